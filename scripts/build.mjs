@@ -1,0 +1,39 @@
+// Bundles each entry point into one self-contained ESM file in dist/ (the image and the action run
+// dist/, never src/). `--check` rebuilds into a temporary directory and fails if dist/ differs.
+import { build } from 'esbuild';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const entries = { cli: 'src/cli.ts' };
+const check = process.argv.includes('--check');
+const outdir = check ? mkdtempSync(join(tmpdir(), 'cg-bench-dist-')) : 'dist';
+
+await build({
+  entryPoints: entries,
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
+  // CommonJS dependencies (ajv) call require() for Node built-ins.
+  banner: { js: "import { createRequire as __cgCreateRequire } from 'node:module'; const require = __cgCreateRequire(import.meta.url);" },
+});
+
+if (check) {
+  const stale = readdirSync(outdir).filter((f) => {
+    try {
+      return readFileSync(join('dist', f), 'utf8') !== readFileSync(join(outdir, f), 'utf8');
+    } catch {
+      return true;
+    }
+  });
+  rmSync(outdir, { recursive: true, force: true });
+  if (stale.length) {
+    console.error(`dist/ is out of date with src/ (${stale.join(', ')}): run npm run build and commit dist/`);
+    process.exit(1);
+  }
+  console.log('dist/ matches src/');
+}

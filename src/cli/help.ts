@@ -1,0 +1,71 @@
+export const EXIT_CODES = `Exit codes:
+  0  fine
+  1  a regression over its threshold (with --fail-on-regression); for check, a nondeterministic benchmark
+  2  usage, configuration, baseline file or output directory error (nothing measured)
+  3  a benchmark or a setup command failed or timed out`;
+
+export const HELP: Record<string, string> = {
+  main: `cg-bench — deterministic benchmarks: run each one under Valgrind's Cachegrind with a fixed cache
+geometry and fold the counts into one number, estimated cycles = L1 hits + 5·LL hits + 35·RAM hits.
+
+Usage: cg-bench <command> [options]
+
+Commands:
+  run        measure the benchmarks of cg-bench.yml (and compare with a baseline)
+  compare    compare two results.json files
+  check      measure every benchmark twice and report any difference (nondeterminism)
+  env        print the simulated machine and userland that results are measured on
+
+Options:
+  -h, --help     show help (also: cg-bench <command> --help)
+  -V, --version  print the version
+
+${EXIT_CODES}`,
+  run: `Usage: cg-bench run [options]
+
+Measures every benchmark of the configuration under Cachegrind and writes OUT/results.json,
+OUT/report.md and, per benchmark, its logs and compressed cachegrind.out files.
+
+Options:
+  -c, --config FILE          configuration (default: cg-bench.yml)
+  -o, --out DIR              output directory (default: .cg-bench)
+  -b, --baseline FILE        compare with this results.json
+      --save-baseline FILE   also save the results there (atomically; never from a failed run)
+  -f, --filter PATTERN       only benchmarks whose name contains PATTERN (* and ? are wildcards)
+  -j, --jobs N               benchmarks run at once (default 1; results are identical for any N)
+      --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
+      --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
+      --format FORMAT        what to print on stdout: terminal (default), markdown or json
+  -h, --help                 show this help
+
+${EXIT_CODES}`,
+  compare: `Usage: cg-bench compare BASE.json HEAD.json [options]
+
+Compares two results.json files benchmark by benchmark.
+
+Options:
+      --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
+      --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
+      --format FORMAT        terminal (default), markdown or json
+      --top N                functions listed per changed benchmark (default 5)
+  -h, --help                 show this help
+
+${EXIT_CODES}`,
+  check: `Usage: cg-bench check [options]
+
+Measures every benchmark twice (into OUT/check-1 and OUT/check-2) and reports any benchmark whose
+counts differ: a nondeterministic benchmark (threads, time, randomness, addresses) cannot be compared.
+
+Options:
+  -c, --config FILE          configuration (default: cg-bench.yml)
+  -o, --out DIR              output directory (default: .cg-bench)
+  -f, --filter PATTERN       only benchmarks whose name contains PATTERN
+  -j, --jobs N               benchmarks run at once (default 1)
+  -h, --help                 show this help
+
+${EXIT_CODES}`,
+  env: `Usage: cg-bench env [--json] [--config FILE]
+
+Prints what results are measured on: cg-bench, Valgrind, glibc, OS, Python, architecture, the CPU
+that Valgrind presents to programs, the cache geometry and weights, and the image when known.`,
+};

@@ -1,0 +1,194 @@
+import { existsSync } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { compareResults } from '../compare/compare.ts';
+import { loadConfig } from '../config/load.ts';
+import { parsePercent } from '../config/parse-values.ts';
+import { DEFAULT_CACHE, DEFAULT_CONFIG_FILE, DEFAULT_WEIGHTS } from '../config/types.ts';
+import { checkDeterminism } from '../engine/check.ts';
+import { exitCodeFor, measure } from '../engine/measure.ts';
+import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
+import { formatCount } from '../report/format.ts';
+import { FORMAT_NAMES, reportFormat, type FormatName } from '../report/index.ts';
+import { escapeTerminal } from '../report/escape.ts';
+import { collectEnvironment } from '../results/environment.ts';
+import { readResults } from '../results/io.ts';
+import { lineProgress, terminalProgress, type Progress } from '../run/progress.ts';
+import { locateValgrind } from '../run/valgrind.ts';
+import { VERSION } from '../version.ts';
+import { HELP } from './help.ts';
+
+export interface CliIO {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+}
+
+const MEASURE_OPTIONS = {
+  config: { type: 'string', short: 'c' },
+  out: { type: 'string', short: 'o' },
+  filter: { type: 'string', short: 'f' },
+  jobs: { type: 'string', short: 'j' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+const REPORT_OPTIONS = {
+  threshold: { type: 'string' },
+  'fail-on-regression': { type: 'boolean' },
+  format: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+function parse<T extends NonNullable<ParseArgsConfig['options']>>(command: string, args: string[], options: T, positionals = false) {
+  try {
+    return parseArgs({ args, options, allowPositionals: positionals, strict: true });
+  } catch (error) {
+    throw new CgBenchError(`cg-bench ${command}: ${errorMessage(error).replace(/^TypeError \[\w+\]: /, '')}\nSee: cg-bench ${command} --help`);
+  }
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new CgBenchError(`--${name} ${value}: must be a whole number of at least 1`);
+  return n;
+}
+
+function threshold(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(value)) throw new CgBenchError(`--threshold ${value}: is not a percentage (write 1% or 0.5%)`);
+  return parsePercent(value.endsWith('%') ? value : Number(value));
+}
+
+function format(value: string | undefined): FormatName {
+  const name = (value ?? 'terminal') as FormatName;
+  if (!FORMAT_NAMES.includes(name)) throw new CgBenchError(`--format ${value}: must be one of ${FORMAT_NAMES.join(', ')}`);
+  return name;
+}
+
+function progressFor(io: CliIO): Progress {
+  return io.stderr.isTTY ? terminalProgress(io.stderr) : lineProgress((t) => io.stderr.write(t));
+}
+
+async function run(args: string[], io: CliIO): Promise<number> {
+  const { values } = parse('run', args, {
+    ...MEASURE_OPTIONS,
+    ...REPORT_OPTIONS,
+    baseline: { type: 'string', short: 'b' },
+    'save-baseline': { type: 'string' },
+  });
+  if (values.help) return help('run', io);
+  const formatName = format(values.format);
+  const thresholdPercent = threshold(values.threshold);
+  const jobs = positiveInt('jobs', values.jobs, 1);
+  const config = loadConfig(values.config ?? DEFAULT_CONFIG_FILE);
+  const outcome = await measure({
+    config,
+    outDir: values.out ?? '.cg-bench',
+    jobs,
+    filter: values.filter,
+    baseline: values.baseline,
+    saveBaseline: values['save-baseline'],
+    thresholdPercent,
+    progress: progressFor(io),
+  });
+  io.stdout.write(reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head: outcome.results, comparison: outcome.comparison, baselineSource: values.baseline }));
+  io.stderr.write(`results: ${outcome.resultsFile}\n`);
+  if (outcome.baselineNotSaved) io.stderr.write(`${outcome.baselineNotSaved}\n`);
+  else if (values['save-baseline']) io.stderr.write(`baseline saved: ${values['save-baseline']}\n`);
+  return exitCodeFor(outcome, values['fail-on-regression'] === true);
+}
+
+async function compare(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse('compare', args, { ...REPORT_OPTIONS, top: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, true);
+  if (values.help) return help('compare', io);
+  if (positionals.length !== 2) throw new CgBenchError(`cg-bench compare: expected BASE.json and HEAD.json, got ${positionals.length} file(s)\nSee: cg-bench compare --help`);
+  const formatName = format(values.format);
+  const base = readResults(positionals[0]!);
+  const head = readResults(positionals[1]!);
+  const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt('top', values.top, 5) });
+  io.stdout.write(reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: positionals[0] }));
+  const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
+  return exitCodeFor({ failed, comparison }, values['fail-on-regression'] === true);
+}
+
+async function check(args: string[], io: CliIO): Promise<number> {
+  const { values } = parse('check', args, MEASURE_OPTIONS);
+  if (values.help) return help('check', io);
+  const config = loadConfig(values.config ?? DEFAULT_CONFIG_FILE);
+  const rows = await checkDeterminism(config, {
+    outDir: values.out ?? '.cg-bench',
+    jobs: positiveInt('jobs', values.jobs, 1),
+    filter: values.filter,
+    progress: progressFor(io),
+  });
+  let unstable = 0;
+  let failed = 0;
+  for (const row of rows) {
+    const name = escapeTerminal(row.name);
+    if (row.first.status !== 'ok' || row.second.status !== 'ok') {
+      failed++;
+      io.stdout.write(`✗ ${name}: failed (${escapeTerminal((row.first.message ?? row.second.message ?? '').split('\n')[0] ?? '')})\n`);
+    } else if (row.differing.length) {
+      unstable++;
+      const diffs = row.differing.map((n) => `${n} ${formatCount(row.first.events![n as 'Ir'])} vs ${formatCount(row.second.events![n as 'Ir'])}`);
+      io.stdout.write(`✗ ${name}: NONDETERMINISTIC — ${diffs.join(', ')}\n`);
+    } else io.stdout.write(`✓ ${name}: identical (${formatCount(row.first.estimatedCycles ?? 0)} estimated cycles)\n`);
+  }
+  io.stdout.write(`${rows.length - unstable - failed} deterministic, ${unstable} nondeterministic, ${failed} failed\n`);
+  return failed ? ExitCode.benchmarkFailed : unstable ? ExitCode.regression : ExitCode.ok;
+}
+
+async function env(args: string[], io: CliIO): Promise<number> {
+  const { values } = parse('env', args, { json: { type: 'boolean' }, config: { type: 'string', short: 'c' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) return help('env', io);
+  const configFile = values.config ?? (existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined);
+  const config = configFile ? loadConfig(configFile) : undefined;
+  const environment = collectEnvironment(locateValgrind(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
+  if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}\n`);
+  else {
+    const rows: [string, string | null][] = [
+      ['cg-bench', environment.cgBench],
+      ['Valgrind', environment.valgrind],
+      ['glibc', environment.glibc],
+      ['OS', environment.os],
+      ['architecture', environment.arch],
+      ['Python', environment.python],
+      ['simulated CPU', [environment.cpu.vendor, environment.cpu.brand].filter(Boolean).join(' ') || null],
+      ['CPU features', environment.cpu.features.join(' ') || null],
+      ['Valgrind hwcaps', environment.cpu.hwcaps],
+      ['cache', `I1=${environment.cache.I1} D1=${environment.cache.D1} LL=${environment.cache.LL}`],
+      ['weights', `l1=${environment.weights.l1} ll=${environment.weights.ll} ram=${environment.weights.ram}`],
+      ['image', environment.image.ref],
+      ['image digest', environment.image.digest],
+    ];
+    for (const [k, v] of rows) io.stdout.write(`${k.padEnd(16)} ${v ?? '(unknown)'}\n`);
+  }
+  return ExitCode.ok;
+}
+
+function help(topic: string, io: CliIO): number {
+  io.stdout.write(`${HELP[topic] ?? HELP['main']}\n`);
+  return ExitCode.ok;
+}
+
+const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = { run, compare, check, env };
+
+export async function main(argv: string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (!command || command === '-h' || command === '--help') return help('main', io);
+    if (command === 'help') return help(rest[0] ?? 'main', io);
+    if (command === '-V' || command === '--version') {
+      io.stdout.write(`cg-bench ${VERSION}\n`);
+      return ExitCode.ok;
+    }
+    const handler = COMMANDS[command];
+    if (!handler) throw new CgBenchError(`unknown command "${command}"; the commands are: ${Object.keys(COMMANDS).join(', ')}\nSee: cg-bench --help`);
+    return await handler(rest, io);
+  } catch (error) {
+    if (error instanceof CgBenchError) {
+      io.stderr.write(`cg-bench: ${error.message}\n`);
+      return error.exitCode;
+    }
+    io.stderr.write(`cg-bench: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 70;
+  }
+}

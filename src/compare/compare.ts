@@ -1,0 +1,124 @@
+import { CgBenchError } from '../errors.ts';
+import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
+
+export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'new' | 'removed' | 'failed' | 'not-comparable';
+export const VERDICTS: readonly Verdict[] = ['regression', 'improvement', 'unchanged', 'new', 'removed', 'failed', 'not-comparable'];
+
+export interface FunctionChange {
+  fn: string;
+  file: string;
+  base: number;
+  head: number;
+  change: number;
+}
+
+export interface BenchmarkComparison {
+  name: string;
+  verdict: Verdict;
+  thresholdPercent: number;
+  base: BenchmarkResult | undefined;
+  head: BenchmarkResult | undefined;
+  /** head − base estimated cycles, when both were measured. */
+  change: number | null;
+  /** change ÷ base. */
+  relative: number | null;
+  /** The functions whose estimated cycles changed most, largest absolute change first. */
+  functions: FunctionChange[];
+}
+
+export interface Comparison {
+  /** False when the simulated machine or the userland differ: changes are then not attributed to the code. */
+  comparable: boolean;
+  differences: string[];
+  benchmarks: BenchmarkComparison[];
+  counts: Record<Verdict, number>;
+}
+
+export interface CompareOptions {
+  /** Overrides every benchmark's own threshold. */
+  thresholdPercent?: number | undefined;
+  topFunctions?: number;
+}
+
+function describeGeometry(env: Environment): string {
+  return `I1=${env.cache.I1} D1=${env.cache.D1} LL=${env.cache.LL}; weights l1=${env.weights.l1} ll=${env.weights.ll} ram=${env.weights.ram}`;
+}
+
+/** Geometry and weights define the metric itself: results measured with others are a different unit. */
+export function assertSameMetric(base: Results, head: Results): void {
+  const a = describeGeometry(base.environment);
+  const b = describeGeometry(head.environment);
+  if (a !== b) {
+    throw new CgBenchError(`cannot compare: the baseline was measured with ${a}, the head with ${b}; measure both with the same cache and weights`);
+  }
+}
+
+/** What differs in the simulated machine or userland, as "field: base → head". */
+export function environmentDifferences(base: Environment, head: Environment): string[] {
+  const fields: [string, unknown, unknown][] = [
+    ['architecture', base.arch, head.arch],
+    ['Valgrind', base.valgrind, head.valgrind],
+    ['glibc', base.glibc, head.glibc],
+    ['OS', base.os, head.os],
+    ['Python', base.python, head.python],
+    ['simulated CPU hwcaps', base.cpu.hwcaps, head.cpu.hwcaps],
+    ['simulated CPU vendor', base.cpu.vendor, head.cpu.vendor],
+    ['simulated CPU model', base.cpu.brand, head.cpu.brand],
+    ['simulated CPU features', base.cpu.features.join(','), head.cpu.features.join(',')],
+  ];
+  if (base.image.digest && head.image.digest) fields.push(['image digest', base.image.digest, head.image.digest]);
+  return fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} → ${String(b)}`);
+}
+
+export function functionChanges(base: BenchmarkResult, head: BenchmarkResult, top: number): FunctionChange[] {
+  const key = (f: { fn: string; file: string }) => `${f.file}\u0000${f.fn}`;
+  const changes = new Map<string, FunctionChange>();
+  for (const f of base.functions) changes.set(key(f), { fn: f.fn, file: f.file, base: f.estimatedCycles, head: 0, change: -f.estimatedCycles });
+  for (const f of head.functions) {
+    const entry = changes.get(key(f)) ?? { fn: f.fn, file: f.file, base: 0, head: 0, change: 0 };
+    entry.head = f.estimatedCycles;
+    entry.change = entry.head - entry.base;
+    changes.set(key(f), entry);
+  }
+  return [...changes.values()]
+    .filter((c) => c.change !== 0)
+    .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn))
+    .slice(0, top);
+}
+
+function compareOne(
+  name: string,
+  base: BenchmarkResult | undefined,
+  head: BenchmarkResult | undefined,
+  comparable: boolean,
+  options: CompareOptions,
+): BenchmarkComparison {
+  const thresholdPercent = options.thresholdPercent ?? head?.thresholdPercent ?? base?.thresholdPercent ?? 0;
+  const out: BenchmarkComparison = { name, verdict: 'unchanged', thresholdPercent, base, head, change: null, relative: null, functions: [] };
+  if (!head) return { ...out, verdict: 'removed' };
+  if (head.status !== 'ok' || head.estimatedCycles === null) return { ...out, verdict: 'failed' };
+  if (!base || base.status !== 'ok' || base.estimatedCycles === null) return { ...out, verdict: 'new' };
+  const change = head.estimatedCycles - base.estimatedCycles;
+  const relative = base.estimatedCycles === 0 ? (change === 0 ? 0 : Infinity) : change / base.estimatedCycles;
+  const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
+  let verdict: Verdict = 'unchanged';
+  if (!comparable) verdict = 'not-comparable';
+  else if (change !== 0 && Math.abs(relative) * 100 > thresholdPercent) verdict = change > 0 ? 'regression' : 'improvement';
+  return { ...out, verdict, change, relative, functions };
+}
+
+/** Head against baseline, benchmark by benchmark, in head order with removed ones last. */
+export function compareResults(base: Results, head: Results, options: CompareOptions = {}): Comparison {
+  assertSameMetric(base, head);
+  const differences = environmentDifferences(base.environment, head.environment);
+  const comparable = differences.length === 0;
+  const baseByName = new Map(base.benchmarks.map((b) => [b.name, b]));
+  const headNames = new Set(head.benchmarks.map((b) => b.name));
+  const benchmarks = [
+    ...head.benchmarks.map((h) => compareOne(h.name, baseByName.get(h.name), h, comparable, options)),
+    ...base.benchmarks.filter((b) => !headNames.has(b.name)).map((b) => compareOne(b.name, b, undefined, comparable, options)),
+  ];
+  const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
+  for (const b of benchmarks) counts[b.verdict]++;
+  return { comparable, differences, benchmarks, counts };
+}

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
+import { CgBenchError } from '../errors.ts';
+import { createAjv, schemaProblems, type SchemaProblem } from '../util/json-schema.ts';
+import { cacheLevelProblem, parseDuration, parsePercent } from './parse-values.ts';
+import {
+  DEFAULT_CACHE,
+  DEFAULT_THRESHOLD_PERCENT,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_WEIGHTS,
+  type BenchmarkSpec,
+  type Command,
+  type Config,
+  type InstrumentMode,
+} from './types.ts';
+
+/** The shape the schema guarantees (before defaults). */
+interface RawBenchmark {
+  name: string;
+  run: Command;
+  env?: Record<string, string | number | boolean>;
+  cwd?: string;
+  threshold?: number | string;
+  timeout?: number | string;
+  instrument?: InstrumentMode;
+}
+interface RawConfig {
+  threshold?: number | string;
+  timeout?: number | string;
+  cache?: Partial<Record<'I1' | 'D1' | 'LL', string>>;
+  weights?: Partial<Record<'l1' | 'll' | 'ram', number>>;
+  env?: Record<string, string | number | boolean>;
+  setup?: Command[];
+  benchmarks: RawBenchmark[];
+}
+
+const validateConfig = createAjv().compile<RawConfig>(configSchema);
+
+function located(file: string, doc: Document, lines: LineCounter, problem: SchemaProblem): string {
+  // The offending node, or the nearest parent that exists (a missing key points at its object).
+  for (let n = problem.segments.length; n >= 0; n--) {
+    const node = doc.getIn(problem.segments.slice(0, n), true);
+    if (isNode(node) && node.range) {
+      const { line, col } = lines.linePos(node.range[0]);
+      return `${file}:${line}:${col}: ${problem.path}: ${problem.message}`;
+    }
+  }
+  return `${file}: ${problem.path}: ${problem.message}`;
+}
+
+function fail(file: string, messages: string[]): never {
+  const head = messages.length === 1 ? 'invalid configuration' : `${messages.length} problems in the configuration`;
+  throw new CgBenchError(`${head}:\n${messages.map((m) => `  ${m}`).join('\n')}`);
+}
+
+function stringEnv(env: Record<string, string | number | boolean> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(env ?? {}).map(([k, v]) => [k, String(v)]));
+}
+
+export function parseConfig(text: string, file: string): Config {
+  const shown = relative(process.cwd(), file) || file;
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
+  if (doc.errors.length) {
+    fail(shown, doc.errors.map((e) => {
+      const pos = e.linePos?.[0];
+      return `${shown}${pos ? `:${pos.line}:${pos.col}` : ''}: YAML: ${e.message.split('\n')[0]}`;
+    }));
+  }
+  const data: unknown = doc.toJS();
+  if (data === null || data === undefined) fail(shown, [`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
+  if (!validateConfig(data)) {
+    fail(shown, schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
+  }
+  const raw = data;
+  const root = dirname(file);
+  const problems: string[] = [];
+  const where = (segments: (string | number)[], path: string, message: string) =>
+    located(shown, doc, lines, { segments, path, message });
+
+  const cache = { ...DEFAULT_CACHE, ...raw.cache };
+  for (const level of ['I1', 'D1', 'LL'] as const) {
+    const problem = cacheLevelProblem(cache[level]);
+    if (problem) problems.push(where(['cache', level], `cache.${level}`, `"${cache[level]}": ${problem}`));
+  }
+  const weights = { ...DEFAULT_WEIGHTS, ...raw.weights };
+  const defaultThreshold = raw.threshold === undefined ? DEFAULT_THRESHOLD_PERCENT : parsePercent(raw.threshold);
+  const defaultTimeout = raw.timeout === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(raw.timeout);
+  const globalEnv = stringEnv(raw.env);
+
+  const seen = new Map<string, number>();
+  const benchmarks: BenchmarkSpec[] = raw.benchmarks.map((b, i) => {
+    const first = seen.get(b.name);
+    if (first !== undefined) {
+      problems.push(where(['benchmarks', i, 'name'], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
+    } else seen.set(b.name, i);
+    const cwd = resolve(root, b.cwd ?? '.');
+    if (b.cwd !== undefined && !isDirectory(cwd)) {
+      problems.push(where(['benchmarks', i, 'cwd'], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to ${relative(process.cwd(), root) || '.'})`));
+    }
+    if (typeof b.run !== 'string' && b.run[0] === '') {
+      problems.push(where(['benchmarks', i, 'run', 0], `benchmarks[${i}].run[0]`, 'the program name must not be empty'));
+    }
+    if (typeof b.run === 'string' && !b.run.trim()) {
+      problems.push(where(['benchmarks', i, 'run'], `benchmarks[${i}].run`, 'must not be blank'));
+    }
+    return {
+      name: b.name,
+      run: b.run,
+      cwd,
+      env: { ...globalEnv, ...stringEnv(b.env) },
+      thresholdPercent: b.threshold === undefined ? defaultThreshold : parsePercent(b.threshold),
+      timeoutMs: b.timeout === undefined ? defaultTimeout : parseDuration(b.timeout),
+      instrument: b.instrument ?? 'whole',
+    };
+  });
+  if (problems.length) fail(shown, problems);
+
+  const setup = raw.setup ?? [];
+  const hash = createHash('sha256')
+    // Only what changes a measurement: thresholds and timeouts may change without a new baseline.
+    .update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) }))
+    .digest('hex');
+  return { file, root, setup, cache, weights, benchmarks, hash };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export function loadConfig(file: string): Config {
+  const absolute = resolve(file);
+  let text: string;
+  try {
+    text = readFileSync(absolute, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String(code ?? error);
+    throw new CgBenchError(`cannot read configuration ${file}: ${why}${code === 'ENOENT' ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ''}`);
+  }
+  return parseConfig(text, absolute);
+}

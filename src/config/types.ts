@@ -1,0 +1,53 @@
+/** A shell string (run by /bin/sh -c) or an argv list (run directly). */
+export type Command = string | string[];
+
+export interface CacheGeometry {
+  I1: string;
+  D1: string;
+  LL: string;
+}
+
+export interface Weights {
+  l1: number;
+  ll: number;
+  ram: number;
+}
+
+export type InstrumentMode = 'whole' | 'region';
+
+export interface BenchmarkSpec {
+  name: string;
+  run: Command;
+  /** Absolute working directory. */
+  cwd: string;
+  /** Variables from the config (top-level env, then the benchmark's own). */
+  env: Record<string, string>;
+  thresholdPercent: number;
+  timeoutMs: number;
+  instrument: InstrumentMode;
+}
+
+export interface Config {
+  /** Absolute path of the configuration file. */
+  file: string;
+  /** Directory of the configuration file: relative paths start here. */
+  root: string;
+  setup: Command[];
+  cache: CacheGeometry;
+  weights: Weights;
+  benchmarks: BenchmarkSpec[];
+  /** sha256 over everything that can change a measurement: part of baseline cache keys. */
+  hash: string;
+}
+
+export const DEFAULT_CACHE: CacheGeometry = {
+  I1: '32768,8,64',
+  D1: '32768,8,64',
+  LL: '8388608,16,64',
+};
+
+/** After pythonspeed's cachegrind.py and iai: L1 hit 1, LL hit 5, RAM 35 cycles. */
+export const DEFAULT_WEIGHTS: Weights = { l1: 1, ll: 5, ram: 35 };
+export const DEFAULT_THRESHOLD_PERCENT = 1;
+export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+export const DEFAULT_CONFIG_FILE = 'cg-bench.yml';

@@ -1,0 +1,95 @@
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { assertSameMetric, compareResults, type Comparison } from '../compare/compare.ts';
+import type { Config } from '../config/types.ts';
+import { CgBenchError, ExitCode } from '../errors.ts';
+import { jsonReport } from '../report/json.ts';
+import { markdownReport } from '../report/markdown.ts';
+import { readResults, writeFileAtomic, writeResults } from '../results/io.ts';
+import type { Results } from '../results/types.ts';
+import type { Progress } from '../run/progress.ts';
+import { runSuite } from '../run/suite.ts';
+import type { ValgrindInstall } from '../run/valgrind.ts';
+
+export interface MeasureOptions {
+  config: Config;
+  outDir: string;
+  jobs: number;
+  filter?: string | undefined;
+  baseline?: string | undefined;
+  baselineSource?: string | undefined;
+  saveBaseline?: string | undefined;
+  thresholdPercent?: number | undefined;
+  progress: Progress;
+  valgrind?: ValgrindInstall;
+}
+
+export interface MeasureOutcome {
+  results: Results;
+  comparison: Comparison | undefined;
+  resultsFile: string;
+  markdownFile: string;
+  failed: number;
+  /** Set when --save-baseline was asked but refused. */
+  baselineNotSaved?: string;
+}
+
+/** Refuses a baseline target we could not write, before spending minutes measuring. */
+function checkBaselineTarget(path: string): void {
+  const dir = dirname(resolve(path));
+  if (existsSync(path) && statSync(path).isDirectory()) throw new CgBenchError(`--save-baseline ${path}: is a directory`);
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch {
+    throw new CgBenchError(`--save-baseline ${path}: directory ${dir} does not exist or is not writable`);
+  }
+}
+
+/** Configuration in, results (and a comparison, when there is a baseline) out, written to outDir. */
+export async function measure(options: MeasureOptions): Promise<MeasureOutcome> {
+  const baseline = options.baseline ? readResults(options.baseline) : undefined;
+  if (baseline) {
+    // The same check compareResults makes, made before measuring rather than after.
+    assertSameMetric(baseline, { ...baseline, environment: { ...baseline.environment, cache: options.config.cache, weights: options.config.weights } });
+  }
+  if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
+
+  const results = await runSuite(options.config, {
+    outDir: options.outDir,
+    jobs: options.jobs,
+    filter: options.filter,
+    progress: options.progress,
+    previous: baseline ?? readPrevious(join(options.outDir, 'results.json')),
+    ...(options.valgrind ? { valgrind: options.valgrind } : {}),
+  });
+  const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent }) : undefined;
+  const resultsFile = join(options.outDir, 'results.json');
+  const markdownFile = join(options.outDir, 'report.md');
+  writeResults(resultsFile, results);
+  const input = { head: results, comparison, baselineSource: options.baselineSource ?? options.baseline };
+  writeFileAtomic(markdownFile, markdownReport.render(input));
+  if (comparison) writeFileAtomic(join(options.outDir, 'comparison.json'), jsonReport.render(input));
+
+  const failed = results.benchmarks.filter((b) => b.status !== 'ok').length;
+  const outcome: MeasureOutcome = { results, comparison, resultsFile, markdownFile, failed };
+  if (options.saveBaseline) {
+    // A failed run never replaces a good baseline.
+    if (failed) outcome.baselineNotSaved = `not saving the baseline to ${options.saveBaseline}: ${failed} benchmark(s) failed`;
+    else writeResults(options.saveBaseline, results);
+  }
+  return outcome;
+}
+
+function readPrevious(path: string): Results | undefined {
+  try {
+    return existsSync(path) ? readResults(path) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function exitCodeFor(outcome: { failed: number; comparison: Comparison | undefined }, failOnRegression: boolean): ExitCode {
+  if (outcome.failed) return ExitCode.benchmarkFailed;
+  if (failOnRegression && outcome.comparison?.comparable && outcome.comparison.counts.regression > 0) return ExitCode.regression;
+  return ExitCode.ok;
+}

@@ -1,0 +1,17 @@
+/** 1234567 → "1,234,567" */
+export function formatCount(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/** A relative change as "+1.23%", with enough digits to show a small change is not zero. */
+export function formatPercent(fraction: number): string {
+  const percent = fraction * 100;
+  if (percent === 0) return '0.00%';
+  const abs = Math.abs(percent);
+  const digits = abs >= 0.01 ? 2 : abs >= 0.0001 ? 4 : 6;
+  return `${percent > 0 ? '+' : ''}${percent.toFixed(digits)}%`;
+}
+
+export function formatSigned(n: number): string {
+  return `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}`;
+}

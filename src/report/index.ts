@@ -1,0 +1,18 @@
+import { jsonReport } from './json.ts';
+import { markdownReport } from './markdown.ts';
+import { terminalReport } from './terminal.ts';
+import type { ReportFormat } from './types.ts';
+
+export type FormatName = 'terminal' | 'markdown' | 'json';
+export const FORMAT_NAMES: readonly FormatName[] = ['terminal', 'markdown', 'json'];
+
+export function reportFormat(name: FormatName, options: { colour: boolean }): ReportFormat {
+  switch (name) {
+    case 'terminal':
+      return terminalReport(options);
+    case 'markdown':
+      return markdownReport;
+    case 'json':
+      return jsonReport;
+  }
+}

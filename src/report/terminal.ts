@@ -1,0 +1,77 @@
+import type { BenchmarkComparison, Verdict } from '../compare/compare.ts';
+import { formatDuration } from '../config/parse-values.ts';
+import { escapeTerminal } from './escape.ts';
+import { formatCount, formatPercent } from './format.ts';
+import { headline, VERDICT_LABEL } from './headline.ts';
+import type { ReportFormat, ReportInput } from './types.ts';
+
+const COLOURS: Partial<Record<Verdict, string>> = { regression: '31', failed: '31', improvement: '32', 'not-comparable': '33', new: '36' };
+
+function table(rows: string[][], rightAligned: Set<number>): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ''))));
+  return rows.map((r) =>
+    r
+      .map((cell, i) => {
+        const pad = ' '.repeat(widths[i]! - visibleLength(cell));
+        return rightAligned.has(i) ? pad + cell : cell + pad;
+      })
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+function visibleLength(text: string): number {
+  return text.replace(/\x1b\[[0-9;]*m/g, '').length;
+}
+
+/** An aligned table for people at a terminal; colour only when asked (on a TTY). */
+export function terminalReport(options: { colour: boolean }): ReportFormat {
+  const paint = (code: string | undefined, text: string) => (options.colour && code ? `\x1b[${code}m${text}\x1b[0m` : text);
+  const change = (c: BenchmarkComparison) =>
+    c.relative === null ? '' : `${formatPercent(c.relative)}`;
+  return {
+    name: 'terminal',
+    render({ head, comparison, baselineSource }: ReportInput): string {
+      const lines: string[] = [];
+      if (comparison) {
+        const rows = [['benchmark', 'base', 'head', 'change', 'verdict']];
+        for (const c of comparison.benchmarks) {
+          rows.push([
+            escapeTerminal(c.name),
+            c.base?.estimatedCycles != null ? formatCount(c.base.estimatedCycles) : '-',
+            c.head?.estimatedCycles != null ? formatCount(c.head.estimatedCycles) : '-',
+            change(c),
+            paint(COLOURS[c.verdict], VERDICT_LABEL[c.verdict]),
+          ]);
+        }
+        lines.push(...table(rows, new Set([1, 2, 3])));
+        for (const c of comparison.benchmarks.filter((b) => b.functions.length && b.verdict !== 'unchanged')) {
+          lines.push('', `${escapeTerminal(c.name)}: functions that changed most`);
+          lines.push(
+            ...table(
+              c.functions.map((f) => ['  ' + escapeTerminal(f.fn), `${f.change > 0 ? '+' : ''}${formatCount(f.change)}`]),
+              new Set([1]),
+            ),
+          );
+        }
+      } else {
+        const rows = [['benchmark', 'estimated cycles', 'Ir', 'L1 hits', 'LL hits', 'RAM hits', 'time']];
+        for (const b of head.benchmarks) {
+          rows.push(
+            b.hits && b.events
+              ? [escapeTerminal(b.name), formatCount(b.estimatedCycles ?? 0), formatCount(b.events.Ir), formatCount(b.hits.l1), formatCount(b.hits.ll), formatCount(b.hits.ram), formatDuration(b.wallTimeMs)]
+              : [escapeTerminal(b.name), paint('31', b.status === 'timeout' ? 'TIMED OUT' : 'FAILED'), '', '', '', '', formatDuration(b.wallTimeMs)],
+          );
+        }
+        lines.push(...table(rows, new Set([1, 2, 3, 4, 5, 6])));
+      }
+      for (const b of head.benchmarks.filter((x) => x.status !== 'ok')) {
+        lines.push('', paint('31', `${escapeTerminal(b.name)}: ${b.status === 'timeout' ? 'timed out' : 'failed'}`));
+        lines.push(...(b.message ?? '').split('\n').map((l) => `  ${escapeTerminal(l)}`));
+        lines.push(`  logs: ${b.logs.stdout}, ${b.logs.stderr}`);
+      }
+      lines.push('', headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ''));
+      return `${lines.join('\n')}\n`;
+    },
+  };
+}

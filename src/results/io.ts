@@ -1,0 +1,75 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import resultsSchema from '../../schemas/results.schema.json' with { type: 'json' };
+import { CgBenchError } from '../errors.ts';
+import { cyclesFromEvents } from '../metric/events.ts';
+import { createAjv, schemaProblems } from '../util/json-schema.ts';
+import { RESULTS_SCHEMA_VERSION, type Results } from './types.ts';
+
+const validateResults = createAjv().compile<Results>(resultsSchema);
+
+/**
+ * Checks that a value is results.json written by this schema version. Results may come from an
+ * untrusted place (a fork's artifact), so everything the schema cannot say is checked here too.
+ */
+export function parseResults(data: unknown, source: string): Results {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw new CgBenchError(`${source}: not a cg-bench results file (expected a JSON object)`);
+  }
+  const record = data as Record<string, unknown>;
+  if (record['tool'] !== 'cg-bench') {
+    throw new CgBenchError(`${source}: not a cg-bench results file (no "tool": "cg-bench")`);
+  }
+  if (record['schemaVersion'] !== RESULTS_SCHEMA_VERSION) {
+    throw new CgBenchError(
+      `${source}: results schemaVersion ${JSON.stringify(record['schemaVersion'])} is not supported (this cg-bench reads ${RESULTS_SCHEMA_VERSION}); measure the baseline again`,
+    );
+  }
+  if (!validateResults(data)) {
+    const problems = schemaProblems(validateResults).slice(0, 10);
+    throw new CgBenchError(`${source}: invalid results file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
+  }
+  const names = new Set<string>();
+  for (const [i, b] of data.benchmarks.entries()) {
+    if (names.has(b.name)) throw new CgBenchError(`${source}: benchmarks[${i}].name: "${b.name}" appears twice`);
+    names.add(b.name);
+    if (b.events && b.estimatedCycles !== cyclesFromEvents(b.events, data.environment.weights)) {
+      throw new CgBenchError(`${source}: benchmarks[${i}].estimatedCycles does not match its events and weights`);
+    }
+  }
+  return data;
+}
+
+export function readResults(path: string): Results {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new CgBenchError(`cannot read results ${path}: ${code === 'ENOENT' ? 'no such file' : String(code ?? error)}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CgBenchError(`${path}: not valid JSON (${(error as Error).message}); the file is corrupt`);
+  }
+  return parseResults(data, path);
+}
+
+/** Writes next to the target and renames over it: a reader sees the old file or the new, never half. */
+export function writeFileAtomic(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
+export function writeResults(path: string, results: Results): void {
+  writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`);
+}

@@ -1,0 +1,77 @@
+import type { CacheGeometry, Command, InstrumentMode, Weights } from '../config/types.ts';
+import type { EventCounts, Hits } from '../metric/events.ts';
+
+export const RESULTS_SCHEMA_VERSION = 1;
+
+export interface ProcessResult {
+  pid: number;
+  cmd: string;
+  estimatedCycles: number;
+  events: EventCounts;
+  /** The compressed cachegrind.out file, relative to results.json. */
+  file: string;
+}
+
+/** A function's cost summed over every process of the benchmark. */
+export interface FunctionResult {
+  fn: string;
+  file: string;
+  estimatedCycles: number;
+  Ir: number;
+}
+
+export type BenchmarkStatus = 'ok' | 'failed' | 'timeout';
+
+export interface BenchmarkResult {
+  name: string;
+  command: Command;
+  /** Working directory relative to the configuration file's directory. */
+  cwd: string;
+  instrument: InstrumentMode;
+  thresholdPercent: number;
+  status: BenchmarkStatus;
+  exitCode: number | null;
+  signal: string | null;
+  /** Why it failed, for people. */
+  message?: string;
+  wallTimeMs: number;
+  estimatedCycles: number | null;
+  events: EventCounts | null;
+  hits: Hits | null;
+  processes: ProcessResult[];
+  /**
+   * Functions costing at least FUNCTION_SHARE of the total, most expensive first: enough for the
+   * "what changed" list of a comparison without the raw files.
+   */
+  functions: FunctionResult[];
+  logs: { stdout: string; stderr: string };
+}
+
+/** What the simulated machine and the userland were: results are comparable only when these agree. */
+export interface Environment {
+  cgBench: string;
+  valgrind: string;
+  glibc: string | null;
+  os: string | null;
+  arch: string;
+  python: string | null;
+  /** The CPU a program sees under Valgrind (CPUID as Valgrind synthesises it). */
+  cpu: {
+    hwcaps: string | null;
+    vendor: string | null;
+    brand: string | null;
+    features: string[];
+  };
+  cache: CacheGeometry;
+  weights: Weights;
+  image: { ref: string | null; digest: string | null };
+}
+
+export interface Results {
+  schemaVersion: typeof RESULTS_SCHEMA_VERSION;
+  tool: 'cg-bench';
+  createdAt: string;
+  configHash: string;
+  environment: Environment;
+  benchmarks: BenchmarkResult[];
+}

@@ -1,0 +1,132 @@
+import { accessSync, constants, createReadStream, createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
+import type { BenchmarkSpec, CacheGeometry, Weights } from '../config/types.ts';
+import { errorMessage } from '../errors.ts';
+import { aggregateProfiles, type ProcessProfile } from '../metric/aggregate.ts';
+import { parseCachegrindFile } from '../parse/cachegrind.ts';
+import type { BenchmarkResult } from '../results/types.ts';
+import { benchmarkEnvironment, BENCHMARK_HOME } from './environment.ts';
+import { runProcess } from './process.ts';
+import { cachegrindArgs, findOnPath, type ValgrindInstall } from './valgrind.ts';
+
+export interface RunContext {
+  valgrind: ValgrindInstall;
+  cache: CacheGeometry;
+  weights: Weights;
+  /** Configuration root: cwd in results is relative to it. */
+  root: string;
+  /** Directory of results.json: every file in the results is relative to it. */
+  outDir: string;
+}
+
+const OUT_FILE = /^cachegrind\.out\.(\d+)$/;
+
+function tail(path: string, lines = 20): string {
+  try {
+    const text = readFileSync(path, 'utf8').trimEnd();
+    return text.split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/** Why an argv command cannot start, checked up front so the message names the program. */
+function programProblem(program: string, cwd: string, path: string | undefined): string | undefined {
+  const located = program.includes('/') ? resolve(cwd, program) : findOnPath(program, path);
+  if (!located) return `command not found: ${program} (the benchmark's PATH is ${path})`;
+  try {
+    if (!statSync(located).isFile()) return `not a file: ${program}`;
+    accessSync(located, constants.X_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? `command not found: ${program} (no such file in ${cwd})` : `cannot execute ${program}: ${code}`;
+  }
+  return undefined;
+}
+
+async function gzipAndRemove(path: string): Promise<void> {
+  await pipeline(createReadStream(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`));
+  rmSync(path);
+}
+
+/** Runs one benchmark under Cachegrind; never throws for the benchmark's own failures. */
+export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunContext): Promise<BenchmarkResult> {
+  const dir = join(ctx.outDir, 'benchmarks', slug);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  mkdirSync(BENCHMARK_HOME, { recursive: true });
+  const rel = (p: string) => relative(ctx.outDir, p);
+  const stdout = join(dir, 'stdout.log');
+  const stderr = join(dir, 'stderr.log');
+  const env = benchmarkEnvironment(spec.cwd, spec.env);
+  const base: BenchmarkResult = {
+    name: spec.name,
+    command: spec.run,
+    cwd: relative(ctx.root, spec.cwd) || '.',
+    instrument: spec.instrument,
+    thresholdPercent: spec.thresholdPercent,
+    status: 'failed',
+    exitCode: null,
+    signal: null,
+    wallTimeMs: 0,
+    estimatedCycles: null,
+    events: null,
+    hits: null,
+    processes: [],
+    functions: [],
+    logs: { stdout: rel(stdout), stderr: rel(stderr) },
+  };
+
+  const argv = typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run;
+  const problem = programProblem(argv[0]!, spec.cwd, env['PATH']);
+  if (problem) return { ...base, message: problem };
+
+  const outcome = await runProcess({
+    command: ctx.valgrind.bin,
+    args: [...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: dir }), ...argv],
+    cwd: spec.cwd,
+    env,
+    stdoutFile: stdout,
+    stderrFile: stderr,
+    timeoutMs: spec.timeoutMs,
+  });
+  const result: BenchmarkResult = {
+    ...base,
+    exitCode: outcome.exitCode,
+    signal: outcome.signal,
+    wallTimeMs: Math.round(outcome.wallTimeMs),
+  };
+  if (outcome.spawnError) return { ...result, message: `cannot start ${ctx.valgrind.bin}: ${outcome.spawnError}` };
+  if (outcome.timedOut) {
+    return { ...result, status: 'timeout', message: `timed out after ${spec.timeoutMs / 1000}s (set "timeout" on the benchmark to allow longer)` };
+  }
+
+  const profiles: ProcessProfile[] = [];
+  let parseProblem: string | undefined;
+  for (const name of readdirSync(dir).sort()) {
+    const match = OUT_FILE.exec(name);
+    if (!match) continue;
+    const file = join(dir, name);
+    try {
+      profiles.push({ pid: Number(match[1]), file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
+    } catch (error) {
+      parseProblem ??= errorMessage(error);
+    }
+    await gzipAndRemove(file);
+  }
+
+  const failed = outcome.exitCode !== 0;
+  if (failed || parseProblem || profiles.length === 0) {
+    const valgrindLog = readdirSync(dir).filter((n) => n.startsWith('valgrind.')).sort()[0];
+    const why = outcome.signal
+      ? `killed by ${outcome.signal}`
+      : failed
+        ? `exited with status ${outcome.exitCode}${outcome.exitCode === 127 ? ' (command not found?)' : ''}`
+        : parseProblem ?? 'Cachegrind wrote no output';
+    const details = tail(stderr) || (valgrindLog ? tail(join(dir, valgrindLog)) : '');
+    return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };
+  }
+  return { ...result, status: 'ok', ...aggregateProfiles(profiles, ctx.weights) };
+}

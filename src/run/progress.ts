@@ -1,0 +1,69 @@
+import { formatDuration } from '../config/parse-values.ts';
+import type { BenchmarkResult } from '../results/types.ts';
+import { formatCount } from '../report/format.ts';
+
+/** What a long run tells the person waiting for it. */
+export interface Progress {
+  setup(command: string): void;
+  start(name: string, index: number, total: number, previousMs: number | undefined): void;
+  finish(result: BenchmarkResult): void;
+  close(): void;
+}
+
+export const silentProgress: Progress = { setup() {}, start() {}, finish() {}, close() {} };
+
+function outcome(result: BenchmarkResult): string {
+  if (result.status === 'ok') return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;
+  return `${result.status === 'timeout' ? 'TIMED OUT' : 'FAILED'}: ${(result.message ?? '').split('\n')[0]}`;
+}
+
+/** One line per event: for logs and CI. */
+export function lineProgress(write: (text: string) => void): Progress {
+  return {
+    setup: (command) => write(`setup: ${command}\n`),
+    start: (name, index, total, previousMs) =>
+      write(`[${index + 1}/${total}] ${name}: running${previousMs ? ` (last time ${formatDuration(previousMs)})` : ''}\n`),
+    finish: (result) => write(`${result.status === 'ok' ? '✓' : '✗'} ${result.name}: ${outcome(result)}\n`),
+    close() {},
+  };
+}
+
+/** A status line redrawn every second under the finished lines: for a terminal. */
+export function terminalProgress(stream: NodeJS.WriteStream): Progress {
+  const running = new Map<string, { started: number; previousMs: number | undefined }>();
+  let done = 0;
+  let total = 0;
+  const clear = () => stream.write('\r\x1b[K');
+  const draw = () => {
+    clear();
+    if (!running.size) return;
+    const now = Date.now();
+    const parts = [...running].map(([name, r]) => `${name} ${formatDuration(now - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ''}`);
+    const line = `[${done}/${total} done] running ${parts.join(', ')}`;
+    stream.write(line.slice(0, Math.max(20, (stream.columns ?? 100) - 1)));
+  };
+  const timer = setInterval(draw, 1000);
+  timer.unref();
+  return {
+    setup: (command) => {
+      clear();
+      stream.write(`setup: ${command}\n`);
+    },
+    start: (name, _index, count, previousMs) => {
+      total = count;
+      running.set(name, { started: Date.now(), previousMs });
+      draw();
+    },
+    finish: (result) => {
+      running.delete(result.name);
+      done++;
+      clear();
+      stream.write(`${result.status === 'ok' ? '\x1b[32m✓\x1b[0m' : '\x1b[31m✗\x1b[0m'} ${result.name}: ${outcome(result)}\n`);
+      draw();
+    },
+    close: () => {
+      clearInterval(timer);
+      clear();
+    },
+  };
+}

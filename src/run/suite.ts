@@ -1,0 +1,99 @@
+import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { slugify } from '../config/parse-values.ts';
+import type { BenchmarkSpec, Config } from '../config/types.ts';
+import { CgBenchError } from '../errors.ts';
+import { collectEnvironment } from '../results/environment.ts';
+import { RESULTS_SCHEMA_VERSION, type BenchmarkResult, type Results } from '../results/types.ts';
+import { runBenchmark, type RunContext } from './benchmark.ts';
+import type { Progress } from './progress.ts';
+import { runSetup } from './setup.ts';
+import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
+
+export interface SuiteOptions {
+  outDir: string;
+  jobs: number;
+  filter?: string | undefined;
+  progress: Progress;
+  /** Wall times of an earlier run, shown as "last time" in the progress. */
+  previous?: Results | undefined;
+  valgrind?: ValgrindInstall;
+}
+
+/** `*` and `?` are wildcards over the whole name; a pattern without them matches any part of it. */
+export function nameMatcher(pattern: string): (name: string) => boolean {
+  if (!/[*?]/.test(pattern)) return (name) => name.includes(pattern);
+  const regex = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')}$`);
+  return (name) => regex.test(name);
+}
+
+/** Fails early, before anything is measured, when results could not be written. */
+export function ensureWritableDir(dir: string): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+    const probe = join(dir, `.write-test-${process.pid}`);
+    writeFileSync(probe, '');
+    rmSync(probe, { force: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
+  }
+}
+
+async function pool<T, R>(items: T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
+  return results;
+}
+
+export function selectBenchmarks(config: Config, filter: string | undefined): { spec: BenchmarkSpec; slug: string }[] {
+  const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) }));
+  if (!filter) return all;
+  const matches = nameMatcher(filter);
+  const chosen = all.filter(({ spec }) => matches(spec.name));
+  if (!chosen.length) {
+    throw new CgBenchError(`no benchmark matches --filter ${JSON.stringify(filter)}; the benchmarks are: ${config.benchmarks.map((b) => b.name).join(', ')}`);
+  }
+  return chosen;
+}
+
+/** setup → every selected benchmark under Cachegrind → results (in configuration order). */
+export async function runSuite(config: Config, options: SuiteOptions): Promise<Results> {
+  ensureWritableDir(options.outDir);
+  const selected = selectBenchmarks(config, options.filter);
+  const valgrind = options.valgrind ?? locateValgrind();
+  const region = selected.find(({ spec }) => spec.instrument === 'region');
+  if (region && !supportsRegionInstrumentation(valgrind)) {
+    throw new CgBenchError(
+      `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`,
+    );
+  }
+  await runSetup(config.setup, config.root, join(options.outDir, 'setup.log'), options.progress);
+  const environment = collectEnvironment(valgrind, config.cache, config.weights);
+  const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir };
+  const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
+  let started = 0;
+  const benchmarks: BenchmarkResult[] = await pool(selected, options.jobs, async ({ spec, slug }) => {
+    options.progress.start(spec.name, started++, selected.length, previousMs.get(spec.name));
+    const result = await runBenchmark(spec, slug, ctx);
+    options.progress.finish(result);
+    return result;
+  });
+  options.progress.close();
+  return {
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    tool: 'cg-bench',
+    createdAt: new Date().toISOString(),
+    configHash: config.hash,
+    environment,
+    benchmarks,
+  };
+}

@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, openSync, readSync, closeSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
+import type { CacheGeometry, InstrumentMode } from '../config/types.ts';
+import { CgBenchError } from '../errors.ts';
+
+export interface ValgrindInstall {
+  /** The real Valgrind launcher, never a distribution's wrapper script. */
+  bin: string;
+  version: string;
+  major: number;
+  minor: number;
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function startsWithShebang(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head.toString() === '#!';
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function findOnPath(program: string, path: string | undefined): string | undefined {
+  for (const dir of (path ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, program);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Debian's /usr/bin/valgrind is a shell script that exports LD_LIBRARY_PATH and GLIBCXX_FORCE_NEW
+ * before exec'ing valgrind.bin: variables the benchmark would then see. We call the binary itself.
+ */
+export function locateValgrind(env: NodeJS.ProcessEnv = process.env): ValgrindInstall {
+  const explicit = env['CG_BENCH_VALGRIND'];
+  let bin = explicit || findOnPath('valgrind', env['PATH']);
+  if (!bin) {
+    throw new CgBenchError('valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary');
+  }
+  if (!explicit && startsWithShebang(bin)) {
+    const real = join(dirname(bin), 'valgrind.bin');
+    if (isExecutable(real)) bin = real;
+  }
+  const probe = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+  const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? '');
+  if (probe.status !== 0 || !match) {
+    throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.error?.message || probe.stdout || '').trim()}`);
+  }
+  return { bin, version: match[0].replace('valgrind-', ''), major: Number(match[1]), minor: Number(match[2]) };
+}
+
+export function supportsRegionInstrumentation(v: ValgrindInstall): boolean {
+  return v.major > 3 || (v.major === 3 && v.minor >= 22);
+}
+
+/** The Cachegrind command line: fixed geometry, one output and one log file per process. */
+export function cachegrindArgs(options: {
+  cache: CacheGeometry;
+  instrument: InstrumentMode;
+  outDir: string;
+}): string[] {
+  return [
+    '--tool=cachegrind',
+    '--cache-sim=yes',
+    '--branch-sim=no',
+    `--I1=${options.cache.I1}`,
+    `--D1=${options.cache.D1}`,
+    `--LL=${options.cache.LL}`,
+    '--trace-children=yes',
+    `--cachegrind-out-file=${join(options.outDir, 'cachegrind.out.%p')}`,
+    `--log-file=${join(options.outDir, 'valgrind.%p.log')}`,
+    ...(options.instrument === 'region' ? ['--instr-at-start=no'] : []),
+  ];
+}

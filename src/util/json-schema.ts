@@ -1,0 +1,124 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+
+/** One Ajv for every schema we ship; `x-message` is our annotation for a friendlier error text. */
+export function createAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+  ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
+  return ajv;
+}
+
+/** `/benchmarks/2/run` → `benchmarks[2].run` */
+export function jsonPointerToPath(pointer: string): string {
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(part)) out += `[${part}]`;
+    else if (/^[A-Za-z_][A-Za-z0-9_-]*$/.test(part)) out += out ? `.${part}` : part;
+    else out += `[${JSON.stringify(part)}]`;
+  }
+  return out;
+}
+
+export interface SchemaProblem {
+  /** Path segments of the offending value (for locating it in a YAML document). */
+  segments: (string | number)[];
+  path: string;
+  message: string;
+}
+
+function describeValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function closest(word: string, candidates: string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Math.max(2, Math.floor(word.length / 3)) + 1;
+  for (const candidate of candidates) {
+    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length]!;
+}
+
+function segmentsOf(pointer: string): (string | number)[] {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+}
+
+function problemFor(error: ErrorObject): SchemaProblem {
+  const segments = segmentsOf(error.instancePath);
+  const custom = (error.parentSchema as Record<string, unknown> | undefined)?.['x-message'];
+  const at = (extra: string | number): SchemaProblem => {
+    const all = [...segments, extra];
+    return { segments: all, path: jsonPointerToPath(error.instancePath + '/' + String(extra)), message: '' };
+  };
+  const here: SchemaProblem = { segments, path: jsonPointerToPath(error.instancePath) || '(top level)', message: '' };
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return { ...at(String(params['missingProperty'])), message: 'is required' };
+    case 'additionalProperties': {
+      const key = String(params['additionalProperty']);
+      const known = Object.keys(((error.parentSchema as Record<string, unknown>)?.['properties'] ?? {}) as object);
+      const guess = closest(key, known);
+      return {
+        ...at(key),
+        message: `unknown key${guess ? ` (did you mean "${guess}"?)` : ''}; allowed: ${known.join(', ')}`,
+      };
+    }
+    case 'propertyNames':
+      return { ...at(String(params['propertyName'])), message: 'is not a valid variable name' };
+    case 'pattern':
+    case 'format':
+      if (segments.length && error.schemaPath.includes('propertyNames')) return { ...here, message: '' };
+      return { ...here, message: `${describeValue(error.data)} ${typeof custom === 'string' ? custom : `must match ${String(params['pattern'])}`}` };
+    case 'type': {
+      if (typeof custom === 'string') return { ...here, message: `${describeValue(error.data)} ${custom}` };
+      const types = String(params['type']).split(',');
+      return { ...here, message: `must be ${types.map((t) => `a ${t}`).join(' or ')}, not ${describeValue(error.data)}` };
+    }
+    case 'enum':
+      return { ...here, message: `${describeValue(error.data)} is not one of ${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+    case 'minItems':
+      return { ...here, message: `must have at least ${String(params['limit'])} item(s)` };
+    case 'minLength':
+      return { ...here, message: 'must not be empty' };
+    case 'maxLength':
+      return { ...here, message: `must be at most ${String(params['limit'])} characters` };
+    default:
+      return { ...here, message: `${describeValue(error.data)} ${error.message ?? 'is invalid'}` };
+  }
+}
+
+/** Ajv's errors as one message per offending value, most specific first, without duplicates. */
+export function schemaProblems<T>(validate: ValidateFunction<T>): SchemaProblem[] {
+  const seen = new Set<string>();
+  const out: SchemaProblem[] = [];
+  for (const error of validate.errors ?? []) {
+    const problem = problemFor(error);
+    if (!problem.message) continue;
+    const key = `${problem.path}\u0000${problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(problem);
+  }
+  return out;
+}
