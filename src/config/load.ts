@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { LineCounter, parseDocument, isNode, type Document } from 'yaml';
+import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from 'yaml';
 import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
 import { CgBenchError } from '../errors.ts';
 import { createAjv, schemaProblems, type SchemaProblem } from '../util/json-schema.ts';
@@ -42,7 +42,10 @@ const validateConfig = createAjv().compile<RawConfig>(configSchema);
 function located(file: string, doc: Document, lines: LineCounter, problem: SchemaProblem): string {
   // The offending node, or the nearest parent that exists (a missing key points at its object).
   for (let n = problem.segments.length; n >= 0; n--) {
-    const node = doc.getIn(problem.segments.slice(0, n), true);
+    // A map entry is shown at its key ("runn:"), anything else at the value.
+    const parent = n > 0 ? doc.getIn(problem.segments.slice(0, n - 1), true) : undefined;
+    const pair = isMap(parent) ? parent.items.find((p) => isScalar(p.key) && p.key.value === problem.segments[n - 1]) : undefined;
+    const node = isScalar(pair?.key) ? pair.key : doc.getIn(problem.segments.slice(0, n), true);
     if (isNode(node) && node.range) {
       const { line, col } = lines.linePos(node.range[0]);
       return `${file}:${line}:${col}: ${problem.path}: ${problem.message}`;

@@ -1,4 +1,5 @@
-import { accessSync, constants, createReadStream, createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants as fsConstants, createReadStream, createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -32,13 +33,20 @@ function tail(path: string, lines = 20): string {
   }
 }
 
+/** Shells report "not found" as 127 and a child killed by signal N as 128+N. */
+function statusHint(code: number | null): string {
+  if (code === 127) return ' (command not found?)';
+  const signal = code !== null && code > 128 ? Object.entries(constants.signals).find(([, n]) => n === code - 128)?.[0] : undefined;
+  return signal ? ` (a process was killed by ${signal}?)` : '';
+}
+
 /** Why an argv command cannot start, checked up front so the message names the program. */
 function programProblem(program: string, cwd: string, path: string | undefined): string | undefined {
   const located = program.includes('/') ? resolve(cwd, program) : findOnPath(program, path);
   if (!located) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
     if (!statSync(located).isFile()) return `not a file: ${program}`;
-    accessSync(located, constants.X_OK);
+    accessSync(located, fsConstants.X_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? `command not found: ${program} (no such file in ${cwd})` : `cannot execute ${program}: ${code}`;
@@ -123,7 +131,7 @@ export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunCo
     const why = outcome.signal
       ? `killed by ${outcome.signal}`
       : failed
-        ? `exited with status ${outcome.exitCode}${outcome.exitCode === 127 ? ' (command not found?)' : ''}`
+        ? `exited with status ${outcome.exitCode}${statusHint(outcome.exitCode)}`
         : parseProblem ?? 'Cachegrind wrote no output';
     const details = tail(stderr) || (valgrindLog ? tail(join(dir, valgrindLog)) : '');
     return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };

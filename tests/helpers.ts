@@ -1,0 +1,67 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Results } from '../src/results/types.ts';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const CLI = join(ROOT, 'dist', 'cli.js');
+export const EXAMPLES = join(ROOT, 'examples');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the bundled CLI as a user would. */
+export function cli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<CliRun> {
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
+  });
+}
+
+export function tempDir(prefix = 'cg-bench-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export function readJson<T = Results>(path: string): T {
+  return JSON.parse(readFileSync(path, 'utf8')) as T;
+}
+
+/** A project directory holding cg-bench.yml with the given text and optional extra files. */
+export function project(config: string, files: Record<string, string> = {}): string {
+  const dir = tempDir('cg-bench-project-');
+  writeFileSync(join(dir, 'cg-bench.yml'), config);
+  for (const [name, text] of Object.entries(files)) {
+    writeFileSync(join(dir, name), text);
+  }
+  return dir;
+}
+
+/** Compiles a C source into dir/name with the host compiler. */
+export function compileC(dir: string, name: string, source: string): string {
+  const src = join(dir, `${name}.c`);
+  writeFileSync(src, source);
+  const out = join(dir, name);
+  const result = spawnSync('cc', ['-O1', '-o', out, src], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`cc failed: ${result.stderr}`);
+  return out;
+}
+
+/** A copy of the examples, so tests can run them in parallel without sharing build outputs. */
+export function copyExamples(): string {
+  const dir = tempDir('cg-bench-examples-');
+  cpSync(EXAMPLES, dir, { recursive: true, filter: (src) => !src.includes(`${join('rust', 'target')}`) });
+  return dir;
+}
+
+export function byName(results: Results): Map<string, Results['benchmarks'][number]> {
+  return new Map(results.benchmarks.map((b) => [b.name, b]));
+}

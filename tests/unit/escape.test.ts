@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { escapeMarkdown, escapeTerminal } from '../../src/report/escape.ts';
+
+const HOSTILE = [
+  '<img src=x onerror=alert(1)>',
+  '@octocat please look',
+  '| a | b |',
+  '[click](https://evil.example)',
+  '**bold** _it_ `code`',
+  'fixes #123',
+  'line1\nline2\r\u001b[31mred',
+  '<!-- cg-bench-marker -->',
+  '<details><summary>x</summary>',
+];
+
+test('escaped names contain no HTML, no table breaks, no mentions, no links, no newlines', () => {
+  for (const name of HOSTILE) {
+    const out = escapeMarkdown(name);
+    assert.doesNotMatch(out, /[<>\n\r\u001b]/, name);
+    assert.doesNotMatch(out, /(^|[^\\])\|/, `unescaped pipe in ${out}`);
+    assert.doesNotMatch(out, /@[A-Za-z]/, `mention in ${out}`);
+    assert.doesNotMatch(out, /#\d/, `issue reference in ${out}`);
+    assert.doesNotMatch(out, /(^|[^\\])[[\]`*_]/, `markdown syntax in ${out}`);
+    assert.doesNotMatch(out, /https:\/\//, `autolink in ${out}`);
+    assert.doesNotMatch(out, /<!--/, `comment/marker in ${out}`);
+  }
+  assert.equal(escapeMarkdown('sort-1m'), 'sort\\-1m');
+});
+
+test('terminal text loses escape sequences and line breaks', () => {
+  assert.equal(escapeTerminal('a\u001b[2Jb\nc'), 'a [2Jb c');
+});
