@@ -14316,6 +14316,7 @@ function environmentDifferences(base, head) {
     ["glibc", base.glibc, head.glibc],
     ["OS", base.os, head.os],
     ["Python", base.python, head.python],
+    ["workspace path", base.workspace, head.workspace],
     ["simulated CPU hwcaps", base.cpu.hwcaps, head.cpu.hwcaps],
     ["simulated CPU vendor", base.cpu.vendor, head.cpu.vendor],
     ["simulated CPU model", base.cpu.brand, head.cpu.brand],
@@ -14368,7 +14369,7 @@ function compareResults(base, head, options = {}) {
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 
 // schemas/config.schema.json
@@ -14681,7 +14682,7 @@ function parseConfig(text, file) {
     if (first !== void 0) {
       problems.push(where(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
-    const cwd = resolve(root, b.cwd ?? ".");
+    const cwd = realDirectory(resolve(root, b.cwd ?? "."));
     if (b.cwd !== void 0 && !isDirectory(cwd)) {
       problems.push(where(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to ${relative(process.cwd(), root) || "."})`));
     }
@@ -14706,6 +14707,13 @@ function parseConfig(text, file) {
   const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) })).digest("hex");
   return { file, root, setup, cache, weights, benchmarks, hash };
 }
+function realDirectory(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
 function isDirectory(path) {
   try {
     return statSync(path).isDirectory();
@@ -14723,7 +14731,7 @@ function loadConfig(file) {
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error);
     throw new CgBenchError(`cannot read configuration ${file}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
   }
-  return parseConfig(text, absolute);
+  return parseConfig(text, realpathSync(absolute));
 }
 
 // src/engine/check.ts
@@ -14782,7 +14790,10 @@ var BASE_ENVIRONMENT = {
   // Python randomises str hashes per process, and writes .pyc files on a first run that a second
   // run then reads: both change the count from one run to the next.
   PYTHONHASHSEED: "0",
-  PYTHONDONTWRITEBYTECODE: "1"
+  PYTHONDONTWRITEBYTECODE: "1",
+  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
+  // differently as root and as another uid, even with nothing installed there.
+  PYTHONNOUSERSITE: "1"
 };
 function benchmarkEnvironment(cwd, userEnv) {
   return { ...BASE_ENVIRONMENT, ...userEnv, PWD: cwd };
@@ -14896,7 +14907,7 @@ function safeRead(path) {
   }
 }
 var cached;
-function collectEnvironment(valgrind, cache, weights) {
+function collectEnvironment(valgrind, workspace, cache, weights) {
   cached ??= {
     cgBench: VERSION,
     valgrind: valgrind.version,
@@ -14907,7 +14918,7 @@ function collectEnvironment(valgrind, cache, weights) {
     cpu: probeSimulatedCpu(valgrind),
     image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null }
   };
-  return { ...cached, cache, weights };
+  return { ...cached, workspace, cache, weights };
 }
 
 // src/results/types.ts
@@ -15168,7 +15179,7 @@ function locateValgrind(env2 = process.env) {
     const real = join2(dirname2(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
-  const probe = spawnSync2(bin, ["--version"], { encoding: "utf8" });
+  const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
   const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? "");
   if (probe.status !== 0 || !match) {
     throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.error?.message || probe.stdout || "").trim()}`);
@@ -15375,7 +15386,7 @@ async function runSuite(config, options) {
     );
   }
   await runSetup(config.setup, config.root, join4(options.outDir, "setup.log"), options.progress);
-  const environment = collectEnvironment(valgrind, config.cache, config.weights);
+  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
   const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
@@ -15654,7 +15665,7 @@ var results_schema_default = {
     environment: {
       type: "object",
       additionalProperties: false,
-      required: ["cgBench", "valgrind", "glibc", "os", "arch", "python", "cpu", "cache", "weights", "image"],
+      required: ["cgBench", "valgrind", "glibc", "os", "arch", "python", "cpu", "workspace", "cache", "weights", "image"],
       properties: {
         cgBench: { $ref: "#/definitions/text" },
         valgrind: { $ref: "#/definitions/text" },
@@ -15662,6 +15673,7 @@ var results_schema_default = {
         os: { $ref: "#/definitions/nullableText" },
         arch: { $ref: "#/definitions/text" },
         python: { $ref: "#/definitions/nullableText" },
+        workspace: { $ref: "#/definitions/text" },
         cpu: {
           type: "object",
           additionalProperties: false,
@@ -16203,7 +16215,7 @@ async function env(args, io) {
   if (values.help) return help("env", io);
   const configFile = values.config ?? (existsSync2(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : void 0);
   const config = configFile ? loadConfig(configFile) : void 0;
-  const environment = collectEnvironment(locateValgrind(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
+  const environment = collectEnvironment(locateValgrind(), config?.root ?? process.cwd(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}
 `);
   else {
@@ -16214,6 +16226,7 @@ async function env(args, io) {
       ["OS", environment.os],
       ["architecture", environment.arch],
       ["Python", environment.python],
+      ["workspace", environment.workspace],
       ["simulated CPU", [environment.cpu.vendor, environment.cpu.brand].filter(Boolean).join(" ") || null],
       ["CPU features", environment.cpu.features.join(" ") || null],
       ["Valgrind hwcaps", environment.cpu.hwcaps],

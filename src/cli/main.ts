@@ -141,7 +141,7 @@ async function env(args: string[], io: CliIO): Promise<number> {
   if (values.help) return help('env', io);
   const configFile = values.config ?? (existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined);
   const config = configFile ? loadConfig(configFile) : undefined;
-  const environment = collectEnvironment(locateValgrind(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
+  const environment = collectEnvironment(locateValgrind(), config?.root ?? process.cwd(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}\n`);
   else {
     const rows: [string, string | null][] = [
@@ -151,6 +151,7 @@ async function env(args: string[], io: CliIO): Promise<number> {
       ['OS', environment.os],
       ['architecture', environment.arch],
       ['Python', environment.python],
+      ['workspace', environment.workspace],
       ['simulated CPU', [environment.cpu.vendor, environment.cpu.brand].filter(Boolean).join(' ') || null],
       ['CPU features', environment.cpu.features.join(' ') || null],
       ['Valgrind hwcaps', environment.cpu.hwcaps],

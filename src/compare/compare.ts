@@ -61,6 +61,7 @@ export function environmentDifferences(base: Environment, head: Environment): st
     ['glibc', base.glibc, head.glibc],
     ['OS', base.os, head.os],
     ['Python', base.python, head.python],
+    ['workspace path', base.workspace, head.workspace],
     ['simulated CPU hwcaps', base.cpu.hwcaps, head.cpu.hwcaps],
     ['simulated CPU vendor', base.cpu.vendor, head.cpu.vendor],
     ['simulated CPU model', base.cpu.brand, head.cpu.brand],

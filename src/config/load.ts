@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from 'yaml';
 import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
@@ -100,7 +100,7 @@ export function parseConfig(text: string, file: string): Config {
     if (first !== undefined) {
       problems.push(where(['benchmarks', i, 'name'], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
-    const cwd = resolve(root, b.cwd ?? '.');
+    const cwd = realDirectory(resolve(root, b.cwd ?? '.'));
     if (b.cwd !== undefined && !isDirectory(cwd)) {
       problems.push(where(['benchmarks', i, 'cwd'], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to ${relative(process.cwd(), root) || '.'})`));
     }
@@ -130,6 +130,14 @@ export function parseConfig(text: string, file: string): Config {
   return { file, root, setup, cache, weights, benchmarks, hash };
 }
 
+function realDirectory(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 function isDirectory(path: string): boolean {
   try {
     return statSync(path).isDirectory();
@@ -148,5 +156,6 @@ export function loadConfig(file: string): Config {
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String(code ?? error);
     throw new CgBenchError(`cannot read configuration ${file}: ${why}${code === 'ENOENT' ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ''}`);
   }
-  return parseConfig(text, absolute);
+  // The real path: it is what the benchmark's getcwd() and PWD will say.
+  return parseConfig(text, realpathSync(absolute));
 }

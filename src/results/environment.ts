@@ -55,10 +55,10 @@ function safeRead(path: string): string {
   }
 }
 
-let cached: Omit<Environment, 'cache' | 'weights'> | undefined;
+let cached: Omit<Environment, 'cache' | 'weights' | 'workspace'> | undefined;
 
 /** The fingerprint of the simulated machine and the userland. Probed once per process. */
-export function collectEnvironment(valgrind: ValgrindInstall, cache: CacheGeometry, weights: Weights): Environment {
+export function collectEnvironment(valgrind: ValgrindInstall, workspace: string, cache: CacheGeometry, weights: Weights): Environment {
   cached ??= {
     cgBench: VERSION,
     valgrind: valgrind.version,
@@ -69,5 +69,5 @@ export function collectEnvironment(valgrind: ValgrindInstall, cache: CacheGeomet
     cpu: probeSimulatedCpu(valgrind),
     image: { ref: process.env['CG_BENCH_IMAGE'] || null, digest: process.env['CG_BENCH_IMAGE_DIGEST'] || null },
   };
-  return { ...cached, cache, weights };
+  return { ...cached, workspace, cache, weights };
 }

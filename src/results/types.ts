@@ -62,6 +62,11 @@ export interface Environment {
     brand: string | null;
     features: string[];
   };
+  /**
+   * The configuration's directory. The path reaches the benchmark (PWD, argv, getcwd) and so the
+   * count: results are comparable only when measured at the same path (/work in the image).
+   */
+  workspace: string;
   cache: CacheGeometry;
   weights: Weights;
   image: { ref: string | null; digest: string | null };

@@ -14,6 +14,9 @@ export const BASE_ENVIRONMENT: Readonly<Record<string, string>> = {
   // run then reads: both change the count from one run to the next.
   PYTHONHASHSEED: '0',
   PYTHONDONTWRITEBYTECODE: '1',
+  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
+  // differently as root and as another uid, even with nothing installed there.
+  PYTHONNOUSERSITE: '1',
 };
 
 /** Base whitelist, then the user's variables, then PWD, which is always the real working directory. */

@@ -54,7 +54,8 @@ export function locateValgrind(env: NodeJS.ProcessEnv = process.env): ValgrindIn
     const real = join(dirname(bin), 'valgrind.bin');
     if (isExecutable(real)) bin = real;
   }
-  const probe = spawnSync(bin, ['--version'], { encoding: 'utf8' });
+  // Valgrind 3.24 starts the default tool (memcheck) even for --version; the image ships only cachegrind.
+  const probe = spawnSync(bin, ['--tool=cachegrind', '--version'], { encoding: 'utf8' });
   const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? '');
   if (probe.status !== 0 || !match) {
     throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.error?.message || probe.stdout || '').trim()}`);

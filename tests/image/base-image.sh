@@ -5,12 +5,12 @@
 # The root tarball is cached so later runs on the same machine skip debootstrap.
 set -euo pipefail
 
-engine=${CG_BENCH_ENGINE:-podman}
+read -r -a engine <<< "${CG_BENCH_ENGINE:-podman}"
 name=${CG_BENCH_TEST_BASE:-localhost/cg-bench-test-base:trixie}
 cache_dir=${CG_BENCH_CACHE_DIR:-/var/cache/cg-bench-test}
 tarball="$cache_dir/trixie-minbase.tar"
 
-if $engine image exists "$name" 2>/dev/null; then echo "$name"; exit 0; fi
+if "${engine[@]}" image exists "$name" 2>/dev/null; then echo "$name"; exit 0; fi
 
 if [ ! -s "$tarball" ]; then
   command -v debootstrap >/dev/null || { echo "base-image: debootstrap is missing (apt-get install debootstrap)" >&2; exit 1; }
@@ -32,5 +32,5 @@ if [ ! -s "$tarball" ]; then
   tar -C "$root" -cf "$tarball.tmp" .
   mv "$tarball.tmp" "$tarball"
 fi
-$engine import "$tarball" "$name" >&2
+"${engine[@]}" import "$tarball" "$name" >&2
 echo "$name"

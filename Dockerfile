@@ -1,0 +1,62 @@
+# The pinned cg-bench image: the same Debian, glibc, Valgrind and Node on every machine, so that a
+# laptop's `docker run` gives exactly the numbers CI gives.
+#
+# BASE is pinned by digest (the multi-arch index of debian:trixie-slim, Debian 13). The packages are
+# pinned by version: when Debian replaces one (a point release or a security update), the build fails
+# with "Version ... was not found" instead of silently drifting. Bump the ARGs below, rebuild, and
+# expect every benchmark's numbers to change with them (results record the versions, and cg-bench
+# marks comparisons across versions "not comparable").
+ARG BASE=debian:trixie-slim@sha256:d7e12182ce18b85b93007c1dedf31f2d29e01ccf3182cc4017c709b6259bc132
+FROM ${BASE}
+
+ARG LIBC6_VERSION=2.41-12+deb13u4
+ARG VALGRIND_VERSION=1:3.24.0-3
+ARG NODEJS_VERSION=20.19.2+dfsg-1+deb13u2
+ARG PYTHON3_VERSION=3.13.5-1
+ARG GIT_VERSION=1:2.47.3-0+deb13u1
+
+RUN set -eux; \
+    export DEBIAN_FRONTEND=noninteractive; \
+    apt-get update; \
+    apt-get install -y --no-install-recommends \
+        "libc6=${LIBC6_VERSION}" \
+        "valgrind=${VALGRIND_VERSION}" \
+        "nodejs=${NODEJS_VERSION}" \
+        "python3=${PYTHON3_VERSION}" \
+        "git=${GIT_VERSION}" \
+        ca-certificates; \
+    # Cachegrind is all we run (and the "none" tool, to read the CPU Valgrind presents): the other
+    # tools, their preloads, the 32-bit builds and the static libraries are dead weight.
+    cd /usr/libexec/valgrind; \
+    find . -maxdepth 1 -type f \( -name '*-linux' -o -name 'vgpreload_*.so' \) \
+        ! -name 'cachegrind-*-linux' ! -name 'none-*-linux' ! -name 'vgpreload_core-*-linux.so' -delete; \
+    find . -maxdepth 1 -type f \( -name '*-x86-linux' -o -name '*-x86-linux.so' -o -name '*.xml' \) -delete; \
+    rm -rf /usr/lib/*-linux-gnu/valgrind /usr/lib/valgrind/*.a /usr/lib/debug; \
+    rm -f /usr/bin/callgrind* /usr/bin/ms_print /usr/bin/dh_view* /usr/bin/vgdb /usr/bin/valgrind-di-server /usr/bin/valgrind-listener; \
+    set +x; rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/cache/apt/archives/*.deb /var/cache/debconf/*-old \
+        /usr/share/doc/* /usr/share/man/* /usr/share/info/* /usr/share/locale/* /usr/share/lintian; set -x; \
+    # Repositories mounted from the host belong to another uid; git must still read them.
+    git config --system --add safe.directory '*'; \
+    mkdir -p /home/cg-bench /work; \
+    chmod 1777 /home/cg-bench /work; \
+    valgrind --tool=cachegrind --version; node --version; python3 --version
+
+COPY package.json /opt/cg-bench/package.json
+COPY schemas/ /opt/cg-bench/schemas/
+COPY dist/ /opt/cg-bench/dist/
+
+# Any uid may run the image (--user "$(id -u):$(id -g)"): HOME and /tmp are writable by all.
+ENV HOME=/home/cg-bench \
+    CG_BENCH_IMAGE=ghcr.io/org/cg-bench \
+    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+LABEL org.opencontainers.image.title="cg-bench" \
+      org.opencontainers.image.description="Deterministic benchmarks under Cachegrind: estimated cycles that are the same on every machine" \
+      org.opencontainers.image.source="https://github.com/org/cg-bench" \
+      org.opencontainers.image.licenses="MIT"
+WORKDIR /work
+# A volume, so that a job container that copies its checkout into /work (GitLab) measures it on a
+# host filesystem, as a bind mount (`-v "$PWD:/work"`) does. Python's count depends on stat()
+# values such as inode numbers, which on overlayfs are far larger than on ext4 or xfs.
+VOLUME ["/work"]
+ENTRYPOINT ["node", "/opt/cg-bench/dist/cli.js"]
+CMD ["--help"]

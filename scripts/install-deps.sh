@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs what cg-bench's examples and tests need on a fresh Debian/Ubuntu machine (as root), then
+# the npm dependencies. Idempotent: it only calls apt-get when something is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v valgrind >/dev/null || need+=(valgrind)
+command -v cc >/dev/null || need+=(gcc libc6-dev)
+command -v python3 >/dev/null || need+=(python3)
+command -v cargo >/dev/null || need+=(cargo)
+command -v setarch >/dev/null || need+=(util-linux)
+if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
+  command -v podman >/dev/null || need+=(podman)
+  command -v runc >/dev/null || need+=(runc)
+  command -v debootstrap >/dev/null || need+=(debootstrap)
+fi
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "install-deps: missing ${need[*]}; run as root or install them" >&2
+    exit 1
+  fi
+  echo "install-deps: apt-get install ${need[*]}" >&2
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi

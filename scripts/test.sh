@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh clone: installs what it needs, type-checks, then runs every test
+# (real Valgrind, and the real image unless CG_BENCH_IMAGE_TESTS=0).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh
+npx tsc --noEmit
+files=(tests/unit/*.test.ts tests/engine/*.test.ts)
+if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then files+=(tests/image/*.test.ts); fi
+exec node --import tsx --test --test-concurrency=2 "${files[@]}"

@@ -1,0 +1,203 @@
+// The engine's acceptance list, measured with real Valgrind on the bundled examples.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
+import { cyclesFromEvents, EVENT_NAMES } from '../../src/metric/events.ts';
+import type { Results } from '../../src/results/types.ts';
+import { byName, CLI, cli, compileC, copyExamples, project, readJson } from '../helpers.ts';
+
+const EXAMPLE_NAMES = ['c-qsort-200k', 'python-dicts', 'rust-primes-2m', 'memory-linear', 'memory-random'];
+
+describe('the examples', () => {
+  let dir: string;
+  let first: Results;
+  let second: Results;
+  let parallel: Results;
+
+  before(async () => {
+    dir = copyExamples();
+    for (const [out, jobs] of [['run-1', '1'], ['run-2-with-a-longer-output-path', '1'], ['run-parallel', '2']] as const) {
+      const r = await cli(['run', '--config', 'cg-bench.yml', '--out', out, '--jobs', jobs], { cwd: dir });
+      assert.equal(r.code, 0, r.stderr);
+    }
+    first = readJson(join(dir, 'run-1', 'results.json'));
+    second = readJson(join(dir, 'run-2-with-a-longer-output-path', 'results.json'));
+    parallel = readJson(join(dir, 'run-parallel', 'results.json'));
+  });
+
+  test('every example runs', () => {
+    assert.deepEqual(first.benchmarks.map((b) => [b.name, b.status]), EXAMPLE_NAMES.map((n) => [n, 'ok']));
+  });
+
+  test('running every example twice gives bit-identical counts', () => {
+    for (const [a, b] of first.benchmarks.map((x, i) => [x, second.benchmarks[i]!] as const)) {
+      assert.equal(b.estimatedCycles, a.estimatedCycles, a.name);
+      assert.deepEqual(b.events, a.events, a.name);
+    }
+  });
+
+  test('--jobs 2 gives the same counts as --jobs 1', () => {
+    for (const [a, b] of first.benchmarks.map((x, i) => [x, parallel.benchmarks[i]!] as const)) {
+      assert.deepEqual([a.name, b.estimatedCycles, b.events], [a.name, a.estimatedCycles, a.events]);
+    }
+  });
+
+  test('estimated cycles equal the formula over events; events equal the summary: lines of the cachegrind.out files', () => {
+    for (const b of first.benchmarks) {
+      assert.equal(b.estimatedCycles, cyclesFromEvents(b.events!, first.environment.weights), b.name);
+      const sums = Object.fromEntries(EVENT_NAMES.map((n) => [n, 0])) as Record<string, number>;
+      assert.ok(b.processes.length >= 1);
+      for (const p of b.processes) {
+        const text = gunzipSync(readFileSync(join(dir, 'run-1', p.file))).toString('utf8');
+        const names = /^events: (.*)$/m.exec(text)![1]!.trim().split(/\s+/);
+        const summary = /^summary: (.*)$/m.exec(text)![1]!.trim().split(/\s+/).map(Number);
+        names.forEach((n, i) => (sums[n] = sums[n]! + summary[i]!));
+      }
+      assert.deepEqual(b.events, sums, b.name);
+    }
+  });
+
+  test('the shell-string example counts the shell and the program it starts', () => {
+    const python = byName(first).get('python-dicts')!;
+    assert.equal(python.processes.length, 2);
+    assert.match(python.processes[0]!.cmd, /^\/bin\/sh -c python3/);
+    assert.match(python.processes[1]!.cmd, /python3 python\/bench_dicts\.py 2000$/);
+  });
+
+  test('memory access: nearly equal instructions, several times the estimated cycles for the random walk', () => {
+    const linear = byName(first).get('memory-linear')!;
+    const random = byName(first).get('memory-random')!;
+    const irRatio = random.events!.Ir / linear.events!.Ir;
+    assert.ok(Math.abs(irRatio - 1) < 1e-4, `Ir ratio ${irRatio}`);
+    const cycleRatio = random.estimatedCycles! / linear.estimatedCycles!;
+    assert.ok(cycleRatio > 3, `estimated cycles ratio ${cycleRatio}`);
+    assert.ok(random.hits!.ram > 5 * linear.hits!.ram);
+  });
+
+  test('the environment fingerprint names the simulated CPU, Valgrind and glibc', () => {
+    const env = first.environment;
+    assert.match(env.valgrind, /^3\.\d+/);
+    assert.match(env.glibc ?? '', /^2\.\d+/);
+    if (env.arch === 'x86_64') {
+      assert.ok(env.cpu.vendor && env.cpu.brand, 'CPUID read under Valgrind');
+      assert.ok(env.cpu.features.includes('sse2'));
+      assert.ok(!env.cpu.features.includes('avx512f'), 'Valgrind never presents AVX-512');
+    }
+    assert.match(env.cpu.hwcaps ?? '', /LittleEndian/);
+  });
+
+  test('compare of the two runs: all unchanged, exit 0 even with --fail-on-regression', async () => {
+    const r = await cli(['compare', join(dir, 'run-1', 'results.json'), join(dir, 'run-2-with-a-longer-output-path', 'results.json'), '--fail-on-regression', '--threshold', '0'], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /5 unchanged/);
+  });
+});
+
+const WORK_C = `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  unsigned long n = strtoul(argv[1], 0, 10), h = 1469598103934665603UL;
+  for (unsigned long i = 0; i < n; i++) h = (h ^ i) * 1099511628211UL;
+  printf("%lu\\n", h);
+  return 0;
+}
+`;
+
+describe('comparing two states of the code', () => {
+  test('0.1 % more work is a regression of about that size; untouched is unchanged; removed is removed; new is new', async () => {
+    const dir = project('', {});
+    compileC(dir, 'work', WORK_C);
+    const config = (n: number, extra: string) => `threshold: 0.05%
+benchmarks:
+  - name: grows
+    run: [./work, "${n}"]
+  - name: untouched
+    run: [./work, "300000"]
+${extra}`;
+    writeFileSync(join(dir, 'cg-bench.yml'), config(1_000_000, '  - name: goes-away\n    run: [./work, "1000"]\n'));
+    assert.equal((await cli(['run', '--save-baseline', 'base.json'], { cwd: dir })).code, 0);
+    writeFileSync(join(dir, 'cg-bench.yml'), config(1_001_000, '  - name: arrives\n    run: [./work, "1000"]\n'));
+    const r = await cli(['run', '--baseline', 'base.json', '--format', 'json', '--fail-on-regression'], { cwd: dir });
+    assert.equal(r.code, 1, `a regression with --fail-on-regression exits 1: ${r.stderr}`);
+    const report = JSON.parse(r.stdout) as { benchmarks: { name: string; verdict: string; relative: number | null }[] };
+    const verdicts = Object.fromEntries(report.benchmarks.map((b) => [b.name, b]));
+    assert.equal(verdicts['grows']!.verdict, 'regression');
+    const change = verdicts['grows']!.relative!;
+    assert.ok(change > 0.0009 && change < 0.00101, `reported change ${change * 100}%`);
+    assert.deepEqual([verdicts['untouched']!.verdict, verdicts['untouched']!.relative], ['unchanged', 0]);
+    assert.equal(verdicts['goes-away']!.verdict, 'removed');
+    assert.equal(verdicts['arrives']!.verdict, 'new');
+    const markdown = readFileSync(join(dir, '.cg-bench', 'report.md'), 'utf8');
+    assert.match(markdown, /^### 🔴 cg-bench: 1 regression, 1 new, 1 removed, 1 unchanged/);
+    assert.match(markdown, /\| grows \| [\d,]+ \| [\d,]+ \| \+0\.\d+% \| 🔴 regression \|/);
+    assert.match(markdown, /Functions whose estimated cycles changed most:[\s\S]*\| main \|/);
+  });
+
+  test('a different userland is "not comparable", never a regression', async () => {
+    const dir = project('');
+    compileC(dir, 'work', WORK_C);
+    writeFileSync(join(dir, 'cg-bench.yml'), 'benchmarks:\n  - name: w\n    run: [./work, "100000"]\n');
+    assert.equal((await cli(['run', '--save-baseline', 'base.json'], { cwd: dir })).code, 0);
+    const base = readJson(join(dir, 'base.json'));
+    base.environment.glibc = '2.1';
+    base.benchmarks[0]!.events!.Ir -= 1000;
+    base.benchmarks[0]!.estimatedCycles = cyclesFromEvents(base.benchmarks[0]!.events!, base.environment.weights);
+    writeFileSync(join(dir, 'base.json'), JSON.stringify(base));
+    const r = await cli(['run', '--baseline', 'base.json', '--fail-on-regression'], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /w .* not comparable/);
+    assert.match(r.stdout, /not comparable with the baseline \(glibc: 2\.1 → 2\.\d+\)/);
+  });
+
+  test('hostile benchmark names are rendered inert in the Markdown report', async () => {
+    const names = ['<img src=x onerror=alert(1)>', '@octocat | fixes #1', '[x](https://evil.example) **b**'];
+    const dir = project(`benchmarks:\n${names.map((n) => `  - name: ${JSON.stringify(n)}\n    run: [/bin/true]\n`).join('')}`);
+    assert.equal((await cli(['run', '--save-baseline', 'base.json'], { cwd: dir })).code, 0);
+    assert.equal((await cli(['run', '--baseline', 'base.json'], { cwd: dir })).code, 0);
+    const markdown = readFileSync(join(dir, '.cg-bench', 'report.md'), 'utf8');
+    assert.doesNotMatch(markdown, /<img|@octocat|#1\b|\]\(https|\*\*b\*\*/);
+    const rows = markdown.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| Benchmark'));
+    assert.equal(rows.length, 3, 'one table row per benchmark: no pipe broke out of its cell');
+    for (const row of rows) assert.equal(row.split(/(?<!\\)\|/).length, 7, row);
+  });
+
+  test('--save-baseline writes exactly the results', async () => {
+    const dir = project('benchmarks:\n  - name: t\n    run: [/bin/true]\n');
+    assert.equal((await cli(['run', '--save-baseline', 'base.json'], { cwd: dir })).code, 0);
+    assert.deepEqual(readJson(join(dir, 'base.json')), readJson(join(dir, '.cg-bench', 'results.json')));
+  });
+});
+
+describe('check', () => {
+  test('finds a benchmark whose count depends on its process id, and passes a deterministic one', async () => {
+    const dir = project(`benchmarks:
+  - name: stable
+    run: [/bin/true]
+  - name: depends-on-pid
+    run: [sh, -c, 'i=0; n=$(( $$ % 97 + 3 )); while [ $i -lt $n ]; do i=$((i+1)); done']
+`);
+    const r = await cli(['check'], { cwd: dir });
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /✓ stable: identical/);
+    assert.match(r.stdout, /✗ depends-on-pid: NONDETERMINISTIC — Ir [\d,]+ vs [\d,]+/);
+    assert.match(r.stdout, /1 deterministic, 1 nondeterministic, 0 failed/);
+  });
+});
+
+describe('address-space layout randomisation', () => {
+  test('counts agree with ASLR on and off (setarch -R)', async (t) => {
+    if (spawnSync('setarch', ['-R', 'true']).status !== 0) return t.skip('setarch -R is not permitted here');
+    const dir = copyExamples();
+    const args = ['run', '--config', 'cg-bench.yml', '--filter', 'c-qsort-200k'];
+    const on = await cli([...args, '--out', 'aslr-on'], { cwd: dir });
+    const off = spawnSync('setarch', ['-R', process.execPath, CLI, ...args, '--out', 'aslr-off'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(on.code, 0, on.stderr);
+    assert.equal(off.status, 0, off.stderr);
+    const a = readJson(join(dir, 'aslr-on', 'results.json')).benchmarks[0]!;
+    const b = readJson(join(dir, 'aslr-off', 'results.json')).benchmarks[0]!;
+    assert.deepEqual(b.events, a.events);
+  });
+});

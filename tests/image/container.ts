@@ -1,0 +1,40 @@
+// How the tests start containers. The engine and the extra flags come from the environment so the
+// product never carries this sandbox's needs: here podman wants `--runtime runc` and explicit
+// ulimits, a machine with Docker needs neither.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { ROOT } from '../helpers.ts';
+
+const split = (value: string | undefined, fallback: string) => (value ?? fallback).split(/\s+/).filter(Boolean);
+
+export const ENGINE = split(process.env['CG_BENCH_TEST_ENGINE'], 'podman --runtime runc');
+export const RUN_FLAGS = split(process.env['CG_BENCH_TEST_RUN_FLAGS'], '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024');
+export const BUILD_FLAGS = split(process.env['CG_BENCH_TEST_BUILD_FLAGS'], '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024');
+export const IMAGE = process.env['CG_BENCH_TEST_IMAGE'] ?? 'localhost/cg-bench:test';
+
+export interface Completed {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function engine(args: string[], timeoutMs = 20 * 60_000): Completed {
+  const r = spawnSync(ENGINE[0]!, [...ENGINE.slice(1), ...args], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 });
+  return { status: r.status, stdout: r.stdout ?? '', stderr: `${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
+}
+
+/** `docker run --rm <flags> IMAGE <args>` */
+export function runImage(flags: string[], args: string[]): Completed {
+  return engine(['run', '--rm', ...RUN_FLAGS, ...flags, IMAGE, ...args]);
+}
+
+/** Builds the base (debootstrap, cached) and then the real Dockerfile on top of it. */
+export function buildImage(): { base: string; seconds: number } {
+  const base = spawnSync('bash', [join(ROOT, 'tests', 'image', 'base-image.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, CG_BENCH_ENGINE: ENGINE.join(' ') } });
+  if (base.status !== 0) throw new Error(`base image: exit ${base.status}`);
+  const name = base.stdout.trim().split('\n').pop()!;
+  const started = Date.now();
+  const built = engine(['build', ...BUILD_FLAGS, '--build-arg', `BASE=${name}`, '-t', IMAGE, ROOT]);
+  if (built.status !== 0) throw new Error(`image build failed:\n${built.stdout.slice(-4000)}\n${built.stderr.slice(-4000)}`);
+  return { base: name, seconds: (Date.now() - started) / 1000 };
+}

@@ -1,0 +1,145 @@
+// The pinned image: built from the real Dockerfile (on a debootstrapped trixie base, since no
+// registry is reachable here) and run the ways users and CI run it.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chownSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { parseDocument } from 'yaml';
+import { loadConfig } from '../../src/config/load.ts';
+import type { Results } from '../../src/results/types.ts';
+import { copyExamples, readJson, tempDir } from '../helpers.ts';
+import { buildImage, runImage } from './container.ts';
+
+/** The examples, built on the host (the image has no compilers), with a config without setup. */
+function preparedExamples(): string {
+  const dir = copyExamples();
+  const config = loadConfig(join(dir, 'cg-bench.yml'));
+  for (const command of config.setup) {
+    const r = spawnSync('sh', ['-c', typeof command === 'string' ? command : command.join(' ')], { cwd: dir, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+  }
+  const doc = parseDocument(spawnSync('cat', [join(dir, 'cg-bench.yml')], { encoding: 'utf8' }).stdout);
+  doc.delete('setup');
+  writeFileSync(join(dir, 'image.yml'), doc.toString());
+  return dir;
+}
+
+function chownTree(path: string, uid: number): void {
+  chownSync(path, uid, uid);
+  if (statSync(path).isDirectory()) for (const entry of readdirSync(path)) chownTree(join(path, entry), uid);
+}
+
+const counts = (r: Results) => r.benchmarks.map((b) => [b.name, b.status, b.estimatedCycles, b.events]);
+const UID = 12345;
+
+describe('the image', { timeout: 30 * 60_000 }, () => {
+  let dir: string;
+  let dockerStyle: Results;
+
+  before(() => {
+    const { seconds } = buildImage();
+    console.log(`# image built in ${seconds.toFixed(1)} s`);
+    dir = preparedExamples();
+    chownTree(dir, UID);
+    const r = runImage(['--user', `${UID}:${UID}`, '-v', `${dir}:/work`], ['run', '--config', 'image.yml', '--out', 'out-docker-1']);
+    assert.equal(r.status, 0, r.stderr);
+    dockerStyle = readJson(join(dir, 'out-docker-1', 'results.json'));
+  });
+
+  test('runs every example as a non-root uid, and the files it writes belong to that uid', () => {
+    assert.deepEqual(dockerStyle.benchmarks.map((b) => b.status), ['ok', 'ok', 'ok', 'ok', 'ok']);
+    const out = join(dir, 'out-docker-1');
+    for (const path of [out, join(out, 'results.json'), join(out, 'report.md'), join(out, 'benchmarks', readdirSync(join(out, 'benchmarks'))[0]!)]) {
+      assert.equal(statSync(path).uid, UID, path);
+    }
+  });
+
+  test('pins Debian 13, glibc 2.41, Valgrind 3.24 and measures at /work', () => {
+    const env = dockerStyle.environment;
+    assert.match(env.os ?? '', /Debian GNU\/Linux 13/);
+    assert.equal(env.glibc, '2.41');
+    assert.equal(env.valgrind, '3.24.0');
+    assert.match(env.python ?? '', /^3\.13\./);
+    assert.equal(env.workspace, '/work');
+    assert.equal(env.image.ref, 'ghcr.io/org/cg-bench');
+  });
+
+  test('cg-bench env prints the same fingerprint', () => {
+    const r = runImage([], ['env', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const env = JSON.parse(r.stdout) as Results['environment'];
+    assert.deepEqual({ ...env, workspace: undefined, cache: undefined, weights: undefined }, { ...dockerStyle.environment, workspace: undefined, cache: undefined, weights: undefined });
+  });
+
+  test('two container runs give bit-identical results', () => {
+    const r = runImage(['-v', `${dir}:/work`], ['run', '--config', 'image.yml', '--out', 'out-docker-2']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(counts(readJson(join(dir, 'out-docker-2', 'results.json'))), counts(dockerStyle));
+  });
+
+  test('ASLR disabled (setarch -R) gives the same results as ASLR enabled', () => {
+    // Container engines' default seccomp profiles refuse personality(ADDR_NO_RANDOMIZE): which is
+    // why the product never needs it. Only this test lifts the filter, to show it changes nothing.
+    const unconfined = ['--security-opt', 'seccomp=unconfined'];
+    const personality = runImage([...unconfined, '--entrypoint', 'setarch'], ['-R', 'cat', '/proc/self/personality']);
+    assert.equal(personality.status, 0, `setarch -R must work here for this test: ${personality.stderr}`);
+    assert.equal(Number.parseInt(personality.stdout.trim(), 16) & 0x0040000, 0x0040000, 'ADDR_NO_RANDOMIZE is set');
+    const r = runImage([...unconfined, '--user', `${UID}:${UID}`, '-v', `${dir}:/work`, '--entrypoint', 'setarch'], ['-R', 'node', '/opt/cg-bench/dist/cli.js', 'run', '--config', 'image.yml', '--out', 'out-no-aslr']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(counts(readJson(join(dir, 'out-no-aslr', 'results.json'))), counts(dockerStyle));
+  });
+
+  test('as a GitLab job container (repository at /builds/...), copying to the /work volume gives identical numbers', () => {
+    const project = '/builds/group/project';
+    const script = `set -e; cp -a . /work/; cd /work; node /opt/cg-bench/dist/cli.js run --config image.yml --out ${project}/out-gitlab`;
+    const r = runImage(['-v', `${dir}:${project}`, '-w', project, '--entrypoint', 'sh'], ['-c', script]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.deepEqual(counts(readJson(join(dir, 'out-gitlab', 'results.json'))), counts(dockerStyle));
+  });
+
+  test('measured in place at another path, the comparison says "not comparable" (workspace path), never "regression"', () => {
+    const project = '/builds/group/project';
+    const r = runImage(['-v', `${dir}:${project}`, '-w', project], ['run', '--config', 'image.yml', '--out', 'out-elsewhere', '--baseline', 'out-docker-1/results.json', '--fail-on-regression']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /not comparable with the baseline \(workspace path: \/work → \/builds\/group\/project\)/);
+  });
+
+  test('instrument: region counts only between the start and stop requests (Valgrind 3.24)', () => {
+    const work = tempDir();
+    const header = runImage(['--entrypoint', 'cat'], ['/usr/include/valgrind/cachegrind.h']);
+    assert.equal(header.status, 0, header.stderr);
+    const valgrindH = runImage(['--entrypoint', 'cat'], ['/usr/include/valgrind/valgrind.h']);
+    spawnSync('mkdir', ['-p', join(work, 'valgrind')]);
+    writeFileSync(join(work, 'valgrind', 'cachegrind.h'), header.stdout);
+    writeFileSync(join(work, 'valgrind', 'valgrind.h'), valgrindH.stdout);
+    writeFileSync(join(work, 'region.c'), `#include <stdlib.h>
+#include "valgrind/cachegrind.h"
+int main(int argc, char **argv) {
+  volatile unsigned long h = 0; unsigned long n = strtoul(argv[1], 0, 10);
+  for (unsigned long i = 0; i < 1000000; i++) h += i; /* setup: not measured */
+  CACHEGRIND_START_INSTRUMENTATION;
+  for (unsigned long i = 0; i < n; i++) h += i;
+  CACHEGRIND_STOP_INSTRUMENTATION;
+  return 0;
+}
+`);
+    assert.equal(spawnSync('cc', ['-O1', '-I', work, '-o', join(work, 'region'), join(work, 'region.c')]).status, 0);
+    writeFileSync(join(work, 'cg-bench.yml'), `benchmarks:
+  - name: whole
+    run: [./region, "1000"]
+  - name: region-1000
+    run: [./region, "1000"]
+    instrument: region
+  - name: region-2000
+    run: [./region, "2000"]
+    instrument: region
+`);
+    const r = runImage(['-v', `${work}:/work`], ['run']);
+    assert.equal(r.status, 0, r.stderr);
+    const [whole, r1, r2] = readJson(join(work, '.cg-bench', 'results.json')).benchmarks.map((b) => b.events!.Ir);
+    assert.ok(whole! > 1_000_000, `whole process ${whole}`);
+    assert.ok(r1! < 20_000, `region of 1000 iterations: ${r1}`);
+    assert.ok(r2! > r1! && r2! - r1! < 10_000, `doubling the region's iterations: ${r1} → ${r2}`);
+  });
+});
