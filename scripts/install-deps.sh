@@ -16,13 +16,14 @@ if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
   command -v debootstrap >/dev/null || need+=(debootstrap)
 fi
 if [ ${#need[@]} -gt 0 ]; then
+  sudo=()
   if [ "$(id -u)" != 0 ]; then
-    echo "install-deps: missing ${need[*]}; run as root or install them" >&2
-    exit 1
+    command -v sudo >/dev/null || { echo "install-deps: missing ${need[*]}; run as root or install them" >&2; exit 1; }
+    sudo=(sudo)
   fi
   echo "install-deps: apt-get install ${need[*]}" >&2
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then

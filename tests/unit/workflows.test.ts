@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { Ajv } from 'ajv';
+import { parse } from 'yaml';
+import { ROOT } from '../helpers.ts';
+
+const SCHEMAS = join(ROOT, '..', 'shared', 'schemas');
+
+function validator(schemaFile: string) {
+  const schema = JSON.parse(readFileSync(join(SCHEMAS, schemaFile), 'utf8')) as object;
+  const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false });
+  return ajv.compile(schema);
+}
+
+/** Every workflow we ship or document, as files on disk. */
+function workflowFiles(): string[] {
+  const dirs = [join(ROOT, '.github', 'workflows'), join(ROOT, 'docs', 'workflows')];
+  return dirs.flatMap((dir) => {
+    try {
+      return readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).map((f) => join(dir, f));
+    } catch {
+      return [];
+    }
+  });
+}
+
+test('every workflow file is valid against the GitHub workflow schema', () => {
+  const validate = validator('github-workflow.json');
+  const files = workflowFiles();
+  assert.ok(files.some((f) => f.endsWith('release.yml')), 'the release workflow exists');
+  for (const file of files) {
+    const valid = validate(parse(readFileSync(file, 'utf8')));
+    assert.ok(valid, `${file}: ${JSON.stringify(validate.errors, null, 2)}`);
+  }
+});
+
+test('the schema validation would catch a broken workflow', () => {
+  const validate = validator('github-workflow.json');
+  assert.equal(validate({ on: 'push', jobs: { x: { 'runs-on': 'ubuntu-latest', stepz: [] } } }), false);
+});
+
+test('the configuration schema accepts the bundled examples and is itself a valid draft-07 schema', () => {
+  const ajv = new Ajv({ strict: false });
+  const schema = JSON.parse(readFileSync(join(ROOT, 'schemas', 'config.schema.json'), 'utf8')) as object;
+  const validate = ajv.compile(schema);
+  assert.ok(validate(parse(readFileSync(join(ROOT, 'examples', 'cg-bench.yml'), 'utf8'))), JSON.stringify(validate.errors));
+});
