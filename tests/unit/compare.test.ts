@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { compareResults } from '../../src/compare/compare.ts';
+import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
+import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
+import type { BenchmarkResult, Environment, Results } from '../../src/results/types.ts';
+
+const ENV: Environment = {
+  cgBench: '0.0.0', valgrind: '3.24.0', glibc: '2.41', os: 'Debian GNU/Linux 13 (trixie)', arch: 'x86_64', python: '3.13.5',
+  cpu: { hwcaps: 'AMD64', vendor: 'GenuineIntel', brand: 'i7', features: ['avx2'] },
+  workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null },
+};
+
+function bench(name: string, ir: number, extra: Partial<BenchmarkResult> = {}): BenchmarkResult {
+  const events = { ...zeroEvents(), Ir: ir };
+  return {
+    name, command: 'x', cwd: '.', instrument: 'whole', thresholdPercent: 1, status: 'ok', exitCode: 0, signal: null, wallTimeMs: 1,
+    estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS), events, hits: hitsFromEvents(events), processes: [],
+    functions: [{ fn: 'main', file: 'a.c', estimatedCycles: ir, Ir: ir }], logs: { stdout: '', stderr: '' }, ...extra,
+  };
+}
+
+function results(benchmarks: BenchmarkResult[], environment: Environment = ENV): Results {
+  return { schemaVersion: 1, tool: 'cg-bench', createdAt: '', configHash: '0'.repeat(64), environment, benchmarks };
+}
+
+test('verdicts against each benchmark\'s threshold', () => {
+  const base = results([bench('up', 1000), bench('down', 1000), bench('small', 1000), bench('same', 1000), bench('gone', 5), bench('broke', 10)]);
+  const head = results([
+    bench('up', 1020), bench('down', 900), bench('small', 1005), bench('same', 1000), bench('fresh', 3),
+    bench('broke', 10, { status: 'failed', estimatedCycles: null, events: null, hits: null }),
+  ]);
+  const c = compareResults(base, head);
+  const verdict = Object.fromEntries(c.benchmarks.map((b) => [b.name, b.verdict]));
+  assert.deepEqual(verdict, { up: 'regression', down: 'improvement', small: 'unchanged', same: 'unchanged', fresh: 'new', broke: 'failed', gone: 'removed' });
+  assert.equal(c.benchmarks.find((b) => b.name === 'up')!.relative, 0.02);
+  assert.deepEqual(c.benchmarks.find((b) => b.name === 'up')!.functions, [{ fn: 'main', file: 'a.c', base: 1000, head: 1020, change: 20 }]);
+  assert.equal(compareResults(base, head, { thresholdPercent: 0.1 }).benchmarks.find((b) => b.name === 'small')!.verdict, 'regression');
+});
+
+test('a different userland makes the comparison not comparable and says what differs', () => {
+  const c = compareResults(results([bench('a', 1)]), results([bench('a', 2)], { ...ENV, glibc: '2.42', workspace: '/builds/x' }));
+  assert.equal(c.comparable, false);
+  assert.deepEqual(c.differences, ['glibc: 2.41 → 2.42', 'workspace path: /work → /builds/x']);
+  assert.equal(c.benchmarks[0]!.verdict, 'not-comparable');
+});
+
+test('a different geometry or weights is refused', () => {
+  assert.throws(() => compareResults(results([]), results([], { ...ENV, weights: { l1: 1, ll: 10, ram: 100 } })), /cannot compare: .*weights l1=1 ll=5 ram=35.*weights l1=1 ll=10 ram=100/);
+  assert.throws(() => compareResults(results([]), results([], { ...ENV, cache: { ...DEFAULT_CACHE, LL: '4194304,16,64' } })), /cannot compare/);
+});
