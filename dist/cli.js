@@ -14819,10 +14819,17 @@ var package_default = {
     examples: "bash scripts/examples.sh"
   },
   dependencies: {
+    "@actions/cache": "^6.3.0",
+    "@actions/core": "^3.0.1",
+    "@actions/exec": "^3.0.0",
+    "@actions/github": "^9.1.1",
+    "@octokit/plugin-retry": "^8.1.1",
+    "@octokit/plugin-throttling": "^11.0.5",
     ajv: "^8.20.0",
     yaml: "^2.9.1"
   },
   devDependencies: {
+    "@octokit/openapi": "^23.0.2",
     "@types/node": "^20.19.43",
     esbuild: "^0.28.2",
     tsx: "^4.23.15",
@@ -15994,7 +16001,7 @@ function terminalProgress(stream) {
     const now = Date.now();
     const parts = [...running].map(([name, r]) => `${name} ${formatDuration(now - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ""}`);
     const line = `[${done}/${total} done] running ${parts.join(", ")}`;
-    stream.write(line.slice(0, Math.max(20, (stream.columns ?? 100) - 1)));
+    stream.write(line.slice(0, Math.max(20, (stream.columns || 100) - 1)));
   };
   const timer = setInterval(draw, 1e3);
   timer.unref();

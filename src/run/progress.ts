@@ -40,7 +40,7 @@ export function terminalProgress(stream: NodeJS.WriteStream): Progress {
     const now = Date.now();
     const parts = [...running].map(([name, r]) => `${name} ${formatDuration(now - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ''}`);
     const line = `[${done}/${total} done] running ${parts.join(', ')}`;
-    stream.write(line.slice(0, Math.max(20, (stream.columns ?? 100) - 1)));
+    stream.write(line.slice(0, Math.max(20, (stream.columns || 100) - 1)));
   };
   const timer = setInterval(draw, 1000);
   timer.unref();

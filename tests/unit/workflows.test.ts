@@ -47,3 +47,12 @@ test('the configuration schema accepts the bundled examples and is itself a vali
   const validate = ajv.compile(schema);
   assert.ok(validate(parse(readFileSync(join(ROOT, 'examples', 'cg-bench.yml'), 'utf8'))), JSON.stringify(validate.errors));
 });
+
+test('action.yml is valid against the action metadata schema, and every input it declares is read', () => {
+  const validate = validator('github-action.json');
+  const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown>; runs: { using: string; main: string } };
+  assert.ok(validate(action), JSON.stringify(validate.errors, null, 2));
+  assert.equal(action.runs.using, 'node24');
+  const source = readFileSync(join(ROOT, 'src', 'github', 'inputs.ts'), 'utf8');
+  for (const name of Object.keys(action.inputs)) assert.match(source, new RegExp(`'${name}'`), `input ${name} is read by src/github/inputs.ts`);
+});

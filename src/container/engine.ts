@@ -1,0 +1,90 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/**
+ * How containers are started: `docker` unless CG_BENCH_ENGINE says otherwise (e.g. `podman`, or
+ * `podman --runtime runc`), with CG_BENCH_ENGINE_FLAGS added to every `run` (e.g. `--ulimit ...` on
+ * hosts that need it). Neither has a default beyond plain docker: the product needs no special flags.
+ */
+export interface ContainerEngine {
+  command: string[];
+  runFlags: string[];
+}
+
+const words = (value: string | undefined) => (value ?? '').split(/\s+/).filter(Boolean);
+
+export function engineFromEnv(env: NodeJS.ProcessEnv = process.env): ContainerEngine {
+  const command = words(env['CG_BENCH_ENGINE']);
+  return { command: command.length ? command : ['docker'], runFlags: words(env['CG_BENCH_ENGINE_FLAGS']) };
+}
+
+/** The cg-bench image sets CG_BENCH_IMAGE and carries the CLI: a job already running in it needs no engine. */
+export function insideImage(env: NodeJS.ProcessEnv = process.env): boolean {
+  return Boolean(env['CG_BENCH_IMAGE']) && existsSync('/opt/cg-bench/dist/cli.js');
+}
+
+export interface Mount {
+  host: string;
+  container: string;
+}
+
+/** `docker run` arguments for one cg-bench command: the workspace at /work, as the calling uid. */
+export function imageRunArgs(options: {
+  engine: ContainerEngine;
+  image: string;
+  mounts: Mount[];
+  env?: Record<string, string>;
+  user?: { uid: number; gid: number } | undefined;
+  args: string[];
+}): string[] {
+  return [
+    ...options.engine.command.slice(1),
+    'run',
+    '--rm',
+    ...options.engine.runFlags,
+    ...(options.user ? ['--user', `${options.user.uid}:${options.user.gid}`] : []),
+    ...options.mounts.flatMap((m) => ['-v', `${m.host}:${m.container}`]),
+    ...Object.entries(options.env ?? {}).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+    options.image,
+    ...options.args,
+  ];
+}
+
+export interface Completed {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the engine; output is streamed to `log` line by line as it comes (progress on long runs). */
+export function runEngine(engine: ContainerEngine, args: string[], log: (line: string) => void): Promise<Completed> {
+  return new Promise((resolve) => {
+    const child = spawn(engine.command[0]!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    const lines = (chunk: Buffer, sink: 'out' | 'err') => {
+      const text = chunk.toString();
+      if (sink === 'out') stdout += text;
+      else stderr += text;
+      for (const line of text.split('\n')) if (line.trim()) log(line);
+    };
+    child.stdout.on('data', (c: Buffer) => lines(c, 'out'));
+    child.stderr.on('data', (c: Buffer) => lines(c, 'err'));
+    child.on('error', (error) => resolve({ code: 127, stdout, stderr: `${stderr}${error.message}` }));
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/** The local image's content id (sha256:...), pulling the image first when it is not there. */
+export function imageId(engine: ContainerEngine, image: string): string | undefined {
+  const inspect = () =>
+    spawnSync(engine.command[0]!, [...engine.command.slice(1), 'image', 'inspect', '--format', '{{.Id}}', image], { encoding: 'utf8' });
+  let r = inspect();
+  if (r.status !== 0) {
+    spawnSync(engine.command[0]!, [...engine.command.slice(1), 'pull', image], { stdio: 'inherit' });
+    r = inspect();
+  }
+  const id = r.stdout?.trim();
+  if (r.status !== 0 || !id) return undefined;
+  return id.startsWith('sha256:') ? id : `sha256:${id}`;
+}

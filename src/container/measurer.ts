@@ -1,0 +1,106 @@
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadConfig } from '../config/load.ts';
+import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
+import { measure } from '../engine/measure.ts';
+import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
+import { collectEnvironment } from '../results/environment.ts';
+import { readResults } from '../results/io.ts';
+import type { Environment, Results } from '../results/types.ts';
+import { lineProgress } from '../run/progress.ts';
+import { locateValgrind } from '../run/valgrind.ts';
+import { imageRunArgs, runEngine, type ContainerEngine } from './engine.ts';
+
+/** The path every measurement is made at: the path reaches the program, so it must never vary. */
+export const WORKSPACE = '/work';
+const OUT = '/cg-bench-out';
+
+export interface Measurement {
+  /** The CLI's exit code (0, 1, 2 or 3). */
+  code: number;
+  results: Results | undefined;
+  /** For exit code 2: what was wrong, for people. */
+  error: string | undefined;
+}
+
+/** Measures a checkout of the project, as the CLI in the pinned image would. */
+export interface Measurer {
+  /** Identifies the image (content digest) for cache keys and results. */
+  readonly imageIdentity: string;
+  environment(): Promise<Environment>;
+  measure(checkout: string, config: string, outDir: string): Promise<Measurement>;
+}
+
+function lastLines(text: string, n = 15): string {
+  return text.trim().split('\n').slice(-n).join('\n');
+}
+
+function readIfPresent(path: string): Results | undefined {
+  return existsSync(path) ? readResults(path) : undefined;
+}
+
+/** `docker run` of the pinned image with the checkout mounted at /work, as the calling uid. */
+export function containerMeasurer(options: {
+  engine: ContainerEngine;
+  image: string;
+  imageId: string | undefined;
+  jobs: number;
+  user: { uid: number; gid: number } | undefined;
+  log: (line: string) => void;
+}): Measurer {
+  const env: Record<string, string> = options.imageId ? { CG_BENCH_IMAGE_DIGEST: options.imageId } : {};
+  const run = (mounts: { host: string; container: string }[], args: string[]) =>
+    runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts, env, user: options.user, args }), options.log);
+  return {
+    imageIdentity: options.imageId ?? options.image,
+    async environment() {
+      const r = await runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts: [], env, args: ['env', '--json'] }), () => {});
+      if (r.code !== 0) throw new CgBenchError(`cannot run the image ${options.image}: ${lastLines(r.stderr)}`);
+      return JSON.parse(r.stdout) as Environment;
+    },
+    async measure(checkout, config, outDir) {
+      rmSync(outDir, { recursive: true, force: true });
+      mkdirSync(outDir, { recursive: true });
+      const r = await run(
+        [
+          { host: resolve(checkout), container: WORKSPACE },
+          { host: resolve(outDir), container: OUT },
+        ],
+        ['run', '--config', config, '--out', OUT, '--jobs', String(options.jobs)],
+      );
+      return { code: r.code, results: r.code === ExitCode.usage ? undefined : readIfPresent(join(outDir, 'results.json')), error: r.code === ExitCode.usage ? lastLines(r.stderr) : undefined };
+    },
+  };
+}
+
+/**
+ * Already inside the pinned image (a job container): no engine to start. Each checkout is copied to
+ * the image's /work volume first, so it is measured at the same path and on a host filesystem.
+ */
+export function inProcessMeasurer(options: { jobs: number; workspace?: string; log: (line: string) => void }): Measurer {
+  const workspace = options.workspace ?? WORKSPACE;
+  return {
+    imageIdentity: process.env['CG_BENCH_IMAGE_DIGEST'] || process.env['CG_BENCH_IMAGE'] || 'in-image',
+    async environment() {
+      return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
+    },
+    async measure(checkout, config, outDir) {
+      mkdirSync(workspace, { recursive: true });
+      for (const entry of readdirSync(workspace)) rmSync(join(workspace, entry), { recursive: true, force: true });
+      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true });
+      rmSync(outDir, { recursive: true, force: true });
+      try {
+        const outcome = await measure({
+          config: loadConfig(join(workspace, config)),
+          outDir,
+          jobs: options.jobs,
+          progress: lineProgress((t) => options.log(t.trimEnd())),
+        });
+        return { code: outcome.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome.results, error: undefined };
+      } catch (error) {
+        if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: undefined, error: error.message };
+        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join(outDir, 'results.json')), error: errorMessage(error) };
+      }
+    },
+  };
+}

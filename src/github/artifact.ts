@@ -1,0 +1,93 @@
+import { mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { compareResults } from '../compare/compare.ts';
+import { CgBenchError, errorMessage } from '../errors.ts';
+import { markdownReport } from '../report/markdown.ts';
+import { readResults, writeResults } from '../results/io.ts';
+import type { Results } from '../results/types.ts';
+import type { GitHubApi } from './api.ts';
+import { commentMarker } from './comment.ts';
+import type { Trigger } from './event.ts';
+import type { ActionInputs } from './inputs.ts';
+import type { ActionIO } from './io.ts';
+import { publishToPullRequest } from './publish.ts';
+
+/** What the measuring job hands the reporting job (fork-safe pair): which PR, which commit, which suite. */
+export interface PullRequestRef {
+  number: number;
+  headSha: string;
+  suite: string;
+}
+
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+
+export function writeArtifact(dir: string, pr: PullRequestRef, head: Results, base: Results | undefined): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'pr.json'), `${JSON.stringify({ schema: 'cg-bench-pr/1', ...pr }, null, 2)}\n`);
+  writeResults(join(dir, 'results.json'), head);
+  if (base) writeResults(join(dir, 'base.json'), base);
+}
+
+/** The artifact comes from a fork's workflow: every byte is untrusted until checked here. */
+export function parsePullRequestRef(text: string, source: string): PullRequestRef {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new CgBenchError(`${source}: not valid JSON`);
+  }
+  const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const keys = Object.keys(d).sort().join(',');
+  if (keys !== 'headSha,number,schema,suite' || d['schema'] !== 'cg-bench-pr/1') throw new CgBenchError(`${source}: not a cg-bench pull request reference`);
+  if (!Number.isSafeInteger(d['number']) || (d['number'] as number) < 1) throw new CgBenchError(`${source}: "number" is not a pull request number`);
+  if (typeof d['headSha'] !== 'string' || !/^[0-9a-f]{40}$/.test(d['headSha'])) throw new CgBenchError(`${source}: "headSha" is not a commit sha`);
+  if (typeof d['suite'] !== 'string' || !/^[A-Za-z0-9._-]{1,100}$/.test(d['suite'])) throw new CgBenchError(`${source}: "suite" is not a suite id`);
+  return { number: d['number'] as number, headSha: d['headSha'], suite: d['suite'] };
+}
+
+function readBounded(path: string): string {
+  if (statSync(path).size > MAX_FILE_BYTES) throw new CgBenchError(`${path}: larger than ${MAX_FILE_BYTES} bytes`);
+  return readFileSync(path, 'utf8');
+}
+
+interface ReportContext {
+  io: ActionIO;
+  env: NodeJS.ProcessEnv;
+  inputs: ActionInputs;
+  api: GitHubApi | undefined;
+}
+
+/** `mode: report` on workflow_run: validate the artifact, recompute the comparison, comment and set the status. */
+export async function reportFromArtifact(ctx: ReportContext, trigger: Trigger): Promise<void> {
+  const { io, inputs, api } = ctx;
+  if (trigger.kind !== 'workflow_run') throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === 'other' ? trigger.eventName : trigger.kind}`);
+  if (!inputs.artifactDir) throw new CgBenchError('mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job\'s artifact');
+  const dir = inputs.artifactDir;
+  const prFile = join(dir, 'pr.json');
+  if (!existsSync(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
+  const pr = parsePullRequestRef(readBounded(prFile), prFile);
+  if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
+  if (trigger.pullNumbers.length) {
+    if (!trigger.pullNumbers.includes(pr.number)) throw new CgBenchError(`${prFile}: pull request #${pr.number} is not one of this run's (${trigger.pullNumbers.join(', ')}); refusing the artifact`);
+  } else {
+    // Fork pull requests are not listed in workflow_run.pull_requests: ask GitHub instead.
+    if (!api) throw new CgBenchError('mode: report needs a GitHub token to check the pull request');
+    let actual: string;
+    try {
+      actual = await api.pullRequestHead(pr.number);
+    } catch (error) {
+      throw new CgBenchError(`cannot check pull request #${pr.number}: ${errorMessage(error)}`);
+    }
+    if (actual !== pr.headSha) throw new CgBenchError(`${prFile}: pull request #${pr.number} is at ${actual.slice(0, 7)}, not ${pr.headSha.slice(0, 7)}; refusing the artifact`);
+  }
+  const head = readResults(join(dir, 'results.json'));
+  const base = existsSync(join(dir, 'base.json')) ? readResults(join(dir, 'base.json')) : undefined;
+  const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : undefined;
+  const marker = commentMarker(pr.suite);
+  const body = `${marker}\n${markdownReport.render({ head, comparison, baselineSource: base ? 'from the measuring workflow' : 'none' })}`;
+  await io.writeSummary(body);
+  const suite = { id: pr.suite, name: inputs.suite || pr.suite, marker, statusContext: inputs.suite ? `cg-bench/${inputs.suite}` : 'cg-bench', configPath: '' };
+  await publishToPullRequest({ io, inputs, suite, api, env: ctx.env }, pr, body, head, comparison);
+  io.setOutput('regressions', comparison?.comparable ? comparison.counts.regression : 0);
+  io.setOutput('improvements', comparison?.comparable ? comparison.counts.improvement : 0);
+}

@@ -1,0 +1,51 @@
+import * as cache from '@actions/cache';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { errorMessage } from '../errors.ts';
+import { readResults, writeResults } from '../results/io.ts';
+import type { Results } from '../results/types.ts';
+
+/** Where baselines live between workflow runs. */
+export interface BaselineStore {
+  restore(key: string): Promise<Results | undefined>;
+  save(key: string, results: Results): Promise<boolean>;
+}
+
+/**
+ * Baselines in the Actions cache: one results.json per exact key. The directory path is part of the
+ * cache version, so it is the same on every run.
+ */
+export function actionsCacheStore(dir: string, log: { info(m: string): void; warning(m: string): void }): BaselineStore {
+  const file = join(dir, 'results.json');
+  return {
+    async restore(key) {
+      if (!cache.isFeatureAvailable()) {
+        log.info('The Actions cache is not available here: the baseline will be measured in this job.');
+        return undefined;
+      }
+      rmSync(dir, { recursive: true, force: true });
+      try {
+        const hit = await cache.restoreCache([dir], key);
+        if (!hit) return undefined;
+        return readResults(file);
+      } catch (error) {
+        log.warning(`Could not use the cached baseline ${key}: ${errorMessage(error)}`);
+        return undefined;
+      }
+    },
+    async save(key, results) {
+      if (!cache.isFeatureAvailable()) return false;
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      writeResults(file, results);
+      try {
+        await cache.saveCache([dir], key);
+        return true;
+      } catch (error) {
+        // Another run may have saved the same key first: the content is the same by construction.
+        log.info(`Baseline not saved under ${key}: ${errorMessage(error)}`);
+        return false;
+      }
+    },
+  };
+}

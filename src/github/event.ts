@@ -1,0 +1,47 @@
+/** What triggered the workflow, reduced to what cg-bench needs. Pure: payload in, plan out. */
+export type Trigger =
+  | {
+      kind: 'pull_request';
+      number: number;
+      headSha: string;
+      baseSha: string;
+      baseRef: string;
+      /** The head lives in another repository: the token is read-only and secrets are absent. */
+      fork: boolean;
+    }
+  | { kind: 'push'; sha: string; ref: string; defaultBranch: boolean }
+  | { kind: 'workflow_run'; headSha: string; runId: number; pullNumbers: number[] }
+  | { kind: 'other'; eventName: string; sha: string };
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (typeof v === 'object' && v !== null ? (v as Json) : {});
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export function triggerFrom(eventName: string, payload: unknown, env: { repository: string; sha: string; ref: string }): Trigger {
+  const p = obj(payload);
+  if (eventName === 'pull_request' || eventName === 'pull_request_target') {
+    const pr = obj(p['pull_request']);
+    const head = obj(pr['head']);
+    const base = obj(pr['base']);
+    const headRepo = str(obj(head['repo'])['full_name']);
+    return {
+      kind: 'pull_request',
+      number: Number(pr['number'] ?? p['number']),
+      headSha: str(head['sha']),
+      baseSha: str(base['sha']),
+      baseRef: str(base['ref']),
+      fork: headRepo !== (str(obj(base['repo'])['full_name']) || env.repository),
+    };
+  }
+  if (eventName === 'push') {
+    const defaultBranch = str(obj(p['repository'])['default_branch']);
+    const ref = str(p['ref']) || env.ref;
+    return { kind: 'push', sha: str(p['after']) || env.sha, ref, defaultBranch: Boolean(defaultBranch) && ref === `refs/heads/${defaultBranch}` };
+  }
+  if (eventName === 'workflow_run') {
+    const run = obj(p['workflow_run']);
+    const prs = Array.isArray(run['pull_requests']) ? run['pull_requests'] : [];
+    return { kind: 'workflow_run', headSha: str(run['head_sha']), runId: Number(run['id']), pullNumbers: prs.map((x) => Number(obj(x)['number'])) };
+  }
+  return { kind: 'other', eventName, sha: env.sha };
+}

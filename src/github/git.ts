@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+function git(repo: string, args: string[]): { ok: boolean; out: string; err: string } {
+  const r = spawnSync('git', args, { cwd: repo, encoding: 'utf8', maxBuffer: 64 << 20 });
+  return { ok: r.status === 0, out: r.stdout ?? '', err: (r.stderr ?? r.error?.message ?? '').trim() };
+}
+
+/** Makes sure a commit is present, fetching just it (shallow checkouts lack the base). */
+export function ensureCommit(repo: string, sha: string): boolean {
+  if (git(repo, ['cat-file', '-e', `${sha}^{commit}`]).ok) return true;
+  git(repo, ['fetch', '--no-tags', '--depth=1', 'origin', sha]);
+  return git(repo, ['cat-file', '-e', `${sha}^{commit}`]).ok;
+}
+
+/** A file's text at a commit, or undefined when it does not exist there. */
+export function fileAt(repo: string, sha: string, path: string): string | undefined {
+  const r = git(repo, ['show', `${sha}:${path.replace(/^\.\//, '')}`]);
+  return r.ok ? r.out : undefined;
+}
+
+export function mergeBaseLocal(repo: string, a: string, b: string): string | undefined {
+  const r = git(repo, ['merge-base', a, b]);
+  const sha = r.out.trim();
+  return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : undefined;
+}
+
+export function addWorktree(repo: string, dir: string, sha: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  git(repo, ['worktree', 'prune']);
+  const r = git(repo, ['worktree', 'add', '--detach', dir, sha]);
+  if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
+}
+
+export function removeWorktree(repo: string, dir: string): void {
+  git(repo, ['worktree', 'remove', '--force', dir]);
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,57 @@
+import { parsePercent } from '../config/parse-values.ts';
+import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
+import { CgBenchError } from '../errors.ts';
+
+export type CommentMode = 'always' | 'on-change' | 'never';
+export type ActionMode = 'auto' | 'measure' | 'report';
+
+export interface ActionInputs {
+  config: string;
+  token: string;
+  image: string;
+  thresholdPercent: number | undefined;
+  failOnRegression: boolean;
+  comment: CommentMode;
+  status: boolean;
+  cache: boolean;
+  workingDirectory: string;
+  mode: ActionMode;
+  suite: string;
+  jobs: number;
+  artifactDir: string;
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new CgBenchError(`input "${name}": "${value}" is not one of ${allowed.join(', ')}`);
+  return value as T;
+}
+
+function bool(name: string, value: string): boolean {
+  if (/^(true|yes|on|1)$/i.test(value)) return true;
+  if (/^(false|no|off|0)$/i.test(value)) return false;
+  throw new CgBenchError(`input "${name}": "${value}" is not true or false`);
+}
+
+/** Reads and checks the action's inputs; `get` returns the raw input ('' when unset), as core.getInput does. */
+export function readInputs(get: (name: string) => string): ActionInputs {
+  const or = (name: string, fallback: string) => get(name).trim() || fallback;
+  const threshold = get('threshold').trim();
+  if (threshold && !/^[0-9]+(\.[0-9]+)?\s?%?$/.test(threshold)) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
+  const jobs = Number(or('jobs', '1'));
+  if (!Number.isInteger(jobs) || jobs < 1) throw new CgBenchError(`input "jobs": "${get('jobs')}" must be a whole number of at least 1`);
+  return {
+    config: or('config', DEFAULT_CONFIG_FILE),
+    token: get('github-token').trim(),
+    image: get('image').trim(),
+    thresholdPercent: threshold ? parsePercent(threshold.endsWith('%') ? threshold : Number(threshold)) : undefined,
+    failOnRegression: bool('fail-on-regression', or('fail-on-regression', 'false')),
+    comment: oneOf('comment', or('comment', 'on-change'), ['always', 'on-change', 'never'] as const),
+    status: bool('status', or('status', 'true')),
+    cache: bool('cache', or('cache', 'true')),
+    workingDirectory: or('working-directory', '.'),
+    mode: oneOf('mode', or('mode', 'auto'), ['auto', 'measure', 'report'] as const),
+    suite: get('suite').trim(),
+    jobs,
+    artifactDir: get('artifact-dir').trim(),
+  };
+}

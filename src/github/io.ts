@@ -1,0 +1,21 @@
+/** The runner, as the action sees it: inputs, outputs, logs, the job summary. */
+export interface ActionIO {
+  getInput(name: string): string;
+  setOutput(name: string, value: string | number): void;
+  info(message: string): void;
+  warning(message: string): void;
+  notice(message: string): void;
+  setFailed(message: string): void;
+  writeSummary(markdown: string): Promise<void>;
+}
+
+/** One configuration file's benchmarks: its own comment, status context and cache keys. */
+export interface Suite {
+  id: string;
+  /** Shown in the status context and logs. */
+  name: string;
+  marker: string;
+  statusContext: string;
+  /** The configuration file relative to the repository root. */
+  configPath: string;
+}

@@ -1,0 +1,64 @@
+import type { Comparison } from '../compare/compare.ts';
+import { errorMessage } from '../errors.ts';
+import type { Results } from '../results/types.ts';
+import type { GitHubApi } from './api.ts';
+import { fitComment, upsertComment } from './comment.ts';
+import type { ActionInputs } from './inputs.ts';
+import type { ActionIO, Suite } from './io.ts';
+import { commitStatus } from './status.ts';
+
+function shouldComment(mode: ActionInputs['comment'], comparison: Comparison | undefined, head: Results): boolean {
+  if (mode === 'never') return false;
+  if (mode === 'always') return true;
+  const failed = head.benchmarks.some((b) => b.status !== 'ok');
+  if (!comparison) return failed;
+  const c = comparison.counts;
+  return failed || !comparison.comparable || c.regression + c.improvement + c.new + c.removed + c.failed > 0;
+}
+
+/** Comment and status, each allowed to fail into a warning: results are never lost to the API. */
+export async function publishToPullRequest(
+  ctx: { io: ActionIO; inputs: ActionInputs; suite: Suite; api: GitHubApi | undefined; env: NodeJS.ProcessEnv },
+  pr: { number: number; headSha: string },
+  body: string,
+  head: Results,
+  comparison: Comparison | undefined,
+): Promise<void> {
+  const { io, inputs, suite, api } = ctx;
+  if (!api) {
+    io.warning('No GitHub token: no comment and no status (the job summary has the report).');
+    return;
+  }
+  const denied = (what: string, error: unknown) => {
+    const status = (error as { status?: number }).status;
+    if (status === 403 || status === 404) {
+      io.warning(`Cannot ${what}: the token may not write to this repository (HTTP ${status}; fork pull requests get a read-only token: see the fork-safe workflow pair in the README). The report is in the job summary.`);
+    } else io.warning(`Cannot ${what}: ${errorMessage(error)}. The report is in the job summary.`);
+  };
+  if (shouldComment(inputs.comment, comparison, head) || (inputs.comment === 'on-change' && (await hasComment(api, pr.number, suite.marker)))) {
+    try {
+      const { url, created } = await upsertComment(api, pr.number, suite.marker, fitComment(body));
+      io.info(`${created ? 'Created' : 'Updated'} the comment ${url}`);
+      io.setOutput('comment-url', url);
+    } catch (error) {
+      denied('comment on the pull request', error);
+    }
+  }
+  if (inputs.status) {
+    const status = commitStatus(head, comparison, inputs.failOnRegression);
+    const runUrl = ctx.env['GITHUB_RUN_ID'] ? `${ctx.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${ctx.env['GITHUB_REPOSITORY']}/actions/runs/${ctx.env['GITHUB_RUN_ID']}` : undefined;
+    try {
+      await api.setStatus(pr.headSha, { ...status, context: suite.statusContext, targetUrl: runUrl });
+    } catch (error) {
+      denied('set the commit status', error);
+    }
+  }
+}
+
+async function hasComment(api: GitHubApi, issue: number, marker: string): Promise<boolean> {
+  try {
+    return (await api.findComment(issue, marker)) !== undefined;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,244 @@
+// The GitHub Action, end to end: the bundled dist/action.js, real git, the real image (podman),
+// a fake GitHub API checked against GitHub's OpenAPI description, and a stand-in cache service.
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Results } from '../../src/results/types.ts';
+import { compileC, readJson, tempDir } from '../helpers.ts';
+import { buildImage } from '../image/container.ts';
+import { FakeCacheService } from './fake-cache.ts';
+import { FakeGitHub } from './fake-github.ts';
+import { fixture, git, REPOSITORY, runAction, type ActionRun } from './harness.ts';
+
+const WORK_C = `#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  unsigned long n = strtoul(argv[1], 0, 10), h = 1469598103934665603UL;
+  for (unsigned long i = 0; i < n; i++) h = (h ^ i) * 1099511628211UL;
+  printf("%lu\\n", h);
+  return 0;
+}
+`;
+
+const config = (loop: number, extra = '') => `threshold: 0.05%
+benchmarks:
+  - name: loop
+    run: [./bench/work, "${loop}"]
+  - name: steady
+    run: [./bench/work, "100000"]
+${extra}`;
+
+interface Repo {
+  origin: string;
+  main: string;
+  feature: string;
+  hostile: string;
+}
+
+function makeRepo(): Repo {
+  const origin = tempDir('cg-bench-origin-');
+  git(origin, 'init', '--bare', '-q', '-b', 'master');
+  const work = tempDir('cg-bench-work-');
+  git(work, 'init', '-q', '-b', 'master');
+  mkdirSync(join(work, 'bench'));
+  compileC(join(work, 'bench'), 'work', WORK_C);
+  writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000));
+  git(work, 'add', '-A');
+  git(work, 'commit', '-q', '-m', 'main');
+  const main = git(work, 'rev-parse', 'HEAD');
+  git(work, 'checkout', '-q', '-b', 'feature');
+  writeFileSync(join(work, 'cg-bench.yml'), config(1_001_000));
+  git(work, 'commit', '-q', '-am', '0.1% more work');
+  const feature = git(work, 'rev-parse', 'HEAD');
+  git(work, 'checkout', '-q', '-b', 'hostile', main);
+  writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, '  - name: "<img src=x onerror=alert(1)> @octocat | [x](https://evil.example)"\n    run: [./bench/work, "1000"]\n'));
+  git(work, 'commit', '-q', '-am', 'hostile name');
+  const hostile = git(work, 'rev-parse', 'HEAD');
+  git(work, 'push', '-q', origin, 'master', 'feature', 'hostile');
+  return { origin, main, feature, hostile };
+}
+
+/** A checkout as actions/checkout leaves it: the repository at one commit, origin set. */
+function checkout(repo: Repo, sha: string): string {
+  const dir = tempDir('cg-bench-ws-');
+  git(dir, 'clone', '-q', repo.origin, '.');
+  git(dir, 'checkout', '-q', '--detach', sha);
+  return dir;
+}
+
+function prPayload(name: string, number: number, head: string, base: string, fork = false): Record<string, unknown> {
+  const payload = fixture(name);
+  const pr = payload['pull_request'] as Record<string, Record<string, unknown>>;
+  payload['number'] = number;
+  (pr as Record<string, unknown>)['number'] = number;
+  pr['head']!['sha'] = head;
+  pr['base']!['sha'] = base;
+  if (fork) (pr['head']!['repo'] as Record<string, unknown>)['full_name'] = 'someone-else/Hello-World';
+  return payload;
+}
+
+const countCycles = (r: Results) => r.benchmarks.map((b) => [b.name, b.estimatedCycles]);
+
+describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
+  const github = new FakeGitHub();
+  const cacheService = new FakeCacheService();
+  let repo: Repo;
+  let pushRun: ActionRun;
+  const env = () => cacheService.env();
+
+  before(async () => {
+    buildImage();
+    await github.start();
+    await cacheService.start();
+    repo = makeRepo();
+    github.mergeBase = repo.main;
+    const payload = fixture('push.json');
+    Object.assign(payload, { ref: 'refs/heads/master', after: repo.main, deleted: false });
+    pushRun = await runAction({ eventName: 'push', payload, workspace: checkout(repo, repo.main), inputs: {}, apiUrl: github.url, env: env(), sha: repo.main, ref: 'refs/heads/master' });
+  });
+
+  after(async () => {
+    await github.stop();
+    await cacheService.stop();
+  });
+
+  test('push to the default branch measures and saves the baseline under that commit', () => {
+    assert.equal(pushRun.code, 0, pushRun.stdout);
+    assert.equal(cacheService.keys().length, 1);
+    assert.match(cacheService.keys()[0]!, new RegExp(`^cg-bench-v1-[0-9a-f]{12}-${repo.main}-`));
+    assert.match(pushRun.summary, /\| loop \| [\d,]+ \|/);
+    assert.ok(existsSync(pushRun.outputs['results']!));
+    assert.deepEqual(cacheService.violations, []);
+  });
+
+  let cachedPr: ActionRun;
+  test('a pull request restores the cached baseline, comments once and sets the status', async () => {
+    cachedPr = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 7, repo.feature, repo.main), workspace: checkout(repo, repo.feature), inputs: {}, apiUrl: github.url, env: env() });
+    assert.equal(cachedPr.code, 0, cachedPr.stdout);
+    assert.match(cachedPr.outputs['baseline-source']!, /restored from the cache/, cachedPr.stdout + cacheService.calls.join('\n'));
+    assert.equal(cachedPr.outputs['regressions'], '1');
+    const comments = github.comments.get(7)!;
+    assert.equal(comments.length, 1);
+    assert.match(comments[0]!.body, /^<!-- cg-bench:[0-9a-f]{12} -->\n### 🔴 cg-bench: 1 regression, 1 unchanged/);
+    assert.match(comments[0]!.body, /\| loop \| [\d,]+ \| [\d,]+ \| \+0\.0\d+% \| 🔴 regression \|/);
+    assert.equal(cachedPr.outputs['comment-url'], `https://github.com/${REPOSITORY}/pull/7#issuecomment-${comments[0]!.id}`);
+    const status = github.statuses.at(-1)!;
+    assert.deepEqual([status.sha, status.state, status.context, status.description], [repo.feature, 'success', 'cg-bench', '1 regression over 0.05%']);
+    assert.equal(status.target_url, `https://github.com/${REPOSITORY}/actions/runs/4242`);
+    assert.deepEqual(github.violations, []);
+  });
+
+  test('without the cache the merge-base is measured in the job, with the same numbers; the comment is updated, not duplicated', async () => {
+    const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.synchronize.json', 7, repo.feature, repo.main), workspace: checkout(repo, repo.feature), inputs: { cache: 'false', 'fail-on-regression': 'true' }, apiUrl: github.url, env: env() });
+    assert.equal(run.code, 1, 'fails on the regression when asked');
+    assert.match(run.outputs['baseline-source']!, new RegExp(`merge-base ${repo.main.slice(0, 7)}, measured in this job`));
+    const inJob = readJson(join(run.outputs['output-dir']!, 'artifact', 'base.json'));
+    assert.deepEqual(countCycles(inJob), countCycles(readJson(pushRun.outputs['results']!)), 'in-job baseline = cached baseline');
+    assert.equal(github.comments.get(7)!.length, 1);
+    assert.equal(github.statuses.at(-1)!.state, 'failure');
+    assert.deepEqual(github.violations, []);
+  });
+
+  test('a read-only token (403) gives a clear warning, not a failed job, and the summary still has the report', async () => {
+    github.readOnly = true;
+    try {
+      const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 8, repo.feature, repo.main), workspace: checkout(repo, repo.feature), inputs: { comment: 'always' }, apiUrl: github.url, env: env() });
+      assert.equal(run.code, 0, run.stdout);
+      assert.ok(run.warnings.some((w) => /Cannot comment on the pull request: the token may not write to this repository \(HTTP 403/.test(w)), run.warnings.join('\n'));
+      assert.ok(run.warnings.some((w) => /Cannot set the commit status/.test(w)));
+      assert.match(run.summary, /cg-bench: 1 regression/);
+      assert.ok(existsSync(run.outputs['results']!));
+    } finally {
+      github.readOnly = false;
+    }
+  });
+
+  test('an API 502 is retried: one comment, no warning', async () => {
+    github.faults.push({ method: 'POST', route: '/issues/{issue_number}/comments', status: 502, times: 1 });
+    const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 9, repo.feature, repo.main), workspace: checkout(repo, repo.feature), inputs: {}, apiUrl: github.url, env: env() });
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(github.comments.get(9)?.length, 1);
+    assert.equal(github.faults[0]!.times, 0, 'the fault was hit');
+    assert.deepEqual(run.warnings, []);
+  });
+
+  test('hostile benchmark names are inert in the comment', async () => {
+    const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 10, repo.hostile, repo.main), workspace: checkout(repo, repo.hostile), inputs: { comment: 'always' }, apiUrl: github.url, env: env() });
+    assert.equal(run.code, 0, run.stdout);
+    const body = github.comments.get(10)![0]!.body;
+    assert.match(body, /🆕 new/);
+    assert.doesNotMatch(body, /<img|@octocat|\]\(https:/);
+    assert.deepEqual(github.violations, []);
+  });
+
+  let forkArtifact: string;
+  test('a fork pull request writes nothing through the API and leaves the artifact for the reporting workflow', async () => {
+    const before = github.requests.filter((r) => r.method !== 'GET').length;
+    const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 2, repo.feature, repo.main, true), workspace: checkout(repo, repo.feature), inputs: {}, apiUrl: github.url, env: env() });
+    assert.equal(run.code, 0, run.stdout);
+    assert.equal(github.requests.filter((r) => r.method !== 'GET').length, before);
+    assert.ok(run.notices.some((n) => /Fork pull request/.test(n)));
+    forkArtifact = join(run.outputs['output-dir']!, 'artifact');
+    assert.deepEqual(JSON.parse(readFileSync(join(forkArtifact, 'pr.json'), 'utf8')).number, 2);
+  });
+
+  const workflowRun = (headSha: string) => {
+    const payload = fixture('workflow_run.completed.with-pull-requests.json');
+    const run = payload['workflow_run'] as Record<string, unknown>;
+    run['head_sha'] = headSha;
+    return payload;
+  };
+  const copyArtifact = () => {
+    const dir = tempDir('cg-bench-artifact-');
+    cpSync(forkArtifact, dir, { recursive: true });
+    return dir;
+  };
+
+  test('mode report (workflow_run) posts the comment and status from a valid artifact', async () => {
+    const run = await runAction({ eventName: 'workflow_run', payload: workflowRun(repo.feature), workspace: tempDir(), inputs: { 'artifact-dir': copyArtifact() }, apiUrl: github.url, env: env() });
+    assert.equal(run.code, 0, run.stdout);
+    assert.match(github.comments.get(2)![0]!.body, /1 regression/);
+    assert.equal(github.statuses.at(-1)!.sha, repo.feature);
+    assert.deepEqual(github.violations, []);
+  });
+
+  test('mode report rejects a tampered artifact', async () => {
+    const attempts: [string, (dir: string) => void, RegExp][] = [
+      ['numbers edited', (dir) => {
+        const r = readJson(join(dir, 'results.json'));
+        r.benchmarks[0]!.estimatedCycles! -= 1000;
+        writeFileSync(join(dir, 'results.json'), JSON.stringify(r));
+      }, /results\.json: benchmarks\[0\]\.estimatedCycles does not match its events and weights/],
+      ['another commit', (dir) => {
+        const pr = JSON.parse(readFileSync(join(dir, 'pr.json'), 'utf8'));
+        pr.headSha = repo.main;
+        writeFileSync(join(dir, 'pr.json'), JSON.stringify(pr));
+      }, /is not the commit this workflow run measured/],
+      ['another pull request', (dir) => {
+        const pr = JSON.parse(readFileSync(join(dir, 'pr.json'), 'utf8'));
+        pr.number = 99;
+        writeFileSync(join(dir, 'pr.json'), JSON.stringify(pr));
+      }, /pull request #99 is not one of this run's \(2\); refusing the artifact/],
+      ['an injected field', (dir) => {
+        const pr = JSON.parse(readFileSync(join(dir, 'pr.json'), 'utf8'));
+        pr.body = '@everyone';
+        writeFileSync(join(dir, 'pr.json'), JSON.stringify(pr));
+      }, /not a cg-bench pull request reference/],
+      ['markup in a name', (dir) => {
+        const r = readJson(join(dir, 'results.json'));
+        r.benchmarks[0]!.name = 'x\u0000'.repeat(200);
+        writeFileSync(join(dir, 'results.json'), JSON.stringify(r));
+      }, /benchmarks\[0\]\.name: must be at most 100 characters/],
+    ];
+    const writes = github.requests.filter((r) => r.method !== 'GET').length;
+    for (const [what, tamper, message] of attempts) {
+      const dir = copyArtifact();
+      tamper(dir);
+      const run = await runAction({ eventName: 'workflow_run', payload: workflowRun(repo.feature), workspace: tempDir(), inputs: { 'artifact-dir': dir }, apiUrl: github.url, env: env() });
+      assert.equal(run.code, 1, what);
+      assert.ok(run.errors.some((e) => message.test(e)), `${what}: ${run.errors.join('\n')}`);
+    }
+    assert.equal(github.requests.filter((r) => r.method !== 'GET').length, writes, 'nothing was posted');
+  });
+});

@@ -1,0 +1,101 @@
+// Runs the bundled action the way the runner does: `node dist/action.js` with INPUT_* variables,
+// the event payload in a file, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, the API and the cache
+// service on 127.0.0.1, and the container engine of the test machine.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, tempDir } from '../helpers.ts';
+import { ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
+
+export const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'github-events');
+export const REPOSITORY = 'Codertocat/Hello-World';
+
+export function fixture(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Record<string, unknown>;
+}
+
+export function git(cwd: string, ...args: string[]): string {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+export interface ActionRun {
+  code: number | null;
+  stdout: string;
+  outputs: Record<string, string>;
+  summary: string;
+  warnings: string[];
+  errors: string[];
+  notices: string[];
+}
+
+function parseOutputs(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^([^<]+)<<(.+)$/.exec(lines[i]!);
+    if (!m) continue;
+    const value: string[] = [];
+    while (++i < lines.length && lines[i] !== m[2]) value.push(lines[i]!);
+    out[m[1]!] = value.join('\n');
+  }
+  return out;
+}
+
+export async function runAction(options: {
+  eventName: string;
+  payload: unknown;
+  workspace: string;
+  inputs: Record<string, string>;
+  apiUrl: string;
+  env?: Record<string, string>;
+  sha?: string;
+  ref?: string;
+}): Promise<ActionRun> {
+  const dir = tempDir('cg-bench-runner-');
+  const temp = join(dir, 'temp');
+  mkdirSync(temp);
+  const files = { event: join(dir, 'event.json'), output: join(dir, 'output'), summary: join(dir, 'summary') };
+  writeFileSync(files.event, JSON.stringify(options.payload));
+  writeFileSync(files.output, '');
+  writeFileSync(files.summary, '');
+  const env: Record<string, string> = {
+    PATH: process.env['PATH'] ?? '',
+    HOME: process.env['HOME'] ?? '/root',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_EVENT_NAME: options.eventName,
+    GITHUB_EVENT_PATH: files.event,
+    GITHUB_WORKSPACE: options.workspace,
+    GITHUB_REPOSITORY: REPOSITORY,
+    GITHUB_SHA: options.sha ?? '',
+    GITHUB_REF: options.ref ?? '',
+    GITHUB_API_URL: options.apiUrl,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_RUN_ID: '4242',
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STEP_SUMMARY: files.summary,
+    RUNNER_TEMP: temp,
+    CG_BENCH_ENGINE: ENGINE.join(' '),
+    CG_BENCH_ENGINE_FLAGS: RUN_FLAGS.join(' '),
+    'INPUT_GITHUB-TOKEN': 'ghs_faketoken',
+    INPUT_IMAGE: IMAGE,
+    ...Object.fromEntries(Object.entries(options.inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
+    ...options.env,
+  };
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'action.js')], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stdout += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const commands = (kind: string) => stdout.split('\n').filter((l) => l.startsWith(`::${kind}`)).map((l) => l.replace(/^::[^:]*::/, ''));
+  return {
+    code,
+    stdout,
+    outputs: parseOutputs(readFileSync(files.output, 'utf8')),
+    summary: readFileSync(files.summary, 'utf8'),
+    warnings: commands('warning'),
+    errors: commands('error'),
+    notices: commands('notice'),
+  };
+}

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { compareResults } from '../../src/compare/compare.ts';
+import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
+import { commentMarker, COMMENT_LIMIT, fitComment } from '../../src/github/comment.ts';
+import { commitStatus } from '../../src/github/status.ts';
+import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
+import { markdownReport } from '../../src/report/markdown.ts';
+import type { BenchmarkResult, Results } from '../../src/results/types.ts';
+
+function results(n: number, scale: number): Results {
+  const benchmarks: BenchmarkResult[] = Array.from({ length: n }, (_, i) => {
+    const events = { ...zeroEvents(), Ir: Math.round((1000 + i) * scale) };
+    return {
+      name: `benchmark-with-a-rather-long-descriptive-name-number-${i}`, command: 'x', cwd: '.', instrument: 'whole', thresholdPercent: 1, status: 'ok',
+      exitCode: 0, signal: null, wallTimeMs: 1, estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS), events, hits: hitsFromEvents(events), processes: [],
+      functions: Array.from({ length: 5 }, (_, f) => ({ fn: `namespace::Class<T>::function_${f}(int, char const*)`, file: `/src/file_${f}.cc`, estimatedCycles: events.Ir / (f + 2), Ir: 1 })),
+      logs: { stdout: '', stderr: '' },
+    };
+  });
+  return {
+    schemaVersion: 1, tool: 'cg-bench', createdAt: '', configHash: '0'.repeat(64), benchmarks,
+    environment: { cgBench: '0', valgrind: '3.24.0', glibc: '2.41', os: null, arch: 'x86_64', python: null, cpu: { hwcaps: null, vendor: null, brand: null, features: [] }, workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null } },
+  };
+}
+
+test('a report too large for a comment loses its details first, then lines, and keeps its marker', () => {
+  const marker = commentMarker('abc');
+  for (const n of [150, 3000]) {
+    const head = results(n, 1.1);
+    const body = `${marker}\n${markdownReport.render({ head, comparison: compareResults(results(n, 1), head) })}`;
+    assert.ok(body.length > COMMENT_LIMIT, `the report of ${n} benchmarks is ${body.length} characters`);
+    const fitted = fitComment(body);
+    assert.ok(fitted.length <= COMMENT_LIMIT, `${fitted.length}`);
+    assert.ok(fitted.startsWith(`${marker}\n### `));
+    assert.doesNotMatch(fitted, /<details>/);
+    assert.match(fitted, n === 150 ? /Details omitted/ : /more lines cut/);
+  }
+  const small = `${marker}\nsmall`;
+  assert.equal(fitComment(small), small);
+});
+
+test('the status fails on regressions only when asked, and always on broken benchmarks', () => {
+  const base = results(2, 1);
+  const head = results(2, 1.1);
+  const c = compareResults(base, head);
+  assert.deepEqual(commitStatus(head, c, false), { state: 'success', description: '2 regressions over 1%' });
+  assert.equal(commitStatus(head, c, true).state, 'failure');
+  head.benchmarks[0]!.status = 'failed';
+  assert.deepEqual(commitStatus(head, c, false), { state: 'failure', description: '1 failed benchmark' });
+  assert.deepEqual(commitStatus(base, compareResults(base, base), true), { state: 'success', description: 'no change over 1%' });
+});
