@@ -112,6 +112,15 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.deepEqual(cacheService.violations, []);
   });
 
+  test('inside the image (a job container without Docker) it measures in-process, with the same numbers', async () => {
+    const payload = fixture('push.json');
+    Object.assign(payload, { ref: 'refs/heads/master', after: repo.main, deleted: false });
+    const run = await runAction({ eventName: 'push', payload, workspace: checkout(repo, repo.main), inputs: { cache: 'false' }, apiUrl: github.url, env: env(), sha: repo.main, ref: 'refs/heads/master', insideImage: true });
+    assert.equal(run.code, 0, run.stdout);
+    assert.match(run.stdout, /Running inside the cg-bench image: measuring in this container/);
+    assert.deepEqual(countCycles(readJson(run.outputs['results']!)), countCycles(readJson(pushRun.outputs['results']!)));
+  });
+
   let cachedPr: ActionRun;
   test('a pull request restores the cached baseline, comments once and sets the status', async () => {
     cachedPr = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 7, repo.feature, repo.main), workspace: checkout(repo, repo.feature), inputs: {}, apiUrl: github.url, env: env() });

@@ -52,6 +52,8 @@ export async function runAction(options: {
   env?: Record<string, string>;
   sha?: string;
   ref?: string;
+  /** Run as a job container would: inside the image, with the bundled action from the image. */
+  insideImage?: boolean;
 }): Promise<ActionRun> {
   const dir = tempDir('cg-bench-runner-');
   const temp = join(dir, 'temp');
@@ -83,7 +85,15 @@ export async function runAction(options: {
     ...Object.fromEntries(Object.entries(options.inputs).map(([k, v]) => [`INPUT_${k.toUpperCase()}`, v])),
     ...options.env,
   };
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'action.js')], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = options.insideImage
+    ? spawn(ENGINE[0]!, [
+        ...ENGINE.slice(1), 'run', '--rm', ...RUN_FLAGS,
+        // The same paths inside as outside, as the runner mounts its work and temp directories.
+        '-v', `${options.workspace}:${options.workspace}`, '-v', `${dir}:${dir}`, '-w', options.workspace,
+        ...Object.entries(env).filter(([k]) => !['PATH', 'HOME', 'CG_BENCH_ENGINE', 'CG_BENCH_ENGINE_FLAGS'].includes(k)).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+        '--entrypoint', 'node', IMAGE, '/opt/cg-bench/dist/action.js',
+      ], { stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn(process.execPath, [join(ROOT, 'dist', 'action.js')], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stdout += d.toString()));
