@@ -45221,9 +45221,9 @@ import { dirname as dirname10, join as join16 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/github/run.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import { mkdirSync as mkdirSync7, readFileSync as readFileSync8, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join15, posix, resolve as resolve7 } from "node:path";
+import { join as join15, resolve as resolve7 } from "node:path";
 
 // src/errors.ts
 var ExitCode2 = {
@@ -45647,7 +45647,7 @@ function located(file, doc, lines, problem) {
   }
   return `${file}: ${problem.path}: ${problem.message}`;
 }
-function fail(file, messages) {
+function fail(messages) {
   const head = messages.length === 1 ? "invalid configuration" : `${messages.length} problems in the configuration`;
   throw new CgBenchError(`${head}:
 ${messages.map((m) => `  ${m}`).join("\n")}`);
@@ -45660,15 +45660,15 @@ function parseConfig(text, file) {
   const lines = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
-    fail(shown, doc.errors.map((e) => {
+    fail(doc.errors.map((e) => {
       const pos = e.linePos?.[0];
       return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}`;
     }));
   }
   const data = doc.toJS();
-  if (data === null || data === void 0) fail(shown, [`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
+  if (data === null || data === void 0) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (!validateConfig(data)) {
-    fail(shown, schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
+    fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
   const root = dirname3(file);
@@ -45709,7 +45709,7 @@ function parseConfig(text, file) {
       instrument: b.instrument ?? "whole"
     };
   });
-  if (problems.length) fail(shown, problems);
+  if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative2(root, b.cwd), b.env, b.instrument]) })).digest("hex");
   return { file, root, setup, cache, weights, benchmarks, hash };
@@ -91353,37 +91353,6 @@ function actionsCacheStore(dir, log2) {
   };
 }
 
-// src/github/comment.ts
-var COMMENT_LIMIT = 65536;
-function commentMarker(suiteId) {
-  return `<!-- cg-bench:${suiteId} -->`;
-}
-var DETAILS = /\n<details>[\s\S]*?<\/details>\n/g;
-function fitComment(body2, limit = COMMENT_LIMIT) {
-  if (body2.length <= limit) return body2;
-  const withoutDetails = body2.replace(DETAILS, "\n_Details omitted: the full report is in the job summary and the artifact._\n");
-  if (withoutDetails.length <= limit) return withoutDetails;
-  const lines = withoutDetails.split("\n");
-  const kept = [];
-  let length = 0;
-  const room = limit - 200;
-  for (const line of lines) {
-    if (length + line.length + 1 > room) break;
-    kept.push(line);
-    length += line.length + 1;
-  }
-  const cut = lines.length - kept.length;
-  return `${kept.join("\n")}
-
-_\u2026 ${cut} more lines cut: the report is longer than a comment can hold. The full report is in the job summary and the artifact._
-`;
-}
-async function upsertComment(api, issue2, marker2, body2) {
-  const existing = await api.findComment(issue2, marker2);
-  if (existing) return { url: (await api.updateComment(existing.id, body2)).url, created: false };
-  return { url: (await api.createComment(issue2, body2)).url, created: true };
-}
-
 // src/github/event.ts
 var obj = (v) => typeof v === "object" && v !== null ? v : {};
 var str = (v) => typeof v === "string" ? v : "";
@@ -91416,7 +91385,7 @@ function triggerFrom(eventName, payload, env) {
   return { kind: "other", eventName, sha: env.sha };
 }
 
-// src/github/git.ts
+// src/vcs/git.ts
 import { spawnSync as spawnSync4 } from "node:child_process";
 import { rmSync as rmSync7 } from "node:fs";
 function git(repo, args) {
@@ -91485,6 +91454,40 @@ function readInputs(get) {
 import { mkdirSync as mkdirSync6, readFileSync as readFileSync7, statSync as statSync5, writeFileSync as writeFileSync6, existsSync as existsSync8 } from "node:fs";
 import { join as join14 } from "node:path";
 
+// src/publish/sticky.ts
+var GITHUB_COMMENT_LIMIT = 65536;
+function commentMarker(suiteId) {
+  return `<!-- cg-bench:${suiteId} -->`;
+}
+var DETAILS = /\n<details>[\s\S]*?<\/details>\n/g;
+function fitComment(body2, limit) {
+  if (body2.length <= limit) return body2;
+  const withoutDetails = body2.replace(DETAILS, "\n_Details omitted: the full report is in the job summary and the artifact._\n");
+  if (withoutDetails.length <= limit) return withoutDetails;
+  const lines = withoutDetails.split("\n");
+  const kept = [];
+  let length = 0;
+  const room = limit - 200;
+  for (const line of lines) {
+    if (length + line.length + 1 > room) break;
+    kept.push(line);
+    length += line.length + 1;
+  }
+  const cut = lines.length - kept.length;
+  return `${kept.join("\n")}
+
+_\u2026 ${cut} more lines cut: the report is longer than a comment can hold. The full report is in the job summary and the artifact._
+`;
+}
+
+// src/github/comment.ts
+async function upsertComment(api, issue2, marker2, body2) {
+  const existing = await api.findComment(issue2, marker2);
+  const fitted = fitComment(body2, GITHUB_COMMENT_LIMIT);
+  if (existing) return { url: (await api.updateComment(existing.id, fitted)).url, created: false };
+  return { url: (await api.createComment(issue2, fitted)).url, created: true };
+}
+
 // src/github/status.ts
 function thresholds(comparison) {
   return [...new Set(comparison.benchmarks.map((b) => `${b.thresholdPercent}%`))].join("/");
@@ -91523,7 +91526,7 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
   };
   if (shouldComment(inputs.comment, comparison, head) || inputs.comment === "on-change" && await hasComment(api, pr.number, suite.marker)) {
     try {
-      const { url: url2, created } = await upsertComment(api, pr.number, suite.marker, fitComment(body2));
+      const { url: url2, created } = await upsertComment(api, pr.number, suite.marker, body2);
       io.info(`${created ? "Created" : "Updated"} the comment ${url2}`);
       io.setOutput("comment-url", url2);
     } catch (error2) {
@@ -91610,14 +91613,18 @@ ${markdownReport.render({ head, comparison, baselineSource: base ? "from the mea
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
 }
 
+// src/publish/suite.ts
+import { createHash as createHash3 } from "node:crypto";
+import { posix } from "node:path";
+function suiteFor(workingDirectory, config, name) {
+  const configPath = posix.normalize(posix.join(workingDirectory, config));
+  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash3("sha256").update(configPath).digest("hex").slice(0, 12);
+  return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : "cg-bench", configPath };
+}
+
 // src/github/run.ts
 function sha256(text) {
-  return createHash3("sha256").update(text).digest("hex");
-}
-function suiteFor(inputs) {
-  const configPath = posix.normalize(posix.join(inputs.workingDirectory, inputs.config));
-  const id = inputs.suite ? inputs.suite.replace(/[^A-Za-z0-9._-]+/g, "-") : sha256(configPath).slice(0, 12);
-  return { id, name: inputs.suite || configPath, marker: commentMarker(id), statusContext: inputs.suite ? `cg-bench/${inputs.suite}` : "cg-bench", configPath };
+  return createHash4("sha256").update(text).digest("hex");
 }
 function fingerprint(env) {
   const { cgBench, valgrind, glibc, os: os8, arch: arch2, python, cpu } = env;
@@ -91761,7 +91768,7 @@ async function runAction(io, env, actionDir2) {
     const inputs = readInputs((name) => io.getInput(name));
     const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync8(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, { repository: env["GITHUB_REPOSITORY"] ?? "", sha: env["GITHUB_SHA"] ?? "", ref: env["GITHUB_REF"] ?? "" });
-    const suite = suiteFor(inputs);
+    const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const outRoot = resolve7(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id);
     const repository = env["GITHUB_REPOSITORY"] ?? "";
     const ctx = {

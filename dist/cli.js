@@ -14640,7 +14640,7 @@ function located(file, doc, lines, problem) {
   }
   return `${file}: ${problem.path}: ${problem.message}`;
 }
-function fail(file, messages) {
+function fail(messages) {
   const head = messages.length === 1 ? "invalid configuration" : `${messages.length} problems in the configuration`;
   throw new CgBenchError(`${head}:
 ${messages.map((m) => `  ${m}`).join("\n")}`);
@@ -14653,15 +14653,15 @@ function parseConfig(text, file) {
   const lines = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
-    fail(shown, doc.errors.map((e) => {
+    fail(doc.errors.map((e) => {
       const pos = e.linePos?.[0];
       return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}`;
     }));
   }
   const data = doc.toJS();
-  if (data === null || data === void 0) fail(shown, [`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
+  if (data === null || data === void 0) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (!validateConfig(data)) {
-    fail(shown, schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
+    fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
   const root = dirname(file);
@@ -14702,7 +14702,7 @@ function parseConfig(text, file) {
       instrument: b.instrument ?? "whole"
     };
   });
-  if (problems.length) fail(shown, problems);
+  if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) })).digest("hex");
   return { file, root, setup, cache, weights, benchmarks, hash };

@@ -54,7 +54,7 @@ function located(file: string, doc: Document, lines: LineCounter, problem: Schem
   return `${file}: ${problem.path}: ${problem.message}`;
 }
 
-function fail(file: string, messages: string[]): never {
+function fail(messages: string[]): never {
   const head = messages.length === 1 ? 'invalid configuration' : `${messages.length} problems in the configuration`;
   throw new CgBenchError(`${head}:\n${messages.map((m) => `  ${m}`).join('\n')}`);
 }
@@ -68,15 +68,15 @@ export function parseConfig(text: string, file: string): Config {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
-    fail(shown, doc.errors.map((e) => {
+    fail(doc.errors.map((e) => {
       const pos = e.linePos?.[0];
       return `${shown}${pos ? `:${pos.line}:${pos.col}` : ''}: YAML: ${e.message.split('\n')[0]}`;
     }));
   }
   const data: unknown = doc.toJS();
-  if (data === null || data === undefined) fail(shown, [`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
+  if (data === null || data === undefined) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (!validateConfig(data)) {
-    fail(shown, schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
+    fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
   const root = dirname(file);
@@ -120,7 +120,7 @@ export function parseConfig(text: string, file: string): Config {
       instrument: b.instrument ?? 'whole',
     };
   });
-  if (problems.length) fail(shown, problems);
+  if (problems.length) fail(problems);
 
   const setup = raw.setup ?? [];
   const hash = createHash('sha256')

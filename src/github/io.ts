@@ -8,14 +8,3 @@ export interface ActionIO {
   setFailed(message: string): void;
   writeSummary(markdown: string): Promise<void>;
 }
-
-/** One configuration file's benchmarks: its own comment, status context and cache keys. */
-export interface Suite {
-  id: string;
-  /** Shown in the status context and logs. */
-  name: string;
-  marker: string;
-  statusContext: string;
-  /** The configuration file relative to the repository root. */
-  configPath: string;
-}

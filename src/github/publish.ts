@@ -2,9 +2,10 @@ import type { Comparison } from '../compare/compare.ts';
 import { errorMessage } from '../errors.ts';
 import type { Results } from '../results/types.ts';
 import type { GitHubApi } from './api.ts';
-import { fitComment, upsertComment } from './comment.ts';
+import { upsertComment } from './comment.ts';
 import type { ActionInputs } from './inputs.ts';
-import type { ActionIO, Suite } from './io.ts';
+import type { ActionIO } from './io.ts';
+import type { Suite } from '../publish/suite.ts';
 import { commitStatus } from './status.ts';
 
 function shouldComment(mode: ActionInputs['comment'], comparison: Comparison | undefined, head: Results): boolean {
@@ -37,7 +38,7 @@ export async function publishToPullRequest(
   };
   if (shouldComment(inputs.comment, comparison, head) || (inputs.comment === 'on-change' && (await hasComment(api, pr.number, suite.marker)))) {
     try {
-      const { url, created } = await upsertComment(api, pr.number, suite.marker, fitComment(body));
+      const { url, created } = await upsertComment(api, pr.number, suite.marker, body);
       io.info(`${created ? 'Created' : 'Updated'} the comment ${url}`);
       io.setOutput('comment-url', url);
     } catch (error) {

@@ -1,33 +1,26 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, posix, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { compareResults, type Comparison } from '../compare/compare.ts';
 import { engineFromEnv, imageId, insideImage } from '../container/engine.ts';
 import { containerMeasurer, inProcessMeasurer, type Measurer } from '../container/measurer.ts';
 import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
 import { markdownReport } from '../report/markdown.ts';
 import { headline } from '../report/headline.ts';
-import { writeResults } from '../results/io.ts';
 import type { Environment, Results } from '../results/types.ts';
 import { VERSION } from '../version.ts';
 import { createGitHubApi, type GitHubApi } from './api.ts';
 import { actionsCacheStore, type BaselineStore } from './baseline-store.ts';
-import { commentMarker } from './comment.ts';
 import { triggerFrom, type Trigger } from './event.ts';
-import { addWorktree, ensureCommit, fileAt, mergeBaseLocal, removeWorktree } from './git.ts';
+import { addWorktree, ensureCommit, fileAt, mergeBaseLocal, removeWorktree } from '../vcs/git.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
 import { reportFromArtifact, writeArtifact } from './artifact.ts';
-import type { ActionIO, Suite } from './io.ts';
+import type { ActionIO } from './io.ts';
+import { suiteFor, type Suite } from '../publish/suite.ts';
 import { publishToPullRequest } from './publish.ts';
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
-}
-
-function suiteFor(inputs: ActionInputs): Suite {
-  const configPath = posix.normalize(posix.join(inputs.workingDirectory, inputs.config));
-  const id = inputs.suite ? inputs.suite.replace(/[^A-Za-z0-9._-]+/g, '-') : sha256(configPath).slice(0, 12);
-  return { id, name: inputs.suite || configPath, marker: commentMarker(id), statusContext: inputs.suite ? `cg-bench/${inputs.suite}` : 'cg-bench', configPath };
 }
 
 /** What the simulated machine and userland are, reduced to a short hash for cache keys. */
@@ -200,7 +193,7 @@ export async function runAction(io: ActionIO, env: NodeJS.ProcessEnv, actionDir:
     const inputs = readInputs((name) => io.getInput(name));
     const payload: unknown = env['GITHUB_EVENT_PATH'] ? JSON.parse(readFileSync(env['GITHUB_EVENT_PATH'], 'utf8')) : {};
     const trigger = triggerFrom(env['GITHUB_EVENT_NAME'] ?? '', payload, { repository: env['GITHUB_REPOSITORY'] ?? '', sha: env['GITHUB_SHA'] ?? '', ref: env['GITHUB_REF'] ?? '' });
-    const suite = suiteFor(inputs);
+    const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const outRoot = resolve(env['RUNNER_TEMP'] ?? '/tmp', 'cg-bench', suite.id);
     const repository = env['GITHUB_REPOSITORY'] ?? '';
     const ctx: Context = {

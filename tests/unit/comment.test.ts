@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { compareResults } from '../../src/compare/compare.ts';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
-import { commentMarker, COMMENT_LIMIT, fitComment } from '../../src/github/comment.ts';
+import { commentMarker, GITHUB_COMMENT_LIMIT as COMMENT_LIMIT, fitComment } from '../../src/publish/sticky.ts';
 import { commitStatus } from '../../src/github/status.ts';
 import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
 import { markdownReport } from '../../src/report/markdown.ts';
@@ -30,14 +30,14 @@ test('a report too large for a comment loses its details first, then lines, and 
     const head = results(n, 1.1);
     const body = `${marker}\n${markdownReport.render({ head, comparison: compareResults(results(n, 1), head) })}`;
     assert.ok(body.length > COMMENT_LIMIT, `the report of ${n} benchmarks is ${body.length} characters`);
-    const fitted = fitComment(body);
+    const fitted = fitComment(body, COMMENT_LIMIT);
     assert.ok(fitted.length <= COMMENT_LIMIT, `${fitted.length}`);
     assert.ok(fitted.startsWith(`${marker}\n### `));
     assert.doesNotMatch(fitted, /<details>/);
     assert.match(fitted, n === 150 ? /Details omitted/ : /more lines cut/);
   }
   const small = `${marker}\nsmall`;
-  assert.equal(fitComment(small), small);
+  assert.equal(fitComment(small, COMMENT_LIMIT), small);
 });
 
 test('the status fails on regressions only when asked, and always on broken benchmarks', () => {
