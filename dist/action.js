@@ -46944,7 +46944,8 @@ function inProcessMeasurer(options) {
     async measure(checkout, config, outDir) {
       mkdirSync4(workspace, { recursive: true });
       for (const entry of readdirSync2(workspace)) rmSync5(join8(workspace, entry), { recursive: true, force: true });
-      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join8(resolve5(checkout), name)));
+      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve5(src)) });
       rmSync5(outDir, { recursive: true, force: true });
       try {
         const outcome2 = await measure({
@@ -91647,7 +91648,7 @@ function createMeasurer(ctx, actionDir2) {
   const log2 = (line) => ctx.io.info(line);
   if (insideImage(ctx.env)) {
     ctx.io.info("Running inside the cg-bench image: measuring in this container.");
-    return inProcessMeasurer({ jobs: ctx.inputs.jobs, log: log2 });
+    return inProcessMeasurer({ jobs: ctx.inputs.jobs, exclude: [".git"], log: log2 });
   }
   const engine = engineFromEnv(ctx.env);
   const image = imageReference(ctx.inputs, actionDir2);

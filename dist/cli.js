@@ -15468,7 +15468,7 @@ var VERDICT_LABEL = {
 var jsonReport = {
   name: "json",
   render({ head, comparison, baselineSource }) {
-    const summary = {
+    const summary2 = {
       headline: headline(head, comparison),
       baseline: baselineSource ?? null,
       comparable: comparison?.comparable ?? null,
@@ -15485,7 +15485,7 @@ var jsonReport = {
         functions: c.functions
       })) : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
     };
-    return `${JSON.stringify(summary, null, 2)}
+    return `${JSON.stringify(summary2, null, 2)}
 `;
   }
 };
@@ -15897,6 +15897,85 @@ function exitCodeFor(outcome2, failOnRegression) {
   return ExitCode.ok;
 }
 
+// src/report/junit.ts
+function escapeXml(text) {
+  return text.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+function summary(b) {
+  if (!b?.events || !b.hits) return "";
+  return `estimated cycles ${formatCount(b.estimatedCycles ?? 0)}; Ir ${formatCount(b.events.Ir)}; L1 hits ${formatCount(b.hits.l1)}; LL hits ${formatCount(b.hits.ll)}; RAM hits ${formatCount(b.hits.ram)}`;
+}
+function testcase(name, seconds, body) {
+  return `    <testcase classname="cg-bench" name="${escapeXml(name)}" time="${seconds.toFixed(3)}">${body ? `
+${body}
+    ` : ""}</testcase>`;
+}
+function fromComparison(c) {
+  const time = (c.head?.wallTimeMs ?? 0) / 1e3;
+  const change = c.relative === null ? "" : `${formatPercent(c.relative)} (${formatCount(c.base?.estimatedCycles ?? 0)} \u2192 ${formatCount(c.head?.estimatedCycles ?? 0)})`;
+  const out = (text) => `      <system-out>${escapeXml(text)}</system-out>`;
+  switch (c.verdict) {
+    case "regression":
+      return { kind: "failure", xml: testcase(c.name, time, `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary(c.head))}</failure>`) };
+    case "failed":
+      return { kind: "error", xml: testcase(c.name, time, `      <error type="${c.head?.status ?? "failed"}" message="${escapeXml((c.head?.message ?? "failed").split("\n")[0] ?? "")}">${escapeXml(c.head?.message ?? "")}</error>`) };
+    case "removed":
+      return { kind: "skipped", xml: testcase(c.name, 0, '      <skipped message="removed: not in this commit"/>') };
+    default:
+      return { kind: "ok", xml: testcase(c.name, time, out(`${c.verdict}${change ? ` ${change}` : ""}; ${summary(c.head)}`)) };
+  }
+}
+function fromResult(b) {
+  const time = b.wallTimeMs / 1e3;
+  if (b.status !== "ok") return { kind: "error", xml: testcase(b.name, time, `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split("\n")[0] ?? "")}">${escapeXml(b.message ?? "")}</error>`) };
+  return { kind: "ok", xml: testcase(b.name, time, `      <system-out>${escapeXml(summary(b))}</system-out>`) };
+}
+var junitReport = {
+  name: "junit",
+  render({ head, comparison }) {
+    const cases = comparison ? comparison.benchmarks.map(fromComparison) : head.benchmarks.map(fromResult);
+    const count = (k) => cases.filter((c) => c.kind === k).length;
+    const time = head.benchmarks.reduce((s, b) => s + b.wallTimeMs, 0) / 1e3;
+    const attrs = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}" skipped="${count("skipped")}" time="${time.toFixed(3)}"`;
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      `<testsuites name="cg-bench" ${attrs}>`,
+      `  <testsuite name="cg-bench" ${attrs}>`,
+      ...cases.map((c) => c.xml),
+      "  </testsuite>",
+      "</testsuites>",
+      ""
+    ].join("\n");
+  }
+};
+
+// src/report/openmetrics.ts
+function labelValue(text) {
+  return text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/[\s\u0000-\u001f\u007f]+/g, "_");
+}
+var FAMILIES = [
+  ["cg_bench_estimated_cycles", "Estimated cycles: L1 hits + 5 LL hits + 35 RAM hits (default weights)", (b) => b.estimatedCycles],
+  ["cg_bench_instructions", "Instructions executed (Ir)", (b) => b.events?.Ir ?? null],
+  ["cg_bench_l1_hits", "Accesses served by L1", (b) => b.hits?.l1 ?? null],
+  ["cg_bench_ll_hits", "Accesses served by the last-level cache", (b) => b.hits?.ll ?? null],
+  ["cg_bench_ram_hits", "Accesses that went to RAM", (b) => b.hits?.ram ?? null]
+];
+var openMetricsReport = {
+  name: "openmetrics",
+  render({ head }) {
+    const lines = [];
+    for (const [name, help2, value] of FAMILIES) {
+      lines.push(`# TYPE ${name} gauge`, `# HELP ${name} ${help2}.`);
+      for (const b of head.benchmarks) {
+        const v = value(b);
+        if (v !== null) lines.push(`${name}{benchmark="${labelValue(b.name)}"} ${v}`);
+      }
+    }
+    lines.push("# EOF", "");
+    return lines.join("\n");
+  }
+};
+
 // src/report/terminal.ts
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 function table(rows, rightAligned) {
@@ -15961,7 +16040,7 @@ function terminalReport(options) {
 }
 
 // src/report/index.ts
-var FORMAT_NAMES = ["terminal", "markdown", "json"];
+var FORMAT_NAMES = ["terminal", "markdown", "json", "junit", "openmetrics"];
 function reportFormat(name, options) {
   switch (name) {
     case "terminal":
@@ -15970,6 +16049,10 @@ function reportFormat(name, options) {
       return markdownReport;
     case "json":
       return jsonReport;
+    case "junit":
+      return junitReport;
+    case "openmetrics":
+      return openMetricsReport;
   }
 }
 
@@ -16068,7 +16151,7 @@ Options:
   -j, --jobs N               benchmarks run at once (default 1; results are identical for any N)
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        what to print on stdout: terminal (default), markdown or json
+      --format FORMAT        what to print on stdout: terminal (default), markdown, json, junit or openmetrics
   -h, --help                 show this help
 
 ${EXIT_CODES}`,
@@ -16079,7 +16162,7 @@ Compares two results.json files benchmark by benchmark.
 Options:
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        terminal (default), markdown or json
+      --format FORMAT        terminal (default), markdown, json, junit or openmetrics
       --top N                functions listed per changed benchmark (default 5)
   -h, --help                 show this help
 

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const entries = { cli: 'src/cli.ts', action: 'src/action.ts' };
+const entries = { cli: 'src/cli.ts', action: 'src/action.ts', gitlab: 'src/gitlab.ts' };
 const check = process.argv.includes('--check');
 const outdir = check ? mkdtempSync(join(tmpdir(), 'cg-bench-dist-')) : 'dist';
 

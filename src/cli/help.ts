@@ -35,7 +35,7 @@ Options:
   -j, --jobs N               benchmarks run at once (default 1; results are identical for any N)
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        what to print on stdout: terminal (default), markdown or json
+      --format FORMAT        what to print on stdout: terminal (default), markdown, json, junit or openmetrics
   -h, --help                 show this help
 
 ${EXIT_CODES}`,
@@ -46,7 +46,7 @@ Compares two results.json files benchmark by benchmark.
 Options:
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        terminal (default), markdown or json
+      --format FORMAT        terminal (default), markdown, json, junit or openmetrics
       --top N                functions listed per changed benchmark (default 5)
   -h, --help                 show this help
 

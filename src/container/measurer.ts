@@ -77,7 +77,7 @@ export function containerMeasurer(options: {
  * Already inside the pinned image (a job container): no engine to start. Each checkout is copied to
  * the image's /work volume first, so it is measured at the same path and on a host filesystem.
  */
-export function inProcessMeasurer(options: { jobs: number; workspace?: string; log: (line: string) => void }): Measurer {
+export function inProcessMeasurer(options: { jobs: number; workspace?: string; exclude?: string[]; log: (line: string) => void }): Measurer {
   const workspace = options.workspace ?? WORKSPACE;
   return {
     imageIdentity: process.env['CG_BENCH_IMAGE_DIGEST'] || process.env['CG_BENCH_IMAGE'] || 'in-image',
@@ -87,7 +87,8 @@ export function inProcessMeasurer(options: { jobs: number; workspace?: string; l
     async measure(checkout, config, outDir) {
       mkdirSync(workspace, { recursive: true });
       for (const entry of readdirSync(workspace)) rmSync(join(workspace, entry), { recursive: true, force: true });
-      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join(resolve(checkout), name)));
+      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve(src)) });
       rmSync(outDir, { recursive: true, force: true });
       try {
         const outcome = await measure({

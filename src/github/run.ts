@@ -64,7 +64,7 @@ function createMeasurer(ctx: Context, actionDir: string): Measurer {
   const log = (line: string) => ctx.io.info(line);
   if (insideImage(ctx.env)) {
     ctx.io.info('Running inside the cg-bench image: measuring in this container.');
-    return inProcessMeasurer({ jobs: ctx.inputs.jobs, log });
+    return inProcessMeasurer({ jobs: ctx.inputs.jobs, exclude: ['.git'], log });
   }
   const engine = engineFromEnv(ctx.env);
   const image = imageReference(ctx.inputs, actionDir);

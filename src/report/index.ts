@@ -1,10 +1,12 @@
 import { jsonReport } from './json.ts';
+import { junitReport } from './junit.ts';
+import { openMetricsReport } from './openmetrics.ts';
 import { markdownReport } from './markdown.ts';
 import { terminalReport } from './terminal.ts';
 import type { ReportFormat } from './types.ts';
 
-export type FormatName = 'terminal' | 'markdown' | 'json';
-export const FORMAT_NAMES: readonly FormatName[] = ['terminal', 'markdown', 'json'];
+export type FormatName = 'terminal' | 'markdown' | 'json' | 'junit' | 'openmetrics';
+export const FORMAT_NAMES: readonly FormatName[] = ['terminal', 'markdown', 'json', 'junit', 'openmetrics'];
 
 export function reportFormat(name: FormatName, options: { colour: boolean }): ReportFormat {
   switch (name) {
@@ -14,5 +16,9 @@ export function reportFormat(name: FormatName, options: { colour: boolean }): Re
       return markdownReport;
     case 'json':
       return jsonReport;
+    case 'junit':
+      return junitReport;
+    case 'openmetrics':
+      return openMetricsReport;
   }
 }

@@ -1,71 +1,16 @@
 // The GitHub Action, end to end: the bundled dist/action.js, real git, the real image (podman),
 // a fake GitHub API checked against GitHub's OpenAPI description, and a stand-in cache service.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
-import { compileC, readJson, tempDir } from '../helpers.ts';
+import { readJson, tempDir } from '../helpers.ts';
+import { checkout, makeRepo, type Repo } from '../project-repo.ts';
 import { buildImage } from '../image/container.ts';
 import { FakeCacheService } from './fake-cache.ts';
 import { FakeGitHub } from './fake-github.ts';
-import { fixture, git, REPOSITORY, runAction, type ActionRun } from './harness.ts';
-
-const WORK_C = `#include <stdio.h>
-#include <stdlib.h>
-int main(int argc, char **argv) {
-  unsigned long n = strtoul(argv[1], 0, 10), h = 1469598103934665603UL;
-  for (unsigned long i = 0; i < n; i++) h = (h ^ i) * 1099511628211UL;
-  printf("%lu\\n", h);
-  return 0;
-}
-`;
-
-const config = (loop: number, extra = '') => `threshold: 0.05%
-benchmarks:
-  - name: loop
-    run: [./bench/work, "${loop}"]
-  - name: steady
-    run: [./bench/work, "100000"]
-${extra}`;
-
-interface Repo {
-  origin: string;
-  main: string;
-  feature: string;
-  hostile: string;
-}
-
-function makeRepo(): Repo {
-  const origin = tempDir('cg-bench-origin-');
-  git(origin, 'init', '--bare', '-q', '-b', 'master');
-  const work = tempDir('cg-bench-work-');
-  git(work, 'init', '-q', '-b', 'master');
-  mkdirSync(join(work, 'bench'));
-  compileC(join(work, 'bench'), 'work', WORK_C);
-  writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000));
-  git(work, 'add', '-A');
-  git(work, 'commit', '-q', '-m', 'main');
-  const main = git(work, 'rev-parse', 'HEAD');
-  git(work, 'checkout', '-q', '-b', 'feature');
-  writeFileSync(join(work, 'cg-bench.yml'), config(1_001_000));
-  git(work, 'commit', '-q', '-am', '0.1% more work');
-  const feature = git(work, 'rev-parse', 'HEAD');
-  git(work, 'checkout', '-q', '-b', 'hostile', main);
-  writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, '  - name: "<img src=x onerror=alert(1)> @octocat | [x](https://evil.example)"\n    run: [./bench/work, "1000"]\n'));
-  git(work, 'commit', '-q', '-am', 'hostile name');
-  const hostile = git(work, 'rev-parse', 'HEAD');
-  git(work, 'push', '-q', origin, 'master', 'feature', 'hostile');
-  return { origin, main, feature, hostile };
-}
-
-/** A checkout as actions/checkout leaves it: the repository at one commit, origin set. */
-function checkout(repo: Repo, sha: string): string {
-  const dir = tempDir('cg-bench-ws-');
-  git(dir, 'clone', '-q', repo.origin, '.');
-  git(dir, 'checkout', '-q', '--detach', sha);
-  return dir;
-}
+import { fixture, REPOSITORY, runAction, type ActionRun } from './harness.ts';
 
 function prPayload(name: string, number: number, head: string, base: string, fork = false): Record<string, unknown> {
   const payload = fixture(name);

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
-import { parse } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { ROOT } from '../helpers.ts';
 
 const SCHEMAS = join(ROOT, '..', 'shared', 'schemas');
@@ -55,4 +55,18 @@ test('action.yml is valid against the action metadata schema, and every input it
   assert.equal(action.runs.using, 'node24');
   const source = readFileSync(join(ROOT, 'src', 'github', 'inputs.ts'), 'utf8');
   for (const name of Object.keys(action.inputs)) assert.match(source, new RegExp(`'${name}'`), `input ${name} is read by src/github/inputs.ts`);
+});
+
+test('both documents of the GitLab component are valid against GitLab\'s CI schema', () => {
+  const validate = validator('gitlab-ci.json');
+  const docs = parseAllDocuments(readFileSync(join(ROOT, 'templates', 'gitlab-ci.yml'), 'utf8'));
+  assert.equal(docs.length, 2, 'spec header and the job');
+  for (const doc of docs) {
+    assert.deepEqual(doc.errors, []);
+    const value: unknown = doc.toJS();
+    assert.ok(validate(value), JSON.stringify(validate.errors, null, 2));
+  }
+  const spec = docs[0]!.toJS() as { spec: { inputs: Record<string, unknown> } };
+  for (const input of ['stage', 'config', 'image', 'threshold', 'fail-on-regression', 'token-variable', 'job-name']) assert.ok(input in spec.spec.inputs, input);
+  assert.equal(validate({ job: { script: 'x', artifacts: { reports: { junit: 1 } }, stagez: 'x' } }), false, 'the schema does catch mistakes');
 });

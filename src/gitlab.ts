@@ -1,0 +1,8 @@
+import { runGitLabJob } from './gitlab/run.ts';
+
+// The GitLab CI/CD component's job script: `node /opt/cg-bench/dist/gitlab.js`.
+process.exitCode = await runGitLabJob(process.env, {
+  info: (m) => process.stdout.write(`${m}\n`),
+  warning: (m) => process.stdout.write(`\x1b[33mWARNING: ${m}\x1b[0m\n`),
+  write: (t) => process.stdout.write(t),
+});

@@ -1,0 +1,62 @@
+import { parsePercent } from '../config/parse-values.ts';
+import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
+import { CgBenchError } from '../errors.ts';
+
+/** The job as GitLab describes it (predefined variables) plus the component's inputs (CG_BENCH_*). */
+export interface GitLabJob {
+  apiUrl: string;
+  projectId: string;
+  projectDir: string;
+  jobName: string;
+  jobToken: string | undefined;
+  /** The API token read from the variable that `token-variable` names. */
+  token: string | undefined;
+  tokenVariable: string;
+  commitSha: string;
+  defaultBranch: string;
+  /** A default-branch pipeline: its results become later merge requests' baselines. */
+  onDefaultBranch: boolean;
+  mergeRequest: { iid: number; diffBaseSha: string } | undefined;
+  config: string;
+  workingDirectory: string;
+  thresholdPercent: number | undefined;
+  failOnRegression: boolean;
+  suite: string;
+  jobs: number;
+}
+
+export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
+  const need = (name: string) => {
+    const value = env[name];
+    if (!value) throw new CgBenchError(`${name} is not set: cg-bench's GitLab job runs in a GitLab CI job`);
+    return value;
+  };
+  const threshold = (env['CG_BENCH_THRESHOLD'] ?? '').trim();
+  if (threshold && !/^[0-9]+(\.[0-9]+)?\s?%?$/.test(threshold)) throw new CgBenchError(`input threshold: "${threshold}" is not a percentage (write 1% or 0.5%)`);
+  const fail = (env['CG_BENCH_FAIL_ON_REGRESSION'] ?? 'false').trim();
+  if (!/^(true|false)$/.test(fail)) throw new CgBenchError(`input fail-on-regression: "${fail}" is not true or false`);
+  const jobs = Number(env['CG_BENCH_JOBS'] || '1');
+  if (!Number.isInteger(jobs) || jobs < 1) throw new CgBenchError(`input jobs: "${env['CG_BENCH_JOBS']}" must be a whole number of at least 1`);
+  const tokenVariable = (env['CG_BENCH_TOKEN_VARIABLE'] || 'CG_BENCH_GITLAB_TOKEN').trim();
+  const iid = env['CI_MERGE_REQUEST_IID'];
+  const defaultBranch = need('CI_DEFAULT_BRANCH');
+  return {
+    apiUrl: need('CI_API_V4_URL'),
+    projectId: need('CI_PROJECT_ID'),
+    projectDir: need('CI_PROJECT_DIR'),
+    jobName: need('CI_JOB_NAME'),
+    jobToken: env['CI_JOB_TOKEN'] || undefined,
+    token: env[tokenVariable] || undefined,
+    tokenVariable,
+    commitSha: need('CI_COMMIT_SHA'),
+    defaultBranch,
+    onDefaultBranch: !iid && env['CI_COMMIT_BRANCH'] === defaultBranch,
+    mergeRequest: iid ? { iid: Number(iid), diffBaseSha: need('CI_MERGE_REQUEST_DIFF_BASE_SHA') } : undefined,
+    config: (env['CG_BENCH_CONFIG'] || DEFAULT_CONFIG_FILE).trim(),
+    workingDirectory: (env['CG_BENCH_WORKING_DIRECTORY'] || '.').trim(),
+    thresholdPercent: threshold ? parsePercent(threshold.endsWith('%') ? threshold : Number(threshold)) : undefined,
+    failOnRegression: fail === 'true',
+    suite: (env['CG_BENCH_SUITE'] ?? '').trim(),
+    jobs,
+  };
+}

@@ -1,0 +1,175 @@
+// The GitLab CI/CD component, end to end: the job defined by templates/gitlab-ci.yml (inputs
+// interpolated as GitLab does) runs its script in the real image (podman), with the predefined
+// variables GitLab sets, against a fake GitLab API on 127.0.0.1.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { parseAllDocuments } from 'yaml';
+import type { Results } from '../../src/results/types.ts';
+import { readJson, ROOT } from '../helpers.ts';
+import { buildImage, ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
+import { checkout, makeRepo, type Repo } from '../project-repo.ts';
+import { FakeGitLab } from './fake-gitlab.ts';
+
+const PROJECT_DIR = '/builds/group/project';
+
+interface JobDefinition {
+  image: { name: string };
+  variables: Record<string, string>;
+  script: string[];
+  artifacts: { paths: string[]; reports: { junit: string; metrics: string } };
+}
+
+/** The job from the component, with `$[[ inputs.x ]]` replaced as GitLab would. */
+function componentJob(inputs: Record<string, string>): { name: string; job: JobDefinition } {
+  const [header, body] = parseAllDocuments(readFileSync(join(ROOT, 'templates', 'gitlab-ci.yml'), 'utf8'));
+  const spec = header!.toJS() as { spec: { inputs: Record<string, { default: unknown }> } };
+  const values = Object.fromEntries(Object.entries(spec.spec.inputs).map(([k, v]) => [k, String(inputs[k] ?? v.default)]));
+  const text = body!.toString().replace(/\$\[\[\s*inputs\.([a-z-]+)\s*\]\]/g, (_, name: string) => {
+    if (!(name in values)) throw new Error(`unknown input ${name}`);
+    return values[name]!;
+  });
+  const jobs = parseAllDocuments(text)[0]!.toJS() as Record<string, JobDefinition>;
+  const [name, job] = Object.entries(jobs)[0]!;
+  return { name, job };
+}
+
+interface JobRun {
+  code: number | null;
+  log: string;
+  dir: string;
+}
+
+function runJob(workspace: string, gitlab: FakeGitLab, options: { inputs?: Record<string, string>; mr?: { iid: number; base: string; head: string }; branch?: string; sha: string; token?: boolean }): Promise<JobRun> {
+  const { name, job } = componentJob({ image: IMAGE, ...options.inputs });
+  const predefined: Record<string, string> = {
+    CI: 'true',
+    GITLAB_CI: 'true',
+    CI_API_V4_URL: gitlab.url,
+    CI_PROJECT_ID: gitlab.projectId,
+    CI_PROJECT_DIR: PROJECT_DIR,
+    CI_JOB_NAME: name,
+    CI_JOB_TOKEN: gitlab.jobToken,
+    CI_COMMIT_SHA: options.sha,
+    CI_DEFAULT_BRANCH: 'master',
+    CI_PIPELINE_SOURCE: options.mr ? 'merge_request_event' : 'push',
+    ...(options.branch ? { CI_COMMIT_BRANCH: options.branch } : {}),
+    ...(options.mr
+      ? { CI_MERGE_REQUEST_IID: String(options.mr.iid), CI_MERGE_REQUEST_DIFF_BASE_SHA: options.mr.base, CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'master', CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: options.mr.head }
+      : {}),
+    ...(options.token === false ? {} : { CG_BENCH_GITLAB_TOKEN: gitlab.apiToken }),
+  };
+  const env = { ...job.variables, ...predefined };
+  const args = [
+    ...ENGINE.slice(1), 'run', '--rm', ...RUN_FLAGS,
+    '-v', `${workspace}:${PROJECT_DIR}`, '-w', PROJECT_DIR,
+    ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+    '--entrypoint', 'sh', job.image.name, '-c', `set -e\n${job.script.join('\n')}`,
+  ];
+  return new Promise((resolve) => {
+    const child = spawn(ENGINE[0]!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let log = '';
+    child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+    child.on('close', (code) => resolve({ code, log, dir: join(workspace, 'cg-bench-results') }));
+  });
+}
+
+/** Well-formed XML, checked by a real parser (Python's expat). */
+function parseXml(path: string): { tests: number; failures: number; errors: number; names: string[] } {
+  const r = spawnSync('python3', ['-c', `import sys, json, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+suite = root.find('testsuite')
+print(json.dumps({"tests": int(suite.get("tests")), "failures": int(suite.get("failures")), "errors": int(suite.get("errors")), "names": [c.get("name") for c in suite.iter("testcase")]}))`, path], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout) as { tests: number; failures: number; errors: number; names: string[] };
+}
+
+const countCycles = (r: Results) => r.benchmarks.map((b) => [b.name, b.estimatedCycles]);
+
+describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
+  const gitlab = new FakeGitLab();
+  let repo: Repo;
+  let defaultBranch: JobRun;
+
+  before(async () => {
+    buildImage();
+    await gitlab.start();
+    repo = makeRepo();
+    defaultBranch = await runJob(checkout(repo, repo.main), gitlab, { branch: 'master', sha: repo.main });
+  });
+  after(() => gitlab.stop());
+
+  const publishArtifacts = (run: JobRun) => {
+    for (const path of ['commit.json', 'head/results.json']) gitlab.artifacts.set(`master/cg-bench/cg-bench-results/${path}`, readFileSync(join(run.dir, path)));
+  };
+
+  test('a default-branch pipeline measures and keeps results, reports and cachegrind.out files as artifacts', () => {
+    assert.equal(defaultBranch.code, 0, defaultBranch.log);
+    assert.deepEqual(JSON.parse(readFileSync(join(defaultBranch.dir, 'commit.json'), 'utf8')), { sha: repo.main });
+    const results = readJson(join(defaultBranch.dir, 'head', 'results.json'));
+    assert.equal(results.environment.workspace, '/work');
+    assert.ok(results.benchmarks[0]!.processes[0]!.file.endsWith('.gz'));
+    assert.match(defaultBranch.log, /loop\s+[\d,]+/, 'the table is in the job log');
+    assert.equal(parseXml(join(defaultBranch.dir, 'junit.xml')).tests, 2);
+    assert.deepEqual(gitlab.requests.filter((r) => r.path.includes('/notes')), [], 'no note outside merge requests');
+  });
+
+  test('a merge request takes the baseline from the default branch\'s artifacts and writes one note', async () => {
+    publishArtifacts(defaultBranch);
+    const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 5, base: repo.main, head: repo.feature }, sha: repo.feature });
+    assert.equal(run.code, 0, run.log);
+    const notes = gitlab.notes.get(5)!;
+    assert.equal(notes.length, 1);
+    assert.match(notes[0]!.body, /^<!-- cg-bench:[0-9a-f]{12} -->\n### 🔴 cg-bench: 1 regression, 1 unchanged/);
+    assert.match(notes[0]!.body, /baseline: merge\\-base [0-9a-f]{8}, from the master pipeline's artifacts/);
+    const junit = parseXml(join(run.dir, 'junit.xml'));
+    assert.deepEqual([junit.tests, junit.failures, junit.errors], [2, 1, 0]);
+    const metrics = readFileSync(join(run.dir, 'metrics.txt'), 'utf8');
+    assert.match(metrics, /^# TYPE cg_bench_estimated_cycles gauge$/m);
+    assert.match(metrics, /^cg_bench_estimated_cycles\{benchmark="loop"\} \d+$/m);
+    assert.match(metrics, /^cg_bench_instructions\{benchmark="steady"\} \d+$/m);
+    assert.ok(metrics.endsWith('# EOF\n'));
+    for (const line of metrics.split('\n').filter((l) => l && !l.startsWith('#'))) assert.match(line, /^[a-z_][a-z0-9_]*\{benchmark="[^"\s]*"\} \d+$/);
+    assert.deepEqual(gitlab.violations, []);
+  });
+
+  test('without artifacts the merge-base is measured in the job, with the same numbers; the note is updated', async () => {
+    gitlab.artifacts.clear();
+    const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 5, base: repo.main, head: repo.feature }, sha: repo.feature, inputs: { 'fail-on-regression': 'true' } });
+    assert.equal(run.code, 1, 'fails on the regression when asked');
+    assert.deepEqual(countCycles(readJson(join(run.dir, 'base', 'results.json'))), countCycles(readJson(join(defaultBranch.dir, 'head', 'results.json'))));
+    assert.equal(gitlab.notes.get(5)!.length, 1);
+    assert.match(gitlab.notes.get(5)![0]!.body, /measured in this job/);
+  });
+
+  test('without a token the job says why and writes no note', async () => {
+    const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 6, base: repo.main, head: repo.feature }, sha: repo.feature, token: false });
+    assert.equal(run.code, 0, run.log);
+    assert.match(run.log, /No merge request note: the variable CG_BENCH_GITLAB_TOKEN is empty\. The job token cannot write notes/);
+    assert.equal(gitlab.notes.get(6), undefined);
+  });
+
+  test('an API 502 is retried', async () => {
+    gitlab.faults.push({ method: 'POST', pattern: /\/merge_requests\/7\/notes$/, status: 502, times: 1 });
+    const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 7, base: repo.main, head: repo.feature }, sha: repo.feature });
+    assert.equal(run.code, 0, run.log);
+    assert.equal(gitlab.notes.get(7)?.length, 1);
+    assert.equal(gitlab.faults[0]!.times, 0);
+    assert.match(run.log, /HTTP 502; retrying/);
+  });
+
+  test('hostile names are inert in the note, the JUnit XML and the metrics', async () => {
+    const run = await runJob(checkout(repo, repo.hostile), gitlab, { mr: { iid: 8, base: repo.main, head: repo.hostile }, sha: repo.hostile });
+    assert.equal(run.code, 0, run.log);
+    const note = gitlab.notes.get(8)![0]!.body;
+    assert.doesNotMatch(note, /<img|@octocat|\]\(https:/);
+    const junit = parseXml(join(run.dir, 'junit.xml'));
+    assert.ok(junit.names.includes('<img src=x onerror=alert(1)> @octocat | [x](https://evil.example)'), 'the XML parser gets the name back intact');
+    const metrics = readFileSync(join(run.dir, 'metrics.txt'), 'utf8');
+    assert.match(metrics, /benchmark="<img_src=x_onerror=alert\(1\)>_@octocat_\|_\[x\]\(https:\/\/evil\.example\)"/);
+    assert.deepEqual(gitlab.violations, []);
+  });
+});
