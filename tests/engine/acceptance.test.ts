@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { cyclesFromEvents, EVENT_NAMES } from '../../src/metric/events.ts';
 import type { Results } from '../../src/results/types.ts';
 import { byName, CLI, cli, compileC, copyExamples, project, readJson } from '../helpers.ts';
+import { WORK_C } from '../project-repo.ts';
 
 const EXAMPLE_NAMES = ['c-qsort-200k', 'python-dicts', 'rust-primes-2m', 'memory-linear', 'memory-random'];
 
@@ -96,15 +97,6 @@ describe('the examples', () => {
   });
 });
 
-const WORK_C = `#include <stdio.h>
-#include <stdlib.h>
-int main(int argc, char **argv) {
-  unsigned long n = strtoul(argv[1], 0, 10), h = 1469598103934665603UL;
-  for (unsigned long i = 0; i < n; i++) h = (h ^ i) * 1099511628211UL;
-  printf("%lu\\n", h);
-  return 0;
-}
-`;
 
 describe('comparing two states of the code', () => {
   test('0.1 % more work is a regression of about that size; untouched is unchanged; removed is removed; new is new', async () => {
