@@ -11117,7 +11117,7 @@ var require_mock_interceptor = __commonJS({
 var require_mock_client = __commonJS({
   "node_modules/undici/lib/mock/mock-client.js"(exports2, module) {
     "use strict";
-    var { promisify: promisify3 } = __require("node:util");
+    var { promisify: promisify4 } = __require("node:util");
     var Client = require_client();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11157,7 +11157,7 @@ var require_mock_client = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify3(this[kOriginalClose])();
+        await promisify4(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -11170,7 +11170,7 @@ var require_mock_client = __commonJS({
 var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports2, module) {
     "use strict";
-    var { promisify: promisify3 } = __require("node:util");
+    var { promisify: promisify4 } = __require("node:util");
     var Pool = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11210,7 +11210,7 @@ var require_mock_pool = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify3(this[kOriginalClose])();
+        await promisify4(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -34500,7 +34500,7 @@ var require_light = __commonJS({
           }
           return this.Events.trigger("scheduled", { args: this.args, options: this.options });
         }
-        async doExecute(chained, clearGlobalState, run, free) {
+        async doExecute(chained, clearGlobalState, run2, free) {
           var error2, eventInfo, passed;
           if (this.retryCount === 0) {
             this._assertStatus("RUNNING");
@@ -34520,10 +34520,10 @@ var require_light = __commonJS({
             }
           } catch (error1) {
             error2 = error1;
-            return this._onFailure(error2, eventInfo, clearGlobalState, run, free);
+            return this._onFailure(error2, eventInfo, clearGlobalState, run2, free);
           }
         }
-        doExpire(clearGlobalState, run, free) {
+        doExpire(clearGlobalState, run2, free) {
           var error2, eventInfo;
           if (this._states.jobStatus(this.options.id === "RUNNING")) {
             this._states.next(this.options.id);
@@ -34531,9 +34531,9 @@ var require_light = __commonJS({
           this._assertStatus("EXECUTING");
           eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
           error2 = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
-          return this._onFailure(error2, eventInfo, clearGlobalState, run, free);
+          return this._onFailure(error2, eventInfo, clearGlobalState, run2, free);
         }
-        async _onFailure(error2, eventInfo, clearGlobalState, run, free) {
+        async _onFailure(error2, eventInfo, clearGlobalState, run2, free) {
           var retry3, retryAfter;
           if (clearGlobalState()) {
             retry3 = await this.Events.trigger("failed", error2, eventInfo);
@@ -34541,7 +34541,7 @@ var require_light = __commonJS({
               retryAfter = ~~retry3;
               this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
               this.retryCount++;
-              return run(retryAfter);
+              return run2(retryAfter);
             } else {
               this.doDone(eventInfo);
               await free(this.options, eventInfo);
@@ -35179,17 +35179,17 @@ var require_light = __commonJS({
             }
           }
           _run(index, job, wait) {
-            var clearGlobalState, free, run;
+            var clearGlobalState, free, run2;
             job.doRun();
             clearGlobalState = this._clearGlobalState.bind(this, index);
-            run = this._run.bind(this, index, job);
+            run2 = this._run.bind(this, index, job);
             free = this._free.bind(this, index, job);
             return this._scheduled[index] = {
               timeout: setTimeout(() => {
-                return job.doExecute(this._limiter, clearGlobalState, run, free);
+                return job.doExecute(this._limiter, clearGlobalState, run2, free);
               }, wait),
               expiration: job.options.expiration != null ? setTimeout(function() {
-                return job.doExpire(clearGlobalState, run, free);
+                return job.doExpire(clearGlobalState, run2, free);
               }, wait + job.options.expiration) : void 0,
               job
             };
@@ -36695,9 +36695,9 @@ var require_range = __commonJS({
         range3 = range3.replace(BUILDSTRIPRE, "");
         const memoOpts = (this.options.includePrerelease && FLAG_INCLUDE_PRERELEASE) | (this.options.loose && FLAG_LOOSE);
         const memoKey = memoOpts + ":" + range3;
-        const cached2 = cache.get(memoKey);
-        if (cached2) {
-          return cached2;
+        const cached = cache.get(memoKey);
+        if (cached) {
+          return cached;
         }
         const loose = this.options.loose;
         const hr = loose ? re[t.HYPHENRANGELOOSE] : re[t.HYPHENRANGE];
@@ -45222,7 +45222,7 @@ import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/github/run.ts
 import { createHash as createHash4 } from "node:crypto";
-import { mkdirSync as mkdirSync7, readFileSync as readFileSync8, writeFileSync as writeFileSync7 } from "node:fs";
+import { mkdirSync as mkdirSync7, readFileSync as readFileSync7, writeFileSync as writeFileSync6 } from "node:fs";
 import { join as join15, resolve as resolve7 } from "node:path";
 
 // src/errors.ts
@@ -45370,7 +45370,7 @@ function imageId(engine, image) {
 }
 
 // src/container/measurer.ts
-import { cpSync, existsSync as existsSync4, mkdirSync as mkdirSync4, readdirSync as readdirSync2, rmSync as rmSync5 } from "node:fs";
+import { cpSync, existsSync as existsSync4, mkdirSync as mkdirSync4, readdirSync as readdirSync2, rmSync as rmSync4 } from "node:fs";
 import { join as join8, resolve as resolve5 } from "node:path";
 
 // src/config/load.ts
@@ -46194,14 +46194,15 @@ function writeResults(path12, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants5, mkdirSync as mkdirSync3, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
+import { accessSync as accessSync3, constants as constants5, mkdirSync as mkdirSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 
 // src/results/environment.ts
-import { spawnSync as spawnSync2 } from "node:child_process";
-import { mkdtempSync, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { machine, tmpdir } from "node:os";
 import { join as join3 } from "node:path";
+import { promisify } from "node:util";
 
 // src/run/environment.ts
 var BENCHMARK_HOME = "/tmp/cg-bench-home";
@@ -46296,64 +46297,61 @@ print("features=" + ",".join(name for name, (reg, bit) in flags.items() if reg >
 `;
 
 // src/results/environment.ts
-function firstLine(command, args) {
-  const result = spawnSync2(command, args, { encoding: "utf8", env: { ...BASE_ENVIRONMENT } });
-  if (result.status !== 0) return null;
-  return `${result.stdout}${result.stderr}`.trim().split("\n")[0]?.trim() || null;
-}
-function osRelease() {
+var run = promisify(execFile);
+async function firstLine(command, args) {
   try {
-    const text = readFileSync3("/etc/os-release", "utf8");
-    return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
+    const { stdout, stderr } = await run(command, args, { encoding: "utf8", env: { ...BASE_ENVIRONMENT } });
+    return `${stdout}${stderr}`.trim().split("\n")[0]?.trim() || null;
   } catch {
     return null;
   }
 }
-function probeSimulatedCpu(valgrind) {
-  const dir = mkdtempSync(join3(tmpdir(), "cg-bench-cpu-"));
+async function osRelease() {
+  const text = await readFile("/etc/os-release", "utf8").catch(() => "");
+  return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
+}
+async function probeSimulatedCpu(valgrind) {
+  const dir = await mkdtemp(join3(tmpdir(), "cg-bench-cpu-"));
   try {
     const log2 = join3(dir, "valgrind.log");
     const script = join3(dir, "probe.py");
-    const python = firstLine("sh", ["-c", "command -v python3"]);
+    const python = await firstLine("sh", ["-c", "command -v python3"]);
+    await writeFile2(script, CPU_PROBE_PY);
     const target = python ? [python, script] : ["/bin/true"];
-    writeFileSync2(script, CPU_PROBE_PY);
-    const probe = spawnSync2(valgrind.bin, ["--tool=none", "-v", "--trace-children=yes", `--log-file=${log2}`, ...target], {
-      encoding: "utf8",
-      env: { ...BASE_ENVIRONMENT }
-    });
-    const logText = safeRead(log2);
+    const out = await run(valgrind.bin, ["--tool=none", "-v", "--trace-children=yes", `--log-file=${log2}`, ...target], { encoding: "utf8", env: { ...BASE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => "");
+    const logText = await readFile(log2, "utf8").catch(() => "");
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
-    const out = probe.status === 0 ? probe.stdout : "";
     const field = (name) => new RegExp(`^${name}=(.*)$`, "m").exec(out)?.[1]?.trim() || null;
     return { hwcaps, vendor: field("vendor"), brand: field("brand"), features: field("features")?.split(",") ?? [] };
   } finally {
-    rmSync2(dir, { recursive: true, force: true });
+    await rm2(dir, { recursive: true, force: true });
   }
 }
-function safeRead(path12) {
-  try {
-    return readFileSync3(path12, "utf8");
-  } catch {
-    return "";
-  }
-}
-var cached;
+var probed;
 function collectEnvironment(valgrind, workspace, cache, weights) {
-  cached ??= {
-    cgBench: VERSION,
-    valgrind: valgrind.version,
-    glibc: firstLine("getconf", ["GNU_LIBC_VERSION"])?.replace(/^glibc\s*/, "") ?? null,
-    os: osRelease(),
-    arch: machine(),
-    python: firstLine("python3", ["--version"])?.replace(/^Python\s*/, "") ?? null,
-    cpu: probeSimulatedCpu(valgrind),
-    image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null }
-  };
-  return { ...cached, workspace, cache, weights };
+  probed ??= (async () => {
+    const [glibc, os8, python, cpu] = await Promise.all([
+      firstLine("getconf", ["GNU_LIBC_VERSION"]),
+      osRelease(),
+      firstLine("python3", ["--version"]),
+      probeSimulatedCpu(valgrind)
+    ]);
+    return {
+      cgBench: VERSION,
+      valgrind: valgrind.version,
+      glibc: glibc?.replace(/^glibc\s*/, "") ?? null,
+      os: os8,
+      arch: machine(),
+      python: python?.replace(/^Python\s*/, "") ?? null,
+      cpu,
+      image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null }
+    };
+  })();
+  return probed.then((p) => ({ ...p, workspace, cache, weights }));
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync4, rmSync as rmSync3, statSync as statSync2 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync3, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
 import { constants as constants4 } from "node:os";
 import { join as join5, relative as relative3, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -46569,7 +46567,7 @@ function runProcess(options) {
 }
 
 // src/run/valgrind.ts
-import { spawnSync as spawnSync3 } from "node:child_process";
+import { spawnSync as spawnSync2 } from "node:child_process";
 import { accessSync, constants as constants3, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
 import { delimiter as delimiter2, dirname as dirname5, join as join4 } from "node:path";
 function isExecutable(path12) {
@@ -46607,7 +46605,7 @@ function locateValgrind(env = process.env) {
     const real = join4(dirname5(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
-  const probe = spawnSync3(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
+  const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
   const match3 = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? "");
   if (probe.status !== 0 || !match3) {
     throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.error?.message || probe.stdout || "").trim()}`);
@@ -46636,7 +46634,7 @@ function cachegrindArgs(options) {
 var OUT_FILE = /^cachegrind\.out\.(\d+)$/;
 function tail(path12, lines = 20) {
   try {
-    const text = readFileSync4(path12, "utf8").trimEnd();
+    const text = readFileSync3(path12, "utf8").trimEnd();
     return text.split("\n").slice(-lines).join("\n");
   } catch {
     return "";
@@ -46661,11 +46659,11 @@ function programProblem(program, cwd, path12) {
 }
 async function gzipAndRemove(path12) {
   await pipeline(createReadStream2(path12), createGzip({ level: 6 }), createWriteStream(`${path12}.gz`));
-  rmSync3(path12);
+  rmSync2(path12);
 }
 async function runBenchmark(spec, slug, ctx) {
   const dir = join5(ctx.outDir, "benchmarks", slug);
-  rmSync3(dir, { recursive: true, force: true });
+  rmSync2(dir, { recursive: true, force: true });
   mkdirSync2(dir, { recursive: true });
   mkdirSync2(BENCHMARK_HOME, { recursive: true });
   const rel = (p) => relative3(ctx.outDir, p);
@@ -46736,7 +46734,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync3, openSync as openSync3, appendFileSync as appendFileSync2, readFileSync as readFileSync5 } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, appendFileSync as appendFileSync2, readFileSync as readFileSync4 } from "node:fs";
 import { spawn as spawn4 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -46755,7 +46753,7 @@ async function runSetup(commands, cwd, logFile, progress) {
     });
     closeSync3(fd);
     if (status) {
-      const tail2 = readFileSync5(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync4(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${logFile}:
 ${tail2}`, ExitCode2.benchmarkFailed);
@@ -46774,8 +46772,8 @@ function ensureWritableDir(dir) {
     mkdirSync3(dir, { recursive: true });
     accessSync3(dir, constants5.W_OK);
     const probe = join6(dir, `.write-test-${process.pid}`);
-    writeFileSync3(probe, "");
-    rmSync4(probe, { force: true });
+    writeFileSync2(probe, "");
+    rmSync3(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
@@ -46830,7 +46828,7 @@ async function runSuite(config, options) {
     tool: "cg-bench",
     createdAt: (/* @__PURE__ */ new Date()).toISOString(),
     configHash: config.hash,
-    environment,
+    environment: await environment,
     benchmarks
   };
 }
@@ -46911,7 +46909,7 @@ function readIfPresent(path12) {
 }
 function containerMeasurer(options) {
   const env = options.imageId ? { CG_BENCH_IMAGE_DIGEST: options.imageId } : {};
-  const run = (mounts, args) => runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts, env, user: options.user, args }), options.log);
+  const run2 = (mounts, args) => runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts, env, user: options.user, args }), options.log);
   return {
     imageIdentity: options.imageId ?? options.image,
     async environment() {
@@ -46921,9 +46919,9 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir) {
-      rmSync5(outDir, { recursive: true, force: true });
+      rmSync4(outDir, { recursive: true, force: true });
       mkdirSync4(outDir, { recursive: true });
-      const r = await run(
+      const r = await run2(
         [
           { host: resolve5(checkout), container: WORKSPACE },
           { host: resolve5(outDir), container: OUT }
@@ -46943,10 +46941,10 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir) {
       mkdirSync4(workspace, { recursive: true });
-      for (const entry of readdirSync2(workspace)) rmSync5(join8(workspace, entry), { recursive: true, force: true });
+      for (const entry of readdirSync2(workspace)) rmSync4(join8(workspace, entry), { recursive: true, force: true });
       const skip = new Set((options.exclude ?? []).map((name) => join8(resolve5(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve5(src)) });
-      rmSync5(outDir, { recursive: true, force: true });
+      rmSync4(outDir, { recursive: true, force: true });
       try {
         const outcome2 = await measure({
           config: loadConfig(join8(workspace, config)),
@@ -46964,7 +46962,7 @@ function inProcessMeasurer(options) {
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync6, existsSync as existsSync5 } from "fs";
+import { readFileSync as readFileSync5, existsSync as existsSync5 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context = class {
   /**
@@ -46975,7 +46973,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync5(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync6(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync5(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL6}`);
@@ -60320,8 +60318,8 @@ var createValidator = (production, { xmlVersion = "1.0", asciiOnly = false, maxC
   const regex2 = getRegexes(xmlVersion, asciiOnly)[production];
   let cache = /* @__PURE__ */ new Map();
   const validator = (str2) => {
-    const cached2 = cache.get(str2);
-    if (cached2 !== void 0) return cached2;
+    const cached = cache.get(str2);
+    if (cached !== void 0) return cached;
     const result = regex2.test(str2);
     if (cache.size < maxCacheSize) cache.set(str2, result);
     return result;
@@ -66631,14 +66629,14 @@ var NativeCRC64 = (() => {
     missingLibrarySymbols.forEach(missingLibrarySymbol);
     var calledRun;
     dependenciesFulfilled = function runCaller() {
-      if (!calledRun) run();
+      if (!calledRun) run2();
       if (!calledRun) dependenciesFulfilled = runCaller;
     };
     function stackCheckInit() {
       _emscripten_stack_init();
       writeStackCookie();
     }
-    function run(args) {
+    function run2(args) {
       args = args || arguments_;
       if (runDependencies > 0) {
         return;
@@ -66696,7 +66694,7 @@ var NativeCRC64 = (() => {
         Module["preInit"].pop()();
       }
     }
-    run();
+    run2();
     function WrapperObject() {
     }
     WrapperObject.prototype = Object.create(WrapperObject.prototype);
@@ -90665,7 +90663,7 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync7, writeFileSync as writeFileSync5 } from "fs";
+import { existsSync as existsSync7, writeFileSync as writeFileSync4 } from "fs";
 import * as path10 from "path";
 var __awaiter17 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -90874,7 +90872,7 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter17(this, void 0, void 0, function* () {
-    writeFileSync5(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync4(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });
@@ -91318,7 +91316,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/baseline-store.ts
-import { mkdirSync as mkdirSync5, rmSync as rmSync6 } from "node:fs";
+import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
 import { join as join13 } from "node:path";
 function actionsCacheStore(dir, log2) {
   const file = join13(dir, "results.json");
@@ -91328,7 +91326,7 @@ function actionsCacheStore(dir, log2) {
         log2.info("The Actions cache is not available here: the baseline will be measured in this job.");
         return void 0;
       }
-      rmSync6(dir, { recursive: true, force: true });
+      rmSync5(dir, { recursive: true, force: true });
       try {
         const hit = await restoreCache([dir], key);
         if (!hit) return void 0;
@@ -91340,7 +91338,7 @@ function actionsCacheStore(dir, log2) {
     },
     async save(key, results) {
       if (!isFeatureAvailable()) return false;
-      rmSync6(dir, { recursive: true, force: true });
+      rmSync5(dir, { recursive: true, force: true });
       mkdirSync5(dir, { recursive: true });
       writeResults(file, results);
       try {
@@ -91379,18 +91377,18 @@ function triggerFrom(eventName, payload, env) {
     return { kind: "push", sha: str(p["after"]) || env.sha, ref, defaultBranch: Boolean(defaultBranch) && ref === `refs/heads/${defaultBranch}` };
   }
   if (eventName === "workflow_run") {
-    const run = obj(p["workflow_run"]);
-    const prs = Array.isArray(run["pull_requests"]) ? run["pull_requests"] : [];
-    return { kind: "workflow_run", headSha: str(run["head_sha"]), runId: Number(run["id"]), pullNumbers: prs.map((x) => Number(obj(x)["number"])) };
+    const run2 = obj(p["workflow_run"]);
+    const prs = Array.isArray(run2["pull_requests"]) ? run2["pull_requests"] : [];
+    return { kind: "workflow_run", headSha: str(run2["head_sha"]), runId: Number(run2["id"]), pullNumbers: prs.map((x) => Number(obj(x)["number"])) };
   }
   return { kind: "other", eventName, sha: env.sha };
 }
 
 // src/vcs/git.ts
-import { spawnSync as spawnSync4 } from "node:child_process";
-import { rmSync as rmSync7 } from "node:fs";
+import { spawnSync as spawnSync3 } from "node:child_process";
+import { rmSync as rmSync6 } from "node:fs";
 function git(repo, args) {
-  const r = spawnSync4("git", args, { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20 });
+  const r = spawnSync3("git", args, { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20 });
   return { ok: r.status === 0, out: r.stdout ?? "", err: (r.stderr ?? r.error?.message ?? "").trim() };
 }
 function ensureCommit(repo, sha) {
@@ -91408,14 +91406,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync7(dir, { recursive: true, force: true });
+  rmSync6(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync7(dir, { recursive: true, force: true });
+  rmSync6(dir, { recursive: true, force: true });
 }
 
 // src/github/inputs.ts
@@ -91452,7 +91450,7 @@ function readInputs(get) {
 }
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync6, readFileSync as readFileSync7, statSync as statSync5, writeFileSync as writeFileSync6, existsSync as existsSync8 } from "node:fs";
+import { mkdirSync as mkdirSync6, readFileSync as readFileSync6, statSync as statSync5, writeFileSync as writeFileSync5, existsSync as existsSync8 } from "node:fs";
 import { join as join14 } from "node:path";
 
 // src/publish/sticky.ts
@@ -91556,7 +91554,7 @@ async function hasComment(api, issue2, marker2) {
 var MAX_FILE_BYTES = 50 * 1024 * 1024;
 function writeArtifact(dir, pr, head, base) {
   mkdirSync6(dir, { recursive: true });
-  writeFileSync6(join14(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
+  writeFileSync5(join14(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
 `);
   writeResults(join14(dir, "results.json"), head);
   if (base) writeResults(join14(dir, "base.json"), base);
@@ -91578,7 +91576,7 @@ function parsePullRequestRef(text, source) {
 }
 function readBounded(path12) {
   if (statSync5(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
-  return readFileSync7(path12, "utf8");
+  return readFileSync6(path12, "utf8");
 }
 async function reportFromArtifact(ctx, trigger) {
   const { io, inputs, api } = ctx;
@@ -91638,7 +91636,7 @@ ${configText}`).slice(0, 16)}-${fingerprint(env)}`;
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync8(join15(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync7(join15(actionDir2, "image.lock.json"), "utf8"));
     return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:v${VERSION.split(".")[0]}`;
   } catch {
     return `ghcr.io/org/cg-bench:v${VERSION.split(".")[0]}`;
@@ -91675,12 +91673,12 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
   if (configText === void 0) return { results: void 0, source: `none: ${ctx.suite.configPath} does not exist at ${short}` };
   const key = baselineKey(ctx.suite, mergeBase, measurer.imageIdentity, configText, env);
   if (ctx.store) {
-    const cached2 = await ctx.store.restore(key);
-    if (cached2) {
-      const usable = comparable(cached2, head);
+    const cached = await ctx.store.restore(key);
+    if (cached) {
+      const usable = comparable(cached, head);
       if (usable === true) {
         ctx.io.info(`Baseline restored from the cache (${key}).`);
-        return { results: cached2, source: `merge-base ${short}, restored from the cache` };
+        return { results: cached, source: `merge-base ${short}, restored from the cache` };
       }
       ctx.io.info(`The cached baseline is not comparable (${usable}); measuring the merge-base instead.`);
     } else ctx.io.info(`No cached baseline for ${key}; measuring the merge-base in this job.`);
@@ -91742,7 +91740,7 @@ ${headRun.error ?? `exit ${headRun.code}`}
   if (trigger.kind === "pull_request") baseline = await baselineForPullRequest(ctx, trigger, measurer, env, head);
   else if (trigger.kind === "push" && trigger.defaultBranch && ctx.store) {
     if (headRun.code === ExitCode2.ok) {
-      const configText = readFileSync8(join15(workspace, inputs.config), "utf8");
+      const configText = readFileSync7(join15(workspace, inputs.config), "utf8");
       const key = baselineKey(suite, trigger.sha, measurer.imageIdentity, configText, env);
       if (await ctx.store.save(key, head)) io.info(`Saved the baseline for ${trigger.sha.slice(0, 7)} (${key}).`);
     } else io.warning("Not saving a baseline: a benchmark failed.");
@@ -91751,7 +91749,7 @@ ${headRun.error ?? `exit ${headRun.code}`}
   const body2 = `${suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
   mkdirSync7(ctx.outRoot, { recursive: true });
-  writeFileSync7(join15(ctx.outRoot, "report.md"), body2);
+  writeFileSync6(join15(ctx.outRoot, "report.md"), body2);
   await io.writeSummary(body2);
   io.info(headline(head, comparison));
   if (trigger.kind === "pull_request") {
@@ -91767,7 +91765,7 @@ ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`
 async function runAction(io, env, actionDir2) {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync8(env["GITHUB_EVENT_PATH"], "utf8")) : {};
+    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync7(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, { repository: env["GITHUB_REPOSITORY"] ?? "", sha: env["GITHUB_SHA"] ?? "", ref: env["GITHUB_REF"] ?? "" });
     const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const outRoot = resolve7(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id);

@@ -14770,14 +14770,15 @@ function cyclesFromEvents(e, weights) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants3, mkdirSync as mkdirSync2, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { accessSync as accessSync3, constants as constants3, mkdirSync as mkdirSync2, rmSync as rmSync2, writeFileSync } from "node:fs";
 import { join as join4 } from "node:path";
 
 // src/results/environment.ts
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync as readFileSync2, rmSync, writeFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { machine, tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 
 // src/run/environment.ts
 var BENCHMARK_HOME = "/tmp/cg-bench-home";
@@ -14872,67 +14873,64 @@ print("features=" + ",".join(name for name, (reg, bit) in flags.items() if reg >
 `;
 
 // src/results/environment.ts
-function firstLine(command, args) {
-  const result = spawnSync(command, args, { encoding: "utf8", env: { ...BASE_ENVIRONMENT } });
-  if (result.status !== 0) return null;
-  return `${result.stdout}${result.stderr}`.trim().split("\n")[0]?.trim() || null;
-}
-function osRelease() {
+var run = promisify(execFile);
+async function firstLine(command, args) {
   try {
-    const text = readFileSync2("/etc/os-release", "utf8");
-    return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
+    const { stdout, stderr } = await run(command, args, { encoding: "utf8", env: { ...BASE_ENVIRONMENT } });
+    return `${stdout}${stderr}`.trim().split("\n")[0]?.trim() || null;
   } catch {
     return null;
   }
 }
-function probeSimulatedCpu(valgrind) {
-  const dir = mkdtempSync(join(tmpdir(), "cg-bench-cpu-"));
+async function osRelease() {
+  const text = await readFile("/etc/os-release", "utf8").catch(() => "");
+  return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
+}
+async function probeSimulatedCpu(valgrind) {
+  const dir = await mkdtemp(join(tmpdir(), "cg-bench-cpu-"));
   try {
     const log = join(dir, "valgrind.log");
     const script = join(dir, "probe.py");
-    const python = firstLine("sh", ["-c", "command -v python3"]);
+    const python = await firstLine("sh", ["-c", "command -v python3"]);
+    await writeFile(script, CPU_PROBE_PY);
     const target = python ? [python, script] : ["/bin/true"];
-    writeFileSync(script, CPU_PROBE_PY);
-    const probe = spawnSync(valgrind.bin, ["--tool=none", "-v", "--trace-children=yes", `--log-file=${log}`, ...target], {
-      encoding: "utf8",
-      env: { ...BASE_ENVIRONMENT }
-    });
-    const logText = safeRead(log);
+    const out = await run(valgrind.bin, ["--tool=none", "-v", "--trace-children=yes", `--log-file=${log}`, ...target], { encoding: "utf8", env: { ...BASE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => "");
+    const logText = await readFile(log, "utf8").catch(() => "");
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
-    const out = probe.status === 0 ? probe.stdout : "";
     const field = (name) => new RegExp(`^${name}=(.*)$`, "m").exec(out)?.[1]?.trim() || null;
     return { hwcaps, vendor: field("vendor"), brand: field("brand"), features: field("features")?.split(",") ?? [] };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
-function safeRead(path) {
-  try {
-    return readFileSync2(path, "utf8");
-  } catch {
-    return "";
-  }
-}
-var cached;
+var probed;
 function collectEnvironment(valgrind, workspace, cache, weights) {
-  cached ??= {
-    cgBench: VERSION,
-    valgrind: valgrind.version,
-    glibc: firstLine("getconf", ["GNU_LIBC_VERSION"])?.replace(/^glibc\s*/, "") ?? null,
-    os: osRelease(),
-    arch: machine(),
-    python: firstLine("python3", ["--version"])?.replace(/^Python\s*/, "") ?? null,
-    cpu: probeSimulatedCpu(valgrind),
-    image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null }
-  };
-  return { ...cached, workspace, cache, weights };
+  probed ??= (async () => {
+    const [glibc, os, python, cpu] = await Promise.all([
+      firstLine("getconf", ["GNU_LIBC_VERSION"]),
+      osRelease(),
+      firstLine("python3", ["--version"]),
+      probeSimulatedCpu(valgrind)
+    ]);
+    return {
+      cgBench: VERSION,
+      valgrind: valgrind.version,
+      glibc: glibc?.replace(/^glibc\s*/, "") ?? null,
+      os,
+      arch: machine(),
+      python: python?.replace(/^Python\s*/, "") ?? null,
+      cpu,
+      image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null }
+    };
+  })();
+  return probed.then((p) => ({ ...p, workspace, cache, weights }));
 }
 
 // src/results/types.ts
 var RESULTS_SCHEMA_VERSION = 1;
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync, readdirSync, readFileSync as readFileSync3, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync, readdirSync, readFileSync as readFileSync2, rmSync, statSync as statSync2 } from "node:fs";
 import { constants as constants2 } from "node:os";
 import { join as join3, relative as relative2, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -15148,7 +15146,7 @@ function runProcess(options) {
 }
 
 // src/run/valgrind.ts
-import { spawnSync as spawnSync2 } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { accessSync, constants, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
 import { delimiter, dirname as dirname2, join as join2 } from "node:path";
 function isExecutable(path) {
@@ -15186,7 +15184,7 @@ function locateValgrind(env2 = process.env) {
     const real = join2(dirname2(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
-  const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
+  const probe = spawnSync(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
   const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? "");
   if (probe.status !== 0 || !match) {
     throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.error?.message || probe.stdout || "").trim()}`);
@@ -15215,7 +15213,7 @@ function cachegrindArgs(options) {
 var OUT_FILE = /^cachegrind\.out\.(\d+)$/;
 function tail(path, lines = 20) {
   try {
-    const text = readFileSync3(path, "utf8").trimEnd();
+    const text = readFileSync2(path, "utf8").trimEnd();
     return text.split("\n").slice(-lines).join("\n");
   } catch {
     return "";
@@ -15240,11 +15238,11 @@ function programProblem(program, cwd, path) {
 }
 async function gzipAndRemove(path) {
   await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`));
-  rmSync2(path);
+  rmSync(path);
 }
 async function runBenchmark(spec, slug, ctx) {
   const dir = join3(ctx.outDir, "benchmarks", slug);
-  rmSync2(dir, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   mkdirSync(BENCHMARK_HOME, { recursive: true });
   const rel = (p) => relative2(ctx.outDir, p);
@@ -15315,7 +15313,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync3, openSync as openSync3, appendFileSync, readFileSync as readFileSync4 } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, appendFileSync, readFileSync as readFileSync3 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -15334,7 +15332,7 @@ async function runSetup(commands, cwd, logFile, progress) {
     });
     closeSync3(fd);
     if (status) {
-      const tail2 = readFileSync4(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync3(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${logFile}:
 ${tail2}`, ExitCode.benchmarkFailed);
@@ -15353,8 +15351,8 @@ function ensureWritableDir(dir) {
     mkdirSync2(dir, { recursive: true });
     accessSync3(dir, constants3.W_OK);
     const probe = join4(dir, `.write-test-${process.pid}`);
-    writeFileSync2(probe, "");
-    rmSync3(probe, { force: true });
+    writeFileSync(probe, "");
+    rmSync2(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
@@ -15409,7 +15407,7 @@ async function runSuite(config, options) {
     tool: "cg-bench",
     createdAt: (/* @__PURE__ */ new Date()).toISOString(),
     configHash: config.hash,
-    environment,
+    environment: await environment,
     benchmarks
   };
 }
@@ -15613,7 +15611,7 @@ var markdownReport = {
 };
 
 // src/results/io.ts
-import { mkdirSync as mkdirSync3, readFileSync as readFileSync5, renameSync, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdirSync as mkdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { dirname as dirname3 } from "node:path";
 
 // schemas/results.schema.json
@@ -15816,7 +15814,7 @@ ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
 function readResults(path) {
   let text;
   try {
-    text = readFileSync5(path, "utf8");
+    text = readFileSync4(path, "utf8");
   } catch (error) {
     const code = error.code;
     throw new CgBenchError(`cannot read results ${path}: ${code === "ENOENT" ? "no such file" : String(code ?? error)}`);
@@ -15833,10 +15831,10 @@ function writeFileAtomic(path, text) {
   mkdirSync3(dirname3(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    writeFileSync3(temporary, text);
+    writeFileSync2(temporary, text);
     renameSync(temporary, path);
   } catch (error) {
-    rmSync4(temporary, { force: true });
+    rmSync3(temporary, { force: true });
     throw error;
   }
 }
@@ -16226,7 +16224,7 @@ function format(value) {
 function progressFor(io) {
   return io.stderr.isTTY ? terminalProgress(io.stderr) : lineProgress((t) => io.stderr.write(t));
 }
-async function run(args, io) {
+async function run2(args, io) {
   const { values } = parse("run", args, {
     ...MEASURE_OPTIONS,
     ...REPORT_OPTIONS,
@@ -16305,7 +16303,7 @@ async function env(args, io) {
   if (values.help) return help("env", io);
   const configFile = values.config ?? (existsSync2(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : void 0);
   const config = configFile ? loadConfig(configFile) : void 0;
-  const environment = collectEnvironment(locateValgrind(), config?.root ?? process.cwd(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
+  const environment = await collectEnvironment(locateValgrind(), config?.root ?? process.cwd(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}
 `);
   else {
@@ -16335,7 +16333,7 @@ function help(topic, io) {
 `);
   return ExitCode.ok;
 }
-var COMMANDS = { run, compare, check, env };
+var COMMANDS = { run: run2, compare, check, env };
 async function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
   const [command, ...rest] = argv;
   try {

@@ -14271,7 +14271,7 @@ var require_ajv = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync2, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync5, mkdtempSync, writeFileSync as writeFileSync3 } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join7 } from "node:path";
 
@@ -14367,7 +14367,7 @@ function compareResults(base, head, options = {}) {
 }
 
 // src/container/measurer.ts
-import { cpSync, existsSync as existsSync2, mkdirSync as mkdirSync4, readdirSync as readdirSync2, rmSync as rmSync5 } from "node:fs";
+import { cpSync, existsSync as existsSync2, mkdirSync as mkdirSync4, readdirSync as readdirSync2, rmSync as rmSync4 } from "node:fs";
 import { join as join6, resolve as resolve4 } from "node:path";
 
 // src/config/load.ts
@@ -15194,14 +15194,15 @@ function writeResults(path, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants3, mkdirSync as mkdirSync3, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
+import { accessSync as accessSync3, constants as constants3, mkdirSync as mkdirSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join4 } from "node:path";
 
 // src/results/environment.ts
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { machine, tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 
 // src/run/environment.ts
 var BENCHMARK_HOME = "/tmp/cg-bench-home";
@@ -15296,64 +15297,61 @@ print("features=" + ",".join(name for name, (reg, bit) in flags.items() if reg >
 `;
 
 // src/results/environment.ts
-function firstLine(command, args) {
-  const result = spawnSync(command, args, { encoding: "utf8", env: { ...BASE_ENVIRONMENT } });
-  if (result.status !== 0) return null;
-  return `${result.stdout}${result.stderr}`.trim().split("\n")[0]?.trim() || null;
-}
-function osRelease() {
+var run = promisify(execFile);
+async function firstLine(command, args) {
   try {
-    const text = readFileSync3("/etc/os-release", "utf8");
-    return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
+    const { stdout, stderr } = await run(command, args, { encoding: "utf8", env: { ...BASE_ENVIRONMENT } });
+    return `${stdout}${stderr}`.trim().split("\n")[0]?.trim() || null;
   } catch {
     return null;
   }
 }
-function probeSimulatedCpu(valgrind) {
-  const dir = mkdtempSync(join(tmpdir(), "cg-bench-cpu-"));
+async function osRelease() {
+  const text = await readFile("/etc/os-release", "utf8").catch(() => "");
+  return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
+}
+async function probeSimulatedCpu(valgrind) {
+  const dir = await mkdtemp(join(tmpdir(), "cg-bench-cpu-"));
   try {
     const log = join(dir, "valgrind.log");
     const script = join(dir, "probe.py");
-    const python = firstLine("sh", ["-c", "command -v python3"]);
+    const python = await firstLine("sh", ["-c", "command -v python3"]);
+    await writeFile(script, CPU_PROBE_PY);
     const target = python ? [python, script] : ["/bin/true"];
-    writeFileSync2(script, CPU_PROBE_PY);
-    const probe = spawnSync(valgrind.bin, ["--tool=none", "-v", "--trace-children=yes", `--log-file=${log}`, ...target], {
-      encoding: "utf8",
-      env: { ...BASE_ENVIRONMENT }
-    });
-    const logText = safeRead(log);
+    const out = await run(valgrind.bin, ["--tool=none", "-v", "--trace-children=yes", `--log-file=${log}`, ...target], { encoding: "utf8", env: { ...BASE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => "");
+    const logText = await readFile(log, "utf8").catch(() => "");
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
-    const out = probe.status === 0 ? probe.stdout : "";
     const field = (name) => new RegExp(`^${name}=(.*)$`, "m").exec(out)?.[1]?.trim() || null;
     return { hwcaps, vendor: field("vendor"), brand: field("brand"), features: field("features")?.split(",") ?? [] };
   } finally {
-    rmSync2(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
-function safeRead(path) {
-  try {
-    return readFileSync3(path, "utf8");
-  } catch {
-    return "";
-  }
-}
-var cached;
+var probed;
 function collectEnvironment(valgrind, workspace, cache, weights) {
-  cached ??= {
-    cgBench: VERSION,
-    valgrind: valgrind.version,
-    glibc: firstLine("getconf", ["GNU_LIBC_VERSION"])?.replace(/^glibc\s*/, "") ?? null,
-    os: osRelease(),
-    arch: machine(),
-    python: firstLine("python3", ["--version"])?.replace(/^Python\s*/, "") ?? null,
-    cpu: probeSimulatedCpu(valgrind),
-    image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null }
-  };
-  return { ...cached, workspace, cache, weights };
+  probed ??= (async () => {
+    const [glibc, os, python, cpu] = await Promise.all([
+      firstLine("getconf", ["GNU_LIBC_VERSION"]),
+      osRelease(),
+      firstLine("python3", ["--version"]),
+      probeSimulatedCpu(valgrind)
+    ]);
+    return {
+      cgBench: VERSION,
+      valgrind: valgrind.version,
+      glibc: glibc?.replace(/^glibc\s*/, "") ?? null,
+      os,
+      arch: machine(),
+      python: python?.replace(/^Python\s*/, "") ?? null,
+      cpu,
+      image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null }
+    };
+  })();
+  return probed.then((p) => ({ ...p, workspace, cache, weights }));
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync4, rmSync as rmSync3, statSync as statSync2 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync3, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
 import { constants as constants2 } from "node:os";
 import { join as join3, relative as relative2, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -15569,7 +15567,7 @@ function runProcess(options) {
 }
 
 // src/run/valgrind.ts
-import { spawnSync as spawnSync2 } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { accessSync, constants, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
 import { delimiter, dirname as dirname3, join as join2 } from "node:path";
 function isExecutable(path) {
@@ -15607,7 +15605,7 @@ function locateValgrind(env = process.env) {
     const real = join2(dirname3(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
-  const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
+  const probe = spawnSync(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
   const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? "");
   if (probe.status !== 0 || !match) {
     throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.error?.message || probe.stdout || "").trim()}`);
@@ -15636,7 +15634,7 @@ function cachegrindArgs(options) {
 var OUT_FILE = /^cachegrind\.out\.(\d+)$/;
 function tail(path, lines = 20) {
   try {
-    const text = readFileSync4(path, "utf8").trimEnd();
+    const text = readFileSync3(path, "utf8").trimEnd();
     return text.split("\n").slice(-lines).join("\n");
   } catch {
     return "";
@@ -15661,11 +15659,11 @@ function programProblem(program, cwd, path) {
 }
 async function gzipAndRemove(path) {
   await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`));
-  rmSync3(path);
+  rmSync2(path);
 }
 async function runBenchmark(spec, slug, ctx) {
   const dir = join3(ctx.outDir, "benchmarks", slug);
-  rmSync3(dir, { recursive: true, force: true });
+  rmSync2(dir, { recursive: true, force: true });
   mkdirSync2(dir, { recursive: true });
   mkdirSync2(BENCHMARK_HOME, { recursive: true });
   const rel = (p) => relative2(ctx.outDir, p);
@@ -15736,7 +15734,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync3, openSync as openSync3, appendFileSync, readFileSync as readFileSync5 } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, appendFileSync, readFileSync as readFileSync4 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -15755,7 +15753,7 @@ async function runSetup(commands, cwd, logFile, progress) {
     });
     closeSync3(fd);
     if (status) {
-      const tail2 = readFileSync5(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync4(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${logFile}:
 ${tail2}`, ExitCode.benchmarkFailed);
@@ -15774,8 +15772,8 @@ function ensureWritableDir(dir) {
     mkdirSync3(dir, { recursive: true });
     accessSync3(dir, constants3.W_OK);
     const probe = join4(dir, `.write-test-${process.pid}`);
-    writeFileSync3(probe, "");
-    rmSync4(probe, { force: true });
+    writeFileSync2(probe, "");
+    rmSync3(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
@@ -15830,7 +15828,7 @@ async function runSuite(config, options) {
     tool: "cg-bench",
     createdAt: (/* @__PURE__ */ new Date()).toISOString(),
     configHash: config.hash,
-    environment,
+    environment: await environment,
     benchmarks
   };
 }
@@ -15914,10 +15912,10 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir) {
       mkdirSync4(workspace, { recursive: true });
-      for (const entry of readdirSync2(workspace)) rmSync5(join6(workspace, entry), { recursive: true, force: true });
+      for (const entry of readdirSync2(workspace)) rmSync4(join6(workspace, entry), { recursive: true, force: true });
       const skip = new Set((options.exclude ?? []).map((name) => join6(resolve4(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
-      rmSync5(outDir, { recursive: true, force: true });
+      rmSync4(outDir, { recursive: true, force: true });
       try {
         const outcome2 = await measure({
           config: loadConfig(join6(workspace, config)),
@@ -16112,10 +16110,10 @@ function terminalReport(options) {
 }
 
 // src/vcs/git.ts
-import { spawnSync as spawnSync3 } from "node:child_process";
-import { rmSync as rmSync6 } from "node:fs";
+import { spawnSync as spawnSync2 } from "node:child_process";
+import { rmSync as rmSync5 } from "node:fs";
 function git(repo, args) {
-  const r = spawnSync3("git", args, { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20 });
+  const r = spawnSync2("git", args, { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20 });
   return { ok: r.status === 0, out: r.stdout ?? "", err: (r.stderr ?? r.error?.message ?? "").trim() };
 }
 function ensureCommit(repo, sha) {
@@ -16124,14 +16122,14 @@ function ensureCommit(repo, sha) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync6(dir, { recursive: true, force: true });
+  rmSync5(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync6(dir, { recursive: true, force: true });
+  rmSync5(dir, { recursive: true, force: true });
 }
 
 // src/publish/http.ts
@@ -16279,7 +16277,7 @@ async function baselineForMergeRequest(job, api, measurer, head, out, log) {
     }
   }
   if (!ensureCommit(job.projectDir, mergeBase)) return { results: void 0, source: `none: the merge-base ${short} could not be fetched` };
-  const worktree = join7(mkdtempSync2(join7(tmpdir2(), "cg-bench-base-")), "checkout");
+  const worktree = join7(mkdtempSync(join7(tmpdir2(), "cg-bench-base-")), "checkout");
   addWorktree(job.projectDir, worktree, mergeBase);
   try {
     const checkout = join7(worktree, job.workingDirectory);
@@ -16323,7 +16321,7 @@ async function runGitLabJob(env, log) {
       return headRun.code || ExitCode.usage;
     }
     const head = headRun.results;
-    writeFileSync4(join7(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
+    writeFileSync3(join7(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
 `);
     const baseline = job.mergeRequest ? await baselineForMergeRequest(job, api, measurer, head, out, log) : { results: void 0, source: "none" };
     let comparison;
@@ -16338,10 +16336,10 @@ async function runGitLabJob(env, log) {
     const input = { head, comparison, baselineSource: baseline.source };
     const body = `${suite.marker}
 ${markdownReport.render(input)}`;
-    writeFileSync4(join7(out, "report.md"), body);
-    writeFileSync4(join7(out, "junit.xml"), junitReport.render(input));
-    writeFileSync4(join7(out, "metrics.txt"), openMetricsReport.render(input));
-    if (comparison) writeFileSync4(join7(out, "comparison.json"), jsonReport.render(input));
+    writeFileSync3(join7(out, "report.md"), body);
+    writeFileSync3(join7(out, "junit.xml"), junitReport.render(input));
+    writeFileSync3(join7(out, "metrics.txt"), openMetricsReport.render(input));
+    if (comparison) writeFileSync3(join7(out, "comparison.json"), jsonReport.render(input));
     log.write(terminalReport({ colour: true }).render(input));
     if (job.mergeRequest) await publishNote(api, job, suite, body, log);
     if (headRun.code === ExitCode.benchmarkFailed) return ExitCode.benchmarkFailed;

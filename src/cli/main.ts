@@ -141,7 +141,7 @@ async function env(args: string[], io: CliIO): Promise<number> {
   if (values.help) return help('env', io);
   const configFile = values.config ?? (existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined);
   const config = configFile ? loadConfig(configFile) : undefined;
-  const environment = collectEnvironment(locateValgrind(), config?.root ?? process.cwd(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
+  const environment = await collectEnvironment(locateValgrind(), config?.root ?? process.cwd(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}\n`);
   else {
     const rows: [string, string | null][] = [

@@ -77,6 +77,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
     );
   }
   await runSetup(config.setup, config.root, join(options.outDir, 'setup.log'), options.progress);
+  // Probed beside the benchmarks, awaited at the end.
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
   const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
@@ -93,7 +94,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
     tool: 'cg-bench',
     createdAt: new Date().toISOString(),
     configHash: config.hash,
-    environment,
+    environment: await environment,
     benchmarks,
   };
 }

@@ -1,0 +1,42 @@
+// Every figure of docs/how-it-works.md, measured and printed: one command.
+//   npx tsx bench/evidence.ts            all figures (about 15 minutes on 2 cores)
+//   npx tsx bench/evidence.ts --smoke    a fast pass with tiny sizes, to keep the scripts working
+//   npx tsx bench/evidence.ts stability fidelity   only these
+// Writes bench/last-run.json and, in a full run, docs/fidelity.svg.
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fidelity } from './figures/fidelity.ts';
+import { image } from './figures/image.ts';
+import { overhead } from './figures/overhead.ts';
+import { paths } from './figures/paths.ts';
+import { scaling } from './figures/scaling.ts';
+import { sensitivity } from './figures/sensitivity.ts';
+import { stability } from './figures/stability.ts';
+import { ROOT, type Figure, type Options } from './lib.ts';
+
+const FIGURES: Record<string, (o: Options) => Promise<Figure>> = { stability, paths, overhead, scaling, sensitivity, fidelity, image };
+
+const args = process.argv.slice(2);
+const options: Options = { smoke: args.includes('--smoke') };
+const chosen = args.filter((a) => !a.startsWith('--'));
+const unknown = chosen.filter((c) => !(c in FIGURES));
+if (unknown.length) {
+  console.error(`unknown figure(s): ${unknown.join(', ')}; the figures are: ${Object.keys(FIGURES).join(', ')}`);
+  process.exit(2);
+}
+const names = chosen.length ? chosen : Object.keys(FIGURES).filter((n) => !(options.smoke && (n === 'image' || n === 'paths')));
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
+console.log(`cg-bench evidence, ${new Date().toISOString()}, ${machine}${options.smoke ? ' (smoke)' : ''}\n`);
+const all: Record<string, unknown> = { date: new Date().toISOString(), machine, smoke: options.smoke };
+for (const name of names) {
+  const started = Date.now();
+  const figure = await FIGURES[name]!(options);
+  console.log(`${figure.title}  [${((Date.now() - started) / 1000).toFixed(0)} s]`);
+  for (const line of figure.lines) console.log(`  ${line}`);
+  console.log('');
+  all[name] = figure.data;
+  const svg = (figure.data as { svg?: string }).svg;
+  if (svg && !options.smoke) writeFileSync(join(ROOT, 'docs', 'fidelity.svg'), svg);
+}
+writeFileSync(join(ROOT, 'bench', options.smoke ? 'last-smoke.json' : 'last-run.json'), `${JSON.stringify(all, null, 2)}\n`);
