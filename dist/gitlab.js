@@ -15266,35 +15266,46 @@ var package_default = {
 var VERSION = package_default.version;
 
 // src/results/cpu-probe.ts
-var CPU_PROBE_PY = String.raw`# Runs under \`valgrind --tool=none\`: prints the CPU that Valgrind synthesises for its guests,
-# by executing CPUID from a few bytes of machine code (x86-64 only).
-import ctypes, mmap, platform, struct, sys
-if platform.machine() not in ("x86_64", "AMD64"):
-    sys.exit(0)
-# push rbx; mov r8,rdx; mov eax,edi; mov ecx,esi; cpuid; mov [r8],eax; mov [r8+4],ebx;
-# mov [r8+8],ecx; mov [r8+12],edx; pop rbx; ret
-code = bytes.fromhex("534989d089f889f10fa2" "41890041895804418948084189500c" "5bc3")
-buf = mmap.mmap(-1, mmap.PAGESIZE, prot=mmap.PROT_READ | mmap.PROT_WRITE | mmap.PROT_EXEC)
-buf.write(code)
-address = ctypes.addressof(ctypes.c_char.from_buffer(buf))
-cpuid_fn = ctypes.CFUNCTYPE(None, ctypes.c_uint32, ctypes.c_uint32, ctypes.c_void_p)(address)
-def cpuid(leaf, sub=0):
-    out = (ctypes.c_uint32 * 4)()
-    cpuid_fn(leaf, sub, ctypes.addressof(out))
-    return tuple(out)
-a, b, c, d = cpuid(0)
-print("vendor=" + struct.pack("<III", b, d, c).decode("ascii", "replace"))
-if cpuid(0x80000000)[0] >= 0x80000004:
-    raw = b"".join(struct.pack("<IIII", *cpuid(leaf)) for leaf in (0x80000002, 0x80000003, 0x80000004))
-    print("brand=" + raw.split(b"\0")[0].decode("ascii", "replace").strip())
-_, _, c1, d1 = cpuid(1)
-_, b7, c7, _ = cpuid(7) if a >= 7 else (0, 0, 0, 0)
-flags = {"sse2": (d1, 26), "sse3": (c1, 0), "ssse3": (c1, 9), "sse4_1": (c1, 19), "sse4_2": (c1, 20),
-         "popcnt": (c1, 23), "aes": (c1, 25), "avx": (c1, 28), "fma": (c1, 12), "f16c": (c1, 29),
-         "rdrand": (c1, 30), "bmi1": (b7, 3), "avx2": (b7, 5), "bmi2": (b7, 8), "rdseed": (b7, 18),
-         "adx": (b7, 19), "avx512f": (b7, 16), "sha": (b7, 29), "vaes": (c7, 9)}
-print("features=" + ",".join(name for name, (reg, bit) in flags.items() if reg >> bit & 1))
-`;
+var CPU_PROBE_X86_64 = Buffer.from(
+  "f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAAGgBAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAHAEAAAAAAAAcAQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABTRTHJRTHASI18JJBIif5CiwSNAAFAAESJwQ+iSf/BiQdIg8cQiV/0iU/4iVf8SYP5B3XbuAEAAAC6cAAAAInHDwW4PAAAAESJxw8F6/4AAAAAAAABAAAABwAAAAAAAIACAACAAwAAgAQAAIBHQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAATgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAAAIAAAAAAAAAAAFAAAAAAAAAAQAAAAAAABwAAAAAAAAAAAAAAAAAAAAQAAAAAAAAAAAAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAHAEAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAAEMBAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=",
+  "base64"
+);
+var FEATURES = [
+  ["sse2", "leaf1.edx", 26],
+  ["sse3", "leaf1.ecx", 0],
+  ["ssse3", "leaf1.ecx", 9],
+  ["fma", "leaf1.ecx", 12],
+  ["sse4_1", "leaf1.ecx", 19],
+  ["sse4_2", "leaf1.ecx", 20],
+  ["popcnt", "leaf1.ecx", 23],
+  ["aes", "leaf1.ecx", 25],
+  ["avx", "leaf1.ecx", 28],
+  ["f16c", "leaf1.ecx", 29],
+  ["rdrand", "leaf1.ecx", 30],
+  ["bmi1", "leaf7.ebx", 3],
+  ["avx2", "leaf7.ebx", 5],
+  ["bmi2", "leaf7.ebx", 8],
+  ["avx512f", "leaf7.ebx", 16],
+  ["rdseed", "leaf7.ebx", 18],
+  ["adx", "leaf7.ebx", 19],
+  ["sha", "leaf7.ebx", 29],
+  ["vaes", "leaf7.ecx", 9]
+];
+function decodeCpuid(raw) {
+  if (raw.length !== 7 * 16) return void 0;
+  const reg = (leaf, r) => raw.readUInt32LE(leaf * 16 + r * 4);
+  const ascii = (words) => Buffer.concat(words.map((w) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32LE(w);
+    return b;
+  })).toString("latin1");
+  const maxLeaf = reg(0, 0);
+  const vendor = ascii([reg(0, 1), reg(0, 3), reg(0, 2)]);
+  const regs = { "leaf1.ecx": reg(1, 2), "leaf1.edx": reg(1, 3), "leaf7.ebx": maxLeaf >= 7 ? reg(2, 1) : 0, "leaf7.ecx": maxLeaf >= 7 ? reg(2, 2) : 0 };
+  const brand = reg(3, 0) >= 2147483652 ? ascii([4, 5, 6].flatMap((l) => [reg(l, 0), reg(l, 1), reg(l, 2), reg(l, 3)])).replace(/\0.*$/s, "").trim() : null;
+  const features = FEATURES.filter(([, where, bit]) => regs[where] >>> bit & 1).map(([name]) => name);
+  return { vendor, brand, features };
+}
 
 // src/results/environment.ts
 var run = promisify(execFile);
@@ -15314,15 +15325,14 @@ async function probeSimulatedCpu(valgrind) {
   const dir = await mkdtemp(join(tmpdir(), "cg-bench-cpu-"));
   try {
     const log = join(dir, "valgrind.log");
-    const script = join(dir, "probe.py");
-    const python = await firstLine("sh", ["-c", "command -v python3"]);
-    await writeFile(script, CPU_PROBE_PY);
-    const target = python ? [python, script] : ["/bin/true"];
-    const out = await run(valgrind.bin, ["--tool=none", "-v", "--trace-children=yes", `--log-file=${log}`, ...target], { encoding: "utf8", env: { ...BASE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => "");
+    const x86 = machine() === "x86_64";
+    const target = x86 ? join(dir, "cpu-probe") : "/bin/true";
+    if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
+    const out = await run(valgrind.bin, ["--tool=none", "-v", `--log-file=${log}`, target], { encoding: "buffer", env: { ...BASE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
     const logText = await readFile(log, "utf8").catch(() => "");
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
-    const field = (name) => new RegExp(`^${name}=(.*)$`, "m").exec(out)?.[1]?.trim() || null;
-    return { hwcaps, vendor: field("vendor"), brand: field("brand"), features: field("features")?.split(",") ?? [] };
+    const cpu = x86 ? decodeCpuid(out) : void 0;
+    return { hwcaps, vendor: cpu?.vendor ?? null, brand: cpu?.brand ?? null, features: cpu?.features ?? [] };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

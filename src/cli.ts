@@ -1,4 +1,10 @@
 #!/usr/bin/env node
 import { main } from './cli/main.ts';
 
+// `cg-bench env | head` closes the pipe early: that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 process.exitCode = await main(process.argv.slice(2));

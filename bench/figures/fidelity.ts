@@ -47,7 +47,7 @@ export async function fidelity(options: Options): Promise<Figure> {
 
 /** A small self-contained SVG: three curves over log2(working set), with the L1 and LL sizes marked. */
 export function plot(bytes: number[], series: { cycles: number[]; ir: number[]; wall: number[] }, rho: { cycles: number; ir: number }): string {
-  const [w, h, left, right, top, bottom] = [720, 420, 60, 20, 40, 60];
+  const [w, h, left, right, top, bottom] = [720, 420, 60, 40, 40, 60];
   const lx = bytes.map(Math.log2);
   const [x0, x1] = [Math.min(...lx), Math.max(...lx)];
   const X = (v: number) => left + ((Math.log2(v) - x0) / (x1 - x0)) * (w - left - right);

@@ -7,7 +7,7 @@ import type { CacheGeometry, Weights } from '../config/types.ts';
 import { BASE_ENVIRONMENT } from '../run/environment.ts';
 import type { ValgrindInstall } from '../run/valgrind.ts';
 import { VERSION } from '../version.ts';
-import { CPU_PROBE_PY } from './cpu-probe.ts';
+import { CPU_PROBE_X86_64, decodeCpuid } from './cpu-probe.ts';
 import type { Environment } from './types.ts';
 
 const run = promisify(execFile);
@@ -31,17 +31,16 @@ export async function probeSimulatedCpu(valgrind: ValgrindInstall): Promise<Envi
   const dir = await mkdtemp(join(tmpdir(), 'cg-bench-cpu-'));
   try {
     const log = join(dir, 'valgrind.log');
-    const script = join(dir, 'probe.py');
-    const python = await firstLine('sh', ['-c', 'command -v python3']);
-    await writeFile(script, CPU_PROBE_PY);
-    const target = python ? [python, script] : ['/bin/true'];
-    const out = await run(valgrind.bin, ['--tool=none', '-v', '--trace-children=yes', `--log-file=${log}`, ...target], { encoding: 'utf8', env: { ...BASE_ENVIRONMENT } })
+    const x86 = machine() === 'x86_64';
+    const target = x86 ? join(dir, 'cpu-probe') : '/bin/true';
+    if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 0o755 });
+    const out = await run(valgrind.bin, ['--tool=none', '-v', `--log-file=${log}`, target], { encoding: 'buffer', env: { ...BASE_ENVIRONMENT } })
       .then((r) => r.stdout)
-      .catch(() => '');
+      .catch(() => Buffer.alloc(0));
     const logText = await readFile(log, 'utf8').catch(() => '');
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
-    const field = (name: string) => new RegExp(`^${name}=(.*)$`, 'm').exec(out)?.[1]?.trim() || null;
-    return { hwcaps, vendor: field('vendor'), brand: field('brand'), features: field('features')?.split(',') ?? [] };
+    const cpu = x86 ? decodeCpuid(out) : undefined;
+    return { hwcaps, vendor: cpu?.vendor ?? null, brand: cpu?.brand ?? null, features: cpu?.features ?? [] };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -89,6 +89,7 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.match(run.outputs['baseline-source']!, new RegExp(`merge-base ${repo.main.slice(0, 7)}, measured in this job`));
     const inJob = readJson(join(run.outputs['output-dir']!, 'artifact', 'base.json'));
     assert.deepEqual(countCycles(inJob), countCycles(readJson(pushRun.outputs['results']!)), 'in-job baseline = cached baseline');
+    assert.deepEqual(cacheService.keys().length, 1, 'pull request runs never save a baseline');
     assert.equal(github.comments.get(7)!.length, 1);
     assert.equal(github.statuses.at(-1)!.state, 'failure');
     assert.deepEqual(github.violations, []);
