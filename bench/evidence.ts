@@ -6,6 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { factors } from './figures/factors.ts';
 import { fidelity } from './figures/fidelity.ts';
 import { image } from './figures/image.ts';
 import { overhead } from './figures/overhead.ts';
@@ -15,7 +16,7 @@ import { sensitivity } from './figures/sensitivity.ts';
 import { stability } from './figures/stability.ts';
 import { ROOT, type Figure, type Options } from './lib.ts';
 
-const FIGURES: Record<string, (o: Options) => Promise<Figure>> = { stability, paths, overhead, scaling, sensitivity, fidelity, image };
+const FIGURES: Record<string, (o: Options) => Promise<Figure>> = { stability, paths, overhead, scaling, sensitivity, fidelity, image, factors };
 
 const args = process.argv.slice(2);
 const options: Options = { smoke: args.includes('--smoke') };
@@ -25,7 +26,8 @@ if (unknown.length) {
   console.error(`unknown figure(s): ${unknown.join(', ')}; the figures are: ${Object.keys(FIGURES).join(', ')}`);
   process.exit(2);
 }
-const names = chosen.length ? chosen : Object.keys(FIGURES).filter((n) => !(options.smoke && (n === 'image' || n === 'paths')));
+const needsImage = new Set(['image', 'paths', 'factors']);
+const names = chosen.length ? chosen : Object.keys(FIGURES).filter((n) => !(options.smoke && needsImage.has(n)));
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
 console.log(`cg-bench evidence, ${new Date().toISOString()}, ${machine}${options.smoke ? ' (smoke)' : ''}\n`);
 const all: Record<string, unknown> = { date: new Date().toISOString(), machine, smoke: options.smoke };
