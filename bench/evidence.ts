@@ -2,8 +2,8 @@
 //   npx tsx bench/evidence.ts            all figures (about 15 minutes on 2 cores)
 //   npx tsx bench/evidence.ts --smoke    a fast pass with tiny sizes, to keep the scripts working
 //   npx tsx bench/evidence.ts stability fidelity   only these
-// Writes bench/last-run.json and, in a full run, docs/fidelity.svg.
-import { writeFileSync } from 'node:fs';
+// Writes each figure's data to bench/results/<figure>.json and, in a full run, docs/fidelity.svg.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { factors } from './figures/factors.ts';
@@ -30,15 +30,17 @@ const needsImage = new Set(['image', 'paths', 'factors']);
 const names = chosen.length ? chosen : Object.keys(FIGURES).filter((n) => !(options.smoke && needsImage.has(n)));
 const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
 console.log(`cg-bench evidence, ${new Date().toISOString()}, ${machine}${options.smoke ? ' (smoke)' : ''}\n`);
-const all: Record<string, unknown> = { date: new Date().toISOString(), machine, smoke: options.smoke };
+const header = { date: new Date().toISOString(), machine };
 for (const name of names) {
   const started = Date.now();
   const figure = await FIGURES[name]!(options);
   console.log(`${figure.title}  [${((Date.now() - started) / 1000).toFixed(0)} s]`);
   for (const line of figure.lines) console.log(`  ${line}`);
   console.log('');
-  all[name] = figure.data;
-  const svg = (figure.data as { svg?: string }).svg;
-  if (svg && !options.smoke) writeFileSync(join(ROOT, 'docs', 'fidelity.svg'), svg);
+  const { svg, ...data } = figure.data as { svg?: string };
+  if (!options.smoke) {
+    mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+    writeFileSync(join(ROOT, 'bench', 'results', `${name}.json`), `${JSON.stringify({ ...header, data }, null, 2)}\n`);
+    if (svg) writeFileSync(join(ROOT, 'docs', 'fidelity.svg'), svg);
+  }
 }
-writeFileSync(join(ROOT, 'bench', options.smoke ? 'last-smoke.json' : 'last-run.json'), `${JSON.stringify(all, null, 2)}\n`);
