@@ -7,7 +7,15 @@ import { ROOT } from '../helpers.ts';
 
 const split = (value: string | undefined, fallback: string) => (value ?? fallback).split(/\s+/).filter(Boolean);
 
-export const ENGINE = split(process.env['CG_BENCH_TEST_ENGINE'], 'podman --runtime runc');
+/**
+ * Every container start and build of the test suite goes through one lock. A Python benchmark's
+ * count depends on the device number of the image's root filesystem, an anonymous number the
+ * kernel gives each overlay mount from those free at the time (measured: 40 alone, 62 with two other
+ * containers running). Test files run in parallel, so without the lock one container's number would
+ * depend on what another test file happens to be running.
+ */
+export const ENGINE_LOCK = '/tmp/cg-bench-test-engine.lock';
+export const ENGINE = ['flock', ENGINE_LOCK, ...split(process.env['CG_BENCH_TEST_ENGINE'], 'podman --runtime runc')];
 export const RUN_FLAGS = split(process.env['CG_BENCH_TEST_RUN_FLAGS'], '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024');
 export const BUILD_FLAGS = split(process.env['CG_BENCH_TEST_BUILD_FLAGS'], '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024');
 export const IMAGE = process.env['CG_BENCH_TEST_IMAGE'] ?? 'localhost/cg-bench:test';
@@ -34,7 +42,7 @@ export function buildImage(): { seconds: number } {
   const r = spawnSync('bash', [join(ROOT, 'tests', 'image', 'build-image.sh')], {
     encoding: 'utf8',
     stdio: ['ignore', 'inherit', 'pipe'],
-    env: { ...process.env, CG_BENCH_TEST_ENGINE: ENGINE.join(' '), CG_BENCH_TEST_BUILD_FLAGS: BUILD_FLAGS.join(' '), CG_BENCH_TEST_IMAGE: IMAGE },
+    env: { ...process.env, CG_BENCH_TEST_ENGINE: ENGINE.slice(2).join(' '), CG_BENCH_TEST_BUILD_FLAGS: BUILD_FLAGS.join(' '), CG_BENCH_TEST_IMAGE: IMAGE },
   });
   if (r.status !== 0) throw new Error(`image build failed:\n${r.stderr}`);
   return { seconds: (Date.now() - started) / 1000 };
