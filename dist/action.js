@@ -91425,6 +91425,10 @@ function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
   rmSync6(dir, { recursive: true, force: true });
 }
+function headParents(repo) {
+  const r = git(repo, ["rev-list", "--parents", "-n", "1", "HEAD"]);
+  return r.ok ? r.out.trim().split(/\s+/).slice(1) : [];
+}
 
 // src/github/inputs.ts
 function oneOf(name, value, allowed) {
@@ -91665,7 +91669,9 @@ function createMeasurer(ctx, actionDir2) {
   const user = process.getuid && process.getgid ? { uid: process.getuid(), gid: process.getgid() } : void 0;
   return containerMeasurer({ engine, image, imageId: id, jobs: ctx.inputs.jobs, user, log: log2 });
 }
-async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
+async function baselineCommit(ctx, trigger) {
+  const parents = headParents(ctx.repoRoot);
+  if (parents.length === 2 && parents[1] === trigger.headSha) return { sha: parents[0], what: "base branch" };
   let mergeBase;
   try {
     mergeBase = ctx.api ? await ctx.api.mergeBase(trigger.baseSha, trigger.headSha) : void 0;
@@ -91675,8 +91681,12 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
   mergeBase ??= ensureCommit(ctx.repoRoot, trigger.baseSha) ? mergeBaseLocal(ctx.repoRoot, trigger.baseSha, trigger.headSha) : void 0;
   if (!mergeBase) {
     ctx.io.warning(`No merge-base found; using the base branch's commit ${trigger.baseSha}.`);
-    mergeBase = trigger.baseSha;
+    return { sha: trigger.baseSha, what: "base branch" };
   }
+  return { sha: mergeBase, what: "merge-base" };
+}
+async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
+  const { sha: mergeBase, what } = await baselineCommit(ctx, trigger);
   const short = mergeBase.slice(0, 7);
   if (!ensureCommit(ctx.repoRoot, mergeBase)) return { results: void 0, source: `none: commit ${short} could not be fetched` };
   const configText = fileAt(ctx.repoRoot, mergeBase, ctx.suite.configPath);
@@ -91688,7 +91698,7 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
       const usable = comparable(cached, head);
       if (usable === true) {
         ctx.io.info(`Baseline restored from the cache (${key}).`);
-        return { results: cached, source: `merge-base ${short}, restored from the cache` };
+        return { results: cached, source: `${what} ${short}, restored from the cache` };
       }
       ctx.io.info(`The cached baseline is not comparable (${usable}); measuring the merge-base instead.`);
     } else ctx.io.info(`No cached baseline for ${key}; measuring the merge-base in this job.`);
@@ -91697,8 +91707,8 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
   addWorktree(ctx.repoRoot, worktree, mergeBase);
   try {
     const m = await measurer.measure(join15(worktree, ctx.inputs.workingDirectory), ctx.inputs.config, join15(ctx.outRoot, "base"));
-    if (!m.results) return { results: void 0, source: `none: measuring merge-base ${short} failed (${(m.error ?? `exit ${m.code}`).split("\n")[0]})` };
-    return { results: m.results, source: `merge-base ${short}, measured in this job` };
+    if (!m.results) return { results: void 0, source: `none: measuring ${what} ${short} failed (${(m.error ?? `exit ${m.code}`).split("\n")[0]})` };
+    return { results: m.results, source: `${what} ${short}, measured in this job` };
   } finally {
     removeWorktree(ctx.repoRoot, worktree);
   }

@@ -29,6 +29,8 @@ ${extra}`;
 export interface Repo {
   origin: string;
   main: string;
+  /** main one commit later: `steady` does 0.5 % more work there. */
+  mainLater: string;
   feature: string;
   hostile: string;
 }
@@ -48,12 +50,23 @@ export function makeRepo(): Repo {
   writeFileSync(join(work, 'cg-bench.yml'), config(1_001_000));
   git(work, 'commit', '-q', '-am', '0.1% more work');
   const feature = git(work, 'rev-parse', 'HEAD');
+  git(work, 'checkout', '-q', '-b', 'later', main);
+  writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000).replace('"100000"', '"100500"'));
+  git(work, 'commit', '-q', '-am', 'main moves on');
+  const mainLater = git(work, 'rev-parse', 'HEAD');
   git(work, 'checkout', '-q', '-b', 'hostile', main);
   writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, '  - name: "<img src=x onerror=alert(1)> @octocat | [x](https://evil.example)"\n    run: [./bench/work, "1000"]\n'));
   git(work, 'commit', '-q', '-am', 'hostile name');
   const hostile = git(work, 'rev-parse', 'HEAD');
-  git(work, 'push', '-q', origin, 'master', 'feature', 'hostile');
-  return { origin, main, feature, hostile };
+  git(work, 'push', '-q', origin, 'master', 'feature', 'hostile', 'later');
+  return { origin, main, mainLater, feature, hostile };
+}
+
+/** What actions/checkout checks out for a pull request by default: the merge into its base. */
+export function mergeCheckout(repo: Repo, base: string, head: string): string {
+  const dir = checkout(repo, base);
+  git(dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'merge', '-q', '--no-ff', '-m', 'Merge into base', head);
+  return dir;
 }
 
 /** A checkout as actions/checkout leaves it: the repository at one commit, origin set. */

@@ -12,7 +12,7 @@ import { VERSION } from '../version.ts';
 import { createGitHubApi, type GitHubApi } from './api.ts';
 import { actionsCacheStore, type BaselineStore } from './baseline-store.ts';
 import { triggerFrom, type Trigger } from './event.ts';
-import { addWorktree, ensureCommit, fileAt, mergeBaseLocal, removeWorktree } from '../vcs/git.ts';
+import { addWorktree, ensureCommit, fileAt, headParents, mergeBaseLocal, removeWorktree } from '../vcs/git.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
 import { reportFromArtifact, writeArtifact } from './artifact.ts';
 import type { ActionIO } from './io.ts';
@@ -74,7 +74,15 @@ function createMeasurer(ctx: Context, actionDir: string): Measurer {
   return containerMeasurer({ engine, image, imageId: id, jobs: ctx.inputs.jobs, user, log });
 }
 
-async function baselineForPullRequest(ctx: Context, trigger: Extract<Trigger, { kind: 'pull_request' }>, measurer: Measurer, env: Environment, head: Results): Promise<Baseline> {
+/**
+ * The commit the head is compared with. actions/checkout checks out the merge of the pull request
+ * into its base branch by default: that merge is compared with the base branch commit it merged into
+ * (its first parent), or the base branch's later commits would count as the pull request's. A
+ * checkout of the pull request's own head is compared with the merge-base.
+ */
+async function baselineCommit(ctx: Context, trigger: Extract<Trigger, { kind: 'pull_request' }>): Promise<{ sha: string; what: string }> {
+  const parents = headParents(ctx.repoRoot);
+  if (parents.length === 2 && parents[1] === trigger.headSha) return { sha: parents[0]!, what: 'base branch' };
   let mergeBase: string | undefined;
   try {
     mergeBase = ctx.api ? await ctx.api.mergeBase(trigger.baseSha, trigger.headSha) : undefined;
@@ -84,8 +92,13 @@ async function baselineForPullRequest(ctx: Context, trigger: Extract<Trigger, { 
   mergeBase ??= ensureCommit(ctx.repoRoot, trigger.baseSha) ? mergeBaseLocal(ctx.repoRoot, trigger.baseSha, trigger.headSha) : undefined;
   if (!mergeBase) {
     ctx.io.warning(`No merge-base found; using the base branch's commit ${trigger.baseSha}.`);
-    mergeBase = trigger.baseSha;
+    return { sha: trigger.baseSha, what: 'base branch' };
   }
+  return { sha: mergeBase, what: 'merge-base' };
+}
+
+async function baselineForPullRequest(ctx: Context, trigger: Extract<Trigger, { kind: 'pull_request' }>, measurer: Measurer, env: Environment, head: Results): Promise<Baseline> {
+  const { sha: mergeBase, what } = await baselineCommit(ctx, trigger);
   const short = mergeBase.slice(0, 7);
   if (!ensureCommit(ctx.repoRoot, mergeBase)) return { results: undefined, source: `none: commit ${short} could not be fetched` };
   const configText = fileAt(ctx.repoRoot, mergeBase, ctx.suite.configPath);
@@ -98,7 +111,7 @@ async function baselineForPullRequest(ctx: Context, trigger: Extract<Trigger, { 
       const usable = comparable(cached, head);
       if (usable === true) {
         ctx.io.info(`Baseline restored from the cache (${key}).`);
-        return { results: cached, source: `merge-base ${short}, restored from the cache` };
+        return { results: cached, source: `${what} ${short}, restored from the cache` };
       }
       ctx.io.info(`The cached baseline is not comparable (${usable}); measuring the merge-base instead.`);
     } else ctx.io.info(`No cached baseline for ${key}; measuring the merge-base in this job.`);
@@ -107,8 +120,8 @@ async function baselineForPullRequest(ctx: Context, trigger: Extract<Trigger, { 
   addWorktree(ctx.repoRoot, worktree, mergeBase);
   try {
     const m = await measurer.measure(join(worktree, ctx.inputs.workingDirectory), ctx.inputs.config, join(ctx.outRoot, 'base'));
-    if (!m.results) return { results: undefined, source: `none: measuring merge-base ${short} failed (${(m.error ?? `exit ${m.code}`).split('\n')[0]})` };
-    return { results: m.results, source: `merge-base ${short}, measured in this job` };
+    if (!m.results) return { results: undefined, source: `none: measuring ${what} ${short} failed (${(m.error ?? `exit ${m.code}`).split('\n')[0]})` };
+    return { results: m.results, source: `${what} ${short}, measured in this job` };
   } finally {
     removeWorktree(ctx.repoRoot, worktree);
   }

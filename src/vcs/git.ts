@@ -36,3 +36,9 @@ export function removeWorktree(repo: string, dir: string): void {
   git(repo, ['worktree', 'remove', '--force', dir]);
   rmSync(dir, { recursive: true, force: true });
 }
+
+/** The parents of the checked-out commit (two for a merge commit). */
+export function headParents(repo: string): string[] {
+  const r = git(repo, ['rev-list', '--parents', '-n', '1', 'HEAD']);
+  return r.ok ? r.out.trim().split(/\s+/).slice(1) : [];
+}

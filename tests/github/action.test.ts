@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
 import { readJson, tempDir } from '../helpers.ts';
-import { checkout, makeRepo, type Repo } from '../project-repo.ts';
+import { checkout, makeRepo, mergeCheckout, type Repo } from '../project-repo.ts';
 import { buildImage } from '../image/container.ts';
 import { FakeCacheService } from './fake-cache.ts';
 import { FakeGitHub } from './fake-github.ts';
@@ -93,6 +93,15 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.equal(github.comments.get(7)!.length, 1);
     assert.equal(github.statuses.at(-1)!.state, 'failure');
     assert.deepEqual(github.violations, []);
+  });
+
+  test('a merge-commit checkout (actions/checkout\'s default) is compared with the base branch it merges into', async () => {
+    const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 11, repo.feature, repo.mainLater), workspace: mergeCheckout(repo, repo.mainLater, repo.feature), inputs: { comment: 'always' }, apiUrl: github.url, env: env() });
+    assert.equal(run.code, 0, run.stdout);
+    assert.match(run.outputs['baseline-source']!, new RegExp(`^base branch ${repo.mainLater.slice(0, 7)}, measured in this job`));
+    const body = github.comments.get(11)![0]!.body;
+    assert.match(body, /\| loop \| [\d,]+ \| [\d,]+ \| \+0\.0\d+% \| 🔴 regression \|/);
+    assert.match(body, /\| steady \| [\d,]+ \| [\d,]+ \| 0\.00% \| ⚪ unchanged \|/, 'main\'s own change is not the pull request\'s');
   });
 
   test('a read-only token (403) gives a clear warning, not a failed job, and the summary still has the report', async () => {
