@@ -45249,12 +45249,12 @@ function errorMessage(error2) {
 
 // src/compare/compare.ts
 var VERDICTS = ["regression", "improvement", "unchanged", "new", "removed", "failed", "not-comparable"];
-function describeGeometry(env) {
-  return `I1=${env.cache.I1} D1=${env.cache.D1} LL=${env.cache.LL}; weights l1=${env.weights.l1} ll=${env.weights.ll} ram=${env.weights.ram}`;
+function describeMetric(m) {
+  return `I1=${m.cache.I1} D1=${m.cache.D1} LL=${m.cache.LL}; weights l1=${m.weights.l1} ll=${m.weights.ll} ram=${m.weights.ram}`;
 }
 function assertSameMetric(base, head) {
-  const a = describeGeometry(base.environment);
-  const b = describeGeometry(head.environment);
+  const a = describeMetric(base);
+  const b = describeMetric(head);
   if (a !== b) {
     throw new CgBenchError(`cannot compare: the baseline was measured with ${a}, the head with ${b}; measure both with the same cache and weights`);
   }
@@ -45287,7 +45287,7 @@ function functionChanges(base, head, top) {
   }
   return [...changes.values()].filter((c) => c.change !== 0).sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn)).slice(0, top);
 }
-function compareOne(name, base, head, comparable2, options) {
+function compareOne(name, base, head, comparable, options) {
   const thresholdPercent = options.thresholdPercent ?? head?.thresholdPercent ?? base?.thresholdPercent ?? 0;
   const out = { name, verdict: "unchanged", thresholdPercent, base, head, change: null, relative: null, functions: [] };
   if (!head) return { ...out, verdict: "removed" };
@@ -45297,23 +45297,39 @@ function compareOne(name, base, head, comparable2, options) {
   const relative5 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
   let verdict = "unchanged";
-  if (!comparable2) verdict = "not-comparable";
+  if (!comparable) verdict = "not-comparable";
   else if (change !== 0 && Math.abs(relative5) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   return { ...out, verdict, change, relative: relative5, functions };
 }
 function compareResults(base, head, options = {}) {
-  assertSameMetric(base, head);
+  assertSameMetric(base.environment, head.environment);
   const differences = environmentDifferences(base.environment, head.environment);
-  const comparable2 = differences.length === 0;
+  const comparable = differences.length === 0;
   const baseByName = new Map(base.benchmarks.map((b) => [b.name, b]));
   const headNames = new Set(head.benchmarks.map((b) => b.name));
   const benchmarks = [
-    ...head.benchmarks.map((h) => compareOne(h.name, baseByName.get(h.name), h, comparable2, options)),
-    ...base.benchmarks.filter((b) => !headNames.has(b.name)).map((b) => compareOne(b.name, b, void 0, comparable2, options))
+    ...head.benchmarks.map((h) => compareOne(h.name, baseByName.get(h.name), h, comparable, options)),
+    ...base.benchmarks.filter((b) => !headNames.has(b.name)).map((b) => compareOne(b.name, b, void 0, comparable, options))
   ];
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const b of benchmarks) counts[b.verdict]++;
-  return { comparable: comparable2, differences, benchmarks, counts };
+  return { comparable, differences, benchmarks, counts };
+}
+function baselineProblem(base, head) {
+  try {
+    const c = compareResults(base, head);
+    return c.comparable ? void 0 : `not comparable: ${c.differences.join("; ")}`;
+  } catch (error2) {
+    return errorMessage(error2);
+  }
+}
+function compareWithBaseline(base, head, options) {
+  if (!base) return {};
+  try {
+    return { comparison: compareResults(base, head, options) };
+  } catch (error2) {
+    return { problem: errorMessage(error2) };
+  }
 }
 
 // src/container/engine.ts
@@ -45620,6 +45636,20 @@ function cacheLevelProblem(spec) {
 function slugify(name, index) {
   const base = name.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 60);
   return `${String(index + 1).padStart(2, "0")}-${base || "benchmark"}`;
+}
+function percentFromText(text) {
+  const t = text.trim();
+  if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
+  return parsePercent(t.endsWith("%") ? t : Number(t));
+}
+function positiveIntegerFromText(text) {
+  const n = Number(text.trim());
+  return text.trim() !== "" && Number.isInteger(n) && n >= 1 ? n : null;
+}
+function booleanFromText(text) {
+  if (/^(true|yes|on|1)$/i.test(text.trim())) return true;
+  if (/^(false|no|off|0)$/i.test(text.trim())) return false;
+  return null;
 }
 
 // src/config/types.ts
@@ -46855,9 +46885,7 @@ function checkBaselineTarget(path12) {
 }
 async function measure(options) {
   const baseline = options.baseline ? readResults(options.baseline) : void 0;
-  if (baseline) {
-    assertSameMetric(baseline, { ...baseline, environment: { ...baseline.environment, cache: options.config.cache, weights: options.config.weights } });
-  }
+  if (baseline) assertSameMetric(baseline.environment, options.config);
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
   const results = await runSuite(options.config, {
     outDir: options.outDir,
@@ -46943,7 +46971,7 @@ function containerMeasurer(options) {
   };
 }
 function inProcessMeasurer(options) {
-  const workspace = options.workspace ?? WORKSPACE;
+  const workspace = WORKSPACE;
   return {
     imageIdentity: process.env["CG_BENCH_IMAGE_DIGEST"] || process.env["CG_BENCH_IMAGE"] || "in-image",
     async environment() {
@@ -91436,21 +91464,22 @@ function oneOf(name, value, allowed) {
   return value;
 }
 function bool(name, value) {
-  if (/^(true|yes|on|1)$/i.test(value)) return true;
-  if (/^(false|no|off|0)$/i.test(value)) return false;
-  throw new CgBenchError(`input "${name}": "${value}" is not true or false`);
+  const b = booleanFromText(value);
+  if (b === null) throw new CgBenchError(`input "${name}": "${value}" is not true or false`);
+  return b;
 }
 function readInputs(get) {
   const or = (name, fallback) => get(name).trim() || fallback;
   const threshold = get("threshold").trim();
-  if (threshold && !/^[0-9]+(\.[0-9]+)?\s?%?$/.test(threshold)) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
-  const jobs = Number(or("jobs", "1"));
-  if (!Number.isInteger(jobs) || jobs < 1) throw new CgBenchError(`input "jobs": "${get("jobs")}" must be a whole number of at least 1`);
+  const thresholdPercent = threshold ? percentFromText(threshold) : void 0;
+  if (thresholdPercent === null) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
+  const jobs = positiveIntegerFromText(or("jobs", "1"));
+  if (jobs === null) throw new CgBenchError(`input "jobs": "${get("jobs")}" must be a whole number of at least 1`);
   return {
     config: or("config", DEFAULT_CONFIG_FILE),
     token: get("github-token").trim(),
     image: get("image").trim(),
-    thresholdPercent: threshold ? parsePercent(threshold.endsWith("%") ? threshold : Number(threshold)) : void 0,
+    thresholdPercent,
     failOnRegression: bool("fail-on-regression", or("fail-on-regression", "false")),
     comment: oneOf("comment", or("comment", "on-change"), ["always", "on-change", "never"]),
     status: bool("status", or("status", "true")),
@@ -91494,11 +91523,9 @@ _\u2026 ${cut} more lines cut: the report is longer than a comment can hold. The
 }
 
 // src/github/comment.ts
-async function upsertComment(api, issue2, marker2, body2) {
-  const existing = await api.findComment(issue2, marker2);
+async function writeComment(api, issue2, existing, body2) {
   const fitted = fitComment(body2, GITHUB_COMMENT_LIMIT);
-  if (existing) return { url: (await api.updateComment(existing.id, fitted)).url, created: false };
-  return { url: (await api.createComment(issue2, fitted)).url, created: true };
+  return existing ? (await api.updateComment(existing.id, fitted)).url : (await api.createComment(issue2, fitted)).url;
 }
 
 // src/github/status.ts
@@ -91518,7 +91545,6 @@ function commitStatus(head, comparison, failOnRegression) {
 
 // src/github/publish.ts
 function shouldComment(mode, comparison, head) {
-  if (mode === "never") return false;
   if (mode === "always") return true;
   const failed = head.benchmarks.some((b) => b.status !== "ok");
   if (!comparison) return failed;
@@ -91537,11 +91563,14 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
       io.warning(`Cannot ${what}: the token may not write to this repository (HTTP ${status}; fork pull requests get a read-only token: see the fork-safe workflow pair in the README). The report is in the job summary.`);
     } else io.warning(`Cannot ${what}: ${errorMessage(error2)}. The report is in the job summary.`);
   };
-  if (shouldComment(inputs.comment, comparison, head) || inputs.comment === "on-change" && await hasComment(api, pr.number, suite.marker)) {
+  if (inputs.comment !== "never") {
     try {
-      const { url: url2, created } = await upsertComment(api, pr.number, suite.marker, body2);
-      io.info(`${created ? "Created" : "Updated"} the comment ${url2}`);
-      io.setOutput("comment-url", url2);
+      const existing = await api.findComment(pr.number, suite.marker);
+      if (existing || shouldComment(inputs.comment, comparison, head)) {
+        const url2 = await writeComment(api, pr.number, existing, body2);
+        io.info(`${existing ? "Updated" : "Created"} the comment ${url2}`);
+        io.setOutput("comment-url", url2);
+      }
     } catch (error2) {
       denied("comment on the pull request", error2);
     }
@@ -91554,13 +91583,6 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
     } catch (error2) {
       denied("set the commit status", error2);
     }
-  }
-}
-async function hasComment(api, issue2, marker2) {
-  try {
-    return await api.findComment(issue2, marker2) !== void 0;
-  } catch {
-    return false;
   }
 }
 
@@ -91695,12 +91717,12 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
   if (ctx.store) {
     const cached = await ctx.store.restore(key);
     if (cached) {
-      const usable = comparable(cached, head);
-      if (usable === true) {
+      const problem = baselineProblem(cached, head);
+      if (!problem) {
         ctx.io.info(`Baseline restored from the cache (${key}).`);
         return { results: cached, source: `${what} ${short}, restored from the cache` };
       }
-      ctx.io.info(`The cached baseline is not comparable (${usable}); measuring the merge-base instead.`);
+      ctx.io.info(`The cached baseline cannot be used (${problem}); measuring the ${what} instead.`);
     } else ctx.io.info(`No cached baseline for ${key}; measuring the merge-base in this job.`);
   }
   const worktree = join15(ctx.outRoot, "base-worktree");
@@ -91711,24 +91733,6 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
     return { results: m.results, source: `${what} ${short}, measured in this job` };
   } finally {
     removeWorktree(ctx.repoRoot, worktree);
-  }
-}
-function comparable(base, head) {
-  try {
-    const c = compareResults(base, head);
-    return c.comparable ? true : c.differences.join("; ");
-  } catch (error2) {
-    return errorMessage(error2);
-  }
-}
-function tryCompare(ctx, baseline, head) {
-  if (!baseline.results) return void 0;
-  try {
-    return compareResults(baseline.results, head, { thresholdPercent: ctx.inputs.thresholdPercent });
-  } catch (error2) {
-    ctx.io.warning(errorMessage(error2));
-    baseline.source = `none: ${errorMessage(error2)}`;
-    return void 0;
   }
 }
 function setOutputs(io, outRoot, head, comparison, source) {
@@ -91765,7 +91769,11 @@ ${headRun.error ?? `exit ${headRun.code}`}
       if (await ctx.store.save(key, head)) io.info(`Saved the baseline for ${trigger.sha.slice(0, 7)} (${key}).`);
     } else io.warning("Not saving a baseline: a benchmark failed.");
   }
-  const comparison = tryCompare(ctx, baseline, head);
+  const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: inputs.thresholdPercent });
+  if (problem) {
+    io.warning(problem);
+    baseline.source = `none: ${problem}`;
+  }
   const body2 = `${suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
   mkdirSync7(ctx.outRoot, { recursive: true });

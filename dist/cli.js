@@ -14299,12 +14299,12 @@ function errorMessage(error) {
 
 // src/compare/compare.ts
 var VERDICTS = ["regression", "improvement", "unchanged", "new", "removed", "failed", "not-comparable"];
-function describeGeometry(env2) {
-  return `I1=${env2.cache.I1} D1=${env2.cache.D1} LL=${env2.cache.LL}; weights l1=${env2.weights.l1} ll=${env2.weights.ll} ram=${env2.weights.ram}`;
+function describeMetric(m) {
+  return `I1=${m.cache.I1} D1=${m.cache.D1} LL=${m.cache.LL}; weights l1=${m.weights.l1} ll=${m.weights.ll} ram=${m.weights.ram}`;
 }
 function assertSameMetric(base, head) {
-  const a = describeGeometry(base.environment);
-  const b = describeGeometry(head.environment);
+  const a = describeMetric(base);
+  const b = describeMetric(head);
   if (a !== b) {
     throw new CgBenchError(`cannot compare: the baseline was measured with ${a}, the head with ${b}; measure both with the same cache and weights`);
   }
@@ -14352,7 +14352,7 @@ function compareOne(name, base, head, comparable, options) {
   return { ...out, verdict, change, relative: relative3, functions };
 }
 function compareResults(base, head, options = {}) {
-  assertSameMetric(base, head);
+  assertSameMetric(base.environment, head.environment);
   const differences = environmentDifferences(base.environment, head.environment);
   const comparable = differences.length === 0;
   const baseByName = new Map(base.benchmarks.map((b) => [b.name, b]));
@@ -14613,6 +14613,15 @@ function cacheLevelProblem(spec) {
 function slugify(name, index) {
   const base = name.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 60);
   return `${String(index + 1).padStart(2, "0")}-${base || "benchmark"}`;
+}
+function percentFromText(text) {
+  const t = text.trim();
+  if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
+  return parsePercent(t.endsWith("%") ? t : Number(t));
+}
+function positiveIntegerFromText(text) {
+  const n = Number(text.trim());
+  return text.trim() !== "" && Number.isInteger(n) && n >= 1 ? n : null;
 }
 
 // src/config/types.ts
@@ -15865,9 +15874,7 @@ function checkBaselineTarget(path) {
 }
 async function measure(options) {
   const baseline = options.baseline ? readResults(options.baseline) : void 0;
-  if (baseline) {
-    assertSameMetric(baseline, { ...baseline, environment: { ...baseline.environment, cache: options.config.cache, weights: options.config.weights } });
-  }
+  if (baseline) assertSameMetric(baseline.environment, options.config);
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
   const results = await runSuite(options.config, {
     outDir: options.outDir,
@@ -16217,14 +16224,15 @@ See: cg-bench ${command} --help`);
 }
 function positiveInt(name, value, fallback) {
   if (value === void 0) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new CgBenchError(`--${name} ${value}: must be a whole number of at least 1`);
+  const n = positiveIntegerFromText(value);
+  if (n === null) throw new CgBenchError(`--${name} ${value}: must be a whole number of at least 1`);
   return n;
 }
 function threshold(value) {
   if (value === void 0) return void 0;
-  if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(value)) throw new CgBenchError(`--threshold ${value}: is not a percentage (write 1% or 0.5%)`);
-  return parsePercent(value.endsWith("%") ? value : Number(value));
+  const percent = percentFromText(value);
+  if (percent === null) throw new CgBenchError(`--threshold ${value}: is not a percentage (write 1% or 0.5%)`);
+  return percent;
 }
 function format(value) {
   const name = value ?? "terminal";

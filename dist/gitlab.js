@@ -14299,12 +14299,12 @@ function errorMessage(error) {
 
 // src/compare/compare.ts
 var VERDICTS = ["regression", "improvement", "unchanged", "new", "removed", "failed", "not-comparable"];
-function describeGeometry(env) {
-  return `I1=${env.cache.I1} D1=${env.cache.D1} LL=${env.cache.LL}; weights l1=${env.weights.l1} ll=${env.weights.ll} ram=${env.weights.ram}`;
+function describeMetric(m) {
+  return `I1=${m.cache.I1} D1=${m.cache.D1} LL=${m.cache.LL}; weights l1=${m.weights.l1} ll=${m.weights.ll} ram=${m.weights.ram}`;
 }
 function assertSameMetric(base, head) {
-  const a = describeGeometry(base.environment);
-  const b = describeGeometry(head.environment);
+  const a = describeMetric(base);
+  const b = describeMetric(head);
   if (a !== b) {
     throw new CgBenchError(`cannot compare: the baseline was measured with ${a}, the head with ${b}; measure both with the same cache and weights`);
   }
@@ -14352,7 +14352,7 @@ function compareOne(name, base, head, comparable, options) {
   return { ...out, verdict, change, relative: relative3, functions };
 }
 function compareResults(base, head, options = {}) {
-  assertSameMetric(base, head);
+  assertSameMetric(base.environment, head.environment);
   const differences = environmentDifferences(base.environment, head.environment);
   const comparable = differences.length === 0;
   const baseByName = new Map(base.benchmarks.map((b) => [b.name, b]));
@@ -14364,6 +14364,22 @@ function compareResults(base, head, options = {}) {
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const b of benchmarks) counts[b.verdict]++;
   return { comparable, differences, benchmarks, counts };
+}
+function baselineProblem(base, head) {
+  try {
+    const c = compareResults(base, head);
+    return c.comparable ? void 0 : `not comparable: ${c.differences.join("; ")}`;
+  } catch (error) {
+    return errorMessage(error);
+  }
+}
+function compareWithBaseline(base, head, options) {
+  if (!base) return {};
+  try {
+    return { comparison: compareResults(base, head, options) };
+  } catch (error) {
+    return { problem: errorMessage(error) };
+  }
 }
 
 // src/container/measurer.ts
@@ -14617,6 +14633,20 @@ function cacheLevelProblem(spec) {
 function slugify(name, index) {
   const base = name.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 60);
   return `${String(index + 1).padStart(2, "0")}-${base || "benchmark"}`;
+}
+function percentFromText(text) {
+  const t = text.trim();
+  if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
+  return parsePercent(t.endsWith("%") ? t : Number(t));
+}
+function positiveIntegerFromText(text) {
+  const n = Number(text.trim());
+  return text.trim() !== "" && Number.isInteger(n) && n >= 1 ? n : null;
+}
+function booleanFromText(text) {
+  if (/^(true|yes|on|1)$/i.test(text.trim())) return true;
+  if (/^(false|no|off|0)$/i.test(text.trim())) return false;
+  return null;
 }
 
 // src/config/types.ts
@@ -15855,9 +15885,7 @@ function checkBaselineTarget(path) {
 }
 async function measure(options) {
   const baseline = options.baseline ? readResults(options.baseline) : void 0;
-  if (baseline) {
-    assertSameMetric(baseline, { ...baseline, environment: { ...baseline.environment, cache: options.config.cache, weights: options.config.weights } });
-  }
+  if (baseline) assertSameMetric(baseline.environment, options.config);
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
   const results = await runSuite(options.config, {
     outDir: options.outDir,
@@ -15914,7 +15942,7 @@ function readIfPresent(path) {
   return existsSync2(path) ? readResults(path) : void 0;
 }
 function inProcessMeasurer(options) {
-  const workspace = options.workspace ?? WORKSPACE;
+  const workspace = WORKSPACE;
   return {
     imageIdentity: process.env["CG_BENCH_IMAGE_DIGEST"] || process.env["CG_BENCH_IMAGE"] || "in-image",
     async environment() {
@@ -16223,11 +16251,12 @@ function readJob(env) {
     return value;
   };
   const threshold = (env["CG_BENCH_THRESHOLD"] ?? "").trim();
-  if (threshold && !/^[0-9]+(\.[0-9]+)?\s?%?$/.test(threshold)) throw new CgBenchError(`input threshold: "${threshold}" is not a percentage (write 1% or 0.5%)`);
-  const fail2 = (env["CG_BENCH_FAIL_ON_REGRESSION"] ?? "false").trim();
-  if (!/^(true|false)$/.test(fail2)) throw new CgBenchError(`input fail-on-regression: "${fail2}" is not true or false`);
-  const jobs = Number(env["CG_BENCH_JOBS"] || "1");
-  if (!Number.isInteger(jobs) || jobs < 1) throw new CgBenchError(`input jobs: "${env["CG_BENCH_JOBS"]}" must be a whole number of at least 1`);
+  const thresholdPercent = threshold ? percentFromText(threshold) : void 0;
+  if (thresholdPercent === null) throw new CgBenchError(`input threshold: "${threshold}" is not a percentage (write 1% or 0.5%)`);
+  const failOnRegression = booleanFromText(env["CG_BENCH_FAIL_ON_REGRESSION"] || "false");
+  if (failOnRegression === null) throw new CgBenchError(`input fail-on-regression: "${env["CG_BENCH_FAIL_ON_REGRESSION"]}" is not true or false`);
+  const jobs = positiveIntegerFromText(env["CG_BENCH_JOBS"] || "1");
+  if (jobs === null) throw new CgBenchError(`input jobs: "${env["CG_BENCH_JOBS"]}" must be a whole number of at least 1`);
   const tokenVariable = (env["CG_BENCH_TOKEN_VARIABLE"] || "CG_BENCH_GITLAB_TOKEN").trim();
   const iid = env["CI_MERGE_REQUEST_IID"];
   const defaultBranch = need("CI_DEFAULT_BRANCH");
@@ -16245,8 +16274,8 @@ function readJob(env) {
     mergeRequest: iid ? { iid: Number(iid), diffBaseSha: need("CI_MERGE_REQUEST_DIFF_BASE_SHA") } : void 0,
     config: (env["CG_BENCH_CONFIG"] || DEFAULT_CONFIG_FILE).trim(),
     workingDirectory: (env["CG_BENCH_WORKING_DIRECTORY"] || ".").trim(),
-    thresholdPercent: threshold ? parsePercent(threshold.endsWith("%") ? threshold : Number(threshold)) : void 0,
-    failOnRegression: fail2 === "true",
+    thresholdPercent,
+    failOnRegression,
     suite: (env["CG_BENCH_SUITE"] ?? "").trim(),
     jobs
   };
@@ -16278,13 +16307,9 @@ async function baselineForMergeRequest(job, api, measurer, head, out, log) {
   const short = mergeBase.slice(0, 8);
   const fromArtifacts = await baselineFromArtifacts(api, job, mergeBase, log);
   if (fromArtifacts) {
-    try {
-      const c = compareResults(fromArtifacts, head);
-      if (c.comparable) return { results: fromArtifacts, source: `merge-base ${short}, from the ${job.defaultBranch} pipeline's artifacts` };
-      log.info(`The ${job.defaultBranch} artifacts are not comparable (${c.differences.join("; ")}); measuring the merge-base.`);
-    } catch (error) {
-      log.info(`The ${job.defaultBranch} artifacts cannot be compared (${errorMessage(error)}); measuring the merge-base.`);
-    }
+    const problem = baselineProblem(fromArtifacts, head);
+    if (!problem) return { results: fromArtifacts, source: `merge-base ${short}, from the ${job.defaultBranch} pipeline's artifacts` };
+    log.info(`The ${job.defaultBranch} artifacts cannot be used (${problem}); measuring the merge-base.`);
   }
   if (!ensureCommit(job.projectDir, mergeBase)) return { results: void 0, source: `none: the merge-base ${short} could not be fetched` };
   const worktree = join7(mkdtempSync(join7(tmpdir2(), "cg-bench-base-")), "checkout");
@@ -16322,7 +16347,7 @@ async function runGitLabJob(env, log) {
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
     const out = join7(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
-    const measurer = inProcessMeasurer({ jobs: job.jobs, ...env["CG_BENCH_WORKSPACE"] ? { workspace: env["CG_BENCH_WORKSPACE"] } : {}, exclude: [".git", RESULTS_DIR], log: log.info });
+    const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     mkdirSync5(out, { recursive: true });
     const headRun = await measurer.measure(join7(job.projectDir, job.workingDirectory), job.config, join7(out, "head"));
     if (!headRun.results) {
@@ -16334,14 +16359,10 @@ async function runGitLabJob(env, log) {
     writeFileSync3(join7(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
 `);
     const baseline = job.mergeRequest ? await baselineForMergeRequest(job, api, measurer, head, out, log) : { results: void 0, source: "none" };
-    let comparison;
-    if (baseline.results) {
-      try {
-        comparison = compareResults(baseline.results, head, { thresholdPercent: job.thresholdPercent });
-      } catch (error) {
-        log.warning(errorMessage(error));
-        baseline.source = `none: ${errorMessage(error)}`;
-      }
+    const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: job.thresholdPercent });
+    if (problem) {
+      log.warning(problem);
+      baseline.source = `none: ${problem}`;
     }
     const input = { head, comparison, baselineSource: baseline.source };
     const body = `${suite.marker}

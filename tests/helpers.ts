@@ -65,3 +65,10 @@ export function copyExamples(): string {
 export function byName(results: Results): Map<string, Results['benchmarks'][number]> {
   return new Map(results.benchmarks.map((b) => [b.name, b]));
 }
+
+/** git with a fixed identity, failing loudly. */
+export function git(cwd: string, ...args: string[]): string {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}

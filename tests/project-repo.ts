@@ -4,8 +4,7 @@
 // the host, and committed, since the image has no compiler.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { git } from './github/harness.ts';
-import { compileC, tempDir } from './helpers.ts';
+import { compileC, git, tempDir } from './helpers.ts';
 
 /** A loop of N multiply-xor steps: its cost grows linearly with N, so 0.1 % more N is 0.1 % more work. */
 export const WORK_C = `#include <stdio.h>
@@ -65,7 +64,7 @@ export function makeRepo(): Repo {
 /** What actions/checkout checks out for a pull request by default: the merge into its base. */
 export function mergeCheckout(repo: Repo, base: string, head: string): string {
   const dir = checkout(repo, base);
-  git(dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'merge', '-q', '--no-ff', '-m', 'Merge into base', head);
+  git(dir, 'merge', '-q', '--no-ff', '-m', 'Merge into base', head);
   return dir;
 }
 

@@ -21,13 +21,11 @@ export async function paths(options: Options): Promise<Figure> {
   const docker = run(['-v', `${dir}:/work`, image, 'run', '--config', 'image.yml', '--out', '/work/out-docker', ...filter]);
   if (docker.status !== 0) throw new Error(docker.stderr);
   const action = await containerMeasurer({ engine, image, imageId: imageId(engine, image), jobs: 1, user: undefined, log: () => {} }).measure(dir, 'image.yml', temp('action'));
-  const gitlabConfig = temp('gitlab-config');
   const gitlab = run([
     '-v', `${dir}:/builds/group/project`, '-w', '/builds/group/project',
     ...['CI_API_V4_URL=http://127.0.0.1:9/api/v4', 'CI_PROJECT_ID=1', 'CI_PROJECT_DIR=/builds/group/project', 'CI_JOB_NAME=cg-bench', 'CI_COMMIT_SHA=0000000000000000000000000000000000000000', 'CI_DEFAULT_BRANCH=main', 'CI_COMMIT_BRANCH=main', 'CG_BENCH_CONFIG=image.yml'].flatMap((e) => ['-e', e]),
     '--entrypoint', 'node', image, '/opt/cg-bench/dist/gitlab.js',
   ]);
-  void gitlabConfig;
   if (gitlab.status !== 0) throw new Error(gitlab.stdout + gitlab.stderr);
   const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Results;
   const sets: [string, Results][] = [

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { compareResults } from '../compare/compare.ts';
 import { loadConfig } from '../config/load.ts';
-import { parsePercent } from '../config/parse-values.ts';
+import { percentFromText, positiveIntegerFromText } from '../config/parse-values.ts';
 import { DEFAULT_CACHE, DEFAULT_CONFIG_FILE, DEFAULT_WEIGHTS } from '../config/types.ts';
 import { checkDeterminism } from '../engine/check.ts';
 import { exitCodeFor, measure } from '../engine/measure.ts';
@@ -46,15 +46,16 @@ function parse<T extends NonNullable<ParseArgsConfig['options']>>(command: strin
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new CgBenchError(`--${name} ${value}: must be a whole number of at least 1`);
+  const n = positiveIntegerFromText(value);
+  if (n === null) throw new CgBenchError(`--${name} ${value}: must be a whole number of at least 1`);
   return n;
 }
 
 function threshold(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(value)) throw new CgBenchError(`--threshold ${value}: is not a percentage (write 1% or 0.5%)`);
-  return parsePercent(value.endsWith('%') ? value : Number(value));
+  const percent = percentFromText(value);
+  if (percent === null) throw new CgBenchError(`--threshold ${value}: is not a percentage (write 1% or 0.5%)`);
+  return percent;
 }
 
 function format(value: string | undefined): FormatName {

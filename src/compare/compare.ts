@@ -1,4 +1,4 @@
-import { CgBenchError } from '../errors.ts';
+import { CgBenchError, errorMessage } from '../errors.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
 
 export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'new' | 'removed' | 'failed' | 'not-comparable';
@@ -40,14 +40,17 @@ export interface CompareOptions {
   topFunctions?: number;
 }
 
-function describeGeometry(env: Environment): string {
-  return `I1=${env.cache.I1} D1=${env.cache.D1} LL=${env.cache.LL}; weights l1=${env.weights.l1} ll=${env.weights.ll} ram=${env.weights.ram}`;
+/** The cache geometry and weights: together they define the unit of estimated cycles. */
+export type Metric = Pick<Environment, 'cache' | 'weights'>;
+
+function describeMetric(m: Metric): string {
+  return `I1=${m.cache.I1} D1=${m.cache.D1} LL=${m.cache.LL}; weights l1=${m.weights.l1} ll=${m.weights.ll} ram=${m.weights.ram}`;
 }
 
 /** Geometry and weights define the metric itself: results measured with others are a different unit. */
-export function assertSameMetric(base: Results, head: Results): void {
-  const a = describeGeometry(base.environment);
-  const b = describeGeometry(head.environment);
+export function assertSameMetric(base: Metric, head: Metric): void {
+  const a = describeMetric(base);
+  const b = describeMetric(head);
   if (a !== b) {
     throw new CgBenchError(`cannot compare: the baseline was measured with ${a}, the head with ${b}; measure both with the same cache and weights`);
   }
@@ -110,7 +113,7 @@ function compareOne(
 
 /** Head against baseline, benchmark by benchmark, in head order with removed ones last. */
 export function compareResults(base: Results, head: Results, options: CompareOptions = {}): Comparison {
-  assertSameMetric(base, head);
+  assertSameMetric(base.environment, head.environment);
   const differences = environmentDifferences(base.environment, head.environment);
   const comparable = differences.length === 0;
   const baseByName = new Map(base.benchmarks.map((b) => [b.name, b]));
@@ -122,4 +125,24 @@ export function compareResults(base: Results, head: Results, options: CompareOpt
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   for (const b of benchmarks) counts[b.verdict]++;
   return { comparable, differences, benchmarks, counts };
+}
+
+/** Why a stored baseline cannot stand in for one measured now, or undefined when it can. */
+export function baselineProblem(base: Results, head: Results): string | undefined {
+  try {
+    const c = compareResults(base, head);
+    return c.comparable ? undefined : `not comparable: ${c.differences.join('; ')}`;
+  } catch (error) {
+    return errorMessage(error);
+  }
+}
+
+/** The comparison, or why there is none (a different metric): CI entry points report, never fail. */
+export function compareWithBaseline(base: Results | undefined, head: Results, options: CompareOptions): { comparison?: Comparison; problem?: string } {
+  if (!base) return {};
+  try {
+    return { comparison: compareResults(base, head, options) };
+  } catch (error) {
+    return { problem: errorMessage(error) };
+  }
 }

@@ -77,8 +77,8 @@ export function containerMeasurer(options: {
  * Already inside the pinned image (a job container): no engine to start. Each checkout is copied to
  * the image's /work volume first, so it is measured at the same path and on a host filesystem.
  */
-export function inProcessMeasurer(options: { jobs: number; workspace?: string; exclude?: string[]; log: (line: string) => void }): Measurer {
-  const workspace = options.workspace ?? WORKSPACE;
+export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; log: (line: string) => void }): Measurer {
+  const workspace = WORKSPACE;
   return {
     imageIdentity: process.env['CG_BENCH_IMAGE_DIGEST'] || process.env['CG_BENCH_IMAGE'] || 'in-image',
     async environment() {

@@ -6,7 +6,7 @@ import { markdownReport } from '../report/markdown.ts';
 import { readResults, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import type { GitHubApi } from './api.ts';
-import { commentMarker } from './comment.ts';
+import { commentMarker } from '../publish/sticky.ts';
 import type { Trigger } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';

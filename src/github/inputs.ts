@@ -1,4 +1,4 @@
-import { parsePercent } from '../config/parse-values.ts';
+import { booleanFromText, percentFromText, positiveIntegerFromText } from '../config/parse-values.ts';
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
 
@@ -27,23 +27,24 @@ function oneOf<T extends string>(name: string, value: string, allowed: readonly 
 }
 
 function bool(name: string, value: string): boolean {
-  if (/^(true|yes|on|1)$/i.test(value)) return true;
-  if (/^(false|no|off|0)$/i.test(value)) return false;
-  throw new CgBenchError(`input "${name}": "${value}" is not true or false`);
+  const b = booleanFromText(value);
+  if (b === null) throw new CgBenchError(`input "${name}": "${value}" is not true or false`);
+  return b;
 }
 
 /** Reads and checks the action's inputs; `get` returns the raw input ('' when unset), as core.getInput does. */
 export function readInputs(get: (name: string) => string): ActionInputs {
   const or = (name: string, fallback: string) => get(name).trim() || fallback;
   const threshold = get('threshold').trim();
-  if (threshold && !/^[0-9]+(\.[0-9]+)?\s?%?$/.test(threshold)) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
-  const jobs = Number(or('jobs', '1'));
-  if (!Number.isInteger(jobs) || jobs < 1) throw new CgBenchError(`input "jobs": "${get('jobs')}" must be a whole number of at least 1`);
+  const thresholdPercent = threshold ? percentFromText(threshold) : undefined;
+  if (thresholdPercent === null) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
+  const jobs = positiveIntegerFromText(or('jobs', '1'));
+  if (jobs === null) throw new CgBenchError(`input "jobs": "${get('jobs')}" must be a whole number of at least 1`);
   return {
     config: or('config', DEFAULT_CONFIG_FILE),
     token: get('github-token').trim(),
     image: get('image').trim(),
-    thresholdPercent: threshold ? parsePercent(threshold.endsWith('%') ? threshold : Number(threshold)) : undefined,
+    thresholdPercent,
     failOnRegression: bool('fail-on-regression', or('fail-on-regression', 'false')),
     comment: oneOf('comment', or('comment', 'on-change'), ['always', 'on-change', 'never'] as const),
     status: bool('status', or('status', 'true')),

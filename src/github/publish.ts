@@ -2,14 +2,14 @@ import type { Comparison } from '../compare/compare.ts';
 import { errorMessage } from '../errors.ts';
 import type { Results } from '../results/types.ts';
 import type { GitHubApi } from './api.ts';
-import { upsertComment } from './comment.ts';
+import { writeComment } from './comment.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
 import type { Suite } from '../publish/suite.ts';
 import { commitStatus } from './status.ts';
 
+/** Whether there is news for a new comment (an existing one is always kept current). */
 function shouldComment(mode: ActionInputs['comment'], comparison: Comparison | undefined, head: Results): boolean {
-  if (mode === 'never') return false;
   if (mode === 'always') return true;
   const failed = head.benchmarks.some((b) => b.status !== 'ok');
   if (!comparison) return failed;
@@ -36,11 +36,15 @@ export async function publishToPullRequest(
       io.warning(`Cannot ${what}: the token may not write to this repository (HTTP ${status}; fork pull requests get a read-only token: see the fork-safe workflow pair in the README). The report is in the job summary.`);
     } else io.warning(`Cannot ${what}: ${errorMessage(error)}. The report is in the job summary.`);
   };
-  if (shouldComment(inputs.comment, comparison, head) || (inputs.comment === 'on-change' && (await hasComment(api, pr.number, suite.marker)))) {
+  if (inputs.comment !== 'never') {
     try {
-      const { url, created } = await upsertComment(api, pr.number, suite.marker, body);
-      io.info(`${created ? 'Created' : 'Updated'} the comment ${url}`);
-      io.setOutput('comment-url', url);
+      // One lookup: it decides whether on-change has a comment to keep current, and which to update.
+      const existing = await api.findComment(pr.number, suite.marker);
+      if (existing || shouldComment(inputs.comment, comparison, head)) {
+        const url = await writeComment(api, pr.number, existing, body);
+        io.info(`${existing ? 'Updated' : 'Created'} the comment ${url}`);
+        io.setOutput('comment-url', url);
+      }
     } catch (error) {
       denied('comment on the pull request', error);
     }
@@ -53,13 +57,5 @@ export async function publishToPullRequest(
     } catch (error) {
       denied('set the commit status', error);
     }
-  }
-}
-
-async function hasComment(api: GitHubApi, issue: number, marker: string): Promise<boolean> {
-  try {
-    return (await api.findComment(issue, marker)) !== undefined;
-  } catch {
-    return false;
   }
 }

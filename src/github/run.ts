@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { compareResults, type Comparison } from '../compare/compare.ts';
+import { baselineProblem, compareWithBaseline, type Comparison } from '../compare/compare.ts';
 import { engineFromEnv, imageId, insideImage } from '../container/engine.ts';
 import { containerMeasurer, inProcessMeasurer, type Measurer } from '../container/measurer.ts';
 import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
@@ -108,12 +108,12 @@ async function baselineForPullRequest(ctx: Context, trigger: Extract<Trigger, { 
   if (ctx.store) {
     const cached = await ctx.store.restore(key);
     if (cached) {
-      const usable = comparable(cached, head);
-      if (usable === true) {
+      const problem = baselineProblem(cached, head);
+      if (!problem) {
         ctx.io.info(`Baseline restored from the cache (${key}).`);
         return { results: cached, source: `${what} ${short}, restored from the cache` };
       }
-      ctx.io.info(`The cached baseline is not comparable (${usable}); measuring the merge-base instead.`);
+      ctx.io.info(`The cached baseline cannot be used (${problem}); measuring the ${what} instead.`);
     } else ctx.io.info(`No cached baseline for ${key}; measuring the merge-base in this job.`);
   }
   const worktree = join(ctx.outRoot, 'base-worktree');
@@ -124,26 +124,6 @@ async function baselineForPullRequest(ctx: Context, trigger: Extract<Trigger, { 
     return { results: m.results, source: `${what} ${short}, measured in this job` };
   } finally {
     removeWorktree(ctx.repoRoot, worktree);
-  }
-}
-
-function comparable(base: Results, head: Results): true | string {
-  try {
-    const c = compareResults(base, head);
-    return c.comparable ? true : c.differences.join('; ');
-  } catch (error) {
-    return errorMessage(error);
-  }
-}
-
-function tryCompare(ctx: Context, baseline: Baseline, head: Results): Comparison | undefined {
-  if (!baseline.results) return undefined;
-  try {
-    return compareResults(baseline.results, head, { thresholdPercent: ctx.inputs.thresholdPercent });
-  } catch (error) {
-    ctx.io.warning(errorMessage(error));
-    baseline.source = `none: ${errorMessage(error)}`;
-    return undefined;
   }
 }
 
@@ -182,7 +162,11 @@ async function measureMode(ctx: Context, trigger: Trigger, actionDir: string): P
     } else io.warning('Not saving a baseline: a benchmark failed.');
   }
 
-  const comparison = tryCompare(ctx, baseline, head);
+  const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: inputs.thresholdPercent });
+  if (problem) {
+    io.warning(problem);
+    baseline.source = `none: ${problem}`;
+  }
   const body = `${suite.marker}\n${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
   mkdirSync(ctx.outRoot, { recursive: true });
   writeFileSync(join(ctx.outRoot, 'report.md'), body);

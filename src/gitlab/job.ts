@@ -1,4 +1,4 @@
-import { parsePercent } from '../config/parse-values.ts';
+import { booleanFromText, percentFromText, positiveIntegerFromText } from '../config/parse-values.ts';
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
 
@@ -32,11 +32,12 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
     return value;
   };
   const threshold = (env['CG_BENCH_THRESHOLD'] ?? '').trim();
-  if (threshold && !/^[0-9]+(\.[0-9]+)?\s?%?$/.test(threshold)) throw new CgBenchError(`input threshold: "${threshold}" is not a percentage (write 1% or 0.5%)`);
-  const fail = (env['CG_BENCH_FAIL_ON_REGRESSION'] ?? 'false').trim();
-  if (!/^(true|false)$/.test(fail)) throw new CgBenchError(`input fail-on-regression: "${fail}" is not true or false`);
-  const jobs = Number(env['CG_BENCH_JOBS'] || '1');
-  if (!Number.isInteger(jobs) || jobs < 1) throw new CgBenchError(`input jobs: "${env['CG_BENCH_JOBS']}" must be a whole number of at least 1`);
+  const thresholdPercent = threshold ? percentFromText(threshold) : undefined;
+  if (thresholdPercent === null) throw new CgBenchError(`input threshold: "${threshold}" is not a percentage (write 1% or 0.5%)`);
+  const failOnRegression = booleanFromText(env['CG_BENCH_FAIL_ON_REGRESSION'] || 'false');
+  if (failOnRegression === null) throw new CgBenchError(`input fail-on-regression: "${env['CG_BENCH_FAIL_ON_REGRESSION']}" is not true or false`);
+  const jobs = positiveIntegerFromText(env['CG_BENCH_JOBS'] || '1');
+  if (jobs === null) throw new CgBenchError(`input jobs: "${env['CG_BENCH_JOBS']}" must be a whole number of at least 1`);
   const tokenVariable = (env['CG_BENCH_TOKEN_VARIABLE'] || 'CG_BENCH_GITLAB_TOKEN').trim();
   const iid = env['CI_MERGE_REQUEST_IID'];
   const defaultBranch = need('CI_DEFAULT_BRANCH');
@@ -54,8 +55,8 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
     mergeRequest: iid ? { iid: Number(iid), diffBaseSha: need('CI_MERGE_REQUEST_DIFF_BASE_SHA') } : undefined,
     config: (env['CG_BENCH_CONFIG'] || DEFAULT_CONFIG_FILE).trim(),
     workingDirectory: (env['CG_BENCH_WORKING_DIRECTORY'] || '.').trim(),
-    thresholdPercent: threshold ? parsePercent(threshold.endsWith('%') ? threshold : Number(threshold)) : undefined,
-    failOnRegression: fail === 'true',
+    thresholdPercent,
+    failOnRegression,
     suite: (env['CG_BENCH_SUITE'] ?? '').trim(),
     jobs,
   };

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compareResults, type Comparison } from '../compare/compare.ts';
+import { baselineProblem, compareWithBaseline } from '../compare/compare.ts';
 import { inProcessMeasurer, type Measurer } from '../container/measurer.ts';
 import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
 import { fitComment, GITLAB_NOTE_LIMIT } from '../publish/sticky.ts';
@@ -56,13 +56,9 @@ async function baselineForMergeRequest(job: GitLabJob, api: GitLabApi, measurer:
   const short = mergeBase.slice(0, 8);
   const fromArtifacts = await baselineFromArtifacts(api, job, mergeBase, log);
   if (fromArtifacts) {
-    try {
-      const c = compareResults(fromArtifacts, head);
-      if (c.comparable) return { results: fromArtifacts, source: `merge-base ${short}, from the ${job.defaultBranch} pipeline's artifacts` };
-      log.info(`The ${job.defaultBranch} artifacts are not comparable (${c.differences.join('; ')}); measuring the merge-base.`);
-    } catch (error) {
-      log.info(`The ${job.defaultBranch} artifacts cannot be compared (${errorMessage(error)}); measuring the merge-base.`);
-    }
+    const problem = baselineProblem(fromArtifacts, head);
+    if (!problem) return { results: fromArtifacts, source: `merge-base ${short}, from the ${job.defaultBranch} pipeline's artifacts` };
+    log.info(`The ${job.defaultBranch} artifacts cannot be used (${problem}); measuring the merge-base.`);
   }
   if (!ensureCommit(job.projectDir, mergeBase)) return { results: undefined, source: `none: the merge-base ${short} could not be fetched` };
   const worktree = join(mkdtempSync(join(tmpdir(), 'cg-bench-base-')), 'checkout');
@@ -104,7 +100,7 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: Log & { write(te
     const out = join(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     // The job runs in the image: each checkout is copied to /work, without .git and our own output.
-    const measurer = inProcessMeasurer({ jobs: job.jobs, ...(env['CG_BENCH_WORKSPACE'] ? { workspace: env['CG_BENCH_WORKSPACE'] } : {}), exclude: ['.git', RESULTS_DIR], log: log.info });
+    const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: ['.git', RESULTS_DIR], log: log.info });
     mkdirSync(out, { recursive: true });
 
     const headRun = await measurer.measure(join(job.projectDir, job.workingDirectory), job.config, join(out, 'head'));
@@ -116,14 +112,10 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: Log & { write(te
     writeFileSync(join(out, 'commit.json'), `${JSON.stringify({ sha: job.commitSha })}\n`);
 
     const baseline: Baseline = job.mergeRequest ? await baselineForMergeRequest(job, api, measurer, head, out, log) : { results: undefined, source: 'none' };
-    let comparison: Comparison | undefined;
-    if (baseline.results) {
-      try {
-        comparison = compareResults(baseline.results, head, { thresholdPercent: job.thresholdPercent });
-      } catch (error) {
-        log.warning(errorMessage(error));
-        baseline.source = `none: ${errorMessage(error)}`;
-      }
+    const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: job.thresholdPercent });
+    if (problem) {
+      log.warning(problem);
+      baseline.source = `none: ${problem}`;
     }
     const input = { head, comparison, baselineSource: baseline.source };
     const body = `${suite.marker}\n${markdownReport.render(input)}`;

@@ -1,7 +1,7 @@
 // Runs the bundled action the way the runner does: `node dist/action.js` with INPUT_* variables,
 // the event payload in a file, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files, the API and the cache
 // service on 127.0.0.1, and the container engine of the test machine.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, tempDir } from '../helpers.ts';
@@ -14,11 +14,6 @@ export function fixture(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Record<string, unknown>;
 }
 
-export function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
-  return r.stdout.trim();
-}
 
 export interface ActionRun {
   code: number | null;
