@@ -118,12 +118,20 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     }
   });
 
-  test('an API 502 is retried: one comment, no warning', async () => {
+  test('an API 502 and a rate limit are retried: one comment, the status set, no warning', async () => {
     github.faults.push({ method: 'POST', route: '/issues/{issue_number}/comments', status: 502, times: 1 });
+    // GitHub's primary rate limit: 403 with x-ratelimit-remaining 0 and the reset time.
+    github.faults.push({
+      method: 'POST', route: '/statuses/', status: 403, times: 1, message: 'API rate limit exceeded for installation ID 1.',
+      headers: { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(Math.floor(Date.now() / 1000)) },
+    });
+    const statuses = github.statuses.length;
     const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 9, repo.feature, repo.main), workspace: checkout(repo, repo.feature), inputs: {}, apiUrl: github.url, env: env() });
     assert.equal(run.code, 0, run.stdout);
     assert.equal(github.comments.get(9)?.length, 1);
-    assert.equal(github.faults[0]!.times, 0, 'the fault was hit');
+    assert.deepEqual(github.faults.map((f) => f.times), [0, 0], 'both faults were hit');
+    assert.match(run.stdout, /GitHub rate limit on POST \/repos\/\{owner\}\/\{repo\}\/statuses\/\{sha\}; retrying/);
+    assert.equal(github.statuses.length, statuses + 1);
     assert.deepEqual(run.warnings, []);
   });
 

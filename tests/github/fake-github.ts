@@ -18,6 +18,8 @@ export interface Fault {
   route: string;
   status: number;
   times: number;
+  message?: string;
+  headers?: Record<string, string>;
 }
 
 export class FakeGitHub {
@@ -74,7 +76,7 @@ export class FakeGitHub {
     const fault = this.faults.find((f) => f.method === method && op.template.includes(f.route) && f.times > 0);
     if (fault) {
       fault.times--;
-      return this.send(res, fault.status, { message: `injected ${fault.status}`, documentation_url: 'https://docs.github.com/rest' });
+      return this.send(res, fault.status, { message: fault.message ?? `injected ${fault.status}`, documentation_url: 'https://docs.github.com/rest' }, undefined, fault.headers);
     }
     if (this.readOnly && method !== 'GET') {
       return this.send(res, 403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' });
