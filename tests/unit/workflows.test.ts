@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { parse, parseAllDocuments } from 'yaml';
-import { ROOT } from '../helpers.ts';
+import { ROOT, SHARED } from '../helpers.ts';
 
-const SCHEMAS = join(ROOT, '..', 'shared', 'schemas');
+const SCHEMAS = join(SHARED, 'schemas');
 
 function validator(schemaFile: string) {
   const schema = JSON.parse(readFileSync(join(SCHEMAS, schemaFile), 'utf8')) as object;
