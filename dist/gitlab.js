@@ -14605,7 +14605,7 @@ function schemaProblems(validate) {
   return out;
 }
 
-// src/config/parse-values.ts
+// src/config/values.ts
 function parsePercent(value) {
   return typeof value === "number" ? value : Number(value.replace(/\s*%$/, ""));
 }
@@ -14616,37 +14616,12 @@ function parseDuration(value) {
   if (!match) throw new Error(`not a duration: ${value}`);
   return Number(match[1]) * UNIT_MS[match[2]];
 }
-function formatDuration(ms) {
-  if (ms < 1e3) return `${Math.round(ms)}ms`;
-  const s = ms / 1e3;
-  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
-  const m = Math.floor(s / 60);
-  return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
-}
 function cacheLevelProblem(spec) {
   const [size, assoc, line] = spec.split(",").map(Number);
   if (!(size > 0 && assoc > 0 && line > 0)) return "size, associativity and line size must be positive";
   if ((line & line - 1) !== 0) return `line size ${line} is not a power of two`;
   if (size % (assoc * line) !== 0) return `size ${size} is not a multiple of associativity \xD7 line size (${assoc * line})`;
   return void 0;
-}
-function slugify(name, index) {
-  const base = name.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 60);
-  return `${String(index + 1).padStart(2, "0")}-${base || "benchmark"}`;
-}
-function percentFromText(text) {
-  const t = text.trim();
-  if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
-  return parsePercent(t.endsWith("%") ? t : Number(t));
-}
-function positiveIntegerFromText(text) {
-  const n = Number(text.trim());
-  return text.trim() !== "" && Number.isInteger(n) && n >= 1 ? n : null;
-}
-function booleanFromText(text) {
-  if (/^(true|yes|on|1)$/i.test(text.trim())) return true;
-  if (/^(false|no|off|0)$/i.test(text.trim())) return false;
-  return null;
 }
 
 // src/config/types.ts
@@ -14855,6 +14830,13 @@ function formatPercent(fraction) {
 }
 function formatSigned(n) {
   return `${n > 0 ? "+" : n < 0 ? "\u2212" : ""}${formatCount(Math.abs(n))}`;
+}
+function formatDuration(ms) {
+  if (ms < 1e3) return `${Math.round(ms)}ms`;
+  const s = ms / 1e3;
+  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
+  const m = Math.floor(s / 60);
+  return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
 }
 
 // src/report/markdown.ts
@@ -15226,6 +15208,12 @@ function writeResults(path, results) {
 // src/run/suite.ts
 import { accessSync as accessSync3, constants as constants3, mkdirSync as mkdirSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join4 } from "node:path";
+
+// src/run/slug.ts
+function slugify(name, index) {
+  const base = name.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 60);
+  return `${String(index + 1).padStart(2, "0")}-${base || "benchmark"}`;
+}
 
 // src/results/environment.ts
 import { execFile } from "node:child_process";
@@ -16241,6 +16229,22 @@ function createGitLabApi(options) {
       return json(`${project}/merge_requests/${iid}/notes/${id}`, send("PUT", body));
     }
   };
+}
+
+// src/config/option-text.ts
+function percentFromText(text) {
+  const t = text.trim();
+  if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
+  return Number(t.replace(/\s?%$/, ""));
+}
+function positiveIntegerFromText(text) {
+  const n = Number(text.trim());
+  return text.trim() !== "" && Number.isInteger(n) && n >= 1 ? n : null;
+}
+function booleanFromText(text) {
+  if (/^(true|yes|on|1)$/i.test(text.trim())) return true;
+  if (/^(false|no|off|0)$/i.test(text.trim())) return false;
+  return null;
 }
 
 // src/gitlab/job.ts

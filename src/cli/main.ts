@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { compareResults } from '../compare/compare.ts';
 import { loadConfig } from '../config/load.ts';
-import { percentFromText, positiveIntegerFromText } from '../config/parse-values.ts';
+import { percentFromText, positiveIntegerFromText } from '../config/option-text.ts';
 import { DEFAULT_CACHE, DEFAULT_CONFIG_FILE, DEFAULT_WEIGHTS } from '../config/types.ts';
 import { checkDeterminism } from '../engine/check.ts';
 import { exitCodeFor, measure } from '../engine/measure.ts';

@@ -5,7 +5,7 @@ import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } fr
 import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
 import { CgBenchError } from '../errors.ts';
 import { createAjv, schemaProblems, type SchemaProblem } from '../util/json-schema.ts';
-import { cacheLevelProblem, parseDuration, parsePercent } from './parse-values.ts';
+import { cacheLevelProblem, parseDuration, parsePercent } from './values.ts';
 import {
   DEFAULT_CACHE,
   DEFAULT_THRESHOLD_PERCENT,

@@ -1,4 +1,4 @@
-import { booleanFromText, percentFromText, positiveIntegerFromText } from '../config/parse-values.ts';
+import { booleanFromText, percentFromText, positiveIntegerFromText } from '../config/option-text.ts';
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
 

@@ -15,3 +15,12 @@ export function formatPercent(fraction: number): string {
 export function formatSigned(n: number): string {
   return `${n > 0 ? '+' : n < 0 ? '−' : ''}${formatCount(Math.abs(n))}`;
 }
+
+/** 250 → "250ms", 4100 → "4.1s", 125000 → "2m05s" */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const s = ms / 1000;
+  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
+  const m = Math.floor(s / 60);
+  return `${m}m${String(Math.round(s % 60)).padStart(2, '0')}s`;
+}

@@ -1,5 +1,5 @@
 import type { BenchmarkComparison, Verdict } from '../compare/compare.ts';
-import { formatDuration } from '../config/parse-values.ts';
+import { formatDuration } from './format.ts';
 import { escapeTerminal } from './escape.ts';
 import { formatCount, formatPercent } from './format.ts';
 import { headline, VERDICT_LABEL } from './headline.ts';

@@ -1,4 +1,4 @@
-import { formatDuration } from '../config/parse-values.ts';
+import { formatDuration } from '../report/format.ts';
 import type { BenchmarkResult } from '../results/types.ts';
 import { formatCount } from '../report/format.ts';
 

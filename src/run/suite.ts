@@ -1,6 +1,6 @@
 import { accessSync, constants, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { slugify } from '../config/parse-values.ts';
+import { slugify } from './slug.ts';
 import type { BenchmarkSpec, Config } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
 import { collectEnvironment } from '../results/environment.ts';
