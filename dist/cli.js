@@ -16092,7 +16092,7 @@ function lineProgress(write) {
     }
   };
 }
-function terminalProgress(stream) {
+function terminalProgress(stream, now = Date.now) {
   const running = /* @__PURE__ */ new Map();
   let done = 0;
   let total = 0;
@@ -16100,8 +16100,8 @@ function terminalProgress(stream) {
   const draw = () => {
     clear();
     if (!running.size) return;
-    const now = Date.now();
-    const parts = [...running].map(([name, r]) => `${name} ${formatDuration(now - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ""}`);
+    const at = now();
+    const parts = [...running].map(([name, r]) => `${name} ${formatDuration(at - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ""}`);
     const line = `[${done}/${total} done] running ${parts.join(", ")}`;
     stream.write(line.slice(0, Math.max(20, (stream.columns || 100) - 1)));
   };
@@ -16115,7 +16115,7 @@ function terminalProgress(stream) {
     },
     start: (name, _index, count, previousMs) => {
       total = count;
-      running.set(name, { started: Date.now(), previousMs });
+      running.set(name, { started: now(), previousMs });
       draw();
     },
     finish: (result) => {

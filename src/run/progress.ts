@@ -28,8 +28,8 @@ export function lineProgress(write: (text: string) => void): Progress {
   };
 }
 
-/** A status line redrawn every second under the finished lines: for a terminal. */
-export function terminalProgress(stream: NodeJS.WriteStream): Progress {
+/** A status line redrawn every second under the finished lines: for a terminal. `now` is the clock (tests fix it). */
+export function terminalProgress(stream: NodeJS.WriteStream, now: () => number = Date.now): Progress {
   const running = new Map<string, { started: number; previousMs: number | undefined }>();
   let done = 0;
   let total = 0;
@@ -37,8 +37,8 @@ export function terminalProgress(stream: NodeJS.WriteStream): Progress {
   const draw = () => {
     clear();
     if (!running.size) return;
-    const now = Date.now();
-    const parts = [...running].map(([name, r]) => `${name} ${formatDuration(now - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ''}`);
+    const at = now();
+    const parts = [...running].map(([name, r]) => `${name} ${formatDuration(at - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ''}`);
     const line = `[${done}/${total} done] running ${parts.join(', ')}`;
     stream.write(line.slice(0, Math.max(20, (stream.columns || 100) - 1)));
   };
@@ -51,7 +51,7 @@ export function terminalProgress(stream: NodeJS.WriteStream): Progress {
     },
     start: (name, _index, count, previousMs) => {
       total = count;
-      running.set(name, { started: Date.now(), previousMs });
+      running.set(name, { started: now(), previousMs });
       draw();
     },
     finish: (result) => {
