@@ -45217,13 +45217,13 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname10, join as join16 } from "node:path";
+import { dirname as dirname11, join as join17 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/github/run.ts
 import { createHash as createHash4 } from "node:crypto";
 import { mkdirSync as mkdirSync7, readFileSync as readFileSync7, writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join15, resolve as resolve7 } from "node:path";
+import { join as join16, resolve as resolve7 } from "node:path";
 
 // src/errors.ts
 var ExitCode2 = {
@@ -45343,14 +45343,20 @@ function engineFromEnv(env = process.env) {
 function insideImage(env = process.env) {
   return Boolean(env["CG_BENCH_IMAGE"]) && existsSync2("/opt/cg-bench/dist/cli.js");
 }
+function choosesNetwork(flags) {
+  return flags.some((flag) => /^--net(work)?(=|$)/.test(flag));
+}
 function imageRunArgs(options) {
   return [
     ...options.engine.command.slice(1),
     "run",
     "--rm",
+    "--security-opt",
+    "no-new-privileges",
+    ...options.network || choosesNetwork(options.engine.runFlags) ? [] : ["--network", "none"],
     ...options.engine.runFlags,
     ...options.user ? ["--user", `${options.user.uid}:${options.user.gid}`] : [],
-    ...options.mounts.flatMap((m) => ["-v", `${m.host}:${m.container}`]),
+    ...options.mounts.flatMap((m) => ["-v", `${m.host}:${m.container}${m.readOnly ? ":ro" : ""}`]),
     ...Object.entries(options.env ?? {}).flatMap(([k, v]) => ["-e", `${k}=${v}`]),
     options.image,
     ...options.args
@@ -45386,8 +45392,9 @@ function imageId(engine, image) {
 }
 
 // src/container/measurer.ts
-import { cpSync, existsSync as existsSync4, mkdirSync as mkdirSync4, readdirSync as readdirSync2, rmSync as rmSync4 } from "node:fs";
-import { join as join8, resolve as resolve5 } from "node:path";
+import { chmodSync, cpSync, existsSync as existsSync4, lstatSync as lstatSync2, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync2, readdirSync as readdirSync3, rmSync as rmSync5 } from "node:fs";
+import { tmpdir as tmpdir3 } from "node:os";
+import { dirname as dirname7, join as join9, resolve as resolve5 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -45440,6 +45447,10 @@ var config_schema_default = {
       type: "array",
       description: "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).",
       items: { $ref: "#/definitions/command" }
+    },
+    network: {
+      type: "boolean",
+      description: "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out."
     },
     benchmarks: {
       type: "array",
@@ -45717,7 +45728,7 @@ function parseConfig(text, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative2(root, b.cwd), b.env, b.instrument]) })).digest("hex");
-  return { file, root, setup, cache, weights, benchmarks, hash };
+  return { file, root, setup, network: raw.network ?? false, cache, weights, benchmarks, hash };
 }
 function realDirectory(path12) {
   try {
@@ -45747,8 +45758,8 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants6, existsSync as existsSync3, statSync as statSync3 } from "node:fs";
-import { dirname as dirname6, join as join7, resolve as resolve4 } from "node:path";
+import { accessSync as accessSync4, constants as constants6, existsSync as existsSync3, statSync as statSync4 } from "node:fs";
+import { dirname as dirname6, join as join8, resolve as resolve4 } from "node:path";
 
 // src/report/headline.ts
 var NOUNS = {
@@ -46206,8 +46217,8 @@ function writeResults(path12, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants5, mkdirSync as mkdirSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join6 } from "node:path";
+import { accessSync as accessSync3, constants as constants5, mkdirSync as mkdirSync3, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join7 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -46379,9 +46390,9 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync3, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync3 } from "node:fs";
 import { constants as constants4 } from "node:os";
-import { join as join5, relative as relative3, resolve as resolve3 } from "node:path";
+import { join as join6, relative as relative3, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -46594,10 +46605,179 @@ function runProcess(options) {
   });
 }
 
-// src/run/valgrind.ts
+// src/run/untrusted.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
+import { chownSync, constants as fsConstants, copyFileSync, lchownSync, lstatSync, mkdtempSync, readdirSync, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join4 } from "node:path";
+var UNTRUSTED_ID = 65534;
+function truthy(value) {
+  return Boolean(value) && value !== "0" && value !== "false";
+}
+function untrustedUser(root, env) {
+  const asked = env["CG_BENCH_RUN_AS"]?.trim();
+  if (asked === "root") return void 0;
+  if (asked) {
+    const match3 = /^(\d+):(\d+)$/.exec(asked);
+    if (!match3) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    return { uid: Number(match3[1]), gid: Number(match3[2]) };
+  }
+  const owner = statSync2(root);
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  return void 0;
+}
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, prefix: [], notes: [] };
+var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
+function works(argv) {
+  const r = spawnSync2(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
+  return r.status === 0;
+}
+var probed2 = /* @__PURE__ */ new Map();
+function worksCached(argv) {
+  const key = argv.join("\0");
+  if (!probed2.has(key)) probed2.set(key, works(argv));
+  return probed2.get(key);
+}
+function untrustedSandbox(options) {
+  const env = options.env ?? process.env;
+  const uid = options.uid ?? process.getuid?.() ?? -1;
+  const probe = options.probe ?? worksCached;
+  const notes = [];
+  let user;
+  const prefix2 = [];
+  if (uid === 0) user = untrustedUser(options.root, env);
+  if (user) {
+    prefix2.push("setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
+    if (!probe(prefix2)) {
+      throw new CgBenchError(
+        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
+      );
+    }
+    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
+  } else if (uid === 0) {
+    notes.push("note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.");
+  } else {
+    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
+    if (exposed.length) {
+      notes.push(
+        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
+      );
+    }
+  }
+  if (!options.network) {
+    const id = user ?? { uid, gid: process.getgid?.() ?? uid };
+    const isolate = ["unshare", "--user", `--map-user=${id.uid}`, `--map-group=${id.gid}`, "--net", "--"];
+    if (probe([...prefix2, ...isolate])) {
+      prefix2.push(...isolate);
+      notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+      return { user, isolatedNetwork: true, prefix: prefix2, notes };
+    }
+    notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
+  }
+  return { user, isolatedNetwork: false, prefix: prefix2, notes };
+}
+function sandboxed(sandbox, argv) {
+  return [...sandbox.prefix, ...argv];
+}
+function profileDirectory(sandbox, dir) {
+  if (!sandbox.user) return dir;
+  const staging = mkdtempSync(join4(tmpdir2(), "cg-bench-profiles-"));
+  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
+  return staging;
+}
+function collectProfiles(staging, dir) {
+  if (staging === dir) return;
+  for (const name of readdirSync(staging)) {
+    const path12 = join4(staging, name);
+    if (isPlainFile(path12)) copyFileSync(path12, join4(dir, name), fsConstants.COPYFILE_EXCL);
+  }
+  rmSync2(staging, { recursive: true, force: true });
+}
+function handOver(sandbox, tree) {
+  if (!sandbox.user) return;
+  const { uid, gid } = sandbox.user;
+  const walk = (path12) => {
+    const stat2 = lstatSync(path12);
+    lchownSync(path12, uid, gid);
+    if (stat2.isDirectory()) for (const name of readdirSync(path12)) walk(join4(path12, name));
+  };
+  walk(tree);
+}
+function giveDirectory(sandbox, dir) {
+  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
+}
+function isPlainFile(path12) {
+  try {
+    const stat2 = lstatSync(path12);
+    return stat2.isFile() && stat2.nlink === 1;
+  } catch {
+    return false;
+  }
+}
+var SETUP_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "CC",
+  "CXX",
+  "CPP",
+  "LD",
+  "AR",
+  "CFLAGS",
+  "CXXFLAGS",
+  "CPPFLAGS",
+  "LDFLAGS",
+  "LDLIBS",
+  "MAKEFLAGS",
+  "PKG_CONFIG_PATH",
+  "LIBRARY_PATH",
+  "LD_LIBRARY_PATH",
+  "C_INCLUDE_PATH",
+  "CPLUS_INCLUDE_PATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "RUSTUP_TOOLCHAIN",
+  "RUSTFLAGS",
+  "CARGO_TARGET_DIR",
+  "CARGO_BUILD_JOBS",
+  "GOPATH",
+  "GOROOT",
+  "GOCACHE",
+  "GOFLAGS",
+  "GOTOOLCHAIN",
+  "GOPROXY",
+  "GOMODCACHE",
+  "JAVA_HOME",
+  "PYTHONPATH",
+  "VIRTUAL_ENV",
+  "CONDA_PREFIX",
+  "NODE_PATH",
+  "CMAKE_GENERATOR",
+  "CG_BENCH_IMAGE"
+];
+var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
+function setupEnvironment(caller, sandbox, home) {
+  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
+  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
+  const env = {};
+  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
+  if (sandbox.user) env["HOME"] = home;
+  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+  return env;
+}
+
+// src/run/valgrind.ts
+import { spawnSync as spawnSync3 } from "node:child_process";
 import { accessSync, constants as constants3, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname5, join as join4 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname5, join as join5 } from "node:path";
 function isExecutable(path12) {
   try {
     accessSync(path12, constants3.X_OK);
@@ -46618,7 +46798,7 @@ function startsWithShebang(path12) {
 function findOnPath(program, path12) {
   for (const dir of (path12 ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join4(dir, program);
+    const candidate = join5(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -46630,10 +46810,10 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join4(dirname5(bin), "valgrind.bin");
+    const real = join5(dirname5(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
-  const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
+  const probe = spawnSync3(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
   const match3 = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? "");
   if (probe.status !== 0 || !match3) {
     throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.error?.message || probe.stdout || "").trim()}`);
@@ -46652,8 +46832,8 @@ function cachegrindArgs(options) {
     `--D1=${options.cache.D1}`,
     `--LL=${options.cache.LL}`,
     "--trace-children=yes",
-    `--cachegrind-out-file=${join4(options.outDir, "cachegrind.out.%p")}`,
-    `--log-file=${join4(options.outDir, "valgrind.%p.log")}`,
+    `--cachegrind-out-file=${join5(options.outDir, "cachegrind.out.%p")}`,
+    `--log-file=${join5(options.outDir, "valgrind.%p.log")}`,
     ...options.instrument === "region" ? ["--instr-at-start=no"] : []
   ];
 }
@@ -46677,8 +46857,8 @@ function programProblem(program, cwd, path12) {
   const located2 = program.includes("/") ? resolve3(cwd, program) : findOnPath(program, path12);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path12})`;
   try {
-    if (!statSync2(located2).isFile()) return `not a file: ${program}`;
-    accessSync2(located2, fsConstants.X_OK);
+    if (!statSync3(located2).isFile()) return `not a file: ${program}`;
+    accessSync2(located2, fsConstants2.X_OK);
   } catch (error2) {
     const code = error2.code;
     return code === "ENOENT" ? `command not found: ${program} (no such file in ${cwd})` : `cannot execute ${program}: ${code}`;
@@ -46686,17 +46866,18 @@ function programProblem(program, cwd, path12) {
   return void 0;
 }
 async function gzipAndRemove(path12) {
-  await pipeline(createReadStream2(path12), createGzip({ level: 6 }), createWriteStream(`${path12}.gz`));
-  rmSync2(path12);
+  rmSync3(`${path12}.gz`, { force: true });
+  await pipeline(createReadStream2(path12), createGzip({ level: 6 }), createWriteStream(`${path12}.gz`, { flags: "wx" }));
+  rmSync3(path12);
 }
 async function runBenchmark(spec, slug, ctx) {
-  const dir = join5(ctx.outDir, "benchmarks", slug);
-  rmSync2(dir, { recursive: true, force: true });
+  const dir = join6(ctx.outDir, "benchmarks", slug);
+  rmSync3(dir, { recursive: true, force: true });
   mkdirSync2(dir, { recursive: true });
   mkdirSync2(BENCHMARK_HOME, { recursive: true });
   const rel = (p) => relative3(ctx.outDir, p);
-  const stdout = join5(dir, "stdout.log");
-  const stderr = join5(dir, "stderr.log");
+  const stdout = join6(dir, "stdout.log");
+  const stderr = join6(dir, "stderr.log");
   const env = benchmarkEnvironment(spec.cwd, spec.env);
   const base = {
     name: spec.name,
@@ -46718,15 +46899,18 @@ async function runBenchmark(spec, slug, ctx) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
   if (problem) return { ...base, message: problem };
+  const profiles = profileDirectory(ctx.sandbox, dir);
+  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
   const outcome2 = await runProcess({
-    command: ctx.valgrind.bin,
-    args: [...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: dir }), ...argv],
+    command,
+    args,
     cwd: spec.cwd,
     env,
     stdoutFile: stdout,
     stderrFile: stderr,
     timeoutMs: spec.timeoutMs
   });
+  collectProfiles(profiles, dir);
   const result = {
     ...base,
     exitCode: outcome2.exitCode,
@@ -46737,28 +46921,33 @@ async function runBenchmark(spec, slug, ctx) {
   if (outcome2.timedOut) {
     return { ...result, status: "timeout", message: `timed out after ${spec.timeoutMs / 1e3}s (set "timeout" on the benchmark to allow longer)` };
   }
-  const profiles = [];
+  const parsed = [];
   let parseProblem;
-  for (const name of readdirSync(dir).sort()) {
+  for (const name of readdirSync2(dir).sort()) {
     const match3 = OUT_FILE.exec(name);
     if (!match3) continue;
-    const file = join5(dir, name);
+    const file = join6(dir, name);
+    if (!isPlainFile(file)) {
+      parseProblem ??= `${name} is not a plain file`;
+      rmSync3(file, { force: true });
+      continue;
+    }
     try {
-      profiles.push({ pid: Number(match3[1]), file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
+      parsed.push({ pid: Number(match3[1]), file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
     } catch (error2) {
       parseProblem ??= errorMessage(error2);
     }
     await gzipAndRemove(file);
   }
   const failed = outcome2.exitCode !== 0;
-  if (failed || parseProblem || profiles.length === 0) {
-    const valgrindLog = readdirSync(dir).filter((n) => n.startsWith("valgrind.")).sort()[0];
+  if (failed || parseProblem || parsed.length === 0) {
+    const valgrindLog = readdirSync2(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join6(dir, n))).sort()[0];
     const why = outcome2.signal ? `killed by ${outcome2.signal}` : failed ? `exited with status ${outcome2.exitCode}${statusHint(outcome2.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join5(dir, valgrindLog)) : "");
+    const details = tail(stderr) || (valgrindLog ? tail(join6(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
-  return { ...result, status: "ok", ...aggregateProfiles(profiles, ctx.weights) };
+  return { ...result, status: "ok", ...aggregateProfiles(parsed, ctx.weights) };
 }
 
 // src/run/setup.ts
@@ -46767,15 +46956,16 @@ import { spawn as spawn4 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
-async function runSetup(commands, cwd, logFile, progress) {
+async function runSetup(commands, cwd, logFile, progress, sandbox = NO_SANDBOX) {
+  const env = setupEnvironment(process.env, sandbox, BENCHMARK_HOME);
   for (const command of commands) {
     progress.setup(describeCommand(command));
     appendFileSync2(logFile, `$ ${describeCommand(command)}
 `);
     const fd = openSync3(logFile, "a");
-    const [program, ...args] = typeof command === "string" ? ["/bin/sh", "-c", command] : command;
+    const [program, ...args] = sandboxed(sandbox, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
     const status = await new Promise((resolve8) => {
-      const child2 = spawn4(program, args, { cwd, stdio: ["ignore", fd, fd] });
+      const child2 = spawn4(program, args, { cwd, env, stdio: ["ignore", fd, fd] });
       child2.once("error", (error2) => resolve8(error2.message));
       child2.once("exit", (code, signal) => resolve8(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`));
     });
@@ -46799,9 +46989,9 @@ function ensureWritableDir(dir) {
   try {
     mkdirSync3(dir, { recursive: true });
     accessSync3(dir, constants5.W_OK);
-    const probe = join6(dir, `.write-test-${process.pid}`);
+    const probe = join7(dir, `.write-test-${process.pid}`);
     writeFileSync2(probe, "");
-    rmSync3(probe, { force: true });
+    rmSync4(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
@@ -46839,9 +47029,16 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  await runSetup(config.setup, config.root, join6(options.outDir, "setup.log"), options.progress);
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  mkdirSync3(BENCHMARK_HOME, { recursive: true });
+  giveDirectory(sandbox, BENCHMARK_HOME);
+  writeFileSync2(join7(options.outDir, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""));
+  for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
+`);
+  await runSetup(config.setup, config.root, join7(options.outDir, "setup.log"), options.progress, sandbox);
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
-  const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir };
+  const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
   const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }) => {
@@ -46864,7 +47061,7 @@ async function runSuite(config, options) {
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
   const dir = dirname6(resolve4(path12));
-  if (existsSync3(path12) && statSync3(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${path12}: is a directory`);
+  if (existsSync3(path12) && statSync4(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${path12}: is a directory`);
   try {
     accessSync4(dir, constants6.W_OK);
   } catch {
@@ -46880,16 +47077,16 @@ async function measure(options) {
     jobs: options.jobs,
     filter: options.filter,
     progress: options.progress,
-    previous: baseline ?? readPrevious(join7(options.outDir, "results.json")),
+    previous: baseline ?? readPrevious(join8(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {}
   });
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent }) : void 0;
-  const resultsFile = join7(options.outDir, "results.json");
-  const markdownFile = join7(options.outDir, "report.md");
+  const resultsFile = join8(options.outDir, "results.json");
+  const markdownFile = join8(options.outDir, "report.md");
   writeResults(resultsFile, results);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? options.baseline };
   writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(join7(options.outDir, "comparison.json"), jsonReport.render(input));
+  if (comparison) writeFileAtomic(join8(options.outDir, "comparison.json"), jsonReport.render(input));
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
   if (options.saveBaseline) {
@@ -46933,9 +47130,56 @@ function lastLines(text, n = 15) {
 function readIfPresent(path12) {
   return existsSync4(path12) ? readResults(path12) : void 0;
 }
+function asksForNetwork(configFile) {
+  try {
+    return loadConfig(configFile).network;
+  } catch {
+    return false;
+  }
+}
+var emptyDirectory;
+function hideGit(checkout) {
+  const git2 = join9(checkout, ".git");
+  let directory;
+  try {
+    directory = lstatSync2(git2).isDirectory();
+  } catch {
+    return [];
+  }
+  if (directory && !emptyDirectory) {
+    emptyDirectory = mkdtempSync2(join9(tmpdir3(), "cg-bench-no-git-"));
+    chmodSync(emptyDirectory, 365);
+  }
+  return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
+}
+function removeLinks(dir) {
+  let entries;
+  try {
+    entries = readdirSync3(dir);
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const path12 = join9(dir, name);
+    const stat2 = lstatSync2(path12);
+    if (stat2.isDirectory()) removeLinks(path12);
+    else if (!stat2.isFile()) rmSync5(path12, { force: true });
+  }
+}
+function lockGitDirectory(dir) {
+  for (let at = resolve5(dir); ; at = dirname7(at)) {
+    const git2 = join9(at, ".git");
+    if (existsSync4(git2)) {
+      chmodSync(git2, 448);
+      if (existsSync4(`${at}.tmp`)) chmodSync(`${at}.tmp`, 448);
+      return;
+    }
+    if (dirname7(at) === at) return;
+  }
+}
 function containerMeasurer(options) {
   const env = options.imageId ? { CG_BENCH_IMAGE_DIGEST: options.imageId } : {};
-  const run2 = (mounts, args) => runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts, env, user: options.user, args }), options.log);
+  const run2 = (mounts, args, network) => runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts, env, user: options.user, network, args }), options.log);
   return {
     imageIdentity: options.imageId ?? options.image,
     async environment() {
@@ -46945,16 +47189,19 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir) {
-      rmSync4(outDir, { recursive: true, force: true });
+      rmSync5(outDir, { recursive: true, force: true });
       mkdirSync4(outDir, { recursive: true });
       const r = await run2(
         [
           { host: resolve5(checkout), container: WORKSPACE },
+          ...hideGit(resolve5(checkout)),
           { host: resolve5(outDir), container: OUT }
         ],
-        ["run", "--config", config, "--out", OUT, "--jobs", String(options.jobs)]
+        ["run", "--config", config, "--out", OUT, "--jobs", String(options.jobs)],
+        asksForNetwork(resolve5(checkout, config))
       );
-      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join8(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
+      removeLinks(outDir);
+      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join9(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
     }
   };
 }
@@ -46967,13 +47214,17 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir) {
       mkdirSync4(workspace, { recursive: true });
-      for (const entry of readdirSync2(workspace)) rmSync4(join8(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join8(resolve5(checkout), name)));
+      for (const entry of readdirSync3(workspace)) rmSync5(join9(workspace, entry), { recursive: true, force: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join9(resolve5(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve5(src)) });
-      rmSync4(outDir, { recursive: true, force: true });
+      rmSync5(outDir, { recursive: true, force: true });
+      if (process.getuid?.() === 0 && !process.env["CG_BENCH_RUN_AS"]) {
+        handOver({ user: { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID }, isolatedNetwork: false, prefix: [], notes: [] }, workspace);
+        lockGitDirectory(checkout);
+      }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join8(workspace, config)),
+          config: loadConfig(join9(workspace, config)),
           outDir,
           jobs: options.jobs,
           progress: lineProgress((t) => options.log(t.trimEnd()))
@@ -46981,7 +47232,7 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, results: outcome2.results, error: void 0 };
       } catch (error2) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
-        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join8(outDir, "results.json")), error: errorMessage(error2) };
+        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join9(outDir, "results.json")), error: errorMessage(error2) };
       }
     }
   };
@@ -51563,7 +51814,7 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname8(p) {
+function dirname9(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
@@ -51677,14 +51928,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname8(tempKey);
+    let parent = dirname9(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname8(tempKey);
+      parent = dirname9(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -53695,12 +53946,12 @@ var Path = class {
         this.segments = itemPath.split(path6.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname8(remaining);
+        let dir = dirname9(remaining);
         while (dir !== remaining) {
           const basename5 = path6.basename(remaining);
           this.segments.unshift(basename5);
           remaining = dir;
-          dir = dirname8(remaining);
+          dir = dirname9(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -53712,7 +53963,7 @@ var Path = class {
         segment = normalizeSeparators2(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname8(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname9(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
           assert2(!segment.includes(path6.sep), `Parameter 'itemPath' contains unexpected path separators`);
@@ -53803,7 +54054,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname8(itemPath) === itemPath) {
+    if (dirname9(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS6 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -64670,7 +64921,7 @@ var BufferScheduler = class {
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire } from "node:module";
-import { dirname as dirname9 } from "node:path";
+import { dirname as dirname10 } from "node:path";
 import { fileURLToPath } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
 var require2;
@@ -64679,7 +64930,7 @@ var __dirname;
 if (__isNode__) {
   require2 = createRequire(import.meta.url);
   __filename = fileURLToPath(import.meta.url);
-  __dirname = dirname9(__filename);
+  __dirname = dirname10(__filename);
 }
 var NativeCRC64 = (() => {
   var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
@@ -91342,17 +91593,17 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/baseline-store.ts
-import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
-import { join as join13 } from "node:path";
+import { mkdirSync as mkdirSync5, rmSync as rmSync6 } from "node:fs";
+import { join as join14 } from "node:path";
 function actionsCacheStore(dir, log2) {
-  const file = join13(dir, "results.json");
+  const file = join14(dir, "results.json");
   return {
     async restore(key) {
       if (!isFeatureAvailable()) {
         log2.info("The Actions cache is not available here: the baseline will be measured in this job.");
         return void 0;
       }
-      rmSync5(dir, { recursive: true, force: true });
+      rmSync6(dir, { recursive: true, force: true });
       try {
         const hit = await restoreCache([dir], key);
         if (!hit) return void 0;
@@ -91364,7 +91615,7 @@ function actionsCacheStore(dir, log2) {
     },
     async save(key, results) {
       if (!isFeatureAvailable()) return false;
-      rmSync5(dir, { recursive: true, force: true });
+      rmSync6(dir, { recursive: true, force: true });
       mkdirSync5(dir, { recursive: true });
       writeResults(file, results);
       try {
@@ -91411,10 +91662,27 @@ function triggerFrom(eventName, payload, env) {
 }
 
 // src/vcs/git.ts
-import { spawnSync as spawnSync3 } from "node:child_process";
-import { rmSync as rmSync6 } from "node:fs";
+import { spawnSync as spawnSync4 } from "node:child_process";
+import { rmSync as rmSync7 } from "node:fs";
+var SAFE_GIT_OPTIONS = [
+  "-c",
+  "core.hooksPath=/dev/null",
+  "-c",
+  "core.fsmonitor=false",
+  "-c",
+  "core.untrackedCache=false",
+  "-c",
+  "diff.external=",
+  "-c",
+  "protocol.ext.allow=never",
+  "--no-replace-objects"
+];
+var SAFE_GIT_ENV = {
+  GIT_TERMINAL_PROMPT: "0",
+  GIT_NO_REPLACE_OBJECTS: "1"
+};
 function git(repo, args) {
-  const r = spawnSync3("git", args, { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20 });
+  const r = spawnSync4("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV } });
   return { ok: r.status === 0, out: r.stdout ?? "", err: (r.stderr ?? r.error?.message ?? "").trim() };
 }
 function ensureCommit(repo, sha) {
@@ -91432,14 +91700,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync6(dir, { recursive: true, force: true });
+  rmSync7(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync6(dir, { recursive: true, force: true });
+  rmSync7(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["rev-list", "--parents", "-n", "1", "HEAD"]);
@@ -91497,8 +91765,8 @@ function readInputs(get) {
 }
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync6, readFileSync as readFileSync6, statSync as statSync5, writeFileSync as writeFileSync5, existsSync as existsSync8 } from "node:fs";
-import { join as join14 } from "node:path";
+import { mkdirSync as mkdirSync6, readFileSync as readFileSync6, statSync as statSync6, writeFileSync as writeFileSync5, existsSync as existsSync8 } from "node:fs";
+import { join as join15 } from "node:path";
 
 // src/publish/sticky.ts
 var GITHUB_COMMENT_LIMIT = 65536;
@@ -91594,10 +91862,10 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
 var MAX_FILE_BYTES = 50 * 1024 * 1024;
 function writeArtifact(dir, pr, head, base) {
   mkdirSync6(dir, { recursive: true });
-  writeFileSync5(join14(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
+  writeFileSync5(join15(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
 `);
-  writeResults(join14(dir, "results.json"), head);
-  if (base) writeResults(join14(dir, "base.json"), base);
+  writeResults(join15(dir, "results.json"), head);
+  if (base) writeResults(join15(dir, "base.json"), base);
 }
 function parsePullRequestRef(text, source) {
   let data;
@@ -91615,7 +91883,7 @@ function parsePullRequestRef(text, source) {
   return { number: d["number"], headSha: d["headSha"], suite: d["suite"] };
 }
 function readBounded(path12) {
-  if (statSync5(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
+  if (statSync6(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
   return readFileSync6(path12, "utf8");
 }
 async function reportFromArtifact(ctx, trigger) {
@@ -91623,7 +91891,7 @@ async function reportFromArtifact(ctx, trigger) {
   if (trigger.kind !== "workflow_run") throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === "other" ? trigger.eventName : trigger.kind}`);
   if (!inputs.artifactDir) throw new CgBenchError(`mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job's artifact`);
   const dir = inputs.artifactDir;
-  const prFile = join14(dir, "pr.json");
+  const prFile = join15(dir, "pr.json");
   if (!existsSync8(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
   const pr = parsePullRequestRef(readBounded(prFile), prFile);
   if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
@@ -91639,8 +91907,8 @@ async function reportFromArtifact(ctx, trigger) {
     }
     if (actual !== pr.headSha) throw new CgBenchError(`${prFile}: pull request #${pr.number} is at ${actual.slice(0, 7)}, not ${pr.headSha.slice(0, 7)}; refusing the artifact`);
   }
-  const head = readResults(join14(dir, "results.json"));
-  const base = existsSync8(join14(dir, "base.json")) ? readResults(join14(dir, "base.json")) : void 0;
+  const head = readResults(join15(dir, "results.json"));
+  const base = existsSync8(join15(dir, "base.json")) ? readResults(join15(dir, "base.json")) : void 0;
   const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : void 0;
   const marker2 = commentMarker(pr.suite);
   const body2 = `${marker2}
@@ -91676,7 +91944,7 @@ ${configText}`).slice(0, 16)}-${fingerprint(env)}`;
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync7(join15(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync7(join16(actionDir2, "image.lock.json"), "utf8"));
     return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:v${VERSION.split(".")[0]}`;
   } catch {
     return `ghcr.io/org/cg-bench:v${VERSION.split(".")[0]}`;
@@ -91729,10 +91997,10 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
       ctx.io.info(`The cached baseline cannot be used (${problem}); measuring the ${what} instead.`);
     } else ctx.io.info(`No cached baseline for ${key}; measuring the merge-base in this job.`);
   }
-  const worktree = join15(ctx.outRoot, "base-worktree");
+  const worktree = join16(ctx.outRoot, "base-worktree");
   addWorktree(ctx.repoRoot, worktree, mergeBase);
   try {
-    const m = await measurer.measure(join15(worktree, ctx.inputs.workingDirectory), ctx.inputs.config, join15(ctx.outRoot, "base"));
+    const m = await measurer.measure(join16(worktree, ctx.inputs.workingDirectory), ctx.inputs.config, join16(ctx.outRoot, "base"));
     if (!m.results) return { results: void 0, source: `none: measuring ${what} ${short} failed (${(m.error ?? `exit ${m.code}`).split("\n")[0]})` };
     return { results: m.results, source: `${what} ${short}, measured in this job` };
   } finally {
@@ -91741,8 +92009,8 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
 }
 function setOutputs(io, outRoot, head, comparison, source) {
   io.setOutput("output-dir", outRoot);
-  if (head) io.setOutput("results", join15(outRoot, "head", "results.json"));
-  io.setOutput("report", join15(outRoot, "report.md"));
+  if (head) io.setOutput("results", join16(outRoot, "head", "results.json"));
+  io.setOutput("report", join16(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -91753,7 +92021,7 @@ async function measureMode(ctx, trigger, actionDir2) {
   const env = await measurer.environment();
   const workspace = resolve7(ctx.repoRoot, inputs.workingDirectory);
   io.info(`Measuring ${suite.name} (head)`);
-  const headRun = await measurer.measure(workspace, inputs.config, join15(ctx.outRoot, "head"));
+  const headRun = await measurer.measure(workspace, inputs.config, join16(ctx.outRoot, "head"));
   if (!headRun.results) {
     setOutputs(io, ctx.outRoot, void 0, void 0, void 0);
     await io.writeSummary(`### \u274C cg-bench: ${suite.name} could not run
@@ -91768,7 +92036,7 @@ ${headRun.error ?? `exit ${headRun.code}`}
   if (trigger.kind === "pull_request") baseline = await baselineForPullRequest(ctx, trigger, measurer, env, head);
   else if (trigger.kind === "push" && trigger.defaultBranch && ctx.store) {
     if (headRun.code === ExitCode2.ok) {
-      const configText = readFileSync7(join15(workspace, inputs.config), "utf8");
+      const configText = readFileSync7(join16(workspace, inputs.config), "utf8");
       const key = baselineKey(suite, trigger.sha, measurer.imageIdentity, configText, env);
       if (await ctx.store.save(key, head)) io.info(`Saved the baseline for ${trigger.sha.slice(0, 7)} (${key}).`);
     } else io.warning("Not saving a baseline: a benchmark failed.");
@@ -91781,13 +92049,13 @@ ${headRun.error ?? `exit ${headRun.code}`}
   const body2 = `${suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
   mkdirSync7(ctx.outRoot, { recursive: true });
-  writeFileSync6(join15(ctx.outRoot, "report.md"), body2);
+  writeFileSync6(join16(ctx.outRoot, "report.md"), body2);
   await io.writeSummary(body2);
   io.info(headline(head, comparison));
   if (trigger.kind === "pull_request") {
-    writeArtifact(join15(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, baseline.results);
+    writeArtifact(join16(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, baseline.results);
     if (trigger.fork) {
-      io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join15(ctx.outRoot, "artifact")} as an artifact.`);
+      io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join16(ctx.outRoot, "artifact")} as an artifact.`);
     } else await publishToPullRequest(ctx, trigger, body2, head, comparison);
   }
   setOutputs(io, ctx.outRoot, head, comparison, baseline.source);
@@ -91811,7 +92079,7 @@ async function runAction(io, env, actionDir2) {
       outRoot,
       api: inputs.token && repository ? createGitHubApi(inputs.token, repository, (m) => io.info(m)) : void 0,
       // The cache version hashes the path: a fixed one, not RUNNER_TEMP, so every runner agrees.
-      store: inputs.cache ? actionsCacheStore(join15("/tmp/cg-bench-baseline", suite.id), io) : void 0
+      store: inputs.cache ? actionsCacheStore(join16("/tmp/cg-bench-baseline", suite.id), io) : void 0
     };
     const mode = inputs.mode === "auto" ? trigger.kind === "workflow_run" ? "report" : "measure" : inputs.mode;
     if (mode === "report") await reportFromArtifact(ctx, trigger);
@@ -91822,7 +92090,7 @@ async function runAction(io, env, actionDir2) {
 }
 
 // src/action.ts
-var actionDir = join16(dirname10(fileURLToPath2(import.meta.url)), "..");
+var actionDir = join17(dirname11(fileURLToPath2(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

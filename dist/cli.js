@@ -14418,6 +14418,10 @@ var config_schema_default = {
       description: "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).",
       items: { $ref: "#/definitions/command" }
     },
+    network: {
+      type: "boolean",
+      description: "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out."
+    },
     benchmarks: {
       type: "array",
       minItems: 1,
@@ -14694,7 +14698,7 @@ function parseConfig(text, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) })).digest("hex");
-  return { file, root, setup, cache, weights, benchmarks, hash };
+  return { file, root, setup, network: raw.network ?? false, cache, weights, benchmarks, hash };
 }
 function realDirectory(path) {
   try {
@@ -14735,7 +14739,7 @@ function positiveIntegerFromText(text) {
 }
 
 // src/engine/check.ts
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/metric/events.ts
 var EVENT_NAMES = ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"];
@@ -14770,8 +14774,8 @@ function cyclesFromEvents(e, weights) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants3, mkdirSync as mkdirSync2, rmSync as rmSync2, writeFileSync } from "node:fs";
-import { join as join4 } from "node:path";
+import { accessSync as accessSync3, constants as constants3, mkdirSync as mkdirSync2, rmSync as rmSync3, writeFileSync } from "node:fs";
+import { join as join5 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -14946,9 +14950,9 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 var RESULTS_SCHEMA_VERSION = 1;
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync, readdirSync, readFileSync as readFileSync2, rmSync, statSync as statSync2 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync, readdirSync as readdirSync2, readFileSync as readFileSync2, rmSync as rmSync2, statSync as statSync3 } from "node:fs";
 import { constants as constants2 } from "node:os";
-import { join as join3, relative as relative2, resolve as resolve2 } from "node:path";
+import { join as join4, relative as relative2, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -15161,10 +15165,169 @@ function runProcess(options) {
   });
 }
 
-// src/run/valgrind.ts
+// src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
+import { chownSync, constants as fsConstants, copyFileSync, lchownSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync as statSync2 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join2 } from "node:path";
+var UNTRUSTED_ID = 65534;
+function truthy(value) {
+  return Boolean(value) && value !== "0" && value !== "false";
+}
+function untrustedUser(root, env2) {
+  const asked = env2["CG_BENCH_RUN_AS"]?.trim();
+  if (asked === "root") return void 0;
+  if (asked) {
+    const match = /^(\d+):(\d+)$/.exec(asked);
+    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    return { uid: Number(match[1]), gid: Number(match[2]) };
+  }
+  const owner = statSync2(root);
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env2[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  return void 0;
+}
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, prefix: [], notes: [] };
+var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
+function works(argv) {
+  const r = spawnSync(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
+  return r.status === 0;
+}
+var probed2 = /* @__PURE__ */ new Map();
+function worksCached(argv) {
+  const key = argv.join("\0");
+  if (!probed2.has(key)) probed2.set(key, works(argv));
+  return probed2.get(key);
+}
+function untrustedSandbox(options) {
+  const env2 = options.env ?? process.env;
+  const uid = options.uid ?? process.getuid?.() ?? -1;
+  const probe = options.probe ?? worksCached;
+  const notes = [];
+  let user;
+  const prefix = [];
+  if (uid === 0) user = untrustedUser(options.root, env2);
+  if (user) {
+    prefix.push("setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
+    if (!probe(prefix)) {
+      throw new CgBenchError(
+        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
+      );
+    }
+    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
+  } else if (uid === 0) {
+    notes.push("note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.");
+  } else {
+    const exposed = Object.keys(env2).filter((name) => TOKEN_VARIABLE.test(name)).sort();
+    if (exposed.length) {
+      notes.push(
+        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
+      );
+    }
+  }
+  if (!options.network) {
+    const id = user ?? { uid, gid: process.getgid?.() ?? uid };
+    const isolate = ["unshare", "--user", `--map-user=${id.uid}`, `--map-group=${id.gid}`, "--net", "--"];
+    if (probe([...prefix, ...isolate])) {
+      prefix.push(...isolate);
+      notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+      return { user, isolatedNetwork: true, prefix, notes };
+    }
+    notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
+  }
+  return { user, isolatedNetwork: false, prefix, notes };
+}
+function sandboxed(sandbox, argv) {
+  return [...sandbox.prefix, ...argv];
+}
+function profileDirectory(sandbox, dir) {
+  if (!sandbox.user) return dir;
+  const staging = mkdtempSync(join2(tmpdir2(), "cg-bench-profiles-"));
+  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
+  return staging;
+}
+function collectProfiles(staging, dir) {
+  if (staging === dir) return;
+  for (const name of readdirSync(staging)) {
+    const path = join2(staging, name);
+    if (isPlainFile(path)) copyFileSync(path, join2(dir, name), fsConstants.COPYFILE_EXCL);
+  }
+  rmSync(staging, { recursive: true, force: true });
+}
+function giveDirectory(sandbox, dir) {
+  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
+}
+function isPlainFile(path) {
+  try {
+    const stat = lstatSync(path);
+    return stat.isFile() && stat.nlink === 1;
+  } catch {
+    return false;
+  }
+}
+var SETUP_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "CC",
+  "CXX",
+  "CPP",
+  "LD",
+  "AR",
+  "CFLAGS",
+  "CXXFLAGS",
+  "CPPFLAGS",
+  "LDFLAGS",
+  "LDLIBS",
+  "MAKEFLAGS",
+  "PKG_CONFIG_PATH",
+  "LIBRARY_PATH",
+  "LD_LIBRARY_PATH",
+  "C_INCLUDE_PATH",
+  "CPLUS_INCLUDE_PATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "RUSTUP_TOOLCHAIN",
+  "RUSTFLAGS",
+  "CARGO_TARGET_DIR",
+  "CARGO_BUILD_JOBS",
+  "GOPATH",
+  "GOROOT",
+  "GOCACHE",
+  "GOFLAGS",
+  "GOTOOLCHAIN",
+  "GOPROXY",
+  "GOMODCACHE",
+  "JAVA_HOME",
+  "PYTHONPATH",
+  "VIRTUAL_ENV",
+  "CONDA_PREFIX",
+  "NODE_PATH",
+  "CMAKE_GENERATOR",
+  "CG_BENCH_IMAGE"
+];
+var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
+function setupEnvironment(caller, sandbox, home) {
+  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
+  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
+  const env2 = {};
+  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env2[name] = value;
+  if (sandbox.user) env2["HOME"] = home;
+  env2["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+  return env2;
+}
+
+// src/run/valgrind.ts
+import { spawnSync as spawnSync2 } from "node:child_process";
 import { accessSync, constants, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
-import { delimiter, dirname as dirname2, join as join2 } from "node:path";
+import { delimiter, dirname as dirname2, join as join3 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants.X_OK);
@@ -15185,7 +15348,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter)) {
     if (!dir) continue;
-    const candidate = join2(dir, program);
+    const candidate = join3(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -15197,10 +15360,10 @@ function locateValgrind(env2 = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join2(dirname2(bin), "valgrind.bin");
+    const real = join3(dirname2(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
-  const probe = spawnSync(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
+  const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
   const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? "");
   if (probe.status !== 0 || !match) {
     throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.error?.message || probe.stdout || "").trim()}`);
@@ -15219,8 +15382,8 @@ function cachegrindArgs(options) {
     `--D1=${options.cache.D1}`,
     `--LL=${options.cache.LL}`,
     "--trace-children=yes",
-    `--cachegrind-out-file=${join2(options.outDir, "cachegrind.out.%p")}`,
-    `--log-file=${join2(options.outDir, "valgrind.%p.log")}`,
+    `--cachegrind-out-file=${join3(options.outDir, "cachegrind.out.%p")}`,
+    `--log-file=${join3(options.outDir, "valgrind.%p.log")}`,
     ...options.instrument === "region" ? ["--instr-at-start=no"] : []
   ];
 }
@@ -15244,8 +15407,8 @@ function programProblem(program, cwd, path) {
   const located2 = program.includes("/") ? resolve2(cwd, program) : findOnPath(program, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
-    if (!statSync2(located2).isFile()) return `not a file: ${program}`;
-    accessSync2(located2, fsConstants.X_OK);
+    if (!statSync3(located2).isFile()) return `not a file: ${program}`;
+    accessSync2(located2, fsConstants2.X_OK);
   } catch (error) {
     const code = error.code;
     return code === "ENOENT" ? `command not found: ${program} (no such file in ${cwd})` : `cannot execute ${program}: ${code}`;
@@ -15253,17 +15416,18 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function gzipAndRemove(path) {
-  await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`));
-  rmSync(path);
+  rmSync2(`${path}.gz`, { force: true });
+  await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
+  rmSync2(path);
 }
 async function runBenchmark(spec, slug, ctx) {
-  const dir = join3(ctx.outDir, "benchmarks", slug);
-  rmSync(dir, { recursive: true, force: true });
+  const dir = join4(ctx.outDir, "benchmarks", slug);
+  rmSync2(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   mkdirSync(BENCHMARK_HOME, { recursive: true });
   const rel = (p) => relative2(ctx.outDir, p);
-  const stdout = join3(dir, "stdout.log");
-  const stderr = join3(dir, "stderr.log");
+  const stdout = join4(dir, "stdout.log");
+  const stderr = join4(dir, "stderr.log");
   const env2 = benchmarkEnvironment(spec.cwd, spec.env);
   const base = {
     name: spec.name,
@@ -15285,15 +15449,18 @@ async function runBenchmark(spec, slug, ctx) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env2["PATH"]);
   if (problem) return { ...base, message: problem };
+  const profiles = profileDirectory(ctx.sandbox, dir);
+  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
   const outcome2 = await runProcess({
-    command: ctx.valgrind.bin,
-    args: [...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: dir }), ...argv],
+    command,
+    args,
     cwd: spec.cwd,
     env: env2,
     stdoutFile: stdout,
     stderrFile: stderr,
     timeoutMs: spec.timeoutMs
   });
+  collectProfiles(profiles, dir);
   const result = {
     ...base,
     exitCode: outcome2.exitCode,
@@ -15304,28 +15471,33 @@ async function runBenchmark(spec, slug, ctx) {
   if (outcome2.timedOut) {
     return { ...result, status: "timeout", message: `timed out after ${spec.timeoutMs / 1e3}s (set "timeout" on the benchmark to allow longer)` };
   }
-  const profiles = [];
+  const parsed = [];
   let parseProblem;
-  for (const name of readdirSync(dir).sort()) {
+  for (const name of readdirSync2(dir).sort()) {
     const match = OUT_FILE.exec(name);
     if (!match) continue;
-    const file = join3(dir, name);
+    const file = join4(dir, name);
+    if (!isPlainFile(file)) {
+      parseProblem ??= `${name} is not a plain file`;
+      rmSync2(file, { force: true });
+      continue;
+    }
     try {
-      profiles.push({ pid: Number(match[1]), file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
+      parsed.push({ pid: Number(match[1]), file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
     } catch (error) {
       parseProblem ??= errorMessage(error);
     }
     await gzipAndRemove(file);
   }
   const failed = outcome2.exitCode !== 0;
-  if (failed || parseProblem || profiles.length === 0) {
-    const valgrindLog = readdirSync(dir).filter((n) => n.startsWith("valgrind.")).sort()[0];
+  if (failed || parseProblem || parsed.length === 0) {
+    const valgrindLog = readdirSync2(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join4(dir, n))).sort()[0];
     const why = outcome2.signal ? `killed by ${outcome2.signal}` : failed ? `exited with status ${outcome2.exitCode}${statusHint(outcome2.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join3(dir, valgrindLog)) : "");
+    const details = tail(stderr) || (valgrindLog ? tail(join4(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
-  return { ...result, status: "ok", ...aggregateProfiles(profiles, ctx.weights) };
+  return { ...result, status: "ok", ...aggregateProfiles(parsed, ctx.weights) };
 }
 
 // src/run/setup.ts
@@ -15334,15 +15506,16 @@ import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
-async function runSetup(commands, cwd, logFile, progress) {
+async function runSetup(commands, cwd, logFile, progress, sandbox = NO_SANDBOX) {
+  const env2 = setupEnvironment(process.env, sandbox, BENCHMARK_HOME);
   for (const command of commands) {
     progress.setup(describeCommand(command));
     appendFileSync(logFile, `$ ${describeCommand(command)}
 `);
     const fd = openSync3(logFile, "a");
-    const [program, ...args] = typeof command === "string" ? ["/bin/sh", "-c", command] : command;
+    const [program, ...args] = sandboxed(sandbox, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
     const status = await new Promise((resolve4) => {
-      const child = spawn2(program, args, { cwd, stdio: ["ignore", fd, fd] });
+      const child = spawn2(program, args, { cwd, env: env2, stdio: ["ignore", fd, fd] });
       child.once("error", (error) => resolve4(error.message));
       child.once("exit", (code, signal) => resolve4(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`));
     });
@@ -15366,9 +15539,9 @@ function ensureWritableDir(dir) {
   try {
     mkdirSync2(dir, { recursive: true });
     accessSync3(dir, constants3.W_OK);
-    const probe = join4(dir, `.write-test-${process.pid}`);
+    const probe = join5(dir, `.write-test-${process.pid}`);
     writeFileSync(probe, "");
-    rmSync2(probe, { force: true });
+    rmSync3(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
@@ -15406,9 +15579,16 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  await runSetup(config.setup, config.root, join4(options.outDir, "setup.log"), options.progress);
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  mkdirSync2(BENCHMARK_HOME, { recursive: true });
+  giveDirectory(sandbox, BENCHMARK_HOME);
+  writeFileSync(join5(options.outDir, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""));
+  for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
+`);
+  await runSetup(config.setup, config.root, join5(options.outDir, "setup.log"), options.progress, sandbox);
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
-  const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir };
+  const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
   const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }) => {
@@ -15430,8 +15610,8 @@ async function runSuite(config, options) {
 
 // src/engine/check.ts
 async function checkDeterminism(config, options) {
-  const first = await runSuite(config, { ...options, outDir: join5(options.outDir, "check-1") });
-  const second = await runSuite(config, { ...options, outDir: join5(options.outDir, "check-2"), previous: first });
+  const first = await runSuite(config, { ...options, outDir: join6(options.outDir, "check-1") });
+  const second = await runSuite(config, { ...options, outDir: join6(options.outDir, "check-2"), previous: first });
   return first.benchmarks.map((a, i) => {
     const b = second.benchmarks[i];
     const differing = a.events && b.events ? EVENT_NAMES.filter((n) => a.events[n] !== b.events[n]) : [];
@@ -15440,8 +15620,8 @@ async function checkDeterminism(config, options) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants4, existsSync, statSync as statSync3 } from "node:fs";
-import { dirname as dirname4, join as join6, resolve as resolve3 } from "node:path";
+import { accessSync as accessSync4, constants as constants4, existsSync, statSync as statSync4 } from "node:fs";
+import { dirname as dirname4, join as join7, resolve as resolve3 } from "node:path";
 
 // src/report/headline.ts
 var NOUNS = {
@@ -15634,7 +15814,7 @@ var markdownReport = {
 };
 
 // src/results/io.ts
-import { mkdirSync as mkdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { mkdirSync as mkdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { dirname as dirname3 } from "node:path";
 
 // schemas/results.schema.json
@@ -15857,7 +16037,7 @@ function writeFileAtomic(path, text) {
     writeFileSync2(temporary, text);
     renameSync(temporary, path);
   } catch (error) {
-    rmSync3(temporary, { force: true });
+    rmSync4(temporary, { force: true });
     throw error;
   }
 }
@@ -15869,7 +16049,7 @@ function writeResults(path, results) {
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname4(resolve3(path));
-  if (existsSync(path) && statSync3(path).isDirectory()) throw new CgBenchError(`--save-baseline ${path}: is a directory`);
+  if (existsSync(path) && statSync4(path).isDirectory()) throw new CgBenchError(`--save-baseline ${path}: is a directory`);
   try {
     accessSync4(dir, constants4.W_OK);
   } catch {
@@ -15885,16 +16065,16 @@ async function measure(options) {
     jobs: options.jobs,
     filter: options.filter,
     progress: options.progress,
-    previous: baseline ?? readPrevious(join6(options.outDir, "results.json")),
+    previous: baseline ?? readPrevious(join7(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {}
   });
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent }) : void 0;
-  const resultsFile = join6(options.outDir, "results.json");
-  const markdownFile = join6(options.outDir, "report.md");
+  const resultsFile = join7(options.outDir, "results.json");
+  const markdownFile = join7(options.outDir, "report.md");
   writeResults(resultsFile, results);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? options.baseline };
   writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(join6(options.outDir, "comparison.json"), jsonReport.render(input));
+  if (comparison) writeFileAtomic(join7(options.outDir, "comparison.json"), jsonReport.render(input));
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
   if (options.saveBaseline) {

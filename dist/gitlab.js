@@ -14271,9 +14271,9 @@ var require_ajv = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync5, mkdtempSync, writeFileSync as writeFileSync3 } from "node:fs";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join7 } from "node:path";
+import { existsSync as existsSync3, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join8 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14383,8 +14383,8 @@ function compareWithBaseline(base, head, options) {
 }
 
 // src/container/measurer.ts
-import { cpSync, existsSync as existsSync2, mkdirSync as mkdirSync4, readdirSync as readdirSync2, rmSync as rmSync4 } from "node:fs";
-import { join as join6, resolve as resolve4 } from "node:path";
+import { chmodSync, cpSync, existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync2, readdirSync as readdirSync3, rmSync as rmSync5 } from "node:fs";
+import { dirname as dirname5, join as join7, resolve as resolve4 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -14437,6 +14437,10 @@ var config_schema_default = {
       type: "array",
       description: "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).",
       items: { $ref: "#/definitions/command" }
+    },
+    network: {
+      type: "boolean",
+      description: "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out."
     },
     benchmarks: {
       type: "array",
@@ -14714,7 +14718,7 @@ function parseConfig(text, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) })).digest("hex");
-  return { file, root, setup, cache, weights, benchmarks, hash };
+  return { file, root, setup, network: raw.network ?? false, cache, weights, benchmarks, hash };
 }
 function realDirectory(path) {
   try {
@@ -14744,8 +14748,8 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants4, existsSync, statSync as statSync3 } from "node:fs";
-import { dirname as dirname4, join as join5, resolve as resolve3 } from "node:path";
+import { accessSync as accessSync4, constants as constants4, existsSync, statSync as statSync4 } from "node:fs";
+import { dirname as dirname4, join as join6, resolve as resolve3 } from "node:path";
 
 // src/report/headline.ts
 var NOUNS = {
@@ -15206,8 +15210,8 @@ function writeResults(path, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants3, mkdirSync as mkdirSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join4 } from "node:path";
+import { accessSync as accessSync3, constants as constants3, mkdirSync as mkdirSync3, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join5 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -15379,9 +15383,9 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync3, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync3 } from "node:fs";
 import { constants as constants2 } from "node:os";
-import { join as join3, relative as relative2, resolve as resolve2 } from "node:path";
+import { join as join4, relative as relative2, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -15594,10 +15598,179 @@ function runProcess(options) {
   });
 }
 
-// src/run/valgrind.ts
+// src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
+import { chownSync, constants as fsConstants, copyFileSync, lchownSync, lstatSync, mkdtempSync, readdirSync, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
+import { tmpdir as tmpdir2 } from "node:os";
+import { join as join2 } from "node:path";
+var UNTRUSTED_ID = 65534;
+function truthy(value) {
+  return Boolean(value) && value !== "0" && value !== "false";
+}
+function untrustedUser(root, env) {
+  const asked = env["CG_BENCH_RUN_AS"]?.trim();
+  if (asked === "root") return void 0;
+  if (asked) {
+    const match = /^(\d+):(\d+)$/.exec(asked);
+    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    return { uid: Number(match[1]), gid: Number(match[2]) };
+  }
+  const owner = statSync2(root);
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  return void 0;
+}
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, prefix: [], notes: [] };
+var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
+function works(argv) {
+  const r = spawnSync(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
+  return r.status === 0;
+}
+var probed2 = /* @__PURE__ */ new Map();
+function worksCached(argv) {
+  const key = argv.join("\0");
+  if (!probed2.has(key)) probed2.set(key, works(argv));
+  return probed2.get(key);
+}
+function untrustedSandbox(options) {
+  const env = options.env ?? process.env;
+  const uid = options.uid ?? process.getuid?.() ?? -1;
+  const probe = options.probe ?? worksCached;
+  const notes = [];
+  let user;
+  const prefix = [];
+  if (uid === 0) user = untrustedUser(options.root, env);
+  if (user) {
+    prefix.push("setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
+    if (!probe(prefix)) {
+      throw new CgBenchError(
+        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
+      );
+    }
+    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
+  } else if (uid === 0) {
+    notes.push("note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.");
+  } else {
+    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
+    if (exposed.length) {
+      notes.push(
+        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
+      );
+    }
+  }
+  if (!options.network) {
+    const id = user ?? { uid, gid: process.getgid?.() ?? uid };
+    const isolate = ["unshare", "--user", `--map-user=${id.uid}`, `--map-group=${id.gid}`, "--net", "--"];
+    if (probe([...prefix, ...isolate])) {
+      prefix.push(...isolate);
+      notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+      return { user, isolatedNetwork: true, prefix, notes };
+    }
+    notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
+  }
+  return { user, isolatedNetwork: false, prefix, notes };
+}
+function sandboxed(sandbox, argv) {
+  return [...sandbox.prefix, ...argv];
+}
+function profileDirectory(sandbox, dir) {
+  if (!sandbox.user) return dir;
+  const staging = mkdtempSync(join2(tmpdir2(), "cg-bench-profiles-"));
+  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
+  return staging;
+}
+function collectProfiles(staging, dir) {
+  if (staging === dir) return;
+  for (const name of readdirSync(staging)) {
+    const path = join2(staging, name);
+    if (isPlainFile(path)) copyFileSync(path, join2(dir, name), fsConstants.COPYFILE_EXCL);
+  }
+  rmSync2(staging, { recursive: true, force: true });
+}
+function handOver(sandbox, tree) {
+  if (!sandbox.user) return;
+  const { uid, gid } = sandbox.user;
+  const walk = (path) => {
+    const stat = lstatSync(path);
+    lchownSync(path, uid, gid);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join2(path, name));
+  };
+  walk(tree);
+}
+function giveDirectory(sandbox, dir) {
+  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
+}
+function isPlainFile(path) {
+  try {
+    const stat = lstatSync(path);
+    return stat.isFile() && stat.nlink === 1;
+  } catch {
+    return false;
+  }
+}
+var SETUP_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "CC",
+  "CXX",
+  "CPP",
+  "LD",
+  "AR",
+  "CFLAGS",
+  "CXXFLAGS",
+  "CPPFLAGS",
+  "LDFLAGS",
+  "LDLIBS",
+  "MAKEFLAGS",
+  "PKG_CONFIG_PATH",
+  "LIBRARY_PATH",
+  "LD_LIBRARY_PATH",
+  "C_INCLUDE_PATH",
+  "CPLUS_INCLUDE_PATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "RUSTUP_TOOLCHAIN",
+  "RUSTFLAGS",
+  "CARGO_TARGET_DIR",
+  "CARGO_BUILD_JOBS",
+  "GOPATH",
+  "GOROOT",
+  "GOCACHE",
+  "GOFLAGS",
+  "GOTOOLCHAIN",
+  "GOPROXY",
+  "GOMODCACHE",
+  "JAVA_HOME",
+  "PYTHONPATH",
+  "VIRTUAL_ENV",
+  "CONDA_PREFIX",
+  "NODE_PATH",
+  "CMAKE_GENERATOR",
+  "CG_BENCH_IMAGE"
+];
+var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
+function setupEnvironment(caller, sandbox, home) {
+  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
+  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
+  const env = {};
+  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
+  if (sandbox.user) env["HOME"] = home;
+  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+  return env;
+}
+
+// src/run/valgrind.ts
+import { spawnSync as spawnSync2 } from "node:child_process";
 import { accessSync, constants, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
-import { delimiter, dirname as dirname3, join as join2 } from "node:path";
+import { delimiter, dirname as dirname3, join as join3 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants.X_OK);
@@ -15618,7 +15791,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter)) {
     if (!dir) continue;
-    const candidate = join2(dir, program);
+    const candidate = join3(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -15630,10 +15803,10 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join2(dirname3(bin), "valgrind.bin");
+    const real = join3(dirname3(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
-  const probe = spawnSync(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
+  const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
   const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? "");
   if (probe.status !== 0 || !match) {
     throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.error?.message || probe.stdout || "").trim()}`);
@@ -15652,8 +15825,8 @@ function cachegrindArgs(options) {
     `--D1=${options.cache.D1}`,
     `--LL=${options.cache.LL}`,
     "--trace-children=yes",
-    `--cachegrind-out-file=${join2(options.outDir, "cachegrind.out.%p")}`,
-    `--log-file=${join2(options.outDir, "valgrind.%p.log")}`,
+    `--cachegrind-out-file=${join3(options.outDir, "cachegrind.out.%p")}`,
+    `--log-file=${join3(options.outDir, "valgrind.%p.log")}`,
     ...options.instrument === "region" ? ["--instr-at-start=no"] : []
   ];
 }
@@ -15677,8 +15850,8 @@ function programProblem(program, cwd, path) {
   const located2 = program.includes("/") ? resolve2(cwd, program) : findOnPath(program, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
-    if (!statSync2(located2).isFile()) return `not a file: ${program}`;
-    accessSync2(located2, fsConstants.X_OK);
+    if (!statSync3(located2).isFile()) return `not a file: ${program}`;
+    accessSync2(located2, fsConstants2.X_OK);
   } catch (error) {
     const code = error.code;
     return code === "ENOENT" ? `command not found: ${program} (no such file in ${cwd})` : `cannot execute ${program}: ${code}`;
@@ -15686,17 +15859,18 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function gzipAndRemove(path) {
-  await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`));
-  rmSync2(path);
+  rmSync3(`${path}.gz`, { force: true });
+  await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
+  rmSync3(path);
 }
 async function runBenchmark(spec, slug, ctx) {
-  const dir = join3(ctx.outDir, "benchmarks", slug);
-  rmSync2(dir, { recursive: true, force: true });
+  const dir = join4(ctx.outDir, "benchmarks", slug);
+  rmSync3(dir, { recursive: true, force: true });
   mkdirSync2(dir, { recursive: true });
   mkdirSync2(BENCHMARK_HOME, { recursive: true });
   const rel = (p) => relative2(ctx.outDir, p);
-  const stdout = join3(dir, "stdout.log");
-  const stderr = join3(dir, "stderr.log");
+  const stdout = join4(dir, "stdout.log");
+  const stderr = join4(dir, "stderr.log");
   const env = benchmarkEnvironment(spec.cwd, spec.env);
   const base = {
     name: spec.name,
@@ -15718,15 +15892,18 @@ async function runBenchmark(spec, slug, ctx) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
   if (problem) return { ...base, message: problem };
+  const profiles = profileDirectory(ctx.sandbox, dir);
+  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
   const outcome2 = await runProcess({
-    command: ctx.valgrind.bin,
-    args: [...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: dir }), ...argv],
+    command,
+    args,
     cwd: spec.cwd,
     env,
     stdoutFile: stdout,
     stderrFile: stderr,
     timeoutMs: spec.timeoutMs
   });
+  collectProfiles(profiles, dir);
   const result = {
     ...base,
     exitCode: outcome2.exitCode,
@@ -15737,28 +15914,33 @@ async function runBenchmark(spec, slug, ctx) {
   if (outcome2.timedOut) {
     return { ...result, status: "timeout", message: `timed out after ${spec.timeoutMs / 1e3}s (set "timeout" on the benchmark to allow longer)` };
   }
-  const profiles = [];
+  const parsed = [];
   let parseProblem;
-  for (const name of readdirSync(dir).sort()) {
+  for (const name of readdirSync2(dir).sort()) {
     const match = OUT_FILE.exec(name);
     if (!match) continue;
-    const file = join3(dir, name);
+    const file = join4(dir, name);
+    if (!isPlainFile(file)) {
+      parseProblem ??= `${name} is not a plain file`;
+      rmSync3(file, { force: true });
+      continue;
+    }
     try {
-      profiles.push({ pid: Number(match[1]), file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
+      parsed.push({ pid: Number(match[1]), file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
     } catch (error) {
       parseProblem ??= errorMessage(error);
     }
     await gzipAndRemove(file);
   }
   const failed = outcome2.exitCode !== 0;
-  if (failed || parseProblem || profiles.length === 0) {
-    const valgrindLog = readdirSync(dir).filter((n) => n.startsWith("valgrind.")).sort()[0];
+  if (failed || parseProblem || parsed.length === 0) {
+    const valgrindLog = readdirSync2(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join4(dir, n))).sort()[0];
     const why = outcome2.signal ? `killed by ${outcome2.signal}` : failed ? `exited with status ${outcome2.exitCode}${statusHint(outcome2.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join3(dir, valgrindLog)) : "");
+    const details = tail(stderr) || (valgrindLog ? tail(join4(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
-  return { ...result, status: "ok", ...aggregateProfiles(profiles, ctx.weights) };
+  return { ...result, status: "ok", ...aggregateProfiles(parsed, ctx.weights) };
 }
 
 // src/run/setup.ts
@@ -15767,15 +15949,16 @@ import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
-async function runSetup(commands, cwd, logFile, progress) {
+async function runSetup(commands, cwd, logFile, progress, sandbox = NO_SANDBOX) {
+  const env = setupEnvironment(process.env, sandbox, BENCHMARK_HOME);
   for (const command of commands) {
     progress.setup(describeCommand(command));
     appendFileSync(logFile, `$ ${describeCommand(command)}
 `);
     const fd = openSync3(logFile, "a");
-    const [program, ...args] = typeof command === "string" ? ["/bin/sh", "-c", command] : command;
+    const [program, ...args] = sandboxed(sandbox, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
     const status = await new Promise((resolve5) => {
-      const child = spawn2(program, args, { cwd, stdio: ["ignore", fd, fd] });
+      const child = spawn2(program, args, { cwd, env, stdio: ["ignore", fd, fd] });
       child.once("error", (error) => resolve5(error.message));
       child.once("exit", (code, signal) => resolve5(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`));
     });
@@ -15799,9 +15982,9 @@ function ensureWritableDir(dir) {
   try {
     mkdirSync3(dir, { recursive: true });
     accessSync3(dir, constants3.W_OK);
-    const probe = join4(dir, `.write-test-${process.pid}`);
+    const probe = join5(dir, `.write-test-${process.pid}`);
     writeFileSync2(probe, "");
-    rmSync3(probe, { force: true });
+    rmSync4(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
@@ -15839,9 +16022,16 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  await runSetup(config.setup, config.root, join4(options.outDir, "setup.log"), options.progress);
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  mkdirSync3(BENCHMARK_HOME, { recursive: true });
+  giveDirectory(sandbox, BENCHMARK_HOME);
+  writeFileSync2(join5(options.outDir, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""));
+  for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
+`);
+  await runSetup(config.setup, config.root, join5(options.outDir, "setup.log"), options.progress, sandbox);
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
-  const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir };
+  const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
   const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }) => {
@@ -15864,7 +16054,7 @@ async function runSuite(config, options) {
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname4(resolve3(path));
-  if (existsSync(path) && statSync3(path).isDirectory()) throw new CgBenchError(`--save-baseline ${path}: is a directory`);
+  if (existsSync(path) && statSync4(path).isDirectory()) throw new CgBenchError(`--save-baseline ${path}: is a directory`);
   try {
     accessSync4(dir, constants4.W_OK);
   } catch {
@@ -15880,16 +16070,16 @@ async function measure(options) {
     jobs: options.jobs,
     filter: options.filter,
     progress: options.progress,
-    previous: baseline ?? readPrevious(join5(options.outDir, "results.json")),
+    previous: baseline ?? readPrevious(join6(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {}
   });
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent }) : void 0;
-  const resultsFile = join5(options.outDir, "results.json");
-  const markdownFile = join5(options.outDir, "report.md");
+  const resultsFile = join6(options.outDir, "results.json");
+  const markdownFile = join6(options.outDir, "report.md");
   writeResults(resultsFile, results);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? options.baseline };
   writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(join5(options.outDir, "comparison.json"), jsonReport.render(input));
+  if (comparison) writeFileAtomic(join6(options.outDir, "comparison.json"), jsonReport.render(input));
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
   if (options.saveBaseline) {
@@ -15929,6 +16119,17 @@ var WORKSPACE = "/work";
 function readIfPresent(path) {
   return existsSync2(path) ? readResults(path) : void 0;
 }
+function lockGitDirectory(dir) {
+  for (let at = resolve4(dir); ; at = dirname5(at)) {
+    const git2 = join7(at, ".git");
+    if (existsSync2(git2)) {
+      chmodSync(git2, 448);
+      if (existsSync2(`${at}.tmp`)) chmodSync(`${at}.tmp`, 448);
+      return;
+    }
+    if (dirname5(at) === at) return;
+  }
+}
 function inProcessMeasurer(options) {
   const workspace = WORKSPACE;
   return {
@@ -15938,13 +16139,17 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir) {
       mkdirSync4(workspace, { recursive: true });
-      for (const entry of readdirSync2(workspace)) rmSync4(join6(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join6(resolve4(checkout), name)));
+      for (const entry of readdirSync3(workspace)) rmSync5(join7(workspace, entry), { recursive: true, force: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join7(resolve4(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
-      rmSync4(outDir, { recursive: true, force: true });
+      rmSync5(outDir, { recursive: true, force: true });
+      if (process.getuid?.() === 0 && !process.env["CG_BENCH_RUN_AS"]) {
+        handOver({ user: { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID }, isolatedNetwork: false, prefix: [], notes: [] }, workspace);
+        lockGitDirectory(checkout);
+      }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join6(workspace, config)),
+          config: loadConfig(join7(workspace, config)),
           outDir,
           jobs: options.jobs,
           progress: lineProgress((t) => options.log(t.trimEnd()))
@@ -15952,7 +16157,7 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome2.results, error: void 0 };
       } catch (error) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
-        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join6(outDir, "results.json")), error: errorMessage(error) };
+        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join7(outDir, "results.json")), error: errorMessage(error) };
       }
     }
   };
@@ -16136,10 +16341,27 @@ function terminalReport(options) {
 }
 
 // src/vcs/git.ts
-import { spawnSync as spawnSync2 } from "node:child_process";
-import { rmSync as rmSync5 } from "node:fs";
+import { spawnSync as spawnSync3 } from "node:child_process";
+import { rmSync as rmSync6 } from "node:fs";
+var SAFE_GIT_OPTIONS = [
+  "-c",
+  "core.hooksPath=/dev/null",
+  "-c",
+  "core.fsmonitor=false",
+  "-c",
+  "core.untrackedCache=false",
+  "-c",
+  "diff.external=",
+  "-c",
+  "protocol.ext.allow=never",
+  "--no-replace-objects"
+];
+var SAFE_GIT_ENV = {
+  GIT_TERMINAL_PROMPT: "0",
+  GIT_NO_REPLACE_OBJECTS: "1"
+};
 function git(repo, args) {
-  const r = spawnSync2("git", args, { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20 });
+  const r = spawnSync3("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV } });
   return { ok: r.status === 0, out: r.stdout ?? "", err: (r.stderr ?? r.error?.message ?? "").trim() };
 }
 function ensureCommit(repo, sha) {
@@ -16148,14 +16370,14 @@ function ensureCommit(repo, sha) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync5(dir, { recursive: true, force: true });
+  rmSync6(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync5(dir, { recursive: true, force: true });
+  rmSync6(dir, { recursive: true, force: true });
 }
 
 // src/publish/http.ts
@@ -16316,13 +16538,13 @@ async function baselineForMergeRequest(job, api, measurer, head, out, log) {
     log.info(`The ${job.defaultBranch} artifacts cannot be used (${problem}); measuring the merge-base.`);
   }
   if (!ensureCommit(job.projectDir, mergeBase)) return { results: void 0, source: `none: the merge-base ${short} could not be fetched` };
-  const worktree = join7(mkdtempSync(join7(tmpdir2(), "cg-bench-base-")), "checkout");
+  const worktree = join8(mkdtempSync3(join8(tmpdir3(), "cg-bench-base-")), "checkout");
   addWorktree(job.projectDir, worktree, mergeBase);
   try {
-    const checkout = join7(worktree, job.workingDirectory);
-    if (!existsSync3(join7(checkout, job.config))) return { results: void 0, source: `none: ${job.config} does not exist at ${short}` };
+    const checkout = join8(worktree, job.workingDirectory);
+    if (!existsSync3(join8(checkout, job.config))) return { results: void 0, source: `none: ${job.config} does not exist at ${short}` };
     log.info(`Measuring the merge-base ${short}`);
-    const m = await measurer.measure(checkout, job.config, join7(out, "base"));
+    const m = await measurer.measure(checkout, job.config, join8(out, "base"));
     if (!m.results) return { results: void 0, source: `none: measuring the merge-base ${short} failed (${(m.error ?? `exit ${m.code}`).split("\n")[0]})` };
     return { results: m.results, source: `merge-base ${short}, measured in this job` };
   } finally {
@@ -16349,18 +16571,18 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join7(job.projectDir, RESULTS_DIR);
+    const out = join8(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     mkdirSync5(out, { recursive: true });
-    const headRun = await measurer.measure(join7(job.projectDir, job.workingDirectory), job.config, join7(out, "head"));
+    const headRun = await measurer.measure(join8(job.projectDir, job.workingDirectory), job.config, join8(out, "head"));
     if (!headRun.results) {
       log.write(`cg-bench: ${headRun.error ?? `exit ${headRun.code}`}
 `);
       return headRun.code || ExitCode.usage;
     }
     const head = headRun.results;
-    writeFileSync3(join7(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
+    writeFileSync3(join8(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
 `);
     const baseline = job.mergeRequest ? await baselineForMergeRequest(job, api, measurer, head, out, log) : { results: void 0, source: "none" };
     const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: job.thresholdPercent });
@@ -16371,10 +16593,10 @@ async function runGitLabJob(env, log) {
     const input = { head, comparison, baselineSource: baseline.source };
     const body = `${suite.marker}
 ${markdownReport.render(input)}`;
-    writeFileSync3(join7(out, "report.md"), body);
-    writeFileSync3(join7(out, "junit.xml"), junitReport.render(input));
-    writeFileSync3(join7(out, "metrics.txt"), openMetricsReport.render(input));
-    if (comparison) writeFileSync3(join7(out, "comparison.json"), jsonReport.render(input));
+    writeFileSync3(join8(out, "report.md"), body);
+    writeFileSync3(join8(out, "junit.xml"), junitReport.render(input));
+    writeFileSync3(join8(out, "metrics.txt"), openMetricsReport.render(input));
+    if (comparison) writeFileSync3(join8(out, "comparison.json"), jsonReport.render(input));
     log.write(terminalReport({ colour: true }).render(input));
     if (job.mergeRequest) await publishNote(api, job, suite, body, log);
     if (headRun.code === ExitCode.benchmarkFailed) return ExitCode.benchmarkFailed;

@@ -34,6 +34,7 @@ interface RawConfig {
   weights?: Partial<Record<'l1' | 'll' | 'ram', number>>;
   env?: Record<string, string | number | boolean>;
   setup?: Command[];
+  network?: boolean;
   benchmarks: RawBenchmark[];
 }
 
@@ -127,7 +128,7 @@ export function parseConfig(text: string, file: string): Config {
     // Only what changes a measurement: thresholds and timeouts may change without a new baseline.
     .update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) }))
     .digest('hex');
-  return { file, root, setup, cache, weights, benchmarks, hash };
+  return { file, root, setup, network: raw.network ?? false, cache, weights, benchmarks, hash };
 }
 
 function realDirectory(path: string): string {

@@ -33,6 +33,8 @@ export interface Config {
   /** Directory of the configuration file: relative paths start here. */
   root: string;
   setup: Command[];
+  /** Whether setup commands and benchmarks may use the network (default false). */
+  network: boolean;
   cache: CacheGeometry;
   weights: Weights;
   benchmarks: BenchmarkSpec[];

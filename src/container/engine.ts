@@ -26,24 +26,38 @@ export function insideImage(env: NodeJS.ProcessEnv = process.env): boolean {
 export interface Mount {
   host: string;
   container: string;
+  readOnly?: boolean;
 }
 
-/** `docker run` arguments for one cg-bench command: the workspace at /work, as the calling uid. */
+/** Whether the operator's CG_BENCH_ENGINE_FLAGS already choose a network (they win; engines refuse two). */
+function choosesNetwork(flags: string[]): boolean {
+  return flags.some((flag) => /^--net(work)?(=|$)/.test(flag));
+}
+
+/**
+ * `docker run` arguments for one cg-bench command: the workspace at /work, as the calling uid. The
+ * container runs pull-request code: no network unless `network` (the configuration's `network: true`),
+ * and no way to gain privileges (setuid programs in a derived image).
+ */
 export function imageRunArgs(options: {
   engine: ContainerEngine;
   image: string;
   mounts: Mount[];
   env?: Record<string, string>;
   user?: { uid: number; gid: number } | undefined;
+  network?: boolean;
   args: string[];
 }): string[] {
   return [
     ...options.engine.command.slice(1),
     'run',
     '--rm',
+    '--security-opt',
+    'no-new-privileges',
+    ...(options.network || choosesNetwork(options.engine.runFlags) ? [] : ['--network', 'none']),
     ...options.engine.runFlags,
     ...(options.user ? ['--user', `${options.user.uid}:${options.user.gid}`] : []),
-    ...options.mounts.flatMap((m) => ['-v', `${m.host}:${m.container}`]),
+    ...options.mounts.flatMap((m) => ['-v', `${m.host}:${m.container}${m.readOnly ? ':ro' : ''}`]),
     ...Object.entries(options.env ?? {}).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
     options.image,
     ...options.args,

@@ -1,5 +1,6 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { loadConfig } from '../config/load.ts';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
 import { measure } from '../engine/measure.ts';
@@ -8,8 +9,9 @@ import { collectEnvironment } from '../results/environment.ts';
 import { readResults } from '../results/io.ts';
 import type { Environment, Results } from '../results/types.ts';
 import { lineProgress } from '../run/progress.ts';
+import { handOver, UNTRUSTED_ID } from '../run/untrusted.ts';
 import { locateValgrind } from '../run/valgrind.ts';
-import { imageRunArgs, runEngine, type ContainerEngine } from './engine.ts';
+import { imageRunArgs, runEngine, type ContainerEngine, type Mount } from './engine.ts';
 
 /** The path every measurement is made at: the path reaches the program, so it must never vary. */
 export const WORKSPACE = '/work';
@@ -39,6 +41,70 @@ function readIfPresent(path: string): Results | undefined {
   return existsSync(path) ? readResults(path) : undefined;
 }
 
+/** Whether the configuration asks for network access (`network: true`); when unreadable, no. */
+function asksForNetwork(configFile: string): boolean {
+  try {
+    return loadConfig(configFile).network;
+  } catch {
+    return false;
+  }
+}
+
+let emptyDirectory: string | undefined;
+
+/**
+ * The checkout's .git, hidden from the container: a benchmark that could write there would have git
+ * on the host run its hooks and read its config, objects and refs (the baseline is checked out from
+ * them); reading it would give away the token actions/checkout keeps in .git/config.
+ */
+function hideGit(checkout: string): Mount[] {
+  const git = join(checkout, '.git');
+  let directory: boolean;
+  try {
+    directory = lstatSync(git).isDirectory();
+  } catch {
+    return [];
+  }
+  if (directory && !emptyDirectory) {
+    emptyDirectory = mkdtempSync(join(tmpdir(), 'cg-bench-no-git-'));
+    chmodSync(emptyDirectory, 0o555);
+  }
+  return [{ host: directory ? emptyDirectory! : '/dev/null', container: `${WORKSPACE}/.git`, readOnly: true }];
+}
+
+/**
+ * Removes what pull-request code may have left in an output directory for the host to trip over:
+ * links (to the runner's secrets, for a later upload or read to follow), fifos, sockets and devices.
+ */
+export function removeLinks(dir: string): void {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of entries) {
+    const path = join(dir, name);
+    const stat = lstatSync(path);
+    if (stat.isDirectory()) removeLinks(path);
+    else if (!stat.isFile()) rmSync(path, { force: true });
+  }
+}
+
+/** The nearest .git at or above `dir`, made unreadable to other users (the sandbox's). */
+function lockGitDirectory(dir: string): void {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    const git = join(at, '.git');
+    if (existsSync(git)) {
+      chmodSync(git, 0o700);
+      // GitLab keeps file-type CI/CD variables beside the checkout.
+      if (existsSync(`${at}.tmp`)) chmodSync(`${at}.tmp`, 0o700);
+      return;
+    }
+    if (dirname(at) === at) return;
+  }
+}
+
 /** `docker run` of the pinned image with the checkout mounted at /work, as the calling uid. */
 export function containerMeasurer(options: {
   engine: ContainerEngine;
@@ -49,8 +115,8 @@ export function containerMeasurer(options: {
   log: (line: string) => void;
 }): Measurer {
   const env: Record<string, string> = options.imageId ? { CG_BENCH_IMAGE_DIGEST: options.imageId } : {};
-  const run = (mounts: { host: string; container: string }[], args: string[]) =>
-    runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts, env, user: options.user, args }), options.log);
+  const run = (mounts: Mount[], args: string[], network: boolean) =>
+    runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts, env, user: options.user, network, args }), options.log);
   return {
     imageIdentity: options.imageId ?? options.image,
     async environment() {
@@ -64,10 +130,14 @@ export function containerMeasurer(options: {
       const r = await run(
         [
           { host: resolve(checkout), container: WORKSPACE },
+          ...hideGit(resolve(checkout)),
           { host: resolve(outDir), container: OUT },
         ],
         ['run', '--config', config, '--out', OUT, '--jobs', String(options.jobs)],
+        asksForNetwork(resolve(checkout, config)),
       );
+      // The container is gone: nothing can plant anything between this and the reads below.
+      removeLinks(outDir);
       return { code: r.code, results: r.code === ExitCode.usage ? undefined : readIfPresent(join(outDir, 'results.json')), error: r.code === ExitCode.usage ? lastLines(r.stderr) : undefined };
     },
   };
@@ -90,6 +160,12 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       const skip = new Set((options.exclude ?? []).map((name) => join(resolve(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve(src)) });
       rmSync(outDir, { recursive: true, force: true });
+      // As root, the code runs as another user (src/run/untrusted.ts): the copy is theirs to build
+      // in; the original's .git (and GitLab's variable files) are not theirs to read.
+      if (process.getuid?.() === 0 && !process.env['CG_BENCH_RUN_AS']) {
+        handOver({ user: { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID }, isolatedNetwork: false, prefix: [], notes: [] }, workspace);
+        lockGitDirectory(checkout);
+      }
       try {
         const outcome = await measure({
           config: loadConfig(join(workspace, config)),

@@ -10,6 +10,7 @@ import { parseCachegrindFile } from '../parse/cachegrind.ts';
 import type { BenchmarkResult } from '../results/types.ts';
 import { benchmarkEnvironment, BENCHMARK_HOME } from './environment.ts';
 import { runProcess } from './process.ts';
+import { collectProfiles, isPlainFile, profileDirectory, sandboxed, type Sandbox } from './untrusted.ts';
 import { cachegrindArgs, findOnPath, type ValgrindInstall } from './valgrind.ts';
 
 export interface RunContext {
@@ -20,6 +21,8 @@ export interface RunContext {
   root: string;
   /** Directory of results.json: every file in the results is relative to it. */
   outDir: string;
+  /** Who runs the benchmark and how it is fenced (untrusted.ts). */
+  sandbox: Sandbox;
 }
 
 const OUT_FILE = /^cachegrind\.out\.(\d+)$/;
@@ -55,7 +58,9 @@ function programProblem(program: string, cwd: string, path: string | undefined):
 }
 
 async function gzipAndRemove(path: string): Promise<void> {
-  await pipeline(createReadStream(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`));
+  // The directory is the benchmark's too: never write through a link it may have put at the name.
+  rmSync(`${path}.gz`, { force: true });
+  await pipeline(createReadStream(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: 'wx' }));
   rmSync(path);
 }
 
@@ -91,15 +96,18 @@ export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunCo
   const problem = programProblem(argv[0]!, spec.cwd, env['PATH']);
   if (problem) return { ...base, message: problem };
 
+  const profiles = profileDirectory(ctx.sandbox, dir);
+  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
   const outcome = await runProcess({
-    command: ctx.valgrind.bin,
-    args: [...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: dir }), ...argv],
+    command: command!,
+    args,
     cwd: spec.cwd,
     env,
     stdoutFile: stdout,
     stderrFile: stderr,
     timeoutMs: spec.timeoutMs,
   });
+  collectProfiles(profiles, dir);
   const result: BenchmarkResult = {
     ...base,
     exitCode: outcome.exitCode,
@@ -111,14 +119,20 @@ export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunCo
     return { ...result, status: 'timeout', message: `timed out after ${spec.timeoutMs / 1000}s (set "timeout" on the benchmark to allow longer)` };
   }
 
-  const profiles: ProcessProfile[] = [];
+  const parsed: ProcessProfile[] = [];
   let parseProblem: string | undefined;
   for (const name of readdirSync(dir).sort()) {
     const match = OUT_FILE.exec(name);
     if (!match) continue;
     const file = join(dir, name);
+    // Written by the benchmark: a link it planted would make cg-bench read (and report) another file.
+    if (!isPlainFile(file)) {
+      parseProblem ??= `${name} is not a plain file`;
+      rmSync(file, { force: true });
+      continue;
+    }
     try {
-      profiles.push({ pid: Number(match[1]), file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
+      parsed.push({ pid: Number(match[1]), file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
     } catch (error) {
       parseProblem ??= errorMessage(error);
     }
@@ -126,8 +140,8 @@ export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunCo
   }
 
   const failed = outcome.exitCode !== 0;
-  if (failed || parseProblem || profiles.length === 0) {
-    const valgrindLog = readdirSync(dir).filter((n) => n.startsWith('valgrind.')).sort()[0];
+  if (failed || parseProblem || parsed.length === 0) {
+    const valgrindLog = readdirSync(dir).filter((n) => n.startsWith('valgrind.') && isPlainFile(join(dir, n))).sort()[0];
     const why = outcome.signal
       ? `killed by ${outcome.signal}`
       : failed
@@ -136,5 +150,5 @@ export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunCo
     const details = tail(stderr) || (valgrindLog ? tail(join(dir, valgrindLog)) : '');
     return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };
   }
-  return { ...result, status: 'ok', ...aggregateProfiles(profiles, ctx.weights) };
+  return { ...result, status: 'ok', ...aggregateProfiles(parsed, ctx.weights) };
 }

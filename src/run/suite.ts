@@ -8,6 +8,8 @@ import { RESULTS_SCHEMA_VERSION, type BenchmarkResult, type Results } from '../r
 import { runBenchmark, type RunContext } from './benchmark.ts';
 import type { Progress } from './progress.ts';
 import { runSetup } from './setup.ts';
+import { BENCHMARK_HOME } from './environment.ts';
+import { giveDirectory, untrustedSandbox } from './untrusted.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
 
 export interface SuiteOptions {
@@ -76,10 +78,16 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`,
     );
   }
-  await runSetup(config.setup, config.root, join(options.outDir, 'setup.log'), options.progress);
+  // Setup commands and benchmarks are pull-request code: fenced off from the caller (untrusted.ts).
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  mkdirSync(BENCHMARK_HOME, { recursive: true });
+  giveDirectory(sandbox, BENCHMARK_HOME);
+  writeFileSync(join(options.outDir, 'setup.log'), sandbox.notes.map((n) => `# ${n}\n`).join(''));
+  for (const note of sandbox.notes) if (note.startsWith('warning:')) process.stderr.write(`cg-bench: ${note}\n`);
+  await runSetup(config.setup, config.root, join(options.outDir, 'setup.log'), options.progress, sandbox);
   // Probed beside the benchmarks, awaited at the end.
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
-  const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir };
+  const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
   const benchmarks: BenchmarkResult[] = await pool(selected, options.jobs, async ({ spec, slug }) => {

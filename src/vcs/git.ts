@@ -1,8 +1,28 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
+/**
+ * Pull-request code may have written into the checkout (its .git included) before git runs here:
+ * nothing git could execute or be redirected by comes from the repository. Hooks, fsmonitor,
+ * external diff, the ext:: transport and replace refs are off, and no prompt can block the job. The
+ * real defence is that untrusted code cannot write .git at all (src/container, src/run/untrusted.ts):
+ * a repository's own config can still name filters; this is the second line.
+ */
+export const SAFE_GIT_OPTIONS: readonly string[] = [
+  '-c', 'core.hooksPath=/dev/null',
+  '-c', 'core.fsmonitor=false',
+  '-c', 'core.untrackedCache=false',
+  '-c', 'diff.external=',
+  '-c', 'protocol.ext.allow=never',
+  '--no-replace-objects',
+];
+export const SAFE_GIT_ENV: Readonly<Record<string, string>> = {
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_NO_REPLACE_OBJECTS: '1',
+};
+
 function git(repo: string, args: string[]): { ok: boolean; out: string; err: string } {
-  const r = spawnSync('git', args, { cwd: repo, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync('git', [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV } });
   return { ok: r.status === 0, out: r.stdout ?? '', err: (r.stderr ?? r.error?.message ?? '').trim() };
 }
 

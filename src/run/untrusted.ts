@@ -1,0 +1,205 @@
+import { spawnSync } from 'node:child_process';
+import { chownSync, constants as fsConstants, copyFileSync, lchownSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CgBenchError } from '../errors.ts';
+
+/**
+ * Setup commands and benchmarks are pull-request code. What keeps them from the caller's secrets:
+ *
+ * - as root (GitLab's docker executor, a `container:` job), they run as another uid, so they cannot
+ *   read an ancestor's /proc/PID/environ or cmdline (the kernel allows that to the same uid only),
+ *   nor root's files; without capabilities and with no_new_privs;
+ * - without network (a network namespace of their own) unless the configuration says `network: true`;
+ * - setup commands get an allow-listed environment, never the caller's whole one.
+ *
+ * When cg-bench is not root it cannot change uid: the caller's environment must then hold no token
+ * (measure in a job that has none; see the README's SECURITY section). `notes` says which applies.
+ */
+
+/** nobody: the uid pull-request code runs as when cg-bench is root and root owns the workspace. */
+export const UNTRUSTED_ID = 65534;
+
+export interface Sandbox {
+  /** The uid/gid the code runs as, when cg-bench switches to it (it is root); else undefined. */
+  user: { uid: number; gid: number } | undefined;
+  /** The code has a network namespace of its own (no network). */
+  isolatedNetwork: boolean;
+  /** Goes before the command's argv. */
+  prefix: string[];
+  /** For the log: what protects the caller and what does not. */
+  notes: string[];
+}
+
+function truthy(value: string | undefined): boolean {
+  return Boolean(value) && value !== '0' && value !== 'false';
+}
+
+/**
+ * Whom cg-bench (as root) runs the code as: CG_BENCH_RUN_AS (uid:gid, or "root" to keep root, which
+ * is unsafe with secrets around) when the caller sets it; else the owner of the configuration
+ * directory, who can build there; else, in CI (CI, GITLAB_CI or GITHUB_ACTIONS set), nobody, so a job
+ * running as root never hands its environment to pull-request code; else (root's own checkout on
+ * root's own machine) root.
+ */
+export function untrustedUser(root: string, env: NodeJS.ProcessEnv): Sandbox['user'] {
+  const asked = env['CG_BENCH_RUN_AS']?.trim();
+  if (asked === 'root') return undefined;
+  if (asked) {
+    const match = /^(\d+):(\d+)$/.exec(asked);
+    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    return { uid: Number(match[1]), gid: Number(match[2]) };
+  }
+  const owner = statSync(root);
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  if (['CI', 'GITLAB_CI', 'GITHUB_ACTIONS'].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  return undefined;
+}
+
+/** No isolation at all: for tests and callers that run trusted commands. */
+export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, prefix: [], notes: [] };
+
+/** Variables that hold CI credentials: warned about when they are within reach. */
+const TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
+
+function works(argv: string[]): boolean {
+  const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { stdio: 'ignore', timeout: 10_000 });
+  return r.status === 0;
+}
+
+const probed = new Map<string, boolean>();
+function worksCached(argv: string[]): boolean {
+  const key = argv.join('\0');
+  if (!probed.has(key)) probed.set(key, works(argv));
+  return probed.get(key)!;
+}
+
+/**
+ * The sandbox for one suite. `root` is the configuration directory: when cg-bench is root the code
+ * runs as that directory's owner (who can build there), or as nobody when root owns it too.
+ */
+export function untrustedSandbox(options: {
+  root: string;
+  network: boolean;
+  env?: NodeJS.ProcessEnv;
+  uid?: number;
+  probe?: (argv: string[]) => boolean;
+}): Sandbox {
+  const env = options.env ?? process.env;
+  const uid = options.uid ?? process.getuid?.() ?? -1;
+  const probe = options.probe ?? worksCached;
+  const notes: string[] = [];
+  let user: Sandbox['user'];
+  const prefix: string[] = [];
+  if (uid === 0) user = untrustedUser(options.root, env);
+  if (user) {
+    prefix.push('setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--no-new-privs', '--inh-caps=-all', '--bounding-set=-all', '--');
+    if (!probe(prefix)) {
+      throw new CgBenchError(
+        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`,
+      );
+    }
+    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
+  } else if (uid === 0) {
+    notes.push('note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.');
+  } else {
+    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
+    if (exposed.length) {
+      notes.push(
+        `warning: ${exposed.join(', ')} ${exposed.length === 1 ? 'is' : 'are'} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`,
+      );
+    }
+  }
+  if (!options.network) {
+    const id = user ?? { uid, gid: process.getgid?.() ?? uid };
+    const isolate = ['unshare', '--user', `--map-user=${id.uid}`, `--map-group=${id.gid}`, '--net', '--'];
+    if (probe([...prefix, ...isolate])) {
+      prefix.push(...isolate);
+      notes.push('setup commands and benchmarks have no network (network: true in the configuration allows it)');
+      return { user, isolatedNetwork: true, prefix, notes };
+    }
+    notes.push('no network namespace can be created here: setup commands and benchmarks keep the network this process has');
+  }
+  return { user, isolatedNetwork: false, prefix, notes };
+}
+
+/** The argv that runs `argv` inside the sandbox. */
+export function sandboxed(sandbox: Sandbox, argv: readonly string[]): string[] {
+  return [...sandbox.prefix, ...argv];
+}
+
+/**
+ * Where Cachegrind, in the sandbox, writes its profiles and logs: `dir` itself when the code runs as
+ * cg-bench's uid; else a fresh directory of the sandbox user's own (the output directory may sit
+ * where that user cannot even look), emptied into `dir` by collectProfiles.
+ */
+export function profileDirectory(sandbox: Sandbox, dir: string): string {
+  if (!sandbox.user) return dir;
+  const staging = mkdtempSync(join(tmpdir(), 'cg-bench-profiles-'));
+  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
+  return staging;
+}
+
+/** Moves the plain files the sandbox wrote into `dir` (never a link or a device: copied, not renamed). */
+export function collectProfiles(staging: string, dir: string): void {
+  if (staging === dir) return;
+  for (const name of readdirSync(staging)) {
+    const path = join(staging, name);
+    if (isPlainFile(path)) copyFileSync(path, join(dir, name), fsConstants.COPYFILE_EXCL);
+  }
+  rmSync(staging, { recursive: true, force: true });
+}
+
+/** Hands a whole tree (a copy cg-bench made to measure) to the sandbox's user, links not followed. */
+export function handOver(sandbox: Sandbox, tree: string): void {
+  if (!sandbox.user) return;
+  const { uid, gid } = sandbox.user;
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    lchownSync(path, uid, gid);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(tree);
+}
+
+/** Gives a directory cg-bench owns to the sandbox's user (not recursive). */
+export function giveDirectory(sandbox: Sandbox, dir: string): void {
+  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
+}
+
+/** A file the sandboxed code may have written, safe to read: a plain file, not a link or a device. */
+export function isPlainFile(path: string): boolean {
+  try {
+    const stat = lstatSync(path);
+    return stat.isFile() && stat.nlink === 1;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What setup commands see of the caller's environment: enough to find and drive toolchains, never
+ * the whole environment (CI jobs keep tokens there). More names: CG_BENCH_SETUP_ENV="NAME OTHER",
+ * set by whoever runs cg-bench (the configuration cannot ask for variables: a pull request writes it).
+ */
+export const SETUP_ENV_NAMES: readonly string[] = [
+  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'TERM',
+  'CC', 'CXX', 'CPP', 'LD', 'AR', 'CFLAGS', 'CXXFLAGS', 'CPPFLAGS', 'LDFLAGS', 'LDLIBS', 'MAKEFLAGS',
+  'PKG_CONFIG_PATH', 'LIBRARY_PATH', 'LD_LIBRARY_PATH', 'C_INCLUDE_PATH', 'CPLUS_INCLUDE_PATH',
+  'CARGO_HOME', 'RUSTUP_HOME', 'RUSTUP_TOOLCHAIN', 'RUSTFLAGS', 'CARGO_TARGET_DIR', 'CARGO_BUILD_JOBS',
+  'GOPATH', 'GOROOT', 'GOCACHE', 'GOFLAGS', 'GOTOOLCHAIN', 'GOPROXY', 'GOMODCACHE',
+  'JAVA_HOME', 'PYTHONPATH', 'VIRTUAL_ENV', 'CONDA_PREFIX', 'NODE_PATH', 'CMAKE_GENERATOR',
+  'CG_BENCH_IMAGE',
+];
+const SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
+
+export function setupEnvironment(caller: NodeJS.ProcessEnv, sandbox: Sandbox, home: string): Record<string, string> {
+  const extra = (caller['CG_BENCH_SETUP_ENV'] ?? '').split(/[\s,]+/).filter(Boolean);
+  const allowed = (name: string) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(caller)) if (value !== undefined && allowed(name)) env[name] = value;
+  // Another uid cannot use root's HOME: it gets the benchmarks' one.
+  if (sandbox.user) env['HOME'] = home;
+  env['PATH'] ??= '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+  return env;
+}
