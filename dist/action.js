@@ -91681,13 +91681,21 @@ var SAFE_GIT_ENV = {
   GIT_TERMINAL_PROMPT: "0",
   GIT_NO_REPLACE_OBJECTS: "1"
 };
-function git(repo, args) {
-  const r = spawnSync4("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV } });
+function git(repo, args, env = {}) {
+  const r = spawnSync4("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env } });
   return { ok: r.status === 0, out: r.stdout ?? "", err: (r.stderr ?? r.error?.message ?? "").trim() };
 }
-function ensureCommit(repo, sha) {
+function fetchCredentials(server, token) {
+  if (!token) return {};
+  return {
+    GIT_CONFIG_COUNT: "1",
+    GIT_CONFIG_KEY_0: `http.${server.replace(/\/*$/, "/")}.extraheader`,
+    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString("base64")}`
+  };
+}
+function ensureCommit(repo, sha, credentials = {}) {
   if (git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok) return true;
-  git(repo, ["fetch", "--no-tags", "--depth=1", "origin", sha]);
+  git(repo, ["fetch", "--no-tags", "--depth=1", "origin", sha], credentials);
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function fileAt(repo, sha, path12) {
@@ -91950,6 +91958,9 @@ function imageReference(inputs, actionDir2) {
     return `ghcr.io/org/cg-bench:v${VERSION.split(".")[0]}`;
   }
 }
+function fetchAuth(ctx) {
+  return fetchCredentials(ctx.env["GITHUB_SERVER_URL"] || "https://github.com", ctx.inputs.token);
+}
 function createMeasurer(ctx, actionDir2) {
   const log2 = (line) => ctx.io.info(line);
   if (insideImage(ctx.env)) {
@@ -91972,7 +91983,7 @@ async function baselineCommit(ctx, trigger) {
   } catch (error2) {
     ctx.io.warning(`Could not ask GitHub for the merge-base (${errorMessage(error2)}); trying git.`);
   }
-  mergeBase ??= ensureCommit(ctx.repoRoot, trigger.baseSha) ? mergeBaseLocal(ctx.repoRoot, trigger.baseSha, trigger.headSha) : void 0;
+  mergeBase ??= ensureCommit(ctx.repoRoot, trigger.baseSha, fetchAuth(ctx)) ? mergeBaseLocal(ctx.repoRoot, trigger.baseSha, trigger.headSha) : void 0;
   if (!mergeBase) {
     ctx.io.warning(`No merge-base found; using the base branch's commit ${trigger.baseSha}.`);
     return { sha: trigger.baseSha, what: "base branch" };
@@ -91982,7 +91993,7 @@ async function baselineCommit(ctx, trigger) {
 async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
   const { sha: mergeBase, what } = await baselineCommit(ctx, trigger);
   const short = mergeBase.slice(0, 7);
-  if (!ensureCommit(ctx.repoRoot, mergeBase)) return { results: void 0, source: `none: commit ${short} could not be fetched` };
+  if (!ensureCommit(ctx.repoRoot, mergeBase, fetchAuth(ctx))) return { results: void 0, source: `none: commit ${short} could not be fetched` };
   const configText = fileAt(ctx.repoRoot, mergeBase, ctx.suite.configPath);
   if (configText === void 0) return { results: void 0, source: `none: ${ctx.suite.configPath} does not exist at ${short}` };
   const key = baselineKey(ctx.suite, mergeBase, measurer.imageIdentity, configText, env);

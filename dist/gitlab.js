@@ -16360,13 +16360,13 @@ var SAFE_GIT_ENV = {
   GIT_TERMINAL_PROMPT: "0",
   GIT_NO_REPLACE_OBJECTS: "1"
 };
-function git(repo, args) {
-  const r = spawnSync3("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV } });
+function git(repo, args, env = {}) {
+  const r = spawnSync3("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env } });
   return { ok: r.status === 0, out: r.stdout ?? "", err: (r.stderr ?? r.error?.message ?? "").trim() };
 }
-function ensureCommit(repo, sha) {
+function ensureCommit(repo, sha, credentials = {}) {
   if (git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok) return true;
-  git(repo, ["fetch", "--no-tags", "--depth=1", "origin", sha]);
+  git(repo, ["fetch", "--no-tags", "--depth=1", "origin", sha], credentials);
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {

@@ -12,7 +12,7 @@ import { VERSION } from '../version.ts';
 import { createGitHubApi, type GitHubApi } from './api.ts';
 import { actionsCacheStore, type BaselineStore } from './baseline-store.ts';
 import { triggerFrom, type Trigger } from './event.ts';
-import { addWorktree, ensureCommit, fileAt, headParents, mergeBaseLocal, removeWorktree } from '../vcs/git.ts';
+import { addWorktree, ensureCommit, fetchCredentials, fileAt, headParents, mergeBaseLocal, removeWorktree } from '../vcs/git.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
 import { reportFromArtifact, writeArtifact } from './artifact.ts';
 import type { ActionIO } from './io.ts';
@@ -60,6 +60,11 @@ function imageReference(inputs: ActionInputs, actionDir: string): string {
   }
 }
 
+/** The action's token, for fetching the baseline commit (the checkout keeps none: persist-credentials: false). */
+function fetchAuth(ctx: Context): Record<string, string> {
+  return fetchCredentials(ctx.env['GITHUB_SERVER_URL'] || 'https://github.com', ctx.inputs.token);
+}
+
 function createMeasurer(ctx: Context, actionDir: string): Measurer {
   const log = (line: string) => ctx.io.info(line);
   if (insideImage(ctx.env)) {
@@ -89,7 +94,7 @@ async function baselineCommit(ctx: Context, trigger: Extract<Trigger, { kind: 'p
   } catch (error) {
     ctx.io.warning(`Could not ask GitHub for the merge-base (${errorMessage(error)}); trying git.`);
   }
-  mergeBase ??= ensureCommit(ctx.repoRoot, trigger.baseSha) ? mergeBaseLocal(ctx.repoRoot, trigger.baseSha, trigger.headSha) : undefined;
+  mergeBase ??= ensureCommit(ctx.repoRoot, trigger.baseSha, fetchAuth(ctx)) ? mergeBaseLocal(ctx.repoRoot, trigger.baseSha, trigger.headSha) : undefined;
   if (!mergeBase) {
     ctx.io.warning(`No merge-base found; using the base branch's commit ${trigger.baseSha}.`);
     return { sha: trigger.baseSha, what: 'base branch' };
@@ -100,7 +105,7 @@ async function baselineCommit(ctx: Context, trigger: Extract<Trigger, { kind: 'p
 async function baselineForPullRequest(ctx: Context, trigger: Extract<Trigger, { kind: 'pull_request' }>, measurer: Measurer, env: Environment, head: Results): Promise<Baseline> {
   const { sha: mergeBase, what } = await baselineCommit(ctx, trigger);
   const short = mergeBase.slice(0, 7);
-  if (!ensureCommit(ctx.repoRoot, mergeBase)) return { results: undefined, source: `none: commit ${short} could not be fetched` };
+  if (!ensureCommit(ctx.repoRoot, mergeBase, fetchAuth(ctx))) return { results: undefined, source: `none: commit ${short} could not be fetched` };
   const configText = fileAt(ctx.repoRoot, mergeBase, ctx.suite.configPath);
   if (configText === undefined) return { results: undefined, source: `none: ${ctx.suite.configPath} does not exist at ${short}` };
 

@@ -21,15 +21,29 @@ export const SAFE_GIT_ENV: Readonly<Record<string, string>> = {
   GIT_NO_REPLACE_OBJECTS: '1',
 };
 
-function git(repo: string, args: string[]): { ok: boolean; out: string; err: string } {
-  const r = spawnSync('git', [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV } });
+function git(repo: string, args: string[], env: Record<string, string> = {}): { ok: boolean; out: string; err: string } {
+  const r = spawnSync('git', [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env } });
   return { ok: r.status === 0, out: r.stdout ?? '', err: (r.stderr ?? r.error?.message ?? '').trim() };
 }
 
+/**
+ * Credentials for a fetch from `server`, as git configuration in its environment: never on a command
+ * line (other processes read those) nor in .git/config (where actions/checkout leaves its token unless
+ * `persist-credentials: false`, readable by everything that runs in the checkout).
+ */
+export function fetchCredentials(server: string, token: string | undefined): Record<string, string> {
+  if (!token) return {};
+  return {
+    GIT_CONFIG_COUNT: '1',
+    GIT_CONFIG_KEY_0: `http.${server.replace(/\/*$/, '/')}.extraheader`,
+    GIT_CONFIG_VALUE_0: `AUTHORIZATION: basic ${Buffer.from(`x-access-token:${token}`).toString('base64')}`,
+  };
+}
+
 /** Makes sure a commit is present, fetching just it (shallow checkouts lack the base). */
-export function ensureCommit(repo: string, sha: string): boolean {
+export function ensureCommit(repo: string, sha: string, credentials: Record<string, string> = {}): boolean {
   if (git(repo, ['cat-file', '-e', `${sha}^{commit}`]).ok) return true;
-  git(repo, ['fetch', '--no-tags', '--depth=1', 'origin', sha]);
+  git(repo, ['fetch', '--no-tags', '--depth=1', 'origin', sha], credentials);
   return git(repo, ['cat-file', '-e', `${sha}^{commit}`]).ok;
 }
 

@@ -1,0 +1,65 @@
+// The untrusted-code sandbox's decisions (src/run/untrusted.ts), without the image: whom the code
+// runs as, what environment setup commands get, and that a real setup command sees only that.
+import assert from 'node:assert/strict';
+import { chownSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/run/untrusted.ts';
+import { cli, project, tempDir } from '../helpers.ts';
+
+const yes = () => true;
+const no = () => false;
+
+test('as root the code runs as the workspace owner, as nobody in CI, as CG_BENCH_RUN_AS says, or stays root', () => {
+  const mine = tempDir();
+  const theirs = tempDir();
+  chownSync(theirs, 1234, 5678);
+  assert.deepEqual(untrustedUser(theirs, {}), { uid: 1234, gid: 5678 });
+  assert.deepEqual(untrustedUser(mine, { GITLAB_CI: 'true' }), { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID });
+  assert.deepEqual(untrustedUser(mine, { CI: 'true', CG_BENCH_RUN_AS: '1000:1001' }), { uid: 1000, gid: 1001 });
+  assert.equal(untrustedUser(mine, { CI: 'true', CG_BENCH_RUN_AS: 'root' }), undefined);
+  assert.equal(untrustedUser(mine, { CI: 'false' }), undefined);
+  assert.throws(() => untrustedUser(mine, { CG_BENCH_RUN_AS: 'nobody' }), /CG_BENCH_RUN_AS="nobody": write uid:gid/);
+});
+
+test('the sandbox switches user and network where it can, and says so', () => {
+  const root = tempDir();
+  const full = untrustedSandbox({ root, network: false, env: { CI: 'true' }, uid: 0, probe: yes });
+  assert.deepEqual(sandboxed(full, ['valgrind', 'x']).slice(0, 2), ['setpriv', `--reuid=${UNTRUSTED_ID}`]);
+  assert.ok(sandboxed(full, ['valgrind']).includes('--net'));
+  assert.equal(full.isolatedNetwork, true);
+  const networked = untrustedSandbox({ root, network: true, env: { CI: 'true' }, uid: 0, probe: yes });
+  assert.ok(!networked.prefix.includes('--net'));
+  const noNamespace = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no });
+  assert.deepEqual(noNamespace.prefix, []);
+  assert.match(noNamespace.notes.join('\n'), /no network namespace can be created here/);
+  const exposed = untrustedSandbox({ root, network: true, env: { CI_JOB_TOKEN: 'x', PATH: '/bin' }, uid: 1000, probe: yes });
+  assert.match(exposed.notes.join('\n'), /^warning: CI_JOB_TOKEN is in cg-bench's environment/m);
+  assert.throws(() => untrustedSandbox({ root, network: true, env: { CI: 'true' }, uid: 0, probe: no }), /setpriv \(util-linux\), which does not work here/);
+});
+
+test('setup commands get an allow-list of the caller\'s environment, plus what CG_BENCH_SETUP_ENV names', () => {
+  const env = setupEnvironment(
+    { PATH: '/x/bin', HOME: '/root', CC: 'clang', LC_ALL: 'C', CI_JOB_TOKEN: 'secret', GITHUB_TOKEN: 'secret', AWS_SECRET_ACCESS_KEY: 's', MY_FLAG: '1', CG_BENCH_SETUP_ENV: 'MY_FLAG' },
+    NO_SANDBOX,
+    '/tmp/home',
+  );
+  assert.deepEqual(env, { PATH: '/x/bin', HOME: '/root', CC: 'clang', LC_ALL: 'C', MY_FLAG: '1' });
+  const switched = setupEnvironment({ HOME: '/root' }, { ...NO_SANDBOX, user: { uid: 5, gid: 5 } }, '/tmp/home');
+  assert.equal(switched['HOME'], '/tmp/home', 'another user gets a HOME it can use');
+});
+
+test('a real setup command sees neither the caller\'s tokens nor anything outside the allow-list', async () => {
+  const dir = project(`setup:
+  - env > setup-env.txt
+benchmarks:
+  - name: t
+    run: [/bin/true]
+`);
+  mkdirSync(join(dir, 'out'));
+  const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir, env: { CI_JOB_TOKEN: 'attacker-must-not-see-this', CG_BENCH_GITLAB_TOKEN: 'attacker-must-not-see-this', CI: '' } });
+  assert.equal(r.code, 0, r.stderr);
+  const seen = readFileSync(join(dir, 'setup-env.txt'), 'utf8');
+  assert.doesNotMatch(seen, /attacker-must-not-see-this|CI_JOB_TOKEN/);
+  assert.match(seen, /^PATH=/m);
+});
