@@ -46607,7 +46607,7 @@ function runProcess(options) {
 
 // src/run/untrusted.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { chownSync, constants as fsConstants, copyFileSync, lchownSync, lstatSync, mkdtempSync, readdirSync, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
+import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync, readSync, rmSync as rmSync2, statSync as statSync2, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join4 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -46688,9 +46688,25 @@ function profileDirectory(sandbox, dir) {
 }
 function collectProfiles(staging, dir) {
   if (staging === dir) return;
+  const buffer3 = Buffer.alloc(1 << 20);
   for (const name of readdirSync(staging)) {
-    const path12 = join4(staging, name);
-    if (isPlainFile(path12)) copyFileSync(path12, join4(dir, name), fsConstants.COPYFILE_EXCL);
+    let from;
+    try {
+      from = openSync2(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+    } catch {
+      continue;
+    }
+    try {
+      if (!fstatSync(from).isFile()) continue;
+      const to = openSync2(join4(dir, name), "wx");
+      try {
+        for (let n; (n = readSync(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync(to, buffer3, 0, n);
+      } finally {
+        closeSync2(to);
+      }
+    } finally {
+      closeSync2(from);
+    }
   }
   rmSync2(staging, { recursive: true, force: true });
 }
@@ -46776,7 +46792,7 @@ function setupEnvironment(caller, sandbox, home) {
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { accessSync, constants as constants3, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
+import { accessSync, constants as constants3, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
 import { delimiter as delimiter2, dirname as dirname5, join as join5 } from "node:path";
 function isExecutable(path12) {
   try {
@@ -46787,12 +46803,12 @@ function isExecutable(path12) {
   }
 }
 function startsWithShebang(path12) {
-  const fd = openSync2(path12, "r");
+  const fd = openSync3(path12, "r");
   try {
     const head = Buffer.alloc(2);
-    return readSync(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    return readSync2(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
   } finally {
-    closeSync2(fd);
+    closeSync3(fd);
   }
 }
 function findOnPath(program, path12) {
@@ -46951,7 +46967,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync3, openSync as openSync3, appendFileSync as appendFileSync2, readFileSync as readFileSync4 } from "node:fs";
+import { closeSync as closeSync4, openSync as openSync4, appendFileSync as appendFileSync2, readFileSync as readFileSync4 } from "node:fs";
 import { spawn as spawn4 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -46962,14 +46978,14 @@ async function runSetup(commands, cwd, logFile, progress, sandbox = NO_SANDBOX) 
     progress.setup(describeCommand(command));
     appendFileSync2(logFile, `$ ${describeCommand(command)}
 `);
-    const fd = openSync3(logFile, "a");
+    const fd = openSync4(logFile, "a");
     const [program, ...args] = sandboxed(sandbox, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
     const status = await new Promise((resolve8) => {
       const child2 = spawn4(program, args, { cwd, env, stdio: ["ignore", fd, fd] });
       child2.once("error", (error2) => resolve8(error2.message));
       child2.once("exit", (code, signal) => resolve8(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`));
     });
-    closeSync3(fd);
+    closeSync4(fd);
     if (status) {
       const tail2 = readFileSync4(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}

@@ -15167,7 +15167,7 @@ function runProcess(options) {
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, constants as fsConstants, copyFileSync, lchownSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync as statSync2 } from "node:fs";
+import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync, readSync, rmSync, statSync as statSync2, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -15248,9 +15248,25 @@ function profileDirectory(sandbox, dir) {
 }
 function collectProfiles(staging, dir) {
   if (staging === dir) return;
+  const buffer = Buffer.alloc(1 << 20);
   for (const name of readdirSync(staging)) {
-    const path = join2(staging, name);
-    if (isPlainFile(path)) copyFileSync(path, join2(dir, name), fsConstants.COPYFILE_EXCL);
+    let from;
+    try {
+      from = openSync2(join2(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+    } catch {
+      continue;
+    }
+    try {
+      if (!fstatSync(from).isFile()) continue;
+      const to = openSync2(join2(dir, name), "wx");
+      try {
+        for (let n; (n = readSync(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
+      } finally {
+        closeSync2(to);
+      }
+    } finally {
+      closeSync2(from);
+    }
   }
   rmSync(staging, { recursive: true, force: true });
 }
@@ -15326,7 +15342,7 @@ function setupEnvironment(caller, sandbox, home) {
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
+import { accessSync, constants, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
 import { delimiter, dirname as dirname2, join as join3 } from "node:path";
 function isExecutable(path) {
   try {
@@ -15337,12 +15353,12 @@ function isExecutable(path) {
   }
 }
 function startsWithShebang(path) {
-  const fd = openSync2(path, "r");
+  const fd = openSync3(path, "r");
   try {
     const head = Buffer.alloc(2);
-    return readSync(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    return readSync2(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
   } finally {
-    closeSync2(fd);
+    closeSync3(fd);
   }
 }
 function findOnPath(program, path) {
@@ -15501,7 +15517,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync3, openSync as openSync3, appendFileSync, readFileSync as readFileSync3 } from "node:fs";
+import { closeSync as closeSync4, openSync as openSync4, appendFileSync, readFileSync as readFileSync3 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -15512,14 +15528,14 @@ async function runSetup(commands, cwd, logFile, progress, sandbox = NO_SANDBOX) 
     progress.setup(describeCommand(command));
     appendFileSync(logFile, `$ ${describeCommand(command)}
 `);
-    const fd = openSync3(logFile, "a");
+    const fd = openSync4(logFile, "a");
     const [program, ...args] = sandboxed(sandbox, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
     const status = await new Promise((resolve4) => {
       const child = spawn2(program, args, { cwd, env: env2, stdio: ["ignore", fd, fd] });
       child.once("error", (error) => resolve4(error.message));
       child.once("exit", (code, signal) => resolve4(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`));
     });
-    closeSync3(fd);
+    closeSync4(fd);
     if (status) {
       const tail2 = readFileSync3(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}

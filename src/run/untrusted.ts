@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chownSync, constants as fsConstants, copyFileSync, lchownSync, lstatSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
@@ -140,12 +140,31 @@ export function profileDirectory(sandbox: Sandbox, dir: string): string {
   return staging;
 }
 
-/** Moves the plain files the sandbox wrote into `dir` (never a link or a device: copied, not renamed). */
+/**
+ * Copies the plain files the sandbox wrote into `dir`, then removes its directory. Opened without
+ * following links and checked on the open file, so nothing the code swaps in meanwhile is read.
+ */
 export function collectProfiles(staging: string, dir: string): void {
   if (staging === dir) return;
+  const buffer = Buffer.alloc(1 << 20);
   for (const name of readdirSync(staging)) {
-    const path = join(staging, name);
-    if (isPlainFile(path)) copyFileSync(path, join(dir, name), fsConstants.COPYFILE_EXCL);
+    let from: number;
+    try {
+      from = openSync(join(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+    } catch {
+      continue;
+    }
+    try {
+      if (!fstatSync(from).isFile()) continue;
+      const to = openSync(join(dir, name), 'wx');
+      try {
+        for (let n; (n = readSync(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
+      } finally {
+        closeSync(to);
+      }
+    } finally {
+      closeSync(from);
+    }
   }
   rmSync(staging, { recursive: true, force: true });
 }

@@ -1,10 +1,11 @@
 // The untrusted-code sandbox's decisions (src/run/untrusted.ts), without the image: whom the code
 // runs as, what environment setup commands get, and that a real setup command sees only that.
 import assert from 'node:assert/strict';
-import { chownSync, mkdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/run/untrusted.ts';
+import { collectProfiles, sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/run/untrusted.ts';
 import { cli, project, tempDir } from '../helpers.ts';
 
 const yes = () => true;
@@ -63,3 +64,20 @@ benchmarks:
   assert.doesNotMatch(seen, /attacker-must-not-see-this|CI_JOB_TOKEN/);
   assert.match(seen, /^PATH=/m);
 });
+
+test('profiles are collected from the sandbox\'s directory without following the links it planted', () => {
+  const staging = tempDir();
+  const dir = tempDir();
+  writeFileSync(join(staging, 'cachegrind.out.1'), 'events: Ir\n');
+  symlinkSync('/etc/hostname', join(staging, 'cachegrind.out.2'));
+  mkfifoLike(join(staging, 'valgrind.3.log'));
+  collectProfiles(staging, dir);
+  assert.deepEqual(readdirSync(dir).sort(), ['cachegrind.out.1']);
+  assert.equal(readFileSync(join(dir, 'cachegrind.out.1'), 'utf8'), 'events: Ir\n');
+  assert.equal(existsSync(staging), false);
+});
+
+/** A fifo: opening it for reading must not block the collection. */
+function mkfifoLike(path: string): void {
+  execFileSync('mkfifo', [path]);
+}
