@@ -47234,8 +47234,9 @@ function inProcessMeasurer(options) {
       const skip = new Set((options.exclude ?? []).map((name) => join9(resolve5(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve5(src)) });
       rmSync5(outDir, { recursive: true, force: true });
-      if (process.getuid?.() === 0 && !process.env["CG_BENCH_RUN_AS"]) {
-        handOver({ user: { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID }, isolatedNetwork: false, prefix: [], notes: [] }, workspace);
+      const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
+      if (user) {
+        handOver({ user, isolatedNetwork: false, prefix: [], notes: [] }, workspace);
         lockGitDirectory(checkout);
       }
       try {

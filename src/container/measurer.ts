@@ -9,7 +9,7 @@ import { collectEnvironment } from '../results/environment.ts';
 import { readResults } from '../results/io.ts';
 import type { Environment, Results } from '../results/types.ts';
 import { lineProgress } from '../run/progress.ts';
-import { handOver, UNTRUSTED_ID } from '../run/untrusted.ts';
+import { handOver, untrustedUser } from '../run/untrusted.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { imageRunArgs, runEngine, type ContainerEngine, type Mount } from './engine.ts';
 
@@ -162,8 +162,9 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       rmSync(outDir, { recursive: true, force: true });
       // As root, the code runs as another user (src/run/untrusted.ts): the copy is theirs to build
       // in; the original's .git (and GitLab's variable files) are not theirs to read.
-      if (process.getuid?.() === 0 && !process.env['CG_BENCH_RUN_AS']) {
-        handOver({ user: { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID }, isolatedNetwork: false, prefix: [], notes: [] }, workspace);
+      const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : undefined;
+      if (user) {
+        handOver({ user, isolatedNetwork: false, prefix: [], notes: [] }, workspace);
         lockGitDirectory(checkout);
       }
       try {

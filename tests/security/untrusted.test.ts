@@ -5,6 +5,8 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { parseConfig } from '../../src/config/load.ts';
+import { imageRunArgs } from '../../src/container/engine.ts';
 import { collectProfiles, sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/run/untrusted.ts';
 import { cli, project, tempDir } from '../helpers.ts';
 
@@ -81,3 +83,20 @@ test('profiles are collected from the sandbox\'s directory without following the
 function mkfifoLike(path: string): void {
   execFileSync('mkfifo', [path]);
 }
+
+test('docker run: no network unless the configuration asks or the operator\'s engine flags choose one', () => {
+  const base = { image: 'img', mounts: [{ host: '/h/.git', container: '/work/.git', readOnly: true }], args: ['run'] };
+  const plain = imageRunArgs({ ...base, engine: { command: ['docker'], runFlags: [] } });
+  assert.deepEqual(plain.slice(0, 5), ['run', '--rm', '--security-opt', 'no-new-privileges', '--network']);
+  assert.equal(plain[5], 'none');
+  assert.ok(plain.includes('/h/.git:/work/.git:ro'));
+  assert.ok(!imageRunArgs({ ...base, network: true, engine: { command: ['docker'], runFlags: [] } }).includes('none'));
+  const operator = imageRunArgs({ ...base, engine: { command: ['docker'], runFlags: ['--network=host'] } });
+  assert.equal(operator.filter((a) => a.startsWith('--network')).length, 1);
+});
+
+test('network is a boolean key of the configuration, false by default', () => {
+  assert.equal(parseConfig('benchmarks:\n  - name: a\n    run: "true"\n', '/tmp/cg-bench.yml').network, false);
+  assert.equal(parseConfig('network: true\nbenchmarks:\n  - name: a\n    run: "true"\n', '/tmp/cg-bench.yml').network, true);
+  assert.throws(() => parseConfig('network: "yes"\nbenchmarks:\n  - name: a\n    run: "true"\n', '/tmp/cg-bench.yml'), /network/);
+});
