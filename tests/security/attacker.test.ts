@@ -17,6 +17,7 @@ import { addWorktree, removeWorktree } from '../../src/vcs/git.ts';
 import { git, ROOT, tempDir } from '../helpers.ts';
 import { buildImage, ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
 import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
+import { FIXTURES, runAction } from '../github/harness.ts';
 
 /** Every planted secret contains this. */
 const SECRET = 'attacker-must-not-see-this';
@@ -158,6 +159,34 @@ describe('pull-request code playing the attacker', { timeout: 30 * 60_000 }, () 
     assert.deepEqual(seen.links, [], 'links planted in the output directory are removed');
     assert.equal(gitState(checkout), before, '.git is unchanged');
     assert.equal(existsSync(join(checkout, 'HOOK-RAN')), false);
+    assert.deepEqual(net.connections, []);
+  });
+
+  test('the action in a container: job (in-process, root, --network host): no token, no network', async () => {
+    const workspace = checkoutWithToken(repo.origin, repo.head);
+    const payload = JSON.parse(readFileSync(join(FIXTURES, 'push.json'), 'utf8')) as Record<string, unknown>;
+    Object.assign(payload, { ref: 'refs/heads/master', after: repo.head, deleted: false });
+    const run = await runAction({
+      eventName: 'push',
+      payload,
+      workspace,
+      inputs: { cache: 'false', comment: 'never', status: 'false' },
+      apiUrl: 'http://127.0.0.1:9/api',
+      env: { ...PLANTED, 'INPUT_GITHUB-TOKEN': PLANTED['INPUT_GITHUB-TOKEN'] },
+      sha: repo.head,
+      ref: 'refs/heads/master',
+      insideImage: true,
+    });
+    assert.match(run.stdout, /measuring in this container/, run.stdout);
+    const out = run.outputs['output-dir']!;
+    const head = JSON.parse(readFileSync(join(out, 'head', 'results.json'), 'utf8')) as { benchmarks: { status: string; message?: string }[] };
+    assert.equal(head.benchmarks[0]!.status, 'ok', head.benchmarks[0]!.message);
+    const seen = everything(out);
+    assert.match(seen.text, /environ \/proc\/1\/environ: PermissionError/, 'the action\'s environment is out of reach');
+    assert.match(seen.text, new RegExp(`network 127\\.0\\.0\\.1:${net.port}: `), 'the attack tried the port');
+    assert.doesNotMatch(seen.text, /CONNECTED/);
+    for (const text of [seen.text, run.stdout]) assert.ok(!text.includes(SECRET), 'a token was found');
+    assert.equal(existsSync(join(workspace, 'HOOK-RAN')), false, 'a hook ran');
     assert.deepEqual(net.connections, []);
   });
 
