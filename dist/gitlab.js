@@ -14297,6 +14297,69 @@ function errorMessage(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
+// src/metric/events.ts
+var EVENT_NAMES = ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"];
+function zeroEvents() {
+  return Object.fromEntries(EVENT_NAMES.map((n) => [n, 0]));
+}
+function eventsFromVector(names, costs) {
+  const out = zeroEvents();
+  for (const name of EVENT_NAMES) {
+    const index = names.indexOf(name);
+    if (index < 0) throw new Error(`event ${name} is missing (was the cache simulation off? events: ${names.join(" ")})`);
+    out[name] = costs[index] ?? 0;
+  }
+  return out;
+}
+function addEvents(a, b) {
+  const out = zeroEvents();
+  for (const name of EVENT_NAMES) out[name] = a[name] + b[name];
+  return out;
+}
+function hitsFromEvents(e) {
+  const ram = e.ILmr + e.DLmr + e.DLmw;
+  const ll = e.I1mr + e.D1mr + e.D1mw - ram;
+  const l1 = e.Ir + e.Dr + e.Dw - ll - ram;
+  return { l1, ll, ram };
+}
+function estimatedCycles(hits, weights) {
+  return weights.l1 * hits.l1 + weights.ll * hits.ll + weights.ram * hits.ram;
+}
+function cyclesFromEvents(e, weights) {
+  return estimatedCycles(hitsFromEvents(e), weights);
+}
+
+// src/metric/aggregate.ts
+var FUNCTION_SHARE = 1e-4;
+var MAX_FUNCTIONS = 500;
+function aggregateProfiles(profiles, weights) {
+  let events = zeroEvents();
+  const processes = [];
+  const functions = /* @__PURE__ */ new Map();
+  for (const { pid, file, profile } of [...profiles].sort((a, b) => a.pid - b.pid)) {
+    const processEvents = eventsFromVector(profile.events, profile.totals);
+    events = addEvents(events, processEvents);
+    processes.push({ pid, cmd: profile.cmd, estimatedCycles: cyclesFromEvents(processEvents, weights), events: processEvents, file });
+    for (const f of profile.functions) {
+      const key = `${f.file}\0${f.fn}`;
+      const fnEvents = eventsFromVector(profile.events, f.costs);
+      const entry = functions.get(key);
+      if (entry) entry.events = addEvents(entry.events, fnEvents);
+      else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents });
+    }
+  }
+  const hits = hitsFromEvents(events);
+  const estimatedCycles2 = cyclesFromEvents(events, weights);
+  const floor = estimatedCycles2 * FUNCTION_SHARE;
+  const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_FUNCTIONS);
+  return { estimatedCycles: estimatedCycles2, events, hits, processes, functions: ranked };
+}
+function unrecordedAtMost(result) {
+  const shareFloor = (result.estimatedCycles ?? 0) * FUNCTION_SHARE;
+  const cheapest = result.functions.at(-1)?.estimatedCycles;
+  return result.functions.length >= MAX_FUNCTIONS && cheapest !== void 0 ? Math.max(shareFloor, cheapest) : shareFloor;
+}
+
 // src/compare/compare.ts
 var VERDICTS = ["regression", "improvement", "unchanged", "new", "removed", "failed", "not-comparable"];
 function describeMetric(m) {
@@ -14327,15 +14390,24 @@ function environmentDifferences(base, head) {
 }
 function functionChanges(base, head, top) {
   const key = (f) => `${f.file}\0${f.fn}`;
-  const changes = /* @__PURE__ */ new Map();
-  for (const f of base.functions) changes.set(key(f), { fn: f.fn, file: f.file, base: f.estimatedCycles, head: 0, change: -f.estimatedCycles });
-  for (const f of head.functions) {
-    const entry = changes.get(key(f)) ?? { fn: f.fn, file: f.file, base: 0, head: 0, change: 0 };
-    entry.head = f.estimatedCycles;
-    entry.change = entry.head - entry.base;
-    changes.set(key(f), entry);
+  const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
+  const headByKey = new Map(head.functions.map((f) => [key(f), f]));
+  const changes = [];
+  for (const h of head.functions) {
+    const b = baseByKey.get(key(h));
+    if (b) {
+      if (h.estimatedCycles !== b.estimatedCycles) changes.push({ fn: h.fn, file: h.file, base: b.estimatedCycles, head: h.estimatedCycles, change: h.estimatedCycles - b.estimatedCycles });
+      continue;
+    }
+    const atMost = unrecordedAtMost(base);
+    if (h.estimatedCycles > atMost) changes.push({ fn: h.fn, file: h.file, base: null, head: h.estimatedCycles, change: h.estimatedCycles - atMost, unrecordedAtMost: atMost });
   }
-  return [...changes.values()].filter((c) => c.change !== 0).sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn)).slice(0, top);
+  for (const b of base.functions) {
+    if (headByKey.has(key(b))) continue;
+    const atMost = unrecordedAtMost(head);
+    if (b.estimatedCycles > atMost) changes.push({ fn: b.fn, file: b.file, base: b.estimatedCycles, head: null, change: atMost - b.estimatedCycles, unrecordedAtMost: atMost });
+  }
+  return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
 }
 function compareOne(name, base, head, comparable, options) {
   const thresholdPercent = options.thresholdPercent ?? head?.thresholdPercent ?? base?.thresholdPercent ?? 0;
@@ -14812,15 +14884,6 @@ var jsonReport = {
   }
 };
 
-// src/report/escape.ts
-var ZWSP = "\u200B";
-function escapeMarkdown(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
-}
-function escapeTerminal(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ");
-}
-
 // src/report/format.ts
 function formatCount(n) {
   return Math.round(n).toLocaleString("en-US");
@@ -14841,6 +14904,28 @@ function formatDuration(ms) {
   if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
   const m = Math.floor(s / 60);
   return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
+}
+
+// src/report/function-change.ts
+function functionSideText(change, side) {
+  const value = change[side];
+  return value !== null ? formatCount(value) : `\u2264 ${formatCount(change.unrecordedAtMost ?? 0)} (not recorded)`;
+}
+function functionChangeText(change) {
+  if (change.base !== null && change.head !== null) return formatSigned(change.change);
+  return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
+}
+function functionLabel(change) {
+  return change.file && change.file !== "???" ? `${change.fn} (${change.file})` : change.fn;
+}
+
+// src/report/escape.ts
+var ZWSP = "\u200B";
+function escapeMarkdown(text) {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
+}
+function escapeTerminal(text) {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ");
 }
 
 // src/report/markdown.ts
@@ -14890,7 +14975,7 @@ function detail(c) {
   ];
   if (c.functions.length) {
     out.push("", "Functions whose estimated cycles changed most:", "", "| Function | File | Base | Head | Change |", "|:--|:--|--:|--:|--:|");
-    for (const f of c.functions) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${formatCount(f.base)} | ${formatCount(f.head)} | ${formatSigned(f.change)} |`);
+    for (const f of c.functions) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
   }
   return out;
 }
@@ -15111,38 +15196,6 @@ var results_schema_default = {
     }
   }
 };
-
-// src/metric/events.ts
-var EVENT_NAMES = ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"];
-function zeroEvents() {
-  return Object.fromEntries(EVENT_NAMES.map((n) => [n, 0]));
-}
-function eventsFromVector(names, costs) {
-  const out = zeroEvents();
-  for (const name of EVENT_NAMES) {
-    const index = names.indexOf(name);
-    if (index < 0) throw new Error(`event ${name} is missing (was the cache simulation off? events: ${names.join(" ")})`);
-    out[name] = costs[index] ?? 0;
-  }
-  return out;
-}
-function addEvents(a, b) {
-  const out = zeroEvents();
-  for (const name of EVENT_NAMES) out[name] = a[name] + b[name];
-  return out;
-}
-function hitsFromEvents(e) {
-  const ram = e.ILmr + e.DLmr + e.DLmw;
-  const ll = e.I1mr + e.D1mr + e.D1mw - ram;
-  const l1 = e.Ir + e.Dr + e.Dw - ll - ram;
-  return { l1, ll, ram };
-}
-function estimatedCycles(hits, weights) {
-  return weights.l1 * hits.l1 + weights.ll * hits.ll + weights.ram * hits.ram;
-}
-function cyclesFromEvents(e, weights) {
-  return estimatedCycles(hitsFromEvents(e), weights);
-}
 
 // src/results/types.ts
 var RESULTS_SCHEMA_VERSION = 1;
@@ -15388,32 +15441,6 @@ import { constants as constants2 } from "node:os";
 import { join as join4, relative as relative2, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-
-// src/metric/aggregate.ts
-var FUNCTION_SHARE = 1e-4;
-var MAX_FUNCTIONS = 500;
-function aggregateProfiles(profiles, weights) {
-  let events = zeroEvents();
-  const processes = [];
-  const functions = /* @__PURE__ */ new Map();
-  for (const { pid, file, profile } of [...profiles].sort((a, b) => a.pid - b.pid)) {
-    const processEvents = eventsFromVector(profile.events, profile.totals);
-    events = addEvents(events, processEvents);
-    processes.push({ pid, cmd: profile.cmd, estimatedCycles: cyclesFromEvents(processEvents, weights), events: processEvents, file });
-    for (const f of profile.functions) {
-      const key = `${f.file}\0${f.fn}`;
-      const fnEvents = eventsFromVector(profile.events, f.costs);
-      const entry = functions.get(key);
-      if (entry) entry.events = addEvents(entry.events, fnEvents);
-      else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents });
-    }
-  }
-  const hits = hitsFromEvents(events);
-  const estimatedCycles2 = cyclesFromEvents(events, weights);
-  const floor = estimatedCycles2 * FUNCTION_SHARE;
-  const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_FUNCTIONS);
-  return { estimatedCycles: estimatedCycles2, events, hits, processes, functions: ranked };
-}
 
 // src/parse/cachegrind.ts
 import { createReadStream } from "node:fs";
@@ -16331,8 +16358,8 @@ function terminalReport(options) {
           lines.push("", `${escapeTerminal(c.name)}: functions that changed most`);
           lines.push(
             ...table(
-              c.functions.map((f) => ["  " + escapeTerminal(f.fn), `${f.change > 0 ? "+" : ""}${formatCount(f.change)}`]),
-              /* @__PURE__ */ new Set([1])
+              [["  function (file)", "base", "head", "change"], ...c.functions.map((f) => ["  " + escapeTerminal(functionLabel(f)), functionSideText(f, "base"), functionSideText(f, "head"), functionChangeText(f)])],
+              /* @__PURE__ */ new Set([1, 2, 3])
             )
           );
         }

@@ -1,15 +1,22 @@
 import { CgBenchError, errorMessage } from '../errors.ts';
+import { unrecordedAtMost } from '../metric/aggregate.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
 
 export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'new' | 'removed' | 'failed' | 'not-comparable';
 export const VERDICTS: readonly Verdict[] = ['regression', 'improvement', 'unchanged', 'new', 'removed', 'failed', 'not-comparable'];
 
+/**
+ * A function whose own cost changed. A side is null when results.json did not record the function
+ * there (it fell below that side's recorded share): its cost is then at most `unrecordedAtMost`, and
+ * `change` is the smallest change that is certain.
+ */
 export interface FunctionChange {
   fn: string;
   file: string;
-  base: number;
-  head: number;
+  base: number | null;
+  head: number | null;
   change: number;
+  unrecordedAtMost?: number;
 }
 
 export interface BenchmarkComparison {
@@ -74,19 +81,32 @@ export function environmentDifferences(base: Environment, head: Environment): st
   return fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} → ${String(b)}`);
 }
 
+/**
+ * Functions whose own cost changed, largest change first. A function recorded on one side only is
+ * reported only when it is certain to have changed: its cost there exceeds the most an unrecorded
+ * function can cost on the other side. Never "8,201 → 0" for a function that did not move.
+ */
 export function functionChanges(base: BenchmarkResult, head: BenchmarkResult, top: number): FunctionChange[] {
   const key = (f: { fn: string; file: string }) => `${f.file}\u0000${f.fn}`;
-  const changes = new Map<string, FunctionChange>();
-  for (const f of base.functions) changes.set(key(f), { fn: f.fn, file: f.file, base: f.estimatedCycles, head: 0, change: -f.estimatedCycles });
-  for (const f of head.functions) {
-    const entry = changes.get(key(f)) ?? { fn: f.fn, file: f.file, base: 0, head: 0, change: 0 };
-    entry.head = f.estimatedCycles;
-    entry.change = entry.head - entry.base;
-    changes.set(key(f), entry);
+  const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
+  const headByKey = new Map(head.functions.map((f) => [key(f), f]));
+  const changes: FunctionChange[] = [];
+  for (const h of head.functions) {
+    const b = baseByKey.get(key(h));
+    if (b) {
+      if (h.estimatedCycles !== b.estimatedCycles) changes.push({ fn: h.fn, file: h.file, base: b.estimatedCycles, head: h.estimatedCycles, change: h.estimatedCycles - b.estimatedCycles });
+      continue;
+    }
+    const atMost = unrecordedAtMost(base);
+    if (h.estimatedCycles > atMost) changes.push({ fn: h.fn, file: h.file, base: null, head: h.estimatedCycles, change: h.estimatedCycles - atMost, unrecordedAtMost: atMost });
   }
-  return [...changes.values()]
-    .filter((c) => c.change !== 0)
-    .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn))
+  for (const b of base.functions) {
+    if (headByKey.has(key(b))) continue;
+    const atMost = unrecordedAtMost(head);
+    if (b.estimatedCycles > atMost) changes.push({ fn: b.fn, file: b.file, base: b.estimatedCycles, head: null, change: atMost - b.estimatedCycles, unrecordedAtMost: atMost });
+  }
+  return changes
+    .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file))
     .slice(0, top);
 }
 

@@ -49,3 +49,14 @@ export function aggregateProfiles(profiles: ProcessProfile[], weights: Weights):
     .slice(0, MAX_FUNCTIONS);
   return { estimatedCycles, events, hits, processes, functions: ranked };
 }
+
+/**
+ * The most a function left out of `functions` can cost: below the recorded share of the total or, when
+ * the list was cut at MAX_FUNCTIONS, no more than the cheapest one kept. Derived, not stored,
+ * so results written before this existed answer too.
+ */
+export function unrecordedAtMost(result: { estimatedCycles: number | null; functions: readonly { estimatedCycles: number }[] }): number {
+  const shareFloor = (result.estimatedCycles ?? 0) * FUNCTION_SHARE;
+  const cheapest = result.functions.at(-1)?.estimatedCycles;
+  return result.functions.length >= MAX_FUNCTIONS && cheapest !== undefined ? Math.max(shareFloor, cheapest) : shareFloor;
+}

@@ -1,5 +1,6 @@
 import type { BenchmarkComparison, Comparison, Verdict } from '../compare/compare.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
+import { functionChangeText, functionSideText } from './function-change.ts';
 import { escapeMarkdown as esc } from './escape.ts';
 import { formatCount, formatPercent, formatSigned } from './format.ts';
 import { headline, VERDICT_LABEL } from './headline.ts';
@@ -59,7 +60,7 @@ function detail(c: BenchmarkComparison): string[] {
   ];
   if (c.functions.length) {
     out.push('', 'Functions whose estimated cycles changed most:', '', '| Function | File | Base | Head | Change |', '|:--|:--|--:|--:|--:|');
-    for (const f of c.functions) out.push(`| ${esc(f.fn)} | ${esc(f.file)} | ${formatCount(f.base)} | ${formatCount(f.head)} | ${formatSigned(f.change)} |`);
+    for (const f of c.functions) out.push(`| ${esc(f.fn)} | ${esc(f.file)} | ${functionSideText(f, 'base')} | ${functionSideText(f, 'head')} | ${functionChangeText(f)} |`);
   }
   return out;
 }

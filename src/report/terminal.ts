@@ -1,7 +1,7 @@
 import type { BenchmarkComparison, Verdict } from '../compare/compare.ts';
-import { formatDuration } from './format.ts';
+import { functionChangeText, functionLabel, functionSideText } from './function-change.ts';
 import { escapeTerminal } from './escape.ts';
-import { formatCount, formatPercent } from './format.ts';
+import { formatCount, formatDuration, formatPercent } from './format.ts';
 import { headline, VERDICT_LABEL } from './headline.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
 
@@ -49,8 +49,8 @@ export function terminalReport(options: { colour: boolean }): ReportFormat {
           lines.push('', `${escapeTerminal(c.name)}: functions that changed most`);
           lines.push(
             ...table(
-              c.functions.map((f) => ['  ' + escapeTerminal(f.fn), `${f.change > 0 ? '+' : ''}${formatCount(f.change)}`]),
-              new Set([1]),
+              [['  function (file)', 'base', 'head', 'change'], ...c.functions.map((f) => ['  ' + escapeTerminal(functionLabel(f)), functionSideText(f, 'base'), functionSideText(f, 'head'), functionChangeText(f)])],
+              new Set([1, 2, 3]),
             ),
           );
         }
