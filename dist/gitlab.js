@@ -14431,7 +14431,7 @@ function compareResults(base, head, options = {}) {
   const headNames = new Set(head.benchmarks.map((b) => b.name));
   const benchmarks = [
     ...head.benchmarks.map((h) => compareOne(h.name, baseByName.get(h.name), h, comparable, options)),
-    ...base.benchmarks.filter((b) => !headNames.has(b.name)).map((b) => compareOne(b.name, b, void 0, comparable, options))
+    ...base.benchmarks.filter((b) => !headNames.has(b.name) && (options.selected?.(b.name) ?? true)).map((b) => compareOne(b.name, b, void 0, comparable, options))
   ];
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
   for (const b of benchmarks) counts[b.verdict]++;
@@ -16116,7 +16116,7 @@ async function measure(options) {
     previous: baseline ?? readPrevious(join6(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {}
   });
-  const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent }) : void 0;
+  const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: options.filter ? nameMatcher(options.filter) : void 0 }) : void 0;
   const resultsFile = join6(options.outDir, "results.json");
   const markdownFile = join6(options.outDir, "report.md");
   writeResults(resultsFile, results);

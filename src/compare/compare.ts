@@ -45,6 +45,8 @@ export interface CompareOptions {
   /** Overrides every benchmark's own threshold. */
   thresholdPercent?: number | undefined;
   topFunctions?: number;
+  /** The benchmarks this run chose to measure (--filter): the baseline's others are left out, not "removed". */
+  selected?: ((name: string) => boolean) | undefined;
 }
 
 /** The cache geometry and weights: together they define the unit of estimated cycles. */
@@ -140,7 +142,7 @@ export function compareResults(base: Results, head: Results, options: CompareOpt
   const headNames = new Set(head.benchmarks.map((b) => b.name));
   const benchmarks = [
     ...head.benchmarks.map((h) => compareOne(h.name, baseByName.get(h.name), h, comparable, options)),
-    ...base.benchmarks.filter((b) => !headNames.has(b.name)).map((b) => compareOne(b.name, b, undefined, comparable, options)),
+    ...base.benchmarks.filter((b) => !headNames.has(b.name) && (options.selected?.(b.name) ?? true)).map((b) => compareOne(b.name, b, undefined, comparable, options)),
   ];
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   for (const b of benchmarks) counts[b.verdict]++;

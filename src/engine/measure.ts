@@ -8,7 +8,7 @@ import { markdownReport } from '../report/markdown.ts';
 import { readResults, writeFileAtomic, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import type { Progress } from '../run/progress.ts';
-import { runSuite } from '../run/suite.ts';
+import { nameMatcher, runSuite } from '../run/suite.ts';
 import type { ValgrindInstall } from '../run/valgrind.ts';
 
 export interface MeasureOptions {
@@ -60,7 +60,7 @@ export async function measure(options: MeasureOptions): Promise<MeasureOutcome> 
     previous: baseline ?? readPrevious(join(options.outDir, 'results.json')),
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
   });
-  const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent }) : undefined;
+  const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: options.filter ? nameMatcher(options.filter) : undefined }) : undefined;
   const resultsFile = join(options.outDir, 'results.json');
   const markdownFile = join(options.outDir, 'report.md');
   writeResults(resultsFile, results);

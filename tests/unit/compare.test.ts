@@ -66,3 +66,10 @@ test('a function that fell below the recorded share is reported with the change 
   // Unrecorded in head: it costs at most 0.01 % of 1,001,000,000 = 100,100, so it fell by at least 399,900.
   assert.deepEqual(f, { fn: 'shrunk', file: 's.c', base: 500_000, head: null, change: -399_900, unrecordedAtMost: 100_100 });
 });
+
+test('with --filter, the baseline\'s benchmarks that were not selected are left out, not "removed"', () => {
+  const base = results([bench('parse', 1000), bench('sort', 1000), bench('gone', 1000)]);
+  const head = results([bench('parse', 1000)]);
+  const c = compareResults(base, head, { selected: (name) => name === 'parse' || name === 'gone' });
+  assert.deepEqual(c.benchmarks.map((b) => [b.name, b.verdict]), [['parse', 'unchanged'], ['gone', 'removed']]);
+});
