@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep) {
+          if (!keyProps.anchor && !keyProps.tag && !sep2) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
+        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4146,7 +4146,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep = "";
+        let sep2 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep + cb;
-              sep = "";
+                comment += sep2 + cb;
+              sep2 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep += source;
+                sep2 += source;
               hasSpace = true;
               break;
             default:
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep && !value) {
+          if (!props.anchor && !props.tag && !sep2 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+        if (!isMap2 && !sep2 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep ?? [], {
+          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4298,8 +4298,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep)
-                for (const st of sep) {
+              if (sep2)
+                for (const st of sep2) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep = "";
+      let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep === " ")
-            sep = "\n";
-          else if (!prevMoreIndented && sep === "\n")
-            sep = "\n\n";
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          if (sep2 === " ")
+            sep2 = "\n";
+          else if (!prevMoreIndented && sep2 === "\n")
+            sep2 = "\n\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep === "\n")
+          if (sep2 === "\n")
             value += "\n";
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          value += sep + content;
-          sep = " ";
+          value += sep2 + content;
+          sep2 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep = " ";
+      let sep2 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep === "\n")
-            res += sep;
+          if (sep2 === "\n")
+            res += sep2;
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          res += sep + lm;
-          sep = " ";
+          res += sep2 + lm;
+          sep2 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep + (match?.[1] ?? "");
+      return res + sep2 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start, key, sep: sep2, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep)
-        for (const st of sep)
+      if (sep2)
+        for (const st of sep2)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep;
+          let sep2;
           if (scalar.end) {
-            sep = scalar.end;
-            sep.push(this.sourceToken);
+            sep2 = scalar.end;
+            sep2.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep = [this.sourceToken];
+            sep2 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep }]
+            items: [{ start, key: scalar, sep: sep2 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep = it.sep;
-                  sep.push(this.sourceToken);
+                  const sep2 = it.sep;
+                  sep2.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key, sep: sep2 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep = fc.end.splice(1, fc.end.length);
-            sep.push(this.sourceToken);
+            const sep2 = fc.end.splice(1, fc.end.length);
+            sep2.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep }]
+              items: [{ start, key: fc, sep: sep2 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -10316,7 +10316,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve5.call(this, root, ref);
+      let _sch = resolve4.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10343,7 +10343,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve5(root, ref) {
+    function resolve4(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -11207,7 +11207,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve5(baseURI, relativeURI, options) {
+    function resolve4(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11243,50 +11243,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative3, options, skipNormalization) {
+    function resolveComponent(base, relative4, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative3 = parse(serialize(relative3, options), options);
+        relative4 = parse(serialize(relative4, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative3.scheme) {
-        target.scheme = relative3.scheme;
-        target.userinfo = relative3.userinfo;
-        target.host = relative3.host;
-        target.port = relative3.port;
-        target.path = removeDotSegments(relative3.path || "");
-        target.query = relative3.query;
+      if (!options.tolerant && relative4.scheme) {
+        target.scheme = relative4.scheme;
+        target.userinfo = relative4.userinfo;
+        target.host = relative4.host;
+        target.port = relative4.port;
+        target.path = removeDotSegments(relative4.path || "");
+        target.query = relative4.query;
       } else {
-        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
-          target.userinfo = relative3.userinfo;
-          target.host = relative3.host;
-          target.port = relative3.port;
-          target.path = removeDotSegments(relative3.path || "");
-          target.query = relative3.query;
+        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
+          target.userinfo = relative4.userinfo;
+          target.host = relative4.host;
+          target.port = relative4.port;
+          target.path = removeDotSegments(relative4.path || "");
+          target.query = relative4.query;
         } else {
-          if (!relative3.path) {
+          if (!relative4.path) {
             target.path = base.path;
-            if (relative3.query !== void 0) {
-              target.query = relative3.query;
+            if (relative4.query !== void 0) {
+              target.query = relative4.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative3.path[0] === "/") {
-              target.path = removeDotSegments(relative3.path);
+            if (relative4.path[0] === "/") {
+              target.path = removeDotSegments(relative4.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative3.path;
+                target.path = "/" + relative4.path;
               } else if (!base.path) {
-                target.path = relative3.path;
+                target.path = relative4.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative3.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative3.query;
+            target.query = relative4.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11294,7 +11294,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative3.fragment;
+      target.fragment = relative4.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -11598,7 +11598,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve5,
+      resolve: resolve4,
       resolveComponent,
       equal,
       serialize,
@@ -14344,12 +14344,12 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative3 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative4 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
   let verdict = "unchanged";
   if (!comparable) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative3) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative3, functions };
+  else if (change !== 0 && Math.abs(relative4) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative4, functions };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -14384,13 +14384,13 @@ function compareWithBaseline(base, head, options) {
 
 // src/container/measurer.ts
 import { cpSync, existsSync as existsSync2, mkdirSync as mkdirSync4, readdirSync as readdirSync2, rmSync as rmSync4 } from "node:fs";
-import { join as join6, resolve as resolve4 } from "node:path";
+import { join as join5, resolve as resolve3 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash } from "node:crypto";
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { dirname, relative as relative2 } from "node:path";
 
 // schemas/config.schema.json
 var config_schema_default = {
@@ -14408,6 +14408,10 @@ var config_schema_default = {
     timeout: {
       $ref: "#/definitions/duration",
       description: "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m."
+    },
+    "setup-timeout": {
+      $ref: "#/definitions/duration",
+      description: "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout."
     },
     cache: {
       type: "object",
@@ -14605,6 +14609,24 @@ function schemaProblems(validate) {
   return out;
 }
 
+// src/util/paths.ts
+import { isAbsolute, relative, resolve, sep } from "node:path";
+function resolveFrom(base, path) {
+  return resolve(base, path);
+}
+function callerDirectory() {
+  return process.cwd();
+}
+function absolutePath(path, what) {
+  if (!isAbsolute(path)) throw new Error(`internal: ${what} "${path}" is not an absolute path; an entry point should have resolved it`);
+  return resolve(path);
+}
+function shownPath(path, from = callerDirectory()) {
+  const rel = relative(from, path);
+  if (rel === "") return ".";
+  return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? path : rel;
+}
+
 // src/config/values.ts
 function parsePercent(value) {
   return typeof value === "number" ? value : Number(value.replace(/\s*%$/, ""));
@@ -14658,7 +14680,7 @@ function stringEnv(env) {
   return Object.fromEntries(Object.entries(env ?? {}).map(([k, v]) => [k, String(v)]));
 }
 function parseConfig(text, file) {
-  const shown = relative(process.cwd(), file) || file;
+  const shown = shownPath(file);
   const lines = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
@@ -14673,7 +14695,7 @@ function parseConfig(text, file) {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
-  const root = dirname(file);
+  const root = absolutePath(dirname(file), "configuration directory");
   const problems = [];
   const where = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -14691,9 +14713,9 @@ function parseConfig(text, file) {
     if (first !== void 0) {
       problems.push(where(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
-    const cwd = realDirectory(resolve(root, b.cwd ?? "."));
+    const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
     if (b.cwd !== void 0 && !isDirectory(cwd)) {
-      problems.push(where(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to ${relative(process.cwd(), root) || "."})`));
+      problems.push(where(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
     if (typeof b.run !== "string" && b.run[0] === "") {
       problems.push(where(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
@@ -14713,8 +14735,9 @@ function parseConfig(text, file) {
   });
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
-  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) })).digest("hex");
-  return { file, root, setup, cache, weights, benchmarks, hash };
+  const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
+  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative2(root, b.cwd), b.env, b.instrument]) })).digest("hex");
+  return { file, root, setup, setupTimeoutMs, cache, weights, benchmarks, hash };
 }
 function realDirectory(path) {
   try {
@@ -14731,21 +14754,21 @@ function isDirectory(path) {
   }
 }
 function loadConfig(file) {
-  const absolute = resolve(file);
+  const absolute = absolutePath(file, "configuration file");
   let text;
   try {
     text = readFileSync(absolute, "utf8");
   } catch (error) {
     const code = error.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error);
-    throw new CgBenchError(`cannot read configuration ${file}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
+    throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
   }
   return parseConfig(text, realpathSync(absolute));
 }
 
 // src/engine/measure.ts
 import { accessSync as accessSync4, constants as constants4, existsSync, statSync as statSync3 } from "node:fs";
-import { dirname as dirname4, join as join5, resolve as resolve3 } from "node:path";
+import { dirname as dirname4 } from "node:path";
 
 // src/report/headline.ts
 var NOUNS = {
@@ -15381,7 +15404,7 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 // src/run/benchmark.ts
 import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync3, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
 import { constants as constants2 } from "node:os";
-import { join as join3, relative as relative2, resolve as resolve2 } from "node:path";
+import { join as join3, relative as relative3, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -15551,12 +15574,23 @@ async function parseCachegrindFile(path) {
 // src/run/process.ts
 import { spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
+
+// src/run/interrupt.ts
+var liveGroups = /* @__PURE__ */ new Set();
+function trackProcessGroup(pid) {
+  if (pid === void 0) return () => {
+  };
+  liveGroups.add(pid);
+  return () => liveGroups.delete(pid);
+}
+
+// src/run/process.ts
 function runProcess(options) {
   const out = openSync(options.stdoutFile, "w");
   const err = openSync(options.stderrFile, "w");
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve5) => {
+  return new Promise((resolve4) => {
     const child = spawn(options.command, options.args, {
       cwd: options.cwd,
       env: options.env,
@@ -15565,6 +15599,8 @@ function runProcess(options) {
     });
     closeSync(out);
     closeSync(err);
+    const untrack = trackProcessGroup(child.pid);
+    child.once("exit", untrack);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -15584,12 +15620,12 @@ function runProcess(options) {
     child.once("error", (error) => {
       clearTimeout(timer);
       process.removeListener("exit", forward);
-      resolve5({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error.message });
+      resolve4({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error.message });
     });
     child.once("exit", (exitCode, signal) => {
       clearTimeout(timer);
       process.removeListener("exit", forward);
-      resolve5({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
+      resolve4({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
     });
   });
 }
@@ -15694,14 +15730,14 @@ async function runBenchmark(spec, slug, ctx) {
   rmSync2(dir, { recursive: true, force: true });
   mkdirSync2(dir, { recursive: true });
   mkdirSync2(BENCHMARK_HOME, { recursive: true });
-  const rel = (p) => relative2(ctx.outDir, p);
+  const rel = (p) => relative3(ctx.outDir, p);
   const stdout = join3(dir, "stdout.log");
   const stderr = join3(dir, "stderr.log");
   const env = benchmarkEnvironment(spec.cwd, spec.env);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative2(ctx.root, spec.cwd) || ".",
+    cwd: relative3(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -15767,23 +15803,51 @@ import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
-async function runSetup(commands, cwd, logFile, progress) {
-  for (const command of commands) {
-    progress.setup(describeCommand(command));
-    appendFileSync(logFile, `$ ${describeCommand(command)}
-`);
-    const fd = openSync3(logFile, "a");
-    const [program, ...args] = typeof command === "string" ? ["/bin/sh", "-c", command] : command;
-    const status = await new Promise((resolve5) => {
-      const child = spawn2(program, args, { cwd, stdio: ["ignore", fd, fd] });
-      child.once("error", (error) => resolve5(error.message));
-      child.once("exit", (code, signal) => resolve5(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`));
+function killGroup(pid) {
+  if (pid === void 0) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+  }
+}
+function runOne(command, fd, options) {
+  const [program, ...args] = typeof command === "string" ? ["/bin/sh", "-c", command] : command;
+  return new Promise((resolve4) => {
+    const child = spawn2(program, args, { cwd: options.cwd, stdio: ["ignore", fd, fd], detached: true });
+    const untrack = trackProcessGroup(child.pid);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, options.timeoutMs);
+    const done = (why) => {
+      clearTimeout(timer);
+      untrack();
+      resolve4(why);
+    };
+    child.once("error", (error) => done(error.message));
+    child.once("exit", (code, signal) => {
+      if (timedOut) done(`timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`);
+      else done(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`);
     });
-    closeSync3(fd);
+  });
+}
+async function runSetup(commands, options) {
+  for (const command of commands) {
+    options.progress.setup(describeCommand(command));
+    appendFileSync(options.logFile, `$ ${describeCommand(command)}
+`);
+    const fd = openSync3(options.logFile, "a");
+    let status;
+    try {
+      status = await runOne(command, fd, options);
+    } finally {
+      closeSync3(fd);
+    }
     if (status) {
-      const tail2 = readFileSync4(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync4(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
-last lines of ${logFile}:
+last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode.benchmarkFailed);
     }
   }
@@ -15804,7 +15868,7 @@ function ensureWritableDir(dir) {
     rmSync3(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
-    throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
+    throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
   }
 }
 async function pool(items, jobs, work) {
@@ -15830,6 +15894,8 @@ function selectBenchmarks(config, filter) {
   return chosen;
 }
 async function runSuite(config, options) {
+  absolutePath(options.outDir, "output directory");
+  absolutePath(config.root, "configuration directory");
   ensureWritableDir(options.outDir);
   const selected = selectBenchmarks(config, options.filter);
   const valgrind = options.valgrind ?? locateValgrind();
@@ -15839,7 +15905,7 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  await runSetup(config.setup, config.root, join4(options.outDir, "setup.log"), options.progress);
+  await runSetup(config.setup, { cwd: config.root, logFile: resolveFrom(options.outDir, "setup.log"), timeoutMs: config.setupTimeoutMs, progress: options.progress });
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
   const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
@@ -15863,12 +15929,12 @@ async function runSuite(config, options) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname4(resolve3(path));
-  if (existsSync(path) && statSync3(path).isDirectory()) throw new CgBenchError(`--save-baseline ${path}: is a directory`);
+  const dir = dirname4(path);
+  if (existsSync(path) && statSync3(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     accessSync4(dir, constants4.W_OK);
   } catch {
-    throw new CgBenchError(`--save-baseline ${path}: directory ${dir} does not exist or is not writable`);
+    throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} does not exist or is not writable`);
   }
 }
 async function measure(options) {
@@ -15880,20 +15946,20 @@ async function measure(options) {
     jobs: options.jobs,
     filter: options.filter,
     progress: options.progress,
-    previous: baseline ?? readPrevious(join5(options.outDir, "results.json")),
+    previous: baseline ?? readPrevious(resolveFrom(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {}
   });
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent }) : void 0;
-  const resultsFile = join5(options.outDir, "results.json");
-  const markdownFile = join5(options.outDir, "report.md");
+  const resultsFile = resolveFrom(options.outDir, "results.json");
+  const markdownFile = resolveFrom(options.outDir, "report.md");
   writeResults(resultsFile, results);
-  const input = { head: results, comparison, baselineSource: options.baselineSource ?? options.baseline };
+  const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(join5(options.outDir, "comparison.json"), jsonReport.render(input));
+  if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input));
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
   if (options.saveBaseline) {
-    if (failed) outcome2.baselineNotSaved = `not saving the baseline to ${options.saveBaseline}: ${failed} benchmark(s) failed`;
+    if (failed) outcome2.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;
     else writeResults(options.saveBaseline, results);
   }
   return outcome2;
@@ -15938,21 +16004,21 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir) {
       mkdirSync4(workspace, { recursive: true });
-      for (const entry of readdirSync2(workspace)) rmSync4(join6(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join6(resolve4(checkout), name)));
-      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
+      for (const entry of readdirSync2(workspace)) rmSync4(join5(workspace, entry), { recursive: true, force: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join5(resolve3(checkout), name)));
+      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve3(src)) });
       rmSync4(outDir, { recursive: true, force: true });
       try {
         const outcome2 = await measure({
-          config: loadConfig(join6(workspace, config)),
-          outDir,
+          config: loadConfig(join5(workspace, config)),
+          outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           progress: lineProgress((t) => options.log(t.trimEnd()))
         });
         return { code: outcome2.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome2.results, error: void 0 };
       } catch (error) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
-        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join6(outDir, "results.json")), error: errorMessage(error) };
+        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join5(outDir, "results.json")), error: errorMessage(error) };
       }
     }
   };
@@ -16073,6 +16139,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
+import { join as join6 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 function table(rows, rightAligned) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
@@ -16091,7 +16158,8 @@ function terminalReport(options) {
   const change = (c) => c.relative === null ? "" : `${formatPercent(c.relative)}`;
   return {
     name: "terminal",
-    render({ head, comparison, baselineSource }) {
+    render({ head, comparison, baselineSource, resultsDir }) {
+      const shown = (file) => escapeTerminal(resultsDir ? join6(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -16126,7 +16194,7 @@ function terminalReport(options) {
       for (const b of head.benchmarks.filter((x) => x.status !== "ok")) {
         lines.push("", paint("31", `${escapeTerminal(b.name)}: ${b.status === "timeout" ? "timed out" : "failed"}`));
         lines.push(...(b.message ?? "").split("\n").map((l) => `  ${escapeTerminal(l)}`));
-        lines.push(`  logs: ${b.logs.stdout}, ${b.logs.stderr}`);
+        lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
       }
       lines.push("", headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
       return `${lines.join("\n")}
@@ -16178,7 +16246,7 @@ async function fetchWithRetry(url, init, options = {}) {
       if (attempt === attempts) throw error;
       options.log?.(`${init.method ?? "GET"} ${new URL(url).pathname}: ${String(error)}; retrying in ${wait / 1e3}s`);
     }
-    await new Promise((resolve5) => setTimeout(resolve5, wait));
+    await new Promise((resolve4) => setTimeout(resolve4, wait));
   }
   throw lastError instanceof Error ? lastError : new Error("request failed");
 }

@@ -9,6 +9,7 @@ import { readResults } from '../results/io.ts';
 import type { Environment, Results } from '../results/types.ts';
 import { lineProgress } from '../run/progress.ts';
 import { locateValgrind } from '../run/valgrind.ts';
+import { absolutePath } from '../util/paths.ts';
 import { imageRunArgs, runEngine, type ContainerEngine } from './engine.ts';
 
 /** The path every measurement is made at: the path reaches the program, so it must never vary. */
@@ -93,7 +94,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       try {
         const outcome = await measure({
           config: loadConfig(join(workspace, config)),
-          outDir,
+          outDir: absolutePath(outDir, 'output directory'),
           jobs: options.jobs,
           progress: lineProgress((t) => options.log(t.trimEnd())),
         });

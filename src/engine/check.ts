@@ -1,9 +1,10 @@
-import { join } from 'node:path';
 import type { Config } from '../config/types.ts';
 import { EVENT_NAMES } from '../metric/events.ts';
 import type { BenchmarkResult } from '../results/types.ts';
 import type { Progress } from '../run/progress.ts';
 import { runSuite } from '../run/suite.ts';
+import type { ValgrindInstall } from '../run/valgrind.ts';
+import { resolveFrom, type AbsolutePath } from '../util/paths.ts';
 
 export interface DeterminismRow {
   name: string;
@@ -14,9 +15,12 @@ export interface DeterminismRow {
 }
 
 /** Measures every benchmark twice: any difference in any count is a nondeterministic benchmark. */
-export async function checkDeterminism(config: Config, options: { outDir: string; jobs: number; filter?: string | undefined; progress: Progress }): Promise<DeterminismRow[]> {
-  const first = await runSuite(config, { ...options, outDir: join(options.outDir, 'check-1') });
-  const second = await runSuite(config, { ...options, outDir: join(options.outDir, 'check-2'), previous: first });
+export async function checkDeterminism(
+  config: Config,
+  options: { outDir: AbsolutePath; jobs: number; filter?: string | undefined; progress: Progress; valgrind?: ValgrindInstall },
+): Promise<DeterminismRow[]> {
+  const first = await runSuite(config, { ...options, outDir: resolveFrom(options.outDir, 'check-1') });
+  const second = await runSuite(config, { ...options, outDir: resolveFrom(options.outDir, 'check-2'), previous: first });
   return first.benchmarks.map((a, i) => {
     const b = second.benchmarks[i]!;
     const differing = a.events && b.events ? EVENT_NAMES.filter((n) => a.events![n] !== b.events![n]) : [];

@@ -2,31 +2,75 @@ import { closeSync, openSync, appendFileSync, readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import type { Command } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
+import { formatDuration } from '../report/format.ts';
+import { shownPath, type AbsolutePath } from '../util/paths.ts';
+import { trackProcessGroup } from './interrupt.ts';
 import type { Progress } from './progress.ts';
 
 export function describeCommand(command: Command): string {
   return typeof command === 'string' ? command : command.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
+export interface SetupOptions {
+  /** The configuration's directory. */
+  cwd: AbsolutePath;
+  logFile: AbsolutePath;
+  /** Limit for each command; on expiry its whole process group is killed. */
+  timeoutMs: number;
+  progress: Progress;
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Runs one command in a process group of its own; resolves to why it failed, or undefined. */
+function runOne(command: Command, fd: number, options: SetupOptions): Promise<string | undefined> {
+  const [program, ...args] = typeof command === 'string' ? ['/bin/sh', '-c', command] : command;
+  return new Promise((resolve) => {
+    const child = spawn(program!, args, { cwd: options.cwd, stdio: ['ignore', fd, fd], detached: true });
+    const untrack = trackProcessGroup(child.pid);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, options.timeoutMs);
+    const done = (why: string | undefined) => {
+      clearTimeout(timer);
+      untrack();
+      resolve(why);
+    };
+    child.once('error', (error) => done(error.message));
+    child.once('exit', (code, signal) => {
+      if (timedOut) done(`timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`);
+      else done(code === 0 ? undefined : signal ? `killed by ${signal}` : `exited with status ${code}`);
+    });
+  });
+}
+
 /**
  * Setup commands (builds) run natively with the caller's environment (toolchains live on the user's
  * PATH), in the configuration directory, their output appended to one log.
  */
-export async function runSetup(commands: Command[], cwd: string, logFile: string, progress: Progress): Promise<void> {
+export async function runSetup(commands: Command[], options: SetupOptions): Promise<void> {
   for (const command of commands) {
-    progress.setup(describeCommand(command));
-    appendFileSync(logFile, `$ ${describeCommand(command)}\n`);
-    const fd = openSync(logFile, 'a');
-    const [program, ...args] = typeof command === 'string' ? ['/bin/sh', '-c', command] : command;
-    const status = await new Promise<string | undefined>((resolve) => {
-      const child = spawn(program!, args, { cwd, stdio: ['ignore', fd, fd] });
-      child.once('error', (error) => resolve(error.message));
-      child.once('exit', (code, signal) => resolve(code === 0 ? undefined : signal ? `killed by ${signal}` : `exited with status ${code}`));
-    });
-    closeSync(fd);
+    options.progress.setup(describeCommand(command));
+    appendFileSync(options.logFile, `$ ${describeCommand(command)}\n`);
+    const fd = openSync(options.logFile, 'a');
+    let status: string | undefined;
+    try {
+      status = await runOne(command, fd, options);
+    } finally {
+      closeSync(fd);
+    }
     if (status) {
-      const tail = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-20).join('\n');
-      throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}\nlast lines of ${logFile}:\n${tail}`, ExitCode.benchmarkFailed);
+      const tail = readFileSync(options.logFile, 'utf8').trimEnd().split('\n').slice(-20).join('\n');
+      throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}\nlast lines of ${shownPath(options.logFile)}:\n${tail}`, ExitCode.benchmarkFailed);
     }
   }
 }

@@ -9,9 +9,11 @@ import { runBenchmark, type RunContext } from './benchmark.ts';
 import type { Progress } from './progress.ts';
 import { runSetup } from './setup.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
+import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 
 export interface SuiteOptions {
-  outDir: string;
+  /** Where results.json goes; absolute, because Valgrind writes into it from the benchmark's cwd. */
+  outDir: AbsolutePath;
   jobs: number;
   filter?: string | undefined;
   progress: Progress;
@@ -28,7 +30,7 @@ export function nameMatcher(pattern: string): (name: string) => boolean {
 }
 
 /** Fails early, before anything is measured, when results could not be written. */
-export function ensureWritableDir(dir: string): void {
+export function ensureWritableDir(dir: AbsolutePath): void {
   try {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
@@ -37,7 +39,7 @@ export function ensureWritableDir(dir: string): void {
     rmSync(probe, { force: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
+    throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
   }
 }
 
@@ -67,6 +69,9 @@ export function selectBenchmarks(config: Config, filter: string | undefined): { 
 
 /** setup → every selected benchmark under Cachegrind → results (in configuration order). */
 export async function runSuite(config: Config, options: SuiteOptions): Promise<Results> {
+  // The types say so; this says so to callers that cast or come from JavaScript.
+  absolutePath(options.outDir, 'output directory');
+  absolutePath(config.root, 'configuration directory');
   ensureWritableDir(options.outDir);
   const selected = selectBenchmarks(config, options.filter);
   const valgrind = options.valgrind ?? locateValgrind();
@@ -76,7 +81,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`,
     );
   }
-  await runSetup(config.setup, config.root, join(options.outDir, 'setup.log'), options.progress);
+  await runSetup(config.setup, { cwd: config.root, logFile: resolveFrom(options.outDir, 'setup.log'), timeoutMs: config.setupTimeoutMs, progress: options.progress });
   // Probed beside the benchmarks, awaited at the end.
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
   const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir };
