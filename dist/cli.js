@@ -14790,8 +14790,244 @@ function cyclesFromEvents(e, weights) {
   return estimatedCycles(hitsFromEvents(e), weights);
 }
 
+// src/results/io.ts
+import { mkdirSync, readFileSync as readFileSync2, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname as dirname2 } from "node:path";
+
+// schemas/results.schema.json
+var results_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://github.com/org/cg-bench/blob/v1/schemas/results.schema.json",
+  title: "cg-bench results (results.json)",
+  type: "object",
+  required: ["schemaVersion", "tool", "createdAt", "configHash", "environment", "benchmarks"],
+  additionalProperties: false,
+  properties: {
+    schemaVersion: { const: 1 },
+    tool: { const: "cg-bench" },
+    createdAt: { type: "string", maxLength: 40 },
+    configHash: { type: "string", pattern: "^[0-9a-f]{64}$" },
+    environment: { $ref: "#/definitions/environment" },
+    benchmarks: { type: "array", maxItems: 1e4, items: { $ref: "#/definitions/benchmark" } }
+  },
+  definitions: {
+    count: { type: "integer", minimum: 0 },
+    text: { type: "string", maxLength: 4096 },
+    nullableText: { type: ["string", "null"], maxLength: 4096 },
+    cacheLevel: { type: "string", pattern: "^[0-9]+,[0-9]+,[0-9]+$" },
+    events: {
+      type: "object",
+      additionalProperties: false,
+      required: ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"],
+      properties: {
+        Ir: { $ref: "#/definitions/count" },
+        I1mr: { $ref: "#/definitions/count" },
+        ILmr: { $ref: "#/definitions/count" },
+        Dr: { $ref: "#/definitions/count" },
+        D1mr: { $ref: "#/definitions/count" },
+        DLmr: { $ref: "#/definitions/count" },
+        Dw: { $ref: "#/definitions/count" },
+        D1mw: { $ref: "#/definitions/count" },
+        DLmw: { $ref: "#/definitions/count" }
+      }
+    },
+    hits: {
+      type: "object",
+      additionalProperties: false,
+      required: ["l1", "ll", "ram"],
+      properties: {
+        l1: { $ref: "#/definitions/count" },
+        ll: { $ref: "#/definitions/count" },
+        ram: { $ref: "#/definitions/count" }
+      }
+    },
+    command: {
+      oneOf: [
+        { type: "string", maxLength: 65536 },
+        { type: "array", maxItems: 4096, items: { type: "string", maxLength: 65536 } }
+      ]
+    },
+    environment: {
+      type: "object",
+      additionalProperties: false,
+      required: ["cgBench", "valgrind", "glibc", "os", "arch", "python", "cpu", "workspace", "cache", "weights", "image"],
+      properties: {
+        cgBench: { $ref: "#/definitions/text" },
+        valgrind: { $ref: "#/definitions/text" },
+        glibc: { $ref: "#/definitions/nullableText" },
+        os: { $ref: "#/definitions/nullableText" },
+        arch: { $ref: "#/definitions/text" },
+        python: { $ref: "#/definitions/nullableText" },
+        workspace: { $ref: "#/definitions/text" },
+        cpu: {
+          type: "object",
+          additionalProperties: false,
+          required: ["hwcaps", "vendor", "brand", "features"],
+          properties: {
+            hwcaps: { $ref: "#/definitions/nullableText" },
+            vendor: { $ref: "#/definitions/nullableText" },
+            brand: { $ref: "#/definitions/nullableText" },
+            features: { type: "array", maxItems: 256, items: { type: "string", maxLength: 64 } }
+          }
+        },
+        cache: {
+          type: "object",
+          additionalProperties: false,
+          required: ["I1", "D1", "LL"],
+          properties: {
+            I1: { $ref: "#/definitions/cacheLevel" },
+            D1: { $ref: "#/definitions/cacheLevel" },
+            LL: { $ref: "#/definitions/cacheLevel" }
+          }
+        },
+        weights: {
+          type: "object",
+          additionalProperties: false,
+          required: ["l1", "ll", "ram"],
+          properties: {
+            l1: { type: "number", minimum: 0 },
+            ll: { type: "number", minimum: 0 },
+            ram: { type: "number", minimum: 0 }
+          }
+        },
+        image: {
+          type: "object",
+          additionalProperties: false,
+          required: ["ref", "digest"],
+          properties: {
+            ref: { $ref: "#/definitions/nullableText" },
+            digest: { $ref: "#/definitions/nullableText" }
+          }
+        }
+      }
+    },
+    benchmark: {
+      type: "object",
+      additionalProperties: false,
+      required: ["name", "command", "cwd", "instrument", "thresholdPercent", "status", "exitCode", "signal", "wallTimeMs", "estimatedCycles", "events", "hits", "processes", "functions", "logs"],
+      properties: {
+        name: { type: "string", minLength: 1, maxLength: 100 },
+        command: { $ref: "#/definitions/command" },
+        cwd: { $ref: "#/definitions/text" },
+        instrument: { enum: ["whole", "region"] },
+        thresholdPercent: { type: "number", minimum: 0 },
+        status: { enum: ["ok", "failed", "timeout"] },
+        exitCode: { type: ["integer", "null"] },
+        signal: { type: ["string", "null"], maxLength: 32 },
+        message: { type: "string", maxLength: 65536 },
+        wallTimeMs: { type: "number", minimum: 0 },
+        estimatedCycles: { type: ["number", "null"], minimum: 0 },
+        events: { oneOf: [{ $ref: "#/definitions/events" }, { type: "null" }] },
+        hits: { oneOf: [{ $ref: "#/definitions/hits" }, { type: "null" }] },
+        processes: {
+          type: "array",
+          maxItems: 1e5,
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["pid", "cmd", "estimatedCycles", "events", "file"],
+            properties: {
+              pid: { $ref: "#/definitions/count" },
+              cmd: { type: "string", maxLength: 65536 },
+              estimatedCycles: { type: "number", minimum: 0 },
+              events: { $ref: "#/definitions/events" },
+              file: { $ref: "#/definitions/text" }
+            }
+          }
+        },
+        functions: {
+          type: "array",
+          maxItems: 1e5,
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["fn", "file", "estimatedCycles", "Ir"],
+            properties: {
+              fn: { type: "string", maxLength: 65536 },
+              file: { type: "string", maxLength: 65536 },
+              estimatedCycles: { type: "number", minimum: 0 },
+              Ir: { $ref: "#/definitions/count" }
+            }
+          }
+        },
+        logs: {
+          type: "object",
+          additionalProperties: false,
+          required: ["stdout", "stderr"],
+          properties: { stdout: { $ref: "#/definitions/text" }, stderr: { $ref: "#/definitions/text" } }
+        }
+      }
+    }
+  }
+};
+
+// src/results/types.ts
+var RESULTS_SCHEMA_VERSION = 1;
+
+// src/results/io.ts
+var validateResults = createAjv().compile(results_schema_default);
+function parseResults(data, source) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw new CgBenchError(`${source}: not a cg-bench results file (expected a JSON object)`);
+  }
+  const record = data;
+  if (record["tool"] !== "cg-bench") {
+    throw new CgBenchError(`${source}: not a cg-bench results file (no "tool": "cg-bench")`);
+  }
+  if (record["schemaVersion"] !== RESULTS_SCHEMA_VERSION) {
+    throw new CgBenchError(
+      `${source}: results schemaVersion ${JSON.stringify(record["schemaVersion"])} is not supported (this cg-bench reads ${RESULTS_SCHEMA_VERSION}); measure the baseline again`
+    );
+  }
+  if (!validateResults(data)) {
+    const problems = schemaProblems(validateResults).slice(0, 10);
+    throw new CgBenchError(`${source}: invalid results file:
+${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
+  }
+  const names = /* @__PURE__ */ new Set();
+  for (const [i, b] of data.benchmarks.entries()) {
+    if (names.has(b.name)) throw new CgBenchError(`${source}: benchmarks[${i}].name: "${b.name}" appears twice`);
+    names.add(b.name);
+    if (b.events && b.estimatedCycles !== cyclesFromEvents(b.events, data.environment.weights)) {
+      throw new CgBenchError(`${source}: benchmarks[${i}].estimatedCycles does not match its events and weights`);
+    }
+  }
+  return data;
+}
+function readResults(path) {
+  let text;
+  try {
+    text = readFileSync2(path, "utf8");
+  } catch (error) {
+    const code = error.code;
+    throw new CgBenchError(`cannot read results ${path}: ${code === "ENOENT" ? "no such file" : String(code ?? error)}`);
+  }
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CgBenchError(`${path}: not valid JSON (${error.message}); the file is corrupt`);
+  }
+  return parseResults(data, path);
+}
+function writeFileAtomic(path, text) {
+  mkdirSync(dirname2(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+function writeResults(path, results) {
+  writeFileAtomic(path, `${JSON.stringify(results, null, 2)}
+`);
+}
+
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync2, rmSync as rmSync2, writeFileSync } from "node:fs";
+import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join4 } from "node:path";
 
 // src/run/slug.ts
@@ -14963,11 +15199,8 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
   return probed.then((p) => ({ ...p, workspace, cache, weights }));
 }
 
-// src/results/types.ts
-var RESULTS_SCHEMA_VERSION = 1;
-
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync, readdirSync, readFileSync as readFileSync2, rmSync, statSync as statSync2 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync3, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
 import { constants as constants3 } from "node:os";
 import { join as join3, relative as relative3, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -15223,7 +15456,7 @@ function runProcess(options) {
 // src/run/valgrind.ts
 import { spawnSync } from "node:child_process";
 import { accessSync, constants as constants2, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
-import { delimiter, dirname as dirname2, join as join2 } from "node:path";
+import { delimiter, dirname as dirname3, join as join2 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants2.X_OK);
@@ -15256,7 +15489,7 @@ function locateValgrind(env2 = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join2(dirname2(bin), "valgrind.bin");
+    const real = join2(dirname3(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = spawnSync(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
@@ -15288,7 +15521,7 @@ function cachegrindArgs(options) {
 var OUT_FILE = /^cachegrind\.out\.(\d+)$/;
 function tail(path, lines = 20) {
   try {
-    const text = readFileSync2(path, "utf8").trimEnd();
+    const text = readFileSync3(path, "utf8").trimEnd();
     return text.split("\n").slice(-lines).join("\n");
   } catch {
     return "";
@@ -15313,13 +15546,13 @@ function programProblem(program, cwd, path) {
 }
 async function gzipAndRemove(path) {
   await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`));
-  rmSync(path);
+  rmSync2(path);
 }
 async function runBenchmark(spec, slug, ctx) {
   const dir = join3(ctx.outDir, "benchmarks", slug);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  mkdirSync(BENCHMARK_HOME, { recursive: true });
+  rmSync2(dir, { recursive: true, force: true });
+  mkdirSync2(dir, { recursive: true });
+  mkdirSync2(BENCHMARK_HOME, { recursive: true });
   const rel = (p) => relative3(ctx.outDir, p);
   const stdout = join3(dir, "stdout.log");
   const stderr = join3(dir, "stderr.log");
@@ -15388,7 +15621,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync3, openSync as openSync3, appendFileSync, readFileSync as readFileSync3 } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3, appendFileSync, readFileSync as readFileSync4 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 
 // src/report/format.ts
@@ -15459,7 +15692,7 @@ async function runSetup(commands, options) {
       closeSync3(fd);
     }
     if (status) {
-      const tail2 = readFileSync3(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync4(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode.benchmarkFailed);
@@ -15475,11 +15708,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync2(dir, { recursive: true });
+    mkdirSync3(dir, { recursive: true });
     accessSync3(dir, constants4.W_OK);
     const probe = join4(dir, `.write-test-${process.pid}`);
-    writeFileSync(probe, "");
-    rmSync2(probe, { force: true });
+    writeFileSync2(probe, "");
+    rmSync3(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -15543,8 +15776,14 @@ async function runSuite(config, options) {
 
 // src/engine/check.ts
 async function checkDeterminism(config, options) {
-  const first = await runSuite(config, { ...options, outDir: resolveFrom(options.outDir, "check-1") });
-  const second = await runSuite(config, { ...options, outDir: resolveFrom(options.outDir, "check-2"), previous: first });
+  const measureInto = async (name, previous) => {
+    const outDir = resolveFrom(options.outDir, name);
+    const results = await runSuite(config, { ...options, outDir, previous });
+    writeResults(resolveFrom(outDir, "results.json"), results);
+    return results;
+  };
+  const first = await measureInto("check-1");
+  const second = await measureInto("check-2", first);
   return first.benchmarks.map((a, i) => {
     const b = second.benchmarks[i];
     const differing = a.events && b.events ? EVENT_NAMES.filter((n) => a.events[n] !== b.events[n]) : [];
@@ -15723,239 +15962,6 @@ var markdownReport = {
 `;
   }
 };
-
-// src/results/io.ts
-import { mkdirSync as mkdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname3 } from "node:path";
-
-// schemas/results.schema.json
-var results_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://github.com/org/cg-bench/blob/v1/schemas/results.schema.json",
-  title: "cg-bench results (results.json)",
-  type: "object",
-  required: ["schemaVersion", "tool", "createdAt", "configHash", "environment", "benchmarks"],
-  additionalProperties: false,
-  properties: {
-    schemaVersion: { const: 1 },
-    tool: { const: "cg-bench" },
-    createdAt: { type: "string", maxLength: 40 },
-    configHash: { type: "string", pattern: "^[0-9a-f]{64}$" },
-    environment: { $ref: "#/definitions/environment" },
-    benchmarks: { type: "array", maxItems: 1e4, items: { $ref: "#/definitions/benchmark" } }
-  },
-  definitions: {
-    count: { type: "integer", minimum: 0 },
-    text: { type: "string", maxLength: 4096 },
-    nullableText: { type: ["string", "null"], maxLength: 4096 },
-    cacheLevel: { type: "string", pattern: "^[0-9]+,[0-9]+,[0-9]+$" },
-    events: {
-      type: "object",
-      additionalProperties: false,
-      required: ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"],
-      properties: {
-        Ir: { $ref: "#/definitions/count" },
-        I1mr: { $ref: "#/definitions/count" },
-        ILmr: { $ref: "#/definitions/count" },
-        Dr: { $ref: "#/definitions/count" },
-        D1mr: { $ref: "#/definitions/count" },
-        DLmr: { $ref: "#/definitions/count" },
-        Dw: { $ref: "#/definitions/count" },
-        D1mw: { $ref: "#/definitions/count" },
-        DLmw: { $ref: "#/definitions/count" }
-      }
-    },
-    hits: {
-      type: "object",
-      additionalProperties: false,
-      required: ["l1", "ll", "ram"],
-      properties: {
-        l1: { $ref: "#/definitions/count" },
-        ll: { $ref: "#/definitions/count" },
-        ram: { $ref: "#/definitions/count" }
-      }
-    },
-    command: {
-      oneOf: [
-        { type: "string", maxLength: 65536 },
-        { type: "array", maxItems: 4096, items: { type: "string", maxLength: 65536 } }
-      ]
-    },
-    environment: {
-      type: "object",
-      additionalProperties: false,
-      required: ["cgBench", "valgrind", "glibc", "os", "arch", "python", "cpu", "workspace", "cache", "weights", "image"],
-      properties: {
-        cgBench: { $ref: "#/definitions/text" },
-        valgrind: { $ref: "#/definitions/text" },
-        glibc: { $ref: "#/definitions/nullableText" },
-        os: { $ref: "#/definitions/nullableText" },
-        arch: { $ref: "#/definitions/text" },
-        python: { $ref: "#/definitions/nullableText" },
-        workspace: { $ref: "#/definitions/text" },
-        cpu: {
-          type: "object",
-          additionalProperties: false,
-          required: ["hwcaps", "vendor", "brand", "features"],
-          properties: {
-            hwcaps: { $ref: "#/definitions/nullableText" },
-            vendor: { $ref: "#/definitions/nullableText" },
-            brand: { $ref: "#/definitions/nullableText" },
-            features: { type: "array", maxItems: 256, items: { type: "string", maxLength: 64 } }
-          }
-        },
-        cache: {
-          type: "object",
-          additionalProperties: false,
-          required: ["I1", "D1", "LL"],
-          properties: {
-            I1: { $ref: "#/definitions/cacheLevel" },
-            D1: { $ref: "#/definitions/cacheLevel" },
-            LL: { $ref: "#/definitions/cacheLevel" }
-          }
-        },
-        weights: {
-          type: "object",
-          additionalProperties: false,
-          required: ["l1", "ll", "ram"],
-          properties: {
-            l1: { type: "number", minimum: 0 },
-            ll: { type: "number", minimum: 0 },
-            ram: { type: "number", minimum: 0 }
-          }
-        },
-        image: {
-          type: "object",
-          additionalProperties: false,
-          required: ["ref", "digest"],
-          properties: {
-            ref: { $ref: "#/definitions/nullableText" },
-            digest: { $ref: "#/definitions/nullableText" }
-          }
-        }
-      }
-    },
-    benchmark: {
-      type: "object",
-      additionalProperties: false,
-      required: ["name", "command", "cwd", "instrument", "thresholdPercent", "status", "exitCode", "signal", "wallTimeMs", "estimatedCycles", "events", "hits", "processes", "functions", "logs"],
-      properties: {
-        name: { type: "string", minLength: 1, maxLength: 100 },
-        command: { $ref: "#/definitions/command" },
-        cwd: { $ref: "#/definitions/text" },
-        instrument: { enum: ["whole", "region"] },
-        thresholdPercent: { type: "number", minimum: 0 },
-        status: { enum: ["ok", "failed", "timeout"] },
-        exitCode: { type: ["integer", "null"] },
-        signal: { type: ["string", "null"], maxLength: 32 },
-        message: { type: "string", maxLength: 65536 },
-        wallTimeMs: { type: "number", minimum: 0 },
-        estimatedCycles: { type: ["number", "null"], minimum: 0 },
-        events: { oneOf: [{ $ref: "#/definitions/events" }, { type: "null" }] },
-        hits: { oneOf: [{ $ref: "#/definitions/hits" }, { type: "null" }] },
-        processes: {
-          type: "array",
-          maxItems: 1e5,
-          items: {
-            type: "object",
-            additionalProperties: false,
-            required: ["pid", "cmd", "estimatedCycles", "events", "file"],
-            properties: {
-              pid: { $ref: "#/definitions/count" },
-              cmd: { type: "string", maxLength: 65536 },
-              estimatedCycles: { type: "number", minimum: 0 },
-              events: { $ref: "#/definitions/events" },
-              file: { $ref: "#/definitions/text" }
-            }
-          }
-        },
-        functions: {
-          type: "array",
-          maxItems: 1e5,
-          items: {
-            type: "object",
-            additionalProperties: false,
-            required: ["fn", "file", "estimatedCycles", "Ir"],
-            properties: {
-              fn: { type: "string", maxLength: 65536 },
-              file: { type: "string", maxLength: 65536 },
-              estimatedCycles: { type: "number", minimum: 0 },
-              Ir: { $ref: "#/definitions/count" }
-            }
-          }
-        },
-        logs: {
-          type: "object",
-          additionalProperties: false,
-          required: ["stdout", "stderr"],
-          properties: { stdout: { $ref: "#/definitions/text" }, stderr: { $ref: "#/definitions/text" } }
-        }
-      }
-    }
-  }
-};
-
-// src/results/io.ts
-var validateResults = createAjv().compile(results_schema_default);
-function parseResults(data, source) {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw new CgBenchError(`${source}: not a cg-bench results file (expected a JSON object)`);
-  }
-  const record = data;
-  if (record["tool"] !== "cg-bench") {
-    throw new CgBenchError(`${source}: not a cg-bench results file (no "tool": "cg-bench")`);
-  }
-  if (record["schemaVersion"] !== RESULTS_SCHEMA_VERSION) {
-    throw new CgBenchError(
-      `${source}: results schemaVersion ${JSON.stringify(record["schemaVersion"])} is not supported (this cg-bench reads ${RESULTS_SCHEMA_VERSION}); measure the baseline again`
-    );
-  }
-  if (!validateResults(data)) {
-    const problems = schemaProblems(validateResults).slice(0, 10);
-    throw new CgBenchError(`${source}: invalid results file:
-${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
-  }
-  const names = /* @__PURE__ */ new Set();
-  for (const [i, b] of data.benchmarks.entries()) {
-    if (names.has(b.name)) throw new CgBenchError(`${source}: benchmarks[${i}].name: "${b.name}" appears twice`);
-    names.add(b.name);
-    if (b.events && b.estimatedCycles !== cyclesFromEvents(b.events, data.environment.weights)) {
-      throw new CgBenchError(`${source}: benchmarks[${i}].estimatedCycles does not match its events and weights`);
-    }
-  }
-  return data;
-}
-function readResults(path) {
-  let text;
-  try {
-    text = readFileSync4(path, "utf8");
-  } catch (error) {
-    const code = error.code;
-    throw new CgBenchError(`cannot read results ${path}: ${code === "ENOENT" ? "no such file" : String(code ?? error)}`);
-  }
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new CgBenchError(`${path}: not valid JSON (${error.message}); the file is corrupt`);
-  }
-  return parseResults(data, path);
-}
-function writeFileAtomic(path, text) {
-  mkdirSync3(dirname3(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync2(temporary, text);
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync3(temporary, { force: true });
-    throw error;
-  }
-}
-function writeResults(path, results) {
-  writeFileAtomic(path, `${JSON.stringify(results, null, 2)}
-`);
-}
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
@@ -16231,7 +16237,12 @@ var EXIT_CODES = `Exit codes:
   0  fine
   1  a regression over its threshold (with --fail-on-regression); for check, a nondeterministic benchmark
   2  usage, configuration, baseline file or output directory error (nothing measured)
-  3  a benchmark or a setup command failed or timed out`;
+  3  a benchmark or a setup command failed or timed out
+  130, 143  interrupted by SIGINT or SIGTERM: every benchmark stopped; no file left half-written`;
+var PATHS = `Paths:
+  on the command line and in environment variables (CG_BENCH_VALGRIND): relative to your directory
+  in cg-bench.yml (cwd): relative to the directory of cg-bench.yml
+  inside results.json (logs, cachegrind.out files): relative to the directory of results.json`;
 var HELP = {
   main: `cg-bench \u2014 deterministic benchmarks: run each one under Valgrind's Cachegrind with a fixed cache
 geometry and fold the counts into one number, estimated cycles = L1 hits + 5\xB7LL hits + 35\xB7RAM hits.
@@ -16247,6 +16258,8 @@ Commands:
 Options:
   -h, --help     show help (also: cg-bench <command> --help)
   -V, --version  print the version
+
+${PATHS}
 
 ${EXIT_CODES}`,
   run: `Usage: cg-bench run [options]
@@ -16266,6 +16279,8 @@ Options:
       --format FORMAT        what to print on stdout: terminal (default), markdown, json, junit or openmetrics
   -h, --help                 show this help
 
+${PATHS}
+
 ${EXIT_CODES}`,
   compare: `Usage: cg-bench compare BASE.json HEAD.json [options]
 
@@ -16281,7 +16296,7 @@ Options:
 ${EXIT_CODES}`,
   check: `Usage: cg-bench check [options]
 
-Measures every benchmark twice (into OUT/check-1 and OUT/check-2) and reports any benchmark whose
+Measures every benchmark twice (into OUT/check-1 and OUT/check-2, each with its results.json) and reports any benchmark whose
 counts differ: a nondeterministic benchmark (threads, time, randomness, addresses) cannot be compared.
 
 Options:
