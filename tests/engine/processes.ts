@@ -6,9 +6,10 @@ export interface LiveProcess {
   pid: number;
   cmdline: string;
   exe: string;
+  cwd: string;
 }
 
-/** Live (not zombie) processes whose command line or executable mentions `marker`. */
+/** Live (not zombie) processes whose command line, executable or working directory mentions `marker`. */
 export function processesMentioning(marker: string): LiveProcess[] {
   const found: LiveProcess[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -17,18 +18,33 @@ export function processesMentioning(marker: string): LiveProcess[] {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ').trim();
-      let exe = '';
-      try {
-        exe = readlinkSync(`/proc/${entry}/exe`);
-      } catch {
-        // Another user's process, or gone.
-      }
-      if (cmdline.includes(marker) || exe.includes(marker)) found.push({ pid: Number(entry), cmdline, exe });
+      const exe = link(`/proc/${entry}/exe`);
+      const cwd = link(`/proc/${entry}/cwd`);
+      if (cmdline.includes(marker) || exe.includes(marker) || cwd.includes(marker)) found.push({ pid: Number(entry), cmdline, exe, cwd });
     } catch {
       // Ended while we looked.
     }
   }
   return found;
+}
+
+function link(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return ''; // Another user's process, or gone.
+  }
+}
+
+/** Kills what a failed test left behind, so that it does not spin on after the test. */
+export function killAll(processes: LiveProcess[]): void {
+  for (const p of processes) {
+    try {
+      process.kill(p.pid, 'SIGKILL');
+    } catch {
+      // Gone.
+    }
+  }
 }
 
 /** Polls until `done` holds; gives up (returning false) after `limitMs`, a bound and not a measurement. */
