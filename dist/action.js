@@ -5789,7 +5789,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants8 = require_constants2();
+    var constants9 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util5.addListener;
@@ -5864,7 +5864,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert4(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants8.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants9.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5959,11 +5959,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants8.ERROR.OK) {
+          if (ret !== constants9.ERROR.OK) {
             const body2 = data.subarray(offset);
-            if (ret === constants8.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants9.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body2);
-            } else if (ret === constants8.ERROR.PAUSED) {
+            } else if (ret === constants9.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body2);
             } else {
@@ -5986,10 +5986,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants8.ERROR.OK) {
+        if (ret === constants9.ERROR.OK) {
           return null;
         }
-        if (ret === constants8.ERROR.PAUSED || ret === constants8.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants9.ERROR.PAUSED || ret === constants9.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6006,7 +6006,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants8.ERROR[ret], data);
+        return new HTTPParserError(message, constants9.ERROR[ret], data);
       }
       destroy() {
         assert4(this.ptr != null);
@@ -6186,7 +6186,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants8.ERROR.PAUSED : 0;
+        return pause ? constants9.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6208,7 +6208,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants8.ERROR.PAUSED;
+          return constants9.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6244,13 +6244,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert4(client[kRunning] === 0);
           util5.destroy(socket, new InformationalError("reset"));
-          return constants8.ERROR.PAUSED;
+          return constants9.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants8.ERROR.PAUSED;
+          return constants9.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants8.ERROR.PAUSED;
+          return constants9.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -26860,11 +26860,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants8);
+          this.rhs = optimizeExpr(this.rhs, names, constants9);
         return this;
       }
       get names() {
@@ -26881,10 +26881,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants8);
+        this.rhs = optimizeExpr(this.rhs, names, constants9);
         return this;
       }
       get names() {
@@ -26945,8 +26945,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants8) {
-        this.code = optimizeExpr(this.code, names, constants8);
+      optimizeNames(names, constants9) {
+        this.code = optimizeExpr(this.code, names, constants9);
         return this;
       }
       get names() {
@@ -26975,12 +26975,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants8))
+          if (n.optimizeNames(names, constants9))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -27033,12 +27033,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         var _a2;
-        this.else = (_a2 = this.else) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants8);
-        if (!(super.optimizeNames(names, constants8) || this.else))
+        this.else = (_a2 = this.else) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants9);
+        if (!(super.optimizeNames(names, constants9) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants8);
+        this.condition = optimizeExpr(this.condition, names, constants9);
         return this;
       }
       get names() {
@@ -27061,10 +27061,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants8) {
-        if (!super.optimizeNames(names, constants8))
+      optimizeNames(names, constants9) {
+        if (!super.optimizeNames(names, constants9))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants8);
+        this.iteration = optimizeExpr(this.iteration, names, constants9);
         return this;
       }
       get names() {
@@ -27100,10 +27100,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants8) {
-        if (!super.optimizeNames(names, constants8))
+      optimizeNames(names, constants9) {
+        if (!super.optimizeNames(names, constants9))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants8);
+        this.iterable = optimizeExpr(this.iterable, names, constants9);
         return this;
       }
       get names() {
@@ -27145,11 +27145,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         var _a2, _b;
-        super.optimizeNames(names, constants8);
-        (_a2 = this.catch) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants8);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants8);
+        super.optimizeNames(names, constants9);
+        (_a2 = this.catch) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants9);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants9);
         return this;
       }
       get names() {
@@ -27450,7 +27450,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants8) {
+    function optimizeExpr(expr, names, constants9) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -27465,14 +27465,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants8[n.str];
+        const c = constants9[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants8[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants9[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -36357,10 +36357,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var constants8 = require_constants6();
+    var constants9 = require_constants6();
     var SemVer = require_semver();
     var truncate = (version3, truncation, options) => {
-      if (!constants8.RELEASE_TYPES.includes(truncation)) {
+      if (!constants9.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version3, options);
@@ -37600,7 +37600,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants8 = require_constants6();
+    var constants9 = require_constants6();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse4 = require_parse2();
@@ -37684,8 +37684,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants8.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants8.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants9.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants9.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -45770,7 +45770,7 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants6, existsSync as existsSync3, statSync as statSync3 } from "node:fs";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync3, statSync as statSync3 } from "node:fs";
 import { dirname as dirname6 } from "node:path";
 
 // src/report/headline.ts
@@ -46229,7 +46229,7 @@ function writeResults(path12, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants5, mkdirSync as mkdirSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join6 } from "node:path";
 
 // src/run/slug.ts
@@ -46403,7 +46403,7 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 
 // src/run/benchmark.ts
 import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync3, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
-import { constants as constants4 } from "node:os";
+import { constants as constants5 } from "node:os";
 import { join as join5, relative as relative4, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
@@ -46576,12 +46576,37 @@ import { spawn as spawn3 } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 
 // src/run/interrupt.ts
+import { constants as constants3 } from "node:os";
 var liveGroups = /* @__PURE__ */ new Set();
 function trackProcessGroup(pid) {
   if (pid === void 0) return () => {
   };
   liveGroups.add(pid);
   return () => liveGroups.delete(pid);
+}
+function killTrackedGroups(signal = "SIGKILL") {
+  const count = liveGroups.size;
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+    }
+  }
+  liveGroups.clear();
+  return count;
+}
+function interruptExitCode(signal) {
+  return 128 + constants3.signals[signal];
+}
+function exitOnInterrupt(say, exit = process.exit) {
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      const stopped = killTrackedGroups();
+      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
+`);
+      exit(interruptExitCode(signal));
+    });
+  }
 }
 
 // src/run/process.ts
@@ -46632,11 +46657,11 @@ function runProcess(options) {
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants as constants3, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
+import { accessSync, constants as constants4, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
 import { delimiter as delimiter2, dirname as dirname5, join as join4 } from "node:path";
 function isExecutable(path12) {
   try {
-    accessSync(path12, constants3.X_OK);
+    accessSync(path12, constants4.X_OK);
     return true;
   } catch {
     return false;
@@ -46706,7 +46731,7 @@ function tail(path12, lines = 20) {
 }
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants4.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants5.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path12) {
@@ -46862,7 +46887,7 @@ function nameMatcher(pattern) {
 function ensureWritableDir(dir) {
   try {
     mkdirSync3(dir, { recursive: true });
-    accessSync3(dir, constants5.W_OK);
+    accessSync3(dir, constants6.W_OK);
     const probe = join6(dir, `.write-test-${process.pid}`);
     writeFileSync2(probe, "");
     rmSync3(probe, { force: true });
@@ -46932,7 +46957,7 @@ function checkBaselineTarget(path12) {
   const dir = dirname6(path12);
   if (existsSync3(path12) && statSync3(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
-    accessSync4(dir, constants6.W_OK);
+    accessSync4(dir, constants7.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} does not exist or is not writable`);
   }
@@ -91888,6 +91913,7 @@ async function runAction(io, env, actionDir2) {
 }
 
 // src/action.ts
+exitOnInterrupt((line) => process.stderr.write(line));
 var actionDir = join15(dirname10(fileURLToPath2(import.meta.url)), "..");
 await runAction(
   {

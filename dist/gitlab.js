@@ -7742,11 +7742,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants5);
+          this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -7763,10 +7763,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants5);
+        this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -7827,8 +7827,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants5) {
-        this.code = optimizeExpr(this.code, names, constants5);
+      optimizeNames(names, constants6) {
+        this.code = optimizeExpr(this.code, names, constants6);
         return this;
       }
       get names() {
@@ -7857,12 +7857,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants5))
+          if (n.optimizeNames(names, constants6))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -7915,12 +7915,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants5);
-        if (!(super.optimizeNames(names, constants5) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants6);
+        if (!(super.optimizeNames(names, constants6) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants5);
+        this.condition = optimizeExpr(this.condition, names, constants6);
         return this;
       }
       get names() {
@@ -7943,10 +7943,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants5);
+        this.iteration = optimizeExpr(this.iteration, names, constants6);
         return this;
       }
       get names() {
@@ -7982,10 +7982,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants5);
+        this.iterable = optimizeExpr(this.iterable, names, constants6);
         return this;
       }
       get names() {
@@ -8027,11 +8027,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a, _b;
-        super.optimizeNames(names, constants5);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants5);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
+        super.optimizeNames(names, constants6);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants6);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
         return this;
       }
       get names() {
@@ -8332,7 +8332,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants5) {
+    function optimizeExpr(expr, names, constants6) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -8347,14 +8347,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants5[n.str];
+        const c = constants6[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants5[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants6[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -14767,7 +14767,7 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants4, existsSync, statSync as statSync3 } from "node:fs";
+import { accessSync as accessSync4, constants as constants5, existsSync, statSync as statSync3 } from "node:fs";
 import { dirname as dirname4 } from "node:path";
 
 // src/report/headline.ts
@@ -15229,7 +15229,7 @@ function writeResults(path, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants3, mkdirSync as mkdirSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync3, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join4 } from "node:path";
 
 // src/run/slug.ts
@@ -15403,7 +15403,7 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 
 // src/run/benchmark.ts
 import { accessSync as accessSync2, constants as fsConstants, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync, readFileSync as readFileSync3, rmSync as rmSync2, statSync as statSync2 } from "node:fs";
-import { constants as constants2 } from "node:os";
+import { constants as constants3 } from "node:os";
 import { join as join3, relative as relative3, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
@@ -15576,12 +15576,37 @@ import { spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
 
 // src/run/interrupt.ts
+import { constants } from "node:os";
 var liveGroups = /* @__PURE__ */ new Set();
 function trackProcessGroup(pid) {
   if (pid === void 0) return () => {
   };
   liveGroups.add(pid);
   return () => liveGroups.delete(pid);
+}
+function killTrackedGroups(signal = "SIGKILL") {
+  const count = liveGroups.size;
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+    }
+  }
+  liveGroups.clear();
+  return count;
+}
+function interruptExitCode(signal) {
+  return 128 + constants.signals[signal];
+}
+function exitOnInterrupt(say, exit = process.exit) {
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      const stopped = killTrackedGroups();
+      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
+`);
+      exit(interruptExitCode(signal));
+    });
+  }
 }
 
 // src/run/process.ts
@@ -15632,11 +15657,11 @@ function runProcess(options) {
 
 // src/run/valgrind.ts
 import { spawnSync } from "node:child_process";
-import { accessSync, constants, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
+import { accessSync, constants as constants2, openSync as openSync2, readSync, closeSync as closeSync2 } from "node:fs";
 import { delimiter, dirname as dirname3, join as join2 } from "node:path";
 function isExecutable(path) {
   try {
-    accessSync(path, constants.X_OK);
+    accessSync(path, constants2.X_OK);
     return true;
   } catch {
     return false;
@@ -15706,7 +15731,7 @@ function tail(path, lines = 20) {
 }
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants2.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants3.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path) {
@@ -15862,7 +15887,7 @@ function nameMatcher(pattern) {
 function ensureWritableDir(dir) {
   try {
     mkdirSync3(dir, { recursive: true });
-    accessSync3(dir, constants3.W_OK);
+    accessSync3(dir, constants4.W_OK);
     const probe = join4(dir, `.write-test-${process.pid}`);
     writeFileSync2(probe, "");
     rmSync3(probe, { force: true });
@@ -15932,7 +15957,7 @@ function checkBaselineTarget(path) {
   const dir = dirname4(path);
   if (existsSync(path) && statSync3(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    accessSync4(dir, constants4.W_OK);
+    accessSync4(dir, constants5.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} does not exist or is not writable`);
   }
@@ -16456,6 +16481,7 @@ ${markdownReport.render(input)}`;
 }
 
 // src/gitlab.ts
+exitOnInterrupt((line) => process.stderr.write(line));
 process.exitCode = await runGitLabJob(process.env, {
   info: (m) => process.stdout.write(`${m}
 `),
