@@ -10316,7 +10316,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve4.call(this, root, ref);
+      let _sch = resolve5.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10343,7 +10343,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve4(root, ref) {
+    function resolve5(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -11207,7 +11207,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve4(baseURI, relativeURI, options) {
+    function resolve5(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11598,7 +11598,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve4,
+      resolve: resolve5,
       resolveComponent,
       equal,
       serialize,
@@ -15615,7 +15615,7 @@ function runProcess(options) {
   const err = openSync(options.stderrFile, "w");
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve4) => {
+  return new Promise((resolve5) => {
     const child = spawn(options.command, options.args, {
       cwd: options.cwd,
       env: options.env,
@@ -15645,12 +15645,12 @@ function runProcess(options) {
     child.once("error", (error) => {
       clearTimeout(timer);
       process.removeListener("exit", forward);
-      resolve4({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error.message });
+      resolve5({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error.message });
     });
     child.once("exit", (exitCode, signal) => {
       clearTimeout(timer);
       process.removeListener("exit", forward);
-      resolve4({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
+      resolve5({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
     });
   });
 }
@@ -15837,7 +15837,7 @@ function killGroup(pid) {
 }
 function runOne(command, fd, options) {
   const [program, ...args] = typeof command === "string" ? ["/bin/sh", "-c", command] : command;
-  return new Promise((resolve4) => {
+  return new Promise((resolve5) => {
     const child = spawn2(program, args, { cwd: options.cwd, stdio: ["ignore", fd, fd], detached: true });
     const untrack = trackProcessGroup(child.pid);
     let timedOut = false;
@@ -15848,7 +15848,7 @@ function runOne(command, fd, options) {
     const done = (why) => {
       clearTimeout(timer);
       untrack();
-      resolve4(why);
+      resolve5(why);
     };
     child.once("error", (error) => done(error.message));
     child.once("exit", (code, signal) => {
@@ -16271,7 +16271,7 @@ async function fetchWithRetry(url, init, options = {}) {
       if (attempt === attempts) throw error;
       options.log?.(`${init.method ?? "GET"} ${new URL(url).pathname}: ${String(error)}; retrying in ${wait / 1e3}s`);
     }
-    await new Promise((resolve4) => setTimeout(resolve4, wait));
+    await new Promise((resolve5) => setTimeout(resolve5, wait));
   }
   throw lastError instanceof Error ? lastError : new Error("request failed");
 }
@@ -16324,6 +16324,9 @@ function createGitLabApi(options) {
   };
 }
 
+// src/gitlab/job.ts
+import { resolve as resolve4 } from "node:path";
+
 // src/config/option-text.ts
 function percentFromText(text) {
   const t = text.trim();
@@ -16360,7 +16363,8 @@ function readJob(env) {
   return {
     apiUrl: need("CI_API_V4_URL"),
     projectId: need("CI_PROJECT_ID"),
-    projectDir: need("CI_PROJECT_DIR"),
+    // A path in an environment variable is relative to the caller's directory (README "Paths").
+    projectDir: resolve4(need("CI_PROJECT_DIR")),
     jobName: need("CI_JOB_NAME"),
     jobToken: env["CI_JOB_TOKEN"] || void 0,
     token: env[tokenVariable] || void 0,
