@@ -15930,6 +15930,8 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync3(resolveFrom(options.outDir, name), { force: true });
+  writeFileSync2(resolveFrom(options.outDir, "setup.log"), "");
   await runSetup(config.setup, { cwd: config.root, logFile: resolveFrom(options.outDir, "setup.log"), timeoutMs: config.setupTimeoutMs, progress: options.progress });
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
   const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir };

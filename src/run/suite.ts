@@ -81,6 +81,10 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`,
     );
   }
+  // From here on the benchmarks' directories are rewritten: a results.json left from an earlier run
+  // would point at logs that are gone. Interrupted, the directory then holds no results, never stale ones.
+  for (const name of ['results.json', 'report.md', 'comparison.json']) rmSync(resolveFrom(options.outDir, name), { force: true });
+  writeFileSync(resolveFrom(options.outDir, 'setup.log'), '');
   await runSetup(config.setup, { cwd: config.root, logFile: resolveFrom(options.outDir, 'setup.log'), timeoutMs: config.setupTimeoutMs, progress: options.progress });
   // Probed beside the benchmarks, awaited at the end.
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);

@@ -27,11 +27,13 @@ describe('interrupting cg-bench', () => {
       const dir = project('benchmarks:\n  - name: quick\n    run: [./quick]\n');
       compileC(dir, 'quick', QUICK);
       compileC(dir, 'spin', SPIN);
-      const saved = await cli(['run', '--save-baseline', 'base.json', '--out', 'out-base'], { cwd: dir });
+      const saved = await cli(['run', '--save-baseline', 'base.json', '--out', 'out'], { cwd: dir });
       assert.equal(saved.code, 0, saved.stderr);
       const baseline = readFileSync(join(dir, 'base.json'));
       writeFileSync(join(dir, 'spin.yml'), 'benchmarks:\n  - name: spin-1\n    run: [./spin]\n  - name: spin-2\n    run: [./spin]\n');
 
+      // Into the directory of the saved run: its results.json would now name logs that are gone.
+      assert.ok(existsSync(join(dir, 'out', 'results.json')));
       const run = start(['run', '--config', 'spin.yml', '--jobs', '2', '--baseline', 'base.json', '--save-baseline', 'base.json', '--out', 'out'], dir);
       try {
         // Both benchmarks under Valgrind at once (they run in the project directory).
@@ -48,7 +50,7 @@ describe('interrupting cg-bench', () => {
         killAll(processesMentioning(dir));
       }
       assert.deepEqual(readFileSync(join(dir, 'base.json')), baseline, 'the saved baseline changed');
-      assert.equal(existsSync(join(dir, 'out', 'results.json')), false, 'results.json of an interrupted run');
+      assert.equal(existsSync(join(dir, 'out', 'results.json')), false, 'a results.json after an interrupted run');
       assert.deepEqual(readdirSync(dir).filter((n) => n.endsWith('.tmp')), [], 'temporary files left');
     });
   }
