@@ -63,8 +63,9 @@ Options:
 ${EXIT_CODES}`,
   check: `Usage: cg-bench check [options]
 
-Measures every benchmark twice (into OUT/check-1 and OUT/check-2, each with its results.json) and reports any benchmark whose
-counts differ: a nondeterministic benchmark (threads, time, randomness, addresses) cannot be compared.
+Measures every benchmark twice (into OUT/check-1 and OUT/check-2, each with its results.json) and
+reports any benchmark whose counts differ: a nondeterministic benchmark (threads, time, randomness,
+addresses) cannot be compared.
 
 Options:
   -c, --config FILE          configuration (default: cg-bench.yml)
