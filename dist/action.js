@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve7, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve8(data);
+              return err ? reject(err) : resolve7(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve7, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve8(data);
+              ) : resolve7(data);
             });
           });
         }
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve8, reject) => {
-        res = resolve8;
+      const promise = new Promise((resolve7, reject) => {
+        res = resolve7;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -5789,7 +5789,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants8 = require_constants2();
+    var constants9 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util5.addListener;
@@ -5864,7 +5864,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert4(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants8.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants9.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5959,11 +5959,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants8.ERROR.OK) {
+          if (ret !== constants9.ERROR.OK) {
             const body2 = data.subarray(offset);
-            if (ret === constants8.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants9.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body2);
-            } else if (ret === constants8.ERROR.PAUSED) {
+            } else if (ret === constants9.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body2);
             } else {
@@ -5986,10 +5986,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants8.ERROR.OK) {
+        if (ret === constants9.ERROR.OK) {
           return null;
         }
-        if (ret === constants8.ERROR.PAUSED || ret === constants8.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants9.ERROR.PAUSED || ret === constants9.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6006,7 +6006,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants8.ERROR[ret], data);
+        return new HTTPParserError(message, constants9.ERROR[ret], data);
       }
       destroy() {
         assert4(this.ptr != null);
@@ -6186,7 +6186,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants8.ERROR.PAUSED : 0;
+        return pause ? constants9.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6208,7 +6208,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants8.ERROR.PAUSED;
+          return constants9.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6244,13 +6244,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert4(client[kRunning] === 0);
           util5.destroy(socket, new InformationalError("reset"));
-          return constants8.ERROR.PAUSED;
+          return constants9.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants8.ERROR.PAUSED;
+          return constants9.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants8.ERROR.PAUSED;
+          return constants9.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve8, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve8;
+          callback = resolve7;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve8, reject) => {
+      const waitForDrain = () => new Promise((resolve7, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve8;
+          callback = resolve7;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve8) => {
+        return new Promise((resolve7) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve8;
+            this[kClosedResolve] = resolve7;
           } else {
-            resolve8(null);
+            resolve7(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve8) => {
+        return new Promise((resolve7) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve8(null);
+            resolve7(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve8, reject) => {
+        const socket = await new Promise((resolve7, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve8(socket2);
+              resolve7(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve8) => {
-            this[kClosedResolve] = resolve8;
+          await new Promise((resolve7) => {
+            this[kClosedResolve] = resolve7;
           });
         }
       }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve8, reject) => {
+        return await new Promise((resolve7, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError3());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve8(null);
+              resolve7(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream2, type) {
       assert4(!stream2[kConsume]);
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve7, reject) => {
         if (isUnusable(stream2)) {
           const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream2[kConsume] = {
               type,
               stream: stream2,
-              resolve: resolve8,
+              resolve: resolve7,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve8, stream: stream2, length } = consume2;
+      const { type, body: body2, resolve: resolve7, stream: stream2, length } = consume2;
       try {
         if (type === "text") {
-          resolve8(chunksDecode(body2, length));
+          resolve7(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve8(JSON.parse(chunksDecode(body2, length)));
+          resolve7(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve8(chunksConcat(body2, length).buffer);
+          resolve7(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve8(new Blob(body2, { type: stream2[kContentType] }));
+          resolve7(new Blob(body2, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve8(chunksConcat(body2, length));
+          resolve7(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve7, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve8(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve7, reject) => {
           stream2.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve8(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve7, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve8(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve7, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve8(data);
+            return err ? reject(err) : resolve7(data);
           });
         });
       }
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve8, reject) => agent.dispatch(
+        return new Promise((resolve7, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14510,7 +14510,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable5({ read: resume });
               const onError = this.onError.bind(this);
-              resolve8({
+              resolve7({
                 status,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve8({
+              resolve7({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms) {
-      return new Promise((resolve8) => {
-        setTimeout(resolve8, ms).unref();
+      return new Promise((resolve7) => {
+        setTimeout(resolve7, ms).unref();
       });
     }
     module.exports = {
@@ -23116,10 +23116,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep10, value } = collItem;
+        const { start, key, sep: sep11, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep10?.[0],
+          next: key ?? sep11?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -23133,7 +23133,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep10) {
+          if (!keyProps.anchor && !keyProps.tag && !sep11) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -23157,7 +23157,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep10 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep11 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -23173,7 +23173,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep10, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep11, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -23264,7 +23264,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep10 = "";
+        let sep11 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -23278,13 +23278,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep10 + cb;
-              sep10 = "";
+                comment += sep11 + cb;
+              sep11 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep10 += source;
+                sep11 += source;
               hasSpace = true;
               break;
             default:
@@ -23327,18 +23327,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep10, value } = collItem;
+        const { start, key, sep: sep11, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep10?.[0],
+          next: key ?? sep11?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep10 && !value) {
+          if (!props.anchor && !props.tag && !sep11 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -23392,8 +23392,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep10 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep10, null, props, onError);
+        if (!isMap2 && !sep11 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep11, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -23405,7 +23405,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep10 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep11 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -23416,8 +23416,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep10)
-                for (const st of sep10) {
+              if (sep11)
+                for (const st of sep11) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -23434,7 +23434,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep10, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep11, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -23614,7 +23614,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep10 = "";
+      let sep11 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -23631,24 +23631,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep10 + indent.slice(trimIndent) + content;
-          sep10 = "\n";
+          value += sep11 + indent.slice(trimIndent) + content;
+          sep11 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep10 === " ")
-            sep10 = "\n";
-          else if (!prevMoreIndented && sep10 === "\n")
-            sep10 = "\n\n";
-          value += sep10 + indent.slice(trimIndent) + content;
-          sep10 = "\n";
+          if (sep11 === " ")
+            sep11 = "\n";
+          else if (!prevMoreIndented && sep11 === "\n")
+            sep11 = "\n\n";
+          value += sep11 + indent.slice(trimIndent) + content;
+          sep11 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep10 === "\n")
+          if (sep11 === "\n")
             value += "\n";
           else
-            sep10 = "\n";
+            sep11 = "\n";
         } else {
-          value += sep10 + content;
-          sep10 = " ";
+          value += sep11 + content;
+          sep11 = " ";
           prevMoreIndented = false;
         }
       }
@@ -23831,25 +23831,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match3[1].replace(trimEnd2, "");
-      let sep10 = " ";
+      let sep11 = " ";
       let pos = line.lastIndex;
       while (match3 = line.exec(source)) {
         const lm = match3[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep10 === "\n")
-            res += sep10;
+          if (sep11 === "\n")
+            res += sep11;
           else
-            sep10 = "\n";
+            sep11 = "\n";
         } else {
-          res += sep10 + lm;
-          sep10 = " ";
+          res += sep11 + lm;
+          sep11 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match3 = last.exec(source);
-      return res + sep10 + (match3?.[1] ?? "");
+      return res + sep11 + (match3?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -24659,14 +24659,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep10, value }) {
+    function stringifyItem({ start, key, sep: sep11, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep10)
-        for (const st of sep10)
+      if (sep11)
+        for (const st of sep11)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -25833,18 +25833,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep10;
+          let sep11;
           if (scalar.end) {
-            sep10 = scalar.end;
-            sep10.push(this.sourceToken);
+            sep11 = scalar.end;
+            sep11.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep10 = [this.sourceToken];
+            sep11 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep10 }]
+            items: [{ start, key: scalar, sep: sep11 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -25997,15 +25997,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep10 = it.sep;
-                  sep10.push(this.sourceToken);
+                  const sep11 = it.sep;
+                  sep11.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep10 }]
+                    items: [{ start: start2, key, sep: sep11 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -26199,13 +26199,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep10 = fc.end.splice(1, fc.end.length);
-            sep10.push(this.sourceToken);
+            const sep11 = fc.end.splice(1, fc.end.length);
+            sep11.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep10 }]
+              items: [{ start, key: fc, sep: sep11 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -26860,11 +26860,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants8);
+          this.rhs = optimizeExpr(this.rhs, names, constants9);
         return this;
       }
       get names() {
@@ -26881,10 +26881,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants8);
+        this.rhs = optimizeExpr(this.rhs, names, constants9);
         return this;
       }
       get names() {
@@ -26945,8 +26945,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants8) {
-        this.code = optimizeExpr(this.code, names, constants8);
+      optimizeNames(names, constants9) {
+        this.code = optimizeExpr(this.code, names, constants9);
         return this;
       }
       get names() {
@@ -26975,12 +26975,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants8))
+          if (n.optimizeNames(names, constants9))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -27033,12 +27033,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         var _a2;
-        this.else = (_a2 = this.else) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants8);
-        if (!(super.optimizeNames(names, constants8) || this.else))
+        this.else = (_a2 = this.else) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants9);
+        if (!(super.optimizeNames(names, constants9) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants8);
+        this.condition = optimizeExpr(this.condition, names, constants9);
         return this;
       }
       get names() {
@@ -27061,10 +27061,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants8) {
-        if (!super.optimizeNames(names, constants8))
+      optimizeNames(names, constants9) {
+        if (!super.optimizeNames(names, constants9))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants8);
+        this.iteration = optimizeExpr(this.iteration, names, constants9);
         return this;
       }
       get names() {
@@ -27100,10 +27100,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants8) {
-        if (!super.optimizeNames(names, constants8))
+      optimizeNames(names, constants9) {
+        if (!super.optimizeNames(names, constants9))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants8);
+        this.iterable = optimizeExpr(this.iterable, names, constants9);
         return this;
       }
       get names() {
@@ -27145,11 +27145,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         var _a2, _b;
-        super.optimizeNames(names, constants8);
-        (_a2 = this.catch) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants8);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants8);
+        super.optimizeNames(names, constants9);
+        (_a2 = this.catch) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants9);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants9);
         return this;
       }
       get names() {
@@ -27450,7 +27450,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants8) {
+    function optimizeExpr(expr, names, constants9) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -27465,14 +27465,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants8[n.str];
+        const c = constants9[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants8[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants9[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -29434,7 +29434,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve8.call(this, root, ref);
+      let _sch = resolve7.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a2 = root.localRefs) === null || _a2 === void 0 ? void 0 : _a2[ref];
         const { schemaId } = this.opts;
@@ -29461,7 +29461,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve8(root, ref) {
+    function resolve7(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -30325,7 +30325,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve8(baseURI, relativeURI, options) {
+    function resolve7(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -30361,50 +30361,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative5, options, skipNormalization) {
+    function resolveComponent(base, relative6, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse4(serialize(base, options), options);
-        relative5 = parse4(serialize(relative5, options), options);
+        relative6 = parse4(serialize(relative6, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative5.scheme) {
-        target.scheme = relative5.scheme;
-        target.userinfo = relative5.userinfo;
-        target.host = relative5.host;
-        target.port = relative5.port;
-        target.path = removeDotSegments(relative5.path || "");
-        target.query = relative5.query;
+      if (!options.tolerant && relative6.scheme) {
+        target.scheme = relative6.scheme;
+        target.userinfo = relative6.userinfo;
+        target.host = relative6.host;
+        target.port = relative6.port;
+        target.path = removeDotSegments(relative6.path || "");
+        target.query = relative6.query;
       } else {
-        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
-          target.userinfo = relative5.userinfo;
-          target.host = relative5.host;
-          target.port = relative5.port;
-          target.path = removeDotSegments(relative5.path || "");
-          target.query = relative5.query;
+        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
+          target.userinfo = relative6.userinfo;
+          target.host = relative6.host;
+          target.port = relative6.port;
+          target.path = removeDotSegments(relative6.path || "");
+          target.query = relative6.query;
         } else {
-          if (!relative5.path) {
+          if (!relative6.path) {
             target.path = base.path;
-            if (relative5.query !== void 0) {
-              target.query = relative5.query;
+            if (relative6.query !== void 0) {
+              target.query = relative6.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative5.path[0] === "/") {
-              target.path = removeDotSegments(relative5.path);
+            if (relative6.path[0] === "/") {
+              target.path = removeDotSegments(relative6.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative5.path;
+                target.path = "/" + relative6.path;
               } else if (!base.path) {
-                target.path = relative5.path;
+                target.path = relative6.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative6.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative5.query;
+            target.query = relative6.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -30412,7 +30412,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative5.fragment;
+      target.fragment = relative6.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -30716,7 +30716,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve8,
+      resolve: resolve7,
       resolveComponent,
       equal,
       serialize,
@@ -33512,11 +33512,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -33532,7 +33532,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -33619,26 +33619,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve8) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve7) => __awaiter19(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve8(output.toString());
+              resolve7(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve8) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve7) => __awaiter19(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve8(Buffer.concat(chunks));
+              resolve7(Buffer.concat(chunks));
             });
           }));
         });
@@ -33846,14 +33846,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve7, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve8(res);
+                resolve7(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -34097,12 +34097,12 @@ var require_lib = __commonJS({
         return __awaiter19(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve8) => setTimeout(() => resolve8(), ms));
+          return new Promise((resolve7) => setTimeout(() => resolve7(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve8, reject) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve7, reject) => __awaiter19(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -34110,7 +34110,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve8(response);
+              resolve7(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -34149,7 +34149,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve8(response);
+              resolve7(response);
             }
           }));
         });
@@ -34613,8 +34613,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve8, reject) {
-            return setTimeout(resolve8, t);
+          return new this.Promise(function(resolve7, reject) {
+            return setTimeout(resolve7, t);
           });
         }
         computePenalty() {
@@ -34825,15 +34825,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve8, returned, task;
+          var args, cb, error2, reject, resolve7, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve8, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve7, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve8(returned);
+                  return resolve7(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -34848,13 +34848,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve8;
-          resolve8 = reject = null;
+          var promise, reject, resolve7;
+          resolve7 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve8 = _resolve;
+            resolve7 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve8, reject });
+          this._queue.push({ task, args, resolve: resolve7, reject });
           this._tryToRun();
           return promise;
         }
@@ -35255,14 +35255,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve8, reject) => {
+              return new this.Promise((resolve7, reject) => {
                 if (finished()) {
-                  return resolve8();
+                  return resolve7();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve8();
+                      return resolve7();
                     }
                   });
                 }
@@ -35355,9 +35355,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve8, reject) {
+              return new this.Promise(function(resolve7, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve8)(args3);
+                  return (args3[0] != null ? reject : resolve7)(args3);
                 });
               });
             };
@@ -36357,10 +36357,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var constants8 = require_constants6();
+    var constants9 = require_constants6();
     var SemVer = require_semver();
     var truncate = (version3, truncation, options) => {
-      if (!constants8.RELEASE_TYPES.includes(truncation)) {
+      if (!constants9.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version3, options);
@@ -37600,7 +37600,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants8 = require_constants6();
+    var constants9 = require_constants6();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse4 = require_parse2();
@@ -37684,8 +37684,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants8.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants8.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants9.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants9.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -38400,8 +38400,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https3 : http3).request(url2, opts);
-      const promise = new Promise((resolve8, reject) => {
-        req2.once("response", resolve8).once("error", reject).end();
+      const promise = new Promise((resolve7, reject) => {
+        req2.once("response", resolve7).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -38578,7 +38578,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve7, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -38644,7 +38644,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine2, headers);
           cleanup();
-          resolve8({
+          resolve7({
             connect: {
               statusCode,
               statusText,
@@ -42304,8 +42304,8 @@ var require_deferred = __commonJS({
        */
       constructor(preventUnhandledRejectionWarning = true) {
         this._state = DeferredState.PENDING;
-        this._promise = new Promise((resolve8, reject) => {
-          this._resolve = resolve8;
+        this._promise = new Promise((resolve7, reject) => {
+          this._resolve = resolve7;
           this._reject = reject;
         });
         if (preventUnhandledRejectionWarning) {
@@ -42520,11 +42520,11 @@ var require_unary_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -42540,7 +42540,7 @@ var require_unary_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -42589,11 +42589,11 @@ var require_server_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -42609,7 +42609,7 @@ var require_server_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -42659,11 +42659,11 @@ var require_client_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -42679,7 +42679,7 @@ var require_client_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -42728,11 +42728,11 @@ var require_duplex_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -42748,7 +42748,7 @@ var require_duplex_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -42796,11 +42796,11 @@ var require_test_transport = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve7) {
+          resolve7(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve7, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -42816,7 +42816,7 @@ var require_test_transport = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -43013,11 +43013,11 @@ var require_test_transport = __commonJS({
       responseTrailer: "test"
     };
     function delay4(ms, abort) {
-      return (v) => new Promise((resolve8, reject) => {
+      return (v) => new Promise((resolve7, reject) => {
         if (abort === null || abort === void 0 ? void 0 : abort.aborted) {
           reject(new rpc_error_1.RpcError("user cancel", "CANCELLED"));
         } else {
-          const id = setTimeout(() => resolve8(v), ms);
+          const id = setTimeout(() => resolve7(v), ms);
           if (abort) {
             abort.addEventListener("abort", (ev) => {
               clearTimeout(id);
@@ -43456,11 +43456,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -43476,7 +43476,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -43549,26 +43549,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve8) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve8(output.toString());
+          resolve7(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve8) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve7) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve8(Buffer.concat(chunks));
+          resolve7(Buffer.concat(chunks));
         });
       }));
     });
@@ -43771,14 +43771,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve7, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve8(res);
+            resolve7(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -44022,12 +44022,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve8) => setTimeout(() => resolve8(), ms));
+      return new Promise((resolve7) => setTimeout(() => resolve7(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve8, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve7, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -44035,7 +44035,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve8(response);
+          resolve7(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -44074,7 +44074,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve8(response);
+          resolve7(response);
         }
       }));
     });
@@ -44085,11 +44085,11 @@ var lowercaseKeys = (obj2) => Object.keys(obj2).reduce((c, k) => (c[k.toLowerCas
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44105,7 +44105,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44138,11 +44138,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44158,7 +44158,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44436,11 +44436,11 @@ import * as fs2 from "fs";
 import * as path from "path";
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44456,7 +44456,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44560,11 +44560,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44580,7 +44580,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44679,11 +44679,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44699,7 +44699,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44918,7 +44918,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve8, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve7, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -45001,7 +45001,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve8(exitCode);
+            resolve7(exitCode);
           }
         });
         if (this.options.input) {
@@ -45124,11 +45124,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45144,7 +45144,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45217,13 +45217,13 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname11, join as join17 } from "node:path";
+import { dirname as dirname11, join as join16 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/github/run.ts
 import { createHash as createHash4 } from "node:crypto";
 import { mkdirSync as mkdirSync7, readFileSync as readFileSync7, writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join16, resolve as resolve7 } from "node:path";
+import { join as join15, resolve as resolve6 } from "node:path";
 
 // src/errors.ts
 var ExitCode2 = {
@@ -45366,12 +45366,12 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative5 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative6 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
   let verdict = "unchanged";
   if (!comparable) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative5) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative5, functions };
+  else if (change !== 0 && Math.abs(relative6) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative6, functions };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -45435,7 +45435,7 @@ function imageRunArgs(options) {
   ];
 }
 function runEngine(engine, args, log2) {
-  return new Promise((resolve8) => {
+  return new Promise((resolve7) => {
     const child2 = spawn2(engine.command[0], args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -45447,8 +45447,8 @@ function runEngine(engine, args, log2) {
     };
     child2.stdout.on("data", (c) => lines(c, "out"));
     child2.stderr.on("data", (c) => lines(c, "err"));
-    child2.on("error", (error2) => resolve8({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
-    child2.on("close", (code) => resolve8({ code: code ?? 1, stdout, stderr }));
+    child2.on("error", (error2) => resolve7({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
+    child2.on("close", (code) => resolve7({ code: code ?? 1, stdout, stderr }));
   });
 }
 function imageId(engine, image) {
@@ -45466,13 +45466,13 @@ function imageId(engine, image) {
 // src/container/measurer.ts
 import { chmodSync, cpSync, existsSync as existsSync4, lstatSync as lstatSync2, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync2, readdirSync as readdirSync3, rmSync as rmSync5 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname7, join as join9, resolve as resolve5 } from "node:path";
+import { dirname as dirname7, join as join8, resolve as resolve4 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash } from "node:crypto";
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { dirname as dirname3, relative as relative2, resolve as resolve2 } from "node:path";
+import { dirname as dirname3, relative as relative3 } from "node:path";
 
 // schemas/config.schema.json
 var config_schema_default = {
@@ -45490,6 +45490,10 @@ var config_schema_default = {
     timeout: {
       $ref: "#/definitions/duration",
       description: "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m."
+    },
+    "setup-timeout": {
+      $ref: "#/definitions/duration",
+      description: "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout."
     },
     cache: {
       type: "object",
@@ -45691,6 +45695,24 @@ function schemaProblems(validate2) {
   return out;
 }
 
+// src/util/paths.ts
+import { isAbsolute, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
+function resolveFrom(base, path12) {
+  return resolve2(base, path12);
+}
+function callerDirectory() {
+  return process.cwd();
+}
+function absolutePath(path12, what) {
+  if (!isAbsolute(path12)) throw new Error(`internal: ${what} "${path12}" is not an absolute path; an entry point should have resolved it`);
+  return resolve2(path12);
+}
+function shownPath(path12, from = callerDirectory()) {
+  const rel = relative2(from, path12);
+  if (rel === "") return ".";
+  return rel === ".." || rel.startsWith(`..${sep2}`) || isAbsolute(rel) ? path12 : rel;
+}
+
 // src/config/values.ts
 function parsePercent(value) {
   return typeof value === "number" ? value : Number(value.replace(/\s*%$/, ""));
@@ -45744,7 +45766,7 @@ function stringEnv(env) {
   return Object.fromEntries(Object.entries(env ?? {}).map(([k, v]) => [k, String(v)]));
 }
 function parseConfig(text, file) {
-  const shown = relative2(process.cwd(), file) || file;
+  const shown = shownPath(file);
   const lines = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
@@ -45759,7 +45781,7 @@ function parseConfig(text, file) {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
-  const root = dirname3(file);
+  const root = absolutePath(dirname3(file), "configuration directory");
   const problems = [];
   const where2 = (segments, path12, message) => located(shown, doc, lines, { segments, path: path12, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -45777,9 +45799,9 @@ function parseConfig(text, file) {
     if (first !== void 0) {
       problems.push(where2(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
-    const cwd = realDirectory(resolve2(root, b.cwd ?? "."));
+    const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
     if (b.cwd !== void 0 && !isDirectory2(cwd)) {
-      problems.push(where2(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to ${relative2(process.cwd(), root) || "."})`));
+      problems.push(where2(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
     if (typeof b.run !== "string" && b.run[0] === "") {
       problems.push(where2(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
@@ -45799,8 +45821,9 @@ function parseConfig(text, file) {
   });
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
-  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative2(root, b.cwd), b.env, b.instrument]) })).digest("hex");
-  return { file, root, setup, network: raw.network ?? false, cache, weights, benchmarks, hash };
+  const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
+  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative3(root, b.cwd), b.env, b.instrument]) })).digest("hex");
+  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cache, weights, benchmarks, hash };
 }
 function realDirectory(path12) {
   try {
@@ -45817,21 +45840,21 @@ function isDirectory2(path12) {
   }
 }
 function loadConfig(file) {
-  const absolute = resolve2(file);
+  const absolute = absolutePath(file, "configuration file");
   let text;
   try {
     text = readFileSync(absolute, "utf8");
   } catch (error2) {
     const code = error2.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error2);
-    throw new CgBenchError(`cannot read configuration ${file}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
+    throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
   }
   return parseConfig(text, realpathSync(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants6, existsSync as existsSync3, statSync as statSync4 } from "node:fs";
-import { dirname as dirname6, join as join8, resolve as resolve4 } from "node:path";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync3, statSync as statSync4 } from "node:fs";
+import { dirname as dirname6 } from "node:path";
 
 // src/report/headline.ts
 var NOUNS = {
@@ -46267,7 +46290,7 @@ function writeResults(path12, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants5, mkdirSync as mkdirSync3, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync3, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join7 } from "node:path";
 
 // src/run/slug.ts
@@ -46441,8 +46464,8 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 
 // src/run/benchmark.ts
 import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync3 } from "node:fs";
-import { constants as constants4 } from "node:os";
-import { join as join6, relative as relative3, resolve as resolve3 } from "node:path";
+import { constants as constants5 } from "node:os";
+import { join as join6, relative as relative4, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -46586,12 +46609,48 @@ async function parseCachegrindFile(path12) {
 // src/run/process.ts
 import { spawn as spawn3 } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
+
+// src/run/interrupt.ts
+import { constants as constants3 } from "node:os";
+var liveGroups = /* @__PURE__ */ new Set();
+function trackProcessGroup(pid) {
+  if (pid === void 0) return () => {
+  };
+  liveGroups.add(pid);
+  return () => liveGroups.delete(pid);
+}
+function killTrackedGroups(signal = "SIGKILL") {
+  const count = liveGroups.size;
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+    }
+  }
+  liveGroups.clear();
+  return count;
+}
+function interruptExitCode(signal) {
+  return 128 + constants3.signals[signal];
+}
+function exitOnInterrupt(say, exit = process.exit) {
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      const stopped = killTrackedGroups();
+      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
+`);
+      exit(interruptExitCode(signal));
+    });
+  }
+}
+
+// src/run/process.ts
 function runProcess(options) {
   const out = openSync(options.stdoutFile, "w");
   const err = openSync(options.stderrFile, "w");
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve8) => {
+  return new Promise((resolve7) => {
     const child2 = spawn3(options.command, options.args, {
       cwd: options.cwd,
       env: options.env,
@@ -46600,6 +46659,8 @@ function runProcess(options) {
     });
     closeSync(out);
     closeSync(err);
+    const untrack = trackProcessGroup(child2.pid);
+    child2.once("exit", untrack);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -46619,12 +46680,12 @@ function runProcess(options) {
     child2.once("error", (error2) => {
       clearTimeout(timer);
       process.removeListener("exit", forward);
-      resolve8({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error2.message });
+      resolve7({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error2.message });
     });
     child2.once("exit", (exitCode, signal) => {
       clearTimeout(timer);
       process.removeListener("exit", forward);
-      resolve8({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
+      resolve7({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
     });
   });
 }
@@ -46816,11 +46877,11 @@ function setupEnvironment(caller, sandbox, home) {
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { accessSync, constants as constants3, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
+import { accessSync, constants as constants4, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
 import { delimiter as delimiter2, dirname as dirname5, join as join5 } from "node:path";
 function isExecutable(path12) {
   try {
-    accessSync(path12, constants3.X_OK);
+    accessSync(path12, constants4.X_OK);
     return true;
   } catch {
     return false;
@@ -46890,7 +46951,7 @@ function tail(path12, lines = 20) {
 }
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants4.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants5.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path12) {
@@ -46915,14 +46976,14 @@ async function runBenchmark(spec, slug, ctx) {
   rmSync3(dir, { recursive: true, force: true });
   mkdirSync2(dir, { recursive: true });
   mkdirSync2(BENCHMARK_HOME, { recursive: true });
-  const rel = (p) => relative3(ctx.outDir, p);
+  const rel = (p) => relative4(ctx.outDir, p);
   const stdout = join6(dir, "stdout.log");
   const stderr = join6(dir, "stderr.log");
   const env = benchmarkEnvironment(spec.cwd, spec.env);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative3(ctx.root, spec.cwd) || ".",
+    cwd: relative4(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -46996,24 +47057,52 @@ import { spawn as spawn4 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
-async function runSetup(commands, cwd, logFile, progress, sandbox = NO_SANDBOX) {
-  const env = setupEnvironment(process.env, sandbox, BENCHMARK_HOME);
-  for (const command of commands) {
-    progress.setup(describeCommand(command));
-    appendFileSync2(logFile, `$ ${describeCommand(command)}
-`);
-    const fd = openSync4(logFile, "a");
-    const [program, ...args] = sandboxed(sandbox, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
-    const status = await new Promise((resolve8) => {
-      const child2 = spawn4(program, args, { cwd, env, stdio: ["ignore", fd, fd] });
-      child2.once("error", (error2) => resolve8(error2.message));
-      child2.once("exit", (code, signal) => resolve8(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`));
+function killGroup(pid) {
+  if (pid === void 0) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+  }
+}
+function runOne(command, fd, env, options) {
+  const [program, ...args] = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
+  return new Promise((resolve7) => {
+    const child2 = spawn4(program, args, { cwd: options.cwd, env, stdio: ["ignore", fd, fd], detached: true });
+    const untrack = trackProcessGroup(child2.pid);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child2.pid);
+    }, options.timeoutMs);
+    const done = (why) => {
+      clearTimeout(timer);
+      untrack();
+      resolve7(why);
+    };
+    child2.once("error", (error2) => done(error2.message));
+    child2.once("exit", (code, signal) => {
+      if (timedOut) done(`timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`);
+      else done(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`);
     });
-    closeSync4(fd);
+  });
+}
+async function runSetup(commands, options) {
+  const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, BENCHMARK_HOME);
+  for (const command of commands) {
+    options.progress.setup(describeCommand(command));
+    appendFileSync2(options.logFile, `$ ${describeCommand(command)}
+`);
+    const fd = openSync4(options.logFile, "a");
+    let status;
+    try {
+      status = await runOne(command, fd, env, options);
+    } finally {
+      closeSync4(fd);
+    }
     if (status) {
-      const tail2 = readFileSync4(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync4(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
-last lines of ${logFile}:
+last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode2.benchmarkFailed);
     }
   }
@@ -47028,13 +47117,13 @@ function nameMatcher(pattern) {
 function ensureWritableDir(dir) {
   try {
     mkdirSync3(dir, { recursive: true });
-    accessSync3(dir, constants5.W_OK);
+    accessSync3(dir, constants6.W_OK);
     const probe = join7(dir, `.write-test-${process.pid}`);
     writeFileSync2(probe, "");
     rmSync4(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
-    throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
+    throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
   }
 }
 async function pool(items, jobs, work) {
@@ -47060,6 +47149,8 @@ function selectBenchmarks(config, filter2) {
   return chosen;
 }
 async function runSuite(config, options) {
+  absolutePath(options.outDir, "output directory");
+  absolutePath(config.root, "configuration directory");
   ensureWritableDir(options.outDir);
   const selected = selectBenchmarks(config, options.filter);
   const valgrind = options.valgrind ?? locateValgrind();
@@ -47069,14 +47160,16 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync4(resolveFrom(options.outDir, name), { force: true });
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
   mkdirSync3(BENCHMARK_HOME, { recursive: true });
   giveDirectory(sandbox, BENCHMARK_HOME);
-  writeFileSync2(join7(options.outDir, "setup.log"), sandbox.notes.map((n) => `# ${n}
+  const setupLog = resolveFrom(options.outDir, "setup.log");
+  writeFileSync2(setupLog, sandbox.notes.map((n) => `# ${n}
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
-  await runSetup(config.setup, config.root, join7(options.outDir, "setup.log"), options.progress, sandbox);
+  await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
   const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
@@ -47100,12 +47193,12 @@ async function runSuite(config, options) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
-  const dir = dirname6(resolve4(path12));
-  if (existsSync3(path12) && statSync4(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${path12}: is a directory`);
+  const dir = dirname6(path12);
+  if (existsSync3(path12) && statSync4(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
-    accessSync4(dir, constants6.W_OK);
+    accessSync4(dir, constants7.W_OK);
   } catch {
-    throw new CgBenchError(`--save-baseline ${path12}: directory ${dir} does not exist or is not writable`);
+    throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} does not exist or is not writable`);
   }
 }
 async function measure(options) {
@@ -47117,20 +47210,20 @@ async function measure(options) {
     jobs: options.jobs,
     filter: options.filter,
     progress: options.progress,
-    previous: baseline ?? readPrevious(join8(options.outDir, "results.json")),
+    previous: baseline ?? readPrevious(resolveFrom(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {}
   });
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: options.filter ? nameMatcher(options.filter) : void 0 }) : void 0;
-  const resultsFile = join8(options.outDir, "results.json");
-  const markdownFile = join8(options.outDir, "report.md");
+  const resultsFile = resolveFrom(options.outDir, "results.json");
+  const markdownFile = resolveFrom(options.outDir, "report.md");
   writeResults(resultsFile, results);
-  const input = { head: results, comparison, baselineSource: options.baselineSource ?? options.baseline };
+  const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(join8(options.outDir, "comparison.json"), jsonReport.render(input));
+  if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input));
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
   if (options.saveBaseline) {
-    if (failed) outcome2.baselineNotSaved = `not saving the baseline to ${options.saveBaseline}: ${failed} benchmark(s) failed`;
+    if (failed) outcome2.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;
     else writeResults(options.saveBaseline, results);
   }
   return outcome2;
@@ -47179,7 +47272,7 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join9(checkout, ".git");
+  const git2 = join8(checkout, ".git");
   let directory;
   try {
     directory = lstatSync2(git2).isDirectory();
@@ -47187,7 +47280,7 @@ function hideGit(checkout) {
     return [];
   }
   if (directory && !emptyDirectory) {
-    emptyDirectory = mkdtempSync2(join9(tmpdir3(), "cg-bench-no-git-"));
+    emptyDirectory = mkdtempSync2(join8(tmpdir3(), "cg-bench-no-git-"));
     chmodSync(emptyDirectory, 365);
   }
   return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
@@ -47200,15 +47293,15 @@ function removeLinks(dir) {
     return;
   }
   for (const name of entries) {
-    const path12 = join9(dir, name);
+    const path12 = join8(dir, name);
     const stat2 = lstatSync2(path12);
     if (stat2.isDirectory()) removeLinks(path12);
     else if (!stat2.isFile()) rmSync5(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve5(dir); ; at = dirname7(at)) {
-    const git2 = join9(at, ".git");
+  for (let at = resolve4(dir); ; at = dirname7(at)) {
+    const git2 = join8(at, ".git");
     if (existsSync4(git2)) {
       chmodSync(git2, 448);
       if (existsSync4(`${at}.tmp`)) chmodSync(`${at}.tmp`, 448);
@@ -47233,15 +47326,15 @@ function containerMeasurer(options) {
       mkdirSync4(outDir, { recursive: true });
       const r = await run2(
         [
-          { host: resolve5(checkout), container: WORKSPACE },
-          ...hideGit(resolve5(checkout)),
-          { host: resolve5(outDir), container: OUT }
+          { host: resolve4(checkout), container: WORKSPACE },
+          ...hideGit(resolve4(checkout)),
+          { host: resolve4(outDir), container: OUT }
         ],
         ["run", "--config", config, "--out", OUT, "--jobs", String(options.jobs)],
-        asksForNetwork(resolve5(checkout, config))
+        asksForNetwork(resolve4(checkout, config))
       );
       removeLinks(outDir);
-      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join9(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
+      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join8(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
     }
   };
 }
@@ -47254,9 +47347,9 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir) {
       mkdirSync4(workspace, { recursive: true });
-      for (const entry of readdirSync3(workspace)) rmSync5(join9(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join9(resolve5(checkout), name)));
-      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve5(src)) });
+      for (const entry of readdirSync3(workspace)) rmSync5(join8(workspace, entry), { recursive: true, force: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join8(resolve4(checkout), name)));
+      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
       rmSync5(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
       if (user) {
@@ -47265,15 +47358,15 @@ function inProcessMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join9(workspace, config)),
-          outDir,
+          config: loadConfig(join8(workspace, config)),
+          outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           progress: lineProgress((t) => options.log(t.trimEnd()))
         });
         return { code: outcome2.failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, results: outcome2.results, error: void 0 };
       } catch (error2) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
-        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join9(outDir, "results.json")), error: errorMessage(error2) };
+        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join8(outDir, "results.json")), error: errorMessage(error2) };
       }
     }
   };
@@ -47335,11 +47428,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -47355,7 +47448,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -48682,8 +48775,8 @@ function withCustomRequest(customRequest) {
 
 // node_modules/@octokit/auth-token/dist-bundle/index.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
-var sep2 = "\\.";
-var jwtRE = new RegExp(`^${b64url}${sep2}${b64url}${sep2}${b64url}$`);
+var sep3 = "\\.";
+var jwtRE = new RegExp(`^${b64url}${sep3}${b64url}${sep3}${b64url}$`);
 var isJWT = jwtRE.test.bind(jwtRE);
 async function auth(token) {
   const isApp = isJWT(token);
@@ -53223,8 +53316,8 @@ var path5 = {
   win32: { sep: "\\" },
   posix: { sep: "/" }
 };
-var sep4 = defaultPlatform === "win32" ? path5.win32.sep : path5.posix.sep;
-minimatch.sep = sep4;
+var sep5 = defaultPlatform === "win32" ? path5.win32.sep : path5.posix.sep;
+minimatch.sep = sep5;
 var GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
 minimatch.GLOBSTAR = GLOBSTAR;
 var qmark2 = "[^/]";
@@ -54202,11 +54295,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -54222,7 +54315,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -54235,14 +54328,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve8, reject) {
-        v = o[n](v), settle(resolve8, reject, v.done, v.value);
+      return new Promise(function(resolve7, reject) {
+        v = o[n](v), settle(resolve7, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve8, reject, d, v) {
+  function settle(resolve7, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve8({ value: v2, done: d });
+      resolve7({ value: v2, done: d });
     }, reject);
   }
 };
@@ -54439,11 +54532,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -54459,7 +54552,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -54507,11 +54600,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -54527,7 +54620,7 @@ var __awaiter11 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -54540,14 +54633,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve8, reject) {
-        v = o[n](v), settle(resolve8, reject, v.done, v.value);
+      return new Promise(function(resolve7, reject) {
+        v = o[n](v), settle(resolve7, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve8, reject, d, v) {
+  function settle(resolve7, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve8({ value: v2, done: d });
+      resolve7({ value: v2, done: d });
     }, reject);
   }
 };
@@ -55530,9 +55623,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve8) => {
+  return new Promise((resolve7) => {
     const handler2 = () => {
-      resolve8();
+      resolve7();
       stream2.removeListener("close", handler2);
       stream2.removeListener("end", handler2);
       stream2.removeListener("error", handler2);
@@ -55687,8 +55780,8 @@ var NodeHttpClient = class {
       headers: request2.headers.toJSON({ preserveCase: true }),
       ...request2.requestOverrides
     };
-    return new Promise((resolve8, reject) => {
-      const req = isInsecure ? http2.request(options, resolve8) : https2.request(options, resolve8);
+    return new Promise((resolve7, reject) => {
+      const req = isInsecure ? http2.request(options, resolve7) : https2.request(options, resolve7);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request2 }));
       });
@@ -55772,7 +55865,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve7, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -55782,7 +55875,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve8(Buffer.concat(buffer3).toString("utf8"));
+      resolve7(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -55877,7 +55970,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve7, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -55900,7 +55993,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve8(value);
+      resolve7(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -56656,7 +56749,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve7, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -56674,7 +56767,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x) => {
         removeListeners();
-        resolve8(x);
+        resolve7(x);
       }, (x) => {
         removeListeners();
         reject(x);
@@ -56691,8 +56784,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve8) => {
-    token = setTimeout(resolve8, timeInMs);
+  return createAbortablePromise((resolve7) => {
+    token = setTimeout(resolve7, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -61986,21 +62079,21 @@ var Matcher = class {
    * @returns {string}
    */
   toString(separator, includeNamespace = true) {
-    const sep10 = separator || this.separator;
-    const isDefault = sep10 === this.separator && includeNamespace === true;
+    const sep11 = separator || this.separator;
+    const isDefault = sep11 === this.separator && includeNamespace === true;
     if (isDefault) {
       if (this._pathStringCache !== null) {
         return this._pathStringCache;
       }
       const result = this.path.map(
         (n) => n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-      ).join(sep10);
+      ).join(sep11);
       this._pathStringCache = result;
       return result;
     }
     return this.path.map(
       (n) => includeNamespace && n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-    ).join(sep10);
+    ).join(sep11);
   }
   /**
    * Get path as array of tag names.
@@ -62638,73 +62731,73 @@ var REDOS_PATTERNS = [
 var redos_default = REDOS_PATTERNS;
 
 // node_modules/is-unsafe/src/contexts/nosql.js
-var sep8 = `["'\\s]*:`;
+var sep9 = `["'\\s]*:`;
 var NOSQL_PATTERNS = [
   // ─── MongoDB $ operator injection ────────────────────────────────────────
   {
     id: "nosql-where-operator",
     description: "$where \u2014 executes arbitrary JavaScript server-side in MongoDB",
-    pattern: new RegExp(`\\$where${sep8}`, "i")
+    pattern: new RegExp(`\\$where${sep9}`, "i")
   },
   {
     id: "nosql-ne-operator",
     description: '$ne \u2014 "not equal" operator used to bypass equality checks',
-    pattern: new RegExp(`\\$ne${sep8}`, "i")
+    pattern: new RegExp(`\\$ne${sep9}`, "i")
   },
   {
     id: "nosql-gt-operator",
     description: '$gt \u2014 "greater than" used to bypass password/value checks',
-    pattern: new RegExp(`\\$gte?${sep8}`, "i")
+    pattern: new RegExp(`\\$gte?${sep9}`, "i")
   },
   {
     id: "nosql-lt-operator",
     description: '$lt / $lte \u2014 "less than" bypass variants',
-    pattern: new RegExp(`\\$lte?${sep8}`, "i")
+    pattern: new RegExp(`\\$lte?${sep9}`, "i")
   },
   {
     id: "nosql-regex-operator",
     description: "$regex \u2014 can be used to extract data character by character (blind injection)",
-    pattern: new RegExp(`\\$regex${sep8}`, "i")
+    pattern: new RegExp(`\\$regex${sep9}`, "i")
   },
   {
     id: "nosql-or-operator",
     description: "$or \u2014 logical OR; used to create always-true conditions",
-    pattern: new RegExp(`\\$or${sep8}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$or${sep9}\\s*\\[`, "i")
   },
   {
     id: "nosql-and-operator",
     description: "$and \u2014 logical AND operator injection",
-    pattern: new RegExp(`\\$and${sep8}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$and${sep9}\\s*\\[`, "i")
   },
   {
     id: "nosql-nor-operator",
     description: "$nor \u2014 logical NOR operator injection",
-    pattern: new RegExp(`\\$nor${sep8}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$nor${sep9}\\s*\\[`, "i")
   },
   {
     id: "nosql-exists-operator",
     description: "$exists \u2014 can enumerate fields to determine schema",
-    pattern: new RegExp(`\\$exists${sep8}`, "i")
+    pattern: new RegExp(`\\$exists${sep9}`, "i")
   },
   {
     id: "nosql-in-operator",
     description: "$in \u2014 matches any value in a list; can enumerate values",
-    pattern: new RegExp(`\\$in${sep8}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$in${sep9}\\s*\\[`, "i")
   },
   {
     id: "nosql-expr-operator",
     description: "$expr \u2014 allows aggregation expressions in queries (MongoDB 3.6+)",
-    pattern: new RegExp(`\\$expr${sep8}`, "i")
+    pattern: new RegExp(`\\$expr${sep9}`, "i")
   },
   {
     id: "nosql-function-operator",
     description: "$function \u2014 executes arbitrary JavaScript in MongoDB 4.4+",
-    pattern: new RegExp(`\\$function${sep8}`, "i")
+    pattern: new RegExp(`\\$function${sep9}`, "i")
   },
   {
     id: "nosql-accumulator-operator",
     description: "$accumulator \u2014 custom aggregation with arbitrary JS execution",
-    pattern: new RegExp(`\\$accumulator${sep8}`, "i")
+    pattern: new RegExp(`\\$accumulator${sep9}`, "i")
   },
   // ─── Prototype pollution ─────────────────────────────────────────────────
   {
@@ -63519,8 +63612,8 @@ function readStopNodeData(xmlData, tagName, i) {
           const nextLt = xmlData.indexOf("<", i + 1);
           if (nextLt === -1 || nextLt > nextGt) {
             const exp = xmlData.substring(i + 1, nextGt);
-            const sep10 = exp.search(/\s/);
-            const name = sep10 === -1 ? exp : exp.substring(0, sep10);
+            const sep11 = exp.search(/\s/);
+            const name = sep11 === -1 ? exp : exp.substring(0, sep11);
             if (name === tagName && exp[exp.length - 1] !== "/") openTagCount++;
             i = nextGt;
           }
@@ -64823,7 +64916,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve8, reject) => {
+    return new Promise((resolve7, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -64851,11 +64944,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve8).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve7).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve8();
+            resolve7();
           }
         }
       });
@@ -64980,8 +65073,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve8, reject) {
-      readyPromiseResolve = resolve8;
+    Module["ready"] = new Promise(function(resolve7, reject) {
+      readyPromiseResolve = resolve7;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -67551,7 +67644,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve7, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -67563,7 +67656,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve8();
+      resolve7();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -85338,7 +85431,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve7, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -85353,7 +85446,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve8(this.toUint8Array(callbackChunk));
+            resolve7(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -85999,8 +86092,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve8, reject) => {
-      this.resolve = resolve8;
+    this.promise = new Promise((resolve7, reject) => {
+      this.resolve = resolve7;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -86405,8 +86498,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve8, reject) => {
-      this.emitter.on("finish", resolve8);
+    return new Promise((resolve7, reject) => {
+      this.emitter.on("finish", resolve7);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -86453,12 +86546,12 @@ import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve7, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve8();
+        resolve7();
         return;
       }
       let chunk = stream2.read();
@@ -86477,7 +86570,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve8();
+      resolve7();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -86486,7 +86579,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve7, reject) => {
     const ws = fs5.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -86494,7 +86587,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve8);
+    ws.on("close", resolve7);
     rs.pipe(ws);
   });
 }
@@ -87406,7 +87499,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve8) => {
+    return new Promise((resolve7) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -87417,7 +87510,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve8(appendToURLQuery(this.url, sas));
+      resolve7(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -87456,7 +87549,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve8) => {
+    return new Promise((resolve7) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -87464,7 +87557,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve8(appendToURLQuery(this.url, sas));
+      resolve7(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -89221,11 +89314,11 @@ var RateLimitError = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter12 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -89241,7 +89334,7 @@ var __awaiter12 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -89365,11 +89458,11 @@ import * as util4 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter13 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -89385,7 +89478,7 @@ var __awaiter13 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -89415,7 +89508,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep(milliseconds) {
   return __awaiter13(this, void 0, void 0, function* () {
-    return new Promise((resolve8) => setTimeout(resolve8, milliseconds));
+    return new Promise((resolve7) => setTimeout(resolve7, milliseconds));
   });
 }
 function retry2(name_1, method_1, getStatusCode_1) {
@@ -89490,11 +89583,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter14 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -89510,7 +89603,7 @@ var __awaiter14 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -89789,8 +89882,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter14(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve8) => {
-    timeoutHandle = setTimeout(() => resolve8("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve7) => {
+    timeoutHandle = setTimeout(() => resolve7("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -89914,11 +90007,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter15 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -89934,7 +90027,7 @@ var __awaiter15 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -90811,11 +90904,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -90831,7 +90924,7 @@ var __awaiter16 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -90960,7 +91053,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter16(this, void 0, void 0, function* () {
-      return new Promise((resolve8) => setTimeout(resolve8, milliseconds));
+      return new Promise((resolve7) => setTimeout(resolve7, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -90985,11 +91078,11 @@ import { existsSync as existsSync7, writeFileSync as writeFileSync4 } from "fs";
 import * as path10 from "path";
 var __awaiter17 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91005,7 +91098,7 @@ var __awaiter17 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -91199,11 +91292,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter18 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve7) {
+      resolve7(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve7, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91219,7 +91312,7 @@ var __awaiter18 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve7(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -91635,9 +91728,9 @@ function saveCacheV2(paths_1, key_1, options_1) {
 
 // src/github/baseline-store.ts
 import { mkdirSync as mkdirSync5, rmSync as rmSync6 } from "node:fs";
-import { join as join14 } from "node:path";
+import { join as join13 } from "node:path";
 function actionsCacheStore(dir, log2) {
-  const file = join14(dir, "results.json");
+  const file = join13(dir, "results.json");
   return {
     async restore(key) {
       if (!isFeatureAvailable()) {
@@ -91815,7 +91908,7 @@ function readInputs(get) {
 
 // src/github/artifact.ts
 import { mkdirSync as mkdirSync6, readFileSync as readFileSync6, statSync as statSync6, writeFileSync as writeFileSync5, existsSync as existsSync8 } from "node:fs";
-import { join as join15 } from "node:path";
+import { join as join14 } from "node:path";
 
 // src/publish/sticky.ts
 var GITHUB_COMMENT_LIMIT = 65536;
@@ -91911,10 +92004,10 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
 var MAX_FILE_BYTES = 50 * 1024 * 1024;
 function writeArtifact(dir, pr, head, base) {
   mkdirSync6(dir, { recursive: true });
-  writeFileSync5(join15(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
+  writeFileSync5(join14(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
 `);
-  writeResults(join15(dir, "results.json"), head);
-  if (base) writeResults(join15(dir, "base.json"), base);
+  writeResults(join14(dir, "results.json"), head);
+  if (base) writeResults(join14(dir, "base.json"), base);
 }
 function parsePullRequestRef(text, source) {
   let data;
@@ -91940,7 +92033,7 @@ async function reportFromArtifact(ctx, trigger) {
   if (trigger.kind !== "workflow_run") throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === "other" ? trigger.eventName : trigger.kind}`);
   if (!inputs.artifactDir) throw new CgBenchError(`mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job's artifact`);
   const dir = inputs.artifactDir;
-  const prFile = join15(dir, "pr.json");
+  const prFile = join14(dir, "pr.json");
   if (!existsSync8(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
   const pr = parsePullRequestRef(readBounded(prFile), prFile);
   if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
@@ -91956,8 +92049,8 @@ async function reportFromArtifact(ctx, trigger) {
     }
     if (actual !== pr.headSha) throw new CgBenchError(`${prFile}: pull request #${pr.number} is at ${actual.slice(0, 7)}, not ${pr.headSha.slice(0, 7)}; refusing the artifact`);
   }
-  const head = readResults(join15(dir, "results.json"));
-  const base = existsSync8(join15(dir, "base.json")) ? readResults(join15(dir, "base.json")) : void 0;
+  const head = readResults(join14(dir, "results.json"));
+  const base = existsSync8(join14(dir, "base.json")) ? readResults(join14(dir, "base.json")) : void 0;
   const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : void 0;
   const marker2 = commentMarker(pr.suite);
   const body2 = `${marker2}
@@ -91993,7 +92086,7 @@ ${configText}`).slice(0, 16)}-${fingerprint(env)}`;
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync7(join16(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync7(join15(actionDir2, "image.lock.json"), "utf8"));
     return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:v${VERSION.split(".")[0]}`;
   } catch {
     return `ghcr.io/org/cg-bench:v${VERSION.split(".")[0]}`;
@@ -92049,10 +92142,10 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
       ctx.io.info(`The cached baseline cannot be used (${problem}); measuring the ${what} instead.`);
     } else ctx.io.info(`No cached baseline for ${key}; measuring the merge-base in this job.`);
   }
-  const worktree = join16(ctx.outRoot, "base-worktree");
+  const worktree = join15(ctx.outRoot, "base-worktree");
   addWorktree(ctx.repoRoot, worktree, mergeBase);
   try {
-    const m = await measurer.measure(join16(worktree, ctx.inputs.workingDirectory), ctx.inputs.config, join16(ctx.outRoot, "base"));
+    const m = await measurer.measure(join15(worktree, ctx.inputs.workingDirectory), ctx.inputs.config, join15(ctx.outRoot, "base"));
     if (!m.results) return { results: void 0, source: `none: measuring ${what} ${short} failed (${(m.error ?? `exit ${m.code}`).split("\n")[0]})` };
     return { results: m.results, source: `${what} ${short}, measured in this job` };
   } finally {
@@ -92061,8 +92154,8 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
 }
 function setOutputs(io, outRoot, head, comparison, source) {
   io.setOutput("output-dir", outRoot);
-  if (head) io.setOutput("results", join16(outRoot, "head", "results.json"));
-  io.setOutput("report", join16(outRoot, "report.md"));
+  if (head) io.setOutput("results", join15(outRoot, "head", "results.json"));
+  io.setOutput("report", join15(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -92071,9 +92164,9 @@ async function measureMode(ctx, trigger, actionDir2) {
   const { io, inputs, suite } = ctx;
   const measurer = createMeasurer(ctx, actionDir2);
   const env = await measurer.environment();
-  const workspace = resolve7(ctx.repoRoot, inputs.workingDirectory);
+  const workspace = resolve6(ctx.repoRoot, inputs.workingDirectory);
   io.info(`Measuring ${suite.name} (head)`);
-  const headRun = await measurer.measure(workspace, inputs.config, join16(ctx.outRoot, "head"));
+  const headRun = await measurer.measure(workspace, inputs.config, join15(ctx.outRoot, "head"));
   if (!headRun.results) {
     setOutputs(io, ctx.outRoot, void 0, void 0, void 0);
     await io.writeSummary(`### \u274C cg-bench: ${suite.name} could not run
@@ -92088,7 +92181,7 @@ ${headRun.error ?? `exit ${headRun.code}`}
   if (trigger.kind === "pull_request") baseline = await baselineForPullRequest(ctx, trigger, measurer, env, head);
   else if (trigger.kind === "push" && trigger.defaultBranch && ctx.store) {
     if (headRun.code === ExitCode2.ok) {
-      const configText = readFileSync7(join16(workspace, inputs.config), "utf8");
+      const configText = readFileSync7(join15(workspace, inputs.config), "utf8");
       const key = baselineKey(suite, trigger.sha, measurer.imageIdentity, configText, env);
       if (await ctx.store.save(key, head)) io.info(`Saved the baseline for ${trigger.sha.slice(0, 7)} (${key}).`);
     } else io.warning("Not saving a baseline: a benchmark failed.");
@@ -92101,13 +92194,13 @@ ${headRun.error ?? `exit ${headRun.code}`}
   const body2 = `${suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
   mkdirSync7(ctx.outRoot, { recursive: true });
-  writeFileSync6(join16(ctx.outRoot, "report.md"), body2);
+  writeFileSync6(join15(ctx.outRoot, "report.md"), body2);
   await io.writeSummary(body2);
   io.info(headline(head, comparison));
   if (trigger.kind === "pull_request") {
-    writeArtifact(join16(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, baseline.results);
+    writeArtifact(join15(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, baseline.results);
     if (trigger.fork) {
-      io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join16(ctx.outRoot, "artifact")} as an artifact.`);
+      io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join15(ctx.outRoot, "artifact")} as an artifact.`);
     } else await publishToPullRequest(ctx, trigger, body2, head, comparison);
   }
   setOutputs(io, ctx.outRoot, head, comparison, baseline.source);
@@ -92120,18 +92213,18 @@ async function runAction(io, env, actionDir2) {
     const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync7(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, { repository: env["GITHUB_REPOSITORY"] ?? "", sha: env["GITHUB_SHA"] ?? "", ref: env["GITHUB_REF"] ?? "" });
     const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
-    const outRoot = resolve7(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id);
+    const outRoot = resolve6(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id);
     const repository = env["GITHUB_REPOSITORY"] ?? "";
     const ctx = {
       io,
       env,
       inputs,
       suite,
-      repoRoot: resolve7(env["GITHUB_WORKSPACE"] ?? process.cwd()),
+      repoRoot: resolve6(env["GITHUB_WORKSPACE"] ?? process.cwd()),
       outRoot,
       api: inputs.token && repository ? createGitHubApi(inputs.token, repository, (m) => io.info(m)) : void 0,
       // The cache version hashes the path: a fixed one, not RUNNER_TEMP, so every runner agrees.
-      store: inputs.cache ? actionsCacheStore(join16("/tmp/cg-bench-baseline", suite.id), io) : void 0
+      store: inputs.cache ? actionsCacheStore(join15("/tmp/cg-bench-baseline", suite.id), io) : void 0
     };
     const mode = inputs.mode === "auto" ? trigger.kind === "workflow_run" ? "report" : "measure" : inputs.mode;
     if (mode === "report") await reportFromArtifact(ctx, trigger);
@@ -92142,7 +92235,8 @@ async function runAction(io, env, actionDir2) {
 }
 
 // src/action.ts
-var actionDir = join17(dirname11(fileURLToPath2(import.meta.url)), "..");
+exitOnInterrupt((line) => process.stderr.write(line));
+var actionDir = join16(dirname11(fileURLToPath2(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

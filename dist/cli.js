@@ -3999,10 +3999,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4016,7 +4016,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep) {
+          if (!keyProps.anchor && !keyProps.tag && !sep2) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4040,7 +4040,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
+        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4056,7 +4056,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4147,7 +4147,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep = "";
+        let sep2 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4161,13 +4161,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep + cb;
-              sep = "";
+                comment += sep2 + cb;
+              sep2 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep += source;
+                sep2 += source;
               hasSpace = true;
               break;
             default:
@@ -4210,18 +4210,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep && !value) {
+          if (!props.anchor && !props.tag && !sep2 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4275,8 +4275,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+        if (!isMap2 && !sep2 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4288,7 +4288,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep ?? [], {
+          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4299,8 +4299,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep)
-                for (const st of sep) {
+              if (sep2)
+                for (const st of sep2) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4317,7 +4317,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4497,7 +4497,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep = "";
+      let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4514,24 +4514,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep === " ")
-            sep = "\n";
-          else if (!prevMoreIndented && sep === "\n")
-            sep = "\n\n";
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          if (sep2 === " ")
+            sep2 = "\n";
+          else if (!prevMoreIndented && sep2 === "\n")
+            sep2 = "\n\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep === "\n")
+          if (sep2 === "\n")
             value += "\n";
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          value += sep + content;
-          sep = " ";
+          value += sep2 + content;
+          sep2 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4714,25 +4714,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep = " ";
+      let sep2 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep === "\n")
-            res += sep;
+          if (sep2 === "\n")
+            res += sep2;
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          res += sep + lm;
-          sep = " ";
+          res += sep2 + lm;
+          sep2 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep + (match?.[1] ?? "");
+      return res + sep2 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5542,14 +5542,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start, key, sep: sep2, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep)
-        for (const st of sep)
+      if (sep2)
+        for (const st of sep2)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6716,18 +6716,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep;
+          let sep2;
           if (scalar.end) {
-            sep = scalar.end;
-            sep.push(this.sourceToken);
+            sep2 = scalar.end;
+            sep2.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep = [this.sourceToken];
+            sep2 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep }]
+            items: [{ start, key: scalar, sep: sep2 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6880,15 +6880,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep = it.sep;
-                  sep.push(this.sourceToken);
+                  const sep2 = it.sep;
+                  sep2.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key, sep: sep2 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7082,13 +7082,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep = fc.end.splice(1, fc.end.length);
-            sep.push(this.sourceToken);
+            const sep2 = fc.end.splice(1, fc.end.length);
+            sep2.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep }]
+              items: [{ start, key: fc, sep: sep2 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7743,11 +7743,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants5);
+          this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -7764,10 +7764,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants5);
+        this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -7828,8 +7828,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants5) {
-        this.code = optimizeExpr(this.code, names, constants5);
+      optimizeNames(names, constants6) {
+        this.code = optimizeExpr(this.code, names, constants6);
         return this;
       }
       get names() {
@@ -7858,12 +7858,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants5))
+          if (n.optimizeNames(names, constants6))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -7916,12 +7916,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants5);
-        if (!(super.optimizeNames(names, constants5) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants6);
+        if (!(super.optimizeNames(names, constants6) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants5);
+        this.condition = optimizeExpr(this.condition, names, constants6);
         return this;
       }
       get names() {
@@ -7944,10 +7944,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants5);
+        this.iteration = optimizeExpr(this.iteration, names, constants6);
         return this;
       }
       get names() {
@@ -7983,10 +7983,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants5);
+        this.iterable = optimizeExpr(this.iterable, names, constants6);
         return this;
       }
       get names() {
@@ -8028,11 +8028,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a, _b;
-        super.optimizeNames(names, constants5);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants5);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
+        super.optimizeNames(names, constants6);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants6);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
         return this;
       }
       get names() {
@@ -8333,7 +8333,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants5) {
+    function optimizeExpr(expr, names, constants6) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -8348,14 +8348,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants5[n.str];
+        const c = constants6[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants5[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants6[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -10317,7 +10317,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve4.call(this, root, ref);
+      let _sch = resolve3.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10344,7 +10344,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve4(root, ref) {
+    function resolve3(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -11208,7 +11208,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve4(baseURI, relativeURI, options) {
+    function resolve3(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11244,50 +11244,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative3, options, skipNormalization) {
+    function resolveComponent(base, relative4, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative3 = parse2(serialize(relative3, options), options);
+        relative4 = parse2(serialize(relative4, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative3.scheme) {
-        target.scheme = relative3.scheme;
-        target.userinfo = relative3.userinfo;
-        target.host = relative3.host;
-        target.port = relative3.port;
-        target.path = removeDotSegments(relative3.path || "");
-        target.query = relative3.query;
+      if (!options.tolerant && relative4.scheme) {
+        target.scheme = relative4.scheme;
+        target.userinfo = relative4.userinfo;
+        target.host = relative4.host;
+        target.port = relative4.port;
+        target.path = removeDotSegments(relative4.path || "");
+        target.query = relative4.query;
       } else {
-        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
-          target.userinfo = relative3.userinfo;
-          target.host = relative3.host;
-          target.port = relative3.port;
-          target.path = removeDotSegments(relative3.path || "");
-          target.query = relative3.query;
+        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
+          target.userinfo = relative4.userinfo;
+          target.host = relative4.host;
+          target.port = relative4.port;
+          target.path = removeDotSegments(relative4.path || "");
+          target.query = relative4.query;
         } else {
-          if (!relative3.path) {
+          if (!relative4.path) {
             target.path = base.path;
-            if (relative3.query !== void 0) {
-              target.query = relative3.query;
+            if (relative4.query !== void 0) {
+              target.query = relative4.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative3.path[0] === "/") {
-              target.path = removeDotSegments(relative3.path);
+            if (relative4.path[0] === "/") {
+              target.path = removeDotSegments(relative4.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative3.path;
+                target.path = "/" + relative4.path;
               } else if (!base.path) {
-                target.path = relative3.path;
+                target.path = relative4.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative3.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative3.query;
+            target.query = relative4.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11295,7 +11295,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative3.fragment;
+      target.fragment = relative4.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -11599,7 +11599,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve4,
+      resolve: resolve3,
       resolveComponent,
       equal,
       serialize,
@@ -14273,6 +14273,7 @@ var require_ajv = __commonJS({
 
 // src/cli/main.ts
 import { existsSync as existsSync2 } from "node:fs";
+import { dirname as dirname5 } from "node:path";
 import { parseArgs } from "node:util";
 
 // src/errors.ts
@@ -14416,12 +14417,12 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative3 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative4 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
   let verdict = "unchanged";
   if (!comparable) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative3) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative3, functions };
+  else if (change !== 0 && Math.abs(relative4) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative4, functions };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -14442,7 +14443,7 @@ function compareResults(base, head, options = {}) {
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash } from "node:crypto";
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { dirname, relative as relative2 } from "node:path";
 
 // schemas/config.schema.json
 var config_schema_default = {
@@ -14460,6 +14461,10 @@ var config_schema_default = {
     timeout: {
       $ref: "#/definitions/duration",
       description: "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m."
+    },
+    "setup-timeout": {
+      $ref: "#/definitions/duration",
+      description: "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout."
     },
     cache: {
       type: "object",
@@ -14661,6 +14666,24 @@ function schemaProblems(validate) {
   return out;
 }
 
+// src/util/paths.ts
+import { isAbsolute, relative, resolve, sep } from "node:path";
+function resolveFrom(base, path) {
+  return resolve(base, path);
+}
+function callerDirectory() {
+  return process.cwd();
+}
+function absolutePath(path, what) {
+  if (!isAbsolute(path)) throw new Error(`internal: ${what} "${path}" is not an absolute path; an entry point should have resolved it`);
+  return resolve(path);
+}
+function shownPath(path, from = callerDirectory()) {
+  const rel = relative(from, path);
+  if (rel === "") return ".";
+  return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? path : rel;
+}
+
 // src/config/values.ts
 function parsePercent(value) {
   return typeof value === "number" ? value : Number(value.replace(/\s*%$/, ""));
@@ -14714,7 +14737,7 @@ function stringEnv(env2) {
   return Object.fromEntries(Object.entries(env2 ?? {}).map(([k, v]) => [k, String(v)]));
 }
 function parseConfig(text, file) {
-  const shown = relative(process.cwd(), file) || file;
+  const shown = shownPath(file);
   const lines = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
@@ -14729,7 +14752,7 @@ function parseConfig(text, file) {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
-  const root = dirname(file);
+  const root = absolutePath(dirname(file), "configuration directory");
   const problems = [];
   const where = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -14747,9 +14770,9 @@ function parseConfig(text, file) {
     if (first !== void 0) {
       problems.push(where(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
-    const cwd = realDirectory(resolve(root, b.cwd ?? "."));
+    const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
     if (b.cwd !== void 0 && !isDirectory(cwd)) {
-      problems.push(where(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to ${relative(process.cwd(), root) || "."})`));
+      problems.push(where(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
     if (typeof b.run !== "string" && b.run[0] === "") {
       problems.push(where(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
@@ -14769,8 +14792,9 @@ function parseConfig(text, file) {
   });
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
-  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) })).digest("hex");
-  return { file, root, setup, network: raw.network ?? false, cache, weights, benchmarks, hash };
+  const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
+  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative2(root, b.cwd), b.env, b.instrument]) })).digest("hex");
+  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cache, weights, benchmarks, hash };
 }
 function realDirectory(path) {
   try {
@@ -14787,14 +14811,14 @@ function isDirectory(path) {
   }
 }
 function loadConfig(file) {
-  const absolute = resolve(file);
+  const absolute = absolutePath(file, "configuration file");
   let text;
   try {
     text = readFileSync(absolute, "utf8");
   } catch (error) {
     const code = error.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error);
-    throw new CgBenchError(`cannot read configuration ${file}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
+    throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
   }
   return parseConfig(text, realpathSync(absolute));
 }
@@ -14810,11 +14834,244 @@ function positiveIntegerFromText(text) {
   return text.trim() !== "" && Number.isInteger(n) && n >= 1 ? n : null;
 }
 
-// src/engine/check.ts
-import { join as join6 } from "node:path";
+// src/results/io.ts
+import { mkdirSync, readFileSync as readFileSync2, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname as dirname2 } from "node:path";
+
+// schemas/results.schema.json
+var results_schema_default = {
+  $schema: "http://json-schema.org/draft-07/schema#",
+  $id: "https://github.com/org/cg-bench/blob/v1/schemas/results.schema.json",
+  title: "cg-bench results (results.json)",
+  type: "object",
+  required: ["schemaVersion", "tool", "createdAt", "configHash", "environment", "benchmarks"],
+  additionalProperties: false,
+  properties: {
+    schemaVersion: { const: 1 },
+    tool: { const: "cg-bench" },
+    createdAt: { type: "string", maxLength: 40 },
+    configHash: { type: "string", pattern: "^[0-9a-f]{64}$" },
+    environment: { $ref: "#/definitions/environment" },
+    benchmarks: { type: "array", maxItems: 1e4, items: { $ref: "#/definitions/benchmark" } }
+  },
+  definitions: {
+    count: { type: "integer", minimum: 0 },
+    text: { type: "string", maxLength: 4096 },
+    nullableText: { type: ["string", "null"], maxLength: 4096 },
+    cacheLevel: { type: "string", pattern: "^[0-9]+,[0-9]+,[0-9]+$" },
+    events: {
+      type: "object",
+      additionalProperties: false,
+      required: ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"],
+      properties: {
+        Ir: { $ref: "#/definitions/count" },
+        I1mr: { $ref: "#/definitions/count" },
+        ILmr: { $ref: "#/definitions/count" },
+        Dr: { $ref: "#/definitions/count" },
+        D1mr: { $ref: "#/definitions/count" },
+        DLmr: { $ref: "#/definitions/count" },
+        Dw: { $ref: "#/definitions/count" },
+        D1mw: { $ref: "#/definitions/count" },
+        DLmw: { $ref: "#/definitions/count" }
+      }
+    },
+    hits: {
+      type: "object",
+      additionalProperties: false,
+      required: ["l1", "ll", "ram"],
+      properties: {
+        l1: { $ref: "#/definitions/count" },
+        ll: { $ref: "#/definitions/count" },
+        ram: { $ref: "#/definitions/count" }
+      }
+    },
+    command: {
+      oneOf: [
+        { type: "string", maxLength: 65536 },
+        { type: "array", maxItems: 4096, items: { type: "string", maxLength: 65536 } }
+      ]
+    },
+    environment: {
+      type: "object",
+      additionalProperties: false,
+      required: ["cgBench", "valgrind", "glibc", "os", "arch", "python", "cpu", "workspace", "cache", "weights", "image"],
+      properties: {
+        cgBench: { $ref: "#/definitions/text" },
+        valgrind: { $ref: "#/definitions/text" },
+        glibc: { $ref: "#/definitions/nullableText" },
+        os: { $ref: "#/definitions/nullableText" },
+        arch: { $ref: "#/definitions/text" },
+        python: { $ref: "#/definitions/nullableText" },
+        workspace: { $ref: "#/definitions/text" },
+        cpu: {
+          type: "object",
+          additionalProperties: false,
+          required: ["hwcaps", "vendor", "brand", "features"],
+          properties: {
+            hwcaps: { $ref: "#/definitions/nullableText" },
+            vendor: { $ref: "#/definitions/nullableText" },
+            brand: { $ref: "#/definitions/nullableText" },
+            features: { type: "array", maxItems: 256, items: { type: "string", maxLength: 64 } }
+          }
+        },
+        cache: {
+          type: "object",
+          additionalProperties: false,
+          required: ["I1", "D1", "LL"],
+          properties: {
+            I1: { $ref: "#/definitions/cacheLevel" },
+            D1: { $ref: "#/definitions/cacheLevel" },
+            LL: { $ref: "#/definitions/cacheLevel" }
+          }
+        },
+        weights: {
+          type: "object",
+          additionalProperties: false,
+          required: ["l1", "ll", "ram"],
+          properties: {
+            l1: { type: "number", minimum: 0 },
+            ll: { type: "number", minimum: 0 },
+            ram: { type: "number", minimum: 0 }
+          }
+        },
+        image: {
+          type: "object",
+          additionalProperties: false,
+          required: ["ref", "digest"],
+          properties: {
+            ref: { $ref: "#/definitions/nullableText" },
+            digest: { $ref: "#/definitions/nullableText" }
+          }
+        }
+      }
+    },
+    benchmark: {
+      type: "object",
+      additionalProperties: false,
+      required: ["name", "command", "cwd", "instrument", "thresholdPercent", "status", "exitCode", "signal", "wallTimeMs", "estimatedCycles", "events", "hits", "processes", "functions", "logs"],
+      properties: {
+        name: { type: "string", minLength: 1, maxLength: 100 },
+        command: { $ref: "#/definitions/command" },
+        cwd: { $ref: "#/definitions/text" },
+        instrument: { enum: ["whole", "region"] },
+        thresholdPercent: { type: "number", minimum: 0 },
+        status: { enum: ["ok", "failed", "timeout"] },
+        exitCode: { type: ["integer", "null"] },
+        signal: { type: ["string", "null"], maxLength: 32 },
+        message: { type: "string", maxLength: 65536 },
+        wallTimeMs: { type: "number", minimum: 0 },
+        estimatedCycles: { type: ["number", "null"], minimum: 0 },
+        events: { oneOf: [{ $ref: "#/definitions/events" }, { type: "null" }] },
+        hits: { oneOf: [{ $ref: "#/definitions/hits" }, { type: "null" }] },
+        processes: {
+          type: "array",
+          maxItems: 1e5,
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["pid", "cmd", "estimatedCycles", "events", "file"],
+            properties: {
+              pid: { $ref: "#/definitions/count" },
+              cmd: { type: "string", maxLength: 65536 },
+              estimatedCycles: { type: "number", minimum: 0 },
+              events: { $ref: "#/definitions/events" },
+              file: { $ref: "#/definitions/text" }
+            }
+          }
+        },
+        functions: {
+          type: "array",
+          maxItems: 1e5,
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["fn", "file", "estimatedCycles", "Ir"],
+            properties: {
+              fn: { type: "string", maxLength: 65536 },
+              file: { type: "string", maxLength: 65536 },
+              estimatedCycles: { type: "number", minimum: 0 },
+              Ir: { $ref: "#/definitions/count" }
+            }
+          }
+        },
+        logs: {
+          type: "object",
+          additionalProperties: false,
+          required: ["stdout", "stderr"],
+          properties: { stdout: { $ref: "#/definitions/text" }, stderr: { $ref: "#/definitions/text" } }
+        }
+      }
+    }
+  }
+};
+
+// src/results/types.ts
+var RESULTS_SCHEMA_VERSION = 1;
+
+// src/results/io.ts
+var validateResults = createAjv().compile(results_schema_default);
+function parseResults(data, source) {
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw new CgBenchError(`${source}: not a cg-bench results file (expected a JSON object)`);
+  }
+  const record = data;
+  if (record["tool"] !== "cg-bench") {
+    throw new CgBenchError(`${source}: not a cg-bench results file (no "tool": "cg-bench")`);
+  }
+  if (record["schemaVersion"] !== RESULTS_SCHEMA_VERSION) {
+    throw new CgBenchError(
+      `${source}: results schemaVersion ${JSON.stringify(record["schemaVersion"])} is not supported (this cg-bench reads ${RESULTS_SCHEMA_VERSION}); measure the baseline again`
+    );
+  }
+  if (!validateResults(data)) {
+    const problems = schemaProblems(validateResults).slice(0, 10);
+    throw new CgBenchError(`${source}: invalid results file:
+${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
+  }
+  const names = /* @__PURE__ */ new Set();
+  for (const [i, b] of data.benchmarks.entries()) {
+    if (names.has(b.name)) throw new CgBenchError(`${source}: benchmarks[${i}].name: "${b.name}" appears twice`);
+    names.add(b.name);
+    if (b.events && b.estimatedCycles !== cyclesFromEvents(b.events, data.environment.weights)) {
+      throw new CgBenchError(`${source}: benchmarks[${i}].estimatedCycles does not match its events and weights`);
+    }
+  }
+  return data;
+}
+function readResults(path) {
+  let text;
+  try {
+    text = readFileSync2(path, "utf8");
+  } catch (error) {
+    const code = error.code;
+    throw new CgBenchError(`cannot read results ${path}: ${code === "ENOENT" ? "no such file" : String(code ?? error)}`);
+  }
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CgBenchError(`${path}: not valid JSON (${error.message}); the file is corrupt`);
+  }
+  return parseResults(data, path);
+}
+function writeFileAtomic(path, text) {
+  mkdirSync(dirname2(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+function writeResults(path, results) {
+  writeFileAtomic(path, `${JSON.stringify(results, null, 2)}
+`);
+}
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants3, mkdirSync as mkdirSync2, rmSync as rmSync3, writeFileSync } from "node:fs";
+import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync3, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join5 } from "node:path";
 
 // src/run/slug.ts
@@ -14986,13 +15243,10 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
   return probed.then((p) => ({ ...p, workspace, cache, weights }));
 }
 
-// src/results/types.ts
-var RESULTS_SCHEMA_VERSION = 1;
-
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync, readdirSync as readdirSync2, readFileSync as readFileSync2, rmSync as rmSync2, statSync as statSync3 } from "node:fs";
-import { constants as constants2 } from "node:os";
-import { join as join4, relative as relative2, resolve as resolve2 } from "node:path";
+import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync3 } from "node:fs";
+import { constants as constants3 } from "node:os";
+import { join as join4, relative as relative3, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -15136,12 +15390,48 @@ async function parseCachegrindFile(path) {
 // src/run/process.ts
 import { spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
+
+// src/run/interrupt.ts
+import { constants } from "node:os";
+var liveGroups = /* @__PURE__ */ new Set();
+function trackProcessGroup(pid) {
+  if (pid === void 0) return () => {
+  };
+  liveGroups.add(pid);
+  return () => liveGroups.delete(pid);
+}
+function killTrackedGroups(signal = "SIGKILL") {
+  const count = liveGroups.size;
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+    }
+  }
+  liveGroups.clear();
+  return count;
+}
+function interruptExitCode(signal) {
+  return 128 + constants.signals[signal];
+}
+function exitOnInterrupt(say, exit = process.exit) {
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      const stopped = killTrackedGroups();
+      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
+`);
+      exit(interruptExitCode(signal));
+    });
+  }
+}
+
+// src/run/process.ts
 function runProcess(options) {
   const out = openSync(options.stdoutFile, "w");
   const err = openSync(options.stderrFile, "w");
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve4) => {
+  return new Promise((resolve3) => {
     const child = spawn(options.command, options.args, {
       cwd: options.cwd,
       env: options.env,
@@ -15150,6 +15440,8 @@ function runProcess(options) {
     });
     closeSync(out);
     closeSync(err);
+    const untrack = trackProcessGroup(child.pid);
+    child.once("exit", untrack);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -15169,19 +15461,19 @@ function runProcess(options) {
     child.once("error", (error) => {
       clearTimeout(timer);
       process.removeListener("exit", forward);
-      resolve4({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error.message });
+      resolve3({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error.message });
     });
     child.once("exit", (exitCode, signal) => {
       clearTimeout(timer);
       process.removeListener("exit", forward);
-      resolve4({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
+      resolve3({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
     });
   });
 }
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync, readSync, rmSync, statSync as statSync2, writeSync } from "node:fs";
+import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync, readSync, rmSync as rmSync2, statSync as statSync2, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -15282,7 +15574,7 @@ function collectProfiles(staging, dir) {
       closeSync2(from);
     }
   }
-  rmSync(staging, { recursive: true, force: true });
+  rmSync2(staging, { recursive: true, force: true });
 }
 function giveDirectory(sandbox, dir) {
   if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
@@ -15356,11 +15648,11 @@ function setupEnvironment(caller, sandbox, home) {
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
-import { delimiter, dirname as dirname2, join as join3 } from "node:path";
+import { accessSync, constants as constants2, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
+import { delimiter, dirname as dirname3, join as join3 } from "node:path";
 function isExecutable(path) {
   try {
-    accessSync(path, constants.X_OK);
+    accessSync(path, constants2.X_OK);
     return true;
   } catch {
     return false;
@@ -15390,7 +15682,7 @@ function locateValgrind(env2 = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join3(dirname2(bin), "valgrind.bin");
+    const real = join3(dirname3(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
@@ -15422,7 +15714,7 @@ function cachegrindArgs(options) {
 var OUT_FILE = /^cachegrind\.out\.(\d+)$/;
 function tail(path, lines = 20) {
   try {
-    const text = readFileSync2(path, "utf8").trimEnd();
+    const text = readFileSync3(path, "utf8").trimEnd();
     return text.split("\n").slice(-lines).join("\n");
   } catch {
     return "";
@@ -15430,7 +15722,7 @@ function tail(path, lines = 20) {
 }
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants2.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants3.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path) {
@@ -15446,23 +15738,23 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function gzipAndRemove(path) {
-  rmSync2(`${path}.gz`, { force: true });
+  rmSync3(`${path}.gz`, { force: true });
   await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
-  rmSync2(path);
+  rmSync3(path);
 }
 async function runBenchmark(spec, slug, ctx) {
   const dir = join4(ctx.outDir, "benchmarks", slug);
-  rmSync2(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  mkdirSync(BENCHMARK_HOME, { recursive: true });
-  const rel = (p) => relative2(ctx.outDir, p);
+  rmSync3(dir, { recursive: true, force: true });
+  mkdirSync2(dir, { recursive: true });
+  mkdirSync2(BENCHMARK_HOME, { recursive: true });
+  const rel = (p) => relative3(ctx.outDir, p);
   const stdout = join4(dir, "stdout.log");
   const stderr = join4(dir, "stderr.log");
   const env2 = benchmarkEnvironment(spec.cwd, spec.env);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative2(ctx.root, spec.cwd) || ".",
+    cwd: relative3(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -15509,7 +15801,7 @@ async function runBenchmark(spec, slug, ctx) {
     const file = join4(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync2(file, { force: true });
+      rmSync3(file, { force: true });
       continue;
     }
     try {
@@ -15531,29 +15823,81 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync4, openSync as openSync4, appendFileSync, readFileSync as readFileSync3 } from "node:fs";
+import { closeSync as closeSync4, openSync as openSync4, appendFileSync, readFileSync as readFileSync4 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
+
+// src/report/format.ts
+function formatCount(n) {
+  return Math.round(n).toLocaleString("en-US");
+}
+function formatPercent(fraction) {
+  const percent = fraction * 100;
+  if (percent === 0) return "0.00%";
+  const abs = Math.abs(percent);
+  const digits = abs >= 0.01 ? 2 : abs >= 1e-4 ? 4 : 6;
+  return `${percent > 0 ? "+" : ""}${percent.toFixed(digits)}%`;
+}
+function formatSigned(n) {
+  return `${n > 0 ? "+" : n < 0 ? "\u2212" : ""}${formatCount(Math.abs(n))}`;
+}
+function formatDuration(ms) {
+  if (ms < 1e3) return `${Math.round(ms)}ms`;
+  const s = ms / 1e3;
+  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
+  const m = Math.floor(s / 60);
+  return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
+}
+
+// src/run/setup.ts
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
-async function runSetup(commands, cwd, logFile, progress, sandbox = NO_SANDBOX) {
-  const env2 = setupEnvironment(process.env, sandbox, BENCHMARK_HOME);
-  for (const command of commands) {
-    progress.setup(describeCommand(command));
-    appendFileSync(logFile, `$ ${describeCommand(command)}
-`);
-    const fd = openSync4(logFile, "a");
-    const [program, ...args] = sandboxed(sandbox, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
-    const status = await new Promise((resolve4) => {
-      const child = spawn2(program, args, { cwd, env: env2, stdio: ["ignore", fd, fd] });
-      child.once("error", (error) => resolve4(error.message));
-      child.once("exit", (code, signal) => resolve4(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`));
+function killGroup(pid) {
+  if (pid === void 0) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+  }
+}
+function runOne(command, fd, env2, options) {
+  const [program, ...args] = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
+  return new Promise((resolve3) => {
+    const child = spawn2(program, args, { cwd: options.cwd, env: env2, stdio: ["ignore", fd, fd], detached: true });
+    const untrack = trackProcessGroup(child.pid);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, options.timeoutMs);
+    const done = (why) => {
+      clearTimeout(timer);
+      untrack();
+      resolve3(why);
+    };
+    child.once("error", (error) => done(error.message));
+    child.once("exit", (code, signal) => {
+      if (timedOut) done(`timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`);
+      else done(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`);
     });
-    closeSync4(fd);
+  });
+}
+async function runSetup(commands, options) {
+  const env2 = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, BENCHMARK_HOME);
+  for (const command of commands) {
+    options.progress.setup(describeCommand(command));
+    appendFileSync(options.logFile, `$ ${describeCommand(command)}
+`);
+    const fd = openSync4(options.logFile, "a");
+    let status;
+    try {
+      status = await runOne(command, fd, env2, options);
+    } finally {
+      closeSync4(fd);
+    }
     if (status) {
-      const tail2 = readFileSync3(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync4(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
-last lines of ${logFile}:
+last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode.benchmarkFailed);
     }
   }
@@ -15567,14 +15911,14 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync2(dir, { recursive: true });
-    accessSync3(dir, constants3.W_OK);
+    mkdirSync3(dir, { recursive: true });
+    accessSync3(dir, constants4.W_OK);
     const probe = join5(dir, `.write-test-${process.pid}`);
-    writeFileSync(probe, "");
-    rmSync3(probe, { force: true });
+    writeFileSync2(probe, "");
+    rmSync4(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
-    throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
+    throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
   }
 }
 async function pool(items, jobs, work) {
@@ -15600,6 +15944,8 @@ function selectBenchmarks(config, filter) {
   return chosen;
 }
 async function runSuite(config, options) {
+  absolutePath(options.outDir, "output directory");
+  absolutePath(config.root, "configuration directory");
   ensureWritableDir(options.outDir);
   const selected = selectBenchmarks(config, options.filter);
   const valgrind = options.valgrind ?? locateValgrind();
@@ -15609,14 +15955,16 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync4(resolveFrom(options.outDir, name), { force: true });
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
-  mkdirSync2(BENCHMARK_HOME, { recursive: true });
+  mkdirSync3(BENCHMARK_HOME, { recursive: true });
   giveDirectory(sandbox, BENCHMARK_HOME);
-  writeFileSync(join5(options.outDir, "setup.log"), sandbox.notes.map((n) => `# ${n}
+  const setupLog = resolveFrom(options.outDir, "setup.log");
+  writeFileSync2(setupLog, sandbox.notes.map((n) => `# ${n}
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
-  await runSetup(config.setup, config.root, join5(options.outDir, "setup.log"), options.progress, sandbox);
+  await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
   const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
@@ -15640,8 +15988,14 @@ async function runSuite(config, options) {
 
 // src/engine/check.ts
 async function checkDeterminism(config, options) {
-  const first = await runSuite(config, { ...options, outDir: join6(options.outDir, "check-1") });
-  const second = await runSuite(config, { ...options, outDir: join6(options.outDir, "check-2"), previous: first });
+  const measureInto = async (name, previous) => {
+    const outDir = resolveFrom(options.outDir, name);
+    const results = await runSuite(config, { ...options, outDir, previous });
+    writeResults(resolveFrom(outDir, "results.json"), results);
+    return results;
+  };
+  const first = await measureInto("check-1");
+  const second = await measureInto("check-2", first);
   return first.benchmarks.map((a, i) => {
     const b = second.benchmarks[i];
     const differing = a.events && b.events ? EVENT_NAMES.filter((n) => a.events[n] !== b.events[n]) : [];
@@ -15650,8 +16004,8 @@ async function checkDeterminism(config, options) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants4, existsSync, statSync as statSync4 } from "node:fs";
-import { dirname as dirname4, join as join7, resolve as resolve3 } from "node:path";
+import { accessSync as accessSync4, constants as constants5, existsSync, statSync as statSync4 } from "node:fs";
+import { dirname as dirname4 } from "node:path";
 
 // src/report/headline.ts
 var NOUNS = {
@@ -15713,28 +16067,6 @@ var jsonReport = {
 `;
   }
 };
-
-// src/report/format.ts
-function formatCount(n) {
-  return Math.round(n).toLocaleString("en-US");
-}
-function formatPercent(fraction) {
-  const percent = fraction * 100;
-  if (percent === 0) return "0.00%";
-  const abs = Math.abs(percent);
-  const digits = abs >= 0.01 ? 2 : abs >= 1e-4 ? 4 : 6;
-  return `${percent > 0 ? "+" : ""}${percent.toFixed(digits)}%`;
-}
-function formatSigned(n) {
-  return `${n > 0 ? "+" : n < 0 ? "\u2212" : ""}${formatCount(Math.abs(n))}`;
-}
-function formatDuration(ms) {
-  if (ms < 1e3) return `${Math.round(ms)}ms`;
-  const s = ms / 1e3;
-  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
-  const m = Math.floor(s / 60);
-  return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
-}
 
 // src/report/function-change.ts
 function functionSideText(change, side) {
@@ -15856,247 +16188,14 @@ var markdownReport = {
   }
 };
 
-// src/results/io.ts
-import { mkdirSync as mkdirSync3, readFileSync as readFileSync4, renameSync, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname3 } from "node:path";
-
-// schemas/results.schema.json
-var results_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://github.com/org/cg-bench/blob/v1/schemas/results.schema.json",
-  title: "cg-bench results (results.json)",
-  type: "object",
-  required: ["schemaVersion", "tool", "createdAt", "configHash", "environment", "benchmarks"],
-  additionalProperties: false,
-  properties: {
-    schemaVersion: { const: 1 },
-    tool: { const: "cg-bench" },
-    createdAt: { type: "string", maxLength: 40 },
-    configHash: { type: "string", pattern: "^[0-9a-f]{64}$" },
-    environment: { $ref: "#/definitions/environment" },
-    benchmarks: { type: "array", maxItems: 1e4, items: { $ref: "#/definitions/benchmark" } }
-  },
-  definitions: {
-    count: { type: "integer", minimum: 0 },
-    text: { type: "string", maxLength: 4096 },
-    nullableText: { type: ["string", "null"], maxLength: 4096 },
-    cacheLevel: { type: "string", pattern: "^[0-9]+,[0-9]+,[0-9]+$" },
-    events: {
-      type: "object",
-      additionalProperties: false,
-      required: ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"],
-      properties: {
-        Ir: { $ref: "#/definitions/count" },
-        I1mr: { $ref: "#/definitions/count" },
-        ILmr: { $ref: "#/definitions/count" },
-        Dr: { $ref: "#/definitions/count" },
-        D1mr: { $ref: "#/definitions/count" },
-        DLmr: { $ref: "#/definitions/count" },
-        Dw: { $ref: "#/definitions/count" },
-        D1mw: { $ref: "#/definitions/count" },
-        DLmw: { $ref: "#/definitions/count" }
-      }
-    },
-    hits: {
-      type: "object",
-      additionalProperties: false,
-      required: ["l1", "ll", "ram"],
-      properties: {
-        l1: { $ref: "#/definitions/count" },
-        ll: { $ref: "#/definitions/count" },
-        ram: { $ref: "#/definitions/count" }
-      }
-    },
-    command: {
-      oneOf: [
-        { type: "string", maxLength: 65536 },
-        { type: "array", maxItems: 4096, items: { type: "string", maxLength: 65536 } }
-      ]
-    },
-    environment: {
-      type: "object",
-      additionalProperties: false,
-      required: ["cgBench", "valgrind", "glibc", "os", "arch", "python", "cpu", "workspace", "cache", "weights", "image"],
-      properties: {
-        cgBench: { $ref: "#/definitions/text" },
-        valgrind: { $ref: "#/definitions/text" },
-        glibc: { $ref: "#/definitions/nullableText" },
-        os: { $ref: "#/definitions/nullableText" },
-        arch: { $ref: "#/definitions/text" },
-        python: { $ref: "#/definitions/nullableText" },
-        workspace: { $ref: "#/definitions/text" },
-        cpu: {
-          type: "object",
-          additionalProperties: false,
-          required: ["hwcaps", "vendor", "brand", "features"],
-          properties: {
-            hwcaps: { $ref: "#/definitions/nullableText" },
-            vendor: { $ref: "#/definitions/nullableText" },
-            brand: { $ref: "#/definitions/nullableText" },
-            features: { type: "array", maxItems: 256, items: { type: "string", maxLength: 64 } }
-          }
-        },
-        cache: {
-          type: "object",
-          additionalProperties: false,
-          required: ["I1", "D1", "LL"],
-          properties: {
-            I1: { $ref: "#/definitions/cacheLevel" },
-            D1: { $ref: "#/definitions/cacheLevel" },
-            LL: { $ref: "#/definitions/cacheLevel" }
-          }
-        },
-        weights: {
-          type: "object",
-          additionalProperties: false,
-          required: ["l1", "ll", "ram"],
-          properties: {
-            l1: { type: "number", minimum: 0 },
-            ll: { type: "number", minimum: 0 },
-            ram: { type: "number", minimum: 0 }
-          }
-        },
-        image: {
-          type: "object",
-          additionalProperties: false,
-          required: ["ref", "digest"],
-          properties: {
-            ref: { $ref: "#/definitions/nullableText" },
-            digest: { $ref: "#/definitions/nullableText" }
-          }
-        }
-      }
-    },
-    benchmark: {
-      type: "object",
-      additionalProperties: false,
-      required: ["name", "command", "cwd", "instrument", "thresholdPercent", "status", "exitCode", "signal", "wallTimeMs", "estimatedCycles", "events", "hits", "processes", "functions", "logs"],
-      properties: {
-        name: { type: "string", minLength: 1, maxLength: 100 },
-        command: { $ref: "#/definitions/command" },
-        cwd: { $ref: "#/definitions/text" },
-        instrument: { enum: ["whole", "region"] },
-        thresholdPercent: { type: "number", minimum: 0 },
-        status: { enum: ["ok", "failed", "timeout"] },
-        exitCode: { type: ["integer", "null"] },
-        signal: { type: ["string", "null"], maxLength: 32 },
-        message: { type: "string", maxLength: 65536 },
-        wallTimeMs: { type: "number", minimum: 0 },
-        estimatedCycles: { type: ["number", "null"], minimum: 0 },
-        events: { oneOf: [{ $ref: "#/definitions/events" }, { type: "null" }] },
-        hits: { oneOf: [{ $ref: "#/definitions/hits" }, { type: "null" }] },
-        processes: {
-          type: "array",
-          maxItems: 1e5,
-          items: {
-            type: "object",
-            additionalProperties: false,
-            required: ["pid", "cmd", "estimatedCycles", "events", "file"],
-            properties: {
-              pid: { $ref: "#/definitions/count" },
-              cmd: { type: "string", maxLength: 65536 },
-              estimatedCycles: { type: "number", minimum: 0 },
-              events: { $ref: "#/definitions/events" },
-              file: { $ref: "#/definitions/text" }
-            }
-          }
-        },
-        functions: {
-          type: "array",
-          maxItems: 1e5,
-          items: {
-            type: "object",
-            additionalProperties: false,
-            required: ["fn", "file", "estimatedCycles", "Ir"],
-            properties: {
-              fn: { type: "string", maxLength: 65536 },
-              file: { type: "string", maxLength: 65536 },
-              estimatedCycles: { type: "number", minimum: 0 },
-              Ir: { $ref: "#/definitions/count" }
-            }
-          }
-        },
-        logs: {
-          type: "object",
-          additionalProperties: false,
-          required: ["stdout", "stderr"],
-          properties: { stdout: { $ref: "#/definitions/text" }, stderr: { $ref: "#/definitions/text" } }
-        }
-      }
-    }
-  }
-};
-
-// src/results/io.ts
-var validateResults = createAjv().compile(results_schema_default);
-function parseResults(data, source) {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) {
-    throw new CgBenchError(`${source}: not a cg-bench results file (expected a JSON object)`);
-  }
-  const record = data;
-  if (record["tool"] !== "cg-bench") {
-    throw new CgBenchError(`${source}: not a cg-bench results file (no "tool": "cg-bench")`);
-  }
-  if (record["schemaVersion"] !== RESULTS_SCHEMA_VERSION) {
-    throw new CgBenchError(
-      `${source}: results schemaVersion ${JSON.stringify(record["schemaVersion"])} is not supported (this cg-bench reads ${RESULTS_SCHEMA_VERSION}); measure the baseline again`
-    );
-  }
-  if (!validateResults(data)) {
-    const problems = schemaProblems(validateResults).slice(0, 10);
-    throw new CgBenchError(`${source}: invalid results file:
-${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
-  }
-  const names = /* @__PURE__ */ new Set();
-  for (const [i, b] of data.benchmarks.entries()) {
-    if (names.has(b.name)) throw new CgBenchError(`${source}: benchmarks[${i}].name: "${b.name}" appears twice`);
-    names.add(b.name);
-    if (b.events && b.estimatedCycles !== cyclesFromEvents(b.events, data.environment.weights)) {
-      throw new CgBenchError(`${source}: benchmarks[${i}].estimatedCycles does not match its events and weights`);
-    }
-  }
-  return data;
-}
-function readResults(path) {
-  let text;
-  try {
-    text = readFileSync4(path, "utf8");
-  } catch (error) {
-    const code = error.code;
-    throw new CgBenchError(`cannot read results ${path}: ${code === "ENOENT" ? "no such file" : String(code ?? error)}`);
-  }
-  let data;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    throw new CgBenchError(`${path}: not valid JSON (${error.message}); the file is corrupt`);
-  }
-  return parseResults(data, path);
-}
-function writeFileAtomic(path, text) {
-  mkdirSync3(dirname3(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  try {
-    writeFileSync2(temporary, text);
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync4(temporary, { force: true });
-    throw error;
-  }
-}
-function writeResults(path, results) {
-  writeFileAtomic(path, `${JSON.stringify(results, null, 2)}
-`);
-}
-
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname4(resolve3(path));
-  if (existsSync(path) && statSync4(path).isDirectory()) throw new CgBenchError(`--save-baseline ${path}: is a directory`);
+  const dir = dirname4(path);
+  if (existsSync(path) && statSync4(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    accessSync4(dir, constants4.W_OK);
+    accessSync4(dir, constants5.W_OK);
   } catch {
-    throw new CgBenchError(`--save-baseline ${path}: directory ${dir} does not exist or is not writable`);
+    throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} does not exist or is not writable`);
   }
 }
 async function measure(options) {
@@ -16108,20 +16207,20 @@ async function measure(options) {
     jobs: options.jobs,
     filter: options.filter,
     progress: options.progress,
-    previous: baseline ?? readPrevious(join7(options.outDir, "results.json")),
+    previous: baseline ?? readPrevious(resolveFrom(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {}
   });
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: options.filter ? nameMatcher(options.filter) : void 0 }) : void 0;
-  const resultsFile = join7(options.outDir, "results.json");
-  const markdownFile = join7(options.outDir, "report.md");
+  const resultsFile = resolveFrom(options.outDir, "results.json");
+  const markdownFile = resolveFrom(options.outDir, "report.md");
   writeResults(resultsFile, results);
-  const input = { head: results, comparison, baselineSource: options.baselineSource ?? options.baseline };
+  const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(join7(options.outDir, "comparison.json"), jsonReport.render(input));
+  if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input));
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
   if (options.saveBaseline) {
-    if (failed) outcome2.baselineNotSaved = `not saving the baseline to ${options.saveBaseline}: ${failed} benchmark(s) failed`;
+    if (failed) outcome2.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;
     else writeResults(options.saveBaseline, results);
   }
   return outcome2;
@@ -16219,6 +16318,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
+import { join as join6 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 function table(rows, rightAligned) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
@@ -16237,7 +16337,8 @@ function terminalReport(options) {
   const change = (c) => c.relative === null ? "" : `${formatPercent(c.relative)}`;
   return {
     name: "terminal",
-    render({ head, comparison, baselineSource }) {
+    render({ head, comparison, baselineSource, resultsDir }) {
+      const shown = (file) => escapeTerminal(resultsDir ? join6(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -16272,7 +16373,7 @@ function terminalReport(options) {
       for (const b of head.benchmarks.filter((x) => x.status !== "ok")) {
         lines.push("", paint("31", `${escapeTerminal(b.name)}: ${b.status === "timeout" ? "timed out" : "failed"}`));
         lines.push(...(b.message ?? "").split("\n").map((l) => `  ${escapeTerminal(l)}`));
-        lines.push(`  logs: ${b.logs.stdout}, ${b.logs.stderr}`);
+        lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
       }
       lines.push("", headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
       return `${lines.join("\n")}
@@ -16361,7 +16462,12 @@ var EXIT_CODES = `Exit codes:
   0  fine
   1  a regression over its threshold (with --fail-on-regression); for check, a nondeterministic benchmark
   2  usage, configuration, baseline file or output directory error (nothing measured)
-  3  a benchmark or a setup command failed or timed out`;
+  3  a benchmark or a setup command failed or timed out
+  130, 143  interrupted by SIGINT or SIGTERM: every benchmark stopped; no file left half-written`;
+var PATHS = `Paths:
+  on the command line and in environment variables (CG_BENCH_VALGRIND): relative to your directory
+  in cg-bench.yml (cwd): relative to the directory of cg-bench.yml
+  inside results.json (logs, cachegrind.out files): relative to the directory of results.json`;
 var HELP = {
   main: `cg-bench \u2014 deterministic benchmarks: run each one under Valgrind's Cachegrind with a fixed cache
 geometry and fold the counts into one number, estimated cycles = L1 hits + 5\xB7LL hits + 35\xB7RAM hits.
@@ -16377,6 +16483,8 @@ Commands:
 Options:
   -h, --help     show help (also: cg-bench <command> --help)
   -V, --version  print the version
+
+${PATHS}
 
 ${EXIT_CODES}`,
   run: `Usage: cg-bench run [options]
@@ -16396,6 +16504,8 @@ Options:
       --format FORMAT        what to print on stdout: terminal (default), markdown, json, junit or openmetrics
   -h, --help                 show this help
 
+${PATHS}
+
 ${EXIT_CODES}`,
   compare: `Usage: cg-bench compare BASE.json HEAD.json [options]
 
@@ -16411,8 +16521,9 @@ Options:
 ${EXIT_CODES}`,
   check: `Usage: cg-bench check [options]
 
-Measures every benchmark twice (into OUT/check-1 and OUT/check-2) and reports any benchmark whose
-counts differ: a nondeterministic benchmark (threads, time, randomness, addresses) cannot be compared.
+Measures every benchmark twice (into OUT/check-1 and OUT/check-2, each with its results.json) and
+reports any benchmark whose counts differ: a nondeterministic benchmark (threads, time, randomness,
+addresses) cannot be compared.
 
 Options:
   -c, --config FILE          configuration (default: cg-bench.yml)
@@ -16427,6 +16538,22 @@ ${EXIT_CODES}`,
 Prints what results are measured on: cg-bench, Valgrind, glibc, OS, Python, architecture, the CPU
 that Valgrind presents to programs, the cache geometry and weights, and the image when known.`
 };
+
+// src/cli/paths.ts
+var DEFAULT_OUT_DIR = ".cg-bench";
+function cliPaths(values, caller = callerDirectory()) {
+  const paths = {
+    config: resolveFrom(caller, values.config ?? DEFAULT_CONFIG_FILE),
+    out: resolveFrom(caller, values.out ?? DEFAULT_OUT_DIR)
+  };
+  if (values.baseline !== void 0) paths.baseline = resolveFrom(caller, values.baseline);
+  if (values["save-baseline"] !== void 0) paths.saveBaseline = resolveFrom(caller, values["save-baseline"]);
+  return paths;
+}
+function callerEnvironment(env2, caller = callerDirectory()) {
+  const valgrind = env2["CG_BENCH_VALGRIND"];
+  return valgrind ? { ...env2, CG_BENCH_VALGRIND: resolveFrom(caller, valgrind) } : env2;
+}
 
 // src/cli/main.ts
 var MEASURE_OPTIONS = {
@@ -16480,23 +16607,28 @@ async function run2(args, io) {
   const formatName = format(values.format);
   const thresholdPercent = threshold(values.threshold);
   const jobs = positiveInt("jobs", values.jobs, 1);
-  const config = loadConfig(values.config ?? DEFAULT_CONFIG_FILE);
+  const paths = cliPaths(values);
+  const config = loadConfig(paths.config);
   const outcome2 = await measure({
     config,
-    outDir: values.out ?? ".cg-bench",
+    outDir: paths.out,
     jobs,
     filter: values.filter,
-    baseline: values.baseline,
-    saveBaseline: values["save-baseline"],
+    baseline: paths.baseline,
+    saveBaseline: paths.saveBaseline,
     thresholdPercent,
-    progress: progressFor(io)
+    progress: progressFor(io),
+    valgrind: locateValgrind(callerEnvironment(process.env))
   });
-  io.stdout.write(reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head: outcome2.results, comparison: outcome2.comparison, baselineSource: values.baseline }));
-  io.stderr.write(`results: ${outcome2.resultsFile}
+  const baselineSource = paths.baseline && shownPath(paths.baseline);
+  io.stdout.write(
+    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head: outcome2.results, comparison: outcome2.comparison, baselineSource, resultsDir: shownPath(paths.out) })
+  );
+  io.stderr.write(`results: ${shownPath(outcome2.resultsFile)}
 `);
   if (outcome2.baselineNotSaved) io.stderr.write(`${outcome2.baselineNotSaved}
 `);
-  else if (values["save-baseline"]) io.stderr.write(`baseline saved: ${values["save-baseline"]}
+  else if (paths.saveBaseline) io.stderr.write(`baseline saved: ${shownPath(paths.saveBaseline)}
 `);
   return exitCodeFor(outcome2, values["fail-on-regression"] === true);
 }
@@ -16506,22 +16638,27 @@ async function compare(args, io) {
   if (positionals.length !== 2) throw new CgBenchError(`cg-bench compare: expected BASE.json and HEAD.json, got ${positionals.length} file(s)
 See: cg-bench compare --help`);
   const formatName = format(values.format);
-  const base = readResults(positionals[0]);
-  const head = readResults(positionals[1]);
+  const [basePath, headPath] = positionals.map((p) => resolveFrom(callerDirectory(), p));
+  const base = readResults(basePath);
+  const head = readResults(headPath);
   const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt("top", values.top, 5) });
-  io.stdout.write(reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: positionals[0] }));
+  io.stdout.write(
+    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: shownPath(basePath), resultsDir: shownPath(dirname5(headPath)) })
+  );
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   return exitCodeFor({ failed, comparison }, values["fail-on-regression"] === true);
 }
 async function check(args, io) {
   const { values } = parse("check", args, MEASURE_OPTIONS);
   if (values.help) return help("check", io);
-  const config = loadConfig(values.config ?? DEFAULT_CONFIG_FILE);
+  const paths = cliPaths(values);
+  const config = loadConfig(paths.config);
   const rows = await checkDeterminism(config, {
-    outDir: values.out ?? ".cg-bench",
+    outDir: paths.out,
     jobs: positiveInt("jobs", values.jobs, 1),
     filter: values.filter,
-    progress: progressFor(io)
+    progress: progressFor(io),
+    valgrind: locateValgrind(callerEnvironment(process.env))
   });
   let unstable = 0;
   let failed = 0;
@@ -16546,9 +16683,9 @@ async function check(args, io) {
 async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
-  const configFile = values.config ?? (existsSync2(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : void 0);
-  const config = configFile ? loadConfig(configFile) : void 0;
-  const environment = await collectEnvironment(locateValgrind(), config?.root ?? process.cwd(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
+  const configFile = cliPaths(values).config;
+  const config = values.config !== void 0 || existsSync2(configFile) ? loadConfig(configFile) : void 0;
+  const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), config?.root ?? callerDirectory(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}
 `);
   else {
@@ -16606,6 +16743,7 @@ See: cg-bench --help`);
 }
 
 // src/cli.ts
+exitOnInterrupt((line) => process.stderr.write(line));
 process.stdout.on("error", (error) => {
   if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
   throw error;

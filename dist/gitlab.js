@@ -3998,10 +3998,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4015,7 +4015,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep) {
+          if (!keyProps.anchor && !keyProps.tag && !sep2) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4039,7 +4039,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep ?? [], {
+        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4055,7 +4055,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4146,7 +4146,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep = "";
+        let sep2 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4160,13 +4160,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep + cb;
-              sep = "";
+                comment += sep2 + cb;
+              sep2 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep += source;
+                sep2 += source;
               hasSpace = true;
               break;
             default:
@@ -4209,18 +4209,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep, value } = collItem;
+        const { start, key, sep: sep2, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep?.[0],
+          next: key ?? sep2?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep && !value) {
+          if (!props.anchor && !props.tag && !sep2 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4274,8 +4274,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep, null, props, onError);
+        if (!isMap2 && !sep2 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4287,7 +4287,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep ?? [], {
+          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4298,8 +4298,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep)
-                for (const st of sep) {
+              if (sep2)
+                for (const st of sep2) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4316,7 +4316,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4496,7 +4496,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep = "";
+      let sep2 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4513,24 +4513,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep === " ")
-            sep = "\n";
-          else if (!prevMoreIndented && sep === "\n")
-            sep = "\n\n";
-          value += sep + indent.slice(trimIndent) + content;
-          sep = "\n";
+          if (sep2 === " ")
+            sep2 = "\n";
+          else if (!prevMoreIndented && sep2 === "\n")
+            sep2 = "\n\n";
+          value += sep2 + indent.slice(trimIndent) + content;
+          sep2 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep === "\n")
+          if (sep2 === "\n")
             value += "\n";
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          value += sep + content;
-          sep = " ";
+          value += sep2 + content;
+          sep2 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4713,25 +4713,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep = " ";
+      let sep2 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep === "\n")
-            res += sep;
+          if (sep2 === "\n")
+            res += sep2;
           else
-            sep = "\n";
+            sep2 = "\n";
         } else {
-          res += sep + lm;
-          sep = " ";
+          res += sep2 + lm;
+          sep2 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep + (match?.[1] ?? "");
+      return res + sep2 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5541,14 +5541,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep, value }) {
+    function stringifyItem({ start, key, sep: sep2, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep)
-        for (const st of sep)
+      if (sep2)
+        for (const st of sep2)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6715,18 +6715,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep;
+          let sep2;
           if (scalar.end) {
-            sep = scalar.end;
-            sep.push(this.sourceToken);
+            sep2 = scalar.end;
+            sep2.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep = [this.sourceToken];
+            sep2 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep }]
+            items: [{ start, key: scalar, sep: sep2 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6879,15 +6879,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep = it.sep;
-                  sep.push(this.sourceToken);
+                  const sep2 = it.sep;
+                  sep2.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep }]
+                    items: [{ start: start2, key, sep: sep2 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7081,13 +7081,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep = fc.end.splice(1, fc.end.length);
-            sep.push(this.sourceToken);
+            const sep2 = fc.end.splice(1, fc.end.length);
+            sep2.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep }]
+              items: [{ start, key: fc, sep: sep2 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7742,11 +7742,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants5);
+          this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -7763,10 +7763,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants5);
+        this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -7827,8 +7827,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants5) {
-        this.code = optimizeExpr(this.code, names, constants5);
+      optimizeNames(names, constants6) {
+        this.code = optimizeExpr(this.code, names, constants6);
         return this;
       }
       get names() {
@@ -7857,12 +7857,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants5))
+          if (n.optimizeNames(names, constants6))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -7915,12 +7915,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants5);
-        if (!(super.optimizeNames(names, constants5) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants6);
+        if (!(super.optimizeNames(names, constants6) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants5);
+        this.condition = optimizeExpr(this.condition, names, constants6);
         return this;
       }
       get names() {
@@ -7943,10 +7943,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants5);
+        this.iteration = optimizeExpr(this.iteration, names, constants6);
         return this;
       }
       get names() {
@@ -7982,10 +7982,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants5);
+        this.iterable = optimizeExpr(this.iterable, names, constants6);
         return this;
       }
       get names() {
@@ -8027,11 +8027,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a, _b;
-        super.optimizeNames(names, constants5);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants5);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
+        super.optimizeNames(names, constants6);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants6);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
         return this;
       }
       get names() {
@@ -8332,7 +8332,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants5) {
+    function optimizeExpr(expr, names, constants6) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -8347,14 +8347,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants5[n.str];
+        const c = constants6[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants5[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants6[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -11243,50 +11243,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative3, options, skipNormalization) {
+    function resolveComponent(base, relative4, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative3 = parse(serialize(relative3, options), options);
+        relative4 = parse(serialize(relative4, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative3.scheme) {
-        target.scheme = relative3.scheme;
-        target.userinfo = relative3.userinfo;
-        target.host = relative3.host;
-        target.port = relative3.port;
-        target.path = removeDotSegments(relative3.path || "");
-        target.query = relative3.query;
+      if (!options.tolerant && relative4.scheme) {
+        target.scheme = relative4.scheme;
+        target.userinfo = relative4.userinfo;
+        target.host = relative4.host;
+        target.port = relative4.port;
+        target.path = removeDotSegments(relative4.path || "");
+        target.query = relative4.query;
       } else {
-        if (relative3.userinfo !== void 0 || relative3.host !== void 0 || relative3.port !== void 0) {
-          target.userinfo = relative3.userinfo;
-          target.host = relative3.host;
-          target.port = relative3.port;
-          target.path = removeDotSegments(relative3.path || "");
-          target.query = relative3.query;
+        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
+          target.userinfo = relative4.userinfo;
+          target.host = relative4.host;
+          target.port = relative4.port;
+          target.path = removeDotSegments(relative4.path || "");
+          target.query = relative4.query;
         } else {
-          if (!relative3.path) {
+          if (!relative4.path) {
             target.path = base.path;
-            if (relative3.query !== void 0) {
-              target.query = relative3.query;
+            if (relative4.query !== void 0) {
+              target.query = relative4.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative3.path[0] === "/") {
-              target.path = removeDotSegments(relative3.path);
+            if (relative4.path[0] === "/") {
+              target.path = removeDotSegments(relative4.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative3.path;
+                target.path = "/" + relative4.path;
               } else if (!base.path) {
-                target.path = relative3.path;
+                target.path = relative4.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative3.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative3.query;
+            target.query = relative4.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11294,7 +11294,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative3.fragment;
+      target.fragment = relative4.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -14416,12 +14416,12 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative3 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative4 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
   let verdict = "unchanged";
   if (!comparable) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative3) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative3, functions };
+  else if (change !== 0 && Math.abs(relative4) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative4, functions };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -14456,13 +14456,13 @@ function compareWithBaseline(base, head, options) {
 
 // src/container/measurer.ts
 import { chmodSync, cpSync, existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync2, readdirSync as readdirSync3, rmSync as rmSync5 } from "node:fs";
-import { dirname as dirname5, join as join7, resolve as resolve4 } from "node:path";
+import { dirname as dirname5, join as join6, resolve as resolve3 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash } from "node:crypto";
 import { readFileSync, realpathSync, statSync } from "node:fs";
-import { dirname, relative, resolve } from "node:path";
+import { dirname, relative as relative2 } from "node:path";
 
 // schemas/config.schema.json
 var config_schema_default = {
@@ -14480,6 +14480,10 @@ var config_schema_default = {
     timeout: {
       $ref: "#/definitions/duration",
       description: "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m."
+    },
+    "setup-timeout": {
+      $ref: "#/definitions/duration",
+      description: "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout."
     },
     cache: {
       type: "object",
@@ -14681,6 +14685,24 @@ function schemaProblems(validate) {
   return out;
 }
 
+// src/util/paths.ts
+import { isAbsolute, relative, resolve, sep } from "node:path";
+function resolveFrom(base, path) {
+  return resolve(base, path);
+}
+function callerDirectory() {
+  return process.cwd();
+}
+function absolutePath(path, what) {
+  if (!isAbsolute(path)) throw new Error(`internal: ${what} "${path}" is not an absolute path; an entry point should have resolved it`);
+  return resolve(path);
+}
+function shownPath(path, from = callerDirectory()) {
+  const rel = relative(from, path);
+  if (rel === "") return ".";
+  return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? path : rel;
+}
+
 // src/config/values.ts
 function parsePercent(value) {
   return typeof value === "number" ? value : Number(value.replace(/\s*%$/, ""));
@@ -14734,7 +14756,7 @@ function stringEnv(env) {
   return Object.fromEntries(Object.entries(env ?? {}).map(([k, v]) => [k, String(v)]));
 }
 function parseConfig(text, file) {
-  const shown = relative(process.cwd(), file) || file;
+  const shown = shownPath(file);
   const lines = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
@@ -14749,7 +14771,7 @@ function parseConfig(text, file) {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
-  const root = dirname(file);
+  const root = absolutePath(dirname(file), "configuration directory");
   const problems = [];
   const where = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -14767,9 +14789,9 @@ function parseConfig(text, file) {
     if (first !== void 0) {
       problems.push(where(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
-    const cwd = realDirectory(resolve(root, b.cwd ?? "."));
+    const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
     if (b.cwd !== void 0 && !isDirectory(cwd)) {
-      problems.push(where(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to ${relative(process.cwd(), root) || "."})`));
+      problems.push(where(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
     if (typeof b.run !== "string" && b.run[0] === "") {
       problems.push(where(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
@@ -14789,8 +14811,9 @@ function parseConfig(text, file) {
   });
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
-  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) })).digest("hex");
-  return { file, root, setup, network: raw.network ?? false, cache, weights, benchmarks, hash };
+  const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
+  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative2(root, b.cwd), b.env, b.instrument]) })).digest("hex");
+  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cache, weights, benchmarks, hash };
 }
 function realDirectory(path) {
   try {
@@ -14807,21 +14830,21 @@ function isDirectory(path) {
   }
 }
 function loadConfig(file) {
-  const absolute = resolve(file);
+  const absolute = absolutePath(file, "configuration file");
   let text;
   try {
     text = readFileSync(absolute, "utf8");
   } catch (error) {
     const code = error.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error);
-    throw new CgBenchError(`cannot read configuration ${file}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
+    throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
   }
   return parseConfig(text, realpathSync(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants4, existsSync, statSync as statSync4 } from "node:fs";
-import { dirname as dirname4, join as join6, resolve as resolve3 } from "node:path";
+import { accessSync as accessSync4, constants as constants5, existsSync, statSync as statSync4 } from "node:fs";
+import { dirname as dirname4 } from "node:path";
 
 // src/report/headline.ts
 var NOUNS = {
@@ -15263,7 +15286,7 @@ function writeResults(path, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants3, mkdirSync as mkdirSync3, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
+import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync3, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join5 } from "node:path";
 
 // src/run/slug.ts
@@ -15437,8 +15460,8 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 
 // src/run/benchmark.ts
 import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync3 } from "node:fs";
-import { constants as constants2 } from "node:os";
-import { join as join4, relative as relative2, resolve as resolve2 } from "node:path";
+import { constants as constants3 } from "node:os";
+import { join as join4, relative as relative3, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -15582,6 +15605,42 @@ async function parseCachegrindFile(path) {
 // src/run/process.ts
 import { spawn } from "node:child_process";
 import { closeSync, openSync } from "node:fs";
+
+// src/run/interrupt.ts
+import { constants } from "node:os";
+var liveGroups = /* @__PURE__ */ new Set();
+function trackProcessGroup(pid) {
+  if (pid === void 0) return () => {
+  };
+  liveGroups.add(pid);
+  return () => liveGroups.delete(pid);
+}
+function killTrackedGroups(signal = "SIGKILL") {
+  const count = liveGroups.size;
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+    }
+  }
+  liveGroups.clear();
+  return count;
+}
+function interruptExitCode(signal) {
+  return 128 + constants.signals[signal];
+}
+function exitOnInterrupt(say, exit = process.exit) {
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      const stopped = killTrackedGroups();
+      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
+`);
+      exit(interruptExitCode(signal));
+    });
+  }
+}
+
+// src/run/process.ts
 function runProcess(options) {
   const out = openSync(options.stdoutFile, "w");
   const err = openSync(options.stderrFile, "w");
@@ -15596,6 +15655,8 @@ function runProcess(options) {
     });
     closeSync(out);
     closeSync(err);
+    const untrack = trackProcessGroup(child.pid);
+    child.once("exit", untrack);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -15812,11 +15873,11 @@ function setupEnvironment(caller, sandbox, home) {
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
+import { accessSync, constants as constants2, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
 import { delimiter, dirname as dirname3, join as join3 } from "node:path";
 function isExecutable(path) {
   try {
-    accessSync(path, constants.X_OK);
+    accessSync(path, constants2.X_OK);
     return true;
   } catch {
     return false;
@@ -15886,7 +15947,7 @@ function tail(path, lines = 20) {
 }
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants2.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants3.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path) {
@@ -15911,14 +15972,14 @@ async function runBenchmark(spec, slug, ctx) {
   rmSync3(dir, { recursive: true, force: true });
   mkdirSync2(dir, { recursive: true });
   mkdirSync2(BENCHMARK_HOME, { recursive: true });
-  const rel = (p) => relative2(ctx.outDir, p);
+  const rel = (p) => relative3(ctx.outDir, p);
   const stdout = join4(dir, "stdout.log");
   const stderr = join4(dir, "stderr.log");
   const env = benchmarkEnvironment(spec.cwd, spec.env);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative2(ctx.root, spec.cwd) || ".",
+    cwd: relative3(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -15992,24 +16053,52 @@ import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
-async function runSetup(commands, cwd, logFile, progress, sandbox = NO_SANDBOX) {
-  const env = setupEnvironment(process.env, sandbox, BENCHMARK_HOME);
-  for (const command of commands) {
-    progress.setup(describeCommand(command));
-    appendFileSync(logFile, `$ ${describeCommand(command)}
-`);
-    const fd = openSync4(logFile, "a");
-    const [program, ...args] = sandboxed(sandbox, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
-    const status = await new Promise((resolve5) => {
-      const child = spawn2(program, args, { cwd, env, stdio: ["ignore", fd, fd] });
-      child.once("error", (error) => resolve5(error.message));
-      child.once("exit", (code, signal) => resolve5(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`));
+function killGroup(pid) {
+  if (pid === void 0) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+  }
+}
+function runOne(command, fd, env, options) {
+  const [program, ...args] = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
+  return new Promise((resolve5) => {
+    const child = spawn2(program, args, { cwd: options.cwd, env, stdio: ["ignore", fd, fd], detached: true });
+    const untrack = trackProcessGroup(child.pid);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, options.timeoutMs);
+    const done = (why) => {
+      clearTimeout(timer);
+      untrack();
+      resolve5(why);
+    };
+    child.once("error", (error) => done(error.message));
+    child.once("exit", (code, signal) => {
+      if (timedOut) done(`timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`);
+      else done(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`);
     });
-    closeSync4(fd);
+  });
+}
+async function runSetup(commands, options) {
+  const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, BENCHMARK_HOME);
+  for (const command of commands) {
+    options.progress.setup(describeCommand(command));
+    appendFileSync(options.logFile, `$ ${describeCommand(command)}
+`);
+    const fd = openSync4(options.logFile, "a");
+    let status;
+    try {
+      status = await runOne(command, fd, env, options);
+    } finally {
+      closeSync4(fd);
+    }
     if (status) {
-      const tail2 = readFileSync4(logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync4(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
-last lines of ${logFile}:
+last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode.benchmarkFailed);
     }
   }
@@ -16024,13 +16113,13 @@ function nameMatcher(pattern) {
 function ensureWritableDir(dir) {
   try {
     mkdirSync3(dir, { recursive: true });
-    accessSync3(dir, constants3.W_OK);
+    accessSync3(dir, constants4.W_OK);
     const probe = join5(dir, `.write-test-${process.pid}`);
     writeFileSync2(probe, "");
     rmSync4(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
-    throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
+    throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
   }
 }
 async function pool(items, jobs, work) {
@@ -16056,6 +16145,8 @@ function selectBenchmarks(config, filter) {
   return chosen;
 }
 async function runSuite(config, options) {
+  absolutePath(options.outDir, "output directory");
+  absolutePath(config.root, "configuration directory");
   ensureWritableDir(options.outDir);
   const selected = selectBenchmarks(config, options.filter);
   const valgrind = options.valgrind ?? locateValgrind();
@@ -16065,14 +16156,16 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync4(resolveFrom(options.outDir, name), { force: true });
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
   mkdirSync3(BENCHMARK_HOME, { recursive: true });
   giveDirectory(sandbox, BENCHMARK_HOME);
-  writeFileSync2(join5(options.outDir, "setup.log"), sandbox.notes.map((n) => `# ${n}
+  const setupLog = resolveFrom(options.outDir, "setup.log");
+  writeFileSync2(setupLog, sandbox.notes.map((n) => `# ${n}
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
-  await runSetup(config.setup, config.root, join5(options.outDir, "setup.log"), options.progress, sandbox);
+  await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
   const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
@@ -16096,12 +16189,12 @@ async function runSuite(config, options) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname4(resolve3(path));
-  if (existsSync(path) && statSync4(path).isDirectory()) throw new CgBenchError(`--save-baseline ${path}: is a directory`);
+  const dir = dirname4(path);
+  if (existsSync(path) && statSync4(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    accessSync4(dir, constants4.W_OK);
+    accessSync4(dir, constants5.W_OK);
   } catch {
-    throw new CgBenchError(`--save-baseline ${path}: directory ${dir} does not exist or is not writable`);
+    throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} does not exist or is not writable`);
   }
 }
 async function measure(options) {
@@ -16113,20 +16206,20 @@ async function measure(options) {
     jobs: options.jobs,
     filter: options.filter,
     progress: options.progress,
-    previous: baseline ?? readPrevious(join6(options.outDir, "results.json")),
+    previous: baseline ?? readPrevious(resolveFrom(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {}
   });
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: options.filter ? nameMatcher(options.filter) : void 0 }) : void 0;
-  const resultsFile = join6(options.outDir, "results.json");
-  const markdownFile = join6(options.outDir, "report.md");
+  const resultsFile = resolveFrom(options.outDir, "results.json");
+  const markdownFile = resolveFrom(options.outDir, "report.md");
   writeResults(resultsFile, results);
-  const input = { head: results, comparison, baselineSource: options.baselineSource ?? options.baseline };
+  const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(join6(options.outDir, "comparison.json"), jsonReport.render(input));
+  if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input));
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
   if (options.saveBaseline) {
-    if (failed) outcome2.baselineNotSaved = `not saving the baseline to ${options.saveBaseline}: ${failed} benchmark(s) failed`;
+    if (failed) outcome2.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;
     else writeResults(options.saveBaseline, results);
   }
   return outcome2;
@@ -16163,8 +16256,8 @@ function readIfPresent(path) {
   return existsSync2(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve4(dir); ; at = dirname5(at)) {
-    const git2 = join7(at, ".git");
+  for (let at = resolve3(dir); ; at = dirname5(at)) {
+    const git2 = join6(at, ".git");
     if (existsSync2(git2)) {
       chmodSync(git2, 448);
       if (existsSync2(`${at}.tmp`)) chmodSync(`${at}.tmp`, 448);
@@ -16182,9 +16275,9 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir) {
       mkdirSync4(workspace, { recursive: true });
-      for (const entry of readdirSync3(workspace)) rmSync5(join7(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join7(resolve4(checkout), name)));
-      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
+      for (const entry of readdirSync3(workspace)) rmSync5(join6(workspace, entry), { recursive: true, force: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join6(resolve3(checkout), name)));
+      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve3(src)) });
       rmSync5(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
       if (user) {
@@ -16193,15 +16286,15 @@ function inProcessMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join7(workspace, config)),
-          outDir,
+          config: loadConfig(join6(workspace, config)),
+          outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           progress: lineProgress((t) => options.log(t.trimEnd()))
         });
         return { code: outcome2.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome2.results, error: void 0 };
       } catch (error) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
-        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join7(outDir, "results.json")), error: errorMessage(error) };
+        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join6(outDir, "results.json")), error: errorMessage(error) };
       }
     }
   };
@@ -16322,6 +16415,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
+import { join as join7 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 function table(rows, rightAligned) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
@@ -16340,7 +16434,8 @@ function terminalReport(options) {
   const change = (c) => c.relative === null ? "" : `${formatPercent(c.relative)}`;
   return {
     name: "terminal",
-    render({ head, comparison, baselineSource }) {
+    render({ head, comparison, baselineSource, resultsDir }) {
+      const shown = (file) => escapeTerminal(resultsDir ? join7(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -16375,7 +16470,7 @@ function terminalReport(options) {
       for (const b of head.benchmarks.filter((x) => x.status !== "ok")) {
         lines.push("", paint("31", `${escapeTerminal(b.name)}: ${b.status === "timeout" ? "timed out" : "failed"}`));
         lines.push(...(b.message ?? "").split("\n").map((l) => `  ${escapeTerminal(l)}`));
-        lines.push(`  logs: ${b.logs.stdout}, ${b.logs.stderr}`);
+        lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
       }
       lines.push("", headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
       return `${lines.join("\n")}
@@ -16497,6 +16592,9 @@ function createGitLabApi(options) {
   };
 }
 
+// src/gitlab/job.ts
+import { resolve as resolve4 } from "node:path";
+
 // src/config/option-text.ts
 function percentFromText(text) {
   const t = text.trim();
@@ -16533,7 +16631,8 @@ function readJob(env) {
   return {
     apiUrl: need("CI_API_V4_URL"),
     projectId: need("CI_PROJECT_ID"),
-    projectDir: need("CI_PROJECT_DIR"),
+    // A path in an environment variable is relative to the caller's directory (README "Paths").
+    projectDir: resolve4(need("CI_PROJECT_DIR")),
     jobName: need("CI_JOB_NAME"),
     jobToken: env["CI_JOB_TOKEN"] || void 0,
     token: env[tokenVariable] || void 0,
@@ -16654,6 +16753,7 @@ ${markdownReport.render(input)}`;
 }
 
 // src/gitlab.ts
+exitOnInterrupt((line) => process.stderr.write(line));
 process.exitCode = await runGitLabJob(process.env, {
   info: (m) => process.stdout.write(`${m}
 `),

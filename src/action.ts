@@ -2,6 +2,10 @@ import * as core from '@actions/core';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runAction } from './github/run.ts';
+import { exitOnInterrupt } from './run/interrupt.ts';
+
+// A cancelled workflow: stop the benchmarks measured in this process, exit 130/143.
+exitOnInterrupt((line) => process.stderr.write(line));
 
 // The action's directory (dist/..): where action.yml and image.lock.json live.
 const actionDir = join(dirname(fileURLToPath(import.meta.url)), '..');

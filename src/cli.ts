@@ -1,5 +1,9 @@
 #!/usr/bin/env node
 import { main } from './cli/main.ts';
+import { exitOnInterrupt } from './run/interrupt.ts';
+
+// Ctrl-C or a CI job's cancellation: stop every Valgrind and setup process, exit 130/143.
+exitOnInterrupt((line) => process.stderr.write(line));
 
 // `cg-bench env | head` closes the pipe early: that is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -1,4 +1,8 @@
 import { runGitLabJob } from './gitlab/run.ts';
+import { exitOnInterrupt } from './run/interrupt.ts';
+
+// A cancelled pipeline: stop the benchmarks measured in this process, exit 130/143.
+exitOnInterrupt((line) => process.stderr.write(line));
 
 // The GitLab CI/CD component's job script: `node /opt/cg-bench/dist/gitlab.js`.
 process.exitCode = await runGitLabJob(process.env, {

@@ -2,7 +2,13 @@ export const EXIT_CODES = `Exit codes:
   0  fine
   1  a regression over its threshold (with --fail-on-regression); for check, a nondeterministic benchmark
   2  usage, configuration, baseline file or output directory error (nothing measured)
-  3  a benchmark or a setup command failed or timed out`;
+  3  a benchmark or a setup command failed or timed out
+  130, 143  interrupted by SIGINT or SIGTERM: every benchmark stopped; no file left half-written`;
+
+export const PATHS = `Paths:
+  on the command line and in environment variables (CG_BENCH_VALGRIND): relative to your directory
+  in cg-bench.yml (cwd): relative to the directory of cg-bench.yml
+  inside results.json (logs, cachegrind.out files): relative to the directory of results.json`;
 
 export const HELP: Record<string, string> = {
   main: `cg-bench — deterministic benchmarks: run each one under Valgrind's Cachegrind with a fixed cache
@@ -19,6 +25,8 @@ Commands:
 Options:
   -h, --help     show help (also: cg-bench <command> --help)
   -V, --version  print the version
+
+${PATHS}
 
 ${EXIT_CODES}`,
   run: `Usage: cg-bench run [options]
@@ -38,6 +46,8 @@ Options:
       --format FORMAT        what to print on stdout: terminal (default), markdown, json, junit or openmetrics
   -h, --help                 show this help
 
+${PATHS}
+
 ${EXIT_CODES}`,
   compare: `Usage: cg-bench compare BASE.json HEAD.json [options]
 
@@ -53,8 +63,9 @@ Options:
 ${EXIT_CODES}`,
   check: `Usage: cg-bench check [options]
 
-Measures every benchmark twice (into OUT/check-1 and OUT/check-2) and reports any benchmark whose
-counts differ: a nondeterministic benchmark (threads, time, randomness, addresses) cannot be compared.
+Measures every benchmark twice (into OUT/check-1 and OUT/check-2, each with its results.json) and
+reports any benchmark whose counts differ: a nondeterministic benchmark (threads, time, randomness,
+addresses) cannot be compared.
 
 Options:
   -c, --config FILE          configuration (default: cg-bench.yml)

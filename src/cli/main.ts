@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { compareResults } from '../compare/compare.ts';
 import { loadConfig } from '../config/load.ts';
 import { percentFromText, positiveIntegerFromText } from '../config/option-text.ts';
-import { DEFAULT_CACHE, DEFAULT_CONFIG_FILE, DEFAULT_WEIGHTS } from '../config/types.ts';
+import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
 import { checkDeterminism } from '../engine/check.ts';
 import { exitCodeFor, measure } from '../engine/measure.ts';
 import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
@@ -14,8 +15,10 @@ import { collectEnvironment } from '../results/environment.ts';
 import { readResults } from '../results/io.ts';
 import { lineProgress, terminalProgress, type Progress } from '../run/progress.ts';
 import { locateValgrind } from '../run/valgrind.ts';
+import { callerDirectory, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import { VERSION } from '../version.ts';
 import { HELP } from './help.ts';
+import { callerEnvironment, cliPaths } from './paths.ts';
 
 export interface CliIO {
   stdout: NodeJS.WriteStream;
@@ -79,21 +82,26 @@ async function run(args: string[], io: CliIO): Promise<number> {
   const formatName = format(values.format);
   const thresholdPercent = threshold(values.threshold);
   const jobs = positiveInt('jobs', values.jobs, 1);
-  const config = loadConfig(values.config ?? DEFAULT_CONFIG_FILE);
+  const paths = cliPaths(values);
+  const config = loadConfig(paths.config);
   const outcome = await measure({
     config,
-    outDir: values.out ?? '.cg-bench',
+    outDir: paths.out,
     jobs,
     filter: values.filter,
-    baseline: values.baseline,
-    saveBaseline: values['save-baseline'],
+    baseline: paths.baseline,
+    saveBaseline: paths.saveBaseline,
     thresholdPercent,
     progress: progressFor(io),
+    valgrind: locateValgrind(callerEnvironment(process.env)),
   });
-  io.stdout.write(reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head: outcome.results, comparison: outcome.comparison, baselineSource: values.baseline }));
-  io.stderr.write(`results: ${outcome.resultsFile}\n`);
+  const baselineSource = paths.baseline && shownPath(paths.baseline);
+  io.stdout.write(
+    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head: outcome.results, comparison: outcome.comparison, baselineSource, resultsDir: shownPath(paths.out) }),
+  );
+  io.stderr.write(`results: ${shownPath(outcome.resultsFile)}\n`);
   if (outcome.baselineNotSaved) io.stderr.write(`${outcome.baselineNotSaved}\n`);
-  else if (values['save-baseline']) io.stderr.write(`baseline saved: ${values['save-baseline']}\n`);
+  else if (paths.saveBaseline) io.stderr.write(`baseline saved: ${shownPath(paths.saveBaseline)}\n`);
   return exitCodeFor(outcome, values['fail-on-regression'] === true);
 }
 
@@ -102,10 +110,13 @@ async function compare(args: string[], io: CliIO): Promise<number> {
   if (values.help) return help('compare', io);
   if (positionals.length !== 2) throw new CgBenchError(`cg-bench compare: expected BASE.json and HEAD.json, got ${positionals.length} file(s)\nSee: cg-bench compare --help`);
   const formatName = format(values.format);
-  const base = readResults(positionals[0]!);
-  const head = readResults(positionals[1]!);
+  const [basePath, headPath] = positionals.map((p) => resolveFrom(callerDirectory(), p)) as [AbsolutePath, AbsolutePath];
+  const base = readResults(basePath);
+  const head = readResults(headPath);
   const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt('top', values.top, 5) });
-  io.stdout.write(reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: positionals[0] }));
+  io.stdout.write(
+    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: shownPath(basePath), resultsDir: shownPath(dirname(headPath) as AbsolutePath) }),
+  );
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
   return exitCodeFor({ failed, comparison }, values['fail-on-regression'] === true);
 }
@@ -113,12 +124,14 @@ async function compare(args: string[], io: CliIO): Promise<number> {
 async function check(args: string[], io: CliIO): Promise<number> {
   const { values } = parse('check', args, MEASURE_OPTIONS);
   if (values.help) return help('check', io);
-  const config = loadConfig(values.config ?? DEFAULT_CONFIG_FILE);
+  const paths = cliPaths(values);
+  const config = loadConfig(paths.config);
   const rows = await checkDeterminism(config, {
-    outDir: values.out ?? '.cg-bench',
+    outDir: paths.out,
     jobs: positiveInt('jobs', values.jobs, 1),
     filter: values.filter,
     progress: progressFor(io),
+    valgrind: locateValgrind(callerEnvironment(process.env)),
   });
   let unstable = 0;
   let failed = 0;
@@ -140,9 +153,10 @@ async function check(args: string[], io: CliIO): Promise<number> {
 async function env(args: string[], io: CliIO): Promise<number> {
   const { values } = parse('env', args, { json: { type: 'boolean' }, config: { type: 'string', short: 'c' }, help: { type: 'boolean', short: 'h' } });
   if (values.help) return help('env', io);
-  const configFile = values.config ?? (existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined);
-  const config = configFile ? loadConfig(configFile) : undefined;
-  const environment = await collectEnvironment(locateValgrind(), config?.root ?? process.cwd(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
+  // Without --config, a cg-bench.yml in the caller's directory is used when there is one.
+  const configFile = cliPaths(values).config;
+  const config = values.config !== undefined || existsSync(configFile) ? loadConfig(configFile) : undefined;
+  const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), config?.root ?? callerDirectory(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}\n`);
   else {
     const rows: [string, string | null][] = [

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, relative } from 'node:path';
 import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from 'yaml';
 import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
 import { CgBenchError } from '../errors.ts';
 import { createAjv, schemaProblems, type SchemaProblem } from '../util/json-schema.ts';
+import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import { cacheLevelProblem, parseDuration, parsePercent } from './values.ts';
 import {
   DEFAULT_CACHE,
@@ -30,6 +31,7 @@ interface RawBenchmark {
 interface RawConfig {
   threshold?: number | string;
   timeout?: number | string;
+  'setup-timeout'?: number | string;
   cache?: Partial<Record<'I1' | 'D1' | 'LL', string>>;
   weights?: Partial<Record<'l1' | 'll' | 'ram', number>>;
   env?: Record<string, string | number | boolean>;
@@ -64,8 +66,9 @@ function stringEnv(env: Record<string, string | number | boolean> | undefined): 
   return Object.fromEntries(Object.entries(env ?? {}).map(([k, v]) => [k, String(v)]));
 }
 
-export function parseConfig(text: string, file: string): Config {
-  const shown = relative(process.cwd(), file) || file;
+/** `file` is the configuration's absolute path: every path inside it is relative to its directory. */
+export function parseConfig(text: string, file: AbsolutePath): Config {
+  const shown = shownPath(file);
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
@@ -80,7 +83,7 @@ export function parseConfig(text: string, file: string): Config {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
-  const root = dirname(file);
+  const root = absolutePath(dirname(file), 'configuration directory');
   const problems: string[] = [];
   const where = (segments: (string | number)[], path: string, message: string) =>
     located(shown, doc, lines, { segments, path, message });
@@ -101,9 +104,9 @@ export function parseConfig(text: string, file: string): Config {
     if (first !== undefined) {
       problems.push(where(['benchmarks', i, 'name'], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
-    const cwd = realDirectory(resolve(root, b.cwd ?? '.'));
+    const cwd = realDirectory(resolveFrom(root, b.cwd ?? '.'));
     if (b.cwd !== undefined && !isDirectory(cwd)) {
-      problems.push(where(['benchmarks', i, 'cwd'], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to ${relative(process.cwd(), root) || '.'})`));
+      problems.push(where(['benchmarks', i, 'cwd'], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
     if (typeof b.run !== 'string' && b.run[0] === '') {
       problems.push(where(['benchmarks', i, 'run', 0], `benchmarks[${i}].run[0]`, 'the program name must not be empty'));
@@ -124,16 +127,18 @@ export function parseConfig(text: string, file: string): Config {
   if (problems.length) fail(problems);
 
   const setup = raw.setup ?? [];
+  // A build that hangs must not hold the job until CI kills it without a word.
+  const setupTimeoutMs = raw['setup-timeout'] === undefined ? defaultTimeout : parseDuration(raw['setup-timeout']);
   const hash = createHash('sha256')
     // Only what changes a measurement: thresholds and timeouts may change without a new baseline.
     .update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) }))
     .digest('hex');
-  return { file, root, setup, network: raw.network ?? false, cache, weights, benchmarks, hash };
+  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cache, weights, benchmarks, hash };
 }
 
-function realDirectory(path: string): string {
+function realDirectory(path: AbsolutePath): AbsolutePath {
   try {
-    return realpathSync(path);
+    return realpathSync(path) as AbsolutePath;
   } catch {
     return path;
   }
@@ -147,16 +152,20 @@ function isDirectory(path: string): boolean {
   }
 }
 
+/**
+ * Reads cg-bench.yml at an absolute path (an entry point resolved it: the command line's --config is
+ * relative to the caller's directory, an action input to the workspace).
+ */
 export function loadConfig(file: string): Config {
-  const absolute = resolve(file);
+  const absolute = absolutePath(file, 'configuration file');
   let text: string;
   try {
     text = readFileSync(absolute, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String(code ?? error);
-    throw new CgBenchError(`cannot read configuration ${file}: ${why}${code === 'ENOENT' ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ''}`);
+    throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === 'ENOENT' ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ''}`);
   }
   // The real path: it is what the benchmark's getcwd() and PWD will say.
-  return parseConfig(text, realpathSync(absolute));
+  return parseConfig(text, realpathSync(absolute) as AbsolutePath);
 }

@@ -1,3 +1,5 @@
+import type { AbsolutePath } from '../util/paths.ts';
+
 /** A shell string (run by /bin/sh -c) or an argv list (run directly). */
 export type Command = string | string[];
 
@@ -18,8 +20,8 @@ export type InstrumentMode = 'whole' | 'region';
 export interface BenchmarkSpec {
   name: string;
   run: Command;
-  /** Absolute working directory. */
-  cwd: string;
+  /** Working directory (cg-bench.yml's `cwd`, resolved from the file's directory). */
+  cwd: AbsolutePath;
   /** Variables from the config (top-level env, then the benchmark's own). */
   env: Record<string, string>;
   thresholdPercent: number;
@@ -28,11 +30,13 @@ export interface BenchmarkSpec {
 }
 
 export interface Config {
-  /** Absolute path of the configuration file. */
-  file: string;
-  /** Directory of the configuration file: relative paths start here. */
-  root: string;
+  /** The configuration file, its real path. */
+  file: AbsolutePath;
+  /** Directory of the configuration file: its relative paths start here. */
+  root: AbsolutePath;
   setup: Command[];
+  /** Time limit of each setup command. */
+  setupTimeoutMs: number;
   /** Whether setup commands and benchmarks may use the network (default false). */
   network: boolean;
   cache: CacheGeometry;

@@ -11,6 +11,7 @@ import type { Environment, Results } from '../results/types.ts';
 import { lineProgress } from '../run/progress.ts';
 import { handOver, untrustedUser } from '../run/untrusted.ts';
 import { locateValgrind } from '../run/valgrind.ts';
+import { absolutePath } from '../util/paths.ts';
 import { imageRunArgs, runEngine, type ContainerEngine, type Mount } from './engine.ts';
 
 /** The path every measurement is made at: the path reaches the program, so it must never vary. */
@@ -170,7 +171,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       try {
         const outcome = await measure({
           config: loadConfig(join(workspace, config)),
-          outDir,
+          outDir: absolutePath(outDir, 'output directory'),
           jobs: options.jobs,
           progress: lineProgress((t) => options.log(t.trimEnd())),
         });

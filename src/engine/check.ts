@@ -1,9 +1,11 @@
-import { join } from 'node:path';
 import type { Config } from '../config/types.ts';
 import { EVENT_NAMES } from '../metric/events.ts';
-import type { BenchmarkResult } from '../results/types.ts';
+import { writeResults } from '../results/io.ts';
+import type { BenchmarkResult, Results } from '../results/types.ts';
 import type { Progress } from '../run/progress.ts';
 import { runSuite } from '../run/suite.ts';
+import type { ValgrindInstall } from '../run/valgrind.ts';
+import { resolveFrom, type AbsolutePath } from '../util/paths.ts';
 
 export interface DeterminismRow {
   name: string;
@@ -14,9 +16,19 @@ export interface DeterminismRow {
 }
 
 /** Measures every benchmark twice: any difference in any count is a nondeterministic benchmark. */
-export async function checkDeterminism(config: Config, options: { outDir: string; jobs: number; filter?: string | undefined; progress: Progress }): Promise<DeterminismRow[]> {
-  const first = await runSuite(config, { ...options, outDir: join(options.outDir, 'check-1') });
-  const second = await runSuite(config, { ...options, outDir: join(options.outDir, 'check-2'), previous: first });
+export async function checkDeterminism(
+  config: Config,
+  options: { outDir: AbsolutePath; jobs: number; filter?: string | undefined; progress: Progress; valgrind?: ValgrindInstall },
+): Promise<DeterminismRow[]> {
+  const measureInto = async (name: string, previous?: Results) => {
+    const outDir = resolveFrom(options.outDir, name);
+    const results = await runSuite(config, { ...options, outDir, previous });
+    // Each run's results.json beside its logs, so a difference can be looked into with compare.
+    writeResults(resolveFrom(outDir, 'results.json'), results);
+    return results;
+  };
+  const first = await measureInto('check-1');
+  const second = await measureInto('check-2', first);
   return first.benchmarks.map((a, i) => {
     const b = second.benchmarks[i]!;
     const differing = a.events && b.events ? EVENT_NAMES.filter((n) => a.events![n] !== b.events![n]) : [];

@@ -1,5 +1,5 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import { assertSameMetric, compareResults, type Comparison } from '../compare/compare.ts';
 import type { Config } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
@@ -10,15 +10,18 @@ import type { Results } from '../results/types.ts';
 import type { Progress } from '../run/progress.ts';
 import { nameMatcher, runSuite } from '../run/suite.ts';
 import type { ValgrindInstall } from '../run/valgrind.ts';
+import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 
+/** Every path here is absolute: the entry point resolved it (README "Paths"). */
 export interface MeasureOptions {
   config: Config;
-  outDir: string;
+  outDir: AbsolutePath;
   jobs: number;
   filter?: string | undefined;
-  baseline?: string | undefined;
+  baseline?: AbsolutePath | undefined;
+  /** Where the baseline came from, for people; defaults to the baseline's path as the caller sees it. */
   baselineSource?: string | undefined;
-  saveBaseline?: string | undefined;
+  saveBaseline?: AbsolutePath | undefined;
   thresholdPercent?: number | undefined;
   progress: Progress;
   valgrind?: ValgrindInstall;
@@ -27,21 +30,21 @@ export interface MeasureOptions {
 export interface MeasureOutcome {
   results: Results;
   comparison: Comparison | undefined;
-  resultsFile: string;
-  markdownFile: string;
+  resultsFile: AbsolutePath;
+  markdownFile: AbsolutePath;
   failed: number;
   /** Set when --save-baseline was asked but refused. */
   baselineNotSaved?: string;
 }
 
 /** Refuses a baseline target we could not write, before spending minutes measuring. */
-function checkBaselineTarget(path: string): void {
-  const dir = dirname(resolve(path));
-  if (existsSync(path) && statSync(path).isDirectory()) throw new CgBenchError(`--save-baseline ${path}: is a directory`);
+function checkBaselineTarget(path: AbsolutePath): void {
+  const dir = dirname(path);
+  if (existsSync(path) && statSync(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     accessSync(dir, constants.W_OK);
   } catch {
-    throw new CgBenchError(`--save-baseline ${path}: directory ${dir} does not exist or is not writable`);
+    throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} does not exist or is not writable`);
   }
 }
 
@@ -57,28 +60,28 @@ export async function measure(options: MeasureOptions): Promise<MeasureOutcome> 
     jobs: options.jobs,
     filter: options.filter,
     progress: options.progress,
-    previous: baseline ?? readPrevious(join(options.outDir, 'results.json')),
+    previous: baseline ?? readPrevious(resolveFrom(options.outDir, 'results.json')),
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
   });
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: options.filter ? nameMatcher(options.filter) : undefined }) : undefined;
-  const resultsFile = join(options.outDir, 'results.json');
-  const markdownFile = join(options.outDir, 'report.md');
+  const resultsFile = resolveFrom(options.outDir, 'results.json');
+  const markdownFile = resolveFrom(options.outDir, 'report.md');
   writeResults(resultsFile, results);
-  const input = { head: results, comparison, baselineSource: options.baselineSource ?? options.baseline };
+  const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(join(options.outDir, 'comparison.json'), jsonReport.render(input));
+  if (comparison) writeFileAtomic(resolveFrom(options.outDir, 'comparison.json'), jsonReport.render(input));
 
   const failed = results.benchmarks.filter((b) => b.status !== 'ok').length;
   const outcome: MeasureOutcome = { results, comparison, resultsFile, markdownFile, failed };
   if (options.saveBaseline) {
     // A failed run never replaces a good baseline.
-    if (failed) outcome.baselineNotSaved = `not saving the baseline to ${options.saveBaseline}: ${failed} benchmark(s) failed`;
+    if (failed) outcome.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;
     else writeResults(options.saveBaseline, results);
   }
   return outcome;
 }
 
-function readPrevious(path: string): Results | undefined {
+function readPrevious(path: AbsolutePath): Results | undefined {
   try {
     return existsSync(path) ? readResults(path) : undefined;
   } catch {

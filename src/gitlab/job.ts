@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { booleanFromText, percentFromText, positiveIntegerFromText } from '../config/option-text.ts';
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
@@ -44,7 +45,8 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
   return {
     apiUrl: need('CI_API_V4_URL'),
     projectId: need('CI_PROJECT_ID'),
-    projectDir: need('CI_PROJECT_DIR'),
+    // A path in an environment variable is relative to the caller's directory (README "Paths").
+    projectDir: resolve(need('CI_PROJECT_DIR')),
     jobName: need('CI_JOB_NAME'),
     jobToken: env['CI_JOB_TOKEN'] || undefined,
     token: env[tokenVariable] || undefined,

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { BenchmarkComparison, Verdict } from '../compare/compare.ts';
 import { functionChangeText, functionLabel, functionSideText } from './function-change.ts';
 import { escapeTerminal } from './escape.ts';
@@ -31,7 +32,9 @@ export function terminalReport(options: { colour: boolean }): ReportFormat {
     c.relative === null ? '' : `${formatPercent(c.relative)}`;
   return {
     name: 'terminal',
-    render({ head, comparison, baselineSource }: ReportInput): string {
+    render({ head, comparison, baselineSource, resultsDir }: ReportInput): string {
+      // Logs are stored relative to results.json; shown so that they open from the reader's directory.
+      const shown = (file: string) => escapeTerminal(resultsDir ? join(resultsDir, file) : file);
       const lines: string[] = [];
       if (comparison) {
         const rows = [['benchmark', 'base', 'head', 'change', 'verdict']];
@@ -68,7 +71,7 @@ export function terminalReport(options: { colour: boolean }): ReportFormat {
       for (const b of head.benchmarks.filter((x) => x.status !== 'ok')) {
         lines.push('', paint('31', `${escapeTerminal(b.name)}: ${b.status === 'timeout' ? 'timed out' : 'failed'}`));
         lines.push(...(b.message ?? '').split('\n').map((l) => `  ${escapeTerminal(l)}`));
-        lines.push(`  logs: ${b.logs.stdout}, ${b.logs.stderr}`);
+        lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
       }
       lines.push('', headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ''));
       return `${lines.join('\n')}\n`;

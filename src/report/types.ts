@@ -6,6 +6,8 @@ export interface ReportInput {
   comparison?: Comparison | undefined;
   /** Where the baseline came from, for people ("cache", "measured in this job", a path). */
   baselineSource?: string | undefined;
+  /** The directory of results.json as the reader should see it: paths inside results are relative to it. */
+  resultsDir?: string | undefined;
 }
 
 /** One output format: terminal, Markdown, JSON. */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
+import { trackProcessGroup } from './interrupt.ts';
 
 export interface ProcessOutcome {
   exitCode: number | null;
@@ -36,6 +37,8 @@ export function runProcess(options: {
     });
     closeSync(out);
     closeSync(err);
+    const untrack = trackProcessGroup(child.pid);
+    child.once('exit', untrack);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;

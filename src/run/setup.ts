@@ -2,7 +2,10 @@ import { closeSync, openSync, appendFileSync, readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import type { Command } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
+import { formatDuration } from '../report/format.ts';
+import { shownPath, type AbsolutePath } from '../util/paths.ts';
 import { BENCHMARK_HOME } from './environment.ts';
+import { trackProcessGroup } from './interrupt.ts';
 import type { Progress } from './progress.ts';
 import { NO_SANDBOX, sandboxed, setupEnvironment, type Sandbox } from './untrusted.ts';
 
@@ -10,27 +13,70 @@ export function describeCommand(command: Command): string {
   return typeof command === 'string' ? command : command.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
+export interface SetupOptions {
+  /** The configuration's directory. */
+  cwd: AbsolutePath;
+  logFile: AbsolutePath;
+  /** Limit for each command; on expiry its whole process group is killed. */
+  timeoutMs: number;
+  progress: Progress;
+  /** Pull-request code: run in the untrusted-code sandbox (untrusted.ts). */
+  sandbox?: Sandbox;
+}
+
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Runs one command in a process group of its own; resolves to why it failed, or undefined. */
+function runOne(command: Command, fd: number, env: Record<string, string>, options: SetupOptions): Promise<string | undefined> {
+  const [program, ...args] = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === 'string' ? ['/bin/sh', '-c', command] : command);
+  return new Promise((resolve) => {
+    const child = spawn(program!, args, { cwd: options.cwd, env, stdio: ['ignore', fd, fd], detached: true });
+    const untrack = trackProcessGroup(child.pid);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(child.pid);
+    }, options.timeoutMs);
+    const done = (why: string | undefined) => {
+      clearTimeout(timer);
+      untrack();
+      resolve(why);
+    };
+    child.once('error', (error) => done(error.message));
+    child.once('exit', (code, signal) => {
+      if (timedOut) done(`timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`);
+      else done(code === 0 ? undefined : signal ? `killed by ${signal}` : `exited with status ${code}`);
+    });
+  });
+}
+
 /**
  * Setup commands (builds) run natively, in the configuration directory, their output appended to one
  * log, in the untrusted-code sandbox, with an allow-listed part of the caller's environment
  * (toolchains live on the user's PATH; tokens live in CI's environment too).
  */
-export async function runSetup(commands: Command[], cwd: string, logFile: string, progress: Progress, sandbox: Sandbox = NO_SANDBOX): Promise<void> {
-  const env = setupEnvironment(process.env, sandbox, BENCHMARK_HOME);
+export async function runSetup(commands: Command[], options: SetupOptions): Promise<void> {
+  const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, BENCHMARK_HOME);
   for (const command of commands) {
-    progress.setup(describeCommand(command));
-    appendFileSync(logFile, `$ ${describeCommand(command)}\n`);
-    const fd = openSync(logFile, 'a');
-    const [program, ...args] = sandboxed(sandbox, typeof command === 'string' ? ['/bin/sh', '-c', command] : command);
-    const status = await new Promise<string | undefined>((resolve) => {
-      const child = spawn(program!, args, { cwd, env, stdio: ['ignore', fd, fd] });
-      child.once('error', (error) => resolve(error.message));
-      child.once('exit', (code, signal) => resolve(code === 0 ? undefined : signal ? `killed by ${signal}` : `exited with status ${code}`));
-    });
-    closeSync(fd);
+    options.progress.setup(describeCommand(command));
+    appendFileSync(options.logFile, `$ ${describeCommand(command)}\n`);
+    const fd = openSync(options.logFile, 'a');
+    let status: string | undefined;
+    try {
+      status = await runOne(command, fd, env, options);
+    } finally {
+      closeSync(fd);
+    }
     if (status) {
-      const tail = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-20).join('\n');
-      throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}\nlast lines of ${logFile}:\n${tail}`, ExitCode.benchmarkFailed);
+      const tail = readFileSync(options.logFile, 'utf8').trimEnd().split('\n').slice(-20).join('\n');
+      throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}\nlast lines of ${shownPath(options.logFile)}:\n${tail}`, ExitCode.benchmarkFailed);
     }
   }
 }

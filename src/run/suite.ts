@@ -11,9 +11,11 @@ import { runSetup } from './setup.ts';
 import { BENCHMARK_HOME } from './environment.ts';
 import { giveDirectory, untrustedSandbox } from './untrusted.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
+import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 
 export interface SuiteOptions {
-  outDir: string;
+  /** Where results.json goes; absolute, because Valgrind writes into it from the benchmark's cwd. */
+  outDir: AbsolutePath;
   jobs: number;
   filter?: string | undefined;
   progress: Progress;
@@ -30,7 +32,7 @@ export function nameMatcher(pattern: string): (name: string) => boolean {
 }
 
 /** Fails early, before anything is measured, when results could not be written. */
-export function ensureWritableDir(dir: string): void {
+export function ensureWritableDir(dir: AbsolutePath): void {
   try {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
@@ -39,7 +41,7 @@ export function ensureWritableDir(dir: string): void {
     rmSync(probe, { force: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? String(error);
-    throw new CgBenchError(`output directory ${dir} is not writable (${code}); pass --out DIR`);
+    throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
   }
 }
 
@@ -69,6 +71,9 @@ export function selectBenchmarks(config: Config, filter: string | undefined): { 
 
 /** setup → every selected benchmark under Cachegrind → results (in configuration order). */
 export async function runSuite(config: Config, options: SuiteOptions): Promise<Results> {
+  // The types say so; this says so to callers that cast or come from JavaScript.
+  absolutePath(options.outDir, 'output directory');
+  absolutePath(config.root, 'configuration directory');
   ensureWritableDir(options.outDir);
   const selected = selectBenchmarks(config, options.filter);
   const valgrind = options.valgrind ?? locateValgrind();
@@ -78,13 +83,17 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`,
     );
   }
+  // From here on the benchmarks' directories are rewritten: a results.json left from an earlier run
+  // would point at logs that are gone. Interrupted, the directory then holds no results, never stale ones.
+  for (const name of ['results.json', 'report.md', 'comparison.json']) rmSync(resolveFrom(options.outDir, name), { force: true });
   // Setup commands and benchmarks are pull-request code: fenced off from the caller (untrusted.ts).
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
   mkdirSync(BENCHMARK_HOME, { recursive: true });
   giveDirectory(sandbox, BENCHMARK_HOME);
-  writeFileSync(join(options.outDir, 'setup.log'), sandbox.notes.map((n) => `# ${n}\n`).join(''));
+  const setupLog = resolveFrom(options.outDir, 'setup.log');
+  writeFileSync(setupLog, sandbox.notes.map((n) => `# ${n}\n`).join(''));
   for (const note of sandbox.notes) if (note.startsWith('warning:')) process.stderr.write(`cg-bench: ${note}\n`);
-  await runSetup(config.setup, config.root, join(options.outDir, 'setup.log'), options.progress, sandbox);
+  await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   // Probed beside the benchmarks, awaited at the end.
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
   const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };

@@ -6,6 +6,7 @@ import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSyn
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseConfig } from '../../src/config/load.ts';
+import { absolutePath } from '../../src/util/paths.ts';
 import { imageRunArgs } from '../../src/container/engine.ts';
 import { collectProfiles, sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/run/untrusted.ts';
 import { cli, project, tempDir } from '../helpers.ts';
@@ -96,7 +97,7 @@ test('docker run: no network unless the configuration asks or the operator\'s en
 });
 
 test('network is a boolean key of the configuration, false by default', () => {
-  assert.equal(parseConfig('benchmarks:\n  - name: a\n    run: "true"\n', '/tmp/cg-bench.yml').network, false);
-  assert.equal(parseConfig('network: true\nbenchmarks:\n  - name: a\n    run: "true"\n', '/tmp/cg-bench.yml').network, true);
-  assert.throws(() => parseConfig('network: "yes"\nbenchmarks:\n  - name: a\n    run: "true"\n', '/tmp/cg-bench.yml'), /network/);
+  assert.equal(parseConfig('benchmarks:\n  - name: a\n    run: "true"\n', absolutePath('/tmp/cg-bench.yml', 'test config')).network, false);
+  assert.equal(parseConfig('network: true\nbenchmarks:\n  - name: a\n    run: "true"\n', absolutePath('/tmp/cg-bench.yml', 'test config')).network, true);
+  assert.throws(() => parseConfig('network: "yes"\nbenchmarks:\n  - name: a\n    run: "true"\n', absolutePath('/tmp/cg-bench.yml', 'test config')), /network/);
 });
