@@ -8,6 +8,7 @@ import { parseDocument } from 'yaml';
 import { loadConfig } from '../src/config/load.ts';
 import type { Results } from '../src/results/types.ts';
 import { benchmarkEnvironment } from '../src/run/environment.ts';
+import { homeFor } from '../src/run/private-home.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI = join(ROOT, 'dist', 'cli.js');
@@ -55,7 +56,7 @@ export function nativeSeconds(configFile: string, name: string): number {
   const spec = loadConfig(configFile).benchmarks.find((b) => b.name === name)!;
   const argv = typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run;
   const started = process.hrtime.bigint();
-  const r = spawnSync(argv[0]!, argv.slice(1), { cwd: spec.cwd, env: benchmarkEnvironment(spec.cwd, spec.env), stdio: 'ignore' });
+  const r = spawnSync(argv[0]!, argv.slice(1), { cwd: spec.cwd, env: benchmarkEnvironment(spec.cwd, spec.env, homeFor(spec.name)), stdio: 'ignore' });
   if (r.status !== 0) throw new Error(`${name} failed natively`);
   return Number(process.hrtime.bigint() - started) / 1e9;
 }

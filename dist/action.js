@@ -45217,13 +45217,13 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname11, join as join16 } from "node:path";
+import { dirname as dirname11, join as join18 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/github/run.ts
-import { createHash as createHash4 } from "node:crypto";
-import { mkdirSync as mkdirSync7, readFileSync as readFileSync7, writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join15, resolve as resolve6 } from "node:path";
+import { createHash as createHash5 } from "node:crypto";
+import { mkdirSync as mkdirSync8, readFileSync as readFileSync10, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join17, resolve as resolve6 } from "node:path";
 
 // src/errors.ts
 var ExitCode2 = {
@@ -45464,9 +45464,9 @@ function imageId(engine, image) {
 }
 
 // src/container/measurer.ts
-import { chmodSync, cpSync, existsSync as existsSync4, lstatSync as lstatSync2, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync2, readdirSync as readdirSync3, rmSync as rmSync5 } from "node:fs";
+import { chmodSync as chmodSync2, cpSync, existsSync as existsSync4, lstatSync as lstatSync2, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync6 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname7, join as join8, resolve as resolve4 } from "node:path";
+import { dirname as dirname7, join as join10, resolve as resolve4 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -45793,6 +45793,12 @@ function parseConfig(text, file) {
   const defaultThreshold = raw.threshold === void 0 ? DEFAULT_THRESHOLD_PERCENT : parsePercent(raw.threshold);
   const defaultTimeout = raw.timeout === void 0 ? DEFAULT_TIMEOUT_MS : parseDuration(raw.timeout);
   const globalEnv = stringEnv(raw.env);
+  const valgrindVariables = (env, segments, path12) => {
+    for (const key of Object.keys(env ?? {}).filter((k) => /^VALGRIND_/.test(k))) {
+      problems.push(where2([...segments, key], `${path12}.${key}`, `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`));
+    }
+  };
+  valgrindVariables(raw.env, ["env"], "env");
   const seen = /* @__PURE__ */ new Map();
   const benchmarks = raw.benchmarks.map((b, i) => {
     const first = seen.get(b.name);
@@ -45803,6 +45809,7 @@ function parseConfig(text, file) {
     if (b.cwd !== void 0 && !isDirectory2(cwd)) {
       problems.push(where2(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
+    valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
     if (typeof b.run !== "string" && b.run[0] === "") {
       problems.push(where2(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
     }
@@ -45853,7 +45860,7 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync3, statSync as statSync4 } from "node:fs";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync3, statSync as statSync5 } from "node:fs";
 import { dirname as dirname6 } from "node:path";
 
 // src/report/headline.ts
@@ -46290,8 +46297,8 @@ function writeResults(path12, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync3, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join7 } from "node:path";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync4, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join9 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -46307,10 +46314,10 @@ import { join as join3 } from "node:path";
 import { promisify } from "node:util";
 
 // src/run/environment.ts
-var BENCHMARK_HOME = "/tmp/cg-bench-home";
+var SETUP_HOME = "/tmp/cg-bench-setup-home";
 var BASE_ENVIRONMENT = {
   PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-  HOME: BENCHMARK_HOME,
+  HOME: SETUP_HOME,
   LANG: "C.UTF-8",
   LC_ALL: "C.UTF-8",
   TZ: "UTC",
@@ -46322,8 +46329,8 @@ var BASE_ENVIRONMENT = {
   // differently as root and as another uid, even with nothing installed there.
   PYTHONNOUSERSITE: "1"
 };
-function benchmarkEnvironment(cwd, userEnv) {
-  return { ...BASE_ENVIRONMENT, ...userEnv, PWD: cwd };
+function benchmarkEnvironment(cwd, userEnv, home) {
+  return { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp`, ...userEnv, PWD: cwd };
 }
 
 // package.json
@@ -46463,9 +46470,9 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync3 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync6, rmSync as rmSync4, statSync as statSync4 } from "node:fs";
 import { constants as constants5 } from "node:os";
-import { join as join6, relative as relative4, resolve as resolve3 } from "node:path";
+import { join as join8, relative as relative4, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -46606,93 +46613,14 @@ async function parseCachegrindFile(path12) {
   return parseCachegrindStream(stream2, path12);
 }
 
-// src/run/process.ts
-import { spawn as spawn3 } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
-
-// src/run/interrupt.ts
-import { constants as constants3 } from "node:os";
-var liveGroups = /* @__PURE__ */ new Set();
-function trackProcessGroup(pid) {
-  if (pid === void 0) return () => {
-  };
-  liveGroups.add(pid);
-  return () => liveGroups.delete(pid);
-}
-function killTrackedGroups(signal = "SIGKILL") {
-  const count = liveGroups.size;
-  for (const pid of liveGroups) {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-    }
-  }
-  liveGroups.clear();
-  return count;
-}
-function interruptExitCode(signal) {
-  return 128 + constants3.signals[signal];
-}
-function exitOnInterrupt(say, exit = process.exit) {
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.on(signal, () => {
-      const stopped = killTrackedGroups();
-      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
-`);
-      exit(interruptExitCode(signal));
-    });
-  }
-}
-
-// src/run/process.ts
-function runProcess(options) {
-  const out = openSync(options.stdoutFile, "w");
-  const err = openSync(options.stderrFile, "w");
-  const started = process.hrtime.bigint();
-  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve7) => {
-    const child2 = spawn3(options.command, options.args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ["ignore", out, err],
-      detached: true
-    });
-    closeSync(out);
-    closeSync(err);
-    const untrack = trackProcessGroup(child2.pid);
-    child2.once("exit", untrack);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        if (child2.pid) process.kill(-child2.pid, "SIGKILL");
-      } catch {
-        child2.kill("SIGKILL");
-      }
-    }, options.timeoutMs);
-    const forward = () => {
-      try {
-        if (child2.pid) process.kill(-child2.pid, "SIGKILL");
-      } catch {
-      }
-    };
-    process.once("exit", forward);
-    child2.once("error", (error2) => {
-      clearTimeout(timer);
-      process.removeListener("exit", forward);
-      resolve7({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error2.message });
-    });
-    child2.once("exit", (exitCode, signal) => {
-      clearTimeout(timer);
-      process.removeListener("exit", forward);
-      resolve7({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
-    });
-  });
-}
+// src/run/private-home.ts
+import { createHash as createHash2 } from "node:crypto";
+import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync3, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join5 } from "node:path";
 
 // src/run/untrusted.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync, readSync, rmSync as rmSync2, statSync as statSync2, writeSync } from "node:fs";
+import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readSync, rmSync as rmSync2, statSync as statSync2, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join4 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -46712,7 +46640,7 @@ function untrustedUser(root, env) {
   if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
 }
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, prefix: [], notes: [] };
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
 var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function works(argv) {
   const r = spawnSync2(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
@@ -46750,17 +46678,30 @@ function untrustedSandbox(options) {
       );
     }
   }
-  if (!options.network) {
-    const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-    const isolate = ["unshare", "--user", `--map-user=${id.uid}`, `--map-group=${id.gid}`, "--net", "--"];
-    if (probe([...prefix2, ...isolate])) {
-      prefix2.push(...isolate);
-      notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
-      return { user, isolatedNetwork: true, prefix: prefix2, notes };
-    }
-    notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
+  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
+  const unshare = (net, pid) => [
+    "unshare",
+    "--user",
+    `--map-user=${id.uid}`,
+    `--map-group=${id.gid}`,
+    ...net ? ["--net"] : [],
+    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
+    "--"
+  ];
+  const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
+  for (const [net, pid] of tries) {
+    const isolate = unshare(net, pid);
+    if (!probe([...prefix2, ...isolate])) continue;
+    prefix2.push(...isolate);
+    notes.push(
+      pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
+    );
+    if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+    return { user, isolatedNetwork: net, isolatedPids: pid, prefix: prefix2, notes };
   }
-  return { user, isolatedNetwork: false, prefix: prefix2, notes };
+  if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
+  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
+  return { user, isolatedNetwork: false, isolatedPids: false, prefix: prefix2, notes };
 }
 function sandboxed(sandbox, argv) {
   return [...sandbox.prefix, ...argv];
@@ -46777,20 +46718,20 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync2(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       if (!fstatSync(from).isFile()) continue;
-      const to = openSync2(join4(dir, name), "wx");
+      const to = openSync(join4(dir, name), "wx");
       try {
         for (let n; (n = readSync(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync(to, buffer3, 0, n);
       } finally {
-        closeSync2(to);
+        closeSync(to);
       }
     } finally {
-      closeSync2(from);
+      closeSync(from);
     }
   }
   rmSync2(staging, { recursive: true, force: true });
@@ -46875,10 +46816,215 @@ function setupEnvironment(caller, sandbox, home) {
   return env;
 }
 
+// src/run/private-home.ts
+var HOMES_DIR = "/tmp/cg-bench-home";
+function homeFor(benchmarkName) {
+  return join5(HOMES_DIR, createHash2("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+}
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error2) {
+    return error2.code === "EPERM";
+  }
+}
+var sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
+async function acquire(lock) {
+  for (; ; ) {
+    try {
+      writeFileSync2(lock, String(process.pid), { flag: "wx" });
+      return;
+    } catch (error2) {
+      if (error2.code !== "EEXIST") throw error2;
+    }
+    const holder = Number(readFileSync3(lock, "utf8").trim() || NaN);
+    if (!Number.isInteger(holder) || !alive(holder)) unlinkSync(lock);
+    else await sleep(200);
+  }
+}
+function removeQuietly(path12) {
+  try {
+    rmSync3(path12, { recursive: true, force: true });
+  } catch {
+  }
+}
+async function withPrivateHome(benchmarkName, sandbox, measure2) {
+  mkdirSync2(HOMES_DIR, { recursive: true });
+  if (statSync3(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
+  const home = homeFor(benchmarkName);
+  const lock = `${home}.lock`;
+  await acquire(lock);
+  try {
+    rmSync3(home, { recursive: true, force: true });
+    mkdirSync2(join5(home, "tmp"), { recursive: true });
+    giveDirectory(sandbox, home);
+    giveDirectory(sandbox, join5(home, "tmp"));
+    return await measure2(home);
+  } finally {
+    removeQuietly(home);
+    unlinkSync(lock);
+  }
+}
+
+// src/run/leftovers.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
+function processesWith(marker2) {
+  const found = [];
+  for (const name of readdirSync2("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
+    } catch {
+    }
+  }
+  return found;
+}
+var sleep2 = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
+async function killLeftovers(marker2) {
+  let killed = 0;
+  for (let round = 0; round < 100; round++) {
+    const pids = processesWith(marker2);
+    if (!pids.length) return killed;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch {
+      }
+    }
+    await sleep2(20);
+  }
+  return killed;
+}
+
+// src/run/process.ts
+import { spawn as spawn3 } from "node:child_process";
+import { closeSync as closeSync2, openSync as openSync2 } from "node:fs";
+
+// src/run/interrupt.ts
+import { constants as constants3 } from "node:os";
+var liveGroups = /* @__PURE__ */ new Set();
+function trackProcessGroup(pid) {
+  if (pid === void 0) return () => {
+  };
+  liveGroups.add(pid);
+  return () => liveGroups.delete(pid);
+}
+function killTrackedGroups(signal = "SIGKILL") {
+  const count = liveGroups.size;
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+    }
+  }
+  liveGroups.clear();
+  return count;
+}
+function interruptExitCode(signal) {
+  return 128 + constants3.signals[signal];
+}
+function exitOnInterrupt(say, exit = process.exit) {
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      const stopped = killTrackedGroups();
+      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
+`);
+      exit(interruptExitCode(signal));
+    });
+  }
+}
+
+// src/run/process.ts
+function runProcess(options) {
+  const out = openSync2(options.stdoutFile, "w");
+  const err = openSync2(options.stderrFile, "w");
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
+  return new Promise((resolve7) => {
+    const child2 = spawn3(options.command, options.args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", out, err],
+      detached: true
+    });
+    closeSync2(out);
+    closeSync2(err);
+    const untrack = trackProcessGroup(child2.pid);
+    child2.once("exit", untrack);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        if (child2.pid) process.kill(-child2.pid, "SIGKILL");
+      } catch {
+        child2.kill("SIGKILL");
+      }
+    }, options.timeoutMs);
+    const forward = () => {
+      try {
+        if (child2.pid) process.kill(-child2.pid, "SIGKILL");
+      } catch {
+      }
+    };
+    process.once("exit", forward);
+    child2.once("error", (error2) => {
+      clearTimeout(timer);
+      process.removeListener("exit", forward);
+      resolve7({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error2.message });
+    });
+    child2.once("exit", (exitCode, signal) => {
+      clearTimeout(timer);
+      process.removeListener("exit", forward);
+      resolve7({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
+    });
+  });
+}
+
+// src/run/valgrind-files.ts
+import { readdirSync as readdirSync3, readFileSync as readFileSync5 } from "node:fs";
+import { join as join6 } from "node:path";
+var PROFILE = /^cachegrind\.out\.(\d+)$/;
+var LOG = /^valgrind\.(\d+)\.log$/;
+function outputFileArgs(dir) {
+  return [`--cachegrind-out-file=${join6(dir, "cachegrind.out.%p")}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
+}
+function processMarker(dir) {
+  return `--log-file=${join6(dir, "valgrind.")}`;
+}
+function processFiles(dir) {
+  const byPid = /* @__PURE__ */ new Map();
+  for (const name of readdirSync3(dir)) {
+    const profile = PROFILE.exec(name);
+    const log2 = LOG.exec(name);
+    const pid = Number((profile ?? log2)?.[1]);
+    if (!profile && !log2) continue;
+    const entry = byPid.get(pid) ?? { pid };
+    if (profile) entry.profile = name;
+    else entry.log = name;
+    byPid.set(pid, entry);
+  }
+  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
+}
+function commandInLog(text) {
+  return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
+}
+function unfinishedProcesses(dir) {
+  return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
+    let text = "";
+    try {
+      text = readFileSync5(join6(dir, p.log), "utf8");
+    } catch {
+    }
+    return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
+  });
+}
+
 // src/run/valgrind.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
 import { accessSync, constants as constants4, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname5, join as join5 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname5, join as join7 } from "node:path";
 function isExecutable(path12) {
   try {
     accessSync(path12, constants4.X_OK);
@@ -46899,7 +47045,7 @@ function startsWithShebang(path12) {
 function findOnPath(program, path12) {
   for (const dir of (path12 ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join5(dir, program);
+    const candidate = join7(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -46911,7 +47057,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join5(dirname5(bin), "valgrind.bin");
+    const real = join7(dirname5(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = spawnSync3(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
@@ -46933,17 +47079,19 @@ function cachegrindArgs(options) {
     `--D1=${options.cache.D1}`,
     `--LL=${options.cache.LL}`,
     "--trace-children=yes",
-    `--cachegrind-out-file=${join5(options.outDir, "cachegrind.out.%p")}`,
-    `--log-file=${join5(options.outDir, "valgrind.%p.log")}`,
+    // Only these options count: no ~/.valgrindrc, ./.valgrindrc or VALGRIND_OPTS the benchmark could plant.
+    "--command-line-only=yes",
+    // No gdbserver: it would put FIFOs named by pid into the benchmark's TMPDIR.
+    "--vgdb=no",
+    ...outputFileArgs(options.outDir),
     ...options.instrument === "region" ? ["--instr-at-start=no"] : []
   ];
 }
 
 // src/run/benchmark.ts
-var OUT_FILE = /^cachegrind\.out\.(\d+)$/;
 function tail(path12, lines = 20) {
   try {
-    const text = readFileSync3(path12, "utf8").trimEnd();
+    const text = readFileSync6(path12, "utf8").trimEnd();
     return text.split("\n").slice(-lines).join("\n");
   } catch {
     return "";
@@ -46958,7 +47106,7 @@ function programProblem(program, cwd, path12) {
   const located2 = program.includes("/") ? resolve3(cwd, program) : findOnPath(program, path12);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path12})`;
   try {
-    if (!statSync3(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync4(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error2) {
     const code = error2.code;
@@ -46967,19 +47115,21 @@ function programProblem(program, cwd, path12) {
   return void 0;
 }
 async function gzipAndRemove(path12) {
-  rmSync3(`${path12}.gz`, { force: true });
+  rmSync4(`${path12}.gz`, { force: true });
   await pipeline(createReadStream2(path12), createGzip({ level: 6 }), createWriteStream(`${path12}.gz`, { flags: "wx" }));
-  rmSync3(path12);
+  rmSync4(path12);
 }
 async function runBenchmark(spec, slug, ctx) {
-  const dir = join6(ctx.outDir, "benchmarks", slug);
-  rmSync3(dir, { recursive: true, force: true });
-  mkdirSync2(dir, { recursive: true });
-  mkdirSync2(BENCHMARK_HOME, { recursive: true });
+  const dir = join8(ctx.outDir, "benchmarks", slug);
+  rmSync4(dir, { recursive: true, force: true });
+  mkdirSync3(dir, { recursive: true });
+  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
+}
+async function measureIn(home, spec, dir, ctx) {
   const rel = (p) => relative4(ctx.outDir, p);
-  const stdout = join6(dir, "stdout.log");
-  const stderr = join6(dir, "stderr.log");
-  const env = benchmarkEnvironment(spec.cwd, spec.env);
+  const stdout = join8(dir, "stdout.log");
+  const stderr = join8(dir, "stderr.log");
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -47011,7 +47161,9 @@ async function runBenchmark(spec, slug, ctx) {
     stderrFile: stderr,
     timeoutMs: spec.timeoutMs
   });
+  const killed = await killLeftovers(processMarker(profiles));
   collectProfiles(profiles, dir);
+  const unfinished = unfinishedProcesses(dir);
   const result = {
     ...base,
     exitCode: outcome2.exitCode,
@@ -47024,27 +47176,34 @@ async function runBenchmark(spec, slug, ctx) {
   }
   const parsed = [];
   let parseProblem;
-  for (const name of readdirSync2(dir).sort()) {
-    const match3 = OUT_FILE.exec(name);
-    if (!match3) continue;
-    const file = join6(dir, name);
+  for (const { pid, profile: name } of processFiles(dir)) {
+    if (!name) continue;
+    const file = join8(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync3(file, { force: true });
+      rmSync4(file, { force: true });
       continue;
     }
     try {
-      parsed.push({ pid: Number(match3[1]), file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
+      parsed.push({ pid, file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
     } catch (error2) {
       parseProblem ??= errorMessage(error2);
     }
     await gzipAndRemove(file);
   }
   const failed = outcome2.exitCode !== 0;
+  if (!failed && unfinished.length) {
+    const names = unfinished.map((p) => `  ${p.command} (pid ${p.pid})`).join("\n");
+    return {
+      ...result,
+      message: `left ${unfinished.length} process(es) running when it ended (${killed ? "cg-bench killed them" : "they were killed"}); their work is not counted. A benchmark must wait for every process it starts:
+${names}`
+    };
+  }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync2(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join6(dir, n))).sort()[0];
+    const valgrindLog = readdirSync4(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join8(dir, n))).sort()[0];
     const why = outcome2.signal ? `killed by ${outcome2.signal}` : failed ? `exited with status ${outcome2.exitCode}${statusHint(outcome2.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join6(dir, valgrindLog)) : "");
+    const details = tail(stderr) || (valgrindLog ? tail(join8(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
@@ -47052,7 +47211,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync4, openSync as openSync4, appendFileSync as appendFileSync2, readFileSync as readFileSync4 } from "node:fs";
+import { closeSync as closeSync4, openSync as openSync4, appendFileSync as appendFileSync2, readFileSync as readFileSync7 } from "node:fs";
 import { spawn as spawn4 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -47087,7 +47246,7 @@ function runOne(command, fd, env, options) {
   });
 }
 async function runSetup(commands, options) {
-  const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, BENCHMARK_HOME);
+  const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
     appendFileSync2(options.logFile, `$ ${describeCommand(command)}
@@ -47100,7 +47259,7 @@ async function runSetup(commands, options) {
       closeSync4(fd);
     }
     if (status) {
-      const tail2 = readFileSync4(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync7(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode2.benchmarkFailed);
@@ -47116,11 +47275,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync3(dir, { recursive: true });
+    mkdirSync4(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
-    const probe = join7(dir, `.write-test-${process.pid}`);
-    writeFileSync2(probe, "");
-    rmSync4(probe, { force: true });
+    const probe = join9(dir, `.write-test-${process.pid}`);
+    writeFileSync3(probe, "");
+    rmSync5(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -47160,12 +47319,12 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync4(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync5(resolveFrom(options.outDir, name), { force: true });
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
-  mkdirSync3(BENCHMARK_HOME, { recursive: true });
-  giveDirectory(sandbox, BENCHMARK_HOME);
+  mkdirSync4(SETUP_HOME, { recursive: true });
+  giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeFileSync2(setupLog, sandbox.notes.map((n) => `# ${n}
+  writeFileSync3(setupLog, sandbox.notes.map((n) => `# ${n}
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
@@ -47194,7 +47353,7 @@ async function runSuite(config, options) {
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
   const dir = dirname6(path12);
-  if (existsSync3(path12) && statSync4(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
+  if (existsSync3(path12) && statSync5(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
     accessSync4(dir, constants7.W_OK);
   } catch {
@@ -47272,7 +47431,7 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join8(checkout, ".git");
+  const git2 = join10(checkout, ".git");
   let directory;
   try {
     directory = lstatSync2(git2).isDirectory();
@@ -47280,31 +47439,31 @@ function hideGit(checkout) {
     return [];
   }
   if (directory && !emptyDirectory) {
-    emptyDirectory = mkdtempSync2(join8(tmpdir3(), "cg-bench-no-git-"));
-    chmodSync(emptyDirectory, 365);
+    emptyDirectory = mkdtempSync2(join10(tmpdir3(), "cg-bench-no-git-"));
+    chmodSync2(emptyDirectory, 365);
   }
   return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
 }
 function removeLinks(dir) {
   let entries;
   try {
-    entries = readdirSync3(dir);
+    entries = readdirSync5(dir);
   } catch {
     return;
   }
   for (const name of entries) {
-    const path12 = join8(dir, name);
+    const path12 = join10(dir, name);
     const stat2 = lstatSync2(path12);
     if (stat2.isDirectory()) removeLinks(path12);
-    else if (!stat2.isFile()) rmSync5(path12, { force: true });
+    else if (!stat2.isFile()) rmSync6(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
   for (let at = resolve4(dir); ; at = dirname7(at)) {
-    const git2 = join8(at, ".git");
+    const git2 = join10(at, ".git");
     if (existsSync4(git2)) {
-      chmodSync(git2, 448);
-      if (existsSync4(`${at}.tmp`)) chmodSync(`${at}.tmp`, 448);
+      chmodSync2(git2, 448);
+      if (existsSync4(`${at}.tmp`)) chmodSync2(`${at}.tmp`, 448);
       return;
     }
     if (dirname7(at) === at) return;
@@ -47322,8 +47481,8 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir) {
-      rmSync5(outDir, { recursive: true, force: true });
-      mkdirSync4(outDir, { recursive: true });
+      rmSync6(outDir, { recursive: true, force: true });
+      mkdirSync5(outDir, { recursive: true });
       const r = await run2(
         [
           { host: resolve4(checkout), container: WORKSPACE },
@@ -47334,7 +47493,7 @@ function containerMeasurer(options) {
         asksForNetwork(resolve4(checkout, config))
       );
       removeLinks(outDir);
-      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join8(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
+      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join10(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
     }
   };
 }
@@ -47346,19 +47505,19 @@ function inProcessMeasurer(options) {
       return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
     },
     async measure(checkout, config, outDir) {
-      mkdirSync4(workspace, { recursive: true });
-      for (const entry of readdirSync3(workspace)) rmSync5(join8(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join8(resolve4(checkout), name)));
+      mkdirSync5(workspace, { recursive: true });
+      for (const entry of readdirSync5(workspace)) rmSync6(join10(workspace, entry), { recursive: true, force: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join10(resolve4(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
-      rmSync5(outDir, { recursive: true, force: true });
+      rmSync6(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
       if (user) {
-        handOver({ user, isolatedNetwork: false, prefix: [], notes: [] }, workspace);
+        handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] }, workspace);
         lockGitDirectory(checkout);
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join8(workspace, config)),
+          config: loadConfig(join10(workspace, config)),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           progress: lineProgress((t) => options.log(t.trimEnd()))
@@ -47366,14 +47525,14 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, results: outcome2.results, error: void 0 };
       } catch (error2) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
-        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join8(outDir, "results.json")), error: errorMessage(error2) };
+        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join10(outDir, "results.json")), error: errorMessage(error2) };
       }
     }
   };
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync5, existsSync as existsSync5 } from "fs";
+import { readFileSync as readFileSync8, existsSync as existsSync5 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context = class {
   /**
@@ -47384,7 +47543,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync5(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync5(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync8(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL6}`);
@@ -89506,7 +89665,7 @@ function isRetryableStatusCode(statusCode) {
   ];
   return retryableStatusCodes.includes(statusCode);
 }
-function sleep(milliseconds) {
+function sleep3(milliseconds) {
   return __awaiter13(this, void 0, void 0, function* () {
     return new Promise((resolve7) => setTimeout(resolve7, milliseconds));
   });
@@ -89543,7 +89702,7 @@ function retry2(name_1, method_1, getStatusCode_1) {
         debug(`${name} - Error is not retryable`);
         break;
       }
-      yield sleep(delay4);
+      yield sleep3(delay4);
       attempt++;
     }
     throw Error(`${name} failed: ${errorMessage2}`);
@@ -91074,7 +91233,7 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync7, writeFileSync as writeFileSync4 } from "fs";
+import { existsSync as existsSync7, writeFileSync as writeFileSync5 } from "fs";
 import * as path10 from "path";
 var __awaiter17 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -91283,7 +91442,7 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter17(this, void 0, void 0, function* () {
-    writeFileSync4(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync5(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });
@@ -91727,17 +91886,17 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/baseline-store.ts
-import { mkdirSync as mkdirSync5, rmSync as rmSync6 } from "node:fs";
-import { join as join13 } from "node:path";
+import { mkdirSync as mkdirSync6, rmSync as rmSync7 } from "node:fs";
+import { join as join15 } from "node:path";
 function actionsCacheStore(dir, log2) {
-  const file = join13(dir, "results.json");
+  const file = join15(dir, "results.json");
   return {
     async restore(key) {
       if (!isFeatureAvailable()) {
         log2.info("The Actions cache is not available here: the baseline will be measured in this job.");
         return void 0;
       }
-      rmSync6(dir, { recursive: true, force: true });
+      rmSync7(dir, { recursive: true, force: true });
       try {
         const hit = await restoreCache([dir], key);
         if (!hit) return void 0;
@@ -91749,8 +91908,8 @@ function actionsCacheStore(dir, log2) {
     },
     async save(key, results) {
       if (!isFeatureAvailable()) return false;
-      rmSync6(dir, { recursive: true, force: true });
-      mkdirSync5(dir, { recursive: true });
+      rmSync7(dir, { recursive: true, force: true });
+      mkdirSync6(dir, { recursive: true });
       writeResults(file, results);
       try {
         await saveCache2([dir], key);
@@ -91797,7 +91956,7 @@ function triggerFrom(eventName, payload, env) {
 
 // src/vcs/git.ts
 import { spawnSync as spawnSync4 } from "node:child_process";
-import { rmSync as rmSync7 } from "node:fs";
+import { rmSync as rmSync8 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -91842,14 +92001,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync7(dir, { recursive: true, force: true });
+  rmSync8(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync7(dir, { recursive: true, force: true });
+  rmSync8(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["rev-list", "--parents", "-n", "1", "HEAD"]);
@@ -91907,8 +92066,8 @@ function readInputs(get) {
 }
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync6, readFileSync as readFileSync6, statSync as statSync6, writeFileSync as writeFileSync5, existsSync as existsSync8 } from "node:fs";
-import { join as join14 } from "node:path";
+import { mkdirSync as mkdirSync7, readFileSync as readFileSync9, statSync as statSync7, writeFileSync as writeFileSync6, existsSync as existsSync8 } from "node:fs";
+import { join as join16 } from "node:path";
 
 // src/publish/sticky.ts
 var GITHUB_COMMENT_LIMIT = 65536;
@@ -92003,11 +92162,11 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
 // src/github/artifact.ts
 var MAX_FILE_BYTES = 50 * 1024 * 1024;
 function writeArtifact(dir, pr, head, base) {
-  mkdirSync6(dir, { recursive: true });
-  writeFileSync5(join14(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
+  mkdirSync7(dir, { recursive: true });
+  writeFileSync6(join16(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
 `);
-  writeResults(join14(dir, "results.json"), head);
-  if (base) writeResults(join14(dir, "base.json"), base);
+  writeResults(join16(dir, "results.json"), head);
+  if (base) writeResults(join16(dir, "base.json"), base);
 }
 function parsePullRequestRef(text, source) {
   let data;
@@ -92025,15 +92184,15 @@ function parsePullRequestRef(text, source) {
   return { number: d["number"], headSha: d["headSha"], suite: d["suite"] };
 }
 function readBounded(path12) {
-  if (statSync6(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
-  return readFileSync6(path12, "utf8");
+  if (statSync7(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
+  return readFileSync9(path12, "utf8");
 }
 async function reportFromArtifact(ctx, trigger) {
   const { io, inputs, api } = ctx;
   if (trigger.kind !== "workflow_run") throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === "other" ? trigger.eventName : trigger.kind}`);
   if (!inputs.artifactDir) throw new CgBenchError(`mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job's artifact`);
   const dir = inputs.artifactDir;
-  const prFile = join14(dir, "pr.json");
+  const prFile = join16(dir, "pr.json");
   if (!existsSync8(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
   const pr = parsePullRequestRef(readBounded(prFile), prFile);
   if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
@@ -92049,8 +92208,8 @@ async function reportFromArtifact(ctx, trigger) {
     }
     if (actual !== pr.headSha) throw new CgBenchError(`${prFile}: pull request #${pr.number} is at ${actual.slice(0, 7)}, not ${pr.headSha.slice(0, 7)}; refusing the artifact`);
   }
-  const head = readResults(join14(dir, "results.json"));
-  const base = existsSync8(join14(dir, "base.json")) ? readResults(join14(dir, "base.json")) : void 0;
+  const head = readResults(join16(dir, "results.json"));
+  const base = existsSync8(join16(dir, "base.json")) ? readResults(join16(dir, "base.json")) : void 0;
   const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : void 0;
   const marker2 = commentMarker(pr.suite);
   const body2 = `${marker2}
@@ -92063,17 +92222,17 @@ ${markdownReport.render({ head, comparison, baselineSource: base ? "from the mea
 }
 
 // src/publish/suite.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import { posix } from "node:path";
 function suiteFor(workingDirectory, config, name) {
   const configPath = posix.normalize(posix.join(workingDirectory, config));
-  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash3("sha256").update(configPath).digest("hex").slice(0, 12);
+  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash4("sha256").update(configPath).digest("hex").slice(0, 12);
   return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : "cg-bench", configPath };
 }
 
 // src/github/run.ts
 function sha256(text) {
-  return createHash4("sha256").update(text).digest("hex");
+  return createHash5("sha256").update(text).digest("hex");
 }
 function fingerprint(env) {
   const { cgBench, valgrind, glibc, os: os8, arch: arch2, python, cpu } = env;
@@ -92086,7 +92245,7 @@ ${configText}`).slice(0, 16)}-${fingerprint(env)}`;
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync7(join15(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync10(join17(actionDir2, "image.lock.json"), "utf8"));
     return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:v${VERSION.split(".")[0]}`;
   } catch {
     return `ghcr.io/org/cg-bench:v${VERSION.split(".")[0]}`;
@@ -92142,10 +92301,10 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
       ctx.io.info(`The cached baseline cannot be used (${problem}); measuring the ${what} instead.`);
     } else ctx.io.info(`No cached baseline for ${key}; measuring the merge-base in this job.`);
   }
-  const worktree = join15(ctx.outRoot, "base-worktree");
+  const worktree = join17(ctx.outRoot, "base-worktree");
   addWorktree(ctx.repoRoot, worktree, mergeBase);
   try {
-    const m = await measurer.measure(join15(worktree, ctx.inputs.workingDirectory), ctx.inputs.config, join15(ctx.outRoot, "base"));
+    const m = await measurer.measure(join17(worktree, ctx.inputs.workingDirectory), ctx.inputs.config, join17(ctx.outRoot, "base"));
     if (!m.results) return { results: void 0, source: `none: measuring ${what} ${short} failed (${(m.error ?? `exit ${m.code}`).split("\n")[0]})` };
     return { results: m.results, source: `${what} ${short}, measured in this job` };
   } finally {
@@ -92154,8 +92313,8 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
 }
 function setOutputs(io, outRoot, head, comparison, source) {
   io.setOutput("output-dir", outRoot);
-  if (head) io.setOutput("results", join15(outRoot, "head", "results.json"));
-  io.setOutput("report", join15(outRoot, "report.md"));
+  if (head) io.setOutput("results", join17(outRoot, "head", "results.json"));
+  io.setOutput("report", join17(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -92166,7 +92325,7 @@ async function measureMode(ctx, trigger, actionDir2) {
   const env = await measurer.environment();
   const workspace = resolve6(ctx.repoRoot, inputs.workingDirectory);
   io.info(`Measuring ${suite.name} (head)`);
-  const headRun = await measurer.measure(workspace, inputs.config, join15(ctx.outRoot, "head"));
+  const headRun = await measurer.measure(workspace, inputs.config, join17(ctx.outRoot, "head"));
   if (!headRun.results) {
     setOutputs(io, ctx.outRoot, void 0, void 0, void 0);
     await io.writeSummary(`### \u274C cg-bench: ${suite.name} could not run
@@ -92181,7 +92340,7 @@ ${headRun.error ?? `exit ${headRun.code}`}
   if (trigger.kind === "pull_request") baseline = await baselineForPullRequest(ctx, trigger, measurer, env, head);
   else if (trigger.kind === "push" && trigger.defaultBranch && ctx.store) {
     if (headRun.code === ExitCode2.ok) {
-      const configText = readFileSync7(join15(workspace, inputs.config), "utf8");
+      const configText = readFileSync10(join17(workspace, inputs.config), "utf8");
       const key = baselineKey(suite, trigger.sha, measurer.imageIdentity, configText, env);
       if (await ctx.store.save(key, head)) io.info(`Saved the baseline for ${trigger.sha.slice(0, 7)} (${key}).`);
     } else io.warning("Not saving a baseline: a benchmark failed.");
@@ -92193,14 +92352,14 @@ ${headRun.error ?? `exit ${headRun.code}`}
   }
   const body2 = `${suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
-  mkdirSync7(ctx.outRoot, { recursive: true });
-  writeFileSync6(join15(ctx.outRoot, "report.md"), body2);
+  mkdirSync8(ctx.outRoot, { recursive: true });
+  writeFileSync7(join17(ctx.outRoot, "report.md"), body2);
   await io.writeSummary(body2);
   io.info(headline(head, comparison));
   if (trigger.kind === "pull_request") {
-    writeArtifact(join15(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, baseline.results);
+    writeArtifact(join17(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, baseline.results);
     if (trigger.fork) {
-      io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join15(ctx.outRoot, "artifact")} as an artifact.`);
+      io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join17(ctx.outRoot, "artifact")} as an artifact.`);
     } else await publishToPullRequest(ctx, trigger, body2, head, comparison);
   }
   setOutputs(io, ctx.outRoot, head, comparison, baseline.source);
@@ -92210,7 +92369,7 @@ ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`
 async function runAction(io, env, actionDir2) {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync7(env["GITHUB_EVENT_PATH"], "utf8")) : {};
+    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync10(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, { repository: env["GITHUB_REPOSITORY"] ?? "", sha: env["GITHUB_SHA"] ?? "", ref: env["GITHUB_REF"] ?? "" });
     const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const outRoot = resolve6(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id);
@@ -92224,7 +92383,7 @@ async function runAction(io, env, actionDir2) {
       outRoot,
       api: inputs.token && repository ? createGitHubApi(inputs.token, repository, (m) => io.info(m)) : void 0,
       // The cache version hashes the path: a fixed one, not RUNNER_TEMP, so every runner agrees.
-      store: inputs.cache ? actionsCacheStore(join15("/tmp/cg-bench-baseline", suite.id), io) : void 0
+      store: inputs.cache ? actionsCacheStore(join17("/tmp/cg-bench-baseline", suite.id), io) : void 0
     };
     const mode = inputs.mode === "auto" ? trigger.kind === "workflow_run" ? "report" : "measure" : inputs.mode;
     if (mode === "report") await reportFromArtifact(ctx, trigger);
@@ -92236,7 +92395,7 @@ async function runAction(io, env, actionDir2) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join16(dirname11(fileURLToPath2(import.meta.url)), "..");
+var actionDir = join18(dirname11(fileURLToPath2(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

@@ -14271,9 +14271,9 @@ var require_ajv = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join8 } from "node:path";
+import { join as join10 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14455,8 +14455,8 @@ function compareWithBaseline(base, head, options) {
 }
 
 // src/container/measurer.ts
-import { chmodSync, cpSync, existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync4, mkdtempSync as mkdtempSync2, readdirSync as readdirSync3, rmSync as rmSync5 } from "node:fs";
-import { dirname as dirname5, join as join6, resolve as resolve3 } from "node:path";
+import { chmodSync as chmodSync2, cpSync, existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync6 } from "node:fs";
+import { dirname as dirname5, join as join8, resolve as resolve3 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -14783,6 +14783,12 @@ function parseConfig(text, file) {
   const defaultThreshold = raw.threshold === void 0 ? DEFAULT_THRESHOLD_PERCENT : parsePercent(raw.threshold);
   const defaultTimeout = raw.timeout === void 0 ? DEFAULT_TIMEOUT_MS : parseDuration(raw.timeout);
   const globalEnv = stringEnv(raw.env);
+  const valgrindVariables = (env, segments, path) => {
+    for (const key of Object.keys(env ?? {}).filter((k) => /^VALGRIND_/.test(k))) {
+      problems.push(where([...segments, key], `${path}.${key}`, `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`));
+    }
+  };
+  valgrindVariables(raw.env, ["env"], "env");
   const seen = /* @__PURE__ */ new Map();
   const benchmarks = raw.benchmarks.map((b, i) => {
     const first = seen.get(b.name);
@@ -14793,6 +14799,7 @@ function parseConfig(text, file) {
     if (b.cwd !== void 0 && !isDirectory(cwd)) {
       problems.push(where(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
+    valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
     if (typeof b.run !== "string" && b.run[0] === "") {
       problems.push(where(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
     }
@@ -14843,7 +14850,7 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants5, existsSync, statSync as statSync4 } from "node:fs";
+import { accessSync as accessSync4, constants as constants5, existsSync, statSync as statSync5 } from "node:fs";
 import { dirname as dirname4 } from "node:path";
 
 // src/report/headline.ts
@@ -15286,8 +15293,8 @@ function writeResults(path, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync3, rmSync as rmSync4, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join5 } from "node:path";
+import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync4, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { join as join7 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -15303,10 +15310,10 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 
 // src/run/environment.ts
-var BENCHMARK_HOME = "/tmp/cg-bench-home";
+var SETUP_HOME = "/tmp/cg-bench-setup-home";
 var BASE_ENVIRONMENT = {
   PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-  HOME: BENCHMARK_HOME,
+  HOME: SETUP_HOME,
   LANG: "C.UTF-8",
   LC_ALL: "C.UTF-8",
   TZ: "UTC",
@@ -15318,8 +15325,8 @@ var BASE_ENVIRONMENT = {
   // differently as root and as another uid, even with nothing installed there.
   PYTHONNOUSERSITE: "1"
 };
-function benchmarkEnvironment(cwd, userEnv) {
-  return { ...BASE_ENVIRONMENT, ...userEnv, PWD: cwd };
+function benchmarkEnvironment(cwd, userEnv, home) {
+  return { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp`, ...userEnv, PWD: cwd };
 }
 
 // package.json
@@ -15459,9 +15466,9 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync3 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync6, rmSync as rmSync4, statSync as statSync4 } from "node:fs";
 import { constants as constants3 } from "node:os";
-import { join as join4, relative as relative3, resolve as resolve2 } from "node:path";
+import { join as join6, relative as relative3, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -15602,93 +15609,14 @@ async function parseCachegrindFile(path) {
   return parseCachegrindStream(stream, path);
 }
 
-// src/run/process.ts
-import { spawn } from "node:child_process";
-import { closeSync, openSync } from "node:fs";
-
-// src/run/interrupt.ts
-import { constants } from "node:os";
-var liveGroups = /* @__PURE__ */ new Set();
-function trackProcessGroup(pid) {
-  if (pid === void 0) return () => {
-  };
-  liveGroups.add(pid);
-  return () => liveGroups.delete(pid);
-}
-function killTrackedGroups(signal = "SIGKILL") {
-  const count = liveGroups.size;
-  for (const pid of liveGroups) {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-    }
-  }
-  liveGroups.clear();
-  return count;
-}
-function interruptExitCode(signal) {
-  return 128 + constants.signals[signal];
-}
-function exitOnInterrupt(say, exit = process.exit) {
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.on(signal, () => {
-      const stopped = killTrackedGroups();
-      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
-`);
-      exit(interruptExitCode(signal));
-    });
-  }
-}
-
-// src/run/process.ts
-function runProcess(options) {
-  const out = openSync(options.stdoutFile, "w");
-  const err = openSync(options.stderrFile, "w");
-  const started = process.hrtime.bigint();
-  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve5) => {
-    const child = spawn(options.command, options.args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ["ignore", out, err],
-      detached: true
-    });
-    closeSync(out);
-    closeSync(err);
-    const untrack = trackProcessGroup(child.pid);
-    child.once("exit", untrack);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        if (child.pid) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        child.kill("SIGKILL");
-      }
-    }, options.timeoutMs);
-    const forward = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, "SIGKILL");
-      } catch {
-      }
-    };
-    process.once("exit", forward);
-    child.once("error", (error) => {
-      clearTimeout(timer);
-      process.removeListener("exit", forward);
-      resolve5({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error.message });
-    });
-    child.once("exit", (exitCode, signal) => {
-      clearTimeout(timer);
-      process.removeListener("exit", forward);
-      resolve5({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
-    });
-  });
-}
+// src/run/private-home.ts
+import { createHash as createHash2 } from "node:crypto";
+import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync3, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join3 } from "node:path";
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync, readSync, rmSync as rmSync2, statSync as statSync2, writeSync } from "node:fs";
+import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readSync, rmSync as rmSync2, statSync as statSync2, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -15708,7 +15636,7 @@ function untrustedUser(root, env) {
   if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
 }
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, prefix: [], notes: [] };
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
 var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function works(argv) {
   const r = spawnSync(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
@@ -15746,17 +15674,30 @@ function untrustedSandbox(options) {
       );
     }
   }
-  if (!options.network) {
-    const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-    const isolate = ["unshare", "--user", `--map-user=${id.uid}`, `--map-group=${id.gid}`, "--net", "--"];
-    if (probe([...prefix, ...isolate])) {
-      prefix.push(...isolate);
-      notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
-      return { user, isolatedNetwork: true, prefix, notes };
-    }
-    notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
+  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
+  const unshare = (net, pid) => [
+    "unshare",
+    "--user",
+    `--map-user=${id.uid}`,
+    `--map-group=${id.gid}`,
+    ...net ? ["--net"] : [],
+    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
+    "--"
+  ];
+  const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
+  for (const [net, pid] of tries) {
+    const isolate = unshare(net, pid);
+    if (!probe([...prefix, ...isolate])) continue;
+    prefix.push(...isolate);
+    notes.push(
+      pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
+    );
+    if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+    return { user, isolatedNetwork: net, isolatedPids: pid, prefix, notes };
   }
-  return { user, isolatedNetwork: false, prefix, notes };
+  if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
+  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
+  return { user, isolatedNetwork: false, isolatedPids: false, prefix, notes };
 }
 function sandboxed(sandbox, argv) {
   return [...sandbox.prefix, ...argv];
@@ -15773,20 +15714,20 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync2(join2(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync(join2(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       if (!fstatSync(from).isFile()) continue;
-      const to = openSync2(join2(dir, name), "wx");
+      const to = openSync(join2(dir, name), "wx");
       try {
         for (let n; (n = readSync(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
       } finally {
-        closeSync2(to);
+        closeSync(to);
       }
     } finally {
-      closeSync2(from);
+      closeSync(from);
     }
   }
   rmSync2(staging, { recursive: true, force: true });
@@ -15871,10 +15812,215 @@ function setupEnvironment(caller, sandbox, home) {
   return env;
 }
 
+// src/run/private-home.ts
+var HOMES_DIR = "/tmp/cg-bench-home";
+function homeFor(benchmarkName) {
+  return join3(HOMES_DIR, createHash2("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+}
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+var sleep = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
+async function acquire(lock) {
+  for (; ; ) {
+    try {
+      writeFileSync2(lock, String(process.pid), { flag: "wx" });
+      return;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+    const holder = Number(readFileSync3(lock, "utf8").trim() || NaN);
+    if (!Number.isInteger(holder) || !alive(holder)) unlinkSync(lock);
+    else await sleep(200);
+  }
+}
+function removeQuietly(path) {
+  try {
+    rmSync3(path, { recursive: true, force: true });
+  } catch {
+  }
+}
+async function withPrivateHome(benchmarkName, sandbox, measure2) {
+  mkdirSync2(HOMES_DIR, { recursive: true });
+  if (statSync3(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
+  const home = homeFor(benchmarkName);
+  const lock = `${home}.lock`;
+  await acquire(lock);
+  try {
+    rmSync3(home, { recursive: true, force: true });
+    mkdirSync2(join3(home, "tmp"), { recursive: true });
+    giveDirectory(sandbox, home);
+    giveDirectory(sandbox, join3(home, "tmp"));
+    return await measure2(home);
+  } finally {
+    removeQuietly(home);
+    unlinkSync(lock);
+  }
+}
+
+// src/run/leftovers.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
+function processesWith(marker) {
+  const found = [];
+  for (const name of readdirSync2("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+    } catch {
+    }
+  }
+  return found;
+}
+var sleep2 = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
+async function killLeftovers(marker) {
+  let killed = 0;
+  for (let round = 0; round < 100; round++) {
+    const pids = processesWith(marker);
+    if (!pids.length) return killed;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch {
+      }
+    }
+    await sleep2(20);
+  }
+  return killed;
+}
+
+// src/run/process.ts
+import { spawn } from "node:child_process";
+import { closeSync as closeSync2, openSync as openSync2 } from "node:fs";
+
+// src/run/interrupt.ts
+import { constants } from "node:os";
+var liveGroups = /* @__PURE__ */ new Set();
+function trackProcessGroup(pid) {
+  if (pid === void 0) return () => {
+  };
+  liveGroups.add(pid);
+  return () => liveGroups.delete(pid);
+}
+function killTrackedGroups(signal = "SIGKILL") {
+  const count = liveGroups.size;
+  for (const pid of liveGroups) {
+    try {
+      process.kill(-pid, signal);
+    } catch {
+    }
+  }
+  liveGroups.clear();
+  return count;
+}
+function interruptExitCode(signal) {
+  return 128 + constants.signals[signal];
+}
+function exitOnInterrupt(say, exit = process.exit) {
+  for (const signal of ["SIGINT", "SIGTERM"]) {
+    process.on(signal, () => {
+      const stopped = killTrackedGroups();
+      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
+`);
+      exit(interruptExitCode(signal));
+    });
+  }
+}
+
+// src/run/process.ts
+function runProcess(options) {
+  const out = openSync2(options.stdoutFile, "w");
+  const err = openSync2(options.stderrFile, "w");
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
+  return new Promise((resolve5) => {
+    const child = spawn(options.command, options.args, {
+      cwd: options.cwd,
+      env: options.env,
+      stdio: ["ignore", out, err],
+      detached: true
+    });
+    closeSync2(out);
+    closeSync2(err);
+    const untrack = trackProcessGroup(child.pid);
+    child.once("exit", untrack);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        child.kill("SIGKILL");
+      }
+    }, options.timeoutMs);
+    const forward = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+      }
+    };
+    process.once("exit", forward);
+    child.once("error", (error) => {
+      clearTimeout(timer);
+      process.removeListener("exit", forward);
+      resolve5({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error.message });
+    });
+    child.once("exit", (exitCode, signal) => {
+      clearTimeout(timer);
+      process.removeListener("exit", forward);
+      resolve5({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
+    });
+  });
+}
+
+// src/run/valgrind-files.ts
+import { readdirSync as readdirSync3, readFileSync as readFileSync5 } from "node:fs";
+import { join as join4 } from "node:path";
+var PROFILE = /^cachegrind\.out\.(\d+)$/;
+var LOG = /^valgrind\.(\d+)\.log$/;
+function outputFileArgs(dir) {
+  return [`--cachegrind-out-file=${join4(dir, "cachegrind.out.%p")}`, `--log-file=${join4(dir, "valgrind.%p.log")}`];
+}
+function processMarker(dir) {
+  return `--log-file=${join4(dir, "valgrind.")}`;
+}
+function processFiles(dir) {
+  const byPid = /* @__PURE__ */ new Map();
+  for (const name of readdirSync3(dir)) {
+    const profile = PROFILE.exec(name);
+    const log = LOG.exec(name);
+    const pid = Number((profile ?? log)?.[1]);
+    if (!profile && !log) continue;
+    const entry = byPid.get(pid) ?? { pid };
+    if (profile) entry.profile = name;
+    else entry.log = name;
+    byPid.set(pid, entry);
+  }
+  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
+}
+function commandInLog(text) {
+  return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
+}
+function unfinishedProcesses(dir) {
+  return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
+    let text = "";
+    try {
+      text = readFileSync5(join4(dir, p.log), "utf8");
+    } catch {
+    }
+    return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
+  });
+}
+
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { accessSync, constants as constants2, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
-import { delimiter, dirname as dirname3, join as join3 } from "node:path";
+import { delimiter, dirname as dirname3, join as join5 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants2.X_OK);
@@ -15895,7 +16041,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter)) {
     if (!dir) continue;
-    const candidate = join3(dir, program);
+    const candidate = join5(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -15907,7 +16053,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join3(dirname3(bin), "valgrind.bin");
+    const real = join5(dirname3(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
@@ -15929,17 +16075,19 @@ function cachegrindArgs(options) {
     `--D1=${options.cache.D1}`,
     `--LL=${options.cache.LL}`,
     "--trace-children=yes",
-    `--cachegrind-out-file=${join3(options.outDir, "cachegrind.out.%p")}`,
-    `--log-file=${join3(options.outDir, "valgrind.%p.log")}`,
+    // Only these options count: no ~/.valgrindrc, ./.valgrindrc or VALGRIND_OPTS the benchmark could plant.
+    "--command-line-only=yes",
+    // No gdbserver: it would put FIFOs named by pid into the benchmark's TMPDIR.
+    "--vgdb=no",
+    ...outputFileArgs(options.outDir),
     ...options.instrument === "region" ? ["--instr-at-start=no"] : []
   ];
 }
 
 // src/run/benchmark.ts
-var OUT_FILE = /^cachegrind\.out\.(\d+)$/;
 function tail(path, lines = 20) {
   try {
-    const text = readFileSync3(path, "utf8").trimEnd();
+    const text = readFileSync6(path, "utf8").trimEnd();
     return text.split("\n").slice(-lines).join("\n");
   } catch {
     return "";
@@ -15954,7 +16102,7 @@ function programProblem(program, cwd, path) {
   const located2 = program.includes("/") ? resolve2(cwd, program) : findOnPath(program, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
-    if (!statSync3(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync4(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error) {
     const code = error.code;
@@ -15963,19 +16111,21 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function gzipAndRemove(path) {
-  rmSync3(`${path}.gz`, { force: true });
+  rmSync4(`${path}.gz`, { force: true });
   await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
-  rmSync3(path);
+  rmSync4(path);
 }
 async function runBenchmark(spec, slug, ctx) {
-  const dir = join4(ctx.outDir, "benchmarks", slug);
-  rmSync3(dir, { recursive: true, force: true });
-  mkdirSync2(dir, { recursive: true });
-  mkdirSync2(BENCHMARK_HOME, { recursive: true });
+  const dir = join6(ctx.outDir, "benchmarks", slug);
+  rmSync4(dir, { recursive: true, force: true });
+  mkdirSync3(dir, { recursive: true });
+  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
+}
+async function measureIn(home, spec, dir, ctx) {
   const rel = (p) => relative3(ctx.outDir, p);
-  const stdout = join4(dir, "stdout.log");
-  const stderr = join4(dir, "stderr.log");
-  const env = benchmarkEnvironment(spec.cwd, spec.env);
+  const stdout = join6(dir, "stdout.log");
+  const stderr = join6(dir, "stderr.log");
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -16007,7 +16157,9 @@ async function runBenchmark(spec, slug, ctx) {
     stderrFile: stderr,
     timeoutMs: spec.timeoutMs
   });
+  const killed = await killLeftovers(processMarker(profiles));
   collectProfiles(profiles, dir);
+  const unfinished = unfinishedProcesses(dir);
   const result = {
     ...base,
     exitCode: outcome2.exitCode,
@@ -16020,27 +16172,34 @@ async function runBenchmark(spec, slug, ctx) {
   }
   const parsed = [];
   let parseProblem;
-  for (const name of readdirSync2(dir).sort()) {
-    const match = OUT_FILE.exec(name);
-    if (!match) continue;
-    const file = join4(dir, name);
+  for (const { pid, profile: name } of processFiles(dir)) {
+    if (!name) continue;
+    const file = join6(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync3(file, { force: true });
+      rmSync4(file, { force: true });
       continue;
     }
     try {
-      parsed.push({ pid: Number(match[1]), file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
+      parsed.push({ pid, file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
     } catch (error) {
       parseProblem ??= errorMessage(error);
     }
     await gzipAndRemove(file);
   }
   const failed = outcome2.exitCode !== 0;
+  if (!failed && unfinished.length) {
+    const names = unfinished.map((p) => `  ${p.command} (pid ${p.pid})`).join("\n");
+    return {
+      ...result,
+      message: `left ${unfinished.length} process(es) running when it ended (${killed ? "cg-bench killed them" : "they were killed"}); their work is not counted. A benchmark must wait for every process it starts:
+${names}`
+    };
+  }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync2(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join4(dir, n))).sort()[0];
+    const valgrindLog = readdirSync4(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join6(dir, n))).sort()[0];
     const why = outcome2.signal ? `killed by ${outcome2.signal}` : failed ? `exited with status ${outcome2.exitCode}${statusHint(outcome2.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join4(dir, valgrindLog)) : "");
+    const details = tail(stderr) || (valgrindLog ? tail(join6(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
@@ -16048,7 +16207,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync4, openSync as openSync4, appendFileSync, readFileSync as readFileSync4 } from "node:fs";
+import { closeSync as closeSync4, openSync as openSync4, appendFileSync, readFileSync as readFileSync7 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -16083,7 +16242,7 @@ function runOne(command, fd, env, options) {
   });
 }
 async function runSetup(commands, options) {
-  const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, BENCHMARK_HOME);
+  const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
     appendFileSync(options.logFile, `$ ${describeCommand(command)}
@@ -16096,7 +16255,7 @@ async function runSetup(commands, options) {
       closeSync4(fd);
     }
     if (status) {
-      const tail2 = readFileSync4(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync7(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode.benchmarkFailed);
@@ -16112,11 +16271,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync3(dir, { recursive: true });
+    mkdirSync4(dir, { recursive: true });
     accessSync3(dir, constants4.W_OK);
-    const probe = join5(dir, `.write-test-${process.pid}`);
-    writeFileSync2(probe, "");
-    rmSync4(probe, { force: true });
+    const probe = join7(dir, `.write-test-${process.pid}`);
+    writeFileSync3(probe, "");
+    rmSync5(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -16156,12 +16315,12 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync4(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync5(resolveFrom(options.outDir, name), { force: true });
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
-  mkdirSync3(BENCHMARK_HOME, { recursive: true });
-  giveDirectory(sandbox, BENCHMARK_HOME);
+  mkdirSync4(SETUP_HOME, { recursive: true });
+  giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeFileSync2(setupLog, sandbox.notes.map((n) => `# ${n}
+  writeFileSync3(setupLog, sandbox.notes.map((n) => `# ${n}
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
@@ -16190,7 +16349,7 @@ async function runSuite(config, options) {
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname4(path);
-  if (existsSync(path) && statSync4(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  if (existsSync(path) && statSync5(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     accessSync4(dir, constants5.W_OK);
   } catch {
@@ -16257,10 +16416,10 @@ function readIfPresent(path) {
 }
 function lockGitDirectory(dir) {
   for (let at = resolve3(dir); ; at = dirname5(at)) {
-    const git2 = join6(at, ".git");
+    const git2 = join8(at, ".git");
     if (existsSync2(git2)) {
-      chmodSync(git2, 448);
-      if (existsSync2(`${at}.tmp`)) chmodSync(`${at}.tmp`, 448);
+      chmodSync2(git2, 448);
+      if (existsSync2(`${at}.tmp`)) chmodSync2(`${at}.tmp`, 448);
       return;
     }
     if (dirname5(at) === at) return;
@@ -16274,19 +16433,19 @@ function inProcessMeasurer(options) {
       return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
     },
     async measure(checkout, config, outDir) {
-      mkdirSync4(workspace, { recursive: true });
-      for (const entry of readdirSync3(workspace)) rmSync5(join6(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join6(resolve3(checkout), name)));
+      mkdirSync5(workspace, { recursive: true });
+      for (const entry of readdirSync5(workspace)) rmSync6(join8(workspace, entry), { recursive: true, force: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join8(resolve3(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve3(src)) });
-      rmSync5(outDir, { recursive: true, force: true });
+      rmSync6(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
       if (user) {
-        handOver({ user, isolatedNetwork: false, prefix: [], notes: [] }, workspace);
+        handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] }, workspace);
         lockGitDirectory(checkout);
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join6(workspace, config)),
+          config: loadConfig(join8(workspace, config)),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           progress: lineProgress((t) => options.log(t.trimEnd()))
@@ -16294,7 +16453,7 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome2.results, error: void 0 };
       } catch (error) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
-        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join6(outDir, "results.json")), error: errorMessage(error) };
+        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join8(outDir, "results.json")), error: errorMessage(error) };
       }
     }
   };
@@ -16327,11 +16486,11 @@ _\u2026 ${cut} more lines cut: the report is longer than a comment can hold. The
 }
 
 // src/publish/suite.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 import { posix } from "node:path";
 function suiteFor(workingDirectory, config, name) {
   const configPath = posix.normalize(posix.join(workingDirectory, config));
-  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash2("sha256").update(configPath).digest("hex").slice(0, 12);
+  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash3("sha256").update(configPath).digest("hex").slice(0, 12);
   return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : "cg-bench", configPath };
 }
 
@@ -16415,7 +16574,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join7 } from "node:path";
+import { join as join9 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 function table(rows, rightAligned) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
@@ -16435,7 +16594,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join7(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join9(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -16481,7 +16640,7 @@ function terminalReport(options) {
 
 // src/vcs/git.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { rmSync as rmSync6 } from "node:fs";
+import { rmSync as rmSync7 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -16509,14 +16668,14 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync6(dir, { recursive: true, force: true });
+  rmSync7(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync6(dir, { recursive: true, force: true });
+  rmSync7(dir, { recursive: true, force: true });
 }
 
 // src/publish/http.ts
@@ -16681,13 +16840,13 @@ async function baselineForMergeRequest(job, api, measurer, head, out, log) {
     log.info(`The ${job.defaultBranch} artifacts cannot be used (${problem}); measuring the merge-base.`);
   }
   if (!ensureCommit(job.projectDir, mergeBase)) return { results: void 0, source: `none: the merge-base ${short} could not be fetched` };
-  const worktree = join8(mkdtempSync3(join8(tmpdir3(), "cg-bench-base-")), "checkout");
+  const worktree = join10(mkdtempSync3(join10(tmpdir3(), "cg-bench-base-")), "checkout");
   addWorktree(job.projectDir, worktree, mergeBase);
   try {
-    const checkout = join8(worktree, job.workingDirectory);
-    if (!existsSync3(join8(checkout, job.config))) return { results: void 0, source: `none: ${job.config} does not exist at ${short}` };
+    const checkout = join10(worktree, job.workingDirectory);
+    if (!existsSync3(join10(checkout, job.config))) return { results: void 0, source: `none: ${job.config} does not exist at ${short}` };
     log.info(`Measuring the merge-base ${short}`);
-    const m = await measurer.measure(checkout, job.config, join8(out, "base"));
+    const m = await measurer.measure(checkout, job.config, join10(out, "base"));
     if (!m.results) return { results: void 0, source: `none: measuring the merge-base ${short} failed (${(m.error ?? `exit ${m.code}`).split("\n")[0]})` };
     return { results: m.results, source: `merge-base ${short}, measured in this job` };
   } finally {
@@ -16714,18 +16873,18 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join8(job.projectDir, RESULTS_DIR);
+    const out = join10(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
-    mkdirSync5(out, { recursive: true });
-    const headRun = await measurer.measure(join8(job.projectDir, job.workingDirectory), job.config, join8(out, "head"));
+    mkdirSync6(out, { recursive: true });
+    const headRun = await measurer.measure(join10(job.projectDir, job.workingDirectory), job.config, join10(out, "head"));
     if (!headRun.results) {
       log.write(`cg-bench: ${headRun.error ?? `exit ${headRun.code}`}
 `);
       return headRun.code || ExitCode.usage;
     }
     const head = headRun.results;
-    writeFileSync3(join8(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
+    writeFileSync4(join10(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
 `);
     const baseline = job.mergeRequest ? await baselineForMergeRequest(job, api, measurer, head, out, log) : { results: void 0, source: "none" };
     const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: job.thresholdPercent });
@@ -16736,10 +16895,10 @@ async function runGitLabJob(env, log) {
     const input = { head, comparison, baselineSource: baseline.source };
     const body = `${suite.marker}
 ${markdownReport.render(input)}`;
-    writeFileSync3(join8(out, "report.md"), body);
-    writeFileSync3(join8(out, "junit.xml"), junitReport.render(input));
-    writeFileSync3(join8(out, "metrics.txt"), openMetricsReport.render(input));
-    if (comparison) writeFileSync3(join8(out, "comparison.json"), jsonReport.render(input));
+    writeFileSync4(join10(out, "report.md"), body);
+    writeFileSync4(join10(out, "junit.xml"), junitReport.render(input));
+    writeFileSync4(join10(out, "metrics.txt"), openMetricsReport.render(input));
+    if (comparison) writeFileSync4(join10(out, "comparison.json"), jsonReport.render(input));
     log.write(terminalReport({ colour: true }).render(input));
     if (job.mergeRequest) await publishNote(api, job, suite, body, log);
     if (headRun.code === ExitCode.benchmarkFailed) return ExitCode.benchmarkFailed;

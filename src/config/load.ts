@@ -97,6 +97,14 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
   const defaultThreshold = raw.threshold === undefined ? DEFAULT_THRESHOLD_PERCENT : parsePercent(raw.threshold);
   const defaultTimeout = raw.timeout === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(raw.timeout);
   const globalEnv = stringEnv(raw.env);
+  // Valgrind reads VALGRIND_OPTS (and the launcher others): options that change what is counted
+  // come from cg-bench alone.
+  const valgrindVariables = (env: Record<string, unknown> | undefined, segments: (string | number)[], path: string) => {
+    for (const key of Object.keys(env ?? {}).filter((k) => /^VALGRIND_/.test(k))) {
+      problems.push(where([...segments, key], `${path}.${key}`, `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`));
+    }
+  };
+  valgrindVariables(raw.env, ['env'], 'env');
 
   const seen = new Map<string, number>();
   const benchmarks: BenchmarkSpec[] = raw.benchmarks.map((b, i) => {
@@ -108,6 +116,7 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     if (b.cwd !== undefined && !isDirectory(cwd)) {
       problems.push(where(['benchmarks', i, 'cwd'], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
+    valgrindVariables(b.env, ['benchmarks', i, 'env'], `benchmarks[${i}].env`);
     if (typeof b.run !== 'string' && b.run[0] === '') {
       problems.push(where(['benchmarks', i, 'run', 0], `benchmarks[${i}].run[0]`, 'the program name must not be empty'));
     }

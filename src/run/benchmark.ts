@@ -8,9 +8,12 @@ import { errorMessage } from '../errors.ts';
 import { aggregateProfiles, type ProcessProfile } from '../metric/aggregate.ts';
 import { parseCachegrindFile } from '../parse/cachegrind.ts';
 import type { BenchmarkResult } from '../results/types.ts';
-import { benchmarkEnvironment, BENCHMARK_HOME } from './environment.ts';
+import { benchmarkEnvironment } from './environment.ts';
+import { withPrivateHome } from './private-home.ts';
+import { killLeftovers } from './leftovers.ts';
 import { runProcess } from './process.ts';
 import { collectProfiles, isPlainFile, profileDirectory, sandboxed, type Sandbox } from './untrusted.ts';
+import { processFiles, processMarker, unfinishedProcesses } from './valgrind-files.ts';
 import { cachegrindArgs, findOnPath, type ValgrindInstall } from './valgrind.ts';
 
 export interface RunContext {
@@ -24,8 +27,6 @@ export interface RunContext {
   /** Who runs the benchmark and how it is fenced (untrusted.ts). */
   sandbox: Sandbox;
 }
-
-const OUT_FILE = /^cachegrind\.out\.(\d+)$/;
 
 function tail(path: string, lines = 20): string {
   try {
@@ -69,11 +70,15 @@ export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunCo
   const dir = join(ctx.outDir, 'benchmarks', slug);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  mkdirSync(BENCHMARK_HOME, { recursive: true });
+  // A private, empty HOME (and TMPDIR in it): nothing an earlier benchmark wrote there reaches this one.
+  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
+}
+
+async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: RunContext): Promise<BenchmarkResult> {
   const rel = (p: string) => relative(ctx.outDir, p);
   const stdout = join(dir, 'stdout.log');
   const stderr = join(dir, 'stderr.log');
-  const env = benchmarkEnvironment(spec.cwd, spec.env);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home);
   const base: BenchmarkResult = {
     name: spec.name,
     command: spec.run,
@@ -107,7 +112,10 @@ export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunCo
     stderrFile: stderr,
     timeoutMs: spec.timeoutMs,
   });
+  // Whatever the benchmark left running ends now (in a pid namespace it already has).
+  const killed = await killLeftovers(processMarker(profiles));
   collectProfiles(profiles, dir);
+  const unfinished = unfinishedProcesses(dir);
   const result: BenchmarkResult = {
     ...base,
     exitCode: outcome.exitCode,
@@ -121,9 +129,8 @@ export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunCo
 
   const parsed: ProcessProfile[] = [];
   let parseProblem: string | undefined;
-  for (const name of readdirSync(dir).sort()) {
-    const match = OUT_FILE.exec(name);
-    if (!match) continue;
+  for (const { pid, profile: name } of processFiles(dir)) {
+    if (!name) continue;
     const file = join(dir, name);
     // Written by the benchmark: a link it planted would make cg-bench read (and report) another file.
     if (!isPlainFile(file)) {
@@ -132,7 +139,7 @@ export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunCo
       continue;
     }
     try {
-      parsed.push({ pid: Number(match[1]), file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
+      parsed.push({ pid, file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
     } catch (error) {
       parseProblem ??= errorMessage(error);
     }
@@ -140,6 +147,13 @@ export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunCo
   }
 
   const failed = outcome.exitCode !== 0;
+  if (!failed && unfinished.length) {
+    const names = unfinished.map((p) => `  ${p.command} (pid ${p.pid})`).join('\n');
+    return {
+      ...result,
+      message: `left ${unfinished.length} process(es) running when it ended (${killed ? 'cg-bench killed them' : 'they were killed'}); their work is not counted. A benchmark must wait for every process it starts:\n${names}`,
+    };
+  }
   if (failed || parseProblem || parsed.length === 0) {
     const valgrindLog = readdirSync(dir).filter((n) => n.startsWith('valgrind.') && isPlainFile(join(dir, n))).sort()[0];
     const why = outcome.signal

@@ -2,11 +2,12 @@
  * The benchmark's whole environment. Every variable changes the bytes on the initial stack and so,
  * slightly, the simulated cache behaviour; nothing may be inherited by accident.
  */
-export const BENCHMARK_HOME = '/tmp/cg-bench-home';
+/** HOME of setup commands (not measured). Each benchmark run gets a private one (private-home.ts). */
+export const SETUP_HOME = '/tmp/cg-bench-setup-home';
 
 export const BASE_ENVIRONMENT: Readonly<Record<string, string>> = {
   PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-  HOME: BENCHMARK_HOME,
+  HOME: SETUP_HOME,
   LANG: 'C.UTF-8',
   LC_ALL: 'C.UTF-8',
   TZ: 'UTC',
@@ -19,7 +20,8 @@ export const BASE_ENVIRONMENT: Readonly<Record<string, string>> = {
   PYTHONNOUSERSITE: '1',
 };
 
-/** Base whitelist, then the user's variables, then PWD, which is always the real working directory. */
-export function benchmarkEnvironment(cwd: string, userEnv: Record<string, string>): Record<string, string> {
-  return { ...BASE_ENVIRONMENT, ...userEnv, PWD: cwd };
+/** Base whitelist with the run's private HOME and TMPDIR, then the user's variables, then PWD (the real working directory). */
+export function benchmarkEnvironment(cwd: string, userEnv: Record<string, string>, home: string): Record<string, string> {
+  // HOME keeps its place in the fixed order; TMPDIR follows the base variables.
+  return { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp`, ...userEnv, PWD: cwd };
 }

@@ -4,7 +4,7 @@ import type { Command } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatDuration } from '../report/format.ts';
 import { shownPath, type AbsolutePath } from '../util/paths.ts';
-import { BENCHMARK_HOME } from './environment.ts';
+import { SETUP_HOME } from './environment.ts';
 import { trackProcessGroup } from './interrupt.ts';
 import type { Progress } from './progress.ts';
 import { NO_SANDBOX, sandboxed, setupEnvironment, type Sandbox } from './untrusted.ts';
@@ -63,7 +63,7 @@ function runOne(command: Command, fd: number, env: Record<string, string>, optio
  * (toolchains live on the user's PATH; tokens live in CI's environment too).
  */
 export async function runSetup(commands: Command[], options: SetupOptions): Promise<void> {
-  const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, BENCHMARK_HOME);
+  const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
     appendFileSync(options.logFile, `$ ${describeCommand(command)}\n`);

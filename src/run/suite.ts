@@ -8,7 +8,7 @@ import { RESULTS_SCHEMA_VERSION, type BenchmarkResult, type Results } from '../r
 import { runBenchmark, type RunContext } from './benchmark.ts';
 import type { Progress } from './progress.ts';
 import { runSetup } from './setup.ts';
-import { BENCHMARK_HOME } from './environment.ts';
+import { SETUP_HOME } from './environment.ts';
 import { giveDirectory, untrustedSandbox } from './untrusted.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
@@ -88,8 +88,8 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   for (const name of ['results.json', 'report.md', 'comparison.json']) rmSync(resolveFrom(options.outDir, name), { force: true });
   // Setup commands and benchmarks are pull-request code: fenced off from the caller (untrusted.ts).
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
-  mkdirSync(BENCHMARK_HOME, { recursive: true });
-  giveDirectory(sandbox, BENCHMARK_HOME);
+  mkdirSync(SETUP_HOME, { recursive: true });
+  giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, 'setup.log');
   writeFileSync(setupLog, sandbox.notes.map((n) => `# ${n}\n`).join(''));
   for (const note of sandbox.notes) if (note.startsWith('warning:')) process.stderr.write(`cg-bench: ${note}\n`);

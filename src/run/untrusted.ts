@@ -25,6 +25,8 @@ export interface Sandbox {
   user: { uid: number; gid: number } | undefined;
   /** The code has a network namespace of its own (no network). */
   isolatedNetwork: boolean;
+  /** The code has a pid namespace of its own: its pids start at 1. */
+  isolatedPids: boolean;
   /** Goes before the command's argv. */
   prefix: string[];
   /** For the log: what protects the caller and what does not. */
@@ -57,7 +59,7 @@ export function untrustedUser(root: string, env: NodeJS.ProcessEnv): Sandbox['us
 }
 
 /** No isolation at all: for tests and callers that run trusted commands. */
-export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, prefix: [], notes: [] };
+export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
 
 /** Variables that hold CI credentials: warned about when they are within reach. */
 const TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
@@ -110,17 +112,30 @@ export function untrustedSandbox(options: {
       );
     }
   }
-  if (!options.network) {
-    const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-    const isolate = ['unshare', '--user', `--map-user=${id.uid}`, `--map-group=${id.gid}`, '--net', '--'];
-    if (probe([...prefix, ...isolate])) {
-      prefix.push(...isolate);
-      notes.push('setup commands and benchmarks have no network (network: true in the configuration allows it)');
-      return { user, isolatedNetwork: true, prefix, notes };
-    }
-    notes.push('no network namespace can be created here: setup commands and benchmarks keep the network this process has');
+  // A pid namespace of their own: the benchmark's main process is pid 1 and its children 2, 3, …,
+  // so no pid of the machine reaches the count ($PPID in dash costs more per digit), and every
+  // process it leaves behind dies with it. With no network asked for, a network namespace too.
+  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
+  const unshare = (net: boolean, pid: boolean) => [
+    'unshare', '--user', `--map-user=${id.uid}`, `--map-group=${id.gid}`,
+    ...(net ? ['--net'] : []), ...(pid ? ['--pid', '--fork', '--kill-child'] : []), '--',
+  ];
+  const tries: [boolean, boolean][] = options.network ? [[false, true]] : [[true, true], [true, false]];
+  for (const [net, pid] of tries) {
+    const isolate = unshare(net, pid);
+    if (!probe([...prefix, ...isolate])) continue;
+    prefix.push(...isolate);
+    notes.push(
+      pid
+        ? 'benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark'
+        : 'no pid namespace can be created here: the pids a benchmark sees are the machine\'s (a shell-string benchmark\'s count depends on the number of digits of its parent\'s pid)',
+    );
+    if (net) notes.push('setup commands and benchmarks have no network (network: true in the configuration allows it)');
+    return { user, isolatedNetwork: net, isolatedPids: pid, prefix, notes };
   }
-  return { user, isolatedNetwork: false, prefix, notes };
+  if (!options.network) notes.push('no network namespace can be created here: setup commands and benchmarks keep the network this process has');
+  notes.push('no pid namespace can be created here: the pids a benchmark sees are the machine\'s');
+  return { user, isolatedNetwork: false, isolatedPids: false, prefix, notes };
 }
 
 /** The argv that runs `argv` inside the sandbox. */

@@ -3,6 +3,7 @@ import { accessSync, constants, openSync, readSync, closeSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import type { CacheGeometry, InstrumentMode } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
+import { outputFileArgs } from './valgrind-files.ts';
 
 export interface ValgrindInstall {
   /** The real Valgrind launcher, never a distribution's wrapper script. */
@@ -67,7 +68,7 @@ export function supportsRegionInstrumentation(v: ValgrindInstall): boolean {
   return v.major > 3 || (v.major === 3 && v.minor >= 22);
 }
 
-/** The Cachegrind command line: fixed geometry, one output and one log file per process. */
+/** The Cachegrind command line: fixed geometry, one output and one log file per process, nothing from rc files. */
 export function cachegrindArgs(options: {
   cache: CacheGeometry;
   instrument: InstrumentMode;
@@ -81,8 +82,11 @@ export function cachegrindArgs(options: {
     `--D1=${options.cache.D1}`,
     `--LL=${options.cache.LL}`,
     '--trace-children=yes',
-    `--cachegrind-out-file=${join(options.outDir, 'cachegrind.out.%p')}`,
-    `--log-file=${join(options.outDir, 'valgrind.%p.log')}`,
+    // Only these options count: no ~/.valgrindrc, ./.valgrindrc or VALGRIND_OPTS the benchmark could plant.
+    '--command-line-only=yes',
+    // No gdbserver: it would put FIFOs named by pid into the benchmark's TMPDIR.
+    '--vgdb=no',
+    ...outputFileArgs(options.outDir),
     ...(options.instrument === 'region' ? ['--instr-at-start=no'] : []),
   ];
 }

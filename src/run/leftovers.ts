@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The pids of live processes whose command line contains `marker`. */
+function processesWith(marker: string): number[] {
+  const found: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(marker)) found.push(Number(name));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return found;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Kills every process still running with `marker` in its command line (a benchmark's Valgrind
+ * processes name their output directory), until none is left; returns how many were killed. In a
+ * pid namespace the kernel has already killed them when the benchmark's main process ended.
+ */
+export async function killLeftovers(marker: string): Promise<number> {
+  let killed = 0;
+  for (let round = 0; round < 100; round++) {
+    const pids = processesWith(marker);
+    if (!pids.length) return killed;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+        killed++;
+      } catch {
+        // Already gone.
+      }
+    }
+    await sleep(20);
+  }
+  return killed;
+}

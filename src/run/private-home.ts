@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { giveDirectory, type Sandbox } from './untrusted.ts';
+
+/**
+ * Each benchmark run gets a private, empty HOME, with TMPDIR inside it. Its path must be the same on
+ * every run: Python hashes such strings, and its count moves with their content (measured: a random
+ * six-letter name moved a small script by 124 Ir). So the path is fixed per benchmark name, and a
+ * lock keeps two cg-bench processes on one machine from sharing it at once.
+ */
+export const HOMES_DIR = '/tmp/cg-bench-home';
+
+export function homeFor(benchmarkName: string): string {
+  return join(HOMES_DIR, createHash('sha256').update(benchmarkName).digest('hex').slice(0, 16));
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Takes `lock` for this process, waiting while another live process holds it. */
+async function acquire(lock: string): Promise<void> {
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const holder = Number(readFileSync(lock, 'utf8').trim() || NaN);
+    if (!Number.isInteger(holder) || !alive(holder)) unlinkSync(lock);
+    else await sleep(200);
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    rmSync(path, { recursive: true, force: true });
+  } catch {
+    // Something the benchmark made there that we may not remove: emptied next time, or refused then.
+  }
+}
+
+/** Runs `measure` with the benchmark's private HOME made empty, then removes it. */
+export async function withPrivateHome<T>(benchmarkName: string, sandbox: Sandbox, measure: (home: string) => Promise<T>): Promise<T> {
+  mkdirSync(HOMES_DIR, { recursive: true });
+  // Shared like /tmp: any user's cg-bench may make its homes here, and remove only its own.
+  if (statSync(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 0o1777);
+  const home = homeFor(benchmarkName);
+  const lock = `${home}.lock`;
+  await acquire(lock);
+  try {
+    rmSync(home, { recursive: true, force: true });
+    mkdirSync(join(home, 'tmp'), { recursive: true });
+    giveDirectory(sandbox, home);
+    giveDirectory(sandbox, join(home, 'tmp'));
+    return await measure(home);
+  } finally {
+    removeQuietly(home);
+    unlinkSync(lock);
+  }
+}

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * The files Valgrind writes for one benchmark, all in one absolute directory: every traced process
+ * opens `valgrind.<pid>.log` when it starts and writes `cachegrind.out.<pid>` when it ends. This
+ * module alone names them: it writes the arguments and finds the files again.
+ */
+const PROFILE = /^cachegrind\.out\.(\d+)$/;
+const LOG = /^valgrind\.(\d+)\.log$/;
+
+/** Valgrind's arguments that put one profile and one log per process into `dir` (absolute). */
+export function outputFileArgs(dir: string): string[] {
+  return [`--cachegrind-out-file=${join(dir, 'cachegrind.out.%p')}`, `--log-file=${join(dir, 'valgrind.%p.log')}`];
+}
+
+/** What identifies a live process as one of this benchmark's: its Valgrind command line names `dir`. */
+export function processMarker(dir: string): string {
+  return `--log-file=${join(dir, 'valgrind.')}`;
+}
+
+export interface ProcessFiles {
+  pid: number;
+  /** File names within the directory. */
+  profile?: string;
+  log?: string;
+}
+
+/** The processes that left files in `dir`, by pid. */
+export function processFiles(dir: string): ProcessFiles[] {
+  const byPid = new Map<number, ProcessFiles>();
+  for (const name of readdirSync(dir)) {
+    const profile = PROFILE.exec(name);
+    const log = LOG.exec(name);
+    const pid = Number((profile ?? log)?.[1]);
+    if (!profile && !log) continue;
+    const entry = byPid.get(pid) ?? { pid };
+    if (profile) entry.profile = name;
+    else entry.log = name;
+    byPid.set(pid, entry);
+  }
+  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
+}
+
+/** The command line a Valgrind log names ("==12== Command: sh -c …"), or undefined. */
+export function commandInLog(text: string): string | undefined {
+  return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
+}
+
+/**
+ * Processes that started (a log) but never ended (no profile): still running when the benchmark's
+ * main process exited, or killed without a chance to write. Their work is not in the count.
+ */
+export function unfinishedProcesses(dir: string): { pid: number; command: string }[] {
+  return processFiles(dir)
+    .filter((p) => p.log && !p.profile)
+    .map((p) => {
+      let text = '';
+      try {
+        text = readFileSync(join(dir, p.log!), 'utf8');
+      } catch {
+        // Unreadable: named by pid alone.
+      }
+      return { pid: p.pid, command: commandInLog(text) ?? '(unknown command)' };
+    });
+}

@@ -1,0 +1,86 @@
+// A sealed run: what the machine, the caller or an earlier benchmark left around does not reach the
+// count. Each claim is two measurements compared for equality.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { Results } from '../../src/results/types.ts';
+import { homeFor } from '../../src/run/private-home.ts';
+import { cli, project, readJson, tempDir } from '../helpers.ts';
+import { processesMentioning } from './processes.ts';
+
+const isRoot = process.getuid?.() === 0;
+
+/** Output goes outside the project: a Python benchmark lists its directory, which must not grow between runs. */
+const outputs = tempDir('cg-bench-sealed-out-');
+
+async function measure(dir: string, out: string, env: NodeJS.ProcessEnv = {}): Promise<Results> {
+  const outDir = join(outputs, `${dir.split('/').pop()}-${out}`);
+  const r = await cli(['run', '--out', outDir], { cwd: dir, env });
+  assert.equal(r.code, 0, r.stderr);
+  return readJson(join(outDir, 'results.json'));
+}
+
+const events = (r: Results) => r.benchmarks.map((b) => [b.name, b.events]);
+
+/** Makes the next pid the kernel hands out about `pid` (root only): cg-bench then runs with that many digits. */
+function nextPidNear(pid: number): void {
+  writeFileSync('/proc/sys/kernel/ns_last_pid', String(pid));
+}
+
+test('the count does not depend on pid values: cg-bench at 3-digit and at 5-digit pids', { skip: !isRoot && 'needs root to set ns_last_pid' }, async () => {
+  // dash formats $PPID at start-up: 19 Ir more per digit of its parent's pid, before the fix.
+  const dir = project('benchmarks:\n  - name: shell-string\n    run: "/bin/true && true"\n');
+  nextPidNear(300);
+  const low = await measure(dir, 'low');
+  nextPidNear(30_000);
+  const high = await measure(dir, 'high');
+  assert.deepEqual(events(high), events(low));
+});
+
+test('.valgrindrc in the working directory or HOME and VALGRIND_OPTS of the caller change nothing', async () => {
+  const config = 'benchmarks:\n  - name: plants-an-rc\n    run: \'echo "--I1=1024,1,64" > "$HOME/.valgrindrc"\'\n  - name: measured\n    run: ["/bin/true"]\n';
+  const clean = project(config);
+  const planted = project(config, { '.valgrindrc': '--I1=1024,1,64 --D1=1024,1,64\n' });
+  const a = await measure(clean, 'out');
+  const b = await measure(planted, 'out', { VALGRIND_OPTS: '--LL=65536,2,64', HOME: planted });
+  writeFileSync(join(planted, '.valgrindrc'), '--I1=2048,2,64\n');
+  const c = await measure(planted, 'again');
+  assert.deepEqual(events(b), events(a));
+  assert.deepEqual(events(c), events(a));
+});
+
+test('VALGRIND_* in the configuration is refused with exit 2, naming the file, line and key', async () => {
+  const dir = project('benchmarks:\n  - name: a\n    run: ["/bin/true"]\n    env:\n      VALGRIND_OPTS: "--I1=1024,1,64"\n');
+  const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+  assert.equal(r.code, 2);
+  assert.match(r.stderr, /cg-bench\.yml:5:7: benchmarks\[0\]\.env\.VALGRIND_OPTS: Valgrind's own variables cannot be set/);
+  assert.ok(!existsSync(join(dir, 'out', 'results.json')));
+});
+
+test('a process left running is killed, named as an error, and leaves no files behind', async () => {
+  const dir = project('benchmarks:\n  - name: orphan\n    run: "setsid sh -c \'sleep 3; touch LATE\' & /bin/true"\n  - name: fine\n    run: ["/bin/true"]\n');
+  const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+  assert.equal(r.code, 3, r.stderr);
+  const results = readJson(join(dir, 'out', 'results.json'));
+  const orphan = results.benchmarks[0]!;
+  assert.equal(orphan.status, 'failed');
+  assert.match(orphan.message ?? '', /left 1 process\(es\) running when it ended.*\n.*sleep\\? 3/);
+  assert.equal(results.benchmarks[1]!.status, 'ok');
+  assert.deepEqual(processesMentioning(dir), [], 'the orphan is gone');
+  await new Promise((resolve) => setTimeout(resolve, 3500));
+  assert.ok(!existsSync(join(dir, 'LATE')), 'the orphan never finished its work');
+  const files = readdirSync(join(dir, 'out', 'benchmarks', '01-orphan'));
+  assert.deepEqual(files.filter((f) => f.startsWith('cachegrind.out.') && !f.endsWith('.gz')), [], `stray profiles: ${files.join(', ')}`);
+});
+
+test('each run has a private, empty HOME and TMPDIR at a path fixed per benchmark, removed afterwards', async () => {
+  const dir = project('benchmarks:\n  - name: writes-home\n    run: \'(ls -A "$HOME"; ls -A "$TMPDIR") > seen.txt; touch "$HOME/left-over"\'\n  - name: python\n    run: ["python3", "-c", "import os, json, pathlib; print(json.dumps(sorted(os.environ)), pathlib.Path.home())"]\n');
+  const emptyHomeSeen = () => assert.equal(readFileSync(join(dir, 'seen.txt'), 'utf8'), 'tmp\n', 'HOME held only TMPDIR, and TMPDIR nothing');
+  const a = await measure(dir, 'a');
+  emptyHomeSeen();
+  const b = await measure(dir, 'b');
+  emptyHomeSeen();
+  assert.deepEqual(events(b), events(a));
+  assert.ok(!existsSync(join(homeFor('writes-home'), 'left-over')), 'HOME is removed after the run');
+});
