@@ -46640,6 +46640,8 @@ function untrustedUser(root, env) {
   if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
 }
+var BENCHMARK_PID_IN_NAMESPACE = 2;
+var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
 var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function works(argv) {
@@ -46686,7 +46688,10 @@ function untrustedSandbox(options) {
     `--map-group=${id.gid}`,
     ...net ? ["--net"] : [],
     ...pid ? ["--pid", "--fork", "--kill-child"] : [],
-    "--"
+    "--",
+    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
+    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
+    ...pid ? [...PID_NAMESPACE_INIT] : []
   ];
   const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
   for (const [net, pid] of tries) {
@@ -47020,6 +47025,13 @@ function unfinishedProcesses(dir) {
     return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
   });
 }
+function terminatingSignal(dir, pid) {
+  try {
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync5(join6(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -47164,10 +47176,11 @@ async function measureIn(home, spec, dir, ctx) {
   const killed = await killLeftovers(processMarker(profiles));
   collectProfiles(profiles, dir);
   const unfinished = unfinishedProcesses(dir);
+  const signal = outcome2.signal ?? (ctx.sandbox.isolatedPids && (outcome2.exitCode ?? 0) > 128 ? terminatingSignal(dir, BENCHMARK_PID_IN_NAMESPACE) : null);
   const result = {
     ...base,
-    exitCode: outcome2.exitCode,
-    signal: outcome2.signal,
+    exitCode: signal ? null : outcome2.exitCode,
+    signal,
     wallTimeMs: Math.round(outcome2.wallTimeMs)
   };
   if (outcome2.spawnError) return { ...result, message: `cannot start ${ctx.valgrind.bin}: ${outcome2.spawnError}` };
@@ -47191,7 +47204,7 @@ async function measureIn(home, spec, dir, ctx) {
     }
     await gzipAndRemove(file);
   }
-  const failed = outcome2.exitCode !== 0;
+  const failed = result.exitCode !== 0;
   if (!failed && unfinished.length) {
     const names = unfinished.map((p) => `  ${p.command} (pid ${p.pid})`).join("\n");
     return {
@@ -47202,7 +47215,7 @@ ${names}`
   }
   if (failed || parseProblem || parsed.length === 0) {
     const valgrindLog = readdirSync4(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join8(dir, n))).sort()[0];
-    const why = outcome2.signal ? `killed by ${outcome2.signal}` : failed ? `exited with status ${outcome2.exitCode}${statusHint(outcome2.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
+    const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const details = tail(stderr) || (valgrindLog ? tail(join8(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
@@ -91907,16 +91920,15 @@ function actionsCacheStore(dir, log2) {
       }
     },
     async save(key, results) {
-      if (!isFeatureAvailable()) return false;
+      if (!isFeatureAvailable()) return "the Actions cache is not available to this job";
       rmSync7(dir, { recursive: true, force: true });
       mkdirSync6(dir, { recursive: true });
       writeResults(file, results);
       try {
-        await saveCache2([dir], key);
-        return true;
+        const id = await saveCache2([dir], key);
+        return id === -1 ? "the cache service did not store it (see the lines above; an entry under the same key may exist already)" : void 0;
       } catch (error2) {
-        log2.info(`Baseline not saved under ${key}: ${errorMessage(error2)}`);
-        return false;
+        return errorMessage(error2);
       }
     }
   };
@@ -92011,8 +92023,10 @@ function removeWorktree(repo, dir) {
   rmSync8(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
-  const r = git(repo, ["rev-list", "--parents", "-n", "1", "HEAD"]);
-  return r.ok ? r.out.trim().split(/\s+/).slice(1) : [];
+  const r = git(repo, ["cat-file", "commit", "HEAD"]);
+  if (!r.ok) return [];
+  const header = r.out.split("\n\n")[0] ?? "";
+  return [...header.matchAll(/^parent ([0-9a-f]{40,64})$/gm)].map((m) => m[1]);
 }
 
 // src/config/option-text.ts
@@ -92242,13 +92256,14 @@ function baselineKey(suite, sha, imageIdentity, configText, env) {
   return `cg-bench-v1-${suite.id}-${sha}-${sha256(`${imageIdentity}
 ${configText}`).slice(0, 16)}-${fingerprint(env)}`;
 }
+var IMAGE_TAG = "v1";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
     const lock = JSON.parse(readFileSync10(join17(actionDir2, "image.lock.json"), "utf8"));
-    return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:v${VERSION.split(".")[0]}`;
+    return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:${lock.tag ?? IMAGE_TAG}`;
   } catch {
-    return `ghcr.io/org/cg-bench:v${VERSION.split(".")[0]}`;
+    return `ghcr.io/org/cg-bench:${IMAGE_TAG}`;
   }
 }
 function fetchAuth(ctx) {
@@ -92342,7 +92357,9 @@ ${headRun.error ?? `exit ${headRun.code}`}
     if (headRun.code === ExitCode2.ok) {
       const configText = readFileSync10(join17(workspace, inputs.config), "utf8");
       const key = baselineKey(suite, trigger.sha, measurer.imageIdentity, configText, env);
-      if (await ctx.store.save(key, head)) io.info(`Saved the baseline for ${trigger.sha.slice(0, 7)} (${key}).`);
+      const notSaved = await ctx.store.save(key, head);
+      if (notSaved) io.warning(`The baseline for ${trigger.sha.slice(0, 7)} was NOT saved (${key}): ${notSaved}. Pull requests will measure it in their own job.`);
+      else io.info(`Saved the baseline for ${trigger.sha.slice(0, 7)} (${key}).`);
     } else io.warning("Not saving a baseline: a benchmark failed.");
   }
   const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: inputs.thresholdPercent });

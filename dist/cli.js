@@ -15421,6 +15421,8 @@ function untrustedUser(root, env2) {
   if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env2[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
 }
+var BENCHMARK_PID_IN_NAMESPACE = 2;
+var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
 var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function works(argv) {
@@ -15467,7 +15469,10 @@ function untrustedSandbox(options) {
     `--map-group=${id.gid}`,
     ...net ? ["--net"] : [],
     ...pid ? ["--pid", "--fork", "--kill-child"] : [],
-    "--"
+    "--",
+    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
+    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
+    ...pid ? [...PID_NAMESPACE_INIT] : []
   ];
   const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
   for (const [net, pid] of tries) {
@@ -15791,6 +15796,13 @@ function unfinishedProcesses(dir) {
     return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
   });
 }
+function terminatingSignal(dir, pid) {
+  try {
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync5(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
@@ -15935,10 +15947,11 @@ async function measureIn(home, spec, dir, ctx) {
   const killed = await killLeftovers(processMarker(profiles));
   collectProfiles(profiles, dir);
   const unfinished = unfinishedProcesses(dir);
+  const signal = outcome2.signal ?? (ctx.sandbox.isolatedPids && (outcome2.exitCode ?? 0) > 128 ? terminatingSignal(dir, BENCHMARK_PID_IN_NAMESPACE) : null);
   const result = {
     ...base,
-    exitCode: outcome2.exitCode,
-    signal: outcome2.signal,
+    exitCode: signal ? null : outcome2.exitCode,
+    signal,
     wallTimeMs: Math.round(outcome2.wallTimeMs)
   };
   if (outcome2.spawnError) return { ...result, message: `cannot start ${ctx.valgrind.bin}: ${outcome2.spawnError}` };
@@ -15962,7 +15975,7 @@ async function measureIn(home, spec, dir, ctx) {
     }
     await gzipAndRemove(file);
   }
-  const failed = outcome2.exitCode !== 0;
+  const failed = result.exitCode !== 0;
   if (!failed && unfinished.length) {
     const names = unfinished.map((p) => `  ${p.command} (pid ${p.pid})`).join("\n");
     return {
@@ -15973,7 +15986,7 @@ ${names}`
   }
   if (failed || parseProblem || parsed.length === 0) {
     const valgrindLog = readdirSync4(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join6(dir, n))).sort()[0];
-    const why = outcome2.signal ? `killed by ${outcome2.signal}` : failed ? `exited with status ${outcome2.exitCode}${statusHint(outcome2.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
+    const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const details = tail(stderr) || (valgrindLog ? tail(join6(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
@@ -16451,7 +16464,7 @@ var junitReport = {
 
 // src/report/openmetrics.ts
 function labelValue(text) {
-  return text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/[\s\u0000-\u001f\u007f]+/g, "_");
+  return encodeURIComponent(text.replace(/[\ud800-\udfff]/gu, "\uFFFD")).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 var FAMILIES = [
   ["cg_bench_estimated_cycles", "Estimated cycles: L1 hits + 5 LL hits + 35 RAM hits (default weights)", (b) => b.estimatedCycles],

@@ -15636,6 +15636,8 @@ function untrustedUser(root, env) {
   if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
 }
+var BENCHMARK_PID_IN_NAMESPACE = 2;
+var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
 var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function works(argv) {
@@ -15682,7 +15684,10 @@ function untrustedSandbox(options) {
     `--map-group=${id.gid}`,
     ...net ? ["--net"] : [],
     ...pid ? ["--pid", "--fork", "--kill-child"] : [],
-    "--"
+    "--",
+    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
+    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
+    ...pid ? [...PID_NAMESPACE_INIT] : []
   ];
   const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
   for (const [net, pid] of tries) {
@@ -16016,6 +16021,13 @@ function unfinishedProcesses(dir) {
     return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
   });
 }
+function terminatingSignal(dir, pid) {
+  try {
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync5(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
@@ -16160,10 +16172,11 @@ async function measureIn(home, spec, dir, ctx) {
   const killed = await killLeftovers(processMarker(profiles));
   collectProfiles(profiles, dir);
   const unfinished = unfinishedProcesses(dir);
+  const signal = outcome2.signal ?? (ctx.sandbox.isolatedPids && (outcome2.exitCode ?? 0) > 128 ? terminatingSignal(dir, BENCHMARK_PID_IN_NAMESPACE) : null);
   const result = {
     ...base,
-    exitCode: outcome2.exitCode,
-    signal: outcome2.signal,
+    exitCode: signal ? null : outcome2.exitCode,
+    signal,
     wallTimeMs: Math.round(outcome2.wallTimeMs)
   };
   if (outcome2.spawnError) return { ...result, message: `cannot start ${ctx.valgrind.bin}: ${outcome2.spawnError}` };
@@ -16187,7 +16200,7 @@ async function measureIn(home, spec, dir, ctx) {
     }
     await gzipAndRemove(file);
   }
-  const failed = outcome2.exitCode !== 0;
+  const failed = result.exitCode !== 0;
   if (!failed && unfinished.length) {
     const names = unfinished.map((p) => `  ${p.command} (pid ${p.pid})`).join("\n");
     return {
@@ -16198,7 +16211,7 @@ ${names}`
   }
   if (failed || parseProblem || parsed.length === 0) {
     const valgrindLog = readdirSync4(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join6(dir, n))).sort()[0];
-    const why = outcome2.signal ? `killed by ${outcome2.signal}` : failed ? `exited with status ${outcome2.exitCode}${statusHint(outcome2.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
+    const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const details = tail(stderr) || (valgrindLog ? tail(join6(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
@@ -16548,7 +16561,7 @@ var junitReport = {
 
 // src/report/openmetrics.ts
 function labelValue(text) {
-  return text.replace(/\\/g, "\\\\").replace(/"/g, '\\"').replace(/\n/g, "\\n").replace(/[\s\u0000-\u001f\u007f]+/g, "_");
+  return encodeURIComponent(text.replace(/[\ud800-\udfff]/gu, "\uFFFD")).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 var FAMILIES = [
   ["cg_bench_estimated_cycles", "Estimated cycles: L1 hits + 5 LL hits + 35 RAM hits (default weights)", (b) => b.estimatedCycles],
@@ -16677,6 +16690,12 @@ function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
   rmSync7(dir, { recursive: true, force: true });
 }
+function headParents(repo) {
+  const r = git(repo, ["cat-file", "commit", "HEAD"]);
+  if (!r.ok) return [];
+  const header = r.out.split("\n\n")[0] ?? "";
+  return [...header.matchAll(/^parent ([0-9a-f]{40,64})$/gm)].map((m) => m[1]);
+}
 
 // src/publish/http.ts
 async function fetchWithRetry(url, init, options = {}) {
@@ -16771,6 +16790,14 @@ function booleanFromText(text) {
 }
 
 // src/gitlab/job.ts
+function mergeRequestFrom(env, need) {
+  const iid = env["CI_MERGE_REQUEST_IID"];
+  if (!iid) return void 0;
+  if (env["CI_MERGE_REQUEST_EVENT_TYPE"] === "merged_result") {
+    return { iid: Number(iid), baseline: { sha: env["CI_MERGE_REQUEST_TARGET_BRANCH_SHA"] || void 0, what: "target branch" } };
+  }
+  return { iid: Number(iid), baseline: { sha: need("CI_MERGE_REQUEST_DIFF_BASE_SHA"), what: "merge-base" } };
+}
 function readJob(env) {
   const need = (name) => {
     const value = env[name];
@@ -16789,7 +16816,8 @@ function readJob(env) {
   const defaultBranch = need("CI_DEFAULT_BRANCH");
   return {
     apiUrl: need("CI_API_V4_URL"),
-    projectId: need("CI_PROJECT_ID"),
+    // A fork's merge request runs in the fork (CI_PROJECT_ID); its notes and baselines are the target's.
+    projectId: env["CI_MERGE_REQUEST_PROJECT_ID"] || need("CI_PROJECT_ID"),
     // A path in an environment variable is relative to the caller's directory (README "Paths").
     projectDir: resolve4(need("CI_PROJECT_DIR")),
     jobName: need("CI_JOB_NAME"),
@@ -16799,7 +16827,7 @@ function readJob(env) {
     commitSha: need("CI_COMMIT_SHA"),
     defaultBranch,
     onDefaultBranch: !iid && env["CI_COMMIT_BRANCH"] === defaultBranch,
-    mergeRequest: iid ? { iid: Number(iid), diffBaseSha: need("CI_MERGE_REQUEST_DIFF_BASE_SHA") } : void 0,
+    mergeRequest: mergeRequestFrom(env, need),
     config: (env["CG_BENCH_CONFIG"] || DEFAULT_CONFIG_FILE).trim(),
     workingDirectory: (env["CG_BENCH_WORKING_DIRECTORY"] || ".").trim(),
     thresholdPercent,
@@ -16811,7 +16839,7 @@ function readJob(env) {
 
 // src/gitlab/run.ts
 var RESULTS_DIR = "cg-bench-results";
-async function baselineFromArtifacts(api, job, mergeBase, log) {
+async function baselineFromArtifacts(api, job, mergeBase, what, log) {
   try {
     const commit = await api.latestArtifactFile(job.defaultBranch, job.jobName, `${RESULTS_DIR}/commit.json`);
     if (!commit) {
@@ -16820,7 +16848,7 @@ async function baselineFromArtifacts(api, job, mergeBase, log) {
     }
     const sha = JSON.parse(commit.toString("utf8")).sha;
     if (sha !== mergeBase) {
-      log.info(`The latest ${job.defaultBranch} results are for ${String(sha).slice(0, 8)}, not the merge-base ${mergeBase.slice(0, 8)}.`);
+      log.info(`The latest ${job.defaultBranch} results are for ${String(sha).slice(0, 8)}, not the ${what} ${mergeBase.slice(0, 8)}.`);
       return void 0;
     }
     const file = await api.latestArtifactFile(job.defaultBranch, job.jobName, `${RESULTS_DIR}/head/results.json`);
@@ -16831,24 +16859,27 @@ async function baselineFromArtifacts(api, job, mergeBase, log) {
   }
 }
 async function baselineForMergeRequest(job, api, measurer, head, out, log) {
-  const mergeBase = job.mergeRequest.diffBaseSha;
-  const short = mergeBase.slice(0, 8);
-  const fromArtifacts = await baselineFromArtifacts(api, job, mergeBase, log);
+  const { what } = job.mergeRequest.baseline;
+  const sha = job.mergeRequest.baseline.sha ?? headParents(job.projectDir)[0];
+  if (!sha) return { results: void 0, source: `none: the ${what} commit of this merged-results pipeline is unknown` };
+  const short = sha.slice(0, 8);
+  log.info(`Baseline: the ${what} ${short}${what === "target branch" ? " (merged-results pipeline: the commit the merge was made on)" : ""}.`);
+  const fromArtifacts = await baselineFromArtifacts(api, job, sha, what, log);
   if (fromArtifacts) {
     const problem = baselineProblem(fromArtifacts, head);
-    if (!problem) return { results: fromArtifacts, source: `merge-base ${short}, from the ${job.defaultBranch} pipeline's artifacts` };
-    log.info(`The ${job.defaultBranch} artifacts cannot be used (${problem}); measuring the merge-base.`);
+    if (!problem) return { results: fromArtifacts, source: `${what} ${short}, from the ${job.defaultBranch} pipeline's artifacts` };
+    log.info(`The ${job.defaultBranch} artifacts cannot be used (${problem}); measuring the ${what}.`);
   }
-  if (!ensureCommit(job.projectDir, mergeBase)) return { results: void 0, source: `none: the merge-base ${short} could not be fetched` };
+  if (!ensureCommit(job.projectDir, sha)) return { results: void 0, source: `none: the ${what} ${short} could not be fetched` };
   const worktree = join10(mkdtempSync3(join10(tmpdir3(), "cg-bench-base-")), "checkout");
-  addWorktree(job.projectDir, worktree, mergeBase);
+  addWorktree(job.projectDir, worktree, sha);
   try {
     const checkout = join10(worktree, job.workingDirectory);
     if (!existsSync3(join10(checkout, job.config))) return { results: void 0, source: `none: ${job.config} does not exist at ${short}` };
-    log.info(`Measuring the merge-base ${short}`);
+    log.info(`Measuring the ${what} ${short}`);
     const m = await measurer.measure(checkout, job.config, join10(out, "base"));
-    if (!m.results) return { results: void 0, source: `none: measuring the merge-base ${short} failed (${(m.error ?? `exit ${m.code}`).split("\n")[0]})` };
-    return { results: m.results, source: `merge-base ${short}, measured in this job` };
+    if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short} failed (${(m.error ?? `exit ${m.code}`).split("\n")[0]})` };
+    return { results: m.results, source: `${what} ${short}, measured in this job` };
   } finally {
     removeWorktree(job.projectDir, worktree);
   }

@@ -8,7 +8,8 @@ import type { Results } from '../results/types.ts';
 /** Where baselines live between workflow runs. */
 export interface BaselineStore {
   restore(key: string): Promise<Results | undefined>;
-  save(key: string, results: Results): Promise<boolean>;
+  /** Undefined when saved; else why not, for a warning. */
+  save(key: string, results: Results): Promise<string | undefined>;
 }
 
 /**
@@ -34,17 +35,16 @@ export function actionsCacheStore(dir: string, log: { info(m: string): void; war
       }
     },
     async save(key, results) {
-      if (!cache.isFeatureAvailable()) return false;
+      if (!cache.isFeatureAvailable()) return 'the Actions cache is not available to this job';
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       writeResults(file, results);
       try {
-        await cache.saveCache([dir], key);
-        return true;
+        // saveCache reports most failures by returning -1 after a warning of its own, not by throwing.
+        const id = await cache.saveCache([dir], key);
+        return id === -1 ? 'the cache service did not store it (see the lines above; an entry under the same key may exist already)' : undefined;
       } catch (error) {
-        // Another run may have saved the same key first: the content is the same by construction.
-        log.info(`Baseline not saved under ${key}: ${errorMessage(error)}`);
-        return false;
+        return errorMessage(error);
       }
     },
   };

@@ -8,7 +8,6 @@ import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
 import { markdownReport } from '../report/markdown.ts';
 import { headline } from '../report/headline.ts';
 import type { Environment, Results } from '../results/types.ts';
-import { VERSION } from '../version.ts';
 import { createGitHubApi, type GitHubApi } from './api.ts';
 import { actionsCacheStore, type BaselineStore } from './baseline-store.ts';
 import { triggerFrom, type Trigger } from './event.ts';
@@ -50,13 +49,16 @@ interface Context {
   store: BaselineStore | undefined;
 }
 
+/** The release channel users write (`org/cg-bench@v1`, `ghcr.io/org/cg-bench:v1`): one name, README's. */
+export const IMAGE_TAG = 'v1';
+
 function imageReference(inputs: ActionInputs, actionDir: string): string {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync(join(actionDir, 'image.lock.json'), 'utf8')) as { image: string; digest: string | null };
-    return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:v${VERSION.split('.')[0]}`;
+    const lock = JSON.parse(readFileSync(join(actionDir, 'image.lock.json'), 'utf8')) as { image: string; tag?: string; digest: string | null };
+    return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:${lock.tag ?? IMAGE_TAG}`;
   } catch {
-    return `ghcr.io/org/cg-bench:v${VERSION.split('.')[0]}`;
+    return `ghcr.io/org/cg-bench:${IMAGE_TAG}`;
   }
 }
 
@@ -163,7 +165,9 @@ async function measureMode(ctx: Context, trigger: Trigger, actionDir: string): P
     if (headRun.code === ExitCode.ok) {
       const configText = readFileSync(join(workspace, inputs.config), 'utf8');
       const key = baselineKey(suite, trigger.sha, measurer.imageIdentity, configText, env);
-      if (await ctx.store.save(key, head)) io.info(`Saved the baseline for ${trigger.sha.slice(0, 7)} (${key}).`);
+      const notSaved = await ctx.store.save(key, head);
+      if (notSaved) io.warning(`The baseline for ${trigger.sha.slice(0, 7)} was NOT saved (${key}): ${notSaved}. Pull requests will measure it in their own job.`);
+      else io.info(`Saved the baseline for ${trigger.sha.slice(0, 7)} (${key}).`);
     } else io.warning('Not saving a baseline: a benchmark failed.');
   }
 

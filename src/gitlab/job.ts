@@ -6,6 +6,7 @@ import { CgBenchError } from '../errors.ts';
 /** The job as GitLab describes it (predefined variables) plus the component's inputs (CG_BENCH_*). */
 export interface GitLabJob {
   apiUrl: string;
+  /** Where notes and default-branch artifacts live: the merge request's project (the target, for a fork's MR). */
   projectId: string;
   projectDir: string;
   jobName: string;
@@ -17,13 +18,32 @@ export interface GitLabJob {
   defaultBranch: string;
   /** A default-branch pipeline: its results become later merge requests' baselines. */
   onDefaultBranch: boolean;
-  mergeRequest: { iid: number; diffBaseSha: string } | undefined;
+  mergeRequest: MergeRequest | undefined;
   config: string;
   workingDirectory: string;
   thresholdPercent: number | undefined;
   failOnRegression: boolean;
   suite: string;
   jobs: number;
+}
+
+export interface MergeRequest {
+  iid: number;
+  /**
+   * The commit the merge request is compared with: in a merged-results pipeline (the checkout is the
+   * merge of the MR into the target branch) the target-branch commit the merge was made on; else the
+   * merge-base. Undefined commit: the first parent of the checked-out merge commit.
+   */
+  baseline: { sha: string | undefined; what: 'target branch' | 'merge-base' };
+}
+
+function mergeRequestFrom(env: NodeJS.ProcessEnv, need: (name: string) => string): MergeRequest | undefined {
+  const iid = env['CI_MERGE_REQUEST_IID'];
+  if (!iid) return undefined;
+  if (env['CI_MERGE_REQUEST_EVENT_TYPE'] === 'merged_result') {
+    return { iid: Number(iid), baseline: { sha: env['CI_MERGE_REQUEST_TARGET_BRANCH_SHA'] || undefined, what: 'target branch' } };
+  }
+  return { iid: Number(iid), baseline: { sha: need('CI_MERGE_REQUEST_DIFF_BASE_SHA'), what: 'merge-base' } };
 }
 
 export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
@@ -44,7 +64,8 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
   const defaultBranch = need('CI_DEFAULT_BRANCH');
   return {
     apiUrl: need('CI_API_V4_URL'),
-    projectId: need('CI_PROJECT_ID'),
+    // A fork's merge request runs in the fork (CI_PROJECT_ID); its notes and baselines are the target's.
+    projectId: env['CI_MERGE_REQUEST_PROJECT_ID'] || need('CI_PROJECT_ID'),
     // A path in an environment variable is relative to the caller's directory (README "Paths").
     projectDir: resolve(need('CI_PROJECT_DIR')),
     jobName: need('CI_JOB_NAME'),
@@ -54,7 +75,7 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
     commitSha: need('CI_COMMIT_SHA'),
     defaultBranch,
     onDefaultBranch: !iid && env['CI_COMMIT_BRANCH'] === defaultBranch,
-    mergeRequest: iid ? { iid: Number(iid), diffBaseSha: need('CI_MERGE_REQUEST_DIFF_BASE_SHA') } : undefined,
+    mergeRequest: mergeRequestFrom(env, need),
     config: (env['CG_BENCH_CONFIG'] || DEFAULT_CONFIG_FILE).trim(),
     workingDirectory: (env['CG_BENCH_WORKING_DIRECTORY'] || '.').trim(),
     thresholdPercent,

@@ -13,7 +13,7 @@ import { openMetricsReport } from '../report/openmetrics.ts';
 import { terminalReport } from '../report/terminal.ts';
 import { parseResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
-import { addWorktree, ensureCommit, removeWorktree } from '../vcs/git.ts';
+import { addWorktree, ensureCommit, headParents, removeWorktree } from '../vcs/git.ts';
 import { createGitLabApi, type GitLabApi } from './api.ts';
 import { readJob, type GitLabJob } from './job.ts';
 
@@ -31,7 +31,7 @@ interface Baseline {
 }
 
 /** The default branch's latest results, if they were measured at the merge-base itself. */
-async function baselineFromArtifacts(api: GitLabApi, job: GitLabJob, mergeBase: string, log: Log): Promise<Results | undefined> {
+async function baselineFromArtifacts(api: GitLabApi, job: GitLabJob, mergeBase: string, what: string, log: Log): Promise<Results | undefined> {
   try {
     const commit = await api.latestArtifactFile(job.defaultBranch, job.jobName, `${RESULTS_DIR}/commit.json`);
     if (!commit) {
@@ -40,7 +40,7 @@ async function baselineFromArtifacts(api: GitLabApi, job: GitLabJob, mergeBase: 
     }
     const sha = (JSON.parse(commit.toString('utf8')) as { sha?: unknown }).sha;
     if (sha !== mergeBase) {
-      log.info(`The latest ${job.defaultBranch} results are for ${String(sha).slice(0, 8)}, not the merge-base ${mergeBase.slice(0, 8)}.`);
+      log.info(`The latest ${job.defaultBranch} results are for ${String(sha).slice(0, 8)}, not the ${what} ${mergeBase.slice(0, 8)}.`);
       return undefined;
     }
     const file = await api.latestArtifactFile(job.defaultBranch, job.jobName, `${RESULTS_DIR}/head/results.json`);
@@ -52,24 +52,27 @@ async function baselineFromArtifacts(api: GitLabApi, job: GitLabJob, mergeBase: 
 }
 
 async function baselineForMergeRequest(job: GitLabJob, api: GitLabApi, measurer: Measurer, head: Results, out: string, log: Log): Promise<Baseline> {
-  const mergeBase = job.mergeRequest!.diffBaseSha;
-  const short = mergeBase.slice(0, 8);
-  const fromArtifacts = await baselineFromArtifacts(api, job, mergeBase, log);
+  const { what } = job.mergeRequest!.baseline;
+  const sha = job.mergeRequest!.baseline.sha ?? headParents(job.projectDir)[0];
+  if (!sha) return { results: undefined, source: `none: the ${what} commit of this merged-results pipeline is unknown` };
+  const short = sha.slice(0, 8);
+  log.info(`Baseline: the ${what} ${short}${what === 'target branch' ? ' (merged-results pipeline: the commit the merge was made on)' : ''}.`);
+  const fromArtifacts = await baselineFromArtifacts(api, job, sha, what, log);
   if (fromArtifacts) {
     const problem = baselineProblem(fromArtifacts, head);
-    if (!problem) return { results: fromArtifacts, source: `merge-base ${short}, from the ${job.defaultBranch} pipeline's artifacts` };
-    log.info(`The ${job.defaultBranch} artifacts cannot be used (${problem}); measuring the merge-base.`);
+    if (!problem) return { results: fromArtifacts, source: `${what} ${short}, from the ${job.defaultBranch} pipeline's artifacts` };
+    log.info(`The ${job.defaultBranch} artifacts cannot be used (${problem}); measuring the ${what}.`);
   }
-  if (!ensureCommit(job.projectDir, mergeBase)) return { results: undefined, source: `none: the merge-base ${short} could not be fetched` };
+  if (!ensureCommit(job.projectDir, sha)) return { results: undefined, source: `none: the ${what} ${short} could not be fetched` };
   const worktree = join(mkdtempSync(join(tmpdir(), 'cg-bench-base-')), 'checkout');
-  addWorktree(job.projectDir, worktree, mergeBase);
+  addWorktree(job.projectDir, worktree, sha);
   try {
     const checkout = join(worktree, job.workingDirectory);
     if (!existsSync(join(checkout, job.config))) return { results: undefined, source: `none: ${job.config} does not exist at ${short}` };
-    log.info(`Measuring the merge-base ${short}`);
+    log.info(`Measuring the ${what} ${short}`);
     const m = await measurer.measure(checkout, job.config, join(out, 'base'));
-    if (!m.results) return { results: undefined, source: `none: measuring the merge-base ${short} failed (${(m.error ?? `exit ${m.code}`).split('\n')[0]})` };
-    return { results: m.results, source: `merge-base ${short}, measured in this job` };
+    if (!m.results) return { results: undefined, source: `none: measuring the ${what} ${short} failed (${(m.error ?? `exit ${m.code}`).split('\n')[0]})` };
+    return { results: m.results, source: `${what} ${short}, measured in this job` };
   } finally {
     removeWorktree(job.projectDir, worktree);
   }

@@ -1,11 +1,13 @@
 import type { ReportFormat, ReportInput } from './types.ts';
 
 /**
- * An OpenMetrics label value: escaped as the format asks, and with white space replaced, because
- * GitLab's metrics report splits each line at spaces.
+ * An OpenMetrics label value GitLab's metrics parser keeps whole: it splits lines at spaces and cuts
+ * them at "#", so everything but letters, digits and "._-~" is percent-encoded. The encoding is
+ * one-to-one: "a b" and "a_b" stay two benchmarks.
  */
 export function labelValue(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n').replace(/[\s\u0000-\u001f\u007f]+/g, '_');
+  // A lone surrogate cannot be encoded: it becomes U+FFFD first.
+  return encodeURIComponent(text.replace(/[\ud800-\udfff]/gu, '\ufffd')).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 const FAMILIES = [

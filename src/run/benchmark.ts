@@ -12,8 +12,8 @@ import { benchmarkEnvironment } from './environment.ts';
 import { withPrivateHome } from './private-home.ts';
 import { killLeftovers } from './leftovers.ts';
 import { runProcess } from './process.ts';
-import { collectProfiles, isPlainFile, profileDirectory, sandboxed, type Sandbox } from './untrusted.ts';
-import { processFiles, processMarker, unfinishedProcesses } from './valgrind-files.ts';
+import { BENCHMARK_PID_IN_NAMESPACE, collectProfiles, isPlainFile, profileDirectory, sandboxed, type Sandbox } from './untrusted.ts';
+import { processFiles, processMarker, terminatingSignal, unfinishedProcesses } from './valgrind-files.ts';
 import { cachegrindArgs, findOnPath, type ValgrindInstall } from './valgrind.ts';
 
 export interface RunContext {
@@ -116,10 +116,14 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
   const killed = await killLeftovers(processMarker(profiles));
   collectProfiles(profiles, dir);
   const unfinished = unfinishedProcesses(dir);
+  // In a pid namespace the benchmark's status comes through its init shell, which reports a death
+  // by signal N as 128 + N, like an exit with that status: Valgrind's log of the process tells which.
+  const signal =
+    outcome.signal ?? (ctx.sandbox.isolatedPids && (outcome.exitCode ?? 0) > 128 ? terminatingSignal(dir, BENCHMARK_PID_IN_NAMESPACE) : null);
   const result: BenchmarkResult = {
     ...base,
-    exitCode: outcome.exitCode,
-    signal: outcome.signal,
+    exitCode: signal ? null : outcome.exitCode,
+    signal,
     wallTimeMs: Math.round(outcome.wallTimeMs),
   };
   if (outcome.spawnError) return { ...result, message: `cannot start ${ctx.valgrind.bin}: ${outcome.spawnError}` };
@@ -146,7 +150,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     await gzipAndRemove(file);
   }
 
-  const failed = outcome.exitCode !== 0;
+  const failed = result.exitCode !== 0;
   if (!failed && unfinished.length) {
     const names = unfinished.map((p) => `  ${p.command} (pid ${p.pid})`).join('\n');
     return {
@@ -156,10 +160,10 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
   }
   if (failed || parseProblem || parsed.length === 0) {
     const valgrindLog = readdirSync(dir).filter((n) => n.startsWith('valgrind.') && isPlainFile(join(dir, n))).sort()[0];
-    const why = outcome.signal
-      ? `killed by ${outcome.signal}`
+    const why = result.signal
+      ? `killed by ${result.signal}`
       : failed
-        ? `exited with status ${outcome.exitCode}${statusHint(outcome.exitCode)}`
+        ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}`
         : parseProblem ?? 'Cachegrind wrote no output';
     const details = tail(stderr) || (valgrindLog ? tail(join(dir, valgrindLog)) : '');
     return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };

@@ -59,6 +59,11 @@ export function untrustedUser(root: string, env: NodeJS.ProcessEnv): Sandbox['us
 }
 
 /** No isolation at all: for tests and callers that run trusted commands. */
+/** The init of a benchmark's pid namespace: runs its arguments, exits with their status. */
+export const BENCHMARK_PID_IN_NAMESPACE = 2;
+
+export const PID_NAMESPACE_INIT: readonly string[] = ['/bin/sh', '-c', '"$@"; exit $?', 'cg-bench-init'];
+
 export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
 
 /** Variables that hold CI credentials: warned about when they are within reach. */
@@ -119,6 +124,9 @@ export function untrustedSandbox(options: {
   const unshare = (net: boolean, pid: boolean) => [
     'unshare', '--user', `--map-user=${id.uid}`, `--map-group=${id.gid}`,
     ...(net ? ['--net'] : []), ...(pid ? ['--pid', '--fork', '--kill-child'] : []), '--',
+    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
+    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
+    ...(pid ? [...PID_NAMESPACE_INIT] : []),
   ];
   const tries: [boolean, boolean][] = options.network ? [[false, true]] : [[true, true], [true, false]];
   for (const [net, pid] of tries) {

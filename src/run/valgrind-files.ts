@@ -64,3 +64,12 @@ export function unfinishedProcesses(dir: string): { pid: number; command: string
       return { pid: p.pid, command: commandInLog(text) ?? '(unknown command)' };
     });
 }
+
+/** The signal Valgrind says killed process `pid` ("Process terminating with default action of signal 11 (SIGSEGV)"). */
+export function terminatingSignal(dir: string, pid: number): string | null {
+  try {
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync(join(dir, `valgrind.${pid}.log`), 'utf8'))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}

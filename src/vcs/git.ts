@@ -71,8 +71,15 @@ export function removeWorktree(repo: string, dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** The parents of the checked-out commit (two for a merge commit). */
+/**
+ * The parents of the checked-out commit (two for a merge commit), as the commit object names them.
+ * Not `rev-list --parents`: in a shallow clone (actions/checkout fetches the merge ref with
+ * --depth=1, GitLab clones with GIT_DEPTH) the shallow boundary hides every parent from it, while
+ * the commit object still names them all.
+ */
 export function headParents(repo: string): string[] {
-  const r = git(repo, ['rev-list', '--parents', '-n', '1', 'HEAD']);
-  return r.ok ? r.out.trim().split(/\s+/).slice(1) : [];
+  const r = git(repo, ['cat-file', 'commit', 'HEAD']);
+  if (!r.ok) return [];
+  const header = r.out.split('\n\n')[0] ?? '';
+  return [...header.matchAll(/^parent ([0-9a-f]{40,64})$/gm)].map((m) => m[1]!);
 }

@@ -37,7 +37,8 @@ describe('interrupting cg-bench', () => {
       const run = start(['run', '--config', 'spin.yml', '--jobs', '2', '--baseline', 'base.json', '--save-baseline', 'base.json', '--out', 'out'], dir);
       try {
         // Both benchmarks under Valgrind at once (they run in the project directory).
-        const spinning = () => processesMentioning(dir).filter((p) => p.cmdline.includes('--tool=cachegrind'));
+        // The Valgrind tool processes themselves (not the sandbox's unshare and shell around them).
+        const spinning = () => processesMentioning(dir).filter((p) => /cachegrind-[\w]+-linux$/.test(p.exe));
         assert.ok(await eventually(() => spinning().length === 2), `two Valgrind processes never ran; stderr: ${run.stderr()}`);
 
         run.child.kill(signal);
