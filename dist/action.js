@@ -30361,50 +30361,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative6, options, skipNormalization) {
+    function resolveComponent(base, relative7, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse4(serialize(base, options), options);
-        relative6 = parse4(serialize(relative6, options), options);
+        relative7 = parse4(serialize(relative7, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative6.scheme) {
-        target.scheme = relative6.scheme;
-        target.userinfo = relative6.userinfo;
-        target.host = relative6.host;
-        target.port = relative6.port;
-        target.path = removeDotSegments(relative6.path || "");
-        target.query = relative6.query;
+      if (!options.tolerant && relative7.scheme) {
+        target.scheme = relative7.scheme;
+        target.userinfo = relative7.userinfo;
+        target.host = relative7.host;
+        target.port = relative7.port;
+        target.path = removeDotSegments(relative7.path || "");
+        target.query = relative7.query;
       } else {
-        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
-          target.userinfo = relative6.userinfo;
-          target.host = relative6.host;
-          target.port = relative6.port;
-          target.path = removeDotSegments(relative6.path || "");
-          target.query = relative6.query;
+        if (relative7.userinfo !== void 0 || relative7.host !== void 0 || relative7.port !== void 0) {
+          target.userinfo = relative7.userinfo;
+          target.host = relative7.host;
+          target.port = relative7.port;
+          target.path = removeDotSegments(relative7.path || "");
+          target.query = relative7.query;
         } else {
-          if (!relative6.path) {
+          if (!relative7.path) {
             target.path = base.path;
-            if (relative6.query !== void 0) {
-              target.query = relative6.query;
+            if (relative7.query !== void 0) {
+              target.query = relative7.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative6.path[0] === "/") {
-              target.path = removeDotSegments(relative6.path);
+            if (relative7.path[0] === "/") {
+              target.path = removeDotSegments(relative7.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative6.path;
+                target.path = "/" + relative7.path;
               } else if (!base.path) {
-                target.path = relative6.path;
+                target.path = relative7.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative6.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative7.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative6.query;
+            target.query = relative7.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -30412,7 +30412,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative6.fragment;
+      target.fragment = relative7.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -45217,13 +45217,13 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname11, join as join18 } from "node:path";
+import { dirname as dirname11, join as join19 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
 // src/github/run.ts
-import { createHash as createHash5 } from "node:crypto";
-import { mkdirSync as mkdirSync8, readFileSync as readFileSync10, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join17, resolve as resolve6 } from "node:path";
+import { createHash as createHash6 } from "node:crypto";
+import { mkdirSync as mkdirSync8, readFileSync as readFileSync11, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join18, resolve as resolve6 } from "node:path";
 
 // src/errors.ts
 var ExitCode2 = {
@@ -45310,6 +45310,22 @@ function unrecordedAtMost(result) {
   return result.functions.length >= MAX_FUNCTIONS && cheapest !== void 0 ? Math.max(shareFloor, cheapest) : shareFloor;
 }
 
+// src/compare/executables.ts
+function executableDifference(base, head) {
+  if (!base || !head) return void 0;
+  const baseByPath = new Map(base.map((e) => [e.path, e]));
+  for (const h of head) {
+    const b = baseByPath.get(h.path);
+    if (b && b.sha256 !== h.sha256) return `${h.path} changed (sha256 ${b.sha256.slice(0, 12)} \u2192 ${h.sha256.slice(0, 12)})`;
+  }
+  const programs = (list) => list.filter((e) => e.main).map((e) => e.path);
+  const [bp, hp] = [programs(base), programs(head)];
+  const gone = bp.filter((p) => !hp.includes(p));
+  const added = hp.filter((p) => !bp.includes(p));
+  if (gone.length || added.length) return `other programs ran: ${[...gone.map((p) => `\u2212${p}`), ...added.map((p) => `+${p}`)].join(", ")}`;
+  return void 0;
+}
+
 // src/compare/compare.ts
 var VERDICTS = ["regression", "improvement", "unchanged", "new", "removed", "failed", "not-comparable"];
 function describeMetric(m) {
@@ -45366,12 +45382,13 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative6 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative7 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
+  const machineChanged = executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
-  if (!comparable) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative6) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative6, functions };
+  if (!comparable || machineChanged) verdict = "not-comparable";
+  else if (change !== 0 && Math.abs(relative7) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative7, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -45466,7 +45483,7 @@ function imageId(engine, image) {
 // src/container/measurer.ts
 import { chmodSync as chmodSync2, cpSync, existsSync as existsSync4, lstatSync as lstatSync2, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync6 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname7, join as join10, resolve as resolve4 } from "node:path";
+import { dirname as dirname7, join as join11, resolve as resolve4 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -45860,7 +45877,7 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync3, statSync as statSync5 } from "node:fs";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync3, statSync as statSync6 } from "node:fs";
 import { dirname as dirname6 } from "node:path";
 
 // src/report/headline.ts
@@ -45916,7 +45933,8 @@ var jsonReport = {
         head: c.head?.estimatedCycles ?? null,
         change: c.change,
         relative: c.relative,
-        functions: c.functions
+        functions: c.functions,
+        ...c.notComparable ? { notComparable: c.notComparable } : {}
       })) : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
     };
     return `${JSON.stringify(summary2, null, 2)}
@@ -46047,6 +46065,11 @@ var markdownReport = {
       lines.push("");
     }
     lines.push(...comparison ? comparisonTable(comparison) : resultsTable(head));
+    const apart = comparison?.benchmarks.filter((c) => c.notComparable) ?? [];
+    if (apart.length) {
+      lines.push("", "Not comparable: these ran other programs or libraries than the baseline, so their change is not attributed to the code:", "");
+      for (const c of apart) lines.push(`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`);
+    }
     lines.push(...failures(head));
     const details = comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0).flatMap((c) => ["", ...detail(c)]) ?? [];
     if (details.length) lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details, "", "</details>");
@@ -46205,6 +46228,21 @@ var results_schema_default = {
             }
           }
         },
+        executables: {
+          description: "What the processes ran from outside the workspace (programs, interpreters, shared libraries) with content hashes; absent in older results.",
+          type: "array",
+          maxItems: 1e4,
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["path", "sha256", "main"],
+            properties: {
+              path: { type: "string", maxLength: 4096 },
+              sha256: { type: "string", pattern: "^[0-9a-f]{64}$" },
+              main: { type: "boolean" }
+            }
+          }
+        },
         functions: {
           type: "array",
           maxItems: 1e5,
@@ -46298,7 +46336,7 @@ function writeResults(path12, results) {
 
 // src/run/suite.ts
 import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync4, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -46470,9 +46508,9 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync6, rmSync as rmSync4, statSync as statSync4 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync7, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
 import { constants as constants5 } from "node:os";
-import { join as join8, relative as relative4, resolve as resolve3 } from "node:path";
+import { join as join9, relative as relative5, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -46613,16 +46651,118 @@ async function parseCachegrindFile(path12) {
   return parseCachegrindStream(stream2, path12);
 }
 
-// src/run/private-home.ts
+// src/run/executables.ts
 import { createHash as createHash2 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync3, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join5 } from "node:path";
+import { readFileSync as readFileSync4, statSync as statSync2 } from "node:fs";
+import { join as join5, relative as relative4, isAbsolute as isAbsolute2 } from "node:path";
+
+// src/run/valgrind-files.ts
+import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
+import { join as join4 } from "node:path";
+var PROFILE = /^cachegrind\.out\.(\d+)$/;
+var LOG = /^valgrind\.(\d+)\.log$/;
+function outputFileArgs(dir) {
+  return [`--cachegrind-out-file=${join4(dir, "cachegrind.out.%p")}`, `--log-file=${join4(dir, "valgrind.%p.log")}`];
+}
+function processMarker(dir) {
+  return `--log-file=${join4(dir, "valgrind.")}`;
+}
+function processFiles(dir) {
+  const byPid = /* @__PURE__ */ new Map();
+  for (const name of readdirSync(dir)) {
+    const profile = PROFILE.exec(name);
+    const log2 = LOG.exec(name);
+    const pid = Number((profile ?? log2)?.[1]);
+    if (!profile && !log2) continue;
+    const entry = byPid.get(pid) ?? { pid };
+    if (profile) entry.profile = name;
+    else entry.log = name;
+    byPid.set(pid, entry);
+  }
+  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
+}
+function commandInLog(text) {
+  return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
+}
+function unfinishedProcesses(dir) {
+  return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
+    let text = "";
+    try {
+      text = readFileSync3(join4(dir, p.log), "utf8");
+    } catch {
+    }
+    return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
+  });
+}
+function terminatingSignal(dir, pid) {
+  try {
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync3(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+function loadedObjects(logText) {
+  const paths = [];
+  for (const m of logText.matchAll(/^--\d+-- Reading syms from (\/\S+)/gm)) {
+    const path12 = m[1];
+    if (path12.includes("/valgrind/") || paths.includes(path12)) continue;
+    paths.push(path12);
+  }
+  return paths;
+}
+
+// src/run/executables.ts
+var hashes = /* @__PURE__ */ new Map();
+function contentHash(path12) {
+  try {
+    const stat2 = statSync2(path12);
+    const key = `${path12}\0${stat2.size}\0${stat2.mtimeMs}`;
+    let hash = hashes.get(key);
+    if (!hash) {
+      hash = createHash2("sha256").update(readFileSync4(path12)).digest("hex");
+      hashes.set(key, hash);
+    }
+    return hash;
+  } catch {
+    return void 0;
+  }
+}
+function inside(dir, path12) {
+  const rel = relative4(dir, path12);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute2(rel);
+}
+function executablesOf(logDir, workspace) {
+  const found = /* @__PURE__ */ new Map();
+  for (const p of processFiles(logDir)) {
+    if (!p.log) continue;
+    let text;
+    try {
+      text = readFileSync4(join5(logDir, p.log), "utf8");
+    } catch {
+      continue;
+    }
+    loadedObjects(text).forEach((path12, i) => {
+      if (inside(workspace, path12)) return;
+      const sha2562 = contentHash(path12);
+      if (!sha2562) return;
+      const known = found.get(path12);
+      if (known) known.main ||= i === 0;
+      else found.set(path12, { path: path12, sha256: sha2562, main: i === 0 });
+    });
+  }
+  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+// src/run/private-home.ts
+import { createHash as createHash3 } from "node:crypto";
+import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync5, rmSync as rmSync3, statSync as statSync4, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join7 } from "node:path";
 
 // src/run/untrusted.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readSync, rmSync as rmSync2, statSync as statSync2, writeSync } from "node:fs";
+import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync as readdirSync2, readSync, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join6 } from "node:path";
 var UNTRUSTED_ID = 65534;
 function truthy(value) {
   return Boolean(value) && value !== "0" && value !== "false";
@@ -46635,7 +46775,7 @@ function untrustedUser(root, env) {
     if (!match3) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
     return { uid: Number(match3[1]), gid: Number(match3[2]) };
   }
-  const owner = statSync2(root);
+  const owner = statSync3(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -46713,23 +46853,23 @@ function sandboxed(sandbox, argv) {
 }
 function profileDirectory(sandbox, dir) {
   if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join4(tmpdir2(), "cg-bench-profiles-"));
+  const staging = mkdtempSync(join6(tmpdir2(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
 function collectProfiles(staging, dir) {
   if (staging === dir) return;
   const buffer3 = Buffer.alloc(1 << 20);
-  for (const name of readdirSync(staging)) {
+  for (const name of readdirSync2(staging)) {
     let from;
     try {
-      from = openSync(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync(join6(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       if (!fstatSync(from).isFile()) continue;
-      const to = openSync(join4(dir, name), "wx");
+      const to = openSync(join6(dir, name), "wx");
       try {
         for (let n; (n = readSync(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync(to, buffer3, 0, n);
       } finally {
@@ -46747,7 +46887,7 @@ function handOver(sandbox, tree) {
   const walk = (path12) => {
     const stat2 = lstatSync(path12);
     lchownSync(path12, uid, gid);
-    if (stat2.isDirectory()) for (const name of readdirSync(path12)) walk(join4(path12, name));
+    if (stat2.isDirectory()) for (const name of readdirSync2(path12)) walk(join6(path12, name));
   };
   walk(tree);
 }
@@ -46824,7 +46964,7 @@ function setupEnvironment(caller, sandbox, home) {
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join5(HOMES_DIR, createHash2("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join7(HOMES_DIR, createHash3("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 function alive(pid) {
   try {
@@ -46843,7 +46983,7 @@ async function acquire(lock) {
     } catch (error2) {
       if (error2.code !== "EEXIST") throw error2;
     }
-    const holder = Number(readFileSync3(lock, "utf8").trim() || NaN);
+    const holder = Number(readFileSync5(lock, "utf8").trim() || NaN);
     if (!Number.isInteger(holder) || !alive(holder)) unlinkSync(lock);
     else await sleep(200);
   }
@@ -46856,15 +46996,15 @@ function removeQuietly(path12) {
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   mkdirSync2(HOMES_DIR, { recursive: true });
-  if (statSync3(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
+  if (statSync4(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
     rmSync3(home, { recursive: true, force: true });
-    mkdirSync2(join5(home, "tmp"), { recursive: true });
+    mkdirSync2(join7(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join5(home, "tmp"));
+    giveDirectory(sandbox, join7(home, "tmp"));
     return await measure2(home);
   } finally {
     removeQuietly(home);
@@ -46873,13 +47013,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
+import { readdirSync as readdirSync3, readFileSync as readFileSync6 } from "node:fs";
 function processesWith(marker2) {
   const found = [];
-  for (const name of readdirSync2("/proc")) {
+  for (const name of readdirSync3("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
+      if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
     } catch {
     }
   }
@@ -46987,56 +47127,10 @@ function runProcess(options) {
   });
 }
 
-// src/run/valgrind-files.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync5 } from "node:fs";
-import { join as join6 } from "node:path";
-var PROFILE = /^cachegrind\.out\.(\d+)$/;
-var LOG = /^valgrind\.(\d+)\.log$/;
-function outputFileArgs(dir) {
-  return [`--cachegrind-out-file=${join6(dir, "cachegrind.out.%p")}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
-}
-function processMarker(dir) {
-  return `--log-file=${join6(dir, "valgrind.")}`;
-}
-function processFiles(dir) {
-  const byPid = /* @__PURE__ */ new Map();
-  for (const name of readdirSync3(dir)) {
-    const profile = PROFILE.exec(name);
-    const log2 = LOG.exec(name);
-    const pid = Number((profile ?? log2)?.[1]);
-    if (!profile && !log2) continue;
-    const entry = byPid.get(pid) ?? { pid };
-    if (profile) entry.profile = name;
-    else entry.log = name;
-    byPid.set(pid, entry);
-  }
-  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
-}
-function commandInLog(text) {
-  return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
-}
-function unfinishedProcesses(dir) {
-  return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
-    let text = "";
-    try {
-      text = readFileSync5(join6(dir, p.log), "utf8");
-    } catch {
-    }
-    return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
-  });
-}
-function terminatingSignal(dir, pid) {
-  try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync5(join6(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}
-
 // src/run/valgrind.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
 import { accessSync, constants as constants4, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname5, join as join7 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname5, join as join8 } from "node:path";
 function isExecutable(path12) {
   try {
     accessSync(path12, constants4.X_OK);
@@ -47057,7 +47151,7 @@ function startsWithShebang(path12) {
 function findOnPath(program, path12) {
   for (const dir of (path12 ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join7(dir, program);
+    const candidate = join8(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -47069,7 +47163,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join7(dirname5(bin), "valgrind.bin");
+    const real = join8(dirname5(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = spawnSync3(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
@@ -47095,6 +47189,8 @@ function cachegrindArgs(options) {
     "--command-line-only=yes",
     // No gdbserver: it would put FIFOs named by pid into the benchmark's TMPDIR.
     "--vgdb=no",
+    // Verbose: each process's log names the files it loaded (executables.ts fingerprints them).
+    "-v",
     ...outputFileArgs(options.outDir),
     ...options.instrument === "region" ? ["--instr-at-start=no"] : []
   ];
@@ -47103,7 +47199,7 @@ function cachegrindArgs(options) {
 // src/run/benchmark.ts
 function tail(path12, lines = 20) {
   try {
-    const text = readFileSync6(path12, "utf8").trimEnd();
+    const text = readFileSync7(path12, "utf8").trimEnd();
     return text.split("\n").slice(-lines).join("\n");
   } catch {
     return "";
@@ -47118,7 +47214,7 @@ function programProblem(program, cwd, path12) {
   const located2 = program.includes("/") ? resolve3(cwd, program) : findOnPath(program, path12);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path12})`;
   try {
-    if (!statSync4(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync5(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error2) {
     const code = error2.code;
@@ -47132,20 +47228,20 @@ async function gzipAndRemove(path12) {
   rmSync4(path12);
 }
 async function runBenchmark(spec, slug, ctx) {
-  const dir = join8(ctx.outDir, "benchmarks", slug);
+  const dir = join9(ctx.outDir, "benchmarks", slug);
   rmSync4(dir, { recursive: true, force: true });
   mkdirSync3(dir, { recursive: true });
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
 }
 async function measureIn(home, spec, dir, ctx) {
-  const rel = (p) => relative4(ctx.outDir, p);
-  const stdout = join8(dir, "stdout.log");
-  const stderr = join8(dir, "stderr.log");
+  const rel = (p) => relative5(ctx.outDir, p);
+  const stdout = join9(dir, "stdout.log");
+  const stderr = join9(dir, "stderr.log");
   const env = benchmarkEnvironment(spec.cwd, spec.env, home);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative4(ctx.root, spec.cwd) || ".",
+    cwd: relative5(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -47191,7 +47287,7 @@ async function measureIn(home, spec, dir, ctx) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join8(dir, name);
+    const file = join9(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
       rmSync4(file, { force: true });
@@ -47214,17 +47310,17 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync4(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join8(dir, n))).sort()[0];
+    const valgrindLog = readdirSync4(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join9(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join8(dir, valgrindLog)) : "");
+    const details = tail(stderr) || (valgrindLog ? tail(join9(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
-  return { ...result, status: "ok", ...aggregateProfiles(parsed, ctx.weights) };
+  return { ...result, status: "ok", ...aggregateProfiles(parsed, ctx.weights), executables: executablesOf(dir, ctx.root) };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync4, openSync as openSync4, appendFileSync as appendFileSync2, readFileSync as readFileSync7 } from "node:fs";
+import { closeSync as closeSync4, openSync as openSync4, appendFileSync as appendFileSync2, readFileSync as readFileSync8 } from "node:fs";
 import { spawn as spawn4 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -47272,7 +47368,7 @@ async function runSetup(commands, options) {
       closeSync4(fd);
     }
     if (status) {
-      const tail2 = readFileSync7(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync8(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode2.benchmarkFailed);
@@ -47290,7 +47386,7 @@ function ensureWritableDir(dir) {
   try {
     mkdirSync4(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
-    const probe = join9(dir, `.write-test-${process.pid}`);
+    const probe = join10(dir, `.write-test-${process.pid}`);
     writeFileSync3(probe, "");
     rmSync5(probe, { force: true });
   } catch (error2) {
@@ -47366,7 +47462,7 @@ async function runSuite(config, options) {
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
   const dir = dirname6(path12);
-  if (existsSync3(path12) && statSync5(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
+  if (existsSync3(path12) && statSync6(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
     accessSync4(dir, constants7.W_OK);
   } catch {
@@ -47444,7 +47540,7 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join10(checkout, ".git");
+  const git2 = join11(checkout, ".git");
   let directory;
   try {
     directory = lstatSync2(git2).isDirectory();
@@ -47452,7 +47548,7 @@ function hideGit(checkout) {
     return [];
   }
   if (directory && !emptyDirectory) {
-    emptyDirectory = mkdtempSync2(join10(tmpdir3(), "cg-bench-no-git-"));
+    emptyDirectory = mkdtempSync2(join11(tmpdir3(), "cg-bench-no-git-"));
     chmodSync2(emptyDirectory, 365);
   }
   return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
@@ -47465,7 +47561,7 @@ function removeLinks(dir) {
     return;
   }
   for (const name of entries) {
-    const path12 = join10(dir, name);
+    const path12 = join11(dir, name);
     const stat2 = lstatSync2(path12);
     if (stat2.isDirectory()) removeLinks(path12);
     else if (!stat2.isFile()) rmSync6(path12, { force: true });
@@ -47473,7 +47569,7 @@ function removeLinks(dir) {
 }
 function lockGitDirectory(dir) {
   for (let at = resolve4(dir); ; at = dirname7(at)) {
-    const git2 = join10(at, ".git");
+    const git2 = join11(at, ".git");
     if (existsSync4(git2)) {
       chmodSync2(git2, 448);
       if (existsSync4(`${at}.tmp`)) chmodSync2(`${at}.tmp`, 448);
@@ -47506,7 +47602,7 @@ function containerMeasurer(options) {
         asksForNetwork(resolve4(checkout, config))
       );
       removeLinks(outDir);
-      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join10(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
+      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join11(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
     }
   };
 }
@@ -47519,8 +47615,8 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir) {
       mkdirSync5(workspace, { recursive: true });
-      for (const entry of readdirSync5(workspace)) rmSync6(join10(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join10(resolve4(checkout), name)));
+      for (const entry of readdirSync5(workspace)) rmSync6(join11(workspace, entry), { recursive: true, force: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join11(resolve4(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
       rmSync6(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
@@ -47530,7 +47626,7 @@ function inProcessMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join10(workspace, config)),
+          config: loadConfig(join11(workspace, config)),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           progress: lineProgress((t) => options.log(t.trimEnd()))
@@ -47538,14 +47634,14 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, results: outcome2.results, error: void 0 };
       } catch (error2) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
-        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join10(outDir, "results.json")), error: errorMessage(error2) };
+        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join11(outDir, "results.json")), error: errorMessage(error2) };
       }
     }
   };
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync8, existsSync as existsSync5 } from "fs";
+import { readFileSync as readFileSync9, existsSync as existsSync5 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context = class {
   /**
@@ -47556,7 +47652,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync5(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync8(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL6}`);
@@ -91900,9 +91996,9 @@ function saveCacheV2(paths_1, key_1, options_1) {
 
 // src/github/baseline-store.ts
 import { mkdirSync as mkdirSync6, rmSync as rmSync7 } from "node:fs";
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 function actionsCacheStore(dir, log2) {
-  const file = join15(dir, "results.json");
+  const file = join16(dir, "results.json");
   return {
     async restore(key) {
       if (!isFeatureAvailable()) {
@@ -92080,8 +92176,8 @@ function readInputs(get) {
 }
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync7, readFileSync as readFileSync9, statSync as statSync7, writeFileSync as writeFileSync6, existsSync as existsSync8 } from "node:fs";
-import { join as join16 } from "node:path";
+import { mkdirSync as mkdirSync7, readFileSync as readFileSync10, statSync as statSync8, writeFileSync as writeFileSync6, existsSync as existsSync8 } from "node:fs";
+import { join as join17 } from "node:path";
 
 // src/publish/sticky.ts
 var GITHUB_COMMENT_LIMIT = 65536;
@@ -92177,10 +92273,10 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
 var MAX_FILE_BYTES = 50 * 1024 * 1024;
 function writeArtifact(dir, pr, head, base) {
   mkdirSync7(dir, { recursive: true });
-  writeFileSync6(join16(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
+  writeFileSync6(join17(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
 `);
-  writeResults(join16(dir, "results.json"), head);
-  if (base) writeResults(join16(dir, "base.json"), base);
+  writeResults(join17(dir, "results.json"), head);
+  if (base) writeResults(join17(dir, "base.json"), base);
 }
 function parsePullRequestRef(text, source) {
   let data;
@@ -92198,15 +92294,15 @@ function parsePullRequestRef(text, source) {
   return { number: d["number"], headSha: d["headSha"], suite: d["suite"] };
 }
 function readBounded(path12) {
-  if (statSync7(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
-  return readFileSync9(path12, "utf8");
+  if (statSync8(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
+  return readFileSync10(path12, "utf8");
 }
 async function reportFromArtifact(ctx, trigger) {
   const { io, inputs, api } = ctx;
   if (trigger.kind !== "workflow_run") throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === "other" ? trigger.eventName : trigger.kind}`);
   if (!inputs.artifactDir) throw new CgBenchError(`mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job's artifact`);
   const dir = inputs.artifactDir;
-  const prFile = join16(dir, "pr.json");
+  const prFile = join17(dir, "pr.json");
   if (!existsSync8(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
   const pr = parsePullRequestRef(readBounded(prFile), prFile);
   if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
@@ -92222,8 +92318,8 @@ async function reportFromArtifact(ctx, trigger) {
     }
     if (actual !== pr.headSha) throw new CgBenchError(`${prFile}: pull request #${pr.number} is at ${actual.slice(0, 7)}, not ${pr.headSha.slice(0, 7)}; refusing the artifact`);
   }
-  const head = readResults(join16(dir, "results.json"));
-  const base = existsSync8(join16(dir, "base.json")) ? readResults(join16(dir, "base.json")) : void 0;
+  const head = readResults(join17(dir, "results.json"));
+  const base = existsSync8(join17(dir, "base.json")) ? readResults(join17(dir, "base.json")) : void 0;
   const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : void 0;
   const marker2 = commentMarker(pr.suite);
   const body2 = `${marker2}
@@ -92236,17 +92332,17 @@ ${markdownReport.render({ head, comparison, baselineSource: base ? "from the mea
 }
 
 // src/publish/suite.ts
-import { createHash as createHash4 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import { posix } from "node:path";
 function suiteFor(workingDirectory, config, name) {
   const configPath = posix.normalize(posix.join(workingDirectory, config));
-  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash4("sha256").update(configPath).digest("hex").slice(0, 12);
+  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash5("sha256").update(configPath).digest("hex").slice(0, 12);
   return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : "cg-bench", configPath };
 }
 
 // src/github/run.ts
 function sha256(text) {
-  return createHash5("sha256").update(text).digest("hex");
+  return createHash6("sha256").update(text).digest("hex");
 }
 function fingerprint(env) {
   const { cgBench, valgrind, glibc, os: os8, arch: arch2, python, cpu } = env;
@@ -92260,7 +92356,7 @@ var IMAGE_TAG = "v1";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync10(join17(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync11(join18(actionDir2, "image.lock.json"), "utf8"));
     return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:${lock.tag ?? IMAGE_TAG}`;
   } catch {
     return `ghcr.io/org/cg-bench:${IMAGE_TAG}`;
@@ -92316,10 +92412,10 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
       ctx.io.info(`The cached baseline cannot be used (${problem}); measuring the ${what} instead.`);
     } else ctx.io.info(`No cached baseline for ${key}; measuring the merge-base in this job.`);
   }
-  const worktree = join17(ctx.outRoot, "base-worktree");
+  const worktree = join18(ctx.outRoot, "base-worktree");
   addWorktree(ctx.repoRoot, worktree, mergeBase);
   try {
-    const m = await measurer.measure(join17(worktree, ctx.inputs.workingDirectory), ctx.inputs.config, join17(ctx.outRoot, "base"));
+    const m = await measurer.measure(join18(worktree, ctx.inputs.workingDirectory), ctx.inputs.config, join18(ctx.outRoot, "base"));
     if (!m.results) return { results: void 0, source: `none: measuring ${what} ${short} failed (${(m.error ?? `exit ${m.code}`).split("\n")[0]})` };
     return { results: m.results, source: `${what} ${short}, measured in this job` };
   } finally {
@@ -92328,8 +92424,8 @@ async function baselineForPullRequest(ctx, trigger, measurer, env, head) {
 }
 function setOutputs(io, outRoot, head, comparison, source) {
   io.setOutput("output-dir", outRoot);
-  if (head) io.setOutput("results", join17(outRoot, "head", "results.json"));
-  io.setOutput("report", join17(outRoot, "report.md"));
+  if (head) io.setOutput("results", join18(outRoot, "head", "results.json"));
+  io.setOutput("report", join18(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -92340,7 +92436,7 @@ async function measureMode(ctx, trigger, actionDir2) {
   const env = await measurer.environment();
   const workspace = resolve6(ctx.repoRoot, inputs.workingDirectory);
   io.info(`Measuring ${suite.name} (head)`);
-  const headRun = await measurer.measure(workspace, inputs.config, join17(ctx.outRoot, "head"));
+  const headRun = await measurer.measure(workspace, inputs.config, join18(ctx.outRoot, "head"));
   if (!headRun.results) {
     setOutputs(io, ctx.outRoot, void 0, void 0, void 0);
     await io.writeSummary(`### \u274C cg-bench: ${suite.name} could not run
@@ -92355,7 +92451,7 @@ ${headRun.error ?? `exit ${headRun.code}`}
   if (trigger.kind === "pull_request") baseline = await baselineForPullRequest(ctx, trigger, measurer, env, head);
   else if (trigger.kind === "push" && trigger.defaultBranch && ctx.store) {
     if (headRun.code === ExitCode2.ok) {
-      const configText = readFileSync10(join17(workspace, inputs.config), "utf8");
+      const configText = readFileSync11(join18(workspace, inputs.config), "utf8");
       const key = baselineKey(suite, trigger.sha, measurer.imageIdentity, configText, env);
       const notSaved = await ctx.store.save(key, head);
       if (notSaved) io.warning(`The baseline for ${trigger.sha.slice(0, 7)} was NOT saved (${key}): ${notSaved}. Pull requests will measure it in their own job.`);
@@ -92370,13 +92466,13 @@ ${headRun.error ?? `exit ${headRun.code}`}
   const body2 = `${suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
   mkdirSync8(ctx.outRoot, { recursive: true });
-  writeFileSync7(join17(ctx.outRoot, "report.md"), body2);
+  writeFileSync7(join18(ctx.outRoot, "report.md"), body2);
   await io.writeSummary(body2);
   io.info(headline(head, comparison));
   if (trigger.kind === "pull_request") {
-    writeArtifact(join17(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, baseline.results);
+    writeArtifact(join18(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, baseline.results);
     if (trigger.fork) {
-      io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join17(ctx.outRoot, "artifact")} as an artifact.`);
+      io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join18(ctx.outRoot, "artifact")} as an artifact.`);
     } else await publishToPullRequest(ctx, trigger, body2, head, comparison);
   }
   setOutputs(io, ctx.outRoot, head, comparison, baseline.source);
@@ -92386,7 +92482,7 @@ ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`
 async function runAction(io, env, actionDir2) {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync10(env["GITHUB_EVENT_PATH"], "utf8")) : {};
+    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync11(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, { repository: env["GITHUB_REPOSITORY"] ?? "", sha: env["GITHUB_SHA"] ?? "", ref: env["GITHUB_REF"] ?? "" });
     const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const outRoot = resolve6(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id);
@@ -92400,7 +92496,7 @@ async function runAction(io, env, actionDir2) {
       outRoot,
       api: inputs.token && repository ? createGitHubApi(inputs.token, repository, (m) => io.info(m)) : void 0,
       // The cache version hashes the path: a fixed one, not RUNNER_TEMP, so every runner agrees.
-      store: inputs.cache ? actionsCacheStore(join17("/tmp/cg-bench-baseline", suite.id), io) : void 0
+      store: inputs.cache ? actionsCacheStore(join18("/tmp/cg-bench-baseline", suite.id), io) : void 0
     };
     const mode = inputs.mode === "auto" ? trigger.kind === "workflow_run" ? "report" : "measure" : inputs.mode;
     if (mode === "report") await reportFromArtifact(ctx, trigger);
@@ -92412,7 +92508,7 @@ async function runAction(io, env, actionDir2) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join18(dirname11(fileURLToPath2(import.meta.url)), "..");
+var actionDir = join19(dirname11(fileURLToPath2(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

@@ -11243,50 +11243,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative4, options, skipNormalization) {
+    function resolveComponent(base, relative5, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative4 = parse(serialize(relative4, options), options);
+        relative5 = parse(serialize(relative5, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative4.scheme) {
-        target.scheme = relative4.scheme;
-        target.userinfo = relative4.userinfo;
-        target.host = relative4.host;
-        target.port = relative4.port;
-        target.path = removeDotSegments(relative4.path || "");
-        target.query = relative4.query;
+      if (!options.tolerant && relative5.scheme) {
+        target.scheme = relative5.scheme;
+        target.userinfo = relative5.userinfo;
+        target.host = relative5.host;
+        target.port = relative5.port;
+        target.path = removeDotSegments(relative5.path || "");
+        target.query = relative5.query;
       } else {
-        if (relative4.userinfo !== void 0 || relative4.host !== void 0 || relative4.port !== void 0) {
-          target.userinfo = relative4.userinfo;
-          target.host = relative4.host;
-          target.port = relative4.port;
-          target.path = removeDotSegments(relative4.path || "");
-          target.query = relative4.query;
+        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
+          target.userinfo = relative5.userinfo;
+          target.host = relative5.host;
+          target.port = relative5.port;
+          target.path = removeDotSegments(relative5.path || "");
+          target.query = relative5.query;
         } else {
-          if (!relative4.path) {
+          if (!relative5.path) {
             target.path = base.path;
-            if (relative4.query !== void 0) {
-              target.query = relative4.query;
+            if (relative5.query !== void 0) {
+              target.query = relative5.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative4.path[0] === "/") {
-              target.path = removeDotSegments(relative4.path);
+            if (relative5.path[0] === "/") {
+              target.path = removeDotSegments(relative5.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative4.path;
+                target.path = "/" + relative5.path;
               } else if (!base.path) {
-                target.path = relative4.path;
+                target.path = relative5.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative4.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative4.query;
+            target.query = relative5.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11294,7 +11294,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative4.fragment;
+      target.fragment = relative5.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -14273,7 +14273,7 @@ var require_ajv = __commonJS({
 // src/gitlab/run.ts
 import { existsSync as existsSync3, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14360,6 +14360,22 @@ function unrecordedAtMost(result) {
   return result.functions.length >= MAX_FUNCTIONS && cheapest !== void 0 ? Math.max(shareFloor, cheapest) : shareFloor;
 }
 
+// src/compare/executables.ts
+function executableDifference(base, head) {
+  if (!base || !head) return void 0;
+  const baseByPath = new Map(base.map((e) => [e.path, e]));
+  for (const h of head) {
+    const b = baseByPath.get(h.path);
+    if (b && b.sha256 !== h.sha256) return `${h.path} changed (sha256 ${b.sha256.slice(0, 12)} \u2192 ${h.sha256.slice(0, 12)})`;
+  }
+  const programs = (list) => list.filter((e) => e.main).map((e) => e.path);
+  const [bp, hp] = [programs(base), programs(head)];
+  const gone = bp.filter((p) => !hp.includes(p));
+  const added = hp.filter((p) => !bp.includes(p));
+  if (gone.length || added.length) return `other programs ran: ${[...gone.map((p) => `\u2212${p}`), ...added.map((p) => `+${p}`)].join(", ")}`;
+  return void 0;
+}
+
 // src/compare/compare.ts
 var VERDICTS = ["regression", "improvement", "unchanged", "new", "removed", "failed", "not-comparable"];
 function describeMetric(m) {
@@ -14416,12 +14432,13 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative4 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative5 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
+  const machineChanged = executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
-  if (!comparable) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative4) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative4, functions };
+  if (!comparable || machineChanged) verdict = "not-comparable";
+  else if (change !== 0 && Math.abs(relative5) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative5, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -14456,7 +14473,7 @@ function compareWithBaseline(base, head, options) {
 
 // src/container/measurer.ts
 import { chmodSync as chmodSync2, cpSync, existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync6 } from "node:fs";
-import { dirname as dirname5, join as join8, resolve as resolve3 } from "node:path";
+import { dirname as dirname5, join as join9, resolve as resolve3 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -14850,7 +14867,7 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants5, existsSync, statSync as statSync5 } from "node:fs";
+import { accessSync as accessSync4, constants as constants5, existsSync, statSync as statSync6 } from "node:fs";
 import { dirname as dirname4 } from "node:path";
 
 // src/report/headline.ts
@@ -14906,7 +14923,8 @@ var jsonReport = {
         head: c.head?.estimatedCycles ?? null,
         change: c.change,
         relative: c.relative,
-        functions: c.functions
+        functions: c.functions,
+        ...c.notComparable ? { notComparable: c.notComparable } : {}
       })) : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
     };
     return `${JSON.stringify(summary2, null, 2)}
@@ -15043,6 +15061,11 @@ var markdownReport = {
       lines.push("");
     }
     lines.push(...comparison ? comparisonTable(comparison) : resultsTable(head));
+    const apart = comparison?.benchmarks.filter((c) => c.notComparable) ?? [];
+    if (apart.length) {
+      lines.push("", "Not comparable: these ran other programs or libraries than the baseline, so their change is not attributed to the code:", "");
+      for (const c of apart) lines.push(`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`);
+    }
     lines.push(...failures(head));
     const details = comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0).flatMap((c) => ["", ...detail(c)]) ?? [];
     if (details.length) lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details, "", "</details>");
@@ -15201,6 +15224,21 @@ var results_schema_default = {
             }
           }
         },
+        executables: {
+          description: "What the processes ran from outside the workspace (programs, interpreters, shared libraries) with content hashes; absent in older results.",
+          type: "array",
+          maxItems: 1e4,
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["path", "sha256", "main"],
+            properties: {
+              path: { type: "string", maxLength: 4096 },
+              sha256: { type: "string", pattern: "^[0-9a-f]{64}$" },
+              main: { type: "boolean" }
+            }
+          }
+        },
         functions: {
           type: "array",
           maxItems: 1e5,
@@ -15294,7 +15332,7 @@ function writeResults(path, results) {
 
 // src/run/suite.ts
 import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync4, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -15466,9 +15504,9 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync6, rmSync as rmSync4, statSync as statSync4 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync7, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
 import { constants as constants3 } from "node:os";
-import { join as join6, relative as relative3, resolve as resolve2 } from "node:path";
+import { join as join7, relative as relative4, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -15609,16 +15647,118 @@ async function parseCachegrindFile(path) {
   return parseCachegrindStream(stream, path);
 }
 
-// src/run/private-home.ts
+// src/run/executables.ts
 import { createHash as createHash2 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync3, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { join as join3 } from "node:path";
+import { readFileSync as readFileSync4, statSync as statSync2 } from "node:fs";
+import { join as join3, relative as relative3, isAbsolute as isAbsolute2 } from "node:path";
+
+// src/run/valgrind-files.ts
+import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
+import { join as join2 } from "node:path";
+var PROFILE = /^cachegrind\.out\.(\d+)$/;
+var LOG = /^valgrind\.(\d+)\.log$/;
+function outputFileArgs(dir) {
+  return [`--cachegrind-out-file=${join2(dir, "cachegrind.out.%p")}`, `--log-file=${join2(dir, "valgrind.%p.log")}`];
+}
+function processMarker(dir) {
+  return `--log-file=${join2(dir, "valgrind.")}`;
+}
+function processFiles(dir) {
+  const byPid = /* @__PURE__ */ new Map();
+  for (const name of readdirSync(dir)) {
+    const profile = PROFILE.exec(name);
+    const log = LOG.exec(name);
+    const pid = Number((profile ?? log)?.[1]);
+    if (!profile && !log) continue;
+    const entry = byPid.get(pid) ?? { pid };
+    if (profile) entry.profile = name;
+    else entry.log = name;
+    byPid.set(pid, entry);
+  }
+  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
+}
+function commandInLog(text) {
+  return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
+}
+function unfinishedProcesses(dir) {
+  return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
+    let text = "";
+    try {
+      text = readFileSync3(join2(dir, p.log), "utf8");
+    } catch {
+    }
+    return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
+  });
+}
+function terminatingSignal(dir, pid) {
+  try {
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync3(join2(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+function loadedObjects(logText) {
+  const paths = [];
+  for (const m of logText.matchAll(/^--\d+-- Reading syms from (\/\S+)/gm)) {
+    const path = m[1];
+    if (path.includes("/valgrind/") || paths.includes(path)) continue;
+    paths.push(path);
+  }
+  return paths;
+}
+
+// src/run/executables.ts
+var hashes = /* @__PURE__ */ new Map();
+function contentHash(path) {
+  try {
+    const stat = statSync2(path);
+    const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
+    let hash = hashes.get(key);
+    if (!hash) {
+      hash = createHash2("sha256").update(readFileSync4(path)).digest("hex");
+      hashes.set(key, hash);
+    }
+    return hash;
+  } catch {
+    return void 0;
+  }
+}
+function inside(dir, path) {
+  const rel = relative3(dir, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute2(rel);
+}
+function executablesOf(logDir, workspace) {
+  const found = /* @__PURE__ */ new Map();
+  for (const p of processFiles(logDir)) {
+    if (!p.log) continue;
+    let text;
+    try {
+      text = readFileSync4(join3(logDir, p.log), "utf8");
+    } catch {
+      continue;
+    }
+    loadedObjects(text).forEach((path, i) => {
+      if (inside(workspace, path)) return;
+      const sha256 = contentHash(path);
+      if (!sha256) return;
+      const known = found.get(path);
+      if (known) known.main ||= i === 0;
+      else found.set(path, { path, sha256, main: i === 0 });
+    });
+  }
+  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+// src/run/private-home.ts
+import { createHash as createHash3 } from "node:crypto";
+import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync5, rmSync as rmSync3, statSync as statSync4, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { join as join5 } from "node:path";
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readSync, rmSync as rmSync2, statSync as statSync2, writeSync } from "node:fs";
+import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync as readdirSync2, readSync, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join2 } from "node:path";
+import { join as join4 } from "node:path";
 var UNTRUSTED_ID = 65534;
 function truthy(value) {
   return Boolean(value) && value !== "0" && value !== "false";
@@ -15631,7 +15771,7 @@ function untrustedUser(root, env) {
     if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
     return { uid: Number(match[1]), gid: Number(match[2]) };
   }
-  const owner = statSync2(root);
+  const owner = statSync3(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -15709,23 +15849,23 @@ function sandboxed(sandbox, argv) {
 }
 function profileDirectory(sandbox, dir) {
   if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join2(tmpdir2(), "cg-bench-profiles-"));
+  const staging = mkdtempSync(join4(tmpdir2(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
 function collectProfiles(staging, dir) {
   if (staging === dir) return;
   const buffer = Buffer.alloc(1 << 20);
-  for (const name of readdirSync(staging)) {
+  for (const name of readdirSync2(staging)) {
     let from;
     try {
-      from = openSync(join2(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       if (!fstatSync(from).isFile()) continue;
-      const to = openSync(join2(dir, name), "wx");
+      const to = openSync(join4(dir, name), "wx");
       try {
         for (let n; (n = readSync(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
       } finally {
@@ -15743,7 +15883,7 @@ function handOver(sandbox, tree) {
   const walk = (path) => {
     const stat = lstatSync(path);
     lchownSync(path, uid, gid);
-    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join2(path, name));
+    if (stat.isDirectory()) for (const name of readdirSync2(path)) walk(join4(path, name));
   };
   walk(tree);
 }
@@ -15820,7 +15960,7 @@ function setupEnvironment(caller, sandbox, home) {
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join3(HOMES_DIR, createHash2("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join5(HOMES_DIR, createHash3("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 function alive(pid) {
   try {
@@ -15839,7 +15979,7 @@ async function acquire(lock) {
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
     }
-    const holder = Number(readFileSync3(lock, "utf8").trim() || NaN);
+    const holder = Number(readFileSync5(lock, "utf8").trim() || NaN);
     if (!Number.isInteger(holder) || !alive(holder)) unlinkSync(lock);
     else await sleep(200);
   }
@@ -15852,15 +15992,15 @@ function removeQuietly(path) {
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   mkdirSync2(HOMES_DIR, { recursive: true });
-  if (statSync3(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
+  if (statSync4(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
     rmSync3(home, { recursive: true, force: true });
-    mkdirSync2(join3(home, "tmp"), { recursive: true });
+    mkdirSync2(join5(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join3(home, "tmp"));
+    giveDirectory(sandbox, join5(home, "tmp"));
     return await measure2(home);
   } finally {
     removeQuietly(home);
@@ -15869,13 +16009,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
+import { readdirSync as readdirSync3, readFileSync as readFileSync6 } from "node:fs";
 function processesWith(marker) {
   const found = [];
-  for (const name of readdirSync2("/proc")) {
+  for (const name of readdirSync3("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+      if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
     } catch {
     }
   }
@@ -15983,56 +16123,10 @@ function runProcess(options) {
   });
 }
 
-// src/run/valgrind-files.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync5 } from "node:fs";
-import { join as join4 } from "node:path";
-var PROFILE = /^cachegrind\.out\.(\d+)$/;
-var LOG = /^valgrind\.(\d+)\.log$/;
-function outputFileArgs(dir) {
-  return [`--cachegrind-out-file=${join4(dir, "cachegrind.out.%p")}`, `--log-file=${join4(dir, "valgrind.%p.log")}`];
-}
-function processMarker(dir) {
-  return `--log-file=${join4(dir, "valgrind.")}`;
-}
-function processFiles(dir) {
-  const byPid = /* @__PURE__ */ new Map();
-  for (const name of readdirSync3(dir)) {
-    const profile = PROFILE.exec(name);
-    const log = LOG.exec(name);
-    const pid = Number((profile ?? log)?.[1]);
-    if (!profile && !log) continue;
-    const entry = byPid.get(pid) ?? { pid };
-    if (profile) entry.profile = name;
-    else entry.log = name;
-    byPid.set(pid, entry);
-  }
-  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
-}
-function commandInLog(text) {
-  return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
-}
-function unfinishedProcesses(dir) {
-  return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
-    let text = "";
-    try {
-      text = readFileSync5(join4(dir, p.log), "utf8");
-    } catch {
-    }
-    return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
-  });
-}
-function terminatingSignal(dir, pid) {
-  try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync5(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}
-
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { accessSync, constants as constants2, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
-import { delimiter, dirname as dirname3, join as join5 } from "node:path";
+import { delimiter, dirname as dirname3, join as join6 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants2.X_OK);
@@ -16053,7 +16147,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter)) {
     if (!dir) continue;
-    const candidate = join5(dir, program);
+    const candidate = join6(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -16065,7 +16159,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join5(dirname3(bin), "valgrind.bin");
+    const real = join6(dirname3(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
@@ -16091,6 +16185,8 @@ function cachegrindArgs(options) {
     "--command-line-only=yes",
     // No gdbserver: it would put FIFOs named by pid into the benchmark's TMPDIR.
     "--vgdb=no",
+    // Verbose: each process's log names the files it loaded (executables.ts fingerprints them).
+    "-v",
     ...outputFileArgs(options.outDir),
     ...options.instrument === "region" ? ["--instr-at-start=no"] : []
   ];
@@ -16099,7 +16195,7 @@ function cachegrindArgs(options) {
 // src/run/benchmark.ts
 function tail(path, lines = 20) {
   try {
-    const text = readFileSync6(path, "utf8").trimEnd();
+    const text = readFileSync7(path, "utf8").trimEnd();
     return text.split("\n").slice(-lines).join("\n");
   } catch {
     return "";
@@ -16114,7 +16210,7 @@ function programProblem(program, cwd, path) {
   const located2 = program.includes("/") ? resolve2(cwd, program) : findOnPath(program, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
-    if (!statSync4(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync5(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error) {
     const code = error.code;
@@ -16128,20 +16224,20 @@ async function gzipAndRemove(path) {
   rmSync4(path);
 }
 async function runBenchmark(spec, slug, ctx) {
-  const dir = join6(ctx.outDir, "benchmarks", slug);
+  const dir = join7(ctx.outDir, "benchmarks", slug);
   rmSync4(dir, { recursive: true, force: true });
   mkdirSync3(dir, { recursive: true });
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
 }
 async function measureIn(home, spec, dir, ctx) {
-  const rel = (p) => relative3(ctx.outDir, p);
-  const stdout = join6(dir, "stdout.log");
-  const stderr = join6(dir, "stderr.log");
+  const rel = (p) => relative4(ctx.outDir, p);
+  const stdout = join7(dir, "stdout.log");
+  const stderr = join7(dir, "stderr.log");
   const env = benchmarkEnvironment(spec.cwd, spec.env, home);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative3(ctx.root, spec.cwd) || ".",
+    cwd: relative4(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -16187,7 +16283,7 @@ async function measureIn(home, spec, dir, ctx) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join6(dir, name);
+    const file = join7(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
       rmSync4(file, { force: true });
@@ -16210,17 +16306,17 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync4(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join6(dir, n))).sort()[0];
+    const valgrindLog = readdirSync4(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join7(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join6(dir, valgrindLog)) : "");
+    const details = tail(stderr) || (valgrindLog ? tail(join7(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
-  return { ...result, status: "ok", ...aggregateProfiles(parsed, ctx.weights) };
+  return { ...result, status: "ok", ...aggregateProfiles(parsed, ctx.weights), executables: executablesOf(dir, ctx.root) };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync4, openSync as openSync4, appendFileSync, readFileSync as readFileSync7 } from "node:fs";
+import { closeSync as closeSync4, openSync as openSync4, appendFileSync, readFileSync as readFileSync8 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -16268,7 +16364,7 @@ async function runSetup(commands, options) {
       closeSync4(fd);
     }
     if (status) {
-      const tail2 = readFileSync7(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync8(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode.benchmarkFailed);
@@ -16286,7 +16382,7 @@ function ensureWritableDir(dir) {
   try {
     mkdirSync4(dir, { recursive: true });
     accessSync3(dir, constants4.W_OK);
-    const probe = join7(dir, `.write-test-${process.pid}`);
+    const probe = join8(dir, `.write-test-${process.pid}`);
     writeFileSync3(probe, "");
     rmSync5(probe, { force: true });
   } catch (error) {
@@ -16362,7 +16458,7 @@ async function runSuite(config, options) {
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname4(path);
-  if (existsSync(path) && statSync5(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  if (existsSync(path) && statSync6(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     accessSync4(dir, constants5.W_OK);
   } catch {
@@ -16429,7 +16525,7 @@ function readIfPresent(path) {
 }
 function lockGitDirectory(dir) {
   for (let at = resolve3(dir); ; at = dirname5(at)) {
-    const git2 = join8(at, ".git");
+    const git2 = join9(at, ".git");
     if (existsSync2(git2)) {
       chmodSync2(git2, 448);
       if (existsSync2(`${at}.tmp`)) chmodSync2(`${at}.tmp`, 448);
@@ -16447,8 +16543,8 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir) {
       mkdirSync5(workspace, { recursive: true });
-      for (const entry of readdirSync5(workspace)) rmSync6(join8(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join8(resolve3(checkout), name)));
+      for (const entry of readdirSync5(workspace)) rmSync6(join9(workspace, entry), { recursive: true, force: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join9(resolve3(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve3(src)) });
       rmSync6(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
@@ -16458,7 +16554,7 @@ function inProcessMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join8(workspace, config)),
+          config: loadConfig(join9(workspace, config)),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           progress: lineProgress((t) => options.log(t.trimEnd()))
@@ -16466,7 +16562,7 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome2.results, error: void 0 };
       } catch (error) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
-        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join8(outDir, "results.json")), error: errorMessage(error) };
+        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join9(outDir, "results.json")), error: errorMessage(error) };
       }
     }
   };
@@ -16499,11 +16595,11 @@ _\u2026 ${cut} more lines cut: the report is longer than a comment can hold. The
 }
 
 // src/publish/suite.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import { posix } from "node:path";
 function suiteFor(workingDirectory, config, name) {
   const configPath = posix.normalize(posix.join(workingDirectory, config));
-  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash3("sha256").update(configPath).digest("hex").slice(0, 12);
+  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash4("sha256").update(configPath).digest("hex").slice(0, 12);
   return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : "cg-bench", configPath };
 }
 
@@ -16587,7 +16683,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 function table(rows, rightAligned) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
@@ -16607,7 +16703,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join9(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join10(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -16621,6 +16717,9 @@ function terminalReport(options) {
           ]);
         }
         lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3])));
+        for (const c of comparison.benchmarks.filter((b) => b.notComparable)) {
+          lines.push(`${escapeTerminal(c.name)}: not comparable: ${escapeTerminal(c.notComparable)}`);
+        }
         for (const c of comparison.benchmarks.filter((b) => b.functions.length && b.verdict !== "unchanged")) {
           lines.push("", `${escapeTerminal(c.name)}: functions that changed most`);
           lines.push(
@@ -16871,13 +16970,13 @@ async function baselineForMergeRequest(job, api, measurer, head, out, log) {
     log.info(`The ${job.defaultBranch} artifacts cannot be used (${problem}); measuring the ${what}.`);
   }
   if (!ensureCommit(job.projectDir, sha)) return { results: void 0, source: `none: the ${what} ${short} could not be fetched` };
-  const worktree = join10(mkdtempSync3(join10(tmpdir3(), "cg-bench-base-")), "checkout");
+  const worktree = join11(mkdtempSync3(join11(tmpdir3(), "cg-bench-base-")), "checkout");
   addWorktree(job.projectDir, worktree, sha);
   try {
-    const checkout = join10(worktree, job.workingDirectory);
-    if (!existsSync3(join10(checkout, job.config))) return { results: void 0, source: `none: ${job.config} does not exist at ${short}` };
+    const checkout = join11(worktree, job.workingDirectory);
+    if (!existsSync3(join11(checkout, job.config))) return { results: void 0, source: `none: ${job.config} does not exist at ${short}` };
     log.info(`Measuring the ${what} ${short}`);
-    const m = await measurer.measure(checkout, job.config, join10(out, "base"));
+    const m = await measurer.measure(checkout, job.config, join11(out, "base"));
     if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short} failed (${(m.error ?? `exit ${m.code}`).split("\n")[0]})` };
     return { results: m.results, source: `${what} ${short}, measured in this job` };
   } finally {
@@ -16904,18 +17003,18 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join10(job.projectDir, RESULTS_DIR);
+    const out = join11(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     mkdirSync6(out, { recursive: true });
-    const headRun = await measurer.measure(join10(job.projectDir, job.workingDirectory), job.config, join10(out, "head"));
+    const headRun = await measurer.measure(join11(job.projectDir, job.workingDirectory), job.config, join11(out, "head"));
     if (!headRun.results) {
       log.write(`cg-bench: ${headRun.error ?? `exit ${headRun.code}`}
 `);
       return headRun.code || ExitCode.usage;
     }
     const head = headRun.results;
-    writeFileSync4(join10(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
+    writeFileSync4(join11(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
 `);
     const baseline = job.mergeRequest ? await baselineForMergeRequest(job, api, measurer, head, out, log) : { results: void 0, source: "none" };
     const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: job.thresholdPercent });
@@ -16926,10 +17025,10 @@ async function runGitLabJob(env, log) {
     const input = { head, comparison, baselineSource: baseline.source };
     const body = `${suite.marker}
 ${markdownReport.render(input)}`;
-    writeFileSync4(join10(out, "report.md"), body);
-    writeFileSync4(join10(out, "junit.xml"), junitReport.render(input));
-    writeFileSync4(join10(out, "metrics.txt"), openMetricsReport.render(input));
-    if (comparison) writeFileSync4(join10(out, "comparison.json"), jsonReport.render(input));
+    writeFileSync4(join11(out, "report.md"), body);
+    writeFileSync4(join11(out, "junit.xml"), junitReport.render(input));
+    writeFileSync4(join11(out, "metrics.txt"), openMetricsReport.render(input));
+    if (comparison) writeFileSync4(join11(out, "comparison.json"), jsonReport.render(input));
     log.write(terminalReport({ colour: true }).render(input));
     if (job.mergeRequest) await publishNote(api, job, suite, body, log);
     if (headRun.code === ExitCode.benchmarkFailed) return ExitCode.benchmarkFailed;

@@ -1,5 +1,6 @@
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { unrecordedAtMost } from '../metric/aggregate.ts';
+import { executableDifference } from './executables.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
 
 export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'new' | 'removed' | 'failed' | 'not-comparable';
@@ -31,6 +32,8 @@ export interface BenchmarkComparison {
   relative: number | null;
   /** The functions whose estimated cycles changed most, largest absolute change first. */
   functions: FunctionChange[];
+  /** Why this benchmark alone is not comparable (it ran other programs or libraries than the base). */
+  notComparable?: string;
 }
 
 export interface Comparison {
@@ -127,10 +130,11 @@ function compareOne(
   const change = head.estimatedCycles - base.estimatedCycles;
   const relative = base.estimatedCycles === 0 ? (change === 0 ? 0 : Infinity) : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
+  const machineChanged = executableDifference(base.executables, head.executables);
   let verdict: Verdict = 'unchanged';
-  if (!comparable) verdict = 'not-comparable';
+  if (!comparable || machineChanged) verdict = 'not-comparable';
   else if (change !== 0 && Math.abs(relative) * 100 > thresholdPercent) verdict = change > 0 ? 'regression' : 'improvement';
-  return { ...out, verdict, change, relative, functions };
+  return { ...out, verdict, change, relative, functions, ...(machineChanged ? { notComparable: machineChanged } : {}) };
 }
 
 /** Head against baseline, benchmark by benchmark, in head order with removed ones last. */

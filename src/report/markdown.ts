@@ -103,6 +103,11 @@ export const markdownReport: ReportFormat = {
       lines.push('');
     }
     lines.push(...(comparison ? comparisonTable(comparison) : resultsTable(head)));
+    const apart = comparison?.benchmarks.filter((c) => c.notComparable) ?? [];
+    if (apart.length) {
+      lines.push('', 'Not comparable: these ran other programs or libraries than the baseline, so their change is not attributed to the code:', '');
+      for (const c of apart) lines.push(`- ${esc(c.name)}: ${esc(c.notComparable!)}`);
+    }
     lines.push(...failures(head));
     const details = comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0).flatMap((c) => ['', ...detail(c)]) ?? [];
     if (details.length) lines.push('', '<details><summary>Details: instructions, cache hits and functions</summary>', ...details, '', '</details>');

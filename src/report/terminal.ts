@@ -48,6 +48,9 @@ export function terminalReport(options: { colour: boolean }): ReportFormat {
           ]);
         }
         lines.push(...table(rows, new Set([1, 2, 3])));
+        for (const c of comparison.benchmarks.filter((b) => b.notComparable)) {
+          lines.push(`${escapeTerminal(c.name)}: not comparable: ${escapeTerminal(c.notComparable!)}`);
+        }
         for (const c of comparison.benchmarks.filter((b) => b.functions.length && b.verdict !== 'unchanged')) {
           lines.push('', `${escapeTerminal(c.name)}: functions that changed most`);
           lines.push(

@@ -20,6 +20,12 @@ export interface FunctionResult {
   Ir: number;
 }
 
+export interface ExecutableResult {
+  path: string;
+  sha256: string;
+  main: boolean;
+}
+
 export type BenchmarkStatus = 'ok' | 'failed' | 'timeout';
 
 export interface BenchmarkResult {
@@ -44,6 +50,11 @@ export interface BenchmarkResult {
    * "what changed" list of a comparison without the raw files.
    */
   functions: FunctionResult[];
+  /**
+   * Files the processes ran from outside the workspace, with their content hash: `main` for each
+   * process's program (the interpreter of a script), else a shared library. Absent in older results.
+   */
+  executables?: ExecutableResult[];
   logs: { stdout: string; stderr: string };
 }
 

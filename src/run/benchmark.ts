@@ -9,6 +9,7 @@ import { aggregateProfiles, type ProcessProfile } from '../metric/aggregate.ts';
 import { parseCachegrindFile } from '../parse/cachegrind.ts';
 import type { BenchmarkResult } from '../results/types.ts';
 import { benchmarkEnvironment } from './environment.ts';
+import { executablesOf } from './executables.ts';
 import { withPrivateHome } from './private-home.ts';
 import { killLeftovers } from './leftovers.ts';
 import { runProcess } from './process.ts';
@@ -168,5 +169,5 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     const details = tail(stderr) || (valgrindLog ? tail(join(dir, valgrindLog)) : '');
     return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };
   }
-  return { ...result, status: 'ok', ...aggregateProfiles(parsed, ctx.weights) };
+  return { ...result, status: 'ok', ...aggregateProfiles(parsed, ctx.weights), executables: executablesOf(dir, ctx.root) };
 }

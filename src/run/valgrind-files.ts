@@ -73,3 +73,18 @@ export function terminatingSignal(dir: string, pid: number): string | null {
     return null;
   }
 }
+
+/**
+ * The files a process loaded, from its verbose Valgrind log ("Reading syms from /usr/bin/dash"):
+ * the program first (for a `#!` script, its interpreter), then its shared libraries; Valgrind's own
+ * are left out. After an exec the log is rewritten, so it names the last program the process ran.
+ */
+export function loadedObjects(logText: string): string[] {
+  const paths: string[] = [];
+  for (const m of logText.matchAll(/^--\d+-- Reading syms from (\/\S+)/gm)) {
+    const path = m[1]!;
+    if (path.includes('/valgrind/') || paths.includes(path)) continue;
+    paths.push(path);
+  }
+  return paths;
+}

@@ -86,6 +86,8 @@ export function cachegrindArgs(options: {
     '--command-line-only=yes',
     // No gdbserver: it would put FIFOs named by pid into the benchmark's TMPDIR.
     '--vgdb=no',
+    // Verbose: each process's log names the files it loaded (executables.ts fingerprints them).
+    '-v',
     ...outputFileArgs(options.outDir),
     ...(options.instrument === 'region' ? ['--instr-at-start=no'] : []),
   ];
