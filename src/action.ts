@@ -1,6 +1,7 @@
 import * as core from '@actions/core';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inertLines } from './github/inert-log.ts';
 import { runAction } from './github/run.ts';
 import { exitOnInterrupt } from './run/interrupt.ts';
 
@@ -14,7 +15,8 @@ await runAction(
   {
     getInput: (name) => core.getInput(name),
     setOutput: (name, value) => core.setOutput(name, value),
-    info: (m) => core.info(m),
+    // Every info line may carry pull-request text: never a workflow command.
+    info: (m) => core.info(inertLines(m)),
     warning: (m) => core.warning(m),
     notice: (m) => core.notice(m),
     setFailed: (m) => core.setFailed(m),

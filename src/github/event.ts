@@ -1,3 +1,5 @@
+import { CgBenchError } from '../errors.ts';
+
 /** What triggered the workflow, reduced to what cg-bench needs. Pure: payload in, plan out. */
 export type Trigger =
   | {
@@ -17,9 +19,17 @@ type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (typeof v === 'object' && v !== null ? (v as Json) : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/**
+ * pull_request_target runs with the base repository's secrets and a write token: measuring the pull
+ * request there hands both to its code. Refused, with the safe set-up named.
+ */
+export const PULL_REQUEST_TARGET_REFUSED =
+  'cg-bench does not run on pull_request_target: that event gives the workflow a write token and the repository\'s secrets, and measuring the pull request would run its code next to them. Measure on pull_request (for forks, with the report workflow on workflow_run: see the README, SECURITY).';
+
 export function triggerFrom(eventName: string, payload: unknown, env: { repository: string; sha: string; ref: string }): Trigger {
   const p = obj(payload);
-  if (eventName === 'pull_request' || eventName === 'pull_request_target') {
+  if (eventName === 'pull_request_target') throw new CgBenchError(PULL_REQUEST_TARGET_REFUSED);
+  if (eventName === 'pull_request') {
     const pr = obj(p['pull_request']);
     const head = obj(pr['head']);
     const base = obj(pr['base']);

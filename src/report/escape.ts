@@ -18,7 +18,11 @@ export function escapeMarkdown(text: string): string {
     .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
 }
 
-/** Removes what a terminal would interpret (escape sequences, carriage returns) from untrusted text. */
+/**
+ * Removes what a terminal would interpret from untrusted text: escape sequences (ESC, OSC 52 and
+ * the rest start with a C0 or C1 control), carriage returns, and the invisible characters that make
+ * text read otherwise than it is (bidi overrides and isolates, zero-width characters).
+ */
 export function escapeTerminal(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g, '\ufffd');
 }
