@@ -45220,6 +45220,26 @@ function info(message) {
 import { dirname as dirname11, join as join19 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 
+// src/github/inert-log.ts
+import { randomUUID as randomUUID2 } from "node:crypto";
+
+// src/report/escape.ts
+var ZWSP = "\u200B";
+function escapeMarkdown(text) {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
+}
+function escapeTerminal(text) {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g, "\uFFFD");
+}
+
+// src/github/inert-log.ts
+function inertLines(text, token = randomUUID2()) {
+  const body2 = text.split("\n").map(escapeTerminal).join("\n");
+  return `::stop-commands::${token}
+${body2}
+::${token}::`;
+}
+
 // src/github/run.ts
 import { createHash as createHash6 } from "node:crypto";
 import { mkdirSync as mkdirSync8, readFileSync as readFileSync11, writeFileSync as writeFileSync7 } from "node:fs";
@@ -45972,12 +45992,6 @@ function functionSideText(change, side) {
 function functionChangeText(change) {
   if (change.base !== null && change.head !== null) return formatSigned(change.change);
   return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
-}
-
-// src/report/escape.ts
-var ZWSP = "\u200B";
-function escapeMarkdown(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
 }
 
 // src/report/markdown.ts
@@ -52110,6 +52124,7 @@ throttling.VERSION = VERSION9;
 throttling.triggersNotification = triggersNotification;
 
 // src/github/api.ts
+var GITHUB_ACTIONS_BOT = "github-actions[bot]";
 function createGitHubApi(token, repository, log2) {
   const [owner, repo] = repository.split("/");
   const octokit = getOctokit(
@@ -52131,14 +52146,20 @@ function createGitHubApi(token, repository, log2) {
     retry,
     throttling
   );
+  let login;
+  const identity = () => login ??= octokit.rest.users.getAuthenticated().then(
+    ({ data }) => data.login,
+    () => GITHUB_ACTIONS_BOT
+  );
   return {
     async mergeBase(base, head) {
       const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}`, per_page: 1 });
       return data.merge_base_commit.sha;
     },
     async findComment(issue2, marker2) {
+      const me = await identity();
       for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: issue2, per_page: 100 })) {
-        const found = page.data.find((c) => c.body?.includes(marker2));
+        const found = page.data.find((c) => c.user?.login === me && c.body?.includes(marker2));
         if (found) return { id: found.id, url: found.html_url };
       }
       return void 0;
@@ -55410,7 +55431,7 @@ function createHttpHeaders(rawHeaders) {
 }
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/uuidUtils.js
-function randomUUID3() {
+function randomUUID4() {
   return crypto.randomUUID();
 }
 
@@ -55450,7 +55471,7 @@ var PipelineRequestImpl = class {
     this.abortSignal = options.abortSignal;
     this.onUploadProgress = options.onUploadProgress;
     this.onDownloadProgress = options.onDownloadProgress;
-    this.requestId = options.requestId || randomUUID3();
+    this.requestId = options.requestId || randomUUID4();
     this.allowInsecureConnection = options.allowInsecureConnection ?? false;
     this.enableBrowserStreams = options.enableBrowserStreams ?? false;
     this.requestOverrides = options.requestOverrides;
@@ -56819,7 +56840,7 @@ async function concat(sources) {
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/policies/multipartPolicy.js
 function generateBoundary() {
-  return `----AzSDKFormBoundary${randomUUID3()}`;
+  return `----AzSDKFormBoundary${randomUUID4()}`;
 }
 function encodeHeaders(headers) {
   let result = "";
@@ -57084,8 +57105,8 @@ function getErrorMessage(e) {
 function isError2(e) {
   return isError(e);
 }
-function randomUUID4() {
-  return randomUUID3();
+function randomUUID5() {
+  return randomUUID4();
 }
 var isNodeLike2 = isNodeLike;
 function uint8ArrayToString2(bytes, format) {
@@ -84529,7 +84550,7 @@ var BlobLeaseClient = class {
       this._containerOrBlobOperation = clientContext.blob;
     }
     if (!leaseId2) {
-      leaseId2 = randomUUID4();
+      leaseId2 = randomUUID5();
     }
     this._leaseId = leaseId2;
   }
@@ -88672,7 +88693,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
         throw new RangeError(`The buffer's size is too big or the BlockSize is too small;the number of blocks must be <= ${BLOCK_BLOB_MAX_BLOCKS}`);
       }
       const blockList = [];
-      const blockIDPrefix = randomUUID4();
+      const blockIDPrefix = randomUUID5();
       let transferProgress = 0;
       const batch = new Batch(options.concurrency);
       for (let i = 0; i < numBlocks; i++) {
@@ -88753,7 +88774,7 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
     }
     return tracingClient.withSpan("BlockBlobClient-uploadStream", options, async (updatedOptions) => {
       let blockNum = 0;
-      const blockIDPrefix = randomUUID4();
+      const blockIDPrefix = randomUUID5();
       let transferProgress = 0;
       const blockList = [];
       const scheduler = new BufferScheduler(
@@ -92033,9 +92054,11 @@ function actionsCacheStore(dir, log2) {
 // src/github/event.ts
 var obj = (v) => typeof v === "object" && v !== null ? v : {};
 var str = (v) => typeof v === "string" ? v : "";
+var PULL_REQUEST_TARGET_REFUSED = "cg-bench does not run on pull_request_target: that event gives the workflow a write token and the repository's secrets, and measuring the pull request would run its code next to them. Measure on pull_request (for forks, with the report workflow on workflow_run: see the README, SECURITY).";
 function triggerFrom(eventName, payload, env) {
   const p = obj(payload);
-  if (eventName === "pull_request" || eventName === "pull_request_target") {
+  if (eventName === "pull_request_target") throw new CgBenchError(PULL_REQUEST_TARGET_REFUSED);
+  if (eventName === "pull_request") {
     const pr = obj(p["pull_request"]);
     const head = obj(pr["head"]);
     const base = obj(pr["base"]);
@@ -92513,7 +92536,8 @@ await runAction(
   {
     getInput: (name) => getInput(name),
     setOutput: (name, value) => setOutput(name, value),
-    info: (m) => info(m),
+    // Every info line may carry pull-request text: never a workflow command.
+    info: (m) => info(inertLines(m)),
     warning: (m) => warning(m),
     notice: (m) => notice(m),
     setFailed: (m) => setFailed(m),

@@ -16350,7 +16350,7 @@ function escapeMarkdown(text) {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
 }
 function escapeTerminal(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ");
+  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g, "\uFFFD");
 }
 
 // src/report/markdown.ts

@@ -3,6 +3,9 @@ import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 
 /** The few GitHub calls cg-bench makes, behind an interface the orchestrator can be read against. */
+/** The author of what the workflow's GITHUB_TOKEN writes. */
+export const GITHUB_ACTIONS_BOT = 'github-actions[bot]';
+
 export interface GitHubApi {
   mergeBase(base: string, head: string): Promise<string>;
   findComment(issue: number, marker: string): Promise<{ id: number; url: string } | undefined>;
@@ -33,14 +36,26 @@ export function createGitHubApi(token: string, repository: string, log: (message
     retry,
     throttling,
   );
+  let login: Promise<string> | undefined;
+  /**
+   * Whom the token acts as: a personal or app user token can say (GET /user); the workflow's
+   * GITHUB_TOKEN cannot (403), and its comments are github-actions[bot]'s.
+   */
+  const identity = () =>
+    (login ??= octokit.rest.users.getAuthenticated().then(
+      ({ data }) => data.login,
+      () => GITHUB_ACTIONS_BOT,
+    ));
   return {
     async mergeBase(base, head) {
       const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}`, per_page: 1 });
       return data.merge_base_commit.sha;
     },
     async findComment(issue, marker) {
+      // Only our own comment is ours to edit: anyone can write the marker into a comment of theirs.
+      const me = await identity();
       for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: issue, per_page: 100 })) {
-        const found = page.data.find((c) => c.body?.includes(marker));
+        const found = page.data.find((c) => c.user?.login === me && c.body?.includes(marker));
         if (found) return { id: found.id, url: found.html_url };
       }
       return undefined;

@@ -170,7 +170,7 @@ describe('check', () => {
   - name: stable
     run: [/bin/true]
   - name: depends-on-time
-    run: [sh, -c, 'i=0; n=$(( $(date +%N) % 97 + 3 )); while [ $i -lt $n ]; do i=$((i+1)); done']
+    run: [sh, -c, 'i=0; n=$(( 1$(date +%N) % 97 + 3 )); while [ $i -lt $n ]; do i=$((i+1)); done']
 `);
     const r = await cli(['check'], { cwd: dir });
     assert.equal(r.code, 1, r.stderr);

@@ -144,6 +144,32 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.deepEqual(github.violations, []);
   });
 
+  test('a marker comment planted by someone else is never edited: the action writes its own', async () => {
+    const marker = github.comments.get(7)![0]!.body.split('\n')[0]!;
+    const planted = { id: 99_999, body: `${marker}\nplanted by mallory`, author: 'mallory' };
+    github.comments.set(12, [planted]);
+    const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 12, repo.feature, repo.main), workspace: checkout(repo, repo.feature), inputs: { comment: 'always' }, apiUrl: github.url, env: env() });
+    assert.equal(run.code, 0, run.stdout);
+    const comments = github.comments.get(12)!;
+    assert.equal(comments.length, 2, 'a comment of its own beside the planted one');
+    assert.equal(comments[0]!.body, `${marker}\nplanted by mallory`, 'the planted comment is untouched');
+    assert.match(comments[1]!.body, /cg-bench/);
+    assert.deepEqual(github.violations, []);
+  });
+
+  test('benchmark output that looks like workflow commands stays inert in the log', async () => {
+    const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 10, repo.hostile, repo.main), workspace: checkout(repo, repo.hostile), inputs: {}, apiUrl: github.url, env: env() });
+    assert.equal(run.code, 0, run.stdout);
+    // Every line the action echoes from the measurement sits between stop-commands markers.
+    let stopped: string | undefined;
+    for (const line of run.stdout.split('\n')) {
+      const start = /^::stop-commands::(.+)$/.exec(line);
+      if (start) stopped = start[1];
+      else if (stopped && line === `::${stopped}::`) stopped = undefined;
+      else if (!stopped && /benchmark|running|estimated cycles/.test(line)) assert.fail(`echoed outside stop-commands: ${line}`);
+    }
+  });
+
   let forkArtifact: string;
   test('a fork pull request writes nothing through the API and leaves the artifact for the reporting workflow', async () => {
     const before = github.requests.filter((r) => r.method !== 'GET').length;

@@ -10,6 +10,8 @@ type Json = Record<string, unknown>;
 export interface Comment {
   id: number;
   body: string;
+  /** Who wrote it: the action's GITHUB_TOKEN writes as github-actions[bot]. */
+  author?: string;
 }
 
 export interface Fault {
@@ -100,7 +102,13 @@ export class FakeGitHub {
         const all = this.comments.get(issue) ?? [];
         const slice = all.slice((page - 1) * perPage, page * perPage);
         const template = exampleResponse(op, 200) as unknown as Json[];
-        const items = slice.map((c) => ({ ...template[0], id: c.id, body: c.body, html_url: `${htmlBase}/pull/${issue}#issuecomment-${c.id}` }));
+        const items = slice.map((c) => ({
+          ...template[0],
+          id: c.id,
+          body: c.body,
+          user: { ...(template[0]!['user'] as Json), login: c.author ?? 'github-actions[bot]', type: c.author ? 'User' : 'Bot' },
+          html_url: `${htmlBase}/pull/${issue}#issuecomment-${c.id}`,
+        }));
         const headers: Record<string, string> = {};
         if (page * perPage < all.length) {
           const next = new URL(url);
@@ -126,6 +134,9 @@ export class FakeGitHub {
         }
         return this.send(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
       }
+      case 'GET /user':
+        // What GITHUB_TOKEN gets: an installation token is not a user.
+        return this.send(res, 403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user' }, op);
       case 'POST /repos/{owner}/{repo}/statuses/{sha}': {
         const b = body as Json;
         this.statuses.push({ sha: params[2]!, state: String(b['state']), description: String(b['description'] ?? ''), context: String(b['context'] ?? 'default'), ...(b['target_url'] ? { target_url: String(b['target_url']) } : {}) });
