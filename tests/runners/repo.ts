@@ -6,7 +6,7 @@
 // and, for pull requests, the merge commits the forge makes (refs/pull/N/merge on GitHub,
 // refs/merge-requests/N/merge on GitLab), each on main1.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { compileC, git, tempDir } from '../helpers.ts';
 import { WORK_C } from '../project-repo.ts';
 
@@ -27,7 +27,8 @@ export interface RunnerRepo {
   slower: string;
 }
 
-export function makeRunnerRepo(defaultBranch = 'main'): RunnerRepo {
+/** `files`: more files committed in main0 (e.g. the project's CI configuration). */
+export function makeRunnerRepo(files: Record<string, string> = {}, defaultBranch = 'main'): RunnerRepo {
   const origin = tempDir('cg-bench-runner-origin-');
   git(origin, 'init', '--bare', '-q', '-b', defaultBranch);
   const work = tempDir('cg-bench-runner-work-');
@@ -36,6 +37,10 @@ export function makeRunnerRepo(defaultBranch = 'main'): RunnerRepo {
   compileC(join(work, 'bench'), 'work', WORK_C);
   writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, 500_000));
   writeFileSync(join(work, 'README.md'), '# project\n');
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(work, path)), { recursive: true });
+    writeFileSync(join(work, path), text);
+  }
   git(work, 'add', '-A');
   git(work, 'commit', '-q', '-m', 'main0');
   const main0 = git(work, 'rev-parse', 'HEAD');
