@@ -13,7 +13,7 @@ import { makeRunnerRepo, pushMerge, type RunnerRepo } from './repo.ts';
 
 /** A real push payload (shared/fixtures) for a push of `sha` to main. */
 function pushPayload(sha: string, before: string): Record<string, unknown> {
-  const payload = { ...fixture('push.json'), ref: 'refs/heads/main', before, after: sha, deleted: false, created: false };
+  const payload: Record<string, unknown> = { ...fixture('push.json'), ref: 'refs/heads/main', before, after: sha, deleted: false, created: false };
   Object.assign(payload['repository'] as Record<string, unknown>, { default_branch: 'main', master_branch: 'main' });
   return payload;
 }
