@@ -38,6 +38,8 @@ export function actionCopy(): string {
   return dir;
 }
 
+const RUN_TIMEOUT_MS = 10 * 60_000;
+
 export interface ActRun {
   code: number | null;
   log: string;
@@ -110,7 +112,13 @@ export async function runAct(setup: ActSetup, event: string, payload: unknown, s
   let log = '';
   child.stdout.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  // A run that hangs is ended, and says so, instead of holding the suite until its timeout.
+  const timer = setTimeout(() => {
+    log += `\n[test] killed after ${RUN_TIMEOUT_MS / 60_000} minutes\n`;
+    child.kill('SIGKILL');
+  }, RUN_TIMEOUT_MS);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
   const outputs: Record<string, string> = {};
   for (const m of log.matchAll(/::set-output:: ([\w-]+)=(.*)$/gm)) outputs[m[1]!] = m[2]!;
   return { code, log, outputs };

@@ -62,6 +62,8 @@ esac
   return path;
 }
 
+const RUN_TIMEOUT_MS = 10 * 60_000;
+
 export interface Pipeline {
   /** refs/pipelines/<id> is pushed to the origin, as GitLab does for every pipeline. */
   id: number;
@@ -128,6 +130,12 @@ export async function runGitlabCiLocal(project: string, variables: Record<string
   let log = '';
   child.stdout.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  // A run that hangs is ended, and says so, instead of holding the suite until its timeout.
+  const timer = setTimeout(() => {
+    log += `\n[test] killed after ${RUN_TIMEOUT_MS / 60_000} minutes\n`;
+    child.kill('SIGKILL');
+  }, RUN_TIMEOUT_MS);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
   return { code, log, results: join(project, 'cg-bench-results') };
 }
