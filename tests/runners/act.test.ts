@@ -1,9 +1,12 @@
 // The README's workflow under a real runner implementation (nektos/act, see act.ts for how it is
 // set up): a push saves the baseline in act's cache server (cache service v1; v2 is tested on the
 // fake in tests/github/action.test.ts, since act's server speaks v1 only), pull requests restore it,
-// and the checkout is the one actions/checkout makes by default: the PR's merge ref, depth 1.
+// and the checkout is the one actions/checkout makes by default: the PR's merge ref, depth 1; and a
+// push whose cache save fails says so.
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { buildImage } from '../image/container.ts';
 import { FakeGitHub } from '../github/fake-github.ts';
@@ -88,5 +91,19 @@ describe('the README workflow under nektos/act', { timeout: 40 * 60_000, skip: !
     assert.match(comments[0]!.body, /\| steady \| [\d,]+ \| [\d,]+ \| 0\.00% \| ⚪ unchanged \|/);
     assert.equal(github.statuses.find((s) => s.sha === repo.slower)?.state, 'failure');
     assert.deepEqual(github.violations, []);
+  });
+
+  test('a push whose cache save fails (the cache service answers 503) warns that the baseline was not saved', async () => {
+    const unavailable = createServer((_req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"Service Unavailable"}'));
+    await new Promise<void>((resolve) => unavailable.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(unavailable.address() as AddressInfo).port}/`;
+      const run = await runAct(setup, 'push', pushPayload(repo.main0, '0'.repeat(40)), repo.main0, { cacheUrl: url });
+      assert.equal(run.code, 0, `a failed save is a warning, not a failed job\n${context(run)}`);
+      assert.doesNotMatch(run.log, /Saved the baseline/, context(run));
+      assert.match(run.log, /::warning::.*not saved/i, context(run));
+    } finally {
+      await new Promise<void>((resolve) => unavailable.close(() => resolve()));
+    }
   });
 });

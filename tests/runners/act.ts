@@ -68,7 +68,7 @@ export function actSetup(origin: string, apiUrl: string): ActSetup {
  * GITHUB_SHA from the event for a push, and from the working directory's HEAD for a pull request,
  * as a developer running act in their repository would have it).
  */
-export async function runAct(setup: ActSetup, event: string, payload: unknown, sha: string): Promise<ActRun> {
+export async function runAct(setup: ActSetup, event: string, payload: unknown, sha: string, options: { cacheUrl?: string } = {}): Promise<ActRun> {
   if (!existsSync(ACT)) throw new Error(`${ACT} is missing: run bash scripts/install-runners.sh`);
   const workdir = tempDir('cg-bench-act-repo-');
   const git = (...args: string[]) => {
@@ -93,8 +93,8 @@ export async function runAct(setup: ActSetup, event: string, payload: unknown, s
     '--env', `GITHUB_API_URL=${setup.apiUrl}`,
     '--env', 'GITHUB_REPOSITORY=Codertocat/Hello-World',
     '-s', 'GITHUB_TOKEN=ghs_faketoken',
-    '--cache-server-addr', '127.0.0.1',
-    '--cache-server-path', setup.cacheDir,
+    // With ACTIONS_CACHE_URL given, act starts no cache server of its own and passes this one on.
+    ...(options.cacheUrl ? ['--env', `ACTIONS_CACHE_URL=${options.cacheUrl}`] : ['--cache-server-addr', '127.0.0.1', '--cache-server-path', setup.cacheDir]),
     '--artifact-server-addr', '127.0.0.1',
     '--defaultbranch', 'main',
   ];
