@@ -7,8 +7,9 @@
 //   - GITHUB_API_URL pointing at the fake GitHub on 127.0.0.1
 //   - act's own cache server, bound to 127.0.0.1. It speaks the cache service v1 only; v2 (hosted
 //     runners) stays on tests/github/fake-cache.ts in tests/github/action.test.ts.
-// Nothing is pulled: host mode starts no job container, and --action-offline-mode plus the two local
-// repositories mean act fetches no action.
+// Nothing is pulled and nothing leaves the machine: host mode starts no job container,
+// --action-offline-mode plus the two local repositories mean act fetches no action, the version
+// check is off (ACT_DISABLE_VERSION_CHECK), and the servers bind 127.0.0.1.
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -107,6 +108,8 @@ export async function runAct(setup: ActSetup, event: string, payload: unknown, s
     CG_BENCH_ENGINE: ENGINE.join(' '),
     CG_BENCH_ENGINE_FLAGS: RUN_FLAGS.join(' '),
     CG_BENCH_TEST_ORIGIN: setup.origin,
+    // act asks api.nektosact.com for version notices unless this is set: no traffic off the machine.
+    ACT_DISABLE_VERSION_CHECK: '1',
   };
   const child = spawn(ACT, args, { cwd: workdir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
