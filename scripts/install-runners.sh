@@ -17,7 +17,7 @@ mkdir -p "$root/bin"
 if ! [ -x "$root/bin/act" ] || [ "$(cat "$root/bin/act.version" 2>/dev/null)" != "$ACT_VERSION" ]; then
   command -v go >/dev/null || { echo "install-runners: go is needed to build act (apt-get install golang-go)" >&2; exit 1; }
   echo "install-runners: go install github.com/nektos/act@$ACT_VERSION" >&2
-  GOBIN="$root/bin" GOFLAGS=-mod=mod go install "github.com/nektos/act@$ACT_VERSION"
+  GOBIN="$root/bin" go install "github.com/nektos/act@$ACT_VERSION"
   echo "$ACT_VERSION" >"$root/bin/act.version"
 fi
 
