@@ -66,7 +66,7 @@ describe('the README workflow under nektos/act', { timeout: 40 * 60_000, skip: !
     const merge = pushMerge(repo, repo.main1, repo.docs, 'refs/pull/1/merge');
     github.mergeBase = repo.main0;
     const run = await runAct(setup, 'pull_request', prPayload(1, repo.docs, 'docs', repo.main1), merge);
-    assert.match(run.log, /fetch --no-tags --prune --no-recurse-submodules --progress --depth=1 origin/, 'the checkout is actions/checkout\'s shallow fetch');
+    assert.match(run.log, new RegExp(`\\+ git -c protocol\\.version=2 fetch --no-tags --prune --no-recurse-submodules --progress --depth=1 origin \\+${merge}:refs/remotes/pull/1/merge`), 'the checkout is actions/checkout\'s shallow fetch of the merge ref');
     assert.equal(run.code, 0, context(run));
     assert.match(run.outputs['baseline-source'] ?? '', new RegExp(`${short(repo.main1)}.*restored from the cache`), context(run));
     assert.equal(run.outputs['regressions'], '0', context(run));
