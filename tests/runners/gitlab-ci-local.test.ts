@@ -106,6 +106,7 @@ describe('the GitLab component under gitlab-ci-local', { timeout: 40 * 60_000, s
     const notes = gitlab.notes.get(11) ?? [];
     assert.equal(notes.length, 1, context(result));
     assert.match(notes[0]!.body, /cg-bench: 2 unchanged/, 'main\'s 10 % is not the merge request\'s');
+    assert.match(notes[0]!.body, new RegExp(`baseline: [^\\n]*${repo.main1.slice(0, 7)}`), 'the baseline is the target-branch commit the merge was made on');
     assert.match(notes[0]!.body, /\| steady \| [\d,]+ \| [\d,]+ \| 0\.00% \| ⚪ unchanged \|/);
     assert.deepEqual(gitlab.violations, []);
   });
