@@ -8,7 +8,7 @@ import { errorMessage } from '../errors.ts';
 import { aggregateProfiles, type ProcessProfile } from '../metric/aggregate.ts';
 import { parseCachegrindFile } from '../parse/cachegrind.ts';
 import type { BenchmarkResult } from '../results/types.ts';
-import { benchmarkEnvironment } from './environment.ts';
+import { benchmarkEnvironment, runsPython } from './environment.ts';
 import { executablesOf } from './executables.ts';
 import { withPrivateHome } from './private-home.ts';
 import { killLeftovers } from './leftovers.ts';
@@ -79,7 +79,10 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
   const rel = (p: string) => relative(ctx.outDir, p);
   const stdout = join(dir, 'stdout.log');
   const stderr = join(dir, 'stderr.log');
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home);
+  // Python compiles every module it imports unless bytecode is there: an unmeasured warm-up run
+  // writes it to the run's private cache, so an edit to a comment does not move the count.
+  const python = runsPython(spec.run);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join(home, 'pycache') : undefined);
   const base: BenchmarkResult = {
     name: spec.name,
     command: spec.run,
@@ -102,6 +105,11 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
   const problem = programProblem(argv[0]!, spec.cwd, env['PATH']);
   if (problem) return { ...base, message: problem };
 
+  if (python) {
+    const [program, ...rest] = sandboxed(ctx.sandbox, argv);
+    const warmUp = { command: program!, args: rest, cwd: spec.cwd, env, timeoutMs: spec.timeoutMs };
+    await runProcess({ ...warmUp, stdoutFile: join(dir, 'warm-up.stdout.log'), stderrFile: join(dir, 'warm-up.stderr.log') });
+  }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
   const outcome = await runProcess({

@@ -84,3 +84,20 @@ test('each run has a private, empty HOME and TMPDIR at a path fixed per benchmar
   assert.deepEqual(events(b), events(a));
   assert.ok(!existsSync(join(homeFor('writes-home'), 'left-over')), 'HOME is removed after the run');
 });
+
+test('a comment or docstring edit in an imported Python module moves the count by at most 0.001 %', async () => {
+  const mod = (comment: string) => `${comment}"""Helpers."""\n\ndef work(n):\n    """Sums squares."""\n    return sum(i * i for i in range(n))\n`;
+  const dir = project('benchmarks:\n  - name: python-import\n    run: [python3, bench.py]\n', {
+    'bench.py': 'import mod\nprint(mod.work(20000))\n',
+    'mod.py': mod(''),
+  });
+  const before = await measure(dir, 'before');
+  const again = await measure(dir, 'again');
+  writeFileSync(join(dir, 'mod.py'), mod('# A comment added above, and the docstring below shifted by a line.\n\n'));
+  const after = await measure(dir, 'after');
+  const cycles = (r: Results) => r.benchmarks[0]!.estimatedCycles!;
+  assert.equal(cycles(again), cycles(before), 'twice the same');
+  const moved = Math.abs(cycles(after) - cycles(before)) / cycles(before);
+  assert.ok(moved <= 1e-5, `moved by ${(moved * 100).toFixed(5)} % (${cycles(before)} → ${cycles(after)})`);
+  assert.ok(!readdirSync(dir).includes('__pycache__'), 'no bytecode is written beside the sources');
+});

@@ -1,0 +1,16 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { benchmarkEnvironment, runsPython } from '../../src/run/environment.ts';
+
+test('Python benchmarks are recognised by their program or shell string', () => {
+  for (const run of [['python3', 'b.py'], ['.venv/bin/python', '-c', '1'], ['/usr/bin/python3.11'], 'python3 bench.py 2000', 'cd x && python b.py']) assert.ok(runsPython(run), String(run));
+  for (const run of [['./python-like'], ['pythonista'], 'echo mypython', ['sh', '-c', 'true']]) assert.ok(!runsPython(run), String(run));
+});
+
+test('the environment is fixed in content and order; a Python run gets a bytecode cache instead of no bytecode', () => {
+  const plain = benchmarkEnvironment('/w', { A: '1' }, '/tmp/cg-bench-home/x');
+  assert.deepEqual(Object.keys(plain), ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'PYTHONHASHSEED', 'PYTHONDONTWRITEBYTECODE', 'PYTHONNOUSERSITE', 'TMPDIR', 'A', 'PWD']);
+  const python = benchmarkEnvironment('/w', {}, '/h', '/h/pycache');
+  assert.equal(python['PYTHONPYCACHEPREFIX'], '/h/pycache');
+  assert.equal(python['PYTHONDONTWRITEBYTECODE'], undefined);
+});
