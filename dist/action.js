@@ -45242,7 +45242,7 @@ ${body2}
 
 // src/github/run.ts
 import { createHash as createHash6 } from "node:crypto";
-import { mkdirSync as mkdirSync8, readFileSync as readFileSync11, writeFileSync as writeFileSync7 } from "node:fs";
+import { mkdirSync as mkdirSync9, readFileSync as readFileSync9, writeFileSync as writeFileSync8 } from "node:fs";
 import { join as join18, resolve as resolve6 } from "node:path";
 
 // src/errors.ts
@@ -45501,14 +45501,14 @@ function imageId(engine, image) {
 }
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync2, cpSync, existsSync as existsSync4, lstatSync as lstatSync2, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync6 } from "node:fs";
+import { chmodSync as chmodSync2, cpSync, existsSync as existsSync4, lstatSync as lstatSync2, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync7 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { dirname as dirname7, join as join11, resolve as resolve4 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash } from "node:crypto";
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { dirname as dirname3, relative as relative3 } from "node:path";
 
 // schemas/config.schema.json
@@ -45547,9 +45547,9 @@ var config_schema_default = {
       additionalProperties: false,
       description: "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.",
       properties: {
-        l1: { type: "number", minimum: 0 },
-        ll: { type: "number", minimum: 0 },
-        ram: { type: "number", minimum: 0 }
+        l1: { type: "number", minimum: 0, maximum: 1e6 },
+        ll: { type: "number", minimum: 0, maximum: 1e6 },
+        ram: { type: "number", minimum: 0, maximum: 1e6 }
       }
     },
     env: {
@@ -45581,8 +45581,8 @@ var config_schema_default = {
           type: "string",
           minLength: 1,
           maxLength: 100,
-          pattern: "^[^\\u0000-\\u001f\\u007f]+$",
-          "x-message": "must be one line of printable characters"
+          pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$",
+          "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)"
         },
         run: { $ref: "#/definitions/command" },
         env: { $ref: "#/definitions/env" },
@@ -45599,8 +45599,10 @@ var config_schema_default = {
       description: "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).",
       type: ["string", "array"],
       minLength: 1,
+      maxLength: 65536,
       minItems: 1,
-      items: { type: "string" },
+      maxItems: 4096,
+      items: { type: "string", maxLength: 65536 },
       "x-message": "must be a command string or a list of arguments"
     },
     env: {
@@ -45611,12 +45613,14 @@ var config_schema_default = {
     threshold: {
       type: ["number", "string"],
       minimum: 0,
+      maximum: 1e6,
       pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$",
       "x-message": "is not a percentage (write 1% or 0.5%)"
     },
     duration: {
       type: ["number", "string"],
       exclusiveMinimum: 0,
+      maximum: 2147483,
       pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$",
       "x-message": "is not a duration (write 90s, 10m or a number of seconds)"
     },
@@ -45646,7 +45650,7 @@ function jsonPointerToPath(pointer) {
   return out;
 }
 function describeValue(value) {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 function closest(word, candidates) {
@@ -45750,6 +45754,28 @@ function shownPath(path12, from = callerDirectory()) {
   return rel === ".." || rel.startsWith(`..${sep2}`) || isAbsolute(rel) ? path12 : rel;
 }
 
+// src/util/bounded-read.ts
+import { closeSync, openSync, readSync } from "node:fs";
+var MiB = 1 << 20;
+function readTextBounded(path12, limit, what, shown = path12) {
+  const fd = openSync(path12, "r");
+  try {
+    const buffer3 = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const n = readSync(fd, buffer3, 0, buffer3.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > limit) throw new CgBenchError(`${what} ${shown}: larger than ${Math.round(limit / MiB)} MiB; that is not a ${what} cg-bench wrote or can use`);
+      chunks.push(Buffer.from(buffer3.subarray(0, n)));
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
 // src/config/values.ts
 function parsePercent(value) {
   return typeof value === "number" ? value : Number(value.replace(/\s*%$/, ""));
@@ -45761,11 +45787,18 @@ function parseDuration(value) {
   if (!match3) throw new Error(`not a duration: ${value}`);
   return Number(match3[1]) * UNIT_MS[match3[2]];
 }
+var MIN_LINE_SIZE = 16;
+var isPowerOfTwo = (n) => Number.isSafeInteger(n) && n > 0 && (n & n - 1) === 0;
 function cacheLevelProblem(spec) {
   const [size, assoc, line] = spec.split(",").map(Number);
-  if (!(size > 0 && assoc > 0 && line > 0)) return "size, associativity and line size must be positive";
-  if ((line & line - 1) !== 0) return `line size ${line} is not a power of two`;
-  if (size % (assoc * line) !== 0) return `size ${size} is not a multiple of associativity \xD7 line size (${assoc * line})`;
+  if (![size, assoc, line].every((n) => Number.isSafeInteger(n) && n > 0)) return "size, associativity and line size must be positive whole numbers";
+  if (!isPowerOfTwo(line)) return `line size ${line} is not a power of two`;
+  if (line < MIN_LINE_SIZE) return `line size ${line} is below Valgrind's minimum of ${MIN_LINE_SIZE}`;
+  if (size <= line) return `size ${size} must be larger than the line size ${line}`;
+  if (assoc > size / line) return `associativity ${assoc} is more than size \xF7 line size (${size / line})`;
+  if (size % (assoc * line) !== 0 || !isPowerOfTwo(size / (assoc * line))) {
+    return `size \xF7 (associativity \xD7 line size) = ${size / (assoc * line)} sets; Valgrind needs a power of two (e.g. ${assoc * line * 2 ** Math.max(0, Math.round(Math.log2(size / (assoc * line))))})`;
+  }
   return void 0;
 }
 
@@ -45781,6 +45814,8 @@ var DEFAULT_TIMEOUT_MS = 10 * 6e4;
 var DEFAULT_CONFIG_FILE = "cg-bench.yml";
 
 // src/config/load.ts
+var CONFIG_LIMIT = MiB;
+var MAX_TIMEOUT_MS = 2 ** 31 - 1;
 var validateConfig = createAjv().compile(config_schema_default);
 function located(file, doc, lines, problem) {
   for (let n = problem.segments.length; n >= 0; n--) {
@@ -45812,7 +45847,12 @@ function parseConfig(text, file) {
       return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}`;
     }));
   }
-  const data = doc.toJS();
+  let data;
+  try {
+    data = doc.toJS({ maxAliasCount: 1e3 });
+  } catch (error2) {
+    fail([`${shown}: YAML: ${errorMessage(error2)} (too many aliases: expand them, or use fewer)`]);
+  }
   if (data === null || data === void 0) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (!validateConfig(data)) {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
@@ -45827,6 +45867,18 @@ function parseConfig(text, file) {
     if (problem) problems.push(where2(["cache", level], `cache.${level}`, `"${cache[level]}": ${problem}`));
   }
   const weights = { ...DEFAULT_WEIGHTS, ...raw.weights };
+  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where2(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
+  const finite = (value, segments, path12, what) => {
+    if (typeof value === "number" && !Number.isFinite(value)) problems.push(where2(segments, path12, `${String(value)} is not ${what}`));
+  };
+  finite(raw.threshold, ["threshold"], "threshold", "a percentage (write 1% or 0.5%)");
+  finite(raw.timeout, ["timeout"], "timeout", "a duration (write 90s, 10m or a number of seconds)");
+  for (const level of ["l1", "ll", "ram"]) finite(raw.weights?.[level], ["weights", level], `weights.${level}`, "a number of cycles");
+  const longest = (value, segments, path12) => {
+    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where2(segments, path12, `"${value}" is longer than cg-bench can wait (24 days)`));
+  };
+  longest(raw.timeout, ["timeout"], "timeout");
+  longest(raw["setup-timeout"], ["setup-timeout"], "setup-timeout");
   const defaultThreshold = raw.threshold === void 0 ? DEFAULT_THRESHOLD_PERCENT : parsePercent(raw.threshold);
   const defaultTimeout = raw.timeout === void 0 ? DEFAULT_TIMEOUT_MS : parseDuration(raw.timeout);
   const globalEnv = stringEnv(raw.env);
@@ -45847,6 +45899,9 @@ function parseConfig(text, file) {
       problems.push(where2(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
     valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
+    finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
+    finite(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`, "a duration (write 90s, 10m or a number of seconds)");
+    longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
     if (typeof b.run !== "string" && b.run[0] === "") {
       problems.push(where2(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
     }
@@ -45887,8 +45942,9 @@ function loadConfig(file) {
   const absolute = absolutePath(file, "configuration file");
   let text;
   try {
-    text = readFileSync(absolute, "utf8");
+    text = readTextBounded(absolute, CONFIG_LIMIT, "configuration", shownPath(absolute));
   } catch (error2) {
+    if (error2 instanceof CgBenchError) throw error2;
     const code = error2.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error2);
     throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
@@ -46098,7 +46154,7 @@ var markdownReport = {
 };
 
 // src/results/io.ts
-import { mkdirSync, readFileSync as readFileSync2, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname as dirname4 } from "node:path";
 
 // schemas/results.schema.json
@@ -46287,6 +46343,7 @@ var results_schema_default = {
 var RESULTS_SCHEMA_VERSION = 1;
 
 // src/results/io.ts
+var RESULTS_LIMIT = 256 * MiB;
 var validateResults = createAjv().compile(results_schema_default);
 function parseResults(data, source) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
@@ -46319,8 +46376,9 @@ ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
 function readResults(path12) {
   let text;
   try {
-    text = readFileSync2(path12, "utf8");
+    text = readTextBounded(path12, RESULTS_LIMIT, "results file");
   } catch (error2) {
+    if (error2 instanceof CgBenchError) throw error2;
     const code = error2.code;
     throw new CgBenchError(`cannot read results ${path12}: ${code === "ENOENT" ? "no such file" : String(code ?? error2)}`);
   }
@@ -46332,15 +46390,25 @@ function readResults(path12) {
   }
   return parseResults(data, path12);
 }
+var WRITE_HINTS = {
+  ENOSPC: "no space left on the device",
+  EDQUOT: "disk quota exceeded",
+  EACCES: "permission denied",
+  EPERM: "not permitted",
+  EROFS: "read-only file system",
+  EISDIR: "is a directory",
+  ENOTDIR: "a part of the path is not a directory"
+};
 function writeFileAtomic(path12, text) {
-  mkdirSync(dirname4(path12), { recursive: true });
   const temporary = `${path12}.${process.pid}.tmp`;
   try {
+    mkdirSync(dirname4(path12), { recursive: true });
     writeFileSync(temporary, text);
     renameSync(temporary, path12);
   } catch (error2) {
     rmSync(temporary, { force: true });
-    throw error2;
+    const code = error2.code ?? "";
+    throw new CgBenchError(`cannot write ${path12}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error2)}${code ? ` (${code})` : ""}; the file there, if any, is unchanged`);
   }
 }
 function writeResults(path12, results) {
@@ -46531,7 +46599,7 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync7, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
+import { accessSync as accessSync2, closeSync as closeSync5, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync5, readdirSync as readdirSync4, readSync as readSync4, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
 import { constants as constants5 } from "node:os";
 import { join as join9, relative as relative5, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -46676,11 +46744,11 @@ async function parseCachegrindFile(path12) {
 
 // src/run/executables.ts
 import { createHash as createHash2 } from "node:crypto";
-import { readFileSync as readFileSync4, statSync as statSync2 } from "node:fs";
+import { readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
 import { join as join5, relative as relative4, isAbsolute as isAbsolute2 } from "node:path";
 
 // src/run/valgrind-files.ts
-import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join as join4 } from "node:path";
 var PROFILE = /^cachegrind\.out\.(\d+)$/;
 var LOG = /^valgrind\.(\d+)\.log$/;
@@ -46711,7 +46779,7 @@ function unfinishedProcesses(dir) {
   return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
     let text = "";
     try {
-      text = readFileSync3(join4(dir, p.log), "utf8");
+      text = readFileSync(join4(dir, p.log), "utf8");
     } catch {
     }
     return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
@@ -46719,7 +46787,7 @@ function unfinishedProcesses(dir) {
 }
 function terminatingSignal(dir, pid) {
   try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync3(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
   } catch {
     return null;
   }
@@ -46742,7 +46810,7 @@ function contentHash(path12) {
     const key = `${path12}\0${stat2.size}\0${stat2.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash2("sha256").update(readFileSync4(path12)).digest("hex");
+      hash = createHash2("sha256").update(readFileSync2(path12)).digest("hex");
       hashes.set(key, hash);
     }
     return hash;
@@ -46760,7 +46828,7 @@ function executablesOf(logDir, workspace) {
     if (!p.log) continue;
     let text;
     try {
-      text = readFileSync4(join5(logDir, p.log), "utf8");
+      text = readFileSync2(join5(logDir, p.log), "utf8");
     } catch {
       continue;
     }
@@ -46778,12 +46846,12 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash3 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync5, rmSync as rmSync3, statSync as statSync4, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync4, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join7 } from "node:path";
 
 // src/run/untrusted.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync as readdirSync2, readSync, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
+import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join6 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -46886,20 +46954,20 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync2(staging)) {
     let from;
     try {
-      from = openSync(join6(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync2(join6(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       if (!fstatSync(from).isFile()) continue;
-      const to = openSync(join6(dir, name), "wx");
+      const to = openSync2(join6(dir, name), "wx");
       try {
-        for (let n; (n = readSync(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync(to, buffer3, 0, n);
+        for (let n; (n = readSync2(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync(to, buffer3, 0, n);
       } finally {
-        closeSync(to);
+        closeSync2(to);
       }
     } finally {
-      closeSync(from);
+      closeSync2(from);
     }
   }
   rmSync2(staging, { recursive: true, force: true });
@@ -47006,7 +47074,7 @@ async function acquire(lock) {
     } catch (error2) {
       if (error2.code !== "EEXIST") throw error2;
     }
-    const holder = Number(readFileSync5(lock, "utf8").trim() || NaN);
+    const holder = Number(readFileSync3(lock, "utf8").trim() || NaN);
     if (!Number.isInteger(holder) || !alive(holder)) unlinkSync(lock);
     else await sleep(200);
   }
@@ -47036,13 +47104,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync as readdirSync3, readFileSync as readFileSync4 } from "node:fs";
 function processesWith(marker2) {
   const found = [];
   for (const name of readdirSync3("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
+      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
     } catch {
     }
   }
@@ -47068,7 +47136,7 @@ async function killLeftovers(marker2) {
 
 // src/run/process.ts
 import { spawn as spawn3 } from "node:child_process";
-import { closeSync as closeSync2, openSync as openSync2 } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3 } from "node:fs";
 
 // src/run/interrupt.ts
 import { constants as constants3 } from "node:os";
@@ -47106,8 +47174,8 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/run/process.ts
 function runProcess(options) {
-  const out = openSync2(options.stdoutFile, "w");
-  const err = openSync2(options.stderrFile, "w");
+  const out = openSync3(options.stdoutFile, "w");
+  const err = openSync3(options.stderrFile, "w");
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve7) => {
@@ -47117,8 +47185,8 @@ function runProcess(options) {
       stdio: ["ignore", out, err],
       detached: true
     });
-    closeSync2(out);
-    closeSync2(err);
+    closeSync3(out);
+    closeSync3(err);
     const untrack = trackProcessGroup(child2.pid);
     child2.once("exit", untrack);
     let timedOut = false;
@@ -47152,7 +47220,7 @@ function runProcess(options) {
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { accessSync, constants as constants4, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
+import { accessSync, constants as constants4, openSync as openSync4, readSync as readSync3, closeSync as closeSync4 } from "node:fs";
 import { delimiter as delimiter2, dirname as dirname5, join as join8 } from "node:path";
 function isExecutable(path12) {
   try {
@@ -47163,12 +47231,12 @@ function isExecutable(path12) {
   }
 }
 function startsWithShebang(path12) {
-  const fd = openSync3(path12, "r");
+  const fd = openSync4(path12, "r");
   try {
     const head = Buffer.alloc(2);
-    return readSync2(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    return readSync3(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
   } finally {
-    closeSync3(fd);
+    closeSync4(fd);
   }
 }
 function findOnPath(program, path12) {
@@ -47222,8 +47290,17 @@ function cachegrindArgs(options) {
 // src/run/benchmark.ts
 function tail(path12, lines = 20) {
   try {
-    const text = readFileSync7(path12, "utf8").trimEnd();
-    return text.split("\n").slice(-lines).join("\n");
+    const fd = openSync5(path12, "r");
+    try {
+      const size = fstatSync2(fd).size;
+      const length = Math.min(size, 16 * 1024);
+      const buffer3 = Buffer.alloc(length);
+      readSync4(fd, buffer3, 0, length, size - length);
+      const text = buffer3.toString("utf8").trimEnd();
+      return text.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
+    } finally {
+      closeSync5(fd);
+    }
   } catch {
     return "";
   }
@@ -47349,7 +47426,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync4, openSync as openSync4, appendFileSync as appendFileSync2, readFileSync as readFileSync8 } from "node:fs";
+import { closeSync as closeSync6, openSync as openSync6, appendFileSync as appendFileSync2, readFileSync as readFileSync5 } from "node:fs";
 import { spawn as spawn4 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -47389,15 +47466,15 @@ async function runSetup(commands, options) {
     options.progress.setup(describeCommand(command));
     appendFileSync2(options.logFile, `$ ${describeCommand(command)}
 `);
-    const fd = openSync4(options.logFile, "a");
+    const fd = openSync6(options.logFile, "a");
     let status;
     try {
       status = await runOne(command, fd, env, options);
     } finally {
-      closeSync4(fd);
+      closeSync6(fd);
     }
     if (status) {
-      const tail2 = readFileSync8(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync5(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode2.benchmarkFailed);
@@ -47408,8 +47485,28 @@ ${tail2}`, ExitCode2.benchmarkFailed);
 // src/run/suite.ts
 function nameMatcher(pattern) {
   if (!/[*?]/.test(pattern)) return (name) => name.includes(pattern);
-  const regex2 = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
-  return (name) => regex2.test(name);
+  const p = [...pattern];
+  return (nameText) => {
+    const n = [...nameText];
+    let pi = 0;
+    let ni = 0;
+    let star3 = -1;
+    let mark = 0;
+    while (ni < n.length) {
+      if (pi < p.length && (p[pi] === "?" || p[pi] !== "*" && p[pi] === n[ni])) {
+        pi++;
+        ni++;
+      } else if (pi < p.length && p[pi] === "*") {
+        star3 = pi++;
+        mark = ni;
+      } else if (star3 >= 0) {
+        pi = star3 + 1;
+        ni = ++mark;
+      } else return false;
+    }
+    while (pi < p.length && p[pi] === "*") pi++;
+    return pi === p.length;
+  };
 }
 function ensureWritableDir(dir) {
   try {
@@ -47488,6 +47585,43 @@ async function runSuite(config, options) {
   };
 }
 
+// src/engine/out-lock.ts
+import { mkdirSync as mkdirSync5, readFileSync as readFileSync6, rmSync as rmSync6, writeFileSync as writeFileSync4 } from "node:fs";
+function alive2(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error2) {
+    return error2.code === "EPERM";
+  }
+}
+function lockOutputDirectory(outDir) {
+  try {
+    mkdirSync5(outDir, { recursive: true });
+  } catch {
+    return () => {
+    };
+  }
+  const lock = resolveFrom(outDir, ".cg-bench.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync4(lock, `${process.pid}
+`, { flag: "wx" });
+      return () => rmSync6(lock, { force: true });
+    } catch (error2) {
+      if (error2.code !== "EEXIST") return () => {
+      };
+    }
+    const holder = Number(readFileSync6(lock, "utf8").trim());
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive2(holder)) {
+      throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
+    }
+    rmSync6(lock, { force: true });
+  }
+  return () => {
+  };
+}
+
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
   const dir = dirname6(path12);
@@ -47502,6 +47636,14 @@ async function measure(options) {
   const baseline = options.baseline ? readResults(options.baseline) : void 0;
   if (baseline) assertSameMetric(baseline.environment, options.config);
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
+  const release = lockOutputDirectory(options.outDir);
+  try {
+    return await measureLocked(options, baseline);
+  } finally {
+    release();
+  }
+}
+async function measureLocked(options, baseline) {
   const results = await runSuite(options.config, {
     outDir: options.outDir,
     jobs: options.jobs,
@@ -47593,7 +47735,7 @@ function removeLinks(dir) {
     const path12 = join11(dir, name);
     const stat2 = lstatSync2(path12);
     if (stat2.isDirectory()) removeLinks(path12);
-    else if (!stat2.isFile()) rmSync6(path12, { force: true });
+    else if (!stat2.isFile()) rmSync7(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
@@ -47619,8 +47761,8 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir) {
-      rmSync6(outDir, { recursive: true, force: true });
-      mkdirSync5(outDir, { recursive: true });
+      rmSync7(outDir, { recursive: true, force: true });
+      mkdirSync6(outDir, { recursive: true });
       const r = await run2(
         [
           { host: resolve4(checkout), container: WORKSPACE },
@@ -47643,11 +47785,11 @@ function inProcessMeasurer(options) {
       return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
     },
     async measure(checkout, config, outDir) {
-      mkdirSync5(workspace, { recursive: true });
-      for (const entry of readdirSync5(workspace)) rmSync6(join11(workspace, entry), { recursive: true, force: true });
+      mkdirSync6(workspace, { recursive: true });
+      for (const entry of readdirSync5(workspace)) rmSync7(join11(workspace, entry), { recursive: true, force: true });
       const skip = new Set((options.exclude ?? []).map((name) => join11(resolve4(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
-      rmSync6(outDir, { recursive: true, force: true });
+      rmSync7(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
       if (user) {
         handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] }, workspace);
@@ -47670,7 +47812,7 @@ function inProcessMeasurer(options) {
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync9, existsSync as existsSync5 } from "fs";
+import { readFileSync as readFileSync7, existsSync as existsSync5 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context = class {
   /**
@@ -47681,7 +47823,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync5(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync7(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL6}`);
@@ -91378,7 +91520,7 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync7, writeFileSync as writeFileSync5 } from "fs";
+import { existsSync as existsSync7, writeFileSync as writeFileSync6 } from "fs";
 import * as path10 from "path";
 var __awaiter17 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -91587,7 +91729,7 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter17(this, void 0, void 0, function* () {
-    writeFileSync5(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync6(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });
@@ -92031,7 +92173,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/baseline-store.ts
-import { mkdirSync as mkdirSync6, rmSync as rmSync7 } from "node:fs";
+import { mkdirSync as mkdirSync7, rmSync as rmSync8 } from "node:fs";
 import { join as join16 } from "node:path";
 function actionsCacheStore(dir, log2) {
   const file = join16(dir, "results.json");
@@ -92041,7 +92183,7 @@ function actionsCacheStore(dir, log2) {
         log2.info("The Actions cache is not available here: the baseline will be measured in this job.");
         return void 0;
       }
-      rmSync7(dir, { recursive: true, force: true });
+      rmSync8(dir, { recursive: true, force: true });
       try {
         const hit = await restoreCache([dir], key);
         if (!hit) return void 0;
@@ -92053,8 +92195,8 @@ function actionsCacheStore(dir, log2) {
     },
     async save(key, results) {
       if (!isFeatureAvailable()) return "the Actions cache is not available to this job";
-      rmSync7(dir, { recursive: true, force: true });
-      mkdirSync6(dir, { recursive: true });
+      rmSync8(dir, { recursive: true, force: true });
+      mkdirSync7(dir, { recursive: true });
       writeResults(file, results);
       try {
         const id = await saveCache2([dir], key);
@@ -92102,7 +92244,7 @@ function triggerFrom(eventName, payload, env) {
 
 // src/vcs/git.ts
 import { spawnSync as spawnSync4 } from "node:child_process";
-import { rmSync as rmSync8 } from "node:fs";
+import { rmSync as rmSync9 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -92147,14 +92289,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync8(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync8(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -92169,9 +92311,11 @@ function percentFromText(text) {
   if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
   return Number(t.replace(/\s?%$/, ""));
 }
-function positiveIntegerFromText(text) {
-  const n = Number(text.trim());
-  return text.trim() !== "" && Number.isInteger(n) && n >= 1 ? n : null;
+function positiveIntegerFromText(text, max = 1024) {
+  const t = text.trim();
+  if (!/^[0-9]{1,7}$/.test(t)) return null;
+  const n = Number(t);
+  return n >= 1 && n <= max ? n : null;
 }
 function booleanFromText(text) {
   if (/^(true|yes|on|1)$/i.test(text.trim())) return true;
@@ -92195,7 +92339,7 @@ function readInputs(get) {
   const thresholdPercent = threshold ? percentFromText(threshold) : void 0;
   if (thresholdPercent === null) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
   const jobs = positiveIntegerFromText(or("jobs", "1"));
-  if (jobs === null) throw new CgBenchError(`input "jobs": "${get("jobs")}" must be a whole number of at least 1`);
+  if (jobs === null) throw new CgBenchError(`input "jobs": "${get("jobs")}" must be a whole number from 1 to 1024, in digits`);
   return {
     config: or("config", DEFAULT_CONFIG_FILE),
     token: get("github-token").trim(),
@@ -92214,7 +92358,7 @@ function readInputs(get) {
 }
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync7, readFileSync as readFileSync10, statSync as statSync8, writeFileSync as writeFileSync6, existsSync as existsSync8 } from "node:fs";
+import { mkdirSync as mkdirSync8, readFileSync as readFileSync8, statSync as statSync8, writeFileSync as writeFileSync7, existsSync as existsSync8 } from "node:fs";
 import { join as join17 } from "node:path";
 
 // src/publish/sticky.ts
@@ -92310,8 +92454,8 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
 // src/github/artifact.ts
 var MAX_FILE_BYTES = 50 * 1024 * 1024;
 function writeArtifact(dir, pr, head, base) {
-  mkdirSync7(dir, { recursive: true });
-  writeFileSync6(join17(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
+  mkdirSync8(dir, { recursive: true });
+  writeFileSync7(join17(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
 `);
   writeResults(join17(dir, "results.json"), head);
   if (base) writeResults(join17(dir, "base.json"), base);
@@ -92333,7 +92477,7 @@ function parsePullRequestRef(text, source) {
 }
 function readBounded(path12) {
   if (statSync8(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
-  return readFileSync10(path12, "utf8");
+  return readFileSync8(path12, "utf8");
 }
 async function reportFromArtifact(ctx, trigger) {
   const { io, inputs, api } = ctx;
@@ -92394,7 +92538,7 @@ var IMAGE_TAG = "v1";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync11(join18(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync9(join18(actionDir2, "image.lock.json"), "utf8"));
     return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:${lock.tag ?? IMAGE_TAG}`;
   } catch {
     return `ghcr.io/org/cg-bench:${IMAGE_TAG}`;
@@ -92489,7 +92633,7 @@ ${headRun.error ?? `exit ${headRun.code}`}
   if (trigger.kind === "pull_request") baseline = await baselineForPullRequest(ctx, trigger, measurer, env, head);
   else if (trigger.kind === "push" && trigger.defaultBranch && ctx.store) {
     if (headRun.code === ExitCode2.ok) {
-      const configText = readFileSync11(join18(workspace, inputs.config), "utf8");
+      const configText = readFileSync9(join18(workspace, inputs.config), "utf8");
       const key = baselineKey(suite, trigger.sha, measurer.imageIdentity, configText, env);
       const notSaved = await ctx.store.save(key, head);
       if (notSaved) io.warning(`The baseline for ${trigger.sha.slice(0, 7)} was NOT saved (${key}): ${notSaved}. Pull requests will measure it in their own job.`);
@@ -92503,8 +92647,8 @@ ${headRun.error ?? `exit ${headRun.code}`}
   }
   const body2 = `${suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
-  mkdirSync8(ctx.outRoot, { recursive: true });
-  writeFileSync7(join18(ctx.outRoot, "report.md"), body2);
+  mkdirSync9(ctx.outRoot, { recursive: true });
+  writeFileSync8(join18(ctx.outRoot, "report.md"), body2);
   await io.writeSummary(body2);
   io.info(headline(head, comparison));
   if (trigger.kind === "pull_request") {
@@ -92520,7 +92664,7 @@ ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`
 async function runAction(io, env, actionDir2) {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync11(env["GITHUB_EVENT_PATH"], "utf8")) : {};
+    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync9(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, { repository: env["GITHUB_REPOSITORY"] ?? "", sha: env["GITHUB_SHA"] ?? "", ref: env["GITHUB_REF"] ?? "" });
     const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const outRoot = resolve6(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id);

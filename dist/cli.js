@@ -14459,7 +14459,7 @@ function compareResults(base, head, options = {}) {
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash } from "node:crypto";
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { dirname, relative as relative2 } from "node:path";
 
 // schemas/config.schema.json
@@ -14498,9 +14498,9 @@ var config_schema_default = {
       additionalProperties: false,
       description: "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.",
       properties: {
-        l1: { type: "number", minimum: 0 },
-        ll: { type: "number", minimum: 0 },
-        ram: { type: "number", minimum: 0 }
+        l1: { type: "number", minimum: 0, maximum: 1e6 },
+        ll: { type: "number", minimum: 0, maximum: 1e6 },
+        ram: { type: "number", minimum: 0, maximum: 1e6 }
       }
     },
     env: {
@@ -14532,8 +14532,8 @@ var config_schema_default = {
           type: "string",
           minLength: 1,
           maxLength: 100,
-          pattern: "^[^\\u0000-\\u001f\\u007f]+$",
-          "x-message": "must be one line of printable characters"
+          pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$",
+          "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)"
         },
         run: { $ref: "#/definitions/command" },
         env: { $ref: "#/definitions/env" },
@@ -14550,8 +14550,10 @@ var config_schema_default = {
       description: "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).",
       type: ["string", "array"],
       minLength: 1,
+      maxLength: 65536,
       minItems: 1,
-      items: { type: "string" },
+      maxItems: 4096,
+      items: { type: "string", maxLength: 65536 },
       "x-message": "must be a command string or a list of arguments"
     },
     env: {
@@ -14562,12 +14564,14 @@ var config_schema_default = {
     threshold: {
       type: ["number", "string"],
       minimum: 0,
+      maximum: 1e6,
       pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$",
       "x-message": "is not a percentage (write 1% or 0.5%)"
     },
     duration: {
       type: ["number", "string"],
       exclusiveMinimum: 0,
+      maximum: 2147483,
       pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$",
       "x-message": "is not a duration (write 90s, 10m or a number of seconds)"
     },
@@ -14597,7 +14601,7 @@ function jsonPointerToPath(pointer) {
   return out;
 }
 function describeValue(value) {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 function closest(word, candidates) {
@@ -14701,6 +14705,28 @@ function shownPath(path, from = callerDirectory()) {
   return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? path : rel;
 }
 
+// src/util/bounded-read.ts
+import { closeSync, openSync, readSync } from "node:fs";
+var MiB = 1 << 20;
+function readTextBounded(path, limit, what, shown = path) {
+  const fd = openSync(path, "r");
+  try {
+    const buffer = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const n = readSync(fd, buffer, 0, buffer.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > limit) throw new CgBenchError(`${what} ${shown}: larger than ${Math.round(limit / MiB)} MiB; that is not a ${what} cg-bench wrote or can use`);
+      chunks.push(Buffer.from(buffer.subarray(0, n)));
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
 // src/config/values.ts
 function parsePercent(value) {
   return typeof value === "number" ? value : Number(value.replace(/\s*%$/, ""));
@@ -14712,11 +14738,18 @@ function parseDuration(value) {
   if (!match) throw new Error(`not a duration: ${value}`);
   return Number(match[1]) * UNIT_MS[match[2]];
 }
+var MIN_LINE_SIZE = 16;
+var isPowerOfTwo = (n) => Number.isSafeInteger(n) && n > 0 && (n & n - 1) === 0;
 function cacheLevelProblem(spec) {
   const [size, assoc, line] = spec.split(",").map(Number);
-  if (!(size > 0 && assoc > 0 && line > 0)) return "size, associativity and line size must be positive";
-  if ((line & line - 1) !== 0) return `line size ${line} is not a power of two`;
-  if (size % (assoc * line) !== 0) return `size ${size} is not a multiple of associativity \xD7 line size (${assoc * line})`;
+  if (![size, assoc, line].every((n) => Number.isSafeInteger(n) && n > 0)) return "size, associativity and line size must be positive whole numbers";
+  if (!isPowerOfTwo(line)) return `line size ${line} is not a power of two`;
+  if (line < MIN_LINE_SIZE) return `line size ${line} is below Valgrind's minimum of ${MIN_LINE_SIZE}`;
+  if (size <= line) return `size ${size} must be larger than the line size ${line}`;
+  if (assoc > size / line) return `associativity ${assoc} is more than size \xF7 line size (${size / line})`;
+  if (size % (assoc * line) !== 0 || !isPowerOfTwo(size / (assoc * line))) {
+    return `size \xF7 (associativity \xD7 line size) = ${size / (assoc * line)} sets; Valgrind needs a power of two (e.g. ${assoc * line * 2 ** Math.max(0, Math.round(Math.log2(size / (assoc * line))))})`;
+  }
   return void 0;
 }
 
@@ -14732,6 +14765,8 @@ var DEFAULT_TIMEOUT_MS = 10 * 6e4;
 var DEFAULT_CONFIG_FILE = "cg-bench.yml";
 
 // src/config/load.ts
+var CONFIG_LIMIT = MiB;
+var MAX_TIMEOUT_MS = 2 ** 31 - 1;
 var validateConfig = createAjv().compile(config_schema_default);
 function located(file, doc, lines, problem) {
   for (let n = problem.segments.length; n >= 0; n--) {
@@ -14763,7 +14798,12 @@ function parseConfig(text, file) {
       return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}`;
     }));
   }
-  const data = doc.toJS();
+  let data;
+  try {
+    data = doc.toJS({ maxAliasCount: 1e3 });
+  } catch (error) {
+    fail([`${shown}: YAML: ${errorMessage(error)} (too many aliases: expand them, or use fewer)`]);
+  }
   if (data === null || data === void 0) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (!validateConfig(data)) {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
@@ -14778,6 +14818,18 @@ function parseConfig(text, file) {
     if (problem) problems.push(where(["cache", level], `cache.${level}`, `"${cache[level]}": ${problem}`));
   }
   const weights = { ...DEFAULT_WEIGHTS, ...raw.weights };
+  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
+  const finite = (value, segments, path, what) => {
+    if (typeof value === "number" && !Number.isFinite(value)) problems.push(where(segments, path, `${String(value)} is not ${what}`));
+  };
+  finite(raw.threshold, ["threshold"], "threshold", "a percentage (write 1% or 0.5%)");
+  finite(raw.timeout, ["timeout"], "timeout", "a duration (write 90s, 10m or a number of seconds)");
+  for (const level of ["l1", "ll", "ram"]) finite(raw.weights?.[level], ["weights", level], `weights.${level}`, "a number of cycles");
+  const longest = (value, segments, path) => {
+    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
+  };
+  longest(raw.timeout, ["timeout"], "timeout");
+  longest(raw["setup-timeout"], ["setup-timeout"], "setup-timeout");
   const defaultThreshold = raw.threshold === void 0 ? DEFAULT_THRESHOLD_PERCENT : parsePercent(raw.threshold);
   const defaultTimeout = raw.timeout === void 0 ? DEFAULT_TIMEOUT_MS : parseDuration(raw.timeout);
   const globalEnv = stringEnv(raw.env);
@@ -14798,6 +14850,9 @@ function parseConfig(text, file) {
       problems.push(where(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
     valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
+    finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
+    finite(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`, "a duration (write 90s, 10m or a number of seconds)");
+    longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
     if (typeof b.run !== "string" && b.run[0] === "") {
       problems.push(where(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
     }
@@ -14838,8 +14893,9 @@ function loadConfig(file) {
   const absolute = absolutePath(file, "configuration file");
   let text;
   try {
-    text = readFileSync(absolute, "utf8");
+    text = readTextBounded(absolute, CONFIG_LIMIT, "configuration", shownPath(absolute));
   } catch (error) {
+    if (error instanceof CgBenchError) throw error;
     const code = error.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error);
     throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
@@ -14853,13 +14909,15 @@ function percentFromText(text) {
   if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
   return Number(t.replace(/\s?%$/, ""));
 }
-function positiveIntegerFromText(text) {
-  const n = Number(text.trim());
-  return text.trim() !== "" && Number.isInteger(n) && n >= 1 ? n : null;
+function positiveIntegerFromText(text, max = 1024) {
+  const t = text.trim();
+  if (!/^[0-9]{1,7}$/.test(t)) return null;
+  const n = Number(t);
+  return n >= 1 && n <= max ? n : null;
 }
 
 // src/results/io.ts
-import { mkdirSync, readFileSync as readFileSync2, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname as dirname2 } from "node:path";
 
 // schemas/results.schema.json
@@ -15048,6 +15106,7 @@ var results_schema_default = {
 var RESULTS_SCHEMA_VERSION = 1;
 
 // src/results/io.ts
+var RESULTS_LIMIT = 256 * MiB;
 var validateResults = createAjv().compile(results_schema_default);
 function parseResults(data, source) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
@@ -15080,8 +15139,9 @@ ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
 function readResults(path) {
   let text;
   try {
-    text = readFileSync2(path, "utf8");
+    text = readTextBounded(path, RESULTS_LIMIT, "results file");
   } catch (error) {
+    if (error instanceof CgBenchError) throw error;
     const code = error.code;
     throw new CgBenchError(`cannot read results ${path}: ${code === "ENOENT" ? "no such file" : String(code ?? error)}`);
   }
@@ -15093,20 +15153,36 @@ function readResults(path) {
   }
   return parseResults(data, path);
 }
+var WRITE_HINTS = {
+  ENOSPC: "no space left on the device",
+  EDQUOT: "disk quota exceeded",
+  EACCES: "permission denied",
+  EPERM: "not permitted",
+  EROFS: "read-only file system",
+  EISDIR: "is a directory",
+  ENOTDIR: "a part of the path is not a directory"
+};
 function writeFileAtomic(path, text) {
-  mkdirSync(dirname2(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
   try {
+    mkdirSync(dirname2(path), { recursive: true });
     writeFileSync(temporary, text);
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw error;
+    const code = error.code ?? "";
+    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ""}; the file there, if any, is unchanged`);
   }
 }
 function writeResults(path, results) {
   writeFileAtomic(path, `${JSON.stringify(results, null, 2)}
 `);
+}
+function outputProblem(error) {
+  const code = error?.code;
+  if (!code || !(code in WRITE_HINTS) || code === "EISDIR" || code === "ENOTDIR") return void 0;
+  const path = error.path;
+  return new CgBenchError(`cannot write ${path ?? "the output"}: ${WRITE_HINTS[code]} (${code}); free room or pass another --out. A saved baseline is replaced only by a whole new file, never half`);
 }
 
 // src/run/suite.ts
@@ -15292,7 +15368,7 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync7, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
+import { accessSync as accessSync2, closeSync as closeSync5, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync5, readdirSync as readdirSync4, readSync as readSync4, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
 import { constants as constants3 } from "node:os";
 import { join as join7, relative as relative4, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -15437,11 +15513,11 @@ async function parseCachegrindFile(path) {
 
 // src/run/executables.ts
 import { createHash as createHash2 } from "node:crypto";
-import { readFileSync as readFileSync4, statSync as statSync2 } from "node:fs";
+import { readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
 import { join as join3, relative as relative3, isAbsolute as isAbsolute2 } from "node:path";
 
 // src/run/valgrind-files.ts
-import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join as join2 } from "node:path";
 var PROFILE = /^cachegrind\.out\.(\d+)$/;
 var LOG = /^valgrind\.(\d+)\.log$/;
@@ -15472,7 +15548,7 @@ function unfinishedProcesses(dir) {
   return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
     let text = "";
     try {
-      text = readFileSync3(join2(dir, p.log), "utf8");
+      text = readFileSync(join2(dir, p.log), "utf8");
     } catch {
     }
     return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
@@ -15480,7 +15556,7 @@ function unfinishedProcesses(dir) {
 }
 function terminatingSignal(dir, pid) {
   try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync3(join2(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync(join2(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
   } catch {
     return null;
   }
@@ -15503,7 +15579,7 @@ function contentHash(path) {
     const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash2("sha256").update(readFileSync4(path)).digest("hex");
+      hash = createHash2("sha256").update(readFileSync2(path)).digest("hex");
       hashes.set(key, hash);
     }
     return hash;
@@ -15521,7 +15597,7 @@ function executablesOf(logDir, workspace) {
     if (!p.log) continue;
     let text;
     try {
-      text = readFileSync4(join3(logDir, p.log), "utf8");
+      text = readFileSync2(join3(logDir, p.log), "utf8");
     } catch {
       continue;
     }
@@ -15539,12 +15615,12 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash3 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync5, rmSync as rmSync3, statSync as statSync4, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync4, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join5 } from "node:path";
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync as readdirSync2, readSync, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
+import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join4 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -15647,20 +15723,20 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync2(staging)) {
     let from;
     try {
-      from = openSync(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync2(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       if (!fstatSync(from).isFile()) continue;
-      const to = openSync(join4(dir, name), "wx");
+      const to = openSync2(join4(dir, name), "wx");
       try {
-        for (let n; (n = readSync(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
+        for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
       } finally {
-        closeSync(to);
+        closeSync2(to);
       }
     } finally {
-      closeSync(from);
+      closeSync2(from);
     }
   }
   rmSync2(staging, { recursive: true, force: true });
@@ -15757,7 +15833,7 @@ async function acquire(lock) {
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
     }
-    const holder = Number(readFileSync5(lock, "utf8").trim() || NaN);
+    const holder = Number(readFileSync3(lock, "utf8").trim() || NaN);
     if (!Number.isInteger(holder) || !alive(holder)) unlinkSync(lock);
     else await sleep(200);
   }
@@ -15787,13 +15863,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync as readdirSync3, readFileSync as readFileSync4 } from "node:fs";
 function processesWith(marker) {
   const found = [];
   for (const name of readdirSync3("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
     } catch {
     }
   }
@@ -15819,7 +15895,7 @@ async function killLeftovers(marker) {
 
 // src/run/process.ts
 import { spawn } from "node:child_process";
-import { closeSync as closeSync2, openSync as openSync2 } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3 } from "node:fs";
 
 // src/run/interrupt.ts
 import { constants } from "node:os";
@@ -15857,8 +15933,8 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/run/process.ts
 function runProcess(options) {
-  const out = openSync2(options.stdoutFile, "w");
-  const err = openSync2(options.stderrFile, "w");
+  const out = openSync3(options.stdoutFile, "w");
+  const err = openSync3(options.stderrFile, "w");
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve3) => {
@@ -15868,8 +15944,8 @@ function runProcess(options) {
       stdio: ["ignore", out, err],
       detached: true
     });
-    closeSync2(out);
-    closeSync2(err);
+    closeSync3(out);
+    closeSync3(err);
     const untrack = trackProcessGroup(child.pid);
     child.once("exit", untrack);
     let timedOut = false;
@@ -15903,7 +15979,7 @@ function runProcess(options) {
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants as constants2, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
+import { accessSync, constants as constants2, openSync as openSync4, readSync as readSync3, closeSync as closeSync4 } from "node:fs";
 import { delimiter, dirname as dirname3, join as join6 } from "node:path";
 function isExecutable(path) {
   try {
@@ -15914,12 +15990,12 @@ function isExecutable(path) {
   }
 }
 function startsWithShebang(path) {
-  const fd = openSync3(path, "r");
+  const fd = openSync4(path, "r");
   try {
     const head = Buffer.alloc(2);
-    return readSync2(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    return readSync3(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
   } finally {
-    closeSync3(fd);
+    closeSync4(fd);
   }
 }
 function findOnPath(program, path) {
@@ -15973,8 +16049,17 @@ function cachegrindArgs(options) {
 // src/run/benchmark.ts
 function tail(path, lines = 20) {
   try {
-    const text = readFileSync7(path, "utf8").trimEnd();
-    return text.split("\n").slice(-lines).join("\n");
+    const fd = openSync5(path, "r");
+    try {
+      const size = fstatSync2(fd).size;
+      const length = Math.min(size, 16 * 1024);
+      const buffer = Buffer.alloc(length);
+      readSync4(fd, buffer, 0, length, size - length);
+      const text = buffer.toString("utf8").trimEnd();
+      return text.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
+    } finally {
+      closeSync5(fd);
+    }
   } catch {
     return "";
   }
@@ -16100,7 +16185,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync4, openSync as openSync4, appendFileSync, readFileSync as readFileSync8 } from "node:fs";
+import { closeSync as closeSync6, openSync as openSync6, appendFileSync, readFileSync as readFileSync5 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 
 // src/report/format.ts
@@ -16164,15 +16249,15 @@ async function runSetup(commands, options) {
     options.progress.setup(describeCommand(command));
     appendFileSync(options.logFile, `$ ${describeCommand(command)}
 `);
-    const fd = openSync4(options.logFile, "a");
+    const fd = openSync6(options.logFile, "a");
     let status;
     try {
       status = await runOne(command, fd, env2, options);
     } finally {
-      closeSync4(fd);
+      closeSync6(fd);
     }
     if (status) {
-      const tail2 = readFileSync8(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync5(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode.benchmarkFailed);
@@ -16183,8 +16268,28 @@ ${tail2}`, ExitCode.benchmarkFailed);
 // src/run/suite.ts
 function nameMatcher(pattern) {
   if (!/[*?]/.test(pattern)) return (name) => name.includes(pattern);
-  const regex = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
-  return (name) => regex.test(name);
+  const p = [...pattern];
+  return (nameText) => {
+    const n = [...nameText];
+    let pi = 0;
+    let ni = 0;
+    let star = -1;
+    let mark = 0;
+    while (ni < n.length) {
+      if (pi < p.length && (p[pi] === "?" || p[pi] !== "*" && p[pi] === n[ni])) {
+        pi++;
+        ni++;
+      } else if (pi < p.length && p[pi] === "*") {
+        star = pi++;
+        mark = ni;
+      } else if (star >= 0) {
+        pi = star + 1;
+        ni = ++mark;
+      } else return false;
+    }
+    while (pi < p.length && p[pi] === "*") pi++;
+    return pi === p.length;
+  };
 }
 function ensureWritableDir(dir) {
   try {
@@ -16471,6 +16576,43 @@ var markdownReport = {
   }
 };
 
+// src/engine/out-lock.ts
+import { mkdirSync as mkdirSync5, readFileSync as readFileSync6, rmSync as rmSync6, writeFileSync as writeFileSync4 } from "node:fs";
+function alive2(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+function lockOutputDirectory(outDir) {
+  try {
+    mkdirSync5(outDir, { recursive: true });
+  } catch {
+    return () => {
+    };
+  }
+  const lock = resolveFrom(outDir, ".cg-bench.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync4(lock, `${process.pid}
+`, { flag: "wx" });
+      return () => rmSync6(lock, { force: true });
+    } catch (error) {
+      if (error.code !== "EEXIST") return () => {
+      };
+    }
+    const holder = Number(readFileSync6(lock, "utf8").trim());
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive2(holder)) {
+      throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
+    }
+    rmSync6(lock, { force: true });
+  }
+  return () => {
+  };
+}
+
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname4(path);
@@ -16485,6 +16627,14 @@ async function measure(options) {
   const baseline = options.baseline ? readResults(options.baseline) : void 0;
   if (baseline) assertSameMetric(baseline.environment, options.config);
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
+  const release = lockOutputDirectory(options.outDir);
+  try {
+    return await measureLocked(options, baseline);
+  } finally {
+    release();
+  }
+}
+async function measureLocked(options, baseline) {
   const results = await runSuite(options.config, {
     outDir: options.outDir,
     jobs: options.jobs,
@@ -16865,7 +17015,7 @@ See: cg-bench ${command} --help`);
 function positiveInt(name, value, fallback) {
   if (value === void 0) return fallback;
   const n = positiveIntegerFromText(value);
-  if (n === null) throw new CgBenchError(`--${name} ${value}: must be a whole number of at least 1`);
+  if (n === null) throw new CgBenchError(`--${name} ${value}: must be a whole number from 1 to 1024, in digits`);
   return n;
 }
 function threshold(value) {
@@ -17016,7 +17166,8 @@ async function main(argv, io = { stdout: process.stdout, stderr: process.stderr 
     if (!handler) throw new CgBenchError(`unknown command "${command}"; the commands are: ${Object.keys(COMMANDS).join(", ")}
 See: cg-bench --help`);
     return await handler(rest, io);
-  } catch (error) {
+  } catch (caught) {
+    const error = outputProblem(caught) ?? caught;
     if (error instanceof CgBenchError) {
       io.stderr.write(`cg-bench: ${error.message}
 `);

@@ -14271,7 +14271,7 @@ var require_ajv = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync5 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { join as join11 } from "node:path";
 
@@ -14472,13 +14472,13 @@ function compareWithBaseline(base, head, options) {
 }
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync2, cpSync, existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync5, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync6 } from "node:fs";
+import { chmodSync as chmodSync2, cpSync, existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync7 } from "node:fs";
 import { dirname as dirname5, join as join9, resolve as resolve3 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash } from "node:crypto";
-import { readFileSync, realpathSync, statSync } from "node:fs";
+import { realpathSync, statSync } from "node:fs";
 import { dirname, relative as relative2 } from "node:path";
 
 // schemas/config.schema.json
@@ -14517,9 +14517,9 @@ var config_schema_default = {
       additionalProperties: false,
       description: "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.",
       properties: {
-        l1: { type: "number", minimum: 0 },
-        ll: { type: "number", minimum: 0 },
-        ram: { type: "number", minimum: 0 }
+        l1: { type: "number", minimum: 0, maximum: 1e6 },
+        ll: { type: "number", minimum: 0, maximum: 1e6 },
+        ram: { type: "number", minimum: 0, maximum: 1e6 }
       }
     },
     env: {
@@ -14551,8 +14551,8 @@ var config_schema_default = {
           type: "string",
           minLength: 1,
           maxLength: 100,
-          pattern: "^[^\\u0000-\\u001f\\u007f]+$",
-          "x-message": "must be one line of printable characters"
+          pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$",
+          "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)"
         },
         run: { $ref: "#/definitions/command" },
         env: { $ref: "#/definitions/env" },
@@ -14569,8 +14569,10 @@ var config_schema_default = {
       description: "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).",
       type: ["string", "array"],
       minLength: 1,
+      maxLength: 65536,
       minItems: 1,
-      items: { type: "string" },
+      maxItems: 4096,
+      items: { type: "string", maxLength: 65536 },
       "x-message": "must be a command string or a list of arguments"
     },
     env: {
@@ -14581,12 +14583,14 @@ var config_schema_default = {
     threshold: {
       type: ["number", "string"],
       minimum: 0,
+      maximum: 1e6,
       pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$",
       "x-message": "is not a percentage (write 1% or 0.5%)"
     },
     duration: {
       type: ["number", "string"],
       exclusiveMinimum: 0,
+      maximum: 2147483,
       pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$",
       "x-message": "is not a duration (write 90s, 10m or a number of seconds)"
     },
@@ -14616,7 +14620,7 @@ function jsonPointerToPath(pointer) {
   return out;
 }
 function describeValue(value) {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 function closest(word, candidates) {
@@ -14720,6 +14724,28 @@ function shownPath(path, from = callerDirectory()) {
   return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? path : rel;
 }
 
+// src/util/bounded-read.ts
+import { closeSync, openSync, readSync } from "node:fs";
+var MiB = 1 << 20;
+function readTextBounded(path, limit, what, shown = path) {
+  const fd = openSync(path, "r");
+  try {
+    const buffer = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
+    const chunks = [];
+    let total = 0;
+    for (; ; ) {
+      const n = readSync(fd, buffer, 0, buffer.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > limit) throw new CgBenchError(`${what} ${shown}: larger than ${Math.round(limit / MiB)} MiB; that is not a ${what} cg-bench wrote or can use`);
+      chunks.push(Buffer.from(buffer.subarray(0, n)));
+    }
+    return Buffer.concat(chunks).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+
 // src/config/values.ts
 function parsePercent(value) {
   return typeof value === "number" ? value : Number(value.replace(/\s*%$/, ""));
@@ -14731,11 +14757,18 @@ function parseDuration(value) {
   if (!match) throw new Error(`not a duration: ${value}`);
   return Number(match[1]) * UNIT_MS[match[2]];
 }
+var MIN_LINE_SIZE = 16;
+var isPowerOfTwo = (n) => Number.isSafeInteger(n) && n > 0 && (n & n - 1) === 0;
 function cacheLevelProblem(spec) {
   const [size, assoc, line] = spec.split(",").map(Number);
-  if (!(size > 0 && assoc > 0 && line > 0)) return "size, associativity and line size must be positive";
-  if ((line & line - 1) !== 0) return `line size ${line} is not a power of two`;
-  if (size % (assoc * line) !== 0) return `size ${size} is not a multiple of associativity \xD7 line size (${assoc * line})`;
+  if (![size, assoc, line].every((n) => Number.isSafeInteger(n) && n > 0)) return "size, associativity and line size must be positive whole numbers";
+  if (!isPowerOfTwo(line)) return `line size ${line} is not a power of two`;
+  if (line < MIN_LINE_SIZE) return `line size ${line} is below Valgrind's minimum of ${MIN_LINE_SIZE}`;
+  if (size <= line) return `size ${size} must be larger than the line size ${line}`;
+  if (assoc > size / line) return `associativity ${assoc} is more than size \xF7 line size (${size / line})`;
+  if (size % (assoc * line) !== 0 || !isPowerOfTwo(size / (assoc * line))) {
+    return `size \xF7 (associativity \xD7 line size) = ${size / (assoc * line)} sets; Valgrind needs a power of two (e.g. ${assoc * line * 2 ** Math.max(0, Math.round(Math.log2(size / (assoc * line))))})`;
+  }
   return void 0;
 }
 
@@ -14751,6 +14784,8 @@ var DEFAULT_TIMEOUT_MS = 10 * 6e4;
 var DEFAULT_CONFIG_FILE = "cg-bench.yml";
 
 // src/config/load.ts
+var CONFIG_LIMIT = MiB;
+var MAX_TIMEOUT_MS = 2 ** 31 - 1;
 var validateConfig = createAjv().compile(config_schema_default);
 function located(file, doc, lines, problem) {
   for (let n = problem.segments.length; n >= 0; n--) {
@@ -14782,7 +14817,12 @@ function parseConfig(text, file) {
       return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}`;
     }));
   }
-  const data = doc.toJS();
+  let data;
+  try {
+    data = doc.toJS({ maxAliasCount: 1e3 });
+  } catch (error) {
+    fail([`${shown}: YAML: ${errorMessage(error)} (too many aliases: expand them, or use fewer)`]);
+  }
   if (data === null || data === void 0) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (!validateConfig(data)) {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
@@ -14797,6 +14837,18 @@ function parseConfig(text, file) {
     if (problem) problems.push(where(["cache", level], `cache.${level}`, `"${cache[level]}": ${problem}`));
   }
   const weights = { ...DEFAULT_WEIGHTS, ...raw.weights };
+  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
+  const finite = (value, segments, path, what) => {
+    if (typeof value === "number" && !Number.isFinite(value)) problems.push(where(segments, path, `${String(value)} is not ${what}`));
+  };
+  finite(raw.threshold, ["threshold"], "threshold", "a percentage (write 1% or 0.5%)");
+  finite(raw.timeout, ["timeout"], "timeout", "a duration (write 90s, 10m or a number of seconds)");
+  for (const level of ["l1", "ll", "ram"]) finite(raw.weights?.[level], ["weights", level], `weights.${level}`, "a number of cycles");
+  const longest = (value, segments, path) => {
+    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
+  };
+  longest(raw.timeout, ["timeout"], "timeout");
+  longest(raw["setup-timeout"], ["setup-timeout"], "setup-timeout");
   const defaultThreshold = raw.threshold === void 0 ? DEFAULT_THRESHOLD_PERCENT : parsePercent(raw.threshold);
   const defaultTimeout = raw.timeout === void 0 ? DEFAULT_TIMEOUT_MS : parseDuration(raw.timeout);
   const globalEnv = stringEnv(raw.env);
@@ -14817,6 +14869,9 @@ function parseConfig(text, file) {
       problems.push(where(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
     valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
+    finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
+    finite(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`, "a duration (write 90s, 10m or a number of seconds)");
+    longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
     if (typeof b.run !== "string" && b.run[0] === "") {
       problems.push(where(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
     }
@@ -14857,8 +14912,9 @@ function loadConfig(file) {
   const absolute = absolutePath(file, "configuration file");
   let text;
   try {
-    text = readFileSync(absolute, "utf8");
+    text = readTextBounded(absolute, CONFIG_LIMIT, "configuration", shownPath(absolute));
   } catch (error) {
+    if (error instanceof CgBenchError) throw error;
     const code = error.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error);
     throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
@@ -15080,7 +15136,7 @@ var markdownReport = {
 };
 
 // src/results/io.ts
-import { mkdirSync, readFileSync as readFileSync2, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname as dirname2 } from "node:path";
 
 // schemas/results.schema.json
@@ -15269,6 +15325,7 @@ var results_schema_default = {
 var RESULTS_SCHEMA_VERSION = 1;
 
 // src/results/io.ts
+var RESULTS_LIMIT = 256 * MiB;
 var validateResults = createAjv().compile(results_schema_default);
 function parseResults(data, source) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
@@ -15301,8 +15358,9 @@ ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
 function readResults(path) {
   let text;
   try {
-    text = readFileSync2(path, "utf8");
+    text = readTextBounded(path, RESULTS_LIMIT, "results file");
   } catch (error) {
+    if (error instanceof CgBenchError) throw error;
     const code = error.code;
     throw new CgBenchError(`cannot read results ${path}: ${code === "ENOENT" ? "no such file" : String(code ?? error)}`);
   }
@@ -15314,15 +15372,25 @@ function readResults(path) {
   }
   return parseResults(data, path);
 }
+var WRITE_HINTS = {
+  ENOSPC: "no space left on the device",
+  EDQUOT: "disk quota exceeded",
+  EACCES: "permission denied",
+  EPERM: "not permitted",
+  EROFS: "read-only file system",
+  EISDIR: "is a directory",
+  ENOTDIR: "a part of the path is not a directory"
+};
 function writeFileAtomic(path, text) {
-  mkdirSync(dirname2(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
   try {
+    mkdirSync(dirname2(path), { recursive: true });
     writeFileSync(temporary, text);
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw error;
+    const code = error.code ?? "";
+    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ""}; the file there, if any, is unchanged`);
   }
 }
 function writeResults(path, results) {
@@ -15513,7 +15581,7 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync3, readdirSync as readdirSync4, readFileSync as readFileSync7, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
+import { accessSync as accessSync2, closeSync as closeSync5, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync5, readdirSync as readdirSync4, readSync as readSync4, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
 import { constants as constants3 } from "node:os";
 import { join as join7, relative as relative4, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -15658,11 +15726,11 @@ async function parseCachegrindFile(path) {
 
 // src/run/executables.ts
 import { createHash as createHash2 } from "node:crypto";
-import { readFileSync as readFileSync4, statSync as statSync2 } from "node:fs";
+import { readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
 import { join as join3, relative as relative3, isAbsolute as isAbsolute2 } from "node:path";
 
 // src/run/valgrind-files.ts
-import { readdirSync, readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join as join2 } from "node:path";
 var PROFILE = /^cachegrind\.out\.(\d+)$/;
 var LOG = /^valgrind\.(\d+)\.log$/;
@@ -15693,7 +15761,7 @@ function unfinishedProcesses(dir) {
   return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
     let text = "";
     try {
-      text = readFileSync3(join2(dir, p.log), "utf8");
+      text = readFileSync(join2(dir, p.log), "utf8");
     } catch {
     }
     return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
@@ -15701,7 +15769,7 @@ function unfinishedProcesses(dir) {
 }
 function terminatingSignal(dir, pid) {
   try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync3(join2(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync(join2(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
   } catch {
     return null;
   }
@@ -15724,7 +15792,7 @@ function contentHash(path) {
     const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash2("sha256").update(readFileSync4(path)).digest("hex");
+      hash = createHash2("sha256").update(readFileSync2(path)).digest("hex");
       hashes.set(key, hash);
     }
     return hash;
@@ -15742,7 +15810,7 @@ function executablesOf(logDir, workspace) {
     if (!p.log) continue;
     let text;
     try {
-      text = readFileSync4(join3(logDir, p.log), "utf8");
+      text = readFileSync2(join3(logDir, p.log), "utf8");
     } catch {
       continue;
     }
@@ -15760,12 +15828,12 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash3 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync5, rmSync as rmSync3, statSync as statSync4, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync4, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
 import { join as join5 } from "node:path";
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync as readdirSync2, readSync, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
+import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join4 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -15868,20 +15936,20 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync2(staging)) {
     let from;
     try {
-      from = openSync(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync2(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       if (!fstatSync(from).isFile()) continue;
-      const to = openSync(join4(dir, name), "wx");
+      const to = openSync2(join4(dir, name), "wx");
       try {
-        for (let n; (n = readSync(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
+        for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
       } finally {
-        closeSync(to);
+        closeSync2(to);
       }
     } finally {
-      closeSync(from);
+      closeSync2(from);
     }
   }
   rmSync2(staging, { recursive: true, force: true });
@@ -15988,7 +16056,7 @@ async function acquire(lock) {
     } catch (error) {
       if (error.code !== "EEXIST") throw error;
     }
-    const holder = Number(readFileSync5(lock, "utf8").trim() || NaN);
+    const holder = Number(readFileSync3(lock, "utf8").trim() || NaN);
     if (!Number.isInteger(holder) || !alive(holder)) unlinkSync(lock);
     else await sleep(200);
   }
@@ -16018,13 +16086,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync as readdirSync3, readFileSync as readFileSync4 } from "node:fs";
 function processesWith(marker) {
   const found = [];
   for (const name of readdirSync3("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
     } catch {
     }
   }
@@ -16050,7 +16118,7 @@ async function killLeftovers(marker) {
 
 // src/run/process.ts
 import { spawn } from "node:child_process";
-import { closeSync as closeSync2, openSync as openSync2 } from "node:fs";
+import { closeSync as closeSync3, openSync as openSync3 } from "node:fs";
 
 // src/run/interrupt.ts
 import { constants } from "node:os";
@@ -16088,8 +16156,8 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/run/process.ts
 function runProcess(options) {
-  const out = openSync2(options.stdoutFile, "w");
-  const err = openSync2(options.stderrFile, "w");
+  const out = openSync3(options.stdoutFile, "w");
+  const err = openSync3(options.stderrFile, "w");
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve5) => {
@@ -16099,8 +16167,8 @@ function runProcess(options) {
       stdio: ["ignore", out, err],
       detached: true
     });
-    closeSync2(out);
-    closeSync2(err);
+    closeSync3(out);
+    closeSync3(err);
     const untrack = trackProcessGroup(child.pid);
     child.once("exit", untrack);
     let timedOut = false;
@@ -16134,7 +16202,7 @@ function runProcess(options) {
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants as constants2, openSync as openSync3, readSync as readSync2, closeSync as closeSync3 } from "node:fs";
+import { accessSync, constants as constants2, openSync as openSync4, readSync as readSync3, closeSync as closeSync4 } from "node:fs";
 import { delimiter, dirname as dirname3, join as join6 } from "node:path";
 function isExecutable(path) {
   try {
@@ -16145,12 +16213,12 @@ function isExecutable(path) {
   }
 }
 function startsWithShebang(path) {
-  const fd = openSync3(path, "r");
+  const fd = openSync4(path, "r");
   try {
     const head = Buffer.alloc(2);
-    return readSync2(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    return readSync3(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
   } finally {
-    closeSync3(fd);
+    closeSync4(fd);
   }
 }
 function findOnPath(program, path) {
@@ -16204,8 +16272,17 @@ function cachegrindArgs(options) {
 // src/run/benchmark.ts
 function tail(path, lines = 20) {
   try {
-    const text = readFileSync7(path, "utf8").trimEnd();
-    return text.split("\n").slice(-lines).join("\n");
+    const fd = openSync5(path, "r");
+    try {
+      const size = fstatSync2(fd).size;
+      const length = Math.min(size, 16 * 1024);
+      const buffer = Buffer.alloc(length);
+      readSync4(fd, buffer, 0, length, size - length);
+      const text = buffer.toString("utf8").trimEnd();
+      return text.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
+    } finally {
+      closeSync5(fd);
+    }
   } catch {
     return "";
   }
@@ -16331,7 +16408,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync4, openSync as openSync4, appendFileSync, readFileSync as readFileSync8 } from "node:fs";
+import { closeSync as closeSync6, openSync as openSync6, appendFileSync, readFileSync as readFileSync5 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -16371,15 +16448,15 @@ async function runSetup(commands, options) {
     options.progress.setup(describeCommand(command));
     appendFileSync(options.logFile, `$ ${describeCommand(command)}
 `);
-    const fd = openSync4(options.logFile, "a");
+    const fd = openSync6(options.logFile, "a");
     let status;
     try {
       status = await runOne(command, fd, env, options);
     } finally {
-      closeSync4(fd);
+      closeSync6(fd);
     }
     if (status) {
-      const tail2 = readFileSync8(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync5(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode.benchmarkFailed);
@@ -16390,8 +16467,28 @@ ${tail2}`, ExitCode.benchmarkFailed);
 // src/run/suite.ts
 function nameMatcher(pattern) {
   if (!/[*?]/.test(pattern)) return (name) => name.includes(pattern);
-  const regex = new RegExp(`^${pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`);
-  return (name) => regex.test(name);
+  const p = [...pattern];
+  return (nameText) => {
+    const n = [...nameText];
+    let pi = 0;
+    let ni = 0;
+    let star = -1;
+    let mark = 0;
+    while (ni < n.length) {
+      if (pi < p.length && (p[pi] === "?" || p[pi] !== "*" && p[pi] === n[ni])) {
+        pi++;
+        ni++;
+      } else if (pi < p.length && p[pi] === "*") {
+        star = pi++;
+        mark = ni;
+      } else if (star >= 0) {
+        pi = star + 1;
+        ni = ++mark;
+      } else return false;
+    }
+    while (pi < p.length && p[pi] === "*") pi++;
+    return pi === p.length;
+  };
 }
 function ensureWritableDir(dir) {
   try {
@@ -16470,6 +16567,43 @@ async function runSuite(config, options) {
   };
 }
 
+// src/engine/out-lock.ts
+import { mkdirSync as mkdirSync5, readFileSync as readFileSync6, rmSync as rmSync6, writeFileSync as writeFileSync4 } from "node:fs";
+function alive2(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+function lockOutputDirectory(outDir) {
+  try {
+    mkdirSync5(outDir, { recursive: true });
+  } catch {
+    return () => {
+    };
+  }
+  const lock = resolveFrom(outDir, ".cg-bench.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync4(lock, `${process.pid}
+`, { flag: "wx" });
+      return () => rmSync6(lock, { force: true });
+    } catch (error) {
+      if (error.code !== "EEXIST") return () => {
+      };
+    }
+    const holder = Number(readFileSync6(lock, "utf8").trim());
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive2(holder)) {
+      throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
+    }
+    rmSync6(lock, { force: true });
+  }
+  return () => {
+  };
+}
+
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname4(path);
@@ -16484,6 +16618,14 @@ async function measure(options) {
   const baseline = options.baseline ? readResults(options.baseline) : void 0;
   if (baseline) assertSameMetric(baseline.environment, options.config);
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
+  const release = lockOutputDirectory(options.outDir);
+  try {
+    return await measureLocked(options, baseline);
+  } finally {
+    release();
+  }
+}
+async function measureLocked(options, baseline) {
   const results = await runSuite(options.config, {
     outDir: options.outDir,
     jobs: options.jobs,
@@ -16557,11 +16699,11 @@ function inProcessMeasurer(options) {
       return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
     },
     async measure(checkout, config, outDir) {
-      mkdirSync5(workspace, { recursive: true });
-      for (const entry of readdirSync5(workspace)) rmSync6(join9(workspace, entry), { recursive: true, force: true });
+      mkdirSync6(workspace, { recursive: true });
+      for (const entry of readdirSync5(workspace)) rmSync7(join9(workspace, entry), { recursive: true, force: true });
       const skip = new Set((options.exclude ?? []).map((name) => join9(resolve3(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve3(src)) });
-      rmSync6(outDir, { recursive: true, force: true });
+      rmSync7(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
       if (user) {
         handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] }, workspace);
@@ -16767,7 +16909,7 @@ function terminalReport(options) {
 
 // src/vcs/git.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { rmSync as rmSync7 } from "node:fs";
+import { rmSync as rmSync8 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -16795,14 +16937,14 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync7(dir, { recursive: true, force: true });
+  rmSync8(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync7(dir, { recursive: true, force: true });
+  rmSync8(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -16893,9 +17035,11 @@ function percentFromText(text) {
   if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
   return Number(t.replace(/\s?%$/, ""));
 }
-function positiveIntegerFromText(text) {
-  const n = Number(text.trim());
-  return text.trim() !== "" && Number.isInteger(n) && n >= 1 ? n : null;
+function positiveIntegerFromText(text, max = 1024) {
+  const t = text.trim();
+  if (!/^[0-9]{1,7}$/.test(t)) return null;
+  const n = Number(t);
+  return n >= 1 && n <= max ? n : null;
 }
 function booleanFromText(text) {
   if (/^(true|yes|on|1)$/i.test(text.trim())) return true;
@@ -16924,7 +17068,7 @@ function readJob(env) {
   const failOnRegression = booleanFromText(env["CG_BENCH_FAIL_ON_REGRESSION"] || "false");
   if (failOnRegression === null) throw new CgBenchError(`input fail-on-regression: "${env["CG_BENCH_FAIL_ON_REGRESSION"]}" is not true or false`);
   const jobs = positiveIntegerFromText(env["CG_BENCH_JOBS"] || "1");
-  if (jobs === null) throw new CgBenchError(`input jobs: "${env["CG_BENCH_JOBS"]}" must be a whole number of at least 1`);
+  if (jobs === null) throw new CgBenchError(`input jobs: "${env["CG_BENCH_JOBS"]}" must be a whole number from 1 to 1024, in digits`);
   const tokenVariable = (env["CG_BENCH_TOKEN_VARIABLE"] || "CG_BENCH_GITLAB_TOKEN").trim();
   const iid = env["CI_MERGE_REQUEST_IID"];
   const defaultBranch = need("CI_DEFAULT_BRANCH");
@@ -17021,7 +17165,7 @@ async function runGitLabJob(env, log) {
     const out = join11(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
-    mkdirSync6(out, { recursive: true });
+    mkdirSync7(out, { recursive: true });
     const headRun = await measurer.measure(join11(job.projectDir, job.workingDirectory), job.config, join11(out, "head"));
     if (!headRun.results) {
       log.write(`cg-bench: ${headRun.error ?? `exit ${headRun.code}`}
@@ -17029,7 +17173,7 @@ async function runGitLabJob(env, log) {
       return headRun.code || ExitCode.usage;
     }
     const head = headRun.results;
-    writeFileSync4(join11(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
+    writeFileSync5(join11(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
 `);
     const baseline = job.mergeRequest ? await baselineForMergeRequest(job, api, measurer, head, out, log) : { results: void 0, source: "none" };
     const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: job.thresholdPercent });
@@ -17040,10 +17184,10 @@ async function runGitLabJob(env, log) {
     const input = { head, comparison, baselineSource: baseline.source };
     const body = `${suite.marker}
 ${markdownReport.render(input)}`;
-    writeFileSync4(join11(out, "report.md"), body);
-    writeFileSync4(join11(out, "junit.xml"), junitReport.render(input));
-    writeFileSync4(join11(out, "metrics.txt"), openMetricsReport.render(input));
-    if (comparison) writeFileSync4(join11(out, "comparison.json"), jsonReport.render(input));
+    writeFileSync5(join11(out, "report.md"), body);
+    writeFileSync5(join11(out, "junit.xml"), junitReport.render(input));
+    writeFileSync5(join11(out, "metrics.txt"), openMetricsReport.render(input));
+    if (comparison) writeFileSync5(join11(out, "comparison.json"), jsonReport.render(input));
     log.write(terminalReport({ colour: true }).render(input));
     if (job.mergeRequest) await publishNote(api, job, suite, body, log);
     if (headRun.code === ExitCode.benchmarkFailed) return ExitCode.benchmarkFailed;

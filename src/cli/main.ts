@@ -12,7 +12,7 @@ import { formatCount } from '../report/format.ts';
 import { FORMAT_NAMES, reportFormat, type FormatName } from '../report/index.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { collectEnvironment } from '../results/environment.ts';
-import { readResults } from '../results/io.ts';
+import { outputProblem, readResults } from '../results/io.ts';
 import { lineProgress, terminalProgress, type Progress } from '../run/progress.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { callerDirectory, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
@@ -50,7 +50,7 @@ function parse<T extends NonNullable<ParseArgsConfig['options']>>(command: strin
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = positiveIntegerFromText(value);
-  if (n === null) throw new CgBenchError(`--${name} ${value}: must be a whole number of at least 1`);
+  if (n === null) throw new CgBenchError(`--${name} ${value}: must be a whole number from 1 to 1024, in digits`);
   return n;
 }
 
@@ -199,7 +199,8 @@ export async function main(argv: string[], io: CliIO = { stdout: process.stdout,
     const handler = COMMANDS[command];
     if (!handler) throw new CgBenchError(`unknown command "${command}"; the commands are: ${Object.keys(COMMANDS).join(', ')}\nSee: cg-bench --help`);
     return await handler(rest, io);
-  } catch (error) {
+  } catch (caught) {
+    const error = outputProblem(caught) ?? caught;
     if (error instanceof CgBenchError) {
       io.stderr.write(`cg-bench: ${error.message}\n`);
       return error.exitCode;

@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { dirname, relative } from 'node:path';
 import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from 'yaml';
 import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
-import { CgBenchError } from '../errors.ts';
+import { CgBenchError, errorMessage } from '../errors.ts';
 import { createAjv, schemaProblems, type SchemaProblem } from '../util/json-schema.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
+import { readTextBounded, MiB } from '../util/bounded-read.ts';
 import { cacheLevelProblem, parseDuration, parsePercent } from './values.ts';
+
+/** Larger than any configuration a person writes. */
+const CONFIG_LIMIT = MiB;
+/** Node's timers hold at most 2^31 − 1 ms; a longer one fires at once. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 import {
   DEFAULT_CACHE,
   DEFAULT_THRESHOLD_PERCENT,
@@ -77,7 +83,13 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
       return `${shown}${pos ? `:${pos.line}:${pos.col}` : ''}: YAML: ${e.message.split('\n')[0]}`;
     }));
   }
-  const data: unknown = doc.toJS();
+  let data: unknown;
+  try {
+    // A few aliases are fine; a "billion laughs" of them is refused before it is expanded.
+    data = doc.toJS({ maxAliasCount: 1000 });
+  } catch (error) {
+    fail([`${shown}: YAML: ${errorMessage(error)} (too many aliases: expand them, or use fewer)`]);
+  }
   if (data === null || data === undefined) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (!validateConfig(data)) {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
@@ -94,6 +106,19 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     if (problem) problems.push(where(['cache', level], `cache.${level}`, `"${cache[level]}": ${problem}`));
   }
   const weights = { ...DEFAULT_WEIGHTS, ...raw.weights };
+  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where(['weights'], 'weights', 'all three weights are 0: every benchmark would cost 0 and no change could be seen'));
+  // YAML's .nan and .inf, and numbers beyond a double, are numbers the schema's bounds let through.
+  const finite = (value: number | string | undefined, segments: (string | number)[], path: string, what: string) => {
+    if (typeof value === 'number' && !Number.isFinite(value)) problems.push(where(segments, path, `${String(value)} is not ${what}`));
+  };
+  finite(raw.threshold, ['threshold'], 'threshold', 'a percentage (write 1% or 0.5%)');
+  finite(raw.timeout, ['timeout'], 'timeout', 'a duration (write 90s, 10m or a number of seconds)');
+  for (const level of ['l1', 'll', 'ram'] as const) finite(raw.weights?.[level], ['weights', level], `weights.${level}`, 'a number of cycles');
+  const longest = (value: number | string | undefined, segments: (string | number)[], path: string) => {
+    if (value !== undefined && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
+  };
+  longest(raw.timeout, ['timeout'], 'timeout');
+  longest(raw['setup-timeout'], ['setup-timeout'], 'setup-timeout');
   const defaultThreshold = raw.threshold === undefined ? DEFAULT_THRESHOLD_PERCENT : parsePercent(raw.threshold);
   const defaultTimeout = raw.timeout === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(raw.timeout);
   const globalEnv = stringEnv(raw.env);
@@ -117,6 +142,9 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
       problems.push(where(['benchmarks', i, 'cwd'], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
     valgrindVariables(b.env, ['benchmarks', i, 'env'], `benchmarks[${i}].env`);
+    finite(b.threshold, ['benchmarks', i, 'threshold'], `benchmarks[${i}].threshold`, 'a percentage (write 1% or 0.5%)');
+    finite(b.timeout, ['benchmarks', i, 'timeout'], `benchmarks[${i}].timeout`, 'a duration (write 90s, 10m or a number of seconds)');
+    longest(b.timeout, ['benchmarks', i, 'timeout'], `benchmarks[${i}].timeout`);
     if (typeof b.run !== 'string' && b.run[0] === '') {
       problems.push(where(['benchmarks', i, 'run', 0], `benchmarks[${i}].run[0]`, 'the program name must not be empty'));
     }
@@ -169,8 +197,9 @@ export function loadConfig(file: string): Config {
   const absolute = absolutePath(file, 'configuration file');
   let text: string;
   try {
-    text = readFileSync(absolute, 'utf8');
+    text = readTextBounded(absolute, CONFIG_LIMIT, 'configuration', shownPath(absolute));
   } catch (error) {
+    if (error instanceof CgBenchError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String(code ?? error);
     throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === 'ENOENT' ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ''}`);

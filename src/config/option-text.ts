@@ -10,10 +10,12 @@ export function percentFromText(text: string): number | null {
   return Number(t.replace(/\s?%$/, ''));
 }
 
-/** A whole number of at least 1. */
-export function positiveIntegerFromText(text: string): number | null {
-  const n = Number(text.trim());
-  return text.trim() !== '' && Number.isInteger(n) && n >= 1 ? n : null;
+/** A whole number from 1 to `max`, in plain digits ("1e3" and "0x10" are not read as numbers). */
+export function positiveIntegerFromText(text: string, max = 1024): number | null {
+  const t = text.trim();
+  if (!/^[0-9]{1,7}$/.test(t)) return null;
+  const n = Number(t);
+  return n >= 1 && n <= max ? n : null;
 }
 
 /** true/yes/on/1 or false/no/off/0, any case. */

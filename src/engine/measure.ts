@@ -9,6 +9,7 @@ import { readResults, writeFileAtomic, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import type { Progress } from '../run/progress.ts';
 import { nameMatcher, runSuite } from '../run/suite.ts';
+import { lockOutputDirectory } from './out-lock.ts';
 import type { ValgrindInstall } from '../run/valgrind.ts';
 import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 
@@ -55,6 +56,15 @@ export async function measure(options: MeasureOptions): Promise<MeasureOutcome> 
   if (baseline) assertSameMetric(baseline.environment, options.config);
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
 
+  const release = lockOutputDirectory(options.outDir);
+  try {
+    return await measureLocked(options, baseline);
+  } finally {
+    release();
+  }
+}
+
+async function measureLocked(options: MeasureOptions, baseline: Results | undefined): Promise<MeasureOutcome> {
   const results = await runSuite(options.config, {
     outDir: options.outDir,
     jobs: options.jobs,

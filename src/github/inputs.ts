@@ -39,7 +39,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
   const thresholdPercent = threshold ? percentFromText(threshold) : undefined;
   if (thresholdPercent === null) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
   const jobs = positiveIntegerFromText(or('jobs', '1'));
-  if (jobs === null) throw new CgBenchError(`input "jobs": "${get('jobs')}" must be a whole number of at least 1`);
+  if (jobs === null) throw new CgBenchError(`input "jobs": "${get('jobs')}" must be a whole number from 1 to 1024, in digits`);
   return {
     config: or('config', DEFAULT_CONFIG_FILE),
     token: get('github-token').trim(),

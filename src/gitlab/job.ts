@@ -58,7 +58,7 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
   const failOnRegression = booleanFromText(env['CG_BENCH_FAIL_ON_REGRESSION'] || 'false');
   if (failOnRegression === null) throw new CgBenchError(`input fail-on-regression: "${env['CG_BENCH_FAIL_ON_REGRESSION']}" is not true or false`);
   const jobs = positiveIntegerFromText(env['CG_BENCH_JOBS'] || '1');
-  if (jobs === null) throw new CgBenchError(`input jobs: "${env['CG_BENCH_JOBS']}" must be a whole number of at least 1`);
+  if (jobs === null) throw new CgBenchError(`input jobs: "${env['CG_BENCH_JOBS']}" must be a whole number from 1 to 1024, in digits`);
   const tokenVariable = (env['CG_BENCH_TOKEN_VARIABLE'] || 'CG_BENCH_GITLAB_TOKEN').trim();
   const iid = env['CI_MERGE_REQUEST_IID'];
   const defaultBranch = need('CI_DEFAULT_BRANCH');

@@ -1,10 +1,14 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import resultsSchema from '../../schemas/results.schema.json' with { type: 'json' };
-import { CgBenchError } from '../errors.ts';
+import { CgBenchError, errorMessage } from '../errors.ts';
+import { MiB, readTextBounded } from '../util/bounded-read.ts';
 import { cyclesFromEvents } from '../metric/events.ts';
 import { createAjv, schemaProblems } from '../util/json-schema.ts';
 import { RESULTS_SCHEMA_VERSION, type Results } from './types.ts';
+
+/** Far above any results.json cg-bench writes (functions are capped), far below memory trouble. */
+const RESULTS_LIMIT = 256 * MiB;
 
 const validateResults = createAjv().compile<Results>(resultsSchema);
 
@@ -43,8 +47,9 @@ export function parseResults(data: unknown, source: string): Results {
 export function readResults(path: string): Results {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readTextBounded(path, RESULTS_LIMIT, 'results file');
   } catch (error) {
+    if (error instanceof CgBenchError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new CgBenchError(`cannot read results ${path}: ${code === 'ENOENT' ? 'no such file' : String(code ?? error)}`);
   }
@@ -57,19 +62,44 @@ export function readResults(path: string): Results {
   return parseResults(data, path);
 }
 
-/** Writes next to the target and renames over it: a reader sees the old file or the new, never half. */
+export const WRITE_HINTS: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EACCES: 'permission denied',
+  EPERM: 'not permitted',
+  EROFS: 'read-only file system',
+  EISDIR: 'is a directory',
+  ENOTDIR: 'a part of the path is not a directory',
+};
+
+/**
+ * Writes next to the target and renames over it: a reader sees the old file or the new, never half,
+ * and a failed write (a full disk, a file that cannot be replaced) leaves the old one as it was.
+ */
 export function writeFileAtomic(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
   const temporary = `${path}.${process.pid}.tmp`;
   try {
+    mkdirSync(dirname(path), { recursive: true });
     writeFileSync(temporary, text);
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ''}; the file there, if any, is unchanged`);
   }
 }
 
 export function writeResults(path: string, results: Results): void {
   writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`);
+}
+
+/**
+ * A file-system error the machine caused (a full disk, a read-only mount) where cg-bench writes its
+ * output, as the user's problem (exit 2) rather than an internal error; undefined for anything else.
+ */
+export function outputProblem(error: unknown): CgBenchError | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (!code || !(code in WRITE_HINTS) || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
+  const path = (error as NodeJS.ErrnoException).path;
+  return new CgBenchError(`cannot write ${path ?? 'the output'}: ${WRITE_HINTS[code]} (${code}); free room or pass another --out. A saved baseline is replaced only by a whole new file, never half`);
 }

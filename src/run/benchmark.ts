@@ -1,4 +1,4 @@
-import { accessSync, constants as fsConstants, createReadStream, createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants as fsConstants, createReadStream, createWriteStream, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -29,10 +29,27 @@ export interface RunContext {
   sandbox: Sandbox;
 }
 
+/**
+ * The last lines of a log the benchmark wrote, for the failure message: read from its last 16 KiB
+ * only, each line cut to 400 characters, so the message always fits results.json.
+ */
 function tail(path: string, lines = 20): string {
   try {
-    const text = readFileSync(path, 'utf8').trimEnd();
-    return text.split('\n').slice(-lines).join('\n');
+    const fd = openSync(path, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const length = Math.min(size, 16 * 1024);
+      const buffer = Buffer.alloc(length);
+      readSync(fd, buffer, 0, length, size - length);
+      const text = buffer.toString('utf8').trimEnd();
+      return text
+        .split('\n')
+        .slice(-lines)
+        .map((line) => (line.length > 400 ? `${line.slice(0, 400)} … (${line.length - 400} more characters)` : line))
+        .join('\n');
+    } finally {
+      closeSync(fd);
+    }
   } catch {
     return '';
   }

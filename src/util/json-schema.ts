@@ -27,7 +27,8 @@ export interface SchemaProblem {
 }
 
 function describeValue(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
+  // JSON has no NaN or Infinity (YAML's .nan, .inf, 1e309): say what the value was, not "null".
+  const text = typeof value === 'number' && !Number.isFinite(value) ? String(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 

@@ -1,0 +1,144 @@
+// Bad input, one class at a time (issue 10): each gets a clear message naming the file, field or
+// option, the documented exit code, and leaves what the user had as it was. Real CLI, real Valgrind.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { CLI, cli, project, readJson, tempDir } from '../helpers.ts';
+
+const OK = 'benchmarks:\n  - name: noop\n    run: [/bin/true]\n';
+const isRoot = process.getuid?.() === 0;
+
+async function expectRefused(config: string, args: string[], code: number, pattern: RegExp, files: Record<string, string> = {}): Promise<void> {
+  const dir = project(config, files);
+  const r = await cli(['run', '--out', join(dir, 'out'), ...args], { cwd: dir });
+  assert.equal(r.code, code, `exit code; stderr: ${r.stderr}`);
+  assert.match(r.stderr + r.stdout, pattern);
+  assert.doesNotMatch(r.stderr, /internal error|    at /, 'no stack trace');
+}
+
+describe('numbers the schema lets through', () => {
+  for (const [key, value] of [['threshold', '.nan'], ['threshold', '.inf'], ['threshold', '1e309']] as const) {
+    test(`${key}: ${value}`, () => expectRefused(`${key}: ${value}\n${OK}`, [], 2, new RegExp(`cg-bench\\.yml:1:\\d+: ${key}: .*(is not a percentage|must be <=)`)));
+  }
+  test('a benchmark threshold of .inf', () => expectRefused('benchmarks:\n  - name: a\n    run: [/bin/true]\n    threshold: .inf\n', [], 2, /benchmarks\[0\]\.threshold: (Infinity is not a percentage|must be <=)/));
+  test('a timeout beyond Node\'s timer range (number)', () => expectRefused(`timeout: 3600000\n${OK}`, [], 2, /timeout: .*(must be <= 2147483|longer than cg-bench can wait)/));
+  test('a timeout beyond Node\'s timer range (text)', () => expectRefused(`timeout: 1000h\n${OK}`, [], 2, /timeout: "1000h" is longer than cg-bench can wait \(24 days\)/));
+  test('a setup-timeout beyond the range', () => expectRefused(`setup-timeout: 9999h\n${OK}`, [], 2, /setup-timeout: "9999h" is longer than cg-bench can wait/));
+  test('a benchmark timeout of .nan', () => expectRefused('benchmarks:\n  - name: a\n    run: [/bin/true]\n    timeout: .nan\n', [], 2, /benchmarks\[0\]\.timeout: /));
+  test('weights of 1e308', () => expectRefused(`weights:\n  ram: 1e308\n${OK}`, [], 2, /weights\.ram: 1e\+308 must be <= 1000000/));
+  test('weights of .inf', () => expectRefused(`weights:\n  ll: .inf\n${OK}`, [], 2, /weights\.ll: /));
+  test('all weights zero', () => expectRefused(`weights:\n  l1: 0\n  ll: 0\n  ram: 0\n${OK}`, [], 2, /weights: all three weights are 0/));
+  for (const jobs of ['1e3', '0x10', '2.5', '-1', '99999', ' ']) {
+    test(`--jobs ${JSON.stringify(jobs)}`, () => expectRefused(OK, [`--jobs=${jobs}`], 2, /--jobs .*must be a whole number from 1 to 1024, in digits/));
+  }
+});
+
+describe('cache geometry Valgrind would refuse is found before anything runs', () => {
+  const cases: [string, RegExp][] = [
+    ['"1536,1,32"', /cache\.I1: "1536,1,32": .*48 sets; Valgrind needs a power of two/],
+    ['"1,1,1"', /cache\.I1: "1,1,1": line size 1 is below Valgrind's minimum of 16/],
+    ['"64,1,64"', /cache\.I1: "64,1,64": size 64 must be larger than the line size 64/],
+    ['"1024,32,64"', /cache\.I1: "1024,32,64": associativity 32 is more than size ÷ line size \(16\)/],
+    ['"0,8,64"', /cache\.I1: "0,8,64": size, associativity and line size must be positive/],
+  ];
+  for (const [spec, pattern] of cases) test(`I1 ${spec}`, () => expectRefused(`cache:\n  I1: ${spec}\n${OK}`, [], 2, pattern));
+});
+
+describe('what cg-bench accepts it can write and read back', () => {
+  test('a run: string over 64 KiB is refused up front', () => expectRefused(`benchmarks:\n  - name: long\n    run: "true ${'x'.repeat(70_000)}"\n`, [], 2, /benchmarks\[0\]\.run: /));
+  test('a failing benchmark with a 70 KB stderr line: results are written and read back', async () => {
+    const dir = project(`benchmarks:\n  - name: loud\n    run: 'head -c 70000 /dev/zero | tr "\\\\0" x >&2; exit 1'\n  - name: fine\n    run: [/bin/true]\n`);
+    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr);
+    const results = readJson(join(dir, 'out', 'results.json'));
+    assert.equal(results.benchmarks[1]!.status, 'ok', 'the good benchmark is kept');
+    assert.ok((results.benchmarks[0]!.message ?? '').length < 20_000);
+    const again = await cli(['compare', join(dir, 'out', 'results.json'), join(dir, 'out', 'results.json')], { cwd: dir });
+    assert.equal(again.code, 3, again.stderr);
+    assert.doesNotMatch(again.stderr, /invalid results file/);
+  });
+});
+
+describe('unbounded or hostile files', () => {
+  test('--config /dev/zero ends with a clear message', () => expectRefused(OK, ['--config', '/dev/zero'], 2, /configuration \/dev\/zero: larger than 1 MiB/));
+  test('a YAML alias bomb is refused, not expanded', () => {
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
+    for (let i = 1; i < 9; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    return expectRefused(`${bomb.join('\n')}\n${OK}`, [], 2, /cg-bench\.yml: YAML: .*too many aliases/);
+  });
+  test('a baseline larger than any results.json is refused by size', async () => {
+    const dir = project(OK);
+    const big = join(dir, 'big.json');
+    spawnSync('truncate', ['-s', '300M', big]);
+    const r = await cli(['run', '--out', join(dir, 'out'), '--baseline', big], { cwd: dir });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /results file .*big\.json: larger than 256 MiB/);
+  });
+  test('a baseline that is not results: exit 2 naming it', async () => {
+    const dir = project(OK, { 'base.json': '{"tool":"cg-bench","schemaVersion":1}' });
+    const r = await cli(['run', '--out', join(dir, 'out'), '--baseline', 'base.json'], { cwd: dir });
+    assert.equal(r.code, 2);
+    assert.match(r.stderr, /base\.json: invalid results file/);
+  });
+});
+
+describe('names that are not what they look like', () => {
+  for (const [what, ch] of [['a zero-width space', '\\u200b'], ['a right-to-left override', '\\u202e'], ['a C1 control', '\\u009b'], ['a byte-order mark', '\\ufeff']] as const) {
+    test(`a benchmark name with ${what}`, () => expectRefused(`benchmarks:\n  - name: "sort${ch}1m"\n    run: [/bin/true]\n`, [], 2, /cg-bench\.yml:2:\d+: benchmarks\[0\]\.name: .*visible characters/));
+  }
+});
+
+describe('output directories', () => {
+  test('two runs sharing one --out: the second is refused, the first finishes', async () => {
+    const dir = project('benchmarks:\n  - name: slow\n    run: [sleep, "3"]\n');
+    const first = spawn(process.execPath, [CLI, 'run', '--out', 'shared'], { cwd: dir, stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => first.on('exit', resolve));
+    for (let i = 0; i < 100 && !existsSync(join(dir, 'shared', '.cg-bench.lock')); i++) await new Promise((r) => setTimeout(r, 50));
+    const second = await cli(['run', '--out', 'shared'], { cwd: dir });
+    assert.equal(second.code, 2, second.stderr);
+    assert.match(second.stderr, /--out shared: another cg-bench run \(pid \d+\) is using this directory; give each run its own --out/);
+    assert.equal(await exited, 0);
+    assert.equal(readJson(join(dir, 'shared', 'results.json')).benchmarks[0]!.status, 'ok');
+  });
+  test('a lock left by a run that died is taken over', async () => {
+    const dir = project(OK);
+    mkdirSync(join(dir, 'out'));
+    writeFileSync(join(dir, 'out', '.cg-bench.lock'), '999999999\n');
+    const r = await cli(['run', '--out', 'out'], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+  });
+  test('a full disk under --out: exit 2 naming the file, the saved baseline intact', { skip: !isRoot && 'needs root to mount a small tmpfs' }, async (t) => {
+    const dir = project('benchmarks:\n  - name: big-log\n    run: \'head -c 200000 /dev/zero\'\n');
+    const small = tempDir('cg-bench-full-');
+    if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', small]).status !== 0) return t.skip('cannot mount tmpfs here');
+    try {
+      writeFileSync(join(dir, 'base.json'), 'keep me');
+      const r = await cli(['run', '--out', small, '--save-baseline', join(dir, 'base.json')], { cwd: dir });
+      assert.ok(r.code === 2 || r.code === 3, `exit ${r.code}: ${r.stderr}`);
+      assert.doesNotMatch(r.stderr, /internal error/);
+      assert.match(r.stderr + r.stdout, /no space left on the device|ENOSPC/);
+      assert.equal(readFileSync(join(dir, 'base.json'), 'utf8'), 'keep me');
+    } finally {
+      spawnSync('umount', [small]);
+    }
+  });
+  test('--save-baseline onto a file that cannot be replaced: exit 2, the file unchanged', { skip: !isRoot && 'needs root for chattr' }, async (t) => {
+    const dir = project(OK);
+    const target = join(dir, 'base.json');
+    writeFileSync(target, 'keep me');
+    const sub = join(dir, 'ro');
+    mkdirSync(sub);
+    writeFileSync(join(sub, 'base.json'), 'keep me too');
+    if (spawnSync('chattr', ['+i', sub]).status !== 0) return t.skip('chattr is not permitted here');
+    try {
+      const r = await cli(['run', '--out', join(dir, 'out'), '--save-baseline', join(sub, 'base.json')], { cwd: dir });
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, /base\.json: .*(not writable|permission denied|not permitted)/);
+      assert.equal(readFileSync(join(sub, 'base.json'), 'utf8'), 'keep me too');
+    } finally {
+      spawnSync('chattr', ['-i', sub]);
+    }
+  });
+});
