@@ -52342,7 +52342,7 @@ function createGitHubApi(token, repository, log2) {
     },
     async pullRequestHead(number) {
       const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number });
-      return data.head.sha;
+      return { sha: data.head.sha, repository: data.head.repo?.full_name ?? "", branch: data.head.ref };
     }
   };
 }
@@ -92237,7 +92237,14 @@ function triggerFrom(eventName, payload, env) {
   if (eventName === "workflow_run") {
     const run2 = obj(p["workflow_run"]);
     const prs = Array.isArray(run2["pull_requests"]) ? run2["pull_requests"] : [];
-    return { kind: "workflow_run", headSha: str(run2["head_sha"]), runId: Number(run2["id"]), pullNumbers: prs.map((x) => Number(obj(x)["number"])) };
+    return {
+      kind: "workflow_run",
+      headSha: str(run2["head_sha"]),
+      headRepository: str(obj(run2["head_repository"])["full_name"]),
+      headBranch: str(run2["head_branch"]),
+      runId: Number(run2["id"]),
+      pullNumbers: prs.map((x) => Number(obj(x)["number"]))
+    };
   }
   return { kind: "other", eventName, sha: env.sha };
 }
@@ -92453,6 +92460,7 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
 
 // src/github/artifact.ts
 var MAX_FILE_BYTES = 50 * 1024 * 1024;
+var FORK_NOTE = "_These numbers come from the pull request's own workflow run: cg-bench checked that they are consistent and belong to this pull request's commit, but that run was the fork's to control._";
 function writeArtifact(dir, pr, head, base) {
   mkdirSync8(dir, { recursive: true });
   writeFileSync7(join17(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
@@ -92488,26 +92496,34 @@ async function reportFromArtifact(ctx, trigger) {
   if (!existsSync8(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
   const pr = parsePullRequestRef(readBounded(prFile), prFile);
   if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
-  if (trigger.pullNumbers.length) {
-    if (!trigger.pullNumbers.includes(pr.number)) throw new CgBenchError(`${prFile}: pull request #${pr.number} is not one of this run's (${trigger.pullNumbers.join(", ")}); refusing the artifact`);
-  } else {
-    if (!api) throw new CgBenchError("mode: report needs a GitHub token to check the pull request");
-    let actual;
-    try {
-      actual = await api.pullRequestHead(pr.number);
-    } catch (error2) {
-      throw new CgBenchError(`cannot check pull request #${pr.number}: ${errorMessage(error2)}`);
-    }
-    if (actual !== pr.headSha) throw new CgBenchError(`${prFile}: pull request #${pr.number} is at ${actual.slice(0, 7)}, not ${pr.headSha.slice(0, 7)}; refusing the artifact`);
+  if (trigger.pullNumbers.length && !trigger.pullNumbers.includes(pr.number)) {
+    throw new CgBenchError(`${prFile}: pull request #${pr.number} is not one of this run's (${trigger.pullNumbers.join(", ")}); refusing the artifact`);
+  }
+  if (!api) throw new CgBenchError("mode: report needs a GitHub token to check the pull request");
+  let actual;
+  try {
+    actual = await api.pullRequestHead(pr.number);
+  } catch (error2) {
+    throw new CgBenchError(`cannot check pull request #${pr.number}: ${errorMessage(error2)}`);
+  }
+  const expected = { sha: trigger.headSha, repository: trigger.headRepository, branch: trigger.headBranch };
+  const mismatch = ["sha", "repository", "branch"].find((k) => actual[k] !== expected[k]);
+  if (mismatch) {
+    throw new CgBenchError(
+      `${prFile}: pull request #${pr.number} is ${actual.repository}:${actual.branch} at ${actual.sha.slice(0, 7)}, but this workflow run measured ${expected.repository}:${expected.branch} at ${expected.sha.slice(0, 7)}; refusing the artifact`
+    );
   }
   const head = readResults(join17(dir, "results.json"));
   const base = existsSync8(join17(dir, "base.json")) ? readResults(join17(dir, "base.json")) : void 0;
   const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : void 0;
   const marker2 = commentMarker(pr.suite);
+  const report = markdownReport.render({ head, comparison, baselineSource: base ? "from the measuring workflow" : "none" });
   const body2 = `${marker2}
-${markdownReport.render({ head, comparison, baselineSource: base ? "from the measuring workflow" : "none" })}`;
+${report}
+${FORK_NOTE}
+`;
   await io.writeSummary(body2);
-  const suite = { id: pr.suite, name: inputs.suite || pr.suite, marker: marker2, statusContext: inputs.suite ? `cg-bench/${inputs.suite}` : "cg-bench", configPath: "" };
+  const suite = { id: pr.suite, name: inputs.suite || pr.suite, marker: marker2, statusContext: `${inputs.suite ? `cg-bench/${inputs.suite}` : "cg-bench"} (fork)`, configPath: "" };
   await publishToPullRequest({ io, inputs, suite, api, env: ctx.env }, pr, body2, head, comparison);
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);

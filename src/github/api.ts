@@ -12,7 +12,8 @@ export interface GitHubApi {
   createComment(issue: number, body: string): Promise<{ id: number; url: string }>;
   updateComment(id: number, body: string): Promise<{ id: number; url: string }>;
   setStatus(sha: string, status: { state: 'success' | 'failure' | 'error' | 'pending'; description: string; context: string; targetUrl?: string | undefined }): Promise<void>;
-  pullRequestHead(number: number): Promise<string>;
+  /** Where a pull request's head is: commit, repository (owner/name) and branch. */
+  pullRequestHead(number: number): Promise<{ sha: string; repository: string; branch: string }>;
 }
 
 export function createGitHubApi(token: string, repository: string, log: (message: string) => void): GitHubApi {
@@ -81,7 +82,7 @@ export function createGitHubApi(token: string, repository: string, log: (message
     },
     async pullRequestHead(number) {
       const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number });
-      return data.head.sha;
+      return { sha: data.head.sha, repository: data.head.repo?.full_name ?? '', branch: data.head.ref };
     },
   };
 }

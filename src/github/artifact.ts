@@ -21,6 +21,10 @@ export interface PullRequestRef {
 
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
+/** Said under every report made from a fork's artifact. */
+export const FORK_NOTE =
+  "_These numbers come from the pull request's own workflow run: cg-bench checked that they are consistent and belong to this pull request's commit, but that run was the fork's to control._";
+
 export function writeArtifact(dir: string, pr: PullRequestRef, head: Results, base: Results | undefined): void {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'pr.json'), `${JSON.stringify({ schema: 'cg-bench-pr/1', ...pr }, null, 2)}\n`);
@@ -66,27 +70,35 @@ export async function reportFromArtifact(ctx: ReportContext, trigger: Trigger): 
   const prFile = join(dir, 'pr.json');
   if (!existsSync(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
   const pr = parsePullRequestRef(readBounded(prFile), prFile);
+  // The artifact names its pull request; the event, not the artifact, says which run made it. The
+  // pull request must be that run's: same commit, same head repository, same branch.
   if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
-  if (trigger.pullNumbers.length) {
-    if (!trigger.pullNumbers.includes(pr.number)) throw new CgBenchError(`${prFile}: pull request #${pr.number} is not one of this run's (${trigger.pullNumbers.join(', ')}); refusing the artifact`);
-  } else {
-    // Fork pull requests are not listed in workflow_run.pull_requests: ask GitHub instead.
-    if (!api) throw new CgBenchError('mode: report needs a GitHub token to check the pull request');
-    let actual: string;
-    try {
-      actual = await api.pullRequestHead(pr.number);
-    } catch (error) {
-      throw new CgBenchError(`cannot check pull request #${pr.number}: ${errorMessage(error)}`);
-    }
-    if (actual !== pr.headSha) throw new CgBenchError(`${prFile}: pull request #${pr.number} is at ${actual.slice(0, 7)}, not ${pr.headSha.slice(0, 7)}; refusing the artifact`);
+  if (trigger.pullNumbers.length && !trigger.pullNumbers.includes(pr.number)) {
+    throw new CgBenchError(`${prFile}: pull request #${pr.number} is not one of this run's (${trigger.pullNumbers.join(', ')}); refusing the artifact`);
+  }
+  if (!api) throw new CgBenchError('mode: report needs a GitHub token to check the pull request');
+  let actual: { sha: string; repository: string; branch: string };
+  try {
+    actual = await api.pullRequestHead(pr.number);
+  } catch (error) {
+    throw new CgBenchError(`cannot check pull request #${pr.number}: ${errorMessage(error)}`);
+  }
+  const expected = { sha: trigger.headSha, repository: trigger.headRepository, branch: trigger.headBranch };
+  const mismatch = (['sha', 'repository', 'branch'] as const).find((k) => actual[k] !== expected[k]);
+  if (mismatch) {
+    throw new CgBenchError(
+      `${prFile}: pull request #${pr.number} is ${actual.repository}:${actual.branch} at ${actual.sha.slice(0, 7)}, but this workflow run measured ${expected.repository}:${expected.branch} at ${expected.sha.slice(0, 7)}; refusing the artifact`,
+    );
   }
   const head = readResults(join(dir, 'results.json'));
   const base = existsSync(join(dir, 'base.json')) ? readResults(join(dir, 'base.json')) : undefined;
   const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : undefined;
   const marker = commentMarker(pr.suite);
-  const body = `${marker}\n${markdownReport.render({ head, comparison, baselineSource: base ? 'from the measuring workflow' : 'none' })}`;
+  const report = markdownReport.render({ head, comparison, baselineSource: base ? 'from the measuring workflow' : 'none' });
+  const body = `${marker}\n${report}\n${FORK_NOTE}\n`;
   await io.writeSummary(body);
-  const suite = { id: pr.suite, name: inputs.suite || pr.suite, marker, statusContext: inputs.suite ? `cg-bench/${inputs.suite}` : 'cg-bench', configPath: '' };
+  // Its own status context: a required "cg-bench" check can never be satisfied by a fork's numbers.
+  const suite = { id: pr.suite, name: inputs.suite || pr.suite, marker, statusContext: `${inputs.suite ? `cg-bench/${inputs.suite}` : 'cg-bench'} (fork)`, configPath: '' };
   await publishToPullRequest({ io, inputs, suite, api, env: ctx.env }, pr, body, head, comparison);
   io.setOutput('regressions', comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput('improvements', comparison?.comparable ? comparison.counts.improvement : 0);

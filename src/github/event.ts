@@ -12,7 +12,15 @@ export type Trigger =
       fork: boolean;
     }
   | { kind: 'push'; sha: string; ref: string; defaultBranch: boolean }
-  | { kind: 'workflow_run'; headSha: string; runId: number; pullNumbers: number[] }
+  | {
+      kind: 'workflow_run';
+      headSha: string;
+      /** The repository and branch the measured run came from, as GitHub says (a fork's for a fork PR). */
+      headRepository: string;
+      headBranch: string;
+      runId: number;
+      pullNumbers: number[];
+    }
   | { kind: 'other'; eventName: string; sha: string };
 
 type Json = Record<string, unknown>;
@@ -51,7 +59,14 @@ export function triggerFrom(eventName: string, payload: unknown, env: { reposito
   if (eventName === 'workflow_run') {
     const run = obj(p['workflow_run']);
     const prs = Array.isArray(run['pull_requests']) ? run['pull_requests'] : [];
-    return { kind: 'workflow_run', headSha: str(run['head_sha']), runId: Number(run['id']), pullNumbers: prs.map((x) => Number(obj(x)['number'])) };
+    return {
+      kind: 'workflow_run',
+      headSha: str(run['head_sha']),
+      headRepository: str(obj(run['head_repository'])['full_name']),
+      headBranch: str(run['head_branch']),
+      runId: Number(run['id']),
+      pullNumbers: prs.map((x) => Number(obj(x)['number'])),
+    };
   }
   return { kind: 'other', eventName, sha: env.sha };
 }

@@ -181,10 +181,13 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.deepEqual(JSON.parse(readFileSync(join(forkArtifact, 'pr.json'), 'utf8')).number, 2);
   });
 
-  const workflowRun = (headSha: string) => {
+  const workflowRun = (headSha: string, pullRequests?: unknown[]) => {
     const payload = fixture('workflow_run.completed.with-pull-requests.json');
     const run = payload['workflow_run'] as Record<string, unknown>;
     run['head_sha'] = headSha;
+    if (pullRequests) run['pull_requests'] = pullRequests;
+    // GitHub's view of PR #2: the head the measured run came from (repository and branch of the event).
+    github.pulls.set(2, { sha: headSha, repository: String((run['head_repository'] as Record<string, unknown>)['full_name']), branch: String(run['head_branch']) });
     return payload;
   };
   const copyArtifact = () => {
@@ -197,7 +200,9 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     const run = await runAction({ eventName: 'workflow_run', payload: workflowRun(repo.feature), workspace: tempDir(), inputs: { 'artifact-dir': copyArtifact() }, apiUrl: github.url, env: env() });
     assert.equal(run.code, 0, run.stdout);
     assert.match(github.comments.get(2)![0]!.body, /1 regression/);
+    assert.match(github.comments.get(2)![0]!.body, /These numbers come from the pull request's own workflow run/);
     assert.equal(github.statuses.at(-1)!.sha, repo.feature);
+    assert.equal(github.statuses.at(-1)!.context, 'cg-bench (fork)', 'never the context trusted runs use');
     assert.deepEqual(github.violations, []);
   });
 
@@ -230,6 +235,18 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
       }, /benchmarks\[0\]\.name: must be at most 100 characters/],
     ];
     const writes = github.requests.filter((r) => r.method !== 'GET').length;
+    // A fork's artifact (its run lists no pull requests) naming pull request #1, which has the same
+    // head commit but lives in another repository and branch: refused.
+    github.pulls.set(1, { sha: repo.feature, repository: 'octo-org/octo-repo', branch: 'same-commit-elsewhere' });
+    {
+      const dir = copyArtifact();
+      const pr = JSON.parse(readFileSync(join(dir, 'pr.json'), 'utf8'));
+      pr.number = 1;
+      writeFileSync(join(dir, 'pr.json'), JSON.stringify(pr));
+      const run = await runAction({ eventName: 'workflow_run', payload: workflowRun(repo.feature, []), workspace: tempDir(), inputs: { 'artifact-dir': dir }, apiUrl: github.url, env: env() });
+      assert.equal(run.code, 1);
+      assert.ok(run.errors.some((e) => /pull request #1 is octo-org\/octo-repo:same-commit-elsewhere at .*, but this workflow run measured .*; refusing the artifact/.test(e)), run.errors.join('\n'));
+    }
     for (const [what, tamper, message] of attempts) {
       const dir = copyArtifact();
       tamper(dir);

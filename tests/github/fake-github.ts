@@ -29,7 +29,7 @@ export class FakeGitHub {
   readonly requests: { method: string; path: string; body: unknown }[] = [];
   readonly comments = new Map<number, Comment[]>();
   readonly statuses: { sha: string; state: string; description: string; context: string; target_url?: string }[] = [];
-  readonly pulls = new Map<number, string>();
+  readonly pulls = new Map<number, { sha: string; repository: string; branch: string }>();
   mergeBase: string | undefined;
   readOnly = false;
   faults: Fault[] = [];
@@ -146,7 +146,12 @@ export class FakeGitHub {
         const head = this.pulls.get(Number(params[2]));
         if (!head) return this.send(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
         const out = exampleResponse(op, 200);
-        (out['head'] as Json)['sha'] = head;
+        // GitHub's own example lists a team without the "type" its schema requires: none here.
+        out['requested_teams'] = [];
+        const outHead = out['head'] as Json;
+        outHead['sha'] = head.sha;
+        outHead['ref'] = head.branch;
+        outHead['repo'] = { ...(outHead['repo'] as Json), full_name: head.repository };
         return this.send(res, 200, out, op);
       }
       default:
