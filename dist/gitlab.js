@@ -17009,9 +17009,10 @@ function createGitLabApi(options) {
       return Buffer.from(await response.arrayBuffer());
     },
     async findNote(iid, marker) {
+      const me = await json(`${options.apiUrl.replace(/\/$/, "")}/user`, { headers: withToken() });
       for (let page = 1; page <= 50; page++) {
         const notes = await json(`${project}/merge_requests/${iid}/notes?per_page=100&page=${page}&sort=asc&order_by=created_at`, { headers: withToken() });
-        const found = notes.find((n) => !n.system && n.body.includes(marker));
+        const found = notes.find((n) => !n.system && n.author?.id === me.id && n.body.includes(marker));
         if (found) return { id: found.id };
         if (notes.length < 100) return void 0;
       }

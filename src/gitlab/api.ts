@@ -37,9 +37,11 @@ export function createGitLabApi(options: {
       return Buffer.from(await response.arrayBuffer());
     },
     async findNote(iid, marker) {
+      // Only the token's own note is ours to edit: anyone can write the marker into a note.
+      const me = await json<{ id: number }>(`${options.apiUrl.replace(/\/$/, '')}/user`, { headers: withToken() });
       for (let page = 1; page <= 50; page++) {
-        const notes = await json<{ id: number; body: string; system?: boolean }[]>(`${project}/merge_requests/${iid}/notes?per_page=100&page=${page}&sort=asc&order_by=created_at`, { headers: withToken() });
-        const found = notes.find((n) => !n.system && n.body.includes(marker));
+        const notes = await json<{ id: number; body: string; system?: boolean; author?: { id?: number } }[]>(`${project}/merge_requests/${iid}/notes?per_page=100&page=${page}&sort=asc&order_by=created_at`, { headers: withToken() });
+        const found = notes.find((n) => !n.system && n.author?.id === me.id && n.body.includes(marker));
         if (found) return { id: found.id };
         if (notes.length < 100) return undefined;
       }

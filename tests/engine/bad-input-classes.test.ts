@@ -142,3 +142,20 @@ describe('output directories', () => {
     }
   });
 });
+
+describe('command-line values', () => {
+  const compare = async (args: string[], pattern: RegExp, files: Record<string, string> = {}) => {
+    const dir = project(OK, files);
+    const r = await cli(['compare', ...args], { cwd: dir });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, pattern);
+    assert.doesNotMatch(r.stderr, /internal error/);
+  };
+  test('compare: a missing file', () => compare(['nope.json', 'nope.json'], /cannot read results .*nope\.json: no such file/));
+  test('compare: a file that is not JSON', () => compare(['a.json', 'a.json'], /a\.json: not valid JSON/, { 'a.json': 'not json' }));
+  test('compare: one file only', () => compare(['a.json'], /expected BASE\.json and HEAD\.json, got 1 file/));
+  test('--threshold NaN', () => expectRefused(OK, ['--threshold', 'NaN'], 2, /--threshold NaN: is not a percentage/));
+  test('--threshold 1e309', () => expectRefused(OK, ['--threshold', '1e309'], 2, /--threshold 1e309: is not a percentage/));
+  test('--format that does not exist', () => expectRefused(OK, ['--format', 'xml'], 2, /--format xml: must be one of/));
+  test('--config that is a directory', () => expectRefused(OK, ['--config', '.'], 2, /cannot read configuration \.: is a directory|configuration \.: /));
+});

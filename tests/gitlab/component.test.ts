@@ -152,6 +152,17 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     assert.equal(gitlab.notes.get(6), undefined);
   });
 
+  test('a note planted with the marker by another user is never edited: the job writes its own', async () => {
+    const marker = gitlab.notes.get(5)![0]!.body.split('\n')[0]!;
+    gitlab.notes.set(9, [{ id: 9_999, body: `${marker}\nplanted`, author: { id: 666, username: 'mallory' } }]);
+    const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 9, base: repo.main, head: repo.feature }, sha: repo.feature });
+    assert.equal(run.code, 0, run.log);
+    const notes = gitlab.notes.get(9)!;
+    assert.equal(notes.length, 2);
+    assert.equal(notes[0]!.body, `${marker}\nplanted`);
+    assert.deepEqual(gitlab.violations, []);
+  });
+
   test('an API 502 is retried', async () => {
     gitlab.faults.push({ method: 'POST', pattern: /\/merge_requests\/7\/notes$/, status: 502, times: 1 });
     const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 7, base: repo.main, head: repo.feature }, sha: repo.feature });

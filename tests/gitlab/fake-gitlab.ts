@@ -8,7 +8,12 @@ import type { AddressInfo } from 'node:net';
 export interface Note {
   id: number;
   body: string;
+  /** Who wrote it; default the project access token's bot user (id 7). */
+  author?: { id: number; username: string };
 }
+
+/** The user behind the project access token the tests give the job. */
+export const TOKEN_USER = { id: 7, username: 'project_42_bot' };
 
 export class FakeGitLab {
   readonly violations: string[] = [];
@@ -44,7 +49,7 @@ export class FakeGitLab {
     const now = new Date().toISOString();
     return {
       id: n.id, type: null, body: n.body, attachment: null,
-      author: { id: 7, username: 'project_42_bot', name: 'cg-bench', state: 'active', avatar_url: null, web_url: 'https://gitlab.example.com/project_42_bot' },
+      author: { ...(n.author ?? TOKEN_USER), name: 'cg-bench', state: 'active', avatar_url: null, web_url: `https://gitlab.example.com/${(n.author ?? TOKEN_USER).username}` },
       created_at: now, updated_at: now, system: false, noteable_id: 1000 + iid, noteable_type: 'MergeRequest', project_id: Number(this.projectId),
       resolvable: false, confidential: false, internal: false, noteable_iid: iid, commands_changes: {},
     };
@@ -61,6 +66,10 @@ export class FakeGitLab {
     if (fault) {
       fault.times--;
       return this.json(res, fault.status, { message: `${fault.status} injected` });
+    }
+    if (path === '/api/v4/user' && method === 'GET') {
+      if (req.headers['private-token'] !== this.apiToken) return this.json(res, 401, { message: '401 Unauthorized' });
+      return this.json(res, 200, { ...TOKEN_USER, name: 'cg-bench', state: 'active', bot: true });
     }
     const prefix = `/api/v4/projects/${this.projectId}`;
     if (!path.startsWith(`${prefix}/`)) {
