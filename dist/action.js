@@ -45242,7 +45242,7 @@ ${body2}
 
 // src/github/run.ts
 import { createHash as createHash6 } from "node:crypto";
-import { mkdirSync as mkdirSync9, readFileSync as readFileSync9, writeFileSync as writeFileSync8 } from "node:fs";
+import { mkdirSync as mkdirSync9, readFileSync as readFileSync8, writeFileSync as writeFileSync7 } from "node:fs";
 import { join as join18, resolve as resolve6 } from "node:path";
 
 // src/errors.ts
@@ -45501,7 +45501,7 @@ function imageId(engine, image) {
 }
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync2, cpSync, existsSync as existsSync4, lstatSync as lstatSync2, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync7 } from "node:fs";
+import { chmodSync as chmodSync2, cpSync, existsSync as existsSync4, lstatSync as lstatSync2, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync8 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { dirname as dirname7, join as join11, resolve as resolve4 } from "node:path";
 
@@ -46417,7 +46417,7 @@ function writeResults(path12, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync4, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
 import { join as join10 } from "node:path";
 
 // src/run/slug.ts
@@ -46599,7 +46599,7 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, closeSync as closeSync5, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync5, readdirSync as readdirSync4, readSync as readSync4, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
+import { accessSync as accessSync2, closeSync as closeSync5, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync5, readdirSync as readdirSync4, readSync as readSync4, rmSync as rmSync5, statSync as statSync5 } from "node:fs";
 import { constants as constants5 } from "node:os";
 import { join as join9, relative as relative5, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -46846,12 +46846,41 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash3 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync4, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { chmodSync, mkdirSync as mkdirSync2, rmSync as rmSync4, statSync as statSync4, unlinkSync } from "node:fs";
 import { join as join7 } from "node:path";
+
+// src/util/pid-lock.ts
+import { readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error2) {
+    return error2.code === "EPERM";
+  }
+}
+function tryLock(path12) {
+  for (; ; ) {
+    try {
+      writeFileSync2(path12, `${process.pid}
+`, { flag: "wx" });
+      return void 0;
+    } catch (error2) {
+      if (error2.code !== "EEXIST") throw error2;
+    }
+    let holder = NaN;
+    try {
+      holder = Number(readFileSync3(path12, "utf8").trim());
+    } catch {
+    }
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) return holder;
+    rmSync2(path12, { force: true });
+  }
+}
 
 // src/run/untrusted.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
+import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2, rmSync as rmSync3, statSync as statSync3, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join6 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -46970,7 +46999,7 @@ function collectProfiles(staging, dir) {
       closeSync2(from);
     }
   }
-  rmSync2(staging, { recursive: true, force: true });
+  rmSync3(staging, { recursive: true, force: true });
 }
 function handOver(sandbox, tree) {
   if (!sandbox.user) return;
@@ -47057,31 +47086,13 @@ var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
   return join7(HOMES_DIR, createHash3("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error2) {
-    return error2.code === "EPERM";
-  }
-}
 var sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
 async function acquire(lock) {
-  for (; ; ) {
-    try {
-      writeFileSync2(lock, String(process.pid), { flag: "wx" });
-      return;
-    } catch (error2) {
-      if (error2.code !== "EEXIST") throw error2;
-    }
-    const holder = Number(readFileSync3(lock, "utf8").trim() || NaN);
-    if (!Number.isInteger(holder) || !alive(holder)) unlinkSync(lock);
-    else await sleep(200);
-  }
+  while (tryLock(lock) !== void 0) await sleep(200);
 }
 function removeQuietly(path12) {
   try {
-    rmSync3(path12, { recursive: true, force: true });
+    rmSync4(path12, { recursive: true, force: true });
   } catch {
   }
 }
@@ -47092,7 +47103,7 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    rmSync3(home, { recursive: true, force: true });
+    rmSync4(home, { recursive: true, force: true });
     mkdirSync2(join7(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
     giveDirectory(sandbox, join7(home, "tmp"));
@@ -47323,13 +47334,13 @@ function programProblem(program, cwd, path12) {
   return void 0;
 }
 async function gzipAndRemove(path12) {
-  rmSync4(`${path12}.gz`, { force: true });
+  rmSync5(`${path12}.gz`, { force: true });
   await pipeline(createReadStream2(path12), createGzip({ level: 6 }), createWriteStream(`${path12}.gz`, { flags: "wx" }));
-  rmSync4(path12);
+  rmSync5(path12);
 }
 async function runBenchmark(spec, slug, ctx) {
   const dir = join9(ctx.outDir, "benchmarks", slug);
-  rmSync4(dir, { recursive: true, force: true });
+  rmSync5(dir, { recursive: true, force: true });
   mkdirSync3(dir, { recursive: true });
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
 }
@@ -47396,7 +47407,7 @@ async function measureIn(home, spec, dir, ctx) {
     const file = join9(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync4(file, { force: true });
+      rmSync5(file, { force: true });
       continue;
     }
     try {
@@ -47514,7 +47525,7 @@ function ensureWritableDir(dir) {
     accessSync3(dir, constants6.W_OK);
     const probe = join10(dir, `.write-test-${process.pid}`);
     writeFileSync3(probe, "");
-    rmSync5(probe, { force: true });
+    rmSync6(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -47554,7 +47565,7 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync5(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync6(resolveFrom(options.outDir, name), { force: true });
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
   mkdirSync4(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
@@ -47586,15 +47597,7 @@ async function runSuite(config, options) {
 }
 
 // src/engine/out-lock.ts
-import { mkdirSync as mkdirSync5, readFileSync as readFileSync6, rmSync as rmSync6, writeFileSync as writeFileSync4 } from "node:fs";
-function alive2(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error2) {
-    return error2.code === "EPERM";
-  }
-}
+import { mkdirSync as mkdirSync5, rmSync as rmSync7 } from "node:fs";
 function lockOutputDirectory(outDir) {
   try {
     mkdirSync5(outDir, { recursive: true });
@@ -47603,23 +47606,15 @@ function lockOutputDirectory(outDir) {
     };
   }
   const lock = resolveFrom(outDir, ".cg-bench.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync4(lock, `${process.pid}
-`, { flag: "wx" });
-      return () => rmSync6(lock, { force: true });
-    } catch (error2) {
-      if (error2.code !== "EEXIST") return () => {
-      };
-    }
-    const holder = Number(readFileSync6(lock, "utf8").trim());
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive2(holder)) {
-      throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
-    }
-    rmSync6(lock, { force: true });
+  let holder;
+  try {
+    holder = tryLock(lock);
+  } catch {
+    return () => {
+    };
   }
-  return () => {
-  };
+  if (holder !== void 0) throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
+  return () => rmSync7(lock, { force: true });
 }
 
 // src/engine/measure.ts
@@ -47735,7 +47730,7 @@ function removeLinks(dir) {
     const path12 = join11(dir, name);
     const stat2 = lstatSync2(path12);
     if (stat2.isDirectory()) removeLinks(path12);
-    else if (!stat2.isFile()) rmSync7(path12, { force: true });
+    else if (!stat2.isFile()) rmSync8(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
@@ -47761,7 +47756,7 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir) {
-      rmSync7(outDir, { recursive: true, force: true });
+      rmSync8(outDir, { recursive: true, force: true });
       mkdirSync6(outDir, { recursive: true });
       const r = await run2(
         [
@@ -47786,10 +47781,10 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir) {
       mkdirSync6(workspace, { recursive: true });
-      for (const entry of readdirSync5(workspace)) rmSync7(join11(workspace, entry), { recursive: true, force: true });
+      for (const entry of readdirSync5(workspace)) rmSync8(join11(workspace, entry), { recursive: true, force: true });
       const skip = new Set((options.exclude ?? []).map((name) => join11(resolve4(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
-      rmSync7(outDir, { recursive: true, force: true });
+      rmSync8(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
       if (user) {
         handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] }, workspace);
@@ -47812,7 +47807,7 @@ function inProcessMeasurer(options) {
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync7, existsSync as existsSync5 } from "fs";
+import { readFileSync as readFileSync6, existsSync as existsSync5 } from "fs";
 import { EOL as EOL6 } from "os";
 var Context = class {
   /**
@@ -47823,7 +47818,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync5(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync7(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync6(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL6}`);
@@ -91520,7 +91515,7 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync7, writeFileSync as writeFileSync6 } from "fs";
+import { existsSync as existsSync7, writeFileSync as writeFileSync5 } from "fs";
 import * as path10 from "path";
 var __awaiter17 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -91729,7 +91724,7 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter17(this, void 0, void 0, function* () {
-    writeFileSync6(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync5(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });
@@ -92173,7 +92168,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/baseline-store.ts
-import { mkdirSync as mkdirSync7, rmSync as rmSync8 } from "node:fs";
+import { mkdirSync as mkdirSync7, rmSync as rmSync9 } from "node:fs";
 import { join as join16 } from "node:path";
 function actionsCacheStore(dir, log2) {
   const file = join16(dir, "results.json");
@@ -92183,7 +92178,7 @@ function actionsCacheStore(dir, log2) {
         log2.info("The Actions cache is not available here: the baseline will be measured in this job.");
         return void 0;
       }
-      rmSync8(dir, { recursive: true, force: true });
+      rmSync9(dir, { recursive: true, force: true });
       try {
         const hit = await restoreCache([dir], key);
         if (!hit) return void 0;
@@ -92195,7 +92190,7 @@ function actionsCacheStore(dir, log2) {
     },
     async save(key, results) {
       if (!isFeatureAvailable()) return "the Actions cache is not available to this job";
-      rmSync8(dir, { recursive: true, force: true });
+      rmSync9(dir, { recursive: true, force: true });
       mkdirSync7(dir, { recursive: true });
       writeResults(file, results);
       try {
@@ -92251,7 +92246,7 @@ function triggerFrom(eventName, payload, env) {
 
 // src/vcs/git.ts
 import { spawnSync as spawnSync4 } from "node:child_process";
-import { rmSync as rmSync9 } from "node:fs";
+import { rmSync as rmSync10 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -92296,14 +92291,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync9(dir, { recursive: true, force: true });
+  rmSync10(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync9(dir, { recursive: true, force: true });
+  rmSync10(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -92365,7 +92360,7 @@ function readInputs(get) {
 }
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync8, readFileSync as readFileSync8, statSync as statSync8, writeFileSync as writeFileSync7, existsSync as existsSync8 } from "node:fs";
+import { mkdirSync as mkdirSync8, readFileSync as readFileSync7, statSync as statSync8, writeFileSync as writeFileSync6, existsSync as existsSync8 } from "node:fs";
 import { join as join17 } from "node:path";
 
 // src/publish/sticky.ts
@@ -92463,7 +92458,7 @@ var MAX_FILE_BYTES = 50 * 1024 * 1024;
 var FORK_NOTE = "_These numbers come from the pull request's own workflow run: cg-bench checked that they are consistent and belong to this pull request's commit, but that run was the fork's to control._";
 function writeArtifact(dir, pr, head, base) {
   mkdirSync8(dir, { recursive: true });
-  writeFileSync7(join17(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
+  writeFileSync6(join17(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
 `);
   writeResults(join17(dir, "results.json"), head);
   if (base) writeResults(join17(dir, "base.json"), base);
@@ -92485,7 +92480,7 @@ function parsePullRequestRef(text, source) {
 }
 function readBounded(path12) {
   if (statSync8(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
-  return readFileSync8(path12, "utf8");
+  return readFileSync7(path12, "utf8");
 }
 async function reportFromArtifact(ctx, trigger) {
   const { io, inputs, api } = ctx;
@@ -92554,7 +92549,7 @@ var IMAGE_TAG = "v1";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync9(join18(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync8(join18(actionDir2, "image.lock.json"), "utf8"));
     return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:${lock.tag ?? IMAGE_TAG}`;
   } catch {
     return `ghcr.io/org/cg-bench:${IMAGE_TAG}`;
@@ -92649,7 +92644,7 @@ ${headRun.error ?? `exit ${headRun.code}`}
   if (trigger.kind === "pull_request") baseline = await baselineForPullRequest(ctx, trigger, measurer, env, head);
   else if (trigger.kind === "push" && trigger.defaultBranch && ctx.store) {
     if (headRun.code === ExitCode2.ok) {
-      const configText = readFileSync9(join18(workspace, inputs.config), "utf8");
+      const configText = readFileSync8(join18(workspace, inputs.config), "utf8");
       const key = baselineKey(suite, trigger.sha, measurer.imageIdentity, configText, env);
       const notSaved = await ctx.store.save(key, head);
       if (notSaved) io.warning(`The baseline for ${trigger.sha.slice(0, 7)} was NOT saved (${key}): ${notSaved}. Pull requests will measure it in their own job.`);
@@ -92664,7 +92659,7 @@ ${headRun.error ?? `exit ${headRun.code}`}
   const body2 = `${suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
   mkdirSync9(ctx.outRoot, { recursive: true });
-  writeFileSync8(join18(ctx.outRoot, "report.md"), body2);
+  writeFileSync7(join18(ctx.outRoot, "report.md"), body2);
   await io.writeSummary(body2);
   io.info(headline(head, comparison));
   if (trigger.kind === "pull_request") {
@@ -92680,7 +92675,7 @@ ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`
 async function runAction(io, env, actionDir2) {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync9(env["GITHUB_EVENT_PATH"], "utf8")) : {};
+    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync8(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, { repository: env["GITHUB_REPOSITORY"] ?? "", sha: env["GITHUB_SHA"] ?? "", ref: env["GITHUB_REF"] ?? "" });
     const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const outRoot = resolve6(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id);

@@ -14271,7 +14271,7 @@ var require_ajv = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync5 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
 import { join as join11 } from "node:path";
 
@@ -14472,7 +14472,7 @@ function compareWithBaseline(base, head, options) {
 }
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync2, cpSync, existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync7 } from "node:fs";
+import { chmodSync as chmodSync2, cpSync, existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync8 } from "node:fs";
 import { dirname as dirname5, join as join9, resolve as resolve3 } from "node:path";
 
 // src/config/load.ts
@@ -15399,7 +15399,7 @@ function writeResults(path, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync4, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
 import { join as join8 } from "node:path";
 
 // src/run/slug.ts
@@ -15581,7 +15581,7 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, closeSync as closeSync5, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync5, readdirSync as readdirSync4, readSync as readSync4, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
+import { accessSync as accessSync2, closeSync as closeSync5, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync5, readdirSync as readdirSync4, readSync as readSync4, rmSync as rmSync5, statSync as statSync5 } from "node:fs";
 import { constants as constants3 } from "node:os";
 import { join as join7, relative as relative4, resolve as resolve2 } from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -15828,12 +15828,41 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash3 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, statSync as statSync4, unlinkSync, writeFileSync as writeFileSync2 } from "node:fs";
+import { chmodSync, mkdirSync as mkdirSync2, rmSync as rmSync4, statSync as statSync4, unlinkSync } from "node:fs";
 import { join as join5 } from "node:path";
+
+// src/util/pid-lock.ts
+import { readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+function tryLock(path) {
+  for (; ; ) {
+    try {
+      writeFileSync2(path, `${process.pid}
+`, { flag: "wx" });
+      return void 0;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+    let holder = NaN;
+    try {
+      holder = Number(readFileSync3(path, "utf8").trim());
+    } catch {
+    }
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) return holder;
+    rmSync2(path, { force: true });
+  }
+}
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
+import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2, rmSync as rmSync3, statSync as statSync3, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join4 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -15952,7 +15981,7 @@ function collectProfiles(staging, dir) {
       closeSync2(from);
     }
   }
-  rmSync2(staging, { recursive: true, force: true });
+  rmSync3(staging, { recursive: true, force: true });
 }
 function handOver(sandbox, tree) {
   if (!sandbox.user) return;
@@ -16039,31 +16068,13 @@ var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
   return join5(HOMES_DIR, createHash3("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
-function alive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
 var sleep = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
 async function acquire(lock) {
-  for (; ; ) {
-    try {
-      writeFileSync2(lock, String(process.pid), { flag: "wx" });
-      return;
-    } catch (error) {
-      if (error.code !== "EEXIST") throw error;
-    }
-    const holder = Number(readFileSync3(lock, "utf8").trim() || NaN);
-    if (!Number.isInteger(holder) || !alive(holder)) unlinkSync(lock);
-    else await sleep(200);
-  }
+  while (tryLock(lock) !== void 0) await sleep(200);
 }
 function removeQuietly(path) {
   try {
-    rmSync3(path, { recursive: true, force: true });
+    rmSync4(path, { recursive: true, force: true });
   } catch {
   }
 }
@@ -16074,7 +16085,7 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    rmSync3(home, { recursive: true, force: true });
+    rmSync4(home, { recursive: true, force: true });
     mkdirSync2(join5(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
     giveDirectory(sandbox, join5(home, "tmp"));
@@ -16305,13 +16316,13 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function gzipAndRemove(path) {
-  rmSync4(`${path}.gz`, { force: true });
+  rmSync5(`${path}.gz`, { force: true });
   await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
-  rmSync4(path);
+  rmSync5(path);
 }
 async function runBenchmark(spec, slug, ctx) {
   const dir = join7(ctx.outDir, "benchmarks", slug);
-  rmSync4(dir, { recursive: true, force: true });
+  rmSync5(dir, { recursive: true, force: true });
   mkdirSync3(dir, { recursive: true });
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
 }
@@ -16378,7 +16389,7 @@ async function measureIn(home, spec, dir, ctx) {
     const file = join7(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync4(file, { force: true });
+      rmSync5(file, { force: true });
       continue;
     }
     try {
@@ -16496,7 +16507,7 @@ function ensureWritableDir(dir) {
     accessSync3(dir, constants4.W_OK);
     const probe = join8(dir, `.write-test-${process.pid}`);
     writeFileSync3(probe, "");
-    rmSync5(probe, { force: true });
+    rmSync6(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -16536,7 +16547,7 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync5(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync6(resolveFrom(options.outDir, name), { force: true });
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
   mkdirSync4(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
@@ -16568,15 +16579,7 @@ async function runSuite(config, options) {
 }
 
 // src/engine/out-lock.ts
-import { mkdirSync as mkdirSync5, readFileSync as readFileSync6, rmSync as rmSync6, writeFileSync as writeFileSync4 } from "node:fs";
-function alive2(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
+import { mkdirSync as mkdirSync5, rmSync as rmSync7 } from "node:fs";
 function lockOutputDirectory(outDir) {
   try {
     mkdirSync5(outDir, { recursive: true });
@@ -16585,23 +16588,15 @@ function lockOutputDirectory(outDir) {
     };
   }
   const lock = resolveFrom(outDir, ".cg-bench.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      writeFileSync4(lock, `${process.pid}
-`, { flag: "wx" });
-      return () => rmSync6(lock, { force: true });
-    } catch (error) {
-      if (error.code !== "EEXIST") return () => {
-      };
-    }
-    const holder = Number(readFileSync6(lock, "utf8").trim());
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive2(holder)) {
-      throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
-    }
-    rmSync6(lock, { force: true });
+  let holder;
+  try {
+    holder = tryLock(lock);
+  } catch {
+    return () => {
+    };
   }
-  return () => {
-  };
+  if (holder !== void 0) throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
+  return () => rmSync7(lock, { force: true });
 }
 
 // src/engine/measure.ts
@@ -16700,10 +16695,10 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir) {
       mkdirSync6(workspace, { recursive: true });
-      for (const entry of readdirSync5(workspace)) rmSync7(join9(workspace, entry), { recursive: true, force: true });
+      for (const entry of readdirSync5(workspace)) rmSync8(join9(workspace, entry), { recursive: true, force: true });
       const skip = new Set((options.exclude ?? []).map((name) => join9(resolve3(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve3(src)) });
-      rmSync7(outDir, { recursive: true, force: true });
+      rmSync8(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
       if (user) {
         handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] }, workspace);
@@ -16909,7 +16904,7 @@ function terminalReport(options) {
 
 // src/vcs/git.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { rmSync as rmSync8 } from "node:fs";
+import { rmSync as rmSync9 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -16937,14 +16932,14 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync8(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync8(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -17174,7 +17169,7 @@ async function runGitLabJob(env, log) {
       return headRun.code || ExitCode.usage;
     }
     const head = headRun.results;
-    writeFileSync5(join11(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
+    writeFileSync4(join11(out, "commit.json"), `${JSON.stringify({ sha: job.commitSha })}
 `);
     const baseline = job.mergeRequest ? await baselineForMergeRequest(job, api, measurer, head, out, log) : { results: void 0, source: "none" };
     const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: job.thresholdPercent });
@@ -17185,10 +17180,10 @@ async function runGitLabJob(env, log) {
     const input = { head, comparison, baselineSource: baseline.source };
     const body = `${suite.marker}
 ${markdownReport.render(input)}`;
-    writeFileSync5(join11(out, "report.md"), body);
-    writeFileSync5(join11(out, "junit.xml"), junitReport.render(input));
-    writeFileSync5(join11(out, "metrics.txt"), openMetricsReport.render(input));
-    if (comparison) writeFileSync5(join11(out, "comparison.json"), jsonReport.render(input));
+    writeFileSync4(join11(out, "report.md"), body);
+    writeFileSync4(join11(out, "junit.xml"), junitReport.render(input));
+    writeFileSync4(join11(out, "metrics.txt"), openMetricsReport.render(input));
+    if (comparison) writeFileSync4(join11(out, "comparison.json"), jsonReport.render(input));
     log.write(terminalReport({ colour: true }).render(input));
     if (job.mergeRequest) await publishNote(api, job, suite, body, log);
     if (headRun.code === ExitCode.benchmarkFailed) return ExitCode.benchmarkFailed;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
+import { tryLock } from '../util/pid-lock.ts';
 import { giveDirectory, type Sandbox } from './untrusted.ts';
 
 /**
@@ -15,30 +16,11 @@ export function homeFor(benchmarkName: string): string {
   return join(HOMES_DIR, createHash('sha256').update(benchmarkName).digest('hex').slice(0, 16));
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Takes `lock` for this process, waiting while another live process holds it. */
 async function acquire(lock: string): Promise<void> {
-  for (;;) {
-    try {
-      writeFileSync(lock, String(process.pid), { flag: 'wx' });
-      return;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = Number(readFileSync(lock, 'utf8').trim() || NaN);
-    if (!Number.isInteger(holder) || !alive(holder)) unlinkSync(lock);
-    else await sleep(200);
-  }
+  while (tryLock(lock) !== undefined) await sleep(200);
 }
 
 function removeQuietly(path: string): void {
