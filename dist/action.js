@@ -11117,7 +11117,7 @@ var require_mock_interceptor = __commonJS({
 var require_mock_client = __commonJS({
   "node_modules/undici/lib/mock/mock-client.js"(exports2, module) {
     "use strict";
-    var { promisify: promisify4 } = __require("node:util");
+    var { promisify: promisify5 } = __require("node:util");
     var Client = require_client();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11157,7 +11157,7 @@ var require_mock_client = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify4(this[kOriginalClose])();
+        await promisify5(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -11170,7 +11170,7 @@ var require_mock_client = __commonJS({
 var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports2, module) {
     "use strict";
-    var { promisify: promisify4 } = __require("node:util");
+    var { promisify: promisify5 } = __require("node:util");
     var Pool = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11210,7 +11210,7 @@ var require_mock_pool = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify4(this[kOriginalClose])();
+        await promisify5(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -34500,7 +34500,7 @@ var require_light = __commonJS({
           }
           return this.Events.trigger("scheduled", { args: this.args, options: this.options });
         }
-        async doExecute(chained, clearGlobalState, run2, free) {
+        async doExecute(chained, clearGlobalState, run3, free) {
           var error2, eventInfo, passed;
           if (this.retryCount === 0) {
             this._assertStatus("RUNNING");
@@ -34520,10 +34520,10 @@ var require_light = __commonJS({
             }
           } catch (error1) {
             error2 = error1;
-            return this._onFailure(error2, eventInfo, clearGlobalState, run2, free);
+            return this._onFailure(error2, eventInfo, clearGlobalState, run3, free);
           }
         }
-        doExpire(clearGlobalState, run2, free) {
+        doExpire(clearGlobalState, run3, free) {
           var error2, eventInfo;
           if (this._states.jobStatus(this.options.id === "RUNNING")) {
             this._states.next(this.options.id);
@@ -34531,9 +34531,9 @@ var require_light = __commonJS({
           this._assertStatus("EXECUTING");
           eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
           error2 = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
-          return this._onFailure(error2, eventInfo, clearGlobalState, run2, free);
+          return this._onFailure(error2, eventInfo, clearGlobalState, run3, free);
         }
-        async _onFailure(error2, eventInfo, clearGlobalState, run2, free) {
+        async _onFailure(error2, eventInfo, clearGlobalState, run3, free) {
           var retry3, retryAfter;
           if (clearGlobalState()) {
             retry3 = await this.Events.trigger("failed", error2, eventInfo);
@@ -34541,7 +34541,7 @@ var require_light = __commonJS({
               retryAfter = ~~retry3;
               this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
               this.retryCount++;
-              return run2(retryAfter);
+              return run3(retryAfter);
             } else {
               this.doDone(eventInfo);
               await free(this.options, eventInfo);
@@ -35179,17 +35179,17 @@ var require_light = __commonJS({
             }
           }
           _run(index, job, wait) {
-            var clearGlobalState, free, run2;
+            var clearGlobalState, free, run3;
             job.doRun();
             clearGlobalState = this._clearGlobalState.bind(this, index);
-            run2 = this._run.bind(this, index, job);
+            run3 = this._run.bind(this, index, job);
             free = this._free.bind(this, index, job);
             return this._scheduled[index] = {
               timeout: setTimeout(() => {
-                return job.doExecute(this._limiter, clearGlobalState, run2, free);
+                return job.doExecute(this._limiter, clearGlobalState, run3, free);
               }, wait),
               expiration: job.options.expiration != null ? setTimeout(function() {
-                return job.doExpire(clearGlobalState, run2, free);
+                return job.doExpire(clearGlobalState, run3, free);
               }, wait + job.options.expiration) : void 0,
               job
             };
@@ -45241,7 +45241,7 @@ ${body2}
 }
 
 // src/github/run.ts
-import { createHash as createHash6 } from "node:crypto";
+import { createHash as createHash7 } from "node:crypto";
 import { mkdirSync as mkdirSync9, readFileSync as readFileSync8, writeFileSync as writeFileSync7 } from "node:fs";
 import { join as join18, resolve as resolve6 } from "node:path";
 
@@ -45372,6 +45372,18 @@ function environmentDifferences(base, head) {
     ["simulated CPU features", base.cpu.features.join(","), head.cpu.features.join(",")]
   ];
   if (base.image.digest && head.image.digest) fields.push(["image digest", base.image.digest, head.image.digest]);
+  if (base.host && head.host) {
+    const [b, h] = [base.host, head.host];
+    fields.push(
+      ["glibc CPU dispatch (ld.so x86 state)", b.dispatch, h.dispatch],
+      ["glibc platform", b.platform, h.platform],
+      ["glibc hwcaps subdirectories", b.hwcapsActive, h.hwcapsActive],
+      ["auxiliary vector entry types", b.auxvTypes, h.auxvTypes],
+      ["online CPUs", b.cpusOnline, h.cpusOnline],
+      ["possible CPUs", b.cpusPossible, h.cpusPossible],
+      ["CPUs in the affinity mask", b.affinity, h.affinity]
+    );
+  }
   return fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} \u2192 ${String(b)}`);
 }
 function functionChanges(base, head, top) {
@@ -46261,6 +46273,20 @@ var results_schema_default = {
             ref: { $ref: "#/definitions/nullableText" },
             digest: { $ref: "#/definitions/nullableText" }
           }
+        },
+        host: {
+          type: "object",
+          additionalProperties: false,
+          required: ["dispatch", "platform", "hwcapsActive", "auxvTypes", "cpusOnline", "cpusPossible", "affinity"],
+          properties: {
+            dispatch: { $ref: "#/definitions/nullableText" },
+            platform: { $ref: "#/definitions/nullableText" },
+            hwcapsActive: { $ref: "#/definitions/nullableText" },
+            auxvTypes: { $ref: "#/definitions/nullableText" },
+            cpusOnline: { $ref: "#/definitions/nullableText" },
+            cpusPossible: { $ref: "#/definitions/nullableText" },
+            affinity: { type: "integer", minimum: 0 }
+          }
         }
       }
     },
@@ -46427,39 +46453,41 @@ function slugify(name, index) {
 }
 
 // src/results/environment.ts
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
+import { execFile as execFile2 } from "node:child_process";
+import { mkdtemp, readFile as readFile2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { machine, tmpdir } from "node:os";
 import { join as join3 } from "node:path";
-import { promisify } from "node:util";
+import { promisify as promisify2 } from "node:util";
 
-// src/run/environment.ts
-var SETUP_HOME = "/tmp/cg-bench-setup-home";
-var BASE_ENVIRONMENT = {
-  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-  HOME: SETUP_HOME,
-  LANG: "C.UTF-8",
-  LC_ALL: "C.UTF-8",
-  TZ: "UTC",
-  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
-  // run then reads: both change the count from one run to the next.
-  PYTHONHASHSEED: "0",
-  PYTHONDONTWRITEBYTECODE: "1",
-  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
-  // differently as root and as another uid, even with nothing installed there.
-  PYTHONNOUSERSITE: "1"
-};
-function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix) {
-  const env = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
-  if (pycachePrefix) {
-    delete env["PYTHONDONTWRITEBYTECODE"];
-    env["PYTHONPYCACHEPREFIX"] = pycachePrefix;
-  }
-  return { ...env, ...userEnv, PWD: cwd };
+// src/results/host-probe.ts
+import { execFile } from "node:child_process";
+import { createHash as createHash2 } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { promisify } from "node:util";
+var run = promisify(execFile);
+function parseLoaderDiagnostics(text) {
+  const lines = text.split("\n");
+  const value = (key) => lines.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, "") ?? null;
+  const x86 = lines.filter((l) => l.startsWith("x86."));
+  const auxv = lines.filter((l) => /^auxv\[0x[0-9a-f]+\]\.a_type=/.test(l)).map((l) => l.split("=")[1]);
+  return {
+    dispatch: x86.length ? createHash2("sha256").update(x86.join("\n")).digest("hex").slice(0, 16) : null,
+    platform: value("dl_platform"),
+    hwcapsActive: value("dl_hwcaps_subdirs_active"),
+    auxvTypes: auxv.length ? auxv.join(",") : null
+  };
 }
-function runsPython(run2) {
-  if (typeof run2 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run2);
-  return /^python[0-9.]*$/.test(run2[0].split("/").pop() ?? "");
+var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch64.so.1" };
+async function probeHost(valgrindBin, env) {
+  const loader = LOADERS[process.arch];
+  const text = loader ? await run(valgrindBin, ["--tool=none", "-q", loader, "--list-diagnostics"], { encoding: "utf8", env, maxBuffer: 16 << 20 }).then(
+    (r) => r.stdout,
+    () => ""
+  ) : "";
+  const list = (path12) => readFile(path12, "utf8").then((t) => t.trim(), () => null);
+  const [cpusOnline, cpusPossible] = await Promise.all([list("/sys/devices/system/cpu/online"), list("/sys/devices/system/cpu/possible")]);
+  return { ...parseLoaderDiagnostics(text), cpusOnline, cpusPossible, affinity: availableParallelism() };
 }
 
 // package.json
@@ -46546,17 +46574,23 @@ function decodeCpuid(raw) {
 }
 
 // src/results/environment.ts
-var run = promisify(execFile);
+var PROBE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC"
+};
+var run2 = promisify2(execFile2);
 async function firstLine(command, args) {
   try {
-    const { stdout, stderr } = await run(command, args, { encoding: "utf8", env: { ...BASE_ENVIRONMENT } });
+    const { stdout, stderr } = await run2(command, args, { encoding: "utf8", env: { ...PROBE_ENVIRONMENT } });
     return `${stdout}${stderr}`.trim().split("\n")[0]?.trim() || null;
   } catch {
     return null;
   }
 }
 async function osRelease() {
-  const text = await readFile("/etc/os-release", "utf8").catch(() => "");
+  const text = await readFile2("/etc/os-release", "utf8").catch(() => "");
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
@@ -46566,8 +46600,8 @@ async function probeSimulatedCpu(valgrind) {
     const x86 = machine() === "x86_64";
     const target = x86 ? join3(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile2(target, CPU_PROBE_X86_64, { mode: 493 });
-    const out = await run(valgrind.bin, ["--tool=none", "-v", `--log-file=${log2}`, target], { encoding: "buffer", env: { ...BASE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
-    const logText = await readFile(log2, "utf8").catch(() => "");
+    const out = await run2(valgrind.bin, ["--tool=none", "-v", `--log-file=${log2}`, target], { encoding: "buffer", env: { ...PROBE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
+    const logText = await readFile2(log2, "utf8").catch(() => "");
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
     const cpu = x86 ? decodeCpuid(out) : void 0;
     return { hwcaps, vendor: cpu?.vendor ?? null, brand: cpu?.brand ?? null, features: cpu?.features ?? [] };
@@ -46578,11 +46612,12 @@ async function probeSimulatedCpu(valgrind) {
 var probed;
 function collectEnvironment(valgrind, workspace, cache, weights) {
   probed ??= (async () => {
-    const [glibc, os8, python, cpu] = await Promise.all([
+    const [glibc, os8, python, cpu, host] = await Promise.all([
       firstLine("getconf", ["GNU_LIBC_VERSION"]),
       osRelease(),
       firstLine("python3", ["--version"]),
-      probeSimulatedCpu(valgrind)
+      probeSimulatedCpu(valgrind),
+      probeHost(valgrind.bin, { ...PROBE_ENVIRONMENT })
     ]);
     return {
       cgBench: VERSION,
@@ -46592,7 +46627,8 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
       arch: machine(),
       python: python?.replace(/^Python\s*/, "") ?? null,
       cpu,
-      image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null }
+      image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null },
+      host
     };
   })();
   return probed.then((p) => ({ ...p, workspace, cache, weights }));
@@ -46742,8 +46778,37 @@ async function parseCachegrindFile(path12) {
   return parseCachegrindStream(stream2, path12);
 }
 
+// src/run/environment.ts
+var SETUP_HOME = "/tmp/cg-bench-setup-home";
+var BASE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  HOME: SETUP_HOME,
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC",
+  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
+  // run then reads: both change the count from one run to the next.
+  PYTHONHASHSEED: "0",
+  PYTHONDONTWRITEBYTECODE: "1",
+  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
+  // differently as root and as another uid, even with nothing installed there.
+  PYTHONNOUSERSITE: "1"
+};
+function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix) {
+  const env = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
+  if (pycachePrefix) {
+    delete env["PYTHONDONTWRITEBYTECODE"];
+    env["PYTHONPYCACHEPREFIX"] = pycachePrefix;
+  }
+  return { ...env, ...userEnv, PWD: cwd };
+}
+function runsPython(run3) {
+  if (typeof run3 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run3);
+  return /^python[0-9.]*$/.test(run3[0].split("/").pop() ?? "");
+}
+
 // src/run/executables.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 import { readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
 import { join as join5, relative as relative4, isAbsolute as isAbsolute2 } from "node:path";
 
@@ -46810,7 +46875,7 @@ function contentHash(path12) {
     const key = `${path12}\0${stat2.size}\0${stat2.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash2("sha256").update(readFileSync2(path12)).digest("hex");
+      hash = createHash3("sha256").update(readFileSync2(path12)).digest("hex");
       hashes.set(key, hash);
     }
     return hash;
@@ -46845,7 +46910,7 @@ function executablesOf(logDir, workspace) {
 }
 
 // src/run/private-home.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import { chmodSync, mkdirSync as mkdirSync2, rmSync as rmSync4, statSync as statSync4, unlinkSync } from "node:fs";
 import { join as join7 } from "node:path";
 
@@ -46887,7 +46952,7 @@ var UNTRUSTED_ID = 65534;
 function truthy(value) {
   return Boolean(value) && value !== "0" && value !== "false";
 }
-function untrustedUser(root, env) {
+function untrustedUser(root, env, ownCopy = false) {
   const asked = env["CG_BENCH_RUN_AS"]?.trim();
   if (asked === "root") return void 0;
   if (asked) {
@@ -46897,7 +46962,7 @@ function untrustedUser(root, env) {
   }
   const owner = statSync3(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
 }
 var BENCHMARK_PID_IN_NAMESPACE = 2;
@@ -47084,7 +47149,7 @@ function setupEnvironment(caller, sandbox, home) {
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join7(HOMES_DIR, createHash3("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join7(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
 async function acquire(lock) {
@@ -47746,7 +47811,7 @@ function lockGitDirectory(dir) {
 }
 function containerMeasurer(options) {
   const env = options.imageId ? { CG_BENCH_IMAGE_DIGEST: options.imageId } : {};
-  const run2 = (mounts, args, network) => runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts, env, user: options.user, network, args }), options.log);
+  const run3 = (mounts, args, network) => runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts, env, user: options.user, network, args }), options.log);
   return {
     imageIdentity: options.imageId ?? options.image,
     async environment() {
@@ -47758,7 +47823,7 @@ function containerMeasurer(options) {
     async measure(checkout, config, outDir) {
       rmSync8(outDir, { recursive: true, force: true });
       mkdirSync6(outDir, { recursive: true });
-      const r = await run2(
+      const r = await run3(
         [
           { host: resolve4(checkout), container: WORKSPACE },
           ...hideGit(resolve4(checkout)),
@@ -47785,7 +47850,7 @@ function inProcessMeasurer(options) {
       const skip = new Set((options.exclude ?? []).map((name) => join11(resolve4(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
       rmSync8(outDir, { recursive: true, force: true });
-      const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
+      const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] }, workspace);
         lockGitDirectory(checkout);
@@ -67481,14 +67546,14 @@ var NativeCRC64 = (() => {
     missingLibrarySymbols.forEach(missingLibrarySymbol);
     var calledRun;
     dependenciesFulfilled = function runCaller() {
-      if (!calledRun) run2();
+      if (!calledRun) run3();
       if (!calledRun) dependenciesFulfilled = runCaller;
     };
     function stackCheckInit() {
       _emscripten_stack_init();
       writeStackCookie();
     }
-    function run2(args) {
+    function run3(args) {
       args = args || arguments_;
       if (runDependencies > 0) {
         return;
@@ -67546,7 +67611,7 @@ var NativeCRC64 = (() => {
         Module["preInit"].pop()();
       }
     }
-    run2();
+    run3();
     function WrapperObject() {
     }
     WrapperObject.prototype = Object.create(WrapperObject.prototype);
@@ -92230,14 +92295,14 @@ function triggerFrom(eventName, payload, env) {
     return { kind: "push", sha: str(p["after"]) || env.sha, ref, defaultBranch: Boolean(defaultBranch) && ref === `refs/heads/${defaultBranch}` };
   }
   if (eventName === "workflow_run") {
-    const run2 = obj(p["workflow_run"]);
-    const prs = Array.isArray(run2["pull_requests"]) ? run2["pull_requests"] : [];
+    const run3 = obj(p["workflow_run"]);
+    const prs = Array.isArray(run3["pull_requests"]) ? run3["pull_requests"] : [];
     return {
       kind: "workflow_run",
-      headSha: str(run2["head_sha"]),
-      headRepository: str(obj(run2["head_repository"])["full_name"]),
-      headBranch: str(run2["head_branch"]),
-      runId: Number(run2["id"]),
+      headSha: str(run3["head_sha"]),
+      headRepository: str(obj(run3["head_repository"])["full_name"]),
+      headBranch: str(run3["head_branch"]),
+      runId: Number(run3["id"]),
       pullNumbers: prs.map((x) => Number(obj(x)["number"]))
     };
   }
@@ -92525,21 +92590,21 @@ ${FORK_NOTE}
 }
 
 // src/publish/suite.ts
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash6 } from "node:crypto";
 import { posix } from "node:path";
 function suiteFor(workingDirectory, config, name) {
   const configPath = posix.normalize(posix.join(workingDirectory, config));
-  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash5("sha256").update(configPath).digest("hex").slice(0, 12);
+  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash6("sha256").update(configPath).digest("hex").slice(0, 12);
   return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : "cg-bench", configPath };
 }
 
 // src/github/run.ts
 function sha256(text) {
-  return createHash6("sha256").update(text).digest("hex");
+  return createHash7("sha256").update(text).digest("hex");
 }
 function fingerprint(env) {
-  const { cgBench, valgrind, glibc, os: os8, arch: arch2, python, cpu } = env;
-  return sha256(JSON.stringify({ cgBench, valgrind, glibc, os: os8, arch: arch2, python, cpu })).slice(0, 16);
+  const { cgBench, valgrind, glibc, os: os8, arch: arch2, python, cpu, host } = env;
+  return sha256(JSON.stringify({ cgBench, valgrind, glibc, os: os8, arch: arch2, python, cpu, host })).slice(0, 16);
 }
 function baselineKey(suite, sha, imageIdentity, configText, env) {
   return `cg-bench-v1-${suite.id}-${sha}-${sha256(`${imageIdentity}

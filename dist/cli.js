@@ -14403,6 +14403,18 @@ function environmentDifferences(base, head) {
     ["simulated CPU features", base.cpu.features.join(","), head.cpu.features.join(",")]
   ];
   if (base.image.digest && head.image.digest) fields.push(["image digest", base.image.digest, head.image.digest]);
+  if (base.host && head.host) {
+    const [b, h] = [base.host, head.host];
+    fields.push(
+      ["glibc CPU dispatch (ld.so x86 state)", b.dispatch, h.dispatch],
+      ["glibc platform", b.platform, h.platform],
+      ["glibc hwcaps subdirectories", b.hwcapsActive, h.hwcapsActive],
+      ["auxiliary vector entry types", b.auxvTypes, h.auxvTypes],
+      ["online CPUs", b.cpusOnline, h.cpusOnline],
+      ["possible CPUs", b.cpusPossible, h.cpusPossible],
+      ["CPUs in the affinity mask", b.affinity, h.affinity]
+    );
+  }
   return fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} \u2192 ${String(b)}`);
 }
 function functionChanges(base, head, top) {
@@ -15024,6 +15036,20 @@ var results_schema_default = {
             ref: { $ref: "#/definitions/nullableText" },
             digest: { $ref: "#/definitions/nullableText" }
           }
+        },
+        host: {
+          type: "object",
+          additionalProperties: false,
+          required: ["dispatch", "platform", "hwcapsActive", "auxvTypes", "cpusOnline", "cpusPossible", "affinity"],
+          properties: {
+            dispatch: { $ref: "#/definitions/nullableText" },
+            platform: { $ref: "#/definitions/nullableText" },
+            hwcapsActive: { $ref: "#/definitions/nullableText" },
+            auxvTypes: { $ref: "#/definitions/nullableText" },
+            cpusOnline: { $ref: "#/definitions/nullableText" },
+            cpusPossible: { $ref: "#/definitions/nullableText" },
+            affinity: { type: "integer", minimum: 0 }
+          }
         }
       }
     },
@@ -15196,39 +15222,41 @@ function slugify(name, index) {
 }
 
 // src/results/environment.ts
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { execFile as execFile2 } from "node:child_process";
+import { mkdtemp, readFile as readFile2, rm, writeFile } from "node:fs/promises";
 import { machine, tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
+import { promisify as promisify2 } from "node:util";
 
-// src/run/environment.ts
-var SETUP_HOME = "/tmp/cg-bench-setup-home";
-var BASE_ENVIRONMENT = {
-  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-  HOME: SETUP_HOME,
-  LANG: "C.UTF-8",
-  LC_ALL: "C.UTF-8",
-  TZ: "UTC",
-  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
-  // run then reads: both change the count from one run to the next.
-  PYTHONHASHSEED: "0",
-  PYTHONDONTWRITEBYTECODE: "1",
-  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
-  // differently as root and as another uid, even with nothing installed there.
-  PYTHONNOUSERSITE: "1"
-};
-function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix) {
-  const env2 = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
-  if (pycachePrefix) {
-    delete env2["PYTHONDONTWRITEBYTECODE"];
-    env2["PYTHONPYCACHEPREFIX"] = pycachePrefix;
-  }
-  return { ...env2, ...userEnv, PWD: cwd };
+// src/results/host-probe.ts
+import { execFile } from "node:child_process";
+import { createHash as createHash2 } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { promisify } from "node:util";
+var run = promisify(execFile);
+function parseLoaderDiagnostics(text) {
+  const lines = text.split("\n");
+  const value = (key) => lines.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, "") ?? null;
+  const x86 = lines.filter((l) => l.startsWith("x86."));
+  const auxv = lines.filter((l) => /^auxv\[0x[0-9a-f]+\]\.a_type=/.test(l)).map((l) => l.split("=")[1]);
+  return {
+    dispatch: x86.length ? createHash2("sha256").update(x86.join("\n")).digest("hex").slice(0, 16) : null,
+    platform: value("dl_platform"),
+    hwcapsActive: value("dl_hwcaps_subdirs_active"),
+    auxvTypes: auxv.length ? auxv.join(",") : null
+  };
 }
-function runsPython(run3) {
-  if (typeof run3 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run3);
-  return /^python[0-9.]*$/.test(run3[0].split("/").pop() ?? "");
+var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch64.so.1" };
+async function probeHost(valgrindBin, env2) {
+  const loader = LOADERS[process.arch];
+  const text = loader ? await run(valgrindBin, ["--tool=none", "-q", loader, "--list-diagnostics"], { encoding: "utf8", env: env2, maxBuffer: 16 << 20 }).then(
+    (r) => r.stdout,
+    () => ""
+  ) : "";
+  const list = (path) => readFile(path, "utf8").then((t) => t.trim(), () => null);
+  const [cpusOnline, cpusPossible] = await Promise.all([list("/sys/devices/system/cpu/online"), list("/sys/devices/system/cpu/possible")]);
+  return { ...parseLoaderDiagnostics(text), cpusOnline, cpusPossible, affinity: availableParallelism() };
 }
 
 // package.json
@@ -15315,17 +15343,23 @@ function decodeCpuid(raw) {
 }
 
 // src/results/environment.ts
-var run = promisify(execFile);
+var PROBE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC"
+};
+var run2 = promisify2(execFile2);
 async function firstLine(command, args) {
   try {
-    const { stdout, stderr } = await run(command, args, { encoding: "utf8", env: { ...BASE_ENVIRONMENT } });
+    const { stdout, stderr } = await run2(command, args, { encoding: "utf8", env: { ...PROBE_ENVIRONMENT } });
     return `${stdout}${stderr}`.trim().split("\n")[0]?.trim() || null;
   } catch {
     return null;
   }
 }
 async function osRelease() {
-  const text = await readFile("/etc/os-release", "utf8").catch(() => "");
+  const text = await readFile2("/etc/os-release", "utf8").catch(() => "");
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
@@ -15335,8 +15369,8 @@ async function probeSimulatedCpu(valgrind) {
     const x86 = machine() === "x86_64";
     const target = x86 ? join(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
-    const out = await run(valgrind.bin, ["--tool=none", "-v", `--log-file=${log}`, target], { encoding: "buffer", env: { ...BASE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
-    const logText = await readFile(log, "utf8").catch(() => "");
+    const out = await run2(valgrind.bin, ["--tool=none", "-v", `--log-file=${log}`, target], { encoding: "buffer", env: { ...PROBE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
+    const logText = await readFile2(log, "utf8").catch(() => "");
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
     const cpu = x86 ? decodeCpuid(out) : void 0;
     return { hwcaps, vendor: cpu?.vendor ?? null, brand: cpu?.brand ?? null, features: cpu?.features ?? [] };
@@ -15347,11 +15381,12 @@ async function probeSimulatedCpu(valgrind) {
 var probed;
 function collectEnvironment(valgrind, workspace, cache, weights) {
   probed ??= (async () => {
-    const [glibc, os, python, cpu] = await Promise.all([
+    const [glibc, os, python, cpu, host] = await Promise.all([
       firstLine("getconf", ["GNU_LIBC_VERSION"]),
       osRelease(),
       firstLine("python3", ["--version"]),
-      probeSimulatedCpu(valgrind)
+      probeSimulatedCpu(valgrind),
+      probeHost(valgrind.bin, { ...PROBE_ENVIRONMENT })
     ]);
     return {
       cgBench: VERSION,
@@ -15361,7 +15396,8 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
       arch: machine(),
       python: python?.replace(/^Python\s*/, "") ?? null,
       cpu,
-      image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null }
+      image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null },
+      host
     };
   })();
   return probed.then((p) => ({ ...p, workspace, cache, weights }));
@@ -15511,8 +15547,37 @@ async function parseCachegrindFile(path) {
   return parseCachegrindStream(stream, path);
 }
 
+// src/run/environment.ts
+var SETUP_HOME = "/tmp/cg-bench-setup-home";
+var BASE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  HOME: SETUP_HOME,
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC",
+  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
+  // run then reads: both change the count from one run to the next.
+  PYTHONHASHSEED: "0",
+  PYTHONDONTWRITEBYTECODE: "1",
+  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
+  // differently as root and as another uid, even with nothing installed there.
+  PYTHONNOUSERSITE: "1"
+};
+function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix) {
+  const env2 = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
+  if (pycachePrefix) {
+    delete env2["PYTHONDONTWRITEBYTECODE"];
+    env2["PYTHONPYCACHEPREFIX"] = pycachePrefix;
+  }
+  return { ...env2, ...userEnv, PWD: cwd };
+}
+function runsPython(run4) {
+  if (typeof run4 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run4);
+  return /^python[0-9.]*$/.test(run4[0].split("/").pop() ?? "");
+}
+
 // src/run/executables.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 import { readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
 import { join as join3, relative as relative3, isAbsolute as isAbsolute2 } from "node:path";
 
@@ -15579,7 +15644,7 @@ function contentHash(path) {
     const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash2("sha256").update(readFileSync2(path)).digest("hex");
+      hash = createHash3("sha256").update(readFileSync2(path)).digest("hex");
       hashes.set(key, hash);
     }
     return hash;
@@ -15614,7 +15679,7 @@ function executablesOf(logDir, workspace) {
 }
 
 // src/run/private-home.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import { chmodSync, mkdirSync as mkdirSync2, rmSync as rmSync4, statSync as statSync4, unlinkSync } from "node:fs";
 import { join as join5 } from "node:path";
 
@@ -15656,7 +15721,7 @@ var UNTRUSTED_ID = 65534;
 function truthy(value) {
   return Boolean(value) && value !== "0" && value !== "false";
 }
-function untrustedUser(root, env2) {
+function untrustedUser(root, env2, ownCopy = false) {
   const asked = env2["CG_BENCH_RUN_AS"]?.trim();
   if (asked === "root") return void 0;
   if (asked) {
@@ -15666,7 +15731,7 @@ function untrustedUser(root, env2) {
   }
   const owner = statSync3(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env2[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env2[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
 }
 var BENCHMARK_PID_IN_NAMESPACE = 2;
@@ -15843,7 +15908,7 @@ function setupEnvironment(caller, sandbox, home) {
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join5(HOMES_DIR, createHash3("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join5(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep = (ms) => new Promise((resolve3) => setTimeout(resolve3, ms));
 async function acquire(lock) {
@@ -17027,7 +17092,7 @@ function format(value) {
 function progressFor(io) {
   return io.stderr.isTTY ? terminalProgress(io.stderr) : lineProgress((t) => io.stderr.write(t));
 }
-async function run2(args, io) {
+async function run3(args, io) {
   const { values } = parse("run", args, {
     ...MEASURE_OPTIONS,
     ...REPORT_OPTIONS,
@@ -17131,6 +17196,9 @@ async function env(args, io) {
       ["simulated CPU", [environment.cpu.vendor, environment.cpu.brand].filter(Boolean).join(" ") || null],
       ["CPU features", environment.cpu.features.join(" ") || null],
       ["Valgrind hwcaps", environment.cpu.hwcaps],
+      ["glibc dispatch", environment.host ? `${environment.host.dispatch ?? "?"} (platform ${environment.host.platform ?? "?"}, hwcaps ${environment.host.hwcapsActive ?? "?"})` : null],
+      ["auxv types", environment.host?.auxvTypes ?? null],
+      ["CPUs", environment.host ? `online ${environment.host.cpusOnline ?? "?"}, possible ${environment.host.cpusPossible ?? "?"}, affinity ${environment.host.affinity}` : null],
       ["cache", `I1=${environment.cache.I1} D1=${environment.cache.D1} LL=${environment.cache.LL}`],
       ["weights", `l1=${environment.weights.l1} ll=${environment.weights.ll} ram=${environment.weights.ram}`],
       ["image", environment.image.ref],
@@ -17146,7 +17214,7 @@ function help(topic, io) {
 `);
   return ExitCode.ok;
 }
-var COMMANDS = { run: run2, compare, check, env };
+var COMMANDS = { run: run3, compare, check, env };
 async function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
   const [command, ...rest] = argv;
   try {

@@ -14402,6 +14402,18 @@ function environmentDifferences(base, head) {
     ["simulated CPU features", base.cpu.features.join(","), head.cpu.features.join(",")]
   ];
   if (base.image.digest && head.image.digest) fields.push(["image digest", base.image.digest, head.image.digest]);
+  if (base.host && head.host) {
+    const [b, h] = [base.host, head.host];
+    fields.push(
+      ["glibc CPU dispatch (ld.so x86 state)", b.dispatch, h.dispatch],
+      ["glibc platform", b.platform, h.platform],
+      ["glibc hwcaps subdirectories", b.hwcapsActive, h.hwcapsActive],
+      ["auxiliary vector entry types", b.auxvTypes, h.auxvTypes],
+      ["online CPUs", b.cpusOnline, h.cpusOnline],
+      ["possible CPUs", b.cpusPossible, h.cpusPossible],
+      ["CPUs in the affinity mask", b.affinity, h.affinity]
+    );
+  }
   return fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} \u2192 ${String(b)}`);
 }
 function functionChanges(base, head, top) {
@@ -15243,6 +15255,20 @@ var results_schema_default = {
             ref: { $ref: "#/definitions/nullableText" },
             digest: { $ref: "#/definitions/nullableText" }
           }
+        },
+        host: {
+          type: "object",
+          additionalProperties: false,
+          required: ["dispatch", "platform", "hwcapsActive", "auxvTypes", "cpusOnline", "cpusPossible", "affinity"],
+          properties: {
+            dispatch: { $ref: "#/definitions/nullableText" },
+            platform: { $ref: "#/definitions/nullableText" },
+            hwcapsActive: { $ref: "#/definitions/nullableText" },
+            auxvTypes: { $ref: "#/definitions/nullableText" },
+            cpusOnline: { $ref: "#/definitions/nullableText" },
+            cpusPossible: { $ref: "#/definitions/nullableText" },
+            affinity: { type: "integer", minimum: 0 }
+          }
         }
       }
     },
@@ -15409,39 +15435,41 @@ function slugify(name, index) {
 }
 
 // src/results/environment.ts
-import { execFile } from "node:child_process";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { execFile as execFile2 } from "node:child_process";
+import { mkdtemp, readFile as readFile2, rm, writeFile } from "node:fs/promises";
 import { machine, tmpdir } from "node:os";
 import { join } from "node:path";
-import { promisify } from "node:util";
+import { promisify as promisify2 } from "node:util";
 
-// src/run/environment.ts
-var SETUP_HOME = "/tmp/cg-bench-setup-home";
-var BASE_ENVIRONMENT = {
-  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-  HOME: SETUP_HOME,
-  LANG: "C.UTF-8",
-  LC_ALL: "C.UTF-8",
-  TZ: "UTC",
-  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
-  // run then reads: both change the count from one run to the next.
-  PYTHONHASHSEED: "0",
-  PYTHONDONTWRITEBYTECODE: "1",
-  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
-  // differently as root and as another uid, even with nothing installed there.
-  PYTHONNOUSERSITE: "1"
-};
-function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix) {
-  const env = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
-  if (pycachePrefix) {
-    delete env["PYTHONDONTWRITEBYTECODE"];
-    env["PYTHONPYCACHEPREFIX"] = pycachePrefix;
-  }
-  return { ...env, ...userEnv, PWD: cwd };
+// src/results/host-probe.ts
+import { execFile } from "node:child_process";
+import { createHash as createHash2 } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+import { promisify } from "node:util";
+var run = promisify(execFile);
+function parseLoaderDiagnostics(text) {
+  const lines = text.split("\n");
+  const value = (key) => lines.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, "") ?? null;
+  const x86 = lines.filter((l) => l.startsWith("x86."));
+  const auxv = lines.filter((l) => /^auxv\[0x[0-9a-f]+\]\.a_type=/.test(l)).map((l) => l.split("=")[1]);
+  return {
+    dispatch: x86.length ? createHash2("sha256").update(x86.join("\n")).digest("hex").slice(0, 16) : null,
+    platform: value("dl_platform"),
+    hwcapsActive: value("dl_hwcaps_subdirs_active"),
+    auxvTypes: auxv.length ? auxv.join(",") : null
+  };
 }
-function runsPython(run2) {
-  if (typeof run2 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run2);
-  return /^python[0-9.]*$/.test(run2[0].split("/").pop() ?? "");
+var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch64.so.1" };
+async function probeHost(valgrindBin, env) {
+  const loader = LOADERS[process.arch];
+  const text = loader ? await run(valgrindBin, ["--tool=none", "-q", loader, "--list-diagnostics"], { encoding: "utf8", env, maxBuffer: 16 << 20 }).then(
+    (r) => r.stdout,
+    () => ""
+  ) : "";
+  const list = (path) => readFile(path, "utf8").then((t) => t.trim(), () => null);
+  const [cpusOnline, cpusPossible] = await Promise.all([list("/sys/devices/system/cpu/online"), list("/sys/devices/system/cpu/possible")]);
+  return { ...parseLoaderDiagnostics(text), cpusOnline, cpusPossible, affinity: availableParallelism() };
 }
 
 // package.json
@@ -15528,17 +15556,23 @@ function decodeCpuid(raw) {
 }
 
 // src/results/environment.ts
-var run = promisify(execFile);
+var PROBE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC"
+};
+var run2 = promisify2(execFile2);
 async function firstLine(command, args) {
   try {
-    const { stdout, stderr } = await run(command, args, { encoding: "utf8", env: { ...BASE_ENVIRONMENT } });
+    const { stdout, stderr } = await run2(command, args, { encoding: "utf8", env: { ...PROBE_ENVIRONMENT } });
     return `${stdout}${stderr}`.trim().split("\n")[0]?.trim() || null;
   } catch {
     return null;
   }
 }
 async function osRelease() {
-  const text = await readFile("/etc/os-release", "utf8").catch(() => "");
+  const text = await readFile2("/etc/os-release", "utf8").catch(() => "");
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
@@ -15548,8 +15582,8 @@ async function probeSimulatedCpu(valgrind) {
     const x86 = machine() === "x86_64";
     const target = x86 ? join(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
-    const out = await run(valgrind.bin, ["--tool=none", "-v", `--log-file=${log}`, target], { encoding: "buffer", env: { ...BASE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
-    const logText = await readFile(log, "utf8").catch(() => "");
+    const out = await run2(valgrind.bin, ["--tool=none", "-v", `--log-file=${log}`, target], { encoding: "buffer", env: { ...PROBE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
+    const logText = await readFile2(log, "utf8").catch(() => "");
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
     const cpu = x86 ? decodeCpuid(out) : void 0;
     return { hwcaps, vendor: cpu?.vendor ?? null, brand: cpu?.brand ?? null, features: cpu?.features ?? [] };
@@ -15560,11 +15594,12 @@ async function probeSimulatedCpu(valgrind) {
 var probed;
 function collectEnvironment(valgrind, workspace, cache, weights) {
   probed ??= (async () => {
-    const [glibc, os, python, cpu] = await Promise.all([
+    const [glibc, os, python, cpu, host] = await Promise.all([
       firstLine("getconf", ["GNU_LIBC_VERSION"]),
       osRelease(),
       firstLine("python3", ["--version"]),
-      probeSimulatedCpu(valgrind)
+      probeSimulatedCpu(valgrind),
+      probeHost(valgrind.bin, { ...PROBE_ENVIRONMENT })
     ]);
     return {
       cgBench: VERSION,
@@ -15574,7 +15609,8 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
       arch: machine(),
       python: python?.replace(/^Python\s*/, "") ?? null,
       cpu,
-      image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null }
+      image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null },
+      host
     };
   })();
   return probed.then((p) => ({ ...p, workspace, cache, weights }));
@@ -15724,8 +15760,37 @@ async function parseCachegrindFile(path) {
   return parseCachegrindStream(stream, path);
 }
 
+// src/run/environment.ts
+var SETUP_HOME = "/tmp/cg-bench-setup-home";
+var BASE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  HOME: SETUP_HOME,
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC",
+  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
+  // run then reads: both change the count from one run to the next.
+  PYTHONHASHSEED: "0",
+  PYTHONDONTWRITEBYTECODE: "1",
+  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
+  // differently as root and as another uid, even with nothing installed there.
+  PYTHONNOUSERSITE: "1"
+};
+function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix) {
+  const env = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
+  if (pycachePrefix) {
+    delete env["PYTHONDONTWRITEBYTECODE"];
+    env["PYTHONPYCACHEPREFIX"] = pycachePrefix;
+  }
+  return { ...env, ...userEnv, PWD: cwd };
+}
+function runsPython(run3) {
+  if (typeof run3 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run3);
+  return /^python[0-9.]*$/.test(run3[0].split("/").pop() ?? "");
+}
+
 // src/run/executables.ts
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash3 } from "node:crypto";
 import { readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
 import { join as join3, relative as relative3, isAbsolute as isAbsolute2 } from "node:path";
 
@@ -15792,7 +15857,7 @@ function contentHash(path) {
     const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash2("sha256").update(readFileSync2(path)).digest("hex");
+      hash = createHash3("sha256").update(readFileSync2(path)).digest("hex");
       hashes.set(key, hash);
     }
     return hash;
@@ -15827,7 +15892,7 @@ function executablesOf(logDir, workspace) {
 }
 
 // src/run/private-home.ts
-import { createHash as createHash3 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import { chmodSync, mkdirSync as mkdirSync2, rmSync as rmSync4, statSync as statSync4, unlinkSync } from "node:fs";
 import { join as join5 } from "node:path";
 
@@ -15869,7 +15934,7 @@ var UNTRUSTED_ID = 65534;
 function truthy(value) {
   return Boolean(value) && value !== "0" && value !== "false";
 }
-function untrustedUser(root, env) {
+function untrustedUser(root, env, ownCopy = false) {
   const asked = env["CG_BENCH_RUN_AS"]?.trim();
   if (asked === "root") return void 0;
   if (asked) {
@@ -15879,7 +15944,7 @@ function untrustedUser(root, env) {
   }
   const owner = statSync3(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  if (["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
 }
 var BENCHMARK_PID_IN_NAMESPACE = 2;
@@ -16066,7 +16131,7 @@ function setupEnvironment(caller, sandbox, home) {
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join5(HOMES_DIR, createHash3("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join5(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
 async function acquire(lock) {
@@ -16699,7 +16764,7 @@ function inProcessMeasurer(options) {
       const skip = new Set((options.exclude ?? []).map((name) => join9(resolve3(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve3(src)) });
       rmSync8(outDir, { recursive: true, force: true });
-      const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : void 0;
+      const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] }, workspace);
         lockGitDirectory(checkout);
@@ -16747,11 +16812,11 @@ _\u2026 ${cut} more lines cut: the report is longer than a comment can hold. The
 }
 
 // src/publish/suite.ts
-import { createHash as createHash4 } from "node:crypto";
+import { createHash as createHash5 } from "node:crypto";
 import { posix } from "node:path";
 function suiteFor(workingDirectory, config, name) {
   const configPath = posix.normalize(posix.join(workingDirectory, config));
-  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash4("sha256").update(configPath).digest("hex").slice(0, 12);
+  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-") : createHash5("sha256").update(configPath).digest("hex").slice(0, 12);
   return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : "cg-bench", configPath };
 }
 

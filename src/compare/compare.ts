@@ -83,6 +83,19 @@ export function environmentDifferences(base: Environment, head: Environment): st
     ['simulated CPU features', base.cpu.features.join(','), head.cpu.features.join(',')],
   ];
   if (base.image.digest && head.image.digest) fields.push(['image digest', base.image.digest, head.image.digest]);
+  // Recorded since cg-bench 0.1 results grew `host`: compared when both sides have it.
+  if (base.host && head.host) {
+    const [b, h] = [base.host, head.host];
+    fields.push(
+      ['glibc CPU dispatch (ld.so x86 state)', b.dispatch, h.dispatch],
+      ['glibc platform', b.platform, h.platform],
+      ['glibc hwcaps subdirectories', b.hwcapsActive, h.hwcapsActive],
+      ['auxiliary vector entry types', b.auxvTypes, h.auxvTypes],
+      ['online CPUs', b.cpusOnline, h.cpusOnline],
+      ['possible CPUs', b.cpusPossible, h.cpusPossible],
+      ['CPUs in the affinity mask', b.affinity, h.affinity],
+    );
+  }
   return fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} → ${String(b)}`);
 }
 

@@ -163,7 +163,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       rmSync(outDir, { recursive: true, force: true });
       // As root, the code runs as another user (src/run/untrusted.ts): the copy is theirs to build
       // in; the original's .git (and GitLab's variable files) are not theirs to read.
-      const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env) : undefined;
+      const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
         handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] }, workspace);
         lockGitDirectory(checkout);

@@ -24,8 +24,8 @@ function sha256(text: string): string {
 
 /** What the simulated machine and userland are, reduced to a short hash for cache keys. */
 function fingerprint(env: Environment): string {
-  const { cgBench, valgrind, glibc, os, arch, python, cpu } = env;
-  return sha256(JSON.stringify({ cgBench, valgrind, glibc, os, arch, python, cpu })).slice(0, 16);
+  const { cgBench, valgrind, glibc, os, arch, python, cpu, host } = env;
+  return sha256(JSON.stringify({ cgBench, valgrind, glibc, os, arch, python, cpu, host })).slice(0, 16);
 }
 
 /** Exact: commit + image + configuration + fingerprint. Never a prefix match: no stale baseline. */

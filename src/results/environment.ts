@@ -4,17 +4,30 @@ import { machine, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { CacheGeometry, Weights } from '../config/types.ts';
-import { BASE_ENVIRONMENT } from '../run/environment.ts';
-import type { ValgrindInstall } from '../run/valgrind.ts';
+import { probeHost } from './host-probe.ts';
 import { VERSION } from '../version.ts';
 import { CPU_PROBE_X86_64, decodeCpuid } from './cpu-probe.ts';
+
+/** The Valgrind the fingerprint is taken with (run/valgrind.ts finds it): results need not know more. */
+export interface ProbeValgrind {
+  bin: string;
+  version: string;
+}
+
+/** The probes' environment: fixed, like a benchmark's, so that they see what a benchmark sees. */
+const PROBE_ENVIRONMENT: Readonly<Record<string, string>> = {
+  PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+  LANG: 'C.UTF-8',
+  LC_ALL: 'C.UTF-8',
+  TZ: 'UTC',
+};
 import type { Environment } from './types.ts';
 
 const run = promisify(execFile);
 
 async function firstLine(command: string, args: string[]): Promise<string | null> {
   try {
-    const { stdout, stderr } = await run(command, args, { encoding: 'utf8', env: { ...BASE_ENVIRONMENT } });
+    const { stdout, stderr } = await run(command, args, { encoding: 'utf8', env: { ...PROBE_ENVIRONMENT } });
     return `${stdout}${stderr}`.trim().split('\n')[0]?.trim() || null;
   } catch {
     return null;
@@ -27,14 +40,14 @@ async function osRelease(): Promise<string | null> {
 }
 
 /** The CPU as Valgrind presents it to the program: its hwcaps line and, on x86-64, CPUID. */
-export async function probeSimulatedCpu(valgrind: ValgrindInstall): Promise<Environment['cpu']> {
+export async function probeSimulatedCpu(valgrind: ProbeValgrind): Promise<Environment['cpu']> {
   const dir = await mkdtemp(join(tmpdir(), 'cg-bench-cpu-'));
   try {
     const log = join(dir, 'valgrind.log');
     const x86 = machine() === 'x86_64';
     const target = x86 ? join(dir, 'cpu-probe') : '/bin/true';
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 0o755 });
-    const out = await run(valgrind.bin, ['--tool=none', '-v', `--log-file=${log}`, target], { encoding: 'buffer', env: { ...BASE_ENVIRONMENT } })
+    const out = await run(valgrind.bin, ['--tool=none', '-v', `--log-file=${log}`, target], { encoding: 'buffer', env: { ...PROBE_ENVIRONMENT } })
       .then((r) => r.stdout)
       .catch(() => Buffer.alloc(0));
     const logText = await readFile(log, 'utf8').catch(() => '');
@@ -53,13 +66,14 @@ let probed: Promise<Omit<Environment, 'cache' | 'weights' | 'workspace'>> | unde
  * that the suite can start it beside the first benchmark: the CPUID probe runs Python under Valgrind
  * (a second or two) and would otherwise add that to every run.
  */
-export function collectEnvironment(valgrind: ValgrindInstall, workspace: string, cache: CacheGeometry, weights: Weights): Promise<Environment> {
+export function collectEnvironment(valgrind: ProbeValgrind, workspace: string, cache: CacheGeometry, weights: Weights): Promise<Environment> {
   probed ??= (async () => {
-    const [glibc, os, python, cpu] = await Promise.all([
+    const [glibc, os, python, cpu, host] = await Promise.all([
       firstLine('getconf', ['GNU_LIBC_VERSION']),
       osRelease(),
       firstLine('python3', ['--version']),
       probeSimulatedCpu(valgrind),
+      probeHost(valgrind.bin, { ...PROBE_ENVIRONMENT }),
     ]);
     return {
       cgBench: VERSION,
@@ -70,6 +84,7 @@ export function collectEnvironment(valgrind: ValgrindInstall, workspace: string,
       python: python?.replace(/^Python\s*/, '') ?? null,
       cpu,
       image: { ref: process.env['CG_BENCH_IMAGE'] || null, digest: process.env['CG_BENCH_IMAGE_DIGEST'] || null },
+      host,
     };
   })();
   return probed.then((p) => ({ ...p, workspace, cache, weights }));

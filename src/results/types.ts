@@ -81,6 +81,16 @@ export interface Environment {
   cache: CacheGeometry;
   weights: Weights;
   image: { ref: string | null; digest: string | null };
+  /** The host beyond the synthetic CPU (host-probe.ts); absent in older results. */
+  host?: {
+    dispatch: string | null;
+    platform: string | null;
+    hwcapsActive: string | null;
+    auxvTypes: string | null;
+    cpusOnline: string | null;
+    cpusPossible: string | null;
+    affinity: number;
+  };
 }
 
 export interface Results {

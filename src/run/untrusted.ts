@@ -44,7 +44,7 @@ function truthy(value: string | undefined): boolean {
  * running as root never hands its environment to pull-request code; else (root's own checkout on
  * root's own machine) root.
  */
-export function untrustedUser(root: string, env: NodeJS.ProcessEnv): Sandbox['user'] {
+export function untrustedUser(root: string, env: NodeJS.ProcessEnv, ownCopy = false): Sandbox['user'] {
   const asked = env['CG_BENCH_RUN_AS']?.trim();
   if (asked === 'root') return undefined;
   if (asked) {
@@ -54,7 +54,9 @@ export function untrustedUser(root: string, env: NodeJS.ProcessEnv): Sandbox['us
   }
   const owner = statSync(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  if (['CI', 'GITLAB_CI', 'GITHUB_ACTIONS'].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  // A copy cg-bench made and hands over can go to nobody; the user's own root-owned checkout cannot
+  // (nobody could not even enter it): there root stays root, with a note, unless CG_BENCH_RUN_AS says.
+  if (ownCopy && ['CI', 'GITLAB_CI', 'GITHUB_ACTIONS'].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return undefined;
 }
 

@@ -14,12 +14,13 @@ import { cli, project, tempDir } from '../helpers.ts';
 const yes = () => true;
 const no = () => false;
 
-test('as root the code runs as the workspace owner, as nobody in CI, as CG_BENCH_RUN_AS says, or stays root', () => {
+test('as root the code runs as the workspace owner, as nobody in CI for a copy cg-bench hands over, as CG_BENCH_RUN_AS says, or stays root', () => {
   const mine = tempDir();
   const theirs = tempDir();
   chownSync(theirs, 1234, 5678);
   assert.deepEqual(untrustedUser(theirs, {}), { uid: 1234, gid: 5678 });
-  assert.deepEqual(untrustedUser(mine, { GITLAB_CI: 'true' }), { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID });
+  assert.deepEqual(untrustedUser(mine, { GITLAB_CI: 'true' }, true), { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID });
+  assert.equal(untrustedUser(mine, { GITLAB_CI: 'true' }), undefined, 'the user\'s own root-owned checkout: nobody could not enter it');
   assert.deepEqual(untrustedUser(mine, { CI: 'true', CG_BENCH_RUN_AS: '1000:1001' }), { uid: 1000, gid: 1001 });
   assert.equal(untrustedUser(mine, { CI: 'true', CG_BENCH_RUN_AS: 'root' }), undefined);
   assert.equal(untrustedUser(mine, { CI: 'false' }), undefined);

@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
+import type { Environment } from './types.ts';
+
+const run = promisify(execFile);
+
+/** What glibc's dynamic loader saw and chose, as it reports under Valgrind: the dispatch state. */
+export interface LoaderDiagnostics {
+  /** sha256 (16 hex) over every `x86.*` line: CPU features as glibc decoded them, and what it prefers. */
+  dispatch: string | null;
+  platform: string | null;
+  hwcapsActive: string | null;
+  /** The auxiliary vector's entry types in order (values vary): a kernel update can add one. */
+  auxvTypes: string | null;
+}
+
+/** Pure: `ld.so --list-diagnostics` output in, the parts that can change a count out. */
+export function parseLoaderDiagnostics(text: string): LoaderDiagnostics {
+  const lines = text.split('\n');
+  const value = (key: string) => lines.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, '') ?? null;
+  const x86 = lines.filter((l) => l.startsWith('x86.'));
+  const auxv = lines.filter((l) => /^auxv\[0x[0-9a-f]+\]\.a_type=/.test(l)).map((l) => l.split('=')[1]);
+  return {
+    dispatch: x86.length ? createHash('sha256').update(x86.join('\n')).digest('hex').slice(0, 16) : null,
+    platform: value('dl_platform'),
+    hwcapsActive: value('dl_hwcaps_subdirs_active'),
+    auxvTypes: auxv.length ? auxv.join(',') : null,
+  };
+}
+
+const LOADERS: Record<string, string> = { x64: '/lib64/ld-linux-x86-64.so.2', arm64: '/lib/ld-linux-aarch64.so.1' };
+
+/**
+ * The host as the benchmark sees it beyond the synthetic CPU: glibc's dispatch state under Valgrind
+ * (glibc ≥ 2.33 prints it), the kernel's auxiliary vector types, the CPU lists and the affinity
+ * count (`sysconf(_SC_NPROCESSORS_ONLN)` costs more for "0-3" than for "0").
+ */
+export async function probeHost(valgrindBin: string, env: Record<string, string>): Promise<NonNullable<Environment['host']>> {
+  const loader = LOADERS[process.arch];
+  const text = loader
+    ? await run(valgrindBin, ['--tool=none', '-q', loader, '--list-diagnostics'], { encoding: 'utf8', env, maxBuffer: 16 << 20 }).then(
+        (r) => r.stdout,
+        () => '',
+      )
+    : '';
+  const list = (path: string) => readFile(path, 'utf8').then((t) => t.trim(), () => null);
+  const [cpusOnline, cpusPossible] = await Promise.all([list('/sys/devices/system/cpu/online'), list('/sys/devices/system/cpu/possible')]);
+  return { ...parseLoaderDiagnostics(text), cpusOnline, cpusPossible, affinity: availableParallelism() };
+}

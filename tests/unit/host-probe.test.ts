@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { environmentDifferences } from '../../src/compare/compare.ts';
+import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
+import { parseLoaderDiagnostics } from '../../src/results/host-probe.ts';
+import type { Environment } from '../../src/results/types.ts';
+
+const DIAGNOSTICS = [
+  'dl_platform="haswell"', 'dl_hwcaps_subdirs_active=0x6',
+  'auxv[0x0].a_type=0x21', 'auxv[0x0].a_val=0x7ffd1000', 'auxv[0x1].a_type=0x10', 'auxv[0x1].a_val=0x178bfbff',
+  'x86.cpu_features.basic.model=0x3c', 'x86.cpu_features.features[0x0].active[0x2]=0x7ed83203',
+].join('\n');
+
+test('the loader\'s dispatch state: x86 lines hashed, auxv types without their values', () => {
+  const d = parseLoaderDiagnostics(DIAGNOSTICS);
+  assert.equal(d.platform, 'haswell');
+  assert.equal(d.hwcapsActive, '0x6');
+  assert.equal(d.auxvTypes, '0x21,0x10');
+  assert.match(d.dispatch!, /^[0-9a-f]{16}$/);
+  assert.equal(parseLoaderDiagnostics(DIAGNOSTICS.replace('0x7ffd1000', '0x7ffe2000')).dispatch, d.dispatch, 'addresses do not matter');
+  assert.notEqual(parseLoaderDiagnostics(DIAGNOSTICS.replace('0x7ed83203', '0x7ed83003')).dispatch, d.dispatch, 'a CPU feature does');
+  assert.deepEqual(parseLoaderDiagnostics(''), { dispatch: null, platform: null, hwcapsActive: null, auxvTypes: null });
+});
+
+test('a host with another CPU list, auxiliary vector or dispatch is not comparable, and says which', () => {
+  const host = { dispatch: 'a', platform: 'haswell', hwcapsActive: '0x6', auxvTypes: '0x21,0x10', cpusOnline: '0-1', cpusPossible: '0-1', affinity: 2 };
+  const env: Environment = {
+    cgBench: '0', valgrind: '3.24.0', glibc: '2.41', os: 'x', arch: 'x86_64', python: null,
+    cpu: { hwcaps: null, vendor: null, brand: null, features: [] }, workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null }, host,
+  };
+  assert.deepEqual(environmentDifferences(env, { ...env, host: { ...host, cpusOnline: '0-3', affinity: 4, auxvTypes: '0x21,0x10,0x1a' } }), [
+    'auxiliary vector entry types: 0x21,0x10 → 0x21,0x10,0x1a',
+    'online CPUs: 0-1 → 0-3',
+    'CPUs in the affinity mask: 2 → 4',
+  ]);
+  const { host: _, ...older } = env;
+  assert.deepEqual(environmentDifferences(older, env), [], 'results without the host fingerprint still compare');
+});
