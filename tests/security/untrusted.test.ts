@@ -29,18 +29,19 @@ test('as root the code runs as the workspace owner, as nobody in CI for a copy c
 
 test('the sandbox switches user and network where it can, and says so', () => {
   const root = tempDir();
-  const full = untrustedSandbox({ root, network: false, env: { CI: 'true' }, uid: 0, probe: yes });
+  const asNobody = { CG_BENCH_RUN_AS: `${UNTRUSTED_ID}:${UNTRUSTED_ID}` };
+  const full = untrustedSandbox({ root, network: false, env: asNobody, uid: 0, probe: yes });
   assert.deepEqual(sandboxed(full, ['valgrind', 'x']).slice(0, 2), ['setpriv', `--reuid=${UNTRUSTED_ID}`]);
   assert.ok(sandboxed(full, ['valgrind']).includes('--net'));
   assert.equal(full.isolatedNetwork, true);
-  const networked = untrustedSandbox({ root, network: true, env: { CI: 'true' }, uid: 0, probe: yes });
+  const networked = untrustedSandbox({ root, network: true, env: asNobody, uid: 0, probe: yes });
   assert.ok(!networked.prefix.includes('--net'));
   const noNamespace = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no });
   assert.deepEqual(noNamespace.prefix, []);
   assert.match(noNamespace.notes.join('\n'), /no network namespace can be created here/);
   const exposed = untrustedSandbox({ root, network: true, env: { CI_JOB_TOKEN: 'x', PATH: '/bin' }, uid: 1000, probe: yes });
   assert.match(exposed.notes.join('\n'), /^warning: CI_JOB_TOKEN is in cg-bench's environment/m);
-  assert.throws(() => untrustedSandbox({ root, network: true, env: { CI: 'true' }, uid: 0, probe: no }), /setpriv \(util-linux\), which does not work here/);
+  assert.throws(() => untrustedSandbox({ root, network: true, env: asNobody, uid: 0, probe: no }), /setpriv \(util-linux\), which does not work here/);
 });
 
 test('setup commands get an allow-list of the caller\'s environment, plus what CG_BENCH_SETUP_ENV names', () => {
