@@ -1,7 +1,7 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { CgBenchError } from '../errors.ts';
 import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
-import { tryLock } from '../util/pid-lock.ts';
+import { tryLock, unlock } from '../util/pid-lock.ts';
 
 /**
  * One run per output directory: two runs writing the same benchmark directories would read each
@@ -22,5 +22,5 @@ export function lockOutputDirectory(outDir: AbsolutePath): () => void {
     return () => {}; // Not writable: the suite says so, naming --out.
   }
   if (holder !== undefined) throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
-  return () => rmSync(lock, { force: true });
+  return () => unlock(lock);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { tryLock } from '../util/pid-lock.ts';
+import { tryLock, unlock } from '../util/pid-lock.ts';
 import { giveDirectory, type Sandbox } from './untrusted.ts';
 
 /**
@@ -47,6 +47,6 @@ export async function withPrivateHome<T>(benchmarkName: string, sandbox: Sandbox
     return await measure(home);
   } finally {
     removeQuietly(home);
-    unlinkSync(lock);
+    unlock(lock);
   }
 }

@@ -1,5 +1,37 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
+/**
+ * A lock file names its holder by pid, the process's start time and the boot: a pid alone is reused
+ * (a lock left by a killed run once named a pid that a later, unrelated process had, and the next
+ * run waited on it forever).
+ */
+interface Holder {
+  pid: number;
+  started: string;
+}
+
+/** Field 22 of /proc/PID/stat, the start time in clock ticks since boot; '' where /proc cannot tell. */
+function startTime(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function bootId(): string {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+function identity(pid: number): string {
+  return `${bootId()}/${startTime(pid)}`;
+}
+
 /** Whether a process is alive (EPERM: alive, another user's). */
 export function processAlive(pid: number): boolean {
   try {
@@ -11,25 +43,59 @@ export function processAlive(pid: number): boolean {
 }
 
 /**
- * Tries to take a lock file holding this process's pid. A lock whose process is gone is taken
- * over. Returns undefined when taken, else the pid of the live holder. Other file-system errors
- * are the caller's to report.
+ * Whether the lock's holder still runs: the same pid, started at the same moment of the same boot.
+ * A lock naming a pid alone (written by an earlier cg-bench) cannot be told from pid reuse: stale.
+ */
+function holderAlive(holder: Holder): boolean {
+  return holder.started !== '' && processAlive(holder.pid) && holder.started === identity(holder.pid);
+}
+
+function parseHolder(text: string): Holder | undefined {
+  const [pidText = '', started = ''] = text.trim().split(/\s+/);
+  const pid = Number(pidText);
+  return Number.isInteger(pid) && pid > 0 ? { pid, started } : undefined;
+}
+
+/** Locks this process holds, removed when it exits in any way Node sees (an interrupt included). */
+const held = new Set<string>();
+let releaseOnExit = false;
+
+function remember(path: string): void {
+  held.add(path);
+  if (releaseOnExit) return;
+  releaseOnExit = true;
+  process.on('exit', () => {
+    for (const lock of held) rmSync(lock, { force: true });
+  });
+}
+
+/** Removes a lock this process took. */
+export function unlock(path: string): void {
+  held.delete(path);
+  rmSync(path, { force: true });
+}
+
+/**
+ * Tries to take a lock file naming this process. A lock whose process is gone is taken over.
+ * Returns undefined when taken, else the pid of the live holder. Other file-system errors are the
+ * caller's to report.
  */
 export function tryLock(path: string): number | undefined {
   for (;;) {
     try {
-      writeFileSync(path, `${process.pid}\n`, { flag: 'wx' });
+      writeFileSync(path, `${process.pid} ${identity(process.pid)}\n`, { flag: 'wx' });
+      remember(path);
       return undefined;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    let holder = NaN;
+    let holder: Holder | undefined;
     try {
-      holder = Number(readFileSync(path, 'utf8').trim());
+      holder = parseHolder(readFileSync(path, 'utf8'));
     } catch {
       // Removed meanwhile: try again.
     }
-    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) return holder;
+    if (holder !== undefined && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
     rmSync(path, { force: true });
   }
 }

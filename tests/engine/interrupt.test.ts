@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { homeFor } from '../../src/run/private-home.ts';
 import { CLI, cli, compileC, project } from '../helpers.ts';
 import { eventually, killAll, processesMentioning } from './processes.ts';
 
@@ -53,6 +54,9 @@ describe('interrupting cg-bench', () => {
       assert.deepEqual(readFileSync(join(dir, 'base.json')), baseline, 'the saved baseline changed');
       assert.equal(existsSync(join(dir, 'out', 'results.json')), false, 'a results.json after an interrupted run');
       assert.deepEqual(readdirSync(dir).filter((n) => n.endsWith('.tmp')), [], 'temporary files left');
+      // A lock left behind would name a pid that a later process may get.
+      for (const name of ['spin-1', 'spin-2']) assert.equal(existsSync(`${homeFor(name)}.lock`), false, `${name}'s private HOME still locked`);
+      assert.equal(existsSync(join(dir, 'out', '.cg-bench.lock')), false, '--out still locked');
     });
   }
 });

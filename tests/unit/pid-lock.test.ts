@@ -1,0 +1,48 @@
+// A lock names its holder by pid and start time: a killed run's lock is taken over even when its pid
+// now belongs to another live process, a live holder is respected, and a clean or interrupted exit
+// removes the lock.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { tryLock, unlock } from '../../src/util/pid-lock.ts';
+import { eventually } from '../engine/processes.ts';
+
+const LOCK_MODULE = resolve(import.meta.dirname, '../../src/util/pid-lock.ts');
+const fresh = () => join(mkdtempSync(join(tmpdir(), 'cg-bench-lock-')), 'x.lock');
+
+test('a lock naming a live pid that started at another moment is stale, and so is a pid alone', () => {
+  for (const text of [`${process.ppid} 00000000-0000-0000-0000-000000000000/1\n`, `${process.ppid}\n`]) {
+    const lock = fresh();
+    writeFileSync(lock, text);
+    assert.equal(tryLock(lock), undefined, text);
+    assert.match(readFileSync(lock, 'utf8'), new RegExp(`^${process.pid} `));
+    unlock(lock);
+    assert.equal(existsSync(lock), false);
+  }
+});
+
+test('a live holder keeps its lock; once it is killed the lock is taken over', async () => {
+  const lock = fresh();
+  const holder = spawn(process.execPath, ['--import', 'tsx', '-e', `const { tryLock } = await import(${JSON.stringify(LOCK_MODULE)}); tryLock(${JSON.stringify(lock)}); console.log('held'); setInterval(() => {}, 1000);`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    let out = '';
+    holder.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    assert.ok(await eventually(() => out.includes('held'), 30_000));
+    assert.equal(tryLock(lock), holder.pid);
+  } finally {
+    holder.kill('SIGKILL');
+  }
+  await new Promise((r) => holder.on('exit', r));
+  assert.equal(tryLock(lock), undefined);
+  unlock(lock);
+});
+
+test('process.exit (as on SIGINT/SIGTERM) removes the locks the process held', () => {
+  const lock = fresh();
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', `const { tryLock } = await import(${JSON.stringify(LOCK_MODULE)}); tryLock(${JSON.stringify(lock)}); process.exit(143);`], { encoding: 'utf8' });
+  assert.equal(r.status, 143, r.stderr);
+  assert.equal(existsSync(lock), false);
+});
