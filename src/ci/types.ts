@@ -1,0 +1,94 @@
+import type { Comparison } from '../compare/compare.ts';
+import type { Measurement } from '../container/measurer.ts';
+import type { Suite } from '../publish/suite.ts';
+import type { Results } from '../results/types.ts';
+
+/** The CI's log: plain lines and warnings (annotations on GitHub). */
+export interface CiLog {
+  info(message: string): void;
+  warning(message: string): void;
+}
+
+/** The commit a change is compared with, and why that one (said in the report). */
+export interface BaselineCommit {
+  sha: string;
+  /** 'merge-base', 'base branch', 'target branch'. */
+  what: string;
+  /** Why this commit, when it is not the obvious one: logged. */
+  why?: string;
+}
+
+/** What the pipeline runs for, as the CI tells it. */
+export type Occasion =
+  /** A pull or merge request: compared with a baseline commit (or, when none can be named, why not). */
+  | { kind: 'change'; baseline: BaselineCommit | { none: string } }
+  /** The default branch: its results become later changes' baselines. */
+  | { kind: 'mainline'; sha: string }
+  | { kind: 'other' };
+
+/** What identifies a stored baseline: the commit, the configuration there, what measured it. */
+export interface BaselineRequest {
+  sha: string;
+  /** The configuration file's text at that commit; undefined when the commit could not be fetched. */
+  configText: string | undefined;
+  imageIdentity: string;
+  /** The head's results: their environment must match the stored one's. */
+  head: Results;
+}
+
+/** Where earlier pipelines left baselines: the Actions cache, the default branch's artifacts. */
+export interface BaselineStore {
+  /** The results stored for exactly this request, and where they came from; undefined on a miss (logged). */
+  restore(request: BaselineRequest): Promise<{ results: Results; from: string } | undefined>;
+  /** Keeps a default-branch result; undefined when kept, else why not (for a warning). */
+  save(request: BaselineRequest, results: Results): Promise<string | undefined>;
+}
+
+/** The report, made once and shown by each CI where its people look. */
+export interface Report {
+  head: Results;
+  headRun: Measurement;
+  baseline: Results | undefined;
+  /** Which commit the baseline is and where it came from, or 'none: why'. */
+  baselineSource: string;
+  comparison: Comparison | undefined;
+  /** The Markdown report with the suite's marker: the comment, note, job summary and report.md. */
+  body: string;
+}
+
+/** How the pipeline ended; each CI turns this into its own failure (setFailed, an exit code). */
+export type Outcome =
+  | { kind: 'ok' }
+  | { kind: 'could-not-run'; code: number; message: string }
+  | { kind: 'benchmarks-failed'; count: number }
+  | { kind: 'regressed'; count: number };
+
+/**
+ * One CI, as the pipeline needs it: where the checkout and the output are, what the run is for,
+ * where baselines are kept, and where the report goes. Everything else is the pipeline's.
+ */
+export interface CiAdapter {
+  readonly log: CiLog;
+  readonly suite: Suite;
+  /** The repository's root (absolute), where git runs. */
+  readonly repoRoot: string;
+  /** The configuration's directory relative to the repository root, and the file relative to it. */
+  readonly workingDirectory: string;
+  readonly config: string;
+  /** Where results, logs and report.md go (absolute). */
+  readonly outRoot: string;
+  readonly thresholdPercent: number | undefined;
+  readonly failOnRegression: boolean;
+  readonly store: BaselineStore | undefined;
+  /** The CI's way to write a commit short. */
+  shortSha(sha: string): string;
+  occasion(): Promise<Occasion>;
+  /** Makes a commit present in the repository, fetching it with the CI's credentials; false if it cannot. */
+  fetchCommit(sha: string): boolean;
+  /** Where the baseline commit is checked out (removed afterwards). */
+  baseCheckoutDir(): string;
+  /** The head could not be measured at all. */
+  cannotRun(message: string): Promise<void>;
+  /** Shows the report: job summary, comment or note, status, artifacts, outputs. */
+  publish(report: Report): Promise<void>;
+}

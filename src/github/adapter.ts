@@ -1,0 +1,103 @@
+import { join, resolve } from 'node:path';
+import type { CiAdapter, Occasion, Report } from '../ci/types.ts';
+import { errorMessage } from '../errors.ts';
+import type { Suite } from '../publish/suite.ts';
+import { headline } from '../report/headline.ts';
+import type { Results } from '../results/types.ts';
+import type { Comparison } from '../compare/compare.ts';
+import { ensureCommit, fetchCredentials, headParents, mergeBaseLocal } from '../vcs/git.ts';
+import type { GitHubApi } from './api.ts';
+import { writeArtifact } from './artifact.ts';
+import { actionsCacheStore } from './baseline-store.ts';
+import type { Trigger } from './event.ts';
+import type { ActionInputs } from './inputs.ts';
+import type { ActionIO } from './io.ts';
+import { publishToPullRequest } from './publish.ts';
+
+export interface GitHubContext {
+  io: ActionIO;
+  env: NodeJS.ProcessEnv;
+  inputs: ActionInputs;
+  suite: Suite;
+  repoRoot: string;
+  outRoot: string;
+  api: GitHubApi | undefined;
+}
+
+type PullRequest = Extract<Trigger, { kind: 'pull_request' }>;
+
+export function setOutputs(io: ActionIO, outRoot: string, head: Results | undefined, comparison: Comparison | undefined, source: string | undefined): void {
+  io.setOutput('output-dir', outRoot);
+  if (head) io.setOutput('results', join(outRoot, 'head', 'results.json'));
+  io.setOutput('report', join(outRoot, 'report.md'));
+  io.setOutput('regressions', comparison?.comparable ? comparison.counts.regression : 0);
+  io.setOutput('improvements', comparison?.comparable ? comparison.counts.improvement : 0);
+  io.setOutput('baseline-source', source ?? 'none');
+}
+
+/**
+ * The commit a pull request is compared with. actions/checkout checks out the merge of the pull
+ * request into its base branch by default (depth 1: the parents are read from the commit object):
+ * that merge is compared with the base branch commit it merged into (its first parent), or the base
+ * branch's later commits would count as the pull request's. A checkout of the pull request's own
+ * head is compared with the merge-base.
+ */
+async function baselineCommit(ctx: GitHubContext, pr: PullRequest, fetchCommit: (sha: string) => boolean): Promise<Occasion & { kind: 'change' }> {
+  const parents = headParents(ctx.repoRoot);
+  if (parents.length === 2 && parents[1] === pr.headSha) return { kind: 'change', baseline: { sha: parents[0]!, what: 'base branch', why: 'the checkout is the merge of the pull request: the commit it merged into' } };
+  let mergeBase: string | undefined;
+  try {
+    mergeBase = ctx.api ? await ctx.api.mergeBase(pr.baseSha, pr.headSha) : undefined;
+  } catch (error) {
+    ctx.io.warning(`Could not ask GitHub for the merge-base (${errorMessage(error)}); trying git.`);
+  }
+  mergeBase ??= fetchCommit(pr.baseSha) ? mergeBaseLocal(ctx.repoRoot, pr.baseSha, pr.headSha) : undefined;
+  if (!mergeBase) {
+    ctx.io.warning(`No merge-base found; using the base branch's commit ${pr.baseSha}.`);
+    return { kind: 'change', baseline: { sha: pr.baseSha, what: 'base branch', why: 'no merge-base found' } };
+  }
+  return { kind: 'change', baseline: { sha: mergeBase, what: 'merge-base' } };
+}
+
+/** The action as the pipeline's adapter: baselines in the Actions cache, the report in the job summary, comment and status. */
+export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
+  const { io, inputs, suite } = ctx;
+  // The action's token, for fetching the baseline commit (the checkout keeps none: persist-credentials: false).
+  const credentials = fetchCredentials(ctx.env['GITHUB_SERVER_URL'] || 'https://github.com', inputs.token);
+  const fetchCommit = (sha: string) => ensureCommit(ctx.repoRoot, sha, credentials);
+  return {
+    log: io,
+    suite,
+    repoRoot: ctx.repoRoot,
+    workingDirectory: inputs.workingDirectory,
+    config: inputs.config,
+    outRoot: ctx.outRoot,
+    thresholdPercent: inputs.thresholdPercent,
+    failOnRegression: inputs.failOnRegression,
+    store: inputs.cache ? actionsCacheStore(suite, io) : undefined,
+    shortSha: (sha) => sha.slice(0, 7),
+    fetchCommit,
+    baseCheckoutDir: () => resolve(ctx.outRoot, 'base-worktree'),
+    async occasion() {
+      if (trigger.kind === 'pull_request') return baselineCommit(ctx, trigger, fetchCommit);
+      if (trigger.kind === 'push' && trigger.defaultBranch) return { kind: 'mainline', sha: trigger.sha };
+      return { kind: 'other' };
+    },
+    async cannotRun(message) {
+      setOutputs(io, ctx.outRoot, undefined, undefined, undefined);
+      await io.writeSummary(`### ❌ cg-bench: ${suite.name} could not run\n\n${message}\n`);
+    },
+    async publish(report: Report) {
+      const { head, comparison, body } = report;
+      await io.writeSummary(body);
+      io.info(headline(head, comparison));
+      if (trigger.kind === 'pull_request') {
+        writeArtifact(join(ctx.outRoot, 'artifact'), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
+        if (trigger.fork) {
+          io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join(ctx.outRoot, 'artifact')} as an artifact.`);
+        } else await publishToPullRequest(ctx, trigger, body, head, comparison);
+      }
+      setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource);
+    },
+  };
+}

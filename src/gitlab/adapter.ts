@@ -1,0 +1,76 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CiAdapter, CiLog, Report } from '../ci/types.ts';
+import { errorMessage } from '../errors.ts';
+import { fitComment, GITLAB_NOTE_LIMIT } from '../publish/sticky.ts';
+import type { Suite } from '../publish/suite.ts';
+import { jsonReport } from '../report/json.ts';
+import { junitReport } from '../report/junit.ts';
+import { openMetricsReport } from '../report/openmetrics.ts';
+import { terminalReport } from '../report/terminal.ts';
+import { ensureCommit, headParents } from '../vcs/git.ts';
+import type { GitLabApi } from './api.ts';
+import { defaultBranchArtifacts } from './artifact-store.ts';
+import type { GitLabJob } from './job.ts';
+
+export interface GitLabLog extends CiLog {
+  write(text: string): void;
+}
+
+/** One MR note per suite: updated, never duplicated. Without a token, say why and skip it. */
+export async function publishNote(api: GitLabApi, job: GitLabJob, suite: Suite, body: string, log: CiLog): Promise<void> {
+  if (!job.token) {
+    log.warning(`No merge request note: the variable ${job.tokenVariable} is empty. The job token cannot write notes; add a project access token (reporter role, api scope) as a masked CI/CD variable named ${job.tokenVariable}. The report is in the job log and artifacts.`);
+    return;
+  }
+  const iid = job.mergeRequest!.iid;
+  const fitted = fitComment(body, GITLAB_NOTE_LIMIT);
+  try {
+    const existing = await api.findNote(iid, suite.marker);
+    if (existing) await api.updateNote(iid, existing.id, fitted);
+    else await api.createNote(iid, fitted);
+    log.info(`${existing ? 'Updated' : 'Created'} the merge request note.`);
+  } catch (error) {
+    log.warning(`Could not write the merge request note: ${errorMessage(error)}. The report is in the job log and artifacts.`);
+  }
+}
+
+/** The GitLab job as the pipeline's adapter: baselines from the default branch's artifacts, the report as files, log and note. */
+export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outRoot: string, log: GitLabLog): CiAdapter {
+  return {
+    log,
+    suite,
+    repoRoot: job.projectDir,
+    workingDirectory: job.workingDirectory,
+    config: job.config,
+    outRoot,
+    thresholdPercent: job.thresholdPercent,
+    failOnRegression: job.failOnRegression,
+    store: defaultBranchArtifacts(api, job, outRoot, log),
+    shortSha: (sha) => sha.slice(0, 8),
+    fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
+    baseCheckoutDir: () => join(mkdtempSync(join(tmpdir(), 'cg-bench-base-')), 'checkout'),
+    async occasion() {
+      const mr = job.mergeRequest;
+      if (mr) {
+        const { what } = mr.baseline;
+        const sha = mr.baseline.sha ?? headParents(job.projectDir)[0];
+        if (!sha) return { kind: 'change', baseline: { none: `the ${what} commit of this merged-results pipeline is unknown` } };
+        return { kind: 'change', baseline: { sha, what, ...(what === 'target branch' ? { why: 'merged-results pipeline: the commit the merge was made on' } : {}) } };
+      }
+      return job.onDefaultBranch ? { kind: 'mainline', sha: job.commitSha } : { kind: 'other' };
+    },
+    async cannotRun(message) {
+      log.write(`cg-bench: ${message}\n`);
+    },
+    async publish(report: Report) {
+      const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
+      writeFileSync(join(outRoot, 'junit.xml'), junitReport.render(input));
+      writeFileSync(join(outRoot, 'metrics.txt'), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync(join(outRoot, 'comparison.json'), jsonReport.render(input));
+      log.write(terminalReport({ colour: true }).render(input));
+      if (job.mergeRequest) await publishNote(api, job, suite, report.body, log);
+    },
+  };
+}
