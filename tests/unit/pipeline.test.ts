@@ -1,0 +1,153 @@
+// The one CI pipeline, driven through a fake adapter and measurer: which baseline it takes and why,
+// when it keeps the default branch's results, and how it ends. The CIs' own adapters are tested
+// under act, gitlab-ci-local and the fakes (tests/runners, tests/github, tests/gitlab).
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { runPipeline } from '../../src/ci/pipeline.ts';
+import type { BaselineStore, CiAdapter, Occasion, Outcome, Report } from '../../src/ci/types.ts';
+import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
+import type { Measurement, Measurer } from '../../src/container/measurer.ts';
+import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
+import { commentMarker } from '../../src/publish/sticky.ts';
+import type { BenchmarkResult, Environment, Results } from '../../src/results/types.ts';
+import { git, tempDir } from '../helpers.ts';
+
+const ENV: Environment = {
+  cgBench: '0.0.0', valgrind: '3.24.0', glibc: '2.41', os: 'Debian GNU/Linux 13 (trixie)', arch: 'x86_64', python: '3.13.5',
+  cpu: { hwcaps: 'AMD64', vendor: 'GenuineIntel', brand: 'i7', features: ['avx2'] },
+  workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null },
+};
+
+function results(ir: number, status: 'ok' | 'failed' = 'ok', environment: Environment = ENV): Results {
+  const events = { ...zeroEvents(), Ir: ir };
+  const b: BenchmarkResult = {
+    name: 'loop', command: 'x', cwd: '.', instrument: 'whole', thresholdPercent: 1, status, exitCode: status === 'ok' ? 0 : 1, signal: null, wallTimeMs: 1,
+    estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS), events, hits: hitsFromEvents(events), processes: [], functions: [], logs: { stdout: '', stderr: '' },
+  };
+  return { schemaVersion: 1, tool: 'cg-bench', createdAt: '', configHash: '0'.repeat(64), environment, benchmarks: [b] };
+}
+
+/** A repository with cg-bench.yml at one commit: the baseline commit. */
+function repository(): { root: string; sha: string } {
+  const root = tempDir('cg-bench-pipeline-');
+  git(root, 'init', '-q');
+  writeFileSync(join(root, 'cg-bench.yml'), 'benchmarks:\n  - name: loop\n    run: [./x]\n');
+  git(root, 'add', '.');
+  git(root, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'base');
+  return { root, sha: git(root, 'rev-parse', 'HEAD').trim() };
+}
+
+/** Measures `head` for the first checkout and `base` for any other, recording the checkouts. */
+function fakeMeasurer(head: Measurement, base: Measurement): Measurer & { checkouts: string[] } {
+  const checkouts: string[] = [];
+  return {
+    checkouts,
+    imageIdentity: 'image',
+    async environment() {
+      return ENV;
+    },
+    async measure(checkout) {
+      checkouts.push(checkout);
+      return checkouts.length === 1 ? head : base;
+    },
+  };
+}
+
+const ok = (r: Results): Measurement => ({ code: 0, results: r, error: undefined });
+
+function fakeAdapter(root: string, occasion: Occasion, options: { store?: BaselineStore; fetch?: boolean; failOnRegression?: boolean } = {}) {
+  const seen: { reports: Report[]; warnings: string[]; info: string[]; cannotRun: string[] } = { reports: [], warnings: [], info: [], cannotRun: [] };
+  const adapter: CiAdapter = {
+    log: { info: (m) => seen.info.push(m), warning: (m) => seen.warnings.push(m) },
+    suite: { id: 's', name: 'suite', marker: commentMarker('s'), statusContext: 'cg-bench', configPath: 'cg-bench.yml' },
+    repoRoot: root,
+    workingDirectory: '.',
+    config: 'cg-bench.yml',
+    outRoot: join(tempDir('cg-bench-pipeline-out-'), 'out'),
+    thresholdPercent: 1,
+    failOnRegression: options.failOnRegression ?? false,
+    store: options.store,
+    shortSha: (sha) => sha.slice(0, 7),
+    occasion: async () => occasion,
+    fetchCommit: () => options.fetch ?? true,
+    baseCheckoutDir: () => join(tempDir('cg-bench-pipeline-base-'), 'checkout'),
+    cannotRun: async (m) => void seen.cannotRun.push(m),
+    publish: async (r) => void seen.reports.push(r),
+  };
+  return { adapter, seen };
+}
+
+function memoryStore(stored: Results | undefined): BaselineStore & { saved: string[] } {
+  const saved: string[] = [];
+  return {
+    saved,
+    restore: async () => (stored ? { results: stored, from: 'from the store' } : undefined),
+    save: async (request) => void saved.push(request.sha),
+  };
+}
+
+test('a change takes a stored baseline that fits the head, and measures nothing else', async () => {
+  const { root, sha } = repository();
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1)));
+  const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { store: memoryStore(results(1000)) });
+  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' } satisfies Outcome);
+  assert.equal(measurer.checkouts.length, 1);
+  assert.equal(seen.reports[0]!.baselineSource, `merge-base ${sha.slice(0, 7)}, from the store`);
+  assert.equal(seen.reports[0]!.comparison!.counts.unchanged, 1);
+});
+
+test('a stored baseline from another machine is not used: the baseline commit is measured here, at its own checkout', async () => {
+  const { root, sha } = repository();
+  const other = { ...ENV, cpu: { ...ENV.cpu, features: ['avx'] } };
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(900)));
+  const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { store: memoryStore(results(1000, 'ok', other)) });
+  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });
+  assert.equal(measurer.checkouts.length, 2);
+  assert.notEqual(measurer.checkouts[1], root);
+  assert.equal(seen.reports[0]!.baselineSource, `merge-base ${sha.slice(0, 7)}, measured in this job`);
+  assert.equal(seen.reports[0]!.comparison!.counts.regression, 1);
+  assert.ok(seen.info.some((m) => /cannot be used \(not comparable/.test(m)), seen.info.join('\n'));
+});
+
+test('a baseline commit that cannot be fetched, with nothing stored: no baseline, and the report says why', async () => {
+  const { root } = repository();
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1)));
+  const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha: 'f'.repeat(40), what: 'merge-base' } }, { fetch: false });
+  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });
+  assert.equal(seen.reports[0]!.baselineSource, 'none: the merge-base fffffff could not be fetched');
+  assert.equal(seen.reports[0]!.comparison, undefined);
+});
+
+test('a regression fails the pipeline only with fail-on-regression', async () => {
+  const { root, sha } = repository();
+  for (const failOnRegression of [false, true]) {
+    const measurer = fakeMeasurer(ok(results(1100)), ok(results(1000)));
+    const { adapter } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { failOnRegression });
+    assert.deepEqual(await runPipeline(adapter, measurer), failOnRegression ? { kind: 'regressed', count: 1 } : { kind: 'ok' });
+  }
+});
+
+test('the default branch keeps its results as a baseline, unless a benchmark failed', async () => {
+  const { root, sha } = repository();
+  const store = memoryStore(undefined);
+  const good = fakeAdapter(root, { kind: 'mainline', sha }, { store });
+  assert.deepEqual(await runPipeline(good.adapter, fakeMeasurer(ok(results(1000)), ok(results(1)))), { kind: 'ok' });
+  assert.deepEqual(store.saved, [sha]);
+
+  const failing = fakeAdapter(root, { kind: 'mainline', sha }, { store });
+  const outcome = await runPipeline(failing.adapter, fakeMeasurer({ code: 3, results: results(1000, 'failed'), error: undefined }, ok(results(1))));
+  assert.deepEqual(outcome, { kind: 'benchmarks-failed', count: 1 });
+  assert.deepEqual(store.saved, [sha], 'a failed run was kept as a baseline');
+  assert.ok(failing.seen.warnings.some((m) => /Not keeping .* a benchmark failed/.test(m)));
+});
+
+test('a head that cannot be measured ends the pipeline with its exit code, reported once', async () => {
+  const { root, sha } = repository();
+  const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } });
+  const outcome = await runPipeline(adapter, fakeMeasurer({ code: 2, results: undefined, error: 'cg-bench.yml:1: bad' }, ok(results(1))));
+  assert.deepEqual(outcome, { kind: 'could-not-run', code: 2, message: 'cg-bench.yml:1: bad' });
+  assert.deepEqual(seen.cannotRun, ['cg-bench.yml:1: bad']);
+  assert.equal(seen.reports.length, 0);
+});
