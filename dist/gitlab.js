@@ -14272,7 +14272,7 @@ var require_ajv = __commonJS({
 
 // src/gitlab/run.ts
 import { mkdirSync as mkdirSync8 } from "node:fs";
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -16996,9 +16996,9 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/gitlab/adapter.ts
-import { mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync6 } from "node:fs";
+import { mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync7 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 
 // src/report/junit.ts
 function escapeXml(text) {
@@ -17186,6 +17186,41 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
   };
 }
 
+// src/gitlab/hand-over.ts
+import { existsSync as existsSync3, writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join14 } from "node:path";
+var HAND_OVER_FILE = "note.json";
+var BASELINE_FILE = "baseline.json";
+var SCHEMA = "cg-bench-gitlab-note/1";
+var MAX_SOURCE = 500;
+function writeHandOver(outRoot, handOver2, baseline) {
+  writeFileSync6(join14(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
+`);
+  if (baseline) writeResults(join14(outRoot, BASELINE_FILE), baseline);
+}
+function readHandOver(outRoot, shown) {
+  const path = join14(outRoot, HAND_OVER_FILE);
+  if (!existsSync3(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
+  let data;
+  try {
+    data = JSON.parse(readTextBounded(path, 64 * 1024, "hand-over file", `${shown}/${HAND_OVER_FILE}`));
+  } catch (error) {
+    if (error instanceof CgBenchError) throw error;
+    throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: not valid JSON`);
+  }
+  const d = typeof data === "object" && data !== null ? data : {};
+  if (Object.keys(d).sort().join(",") !== "baselineSource,schema,sha,suite" || d["schema"] !== SCHEMA) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: not a cg-bench hand-over (${SCHEMA})`);
+  if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "sha" is not a commit`);
+  if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "suite" is not a suite id`);
+  if (typeof d["baselineSource"] !== "string" || d["baselineSource"].length > MAX_SOURCE) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "baselineSource" is not a short text`);
+  const baselinePath = join14(outRoot, BASELINE_FILE);
+  return {
+    handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"] },
+    head: readResults(join14(outRoot, "head", "results.json")),
+    baseline: existsSync3(baselinePath) ? readResults(baselinePath) : void 0
+  };
+}
+
 // src/gitlab/adapter.ts
 async function publishNote(api, job, suite, body, log) {
   if (!job.token) {
@@ -17216,7 +17251,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     store: defaultBranchArtifacts(api, job, outRoot, log),
     shortSha: (sha) => sha.slice(0, 8),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join14(mkdtempSync3(join14(tmpdir3(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join15(mkdtempSync3(join15(tmpdir3(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -17233,11 +17268,14 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     },
     async publish(report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync6(join14(outRoot, "junit.xml"), junitReport.render(input));
-      writeFileSync6(join14(outRoot, "metrics.txt"), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync6(join14(outRoot, "comparison.json"), jsonReport.render(input));
+      writeFileSync7(join15(outRoot, "junit.xml"), junitReport.render(input));
+      writeFileSync7(join15(outRoot, "metrics.txt"), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync7(join15(outRoot, "comparison.json"), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
-      if (job.mergeRequest) await publishNote(api, job, suite, report.body, log);
+      writeHandOver(outRoot, { sha: job.commitSha, suite: suite.id, baselineSource: report.baselineSource }, report.baseline);
+      if (!job.mergeRequest) return;
+      if (job.mode === "both") await publishNote(api, job, suite, report.body, log);
+      else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     }
   };
 }
@@ -17338,6 +17376,7 @@ function booleanFromText(text) {
 }
 
 // src/gitlab/job.ts
+var JOB_MODES = ["measure", "note", "both"];
 function mergeRequestFrom(env, need) {
   const iid = env["CI_MERGE_REQUEST_IID"];
   if (!iid) return void 0;
@@ -17359,6 +17398,8 @@ function readJob(env) {
   if (failOnRegression === null) throw new CgBenchError(`input fail-on-regression: "${env["CG_BENCH_FAIL_ON_REGRESSION"]}" is not true or false`);
   const jobs = positiveIntegerFromText(env["CG_BENCH_JOBS"] || "1");
   if (jobs === null) throw new CgBenchError(`input jobs: "${env["CG_BENCH_JOBS"]}" must be a whole number from 1 to 1024, in digits`);
+  const mode = (env["CG_BENCH_MODE"] || "both").trim();
+  if (!JOB_MODES.includes(mode)) throw new CgBenchError(`CG_BENCH_MODE "${env["CG_BENCH_MODE"]}": must be one of ${JOB_MODES.join(", ")}`);
   const tokenVariable = (env["CG_BENCH_TOKEN_VARIABLE"] || "CG_BENCH_GITLAB_TOKEN").trim();
   const iid = env["CI_MERGE_REQUEST_IID"];
   const defaultBranch = need("CI_DEFAULT_BRANCH");
@@ -17381,8 +17422,26 @@ function readJob(env) {
     thresholdPercent,
     failOnRegression,
     suite: (env["CG_BENCH_SUITE"] ?? "").trim(),
-    jobs
+    jobs,
+    mode
   };
+}
+
+// src/gitlab/note-job.ts
+async function runNoteJob(job, suite, api, outRoot, log) {
+  if (!job.mergeRequest) {
+    log.info("Not a merge request pipeline: no note to write.");
+    return ExitCode.ok;
+  }
+  const { handOver: handOver2, head, baseline } = readHandOver(outRoot, RESULTS_DIR);
+  if (handOver2.sha !== job.commitSha) throw new CgBenchError(`${RESULTS_DIR}: the measuring job measured ${handOver2.sha.slice(0, 8)}, not this pipeline's commit ${job.commitSha.slice(0, 8)}; refusing its results`);
+  if (handOver2.suite !== suite.id) throw new CgBenchError(`${RESULTS_DIR}: the measuring job measured the suite "${handOver2.suite}", not "${suite.id}"; give both jobs the same suite and config inputs`);
+  const { comparison, problem } = compareWithBaseline(baseline, head, { thresholdPercent: job.thresholdPercent });
+  const baselineSource = problem ? `none: ${problem}` : handOver2.baselineSource;
+  const body = `${suite.marker}
+${markdownReport.render({ head, comparison, baselineSource })}`;
+  await publishNote(api, job, suite, body, log);
+  return ExitCode.ok;
 }
 
 // src/gitlab/run.ts
@@ -17390,8 +17449,12 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join15(job.projectDir, RESULTS_DIR);
+    const out = join16(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
+    if (job.mode === "note") return await runNoteJob(job, suite, api, out, log);
+    if (job.mode === "measure" && job.token) {
+      log.warning(`${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`);
+    }
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     mkdirSync8(out, { recursive: true });
     const outcome2 = await runPipeline(gitLabAdapter(job, suite, api, out, log), measurer);

@@ -12,6 +12,7 @@ import { terminalReport } from '../report/terminal.ts';
 import { ensureCommit, headParents } from '../vcs/git.ts';
 import type { GitLabApi } from './api.ts';
 import { defaultBranchArtifacts } from './artifact-store.ts';
+import { writeHandOver } from './hand-over.ts';
 import type { GitLabJob } from './job.ts';
 
 export interface GitLabLog extends CiLog {
@@ -70,7 +71,10 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
       writeFileSync(join(outRoot, 'metrics.txt'), openMetricsReport.render(input));
       if (report.comparison) writeFileSync(join(outRoot, 'comparison.json'), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
-      if (job.mergeRequest) await publishNote(api, job, suite, report.body, log);
+      writeHandOver(outRoot, { sha: job.commitSha, suite: suite.id, baselineSource: report.baselineSource }, report.baseline);
+      if (!job.mergeRequest) return;
+      if (job.mode === 'both') await publishNote(api, job, suite, report.body, log);
+      else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
   };
 }

@@ -3,6 +3,14 @@ import { booleanFromText, percentFromText, positiveIntegerFromText } from '../co
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
 
+/**
+ * What this job does. `measure`: run the pipeline and leave the report in the artifacts, holding no
+ * token; `note`: post the measuring job's report as the merge request note (the only job given the
+ * API token); `both`: one job doing both (the token then sits where the merge request's code runs).
+ */
+export type JobMode = 'measure' | 'note' | 'both';
+const JOB_MODES: readonly JobMode[] = ['measure', 'note', 'both'];
+
 /** The job as GitLab describes it (predefined variables) plus the component's inputs (CG_BENCH_*). */
 export interface GitLabJob {
   apiUrl: string;
@@ -25,6 +33,7 @@ export interface GitLabJob {
   failOnRegression: boolean;
   suite: string;
   jobs: number;
+  mode: JobMode;
 }
 
 export interface MergeRequest {
@@ -59,6 +68,8 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
   if (failOnRegression === null) throw new CgBenchError(`input fail-on-regression: "${env['CG_BENCH_FAIL_ON_REGRESSION']}" is not true or false`);
   const jobs = positiveIntegerFromText(env['CG_BENCH_JOBS'] || '1');
   if (jobs === null) throw new CgBenchError(`input jobs: "${env['CG_BENCH_JOBS']}" must be a whole number from 1 to 1024, in digits`);
+  const mode = (env['CG_BENCH_MODE'] || 'both').trim() as JobMode;
+  if (!JOB_MODES.includes(mode)) throw new CgBenchError(`CG_BENCH_MODE "${env['CG_BENCH_MODE']}": must be one of ${JOB_MODES.join(', ')}`);
   const tokenVariable = (env['CG_BENCH_TOKEN_VARIABLE'] || 'CG_BENCH_GITLAB_TOKEN').trim();
   const iid = env['CI_MERGE_REQUEST_IID'];
   const defaultBranch = need('CI_DEFAULT_BRANCH');
@@ -82,5 +93,6 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
     failOnRegression,
     suite: (env['CG_BENCH_SUITE'] ?? '').trim(),
     jobs,
+    mode,
   };
 }

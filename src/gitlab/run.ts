@@ -8,6 +8,7 @@ import { gitLabAdapter, type GitLabLog } from './adapter.ts';
 import { createGitLabApi } from './api.ts';
 import { RESULTS_DIR } from './artifact-store.ts';
 import { readJob } from './job.ts';
+import { runNoteJob } from './note-job.ts';
 
 export { RESULTS_DIR };
 
@@ -17,6 +18,10 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Prom
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
     const out = join(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
+    if (job.mode === 'note') return await runNoteJob(job, suite, api, out, log);
+    if (job.mode === 'measure' && job.token) {
+      log.warning(`${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`);
+    }
     // The job runs in the image: each checkout is copied to /work, without .git and our own output.
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: ['.git', RESULTS_DIR], log: log.info });
     mkdirSync(out, { recursive: true });

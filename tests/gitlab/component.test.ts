@@ -22,8 +22,8 @@ interface JobDefinition {
   artifacts: { paths: string[]; reports: { junit: string; metrics: string } };
 }
 
-/** The job from the component, with `$[[ inputs.x ]]` replaced as GitLab would. */
-function componentJob(inputs: Record<string, string>): { name: string; job: JobDefinition } {
+/** The component's jobs, with `$[[ inputs.x ]]` replaced as GitLab would: the measuring job first, then the note job. */
+function componentJobs(inputs: Record<string, string>): { name: string; job: JobDefinition }[] {
   const [header, body] = parseAllDocuments(readFileSync(join(ROOT, 'templates', 'gitlab-ci.yml'), 'utf8'));
   const spec = header!.toJS() as { spec: { inputs: Record<string, { default: unknown }> } };
   const values = Object.fromEntries(Object.entries(spec.spec.inputs).map(([k, v]) => [k, String(inputs[k] ?? v.default)]));
@@ -32,8 +32,7 @@ function componentJob(inputs: Record<string, string>): { name: string; job: JobD
     return values[name]!;
   });
   const jobs = parseAllDocuments(text)[0]!.toJS() as Record<string, JobDefinition>;
-  const [name, job] = Object.entries(jobs)[0]!;
-  return { name, job };
+  return Object.entries(jobs).map(([name, job]) => ({ name, job }));
 }
 
 interface JobRun {
@@ -42,8 +41,20 @@ interface JobRun {
   dir: string;
 }
 
-function runJob(workspace: string, gitlab: FakeGitLab, options: { inputs?: Record<string, string>; mr?: { iid: number; base: string; head: string }; branch?: string; sha: string; token?: boolean }): Promise<JobRun> {
-  const { name, job } = componentJob({ image: IMAGE, ...options.inputs });
+interface JobOptions {
+  inputs?: Record<string, string>;
+  mr?: { iid: number; base: string; head: string };
+  branch?: string;
+  sha: string;
+  /** Whether the token variable is set (default: in the note job only, as its environment scope gives it). */
+  token?: boolean;
+}
+
+/** Runs one of the component's jobs in the image, in `workspace` (the measuring job's artifacts stay there for the note job). */
+function runJob(workspace: string, gitlab: FakeGitLab, options: JobOptions & { which?: 'measure' | 'note' }): Promise<JobRun> {
+  const jobs = componentJobs({ image: IMAGE, ...options.inputs });
+  const { name, job } = options.which === 'note' ? jobs.find((j) => j.name.endsWith('-note'))! : jobs[0]!;
+  const token = options.token ?? options.which === 'note';
   const predefined: Record<string, string> = {
     CI: 'true',
     GITLAB_CI: 'true',
@@ -59,7 +70,7 @@ function runJob(workspace: string, gitlab: FakeGitLab, options: { inputs?: Recor
     ...(options.mr
       ? { CI_MERGE_REQUEST_IID: String(options.mr.iid), CI_MERGE_REQUEST_DIFF_BASE_SHA: options.mr.base, CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'master', CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: options.mr.head }
       : {}),
-    ...(options.token === false ? {} : { CG_BENCH_GITLAB_TOKEN: gitlab.apiToken }),
+    ...(token ? { CG_BENCH_GITLAB_TOKEN: gitlab.apiToken } : {}),
   };
   const env = { ...job.variables, ...predefined };
   const args = [
@@ -75,6 +86,13 @@ function runJob(workspace: string, gitlab: FakeGitLab, options: { inputs?: Recor
     child.stderr.on('data', (d: Buffer) => (log += d.toString()));
     child.on('close', (code) => resolve({ code, log, dir: join(workspace, 'cg-bench-results') }));
   });
+}
+
+/** A merge request pipeline: the measuring job (no token), then the note job on its artifacts. */
+async function runMergeRequest(workspace: string, gitlab: FakeGitLab, options: JobOptions): Promise<JobRun & { note: JobRun }> {
+  const measured = await runJob(workspace, gitlab, { ...options, which: 'measure' });
+  const note = await runJob(workspace, gitlab, { ...options, which: 'note' });
+  return { ...measured, note };
 }
 
 /** Well-formed XML, checked by a real parser (Python's expat). */
@@ -119,8 +137,10 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
 
   test('a merge request takes the baseline from the default branch\'s artifacts and writes one note', async () => {
     publishArtifacts(defaultBranch);
-    const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 5, base: repo.main, head: repo.feature }, sha: repo.feature });
+    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 5, base: repo.main, head: repo.feature }, sha: repo.feature });
     assert.equal(run.code, 0, run.log);
+    assert.equal(run.note.code, 0, run.note.log);
+    assert.match(run.log, /The merge request note is written by the note job, which alone holds CG_BENCH_GITLAB_TOKEN/);
     const notes = gitlab.notes.get(5)!;
     assert.equal(notes.length, 1);
     assert.match(notes[0]!.body, /^<!-- cg-bench:[0-9a-f]{12} -->\n### 🔴 cg-bench: 1 regression, 1 unchanged/);
@@ -138,24 +158,26 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
 
   test('without artifacts the merge-base is measured in the job, with the same numbers; the note is updated', async () => {
     gitlab.artifacts.clear();
-    const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 5, base: repo.main, head: repo.feature }, sha: repo.feature, inputs: { 'fail-on-regression': 'true' } });
+    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 5, base: repo.main, head: repo.feature }, sha: repo.feature, inputs: { 'fail-on-regression': 'true' } });
     assert.equal(run.code, 1, 'fails on the regression when asked');
+    assert.equal(run.note.code, 0, run.note.log);
     assert.deepEqual(countCycles(readJson(join(run.dir, 'base', 'results.json'))), countCycles(readJson(join(defaultBranch.dir, 'head', 'results.json'))));
     assert.equal(gitlab.notes.get(5)!.length, 1);
     assert.match(gitlab.notes.get(5)![0]!.body, /measured in this job/);
   });
 
   test('without a token the job says why and writes no note', async () => {
-    const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 6, base: repo.main, head: repo.feature }, sha: repo.feature, token: false });
+    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 6, base: repo.main, head: repo.feature }, sha: repo.feature, token: false });
     assert.equal(run.code, 0, run.log);
-    assert.match(run.log, /No merge request note: the variable CG_BENCH_GITLAB_TOKEN is empty\. The job token cannot write notes/);
+    assert.equal(run.note.code, 0, run.note.log);
+    assert.match(run.note.log, /No merge request note: the variable CG_BENCH_GITLAB_TOKEN is empty\. The job token cannot write notes/);
     assert.equal(gitlab.notes.get(6), undefined);
   });
 
   test('a note planted with the marker by another user is never edited: the job writes its own', async () => {
     const marker = gitlab.notes.get(5)![0]!.body.split('\n')[0]!;
     gitlab.notes.set(9, [{ id: 9_999, body: `${marker}\nplanted`, author: { id: 666, username: 'mallory' } }]);
-    const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 9, base: repo.main, head: repo.feature }, sha: repo.feature });
+    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 9, base: repo.main, head: repo.feature }, sha: repo.feature });
     assert.equal(run.code, 0, run.log);
     const notes = gitlab.notes.get(9)!;
     assert.equal(notes.length, 2);
@@ -165,15 +187,15 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
 
   test('an API 502 is retried', async () => {
     gitlab.faults.push({ method: 'POST', pattern: /\/merge_requests\/7\/notes$/, status: 502, times: 1 });
-    const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 7, base: repo.main, head: repo.feature }, sha: repo.feature });
+    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 7, base: repo.main, head: repo.feature }, sha: repo.feature });
     assert.equal(run.code, 0, run.log);
     assert.equal(gitlab.notes.get(7)?.length, 1);
     assert.equal(gitlab.faults[0]!.times, 0);
-    assert.match(run.log, /HTTP 502; retrying/);
+    assert.match(run.note.log, /HTTP 502; retrying/);
   });
 
   test('hostile names are inert in the note, the JUnit XML and the metrics', async () => {
-    const run = await runJob(checkout(repo, repo.hostile), gitlab, { mr: { iid: 8, base: repo.main, head: repo.hostile }, sha: repo.hostile });
+    const run = await runMergeRequest(checkout(repo, repo.hostile), gitlab, { mr: { iid: 8, base: repo.main, head: repo.hostile }, sha: repo.hostile });
     assert.equal(run.code, 0, run.log);
     const note = gitlab.notes.get(8)![0]!.body;
     assert.doesNotMatch(note, /<img|@octocat|\]\(https:/);
@@ -185,5 +207,22 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     assert.match(label, /^[A-Za-z0-9._~%-]+$/);
     assert.equal(decodeURIComponent(label), '<img src=x onerror=alert(1)> @octocat | [x](https://evil.example)');
     assert.deepEqual(gitlab.violations, []);
+  });
+
+  test('the measuring job warns when it is given the token, where the merge request\'s code runs', async () => {
+    const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 13, base: repo.main, head: repo.feature }, sha: repo.feature, token: true });
+    assert.equal(run.code, 0, run.log);
+    assert.match(run.log, /CG_BENCH_GITLAB_TOKEN is set in this job, where the merge request's code runs\. Give it only to the note job/);
+    assert.equal(gitlab.notes.get(13), undefined, 'the measuring job writes no note');
+  });
+
+  test('the note job posts only results measured at this pipeline\'s commit', async () => {
+    const workspace = checkout(repo, repo.feature);
+    const measured = await runJob(workspace, gitlab, { mr: { iid: 14, base: repo.main, head: repo.feature }, sha: repo.feature });
+    assert.equal(measured.code, 0, measured.log);
+    const note = await runJob(workspace, gitlab, { mr: { iid: 14, base: repo.main, head: repo.main }, sha: repo.main, which: 'note' });
+    assert.equal(note.code, 2, note.log);
+    assert.match(note.log, new RegExp(`cg-bench-results: the measuring job measured ${repo.feature.slice(0, 8)}, not this pipeline's commit ${repo.main.slice(0, 8)}; refusing its results`));
+    assert.equal(gitlab.notes.get(14), undefined);
   });
 });

@@ -31,8 +31,9 @@ describe('the GitLab component under gitlab-ci-local', { timeout: 40 * 60_000, s
     CI_PROJECT_ID: gitlab.projectId,
     CI_JOB_TOKEN: gitlab.jobToken,
     CI_DEFAULT_BRANCH: 'main',
-    CG_BENCH_GITLAB_TOKEN: gitlab.apiToken,
   });
+  /** The note's token, as the README says to keep it: scoped to the note job's environment. */
+  const scoped = () => ({ CG_BENCH_GITLAB_TOKEN: { 'cg-bench-note': gitlab.apiToken } });
 
   function branchPipeline(sha: string): Pipeline {
     const id = nextPipeline++;
@@ -68,7 +69,7 @@ describe('the GitLab component under gitlab-ci-local', { timeout: 40 * 60_000, s
   }
 
   const run = (pipeline: Pipeline) =>
-    runGitlabCiLocal(runnerCheckout(repo.origin, pipeline, depth), pipeline.variables, pipeline.branch ? [] : ['CI_COMMIT_BRANCH'], repo.origin);
+    runGitlabCiLocal(runnerCheckout(repo.origin, pipeline, depth), pipeline.variables, pipeline.branch ? [] : ['CI_COMMIT_BRANCH'], repo.origin, scoped());
 
   before(async () => {
     buildImage();
@@ -96,6 +97,9 @@ describe('the GitLab component under gitlab-ci-local', { timeout: 40 * 60_000, s
     assert.equal(notes.length, 1, context(result));
     assert.match(notes[0]!.body, /🔴 cg-bench: 1 regression, 1 unchanged/);
     assert.match(notes[0]!.body, /from the main pipeline's artifacts/);
+    // The note came from the note job; the measuring job, where the MR's code ran, had no token.
+    assert.match(result.log, /The merge request note is written by the note job, which alone holds CG_BENCH_GITLAB_TOKEN/, context(result));
+    assert.doesNotMatch(result.log, /CG_BENCH_GITLAB_TOKEN is set in this job/, context(result));
     assert.deepEqual(gitlab.violations, []);
   });
 

@@ -109,9 +109,13 @@ export function projectCiFiles(inputs: Record<string, string | boolean>): Record
 }
 
 /** `gitlab-ci-local` in `project` (a checkout holding projectCiFiles). */
-export async function runGitlabCiLocal(project: string, variables: Record<string, string>, unset: string[], origin: string): Promise<GclRun> {
+export async function runGitlabCiLocal(project: string, variables: Record<string, string>, unset: string[], origin: string, scoped: Record<string, Record<string, string>> = {}): Promise<GclRun> {
   if (!existsSync(GITLAB_CI_LOCAL)) throw new Error(`${GITLAB_CI_LOCAL} is missing: run bash scripts/install-runners.sh`);
   const home = tempDir('cg-bench-gcl-home-');
+  // Project CI/CD variables with an environment scope, as GitLab keeps them: only jobs whose
+  // environment matches get them.
+  const variablesFile = join(home, 'variables.yml');
+  writeFileSync(variablesFile, JSON.stringify(Object.fromEntries(Object.entries(scoped).map(([name, values]) => [name, { values }]))));
   const args = [
     GITLAB_CI_LOCAL,
     '--home', home,
@@ -120,6 +124,7 @@ export async function runGitlabCiLocal(project: string, variables: Record<string
     '--pull-policy', 'if-not-present',
     // The job may fetch a missing commit from origin, at the same path inside as outside.
     '--volume', `${origin}:${origin}:ro`,
+    '--variables-file', variablesFile,
     '--ignore-predefined-vars', Object.keys(variables).join(','),
     ...Object.entries(variables).flatMap(([k, v]) => ['--variable', `${k}=${v}`]),
     ...unset.flatMap((k) => ['--unset-variable', k]),
