@@ -45693,6 +45693,21 @@ function headParents(repo) {
   return [...header.matchAll(/^parent ([0-9a-f]{40,64})$/gm)].map((m) => m[1]);
 }
 
+// src/ci/verify-sample.ts
+function sampleBenchmark(stored, head) {
+  const ranInHead = new Set(head.benchmarks.filter((b) => b.status === "ok").map((b) => b.name));
+  const candidates = stored.benchmarks.filter((b) => b.status === "ok" && b.estimatedCycles !== null && ranInHead.has(b.name));
+  const alone = (b) => !/[*?]/.test(b.name) && !stored.benchmarks.some((o) => o !== b && o.name.includes(b.name));
+  const cheapest = (list) => [...list].sort((a, b) => a.estimatedCycles - b.estimatedCycles || (a.name < b.name ? -1 : 1))[0];
+  return cheapest(candidates.filter(alone)) ?? cheapest(candidates);
+}
+function filterFor(name) {
+  return /[*?]/.test(name) ? "*" : name;
+}
+function sameCounts(stored, now) {
+  return now !== void 0 && now.status === "ok" && now.estimatedCycles === stored.estimatedCycles && JSON.stringify(now.events) === JSON.stringify(stored.events);
+}
+
 // src/ci/baseline.ts
 function firstLine(m) {
   return (m.error ?? `exit ${m.code}`).split("\n")[0] ?? "";
@@ -45704,25 +45719,45 @@ async function baselineForChange(ci, measurer, commit, head) {
   const fetched = ci.fetchCommit(sha);
   const configText = fetched ? fileAt(ci.repoRoot, sha, ci.suite.configPath) : void 0;
   if (fetched && configText === void 0) return { results: void 0, source: `none: ${ci.suite.configPath} does not exist at ${short}` };
+  let why = "";
   if (ci.store) {
     const stored = await ci.store.restore({ sha, configText, imageIdentity: measurer.imageIdentity, head });
     if (stored) {
       const problem = baselineProblem(stored.results, head);
-      if (!problem) return { results: stored.results, source: `${what} ${short}, ${stored.from}` };
-      ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
+      if (problem) ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
+      else {
+        if (!fetched) return { results: stored.results, source: `${what} ${short}, ${stored.from} (not verified: the commit could not be fetched)` };
+        const check = await verifyStored(ci, measurer, sha, stored.results, head);
+        if (check.verified) return { results: stored.results, source: `${what} ${short}, ${stored.from}, ${check.verified}` };
+        ci.log.warning(`The baseline ${stored.from} is not what ${short} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
+        why = ` (the stored baseline differed: ${check.differs})`;
+      }
     }
   }
   if (!fetched) return { results: void 0, source: `none: the ${what} ${short} could not be fetched` };
+  ci.log.info(`Measuring the ${what} ${short}`);
+  const m = await measureAt(ci, measurer, sha, "base");
+  if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short} failed (${firstLine(m)})` };
+  return { results: m.results, source: `${what} ${short}, measured in this job${why}` };
+}
+async function measureAt(ci, measurer, sha, outName, selection = {}) {
   const checkout = ci.baseCheckoutDir();
   addWorktree(ci.repoRoot, checkout, sha);
   try {
-    ci.log.info(`Measuring the ${what} ${short}`);
-    const m = await measurer.measure(join3(checkout, ci.workingDirectory), ci.config, join3(ci.outRoot, "base"));
-    if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short} failed (${firstLine(m)})` };
-    return { results: m.results, source: `${what} ${short}, measured in this job` };
+    return await measurer.measure(join3(checkout, ci.workingDirectory), ci.config, join3(ci.outRoot, outName), selection);
   } finally {
     removeWorktree(ci.repoRoot, checkout);
   }
+}
+async function verifyStored(ci, measurer, sha, stored, head) {
+  const sample = sampleBenchmark(stored, head);
+  if (!sample) return { verified: "not verified (no benchmark ran on both sides)" };
+  ci.log.info(`Verifying the stored baseline: measuring ${sample.name} at ${ci.shortSha(sha)} again.`);
+  const m = await measureAt(ci, measurer, sha, "base-sample", { filter: filterFor(sample.name) });
+  const now = m.results?.benchmarks.find((b) => b.name === sample.name);
+  if (sameCounts(sample, now)) return { verified: `verified (${sample.name} measured again here: identical)` };
+  const shown = (n) => n === null || n === void 0 ? "no result" : formatCount(n);
+  return { differs: `${sample.name} measures ${shown(now?.estimatedCycles)} estimated cycles here, ${shown(sample.estimatedCycles)} stored` };
 }
 async function saveMainlineBaseline(ci, measurer, sha, headRun) {
   if (!ci.store) return;
@@ -48006,7 +48041,7 @@ function containerMeasurer(options) {
       if (r.code !== 0) throw new CgBenchError(`cannot run the image ${options.image}: ${lastLines(r.stderr)}`);
       return JSON.parse(r.stdout);
     },
-    async measure(checkout, config, outDir) {
+    async measure(checkout, config, outDir, selection = {}) {
       rmSync8(outDir, { recursive: true, force: true });
       mkdirSync7(outDir, { recursive: true });
       const r = await run3(
@@ -48015,7 +48050,7 @@ function containerMeasurer(options) {
           ...hideGit(resolve4(checkout)),
           { host: resolve4(outDir), container: OUT }
         ],
-        ["run", "--config", config, "--out", OUT, "--jobs", String(options.jobs)],
+        ["run", "--config", config, "--out", OUT, "--jobs", String(options.jobs), ...selection.filter === void 0 ? [] : ["--filter", selection.filter]],
         asksForNetwork(resolve4(checkout, config))
       );
       removeLinks(outDir);
@@ -48030,7 +48065,7 @@ function inProcessMeasurer(options) {
     async environment() {
       return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
     },
-    async measure(checkout, config, outDir) {
+    async measure(checkout, config, outDir, selection = {}) {
       mkdirSync7(workspace, { recursive: true });
       for (const entry of readdirSync5(workspace)) rmSync8(join13(workspace, entry), { recursive: true, force: true });
       const skip = new Set((options.exclude ?? []).map((name) => join13(resolve4(checkout), name)));
@@ -48046,6 +48081,7 @@ function inProcessMeasurer(options) {
           config: loadConfig(join13(workspace, config)),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
+          filter: selection.filter,
           progress: lineProgress((t) => options.log(t.trimEnd()))
         });
         return { code: outcome2.failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, results: outcome2.results, error: void 0 };

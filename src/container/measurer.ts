@@ -31,7 +31,12 @@ export interface Measurer {
   /** Identifies the image (content digest) for cache keys and results. */
   readonly imageIdentity: string;
   environment(): Promise<Environment>;
-  measure(checkout: string, config: string, outDir: string): Promise<Measurement>;
+  measure(checkout: string, config: string, outDir: string, options?: MeasureSelection): Promise<Measurement>;
+}
+
+/** Which benchmarks to measure: all, or those `--filter` selects. */
+export interface MeasureSelection {
+  filter?: string;
 }
 
 function lastLines(text: string, n = 15): string {
@@ -125,7 +130,7 @@ export function containerMeasurer(options: {
       if (r.code !== 0) throw new CgBenchError(`cannot run the image ${options.image}: ${lastLines(r.stderr)}`);
       return JSON.parse(r.stdout) as Environment;
     },
-    async measure(checkout, config, outDir) {
+    async measure(checkout, config, outDir, selection = {}) {
       rmSync(outDir, { recursive: true, force: true });
       mkdirSync(outDir, { recursive: true });
       const r = await run(
@@ -134,7 +139,7 @@ export function containerMeasurer(options: {
           ...hideGit(resolve(checkout)),
           { host: resolve(outDir), container: OUT },
         ],
-        ['run', '--config', config, '--out', OUT, '--jobs', String(options.jobs)],
+        ['run', '--config', config, '--out', OUT, '--jobs', String(options.jobs), ...(selection.filter === undefined ? [] : ['--filter', selection.filter])],
         asksForNetwork(resolve(checkout, config)),
       );
       // The container is gone: nothing can plant anything between this and the reads below.
@@ -155,7 +160,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
     async environment() {
       return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
     },
-    async measure(checkout, config, outDir) {
+    async measure(checkout, config, outDir, selection = {}) {
       mkdirSync(workspace, { recursive: true });
       for (const entry of readdirSync(workspace)) rmSync(join(workspace, entry), { recursive: true, force: true });
       const skip = new Set((options.exclude ?? []).map((name) => join(resolve(checkout), name)));
@@ -173,6 +178,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
           config: loadConfig(join(workspace, config)),
           outDir: absolutePath(outDir, 'output directory'),
           jobs: options.jobs,
+          filter: selection.filter,
           progress: lineProgress((t) => options.log(t.trimEnd())),
         });
         return { code: outcome.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome.results, error: undefined };

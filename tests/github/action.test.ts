@@ -70,7 +70,7 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
   test('a pull request restores the cached baseline, comments once and sets the status', async () => {
     cachedPr = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 7, repo.feature, repo.main), workspace: checkout(repo, repo.feature), inputs: {}, apiUrl: github.url, env: env() });
     assert.equal(cachedPr.code, 0, cachedPr.stdout);
-    assert.match(cachedPr.outputs['baseline-source']!, /restored from the cache/, cachedPr.stdout + cacheService.calls.join('\n'));
+    assert.match(cachedPr.outputs['baseline-source']!, /restored from the cache, verified \(steady measured again here: identical\)$/, cachedPr.stdout + cacheService.calls.join('\n'));
     assert.equal(cachedPr.outputs['regressions'], '1');
     const comments = github.comments.get(7)!;
     assert.equal(comments.length, 1);

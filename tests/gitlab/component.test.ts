@@ -144,7 +144,7 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     const notes = gitlab.notes.get(5)!;
     assert.equal(notes.length, 1);
     assert.match(notes[0]!.body, /^<!-- cg-bench:[0-9a-f]{12} -->\n### 🔴 cg-bench: 1 regression, 1 unchanged/);
-    assert.match(notes[0]!.body, /baseline: merge\\-base [0-9a-f]{8}, from the master pipeline's artifacts/);
+    assert.match(notes[0]!.body, /baseline: merge\\-base [0-9a-f]{8}, from the master pipeline's artifacts, verified \\\(steady measured again here: identical\\\)/);
     const junit = parseXml(join(run.dir, 'junit.xml'));
     assert.deepEqual([junit.tests, junit.failures, junit.errors], [2, 1, 0]);
     const metrics = readFileSync(join(run.dir, 'metrics.txt'), 'utf8');
@@ -224,5 +224,21 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     assert.equal(note.code, 2, note.log);
     assert.match(note.log, new RegExp(`cg-bench-results: the measuring job measured ${repo.feature.slice(0, 8)}, not this pipeline's commit ${repo.main.slice(0, 8)}; refusing its results`));
     assert.equal(gitlab.notes.get(14), undefined);
+  });
+
+  test('artifacts that the merge-base does not reproduce are not used: the job measures it, and the note says why', async () => {
+    publishArtifacts(defaultBranch);
+    const forged = readJson(join(defaultBranch.dir, 'head', 'results.json'));
+    const steady = forged.benchmarks.find((b) => b.name === 'steady')!;
+    steady.events!.Ir += 1;
+    steady.estimatedCycles! += 1;
+    gitlab.artifacts.set('master/cg-bench/cg-bench-results/head/results.json', Buffer.from(JSON.stringify(forged)));
+    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 15, base: repo.main, head: repo.feature }, sha: repo.feature });
+    assert.equal(run.code, 0, run.log);
+    assert.match(run.log, /is not what [0-9a-f]{8} measures here: steady measures [\d,]+ estimated cycles here, [\d,]+ stored\. Measuring the whole merge-base in this job/);
+    const note = gitlab.notes.get(15)![0]!.body;
+    assert.match(note, /measured in this job \\\(the stored baseline differed: steady measures/);
+    assert.match(note, /1 regression, 1 unchanged/, 'compared with the measured merge-base, not the forged numbers');
+    gitlab.artifacts.clear();
   });
 });

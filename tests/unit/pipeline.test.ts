@@ -39,17 +39,20 @@ function repository(): { root: string; sha: string } {
   return { root, sha: git(root, 'rev-parse', 'HEAD').trim() };
 }
 
-/** Measures `head` for the first checkout and `base` for any other, recording the checkouts. */
-function fakeMeasurer(head: Measurement, base: Measurement): Measurer & { checkouts: string[] } {
+/** Measures `head` for the first checkout and `base` for any other, recording the checkouts and filters. */
+function fakeMeasurer(head: Measurement, base: Measurement): Measurer & { checkouts: string[]; filters: (string | undefined)[] } {
   const checkouts: string[] = [];
+  const filters: (string | undefined)[] = [];
   return {
     checkouts,
+    filters,
     imageIdentity: 'image',
     async environment() {
       return ENV;
     },
-    async measure(checkout) {
+    async measure(checkout, _config, _out, selection = {}) {
       checkouts.push(checkout);
+      filters.push(selection.filter);
       return checkouts.length === 1 ? head : base;
     },
   };
@@ -88,14 +91,25 @@ function memoryStore(stored: Results | undefined): BaselineStore & { saved: stri
   };
 }
 
-test('a change takes a stored baseline that fits the head, and measures nothing else', async () => {
+test('a change takes a stored baseline that fits the head once its cheapest benchmark, measured again, gives the same counts', async () => {
   const { root, sha } = repository();
-  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1)));
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)));
   const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { store: memoryStore(results(1000)) });
   assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' } satisfies Outcome);
-  assert.equal(measurer.checkouts.length, 1);
-  assert.equal(seen.reports[0]!.baselineSource, `merge-base ${sha.slice(0, 7)}, from the store`);
+  assert.deepEqual(measurer.filters, [undefined, 'loop'], 'the head, then the sample alone');
+  assert.equal(seen.reports[0]!.baselineSource, `merge-base ${sha.slice(0, 7)}, from the store, verified (loop measured again here: identical)`);
   assert.equal(seen.reports[0]!.comparison!.counts.unchanged, 1);
+});
+
+test('a stored baseline that the base commit does not reproduce is replaced by a measurement of the whole commit, and the report says why', async () => {
+  const { root, sha } = repository();
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)));
+  const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { store: memoryStore(results(900)) });
+  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });
+  assert.deepEqual(measurer.filters, [undefined, 'loop', undefined], 'the head, the sample, then every benchmark');
+  assert.match(seen.reports[0]!.baselineSource, /^merge-base \w{7}, measured in this job \(the stored baseline differed: loop measures [\d,]+ estimated cycles here, [\d,]+ stored\)$/);
+  assert.equal(seen.reports[0]!.comparison!.counts.unchanged, 1, 'compared with what was measured, not with the stored numbers');
+  assert.ok(seen.warnings.some((m) => /is not what \w{7} measures here/.test(m)), seen.warnings.join('\n'));
 });
 
 test('a stored baseline from another machine is not used: the baseline commit is measured here, at its own checkout', async () => {
@@ -150,4 +164,14 @@ test('a head that cannot be measured ends the pipeline with its exit code, repor
   assert.deepEqual(outcome, { kind: 'could-not-run', code: 2, message: 'cg-bench.yml:1: bad' });
   assert.deepEqual(seen.cannotRun, ['cg-bench.yml:1: bad']);
   assert.equal(seen.reports.length, 0);
+});
+
+test('the sample is the cheapest benchmark that ran on both sides and that --filter selects alone', async () => {
+  const { sampleBenchmark, filterFor } = await import('../../src/ci/verify-sample.ts');
+  const named = (name: string, ir: number, status: 'ok' | 'failed' = 'ok') => ({ ...results(ir, status).benchmarks[0]!, name });
+  const stored = { ...results(1), benchmarks: [named('parse', 10), named('parse-big', 50), named('sort', 20), named('gone', 1), named('broke', 2, 'failed')] };
+  const head = { ...results(1), benchmarks: [named('parse', 1), named('parse-big', 1), named('sort', 1), named('broke', 1)] };
+  assert.equal(sampleBenchmark(stored, head)?.name, 'sort', '"parse" would select parse-big too; "gone" did not run in the head; "broke" failed');
+  assert.equal(filterFor('a*b'), '*');
+  assert.equal(sampleBenchmark({ ...stored, benchmarks: [] }, head), undefined);
 });
