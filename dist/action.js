@@ -46363,7 +46363,18 @@ var results_schema_default = {
     createdAt: { type: "string", maxLength: 40 },
     configHash: { type: "string", pattern: "^[0-9a-f]{64}$" },
     environment: { $ref: "#/definitions/environment" },
-    benchmarks: { type: "array", maxItems: 1e4, items: { $ref: "#/definitions/benchmark" } }
+    benchmarks: { type: "array", maxItems: 1e4, items: { $ref: "#/definitions/benchmark" } },
+    shard: {
+      description: "Set when the run measured one part of the suite (--shard I/N): which part, and every benchmark of the suite in configuration order. Absent in a whole run.",
+      type: "object",
+      required: ["index", "count", "benchmarks"],
+      additionalProperties: false,
+      properties: {
+        index: { type: "integer", minimum: 1, maximum: 1024 },
+        count: { type: "integer", minimum: 1, maximum: 1024 },
+        benchmarks: { type: "array", maxItems: 1e4, items: { $ref: "#/definitions/text" } }
+      }
+    }
   },
   definitions: {
     count: { type: "integer", minimum: 0 },
@@ -47779,6 +47790,30 @@ ${tail2}`, ExitCode2.benchmarkFailed);
   }
 }
 
+// src/shard/plan.ts
+function partition(names, durationsMs, count) {
+  const known = names.map((n) => durationsMs.get(n)).filter((d) => d !== void 0 && Number.isFinite(d) && d >= 0).sort((a, b) => a - b);
+  const median = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
+  const duration2 = (name) => {
+    const d = durationsMs.get(name);
+    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median;
+  };
+  const order = names.map((name, i) => ({ i, d: duration2(name) })).sort((a, b) => b.d - a.d || a.i - b.i);
+  const load = new Array(count).fill(0);
+  const part = new Array(names.length).fill(0);
+  for (const { i, d } of order) {
+    let best = 0;
+    for (let p = 1; p < count; p++) if (load[p] < load[best]) best = p;
+    part[i] = best;
+    load[best] += d;
+  }
+  return part;
+}
+function namesInShard(names, durationsMs, shard) {
+  const part = partition(names, durationsMs, shard.count);
+  return names.filter((_, i) => part[i] === shard.index - 1);
+}
+
 // src/run/suite.ts
 function nameMatcher(pattern) {
   if (!/[*?]/.test(pattern)) return (name) => name.includes(pattern);
@@ -47839,11 +47874,17 @@ function selectBenchmarks(config, filter2) {
   }
   return chosen;
 }
+function shardOf(selected, selection) {
+  const suite = selected.map(({ spec }) => spec.name);
+  if (!selection) return { mine: selected, suite };
+  const names = new Set(namesInShard(suite, selection.durationsMs, selection.shard));
+  return { mine: selected.filter(({ spec }) => names.has(spec.name)), suite };
+}
 async function runSuite(config, options) {
   absolutePath(options.outDir, "output directory");
   absolutePath(config.root, "configuration directory");
   ensureWritableDir(options.outDir);
-  const selected = selectBenchmarks(config, options.filter);
+  const { mine: selected, suite } = shardOf(selectBenchmarks(config, options.filter), options.shard);
   const valgrind = options.valgrind ?? locateValgrind();
   const region = selected.find(({ spec }) => spec.instrument === "region");
   if (region && !supportsRegionInstrumentation(valgrind)) {
@@ -47860,7 +47901,7 @@ async function runSuite(config, options) {
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
-  await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
+  if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
   const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
@@ -47878,7 +47919,8 @@ async function runSuite(config, options) {
     createdAt: (/* @__PURE__ */ new Date()).toISOString(),
     configHash: config.hash,
     environment: await environment,
-    benchmarks
+    benchmarks,
+    ...options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}
   };
 }
 
@@ -47916,6 +47958,9 @@ function checkBaselineTarget(path12) {
 async function measure(options) {
   const baseline = options.baseline ? readResults(options.baseline) : void 0;
   if (baseline) assertSameMetric(baseline.environment, options.config);
+  if (options.saveBaseline && options.shard) {
+    throw new CgBenchError(`--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`);
+  }
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
   const release = lockOutputDirectory(options.outDir);
   try {
@@ -47929,11 +47974,12 @@ async function measureLocked(options, baseline) {
     outDir: options.outDir,
     jobs: options.jobs,
     filter: options.filter,
+    shard: options.shard,
     progress: options.progress,
     previous: baseline ?? readPrevious(resolveFrom(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {}
   });
-  const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: options.filter ? nameMatcher(options.filter) : void 0 }) : void 0;
+  const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : void 0;
   const resultsFile = resolveFrom(options.outDir, "results.json");
   const markdownFile = resolveFrom(options.outDir, "report.md");
   writeResults(resultsFile, results);
@@ -47947,6 +47993,13 @@ async function measureLocked(options, baseline) {
     else writeResults(options.saveBaseline, results);
   }
   return outcome2;
+}
+function selectedBy(options, results) {
+  if (options.shard) {
+    const mine = new Set(results.benchmarks.map((b) => b.name));
+    return (name) => mine.has(name);
+  }
+  return options.filter ? nameMatcher(options.filter) : void 0;
 }
 function readPrevious(path12) {
   try {

@@ -1701,7 +1701,7 @@ var require_merge = __commonJS({
     var identity2 = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
-    var merge = {
+    var merge2 = {
       identify: (value) => value === MERGE_KEY || typeof value === "symbol" && value.description === MERGE_KEY,
       default: "key",
       tag: "tag:yaml.org,2002:merge",
@@ -1711,7 +1711,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey = (ctx, key) => (merge2.identify(key) || identity2.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge2.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge2.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity2.isSeq(source))
@@ -1750,7 +1750,7 @@ var require_merge = __commonJS({
     }
     exports.addMergeToJSMap = addMergeToJSMap;
     exports.isMergeKey = isMergeKey;
-    exports.merge = merge;
+    exports.merge = merge2;
   }
 });
 
@@ -1759,15 +1759,15 @@ var require_addPairToJSMap = __commonJS({
   "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
-    var merge = require_merge();
+    var merge2 = require_merge();
     var stringify = require_stringify();
     var identity2 = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map, { key, value }) {
       if (identity2.isNode(key) && key.addToJSMap)
         key.addToJSMap(ctx, map, value);
-      else if (merge.isMergeKey(ctx, key))
-        merge.addMergeToJSMap(ctx, map, value);
+      else if (merge2.isMergeKey(ctx, key))
+        merge2.addMergeToJSMap(ctx, map, value);
       else {
         const jsKey = toJS.toJS(key, "", ctx);
         if (map instanceof Map) {
@@ -3158,7 +3158,7 @@ var require_schema3 = __commonJS({
     var bool = require_bool2();
     var float = require_float2();
     var int = require_int2();
-    var merge = require_merge();
+    var merge2 = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
     var set = require_set();
@@ -3178,7 +3178,7 @@ var require_schema3 = __commonJS({
       float.floatExp,
       float.float,
       binary.binary,
-      merge.merge,
+      merge2.merge,
       omap.omap,
       pairs.pairs,
       set.set,
@@ -3204,7 +3204,7 @@ var require_tags = __commonJS({
     var schema = require_schema();
     var schema$1 = require_schema2();
     var binary = require_binary();
-    var merge = require_merge();
+    var merge2 = require_merge();
     var omap = require_omap();
     var pairs = require_pairs();
     var schema$2 = require_schema3();
@@ -3229,7 +3229,7 @@ var require_tags = __commonJS({
       intOct: int.intOct,
       intTime: timestamp.intTime,
       map: map.map,
-      merge: merge.merge,
+      merge: merge2.merge,
       null: _null.nullTag,
       omap: omap.omap,
       pairs: pairs.pairs,
@@ -3239,7 +3239,7 @@ var require_tags = __commonJS({
     };
     var coreKnownTags = {
       "tag:yaml.org,2002:binary": binary.binary,
-      "tag:yaml.org,2002:merge": merge.merge,
+      "tag:yaml.org,2002:merge": merge2.merge,
       "tag:yaml.org,2002:omap": omap.omap,
       "tag:yaml.org,2002:pairs": pairs.pairs,
       "tag:yaml.org,2002:set": set.set,
@@ -3248,7 +3248,7 @@ var require_tags = __commonJS({
     function getTags(customTags, schemaName, addMergeTag) {
       const schemaTags = schemas.get(schemaName);
       if (schemaTags && !customTags) {
-        return addMergeTag && !schemaTags.includes(merge.merge) ? schemaTags.concat(merge.merge) : schemaTags.slice();
+        return addMergeTag && !schemaTags.includes(merge2.merge) ? schemaTags.concat(merge2.merge) : schemaTags.slice();
       }
       let tags = schemaTags;
       if (!tags) {
@@ -3266,7 +3266,7 @@ var require_tags = __commonJS({
         tags = customTags(tags.slice());
       }
       if (addMergeTag)
-        tags = tags.concat(merge.merge);
+        tags = tags.concat(merge2.merge);
       return tags.reduce((tags2, tag) => {
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
@@ -3295,11 +3295,11 @@ var require_Schema = __commonJS({
     var tags = require_tags();
     var sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
     var Schema = class _Schema {
-      constructor({ compat, customTags, merge, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
+      constructor({ compat, customTags, merge: merge2, resolveKnownTags, schema, sortMapEntries, toStringDefaults }) {
         this.compat = Array.isArray(compat) ? tags.getTags(compat, "compat") : compat ? tags.getTags(null, compat) : null;
         this.name = typeof schema === "string" && schema || "core";
         this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
-        this.tags = tags.getTags(customTags, this.name, merge);
+        this.tags = tags.getTags(customTags, this.name, merge2);
         this.toStringOptions = toStringDefaults ?? null;
         Object.defineProperty(this, identity2.MAP, { value: map.map });
         Object.defineProperty(this, identity2.SCALAR, { value: string.string });
@@ -3999,10 +3999,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4016,7 +4016,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4040,7 +4040,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4056,7 +4056,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4147,7 +4147,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep3 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4161,13 +4161,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep3 + cb;
+              sep3 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep3 += source;
               hasSpace = true;
               break;
             default:
@@ -4210,18 +4210,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4275,8 +4275,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap2 && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4288,7 +4288,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4299,8 +4299,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st of sep2) {
+              if (sep3)
+                for (const st of sep3) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4317,7 +4317,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4497,7 +4497,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep3 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4514,24 +4514,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep3 === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep3 + content;
+          sep3 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4714,25 +4714,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep3 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep3 === "\n")
+            res += sep3;
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep3 + lm;
+          sep3 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep3 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5542,14 +5542,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value }) {
+    function stringifyItem({ start, key, sep: sep3, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st of sep2)
+      if (sep3)
+        for (const st of sep3)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6716,18 +6716,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep3;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep3 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            items: [{ start, key: scalar, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6880,15 +6880,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep2 = it.sep;
-                  sep2.push(this.sourceToken);
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7082,13 +7082,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep2 }]
+              items: [{ start, key: fc, sep: sep3 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -9568,8 +9568,8 @@ var require_resolve = __commonJS({
       }
       return count;
     }
-    function getFullPath(resolver, id = "", normalize) {
-      if (normalize !== false)
+    function getFullPath(resolver, id = "", normalize2) {
+      if (normalize2 !== false)
         id = normalizeId(id);
       const p = resolver.parse(id);
       return _getFullPath(resolver, p);
@@ -11198,7 +11198,7 @@ var require_fast_uri = __commonJS({
       }
       return stringScheme;
     }
-    function normalize(uri, options) {
+    function normalize2(uri, options) {
       if (typeof uri === "string") {
         uri = /** @type {T} */
         normalizeString(uri, options);
@@ -11598,7 +11598,7 @@ var require_fast_uri = __commonJS({
     }
     var fastUri = {
       SCHEMES,
-      normalize,
+      normalize: normalize2,
       resolve: resolve3,
       resolveComponent,
       equal,
@@ -14272,9 +14272,8 @@ var require_ajv = __commonJS({
 });
 
 // src/cli/main.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { dirname as dirname5 } from "node:path";
-import { parseArgs } from "node:util";
+import { existsSync as existsSync3 } from "node:fs";
+import { dirname as dirname6 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14915,19 +14914,6 @@ function loadConfig(file) {
   return parseConfig(text, realpathSync(absolute));
 }
 
-// src/config/option-text.ts
-function percentFromText(text) {
-  const t = text.trim();
-  if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
-  return Number(t.replace(/\s?%$/, ""));
-}
-function positiveIntegerFromText(text, max = 1024) {
-  const t = text.trim();
-  if (!/^[0-9]{1,7}$/.test(t)) return null;
-  const n = Number(t);
-  return n >= 1 && n <= max ? n : null;
-}
-
 // src/results/io.ts
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname as dirname2 } from "node:path";
@@ -14946,7 +14932,18 @@ var results_schema_default = {
     createdAt: { type: "string", maxLength: 40 },
     configHash: { type: "string", pattern: "^[0-9a-f]{64}$" },
     environment: { $ref: "#/definitions/environment" },
-    benchmarks: { type: "array", maxItems: 1e4, items: { $ref: "#/definitions/benchmark" } }
+    benchmarks: { type: "array", maxItems: 1e4, items: { $ref: "#/definitions/benchmark" } },
+    shard: {
+      description: "Set when the run measured one part of the suite (--shard I/N): which part, and every benchmark of the suite in configuration order. Absent in a whole run.",
+      type: "object",
+      required: ["index", "count", "benchmarks"],
+      additionalProperties: false,
+      properties: {
+        index: { type: "integer", minimum: 1, maximum: 1024 },
+        count: { type: "integer", minimum: 1, maximum: 1024 },
+        benchmarks: { type: "array", maxItems: 1e4, items: { $ref: "#/definitions/text" } }
+      }
+    }
   },
   definitions: {
     count: { type: "integer", minimum: 0 },
@@ -16382,6 +16379,40 @@ ${tail2}`, ExitCode.benchmarkFailed);
   }
 }
 
+// src/shard/plan.ts
+var MAX_SHARDS = 1024;
+function parseShard(text, what = "--shard") {
+  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || index < 1 || count < 1 || index > count || count > MAX_SHARDS) {
+    throw new CgBenchError(`${what} ${text}: must be I/N, this machine's part I of N parts, in digits with 1 \u2264 I \u2264 N \u2264 ${MAX_SHARDS} (e.g. 2/3)`);
+  }
+  return { index, count };
+}
+function partition(names, durationsMs, count) {
+  const known = names.map((n) => durationsMs.get(n)).filter((d) => d !== void 0 && Number.isFinite(d) && d >= 0).sort((a, b) => a - b);
+  const median = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
+  const duration = (name) => {
+    const d = durationsMs.get(name);
+    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median;
+  };
+  const order = names.map((name, i) => ({ i, d: duration(name) })).sort((a, b) => b.d - a.d || a.i - b.i);
+  const load = new Array(count).fill(0);
+  const part = new Array(names.length).fill(0);
+  for (const { i, d } of order) {
+    let best = 0;
+    for (let p = 1; p < count; p++) if (load[p] < load[best]) best = p;
+    part[i] = best;
+    load[best] += d;
+  }
+  return part;
+}
+function namesInShard(names, durationsMs, shard) {
+  const part = partition(names, durationsMs, shard.count);
+  return names.filter((_, i) => part[i] === shard.index - 1);
+}
+
 // src/run/suite.ts
 function nameMatcher(pattern) {
   if (!/[*?]/.test(pattern)) return (name) => name.includes(pattern);
@@ -16442,11 +16473,17 @@ function selectBenchmarks(config, filter) {
   }
   return chosen;
 }
+function shardOf(selected, selection) {
+  const suite = selected.map(({ spec }) => spec.name);
+  if (!selection) return { mine: selected, suite };
+  const names = new Set(namesInShard(suite, selection.durationsMs, selection.shard));
+  return { mine: selected.filter(({ spec }) => names.has(spec.name)), suite };
+}
 async function runSuite(config, options) {
   absolutePath(options.outDir, "output directory");
   absolutePath(config.root, "configuration directory");
   ensureWritableDir(options.outDir);
-  const selected = selectBenchmarks(config, options.filter);
+  const { mine: selected, suite } = shardOf(selectBenchmarks(config, options.filter), options.shard);
   const valgrind = options.valgrind ?? locateValgrind();
   const region = selected.find(({ spec }) => spec.instrument === "region");
   if (region && !supportsRegionInstrumentation(valgrind)) {
@@ -16463,7 +16500,7 @@ async function runSuite(config, options) {
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
-  await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
+  if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
   const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
@@ -16481,7 +16518,8 @@ async function runSuite(config, options) {
     createdAt: (/* @__PURE__ */ new Date()).toISOString(),
     configHash: config.hash,
     environment: await environment,
-    benchmarks
+    benchmarks,
+    ...options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}
   };
 }
 
@@ -16727,6 +16765,9 @@ function checkBaselineTarget(path) {
 async function measure(options) {
   const baseline = options.baseline ? readResults(options.baseline) : void 0;
   if (baseline) assertSameMetric(baseline.environment, options.config);
+  if (options.saveBaseline && options.shard) {
+    throw new CgBenchError(`--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`);
+  }
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
   const release = lockOutputDirectory(options.outDir);
   try {
@@ -16740,11 +16781,12 @@ async function measureLocked(options, baseline) {
     outDir: options.outDir,
     jobs: options.jobs,
     filter: options.filter,
+    shard: options.shard,
     progress: options.progress,
     previous: baseline ?? readPrevious(resolveFrom(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {}
   });
-  const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: options.filter ? nameMatcher(options.filter) : void 0 }) : void 0;
+  const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : void 0;
   const resultsFile = resolveFrom(options.outDir, "results.json");
   const markdownFile = resolveFrom(options.outDir, "report.md");
   writeResults(resultsFile, results);
@@ -16758,6 +16800,13 @@ async function measureLocked(options, baseline) {
     else writeResults(options.saveBaseline, results);
   }
   return outcome2;
+}
+function selectedBy(options, results) {
+  if (options.shard) {
+    const mine = new Set(results.benchmarks.map((b) => b.name));
+    return (name) => mine.has(name);
+  }
+  return options.filter ? nameMatcher(options.filter) : void 0;
 }
 function readPrevious(path) {
   try {
@@ -16936,6 +16985,22 @@ function reportFormat(name, options) {
   }
 }
 
+// src/cli/options.ts
+import { parseArgs } from "node:util";
+
+// src/config/option-text.ts
+function percentFromText(text) {
+  const t = text.trim();
+  if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
+  return Number(t.replace(/\s?%$/, ""));
+}
+function positiveIntegerFromText(text, max = 1024) {
+  const t = text.trim();
+  if (!/^[0-9]{1,7}$/.test(t)) return null;
+  const n = Number(t);
+  return n >= 1 && n <= max ? n : null;
+}
+
 // src/run/progress.ts
 function outcome(result) {
   if (result.status === "ok") return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;
@@ -17015,6 +17080,7 @@ Commands:
   run        measure the benchmarks of cg-bench.yml (and compare with a baseline)
   compare    compare two results.json files
   check      measure every benchmark twice and report any difference (nondeterminism)
+  merge      join the results of a sharded run (run --shard I/N on N machines) into one
   env        print the simulated machine and userland that results are measured on
 
 Options:
@@ -17036,6 +17102,9 @@ Options:
       --save-baseline FILE   also save the results there (atomically; never from a failed run)
   -f, --filter PATTERN       only benchmarks whose name contains PATTERN (* and ? are wildcards)
   -j, --jobs N               benchmarks run at once (default 1; results are identical for any N)
+      --shard I/N            measure only part I of N (balanced on last known durations; join the
+                             parts with cg-bench merge)
+      --durations FILE       a results.json whose wall times balance the parts (default: --baseline)
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
       --format FORMAT        what to print on stdout: terminal (default), markdown, json, junit or openmetrics
@@ -17070,29 +17139,31 @@ Options:
   -h, --help                 show this help
 
 ${EXIT_CODES}`,
+  merge: `Usage: cg-bench merge PART... [options]
+
+Joins the parts of a sharded run (each a results.json, or the --out directory holding one, from
+cg-bench run --shard I/N) into OUT/results.json, with the logs and cachegrind.out files they name:
+the same benchmarks in the same order with the same numbers as one machine measuring them all.
+Refused, naming the file: a missing or repeated part, parts from another configuration or machine,
+a benchmark measured twice or not at all.
+
+Options:
+  -o, --out DIR              output directory (default: .cg-bench)
+  -b, --baseline FILE        compare the merged results with this results.json
+      --save-baseline FILE   also save the merged results there (never from a failed run)
+      --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
+      --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
+      --format FORMAT        terminal (default), markdown, json, junit or openmetrics
+  -h, --help                 show this help
+
+${EXIT_CODES}`,
   env: `Usage: cg-bench env [--json] [--config FILE]
 
 Prints what results are measured on: cg-bench, Valgrind, glibc, OS, Python, architecture, the CPU
 that Valgrind presents to programs, the cache geometry and weights, and the image when known.`
 };
 
-// src/cli/paths.ts
-var DEFAULT_OUT_DIR = ".cg-bench";
-function cliPaths(values, caller = callerDirectory()) {
-  const paths = {
-    config: resolveFrom(caller, values.config ?? DEFAULT_CONFIG_FILE),
-    out: resolveFrom(caller, values.out ?? DEFAULT_OUT_DIR)
-  };
-  if (values.baseline !== void 0) paths.baseline = resolveFrom(caller, values.baseline);
-  if (values["save-baseline"] !== void 0) paths.saveBaseline = resolveFrom(caller, values["save-baseline"]);
-  return paths;
-}
-function callerEnvironment(env2, caller = callerDirectory()) {
-  const valgrind = env2["CG_BENCH_VALGRIND"];
-  return valgrind ? { ...env2, CG_BENCH_VALGRIND: resolveFrom(caller, valgrind) } : env2;
-}
-
-// src/cli/main.ts
+// src/cli/options.ts
 var MEASURE_OPTIONS = {
   config: { type: "string", short: "c" },
   out: { type: "string", short: "o" },
@@ -17133,12 +17204,165 @@ function format(value) {
 function progressFor(io) {
   return io.stderr.isTTY ? terminalProgress(io.stderr) : lineProgress((t) => io.stderr.write(t));
 }
+function help(topic, io) {
+  io.stdout.write(`${HELP[topic] ?? HELP["main"]}
+`);
+  return ExitCode.ok;
+}
+
+// src/cli/merge.ts
+import { copyFileSync, existsSync as existsSync2, mkdirSync as mkdirSync6, statSync as statSync7 } from "node:fs";
+import { dirname as dirname5, isAbsolute as isAbsolute3, normalize, sep as sep2 } from "node:path";
+
+// src/shard/merge.ts
+function mergeShards(parts) {
+  const [first] = parts;
+  if (!first) throw new CgBenchError("cg-bench merge: no results given");
+  const shardOf2 = (p) => {
+    if (!p.results.shard) throw new CgBenchError(`${p.source}: not one part of a sharded run (no "shard"; it was measured without --shard)`);
+    return p.results.shard;
+  };
+  const reference = shardOf2(first);
+  const seen = /* @__PURE__ */ new Map();
+  for (const part of parts) {
+    const shard = shardOf2(part);
+    if (shard.count !== reference.count) throw new CgBenchError(`${part.source}: part ${shard.index}/${shard.count}, but ${first.source} is one of ${reference.count} parts`);
+    if (part.results.configHash !== first.results.configHash || JSON.stringify(shard.benchmarks) !== JSON.stringify(reference.benchmarks)) {
+      throw new CgBenchError(`${part.source}: measured another configuration than ${first.source} (a different cg-bench.yml, commit or --filter)`);
+    }
+    const differences = environmentDifferences(first.results.environment, part.results.environment);
+    if (differences.length || JSON.stringify(part.results.environment) !== JSON.stringify(first.results.environment)) {
+      throw new CgBenchError(`${part.source}: measured on another machine or image than ${first.source}${differences.length ? ` (${differences.join("; ")})` : ""}; the parts of one run must come from the same image`);
+    }
+    const other = seen.get(shard.index);
+    if (other !== void 0) throw new CgBenchError(`${part.source}: part ${shard.index}/${shard.count} again (also ${other})`);
+    seen.set(shard.index, part.source);
+  }
+  const missing = Array.from({ length: reference.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+  if (missing.length) throw new CgBenchError(`cg-bench merge: part(s) ${missing.map((i) => `${i}/${reference.count}`).join(", ")} missing; give every part's results.json`);
+  const byName = /* @__PURE__ */ new Map();
+  for (const part of parts) {
+    for (const result of part.results.benchmarks) {
+      const other = byName.get(result.name);
+      if (other) throw new CgBenchError(`${part.source}: benchmark "${result.name}" was measured in two parts (also ${other.source}); the parts disagree on the split (give every part the same --durations)`);
+      if (!reference.benchmarks.includes(result.name)) throw new CgBenchError(`${part.source}: benchmark "${result.name}" is not in the suite the parts name`);
+      byName.set(result.name, { result, source: part.source });
+    }
+  }
+  const unmeasured = reference.benchmarks.filter((name) => !byName.has(name));
+  if (unmeasured.length) throw new CgBenchError(`cg-bench merge: no part measured ${unmeasured.map((n) => JSON.stringify(n)).join(", ")}; the parts disagree on the split (give every part the same --durations)`);
+  return {
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    tool: "cg-bench",
+    createdAt: parts.map((p) => p.results.createdAt).sort().at(-1),
+    configHash: first.results.configHash,
+    environment: first.results.environment,
+    benchmarks: reference.benchmarks.map((name) => byName.get(name).result)
+  };
+}
+
+// src/cli/merge.ts
+function resultsFileOf(path) {
+  return existsSync2(path) && statSync7(path).isDirectory() ? resolveFrom(path, "results.json") : path;
+}
+function filesOf(results, source) {
+  const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file)]).filter((f) => f !== "");
+  for (const file of files) {
+    const normal = normalize(file);
+    if (isAbsolute3(file) || normal === ".." || normal.startsWith(`..${sep2}`)) throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
+  }
+  return files;
+}
+async function merge(args, io) {
+  const { values, positionals } = parse(
+    "merge",
+    args,
+    { ...REPORT_OPTIONS, out: { type: "string", short: "o" }, baseline: { type: "string", short: "b" }, "save-baseline": { type: "string" }, help: { type: "boolean", short: "h" } },
+    true
+  );
+  if (values.help) return help("merge", io);
+  if (!positionals.length) throw new CgBenchError("cg-bench merge: give the results.json (or output directory) of every part\nSee: cg-bench merge --help");
+  const formatName = format(values.format);
+  const here = callerDirectory();
+  const files = positionals.map((p) => resultsFileOf(resolveFrom(here, p)));
+  const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
+  const merged = mergeShards(parts);
+  const out = resolveFrom(here, values.out ?? ".cg-bench");
+  if (parts.some((p) => dirname5(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
+  const baseline = baselinePath ? readResults(baselinePath) : void 0;
+  const release = lockOutputDirectory(out);
+  try {
+    mkdirSync6(out, { recursive: true });
+    for (const part of parts) {
+      for (const file of filesOf(part.results, part.source)) {
+        const from = resolveFrom(dirname5(part.file), file);
+        if (!existsSync2(from)) continue;
+        const to = resolveFrom(out, file);
+        mkdirSync6(dirname5(to), { recursive: true });
+        copyFileSync(from, to);
+      }
+    }
+    const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : void 0;
+    const baselineSource = baselinePath && shownPath(baselinePath);
+    const input = { head: merged, comparison, baselineSource };
+    writeResults(resolveFrom(out, "results.json"), merged);
+    writeFileAtomic(resolveFrom(out, "report.md"), markdownReport.render(input));
+    if (comparison) writeFileAtomic(resolveFrom(out, "comparison.json"), jsonReport.render(input));
+    io.stdout.write(reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ ...input, resultsDir: shownPath(out) }));
+    io.stderr.write(`merged ${parts.length} part(s): ${shownPath(resolveFrom(out, "results.json"))}
+`);
+    const failed = merged.benchmarks.filter((b) => b.status !== "ok").length;
+    if (values["save-baseline"] !== void 0) {
+      const target = resolveFrom(here, values["save-baseline"]);
+      if (failed) io.stderr.write(`not saving the baseline to ${shownPath(target)}: ${failed} benchmark(s) failed
+`);
+      else {
+        writeResults(target, merged);
+        io.stderr.write(`baseline saved: ${shownPath(target)}
+`);
+      }
+    }
+    return exitCodeFor({ failed, comparison }, values["fail-on-regression"] === true);
+  } finally {
+    release();
+  }
+}
+
+// src/cli/paths.ts
+var DEFAULT_OUT_DIR = ".cg-bench";
+function cliPaths(values, caller = callerDirectory()) {
+  const paths = {
+    config: resolveFrom(caller, values.config ?? DEFAULT_CONFIG_FILE),
+    out: resolveFrom(caller, values.out ?? DEFAULT_OUT_DIR)
+  };
+  if (values.baseline !== void 0) paths.baseline = resolveFrom(caller, values.baseline);
+  if (values["save-baseline"] !== void 0) paths.saveBaseline = resolveFrom(caller, values["save-baseline"]);
+  return paths;
+}
+function callerEnvironment(env2, caller = callerDirectory()) {
+  const valgrind = env2["CG_BENCH_VALGRIND"];
+  return valgrind ? { ...env2, CG_BENCH_VALGRIND: resolveFrom(caller, valgrind) } : env2;
+}
+
+// src/cli/main.ts
+function shardSelection(shard, durations, baseline) {
+  if (shard === void 0) {
+    if (durations !== void 0) throw new CgBenchError("--durations: only with --shard (it balances the parts)");
+    return void 0;
+  }
+  const from = durations === void 0 ? baseline : resolveFrom(callerDirectory(), durations);
+  const durationsMs = new Map(from ? readResults(from).benchmarks.map((b) => [b.name, b.wallTimeMs]) : []);
+  return { shard: parseShard(shard), durationsMs };
+}
 async function run3(args, io) {
   const { values } = parse("run", args, {
     ...MEASURE_OPTIONS,
     ...REPORT_OPTIONS,
     baseline: { type: "string", short: "b" },
-    "save-baseline": { type: "string" }
+    "save-baseline": { type: "string" },
+    shard: { type: "string" },
+    durations: { type: "string" }
   });
   if (values.help) return help("run", io);
   const formatName = format(values.format);
@@ -17151,6 +17375,7 @@ async function run3(args, io) {
     outDir: paths.out,
     jobs,
     filter: values.filter,
+    shard: shardSelection(values.shard, values.durations, paths.baseline),
     baseline: paths.baseline,
     saveBaseline: paths.saveBaseline,
     thresholdPercent,
@@ -17180,7 +17405,7 @@ See: cg-bench compare --help`);
   const head = readResults(headPath);
   const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt("top", values.top, 5) });
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: shownPath(basePath), resultsDir: shownPath(dirname5(headPath)) })
+    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: shownPath(basePath), resultsDir: shownPath(dirname6(headPath)) })
   );
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   return exitCodeFor({ failed, comparison }, values["fail-on-regression"] === true);
@@ -17221,7 +17446,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || existsSync2(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || existsSync3(configFile) ? loadConfig(configFile) : void 0;
   const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), config?.root ?? callerDirectory(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}
 `);
@@ -17250,12 +17475,7 @@ async function env(args, io) {
   }
   return ExitCode.ok;
 }
-function help(topic, io) {
-  io.stdout.write(`${HELP[topic] ?? HELP["main"]}
-`);
-  return ExitCode.ok;
-}
-var COMMANDS = { run: run3, compare, check, env };
+var COMMANDS = { run: run3, compare, check, env, merge };
 async function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
   const [command, ...rest] = argv;
   try {

@@ -20,6 +20,7 @@ Commands:
   run        measure the benchmarks of cg-bench.yml (and compare with a baseline)
   compare    compare two results.json files
   check      measure every benchmark twice and report any difference (nondeterminism)
+  merge      join the results of a sharded run (run --shard I/N on N machines) into one
   env        print the simulated machine and userland that results are measured on
 
 Options:
@@ -41,6 +42,9 @@ Options:
       --save-baseline FILE   also save the results there (atomically; never from a failed run)
   -f, --filter PATTERN       only benchmarks whose name contains PATTERN (* and ? are wildcards)
   -j, --jobs N               benchmarks run at once (default 1; results are identical for any N)
+      --shard I/N            measure only part I of N (balanced on last known durations; join the
+                             parts with cg-bench merge)
+      --durations FILE       a results.json whose wall times balance the parts (default: --baseline)
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
       --format FORMAT        what to print on stdout: terminal (default), markdown, json, junit or openmetrics
@@ -72,6 +76,24 @@ Options:
   -o, --out DIR              output directory (default: .cg-bench)
   -f, --filter PATTERN       only benchmarks whose name contains PATTERN
   -j, --jobs N               benchmarks run at once (default 1)
+  -h, --help                 show this help
+
+${EXIT_CODES}`,
+  merge: `Usage: cg-bench merge PART... [options]
+
+Joins the parts of a sharded run (each a results.json, or the --out directory holding one, from
+cg-bench run --shard I/N) into OUT/results.json, with the logs and cachegrind.out files they name:
+the same benchmarks in the same order with the same numbers as one machine measuring them all.
+Refused, naming the file: a missing or repeated part, parts from another configuration or machine,
+a benchmark measured twice or not at all.
+
+Options:
+  -o, --out DIR              output directory (default: .cg-bench)
+  -b, --baseline FILE        compare the merged results with this results.json
+      --save-baseline FILE   also save the merged results there (never from a failed run)
+      --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
+      --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
+      --format FORMAT        terminal (default), markdown, json, junit or openmetrics
   -h, --help                 show this help
 
 ${EXIT_CODES}`,

@@ -1,74 +1,36 @@
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { compareResults } from '../compare/compare.ts';
 import { loadConfig } from '../config/load.ts';
-import { percentFromText, positiveIntegerFromText } from '../config/option-text.ts';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
 import { checkDeterminism } from '../engine/check.ts';
 import { exitCodeFor, measure } from '../engine/measure.ts';
-import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
+import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatCount } from '../report/format.ts';
-import { FORMAT_NAMES, reportFormat, type FormatName } from '../report/index.ts';
+import { reportFormat } from '../report/index.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { collectEnvironment } from '../results/environment.ts';
 import { outputProblem, readResults } from '../results/io.ts';
-import { lineProgress, terminalProgress, type Progress } from '../run/progress.ts';
 import { locateValgrind } from '../run/valgrind.ts';
+import type { ShardSelection } from '../run/suite.ts';
+import { parseShard } from '../shard/plan.ts';
 import { callerDirectory, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import { VERSION } from '../version.ts';
-import { HELP } from './help.ts';
+import { format, help, MEASURE_OPTIONS, parse, positiveInt, progressFor, REPORT_OPTIONS, threshold, type CliIO } from './options.ts';
+import { merge } from './merge.ts';
 import { callerEnvironment, cliPaths } from './paths.ts';
 
-export interface CliIO {
-  stdout: NodeJS.WriteStream;
-  stderr: NodeJS.WriteStream;
-}
+export type { CliIO };
 
-const MEASURE_OPTIONS = {
-  config: { type: 'string', short: 'c' },
-  out: { type: 'string', short: 'o' },
-  filter: { type: 'string', short: 'f' },
-  jobs: { type: 'string', short: 'j' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies ParseArgsConfig['options'];
-
-const REPORT_OPTIONS = {
-  threshold: { type: 'string' },
-  'fail-on-regression': { type: 'boolean' },
-  format: { type: 'string' },
-} as const satisfies ParseArgsConfig['options'];
-
-function parse<T extends NonNullable<ParseArgsConfig['options']>>(command: string, args: string[], options: T, positionals = false) {
-  try {
-    return parseArgs({ args, options, allowPositionals: positionals, strict: true });
-  } catch (error) {
-    throw new CgBenchError(`cg-bench ${command}: ${errorMessage(error).replace(/^TypeError \[\w+\]: /, '')}\nSee: cg-bench ${command} --help`);
+/** --shard I/N, balanced on the wall times of --durations FILE (default: the --baseline). */
+function shardSelection(shard: string | undefined, durations: string | undefined, baseline: AbsolutePath | undefined): ShardSelection | undefined {
+  if (shard === undefined) {
+    if (durations !== undefined) throw new CgBenchError('--durations: only with --shard (it balances the parts)');
+    return undefined;
   }
-}
-
-function positiveInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = positiveIntegerFromText(value);
-  if (n === null) throw new CgBenchError(`--${name} ${value}: must be a whole number from 1 to 1024, in digits`);
-  return n;
-}
-
-function threshold(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const percent = percentFromText(value);
-  if (percent === null) throw new CgBenchError(`--threshold ${value}: is not a percentage (write 1% or 0.5%)`);
-  return percent;
-}
-
-function format(value: string | undefined): FormatName {
-  const name = (value ?? 'terminal') as FormatName;
-  if (!FORMAT_NAMES.includes(name)) throw new CgBenchError(`--format ${value}: must be one of ${FORMAT_NAMES.join(', ')}`);
-  return name;
-}
-
-function progressFor(io: CliIO): Progress {
-  return io.stderr.isTTY ? terminalProgress(io.stderr) : lineProgress((t) => io.stderr.write(t));
+  const from = durations === undefined ? baseline : resolveFrom(callerDirectory(), durations);
+  const durationsMs = new Map(from ? readResults(from).benchmarks.map((b) => [b.name, b.wallTimeMs] as const) : []);
+  return { shard: parseShard(shard), durationsMs };
 }
 
 async function run(args: string[], io: CliIO): Promise<number> {
@@ -77,6 +39,8 @@ async function run(args: string[], io: CliIO): Promise<number> {
     ...REPORT_OPTIONS,
     baseline: { type: 'string', short: 'b' },
     'save-baseline': { type: 'string' },
+    shard: { type: 'string' },
+    durations: { type: 'string' },
   });
   if (values.help) return help('run', io);
   const formatName = format(values.format);
@@ -89,6 +53,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     outDir: paths.out,
     jobs,
     filter: values.filter,
+    shard: shardSelection(values.shard, values.durations, paths.baseline),
     baseline: paths.baseline,
     saveBaseline: paths.saveBaseline,
     thresholdPercent,
@@ -183,12 +148,7 @@ async function env(args: string[], io: CliIO): Promise<number> {
   return ExitCode.ok;
 }
 
-function help(topic: string, io: CliIO): number {
-  io.stdout.write(`${HELP[topic] ?? HELP['main']}\n`);
-  return ExitCode.ok;
-}
-
-const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = { run, compare, check, env };
+const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = { run, compare, check, env, merge };
 
 export async function main(argv: string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const [command, ...rest] = argv;

@@ -8,7 +8,7 @@ import { markdownReport } from '../report/markdown.ts';
 import { readResults, writeFileAtomic, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import type { Progress } from '../run/progress.ts';
-import { nameMatcher, runSuite } from '../run/suite.ts';
+import { nameMatcher, runSuite, type ShardSelection } from '../run/suite.ts';
 import { lockOutputDirectory } from './out-lock.ts';
 import type { ValgrindInstall } from '../run/valgrind.ts';
 import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
@@ -19,6 +19,7 @@ export interface MeasureOptions {
   outDir: AbsolutePath;
   jobs: number;
   filter?: string | undefined;
+  shard?: ShardSelection | undefined;
   baseline?: AbsolutePath | undefined;
   /** Where the baseline came from, for people; defaults to the baseline's path as the caller sees it. */
   baselineSource?: string | undefined;
@@ -54,6 +55,9 @@ export async function measure(options: MeasureOptions): Promise<MeasureOutcome> 
   const baseline = options.baseline ? readResults(options.baseline) : undefined;
   // The same check compareResults makes, made before measuring rather than after.
   if (baseline) assertSameMetric(baseline.environment, options.config);
+  if (options.saveBaseline && options.shard) {
+    throw new CgBenchError(`--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`);
+  }
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
 
   const release = lockOutputDirectory(options.outDir);
@@ -69,11 +73,12 @@ async function measureLocked(options: MeasureOptions, baseline: Results | undefi
     outDir: options.outDir,
     jobs: options.jobs,
     filter: options.filter,
+    shard: options.shard,
     progress: options.progress,
     previous: baseline ?? readPrevious(resolveFrom(options.outDir, 'results.json')),
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
   });
-  const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: options.filter ? nameMatcher(options.filter) : undefined }) : undefined;
+  const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : undefined;
   const resultsFile = resolveFrom(options.outDir, 'results.json');
   const markdownFile = resolveFrom(options.outDir, 'report.md');
   writeResults(resultsFile, results);
@@ -89,6 +94,15 @@ async function measureLocked(options: MeasureOptions, baseline: Results | undefi
     else writeResults(options.saveBaseline, results);
   }
   return outcome;
+}
+
+/** Which baseline benchmarks this run was asked to measure: the others are left out, not "removed". */
+function selectedBy(options: MeasureOptions, results: Results): ((name: string) => boolean) | undefined {
+  if (options.shard) {
+    const mine = new Set(results.benchmarks.map((b) => b.name));
+    return (name) => mine.has(name);
+  }
+  return options.filter ? nameMatcher(options.filter) : undefined;
 }
 
 function readPrevious(path: AbsolutePath): Results | undefined {

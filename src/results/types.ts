@@ -100,4 +100,10 @@ export interface Results {
   configHash: string;
   environment: Environment;
   benchmarks: BenchmarkResult[];
+  /**
+   * Set when this run measured one part of the suite (`--shard I/N`): which part, and every
+   * benchmark of the suite in configuration order, so that `cg-bench merge` can check the parts
+   * cover it exactly once and put them back in order. Absent in a whole run.
+   */
+  shard?: { index: number; count: number; benchmarks: string[] };
 }

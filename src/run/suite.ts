@@ -8,6 +8,7 @@ import { RESULTS_SCHEMA_VERSION, type BenchmarkResult, type Results } from '../r
 import { runBenchmark, type RunContext } from './benchmark.ts';
 import type { Progress } from './progress.ts';
 import { runSetup } from './setup.ts';
+import { namesInShard, type Shard } from '../shard/plan.ts';
 import { SETUP_HOME } from './environment.ts';
 import { giveDirectory, untrustedSandbox } from './untrusted.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
@@ -18,6 +19,8 @@ export interface SuiteOptions {
   outDir: AbsolutePath;
   jobs: number;
   filter?: string | undefined;
+  /** Measure only this part of the (filtered) suite, balanced on these durations. */
+  shard?: ShardSelection | undefined;
   progress: Progress;
   /** Wall times of an earlier run, shown as "last time" in the progress. */
   previous?: Results | undefined;
@@ -82,6 +85,12 @@ async function pool<T, R>(items: T[], jobs: number, work: (item: T) => Promise<R
   return results;
 }
 
+export interface ShardSelection {
+  shard: Shard;
+  /** Last known wall times by benchmark name (from a baseline), to balance the parts. */
+  durationsMs: ReadonlyMap<string, number>;
+}
+
 export function selectBenchmarks(config: Config, filter: string | undefined): { spec: BenchmarkSpec; slug: string }[] {
   const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) }));
   if (!filter) return all;
@@ -93,13 +102,21 @@ export function selectBenchmarks(config: Config, filter: string | undefined): { 
   return chosen;
 }
 
+/** The part of the selected benchmarks this shard measures (possibly none), and the whole suite's names. */
+function shardOf<T extends { spec: BenchmarkSpec }>(selected: T[], selection: ShardSelection | undefined): { mine: T[]; suite: string[] } {
+  const suite = selected.map(({ spec }) => spec.name);
+  if (!selection) return { mine: selected, suite };
+  const names = new Set(namesInShard(suite, selection.durationsMs, selection.shard));
+  return { mine: selected.filter(({ spec }) => names.has(spec.name)), suite };
+}
+
 /** setup → every selected benchmark under Cachegrind → results (in configuration order). */
 export async function runSuite(config: Config, options: SuiteOptions): Promise<Results> {
   // The types say so; this says so to callers that cast or come from JavaScript.
   absolutePath(options.outDir, 'output directory');
   absolutePath(config.root, 'configuration directory');
   ensureWritableDir(options.outDir);
-  const selected = selectBenchmarks(config, options.filter);
+  const { mine: selected, suite } = shardOf(selectBenchmarks(config, options.filter), options.shard);
   const valgrind = options.valgrind ?? locateValgrind();
   const region = selected.find(({ spec }) => spec.instrument === 'region');
   if (region && !supportsRegionInstrumentation(valgrind)) {
@@ -117,7 +134,8 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   const setupLog = resolveFrom(options.outDir, 'setup.log');
   writeFileSync(setupLog, sandbox.notes.map((n) => `# ${n}\n`).join(''));
   for (const note of sandbox.notes) if (note.startsWith('warning:')) process.stderr.write(`cg-bench: ${note}\n`);
-  await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
+  // A part with no benchmark (more parts than benchmarks) has nothing to set up.
+  if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   // Probed beside the benchmarks, awaited at the end.
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
   const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
@@ -137,5 +155,6 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
     configHash: config.hash,
     environment: await environment,
     benchmarks,
+    ...(options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}),
   };
 }

@@ -1,0 +1,84 @@
+import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, normalize, sep } from 'node:path';
+import { compareResults } from '../compare/compare.ts';
+import { exitCodeFor } from '../engine/measure.ts';
+import { lockOutputDirectory } from '../engine/out-lock.ts';
+import { CgBenchError } from '../errors.ts';
+import { jsonReport } from '../report/json.ts';
+import { markdownReport } from '../report/markdown.ts';
+import { reportFormat } from '../report/index.ts';
+import { readResults, writeFileAtomic, writeResults } from '../results/io.ts';
+import type { Results } from '../results/types.ts';
+import { mergeShards } from '../shard/merge.ts';
+import { callerDirectory, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
+import { format, help, parse, REPORT_OPTIONS, threshold, type CliIO } from './options.ts';
+
+/** A results.json, or a directory holding one. */
+function resultsFileOf(path: AbsolutePath): AbsolutePath {
+  return existsSync(path) && statSync(path).isDirectory() ? resolveFrom(path, 'results.json') : path;
+}
+
+/** The files a result names (logs, cachegrind.out), each relative to its results.json and inside its directory. */
+function filesOf(results: Results, source: string): string[] {
+  const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file)]).filter((f) => f !== '');
+  for (const file of files) {
+    const normal = normalize(file);
+    if (isAbsolute(file) || normal === '..' || normal.startsWith(`..${sep}`)) throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
+  }
+  return files;
+}
+
+/** `cg-bench merge PART…`: the parts of a sharded run joined into one results.json with the files they name. */
+export async function merge(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(
+    'merge',
+    args,
+    { ...REPORT_OPTIONS, out: { type: 'string', short: 'o' }, baseline: { type: 'string', short: 'b' }, 'save-baseline': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    true,
+  );
+  if (values.help) return help('merge', io);
+  if (!positionals.length) throw new CgBenchError('cg-bench merge: give the results.json (or output directory) of every part\nSee: cg-bench merge --help');
+  const formatName = format(values.format);
+  const here = callerDirectory();
+  const files = positionals.map((p) => resultsFileOf(resolveFrom(here, p)));
+  const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
+  const merged = mergeShards(parts);
+
+  const out = resolveFrom(here, values.out ?? '.cg-bench');
+  if (parts.some((p) => dirname(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  const baselinePath = values.baseline === undefined ? undefined : resolveFrom(here, values.baseline);
+  const baseline = baselinePath ? readResults(baselinePath) : undefined;
+  const release = lockOutputDirectory(out);
+  try {
+    mkdirSync(out, { recursive: true });
+    for (const part of parts) {
+      for (const file of filesOf(part.results, part.source)) {
+        const from = resolveFrom(dirname(part.file) as AbsolutePath, file);
+        if (!existsSync(from)) continue; // A failed benchmark may have no profile; results.json says so.
+        const to = resolveFrom(out, file);
+        mkdirSync(dirname(to), { recursive: true });
+        copyFileSync(from, to);
+      }
+    }
+    const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : undefined;
+    const baselineSource = baselinePath && shownPath(baselinePath);
+    const input = { head: merged, comparison, baselineSource };
+    writeResults(resolveFrom(out, 'results.json'), merged);
+    writeFileAtomic(resolveFrom(out, 'report.md'), markdownReport.render(input));
+    if (comparison) writeFileAtomic(resolveFrom(out, 'comparison.json'), jsonReport.render(input));
+    io.stdout.write(reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ ...input, resultsDir: shownPath(out) }));
+    io.stderr.write(`merged ${parts.length} part(s): ${shownPath(resolveFrom(out, 'results.json'))}\n`);
+    const failed = merged.benchmarks.filter((b) => b.status !== 'ok').length;
+    if (values['save-baseline'] !== undefined) {
+      const target = resolveFrom(here, values['save-baseline']);
+      if (failed) io.stderr.write(`not saving the baseline to ${shownPath(target)}: ${failed} benchmark(s) failed\n`);
+      else {
+        writeResults(target, merged);
+        io.stderr.write(`baseline saved: ${shownPath(target)}\n`);
+      }
+    }
+    return exitCodeFor({ failed, comparison }, values['fail-on-regression'] === true);
+  } finally {
+    release();
+  }
+}

@@ -1,0 +1,65 @@
+// A sharded run merged is the one-machine run: the same benchmarks, in the same order, with the
+// same numbers (everything but wall time), and the files they name.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { Results } from '../../src/results/types.ts';
+import { cli, compileC, project, readJson } from '../helpers.ts';
+
+const LOOP = `#include <stdlib.h>
+int main(int argc, char **argv) { volatile unsigned long h = 1; for (unsigned long i = 0, n = strtoul(argv[1], 0, 10); i < n; i++) h = (h ^ i) * 1099511628211UL; return 0; }\n`;
+
+const CONFIG = `benchmarks:
+${[['one', 1000], ['two', 50000], ['three', 2000], ['four', 30000], ['five', 500]].map(([name, n]) => `  - name: ${name}\n    run: [./loop, "${n}"]`).join('\n')}
+`;
+
+/** Everything measured, without what a clock decides. */
+const counted = (r: Results) => ({ ...r, createdAt: '', benchmarks: r.benchmarks.map((b) => ({ ...b, wallTimeMs: 0 })) });
+
+test('run --shard on three "machines", then merge: identical to one machine measuring everything', async () => {
+  const dir = project(CONFIG);
+  compileC(dir, 'loop', LOOP);
+  const whole = await cli(['run', '--out', 'whole', '--save-baseline', 'base.json'], { cwd: dir });
+  assert.equal(whole.code, 0, whole.stderr);
+  const parts: string[] = [];
+  for (const i of [1, 2, 3]) {
+    // Balanced on the baseline's wall times, as CI shards would be.
+    const r = await cli(['run', '--shard', `${i}/3`, '--durations', 'base.json', '--out', `part-${i}`], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    const part = readJson(join(dir, `part-${i}`, 'results.json'));
+    assert.deepEqual(part.shard, { index: i, count: 3, benchmarks: ['one', 'two', 'three', 'four', 'five'] });
+    parts.push(`part-${i}`);
+  }
+  const merged = await cli(['merge', ...parts.reverse(), '--out', 'merged', '--baseline', 'base.json', '--format', 'json'], { cwd: dir });
+  assert.equal(merged.code, 0, merged.stderr);
+  const one = readJson(join(dir, 'whole', 'results.json'));
+  const joined = readJson(join(dir, 'merged', 'results.json'));
+  assert.deepEqual(counted(joined), counted(one));
+  for (const b of joined.benchmarks) for (const p of b.processes) assert.ok(existsSync(join(dir, 'merged', p.file)), p.file);
+  const comparison = JSON.parse(merged.stdout) as { benchmarks: { verdict: string }[] };
+  assert.deepEqual(comparison.benchmarks.map((b) => b.verdict), ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+});
+
+test('more parts than benchmarks: the empty parts measure nothing, and the merge is still whole', async () => {
+  const dir = project('setup:\n  - "exit 9"\nbenchmarks:\n  - name: only\n    run: ["/bin/true"]\n');
+  const runs = await Promise.all([1, 2].map((i) => cli(['run', '--shard', `${i}/2`, '--out', `p${i}`], { cwd: dir })));
+  assert.equal(runs[0]!.code, 3, 'the part with the benchmark runs the (failing) setup');
+  assert.equal(runs[1]!.code, 0, `the empty part runs no setup: ${runs[1]!.stderr}`);
+  assert.deepEqual(readJson(join(dir, 'p2', 'results.json')).benchmarks, []);
+});
+
+test('a missing part, and --save-baseline with --shard, are refused with exit 2', async () => {
+  const dir = project('benchmarks:\n  - name: a\n    run: ["/bin/true"]\n  - name: b\n    run: ["/bin/true", "b"]\n');
+  const r = await cli(['run', '--shard', '1/2', '--out', 'p1'], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  const merged = await cli(['merge', 'p1', '--out', 'm'], { cwd: dir });
+  assert.equal(merged.code, 2);
+  assert.match(merged.stderr, /cg-bench merge: part\(s\) 2\/2 missing; give every part's results\.json/);
+  const save = await cli(['run', '--shard', '1/2', '--save-baseline', 'b.json'], { cwd: dir });
+  assert.equal(save.code, 2);
+  assert.match(save.stderr, /--save-baseline b\.json: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge/);
+  const bad = await cli(['run', '--shard', '3/2'], { cwd: dir });
+  assert.equal(bad.code, 2);
+  assert.match(bad.stderr, /--shard 3\/2: must be I\/N/);
+});
