@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { baselineProblem } from '../compare/compare.ts';
-import type { MeasureSelection, Measurement, Measurer } from '../container/measurer.ts';
-import { ExitCode } from '../errors.ts';
-import type { Results } from '../results/types.ts';
-import { addWorktree, fileAt, removeWorktree } from '../vcs/git.ts';
+import { durationsOf, type MeasureSelection, type Measurement, type Measurer } from '../container/measurer.ts';
 import { formatCount } from '../report/format.ts';
+import type { Environment, Results } from '../results/types.ts';
+import { namesInShard } from '../shard/plan.ts';
+import { addWorktree, fileAt, removeWorktree } from '../vcs/git.ts';
 import type { BaselineCommit, CiAdapter } from './types.ts';
 import { filterFor, sameCounts, sampleBenchmark } from './verify-sample.ts';
 
@@ -15,41 +15,64 @@ export interface Baseline {
   source: string;
 }
 
+/** What is known of a baseline commit before the head is measured: is it here, and is something stored for it. */
+export interface BaselineLookup {
+  commit: BaselineCommit;
+  fetched: boolean;
+  /** Why there can be no baseline at all. */
+  none?: string;
+  stored?: { results: Results; from: string };
+}
+
 function firstLine(m: Measurement): string {
   return (m.error ?? `exit ${m.code}`).split('\n')[0] ?? '';
 }
 
+/** Fetches the baseline commit and restores what is stored for it (its configuration and the machine must match). */
+export async function lookUpBaseline(ci: CiAdapter, measurer: Measurer, commit: BaselineCommit, environment: Environment): Promise<BaselineLookup> {
+  const short = ci.shortSha(commit.sha);
+  ci.log.info(`Baseline: the ${commit.what} ${short}${commit.why ? ` (${commit.why})` : ''}.`);
+  const fetched = ci.fetchCommit(commit.sha);
+  const configText = fetched ? fileAt(ci.repoRoot, commit.sha, ci.suite.configPath) : undefined;
+  if (fetched && configText === undefined) return { commit, fetched, none: `${ci.suite.configPath} does not exist at ${short}` };
+  const stored = ci.store ? await ci.store.restore({ sha: commit.sha, configText, imageIdentity: measurer.imageIdentity, environment }) : undefined;
+  return { commit, fetched, ...(stored ? { stored } : {}) };
+}
+
+/** The stored results cut to the part `selection.shard` names (the split of the stored suite, on its own durations). */
+function partOf(stored: Results, selection: MeasureSelection): Results {
+  if (!selection.shard) return stored;
+  const names = stored.benchmarks.map((b) => b.name);
+  const mine = new Set(namesInShard(names, durationsOf(selection.durations), selection.shard));
+  return { ...stored, benchmarks: stored.benchmarks.filter((b) => mine.has(b.name)), shard: { index: selection.shard.index, count: selection.shard.count, benchmarks: names } };
+}
+
 /**
- * The baseline of a change: stored results for exactly that commit and configuration when there are
- * some that fit the head, else the commit measured in this job, at the same path as the head.
+ * The baseline of a change, once the head (or this part of it) is measured: the stored results when
+ * they fit the head and their cheapest benchmark, measured again here, gives exactly their counts;
+ * else the commit measured in this job, at the same path as the head.
  */
-export async function baselineForChange(ci: CiAdapter, measurer: Measurer, commit: BaselineCommit, head: Results): Promise<Baseline> {
+export async function settleBaseline(ci: CiAdapter, measurer: Measurer, lookup: BaselineLookup, head: Results, selection: MeasureSelection = {}): Promise<Baseline> {
+  const { commit, fetched, stored } = lookup;
   const { sha, what } = commit;
   const short = ci.shortSha(sha);
-  ci.log.info(`Baseline: the ${what} ${short}${commit.why ? ` (${commit.why})` : ''}.`);
-  const fetched = ci.fetchCommit(sha);
-  const configText = fetched ? fileAt(ci.repoRoot, sha, ci.suite.configPath) : undefined;
-  if (fetched && configText === undefined) return { results: undefined, source: `none: ${ci.suite.configPath} does not exist at ${short}` };
-
+  if (lookup.none) return { results: undefined, source: `none: ${lookup.none}` };
   let why = '';
-  if (ci.store) {
-    const stored = await ci.store.restore({ sha, configText, imageIdentity: measurer.imageIdentity, head });
-    if (stored) {
-      const problem = baselineProblem(stored.results, head);
-      if (problem) ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
-      else {
-        if (!fetched) return { results: stored.results, source: `${what} ${short}, ${stored.from} (not verified: the commit could not be fetched)` };
-        const check = await verifyStored(ci, measurer, sha, stored.results, head);
-        if (check.verified) return { results: stored.results, source: `${what} ${short}, ${stored.from}, ${check.verified}` };
-        ci.log.warning(`The baseline ${stored.from} is not what ${short} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
-        why = ` (the stored baseline differed: ${check.differs})`;
-      }
+  if (stored) {
+    const problem = baselineProblem(stored.results, head);
+    if (problem) ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
+    else {
+      if (!fetched) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from} (not verified: the commit could not be fetched)` };
+      const check = await verifyStored(ci, measurer, sha, stored.results, head);
+      if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from}, ${check.verified}` };
+      ci.log.warning(`The baseline ${stored.from} is not what ${short} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
+      why = ` (the stored baseline differed: ${check.differs})`;
     }
   }
   if (!fetched) return { results: undefined, source: `none: the ${what} ${short} could not be fetched` };
 
   ci.log.info(`Measuring the ${what} ${short}`);
-  const m = await measureAt(ci, measurer, sha, 'base');
+  const m = await measureAt(ci, measurer, sha, 'base', selection);
   if (!m.results) return { results: undefined, source: `none: measuring the ${what} ${short} failed (${firstLine(m)})` };
   return { results: m.results, source: `${what} ${short}, measured in this job${why}` };
 }
@@ -82,15 +105,19 @@ async function verifyStored(ci: CiAdapter, measurer: Measurer, sha: string, stor
 }
 
 /** On the default branch: keep the head's results for later changes, unless a benchmark failed. */
-export async function saveMainlineBaseline(ci: CiAdapter, measurer: Measurer, sha: string, headRun: Measurement & { results: Results }): Promise<void> {
+export async function saveMainlineBaseline(ci: CiAdapter, request: { sha: string; configText: string; imageIdentity: string }, head: Results): Promise<void> {
   if (!ci.store) return;
-  const short = ci.shortSha(sha);
-  if (headRun.code !== ExitCode.ok) {
+  const short = ci.shortSha(request.sha);
+  if (head.benchmarks.some((b) => b.status !== 'ok')) {
     ci.log.warning(`Not keeping ${short} as a baseline: a benchmark failed.`);
     return;
   }
-  const configText = readFileSync(join(ci.repoRoot, ci.suite.configPath), 'utf8');
-  const notSaved = await ci.store.save({ sha, configText, imageIdentity: measurer.imageIdentity, head: headRun.results }, headRun.results);
+  const notSaved = await ci.store.save({ ...request, environment: head.environment }, head);
   if (notSaved) ci.log.warning(`The baseline for ${short} was NOT saved: ${notSaved}. Pull requests will measure it in their own job.`);
   else ci.log.info(`Saved the baseline for ${short}.`);
+}
+
+/** The configuration's text in the head's checkout, for a stored baseline's key. */
+export function headConfigText(ci: CiAdapter): string {
+  return readFileSync(join(ci.repoRoot, ci.suite.configPath), 'utf8');
 }

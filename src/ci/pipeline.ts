@@ -1,33 +1,110 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareWithBaseline } from '../compare/compare.ts';
-import type { Measurer } from '../container/measurer.ts';
+import type { MeasureSelection, Measurement, Measurer } from '../container/measurer.ts';
 import { ExitCode } from '../errors.ts';
 import { markdownReport } from '../report/markdown.ts';
-import { baselineForChange, saveMainlineBaseline, type Baseline } from './baseline.ts';
+import { writeResults } from '../results/io.ts';
+import type { Results } from '../results/types.ts';
+import { mergeShards } from '../shard/merge.ts';
+import type { Shard } from '../shard/plan.ts';
+import { headConfigText, lookUpBaseline, saveMainlineBaseline, settleBaseline, type Baseline, type BaselineLookup } from './baseline.ts';
+import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
 import type { CiAdapter, Outcome } from './types.ts';
 
 /**
- * The one CI pipeline: measure the head; for a change, find its baseline (stored, or measured here);
- * on the default branch, keep the head as a baseline; compare; report; decide. Each CI supplies an
- * adapter (where the baseline commit and stored baselines come from, where the report goes).
+ * The one CI pipeline: measure the head; for a change, find its baseline (stored and verified, or
+ * measured here); on the default branch, keep the head as a baseline; compare; report; decide. Each
+ * CI supplies an adapter (where the baseline commit and stored baselines come from, where the report
+ * goes). A suite too long for one machine runs as parts on the CI's own matrix (runShard) and is
+ * joined by one merge job (runMerge), which reports exactly as one machine would.
  */
 export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Outcome> {
-  ci.log.info(`Measuring ${ci.suite.name} (head)`);
-  const headRun = await measurer.measure(join(ci.repoRoot, ci.workingDirectory), ci.config, join(ci.outRoot, 'head'));
-  if (!headRun.results) {
-    const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
-    await ci.cannotRun(message);
-    return { kind: 'could-not-run', code: headRun.code || ExitCode.usage, message };
-  }
+  const headRun = await measureHead(ci, measurer, {});
+  if (!headRun.results) return cannotRun(ci, headRun);
   const head = headRun.results;
-
   const occasion = await ci.occasion();
   let baseline: Baseline = { results: undefined, source: 'none' };
   if (occasion.kind === 'change') {
-    baseline = 'none' in occasion.baseline ? { results: undefined, source: `none: ${occasion.baseline.none}` } : await baselineForChange(ci, measurer, occasion.baseline, head);
-  } else if (occasion.kind === 'mainline') await saveMainlineBaseline(ci, measurer, occasion.sha, { ...headRun, results: head });
+    baseline =
+      'none' in occasion.baseline
+        ? { results: undefined, source: `none: ${occasion.baseline.none}` }
+        : await settleBaseline(ci, measurer, await lookUpBaseline(ci, measurer, occasion.baseline, head.environment), head);
+  } else if (occasion.kind === 'mainline') await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
+  return finish(ci, head, headRun.code, baseline);
+}
 
+/**
+ * One part of a sharded run: the head's part, split on the stored baseline's durations when there is
+ * one (every part restores the same, so every part computes the same split), and the baseline's
+ * part, handed over to the merge job.
+ */
+export async function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, headSha: string): Promise<Outcome> {
+  const occasion = await ci.occasion();
+  let lookup: BaselineLookup | undefined;
+  let source = 'none';
+  if (occasion.kind === 'change') {
+    if ('none' in occasion.baseline) source = `none: ${occasion.baseline.none}`;
+    else lookup = await lookUpBaseline(ci, measurer, occasion.baseline, await measurer.environment());
+  }
+  const selection: MeasureSelection = { shard, durations: lookup?.stored?.results };
+  const headRun = await measureHead(ci, measurer, selection);
+  if (!headRun.results) return cannotRun(ci, headRun);
+  const baseline = lookup ? await settleBaseline(ci, measurer, lookup, headRun.results, selection) : { results: undefined, source };
+  const dir = ci.shardDir(shard);
+  writeShardHandOver(dir, {
+    index: shard.index,
+    count: shard.count,
+    sha: headSha,
+    baselineSource: baseline.source,
+    imageIdentity: measurer.imageIdentity,
+    configText: headConfigText(ci),
+    head: headRun.results,
+    base: baseline.results,
+  });
+  await ci.publishShard(shard, dir);
+  const failed = headRun.results.benchmarks.filter((b) => b.status !== 'ok').length;
+  return headRun.code === ExitCode.benchmarkFailed ? { kind: 'benchmarks-failed', count: failed } : { kind: 'ok' };
+}
+
+/** The merge job: every part joined into the head and baseline of one run, then reported as one. */
+export async function runMerge(ci: CiAdapter, partsDir: string, shownDir: string): Promise<Outcome> {
+  const parts = readShardHandOvers(partsDir, shownDir);
+  const source = (i: number) => `${shownDir}: part ${parts[i]!.index}/${parts[i]!.count}`;
+  const head = mergeShards(parts.map((p, i) => ({ results: p.head, source: source(i) })));
+  const shas = new Set(parts.map((p) => p.sha));
+  if (shas.size !== 1) ci.log.warning(`The parts measured different commits (${[...shas].map((s) => ci.shortSha(s)).join(', ')}).`);
+  let baseline: Baseline;
+  const missing = parts.findIndex((p) => !p.base);
+  if (missing >= 0) baseline = { results: undefined, source: parts[missing]!.baselineSource.startsWith('none') ? parts[missing]!.baselineSource : `none: ${source(missing)} has no baseline` };
+  else {
+    const sources = [...new Set(parts.map((p) => p.baselineSource))];
+    baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base!, source: `${source(i)} (baseline)` }))), source: sources.join('; ') };
+  }
+  // Where a one-machine run leaves them, for the outputs and artifacts that point there.
+  writeResults(join(ci.outRoot, 'head', 'results.json'), head);
+  if (baseline.results) writeResults(join(ci.outRoot, 'base', 'results.json'), baseline.results);
+  const occasion = await ci.occasion();
+  if (occasion.kind === 'mainline') await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0]!.configText, imageIdentity: parts[0]!.imageIdentity }, head);
+  const failed = head.benchmarks.some((b) => b.status !== 'ok');
+  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline);
+}
+
+async function measureHead(ci: CiAdapter, measurer: Measurer, selection: MeasureSelection): Promise<Measurement> {
+  const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : '';
+  ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
+  return measurer.measure(join(ci.repoRoot, ci.workingDirectory), ci.config, join(ci.outRoot, 'head'), selection);
+}
+
+async function cannotRun(ci: CiAdapter, headRun: Measurement): Promise<Outcome> {
+  const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
+  await ci.cannotRun(message);
+  return { kind: 'could-not-run', code: headRun.code || ExitCode.usage, message };
+}
+
+/** Compare, report where people look, decide. */
+async function finish(ci: CiAdapter, head: Results, headCode: number, found: Baseline): Promise<Outcome> {
+  let baseline = found;
   const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
   if (problem) {
     ci.log.warning(problem);
@@ -36,10 +113,10 @@ export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Ou
   const body = `${ci.suite.marker}\n${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
   mkdirSync(ci.outRoot, { recursive: true });
   writeFileSync(join(ci.outRoot, 'report.md'), body);
-  await ci.publish({ head, headRun, baseline: baseline.results, baselineSource: baseline.source, comparison, body });
+  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body });
 
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
-  if (headRun.code === ExitCode.benchmarkFailed) return { kind: 'benchmarks-failed', count: failed };
+  if (headCode === ExitCode.benchmarkFailed) return { kind: 'benchmarks-failed', count: failed };
   if (ci.failOnRegression && comparison?.comparable && comparison.counts.regression > 0) return { kind: 'regressed', count: comparison.counts.regression };
   return { kind: 'ok' };
 }

@@ -1,7 +1,7 @@
 import type { Comparison } from '../compare/compare.ts';
-import type { Measurement } from '../container/measurer.ts';
 import type { Suite } from '../publish/suite.ts';
-import type { Results } from '../results/types.ts';
+import type { Shard } from '../shard/plan.ts';
+import type { Environment, Results } from '../results/types.ts';
 
 /** The CI's log: plain lines and warnings (annotations on GitHub). */
 export interface CiLog {
@@ -32,8 +32,8 @@ export interface BaselineRequest {
   /** The configuration file's text at that commit; undefined when the commit could not be fetched. */
   configText: string | undefined;
   imageIdentity: string;
-  /** The head's results: their environment must match the stored one's. */
-  head: Results;
+  /** What the head is measured on: a stored baseline must have been measured on the same. */
+  environment: Environment;
 }
 
 /** Where earlier pipelines left baselines: the Actions cache, the default branch's artifacts. */
@@ -47,7 +47,8 @@ export interface BaselineStore {
 /** The report, made once and shown by each CI where its people look. */
 export interface Report {
   head: Results;
-  headRun: Measurement;
+  /** The CLI's exit code for the head: 0, or 3 when a benchmark failed. */
+  headCode: number;
   baseline: Results | undefined;
   /** Which commit the baseline is and where it came from, or 'none: why'. */
   baselineSource: string;
@@ -91,4 +92,8 @@ export interface CiAdapter {
   cannotRun(message: string): Promise<void>;
   /** Shows the report: job summary, comment or note, status, artifacts, outputs. */
   publish(report: Report): Promise<void>;
+  /** Where a part of a sharded run leaves its results for the merge (the CI uploads it as an artifact). */
+  shardDir(shard: Shard): string;
+  /** Says that this job measured one part, and where its results are. */
+  publishShard(shard: Shard, dir: string): Promise<void>;
 }

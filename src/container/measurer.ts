@@ -6,7 +6,8 @@ import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
 import { measure } from '../engine/measure.ts';
 import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
 import { collectEnvironment } from '../results/environment.ts';
-import { readResults } from '../results/io.ts';
+import { readResults, writeResults } from '../results/io.ts';
+import type { Shard } from '../shard/plan.ts';
 import type { Environment, Results } from '../results/types.ts';
 import { lineProgress } from '../run/progress.ts';
 import { handOver, untrustedUser } from '../run/untrusted.ts';
@@ -17,6 +18,7 @@ import { imageRunArgs, runEngine, type ContainerEngine, type Mount } from './eng
 /** The path every measurement is made at: the path reaches the program, so it must never vary. */
 export const WORKSPACE = '/work';
 const OUT = '/cg-bench-out';
+const DURATIONS_FILE = 'durations.json';
 
 export interface Measurement {
   /** The CLI's exit code (0, 1, 2 or 3). */
@@ -34,9 +36,16 @@ export interface Measurer {
   measure(checkout: string, config: string, outDir: string, options?: MeasureSelection): Promise<Measurement>;
 }
 
-/** Which benchmarks to measure: all, or those `--filter` selects. */
+/** Which benchmarks to measure: all, those `--filter` selects, or one part of them (`--shard`). */
 export interface MeasureSelection {
   filter?: string;
+  shard?: Shard;
+  /** Results whose wall times balance the parts (`--durations`). */
+  durations?: Results | undefined;
+}
+
+export function durationsOf(results: Results | undefined): Map<string, number> {
+  return new Map(results?.benchmarks.map((b) => [b.name, b.wallTimeMs] as const) ?? []);
 }
 
 function lastLines(text: string, n = 15): string {
@@ -133,13 +142,18 @@ export function containerMeasurer(options: {
     async measure(checkout, config, outDir, selection = {}) {
       rmSync(outDir, { recursive: true, force: true });
       mkdirSync(outDir, { recursive: true });
+      const shardArgs = selection.shard ? ['--shard', `${selection.shard.index}/${selection.shard.count}`] : [];
+      if (selection.shard && selection.durations) {
+        writeResults(join(outDir, DURATIONS_FILE), selection.durations);
+        shardArgs.push('--durations', `${OUT}/${DURATIONS_FILE}`);
+      }
       const r = await run(
         [
           { host: resolve(checkout), container: WORKSPACE },
           ...hideGit(resolve(checkout)),
           { host: resolve(outDir), container: OUT },
         ],
-        ['run', '--config', config, '--out', OUT, '--jobs', String(options.jobs), ...(selection.filter === undefined ? [] : ['--filter', selection.filter])],
+        ['run', '--config', config, '--out', OUT, '--jobs', String(options.jobs), ...(selection.filter === undefined ? [] : ['--filter', selection.filter]), ...shardArgs],
         asksForNetwork(resolve(checkout, config)),
       );
       // The container is gone: nothing can plant anything between this and the reads below.
@@ -179,6 +193,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
           outDir: absolutePath(outDir, 'output directory'),
           jobs: options.jobs,
           filter: selection.filter,
+          shard: selection.shard ? { shard: selection.shard, durationsMs: durationsOf(selection.durations) } : undefined,
           progress: lineProgress((t) => options.log(t.trimEnd())),
         });
         return { code: outcome.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome.results, error: undefined };

@@ -99,5 +99,12 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
       }
       setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource);
     },
+    shardDir: () => join(ctx.outRoot, 'shard'),
+    async publishShard(shard, dir) {
+      io.setOutput('output-dir', ctx.outRoot);
+      io.setOutput('shard-dir', dir);
+      await io.writeSummary(`### cg-bench: ${suite.name}, part ${shard.index}/${shard.count} measured\n\nThe report comes from the job that merges every part (\`mode: merge\`).\n`);
+      io.info(`Part ${shard.index}/${shard.count} measured: upload ${dir} as an artifact for the merge job (mode: merge).`);
+    },
   };
 }

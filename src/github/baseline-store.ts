@@ -24,7 +24,7 @@ export function baselineKey(suite: Suite, sha: string, imageIdentity: string, co
 }
 
 function keyFor(suite: Suite, request: BaselineRequest & { configText: string }): string {
-  return baselineKey(suite, request.sha, request.imageIdentity, request.configText, request.head.environment);
+  return baselineKey(suite, request.sha, request.imageIdentity, request.configText, request.environment);
 }
 
 /**

@@ -1,9 +1,10 @@
 import { booleanFromText, percentFromText, positiveIntegerFromText } from '../config/option-text.ts';
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
+import { parseShard, type Shard } from '../shard/plan.ts';
 
 export type CommentMode = 'always' | 'on-change' | 'never';
-export type ActionMode = 'auto' | 'measure' | 'report';
+export type ActionMode = 'auto' | 'measure' | 'report' | 'merge';
 
 export interface ActionInputs {
   config: string;
@@ -19,6 +20,8 @@ export interface ActionInputs {
   suite: string;
   jobs: number;
   artifactDir: string;
+  /** Part I of N of a sharded run; undefined for the whole suite. */
+  shard: Shard | undefined;
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -50,9 +53,10 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     status: bool('status', or('status', 'true')),
     cache: bool('cache', or('cache', 'true')),
     workingDirectory: or('working-directory', '.'),
-    mode: oneOf('mode', or('mode', 'auto'), ['auto', 'measure', 'report'] as const),
+    mode: oneOf('mode', or('mode', 'auto'), ['auto', 'measure', 'report', 'merge'] as const),
     suite: get('suite').trim(),
     jobs,
     artifactDir: get('artifact-dir').trim(),
+    shard: get('shard').trim() ? parseShard(get('shard'), 'input "shard":') : undefined,
   };
 }

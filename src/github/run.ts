@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runPipeline } from '../ci/pipeline.ts';
+import { runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
 import type { Outcome } from '../ci/types.ts';
 import { engineFromEnv, imageId, insideImage } from '../container/engine.ts';
 import { containerMeasurer, inProcessMeasurer, type Measurer } from '../container/measurer.ts';
 import { CgBenchError } from '../errors.ts';
 import { suiteFor } from '../publish/suite.ts';
+import { headCommit } from '../vcs/git.ts';
 import { gitHubAdapter, type GitHubContext } from './adapter.ts';
 import { createGitHubApi } from './api.ts';
 import { reportFromArtifact } from './artifact.ts';
@@ -70,9 +71,18 @@ export async function runAction(io: ActionIO, env: NodeJS.ProcessEnv, actionDir:
       await reportFromArtifact(ctx, trigger);
       return;
     }
+    if (mode === 'merge') {
+      if (!inputs.artifactDir) throw new CgBenchError('mode: merge needs the input "artifact-dir": where actions/download-artifact put every part\'s artifact');
+      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
+      return;
+    }
     const measurer = createMeasurer(ctx, actionDir);
     await measurer.environment(); // Says clearly when the image cannot run, before anything is measured.
-    failIfNeeded(io, await runPipeline(gitHubAdapter(ctx, trigger), measurer));
+    const adapter = gitHubAdapter(ctx, trigger);
+    if (inputs.shard) {
+      const sha = headCommit(ctx.repoRoot) ?? env['GITHUB_SHA'] ?? '';
+      failIfNeeded(io, await runShard(adapter, measurer, inputs.shard, sha));
+    } else failIfNeeded(io, await runPipeline(adapter, measurer));
   } catch (error) {
     io.setFailed(error instanceof CgBenchError ? error.message : `cg-bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
   }

@@ -76,5 +76,10 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
       if (job.mode === 'both') await publishNote(api, job, suite, report.body, log);
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
+    // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
+    shardDir: (shard) => join(outRoot, 'shards', String(shard.index)),
+    async publishShard(shard, dir) {
+      log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
+    },
   };
 }

@@ -83,3 +83,10 @@ export function headParents(repo: string): string[] {
   const header = r.out.split('\n\n')[0] ?? '';
   return [...header.matchAll(/^parent ([0-9a-f]{40,64})$/gm)].map((m) => m[1]!);
 }
+
+/** The checked-out commit. */
+export function headCommit(repo: string): string | undefined {
+  const r = git(repo, ['rev-parse', 'HEAD']);
+  const sha = r.out.trim();
+  return r.ok && /^[0-9a-f]{40,64}$/.test(sha) ? sha : undefined;
+}

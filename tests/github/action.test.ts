@@ -83,6 +83,28 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.deepEqual(github.violations, []);
   });
 
+  test('a sharded pull request (a matrix of two parts, then one merge job) posts exactly one comment and one status, with the one-machine numbers', async () => {
+    const payload = prPayload('pull_request.opened.json', 21, repo.feature, repo.main);
+    const downloaded = tempDir('cg-bench-parts-');
+    for (const i of [1, 2]) {
+      const part = await runAction({ eventName: 'pull_request', payload, workspace: checkout(repo, repo.feature), inputs: { shard: `${i}/2` }, apiUrl: github.url, env: env() });
+      assert.equal(part.code, 0, part.stdout);
+      assert.match(part.summary, new RegExp(`part ${i}/2 measured`));
+      // What actions/upload-artifact and download-artifact (pattern, no merge) do: one directory per artifact.
+      cpSync(part.outputs['shard-dir']!, join(downloaded, `cg-bench-part-${i}`), { recursive: true });
+    }
+    assert.equal(github.comments.get(21), undefined, 'the parts post nothing');
+    const statuses = github.statuses.length;
+    const merged = await runAction({ eventName: 'pull_request', payload, workspace: checkout(repo, repo.feature), inputs: { mode: 'merge', 'artifact-dir': downloaded }, apiUrl: github.url, env: env() });
+    assert.equal(merged.code, 0, merged.stdout);
+    assert.equal(github.comments.get(21)!.length, 1);
+    assert.equal(github.statuses.length, statuses + 1);
+    assert.match(merged.outputs['baseline-source']!, /restored from the cache, verified/);
+    assert.deepEqual(readJson(merged.outputs['results']!).benchmarks.map((b) => [b.name, b.estimatedCycles, b.events]), readJson(cachedPr.outputs['results']!).benchmarks.map((b) => [b.name, b.estimatedCycles, b.events]));
+    assert.match(github.comments.get(21)![0]!.body, /🔴 cg-bench: 1 regression, 1 unchanged/);
+    assert.deepEqual(github.violations, []);
+  });
+
   test('without the cache the merge-base is measured in the job, with the same numbers; the comment is updated, not duplicated', async () => {
     const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.synchronize.json', 7, repo.feature, repo.main), workspace: checkout(repo, repo.feature), inputs: { cache: 'false', 'fail-on-regression': 'true' }, apiUrl: github.url, env: env() });
     assert.equal(run.code, 1, 'fails on the regression when asked');

@@ -78,6 +78,8 @@ function fakeAdapter(root: string, occasion: Occasion, options: { store?: Baseli
     baseCheckoutDir: () => join(tempDir('cg-bench-pipeline-base-'), 'checkout'),
     cannotRun: async (m) => void seen.cannotRun.push(m),
     publish: async (r) => void seen.reports.push(r),
+    shardDir: (shard) => join(tempDir('cg-bench-pipeline-shard-'), String(shard.index)),
+    publishShard: async () => {},
   };
   return { adapter, seen };
 }
