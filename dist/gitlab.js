@@ -14271,12 +14271,12 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { mkdirSync as mkdirSync8 } from "node:fs";
-import { join as join16 } from "node:path";
+import { mkdirSync as mkdirSync9 } from "node:fs";
+import { join as join17 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync7, writeFileSync as writeFileSync4 } from "node:fs";
-import { join as join11 } from "node:path";
+import { mkdirSync as mkdirSync8, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join12 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -15080,6 +15080,53 @@ function writeFileAtomic(path, text) {
 function writeResults(path, results) {
   writeFileAtomic(path, `${JSON.stringify(results, null, 2)}
 `);
+}
+
+// src/shard/merge.ts
+function mergeShards(parts) {
+  const [first] = parts;
+  if (!first) throw new CgBenchError("cg-bench merge: no results given");
+  const shardOf2 = (p) => {
+    if (!p.results.shard) throw new CgBenchError(`${p.source}: not one part of a sharded run (no "shard"; it was measured without --shard)`);
+    return p.results.shard;
+  };
+  const reference = shardOf2(first);
+  const seen = /* @__PURE__ */ new Map();
+  for (const part of parts) {
+    const shard = shardOf2(part);
+    if (shard.count !== reference.count) throw new CgBenchError(`${part.source}: part ${shard.index}/${shard.count}, but ${first.source} is one of ${reference.count} parts`);
+    if (part.results.configHash !== first.results.configHash || JSON.stringify(shard.benchmarks) !== JSON.stringify(reference.benchmarks)) {
+      throw new CgBenchError(`${part.source}: measured another configuration than ${first.source} (a different cg-bench.yml, commit or --filter)`);
+    }
+    const differences = environmentDifferences(first.results.environment, part.results.environment);
+    if (differences.length || JSON.stringify(part.results.environment) !== JSON.stringify(first.results.environment)) {
+      throw new CgBenchError(`${part.source}: measured on another machine or image than ${first.source}${differences.length ? ` (${differences.join("; ")})` : ""}; the parts of one run must come from the same image`);
+    }
+    const other = seen.get(shard.index);
+    if (other !== void 0) throw new CgBenchError(`${part.source}: part ${shard.index}/${shard.count} again (also ${other})`);
+    seen.set(shard.index, part.source);
+  }
+  const missing = Array.from({ length: reference.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+  if (missing.length) throw new CgBenchError(`cg-bench merge: part(s) ${missing.map((i) => `${i}/${reference.count}`).join(", ")} missing; give every part's results.json`);
+  const byName = /* @__PURE__ */ new Map();
+  for (const part of parts) {
+    for (const result of part.results.benchmarks) {
+      const other = byName.get(result.name);
+      if (other) throw new CgBenchError(`${part.source}: benchmark "${result.name}" was measured in two parts (also ${other.source}); the parts disagree on the split (give every part the same --durations)`);
+      if (!reference.benchmarks.includes(result.name)) throw new CgBenchError(`${part.source}: benchmark "${result.name}" is not in the suite the parts name`);
+      byName.set(result.name, { result, source: part.source });
+    }
+  }
+  const unmeasured = reference.benchmarks.filter((name) => !byName.has(name));
+  if (unmeasured.length) throw new CgBenchError(`cg-bench merge: no part measured ${unmeasured.map((n) => JSON.stringify(n)).join(", ")}; the parts disagree on the split (give every part the same --durations)`);
+  return {
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    tool: "cg-bench",
+    createdAt: parts.map((p) => p.results.createdAt).sort().at(-1),
+    configHash: first.results.configHash,
+    environment: first.results.environment,
+    benchmarks: reference.benchmarks.map((name) => byName.get(name).result)
+  };
 }
 
 // src/ci/baseline.ts
@@ -16600,6 +16647,16 @@ ${tail2}`, ExitCode.benchmarkFailed);
 }
 
 // src/shard/plan.ts
+var MAX_SHARDS = 1024;
+function parseShard(text, what = "--shard") {
+  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || index < 1 || count < 1 || index > count || count > MAX_SHARDS) {
+    throw new CgBenchError(`${what} ${text}: must be I/N, this machine's part I of N parts, in digits with 1 \u2264 I \u2264 N \u2264 ${MAX_SHARDS} (e.g. 2/3)`);
+  }
+  return { index, count };
+}
 function partition(names, durationsMs, count) {
   const known = names.map((n) => durationsMs.get(n)).filter((d) => d !== void 0 && Number.isFinite(d) && d >= 0).sort((a, b) => a - b);
   const median = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
@@ -17032,6 +17089,66 @@ function headConfigText(ci) {
   return readFileSync6(join10(ci.repoRoot, ci.suite.configPath), "utf8");
 }
 
+// src/ci/shard-hand-over.ts
+import { existsSync as existsSync3, mkdirSync as mkdirSync7, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { join as join11 } from "node:path";
+var SHARD_FILE = "shard.json";
+var SCHEMA = "cg-bench-shard/1";
+function writeShardHandOver(dir, part) {
+  rmSync9(dir, { recursive: true, force: true });
+  mkdirSync7(dir, { recursive: true });
+  const { head, base, ...meta } = part;
+  writeFileSync4(join11(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+`);
+  writeResults(join11(dir, "head.json"), head);
+  if (base) writeResults(join11(dir, "base.json"), base);
+}
+function readOne(dir, shown) {
+  let data;
+  try {
+    data = JSON.parse(readTextBounded(join11(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+  } catch (error) {
+    if (error instanceof CgBenchError) throw error;
+    throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
+  }
+  const d = typeof data === "object" && data !== null ? data : {};
+  const bad = (field) => new CgBenchError(`${shown}/${SHARD_FILE}: "${field}" is missing or invalid`);
+  if (d["schema"] !== SCHEMA) throw new CgBenchError(`${shown}/${SHARD_FILE}: not a cg-bench shard hand-over (${SCHEMA})`);
+  const int = (k) => Number.isInteger(d[k]) && d[k] >= 1 && d[k] <= MAX_SHARDS ? d[k] : void 0;
+  const text = (k, max) => typeof d[k] === "string" && d[k].length <= max ? d[k] : void 0;
+  const index = int("index") ?? (() => {
+    throw bad("index");
+  })();
+  const count = int("count") ?? (() => {
+    throw bad("count");
+  })();
+  const sha = text("sha", 64);
+  if (!sha || !/^[0-9a-f]{40,64}$/.test(sha)) throw bad("sha");
+  const baselineSource = text("baselineSource", 1e3) ?? (() => {
+    throw bad("baselineSource");
+  })();
+  const imageIdentity = text("imageIdentity", 1e3) ?? (() => {
+    throw bad("imageIdentity");
+  })();
+  const configText = text("configText", MiB) ?? (() => {
+    throw bad("configText");
+  })();
+  const basePath = join11(dir, "base.json");
+  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join11(dir, "head.json")), base: existsSync3(basePath) ? readResults(basePath) : void 0 };
+}
+function readShardHandOvers(root, shown) {
+  if (existsSync3(join11(root, SHARD_FILE))) return [readOne(root, shown)];
+  let names;
+  try {
+    names = readdirSync6(root).sort();
+  } catch {
+    throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
+  }
+  const dirs = names.filter((n) => statSync7(join11(root, n)).isDirectory() && existsSync3(join11(root, n, SHARD_FILE)));
+  if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
+  return dirs.map((n) => readOne(join11(root, n), `${shown}/${n}`));
+}
+
 // src/ci/pipeline.ts
 async function runPipeline(ci, measurer) {
   const headRun = await measureHead(ci, measurer, {});
@@ -17044,10 +17161,57 @@ async function runPipeline(ci, measurer) {
   } else if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
   return finish(ci, head, headRun.code, baseline);
 }
+async function runShard(ci, measurer, shard, headSha) {
+  const occasion = await ci.occasion();
+  let lookup;
+  let source = "none";
+  if (occasion.kind === "change") {
+    if ("none" in occasion.baseline) source = `none: ${occasion.baseline.none}`;
+    else lookup = await lookUpBaseline(ci, measurer, occasion.baseline, await measurer.environment());
+  }
+  const selection = { shard, durations: lookup?.stored?.results };
+  const headRun = await measureHead(ci, measurer, selection);
+  if (!headRun.results) return cannotRun(ci, headRun);
+  const baseline = lookup ? await settleBaseline(ci, measurer, lookup, headRun.results, selection) : { results: void 0, source };
+  const dir = ci.shardDir(shard);
+  writeShardHandOver(dir, {
+    index: shard.index,
+    count: shard.count,
+    sha: headSha,
+    baselineSource: baseline.source,
+    imageIdentity: measurer.imageIdentity,
+    configText: headConfigText(ci),
+    head: headRun.results,
+    base: baseline.results
+  });
+  await ci.publishShard(shard, dir);
+  const failed = headRun.results.benchmarks.filter((b) => b.status !== "ok").length;
+  return headRun.code === ExitCode.benchmarkFailed ? { kind: "benchmarks-failed", count: failed } : { kind: "ok" };
+}
+async function runMerge(ci, partsDir, shownDir) {
+  const parts = readShardHandOvers(partsDir, shownDir);
+  const source = (i) => `${shownDir}: part ${parts[i].index}/${parts[i].count}`;
+  const head = mergeShards(parts.map((p, i) => ({ results: p.head, source: source(i) })));
+  const shas = new Set(parts.map((p) => p.sha));
+  if (shas.size !== 1) ci.log.warning(`The parts measured different commits (${[...shas].map((s) => ci.shortSha(s)).join(", ")}).`);
+  let baseline;
+  const missing = parts.findIndex((p) => !p.base);
+  if (missing >= 0) baseline = { results: void 0, source: parts[missing].baselineSource.startsWith("none") ? parts[missing].baselineSource : `none: ${source(missing)} has no baseline` };
+  else {
+    const sources = [...new Set(parts.map((p) => p.baselineSource))];
+    baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
+  }
+  writeResults(join12(ci.outRoot, "head", "results.json"), head);
+  if (baseline.results) writeResults(join12(ci.outRoot, "base", "results.json"), baseline.results);
+  const occasion = await ci.occasion();
+  if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head);
+  const failed = head.benchmarks.some((b) => b.status !== "ok");
+  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline);
+}
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join11(ci.repoRoot, ci.workingDirectory), ci.config, join11(ci.outRoot, "head"), selection);
+  return measurer.measure(join12(ci.repoRoot, ci.workingDirectory), ci.config, join12(ci.outRoot, "head"), selection);
 }
 async function cannotRun(ci, headRun) {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
@@ -17063,8 +17227,8 @@ async function finish(ci, head, headCode, found) {
   }
   const body = `${ci.suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
-  mkdirSync7(ci.outRoot, { recursive: true });
-  writeFileSync4(join11(ci.outRoot, "report.md"), body);
+  mkdirSync8(ci.outRoot, { recursive: true });
+  writeFileSync5(join12(ci.outRoot, "report.md"), body);
   await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
@@ -17110,9 +17274,9 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/gitlab/adapter.ts
-import { mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync7 } from "node:fs";
+import { mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync8 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 
 // src/report/junit.ts
 function escapeXml(text) {
@@ -17194,7 +17358,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 function table(rows, rightAligned) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
@@ -17214,7 +17378,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join12(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join13(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -17262,8 +17426,8 @@ function terminalReport(options) {
 }
 
 // src/gitlab/artifact-store.ts
-import { writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join13 } from "node:path";
+import { writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join14 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 function defaultBranchArtifacts(api, job, outRoot, log) {
   const branch = job.defaultBranch;
@@ -17290,7 +17454,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync5(join13(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync6(join14(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -17301,20 +17465,20 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
 }
 
 // src/gitlab/hand-over.ts
-import { existsSync as existsSync3, writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join14 } from "node:path";
+import { existsSync as existsSync4, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join15 } from "node:path";
 var HAND_OVER_FILE = "note.json";
 var BASELINE_FILE = "baseline.json";
-var SCHEMA = "cg-bench-gitlab-note/1";
+var SCHEMA2 = "cg-bench-gitlab-note/1";
 var MAX_SOURCE = 500;
 function writeHandOver(outRoot, handOver2, baseline) {
-  writeFileSync6(join14(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
+  writeFileSync7(join15(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
 `);
-  if (baseline) writeResults(join14(outRoot, BASELINE_FILE), baseline);
+  if (baseline) writeResults(join15(outRoot, BASELINE_FILE), baseline);
 }
 function readHandOver(outRoot, shown) {
-  const path = join14(outRoot, HAND_OVER_FILE);
-  if (!existsSync3(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
+  const path = join15(outRoot, HAND_OVER_FILE);
+  if (!existsSync4(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
   let data;
   try {
     data = JSON.parse(readTextBounded(path, 64 * 1024, "hand-over file", `${shown}/${HAND_OVER_FILE}`));
@@ -17323,15 +17487,15 @@ function readHandOver(outRoot, shown) {
     throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: not valid JSON`);
   }
   const d = typeof data === "object" && data !== null ? data : {};
-  if (Object.keys(d).sort().join(",") !== "baselineSource,schema,sha,suite" || d["schema"] !== SCHEMA) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: not a cg-bench hand-over (${SCHEMA})`);
+  if (Object.keys(d).sort().join(",") !== "baselineSource,schema,sha,suite" || d["schema"] !== SCHEMA2) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: not a cg-bench hand-over (${SCHEMA2})`);
   if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "sha" is not a commit`);
   if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "suite" is not a suite id`);
   if (typeof d["baselineSource"] !== "string" || d["baselineSource"].length > MAX_SOURCE) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "baselineSource" is not a short text`);
-  const baselinePath = join14(outRoot, BASELINE_FILE);
+  const baselinePath = join15(outRoot, BASELINE_FILE);
   return {
     handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"] },
-    head: readResults(join14(outRoot, "head", "results.json")),
-    baseline: existsSync3(baselinePath) ? readResults(baselinePath) : void 0
+    head: readResults(join15(outRoot, "head", "results.json")),
+    baseline: existsSync4(baselinePath) ? readResults(baselinePath) : void 0
   };
 }
 
@@ -17365,7 +17529,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     store: defaultBranchArtifacts(api, job, outRoot, log),
     shortSha: (sha) => sha.slice(0, 8),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join15(mkdtempSync3(join15(tmpdir3(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join16(mkdtempSync3(join16(tmpdir3(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -17382,9 +17546,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     },
     async publish(report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync7(join15(outRoot, "junit.xml"), junitReport.render(input));
-      writeFileSync7(join15(outRoot, "metrics.txt"), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync7(join15(outRoot, "comparison.json"), jsonReport.render(input));
+      writeFileSync8(join16(outRoot, "junit.xml"), junitReport.render(input));
+      writeFileSync8(join16(outRoot, "metrics.txt"), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync8(join16(outRoot, "comparison.json"), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
       writeHandOver(outRoot, { sha: job.commitSha, suite: suite.id, baselineSource: report.baselineSource }, report.baseline);
       if (!job.mergeRequest) return;
@@ -17392,7 +17556,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join15(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join16(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -17495,7 +17659,7 @@ function booleanFromText(text) {
 }
 
 // src/gitlab/job.ts
-var JOB_MODES = ["measure", "note", "both"];
+var JOB_MODES = ["measure", "note", "both", "merge"];
 function mergeRequestFrom(env, need) {
   const iid = env["CI_MERGE_REQUEST_IID"];
   if (!iid) return void 0;
@@ -17503,6 +17667,11 @@ function mergeRequestFrom(env, need) {
     return { iid: Number(iid), baseline: { sha: env["CI_MERGE_REQUEST_TARGET_BRANCH_SHA"] || void 0, what: "target branch" } };
   }
   return { iid: Number(iid), baseline: { sha: need("CI_MERGE_REQUEST_DIFF_BASE_SHA"), what: "merge-base" } };
+}
+function shardFrom(env) {
+  const total = env["CI_NODE_TOTAL"];
+  if (!total || total === "1") return void 0;
+  return parseShard(`${env["CI_NODE_INDEX"] ?? ""}/${total}`, "CI_NODE_INDEX/CI_NODE_TOTAL");
 }
 function readJob(env) {
   const need = (name) => {
@@ -17528,7 +17697,8 @@ function readJob(env) {
     projectId: env["CI_MERGE_REQUEST_PROJECT_ID"] || need("CI_PROJECT_ID"),
     // A path in an environment variable is relative to the caller's directory (README "Paths").
     projectDir: resolve4(need("CI_PROJECT_DIR")),
-    jobName: need("CI_JOB_NAME"),
+    jobName: (env["CG_BENCH_BASELINE_JOB"] || need("CI_JOB_NAME")).trim(),
+    shard: shardFrom(env),
     jobToken: env["CI_JOB_TOKEN"] || void 0,
     token: env[tokenVariable] || void 0,
     tokenVariable,
@@ -17568,15 +17738,16 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join16(job.projectDir, RESULTS_DIR);
+    const out = join17(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") return await runNoteJob(job, suite, api, out, log);
     if (job.mode === "measure" && job.token) {
       log.warning(`${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`);
     }
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
-    mkdirSync8(out, { recursive: true });
-    const outcome2 = await runPipeline(gitLabAdapter(job, suite, api, out, log), measurer);
+    mkdirSync9(out, { recursive: true });
+    const adapter = gitLabAdapter(job, suite, api, out, log);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join17(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") return ExitCode.regression;

@@ -2,14 +2,15 @@ import { resolve } from 'node:path';
 import { booleanFromText, percentFromText, positiveIntegerFromText } from '../config/option-text.ts';
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
+import { parseShard, type Shard } from '../shard/plan.ts';
 
 /**
  * What this job does. `measure`: run the pipeline and leave the report in the artifacts, holding no
  * token; `note`: post the measuring job's report as the merge request note (the only job given the
  * API token); `both`: one job doing both (the token then sits where the merge request's code runs).
  */
-export type JobMode = 'measure' | 'note' | 'both';
-const JOB_MODES: readonly JobMode[] = ['measure', 'note', 'both'];
+export type JobMode = 'measure' | 'note' | 'both' | 'merge';
+const JOB_MODES: readonly JobMode[] = ['measure', 'note', 'both', 'merge'];
 
 /** The job as GitLab describes it (predefined variables) plus the component's inputs (CG_BENCH_*). */
 export interface GitLabJob {
@@ -17,7 +18,10 @@ export interface GitLabJob {
   /** Where notes and default-branch artifacts live: the merge request's project (the target, for a fork's MR). */
   projectId: string;
   projectDir: string;
+  /** The job whose default-branch artifacts hold baselines: this one, or the merge job of a sharded suite. */
   jobName: string;
+  /** Part of a sharded suite (`parallel:`): CI_NODE_INDEX of CI_NODE_TOTAL; undefined for one job. */
+  shard: Shard | undefined;
   jobToken: string | undefined;
   /** The API token read from the variable that `token-variable` names. */
   token: string | undefined;
@@ -55,6 +59,12 @@ function mergeRequestFrom(env: NodeJS.ProcessEnv, need: (name: string) => string
   return { iid: Number(iid), baseline: { sha: need('CI_MERGE_REQUEST_DIFF_BASE_SHA'), what: 'merge-base' } };
 }
 
+function shardFrom(env: NodeJS.ProcessEnv): Shard | undefined {
+  const total = env['CI_NODE_TOTAL'];
+  if (!total || total === '1') return undefined;
+  return parseShard(`${env['CI_NODE_INDEX'] ?? ''}/${total}`, 'CI_NODE_INDEX/CI_NODE_TOTAL');
+}
+
 export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
   const need = (name: string) => {
     const value = env[name];
@@ -79,7 +89,8 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
     projectId: env['CI_MERGE_REQUEST_PROJECT_ID'] || need('CI_PROJECT_ID'),
     // A path in an environment variable is relative to the caller's directory (README "Paths").
     projectDir: resolve(need('CI_PROJECT_DIR')),
-    jobName: need('CI_JOB_NAME'),
+    jobName: (env['CG_BENCH_BASELINE_JOB'] || need('CI_JOB_NAME')).trim(),
+    shard: shardFrom(env),
     jobToken: env['CI_JOB_TOKEN'] || undefined,
     token: env[tokenVariable] || undefined,
     tokenVariable,

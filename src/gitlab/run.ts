@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runPipeline } from '../ci/pipeline.ts';
+import { runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
 import { inProcessMeasurer } from '../container/measurer.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { suiteFor } from '../publish/suite.ts';
@@ -25,7 +25,13 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Prom
     // The job runs in the image: each checkout is copied to /work, without .git and our own output.
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: ['.git', RESULTS_DIR], log: log.info });
     mkdirSync(out, { recursive: true });
-    const outcome = await runPipeline(gitLabAdapter(job, suite, api, out, log), measurer);
+    const adapter = gitLabAdapter(job, suite, api, out, log);
+    const outcome =
+      job.mode === 'merge'
+        ? await runMerge(adapter, join(out, 'shards'), `${RESULTS_DIR}/shards`)
+        : job.shard
+          ? await runShard(adapter, measurer, job.shard, job.commitSha)
+          : await runPipeline(adapter, measurer);
     if (outcome.kind === 'could-not-run') return outcome.code;
     if (outcome.kind === 'benchmarks-failed') return ExitCode.benchmarkFailed;
     if (outcome.kind === 'regressed') return ExitCode.regression;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { buildImage, IMAGE } from '../image/container.ts';
 import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
-import { buildHelperImage, componentGitDepth, GITLAB_CI_LOCAL, projectCiFiles, runGitlabCiLocal, runnerCheckout, type GclRun, type Pipeline } from './gitlab-ci-local.ts';
+import { buildHelperImage, componentGitDepth, GITLAB_CI_LOCAL, pipelineMaker, projectCiFiles, runGitlabCiLocal, runnerCheckout, type GclRun, type Pipeline } from './gitlab-ci-local.ts';
 import { makeRunnerRepo, pushMerge, type RunnerRepo } from './repo.ts';
 
 const FORK_PROJECT_ID = '43';
@@ -21,52 +21,11 @@ const context = (run: GclRun) => run.log.slice(-6000);
 describe('the GitLab component under gitlab-ci-local', { timeout: 40 * 60_000, skip: !existsSync(GITLAB_CI_LOCAL) && !process.env['CI'] && `${GITLAB_CI_LOCAL} missing (bash scripts/install-runners.sh)` }, () => {
   const gitlab = new FakeGitLab();
   let repo: RunnerRepo;
-  let nextPipeline = 100;
   const depth = componentGitDepth();
 
-  /** Variables every job gets from GitLab (those gitlab-ci-local cannot know). */
-  const common = () => ({
-    GITLAB_CI: 'true',
-    CI_API_V4_URL: gitlab.url,
-    CI_PROJECT_ID: gitlab.projectId,
-    CI_JOB_TOKEN: gitlab.jobToken,
-    CI_DEFAULT_BRANCH: 'main',
-  });
+  const { branchPipeline, mrPipeline } = pipelineMaker(gitlab, 100);
   /** The note's token, as the README says to keep it: scoped to the note job's environment. */
   const scoped = () => ({ CG_BENCH_GITLAB_TOKEN: { 'cg-bench-note': gitlab.apiToken } });
-
-  function branchPipeline(sha: string): Pipeline {
-    const id = nextPipeline++;
-    return { id, sha, branch: 'main', variables: { ...common(), CI_PIPELINE_ID: String(id), CI_PIPELINE_SOURCE: 'push', CI_COMMIT_BRANCH: 'main', CI_COMMIT_REF_NAME: 'main', CI_COMMIT_SHA: sha } };
-  }
-
-  /** Predefined variables of a merge request pipeline, as GitLab's docs list them per event type. */
-  function mrPipeline(options: { iid: number; sha: string; sourceBranch: string; sourceSha: string; diffBase: string; mergedResultOn?: string; projectId?: string }): Pipeline {
-    const id = nextPipeline++;
-    const merged = options.mergedResultOn !== undefined;
-    return {
-      id,
-      sha: options.sha,
-      variables: {
-        ...common(),
-        CI_PROJECT_ID: options.projectId ?? gitlab.projectId,
-        CI_PIPELINE_ID: String(id),
-        CI_PIPELINE_SOURCE: 'merge_request_event',
-        CI_COMMIT_SHA: options.sha,
-        CI_COMMIT_REF_NAME: options.sourceBranch,
-        CI_MERGE_REQUEST_IID: String(options.iid),
-        CI_MERGE_REQUEST_PROJECT_ID: gitlab.projectId,
-        CI_MERGE_REQUEST_SOURCE_PROJECT_ID: options.projectId ?? gitlab.projectId,
-        CI_MERGE_REQUEST_EVENT_TYPE: merged ? 'merged_result' : 'detached',
-        CI_MERGE_REQUEST_DIFF_BASE_SHA: options.diffBase,
-        CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
-        CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: options.sourceBranch,
-        // "Present only in merged results pipelines" (GitLab's predefined variables).
-        CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: merged ? options.sourceSha : '',
-        CI_MERGE_REQUEST_TARGET_BRANCH_SHA: merged ? options.mergedResultOn! : '',
-      },
-    };
-  }
 
   const run = (pipeline: Pipeline) =>
     runGitlabCiLocal(runnerCheckout(repo.origin, pipeline, depth), pipeline.variables, pipeline.branch ? [] : ['CI_COMMIT_BRANCH'], repo.origin, scoped());

@@ -100,11 +100,11 @@ export interface GclRun {
  * The project's CI files, committed as a user commits them (GitLab and gitlab-ci-local read local
  * includes from the repository): the component, and a .gitlab-ci.yml that includes it with inputs.
  */
-export function projectCiFiles(inputs: Record<string, string | boolean>): Record<string, string> {
+export function projectCiFiles(inputs: Record<string, string | boolean | number>, template = 'gitlab-ci.yml'): Record<string, string> {
   const lines = Object.entries(inputs).map(([k, v]) => `      ${k}: ${typeof v === 'string' ? JSON.stringify(v) : String(v)}`);
   return {
-    'cg-bench-component/gitlab-ci.yml': readFileSync(join(ROOT, 'templates', 'gitlab-ci.yml'), 'utf8'),
-    '.gitlab-ci.yml': `include:\n  - local: cg-bench-component/gitlab-ci.yml\n    inputs:\n${lines.join('\n')}\n`,
+    [`cg-bench-component/${template}`]: readFileSync(join(ROOT, 'templates', template), 'utf8'),
+    '.gitlab-ci.yml': `include:\n  - local: cg-bench-component/${template}\n    inputs:\n${lines.join('\n')}\n`,
   };
 }
 
@@ -143,4 +143,50 @@ export async function runGitlabCiLocal(project: string, variables: Record<string
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
   return { code, log, results: join(project, 'cg-bench-results') };
+}
+
+/** The predefined variables of each pipeline type, as GitLab sets them (those gitlab-ci-local cannot know). */
+export function pipelineMaker(gitlab: { url: string; projectId: string; jobToken: string }, firstId: number) {
+  let nextPipeline = firstId;
+  const common = () => ({
+    GITLAB_CI: 'true',
+    CI_API_V4_URL: gitlab.url,
+    CI_PROJECT_ID: gitlab.projectId,
+    CI_JOB_TOKEN: gitlab.jobToken,
+    CI_DEFAULT_BRANCH: 'main',
+  });
+
+  function branchPipeline(sha: string): Pipeline {
+    const id = nextPipeline++;
+    return { id, sha, branch: 'main', variables: { ...common(), CI_PIPELINE_ID: String(id), CI_PIPELINE_SOURCE: 'push', CI_COMMIT_BRANCH: 'main', CI_COMMIT_REF_NAME: 'main', CI_COMMIT_SHA: sha } };
+  }
+
+  /** Predefined variables of a merge request pipeline, as GitLab's docs list them per event type. */
+  function mrPipeline(options: { iid: number; sha: string; sourceBranch: string; sourceSha: string; diffBase: string; mergedResultOn?: string; projectId?: string }): Pipeline {
+    const id = nextPipeline++;
+    const merged = options.mergedResultOn !== undefined;
+    return {
+      id,
+      sha: options.sha,
+      variables: {
+        ...common(),
+        CI_PROJECT_ID: options.projectId ?? gitlab.projectId,
+        CI_PIPELINE_ID: String(id),
+        CI_PIPELINE_SOURCE: 'merge_request_event',
+        CI_COMMIT_SHA: options.sha,
+        CI_COMMIT_REF_NAME: options.sourceBranch,
+        CI_MERGE_REQUEST_IID: String(options.iid),
+        CI_MERGE_REQUEST_PROJECT_ID: gitlab.projectId,
+        CI_MERGE_REQUEST_SOURCE_PROJECT_ID: options.projectId ?? gitlab.projectId,
+        CI_MERGE_REQUEST_EVENT_TYPE: merged ? 'merged_result' : 'detached',
+        CI_MERGE_REQUEST_DIFF_BASE_SHA: options.diffBase,
+        CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'main',
+        CI_MERGE_REQUEST_SOURCE_BRANCH_NAME: options.sourceBranch,
+        // "Present only in merged results pipelines" (GitLab's predefined variables).
+        CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: merged ? options.sourceSha : '',
+        CI_MERGE_REQUEST_TARGET_BRANCH_SHA: merged ? options.mergedResultOn! : '',
+      },
+    };
+  }
+  return { branchPipeline, mrPipeline };
 }

@@ -57,16 +57,20 @@ test('action.yml is valid against the action metadata schema, and every input it
   for (const name of Object.keys(action.inputs)) assert.match(source, new RegExp(`'${name}'`), `input ${name} is read by src/github/inputs.ts`);
 });
 
-test('both documents of the GitLab component are valid against GitLab\'s CI schema', () => {
-  const validate = validator('gitlab-ci.json');
-  const docs = parseAllDocuments(readFileSync(join(ROOT, 'templates', 'gitlab-ci.yml'), 'utf8'));
-  assert.equal(docs.length, 2, 'spec header and the job');
-  for (const doc of docs) {
-    assert.deepEqual(doc.errors, []);
-    const value: unknown = doc.toJS();
-    assert.ok(validate(value), JSON.stringify(validate.errors, null, 2));
-  }
-  const spec = docs[0]!.toJS() as { spec: { inputs: Record<string, unknown> } };
-  for (const input of ['stage', 'config', 'image', 'threshold', 'fail-on-regression', 'token-variable', 'job-name']) assert.ok(input in spec.spec.inputs, input);
-  assert.equal(validate({ job: { script: 'x', artifacts: { reports: { junit: 1 } }, stagez: 'x' } }), false, 'the schema does catch mistakes');
-});
+for (const template of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
+  test(`both documents of the GitLab component ${template} are valid against GitLab's CI schema, the jobs with the inputs' defaults`, () => {
+    const validate = validator('gitlab-ci.json');
+    const text = readFileSync(join(ROOT, 'templates', template), 'utf8');
+    const docs = parseAllDocuments(text);
+    assert.equal(docs.length, 2, 'spec header and the jobs');
+    for (const doc of docs) assert.deepEqual(doc.errors, []);
+    const spec = docs[0]!.toJS() as { spec: { inputs: Record<string, { default: unknown }> } };
+    assert.ok(validate(spec), JSON.stringify(validate.errors, null, 2));
+    // As GitLab interpolates: a typed input (a number) stays a number in the job.
+    const body = text.split('\n---\n')[1]!.replace(/\$\[\[\s*inputs\.([a-z-]+)\s*\]\]/g, (_, name: string) => String(spec.spec.inputs[name]!.default));
+    const jobs: unknown = parse(body);
+    assert.ok(validate(jobs), JSON.stringify(validate.errors, null, 2));
+    for (const input of ['stage', 'config', 'image', 'threshold', 'fail-on-regression', 'token-variable', 'job-name', 'note-environment']) assert.ok(input in spec.spec.inputs, input);
+    assert.equal(validate({ job: { script: 'x', artifacts: { reports: { junit: 1 } }, stagez: 'x' } }), false, 'the schema does catch mistakes');
+  });
+}
