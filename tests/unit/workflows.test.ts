@@ -55,6 +55,11 @@ test('action.yml is valid against the action metadata schema, and every input it
   assert.equal(action.runs.using, 'node24');
   const source = readFileSync(join(ROOT, 'src', 'github', 'inputs.ts'), 'utf8');
   for (const name of Object.keys(action.inputs)) assert.match(source, new RegExp(`'${name}'`), `input ${name} is read by src/github/inputs.ts`);
+  // The runner evaluates `${{ }}` only in defaults: in a description it refuses the whole action
+  // (act: "expressions are not allowed here").
+  for (const [name, input] of Object.entries({ ...action.inputs, ...(action as { outputs?: Record<string, unknown> }).outputs })) {
+    assert.doesNotMatch(String((input as { description?: unknown }).description ?? ''), /\$\{\{/, `${name}'s description has an expression`);
+  }
 });
 
 for (const template of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
