@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bisect, initialState, nextProbe, outcomeOf, record, type Verdict } from '../../src/bisect/search.ts';
 
-/** A history of `count` commits after GOOD: the first `first` are GOOD's count, the rest differ; `skip` cannot be measured. */
-function history(count: number, first: number, skip: number[] = []): (i: number) => Verdict {
+/** A history after GOOD: the first `first` are GOOD's count, the rest differ; `skip` cannot be measured. */
+function history(first: number, skip: number[] = []): (i: number) => Verdict {
   return (i) => (skip.includes(i) ? 'skip' : i < first ? 'same' : 'differs');
 }
 
@@ -23,7 +23,7 @@ async function run(verdicts: (i: number) => Verdict, count: number) {
 test('every position of the change in every history up to 40 commits is found, measuring GOOD and at most ⌈log2 (N+1)⌉ commits after it', async () => {
   for (let count = 1; count <= 40; count++) {
     for (let first = 0; first < count; first++) {
-      const r = await run(history(count, first), count);
+      const r = await run(history(first), count);
       assert.deepEqual(r.outcome, { kind: 'found', index: first }, `count ${count}, change at ${first}`);
       // GOOD is measured too: a repository of 16 commits (GOOD and 15 after it) costs at most 5.
       assert.ok(r.probes.length + 1 <= Math.ceil(Math.log2(count + 1)) + 1, `count ${count}, change at ${first}: ${r.probes.length} probes`);
@@ -33,7 +33,7 @@ test('every position of the change in every history up to 40 commits is found, m
 
 test('16 commits, the regression at a known one: named, with at most ⌈log2 16⌉ + 1 = 5 measurements counting GOOD', async () => {
   // GOOD is the first of the 16; 15 follow it; the regression is the 11th commit (index 9 after GOOD).
-  const r = await run(history(15, 9), 15);
+  const r = await run(history(9), 15);
   assert.deepEqual(r.outcome, { kind: 'found', index: 9 });
   assert.ok(r.probes.length + 1 <= 5, `${r.probes.length + 1} measured`);
 });
@@ -51,7 +51,7 @@ test('BAD is taken to differ, and measured when the search ends on it: equal to 
 
 test('a skipped commit is replaced by the nearest untried one, and the search still finds the change', async () => {
   // The first choice of 15 is index 7; skipped, the search measures a neighbour instead.
-  const r = await run(history(15, 9, [7]), 15);
+  const r = await run(history(9, [7]), 15);
   assert.deepEqual(r.outcome, { kind: 'found', index: 9 });
   assert.deepEqual(r.probes[0], { index: 7, verdict: 'skip' });
   assert.ok([6, 8].includes(r.probes[1]!.index), `then a neighbour of 7, not ${r.probes[1]!.index}`);
@@ -60,7 +60,7 @@ test('a skipped commit is replaced by the nearest untried one, and the search st
     for (let a = 0; a < 12; a++) {
       for (let b = a; b < 12; b++) {
         if ([a, b].some((s) => s === first || s === first - 1)) continue;
-        const out = await run(history(12, first, [a, b]), 12);
+        const out = await run(history(first, [a, b]), 12);
         assert.deepEqual(out.outcome, { kind: 'found', index: first }, `change at ${first}, skipped ${a} and ${b}`);
       }
     }
@@ -68,19 +68,19 @@ test('a skipped commit is replaced by the nearest untried one, and the search st
 });
 
 test('a skipped commit just before the change makes it ambiguous, as git bisect skip does: skipped ones first, then the one that differs', async () => {
-  const r = await run(history(8, 5, [4]), 8);
+  const r = await run(history(5, [4]), 8);
   assert.deepEqual(r.outcome, { kind: 'ambiguous', candidates: [4, 5] });
-  const two = await run(history(8, 5, [3, 4]), 8);
+  const two = await run(history(5, [3, 4]), 8);
   assert.deepEqual(two.outcome, { kind: 'ambiguous', candidates: [3, 4, 5] });
   // The changing commit itself failing (a build break that also changes the count) is not blamed alone.
-  const itself = await run(history(8, 5, [5]), 8);
+  const itself = await run(history(5, [5]), 8);
   assert.deepEqual(itself.outcome, { kind: 'ambiguous', candidates: [5, 6] });
 });
 
 test('BAD that cannot be measured: the change is found below it when one is measured, else the skipped tail is named', async () => {
-  const below = await run(history(8, 3, [7]), 8);
+  const below = await run(history(3, [7]), 8);
   assert.deepEqual(below.outcome, { kind: 'found', index: 3 });
-  const tail = await run(history(8, 8, [6, 7]), 8);
+  const tail = await run(history(8, [6, 7]), 8);
   assert.deepEqual(tail.outcome, { kind: 'unknown', candidates: [6, 7] });
   const all = await run(() => 'skip', 5);
   assert.deepEqual(all.outcome, { kind: 'unknown', candidates: [0, 1, 2, 3, 4] });
