@@ -119,7 +119,8 @@ Options:
 
 Exit codes: 0 found; 1 BAD's count is GOOD's (nothing to find); 2 usage: unknown commit, GOOD not
 an ancestor of BAD, unknown benchmark at GOOD, uncommitted changes to the configuration (nothing
-measured); 3 the benchmark fails at GOOD, or skipped commits leave several candidates (listed).`,
+measured); 3 the benchmark fails at GOOD, or skipped commits leave the answer open (the
+candidates are listed).`,
   env: `Usage: cg-bench env [--json] [--config FILE]
 
 Prints what results are measured on: cg-bench, Valgrind, glibc, OS, Python, architecture, the CPU
