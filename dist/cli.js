@@ -3999,10 +3999,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4016,7 +4016,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4040,7 +4040,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4056,7 +4056,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4147,7 +4147,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep4 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4161,13 +4161,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep4 + cb;
+              sep4 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep4 += source;
               hasSpace = true;
               break;
             default:
@@ -4210,18 +4210,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
+          if (!props.anchor && !props.tag && !sep4 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4275,8 +4275,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap2 && !sep4 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4288,7 +4288,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4299,8 +4299,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
+              if (sep4)
+                for (const st of sep4) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4317,7 +4317,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4497,7 +4497,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep3 = "";
+      let sep4 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4514,24 +4514,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep4 === "\n")
             value += "\n";
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          value += sep3 + content;
-          sep3 = " ";
+          value += sep4 + content;
+          sep4 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4714,25 +4714,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep4 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep4 === "\n")
+            res += sep4;
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep4 + lm;
+          sep4 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep4 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5542,14 +5542,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep4, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
+      if (sep4)
+        for (const st of sep4)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6716,18 +6716,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep4;
           if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
+            sep4 = scalar.end;
+            sep4.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep3 = [this.sourceToken];
+            sep4 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            items: [{ start, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6880,15 +6880,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep4 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7082,13 +7082,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -11244,50 +11244,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative5, options, skipNormalization) {
+    function resolveComponent(base, relative6, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative5 = parse2(serialize(relative5, options), options);
+        relative6 = parse2(serialize(relative6, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative5.scheme) {
-        target.scheme = relative5.scheme;
-        target.userinfo = relative5.userinfo;
-        target.host = relative5.host;
-        target.port = relative5.port;
-        target.path = removeDotSegments(relative5.path || "");
-        target.query = relative5.query;
+      if (!options.tolerant && relative6.scheme) {
+        target.scheme = relative6.scheme;
+        target.userinfo = relative6.userinfo;
+        target.host = relative6.host;
+        target.port = relative6.port;
+        target.path = removeDotSegments(relative6.path || "");
+        target.query = relative6.query;
       } else {
-        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
-          target.userinfo = relative5.userinfo;
-          target.host = relative5.host;
-          target.port = relative5.port;
-          target.path = removeDotSegments(relative5.path || "");
-          target.query = relative5.query;
+        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
+          target.userinfo = relative6.userinfo;
+          target.host = relative6.host;
+          target.port = relative6.port;
+          target.path = removeDotSegments(relative6.path || "");
+          target.query = relative6.query;
         } else {
-          if (!relative5.path) {
+          if (!relative6.path) {
             target.path = base.path;
-            if (relative5.query !== void 0) {
-              target.query = relative5.query;
+            if (relative6.query !== void 0) {
+              target.query = relative6.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative5.path[0] === "/") {
-              target.path = removeDotSegments(relative5.path);
+            if (relative6.path[0] === "/") {
+              target.path = removeDotSegments(relative6.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative5.path;
+                target.path = "/" + relative6.path;
               } else if (!base.path) {
-                target.path = relative5.path;
+                target.path = relative6.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative6.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative5.query;
+            target.query = relative6.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11295,7 +11295,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative5.fragment;
+      target.fragment = relative6.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -14272,8 +14272,8 @@ var require_ajv = __commonJS({
 });
 
 // src/cli/main.ts
-import { existsSync as existsSync3 } from "node:fs";
-import { dirname as dirname6 } from "node:path";
+import { existsSync as existsSync4 } from "node:fs";
+import { dirname as dirname7 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14444,13 +14444,13 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative5 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative6 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
   const machineChanged = executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative5) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative5, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
+  else if (change !== 0 && Math.abs(relative6) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative6, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -15135,13 +15135,13 @@ function parseResults(data, source) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new CgBenchError(`${source}: not a cg-bench results file (expected a JSON object)`);
   }
-  const record = data;
-  if (record["tool"] !== "cg-bench") {
+  const record2 = data;
+  if (record2["tool"] !== "cg-bench") {
     throw new CgBenchError(`${source}: not a cg-bench results file (no "tool": "cg-bench")`);
   }
-  if (record["schemaVersion"] !== RESULTS_SCHEMA_VERSION) {
+  if (record2["schemaVersion"] !== RESULTS_SCHEMA_VERSION) {
     throw new CgBenchError(
-      `${source}: results schemaVersion ${JSON.stringify(record["schemaVersion"])} is not supported (this cg-bench reads ${RESULTS_SCHEMA_VERSION}); measure the baseline again`
+      `${source}: results schemaVersion ${JSON.stringify(record2["schemaVersion"])} is not supported (this cg-bench reads ${RESULTS_SCHEMA_VERSION}); measure the baseline again`
     );
   }
   if (!validateResults(data)) {
@@ -17081,6 +17081,7 @@ Commands:
   compare    compare two results.json files
   check      measure every benchmark twice and report any difference (nondeterminism)
   merge      join the results of a sharded run (run --shard I/N on N machines) into one
+  bisect     find the first commit between GOOD and BAD whose count differs from GOOD's
   env        print the simulated machine and userland that results are measured on
 
 Options:
@@ -17157,6 +17158,29 @@ Options:
   -h, --help                 show this help
 
 ${EXIT_CODES}`,
+  bisect: `Usage: cg-bench bisect GOOD BAD --benchmark NAME [options]
+
+Finds the first commit on BAD's first-parent line after GOOD (git rev-list --first-parent
+GOOD..BAD) whose estimated cycles for NAME differ from GOOD's by more than the threshold (by
+default: differ at all), by binary search: GOOD and at most \u2308log2 (N+1)\u2309 of the N commits after
+it, one run each (the count is exact). Each commit is checked out at one path, OUT/bisect/worktree
+(git hooks off), built by its own setup and measured with its own committed cg-bench.yml; a commit
+where the benchmark fails or is missing is skipped, as git bisect skip. Prints the commit, the
+change, and the functions that changed against its parent; progress goes to stderr, each commit's
+results to OUT/bisect/commits/SHA/.
+
+Options:
+      --benchmark NAME       the benchmark to follow (required)
+      --threshold PERCENT    a commit differs when its count moved more than this from GOOD's (default 0)
+  -c, --config FILE          configuration, in the repository (default: cg-bench.yml)
+  -o, --out DIR              output directory (default: .cg-bench)
+      --top N                functions listed (default 5)
+  -h, --help                 show this help
+
+Exit codes: 0 found; 1 BAD's count is GOOD's (nothing to find); 2 usage: unknown commit, GOOD not
+an ancestor of BAD, unknown benchmark at GOOD, uncommitted changes to the configuration (nothing
+measured); 3 the benchmark fails at GOOD, or skipped commits leave the answer open (the
+candidates are listed).`,
   env: `Usage: cg-bench env [--json] [--config FILE]
 
 Prints what results are measured on: cg-bench, Valgrind, glibc, OS, Python, architecture, the CPU
@@ -17329,6 +17353,143 @@ async function merge(args, io) {
   }
 }
 
+// src/bisect/history.ts
+import { existsSync as existsSync3, realpathSync as realpathSync2 } from "node:fs";
+import { basename, dirname as dirname6, isAbsolute as isAbsolute4, join as join10, relative as relative5, sep as sep3 } from "node:path";
+
+// src/vcs/git.ts
+import { spawnSync as spawnSync3 } from "node:child_process";
+import { rmSync as rmSync7 } from "node:fs";
+var SAFE_GIT_OPTIONS = [
+  "-c",
+  "core.hooksPath=/dev/null",
+  "-c",
+  "core.fsmonitor=false",
+  "-c",
+  "core.untrackedCache=false",
+  "-c",
+  "diff.external=",
+  "-c",
+  "protocol.ext.allow=never",
+  "--no-replace-objects"
+];
+var SAFE_GIT_ENV = {
+  GIT_TERMINAL_PROMPT: "0",
+  GIT_NO_REPLACE_OBJECTS: "1"
+};
+function git(repo, args, env2 = {}) {
+  const r = spawnSync3("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env2 } });
+  return { ok: r.status === 0, out: r.stdout ?? "", err: (r.stderr ?? r.error?.message ?? "").trim() };
+}
+function ensureCommit(repo, sha, credentials = {}) {
+  if (git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok) return true;
+  git(repo, ["fetch", "--no-tags", "--depth=1", "origin", sha], credentials);
+  return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
+}
+function addWorktree(repo, dir, sha) {
+  rmSync7(dir, { recursive: true, force: true });
+  git(repo, ["worktree", "prune"]);
+  const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
+  if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
+}
+function removeWorktree(repo, dir) {
+  git(repo, ["worktree", "remove", "--force", dir]);
+  rmSync7(dir, { recursive: true, force: true });
+}
+
+// src/bisect/history.ts
+function locateConfig(config) {
+  const dir = dirname6(config);
+  if (!existsSync3(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
+  const r = git(dir, ["rev-parse", "--show-toplevel"]);
+  const top = r.out.trim();
+  if (!r.ok || !top) throw new CgBenchError(`cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`);
+  const inside2 = relative5(realpathSync2(top), realpathSync2(dir));
+  if (inside2.startsWith(`..${sep3}`) || inside2 === ".." || isAbsolute4(inside2)) throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
+  return { top: realpathSync2(top), configPath: join10(inside2, basename(config)) };
+}
+function subject(top, sha) {
+  return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
+}
+function resolveCommit(top, what, rev) {
+  if (!rev || rev.startsWith("-")) throw new CgBenchError(`cg-bench bisect: ${what} ${JSON.stringify(rev)} is not a commit`);
+  const parse2 = () => git(top, ["rev-parse", "--verify", "--quiet", "--end-of-options", `${rev}^{commit}`]);
+  let r = parse2();
+  if (!r.ok && /^([0-9a-f]{40}|[0-9a-f]{64})$/.test(rev) && ensureCommit(top, rev)) r = parse2();
+  const sha = r.out.trim();
+  if (!r.ok || !/^[0-9a-f]{40,64}$/.test(sha)) throw new CgBenchError(`cg-bench bisect: ${what} ${JSON.stringify(rev)}: unknown commit in ${top}`);
+  return { sha, subject: subject(top, sha) };
+}
+function shallow(top) {
+  return git(top, ["rev-parse", "--is-shallow-repository"]).out.trim() === "true";
+}
+function firstParentRange(top, good, bad) {
+  const g = good.sha.slice(0, 12);
+  const b = bad.sha.slice(0, 12);
+  if (good.sha === bad.sha) throw new CgBenchError(`cg-bench bisect: GOOD and BAD are the same commit (${g}); nothing lies between them`);
+  const ancestor = git(top, ["merge-base", "--is-ancestor", good.sha, bad.sha]);
+  if (!ancestor.ok) {
+    const hint = shallow(top) ? " (this clone is shallow: git fetch --unshallow, or fetch-depth: 0 in actions/checkout)" : "";
+    throw new CgBenchError(`cg-bench bisect: GOOD ${g} is not an ancestor of BAD ${b}${hint}; bisect looks for a change on the way from GOOD to BAD`);
+  }
+  const list = git(top, ["rev-list", "--first-parent", "--reverse", `${good.sha}..${bad.sha}`]);
+  const shas = list.out.split("\n").filter(Boolean);
+  const firstParent = shas.length ? git(top, ["rev-parse", "--verify", "--quiet", `${shas[0]}^1`]).out.trim() : "";
+  if (!list.ok || !shas.length || firstParent !== good.sha) {
+    throw new CgBenchError(
+      `cg-bench bisect: GOOD ${g} is an ancestor of BAD ${b} but not on its first-parent line (it came in through a merge); give a commit of that line, such as the merge's first parent`
+    );
+  }
+  return { good, bad, commits: shas.map((sha) => sha === bad.sha ? bad : { sha, subject: subject(top, sha) }) };
+}
+function refuseUncommittedConfig(top, configPath) {
+  const r = git(top, ["status", "--porcelain", "--untracked-files=no", "--", configPath]);
+  if (r.ok && r.out.trim()) {
+    throw new CgBenchError(`cg-bench bisect: ${configPath} has uncommitted changes; bisect measures each commit with its own committed ${configPath} (commit or stash them first)`);
+  }
+}
+
+// src/bisect/search.ts
+function initialState(count) {
+  if (!Number.isInteger(count) || count < 1) throw new Error(`internal: bisect needs at least one commit after GOOD, got ${count}`);
+  return { count, good: -1, bad: count - 1, badMeasured: false, skipped: /* @__PURE__ */ new Set() };
+}
+function nextProbe(state) {
+  const { good, bad, skipped } = state;
+  const untried = [];
+  for (let i = good + 1; i < bad; i++) if (!skipped.has(i)) untried.push(i);
+  if (untried.length) {
+    const ideal = good + Math.ceil((bad - good) / 2);
+    return untried.reduce((best, i) => Math.abs(i - ideal) < Math.abs(best - ideal) ? i : best);
+  }
+  if (!state.badMeasured && good < bad && !skipped.has(bad)) return bad;
+  return void 0;
+}
+function record(state, index, verdict) {
+  if (index <= state.good || index > state.bad) throw new Error(`internal: commit ${index} is outside the candidates (${state.good}, ${state.bad}]`);
+  if (verdict === "skip") return { ...state, skipped: /* @__PURE__ */ new Set([...state.skipped, index]) };
+  if (verdict === "same") return { ...state, good: index };
+  return { ...state, bad: index, badMeasured: true };
+}
+function outcomeOf(state) {
+  const { good, bad, skipped } = state;
+  const between = [];
+  for (let i = good + 1; i < bad; i++) if (skipped.has(i)) between.push(i);
+  if (state.badMeasured) return between.length ? { kind: "ambiguous", candidates: [...between, bad] } : { kind: "found", index: bad };
+  if (good === state.count - 1) return { kind: "none" };
+  return { kind: "unknown", candidates: [...between, bad] };
+}
+async function bisect(count, probe) {
+  let state = initialState(count);
+  const probes = [];
+  for (let next = nextProbe(state); next !== void 0; next = nextProbe(state)) {
+    const verdict = await probe(next);
+    probes.push({ index: next, verdict });
+    state = record(state, next, verdict);
+  }
+  return { outcome: outcomeOf(state), probes };
+}
+
 // src/cli/paths.ts
 var DEFAULT_OUT_DIR = ".cg-bench";
 function cliPaths(values, caller = callerDirectory()) {
@@ -17343,6 +17504,150 @@ function cliPaths(values, caller = callerDirectory()) {
 function callerEnvironment(env2, caller = callerDirectory()) {
   const valgrind = env2["CG_BENCH_VALGRIND"];
   return valgrind ? { ...env2, CG_BENCH_VALGRIND: resolveFrom(caller, valgrind) } : env2;
+}
+
+// src/cli/bisect.ts
+var short = (sha) => sha.slice(0, 12);
+var named = (c) => `${short(c.sha)} ${escapeTerminal(c.subject)}`;
+var firstLine2 = (text) => text.split("\n").find((l) => l.trim()) ?? "";
+async function bisectCommand(args, io) {
+  const { values, positionals } = parse(
+    "bisect",
+    args,
+    {
+      benchmark: { type: "string" },
+      threshold: { type: "string" },
+      config: { type: "string", short: "c" },
+      out: { type: "string", short: "o" },
+      top: { type: "string" },
+      help: { type: "boolean", short: "h" }
+    },
+    true
+  );
+  if (values.help) return help("bisect", io);
+  if (positionals.length !== 2) throw new CgBenchError(`cg-bench bisect: expected GOOD and BAD commits, got ${positionals.length} argument(s)
+See: cg-bench bisect --help`);
+  const name = values.benchmark ?? "";
+  if (!name) throw new CgBenchError("cg-bench bisect: --benchmark NAME is required (bisect follows one benchmark)\nSee: cg-bench bisect --help");
+  const thresholdPercent = threshold(values.threshold) ?? 0;
+  const topFunctions = positiveInt("top", values.top, 5);
+  const paths = cliPaths(values);
+  const say = (line) => io.stderr.write(`bisect: ${line}
+`);
+  const { top, configPath } = locateConfig(paths.config);
+  const good = resolveCommit(top, "GOOD", positionals[0]);
+  const bad = resolveCommit(top, "BAD", positionals[1]);
+  const range = firstParentRange(top, good, bad);
+  refuseUncommittedConfig(top, configPath);
+  const bisectDir = resolveFrom(paths.out, "bisect");
+  const worktree = resolveFrom(bisectDir, "worktree");
+  const release = lockOutputDirectory(bisectDir);
+  const cleanup = () => removeWorktree(top, worktree);
+  process.once("exit", cleanup);
+  try {
+    let describe2 = function(outcome2, out) {
+      const cyclesAt = (index) => {
+        const m = measured.get(index);
+        return m && !("skipped" in m) ? formatCount(m.benchmark.estimatedCycles) : "not measured";
+      };
+      const list = (indices) => indices.map((i) => `  ${named(range.commits[i])} (${cyclesAt(i)})`);
+      switch (outcome2.kind) {
+        case "found": {
+          const commit = range.commits[outcome2.index];
+          const found = measured.get(outcome2.index);
+          const parentIndex = outcome2.index - 1;
+          const parent = parentIndex < 0 ? reference : measured.get(parentIndex);
+          if ("skipped" in found || "skipped" in parent) throw new Error("internal: bisect found a commit without its measurements");
+          const cycles2 = found.benchmark.estimatedCycles;
+          out.push(`first commit whose ${escapeTerminal(name)} differs from GOOD ${short(good.sha)}: ${named(commit)}`);
+          out.push(`  ${formatCount(base)} \u2192 ${formatCount(cycles2)} estimated cycles (${formatPercent((cycles2 - base) / (base || 1))} against GOOD)`, "");
+          const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions });
+          const parentName = parentIndex < 0 ? `GOOD ${short(good.sha)}` : short(range.commits[parentIndex].sha);
+          out.push(terminalReport({ colour: io.stdout.isTTY === true }).render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd());
+          return ExitCode.ok;
+        }
+        case "none":
+          out.push(`BAD ${short(bad.sha)} measures ${cyclesAt(range.commits.length - 1)} estimated cycles, GOOD ${formatCount(base)}: no change${thresholdPercent ? ` beyond ${thresholdPercent}%` : ""} to find`);
+          return ExitCode.regression;
+        case "ambiguous":
+          out.push(`the first commit whose ${escapeTerminal(name)} differs from GOOD ${short(good.sha)} is one of these (the ones before the last could not be measured):`, ...list(outcome2.candidates));
+          return ExitCode.benchmarkFailed;
+        case "unknown":
+          out.push(`no measured commit differs from GOOD ${short(good.sha)}, and BAD cannot be measured: the change, if any, is in one of these:`, ...list(outcome2.candidates));
+          return ExitCode.benchmarkFailed;
+      }
+    };
+    var describe = describe2;
+    const valgrind = locateValgrind(callerEnvironment(process.env));
+    const progress = progressFor(io);
+    const checkout = (commit) => {
+      addWorktree(top, worktree, commit.sha);
+      let config;
+      try {
+        config = loadConfig(resolveFrom(worktree, configPath));
+      } catch (error) {
+        if (error instanceof CgBenchError) return errorMessage(error);
+        throw error;
+      }
+      const spec = config.benchmarks.find((b) => b.name === name);
+      if (!spec) return `no benchmark ${JSON.stringify(name)} in ${configPath} there (it has: ${config.benchmarks.map((b) => b.name).join(", ") || "none"})`;
+      return { ...config, benchmarks: [spec] };
+    };
+    const run4 = async (commit, config) => {
+      let results;
+      try {
+        results = (await measure({ config, outDir: resolveFrom(bisectDir, `commits/${commit.sha}`), jobs: 1, progress, valgrind })).results;
+      } catch (error) {
+        if (error instanceof CgBenchError) return { skipped: firstLine2(error.message), exitCode: error.exitCode };
+        throw error;
+      }
+      const b = results.benchmarks[0];
+      if (!b || b.status !== "ok" || b.estimatedCycles === null) {
+        return { skipped: `benchmark ${b?.status === "timeout" ? "timed out" : "failed"}: ${firstLine2(b?.message ?? "")}`, exitCode: ExitCode.benchmarkFailed };
+      }
+      return { results, benchmark: { ...b, estimatedCycles: b.estimatedCycles } };
+    };
+    say(`${range.commits.length} commit(s) in ${short(good.sha)}..${short(bad.sha)} on the first-parent line; measuring GOOD ${named(good)}`);
+    const goodConfig = checkout(good);
+    if (typeof goodConfig === "string") throw new CgBenchError(`cg-bench bisect: at GOOD ${short(good.sha)}: ${goodConfig}`);
+    const reference = await run4(good, goodConfig);
+    if ("skipped" in reference) {
+      throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured at GOOD ${short(good.sha)} (${reference.skipped}); there is nothing to compare with`, reference.exitCode);
+    }
+    const base = reference.benchmark.estimatedCycles;
+    say(`GOOD ${short(good.sha)}: ${formatCount(base)} estimated cycles`);
+    const differs = (cycles2) => cycles2 !== base && (base === 0 || Math.abs(cycles2 - base) / base * 100 > thresholdPercent);
+    const measured = /* @__PURE__ */ new Map();
+    const search = await bisect(range.commits.length, async (index) => {
+      const commit = range.commits[index];
+      say(`measuring ${named(commit)} (commit ${index + 1} of ${range.commits.length})`);
+      const config = checkout(commit);
+      const m = typeof config === "string" ? { skipped: config, exitCode: ExitCode.usage } : await run4(commit, config);
+      measured.set(index, m);
+      if ("skipped" in m) {
+        say(`${short(commit.sha)}: skipped (${escapeTerminal(m.skipped)})`);
+        return "skip";
+      }
+      const cycles2 = m.benchmark.estimatedCycles;
+      const verdict = differs(cycles2) ? "differs" : "same";
+      say(`${short(commit.sha)}: ${formatCount(cycles2)} estimated cycles: ${verdict === "same" ? "GOOD's" : "differs"} (${formatPercent((cycles2 - base) / (base || 1))})`);
+      return verdict;
+    });
+    const skipped = [...measured].flatMap(([index, m]) => "skipped" in m ? [[index, m.skipped]] : []);
+    const lines = [];
+    const code = describe2(search.outcome, lines);
+    const skipNote = skipped.length ? `, ${skipped.length} skipped` : "";
+    lines.push("", `measured ${measured.size + 1} commit(s), one run each: GOOD and ${measured.size} of the ${range.commits.length} after it${skipNote}${thresholdPercent ? ` (threshold ${thresholdPercent}%)` : ""}`);
+    for (const [index, why] of skipped) lines.push(`  skipped ${named(range.commits[index])}: ${escapeTerminal(why)}`);
+    lines.push(`results of each commit: ${shownPath(resolveFrom(bisectDir, "commits"))}/<sha>/`);
+    io.stdout.write(`${lines.join("\n")}
+`);
+    return code;
+  } finally {
+    process.removeListener("exit", cleanup);
+    cleanup();
+    release();
+  }
 }
 
 // src/cli/main.ts
@@ -17405,7 +17710,7 @@ See: cg-bench compare --help`);
   const head = readResults(headPath);
   const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt("top", values.top, 5) });
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: shownPath(basePath), resultsDir: shownPath(dirname6(headPath)) })
+    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: shownPath(basePath), resultsDir: shownPath(dirname7(headPath)) })
   );
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   return exitCodeFor({ failed, comparison }, values["fail-on-regression"] === true);
@@ -17446,7 +17751,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || existsSync3(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || existsSync4(configFile) ? loadConfig(configFile) : void 0;
   const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), config?.root ?? callerDirectory(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}
 `);
@@ -17475,7 +17780,7 @@ async function env(args, io) {
   }
   return ExitCode.ok;
 }
-var COMMANDS = { run: run3, compare, check, env, merge };
+var COMMANDS = { run: run3, compare, check, env, merge, bisect: bisectCommand };
 async function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
   const [command, ...rest] = argv;
   try {

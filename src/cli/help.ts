@@ -21,6 +21,7 @@ Commands:
   compare    compare two results.json files
   check      measure every benchmark twice and report any difference (nondeterminism)
   merge      join the results of a sharded run (run --shard I/N on N machines) into one
+  bisect     find the first commit between GOOD and BAD whose count differs from GOOD's
   env        print the simulated machine and userland that results are measured on
 
 Options:
@@ -97,6 +98,29 @@ Options:
   -h, --help                 show this help
 
 ${EXIT_CODES}`,
+  bisect: `Usage: cg-bench bisect GOOD BAD --benchmark NAME [options]
+
+Finds the first commit on BAD's first-parent line after GOOD (git rev-list --first-parent
+GOOD..BAD) whose estimated cycles for NAME differ from GOOD's by more than the threshold (by
+default: differ at all), by binary search: GOOD and at most ⌈log2 (N+1)⌉ of the N commits after
+it, one run each (the count is exact). Each commit is checked out at one path, OUT/bisect/worktree
+(git hooks off), built by its own setup and measured with its own committed cg-bench.yml; a commit
+where the benchmark fails or is missing is skipped, as git bisect skip. Prints the commit, the
+change, and the functions that changed against its parent; progress goes to stderr, each commit's
+results to OUT/bisect/commits/SHA/.
+
+Options:
+      --benchmark NAME       the benchmark to follow (required)
+      --threshold PERCENT    a commit differs when its count moved more than this from GOOD's (default 0)
+  -c, --config FILE          configuration, in the repository (default: cg-bench.yml)
+  -o, --out DIR              output directory (default: .cg-bench)
+      --top N                functions listed (default 5)
+  -h, --help                 show this help
+
+Exit codes: 0 found; 1 BAD's count is GOOD's (nothing to find); 2 usage: unknown commit, GOOD not
+an ancestor of BAD, unknown benchmark at GOOD, uncommitted changes to the configuration (nothing
+measured); 3 the benchmark fails at GOOD, or skipped commits leave the answer open (the
+candidates are listed).`,
   env: `Usage: cg-bench env [--json] [--config FILE]
 
 Prints what results are measured on: cg-bench, Valgrind, glibc, OS, Python, architecture, the CPU

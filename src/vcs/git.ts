@@ -21,7 +21,8 @@ export const SAFE_GIT_ENV: Readonly<Record<string, string>> = {
   GIT_NO_REPLACE_OBJECTS: '1',
 };
 
-function git(repo: string, args: string[], env: Record<string, string> = {}): { ok: boolean; out: string; err: string } {
+/** git with SAFE_GIT_OPTIONS and SAFE_GIT_ENV: for reading a repository whose content cg-bench does not trust. */
+export function git(repo: string, args: string[], env: Record<string, string> = {}): { ok: boolean; out: string; err: string } {
   const r = spawnSync('git', [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env } });
   return { ok: r.status === 0, out: r.stdout ?? '', err: (r.stderr ?? r.error?.message ?? '').trim() };
 }

@@ -1,0 +1,179 @@
+import { compareResults } from '../compare/compare.ts';
+import { firstParentRange, locateConfig, refuseUncommittedConfig, resolveCommit, type Commit } from '../bisect/history.ts';
+import { bisect, type BisectOutcome, type Verdict } from '../bisect/search.ts';
+import { loadConfig } from '../config/load.ts';
+import type { Config } from '../config/types.ts';
+import { measure } from '../engine/measure.ts';
+import { lockOutputDirectory } from '../engine/out-lock.ts';
+import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
+import { escapeTerminal } from '../report/escape.ts';
+import { formatCount, formatPercent } from '../report/format.ts';
+import { terminalReport } from '../report/terminal.ts';
+import type { BenchmarkResult, Results } from '../results/types.ts';
+import { locateValgrind } from '../run/valgrind.ts';
+import { resolveFrom, shownPath } from '../util/paths.ts';
+import { addWorktree, removeWorktree } from '../vcs/git.ts';
+import { help, parse, positiveInt, progressFor, threshold, type CliIO } from './options.ts';
+import { callerEnvironment, cliPaths } from './paths.ts';
+
+/** One commit measured: its results, or why it is skipped (failed, or no such benchmark there). */
+type Measured = { results: Results; benchmark: BenchmarkResult & { estimatedCycles: number } } | { skipped: string; exitCode: ExitCode };
+
+const short = (sha: string) => sha.slice(0, 12);
+const named = (c: Commit) => `${short(c.sha)} ${escapeTerminal(c.subject)}`;
+const firstLine = (text: string) => text.split('\n').find((l) => l.trim()) ?? '';
+
+/**
+ * cg-bench bisect GOOD BAD --benchmark NAME: the first commit on BAD's first-parent line whose count
+ * differs from GOOD's by more than the threshold. Every commit is checked out in turn at one path,
+ * OUT/bisect/worktree (the path reaches the counts), built by its own `setup` and measured once: the
+ * count is exact, so one run says it all.
+ */
+export async function bisectCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(
+    'bisect',
+    args,
+    {
+      benchmark: { type: 'string' },
+      threshold: { type: 'string' },
+      config: { type: 'string', short: 'c' },
+      out: { type: 'string', short: 'o' },
+      top: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    true,
+  );
+  if (values.help) return help('bisect', io);
+  if (positionals.length !== 2) throw new CgBenchError(`cg-bench bisect: expected GOOD and BAD commits, got ${positionals.length} argument(s)\nSee: cg-bench bisect --help`);
+  const name: string = values.benchmark ?? '';
+  if (!name) throw new CgBenchError('cg-bench bisect: --benchmark NAME is required (bisect follows one benchmark)\nSee: cg-bench bisect --help');
+  const thresholdPercent = threshold(values.threshold) ?? 0;
+  const topFunctions = positiveInt('top', values.top, 5);
+  const paths = cliPaths(values);
+  const say = (line: string) => io.stderr.write(`bisect: ${line}\n`);
+
+  const { top, configPath } = locateConfig(paths.config);
+  const good = resolveCommit(top, 'GOOD', positionals[0]!);
+  const bad = resolveCommit(top, 'BAD', positionals[1]!);
+  const range = firstParentRange(top, good, bad);
+  refuseUncommittedConfig(top, configPath);
+
+  const bisectDir = resolveFrom(paths.out, 'bisect');
+  const worktree = resolveFrom(bisectDir, 'worktree');
+  const release = lockOutputDirectory(bisectDir);
+  // An interrupt exits at once: the worktree goes with it (the next bisect would replace it anyway).
+  const cleanup = () => removeWorktree(top, worktree);
+  process.once('exit', cleanup);
+  try {
+    const valgrind = locateValgrind(callerEnvironment(process.env));
+    const progress = progressFor(io);
+    /** Checks `commit` out at the one path, and its configuration with only the benchmark (or why not). */
+    const checkout = (commit: Commit): Config | string => {
+      addWorktree(top, worktree, commit.sha);
+      let config: Config;
+      try {
+        config = loadConfig(resolveFrom(worktree, configPath));
+      } catch (error) {
+        if (error instanceof CgBenchError) return errorMessage(error);
+        throw error;
+      }
+      const spec = config.benchmarks.find((b) => b.name === name);
+      if (!spec) return `no benchmark ${JSON.stringify(name)} in ${configPath} there (it has: ${config.benchmarks.map((b) => b.name).join(', ') || 'none'})`;
+      return { ...config, benchmarks: [spec] };
+    };
+    const run = async (commit: Commit, config: Config): Promise<Measured> => {
+      let results: Results;
+      try {
+        results = (await measure({ config, outDir: resolveFrom(bisectDir, `commits/${commit.sha}`), jobs: 1, progress, valgrind })).results;
+      } catch (error) {
+        // A setup command that fails (a broken build), a configuration this cg-bench cannot run: the
+        // commit's problem, skipped (at GOOD, the caller's: rethrown there).
+        if (error instanceof CgBenchError) return { skipped: firstLine(error.message), exitCode: error.exitCode };
+        throw error;
+      }
+      const b = results.benchmarks[0];
+      if (!b || b.status !== 'ok' || b.estimatedCycles === null) {
+        return { skipped: `benchmark ${b?.status === 'timeout' ? 'timed out' : 'failed'}: ${firstLine(b?.message ?? '')}`, exitCode: ExitCode.benchmarkFailed };
+      }
+      return { results, benchmark: { ...b, estimatedCycles: b.estimatedCycles } };
+    };
+
+    // GOOD first: the reference. Its problems are the caller's (exit 2 or 3), never a skip.
+    say(`${range.commits.length} commit(s) in ${short(good.sha)}..${short(bad.sha)} on the first-parent line; measuring GOOD ${named(good)}`);
+    const goodConfig = checkout(good);
+    if (typeof goodConfig === 'string') throw new CgBenchError(`cg-bench bisect: at GOOD ${short(good.sha)}: ${goodConfig}`);
+    const reference = await run(good, goodConfig);
+    if ('skipped' in reference) {
+      throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured at GOOD ${short(good.sha)} (${reference.skipped}); there is nothing to compare with`, reference.exitCode);
+    }
+    const base = reference.benchmark.estimatedCycles;
+    say(`GOOD ${short(good.sha)}: ${formatCount(base)} estimated cycles`);
+
+    const differs = (cycles: number) => cycles !== base && (base === 0 || (Math.abs(cycles - base) / base) * 100 > thresholdPercent);
+    const measured = new Map<number, Measured>();
+    const search = await bisect(range.commits.length, async (index): Promise<Verdict> => {
+      const commit = range.commits[index]!;
+      say(`measuring ${named(commit)} (commit ${index + 1} of ${range.commits.length})`);
+      const config = checkout(commit);
+      const m: Measured = typeof config === 'string' ? { skipped: config, exitCode: ExitCode.usage } : await run(commit, config);
+      measured.set(index, m);
+      if ('skipped' in m) {
+        say(`${short(commit.sha)}: skipped (${escapeTerminal(m.skipped)})`);
+        return 'skip';
+      }
+      const cycles = m.benchmark.estimatedCycles;
+      const verdict = differs(cycles) ? 'differs' : 'same';
+      say(`${short(commit.sha)}: ${formatCount(cycles)} estimated cycles: ${verdict === 'same' ? "GOOD's" : 'differs'} (${formatPercent((cycles - base) / (base || 1))})`);
+      return verdict;
+    });
+
+    const skipped = [...measured].flatMap(([index, m]) => ('skipped' in m ? [[index, m.skipped] as const] : []));
+    const lines: string[] = [];
+    const code = describe(search.outcome, lines);
+    const skipNote = skipped.length ? `, ${skipped.length} skipped` : '';
+    lines.push('', `measured ${measured.size + 1} commit(s), one run each: GOOD and ${measured.size} of the ${range.commits.length} after it${skipNote}${thresholdPercent ? ` (threshold ${thresholdPercent}%)` : ''}`);
+    for (const [index, why] of skipped) lines.push(`  skipped ${named(range.commits[index]!)}: ${escapeTerminal(why)}`);
+    lines.push(`results of each commit: ${shownPath(resolveFrom(bisectDir, 'commits'))}/<sha>/`);
+    io.stdout.write(`${lines.join('\n')}\n`);
+    return code;
+
+    /** The outcome for people; returns the exit code. */
+    function describe(outcome: BisectOutcome, out: string[]): number {
+      const cyclesAt = (index: number) => {
+        const m = measured.get(index);
+        return m && !('skipped' in m) ? formatCount(m.benchmark.estimatedCycles) : 'not measured';
+      };
+      const list = (indices: number[]) => indices.map((i) => `  ${named(range.commits[i]!)} (${cyclesAt(i)})`);
+      switch (outcome.kind) {
+        case 'found': {
+          const commit = range.commits[outcome.index]!;
+          const found = measured.get(outcome.index)!;
+          const parentIndex = outcome.index - 1;
+          const parent = parentIndex < 0 ? reference : measured.get(parentIndex)!;
+          if ('skipped' in found || 'skipped' in parent) throw new Error('internal: bisect found a commit without its measurements');
+          const cycles = found.benchmark.estimatedCycles;
+          out.push(`first commit whose ${escapeTerminal(name)} differs from GOOD ${short(good.sha)}: ${named(commit)}`);
+          out.push(`  ${formatCount(base)} → ${formatCount(cycles)} estimated cycles (${formatPercent((cycles - base) / (base || 1))} against GOOD)`, '');
+          // The commit against its first parent: what this commit itself changed, down to functions.
+          const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions });
+          const parentName = parentIndex < 0 ? `GOOD ${short(good.sha)}` : short(range.commits[parentIndex]!.sha);
+          out.push(terminalReport({ colour: io.stdout.isTTY === true }).render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd());
+          return ExitCode.ok;
+        }
+        case 'none':
+          out.push(`BAD ${short(bad.sha)} measures ${cyclesAt(range.commits.length - 1)} estimated cycles, GOOD ${formatCount(base)}: no change${thresholdPercent ? ` beyond ${thresholdPercent}%` : ''} to find`);
+          return ExitCode.regression;
+        case 'ambiguous':
+          out.push(`the first commit whose ${escapeTerminal(name)} differs from GOOD ${short(good.sha)} is one of these (the ones before the last could not be measured):`, ...list(outcome.candidates));
+          return ExitCode.benchmarkFailed;
+        case 'unknown':
+          out.push(`no measured commit differs from GOOD ${short(good.sha)}, and BAD cannot be measured: the change, if any, is in one of these:`, ...list(outcome.candidates));
+          return ExitCode.benchmarkFailed;
+      }
+    }
+  } finally {
+    process.removeListener('exit', cleanup);
+    cleanup();
+    release();
+  }
+}
