@@ -45933,6 +45933,9 @@ function problemFor(error2) {
       if (segments.length && error2.schemaPath.includes("propertyNames")) return { ...here, message: "" };
       return { ...here, message: `${describeValue(error2.data)} ${typeof custom2 === "string" ? custom2 : `must match ${String(params["pattern"])}`}` };
     case "type": {
+      if (params["type"] === "string" && (typeof error2.data === "boolean" || typeof error2.data === "number")) {
+        return { ...here, message: `must be a string, not ${describeValue(error2.data)} (YAML reads it so: write it in quotes)` };
+      }
       if (typeof custom2 === "string") return { ...here, message: `${describeValue(error2.data)} ${custom2}` };
       const types2 = String(params["type"]).split(",");
       return { ...here, message: `must be ${types2.map((t) => `a ${t}`).join(" or ")}, not ${describeValue(error2.data)}` };
@@ -46530,7 +46533,8 @@ var package_default = {
     "@types/node": "^20.19.43",
     esbuild: "^0.28.2",
     tsx: "^4.23.15",
-    typescript: "5.9"
+    typescript: "5.9",
+    zod: "^4.6.7"
   }
 };
 

@@ -14668,6 +14668,9 @@ function problemFor(error) {
       if (segments.length && error.schemaPath.includes("propertyNames")) return { ...here, message: "" };
       return { ...here, message: `${describeValue(error.data)} ${typeof custom === "string" ? custom : `must match ${String(params["pattern"])}`}` };
     case "type": {
+      if (params["type"] === "string" && (typeof error.data === "boolean" || typeof error.data === "number")) {
+        return { ...here, message: `must be a string, not ${describeValue(error.data)} (YAML reads it so: write it in quotes)` };
+      }
       if (typeof custom === "string") return { ...here, message: `${describeValue(error.data)} ${custom}` };
       const types = String(params["type"]).split(",");
       return { ...here, message: `must be ${types.map((t) => `a ${t}`).join(" or ")}, not ${describeValue(error.data)}` };
@@ -15290,7 +15293,8 @@ var package_default = {
     "@types/node": "^20.19.43",
     esbuild: "^0.28.2",
     tsx: "^4.23.15",
-    typescript: "5.9"
+    typescript: "5.9",
+    zod: "^4.6.7"
   }
 };
 
@@ -16821,6 +16825,40 @@ function exitCodeFor(outcome2, failOnRegression) {
   return ExitCode.ok;
 }
 
+// src/report/bmf.ts
+var bmfReport = {
+  name: "bmf",
+  render({ head }) {
+    const out = {};
+    for (const b of head.benchmarks) {
+      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) continue;
+      out[b.name] = {
+        "estimated-cycles": { value: b.estimatedCycles },
+        instructions: { value: b.events.Ir },
+        "l1-hits": { value: b.hits.l1 },
+        "ll-hits": { value: b.hits.ll },
+        "ram-hits": { value: b.hits.ram }
+      };
+    }
+    return `${JSON.stringify(out, null, 2)}
+`;
+  }
+};
+
+// src/report/github-action-benchmark.ts
+var githubActionBenchmarkReport = {
+  name: "github-action-benchmark",
+  render({ head }) {
+    const entries = head.benchmarks.flatMap((b) => {
+      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) return [];
+      const extra = `instructions ${formatCount(b.events.Ir)}, L1 hits ${formatCount(b.hits.l1)}, LL hits ${formatCount(b.hits.ll)}, RAM hits ${formatCount(b.hits.ram)}`;
+      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }];
+    });
+    return `${JSON.stringify(entries, null, 2)}
+`;
+  }
+};
+
 // src/report/junit.ts
 function escapeXml(text) {
   return text.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
@@ -16969,7 +17007,7 @@ function terminalReport(options) {
 }
 
 // src/report/index.ts
-var FORMAT_NAMES = ["terminal", "markdown", "json", "junit", "openmetrics"];
+var FORMAT_NAMES = ["terminal", "markdown", "json", "junit", "openmetrics", "bmf", "github-action-benchmark"];
 function reportFormat(name, options) {
   switch (name) {
     case "terminal":
@@ -16982,6 +17020,10 @@ function reportFormat(name, options) {
       return junitReport;
     case "openmetrics":
       return openMetricsReport;
+    case "bmf":
+      return bmfReport;
+    case "github-action-benchmark":
+      return githubActionBenchmarkReport;
   }
 }
 
@@ -17108,7 +17150,7 @@ Options:
       --durations FILE       a results.json whose wall times balance the parts (default: --baseline)
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        what to print on stdout: terminal (default), markdown, json, junit or openmetrics
+      --format FORMAT        what to print on stdout: terminal (default), markdown, json, junit, openmetrics, bmf or github-action-benchmark
   -h, --help                 show this help
 
 ${PATHS}
@@ -17121,7 +17163,7 @@ Compares two results.json files benchmark by benchmark.
 Options:
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        terminal (default), markdown, json, junit or openmetrics
+      --format FORMAT        terminal (default), markdown, json, junit, openmetrics, bmf or github-action-benchmark
       --top N                functions listed per changed benchmark (default 5)
   -h, --help                 show this help
 
@@ -17154,7 +17196,7 @@ Options:
       --save-baseline FILE   also save the merged results there (never from a failed run)
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        terminal (default), markdown, json, junit or openmetrics
+      --format FORMAT        terminal (default), markdown, json, junit, openmetrics, bmf or github-action-benchmark
   -h, --help                 show this help
 
 ${EXIT_CODES}`,

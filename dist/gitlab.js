@@ -14975,6 +14975,9 @@ function problemFor(error) {
       if (segments.length && error.schemaPath.includes("propertyNames")) return { ...here, message: "" };
       return { ...here, message: `${describeValue(error.data)} ${typeof custom === "string" ? custom : `must match ${String(params["pattern"])}`}` };
     case "type": {
+      if (params["type"] === "string" && (typeof error.data === "boolean" || typeof error.data === "number")) {
+        return { ...here, message: `must be a string, not ${describeValue(error.data)} (YAML reads it so: write it in quotes)` };
+      }
       if (typeof custom === "string") return { ...here, message: `${describeValue(error.data)} ${custom}` };
       const types = String(params["type"]).split(",");
       return { ...here, message: `must be ${types.map((t) => `a ${t}`).join(" or ")}, not ${describeValue(error.data)}` };
@@ -15571,7 +15574,8 @@ var package_default = {
     "@types/node": "^20.19.43",
     esbuild: "^0.28.2",
     tsx: "^4.23.15",
-    typescript: "5.9"
+    typescript: "5.9",
+    zod: "^4.6.7"
   }
 };
 

@@ -48,7 +48,7 @@ Options:
       --durations FILE       a results.json whose wall times balance the parts (default: --baseline)
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        what to print on stdout: terminal (default), markdown, json, junit or openmetrics
+      --format FORMAT        what to print on stdout: terminal (default), markdown, json, junit, openmetrics, bmf or github-action-benchmark
   -h, --help                 show this help
 
 ${PATHS}
@@ -61,7 +61,7 @@ Compares two results.json files benchmark by benchmark.
 Options:
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        terminal (default), markdown, json, junit or openmetrics
+      --format FORMAT        terminal (default), markdown, json, junit, openmetrics, bmf or github-action-benchmark
       --top N                functions listed per changed benchmark (default 5)
   -h, --help                 show this help
 
@@ -94,7 +94,7 @@ Options:
       --save-baseline FILE   also save the merged results there (never from a failed run)
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        terminal (default), markdown, json, junit or openmetrics
+      --format FORMAT        terminal (default), markdown, json, junit, openmetrics, bmf or github-action-benchmark
   -h, --help                 show this help
 
 ${EXIT_CODES}`,

@@ -1,3 +1,5 @@
+import { bmfReport } from './bmf.ts';
+import { githubActionBenchmarkReport } from './github-action-benchmark.ts';
 import { jsonReport } from './json.ts';
 import { junitReport } from './junit.ts';
 import { openMetricsReport } from './openmetrics.ts';
@@ -5,8 +7,8 @@ import { markdownReport } from './markdown.ts';
 import { terminalReport } from './terminal.ts';
 import type { ReportFormat } from './types.ts';
 
-export type FormatName = 'terminal' | 'markdown' | 'json' | 'junit' | 'openmetrics';
-export const FORMAT_NAMES: readonly FormatName[] = ['terminal', 'markdown', 'json', 'junit', 'openmetrics'];
+export type FormatName = 'terminal' | 'markdown' | 'json' | 'junit' | 'openmetrics' | 'bmf' | 'github-action-benchmark';
+export const FORMAT_NAMES: readonly FormatName[] = ['terminal', 'markdown', 'json', 'junit', 'openmetrics', 'bmf', 'github-action-benchmark'];
 
 export function reportFormat(name: FormatName, options: { colour: boolean }): ReportFormat {
   switch (name) {
@@ -20,5 +22,9 @@ export function reportFormat(name: FormatName, options: { colour: boolean }): Re
       return junitReport;
     case 'openmetrics':
       return openMetricsReport;
+    case 'bmf':
+      return bmfReport;
+    case 'github-action-benchmark':
+      return githubActionBenchmarkReport;
   }
 }

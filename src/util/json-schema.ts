@@ -92,6 +92,10 @@ function problemFor(error: ErrorObject): SchemaProblem {
       if (segments.length && error.schemaPath.includes('propertyNames')) return { ...here, message: '' };
       return { ...here, message: `${describeValue(error.data)} ${typeof custom === 'string' ? custom : `must match ${String(params['pattern'])}`}` };
     case 'type': {
+      // YAML reads `name: true` or `name: 1.0` as a boolean or a number: say so, not the text rule.
+      if (params['type'] === 'string' && (typeof error.data === 'boolean' || typeof error.data === 'number')) {
+        return { ...here, message: `must be a string, not ${describeValue(error.data)} (YAML reads it so: write it in quotes)` };
+      }
       if (typeof custom === 'string') return { ...here, message: `${describeValue(error.data)} ${custom}` };
       const types = String(params['type']).split(',');
       return { ...here, message: `must be ${types.map((t) => `a ${t}`).join(' or ')}, not ${describeValue(error.data)}` };
