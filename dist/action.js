@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve9, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve8(data);
+              return err ? reject(err) : resolve9(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve9, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve8(data);
+              ) : resolve9(data);
             });
           });
         }
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve8, reject) => {
-        res = resolve8;
+      const promise = new Promise((resolve9, reject) => {
+        res = resolve9;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve8, reject) => {
+      const waitForDrain = () => new Promise((resolve9, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve8;
+          callback = resolve9;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve8, reject) => {
+      const waitForDrain = () => new Promise((resolve9, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve8;
+          callback = resolve9;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve8) => {
+        return new Promise((resolve9) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve8;
+            this[kClosedResolve] = resolve9;
           } else {
-            resolve8(null);
+            resolve9(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve8) => {
+        return new Promise((resolve9) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve8(null);
+            resolve9(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve8, reject) => {
+        const socket = await new Promise((resolve9, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve8(socket2);
+              resolve9(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve8) => {
-            this[kClosedResolve] = resolve8;
+          await new Promise((resolve9) => {
+            this[kClosedResolve] = resolve9;
           });
         }
       }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve8, reject) => {
+        return await new Promise((resolve9, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError3());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve8(null);
+              resolve9(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream2, type) {
       assert4(!stream2[kConsume]);
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve9, reject) => {
         if (isUnusable(stream2)) {
           const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream2[kConsume] = {
               type,
               stream: stream2,
-              resolve: resolve8,
+              resolve: resolve9,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve8, stream: stream2, length } = consume2;
+      const { type, body: body2, resolve: resolve9, stream: stream2, length } = consume2;
       try {
         if (type === "text") {
-          resolve8(chunksDecode(body2, length));
+          resolve9(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve8(JSON.parse(chunksDecode(body2, length)));
+          resolve9(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve8(chunksConcat(body2, length).buffer);
+          resolve9(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve8(new Blob(body2, { type: stream2[kContentType] }));
+          resolve9(new Blob(body2, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve8(chunksConcat(body2, length));
+          resolve9(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve8(data);
+            return err ? reject(err) : resolve9(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           stream2.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve8(data);
+            return err ? reject(err) : resolve9(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve8(data);
+            return err ? reject(err) : resolve9(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve8, reject) => {
+        return new Promise((resolve9, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve8(data);
+            return err ? reject(err) : resolve9(data);
           });
         });
       }
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve8, reject) => agent.dispatch(
+        return new Promise((resolve9, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14510,7 +14510,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable5({ read: resume });
               const onError = this.onError.bind(this);
-              resolve8({
+              resolve9({
                 status,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve8({
+              resolve9({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms) {
-      return new Promise((resolve8) => {
-        setTimeout(resolve8, ms).unref();
+      return new Promise((resolve9) => {
+        setTimeout(resolve9, ms).unref();
       });
     }
     module.exports = {
@@ -22104,7 +22104,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve8.call(this, root, ref);
+      let _sch = resolve9.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a2 = root.localRefs) === null || _a2 === void 0 ? void 0 : _a2[ref];
         const { schemaId } = this.opts;
@@ -22131,7 +22131,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve8(root, ref) {
+    function resolve9(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -22995,7 +22995,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve8(baseURI, relativeURI, options) {
+    function resolve9(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -23031,50 +23031,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative7, options, skipNormalization) {
+    function resolveComponent(base, relative8, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse4(serialize(base, options), options);
-        relative7 = parse4(serialize(relative7, options), options);
+        relative8 = parse4(serialize(relative8, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative7.scheme) {
-        target.scheme = relative7.scheme;
-        target.userinfo = relative7.userinfo;
-        target.host = relative7.host;
-        target.port = relative7.port;
-        target.path = removeDotSegments(relative7.path || "");
-        target.query = relative7.query;
+      if (!options.tolerant && relative8.scheme) {
+        target.scheme = relative8.scheme;
+        target.userinfo = relative8.userinfo;
+        target.host = relative8.host;
+        target.port = relative8.port;
+        target.path = removeDotSegments(relative8.path || "");
+        target.query = relative8.query;
       } else {
-        if (relative7.userinfo !== void 0 || relative7.host !== void 0 || relative7.port !== void 0) {
-          target.userinfo = relative7.userinfo;
-          target.host = relative7.host;
-          target.port = relative7.port;
-          target.path = removeDotSegments(relative7.path || "");
-          target.query = relative7.query;
+        if (relative8.userinfo !== void 0 || relative8.host !== void 0 || relative8.port !== void 0) {
+          target.userinfo = relative8.userinfo;
+          target.host = relative8.host;
+          target.port = relative8.port;
+          target.path = removeDotSegments(relative8.path || "");
+          target.query = relative8.query;
         } else {
-          if (!relative7.path) {
+          if (!relative8.path) {
             target.path = base.path;
-            if (relative7.query !== void 0) {
-              target.query = relative7.query;
+            if (relative8.query !== void 0) {
+              target.query = relative8.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative7.path[0] === "/") {
-              target.path = removeDotSegments(relative7.path);
+            if (relative8.path[0] === "/") {
+              target.path = removeDotSegments(relative8.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative7.path;
+                target.path = "/" + relative8.path;
               } else if (!base.path) {
-                target.path = relative7.path;
+                target.path = relative8.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative7.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative8.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative7.query;
+            target.query = relative8.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -23082,7 +23082,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative7.fragment;
+      target.fragment = relative8.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -23386,7 +23386,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve8,
+      resolve: resolve9,
       resolveComponent,
       equal,
       serialize,
@@ -36309,8 +36309,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https3 : http3).request(url2, opts);
-      const promise = new Promise((resolve8, reject) => {
-        req2.once("response", resolve8).once("error", reject).end();
+      const promise = new Promise((resolve9, reject) => {
+        req2.once("response", resolve9).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -36487,7 +36487,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve9, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -36553,7 +36553,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine3, headers);
           cleanup();
-          resolve8({
+          resolve9({
             connect: {
               statusCode,
               statusText,
@@ -40213,8 +40213,8 @@ var require_deferred = __commonJS({
        */
       constructor(preventUnhandledRejectionWarning = true) {
         this._state = DeferredState.PENDING;
-        this._promise = new Promise((resolve8, reject) => {
-          this._resolve = resolve8;
+        this._promise = new Promise((resolve9, reject) => {
+          this._resolve = resolve9;
           this._reject = reject;
         });
         if (preventUnhandledRejectionWarning) {
@@ -40429,11 +40429,11 @@ var require_unary_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve9) {
+          resolve9(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve9, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40449,7 +40449,7 @@ var require_unary_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40498,11 +40498,11 @@ var require_server_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve9) {
+          resolve9(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve9, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40518,7 +40518,7 @@ var require_server_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40568,11 +40568,11 @@ var require_client_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve9) {
+          resolve9(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve9, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40588,7 +40588,7 @@ var require_client_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40637,11 +40637,11 @@ var require_duplex_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve9) {
+          resolve9(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve9, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40657,7 +40657,7 @@ var require_duplex_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40705,11 +40705,11 @@ var require_test_transport = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve9) {
+          resolve9(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve9, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40725,7 +40725,7 @@ var require_test_transport = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40922,11 +40922,11 @@ var require_test_transport = __commonJS({
       responseTrailer: "test"
     };
     function delay4(ms, abort) {
-      return (v) => new Promise((resolve8, reject) => {
+      return (v) => new Promise((resolve9, reject) => {
         if (abort === null || abort === void 0 ? void 0 : abort.aborted) {
           reject(new rpc_error_1.RpcError("user cancel", "CANCELLED"));
         } else {
-          const id = setTimeout(() => resolve8(v), ms);
+          const id = setTimeout(() => resolve9(v), ms);
           if (abort) {
             abort.addEventListener("abort", (ev) => {
               clearTimeout(id);
@@ -41305,11 +41305,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve8) {
-          resolve8(value);
+        return value instanceof P ? value : new P(function(resolve9) {
+          resolve9(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve8, reject) {
+      return new (P || (P = Promise))(function(resolve9, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -41325,7 +41325,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -41412,26 +41412,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve8) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve9) => __awaiter19(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve8(output.toString());
+              resolve9(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve8) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve9) => __awaiter19(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve8(Buffer.concat(chunks));
+              resolve9(Buffer.concat(chunks));
             });
           }));
         });
@@ -41639,14 +41639,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve8, reject) => {
+          return new Promise((resolve9, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve8(res);
+                resolve9(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -41890,12 +41890,12 @@ var require_lib = __commonJS({
         return __awaiter19(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve8) => setTimeout(() => resolve8(), ms));
+          return new Promise((resolve9) => setTimeout(() => resolve9(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve8, reject) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve9, reject) => __awaiter19(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -41903,7 +41903,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve8(response);
+              resolve9(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -41942,7 +41942,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve8(response);
+              resolve9(response);
             }
           }));
         });
@@ -42406,8 +42406,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve8, reject) {
-            return setTimeout(resolve8, t);
+          return new this.Promise(function(resolve9, reject) {
+            return setTimeout(resolve9, t);
           });
         }
         computePenalty() {
@@ -42618,15 +42618,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve8, returned, task;
+          var args, cb, error2, reject, resolve9, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve8, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve9, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve8(returned);
+                  return resolve9(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -42641,13 +42641,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve8;
-          resolve8 = reject = null;
+          var promise, reject, resolve9;
+          resolve9 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve8 = _resolve;
+            resolve9 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve8, reject });
+          this._queue.push({ task, args, resolve: resolve9, reject });
           this._tryToRun();
           return promise;
         }
@@ -43048,14 +43048,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve8, reject) => {
+              return new this.Promise((resolve9, reject) => {
                 if (finished()) {
-                  return resolve8();
+                  return resolve9();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve8();
+                      return resolve9();
                     }
                   });
                 }
@@ -43148,9 +43148,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve8, reject) {
+              return new this.Promise(function(resolve9, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve8)(args3);
+                  return (args3[0] != null ? reject : resolve9)(args3);
                 });
               });
             };
@@ -43456,11 +43456,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -43476,7 +43476,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -43549,26 +43549,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve8) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve9) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve8(output.toString());
+          resolve9(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve8) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve9) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve8(Buffer.concat(chunks));
+          resolve9(Buffer.concat(chunks));
         });
       }));
     });
@@ -43771,14 +43771,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve9, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve8(res);
+            resolve9(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -44022,12 +44022,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve8) => setTimeout(() => resolve8(), ms));
+      return new Promise((resolve9) => setTimeout(() => resolve9(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve8, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve9, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -44035,7 +44035,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve8(response);
+          resolve9(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -44074,7 +44074,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve8(response);
+          resolve9(response);
         }
       }));
     });
@@ -44085,11 +44085,11 @@ var lowercaseKeys = (obj2) => Object.keys(obj2).reduce((c, k) => (c[k.toLowerCas
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44105,7 +44105,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44138,11 +44138,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44158,7 +44158,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44436,11 +44436,11 @@ import * as fs2 from "fs";
 import * as path from "path";
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44456,7 +44456,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44560,11 +44560,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44580,7 +44580,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44679,11 +44679,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44699,7 +44699,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44918,7 +44918,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve8, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve9, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -45001,7 +45001,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve8(exitCode);
+            resolve9(exitCode);
           }
         });
         if (this.options.input) {
@@ -45124,11 +45124,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45144,7 +45144,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45242,7 +45242,7 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync9 } from "node:fs";
-import { join as join22, resolve as resolve7 } from "node:path";
+import { join as join22, resolve as resolve8 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync8, writeFileSync as writeFileSync5 } from "node:fs";
@@ -45268,6 +45268,179 @@ var CgBenchError = class extends Error {
 };
 function errorMessage(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
+}
+
+// src/parse/cachegrind.ts
+import { createReadStream } from "node:fs";
+import { createGunzip } from "node:zlib";
+function costsByLine(lines, events2) {
+  const out = /* @__PURE__ */ new Map();
+  for (let row = 0; row < lines.numbers.length; row++) {
+    const line = lines.numbers[row];
+    let sum = out.get(line);
+    if (!sum) {
+      sum = new Array(events2).fill(0);
+      out.set(line, sum);
+    }
+    for (let e = 0; e < events2; e++) sum[e] += lines.costs[row * events2 + e] ?? 0;
+  }
+  return out;
+}
+var CachegrindParseError = class extends Error {
+  name = "CachegrindParseError";
+};
+var NEWLINE = 10;
+var ZERO = 48;
+var NINE = 57;
+var SPACE = 32;
+var CachegrindParser = class {
+  source;
+  leftover;
+  lineNumber = 0;
+  cmd = "";
+  desc = [];
+  events = [];
+  summary;
+  totals = [];
+  file = "???";
+  byKey = /* @__PURE__ */ new Map();
+  current;
+  currentFunction;
+  /** The current function's lines in the current file (`fi=`/`fe=` switch it within a function). */
+  currentLines;
+  constructor(source) {
+    this.source = source;
+  }
+  push(chunk) {
+    let buffer3 = chunk;
+    if (this.leftover) {
+      buffer3 = Buffer.concat([this.leftover, chunk]);
+      this.leftover = void 0;
+    }
+    let start = 0;
+    for (; ; ) {
+      const end = buffer3.indexOf(NEWLINE, start);
+      if (end < 0) break;
+      this.line(buffer3, start, end);
+      start = end + 1;
+    }
+    if (start < buffer3.length) this.leftover = buffer3.subarray(start);
+  }
+  finish() {
+    if (this.leftover?.length) {
+      const rest = this.leftover;
+      this.leftover = void 0;
+      this.line(rest, 0, rest.length);
+    }
+    if (!this.events.length) throw this.error('no "events:" line: not a cachegrind.out file');
+    if (!this.summary) throw this.error('no "summary:" line: the file is truncated or the process did not finish');
+    for (let i = 0; i < this.events.length; i++) {
+      if ((this.summary[i] ?? 0) !== this.totals[i]) {
+        throw this.error(
+          `the cost lines add up to ${this.events[i]}=${this.totals[i]} but "summary:" says ${this.summary[i] ?? 0}`
+        );
+      }
+    }
+    return {
+      cmd: this.cmd,
+      desc: this.desc,
+      events: this.events,
+      totals: this.totals,
+      functions: [...this.byKey.values()]
+    };
+  }
+  error(message) {
+    return new CachegrindParseError(`${this.source}: ${message}`);
+  }
+  line(buffer3, start, end) {
+    this.lineNumber++;
+    if (end > start && buffer3[end - 1] === 13) end--;
+    if (start === end) return;
+    const first = buffer3[start];
+    if (first >= ZERO && first <= NINE) {
+      this.costLine(buffer3, start, end);
+      return;
+    }
+    const text = buffer3.toString("utf8", start, end);
+    if (text.startsWith("fn=")) this.startFunction(text.slice(3));
+    else if (text.startsWith("fl=")) this.file = text.slice(3);
+    else if (text.startsWith("fi=") || text.startsWith("fe=")) {
+      this.file = text.slice(3);
+      this.currentLines = this.currentFunction ? this.linesIn(this.currentFunction, this.file) : void 0;
+    } else if (text.startsWith("events:")) {
+      this.events = text.slice(7).trim().split(/\s+/);
+      this.totals = new Array(this.events.length).fill(0);
+    } else if (text.startsWith("summary:")) this.summary = this.numbers(text.slice(8));
+    else if (text.startsWith("cmd:")) this.cmd = text.slice(4).trim();
+    else if (text.startsWith("desc:")) this.desc.push(text.slice(5).trim());
+    else if (text.startsWith("#") || text.startsWith("version:") || text.startsWith("creator:") || text.startsWith("positions:")) return;
+    else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text.slice(0, 60))}`);
+  }
+  startFunction(fn) {
+    const key = `${this.file}\0${fn}`;
+    let entry = this.byKey.get(key);
+    if (!entry) {
+      entry = { file: this.file, fn, costs: new Array(this.events.length).fill(0), lines: /* @__PURE__ */ new Map() };
+      this.byKey.set(key, entry);
+    }
+    this.current = entry.costs;
+    this.currentFunction = entry;
+    this.currentLines = this.linesIn(entry, this.file);
+  }
+  linesIn(fn, file) {
+    let lines = fn.lines.get(file);
+    if (!lines) {
+      lines = { numbers: [], costs: [] };
+      fn.lines.set(file, lines);
+    }
+    return lines;
+  }
+  costLine(buffer3, start, end) {
+    const costs = this.current;
+    if (!costs) throw this.error(`line ${this.lineNumber}: a cost line before any "fn="`);
+    let i = start;
+    let lineNumber = 0;
+    for (let c = buffer3[i]; i < end && c >= ZERO && c <= NINE; c = buffer3[++i]) lineNumber = lineNumber * 10 + (c - ZERO);
+    while (i < end && buffer3[i] !== SPACE) i++;
+    const lines = this.currentLines;
+    lines.numbers.push(lineNumber);
+    const lineCosts = lines.costs;
+    let column = 0;
+    while (i < end) {
+      while (i < end && buffer3[i] === SPACE) i++;
+      if (i >= end) break;
+      let value = 0;
+      let c = buffer3[i];
+      if (c < ZERO || c > NINE) throw this.error(`line ${this.lineNumber}: a cost is not a number`);
+      while (i < end && (c = buffer3[i]) >= ZERO && c <= NINE) {
+        value = value * 10 + (c - ZERO);
+        i++;
+      }
+      if (column >= costs.length) throw this.error(`line ${this.lineNumber}: more costs than events`);
+      costs[column] = costs[column] + value;
+      lineCosts.push(value);
+      this.totals[column] = this.totals[column] + value;
+      column++;
+    }
+    for (; column < costs.length; column++) lineCosts.push(0);
+  }
+  numbers(text) {
+    return text.trim().split(/\s+/).map((part) => {
+      const value = Number(part);
+      if (!Number.isSafeInteger(value) || value < 0) throw this.error(`line ${this.lineNumber}: "${part}" is not a count`);
+      return value;
+    });
+  }
+};
+async function parseCachegrindStream(stream2, source) {
+  const parser = new CachegrindParser(source);
+  for await (const chunk of stream2) parser.push(chunk);
+  return parser.finish();
+}
+async function parseCachegrindFile(path12) {
+  const raw = createReadStream(path12, { highWaterMark: 1 << 20 });
+  const stream2 = path12.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
+  return parseCachegrindStream(stream2, path12);
 }
 
 // src/metric/events.ts
@@ -45305,6 +45478,8 @@ function cyclesFromEvents(e, weights) {
 // src/metric/aggregate.ts
 var FUNCTION_SHARE = 1e-4;
 var MAX_FUNCTIONS = 500;
+var LINE_FUNCTIONS = 50;
+var LINES_PER_FUNCTION = 20;
 function aggregateProfiles(profiles, weights) {
   let events2 = zeroEvents();
   const processes = [];
@@ -45317,15 +45492,36 @@ function aggregateProfiles(profiles, weights) {
       const key = `${f.file}\0${f.fn}`;
       const fnEvents = eventsFromVector(profile.events, f.costs);
       const entry = functions.get(key);
-      if (entry) entry.events = addEvents(entry.events, fnEvents);
-      else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents });
+      if (entry) {
+        entry.events = addEvents(entry.events, fnEvents);
+        entry.parts.push({ names: profile.events, costs: f });
+      } else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents, parts: [{ names: profile.events, costs: f }] });
     }
   }
   const hits = hitsFromEvents(events2);
   const estimatedCycles2 = cyclesFromEvents(events2, weights);
   const floor = estimatedCycles2 * FUNCTION_SHARE;
   const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_FUNCTIONS);
+  for (const f of ranked.slice(0, LINE_FUNCTIONS)) {
+    const lines = linesOf(functions.get(`${f.file}\0${f.fn}`).parts, weights);
+    if (lines.length) f.lines = lines;
+  }
   return { estimatedCycles: estimatedCycles2, events: events2, hits, processes, functions: ranked };
+}
+function linesOf(parts, weights) {
+  const byLine = /* @__PURE__ */ new Map();
+  for (const { names, costs } of parts) {
+    for (const [file, lines] of costs.lines) {
+      for (const [line, vector] of costsByLine(lines, names.length)) {
+        const key = `${file}\0${line}`;
+        const lineEvents = eventsFromVector(names, vector);
+        const entry = byLine.get(key);
+        if (entry) entry.events = addEvents(entry.events, lineEvents);
+        else byLine.set(key, { file, line, events: lineEvents });
+      }
+    }
+  }
+  return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line).slice(0, LINES_PER_FUNCTION);
 }
 function unrecordedAtMost(result) {
   const shareFloor = (result.estimatedCycles ?? 0) * FUNCTION_SHARE;
@@ -45347,6 +45543,67 @@ function executableDifference(base, head) {
   const added = hp.filter((p) => !bp.includes(p));
   if (gone.length || added.length) return `other programs ran: ${[...gone.map((p) => `\u2212${p}`), ...added.map((p) => `+${p}`)].join(", ")}`;
   return void 0;
+}
+
+// src/compare/line-changes.ts
+function keyed(lines) {
+  const seen = /* @__PURE__ */ new Map();
+  const out = /* @__PURE__ */ new Map();
+  for (const l of [...lines].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)) {
+    const base = l.text !== void 0 ? `t\0${l.file}\0${l.text}` : `n\0${l.file}\0${l.line}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.set(`${base}\0${n}`, l);
+  }
+  return out;
+}
+function unrecordedAtMost2(lines) {
+  return lines.length >= LINES_PER_FUNCTION ? lines.at(-1)?.estimatedCycles ?? 0 : 0;
+}
+function pairEdited(b, h) {
+  const shifts = /* @__PURE__ */ new Map();
+  for (const [key, hl] of h) {
+    const bl = b.get(key);
+    if (!bl) continue;
+    const byShift = shifts.get(hl.file) ?? /* @__PURE__ */ new Map();
+    byShift.set(hl.line - bl.line, (byShift.get(hl.line - bl.line) ?? 0) + 1);
+    shifts.set(hl.file, byShift);
+  }
+  const shiftOf = (file) => [...shifts.get(file) ?? /* @__PURE__ */ new Map([[0, 0]])].sort((x, y) => y[1] - x[1] || Math.abs(x[0]) - Math.abs(y[0]))[0][0];
+  const unmatchedBase = /* @__PURE__ */ new Map();
+  for (const [key, bl] of b) if (!h.has(key)) unmatchedBase.set(`${bl.file}\0${bl.line}`, [key, bl]);
+  const pairs = /* @__PURE__ */ new Map();
+  for (const [key, hl] of h) {
+    if (b.has(key)) continue;
+    const found = unmatchedBase.get(`${hl.file}\0${hl.line - shiftOf(hl.file)}`);
+    if (!found) continue;
+    pairs.set(key, found[1]);
+    b.delete(found[0]);
+  }
+  return pairs;
+}
+function lineChanges(base, head, top) {
+  if (!base?.length || !head?.length) return [];
+  const b = keyed(base);
+  const h = keyed(head);
+  const edited = pairEdited(b, h);
+  const changes = [];
+  const text = (l) => l.text !== void 0 ? { text: l.text } : {};
+  for (const [key, hl] of h) {
+    const bl = b.get(key) ?? edited.get(key);
+    if (bl) {
+      if (bl.estimatedCycles !== hl.estimatedCycles) changes.push({ file: hl.file, line: hl.line, baseLine: bl.line, ...text(hl), base: bl.estimatedCycles, head: hl.estimatedCycles, change: hl.estimatedCycles - bl.estimatedCycles });
+      continue;
+    }
+    const atMost = unrecordedAtMost2(base);
+    if (hl.estimatedCycles > atMost) changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
+  }
+  for (const [key, bl] of b) {
+    if (h.has(key)) continue;
+    const atMost = unrecordedAtMost2(head);
+    if (bl.estimatedCycles > atMost) changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
+  }
+  return changes.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.file.localeCompare(y.file) || x.line - y.line).slice(0, top);
 }
 
 // src/compare/compare.ts
@@ -45389,7 +45646,7 @@ function environmentDifferences(base, head) {
   }
   return fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} \u2192 ${String(b)}`);
 }
-function functionChanges(base, head, top) {
+function functionChanges(base, head, top, topLines = 5) {
   const key = (f) => `${f.file}\0${f.fn}`;
   const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
   const headByKey = new Map(head.functions.map((f) => [key(f), f]));
@@ -45397,7 +45654,10 @@ function functionChanges(base, head, top) {
   for (const h of head.functions) {
     const b = baseByKey.get(key(h));
     if (b) {
-      if (h.estimatedCycles !== b.estimatedCycles) changes.push({ fn: h.fn, file: h.file, base: b.estimatedCycles, head: h.estimatedCycles, change: h.estimatedCycles - b.estimatedCycles });
+      if (h.estimatedCycles !== b.estimatedCycles) {
+        const lines = lineChanges(b.lines, h.lines, topLines);
+        changes.push({ fn: h.fn, file: h.file, base: b.estimatedCycles, head: h.estimatedCycles, change: h.estimatedCycles - b.estimatedCycles, ...lines.length ? { lines } : {} });
+      }
       continue;
     }
     const atMost = unrecordedAtMost(base);
@@ -45417,13 +45677,13 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative7 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
-  const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
+  const relative8 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative7) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative7, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
+  else if (change !== 0 && Math.abs(relative8) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative8, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -45484,6 +45744,18 @@ function functionSideText(change, side) {
   return value !== null ? formatCount(value) : `\u2264 ${formatCount(change.unrecordedAtMost ?? 0)} (not recorded)`;
 }
 function functionChangeText(change) {
+  if (change.base !== null && change.head !== null) return formatSigned(change.change);
+  return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
+}
+function lineLabel(change) {
+  const moved = change.baseLine !== null && change.head !== null && change.baseLine !== change.line ? ` (was ${change.baseLine})` : "";
+  return `${change.file}:${change.line}${moved}`;
+}
+function lineSideText(change, side) {
+  const value = change[side];
+  return value !== null ? formatCount(value) : "\u2013";
+}
+function lineChangeText(change) {
   if (change.base !== null && change.head !== null) return formatSigned(change.change);
   return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
 }
@@ -45571,6 +45843,13 @@ function detail(c) {
   if (c.functions.length) {
     out.push("", "Functions whose estimated cycles changed most:", "", "| Function | File | Base | Head | Change |", "|:--|:--|--:|--:|--:|");
     for (const f of c.functions) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+  }
+  const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
+  if (lines.length) {
+    out.push("", "Source lines whose estimated cycles changed most (in those functions):", "", "| Line | Function | Code | Base | Head | Change |", "|:--|:--|:--|--:|--:|--:|");
+    for (const { fn, l } of lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10)) {
+      out.push(`| ${escapeMarkdown(lineLabel(l))} | ${escapeMarkdown(fn)} | ${l.text !== void 0 ? escapeMarkdown(l.text) : ""} | ${lineSideText(l, "base")} | ${lineSideText(l, "head")} | ${lineChangeText(l)} |`);
+    }
   }
   return out;
 }
@@ -45822,7 +46101,24 @@ var results_schema_default = {
               fn: { type: "string", maxLength: 65536 },
               file: { type: "string", maxLength: 65536 },
               estimatedCycles: { type: "number", minimum: 0 },
-              Ir: { $ref: "#/definitions/count" }
+              Ir: { $ref: "#/definitions/count" },
+              lines: {
+                description: "The function's costliest source lines, most expensive first.",
+                type: "array",
+                maxItems: 1e3,
+                items: {
+                  type: "object",
+                  additionalProperties: false,
+                  required: ["file", "line", "estimatedCycles", "Ir"],
+                  properties: {
+                    file: { type: "string", maxLength: 65536 },
+                    line: { $ref: "#/definitions/count" },
+                    estimatedCycles: { type: "number", minimum: 0 },
+                    Ir: { $ref: "#/definitions/count" },
+                    text: { type: "string", maxLength: 200 }
+                  }
+                }
+              }
             }
           }
         },
@@ -46097,7 +46393,7 @@ import { join as join12 } from "node:path";
 // src/container/measurer.ts
 import { chmodSync as chmodSync2, cpSync, existsSync as existsSync4, lstatSync as lstatSync2, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync7 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname7, join as join11, resolve as resolve4 } from "node:path";
+import { dirname as dirname7, join as join11, resolve as resolve5 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -46421,7 +46717,7 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync2, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync2, statSync as statSync7 } from "node:fs";
 import { dirname as dirname6 } from "node:path";
 
 // src/report/json.ts
@@ -46645,147 +46941,52 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, closeSync as closeSync5, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync5, readdirSync as readdirSync4, readSync as readSync4, rmSync as rmSync5, statSync as statSync5 } from "node:fs";
+import { accessSync as accessSync2, closeSync as closeSync6, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync6, readdirSync as readdirSync4, readSync as readSync5, rmSync as rmSync5, statSync as statSync6 } from "node:fs";
 import { constants as constants5 } from "node:os";
-import { join as join9, relative as relative5, resolve as resolve3 } from "node:path";
+import { join as join9, relative as relative6, resolve as resolve4 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
-// src/parse/cachegrind.ts
-import { createReadStream } from "node:fs";
-import { createGunzip } from "node:zlib";
-var CachegrindParseError = class extends Error {
-  name = "CachegrindParseError";
-};
-var NEWLINE = 10;
-var ZERO = 48;
-var NINE = 57;
-var SPACE = 32;
-var CachegrindParser = class {
-  source;
-  leftover;
-  lineNumber = 0;
-  cmd = "";
-  desc = [];
-  events = [];
-  summary;
-  totals = [];
-  file = "???";
-  byKey = /* @__PURE__ */ new Map();
-  current;
-  constructor(source) {
-    this.source = source;
-  }
-  push(chunk) {
-    let buffer3 = chunk;
-    if (this.leftover) {
-      buffer3 = Buffer.concat([this.leftover, chunk]);
-      this.leftover = void 0;
+// src/run/line-text.ts
+import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2, statSync as statSync2 } from "node:fs";
+import { isAbsolute as isAbsolute2, relative as relative4, resolve as resolve3 } from "node:path";
+var MAX_FILE = 4 << 20;
+var MAX_TEXT = 200;
+function readLines(path12, root) {
+  const inside2 = relative4(root, path12);
+  if (inside2.startsWith("..") || isAbsolute2(inside2)) return void 0;
+  try {
+    const stat2 = statSync2(path12);
+    if (!stat2.isFile() || stat2.size > MAX_FILE) return void 0;
+    const fd = openSync2(path12, "r");
+    try {
+      const buffer3 = Buffer.alloc(stat2.size);
+      readSync2(fd, buffer3, 0, stat2.size, 0);
+      return buffer3.toString("utf8").split("\n");
+    } finally {
+      closeSync2(fd);
     }
-    let start = 0;
-    for (; ; ) {
-      const end = buffer3.indexOf(NEWLINE, start);
-      if (end < 0) break;
-      this.line(buffer3, start, end);
-      start = end + 1;
-    }
-    if (start < buffer3.length) this.leftover = buffer3.subarray(start);
+  } catch {
+    return void 0;
   }
-  finish() {
-    if (this.leftover?.length) {
-      const rest = this.leftover;
-      this.leftover = void 0;
-      this.line(rest, 0, rest.length);
-    }
-    if (!this.events.length) throw this.error('no "events:" line: not a cachegrind.out file');
-    if (!this.summary) throw this.error('no "summary:" line: the file is truncated or the process did not finish');
-    for (let i = 0; i < this.events.length; i++) {
-      if ((this.summary[i] ?? 0) !== this.totals[i]) {
-        throw this.error(
-          `the cost lines add up to ${this.events[i]}=${this.totals[i]} but "summary:" says ${this.summary[i] ?? 0}`
-        );
-      }
-    }
-    return {
-      cmd: this.cmd,
-      desc: this.desc,
-      events: this.events,
-      totals: this.totals,
-      functions: [...this.byKey.values()]
-    };
-  }
-  error(message) {
-    return new CachegrindParseError(`${this.source}: ${message}`);
-  }
-  line(buffer3, start, end) {
-    this.lineNumber++;
-    if (end > start && buffer3[end - 1] === 13) end--;
-    if (start === end) return;
-    const first = buffer3[start];
-    if (first >= ZERO && first <= NINE) {
-      this.costLine(buffer3, start, end);
-      return;
-    }
-    const text = buffer3.toString("utf8", start, end);
-    if (text.startsWith("fn=")) this.startFunction(text.slice(3));
-    else if (text.startsWith("fl=") || text.startsWith("fi=") || text.startsWith("fe=")) this.file = text.slice(3);
-    else if (text.startsWith("events:")) {
-      this.events = text.slice(7).trim().split(/\s+/);
-      this.totals = new Array(this.events.length).fill(0);
-    } else if (text.startsWith("summary:")) this.summary = this.numbers(text.slice(8));
-    else if (text.startsWith("cmd:")) this.cmd = text.slice(4).trim();
-    else if (text.startsWith("desc:")) this.desc.push(text.slice(5).trim());
-    else if (text.startsWith("#") || text.startsWith("version:") || text.startsWith("creator:") || text.startsWith("positions:")) return;
-    else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text.slice(0, 60))}`);
-  }
-  startFunction(fn) {
-    const key = `${this.file}\0${fn}`;
-    let entry = this.byKey.get(key);
-    if (!entry) {
-      entry = { file: this.file, fn, costs: new Array(this.events.length).fill(0) };
-      this.byKey.set(key, entry);
-    }
-    this.current = entry.costs;
-  }
-  costLine(buffer3, start, end) {
-    const costs = this.current;
-    if (!costs) throw this.error(`line ${this.lineNumber}: a cost line before any "fn="`);
-    let i = start;
-    while (i < end && buffer3[i] !== SPACE) i++;
-    let column = 0;
-    while (i < end) {
-      while (i < end && buffer3[i] === SPACE) i++;
-      if (i >= end) break;
-      let value = 0;
-      let c = buffer3[i];
-      if (c < ZERO || c > NINE) throw this.error(`line ${this.lineNumber}: a cost is not a number`);
-      while (i < end && (c = buffer3[i]) >= ZERO && c <= NINE) {
-        value = value * 10 + (c - ZERO);
-        i++;
-      }
-      if (column >= costs.length) throw this.error(`line ${this.lineNumber}: more costs than events`);
-      costs[column] = costs[column] + value;
-      this.totals[column] = this.totals[column] + value;
-      column++;
-    }
-  }
-  numbers(text) {
-    return text.trim().split(/\s+/).map((part) => {
-      const value = Number(part);
-      if (!Number.isSafeInteger(value) || value < 0) throw this.error(`line ${this.lineNumber}: "${part}" is not a count`);
-      return value;
-    });
-  }
-};
-async function parseCachegrindStream(stream2, source) {
-  const parser = new CachegrindParser(source);
-  for await (const chunk of stream2) parser.push(chunk);
-  return parser.finish();
 }
-async function parseCachegrindFile(path12) {
-  const raw = createReadStream(path12, { highWaterMark: 1 << 20 });
-  const stream2 = path12.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-  return parseCachegrindStream(stream2, path12);
+function attachLineText(functions, cwd, root) {
+  const cache = /* @__PURE__ */ new Map();
+  const linesOf2 = (file) => {
+    if (!cache.has(file)) {
+      const candidates = isAbsolute2(file) ? [file] : [resolve3(cwd, file), resolve3(root, file)];
+      cache.set(file, candidates.map((c) => readLines(c, root)).find((l) => l !== void 0));
+    }
+    return cache.get(file);
+  };
+  for (const f of functions) {
+    for (const l of f.lines ?? []) {
+      const text = linesOf2(l.file)?.[l.line - 1]?.trim();
+      if (text) l.text = [...text].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
+      const inside2 = isAbsolute2(l.file) ? relative4(root, l.file) : void 0;
+      if (inside2 && !inside2.startsWith("..") && !isAbsolute2(inside2)) l.file = inside2;
+    }
+  }
 }
 
 // src/run/environment.ts
@@ -46819,8 +47020,8 @@ function runsPython(run3) {
 
 // src/run/executables.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
-import { join as join5, relative as relative4, isAbsolute as isAbsolute2 } from "node:path";
+import { readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
+import { join as join5, relative as relative5, isAbsolute as isAbsolute3 } from "node:path";
 
 // src/run/valgrind-files.ts
 import { readdirSync, readFileSync } from "node:fs";
@@ -46881,7 +47082,7 @@ function loadedObjects(logText) {
 var hashes = /* @__PURE__ */ new Map();
 function contentHash(path12) {
   try {
-    const stat2 = statSync2(path12);
+    const stat2 = statSync3(path12);
     const key = `${path12}\0${stat2.size}\0${stat2.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
@@ -46894,8 +47095,8 @@ function contentHash(path12) {
   }
 }
 function inside(dir, path12) {
-  const rel = relative4(dir, path12);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute2(rel);
+  const rel = relative5(dir, path12);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute3(rel);
 }
 function executablesOf(logDir, workspace) {
   const found = /* @__PURE__ */ new Map();
@@ -46921,7 +47122,7 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash4 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync2, rmSync as rmSync4, statSync as statSync4 } from "node:fs";
+import { chmodSync, mkdirSync as mkdirSync2, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
 import { join as join7 } from "node:path";
 
 // src/util/pid-lock.ts
@@ -46996,7 +47197,7 @@ function tryLock(path12) {
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2, rmSync as rmSync3, statSync as statSync3, writeSync } from "node:fs";
+import { chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync3, rmSync as rmSync3, statSync as statSync4, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join6 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -47011,7 +47212,7 @@ function untrustedUser(root, env, ownCopy = false) {
     if (!match3) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
     return { uid: Number(match3[1]), gid: Number(match3[2]) };
   }
-  const owner = statSync3(root);
+  const owner = statSync4(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -47099,20 +47300,20 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync2(staging)) {
     let from;
     try {
-      from = openSync2(join6(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join6(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       if (!fstatSync(from).isFile()) continue;
-      const to = openSync2(join6(dir, name), "wx");
+      const to = openSync3(join6(dir, name), "wx");
       try {
-        for (let n; (n = readSync2(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync(to, buffer3, 0, n);
+        for (let n; (n = readSync3(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync(to, buffer3, 0, n);
       } finally {
-        closeSync2(to);
+        closeSync3(to);
       }
     } finally {
-      closeSync2(from);
+      closeSync3(from);
     }
   }
   rmSync3(staging, { recursive: true, force: true });
@@ -47202,7 +47403,7 @@ var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
   return join7(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
-var sleep = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms));
+var sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
 async function acquire(lock) {
   while (tryLock(lock) !== void 0) await sleep(200);
 }
@@ -47214,7 +47415,7 @@ function removeQuietly(path12) {
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   mkdirSync2(HOMES_DIR, { recursive: true });
-  if (statSync4(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
+  if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
@@ -47243,7 +47444,7 @@ function processesWith(marker2) {
   }
   return found;
 }
-var sleep2 = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms));
+var sleep2 = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
 async function killLeftovers(marker2) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -47263,7 +47464,7 @@ async function killLeftovers(marker2) {
 
 // src/run/process.ts
 import { spawn as spawn2 } from "node:child_process";
-import { closeSync as closeSync3, openSync as openSync3 } from "node:fs";
+import { closeSync as closeSync4, openSync as openSync4 } from "node:fs";
 
 // src/run/interrupt.ts
 import { constants as constants3 } from "node:os";
@@ -47301,19 +47502,19 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/run/process.ts
 function runProcess(options) {
-  const out = openSync3(options.stdoutFile, "w");
-  const err = openSync3(options.stderrFile, "w");
+  const out = openSync4(options.stdoutFile, "w");
+  const err = openSync4(options.stderrFile, "w");
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     const child2 = spawn2(options.command, options.args, {
       cwd: options.cwd,
       env: options.env,
       stdio: ["ignore", out, err],
       detached: true
     });
-    closeSync3(out);
-    closeSync3(err);
+    closeSync4(out);
+    closeSync4(err);
     const untrack = trackProcessGroup(child2.pid);
     child2.once("exit", untrack);
     let timedOut = false;
@@ -47335,19 +47536,19 @@ function runProcess(options) {
     child2.once("error", (error2) => {
       clearTimeout(timer);
       process.removeListener("exit", forward);
-      resolve8({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error2.message });
+      resolve9({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error2.message });
     });
     child2.once("exit", (exitCode, signal) => {
       clearTimeout(timer);
       process.removeListener("exit", forward);
-      resolve8({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
+      resolve9({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
     });
   });
 }
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants as constants4, openSync as openSync4, readSync as readSync3, closeSync as closeSync4 } from "node:fs";
+import { accessSync, constants as constants4, openSync as openSync5, readSync as readSync4, closeSync as closeSync5 } from "node:fs";
 import { delimiter as delimiter2, dirname as dirname5, join as join8 } from "node:path";
 function isExecutable(path12) {
   try {
@@ -47358,12 +47559,12 @@ function isExecutable(path12) {
   }
 }
 function startsWithShebang(path12) {
-  const fd = openSync4(path12, "r");
+  const fd = openSync5(path12, "r");
   try {
     const head = Buffer.alloc(2);
-    return readSync3(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    return readSync4(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
   } finally {
-    closeSync4(fd);
+    closeSync5(fd);
   }
 }
 function findOnPath(program, path12) {
@@ -47417,16 +47618,16 @@ function cachegrindArgs(options) {
 // src/run/benchmark.ts
 function tail(path12, lines = 20) {
   try {
-    const fd = openSync5(path12, "r");
+    const fd = openSync6(path12, "r");
     try {
       const size = fstatSync2(fd).size;
       const length = Math.min(size, 16 * 1024);
       const buffer3 = Buffer.alloc(length);
-      readSync4(fd, buffer3, 0, length, size - length);
+      readSync5(fd, buffer3, 0, length, size - length);
       const text = buffer3.toString("utf8").trimEnd();
       return text.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
     } finally {
-      closeSync5(fd);
+      closeSync6(fd);
     }
   } catch {
     return "";
@@ -47438,10 +47639,10 @@ function statusHint(code) {
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path12) {
-  const located2 = program.includes("/") ? resolve3(cwd, program) : findOnPath(program, path12);
+  const located2 = program.includes("/") ? resolve4(cwd, program) : findOnPath(program, path12);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path12})`;
   try {
-    if (!statSync5(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync6(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error2) {
     const code = error2.code;
@@ -47461,7 +47662,7 @@ async function runBenchmark(spec, slug, ctx) {
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
 }
 async function measureIn(home, spec, dir, ctx) {
-  const rel = (p) => relative5(ctx.outDir, p);
+  const rel = (p) => relative6(ctx.outDir, p);
   const stdout = join9(dir, "stdout.log");
   const stderr = join9(dir, "stderr.log");
   const python = runsPython(spec.run);
@@ -47469,7 +47670,7 @@ async function measureIn(home, spec, dir, ctx) {
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative5(ctx.root, spec.cwd) || ".",
+    cwd: relative6(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -47549,11 +47750,13 @@ ${names}`
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
-  return { ...result, status: "ok", ...aggregateProfiles(parsed, ctx.weights), executables: executablesOf(dir, ctx.root) };
+  const cost = aggregateProfiles(parsed, ctx.weights);
+  attachLineText(cost.functions, spec.cwd, ctx.root);
+  return { ...result, status: "ok", ...cost, executables: executablesOf(dir, ctx.root) };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync6, openSync as openSync6, appendFileSync as appendFileSync2, readFileSync as readFileSync5 } from "node:fs";
+import { closeSync as closeSync7, openSync as openSync7, appendFileSync as appendFileSync2, readFileSync as readFileSync5 } from "node:fs";
 import { spawn as spawn3 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -47567,7 +47770,7 @@ function killGroup(pid) {
 }
 function runOne(command, fd, env, options) {
   const [program, ...args] = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     const child2 = spawn3(program, args, { cwd: options.cwd, env, stdio: ["ignore", fd, fd], detached: true });
     const untrack = trackProcessGroup(child2.pid);
     let timedOut = false;
@@ -47578,7 +47781,7 @@ function runOne(command, fd, env, options) {
     const done = (why) => {
       clearTimeout(timer);
       untrack();
-      resolve8(why);
+      resolve9(why);
     };
     child2.once("error", (error2) => done(error2.message));
     child2.once("exit", (code, signal) => {
@@ -47593,12 +47796,12 @@ async function runSetup(commands, options) {
     options.progress.setup(describeCommand(command));
     appendFileSync2(options.logFile, `$ ${describeCommand(command)}
 `);
-    const fd = openSync6(options.logFile, "a");
+    const fd = openSync7(options.logFile, "a");
     let status;
     try {
       status = await runOne(command, fd, env, options);
     } finally {
-      closeSync6(fd);
+      closeSync7(fd);
     }
     if (status) {
       const tail2 = readFileSync5(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
@@ -47777,7 +47980,7 @@ function lockOutputDirectory(outDir) {
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
   const dir = dirname6(path12);
-  if (existsSync2(path12) && statSync6(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
+  if (existsSync2(path12) && statSync7(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
     accessSync4(dir, constants7.W_OK);
   } catch {
@@ -47887,7 +48090,7 @@ function imageRunArgs(options) {
   ];
 }
 function runEngine(engine, args, log2) {
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     const child2 = spawn4(engine.command[0], args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -47899,8 +48102,8 @@ function runEngine(engine, args, log2) {
     };
     child2.stdout.on("data", (c) => lines(c, "out"));
     child2.stderr.on("data", (c) => lines(c, "err"));
-    child2.on("error", (error2) => resolve8({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
-    child2.on("close", (code) => resolve8({ code: code ?? 1, stdout, stderr }));
+    child2.on("error", (error2) => resolve9({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
+    child2.on("close", (code) => resolve9({ code: code ?? 1, stdout, stderr }));
   });
 }
 function imageId(engine, image) {
@@ -47965,7 +48168,7 @@ function removeLinks(dir) {
   }
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve4(dir); ; at = dirname7(at)) {
+  for (let at = resolve5(dir); ; at = dirname7(at)) {
     const git2 = join11(at, ".git");
     if (existsSync4(git2)) {
       chmodSync2(git2, 448);
@@ -47996,12 +48199,12 @@ function containerMeasurer(options) {
       }
       const r = await run3(
         [
-          { host: resolve4(checkout), container: WORKSPACE },
-          ...hideGit(resolve4(checkout)),
-          { host: resolve4(outDir), container: OUT }
+          { host: resolve5(checkout), container: WORKSPACE },
+          ...hideGit(resolve5(checkout)),
+          { host: resolve5(outDir), container: OUT }
         ],
         ["run", "--config", config, "--out", OUT, "--jobs", String(options.jobs), ...selection.filter === void 0 ? [] : ["--filter", selection.filter], ...shardArgs],
-        asksForNetwork(resolve4(checkout, config))
+        asksForNetwork(resolve5(checkout, config))
       );
       removeLinks(outDir);
       return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join11(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
@@ -48018,8 +48221,8 @@ function inProcessMeasurer(options) {
     async measure(checkout, config, outDir, selection = {}) {
       mkdirSync6(workspace, { recursive: true });
       for (const entry of readdirSync5(workspace)) rmSync7(join11(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join11(resolve4(checkout), name)));
-      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
+      const skip = new Set((options.exclude ?? []).map((name) => join11(resolve5(checkout), name)));
+      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve5(src)) });
       rmSync7(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
@@ -48204,7 +48407,7 @@ function headConfigText(ci) {
 }
 
 // src/ci/shard-hand-over.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync7, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync5, mkdirSync as mkdirSync7, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync8, writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join13 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -48258,7 +48461,7 @@ function readShardHandOvers(root, shown) {
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync7(join13(root, n)).isDirectory() && existsSync5(join13(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => statSync8(join13(root, n)).isDirectory() && existsSync5(join13(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
   return dirs.map((n) => readOne(join13(root, n), `${shown}/${n}`));
 }
@@ -48388,10 +48591,10 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join21, resolve as resolve6 } from "node:path";
+import { join as join21, resolve as resolve7 } from "node:path";
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync9, readFileSync as readFileSync7, statSync as statSync8, writeFileSync as writeFileSync6, existsSync as existsSync6 } from "node:fs";
+import { mkdirSync as mkdirSync9, readFileSync as readFileSync7, statSync as statSync9, writeFileSync as writeFileSync6, existsSync as existsSync6 } from "node:fs";
 import { join as join15 } from "node:path";
 
 // src/github/comment.ts
@@ -48484,7 +48687,7 @@ function parsePullRequestRef(text, source) {
   return { number: d["number"], headSha: d["headSha"], suite: d["suite"] };
 }
 function readBounded(path12) {
-  if (statSync8(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
+  if (statSync9(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
   return readFileSync7(path12, "utf8");
 }
 async function reportFromArtifact(ctx, trigger) {
@@ -50923,11 +51126,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -50943,7 +51146,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -50956,14 +51159,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve8, reject) {
-        v = o[n](v), settle(resolve8, reject, v.done, v.value);
+      return new Promise(function(resolve9, reject) {
+        v = o[n](v), settle(resolve9, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve8, reject, d, v) {
+  function settle(resolve9, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve8({ value: v2, done: d });
+      resolve9({ value: v2, done: d });
     }, reject);
   }
 };
@@ -51160,11 +51363,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -51180,7 +51383,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -51228,11 +51431,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -51248,7 +51451,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -51261,14 +51464,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve8, reject) {
-        v = o[n](v), settle(resolve8, reject, v.done, v.value);
+      return new Promise(function(resolve9, reject) {
+        v = o[n](v), settle(resolve9, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve8, reject, d, v) {
+  function settle(resolve9, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve8({ value: v2, done: d });
+      resolve9({ value: v2, done: d });
     }, reject);
   }
 };
@@ -52251,9 +52454,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve8) => {
+  return new Promise((resolve9) => {
     const handler2 = () => {
-      resolve8();
+      resolve9();
       stream2.removeListener("close", handler2);
       stream2.removeListener("end", handler2);
       stream2.removeListener("error", handler2);
@@ -52408,8 +52611,8 @@ var NodeHttpClient = class {
       headers: request2.headers.toJSON({ preserveCase: true }),
       ...request2.requestOverrides
     };
-    return new Promise((resolve8, reject) => {
-      const req = isInsecure ? http2.request(options, resolve8) : https2.request(options, resolve8);
+    return new Promise((resolve9, reject) => {
+      const req = isInsecure ? http2.request(options, resolve9) : https2.request(options, resolve9);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request2 }));
       });
@@ -52493,7 +52696,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -52503,7 +52706,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve8(Buffer.concat(buffer3).toString("utf8"));
+      resolve9(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -52598,7 +52801,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -52621,7 +52824,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve8(value);
+      resolve9(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -53377,7 +53580,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -53395,7 +53598,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x) => {
         removeListeners();
-        resolve8(x);
+        resolve9(x);
       }, (x) => {
         removeListeners();
         reject(x);
@@ -53412,8 +53615,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve8) => {
-    token = setTimeout(resolve8, timeInMs);
+  return createAbortablePromise((resolve9) => {
+    token = setTimeout(resolve9, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -61544,7 +61747,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve8, reject) => {
+    return new Promise((resolve9, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -61572,11 +61775,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve8).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve9).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve8();
+            resolve9();
           }
         }
       });
@@ -61701,8 +61904,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve8, reject) {
-      readyPromiseResolve = resolve8;
+    Module["ready"] = new Promise(function(resolve9, reject) {
+      readyPromiseResolve = resolve9;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -64272,7 +64475,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -64284,7 +64487,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve8();
+      resolve9();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -82059,7 +82262,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve8, reject) => {
+      return new Promise((resolve9, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -82074,7 +82277,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve8(this.toUint8Array(callbackChunk));
+            resolve9(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -82720,8 +82923,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve8, reject) => {
-      this.resolve = resolve8;
+    this.promise = new Promise((resolve9, reject) => {
+      this.resolve = resolve9;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -83126,8 +83329,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve8, reject) => {
-      this.emitter.on("finish", resolve8);
+    return new Promise((resolve9, reject) => {
+      this.emitter.on("finish", resolve9);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -83174,12 +83377,12 @@ import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve8();
+        resolve9();
         return;
       }
       let chunk = stream2.read();
@@ -83198,7 +83401,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve8();
+      resolve9();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -83207,7 +83410,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve9, reject) => {
     const ws = fs5.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -83215,7 +83418,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve8);
+    ws.on("close", resolve9);
     rs.pipe(ws);
   });
 }
@@ -84127,7 +84330,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve8) => {
+    return new Promise((resolve9) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -84138,7 +84341,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve8(appendToURLQuery(this.url, sas));
+      resolve9(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -84177,7 +84380,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve8) => {
+    return new Promise((resolve9) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -84185,7 +84388,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve8(appendToURLQuery(this.url, sas));
+      resolve9(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -85942,11 +86145,11 @@ var RateLimitError = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -85962,7 +86165,7 @@ var __awaiter11 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -86086,11 +86289,11 @@ import * as util4 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter12 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -86106,7 +86309,7 @@ var __awaiter12 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -86136,7 +86339,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep3(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
-    return new Promise((resolve8) => setTimeout(resolve8, milliseconds));
+    return new Promise((resolve9) => setTimeout(resolve9, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -86211,11 +86414,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter13 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -86231,7 +86434,7 @@ var __awaiter13 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -86510,8 +86713,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter13(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve8) => {
-    timeoutHandle = setTimeout(() => resolve8("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve9) => {
+    timeoutHandle = setTimeout(() => resolve9("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -86635,11 +86838,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter14 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -86655,7 +86858,7 @@ var __awaiter14 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -87532,11 +87735,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter15 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -87552,7 +87755,7 @@ var __awaiter15 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -87681,7 +87884,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter15(this, void 0, void 0, function* () {
-      return new Promise((resolve8) => setTimeout(resolve8, milliseconds));
+      return new Promise((resolve9) => setTimeout(resolve9, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -87706,11 +87909,11 @@ import { existsSync as existsSync8, writeFileSync as writeFileSync8 } from "fs";
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -87726,7 +87929,7 @@ var __awaiter16 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -87920,11 +88123,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter17 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -87940,7 +88143,7 @@ var __awaiter17 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -88455,7 +88658,7 @@ function gitHubAdapter(ctx, trigger) {
     store: inputs.cache ? actionsCacheStore(suite, io) : void 0,
     shortSha: (sha) => sha.slice(0, 7),
     fetchCommit,
-    baseCheckoutDir: () => resolve6(ctx.outRoot, "base-worktree"),
+    baseCheckoutDir: () => resolve7(ctx.outRoot, "base-worktree"),
     async occasion() {
       if (trigger.kind === "pull_request") return baselineCommit(ctx, trigger, fetchCommit);
       if (trigger.kind === "push" && trigger.defaultBranch) return { kind: "mainline", sha: trigger.sha };
@@ -88549,11 +88752,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter18 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve8) {
-      resolve8(value);
+    return value instanceof P ? value : new P(function(resolve9) {
+      resolve9(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve8, reject) {
+  return new (P || (P = Promise))(function(resolve9, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -88569,7 +88772,7 @@ var __awaiter18 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve8(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93164,8 +93367,8 @@ async function runAction(io, env, actionDir2) {
       env,
       inputs,
       suite,
-      repoRoot: resolve7(env["GITHUB_WORKSPACE"] ?? process.cwd()),
-      outRoot: resolve7(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
+      repoRoot: resolve8(env["GITHUB_WORKSPACE"] ?? process.cwd()),
+      outRoot: resolve8(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
       api: inputs.token && repository ? createGitHubApi(inputs.token, repository, (m) => io.info(m)) : void 0
     };
     const mode = inputs.mode === "auto" ? trigger.kind === "workflow_run" ? "report" : "measure" : inputs.mode;
@@ -93175,7 +93378,7 @@ async function runAction(io, env, actionDir2) {
     }
     if (mode === "merge") {
       if (!inputs.artifactDir) throw new CgBenchError(`mode: merge needs the input "artifact-dir": where actions/download-artifact put every part's artifact`);
-      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve7(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
+      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve8(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
       return;
     }
     const measurer = createMeasurer(ctx, actionDir2);

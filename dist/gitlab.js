@@ -2986,7 +2986,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve5.call(this, root, ref);
+      let _sch = resolve6.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3013,7 +3013,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve5(root, ref) {
+    function resolve6(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3877,7 +3877,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve5(baseURI, relativeURI, options) {
+    function resolve6(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -3913,50 +3913,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative5, options, skipNormalization) {
+    function resolveComponent(base, relative6, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative5 = parse(serialize(relative5, options), options);
+        relative6 = parse(serialize(relative6, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative5.scheme) {
-        target.scheme = relative5.scheme;
-        target.userinfo = relative5.userinfo;
-        target.host = relative5.host;
-        target.port = relative5.port;
-        target.path = removeDotSegments(relative5.path || "");
-        target.query = relative5.query;
+      if (!options.tolerant && relative6.scheme) {
+        target.scheme = relative6.scheme;
+        target.userinfo = relative6.userinfo;
+        target.host = relative6.host;
+        target.port = relative6.port;
+        target.path = removeDotSegments(relative6.path || "");
+        target.query = relative6.query;
       } else {
-        if (relative5.userinfo !== void 0 || relative5.host !== void 0 || relative5.port !== void 0) {
-          target.userinfo = relative5.userinfo;
-          target.host = relative5.host;
-          target.port = relative5.port;
-          target.path = removeDotSegments(relative5.path || "");
-          target.query = relative5.query;
+        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
+          target.userinfo = relative6.userinfo;
+          target.host = relative6.host;
+          target.port = relative6.port;
+          target.path = removeDotSegments(relative6.path || "");
+          target.query = relative6.query;
         } else {
-          if (!relative5.path) {
+          if (!relative6.path) {
             target.path = base.path;
-            if (relative5.query !== void 0) {
-              target.query = relative5.query;
+            if (relative6.query !== void 0) {
+              target.query = relative6.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative5.path[0] === "/") {
-              target.path = removeDotSegments(relative5.path);
+            if (relative6.path[0] === "/") {
+              target.path = removeDotSegments(relative6.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative5.path;
+                target.path = "/" + relative6.path;
               } else if (!base.path) {
-                target.path = relative5.path;
+                target.path = relative6.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative5.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative6.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative5.query;
+            target.query = relative6.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3964,7 +3964,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative5.fragment;
+      target.fragment = relative6.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4268,7 +4268,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve5,
+      resolve: resolve6,
       resolveComponent,
       equal,
       serialize,
@@ -14300,6 +14300,179 @@ function errorMessage(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
+// src/parse/cachegrind.ts
+import { createReadStream } from "node:fs";
+import { createGunzip } from "node:zlib";
+function costsByLine(lines, events) {
+  const out = /* @__PURE__ */ new Map();
+  for (let row = 0; row < lines.numbers.length; row++) {
+    const line = lines.numbers[row];
+    let sum = out.get(line);
+    if (!sum) {
+      sum = new Array(events).fill(0);
+      out.set(line, sum);
+    }
+    for (let e = 0; e < events; e++) sum[e] += lines.costs[row * events + e] ?? 0;
+  }
+  return out;
+}
+var CachegrindParseError = class extends Error {
+  name = "CachegrindParseError";
+};
+var NEWLINE = 10;
+var ZERO = 48;
+var NINE = 57;
+var SPACE = 32;
+var CachegrindParser = class {
+  source;
+  leftover;
+  lineNumber = 0;
+  cmd = "";
+  desc = [];
+  events = [];
+  summary;
+  totals = [];
+  file = "???";
+  byKey = /* @__PURE__ */ new Map();
+  current;
+  currentFunction;
+  /** The current function's lines in the current file (`fi=`/`fe=` switch it within a function). */
+  currentLines;
+  constructor(source) {
+    this.source = source;
+  }
+  push(chunk) {
+    let buffer = chunk;
+    if (this.leftover) {
+      buffer = Buffer.concat([this.leftover, chunk]);
+      this.leftover = void 0;
+    }
+    let start = 0;
+    for (; ; ) {
+      const end = buffer.indexOf(NEWLINE, start);
+      if (end < 0) break;
+      this.line(buffer, start, end);
+      start = end + 1;
+    }
+    if (start < buffer.length) this.leftover = buffer.subarray(start);
+  }
+  finish() {
+    if (this.leftover?.length) {
+      const rest = this.leftover;
+      this.leftover = void 0;
+      this.line(rest, 0, rest.length);
+    }
+    if (!this.events.length) throw this.error('no "events:" line: not a cachegrind.out file');
+    if (!this.summary) throw this.error('no "summary:" line: the file is truncated or the process did not finish');
+    for (let i = 0; i < this.events.length; i++) {
+      if ((this.summary[i] ?? 0) !== this.totals[i]) {
+        throw this.error(
+          `the cost lines add up to ${this.events[i]}=${this.totals[i]} but "summary:" says ${this.summary[i] ?? 0}`
+        );
+      }
+    }
+    return {
+      cmd: this.cmd,
+      desc: this.desc,
+      events: this.events,
+      totals: this.totals,
+      functions: [...this.byKey.values()]
+    };
+  }
+  error(message) {
+    return new CachegrindParseError(`${this.source}: ${message}`);
+  }
+  line(buffer, start, end) {
+    this.lineNumber++;
+    if (end > start && buffer[end - 1] === 13) end--;
+    if (start === end) return;
+    const first = buffer[start];
+    if (first >= ZERO && first <= NINE) {
+      this.costLine(buffer, start, end);
+      return;
+    }
+    const text = buffer.toString("utf8", start, end);
+    if (text.startsWith("fn=")) this.startFunction(text.slice(3));
+    else if (text.startsWith("fl=")) this.file = text.slice(3);
+    else if (text.startsWith("fi=") || text.startsWith("fe=")) {
+      this.file = text.slice(3);
+      this.currentLines = this.currentFunction ? this.linesIn(this.currentFunction, this.file) : void 0;
+    } else if (text.startsWith("events:")) {
+      this.events = text.slice(7).trim().split(/\s+/);
+      this.totals = new Array(this.events.length).fill(0);
+    } else if (text.startsWith("summary:")) this.summary = this.numbers(text.slice(8));
+    else if (text.startsWith("cmd:")) this.cmd = text.slice(4).trim();
+    else if (text.startsWith("desc:")) this.desc.push(text.slice(5).trim());
+    else if (text.startsWith("#") || text.startsWith("version:") || text.startsWith("creator:") || text.startsWith("positions:")) return;
+    else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text.slice(0, 60))}`);
+  }
+  startFunction(fn) {
+    const key = `${this.file}\0${fn}`;
+    let entry = this.byKey.get(key);
+    if (!entry) {
+      entry = { file: this.file, fn, costs: new Array(this.events.length).fill(0), lines: /* @__PURE__ */ new Map() };
+      this.byKey.set(key, entry);
+    }
+    this.current = entry.costs;
+    this.currentFunction = entry;
+    this.currentLines = this.linesIn(entry, this.file);
+  }
+  linesIn(fn, file) {
+    let lines = fn.lines.get(file);
+    if (!lines) {
+      lines = { numbers: [], costs: [] };
+      fn.lines.set(file, lines);
+    }
+    return lines;
+  }
+  costLine(buffer, start, end) {
+    const costs = this.current;
+    if (!costs) throw this.error(`line ${this.lineNumber}: a cost line before any "fn="`);
+    let i = start;
+    let lineNumber = 0;
+    for (let c = buffer[i]; i < end && c >= ZERO && c <= NINE; c = buffer[++i]) lineNumber = lineNumber * 10 + (c - ZERO);
+    while (i < end && buffer[i] !== SPACE) i++;
+    const lines = this.currentLines;
+    lines.numbers.push(lineNumber);
+    const lineCosts = lines.costs;
+    let column = 0;
+    while (i < end) {
+      while (i < end && buffer[i] === SPACE) i++;
+      if (i >= end) break;
+      let value = 0;
+      let c = buffer[i];
+      if (c < ZERO || c > NINE) throw this.error(`line ${this.lineNumber}: a cost is not a number`);
+      while (i < end && (c = buffer[i]) >= ZERO && c <= NINE) {
+        value = value * 10 + (c - ZERO);
+        i++;
+      }
+      if (column >= costs.length) throw this.error(`line ${this.lineNumber}: more costs than events`);
+      costs[column] = costs[column] + value;
+      lineCosts.push(value);
+      this.totals[column] = this.totals[column] + value;
+      column++;
+    }
+    for (; column < costs.length; column++) lineCosts.push(0);
+  }
+  numbers(text) {
+    return text.trim().split(/\s+/).map((part) => {
+      const value = Number(part);
+      if (!Number.isSafeInteger(value) || value < 0) throw this.error(`line ${this.lineNumber}: "${part}" is not a count`);
+      return value;
+    });
+  }
+};
+async function parseCachegrindStream(stream, source) {
+  const parser = new CachegrindParser(source);
+  for await (const chunk of stream) parser.push(chunk);
+  return parser.finish();
+}
+async function parseCachegrindFile(path) {
+  const raw = createReadStream(path, { highWaterMark: 1 << 20 });
+  const stream = path.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
+  return parseCachegrindStream(stream, path);
+}
+
 // src/metric/events.ts
 var EVENT_NAMES = ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"];
 function zeroEvents() {
@@ -14335,6 +14508,8 @@ function cyclesFromEvents(e, weights) {
 // src/metric/aggregate.ts
 var FUNCTION_SHARE = 1e-4;
 var MAX_FUNCTIONS = 500;
+var LINE_FUNCTIONS = 50;
+var LINES_PER_FUNCTION = 20;
 function aggregateProfiles(profiles, weights) {
   let events = zeroEvents();
   const processes = [];
@@ -14347,15 +14522,36 @@ function aggregateProfiles(profiles, weights) {
       const key = `${f.file}\0${f.fn}`;
       const fnEvents = eventsFromVector(profile.events, f.costs);
       const entry = functions.get(key);
-      if (entry) entry.events = addEvents(entry.events, fnEvents);
-      else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents });
+      if (entry) {
+        entry.events = addEvents(entry.events, fnEvents);
+        entry.parts.push({ names: profile.events, costs: f });
+      } else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents, parts: [{ names: profile.events, costs: f }] });
     }
   }
   const hits = hitsFromEvents(events);
   const estimatedCycles2 = cyclesFromEvents(events, weights);
   const floor = estimatedCycles2 * FUNCTION_SHARE;
   const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_FUNCTIONS);
+  for (const f of ranked.slice(0, LINE_FUNCTIONS)) {
+    const lines = linesOf(functions.get(`${f.file}\0${f.fn}`).parts, weights);
+    if (lines.length) f.lines = lines;
+  }
   return { estimatedCycles: estimatedCycles2, events, hits, processes, functions: ranked };
+}
+function linesOf(parts, weights) {
+  const byLine = /* @__PURE__ */ new Map();
+  for (const { names, costs } of parts) {
+    for (const [file, lines] of costs.lines) {
+      for (const [line, vector] of costsByLine(lines, names.length)) {
+        const key = `${file}\0${line}`;
+        const lineEvents = eventsFromVector(names, vector);
+        const entry = byLine.get(key);
+        if (entry) entry.events = addEvents(entry.events, lineEvents);
+        else byLine.set(key, { file, line, events: lineEvents });
+      }
+    }
+  }
+  return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line).slice(0, LINES_PER_FUNCTION);
 }
 function unrecordedAtMost(result) {
   const shareFloor = (result.estimatedCycles ?? 0) * FUNCTION_SHARE;
@@ -14377,6 +14573,67 @@ function executableDifference(base, head) {
   const added = hp.filter((p) => !bp.includes(p));
   if (gone.length || added.length) return `other programs ran: ${[...gone.map((p) => `\u2212${p}`), ...added.map((p) => `+${p}`)].join(", ")}`;
   return void 0;
+}
+
+// src/compare/line-changes.ts
+function keyed(lines) {
+  const seen = /* @__PURE__ */ new Map();
+  const out = /* @__PURE__ */ new Map();
+  for (const l of [...lines].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)) {
+    const base = l.text !== void 0 ? `t\0${l.file}\0${l.text}` : `n\0${l.file}\0${l.line}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.set(`${base}\0${n}`, l);
+  }
+  return out;
+}
+function unrecordedAtMost2(lines) {
+  return lines.length >= LINES_PER_FUNCTION ? lines.at(-1)?.estimatedCycles ?? 0 : 0;
+}
+function pairEdited(b, h) {
+  const shifts = /* @__PURE__ */ new Map();
+  for (const [key, hl] of h) {
+    const bl = b.get(key);
+    if (!bl) continue;
+    const byShift = shifts.get(hl.file) ?? /* @__PURE__ */ new Map();
+    byShift.set(hl.line - bl.line, (byShift.get(hl.line - bl.line) ?? 0) + 1);
+    shifts.set(hl.file, byShift);
+  }
+  const shiftOf = (file) => [...shifts.get(file) ?? /* @__PURE__ */ new Map([[0, 0]])].sort((x, y) => y[1] - x[1] || Math.abs(x[0]) - Math.abs(y[0]))[0][0];
+  const unmatchedBase = /* @__PURE__ */ new Map();
+  for (const [key, bl] of b) if (!h.has(key)) unmatchedBase.set(`${bl.file}\0${bl.line}`, [key, bl]);
+  const pairs = /* @__PURE__ */ new Map();
+  for (const [key, hl] of h) {
+    if (b.has(key)) continue;
+    const found = unmatchedBase.get(`${hl.file}\0${hl.line - shiftOf(hl.file)}`);
+    if (!found) continue;
+    pairs.set(key, found[1]);
+    b.delete(found[0]);
+  }
+  return pairs;
+}
+function lineChanges(base, head, top) {
+  if (!base?.length || !head?.length) return [];
+  const b = keyed(base);
+  const h = keyed(head);
+  const edited = pairEdited(b, h);
+  const changes = [];
+  const text = (l) => l.text !== void 0 ? { text: l.text } : {};
+  for (const [key, hl] of h) {
+    const bl = b.get(key) ?? edited.get(key);
+    if (bl) {
+      if (bl.estimatedCycles !== hl.estimatedCycles) changes.push({ file: hl.file, line: hl.line, baseLine: bl.line, ...text(hl), base: bl.estimatedCycles, head: hl.estimatedCycles, change: hl.estimatedCycles - bl.estimatedCycles });
+      continue;
+    }
+    const atMost = unrecordedAtMost2(base);
+    if (hl.estimatedCycles > atMost) changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
+  }
+  for (const [key, bl] of b) {
+    if (h.has(key)) continue;
+    const atMost = unrecordedAtMost2(head);
+    if (bl.estimatedCycles > atMost) changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
+  }
+  return changes.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.file.localeCompare(y.file) || x.line - y.line).slice(0, top);
 }
 
 // src/compare/compare.ts
@@ -14419,7 +14676,7 @@ function environmentDifferences(base, head) {
   }
   return fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} \u2192 ${String(b)}`);
 }
-function functionChanges(base, head, top) {
+function functionChanges(base, head, top, topLines = 5) {
   const key = (f) => `${f.file}\0${f.fn}`;
   const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
   const headByKey = new Map(head.functions.map((f) => [key(f), f]));
@@ -14427,7 +14684,10 @@ function functionChanges(base, head, top) {
   for (const h of head.functions) {
     const b = baseByKey.get(key(h));
     if (b) {
-      if (h.estimatedCycles !== b.estimatedCycles) changes.push({ fn: h.fn, file: h.file, base: b.estimatedCycles, head: h.estimatedCycles, change: h.estimatedCycles - b.estimatedCycles });
+      if (h.estimatedCycles !== b.estimatedCycles) {
+        const lines = lineChanges(b.lines, h.lines, topLines);
+        changes.push({ fn: h.fn, file: h.file, base: b.estimatedCycles, head: h.estimatedCycles, change: h.estimatedCycles - b.estimatedCycles, ...lines.length ? { lines } : {} });
+      }
       continue;
     }
     const atMost = unrecordedAtMost(base);
@@ -14447,13 +14707,13 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative5 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
-  const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
+  const relative6 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative5) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative5, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
+  else if (change !== 0 && Math.abs(relative6) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative6, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -14519,6 +14779,18 @@ function functionChangeText(change) {
 }
 function functionLabel(change) {
   return change.file && change.file !== "???" ? `${change.fn} (${change.file})` : change.fn;
+}
+function lineLabel(change) {
+  const moved = change.baseLine !== null && change.head !== null && change.baseLine !== change.line ? ` (was ${change.baseLine})` : "";
+  return `${change.file}:${change.line}${moved}`;
+}
+function lineSideText(change, side) {
+  const value = change[side];
+  return value !== null ? formatCount(value) : "\u2013";
+}
+function lineChangeText(change) {
+  if (change.base !== null && change.head !== null) return formatSigned(change.change);
+  return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
 }
 
 // src/report/escape.ts
@@ -14613,6 +14885,13 @@ function detail(c) {
   if (c.functions.length) {
     out.push("", "Functions whose estimated cycles changed most:", "", "| Function | File | Base | Head | Change |", "|:--|:--|--:|--:|--:|");
     for (const f of c.functions) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+  }
+  const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
+  if (lines.length) {
+    out.push("", "Source lines whose estimated cycles changed most (in those functions):", "", "| Line | Function | Code | Base | Head | Change |", "|:--|:--|:--|--:|--:|--:|");
+    for (const { fn, l } of lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10)) {
+      out.push(`| ${escapeMarkdown(lineLabel(l))} | ${escapeMarkdown(fn)} | ${l.text !== void 0 ? escapeMarkdown(l.text) : ""} | ${lineSideText(l, "base")} | ${lineSideText(l, "head")} | ${lineChangeText(l)} |`);
+    }
   }
   return out;
 }
@@ -14864,7 +15143,24 @@ var results_schema_default = {
               fn: { type: "string", maxLength: 65536 },
               file: { type: "string", maxLength: 65536 },
               estimatedCycles: { type: "number", minimum: 0 },
-              Ir: { $ref: "#/definitions/count" }
+              Ir: { $ref: "#/definitions/count" },
+              lines: {
+                description: "The function's costliest source lines, most expensive first.",
+                type: "array",
+                maxItems: 1e3,
+                items: {
+                  type: "object",
+                  additionalProperties: false,
+                  required: ["file", "line", "estimatedCycles", "Ir"],
+                  properties: {
+                    file: { type: "string", maxLength: 65536 },
+                    line: { $ref: "#/definitions/count" },
+                    estimatedCycles: { type: "number", minimum: 0 },
+                    Ir: { $ref: "#/definitions/count" },
+                    text: { type: "string", maxLength: 200 }
+                  }
+                }
+              }
             }
           }
         },
@@ -15138,7 +15434,7 @@ import { join as join10 } from "node:path";
 
 // src/container/measurer.ts
 import { chmodSync as chmodSync2, cpSync, existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync7 } from "node:fs";
-import { dirname as dirname5, join as join9, resolve as resolve3 } from "node:path";
+import { dirname as dirname5, join as join9, resolve as resolve4 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -15462,7 +15758,7 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants5, existsSync, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync4, constants as constants5, existsSync, statSync as statSync7 } from "node:fs";
 import { dirname as dirname4 } from "node:path";
 
 // src/report/json.ts
@@ -15686,147 +15982,52 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, closeSync as closeSync5, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync5, readdirSync as readdirSync4, readSync as readSync4, rmSync as rmSync5, statSync as statSync5 } from "node:fs";
+import { accessSync as accessSync2, closeSync as closeSync6, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync6, readdirSync as readdirSync4, readSync as readSync5, rmSync as rmSync5, statSync as statSync6 } from "node:fs";
 import { constants as constants3 } from "node:os";
-import { join as join7, relative as relative4, resolve as resolve2 } from "node:path";
+import { join as join7, relative as relative5, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
-// src/parse/cachegrind.ts
-import { createReadStream } from "node:fs";
-import { createGunzip } from "node:zlib";
-var CachegrindParseError = class extends Error {
-  name = "CachegrindParseError";
-};
-var NEWLINE = 10;
-var ZERO = 48;
-var NINE = 57;
-var SPACE = 32;
-var CachegrindParser = class {
-  source;
-  leftover;
-  lineNumber = 0;
-  cmd = "";
-  desc = [];
-  events = [];
-  summary;
-  totals = [];
-  file = "???";
-  byKey = /* @__PURE__ */ new Map();
-  current;
-  constructor(source) {
-    this.source = source;
-  }
-  push(chunk) {
-    let buffer = chunk;
-    if (this.leftover) {
-      buffer = Buffer.concat([this.leftover, chunk]);
-      this.leftover = void 0;
+// src/run/line-text.ts
+import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2, statSync as statSync2 } from "node:fs";
+import { isAbsolute as isAbsolute2, relative as relative3, resolve as resolve2 } from "node:path";
+var MAX_FILE = 4 << 20;
+var MAX_TEXT = 200;
+function readLines(path, root) {
+  const inside2 = relative3(root, path);
+  if (inside2.startsWith("..") || isAbsolute2(inside2)) return void 0;
+  try {
+    const stat = statSync2(path);
+    if (!stat.isFile() || stat.size > MAX_FILE) return void 0;
+    const fd = openSync2(path, "r");
+    try {
+      const buffer = Buffer.alloc(stat.size);
+      readSync2(fd, buffer, 0, stat.size, 0);
+      return buffer.toString("utf8").split("\n");
+    } finally {
+      closeSync2(fd);
     }
-    let start = 0;
-    for (; ; ) {
-      const end = buffer.indexOf(NEWLINE, start);
-      if (end < 0) break;
-      this.line(buffer, start, end);
-      start = end + 1;
-    }
-    if (start < buffer.length) this.leftover = buffer.subarray(start);
+  } catch {
+    return void 0;
   }
-  finish() {
-    if (this.leftover?.length) {
-      const rest = this.leftover;
-      this.leftover = void 0;
-      this.line(rest, 0, rest.length);
-    }
-    if (!this.events.length) throw this.error('no "events:" line: not a cachegrind.out file');
-    if (!this.summary) throw this.error('no "summary:" line: the file is truncated or the process did not finish');
-    for (let i = 0; i < this.events.length; i++) {
-      if ((this.summary[i] ?? 0) !== this.totals[i]) {
-        throw this.error(
-          `the cost lines add up to ${this.events[i]}=${this.totals[i]} but "summary:" says ${this.summary[i] ?? 0}`
-        );
-      }
-    }
-    return {
-      cmd: this.cmd,
-      desc: this.desc,
-      events: this.events,
-      totals: this.totals,
-      functions: [...this.byKey.values()]
-    };
-  }
-  error(message) {
-    return new CachegrindParseError(`${this.source}: ${message}`);
-  }
-  line(buffer, start, end) {
-    this.lineNumber++;
-    if (end > start && buffer[end - 1] === 13) end--;
-    if (start === end) return;
-    const first = buffer[start];
-    if (first >= ZERO && first <= NINE) {
-      this.costLine(buffer, start, end);
-      return;
-    }
-    const text = buffer.toString("utf8", start, end);
-    if (text.startsWith("fn=")) this.startFunction(text.slice(3));
-    else if (text.startsWith("fl=") || text.startsWith("fi=") || text.startsWith("fe=")) this.file = text.slice(3);
-    else if (text.startsWith("events:")) {
-      this.events = text.slice(7).trim().split(/\s+/);
-      this.totals = new Array(this.events.length).fill(0);
-    } else if (text.startsWith("summary:")) this.summary = this.numbers(text.slice(8));
-    else if (text.startsWith("cmd:")) this.cmd = text.slice(4).trim();
-    else if (text.startsWith("desc:")) this.desc.push(text.slice(5).trim());
-    else if (text.startsWith("#") || text.startsWith("version:") || text.startsWith("creator:") || text.startsWith("positions:")) return;
-    else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text.slice(0, 60))}`);
-  }
-  startFunction(fn) {
-    const key = `${this.file}\0${fn}`;
-    let entry = this.byKey.get(key);
-    if (!entry) {
-      entry = { file: this.file, fn, costs: new Array(this.events.length).fill(0) };
-      this.byKey.set(key, entry);
-    }
-    this.current = entry.costs;
-  }
-  costLine(buffer, start, end) {
-    const costs = this.current;
-    if (!costs) throw this.error(`line ${this.lineNumber}: a cost line before any "fn="`);
-    let i = start;
-    while (i < end && buffer[i] !== SPACE) i++;
-    let column = 0;
-    while (i < end) {
-      while (i < end && buffer[i] === SPACE) i++;
-      if (i >= end) break;
-      let value = 0;
-      let c = buffer[i];
-      if (c < ZERO || c > NINE) throw this.error(`line ${this.lineNumber}: a cost is not a number`);
-      while (i < end && (c = buffer[i]) >= ZERO && c <= NINE) {
-        value = value * 10 + (c - ZERO);
-        i++;
-      }
-      if (column >= costs.length) throw this.error(`line ${this.lineNumber}: more costs than events`);
-      costs[column] = costs[column] + value;
-      this.totals[column] = this.totals[column] + value;
-      column++;
-    }
-  }
-  numbers(text) {
-    return text.trim().split(/\s+/).map((part) => {
-      const value = Number(part);
-      if (!Number.isSafeInteger(value) || value < 0) throw this.error(`line ${this.lineNumber}: "${part}" is not a count`);
-      return value;
-    });
-  }
-};
-async function parseCachegrindStream(stream, source) {
-  const parser = new CachegrindParser(source);
-  for await (const chunk of stream) parser.push(chunk);
-  return parser.finish();
 }
-async function parseCachegrindFile(path) {
-  const raw = createReadStream(path, { highWaterMark: 1 << 20 });
-  const stream = path.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-  return parseCachegrindStream(stream, path);
+function attachLineText(functions, cwd, root) {
+  const cache = /* @__PURE__ */ new Map();
+  const linesOf2 = (file) => {
+    if (!cache.has(file)) {
+      const candidates = isAbsolute2(file) ? [file] : [resolve2(cwd, file), resolve2(root, file)];
+      cache.set(file, candidates.map((c) => readLines(c, root)).find((l) => l !== void 0));
+    }
+    return cache.get(file);
+  };
+  for (const f of functions) {
+    for (const l of f.lines ?? []) {
+      const text = linesOf2(l.file)?.[l.line - 1]?.trim();
+      if (text) l.text = [...text].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
+      const inside2 = isAbsolute2(l.file) ? relative3(root, l.file) : void 0;
+      if (inside2 && !inside2.startsWith("..") && !isAbsolute2(inside2)) l.file = inside2;
+    }
+  }
 }
 
 // src/run/environment.ts
@@ -15860,8 +16061,8 @@ function runsPython(run3) {
 
 // src/run/executables.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync2, statSync as statSync2 } from "node:fs";
-import { join as join3, relative as relative3, isAbsolute as isAbsolute2 } from "node:path";
+import { readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
+import { join as join3, relative as relative4, isAbsolute as isAbsolute3 } from "node:path";
 
 // src/run/valgrind-files.ts
 import { readdirSync, readFileSync } from "node:fs";
@@ -15922,7 +16123,7 @@ function loadedObjects(logText) {
 var hashes = /* @__PURE__ */ new Map();
 function contentHash(path) {
   try {
-    const stat = statSync2(path);
+    const stat = statSync3(path);
     const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
@@ -15935,8 +16136,8 @@ function contentHash(path) {
   }
 }
 function inside(dir, path) {
-  const rel = relative3(dir, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute2(rel);
+  const rel = relative4(dir, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute3(rel);
 }
 function executablesOf(logDir, workspace) {
   const found = /* @__PURE__ */ new Map();
@@ -15962,7 +16163,7 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash4 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync2, rmSync as rmSync4, statSync as statSync4 } from "node:fs";
+import { chmodSync, mkdirSync as mkdirSync2, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
 import { join as join5 } from "node:path";
 
 // src/util/pid-lock.ts
@@ -16037,7 +16238,7 @@ function tryLock(path) {
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync2, readdirSync as readdirSync2, readSync as readSync2, rmSync as rmSync3, statSync as statSync3, writeSync } from "node:fs";
+import { chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync3, rmSync as rmSync3, statSync as statSync4, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join4 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -16052,7 +16253,7 @@ function untrustedUser(root, env, ownCopy = false) {
     if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
     return { uid: Number(match[1]), gid: Number(match[2]) };
   }
-  const owner = statSync3(root);
+  const owner = statSync4(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -16140,20 +16341,20 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync2(staging)) {
     let from;
     try {
-      from = openSync2(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       if (!fstatSync(from).isFile()) continue;
-      const to = openSync2(join4(dir, name), "wx");
+      const to = openSync3(join4(dir, name), "wx");
       try {
-        for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
+        for (let n; (n = readSync3(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
       } finally {
-        closeSync2(to);
+        closeSync3(to);
       }
     } finally {
-      closeSync2(from);
+      closeSync3(from);
     }
   }
   rmSync3(staging, { recursive: true, force: true });
@@ -16243,7 +16444,7 @@ var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
   return join5(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
-var sleep = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
+var sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms));
 async function acquire(lock) {
   while (tryLock(lock) !== void 0) await sleep(200);
 }
@@ -16255,7 +16456,7 @@ function removeQuietly(path) {
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   mkdirSync2(HOMES_DIR, { recursive: true });
-  if (statSync4(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
+  if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
@@ -16284,7 +16485,7 @@ function processesWith(marker) {
   }
   return found;
 }
-var sleep2 = (ms) => new Promise((resolve5) => setTimeout(resolve5, ms));
+var sleep2 = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms));
 async function killLeftovers(marker) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -16304,7 +16505,7 @@ async function killLeftovers(marker) {
 
 // src/run/process.ts
 import { spawn } from "node:child_process";
-import { closeSync as closeSync3, openSync as openSync3 } from "node:fs";
+import { closeSync as closeSync4, openSync as openSync4 } from "node:fs";
 
 // src/run/interrupt.ts
 import { constants } from "node:os";
@@ -16342,19 +16543,19 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/run/process.ts
 function runProcess(options) {
-  const out = openSync3(options.stdoutFile, "w");
-  const err = openSync3(options.stderrFile, "w");
+  const out = openSync4(options.stdoutFile, "w");
+  const err = openSync4(options.stderrFile, "w");
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     const child = spawn(options.command, options.args, {
       cwd: options.cwd,
       env: options.env,
       stdio: ["ignore", out, err],
       detached: true
     });
-    closeSync3(out);
-    closeSync3(err);
+    closeSync4(out);
+    closeSync4(err);
     const untrack = trackProcessGroup(child.pid);
     child.once("exit", untrack);
     let timedOut = false;
@@ -16376,19 +16577,19 @@ function runProcess(options) {
     child.once("error", (error) => {
       clearTimeout(timer);
       process.removeListener("exit", forward);
-      resolve5({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error.message });
+      resolve6({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error.message });
     });
     child.once("exit", (exitCode, signal) => {
       clearTimeout(timer);
       process.removeListener("exit", forward);
-      resolve5({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
+      resolve6({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
     });
   });
 }
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants as constants2, openSync as openSync4, readSync as readSync3, closeSync as closeSync4 } from "node:fs";
+import { accessSync, constants as constants2, openSync as openSync5, readSync as readSync4, closeSync as closeSync5 } from "node:fs";
 import { delimiter, dirname as dirname3, join as join6 } from "node:path";
 function isExecutable(path) {
   try {
@@ -16399,12 +16600,12 @@ function isExecutable(path) {
   }
 }
 function startsWithShebang(path) {
-  const fd = openSync4(path, "r");
+  const fd = openSync5(path, "r");
   try {
     const head = Buffer.alloc(2);
-    return readSync3(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    return readSync4(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
   } finally {
-    closeSync4(fd);
+    closeSync5(fd);
   }
 }
 function findOnPath(program, path) {
@@ -16458,16 +16659,16 @@ function cachegrindArgs(options) {
 // src/run/benchmark.ts
 function tail(path, lines = 20) {
   try {
-    const fd = openSync5(path, "r");
+    const fd = openSync6(path, "r");
     try {
       const size = fstatSync2(fd).size;
       const length = Math.min(size, 16 * 1024);
       const buffer = Buffer.alloc(length);
-      readSync4(fd, buffer, 0, length, size - length);
+      readSync5(fd, buffer, 0, length, size - length);
       const text = buffer.toString("utf8").trimEnd();
       return text.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
     } finally {
-      closeSync5(fd);
+      closeSync6(fd);
     }
   } catch {
     return "";
@@ -16479,10 +16680,10 @@ function statusHint(code) {
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path) {
-  const located2 = program.includes("/") ? resolve2(cwd, program) : findOnPath(program, path);
+  const located2 = program.includes("/") ? resolve3(cwd, program) : findOnPath(program, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
-    if (!statSync5(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync6(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error) {
     const code = error.code;
@@ -16502,7 +16703,7 @@ async function runBenchmark(spec, slug, ctx) {
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
 }
 async function measureIn(home, spec, dir, ctx) {
-  const rel = (p) => relative4(ctx.outDir, p);
+  const rel = (p) => relative5(ctx.outDir, p);
   const stdout = join7(dir, "stdout.log");
   const stderr = join7(dir, "stderr.log");
   const python = runsPython(spec.run);
@@ -16510,7 +16711,7 @@ async function measureIn(home, spec, dir, ctx) {
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative4(ctx.root, spec.cwd) || ".",
+    cwd: relative5(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -16590,11 +16791,13 @@ ${names}`
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
-  return { ...result, status: "ok", ...aggregateProfiles(parsed, ctx.weights), executables: executablesOf(dir, ctx.root) };
+  const cost = aggregateProfiles(parsed, ctx.weights);
+  attachLineText(cost.functions, spec.cwd, ctx.root);
+  return { ...result, status: "ok", ...cost, executables: executablesOf(dir, ctx.root) };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync6, openSync as openSync6, appendFileSync, readFileSync as readFileSync5 } from "node:fs";
+import { closeSync as closeSync7, openSync as openSync7, appendFileSync, readFileSync as readFileSync5 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -16608,7 +16811,7 @@ function killGroup(pid) {
 }
 function runOne(command, fd, env, options) {
   const [program, ...args] = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     const child = spawn2(program, args, { cwd: options.cwd, env, stdio: ["ignore", fd, fd], detached: true });
     const untrack = trackProcessGroup(child.pid);
     let timedOut = false;
@@ -16619,7 +16822,7 @@ function runOne(command, fd, env, options) {
     const done = (why) => {
       clearTimeout(timer);
       untrack();
-      resolve5(why);
+      resolve6(why);
     };
     child.once("error", (error) => done(error.message));
     child.once("exit", (code, signal) => {
@@ -16634,12 +16837,12 @@ async function runSetup(commands, options) {
     options.progress.setup(describeCommand(command));
     appendFileSync(options.logFile, `$ ${describeCommand(command)}
 `);
-    const fd = openSync6(options.logFile, "a");
+    const fd = openSync7(options.logFile, "a");
     let status;
     try {
       status = await runOne(command, fd, env, options);
     } finally {
-      closeSync6(fd);
+      closeSync7(fd);
     }
     if (status) {
       const tail2 = readFileSync5(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
@@ -16818,7 +17021,7 @@ function lockOutputDirectory(outDir) {
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname4(path);
-  if (existsSync(path) && statSync6(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  if (existsSync(path) && statSync7(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     accessSync4(dir, constants5.W_OK);
   } catch {
@@ -16906,7 +17109,7 @@ function readIfPresent(path) {
   return existsSync2(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve3(dir); ; at = dirname5(at)) {
+  for (let at = resolve4(dir); ; at = dirname5(at)) {
     const git2 = join9(at, ".git");
     if (existsSync2(git2)) {
       chmodSync2(git2, 448);
@@ -16926,8 +17129,8 @@ function inProcessMeasurer(options) {
     async measure(checkout, config, outDir, selection = {}) {
       mkdirSync6(workspace, { recursive: true });
       for (const entry of readdirSync5(workspace)) rmSync7(join9(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join9(resolve3(checkout), name)));
-      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve3(src)) });
+      const skip = new Set((options.exclude ?? []).map((name) => join9(resolve4(checkout), name)));
+      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
       rmSync7(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
@@ -17094,7 +17297,7 @@ function headConfigText(ci) {
 }
 
 // src/ci/shard-hand-over.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync7, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync7, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync8, writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join11 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -17148,7 +17351,7 @@ function readShardHandOvers(root, shown) {
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync7(join11(root, n)).isDirectory() && existsSync3(join11(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => statSync8(join11(root, n)).isDirectory() && existsSync3(join11(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
   return dirs.map((n) => readOne(join11(root, n), `${shown}/${n}`));
 }
@@ -17587,7 +17790,7 @@ async function fetchWithRetry(url, init, options = {}) {
       if (attempt === attempts) throw error;
       options.log?.(`${init.method ?? "GET"} ${new URL(url).pathname}: ${String(error)}; retrying in ${wait / 1e3}s`);
     }
-    await new Promise((resolve5) => setTimeout(resolve5, wait));
+    await new Promise((resolve6) => setTimeout(resolve6, wait));
   }
   throw lastError instanceof Error ? lastError : new Error("request failed");
 }
@@ -17642,7 +17845,7 @@ function createGitLabApi(options) {
 }
 
 // src/gitlab/job.ts
-import { resolve as resolve4 } from "node:path";
+import { resolve as resolve5 } from "node:path";
 
 // src/config/option-text.ts
 function percentFromText(text) {
@@ -17700,7 +17903,7 @@ function readJob(env) {
     // A fork's merge request runs in the fork (CI_PROJECT_ID); its notes and baselines are the target's.
     projectId: env["CI_MERGE_REQUEST_PROJECT_ID"] || need("CI_PROJECT_ID"),
     // A path in an environment variable is relative to the caller's directory (README "Paths").
-    projectDir: resolve4(need("CI_PROJECT_DIR")),
+    projectDir: resolve5(need("CI_PROJECT_DIR")),
     jobName: (env["CG_BENCH_BASELINE_JOB"] || need("CI_JOB_NAME")).trim(),
     shard: shardFrom(env),
     jobToken: env["CI_JOB_TOKEN"] || void 0,

@@ -20,6 +20,7 @@ Commands:
   run        measure the benchmarks of cg-bench.yml (and compare with a baseline)
   compare    compare two results.json files
   check      measure every benchmark twice and report any difference (nondeterminism)
+  diff       every function and source line whose cost changed between two results.json
   merge      join the results of a sharded run (run --shard I/N on N machines) into one
   bisect     find the first commit between GOOD and BAD whose count differs from GOOD's
   env        print the simulated machine and userland that results are measured on
@@ -80,6 +81,18 @@ Options:
   -h, --help                 show this help
 
 ${EXIT_CODES}`,
+  diff: `Usage: cg-bench diff BASE HEAD [--benchmark NAME] [--format terminal|markdown] [--top N]
+
+Shows, per benchmark, every recorded function whose estimated cycles changed and, under each, its
+source lines whose cost changed (file:line, the code, base → head). BASE and HEAD are results.json
+files or the directories holding them. Lines are matched by their text, so code that only moved is
+not reported; results.json keeps the 20 costliest lines of the 50 costliest functions.
+
+Options:
+      --benchmark NAME       only this benchmark
+      --format FORMAT        terminal (default) or markdown
+      --top N                functions and lines listed per benchmark and function (default 20)
+  -h, --help                 show this help`,
   merge: `Usage: cg-bench merge PART... [options]
 
 Joins the parts of a sharded run (each a results.json, or the --out directory holding one, from

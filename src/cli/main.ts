@@ -17,6 +17,7 @@ import { parseShard } from '../shard/plan.ts';
 import { callerDirectory, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import { VERSION } from '../version.ts';
 import { format, help, MEASURE_OPTIONS, parse, positiveInt, progressFor, REPORT_OPTIONS, threshold, type CliIO } from './options.ts';
+import { diff } from './diff.ts';
 import { merge } from './merge.ts';
 import { bisectCommand } from './bisect.ts';
 import { callerEnvironment, cliPaths } from './paths.ts';
@@ -149,7 +150,7 @@ async function env(args: string[], io: CliIO): Promise<number> {
   return ExitCode.ok;
 }
 
-const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = { run, compare, check, env, merge, bisect: bisectCommand };
+const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = { run, compare, check, env, merge, bisect: bisectCommand, diff };
 
 export async function main(argv: string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const [command, ...rest] = argv;

@@ -1,6 +1,7 @@
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { unrecordedAtMost } from '../metric/aggregate.ts';
 import { executableDifference } from './executables.ts';
+import { lineChanges, type LineChange } from './line-changes.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
 
 export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'new' | 'removed' | 'failed' | 'not-comparable';
@@ -18,6 +19,8 @@ export interface FunctionChange {
   head: number | null;
   change: number;
   unrecordedAtMost?: number;
+  /** Its source lines whose cost changed most, when both sides recorded lines. */
+  lines?: LineChange[];
 }
 
 export interface BenchmarkComparison {
@@ -48,6 +51,8 @@ export interface CompareOptions {
   /** Overrides every benchmark's own threshold. */
   thresholdPercent?: number | undefined;
   topFunctions?: number;
+  /** Lines listed per changed function (default 5). */
+  topLines?: number;
   /** The benchmarks this run chose to measure (--filter): the baseline's others are left out, not "removed". */
   selected?: ((name: string) => boolean) | undefined;
 }
@@ -104,7 +109,7 @@ export function environmentDifferences(base: Environment, head: Environment): st
  * reported only when it is certain to have changed: its cost there exceeds the most an unrecorded
  * function can cost on the other side. Never "8,201 → 0" for a function that did not move.
  */
-export function functionChanges(base: BenchmarkResult, head: BenchmarkResult, top: number): FunctionChange[] {
+export function functionChanges(base: BenchmarkResult, head: BenchmarkResult, top: number, topLines = 5): FunctionChange[] {
   const key = (f: { fn: string; file: string }) => `${f.file}\u0000${f.fn}`;
   const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
   const headByKey = new Map(head.functions.map((f) => [key(f), f]));
@@ -112,7 +117,10 @@ export function functionChanges(base: BenchmarkResult, head: BenchmarkResult, to
   for (const h of head.functions) {
     const b = baseByKey.get(key(h));
     if (b) {
-      if (h.estimatedCycles !== b.estimatedCycles) changes.push({ fn: h.fn, file: h.file, base: b.estimatedCycles, head: h.estimatedCycles, change: h.estimatedCycles - b.estimatedCycles });
+      if (h.estimatedCycles !== b.estimatedCycles) {
+        const lines = lineChanges(b.lines, h.lines, topLines);
+        changes.push({ fn: h.fn, file: h.file, base: b.estimatedCycles, head: h.estimatedCycles, change: h.estimatedCycles - b.estimatedCycles, ...(lines.length ? { lines } : {}) });
+      }
       continue;
     }
     const atMost = unrecordedAtMost(base);
@@ -142,7 +150,7 @@ function compareOne(
   if (!base || base.status !== 'ok' || base.estimatedCycles === null) return { ...out, verdict: 'new' };
   const change = head.estimatedCycles - base.estimatedCycles;
   const relative = base.estimatedCycles === 0 ? (change === 0 ? 0 : Infinity) : change / base.estimatedCycles;
-  const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5);
+  const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = executableDifference(base.executables, head.executables);
   let verdict: Verdict = 'unchanged';
   if (!comparable || machineChanged) verdict = 'not-comparable';

@@ -1,11 +1,14 @@
 import type { Weights } from '../config/types.ts';
-import type { CachegrindProfile } from '../parse/cachegrind.ts';
-import type { FunctionResult, ProcessResult } from '../results/types.ts';
+import { costsByLine, type CachegrindProfile, type FunctionCosts } from '../parse/cachegrind.ts';
+import type { FunctionResult, LineResult, ProcessResult } from '../results/types.ts';
 import { addEvents, cyclesFromEvents, eventsFromVector, hitsFromEvents, zeroEvents, type EventCounts, type Hits } from './events.ts';
 
 /** Functions below this share of the benchmark's estimated cycles are left out of results.json. */
 export const FUNCTION_SHARE = 1e-4;
 export const MAX_FUNCTIONS = 500;
+/** Source lines are kept for the costliest functions only, and their costliest lines: results stay small. */
+export const LINE_FUNCTIONS = 50;
+export const LINES_PER_FUNCTION = 20;
 
 export interface ProcessProfile {
   pid: number;
@@ -26,7 +29,7 @@ export interface BenchmarkCost {
 export function aggregateProfiles(profiles: ProcessProfile[], weights: Weights): BenchmarkCost {
   let events = zeroEvents();
   const processes: ProcessResult[] = [];
-  const functions = new Map<string, { fn: string; file: string; events: EventCounts }>();
+  const functions = new Map<string, { fn: string; file: string; events: EventCounts; parts: { names: readonly string[]; costs: FunctionCosts }[] }>();
   for (const { pid, file, profile } of [...profiles].sort((a, b) => a.pid - b.pid)) {
     const processEvents = eventsFromVector(profile.events, profile.totals);
     events = addEvents(events, processEvents);
@@ -35,8 +38,10 @@ export function aggregateProfiles(profiles: ProcessProfile[], weights: Weights):
       const key = `${f.file}\u0000${f.fn}`;
       const fnEvents = eventsFromVector(profile.events, f.costs);
       const entry = functions.get(key);
-      if (entry) entry.events = addEvents(entry.events, fnEvents);
-      else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents });
+      if (entry) {
+        entry.events = addEvents(entry.events, fnEvents);
+        entry.parts.push({ names: profile.events, costs: f });
+      } else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents, parts: [{ names: profile.events, costs: f }] });
     }
   }
   const hits = hitsFromEvents(events);
@@ -47,7 +52,32 @@ export function aggregateProfiles(profiles: ProcessProfile[], weights: Weights):
     .filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0)
     .sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file))
     .slice(0, MAX_FUNCTIONS);
+  for (const f of ranked.slice(0, LINE_FUNCTIONS)) {
+    const lines = linesOf(functions.get(`${f.file}\u0000${f.fn}`)!.parts, weights);
+    if (lines.length) (f as FunctionResult).lines = lines;
+  }
   return { estimatedCycles, events, hits, processes, functions: ranked };
+}
+
+/** A function's costliest lines, summed over every process that ran it. */
+function linesOf(parts: { names: readonly string[]; costs: FunctionCosts }[], weights: Weights): LineResult[] {
+  const byLine = new Map<string, { file: string; line: number; events: EventCounts }>();
+  for (const { names, costs } of parts) {
+    for (const [file, lines] of costs.lines) {
+      for (const [line, vector] of costsByLine(lines, names.length)) {
+        const key = `${file}\u0000${line}`;
+        const lineEvents = eventsFromVector(names, vector);
+        const entry = byLine.get(key);
+        if (entry) entry.events = addEvents(entry.events, lineEvents);
+        else byLine.set(key, { file, line, events: lineEvents });
+      }
+    }
+  }
+  return [...byLine.values()]
+    .map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir }))
+    .filter((l) => l.estimatedCycles > 0 && l.line > 0)
+    .sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line)
+    .slice(0, LINES_PER_FUNCTION);
 }
 
 /**

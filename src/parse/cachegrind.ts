@@ -7,6 +7,33 @@ export interface FunctionCosts {
   file: string;
   fn: string;
   costs: number[];
+  /**
+   * The same costs by source line, per file (an inlined one's, after `fi=`): cost lines as they come,
+   * flat (one line number each, then one cost per event each), since appending is several times
+   * cheaper than a map per line; a line may appear more than once.
+   */
+  lines: Map<string, LineCosts>;
+}
+
+export interface LineCosts {
+  numbers: number[];
+  /** numbers.length × events costs, row by row. */
+  costs: number[];
+}
+
+/** Each line's costs summed: line number → one number per event. */
+export function costsByLine(lines: LineCosts, events: number): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  for (let row = 0; row < lines.numbers.length; row++) {
+    const line = lines.numbers[row]!;
+    let sum = out.get(line);
+    if (!sum) {
+      sum = new Array<number>(events).fill(0);
+      out.set(line, sum);
+    }
+    for (let e = 0; e < events; e++) sum[e]! += lines.costs[row * events + e] ?? 0;
+  }
+  return out;
 }
 
 /** One cachegrind.out file: one process. */
@@ -45,6 +72,9 @@ export class CachegrindParser {
   private file = '???';
   private readonly byKey = new Map<string, FunctionCosts>();
   private current: number[] | undefined;
+  private currentFunction: FunctionCosts | undefined;
+  /** The current function's lines in the current file (`fi=`/`fe=` switch it within a function). */
+  private currentLines: LineCosts | undefined;
 
   constructor(source: string) {
     this.source = source;
@@ -105,7 +135,11 @@ export class CachegrindParser {
     }
     const text = buffer.toString('utf8', start, end);
     if (text.startsWith('fn=')) this.startFunction(text.slice(3));
-    else if (text.startsWith('fl=') || text.startsWith('fi=') || text.startsWith('fe=')) this.file = text.slice(3);
+    else if (text.startsWith('fl=')) this.file = text.slice(3);
+    else if (text.startsWith('fi=') || text.startsWith('fe=')) {
+      this.file = text.slice(3);
+      this.currentLines = this.currentFunction ? this.linesIn(this.currentFunction, this.file) : undefined;
+    }
     else if (text.startsWith('events:')) {
       this.events = text.slice(7).trim().split(/\s+/);
       this.totals = new Array<number>(this.events.length).fill(0);
@@ -120,18 +154,34 @@ export class CachegrindParser {
     const key = `${this.file}\u0000${fn}`;
     let entry = this.byKey.get(key);
     if (!entry) {
-      entry = { file: this.file, fn, costs: new Array<number>(this.events.length).fill(0) };
+      entry = { file: this.file, fn, costs: new Array<number>(this.events.length).fill(0), lines: new Map() };
       this.byKey.set(key, entry);
     }
     this.current = entry.costs;
+    this.currentFunction = entry;
+    this.currentLines = this.linesIn(entry, this.file);
+  }
+
+  private linesIn(fn: FunctionCosts, file: string): LineCosts {
+    let lines = fn.lines.get(file);
+    if (!lines) {
+      lines = { numbers: [], costs: [] };
+      fn.lines.set(file, lines);
+    }
+    return lines;
   }
 
   private costLine(buffer: Buffer, start: number, end: number): void {
     const costs = this.current;
     if (!costs) throw this.error(`line ${this.lineNumber}: a cost line before any "fn="`);
     let i = start;
-    // Skip the source line number.
+    let lineNumber = 0;
+    for (let c = buffer[i]!; i < end && c >= ZERO && c <= NINE; c = buffer[++i]!) lineNumber = lineNumber * 10 + (c - ZERO);
+    // Skip anything else in the position (a `-`: no line information).
     while (i < end && buffer[i] !== SPACE) i++;
+    const lines = this.currentLines!;
+    lines.numbers.push(lineNumber);
+    const lineCosts = lines.costs;
     let column = 0;
     while (i < end) {
       while (i < end && buffer[i] === SPACE) i++;
@@ -145,9 +195,12 @@ export class CachegrindParser {
       }
       if (column >= costs.length) throw this.error(`line ${this.lineNumber}: more costs than events`);
       costs[column] = costs[column]! + value;
+      lineCosts.push(value);
       this.totals[column] = this.totals[column]! + value;
       column++;
     }
+    // A line may leave trailing zero costs out.
+    for (; column < costs.length; column++) lineCosts.push(0);
   }
 
   private numbers(text: string): number[] {

@@ -1,4 +1,5 @@
 import type { FunctionChange } from '../compare/compare.ts';
+import type { LineChange } from '../compare/line-changes.ts';
 import { formatCount, formatSigned } from './format.ts';
 
 /** One side of a function change: its cost, or the most it can cost when results.json left it out. */
@@ -16,4 +17,22 @@ export function functionChangeText(change: FunctionChange): string {
 /** "fn (file)": two functions of the same name in different files are different functions. */
 export function functionLabel(change: Pick<FunctionChange, 'fn' | 'file'>): string {
   return change.file && change.file !== '???' ? `${change.fn} (${change.file})` : change.fn;
+}
+
+/** A changed line's place: file:line, with the base's number too when the code moved. */
+export function lineLabel(change: LineChange): string {
+  const moved = change.baseLine !== null && change.head !== null && change.baseLine !== change.line ? ` (was ${change.baseLine})` : '';
+  return `${change.file}:${change.line}${moved}`;
+}
+
+/** One side of a line change: its cost, or '–' when that side did not record the line. */
+export function lineSideText(change: LineChange, side: 'base' | 'head'): string {
+  const value = change[side];
+  return value !== null ? formatCount(value) : '–';
+}
+
+/** The change, exact, or the smallest certain change when one side did not record the line. */
+export function lineChangeText(change: LineChange): string {
+  if (change.base !== null && change.head !== null) return formatSigned(change.change);
+  return `${change.change > 0 ? '≥ ' : '≤ '}${formatSigned(change.change)}`;
 }

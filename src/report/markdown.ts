@@ -1,6 +1,6 @@
 import type { BenchmarkComparison, Comparison, Verdict } from '../compare/compare.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
-import { functionChangeText, functionSideText } from './function-change.ts';
+import { functionChangeText, functionSideText, lineChangeText, lineLabel, lineSideText } from './function-change.ts';
 import { escapeMarkdown as esc } from './escape.ts';
 import { formatCount, formatPercent, formatSigned } from './format.ts';
 import { headline, VERDICT_LABEL } from './headline.ts';
@@ -61,6 +61,13 @@ function detail(c: BenchmarkComparison): string[] {
   if (c.functions.length) {
     out.push('', 'Functions whose estimated cycles changed most:', '', '| Function | File | Base | Head | Change |', '|:--|:--|--:|--:|--:|');
     for (const f of c.functions) out.push(`| ${esc(f.fn)} | ${esc(f.file)} | ${functionSideText(f, 'base')} | ${functionSideText(f, 'head')} | ${functionChangeText(f)} |`);
+  }
+  const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
+  if (lines.length) {
+    out.push('', 'Source lines whose estimated cycles changed most (in those functions):', '', '| Line | Function | Code | Base | Head | Change |', '|:--|:--|:--|--:|--:|--:|');
+    for (const { fn, l } of lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10)) {
+      out.push(`| ${esc(lineLabel(l))} | ${esc(fn)} | ${l.text !== undefined ? esc(l.text) : ''} | ${lineSideText(l, 'base')} | ${lineSideText(l, 'head')} | ${lineChangeText(l)} |`);
+    }
   }
   return out;
 }

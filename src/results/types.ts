@@ -18,6 +18,22 @@ export interface FunctionResult {
   file: string;
   estimatedCycles: number;
   Ir: number;
+  /**
+   * Its costliest source lines (at most LINES_PER_FUNCTION, for the costliest LINE_FUNCTIONS
+   * functions), most expensive first; absent in older results.
+   */
+  lines?: LineResult[];
+}
+
+/** One source line of a function, summed over every process. */
+export interface LineResult {
+  /** The file of the line (an inlined function's own file when it differs from the function's). */
+  file: string;
+  line: number;
+  estimatedCycles: number;
+  Ir: number;
+  /** The line's text, when the file was readable where it was measured (trimmed, cut to 200 characters). */
+  text?: string;
 }
 
 export interface ExecutableResult {

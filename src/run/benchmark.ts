@@ -6,6 +6,7 @@ import { createGzip } from 'node:zlib';
 import type { BenchmarkSpec, CacheGeometry, Weights } from '../config/types.ts';
 import { errorMessage } from '../errors.ts';
 import { aggregateProfiles, type ProcessProfile } from '../metric/aggregate.ts';
+import { attachLineText } from './line-text.ts';
 import { parseCachegrindFile } from '../parse/cachegrind.ts';
 import type { BenchmarkResult } from '../results/types.ts';
 import { benchmarkEnvironment, runsPython } from './environment.ts';
@@ -194,5 +195,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     const details = tail(stderr) || (valgrindLog ? tail(join(dir, valgrindLog)) : '');
     return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };
   }
-  return { ...result, status: 'ok', ...aggregateProfiles(parsed, ctx.weights), executables: executablesOf(dir, ctx.root) };
+  const cost = aggregateProfiles(parsed, ctx.weights);
+  attachLineText(cost.functions, spec.cwd, ctx.root);
+  return { ...result, status: 'ok', ...cost, executables: executablesOf(dir, ctx.root) };
 }
