@@ -5,6 +5,7 @@ import { escapeMarkdown as esc } from './escape.ts';
 import { formatCount, formatPercent, formatSigned } from './format.ts';
 import { headline, VERDICT_LABEL } from './headline.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
+import { pythonFunctionsMarkdown } from '../python/report.ts';
 
 const ICON: Record<Verdict, string> = {
   regression: '🔴',
@@ -62,6 +63,7 @@ function detail(c: BenchmarkComparison): string[] {
     out.push('', 'Functions whose estimated cycles changed most:', '', '| Function | File | Base | Head | Change |', '|:--|:--|--:|--:|--:|');
     for (const f of c.functions) out.push(`| ${esc(f.fn)} | ${esc(f.file)} | ${functionSideText(f, 'base')} | ${functionSideText(f, 'head')} | ${functionChangeText(f)} |`);
   }
+  out.push(...pythonFunctionsMarkdown(c));
   return out;
 }
 
