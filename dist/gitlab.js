@@ -14841,6 +14841,9 @@ function readAttribution(outDir, cwd, scope) {
   const functions = all.filter((f) => f.bytecodes > 0 && f.bytecodes >= floor).sort((a, b) => b.bytecodes - a.bytecodes || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_PYTHON_FUNCTIONS);
   return { method: [...methods].sort().join(", "), python: [...versions].sort().join(", "), scope, bytecodes, functions };
 }
+function attributionWanted(env = process.env) {
+  return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
+}
 async function countingBytecode(options) {
   const root = join2(options.tmpDir, ".cg-bench-bytecode");
   const site = join2(root, "site");
@@ -14858,7 +14861,7 @@ async function countingBytecode(options) {
     CG_BENCH_BYTECODE_SCOPE: options.scope
   };
   try {
-    await options.warmUp(env);
+    await options.run(env);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
     rmSync2(root, { recursive: true, force: true });
@@ -16812,18 +16815,10 @@ async function measureIn(home, spec, dir, ctx) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
   if (problem) return { ...base, message: problem };
-  let pythonAttribution;
+  const [program, ...rest] = sandboxed(ctx.sandbox, argv);
+  const native = { command: program, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    const [program, ...rest] = sandboxed(ctx.sandbox, argv);
-    const warmUp = { command: program, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
-    pythonAttribution = await countingBytecode({
-      tmpDir: env["TMPDIR"],
-      cwd: spec.cwd,
-      env,
-      scope: spec.instrument,
-      sandbox: ctx.sandbox,
-      warmUp: (counting) => runProcess({ ...warmUp, env: counting, stdoutFile: join10(dir, "warm-up.stdout.log"), stderrFile: join10(dir, "warm-up.stderr.log") })
-    });
+    await runProcess({ ...native, env, stdoutFile: join10(dir, "warm-up.stdout.log"), stderrFile: join10(dir, "warm-up.stderr.log") });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
@@ -16883,6 +16878,14 @@ ${names}`
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
+  const pythonAttribution = python && attributionWanted() ? await countingBytecode({
+    tmpDir: env["TMPDIR"],
+    cwd: spec.cwd,
+    env,
+    scope: spec.instrument,
+    sandbox: ctx.sandbox,
+    run: (counting) => runProcess({ ...native, env: counting, stdoutFile: join10(dir, "bytecode.stdout.log"), stderrFile: join10(dir, "bytecode.stderr.log") })
+  }) : void 0;
   return {
     ...result,
     status: "ok",

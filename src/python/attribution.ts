@@ -1,6 +1,7 @@
-// The attribution pass: the unmeasured run cg-bench already makes of a Python benchmark (it writes the
-// bytecode cache) also counts executed bytecode per Python function, through a sitecustomize.py it
-// puts first on PYTHONPATH for that run only. The measured run never sees any of it.
+// The attribution pass: after measuring a Python benchmark, cg-bench runs it once more, natively and
+// unmeasured, counting executed bytecode per Python function through a sitecustomize.py it puts
+// first on PYTHONPATH for that run only. After the measured run, so nothing of it reaches the count,
+// and its failure or timeout only loses the attribution. CG_BENCH_PYTHON_ATTRIBUTION=0 skips it.
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,17 +95,19 @@ export function readAttribution(outDir: string, cwd: string, scope: PythonAttrib
   return { method: [...methods].sort().join(', '), python: [...versions].sort().join(', '), scope, bytecodes, functions };
 }
 
-/**
- * Runs `warmUp` (the benchmark, unmeasured) with the counter loaded, and returns its counts. The
- * counter's files live in the run's TMPDIR only for that run: removed before the measured run.
- */
+/** Whether to make the attribution pass: unless the caller sets CG_BENCH_PYTHON_ATTRIBUTION=0. */
+export function attributionWanted(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env['CG_BENCH_PYTHON_ATTRIBUTION'] !== '0';
+}
+
+/** Runs `run` (the benchmark, natively) with the counter loaded, and returns its counts; files removed after. */
 export async function countingBytecode(options: {
   tmpDir: string;
   cwd: string;
   env: Record<string, string>;
   scope: PythonAttribution['scope'];
   sandbox: Sandbox;
-  warmUp: (env: Record<string, string>) => Promise<unknown>;
+  run: (env: Record<string, string>) => Promise<unknown>;
 }): Promise<PythonAttribution | undefined> {
   const root = join(options.tmpDir, '.cg-bench-bytecode');
   const site = join(root, 'site');
@@ -122,7 +125,7 @@ export async function countingBytecode(options: {
     CG_BENCH_BYTECODE_SCOPE: options.scope,
   };
   try {
-    await options.warmUp(env);
+    await options.run(env);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
     rmSync(root, { recursive: true, force: true });

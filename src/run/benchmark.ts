@@ -8,8 +8,7 @@ import { errorMessage } from '../errors.ts';
 import { aggregateProfiles, type ProcessProfile } from '../metric/aggregate.ts';
 import { parseCachegrindFile } from '../parse/cachegrind.ts';
 import type { BenchmarkResult } from '../results/types.ts';
-import { countingBytecode } from '../python/attribution.ts';
-import type { PythonAttribution } from '../python/types.ts';
+import { attributionWanted, countingBytecode } from '../python/attribution.ts';
 import { benchmarkEnvironment, runsPython } from './environment.ts';
 import { executablesOf } from './executables.ts';
 import { withPrivateHome } from './private-home.ts';
@@ -124,19 +123,10 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
   const problem = programProblem(argv[0]!, spec.cwd, env['PATH']);
   if (problem) return { ...base, message: problem };
 
-  // The same unmeasured run counts bytecode per Python function (python/attribution.ts).
-  let pythonAttribution: PythonAttribution | undefined;
+  const [program, ...rest] = sandboxed(ctx.sandbox, argv);
+  const native = { command: program!, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    const [program, ...rest] = sandboxed(ctx.sandbox, argv);
-    const warmUp = { command: program!, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
-    pythonAttribution = await countingBytecode({
-      tmpDir: env['TMPDIR']!,
-      cwd: spec.cwd,
-      env,
-      scope: spec.instrument,
-      sandbox: ctx.sandbox,
-      warmUp: (counting) => runProcess({ ...warmUp, env: counting, stdoutFile: join(dir, 'warm-up.stdout.log'), stderrFile: join(dir, 'warm-up.stderr.log') }),
-    });
+    await runProcess({ ...native, env, stdoutFile: join(dir, 'warm-up.stdout.log'), stderrFile: join(dir, 'warm-up.stderr.log') });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
@@ -205,6 +195,17 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     const details = tail(stderr) || (valgrindLog ? tail(join(dir, valgrindLog)) : '');
     return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };
   }
+  // After the measured run, so that it cannot change the count: bytecode per Python function (python/attribution.ts).
+  const pythonAttribution = python && attributionWanted()
+    ? await countingBytecode({
+        tmpDir: env['TMPDIR']!,
+        cwd: spec.cwd,
+        env,
+        scope: spec.instrument,
+        sandbox: ctx.sandbox,
+        run: (counting) => runProcess({ ...native, env: counting, stdoutFile: join(dir, 'bytecode.stdout.log'), stderrFile: join(dir, 'bytecode.stderr.log') }),
+      })
+    : undefined;
   return {
     ...result,
     status: 'ok',
