@@ -7,13 +7,29 @@
 # expect every benchmark's numbers to change with them (results record the versions, and cg-bench
 # marks comparisons across versions "not comparable").
 ARG BASE=debian:trixie-slim@sha256:d7e12182ce18b85b93007c1dedf31f2d29e01ccf3182cc4017c709b6259bc132
-FROM ${BASE}
-
 ARG LIBC6_VERSION=2.41-12+deb13u4
 ARG VALGRIND_VERSION=1:3.24.0-3
 ARG NODEJS_VERSION=20.19.2+dfsg-1+deb13u2
 ARG PYTHON3_VERSION=3.13.5-1
 ARG GIT_VERSION=1:2.47.3-0+deb13u1
+
+# The Python module cg_bench (python/: cg_bench.measure() and the pytest plugin) has a small C
+# extension: built here, against the same pinned Python and Valgrind headers, and copied into
+# /usr/local of the image below without the compiler.
+FROM ${BASE} AS python-module
+ARG LIBC6_VERSION VALGRIND_VERSION PYTHON3_VERSION
+RUN set -eux; \
+    export DEBIAN_FRONTEND=noninteractive; \
+    apt-get update; \
+    apt-get install -y --no-install-recommends \
+        "libc6=${LIBC6_VERSION}" "valgrind=${VALGRIND_VERSION}" \
+        "python3=${PYTHON3_VERSION}" "python3-dev=${PYTHON3_VERSION}" python3-pip python3-setuptools gcc libc6-dev
+COPY python/ /src/python/
+RUN python3 -m pip install --no-deps --no-build-isolation --no-compile --break-system-packages \
+        --target /out/dist-packages /src/python
+
+FROM ${BASE}
+ARG LIBC6_VERSION VALGRIND_VERSION NODEJS_VERSION PYTHON3_VERSION GIT_VERSION
 
 RUN set -eux; \
     export DEBIAN_FRONTEND=noninteractive; \
@@ -44,6 +60,11 @@ RUN set -eux; \
 COPY package.json /opt/cg-bench/package.json
 COPY schemas/ /opt/cg-bench/schemas/
 COPY dist/ /opt/cg-bench/dist/
+# The bytecode counter cg-bench loads in a Python benchmark's unmeasured attribution pass.
+COPY python/cg_bench/_bytecode.py /opt/cg-bench/python/cg_bench/_bytecode.py
+# (python3.13: the Python that PYTHON3_VERSION pins)
+COPY --from=python-module /out/dist-packages/ /usr/local/lib/python3.13/dist-packages/
+RUN PYTHONDONTWRITEBYTECODE=1 python3 -c 'import cg_bench; print("cg_bench", cg_bench.__version__)'
 
 # Any uid may run the image (--user "$(id -u):$(id -g)"): HOME and /tmp are writable by all.
 ENV HOME=/home/cg-bench \

@@ -23031,50 +23031,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative8, options, skipNormalization) {
+    function resolveComponent(base, relative9, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse4(serialize(base, options), options);
-        relative8 = parse4(serialize(relative8, options), options);
+        relative9 = parse4(serialize(relative9, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative8.scheme) {
-        target.scheme = relative8.scheme;
-        target.userinfo = relative8.userinfo;
-        target.host = relative8.host;
-        target.port = relative8.port;
-        target.path = removeDotSegments(relative8.path || "");
-        target.query = relative8.query;
+      if (!options.tolerant && relative9.scheme) {
+        target.scheme = relative9.scheme;
+        target.userinfo = relative9.userinfo;
+        target.host = relative9.host;
+        target.port = relative9.port;
+        target.path = removeDotSegments(relative9.path || "");
+        target.query = relative9.query;
       } else {
-        if (relative8.userinfo !== void 0 || relative8.host !== void 0 || relative8.port !== void 0) {
-          target.userinfo = relative8.userinfo;
-          target.host = relative8.host;
-          target.port = relative8.port;
-          target.path = removeDotSegments(relative8.path || "");
-          target.query = relative8.query;
+        if (relative9.userinfo !== void 0 || relative9.host !== void 0 || relative9.port !== void 0) {
+          target.userinfo = relative9.userinfo;
+          target.host = relative9.host;
+          target.port = relative9.port;
+          target.path = removeDotSegments(relative9.path || "");
+          target.query = relative9.query;
         } else {
-          if (!relative8.path) {
+          if (!relative9.path) {
             target.path = base.path;
-            if (relative8.query !== void 0) {
-              target.query = relative8.query;
+            if (relative9.query !== void 0) {
+              target.query = relative9.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative8.path[0] === "/") {
-              target.path = removeDotSegments(relative8.path);
+            if (relative9.path[0] === "/") {
+              target.path = removeDotSegments(relative9.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative8.path;
+                target.path = "/" + relative9.path;
               } else if (!base.path) {
-                target.path = relative8.path;
+                target.path = relative9.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative8.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative9.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative8.query;
+            target.query = relative9.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -23082,7 +23082,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative8.fragment;
+      target.fragment = relative9.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -30021,10 +30021,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep11, value } = collItem;
+        const { start, key, sep: sep12, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep11?.[0],
+          next: key ?? sep12?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -30038,7 +30038,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep11) {
+          if (!keyProps.anchor && !keyProps.tag && !sep12) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -30062,7 +30062,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep11 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep12 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -30078,7 +30078,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep11, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep12, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -30169,7 +30169,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep11 = "";
+        let sep12 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -30183,13 +30183,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep11 + cb;
-              sep11 = "";
+                comment += sep12 + cb;
+              sep12 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep11 += source;
+                sep12 += source;
               hasSpace = true;
               break;
             default:
@@ -30232,18 +30232,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep11, value } = collItem;
+        const { start, key, sep: sep12, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep11?.[0],
+          next: key ?? sep12?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep11 && !value) {
+          if (!props.anchor && !props.tag && !sep12 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -30297,8 +30297,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep11 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep11, null, props, onError);
+        if (!isMap2 && !sep12 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep12, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -30310,7 +30310,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep11 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep12 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -30321,8 +30321,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep11)
-                for (const st of sep11) {
+              if (sep12)
+                for (const st of sep12) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -30339,7 +30339,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep11, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep12, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -30519,7 +30519,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep11 = "";
+      let sep12 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -30536,24 +30536,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep11 + indent.slice(trimIndent) + content;
-          sep11 = "\n";
+          value += sep12 + indent.slice(trimIndent) + content;
+          sep12 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep11 === " ")
-            sep11 = "\n";
-          else if (!prevMoreIndented && sep11 === "\n")
-            sep11 = "\n\n";
-          value += sep11 + indent.slice(trimIndent) + content;
-          sep11 = "\n";
+          if (sep12 === " ")
+            sep12 = "\n";
+          else if (!prevMoreIndented && sep12 === "\n")
+            sep12 = "\n\n";
+          value += sep12 + indent.slice(trimIndent) + content;
+          sep12 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep11 === "\n")
+          if (sep12 === "\n")
             value += "\n";
           else
-            sep11 = "\n";
+            sep12 = "\n";
         } else {
-          value += sep11 + content;
-          sep11 = " ";
+          value += sep12 + content;
+          sep12 = " ";
           prevMoreIndented = false;
         }
       }
@@ -30736,25 +30736,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match3[1].replace(trimEnd2, "");
-      let sep11 = " ";
+      let sep12 = " ";
       let pos = line.lastIndex;
       while (match3 = line.exec(source)) {
         const lm = match3[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep11 === "\n")
-            res += sep11;
+          if (sep12 === "\n")
+            res += sep12;
           else
-            sep11 = "\n";
+            sep12 = "\n";
         } else {
-          res += sep11 + lm;
-          sep11 = " ";
+          res += sep12 + lm;
+          sep12 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match3 = last.exec(source);
-      return res + sep11 + (match3?.[1] ?? "");
+      return res + sep12 + (match3?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -31564,14 +31564,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep11, value }) {
+    function stringifyItem({ start, key, sep: sep12, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep11)
-        for (const st of sep11)
+      if (sep12)
+        for (const st of sep12)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -32738,18 +32738,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep11;
+          let sep12;
           if (scalar.end) {
-            sep11 = scalar.end;
-            sep11.push(this.sourceToken);
+            sep12 = scalar.end;
+            sep12.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep11 = [this.sourceToken];
+            sep12 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep11 }]
+            items: [{ start, key: scalar, sep: sep12 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -32902,15 +32902,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep11 = it.sep;
-                  sep11.push(this.sourceToken);
+                  const sep12 = it.sep;
+                  sep12.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep11 }]
+                    items: [{ start: start2, key, sep: sep12 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -33104,13 +33104,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep11 = fc.end.splice(1, fc.end.length);
-            sep11.push(this.sourceToken);
+            const sep12 = fc.end.splice(1, fc.end.length);
+            sep12.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep11 }]
+              items: [{ start, key: fc, sep: sep12 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -45217,8 +45217,8 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname11, join as join23 } from "node:path";
-import { fileURLToPath as fileURLToPath2 } from "node:url";
+import { dirname as dirname12, join as join24 } from "node:path";
+import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
 import { randomUUID as randomUUID2 } from "node:crypto";
@@ -45241,12 +45241,12 @@ ${body2}
 }
 
 // src/github/run.ts
-import { readFileSync as readFileSync9 } from "node:fs";
-import { join as join22, resolve as resolve8 } from "node:path";
+import { readFileSync as readFileSync10 } from "node:fs";
+import { join as join23, resolve as resolve8 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync8, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join14 } from "node:path";
+import { mkdirSync as mkdirSync9, writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join15 } from "node:path";
 
 // src/errors.ts
 var ExitCode2 = {
@@ -45677,13 +45677,13 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative8 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative9 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative8) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative8, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
+  else if (change !== 0 && Math.abs(relative9) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative9, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -45795,6 +45795,352 @@ var VERDICT_LABEL = {
   "not-comparable": "not comparable"
 };
 
+// src/python/attribution.ts
+import { existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync, readdirSync as readdirSync2, readFileSync, rmSync as rmSync2, writeFileSync } from "node:fs";
+import { dirname as dirname3, isAbsolute, join as join4, relative as relative2, sep as sep2 } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// src/run/untrusted.ts
+import { spawnSync } from "node:child_process";
+import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join as join3 } from "node:path";
+var UNTRUSTED_ID = 65534;
+function truthy(value) {
+  return Boolean(value) && value !== "0" && value !== "false";
+}
+function untrustedUser(root, env, ownCopy = false) {
+  const asked = env["CG_BENCH_RUN_AS"]?.trim();
+  if (asked === "root") return void 0;
+  if (asked) {
+    const match3 = /^(\d+):(\d+)$/.exec(asked);
+    if (!match3) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    return { uid: Number(match3[1]), gid: Number(match3[2]) };
+  }
+  const owner = statSync(root);
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  return void 0;
+}
+var BENCHMARK_PID_IN_NAMESPACE = 2;
+var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
+var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
+function works(argv) {
+  const r = spawnSync(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
+  return r.status === 0;
+}
+var probed = /* @__PURE__ */ new Map();
+function worksCached(argv) {
+  const key = argv.join("\0");
+  if (!probed.has(key)) probed.set(key, works(argv));
+  return probed.get(key);
+}
+function untrustedSandbox(options) {
+  const env = options.env ?? process.env;
+  const uid = options.uid ?? process.getuid?.() ?? -1;
+  const probe = options.probe ?? worksCached;
+  const notes = [];
+  let user;
+  const prefix2 = [];
+  if (uid === 0) user = untrustedUser(options.root, env);
+  if (user) {
+    prefix2.push("setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
+    if (!probe(prefix2)) {
+      throw new CgBenchError(
+        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
+      );
+    }
+    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
+  } else if (uid === 0) {
+    notes.push("note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.");
+  } else {
+    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
+    if (exposed.length) {
+      notes.push(
+        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
+      );
+    }
+  }
+  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
+  const unshare = (net, pid) => [
+    "unshare",
+    "--user",
+    `--map-user=${id.uid}`,
+    `--map-group=${id.gid}`,
+    ...net ? ["--net"] : [],
+    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
+    "--",
+    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
+    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
+    ...pid ? [...PID_NAMESPACE_INIT] : []
+  ];
+  const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
+  for (const [net, pid] of tries) {
+    const isolate = unshare(net, pid);
+    if (!probe([...prefix2, ...isolate])) continue;
+    prefix2.push(...isolate);
+    notes.push(
+      pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
+    );
+    if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+    return { user, isolatedNetwork: net, isolatedPids: pid, prefix: prefix2, notes };
+  }
+  if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
+  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
+  return { user, isolatedNetwork: false, isolatedPids: false, prefix: prefix2, notes };
+}
+function sandboxed(sandbox, argv) {
+  return [...sandbox.prefix, ...argv];
+}
+function profileDirectory(sandbox, dir) {
+  if (!sandbox.user) return dir;
+  const staging = mkdtempSync(join3(tmpdir(), "cg-bench-profiles-"));
+  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
+  return staging;
+}
+function collectProfiles(staging, dir) {
+  if (staging === dir) return;
+  const buffer3 = Buffer.alloc(1 << 20);
+  for (const name of readdirSync(staging)) {
+    let from;
+    try {
+      from = openSync(join3(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+    } catch {
+      continue;
+    }
+    try {
+      if (!fstatSync(from).isFile()) continue;
+      const to = openSync(join3(dir, name), "wx");
+      try {
+        for (let n; (n = readSync(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync(to, buffer3, 0, n);
+      } finally {
+        closeSync(to);
+      }
+    } finally {
+      closeSync(from);
+    }
+  }
+  rmSync(staging, { recursive: true, force: true });
+}
+function handOver(sandbox, tree) {
+  if (!sandbox.user) return;
+  const { uid, gid } = sandbox.user;
+  const walk = (path12) => {
+    const stat2 = lstatSync(path12);
+    lchownSync(path12, uid, gid);
+    if (stat2.isDirectory()) for (const name of readdirSync(path12)) walk(join3(path12, name));
+  };
+  walk(tree);
+}
+function giveDirectory(sandbox, dir) {
+  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
+}
+function isPlainFile(path12) {
+  try {
+    const stat2 = lstatSync(path12);
+    return stat2.isFile() && stat2.nlink === 1;
+  } catch {
+    return false;
+  }
+}
+var SETUP_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "CC",
+  "CXX",
+  "CPP",
+  "LD",
+  "AR",
+  "CFLAGS",
+  "CXXFLAGS",
+  "CPPFLAGS",
+  "LDFLAGS",
+  "LDLIBS",
+  "MAKEFLAGS",
+  "PKG_CONFIG_PATH",
+  "LIBRARY_PATH",
+  "LD_LIBRARY_PATH",
+  "C_INCLUDE_PATH",
+  "CPLUS_INCLUDE_PATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "RUSTUP_TOOLCHAIN",
+  "RUSTFLAGS",
+  "CARGO_TARGET_DIR",
+  "CARGO_BUILD_JOBS",
+  "GOPATH",
+  "GOROOT",
+  "GOCACHE",
+  "GOFLAGS",
+  "GOTOOLCHAIN",
+  "GOPROXY",
+  "GOMODCACHE",
+  "JAVA_HOME",
+  "PYTHONPATH",
+  "VIRTUAL_ENV",
+  "CONDA_PREFIX",
+  "NODE_PATH",
+  "CMAKE_GENERATOR",
+  "CG_BENCH_IMAGE"
+];
+var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
+function setupEnvironment(caller, sandbox, home) {
+  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
+  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
+  const env = {};
+  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
+  if (sandbox.user) env["HOME"] = home;
+  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+  return env;
+}
+
+// src/python/attribution.ts
+var PYTHON_FUNCTION_SHARE = 1e-4;
+var MAX_PYTHON_FUNCTIONS = 2e3;
+var MAX_COUNTS_BYTES = 64 << 20;
+function bytecodeCounterSource() {
+  let dir = dirname3(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = join4(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync2(candidate)) return readFileSync(candidate, "utf8");
+    dir = dirname3(dir);
+  }
+  throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
+}
+function isCountsFile(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value;
+  if (v["version"] !== 1 || typeof v["method"] !== "string" || typeof v["python"] !== "string" || !Array.isArray(v["functions"])) return false;
+  return v["functions"].every((f) => {
+    if (typeof f !== "object" || f === null) return false;
+    const r = f;
+    return typeof r["module"] === "string" && typeof r["qualname"] === "string" && typeof r["file"] === "string" && Number.isSafeInteger(r["line"]) && Number.isSafeInteger(r["bytecodes"]) && r["bytecodes"] >= 0 && r["line"] >= 0;
+  });
+}
+function shownFile(file, cwd) {
+  if (!isAbsolute(file)) return file;
+  const rel = relative2(cwd, file);
+  return rel && !rel.startsWith(`..${sep2}`) && rel !== ".." && !isAbsolute(rel) ? rel : file;
+}
+function readAttribution(outDir, cwd, scope) {
+  let names;
+  try {
+    names = readdirSync2(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+  } catch {
+    return void 0;
+  }
+  const methods = /* @__PURE__ */ new Set();
+  const versions = /* @__PURE__ */ new Set();
+  const byKey = /* @__PURE__ */ new Map();
+  for (const name of names) {
+    const path12 = join4(outDir, name);
+    if (!isPlainFile(path12) || lstatSync2(path12).size > MAX_COUNTS_BYTES) continue;
+    let parsed;
+    try {
+      parsed = JSON.parse(readFileSync(path12, "utf8"));
+    } catch {
+      continue;
+    }
+    if (!isCountsFile(parsed)) continue;
+    methods.add(parsed.method);
+    versions.add(parsed.python);
+    for (const f of parsed.functions) {
+      const fn = `${f.module}:${f.qualname}`;
+      const file = shownFile(f.file, cwd);
+      const key = `${file}\0${fn}`;
+      const entry = byKey.get(key);
+      if (entry) {
+        entry.bytecodes += f.bytecodes;
+        entry.line = Math.min(entry.line, f.line);
+      } else byKey.set(key, { fn, file, line: f.line, bytecodes: f.bytecodes });
+    }
+  }
+  if (!methods.size) return void 0;
+  const all = [...byKey.values()];
+  const bytecodes = all.reduce((sum, f) => sum + f.bytecodes, 0);
+  const floor = bytecodes * PYTHON_FUNCTION_SHARE;
+  const functions = all.filter((f) => f.bytecodes > 0 && f.bytecodes >= floor).sort((a, b) => b.bytecodes - a.bytecodes || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_PYTHON_FUNCTIONS);
+  return { method: [...methods].sort().join(", "), python: [...versions].sort().join(", "), scope, bytecodes, functions };
+}
+function attributionWanted(env = process.env) {
+  return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
+}
+async function countingBytecode(options) {
+  const root = join4(options.tmpDir, ".cg-bench-bytecode");
+  const site = join4(root, "site");
+  const out = join4(root, "out");
+  rmSync2(root, { recursive: true, force: true });
+  mkdirSync(site, { recursive: true });
+  mkdirSync(out);
+  giveDirectory(options.sandbox, out);
+  writeFileSync(join4(site, "sitecustomize.py"), bytecodeCounterSource());
+  const inherited = options.env["PYTHONPATH"];
+  const env = {
+    ...options.env,
+    PYTHONPATH: inherited ? `${site}:${inherited}` : site,
+    CG_BENCH_BYTECODE_DIR: out,
+    CG_BENCH_BYTECODE_SCOPE: options.scope
+  };
+  try {
+    await options.run(env);
+    return readAttribution(out, options.cwd, options.scope);
+  } finally {
+    rmSync2(root, { recursive: true, force: true });
+  }
+}
+
+// src/python/compare.ts
+function pythonUnrecordedAtMost(a) {
+  const floor = a.bytecodes * PYTHON_FUNCTION_SHARE;
+  const smallest = a.functions.at(-1)?.bytecodes;
+  return a.functions.length >= MAX_PYTHON_FUNCTIONS && smallest !== void 0 ? Math.max(floor, smallest) : floor;
+}
+function pythonFunctionChanges(base, head, top = 5) {
+  if (!base || !head || base.scope !== head.scope) return [];
+  const key = (f) => `${f.file}\0${f.fn}`;
+  const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
+  const headKeys = new Set(head.functions.map(key));
+  const changes = [];
+  for (const h of head.functions) {
+    const b = baseByKey.get(key(h));
+    if (b) {
+      if (b.bytecodes !== h.bytecodes) changes.push({ fn: h.fn, file: h.file, line: h.line, base: b.bytecodes, head: h.bytecodes, change: h.bytecodes - b.bytecodes });
+      continue;
+    }
+    const atMost = pythonUnrecordedAtMost(base);
+    if (h.bytecodes > atMost) changes.push({ fn: h.fn, file: h.file, line: h.line, base: null, head: h.bytecodes, change: h.bytecodes - atMost, unrecordedAtMost: atMost });
+  }
+  for (const b of base.functions) {
+    if (headKeys.has(key(b))) continue;
+    const atMost = pythonUnrecordedAtMost(head);
+    if (b.bytecodes > atMost) changes.push({ fn: b.fn, file: b.file, line: b.line, base: b.bytecodes, head: null, change: atMost - b.bytecodes, unrecordedAtMost: atMost });
+  }
+  return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
+}
+
+// src/python/report.ts
+var PYTHON_FUNCTIONS_TITLE = "Python functions whose executed bytecodes changed most (bytecode instructions counted in a separate, unmeasured run; not cycles)";
+function pythonChanges(c, top = 5) {
+  return pythonFunctionChanges(c.base?.python, c.head?.python, top);
+}
+var where = (f) => `${f.file}:${f.line}`;
+function pythonFunctionsMarkdown(c) {
+  const changes = pythonChanges(c);
+  if (!changes.length) return [];
+  const out = ["", `${PYTHON_FUNCTIONS_TITLE}:`, "", "| Python function | File:line | Base | Head | Change |", "|:--|:--|--:|--:|--:|"];
+  for (const f of changes) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(where(f))} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+  return out;
+}
+
 // src/report/markdown.ts
 var ICON = {
   regression: "\u{1F534}",
@@ -45851,6 +46197,7 @@ function detail(c) {
       out.push(`| ${escapeMarkdown(lineLabel(l))} | ${escapeMarkdown(fn)} | ${l.text !== void 0 ? escapeMarkdown(l.text) : ""} | ${lineSideText(l, "base")} | ${lineSideText(l, "head")} | ${lineChangeText(l)} |`);
     }
   }
+  out.push(...pythonFunctionsMarkdown(c));
   return out;
 }
 function failures(head) {
@@ -45906,8 +46253,8 @@ var markdownReport = {
 };
 
 // src/results/io.ts
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname as dirname3 } from "node:path";
+import { mkdirSync as mkdirSync2, renameSync, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname4 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -46122,6 +46469,33 @@ var results_schema_default = {
             }
           }
         },
+        python: {
+          description: "Python benchmarks: executed bytecode instructions per Python function, counted in an unmeasured run (bytecodes, not cycles); absent otherwise.",
+          type: "object",
+          additionalProperties: false,
+          required: ["method", "python", "scope", "bytecodes", "functions"],
+          properties: {
+            method: { type: "string", maxLength: 64 },
+            python: { type: "string", maxLength: 256 },
+            scope: { enum: ["whole", "region"] },
+            bytecodes: { $ref: "#/definitions/count" },
+            functions: {
+              type: "array",
+              maxItems: 1e5,
+              items: {
+                type: "object",
+                additionalProperties: false,
+                required: ["fn", "file", "line", "bytecodes"],
+                properties: {
+                  fn: { type: "string", maxLength: 65536 },
+                  file: { type: "string", maxLength: 65536 },
+                  line: { $ref: "#/definitions/count" },
+                  bytecodes: { $ref: "#/definitions/count" }
+                }
+              }
+            }
+          }
+        },
         logs: {
           type: "object",
           additionalProperties: false,
@@ -46134,16 +46508,16 @@ var results_schema_default = {
 };
 
 // src/util/bounded-read.ts
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
 var MiB = 1 << 20;
 function readTextBounded(path12, limit, what, shown = path12) {
-  const fd = openSync(path12, "r");
+  const fd = openSync2(path12, "r");
   try {
     const buffer3 = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
     const chunks = [];
     let total = 0;
     for (; ; ) {
-      const n = readSync(fd, buffer3, 0, buffer3.length, null);
+      const n = readSync2(fd, buffer3, 0, buffer3.length, null);
       if (n === 0) break;
       total += n;
       if (total > limit) throw new CgBenchError(`${what} ${shown}: larger than ${Math.round(limit / MiB)} MiB; that is not a ${what} cg-bench wrote or can use`);
@@ -46151,7 +46525,7 @@ function readTextBounded(path12, limit, what, shown = path12) {
     }
     return Buffer.concat(chunks).toString("utf8");
   } finally {
-    closeSync(fd);
+    closeSync2(fd);
   }
 }
 
@@ -46325,11 +46699,11 @@ var WRITE_HINTS = {
 function writeFileAtomic(path12, text) {
   const temporary = `${path12}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname3(path12), { recursive: true });
-    writeFileSync(temporary, text);
+    mkdirSync2(dirname4(path12), { recursive: true });
+    writeFileSync2(temporary, text);
     renameSync(temporary, path12);
   } catch (error2) {
-    rmSync(temporary, { force: true });
+    rmSync3(temporary, { force: true });
     const code = error2.code ?? "";
     throw new CgBenchError(`cannot write ${path12}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error2)}${code ? ` (${code})` : ""}; the file there, if any, is unchanged`);
   }
@@ -46387,19 +46761,19 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { readFileSync as readFileSync6 } from "node:fs";
-import { join as join12 } from "node:path";
+import { readFileSync as readFileSync7 } from "node:fs";
+import { join as join13 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync2, cpSync, existsSync as existsSync4, lstatSync as lstatSync2, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync7 } from "node:fs";
+import { chmodSync as chmodSync2, cpSync, existsSync as existsSync5, lstatSync as lstatSync3, mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync2, readdirSync as readdirSync6, rmSync as rmSync8 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname7, join as join11, resolve as resolve5 } from "node:path";
+import { dirname as dirname8, join as join12, resolve as resolve5 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash } from "node:crypto";
-import { realpathSync, statSync } from "node:fs";
-import { dirname as dirname4, relative as relative3 } from "node:path";
+import { realpathSync, statSync as statSync2 } from "node:fs";
+import { dirname as dirname5, relative as relative4 } from "node:path";
 
 // schemas/config.schema.json
 var config_schema_default = {
@@ -46523,7 +46897,7 @@ var config_schema_default = {
 };
 
 // src/util/paths.ts
-import { isAbsolute, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
+import { isAbsolute as isAbsolute2, relative as relative3, resolve as resolve2, sep as sep3 } from "node:path";
 function resolveFrom(base, path12) {
   return resolve2(base, path12);
 }
@@ -46531,13 +46905,13 @@ function callerDirectory() {
   return process.cwd();
 }
 function absolutePath(path12, what) {
-  if (!isAbsolute(path12)) throw new Error(`internal: ${what} "${path12}" is not an absolute path; an entry point should have resolved it`);
+  if (!isAbsolute2(path12)) throw new Error(`internal: ${what} "${path12}" is not an absolute path; an entry point should have resolved it`);
   return resolve2(path12);
 }
 function shownPath(path12, from = callerDirectory()) {
-  const rel = relative2(from, path12);
+  const rel = relative3(from, path12);
   if (rel === "") return ".";
-  return rel === ".." || rel.startsWith(`..${sep2}`) || isAbsolute(rel) ? path12 : rel;
+  return rel === ".." || rel.startsWith(`..${sep3}`) || isAbsolute2(rel) ? path12 : rel;
 }
 
 // src/config/values.ts
@@ -46622,24 +46996,24 @@ function parseConfig(text, file) {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
-  const root = absolutePath(dirname4(file), "configuration directory");
+  const root = absolutePath(dirname5(file), "configuration directory");
   const problems = [];
-  const where2 = (segments, path12, message) => located(shown, doc, lines, { segments, path: path12, message });
+  const where3 = (segments, path12, message) => located(shown, doc, lines, { segments, path: path12, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
   for (const level of ["I1", "D1", "LL"]) {
     const problem = cacheLevelProblem(cache[level]);
-    if (problem) problems.push(where2(["cache", level], `cache.${level}`, `"${cache[level]}": ${problem}`));
+    if (problem) problems.push(where3(["cache", level], `cache.${level}`, `"${cache[level]}": ${problem}`));
   }
   const weights = { ...DEFAULT_WEIGHTS, ...raw.weights };
-  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where2(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
+  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where3(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
   const finite = (value, segments, path12, what) => {
-    if (typeof value === "number" && !Number.isFinite(value)) problems.push(where2(segments, path12, `${String(value)} is not ${what}`));
+    if (typeof value === "number" && !Number.isFinite(value)) problems.push(where3(segments, path12, `${String(value)} is not ${what}`));
   };
   finite(raw.threshold, ["threshold"], "threshold", "a percentage (write 1% or 0.5%)");
   finite(raw.timeout, ["timeout"], "timeout", "a duration (write 90s, 10m or a number of seconds)");
   for (const level of ["l1", "ll", "ram"]) finite(raw.weights?.[level], ["weights", level], `weights.${level}`, "a number of cycles");
   const longest = (value, segments, path12) => {
-    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where2(segments, path12, `"${value}" is longer than cg-bench can wait (24 days)`));
+    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where3(segments, path12, `"${value}" is longer than cg-bench can wait (24 days)`));
   };
   longest(raw.timeout, ["timeout"], "timeout");
   longest(raw["setup-timeout"], ["setup-timeout"], "setup-timeout");
@@ -46648,7 +47022,7 @@ function parseConfig(text, file) {
   const globalEnv = stringEnv(raw.env);
   const valgrindVariables = (env, segments, path12) => {
     for (const key of Object.keys(env ?? {}).filter((k) => /^VALGRIND_/.test(k))) {
-      problems.push(where2([...segments, key], `${path12}.${key}`, `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`));
+      problems.push(where3([...segments, key], `${path12}.${key}`, `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`));
     }
   };
   valgrindVariables(raw.env, ["env"], "env");
@@ -46656,21 +47030,21 @@ function parseConfig(text, file) {
   const benchmarks = raw.benchmarks.map((b, i) => {
     const first = seen.get(b.name);
     if (first !== void 0) {
-      problems.push(where2(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
+      problems.push(where3(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
     const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
     if (b.cwd !== void 0 && !isDirectory2(cwd)) {
-      problems.push(where2(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
+      problems.push(where3(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
     valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
     finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
     finite(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`, "a duration (write 90s, 10m or a number of seconds)");
     longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
     if (typeof b.run !== "string" && b.run[0] === "") {
-      problems.push(where2(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
+      problems.push(where3(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
     }
     if (typeof b.run === "string" && !b.run.trim()) {
-      problems.push(where2(["benchmarks", i, "run"], `benchmarks[${i}].run`, "must not be blank"));
+      problems.push(where3(["benchmarks", i, "run"], `benchmarks[${i}].run`, "must not be blank"));
     }
     return {
       name: b.name,
@@ -46685,7 +47059,7 @@ function parseConfig(text, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
-  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative3(root, b.cwd), b.env, b.instrument]) })).digest("hex");
+  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative4(root, b.cwd), b.env, b.instrument]) })).digest("hex");
   return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cache, weights, benchmarks, hash };
 }
 function realDirectory(path12) {
@@ -46697,7 +47071,7 @@ function realDirectory(path12) {
 }
 function isDirectory2(path12) {
   try {
-    return statSync(path12).isDirectory();
+    return statSync2(path12).isDirectory();
   } catch {
     return false;
   }
@@ -46717,8 +47091,8 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync2, statSync as statSync7 } from "node:fs";
-import { dirname as dirname6 } from "node:path";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync3, statSync as statSync7 } from "node:fs";
+import { dirname as dirname7 } from "node:path";
 
 // src/report/json.ts
 var jsonReport = {
@@ -46748,8 +47122,8 @@ var jsonReport = {
 };
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join10 } from "node:path";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { join as join11 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -46760,8 +47134,8 @@ function slugify(name, index) {
 // src/results/environment.ts
 import { execFile as execFile2 } from "node:child_process";
 import { mkdtemp, readFile as readFile2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
-import { machine, tmpdir } from "node:os";
-import { join as join3 } from "node:path";
+import { machine, tmpdir as tmpdir2 } from "node:os";
+import { join as join5 } from "node:path";
 import { promisify as promisify2 } from "node:util";
 
 // src/results/host-probe.ts
@@ -46875,7 +47249,7 @@ function decodeCpuid(raw) {
   const vendor = ascii([reg(0, 1), reg(0, 3), reg(0, 2)]);
   const regs = { "leaf1.ecx": reg(1, 2), "leaf1.edx": reg(1, 3), "leaf7.ebx": maxLeaf >= 7 ? reg(2, 1) : 0, "leaf7.ecx": maxLeaf >= 7 ? reg(2, 2) : 0 };
   const brand = reg(3, 0) >= 2147483652 ? ascii([4, 5, 6].flatMap((l) => [reg(l, 0), reg(l, 1), reg(l, 2), reg(l, 3)])).replace(/\0.*$/s, "").trim() : null;
-  const features = FEATURES.filter(([, where2, bit]) => regs[where2] >>> bit & 1).map(([name]) => name);
+  const features = FEATURES.filter(([, where3, bit]) => regs[where3] >>> bit & 1).map(([name]) => name);
   return { vendor, brand, features };
 }
 
@@ -46900,11 +47274,11 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join3(tmpdir(), "cg-bench-cpu-"));
+  const dir = await mkdtemp(join5(tmpdir2(), "cg-bench-cpu-"));
   try {
-    const log2 = join3(dir, "valgrind.log");
+    const log2 = join5(dir, "valgrind.log");
     const x86 = machine() === "x86_64";
-    const target = x86 ? join3(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join5(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile2(target, CPU_PROBE_X86_64, { mode: 493 });
     const out = await run2(valgrind.bin, ["--tool=none", "-v", `--log-file=${log2}`, target], { encoding: "buffer", env: { ...PROBE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
     const logText = await readFile2(log2, "utf8").catch(() => "");
@@ -46915,9 +47289,9 @@ async function probeSimulatedCpu(valgrind) {
     await rm2(dir, { recursive: true, force: true });
   }
 }
-var probed;
+var probed2;
 function collectEnvironment(valgrind, workspace, cache, weights) {
-  probed ??= (async () => {
+  probed2 ??= (async () => {
     const [glibc, os8, python, cpu, host] = await Promise.all([
       firstLine("getconf", ["GNU_LIBC_VERSION"]),
       osRelease(),
@@ -46937,34 +47311,34 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
       host
     };
   })();
-  return probed.then((p) => ({ ...p, workspace, cache, weights }));
+  return probed2.then((p) => ({ ...p, workspace, cache, weights }));
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, closeSync as closeSync6, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync6, readdirSync as readdirSync4, readSync as readSync5, rmSync as rmSync5, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, closeSync as closeSync6, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync5, readSync as readSync5, rmSync as rmSync6, statSync as statSync6 } from "node:fs";
 import { constants as constants5 } from "node:os";
-import { join as join9, relative as relative6, resolve as resolve4 } from "node:path";
+import { join as join10, relative as relative7, resolve as resolve4 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
 // src/run/line-text.ts
-import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2, statSync as statSync2 } from "node:fs";
-import { isAbsolute as isAbsolute2, relative as relative4, resolve as resolve3 } from "node:path";
+import { closeSync as closeSync3, openSync as openSync3, readSync as readSync3, statSync as statSync3 } from "node:fs";
+import { isAbsolute as isAbsolute3, relative as relative5, resolve as resolve3 } from "node:path";
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
 function readLines(path12, root) {
-  const inside2 = relative4(root, path12);
-  if (inside2.startsWith("..") || isAbsolute2(inside2)) return void 0;
+  const inside2 = relative5(root, path12);
+  if (inside2.startsWith("..") || isAbsolute3(inside2)) return void 0;
   try {
-    const stat2 = statSync2(path12);
+    const stat2 = statSync3(path12);
     if (!stat2.isFile() || stat2.size > MAX_FILE) return void 0;
-    const fd = openSync2(path12, "r");
+    const fd = openSync3(path12, "r");
     try {
       const buffer3 = Buffer.alloc(stat2.size);
-      readSync2(fd, buffer3, 0, stat2.size, 0);
+      readSync3(fd, buffer3, 0, stat2.size, 0);
       return buffer3.toString("utf8").split("\n");
     } finally {
-      closeSync2(fd);
+      closeSync3(fd);
     }
   } catch {
     return void 0;
@@ -46974,7 +47348,7 @@ function attachLineText(functions, cwd, root) {
   const cache = /* @__PURE__ */ new Map();
   const linesOf2 = (file) => {
     if (!cache.has(file)) {
-      const candidates = isAbsolute2(file) ? [file] : [resolve3(cwd, file), resolve3(root, file)];
+      const candidates = isAbsolute3(file) ? [file] : [resolve3(cwd, file), resolve3(root, file)];
       cache.set(file, candidates.map((c) => readLines(c, root)).find((l) => l !== void 0));
     }
     return cache.get(file);
@@ -46983,8 +47357,8 @@ function attachLineText(functions, cwd, root) {
     for (const l of f.lines ?? []) {
       const text = linesOf2(l.file)?.[l.line - 1]?.trim();
       if (text) l.text = [...text].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
-      const inside2 = isAbsolute2(l.file) ? relative4(root, l.file) : void 0;
-      if (inside2 && !inside2.startsWith("..") && !isAbsolute2(inside2)) l.file = inside2;
+      const inside2 = isAbsolute3(l.file) ? relative5(root, l.file) : void 0;
+      if (inside2 && !inside2.startsWith("..") && !isAbsolute3(inside2)) l.file = inside2;
     }
   }
 }
@@ -47020,23 +47394,23 @@ function runsPython(run3) {
 
 // src/run/executables.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
-import { join as join5, relative as relative5, isAbsolute as isAbsolute3 } from "node:path";
+import { readFileSync as readFileSync3, statSync as statSync4 } from "node:fs";
+import { join as join7, relative as relative6, isAbsolute as isAbsolute4 } from "node:path";
 
 // src/run/valgrind-files.ts
-import { readdirSync, readFileSync } from "node:fs";
-import { join as join4 } from "node:path";
+import { readdirSync as readdirSync3, readFileSync as readFileSync2 } from "node:fs";
+import { join as join6 } from "node:path";
 var PROFILE = /^cachegrind\.out\.(\d+)$/;
 var LOG = /^valgrind\.(\d+)\.log$/;
 function outputFileArgs(dir) {
-  return [`--cachegrind-out-file=${join4(dir, "cachegrind.out.%p")}`, `--log-file=${join4(dir, "valgrind.%p.log")}`];
+  return [`--cachegrind-out-file=${join6(dir, "cachegrind.out.%p")}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join4(dir, "valgrind.")}`;
+  return `--log-file=${join6(dir, "valgrind.")}`;
 }
 function processFiles(dir) {
   const byPid = /* @__PURE__ */ new Map();
-  for (const name of readdirSync(dir)) {
+  for (const name of readdirSync3(dir)) {
     const profile = PROFILE.exec(name);
     const log2 = LOG.exec(name);
     const pid = Number((profile ?? log2)?.[1]);
@@ -47055,7 +47429,7 @@ function unfinishedProcesses(dir) {
   return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
     let text = "";
     try {
-      text = readFileSync(join4(dir, p.log), "utf8");
+      text = readFileSync2(join6(dir, p.log), "utf8");
     } catch {
     }
     return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
@@ -47063,7 +47437,7 @@ function unfinishedProcesses(dir) {
 }
 function terminatingSignal(dir, pid) {
   try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync2(join6(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
   } catch {
     return null;
   }
@@ -47082,11 +47456,11 @@ function loadedObjects(logText) {
 var hashes = /* @__PURE__ */ new Map();
 function contentHash(path12) {
   try {
-    const stat2 = statSync3(path12);
+    const stat2 = statSync4(path12);
     const key = `${path12}\0${stat2.size}\0${stat2.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash3("sha256").update(readFileSync2(path12)).digest("hex");
+      hash = createHash3("sha256").update(readFileSync3(path12)).digest("hex");
       hashes.set(key, hash);
     }
     return hash;
@@ -47095,8 +47469,8 @@ function contentHash(path12) {
   }
 }
 function inside(dir, path12) {
-  const rel = relative5(dir, path12);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute3(rel);
+  const rel = relative6(dir, path12);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute4(rel);
 }
 function executablesOf(logDir, workspace) {
   const found = /* @__PURE__ */ new Map();
@@ -47104,7 +47478,7 @@ function executablesOf(logDir, workspace) {
     if (!p.log) continue;
     let text;
     try {
-      text = readFileSync2(join5(logDir, p.log), "utf8");
+      text = readFileSync3(join7(logDir, p.log), "utf8");
     } catch {
       continue;
     }
@@ -47122,14 +47496,14 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash4 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync2, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
-import { join as join7 } from "node:path";
+import { chmodSync, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync5 } from "node:fs";
+import { join as join8 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { readFileSync as readFileSync4, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat2 = readFileSync3(`/proc/${pid}/stat`, "utf8");
+    const stat2 = readFileSync4(`/proc/${pid}/stat`, "utf8");
     return stat2.slice(stat2.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -47137,7 +47511,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync3("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync4("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -47168,17 +47542,17 @@ function remember(path12) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync2(lock, { force: true });
+    for (const lock of held) rmSync4(lock, { force: true });
   });
 }
 function unlock(path12) {
   held.delete(path12);
-  rmSync2(path12, { force: true });
+  rmSync4(path12, { force: true });
 }
 function tryLock(path12) {
   for (; ; ) {
     try {
-      writeFileSync2(path12, `${process.pid} ${identity(process.pid)}
+      writeFileSync3(path12, `${process.pid} ${identity(process.pid)}
 `, { flag: "wx" });
       remember(path12);
       return void 0;
@@ -47187,221 +47561,18 @@ function tryLock(path12) {
     }
     let holder;
     try {
-      holder = parseHolder(readFileSync3(path12, "utf8"));
+      holder = parseHolder(readFileSync4(path12, "utf8"));
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync2(path12, { force: true });
+    rmSync4(path12, { force: true });
   }
-}
-
-// src/run/untrusted.ts
-import { spawnSync } from "node:child_process";
-import { chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync3, rmSync as rmSync3, statSync as statSync4, writeSync } from "node:fs";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join6 } from "node:path";
-var UNTRUSTED_ID = 65534;
-function truthy(value) {
-  return Boolean(value) && value !== "0" && value !== "false";
-}
-function untrustedUser(root, env, ownCopy = false) {
-  const asked = env["CG_BENCH_RUN_AS"]?.trim();
-  if (asked === "root") return void 0;
-  if (asked) {
-    const match3 = /^(\d+):(\d+)$/.exec(asked);
-    if (!match3) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
-    return { uid: Number(match3[1]), gid: Number(match3[2]) };
-  }
-  const owner = statSync4(root);
-  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
-  return void 0;
-}
-var BENCHMARK_PID_IN_NAMESPACE = 2;
-var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
-var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
-function works(argv) {
-  const r = spawnSync(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
-  return r.status === 0;
-}
-var probed2 = /* @__PURE__ */ new Map();
-function worksCached(argv) {
-  const key = argv.join("\0");
-  if (!probed2.has(key)) probed2.set(key, works(argv));
-  return probed2.get(key);
-}
-function untrustedSandbox(options) {
-  const env = options.env ?? process.env;
-  const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ?? worksCached;
-  const notes = [];
-  let user;
-  const prefix2 = [];
-  if (uid === 0) user = untrustedUser(options.root, env);
-  if (user) {
-    prefix2.push("setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
-    if (!probe(prefix2)) {
-      throw new CgBenchError(
-        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
-      );
-    }
-    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
-  } else if (uid === 0) {
-    notes.push("note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.");
-  } else {
-    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
-    if (exposed.length) {
-      notes.push(
-        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
-      );
-    }
-  }
-  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-  const unshare = (net, pid) => [
-    "unshare",
-    "--user",
-    `--map-user=${id.uid}`,
-    `--map-group=${id.gid}`,
-    ...net ? ["--net"] : [],
-    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
-    "--",
-    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
-    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
-    ...pid ? [...PID_NAMESPACE_INIT] : []
-  ];
-  const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
-  for (const [net, pid] of tries) {
-    const isolate = unshare(net, pid);
-    if (!probe([...prefix2, ...isolate])) continue;
-    prefix2.push(...isolate);
-    notes.push(
-      pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
-    );
-    if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
-    return { user, isolatedNetwork: net, isolatedPids: pid, prefix: prefix2, notes };
-  }
-  if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
-  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
-  return { user, isolatedNetwork: false, isolatedPids: false, prefix: prefix2, notes };
-}
-function sandboxed(sandbox, argv) {
-  return [...sandbox.prefix, ...argv];
-}
-function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join6(tmpdir2(), "cg-bench-profiles-"));
-  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
-  return staging;
-}
-function collectProfiles(staging, dir) {
-  if (staging === dir) return;
-  const buffer3 = Buffer.alloc(1 << 20);
-  for (const name of readdirSync2(staging)) {
-    let from;
-    try {
-      from = openSync3(join6(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
-    } catch {
-      continue;
-    }
-    try {
-      if (!fstatSync(from).isFile()) continue;
-      const to = openSync3(join6(dir, name), "wx");
-      try {
-        for (let n; (n = readSync3(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync(to, buffer3, 0, n);
-      } finally {
-        closeSync3(to);
-      }
-    } finally {
-      closeSync3(from);
-    }
-  }
-  rmSync3(staging, { recursive: true, force: true });
-}
-function handOver(sandbox, tree) {
-  if (!sandbox.user) return;
-  const { uid, gid } = sandbox.user;
-  const walk = (path12) => {
-    const stat2 = lstatSync(path12);
-    lchownSync(path12, uid, gid);
-    if (stat2.isDirectory()) for (const name of readdirSync2(path12)) walk(join6(path12, name));
-  };
-  walk(tree);
-}
-function giveDirectory(sandbox, dir) {
-  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
-}
-function isPlainFile(path12) {
-  try {
-    const stat2 = lstatSync(path12);
-    return stat2.isFile() && stat2.nlink === 1;
-  } catch {
-    return false;
-  }
-}
-var SETUP_ENV_NAMES = [
-  "PATH",
-  "HOME",
-  "USER",
-  "LOGNAME",
-  "SHELL",
-  "LANG",
-  "LANGUAGE",
-  "TZ",
-  "TMPDIR",
-  "TERM",
-  "CC",
-  "CXX",
-  "CPP",
-  "LD",
-  "AR",
-  "CFLAGS",
-  "CXXFLAGS",
-  "CPPFLAGS",
-  "LDFLAGS",
-  "LDLIBS",
-  "MAKEFLAGS",
-  "PKG_CONFIG_PATH",
-  "LIBRARY_PATH",
-  "LD_LIBRARY_PATH",
-  "C_INCLUDE_PATH",
-  "CPLUS_INCLUDE_PATH",
-  "CARGO_HOME",
-  "RUSTUP_HOME",
-  "RUSTUP_TOOLCHAIN",
-  "RUSTFLAGS",
-  "CARGO_TARGET_DIR",
-  "CARGO_BUILD_JOBS",
-  "GOPATH",
-  "GOROOT",
-  "GOCACHE",
-  "GOFLAGS",
-  "GOTOOLCHAIN",
-  "GOPROXY",
-  "GOMODCACHE",
-  "JAVA_HOME",
-  "PYTHONPATH",
-  "VIRTUAL_ENV",
-  "CONDA_PREFIX",
-  "NODE_PATH",
-  "CMAKE_GENERATOR",
-  "CG_BENCH_IMAGE"
-];
-var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
-function setupEnvironment(caller, sandbox, home) {
-  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
-  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
-  const env = {};
-  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
-  if (sandbox.user) env["HOME"] = home;
-  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-  return env;
 }
 
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join7(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join8(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
 async function acquire(lock) {
@@ -47409,21 +47580,21 @@ async function acquire(lock) {
 }
 function removeQuietly(path12) {
   try {
-    rmSync4(path12, { recursive: true, force: true });
+    rmSync5(path12, { recursive: true, force: true });
   } catch {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync2(HOMES_DIR, { recursive: true });
+  mkdirSync3(HOMES_DIR, { recursive: true });
   if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    rmSync4(home, { recursive: true, force: true });
-    mkdirSync2(join7(home, "tmp"), { recursive: true });
+    rmSync5(home, { recursive: true, force: true });
+    mkdirSync3(join8(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join7(home, "tmp"));
+    giveDirectory(sandbox, join8(home, "tmp"));
     return await measure2(home);
   } finally {
     removeQuietly(home);
@@ -47432,13 +47603,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync4 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
 function processesWith(marker2) {
   const found = [];
-  for (const name of readdirSync3("/proc")) {
+  for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
+      if (readFileSync5(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
     } catch {
     }
   }
@@ -47549,7 +47720,7 @@ function runProcess(options) {
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { accessSync, constants as constants4, openSync as openSync5, readSync as readSync4, closeSync as closeSync5 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname5, join as join8 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname6, join as join9 } from "node:path";
 function isExecutable(path12) {
   try {
     accessSync(path12, constants4.X_OK);
@@ -47570,7 +47741,7 @@ function startsWithShebang(path12) {
 function findOnPath(program, path12) {
   for (const dir of (path12 ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join8(dir, program);
+    const candidate = join9(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -47582,7 +47753,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join8(dirname5(bin), "valgrind.bin");
+    const real = join9(dirname6(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
@@ -47651,26 +47822,26 @@ function programProblem(program, cwd, path12) {
   return void 0;
 }
 async function gzipAndRemove(path12) {
-  rmSync5(`${path12}.gz`, { force: true });
+  rmSync6(`${path12}.gz`, { force: true });
   await pipeline(createReadStream2(path12), createGzip({ level: 6 }), createWriteStream(`${path12}.gz`, { flags: "wx" }));
-  rmSync5(path12);
+  rmSync6(path12);
 }
 async function runBenchmark(spec, slug, ctx) {
-  const dir = join9(ctx.outDir, "benchmarks", slug);
-  rmSync5(dir, { recursive: true, force: true });
-  mkdirSync3(dir, { recursive: true });
+  const dir = join10(ctx.outDir, "benchmarks", slug);
+  rmSync6(dir, { recursive: true, force: true });
+  mkdirSync4(dir, { recursive: true });
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
 }
 async function measureIn(home, spec, dir, ctx) {
-  const rel = (p) => relative6(ctx.outDir, p);
-  const stdout = join9(dir, "stdout.log");
-  const stderr = join9(dir, "stderr.log");
+  const rel = (p) => relative7(ctx.outDir, p);
+  const stdout = join10(dir, "stdout.log");
+  const stderr = join10(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join9(home, "pycache") : void 0);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join10(home, "pycache") : void 0);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative6(ctx.root, spec.cwd) || ".",
+    cwd: relative7(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -47687,10 +47858,10 @@ async function measureIn(home, spec, dir, ctx) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
   if (problem) return { ...base, message: problem };
+  const [program, ...rest] = sandboxed(ctx.sandbox, argv);
+  const native = { command: program, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    const [program, ...rest] = sandboxed(ctx.sandbox, argv);
-    const warmUp = { command: program, args: rest, cwd: spec.cwd, env, timeoutMs: spec.timeoutMs };
-    await runProcess({ ...warmUp, stdoutFile: join9(dir, "warm-up.stdout.log"), stderrFile: join9(dir, "warm-up.stderr.log") });
+    await runProcess({ ...native, env, stdoutFile: join10(dir, "warm-up.stdout.log"), stderrFile: join10(dir, "warm-up.stderr.log") });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
@@ -47721,10 +47892,10 @@ async function measureIn(home, spec, dir, ctx) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join9(dir, name);
+    const file = join10(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync5(file, { force: true });
+      rmSync6(file, { force: true });
       continue;
     }
     try {
@@ -47744,19 +47915,33 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync4(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join9(dir, n))).sort()[0];
+    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join10(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join9(dir, valgrindLog)) : "");
+    const details = tail(stderr) || (valgrindLog ? tail(join10(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
+  const pythonAttribution = python && attributionWanted() ? await countingBytecode({
+    tmpDir: env["TMPDIR"],
+    cwd: spec.cwd,
+    env,
+    scope: spec.instrument,
+    sandbox: ctx.sandbox,
+    run: (counting) => runProcess({ ...native, env: counting, stdoutFile: join10(dir, "bytecode.stdout.log"), stderrFile: join10(dir, "bytecode.stderr.log") })
+  }) : void 0;
   const cost = aggregateProfiles(parsed, ctx.weights);
   attachLineText(cost.functions, spec.cwd, ctx.root);
-  return { ...result, status: "ok", ...cost, executables: executablesOf(dir, ctx.root) };
+  return {
+    ...result,
+    status: "ok",
+    ...cost,
+    executables: executablesOf(dir, ctx.root),
+    ...pythonAttribution ? { python: pythonAttribution } : {}
+  };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, openSync as openSync7, appendFileSync as appendFileSync2, readFileSync as readFileSync5 } from "node:fs";
+import { closeSync as closeSync7, openSync as openSync7, appendFileSync as appendFileSync2, readFileSync as readFileSync6 } from "node:fs";
 import { spawn as spawn3 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -47804,7 +47989,7 @@ async function runSetup(commands, options) {
       closeSync7(fd);
     }
     if (status) {
-      const tail2 = readFileSync5(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync6(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode2.benchmarkFailed);
@@ -47874,11 +48059,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync4(dir, { recursive: true });
+    mkdirSync5(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
-    const probe = join10(dir, `.write-test-${process.pid}`);
-    writeFileSync3(probe, "");
-    rmSync6(probe, { force: true });
+    const probe = join11(dir, `.write-test-${process.pid}`);
+    writeFileSync4(probe, "");
+    rmSync7(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -47924,12 +48109,12 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync6(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync7(resolveFrom(options.outDir, name), { force: true });
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
-  mkdirSync4(SETUP_HOME, { recursive: true });
+  mkdirSync5(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeFileSync3(setupLog, sandbox.notes.map((n) => `# ${n}
+  writeFileSync4(setupLog, sandbox.notes.map((n) => `# ${n}
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
@@ -47957,10 +48142,10 @@ async function runSuite(config, options) {
 }
 
 // src/engine/out-lock.ts
-import { mkdirSync as mkdirSync5 } from "node:fs";
+import { mkdirSync as mkdirSync6 } from "node:fs";
 function lockOutputDirectory(outDir) {
   try {
-    mkdirSync5(outDir, { recursive: true });
+    mkdirSync6(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -47979,8 +48164,8 @@ function lockOutputDirectory(outDir) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
-  const dir = dirname6(path12);
-  if (existsSync2(path12) && statSync7(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
+  const dir = dirname7(path12);
+  if (existsSync3(path12) && statSync7(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
     accessSync4(dir, constants7.W_OK);
   } catch {
@@ -48035,7 +48220,7 @@ function selectedBy(options, results) {
 }
 function readPrevious(path12) {
   try {
-    return existsSync2(path12) ? readResults(path12) : void 0;
+    return existsSync3(path12) ? readResults(path12) : void 0;
   } catch {
     return void 0;
   }
@@ -48061,14 +48246,14 @@ function lineProgress(write) {
 
 // src/container/engine.ts
 import { spawn as spawn4, spawnSync as spawnSync3 } from "node:child_process";
-import { existsSync as existsSync3 } from "node:fs";
+import { existsSync as existsSync4 } from "node:fs";
 var words = (value) => (value ?? "").split(/\s+/).filter(Boolean);
 function engineFromEnv(env = process.env) {
   const command = words(env["CG_BENCH_ENGINE"]);
   return { command: command.length ? command : ["docker"], runFlags: words(env["CG_BENCH_ENGINE_FLAGS"]) };
 }
 function insideImage(env = process.env) {
-  return Boolean(env["CG_BENCH_IMAGE"]) && existsSync3("/opt/cg-bench/dist/cli.js");
+  return Boolean(env["CG_BENCH_IMAGE"]) && existsSync4("/opt/cg-bench/dist/cli.js");
 }
 function choosesNetwork(flags) {
   return flags.some((flag) => /^--net(work)?(=|$)/.test(flag));
@@ -48129,7 +48314,7 @@ function lastLines(text, n = 15) {
   return text.trim().split("\n").slice(-n).join("\n");
 }
 function readIfPresent(path12) {
-  return existsSync4(path12) ? readResults(path12) : void 0;
+  return existsSync5(path12) ? readResults(path12) : void 0;
 }
 function asksForNetwork(configFile) {
   try {
@@ -48140,15 +48325,15 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join11(checkout, ".git");
+  const git2 = join12(checkout, ".git");
   let directory;
   try {
-    directory = lstatSync2(git2).isDirectory();
+    directory = lstatSync3(git2).isDirectory();
   } catch {
     return [];
   }
   if (directory && !emptyDirectory) {
-    emptyDirectory = mkdtempSync2(join11(tmpdir3(), "cg-bench-no-git-"));
+    emptyDirectory = mkdtempSync2(join12(tmpdir3(), "cg-bench-no-git-"));
     chmodSync2(emptyDirectory, 365);
   }
   return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
@@ -48156,26 +48341,26 @@ function hideGit(checkout) {
 function removeLinks(dir) {
   let entries;
   try {
-    entries = readdirSync5(dir);
+    entries = readdirSync6(dir);
   } catch {
     return;
   }
   for (const name of entries) {
-    const path12 = join11(dir, name);
-    const stat2 = lstatSync2(path12);
+    const path12 = join12(dir, name);
+    const stat2 = lstatSync3(path12);
     if (stat2.isDirectory()) removeLinks(path12);
-    else if (!stat2.isFile()) rmSync7(path12, { force: true });
+    else if (!stat2.isFile()) rmSync8(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve5(dir); ; at = dirname7(at)) {
-    const git2 = join11(at, ".git");
-    if (existsSync4(git2)) {
+  for (let at = resolve5(dir); ; at = dirname8(at)) {
+    const git2 = join12(at, ".git");
+    if (existsSync5(git2)) {
       chmodSync2(git2, 448);
-      if (existsSync4(`${at}.tmp`)) chmodSync2(`${at}.tmp`, 448);
+      if (existsSync5(`${at}.tmp`)) chmodSync2(`${at}.tmp`, 448);
       return;
     }
-    if (dirname7(at) === at) return;
+    if (dirname8(at) === at) return;
   }
 }
 function containerMeasurer(options) {
@@ -48190,11 +48375,11 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      rmSync7(outDir, { recursive: true, force: true });
-      mkdirSync6(outDir, { recursive: true });
+      rmSync8(outDir, { recursive: true, force: true });
+      mkdirSync7(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
-        writeResults(join11(outDir, DURATIONS_FILE), selection.durations);
+        writeResults(join12(outDir, DURATIONS_FILE), selection.durations);
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run3(
@@ -48207,7 +48392,7 @@ function containerMeasurer(options) {
         asksForNetwork(resolve5(checkout, config))
       );
       removeLinks(outDir);
-      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join11(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
+      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join12(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
     }
   };
 }
@@ -48219,11 +48404,11 @@ function inProcessMeasurer(options) {
       return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      mkdirSync6(workspace, { recursive: true });
-      for (const entry of readdirSync5(workspace)) rmSync7(join11(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join11(resolve5(checkout), name)));
+      mkdirSync7(workspace, { recursive: true });
+      for (const entry of readdirSync6(workspace)) rmSync8(join12(workspace, entry), { recursive: true, force: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join12(resolve5(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve5(src)) });
-      rmSync7(outDir, { recursive: true, force: true });
+      rmSync8(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] }, workspace);
@@ -48231,7 +48416,7 @@ function inProcessMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join11(workspace, config)),
+          config: loadConfig(join12(workspace, config)),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -48241,7 +48426,7 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, results: outcome2.results, error: void 0 };
       } catch (error2) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
-        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join11(outDir, "results.json")), error: errorMessage(error2) };
+        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join12(outDir, "results.json")), error: errorMessage(error2) };
       }
     }
   };
@@ -48249,7 +48434,7 @@ function inProcessMeasurer(options) {
 
 // src/vcs/git.ts
 import { spawnSync as spawnSync4 } from "node:child_process";
-import { rmSync as rmSync8 } from "node:fs";
+import { rmSync as rmSync9 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -48294,14 +48479,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync8(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync8(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -48376,7 +48561,7 @@ async function measureAt(ci, measurer, sha, outName, selection = {}) {
   const checkout = ci.baseCheckoutDir();
   addWorktree(ci.repoRoot, checkout, sha);
   try {
-    return await measurer.measure(join12(checkout, ci.workingDirectory), ci.config, join12(ci.outRoot, outName), selection);
+    return await measurer.measure(join13(checkout, ci.workingDirectory), ci.config, join13(ci.outRoot, outName), selection);
   } finally {
     removeWorktree(ci.repoRoot, checkout);
   }
@@ -48403,27 +48588,27 @@ async function saveMainlineBaseline(ci, request2, head) {
   else ci.log.info(`Saved the baseline for ${short}.`);
 }
 function headConfigText(ci) {
-  return readFileSync6(join12(ci.repoRoot, ci.suite.configPath), "utf8");
+  return readFileSync7(join13(ci.repoRoot, ci.suite.configPath), "utf8");
 }
 
 // src/ci/shard-hand-over.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync7, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync8, writeFileSync as writeFileSync4 } from "node:fs";
-import { join as join13 } from "node:path";
+import { existsSync as existsSync6, mkdirSync as mkdirSync8, readdirSync as readdirSync7, rmSync as rmSync10, statSync as statSync8, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join14 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync9(dir, { recursive: true, force: true });
-  mkdirSync7(dir, { recursive: true });
+  rmSync10(dir, { recursive: true, force: true });
+  mkdirSync8(dir, { recursive: true });
   const { head, base, ...meta } = part;
-  writeFileSync4(join13(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync5(join14(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join13(dir, "head.json"), head);
-  if (base) writeResults(join13(dir, "base.json"), base);
+  writeResults(join14(dir, "head.json"), head);
+  if (base) writeResults(join14(dir, "base.json"), base);
 }
 function readOne(dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBounded(join13(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBounded(join14(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -48450,20 +48635,20 @@ function readOne(dir, shown) {
   const configText = text("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join13(dir, "base.json");
-  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join13(dir, "head.json")), base: existsSync5(basePath) ? readResults(basePath) : void 0 };
+  const basePath = join14(dir, "base.json");
+  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join14(dir, "head.json")), base: existsSync6(basePath) ? readResults(basePath) : void 0 };
 }
 function readShardHandOvers(root, shown) {
-  if (existsSync5(join13(root, SHARD_FILE))) return [readOne(root, shown)];
+  if (existsSync6(join14(root, SHARD_FILE))) return [readOne(root, shown)];
   let names;
   try {
-    names = readdirSync6(root).sort();
+    names = readdirSync7(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync8(join13(root, n)).isDirectory() && existsSync5(join13(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => statSync8(join14(root, n)).isDirectory() && existsSync6(join14(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(join13(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(join14(root, n), `${shown}/${n}`));
 }
 
 // src/ci/pipeline.ts
@@ -48518,8 +48703,8 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join14(ci.outRoot, "head", "results.json"), head);
-  if (baseline.results) writeResults(join14(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join15(ci.outRoot, "head", "results.json"), head);
+  if (baseline.results) writeResults(join15(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head);
   const failed = head.benchmarks.some((b) => b.status !== "ok");
@@ -48528,7 +48713,7 @@ async function runMerge(ci, partsDir, shownDir) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join14(ci.repoRoot, ci.workingDirectory), ci.config, join14(ci.outRoot, "head"), selection);
+  return measurer.measure(join15(ci.repoRoot, ci.workingDirectory), ci.config, join15(ci.outRoot, "head"), selection);
 }
 async function cannotRun(ci, headRun) {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
@@ -48544,8 +48729,8 @@ async function finish(ci, head, headCode, found) {
   }
   const body2 = `${ci.suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
-  mkdirSync8(ci.outRoot, { recursive: true });
-  writeFileSync5(join14(ci.outRoot, "report.md"), body2);
+  mkdirSync9(ci.outRoot, { recursive: true });
+  writeFileSync6(join15(ci.outRoot, "report.md"), body2);
   await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body: body2 });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode2.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
@@ -48591,11 +48776,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join21, resolve as resolve7 } from "node:path";
+import { join as join22, resolve as resolve7 } from "node:path";
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync9, readFileSync as readFileSync7, statSync as statSync9, writeFileSync as writeFileSync6, existsSync as existsSync6 } from "node:fs";
-import { join as join15 } from "node:path";
+import { mkdirSync as mkdirSync10, readFileSync as readFileSync8, statSync as statSync9, writeFileSync as writeFileSync7, existsSync as existsSync7 } from "node:fs";
+import { join as join16 } from "node:path";
 
 // src/github/comment.ts
 async function writeComment(api, issue2, existing, body2) {
@@ -48665,11 +48850,11 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
 var MAX_FILE_BYTES = 50 * 1024 * 1024;
 var FORK_NOTE = "_These numbers come from the pull request's own workflow run: cg-bench checked that they are consistent and belong to this pull request's commit, but that run was the fork's to control._";
 function writeArtifact(dir, pr, head, base) {
-  mkdirSync9(dir, { recursive: true });
-  writeFileSync6(join15(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
+  mkdirSync10(dir, { recursive: true });
+  writeFileSync7(join16(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
 `);
-  writeResults(join15(dir, "results.json"), head);
-  if (base) writeResults(join15(dir, "base.json"), base);
+  writeResults(join16(dir, "results.json"), head);
+  if (base) writeResults(join16(dir, "base.json"), base);
 }
 function parsePullRequestRef(text, source) {
   let data;
@@ -48688,15 +48873,15 @@ function parsePullRequestRef(text, source) {
 }
 function readBounded(path12) {
   if (statSync9(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
-  return readFileSync7(path12, "utf8");
+  return readFileSync8(path12, "utf8");
 }
 async function reportFromArtifact(ctx, trigger) {
   const { io, inputs, api } = ctx;
   if (trigger.kind !== "workflow_run") throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === "other" ? trigger.eventName : trigger.kind}`);
   if (!inputs.artifactDir) throw new CgBenchError(`mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job's artifact`);
   const dir = inputs.artifactDir;
-  const prFile = join15(dir, "pr.json");
-  if (!existsSync6(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
+  const prFile = join16(dir, "pr.json");
+  if (!existsSync7(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
   const pr = parsePullRequestRef(readBounded(prFile), prFile);
   if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
   if (trigger.pullNumbers.length && !trigger.pullNumbers.includes(pr.number)) {
@@ -48716,8 +48901,8 @@ async function reportFromArtifact(ctx, trigger) {
       `${prFile}: pull request #${pr.number} is ${actual.repository}:${actual.branch} at ${actual.sha.slice(0, 7)}, but this workflow run measured ${expected.repository}:${expected.branch} at ${expected.sha.slice(0, 7)}; refusing the artifact`
     );
   }
-  const head = readResults(join15(dir, "results.json"));
-  const base = existsSync6(join15(dir, "base.json")) ? readResults(join15(dir, "base.json")) : void 0;
+  const head = readResults(join16(dir, "results.json"));
+  const base = existsSync7(join16(dir, "base.json")) ? readResults(join16(dir, "base.json")) : void 0;
   const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : void 0;
   const marker2 = commentMarker(pr.suite);
   const report = markdownReport.render({ head, comparison, baselineSource: base ? "from the measuring workflow" : "none" });
@@ -48779,7 +48964,7 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname9(p) {
+function dirname10(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
@@ -48893,14 +49078,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname9(tempKey);
+    let parent = dirname10(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname9(tempKey);
+      parent = dirname10(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -50147,8 +50332,8 @@ var path5 = {
   win32: { sep: "\\" },
   posix: { sep: "/" }
 };
-var sep4 = defaultPlatform === "win32" ? path5.win32.sep : path5.posix.sep;
-minimatch.sep = sep4;
+var sep5 = defaultPlatform === "win32" ? path5.win32.sep : path5.posix.sep;
+minimatch.sep = sep5;
 var GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
 minimatch.GLOBSTAR = GLOBSTAR;
 var qmark2 = "[^/]";
@@ -50911,12 +51096,12 @@ var Path = class {
         this.segments = itemPath.split(path6.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname9(remaining);
+        let dir = dirname10(remaining);
         while (dir !== remaining) {
           const basename5 = path6.basename(remaining);
           this.segments.unshift(basename5);
           remaining = dir;
-          dir = dirname9(remaining);
+          dir = dirname10(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -50928,7 +51113,7 @@ var Path = class {
         segment = normalizeSeparators2(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname9(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname10(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
           assert2(!segment.includes(path6.sep), `Parameter 'itemPath' contains unexpected path separators`);
@@ -51019,7 +51204,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname9(itemPath) === itemPath) {
+    if (dirname10(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS6 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -58910,21 +59095,21 @@ var Matcher = class {
    * @returns {string}
    */
   toString(separator, includeNamespace = true) {
-    const sep11 = separator || this.separator;
-    const isDefault = sep11 === this.separator && includeNamespace === true;
+    const sep12 = separator || this.separator;
+    const isDefault = sep12 === this.separator && includeNamespace === true;
     if (isDefault) {
       if (this._pathStringCache !== null) {
         return this._pathStringCache;
       }
       const result = this.path.map(
         (n) => n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-      ).join(sep11);
+      ).join(sep12);
       this._pathStringCache = result;
       return result;
     }
     return this.path.map(
       (n) => includeNamespace && n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-    ).join(sep11);
+    ).join(sep12);
   }
   /**
    * Get path as array of tag names.
@@ -59562,73 +59747,73 @@ var REDOS_PATTERNS = [
 var redos_default = REDOS_PATTERNS;
 
 // node_modules/is-unsafe/src/contexts/nosql.js
-var sep8 = `["'\\s]*:`;
+var sep9 = `["'\\s]*:`;
 var NOSQL_PATTERNS = [
   // ─── MongoDB $ operator injection ────────────────────────────────────────
   {
     id: "nosql-where-operator",
     description: "$where \u2014 executes arbitrary JavaScript server-side in MongoDB",
-    pattern: new RegExp(`\\$where${sep8}`, "i")
+    pattern: new RegExp(`\\$where${sep9}`, "i")
   },
   {
     id: "nosql-ne-operator",
     description: '$ne \u2014 "not equal" operator used to bypass equality checks',
-    pattern: new RegExp(`\\$ne${sep8}`, "i")
+    pattern: new RegExp(`\\$ne${sep9}`, "i")
   },
   {
     id: "nosql-gt-operator",
     description: '$gt \u2014 "greater than" used to bypass password/value checks',
-    pattern: new RegExp(`\\$gte?${sep8}`, "i")
+    pattern: new RegExp(`\\$gte?${sep9}`, "i")
   },
   {
     id: "nosql-lt-operator",
     description: '$lt / $lte \u2014 "less than" bypass variants',
-    pattern: new RegExp(`\\$lte?${sep8}`, "i")
+    pattern: new RegExp(`\\$lte?${sep9}`, "i")
   },
   {
     id: "nosql-regex-operator",
     description: "$regex \u2014 can be used to extract data character by character (blind injection)",
-    pattern: new RegExp(`\\$regex${sep8}`, "i")
+    pattern: new RegExp(`\\$regex${sep9}`, "i")
   },
   {
     id: "nosql-or-operator",
     description: "$or \u2014 logical OR; used to create always-true conditions",
-    pattern: new RegExp(`\\$or${sep8}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$or${sep9}\\s*\\[`, "i")
   },
   {
     id: "nosql-and-operator",
     description: "$and \u2014 logical AND operator injection",
-    pattern: new RegExp(`\\$and${sep8}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$and${sep9}\\s*\\[`, "i")
   },
   {
     id: "nosql-nor-operator",
     description: "$nor \u2014 logical NOR operator injection",
-    pattern: new RegExp(`\\$nor${sep8}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$nor${sep9}\\s*\\[`, "i")
   },
   {
     id: "nosql-exists-operator",
     description: "$exists \u2014 can enumerate fields to determine schema",
-    pattern: new RegExp(`\\$exists${sep8}`, "i")
+    pattern: new RegExp(`\\$exists${sep9}`, "i")
   },
   {
     id: "nosql-in-operator",
     description: "$in \u2014 matches any value in a list; can enumerate values",
-    pattern: new RegExp(`\\$in${sep8}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$in${sep9}\\s*\\[`, "i")
   },
   {
     id: "nosql-expr-operator",
     description: "$expr \u2014 allows aggregation expressions in queries (MongoDB 3.6+)",
-    pattern: new RegExp(`\\$expr${sep8}`, "i")
+    pattern: new RegExp(`\\$expr${sep9}`, "i")
   },
   {
     id: "nosql-function-operator",
     description: "$function \u2014 executes arbitrary JavaScript in MongoDB 4.4+",
-    pattern: new RegExp(`\\$function${sep8}`, "i")
+    pattern: new RegExp(`\\$function${sep9}`, "i")
   },
   {
     id: "nosql-accumulator-operator",
     description: "$accumulator \u2014 custom aggregation with arbitrary JS execution",
-    pattern: new RegExp(`\\$accumulator${sep8}`, "i")
+    pattern: new RegExp(`\\$accumulator${sep9}`, "i")
   },
   // ─── Prototype pollution ─────────────────────────────────────────────────
   {
@@ -60443,8 +60628,8 @@ function readStopNodeData(xmlData, tagName, i) {
           const nextLt = xmlData.indexOf("<", i + 1);
           if (nextLt === -1 || nextLt > nextGt) {
             const exp = xmlData.substring(i + 1, nextGt);
-            const sep11 = exp.search(/\s/);
-            const name = sep11 === -1 ? exp : exp.substring(0, sep11);
+            const sep12 = exp.search(/\s/);
+            const name = sep12 === -1 ? exp : exp.substring(0, sep12);
             if (name === tagName && exp[exp.length - 1] !== "/") openTagCount++;
             i = nextGt;
           }
@@ -61886,16 +62071,16 @@ var BufferScheduler = class {
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire } from "node:module";
-import { dirname as dirname10 } from "node:path";
-import { fileURLToPath } from "node:url";
+import { dirname as dirname11 } from "node:path";
+import { fileURLToPath as fileURLToPath2 } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
 var require2;
 var __filename;
 var __dirname;
 if (__isNode__) {
   require2 = createRequire(import.meta.url);
-  __filename = fileURLToPath(import.meta.url);
-  __dirname = dirname10(__filename);
+  __filename = fileURLToPath2(import.meta.url);
+  __dirname = dirname11(__filename);
 }
 var NativeCRC64 = (() => {
   var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
@@ -74902,7 +75087,7 @@ var comp5 = {
     }
   }
 };
-var where = {
+var where2 = {
   parameterPath: ["options", "where"],
   mapper: {
     serializedName: "where",
@@ -76614,7 +76799,7 @@ var filterBlobsOperationSpec = {
     marker,
     maxPageSize,
     comp5,
-    where
+    where2
   ],
   urlParameters: [url],
   headerParameters: [
@@ -77079,7 +77264,7 @@ var filterBlobsOperationSpec2 = {
     marker,
     maxPageSize,
     comp5,
-    where,
+    where2,
     restype2
   ],
   urlParameters: [url],
@@ -87905,7 +88090,7 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync8, writeFileSync as writeFileSync8 } from "fs";
+import { existsSync as existsSync9, writeFileSync as writeFileSync9 } from "fs";
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -87943,7 +88128,7 @@ function getTarPath() {
         const systemTar = SystemTarPathOnWindows;
         if (gnuTar) {
           return { path: gnuTar, type: ArchiveToolType.GNU };
-        } else if (existsSync8(systemTar)) {
+        } else if (existsSync9(systemTar)) {
           return { path: systemTar, type: ArchiveToolType.BSD };
         }
         break;
@@ -88114,7 +88299,7 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter16(this, void 0, void 0, function* () {
-    writeFileSync8(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync9(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });
@@ -88559,8 +88744,8 @@ function saveCacheV2(paths_1, key_1, options_1) {
 
 // src/github/baseline-store.ts
 import { createHash as createHash7 } from "node:crypto";
-import { mkdirSync as mkdirSync10, rmSync as rmSync10 } from "node:fs";
-import { join as join20 } from "node:path";
+import { mkdirSync as mkdirSync11, rmSync as rmSync11 } from "node:fs";
+import { join as join21 } from "node:path";
 function sha256(text) {
   return createHash7("sha256").update(text).digest("hex");
 }
@@ -88576,8 +88761,8 @@ function keyFor(suite, request2) {
   return baselineKey(suite, request2.sha, request2.imageIdentity, request2.configText, request2.environment);
 }
 function actionsCacheStore(suite, log2) {
-  const dir = join20("/tmp/cg-bench-baseline", suite.id);
-  const file = join20(dir, "results.json");
+  const dir = join21("/tmp/cg-bench-baseline", suite.id);
+  const file = join21(dir, "results.json");
   return {
     async restore(request2) {
       if (!isFeatureAvailable()) {
@@ -88587,7 +88772,7 @@ function actionsCacheStore(suite, log2) {
       const { configText } = request2;
       if (configText === void 0) return void 0;
       const key = keyFor(suite, { ...request2, configText });
-      rmSync10(dir, { recursive: true, force: true });
+      rmSync11(dir, { recursive: true, force: true });
       try {
         const hit = await restoreCache([dir], key);
         if (!hit) {
@@ -88604,8 +88789,8 @@ function actionsCacheStore(suite, log2) {
     async save(request2, results) {
       if (!isFeatureAvailable()) return "the Actions cache is not available to this job";
       const key = keyFor(suite, { ...request2, configText: request2.configText ?? "" });
-      rmSync10(dir, { recursive: true, force: true });
-      mkdirSync10(dir, { recursive: true });
+      rmSync11(dir, { recursive: true, force: true });
+      mkdirSync11(dir, { recursive: true });
       writeResults(file, results);
       try {
         const id = await saveCache2([dir], key);
@@ -88620,8 +88805,8 @@ function actionsCacheStore(suite, log2) {
 // src/github/adapter.ts
 function setOutputs(io, outRoot, head, comparison, source) {
   io.setOutput("output-dir", outRoot);
-  if (head) io.setOutput("results", join21(outRoot, "head", "results.json"));
-  io.setOutput("report", join21(outRoot, "report.md"));
+  if (head) io.setOutput("results", join22(outRoot, "head", "results.json"));
+  io.setOutput("report", join22(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -88676,14 +88861,14 @@ ${message}
       await io.writeSummary(body2);
       io.info(headline(head, comparison));
       if (trigger.kind === "pull_request") {
-        writeArtifact(join21(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
+        writeArtifact(join22(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
         if (trigger.fork) {
-          io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join21(ctx.outRoot, "artifact")} as an artifact.`);
+          io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join22(ctx.outRoot, "artifact")} as an artifact.`);
         } else await publishToPullRequest(ctx, trigger, body2, head, comparison);
       }
       setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource);
     },
-    shardDir: () => join21(ctx.outRoot, "shard"),
+    shardDir: () => join22(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -88697,7 +88882,7 @@ The report comes from the job that merges every part (\`mode: merge\`).
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync8, existsSync as existsSync9 } from "fs";
+import { readFileSync as readFileSync9, existsSync as existsSync10 } from "fs";
 import { EOL as EOL8 } from "os";
 var Context = class {
   /**
@@ -88707,8 +88892,8 @@ var Context = class {
     var _a2, _b, _c;
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
-      if (existsSync9(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync8(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+      if (existsSync10(process.env.GITHUB_EVENT_PATH)) {
+        this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL8}`);
@@ -90099,8 +90284,8 @@ function withCustomRequest(customRequest) {
 
 // node_modules/@octokit/auth-token/dist-bundle/index.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
-var sep10 = "\\.";
-var jwtRE = new RegExp(`^${b64url}${sep10}${b64url}${sep10}${b64url}$`);
+var sep11 = "\\.";
+var jwtRE = new RegExp(`^${b64url}${sep11}${b64url}${sep11}${b64url}$`);
 var isJWT = jwtRE.test.bind(jwtRE);
 async function auth(token) {
   const isApp = isJWT(token);
@@ -93331,7 +93516,7 @@ var IMAGE_TAG = "v1";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync9(join22(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync10(join23(actionDir2, "image.lock.json"), "utf8"));
     return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:${lock.tag ?? IMAGE_TAG}`;
   } catch {
     return `ghcr.io/org/cg-bench:${IMAGE_TAG}`;
@@ -93358,7 +93543,7 @@ function failIfNeeded(io, outcome2) {
 async function runAction(io, env, actionDir2) {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync9(env["GITHUB_EVENT_PATH"], "utf8")) : {};
+    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync10(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, { repository: env["GITHUB_REPOSITORY"] ?? "", sha: env["GITHUB_SHA"] ?? "", ref: env["GITHUB_REF"] ?? "" });
     const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const repository = env["GITHUB_REPOSITORY"] ?? "";
@@ -93395,7 +93580,7 @@ async function runAction(io, env, actionDir2) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join23(dirname11(fileURLToPath2(import.meta.url)), "..");
+var actionDir = join24(dirname12(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

@@ -3999,10 +3999,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep4, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep4?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4016,7 +4016,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep4) {
+          if (!keyProps.anchor && !keyProps.tag && !sep5) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4040,7 +4040,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4056,7 +4056,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4147,7 +4147,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep4 = "";
+        let sep5 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4161,13 +4161,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep4 + cb;
-              sep4 = "";
+                comment += sep5 + cb;
+              sep5 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep4 += source;
+                sep5 += source;
               hasSpace = true;
               break;
             default:
@@ -4210,18 +4210,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep4, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep4?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep4 && !value) {
+          if (!props.anchor && !props.tag && !sep5 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4275,8 +4275,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep4 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
+        if (!isMap2 && !sep5 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4288,7 +4288,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4299,8 +4299,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep4)
-                for (const st of sep4) {
+              if (sep5)
+                for (const st of sep5) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4317,7 +4317,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4497,7 +4497,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep4 = "";
+      let sep5 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4514,24 +4514,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep4 + indent.slice(trimIndent) + content;
-          sep4 = "\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep4 === " ")
-            sep4 = "\n";
-          else if (!prevMoreIndented && sep4 === "\n")
-            sep4 = "\n\n";
-          value += sep4 + indent.slice(trimIndent) + content;
-          sep4 = "\n";
+          if (sep5 === " ")
+            sep5 = "\n";
+          else if (!prevMoreIndented && sep5 === "\n")
+            sep5 = "\n\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep4 === "\n")
+          if (sep5 === "\n")
             value += "\n";
           else
-            sep4 = "\n";
+            sep5 = "\n";
         } else {
-          value += sep4 + content;
-          sep4 = " ";
+          value += sep5 + content;
+          sep5 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4714,25 +4714,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep4 = " ";
+      let sep5 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep4 === "\n")
-            res += sep4;
+          if (sep5 === "\n")
+            res += sep5;
           else
-            sep4 = "\n";
+            sep5 = "\n";
         } else {
-          res += sep4 + lm;
-          sep4 = " ";
+          res += sep5 + lm;
+          sep5 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep4 + (match?.[1] ?? "");
+      return res + sep5 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5542,14 +5542,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep4, value }) {
+    function stringifyItem({ start, key, sep: sep5, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep4)
-        for (const st of sep4)
+      if (sep5)
+        for (const st of sep5)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6716,18 +6716,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep4;
+          let sep5;
           if (scalar.end) {
-            sep4 = scalar.end;
-            sep4.push(this.sourceToken);
+            sep5 = scalar.end;
+            sep5.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep4 = [this.sourceToken];
+            sep5 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep4 }]
+            items: [{ start, key: scalar, sep: sep5 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6880,15 +6880,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep4 = it.sep;
-                  sep4.push(this.sourceToken);
+                  const sep5 = it.sep;
+                  sep5.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep4 }]
+                    items: [{ start: start2, key, sep: sep5 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7082,13 +7082,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep4 = fc.end.splice(1, fc.end.length);
-            sep4.push(this.sourceToken);
+            const sep5 = fc.end.splice(1, fc.end.length);
+            sep5.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep4 }]
+              items: [{ start, key: fc, sep: sep5 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -11244,50 +11244,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative7, options, skipNormalization) {
+    function resolveComponent(base, relative8, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative7 = parse2(serialize(relative7, options), options);
+        relative8 = parse2(serialize(relative8, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative7.scheme) {
-        target.scheme = relative7.scheme;
-        target.userinfo = relative7.userinfo;
-        target.host = relative7.host;
-        target.port = relative7.port;
-        target.path = removeDotSegments(relative7.path || "");
-        target.query = relative7.query;
+      if (!options.tolerant && relative8.scheme) {
+        target.scheme = relative8.scheme;
+        target.userinfo = relative8.userinfo;
+        target.host = relative8.host;
+        target.port = relative8.port;
+        target.path = removeDotSegments(relative8.path || "");
+        target.query = relative8.query;
       } else {
-        if (relative7.userinfo !== void 0 || relative7.host !== void 0 || relative7.port !== void 0) {
-          target.userinfo = relative7.userinfo;
-          target.host = relative7.host;
-          target.port = relative7.port;
-          target.path = removeDotSegments(relative7.path || "");
-          target.query = relative7.query;
+        if (relative8.userinfo !== void 0 || relative8.host !== void 0 || relative8.port !== void 0) {
+          target.userinfo = relative8.userinfo;
+          target.host = relative8.host;
+          target.port = relative8.port;
+          target.path = removeDotSegments(relative8.path || "");
+          target.query = relative8.query;
         } else {
-          if (!relative7.path) {
+          if (!relative8.path) {
             target.path = base.path;
-            if (relative7.query !== void 0) {
-              target.query = relative7.query;
+            if (relative8.query !== void 0) {
+              target.query = relative8.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative7.path[0] === "/") {
-              target.path = removeDotSegments(relative7.path);
+            if (relative8.path[0] === "/") {
+              target.path = removeDotSegments(relative8.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative7.path;
+                target.path = "/" + relative8.path;
               } else if (!base.path) {
-                target.path = relative7.path;
+                target.path = relative8.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative7.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative8.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative7.query;
+            target.query = relative8.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11295,7 +11295,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative7.fragment;
+      target.fragment = relative8.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -14272,8 +14272,8 @@ var require_ajv = __commonJS({
 });
 
 // src/cli/main.ts
-import { existsSync as existsSync5 } from "node:fs";
-import { dirname as dirname7 } from "node:path";
+import { existsSync as existsSync6 } from "node:fs";
+import { dirname as dirname8 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14704,13 +14704,13 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative7 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative8 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative7) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative7, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
+  else if (change !== 0 && Math.abs(relative8) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative8, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -15085,22 +15085,22 @@ function parseConfig(text, file) {
   const raw = data;
   const root = absolutePath(dirname(file), "configuration directory");
   const problems = [];
-  const where = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
+  const where2 = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
   for (const level of ["I1", "D1", "LL"]) {
     const problem = cacheLevelProblem(cache[level]);
-    if (problem) problems.push(where(["cache", level], `cache.${level}`, `"${cache[level]}": ${problem}`));
+    if (problem) problems.push(where2(["cache", level], `cache.${level}`, `"${cache[level]}": ${problem}`));
   }
   const weights = { ...DEFAULT_WEIGHTS, ...raw.weights };
-  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
+  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where2(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
   const finite = (value, segments, path, what) => {
-    if (typeof value === "number" && !Number.isFinite(value)) problems.push(where(segments, path, `${String(value)} is not ${what}`));
+    if (typeof value === "number" && !Number.isFinite(value)) problems.push(where2(segments, path, `${String(value)} is not ${what}`));
   };
   finite(raw.threshold, ["threshold"], "threshold", "a percentage (write 1% or 0.5%)");
   finite(raw.timeout, ["timeout"], "timeout", "a duration (write 90s, 10m or a number of seconds)");
   for (const level of ["l1", "ll", "ram"]) finite(raw.weights?.[level], ["weights", level], `weights.${level}`, "a number of cycles");
   const longest = (value, segments, path) => {
-    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
+    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where2(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
   };
   longest(raw.timeout, ["timeout"], "timeout");
   longest(raw["setup-timeout"], ["setup-timeout"], "setup-timeout");
@@ -15109,7 +15109,7 @@ function parseConfig(text, file) {
   const globalEnv = stringEnv(raw.env);
   const valgrindVariables = (env2, segments, path) => {
     for (const key of Object.keys(env2 ?? {}).filter((k) => /^VALGRIND_/.test(k))) {
-      problems.push(where([...segments, key], `${path}.${key}`, `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`));
+      problems.push(where2([...segments, key], `${path}.${key}`, `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`));
     }
   };
   valgrindVariables(raw.env, ["env"], "env");
@@ -15117,21 +15117,21 @@ function parseConfig(text, file) {
   const benchmarks = raw.benchmarks.map((b, i) => {
     const first = seen.get(b.name);
     if (first !== void 0) {
-      problems.push(where(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
+      problems.push(where2(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
     const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
     if (b.cwd !== void 0 && !isDirectory(cwd)) {
-      problems.push(where(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
+      problems.push(where2(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
     valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
     finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
     finite(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`, "a duration (write 90s, 10m or a number of seconds)");
     longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
     if (typeof b.run !== "string" && b.run[0] === "") {
-      problems.push(where(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
+      problems.push(where2(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
     }
     if (typeof b.run === "string" && !b.run.trim()) {
-      problems.push(where(["benchmarks", i, "run"], `benchmarks[${i}].run`, "must not be blank"));
+      problems.push(where2(["benchmarks", i, "run"], `benchmarks[${i}].run`, "must not be blank"));
     }
     return {
       name: b.name,
@@ -15394,6 +15394,33 @@ var results_schema_default = {
             }
           }
         },
+        python: {
+          description: "Python benchmarks: executed bytecode instructions per Python function, counted in an unmeasured run (bytecodes, not cycles); absent otherwise.",
+          type: "object",
+          additionalProperties: false,
+          required: ["method", "python", "scope", "bytecodes", "functions"],
+          properties: {
+            method: { type: "string", maxLength: 64 },
+            python: { type: "string", maxLength: 256 },
+            scope: { enum: ["whole", "region"] },
+            bytecodes: { $ref: "#/definitions/count" },
+            functions: {
+              type: "array",
+              maxItems: 1e5,
+              items: {
+                type: "object",
+                additionalProperties: false,
+                required: ["fn", "file", "line", "bytecodes"],
+                properties: {
+                  fn: { type: "string", maxLength: 65536 },
+                  file: { type: "string", maxLength: 65536 },
+                  line: { $ref: "#/definitions/count" },
+                  bytecodes: { $ref: "#/definitions/count" }
+                }
+              }
+            }
+          }
+        },
         logs: {
           type: "object",
           additionalProperties: false,
@@ -15489,8 +15516,8 @@ function outputProblem(error) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join8 } from "node:path";
+import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { join as join9 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -15616,7 +15643,7 @@ function decodeCpuid(raw) {
   const vendor = ascii([reg(0, 1), reg(0, 3), reg(0, 2)]);
   const regs = { "leaf1.ecx": reg(1, 2), "leaf1.edx": reg(1, 3), "leaf7.ebx": maxLeaf >= 7 ? reg(2, 1) : 0, "leaf7.ecx": maxLeaf >= 7 ? reg(2, 2) : 0 };
   const brand = reg(3, 0) >= 2147483652 ? ascii([4, 5, 6].flatMap((l) => [reg(l, 0), reg(l, 1), reg(l, 2), reg(l, 3)])).replace(/\0.*$/s, "").trim() : null;
-  const features = FEATURES.filter(([, where, bit]) => regs[where] >>> bit & 1).map(([name]) => name);
+  const features = FEATURES.filter(([, where2, bit]) => regs[where2] >>> bit & 1).map(([name]) => name);
   return { vendor, brand, features };
 }
 
@@ -15682,9 +15709,9 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, closeSync as closeSync6, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync6, readdirSync as readdirSync4, readSync as readSync5, rmSync as rmSync5, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, closeSync as closeSync6, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync5, readSync as readSync5, rmSync as rmSync6, statSync as statSync6 } from "node:fs";
 import { constants as constants3 } from "node:os";
-import { join as join7, relative as relative5, resolve as resolve3 } from "node:path";
+import { join as join8, relative as relative6, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -15730,217 +15757,16 @@ function attachLineText(functions, cwd, root) {
   }
 }
 
-// src/run/environment.ts
-var SETUP_HOME = "/tmp/cg-bench-setup-home";
-var BASE_ENVIRONMENT = {
-  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-  HOME: SETUP_HOME,
-  LANG: "C.UTF-8",
-  LC_ALL: "C.UTF-8",
-  TZ: "UTC",
-  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
-  // run then reads: both change the count from one run to the next.
-  PYTHONHASHSEED: "0",
-  PYTHONDONTWRITEBYTECODE: "1",
-  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
-  // differently as root and as another uid, even with nothing installed there.
-  PYTHONNOUSERSITE: "1"
-};
-function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix) {
-  const env2 = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
-  if (pycachePrefix) {
-    delete env2["PYTHONDONTWRITEBYTECODE"];
-    env2["PYTHONPYCACHEPREFIX"] = pycachePrefix;
-  }
-  return { ...env2, ...userEnv, PWD: cwd };
-}
-function runsPython(run4) {
-  if (typeof run4 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run4);
-  return /^python[0-9.]*$/.test(run4[0].split("/").pop() ?? "");
-}
-
-// src/run/executables.ts
-import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
-import { join as join3, relative as relative4, isAbsolute as isAbsolute3 } from "node:path";
-
-// src/run/valgrind-files.ts
-import { readdirSync, readFileSync } from "node:fs";
-import { join as join2 } from "node:path";
-var PROFILE = /^cachegrind\.out\.(\d+)$/;
-var LOG = /^valgrind\.(\d+)\.log$/;
-function outputFileArgs(dir) {
-  return [`--cachegrind-out-file=${join2(dir, "cachegrind.out.%p")}`, `--log-file=${join2(dir, "valgrind.%p.log")}`];
-}
-function processMarker(dir) {
-  return `--log-file=${join2(dir, "valgrind.")}`;
-}
-function processFiles(dir) {
-  const byPid = /* @__PURE__ */ new Map();
-  for (const name of readdirSync(dir)) {
-    const profile = PROFILE.exec(name);
-    const log = LOG.exec(name);
-    const pid = Number((profile ?? log)?.[1]);
-    if (!profile && !log) continue;
-    const entry = byPid.get(pid) ?? { pid };
-    if (profile) entry.profile = name;
-    else entry.log = name;
-    byPid.set(pid, entry);
-  }
-  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
-}
-function commandInLog(text) {
-  return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
-}
-function unfinishedProcesses(dir) {
-  return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
-    let text = "";
-    try {
-      text = readFileSync(join2(dir, p.log), "utf8");
-    } catch {
-    }
-    return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
-  });
-}
-function terminatingSignal(dir, pid) {
-  try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync(join2(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
-  } catch {
-    return null;
-  }
-}
-function loadedObjects(logText) {
-  const paths = [];
-  for (const m of logText.matchAll(/^--\d+-- Reading syms from (\/\S+)/gm)) {
-    const path = m[1];
-    if (path.includes("/valgrind/") || paths.includes(path)) continue;
-    paths.push(path);
-  }
-  return paths;
-}
-
-// src/run/executables.ts
-var hashes = /* @__PURE__ */ new Map();
-function contentHash(path) {
-  try {
-    const stat = statSync3(path);
-    const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
-    let hash = hashes.get(key);
-    if (!hash) {
-      hash = createHash3("sha256").update(readFileSync2(path)).digest("hex");
-      hashes.set(key, hash);
-    }
-    return hash;
-  } catch {
-    return void 0;
-  }
-}
-function inside(dir, path) {
-  const rel = relative4(dir, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute3(rel);
-}
-function executablesOf(logDir, workspace) {
-  const found = /* @__PURE__ */ new Map();
-  for (const p of processFiles(logDir)) {
-    if (!p.log) continue;
-    let text;
-    try {
-      text = readFileSync2(join3(logDir, p.log), "utf8");
-    } catch {
-      continue;
-    }
-    loadedObjects(text).forEach((path, i) => {
-      if (inside(workspace, path)) return;
-      const sha256 = contentHash(path);
-      if (!sha256) return;
-      const known = found.get(path);
-      if (known) known.main ||= i === 0;
-      else found.set(path, { path, sha256, main: i === 0 });
-    });
-  }
-  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
-}
-
-// src/run/private-home.ts
-import { createHash as createHash4 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync2, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
-import { join as join5 } from "node:path";
-
-// src/util/pid-lock.ts
-import { readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
-function startTime(pid) {
-  try {
-    const stat = readFileSync3(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
-  } catch {
-    return "";
-  }
-}
-function bootId() {
-  try {
-    return readFileSync3("/proc/sys/kernel/random/boot_id", "utf8").trim();
-  } catch {
-    return "";
-  }
-}
-function identity(pid) {
-  return `${bootId()}/${startTime(pid)}`;
-}
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
-function holderAlive(holder) {
-  return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
-}
-function parseHolder(text) {
-  const [pidText = "", started = ""] = text.trim().split(/\s+/);
-  const pid = Number(pidText);
-  return Number.isInteger(pid) && pid > 0 ? { pid, started } : void 0;
-}
-var held = /* @__PURE__ */ new Set();
-var releaseOnExit = false;
-function remember(path) {
-  held.add(path);
-  if (releaseOnExit) return;
-  releaseOnExit = true;
-  process.on("exit", () => {
-    for (const lock of held) rmSync2(lock, { force: true });
-  });
-}
-function unlock(path) {
-  held.delete(path);
-  rmSync2(path, { force: true });
-}
-function tryLock(path) {
-  for (; ; ) {
-    try {
-      writeFileSync2(path, `${process.pid} ${identity(process.pid)}
-`, { flag: "wx" });
-      remember(path);
-      return void 0;
-    } catch (error) {
-      if (error.code !== "EEXIST") throw error;
-    }
-    let holder;
-    try {
-      holder = parseHolder(readFileSync3(path, "utf8"));
-    } catch {
-    }
-    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync2(path, { force: true });
-  }
-}
+// src/python/attribution.ts
+import { existsSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname3, isAbsolute as isAbsolute3, join as join3, relative as relative4, sep as sep2 } from "node:path";
+import { fileURLToPath } from "node:url";
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync3, rmSync as rmSync3, statSync as statSync4, writeSync } from "node:fs";
+import { chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync3, readdirSync, readSync as readSync3, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join2 } from "node:path";
 var UNTRUSTED_ID = 65534;
 function truthy(value) {
   return Boolean(value) && value !== "0" && value !== "false";
@@ -15953,7 +15779,7 @@ function untrustedUser(root, env2, ownCopy = false) {
     if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
     return { uid: Number(match[1]), gid: Number(match[2]) };
   }
-  const owner = statSync4(root);
+  const owner = statSync3(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env2[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -16031,23 +15857,23 @@ function sandboxed(sandbox, argv) {
 }
 function profileDirectory(sandbox, dir) {
   if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join4(tmpdir2(), "cg-bench-profiles-"));
+  const staging = mkdtempSync(join2(tmpdir2(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
 function collectProfiles(staging, dir) {
   if (staging === dir) return;
   const buffer = Buffer.alloc(1 << 20);
-  for (const name of readdirSync2(staging)) {
+  for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync3(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join2(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       if (!fstatSync(from).isFile()) continue;
-      const to = openSync3(join4(dir, name), "wx");
+      const to = openSync3(join2(dir, name), "wx");
       try {
         for (let n; (n = readSync3(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
       } finally {
@@ -16057,7 +15883,7 @@ function collectProfiles(staging, dir) {
       closeSync3(from);
     }
   }
-  rmSync3(staging, { recursive: true, force: true });
+  rmSync2(staging, { recursive: true, force: true });
 }
 function giveDirectory(sandbox, dir) {
   if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
@@ -16129,10 +15955,311 @@ function setupEnvironment(caller, sandbox, home) {
   return env2;
 }
 
+// src/python/attribution.ts
+var PYTHON_FUNCTION_SHARE = 1e-4;
+var MAX_PYTHON_FUNCTIONS = 2e3;
+var MAX_COUNTS_BYTES = 64 << 20;
+function bytecodeCounterSource() {
+  let dir = dirname3(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = join3(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync(candidate)) return readFileSync(candidate, "utf8");
+    dir = dirname3(dir);
+  }
+  throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
+}
+function isCountsFile(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value;
+  if (v["version"] !== 1 || typeof v["method"] !== "string" || typeof v["python"] !== "string" || !Array.isArray(v["functions"])) return false;
+  return v["functions"].every((f) => {
+    if (typeof f !== "object" || f === null) return false;
+    const r = f;
+    return typeof r["module"] === "string" && typeof r["qualname"] === "string" && typeof r["file"] === "string" && Number.isSafeInteger(r["line"]) && Number.isSafeInteger(r["bytecodes"]) && r["bytecodes"] >= 0 && r["line"] >= 0;
+  });
+}
+function shownFile(file, cwd) {
+  if (!isAbsolute3(file)) return file;
+  const rel = relative4(cwd, file);
+  return rel && !rel.startsWith(`..${sep2}`) && rel !== ".." && !isAbsolute3(rel) ? rel : file;
+}
+function readAttribution(outDir, cwd, scope) {
+  let names;
+  try {
+    names = readdirSync2(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+  } catch {
+    return void 0;
+  }
+  const methods = /* @__PURE__ */ new Set();
+  const versions = /* @__PURE__ */ new Set();
+  const byKey = /* @__PURE__ */ new Map();
+  for (const name of names) {
+    const path = join3(outDir, name);
+    if (!isPlainFile(path) || lstatSync2(path).size > MAX_COUNTS_BYTES) continue;
+    let parsed;
+    try {
+      parsed = JSON.parse(readFileSync(path, "utf8"));
+    } catch {
+      continue;
+    }
+    if (!isCountsFile(parsed)) continue;
+    methods.add(parsed.method);
+    versions.add(parsed.python);
+    for (const f of parsed.functions) {
+      const fn = `${f.module}:${f.qualname}`;
+      const file = shownFile(f.file, cwd);
+      const key = `${file}\0${fn}`;
+      const entry = byKey.get(key);
+      if (entry) {
+        entry.bytecodes += f.bytecodes;
+        entry.line = Math.min(entry.line, f.line);
+      } else byKey.set(key, { fn, file, line: f.line, bytecodes: f.bytecodes });
+    }
+  }
+  if (!methods.size) return void 0;
+  const all = [...byKey.values()];
+  const bytecodes = all.reduce((sum, f) => sum + f.bytecodes, 0);
+  const floor = bytecodes * PYTHON_FUNCTION_SHARE;
+  const functions = all.filter((f) => f.bytecodes > 0 && f.bytecodes >= floor).sort((a, b) => b.bytecodes - a.bytecodes || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_PYTHON_FUNCTIONS);
+  return { method: [...methods].sort().join(", "), python: [...versions].sort().join(", "), scope, bytecodes, functions };
+}
+function attributionWanted(env2 = process.env) {
+  return env2["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
+}
+async function countingBytecode(options) {
+  const root = join3(options.tmpDir, ".cg-bench-bytecode");
+  const site = join3(root, "site");
+  const out = join3(root, "out");
+  rmSync3(root, { recursive: true, force: true });
+  mkdirSync2(site, { recursive: true });
+  mkdirSync2(out);
+  giveDirectory(options.sandbox, out);
+  writeFileSync2(join3(site, "sitecustomize.py"), bytecodeCounterSource());
+  const inherited = options.env["PYTHONPATH"];
+  const env2 = {
+    ...options.env,
+    PYTHONPATH: inherited ? `${site}:${inherited}` : site,
+    CG_BENCH_BYTECODE_DIR: out,
+    CG_BENCH_BYTECODE_SCOPE: options.scope
+  };
+  try {
+    await options.run(env2);
+    return readAttribution(out, options.cwd, options.scope);
+  } finally {
+    rmSync3(root, { recursive: true, force: true });
+  }
+}
+
+// src/run/environment.ts
+var SETUP_HOME = "/tmp/cg-bench-setup-home";
+var BASE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  HOME: SETUP_HOME,
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC",
+  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
+  // run then reads: both change the count from one run to the next.
+  PYTHONHASHSEED: "0",
+  PYTHONDONTWRITEBYTECODE: "1",
+  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
+  // differently as root and as another uid, even with nothing installed there.
+  PYTHONNOUSERSITE: "1"
+};
+function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix) {
+  const env2 = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
+  if (pycachePrefix) {
+    delete env2["PYTHONDONTWRITEBYTECODE"];
+    env2["PYTHONPYCACHEPREFIX"] = pycachePrefix;
+  }
+  return { ...env2, ...userEnv, PWD: cwd };
+}
+function runsPython(run4) {
+  if (typeof run4 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run4);
+  return /^python[0-9.]*$/.test(run4[0].split("/").pop() ?? "");
+}
+
+// src/run/executables.ts
+import { createHash as createHash3 } from "node:crypto";
+import { readFileSync as readFileSync3, statSync as statSync4 } from "node:fs";
+import { join as join5, relative as relative5, isAbsolute as isAbsolute4 } from "node:path";
+
+// src/run/valgrind-files.ts
+import { readdirSync as readdirSync3, readFileSync as readFileSync2 } from "node:fs";
+import { join as join4 } from "node:path";
+var PROFILE = /^cachegrind\.out\.(\d+)$/;
+var LOG = /^valgrind\.(\d+)\.log$/;
+function outputFileArgs(dir) {
+  return [`--cachegrind-out-file=${join4(dir, "cachegrind.out.%p")}`, `--log-file=${join4(dir, "valgrind.%p.log")}`];
+}
+function processMarker(dir) {
+  return `--log-file=${join4(dir, "valgrind.")}`;
+}
+function processFiles(dir) {
+  const byPid = /* @__PURE__ */ new Map();
+  for (const name of readdirSync3(dir)) {
+    const profile = PROFILE.exec(name);
+    const log = LOG.exec(name);
+    const pid = Number((profile ?? log)?.[1]);
+    if (!profile && !log) continue;
+    const entry = byPid.get(pid) ?? { pid };
+    if (profile) entry.profile = name;
+    else entry.log = name;
+    byPid.set(pid, entry);
+  }
+  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
+}
+function commandInLog(text) {
+  return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
+}
+function unfinishedProcesses(dir) {
+  return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
+    let text = "";
+    try {
+      text = readFileSync2(join4(dir, p.log), "utf8");
+    } catch {
+    }
+    return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
+  });
+}
+function terminatingSignal(dir, pid) {
+  try {
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync2(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+  } catch {
+    return null;
+  }
+}
+function loadedObjects(logText) {
+  const paths = [];
+  for (const m of logText.matchAll(/^--\d+-- Reading syms from (\/\S+)/gm)) {
+    const path = m[1];
+    if (path.includes("/valgrind/") || paths.includes(path)) continue;
+    paths.push(path);
+  }
+  return paths;
+}
+
+// src/run/executables.ts
+var hashes = /* @__PURE__ */ new Map();
+function contentHash(path) {
+  try {
+    const stat = statSync4(path);
+    const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
+    let hash = hashes.get(key);
+    if (!hash) {
+      hash = createHash3("sha256").update(readFileSync3(path)).digest("hex");
+      hashes.set(key, hash);
+    }
+    return hash;
+  } catch {
+    return void 0;
+  }
+}
+function inside(dir, path) {
+  const rel = relative5(dir, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute4(rel);
+}
+function executablesOf(logDir, workspace) {
+  const found = /* @__PURE__ */ new Map();
+  for (const p of processFiles(logDir)) {
+    if (!p.log) continue;
+    let text;
+    try {
+      text = readFileSync3(join5(logDir, p.log), "utf8");
+    } catch {
+      continue;
+    }
+    loadedObjects(text).forEach((path, i) => {
+      if (inside(workspace, path)) return;
+      const sha256 = contentHash(path);
+      if (!sha256) return;
+      const known = found.get(path);
+      if (known) known.main ||= i === 0;
+      else found.set(path, { path, sha256, main: i === 0 });
+    });
+  }
+  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+// src/run/private-home.ts
+import { createHash as createHash4 } from "node:crypto";
+import { chmodSync, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync5 } from "node:fs";
+import { join as join6 } from "node:path";
+
+// src/util/pid-lock.ts
+import { readFileSync as readFileSync4, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
+function startTime(pid) {
+  try {
+    const stat = readFileSync4(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
+  } catch {
+    return "";
+  }
+}
+function bootId() {
+  try {
+    return readFileSync4("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "";
+  }
+}
+function identity(pid) {
+  return `${bootId()}/${startTime(pid)}`;
+}
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+function holderAlive(holder) {
+  return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
+}
+function parseHolder(text) {
+  const [pidText = "", started = ""] = text.trim().split(/\s+/);
+  const pid = Number(pidText);
+  return Number.isInteger(pid) && pid > 0 ? { pid, started } : void 0;
+}
+var held = /* @__PURE__ */ new Set();
+var releaseOnExit = false;
+function remember(path) {
+  held.add(path);
+  if (releaseOnExit) return;
+  releaseOnExit = true;
+  process.on("exit", () => {
+    for (const lock of held) rmSync4(lock, { force: true });
+  });
+}
+function unlock(path) {
+  held.delete(path);
+  rmSync4(path, { force: true });
+}
+function tryLock(path) {
+  for (; ; ) {
+    try {
+      writeFileSync3(path, `${process.pid} ${identity(process.pid)}
+`, { flag: "wx" });
+      remember(path);
+      return void 0;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+    let holder;
+    try {
+      holder = parseHolder(readFileSync4(path, "utf8"));
+    } catch {
+    }
+    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
+    rmSync4(path, { force: true });
+  }
+}
+
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join5(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join6(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep = (ms) => new Promise((resolve4) => setTimeout(resolve4, ms));
 async function acquire(lock) {
@@ -16140,21 +16267,21 @@ async function acquire(lock) {
 }
 function removeQuietly(path) {
   try {
-    rmSync4(path, { recursive: true, force: true });
+    rmSync5(path, { recursive: true, force: true });
   } catch {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync2(HOMES_DIR, { recursive: true });
+  mkdirSync3(HOMES_DIR, { recursive: true });
   if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    rmSync4(home, { recursive: true, force: true });
-    mkdirSync2(join5(home, "tmp"), { recursive: true });
+    rmSync5(home, { recursive: true, force: true });
+    mkdirSync3(join6(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join5(home, "tmp"));
+    giveDirectory(sandbox, join6(home, "tmp"));
     return await measure2(home);
   } finally {
     removeQuietly(home);
@@ -16163,13 +16290,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync4 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
 function processesWith(marker) {
   const found = [];
-  for (const name of readdirSync3("/proc")) {
+  for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+      if (readFileSync5(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
     } catch {
     }
   }
@@ -16280,7 +16407,7 @@ function runProcess(options) {
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { accessSync, constants as constants2, openSync as openSync5, readSync as readSync4, closeSync as closeSync5 } from "node:fs";
-import { delimiter, dirname as dirname3, join as join6 } from "node:path";
+import { delimiter, dirname as dirname4, join as join7 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants2.X_OK);
@@ -16301,7 +16428,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter)) {
     if (!dir) continue;
-    const candidate = join6(dir, program);
+    const candidate = join7(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -16313,7 +16440,7 @@ function locateValgrind(env2 = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join6(dirname3(bin), "valgrind.bin");
+    const real = join7(dirname4(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
@@ -16382,26 +16509,26 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function gzipAndRemove(path) {
-  rmSync5(`${path}.gz`, { force: true });
+  rmSync6(`${path}.gz`, { force: true });
   await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
-  rmSync5(path);
+  rmSync6(path);
 }
 async function runBenchmark(spec, slug, ctx) {
-  const dir = join7(ctx.outDir, "benchmarks", slug);
-  rmSync5(dir, { recursive: true, force: true });
-  mkdirSync3(dir, { recursive: true });
+  const dir = join8(ctx.outDir, "benchmarks", slug);
+  rmSync6(dir, { recursive: true, force: true });
+  mkdirSync4(dir, { recursive: true });
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
 }
 async function measureIn(home, spec, dir, ctx) {
-  const rel = (p) => relative5(ctx.outDir, p);
-  const stdout = join7(dir, "stdout.log");
-  const stderr = join7(dir, "stderr.log");
+  const rel = (p) => relative6(ctx.outDir, p);
+  const stdout = join8(dir, "stdout.log");
+  const stderr = join8(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join7(home, "pycache") : void 0);
+  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join8(home, "pycache") : void 0);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative5(ctx.root, spec.cwd) || ".",
+    cwd: relative6(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -16418,10 +16545,10 @@ async function measureIn(home, spec, dir, ctx) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env2["PATH"]);
   if (problem) return { ...base, message: problem };
+  const [program, ...rest] = sandboxed(ctx.sandbox, argv);
+  const native = { command: program, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    const [program, ...rest] = sandboxed(ctx.sandbox, argv);
-    const warmUp = { command: program, args: rest, cwd: spec.cwd, env: env2, timeoutMs: spec.timeoutMs };
-    await runProcess({ ...warmUp, stdoutFile: join7(dir, "warm-up.stdout.log"), stderrFile: join7(dir, "warm-up.stderr.log") });
+    await runProcess({ ...native, env: env2, stdoutFile: join8(dir, "warm-up.stdout.log"), stderrFile: join8(dir, "warm-up.stderr.log") });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
@@ -16452,10 +16579,10 @@ async function measureIn(home, spec, dir, ctx) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join7(dir, name);
+    const file = join8(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync5(file, { force: true });
+      rmSync6(file, { force: true });
       continue;
     }
     try {
@@ -16475,19 +16602,33 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync4(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join7(dir, n))).sort()[0];
+    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join8(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join7(dir, valgrindLog)) : "");
+    const details = tail(stderr) || (valgrindLog ? tail(join8(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
+  const pythonAttribution = python && attributionWanted() ? await countingBytecode({
+    tmpDir: env2["TMPDIR"],
+    cwd: spec.cwd,
+    env: env2,
+    scope: spec.instrument,
+    sandbox: ctx.sandbox,
+    run: (counting) => runProcess({ ...native, env: counting, stdoutFile: join8(dir, "bytecode.stdout.log"), stderrFile: join8(dir, "bytecode.stderr.log") })
+  }) : void 0;
   const cost = aggregateProfiles(parsed, ctx.weights);
   attachLineText(cost.functions, spec.cwd, ctx.root);
-  return { ...result, status: "ok", ...cost, executables: executablesOf(dir, ctx.root) };
+  return {
+    ...result,
+    status: "ok",
+    ...cost,
+    executables: executablesOf(dir, ctx.root),
+    ...pythonAttribution ? { python: pythonAttribution } : {}
+  };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, openSync as openSync7, appendFileSync, readFileSync as readFileSync5 } from "node:fs";
+import { closeSync as closeSync7, openSync as openSync7, appendFileSync, readFileSync as readFileSync6 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 
 // src/report/format.ts
@@ -16559,7 +16700,7 @@ async function runSetup(commands, options) {
       closeSync7(fd);
     }
     if (status) {
-      const tail2 = readFileSync5(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync6(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode.benchmarkFailed);
@@ -16629,11 +16770,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync4(dir, { recursive: true });
+    mkdirSync5(dir, { recursive: true });
     accessSync3(dir, constants4.W_OK);
-    const probe = join8(dir, `.write-test-${process.pid}`);
-    writeFileSync3(probe, "");
-    rmSync6(probe, { force: true });
+    const probe = join9(dir, `.write-test-${process.pid}`);
+    writeFileSync4(probe, "");
+    rmSync7(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -16679,12 +16820,12 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync6(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync7(resolveFrom(options.outDir, name), { force: true });
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
-  mkdirSync4(SETUP_HOME, { recursive: true });
+  mkdirSync5(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeFileSync3(setupLog, sandbox.notes.map((n) => `# ${n}
+  writeFileSync4(setupLog, sandbox.notes.map((n) => `# ${n}
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
@@ -16729,8 +16870,8 @@ async function checkDeterminism(config, options) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants5, existsSync, statSync as statSync7 } from "node:fs";
-import { dirname as dirname4 } from "node:path";
+import { accessSync as accessSync4, constants as constants5, existsSync as existsSync2, statSync as statSync7 } from "node:fs";
+import { dirname as dirname5 } from "node:path";
 
 // src/report/headline.ts
 var NOUNS = {
@@ -16828,6 +16969,57 @@ function escapeTerminal(text) {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g, "\uFFFD");
 }
 
+// src/python/compare.ts
+function pythonUnrecordedAtMost(a) {
+  const floor = a.bytecodes * PYTHON_FUNCTION_SHARE;
+  const smallest = a.functions.at(-1)?.bytecodes;
+  return a.functions.length >= MAX_PYTHON_FUNCTIONS && smallest !== void 0 ? Math.max(floor, smallest) : floor;
+}
+function pythonFunctionChanges(base, head, top = 5) {
+  if (!base || !head || base.scope !== head.scope) return [];
+  const key = (f) => `${f.file}\0${f.fn}`;
+  const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
+  const headKeys = new Set(head.functions.map(key));
+  const changes = [];
+  for (const h of head.functions) {
+    const b = baseByKey.get(key(h));
+    if (b) {
+      if (b.bytecodes !== h.bytecodes) changes.push({ fn: h.fn, file: h.file, line: h.line, base: b.bytecodes, head: h.bytecodes, change: h.bytecodes - b.bytecodes });
+      continue;
+    }
+    const atMost = pythonUnrecordedAtMost(base);
+    if (h.bytecodes > atMost) changes.push({ fn: h.fn, file: h.file, line: h.line, base: null, head: h.bytecodes, change: h.bytecodes - atMost, unrecordedAtMost: atMost });
+  }
+  for (const b of base.functions) {
+    if (headKeys.has(key(b))) continue;
+    const atMost = pythonUnrecordedAtMost(head);
+    if (b.bytecodes > atMost) changes.push({ fn: b.fn, file: b.file, line: b.line, base: b.bytecodes, head: null, change: atMost - b.bytecodes, unrecordedAtMost: atMost });
+  }
+  return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
+}
+
+// src/python/report.ts
+var PYTHON_FUNCTIONS_TITLE = "Python functions whose executed bytecodes changed most (bytecode instructions counted in a separate, unmeasured run; not cycles)";
+function pythonChanges(c, top = 5) {
+  return pythonFunctionChanges(c.base?.python, c.head?.python, top);
+}
+var where = (f) => `${f.file}:${f.line}`;
+function pythonFunctionsMarkdown(c) {
+  const changes = pythonChanges(c);
+  if (!changes.length) return [];
+  const out = ["", `${PYTHON_FUNCTIONS_TITLE}:`, "", "| Python function | File:line | Base | Head | Change |", "|:--|:--|--:|--:|--:|"];
+  for (const f of changes) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(where(f))} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+  return out;
+}
+function pythonFunctionsTerminalRows(c) {
+  const changes = pythonChanges(c);
+  if (!changes.length) return [];
+  return [
+    ["  Python function (file:line)", "base", "head", "change"],
+    ...changes.map((f) => [`  ${escapeTerminal(`${f.fn} (${where(f)})`)}`, functionSideText(f, "base"), functionSideText(f, "head"), functionChangeText(f)])
+  ];
+}
+
 // src/report/markdown.ts
 var ICON = {
   regression: "\u{1F534}",
@@ -16884,6 +17076,7 @@ function detail(c) {
       out.push(`| ${escapeMarkdown(lineLabel(l))} | ${escapeMarkdown(fn)} | ${l.text !== void 0 ? escapeMarkdown(l.text) : ""} | ${lineSideText(l, "base")} | ${lineSideText(l, "head")} | ${lineChangeText(l)} |`);
     }
   }
+  out.push(...pythonFunctionsMarkdown(c));
   return out;
 }
 function failures(head) {
@@ -16939,10 +17132,10 @@ var markdownReport = {
 };
 
 // src/engine/out-lock.ts
-import { mkdirSync as mkdirSync5 } from "node:fs";
+import { mkdirSync as mkdirSync6 } from "node:fs";
 function lockOutputDirectory(outDir) {
   try {
-    mkdirSync5(outDir, { recursive: true });
+    mkdirSync6(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -16961,8 +17154,8 @@ function lockOutputDirectory(outDir) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname4(path);
-  if (existsSync(path) && statSync7(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  const dir = dirname5(path);
+  if (existsSync2(path) && statSync7(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     accessSync4(dir, constants5.W_OK);
   } catch {
@@ -17017,7 +17210,7 @@ function selectedBy(options, results) {
 }
 function readPrevious(path) {
   try {
-    return existsSync(path) ? readResults(path) : void 0;
+    return existsSync2(path) ? readResults(path) : void 0;
   } catch {
     return void 0;
   }
@@ -17142,7 +17335,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 function table(rows, rightAligned) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
@@ -17162,7 +17355,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join9(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join10(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -17187,6 +17380,10 @@ function terminalReport(options) {
               /* @__PURE__ */ new Set([1, 2, 3])
             )
           );
+        }
+        for (const c of comparison.benchmarks.filter((b) => b.verdict !== "unchanged")) {
+          const rows2 = pythonFunctionsTerminalRows(c);
+          if (rows2.length) lines.push("", `${escapeTerminal(c.name)}: ${PYTHON_FUNCTIONS_TITLE}`, ...table(rows2, /* @__PURE__ */ new Set([1, 2, 3])));
         }
       } else {
         const rows = [["benchmark", "estimated cycles", "Ir", "L1 hits", "LL hits", "RAM hits", "time"]];
@@ -17493,7 +17690,7 @@ function help(topic, io) {
 }
 
 // src/cli/diff.ts
-import { existsSync as existsSync2, statSync as statSync8 } from "node:fs";
+import { existsSync as existsSync3, statSync as statSync8 } from "node:fs";
 
 // src/report/diff-terminal.ts
 var cut = (text, n) => [...text].length > n ? `${[...text].slice(0, n - 1).join("")}\u2026` : text;
@@ -17523,7 +17720,7 @@ function diffTerminal(comparison) {
 // src/cli/diff.ts
 function resultsAt(path) {
   let file = resolveFrom(callerDirectory(), path);
-  if (existsSync2(file) && statSync8(file).isDirectory()) file = resolveFrom(file, "results.json");
+  if (existsSync3(file) && statSync8(file).isDirectory()) file = resolveFrom(file, "results.json");
   return { results: readResults(file), shown: shownPath(file) };
 }
 async function diff(args, io) {
@@ -17546,8 +17743,8 @@ See: cg-bench diff --help`);
 }
 
 // src/cli/merge.ts
-import { copyFileSync, existsSync as existsSync3, mkdirSync as mkdirSync6, statSync as statSync9 } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute4, normalize, sep as sep2 } from "node:path";
+import { copyFileSync, existsSync as existsSync4, mkdirSync as mkdirSync7, statSync as statSync9 } from "node:fs";
+import { dirname as dirname6, isAbsolute as isAbsolute5, normalize, sep as sep3 } from "node:path";
 
 // src/shard/merge.ts
 function mergeShards(parts) {
@@ -17598,13 +17795,13 @@ function mergeShards(parts) {
 
 // src/cli/merge.ts
 function resultsFileOf(path) {
-  return existsSync3(path) && statSync9(path).isDirectory() ? resolveFrom(path, "results.json") : path;
+  return existsSync4(path) && statSync9(path).isDirectory() ? resolveFrom(path, "results.json") : path;
 }
 function filesOf(results, source) {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file)]).filter((f) => f !== "");
   for (const file of files) {
     const normal = normalize(file);
-    if (isAbsolute4(file) || normal === ".." || normal.startsWith(`..${sep2}`)) throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
+    if (isAbsolute5(file) || normal === ".." || normal.startsWith(`..${sep3}`)) throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
   }
   return files;
 }
@@ -17623,18 +17820,18 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => dirname5(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => dirname6(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release = lockOutputDirectory(out);
   try {
-    mkdirSync6(out, { recursive: true });
+    mkdirSync7(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom(dirname5(part.file), file);
-        if (!existsSync3(from)) continue;
+        const from = resolveFrom(dirname6(part.file), file);
+        if (!existsSync4(from)) continue;
         const to = resolveFrom(out, file);
-        mkdirSync6(dirname5(to), { recursive: true });
+        mkdirSync7(dirname6(to), { recursive: true });
         copyFileSync(from, to);
       }
     }
@@ -17665,12 +17862,12 @@ async function merge(args, io) {
 }
 
 // src/bisect/history.ts
-import { existsSync as existsSync4, realpathSync as realpathSync2 } from "node:fs";
-import { basename, dirname as dirname6, isAbsolute as isAbsolute5, join as join10, relative as relative6, sep as sep3 } from "node:path";
+import { existsSync as existsSync5, realpathSync as realpathSync2 } from "node:fs";
+import { basename, dirname as dirname7, isAbsolute as isAbsolute6, join as join11, relative as relative7, sep as sep4 } from "node:path";
 
 // src/vcs/git.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { rmSync as rmSync7 } from "node:fs";
+import { rmSync as rmSync8 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -17698,26 +17895,26 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync7(dir, { recursive: true, force: true });
+  rmSync8(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync7(dir, { recursive: true, force: true });
+  rmSync8(dir, { recursive: true, force: true });
 }
 
 // src/bisect/history.ts
 function locateConfig(config) {
-  const dir = dirname6(config);
-  if (!existsSync4(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
+  const dir = dirname7(config);
+  if (!existsSync5(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
   if (!r.ok || !top) throw new CgBenchError(`cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`);
-  const inside2 = relative6(realpathSync2(top), realpathSync2(dir));
-  if (inside2.startsWith(`..${sep3}`) || inside2 === ".." || isAbsolute5(inside2)) throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: realpathSync2(top), configPath: join10(inside2, basename(config)) };
+  const inside2 = relative7(realpathSync2(top), realpathSync2(dir));
+  if (inside2.startsWith(`..${sep4}`) || inside2 === ".." || isAbsolute6(inside2)) throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
+  return { top: realpathSync2(top), configPath: join11(inside2, basename(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -18021,7 +18218,7 @@ See: cg-bench compare --help`);
   const head = readResults(headPath);
   const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt("top", values.top, 5) });
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: shownPath(basePath), resultsDir: shownPath(dirname7(headPath)) })
+    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: shownPath(basePath), resultsDir: shownPath(dirname8(headPath)) })
   );
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   return exitCodeFor({ failed, comparison }, values["fail-on-regression"] === true);
@@ -18062,7 +18259,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || existsSync5(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || existsSync6(configFile) ? loadConfig(configFile) : void 0;
   const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), config?.root ?? callerDirectory(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}
 `);

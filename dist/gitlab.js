@@ -3913,50 +3913,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative6, options, skipNormalization) {
+    function resolveComponent(base, relative7, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative6 = parse(serialize(relative6, options), options);
+        relative7 = parse(serialize(relative7, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative6.scheme) {
-        target.scheme = relative6.scheme;
-        target.userinfo = relative6.userinfo;
-        target.host = relative6.host;
-        target.port = relative6.port;
-        target.path = removeDotSegments(relative6.path || "");
-        target.query = relative6.query;
+      if (!options.tolerant && relative7.scheme) {
+        target.scheme = relative7.scheme;
+        target.userinfo = relative7.userinfo;
+        target.host = relative7.host;
+        target.port = relative7.port;
+        target.path = removeDotSegments(relative7.path || "");
+        target.query = relative7.query;
       } else {
-        if (relative6.userinfo !== void 0 || relative6.host !== void 0 || relative6.port !== void 0) {
-          target.userinfo = relative6.userinfo;
-          target.host = relative6.host;
-          target.port = relative6.port;
-          target.path = removeDotSegments(relative6.path || "");
-          target.query = relative6.query;
+        if (relative7.userinfo !== void 0 || relative7.host !== void 0 || relative7.port !== void 0) {
+          target.userinfo = relative7.userinfo;
+          target.host = relative7.host;
+          target.port = relative7.port;
+          target.path = removeDotSegments(relative7.path || "");
+          target.query = relative7.query;
         } else {
-          if (!relative6.path) {
+          if (!relative7.path) {
             target.path = base.path;
-            if (relative6.query !== void 0) {
-              target.query = relative6.query;
+            if (relative7.query !== void 0) {
+              target.query = relative7.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative6.path[0] === "/") {
-              target.path = removeDotSegments(relative6.path);
+            if (relative7.path[0] === "/") {
+              target.path = removeDotSegments(relative7.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative6.path;
+                target.path = "/" + relative7.path;
               } else if (!base.path) {
-                target.path = relative6.path;
+                target.path = relative7.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative6.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative7.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative6.query;
+            target.query = relative7.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3964,7 +3964,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative6.fragment;
+      target.fragment = relative7.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -10903,10 +10903,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -10920,7 +10920,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -10944,7 +10944,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -10960,7 +10960,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11051,7 +11051,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep3 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11065,13 +11065,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep3 + cb;
+              sep3 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep3 += source;
               hasSpace = true;
               break;
             default:
@@ -11114,18 +11114,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11179,8 +11179,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap2 && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11192,7 +11192,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11203,8 +11203,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st of sep2) {
+              if (sep3)
+                for (const st of sep3) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11221,7 +11221,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -11401,7 +11401,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep3 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -11418,24 +11418,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep3 === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep3 + content;
+          sep3 = " ";
           prevMoreIndented = false;
         }
       }
@@ -11618,25 +11618,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep3 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep3 === "\n")
+            res += sep3;
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep3 + lm;
+          sep3 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep3 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -12446,14 +12446,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value }) {
+    function stringifyItem({ start, key, sep: sep3, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st of sep2)
+      if (sep3)
+        for (const st of sep3)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -13620,18 +13620,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep3;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep3 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            items: [{ start, key: scalar, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -13784,15 +13784,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep2 = it.sep;
-                  sep2.push(this.sourceToken);
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -13986,13 +13986,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep2 }]
+              items: [{ start, key: fc, sep: sep3 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -14271,12 +14271,12 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { mkdirSync as mkdirSync9 } from "node:fs";
-import { join as join17 } from "node:path";
+import { mkdirSync as mkdirSync10 } from "node:fs";
+import { join as join18 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync8, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join12 } from "node:path";
+import { mkdirSync as mkdirSync9, writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join13 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14707,13 +14707,13 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative6 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative7 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative6) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative6, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
+  else if (change !== 0 && Math.abs(relative7) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative7, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -14837,6 +14837,360 @@ var VERDICT_LABEL = {
   "not-comparable": "not comparable"
 };
 
+// src/python/attribution.ts
+import { existsSync, lstatSync as lstatSync2, mkdirSync, readdirSync as readdirSync2, readFileSync, rmSync as rmSync2, writeFileSync } from "node:fs";
+import { dirname, isAbsolute, join as join2, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// src/run/untrusted.ts
+import { spawnSync } from "node:child_process";
+import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+var UNTRUSTED_ID = 65534;
+function truthy(value) {
+  return Boolean(value) && value !== "0" && value !== "false";
+}
+function untrustedUser(root, env, ownCopy = false) {
+  const asked = env["CG_BENCH_RUN_AS"]?.trim();
+  if (asked === "root") return void 0;
+  if (asked) {
+    const match = /^(\d+):(\d+)$/.exec(asked);
+    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    return { uid: Number(match[1]), gid: Number(match[2]) };
+  }
+  const owner = statSync(root);
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  return void 0;
+}
+var BENCHMARK_PID_IN_NAMESPACE = 2;
+var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
+var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
+function works(argv) {
+  const r = spawnSync(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
+  return r.status === 0;
+}
+var probed = /* @__PURE__ */ new Map();
+function worksCached(argv) {
+  const key = argv.join("\0");
+  if (!probed.has(key)) probed.set(key, works(argv));
+  return probed.get(key);
+}
+function untrustedSandbox(options) {
+  const env = options.env ?? process.env;
+  const uid = options.uid ?? process.getuid?.() ?? -1;
+  const probe = options.probe ?? worksCached;
+  const notes = [];
+  let user;
+  const prefix = [];
+  if (uid === 0) user = untrustedUser(options.root, env);
+  if (user) {
+    prefix.push("setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
+    if (!probe(prefix)) {
+      throw new CgBenchError(
+        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
+      );
+    }
+    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
+  } else if (uid === 0) {
+    notes.push("note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.");
+  } else {
+    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
+    if (exposed.length) {
+      notes.push(
+        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
+      );
+    }
+  }
+  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
+  const unshare = (net, pid) => [
+    "unshare",
+    "--user",
+    `--map-user=${id.uid}`,
+    `--map-group=${id.gid}`,
+    ...net ? ["--net"] : [],
+    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
+    "--",
+    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
+    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
+    ...pid ? [...PID_NAMESPACE_INIT] : []
+  ];
+  const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
+  for (const [net, pid] of tries) {
+    const isolate = unshare(net, pid);
+    if (!probe([...prefix, ...isolate])) continue;
+    prefix.push(...isolate);
+    notes.push(
+      pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
+    );
+    if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+    return { user, isolatedNetwork: net, isolatedPids: pid, prefix, notes };
+  }
+  if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
+  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
+  return { user, isolatedNetwork: false, isolatedPids: false, prefix, notes };
+}
+function sandboxed(sandbox, argv) {
+  return [...sandbox.prefix, ...argv];
+}
+function profileDirectory(sandbox, dir) {
+  if (!sandbox.user) return dir;
+  const staging = mkdtempSync(join(tmpdir(), "cg-bench-profiles-"));
+  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
+  return staging;
+}
+function collectProfiles(staging, dir) {
+  if (staging === dir) return;
+  const buffer = Buffer.alloc(1 << 20);
+  for (const name of readdirSync(staging)) {
+    let from;
+    try {
+      from = openSync(join(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+    } catch {
+      continue;
+    }
+    try {
+      if (!fstatSync(from).isFile()) continue;
+      const to = openSync(join(dir, name), "wx");
+      try {
+        for (let n; (n = readSync(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
+      } finally {
+        closeSync(to);
+      }
+    } finally {
+      closeSync(from);
+    }
+  }
+  rmSync(staging, { recursive: true, force: true });
+}
+function handOver(sandbox, tree) {
+  if (!sandbox.user) return;
+  const { uid, gid } = sandbox.user;
+  const walk = (path) => {
+    const stat = lstatSync(path);
+    lchownSync(path, uid, gid);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(tree);
+}
+function giveDirectory(sandbox, dir) {
+  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
+}
+function isPlainFile(path) {
+  try {
+    const stat = lstatSync(path);
+    return stat.isFile() && stat.nlink === 1;
+  } catch {
+    return false;
+  }
+}
+var SETUP_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "CC",
+  "CXX",
+  "CPP",
+  "LD",
+  "AR",
+  "CFLAGS",
+  "CXXFLAGS",
+  "CPPFLAGS",
+  "LDFLAGS",
+  "LDLIBS",
+  "MAKEFLAGS",
+  "PKG_CONFIG_PATH",
+  "LIBRARY_PATH",
+  "LD_LIBRARY_PATH",
+  "C_INCLUDE_PATH",
+  "CPLUS_INCLUDE_PATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "RUSTUP_TOOLCHAIN",
+  "RUSTFLAGS",
+  "CARGO_TARGET_DIR",
+  "CARGO_BUILD_JOBS",
+  "GOPATH",
+  "GOROOT",
+  "GOCACHE",
+  "GOFLAGS",
+  "GOTOOLCHAIN",
+  "GOPROXY",
+  "GOMODCACHE",
+  "JAVA_HOME",
+  "PYTHONPATH",
+  "VIRTUAL_ENV",
+  "CONDA_PREFIX",
+  "NODE_PATH",
+  "CMAKE_GENERATOR",
+  "CG_BENCH_IMAGE"
+];
+var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
+function setupEnvironment(caller, sandbox, home) {
+  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
+  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
+  const env = {};
+  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
+  if (sandbox.user) env["HOME"] = home;
+  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+  return env;
+}
+
+// src/python/attribution.ts
+var PYTHON_FUNCTION_SHARE = 1e-4;
+var MAX_PYTHON_FUNCTIONS = 2e3;
+var MAX_COUNTS_BYTES = 64 << 20;
+function bytecodeCounterSource() {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = join2(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync(candidate)) return readFileSync(candidate, "utf8");
+    dir = dirname(dir);
+  }
+  throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
+}
+function isCountsFile(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value;
+  if (v["version"] !== 1 || typeof v["method"] !== "string" || typeof v["python"] !== "string" || !Array.isArray(v["functions"])) return false;
+  return v["functions"].every((f) => {
+    if (typeof f !== "object" || f === null) return false;
+    const r = f;
+    return typeof r["module"] === "string" && typeof r["qualname"] === "string" && typeof r["file"] === "string" && Number.isSafeInteger(r["line"]) && Number.isSafeInteger(r["bytecodes"]) && r["bytecodes"] >= 0 && r["line"] >= 0;
+  });
+}
+function shownFile(file, cwd) {
+  if (!isAbsolute(file)) return file;
+  const rel = relative(cwd, file);
+  return rel && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel) ? rel : file;
+}
+function readAttribution(outDir, cwd, scope) {
+  let names;
+  try {
+    names = readdirSync2(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+  } catch {
+    return void 0;
+  }
+  const methods = /* @__PURE__ */ new Set();
+  const versions = /* @__PURE__ */ new Set();
+  const byKey = /* @__PURE__ */ new Map();
+  for (const name of names) {
+    const path = join2(outDir, name);
+    if (!isPlainFile(path) || lstatSync2(path).size > MAX_COUNTS_BYTES) continue;
+    let parsed;
+    try {
+      parsed = JSON.parse(readFileSync(path, "utf8"));
+    } catch {
+      continue;
+    }
+    if (!isCountsFile(parsed)) continue;
+    methods.add(parsed.method);
+    versions.add(parsed.python);
+    for (const f of parsed.functions) {
+      const fn = `${f.module}:${f.qualname}`;
+      const file = shownFile(f.file, cwd);
+      const key = `${file}\0${fn}`;
+      const entry = byKey.get(key);
+      if (entry) {
+        entry.bytecodes += f.bytecodes;
+        entry.line = Math.min(entry.line, f.line);
+      } else byKey.set(key, { fn, file, line: f.line, bytecodes: f.bytecodes });
+    }
+  }
+  if (!methods.size) return void 0;
+  const all = [...byKey.values()];
+  const bytecodes = all.reduce((sum, f) => sum + f.bytecodes, 0);
+  const floor = bytecodes * PYTHON_FUNCTION_SHARE;
+  const functions = all.filter((f) => f.bytecodes > 0 && f.bytecodes >= floor).sort((a, b) => b.bytecodes - a.bytecodes || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_PYTHON_FUNCTIONS);
+  return { method: [...methods].sort().join(", "), python: [...versions].sort().join(", "), scope, bytecodes, functions };
+}
+function attributionWanted(env = process.env) {
+  return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
+}
+async function countingBytecode(options) {
+  const root = join2(options.tmpDir, ".cg-bench-bytecode");
+  const site = join2(root, "site");
+  const out = join2(root, "out");
+  rmSync2(root, { recursive: true, force: true });
+  mkdirSync(site, { recursive: true });
+  mkdirSync(out);
+  giveDirectory(options.sandbox, out);
+  writeFileSync(join2(site, "sitecustomize.py"), bytecodeCounterSource());
+  const inherited = options.env["PYTHONPATH"];
+  const env = {
+    ...options.env,
+    PYTHONPATH: inherited ? `${site}:${inherited}` : site,
+    CG_BENCH_BYTECODE_DIR: out,
+    CG_BENCH_BYTECODE_SCOPE: options.scope
+  };
+  try {
+    await options.run(env);
+    return readAttribution(out, options.cwd, options.scope);
+  } finally {
+    rmSync2(root, { recursive: true, force: true });
+  }
+}
+
+// src/python/compare.ts
+function pythonUnrecordedAtMost(a) {
+  const floor = a.bytecodes * PYTHON_FUNCTION_SHARE;
+  const smallest = a.functions.at(-1)?.bytecodes;
+  return a.functions.length >= MAX_PYTHON_FUNCTIONS && smallest !== void 0 ? Math.max(floor, smallest) : floor;
+}
+function pythonFunctionChanges(base, head, top = 5) {
+  if (!base || !head || base.scope !== head.scope) return [];
+  const key = (f) => `${f.file}\0${f.fn}`;
+  const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
+  const headKeys = new Set(head.functions.map(key));
+  const changes = [];
+  for (const h of head.functions) {
+    const b = baseByKey.get(key(h));
+    if (b) {
+      if (b.bytecodes !== h.bytecodes) changes.push({ fn: h.fn, file: h.file, line: h.line, base: b.bytecodes, head: h.bytecodes, change: h.bytecodes - b.bytecodes });
+      continue;
+    }
+    const atMost = pythonUnrecordedAtMost(base);
+    if (h.bytecodes > atMost) changes.push({ fn: h.fn, file: h.file, line: h.line, base: null, head: h.bytecodes, change: h.bytecodes - atMost, unrecordedAtMost: atMost });
+  }
+  for (const b of base.functions) {
+    if (headKeys.has(key(b))) continue;
+    const atMost = pythonUnrecordedAtMost(head);
+    if (b.bytecodes > atMost) changes.push({ fn: b.fn, file: b.file, line: b.line, base: b.bytecodes, head: null, change: atMost - b.bytecodes, unrecordedAtMost: atMost });
+  }
+  return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
+}
+
+// src/python/report.ts
+var PYTHON_FUNCTIONS_TITLE = "Python functions whose executed bytecodes changed most (bytecode instructions counted in a separate, unmeasured run; not cycles)";
+function pythonChanges(c, top = 5) {
+  return pythonFunctionChanges(c.base?.python, c.head?.python, top);
+}
+var where = (f) => `${f.file}:${f.line}`;
+function pythonFunctionsMarkdown(c) {
+  const changes = pythonChanges(c);
+  if (!changes.length) return [];
+  const out = ["", `${PYTHON_FUNCTIONS_TITLE}:`, "", "| Python function | File:line | Base | Head | Change |", "|:--|:--|--:|--:|--:|"];
+  for (const f of changes) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(where(f))} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+  return out;
+}
+function pythonFunctionsTerminalRows(c) {
+  const changes = pythonChanges(c);
+  if (!changes.length) return [];
+  return [
+    ["  Python function (file:line)", "base", "head", "change"],
+    ...changes.map((f) => [`  ${escapeTerminal(`${f.fn} (${where(f)})`)}`, functionSideText(f, "base"), functionSideText(f, "head"), functionChangeText(f)])
+  ];
+}
+
 // src/report/markdown.ts
 var ICON = {
   regression: "\u{1F534}",
@@ -14893,6 +15247,7 @@ function detail(c) {
       out.push(`| ${escapeMarkdown(lineLabel(l))} | ${escapeMarkdown(fn)} | ${l.text !== void 0 ? escapeMarkdown(l.text) : ""} | ${lineSideText(l, "base")} | ${lineSideText(l, "head")} | ${lineChangeText(l)} |`);
     }
   }
+  out.push(...pythonFunctionsMarkdown(c));
   return out;
 }
 function failures(head) {
@@ -14948,8 +15303,8 @@ var markdownReport = {
 };
 
 // src/results/io.ts
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { mkdirSync as mkdirSync2, renameSync, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname2 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -15164,6 +15519,33 @@ var results_schema_default = {
             }
           }
         },
+        python: {
+          description: "Python benchmarks: executed bytecode instructions per Python function, counted in an unmeasured run (bytecodes, not cycles); absent otherwise.",
+          type: "object",
+          additionalProperties: false,
+          required: ["method", "python", "scope", "bytecodes", "functions"],
+          properties: {
+            method: { type: "string", maxLength: 64 },
+            python: { type: "string", maxLength: 256 },
+            scope: { enum: ["whole", "region"] },
+            bytecodes: { $ref: "#/definitions/count" },
+            functions: {
+              type: "array",
+              maxItems: 1e5,
+              items: {
+                type: "object",
+                additionalProperties: false,
+                required: ["fn", "file", "line", "bytecodes"],
+                properties: {
+                  fn: { type: "string", maxLength: 65536 },
+                  file: { type: "string", maxLength: 65536 },
+                  line: { $ref: "#/definitions/count" },
+                  bytecodes: { $ref: "#/definitions/count" }
+                }
+              }
+            }
+          }
+        },
         logs: {
           type: "object",
           additionalProperties: false,
@@ -15176,16 +15558,16 @@ var results_schema_default = {
 };
 
 // src/util/bounded-read.ts
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
 var MiB = 1 << 20;
 function readTextBounded(path, limit, what, shown = path) {
-  const fd = openSync(path, "r");
+  const fd = openSync2(path, "r");
   try {
     const buffer = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
     const chunks = [];
     let total = 0;
     for (; ; ) {
-      const n = readSync(fd, buffer, 0, buffer.length, null);
+      const n = readSync2(fd, buffer, 0, buffer.length, null);
       if (n === 0) break;
       total += n;
       if (total > limit) throw new CgBenchError(`${what} ${shown}: larger than ${Math.round(limit / MiB)} MiB; that is not a ${what} cg-bench wrote or can use`);
@@ -15193,7 +15575,7 @@ function readTextBounded(path, limit, what, shown = path) {
     }
     return Buffer.concat(chunks).toString("utf8");
   } finally {
-    closeSync(fd);
+    closeSync2(fd);
   }
 }
 
@@ -15367,11 +15749,11 @@ var WRITE_HINTS = {
 function writeFileAtomic(path, text) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(temporary, text);
+    mkdirSync2(dirname2(path), { recursive: true });
+    writeFileSync2(temporary, text);
     renameSync(temporary, path);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    rmSync3(temporary, { force: true });
     const code = error.code ?? "";
     throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ""}; the file there, if any, is unchanged`);
   }
@@ -15429,18 +15811,18 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { readFileSync as readFileSync6 } from "node:fs";
-import { join as join10 } from "node:path";
+import { readFileSync as readFileSync7 } from "node:fs";
+import { join as join11 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync2, cpSync, existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync as mkdirSync6, mkdtempSync as mkdtempSync2, readdirSync as readdirSync5, rmSync as rmSync7 } from "node:fs";
-import { dirname as dirname5, join as join9, resolve as resolve4 } from "node:path";
+import { chmodSync as chmodSync2, cpSync, existsSync as existsSync3, lstatSync as lstatSync3, mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync2, readdirSync as readdirSync6, rmSync as rmSync8 } from "node:fs";
+import { dirname as dirname6, join as join10, resolve as resolve4 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash } from "node:crypto";
-import { realpathSync, statSync } from "node:fs";
-import { dirname as dirname2, relative as relative2 } from "node:path";
+import { realpathSync, statSync as statSync2 } from "node:fs";
+import { dirname as dirname3, relative as relative3 } from "node:path";
 
 // schemas/config.schema.json
 var config_schema_default = {
@@ -15564,7 +15946,7 @@ var config_schema_default = {
 };
 
 // src/util/paths.ts
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { isAbsolute as isAbsolute2, relative as relative2, resolve, sep as sep2 } from "node:path";
 function resolveFrom(base, path) {
   return resolve(base, path);
 }
@@ -15572,13 +15954,13 @@ function callerDirectory() {
   return process.cwd();
 }
 function absolutePath(path, what) {
-  if (!isAbsolute(path)) throw new Error(`internal: ${what} "${path}" is not an absolute path; an entry point should have resolved it`);
+  if (!isAbsolute2(path)) throw new Error(`internal: ${what} "${path}" is not an absolute path; an entry point should have resolved it`);
   return resolve(path);
 }
 function shownPath(path, from = callerDirectory()) {
-  const rel = relative(from, path);
+  const rel = relative2(from, path);
   if (rel === "") return ".";
-  return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? path : rel;
+  return rel === ".." || rel.startsWith(`..${sep2}`) || isAbsolute2(rel) ? path : rel;
 }
 
 // src/config/values.ts
@@ -15663,24 +16045,24 @@ function parseConfig(text, file) {
     fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
-  const root = absolutePath(dirname2(file), "configuration directory");
+  const root = absolutePath(dirname3(file), "configuration directory");
   const problems = [];
-  const where = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
+  const where2 = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
   for (const level of ["I1", "D1", "LL"]) {
     const problem = cacheLevelProblem(cache[level]);
-    if (problem) problems.push(where(["cache", level], `cache.${level}`, `"${cache[level]}": ${problem}`));
+    if (problem) problems.push(where2(["cache", level], `cache.${level}`, `"${cache[level]}": ${problem}`));
   }
   const weights = { ...DEFAULT_WEIGHTS, ...raw.weights };
-  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
+  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where2(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
   const finite = (value, segments, path, what) => {
-    if (typeof value === "number" && !Number.isFinite(value)) problems.push(where(segments, path, `${String(value)} is not ${what}`));
+    if (typeof value === "number" && !Number.isFinite(value)) problems.push(where2(segments, path, `${String(value)} is not ${what}`));
   };
   finite(raw.threshold, ["threshold"], "threshold", "a percentage (write 1% or 0.5%)");
   finite(raw.timeout, ["timeout"], "timeout", "a duration (write 90s, 10m or a number of seconds)");
   for (const level of ["l1", "ll", "ram"]) finite(raw.weights?.[level], ["weights", level], `weights.${level}`, "a number of cycles");
   const longest = (value, segments, path) => {
-    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
+    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where2(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
   };
   longest(raw.timeout, ["timeout"], "timeout");
   longest(raw["setup-timeout"], ["setup-timeout"], "setup-timeout");
@@ -15689,7 +16071,7 @@ function parseConfig(text, file) {
   const globalEnv = stringEnv(raw.env);
   const valgrindVariables = (env, segments, path) => {
     for (const key of Object.keys(env ?? {}).filter((k) => /^VALGRIND_/.test(k))) {
-      problems.push(where([...segments, key], `${path}.${key}`, `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`));
+      problems.push(where2([...segments, key], `${path}.${key}`, `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`));
     }
   };
   valgrindVariables(raw.env, ["env"], "env");
@@ -15697,21 +16079,21 @@ function parseConfig(text, file) {
   const benchmarks = raw.benchmarks.map((b, i) => {
     const first = seen.get(b.name);
     if (first !== void 0) {
-      problems.push(where(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
+      problems.push(where2(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
     const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
     if (b.cwd !== void 0 && !isDirectory(cwd)) {
-      problems.push(where(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
+      problems.push(where2(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
     }
     valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
     finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
     finite(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`, "a duration (write 90s, 10m or a number of seconds)");
     longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
     if (typeof b.run !== "string" && b.run[0] === "") {
-      problems.push(where(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
+      problems.push(where2(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
     }
     if (typeof b.run === "string" && !b.run.trim()) {
-      problems.push(where(["benchmarks", i, "run"], `benchmarks[${i}].run`, "must not be blank"));
+      problems.push(where2(["benchmarks", i, "run"], `benchmarks[${i}].run`, "must not be blank"));
     }
     return {
       name: b.name,
@@ -15726,7 +16108,7 @@ function parseConfig(text, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
-  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative2(root, b.cwd), b.env, b.instrument]) })).digest("hex");
+  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative3(root, b.cwd), b.env, b.instrument]) })).digest("hex");
   return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cache, weights, benchmarks, hash };
 }
 function realDirectory(path) {
@@ -15738,7 +16120,7 @@ function realDirectory(path) {
 }
 function isDirectory(path) {
   try {
-    return statSync(path).isDirectory();
+    return statSync2(path).isDirectory();
   } catch {
     return false;
   }
@@ -15758,8 +16140,8 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants5, existsSync, statSync as statSync7 } from "node:fs";
-import { dirname as dirname4 } from "node:path";
+import { accessSync as accessSync4, constants as constants5, existsSync as existsSync2, statSync as statSync7 } from "node:fs";
+import { dirname as dirname5 } from "node:path";
 
 // src/report/json.ts
 var jsonReport = {
@@ -15789,8 +16171,8 @@ var jsonReport = {
 };
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
-import { join as join8 } from "node:path";
+import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { join as join9 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -15801,8 +16183,8 @@ function slugify(name, index) {
 // src/results/environment.ts
 import { execFile as execFile2 } from "node:child_process";
 import { mkdtemp, readFile as readFile2, rm, writeFile } from "node:fs/promises";
-import { machine, tmpdir } from "node:os";
-import { join } from "node:path";
+import { machine, tmpdir as tmpdir2 } from "node:os";
+import { join as join3 } from "node:path";
 import { promisify as promisify2 } from "node:util";
 
 // src/results/host-probe.ts
@@ -15916,7 +16298,7 @@ function decodeCpuid(raw) {
   const vendor = ascii([reg(0, 1), reg(0, 3), reg(0, 2)]);
   const regs = { "leaf1.ecx": reg(1, 2), "leaf1.edx": reg(1, 3), "leaf7.ebx": maxLeaf >= 7 ? reg(2, 1) : 0, "leaf7.ecx": maxLeaf >= 7 ? reg(2, 2) : 0 };
   const brand = reg(3, 0) >= 2147483652 ? ascii([4, 5, 6].flatMap((l) => [reg(l, 0), reg(l, 1), reg(l, 2), reg(l, 3)])).replace(/\0.*$/s, "").trim() : null;
-  const features = FEATURES.filter(([, where, bit]) => regs[where] >>> bit & 1).map(([name]) => name);
+  const features = FEATURES.filter(([, where2, bit]) => regs[where2] >>> bit & 1).map(([name]) => name);
   return { vendor, brand, features };
 }
 
@@ -15941,11 +16323,11 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join(tmpdir(), "cg-bench-cpu-"));
+  const dir = await mkdtemp(join3(tmpdir2(), "cg-bench-cpu-"));
   try {
-    const log = join(dir, "valgrind.log");
+    const log = join3(dir, "valgrind.log");
     const x86 = machine() === "x86_64";
-    const target = x86 ? join(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join3(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
     const out = await run2(valgrind.bin, ["--tool=none", "-v", `--log-file=${log}`, target], { encoding: "buffer", env: { ...PROBE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
     const logText = await readFile2(log, "utf8").catch(() => "");
@@ -15956,9 +16338,9 @@ async function probeSimulatedCpu(valgrind) {
     await rm(dir, { recursive: true, force: true });
   }
 }
-var probed;
+var probed2;
 function collectEnvironment(valgrind, workspace, cache, weights) {
-  probed ??= (async () => {
+  probed2 ??= (async () => {
     const [glibc, os, python, cpu, host] = await Promise.all([
       firstLine("getconf", ["GNU_LIBC_VERSION"]),
       osRelease(),
@@ -15978,34 +16360,34 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
       host
     };
   })();
-  return probed.then((p) => ({ ...p, workspace, cache, weights }));
+  return probed2.then((p) => ({ ...p, workspace, cache, weights }));
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, closeSync as closeSync6, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync3, openSync as openSync6, readdirSync as readdirSync4, readSync as readSync5, rmSync as rmSync5, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, closeSync as closeSync6, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync5, readSync as readSync5, rmSync as rmSync6, statSync as statSync6 } from "node:fs";
 import { constants as constants3 } from "node:os";
-import { join as join7, relative as relative5, resolve as resolve3 } from "node:path";
+import { join as join8, relative as relative6, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
 // src/run/line-text.ts
-import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2, statSync as statSync2 } from "node:fs";
-import { isAbsolute as isAbsolute2, relative as relative3, resolve as resolve2 } from "node:path";
+import { closeSync as closeSync3, openSync as openSync3, readSync as readSync3, statSync as statSync3 } from "node:fs";
+import { isAbsolute as isAbsolute3, relative as relative4, resolve as resolve2 } from "node:path";
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
 function readLines(path, root) {
-  const inside2 = relative3(root, path);
-  if (inside2.startsWith("..") || isAbsolute2(inside2)) return void 0;
+  const inside2 = relative4(root, path);
+  if (inside2.startsWith("..") || isAbsolute3(inside2)) return void 0;
   try {
-    const stat = statSync2(path);
+    const stat = statSync3(path);
     if (!stat.isFile() || stat.size > MAX_FILE) return void 0;
-    const fd = openSync2(path, "r");
+    const fd = openSync3(path, "r");
     try {
       const buffer = Buffer.alloc(stat.size);
-      readSync2(fd, buffer, 0, stat.size, 0);
+      readSync3(fd, buffer, 0, stat.size, 0);
       return buffer.toString("utf8").split("\n");
     } finally {
-      closeSync2(fd);
+      closeSync3(fd);
     }
   } catch {
     return void 0;
@@ -16015,7 +16397,7 @@ function attachLineText(functions, cwd, root) {
   const cache = /* @__PURE__ */ new Map();
   const linesOf2 = (file) => {
     if (!cache.has(file)) {
-      const candidates = isAbsolute2(file) ? [file] : [resolve2(cwd, file), resolve2(root, file)];
+      const candidates = isAbsolute3(file) ? [file] : [resolve2(cwd, file), resolve2(root, file)];
       cache.set(file, candidates.map((c) => readLines(c, root)).find((l) => l !== void 0));
     }
     return cache.get(file);
@@ -16024,8 +16406,8 @@ function attachLineText(functions, cwd, root) {
     for (const l of f.lines ?? []) {
       const text = linesOf2(l.file)?.[l.line - 1]?.trim();
       if (text) l.text = [...text].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
-      const inside2 = isAbsolute2(l.file) ? relative3(root, l.file) : void 0;
-      if (inside2 && !inside2.startsWith("..") && !isAbsolute2(inside2)) l.file = inside2;
+      const inside2 = isAbsolute3(l.file) ? relative4(root, l.file) : void 0;
+      if (inside2 && !inside2.startsWith("..") && !isAbsolute3(inside2)) l.file = inside2;
     }
   }
 }
@@ -16061,23 +16443,23 @@ function runsPython(run3) {
 
 // src/run/executables.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync2, statSync as statSync3 } from "node:fs";
-import { join as join3, relative as relative4, isAbsolute as isAbsolute3 } from "node:path";
+import { readFileSync as readFileSync3, statSync as statSync4 } from "node:fs";
+import { join as join5, relative as relative5, isAbsolute as isAbsolute4 } from "node:path";
 
 // src/run/valgrind-files.ts
-import { readdirSync, readFileSync } from "node:fs";
-import { join as join2 } from "node:path";
+import { readdirSync as readdirSync3, readFileSync as readFileSync2 } from "node:fs";
+import { join as join4 } from "node:path";
 var PROFILE = /^cachegrind\.out\.(\d+)$/;
 var LOG = /^valgrind\.(\d+)\.log$/;
 function outputFileArgs(dir) {
-  return [`--cachegrind-out-file=${join2(dir, "cachegrind.out.%p")}`, `--log-file=${join2(dir, "valgrind.%p.log")}`];
+  return [`--cachegrind-out-file=${join4(dir, "cachegrind.out.%p")}`, `--log-file=${join4(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join2(dir, "valgrind.")}`;
+  return `--log-file=${join4(dir, "valgrind.")}`;
 }
 function processFiles(dir) {
   const byPid = /* @__PURE__ */ new Map();
-  for (const name of readdirSync(dir)) {
+  for (const name of readdirSync3(dir)) {
     const profile = PROFILE.exec(name);
     const log = LOG.exec(name);
     const pid = Number((profile ?? log)?.[1]);
@@ -16096,7 +16478,7 @@ function unfinishedProcesses(dir) {
   return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
     let text = "";
     try {
-      text = readFileSync(join2(dir, p.log), "utf8");
+      text = readFileSync2(join4(dir, p.log), "utf8");
     } catch {
     }
     return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
@@ -16104,7 +16486,7 @@ function unfinishedProcesses(dir) {
 }
 function terminatingSignal(dir, pid) {
   try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync(join2(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync2(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
   } catch {
     return null;
   }
@@ -16123,11 +16505,11 @@ function loadedObjects(logText) {
 var hashes = /* @__PURE__ */ new Map();
 function contentHash(path) {
   try {
-    const stat = statSync3(path);
+    const stat = statSync4(path);
     const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash3("sha256").update(readFileSync2(path)).digest("hex");
+      hash = createHash3("sha256").update(readFileSync3(path)).digest("hex");
       hashes.set(key, hash);
     }
     return hash;
@@ -16136,8 +16518,8 @@ function contentHash(path) {
   }
 }
 function inside(dir, path) {
-  const rel = relative4(dir, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute3(rel);
+  const rel = relative5(dir, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute4(rel);
 }
 function executablesOf(logDir, workspace) {
   const found = /* @__PURE__ */ new Map();
@@ -16145,7 +16527,7 @@ function executablesOf(logDir, workspace) {
     if (!p.log) continue;
     let text;
     try {
-      text = readFileSync2(join3(logDir, p.log), "utf8");
+      text = readFileSync3(join5(logDir, p.log), "utf8");
     } catch {
       continue;
     }
@@ -16163,14 +16545,14 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash4 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync2, rmSync as rmSync4, statSync as statSync5 } from "node:fs";
-import { join as join5 } from "node:path";
+import { chmodSync, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync5 } from "node:fs";
+import { join as join6 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync3, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { readFileSync as readFileSync4, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat = readFileSync3(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync4(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -16178,7 +16560,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync3("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync4("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -16209,17 +16591,17 @@ function remember(path) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync2(lock, { force: true });
+    for (const lock of held) rmSync4(lock, { force: true });
   });
 }
 function unlock(path) {
   held.delete(path);
-  rmSync2(path, { force: true });
+  rmSync4(path, { force: true });
 }
 function tryLock(path) {
   for (; ; ) {
     try {
-      writeFileSync2(path, `${process.pid} ${identity(process.pid)}
+      writeFileSync3(path, `${process.pid} ${identity(process.pid)}
 `, { flag: "wx" });
       remember(path);
       return void 0;
@@ -16228,221 +16610,18 @@ function tryLock(path) {
     }
     let holder;
     try {
-      holder = parseHolder(readFileSync3(path, "utf8"));
+      holder = parseHolder(readFileSync4(path, "utf8"));
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync2(path, { force: true });
+    rmSync4(path, { force: true });
   }
-}
-
-// src/run/untrusted.ts
-import { spawnSync } from "node:child_process";
-import { chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync3, readdirSync as readdirSync2, readSync as readSync3, rmSync as rmSync3, statSync as statSync4, writeSync } from "node:fs";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join4 } from "node:path";
-var UNTRUSTED_ID = 65534;
-function truthy(value) {
-  return Boolean(value) && value !== "0" && value !== "false";
-}
-function untrustedUser(root, env, ownCopy = false) {
-  const asked = env["CG_BENCH_RUN_AS"]?.trim();
-  if (asked === "root") return void 0;
-  if (asked) {
-    const match = /^(\d+):(\d+)$/.exec(asked);
-    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
-    return { uid: Number(match[1]), gid: Number(match[2]) };
-  }
-  const owner = statSync4(root);
-  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
-  return void 0;
-}
-var BENCHMARK_PID_IN_NAMESPACE = 2;
-var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
-var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
-function works(argv) {
-  const r = spawnSync(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
-  return r.status === 0;
-}
-var probed2 = /* @__PURE__ */ new Map();
-function worksCached(argv) {
-  const key = argv.join("\0");
-  if (!probed2.has(key)) probed2.set(key, works(argv));
-  return probed2.get(key);
-}
-function untrustedSandbox(options) {
-  const env = options.env ?? process.env;
-  const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ?? worksCached;
-  const notes = [];
-  let user;
-  const prefix = [];
-  if (uid === 0) user = untrustedUser(options.root, env);
-  if (user) {
-    prefix.push("setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
-    if (!probe(prefix)) {
-      throw new CgBenchError(
-        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
-      );
-    }
-    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
-  } else if (uid === 0) {
-    notes.push("note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.");
-  } else {
-    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
-    if (exposed.length) {
-      notes.push(
-        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
-      );
-    }
-  }
-  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-  const unshare = (net, pid) => [
-    "unshare",
-    "--user",
-    `--map-user=${id.uid}`,
-    `--map-group=${id.gid}`,
-    ...net ? ["--net"] : [],
-    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
-    "--",
-    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
-    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
-    ...pid ? [...PID_NAMESPACE_INIT] : []
-  ];
-  const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
-  for (const [net, pid] of tries) {
-    const isolate = unshare(net, pid);
-    if (!probe([...prefix, ...isolate])) continue;
-    prefix.push(...isolate);
-    notes.push(
-      pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
-    );
-    if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
-    return { user, isolatedNetwork: net, isolatedPids: pid, prefix, notes };
-  }
-  if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
-  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
-  return { user, isolatedNetwork: false, isolatedPids: false, prefix, notes };
-}
-function sandboxed(sandbox, argv) {
-  return [...sandbox.prefix, ...argv];
-}
-function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join4(tmpdir2(), "cg-bench-profiles-"));
-  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
-  return staging;
-}
-function collectProfiles(staging, dir) {
-  if (staging === dir) return;
-  const buffer = Buffer.alloc(1 << 20);
-  for (const name of readdirSync2(staging)) {
-    let from;
-    try {
-      from = openSync3(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
-    } catch {
-      continue;
-    }
-    try {
-      if (!fstatSync(from).isFile()) continue;
-      const to = openSync3(join4(dir, name), "wx");
-      try {
-        for (let n; (n = readSync3(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
-      } finally {
-        closeSync3(to);
-      }
-    } finally {
-      closeSync3(from);
-    }
-  }
-  rmSync3(staging, { recursive: true, force: true });
-}
-function handOver(sandbox, tree) {
-  if (!sandbox.user) return;
-  const { uid, gid } = sandbox.user;
-  const walk = (path) => {
-    const stat = lstatSync(path);
-    lchownSync(path, uid, gid);
-    if (stat.isDirectory()) for (const name of readdirSync2(path)) walk(join4(path, name));
-  };
-  walk(tree);
-}
-function giveDirectory(sandbox, dir) {
-  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
-}
-function isPlainFile(path) {
-  try {
-    const stat = lstatSync(path);
-    return stat.isFile() && stat.nlink === 1;
-  } catch {
-    return false;
-  }
-}
-var SETUP_ENV_NAMES = [
-  "PATH",
-  "HOME",
-  "USER",
-  "LOGNAME",
-  "SHELL",
-  "LANG",
-  "LANGUAGE",
-  "TZ",
-  "TMPDIR",
-  "TERM",
-  "CC",
-  "CXX",
-  "CPP",
-  "LD",
-  "AR",
-  "CFLAGS",
-  "CXXFLAGS",
-  "CPPFLAGS",
-  "LDFLAGS",
-  "LDLIBS",
-  "MAKEFLAGS",
-  "PKG_CONFIG_PATH",
-  "LIBRARY_PATH",
-  "LD_LIBRARY_PATH",
-  "C_INCLUDE_PATH",
-  "CPLUS_INCLUDE_PATH",
-  "CARGO_HOME",
-  "RUSTUP_HOME",
-  "RUSTUP_TOOLCHAIN",
-  "RUSTFLAGS",
-  "CARGO_TARGET_DIR",
-  "CARGO_BUILD_JOBS",
-  "GOPATH",
-  "GOROOT",
-  "GOCACHE",
-  "GOFLAGS",
-  "GOTOOLCHAIN",
-  "GOPROXY",
-  "GOMODCACHE",
-  "JAVA_HOME",
-  "PYTHONPATH",
-  "VIRTUAL_ENV",
-  "CONDA_PREFIX",
-  "NODE_PATH",
-  "CMAKE_GENERATOR",
-  "CG_BENCH_IMAGE"
-];
-var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
-function setupEnvironment(caller, sandbox, home) {
-  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
-  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
-  const env = {};
-  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
-  if (sandbox.user) env["HOME"] = home;
-  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-  return env;
 }
 
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join5(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join6(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms));
 async function acquire(lock) {
@@ -16450,21 +16629,21 @@ async function acquire(lock) {
 }
 function removeQuietly(path) {
   try {
-    rmSync4(path, { recursive: true, force: true });
+    rmSync5(path, { recursive: true, force: true });
   } catch {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync2(HOMES_DIR, { recursive: true });
+  mkdirSync3(HOMES_DIR, { recursive: true });
   if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    rmSync4(home, { recursive: true, force: true });
-    mkdirSync2(join5(home, "tmp"), { recursive: true });
+    rmSync5(home, { recursive: true, force: true });
+    mkdirSync3(join6(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join5(home, "tmp"));
+    giveDirectory(sandbox, join6(home, "tmp"));
     return await measure2(home);
   } finally {
     removeQuietly(home);
@@ -16473,13 +16652,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync4 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
 function processesWith(marker) {
   const found = [];
-  for (const name of readdirSync3("/proc")) {
+  for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+      if (readFileSync5(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
     } catch {
     }
   }
@@ -16590,7 +16769,7 @@ function runProcess(options) {
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
 import { accessSync, constants as constants2, openSync as openSync5, readSync as readSync4, closeSync as closeSync5 } from "node:fs";
-import { delimiter, dirname as dirname3, join as join6 } from "node:path";
+import { delimiter, dirname as dirname4, join as join7 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants2.X_OK);
@@ -16611,7 +16790,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter)) {
     if (!dir) continue;
-    const candidate = join6(dir, program);
+    const candidate = join7(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -16623,7 +16802,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join6(dirname3(bin), "valgrind.bin");
+    const real = join7(dirname4(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
@@ -16692,26 +16871,26 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function gzipAndRemove(path) {
-  rmSync5(`${path}.gz`, { force: true });
+  rmSync6(`${path}.gz`, { force: true });
   await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
-  rmSync5(path);
+  rmSync6(path);
 }
 async function runBenchmark(spec, slug, ctx) {
-  const dir = join7(ctx.outDir, "benchmarks", slug);
-  rmSync5(dir, { recursive: true, force: true });
-  mkdirSync3(dir, { recursive: true });
+  const dir = join8(ctx.outDir, "benchmarks", slug);
+  rmSync6(dir, { recursive: true, force: true });
+  mkdirSync4(dir, { recursive: true });
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
 }
 async function measureIn(home, spec, dir, ctx) {
-  const rel = (p) => relative5(ctx.outDir, p);
-  const stdout = join7(dir, "stdout.log");
-  const stderr = join7(dir, "stderr.log");
+  const rel = (p) => relative6(ctx.outDir, p);
+  const stdout = join8(dir, "stdout.log");
+  const stderr = join8(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join7(home, "pycache") : void 0);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join8(home, "pycache") : void 0);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative5(ctx.root, spec.cwd) || ".",
+    cwd: relative6(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -16728,10 +16907,10 @@ async function measureIn(home, spec, dir, ctx) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
   if (problem) return { ...base, message: problem };
+  const [program, ...rest] = sandboxed(ctx.sandbox, argv);
+  const native = { command: program, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    const [program, ...rest] = sandboxed(ctx.sandbox, argv);
-    const warmUp = { command: program, args: rest, cwd: spec.cwd, env, timeoutMs: spec.timeoutMs };
-    await runProcess({ ...warmUp, stdoutFile: join7(dir, "warm-up.stdout.log"), stderrFile: join7(dir, "warm-up.stderr.log") });
+    await runProcess({ ...native, env, stdoutFile: join8(dir, "warm-up.stdout.log"), stderrFile: join8(dir, "warm-up.stderr.log") });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
@@ -16762,10 +16941,10 @@ async function measureIn(home, spec, dir, ctx) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join7(dir, name);
+    const file = join8(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync5(file, { force: true });
+      rmSync6(file, { force: true });
       continue;
     }
     try {
@@ -16785,19 +16964,33 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync4(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join7(dir, n))).sort()[0];
+    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join8(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join7(dir, valgrindLog)) : "");
+    const details = tail(stderr) || (valgrindLog ? tail(join8(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
+  const pythonAttribution = python && attributionWanted() ? await countingBytecode({
+    tmpDir: env["TMPDIR"],
+    cwd: spec.cwd,
+    env,
+    scope: spec.instrument,
+    sandbox: ctx.sandbox,
+    run: (counting) => runProcess({ ...native, env: counting, stdoutFile: join8(dir, "bytecode.stdout.log"), stderrFile: join8(dir, "bytecode.stderr.log") })
+  }) : void 0;
   const cost = aggregateProfiles(parsed, ctx.weights);
   attachLineText(cost.functions, spec.cwd, ctx.root);
-  return { ...result, status: "ok", ...cost, executables: executablesOf(dir, ctx.root) };
+  return {
+    ...result,
+    status: "ok",
+    ...cost,
+    executables: executablesOf(dir, ctx.root),
+    ...pythonAttribution ? { python: pythonAttribution } : {}
+  };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, openSync as openSync7, appendFileSync, readFileSync as readFileSync5 } from "node:fs";
+import { closeSync as closeSync7, openSync as openSync7, appendFileSync, readFileSync as readFileSync6 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -16845,7 +17038,7 @@ async function runSetup(commands, options) {
       closeSync7(fd);
     }
     if (status) {
-      const tail2 = readFileSync5(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync6(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode.benchmarkFailed);
@@ -16915,11 +17108,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync4(dir, { recursive: true });
+    mkdirSync5(dir, { recursive: true });
     accessSync3(dir, constants4.W_OK);
-    const probe = join8(dir, `.write-test-${process.pid}`);
-    writeFileSync3(probe, "");
-    rmSync6(probe, { force: true });
+    const probe = join9(dir, `.write-test-${process.pid}`);
+    writeFileSync4(probe, "");
+    rmSync7(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -16965,12 +17158,12 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync6(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync7(resolveFrom(options.outDir, name), { force: true });
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
-  mkdirSync4(SETUP_HOME, { recursive: true });
+  mkdirSync5(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeFileSync3(setupLog, sandbox.notes.map((n) => `# ${n}
+  writeFileSync4(setupLog, sandbox.notes.map((n) => `# ${n}
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
@@ -16998,10 +17191,10 @@ async function runSuite(config, options) {
 }
 
 // src/engine/out-lock.ts
-import { mkdirSync as mkdirSync5 } from "node:fs";
+import { mkdirSync as mkdirSync6 } from "node:fs";
 function lockOutputDirectory(outDir) {
   try {
-    mkdirSync5(outDir, { recursive: true });
+    mkdirSync6(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -17020,8 +17213,8 @@ function lockOutputDirectory(outDir) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname4(path);
-  if (existsSync(path) && statSync7(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  const dir = dirname5(path);
+  if (existsSync2(path) && statSync7(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     accessSync4(dir, constants5.W_OK);
   } catch {
@@ -17076,7 +17269,7 @@ function selectedBy(options, results) {
 }
 function readPrevious(path) {
   try {
-    return existsSync(path) ? readResults(path) : void 0;
+    return existsSync2(path) ? readResults(path) : void 0;
   } catch {
     return void 0;
   }
@@ -17106,17 +17299,17 @@ function durationsOf(results) {
   return new Map(results?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
 }
 function readIfPresent(path) {
-  return existsSync2(path) ? readResults(path) : void 0;
+  return existsSync3(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve4(dir); ; at = dirname5(at)) {
-    const git2 = join9(at, ".git");
-    if (existsSync2(git2)) {
+  for (let at = resolve4(dir); ; at = dirname6(at)) {
+    const git2 = join10(at, ".git");
+    if (existsSync3(git2)) {
       chmodSync2(git2, 448);
-      if (existsSync2(`${at}.tmp`)) chmodSync2(`${at}.tmp`, 448);
+      if (existsSync3(`${at}.tmp`)) chmodSync2(`${at}.tmp`, 448);
       return;
     }
-    if (dirname5(at) === at) return;
+    if (dirname6(at) === at) return;
   }
 }
 function inProcessMeasurer(options) {
@@ -17127,11 +17320,11 @@ function inProcessMeasurer(options) {
       return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      mkdirSync6(workspace, { recursive: true });
-      for (const entry of readdirSync5(workspace)) rmSync7(join9(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join9(resolve4(checkout), name)));
+      mkdirSync7(workspace, { recursive: true });
+      for (const entry of readdirSync6(workspace)) rmSync8(join10(workspace, entry), { recursive: true, force: true });
+      const skip = new Set((options.exclude ?? []).map((name) => join10(resolve4(checkout), name)));
       cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
-      rmSync7(outDir, { recursive: true, force: true });
+      rmSync8(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] }, workspace);
@@ -17139,7 +17332,7 @@ function inProcessMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join9(workspace, config)),
+          config: loadConfig(join10(workspace, config)),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -17149,7 +17342,7 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome2.results, error: void 0 };
       } catch (error) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
-        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join9(outDir, "results.json")), error: errorMessage(error) };
+        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join10(outDir, "results.json")), error: errorMessage(error) };
       }
     }
   };
@@ -17157,7 +17350,7 @@ function inProcessMeasurer(options) {
 
 // src/vcs/git.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { rmSync as rmSync8 } from "node:fs";
+import { rmSync as rmSync9 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -17189,14 +17382,14 @@ function fileAt(repo, sha, path) {
   return r.ok ? r.out : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync8(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync8(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -17266,7 +17459,7 @@ async function measureAt(ci, measurer, sha, outName, selection = {}) {
   const checkout = ci.baseCheckoutDir();
   addWorktree(ci.repoRoot, checkout, sha);
   try {
-    return await measurer.measure(join10(checkout, ci.workingDirectory), ci.config, join10(ci.outRoot, outName), selection);
+    return await measurer.measure(join11(checkout, ci.workingDirectory), ci.config, join11(ci.outRoot, outName), selection);
   } finally {
     removeWorktree(ci.repoRoot, checkout);
   }
@@ -17293,27 +17486,27 @@ async function saveMainlineBaseline(ci, request, head) {
   else ci.log.info(`Saved the baseline for ${short}.`);
 }
 function headConfigText(ci) {
-  return readFileSync6(join10(ci.repoRoot, ci.suite.configPath), "utf8");
+  return readFileSync7(join11(ci.repoRoot, ci.suite.configPath), "utf8");
 }
 
 // src/ci/shard-hand-over.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync7, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync8, writeFileSync as writeFileSync4 } from "node:fs";
-import { join as join11 } from "node:path";
+import { existsSync as existsSync4, mkdirSync as mkdirSync8, readdirSync as readdirSync7, rmSync as rmSync10, statSync as statSync8, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join12 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync9(dir, { recursive: true, force: true });
-  mkdirSync7(dir, { recursive: true });
+  rmSync10(dir, { recursive: true, force: true });
+  mkdirSync8(dir, { recursive: true });
   const { head, base, ...meta } = part;
-  writeFileSync4(join11(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync5(join12(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join11(dir, "head.json"), head);
-  if (base) writeResults(join11(dir, "base.json"), base);
+  writeResults(join12(dir, "head.json"), head);
+  if (base) writeResults(join12(dir, "base.json"), base);
 }
 function readOne(dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBounded(join11(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBounded(join12(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -17340,20 +17533,20 @@ function readOne(dir, shown) {
   const configText = text("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join11(dir, "base.json");
-  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join11(dir, "head.json")), base: existsSync3(basePath) ? readResults(basePath) : void 0 };
+  const basePath = join12(dir, "base.json");
+  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join12(dir, "head.json")), base: existsSync4(basePath) ? readResults(basePath) : void 0 };
 }
 function readShardHandOvers(root, shown) {
-  if (existsSync3(join11(root, SHARD_FILE))) return [readOne(root, shown)];
+  if (existsSync4(join12(root, SHARD_FILE))) return [readOne(root, shown)];
   let names;
   try {
-    names = readdirSync6(root).sort();
+    names = readdirSync7(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync8(join11(root, n)).isDirectory() && existsSync3(join11(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => statSync8(join12(root, n)).isDirectory() && existsSync4(join12(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(join11(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(join12(root, n), `${shown}/${n}`));
 }
 
 // src/ci/pipeline.ts
@@ -17408,8 +17601,8 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join12(ci.outRoot, "head", "results.json"), head);
-  if (baseline.results) writeResults(join12(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join13(ci.outRoot, "head", "results.json"), head);
+  if (baseline.results) writeResults(join13(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head);
   const failed = head.benchmarks.some((b) => b.status !== "ok");
@@ -17418,7 +17611,7 @@ async function runMerge(ci, partsDir, shownDir) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join12(ci.repoRoot, ci.workingDirectory), ci.config, join12(ci.outRoot, "head"), selection);
+  return measurer.measure(join13(ci.repoRoot, ci.workingDirectory), ci.config, join13(ci.outRoot, "head"), selection);
 }
 async function cannotRun(ci, headRun) {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
@@ -17434,8 +17627,8 @@ async function finish(ci, head, headCode, found) {
   }
   const body = `${ci.suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
-  mkdirSync8(ci.outRoot, { recursive: true });
-  writeFileSync5(join12(ci.outRoot, "report.md"), body);
+  mkdirSync9(ci.outRoot, { recursive: true });
+  writeFileSync6(join13(ci.outRoot, "report.md"), body);
   await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
@@ -17481,9 +17674,9 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/gitlab/adapter.ts
-import { mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync8 } from "node:fs";
+import { mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync9 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join16 } from "node:path";
+import { join as join17 } from "node:path";
 
 // src/report/junit.ts
 function escapeXml(text) {
@@ -17565,7 +17758,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 function table(rows, rightAligned) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
@@ -17585,7 +17778,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join13(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join14(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -17611,6 +17804,10 @@ function terminalReport(options) {
             )
           );
         }
+        for (const c of comparison.benchmarks.filter((b) => b.verdict !== "unchanged")) {
+          const rows2 = pythonFunctionsTerminalRows(c);
+          if (rows2.length) lines.push("", `${escapeTerminal(c.name)}: ${PYTHON_FUNCTIONS_TITLE}`, ...table(rows2, /* @__PURE__ */ new Set([1, 2, 3])));
+        }
       } else {
         const rows = [["benchmark", "estimated cycles", "Ir", "L1 hits", "LL hits", "RAM hits", "time"]];
         for (const b of head.benchmarks) {
@@ -17633,8 +17830,8 @@ function terminalReport(options) {
 }
 
 // src/gitlab/artifact-store.ts
-import { writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join14 } from "node:path";
+import { writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join15 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 function defaultBranchArtifacts(api, job, outRoot, log) {
   const branch = job.defaultBranch;
@@ -17661,7 +17858,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync6(join14(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync7(join15(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -17672,20 +17869,20 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
 }
 
 // src/gitlab/hand-over.ts
-import { existsSync as existsSync4, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join15 } from "node:path";
+import { existsSync as existsSync5, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join16 } from "node:path";
 var HAND_OVER_FILE = "note.json";
 var BASELINE_FILE = "baseline.json";
 var SCHEMA2 = "cg-bench-gitlab-note/1";
 var MAX_SOURCE = 500;
 function writeHandOver(outRoot, handOver2, baseline) {
-  writeFileSync7(join15(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
+  writeFileSync8(join16(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
 `);
-  if (baseline) writeResults(join15(outRoot, BASELINE_FILE), baseline);
+  if (baseline) writeResults(join16(outRoot, BASELINE_FILE), baseline);
 }
 function readHandOver(outRoot, shown) {
-  const path = join15(outRoot, HAND_OVER_FILE);
-  if (!existsSync4(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
+  const path = join16(outRoot, HAND_OVER_FILE);
+  if (!existsSync5(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
   let data;
   try {
     data = JSON.parse(readTextBounded(path, 64 * 1024, "hand-over file", `${shown}/${HAND_OVER_FILE}`));
@@ -17698,11 +17895,11 @@ function readHandOver(outRoot, shown) {
   if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "sha" is not a commit`);
   if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "suite" is not a suite id`);
   if (typeof d["baselineSource"] !== "string" || d["baselineSource"].length > MAX_SOURCE) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "baselineSource" is not a short text`);
-  const baselinePath = join15(outRoot, BASELINE_FILE);
+  const baselinePath = join16(outRoot, BASELINE_FILE);
   return {
     handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"] },
-    head: readResults(join15(outRoot, "head", "results.json")),
-    baseline: existsSync4(baselinePath) ? readResults(baselinePath) : void 0
+    head: readResults(join16(outRoot, "head", "results.json")),
+    baseline: existsSync5(baselinePath) ? readResults(baselinePath) : void 0
   };
 }
 
@@ -17736,7 +17933,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     store: defaultBranchArtifacts(api, job, outRoot, log),
     shortSha: (sha) => sha.slice(0, 8),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join16(mkdtempSync3(join16(tmpdir3(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join17(mkdtempSync3(join17(tmpdir3(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -17753,9 +17950,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     },
     async publish(report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync8(join16(outRoot, "junit.xml"), junitReport.render(input));
-      writeFileSync8(join16(outRoot, "metrics.txt"), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync8(join16(outRoot, "comparison.json"), jsonReport.render(input));
+      writeFileSync9(join17(outRoot, "junit.xml"), junitReport.render(input));
+      writeFileSync9(join17(outRoot, "metrics.txt"), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync9(join17(outRoot, "comparison.json"), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
       writeHandOver(outRoot, { sha: job.commitSha, suite: suite.id, baselineSource: report.baselineSource }, report.baseline);
       if (!job.mergeRequest) return;
@@ -17763,7 +17960,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join16(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join17(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -17945,16 +18142,16 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join17(job.projectDir, RESULTS_DIR);
+    const out = join18(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") return await runNoteJob(job, suite, api, out, log);
     if (job.mode === "measure" && job.token) {
       log.warning(`${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`);
     }
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
-    mkdirSync9(out, { recursive: true });
+    mkdirSync10(out, { recursive: true });
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join17(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join18(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") return ExitCode.regression;

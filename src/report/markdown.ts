@@ -5,6 +5,7 @@ import { escapeMarkdown as esc } from './escape.ts';
 import { formatCount, formatPercent, formatSigned } from './format.ts';
 import { headline, VERDICT_LABEL } from './headline.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
+import { pythonFunctionsMarkdown } from '../python/report.ts';
 
 const ICON: Record<Verdict, string> = {
   regression: '🔴',
@@ -69,6 +70,7 @@ function detail(c: BenchmarkComparison): string[] {
       out.push(`| ${esc(lineLabel(l))} | ${esc(fn)} | ${l.text !== undefined ? esc(l.text) : ''} | ${lineSideText(l, 'base')} | ${lineSideText(l, 'head')} | ${lineChangeText(l)} |`);
     }
   }
+  out.push(...pythonFunctionsMarkdown(c));
   return out;
 }
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { BenchmarkComparison, Verdict } from '../compare/compare.ts';
 import { functionChangeText, functionLabel, functionSideText } from './function-change.ts';
+import { PYTHON_FUNCTIONS_TITLE, pythonFunctionsTerminalRows } from '../python/report.ts';
 import { escapeTerminal } from './escape.ts';
 import { formatCount, formatDuration, formatPercent } from './format.ts';
 import { headline, VERDICT_LABEL } from './headline.ts';
@@ -59,6 +60,10 @@ export function terminalReport(options: { colour: boolean }): ReportFormat {
               new Set([1, 2, 3]),
             ),
           );
+        }
+        for (const c of comparison.benchmarks.filter((b) => b.verdict !== 'unchanged')) {
+          const rows = pythonFunctionsTerminalRows(c);
+          if (rows.length) lines.push('', `${escapeTerminal(c.name)}: ${PYTHON_FUNCTIONS_TITLE}`, ...table(rows, new Set([1, 2, 3])));
         }
       } else {
         const rows = [['benchmark', 'estimated cycles', 'Ir', 'L1 hits', 'LL hits', 'RAM hits', 'time']];

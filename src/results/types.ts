@@ -1,5 +1,6 @@
 import type { CacheGeometry, Command, InstrumentMode, Weights } from '../config/types.ts';
 import type { EventCounts, Hits } from '../metric/events.ts';
+import type { PythonAttribution } from '../python/types.ts';
 
 export const RESULTS_SCHEMA_VERSION = 1;
 
@@ -71,6 +72,8 @@ export interface BenchmarkResult {
    * process's program (the interpreter of a script), else a shared library. Absent in older results.
    */
   executables?: ExecutableResult[];
+  /** Python benchmarks: bytecodes per Python function, from the unmeasured pass (python/types.ts). */
+  python?: PythonAttribution;
   logs: { stdout: string; stderr: string };
 }
 

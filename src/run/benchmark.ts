@@ -9,6 +9,7 @@ import { aggregateProfiles, type ProcessProfile } from '../metric/aggregate.ts';
 import { attachLineText } from './line-text.ts';
 import { parseCachegrindFile } from '../parse/cachegrind.ts';
 import type { BenchmarkResult } from '../results/types.ts';
+import { attributionWanted, countingBytecode } from '../python/attribution.ts';
 import { benchmarkEnvironment, runsPython } from './environment.ts';
 import { executablesOf } from './executables.ts';
 import { withPrivateHome } from './private-home.ts';
@@ -123,10 +124,10 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
   const problem = programProblem(argv[0]!, spec.cwd, env['PATH']);
   if (problem) return { ...base, message: problem };
 
+  const [program, ...rest] = sandboxed(ctx.sandbox, argv);
+  const native = { command: program!, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    const [program, ...rest] = sandboxed(ctx.sandbox, argv);
-    const warmUp = { command: program!, args: rest, cwd: spec.cwd, env, timeoutMs: spec.timeoutMs };
-    await runProcess({ ...warmUp, stdoutFile: join(dir, 'warm-up.stdout.log'), stderrFile: join(dir, 'warm-up.stderr.log') });
+    await runProcess({ ...native, env, stdoutFile: join(dir, 'warm-up.stdout.log'), stderrFile: join(dir, 'warm-up.stderr.log') });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
@@ -195,7 +196,24 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     const details = tail(stderr) || (valgrindLog ? tail(join(dir, valgrindLog)) : '');
     return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };
   }
+  // After the measured run, so that it cannot change the count: bytecode per Python function (python/attribution.ts).
+  const pythonAttribution = python && attributionWanted()
+    ? await countingBytecode({
+        tmpDir: env['TMPDIR']!,
+        cwd: spec.cwd,
+        env,
+        scope: spec.instrument,
+        sandbox: ctx.sandbox,
+        run: (counting) => runProcess({ ...native, env: counting, stdoutFile: join(dir, 'bytecode.stdout.log'), stderrFile: join(dir, 'bytecode.stderr.log') }),
+      })
+    : undefined;
   const cost = aggregateProfiles(parsed, ctx.weights);
   attachLineText(cost.functions, spec.cwd, ctx.root);
-  return { ...result, status: 'ok', ...cost, executables: executablesOf(dir, ctx.root) };
+  return {
+    ...result,
+    status: 'ok',
+    ...cost,
+    executables: executablesOf(dir, ctx.root),
+    ...(pythonAttribution ? { python: pythonAttribution } : {}),
+  };
 }

@@ -1,0 +1,22 @@
+"""Renders a generated document: only the rendering is counted (instrument: region).
+
+Start-up, imports and building the input run before the region, so a heavier import or a bigger
+set-up does not reach the count; cg-bench's unmeasured pass counts bytecode per Python function in
+the same region, so a change to textlib names the function that changed.
+"""
+import sys
+
+import cg_bench
+
+import textlib
+
+paragraphs = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+document = "\n\n".join(
+    f"# Part {i}" if i % 10 == 0 else f"Line {i} has *emphasis* & <tags> in it,\nand a second line {i * 7}."
+    for i in range(paragraphs)
+)
+
+with cg_bench.measure():
+    html = textlib.render(document)
+
+print(len(html))

@@ -1,0 +1,100 @@
+"""pytest tests marked ``@pytest.mark.cg_bench`` as cg-bench benchmarks, one process each.
+
+    python -m cg_bench.pytest --list [PYTEST ARGS]      the marked tests' ids, one a line
+    python -m cg_bench.pytest --config [PYTEST ARGS]    a cg-bench.yml measuring each of them
+    python -m cg_bench.pytest TEST_ID [PYTEST ARGS]     runs that one test, its call a region
+
+One process per benchmark keeps each count independent of the others and of test order. The runner
+turns off plugins that would make a run differ from the next: pytest-randomly (it reseeds ``random``
+with a seed of its own per run) and the cache provider (it writes .pytest_cache beside the tests).
+Ids are relative to the directory the command runs in, which must be the directory of cg-bench.yml.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import sys
+from contextlib import redirect_stdout
+from typing import Any, List, Optional
+
+import pytest
+
+from .pytest_plugin import MARKER
+
+# cg_bench is imported before pytest starts, so pytest cannot rewrite its asserts: it has none.
+QUIET = ["-p", "no:randomly", "-p", "no:cacheprovider", "-W", "ignore::pytest.PytestAssertRewriteWarning"]
+USAGE = __doc__.split("\n\n")[1] if __doc__ else ""
+
+
+class _Collector:
+    def __init__(self) -> None:
+        self.ids: List[str] = []
+
+    def pytest_collection_modifyitems(self, items: List[Any]) -> None:
+        for item in items:
+            if item.get_closest_marker(MARKER) is None:
+                continue
+            rest = item.nodeid.split("::", 1)[1] if "::" in item.nodeid else ""
+            path = os.path.relpath(str(item.path)) if hasattr(item, "path") else item.nodeid.split("::", 1)[0]
+            self.ids.append(f"{path}::{rest}" if rest else path)
+
+
+def collect(args: List[str]) -> List[str]:
+    collector = _Collector()
+    output = io.StringIO()
+    with redirect_stdout(output):
+        code = pytest.main(["--collect-only", "-q", *QUIET, *args], plugins=[collector])
+    if code not in (0, 5):  # 5: nothing collected
+        sys.stderr.write(output.getvalue())
+        raise SystemExit(f"cg_bench.pytest: collection failed (pytest exit status {int(code)})")
+    return collector.ids
+
+
+def benchmark_name(test_id: str) -> str:
+    name = test_id if len(test_id) <= 100 else test_id[:49] + "…" + test_id[-50:]
+    return "".join(c if c.isprintable() else "?" for c in name)
+
+
+def config_text(ids: List[str], python: str) -> str:
+    lines = [
+        "# Written by: python -m cg_bench.pytest --config",
+        "# One benchmark per test marked @pytest.mark.cg_bench; each counts only the test's call.",
+        "benchmarks:",
+    ]
+    for test_id in ids:
+        lines.append(f"  - name: {json.dumps(benchmark_name(test_id), ensure_ascii=False)}")
+        lines.append(f"    run: {json.dumps([python, '-m', 'cg_bench.pytest', test_id])}")
+        lines.append("    instrument: region")
+    return "\n".join(lines) + "\n"
+
+
+def run_one(test_id: str, args: List[str]) -> int:
+    collector = _Collector()
+    code = pytest.main(["-q", "--cg-bench-measure", *QUIET, *args, test_id], plugins=[collector])
+    if code == 0 and len(collector.ids) != 1:
+        sys.stderr.write(f"cg_bench.pytest: {test_id} selects {len(collector.ids)} tests marked cg_bench; a benchmark is exactly one\n")
+        return 4
+    return int(code)
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if args else 2
+    if args[0] == "--list":
+        print("\n".join(collect(args[1:])))
+        return 0
+    if args[0] == "--config":
+        ids = collect(args[1:])
+        if not ids:
+            sys.stderr.write("cg_bench.pytest: no test is marked @pytest.mark.cg_bench\n")
+            return 5
+        sys.stdout.write(config_text(ids, "python3"))
+        return 0
+    return run_one(args[0], args[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
