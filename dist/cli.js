@@ -11386,12 +11386,12 @@ var require_fast_uri = __commonJS({
     }
     function hasMalformedPercentEncoding(component) {
       if (component === void 0) return false;
-      let percent = component.indexOf("%");
-      while (percent !== -1) {
-        if (percent + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent + 1, percent + 3))) {
+      let percent2 = component.indexOf("%");
+      while (percent2 !== -1) {
+        if (percent2 + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent2 + 1, percent2 + 3))) {
           return true;
         }
-        percent = component.indexOf("%", percent + 3);
+        percent2 = component.indexOf("%", percent2 + 3);
       }
       return false;
     }
@@ -14272,8 +14272,8 @@ var require_ajv = __commonJS({
 });
 
 // src/cli/main.ts
-import { existsSync as existsSync6 } from "node:fs";
-import { dirname as dirname8 } from "node:path";
+import { existsSync as existsSync7 } from "node:fs";
+import { dirname as dirname9 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -16636,11 +16636,11 @@ function formatCount(n) {
   return Math.round(n).toLocaleString("en-US");
 }
 function formatPercent(fraction) {
-  const percent = fraction * 100;
-  if (percent === 0) return "0.00%";
-  const abs = Math.abs(percent);
+  const percent2 = fraction * 100;
+  if (percent2 === 0) return "0.00%";
+  const abs = Math.abs(percent2);
   const digits = abs >= 0.01 ? 2 : abs >= 1e-4 ? 4 : 6;
-  return `${percent > 0 ? "+" : ""}${percent.toFixed(digits)}%`;
+  return `${percent2 > 0 ? "+" : ""}${percent2.toFixed(digits)}%`;
 }
 function formatSigned(n) {
   return `${n > 0 ? "+" : n < 0 ? "\u2212" : ""}${formatCount(Math.abs(n))}`;
@@ -17523,6 +17523,7 @@ Commands:
   compare    compare two results.json files
   check      measure every benchmark twice and report any difference (nondeterminism)
   diff       every function and source line whose cost changed between two results.json
+  history    draw estimated cycles per benchmark over successive results.json as an SVG
   merge      join the results of a sharded run (run --shard I/N on N machines) into one
   bisect     find the first commit between GOOD and BAD whose count differs from GOOD's
   env        print the simulated machine and userland that results are measured on
@@ -17594,6 +17595,18 @@ Options:
       --benchmark NAME       only this benchmark
       --format FORMAT        terminal (default) or markdown
       --top N                functions and lines listed per benchmark and function (default 20)
+  -h, --help                 show this help`,
+  history: `Usage: cg-bench history RESULTS... [--out FILE] [--order given|created]
+
+Draws each benchmark's estimated cycles over successive runs (oldest first) as an SVG: one panel per
+benchmark, relative to its first run; a change beyond the benchmark's threshold is a red or green
+point; runs that are not comparable (another machine or image) break the line, never count as a
+change. RESULTS are results.json files, their directories, or a directory of runs (its
+subdirectories' results.json, or its *.json files, in name order). Same inputs, same bytes.
+
+Options:
+  -o, --out FILE             write the SVG there (default: stdout)
+      --order ORDER          given (default: as listed) or created (by each results' createdAt)
   -h, --help                 show this help`,
   merge: `Usage: cg-bench merge PART... [options]
 
@@ -17671,9 +17684,9 @@ function positiveInt(name, value, fallback) {
 }
 function threshold(value) {
   if (value === void 0) return void 0;
-  const percent = percentFromText(value);
-  if (percent === null) throw new CgBenchError(`--threshold ${value}: is not a percentage (write 1% or 0.5%)`);
-  return percent;
+  const percent2 = percentFromText(value);
+  if (percent2 === null) throw new CgBenchError(`--threshold ${value}: is not a percentage (write 1% or 0.5%)`);
+  return percent2;
 }
 function format(value) {
   const name = value ?? "terminal";
@@ -17742,9 +17755,162 @@ See: cg-bench diff --help`);
   return ExitCode.ok;
 }
 
+// src/cli/history.ts
+import { existsSync as existsSync4, readdirSync as readdirSync6, statSync as statSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { basename, dirname as dirname6, join as join11 } from "node:path";
+
+// src/history/series.ts
+function historySeries(points) {
+  const names = [];
+  for (const p of points) for (const b of p.results.benchmarks) if (!names.includes(b.name)) names.push(b.name);
+  const series = names.map((name) => ({ name, values: [], marks: [] }));
+  points.forEach((point, i) => {
+    let byName = /* @__PURE__ */ new Map();
+    let comparable = true;
+    if (i > 0) {
+      try {
+        const c = compareResults(points[i - 1].results, point.results);
+        comparable = c.comparable;
+        byName = new Map(c.benchmarks.map((b) => [b.name, b.verdict === "regression" || b.verdict === "improvement" || b.verdict === "not-comparable" ? b.verdict : "none"]));
+      } catch {
+        comparable = false;
+      }
+    }
+    for (const s of series) {
+      const b = point.results.benchmarks.find((x) => x.name === s.name);
+      s.values.push(b && b.status === "ok" ? b.estimatedCycles : null);
+      s.marks.push(i === 0 ? "none" : !comparable ? "not-comparable" : byName.get(s.name) ?? "none");
+    }
+  });
+  return series;
+}
+
+// src/history/svg.ts
+var WIDTH = 760;
+var PANEL = 126;
+var LEFT = 90;
+var RIGHT = 44;
+var TOP = 34;
+var PLOT = 62;
+var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
+function xml(text) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+}
+var fixed = (n) => (Math.round(n * 10) / 10).toString();
+var short = (text, n) => [...text].length > n ? `${[...text].slice(0, n - 1).join("")}\u2026` : text;
+function percent(fraction) {
+  const p = fraction * 100;
+  const digits = Math.abs(p) >= 1 ? 1 : Math.abs(p) >= 0.01 ? 2 : 4;
+  return `${p > 0 ? "+" : p < 0 ? "\u2212" : "\xB1"}${Math.abs(p).toFixed(digits)}%`;
+}
+function panel(s, labels, y0) {
+  const out = [];
+  const first = s.values.find((v) => v !== null);
+  const n = labels.length;
+  const x = (i) => LEFT + (n === 1 ? (WIDTH - LEFT - RIGHT) / 2 : i * (WIDTH - LEFT - RIGHT) / (n - 1));
+  const rel = s.values.map((v) => v === null || !first ? null : v / first - 1);
+  const known = rel.filter((r) => r !== null);
+  const lo = Math.min(-5e-3, ...known);
+  const hi = Math.max(5e-3, ...known);
+  const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
+  const last = [...s.values].reverse().find((v) => v !== null);
+  out.push(`<g><title>${xml(s.name)}</title>`);
+  out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xml(short(s.name, 60))}</text>`);
+  if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">${xml(formatCount(last))} estimated cycles (last)</text>`);
+  out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
+  out.push(`<text x="${LEFT - 6}" y="${fixed(y(hi) + 4)}" class="axis" text-anchor="end">${percent(hi)}</text>`);
+  if (Math.min(y(0) - y(hi), y(lo) - y(0)) >= 14) out.push(`<text x="${LEFT - 6}" y="${fixed(y(0) + 4)}" class="axis" text-anchor="end">0</text>`);
+  out.push(`<text x="${LEFT - 6}" y="${fixed(y(lo) + 4)}" class="axis" text-anchor="end">${percent(lo)}</text>`);
+  for (let i = 1; i < n; i++) {
+    const a = rel[i - 1];
+    const b = rel[i];
+    if (a == null || b == null || s.marks[i] === "not-comparable") continue;
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="series"/>`);
+  }
+  rel.forEach((r, i) => {
+    const mark = s.marks[i];
+    if (mark === "not-comparable") out.push(`<line x1="${fixed(x(i) - (x(1) - x(0)) / 2)}" x2="${fixed(x(i) - (x(1) - x(0)) / 2)}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="break"><title>not comparable with the run before</title></line>`);
+    if (r === null) {
+      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 4)}" class="failed" text-anchor="middle">\xD7<title>${xml(labels[i])}: failed or absent</title></text>`);
+      return;
+    }
+    const radius = mark === "regression" || mark === "improvement" ? 5 : 3;
+    const what = mark === "none" ? "" : ` (${mark})`;
+    out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${radius}" fill="${COLOUR[mark]}"><title>${xml(labels[i])}: ${xml(formatCount(s.values[i]))} (${percent(r)})${what}</title></circle>`);
+  });
+  labels.forEach((label, i) => {
+    out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="axis" text-anchor="middle">${xml(short(label, 12))}</text>`);
+  });
+  out.push("</g>");
+  return out;
+}
+function historySvg(series, labels) {
+  const height = 40 + series.length * PANEL + 30;
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
+    '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
+    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s); each panel shows the change from its first run. Red: a regression beyond the threshold; green: an improvement; a dashed line: not comparable with the run before.</desc>`,
+    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis{font-size:11px;fill:#59636e}.zero{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>",
+    `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
+    `<text x="8" y="24" class="name">Estimated cycles, change from the first run</text>`
+  ];
+  series.forEach((s, i) => out.push(...panel(s, labels, 36 + i * PANEL)));
+  const legend = height - 12;
+  out.push(
+    `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
+    `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
+    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine or image)</text>`
+  );
+  out.push("</svg>");
+  return `${out.join("\n")}
+`;
+}
+
+// src/cli/history.ts
+var MAX_RUNS = 200;
+function expand(path) {
+  if (!existsSync4(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
+  if (!statSync9(path).isDirectory()) return [path];
+  if (existsSync4(join11(path, "results.json"))) return [resolveFrom(path, "results.json")];
+  const found = readdirSync6(path).sort((a, b) => a.localeCompare(b, "en", { numeric: true })).flatMap((name) => {
+    const entry = resolveFrom(path, name);
+    if (statSync9(entry).isDirectory()) return existsSync4(join11(entry, "results.json")) ? [resolveFrom(entry, "results.json")] : [];
+    return name.endsWith(".json") ? [entry] : [];
+  });
+  if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
+  return found;
+}
+function labelOf(file) {
+  return basename(file) === "results.json" ? basename(dirname6(file)) : basename(file).replace(/\.json$/, "");
+}
+async function history(args, io) {
+  const { values, positionals } = parse("history", args, { out: { type: "string", short: "o" }, order: { type: "string" }, help: { type: "boolean", short: "h" } }, true);
+  if (values.help) return help("history", io);
+  if (!positionals.length) throw new CgBenchError("cg-bench history: give the results.json files (or a directory of them), oldest first\nSee: cg-bench history --help");
+  const order = values.order ?? "given";
+  if (order !== "given" && order !== "created") throw new CgBenchError(`--order ${order}: must be given or created`);
+  const files = positionals.flatMap((p) => expand(resolveFrom(callerDirectory(), p)));
+  if (files.length > MAX_RUNS) throw new CgBenchError(`cg-bench history: ${files.length} runs; draw at most ${MAX_RUNS} (give the latest ones)`);
+  const points = files.map((file) => ({ label: labelOf(file), results: readResults(file) }));
+  if (order === "created") points.sort((a, b) => a.results.createdAt < b.results.createdAt ? -1 : a.results.createdAt > b.results.createdAt ? 1 : 0);
+  const svg = historySvg(historySeries(points), points.map((p) => p.label));
+  if (values.out === void 0) io.stdout.write(svg);
+  else {
+    const out = resolveFrom(callerDirectory(), values.out);
+    try {
+      writeFileSync5(out, svg);
+    } catch (error) {
+      throw new CgBenchError(`--out ${shownPath(out)}: cannot write (${error.code ?? String(error)})`);
+    }
+    io.stderr.write(`history of ${points.length} run(s): ${shownPath(out)}
+`);
+  }
+  return ExitCode.ok;
+}
+
 // src/cli/merge.ts
-import { copyFileSync, existsSync as existsSync4, mkdirSync as mkdirSync7, statSync as statSync9 } from "node:fs";
-import { dirname as dirname6, isAbsolute as isAbsolute5, normalize, sep as sep3 } from "node:path";
+import { copyFileSync, existsSync as existsSync5, mkdirSync as mkdirSync7, statSync as statSync10 } from "node:fs";
+import { dirname as dirname7, isAbsolute as isAbsolute5, normalize, sep as sep3 } from "node:path";
 
 // src/shard/merge.ts
 function mergeShards(parts) {
@@ -17795,7 +17961,7 @@ function mergeShards(parts) {
 
 // src/cli/merge.ts
 function resultsFileOf(path) {
-  return existsSync4(path) && statSync9(path).isDirectory() ? resolveFrom(path, "results.json") : path;
+  return existsSync5(path) && statSync10(path).isDirectory() ? resolveFrom(path, "results.json") : path;
 }
 function filesOf(results, source) {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file)]).filter((f) => f !== "");
@@ -17820,7 +17986,7 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => dirname6(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => dirname7(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release = lockOutputDirectory(out);
@@ -17828,10 +17994,10 @@ async function merge(args, io) {
     mkdirSync7(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom(dirname6(part.file), file);
-        if (!existsSync4(from)) continue;
+        const from = resolveFrom(dirname7(part.file), file);
+        if (!existsSync5(from)) continue;
         const to = resolveFrom(out, file);
-        mkdirSync7(dirname6(to), { recursive: true });
+        mkdirSync7(dirname7(to), { recursive: true });
         copyFileSync(from, to);
       }
     }
@@ -17862,8 +18028,8 @@ async function merge(args, io) {
 }
 
 // src/bisect/history.ts
-import { existsSync as existsSync5, realpathSync as realpathSync2 } from "node:fs";
-import { basename, dirname as dirname7, isAbsolute as isAbsolute6, join as join11, relative as relative7, sep as sep4 } from "node:path";
+import { existsSync as existsSync6, realpathSync as realpathSync2 } from "node:fs";
+import { basename as basename2, dirname as dirname8, isAbsolute as isAbsolute6, join as join12, relative as relative7, sep as sep4 } from "node:path";
 
 // src/vcs/git.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -17907,14 +18073,14 @@ function removeWorktree(repo, dir) {
 
 // src/bisect/history.ts
 function locateConfig(config) {
-  const dir = dirname7(config);
-  if (!existsSync5(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
+  const dir = dirname8(config);
+  if (!existsSync6(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
   if (!r.ok || !top) throw new CgBenchError(`cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`);
   const inside2 = relative7(realpathSync2(top), realpathSync2(dir));
   if (inside2.startsWith(`..${sep4}`) || inside2 === ".." || isAbsolute6(inside2)) throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: realpathSync2(top), configPath: join11(inside2, basename(config)) };
+  return { top: realpathSync2(top), configPath: join12(inside2, basename2(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -18015,8 +18181,8 @@ function callerEnvironment(env2, caller = callerDirectory()) {
 }
 
 // src/cli/bisect.ts
-var short = (sha) => sha.slice(0, 12);
-var named = (c) => `${short(c.sha)} ${escapeTerminal(c.subject)}`;
+var short2 = (sha) => sha.slice(0, 12);
+var named = (c) => `${short2(c.sha)} ${escapeTerminal(c.subject)}`;
 var firstLine2 = (text) => text.split("\n").find((l) => l.trim()) ?? "";
 async function bisectCommand(args, io) {
   const { values, positionals } = parse(
@@ -18067,21 +18233,21 @@ See: cg-bench bisect --help`);
           const parent = parentIndex < 0 ? reference : measured.get(parentIndex);
           if ("skipped" in found || "skipped" in parent) throw new Error("internal: bisect found a commit without its measurements");
           const cycles2 = found.benchmark.estimatedCycles;
-          out.push(`first commit whose ${escapeTerminal(name)} differs from GOOD ${short(good.sha)}: ${named(commit)}`);
+          out.push(`first commit whose ${escapeTerminal(name)} differs from GOOD ${short2(good.sha)}: ${named(commit)}`);
           out.push(`  ${formatCount(base)} \u2192 ${formatCount(cycles2)} estimated cycles (${formatPercent((cycles2 - base) / (base || 1))} against GOOD)`, "");
           const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions });
-          const parentName = parentIndex < 0 ? `GOOD ${short(good.sha)}` : short(range.commits[parentIndex].sha);
+          const parentName = parentIndex < 0 ? `GOOD ${short2(good.sha)}` : short2(range.commits[parentIndex].sha);
           out.push(terminalReport({ colour: io.stdout.isTTY === true }).render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd());
           return ExitCode.ok;
         }
         case "none":
-          out.push(`BAD ${short(bad.sha)} measures ${cyclesAt(range.commits.length - 1)} estimated cycles, GOOD ${formatCount(base)}: no change${thresholdPercent ? ` beyond ${thresholdPercent}%` : ""} to find`);
+          out.push(`BAD ${short2(bad.sha)} measures ${cyclesAt(range.commits.length - 1)} estimated cycles, GOOD ${formatCount(base)}: no change${thresholdPercent ? ` beyond ${thresholdPercent}%` : ""} to find`);
           return ExitCode.regression;
         case "ambiguous":
-          out.push(`the first commit whose ${escapeTerminal(name)} differs from GOOD ${short(good.sha)} is one of these (the ones before the last could not be measured):`, ...list(outcome2.candidates));
+          out.push(`the first commit whose ${escapeTerminal(name)} differs from GOOD ${short2(good.sha)} is one of these (the ones before the last could not be measured):`, ...list(outcome2.candidates));
           return ExitCode.benchmarkFailed;
         case "unknown":
-          out.push(`no measured commit differs from GOOD ${short(good.sha)}, and BAD cannot be measured: the change, if any, is in one of these:`, ...list(outcome2.candidates));
+          out.push(`no measured commit differs from GOOD ${short2(good.sha)}, and BAD cannot be measured: the change, if any, is in one of these:`, ...list(outcome2.candidates));
           return ExitCode.benchmarkFailed;
       }
     };
@@ -18115,15 +18281,15 @@ See: cg-bench bisect --help`);
       }
       return { results, benchmark: { ...b, estimatedCycles: b.estimatedCycles } };
     };
-    say(`${range.commits.length} commit(s) in ${short(good.sha)}..${short(bad.sha)} on the first-parent line; measuring GOOD ${named(good)}`);
+    say(`${range.commits.length} commit(s) in ${short2(good.sha)}..${short2(bad.sha)} on the first-parent line; measuring GOOD ${named(good)}`);
     const goodConfig = checkout(good);
-    if (typeof goodConfig === "string") throw new CgBenchError(`cg-bench bisect: at GOOD ${short(good.sha)}: ${goodConfig}`);
+    if (typeof goodConfig === "string") throw new CgBenchError(`cg-bench bisect: at GOOD ${short2(good.sha)}: ${goodConfig}`);
     const reference = await run4(good, goodConfig);
     if ("skipped" in reference) {
-      throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured at GOOD ${short(good.sha)} (${reference.skipped}); there is nothing to compare with`, reference.exitCode);
+      throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured at GOOD ${short2(good.sha)} (${reference.skipped}); there is nothing to compare with`, reference.exitCode);
     }
     const base = reference.benchmark.estimatedCycles;
-    say(`GOOD ${short(good.sha)}: ${formatCount(base)} estimated cycles`);
+    say(`GOOD ${short2(good.sha)}: ${formatCount(base)} estimated cycles`);
     const differs = (cycles2) => cycles2 !== base && (base === 0 || Math.abs(cycles2 - base) / base * 100 > thresholdPercent);
     const measured = /* @__PURE__ */ new Map();
     const search = await bisect(range.commits.length, async (index) => {
@@ -18133,12 +18299,12 @@ See: cg-bench bisect --help`);
       const m = typeof config === "string" ? { skipped: config, exitCode: ExitCode.usage } : await run4(commit, config);
       measured.set(index, m);
       if ("skipped" in m) {
-        say(`${short(commit.sha)}: skipped (${escapeTerminal(m.skipped)})`);
+        say(`${short2(commit.sha)}: skipped (${escapeTerminal(m.skipped)})`);
         return "skip";
       }
       const cycles2 = m.benchmark.estimatedCycles;
       const verdict = differs(cycles2) ? "differs" : "same";
-      say(`${short(commit.sha)}: ${formatCount(cycles2)} estimated cycles: ${verdict === "same" ? "GOOD's" : "differs"} (${formatPercent((cycles2 - base) / (base || 1))})`);
+      say(`${short2(commit.sha)}: ${formatCount(cycles2)} estimated cycles: ${verdict === "same" ? "GOOD's" : "differs"} (${formatPercent((cycles2 - base) / (base || 1))})`);
       return verdict;
     });
     const skipped = [...measured].flatMap(([index, m]) => "skipped" in m ? [[index, m.skipped]] : []);
@@ -18218,7 +18384,7 @@ See: cg-bench compare --help`);
   const head = readResults(headPath);
   const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt("top", values.top, 5) });
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: shownPath(basePath), resultsDir: shownPath(dirname8(headPath)) })
+    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: shownPath(basePath), resultsDir: shownPath(dirname9(headPath)) })
   );
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   return exitCodeFor({ failed, comparison }, values["fail-on-regression"] === true);
@@ -18259,7 +18425,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || existsSync6(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || existsSync7(configFile) ? loadConfig(configFile) : void 0;
   const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), config?.root ?? callerDirectory(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}
 `);
@@ -18288,7 +18454,7 @@ async function env(args, io) {
   }
   return ExitCode.ok;
 }
-var COMMANDS = { run: run3, compare, check, env, merge, bisect: bisectCommand, diff };
+var COMMANDS = { run: run3, compare, check, env, merge, bisect: bisectCommand, diff, history };
 async function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
   const [command, ...rest] = argv;
   try {

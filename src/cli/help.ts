@@ -21,6 +21,7 @@ Commands:
   compare    compare two results.json files
   check      measure every benchmark twice and report any difference (nondeterminism)
   diff       every function and source line whose cost changed between two results.json
+  history    draw estimated cycles per benchmark over successive results.json as an SVG
   merge      join the results of a sharded run (run --shard I/N on N machines) into one
   bisect     find the first commit between GOOD and BAD whose count differs from GOOD's
   env        print the simulated machine and userland that results are measured on
@@ -92,6 +93,18 @@ Options:
       --benchmark NAME       only this benchmark
       --format FORMAT        terminal (default) or markdown
       --top N                functions and lines listed per benchmark and function (default 20)
+  -h, --help                 show this help`,
+  history: `Usage: cg-bench history RESULTS... [--out FILE] [--order given|created]
+
+Draws each benchmark's estimated cycles over successive runs (oldest first) as an SVG: one panel per
+benchmark, relative to its first run; a change beyond the benchmark's threshold is a red or green
+point; runs that are not comparable (another machine or image) break the line, never count as a
+change. RESULTS are results.json files, their directories, or a directory of runs (its
+subdirectories' results.json, or its *.json files, in name order). Same inputs, same bytes.
+
+Options:
+  -o, --out FILE             write the SVG there (default: stdout)
+      --order ORDER          given (default: as listed) or created (by each results' createdAt)
   -h, --help                 show this help`,
   merge: `Usage: cg-bench merge PART... [options]
 

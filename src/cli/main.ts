@@ -18,6 +18,7 @@ import { callerDirectory, resolveFrom, shownPath, type AbsolutePath } from '../u
 import { VERSION } from '../version.ts';
 import { format, help, MEASURE_OPTIONS, parse, positiveInt, progressFor, REPORT_OPTIONS, threshold, type CliIO } from './options.ts';
 import { diff } from './diff.ts';
+import { history } from './history.ts';
 import { merge } from './merge.ts';
 import { bisectCommand } from './bisect.ts';
 import { callerEnvironment, cliPaths } from './paths.ts';
@@ -150,7 +151,7 @@ async function env(args: string[], io: CliIO): Promise<number> {
   return ExitCode.ok;
 }
 
-const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = { run, compare, check, env, merge, bisect: bisectCommand, diff };
+const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = { run, compare, check, env, merge, bisect: bisectCommand, diff, history };
 
 export async function main(argv: string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const [command, ...rest] = argv;
