@@ -46856,6 +46856,10 @@ var config_schema_default = {
         instrument: {
           enum: ["whole", "region"],
           description: "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)."
+        },
+        mode: {
+          enum: ["cachegrind", "wallclock", "counters"],
+          description: "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. counters: user-space instructions and cycles from the hardware counters (perf), paired the same way."
         }
       }
     },
@@ -47053,7 +47057,8 @@ function parseConfig(text, file) {
       env: { ...globalEnv, ...stringEnv(b.env) },
       thresholdPercent: b.threshold === void 0 ? defaultThreshold : parsePercent(b.threshold),
       timeoutMs: b.timeout === void 0 ? defaultTimeout : parseDuration(b.timeout),
-      instrument: b.instrument ?? "whole"
+      instrument: b.instrument ?? "whole",
+      mode: b.mode ?? "cachegrind"
     };
   });
   if (problems.length) fail(problems);
@@ -48082,7 +48087,7 @@ async function pool(items, jobs, work) {
   return results;
 }
 function selectBenchmarks(config, filter2) {
-  const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) }));
+  const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) })).filter(({ spec }) => spec.mode === "cachegrind");
   if (!filter2) return all;
   const matches = nameMatcher(filter2);
   const chosen = all.filter(({ spec }) => matches(spec.name));

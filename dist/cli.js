@@ -11244,50 +11244,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative8, options, skipNormalization) {
+    function resolveComponent(base, relative9, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative8 = parse2(serialize(relative8, options), options);
+        relative9 = parse2(serialize(relative9, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative8.scheme) {
-        target.scheme = relative8.scheme;
-        target.userinfo = relative8.userinfo;
-        target.host = relative8.host;
-        target.port = relative8.port;
-        target.path = removeDotSegments(relative8.path || "");
-        target.query = relative8.query;
+      if (!options.tolerant && relative9.scheme) {
+        target.scheme = relative9.scheme;
+        target.userinfo = relative9.userinfo;
+        target.host = relative9.host;
+        target.port = relative9.port;
+        target.path = removeDotSegments(relative9.path || "");
+        target.query = relative9.query;
       } else {
-        if (relative8.userinfo !== void 0 || relative8.host !== void 0 || relative8.port !== void 0) {
-          target.userinfo = relative8.userinfo;
-          target.host = relative8.host;
-          target.port = relative8.port;
-          target.path = removeDotSegments(relative8.path || "");
-          target.query = relative8.query;
+        if (relative9.userinfo !== void 0 || relative9.host !== void 0 || relative9.port !== void 0) {
+          target.userinfo = relative9.userinfo;
+          target.host = relative9.host;
+          target.port = relative9.port;
+          target.path = removeDotSegments(relative9.path || "");
+          target.query = relative9.query;
         } else {
-          if (!relative8.path) {
+          if (!relative9.path) {
             target.path = base.path;
-            if (relative8.query !== void 0) {
-              target.query = relative8.query;
+            if (relative9.query !== void 0) {
+              target.query = relative9.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative8.path[0] === "/") {
-              target.path = removeDotSegments(relative8.path);
+            if (relative9.path[0] === "/") {
+              target.path = removeDotSegments(relative9.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative8.path;
+                target.path = "/" + relative9.path;
               } else if (!base.path) {
-                target.path = relative8.path;
+                target.path = relative9.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative8.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative9.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative8.query;
+            target.query = relative9.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11295,7 +11295,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative8.fragment;
+      target.fragment = relative9.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -14272,7 +14272,7 @@ var require_ajv = __commonJS({
 });
 
 // src/cli/main.ts
-import { existsSync as existsSync7 } from "node:fs";
+import { existsSync as existsSync8 } from "node:fs";
 import { dirname as dirname9 } from "node:path";
 
 // src/errors.ts
@@ -14704,13 +14704,13 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative8 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative9 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative8) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative8, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
+  else if (change !== 0 && Math.abs(relative9) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  return { ...out, verdict, change, relative: relative9, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -14814,6 +14814,10 @@ var config_schema_default = {
         instrument: {
           enum: ["whole", "region"],
           description: "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)."
+        },
+        mode: {
+          enum: ["cachegrind", "wallclock", "counters"],
+          description: "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. counters: user-space instructions and cycles from the hardware counters (perf), paired the same way."
         }
       }
     },
@@ -15140,7 +15144,8 @@ function parseConfig(text, file) {
       env: { ...globalEnv, ...stringEnv(b.env) },
       thresholdPercent: b.threshold === void 0 ? defaultThreshold : parsePercent(b.threshold),
       timeoutMs: b.timeout === void 0 ? defaultTimeout : parseDuration(b.timeout),
-      instrument: b.instrument ?? "whole"
+      instrument: b.instrument ?? "whole",
+      mode: b.mode ?? "cachegrind"
     };
   });
   if (problems.length) fail(problems);
@@ -16721,10 +16726,10 @@ function parseShard(text, what = "--shard") {
 }
 function partition(names, durationsMs, count) {
   const known = names.map((n) => durationsMs.get(n)).filter((d) => d !== void 0 && Number.isFinite(d) && d >= 0).sort((a, b) => a - b);
-  const median = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
+  const median2 = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
   const duration = (name) => {
     const d = durationsMs.get(name);
-    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median;
+    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median2;
   };
   const order = names.map((name, i) => ({ i, d: duration(name) })).sort((a, b) => b.d - a.d || a.i - b.i);
   const load = new Array(count).fill(0);
@@ -16793,7 +16798,7 @@ async function pool(items, jobs, work) {
   return results;
 }
 function selectBenchmarks(config, filter) {
-  const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) }));
+  const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) })).filter(({ spec }) => spec.mode === "cachegrind");
   if (!filter) return all;
   const matches = nameMatcher(filter);
   const chosen = all.filter(({ spec }) => matches(spec.name));
@@ -17524,6 +17529,7 @@ Commands:
   check      measure every benchmark twice and report any difference (nondeterminism)
   diff       every function and source line whose cost changed between two results.json
   history    draw estimated cycles per benchmark over successive results.json as an SVG
+  paired     time the wallclock/counters benchmarks of this checkout and a base checkout, paired
   merge      join the results of a sharded run (run --shard I/N on N machines) into one
   bisect     find the first commit between GOOD and BAD whose count differs from GOOD's
   env        print the simulated machine and userland that results are measured on
@@ -17608,6 +17614,28 @@ Options:
   -o, --out FILE             write the SVG there (default: stdout)
       --order ORDER          given (default: as listed) or created (by each results' createdAt)
   -h, --help                 show this help`,
+  paired: `Usage: cg-bench paired BASE_DIR [options]
+
+For what Cachegrind cannot see (system calls, I/O, locks, the branch predictor, SIMD width): the
+benchmarks with mode: wallclock (or mode: counters) in cg-bench.yml, of this checkout (head) and of
+the base checkout BASE_DIR (its cg-bench.yml at the same relative path), run natively on this
+machine, base and head alternately (ABBA), after 3 warm-up pairs, until the budget is spent. Each
+side's setup runs first. Pinned to one CPU and with ASLR off where the machine allows. The verdict
+comes from the paired log ratios: a regression only when the whole 95% interval (bootstrap) is
+beyond the threshold, else "no significant change". Pairs further than 5 MADs from the median are
+dropped (the only outlier rule). Raw samples: OUT/paired.json.
+
+Options:
+  -c, --config FILE          configuration (default: cg-bench.yml)
+  -o, --out DIR              where paired.json and the setup logs go (default: .cg-bench/paired)
+      --benchmark NAME       only this benchmark
+      --budget DURATION      time for each benchmark's runs (default 60s)
+      --threshold PERCENT    override every benchmark's threshold
+      --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
+      --counters-fallback F  when mode: counters finds no hardware counters: fail (default) or wallclock
+  -h, --help                 show this help
+
+${EXIT_CODES}`,
   merge: `Usage: cg-bench merge PART... [options]
 
 Joins the parts of a sharded run (each a results.json, or the --out directory holding one, from
@@ -18027,12 +18055,290 @@ async function merge(args, io) {
   }
 }
 
+// src/cli/paired.ts
+import { mkdirSync as mkdirSync8 } from "node:fs";
+import { relative as relative7 } from "node:path";
+
+// src/stopwatch/executor.ts
+import { spawnSync as spawnSync3 } from "node:child_process";
+import { existsSync as existsSync6, readFileSync as readFileSync7 } from "node:fs";
+import { availableParallelism as availableParallelism2 } from "node:os";
+var works2 = (argv) => spawnSync3(argv[0], argv.slice(1), { stdio: "ignore" }).status === 0;
+function noiseControls() {
+  const prefix = [];
+  const controls = [];
+  const cpu = String(availableParallelism2() - 1);
+  if (works2(["taskset", "-c", cpu, "true"])) {
+    prefix.push("taskset", "-c", cpu);
+    controls.push(`pinned to CPU ${cpu}`);
+  } else controls.push("not pinned (taskset missing or refused)");
+  if (works2([...prefix, "setarch", "-R", "true"])) {
+    prefix.push("setarch", "-R");
+    controls.push("ASLR off");
+  } else controls.push("ASLR on (setarch -R refused)");
+  return { prefix, controls };
+}
+function fail2(command, status, signal) {
+  throw new CgBenchError(`${command.argv.join(" ")}: ${signal ? `killed by ${signal}` : `exited with status ${status}`} while timed; a timed benchmark must succeed every run`, ExitCode.benchmarkFailed);
+}
+function wallclockExecutor() {
+  const { prefix, controls } = noiseControls();
+  return {
+    name: "wallclock",
+    unit: "ms",
+    controls,
+    run(command) {
+      const argv = [...prefix, ...command.argv];
+      const start = process.hrtime.bigint();
+      const r = spawnSync3(argv[0], argv.slice(1), { cwd: command.cwd, env: command.env, stdio: "ignore" });
+      const ns = process.hrtime.bigint() - start;
+      if (r.status !== 0) fail2(command, r.status, r.signal);
+      return { value: Number(ns) / 1e6 };
+    }
+  };
+}
+function countersProblem() {
+  if (!existsSync6("/sys/bus/event_source/devices/cpu") && !existsSync6("/sys/bus/event_source/devices/cpu_core")) {
+    return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
+  }
+  try {
+    const paranoid = Number(readFileSync7("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
+  } catch {
+    return "perf_event_open is not available (no /proc/sys/kernel/perf_event_paranoid)";
+  }
+  if (!works2(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"])) return "`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)";
+  return void 0;
+}
+function countersExecutor() {
+  const problem = countersProblem();
+  if (problem) throw new CgBenchError(`mode: counters: ${problem}; use mode: wallclock, or --counters-fallback wallclock`);
+  const { prefix, controls } = noiseControls();
+  return {
+    name: "counters",
+    unit: "cycles",
+    controls,
+    run(command) {
+      const argv = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix, ...command.argv];
+      const r = spawnSync3(argv[0], argv.slice(1), { cwd: command.cwd, env: command.env, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+      if (r.status !== 0) fail2(command, r.status, r.signal);
+      const counts = /* @__PURE__ */ new Map();
+      for (const line of r.stderr.split("\n")) {
+        const [value, , event] = line.split(",");
+        if (event && /^\d+$/.test(value ?? "")) counts.set(event.replace(/:u$/, ""), Number(value));
+      }
+      const cycles2 = counts.get("cycles");
+      if (cycles2 === void 0) throw new CgBenchError(`perf stat gave no user-space cycle count for ${command.argv.join(" ")}`, ExitCode.benchmarkFailed);
+      return { value: cycles2, extra: { instructions: counts.get("instructions") ?? 0 } };
+    }
+  };
+}
+
+// src/stopwatch/stats.ts
+function abbaOrder(pairs) {
+  return Array.from({ length: pairs }, (_, i) => i % 2 === 0 ? ["base", "head"] : ["head", "base"]);
+}
+function median(sorted) {
+  const n = sorted.length;
+  return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = a + 1831565813 >>> 0;
+    let t = a;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
+var OUTLIER_MADS = 5;
+var RESAMPLES = 4e3;
+function pairedEstimate(base, head, confidence = 0.95) {
+  if (base.length !== head.length || base.length < 2) throw new Error("pairedEstimate: need at least two pairs of equal length");
+  const all = base.map((b, i) => Math.log(head[i] / b));
+  const sorted = [...all].sort((x, y) => x - y);
+  const mid = median(sorted);
+  const mad = median([...all.map((d) => Math.abs(d - mid))].sort((x, y) => x - y)) * 1.4826;
+  const kept = mad > 0 ? all.filter((d) => Math.abs(d - mid) <= OUTLIER_MADS * mad) : all;
+  const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
+  const next = random(24301 ^ kept.length);
+  const means = [];
+  for (let r = 0; r < RESAMPLES; r++) {
+    let sum = 0;
+    for (let i = 0; i < kept.length; i++) sum += kept[Math.floor(next() * kept.length)];
+    means.push(sum / kept.length);
+  }
+  means.sort((x, y) => x - y);
+  const tail2 = (1 - confidence) / 2;
+  const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
+  return { relative: Math.exp(mean(kept)) - 1, low: Math.exp(at(tail2)) - 1, high: Math.exp(at(1 - tail2)) - 1, confidence, pairs: kept.length, dropped: all.length - kept.length };
+}
+function timedVerdict(estimate, thresholdPercent) {
+  const t = thresholdPercent / 100;
+  if (estimate.low > t) return "regression";
+  if (estimate.high < -t) return "improvement";
+  return "no significant change";
+}
+
+// src/stopwatch/paired.ts
+function runPaired(executor, base, head, options) {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  for (let i = 0; i < options.warmups; i++) {
+    executor.run(i % 2 ? head : base);
+    executor.run(i % 2 ? base : head);
+  }
+  const out = { base: [], head: [], order: [] };
+  const blocks = abbaOrder(options.maxPairs);
+  for (const block of blocks) {
+    if (out.base.length >= options.minPairs && now() - started >= options.budgetMs) break;
+    for (const side of block) {
+      out[side].push(executor.run(side === "base" ? base : head));
+      out.order.push(side);
+    }
+    options.onPair?.(out.base.length);
+  }
+  return out;
+}
+
+// src/cli/paths.ts
+var DEFAULT_OUT_DIR = ".cg-bench";
+function cliPaths(values, caller = callerDirectory()) {
+  const paths = {
+    config: resolveFrom(caller, values.config ?? DEFAULT_CONFIG_FILE),
+    out: resolveFrom(caller, values.out ?? DEFAULT_OUT_DIR)
+  };
+  if (values.baseline !== void 0) paths.baseline = resolveFrom(caller, values.baseline);
+  if (values["save-baseline"] !== void 0) paths.saveBaseline = resolveFrom(caller, values["save-baseline"]);
+  return paths;
+}
+function callerEnvironment(env2, caller = callerDirectory()) {
+  const valgrind = env2["CG_BENCH_VALGRIND"];
+  return valgrind ? { ...env2, CG_BENCH_VALGRIND: resolveFrom(caller, valgrind) } : env2;
+}
+
+// src/cli/paired.ts
+var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
+async function prepare(config, outDir, side, io) {
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  mkdirSync8(SETUP_HOME, { recursive: true });
+  giveDirectory(sandbox, SETUP_HOME);
+  const log = resolveFrom(resolveFrom(callerDirectory(), outDir), `setup-${side}.log`);
+  writeFileAtomic(log, "");
+  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress: progressFor(io), sandbox });
+  return sandbox;
+}
+async function paired(args, io) {
+  const { values, positionals } = parse(
+    "paired",
+    args,
+    {
+      config: { type: "string", short: "c" },
+      out: { type: "string", short: "o" },
+      benchmark: { type: "string" },
+      budget: { type: "string" },
+      threshold: { type: "string" },
+      "fail-on-regression": { type: "boolean" },
+      "counters-fallback": { type: "string" },
+      help: { type: "boolean", short: "h" }
+    },
+    true
+  );
+  if (values.help) return help("paired", io);
+  if (positionals.length !== 1) throw new CgBenchError("cg-bench paired: expected the base checkout's directory (e.g. a git worktree of main)\nSee: cg-bench paired --help");
+  const budgetMs = values.budget === void 0 ? 6e4 : parseBudget(values.budget);
+  const fallback = values["counters-fallback"] ?? "fail";
+  if (fallback !== "fail" && fallback !== "wallclock") throw new CgBenchError(`--counters-fallback ${fallback}: must be fail or wallclock`);
+  const paths = cliPaths(values);
+  const head = loadConfig(paths.config);
+  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative7(callerDirectory(), paths.config));
+  const base = loadConfig(baseConfigPath);
+  const timed = head.benchmarks.filter((b) => b.mode !== "cachegrind" && (values.benchmark === void 0 || b.name === values.benchmark));
+  if (!timed.length) {
+    throw new CgBenchError(`${shownPath(paths.config)}: no benchmark with mode: wallclock or mode: counters${values.benchmark === void 0 ? "" : ` named "${values.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
+  }
+  const missing = timed.filter((t) => !base.benchmarks.some((b) => b.name === t.name));
+  if (missing.length) throw new CgBenchError(`${shownPath(baseConfigPath)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
+  const out = values.out ?? ".cg-bench/paired";
+  mkdirSync8(resolveFrom(callerDirectory(), out), { recursive: true });
+  const sandboxes = { base: await prepare(base, out, "base", io), head: await prepare(head, out, "head", io) };
+  const command = (spec, sandbox) => ({
+    argv: sandboxed(sandbox, argvOf(spec)),
+    cwd: spec.cwd,
+    env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp")
+  });
+  const results = [];
+  for (const spec of timed) {
+    const baseSpec = base.benchmarks.find((b) => b.name === spec.name);
+    let executor;
+    if (spec.mode === "counters") {
+      const problem = countersProblem();
+      if (problem && fallback === "wallclock") {
+        io.stderr.write(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by the wall clock instead (--counters-fallback wallclock)
+`);
+        executor = wallclockExecutor();
+      } else executor = countersExecutor();
+    } else executor = wallclockExecutor();
+    io.stderr.write(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s (${executor.controls.join(", ")})
+`);
+    const samples = runPaired(executor, command(baseSpec, sandboxes.base), command(spec, sandboxes.head), {
+      budgetMs,
+      warmups: 3,
+      minPairs: 10,
+      maxPairs: 2e3,
+      onPair: (n) => {
+        if (n % 20 === 0) io.stderr.write(`  ${n} pairs
+`);
+      }
+    });
+    const thresholdPercent = threshold(values.threshold) ?? spec.thresholdPercent;
+    const estimate = pairedEstimate(samples.base.map((s) => s.value), samples.head.map((s) => s.value));
+    results.push({
+      name: spec.name,
+      mode: executor.name,
+      unit: executor.unit,
+      controls: executor.controls,
+      estimate,
+      verdict: timedVerdict(estimate, thresholdPercent),
+      thresholdPercent,
+      base: samples.base.map((s) => s.value),
+      head: samples.head.map((s) => s.value),
+      order: samples.order
+    });
+  }
+  writeFileAtomic(resolveFrom(resolveFrom(callerDirectory(), out), "paired.json"), `${JSON.stringify({ tool: "cg-bench", kind: "paired", benchmarks: results }, null, 2)}
+`);
+  io.stdout.write(pairedTable(results));
+  io.stderr.write(`raw samples: ${shownPath(resolveFrom(resolveFrom(callerDirectory(), out), "paired.json"))}
+`);
+  return values["fail-on-regression"] === true && results.some((r) => r.verdict === "regression") ? ExitCode.regression : ExitCode.ok;
+}
+function parseBudget(text) {
+  let ms = NaN;
+  try {
+    ms = parseDuration(text);
+  } catch {
+  }
+  if (!(ms > 0 && ms <= 36e5)) throw new CgBenchError(`--budget ${text}: is not a duration from 1ms to 1h (write 60s or 2m)`);
+  return ms;
+}
+function pairedTable(results) {
+  const rows = [["benchmark", "mode", "pairs", "change", `${Math.round((results[0]?.estimate.confidence ?? 0.95) * 100)}% interval`, "verdict"]];
+  for (const r of results) {
+    rows.push([escapeTerminal(r.name), r.mode, `${r.estimate.pairs}${r.estimate.dropped ? ` (\u2212${r.estimate.dropped})` : ""}`, formatPercent(r.estimate.relative), `${formatPercent(r.estimate.low)} \u2026 ${formatPercent(r.estimate.high)}`, r.verdict === "no significant change" ? `no significant change (\xB1${r.thresholdPercent}%)` : r.verdict]);
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => [...row[c]].length)));
+  return `${rows.map((row) => row.map((cell, c) => c === 0 || c === 5 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])).join("  ").trimEnd()).join("\n")}
+`;
+}
+
 // src/bisect/history.ts
-import { existsSync as existsSync6, realpathSync as realpathSync2 } from "node:fs";
-import { basename as basename2, dirname as dirname8, isAbsolute as isAbsolute6, join as join12, relative as relative7, sep as sep4 } from "node:path";
+import { existsSync as existsSync7, realpathSync as realpathSync2 } from "node:fs";
+import { basename as basename2, dirname as dirname8, isAbsolute as isAbsolute6, join as join12, relative as relative8, sep as sep4 } from "node:path";
 
 // src/vcs/git.ts
-import { spawnSync as spawnSync3 } from "node:child_process";
+import { spawnSync as spawnSync4 } from "node:child_process";
 import { rmSync as rmSync8 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
@@ -18052,7 +18358,7 @@ var SAFE_GIT_ENV = {
   GIT_NO_REPLACE_OBJECTS: "1"
 };
 function git(repo, args, env2 = {}) {
-  const r = spawnSync3("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env2 } });
+  const r = spawnSync4("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env2 } });
   return { ok: r.status === 0, out: r.stdout ?? "", err: (r.stderr ?? r.error?.message ?? "").trim() };
 }
 function ensureCommit(repo, sha, credentials = {}) {
@@ -18074,11 +18380,11 @@ function removeWorktree(repo, dir) {
 // src/bisect/history.ts
 function locateConfig(config) {
   const dir = dirname8(config);
-  if (!existsSync6(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
+  if (!existsSync7(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
   if (!r.ok || !top) throw new CgBenchError(`cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`);
-  const inside2 = relative7(realpathSync2(top), realpathSync2(dir));
+  const inside2 = relative8(realpathSync2(top), realpathSync2(dir));
   if (inside2.startsWith(`..${sep4}`) || inside2 === ".." || isAbsolute6(inside2)) throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
   return { top: realpathSync2(top), configPath: join12(inside2, basename2(config)) };
 }
@@ -18162,22 +18468,6 @@ async function bisect(count, probe) {
     state = record(state, next, verdict);
   }
   return { outcome: outcomeOf(state), probes };
-}
-
-// src/cli/paths.ts
-var DEFAULT_OUT_DIR = ".cg-bench";
-function cliPaths(values, caller = callerDirectory()) {
-  const paths = {
-    config: resolveFrom(caller, values.config ?? DEFAULT_CONFIG_FILE),
-    out: resolveFrom(caller, values.out ?? DEFAULT_OUT_DIR)
-  };
-  if (values.baseline !== void 0) paths.baseline = resolveFrom(caller, values.baseline);
-  if (values["save-baseline"] !== void 0) paths.saveBaseline = resolveFrom(caller, values["save-baseline"]);
-  return paths;
-}
-function callerEnvironment(env2, caller = callerDirectory()) {
-  const valgrind = env2["CG_BENCH_VALGRIND"];
-  return valgrind ? { ...env2, CG_BENCH_VALGRIND: resolveFrom(caller, valgrind) } : env2;
 }
 
 // src/cli/bisect.ts
@@ -18425,7 +18715,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || existsSync7(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || existsSync8(configFile) ? loadConfig(configFile) : void 0;
   const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), config?.root ?? callerDirectory(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}
 `);
@@ -18454,7 +18744,7 @@ async function env(args, io) {
   }
   return ExitCode.ok;
 }
-var COMMANDS = { run: run3, compare, check, env, merge, bisect: bisectCommand, diff, history };
+var COMMANDS = { run: run3, compare, check, env, merge, bisect: bisectCommand, diff, history, paired };
 async function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
   const [command, ...rest] = argv;
   try {

@@ -22,6 +22,7 @@ Commands:
   check      measure every benchmark twice and report any difference (nondeterminism)
   diff       every function and source line whose cost changed between two results.json
   history    draw estimated cycles per benchmark over successive results.json as an SVG
+  paired     time the wallclock/counters benchmarks of this checkout and a base checkout, paired
   merge      join the results of a sharded run (run --shard I/N on N machines) into one
   bisect     find the first commit between GOOD and BAD whose count differs from GOOD's
   env        print the simulated machine and userland that results are measured on
@@ -106,6 +107,28 @@ Options:
   -o, --out FILE             write the SVG there (default: stdout)
       --order ORDER          given (default: as listed) or created (by each results' createdAt)
   -h, --help                 show this help`,
+  paired: `Usage: cg-bench paired BASE_DIR [options]
+
+For what Cachegrind cannot see (system calls, I/O, locks, the branch predictor, SIMD width): the
+benchmarks with mode: wallclock (or mode: counters) in cg-bench.yml, of this checkout (head) and of
+the base checkout BASE_DIR (its cg-bench.yml at the same relative path), run natively on this
+machine, base and head alternately (ABBA), after 3 warm-up pairs, until the budget is spent. Each
+side's setup runs first. Pinned to one CPU and with ASLR off where the machine allows. The verdict
+comes from the paired log ratios: a regression only when the whole 95% interval (bootstrap) is
+beyond the threshold, else "no significant change". Pairs further than 5 MADs from the median are
+dropped (the only outlier rule). Raw samples: OUT/paired.json.
+
+Options:
+  -c, --config FILE          configuration (default: cg-bench.yml)
+  -o, --out DIR              where paired.json and the setup logs go (default: .cg-bench/paired)
+      --benchmark NAME       only this benchmark
+      --budget DURATION      time for each benchmark's runs (default 60s)
+      --threshold PERCENT    override every benchmark's threshold
+      --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
+      --counters-fallback F  when mode: counters finds no hardware counters: fail (default) or wallclock
+  -h, --help                 show this help
+
+${EXIT_CODES}`,
   merge: `Usage: cg-bench merge PART... [options]
 
 Joins the parts of a sharded run (each a results.json, or the --out directory holding one, from

@@ -20,6 +20,7 @@ import { format, help, MEASURE_OPTIONS, parse, positiveInt, progressFor, REPORT_
 import { diff } from './diff.ts';
 import { history } from './history.ts';
 import { merge } from './merge.ts';
+import { paired } from './paired.ts';
 import { bisectCommand } from './bisect.ts';
 import { callerEnvironment, cliPaths } from './paths.ts';
 
@@ -151,7 +152,7 @@ async function env(args: string[], io: CliIO): Promise<number> {
   return ExitCode.ok;
 }
 
-const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = { run, compare, check, env, merge, bisect: bisectCommand, diff, history };
+const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = { run, compare, check, env, merge, bisect: bisectCommand, diff, history, paired };
 
 export async function main(argv: string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
   const [command, ...rest] = argv;

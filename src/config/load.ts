@@ -22,6 +22,7 @@ import {
   type Command,
   type Config,
   type InstrumentMode,
+  type MeasureMode,
 } from './types.ts';
 
 /** The shape the schema guarantees (before defaults). */
@@ -33,6 +34,7 @@ interface RawBenchmark {
   threshold?: number | string;
   timeout?: number | string;
   instrument?: InstrumentMode;
+  mode?: MeasureMode;
 }
 interface RawConfig {
   threshold?: number | string;
@@ -159,6 +161,7 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
       thresholdPercent: b.threshold === undefined ? defaultThreshold : parsePercent(b.threshold),
       timeoutMs: b.timeout === undefined ? defaultTimeout : parseDuration(b.timeout),
       instrument: b.instrument ?? 'whole',
+      mode: b.mode ?? 'cachegrind',
     };
   });
   if (problems.length) fail(problems);

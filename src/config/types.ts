@@ -17,6 +17,9 @@ export interface Weights {
 
 export type InstrumentMode = 'whole' | 'region';
 
+/** How a benchmark is measured: simulated (the default), or timed natively, base and head paired (`cg-bench paired`). */
+export type MeasureMode = 'cachegrind' | 'wallclock' | 'counters';
+
 export interface BenchmarkSpec {
   name: string;
   run: Command;
@@ -27,6 +30,7 @@ export interface BenchmarkSpec {
   thresholdPercent: number;
   timeoutMs: number;
   instrument: InstrumentMode;
+  mode: MeasureMode;
 }
 
 export interface Config {

@@ -92,7 +92,8 @@ export interface ShardSelection {
 }
 
 export function selectBenchmarks(config: Config, filter: string | undefined): { spec: BenchmarkSpec; slug: string }[] {
-  const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) }));
+  // Timed benchmarks (mode: wallclock or counters) are cg-bench paired's: never mixed with counts.
+  const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) })).filter(({ spec }) => spec.mode === 'cachegrind');
   if (!filter) return all;
   const matches = nameMatcher(filter);
   const chosen = all.filter(({ spec }) => matches(spec.name));

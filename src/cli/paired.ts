@@ -1,0 +1,153 @@
+import { mkdirSync } from 'node:fs';
+import { relative } from 'node:path';
+import { loadConfig } from '../config/load.ts';
+import type { BenchmarkSpec, Config } from '../config/types.ts';
+import { parseDuration } from '../config/values.ts';
+import { CgBenchError, ExitCode } from '../errors.ts';
+import { escapeTerminal } from '../report/escape.ts';
+import { formatPercent } from '../report/format.ts';
+import { writeFileAtomic } from '../results/io.ts';
+import { SETUP_HOME, benchmarkEnvironment } from '../run/environment.ts';
+import { runSetup } from '../run/setup.ts';
+import { giveDirectory, sandboxed, untrustedSandbox } from '../run/untrusted.ts';
+import { countersExecutor, countersProblem, wallclockExecutor, type Executor, type TimedCommand } from '../stopwatch/executor.ts';
+import { runPaired } from '../stopwatch/paired.ts';
+import { pairedEstimate, timedVerdict, type PairedEstimate, type TimedVerdict } from '../stopwatch/stats.ts';
+import { callerDirectory, resolveFrom, shownPath } from '../util/paths.ts';
+import { help, parse, progressFor, threshold, type CliIO } from './options.ts';
+import { cliPaths } from './paths.ts';
+
+interface TimedResult {
+  name: string;
+  mode: 'wallclock' | 'counters';
+  unit: string;
+  controls: string[];
+  estimate: PairedEstimate;
+  verdict: TimedVerdict;
+  thresholdPercent: number;
+  /** Every sample, in the order measured: the raw data the verdict came from. */
+  base: number[];
+  head: number[];
+  order: ('base' | 'head')[];
+}
+
+const argvOf = (spec: BenchmarkSpec) => (typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run);
+
+async function prepare(config: Config, outDir: string, side: string, io: CliIO): Promise<ReturnType<typeof untrustedSandbox>> {
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  mkdirSync(SETUP_HOME, { recursive: true });
+  giveDirectory(sandbox, SETUP_HOME);
+  const log = resolveFrom(resolveFrom(callerDirectory(), outDir), `setup-${side}.log`);
+  writeFileAtomic(log, '');
+  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress: progressFor(io), sandbox });
+  return sandbox;
+}
+
+/**
+ * `cg-bench paired BASE_DIR`: the timed benchmarks (mode: wallclock or counters) of this checkout
+ * and of the base checkout, run paired and interleaved on this machine; the verdict from the paired
+ * differences with a confidence interval.
+ */
+export async function paired(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse(
+    'paired',
+    args,
+    {
+      config: { type: 'string', short: 'c' },
+      out: { type: 'string', short: 'o' },
+      benchmark: { type: 'string' },
+      budget: { type: 'string' },
+      threshold: { type: 'string' },
+      'fail-on-regression': { type: 'boolean' },
+      'counters-fallback': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    true,
+  );
+  if (values.help) return help('paired', io);
+  if (positionals.length !== 1) throw new CgBenchError('cg-bench paired: expected the base checkout\'s directory (e.g. a git worktree of main)\nSee: cg-bench paired --help');
+  const budgetMs = values.budget === undefined ? 60_000 : parseBudget(values.budget);
+  const fallback = values['counters-fallback'] ?? 'fail';
+  if (fallback !== 'fail' && fallback !== 'wallclock') throw new CgBenchError(`--counters-fallback ${fallback}: must be fail or wallclock`);
+  const paths = cliPaths(values);
+  const head = loadConfig(paths.config);
+  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]!), relative(callerDirectory(), paths.config));
+  const base = loadConfig(baseConfigPath);
+  const timed = head.benchmarks.filter((b) => b.mode !== 'cachegrind' && (values.benchmark === undefined || b.name === values.benchmark));
+  if (!timed.length) {
+    throw new CgBenchError(`${shownPath(paths.config)}: no benchmark with mode: wallclock or mode: counters${values.benchmark === undefined ? '' : ` named "${values.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
+  }
+  const missing = timed.filter((t) => !base.benchmarks.some((b) => b.name === t.name));
+  if (missing.length) throw new CgBenchError(`${shownPath(baseConfigPath)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(', ')}: nothing to pair it with`);
+
+  const out = values.out ?? '.cg-bench/paired';
+  mkdirSync(resolveFrom(callerDirectory(), out), { recursive: true });
+  const sandboxes = { base: await prepare(base, out, 'base', io), head: await prepare(head, out, 'head', io) };
+  const command = (spec: BenchmarkSpec, sandbox: ReturnType<typeof untrustedSandbox>): TimedCommand => ({
+    argv: sandboxed(sandbox, argvOf(spec)),
+    cwd: spec.cwd,
+    env: benchmarkEnvironment(spec.cwd, spec.env, '/tmp'),
+  });
+
+  const results: TimedResult[] = [];
+  for (const spec of timed) {
+    const baseSpec = base.benchmarks.find((b) => b.name === spec.name)!;
+    let executor: Executor;
+    if (spec.mode === 'counters') {
+      const problem = countersProblem();
+      if (problem && fallback === 'wallclock') {
+        io.stderr.write(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by the wall clock instead (--counters-fallback wallclock)\n`);
+        executor = wallclockExecutor();
+      } else executor = countersExecutor();
+    } else executor = wallclockExecutor();
+    io.stderr.write(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1000)} s (${executor.controls.join(', ')})\n`);
+    const samples = runPaired(executor, command(baseSpec, sandboxes.base), command(spec, sandboxes.head), {
+      budgetMs,
+      warmups: 3,
+      minPairs: 10,
+      maxPairs: 2000,
+      onPair: (n) => {
+        if (n % 20 === 0) io.stderr.write(`  ${n} pairs\n`);
+      },
+    });
+    const thresholdPercent = threshold(values.threshold) ?? spec.thresholdPercent;
+    const estimate = pairedEstimate(samples.base.map((s) => s.value), samples.head.map((s) => s.value));
+    results.push({
+      name: spec.name,
+      mode: executor.name,
+      unit: executor.unit,
+      controls: executor.controls,
+      estimate,
+      verdict: timedVerdict(estimate, thresholdPercent),
+      thresholdPercent,
+      base: samples.base.map((s) => s.value),
+      head: samples.head.map((s) => s.value),
+      order: samples.order,
+    });
+  }
+  writeFileAtomic(resolveFrom(resolveFrom(callerDirectory(), out), 'paired.json'), `${JSON.stringify({ tool: 'cg-bench', kind: 'paired', benchmarks: results }, null, 2)}\n`);
+  io.stdout.write(pairedTable(results));
+  io.stderr.write(`raw samples: ${shownPath(resolveFrom(resolveFrom(callerDirectory(), out), 'paired.json'))}\n`);
+  return values['fail-on-regression'] === true && results.some((r) => r.verdict === 'regression') ? ExitCode.regression : ExitCode.ok;
+}
+
+function parseBudget(text: string): number {
+  let ms = NaN;
+  try {
+    ms = parseDuration(text);
+  } catch {
+    // Said below.
+  }
+  if (!(ms > 0 && ms <= 3_600_000)) throw new CgBenchError(`--budget ${text}: is not a duration from 1ms to 1h (write 60s or 2m)`);
+  return ms;
+}
+
+/** The timed benchmarks' own table: never mixed with the simulated counts. */
+export function pairedTable(results: readonly TimedResult[]): string {
+  const rows = [['benchmark', 'mode', 'pairs', 'change', `${Math.round((results[0]?.estimate.confidence ?? 0.95) * 100)}% interval`, 'verdict']];
+  for (const r of results) {
+    rows.push([escapeTerminal(r.name), r.mode, `${r.estimate.pairs}${r.estimate.dropped ? ` (−${r.estimate.dropped})` : ''}`, formatPercent(r.estimate.relative), `${formatPercent(r.estimate.low)} … ${formatPercent(r.estimate.high)}`, r.verdict === 'no significant change' ? `no significant change (±${r.thresholdPercent}%)` : r.verdict]);
+  }
+  const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)));
+  return `${rows.map((row) => row.map((cell, c) => (c === 0 || c === 5 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ').trimEnd()).join('\n')}\n`;
+}
