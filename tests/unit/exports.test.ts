@@ -8,29 +8,14 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { z } from 'zod';
-import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
-import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
 import { reportFormat } from '../../src/report/index.ts';
-import type { BenchmarkResult, Environment, Results } from '../../src/results/types.ts';
+import type { Results } from '../../src/results/types.ts';
 import { ROOT } from '../helpers.ts';
+import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
-const ENV: Environment = {
-  cgBench: '0.0.0', valgrind: '3.24.0', glibc: '2.41', os: 'Debian GNU/Linux 13 (trixie)', arch: 'x86_64', python: '3.13.5',
-  cpu: { hwcaps: 'AMD64', vendor: 'GenuineIntel', brand: 'i7', features: ['avx2'] },
-  workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null },
-};
+const bench = (name: string, ir: number, status: 'ok' | 'failed' = 'ok') => benchmarkResult(name, status === 'ok' ? { Ir: ir, Dr: 10, D1mr: 3, DLmr: 1 } : null);
 
-function bench(name: string, ir: number, status: 'ok' | 'failed' = 'ok'): BenchmarkResult {
-  const events = { ...zeroEvents(), Ir: ir, Dr: 10, D1mr: 3, DLmr: 1 };
-  const ok = status === 'ok';
-  return {
-    name, command: 'x', cwd: '.', instrument: 'whole', thresholdPercent: 1, status, exitCode: ok ? 0 : 1, signal: null, wallTimeMs: 1,
-    estimatedCycles: ok ? cyclesFromEvents(events, DEFAULT_WEIGHTS) : null, events: ok ? events : null, hits: ok ? hitsFromEvents(events) : null,
-    processes: [], functions: [], logs: { stdout: '', stderr: '' },
-  };
-}
-
-const head: Results = { schemaVersion: 1, tool: 'cg-bench', createdAt: '', configHash: '0'.repeat(64), environment: ENV, benchmarks: [bench('sort "1m" <x>', 1000), bench('broke', 5, 'failed'), bench('parse', 20)] };
+const head: Results = resultsOf([bench('sort "1m" <x>', 1000), bench('broke', 5, 'failed'), bench('parse', 20)]);
 
 test('--format bmf: valid Bencher Metric Format with Bencher\'s Cachegrind measure slugs; failed benchmarks left out', () => {
   const out = JSON.parse(reportFormat('bmf', { colour: false }).render({ head })) as Record<string, Record<string, { value: number }>>;

@@ -2,35 +2,24 @@
 // escaped, and the same bytes for the same inputs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
+import { DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { historySeries } from '../../src/history/series.ts';
 import { historySvg } from '../../src/history/svg.ts';
-import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
-import type { BenchmarkResult, Environment, Results } from '../../src/results/types.ts';
+import { cyclesFromEvents, zeroEvents } from '../../src/metric/events.ts';
+import type { BenchmarkResult } from '../../src/results/types.ts';
+import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 
-const ENV: Environment = {
-  cgBench: '0.0.0', valgrind: '3.24.0', glibc: '2.41', os: 'Debian GNU/Linux 13 (trixie)', arch: 'x86_64', python: '3.13.5',
-  cpu: { hwcaps: 'AMD64', vendor: 'GenuineIntel', brand: 'i7', features: ['avx2'] },
-  workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null },
-};
 const HOSTILE = '<script>alert(1)</script> & "x"';
 
-function bench(name: string, ir: number | null): BenchmarkResult {
-  const events = { ...zeroEvents(), Ir: ir ?? 0 };
-  const ok = ir !== null;
-  return {
-    name, command: 'x', cwd: '.', instrument: 'whole', thresholdPercent: 1, status: ok ? 'ok' : 'failed', exitCode: ok ? 0 : 1, signal: null, wallTimeMs: 1,
-    estimatedCycles: ok ? cyclesFromEvents(events, DEFAULT_WEIGHTS) : null, events: ok ? events : null, hits: ok ? hitsFromEvents(events) : null, processes: [], functions: [], logs: { stdout: '', stderr: '' },
-  };
-}
+const bench = (name: string, ir: number | null) => benchmarkResult(name, ir === null ? null : { Ir: ir });
 
-const run = (label: string, benchmarks: BenchmarkResult[], environment = ENV) => ({ label, results: { schemaVersion: 1, tool: 'cg-bench', createdAt: '', configHash: '0'.repeat(64), environment, benchmarks } as Results });
+const run = (label: string, benchmarks: BenchmarkResult[], environment = TEST_ENV) => ({ label, results: resultsOf(benchmarks, { environment }) });
 
 const points = [
   run('c1', [bench('a', 1000), bench(HOSTILE, 50)]),
   run('c2', [bench('a', 1100), bench(HOSTILE, 50)]),
   run('c3', [bench('a', 1000), bench(HOSTILE, null)]),
-  run('c4', [bench('a', 2000), bench(HOSTILE, 51)], { ...ENV, valgrind: '3.25.0' }),
+  run('c4', [bench('a', 2000), bench(HOSTILE, 51)], { ...TEST_ENV, valgrind: '3.25.0' }),
 ];
 
 test('each run is marked against the one before; a run on another machine breaks the line, and its change is not a regression', () => {

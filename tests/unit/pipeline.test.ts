@@ -7,26 +7,14 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { runPipeline } from '../../src/ci/pipeline.ts';
 import type { BaselineStore, CiAdapter, Occasion, Outcome, Report } from '../../src/ci/types.ts';
-import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import type { Measurement, Measurer } from '../../src/container/measurer.ts';
-import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
 import { commentMarker } from '../../src/publish/sticky.ts';
-import type { BenchmarkResult, Environment, Results } from '../../src/results/types.ts';
+import type { Environment, Results } from '../../src/results/types.ts';
 import { git, tempDir } from '../helpers.ts';
+import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 
-const ENV: Environment = {
-  cgBench: '0.0.0', valgrind: '3.24.0', glibc: '2.41', os: 'Debian GNU/Linux 13 (trixie)', arch: 'x86_64', python: '3.13.5',
-  cpu: { hwcaps: 'AMD64', vendor: 'GenuineIntel', brand: 'i7', features: ['avx2'] },
-  workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null },
-};
-
-function results(ir: number, status: 'ok' | 'failed' = 'ok', environment: Environment = ENV): Results {
-  const events = { ...zeroEvents(), Ir: ir };
-  const b: BenchmarkResult = {
-    name: 'loop', command: 'x', cwd: '.', instrument: 'whole', thresholdPercent: 1, status, exitCode: status === 'ok' ? 0 : 1, signal: null, wallTimeMs: 1,
-    estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS), events, hits: hitsFromEvents(events), processes: [], functions: [], logs: { stdout: '', stderr: '' },
-  };
-  return { schemaVersion: 1, tool: 'cg-bench', createdAt: '', configHash: '0'.repeat(64), environment, benchmarks: [b] };
+function results(ir: number, status: 'ok' | 'failed' = 'ok', environment: Environment = TEST_ENV): Results {
+  return resultsOf([benchmarkResult('loop', status === 'ok' ? { Ir: ir } : null)], { environment });
 }
 
 /** A repository with cg-bench.yml at one commit: the baseline commit. */
@@ -48,7 +36,7 @@ function fakeMeasurer(head: Measurement, base: Measurement): Measurer & { checko
     filters,
     imageIdentity: 'image',
     async environment() {
-      return ENV;
+      return TEST_ENV;
     },
     async measure(checkout, _config, _out, selection = {}) {
       checkouts.push(checkout);
@@ -116,7 +104,7 @@ test('a stored baseline that the base commit does not reproduce is replaced by a
 
 test('a stored baseline from another machine is not used: the baseline commit is measured here, at its own checkout', async () => {
   const { root, sha } = repository();
-  const other = { ...ENV, cpu: { ...ENV.cpu, features: ['avx'] } };
+  const other = { ...TEST_ENV, cpu: { ...TEST_ENV.cpu, features: ['avx'] } };
   const measurer = fakeMeasurer(ok(results(1000)), ok(results(900)));
   const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { store: memoryStore(results(1000, 'ok', other)) });
   assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });

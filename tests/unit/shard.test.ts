@@ -4,9 +4,8 @@ import { test } from 'node:test';
 import { CgBenchError } from '../../src/errors.ts';
 import { mergeShards } from '../../src/shard/merge.ts';
 import { namesInShard, parseShard, partition } from '../../src/shard/plan.ts';
-import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
-import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
-import type { BenchmarkResult, Environment, Results } from '../../src/results/types.ts';
+import type { Results } from '../../src/results/types.ts';
+import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 
 test('--shard is I/N in digits, 1 ≤ I ≤ N ≤ 1024', () => {
   assert.deepEqual(parseShard('2/3'), { index: 2, count: 3 });
@@ -34,25 +33,13 @@ test('the parts are balanced on the known durations: longest first, each to the 
   assert.deepEqual(partition(['new', 'big', 'small'], new Map([['big', 10], ['small', 2]]), 2), [1, 0, 1]);
 });
 
-const ENV: Environment = {
-  cgBench: '0.0.0', valgrind: '3.24.0', glibc: '2.41', os: 'Debian GNU/Linux 13 (trixie)', arch: 'x86_64', python: '3.13.5',
-  cpu: { hwcaps: 'AMD64', vendor: 'GenuineIntel', brand: 'i7', features: ['avx2'] },
-  workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null },
-};
-
-function bench(name: string, ir: number): BenchmarkResult {
-  const events = { ...zeroEvents(), Ir: ir };
-  return {
-    name, command: 'x', cwd: '.', instrument: 'whole', thresholdPercent: 1, status: 'ok', exitCode: 0, signal: null, wallTimeMs: 1,
-    estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS), events, hits: hitsFromEvents(events), processes: [], functions: [], logs: { stdout: '', stderr: '' },
-  };
-}
+const bench = (name: string, ir: number) => benchmarkResult(name, { Ir: ir });
 
 const suite = ['a', 'b', 'c'];
 function part(index: number, count: number, names: string[], extra: Partial<Results> = {}): { results: Results; source: string } {
   return {
     source: `part${index}.json`,
-    results: { schemaVersion: 1, tool: 'cg-bench', createdAt: `2026-01-0${index}`, configHash: '0'.repeat(64), environment: ENV, benchmarks: names.map((n) => bench(n, n.charCodeAt(0))), shard: { index, count, benchmarks: suite }, ...extra },
+    results: resultsOf(names.map((n) => bench(n, n.charCodeAt(0))), { createdAt: `2026-01-0${index}`, shard: { index, count, benchmarks: suite }, ...extra }),
   };
 }
 
@@ -70,7 +57,7 @@ test('merging refuses a missing, repeated or foreign part, naming the file', () 
   refused([part(1, 2, ['a', 'c']), part(1, 2, ['b'])], /part1\.json: part 1\/2 again \(also part1\.json\)/);
   refused([part(1, 2, ['a', 'c']), part(2, 3, ['b'])], /part2\.json: part 2\/3, but part1\.json is one of 2 parts/);
   refused([part(1, 2, ['a', 'c']), part(2, 2, ['b'], { configHash: '1'.repeat(64) })], /part2\.json: measured another configuration/);
-  refused([part(1, 2, ['a', 'c']), part(2, 2, ['b'], { environment: { ...ENV, valgrind: '3.25.0' } })], /part2\.json: measured on another machine or image/);
+  refused([part(1, 2, ['a', 'c']), part(2, 2, ['b'], { environment: { ...TEST_ENV, valgrind: '3.25.0' } })], /part2\.json: measured on another machine or image/);
   refused([part(1, 2, ['a', 'c']), part(2, 2, ['b', 'c'])], /benchmark "c" was measured in two parts/);
   refused([part(1, 2, ['a']), part(2, 2, ['b'])], /no part measured "c"/);
   refused([{ ...part(1, 1, ['a']), results: { ...part(1, 1, ['a']).results, shard: undefined } }], /not one part of a sharded run/);
