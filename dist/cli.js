@@ -14300,16 +14300,45 @@ function errorMessage(error) {
 // src/parse/cachegrind.ts
 import { createReadStream } from "node:fs";
 import { createGunzip } from "node:zlib";
-function costsByLine(lines, events) {
-  const out = /* @__PURE__ */ new Map();
-  for (let row = 0; row < lines.numbers.length; row++) {
-    const line = lines.numbers[row];
-    let sum = out.get(line);
-    if (!sum) {
-      sum = new Array(events).fill(0);
-      out.set(line, sum);
+function functionLines(profile, f) {
+  const events = profile.events.length;
+  const out = [];
+  for (const { file, runs } of f.lineRuns) {
+    const byLine = /* @__PURE__ */ new Map();
+    const add = (buffer, start, end) => {
+      let i = start;
+      let line = 0;
+      for (let c = buffer[i]; i < end && c >= ZERO && c <= NINE; c = buffer[++i]) line = line * 10 + (c - ZERO);
+      while (i < end && buffer[i] !== SPACE) i++;
+      let sum = byLine.get(line);
+      if (!sum) {
+        sum = new Array(events).fill(0);
+        byLine.set(line, sum);
+        out.push({ file, line, costs: sum });
+      }
+      for (let column = 0; i < end; column++) {
+        while (i < end && buffer[i] === SPACE) i++;
+        if (i >= end) break;
+        let value = 0;
+        for (let c = buffer[i]; i < end && c >= ZERO && c <= NINE; c = buffer[++i]) value = value * 10 + (c - ZERO);
+        sum[column] += value;
+      }
+    };
+    for (const { buffer, start: from, end: to } of runs) {
+      for (let start = from; start < to; ) {
+        let end = buffer.indexOf(NEWLINE, start);
+        if (end < 0 || end > to) end = to;
+        const next = end + 1;
+        if (end > start && buffer[end - 1] === CR) end--;
+        if (end > start) add(buffer, start, end);
+        start = next;
+      }
     }
-    for (let e = 0; e < events; e++) sum[e] += lines.costs[row * events + e] ?? 0;
+  }
+  const sums = new Array(events).fill(0);
+  for (const l of out) for (let e = 0; e < events; e++) sums[e] += l.costs[e];
+  if (sums.some((v, e) => v !== f.costs[e])) {
+    throw new CachegrindParseError(`the cost lines of ${f.fn} (${f.file}), read again, add up to ${sums.join(" ")}, not ${f.costs.join(" ")}: the input changed while it was parsed`);
   }
   return out;
 }
@@ -14317,6 +14346,7 @@ var CachegrindParseError = class extends Error {
   name = "CachegrindParseError";
 };
 var NEWLINE = 10;
+var CR = 13;
 var ZERO = 48;
 var NINE = 57;
 var SPACE = 32;
@@ -14333,31 +14363,45 @@ var CachegrindParser = class {
   byKey = /* @__PURE__ */ new Map();
   current;
   currentFunction;
-  /** The current function's lines in the current file (`fi=`/`fe=` switch it within a function). */
-  currentLines;
+  /** The current function's runs in the current file (`fi=`/`fe=` switch them within a function). */
+  currentRuns;
+  /** Where in the buffer being read the current run of cost lines began. */
+  runStart = 0;
   constructor(source) {
     this.source = source;
   }
   push(chunk) {
-    let buffer = chunk;
-    if (this.leftover) {
-      buffer = Buffer.concat([this.leftover, chunk]);
-      this.leftover = void 0;
-    }
     let start = 0;
-    for (; ; ) {
-      const end = buffer.indexOf(NEWLINE, start);
-      if (end < 0) break;
-      this.line(buffer, start, end);
+    if (this.leftover) {
+      const end = chunk.indexOf(NEWLINE);
+      if (end < 0) {
+        this.leftover = Buffer.concat([this.leftover, chunk]);
+        return;
+      }
+      const joined = Buffer.concat([this.leftover, chunk.subarray(0, end + 1)]);
+      this.leftover = void 0;
+      this.runStart = 0;
+      this.line(joined, 0, joined.length - 1);
+      this.closeRun(joined, joined.length);
       start = end + 1;
     }
-    if (start < buffer.length) this.leftover = buffer.subarray(start);
+    this.runStart = start;
+    for (; ; ) {
+      const end = chunk.indexOf(NEWLINE, start);
+      if (end < 0) break;
+      this.line(chunk, start, end);
+      start = end + 1;
+    }
+    this.closeRun(chunk, start);
+    if (start < chunk.length) this.leftover = Buffer.from(chunk.subarray(start));
   }
   finish() {
     if (this.leftover?.length) {
       const rest = this.leftover;
       this.leftover = void 0;
+      this.runStart = 0;
       this.line(rest, 0, rest.length);
+      this.closeRun(rest, rest.length);
     }
     if (!this.events.length) throw this.error('no "events:" line: not a cachegrind.out file');
     if (!this.summary) throw this.error('no "summary:" line: the file is truncated or the process did not finish');
@@ -14379,21 +14423,29 @@ var CachegrindParser = class {
   error(message) {
     return new CachegrindParseError(`${this.source}: ${message}`);
   }
+  /** Ends the current run of cost lines where the line at `at` begins. */
+  closeRun(buffer, at) {
+    if (this.currentRuns && at > this.runStart) this.currentRuns.runs.push({ buffer, start: this.runStart, end: at });
+    this.runStart = at;
+  }
   line(buffer, start, end) {
     this.lineNumber++;
-    if (end > start && buffer[end - 1] === 13) end--;
+    const next = end + 1;
+    if (end > start && buffer[end - 1] === CR) end--;
     if (start === end) return;
     const first = buffer[start];
     if (first >= ZERO && first <= NINE) {
       this.costLine(buffer, start, end);
       return;
     }
+    this.closeRun(buffer, start);
+    this.runStart = next;
     const text = buffer.toString("utf8", start, end);
     if (text.startsWith("fn=")) this.startFunction(text.slice(3));
     else if (text.startsWith("fl=")) this.file = text.slice(3);
     else if (text.startsWith("fi=") || text.startsWith("fe=")) {
       this.file = text.slice(3);
-      this.currentLines = this.currentFunction ? this.linesIn(this.currentFunction, this.file) : void 0;
+      if (this.currentFunction) this.currentRuns = this.runsIn(this.currentFunction, this.file);
     } else if (text.startsWith("events:")) {
       this.events = text.slice(7).trim().split(/\s+/);
       this.totals = new Array(this.events.length).fill(0);
@@ -14407,31 +14459,26 @@ var CachegrindParser = class {
     const key = `${this.file}\0${fn}`;
     let entry = this.byKey.get(key);
     if (!entry) {
-      entry = { file: this.file, fn, costs: new Array(this.events.length).fill(0), lines: /* @__PURE__ */ new Map() };
+      entry = { file: this.file, fn, costs: new Array(this.events.length).fill(0), lineRuns: [{ file: this.file, runs: [] }] };
       this.byKey.set(key, entry);
     }
     this.current = entry.costs;
     this.currentFunction = entry;
-    this.currentLines = this.linesIn(entry, this.file);
+    this.currentRuns = entry.lineRuns[0];
   }
-  linesIn(fn, file) {
-    let lines = fn.lines.get(file);
-    if (!lines) {
-      lines = { numbers: [], costs: [] };
-      fn.lines.set(file, lines);
+  runsIn(fn, file) {
+    let runs = fn.lineRuns.find((r) => r.file === file);
+    if (!runs) {
+      runs = { file, runs: [] };
+      fn.lineRuns.push(runs);
     }
-    return lines;
+    return runs;
   }
   costLine(buffer, start, end) {
     const costs = this.current;
     if (!costs) throw this.error(`line ${this.lineNumber}: a cost line before any "fn="`);
     let i = start;
-    let lineNumber = 0;
-    for (let c = buffer[i]; i < end && c >= ZERO && c <= NINE; c = buffer[++i]) lineNumber = lineNumber * 10 + (c - ZERO);
     while (i < end && buffer[i] !== SPACE) i++;
-    const lines = this.currentLines;
-    lines.numbers.push(lineNumber);
-    const lineCosts = lines.costs;
     let column = 0;
     while (i < end) {
       while (i < end && buffer[i] === SPACE) i++;
@@ -14445,11 +14492,9 @@ var CachegrindParser = class {
       }
       if (column >= costs.length) throw this.error(`line ${this.lineNumber}: more costs than events`);
       costs[column] = costs[column] + value;
-      lineCosts.push(value);
       this.totals[column] = this.totals[column] + value;
       column++;
     }
-    for (; column < costs.length; column++) lineCosts.push(0);
   }
   numbers(text) {
     return text.trim().split(/\s+/).map((part) => {
@@ -14521,8 +14566,8 @@ function aggregateProfiles(profiles, weights) {
       const entry = functions.get(key);
       if (entry) {
         entry.events = addEvents(entry.events, fnEvents);
-        entry.parts.push({ names: profile.events, costs: f });
-      } else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents, parts: [{ names: profile.events, costs: f }] });
+        entry.parts.push({ profile, costs: f });
+      } else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents, parts: [{ profile, costs: f }] });
     }
   }
   const hits = hitsFromEvents(events);
@@ -14537,15 +14582,13 @@ function aggregateProfiles(profiles, weights) {
 }
 function linesOf(parts, weights) {
   const byLine = /* @__PURE__ */ new Map();
-  for (const { names, costs } of parts) {
-    for (const [file, lines] of costs.lines) {
-      for (const [line, vector] of costsByLine(lines, names.length)) {
-        const key = `${file}\0${line}`;
-        const lineEvents = eventsFromVector(names, vector);
-        const entry = byLine.get(key);
-        if (entry) entry.events = addEvents(entry.events, lineEvents);
-        else byLine.set(key, { file, line, events: lineEvents });
-      }
+  for (const { profile, costs } of parts) {
+    for (const { file, line, costs: vector } of functionLines(profile, costs)) {
+      const key = `${file}\0${line}`;
+      const lineEvents = eventsFromVector(profile.events, vector);
+      const entry = byLine.get(key);
+      if (entry) entry.events = addEvents(entry.events, lineEvents);
+      else byLine.set(key, { file, line, events: lineEvents });
     }
   }
   return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line).slice(0, LINES_PER_FUNCTION);

@@ -1,5 +1,5 @@
 import type { Weights } from '../config/types.ts';
-import { costsByLine, type CachegrindProfile, type FunctionCosts } from '../parse/cachegrind.ts';
+import { functionLines, type CachegrindProfile, type FunctionCosts } from '../parse/cachegrind.ts';
 import type { FunctionResult, LineResult, ProcessResult } from '../results/types.ts';
 import { addEvents, cyclesFromEvents, eventsFromVector, hitsFromEvents, zeroEvents, type EventCounts, type Hits } from './events.ts';
 
@@ -29,7 +29,7 @@ export interface BenchmarkCost {
 export function aggregateProfiles(profiles: ProcessProfile[], weights: Weights): BenchmarkCost {
   let events = zeroEvents();
   const processes: ProcessResult[] = [];
-  const functions = new Map<string, { fn: string; file: string; events: EventCounts; parts: { names: readonly string[]; costs: FunctionCosts }[] }>();
+  const functions = new Map<string, { fn: string; file: string; events: EventCounts; parts: { profile: CachegrindProfile; costs: FunctionCosts }[] }>();
   for (const { pid, file, profile } of [...profiles].sort((a, b) => a.pid - b.pid)) {
     const processEvents = eventsFromVector(profile.events, profile.totals);
     events = addEvents(events, processEvents);
@@ -40,8 +40,8 @@ export function aggregateProfiles(profiles: ProcessProfile[], weights: Weights):
       const entry = functions.get(key);
       if (entry) {
         entry.events = addEvents(entry.events, fnEvents);
-        entry.parts.push({ names: profile.events, costs: f });
-      } else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents, parts: [{ names: profile.events, costs: f }] });
+        entry.parts.push({ profile, costs: f });
+      } else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents, parts: [{ profile, costs: f }] });
     }
   }
   const hits = hitsFromEvents(events);
@@ -60,17 +60,15 @@ export function aggregateProfiles(profiles: ProcessProfile[], weights: Weights):
 }
 
 /** A function's costliest lines, summed over every process that ran it. */
-function linesOf(parts: { names: readonly string[]; costs: FunctionCosts }[], weights: Weights): LineResult[] {
+function linesOf(parts: { profile: CachegrindProfile; costs: FunctionCosts }[], weights: Weights): LineResult[] {
   const byLine = new Map<string, { file: string; line: number; events: EventCounts }>();
-  for (const { names, costs } of parts) {
-    for (const [file, lines] of costs.lines) {
-      for (const [line, vector] of costsByLine(lines, names.length)) {
-        const key = `${file}\u0000${line}`;
-        const lineEvents = eventsFromVector(names, vector);
-        const entry = byLine.get(key);
-        if (entry) entry.events = addEvents(entry.events, lineEvents);
-        else byLine.set(key, { file, line, events: lineEvents });
-      }
+  for (const { profile, costs } of parts) {
+    for (const { file, line, costs: vector } of functionLines(profile, costs)) {
+      const key = `${file}\u0000${line}`;
+      const lineEvents = eventsFromVector(profile.events, vector);
+      const entry = byLine.get(key);
+      if (entry) entry.events = addEvents(entry.events, lineEvents);
+      else byLine.set(key, { file, line, events: lineEvents });
     }
   }
   return [...byLine.values()]

@@ -64,3 +64,19 @@ test('a changed line is named file:line with its text; the unchanged function\'s
   assert.match(diff.stdout, /work/);
   assert.doesNotMatch(diff.stdout, /steady/);
 });
+
+test('line costs are the same run to run (and so is their order)', async () => {
+  const dir = project('benchmarks:\n  - name: prog\n    run: [./prog, "20000"]\n');
+  build(dir, program(true));
+  const functions = [];
+  for (const out of ['a', 'b']) {
+    const r = await cli(['run', '--out', out], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    functions.push(readJson(join(dir, out, 'results.json')).benchmarks[0]!.functions);
+  }
+  assert.ok(functions[0]!.some((f) => f.lines?.length), 'some function has lines');
+  assert.deepEqual(functions[1], functions[0]);
+  const d = await cli(['diff', 'a', 'b'], { cwd: dir });
+  assert.equal(d.code, 0, d.stderr);
+  assert.match(d.stdout, /^prog: ([\d,]+) → \1 estimated cycles, unchanged\n$/);
+});

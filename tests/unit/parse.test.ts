@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import { CachegrindParser, parseCachegrindFile } from '../../src/parse/cachegrind.ts';
+import { CachegrindParser, functionLines, parseCachegrindFile, type CachegrindProfile } from '../../src/parse/cachegrind.ts';
 import { locateValgrind } from '../../src/run/valgrind.ts';
 import { tempDir } from '../helpers.ts';
 
@@ -35,16 +35,69 @@ test('parses headers, per-function costs (short lines mean trailing zeros) and c
   assert.equal(p.functions.length, 3, 'main in a.c and main in b.c are different functions');
 });
 
+/** A profile as plain data: its functions with their lines read back (where the lines are kept varies with the chunks). */
+function plain(p: CachegrindProfile) {
+  return { ...p, functions: p.functions.map(({ lineRuns: _, ...f }) => ({ ...f, lines: functionLines(p, { ...f, lineRuns: _ }) })) };
+}
+
 test('gives the same answer whatever the chunk boundaries', () => {
   const whole = new CachegrindParser('whole');
   whole.push(Buffer.from(SAMPLE));
-  const expected = whole.finish();
+  const expected = plain(whole.finish());
   const bytes = Buffer.from(SAMPLE);
   for (let size = 1; size < 40; size += 3) {
     const parser = new CachegrindParser('chunked');
     for (let i = 0; i < bytes.length; i += size) parser.push(bytes.subarray(i, i + size));
-    assert.deepEqual(parser.finish(), expected, `chunks of ${size}`);
+    assert.deepEqual(plain(parser.finish()), expected, `chunks of ${size}`);
   }
+});
+
+// fn= blocks that come back, an inlined file (fi=/fe=), CRLF line ends, blank lines and short cost lines.
+const LINES = `events: Ir Dr Dw
+fl=a.c
+fn=main
+1 10 1
+2 3 0 1
+fi=inc.h
+7 5 2 2
+fe=a.c
+2 4
+
+3 1 1 1
+fn=helper
+9 8
+fn=main
+1 100
+fi=inc.h
+7 50
+summary: 181 4 4
+`;
+
+test('keeps each function\'s costs per file and line, summed, and gives them back exactly', () => {
+  const bytes = Buffer.from(LINES);
+  for (let size = 1; size <= bytes.length; size++) {
+    const parser = new CachegrindParser('lines.out');
+    for (let i = 0; i < bytes.length; i += size) parser.push(bytes.subarray(i, i + size));
+    const p = parser.finish();
+    const main = p.functions.find((f) => f.fn === 'main')!;
+    assert.deepEqual(main.costs, [173, 4, 4]);
+    assert.deepEqual(functionLines(p, main), [
+      { file: 'a.c', line: 1, costs: [110, 1, 0] },
+      { file: 'a.c', line: 2, costs: [7, 0, 1] },
+      { file: 'a.c', line: 3, costs: [1, 1, 1] },
+      { file: 'inc.h', line: 7, costs: [55, 2, 2] },
+    ], `chunks of ${size}`);
+    assert.deepEqual(functionLines(p, p.functions.find((f) => f.fn === 'helper')!), [{ file: 'a.c', line: 9, costs: [8, 0, 0] }]);
+  }
+});
+
+test('lines read back are checked against the function\'s costs: a chunk changed after it was handed over is caught', () => {
+  const chunk = Buffer.from(LINES);
+  const parser = new CachegrindParser('lines.out');
+  parser.push(chunk);
+  const p = parser.finish();
+  chunk.write('2', chunk.indexOf('9 8') + 2); // helper's "9 8" becomes "9 2"
+  assert.throws(() => functionLines(p, p.functions.find((f) => f.fn === 'helper')!), /the cost lines of helper \(a\.c\), read again, add up to 2 0 0, not 8 0 0/);
 });
 
 test('rejects a summary that disagrees with the cost lines, a missing summary and garbage', () => {
@@ -72,5 +125,8 @@ test('events equal the summary: line of real Cachegrind output, plain and gzip-c
   const profile = await parseCachegrindFile(out);
   assert.deepEqual(profile.totals, summary);
   writeFileSync(`${out}.gz`, gzipSync(text));
-  assert.deepEqual((await parseCachegrindFile(`${out}.gz`)).totals, summary);
+  const compressed = await parseCachegrindFile(`${out}.gz`);
+  assert.deepEqual(compressed.totals, summary);
+  // Every function's lines add up to its costs (functionLines checks it), read from either file.
+  assert.deepEqual(plain(compressed), plain(profile));
 });
