@@ -1,13 +1,13 @@
 // The engine's acceptance list, measured with real Valgrind on the bundled examples.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { cyclesFromEvents, EVENT_NAMES } from '../../src/metric/events.ts';
 import type { Results } from '../../src/results/types.ts';
-import { byName, CLI, cli, compileC, copyExamples, project, readJson } from '../helpers.ts';
+import { byName, CLI, cli, compileC, copyExamples, project, readJson, tempDir } from '../helpers.ts';
 import { WORK_C } from '../project-repo.ts';
 
 const EXAMPLE_NAMES = ['c-qsort-200k', 'python-dicts', 'rust-primes-2m', 'memory-linear', 'memory-random'];
@@ -164,13 +164,17 @@ ${extra}`;
 });
 
 describe('check', () => {
-  // Pids no longer vary (each benchmark has a pid namespace): the clock still does.
-  test('finds a benchmark whose count depends on the clock, and passes a deterministic one', async () => {
+  // Pids no longer vary (each benchmark has a pid namespace): state left by an earlier run still
+  // does. Each run adds a line to a file and loops once per line: the two runs always differ (a
+  // clock-based loop count was the same twice about once in a hundred).
+  test('finds a benchmark whose count depends on an earlier run, and passes a deterministic one', async () => {
+    const state = tempDir('cg-bench-check-state-');
+    chmodSync(state, 0o777); // Written by the sandbox's user.
     const dir = project(`benchmarks:
   - name: stable
     run: [/bin/true]
   - name: depends-on-time
-    run: [sh, -c, 'i=0; n=$(( 1$(date +%N) % 97 + 3 )); while [ $i -lt $n ]; do i=$((i+1)); done']
+    run: [sh, -c, 'echo x >> ${state}/runs; i=0; n=$(( $(wc -l < ${state}/runs) * 50 )); while [ $i -lt $n ]; do i=$((i+1)); done']
 `);
     const r = await cli(['check'], { cwd: dir });
     assert.equal(r.code, 1, r.stderr);
