@@ -45241,7 +45241,7 @@ ${body2}
 }
 
 // src/github/run.ts
-import { readFileSync as readFileSync10 } from "node:fs";
+import { readFileSync as readFileSync11 } from "node:fs";
 import { join as join23, resolve as resolve8 } from "node:path";
 
 // src/ci/pipeline.ts
@@ -45839,13 +45839,13 @@ var VERDICT_LABEL = {
 };
 
 // src/python/attribution.ts
-import { existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync, readdirSync as readdirSync2, readFileSync, rmSync as rmSync2, writeFileSync } from "node:fs";
+import { existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync, readdirSync as readdirSync2, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync } from "node:fs";
 import { dirname as dirname3, isAbsolute, join as join4, relative as relative2, sep as sep2 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from "node:fs";
+import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join as join3 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -45867,7 +45867,15 @@ function untrustedUser(root, env, ownCopy = false) {
 }
 var BENCHMARK_PID_IN_NAMESPACE = 2;
 var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] };
+function overflowId(kind) {
+  try {
+    const n = Number(readFileSync(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
+    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
+  } catch {
+    return UNTRUSTED_ID;
+  }
+}
 var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function works(argv) {
   const r = spawnSync(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
@@ -45906,11 +45914,11 @@ function untrustedSandbox(options) {
     }
   }
   const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-  const unshare = (net, pid) => [
+  const unshare = (net, pid, inner) => [
     "unshare",
     "--user",
-    `--map-user=${id.uid}`,
-    `--map-group=${id.gid}`,
+    `--map-user=${inner.uid}`,
+    `--map-group=${inner.gid}`,
     ...net ? ["--net"] : [],
     ...pid ? ["--pid", "--fork", "--kill-child"] : [],
     "--",
@@ -45918,23 +45926,28 @@ function untrustedSandbox(options) {
     // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
     ...pid ? [...PID_NAMESPACE_INIT] : []
   ];
+  const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
   const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
   for (const [net, pid] of tries) {
-    const isolate = unshare(net, pid);
+    const isolate = unshare(net, pid, id);
     if (!probe([...prefix2, ...isolate])) continue;
+    const measuredIsolate = unshare(net, pid, anonymous);
+    const anonymised = probe([...prefix2, ...measuredIsolate]);
+    const measuredPrefix = [...prefix2, ...anonymised ? measuredIsolate : isolate];
     prefix2.push(...isolate);
     notes.push(
       pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
     );
+    if (!anonymised) notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
     if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
-    return { user, isolatedNetwork: net, isolatedPids: pid, prefix: prefix2, notes };
+    return { user, isolatedNetwork: net, isolatedPids: pid, prefix: prefix2, measuredPrefix, notes };
   }
   if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
   notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
-  return { user, isolatedNetwork: false, isolatedPids: false, prefix: prefix2, notes };
+  return { user, isolatedNetwork: false, isolatedPids: false, prefix: prefix2, measuredPrefix: [...prefix2], notes };
 }
-function sandboxed(sandbox, argv) {
-  return [...sandbox.prefix, ...argv];
+function sandboxed(sandbox, argv, measured = false) {
+  return [...measured ? sandbox.measuredPrefix : sandbox.prefix, ...argv];
 }
 function profileDirectory(sandbox, dir) {
   if (!sandbox.user) return dir;
@@ -46054,7 +46067,7 @@ function bytecodeCounterSource() {
   let dir = dirname3(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = join4(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync2(candidate)) return readFileSync(candidate, "utf8");
+    if (existsSync2(candidate)) return readFileSync2(candidate, "utf8");
     dir = dirname3(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
@@ -46089,7 +46102,7 @@ function readAttribution(outDir, cwd, scope) {
     if (!isPlainFile(path12) || lstatSync2(path12).size > MAX_COUNTS_BYTES) continue;
     let parsed;
     try {
-      parsed = JSON.parse(readFileSync(path12, "utf8"));
+      parsed = JSON.parse(readFileSync2(path12, "utf8"));
     } catch {
       continue;
     }
@@ -46804,7 +46817,7 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { readFileSync as readFileSync7 } from "node:fs";
+import { readFileSync as readFileSync8 } from "node:fs";
 import { join as join13 } from "node:path";
 
 // src/container/measurer.ts
@@ -47442,11 +47455,11 @@ function runsPython(run3) {
 
 // src/run/executables.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync3, statSync as statSync4 } from "node:fs";
+import { readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
 import { join as join7, relative as relative6, isAbsolute as isAbsolute4 } from "node:path";
 
 // src/run/valgrind-files.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync2 } from "node:fs";
+import { readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
 import { join as join6 } from "node:path";
 var PROFILE = /^cachegrind\.out\.(\d+)$/;
 var LOG = /^valgrind\.(\d+)\.log$/;
@@ -47477,7 +47490,7 @@ function unfinishedProcesses(dir) {
   return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
     let text = "";
     try {
-      text = readFileSync2(join6(dir, p.log), "utf8");
+      text = readFileSync3(join6(dir, p.log), "utf8");
     } catch {
     }
     return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
@@ -47485,7 +47498,7 @@ function unfinishedProcesses(dir) {
 }
 function terminatingSignal(dir, pid) {
   try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync2(join6(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync3(join6(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
   } catch {
     return null;
   }
@@ -47508,7 +47521,7 @@ function contentHash(path12) {
     const key = `${path12}\0${stat2.size}\0${stat2.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash3("sha256").update(readFileSync3(path12)).digest("hex");
+      hash = createHash3("sha256").update(readFileSync4(path12)).digest("hex");
       hashes.set(key, hash);
     }
     return hash;
@@ -47526,7 +47539,7 @@ function executablesOf(logDir, workspace) {
     if (!p.log) continue;
     let text;
     try {
-      text = readFileSync3(join7(logDir, p.log), "utf8");
+      text = readFileSync4(join7(logDir, p.log), "utf8");
     } catch {
       continue;
     }
@@ -47548,10 +47561,10 @@ import { chmodSync, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as stat
 import { join as join8 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync4, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat2 = readFileSync4(`/proc/${pid}/stat`, "utf8");
+    const stat2 = readFileSync5(`/proc/${pid}/stat`, "utf8");
     return stat2.slice(stat2.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -47559,7 +47572,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync4("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync5("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -47609,7 +47622,7 @@ function tryLock(path12) {
     }
     let holder;
     try {
-      holder = parseHolder(readFileSync4(path12, "utf8"));
+      holder = parseHolder(readFileSync5(path12, "utf8"));
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
@@ -47651,13 +47664,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync6 } from "node:fs";
 function processesWith(marker2) {
   const found = [];
   for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync5(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
+      if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
     } catch {
     }
   }
@@ -47906,13 +47919,13 @@ async function measureIn(home, spec, dir, ctx) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
   if (problem) return { ...base, message: problem };
-  const [program, ...rest] = sandboxed(ctx.sandbox, argv);
+  const [program, ...rest] = sandboxed(ctx.sandbox, argv, true);
   const native = { command: program, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
     await runProcess({ ...native, env, stdoutFile: join10(dir, "warm-up.stdout.log"), stderrFile: join10(dir, "warm-up.stderr.log") });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
-  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
+  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true);
   const outcome2 = await runProcess({
     command,
     args,
@@ -47989,7 +48002,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, openSync as openSync7, appendFileSync as appendFileSync2, readFileSync as readFileSync6 } from "node:fs";
+import { closeSync as closeSync7, openSync as openSync7, appendFileSync as appendFileSync2, readFileSync as readFileSync7 } from "node:fs";
 import { spawn as spawn3 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -48037,7 +48050,7 @@ async function runSetup(commands, options) {
       closeSync7(fd);
     }
     if (status) {
-      const tail2 = readFileSync6(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync7(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode2.benchmarkFailed);
@@ -48459,7 +48472,7 @@ function inProcessMeasurer(options) {
       rmSync8(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
-        handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] }, workspace);
+        handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, workspace);
         lockGitDirectory(checkout);
       }
       try {
@@ -48636,7 +48649,7 @@ async function saveMainlineBaseline(ci, request2, head) {
   else ci.log.info(`Saved the baseline for ${short}.`);
 }
 function headConfigText(ci) {
-  return readFileSync7(join13(ci.repoRoot, ci.suite.configPath), "utf8");
+  return readFileSync8(join13(ci.repoRoot, ci.suite.configPath), "utf8");
 }
 
 // src/ci/shard-hand-over.ts
@@ -48827,7 +48840,7 @@ function suiteFor(workingDirectory, config, name) {
 import { join as join22, resolve as resolve7 } from "node:path";
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync10, readFileSync as readFileSync8, statSync as statSync9, writeFileSync as writeFileSync7, existsSync as existsSync7 } from "node:fs";
+import { mkdirSync as mkdirSync10, readFileSync as readFileSync9, statSync as statSync9, writeFileSync as writeFileSync7, existsSync as existsSync7 } from "node:fs";
 import { join as join16 } from "node:path";
 
 // src/github/comment.ts
@@ -48921,7 +48934,7 @@ function parsePullRequestRef(text, source) {
 }
 function readBounded(path12) {
   if (statSync9(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
-  return readFileSync8(path12, "utf8");
+  return readFileSync9(path12, "utf8");
 }
 async function reportFromArtifact(ctx, trigger) {
   const { io, inputs, api } = ctx;
@@ -88930,7 +88943,7 @@ The report comes from the job that merges every part (\`mode: merge\`).
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync9, existsSync as existsSync10 } from "fs";
+import { readFileSync as readFileSync10, existsSync as existsSync10 } from "fs";
 import { EOL as EOL8 } from "os";
 var Context = class {
   /**
@@ -88941,7 +88954,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync10(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync9(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL8}`);
@@ -93564,7 +93577,7 @@ var IMAGE_TAG = "v1";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync10(join23(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync11(join23(actionDir2, "image.lock.json"), "utf8"));
     return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:${lock.tag ?? IMAGE_TAG}`;
   } catch {
     return `ghcr.io/org/cg-bench:${IMAGE_TAG}`;
@@ -93591,7 +93604,7 @@ function failIfNeeded(io, outcome2) {
 async function runAction(io, env, actionDir2) {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync10(env["GITHUB_EVENT_PATH"], "utf8")) : {};
+    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync11(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, { repository: env["GITHUB_REPOSITORY"] ?? "", sha: env["GITHUB_SHA"] ?? "", ref: env["GITHUB_REF"] ?? "" });
     const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const repository = env["GITHUB_REPOSITORY"] ?? "";

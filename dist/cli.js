@@ -15806,13 +15806,13 @@ function attachLineText(functions, cwd, root) {
 }
 
 // src/python/attribution.ts
-import { existsSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, readdirSync as readdirSync2, readFileSync as readFileSync2, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { dirname as dirname3, isAbsolute as isAbsolute3, join as join3, relative as relative4, sep as sep2 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync3, readdirSync, readSync as readSync3, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
+import { chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync3, readdirSync, readFileSync, readSync as readSync3, rmSync as rmSync2, statSync as statSync3, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -15834,7 +15834,15 @@ function untrustedUser(root, env2, ownCopy = false) {
 }
 var BENCHMARK_PID_IN_NAMESPACE = 2;
 var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] };
+function overflowId(kind) {
+  try {
+    const n = Number(readFileSync(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
+    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
+  } catch {
+    return UNTRUSTED_ID;
+  }
+}
 var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 function works(argv) {
   const r = spawnSync(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
@@ -15873,11 +15881,11 @@ function untrustedSandbox(options) {
     }
   }
   const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-  const unshare = (net, pid) => [
+  const unshare = (net, pid, inner) => [
     "unshare",
     "--user",
-    `--map-user=${id.uid}`,
-    `--map-group=${id.gid}`,
+    `--map-user=${inner.uid}`,
+    `--map-group=${inner.gid}`,
     ...net ? ["--net"] : [],
     ...pid ? ["--pid", "--fork", "--kill-child"] : [],
     "--",
@@ -15885,23 +15893,28 @@ function untrustedSandbox(options) {
     // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
     ...pid ? [...PID_NAMESPACE_INIT] : []
   ];
+  const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
   const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
   for (const [net, pid] of tries) {
-    const isolate = unshare(net, pid);
+    const isolate = unshare(net, pid, id);
     if (!probe([...prefix, ...isolate])) continue;
+    const measuredIsolate = unshare(net, pid, anonymous);
+    const anonymised = probe([...prefix, ...measuredIsolate]);
+    const measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
     prefix.push(...isolate);
     notes.push(
       pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
     );
+    if (!anonymised) notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
     if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
-    return { user, isolatedNetwork: net, isolatedPids: pid, prefix, notes };
+    return { user, isolatedNetwork: net, isolatedPids: pid, prefix, measuredPrefix, notes };
   }
   if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
   notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
-  return { user, isolatedNetwork: false, isolatedPids: false, prefix, notes };
+  return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], notes };
 }
-function sandboxed(sandbox, argv) {
-  return [...sandbox.prefix, ...argv];
+function sandboxed(sandbox, argv, measured = false) {
+  return [...measured ? sandbox.measuredPrefix : sandbox.prefix, ...argv];
 }
 function profileDirectory(sandbox, dir) {
   if (!sandbox.user) return dir;
@@ -16011,7 +16024,7 @@ function bytecodeCounterSource() {
   let dir = dirname3(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = join3(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync(candidate)) return readFileSync(candidate, "utf8");
+    if (existsSync(candidate)) return readFileSync2(candidate, "utf8");
     dir = dirname3(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
@@ -16046,7 +16059,7 @@ function readAttribution(outDir, cwd, scope) {
     if (!isPlainFile(path) || lstatSync2(path).size > MAX_COUNTS_BYTES) continue;
     let parsed;
     try {
-      parsed = JSON.parse(readFileSync(path, "utf8"));
+      parsed = JSON.parse(readFileSync2(path, "utf8"));
     } catch {
       continue;
     }
@@ -16129,11 +16142,11 @@ function runsPython(run4) {
 
 // src/run/executables.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync3, statSync as statSync4 } from "node:fs";
+import { readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
 import { join as join5, relative as relative5, isAbsolute as isAbsolute4 } from "node:path";
 
 // src/run/valgrind-files.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync2 } from "node:fs";
+import { readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
 import { join as join4 } from "node:path";
 var PROFILE = /^cachegrind\.out\.(\d+)$/;
 var LOG = /^valgrind\.(\d+)\.log$/;
@@ -16164,7 +16177,7 @@ function unfinishedProcesses(dir) {
   return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
     let text = "";
     try {
-      text = readFileSync2(join4(dir, p.log), "utf8");
+      text = readFileSync3(join4(dir, p.log), "utf8");
     } catch {
     }
     return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
@@ -16172,7 +16185,7 @@ function unfinishedProcesses(dir) {
 }
 function terminatingSignal(dir, pid) {
   try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync2(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
+    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync3(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
   } catch {
     return null;
   }
@@ -16195,7 +16208,7 @@ function contentHash(path) {
     const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash3("sha256").update(readFileSync3(path)).digest("hex");
+      hash = createHash3("sha256").update(readFileSync4(path)).digest("hex");
       hashes.set(key, hash);
     }
     return hash;
@@ -16213,7 +16226,7 @@ function executablesOf(logDir, workspace) {
     if (!p.log) continue;
     let text;
     try {
-      text = readFileSync3(join5(logDir, p.log), "utf8");
+      text = readFileSync4(join5(logDir, p.log), "utf8");
     } catch {
       continue;
     }
@@ -16235,10 +16248,10 @@ import { chmodSync, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as stat
 import { join as join6 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync4, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat = readFileSync4(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -16246,7 +16259,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync4("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync5("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -16296,7 +16309,7 @@ function tryLock(path) {
     }
     let holder;
     try {
-      holder = parseHolder(readFileSync4(path, "utf8"));
+      holder = parseHolder(readFileSync5(path, "utf8"));
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
@@ -16338,13 +16351,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync6 } from "node:fs";
 function processesWith(marker) {
   const found = [];
   for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync5(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+      if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
     } catch {
     }
   }
@@ -16593,13 +16606,13 @@ async function measureIn(home, spec, dir, ctx) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env2["PATH"]);
   if (problem) return { ...base, message: problem };
-  const [program, ...rest] = sandboxed(ctx.sandbox, argv);
+  const [program, ...rest] = sandboxed(ctx.sandbox, argv, true);
   const native = { command: program, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
     await runProcess({ ...native, env: env2, stdoutFile: join8(dir, "warm-up.stdout.log"), stderrFile: join8(dir, "warm-up.stderr.log") });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
-  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv]);
+  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true);
   const outcome2 = await runProcess({
     command,
     args,
@@ -16676,7 +16689,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, openSync as openSync7, appendFileSync, readFileSync as readFileSync6 } from "node:fs";
+import { closeSync as closeSync7, openSync as openSync7, appendFileSync, readFileSync as readFileSync7 } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 
 // src/report/format.ts
@@ -16748,7 +16761,7 @@ async function runSetup(commands, options) {
       closeSync7(fd);
     }
     if (status) {
-      const tail2 = readFileSync6(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail2 = readFileSync7(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
 ${tail2}`, ExitCode.benchmarkFailed);
@@ -18104,7 +18117,7 @@ import { relative as relative7 } from "node:path";
 
 // src/stopwatch/executor.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { existsSync as existsSync6, readFileSync as readFileSync7 } from "node:fs";
+import { existsSync as existsSync6, readFileSync as readFileSync8 } from "node:fs";
 import { availableParallelism as availableParallelism2 } from "node:os";
 var works2 = (argv) => spawnSync3(argv[0], argv.slice(1), { stdio: "ignore" }).status === 0;
 function noiseControls() {
@@ -18145,7 +18158,7 @@ function countersProblem() {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   try {
-    const paranoid = Number(readFileSync7("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    const paranoid = Number(readFileSync8("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
     if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
   } catch {
     return "perf_event_open is not available (no /proc/sys/kernel/perf_event_paranoid)";

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
@@ -27,8 +27,13 @@ export interface Sandbox {
   isolatedNetwork: boolean;
   /** The code has a pid namespace of its own: its pids start at 1. */
   isolatedPids: boolean;
-  /** Goes before the command's argv. */
+  /** Goes before a setup command's argv. */
   prefix: string[];
+  /**
+   * Goes before a benchmark's argv (its warm-up and measured run): as `prefix`, but in the user
+   * namespace the code's uid and gid, and the owner of every file it sees, are the overflow ids.
+   */
+  measuredPrefix: string[];
   /** For the log: what protects the caller and what does not. */
   notes: string[];
 }
@@ -66,7 +71,20 @@ export const BENCHMARK_PID_IN_NAMESPACE = 2;
 
 export const PID_NAMESPACE_INIT: readonly string[] = ['/bin/sh', '-c', '"$@"; exit $?', 'cg-bench-init'];
 
-export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, isolatedPids: false, prefix: [], notes: [] };
+export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] };
+
+/**
+ * The uid (gid) the kernel shows for every owner a user namespace does not map: 65534 unless
+ * /proc/sys/kernel/overflowuid (overflowgid) says otherwise.
+ */
+function overflowId(kind: 'uid' | 'gid'): number {
+  try {
+    const n = Number(readFileSync(`/proc/sys/kernel/overflow${kind}`, 'utf8').trim());
+    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
+  } catch {
+    return UNTRUSTED_ID;
+  }
+}
 
 /** Variables that hold CI credentials: warned about when they are within reach. */
 const TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
@@ -123,34 +141,45 @@ export function untrustedSandbox(options: {
   // so no pid of the machine reaches the count ($PPID in dash costs more per digit), and every
   // process it leaves behind dies with it. With no network asked for, a network namespace too.
   const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-  const unshare = (net: boolean, pid: boolean) => [
-    'unshare', '--user', `--map-user=${id.uid}`, `--map-group=${id.gid}`,
+  const unshare = (net: boolean, pid: boolean, inner: { uid: number; gid: number }) => [
+    'unshare', '--user', `--map-user=${inner.uid}`, `--map-group=${inner.gid}`,
     ...(net ? ['--net'] : []), ...(pid ? ['--pid', '--fork', '--kill-child'] : []), '--',
     // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
     // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
     ...(pid ? [...PID_NAMESPACE_INIT] : []),
   ];
+  // A benchmark's count must not depend on who runs it. In a user namespace the ids of the files the
+  // code sees are the mapped ones or, for every other owner, the overflow id: as root (0 mapped to 0)
+  // /usr showed as owned by 0, as any other uid by 65534, and Python's os.stat builds st_uid and
+  // st_gid as cached small ints (-5…256) or as new objects (measured: +22,041 Ir for a small json
+  // script). Mapped to the overflow ids, the code's own files and everyone else's show the same
+  // owner, and the code the same uid, whoever runs it.
+  const anonymous = { uid: overflowId('uid'), gid: overflowId('gid') };
   const tries: [boolean, boolean][] = options.network ? [[false, true]] : [[true, true], [true, false]];
   for (const [net, pid] of tries) {
-    const isolate = unshare(net, pid);
+    const isolate = unshare(net, pid, id);
     if (!probe([...prefix, ...isolate])) continue;
+    const measuredIsolate = unshare(net, pid, anonymous);
+    const anonymised = probe([...prefix, ...measuredIsolate]);
+    const measuredPrefix = [...prefix, ...(anonymised ? measuredIsolate : isolate)];
     prefix.push(...isolate);
     notes.push(
       pid
         ? 'benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark'
         : 'no pid namespace can be created here: the pids a benchmark sees are the machine\'s (a shell-string benchmark\'s count depends on the number of digits of its parent\'s pid)',
     );
+    if (!anonymised) notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
     if (net) notes.push('setup commands and benchmarks have no network (network: true in the configuration allows it)');
-    return { user, isolatedNetwork: net, isolatedPids: pid, prefix, notes };
+    return { user, isolatedNetwork: net, isolatedPids: pid, prefix, measuredPrefix, notes };
   }
   if (!options.network) notes.push('no network namespace can be created here: setup commands and benchmarks keep the network this process has');
   notes.push('no pid namespace can be created here: the pids a benchmark sees are the machine\'s');
-  return { user, isolatedNetwork: false, isolatedPids: false, prefix, notes };
+  return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], notes };
 }
 
-/** The argv that runs `argv` inside the sandbox. */
-export function sandboxed(sandbox: Sandbox, argv: readonly string[]): string[] {
-  return [...sandbox.prefix, ...argv];
+/** The argv that runs `argv` inside the sandbox: a setup command, or (measured) a benchmark. */
+export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = false): string[] {
+  return [...(measured ? sandbox.measuredPrefix : sandbox.prefix), ...argv];
 }
 
 /**
