@@ -2,7 +2,7 @@
 // registry is reachable here) and run the ways users and CI run it.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chownSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { parseDocument } from 'yaml';
@@ -95,6 +95,7 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     // cg-bench: as root, /usr read as owned by 0 and a Python benchmark cost +0.029 % less (os.stat
     // makes small ints for free, 65534 as a new object each time).
     const rootOwned = preparedExamples();
+    chmodSync(rootOwned, 0o755); // Readable by the other uid, writable by root only.
     const json = (flags: string[]) => {
       const r = runImage([...flags, '-v', `${rootOwned}:/work`], ['run', '--config', 'image.yml', '--out', '/tmp/out', '--format', 'json']);
       assert.equal(r.status, 0, r.stderr);
