@@ -17605,10 +17605,12 @@ Options:
   history: `Usage: cg-bench history RESULTS... [--out FILE] [--order given|created]
 
 Draws each benchmark's estimated cycles over successive runs (oldest first) as an SVG: one panel per
-benchmark, relative to its first run; a change beyond the benchmark's threshold is a red or green
-point; runs that are not comparable (another machine or image) break the line, never count as a
-change. RESULTS are results.json files, their directories, or a directory of runs (its
-subdirectories' results.json, or its *.json files, in name order). Same inputs, same bytes.
+benchmark, relative to its first run; a change beyond the benchmark's threshold from the run before
+is a red or green point; runs that are not comparable (another machine, image or executables) break
+the line, never count as a change. RESULTS are results.json files, their directories, or a
+directory of runs (its subdirectories' results.json and its *.json files, in name order, 2 before
+10). A run is labelled by its directory's or file's name (a full commit hash cut to 7). At most 200
+runs and 500 benchmarks. Same inputs, same bytes.
 
 Options:
   -o, --out FILE             write the SVG there (default: stdout)
@@ -17784,8 +17786,67 @@ See: cg-bench diff --help`);
 }
 
 // src/cli/history.ts
-import { existsSync as existsSync4, readdirSync as readdirSync6, statSync as statSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { writeFileSync as writeFileSync5 } from "node:fs";
+
+// src/history/load.ts
+import { existsSync as existsSync4, readdirSync as readdirSync6, statSync as statSync9 } from "node:fs";
 import { basename, dirname as dirname6, join as join11 } from "node:path";
+var MAX_RUNS = 200;
+var MAX_ENTRIES = 1e4;
+var ORDERS = ["given", "created"];
+var byName = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+function expandRuns(path) {
+  if (!existsSync4(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
+  if (!statSync9(path).isDirectory()) return [path];
+  if (existsSync4(join11(path, "results.json"))) return [resolveFrom(path, "results.json")];
+  const names = readdirSync6(path);
+  if (names.length > MAX_ENTRIES) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES}`);
+  const found = names.sort(byName).flatMap((name) => {
+    const entry = resolveFrom(path, name);
+    if (statSync9(entry).isDirectory()) return existsSync4(join11(entry, "results.json")) ? [resolveFrom(entry, "results.json")] : [];
+    return name.endsWith(".json") ? [entry] : [];
+  });
+  if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
+  return found;
+}
+function runLabel(file) {
+  const name = basename(file) === "results.json" ? basename(dirname6(file)) : basename(file).replace(/\.json$/, "");
+  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
+}
+function slim(results) {
+  return {
+    ...results,
+    benchmarks: results.benchmarks.map((b) => {
+      const { python: _python, ...rest } = b;
+      return { ...rest, functions: [], processes: [], logs: { stdout: "", stderr: "" } };
+    })
+  };
+}
+function createdAt(point) {
+  const t = Date.parse(point.results.createdAt);
+  if (Number.isNaN(t)) throw new CgBenchError(`${point.source}: createdAt ${JSON.stringify(point.results.createdAt)} is not a date; --order created needs one (or give the files in order)`);
+  return t;
+}
+function loadHistory(paths, order) {
+  const files = paths.flatMap(expandRuns);
+  if (files.length > MAX_RUNS) throw new CgBenchError(`cg-bench history: ${files.length} runs; draw at most ${MAX_RUNS} (give the latest ones)`);
+  const points = files.map((file) => {
+    const source = shownPath(file);
+    let results;
+    try {
+      results = readResults(file);
+    } catch (error) {
+      if (error instanceof CgBenchError) throw new CgBenchError(error.message.split(file).join(source), error.exitCode);
+      throw error;
+    }
+    return { label: runLabel(file), results: slim(results), source };
+  });
+  if (order === "created") {
+    const times = new Map(points.map((p) => [p, createdAt(p)]));
+    points.sort((a, b) => times.get(a) - times.get(b));
+  }
+  return points.map(({ label, results }) => ({ label, results }));
+}
 
 // src/history/series.ts
 var MAX_BENCHMARKS = 500;
@@ -17810,9 +17871,9 @@ function historySeries(points) {
         comparable = false;
       }
     }
-    const byName = new Map(point.results.benchmarks.map((b) => [b.name, b]));
+    const byName2 = new Map(point.results.benchmarks.map((b) => [b.name, b]));
     for (const s of series.values()) {
-      const b = byName.get(s.name);
+      const b = byName2.get(s.name);
       s.values.push(b && b.status === "ok" ? b.estimatedCycles : null);
       s.marks.push(i === 0 ? "none" : !comparable ? "not-comparable" : verdicts.get(s.name) ?? "none");
     }
@@ -17937,32 +17998,14 @@ function historySvg(series, labels) {
 }
 
 // src/cli/history.ts
-var MAX_RUNS = 200;
-function expand(path) {
-  if (!existsSync4(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!statSync9(path).isDirectory()) return [path];
-  if (existsSync4(join11(path, "results.json"))) return [resolveFrom(path, "results.json")];
-  const found = readdirSync6(path).sort((a, b) => a.localeCompare(b, "en", { numeric: true })).flatMap((name) => {
-    const entry = resolveFrom(path, name);
-    if (statSync9(entry).isDirectory()) return existsSync4(join11(entry, "results.json")) ? [resolveFrom(entry, "results.json")] : [];
-    return name.endsWith(".json") ? [entry] : [];
-  });
-  if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
-  return found;
-}
-function labelOf(file) {
-  return basename(file) === "results.json" ? basename(dirname6(file)) : basename(file).replace(/\.json$/, "");
-}
+var isOrder = (text) => ORDERS.includes(text);
 async function history(args, io) {
   const { values, positionals } = parse("history", args, { out: { type: "string", short: "o" }, order: { type: "string" }, help: { type: "boolean", short: "h" } }, true);
   if (values.help) return help("history", io);
   if (!positionals.length) throw new CgBenchError("cg-bench history: give the results.json files (or a directory of them), oldest first\nSee: cg-bench history --help");
   const order = values.order ?? "given";
-  if (order !== "given" && order !== "created") throw new CgBenchError(`--order ${order}: must be given or created`);
-  const files = positionals.flatMap((p) => expand(resolveFrom(callerDirectory(), p)));
-  if (files.length > MAX_RUNS) throw new CgBenchError(`cg-bench history: ${files.length} runs; draw at most ${MAX_RUNS} (give the latest ones)`);
-  const points = files.map((file) => ({ label: labelOf(file), results: readResults(file) }));
-  if (order === "created") points.sort((a, b) => a.results.createdAt < b.results.createdAt ? -1 : a.results.createdAt > b.results.createdAt ? 1 : 0);
+  if (!isOrder(order)) throw new CgBenchError(`--order ${order}: must be ${ORDERS.join(" or ")}`);
+  const points = loadHistory(positionals.map((p) => resolveFrom(callerDirectory(), p)), order);
   const svg = historySvg(historySeries(points), points.map((p) => p.label));
   if (values.out === void 0) io.stdout.write(svg);
   else {
@@ -18008,16 +18051,16 @@ function mergeShards(parts) {
   }
   const missing = Array.from({ length: reference.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
   if (missing.length) throw new CgBenchError(`cg-bench merge: part(s) ${missing.map((i) => `${i}/${reference.count}`).join(", ")} missing; give every part's results.json`);
-  const byName = /* @__PURE__ */ new Map();
+  const byName2 = /* @__PURE__ */ new Map();
   for (const part of parts) {
     for (const result of part.results.benchmarks) {
-      const other = byName.get(result.name);
+      const other = byName2.get(result.name);
       if (other) throw new CgBenchError(`${part.source}: benchmark "${result.name}" was measured in two parts (also ${other.source}); the parts disagree on the split (give every part the same --durations)`);
       if (!reference.benchmarks.includes(result.name)) throw new CgBenchError(`${part.source}: benchmark "${result.name}" is not in the suite the parts name`);
-      byName.set(result.name, { result, source: part.source });
+      byName2.set(result.name, { result, source: part.source });
     }
   }
-  const unmeasured = reference.benchmarks.filter((name) => !byName.has(name));
+  const unmeasured = reference.benchmarks.filter((name) => !byName2.has(name));
   if (unmeasured.length) throw new CgBenchError(`cg-bench merge: no part measured ${unmeasured.map((n) => JSON.stringify(n)).join(", ")}; the parts disagree on the split (give every part the same --durations)`);
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
@@ -18025,7 +18068,7 @@ function mergeShards(parts) {
     createdAt: parts.map((p) => p.results.createdAt).sort().at(-1),
     configHash: first.results.configHash,
     environment: first.results.environment,
-    benchmarks: reference.benchmarks.map((name) => byName.get(name).result)
+    benchmarks: reference.benchmarks.map((name) => byName2.get(name).result)
   };
 }
 
