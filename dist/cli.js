@@ -17661,10 +17661,12 @@ Options:
   history: `Usage: cg-bench history RESULTS... [--out FILE] [--order given|created]
 
 Draws each benchmark's estimated cycles over successive runs (oldest first) as an SVG: one panel per
-benchmark, relative to its first run; a change beyond the benchmark's threshold is a red or green
-point; runs that are not comparable (another machine or image) break the line, never count as a
-change. RESULTS are results.json files, their directories, or a directory of runs (its
-subdirectories' results.json, or its *.json files, in name order). Same inputs, same bytes.
+benchmark, relative to its first run; a change beyond the benchmark's threshold from the run before
+is a red or green point; runs that are not comparable (another machine, image or executables) break
+the line, never count as a change. RESULTS are results.json files, their directories, or a
+directory of runs (its subdirectories' results.json and its *.json files, in name order, 2 before
+10). A run is labelled by its directory's or file's name (a full commit hash cut to 7). At most 200
+runs and 500 benchmarks. Same inputs, same bytes.
 
 Options:
   -o, --out FILE             write the SVG there (default: stdout)
@@ -17840,33 +17842,99 @@ See: cg-bench diff --help`);
 }
 
 // src/cli/history.ts
-import { existsSync as existsSync4, readdirSync as readdirSync6, statSync as statSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { writeFileSync as writeFileSync5 } from "node:fs";
+
+// src/history/load.ts
+import { existsSync as existsSync4, readdirSync as readdirSync6, statSync as statSync9 } from "node:fs";
 import { basename, dirname as dirname6, join as join11 } from "node:path";
+var MAX_RUNS = 200;
+var MAX_ENTRIES = 1e4;
+var ORDERS = ["given", "created"];
+var byName = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+function expandRuns(path) {
+  if (!existsSync4(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
+  if (!statSync9(path).isDirectory()) return [path];
+  if (existsSync4(join11(path, "results.json"))) return [resolveFrom(path, "results.json")];
+  const names = readdirSync6(path);
+  if (names.length > MAX_ENTRIES) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES}`);
+  const found = names.sort(byName).flatMap((name) => {
+    const entry = resolveFrom(path, name);
+    if (statSync9(entry).isDirectory()) return existsSync4(join11(entry, "results.json")) ? [resolveFrom(entry, "results.json")] : [];
+    return name.endsWith(".json") ? [entry] : [];
+  });
+  if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
+  return found;
+}
+function runLabel(file) {
+  const name = basename(file) === "results.json" ? basename(dirname6(file)) : basename(file).replace(/\.json$/, "");
+  return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
+}
+function slim(results) {
+  return {
+    ...results,
+    benchmarks: results.benchmarks.map((b) => {
+      const { python: _python, ...rest } = b;
+      return { ...rest, functions: [], processes: [], logs: { stdout: "", stderr: "" } };
+    })
+  };
+}
+function createdAt(point) {
+  const t = Date.parse(point.results.createdAt);
+  if (Number.isNaN(t)) throw new CgBenchError(`${point.source}: createdAt ${JSON.stringify(point.results.createdAt)} is not a date; --order created needs one (or give the files in order)`);
+  return t;
+}
+function loadHistory(paths, order) {
+  const files = paths.flatMap(expandRuns);
+  if (files.length > MAX_RUNS) throw new CgBenchError(`cg-bench history: ${files.length} runs; draw at most ${MAX_RUNS} (give the latest ones)`);
+  const points = files.map((file) => {
+    const source = shownPath(file);
+    let results;
+    try {
+      results = readResults(file);
+    } catch (error) {
+      if (error instanceof CgBenchError) throw new CgBenchError(error.message.split(file).join(source), error.exitCode);
+      throw error;
+    }
+    return { label: runLabel(file), results: slim(results), source };
+  });
+  if (order === "created") {
+    const times = new Map(points.map((p) => [p, createdAt(p)]));
+    points.sort((a, b) => times.get(a) - times.get(b));
+  }
+  return points.map(({ label, results }) => ({ label, results }));
+}
 
 // src/history/series.ts
+var MAX_BENCHMARKS = 500;
 function historySeries(points) {
-  const names = [];
-  for (const p of points) for (const b of p.results.benchmarks) if (!names.includes(b.name)) names.push(b.name);
-  const series = names.map((name) => ({ name, values: [], marks: [] }));
+  const series = /* @__PURE__ */ new Map();
+  for (const p of points) {
+    for (const b of p.results.benchmarks) {
+      if (series.has(b.name)) continue;
+      if (series.size === MAX_BENCHMARKS) throw new CgBenchError(`cg-bench history: more than ${MAX_BENCHMARKS} benchmarks; draw at most ${MAX_BENCHMARKS}`);
+      series.set(b.name, { name: b.name, values: [], marks: [] });
+    }
+  }
   points.forEach((point, i) => {
-    let byName = /* @__PURE__ */ new Map();
+    let verdicts = /* @__PURE__ */ new Map();
     let comparable = true;
     if (i > 0) {
       try {
         const c = compareResults(points[i - 1].results, point.results);
         comparable = c.comparable;
-        byName = new Map(c.benchmarks.map((b) => [b.name, b.verdict === "regression" || b.verdict === "improvement" || b.verdict === "not-comparable" ? b.verdict : "none"]));
+        verdicts = new Map(c.benchmarks.map((b) => [b.name, b.verdict === "regression" || b.verdict === "improvement" || b.verdict === "not-comparable" ? b.verdict : "none"]));
       } catch {
         comparable = false;
       }
     }
-    for (const s of series) {
-      const b = point.results.benchmarks.find((x) => x.name === s.name);
+    const byName2 = new Map(point.results.benchmarks.map((b) => [b.name, b]));
+    for (const s of series.values()) {
+      const b = byName2.get(s.name);
       s.values.push(b && b.status === "ok" ? b.estimatedCycles : null);
-      s.marks.push(i === 0 ? "none" : !comparable ? "not-comparable" : byName.get(s.name) ?? "none");
+      s.marks.push(i === 0 ? "none" : !comparable ? "not-comparable" : verdicts.get(s.name) ?? "none");
     }
   });
-  return series;
+  return [...series.values()];
 }
 
 // src/history/svg.ts
@@ -17876,31 +17944,50 @@ var LEFT = 90;
 var RIGHT = 44;
 var TOP = 34;
 var PLOT = 62;
+var HEADER = 40;
+var FOOTER = 56;
+var LABEL_CHARS = 12;
+var CHAR_WIDTH = 6.5;
 var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
-function xml(text) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+function xmlText(text) {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 var fixed = (n) => (Math.round(n * 10) / 10).toString();
 var short = (text, n) => [...text].length > n ? `${[...text].slice(0, n - 1).join("")}\u2026` : text;
+function middle(text, n) {
+  const chars = [...text];
+  if (chars.length <= n) return text;
+  const head = Math.floor((n - 1) / 2);
+  return `${chars.slice(0, head).join("")}\u2026${chars.slice(chars.length - (n - 1 - head)).join("")}`;
+}
 function percent(fraction) {
   const p = fraction * 100;
   const digits = Math.abs(p) >= 1 ? 1 : Math.abs(p) >= 0.01 ? 2 : 4;
   return `${p > 0 ? "+" : p < 0 ? "\u2212" : "\xB1"}${Math.abs(p).toFixed(digits)}%`;
 }
-function panel(s, labels, y0) {
-  const out = [];
-  const first = s.values.find((v) => v !== null);
+function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
   const n = labels.length;
-  const x = (i) => LEFT + (n === 1 ? (WIDTH - LEFT - RIGHT) / 2 : i * (WIDTH - LEFT - RIGHT) / (n - 1));
-  const rel = s.values.map((v) => v === null || !first ? null : v / first - 1);
+  const widest = Math.max(1, ...labels.map((l) => Math.min([...l].length, LABEL_CHARS)));
+  const fit = Math.max(1, Math.floor(plotWidth / (widest * CHAR_WIDTH + 10)) + 1);
+  const every = Math.ceil(n / fit);
+  return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
+}
+function panel(s, labels, shown, y0) {
+  const out = [];
+  const first = s.values.find((v) => v !== null && v !== 0);
+  const n = labels.length;
+  const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
+  const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
+  const rel = s.values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
   const known = rel.filter((r) => r !== null);
   const lo = Math.min(-5e-3, ...known);
   const hi = Math.max(5e-3, ...known);
   const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
   const last = [...s.values].reverse().find((v) => v !== null);
-  out.push(`<g><title>${xml(s.name)}</title>`);
-  out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xml(short(s.name, 60))}</text>`);
-  if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">${xml(formatCount(last))} estimated cycles (last)</text>`);
+  out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
+  out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
+  if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+  out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
   out.push(`<text x="${LEFT - 6}" y="${fixed(y(hi) + 4)}" class="axis" text-anchor="end">${percent(hi)}</text>`);
   if (Math.min(y(0) - y(hi), y(lo) - y(0)) >= 14) out.push(`<text x="${LEFT - 6}" y="${fixed(y(0) + 4)}" class="axis" text-anchor="end">0</text>`);
@@ -17913,37 +18000,53 @@ function panel(s, labels, y0) {
   }
   rel.forEach((r, i) => {
     const mark = s.marks[i];
-    if (mark === "not-comparable") out.push(`<line x1="${fixed(x(i) - (x(1) - x(0)) / 2)}" x2="${fixed(x(i) - (x(1) - x(0)) / 2)}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="break"><title>not comparable with the run before</title></line>`);
+    const label = xmlText(labels[i]);
+    if (mark === "not-comparable") {
+      const bx = fixed(x(i) - step / 2);
+      out.push(`<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`);
+    }
     if (r === null) {
-      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 4)}" class="failed" text-anchor="middle">\xD7<title>${xml(labels[i])}: failed or absent</title></text>`);
+      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">\xD7<title>${label}: failed or absent</title></text>`);
       return;
     }
-    const radius = mark === "regression" || mark === "improvement" ? 5 : 3;
-    const what = mark === "none" ? "" : ` (${mark})`;
-    out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${radius}" fill="${COLOUR[mark]}"><title>${xml(labels[i])}: ${xml(formatCount(s.values[i]))} (${percent(r)})${what}</title></circle>`);
+    const changed = mark === "regression" || mark === "improvement";
+    const what = mark === "none" ? "" : `; ${mark === "not-comparable" ? "not comparable with the run before" : `${mark} from the run before`}`;
+    out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`);
+    const before = s.values[i - 1];
+    if (changed && before) {
+      const text = percent(s.values[i] / before - 1);
+      const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
+      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text}</text>`);
+    }
   });
-  labels.forEach((label, i) => {
-    out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="axis" text-anchor="middle">${xml(short(label, 12))}</text>`);
+  labels.forEach((l, i) => {
+    if (shown[i]) out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
   });
   out.push("</g>");
   return out;
 }
 function historySvg(series, labels) {
-  const height = 40 + series.length * PANEL + 30;
+  const height = HEADER + series.length * PANEL + FOOTER;
+  const shown = labelledRuns(labels);
+  const span = labels.length ? ` from ${xmlText(labels[0])} to ${xmlText(labels.at(-1))}` : "";
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
     '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
-    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s); each panel shows the change from its first run. Red: a regression beyond the threshold; green: an improvement; a dashed line: not comparable with the run before.</desc>`,
-    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis{font-size:11px;fill:#59636e}.zero{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>",
+    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span}, oldest first; each panel shows the change in estimated cycles from its first run. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
+    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>",
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
-    `<text x="8" y="24" class="name">Estimated cycles, change from the first run</text>`
+    `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`
   ];
-  series.forEach((s, i) => out.push(...panel(s, labels, 36 + i * PANEL)));
+  series.forEach((s, i) => out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL)));
+  const caption = height - FOOTER + 16;
+  const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
+  out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
   const legend = height - 12;
   out.push(
     `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
     `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
-    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine or image)</text>`
+    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine, image or executables)</text>`,
+    `<text x="520" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text><text x="530" y="${legend}" class="axis">failed or absent</text>`
   );
   out.push("</svg>");
   return `${out.join("\n")}
@@ -17951,32 +18054,14 @@ function historySvg(series, labels) {
 }
 
 // src/cli/history.ts
-var MAX_RUNS = 200;
-function expand(path) {
-  if (!existsSync4(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!statSync9(path).isDirectory()) return [path];
-  if (existsSync4(join11(path, "results.json"))) return [resolveFrom(path, "results.json")];
-  const found = readdirSync6(path).sort((a, b) => a.localeCompare(b, "en", { numeric: true })).flatMap((name) => {
-    const entry = resolveFrom(path, name);
-    if (statSync9(entry).isDirectory()) return existsSync4(join11(entry, "results.json")) ? [resolveFrom(entry, "results.json")] : [];
-    return name.endsWith(".json") ? [entry] : [];
-  });
-  if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
-  return found;
-}
-function labelOf(file) {
-  return basename(file) === "results.json" ? basename(dirname6(file)) : basename(file).replace(/\.json$/, "");
-}
+var isOrder = (text) => ORDERS.includes(text);
 async function history(args, io) {
   const { values, positionals } = parse("history", args, { out: { type: "string", short: "o" }, order: { type: "string" }, help: { type: "boolean", short: "h" } }, true);
   if (values.help) return help("history", io);
   if (!positionals.length) throw new CgBenchError("cg-bench history: give the results.json files (or a directory of them), oldest first\nSee: cg-bench history --help");
   const order = values.order ?? "given";
-  if (order !== "given" && order !== "created") throw new CgBenchError(`--order ${order}: must be given or created`);
-  const files = positionals.flatMap((p) => expand(resolveFrom(callerDirectory(), p)));
-  if (files.length > MAX_RUNS) throw new CgBenchError(`cg-bench history: ${files.length} runs; draw at most ${MAX_RUNS} (give the latest ones)`);
-  const points = files.map((file) => ({ label: labelOf(file), results: readResults(file) }));
-  if (order === "created") points.sort((a, b) => a.results.createdAt < b.results.createdAt ? -1 : a.results.createdAt > b.results.createdAt ? 1 : 0);
+  if (!isOrder(order)) throw new CgBenchError(`--order ${order}: must be ${ORDERS.join(" or ")}`);
+  const points = loadHistory(positionals.map((p) => resolveFrom(callerDirectory(), p)), order);
   const svg = historySvg(historySeries(points), points.map((p) => p.label));
   if (values.out === void 0) io.stdout.write(svg);
   else {
@@ -18022,16 +18107,16 @@ function mergeShards(parts) {
   }
   const missing = Array.from({ length: reference.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
   if (missing.length) throw new CgBenchError(`cg-bench merge: part(s) ${missing.map((i) => `${i}/${reference.count}`).join(", ")} missing; give every part's results.json`);
-  const byName = /* @__PURE__ */ new Map();
+  const byName2 = /* @__PURE__ */ new Map();
   for (const part of parts) {
     for (const result of part.results.benchmarks) {
-      const other = byName.get(result.name);
+      const other = byName2.get(result.name);
       if (other) throw new CgBenchError(`${part.source}: benchmark "${result.name}" was measured in two parts (also ${other.source}); the parts disagree on the split (give every part the same --durations)`);
       if (!reference.benchmarks.includes(result.name)) throw new CgBenchError(`${part.source}: benchmark "${result.name}" is not in the suite the parts name`);
-      byName.set(result.name, { result, source: part.source });
+      byName2.set(result.name, { result, source: part.source });
     }
   }
-  const unmeasured = reference.benchmarks.filter((name) => !byName.has(name));
+  const unmeasured = reference.benchmarks.filter((name) => !byName2.has(name));
   if (unmeasured.length) throw new CgBenchError(`cg-bench merge: no part measured ${unmeasured.map((n) => JSON.stringify(n)).join(", ")}; the parts disagree on the split (give every part the same --durations)`);
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
@@ -18039,7 +18124,7 @@ function mergeShards(parts) {
     createdAt: parts.map((p) => p.results.createdAt).sort().at(-1),
     configHash: first.results.configHash,
     environment: first.results.environment,
-    benchmarks: reference.benchmarks.map((name) => byName.get(name).result)
+    benchmarks: reference.benchmarks.map((name) => byName2.get(name).result)
   };
 }
 

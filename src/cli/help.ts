@@ -98,10 +98,12 @@ Options:
   history: `Usage: cg-bench history RESULTS... [--out FILE] [--order given|created]
 
 Draws each benchmark's estimated cycles over successive runs (oldest first) as an SVG: one panel per
-benchmark, relative to its first run; a change beyond the benchmark's threshold is a red or green
-point; runs that are not comparable (another machine or image) break the line, never count as a
-change. RESULTS are results.json files, their directories, or a directory of runs (its
-subdirectories' results.json, or its *.json files, in name order). Same inputs, same bytes.
+benchmark, relative to its first run; a change beyond the benchmark's threshold from the run before
+is a red or green point; runs that are not comparable (another machine, image or executables) break
+the line, never count as a change. RESULTS are results.json files, their directories, or a
+directory of runs (its subdirectories' results.json and its *.json files, in name order, 2 before
+10). A run is labelled by its directory's or file's name (a full commit hash cut to 7). At most 200
+runs and 500 benchmarks. Same inputs, same bytes.
 
 Options:
   -o, --out FILE             write the SVG there (default: stdout)

@@ -1,4 +1,5 @@
 import { compareResults } from '../compare/compare.ts';
+import { CgBenchError } from '../errors.ts';
 import type { Results } from '../results/types.ts';
 
 /** One run in the history: its label (a commit or a file name) and its results. */
@@ -17,32 +18,42 @@ export interface BenchmarkSeries {
   marks: Mark[];
 }
 
+/** Panels in one picture: more is not a picture anyone reads (and its size would have no bound). */
+export const MAX_BENCHMARKS = 500;
+
 /**
- * Every benchmark's series, in the order benchmarks first appear. A change beyond the benchmark's
- * threshold is marked; runs that are not comparable (another machine, image or metric) break the
- * line: a difference there is never drawn as a change.
+ * Every benchmark's series, in the order benchmarks first appear. Consecutive runs are compared as
+ * `cg-bench compare` does (each benchmark's own threshold): a regression or improvement is marked;
+ * where the runs are not comparable (another machine, image or metric, or the benchmark ran other
+ * executables) the mark is 'not-comparable': a break in the line, never a change.
  */
 export function historySeries(points: readonly HistoryPoint[]): BenchmarkSeries[] {
-  const names: string[] = [];
-  for (const p of points) for (const b of p.results.benchmarks) if (!names.includes(b.name)) names.push(b.name);
-  const series = names.map((name) => ({ name, values: [] as (number | null)[], marks: [] as Mark[] }));
+  const series = new Map<string, BenchmarkSeries>();
+  for (const p of points) {
+    for (const b of p.results.benchmarks) {
+      if (series.has(b.name)) continue;
+      if (series.size === MAX_BENCHMARKS) throw new CgBenchError(`cg-bench history: more than ${MAX_BENCHMARKS} benchmarks; draw at most ${MAX_BENCHMARKS}`);
+      series.set(b.name, { name: b.name, values: [], marks: [] });
+    }
+  }
   points.forEach((point, i) => {
-    let byName = new Map<string, Mark>();
+    let verdicts = new Map<string, Mark>();
     let comparable = true;
     if (i > 0) {
       try {
         const c = compareResults(points[i - 1]!.results, point.results);
         comparable = c.comparable;
-        byName = new Map(c.benchmarks.map((b) => [b.name, b.verdict === 'regression' || b.verdict === 'improvement' || b.verdict === 'not-comparable' ? b.verdict : 'none']));
+        verdicts = new Map(c.benchmarks.map((b) => [b.name, b.verdict === 'regression' || b.verdict === 'improvement' || b.verdict === 'not-comparable' ? b.verdict : 'none']));
       } catch {
         comparable = false; // Another metric (cache geometry, weights): not comparable at all.
       }
     }
-    for (const s of series) {
-      const b = point.results.benchmarks.find((x) => x.name === s.name);
+    const byName = new Map(point.results.benchmarks.map((b) => [b.name, b]));
+    for (const s of series.values()) {
+      const b = byName.get(s.name);
       s.values.push(b && b.status === 'ok' ? b.estimatedCycles : null);
-      s.marks.push(i === 0 ? 'none' : !comparable ? 'not-comparable' : (byName.get(s.name) ?? 'none'));
+      s.marks.push(i === 0 ? 'none' : !comparable ? 'not-comparable' : (verdicts.get(s.name) ?? 'none'));
     }
   });
-  return series;
+  return [...series.values()];
 }

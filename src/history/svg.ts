@@ -1,3 +1,6 @@
+// The history picture: one small panel per benchmark, its estimated cycles relative to its first run,
+// over the runs. A pure function of its inputs (no clock, no locale, no randomness): the same series
+// give the same bytes. Every text comes from the user (benchmark names, file names) and is escaped.
 import { formatCount } from '../report/format.ts';
 import type { BenchmarkSeries, Mark } from './series.ts';
 
@@ -7,15 +10,36 @@ const LEFT = 90;
 const RIGHT = 44;
 const TOP = 34;
 const PLOT = 62;
+const HEADER = 40;
+const FOOTER = 56;
+/** Run labels on the x axis are cut to this many characters… */
+const LABEL_CHARS = 12;
+/** …of 11 px text, at most this wide each (a generous average for a sans-serif digit or letter). */
+const CHAR_WIDTH = 6.5;
 const COLOUR: Record<Mark, string> = { regression: '#d1242f', improvement: '#1a7f37', 'not-comparable': '#9a6700', none: '#0969da' };
 
-/** Text for SVG: benchmark names and labels are the user's (a pull request's), never markup. */
-function xml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '');
+/**
+ * Text for SVG (element content and attribute values alike): markup characters become character
+ * references, and what XML cannot hold at all (control characters, U+FFFE/U+FFFF, half a surrogate
+ * pair) is dropped or replaced, so that a hostile name can neither inject markup nor break the file.
+ */
+export function xmlText(text: string): string {
+  return text
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, '')
+    .replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 const fixed = (n: number) => (Math.round(n * 10) / 10).toString();
+/** At most n characters (code points, so a pair is never split), with … when cut. */
 const short = (text: string, n: number) => ([...text].length > n ? `${[...text].slice(0, n - 1).join('')}…` : text);
+/** At most n characters, cut in the middle: run names often differ only at their end (run-9, run-10). */
+function middle(text: string, n: number): string {
+  const chars = [...text];
+  if (chars.length <= n) return text;
+  const head = Math.floor((n - 1) / 2);
+  return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (n - 1 - head)).join('')}`;
+}
 
 function percent(fraction: number): string {
   const p = fraction * 100;
@@ -23,22 +47,36 @@ function percent(fraction: number): string {
   return `${p > 0 ? '+' : p < 0 ? '−' : '±'}${Math.abs(p).toFixed(digits)}%`;
 }
 
-/** One panel: the benchmark's estimated cycles relative to its first value, over the runs. */
-function panel(s: BenchmarkSeries, labels: readonly string[], y0: number): string[] {
-  const out: string[] = [];
-  const first = s.values.find((v): v is number => v !== null);
+/**
+ * Which runs get a label on the x axis: all when they fit side by side, else every k-th counted
+ * back from the newest (which is always labelled). Every point keeps its label in its tooltip.
+ */
+export function labelledRuns(labels: readonly string[], plotWidth = WIDTH - LEFT - RIGHT): boolean[] {
   const n = labels.length;
-  const x = (i: number) => LEFT + (n === 1 ? (WIDTH - LEFT - RIGHT) / 2 : (i * (WIDTH - LEFT - RIGHT)) / (n - 1));
-  const rel = s.values.map((v) => (v === null || !first ? null : v / first - 1));
+  const widest = Math.max(1, ...labels.map((l) => Math.min([...l].length, LABEL_CHARS)));
+  const fit = Math.max(1, Math.floor(plotWidth / (widest * CHAR_WIDTH + 10)) + 1);
+  const every = Math.ceil(n / fit);
+  return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
+}
+
+/** One panel: the benchmark's estimated cycles relative to its first value, over the runs. */
+function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly boolean[], y0: number): string[] {
+  const out: string[] = [];
+  const first = s.values.find((v): v is number => v !== null && v !== 0);
+  const n = labels.length;
+  const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
+  const x = (i: number) => (n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step);
+  const rel = s.values.map((v) => (v === null ? null : first === undefined ? 0 : v / first - 1));
   const known = rel.filter((r): r is number => r !== null);
   // At least ±0.5 %: a few instructions' difference must not fill the panel like a real change.
   const lo = Math.min(-0.005, ...known);
   const hi = Math.max(0.005, ...known);
   const y = (r: number) => y0 + TOP + PLOT - ((r - lo) / (hi - lo)) * PLOT;
   const last = [...s.values].reverse().find((v) => v !== null);
-  out.push(`<g><title>${xml(s.name)}</title>`);
-  out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xml(short(s.name, 60))}</text>`);
-  if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">${xml(formatCount(last))} estimated cycles (last)</text>`);
+  out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
+  out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
+  if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+  out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
   out.push(`<text x="${LEFT - 6}" y="${fixed(y(hi) + 4)}" class="axis" text-anchor="end">${percent(hi)}</text>`);
   if (Math.min(y(0) - y(hi), y(lo) - y(0)) >= 14) out.push(`<text x="${LEFT - 6}" y="${fixed(y(0) + 4)}" class="axis" text-anchor="end">0</text>`);
@@ -52,39 +90,56 @@ function panel(s: BenchmarkSeries, labels: readonly string[], y0: number): strin
   }
   rel.forEach((r, i) => {
     const mark = s.marks[i]!;
-    if (mark === 'not-comparable') out.push(`<line x1="${fixed(x(i) - (x(1) - x(0)) / 2)}" x2="${fixed(x(i) - (x(1) - x(0)) / 2)}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="break"><title>not comparable with the run before</title></line>`);
+    const label = xmlText(labels[i]!);
+    if (mark === 'not-comparable') {
+      const bx = fixed(x(i) - step / 2);
+      out.push(`<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`);
+    }
     if (r === null) {
-      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 4)}" class="failed" text-anchor="middle">×<title>${xml(labels[i]!)}: failed or absent</title></text>`);
+      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">×<title>${label}: failed or absent</title></text>`);
       return;
     }
-    const radius = mark === 'regression' || mark === 'improvement' ? 5 : 3;
-    const what = mark === 'none' ? '' : ` (${mark})`;
-    out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${radius}" fill="${COLOUR[mark]}"><title>${xml(labels[i]!)}: ${xml(formatCount(s.values[i]!))} (${percent(r)})${what}</title></circle>`);
+    const changed = mark === 'regression' || mark === 'improvement';
+    const what = mark === 'none' ? '' : `; ${mark === 'not-comparable' ? 'not comparable with the run before' : `${mark} from the run before`}`;
+    out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]!))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`);
+    const before = s.values[i - 1];
+    if (changed && before) {
+      // The step from the run before, beside the point on the side its line does not come from.
+      const text = percent(s.values[i]! / before - 1);
+      const ty = mark === 'regression' ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
+      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text}</text>`);
+    }
   });
-  labels.forEach((label, i) => {
-    out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="axis" text-anchor="middle">${xml(short(label, 12))}</text>`);
+  labels.forEach((l, i) => {
+    if (shown[i]) out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
   });
   out.push('</g>');
   return out;
 }
 
-/** Estimated cycles per benchmark over the runs, one small panel each: deterministic, no scripts, every text escaped. */
+/** Estimated cycles per benchmark over the runs (labels: oldest first), one small panel each: deterministic, no scripts, every text escaped. */
 export function historySvg(series: readonly BenchmarkSeries[], labels: readonly string[]): string {
-  const height = 40 + series.length * PANEL + 30;
+  const height = HEADER + series.length * PANEL + FOOTER;
+  const shown = labelledRuns(labels);
+  const span = labels.length ? ` from ${xmlText(labels[0]!)} to ${xmlText(labels.at(-1)!)}` : '';
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
     '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
-    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s); each panel shows the change from its first run. Red: a regression beyond the threshold; green: an improvement; a dashed line: not comparable with the run before.</desc>`,
-    '<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis{font-size:11px;fill:#59636e}.zero{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>',
+    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span}, oldest first; each panel shows the change in estimated cycles from its first run. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
+    '<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>',
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
-    `<text x="8" y="24" class="name">Estimated cycles, change from the first run</text>`,
+    `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`,
   ];
-  series.forEach((s, i) => out.push(...panel(s, labels, 36 + i * PANEL)));
+  series.forEach((s, i) => out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL)));
+  const caption = height - FOOTER + 16;
+  const every = shown.filter(Boolean).length < labels.length ? ' (not every run is labelled; hover a point for its run)' : '';
+  out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest →${every}</text>`);
   const legend = height - 12;
   out.push(
     `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
     `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
-    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine or image)</text>`,
+    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine, image or executables)</text>`,
+    `<text x="520" y="${legend + 1}" class="failed" text-anchor="middle">×</text><text x="530" y="${legend}" class="axis">failed or absent</text>`,
   );
   out.push('</svg>');
   return `${out.join('\n')}\n`;
