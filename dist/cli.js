@@ -18061,13 +18061,82 @@ import { relative as relative7 } from "node:path";
 
 // src/stopwatch/executor.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { existsSync as existsSync6, readFileSync as readFileSync7 } from "node:fs";
-import { availableParallelism as availableParallelism2 } from "node:os";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync7, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
+import { arch, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
+import { delimiter as delimiter2, join as join12 } from "node:path";
+
+// src/stopwatch/helper.ts
+var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAAOAIAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAlAgAAAAAAACUCAAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+wAdAAOi7////TInGSYnI6LD///++sgdAAOim////SffYTA9IwUiFyXkKvrQHQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+tgdAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+wgdAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVUiJ/VNIgezoAgAATIsvSYP9BH8Kv8QHQADoRv7//0iLfRDo8/3//0iLfRhJicTo5/3//0iLfSBIicPo2/3//0mJxkmNRCQBSD0ABAAAdwxIidhMCfBIg/gBdgq/+gdAAOj//f//MclIiUwkCE2F5HhQTI28JNgAAAAx9kUx0kUxwEyJ/7qAAAAARTHJ6PP+//9MieJEieG4AQAAAEjB+gZI0+C+gAAAADH/SImE1NgAAAC4ywAAAEyJ+g8FSIlEJAhIhdt0PkG8hwAAADHSRTHSRTHARTHJv/////9MieBIidYPBUiJw0iFwHgYSIHLAAAEAEyJ4EiJ3w8FMdtIhcBID07YSI18JBhFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvxYIQADoNf3//zHSRTHSRTHARTHJuDkAAABIiddIidYPBUiJBCRIhcB5D78jCEAA6Ar9///ptQAAAA+FrwAAAEG/AgAAAEiLFCRFMdJFMcBFMcm/LwhAAEyJ+EyJ/g8FSInHSIXAeCxIizQkQbwhAAAATIngSInyDwW+AQAAAEyJ4EiLFCQPBUyJ4EyJ/kiLFCQPBUUx5EhjfCQcRTHSRTHARTHJuAMAAABMieZMieIPBboBAAAASI20JNgAAABIY3wkGEyJ4A8FuDsAAABKjVTtEEiNdShIi30oDwW45wAAAL9/AAAATInmTIniDwUx0khjfCQYRTHSRTHARTHJuAMAAABIidYPBU2F9nQnSIs8JOhc/f//SInFSYnESIXAeBhIizwkvgEAAADoQ/3//0mJxOsFRTHkMe0x0kiNdCQgRTHSRTHAiVQkFEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkHEiJ1g8FQb09AAAASI10JBRIizwkTI1UJEBFMcBFMckx0kyJ6A8FSYnHSIP4/HThSI10JDBFMdK45AAAAL8BAAAADwVMOTwkdAq/OQhAAOiG+///SItUJDBMjawk2AAAAEgrVCQgMcBMie++RghAAImEJNgCAABIadIAypo7SANUJDhIK1QkKOhb+v//vk4IQABIaVQkQEBCDwBIA1QkSOhD+v//vlcIQABIaVQkUEBCDwBIA1QkWOgr+v//i1QkFEGJ0UGD4X91DQ+21r5gCEAASGPS6xZIg8r/vmAIQADoA/r//0lj0b5nCEAA6Pb5//9Ii1QkCL5uCEAATInv6OT5//9Iidq+cghAAOjX+f//TYX2dFBNheR4L0iF7Xg2SInv6CD7//++dwhAAEyJ70iJwuiw+f//TInn6Aj7//++fghAAEiJwusUTYX2dBdIhe1JD0nsSInqvosIQABMie/ogvn//0yJ777CB0AARTHSRTHA6Ef5//+4AQAAAEUxyUyJ7khjlCTYAgAASInHDwUx0rjnAAAASInXSInWDwVIgcToAgAAW11BXEFdQV5BX8M9AC0Ac3RvcHdhdGNoOiAACgB1c2FnZTogc3RvcHdhdGNoIENQVSBOT0FTTFIgQ09VTlRFUlMgUFJPR1JBTSBbQVJHLi4uXQBiYWQgQ1BVLCBOT0FTTFIgb3IgQ09VTlRFUlMAcGlwZTIgZmFpbGVkAGZvcmsgZmFpbGVkAC9kZXYvbnVsbAB3YWl0NCBmYWlsZWQAd2FsbF9ucwB1dGltZV91cwBzdGltZV91cwBzdGF0dXMAc2lnbmFsAHBpbgBhc2xyAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAAsABAAAAAAACwAAAAAAAAAAIHAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAAyAAAAAAAAALIHQAAAAAAAsgcAAAAAAADiAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAJQIAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAC7CAAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+
+// src/stopwatch/executor.ts
 var works2 = (argv) => spawnSync3(argv[0], argv.slice(1), { stdio: "ignore" }).status === 0;
+var pinnedCpu = () => availableParallelism2() - 1;
+var helperFile;
+function helper() {
+  if (helperFile !== void 0) return helperFile;
+  helperFile = null;
+  if (platform() !== "linux" || arch() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
+  try {
+    const dir = mkdtempSync2(join12(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join12(dir, "stopwatch");
+    writeFileSync6(file, STOPWATCH_X86_64);
+    chmodSync2(file, 493);
+    process.once("exit", () => rmSync8(dir, { recursive: true, force: true }));
+    const probe = spawnSync3(file, ["-1", "0", "0", "/bin/true"], { encoding: "utf8" });
+    if (probe.status === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
+  } catch {
+  }
+  return helperFile;
+}
+function parseHelperLine(line) {
+  const out = {};
+  for (const token of line.trim().split(/\s+/)) {
+    const m = /^([a-z_]+)=(-?\d+)$/.exec(token);
+    if (m) out[m[1]] = Number(m[2]);
+  }
+  return out;
+}
+function resolveProgram(name, path) {
+  if (name.includes("/")) return name;
+  for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter2)) {
+    if (!dir) continue;
+    const candidate = join12(dir, name);
+    try {
+      accessSync5(candidate, fsConstants3.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  throw new CgBenchError(`${name}: not found in PATH (${path ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode.benchmarkFailed);
+}
+function runHelper(file, command, options) {
+  const argv = [String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", resolveProgram(command.argv[0], command.env["PATH"] ?? process.env["PATH"]), ...command.argv.slice(1)];
+  const r = spawnSync3(file, argv, { cwd: command.cwd, env: command.env, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  if (r.status !== 0) throw new CgBenchError(`the stopwatch helper failed (${r.signal ?? `status ${r.status}`}): ${r.stderr.trim()}`);
+  const fields = parseHelperLine(r.stdout);
+  if (fields["status"] !== 0) fail2(command, fields["status"] === -1 ? null : fields["status"] ?? null, fields["signal"] === void 0 ? null : `signal ${fields["signal"]}`);
+  return fields;
+}
+var ERRNO = { 1: "EPERM", 2: "ENOENT", 13: "EACCES", 19: "ENODEV", 22: "EINVAL", 38: "ENOSYS", 95: "EOPNOTSUPP" };
+function helperControls(file) {
+  const cpu = pinnedCpu();
+  const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu, noAslr: true, counters: false });
+  const pin = probe["pin"] === 0;
+  const noAslr = probe["aslr"] === 0;
+  return {
+    pin,
+    noAslr,
+    controls: [
+      pin ? `pinned to CPU ${cpu}` : `not pinned (sched_setaffinity: ${ERRNO[-probe["pin"]] ?? probe["pin"]})`,
+      noAslr ? "ASLR off" : `ASLR on (personality(ADDR_NO_RANDOMIZE) refused: ${ERRNO[-probe["aslr"]] ?? probe["aslr"]}, e.g. a container's seccomp profile)`,
+      "timed from exec to exit by the stopwatch helper"
+    ]
+  };
+}
 function noiseControls() {
   const prefix = [];
   const controls = [];
-  const cpu = String(availableParallelism2() - 1);
+  const cpu = String(pinnedCpu());
   if (works2(["taskset", "-c", cpu, "true"])) {
     prefix.push("taskset", "-c", cpu);
     controls.push(`pinned to CPU ${cpu}`);
@@ -18076,12 +18145,27 @@ function noiseControls() {
     prefix.push("setarch", "-R");
     controls.push("ASLR off");
   } else controls.push("ASLR on (setarch -R refused)");
+  controls.push("timed around the spawn (no stopwatch helper on this platform)");
   return { prefix, controls };
 }
 function fail2(command, status, signal) {
-  throw new CgBenchError(`${command.argv.join(" ")}: ${signal ? `killed by ${signal}` : `exited with status ${status}`} while timed; a timed benchmark must succeed every run`, ExitCode.benchmarkFailed);
+  throw new CgBenchError(`${command.argv.join(" ")}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`, ExitCode.benchmarkFailed);
 }
 function wallclockExecutor() {
+  const file = helper();
+  if (file) {
+    const { pin, noAslr, controls: controls2 } = helperControls(file);
+    const options = { cpu: pin ? pinnedCpu() : -1, noAslr, counters: false };
+    return {
+      name: "wallclock",
+      unit: "ms",
+      controls: controls2,
+      run(command) {
+        const f = runHelper(file, command, options);
+        return { value: f["wall_ns"] / 1e6, extra: { cpuMs: (f["utime_us"] + f["stime_us"]) / 1e3 } };
+      }
+    };
+  }
   const { prefix, controls } = noiseControls();
   return {
     name: "wallclock",
@@ -18098,26 +18182,56 @@ function wallclockExecutor() {
   };
 }
 function countersProblem() {
+  let paranoid;
+  try {
+    paranoid = Number(readFileSync7("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+  } catch {
+    return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
+  }
+  const file = helper();
+  if (file) {
+    const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu: -1, noAslr: false, counters: true });
+    const errno = -(probe["counters"] ?? 0);
+    if (!errno) return void 0;
+    const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
+    if (errno === 2 || errno === 19 || errno === 95) {
+      const pmu = existsSync6("/sys/bus/event_source/devices/cpu") || existsSync6("/sys/bus/event_source/devices/cpu_core");
+      return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
+    }
+    if (errno === 1 || errno === 13) return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? " (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)" : ""}, or a container's seccomp profile refuses perf_event_open`;
+    if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
+    return call;
+  }
   if (!existsSync6("/sys/bus/event_source/devices/cpu") && !existsSync6("/sys/bus/event_source/devices/cpu_core")) {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
-  try {
-    const paranoid = Number(readFileSync7("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
-    if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
-  } catch {
-    return "perf_event_open is not available (no /proc/sys/kernel/perf_event_paranoid)";
-  }
+  if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
   if (!works2(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"])) return "`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)";
   return void 0;
 }
 function countersExecutor() {
   const problem = countersProblem();
   if (problem) throw new CgBenchError(`mode: counters: ${problem}; use mode: wallclock, or --counters-fallback wallclock`);
+  const file = helper();
+  if (file) {
+    const { pin, noAslr, controls: controls2 } = helperControls(file);
+    const options = { cpu: pin ? pinnedCpu() : -1, noAslr, counters: true };
+    return {
+      name: "counters",
+      unit: "cycles",
+      controls: [...controls2.slice(0, 2), "user-space cycles and instructions from perf_event_open"],
+      run(command) {
+        const f = runHelper(file, command, options);
+        if (!(f["cycles"] >= 0)) throw new CgBenchError(`perf_event_open gave no user-space cycle count for ${command.argv.join(" ")}`, ExitCode.benchmarkFailed);
+        return { value: f["cycles"], extra: { instructions: f["instructions"] ?? 0, wallMs: f["wall_ns"] / 1e6 } };
+      }
+    };
+  }
   const { prefix, controls } = noiseControls();
   return {
     name: "counters",
     unit: "cycles",
-    controls,
+    controls: [...controls.slice(0, 2), "user-space cycles and instructions from perf stat"],
     run(command) {
       const argv = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix, ...command.argv];
       const r = spawnSync3(argv[0], argv.slice(1), { cwd: command.cwd, env: command.env, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
@@ -18154,25 +18268,63 @@ function random(seed) {
 }
 var OUTLIER_MADS = 5;
 var RESAMPLES = 4e3;
-function pairedEstimate(base, head, confidence = 0.95) {
+var mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
+function normalQuantile(p) {
+  if (!(p > 0 && p < 1)) throw new Error(`normalQuantile: ${p} is not in (0, 1)`);
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const tail2 = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
+  if (p < 0.02425) return tail2(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail2(Math.sqrt(-2 * Math.log(1 - p)));
+  const q = p - 0.5;
+  const r = q * q;
+  return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+function tQuantile(p, df) {
+  const z = normalQuantile(p);
+  const z2 = z * z;
+  return z + z * (z2 + 1) / (4 * df) + z * ((5 * z2 + 16) * z2 + 3) / (96 * df ** 2) + z * (((3 * z2 + 19) * z2 + 17) * z2 - 15) / (384 * df ** 3) + z * ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) / (92160 * df ** 4);
+}
+function keptLogRatios(base, head) {
   if (base.length !== head.length || base.length < 2) throw new Error("pairedEstimate: need at least two pairs of equal length");
+  if ([...base, ...head].some((x) => !(x > 0))) throw new Error("pairedEstimate: every sample must be positive");
   const all = base.map((b, i) => Math.log(head[i] / b));
-  const sorted = [...all].sort((x, y) => x - y);
-  const mid = median(sorted);
-  const mad = median([...all.map((d) => Math.abs(d - mid))].sort((x, y) => x - y)) * 1.4826;
+  const mid = median([...all].sort((x, y) => x - y));
+  const mad = median(all.map((d) => Math.abs(d - mid)).sort((x, y) => x - y)) * 1.4826;
   const kept = mad > 0 ? all.filter((d) => Math.abs(d - mid) <= OUTLIER_MADS * mad) : all;
-  const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
-  const next = random(24301 ^ kept.length);
-  const means = [];
-  for (let r = 0; r < RESAMPLES; r++) {
-    let sum = 0;
-    for (let i = 0; i < kept.length; i++) sum += kept[Math.floor(next() * kept.length)];
-    means.push(sum / kept.length);
-  }
-  means.sort((x, y) => x - y);
+  return { kept, dropped: all.length - kept.length };
+}
+function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
+  const { kept, dropped } = keptLogRatios(base, head);
+  const m = mean(kept);
   const tail2 = (1 - confidence) / 2;
-  const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
-  return { relative: Math.exp(mean(kept)) - 1, low: Math.exp(at(tail2)) - 1, high: Math.exp(at(1 - tail2)) - 1, confidence, pairs: kept.length, dropped: all.length - kept.length };
+  let lowLog;
+  let highLog;
+  let described;
+  if (method === "t") {
+    const n = kept.length;
+    const sd = Math.sqrt(kept.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, n - 1));
+    const half = tQuantile(1 - tail2, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
+    lowLog = m - half;
+    highLog = m + half;
+    described = `mean log ratio, Student's t interval; pairs beyond ${OUTLIER_MADS} MADs dropped`;
+  } else {
+    const next = random(24301 ^ kept.length);
+    const means = [];
+    for (let r = 0; r < RESAMPLES; r++) {
+      let sum = 0;
+      for (let i = 0; i < kept.length; i++) sum += kept[Math.floor(next() * kept.length)];
+      means.push(sum / kept.length);
+    }
+    means.sort((x, y) => x - y);
+    const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
+    lowLog = at(tail2);
+    highLog = at(1 - tail2);
+    described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed); pairs beyond ${OUTLIER_MADS} MADs dropped`;
+  }
+  return { relative: Math.exp(m) - 1, low: Math.exp(lowLog) - 1, high: Math.exp(highLog) - 1, confidence, pairs: kept.length, dropped, method: described };
 }
 function timedVerdict(estimate, thresholdPercent) {
   const t = thresholdPercent / 100;
@@ -18335,11 +18487,11 @@ function pairedTable(results) {
 
 // src/bisect/history.ts
 import { existsSync as existsSync7, realpathSync as realpathSync2 } from "node:fs";
-import { basename as basename2, dirname as dirname8, isAbsolute as isAbsolute6, join as join12, relative as relative8, sep as sep4 } from "node:path";
+import { basename as basename2, dirname as dirname8, isAbsolute as isAbsolute6, join as join13, relative as relative8, sep as sep4 } from "node:path";
 
 // src/vcs/git.ts
 import { spawnSync as spawnSync4 } from "node:child_process";
-import { rmSync as rmSync8 } from "node:fs";
+import { rmSync as rmSync9 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -18367,14 +18519,14 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync8(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync8(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
 }
 
 // src/bisect/history.ts
@@ -18386,7 +18538,7 @@ function locateConfig(config) {
   if (!r.ok || !top) throw new CgBenchError(`cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`);
   const inside2 = relative8(realpathSync2(top), realpathSync2(dir));
   if (inside2.startsWith(`..${sep4}`) || inside2 === ".." || isAbsolute6(inside2)) throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: realpathSync2(top), configPath: join12(inside2, basename2(config)) };
+  return { top: realpathSync2(top), configPath: join13(inside2, basename2(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
