@@ -15211,9 +15211,58 @@ var results_schema_default = {
         count: { type: "integer", minimum: 1, maximum: 1024 },
         benchmarks: { type: "array", maxItems: 1e4, items: { $ref: "#/definitions/text" } }
       }
+    },
+    timed: {
+      description: "Benchmarks timed natively by cg-bench paired (mode: wallclock or counters), base and head paired on one machine, with every raw sample. Absent when none was timed.",
+      type: "array",
+      maxItems: 1e4,
+      items: { $ref: "#/definitions/timed" }
     }
   },
   definitions: {
+    samples: { type: "array", maxItems: 1e6, items: { type: "number", minimum: 0 } },
+    timed: {
+      type: "object",
+      additionalProperties: false,
+      required: ["name", "mode", "unit", "controls", "thresholdPercent", "budgetMs", "warmups", "verdict", "estimate", "base", "head", "order"],
+      properties: {
+        name: { type: "string", minLength: 1, maxLength: 100 },
+        mode: { enum: ["wallclock", "counters"] },
+        unit: { enum: ["ms", "cycles"] },
+        controls: { type: "array", maxItems: 100, items: { $ref: "#/definitions/text" } },
+        thresholdPercent: { type: "number", minimum: 0 },
+        budgetMs: { type: "number", minimum: 0 },
+        warmups: { $ref: "#/definitions/count" },
+        verdict: { enum: ["regression", "improvement", "no significant change"] },
+        estimate: {
+          type: "object",
+          additionalProperties: false,
+          required: ["relative", "low", "high", "confidence", "pairs", "dropped", "method"],
+          properties: {
+            relative: { type: "number" },
+            low: { type: "number" },
+            high: { type: "number" },
+            confidence: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1 },
+            pairs: { $ref: "#/definitions/count" },
+            dropped: { $ref: "#/definitions/count" },
+            method: { type: "string", maxLength: 200 }
+          }
+        },
+        base: { $ref: "#/definitions/samples" },
+        head: { $ref: "#/definitions/samples" },
+        order: { type: "array", maxItems: 2e6, items: { enum: ["base", "head"] } },
+        extra: {
+          type: "object",
+          maxProperties: 16,
+          additionalProperties: {
+            type: "object",
+            additionalProperties: false,
+            required: ["base", "head"],
+            properties: { base: { $ref: "#/definitions/samples" }, head: { $ref: "#/definitions/samples" } }
+          }
+        }
+      }
+    },
     count: { type: "integer", minimum: 0 },
     text: { type: "string", maxLength: 4096 },
     nullableText: { type: ["string", "null"], maxLength: 4096 },
@@ -16726,10 +16775,10 @@ function parseShard(text, what = "--shard") {
 }
 function partition(names, durationsMs, count) {
   const known = names.map((n) => durationsMs.get(n)).filter((d) => d !== void 0 && Number.isFinite(d) && d >= 0).sort((a, b) => a - b);
-  const median2 = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
+  const median3 = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
   const duration = (name) => {
     const d = durationsMs.get(name);
-    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median2;
+    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median3;
   };
   const order = names.map((name, i) => ({ i, d: duration(name) })).sort((a, b) => b.d - a.d || a.i - b.i);
   const load = new Array(count).fill(0);
@@ -17025,6 +17074,57 @@ function pythonFunctionsTerminalRows(c) {
   ];
 }
 
+// src/report/timed.ts
+var VERDICT_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", "no significant change": "\u26AA" };
+function median(xs) {
+  if (!xs.length) return void 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+function timedSide(r, side) {
+  const m = median(r[side]);
+  if (m === void 0) return "\u2013";
+  return r.unit === "ms" ? `${m.toFixed(m >= 100 ? 1 : 2)} ms` : `${formatCount(m)} cycles`;
+}
+var timedInterval = (r) => `${formatPercent(r.estimate.low)} \u2026 ${formatPercent(r.estimate.high)}`;
+var timedPairs = (r) => `${r.estimate.pairs}${r.estimate.dropped ? ` (\u2212${r.estimate.dropped})` : ""}`;
+var timedVerdictText = (r) => r.verdict === "no significant change" ? `no significant change (\xB1${r.thresholdPercent}%)` : r.verdict;
+var confidenceLabel = (results) => `${Math.round((results[0]?.estimate.confidence ?? 0.95) * 100)}% interval`;
+function timedTerminalTable(results, paint = (_, t) => t) {
+  if (!results.length) return [];
+  const rows = [["benchmark", "mode", "pairs", "base", "head", "change", confidenceLabel(results), "verdict"]];
+  for (const r of results) {
+    rows.push([escapeTerminal(r.name), r.mode, timedPairs(r), timedSide(r, "base"), timedSide(r, "head"), formatPercent(r.estimate.relative), timedInterval(r), timedVerdictText(r)]);
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => [...row[c]].length)));
+  return rows.map(
+    (row, i) => row.map((cell, c) => {
+      const padded = c <= 1 || c === 7 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]);
+      return c === 7 && i > 0 ? paint(results[i - 1].verdict, padded) : padded;
+    }).join("  ").trimEnd()
+  );
+}
+function timedMarkdown(results) {
+  if (!results?.length) return [];
+  const out = [
+    "",
+    "#### Timed natively (paired base and head, not simulated)",
+    "",
+    `| Benchmark | Mode | Pairs | Base (median) | Head (median) | Change | ${confidenceLabel(results)} | |`,
+    "|:--|:--|--:|--:|--:|--:|--:|:--|"
+  ];
+  for (const r of results) {
+    out.push(`| ${escapeMarkdown(r.name)} | ${r.mode} | ${timedPairs(r)} | ${timedSide(r, "base")} | ${timedSide(r, "head")} | ${formatPercent(r.estimate.relative)} | ${timedInterval(r)} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(timedVerdictText(r))} |`);
+  }
+  const controls = [...new Set(results.flatMap((r) => r.controls))];
+  out.push(
+    "",
+    `<sub>Base and head ran alternately (ABBA) on this runner after ${results[0].warmups} warm-up pairs; a regression only when the whole interval is beyond the threshold. ${escapeMarkdown(controls.join(", "))}.</sub>`
+  );
+  return out;
+}
+
 // src/report/markdown.ts
 var ICON = {
   regression: "\u{1F534}",
@@ -17124,6 +17224,7 @@ var markdownReport = {
       for (const c of apart) lines.push(`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`);
     }
     lines.push(...failures(head));
+    lines.push(...timedMarkdown(head.timed));
     const details = comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0).flatMap((c) => ["", ...detail(c)]) ?? [];
     if (details.length) lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details, "", "</details>");
     lines.push("");
@@ -17404,6 +17505,8 @@ function terminalReport(options) {
         lines.push(...(b.message ?? "").split("\n").map((l) => `  ${escapeTerminal(l)}`));
         lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
       }
+      const timed = timedTerminalTable(head.timed ?? [], (v, text) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text));
+      if (timed.length) lines.push("", "timed natively (paired base and head, not simulated):", ...timed);
       lines.push("", headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
       return `${lines.join("\n")}
 `;
@@ -17623,7 +17726,7 @@ machine, base and head alternately (ABBA), after 3 warm-up pairs, until the budg
 side's setup runs first. Pinned to one CPU and with ASLR off where the machine allows. The verdict
 comes from the paired log ratios: a regression only when the whole 95% interval (bootstrap) is
 beyond the threshold, else "no significant change". Pairs further than 5 MADs from the median are
-dropped (the only outlier rule). Raw samples: OUT/paired.json.
+dropped (the only outlier rule). Raw samples: OUT/paired.json (and --results FILE).
 
 Options:
   -c, --config FILE          configuration (default: cg-bench.yml)
@@ -17633,6 +17736,9 @@ Options:
       --threshold PERCENT    override every benchmark's threshold
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
       --counters-fallback F  when mode: counters finds no hardware counters: fail (default) or wallclock
+      --results FILE         also record them (raw samples included) in this results.json from cg-bench
+                             run, so its report and the comment show them in a table of their own
+      --format FORMAT        terminal (default), markdown or json
   -h, --help                 show this help
 
 ${EXIT_CODES}`,
@@ -18252,7 +18358,7 @@ function countersExecutor() {
 function abbaOrder(pairs) {
   return Array.from({ length: pairs }, (_, i) => i % 2 === 0 ? ["base", "head"] : ["head", "base"]);
 }
-function median(sorted) {
+function median2(sorted) {
   const n = sorted.length;
   return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
 }
@@ -18266,6 +18372,7 @@ function random(seed) {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   };
 }
+var INTERVAL_METHOD = "bootstrap";
 var OUTLIER_MADS = 5;
 var RESAMPLES = 4e3;
 var mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -18291,10 +18398,26 @@ function keptLogRatios(base, head) {
   if (base.length !== head.length || base.length < 2) throw new Error("pairedEstimate: need at least two pairs of equal length");
   if ([...base, ...head].some((x) => !(x > 0))) throw new Error("pairedEstimate: every sample must be positive");
   const all = base.map((b, i) => Math.log(head[i] / b));
-  const mid = median([...all].sort((x, y) => x - y));
-  const mad = median(all.map((d) => Math.abs(d - mid)).sort((x, y) => x - y)) * 1.4826;
+  const mid = median2([...all].sort((x, y) => x - y));
+  const mad = median2(all.map((d) => Math.abs(d - mid)).sort((x, y) => x - y)) * 1.4826;
   const kept = mad > 0 ? all.filter((d) => Math.abs(d - mid) <= OUTLIER_MADS * mad) : all;
   return { kept, dropped: all.length - kept.length };
+}
+function medianInterval(sorted, confidence) {
+  const n = sorted.length;
+  const tail2 = (1 - confidence) / 2;
+  let logTerm = -n * Math.LN2;
+  let cumulative = Math.exp(logTerm);
+  let k = 1;
+  for (let j = 0; j < n; j++) {
+    logTerm += Math.log((n - j) / (j + 1));
+    const next = cumulative + Math.exp(logTerm);
+    if (next > tail2) break;
+    cumulative = next;
+    k = j + 2;
+  }
+  if (cumulative > tail2) k = 1;
+  return { low: sorted[k - 1], high: sorted[n - k] };
 }
 function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
   const { kept, dropped } = keptLogRatios(base, head);
@@ -18303,6 +18426,20 @@ function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
   let lowLog;
   let highLog;
   let described;
+  if (method === "median") {
+    const sorted = [...kept].sort((x, y) => x - y);
+    const { low, high } = medianInterval(sorted, confidence);
+    const mid = median2(sorted);
+    return {
+      relative: Math.exp(mid) - 1,
+      low: Math.exp(low) - 1,
+      high: Math.exp(high) - 1,
+      confidence,
+      pairs: kept.length,
+      dropped,
+      method: `median log ratio, distribution-free (sign-test) interval; pairs beyond ${OUTLIER_MADS} MADs dropped`
+    };
+  }
   if (method === "t") {
     const n = kept.length;
     const sd = Math.sqrt(kept.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, n - 1));
@@ -18393,6 +18530,8 @@ async function paired(args, io) {
       threshold: { type: "string" },
       "fail-on-regression": { type: "boolean" },
       "counters-fallback": { type: "string" },
+      results: { type: "string" },
+      format: { type: "string" },
       help: { type: "boolean", short: "h" }
     },
     true
@@ -18402,6 +18541,10 @@ async function paired(args, io) {
   const budgetMs = values.budget === void 0 ? 6e4 : parseBudget(values.budget);
   const fallback = values["counters-fallback"] ?? "fail";
   if (fallback !== "fail" && fallback !== "wallclock") throw new CgBenchError(`--counters-fallback ${fallback}: must be fail or wallclock`);
+  const shown = values.format ?? "terminal";
+  if (shown !== "terminal" && shown !== "markdown" && shown !== "json") throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
+  const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
+  if (resultsFile) readResults(resultsFile);
   const paths = cliPaths(values);
   const head = loadConfig(paths.config);
   const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative7(callerDirectory(), paths.config));
@@ -18434,9 +18577,10 @@ async function paired(args, io) {
     } else executor = wallclockExecutor();
     io.stderr.write(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s (${executor.controls.join(", ")})
 `);
+    const warmups = 3;
     const samples = runPaired(executor, command(baseSpec, sandboxes.base), command(spec, sandboxes.head), {
       budgetMs,
-      warmups: 3,
+      warmups,
       minPairs: 10,
       maxPairs: 2e3,
       onPair: (n) => {
@@ -18445,24 +18589,40 @@ async function paired(args, io) {
       }
     });
     const thresholdPercent = threshold(values.threshold) ?? spec.thresholdPercent;
-    const estimate = pairedEstimate(samples.base.map((s) => s.value), samples.head.map((s) => s.value));
-    results.push({
+    const estimate = pairedEstimate(samples.base.map((s) => s.value), samples.head.map((s) => s.value), 0.95, INTERVAL_METHOD);
+    const result = {
       name: spec.name,
       mode: executor.name,
       unit: executor.unit,
       controls: executor.controls,
-      estimate,
-      verdict: timedVerdict(estimate, thresholdPercent),
       thresholdPercent,
+      budgetMs,
+      warmups,
+      verdict: timedVerdict(estimate, thresholdPercent),
+      estimate,
       base: samples.base.map((s) => s.value),
       head: samples.head.map((s) => s.value),
       order: samples.order
-    });
+    };
+    const extraNames = [...new Set(samples.base.flatMap((s) => Object.keys(s.extra ?? {})))];
+    if (extraNames.length) {
+      result.extra = Object.fromEntries(extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }]));
+    }
+    results.push(result);
   }
-  writeFileAtomic(resolveFrom(resolveFrom(callerDirectory(), out), "paired.json"), `${JSON.stringify({ tool: "cg-bench", kind: "paired", benchmarks: results }, null, 2)}
+  const pairedFile = resolveFrom(resolveFrom(callerDirectory(), out), "paired.json");
+  writeFileAtomic(pairedFile, `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `);
-  io.stdout.write(pairedTable(results));
-  io.stderr.write(`raw samples: ${shownPath(resolveFrom(resolveFrom(callerDirectory(), out), "paired.json"))}
+  if (resultsFile) {
+    const into = readResults(resultsFile);
+    into.timed = [...(into.timed ?? []).filter((t) => !results.some((r) => r.name === t.name)), ...results];
+    writeResults(resultsFile, into);
+  }
+  io.stdout.write(shown === "json" ? `${JSON.stringify(results, null, 2)}
+` : shown === "markdown" ? `${timedMarkdown(results).slice(1).join("\n")}
+` : `${timedTerminalTable(results).join("\n")}
+`);
+  io.stderr.write(`raw samples: ${shownPath(pairedFile)}${resultsFile ? ` and ${shownPath(resultsFile)}` : ""}
 `);
   return values["fail-on-regression"] === true && results.some((r) => r.verdict === "regression") ? ExitCode.regression : ExitCode.ok;
 }
@@ -18474,15 +18634,6 @@ function parseBudget(text) {
   }
   if (!(ms > 0 && ms <= 36e5)) throw new CgBenchError(`--budget ${text}: is not a duration from 1ms to 1h (write 60s or 2m)`);
   return ms;
-}
-function pairedTable(results) {
-  const rows = [["benchmark", "mode", "pairs", "change", `${Math.round((results[0]?.estimate.confidence ?? 0.95) * 100)}% interval`, "verdict"]];
-  for (const r of results) {
-    rows.push([escapeTerminal(r.name), r.mode, `${r.estimate.pairs}${r.estimate.dropped ? ` (\u2212${r.estimate.dropped})` : ""}`, formatPercent(r.estimate.relative), `${formatPercent(r.estimate.low)} \u2026 ${formatPercent(r.estimate.high)}`, r.verdict === "no significant change" ? `no significant change (\xB1${r.thresholdPercent}%)` : r.verdict]);
-  }
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => [...row[c]].length)));
-  return `${rows.map((row) => row.map((cell, c) => c === 0 || c === 5 ? cell.padEnd(widths[c]) : cell.padStart(widths[c])).join("  ").trimEnd()).join("\n")}
-`;
 }
 
 // src/bisect/history.ts

@@ -116,7 +116,7 @@ machine, base and head alternately (ABBA), after 3 warm-up pairs, until the budg
 side's setup runs first. Pinned to one CPU and with ASLR off where the machine allows. The verdict
 comes from the paired log ratios: a regression only when the whole 95% interval (bootstrap) is
 beyond the threshold, else "no significant change". Pairs further than 5 MADs from the median are
-dropped (the only outlier rule). Raw samples: OUT/paired.json.
+dropped (the only outlier rule). Raw samples: OUT/paired.json (and --results FILE).
 
 Options:
   -c, --config FILE          configuration (default: cg-bench.yml)
@@ -126,6 +126,9 @@ Options:
       --threshold PERCENT    override every benchmark's threshold
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
       --counters-fallback F  when mode: counters finds no hardware counters: fail (default) or wallclock
+      --results FILE         also record them (raw samples included) in this results.json from cg-bench
+                             run, so its report and the comment show them in a table of their own
+      --format FORMAT        terminal (default), markdown or json
   -h, --help                 show this help
 
 ${EXIT_CODES}`,
