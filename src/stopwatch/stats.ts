@@ -26,7 +26,12 @@ function random(seed: number): () => number {
   };
 }
 
-export type IntervalMethod = 'bootstrap' | 't';
+/**
+ * bootstrap: the mean log ratio with a percentile-bootstrap interval. t: the mean log ratio with
+ * Student's t interval. median: the median log ratio with its distribution-free interval (order
+ * statistics of the sign test), which a few pairs hit by preemption cannot move.
+ */
+export type IntervalMethod = 'bootstrap' | 't' | 'median';
 
 /** The interval cg-bench paired reports (chosen by measuring both: bench/stopwatch.ts, figure 10). */
 export const INTERVAL_METHOD: IntervalMethod = 'bootstrap';
@@ -102,6 +107,29 @@ export function keptLogRatios(base: readonly number[], head: readonly number[]):
  * outlier rule (keptLogRatios), their mean, and an interval for it: a percentile bootstrap
  * (deterministic resampling) or Student's t on the log ratios.
  */
+/**
+ * The distribution-free interval of a median: the k-th smallest and k-th largest of n values, k the
+ * largest with P(Binomial(n, ½) < k) ≤ (1 − confidence) / 2 (at least 1). Exact, no resampling.
+ */
+export function medianInterval(sorted: readonly number[], confidence: number): { low: number; high: number } {
+  const n = sorted.length;
+  const tail = (1 - confidence) / 2;
+  // P(X ≤ j) for X ~ Binomial(n, ½), summed in logs (n up to millions stays finite).
+  let logTerm = -n * Math.LN2; // log P(X = 0)
+  let cumulative = Math.exp(logTerm);
+  let k = 1;
+  for (let j = 0; j < n; j++) {
+    // cumulative = P(X ≤ j); the interval [x_(j+2), x_(n−j−1)] has P(X < j + 2) = P(X ≤ j + 1).
+    logTerm += Math.log((n - j) / (j + 1));
+    const next = cumulative + Math.exp(logTerm);
+    if (next > tail) break;
+    cumulative = next;
+    k = j + 2;
+  }
+  if (cumulative > tail) k = 1;
+  return { low: sorted[k - 1]!, high: sorted[n - k]! };
+}
+
 export function pairedEstimate(base: readonly number[], head: readonly number[], confidence = 0.95, method: IntervalMethod = 'bootstrap'): PairedEstimate {
   const { kept, dropped } = keptLogRatios(base, head);
   const m = mean(kept);
@@ -109,6 +137,20 @@ export function pairedEstimate(base: readonly number[], head: readonly number[],
   let lowLog: number;
   let highLog: number;
   let described: string;
+  if (method === 'median') {
+    const sorted = [...kept].sort((x, y) => x - y);
+    const { low, high } = medianInterval(sorted, confidence);
+    const mid = median(sorted);
+    return {
+      relative: Math.exp(mid) - 1,
+      low: Math.exp(low) - 1,
+      high: Math.exp(high) - 1,
+      confidence,
+      pairs: kept.length,
+      dropped,
+      method: `median log ratio, distribution-free (sign-test) interval; pairs beyond ${OUTLIER_MADS} MADs dropped`,
+    };
+  }
   if (method === 't') {
     const n = kept.length;
     const sd = Math.sqrt(kept.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, n - 1));
@@ -143,14 +185,18 @@ export function timedVerdict(estimate: Pick<PairedEstimate, 'low' | 'high'>, thr
   return 'no significant change';
 }
 
-/** Unpaired, for comparison in the evidence script: medians of each side, and a bootstrap over each side independently. */
-export function unpairedEstimate(base: readonly number[], head: readonly number[], confidence = 0.95): PairedEstimate {
+/**
+ * Unpaired, for comparison in the evidence script: each side summarised on its own (its mean or its
+ * median), the interval of the ratio from bootstrapping each side independently.
+ */
+export function unpairedEstimate(base: readonly number[], head: readonly number[], confidence = 0.95, statistic: 'mean' | 'median' = 'mean'): PairedEstimate {
   const next = random(0xabba ^ base.length);
-  const resample = (xs: readonly number[]) => mean(Array.from(xs, () => xs[Math.floor(next() * xs.length)]!));
+  const summary = statistic === 'mean' ? mean : (xs: readonly number[]) => median([...xs].sort((x, y) => x - y));
+  const resample = (xs: readonly number[]) => summary(Array.from(xs, () => xs[Math.floor(next() * xs.length)]!));
   const ratios: number[] = [];
   for (let r = 0; r < RESAMPLES; r++) ratios.push(Math.log(resample(head) / resample(base)));
   ratios.sort((x, y) => x - y);
   const tail = (1 - confidence) / 2;
   const at = (q: number) => ratios[Math.round(q * (ratios.length - 1))]!;
-  return { relative: mean(head) / mean(base) - 1, low: Math.exp(at(tail)) - 1, high: Math.exp(at(1 - tail)) - 1, confidence, pairs: base.length, dropped: 0, method: 'ratio of the means, independent bootstrap of each side' };
+  return { relative: summary(head) / summary(base) - 1, low: Math.exp(at(tail)) - 1, high: Math.exp(at(1 - tail)) - 1, confidence, pairs: base.length, dropped: 0, method: `ratio of the ${statistic}s, independent bootstrap of each side` };
 }
