@@ -14816,8 +14816,8 @@ var config_schema_default = {
           description: "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)."
         },
         mode: {
-          enum: ["cachegrind", "wallclock", "counters"],
-          description: "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. counters: user-space instructions and cycles from the hardware counters (perf), paired the same way."
+          enum: ["cachegrind", "wallclock", "cputime", "counters"],
+          description: "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way."
         }
       }
     },
@@ -15227,7 +15227,7 @@ var results_schema_default = {
       required: ["name", "mode", "unit", "controls", "thresholdPercent", "budgetMs", "warmups", "verdict", "estimate", "base", "head", "order"],
       properties: {
         name: { type: "string", minLength: 1, maxLength: 100 },
-        mode: { enum: ["wallclock", "counters"] },
+        mode: { enum: ["wallclock", "cputime", "counters"] },
         unit: { enum: ["ms", "cycles"] },
         controls: { type: "array", maxItems: 100, items: { $ref: "#/definitions/text" } },
         thresholdPercent: { type: "number", minimum: 0 },
@@ -17720,7 +17720,7 @@ Options:
   paired: `Usage: cg-bench paired BASE_DIR [options]
 
 For what Cachegrind cannot see (system calls, I/O, locks, the branch predictor, SIMD width): the
-benchmarks with mode: wallclock (or mode: counters) in cg-bench.yml, of this checkout (head) and of
+benchmarks with mode: wallclock (or cputime, or counters) in cg-bench.yml, of this checkout (head) and of
 the base checkout BASE_DIR (its cg-bench.yml at the same relative path), run natively on this
 machine, base and head alternately (ABBA), after 3 warm-up pairs, until the budget is spent. Each
 side's setup runs first. Pinned to one CPU and with ASLR off where the machine allows. The verdict
@@ -17735,7 +17735,8 @@ Options:
       --budget DURATION      time for each benchmark's runs (default 60s)
       --threshold PERCENT    override every benchmark's threshold
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --counters-fallback F  when mode: counters finds no hardware counters: fail (default) or wallclock
+      --counters-fallback F  when mode: counters finds no hardware counters: fail (default), cputime
+                             or wallclock
       --results FILE         also record them (raw samples included) in this results.json from cg-bench
                              run, so its report and the comment show them in a table of their own
       --format FORMAT        terminal (default), markdown or json
@@ -18287,6 +18288,21 @@ function wallclockExecutor() {
     }
   };
 }
+function cputimeExecutor() {
+  const file = helper();
+  if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`);
+  const { pin, noAslr, controls } = helperControls(file);
+  const options = { cpu: pin ? pinnedCpu() : -1, noAslr, counters: false };
+  return {
+    name: "cputime",
+    unit: "ms",
+    controls: [...controls.slice(0, 2), "user+system CPU time from wait4"],
+    run(command) {
+      const f = runHelper(file, command, options);
+      return { value: (f["utime_us"] + f["stime_us"]) / 1e3, extra: { wallMs: f["wall_ns"] / 1e6 } };
+    }
+  };
+}
 function countersProblem() {
   let paranoid;
   try {
@@ -18317,7 +18333,7 @@ function countersProblem() {
 }
 function countersExecutor() {
   const problem = countersProblem();
-  if (problem) throw new CgBenchError(`mode: counters: ${problem}; use mode: wallclock, or --counters-fallback wallclock`);
+  if (problem) throw new CgBenchError(`mode: counters: ${problem}; use mode: cputime or mode: wallclock, or --counters-fallback cputime (or wallclock)`);
   const file = helper();
   if (file) {
     const { pin, noAslr, controls: controls2 } = helperControls(file);
@@ -18540,7 +18556,7 @@ async function paired(args, io) {
   if (positionals.length !== 1) throw new CgBenchError("cg-bench paired: expected the base checkout's directory (e.g. a git worktree of main)\nSee: cg-bench paired --help");
   const budgetMs = values.budget === void 0 ? 6e4 : parseBudget(values.budget);
   const fallback = values["counters-fallback"] ?? "fail";
-  if (fallback !== "fail" && fallback !== "wallclock") throw new CgBenchError(`--counters-fallback ${fallback}: must be fail or wallclock`);
+  if (fallback !== "fail" && fallback !== "wallclock" && fallback !== "cputime") throw new CgBenchError(`--counters-fallback ${fallback}: must be fail, cputime or wallclock`);
   const shown = values.format ?? "terminal";
   if (shown !== "terminal" && shown !== "markdown" && shown !== "json") throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
@@ -18551,7 +18567,7 @@ async function paired(args, io) {
   const base = loadConfig(baseConfigPath);
   const timed = head.benchmarks.filter((b) => b.mode !== "cachegrind" && (values.benchmark === void 0 || b.name === values.benchmark));
   if (!timed.length) {
-    throw new CgBenchError(`${shownPath(paths.config)}: no benchmark with mode: wallclock or mode: counters${values.benchmark === void 0 ? "" : ` named "${values.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
+    throw new CgBenchError(`${shownPath(paths.config)}: no benchmark with mode: wallclock, cputime or counters${values.benchmark === void 0 ? "" : ` named "${values.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
   }
   const missing = timed.filter((t) => !base.benchmarks.some((b) => b.name === t.name));
   if (missing.length) throw new CgBenchError(`${shownPath(baseConfigPath)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
@@ -18569,12 +18585,12 @@ async function paired(args, io) {
     let executor;
     if (spec.mode === "counters") {
       const problem = countersProblem();
-      if (problem && fallback === "wallclock") {
-        io.stderr.write(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by the wall clock instead (--counters-fallback wallclock)
+      if (problem && fallback !== "fail") {
+        io.stderr.write(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === "cputime" ? "its CPU time" : "the wall clock"} instead (--counters-fallback ${fallback})
 `);
-        executor = wallclockExecutor();
+        executor = fallback === "cputime" ? cputimeExecutor() : wallclockExecutor();
       } else executor = countersExecutor();
-    } else executor = wallclockExecutor();
+    } else executor = spec.mode === "cputime" ? cputimeExecutor() : wallclockExecutor();
     io.stderr.write(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s (${executor.controls.join(", ")})
 `);
     const warmups = 3;

@@ -15399,7 +15399,7 @@ var results_schema_default = {
       required: ["name", "mode", "unit", "controls", "thresholdPercent", "budgetMs", "warmups", "verdict", "estimate", "base", "head", "order"],
       properties: {
         name: { type: "string", minLength: 1, maxLength: 100 },
-        mode: { enum: ["wallclock", "counters"] },
+        mode: { enum: ["wallclock", "cputime", "counters"] },
         unit: { enum: ["ms", "cycles"] },
         controls: { type: "array", maxItems: 100, items: { $ref: "#/definitions/text" } },
         thresholdPercent: { type: "number", minimum: 0 },
@@ -16008,8 +16008,8 @@ var config_schema_default = {
           description: "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)."
         },
         mode: {
-          enum: ["cachegrind", "wallclock", "counters"],
-          description: "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. counters: user-space instructions and cycles from the hardware counters (perf), paired the same way."
+          enum: ["cachegrind", "wallclock", "cputime", "counters"],
+          description: "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way."
         }
       }
     },

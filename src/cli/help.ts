@@ -110,7 +110,7 @@ Options:
   paired: `Usage: cg-bench paired BASE_DIR [options]
 
 For what Cachegrind cannot see (system calls, I/O, locks, the branch predictor, SIMD width): the
-benchmarks with mode: wallclock (or mode: counters) in cg-bench.yml, of this checkout (head) and of
+benchmarks with mode: wallclock (or cputime, or counters) in cg-bench.yml, of this checkout (head) and of
 the base checkout BASE_DIR (its cg-bench.yml at the same relative path), run natively on this
 machine, base and head alternately (ABBA), after 3 warm-up pairs, until the budget is spent. Each
 side's setup runs first. Pinned to one CPU and with ASLR off where the machine allows. The verdict
@@ -125,7 +125,8 @@ Options:
       --budget DURATION      time for each benchmark's runs (default 60s)
       --threshold PERCENT    override every benchmark's threshold
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --counters-fallback F  when mode: counters finds no hardware counters: fail (default) or wallclock
+      --counters-fallback F  when mode: counters finds no hardware counters: fail (default), cputime
+                             or wallclock
       --results FILE         also record them (raw samples included) in this results.json from cg-bench
                              run, so its report and the comment show them in a table of their own
       --format FORMAT        terminal (default), markdown or json

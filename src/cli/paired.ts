@@ -11,7 +11,7 @@ import type { TimedResult } from '../results/types.ts';
 import { SETUP_HOME, benchmarkEnvironment } from '../run/environment.ts';
 import { runSetup } from '../run/setup.ts';
 import { giveDirectory, sandboxed, untrustedSandbox } from '../run/untrusted.ts';
-import { countersExecutor, countersProblem, wallclockExecutor, type Executor, type TimedCommand } from '../stopwatch/executor.ts';
+import { countersExecutor, countersProblem, cputimeExecutor, wallclockExecutor, type Executor, type TimedCommand } from '../stopwatch/executor.ts';
 import { runPaired } from '../stopwatch/paired.ts';
 import { INTERVAL_METHOD, pairedEstimate, timedVerdict } from '../stopwatch/stats.ts';
 import { callerDirectory, resolveFrom, shownPath } from '../util/paths.ts';
@@ -31,7 +31,7 @@ async function prepare(config: Config, outDir: string, side: string, io: CliIO):
 }
 
 /**
- * `cg-bench paired BASE_DIR`: the timed benchmarks (mode: wallclock or counters) of this checkout
+ * `cg-bench paired BASE_DIR`: the timed benchmarks (mode: wallclock, cputime or counters) of this checkout
  * and of the base checkout, run paired and interleaved on this machine; the verdict from the paired
  * differences with a confidence interval.
  */
@@ -57,7 +57,7 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
   if (positionals.length !== 1) throw new CgBenchError('cg-bench paired: expected the base checkout\'s directory (e.g. a git worktree of main)\nSee: cg-bench paired --help');
   const budgetMs = values.budget === undefined ? 60_000 : parseBudget(values.budget);
   const fallback = values['counters-fallback'] ?? 'fail';
-  if (fallback !== 'fail' && fallback !== 'wallclock') throw new CgBenchError(`--counters-fallback ${fallback}: must be fail or wallclock`);
+  if (fallback !== 'fail' && fallback !== 'wallclock' && fallback !== 'cputime') throw new CgBenchError(`--counters-fallback ${fallback}: must be fail, cputime or wallclock`);
   const shown = values.format ?? 'terminal';
   if (shown !== 'terminal' && shown !== 'markdown' && shown !== 'json') throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   // Read first: a results file that is not one fails before minutes of timing, not after.
@@ -69,7 +69,7 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
   const base = loadConfig(baseConfigPath);
   const timed = head.benchmarks.filter((b) => b.mode !== 'cachegrind' && (values.benchmark === undefined || b.name === values.benchmark));
   if (!timed.length) {
-    throw new CgBenchError(`${shownPath(paths.config)}: no benchmark with mode: wallclock or mode: counters${values.benchmark === undefined ? '' : ` named "${values.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
+    throw new CgBenchError(`${shownPath(paths.config)}: no benchmark with mode: wallclock, cputime or counters${values.benchmark === undefined ? '' : ` named "${values.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
   }
   const missing = timed.filter((t) => !base.benchmarks.some((b) => b.name === t.name));
   if (missing.length) throw new CgBenchError(`${shownPath(baseConfigPath)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(', ')}: nothing to pair it with`);
@@ -89,11 +89,11 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
     let executor: Executor;
     if (spec.mode === 'counters') {
       const problem = countersProblem();
-      if (problem && fallback === 'wallclock') {
-        io.stderr.write(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by the wall clock instead (--counters-fallback wallclock)\n`);
-        executor = wallclockExecutor();
+      if (problem && fallback !== 'fail') {
+        io.stderr.write(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === 'cputime' ? 'its CPU time' : 'the wall clock'} instead (--counters-fallback ${fallback})\n`);
+        executor = fallback === 'cputime' ? cputimeExecutor() : wallclockExecutor();
       } else executor = countersExecutor();
-    } else executor = wallclockExecutor();
+    } else executor = spec.mode === 'cputime' ? cputimeExecutor() : wallclockExecutor();
     io.stderr.write(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1000)} s (${executor.controls.join(', ')})\n`);
     const warmups = 3;
     const samples = runPaired(executor, command(baseSpec, sandboxes.base), command(spec, sandboxes.head), {

@@ -113,12 +113,12 @@ export interface Environment {
 }
 
 /**
- * A benchmark timed natively by `cg-bench paired` (mode: wallclock or counters): base and head run
+ * A benchmark timed natively by `cg-bench paired` (mode: wallclock, cputime or counters): base and head run
  * paired on one machine. Kept apart from `benchmarks` (simulated counts): never mixed with them.
  */
 export interface TimedResult {
   name: string;
-  mode: 'wallclock' | 'counters';
+  mode: 'wallclock' | 'cputime' | 'counters';
   /** The unit of the compared samples: ms (wall time) or cycles (user-space, hardware counter). */
   unit: 'ms' | 'cycles';
   /** The noise controls applied (pinning, ASLR, how runs were timed), for people. */

@@ -20,7 +20,7 @@ export interface Sample {
 
 /** How a run is measured: the seam between the paired schedule and the clock or the counters. */
 export interface Executor {
-  readonly name: 'wallclock' | 'counters';
+  readonly name: 'wallclock' | 'cputime' | 'counters';
   readonly unit: 'ms' | 'cycles';
   /** The noise controls this executor could apply here, for the report. */
   readonly controls: string[];
@@ -173,6 +173,28 @@ export function wallclockExecutor(): Executor {
   };
 }
 
+/**
+ * User + system CPU time of each run, in milliseconds (wait4's rusage: the process and every child
+ * it waited for); `extra.wallMs` is its wall time. Time spent waiting (for the CPU another process
+ * holds, for I/O, for a lock) is not in it: far less noise on a shared machine, blind to waits.
+ * Needs the helper: Node cannot read a child's rusage.
+ */
+export function cputimeExecutor(): Executor {
+  const file = helper();
+  if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch()}${process.env['CG_BENCH_STOPWATCH_HELPER'] === '0' ? ', and CG_BENCH_STOPWATCH_HELPER=0' : ''}); use mode: wallclock`);
+  const { pin, noAslr, controls } = helperControls(file);
+  const options = { cpu: pin ? pinnedCpu() : -1, noAslr, counters: false };
+  return {
+    name: 'cputime',
+    unit: 'ms',
+    controls: [...controls.slice(0, 2), 'user+system CPU time from wait4'],
+    run(command) {
+      const f = runHelper(file, command, options);
+      return { value: (f['utime_us']! + f['stime_us']!) / 1000, extra: { wallMs: f['wall_ns']! / 1e6 } };
+    },
+  };
+}
+
 /** Why hardware counters cannot be read here, or undefined when they can. */
 export function countersProblem(): string | undefined {
   let paranoid: number | undefined;
@@ -206,7 +228,7 @@ export function countersProblem(): string | undefined {
 /** User-space cycles (compared) and instructions of each run, from perf_event_open (helper) or `perf stat`. */
 export function countersExecutor(): Executor {
   const problem = countersProblem();
-  if (problem) throw new CgBenchError(`mode: counters: ${problem}; use mode: wallclock, or --counters-fallback wallclock`);
+  if (problem) throw new CgBenchError(`mode: counters: ${problem}; use mode: cputime or mode: wallclock, or --counters-fallback cputime (or wallclock)`);
   const file = helper();
   if (file) {
     const { pin, noAslr, controls } = helperControls(file);

@@ -59,8 +59,25 @@ test('mode: counters without hardware counters: exit 2 with the reason, or timed
   const head = checkout(root, 'head', 100_000, 'counters');
   const r = await cli(['paired', '../base', '--budget', '1s'], { cwd: head });
   assert.equal(r.code, 2);
-  assert.ok(r.stderr.includes(`mode: counters: ${problem}; use mode: wallclock, or --counters-fallback wallclock`), r.stderr);
-  const fallback = await cli(['paired', '../base', '--budget', '1s', '--counters-fallback', 'wallclock'], { cwd: head });
+  assert.ok(r.stderr.includes(`mode: counters: ${problem}; use mode: cputime or mode: wallclock, or --counters-fallback cputime (or wallclock)`), r.stderr);
+  const fallback = await cli(['paired', '../base', '--budget', '1s', '--counters-fallback', 'cputime', '--format', 'json'], { cwd: head });
   assert.equal(fallback.code, 0, fallback.stderr);
-  assert.match(fallback.stderr, /no hardware counters .*timed by the wall clock instead/);
+  assert.match(fallback.stderr, /no hardware counters .*timed by its CPU time instead/);
+  const [loop] = JSON.parse(fallback.stdout) as TimedResult[];
+  assert.equal(loop?.mode, 'cputime');
+  assert.equal(loop.unit, 'ms');
+  assert.equal(loop.extra?.['wallMs']?.base.length, loop.base.length, 'the wall time of the same runs, kept');
+});
+
+test('mode: cputime: three times the work is a regression, judged on CPU time (x86-64 Linux: the stopwatch helper)', async () => {
+  if (process.arch !== 'x64' || process.platform !== 'linux') return;
+  const root = tempDir('cg-bench-paired-');
+  checkout(root, 'base', 3_000_000, 'cputime');
+  const head = checkout(root, 'head', 9_000_000, 'cputime');
+  const r = await cli(['paired', '../base', '--budget', '2s', '--format', 'json'], { cwd: head });
+  assert.equal(r.code, 0, r.stderr);
+  const [loop] = JSON.parse(r.stdout) as TimedResult[];
+  assert.equal(loop?.mode, 'cputime');
+  assert.equal(loop.verdict, 'regression');
+  assert.ok(loop.controls.includes('user+system CPU time from wait4'), loop.controls.join(', '));
 });
