@@ -3,6 +3,7 @@
 // machine with the other core busy. Prints detection and false-alarm rates for each way of judging
 // the same samples; no test times anything.
 //   npx tsx bench/stopwatch.ts [--trials 10] [--budget 5s] [--threshold 0.5] [--out bench/results/stopwatch]
+//     [--slowdowns 0,1,2,5] [--sessions paired,unpaired] [--unpinned] [--normal-priority]
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
@@ -20,6 +21,9 @@ const trials = Number(arg('trials', '10'));
 const budgetMs = Number(arg('budget', '5s').replace(/s$/, '')) * 1000;
 const thresholdPercent = Number(arg('threshold', '0.5'));
 const outBase = resolve(ROOT, arg('out', 'bench/results/stopwatch'));
+const conditions = arg('slowdowns', '0,1,2,5').split(',').map((x) => Number(x) / 100);
+const sessions = arg('sessions', 'paired,unpaired').split(',') as ('paired' | 'unpaired')[];
+const flag = (name: string) => process.argv.includes(`--${name}`);
 
 const SOURCE = `#include <stdlib.h>
 int main(int argc, char **argv) { volatile unsigned long h = 1; for (unsigned long i = 0, n = strtoul(argv[1], 0, 10); i < n; i++) h = (h ^ i) * 1099511628211UL; return 0; }\n`;
@@ -32,7 +36,7 @@ const command = (factor: number): TimedCommand => ({ argv: [join(dir, 'loop'), S
 // The other core busy, as on a shared CI runner (the executor pins the benchmark to the last CPU).
 const busy = availableParallelism() > 1 ? spawn('taskset', ['-c', '0', 'sh', '-c', 'while :; do :; done'], { stdio: 'ignore' }) : undefined;
 process.on('exit', () => busy?.kill('SIGKILL'));
-const executor = wallclockExecutor();
+const executor = wallclockExecutor({ unpinned: flag('unpinned'), normalPriority: flag('normal-priority') });
 
 /** Every way of judging that is compared: the same samples, judged differently. */
 type Judge = { method: string; session: 'paired' | 'unpaired'; judge: (s: { base: number[]; head: number[]; baseCpu: number[]; headCpu: number[] }) => PairedEstimate };
@@ -63,14 +67,13 @@ function session(kind: 'paired' | 'unpaired', base: TimedCommand, head: TimedCom
 
 interface Row { slowdown: number; method: string; regressions: number; improvements: number; pairs: number; meanWidth: number; meanEstimate: number }
 const rows: Row[] = [];
-const conditions = [0, 0.01, 0.02, 0.05];
 const started = new Date();
 const loadStart = loadavg()[0]!;
 const loads: number[] = [];
 for (const slowdown of conditions) {
   const tally = new Map(JUDGES.map((j) => [j.method, { regressions: 0, improvements: 0, pairs: 0, width: 0, estimate: 0 }]));
   for (let t = 0; t < trials; t++) {
-    for (const kind of ['paired', 'unpaired'] as const) {
+    for (const kind of sessions) {
       const samples = session(kind, command(1), command(1 + slowdown));
       for (const j of JUDGES.filter((x) => x.session === kind)) {
         const e = j.judge(samples);
@@ -85,7 +88,7 @@ for (const slowdown of conditions) {
     }
     loads.push(loadavg()[0]!);
   }
-  for (const j of JUDGES) {
+  for (const j of JUDGES.filter((x) => sessions.includes(x.session))) {
     const c = tally.get(j.method)!;
     rows.push({ slowdown, method: j.method, regressions: c.regressions, improvements: c.improvements, pairs: c.pairs / trials, meanWidth: c.width / trials, meanEstimate: c.estimate / trials });
     console.error(`${slowdown * 100}% ${j.method}: ${c.regressions}/${trials} regressions, ${c.improvements} improvements`);

@@ -17723,10 +17723,12 @@ For what Cachegrind cannot see (system calls, I/O, locks, the branch predictor, 
 benchmarks with mode: wallclock (or cputime, or counters) in cg-bench.yml, of this checkout (head) and of
 the base checkout BASE_DIR (its cg-bench.yml at the same relative path), run natively on this
 machine, base and head alternately (ABBA), after 3 warm-up pairs, until the budget is spent. Each
-side's setup runs first. Pinned to one CPU and with ASLR off where the machine allows. The verdict
-comes from the paired log ratios: a regression only when the whole 95% interval (bootstrap) is
-beyond the threshold, else "no significant change". Pairs further than 5 MADs from the median are
-dropped (the only outlier rule). Raw samples: OUT/paired.json (and --results FILE).
+side's setup runs first. Pinned to one CPU, ASLR off and priority raised (nice -10) where the
+machine allows; timed from exec to exit (x86-64 Linux: cg-bench's stopwatch helper). The verdict
+comes from the paired log ratios: their median with its distribution-free 95% interval; a
+regression only when the whole interval is beyond the threshold, else "no significant change".
+Pairs further than 5 MADs from the median are dropped (the only outlier rule). Raw samples:
+OUT/paired.json (and --results FILE).
 
 Options:
   -c, --config FILE          configuration (default: cg-bench.yml)
@@ -18173,11 +18175,12 @@ import { arch, availableParallelism as availableParallelism2, platform, tmpdir a
 import { delimiter as delimiter2, join as join12 } from "node:path";
 
 // src/stopwatch/helper.ts
-var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAAOAIAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAlAgAAAAAAACUCAAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+wAdAAOi7////TInGSYnI6LD///++sgdAAOim////SffYTA9IwUiFyXkKvrQHQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+tgdAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+wgdAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVUiJ/VNIgezoAgAATIsvSYP9BH8Kv8QHQADoRv7//0iLfRDo8/3//0iLfRhJicTo5/3//0iLfSBIicPo2/3//0mJxkmNRCQBSD0ABAAAdwxIidhMCfBIg/gBdgq/+gdAAOj//f//MclIiUwkCE2F5HhQTI28JNgAAAAx9kUx0kUxwEyJ/7qAAAAARTHJ6PP+//9MieJEieG4AQAAAEjB+gZI0+C+gAAAADH/SImE1NgAAAC4ywAAAEyJ+g8FSIlEJAhIhdt0PkG8hwAAADHSRTHSRTHARTHJv/////9MieBIidYPBUiJw0iFwHgYSIHLAAAEAEyJ4EiJ3w8FMdtIhcBID07YSI18JBhFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvxYIQADoNf3//zHSRTHSRTHARTHJuDkAAABIiddIidYPBUiJBCRIhcB5D78jCEAA6Ar9///ptQAAAA+FrwAAAEG/AgAAAEiLFCRFMdJFMcBFMcm/LwhAAEyJ+EyJ/g8FSInHSIXAeCxIizQkQbwhAAAATIngSInyDwW+AQAAAEyJ4EiLFCQPBUyJ4EyJ/kiLFCQPBUUx5EhjfCQcRTHSRTHARTHJuAMAAABMieZMieIPBboBAAAASI20JNgAAABIY3wkGEyJ4A8FuDsAAABKjVTtEEiNdShIi30oDwW45wAAAL9/AAAATInmTIniDwUx0khjfCQYRTHSRTHARTHJuAMAAABIidYPBU2F9nQnSIs8JOhc/f//SInFSYnESIXAeBhIizwkvgEAAADoQ/3//0mJxOsFRTHkMe0x0kiNdCQgRTHSRTHAiVQkFEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkHEiJ1g8FQb09AAAASI10JBRIizwkTI1UJEBFMcBFMckx0kyJ6A8FSYnHSIP4/HThSI10JDBFMdK45AAAAL8BAAAADwVMOTwkdAq/OQhAAOiG+///SItUJDBMjawk2AAAAEgrVCQgMcBMie++RghAAImEJNgCAABIadIAypo7SANUJDhIK1QkKOhb+v//vk4IQABIaVQkQEBCDwBIA1QkSOhD+v//vlcIQABIaVQkUEBCDwBIA1QkWOgr+v//i1QkFEGJ0UGD4X91DQ+21r5gCEAASGPS6xZIg8r/vmAIQADoA/r//0lj0b5nCEAA6Pb5//9Ii1QkCL5uCEAATInv6OT5//9Iidq+cghAAOjX+f//TYX2dFBNheR4L0iF7Xg2SInv6CD7//++dwhAAEyJ70iJwuiw+f//TInn6Aj7//++fghAAEiJwusUTYX2dBdIhe1JD0nsSInqvosIQABMie/ogvn//0yJ777CB0AARTHSRTHA6Ef5//+4AQAAAEUxyUyJ7khjlCTYAgAASInHDwUx0rjnAAAASInXSInWDwVIgcToAgAAW11BXEFdQV5BX8M9AC0Ac3RvcHdhdGNoOiAACgB1c2FnZTogc3RvcHdhdGNoIENQVSBOT0FTTFIgQ09VTlRFUlMgUFJPR1JBTSBbQVJHLi4uXQBiYWQgQ1BVLCBOT0FTTFIgb3IgQ09VTlRFUlMAcGlwZTIgZmFpbGVkAGZvcmsgZmFpbGVkAC9kZXYvbnVsbAB3YWl0NCBmYWlsZWQAd2FsbF9ucwB1dGltZV91cwBzdGltZV91cwBzdGF0dXMAc2lnbmFsAHBpbgBhc2xyAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAAsABAAAAAAACwAAAAAAAAAAIHAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAAyAAAAAAAAALIHQAAAAAAAsgcAAAAAAADiAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAJQIAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAC7CAAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAADAJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA4wgAAAAAAADjCAAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+/wdAAOi7////TInGSYnI6LD///++8QdAAOim////SffYTA9IwUiFyXkKvvMHQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+9QdAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+AQhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVUiJ/VNIgezoAgAATIsvSYP9BX8KvwMIQADoRv7//0iLfRDo8/3//0iLfRhJicTo5/3//0iLfSBIicPo2/3//0iLfShJicfoz/3//0mJxkmNRCQBSD0ABAAAdxZIidhMCfhIg/gBdwpJjUYUSIP4J3YKvz4IQADo6f3//zHJSIlMJAhNheR4UjH2SI28JNgAAABFMdJFMcC6gAAAAEUxyejg/v//TIniRInhuAEAAABIwfoGSNPgvoAAAAAx/0iJhNTYAAAAuMsAAABIjZQk2AAAAA8FSIlEJAhIhdt0PkG8hwAAADHSRTHSRTHARTHJv/////9MieBIidYPBUiJw0iFwHgYSIHLAAAEAEyJ4EiJ3w8FMdtIhcBID07YTYX2dBsx9kUx0kUxwEUxybiNAAAASIn3TInyDwVJicZIjXwkGEUx0kUxwEUxybglAQAAvgAACAAx0g8FSIXAeQq/YAhAAOj9/P//MdJFMdJFMcBFMcm4OQAAAEiJ10iJ1g8FSIkEJEiFwHkPv20IQADo0vz//+mzAAAAD4WtAAAAuAIAAABIixQkRTHSRTHARTHJv3kIQABIicYPBUiJx0iFwHguSIs0JEG8IQAAAEyJ4EiJ8g8FvgEAAABMieBIixQkDwW+AgAAAEyJ4EiLFCQPBUUx5EhjfCQcRTHSRTHARTHJuAMAAABMieZMieIPBboBAAAASI20JNgAAABIY3wkGEyJ4A8FuDsAAABKjVTtEEiNdTBIi30wDwW45wAAAL9/AAAATInmTIniDwUx0khjfCQYRTHSRTHARTHJuAMAAABIidYPBU2F/3QnSIs8JOgm/f//SInFSYnESIXAeBhIizwkvgEAAADoDf3//0mJxOsFRTHkMe0x0kiNdCQgRTHSRTHAiVQkFEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkHEiJ1g8FSI10JBRIizwkTI1UJEBFMcBFMckx0rg9AAAADwVJicVIg/j8dN9IjXQkMEUx0rjkAAAAvwEAAAAPBUw5LCR0Cr+DCEAA6FT7//9Ii1QkMEyNrCTYAAAASCtUJCAxwEyJ776QCEAAiYQk2AIAAEhp0gDKmjtIA1QkOEgrVCQo6Cn6//++mAhAAEhpVCRAQEIPAEgDVCRI6BH6//++oQhAAEhpVCRQQEIPAEgDVCRY6Pn5//+LVCQUQYnRQYPhf3UND7bWvqoIQABIY9LrFkiDyv++qghAAOjR+f//SWPRvrEIQADoxPn//0iLVCQIvrgIQABMie/osvn//0iJ2r68CEAA6KX5//9MifK+wQhAAOiY+f//TYX/dFBNheR4L0iF7Xg2SInv6OH6//++xghAAEyJ70iJwuhx+f//TInn6Mn6//++zQhAAEiJwusUTYX/dBdIhe1JD0nsSInqvtoIQABMie/oQ/n//0yJ774BCEAARTHSRTHA6Aj5//+4AQAAAEUxyUyJ7khjlCTYAgAASInHDwUx0rjnAAAASInXSInWDwVIgcToAgAAW11BXEFdQV5BX8M9AC0Ac3RvcHdhdGNoOiAACgB1c2FnZTogc3RvcHdhdGNoIENQVSBOT0FTTFIgQ09VTlRFUlMgTklDRSBQUk9HUkFNIFtBUkcuLi5dAGJhZCBDUFUsIE5PQVNMUiwgQ09VTlRFUlMgb3IgTklDRQBwaXBlMiBmYWlsZWQAZm9yayBmYWlsZWQAL2Rldi9udWxsAHdhaXQ0IGZhaWxlZAB3YWxsX25zAHV0aW1lX3VzAHN0aW1lX3VzAHN0YXR1cwBzaWduYWwAcGluAGFzbHIAbmljZQBjeWNsZXMAaW5zdHJ1Y3Rpb25zAGNvdW50ZXJzAEdDQzogKERlYmlhbiAxMi4yLjAtMTQrZGViMTJ1MSkgMTIuMi4wAAAuc2hzdHJ0YWIALnRleHQALnJvZGF0YQAuY29tbWVudAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAAQQcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAA8QdAAAAAAADxBwAAAAAAAPIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAA4wgAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAAAoJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
 
 // src/stopwatch/executor.ts
 var works2 = (argv) => spawnSync3(argv[0], argv.slice(1), { stdio: "ignore" }).status === 0;
 var pinnedCpu = () => availableParallelism2() - 1;
+var TIMED_NICE = -10;
 var helperFile;
 function helper() {
   if (helperFile !== void 0) return helperFile;
@@ -18189,7 +18192,7 @@ function helper() {
     writeFileSync6(file, STOPWATCH_X86_64);
     chmodSync2(file, 493);
     process.once("exit", () => rmSync8(dir, { recursive: true, force: true }));
-    const probe = spawnSync3(file, ["-1", "0", "0", "/bin/true"], { encoding: "utf8" });
+    const probe = spawnSync3(file, ["-1", "0", "0", "0", "/bin/true"], { encoding: "utf8" });
     if (probe.status === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
   }
@@ -18217,7 +18220,7 @@ function resolveProgram(name, path) {
   throw new CgBenchError(`${name}: not found in PATH (${path ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode.benchmarkFailed);
 }
 function runHelper(file, command, options) {
-  const argv = [String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", resolveProgram(command.argv[0], command.env["PATH"] ?? process.env["PATH"]), ...command.argv.slice(1)];
+  const argv = [String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice), resolveProgram(command.argv[0], command.env["PATH"] ?? process.env["PATH"]), ...command.argv.slice(1)];
   const r = spawnSync3(file, argv, { cwd: command.cwd, env: command.env, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
   if (r.status !== 0) throw new CgBenchError(`the stopwatch helper failed (${r.signal ?? `status ${r.status}`}): ${r.stderr.trim()}`);
   const fields = parseHelperLine(r.stdout);
@@ -18225,17 +18228,18 @@ function runHelper(file, command, options) {
   return fields;
 }
 var ERRNO = { 1: "EPERM", 2: "ENOENT", 13: "EACCES", 19: "ENODEV", 22: "EINVAL", 38: "ENOSYS", 95: "EOPNOTSUPP" };
-function helperControls(file) {
+function helperControls(file, counters) {
   const cpu = pinnedCpu();
-  const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu, noAslr: true, counters: false });
+  const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu, noAslr: true, counters: false, nice: TIMED_NICE });
   const pin = probe["pin"] === 0;
   const noAslr = probe["aslr"] === 0;
+  const niced = probe["nice"] === 0;
   return {
-    pin,
-    noAslr,
+    options: { cpu: pin ? cpu : -1, noAslr, counters, nice: niced ? TIMED_NICE : 0 },
     controls: [
       pin ? `pinned to CPU ${cpu}` : `not pinned (sched_setaffinity: ${ERRNO[-probe["pin"]] ?? probe["pin"]})`,
       noAslr ? "ASLR off" : `ASLR on (personality(ADDR_NO_RANDOMIZE) refused: ${ERRNO[-probe["aslr"]] ?? probe["aslr"]}, e.g. a container's seccomp profile)`,
+      niced ? `priority raised (nice ${TIMED_NICE})` : `normal priority (setpriority refused: ${ERRNO[-probe["nice"]] ?? probe["nice"]})`,
       "timed from exec to exit by the stopwatch helper"
     ]
   };
@@ -18258,11 +18262,12 @@ function noiseControls() {
 function fail2(command, status, signal) {
   throw new CgBenchError(`${command.argv.join(" ")}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`, ExitCode.benchmarkFailed);
 }
-function wallclockExecutor() {
+function wallclockExecutor(experiment = {}) {
   const file = helper();
   if (file) {
-    const { pin, noAslr, controls: controls2 } = helperControls(file);
-    const options = { cpu: pin ? pinnedCpu() : -1, noAslr, counters: false };
+    const probed3 = helperControls(file, false);
+    const options = { ...probed3.options, ...experiment.unpinned ? { cpu: -1 } : {}, ...experiment.normalPriority ? { nice: 0 } : {} };
+    const controls2 = probed3.controls.map((c, i) => i === 0 && experiment.unpinned ? "not pinned (experiment)" : i === 2 && experiment.normalPriority ? "normal priority (experiment)" : c);
     return {
       name: "wallclock",
       unit: "ms",
@@ -18291,12 +18296,11 @@ function wallclockExecutor() {
 function cputimeExecutor() {
   const file = helper();
   if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`);
-  const { pin, noAslr, controls } = helperControls(file);
-  const options = { cpu: pin ? pinnedCpu() : -1, noAslr, counters: false };
+  const { options, controls } = helperControls(file, false);
   return {
     name: "cputime",
     unit: "ms",
-    controls: [...controls.slice(0, 2), "user+system CPU time from wait4"],
+    controls: [...controls.slice(0, 3), "user+system CPU time from wait4"],
     run(command) {
       const f = runHelper(file, command, options);
       return { value: (f["utime_us"] + f["stime_us"]) / 1e3, extra: { wallMs: f["wall_ns"] / 1e6 } };
@@ -18312,7 +18316,7 @@ function countersProblem() {
   }
   const file = helper();
   if (file) {
-    const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu: -1, noAslr: false, counters: true });
+    const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu: -1, noAslr: false, counters: true, nice: 0 });
     const errno = -(probe["counters"] ?? 0);
     if (!errno) return void 0;
     const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
@@ -18336,12 +18340,11 @@ function countersExecutor() {
   if (problem) throw new CgBenchError(`mode: counters: ${problem}; use mode: cputime or mode: wallclock, or --counters-fallback cputime (or wallclock)`);
   const file = helper();
   if (file) {
-    const { pin, noAslr, controls: controls2 } = helperControls(file);
-    const options = { cpu: pin ? pinnedCpu() : -1, noAslr, counters: true };
+    const { options, controls: controls2 } = helperControls(file, true);
     return {
       name: "counters",
       unit: "cycles",
-      controls: [...controls2.slice(0, 2), "user-space cycles and instructions from perf_event_open"],
+      controls: [...controls2.slice(0, 3), "user-space cycles and instructions from perf_event_open"],
       run(command) {
         const f = runHelper(file, command, options);
         if (!(f["cycles"] >= 0)) throw new CgBenchError(`perf_event_open gave no user-space cycle count for ${command.argv.join(" ")}`, ExitCode.benchmarkFailed);
@@ -18388,7 +18391,7 @@ function random(seed) {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   };
 }
-var INTERVAL_METHOD = "bootstrap";
+var INTERVAL_METHOD = "median";
 var OUTLIER_MADS = 5;
 var RESAMPLES = 4e3;
 var mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;

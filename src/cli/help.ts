@@ -113,10 +113,12 @@ For what Cachegrind cannot see (system calls, I/O, locks, the branch predictor, 
 benchmarks with mode: wallclock (or cputime, or counters) in cg-bench.yml, of this checkout (head) and of
 the base checkout BASE_DIR (its cg-bench.yml at the same relative path), run natively on this
 machine, base and head alternately (ABBA), after 3 warm-up pairs, until the budget is spent. Each
-side's setup runs first. Pinned to one CPU and with ASLR off where the machine allows. The verdict
-comes from the paired log ratios: a regression only when the whole 95% interval (bootstrap) is
-beyond the threshold, else "no significant change". Pairs further than 5 MADs from the median are
-dropped (the only outlier rule). Raw samples: OUT/paired.json (and --results FILE).
+side's setup runs first. Pinned to one CPU, ASLR off and priority raised (nice -10) where the
+machine allows; timed from exec to exit (x86-64 Linux: cg-bench's stopwatch helper). The verdict
+comes from the paired log ratios: their median with its distribution-free 95% interval; a
+regression only when the whole interval is beyond the threshold, else "no significant change".
+Pairs further than 5 MADs from the median are dropped (the only outlier rule). Raw samples:
+OUT/paired.json (and --results FILE).
 
 Options:
   -c, --config FILE          configuration (default: cg-bench.yml)

@@ -32,6 +32,9 @@ const works = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { stdio: 'i
 /** The CPU timed runs are pinned to: the last, the one least likely to serve interrupts. */
 const pinnedCpu = () => availableParallelism() - 1;
 
+/** The niceness timed runs get where allowed (root or CAP_SYS_NICE): other processes preempt them less. */
+export const TIMED_NICE = -10;
+
 // ── The helper: src/stopwatch/stopwatch.c, static x86-64 ───────────────────────────────────────
 
 let helperFile: string | null | undefined;
@@ -47,7 +50,7 @@ function helper(): string | null {
     writeFileSync(file, STOPWATCH_X86_64);
     chmodSync(file, 0o755);
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const probe = spawnSync(file, ['-1', '0', '0', '/bin/true'], { encoding: 'utf8' });
+    const probe = spawnSync(file, ['-1', '0', '0', '0', '/bin/true'], { encoding: 'utf8' });
     if (probe.status === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
     // A read-only or noexec temporary directory: timed through the shell tools instead.
@@ -55,7 +58,7 @@ function helper(): string | null {
   return helperFile;
 }
 
-/** What one helper run printed: "wall_ns=… utime_us=… status=… pin=0 aslr=0 [cycles=… | counters=-E]". */
+/** What one helper run printed: "wall_ns=… utime_us=… status=… pin=0 aslr=0 nice=0 [cycles=… | counters=-E]". */
 export function parseHelperLine(line: string): Record<string, number> {
   const out: Record<string, number> = {};
   for (const token of line.trim().split(/\s+/)) {
@@ -81,8 +84,15 @@ export function resolveProgram(name: string, path: string | undefined): string {
   throw new CgBenchError(`${name}: not found in PATH (${path ?? ''}); a timed benchmark's program must exist on this machine`, ExitCode.benchmarkFailed);
 }
 
-function runHelper(file: string, command: TimedCommand, options: { cpu: number; noAslr: boolean; counters: boolean }): Record<string, number> {
-  const argv = [String(options.cpu), options.noAslr ? '1' : '0', options.counters ? '1' : '0', resolveProgram(command.argv[0]!, command.env['PATH'] ?? process.env['PATH']), ...command.argv.slice(1)];
+interface HelperOptions {
+  cpu: number;
+  noAslr: boolean;
+  counters: boolean;
+  nice: number;
+}
+
+function runHelper(file: string, command: TimedCommand, options: HelperOptions): Record<string, number> {
+  const argv = [String(options.cpu), options.noAslr ? '1' : '0', options.counters ? '1' : '0', String(options.nice), resolveProgram(command.argv[0]!, command.env['PATH'] ?? process.env['PATH']), ...command.argv.slice(1)];
   const r = spawnSync(file, argv, { cwd: command.cwd, env: command.env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (r.status !== 0) throw new CgBenchError(`the stopwatch helper failed (${r.signal ?? `status ${r.status}`}): ${r.stderr.trim()}`);
   const fields = parseHelperLine(r.stdout);
@@ -92,18 +102,19 @@ function runHelper(file: string, command: TimedCommand, options: { cpu: number; 
 
 const ERRNO: Record<number, string> = { 1: 'EPERM', 2: 'ENOENT', 13: 'EACCES', 19: 'ENODEV', 22: 'EINVAL', 38: 'ENOSYS', 95: 'EOPNOTSUPP' };
 
-/** What the helper's sched_setaffinity and personality calls achieved, probed once. */
-function helperControls(file: string): { pin: boolean; noAslr: boolean; controls: string[] } {
+/** What the helper's sched_setaffinity, personality and setpriority calls achieved, probed once; the options that work here. */
+function helperControls(file: string, counters: boolean): { options: HelperOptions; controls: string[] } {
   const cpu = pinnedCpu();
-  const probe = runHelper(file, { argv: ['/bin/true'], cwd: '/', env: { PATH: '/usr/bin:/bin' } }, { cpu, noAslr: true, counters: false });
+  const probe = runHelper(file, { argv: ['/bin/true'], cwd: '/', env: { PATH: '/usr/bin:/bin' } }, { cpu, noAslr: true, counters: false, nice: TIMED_NICE });
   const pin = probe['pin'] === 0;
   const noAslr = probe['aslr'] === 0;
+  const niced = probe['nice'] === 0;
   return {
-    pin,
-    noAslr,
+    options: { cpu: pin ? cpu : -1, noAslr, counters, nice: niced ? TIMED_NICE : 0 },
     controls: [
       pin ? `pinned to CPU ${cpu}` : `not pinned (sched_setaffinity: ${ERRNO[-probe['pin']!] ?? probe['pin']})`,
       noAslr ? 'ASLR off' : `ASLR on (personality(ADDR_NO_RANDOMIZE) refused: ${ERRNO[-probe['aslr']!] ?? probe['aslr']}, e.g. a container's seccomp profile)`,
+      niced ? `priority raised (nice ${TIMED_NICE})` : `normal priority (setpriority refused: ${ERRNO[-probe['nice']!] ?? probe['nice']})`,
       'timed from exec to exit by the stopwatch helper',
     ],
   };
@@ -142,11 +153,13 @@ function fail(command: TimedCommand, status: number | null, signal: string | nul
  * the helper: pinned and without ASLR from inside, timed from exec to exit. Else through taskset and
  * setarch, timed around the spawn.
  */
-export function wallclockExecutor(): Executor {
+export function wallclockExecutor(experiment: { unpinned?: boolean; normalPriority?: boolean } = {}): Executor {
   const file = helper();
   if (file) {
-    const { pin, noAslr, controls } = helperControls(file);
-    const options = { cpu: pin ? pinnedCpu() : -1, noAslr, counters: false };
+    const probed = helperControls(file, false);
+    // bench/stopwatch.ts switches controls off to measure what each is worth.
+    const options = { ...probed.options, ...(experiment.unpinned ? { cpu: -1 } : {}), ...(experiment.normalPriority ? { nice: 0 } : {}) };
+    const controls = probed.controls.map((c, i) => (i === 0 && experiment.unpinned ? 'not pinned (experiment)' : i === 2 && experiment.normalPriority ? 'normal priority (experiment)' : c));
     return {
       name: 'wallclock',
       unit: 'ms',
@@ -182,12 +195,11 @@ export function wallclockExecutor(): Executor {
 export function cputimeExecutor(): Executor {
   const file = helper();
   if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch()}${process.env['CG_BENCH_STOPWATCH_HELPER'] === '0' ? ', and CG_BENCH_STOPWATCH_HELPER=0' : ''}); use mode: wallclock`);
-  const { pin, noAslr, controls } = helperControls(file);
-  const options = { cpu: pin ? pinnedCpu() : -1, noAslr, counters: false };
+  const { options, controls } = helperControls(file, false);
   return {
     name: 'cputime',
     unit: 'ms',
-    controls: [...controls.slice(0, 2), 'user+system CPU time from wait4'],
+    controls: [...controls.slice(0, 3), 'user+system CPU time from wait4'],
     run(command) {
       const f = runHelper(file, command, options);
       return { value: (f['utime_us']! + f['stime_us']!) / 1000, extra: { wallMs: f['wall_ns']! / 1e6 } };
@@ -205,7 +217,7 @@ export function countersProblem(): string | undefined {
   }
   const file = helper();
   if (file) {
-    const probe = runHelper(file, { argv: ['/bin/true'], cwd: '/', env: { PATH: '/usr/bin:/bin' } }, { cpu: -1, noAslr: false, counters: true });
+    const probe = runHelper(file, { argv: ['/bin/true'], cwd: '/', env: { PATH: '/usr/bin:/bin' } }, { cpu: -1, noAslr: false, counters: true, nice: 0 });
     const errno = -(probe['counters'] ?? 0);
     if (!errno) return undefined;
     const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
@@ -231,12 +243,11 @@ export function countersExecutor(): Executor {
   if (problem) throw new CgBenchError(`mode: counters: ${problem}; use mode: cputime or mode: wallclock, or --counters-fallback cputime (or wallclock)`);
   const file = helper();
   if (file) {
-    const { pin, noAslr, controls } = helperControls(file);
-    const options = { cpu: pin ? pinnedCpu() : -1, noAslr, counters: true };
+    const { options, controls } = helperControls(file, true);
     return {
       name: 'counters',
       unit: 'cycles',
-      controls: [...controls.slice(0, 2), 'user-space cycles and instructions from perf_event_open'],
+      controls: [...controls.slice(0, 3), 'user-space cycles and instructions from perf_event_open'],
       run(command) {
         const f = runHelper(file, command, options);
         if (!(f['cycles']! >= 0)) throw new CgBenchError(`perf_event_open gave no user-space cycle count for ${command.argv.join(' ')}`, ExitCode.benchmarkFailed);

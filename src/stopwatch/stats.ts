@@ -34,7 +34,7 @@ function random(seed: number): () => number {
 export type IntervalMethod = 'bootstrap' | 't' | 'median';
 
 /** The interval cg-bench paired reports (chosen by measuring both: bench/stopwatch.ts, figure 10). */
-export const INTERVAL_METHOD: IntervalMethod = 'bootstrap';
+export const INTERVAL_METHOD: IntervalMethod = 'median';
 
 export interface PairedEstimate {
   /** head ÷ base − 1, from the mean of the log ratios. */

@@ -1,18 +1,20 @@
 /*
  * cg-bench's stopwatch (x86-64 Linux, no libc): runs one command natively and says how long it took.
  *
- *   stopwatch CPU NOASLR COUNTERS PROGRAM [ARG...]
+ *   stopwatch CPU NOASLR COUNTERS NICE PROGRAM [ARG...]
  *
  * CPU >= 0: pins itself (and so the command) to that CPU with sched_setaffinity. NOASLR 1: turns
  * address-space randomisation off with personality(ADDR_NO_RANDOMIZE), inherited across exec.
  * COUNTERS 1: opens user-space cycles and instructions with perf_event_open on the child, enabled
- * at its exec. The child waits on a pipe until all that is done; the clock starts when it is let
+ * at its exec. NICE: the scheduling priority (setpriority; -20 to 19, negative needs CAP_SYS_NICE),
+ * inherited across exec, so that other processes on a shared machine preempt the command less
+ * often; 0 leaves it. The child waits on a pipe until all that is done; the clock starts when it is let
  * go and stops when wait4 reaps it, so neither this program's start nor the fork is timed. PROGRAM
  * is a path (no PATH search); its stdin, stdout and stderr are /dev/null; the environment is this
  * program's own.
  *
  * Prints one line to stdout: "wall_ns=N utime_us=N stime_us=N status=N [signal=N] pin=E aslr=E
- * [cycles=N instructions=N | counters=E]", E being 0 or a negative errno. Exits 0 when it could run
+ * nice=E [cycles=N instructions=N | counters=E]", E being 0 or a negative errno. Exits 0 when it could run
  * the command (whatever the command's status), 125 on a usage or system error.
  * Built by scripts/build-stopwatch.sh into src/stopwatch/helper.ts.
  */
@@ -31,7 +33,7 @@ static long sys(long n, long a, long b, long c, long d, long e, long f) {
 }
 
 enum { SYS_read = 0, SYS_write = 1, SYS_open = 2, SYS_close = 3, SYS_dup2 = 33, SYS_fork = 57, SYS_execve = 59,
-       SYS_exit = 60, SYS_wait4 = 61, SYS_personality = 135, SYS_sched_setaffinity = 203, SYS_clock_gettime = 228,
+       SYS_exit = 60, SYS_wait4 = 61, SYS_personality = 135, SYS_setpriority = 141, SYS_sched_setaffinity = 203, SYS_clock_gettime = 228,
        SYS_exit_group = 231, SYS_pipe2 = 293, SYS_perf_event_open = 298 };
 
 void *memset(void *d, int c, unsigned long n) {
@@ -110,11 +112,11 @@ void cmain(long *sp) {
     long argc = sp[0];
     char **argv = (char **)(sp + 1);
     char **envp = argv + argc + 1;
-    if (argc < 5) die("usage: stopwatch CPU NOASLR COUNTERS PROGRAM [ARG...]");
-    long cpu = parse(argv[1]), noaslr = parse(argv[2]), counters = parse(argv[3]);
-    if (cpu < -1 || cpu >= 1024 || (noaslr != 0 && noaslr != 1) || (counters != 0 && counters != 1)) die("bad CPU, NOASLR or COUNTERS");
+    if (argc < 6) die("usage: stopwatch CPU NOASLR COUNTERS NICE PROGRAM [ARG...]");
+    long cpu = parse(argv[1]), noaslr = parse(argv[2]), counters = parse(argv[3]), nice = parse(argv[4]);
+    if (cpu < -1 || cpu >= 1024 || (noaslr != 0 && noaslr != 1) || (counters != 0 && counters != 1) || nice < -20 || nice > 19) die("bad CPU, NOASLR, COUNTERS or NICE");
 
-    long pin = 0, aslr = 0;
+    long pin = 0, aslr = 0, niced = 0;
     if (cpu >= 0) {
         u64 mask[16];
         memset(mask, 0, sizeof mask);
@@ -127,6 +129,8 @@ void cmain(long *sp) {
         if (aslr > 0) aslr = 0; /* personality returns the previous persona */
     }
 
+    if (nice) niced = sys(SYS_setpriority, 0 /* PRIO_PROCESS */, 0, nice, 0, 0, 0);
+
     int go[2];
     if (sys(SYS_pipe2, (long)go, 02000000 /* O_CLOEXEC */, 0, 0, 0, 0) < 0) die("pipe2 failed");
     long pid = sys(SYS_fork, 0, 0, 0, 0, 0, 0);
@@ -137,7 +141,7 @@ void cmain(long *sp) {
         sys(SYS_close, go[1], 0, 0, 0, 0, 0);
         char c;
         sys(SYS_read, go[0], (long)&c, 1, 0, 0, 0); /* end of file: the parent let go */
-        sys(SYS_execve, (long)argv[4], (long)(argv + 4), (long)envp, 0, 0, 0);
+        sys(SYS_execve, (long)argv[5], (long)(argv + 5), (long)envp, 0, 0, 0);
         sys(SYS_exit_group, 127, 0, 0, 0, 0, 0);
     }
     sys(SYS_close, go[0], 0, 0, 0, 0, 0);
@@ -165,6 +169,7 @@ void cmain(long *sp) {
     else { field(&out, "status", -1); field(&out, "signal", status & 0x7f); }
     field(&out, "pin", pin);
     field(&out, "aslr", aslr);
+    field(&out, "nice", niced);
     if (counters && instructionsFd >= 0 && cyclesFd >= 0) {
         field(&out, "cycles", reading(cyclesFd));
         field(&out, "instructions", reading(instructionsFd));
