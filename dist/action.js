@@ -46197,6 +46197,43 @@ function pythonFunctionsMarkdown(c) {
   return out;
 }
 
+// src/report/timed.ts
+var VERDICT_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", "no significant change": "\u26AA" };
+function median(xs) {
+  if (!xs.length) return void 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+function timedSide(r, side) {
+  const m = median(r[side]);
+  if (m === void 0) return "\u2013";
+  return r.unit === "ms" ? `${m.toFixed(m >= 100 ? 1 : 2)} ms` : `${formatCount(m)} cycles`;
+}
+var timedInterval = (r) => `${formatPercent(r.estimate.low)} \u2026 ${formatPercent(r.estimate.high)}`;
+var timedPairs = (r) => `${r.estimate.pairs}${r.estimate.dropped ? ` (\u2212${r.estimate.dropped})` : ""}`;
+var timedVerdictText = (r) => r.verdict === "no significant change" ? `no significant change (\xB1${r.thresholdPercent}%)` : r.verdict;
+var confidenceLabel = (results) => `${Math.round((results[0]?.estimate.confidence ?? 0.95) * 100)}% interval`;
+function timedMarkdown(results) {
+  if (!results?.length) return [];
+  const out = [
+    "",
+    "#### Timed natively (paired base and head, not simulated)",
+    "",
+    `| Benchmark | Mode | Pairs | Base (median) | Head (median) | Change | ${confidenceLabel(results)} | |`,
+    "|:--|:--|--:|--:|--:|--:|--:|:--|"
+  ];
+  for (const r of results) {
+    out.push(`| ${escapeMarkdown(r.name)} | ${r.mode} | ${timedPairs(r)} | ${timedSide(r, "base")} | ${timedSide(r, "head")} | ${formatPercent(r.estimate.relative)} | ${timedInterval(r)} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(timedVerdictText(r))} |`);
+  }
+  const controls = [...new Set(results.flatMap((r) => r.controls))];
+  out.push(
+    "",
+    `<sub>Base and head ran alternately (ABBA) on this runner after ${results[0].warmups} warm-up pairs; a regression only when the whole interval is beyond the threshold. ${escapeMarkdown(controls.join(", "))}.</sub>`
+  );
+  return out;
+}
+
 // src/report/markdown.ts
 var ICON = {
   regression: "\u{1F534}",
@@ -46296,6 +46333,7 @@ var markdownReport = {
       for (const c of apart) lines.push(`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`);
     }
     lines.push(...failures(head));
+    lines.push(...timedMarkdown(head.timed));
     const details = comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0).flatMap((c) => ["", ...detail(c)]) ?? [];
     if (details.length) lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details, "", "</details>");
     lines.push("");
@@ -46337,9 +46375,58 @@ var results_schema_default = {
         count: { type: "integer", minimum: 1, maximum: 1024 },
         benchmarks: { type: "array", maxItems: 1e4, items: { $ref: "#/definitions/text" } }
       }
+    },
+    timed: {
+      description: "Benchmarks timed natively by cg-bench paired (mode: wallclock or counters), base and head paired on one machine, with every raw sample. Absent when none was timed.",
+      type: "array",
+      maxItems: 1e4,
+      items: { $ref: "#/definitions/timed" }
     }
   },
   definitions: {
+    samples: { type: "array", maxItems: 1e6, items: { type: "number", minimum: 0 } },
+    timed: {
+      type: "object",
+      additionalProperties: false,
+      required: ["name", "mode", "unit", "controls", "thresholdPercent", "budgetMs", "warmups", "verdict", "estimate", "base", "head", "order"],
+      properties: {
+        name: { type: "string", minLength: 1, maxLength: 100 },
+        mode: { enum: ["wallclock", "cputime", "counters"] },
+        unit: { enum: ["ms", "cycles"] },
+        controls: { type: "array", maxItems: 100, items: { $ref: "#/definitions/text" } },
+        thresholdPercent: { type: "number", minimum: 0 },
+        budgetMs: { type: "number", minimum: 0 },
+        warmups: { $ref: "#/definitions/count" },
+        verdict: { enum: ["regression", "improvement", "no significant change"] },
+        estimate: {
+          type: "object",
+          additionalProperties: false,
+          required: ["relative", "low", "high", "confidence", "pairs", "dropped", "method"],
+          properties: {
+            relative: { type: "number" },
+            low: { type: "number" },
+            high: { type: "number" },
+            confidence: { type: "number", exclusiveMinimum: 0, exclusiveMaximum: 1 },
+            pairs: { $ref: "#/definitions/count" },
+            dropped: { $ref: "#/definitions/count" },
+            method: { type: "string", maxLength: 200 }
+          }
+        },
+        base: { $ref: "#/definitions/samples" },
+        head: { $ref: "#/definitions/samples" },
+        order: { type: "array", maxItems: 2e6, items: { enum: ["base", "head"] } },
+        extra: {
+          type: "object",
+          maxProperties: 16,
+          additionalProperties: {
+            type: "object",
+            additionalProperties: false,
+            required: ["base", "head"],
+            properties: { base: { $ref: "#/definitions/samples" }, head: { $ref: "#/definitions/samples" } }
+          }
+        }
+      }
+    },
     count: { type: "integer", minimum: 0 },
     text: { type: "string", maxLength: 4096 },
     nullableText: { type: ["string", "null"], maxLength: 4096 },
@@ -46914,8 +47001,8 @@ var config_schema_default = {
           description: "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)."
         },
         mode: {
-          enum: ["cachegrind", "wallclock", "counters"],
-          description: "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. counters: user-space instructions and cycles from the hardware counters (perf), paired the same way."
+          enum: ["cachegrind", "wallclock", "cputime", "counters"],
+          description: "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way."
         }
       }
     },
@@ -48071,10 +48158,10 @@ function parseShard(text, what = "--shard") {
 }
 function partition(names, durationsMs, count) {
   const known = names.map((n) => durationsMs.get(n)).filter((d) => d !== void 0 && Number.isFinite(d) && d >= 0).sort((a, b) => a - b);
-  const median = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
+  const median2 = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
   const duration2 = (name) => {
     const d = durationsMs.get(name);
-    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median;
+    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median2;
   };
   const order = names.map((name, i) => ({ i, d: duration2(name) })).sort((a, b) => b.d - a.d || a.i - b.i);
   const load = new Array(count).fill(0);

@@ -112,13 +112,15 @@ Options:
   paired: `Usage: cg-bench paired BASE_DIR [options]
 
 For what Cachegrind cannot see (system calls, I/O, locks, the branch predictor, SIMD width): the
-benchmarks with mode: wallclock (or mode: counters) in cg-bench.yml, of this checkout (head) and of
+benchmarks with mode: wallclock (or cputime, or counters) in cg-bench.yml, of this checkout (head) and of
 the base checkout BASE_DIR (its cg-bench.yml at the same relative path), run natively on this
 machine, base and head alternately (ABBA), after 3 warm-up pairs, until the budget is spent. Each
-side's setup runs first. Pinned to one CPU and with ASLR off where the machine allows. The verdict
-comes from the paired log ratios: a regression only when the whole 95% interval (bootstrap) is
-beyond the threshold, else "no significant change". Pairs further than 5 MADs from the median are
-dropped (the only outlier rule). Raw samples: OUT/paired.json.
+side's setup runs first. Pinned to one CPU, ASLR off and priority raised (nice -10) where the
+machine allows; timed from exec to exit (x86-64 Linux: cg-bench's stopwatch helper). The verdict
+comes from the paired log ratios: their median with its distribution-free 95% interval; a
+regression only when the whole interval is beyond the threshold, else "no significant change".
+Pairs further than 5 MADs from the median are dropped (the only outlier rule). Raw samples:
+OUT/paired.json (and --results FILE).
 
 Options:
   -c, --config FILE          configuration (default: cg-bench.yml)
@@ -127,7 +129,11 @@ Options:
       --budget DURATION      time for each benchmark's runs (default 60s)
       --threshold PERCENT    override every benchmark's threshold
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --counters-fallback F  when mode: counters finds no hardware counters: fail (default) or wallclock
+      --counters-fallback F  when mode: counters finds no hardware counters: fail (default), cputime
+                             or wallclock
+      --results FILE         also record them (raw samples included) in this results.json from cg-bench
+                             run, so its report and the comment show them in a table of their own
+      --format FORMAT        terminal (default), markdown or json
   -h, --help                 show this help
 
 ${EXIT_CODES}`,

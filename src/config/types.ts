@@ -18,7 +18,7 @@ export interface Weights {
 export type InstrumentMode = 'whole' | 'region';
 
 /** How a benchmark is measured: simulated (the default), or timed natively, base and head paired (`cg-bench paired`). */
-export type MeasureMode = 'cachegrind' | 'wallclock' | 'counters';
+export type MeasureMode = 'cachegrind' | 'wallclock' | 'cputime' | 'counters';
 
 export interface BenchmarkSpec {
   name: string;

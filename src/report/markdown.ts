@@ -6,6 +6,7 @@ import { formatCount, formatPercent, formatSigned } from './format.ts';
 import { headline, VERDICT_LABEL } from './headline.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
 import { pythonFunctionsMarkdown } from '../python/report.ts';
+import { timedMarkdown } from './timed.ts';
 
 const ICON: Record<Verdict, string> = {
   regression: '🔴',
@@ -118,6 +119,7 @@ export const markdownReport: ReportFormat = {
       for (const c of apart) lines.push(`- ${esc(c.name)}: ${esc(c.notComparable!)}`);
     }
     lines.push(...failures(head));
+    lines.push(...timedMarkdown(head.timed));
     const details = comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0).flatMap((c) => ['', ...detail(c)]) ?? [];
     if (details.length) lines.push('', '<details><summary>Details: instructions, cache hits and functions</summary>', ...details, '', '</details>');
     lines.push('');

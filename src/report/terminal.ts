@@ -5,6 +5,7 @@ import { PYTHON_FUNCTIONS_TITLE, pythonFunctionsTerminalRows } from '../python/r
 import { escapeTerminal } from './escape.ts';
 import { formatCount, formatDuration, formatPercent } from './format.ts';
 import { headline, VERDICT_LABEL } from './headline.ts';
+import { timedTerminalTable } from './timed.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
 
 const COLOURS: Partial<Record<Verdict, string>> = { regression: '31', failed: '31', improvement: '32', 'not-comparable': '33', new: '36' };
@@ -81,6 +82,8 @@ export function terminalReport(options: { colour: boolean }): ReportFormat {
         lines.push(...(b.message ?? '').split('\n').map((l) => `  ${escapeTerminal(l)}`));
         lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
       }
+      const timed = timedTerminalTable(head.timed ?? [], (v, text) => paint(v === 'regression' ? '31' : v === 'improvement' ? '32' : undefined, text));
+      if (timed.length) lines.push('', 'timed natively (paired base and head, not simulated):', ...timed);
       lines.push('', headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ''));
       return `${lines.join('\n')}\n`;
     },

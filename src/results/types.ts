@@ -112,6 +112,31 @@ export interface Environment {
   };
 }
 
+/**
+ * A benchmark timed natively by `cg-bench paired` (mode: wallclock, cputime or counters): base and head run
+ * paired on one machine. Kept apart from `benchmarks` (simulated counts): never mixed with them.
+ */
+export interface TimedResult {
+  name: string;
+  mode: 'wallclock' | 'cputime' | 'counters';
+  /** The unit of the compared samples: ms (wall time) or cycles (user-space, hardware counter). */
+  unit: 'ms' | 'cycles';
+  /** The noise controls applied (pinning, ASLR, how runs were timed), for people. */
+  controls: string[];
+  thresholdPercent: number;
+  budgetMs: number;
+  warmups: number;
+  verdict: 'regression' | 'improvement' | 'no significant change';
+  /** head ÷ base − 1 from the pairs' log ratios, its interval, and how it was made. */
+  estimate: { relative: number; low: number; high: number; confidence: number; pairs: number; dropped: number; method: string };
+  /** Every compared sample in the order measured (warm-ups excluded): the raw data of the verdict. */
+  base: number[];
+  head: number[];
+  order: ('base' | 'head')[];
+  /** Other readings of the same runs (user+system CPU ms, user-space instructions), per side. */
+  extra?: Record<string, { base: number[]; head: number[] }>;
+}
+
 export interface Results {
   schemaVersion: typeof RESULTS_SCHEMA_VERSION;
   tool: 'cg-bench';
@@ -125,4 +150,6 @@ export interface Results {
    * cover it exactly once and put them back in order. Absent in a whole run.
    */
   shard?: { index: number; count: number; benchmarks: string[] };
+  /** Benchmarks timed by `cg-bench paired --results` (mode: wallclock or counters); absent otherwise. */
+  timed?: TimedResult[];
 }

@@ -92,7 +92,7 @@ export interface ShardSelection {
 }
 
 export function selectBenchmarks(config: Config, filter: string | undefined): { spec: BenchmarkSpec; slug: string }[] {
-  // Timed benchmarks (mode: wallclock or counters) are cg-bench paired's: never mixed with counts.
+  // Timed benchmarks (mode: wallclock, cputime or counters) are cg-bench paired's: never mixed with counts.
   const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) })).filter(({ spec }) => spec.mode === 'cachegrind');
   if (!filter) return all;
   const matches = nameMatcher(filter);

@@ -5,6 +5,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { readResults } from '../../src/results/io.ts';
+import type { TimedResult } from '../../src/results/types.ts';
 import { countersProblem } from '../../src/stopwatch/executor.ts';
 import { cli, compileC, readJson, tempDir } from '../helpers.ts';
 import { writeFileSync } from 'node:fs';
@@ -20,22 +22,33 @@ function checkout(root: string, name: string, n: number, mode = 'wallclock'): st
   return dir;
 }
 
-test('three times the work is a regression with its interval and pairs; the raw samples are kept; cg-bench run leaves timed benchmarks out', async () => {
+test('three times the work is a regression with its interval and pairs; the raw samples are kept in paired.json and results.json; cg-bench run leaves timed benchmarks out', async () => {
   const root = tempDir('cg-bench-paired-');
   checkout(root, 'base', 3_000_000);
   const head = checkout(root, 'head', 9_000_000);
-  const r = await cli(['paired', '../base', '--budget', '3s', '--fail-on-regression'], { cwd: head });
-  assert.equal(r.code, 1, r.stderr);
-  assert.match(r.stdout, /^benchmark\s+mode\s+pairs\s+change\s+95% interval\s+verdict\nloop\s+wallclock\s+\d+(?: \(−\d+\))?\s+\+\d+\.\d+%\s+\+\d+\.\d+% … \+\d+\.\d+%\s+regression\n$/);
-  const data = readJson<{ benchmarks: { name: string; base: number[]; head: number[]; order: string[]; estimate: { pairs: number; relative: number } }[] }>(join(head, '.cg-bench', 'paired', 'paired.json'));
-  const loop = data.benchmarks[0]!;
-  assert.equal(loop.base.length, loop.head.length);
-  assert.ok(loop.base.length >= 10);
-  assert.deepEqual(loop.order.slice(0, 4), ['base', 'head', 'head', 'base']);
-  assert.ok(loop.estimate.relative > 0.3, String(loop.estimate.relative));
   const run = await cli(['run', '--format', 'json'], { cwd: head });
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual((JSON.parse(run.stdout) as { benchmarks: { name: string }[] }).benchmarks.map((b) => b.name), ['simulated'], 'never mixed with the counts');
+
+  const r = await cli(['paired', '../base', '--budget', '3s', '--fail-on-regression', '--results', '.cg-bench/results.json'], { cwd: head });
+  assert.equal(r.code, 1, r.stderr);
+  assert.match(r.stdout, /^benchmark +mode +pairs +base +head +change +95% interval +verdict\nloop +wallclock +\d+(?: \(−\d+\))? +\d+\.\d+ ms +\d+\.\d+ ms +\+\d+\.\d+% +\+\d+\.\d+% … \+\d+\.\d+% +regression\n$/);
+  const data = readJson<{ timed: TimedResult[] }>(join(head, '.cg-bench', 'paired', 'paired.json'));
+  const loop = data.timed[0]!;
+  assert.equal(loop.base.length, loop.head.length);
+  assert.equal(loop.order.length, 2 * loop.base.length);
+  assert.ok(loop.base.length >= 10);
+  assert.deepEqual(loop.order.slice(0, 4), ['base', 'head', 'head', 'base']);
+  assert.ok(loop.estimate.relative > 0.3, String(loop.estimate.relative));
+  assert.equal(loop.verdict, 'regression');
+
+  // results.json now holds them too (valid by the schema): compare's comment shows their own table.
+  const results = readResults(join(head, '.cg-bench', 'results.json'));
+  assert.deepEqual(results.timed?.map((t) => t.name), ['loop']);
+  assert.deepEqual(results.benchmarks.map((b) => b.name), ['simulated']);
+  const comment = await cli(['compare', '.cg-bench/results.json', '.cg-bench/results.json', '--format', 'markdown'], { cwd: head });
+  assert.equal(comment.code, 0, comment.stderr);
+  assert.match(comment.stdout, /#### Timed natively \(paired base and head, not simulated\)\n\n\| Benchmark \| Mode \| Pairs [^\n]*\n[^\n]*\n\| loop \| wallclock \| \d+[^|]*\| [\d.]+ ms \| [\d.]+ ms \| \+[\d.]+% \| \+[\d.]+% … \+[\d.]+% \| 🔴 regression \|/);
 });
 
 test('mode: counters without hardware counters: exit 2 with the reason, or timed by the wall clock when asked', async () => {
@@ -46,8 +59,25 @@ test('mode: counters without hardware counters: exit 2 with the reason, or timed
   const head = checkout(root, 'head', 100_000, 'counters');
   const r = await cli(['paired', '../base', '--budget', '1s'], { cwd: head });
   assert.equal(r.code, 2);
-  assert.ok(r.stderr.includes(`mode: counters: ${problem}; use mode: wallclock, or --counters-fallback wallclock`), r.stderr);
-  const fallback = await cli(['paired', '../base', '--budget', '1s', '--counters-fallback', 'wallclock'], { cwd: head });
+  assert.ok(r.stderr.includes(`mode: counters: ${problem}; use mode: cputime or mode: wallclock, or --counters-fallback cputime (or wallclock)`), r.stderr);
+  const fallback = await cli(['paired', '../base', '--budget', '1s', '--counters-fallback', 'cputime', '--format', 'json'], { cwd: head });
   assert.equal(fallback.code, 0, fallback.stderr);
-  assert.match(fallback.stderr, /no hardware counters .*timed by the wall clock instead/);
+  assert.match(fallback.stderr, /no hardware counters .*timed by its CPU time instead/);
+  const [loop] = JSON.parse(fallback.stdout) as TimedResult[];
+  assert.equal(loop?.mode, 'cputime');
+  assert.equal(loop.unit, 'ms');
+  assert.equal(loop.extra?.['wallMs']?.base.length, loop.base.length, 'the wall time of the same runs, kept');
+});
+
+test('mode: cputime: three times the work is a regression, judged on CPU time (x86-64 Linux: the stopwatch helper)', async () => {
+  if (process.arch !== 'x64' || process.platform !== 'linux') return;
+  const root = tempDir('cg-bench-paired-');
+  checkout(root, 'base', 3_000_000, 'cputime');
+  const head = checkout(root, 'head', 9_000_000, 'cputime');
+  const r = await cli(['paired', '../base', '--budget', '2s', '--format', 'json'], { cwd: head });
+  assert.equal(r.code, 0, r.stderr);
+  const [loop] = JSON.parse(r.stdout) as TimedResult[];
+  assert.equal(loop?.mode, 'cputime');
+  assert.equal(loop.verdict, 'regression');
+  assert.ok(loop.controls.includes('user+system CPU time from wait4'), loop.controls.join(', '));
 });
