@@ -5445,12 +5445,12 @@ var require_body = __commonJS({
     var { isArrayBuffer: isArrayBuffer2 } = __require("node:util/types");
     var { serializeAMimeType } = require_data_url();
     var { multipartFormDataParser } = require_formdata_parser();
-    var random;
+    var random2;
     try {
       const crypto4 = __require("node:crypto");
-      random = (max) => crypto4.randomInt(0, max);
+      random2 = (max) => crypto4.randomInt(0, max);
     } catch {
-      random = (max) => Math.floor(Math.random(max));
+      random2 = (max) => Math.floor(Math.random(max));
     }
     var textEncoder = new TextEncoder();
     function noop4() {
@@ -5501,7 +5501,7 @@ var require_body = __commonJS({
       } else if (ArrayBuffer.isView(object)) {
         source = new Uint8Array(object.buffer.slice(object.byteOffset, object.byteOffset + object.byteLength));
       } else if (util5.isFormDataLike(object)) {
-        const boundary = `----formdata-undici-0${`${random(1e11)}`.padStart(11, "0")}`;
+        const boundary = `----formdata-undici-0${`${random2(1e11)}`.padStart(11, "0")}`;
         const prefix2 = `--${boundary}\r
 Content-Disposition: form-data`;
         const escape4 = (str2) => str2.replace(/\n/g, "%0A").replace(/\r/g, "%0D").replace(/"/g, "%22");
@@ -12040,10 +12040,10 @@ var require_headers = __commonJS({
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
         const exists2 = this[kHeadersMap].get(lowercaseName);
         if (exists2) {
-          const delimiter4 = lowercaseName === "cookie" ? "; " : ", ";
+          const delimiter5 = lowercaseName === "cookie" ? "; " : ", ";
           this[kHeadersMap].set(lowercaseName, {
             name: exists2.name,
-            value: `${exists2.value}${delimiter4}${value}`
+            value: `${exists2.value}${delimiter5}${value}`
           });
         } else {
           this[kHeadersMap].set(lowercaseName, { name, value });
@@ -35810,8 +35810,8 @@ var require_common = __commonJS({
         }
         return debug2;
       }
-      function extend2(namespace, delimiter4) {
-        const newDebug = createDebug(this.namespace + (typeof delimiter4 === "undefined" ? ":" : delimiter4) + namespace);
+      function extend2(namespace, delimiter5) {
+        const newDebug = createDebug(this.namespace + (typeof delimiter5 === "undefined" ? ":" : delimiter5) + namespace);
         newDebug.log = this.log;
         return newDebug;
       }
@@ -43360,15 +43360,15 @@ function issueFileCommand(command, message) {
   });
 }
 function prepareKeyValueMessage(key, value) {
-  const delimiter4 = `ghadelimiter_${crypto2.randomUUID()}`;
+  const delimiter5 = `ghadelimiter_${crypto2.randomUUID()}`;
   const convertedValue = toCommandValue(value);
-  if (key.includes(delimiter4)) {
-    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter4}"`);
+  if (key.includes(delimiter5)) {
+    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter5}"`);
   }
-  if (convertedValue.includes(delimiter4)) {
-    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter4}"`);
+  if (convertedValue.includes(delimiter5)) {
+    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter5}"`);
   }
-  return `${key}<<${delimiter4}${os2.EOL}${convertedValue}${os2.EOL}${delimiter4}`;
+  return `${key}<<${delimiter5}${os2.EOL}${convertedValue}${os2.EOL}${delimiter5}`;
 }
 
 // node_modules/@actions/core/lib/core.js
@@ -45217,7 +45217,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname12, join as join24 } from "node:path";
+import { dirname as dirname12, join as join26 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -45241,12 +45241,12 @@ ${body2}
 }
 
 // src/github/run.ts
-import { readFileSync as readFileSync11 } from "node:fs";
-import { join as join23, resolve as resolve8 } from "node:path";
+import { readFileSync as readFileSync12 } from "node:fs";
+import { join as join25, resolve as resolve8 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync9, writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join15 } from "node:path";
+import { mkdirSync as mkdirSync10, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join17 } from "node:path";
 
 // src/errors.ts
 var ExitCode2 = {
@@ -45817,7 +45817,21 @@ function countPhrase(verdict, n) {
   const [one, many] = NOUNS[verdict];
   return `${n} ${n === 1 ? one : many}`;
 }
+function timedPhrase(head) {
+  const timed = head.timed ?? [];
+  if (!timed.length) return "";
+  const count = (v) => timed.filter((t) => t.verdict === v).length;
+  const parts = [
+    ...count("regression") ? [countPhrase("regression", count("regression"))] : [],
+    ...count("improvement") ? [countPhrase("improvement", count("improvement"))] : [],
+    ...count("no significant change") ? [`${count("no significant change")} no significant change`] : []
+  ];
+  return `; timed: ${parts.join(", ")}`;
+}
 function headline(head, comparison) {
+  return simulatedPhrase(head, comparison) + timedPhrase(head);
+}
+function simulatedPhrase(head, comparison) {
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (!comparison) {
     const ok2 = head.benchmarks.length - failed;
@@ -46247,7 +46261,8 @@ var ICON = {
 var cycles = (b) => b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : "\u2013";
 function title(head, comparison) {
   const failed = head.benchmarks.some((b) => b.status !== "ok");
-  const icon = !comparison ? failed ? "\u274C" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
+  const timedRegression = head.timed?.some((t) => t.verdict === "regression") ?? false;
+  const icon = !comparison ? failed ? "\u274C" : timedRegression ? "\u{1F534}" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression || timedRegression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
   return `### ${icon} cg-bench: ${escapeMarkdown(headline(head, comparison))}`;
 }
 function comparisonTable(comparison) {
@@ -46785,6 +46800,15 @@ var RESULTS_SCHEMA_VERSION = 1;
 // src/results/io.ts
 var RESULTS_LIMIT = 256 * MiB;
 var validateResults = createAjv().compile(results_schema_default);
+var validateTimed = createAjv().compile({ ...results_schema_default.properties.timed, definitions: results_schema_default.definitions });
+function parseTimed(data, source) {
+  if (!validateTimed(data)) {
+    const problems = schemaProblems(validateTimed).slice(0, 10);
+    throw new CgBenchError(`${source}: invalid timed results:
+${problems.map((p) => `  timed${p.path}: ${p.message}`).join("\n")}`);
+  }
+  return data;
+}
 function parseResults(data, source) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new CgBenchError(`${source}: not a cg-bench results file (expected a JSON object)`);
@@ -46904,13 +46928,13 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join13 } from "node:path";
+import { readFileSync as readFileSync9 } from "node:fs";
+import { join as join14 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync2, cpSync, existsSync as existsSync5, lstatSync as lstatSync3, mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync2, readdirSync as readdirSync6, rmSync as rmSync8 } from "node:fs";
-import { tmpdir as tmpdir3 } from "node:os";
-import { dirname as dirname8, join as join12, resolve as resolve5 } from "node:path";
+import { chmodSync as chmodSync3, cpSync, existsSync as existsSync6, lstatSync as lstatSync3, mkdirSync as mkdirSync8, mkdtempSync as mkdtempSync3, readdirSync as readdirSync6, rmSync as rmSync9 } from "node:fs";
+import { tmpdir as tmpdir4 } from "node:os";
+import { dirname as dirname8, join as join13, resolve as resolve5 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -46996,6 +47020,10 @@ var config_schema_default = {
         cwd: { type: "string", minLength: 1, description: "Working directory, relative to the configuration file's directory." },
         threshold: { $ref: "#/definitions/threshold" },
         timeout: { $ref: "#/definitions/duration" },
+        budget: {
+          $ref: "#/definitions/duration",
+          description: "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h."
+        },
         instrument: {
           enum: ["whole", "region"],
           description: "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)."
@@ -47096,6 +47124,8 @@ var DEFAULT_CACHE = {
 var DEFAULT_WEIGHTS = { l1: 1, ll: 5, ram: 35 };
 var DEFAULT_THRESHOLD_PERCENT = 1;
 var DEFAULT_TIMEOUT_MS = 10 * 6e4;
+var DEFAULT_BUDGET_MS = 6e4;
+var MAX_BUDGET_MS = 36e5;
 var DEFAULT_CONFIG_FILE = "cg-bench.yml";
 
 // src/config/load.ts
@@ -47187,6 +47217,12 @@ function parseConfig(text, file) {
     finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
     finite(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`, "a duration (write 90s, 10m or a number of seconds)");
     longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
+    finite(b.budget, ["benchmarks", i, "budget"], `benchmarks[${i}].budget`, "a duration (write 30s or 2m)");
+    if (b.budget !== void 0 && (b.mode ?? "cachegrind") === "cachegrind") {
+      problems.push(where3(["benchmarks", i, "budget"], `benchmarks[${i}].budget`, "only timed benchmarks (mode: wallclock, cputime or counters) have a budget; a simulated count is made once"));
+    } else if (b.budget !== void 0 && !(parseDuration(b.budget) > 0 && parseDuration(b.budget) <= MAX_BUDGET_MS)) {
+      problems.push(where3(["benchmarks", i, "budget"], `benchmarks[${i}].budget`, `"${b.budget}" is not a duration from 1ms to 1h`));
+    }
     if (typeof b.run !== "string" && b.run[0] === "") {
       problems.push(where3(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
     }
@@ -47201,7 +47237,8 @@ function parseConfig(text, file) {
       thresholdPercent: b.threshold === void 0 ? defaultThreshold : parsePercent(b.threshold),
       timeoutMs: b.timeout === void 0 ? defaultTimeout : parseDuration(b.timeout),
       instrument: b.instrument ?? "whole",
-      mode: b.mode ?? "cachegrind"
+      mode: b.mode ?? "cachegrind",
+      budgetMs: b.budget === void 0 ? DEFAULT_BUDGET_MS : parseDuration(b.budget)
     };
   });
   if (problems.length) fail(problems);
@@ -48158,10 +48195,10 @@ function parseShard(text, what = "--shard") {
 }
 function partition(names, durationsMs, count) {
   const known = names.map((n) => durationsMs.get(n)).filter((d) => d !== void 0 && Number.isFinite(d) && d >= 0).sort((a, b) => a - b);
-  const median2 = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
+  const median3 = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
   const duration2 = (name) => {
     const d = durationsMs.get(name);
-    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median2;
+    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median3;
   };
   const order = names.map((name, i) => ({ i, d: duration2(name) })).sort((a, b) => b.d - a.d || a.i - b.i);
   const load = new Array(count).fill(0);
@@ -48374,6 +48411,432 @@ function readPrevious(path12) {
   }
 }
 
+// src/stopwatch/suite.ts
+import { mkdirSync as mkdirSync7 } from "node:fs";
+
+// src/stopwatch/executor.ts
+import { spawnSync as spawnSync3 } from "node:child_process";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync4, mkdtempSync as mkdtempSync2, readFileSync as readFileSync8, rmSync as rmSync8, writeFileSync as writeFileSync5 } from "node:fs";
+import { arch as arch2, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
+import { delimiter as delimiter3, join as join12 } from "node:path";
+
+// src/stopwatch/helper.ts
+var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAADAJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA4wgAAAAAAADjCAAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+/wdAAOi7////TInGSYnI6LD///++8QdAAOim////SffYTA9IwUiFyXkKvvMHQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+9QdAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+AQhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVUiJ/VNIgezoAgAATIsvSYP9BX8KvwMIQADoRv7//0iLfRDo8/3//0iLfRhJicTo5/3//0iLfSBIicPo2/3//0iLfShJicfoz/3//0mJxkmNRCQBSD0ABAAAdxZIidhMCfhIg/gBdwpJjUYUSIP4J3YKvz4IQADo6f3//zHJSIlMJAhNheR4UjH2SI28JNgAAABFMdJFMcC6gAAAAEUxyejg/v//TIniRInhuAEAAABIwfoGSNPgvoAAAAAx/0iJhNTYAAAAuMsAAABIjZQk2AAAAA8FSIlEJAhIhdt0PkG8hwAAADHSRTHSRTHARTHJv/////9MieBIidYPBUiJw0iFwHgYSIHLAAAEAEyJ4EiJ3w8FMdtIhcBID07YTYX2dBsx9kUx0kUxwEUxybiNAAAASIn3TInyDwVJicZIjXwkGEUx0kUxwEUxybglAQAAvgAACAAx0g8FSIXAeQq/YAhAAOj9/P//MdJFMdJFMcBFMcm4OQAAAEiJ10iJ1g8FSIkEJEiFwHkPv20IQADo0vz//+mzAAAAD4WtAAAAuAIAAABIixQkRTHSRTHARTHJv3kIQABIicYPBUiJx0iFwHguSIs0JEG8IQAAAEyJ4EiJ8g8FvgEAAABMieBIixQkDwW+AgAAAEyJ4EiLFCQPBUUx5EhjfCQcRTHSRTHARTHJuAMAAABMieZMieIPBboBAAAASI20JNgAAABIY3wkGEyJ4A8FuDsAAABKjVTtEEiNdTBIi30wDwW45wAAAL9/AAAATInmTIniDwUx0khjfCQYRTHSRTHARTHJuAMAAABIidYPBU2F/3QnSIs8JOgm/f//SInFSYnESIXAeBhIizwkvgEAAADoDf3//0mJxOsFRTHkMe0x0kiNdCQgRTHSRTHAiVQkFEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkHEiJ1g8FSI10JBRIizwkTI1UJEBFMcBFMckx0rg9AAAADwVJicVIg/j8dN9IjXQkMEUx0rjkAAAAvwEAAAAPBUw5LCR0Cr+DCEAA6FT7//9Ii1QkMEyNrCTYAAAASCtUJCAxwEyJ776QCEAAiYQk2AIAAEhp0gDKmjtIA1QkOEgrVCQo6Cn6//++mAhAAEhpVCRAQEIPAEgDVCRI6BH6//++oQhAAEhpVCRQQEIPAEgDVCRY6Pn5//+LVCQUQYnRQYPhf3UND7bWvqoIQABIY9LrFkiDyv++qghAAOjR+f//SWPRvrEIQADoxPn//0iLVCQIvrgIQABMie/osvn//0iJ2r68CEAA6KX5//9MifK+wQhAAOiY+f//TYX/dFBNheR4L0iF7Xg2SInv6OH6//++xghAAEyJ70iJwuhx+f//TInn6Mn6//++zQhAAEiJwusUTYX/dBdIhe1JD0nsSInqvtoIQABMie/oQ/n//0yJ774BCEAARTHSRTHA6Aj5//+4AQAAAEUxyUyJ7khjlCTYAgAASInHDwUx0rjnAAAASInXSInWDwVIgcToAgAAW11BXEFdQV5BX8M9AC0Ac3RvcHdhdGNoOiAACgB1c2FnZTogc3RvcHdhdGNoIENQVSBOT0FTTFIgQ09VTlRFUlMgTklDRSBQUk9HUkFNIFtBUkcuLi5dAGJhZCBDUFUsIE5PQVNMUiwgQ09VTlRFUlMgb3IgTklDRQBwaXBlMiBmYWlsZWQAZm9yayBmYWlsZWQAL2Rldi9udWxsAHdhaXQ0IGZhaWxlZAB3YWxsX25zAHV0aW1lX3VzAHN0aW1lX3VzAHN0YXR1cwBzaWduYWwAcGluAGFzbHIAbmljZQBjeWNsZXMAaW5zdHJ1Y3Rpb25zAGNvdW50ZXJzAEdDQzogKERlYmlhbiAxMi4yLjAtMTQrZGViMTJ1MSkgMTIuMi4wAAAuc2hzdHJ0YWIALnRleHQALnJvZGF0YQAuY29tbWVudAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAAQQcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAA8QdAAAAAAADxBwAAAAAAAPIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAA4wgAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAAAoJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
+
+// src/stopwatch/executor.ts
+var works2 = (argv) => spawnSync3(argv[0], argv.slice(1), { stdio: "ignore" }).status === 0;
+var pinnedCpu = () => availableParallelism2() - 1;
+var TIMED_NICE = -10;
+var helperFile;
+function helper() {
+  if (helperFile !== void 0) return helperFile;
+  helperFile = null;
+  if (platform2() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
+  try {
+    const dir = mkdtempSync2(join12(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join12(dir, "stopwatch");
+    writeFileSync5(file, STOPWATCH_X86_64);
+    chmodSync2(file, 493);
+    process.once("exit", () => rmSync8(dir, { recursive: true, force: true }));
+    const probe = spawnSync3(file, ["-1", "0", "0", "0", "/bin/true"], { encoding: "utf8" });
+    if (probe.status === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
+  } catch {
+  }
+  return helperFile;
+}
+function parseHelperLine(line) {
+  const out = {};
+  for (const token of line.trim().split(/\s+/)) {
+    const m = /^([a-z_]+)=(-?\d+)$/.exec(token);
+    if (m) out[m[1]] = Number(m[2]);
+  }
+  return out;
+}
+function resolveProgram(name, path12) {
+  if (name.includes("/")) return name;
+  for (const dir of (path12 ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
+    if (!dir) continue;
+    const candidate = join12(dir, name);
+    try {
+      accessSync5(candidate, fsConstants3.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  throw new CgBenchError(`${name}: not found in PATH (${path12 ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode2.benchmarkFailed);
+}
+function runHelper(file, command, options) {
+  const argv = [String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice), resolveProgram(command.argv[0], command.env["PATH"] ?? process.env["PATH"]), ...command.argv.slice(1)];
+  const r = spawnSync3(file, argv, { cwd: command.cwd, env: command.env, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  if (r.status !== 0) throw new CgBenchError(`the stopwatch helper failed (${r.signal ?? `status ${r.status}`}): ${r.stderr.trim()}`);
+  const fields = parseHelperLine(r.stdout);
+  if (fields["status"] !== 0) fail2(command, fields["status"] === -1 ? null : fields["status"] ?? null, fields["signal"] === void 0 ? null : `signal ${fields["signal"]}`);
+  return fields;
+}
+var ERRNO = { 1: "EPERM", 2: "ENOENT", 13: "EACCES", 19: "ENODEV", 22: "EINVAL", 38: "ENOSYS", 95: "EOPNOTSUPP" };
+function helperControls(file, counters) {
+  const cpu = pinnedCpu();
+  const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu, noAslr: true, counters: false, nice: TIMED_NICE });
+  const pin = probe["pin"] === 0;
+  const noAslr = probe["aslr"] === 0;
+  const niced = probe["nice"] === 0;
+  return {
+    options: { cpu: pin ? cpu : -1, noAslr, counters, nice: niced ? TIMED_NICE : 0 },
+    controls: [
+      pin ? `pinned to CPU ${cpu}` : `not pinned (sched_setaffinity: ${ERRNO[-probe["pin"]] ?? probe["pin"]})`,
+      noAslr ? "ASLR off" : `ASLR on (personality(ADDR_NO_RANDOMIZE) refused: ${ERRNO[-probe["aslr"]] ?? probe["aslr"]}, e.g. a container's seccomp profile)`,
+      niced ? `priority raised (nice ${TIMED_NICE})` : `normal priority (setpriority refused: ${ERRNO[-probe["nice"]] ?? probe["nice"]})`,
+      "timed from exec to exit by the stopwatch helper"
+    ]
+  };
+}
+function noiseControls() {
+  const prefix2 = [];
+  const controls = [];
+  const cpu = String(pinnedCpu());
+  if (works2(["taskset", "-c", cpu, "true"])) {
+    prefix2.push("taskset", "-c", cpu);
+    controls.push(`pinned to CPU ${cpu}`);
+  } else controls.push("not pinned (taskset missing or refused)");
+  if (works2([...prefix2, "setarch", "-R", "true"])) {
+    prefix2.push("setarch", "-R");
+    controls.push("ASLR off");
+  } else controls.push("ASLR on (setarch -R refused)");
+  controls.push("timed around the spawn (no stopwatch helper on this platform)");
+  return { prefix: prefix2, controls };
+}
+function fail2(command, status, signal) {
+  throw new CgBenchError(`${command.argv.join(" ")}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`, ExitCode2.benchmarkFailed);
+}
+function wallclockExecutor(experiment = {}) {
+  const file = helper();
+  if (file) {
+    const probed3 = helperControls(file, false);
+    const options = { ...probed3.options, ...experiment.unpinned ? { cpu: -1 } : {}, ...experiment.normalPriority ? { nice: 0 } : {} };
+    const controls2 = probed3.controls.map((c, i) => i === 0 && experiment.unpinned ? "not pinned (experiment)" : i === 2 && experiment.normalPriority ? "normal priority (experiment)" : c);
+    return {
+      name: "wallclock",
+      unit: "ms",
+      controls: controls2,
+      run(command) {
+        const f = runHelper(file, command, options);
+        return { value: f["wall_ns"] / 1e6, extra: { cpuMs: (f["utime_us"] + f["stime_us"]) / 1e3 } };
+      }
+    };
+  }
+  const { prefix: prefix2, controls } = noiseControls();
+  return {
+    name: "wallclock",
+    unit: "ms",
+    controls,
+    run(command) {
+      const argv = [...prefix2, ...command.argv];
+      const start = process.hrtime.bigint();
+      const r = spawnSync3(argv[0], argv.slice(1), { cwd: command.cwd, env: command.env, stdio: "ignore" });
+      const ns = process.hrtime.bigint() - start;
+      if (r.status !== 0) fail2(command, r.status, r.signal);
+      return { value: Number(ns) / 1e6 };
+    }
+  };
+}
+function cputimeExecutor() {
+  const file = helper();
+  if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform2()} ${arch2()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`);
+  const { options, controls } = helperControls(file, false);
+  return {
+    name: "cputime",
+    unit: "ms",
+    controls: [...controls.slice(0, 3), "user+system CPU time from wait4"],
+    run(command) {
+      const f = runHelper(file, command, options);
+      return { value: (f["utime_us"] + f["stime_us"]) / 1e3, extra: { wallMs: f["wall_ns"] / 1e6 } };
+    }
+  };
+}
+function countersProblem() {
+  let paranoid;
+  try {
+    paranoid = Number(readFileSync8("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+  } catch {
+    return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
+  }
+  const file = helper();
+  if (file) {
+    const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu: -1, noAslr: false, counters: true, nice: 0 });
+    const errno = -(probe["counters"] ?? 0);
+    if (!errno) return void 0;
+    const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
+    if (errno === 2 || errno === 19 || errno === 95) {
+      const pmu = existsSync4("/sys/bus/event_source/devices/cpu") || existsSync4("/sys/bus/event_source/devices/cpu_core");
+      return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
+    }
+    if (errno === 1 || errno === 13) return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? " (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)" : ""}, or a container's seccomp profile refuses perf_event_open`;
+    if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
+    return call;
+  }
+  if (!existsSync4("/sys/bus/event_source/devices/cpu") && !existsSync4("/sys/bus/event_source/devices/cpu_core")) {
+    return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
+  }
+  if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
+  if (!works2(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"])) return "`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)";
+  return void 0;
+}
+function countersExecutor() {
+  const problem = countersProblem();
+  if (problem) throw new CgBenchError(`mode: counters: ${problem}; use mode: cputime or mode: wallclock, or --counters-fallback cputime (or wallclock)`);
+  const file = helper();
+  if (file) {
+    const { options, controls: controls2 } = helperControls(file, true);
+    return {
+      name: "counters",
+      unit: "cycles",
+      controls: [...controls2.slice(0, 3), "user-space cycles and instructions from perf_event_open"],
+      run(command) {
+        const f = runHelper(file, command, options);
+        if (!(f["cycles"] >= 0)) throw new CgBenchError(`perf_event_open gave no user-space cycle count for ${command.argv.join(" ")}`, ExitCode2.benchmarkFailed);
+        return { value: f["cycles"], extra: { instructions: f["instructions"] ?? 0, wallMs: f["wall_ns"] / 1e6 } };
+      }
+    };
+  }
+  const { prefix: prefix2, controls } = noiseControls();
+  return {
+    name: "counters",
+    unit: "cycles",
+    controls: [...controls.slice(0, 2), "user-space cycles and instructions from perf stat"],
+    run(command) {
+      const argv = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix2, ...command.argv];
+      const r = spawnSync3(argv[0], argv.slice(1), { cwd: command.cwd, env: command.env, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+      if (r.status !== 0) fail2(command, r.status, r.signal);
+      const counts = /* @__PURE__ */ new Map();
+      for (const line of r.stderr.split("\n")) {
+        const [value, , event] = line.split(",");
+        if (event && /^\d+$/.test(value ?? "")) counts.set(event.replace(/:u$/, ""), Number(value));
+      }
+      const cycles2 = counts.get("cycles");
+      if (cycles2 === void 0) throw new CgBenchError(`perf stat gave no user-space cycle count for ${command.argv.join(" ")}`, ExitCode2.benchmarkFailed);
+      return { value: cycles2, extra: { instructions: counts.get("instructions") ?? 0 } };
+    }
+  };
+}
+
+// src/stopwatch/stats.ts
+function abbaOrder(pairs) {
+  return Array.from({ length: pairs }, (_, i) => i % 2 === 0 ? ["base", "head"] : ["head", "base"]);
+}
+function median2(sorted) {
+  const n = sorted.length;
+  return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = a + 1831565813 >>> 0;
+    let t = a;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
+var INTERVAL_METHOD = "median";
+var OUTLIER_MADS = 5;
+var RESAMPLES = 4e3;
+var mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
+function normalQuantile(p) {
+  if (!(p > 0 && p < 1)) throw new Error(`normalQuantile: ${p} is not in (0, 1)`);
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const tail2 = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
+  if (p < 0.02425) return tail2(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail2(Math.sqrt(-2 * Math.log(1 - p)));
+  const q = p - 0.5;
+  const r = q * q;
+  return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+function tQuantile(p, df) {
+  const z = normalQuantile(p);
+  const z2 = z * z;
+  return z + z * (z2 + 1) / (4 * df) + z * ((5 * z2 + 16) * z2 + 3) / (96 * df ** 2) + z * (((3 * z2 + 19) * z2 + 17) * z2 - 15) / (384 * df ** 3) + z * ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) / (92160 * df ** 4);
+}
+function keptLogRatios(base, head) {
+  if (base.length !== head.length || base.length < 2) throw new Error("pairedEstimate: need at least two pairs of equal length");
+  if ([...base, ...head].some((x) => !(x > 0))) throw new Error("pairedEstimate: every sample must be positive");
+  const all = base.map((b, i) => Math.log(head[i] / b));
+  const mid = median2([...all].sort((x, y) => x - y));
+  const mad = median2(all.map((d) => Math.abs(d - mid)).sort((x, y) => x - y)) * 1.4826;
+  const kept = mad > 0 ? all.filter((d) => Math.abs(d - mid) <= OUTLIER_MADS * mad) : all;
+  return { kept, dropped: all.length - kept.length };
+}
+function medianInterval(sorted, confidence) {
+  const n = sorted.length;
+  const tail2 = (1 - confidence) / 2;
+  let logTerm = -n * Math.LN2;
+  let cumulative = Math.exp(logTerm);
+  let k = 1;
+  for (let j = 0; j < n; j++) {
+    logTerm += Math.log((n - j) / (j + 1));
+    const next = cumulative + Math.exp(logTerm);
+    if (next > tail2) break;
+    cumulative = next;
+    k = j + 2;
+  }
+  if (cumulative > tail2) k = 1;
+  return { low: sorted[k - 1], high: sorted[n - k] };
+}
+function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
+  const { kept, dropped } = keptLogRatios(base, head);
+  const m = mean(kept);
+  const tail2 = (1 - confidence) / 2;
+  let lowLog;
+  let highLog;
+  let described;
+  if (method === "median") {
+    const sorted = [...kept].sort((x, y) => x - y);
+    const { low, high } = medianInterval(sorted, confidence);
+    const mid = median2(sorted);
+    return {
+      relative: Math.exp(mid) - 1,
+      low: Math.exp(low) - 1,
+      high: Math.exp(high) - 1,
+      confidence,
+      pairs: kept.length,
+      dropped,
+      method: `median log ratio, distribution-free (sign-test) interval; pairs beyond ${OUTLIER_MADS} MADs dropped`
+    };
+  }
+  if (method === "t") {
+    const n = kept.length;
+    const sd = Math.sqrt(kept.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, n - 1));
+    const half = tQuantile(1 - tail2, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
+    lowLog = m - half;
+    highLog = m + half;
+    described = `mean log ratio, Student's t interval; pairs beyond ${OUTLIER_MADS} MADs dropped`;
+  } else {
+    const next = random(24301 ^ kept.length);
+    const means = [];
+    for (let r = 0; r < RESAMPLES; r++) {
+      let sum = 0;
+      for (let i = 0; i < kept.length; i++) sum += kept[Math.floor(next() * kept.length)];
+      means.push(sum / kept.length);
+    }
+    means.sort((x, y) => x - y);
+    const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
+    lowLog = at(tail2);
+    highLog = at(1 - tail2);
+    described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed); pairs beyond ${OUTLIER_MADS} MADs dropped`;
+  }
+  return { relative: Math.exp(m) - 1, low: Math.exp(lowLog) - 1, high: Math.exp(highLog) - 1, confidence, pairs: kept.length, dropped, method: described };
+}
+function timedVerdict(estimate, thresholdPercent) {
+  const t = thresholdPercent / 100;
+  if (estimate.low > t) return "regression";
+  if (estimate.high < -t) return "improvement";
+  return "no significant change";
+}
+
+// src/stopwatch/paired.ts
+function runPaired(executor, base, head, options) {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  for (let i = 0; i < options.warmups; i++) {
+    executor.run(i % 2 ? head : base);
+    executor.run(i % 2 ? base : head);
+  }
+  const out = { base: [], head: [], order: [] };
+  const blocks2 = abbaOrder(options.maxPairs);
+  for (const block of blocks2) {
+    if (out.base.length >= options.minPairs && now() - started >= options.budgetMs) break;
+    for (const side of block) {
+      out[side].push(executor.run(side === "base" ? base : head));
+      out.order.push(side);
+    }
+    options.onPair?.(out.base.length);
+  }
+  return out;
+}
+
+// src/stopwatch/suite.ts
+var WARMUPS = 3;
+function timedSpecs(config, benchmark) {
+  return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
+}
+var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
+async function prepare(config, outDir, side, progress) {
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  mkdirSync7(SETUP_HOME, { recursive: true });
+  giveDirectory(sandbox, SETUP_HOME);
+  const log2 = resolveFrom(outDir, `setup-${side}.log`);
+  writeFileAtomic(log2, "");
+  await runSetup(config.setup, { cwd: config.root, logFile: log2, timeoutMs: config.setupTimeoutMs, progress, sandbox });
+  return sandbox;
+}
+function executorFor(spec, fallback, log2) {
+  if (spec.mode === "cputime") return cputimeExecutor();
+  if (spec.mode !== "counters") return wallclockExecutor();
+  const problem = countersProblem();
+  if (!problem || fallback === "fail") return countersExecutor();
+  log2(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === "cputime" ? "its CPU time" : "the wall clock"} instead (--counters-fallback ${fallback})`);
+  return fallback === "cputime" ? cputimeExecutor() : wallclockExecutor();
+}
+async function timeSuite(options) {
+  const { head, base, outDir } = options;
+  const timed = timedSpecs(head.config, options.benchmark);
+  if (!timed.length) {
+    throw new CgBenchError(`${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
+  }
+  const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
+  if (missing.length) throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
+  mkdirSync7(outDir, { recursive: true });
+  const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head.config, outDir, "head", options.progress) };
+  const command = (spec, sandbox) => ({
+    argv: sandboxed(sandbox, argvOf(spec)),
+    cwd: spec.cwd,
+    env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp")
+  });
+  const results = [];
+  for (const spec of timed) {
+    const baseSpec = base.config.benchmarks.find((b) => b.name === spec.name);
+    const executor = executorFor(spec, options.countersFallback, options.log);
+    const budgetMs = options.budgetMs ?? spec.budgetMs;
+    options.log(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s (${executor.controls.join(", ")})`);
+    const samples = runPaired(executor, command(baseSpec, sandboxes.base), command(spec, sandboxes.head), {
+      budgetMs,
+      warmups: WARMUPS,
+      minPairs: 10,
+      maxPairs: 2e3,
+      onPair: (n) => {
+        if (n % 20 === 0) options.log(`  ${n} pairs`);
+      }
+    });
+    const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
+    const estimate = pairedEstimate(samples.base.map((s) => s.value), samples.head.map((s) => s.value), 0.95, INTERVAL_METHOD);
+    const result = {
+      name: spec.name,
+      mode: executor.name,
+      unit: executor.unit,
+      controls: executor.controls,
+      thresholdPercent,
+      budgetMs,
+      warmups: WARMUPS,
+      verdict: timedVerdict(estimate, thresholdPercent),
+      estimate,
+      base: samples.base.map((s) => s.value),
+      head: samples.head.map((s) => s.value),
+      order: samples.order
+    };
+    const extraNames = [...new Set(samples.base.flatMap((s) => Object.keys(s.extra ?? {})))];
+    if (extraNames.length) {
+      result.extra = Object.fromEntries(extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }]));
+    }
+    results.push(result);
+  }
+  writeFileAtomic(resolveFrom(outDir, PAIRED_FILE), `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
+`);
+  return results;
+}
+var PAIRED_FILE = "paired.json";
+
 // src/run/progress.ts
 function outcome(result) {
   if (result.status === "ok") return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;
@@ -48393,15 +48856,15 @@ function lineProgress(write) {
 }
 
 // src/container/engine.ts
-import { spawn as spawn4, spawnSync as spawnSync3 } from "node:child_process";
-import { existsSync as existsSync4 } from "node:fs";
+import { spawn as spawn4, spawnSync as spawnSync4 } from "node:child_process";
+import { existsSync as existsSync5 } from "node:fs";
 var words = (value) => (value ?? "").split(/\s+/).filter(Boolean);
 function engineFromEnv(env = process.env) {
   const command = words(env["CG_BENCH_ENGINE"]);
   return { command: command.length ? command : ["docker"], runFlags: words(env["CG_BENCH_ENGINE_FLAGS"]) };
 }
 function insideImage(env = process.env) {
-  return Boolean(env["CG_BENCH_IMAGE"]) && existsSync4("/opt/cg-bench/dist/cli.js");
+  return Boolean(env["CG_BENCH_IMAGE"]) && existsSync5("/opt/cg-bench/dist/cli.js");
 }
 function choosesNetwork(flags) {
   return flags.some((flag) => /^--net(work)?(=|$)/.test(flag));
@@ -48440,10 +48903,10 @@ function runEngine(engine, args, log2) {
   });
 }
 function imageId(engine, image) {
-  const inspect2 = () => spawnSync3(engine.command[0], [...engine.command.slice(1), "image", "inspect", "--format", "{{.Id}}", image], { encoding: "utf8" });
+  const inspect2 = () => spawnSync4(engine.command[0], [...engine.command.slice(1), "image", "inspect", "--format", "{{.Id}}", image], { encoding: "utf8" });
   let r = inspect2();
   if (r.status !== 0) {
-    spawnSync3(engine.command[0], [...engine.command.slice(1), "pull", image], { stdio: "inherit" });
+    spawnSync4(engine.command[0], [...engine.command.slice(1), "pull", image], { stdio: "inherit" });
     r = inspect2();
   }
   const id = r.stdout?.trim();
@@ -48455,6 +48918,18 @@ function imageId(engine, image) {
 var WORKSPACE = "/work";
 var OUT = "/cg-bench-out";
 var DURATIONS_FILE = "durations.json";
+var BASE_WORKSPACE = "/work-base";
+var CI_COUNTERS_FALLBACK = "cputime";
+function readPaired(outDir) {
+  const file = join13(outDir, PAIRED_FILE);
+  if (!existsSync6(file)) return { error: "cg-bench paired wrote no results" };
+  try {
+    const data = JSON.parse(readTextBounded(file, 64 * MiB, "paired results"));
+    return { timed: parseTimed(data.timed, file) };
+  } catch (error2) {
+    return { error: errorMessage(error2) };
+  }
+}
 function durationsOf(results) {
   return new Map(results?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
 }
@@ -48462,7 +48937,7 @@ function lastLines(text, n = 15) {
   return text.trim().split("\n").slice(-n).join("\n");
 }
 function readIfPresent(path12) {
-  return existsSync5(path12) ? readResults(path12) : void 0;
+  return existsSync6(path12) ? readResults(path12) : void 0;
 }
 function asksForNetwork(configFile) {
   try {
@@ -48473,7 +48948,7 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join12(checkout, ".git");
+  const git2 = join13(checkout, ".git");
   let directory;
   try {
     directory = lstatSync3(git2).isDirectory();
@@ -48481,8 +48956,8 @@ function hideGit(checkout) {
     return [];
   }
   if (directory && !emptyDirectory) {
-    emptyDirectory = mkdtempSync2(join12(tmpdir3(), "cg-bench-no-git-"));
-    chmodSync2(emptyDirectory, 365);
+    emptyDirectory = mkdtempSync3(join13(tmpdir4(), "cg-bench-no-git-"));
+    chmodSync3(emptyDirectory, 365);
   }
   return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
 }
@@ -48494,18 +48969,18 @@ function removeLinks(dir) {
     return;
   }
   for (const name of entries) {
-    const path12 = join12(dir, name);
+    const path12 = join13(dir, name);
     const stat2 = lstatSync3(path12);
     if (stat2.isDirectory()) removeLinks(path12);
-    else if (!stat2.isFile()) rmSync8(path12, { force: true });
+    else if (!stat2.isFile()) rmSync9(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
   for (let at = resolve5(dir); ; at = dirname8(at)) {
-    const git2 = join12(at, ".git");
-    if (existsSync5(git2)) {
-      chmodSync2(git2, 448);
-      if (existsSync5(`${at}.tmp`)) chmodSync2(`${at}.tmp`, 448);
+    const git2 = join13(at, ".git");
+    if (existsSync6(git2)) {
+      chmodSync3(git2, 448);
+      if (existsSync6(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
       return;
     }
     if (dirname8(at) === at) return;
@@ -48523,11 +48998,11 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      rmSync8(outDir, { recursive: true, force: true });
-      mkdirSync7(outDir, { recursive: true });
+      rmSync9(outDir, { recursive: true, force: true });
+      mkdirSync8(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
-        writeResults(join12(outDir, DURATIONS_FILE), selection.durations);
+        writeResults(join13(outDir, DURATIONS_FILE), selection.durations);
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run3(
@@ -48540,7 +49015,25 @@ function containerMeasurer(options) {
         asksForNetwork(resolve5(checkout, config))
       );
       removeLinks(outDir);
-      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join12(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
+      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join13(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
+    },
+    async timePaired(headCheckout, baseCheckout, config, outDir) {
+      rmSync9(outDir, { recursive: true, force: true });
+      mkdirSync8(outDir, { recursive: true });
+      const r = await run3(
+        [
+          { host: resolve5(headCheckout), container: WORKSPACE },
+          ...hideGit(resolve5(headCheckout)),
+          { host: resolve5(baseCheckout), container: BASE_WORKSPACE },
+          ...hideGit(resolve5(baseCheckout)).map((m) => ({ ...m, container: `${BASE_WORKSPACE}/.git` })),
+          { host: resolve5(outDir), container: OUT }
+        ],
+        ["paired", BASE_WORKSPACE, "--config", config, "--out", OUT, "--format", "json", "--counters-fallback", CI_COUNTERS_FALLBACK],
+        asksForNetwork(resolve5(headCheckout, config))
+      );
+      removeLinks(outDir);
+      if (r.code !== ExitCode2.ok) return { error: lastLines(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
+      return readPaired(outDir);
     }
   };
 }
@@ -48552,11 +49045,8 @@ function inProcessMeasurer(options) {
       return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      mkdirSync7(workspace, { recursive: true });
-      for (const entry of readdirSync6(workspace)) rmSync8(join12(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join12(resolve5(checkout), name)));
-      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve5(src)) });
-      rmSync8(outDir, { recursive: true, force: true });
+      copyToWorkspace(checkout, workspace, options.exclude);
+      rmSync9(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, workspace);
@@ -48564,7 +49054,7 @@ function inProcessMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join12(workspace, config)),
+          config: loadConfig(join13(workspace, config)),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -48574,15 +49064,46 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, results: outcome2.results, error: void 0 };
       } catch (error2) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
-        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join12(outDir, "results.json")), error: errorMessage(error2) };
+        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join13(outDir, "results.json")), error: errorMessage(error2) };
+      }
+    },
+    async timePaired(headCheckout, baseCheckout, config, outDir) {
+      const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout, BASE_WORKSPACE, options.exclude) };
+      rmSync9(outDir, { recursive: true, force: true });
+      const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
+      if (user) {
+        for (const dir of Object.values(sides)) handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, dir);
+        lockGitDirectory(headCheckout);
+      }
+      try {
+        const head = absolutePath(join13(sides.head, config), "configuration");
+        const base = absolutePath(join13(sides.base, config), "configuration");
+        const timed = await timeSuite({
+          head: { config: loadConfig(head), file: head },
+          base: { config: loadConfig(base), file: base },
+          outDir: absolutePath(outDir, "output directory"),
+          countersFallback: CI_COUNTERS_FALLBACK,
+          progress: lineProgress((t) => options.log(t.trimEnd())),
+          log: options.log
+        });
+        return { timed };
+      } catch (error2) {
+        return { error: errorMessage(error2) };
       }
     }
   };
 }
+function copyToWorkspace(checkout, to, exclude = []) {
+  mkdirSync8(to, { recursive: true });
+  for (const entry of readdirSync6(to)) rmSync9(join13(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join13(resolve5(checkout), name)));
+  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve5(src)) });
+  return to;
+}
 
 // src/vcs/git.ts
-import { spawnSync as spawnSync4 } from "node:child_process";
-import { rmSync as rmSync9 } from "node:fs";
+import { spawnSync as spawnSync5 } from "node:child_process";
+import { rmSync as rmSync10 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -48601,7 +49122,7 @@ var SAFE_GIT_ENV = {
   GIT_NO_REPLACE_OBJECTS: "1"
 };
 function git(repo, args, env = {}) {
-  const r = spawnSync4("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env } });
+  const r = spawnSync5("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env } });
   return { ok: r.status === 0, out: r.stdout ?? "", err: (r.stderr ?? r.error?.message ?? "").trim() };
 }
 function fetchCredentials(server, token) {
@@ -48627,14 +49148,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync9(dir, { recursive: true, force: true });
+  rmSync10(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync9(dir, { recursive: true, force: true });
+  rmSync10(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -48709,7 +49230,7 @@ async function measureAt(ci, measurer, sha, outName, selection = {}) {
   const checkout = ci.baseCheckoutDir();
   addWorktree(ci.repoRoot, checkout, sha);
   try {
-    return await measurer.measure(join13(checkout, ci.workingDirectory), ci.config, join13(ci.outRoot, outName), selection);
+    return await measurer.measure(join14(checkout, ci.workingDirectory), ci.config, join14(ci.outRoot, outName), selection);
   } finally {
     removeWorktree(ci.repoRoot, checkout);
   }
@@ -48736,27 +49257,27 @@ async function saveMainlineBaseline(ci, request2, head) {
   else ci.log.info(`Saved the baseline for ${short}.`);
 }
 function headConfigText(ci) {
-  return readFileSync8(join13(ci.repoRoot, ci.suite.configPath), "utf8");
+  return readFileSync9(join14(ci.repoRoot, ci.suite.configPath), "utf8");
 }
 
 // src/ci/shard-hand-over.ts
-import { existsSync as existsSync6, mkdirSync as mkdirSync8, readdirSync as readdirSync7, rmSync as rmSync10, statSync as statSync8, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join14 } from "node:path";
+import { existsSync as existsSync7, mkdirSync as mkdirSync9, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync8, writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join15 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync10(dir, { recursive: true, force: true });
-  mkdirSync8(dir, { recursive: true });
+  rmSync11(dir, { recursive: true, force: true });
+  mkdirSync9(dir, { recursive: true });
   const { head, base, ...meta } = part;
-  writeFileSync5(join14(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync6(join15(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join14(dir, "head.json"), head);
-  if (base) writeResults(join14(dir, "base.json"), base);
+  writeResults(join15(dir, "head.json"), head);
+  if (base) writeResults(join15(dir, "base.json"), base);
 }
 function readOne(dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBounded(join14(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBounded(join15(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -48783,36 +49304,80 @@ function readOne(dir, shown) {
   const configText = text("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join14(dir, "base.json");
-  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join14(dir, "head.json")), base: existsSync6(basePath) ? readResults(basePath) : void 0 };
+  const basePath = join15(dir, "base.json");
+  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join15(dir, "head.json")), base: existsSync7(basePath) ? readResults(basePath) : void 0 };
 }
 function readShardHandOvers(root, shown) {
-  if (existsSync6(join14(root, SHARD_FILE))) return [readOne(root, shown)];
+  if (existsSync7(join15(root, SHARD_FILE))) return [readOne(root, shown)];
   let names;
   try {
     names = readdirSync7(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync8(join14(root, n)).isDirectory() && existsSync6(join14(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => statSync8(join15(root, n)).isDirectory() && existsSync7(join15(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(join14(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(join15(root, n), `${shown}/${n}`));
+}
+
+// src/ci/timed.ts
+import { join as join16 } from "node:path";
+function hasTimedBenchmarks(ci) {
+  try {
+    return timedSpecs(loadConfig(absolutePath(join16(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"))).length > 0;
+  } catch {
+    return false;
+  }
+}
+async function timeAgainstBaseline(ci, measurer, lookup, head) {
+  const short = ci.shortSha(lookup.commit.sha);
+  if (lookup.none || !lookup.fetched) {
+    ci.log.warning(`The timed benchmarks were not run: ${lookup.none ?? `the ${lookup.commit.what} ${short} could not be fetched`}.`);
+    return head;
+  }
+  ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short}, paired on this runner`);
+  const checkout = ci.baseCheckoutDir();
+  addWorktree(ci.repoRoot, checkout, lookup.commit.sha);
+  try {
+    const m = await measurer.timePaired(join16(ci.repoRoot, ci.workingDirectory), join16(checkout, ci.workingDirectory), ci.config, join16(ci.outRoot, "paired"));
+    if (!m.timed) {
+      ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
+      return head;
+    }
+    return { ...head, timed: m.timed };
+  } catch (error2) {
+    ci.log.warning(`The timed benchmarks could not be timed: ${errorMessage(error2)}`);
+    return head;
+  } finally {
+    removeWorktree(ci.repoRoot, checkout);
+  }
 }
 
 // src/ci/pipeline.ts
 async function runPipeline(ci, measurer) {
   const headRun = await measureHead(ci, measurer, {});
   if (!headRun.results) return cannotRun(ci, headRun);
-  const head = headRun.results;
+  let head = headRun.results;
   const occasion = await ci.occasion();
+  const timed = hasTimedBenchmarks(ci);
   let baseline = { results: void 0, source: "none" };
   if (occasion.kind === "change") {
-    baseline = "none" in occasion.baseline ? { results: void 0, source: `none: ${occasion.baseline.none}` } : await settleBaseline(ci, measurer, await lookUpBaseline(ci, measurer, occasion.baseline, head.environment), head);
+    if ("none" in occasion.baseline) baseline = { results: void 0, source: `none: ${occasion.baseline.none}` };
+    else {
+      const lookup = await lookUpBaseline(ci, measurer, occasion.baseline, head.environment);
+      baseline = await settleBaseline(ci, measurer, lookup, head);
+      if (timed) {
+        head = await timeAgainstBaseline(ci, measurer, lookup, head);
+        writeResults(join17(ci.outRoot, "head", "results.json"), head);
+      }
+    }
   } else if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
+  if (timed && occasion.kind !== "change") ci.log.info("The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.");
   return finish(ci, head, headRun.code, baseline);
 }
 async function runShard(ci, measurer, shard, headSha) {
   const occasion = await ci.occasion();
+  if (hasTimedBenchmarks(ci)) ci.log.warning("The timed benchmarks (mode: wallclock, cputime, counters) are not run in a sharded pipeline: timing them in parallel jobs would pair nothing.");
   let lookup;
   let source = "none";
   if (occasion.kind === "change") {
@@ -48851,8 +49416,8 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join15(ci.outRoot, "head", "results.json"), head);
-  if (baseline.results) writeResults(join15(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join17(ci.outRoot, "head", "results.json"), head);
+  if (baseline.results) writeResults(join17(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head);
   const failed = head.benchmarks.some((b) => b.status !== "ok");
@@ -48861,7 +49426,7 @@ async function runMerge(ci, partsDir, shownDir) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join15(ci.repoRoot, ci.workingDirectory), ci.config, join15(ci.outRoot, "head"), selection);
+  return measurer.measure(join17(ci.repoRoot, ci.workingDirectory), ci.config, join17(ci.outRoot, "head"), selection);
 }
 async function cannotRun(ci, headRun) {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
@@ -48877,12 +49442,13 @@ async function finish(ci, head, headCode, found) {
   }
   const body2 = `${ci.suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
-  mkdirSync9(ci.outRoot, { recursive: true });
-  writeFileSync6(join15(ci.outRoot, "report.md"), body2);
+  mkdirSync10(ci.outRoot, { recursive: true });
+  writeFileSync7(join17(ci.outRoot, "report.md"), body2);
   await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body: body2 });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode2.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
-  if (ci.failOnRegression && comparison?.comparable && comparison.counts.regression > 0) return { kind: "regressed", count: comparison.counts.regression };
+  const regressions = (comparison?.comparable ? comparison.counts.regression : 0) + (head.timed?.filter((t) => t.verdict === "regression").length ?? 0);
+  if (ci.failOnRegression && regressions > 0) return { kind: "regressed", count: regressions };
   return { kind: "ok" };
 }
 
@@ -48924,11 +49490,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join22, resolve as resolve7 } from "node:path";
+import { join as join24, resolve as resolve7 } from "node:path";
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync10, readFileSync as readFileSync9, statSync as statSync9, writeFileSync as writeFileSync7, existsSync as existsSync7 } from "node:fs";
-import { join as join16 } from "node:path";
+import { mkdirSync as mkdirSync11, readFileSync as readFileSync10, statSync as statSync9, writeFileSync as writeFileSync8, existsSync as existsSync8 } from "node:fs";
+import { join as join18 } from "node:path";
 
 // src/github/comment.ts
 async function writeComment(api, issue2, existing, body2) {
@@ -48998,11 +49564,11 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
 var MAX_FILE_BYTES = 50 * 1024 * 1024;
 var FORK_NOTE = "_These numbers come from the pull request's own workflow run: cg-bench checked that they are consistent and belong to this pull request's commit, but that run was the fork's to control._";
 function writeArtifact(dir, pr, head, base) {
-  mkdirSync10(dir, { recursive: true });
-  writeFileSync7(join16(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
+  mkdirSync11(dir, { recursive: true });
+  writeFileSync8(join18(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
 `);
-  writeResults(join16(dir, "results.json"), head);
-  if (base) writeResults(join16(dir, "base.json"), base);
+  writeResults(join18(dir, "results.json"), head);
+  if (base) writeResults(join18(dir, "base.json"), base);
 }
 function parsePullRequestRef(text, source) {
   let data;
@@ -49021,15 +49587,15 @@ function parsePullRequestRef(text, source) {
 }
 function readBounded(path12) {
   if (statSync9(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
-  return readFileSync9(path12, "utf8");
+  return readFileSync10(path12, "utf8");
 }
 async function reportFromArtifact(ctx, trigger) {
   const { io, inputs, api } = ctx;
   if (trigger.kind !== "workflow_run") throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === "other" ? trigger.eventName : trigger.kind}`);
   if (!inputs.artifactDir) throw new CgBenchError(`mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job's artifact`);
   const dir = inputs.artifactDir;
-  const prFile = join16(dir, "pr.json");
-  if (!existsSync7(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
+  const prFile = join18(dir, "pr.json");
+  if (!existsSync8(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
   const pr = parsePullRequestRef(readBounded(prFile), prFile);
   if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
   if (trigger.pullNumbers.length && !trigger.pullNumbers.includes(pr.number)) {
@@ -49049,8 +49615,8 @@ async function reportFromArtifact(ctx, trigger) {
       `${prFile}: pull request #${pr.number} is ${actual.repository}:${actual.branch} at ${actual.sha.slice(0, 7)}, but this workflow run measured ${expected.repository}:${expected.branch} at ${expected.sha.slice(0, 7)}; refusing the artifact`
     );
   }
-  const head = readResults(join16(dir, "results.json"));
-  const base = existsSync7(join16(dir, "base.json")) ? readResults(join16(dir, "base.json")) : void 0;
+  const head = readResults(join18(dir, "results.json"));
+  const base = existsSync8(join18(dir, "base.json")) ? readResults(join18(dir, "base.json")) : void 0;
   const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : void 0;
   const marker2 = commentMarker(pr.suite);
   const report = markdownReport.render({ head, comparison, baselineSource: base ? "from the measuring workflow" : "none" });
@@ -56079,7 +56645,7 @@ function calculateQueryParameters(operationSpec, operationArguments, fallbackObj
       let queryParameterValue = getOperationArgumentValueFromParameter(operationArguments, queryParameter, fallbackObject);
       if (queryParameterValue !== void 0 && queryParameterValue !== null || queryParameter.mapper.required) {
         queryParameterValue = operationSpec.serializer.serialize(queryParameter.mapper, queryParameterValue, getPathStringFromParameter(queryParameter));
-        const delimiter4 = queryParameter.collectionFormat ? CollectionFormatToDelimiterMap[queryParameter.collectionFormat] : "";
+        const delimiter5 = queryParameter.collectionFormat ? CollectionFormatToDelimiterMap[queryParameter.collectionFormat] : "";
         if (Array.isArray(queryParameterValue)) {
           queryParameterValue = queryParameterValue.map((item) => {
             if (item === null || item === void 0) {
@@ -56091,7 +56657,7 @@ function calculateQueryParameters(operationSpec, operationArguments, fallbackObj
         if (queryParameter.collectionFormat === "Multi" && queryParameterValue.length === 0) {
           continue;
         } else if (Array.isArray(queryParameterValue) && (queryParameter.collectionFormat === "SSV" || queryParameter.collectionFormat === "TSV")) {
-          queryParameterValue = queryParameterValue.join(delimiter4);
+          queryParameterValue = queryParameterValue.join(delimiter5);
         }
         if (!queryParameter.skipEncoding) {
           if (Array.isArray(queryParameterValue)) {
@@ -56103,7 +56669,7 @@ function calculateQueryParameters(operationSpec, operationArguments, fallbackObj
           }
         }
         if (Array.isArray(queryParameterValue) && (queryParameter.collectionFormat === "CSV" || queryParameter.collectionFormat === "Pipes")) {
-          queryParameterValue = queryParameterValue.join(delimiter4);
+          queryParameterValue = queryParameterValue.join(delimiter5);
         }
         result.set(queryParameter.mapper.serializedName || getPathStringFromParameter(queryParameter), queryParameterValue);
       }
@@ -75597,7 +76163,7 @@ var startFrom = {
     }
   }
 };
-var delimiter3 = {
+var delimiter4 = {
   parameterPath: "delimiter",
   mapper: {
     serializedName: "delimiter",
@@ -77111,8 +77677,8 @@ var ContainerImpl = class {
    *                  character or a string.
    * @param options The options parameters.
    */
-  listBlobHierarchySegment(delimiter4, options) {
-    return this.client.sendOperationRequest({ delimiter: delimiter4, options }, listBlobHierarchySegmentOperationSpec);
+  listBlobHierarchySegment(delimiter5, options) {
+    return this.client.sendOperationRequest({ delimiter: delimiter5, options }, listBlobHierarchySegmentOperationSpec);
   }
   /**
    * Returns the sku name and account kind
@@ -77630,7 +78196,7 @@ var listBlobHierarchySegmentOperationSpec = {
     restype2,
     include1,
     startFrom,
-    delimiter3
+    delimiter4
   ],
   urlParameters: [url],
   headerParameters: [
@@ -88238,7 +88804,7 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync9, writeFileSync as writeFileSync9 } from "fs";
+import { existsSync as existsSync10, writeFileSync as writeFileSync10 } from "fs";
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -88276,7 +88842,7 @@ function getTarPath() {
         const systemTar = SystemTarPathOnWindows;
         if (gnuTar) {
           return { path: gnuTar, type: ArchiveToolType.GNU };
-        } else if (existsSync9(systemTar)) {
+        } else if (existsSync10(systemTar)) {
           return { path: systemTar, type: ArchiveToolType.BSD };
         }
         break;
@@ -88447,7 +89013,7 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter16(this, void 0, void 0, function* () {
-    writeFileSync9(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync10(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });
@@ -88892,14 +89458,14 @@ function saveCacheV2(paths_1, key_1, options_1) {
 
 // src/github/baseline-store.ts
 import { createHash as createHash7 } from "node:crypto";
-import { mkdirSync as mkdirSync11, rmSync as rmSync11 } from "node:fs";
-import { join as join21 } from "node:path";
+import { mkdirSync as mkdirSync12, rmSync as rmSync12 } from "node:fs";
+import { join as join23 } from "node:path";
 function sha256(text) {
   return createHash7("sha256").update(text).digest("hex");
 }
 function fingerprint(env) {
-  const { cgBench, valgrind, glibc, os: os8, arch: arch2, python, cpu, host } = env;
-  return sha256(JSON.stringify({ cgBench, valgrind, glibc, os: os8, arch: arch2, python, cpu, host })).slice(0, 16);
+  const { cgBench, valgrind, glibc, os: os8, arch: arch3, python, cpu, host } = env;
+  return sha256(JSON.stringify({ cgBench, valgrind, glibc, os: os8, arch: arch3, python, cpu, host })).slice(0, 16);
 }
 function baselineKey(suite, sha, imageIdentity, configText, env) {
   return `cg-bench-v1-${suite.id}-${sha}-${sha256(`${imageIdentity}
@@ -88909,8 +89475,8 @@ function keyFor(suite, request2) {
   return baselineKey(suite, request2.sha, request2.imageIdentity, request2.configText, request2.environment);
 }
 function actionsCacheStore(suite, log2) {
-  const dir = join21("/tmp/cg-bench-baseline", suite.id);
-  const file = join21(dir, "results.json");
+  const dir = join23("/tmp/cg-bench-baseline", suite.id);
+  const file = join23(dir, "results.json");
   return {
     async restore(request2) {
       if (!isFeatureAvailable()) {
@@ -88920,7 +89486,7 @@ function actionsCacheStore(suite, log2) {
       const { configText } = request2;
       if (configText === void 0) return void 0;
       const key = keyFor(suite, { ...request2, configText });
-      rmSync11(dir, { recursive: true, force: true });
+      rmSync12(dir, { recursive: true, force: true });
       try {
         const hit = await restoreCache([dir], key);
         if (!hit) {
@@ -88937,8 +89503,8 @@ function actionsCacheStore(suite, log2) {
     async save(request2, results) {
       if (!isFeatureAvailable()) return "the Actions cache is not available to this job";
       const key = keyFor(suite, { ...request2, configText: request2.configText ?? "" });
-      rmSync11(dir, { recursive: true, force: true });
-      mkdirSync11(dir, { recursive: true });
+      rmSync12(dir, { recursive: true, force: true });
+      mkdirSync12(dir, { recursive: true });
       writeResults(file, results);
       try {
         const id = await saveCache2([dir], key);
@@ -88953,8 +89519,8 @@ function actionsCacheStore(suite, log2) {
 // src/github/adapter.ts
 function setOutputs(io, outRoot, head, comparison, source) {
   io.setOutput("output-dir", outRoot);
-  if (head) io.setOutput("results", join22(outRoot, "head", "results.json"));
-  io.setOutput("report", join22(outRoot, "report.md"));
+  if (head) io.setOutput("results", join24(outRoot, "head", "results.json"));
+  io.setOutput("report", join24(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -89009,14 +89575,14 @@ ${message}
       await io.writeSummary(body2);
       io.info(headline(head, comparison));
       if (trigger.kind === "pull_request") {
-        writeArtifact(join22(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
+        writeArtifact(join24(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
         if (trigger.fork) {
-          io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join22(ctx.outRoot, "artifact")} as an artifact.`);
+          io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join24(ctx.outRoot, "artifact")} as an artifact.`);
         } else await publishToPullRequest(ctx, trigger, body2, head, comparison);
       }
       setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource);
     },
-    shardDir: () => join22(ctx.outRoot, "shard"),
+    shardDir: () => join24(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -89030,7 +89596,7 @@ The report comes from the job that merges every part (\`mode: merge\`).
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync10, existsSync as existsSync10 } from "fs";
+import { readFileSync as readFileSync11, existsSync as existsSync11 } from "fs";
 import { EOL as EOL8 } from "os";
 var Context = class {
   /**
@@ -89040,8 +89606,8 @@ var Context = class {
     var _a2, _b, _c;
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
-      if (existsSync10(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync10(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+      if (existsSync11(process.env.GITHUB_EVENT_PATH)) {
+        this.payload = JSON.parse(readFileSync11(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL8}`);
@@ -93664,7 +94230,7 @@ var IMAGE_TAG = "v1";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync11(join23(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync12(join25(actionDir2, "image.lock.json"), "utf8"));
     return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:${lock.tag ?? IMAGE_TAG}`;
   } catch {
     return `ghcr.io/org/cg-bench:${IMAGE_TAG}`;
@@ -93691,7 +94257,7 @@ function failIfNeeded(io, outcome2) {
 async function runAction(io, env, actionDir2) {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync11(env["GITHUB_EVENT_PATH"], "utf8")) : {};
+    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync12(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, { repository: env["GITHUB_REPOSITORY"] ?? "", sha: env["GITHUB_SHA"] ?? "", ref: env["GITHUB_REF"] ?? "" });
     const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const repository = env["GITHUB_REPOSITORY"] ?? "";
@@ -93728,7 +94294,7 @@ async function runAction(io, env, actionDir2) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join24(dirname12(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join26(dirname12(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

@@ -14854,6 +14854,10 @@ var config_schema_default = {
         cwd: { type: "string", minLength: 1, description: "Working directory, relative to the configuration file's directory." },
         threshold: { $ref: "#/definitions/threshold" },
         timeout: { $ref: "#/definitions/duration" },
+        budget: {
+          $ref: "#/definitions/duration",
+          description: "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h."
+        },
         instrument: {
           enum: ["whole", "region"],
           description: "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)."
@@ -15083,6 +15087,8 @@ var DEFAULT_CACHE = {
 var DEFAULT_WEIGHTS = { l1: 1, ll: 5, ram: 35 };
 var DEFAULT_THRESHOLD_PERCENT = 1;
 var DEFAULT_TIMEOUT_MS = 10 * 6e4;
+var DEFAULT_BUDGET_MS = 6e4;
+var MAX_BUDGET_MS = 36e5;
 var DEFAULT_CONFIG_FILE = "cg-bench.yml";
 
 // src/config/load.ts
@@ -15174,6 +15180,12 @@ function parseConfig(text, file) {
     finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
     finite(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`, "a duration (write 90s, 10m or a number of seconds)");
     longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
+    finite(b.budget, ["benchmarks", i, "budget"], `benchmarks[${i}].budget`, "a duration (write 30s or 2m)");
+    if (b.budget !== void 0 && (b.mode ?? "cachegrind") === "cachegrind") {
+      problems.push(where2(["benchmarks", i, "budget"], `benchmarks[${i}].budget`, "only timed benchmarks (mode: wallclock, cputime or counters) have a budget; a simulated count is made once"));
+    } else if (b.budget !== void 0 && !(parseDuration(b.budget) > 0 && parseDuration(b.budget) <= MAX_BUDGET_MS)) {
+      problems.push(where2(["benchmarks", i, "budget"], `benchmarks[${i}].budget`, `"${b.budget}" is not a duration from 1ms to 1h`));
+    }
     if (typeof b.run !== "string" && b.run[0] === "") {
       problems.push(where2(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
     }
@@ -15188,7 +15200,8 @@ function parseConfig(text, file) {
       thresholdPercent: b.threshold === void 0 ? defaultThreshold : parsePercent(b.threshold),
       timeoutMs: b.timeout === void 0 ? defaultTimeout : parseDuration(b.timeout),
       instrument: b.instrument ?? "whole",
-      mode: b.mode ?? "cachegrind"
+      mode: b.mode ?? "cachegrind",
+      budgetMs: b.budget === void 0 ? DEFAULT_BUDGET_MS : parseDuration(b.budget)
     };
   });
   if (problems.length) fail(problems);
@@ -15535,6 +15548,7 @@ var RESULTS_SCHEMA_VERSION = 1;
 // src/results/io.ts
 var RESULTS_LIMIT = 256 * MiB;
 var validateResults = createAjv().compile(results_schema_default);
+var validateTimed = createAjv().compile({ ...results_schema_default.properties.timed, definitions: results_schema_default.definitions });
 function parseResults(data, source) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new CgBenchError(`${source}: not a cg-bench results file (expected a JSON object)`);
@@ -16997,7 +17011,21 @@ function countPhrase(verdict, n) {
   const [one, many] = NOUNS[verdict];
   return `${n} ${n === 1 ? one : many}`;
 }
+function timedPhrase(head) {
+  const timed = head.timed ?? [];
+  if (!timed.length) return "";
+  const count = (v) => timed.filter((t) => t.verdict === v).length;
+  const parts = [
+    ...count("regression") ? [countPhrase("regression", count("regression"))] : [],
+    ...count("improvement") ? [countPhrase("improvement", count("improvement"))] : [],
+    ...count("no significant change") ? [`${count("no significant change")} no significant change`] : []
+  ];
+  return `; timed: ${parts.join(", ")}`;
+}
 function headline(head, comparison) {
+  return simulatedPhrase(head, comparison) + timedPhrase(head);
+}
+function simulatedPhrase(head, comparison) {
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (!comparison) {
     const ok = head.benchmarks.length - failed;
@@ -17194,7 +17222,8 @@ var ICON = {
 var cycles = (b) => b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : "\u2013";
 function title(head, comparison) {
   const failed = head.benchmarks.some((b) => b.status !== "ok");
-  const icon = !comparison ? failed ? "\u274C" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
+  const timedRegression = head.timed?.some((t) => t.verdict === "regression") ?? false;
+  const icon = !comparison ? failed ? "\u274C" : timedRegression ? "\u{1F534}" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression || timedRegression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
   return `### ${icon} cg-bench: ${escapeMarkdown(headline(head, comparison))}`;
 }
 function comparisonTable(comparison) {
@@ -17792,7 +17821,7 @@ Options:
   -c, --config FILE          configuration (default: cg-bench.yml)
   -o, --out DIR              where paired.json and the setup logs go (default: .cg-bench/paired)
       --benchmark NAME       only this benchmark
-      --budget DURATION      time for each benchmark's runs (default 60s)
+      --budget DURATION      time for each benchmark's runs (default: its budget: in cg-bench.yml, else 60s)
       --threshold PERCENT    override every benchmark's threshold
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
       --counters-fallback F  when mode: counters finds no hardware counters: fail (default), cputime
@@ -18306,8 +18335,10 @@ async function merge(args, io) {
 }
 
 // src/cli/paired.ts
-import { mkdirSync as mkdirSync8 } from "node:fs";
 import { relative as relative7 } from "node:path";
+
+// src/stopwatch/suite.ts
+import { mkdirSync as mkdirSync8 } from "node:fs";
 
 // src/stopwatch/executor.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -18651,6 +18682,88 @@ function runPaired(executor, base, head, options) {
   return out;
 }
 
+// src/stopwatch/suite.ts
+var COUNTERS_FALLBACKS = ["fail", "cputime", "wallclock"];
+var WARMUPS = 3;
+function timedSpecs(config, benchmark) {
+  return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
+}
+var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
+async function prepare(config, outDir, side, progress) {
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  mkdirSync8(SETUP_HOME, { recursive: true });
+  giveDirectory(sandbox, SETUP_HOME);
+  const log = resolveFrom(outDir, `setup-${side}.log`);
+  writeFileAtomic(log, "");
+  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress, sandbox });
+  return sandbox;
+}
+function executorFor(spec, fallback, log) {
+  if (spec.mode === "cputime") return cputimeExecutor();
+  if (spec.mode !== "counters") return wallclockExecutor();
+  const problem = countersProblem();
+  if (!problem || fallback === "fail") return countersExecutor();
+  log(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === "cputime" ? "its CPU time" : "the wall clock"} instead (--counters-fallback ${fallback})`);
+  return fallback === "cputime" ? cputimeExecutor() : wallclockExecutor();
+}
+async function timeSuite(options) {
+  const { head, base, outDir } = options;
+  const timed = timedSpecs(head.config, options.benchmark);
+  if (!timed.length) {
+    throw new CgBenchError(`${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
+  }
+  const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
+  if (missing.length) throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
+  mkdirSync8(outDir, { recursive: true });
+  const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head.config, outDir, "head", options.progress) };
+  const command = (spec, sandbox) => ({
+    argv: sandboxed(sandbox, argvOf(spec)),
+    cwd: spec.cwd,
+    env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp")
+  });
+  const results = [];
+  for (const spec of timed) {
+    const baseSpec = base.config.benchmarks.find((b) => b.name === spec.name);
+    const executor = executorFor(spec, options.countersFallback, options.log);
+    const budgetMs = options.budgetMs ?? spec.budgetMs;
+    options.log(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s (${executor.controls.join(", ")})`);
+    const samples = runPaired(executor, command(baseSpec, sandboxes.base), command(spec, sandboxes.head), {
+      budgetMs,
+      warmups: WARMUPS,
+      minPairs: 10,
+      maxPairs: 2e3,
+      onPair: (n) => {
+        if (n % 20 === 0) options.log(`  ${n} pairs`);
+      }
+    });
+    const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
+    const estimate = pairedEstimate(samples.base.map((s) => s.value), samples.head.map((s) => s.value), 0.95, INTERVAL_METHOD);
+    const result = {
+      name: spec.name,
+      mode: executor.name,
+      unit: executor.unit,
+      controls: executor.controls,
+      thresholdPercent,
+      budgetMs,
+      warmups: WARMUPS,
+      verdict: timedVerdict(estimate, thresholdPercent),
+      estimate,
+      base: samples.base.map((s) => s.value),
+      head: samples.head.map((s) => s.value),
+      order: samples.order
+    };
+    const extraNames = [...new Set(samples.base.flatMap((s) => Object.keys(s.extra ?? {})))];
+    if (extraNames.length) {
+      result.extra = Object.fromEntries(extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }]));
+    }
+    results.push(result);
+  }
+  writeFileAtomic(resolveFrom(outDir, PAIRED_FILE), `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
+`);
+  return results;
+}
+var PAIRED_FILE = "paired.json";
+
 // src/cli/paths.ts
 var DEFAULT_OUT_DIR = ".cg-bench";
 function cliPaths(values, caller = callerDirectory()) {
@@ -18668,16 +18781,6 @@ function callerEnvironment(env2, caller = callerDirectory()) {
 }
 
 // src/cli/paired.ts
-var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
-async function prepare(config, outDir, side, io) {
-  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
-  mkdirSync8(SETUP_HOME, { recursive: true });
-  giveDirectory(sandbox, SETUP_HOME);
-  const log = resolveFrom(resolveFrom(callerDirectory(), outDir), `setup-${side}.log`);
-  writeFileAtomic(log, "");
-  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress: progressFor(io), sandbox });
-  return sandbox;
-}
 async function paired(args, io) {
   const { values, positionals } = parse(
     "paired",
@@ -18698,9 +18801,9 @@ async function paired(args, io) {
   );
   if (values.help) return help("paired", io);
   if (positionals.length !== 1) throw new CgBenchError("cg-bench paired: expected the base checkout's directory (e.g. a git worktree of main)\nSee: cg-bench paired --help");
-  const budgetMs = values.budget === void 0 ? 6e4 : parseBudget(values.budget);
-  const fallback = values["counters-fallback"] ?? "fail";
-  if (fallback !== "fail" && fallback !== "wallclock" && fallback !== "cputime") throw new CgBenchError(`--counters-fallback ${fallback}: must be fail, cputime or wallclock`);
+  const budgetMs = values.budget === void 0 ? void 0 : parseBudget(values.budget);
+  const fallback = COUNTERS_FALLBACKS.find((f) => f === (values["counters-fallback"] ?? "fail"));
+  if (!fallback) throw new CgBenchError(`--counters-fallback ${values["counters-fallback"]}: must be fail, cputime or wallclock`);
   const shown = values.format ?? "terminal";
   if (shown !== "terminal" && shown !== "markdown" && shown !== "json") throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
@@ -18709,70 +18812,20 @@ async function paired(args, io) {
   const head = loadConfig(paths.config);
   const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative7(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
-  const timed = head.benchmarks.filter((b) => b.mode !== "cachegrind" && (values.benchmark === void 0 || b.name === values.benchmark));
-  if (!timed.length) {
-    throw new CgBenchError(`${shownPath(paths.config)}: no benchmark with mode: wallclock, cputime or counters${values.benchmark === void 0 ? "" : ` named "${values.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
-  }
-  const missing = timed.filter((t) => !base.benchmarks.some((b) => b.name === t.name));
-  if (missing.length) throw new CgBenchError(`${shownPath(baseConfigPath)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  const out = values.out ?? ".cg-bench/paired";
-  mkdirSync8(resolveFrom(callerDirectory(), out), { recursive: true });
-  const sandboxes = { base: await prepare(base, out, "base", io), head: await prepare(head, out, "head", io) };
-  const command = (spec, sandbox) => ({
-    argv: sandboxed(sandbox, argvOf(spec)),
-    cwd: spec.cwd,
-    env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp")
+  const out = resolveFrom(callerDirectory(), values.out ?? ".cg-bench/paired");
+  const results = await timeSuite({
+    head: { config: head, file: paths.config },
+    base: { config: base, file: baseConfigPath },
+    outDir: out,
+    budgetMs,
+    benchmark: values.benchmark,
+    thresholdPercent: threshold(values.threshold),
+    countersFallback: fallback,
+    progress: progressFor(io),
+    log: (line) => io.stderr.write(`${line}
+`)
   });
-  const results = [];
-  for (const spec of timed) {
-    const baseSpec = base.benchmarks.find((b) => b.name === spec.name);
-    let executor;
-    if (spec.mode === "counters") {
-      const problem = countersProblem();
-      if (problem && fallback !== "fail") {
-        io.stderr.write(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === "cputime" ? "its CPU time" : "the wall clock"} instead (--counters-fallback ${fallback})
-`);
-        executor = fallback === "cputime" ? cputimeExecutor() : wallclockExecutor();
-      } else executor = countersExecutor();
-    } else executor = spec.mode === "cputime" ? cputimeExecutor() : wallclockExecutor();
-    io.stderr.write(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s (${executor.controls.join(", ")})
-`);
-    const warmups = 3;
-    const samples = runPaired(executor, command(baseSpec, sandboxes.base), command(spec, sandboxes.head), {
-      budgetMs,
-      warmups,
-      minPairs: 10,
-      maxPairs: 2e3,
-      onPair: (n) => {
-        if (n % 20 === 0) io.stderr.write(`  ${n} pairs
-`);
-      }
-    });
-    const thresholdPercent = threshold(values.threshold) ?? spec.thresholdPercent;
-    const estimate = pairedEstimate(samples.base.map((s) => s.value), samples.head.map((s) => s.value), 0.95, INTERVAL_METHOD);
-    const result = {
-      name: spec.name,
-      mode: executor.name,
-      unit: executor.unit,
-      controls: executor.controls,
-      thresholdPercent,
-      budgetMs,
-      warmups,
-      verdict: timedVerdict(estimate, thresholdPercent),
-      estimate,
-      base: samples.base.map((s) => s.value),
-      head: samples.head.map((s) => s.value),
-      order: samples.order
-    };
-    const extraNames = [...new Set(samples.base.flatMap((s) => Object.keys(s.extra ?? {})))];
-    if (extraNames.length) {
-      result.extra = Object.fromEntries(extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }]));
-    }
-    results.push(result);
-  }
-  const pairedFile = resolveFrom(resolveFrom(callerDirectory(), out), "paired.json");
-  writeFileAtomic(pairedFile, `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
-`);
+  const pairedFile = resolveFrom(out, PAIRED_FILE);
   if (resultsFile) {
     const into = readResults(resultsFile);
     into.timed = [...(into.timed ?? []).filter((t) => !results.some((r) => r.name === t.name)), ...results];
@@ -18792,7 +18845,7 @@ function parseBudget(text) {
     ms = parseDuration(text);
   } catch {
   }
-  if (!(ms > 0 && ms <= 36e5)) throw new CgBenchError(`--budget ${text}: is not a duration from 1ms to 1h (write 60s or 2m)`);
+  if (!(ms > 0 && ms <= MAX_BUDGET_MS)) throw new CgBenchError(`--budget ${text}: is not a duration from 1ms to 1h (write 60s or 2m)`);
   return ms;
 }
 

@@ -14271,12 +14271,12 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { mkdirSync as mkdirSync10 } from "node:fs";
-import { join as join18 } from "node:path";
+import { mkdirSync as mkdirSync11 } from "node:fs";
+import { join as join20 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync9, writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join13 } from "node:path";
+import { mkdirSync as mkdirSync10, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join15 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14859,7 +14859,21 @@ function countPhrase(verdict, n) {
   const [one, many] = NOUNS[verdict];
   return `${n} ${n === 1 ? one : many}`;
 }
+function timedPhrase(head) {
+  const timed = head.timed ?? [];
+  if (!timed.length) return "";
+  const count = (v) => timed.filter((t) => t.verdict === v).length;
+  const parts = [
+    ...count("regression") ? [countPhrase("regression", count("regression"))] : [],
+    ...count("improvement") ? [countPhrase("improvement", count("improvement"))] : [],
+    ...count("no significant change") ? [`${count("no significant change")} no significant change`] : []
+  ];
+  return `; timed: ${parts.join(", ")}`;
+}
 function headline(head, comparison) {
+  return simulatedPhrase(head, comparison) + timedPhrase(head);
+}
+function simulatedPhrase(head, comparison) {
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (!comparison) {
     const ok = head.benchmarks.length - failed;
@@ -15311,7 +15325,8 @@ var ICON = {
 var cycles = (b) => b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : "\u2013";
 function title(head, comparison) {
   const failed = head.benchmarks.some((b) => b.status !== "ok");
-  const icon = !comparison ? failed ? "\u274C" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
+  const timedRegression = head.timed?.some((t) => t.verdict === "regression") ?? false;
+  const icon = !comparison ? failed ? "\u274C" : timedRegression ? "\u{1F534}" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression || timedRegression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
   return `### ${icon} cg-bench: ${escapeMarkdown(headline(head, comparison))}`;
 }
 function comparisonTable(comparison) {
@@ -15849,6 +15864,7 @@ var RESULTS_SCHEMA_VERSION = 1;
 // src/results/io.ts
 var RESULTS_LIMIT = 256 * MiB;
 var validateResults = createAjv().compile(results_schema_default);
+var validateTimed = createAjv().compile({ ...results_schema_default.properties.timed, definitions: results_schema_default.definitions });
 function parseResults(data, source) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new CgBenchError(`${source}: not a cg-bench results file (expected a JSON object)`);
@@ -15968,12 +15984,12 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join11 } from "node:path";
+import { readFileSync as readFileSync9 } from "node:fs";
+import { join as join12 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync2, cpSync, existsSync as existsSync3, lstatSync as lstatSync3, mkdirSync as mkdirSync7, mkdtempSync as mkdtempSync2, readdirSync as readdirSync6, rmSync as rmSync8 } from "node:fs";
-import { dirname as dirname6, join as join10, resolve as resolve4 } from "node:path";
+import { chmodSync as chmodSync3, cpSync, existsSync as existsSync4, lstatSync as lstatSync3, mkdirSync as mkdirSync8, mkdtempSync as mkdtempSync3, readdirSync as readdirSync6, rmSync as rmSync9 } from "node:fs";
+import { dirname as dirname6, join as join11, resolve as resolve4 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -16059,6 +16075,10 @@ var config_schema_default = {
         cwd: { type: "string", minLength: 1, description: "Working directory, relative to the configuration file's directory." },
         threshold: { $ref: "#/definitions/threshold" },
         timeout: { $ref: "#/definitions/duration" },
+        budget: {
+          $ref: "#/definitions/duration",
+          description: "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h."
+        },
         instrument: {
           enum: ["whole", "region"],
           description: "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)."
@@ -16159,6 +16179,8 @@ var DEFAULT_CACHE = {
 var DEFAULT_WEIGHTS = { l1: 1, ll: 5, ram: 35 };
 var DEFAULT_THRESHOLD_PERCENT = 1;
 var DEFAULT_TIMEOUT_MS = 10 * 6e4;
+var DEFAULT_BUDGET_MS = 6e4;
+var MAX_BUDGET_MS = 36e5;
 var DEFAULT_CONFIG_FILE = "cg-bench.yml";
 
 // src/config/load.ts
@@ -16250,6 +16272,12 @@ function parseConfig(text, file) {
     finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
     finite(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`, "a duration (write 90s, 10m or a number of seconds)");
     longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
+    finite(b.budget, ["benchmarks", i, "budget"], `benchmarks[${i}].budget`, "a duration (write 30s or 2m)");
+    if (b.budget !== void 0 && (b.mode ?? "cachegrind") === "cachegrind") {
+      problems.push(where2(["benchmarks", i, "budget"], `benchmarks[${i}].budget`, "only timed benchmarks (mode: wallclock, cputime or counters) have a budget; a simulated count is made once"));
+    } else if (b.budget !== void 0 && !(parseDuration(b.budget) > 0 && parseDuration(b.budget) <= MAX_BUDGET_MS)) {
+      problems.push(where2(["benchmarks", i, "budget"], `benchmarks[${i}].budget`, `"${b.budget}" is not a duration from 1ms to 1h`));
+    }
     if (typeof b.run !== "string" && b.run[0] === "") {
       problems.push(where2(["benchmarks", i, "run", 0], `benchmarks[${i}].run[0]`, "the program name must not be empty"));
     }
@@ -16264,7 +16292,8 @@ function parseConfig(text, file) {
       thresholdPercent: b.threshold === void 0 ? defaultThreshold : parsePercent(b.threshold),
       timeoutMs: b.timeout === void 0 ? defaultTimeout : parseDuration(b.timeout),
       instrument: b.instrument ?? "whole",
-      mode: b.mode ?? "cachegrind"
+      mode: b.mode ?? "cachegrind",
+      budgetMs: b.budget === void 0 ? DEFAULT_BUDGET_MS : parseDuration(b.budget)
     };
   });
   if (problems.length) fail(problems);
@@ -17221,10 +17250,10 @@ function parseShard(text, what = "--shard") {
 }
 function partition(names, durationsMs, count) {
   const known = names.map((n) => durationsMs.get(n)).filter((d) => d !== void 0 && Number.isFinite(d) && d >= 0).sort((a, b) => a - b);
-  const median2 = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
+  const median3 = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
   const duration = (name) => {
     const d = durationsMs.get(name);
-    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median2;
+    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median3;
   };
   const order = names.map((name, i) => ({ i, d: duration(name) })).sort((a, b) => b.d - a.d || a.i - b.i);
   const load = new Array(count).fill(0);
@@ -17437,6 +17466,432 @@ function readPrevious(path) {
   }
 }
 
+// src/stopwatch/suite.ts
+import { mkdirSync as mkdirSync7 } from "node:fs";
+
+// src/stopwatch/executor.ts
+import { spawnSync as spawnSync3 } from "node:child_process";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync3, mkdtempSync as mkdtempSync2, readFileSync as readFileSync8, rmSync as rmSync8, writeFileSync as writeFileSync5 } from "node:fs";
+import { arch, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
+import { delimiter as delimiter2, join as join10 } from "node:path";
+
+// src/stopwatch/helper.ts
+var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAADAJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA4wgAAAAAAADjCAAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+/wdAAOi7////TInGSYnI6LD///++8QdAAOim////SffYTA9IwUiFyXkKvvMHQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+9QdAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+AQhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVUiJ/VNIgezoAgAATIsvSYP9BX8KvwMIQADoRv7//0iLfRDo8/3//0iLfRhJicTo5/3//0iLfSBIicPo2/3//0iLfShJicfoz/3//0mJxkmNRCQBSD0ABAAAdxZIidhMCfhIg/gBdwpJjUYUSIP4J3YKvz4IQADo6f3//zHJSIlMJAhNheR4UjH2SI28JNgAAABFMdJFMcC6gAAAAEUxyejg/v//TIniRInhuAEAAABIwfoGSNPgvoAAAAAx/0iJhNTYAAAAuMsAAABIjZQk2AAAAA8FSIlEJAhIhdt0PkG8hwAAADHSRTHSRTHARTHJv/////9MieBIidYPBUiJw0iFwHgYSIHLAAAEAEyJ4EiJ3w8FMdtIhcBID07YTYX2dBsx9kUx0kUxwEUxybiNAAAASIn3TInyDwVJicZIjXwkGEUx0kUxwEUxybglAQAAvgAACAAx0g8FSIXAeQq/YAhAAOj9/P//MdJFMdJFMcBFMcm4OQAAAEiJ10iJ1g8FSIkEJEiFwHkPv20IQADo0vz//+mzAAAAD4WtAAAAuAIAAABIixQkRTHSRTHARTHJv3kIQABIicYPBUiJx0iFwHguSIs0JEG8IQAAAEyJ4EiJ8g8FvgEAAABMieBIixQkDwW+AgAAAEyJ4EiLFCQPBUUx5EhjfCQcRTHSRTHARTHJuAMAAABMieZMieIPBboBAAAASI20JNgAAABIY3wkGEyJ4A8FuDsAAABKjVTtEEiNdTBIi30wDwW45wAAAL9/AAAATInmTIniDwUx0khjfCQYRTHSRTHARTHJuAMAAABIidYPBU2F/3QnSIs8JOgm/f//SInFSYnESIXAeBhIizwkvgEAAADoDf3//0mJxOsFRTHkMe0x0kiNdCQgRTHSRTHAiVQkFEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkHEiJ1g8FSI10JBRIizwkTI1UJEBFMcBFMckx0rg9AAAADwVJicVIg/j8dN9IjXQkMEUx0rjkAAAAvwEAAAAPBUw5LCR0Cr+DCEAA6FT7//9Ii1QkMEyNrCTYAAAASCtUJCAxwEyJ776QCEAAiYQk2AIAAEhp0gDKmjtIA1QkOEgrVCQo6Cn6//++mAhAAEhpVCRAQEIPAEgDVCRI6BH6//++oQhAAEhpVCRQQEIPAEgDVCRY6Pn5//+LVCQUQYnRQYPhf3UND7bWvqoIQABIY9LrFkiDyv++qghAAOjR+f//SWPRvrEIQADoxPn//0iLVCQIvrgIQABMie/osvn//0iJ2r68CEAA6KX5//9MifK+wQhAAOiY+f//TYX/dFBNheR4L0iF7Xg2SInv6OH6//++xghAAEyJ70iJwuhx+f//TInn6Mn6//++zQhAAEiJwusUTYX/dBdIhe1JD0nsSInqvtoIQABMie/oQ/n//0yJ774BCEAARTHSRTHA6Aj5//+4AQAAAEUxyUyJ7khjlCTYAgAASInHDwUx0rjnAAAASInXSInWDwVIgcToAgAAW11BXEFdQV5BX8M9AC0Ac3RvcHdhdGNoOiAACgB1c2FnZTogc3RvcHdhdGNoIENQVSBOT0FTTFIgQ09VTlRFUlMgTklDRSBQUk9HUkFNIFtBUkcuLi5dAGJhZCBDUFUsIE5PQVNMUiwgQ09VTlRFUlMgb3IgTklDRQBwaXBlMiBmYWlsZWQAZm9yayBmYWlsZWQAL2Rldi9udWxsAHdhaXQ0IGZhaWxlZAB3YWxsX25zAHV0aW1lX3VzAHN0aW1lX3VzAHN0YXR1cwBzaWduYWwAcGluAGFzbHIAbmljZQBjeWNsZXMAaW5zdHJ1Y3Rpb25zAGNvdW50ZXJzAEdDQzogKERlYmlhbiAxMi4yLjAtMTQrZGViMTJ1MSkgMTIuMi4wAAAuc2hzdHJ0YWIALnRleHQALnJvZGF0YQAuY29tbWVudAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAAQQcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAA8QdAAAAAAADxBwAAAAAAAPIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAA4wgAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAAAoJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
+
+// src/stopwatch/executor.ts
+var works2 = (argv) => spawnSync3(argv[0], argv.slice(1), { stdio: "ignore" }).status === 0;
+var pinnedCpu = () => availableParallelism2() - 1;
+var TIMED_NICE = -10;
+var helperFile;
+function helper() {
+  if (helperFile !== void 0) return helperFile;
+  helperFile = null;
+  if (platform() !== "linux" || arch() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
+  try {
+    const dir = mkdtempSync2(join10(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join10(dir, "stopwatch");
+    writeFileSync5(file, STOPWATCH_X86_64);
+    chmodSync2(file, 493);
+    process.once("exit", () => rmSync8(dir, { recursive: true, force: true }));
+    const probe = spawnSync3(file, ["-1", "0", "0", "0", "/bin/true"], { encoding: "utf8" });
+    if (probe.status === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
+  } catch {
+  }
+  return helperFile;
+}
+function parseHelperLine(line) {
+  const out = {};
+  for (const token of line.trim().split(/\s+/)) {
+    const m = /^([a-z_]+)=(-?\d+)$/.exec(token);
+    if (m) out[m[1]] = Number(m[2]);
+  }
+  return out;
+}
+function resolveProgram(name, path) {
+  if (name.includes("/")) return name;
+  for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter2)) {
+    if (!dir) continue;
+    const candidate = join10(dir, name);
+    try {
+      accessSync5(candidate, fsConstants3.X_OK);
+      return candidate;
+    } catch {
+    }
+  }
+  throw new CgBenchError(`${name}: not found in PATH (${path ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode.benchmarkFailed);
+}
+function runHelper(file, command, options) {
+  const argv = [String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice), resolveProgram(command.argv[0], command.env["PATH"] ?? process.env["PATH"]), ...command.argv.slice(1)];
+  const r = spawnSync3(file, argv, { cwd: command.cwd, env: command.env, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  if (r.status !== 0) throw new CgBenchError(`the stopwatch helper failed (${r.signal ?? `status ${r.status}`}): ${r.stderr.trim()}`);
+  const fields = parseHelperLine(r.stdout);
+  if (fields["status"] !== 0) fail2(command, fields["status"] === -1 ? null : fields["status"] ?? null, fields["signal"] === void 0 ? null : `signal ${fields["signal"]}`);
+  return fields;
+}
+var ERRNO = { 1: "EPERM", 2: "ENOENT", 13: "EACCES", 19: "ENODEV", 22: "EINVAL", 38: "ENOSYS", 95: "EOPNOTSUPP" };
+function helperControls(file, counters) {
+  const cpu = pinnedCpu();
+  const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu, noAslr: true, counters: false, nice: TIMED_NICE });
+  const pin = probe["pin"] === 0;
+  const noAslr = probe["aslr"] === 0;
+  const niced = probe["nice"] === 0;
+  return {
+    options: { cpu: pin ? cpu : -1, noAslr, counters, nice: niced ? TIMED_NICE : 0 },
+    controls: [
+      pin ? `pinned to CPU ${cpu}` : `not pinned (sched_setaffinity: ${ERRNO[-probe["pin"]] ?? probe["pin"]})`,
+      noAslr ? "ASLR off" : `ASLR on (personality(ADDR_NO_RANDOMIZE) refused: ${ERRNO[-probe["aslr"]] ?? probe["aslr"]}, e.g. a container's seccomp profile)`,
+      niced ? `priority raised (nice ${TIMED_NICE})` : `normal priority (setpriority refused: ${ERRNO[-probe["nice"]] ?? probe["nice"]})`,
+      "timed from exec to exit by the stopwatch helper"
+    ]
+  };
+}
+function noiseControls() {
+  const prefix = [];
+  const controls = [];
+  const cpu = String(pinnedCpu());
+  if (works2(["taskset", "-c", cpu, "true"])) {
+    prefix.push("taskset", "-c", cpu);
+    controls.push(`pinned to CPU ${cpu}`);
+  } else controls.push("not pinned (taskset missing or refused)");
+  if (works2([...prefix, "setarch", "-R", "true"])) {
+    prefix.push("setarch", "-R");
+    controls.push("ASLR off");
+  } else controls.push("ASLR on (setarch -R refused)");
+  controls.push("timed around the spawn (no stopwatch helper on this platform)");
+  return { prefix, controls };
+}
+function fail2(command, status, signal) {
+  throw new CgBenchError(`${command.argv.join(" ")}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`, ExitCode.benchmarkFailed);
+}
+function wallclockExecutor(experiment = {}) {
+  const file = helper();
+  if (file) {
+    const probed3 = helperControls(file, false);
+    const options = { ...probed3.options, ...experiment.unpinned ? { cpu: -1 } : {}, ...experiment.normalPriority ? { nice: 0 } : {} };
+    const controls2 = probed3.controls.map((c, i) => i === 0 && experiment.unpinned ? "not pinned (experiment)" : i === 2 && experiment.normalPriority ? "normal priority (experiment)" : c);
+    return {
+      name: "wallclock",
+      unit: "ms",
+      controls: controls2,
+      run(command) {
+        const f = runHelper(file, command, options);
+        return { value: f["wall_ns"] / 1e6, extra: { cpuMs: (f["utime_us"] + f["stime_us"]) / 1e3 } };
+      }
+    };
+  }
+  const { prefix, controls } = noiseControls();
+  return {
+    name: "wallclock",
+    unit: "ms",
+    controls,
+    run(command) {
+      const argv = [...prefix, ...command.argv];
+      const start = process.hrtime.bigint();
+      const r = spawnSync3(argv[0], argv.slice(1), { cwd: command.cwd, env: command.env, stdio: "ignore" });
+      const ns = process.hrtime.bigint() - start;
+      if (r.status !== 0) fail2(command, r.status, r.signal);
+      return { value: Number(ns) / 1e6 };
+    }
+  };
+}
+function cputimeExecutor() {
+  const file = helper();
+  if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`);
+  const { options, controls } = helperControls(file, false);
+  return {
+    name: "cputime",
+    unit: "ms",
+    controls: [...controls.slice(0, 3), "user+system CPU time from wait4"],
+    run(command) {
+      const f = runHelper(file, command, options);
+      return { value: (f["utime_us"] + f["stime_us"]) / 1e3, extra: { wallMs: f["wall_ns"] / 1e6 } };
+    }
+  };
+}
+function countersProblem() {
+  let paranoid;
+  try {
+    paranoid = Number(readFileSync8("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+  } catch {
+    return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
+  }
+  const file = helper();
+  if (file) {
+    const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu: -1, noAslr: false, counters: true, nice: 0 });
+    const errno = -(probe["counters"] ?? 0);
+    if (!errno) return void 0;
+    const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
+    if (errno === 2 || errno === 19 || errno === 95) {
+      const pmu = existsSync3("/sys/bus/event_source/devices/cpu") || existsSync3("/sys/bus/event_source/devices/cpu_core");
+      return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
+    }
+    if (errno === 1 || errno === 13) return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? " (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)" : ""}, or a container's seccomp profile refuses perf_event_open`;
+    if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
+    return call;
+  }
+  if (!existsSync3("/sys/bus/event_source/devices/cpu") && !existsSync3("/sys/bus/event_source/devices/cpu_core")) {
+    return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
+  }
+  if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
+  if (!works2(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"])) return "`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)";
+  return void 0;
+}
+function countersExecutor() {
+  const problem = countersProblem();
+  if (problem) throw new CgBenchError(`mode: counters: ${problem}; use mode: cputime or mode: wallclock, or --counters-fallback cputime (or wallclock)`);
+  const file = helper();
+  if (file) {
+    const { options, controls: controls2 } = helperControls(file, true);
+    return {
+      name: "counters",
+      unit: "cycles",
+      controls: [...controls2.slice(0, 3), "user-space cycles and instructions from perf_event_open"],
+      run(command) {
+        const f = runHelper(file, command, options);
+        if (!(f["cycles"] >= 0)) throw new CgBenchError(`perf_event_open gave no user-space cycle count for ${command.argv.join(" ")}`, ExitCode.benchmarkFailed);
+        return { value: f["cycles"], extra: { instructions: f["instructions"] ?? 0, wallMs: f["wall_ns"] / 1e6 } };
+      }
+    };
+  }
+  const { prefix, controls } = noiseControls();
+  return {
+    name: "counters",
+    unit: "cycles",
+    controls: [...controls.slice(0, 2), "user-space cycles and instructions from perf stat"],
+    run(command) {
+      const argv = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix, ...command.argv];
+      const r = spawnSync3(argv[0], argv.slice(1), { cwd: command.cwd, env: command.env, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+      if (r.status !== 0) fail2(command, r.status, r.signal);
+      const counts = /* @__PURE__ */ new Map();
+      for (const line of r.stderr.split("\n")) {
+        const [value, , event] = line.split(",");
+        if (event && /^\d+$/.test(value ?? "")) counts.set(event.replace(/:u$/, ""), Number(value));
+      }
+      const cycles2 = counts.get("cycles");
+      if (cycles2 === void 0) throw new CgBenchError(`perf stat gave no user-space cycle count for ${command.argv.join(" ")}`, ExitCode.benchmarkFailed);
+      return { value: cycles2, extra: { instructions: counts.get("instructions") ?? 0 } };
+    }
+  };
+}
+
+// src/stopwatch/stats.ts
+function abbaOrder(pairs) {
+  return Array.from({ length: pairs }, (_, i) => i % 2 === 0 ? ["base", "head"] : ["head", "base"]);
+}
+function median2(sorted) {
+  const n = sorted.length;
+  return n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = a + 1831565813 >>> 0;
+    let t = a;
+    t = Math.imul(t ^ t >>> 15, t | 1);
+    t ^= t + Math.imul(t ^ t >>> 7, t | 61);
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
+var INTERVAL_METHOD = "median";
+var OUTLIER_MADS = 5;
+var RESAMPLES = 4e3;
+var mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
+function normalQuantile(p) {
+  if (!(p > 0 && p < 1)) throw new Error(`normalQuantile: ${p} is not in (0, 1)`);
+  const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];
+  const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
+  const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
+  const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
+  const tail2 = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
+  if (p < 0.02425) return tail2(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail2(Math.sqrt(-2 * Math.log(1 - p)));
+  const q = p - 0.5;
+  const r = q * q;
+  return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+function tQuantile(p, df) {
+  const z = normalQuantile(p);
+  const z2 = z * z;
+  return z + z * (z2 + 1) / (4 * df) + z * ((5 * z2 + 16) * z2 + 3) / (96 * df ** 2) + z * (((3 * z2 + 19) * z2 + 17) * z2 - 15) / (384 * df ** 3) + z * ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) / (92160 * df ** 4);
+}
+function keptLogRatios(base, head) {
+  if (base.length !== head.length || base.length < 2) throw new Error("pairedEstimate: need at least two pairs of equal length");
+  if ([...base, ...head].some((x) => !(x > 0))) throw new Error("pairedEstimate: every sample must be positive");
+  const all = base.map((b, i) => Math.log(head[i] / b));
+  const mid = median2([...all].sort((x, y) => x - y));
+  const mad = median2(all.map((d) => Math.abs(d - mid)).sort((x, y) => x - y)) * 1.4826;
+  const kept = mad > 0 ? all.filter((d) => Math.abs(d - mid) <= OUTLIER_MADS * mad) : all;
+  return { kept, dropped: all.length - kept.length };
+}
+function medianInterval(sorted, confidence) {
+  const n = sorted.length;
+  const tail2 = (1 - confidence) / 2;
+  let logTerm = -n * Math.LN2;
+  let cumulative = Math.exp(logTerm);
+  let k = 1;
+  for (let j = 0; j < n; j++) {
+    logTerm += Math.log((n - j) / (j + 1));
+    const next = cumulative + Math.exp(logTerm);
+    if (next > tail2) break;
+    cumulative = next;
+    k = j + 2;
+  }
+  if (cumulative > tail2) k = 1;
+  return { low: sorted[k - 1], high: sorted[n - k] };
+}
+function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
+  const { kept, dropped } = keptLogRatios(base, head);
+  const m = mean(kept);
+  const tail2 = (1 - confidence) / 2;
+  let lowLog;
+  let highLog;
+  let described;
+  if (method === "median") {
+    const sorted = [...kept].sort((x, y) => x - y);
+    const { low, high } = medianInterval(sorted, confidence);
+    const mid = median2(sorted);
+    return {
+      relative: Math.exp(mid) - 1,
+      low: Math.exp(low) - 1,
+      high: Math.exp(high) - 1,
+      confidence,
+      pairs: kept.length,
+      dropped,
+      method: `median log ratio, distribution-free (sign-test) interval; pairs beyond ${OUTLIER_MADS} MADs dropped`
+    };
+  }
+  if (method === "t") {
+    const n = kept.length;
+    const sd = Math.sqrt(kept.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, n - 1));
+    const half = tQuantile(1 - tail2, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
+    lowLog = m - half;
+    highLog = m + half;
+    described = `mean log ratio, Student's t interval; pairs beyond ${OUTLIER_MADS} MADs dropped`;
+  } else {
+    const next = random(24301 ^ kept.length);
+    const means = [];
+    for (let r = 0; r < RESAMPLES; r++) {
+      let sum = 0;
+      for (let i = 0; i < kept.length; i++) sum += kept[Math.floor(next() * kept.length)];
+      means.push(sum / kept.length);
+    }
+    means.sort((x, y) => x - y);
+    const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
+    lowLog = at(tail2);
+    highLog = at(1 - tail2);
+    described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed); pairs beyond ${OUTLIER_MADS} MADs dropped`;
+  }
+  return { relative: Math.exp(m) - 1, low: Math.exp(lowLog) - 1, high: Math.exp(highLog) - 1, confidence, pairs: kept.length, dropped, method: described };
+}
+function timedVerdict(estimate, thresholdPercent) {
+  const t = thresholdPercent / 100;
+  if (estimate.low > t) return "regression";
+  if (estimate.high < -t) return "improvement";
+  return "no significant change";
+}
+
+// src/stopwatch/paired.ts
+function runPaired(executor, base, head, options) {
+  const now = options.now ?? (() => performance.now());
+  const started = now();
+  for (let i = 0; i < options.warmups; i++) {
+    executor.run(i % 2 ? head : base);
+    executor.run(i % 2 ? base : head);
+  }
+  const out = { base: [], head: [], order: [] };
+  const blocks = abbaOrder(options.maxPairs);
+  for (const block of blocks) {
+    if (out.base.length >= options.minPairs && now() - started >= options.budgetMs) break;
+    for (const side of block) {
+      out[side].push(executor.run(side === "base" ? base : head));
+      out.order.push(side);
+    }
+    options.onPair?.(out.base.length);
+  }
+  return out;
+}
+
+// src/stopwatch/suite.ts
+var WARMUPS = 3;
+function timedSpecs(config, benchmark) {
+  return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
+}
+var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
+async function prepare(config, outDir, side, progress) {
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  mkdirSync7(SETUP_HOME, { recursive: true });
+  giveDirectory(sandbox, SETUP_HOME);
+  const log = resolveFrom(outDir, `setup-${side}.log`);
+  writeFileAtomic(log, "");
+  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress, sandbox });
+  return sandbox;
+}
+function executorFor(spec, fallback, log) {
+  if (spec.mode === "cputime") return cputimeExecutor();
+  if (spec.mode !== "counters") return wallclockExecutor();
+  const problem = countersProblem();
+  if (!problem || fallback === "fail") return countersExecutor();
+  log(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === "cputime" ? "its CPU time" : "the wall clock"} instead (--counters-fallback ${fallback})`);
+  return fallback === "cputime" ? cputimeExecutor() : wallclockExecutor();
+}
+async function timeSuite(options) {
+  const { head, base, outDir } = options;
+  const timed = timedSpecs(head.config, options.benchmark);
+  if (!timed.length) {
+    throw new CgBenchError(`${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
+  }
+  const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
+  if (missing.length) throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
+  mkdirSync7(outDir, { recursive: true });
+  const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head.config, outDir, "head", options.progress) };
+  const command = (spec, sandbox) => ({
+    argv: sandboxed(sandbox, argvOf(spec)),
+    cwd: spec.cwd,
+    env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp")
+  });
+  const results = [];
+  for (const spec of timed) {
+    const baseSpec = base.config.benchmarks.find((b) => b.name === spec.name);
+    const executor = executorFor(spec, options.countersFallback, options.log);
+    const budgetMs = options.budgetMs ?? spec.budgetMs;
+    options.log(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s (${executor.controls.join(", ")})`);
+    const samples = runPaired(executor, command(baseSpec, sandboxes.base), command(spec, sandboxes.head), {
+      budgetMs,
+      warmups: WARMUPS,
+      minPairs: 10,
+      maxPairs: 2e3,
+      onPair: (n) => {
+        if (n % 20 === 0) options.log(`  ${n} pairs`);
+      }
+    });
+    const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
+    const estimate = pairedEstimate(samples.base.map((s) => s.value), samples.head.map((s) => s.value), 0.95, INTERVAL_METHOD);
+    const result = {
+      name: spec.name,
+      mode: executor.name,
+      unit: executor.unit,
+      controls: executor.controls,
+      thresholdPercent,
+      budgetMs,
+      warmups: WARMUPS,
+      verdict: timedVerdict(estimate, thresholdPercent),
+      estimate,
+      base: samples.base.map((s) => s.value),
+      head: samples.head.map((s) => s.value),
+      order: samples.order
+    };
+    const extraNames = [...new Set(samples.base.flatMap((s) => Object.keys(s.extra ?? {})))];
+    if (extraNames.length) {
+      result.extra = Object.fromEntries(extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }]));
+    }
+    results.push(result);
+  }
+  writeFileAtomic(resolveFrom(outDir, PAIRED_FILE), `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
+`);
+  return results;
+}
+var PAIRED_FILE = "paired.json";
+
 // src/run/progress.ts
 function outcome(result) {
   if (result.status === "ok") return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;
@@ -17457,18 +17912,20 @@ function lineProgress(write) {
 
 // src/container/measurer.ts
 var WORKSPACE = "/work";
+var BASE_WORKSPACE = "/work-base";
+var CI_COUNTERS_FALLBACK = "cputime";
 function durationsOf(results) {
   return new Map(results?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
 }
 function readIfPresent(path) {
-  return existsSync3(path) ? readResults(path) : void 0;
+  return existsSync4(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
   for (let at = resolve4(dir); ; at = dirname6(at)) {
-    const git2 = join10(at, ".git");
-    if (existsSync3(git2)) {
-      chmodSync2(git2, 448);
-      if (existsSync3(`${at}.tmp`)) chmodSync2(`${at}.tmp`, 448);
+    const git2 = join11(at, ".git");
+    if (existsSync4(git2)) {
+      chmodSync3(git2, 448);
+      if (existsSync4(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
       return;
     }
     if (dirname6(at) === at) return;
@@ -17482,11 +17939,8 @@ function inProcessMeasurer(options) {
       return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      mkdirSync7(workspace, { recursive: true });
-      for (const entry of readdirSync6(workspace)) rmSync8(join10(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join10(resolve4(checkout), name)));
-      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
-      rmSync8(outDir, { recursive: true, force: true });
+      copyToWorkspace(checkout, workspace, options.exclude);
+      rmSync9(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, workspace);
@@ -17494,7 +17948,7 @@ function inProcessMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join10(workspace, config)),
+          config: loadConfig(join11(workspace, config)),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -17504,15 +17958,46 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome2.results, error: void 0 };
       } catch (error) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
-        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join10(outDir, "results.json")), error: errorMessage(error) };
+        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join11(outDir, "results.json")), error: errorMessage(error) };
+      }
+    },
+    async timePaired(headCheckout, baseCheckout, config, outDir) {
+      const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout, BASE_WORKSPACE, options.exclude) };
+      rmSync9(outDir, { recursive: true, force: true });
+      const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
+      if (user) {
+        for (const dir of Object.values(sides)) handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, dir);
+        lockGitDirectory(headCheckout);
+      }
+      try {
+        const head = absolutePath(join11(sides.head, config), "configuration");
+        const base = absolutePath(join11(sides.base, config), "configuration");
+        const timed = await timeSuite({
+          head: { config: loadConfig(head), file: head },
+          base: { config: loadConfig(base), file: base },
+          outDir: absolutePath(outDir, "output directory"),
+          countersFallback: CI_COUNTERS_FALLBACK,
+          progress: lineProgress((t) => options.log(t.trimEnd())),
+          log: options.log
+        });
+        return { timed };
+      } catch (error) {
+        return { error: errorMessage(error) };
       }
     }
   };
 }
+function copyToWorkspace(checkout, to, exclude = []) {
+  mkdirSync8(to, { recursive: true });
+  for (const entry of readdirSync6(to)) rmSync9(join11(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join11(resolve4(checkout), name)));
+  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
+  return to;
+}
 
 // src/vcs/git.ts
-import { spawnSync as spawnSync3 } from "node:child_process";
-import { rmSync as rmSync9 } from "node:fs";
+import { spawnSync as spawnSync4 } from "node:child_process";
+import { rmSync as rmSync10 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -17531,7 +18016,7 @@ var SAFE_GIT_ENV = {
   GIT_NO_REPLACE_OBJECTS: "1"
 };
 function git(repo, args, env = {}) {
-  const r = spawnSync3("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env } });
+  const r = spawnSync4("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env } });
   return { ok: r.status === 0, out: r.stdout ?? "", err: (r.stderr ?? r.error?.message ?? "").trim() };
 }
 function ensureCommit(repo, sha, credentials = {}) {
@@ -17544,14 +18029,14 @@ function fileAt(repo, sha, path) {
   return r.ok ? r.out : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync9(dir, { recursive: true, force: true });
+  rmSync10(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync9(dir, { recursive: true, force: true });
+  rmSync10(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -17621,7 +18106,7 @@ async function measureAt(ci, measurer, sha, outName, selection = {}) {
   const checkout = ci.baseCheckoutDir();
   addWorktree(ci.repoRoot, checkout, sha);
   try {
-    return await measurer.measure(join11(checkout, ci.workingDirectory), ci.config, join11(ci.outRoot, outName), selection);
+    return await measurer.measure(join12(checkout, ci.workingDirectory), ci.config, join12(ci.outRoot, outName), selection);
   } finally {
     removeWorktree(ci.repoRoot, checkout);
   }
@@ -17648,27 +18133,27 @@ async function saveMainlineBaseline(ci, request, head) {
   else ci.log.info(`Saved the baseline for ${short}.`);
 }
 function headConfigText(ci) {
-  return readFileSync8(join11(ci.repoRoot, ci.suite.configPath), "utf8");
+  return readFileSync9(join12(ci.repoRoot, ci.suite.configPath), "utf8");
 }
 
 // src/ci/shard-hand-over.ts
-import { existsSync as existsSync4, mkdirSync as mkdirSync8, readdirSync as readdirSync7, rmSync as rmSync10, statSync as statSync8, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join12 } from "node:path";
+import { existsSync as existsSync5, mkdirSync as mkdirSync9, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync8, writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join13 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync10(dir, { recursive: true, force: true });
-  mkdirSync8(dir, { recursive: true });
+  rmSync11(dir, { recursive: true, force: true });
+  mkdirSync9(dir, { recursive: true });
   const { head, base, ...meta } = part;
-  writeFileSync5(join12(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync6(join13(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join12(dir, "head.json"), head);
-  if (base) writeResults(join12(dir, "base.json"), base);
+  writeResults(join13(dir, "head.json"), head);
+  if (base) writeResults(join13(dir, "base.json"), base);
 }
 function readOne(dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBounded(join12(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBounded(join13(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -17695,36 +18180,80 @@ function readOne(dir, shown) {
   const configText = text("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join12(dir, "base.json");
-  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join12(dir, "head.json")), base: existsSync4(basePath) ? readResults(basePath) : void 0 };
+  const basePath = join13(dir, "base.json");
+  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join13(dir, "head.json")), base: existsSync5(basePath) ? readResults(basePath) : void 0 };
 }
 function readShardHandOvers(root, shown) {
-  if (existsSync4(join12(root, SHARD_FILE))) return [readOne(root, shown)];
+  if (existsSync5(join13(root, SHARD_FILE))) return [readOne(root, shown)];
   let names;
   try {
     names = readdirSync7(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync8(join12(root, n)).isDirectory() && existsSync4(join12(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => statSync8(join13(root, n)).isDirectory() && existsSync5(join13(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(join12(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(join13(root, n), `${shown}/${n}`));
+}
+
+// src/ci/timed.ts
+import { join as join14 } from "node:path";
+function hasTimedBenchmarks(ci) {
+  try {
+    return timedSpecs(loadConfig(absolutePath(join14(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"))).length > 0;
+  } catch {
+    return false;
+  }
+}
+async function timeAgainstBaseline(ci, measurer, lookup, head) {
+  const short = ci.shortSha(lookup.commit.sha);
+  if (lookup.none || !lookup.fetched) {
+    ci.log.warning(`The timed benchmarks were not run: ${lookup.none ?? `the ${lookup.commit.what} ${short} could not be fetched`}.`);
+    return head;
+  }
+  ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short}, paired on this runner`);
+  const checkout = ci.baseCheckoutDir();
+  addWorktree(ci.repoRoot, checkout, lookup.commit.sha);
+  try {
+    const m = await measurer.timePaired(join14(ci.repoRoot, ci.workingDirectory), join14(checkout, ci.workingDirectory), ci.config, join14(ci.outRoot, "paired"));
+    if (!m.timed) {
+      ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
+      return head;
+    }
+    return { ...head, timed: m.timed };
+  } catch (error) {
+    ci.log.warning(`The timed benchmarks could not be timed: ${errorMessage(error)}`);
+    return head;
+  } finally {
+    removeWorktree(ci.repoRoot, checkout);
+  }
 }
 
 // src/ci/pipeline.ts
 async function runPipeline(ci, measurer) {
   const headRun = await measureHead(ci, measurer, {});
   if (!headRun.results) return cannotRun(ci, headRun);
-  const head = headRun.results;
+  let head = headRun.results;
   const occasion = await ci.occasion();
+  const timed = hasTimedBenchmarks(ci);
   let baseline = { results: void 0, source: "none" };
   if (occasion.kind === "change") {
-    baseline = "none" in occasion.baseline ? { results: void 0, source: `none: ${occasion.baseline.none}` } : await settleBaseline(ci, measurer, await lookUpBaseline(ci, measurer, occasion.baseline, head.environment), head);
+    if ("none" in occasion.baseline) baseline = { results: void 0, source: `none: ${occasion.baseline.none}` };
+    else {
+      const lookup = await lookUpBaseline(ci, measurer, occasion.baseline, head.environment);
+      baseline = await settleBaseline(ci, measurer, lookup, head);
+      if (timed) {
+        head = await timeAgainstBaseline(ci, measurer, lookup, head);
+        writeResults(join15(ci.outRoot, "head", "results.json"), head);
+      }
+    }
   } else if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
+  if (timed && occasion.kind !== "change") ci.log.info("The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.");
   return finish(ci, head, headRun.code, baseline);
 }
 async function runShard(ci, measurer, shard, headSha) {
   const occasion = await ci.occasion();
+  if (hasTimedBenchmarks(ci)) ci.log.warning("The timed benchmarks (mode: wallclock, cputime, counters) are not run in a sharded pipeline: timing them in parallel jobs would pair nothing.");
   let lookup;
   let source = "none";
   if (occasion.kind === "change") {
@@ -17763,8 +18292,8 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join13(ci.outRoot, "head", "results.json"), head);
-  if (baseline.results) writeResults(join13(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join15(ci.outRoot, "head", "results.json"), head);
+  if (baseline.results) writeResults(join15(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head);
   const failed = head.benchmarks.some((b) => b.status !== "ok");
@@ -17773,7 +18302,7 @@ async function runMerge(ci, partsDir, shownDir) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join13(ci.repoRoot, ci.workingDirectory), ci.config, join13(ci.outRoot, "head"), selection);
+  return measurer.measure(join15(ci.repoRoot, ci.workingDirectory), ci.config, join15(ci.outRoot, "head"), selection);
 }
 async function cannotRun(ci, headRun) {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
@@ -17789,12 +18318,13 @@ async function finish(ci, head, headCode, found) {
   }
   const body = `${ci.suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
-  mkdirSync9(ci.outRoot, { recursive: true });
-  writeFileSync6(join13(ci.outRoot, "report.md"), body);
+  mkdirSync10(ci.outRoot, { recursive: true });
+  writeFileSync7(join15(ci.outRoot, "report.md"), body);
   await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
-  if (ci.failOnRegression && comparison?.comparable && comparison.counts.regression > 0) return { kind: "regressed", count: comparison.counts.regression };
+  const regressions = (comparison?.comparable ? comparison.counts.regression : 0) + (head.timed?.filter((t) => t.verdict === "regression").length ?? 0);
+  if (ci.failOnRegression && regressions > 0) return { kind: "regressed", count: regressions };
   return { kind: "ok" };
 }
 
@@ -17836,9 +18366,9 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/gitlab/adapter.ts
-import { mkdtempSync as mkdtempSync3, writeFileSync as writeFileSync9 } from "node:fs";
-import { tmpdir as tmpdir3 } from "node:os";
-import { join as join17 } from "node:path";
+import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync10 } from "node:fs";
+import { tmpdir as tmpdir4 } from "node:os";
+import { join as join19 } from "node:path";
 
 // src/report/junit.ts
 function escapeXml(text) {
@@ -17920,7 +18450,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join14 } from "node:path";
+import { join as join16 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 function table(rows, rightAligned) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
@@ -17940,7 +18470,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join14(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join16(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -17994,8 +18524,8 @@ function terminalReport(options) {
 }
 
 // src/gitlab/artifact-store.ts
-import { writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join15 } from "node:path";
+import { writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join17 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 function defaultBranchArtifacts(api, job, outRoot, log) {
   const branch = job.defaultBranch;
@@ -18022,7 +18552,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync7(join15(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync8(join17(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -18033,20 +18563,20 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
 }
 
 // src/gitlab/hand-over.ts
-import { existsSync as existsSync5, writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join16 } from "node:path";
+import { existsSync as existsSync6, writeFileSync as writeFileSync9 } from "node:fs";
+import { join as join18 } from "node:path";
 var HAND_OVER_FILE = "note.json";
 var BASELINE_FILE = "baseline.json";
 var SCHEMA2 = "cg-bench-gitlab-note/1";
 var MAX_SOURCE = 500;
 function writeHandOver(outRoot, handOver2, baseline) {
-  writeFileSync8(join16(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
+  writeFileSync9(join18(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
 `);
-  if (baseline) writeResults(join16(outRoot, BASELINE_FILE), baseline);
+  if (baseline) writeResults(join18(outRoot, BASELINE_FILE), baseline);
 }
 function readHandOver(outRoot, shown) {
-  const path = join16(outRoot, HAND_OVER_FILE);
-  if (!existsSync5(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
+  const path = join18(outRoot, HAND_OVER_FILE);
+  if (!existsSync6(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
   let data;
   try {
     data = JSON.parse(readTextBounded(path, 64 * 1024, "hand-over file", `${shown}/${HAND_OVER_FILE}`));
@@ -18059,11 +18589,11 @@ function readHandOver(outRoot, shown) {
   if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "sha" is not a commit`);
   if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "suite" is not a suite id`);
   if (typeof d["baselineSource"] !== "string" || d["baselineSource"].length > MAX_SOURCE) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "baselineSource" is not a short text`);
-  const baselinePath = join16(outRoot, BASELINE_FILE);
+  const baselinePath = join18(outRoot, BASELINE_FILE);
   return {
     handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"] },
-    head: readResults(join16(outRoot, "head", "results.json")),
-    baseline: existsSync5(baselinePath) ? readResults(baselinePath) : void 0
+    head: readResults(join18(outRoot, "head", "results.json")),
+    baseline: existsSync6(baselinePath) ? readResults(baselinePath) : void 0
   };
 }
 
@@ -18097,7 +18627,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     store: defaultBranchArtifacts(api, job, outRoot, log),
     shortSha: (sha) => sha.slice(0, 8),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join17(mkdtempSync3(join17(tmpdir3(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join19(mkdtempSync4(join19(tmpdir4(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -18114,9 +18644,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     },
     async publish(report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync9(join17(outRoot, "junit.xml"), junitReport.render(input));
-      writeFileSync9(join17(outRoot, "metrics.txt"), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync9(join17(outRoot, "comparison.json"), jsonReport.render(input));
+      writeFileSync10(join19(outRoot, "junit.xml"), junitReport.render(input));
+      writeFileSync10(join19(outRoot, "metrics.txt"), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync10(join19(outRoot, "comparison.json"), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
       writeHandOver(outRoot, { sha: job.commitSha, suite: suite.id, baselineSource: report.baselineSource }, report.baseline);
       if (!job.mergeRequest) return;
@@ -18124,7 +18654,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join17(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join19(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -18306,16 +18836,16 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join18(job.projectDir, RESULTS_DIR);
+    const out = join20(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") return await runNoteJob(job, suite, api, out, log);
     if (job.mode === "measure" && job.token) {
       log.warning(`${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`);
     }
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
-    mkdirSync10(out, { recursive: true });
+    mkdirSync11(out, { recursive: true });
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join18(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join20(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") return ExitCode.regression;

@@ -32,7 +32,16 @@ export interface Repo {
   mainLater: string;
   feature: string;
   hostile: string;
+  /** main with a timed benchmark (mode: wallclock, 2 s budget), and a head where it takes 4× as long. */
+  timedBase: string;
+  timedHead: string;
 }
+
+const timedBenchmark = (loop: number) => `  - name: timed-loop
+    run: [./bench/work, "${loop}"]
+    mode: wallclock
+    budget: 2s
+`;
 
 export function makeRepo(): Repo {
   const origin = tempDir('cg-bench-origin-');
@@ -57,8 +66,16 @@ export function makeRepo(): Repo {
   writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, '  - name: "<img src=x onerror=alert(1)> @octocat | [x](https://evil.example)"\n    run: [./bench/work, "1000"]\n'));
   git(work, 'commit', '-q', '-am', 'hostile name');
   const hostile = git(work, 'rev-parse', 'HEAD');
-  git(work, 'push', '-q', origin, 'master', 'feature', 'hostile', 'later');
-  return { origin, main, mainLater, feature, hostile };
+  git(work, 'checkout', '-q', '-b', 'timed-base', main);
+  writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, timedBenchmark(2_000_000)));
+  git(work, 'commit', '-q', '-am', 'a timed benchmark');
+  const timedBase = git(work, 'rev-parse', 'HEAD');
+  git(work, 'checkout', '-q', '-b', 'timed-head');
+  writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, timedBenchmark(8_000_000)));
+  git(work, 'commit', '-q', '-am', 'the timed benchmark 4x slower');
+  const timedHead = git(work, 'rev-parse', 'HEAD');
+  git(work, 'push', '-q', origin, 'master', 'feature', 'hostile', 'later', 'timed-base', 'timed-head');
+  return { origin, main, mainLater, feature, hostile, timedBase, timedHead };
 }
 
 /** What actions/checkout checks out for a pull request by default: the merge into its base. */

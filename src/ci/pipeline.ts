@@ -10,6 +10,7 @@ import { mergeShards } from '../shard/merge.ts';
 import type { Shard } from '../shard/plan.ts';
 import { headConfigText, lookUpBaseline, saveMainlineBaseline, settleBaseline, type Baseline, type BaselineLookup } from './baseline.ts';
 import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
+import { hasTimedBenchmarks, timeAgainstBaseline } from './timed.ts';
 import type { CiAdapter, Outcome } from './types.ts';
 
 /**
@@ -22,15 +23,23 @@ import type { CiAdapter, Outcome } from './types.ts';
 export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Outcome> {
   const headRun = await measureHead(ci, measurer, {});
   if (!headRun.results) return cannotRun(ci, headRun);
-  const head = headRun.results;
+  let head = headRun.results;
   const occasion = await ci.occasion();
+  const timed = hasTimedBenchmarks(ci);
   let baseline: Baseline = { results: undefined, source: 'none' };
   if (occasion.kind === 'change') {
-    baseline =
-      'none' in occasion.baseline
-        ? { results: undefined, source: `none: ${occasion.baseline.none}` }
-        : await settleBaseline(ci, measurer, await lookUpBaseline(ci, measurer, occasion.baseline, head.environment), head);
+    if ('none' in occasion.baseline) baseline = { results: undefined, source: `none: ${occasion.baseline.none}` };
+    else {
+      const lookup = await lookUpBaseline(ci, measurer, occasion.baseline, head.environment);
+      baseline = await settleBaseline(ci, measurer, lookup, head);
+      if (timed) {
+        head = await timeAgainstBaseline(ci, measurer, lookup, head);
+        // The head's results.json carries them to artifacts and GitLab's note job.
+        writeResults(join(ci.outRoot, 'head', 'results.json'), head);
+      }
+    }
   } else if (occasion.kind === 'mainline') await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
+  if (timed && occasion.kind !== 'change') ci.log.info('The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.');
   return finish(ci, head, headRun.code, baseline);
 }
 
@@ -41,6 +50,7 @@ export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Ou
  */
 export async function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, headSha: string): Promise<Outcome> {
   const occasion = await ci.occasion();
+  if (hasTimedBenchmarks(ci)) ci.log.warning('The timed benchmarks (mode: wallclock, cputime, counters) are not run in a sharded pipeline: timing them in parallel jobs would pair nothing.');
   let lookup: BaselineLookup | undefined;
   let source = 'none';
   if (occasion.kind === 'change') {
@@ -117,6 +127,7 @@ async function finish(ci: CiAdapter, head: Results, headCode: number, found: Bas
 
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: 'benchmarks-failed', count: failed };
-  if (ci.failOnRegression && comparison?.comparable && comparison.counts.regression > 0) return { kind: 'regressed', count: comparison.counts.regression };
+  const regressions = (comparison?.comparable ? comparison.counts.regression : 0) + (head.timed?.filter((t) => t.verdict === 'regression').length ?? 0);
+  if (ci.failOnRegression && regressions > 0) return { kind: 'regressed', count: regressions };
   return { kind: 'ok' };
 }

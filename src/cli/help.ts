@@ -126,7 +126,7 @@ Options:
   -c, --config FILE          configuration (default: cg-bench.yml)
   -o, --out DIR              where paired.json and the setup logs go (default: .cg-bench/paired)
       --benchmark NAME       only this benchmark
-      --budget DURATION      time for each benchmark's runs (default 60s)
+      --budget DURATION      time for each benchmark's runs (default: its budget: in cg-bench.yml, else 60s)
       --threshold PERCENT    override every benchmark's threshold
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
       --counters-fallback F  when mode: counters finds no hardware counters: fail (default), cputime

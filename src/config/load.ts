@@ -16,7 +16,9 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 import {
   DEFAULT_CACHE,
   DEFAULT_THRESHOLD_PERCENT,
+  DEFAULT_BUDGET_MS,
   DEFAULT_TIMEOUT_MS,
+  MAX_BUDGET_MS,
   DEFAULT_WEIGHTS,
   type BenchmarkSpec,
   type Command,
@@ -33,6 +35,7 @@ interface RawBenchmark {
   cwd?: string;
   threshold?: number | string;
   timeout?: number | string;
+  budget?: number | string;
   instrument?: InstrumentMode;
   mode?: MeasureMode;
 }
@@ -147,6 +150,12 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     finite(b.threshold, ['benchmarks', i, 'threshold'], `benchmarks[${i}].threshold`, 'a percentage (write 1% or 0.5%)');
     finite(b.timeout, ['benchmarks', i, 'timeout'], `benchmarks[${i}].timeout`, 'a duration (write 90s, 10m or a number of seconds)');
     longest(b.timeout, ['benchmarks', i, 'timeout'], `benchmarks[${i}].timeout`);
+    finite(b.budget, ['benchmarks', i, 'budget'], `benchmarks[${i}].budget`, 'a duration (write 30s or 2m)');
+    if (b.budget !== undefined && (b.mode ?? 'cachegrind') === 'cachegrind') {
+      problems.push(where(['benchmarks', i, 'budget'], `benchmarks[${i}].budget`, 'only timed benchmarks (mode: wallclock, cputime or counters) have a budget; a simulated count is made once'));
+    } else if (b.budget !== undefined && !(parseDuration(b.budget) > 0 && parseDuration(b.budget) <= MAX_BUDGET_MS)) {
+      problems.push(where(['benchmarks', i, 'budget'], `benchmarks[${i}].budget`, `"${b.budget}" is not a duration from 1ms to 1h`));
+    }
     if (typeof b.run !== 'string' && b.run[0] === '') {
       problems.push(where(['benchmarks', i, 'run', 0], `benchmarks[${i}].run[0]`, 'the program name must not be empty'));
     }
@@ -162,6 +171,7 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
       timeoutMs: b.timeout === undefined ? defaultTimeout : parseDuration(b.timeout),
       instrument: b.instrument ?? 'whole',
       mode: b.mode ?? 'cachegrind',
+      budgetMs: b.budget === undefined ? DEFAULT_BUDGET_MS : parseDuration(b.budget),
     };
   });
   if (problems.length) fail(problems);

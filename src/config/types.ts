@@ -31,6 +31,8 @@ export interface BenchmarkSpec {
   timeoutMs: number;
   instrument: InstrumentMode;
   mode: MeasureMode;
+  /** Timed benchmarks: the wall time their paired runs may take. */
+  budgetMs: number;
 }
 
 export interface Config {
@@ -60,4 +62,7 @@ export const DEFAULT_CACHE: CacheGeometry = {
 export const DEFAULT_WEIGHTS: Weights = { l1: 1, ll: 5, ram: 35 };
 export const DEFAULT_THRESHOLD_PERCENT = 1;
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
+/** How long a timed benchmark's base and head are run alternately, when nobody says. */
+export const DEFAULT_BUDGET_MS = 60_000;
+export const MAX_BUDGET_MS = 3_600_000;
 export const DEFAULT_CONFIG_FILE = 'cg-bench.yml';

@@ -6,9 +6,11 @@ import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
 import { measure } from '../engine/measure.ts';
 import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
 import { collectEnvironment } from '../results/environment.ts';
-import { readResults, writeResults } from '../results/io.ts';
+import { parseTimed, readResults, writeResults } from '../results/io.ts';
 import type { Shard } from '../shard/plan.ts';
-import type { Environment, Results } from '../results/types.ts';
+import type { Environment, Results, TimedResult } from '../results/types.ts';
+import { PAIRED_FILE, timeSuite } from '../stopwatch/suite.ts';
+import { MiB, readTextBounded } from '../util/bounded-read.ts';
 import { lineProgress } from '../run/progress.ts';
 import { handOver, untrustedUser } from '../run/untrusted.ts';
 import { locateValgrind } from '../run/valgrind.ts';
@@ -34,6 +36,32 @@ export interface Measurer {
   readonly imageIdentity: string;
   environment(): Promise<Environment>;
   measure(checkout: string, config: string, outDir: string, options?: MeasureSelection): Promise<Measurement>;
+  /**
+   * Times the timed benchmarks (mode: wallclock, cputime or counters) of the head checkout against the
+   * base checkout's, paired on this machine (cg-bench paired), writing paired.json into outDir.
+   */
+  timePaired(headCheckout: string, baseCheckout: string, config: string, outDir: string): Promise<TimedMeasurement>;
+}
+
+/** The timed benchmarks' results, or why there are none. */
+export type TimedMeasurement = { timed: TimedResult[]; error?: undefined } | { timed?: undefined; error: string };
+
+/** Where the base checkout is, next to the workspace, when both are timed in one container. */
+const BASE_WORKSPACE = '/work-base';
+
+/** In CI a runner without hardware counters times CPU time instead, and says so. */
+const CI_COUNTERS_FALLBACK = 'cputime';
+
+/** paired.json, read back from a directory the benchmark's container could write: checked like results. */
+function readPaired(outDir: string): TimedMeasurement {
+  const file = join(outDir, PAIRED_FILE);
+  if (!existsSync(file)) return { error: 'cg-bench paired wrote no results' };
+  try {
+    const data = JSON.parse(readTextBounded(file, 64 * MiB, 'paired results')) as { timed?: unknown };
+    return { timed: parseTimed(data.timed, file) };
+  } catch (error) {
+    return { error: errorMessage(error) };
+  }
 }
 
 /** Which benchmarks to measure: all, those `--filter` selects, or one part of them (`--shard`). */
@@ -160,6 +188,24 @@ export function containerMeasurer(options: {
       removeLinks(outDir);
       return { code: r.code, results: r.code === ExitCode.usage ? undefined : readIfPresent(join(outDir, 'results.json')), error: r.code === ExitCode.usage ? lastLines(r.stderr) : undefined };
     },
+    async timePaired(headCheckout, baseCheckout, config, outDir) {
+      rmSync(outDir, { recursive: true, force: true });
+      mkdirSync(outDir, { recursive: true });
+      const r = await run(
+        [
+          { host: resolve(headCheckout), container: WORKSPACE },
+          ...hideGit(resolve(headCheckout)),
+          { host: resolve(baseCheckout), container: BASE_WORKSPACE },
+          ...hideGit(resolve(baseCheckout)).map((m) => ({ ...m, container: `${BASE_WORKSPACE}/.git` })),
+          { host: resolve(outDir), container: OUT },
+        ],
+        ['paired', BASE_WORKSPACE, '--config', config, '--out', OUT, '--format', 'json', '--counters-fallback', CI_COUNTERS_FALLBACK],
+        asksForNetwork(resolve(headCheckout, config)),
+      );
+      removeLinks(outDir);
+      if (r.code !== ExitCode.ok) return { error: lastLines(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
+      return readPaired(outDir);
+    },
   };
 }
 
@@ -175,10 +221,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      mkdirSync(workspace, { recursive: true });
-      for (const entry of readdirSync(workspace)) rmSync(join(workspace, entry), { recursive: true, force: true });
-      const skip = new Set((options.exclude ?? []).map((name) => join(resolve(checkout), name)));
-      cpSync(checkout, workspace, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve(src)) });
+      copyToWorkspace(checkout, workspace, options.exclude);
       rmSync(outDir, { recursive: true, force: true });
       // As root, the code runs as another user (src/run/untrusted.ts): the copy is theirs to build
       // in; the original's .git (and GitLab's variable files) are not theirs to read.
@@ -202,5 +245,39 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
         return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join(outDir, 'results.json')), error: errorMessage(error) };
       }
     },
+    async timePaired(headCheckout, baseCheckout, config, outDir) {
+      // Both sides copied as measure() copies the head: the untrusted user's to build in, no .git.
+      const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout, BASE_WORKSPACE, options.exclude) };
+      rmSync(outDir, { recursive: true, force: true });
+      const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
+      if (user) {
+        for (const dir of Object.values(sides)) handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, dir);
+        lockGitDirectory(headCheckout);
+      }
+      try {
+        const head = absolutePath(join(sides.head, config), 'configuration');
+        const base = absolutePath(join(sides.base, config), 'configuration');
+        const timed = await timeSuite({
+          head: { config: loadConfig(head), file: head },
+          base: { config: loadConfig(base), file: base },
+          outDir: absolutePath(outDir, 'output directory'),
+          countersFallback: CI_COUNTERS_FALLBACK,
+          progress: lineProgress((t) => options.log(t.trimEnd())),
+          log: options.log,
+        });
+        return { timed };
+      } catch (error) {
+        return { error: errorMessage(error) };
+      }
+    },
   };
+}
+
+/** A checkout copied to `to` (emptied first), without the names excluded. */
+function copyToWorkspace(checkout: string, to: string, exclude: string[] = []): string {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(to)) rmSync(join(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join(resolve(checkout), name)));
+  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve(src)) });
+  return to;
 }

@@ -16,8 +16,25 @@ export function countPhrase(verdict: Verdict, n: number): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** The timed benchmarks' verdicts, when there are any: "timed: 1 regression, 2 no significant change". */
+function timedPhrase(head: Results): string {
+  const timed = head.timed ?? [];
+  if (!timed.length) return '';
+  const count = (v: string) => timed.filter((t) => t.verdict === v).length;
+  const parts = [
+    ...(count('regression') ? [countPhrase('regression', count('regression'))] : []),
+    ...(count('improvement') ? [countPhrase('improvement', count('improvement'))] : []),
+    ...(count('no significant change') ? [`${count('no significant change')} no significant change`] : []),
+  ];
+  return `; timed: ${parts.join(', ')}`;
+}
+
 /** One sentence for a title, a status description or a log line. */
 export function headline(head: Results, comparison: Comparison | undefined): string {
+  return simulatedPhrase(head, comparison) + timedPhrase(head);
+}
+
+function simulatedPhrase(head: Results, comparison: Comparison | undefined): string {
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
   if (!comparison) {
     const ok = head.benchmarks.length - failed;

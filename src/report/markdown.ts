@@ -22,7 +22,10 @@ const cycles = (b: BenchmarkResult | undefined) => (b?.estimatedCycles != null ?
 
 function title(head: Results, comparison: Comparison | undefined): string {
   const failed = head.benchmarks.some((b) => b.status !== 'ok');
-  const icon = !comparison ? (failed ? '❌' : '📊') : !comparison.comparable ? '⚠️' : failed ? '❌' : comparison.counts.regression ? '🔴' : comparison.counts.improvement ? '🟢' : '✅';
+  const timedRegression = head.timed?.some((t) => t.verdict === 'regression') ?? false;
+  const icon = !comparison
+    ? failed ? '❌' : timedRegression ? '🔴' : '📊'
+    : !comparison.comparable ? '⚠️' : failed ? '❌' : comparison.counts.regression || timedRegression ? '🔴' : comparison.counts.improvement ? '🟢' : '✅';
   return `### ${icon} cg-bench: ${esc(headline(head, comparison))}`;
 }
 

@@ -5,12 +5,22 @@ import { CgBenchError, errorMessage } from '../errors.ts';
 import { MiB, readTextBounded } from '../util/bounded-read.ts';
 import { cyclesFromEvents } from '../metric/events.ts';
 import { createAjv, schemaProblems } from '../util/json-schema.ts';
-import { RESULTS_SCHEMA_VERSION, type Results } from './types.ts';
+import { RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';
 
 /** Far above any results.json cg-bench writes (functions are capped), far below memory trouble. */
 const RESULTS_LIMIT = 256 * MiB;
 
 const validateResults = createAjv().compile<Results>(resultsSchema);
+const validateTimed = createAjv().compile<TimedResult[]>({ ...resultsSchema.properties.timed, definitions: resultsSchema.definitions });
+
+/** The timed benchmarks of `cg-bench paired` (paired.json's `timed`), checked as results.json's are. */
+export function parseTimed(data: unknown, source: string): TimedResult[] {
+  if (!validateTimed(data)) {
+    const problems = schemaProblems(validateTimed).slice(0, 10);
+    throw new CgBenchError(`${source}: invalid timed results:\n${problems.map((p) => `  timed${p.path}: ${p.message}`).join('\n')}`);
+  }
+  return data;
+}
 
 /**
  * Checks that a value is results.json written by this schema version. Results may come from an

@@ -27,6 +27,9 @@ describe('numbers the schema lets through', () => {
   test('a timeout beyond Node\'s timer range (text)', () => expectRefused(`timeout: 1000h\n${OK}`, [], 2, /timeout: "1000h" is longer than cg-bench can wait \(24 days\)/));
   test('a setup-timeout beyond the range', () => expectRefused(`setup-timeout: 9999h\n${OK}`, [], 2, /setup-timeout: "9999h" is longer than cg-bench can wait/));
   test('a benchmark timeout of .nan', () => expectRefused('benchmarks:\n  - name: a\n    run: [/bin/true]\n    timeout: .nan\n', [], 2, /benchmarks\[0\]\.timeout: /));
+  test('a budget on a simulated benchmark', () => expectRefused('benchmarks:\n  - name: a\n    run: [/bin/true]\n    budget: 30s\n', [], 2, /cg-bench\.yml:4:5: benchmarks\[0\]\.budget: only timed benchmarks \(mode: wallclock, cputime or counters\) have a budget/));
+  test('a budget beyond an hour', () => expectRefused('benchmarks:\n  - name: a\n    run: [/bin/true]\n    mode: wallclock\n    budget: 2h\n', [], 2, /benchmarks\[0\]\.budget: "2h" is not a duration from 1ms to 1h/));
+  test('a budget of .inf', () => expectRefused('benchmarks:\n  - name: a\n    run: [/bin/true]\n    mode: wallclock\n    budget: .inf\n', [], 2, /benchmarks\[0\]\.budget: /));
   test('weights of 1e308', () => expectRefused(`weights:\n  ram: 1e308\n${OK}`, [], 2, /weights\.ram: 1e\+308 must be <= 1000000/));
   test('weights of .inf', () => expectRefused(`weights:\n  ll: .inf\n${OK}`, [], 2, /weights\.ll: /));
   test('all weights zero', () => expectRefused(`weights:\n  l1: 0\n  ll: 0\n  ram: 0\n${OK}`, [], 2, /weights: all three weights are 0/));

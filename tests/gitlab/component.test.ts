@@ -166,6 +166,22 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     assert.match(gitlab.notes.get(5)![0]!.body, /measured in this job/);
   });
 
+  test('a timed benchmark (mode: wallclock) is timed against the merge-base in the measuring job, paired; the note shows its table and the job fails on its regression', async () => {
+    gitlab.artifacts.clear();
+    const run = await runMergeRequest(checkout(repo, repo.timedHead), gitlab, { mr: { iid: 12, base: repo.timedBase, head: repo.timedHead }, sha: repo.timedHead, inputs: { 'fail-on-regression': 'true' } });
+    assert.equal(run.code, 1, `the timed regression fails the job:\n${run.log}`);
+    assert.equal(run.note.code, 0, run.note.log);
+    const timed = readJson<Results>(join(run.dir, 'head', 'results.json')).timed;
+    assert.equal(timed?.length, 1, run.log);
+    assert.equal(timed[0]!.name, 'timed-loop');
+    assert.equal(timed[0]!.verdict, 'regression', JSON.stringify(timed[0]!.estimate));
+    assert.ok(timed[0]!.estimate.pairs >= 10);
+    const body = gitlab.notes.get(12)![0]!.body;
+    assert.match(body, /Timed natively/);
+    assert.match(body, /\| timed\\-loop \| wallclock \| \d+/);
+    assert.match(body, /### 🔴 cg-bench: 2 unchanged; timed: 1 regression/);
+  });
+
   test('without a token the job says why and writes no note', async () => {
     const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 6, base: repo.main, head: repo.feature }, sha: repo.feature, token: false });
     assert.equal(run.code, 0, run.log);

@@ -2,14 +2,14 @@
 // when it keeps the default branch's results, and how it ends. The CIs' own adapters are tested
 // under act, gitlab-ci-local and the fakes (tests/runners, tests/github, tests/gitlab).
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runPipeline } from '../../src/ci/pipeline.ts';
 import type { BaselineStore, CiAdapter, Occasion, Outcome, Report } from '../../src/ci/types.ts';
-import type { Measurement, Measurer } from '../../src/container/measurer.ts';
+import type { Measurement, Measurer, TimedMeasurement } from '../../src/container/measurer.ts';
 import { commentMarker } from '../../src/publish/sticky.ts';
-import type { Environment, Results } from '../../src/results/types.ts';
+import type { Environment, Results, TimedResult } from '../../src/results/types.ts';
 import { git, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 
@@ -18,22 +18,29 @@ function results(ir: number, status: 'ok' | 'failed' = 'ok', environment: Enviro
 }
 
 /** A repository with cg-bench.yml at one commit: the baseline commit. */
-function repository(): { root: string; sha: string } {
+function repository(config = 'benchmarks:\n  - name: loop\n    run: [./x]\n'): { root: string; sha: string } {
   const root = tempDir('cg-bench-pipeline-');
   git(root, 'init', '-q');
-  writeFileSync(join(root, 'cg-bench.yml'), 'benchmarks:\n  - name: loop\n    run: [./x]\n');
+  writeFileSync(join(root, 'cg-bench.yml'), config);
   git(root, 'add', '.');
   git(root, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'base');
   return { root, sha: git(root, 'rev-parse', 'HEAD').trim() };
 }
 
 /** Measures `head` for the first checkout and `base` for any other, recording the checkouts and filters. */
-function fakeMeasurer(head: Measurement, base: Measurement): Measurer & { checkouts: string[]; filters: (string | undefined)[] } {
+function fakeMeasurer(head: Measurement, base: Measurement, timed: TimedMeasurement = { error: 'no timed benchmarks here' }): Measurer & { checkouts: string[]; filters: (string | undefined)[]; timedPairs: [string, string][] } {
   const checkouts: string[] = [];
   const filters: (string | undefined)[] = [];
+  const timedPairs: [string, string][] = [];
   return {
     checkouts,
     filters,
+    timedPairs,
+    async timePaired(headCheckout, baseCheckout) {
+      timedPairs.push([headCheckout, baseCheckout]);
+      assert.ok(existsSync(join(baseCheckout, 'cg-bench.yml')), 'the base is checked out while it is timed');
+      return timed;
+    },
     imageIdentity: 'image',
     async environment() {
       return TEST_ENV;
@@ -164,4 +171,54 @@ test('the sample is the cheapest benchmark that ran on both sides and that --fil
   assert.equal(sampleBenchmark(stored, head)?.name, 'sort', '"parse" would select parse-big too; "gone" did not run in the head; "broke" failed');
   assert.equal(filterFor('a*b'), '*');
   assert.equal(sampleBenchmark({ ...stored, benchmarks: [] }, head), undefined);
+});
+
+const TIMED_CONFIG = 'benchmarks:\n  - name: loop\n    run: [./x]\n  - name: io\n    run: [./io]\n    mode: wallclock\n';
+
+function timedResult(verdict: TimedResult['verdict']): TimedResult {
+  const relative = verdict === 'regression' ? 0.05 : 0;
+  return {
+    name: 'io', mode: 'wallclock', unit: 'ms', controls: ['pinned to CPU 1'], thresholdPercent: 1, budgetMs: 60_000, warmups: 3, verdict,
+    estimate: { relative, low: relative - 0.01, high: relative + 0.01, confidence: 0.95, pairs: 10, dropped: 0, method: 'median log ratio, sign-test interval' },
+    base: Array(10).fill(10), head: Array(10).fill(10 * (1 + relative)), order: Array(10).fill(['base', 'head']).flat(),
+  };
+}
+
+test('a change with timed benchmarks: the baseline commit is checked out beside the head and timed against it; the report has their table; a timed regression fails with fail-on-regression', async () => {
+  const { root, sha } = repository(TIMED_CONFIG);
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')] });
+  const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { failOnRegression: true });
+  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'regressed', count: 1 });
+  assert.equal(measurer.timedPairs.length, 1);
+  assert.equal(measurer.timedPairs[0]![0], root);
+  assert.notEqual(measurer.timedPairs[0]![1], root);
+  assert.equal(existsSync(measurer.timedPairs[0]![1]), false, 'the base checkout is removed afterwards');
+  const report = seen.reports[0]!;
+  assert.equal(report.comparison!.counts.unchanged, 1, 'the simulated count is compared as ever');
+  assert.equal(report.head.timed?.[0]?.verdict, 'regression');
+  assert.match(report.body, /Timed natively/);
+  assert.match(report.body, /\| io \| wallclock \| 10 \|/);
+  assert.match(readFileSync(join(adapter.outRoot, 'head', 'results.json'), 'utf8'), /"timed"/, "the head's results.json carries them");
+});
+
+test('timed benchmarks that cannot be timed: a warning says why, and the simulated counts are reported as ever', async () => {
+  const { root, sha } = repository(TIMED_CONFIG);
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { error: 'setup failed' });
+  const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { failOnRegression: true });
+  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });
+  assert.ok(seen.warnings.some((w) => w === 'The timed benchmarks could not be timed: setup failed'), seen.warnings.join('\n'));
+  assert.equal(seen.reports[0]!.head.timed, undefined);
+});
+
+test('without timed benchmarks nothing is timed; on the default branch timed benchmarks are not timed (nothing to pair with)', async () => {
+  const plain = repository();
+  const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')] });
+  await runPipeline(fakeAdapter(plain.root, { kind: 'change', baseline: { sha: plain.sha, what: 'merge-base' } }).adapter, measurer);
+  assert.equal(measurer.timedPairs.length, 0);
+  const timed = repository(TIMED_CONFIG);
+  const mainline = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')] });
+  const { adapter, seen } = fakeAdapter(timed.root, { kind: 'mainline', sha: timed.sha }, { store: memoryStore(undefined) });
+  assert.deepEqual(await runPipeline(adapter, mainline), { kind: 'ok' });
+  assert.equal(mainline.timedPairs.length, 0);
+  assert.ok(seen.info.some((m) => /pull and merge requests only/.test(m)));
 });

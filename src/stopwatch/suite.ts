@@ -1,0 +1,131 @@
+// The timed benchmarks of a suite (mode: wallclock, cputime or counters), base and head paired on this
+// machine: one engine for `cg-bench paired` and for the CI pipeline.
+import { mkdirSync } from 'node:fs';
+import type { BenchmarkSpec, Config } from '../config/types.ts';
+import { CgBenchError } from '../errors.ts';
+import { escapeTerminal } from '../report/escape.ts';
+import { writeFileAtomic } from '../results/io.ts';
+import type { TimedResult } from '../results/types.ts';
+import { SETUP_HOME, benchmarkEnvironment } from '../run/environment.ts';
+import type { Progress } from '../run/progress.ts';
+import { runSetup } from '../run/setup.ts';
+import { giveDirectory, sandboxed, untrustedSandbox } from '../run/untrusted.ts';
+import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
+import { countersExecutor, countersProblem, cputimeExecutor, wallclockExecutor, type Executor, type TimedCommand } from './executor.ts';
+import { runPaired } from './paired.ts';
+import { INTERVAL_METHOD, pairedEstimate, timedVerdict } from './stats.ts';
+
+export type CountersFallback = 'fail' | 'wallclock' | 'cputime';
+export const COUNTERS_FALLBACKS: readonly CountersFallback[] = ['fail', 'cputime', 'wallclock'];
+
+/** The warm-up pairs thrown away before the timed ones. */
+const WARMUPS = 3;
+
+export interface TimedSuiteOptions {
+  head: { config: Config; file: AbsolutePath };
+  base: { config: Config; file: AbsolutePath };
+  /** Where the setup logs and paired.json go. */
+  outDir: AbsolutePath;
+  /** Wall time allowed per benchmark, instead of each benchmark's own `budget`. */
+  budgetMs?: number | undefined;
+  /** Only this benchmark. */
+  benchmark?: string | undefined;
+  /** Overrides each benchmark's threshold. */
+  thresholdPercent?: number | undefined;
+  countersFallback: CountersFallback;
+  progress: Progress;
+  /** A line for people (no newline). */
+  log: (line: string) => void;
+}
+
+/** The benchmarks cg-bench paired times (not cg-bench run's). */
+export function timedSpecs(config: Config, benchmark?: string): BenchmarkSpec[] {
+  return config.benchmarks.filter((b) => b.mode !== 'cachegrind' && (benchmark === undefined || b.name === benchmark));
+}
+
+const argvOf = (spec: BenchmarkSpec) => (typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run);
+
+async function prepare(config: Config, outDir: AbsolutePath, side: string, progress: Progress): Promise<ReturnType<typeof untrustedSandbox>> {
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  mkdirSync(SETUP_HOME, { recursive: true });
+  giveDirectory(sandbox, SETUP_HOME);
+  const log = resolveFrom(outDir, `setup-${side}.log`);
+  writeFileAtomic(log, '');
+  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress, sandbox });
+  return sandbox;
+}
+
+function executorFor(spec: BenchmarkSpec, fallback: CountersFallback, log: (line: string) => void): Executor {
+  if (spec.mode === 'cputime') return cputimeExecutor();
+  if (spec.mode !== 'counters') return wallclockExecutor();
+  const problem = countersProblem();
+  if (!problem || fallback === 'fail') return countersExecutor();
+  log(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === 'cputime' ? 'its CPU time' : 'the wall clock'} instead (--counters-fallback ${fallback})`);
+  return fallback === 'cputime' ? cputimeExecutor() : wallclockExecutor();
+}
+
+/**
+ * Sets up both checkouts, then times each timed benchmark of the head against the base's benchmark of
+ * the same name, alternately, and judges the paired differences. Writes outDir/paired.json (every raw
+ * sample) and returns the results.
+ */
+export async function timeSuite(options: TimedSuiteOptions): Promise<TimedResult[]> {
+  const { head, base, outDir } = options;
+  const timed = timedSpecs(head.config, options.benchmark);
+  if (!timed.length) {
+    throw new CgBenchError(`${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === undefined ? '' : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
+  }
+  const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
+  if (missing.length) throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(', ')}: nothing to pair it with`);
+
+  mkdirSync(outDir, { recursive: true });
+  const sandboxes = { base: await prepare(base.config, outDir, 'base', options.progress), head: await prepare(head.config, outDir, 'head', options.progress) };
+  const command = (spec: BenchmarkSpec, sandbox: ReturnType<typeof untrustedSandbox>): TimedCommand => ({
+    argv: sandboxed(sandbox, argvOf(spec)),
+    cwd: spec.cwd,
+    env: benchmarkEnvironment(spec.cwd, spec.env, '/tmp'),
+  });
+
+  const results: TimedResult[] = [];
+  for (const spec of timed) {
+    const baseSpec = base.config.benchmarks.find((b) => b.name === spec.name)!;
+    const executor = executorFor(spec, options.countersFallback, options.log);
+    const budgetMs = options.budgetMs ?? spec.budgetMs;
+    options.log(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1000)} s (${executor.controls.join(', ')})`);
+    const samples = runPaired(executor, command(baseSpec, sandboxes.base), command(spec, sandboxes.head), {
+      budgetMs,
+      warmups: WARMUPS,
+      minPairs: 10,
+      maxPairs: 2000,
+      onPair: (n) => {
+        if (n % 20 === 0) options.log(`  ${n} pairs`);
+      },
+    });
+    const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
+    const estimate = pairedEstimate(samples.base.map((s) => s.value), samples.head.map((s) => s.value), 0.95, INTERVAL_METHOD);
+    const result: TimedResult = {
+      name: spec.name,
+      mode: executor.name,
+      unit: executor.unit,
+      controls: executor.controls,
+      thresholdPercent,
+      budgetMs,
+      warmups: WARMUPS,
+      verdict: timedVerdict(estimate, thresholdPercent),
+      estimate,
+      base: samples.base.map((s) => s.value),
+      head: samples.head.map((s) => s.value),
+      order: samples.order,
+    };
+    const extraNames = [...new Set(samples.base.flatMap((s) => Object.keys(s.extra ?? {})))];
+    if (extraNames.length) {
+      result.extra = Object.fromEntries(extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }]));
+    }
+    results.push(result);
+  }
+  writeFileAtomic(resolveFrom(outDir, PAIRED_FILE), `${JSON.stringify({ tool: 'cg-bench', kind: 'paired', createdAt: new Date().toISOString(), timed: results }, null, 2)}\n`);
+  return results;
+}
+
+/** The raw samples of one `cg-bench paired`, in its output directory. */
+export const PAIRED_FILE = 'paired.json';

@@ -1,0 +1,62 @@
+// The timed benchmarks as the action's docker-run path times them: the head and the base checkout
+// in one container of the image (head at /work, base beside it), each side's setup run once, then
+// paired; paired.json read back and checked on the host.
+import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { containerMeasurer } from '../../src/container/measurer.ts';
+import { tempDir } from '../helpers.ts';
+import { buildImage, ENGINE, IMAGE, RUN_FLAGS } from './container.ts';
+
+/** A checkout whose timed benchmarks loop `n` times in the shell (its setup writes the count). */
+function checkout(n: number): string {
+  const dir = join(tempDir('cg-bench-paired-image-'), 'repo');
+  mkdirSync(dir);
+  writeFileSync(
+    join(dir, 'cg-bench.yml'),
+    [
+      'setup:',
+      `  - "echo ${n} > count"`,
+      'benchmarks:',
+      '  - name: simulated',
+      '    run: [/bin/true]',
+      '  - name: loop',
+      '    run: \'n=$(cat count); i=0; while [ $i -lt $n ]; do i=$((i+1)); done\'',
+      '    mode: wallclock',
+      '    budget: 2s',
+      '  - name: loop-counters',
+      '    run: \'n=$(cat count); i=0; while [ $i -lt $n ]; do i=$((i+1)); done\'',
+      '    mode: counters',
+      '    budget: 2s',
+      '',
+    ].join('\n'),
+  );
+  return dir;
+}
+
+describe('timed benchmarks in the image (the action\'s docker run path)', { timeout: 20 * 60_000 }, () => {
+  before(() => buildImage());
+
+  test('base and head paired in one container: a head that loops twice as long is a regression; counters fall back to CPU time where the runner has none', async () => {
+    const measurer = containerMeasurer({
+      engine: { command: ENGINE, runFlags: RUN_FLAGS },
+      image: IMAGE,
+      imageId: undefined,
+      jobs: 1,
+      user: { uid: process.getuid!(), gid: process.getgid!() },
+      log: () => {},
+    });
+    const out = join(tempDir('cg-bench-paired-image-out-'), 'paired');
+    const m = await measurer.timePaired(checkout(20_000), checkout(10_000), 'cg-bench.yml', out);
+    assert.ok(m.timed, m.error);
+    assert.deepEqual(m.timed.map((t) => t.name), ['loop', 'loop-counters'], 'the simulated benchmark is not timed');
+    const [loop, counters] = m.timed;
+    assert.equal(loop!.mode, 'wallclock');
+    assert.equal(loop!.verdict, 'regression', JSON.stringify(loop!.estimate));
+    assert.ok(loop!.estimate.pairs >= 10);
+    assert.ok(loop!.estimate.relative > 0.3, `twice the loop: ${loop!.estimate.relative}`);
+    assert.ok(['counters', 'cputime'].includes(counters!.mode), counters!.mode);
+    assert.equal(counters!.verdict, 'regression');
+  });
+});
