@@ -49017,15 +49017,15 @@ function containerMeasurer(options) {
       removeLinks(outDir);
       return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join13(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
     },
-    async timePaired(headCheckout, baseCheckout, config, outDir) {
+    async timePaired(headCheckout, baseCheckout2, config, outDir) {
       rmSync9(outDir, { recursive: true, force: true });
       mkdirSync8(outDir, { recursive: true });
       const r = await run3(
         [
           { host: resolve5(headCheckout), container: WORKSPACE },
           ...hideGit(resolve5(headCheckout)),
-          { host: resolve5(baseCheckout), container: BASE_WORKSPACE },
-          ...hideGit(resolve5(baseCheckout)).map((m) => ({ ...m, container: `${BASE_WORKSPACE}/.git` })),
+          { host: resolve5(baseCheckout2), container: BASE_WORKSPACE },
+          ...hideGit(resolve5(baseCheckout2)).map((m) => ({ ...m, container: `${BASE_WORKSPACE}/.git` })),
           { host: resolve5(outDir), container: OUT }
         ],
         ["paired", BASE_WORKSPACE, "--config", config, "--out", OUT, "--format", "json", "--counters-fallback", CI_COUNTERS_FALLBACK],
@@ -49067,8 +49067,8 @@ function inProcessMeasurer(options) {
         return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join13(outDir, "results.json")), error: errorMessage(error2) };
       }
     },
-    async timePaired(headCheckout, baseCheckout, config, outDir) {
-      const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout, BASE_WORKSPACE, options.exclude) };
+    async timePaired(headCheckout, baseCheckout2, config, outDir) {
+      const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
       rmSync9(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
@@ -49203,7 +49203,7 @@ function partOf(stored, selection) {
   const mine = new Set(namesInShard(names, durationsOf(selection.durations), selection.shard));
   return { ...stored, benchmarks: stored.benchmarks.filter((b) => mine.has(b.name)), shard: { index: selection.shard.index, count: selection.shard.count, benchmarks: names } };
 }
-async function settleBaseline(ci, measurer, lookup, head, selection = {}) {
+async function settleBaseline(ci, measurer, lookup, head, checkout, selection = {}) {
   const { commit, fetched, stored } = lookup;
   const { sha, what } = commit;
   const short = ci.shortSha(sha);
@@ -49214,7 +49214,7 @@ async function settleBaseline(ci, measurer, lookup, head, selection = {}) {
     if (problem) ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
     else {
       if (!fetched) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from} (not verified: the commit could not be fetched)` };
-      const check = await verifyStored(ci, measurer, sha, stored.results, head);
+      const check = await verifyStored(ci, measurer, checkout, stored.results, head);
       if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from}, ${check.verified}` };
       ci.log.warning(`The baseline ${stored.from} is not what ${short} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
       why = ` (the stored baseline differed: ${check.differs})`;
@@ -49222,24 +49222,18 @@ async function settleBaseline(ci, measurer, lookup, head, selection = {}) {
   }
   if (!fetched) return { results: void 0, source: `none: the ${what} ${short} could not be fetched` };
   ci.log.info(`Measuring the ${what} ${short}`);
-  const m = await measureAt(ci, measurer, sha, "base", selection);
+  const m = await measureAt(ci, measurer, checkout, "base", selection);
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short} failed (${firstLine2(m)})` };
   return { results: m.results, source: `${what} ${short}, measured in this job${why}` };
 }
-async function measureAt(ci, measurer, sha, outName, selection = {}) {
-  const checkout = ci.baseCheckoutDir();
-  addWorktree(ci.repoRoot, checkout, sha);
-  try {
-    return await measurer.measure(join14(checkout, ci.workingDirectory), ci.config, join14(ci.outRoot, outName), selection);
-  } finally {
-    removeWorktree(ci.repoRoot, checkout);
-  }
+async function measureAt(ci, measurer, checkout, outName, selection = {}) {
+  return measurer.measure(join14(checkout.fresh(), ci.workingDirectory), ci.config, join14(ci.outRoot, outName), selection);
 }
-async function verifyStored(ci, measurer, sha, stored, head) {
+async function verifyStored(ci, measurer, checkout, stored, head) {
   const sample = sampleBenchmark(stored, head);
   if (!sample) return { verified: "not verified (no benchmark ran on both sides)" };
-  ci.log.info(`Verifying the stored baseline: measuring ${sample.name} at ${ci.shortSha(sha)} again.`);
-  const m = await measureAt(ci, measurer, sha, "base-sample", { filter: filterFor(sample.name) });
+  ci.log.info(`Verifying the stored baseline: measuring ${sample.name} at ${ci.shortSha(checkout.sha)} again.`);
+  const m = await measureAt(ci, measurer, checkout, "base-sample", { filter: filterFor(sample.name) });
   const now = m.results?.benchmarks.find((b) => b.name === sample.name);
   if (sameCounts(sample, now)) return { verified: `verified (${sample.name} measured again here: identical)` };
   const shown = (n) => n === null || n === void 0 ? "no result" : formatCount(n);
@@ -49258,6 +49252,30 @@ async function saveMainlineBaseline(ci, request2, head) {
 }
 function headConfigText(ci) {
   return readFileSync9(join14(ci.repoRoot, ci.suite.configPath), "utf8");
+}
+
+// src/ci/base-checkout.ts
+function baseCheckout(ci, sha) {
+  let dir;
+  return {
+    sha,
+    fresh() {
+      this.remove();
+      return this.path();
+    },
+    path() {
+      if (dir === void 0) {
+        const at = ci.baseCheckoutDir();
+        addWorktree(ci.repoRoot, at, sha);
+        dir = at;
+      }
+      return dir;
+    },
+    remove() {
+      if (dir !== void 0) removeWorktree(ci.repoRoot, dir);
+      dir = void 0;
+    }
+  };
 }
 
 // src/ci/shard-hand-over.ts
@@ -49329,17 +49347,15 @@ function hasTimedBenchmarks(ci) {
     return false;
   }
 }
-async function timeAgainstBaseline(ci, measurer, lookup, head) {
+async function timeAgainstBaseline(ci, measurer, lookup, checkout, head) {
   const short = ci.shortSha(lookup.commit.sha);
   if (lookup.none || !lookup.fetched) {
     ci.log.warning(`The timed benchmarks were not run: ${lookup.none ?? `the ${lookup.commit.what} ${short} could not be fetched`}.`);
     return head;
   }
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short}, paired on this runner`);
-  const checkout = ci.baseCheckoutDir();
-  addWorktree(ci.repoRoot, checkout, lookup.commit.sha);
   try {
-    const m = await measurer.timePaired(join16(ci.repoRoot, ci.workingDirectory), join16(checkout, ci.workingDirectory), ci.config, join16(ci.outRoot, "paired"));
+    const m = await measurer.timePaired(join16(ci.repoRoot, ci.workingDirectory), join16(checkout.path(), ci.workingDirectory), ci.config, join16(ci.outRoot, "paired"));
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head;
@@ -49348,8 +49364,6 @@ async function timeAgainstBaseline(ci, measurer, lookup, head) {
   } catch (error2) {
     ci.log.warning(`The timed benchmarks could not be timed: ${errorMessage(error2)}`);
     return head;
-  } finally {
-    removeWorktree(ci.repoRoot, checkout);
   }
 }
 
@@ -49365,10 +49379,15 @@ async function runPipeline(ci, measurer) {
     if ("none" in occasion.baseline) baseline = { results: void 0, source: `none: ${occasion.baseline.none}` };
     else {
       const lookup = await lookUpBaseline(ci, measurer, occasion.baseline, head.environment);
-      baseline = await settleBaseline(ci, measurer, lookup, head);
-      if (timed) {
-        head = await timeAgainstBaseline(ci, measurer, lookup, head);
-        writeResults(join17(ci.outRoot, "head", "results.json"), head);
+      const checkout = baseCheckout(ci, lookup.commit.sha);
+      try {
+        baseline = await settleBaseline(ci, measurer, lookup, head, checkout);
+        if (timed) {
+          head = await timeAgainstBaseline(ci, measurer, lookup, checkout, head);
+          writeResults(join17(ci.outRoot, "head", "results.json"), head);
+        }
+      } finally {
+        checkout.remove();
       }
     }
   } else if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
@@ -49387,7 +49406,15 @@ async function runShard(ci, measurer, shard, headSha) {
   const selection = { shard, durations: lookup?.stored?.results };
   const headRun = await measureHead(ci, measurer, selection);
   if (!headRun.results) return cannotRun(ci, headRun);
-  const baseline = lookup ? await settleBaseline(ci, measurer, lookup, headRun.results, selection) : { results: void 0, source };
+  let baseline = { results: void 0, source };
+  if (lookup) {
+    const checkout = baseCheckout(ci, lookup.commit.sha);
+    try {
+      baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
+    } finally {
+      checkout.remove();
+    }
+  }
   const dir = ci.shardDir(shard);
   writeShardHandOver(dir, {
     index: shard.index,

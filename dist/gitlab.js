@@ -17961,8 +17961,8 @@ function inProcessMeasurer(options) {
         return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join11(outDir, "results.json")), error: errorMessage(error) };
       }
     },
-    async timePaired(headCheckout, baseCheckout, config, outDir) {
-      const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout, BASE_WORKSPACE, options.exclude) };
+    async timePaired(headCheckout, baseCheckout2, config, outDir) {
+      const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
       rmSync9(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
@@ -18079,7 +18079,7 @@ function partOf(stored, selection) {
   const mine = new Set(namesInShard(names, durationsOf(selection.durations), selection.shard));
   return { ...stored, benchmarks: stored.benchmarks.filter((b) => mine.has(b.name)), shard: { index: selection.shard.index, count: selection.shard.count, benchmarks: names } };
 }
-async function settleBaseline(ci, measurer, lookup, head, selection = {}) {
+async function settleBaseline(ci, measurer, lookup, head, checkout, selection = {}) {
   const { commit, fetched, stored } = lookup;
   const { sha, what } = commit;
   const short = ci.shortSha(sha);
@@ -18090,7 +18090,7 @@ async function settleBaseline(ci, measurer, lookup, head, selection = {}) {
     if (problem) ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
     else {
       if (!fetched) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from} (not verified: the commit could not be fetched)` };
-      const check = await verifyStored(ci, measurer, sha, stored.results, head);
+      const check = await verifyStored(ci, measurer, checkout, stored.results, head);
       if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from}, ${check.verified}` };
       ci.log.warning(`The baseline ${stored.from} is not what ${short} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
       why = ` (the stored baseline differed: ${check.differs})`;
@@ -18098,24 +18098,18 @@ async function settleBaseline(ci, measurer, lookup, head, selection = {}) {
   }
   if (!fetched) return { results: void 0, source: `none: the ${what} ${short} could not be fetched` };
   ci.log.info(`Measuring the ${what} ${short}`);
-  const m = await measureAt(ci, measurer, sha, "base", selection);
+  const m = await measureAt(ci, measurer, checkout, "base", selection);
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short} failed (${firstLine2(m)})` };
   return { results: m.results, source: `${what} ${short}, measured in this job${why}` };
 }
-async function measureAt(ci, measurer, sha, outName, selection = {}) {
-  const checkout = ci.baseCheckoutDir();
-  addWorktree(ci.repoRoot, checkout, sha);
-  try {
-    return await measurer.measure(join12(checkout, ci.workingDirectory), ci.config, join12(ci.outRoot, outName), selection);
-  } finally {
-    removeWorktree(ci.repoRoot, checkout);
-  }
+async function measureAt(ci, measurer, checkout, outName, selection = {}) {
+  return measurer.measure(join12(checkout.fresh(), ci.workingDirectory), ci.config, join12(ci.outRoot, outName), selection);
 }
-async function verifyStored(ci, measurer, sha, stored, head) {
+async function verifyStored(ci, measurer, checkout, stored, head) {
   const sample = sampleBenchmark(stored, head);
   if (!sample) return { verified: "not verified (no benchmark ran on both sides)" };
-  ci.log.info(`Verifying the stored baseline: measuring ${sample.name} at ${ci.shortSha(sha)} again.`);
-  const m = await measureAt(ci, measurer, sha, "base-sample", { filter: filterFor(sample.name) });
+  ci.log.info(`Verifying the stored baseline: measuring ${sample.name} at ${ci.shortSha(checkout.sha)} again.`);
+  const m = await measureAt(ci, measurer, checkout, "base-sample", { filter: filterFor(sample.name) });
   const now = m.results?.benchmarks.find((b) => b.name === sample.name);
   if (sameCounts(sample, now)) return { verified: `verified (${sample.name} measured again here: identical)` };
   const shown = (n) => n === null || n === void 0 ? "no result" : formatCount(n);
@@ -18134,6 +18128,30 @@ async function saveMainlineBaseline(ci, request, head) {
 }
 function headConfigText(ci) {
   return readFileSync9(join12(ci.repoRoot, ci.suite.configPath), "utf8");
+}
+
+// src/ci/base-checkout.ts
+function baseCheckout(ci, sha) {
+  let dir;
+  return {
+    sha,
+    fresh() {
+      this.remove();
+      return this.path();
+    },
+    path() {
+      if (dir === void 0) {
+        const at = ci.baseCheckoutDir();
+        addWorktree(ci.repoRoot, at, sha);
+        dir = at;
+      }
+      return dir;
+    },
+    remove() {
+      if (dir !== void 0) removeWorktree(ci.repoRoot, dir);
+      dir = void 0;
+    }
+  };
 }
 
 // src/ci/shard-hand-over.ts
@@ -18205,17 +18223,15 @@ function hasTimedBenchmarks(ci) {
     return false;
   }
 }
-async function timeAgainstBaseline(ci, measurer, lookup, head) {
+async function timeAgainstBaseline(ci, measurer, lookup, checkout, head) {
   const short = ci.shortSha(lookup.commit.sha);
   if (lookup.none || !lookup.fetched) {
     ci.log.warning(`The timed benchmarks were not run: ${lookup.none ?? `the ${lookup.commit.what} ${short} could not be fetched`}.`);
     return head;
   }
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short}, paired on this runner`);
-  const checkout = ci.baseCheckoutDir();
-  addWorktree(ci.repoRoot, checkout, lookup.commit.sha);
   try {
-    const m = await measurer.timePaired(join14(ci.repoRoot, ci.workingDirectory), join14(checkout, ci.workingDirectory), ci.config, join14(ci.outRoot, "paired"));
+    const m = await measurer.timePaired(join14(ci.repoRoot, ci.workingDirectory), join14(checkout.path(), ci.workingDirectory), ci.config, join14(ci.outRoot, "paired"));
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head;
@@ -18224,8 +18240,6 @@ async function timeAgainstBaseline(ci, measurer, lookup, head) {
   } catch (error) {
     ci.log.warning(`The timed benchmarks could not be timed: ${errorMessage(error)}`);
     return head;
-  } finally {
-    removeWorktree(ci.repoRoot, checkout);
   }
 }
 
@@ -18241,10 +18255,15 @@ async function runPipeline(ci, measurer) {
     if ("none" in occasion.baseline) baseline = { results: void 0, source: `none: ${occasion.baseline.none}` };
     else {
       const lookup = await lookUpBaseline(ci, measurer, occasion.baseline, head.environment);
-      baseline = await settleBaseline(ci, measurer, lookup, head);
-      if (timed) {
-        head = await timeAgainstBaseline(ci, measurer, lookup, head);
-        writeResults(join15(ci.outRoot, "head", "results.json"), head);
+      const checkout = baseCheckout(ci, lookup.commit.sha);
+      try {
+        baseline = await settleBaseline(ci, measurer, lookup, head, checkout);
+        if (timed) {
+          head = await timeAgainstBaseline(ci, measurer, lookup, checkout, head);
+          writeResults(join15(ci.outRoot, "head", "results.json"), head);
+        }
+      } finally {
+        checkout.remove();
       }
     }
   } else if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
@@ -18263,7 +18282,15 @@ async function runShard(ci, measurer, shard, headSha) {
   const selection = { shard, durations: lookup?.stored?.results };
   const headRun = await measureHead(ci, measurer, selection);
   if (!headRun.results) return cannotRun(ci, headRun);
-  const baseline = lookup ? await settleBaseline(ci, measurer, lookup, headRun.results, selection) : { results: void 0, source };
+  let baseline = { results: void 0, source };
+  if (lookup) {
+    const checkout = baseCheckout(ci, lookup.commit.sha);
+    try {
+      baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
+    } finally {
+      checkout.remove();
+    }
+  }
   const dir = ci.shardDir(shard);
   writeShardHandOver(dir, {
     index: shard.index,

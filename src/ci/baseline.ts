@@ -5,7 +5,8 @@ import { durationsOf, type MeasureSelection, type Measurement, type Measurer } f
 import { formatCount } from '../report/format.ts';
 import type { Environment, Results } from '../results/types.ts';
 import { namesInShard } from '../shard/plan.ts';
-import { addWorktree, fileAt, removeWorktree } from '../vcs/git.ts';
+import { fileAt } from '../vcs/git.ts';
+import type { BaseCheckout } from './base-checkout.ts';
 import type { BaselineCommit, CiAdapter } from './types.ts';
 import { filterFor, sameCounts, sampleBenchmark } from './verify-sample.ts';
 
@@ -52,7 +53,7 @@ function partOf(stored: Results, selection: MeasureSelection): Results {
  * they fit the head and their cheapest benchmark, measured again here, gives exactly their counts;
  * else the commit measured in this job, at the same path as the head.
  */
-export async function settleBaseline(ci: CiAdapter, measurer: Measurer, lookup: BaselineLookup, head: Results, selection: MeasureSelection = {}): Promise<Baseline> {
+export async function settleBaseline(ci: CiAdapter, measurer: Measurer, lookup: BaselineLookup, head: Results, checkout: BaseCheckout, selection: MeasureSelection = {}): Promise<Baseline> {
   const { commit, fetched, stored } = lookup;
   const { sha, what } = commit;
   const short = ci.shortSha(sha);
@@ -63,7 +64,7 @@ export async function settleBaseline(ci: CiAdapter, measurer: Measurer, lookup: 
     if (problem) ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
     else {
       if (!fetched) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from} (not verified: the commit could not be fetched)` };
-      const check = await verifyStored(ci, measurer, sha, stored.results, head);
+      const check = await verifyStored(ci, measurer, checkout, stored.results, head);
       if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from}, ${check.verified}` };
       ci.log.warning(`The baseline ${stored.from} is not what ${short} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
       why = ` (the stored baseline differed: ${check.differs})`;
@@ -72,20 +73,14 @@ export async function settleBaseline(ci: CiAdapter, measurer: Measurer, lookup: 
   if (!fetched) return { results: undefined, source: `none: the ${what} ${short} could not be fetched` };
 
   ci.log.info(`Measuring the ${what} ${short}`);
-  const m = await measureAt(ci, measurer, sha, 'base', selection);
+  const m = await measureAt(ci, measurer, checkout, 'base', selection);
   if (!m.results) return { results: undefined, source: `none: measuring the ${what} ${short} failed (${firstLine(m)})` };
   return { results: m.results, source: `${what} ${short}, measured in this job${why}` };
 }
 
-/** Measures the commit at a worktree (at the head's path inside the image), into outRoot/outName. */
-async function measureAt(ci: CiAdapter, measurer: Measurer, sha: string, outName: string, selection: MeasureSelection = {}): Promise<Measurement> {
-  const checkout = ci.baseCheckoutDir();
-  addWorktree(ci.repoRoot, checkout, sha);
-  try {
-    return await measurer.measure(join(checkout, ci.workingDirectory), ci.config, join(ci.outRoot, outName), selection);
-  } finally {
-    removeWorktree(ci.repoRoot, checkout);
-  }
+/** Measures the baseline commit's checkout (at the head's path inside the image), into outRoot/outName. */
+async function measureAt(ci: CiAdapter, measurer: Measurer, checkout: BaseCheckout, outName: string, selection: MeasureSelection = {}): Promise<Measurement> {
+  return measurer.measure(join(checkout.fresh(), ci.workingDirectory), ci.config, join(ci.outRoot, outName), selection);
 }
 
 /**
@@ -93,11 +88,11 @@ async function measureAt(ci: CiAdapter, measurer: Measurer, sha: string, outName
  * commit, gives exactly its counts: a cache entry that is not what it claims, or a runner that
  * differs in a way the fingerprint misses, shows up as a difference.
  */
-async function verifyStored(ci: CiAdapter, measurer: Measurer, sha: string, stored: Results, head: Results): Promise<{ verified: string; differs?: undefined } | { verified?: undefined; differs: string }> {
+async function verifyStored(ci: CiAdapter, measurer: Measurer, checkout: BaseCheckout, stored: Results, head: Results): Promise<{ verified: string; differs?: undefined } | { verified?: undefined; differs: string }> {
   const sample = sampleBenchmark(stored, head);
   if (!sample) return { verified: 'not verified (no benchmark ran on both sides)' };
-  ci.log.info(`Verifying the stored baseline: measuring ${sample.name} at ${ci.shortSha(sha)} again.`);
-  const m = await measureAt(ci, measurer, sha, 'base-sample', { filter: filterFor(sample.name) });
+  ci.log.info(`Verifying the stored baseline: measuring ${sample.name} at ${ci.shortSha(checkout.sha)} again.`);
+  const m = await measureAt(ci, measurer, checkout, 'base-sample', { filter: filterFor(sample.name) });
   const now = m.results?.benchmarks.find((b) => b.name === sample.name);
   if (sameCounts(sample, now)) return { verified: `verified (${sample.name} measured again here: identical)` };
   const shown = (n: number | null | undefined) => (n === null || n === undefined ? 'no result' : formatCount(n));

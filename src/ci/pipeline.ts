@@ -9,6 +9,7 @@ import type { Results } from '../results/types.ts';
 import { mergeShards } from '../shard/merge.ts';
 import type { Shard } from '../shard/plan.ts';
 import { headConfigText, lookUpBaseline, saveMainlineBaseline, settleBaseline, type Baseline, type BaselineLookup } from './baseline.ts';
+import { baseCheckout } from './base-checkout.ts';
 import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
 import { hasTimedBenchmarks, timeAgainstBaseline } from './timed.ts';
 import type { CiAdapter, Outcome } from './types.ts';
@@ -31,11 +32,16 @@ export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Ou
     if ('none' in occasion.baseline) baseline = { results: undefined, source: `none: ${occasion.baseline.none}` };
     else {
       const lookup = await lookUpBaseline(ci, measurer, occasion.baseline, head.environment);
-      baseline = await settleBaseline(ci, measurer, lookup, head);
-      if (timed) {
-        head = await timeAgainstBaseline(ci, measurer, lookup, head);
-        // The head's results.json carries them to artifacts and GitLab's note job.
-        writeResults(join(ci.outRoot, 'head', 'results.json'), head);
+      const checkout = baseCheckout(ci, lookup.commit.sha);
+      try {
+        baseline = await settleBaseline(ci, measurer, lookup, head, checkout);
+        if (timed) {
+          head = await timeAgainstBaseline(ci, measurer, lookup, checkout, head);
+          // The head's results.json carries them to artifacts and GitLab's note job.
+          writeResults(join(ci.outRoot, 'head', 'results.json'), head);
+        }
+      } finally {
+        checkout.remove();
       }
     }
   } else if (occasion.kind === 'mainline') await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
@@ -60,7 +66,15 @@ export async function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, 
   const selection: MeasureSelection = { shard, durations: lookup?.stored?.results };
   const headRun = await measureHead(ci, measurer, selection);
   if (!headRun.results) return cannotRun(ci, headRun);
-  const baseline = lookup ? await settleBaseline(ci, measurer, lookup, headRun.results, selection) : { results: undefined, source };
+  let baseline: Baseline = { results: undefined, source };
+  if (lookup) {
+    const checkout = baseCheckout(ci, lookup.commit.sha);
+    try {
+      baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
+    } finally {
+      checkout.remove();
+    }
+  }
   const dir = ci.shardDir(shard);
   writeShardHandOver(dir, {
     index: shard.index,

@@ -5,7 +5,7 @@ import { errorMessage } from '../errors.ts';
 import type { Results } from '../results/types.ts';
 import { timedSpecs } from '../stopwatch/suite.ts';
 import { absolutePath } from '../util/paths.ts';
-import { addWorktree, removeWorktree } from '../vcs/git.ts';
+import type { BaseCheckout } from './base-checkout.ts';
 import type { BaselineLookup } from './baseline.ts';
 import type { CiAdapter } from './types.ts';
 
@@ -19,22 +19,20 @@ export function hasTimedBenchmarks(ci: CiAdapter): boolean {
 }
 
 /**
- * A change's timed benchmarks: the baseline commit checked out beside the head (the checkout the
- * in-job baseline uses), both built once by their setup, then timed alternately on this runner.
+ * A change's timed benchmarks: the baseline commit's checkout (the one its measurement used, so its
+ * build is only brought up to date) beside the head, each side's setup run, then timed alternately.
  * Their results join the head's; when they cannot be timed, a warning says why and the simulated
  * counts are reported as ever.
  */
-export async function timeAgainstBaseline(ci: CiAdapter, measurer: Measurer, lookup: BaselineLookup, head: Results): Promise<Results> {
+export async function timeAgainstBaseline(ci: CiAdapter, measurer: Measurer, lookup: BaselineLookup, checkout: BaseCheckout, head: Results): Promise<Results> {
   const short = ci.shortSha(lookup.commit.sha);
   if (lookup.none || !lookup.fetched) {
     ci.log.warning(`The timed benchmarks were not run: ${lookup.none ?? `the ${lookup.commit.what} ${short} could not be fetched`}.`);
     return head;
   }
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short}, paired on this runner`);
-  const checkout = ci.baseCheckoutDir();
-  addWorktree(ci.repoRoot, checkout, lookup.commit.sha);
   try {
-    const m = await measurer.timePaired(join(ci.repoRoot, ci.workingDirectory), join(checkout, ci.workingDirectory), ci.config, join(ci.outRoot, 'paired'));
+    const m = await measurer.timePaired(join(ci.repoRoot, ci.workingDirectory), join(checkout.path(), ci.workingDirectory), ci.config, join(ci.outRoot, 'paired'));
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head;
@@ -43,7 +41,5 @@ export async function timeAgainstBaseline(ci: CiAdapter, measurer: Measurer, loo
   } catch (error) {
     ci.log.warning(`The timed benchmarks could not be timed: ${errorMessage(error)}`);
     return head;
-  } finally {
-    removeWorktree(ci.repoRoot, checkout);
   }
 }

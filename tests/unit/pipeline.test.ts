@@ -184,7 +184,7 @@ function timedResult(verdict: TimedResult['verdict']): TimedResult {
   };
 }
 
-test('a change with timed benchmarks: the baseline commit is checked out beside the head and timed against it; the report has their table; a timed regression fails with fail-on-regression', async () => {
+test('a change with timed benchmarks: timed against the baseline commit\'s checkout (the one its count was made on); the report has their table; a timed regression fails with fail-on-regression', async () => {
   const { root, sha } = repository(TIMED_CONFIG);
   const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')] });
   const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { failOnRegression: true });
@@ -192,6 +192,7 @@ test('a change with timed benchmarks: the baseline commit is checked out beside 
   assert.equal(measurer.timedPairs.length, 1);
   assert.equal(measurer.timedPairs[0]![0], root);
   assert.notEqual(measurer.timedPairs[0]![1], root);
+  assert.equal(measurer.timedPairs[0]![1], measurer.checkouts[1], 'the checkout the baseline was measured on, built already');
   assert.equal(existsSync(measurer.timedPairs[0]![1]), false, 'the base checkout is removed afterwards');
   const report = seen.reports[0]!;
   assert.equal(report.comparison!.counts.unchanged, 1, 'the simulated count is compared as ever');
