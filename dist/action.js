@@ -45759,6 +45759,26 @@ function compareWithBaseline(base, head, options) {
   }
 }
 
+// src/report/bmf.ts
+var bmfReport = {
+  name: "bmf",
+  render({ head }) {
+    const out = {};
+    for (const b of head.benchmarks) {
+      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) continue;
+      out[b.name] = {
+        "estimated-cycles": { value: b.estimatedCycles },
+        instructions: { value: b.events.Ir },
+        "l1-hits": { value: b.hits.l1 },
+        "ll-hits": { value: b.hits.ll },
+        "ram-hits": { value: b.hits.ram }
+      };
+    }
+    return `${JSON.stringify(out, null, 2)}
+`;
+  }
+};
+
 // src/report/format.ts
 function formatCount(n) {
   return Math.round(n).toLocaleString("en-US");
@@ -45779,6 +45799,31 @@ function formatDuration(ms) {
   if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
   const m = Math.floor(s / 60);
   return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
+}
+
+// src/report/github-action-benchmark.ts
+var githubActionBenchmarkReport = {
+  name: "github-action-benchmark",
+  render({ head }) {
+    const entries = head.benchmarks.flatMap((b) => {
+      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) return [];
+      const extra = `instructions ${formatCount(b.events.Ir)}, L1 hits ${formatCount(b.hits.l1)}, LL hits ${formatCount(b.hits.ll)}, RAM hits ${formatCount(b.hits.ram)}`;
+      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }];
+    });
+    return `${JSON.stringify(entries, null, 2)}
+`;
+  }
+};
+
+// src/report/exports.ts
+var EXPORT_FORMATS = { bmf: bmfReport, "github-action-benchmark": githubActionBenchmarkReport };
+var exportFileName = (format) => `${format}.json`;
+function exportsFromText(text, input) {
+  const names = text.split(/[\s,]+/).filter(Boolean);
+  const known = Object.keys(EXPORT_FORMATS);
+  const unknown = names.find((n) => !known.includes(n));
+  if (unknown !== void 0) return `input ${input}: "${unknown}" is not an export format (write ${known.join(", ")}, or nothing)`;
+  return [...new Set(names)];
 }
 
 // src/report/function-change.ts
@@ -49471,6 +49516,7 @@ async function finish(ci, head, headCode, found) {
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
   mkdirSync10(ci.outRoot, { recursive: true });
   writeFileSync7(join17(ci.outRoot, "report.md"), body2);
+  for (const format of ci.exports) writeFileSync7(join17(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
   await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body: body2 });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode2.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
@@ -89580,6 +89626,7 @@ function gitHubAdapter(ctx, trigger) {
     config: inputs.config,
     outRoot: ctx.outRoot,
     thresholdPercent: inputs.thresholdPercent,
+    exports: inputs.exports,
     failOnRegression: inputs.failOnRegression,
     store: inputs.cache ? actionsCacheStore(suite, io) : void 0,
     shortSha: (sha) => sha.slice(0, 7),
@@ -94234,6 +94281,8 @@ function readInputs(get) {
   if (thresholdPercent === null) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
   const jobs = positiveIntegerFromText(or("jobs", "1"));
   if (jobs === null) throw new CgBenchError(`input "jobs": "${get("jobs")}" must be a whole number from 1 to 1024, in digits`);
+  const exports2 = exportsFromText(get("exports"), '"exports"');
+  if (typeof exports2 === "string") throw new CgBenchError(exports2);
   return {
     config: or("config", DEFAULT_CONFIG_FILE),
     token: get("github-token").trim(),
@@ -94248,7 +94297,8 @@ function readInputs(get) {
     suite: get("suite").trim(),
     jobs,
     artifactDir: get("artifact-dir").trim(),
-    shard: get("shard").trim() ? parseShard(get("shard"), 'input "shard":') : void 0
+    shard: get("shard").trim() ? parseShard(get("shard"), 'input "shard":') : void 0,
+    exports: exports2
   };
 }
 

@@ -14789,6 +14789,26 @@ function compareWithBaseline(base, head, options) {
   }
 }
 
+// src/report/bmf.ts
+var bmfReport = {
+  name: "bmf",
+  render({ head }) {
+    const out = {};
+    for (const b of head.benchmarks) {
+      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) continue;
+      out[b.name] = {
+        "estimated-cycles": { value: b.estimatedCycles },
+        instructions: { value: b.events.Ir },
+        "l1-hits": { value: b.hits.l1 },
+        "ll-hits": { value: b.hits.ll },
+        "ram-hits": { value: b.hits.ram }
+      };
+    }
+    return `${JSON.stringify(out, null, 2)}
+`;
+  }
+};
+
 // src/report/format.ts
 function formatCount(n) {
   return Math.round(n).toLocaleString("en-US");
@@ -14809,6 +14829,31 @@ function formatDuration(ms) {
   if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
   const m = Math.floor(s / 60);
   return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
+}
+
+// src/report/github-action-benchmark.ts
+var githubActionBenchmarkReport = {
+  name: "github-action-benchmark",
+  render({ head }) {
+    const entries = head.benchmarks.flatMap((b) => {
+      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) return [];
+      const extra = `instructions ${formatCount(b.events.Ir)}, L1 hits ${formatCount(b.hits.l1)}, LL hits ${formatCount(b.hits.ll)}, RAM hits ${formatCount(b.hits.ram)}`;
+      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }];
+    });
+    return `${JSON.stringify(entries, null, 2)}
+`;
+  }
+};
+
+// src/report/exports.ts
+var EXPORT_FORMATS = { bmf: bmfReport, "github-action-benchmark": githubActionBenchmarkReport };
+var exportFileName = (format) => `${format}.json`;
+function exportsFromText(text, input) {
+  const names = text.split(/[\s,]+/).filter(Boolean);
+  const known = Object.keys(EXPORT_FORMATS);
+  const unknown = names.find((n) => !known.includes(n));
+  if (unknown !== void 0) return `input ${input}: "${unknown}" is not an export format (write ${known.join(", ")}, or nothing)`;
+  return [...new Set(names)];
 }
 
 // src/report/function-change.ts
@@ -18347,6 +18392,7 @@ async function finish(ci, head, headCode, found) {
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
   mkdirSync10(ci.outRoot, { recursive: true });
   writeFileSync7(join15(ci.outRoot, "report.md"), body);
+  for (const format of ci.exports) writeFileSync7(join15(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
   await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
@@ -18650,6 +18696,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     config: job.config,
     outRoot,
     thresholdPercent: job.thresholdPercent,
+    exports: job.exports,
     failOnRegression: job.failOnRegression,
     store: defaultBranchArtifacts(api, job, outRoot, log),
     shortSha: (sha) => sha.slice(0, 8),
@@ -18814,6 +18861,8 @@ function readJob(env) {
   const mode = (env["CG_BENCH_MODE"] || "both").trim();
   if (!JOB_MODES.includes(mode)) throw new CgBenchError(`CG_BENCH_MODE "${env["CG_BENCH_MODE"]}": must be one of ${JOB_MODES.join(", ")}`);
   const tokenVariable = (env["CG_BENCH_TOKEN_VARIABLE"] || "CG_BENCH_GITLAB_TOKEN").trim();
+  const exports = exportsFromText(env["CG_BENCH_EXPORTS"] ?? "", "exports");
+  if (typeof exports === "string") throw new CgBenchError(exports);
   const iid = env["CI_MERGE_REQUEST_IID"];
   const defaultBranch = need("CI_DEFAULT_BRANCH");
   return {
@@ -18837,7 +18886,8 @@ function readJob(env) {
     failOnRegression,
     suite: (env["CG_BENCH_SUITE"] ?? "").trim(),
     jobs,
-    mode
+    mode,
+    exports
   };
 }
 

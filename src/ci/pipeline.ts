@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { compareWithBaseline } from '../compare/compare.ts';
 import type { MeasureSelection, Measurement, Measurer } from '../container/measurer.ts';
 import { ExitCode } from '../errors.ts';
+import { EXPORT_FORMATS, exportFileName } from '../report/exports.ts';
 import { markdownReport } from '../report/markdown.ts';
 import { writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
@@ -137,6 +138,7 @@ async function finish(ci: CiAdapter, head: Results, headCode: number, found: Bas
   const body = `${ci.suite.marker}\n${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
   mkdirSync(ci.outRoot, { recursive: true });
   writeFileSync(join(ci.outRoot, 'report.md'), body);
+  for (const format of ci.exports) writeFileSync(join(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
   await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body });
 
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;

@@ -1,5 +1,6 @@
 import type { Comparison } from '../compare/compare.ts';
 import type { Suite } from '../publish/suite.ts';
+import type { ExportFormat } from '../report/exports.ts';
 import type { Shard } from '../shard/plan.ts';
 import type { Environment, Results } from '../results/types.ts';
 
@@ -80,6 +81,8 @@ export interface CiAdapter {
   readonly outRoot: string;
   readonly thresholdPercent: number | undefined;
   readonly failOnRegression: boolean;
+  /** Formats written beside results.json for other tools (bmf.json, github-action-benchmark.json). */
+  readonly exports: readonly ExportFormat[];
   readonly store: BaselineStore | undefined;
   /** The CI's way to write a commit short. */
   shortSha(sha: string): string;

@@ -73,6 +73,7 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
     config: inputs.config,
     outRoot: ctx.outRoot,
     thresholdPercent: inputs.thresholdPercent,
+    exports: inputs.exports,
     failOnRegression: inputs.failOnRegression,
     store: inputs.cache ? actionsCacheStore(suite, io) : undefined,
     shortSha: (sha) => sha.slice(0, 7),

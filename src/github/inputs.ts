@@ -1,6 +1,7 @@
 import { booleanFromText, percentFromText, positiveIntegerFromText } from '../config/option-text.ts';
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
+import { exportsFromText, type ExportFormat } from '../report/exports.ts';
 import { parseShard, type Shard } from '../shard/plan.ts';
 
 export type CommentMode = 'always' | 'on-change' | 'never';
@@ -22,6 +23,7 @@ export interface ActionInputs {
   artifactDir: string;
   /** Part I of N of a sharded run; undefined for the whole suite. */
   shard: Shard | undefined;
+  exports: ExportFormat[];
 }
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
@@ -43,6 +45,8 @@ export function readInputs(get: (name: string) => string): ActionInputs {
   if (thresholdPercent === null) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
   const jobs = positiveIntegerFromText(or('jobs', '1'));
   if (jobs === null) throw new CgBenchError(`input "jobs": "${get('jobs')}" must be a whole number from 1 to 1024, in digits`);
+  const exports = exportsFromText(get('exports'), '"exports"');
+  if (typeof exports === 'string') throw new CgBenchError(exports);
   return {
     config: or('config', DEFAULT_CONFIG_FILE),
     token: get('github-token').trim(),
@@ -58,5 +62,6 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     jobs,
     artifactDir: get('artifact-dir').trim(),
     shard: get('shard').trim() ? parseShard(get('shard'), 'input "shard":') : undefined,
+    exports,
   };
 }

@@ -47,6 +47,7 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
     config: job.config,
     outRoot,
     thresholdPercent: job.thresholdPercent,
+    exports: job.exports,
     failOnRegression: job.failOnRegression,
     store: defaultBranchArtifacts(api, job, outRoot, log),
     shortSha: (sha) => sha.slice(0, 8),

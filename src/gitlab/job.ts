@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { booleanFromText, percentFromText, positiveIntegerFromText } from '../config/option-text.ts';
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
+import { exportsFromText, type ExportFormat } from '../report/exports.ts';
 import { parseShard, type Shard } from '../shard/plan.ts';
 
 /**
@@ -38,6 +39,8 @@ export interface GitLabJob {
   suite: string;
   jobs: number;
   mode: JobMode;
+  /** Formats for other tools written beside results.json. */
+  exports: ExportFormat[];
 }
 
 export interface MergeRequest {
@@ -81,6 +84,8 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
   const mode = (env['CG_BENCH_MODE'] || 'both').trim() as JobMode;
   if (!JOB_MODES.includes(mode)) throw new CgBenchError(`CG_BENCH_MODE "${env['CG_BENCH_MODE']}": must be one of ${JOB_MODES.join(', ')}`);
   const tokenVariable = (env['CG_BENCH_TOKEN_VARIABLE'] || 'CG_BENCH_GITLAB_TOKEN').trim();
+  const exports = exportsFromText(env['CG_BENCH_EXPORTS'] ?? '', 'exports');
+  if (typeof exports === 'string') throw new CgBenchError(exports);
   const iid = env['CI_MERGE_REQUEST_IID'];
   const defaultBranch = need('CI_DEFAULT_BRANCH');
   return {
@@ -105,5 +110,6 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
     suite: (env['CG_BENCH_SUITE'] ?? '').trim(),
     jobs,
     mode,
+    exports,
   };
 }

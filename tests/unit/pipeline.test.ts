@@ -9,6 +9,7 @@ import { runPipeline } from '../../src/ci/pipeline.ts';
 import type { BaselineStore, CiAdapter, Occasion, Outcome, Report } from '../../src/ci/types.ts';
 import type { Measurement, Measurer, TimedMeasurement } from '../../src/container/measurer.ts';
 import { commentMarker } from '../../src/publish/sticky.ts';
+import type { ExportFormat } from '../../src/report/exports.ts';
 import type { Environment, Results, TimedResult } from '../../src/results/types.ts';
 import { git, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
@@ -55,7 +56,7 @@ function fakeMeasurer(head: Measurement, base: Measurement, timed: TimedMeasurem
 
 const ok = (r: Results): Measurement => ({ code: 0, results: r, error: undefined });
 
-function fakeAdapter(root: string, occasion: Occasion, options: { store?: BaselineStore; fetch?: boolean; failOnRegression?: boolean } = {}) {
+function fakeAdapter(root: string, occasion: Occasion, options: { store?: BaselineStore; fetch?: boolean; failOnRegression?: boolean; exports?: ExportFormat[] } = {}) {
   const seen: { reports: Report[]; warnings: string[]; info: string[]; cannotRun: string[] } = { reports: [], warnings: [], info: [], cannotRun: [] };
   const adapter: CiAdapter = {
     log: { info: (m) => seen.info.push(m), warning: (m) => seen.warnings.push(m) },
@@ -66,6 +67,7 @@ function fakeAdapter(root: string, occasion: Occasion, options: { store?: Baseli
     outRoot: join(tempDir('cg-bench-pipeline-out-'), 'out'),
     thresholdPercent: 1,
     failOnRegression: options.failOnRegression ?? false,
+    exports: options.exports ?? [],
     store: options.store,
     shortSha: (sha) => sha.slice(0, 7),
     occasion: async () => occasion,
@@ -222,4 +224,17 @@ test('without timed benchmarks nothing is timed; on the default branch timed ben
   assert.deepEqual(await runPipeline(adapter, mainline), { kind: 'ok' });
   assert.equal(mainline.timedPairs.length, 0);
   assert.ok(seen.info.some((m) => /pull and merge requests only/.test(m)));
+});
+
+test('exports asked for are written beside the report: bmf.json and github-action-benchmark.json, as the CLI prints them', async () => {
+  const { root, sha } = repository();
+  const { adapter } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { exports: ['bmf', 'github-action-benchmark'] });
+  await runPipeline(adapter, fakeMeasurer(ok(results(1100)), ok(results(1000))));
+  const bmf = JSON.parse(readFileSync(join(adapter.outRoot, 'bmf.json'), 'utf8')) as Record<string, Record<string, { value: number }>>;
+  assert.equal(bmf['loop']!['instructions']!.value, 1100);
+  const gab = JSON.parse(readFileSync(join(adapter.outRoot, 'github-action-benchmark.json'), 'utf8')) as { name: string; unit: string }[];
+  assert.deepEqual(gab.map((e) => [e.name, e.unit]), [['loop', 'estimated cycles']]);
+  const none = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } });
+  await runPipeline(none.adapter, fakeMeasurer(ok(results(1100)), ok(results(1000))));
+  assert.equal(existsSync(join(none.adapter.outRoot, 'bmf.json')), false);
 });
