@@ -60,10 +60,14 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
   test('inside the image (a job container without Docker) it measures in-process, with the same numbers', async () => {
     const payload = fixture('push.json');
     Object.assign(payload, { ref: 'refs/heads/master', after: repo.main, deleted: false });
-    const run = await runAction({ eventName: 'push', payload, workspace: checkout(repo, repo.main), inputs: { cache: 'false' }, apiUrl: github.url, env: env(), sha: repo.main, ref: 'refs/heads/master', insideImage: true });
+    const run = await runAction({ eventName: 'push', payload, workspace: checkout(repo, repo.main), inputs: { cache: 'false', exports: 'bmf, github-action-benchmark' }, apiUrl: github.url, env: env(), sha: repo.main, ref: 'refs/heads/master', insideImage: true });
     assert.equal(run.code, 0, run.stdout);
     assert.match(run.stdout, /Running inside the cg-bench image: measuring in this container/);
     assert.deepEqual(countCycles(readJson(run.outputs['results']!)), countCycles(readJson(pushRun.outputs['results']!)));
+    // The exports asked for, beside results.json, with the same numbers.
+    const bmf = readJson<Record<string, Record<string, { value: number }>>>(join(run.outputs['output-dir']!, 'bmf.json'));
+    assert.deepEqual(Object.entries(bmf).map(([name, m]) => [name, m['estimated-cycles']!.value]), countCycles(readJson(pushRun.outputs['results']!)));
+    assert.ok(existsSync(join(run.outputs['output-dir']!, 'github-action-benchmark.json')));
   });
 
   let cachedPr: ActionRun;
