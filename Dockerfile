@@ -7,9 +7,9 @@
 # expect every benchmark's numbers to change with them (results record the versions, and cg-bench
 # marks comparisons across versions "not comparable").
 ARG BASE=debian:trixie-slim@sha256:d7e12182ce18b85b93007c1dedf31f2d29e01ccf3182cc4017c709b6259bc132
-ARG LIBC6_VERSION=2.41-12+deb13u4
+ARG LIBC6_VERSION=2.41-12+deb13u5
 ARG VALGRIND_VERSION=1:3.24.0-3
-ARG NODEJS_VERSION=20.19.2+dfsg-1+deb13u2
+ARG NODEJS_VERSION=20.19.2+dfsg-1+deb13u3
 ARG PYTHON3_VERSION=3.13.5-1
 ARG GIT_VERSION=1:2.47.3-0+deb13u1
 
