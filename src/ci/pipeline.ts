@@ -11,6 +11,7 @@ import { mergeShards } from '../shard/merge.ts';
 import type { Shard } from '../shard/plan.ts';
 import { headConfigText, lookUpBaseline, saveMainlineBaseline, settleBaseline, type Baseline, type BaselineLookup } from './baseline.ts';
 import { baseCheckout } from './base-checkout.ts';
+import { keepHistory } from './history.ts';
 import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
 import { hasTimedBenchmarks, timeAgainstBaseline } from './timed.ts';
 import type { CiAdapter, Outcome } from './types.ts';
@@ -47,7 +48,7 @@ export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Ou
     }
   } else if (occasion.kind === 'mainline') await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
   if (timed && occasion.kind !== 'change') ci.log.info('The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.');
-  return finish(ci, head, headRun.code, baseline);
+  return finish(ci, head, headRun.code, baseline, await keepHistory(ci, occasion, head));
 }
 
 /**
@@ -112,7 +113,7 @@ export async function runMerge(ci: CiAdapter, partsDir: string, shownDir: string
   const occasion = await ci.occasion();
   if (occasion.kind === 'mainline') await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0]!.configText, imageIdentity: parts[0]!.imageIdentity }, head);
   const failed = head.benchmarks.some((b) => b.status !== 'ok');
-  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline);
+  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, await keepHistory(ci, occasion, head));
 }
 
 async function measureHead(ci: CiAdapter, measurer: Measurer, selection: MeasureSelection): Promise<Measurement> {
@@ -128,7 +129,7 @@ async function cannotRun(ci: CiAdapter, headRun: Measurement): Promise<Outcome> 
 }
 
 /** Compare, report where people look, decide. */
-async function finish(ci: CiAdapter, head: Results, headCode: number, found: Baseline): Promise<Outcome> {
+async function finish(ci: CiAdapter, head: Results, headCode: number, found: Baseline, trend: string | undefined): Promise<Outcome> {
   let baseline = found;
   const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
   if (problem) {
@@ -139,7 +140,7 @@ async function finish(ci: CiAdapter, head: Results, headCode: number, found: Bas
   mkdirSync(ci.outRoot, { recursive: true });
   writeFileSync(join(ci.outRoot, 'report.md'), body);
   for (const format of ci.exports) writeFileSync(join(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
-  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body });
+  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body, trend });
 
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: 'benchmarks-failed', count: failed };

@@ -1,4 +1,5 @@
 import type { Comparison } from '../compare/compare.ts';
+import type { HistoryPoint } from '../history/series.ts';
 import type { Suite } from '../publish/suite.ts';
 import type { ExportFormat } from '../report/exports.ts';
 import type { Shard } from '../shard/plan.ts';
@@ -45,6 +46,14 @@ export interface BaselineStore {
   save(request: BaselineRequest, results: Results): Promise<string | undefined>;
 }
 
+/** Where the default branch's last runs are kept, for the trend in the job summary. */
+export interface HistoryStore {
+  /** The kept runs, oldest first; [] when there are none (said in the log). */
+  load(): Promise<HistoryPoint[]>;
+  /** Keeps these runs; undefined when kept, else why not (for a warning). */
+  save(points: readonly HistoryPoint[]): Promise<string | undefined>;
+}
+
 /** The report, made once and shown by each CI where its people look. */
 export interface Report {
   head: Results;
@@ -56,6 +65,8 @@ export interface Report {
   comparison: Comparison | undefined;
   /** The Markdown report with the suite's marker: the comment, note, job summary and report.md. */
   body: string;
+  /** The default branch's trend (Markdown) for the job summary, when the CI keeps a history. */
+  trend: string | undefined;
 }
 
 /** How the pipeline ended; each CI turns this into its own failure (setFailed, an exit code). */
@@ -84,6 +95,8 @@ export interface CiAdapter {
   /** Formats written beside results.json for other tools (bmf.json, github-action-benchmark.json). */
   readonly exports: readonly ExportFormat[];
   readonly store: BaselineStore | undefined;
+  /** The default branch's last `keep` runs, when this CI keeps them. */
+  readonly history: { store: HistoryStore; keep: number } | undefined;
   /** The CI's way to write a commit short. */
   shortSha(sha: string): string;
   occasion(): Promise<Occasion>;

@@ -9,6 +9,7 @@ import { ensureCommit, fetchCredentials, headParents, mergeBaseLocal } from '../
 import type { GitHubApi } from './api.ts';
 import { writeArtifact } from './artifact.ts';
 import { actionsCacheStore } from './baseline-store.ts';
+import { actionsCacheHistory } from './history-store.ts';
 import type { Trigger } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
@@ -76,6 +77,7 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
     exports: inputs.exports,
     failOnRegression: inputs.failOnRegression,
     store: inputs.cache ? actionsCacheStore(suite, io) : undefined,
+    history: inputs.cache && inputs.history > 0 ? { store: actionsCacheHistory(suite, ctx.env, io), keep: inputs.history } : undefined,
     shortSha: (sha) => sha.slice(0, 7),
     fetchCommit,
     baseCheckoutDir: () => resolve(ctx.outRoot, 'base-worktree'),
@@ -89,8 +91,8 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
       await io.writeSummary(`### ❌ cg-bench: ${suite.name} could not run\n\n${message}\n`);
     },
     async publish(report: Report) {
-      const { head, comparison, body } = report;
-      await io.writeSummary(body);
+      const { head, comparison, body, trend } = report;
+      await io.writeSummary(trend ? `${body}\n${trend}` : body);
       io.info(headline(head, comparison));
       if (trigger.kind === 'pull_request') {
         writeArtifact(join(ctx.outRoot, 'artifact'), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);

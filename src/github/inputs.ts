@@ -24,7 +24,14 @@ export interface ActionInputs {
   /** Part I of N of a sharded run; undefined for the whole suite. */
   shard: Shard | undefined;
   exports: ExportFormat[];
+  /** How many default-branch runs to keep for the trend in the job summary; 0 keeps none. */
+  history: number;
 }
+
+/** Runs of the default branch kept for the trend by default: a month of daily merges. */
+export const DEFAULT_HISTORY = 30;
+/** At most this many: the picture has room for them, the cache entry stays small. */
+export const MAX_HISTORY = 200;
 
 function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
   if (!(allowed as readonly string[]).includes(value)) throw new CgBenchError(`input "${name}": "${value}" is not one of ${allowed.join(', ')}`);
@@ -45,6 +52,9 @@ export function readInputs(get: (name: string) => string): ActionInputs {
   if (thresholdPercent === null) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
   const jobs = positiveIntegerFromText(or('jobs', '1'));
   if (jobs === null) throw new CgBenchError(`input "jobs": "${get('jobs')}" must be a whole number from 1 to 1024, in digits`);
+  const historyText = or('history', String(DEFAULT_HISTORY));
+  const history = historyText === '0' ? 0 : positiveIntegerFromText(historyText, MAX_HISTORY);
+  if (history === null) throw new CgBenchError(`input "history": "${get('history')}" must be a whole number from 0 to ${MAX_HISTORY}, in digits (0 keeps no history)`);
   const exports = exportsFromText(get('exports'), '"exports"');
   if (typeof exports === 'string') throw new CgBenchError(exports);
   return {
@@ -63,5 +73,6 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     artifactDir: get('artifact-dir').trim(),
     shard: get('shard').trim() ? parseShard(get('shard'), 'input "shard":') : undefined,
     exports,
+    history,
   };
 }

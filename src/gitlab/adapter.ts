@@ -50,6 +50,7 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
     exports: job.exports,
     failOnRegression: job.failOnRegression,
     store: defaultBranchArtifacts(api, job, outRoot, log),
+    history: undefined,
     shortSha: (sha) => sha.slice(0, 8),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
     baseCheckoutDir: () => join(mkdtempSync(join(tmpdir(), 'cg-bench-base-')), 'checkout'),

@@ -50,7 +50,7 @@ export function runLabel(file: string): string {
 }
 
 /** Only what the history needs of a run: the environment, and each benchmark's count, status, threshold and executables. */
-function slim(results: Results): Results {
+export function slimForHistory(results: Results): Results {
   return {
     ...results,
     benchmarks: results.benchmarks.map((b) => {
@@ -85,7 +85,7 @@ export function loadHistory(paths: readonly AbsolutePath[], order: HistoryOrder)
       if (error instanceof CgBenchError) throw new CgBenchError(error.message.split(file).join(source), error.exitCode);
       throw error;
     }
-    return { label: runLabel(file), results: slim(results), source };
+    return { label: runLabel(file), results: slimForHistory(results), source };
   });
   if (order === 'created') {
     const times = new Map(points.map((p) => [p, createdAt(p)]));

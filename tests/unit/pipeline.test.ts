@@ -6,7 +6,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runPipeline } from '../../src/ci/pipeline.ts';
-import type { BaselineStore, CiAdapter, Occasion, Outcome, Report } from '../../src/ci/types.ts';
+import type { BaselineStore, CiAdapter, HistoryStore, Occasion, Outcome, Report } from '../../src/ci/types.ts';
+import type { HistoryPoint } from '../../src/history/series.ts';
 import type { Measurement, Measurer, TimedMeasurement } from '../../src/container/measurer.ts';
 import { commentMarker } from '../../src/publish/sticky.ts';
 import type { ExportFormat } from '../../src/report/exports.ts';
@@ -56,7 +57,7 @@ function fakeMeasurer(head: Measurement, base: Measurement, timed: TimedMeasurem
 
 const ok = (r: Results): Measurement => ({ code: 0, results: r, error: undefined });
 
-function fakeAdapter(root: string, occasion: Occasion, options: { store?: BaselineStore; fetch?: boolean; failOnRegression?: boolean; exports?: ExportFormat[] } = {}) {
+function fakeAdapter(root: string, occasion: Occasion, options: { store?: BaselineStore; history?: { store: HistoryStore; keep: number }; fetch?: boolean; failOnRegression?: boolean; exports?: ExportFormat[] } = {}) {
   const seen: { reports: Report[]; warnings: string[]; info: string[]; cannotRun: string[] } = { reports: [], warnings: [], info: [], cannotRun: [] };
   const adapter: CiAdapter = {
     log: { info: (m) => seen.info.push(m), warning: (m) => seen.warnings.push(m) },
@@ -69,6 +70,7 @@ function fakeAdapter(root: string, occasion: Occasion, options: { store?: Baseli
     failOnRegression: options.failOnRegression ?? false,
     exports: options.exports ?? [],
     store: options.store,
+    history: options.history,
     shortSha: (sha) => sha.slice(0, 7),
     occasion: async () => occasion,
     fetchCommit: () => options.fetch ?? true,
@@ -237,4 +239,48 @@ test('exports asked for are written beside the report: bmf.json and github-actio
   const none = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } });
   await runPipeline(none.adapter, fakeMeasurer(ok(results(1100)), ok(results(1000))));
   assert.equal(existsSync(join(none.adapter.outRoot, 'bmf.json')), false);
+});
+
+function memoryHistory(kept: HistoryPoint[], failSave?: string): HistoryStore & { saved: HistoryPoint[][] } {
+  const saved: HistoryPoint[][] = [];
+  return {
+    saved,
+    load: async () => kept,
+    save: async (points) => (failSave ? failSave : void saved.push([...points])),
+  };
+}
+
+test('the default branch keeps its last runs (the oldest dropped past keep) and the job summary gets their trend; history.svg beside the report', async () => {
+  const { root, sha } = repository();
+  const kept = [1000, 1000, 1010].map((ir, i) => ({ label: `run-${i}`, results: results(ir) }));
+  const history = memoryHistory(kept);
+  const { adapter, seen } = fakeAdapter(root, { kind: 'mainline', sha }, { store: memoryStore(undefined), history: { store: history, keep: 3 } });
+  assert.deepEqual(await runPipeline(adapter, fakeMeasurer(ok(results(1200)), ok(results(1200)))), { kind: 'ok' });
+  assert.deepEqual(history.saved.map((runs) => runs.map((p) => p.label)), [['run-1', 'run-2', sha.slice(0, 7)]]);
+  // Kept slim: the counts, not the functions or logs.
+  assert.deepEqual(history.saved[0]![2]!.results.benchmarks[0]!.functions, []);
+  const trend = seen.reports[0]!.trend ?? '';
+  assert.match(trend, /### Trend: estimated cycles over the last 3 run\(s\) of the default branch/);
+  assert.match(trend, /\| loop \| `▁▁█` \|/);
+  assert.match(trend, /```mermaid\nxychart-beta\n  title "loop: estimated cycles"/);
+  assert.match(readFileSync(join(adapter.outRoot, 'history.svg'), 'utf8'), /^<svg /);
+  // The comment and note stay as they were: the trend is the job summary's.
+  assert.doesNotMatch(seen.reports[0]!.body, /Trend/);
+});
+
+test('a change shows the default branch\'s trend with itself as the last point and saves nothing; a failing history store costs the trend only', async () => {
+  const { root, sha } = repository();
+  const history = memoryHistory([1000, 1010].map((ir, i) => ({ label: `run-${i}`, results: results(ir) })));
+  const change = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { history: { store: history, keep: 30 } });
+  await runPipeline(change.adapter, fakeMeasurer(ok(results(1010)), ok(results(1010))));
+  assert.equal(history.saved.length, 0);
+  assert.match(change.seen.reports[0]!.trend ?? '', /\(run\\-0 … this change\)/);
+
+  const broken: HistoryStore = { load: async () => { throw new Error('cache service down'); }, save: async () => 'cache service down' };
+  const main = fakeAdapter(root, { kind: 'mainline', sha }, { store: memoryStore(undefined), history: { store: broken, keep: 30 } });
+  assert.deepEqual(await runPipeline(main.adapter, fakeMeasurer(ok(results(1000)), ok(results(1000)))), { kind: 'ok' });
+  assert.ok(main.seen.warnings.some((w) => /Could not read the default branch's history: cache service down/.test(w)), main.seen.warnings.join('\n'));
+  assert.ok(main.seen.warnings.some((w) => /The history was NOT kept: cache service down/.test(w)));
+  assert.equal(main.seen.reports[0]!.trend, undefined, 'one run is no line');
+  assert.equal(main.seen.reports.length, 1);
 });

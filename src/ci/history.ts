@@ -1,0 +1,49 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { errorMessage } from '../errors.ts';
+import { slimForHistory } from '../history/load.ts';
+import { historySeries, type HistoryPoint } from '../history/series.ts';
+import { historySvg } from '../history/svg.ts';
+import { trendMarkdown } from '../history/trend.ts';
+import type { Results } from '../results/types.ts';
+import type { CiAdapter, Occasion } from './types.ts';
+
+/** The file beside report.md that draws the same runs, for an artifact. */
+export const HISTORY_SVG = 'history.svg';
+
+/**
+ * The default branch's trend: its kept runs (the oldest dropped past `keep`), this run appended and
+ * kept when it is the default branch's, shown as this run's last point on a change. Written as
+ * history.svg beside report.md and returned as Markdown for the job summary; undefined when the CI
+ * keeps no history or there is not yet a line to draw. A store that fails costs the trend, never
+ * the report.
+ */
+export async function keepHistory(ci: CiAdapter, occasion: Occasion, head: Results): Promise<string | undefined> {
+  if (!ci.history) return undefined;
+  const { store, keep } = ci.history;
+  let kept: HistoryPoint[];
+  try {
+    kept = await store.load();
+  } catch (error) {
+    ci.log.warning(`Could not read the default branch's history: ${errorMessage(error)}`);
+    kept = [];
+  }
+  let points = kept;
+  let what = `the last ${kept.length} run(s) of the default branch`;
+  if (occasion.kind === 'mainline') {
+    points = [...kept, { label: ci.shortSha(occasion.sha), results: slimForHistory(head) }].slice(-keep);
+    what = `the last ${points.length} run(s) of the default branch`;
+    const problem = await store.save(points).catch((error: unknown) => errorMessage(error));
+    if (problem) ci.log.warning(`The history was NOT kept: ${problem}`);
+    else ci.log.info(`Kept the default branch's last ${points.length} run(s) for the trend.`);
+  } else if (occasion.kind === 'change') {
+    points = [...kept, { label: 'this change', results: slimForHistory(head) }];
+    what = `the last ${kept.length} run(s) of the default branch, then this change`;
+  }
+  if (points.length < 2) return undefined;
+  mkdirSync(ci.outRoot, { recursive: true });
+  const labels = points.map((p) => p.label);
+  const series = historySeries(points);
+  writeFileSync(join(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+  return trendMarkdown(series, labels, what);
+}

@@ -1,0 +1,40 @@
+// The trend in the job summary (src/history/trend.ts): sparklines, charts of what moved, inert text.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { BenchmarkSeries } from '../../src/history/series.ts';
+import { MAX_CHARTS, mermaidText, sparkline, trendMarkdown } from '../../src/history/trend.ts';
+
+const series = (name: string, values: (number | null)[]): BenchmarkSeries => ({ name, values, marks: values.map(() => 'none') });
+
+test('a sparkline spans the series from its lowest to its highest value; a flat series is flat; a gap where a run failed', () => {
+  assert.equal(sparkline([1, 2, 3, 4, 5, 6, 7, 8]), '▁▂▃▄▅▆▇█');
+  assert.equal(sparkline([5, 5, 5]), '▁▁▁');
+  assert.equal(sparkline([1, null, 2]), '▁·█');
+  assert.equal(sparkline([null]), '');
+});
+
+test('charts only for benchmarks that moved, the most moved first, at most MAX_CHARTS; nothing for a single run', () => {
+  const labels = ['a', 'b', 'c'];
+  const all = [series('flat', [10, 10, 10]), series('small', [100, 101, 102]), ...Array.from({ length: 6 }, (_, i) => series(`big-${i}`, [100, 150 + i, 200 + i]))];
+  const md = trendMarkdown(all, labels, 'the last 3 runs');
+  assert.equal(md.match(/```mermaid/g)?.length, MAX_CHARTS);
+  assert.match(md, /title "big-5: estimated cycles"/);
+  assert.doesNotMatch(md, /title "flat/);
+  assert.match(md, /\| flat \| `▁▁▁` \| 10 \| 10 \| 0\.00% \|/);
+  assert.equal(trendMarkdown(all, ['a'], 'one run'), '');
+  assert.equal(trendMarkdown(all, labels, 'x'), md.replace('the last 3 runs', 'x'), 'pure: the same input, the same text');
+});
+
+test('hostile names are inert: escaped in the table, reduced to plain characters in Mermaid', () => {
+  const name = 'x"]\n```\n%%{init: {"theme":"dark"}}%%\nclick A call alert() <img src=x> @team #1';
+  const md = trendMarkdown([series(name, [1, 2])], ['a"b', 'c'], 'runs');
+  const mermaid = md.slice(md.indexOf('```mermaid'));
+  assert.equal(mermaid.match(/```/g)?.length, 2, 'the code block is not closed early');
+  assert.doesNotMatch(mermaid, /%%|\{|<|alert\(/);
+  const title = mermaid.split('\n').find((l) => l.startsWith('  title '))!;
+  assert.match(title, /^  title "[\p{L}\p{N} _.:/+-]+"$/u);
+  assert.match(mermaid, /x-axis \["ab", "c"\]/);
+  assert.match(md, /&lt;img/);
+  assert.equal(mermaidText('  '), 'benchmark');
+  assert.equal([...mermaidText('é'.repeat(100))].length, 60);
+});
