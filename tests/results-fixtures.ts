@@ -9,14 +9,15 @@ export const TEST_ENV: Environment = {
   workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null },
 };
 
-/** A benchmark that ran (events given) or failed (null). */
+/** A benchmark that ran (events given: one process) or failed (null); its numbers add up as a measurement's do. */
 export function benchmarkResult(name: string, events: Partial<EventCounts> | null, extra: Partial<BenchmarkResult> = {}): BenchmarkResult {
   const counts = { ...zeroEvents(), ...events };
   const ok = events !== null;
+  const estimatedCycles = ok ? cyclesFromEvents(counts, DEFAULT_WEIGHTS) : null;
   return {
     name, command: 'x', cwd: '.', instrument: 'whole', thresholdPercent: 1, status: ok ? 'ok' : 'failed', exitCode: ok ? 0 : 1, signal: null, wallTimeMs: 1,
-    estimatedCycles: ok ? cyclesFromEvents(counts, DEFAULT_WEIGHTS) : null, events: ok ? counts : null, hits: ok ? hitsFromEvents(counts) : null,
-    processes: [], functions: [], logs: { stdout: '', stderr: '' }, ...extra,
+    estimatedCycles, events: ok ? counts : null, hits: ok ? hitsFromEvents(counts) : null,
+    processes: ok ? [{ pid: 1, cmd: 'x', estimatedCycles: estimatedCycles!, events: { ...counts }, file: 'cachegrind.out.1.gz' }] : [], functions: [], logs: { stdout: '', stderr: '' }, ...extra,
   };
 }
 

@@ -62,7 +62,11 @@ export function plot(bytes: number[], series: { cycles: number[]; ir: number[]; 
     ['#d62728', '', `estimated cycles (ρ = ${rho.cycles.toFixed(2)})`],
     ['#1f77b4', '', 'native wall time'],
     ['#7f7f7f', '6 4', `instructions, Ir (ρ = ${Number.isNaN(rho.ir) ? 'n/a' : rho.ir.toFixed(2)})`],
-  ].map(([c, d, t], i) => `<line x1="${left + 10}" x2="${left + 40}" y1="${top + 30 + i * 18}" y2="${top + 30 + i * 18}" stroke="${c}" stroke-width="2.5"${d ? ` stroke-dasharray="${d}"` : ''}/><text x="${left + 46}" y="${top + 34 + i * 18}" font-size="12" fill="#222">${t}</text>`).join('');
+  ].reduce(
+    // On a white ground: the L1 marker's dashed line runs through it.
+    (out, [c, d, t], i) => `${out}<line x1="${left + 10}" x2="${left + 40}" y1="${top + 30 + i * 18}" y2="${top + 30 + i * 18}" stroke="${c}" stroke-width="2.5"${d ? ` stroke-dasharray="${d}"` : ''}/><text x="${left + 46}" y="${top + 34 + i * 18}" font-size="12" fill="#222">${t}</text>`,
+    `<rect x="${left + 4}" y="${top + 18}" width="224" height="60" fill="white" fill-opacity="0.9"/>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" font-family="sans-serif">
 <rect width="${w}" height="${h}" fill="white"/>
 <text x="${w / 2}" y="22" font-size="15" text-anchor="middle" fill="#111">Random memory walk: relative slowness by working-set size</text>

@@ -8,7 +8,7 @@ import { namesInShard } from '../shard/plan.ts';
 import { fileAt } from '../vcs/git.ts';
 import type { BaseCheckout } from './base-checkout.ts';
 import type { BaselineCommit, CiAdapter } from './types.ts';
-import { filterFor, sameCounts, sampleBenchmark } from './verify-sample.ts';
+import { filterFor, inconsistency, sameCounts, sampleBenchmark } from './verify-sample.ts';
 
 export interface Baseline {
   results: Results | undefined;
@@ -50,8 +50,9 @@ function partOf(stored: Results, selection: MeasureSelection): Results {
 
 /**
  * The baseline of a change, once the head (or this part of it) is measured: the stored results when
- * they fit the head and their cheapest benchmark, measured again here, gives exactly their counts;
- * else the commit measured in this job, at the same path as the head.
+ * they fit the head, every benchmark's numbers add up (verify-sample.ts `inconsistency`), and their
+ * cheapest benchmark, measured again here, gives exactly their counts; else the commit measured in
+ * this job, at the same path as the head.
  */
 export async function settleBaseline(ci: CiAdapter, measurer: Measurer, lookup: BaselineLookup, head: Results, checkout: BaseCheckout, selection: MeasureSelection = {}): Promise<Baseline> {
   const { commit, fetched, stored } = lookup;
@@ -60,9 +61,12 @@ export async function settleBaseline(ci: CiAdapter, measurer: Measurer, lookup: 
   if (lookup.none) return { results: undefined, source: `none: ${lookup.none}` };
   let why = '';
   if (stored) {
-    const problem = baselineProblem(stored.results, head);
+    let problem = baselineProblem(stored.results, head);
     if (problem) ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
-    else {
+    else if ((problem = inconsistency(stored.results))) {
+      ci.log.warning(`The baseline ${stored.from} is refused as tampered with: its numbers do not add up (${problem}). Measuring the whole ${what} in this job.`);
+      why = ` (the stored baseline was refused as tampered with: ${problem})`;
+    } else {
       if (!fetched) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from} (not verified: the commit could not be fetched)` };
       const check = await verifyStored(ci, measurer, checkout, stored.results, head);
       if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from}, ${check.verified}` };

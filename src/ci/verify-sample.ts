@@ -1,3 +1,5 @@
+import { addEvents, cyclesFromEvents, EVENT_NAMES, hitsFromEvents, zeroEvents } from '../metric/events.ts';
+import { formatCount } from '../report/format.ts';
 import type { BenchmarkResult, Results } from '../results/types.ts';
 
 /** The benchmark a stored baseline is checked on: the cheapest that ran on both sides. */
@@ -18,4 +20,45 @@ export function filterFor(name: string): string {
 /** Whether a re-measurement gives exactly the stored counts: every event, not only the total. */
 export function sameCounts(stored: BenchmarkResult, now: BenchmarkResult | undefined): boolean {
   return now !== undefined && now.status === 'ok' && now.estimatedCycles === stored.estimatedCycles && JSON.stringify(now.events) === JSON.stringify(stored.events);
+}
+
+/**
+ * Why a stored baseline cannot be what a measurement wrote, or undefined when its numbers hold
+ * together: for every benchmark that ran, the estimated cycles and hits are the formula of its events
+ * with the baseline's own weights, its events are the sum of its processes' (each process's cycles
+ * its own formula too), and no function costs more than the benchmark, nor its recorded functions
+ * together (Cachegrind's costs are a function's own, so they partition the total), nor a function's
+ * recorded lines more than the function. A count edited by hand breaks one of these in every
+ * benchmark, not only in the sampled one; a forger who recomputes every sum is left to the sample.
+ */
+export function inconsistency(stored: Results): string | undefined {
+  const weights = stored.environment.weights;
+  const same = (a: object, b: object) => JSON.stringify(a) === JSON.stringify(b);
+  for (const b of stored.benchmarks) {
+    if (b.status !== 'ok') continue;
+    const at = `${b.name}:`;
+    if (b.events === null || b.hits === null || b.estimatedCycles === null) return `${at} it ran but has no counts`;
+    const cycles = cyclesFromEvents(b.events, weights);
+    if (b.estimatedCycles !== cycles) return `${at} ${formatCount(b.estimatedCycles)} estimated cycles stored, its events make ${formatCount(cycles)}`;
+    if (!same(b.hits, hitsFromEvents(b.events))) return `${at} its hits are not those of its events`;
+    if (b.processes.length === 0) return `${at} it ran but records no process`;
+    let sum = zeroEvents();
+    for (const p of b.processes) {
+      if (p.estimatedCycles !== cyclesFromEvents(p.events, weights)) return `${at} process ${p.pid}'s estimated cycles are not those of its events`;
+      sum = addEvents(sum, p.events);
+    }
+    const off = EVENT_NAMES.find((e) => sum[e] !== b.events![e]);
+    if (off) return `${at} ${off} ${formatCount(b.events[off])} stored, its processes add up to ${formatCount(sum[off])}`;
+    let fnCycles = 0;
+    let fnIr = 0;
+    for (const f of b.functions) {
+      if (f.estimatedCycles > b.estimatedCycles || f.Ir > b.events.Ir) return `${at} ${f.fn} costs more than the whole benchmark`;
+      fnCycles += f.estimatedCycles;
+      fnIr += f.Ir;
+      const lines = f.lines ?? [];
+      if (lines.reduce((s, l) => s + l.estimatedCycles, 0) > f.estimatedCycles || lines.reduce((s, l) => s + l.Ir, 0) > f.Ir) return `${at} ${f.fn}'s lines cost more than the function`;
+    }
+    if (fnCycles > b.estimatedCycles || fnIr > b.events.Ir) return `${at} its functions together cost more than the whole benchmark`;
+  }
+  return undefined;
 }

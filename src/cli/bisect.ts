@@ -6,6 +6,7 @@ import type { Config } from '../config/types.ts';
 import { measure } from '../engine/measure.ts';
 import { lockOutputDirectory } from '../engine/out-lock.ts';
 import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
+import { topLinesTerminal } from '../report/diff-terminal.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { formatCount, formatPercent } from '../report/format.ts';
 import { terminalReport } from '../report/terminal.ts';
@@ -155,9 +156,13 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
           out.push(`first commit whose ${escapeTerminal(name)} differs from GOOD ${short(good.sha)}: ${named(commit)}`);
           out.push(`  ${formatCount(base)} → ${formatCount(cycles)} estimated cycles (${formatPercent((cycles - base) / (base || 1))} against GOOD)`, '');
           // The commit against its first parent: what this commit itself changed, down to functions.
-          const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions });
+          const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions, topLines: topFunctions });
           const parentName = parentIndex < 0 ? `GOOD ${short(good.sha)}` : short(range.commits[parentIndex]!.sha);
           out.push(terminalReport({ colour: io.stdout.isTTY === true }).render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd());
+          // And down to source lines (as `cg-bench diff` shows them), where both sides recorded them.
+          const changed = comparison.benchmarks.find((b) => b.name === name);
+          const lineRows = changed ? topLinesTerminal(changed, topFunctions) : [];
+          if (lineRows.length) out.push('', `${escapeTerminal(name)}: lines that changed most (against its parent; matched by their text, so code that only moved is not listed)`, ...lineRows);
           return ExitCode.ok;
         }
         case 'none':

@@ -163,15 +163,15 @@ default: differ at all), by binary search: GOOD and at most ⌈log2 (N+1)⌉ of 
 it, one run each (the count is exact). Each commit is checked out at one path, OUT/bisect/worktree
 (git hooks off), built by its own setup and measured with its own committed cg-bench.yml; a commit
 where the benchmark fails or is missing is skipped, as git bisect skip. Prints the commit, the
-change, and the functions that changed against its parent; progress goes to stderr, each commit's
-results to OUT/bisect/commits/SHA/.
+change, and the functions and source lines that changed against its parent (lines need -g);
+progress goes to stderr, each commit's results to OUT/bisect/commits/SHA/.
 
 Options:
       --benchmark NAME       the benchmark to follow (required)
       --threshold PERCENT    a commit differs when its count moved more than this from GOOD's (default 0)
   -c, --config FILE          configuration, in the repository (default: cg-bench.yml)
   -o, --out DIR              output directory (default: .cg-bench)
-      --top N                functions listed (default 5)
+      --top N                functions and lines listed (default 5)
   -h, --help                 show this help
 
 Exit codes: 0 found; 1 BAD's count is GOOD's (nothing to find); 2 usage: unknown commit, GOOD not

@@ -78,9 +78,12 @@ function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly bo
   if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
-  out.push(`<text x="${LEFT - 6}" y="${fixed(y(hi) + 4)}" class="axis" text-anchor="end">${percent(hi)}</text>`);
-  if (Math.min(y(0) - y(hi), y(lo) - y(0)) >= 14) out.push(`<text x="${LEFT - 6}" y="${fixed(y(0) + 4)}" class="axis" text-anchor="end">0</text>`);
-  out.push(`<text x="${LEFT - 6}" y="${fixed(y(lo) + 4)}" class="axis" text-anchor="end">${percent(lo)}</text>`);
+  // The zero line (the first run) is always labelled: it is where unchanged runs lie. An end of the
+  // scale too close to it to be read apart (the ±0.5 % padding, mostly) is left unlabelled instead.
+  const axisLabel = (r: number, text: string) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text}</text>`);
+  if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
+  axisLabel(0, '0');
+  if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
   // Line segments between consecutive known values, broken where the runs are not comparable.
   for (let i = 1; i < n; i++) {
     const a = rel[i - 1];

@@ -1,9 +1,28 @@
-import type { Comparison } from '../compare/compare.ts';
+import type { BenchmarkComparison, Comparison } from '../compare/compare.ts';
+import type { LineChange } from '../compare/line-changes.ts';
 import { escapeTerminal as term } from './escape.ts';
 import { functionChangeText, functionLabel, functionSideText, lineChangeText, lineLabel, lineSideText } from './function-change.ts';
 import { formatCount, formatPercent } from './format.ts';
 
 const cut = (text: string, n: number) => ([...text].length > n ? `${[...text].slice(0, n - 1).join('')}…` : text);
+
+/** One changed line: file:line (and where it was), its code, base → head, the change. */
+function lineRow(l: LineChange, indent: string): string {
+  return `${indent}${cut(term(lineLabel(l)), 26).padEnd(26)} ${cut(term(l.text ?? ''), 40).padEnd(40)} ${lineSideText(l, 'base').padStart(12)} → ${lineSideText(l, 'head').padEnd(12)} ${lineChangeText(l)}`;
+}
+
+/**
+ * A benchmark's changed lines over all its listed functions, the largest changes first, at most
+ * `top`, each in `cg-bench diff`'s form followed by its function; empty when no line was
+ * recorded on both sides.
+ */
+export function topLinesTerminal(c: BenchmarkComparison, top: number): string[] {
+  const lines = c.functions
+    .flatMap((f) => (f.lines ?? []).map((l) => ({ f, l })))
+    .sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change) || a.l.file.localeCompare(b.l.file) || a.l.line - b.l.line)
+    .slice(0, top);
+  return lines.map(({ f, l }) => `${lineRow(l, '  ')}  in ${term(functionLabel(f))}`);
+}
 
 /** `cg-bench diff` in the terminal: per benchmark, every recorded function that changed and its lines. */
 export function diffTerminal(comparison: Comparison): string {
@@ -19,9 +38,7 @@ export function diffTerminal(comparison: Comparison): string {
     out.push(`${term(c.name)}: ${formatCount(base)} → ${formatCount(head)} estimated cycles${c.relative !== null && c.change ? ` (${formatPercent(c.relative)})` : ', unchanged'}`);
     for (const f of c.functions) {
       out.push(`  ${cut(term(functionLabel(f)), 48).padEnd(48)} ${functionSideText(f, 'base').padStart(14)} → ${functionSideText(f, 'head').padEnd(14)} ${functionChangeText(f)}`);
-      for (const l of f.lines ?? []) {
-        out.push(`    ${cut(term(lineLabel(l)), 26).padEnd(26)} ${cut(term(l.text ?? ''), 40).padEnd(40)} ${lineSideText(l, 'base').padStart(12)} → ${lineSideText(l, 'head').padEnd(12)} ${lineChangeText(l)}`);
-      }
+      for (const l of f.lines ?? []) out.push(lineRow(l, '    '));
     }
     out.push('');
   }

@@ -9,7 +9,7 @@ import type { Results } from '../../src/results/types.ts';
 import { cli, git, readJson, tempDir } from '../helpers.ts';
 
 const config = (name = 'loop') => `setup:
-  - cc -O1 -o work work.c
+  - cc -O1 -g -o work work.c
 benchmarks:
   - name: ${name}
     run: [./work, "100000"]
@@ -80,7 +80,12 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     assert.match(first.stdout, new RegExp(`^first commit whose loop differs from GOOD ${h.shas[0]!.slice(0, 12)}: ${found.slice(0, 12)} more work in main$`, 'm'));
     assert.match(first.stdout, /^ {2}[\d,]+ → [\d,]+ estimated cycles \(\+\d\.\d\d% against GOOD\)$/m);
     assert.match(first.stdout, /^loop +[\d,]+ +[\d,]+ +\+\d\.\d\d% +regression$/m, 'the commit against its parent, as compare shows it');
-    assert.match(first.stdout, /functions that changed most\n.*\n {2}extra +≤ [\d,]+ \(not recorded\) +[\d,]+ +≥ \+[\d,]+$/m, 'the function the commit added');
+    assert.match(first.stdout, /functions that changed most\n.*\n {2}extra \(\S*work\.c\) +≤ [\d,]+ \(not recorded\) +[\d,]+ +≥ \+[\d,]+$/m, 'the function the commit added');
+    // Down to lines (compiled with -g): the call the commit added to main, with its text; only lines
+    // of functions that changed are listed.
+    const lineSection = first.stdout.split(/^loop: lines that changed most .*$/m)[1]?.split('\n\n')[0] ?? '';
+    assert.match(lineSection, /^ {2}work\.c:\d+ +h = extra\(h\); +– → [\d,]+ +≥ \+[\d,]+ +in main \(\S*work\.c\)$/m, first.stdout);
+    assert.ok(lineSection.trim().split('\n').every((l) => / in (main|extra) \(/.test(l)), lineSection);
     assert.match(first.stdout, /^measured 5 commit\(s\), one run each: GOOD and 4 of the 15 after it$/m);
     assert.match(first.stdout, /its parent /);
     assert.match(first.stderr, /^bisect: 15 commit\(s\) in /m, 'progress on stderr');
@@ -110,7 +115,7 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, new RegExp(`^first commit whose loop differs from GOOD [0-9a-f]{12}: ${h.shas[REGRESSION]!.slice(0, 12)} more work in main$`, 'm'));
     assert.match(r.stdout, /^measured \d+ commit\(s\), one run each: GOOD and \d+ of the 10 after it, 2 skipped$/m);
-    assert.match(r.stdout, new RegExp(`^ {2}skipped ${h.shas[BROKEN]!.slice(0, 12)} break the build: setup command failed \\(exited with status 1\\): cc -O1 -o work work.c$`, 'm'));
+    assert.match(r.stdout, new RegExp(`^ {2}skipped ${h.shas[BROKEN]!.slice(0, 12)} break the build: setup command failed \\(exited with status 1\\): cc -O1 -g -o work work.c$`, 'm'));
     assert.match(r.stdout, new RegExp(`^ {2}skipped ${h.shas[MISSING]!.slice(0, 12)} rename the benchmark: no benchmark "loop" in cg-bench.yml there \\(it has: renamed, other\\)$`, 'm'));
   });
 

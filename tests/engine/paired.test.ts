@@ -1,6 +1,7 @@
 // cg-bench paired as users run it: a head checkout three times slower than its base is a regression
 // (an effect far beyond any noise: no timing threshold in a test), the raw samples are kept, and
-// mode: counters on a machine without counters says exactly why.
+// mode: counters gives cycle and instruction samples and a verdict where the hardware counters work,
+// and says exactly why not where they do not (which of the two runs depends on the machine).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,10 +52,29 @@ test('three times the work is a regression with its interval and pairs; the raw 
   assert.match(comment.stdout, /#### Timed natively \(paired base and head, not simulated\)\n\n\| Benchmark \| Mode \| Pairs [^\n]*\n[^\n]*\n\| loop \| wallclock \| \d+[^|]*\| [\d.]+ ms \| [\d.]+ ms \| \+[\d.]+% \| \+[\d.]+% … \+[\d.]+% \| 🔴 regression \|/);
 });
 
-test('mode: counters without hardware counters: exit 2 with the reason, or timed by the wall clock when asked', async () => {
+test('mode: counters: where the hardware counters work, samples of user-space cycles and instructions and a verdict; where they do not, exit 2 with the kernel\'s reason, or timed by CPU time when asked', async () => {
   const problem = countersProblem();
-  if (!problem) return; // This machine has counters: nothing to refuse.
   const root = tempDir('cg-bench-paired-');
+  if (!problem) {
+    // This machine has counters: the working path, three times the work.
+    checkout(root, 'base', 3_000_000, 'counters');
+    const head = checkout(root, 'head', 9_000_000, 'counters');
+    const r = await cli(['paired', '../base', '--budget', '3s', '--format', 'json'], { cwd: head });
+    assert.equal(r.code, 0, r.stderr);
+    const [loop] = JSON.parse(r.stdout) as TimedResult[];
+    assert.equal(loop?.mode, 'counters');
+    assert.equal(loop.unit, 'cycles');
+    assert.ok(loop.base.length >= 10 && loop.head.length === loop.base.length, `${loop.base.length} pairs`);
+    assert.ok([...loop.base, ...loop.head].every((c) => Number.isInteger(c) && c > 0), 'user-space cycles counted in every run');
+    const instructions = loop.extra?.['instructions'];
+    assert.ok(instructions && instructions.base.length === loop.base.length && [...instructions.base, ...instructions.head].every((n) => n > 0), 'user-space instructions of the same runs, kept');
+    assert.equal(loop.estimate.pairs, loop.base.length - loop.estimate.dropped);
+    assert.equal(loop.verdict, 'regression', `three times the work: ${loop.estimate.relative}`);
+    assert.ok(loop.estimate.low > 0.5, `the whole interval far above zero: ${loop.estimate.low} … ${loop.estimate.high}`);
+    return;
+  }
+  // No counters here: the refusal names the kernel's reason (what perf_event_open or the system says).
+  assert.match(problem, /perf_event_open|perf_event_paranoid|performance counters|perf stat/, problem);
   checkout(root, 'base', 100_000, 'counters');
   const head = checkout(root, 'head', 100_000, 'counters');
   const r = await cli(['paired', '../base', '--budget', '1s'], { cwd: head });

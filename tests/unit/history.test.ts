@@ -99,3 +99,11 @@ test('run labels: all when they fit, else every k-th back from the newest; a com
   assert.equal(runLabel('/r/17/results.json'), '17');
   assert.equal(runLabel('/r/main-2026-11-20.json'), 'main-2026-11-20');
 });
+
+test('the y axis always labels the zero line (the first run), and leaves out an end of the scale too close to it to read apart', () => {
+  const axis = (svg: string) => [...svg.matchAll(/<text [^>]*class="axis" text-anchor="end">([^<]*)<\/text>/g)].map((m) => m[1]);
+  // Up by 3 %: the scale runs from −0.5 % (the padding) to +3 %; the padding's label would sit on the zero line's.
+  assert.deepEqual(axis(svgOf([run('1', [bench('a', 1000)]), run('2', [bench('a', 1030)])])), ['+3.0%', '0']);
+  assert.deepEqual(axis(svgOf([run('1', [bench('a', 1000)]), run('2', [bench('a', 970)])])), ['0', '−3.0%']);
+  assert.deepEqual(axis(svgOf([run('1', [bench('a', 1000)]), run('2', [bench('a', 1000)])])), ['+0.50%', '0', '−0.50%'], 'flat: the padding is the scale');
+});

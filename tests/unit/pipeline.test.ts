@@ -113,6 +113,41 @@ test('a stored baseline that the base commit does not reproduce is replaced by a
   assert.ok(seen.warnings.some((m) => /is not what \w{7} measures here/.test(m)), seen.warnings.join('\n'));
 });
 
+/** Two benchmarks: `loop` (the cheapest, the one re-measured) and `heavy`, with a recorded function and line. */
+function twoBenchmarks(): Results {
+  const heavy = benchmarkResult('heavy', { Ir: 50_000, Dr: 2_000, D1mr: 30 });
+  heavy.functions = [{ fn: 'work', file: 'w.c', estimatedCycles: heavy.estimatedCycles! - 10, Ir: 49_990, lines: [{ file: 'w.c', line: 3, estimatedCycles: 100, Ir: 100 }] }];
+  return resultsOf([benchmarkResult('loop', { Ir: 1000 }), heavy]);
+}
+
+test('a stored baseline whose numbers do not add up (one count edited in a benchmark that is not re-measured) is refused as tampered with, and the whole commit is measured here', async () => {
+  const { root, sha } = repository('benchmarks:\n  - name: loop\n    run: [./x]\n  - name: heavy\n    run: [./y]\n');
+  const untouched = fakeMeasurer(ok(twoBenchmarks()), ok(twoBenchmarks()));
+  const used = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { store: memoryStore(twoBenchmarks()) });
+  assert.deepEqual(await runPipeline(used.adapter, untouched), { kind: 'ok' });
+  assert.deepEqual(untouched.filters, [undefined, 'loop'], 'untouched: checked, then only the sample measured again');
+  assert.equal(used.seen.reports[0]!.baselineSource, `merge-base ${sha.slice(0, 7)}, from the store, verified (loop measured again here: identical)`);
+
+  const edits: [string, (r: Results) => void, RegExp][] = [
+    ['one event count', (r) => void (r.benchmarks[1]!.events!.Ir += 1), /heavy: 5[\d,]+ estimated cycles stored, its events make 5[\d,]+/],
+    ['a count and its cycles, not its process', (r) => { r.benchmarks[1]!.events!.Ir -= 1000; r.benchmarks[1]!.hits!.l1 -= 1000; r.benchmarks[1]!.estimatedCycles! -= 1000; }, /heavy: Ir 49,000 stored, its processes add up to 50,000/],
+    ['a function\'s cost', (r) => void (r.benchmarks[1]!.functions[0]!.estimatedCycles *= 2), /heavy: work costs more than the whole benchmark/],
+  ];
+  for (const [what, edit, reason] of edits) {
+    const tampered = twoBenchmarks();
+    edit(tampered);
+    const measurer = fakeMeasurer(ok(twoBenchmarks()), ok(twoBenchmarks()));
+    const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { store: memoryStore(tampered) });
+    assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' }, what);
+    assert.deepEqual(measurer.filters, [undefined, undefined], `${what}: the head, then every benchmark of the base (no sample: refused before)`);
+    const source = seen.reports[0]!.baselineSource;
+    assert.match(source, /^merge-base \w{7}, measured in this job \(the stored baseline was refused as tampered with: /, what);
+    assert.match(source, reason, what);
+    assert.equal(seen.reports[0]!.comparison!.counts.unchanged, 2, `${what}: compared with what was measured`);
+    assert.ok(seen.warnings.some((m) => /refused as tampered with: its numbers do not add up/.test(m)), seen.warnings.join('\n'));
+  }
+});
+
 test('a stored baseline from another machine is not used: the baseline commit is measured here, at its own checkout', async () => {
   const { root, sha } = repository();
   const other = { ...TEST_ENV, cpu: { ...TEST_ENV.cpu, features: ['avx'] } };
