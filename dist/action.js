@@ -23173,12 +23173,12 @@ var require_fast_uri = __commonJS({
     }
     function hasMalformedPercentEncoding(component) {
       if (component === void 0) return false;
-      let percent = component.indexOf("%");
-      while (percent !== -1) {
-        if (percent + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent + 1, percent + 3))) {
+      let percent2 = component.indexOf("%");
+      while (percent2 !== -1) {
+        if (percent2 + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent2 + 1, percent2 + 3))) {
           return true;
         }
-        percent = component.indexOf("%", percent + 3);
+        percent2 = component.indexOf("%", percent2 + 3);
       }
       return false;
     }
@@ -45217,7 +45217,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname12, join as join26 } from "node:path";
+import { dirname as dirname12, join as join28 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -45242,11 +45242,11 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync12 } from "node:fs";
-import { join as join25, resolve as resolve8 } from "node:path";
+import { join as join27, resolve as resolve8 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync10, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join17 } from "node:path";
+import { mkdirSync as mkdirSync11, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join18 } from "node:path";
 
 // src/errors.ts
 var ExitCode2 = {
@@ -45784,11 +45784,11 @@ function formatCount(n) {
   return Math.round(n).toLocaleString("en-US");
 }
 function formatPercent(fraction) {
-  const percent = fraction * 100;
-  if (percent === 0) return "0.00%";
-  const abs = Math.abs(percent);
+  const percent2 = fraction * 100;
+  if (percent2 === 0) return "0.00%";
+  const abs = Math.abs(percent2);
   const digits = abs >= 0.01 ? 2 : abs >= 1e-4 ? 4 : 6;
-  return `${percent > 0 ? "+" : ""}${percent.toFixed(digits)}%`;
+  return `${percent2 > 0 ? "+" : ""}${percent2.toFixed(digits)}%`;
 }
 function formatSigned(n) {
   return `${n > 0 ? "+" : n < 0 ? "\u2212" : ""}${formatCount(Math.abs(n))}`;
@@ -49228,17 +49228,48 @@ function filterFor(name) {
 function sameCounts(stored, now) {
   return now !== void 0 && now.status === "ok" && now.estimatedCycles === stored.estimatedCycles && JSON.stringify(now.events) === JSON.stringify(stored.events);
 }
+function inconsistency(stored) {
+  const weights = stored.environment.weights;
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  for (const b of stored.benchmarks) {
+    if (b.status !== "ok") continue;
+    const at = `${b.name}:`;
+    if (b.events === null || b.hits === null || b.estimatedCycles === null) return `${at} it ran but has no counts`;
+    const cycles2 = cyclesFromEvents(b.events, weights);
+    if (b.estimatedCycles !== cycles2) return `${at} ${formatCount(b.estimatedCycles)} estimated cycles stored, its events make ${formatCount(cycles2)}`;
+    if (!same(b.hits, hitsFromEvents(b.events))) return `${at} its hits are not those of its events`;
+    if (b.processes.length === 0) return `${at} it ran but records no process`;
+    let sum = zeroEvents();
+    for (const p of b.processes) {
+      if (p.estimatedCycles !== cyclesFromEvents(p.events, weights)) return `${at} process ${p.pid}'s estimated cycles are not those of its events`;
+      sum = addEvents(sum, p.events);
+    }
+    const off = EVENT_NAMES.find((e) => sum[e] !== b.events[e]);
+    if (off) return `${at} ${off} ${formatCount(b.events[off])} stored, its processes add up to ${formatCount(sum[off])}`;
+    let fnCycles = 0;
+    let fnIr = 0;
+    for (const f of b.functions) {
+      if (f.estimatedCycles > b.estimatedCycles || f.Ir > b.events.Ir) return `${at} ${f.fn} costs more than the whole benchmark`;
+      fnCycles += f.estimatedCycles;
+      fnIr += f.Ir;
+      const lines = f.lines ?? [];
+      if (lines.reduce((s, l) => s + l.estimatedCycles, 0) > f.estimatedCycles || lines.reduce((s, l) => s + l.Ir, 0) > f.Ir) return `${at} ${f.fn}'s lines cost more than the function`;
+    }
+    if (fnCycles > b.estimatedCycles || fnIr > b.events.Ir) return `${at} its functions together cost more than the whole benchmark`;
+  }
+  return void 0;
+}
 
 // src/ci/baseline.ts
 function firstLine2(m) {
   return (m.error ?? `exit ${m.code}`).split("\n")[0] ?? "";
 }
 async function lookUpBaseline(ci, measurer, commit, environment) {
-  const short = ci.shortSha(commit.sha);
-  ci.log.info(`Baseline: the ${commit.what} ${short}${commit.why ? ` (${commit.why})` : ""}.`);
+  const short2 = ci.shortSha(commit.sha);
+  ci.log.info(`Baseline: the ${commit.what} ${short2}${commit.why ? ` (${commit.why})` : ""}.`);
   const fetched = ci.fetchCommit(commit.sha);
   const configText = fetched ? fileAt(ci.repoRoot, commit.sha, ci.suite.configPath) : void 0;
-  if (fetched && configText === void 0) return { commit, fetched, none: `${ci.suite.configPath} does not exist at ${short}` };
+  if (fetched && configText === void 0) return { commit, fetched, none: `${ci.suite.configPath} does not exist at ${short2}` };
   const stored = ci.store ? await ci.store.restore({ sha: commit.sha, configText, imageIdentity: measurer.imageIdentity, environment }) : void 0;
   return { commit, fetched, ...stored ? { stored } : {} };
 }
@@ -49251,25 +49282,28 @@ function partOf(stored, selection) {
 async function settleBaseline(ci, measurer, lookup, head, checkout, selection = {}) {
   const { commit, fetched, stored } = lookup;
   const { sha, what } = commit;
-  const short = ci.shortSha(sha);
+  const short2 = ci.shortSha(sha);
   if (lookup.none) return { results: void 0, source: `none: ${lookup.none}` };
   let why = "";
   if (stored) {
-    const problem = baselineProblem(stored.results, head);
+    let problem = baselineProblem(stored.results, head);
     if (problem) ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
-    else {
-      if (!fetched) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from} (not verified: the commit could not be fetched)` };
+    else if (problem = inconsistency(stored.results)) {
+      ci.log.warning(`The baseline ${stored.from} is refused as tampered with: its numbers do not add up (${problem}). Measuring the whole ${what} in this job.`);
+      why = ` (the stored baseline was refused as tampered with: ${problem})`;
+    } else {
+      if (!fetched) return { results: partOf(stored.results, selection), source: `${what} ${short2}, ${stored.from} (not verified: the commit could not be fetched)` };
       const check = await verifyStored(ci, measurer, checkout, stored.results, head);
-      if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from}, ${check.verified}` };
-      ci.log.warning(`The baseline ${stored.from} is not what ${short} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
+      if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short2}, ${stored.from}, ${check.verified}` };
+      ci.log.warning(`The baseline ${stored.from} is not what ${short2} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
       why = ` (the stored baseline differed: ${check.differs})`;
     }
   }
-  if (!fetched) return { results: void 0, source: `none: the ${what} ${short} could not be fetched` };
-  ci.log.info(`Measuring the ${what} ${short}`);
+  if (!fetched) return { results: void 0, source: `none: the ${what} ${short2} could not be fetched` };
+  ci.log.info(`Measuring the ${what} ${short2}`);
   const m = await measureAt(ci, measurer, checkout, "base", selection);
-  if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short}, measured in this job${why}` };
+  if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short2} failed (${firstLine2(m)})` };
+  return { results: m.results, source: `${what} ${short2}, measured in this job${why}` };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
   return measurer.measure(join14(checkout.fresh(), ci.workingDirectory), ci.config, join14(ci.outRoot, outName), selection);
@@ -49286,14 +49320,14 @@ async function verifyStored(ci, measurer, checkout, stored, head) {
 }
 async function saveMainlineBaseline(ci, request2, head) {
   if (!ci.store) return;
-  const short = ci.shortSha(request2.sha);
+  const short2 = ci.shortSha(request2.sha);
   if (head.benchmarks.some((b) => b.status !== "ok")) {
-    ci.log.warning(`Not keeping ${short} as a baseline: a benchmark failed.`);
+    ci.log.warning(`Not keeping ${short2} as a baseline: a benchmark failed.`);
     return;
   }
   const notSaved = await ci.store.save({ ...request2, environment: head.environment }, head);
-  if (notSaved) ci.log.warning(`The baseline for ${short} was NOT saved: ${notSaved}. Pull requests will measure it in their own job.`);
-  else ci.log.info(`Saved the baseline for ${short}.`);
+  if (notSaved) ci.log.warning(`The baseline for ${short2} was NOT saved: ${notSaved}. Pull requests will measure it in their own job.`);
+  else ci.log.info(`Saved the baseline for ${short2}.`);
 }
 function headConfigText(ci) {
   return readFileSync9(join14(ci.repoRoot, ci.suite.configPath), "utf8");
@@ -49323,24 +49357,283 @@ function baseCheckout(ci, sha) {
   };
 }
 
-// src/ci/shard-hand-over.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync9, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync8, writeFileSync as writeFileSync6 } from "node:fs";
+// src/ci/history.ts
+import { mkdirSync as mkdirSync9, writeFileSync as writeFileSync6 } from "node:fs";
 import { join as join15 } from "node:path";
+
+// src/history/load.ts
+function slimForHistory(results) {
+  return {
+    ...results,
+    benchmarks: results.benchmarks.map((b) => {
+      const { python: _python, ...rest } = b;
+      return { ...rest, functions: [], processes: [], logs: { stdout: "", stderr: "" } };
+    })
+  };
+}
+
+// src/history/series.ts
+var MAX_BENCHMARKS = 500;
+function historySeries(points) {
+  const series = /* @__PURE__ */ new Map();
+  for (const p of points) {
+    for (const b of p.results.benchmarks) {
+      if (series.has(b.name)) continue;
+      if (series.size === MAX_BENCHMARKS) throw new CgBenchError(`cg-bench history: more than ${MAX_BENCHMARKS} benchmarks; draw at most ${MAX_BENCHMARKS}`);
+      series.set(b.name, { name: b.name, values: [], marks: [] });
+    }
+  }
+  points.forEach((point, i) => {
+    let verdicts = /* @__PURE__ */ new Map();
+    let comparable = true;
+    if (i > 0) {
+      try {
+        const c = compareResults(points[i - 1].results, point.results);
+        comparable = c.comparable;
+        verdicts = new Map(c.benchmarks.map((b) => [b.name, b.verdict === "regression" || b.verdict === "improvement" || b.verdict === "not-comparable" ? b.verdict : "none"]));
+      } catch {
+        comparable = false;
+      }
+    }
+    const byName = new Map(point.results.benchmarks.map((b) => [b.name, b]));
+    for (const s of series.values()) {
+      const b = byName.get(s.name);
+      s.values.push(b && b.status === "ok" ? b.estimatedCycles : null);
+      s.marks.push(i === 0 ? "none" : !comparable ? "not-comparable" : verdicts.get(s.name) ?? "none");
+    }
+  });
+  return [...series.values()];
+}
+
+// src/history/svg.ts
+var WIDTH = 760;
+var PANEL = 126;
+var LEFT = 90;
+var RIGHT = 44;
+var TOP = 34;
+var PLOT = 62;
+var HEADER = 40;
+var FOOTER = 56;
+var LABEL_CHARS = 12;
+var CHAR_WIDTH = 6.5;
+var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
+function xmlText(text) {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+var fixed = (n) => (Math.round(n * 10) / 10).toString();
+var short = (text, n) => [...text].length > n ? `${[...text].slice(0, n - 1).join("")}\u2026` : text;
+function middle(text, n) {
+  const chars = [...text];
+  if (chars.length <= n) return text;
+  const head = Math.floor((n - 1) / 2);
+  return `${chars.slice(0, head).join("")}\u2026${chars.slice(chars.length - (n - 1 - head)).join("")}`;
+}
+function percent(fraction) {
+  const p = fraction * 100;
+  const digits = Math.abs(p) >= 1 ? 1 : Math.abs(p) >= 0.01 ? 2 : 4;
+  return `${p > 0 ? "+" : p < 0 ? "\u2212" : "\xB1"}${Math.abs(p).toFixed(digits)}%`;
+}
+function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
+  const n = labels.length;
+  const widest = Math.max(1, ...labels.map((l) => Math.min([...l].length, LABEL_CHARS)));
+  const fit = Math.max(1, Math.floor(plotWidth / (widest * CHAR_WIDTH + 10)) + 1);
+  const every = Math.ceil(n / fit);
+  return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
+}
+function panel(s, labels, shown, y0) {
+  const out = [];
+  const first = s.values.find((v) => v !== null && v !== 0);
+  const n = labels.length;
+  const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
+  const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
+  const rel = s.values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
+  const known = rel.filter((r) => r !== null);
+  const lo = Math.min(-5e-3, ...known);
+  const hi = Math.max(5e-3, ...known);
+  const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
+  const last = [...s.values].reverse().find((v) => v !== null);
+  out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
+  out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
+  if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+  out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
+  out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
+  const axisLabel = (r, text) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text}</text>`);
+  if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
+  axisLabel(0, "0");
+  if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
+  for (let i = 1; i < n; i++) {
+    const a = rel[i - 1];
+    const b = rel[i];
+    if (a == null || b == null || s.marks[i] === "not-comparable") continue;
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="series"/>`);
+  }
+  rel.forEach((r, i) => {
+    const mark = s.marks[i];
+    const label = xmlText(labels[i]);
+    if (mark === "not-comparable") {
+      const bx = fixed(x(i) - step / 2);
+      out.push(`<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`);
+    }
+    if (r === null) {
+      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">\xD7<title>${label}: failed or absent</title></text>`);
+      return;
+    }
+    const changed = mark === "regression" || mark === "improvement";
+    const what = mark === "none" ? "" : `; ${mark === "not-comparable" ? "not comparable with the run before" : `${mark} from the run before`}`;
+    out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`);
+    const before = s.values[i - 1];
+    if (changed && before) {
+      const text = percent(s.values[i] / before - 1);
+      const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
+      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text}</text>`);
+    }
+  });
+  labels.forEach((l, i) => {
+    if (shown[i]) out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
+  });
+  out.push("</g>");
+  return out;
+}
+function historySvg(series, labels) {
+  const height = HEADER + series.length * PANEL + FOOTER;
+  const shown = labelledRuns(labels);
+  const span2 = labels.length ? ` from ${xmlText(labels[0])} to ${xmlText(labels.at(-1))}` : "";
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
+    '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
+    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span2}, oldest first; each panel shows the change in estimated cycles from its first run. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
+    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>",
+    `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
+    `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`
+  ];
+  series.forEach((s, i) => out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL)));
+  const caption = height - FOOTER + 16;
+  const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
+  out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
+  const legend = height - 12;
+  out.push(
+    `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
+    `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
+    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine, image or executables)</text>`,
+    `<text x="520" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text><text x="530" y="${legend}" class="axis">failed or absent</text>`
+  );
+  out.push("</svg>");
+  return `${out.join("\n")}
+`;
+}
+
+// src/history/trend.ts
+var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+var MAX_CHARTS = 4;
+var MAX_ROWS = 100;
+function sparkline(values) {
+  const present = values.filter((v) => v !== null);
+  if (!present.length) return "";
+  const low = Math.min(...present);
+  const high = Math.max(...present);
+  return values.map((v) => {
+    if (v === null) return "\xB7";
+    if (high === low) return BARS[0];
+    return BARS[Math.min(BARS.length - 1, Math.floor((v - low) / (high - low) * BARS.length))];
+  }).join("");
+}
+function span(s) {
+  const present = s.values.filter((v) => v !== null);
+  if (present.length < 1) return void 0;
+  const first = present[0];
+  const last = present.at(-1);
+  return { first, last, change: first === 0 ? 0 : last / first - 1 };
+}
+function mermaidText(text) {
+  const kept = [...text.normalize("NFKC")].filter((c) => /[\p{L}\p{N} _.:/+-]/u.test(c)).join("").trim();
+  return [...kept].slice(0, 60).join("") || "benchmark";
+}
+function chart(s, labels) {
+  const points = s.values.map((v, i) => ({ v, label: labels[i] })).filter((p) => p.v !== null);
+  const low = Math.min(...points.map((p) => p.v));
+  const high = Math.max(...points.map((p) => p.v));
+  const pad = Math.max(1, Math.round((high - low) * 0.1));
+  return [
+    "```mermaid",
+    "xychart-beta",
+    `  title "${mermaidText(s.name)}: estimated cycles"`,
+    `  x-axis [${points.map((p) => `"${mermaidText(p.label)}"`).join(", ")}]`,
+    `  y-axis "estimated cycles" ${Math.max(0, low - pad)} --> ${high + pad}`,
+    `  line [${points.map((p) => p.v).join(", ")}]`,
+    "```"
+  ];
+}
+function trendMarkdown(series, labels, what) {
+  if (labels.length < 2 || !series.length) return "";
+  const rows = series.slice(0, MAX_ROWS).map((s) => ({ s, span: span(s) }));
+  const out = [
+    `### Trend: estimated cycles over ${what}`,
+    "",
+    `Oldest to newest (${escapeMarkdown(labels[0])} \u2026 ${escapeMarkdown(labels.at(-1))}); \xB7 where a benchmark failed or was absent.`,
+    "",
+    "| Benchmark | Trend | First | Last | Change |",
+    "|---|---|--:|--:|--:|",
+    ...rows.map(
+      ({ s, span: sp }) => sp ? `| ${escapeMarkdown(s.name)} | \`${sparkline(s.values)}\` | ${formatCount(sp.first)} | ${formatCount(sp.last)} | ${formatPercent(sp.change)} |` : `| ${escapeMarkdown(s.name)} | \`${sparkline(s.values)}\` | \u2013 | \u2013 | \u2013 |`
+    )
+  ];
+  if (series.length > MAX_ROWS) out.push("", `${series.length - MAX_ROWS} more benchmark(s) not shown.`);
+  const moved = rows.filter((r) => r.span !== void 0 && r.span.first !== r.span.last).sort((a, b) => Math.abs(b.span.change) - Math.abs(a.span.change) || (a.s.name < b.s.name ? -1 : 1)).slice(0, MAX_CHARTS);
+  for (const { s } of moved) out.push("", ...chart(s, labels));
+  return `${out.join("\n")}
+`;
+}
+
+// src/ci/history.ts
+var HISTORY_SVG = "history.svg";
+async function keepHistory(ci, occasion, head) {
+  if (!ci.history) return void 0;
+  const { store, keep } = ci.history;
+  let kept;
+  try {
+    kept = await store.load();
+  } catch (error2) {
+    ci.log.warning(`Could not read the default branch's history: ${errorMessage(error2)}`);
+    kept = [];
+  }
+  let points = kept;
+  let what = `the last ${kept.length} run(s) of the default branch`;
+  if (occasion.kind === "mainline") {
+    points = [...kept, { label: ci.shortSha(occasion.sha), results: slimForHistory(head) }].slice(-keep);
+    what = `the last ${points.length} run(s) of the default branch`;
+    const problem = await store.save(points).catch((error2) => errorMessage(error2));
+    if (problem) ci.log.warning(`The history was NOT kept: ${problem}`);
+    else ci.log.info(`Kept the default branch's last ${points.length} run(s) for the trend.`);
+  } else if (occasion.kind === "change") {
+    points = [...kept, { label: "this change", results: slimForHistory(head) }];
+    what = `the last ${kept.length} run(s) of the default branch, then this change`;
+  }
+  if (points.length < 2) return void 0;
+  mkdirSync9(ci.outRoot, { recursive: true });
+  const labels = points.map((p) => p.label);
+  const series = historySeries(points);
+  writeFileSync6(join15(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+  return trendMarkdown(series, labels, what);
+}
+
+// src/ci/shard-hand-over.ts
+import { existsSync as existsSync7, mkdirSync as mkdirSync10, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync8, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join16 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
   rmSync11(dir, { recursive: true, force: true });
-  mkdirSync9(dir, { recursive: true });
+  mkdirSync10(dir, { recursive: true });
   const { head, base, ...meta } = part;
-  writeFileSync6(join15(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync7(join16(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join15(dir, "head.json"), head);
-  if (base) writeResults(join15(dir, "base.json"), base);
+  writeResults(join16(dir, "head.json"), head);
+  if (base) writeResults(join16(dir, "base.json"), base);
 }
 function readOne(dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBounded(join15(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBounded(join16(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -49367,40 +49660,40 @@ function readOne(dir, shown) {
   const configText = text("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join15(dir, "base.json");
-  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join15(dir, "head.json")), base: existsSync7(basePath) ? readResults(basePath) : void 0 };
+  const basePath = join16(dir, "base.json");
+  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join16(dir, "head.json")), base: existsSync7(basePath) ? readResults(basePath) : void 0 };
 }
 function readShardHandOvers(root, shown) {
-  if (existsSync7(join15(root, SHARD_FILE))) return [readOne(root, shown)];
+  if (existsSync7(join16(root, SHARD_FILE))) return [readOne(root, shown)];
   let names;
   try {
     names = readdirSync7(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync8(join15(root, n)).isDirectory() && existsSync7(join15(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => statSync8(join16(root, n)).isDirectory() && existsSync7(join16(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(join15(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(join16(root, n), `${shown}/${n}`));
 }
 
 // src/ci/timed.ts
-import { join as join16 } from "node:path";
+import { join as join17 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join16(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"))).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join17(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"))).length > 0;
   } catch {
     return false;
   }
 }
 async function timeAgainstBaseline(ci, measurer, lookup, checkout, head) {
-  const short = ci.shortSha(lookup.commit.sha);
+  const short2 = ci.shortSha(lookup.commit.sha);
   if (lookup.none || !lookup.fetched) {
-    ci.log.warning(`The timed benchmarks were not run: ${lookup.none ?? `the ${lookup.commit.what} ${short} could not be fetched`}.`);
+    ci.log.warning(`The timed benchmarks were not run: ${lookup.none ?? `the ${lookup.commit.what} ${short2} could not be fetched`}.`);
     return head;
   }
-  ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short}, paired on this runner`);
+  ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short2}, paired on this runner`);
   try {
-    const m = await measurer.timePaired(join16(ci.repoRoot, ci.workingDirectory), join16(checkout.path(), ci.workingDirectory), ci.config, join16(ci.outRoot, "paired"));
+    const m = await measurer.timePaired(join17(ci.repoRoot, ci.workingDirectory), join17(checkout.path(), ci.workingDirectory), ci.config, join17(ci.outRoot, "paired"));
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head;
@@ -49429,7 +49722,7 @@ async function runPipeline(ci, measurer) {
         baseline = await settleBaseline(ci, measurer, lookup, head, checkout);
         if (timed) {
           head = await timeAgainstBaseline(ci, measurer, lookup, checkout, head);
-          writeResults(join17(ci.outRoot, "head", "results.json"), head);
+          writeResults(join18(ci.outRoot, "head", "results.json"), head);
         }
       } finally {
         checkout.remove();
@@ -49437,7 +49730,7 @@ async function runPipeline(ci, measurer) {
     }
   } else if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
   if (timed && occasion.kind !== "change") ci.log.info("The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.");
-  return finish(ci, head, headRun.code, baseline);
+  return finish(ci, head, headRun.code, baseline, await keepHistory(ci, occasion, head));
 }
 async function runShard(ci, measurer, shard, headSha) {
   const occasion = await ci.occasion();
@@ -49488,24 +49781,24 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join17(ci.outRoot, "head", "results.json"), head);
-  if (baseline.results) writeResults(join17(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join18(ci.outRoot, "head", "results.json"), head);
+  if (baseline.results) writeResults(join18(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head);
   const failed = head.benchmarks.some((b) => b.status !== "ok");
-  return finish(ci, head, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline);
+  return finish(ci, head, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, await keepHistory(ci, occasion, head));
 }
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join17(ci.repoRoot, ci.workingDirectory), ci.config, join17(ci.outRoot, "head"), selection);
+  return measurer.measure(join18(ci.repoRoot, ci.workingDirectory), ci.config, join18(ci.outRoot, "head"), selection);
 }
 async function cannotRun(ci, headRun) {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
   await ci.cannotRun(message);
   return { kind: "could-not-run", code: headRun.code || ExitCode2.usage, message };
 }
-async function finish(ci, head, headCode, found) {
+async function finish(ci, head, headCode, found, trend) {
   let baseline = found;
   const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
   if (problem) {
@@ -49514,10 +49807,10 @@ async function finish(ci, head, headCode, found) {
   }
   const body2 = `${ci.suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
-  mkdirSync10(ci.outRoot, { recursive: true });
-  writeFileSync7(join17(ci.outRoot, "report.md"), body2);
-  for (const format of ci.exports) writeFileSync7(join17(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
-  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body: body2 });
+  mkdirSync11(ci.outRoot, { recursive: true });
+  writeFileSync8(join18(ci.outRoot, "report.md"), body2);
+  for (const format of ci.exports) writeFileSync8(join18(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
+  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body: body2, trend });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode2.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
   const regressions = (comparison?.comparable ? comparison.counts.regression : 0) + (head.timed?.filter((t) => t.verdict === "regression").length ?? 0);
@@ -49563,11 +49856,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join24, resolve as resolve7 } from "node:path";
+import { join as join26, resolve as resolve7 } from "node:path";
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync11, readFileSync as readFileSync10, statSync as statSync9, writeFileSync as writeFileSync8, existsSync as existsSync8 } from "node:fs";
-import { join as join18 } from "node:path";
+import { mkdirSync as mkdirSync12, readFileSync as readFileSync10, statSync as statSync9, writeFileSync as writeFileSync9, existsSync as existsSync8 } from "node:fs";
+import { join as join19 } from "node:path";
 
 // src/github/comment.ts
 async function writeComment(api, issue2, existing, body2) {
@@ -49637,11 +49930,11 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
 var MAX_FILE_BYTES = 50 * 1024 * 1024;
 var FORK_NOTE = "_These numbers come from the pull request's own workflow run: cg-bench checked that they are consistent and belong to this pull request's commit, but that run was the fork's to control._";
 function writeArtifact(dir, pr, head, base) {
-  mkdirSync11(dir, { recursive: true });
-  writeFileSync8(join18(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
+  mkdirSync12(dir, { recursive: true });
+  writeFileSync9(join19(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
 `);
-  writeResults(join18(dir, "results.json"), head);
-  if (base) writeResults(join18(dir, "base.json"), base);
+  writeResults(join19(dir, "results.json"), head);
+  if (base) writeResults(join19(dir, "base.json"), base);
 }
 function parsePullRequestRef(text, source) {
   let data;
@@ -49667,7 +49960,7 @@ async function reportFromArtifact(ctx, trigger) {
   if (trigger.kind !== "workflow_run") throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === "other" ? trigger.eventName : trigger.kind}`);
   if (!inputs.artifactDir) throw new CgBenchError(`mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job's artifact`);
   const dir = inputs.artifactDir;
-  const prFile = join18(dir, "pr.json");
+  const prFile = join19(dir, "pr.json");
   if (!existsSync8(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
   const pr = parsePullRequestRef(readBounded(prFile), prFile);
   if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
@@ -49688,8 +49981,8 @@ async function reportFromArtifact(ctx, trigger) {
       `${prFile}: pull request #${pr.number} is ${actual.repository}:${actual.branch} at ${actual.sha.slice(0, 7)}, but this workflow run measured ${expected.repository}:${expected.branch} at ${expected.sha.slice(0, 7)}; refusing the artifact`
     );
   }
-  const head = readResults(join18(dir, "results.json"));
-  const base = existsSync8(join18(dir, "base.json")) ? readResults(join18(dir, "base.json")) : void 0;
+  const head = readResults(join19(dir, "results.json"));
+  const base = existsSync8(join19(dir, "base.json")) ? readResults(join19(dir, "base.json")) : void 0;
   const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : void 0;
   const marker2 = commentMarker(pr.suite);
   const report = markdownReport.render({ head, comparison, baselineSource: base ? "from the measuring workflow" : "none" });
@@ -54802,30 +55095,30 @@ function createTracingClient(options) {
       tracingContext: operationOptions?.tracingOptions?.tracingContext
     });
     let tracingContext = startSpanResult.tracingContext;
-    const span = startSpanResult.span;
+    const span2 = startSpanResult.span;
     if (!tracingContext.getValue(knownContextKeys.namespace)) {
       tracingContext = tracingContext.setValue(knownContextKeys.namespace, namespace);
     }
-    span.setAttribute("az.namespace", tracingContext.getValue(knownContextKeys.namespace));
+    span2.setAttribute("az.namespace", tracingContext.getValue(knownContextKeys.namespace));
     const updatedOptions = Object.assign({}, operationOptions, {
       tracingOptions: { ...operationOptions?.tracingOptions, tracingContext }
     });
     return {
-      span,
+      span: span2,
       updatedOptions
     };
   }
   async function withSpan(name, operationOptions, callback, spanOptions) {
-    const { span, updatedOptions } = startSpan(name, operationOptions, spanOptions);
+    const { span: span2, updatedOptions } = startSpan(name, operationOptions, spanOptions);
     try {
-      const result = await withContext(updatedOptions.tracingOptions.tracingContext, () => Promise.resolve(callback(updatedOptions, span)));
-      span.setStatus({ status: "success" });
+      const result = await withContext(updatedOptions.tracingOptions.tracingContext, () => Promise.resolve(callback(updatedOptions, span2)));
+      span2.setStatus({ status: "success" });
       return result;
     } catch (err) {
-      span.setStatus({ status: "error", error: err });
+      span2.setStatus({ status: "error", error: err });
       throw err;
     } finally {
-      span.end();
+      span2.end();
     }
   }
   function withContext(context5, callback, ...callbackArgs) {
@@ -54876,16 +55169,16 @@ function tracingPolicy(options = {}) {
       if (userAgent2) {
         spanAttributes["http.user_agent"] = userAgent2;
       }
-      const { span, tracingContext } = tryCreateSpan(tracingClient2, request2, spanAttributes) ?? {};
-      if (!span || !tracingContext) {
+      const { span: span2, tracingContext } = tryCreateSpan(tracingClient2, request2, spanAttributes) ?? {};
+      if (!span2 || !tracingContext) {
         return next(request2);
       }
       try {
         const response = await tracingClient2.withContext(tracingContext, next, request2);
-        tryProcessResponse(span, response);
+        tryProcessResponse(span2, response);
         return response;
       } catch (err) {
-        tryProcessError(span, err);
+        tryProcessError(span2, err);
         throw err;
       }
     }
@@ -54905,51 +55198,51 @@ function tryCreateTracingClient() {
 }
 function tryCreateSpan(tracingClient2, request2, spanAttributes) {
   try {
-    const { span, updatedOptions } = tracingClient2.startSpan(`HTTP ${request2.method}`, { tracingOptions: request2.tracingOptions }, {
+    const { span: span2, updatedOptions } = tracingClient2.startSpan(`HTTP ${request2.method}`, { tracingOptions: request2.tracingOptions }, {
       spanKind: "client",
       spanAttributes
     });
-    if (!span.isRecording()) {
-      span.end();
+    if (!span2.isRecording()) {
+      span2.end();
       return void 0;
     }
     const headers = tracingClient2.createRequestHeaders(updatedOptions.tracingOptions.tracingContext);
     for (const [key, value] of Object.entries(headers)) {
       request2.headers.set(key, value);
     }
-    return { span, tracingContext: updatedOptions.tracingOptions.tracingContext };
+    return { span: span2, tracingContext: updatedOptions.tracingOptions.tracingContext };
   } catch (e) {
     logger2.warning(`Skipping creating a tracing span due to an error: ${getErrorMessage(e)}`);
     return void 0;
   }
 }
-function tryProcessError(span, error2) {
+function tryProcessError(span2, error2) {
   try {
-    span.setStatus({
+    span2.setStatus({
       status: "error",
       error: isError2(error2) ? error2 : void 0
     });
     if (isRestError2(error2) && error2.statusCode) {
-      span.setAttribute("http.status_code", error2.statusCode);
+      span2.setAttribute("http.status_code", error2.statusCode);
     }
-    span.end();
+    span2.end();
   } catch (e) {
     logger2.warning(`Skipping tracing span processing due to an error: ${getErrorMessage(e)}`);
   }
 }
-function tryProcessResponse(span, response) {
+function tryProcessResponse(span2, response) {
   try {
-    span.setAttribute("http.status_code", response.status);
+    span2.setAttribute("http.status_code", response.status);
     const serviceRequestId = response.headers.get("x-ms-request-id");
     if (serviceRequestId) {
-      span.setAttribute("serviceRequestId", serviceRequestId);
+      span2.setAttribute("serviceRequestId", serviceRequestId);
     }
     if (response.status >= 400) {
-      span.setStatus({
+      span2.setStatus({
         status: "error"
       });
     }
-    span.end();
+    span2.end();
   } catch (e) {
     logger2.warning(`Skipping tracing span processing due to an error: ${getErrorMessage(e)}`);
   }
@@ -61240,9 +61533,9 @@ function getOriginalIndex(index, crlfPositions) {
   let low = 0;
   let high = crlfPositions.length;
   while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    if (crlfPositions[middle] < index) low = middle + 1;
-    else high = middle;
+    const middle2 = Math.floor((low + high) / 2);
+    if (crlfPositions[middle2] < index) low = middle2 + 1;
+    else high = middle2;
   }
   return index + low;
 }
@@ -88877,7 +89170,7 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync10, writeFileSync as writeFileSync10 } from "fs";
+import { existsSync as existsSync10, writeFileSync as writeFileSync11 } from "fs";
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -89086,7 +89379,7 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter16(this, void 0, void 0, function* () {
-    writeFileSync10(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync11(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });
@@ -89531,8 +89824,8 @@ function saveCacheV2(paths_1, key_1, options_1) {
 
 // src/github/baseline-store.ts
 import { createHash as createHash7 } from "node:crypto";
-import { mkdirSync as mkdirSync12, rmSync as rmSync12 } from "node:fs";
-import { join as join23 } from "node:path";
+import { mkdirSync as mkdirSync13, rmSync as rmSync12 } from "node:fs";
+import { join as join24 } from "node:path";
 function sha256(text) {
   return createHash7("sha256").update(text).digest("hex");
 }
@@ -89548,8 +89841,8 @@ function keyFor(suite, request2) {
   return baselineKey(suite, request2.sha, request2.imageIdentity, request2.configText, request2.environment);
 }
 function actionsCacheStore(suite, log2) {
-  const dir = join23("/tmp/cg-bench-baseline", suite.id);
-  const file = join23(dir, "results.json");
+  const dir = join24("/tmp/cg-bench-baseline", suite.id);
+  const file = join24(dir, "results.json");
   return {
     async restore(request2) {
       if (!isFeatureAvailable()) {
@@ -89577,7 +89870,7 @@ function actionsCacheStore(suite, log2) {
       if (!isFeatureAvailable()) return "the Actions cache is not available to this job";
       const key = keyFor(suite, { ...request2, configText: request2.configText ?? "" });
       rmSync12(dir, { recursive: true, force: true });
-      mkdirSync12(dir, { recursive: true });
+      mkdirSync13(dir, { recursive: true });
       writeResults(file, results);
       try {
         const id = await saveCache2([dir], key);
@@ -89589,11 +89882,62 @@ function actionsCacheStore(suite, log2) {
   };
 }
 
+// src/github/history-store.ts
+import { mkdirSync as mkdirSync14, rmSync as rmSync13 } from "node:fs";
+import { join as join25 } from "node:path";
+var FORMAT = "cg-bench-history/1";
+var HISTORY_LIMIT = 64 * MiB;
+function parseHistory(text, source) {
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (error2) {
+    throw new CgBenchError(`${source}: not valid JSON (${errorMessage(error2)})`);
+  }
+  const record = typeof data === "object" && data !== null ? data : {};
+  if (record["format"] !== FORMAT || !Array.isArray(record["runs"])) throw new CgBenchError(`${source}: not a cg-bench history (${FORMAT})`);
+  return record["runs"].map((run3, i) => {
+    const r = typeof run3 === "object" && run3 !== null ? run3 : {};
+    if (typeof r["label"] !== "string" || r["label"].length > 100) throw new CgBenchError(`${source}: runs[${i}].label is not a short text`);
+    return { label: r["label"], results: parseResults(r["results"], `${source}: runs[${i}].results`) };
+  });
+}
+function actionsCacheHistory(suite, env, log2) {
+  const dir = join25("/tmp/cg-bench-history", suite.id);
+  const file = join25(dir, "history.json");
+  const prefix2 = `cg-bench-history-v1-${suite.id}-`;
+  const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
+  return {
+    async load() {
+      if (!isFeatureAvailable()) {
+        log2.info("The Actions cache is not available here: no trend.");
+        return [];
+      }
+      rmSync13(dir, { recursive: true, force: true });
+      const hit = await restoreCache([dir], key, [prefix2]);
+      if (!hit) {
+        log2.info("No history of the default branch in the cache yet.");
+        return [];
+      }
+      return parseHistory(readTextBounded(file, HISTORY_LIMIT, "history file"), `cached history ${hit}`);
+    },
+    async save(points) {
+      if (!isFeatureAvailable()) return "the Actions cache is not available to this job";
+      rmSync13(dir, { recursive: true, force: true });
+      mkdirSync14(dir, { recursive: true });
+      writeFileAtomic(file, `${JSON.stringify({ format: FORMAT, runs: points })}
+`);
+      const id = await saveCache2([dir], key);
+      return id === -1 ? `the cache service did not store ${key} (see the lines above)` : void 0;
+    }
+  };
+}
+
 // src/github/adapter.ts
 function setOutputs(io, outRoot, head, comparison, source) {
   io.setOutput("output-dir", outRoot);
-  if (head) io.setOutput("results", join24(outRoot, "head", "results.json"));
-  io.setOutput("report", join24(outRoot, "report.md"));
+  if (head) io.setOutput("results", join26(outRoot, "head", "results.json"));
+  io.setOutput("report", join26(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -89629,6 +89973,7 @@ function gitHubAdapter(ctx, trigger) {
     exports: inputs.exports,
     failOnRegression: inputs.failOnRegression,
     store: inputs.cache ? actionsCacheStore(suite, io) : void 0,
+    history: inputs.cache && inputs.history > 0 ? { store: actionsCacheHistory(suite, ctx.env, io), keep: inputs.history } : void 0,
     shortSha: (sha) => sha.slice(0, 7),
     fetchCommit,
     baseCheckoutDir: () => resolve7(ctx.outRoot, "base-worktree"),
@@ -89645,18 +89990,19 @@ ${message}
 `);
     },
     async publish(report) {
-      const { head, comparison, body: body2 } = report;
-      await io.writeSummary(body2);
+      const { head, comparison, body: body2, trend } = report;
+      await io.writeSummary(trend ? `${body2}
+${trend}` : body2);
       io.info(headline(head, comparison));
       if (trigger.kind === "pull_request") {
-        writeArtifact(join24(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
+        writeArtifact(join26(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
         if (trigger.fork) {
-          io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join24(ctx.outRoot, "artifact")} as an artifact.`);
+          io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join26(ctx.outRoot, "artifact")} as an artifact.`);
         } else await publishToPullRequest(ctx, trigger, body2, head, comparison);
       }
       setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource);
     },
-    shardDir: () => join24(ctx.outRoot, "shard"),
+    shardDir: () => join26(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -94265,6 +94611,8 @@ function booleanFromText(text) {
 }
 
 // src/github/inputs.ts
+var DEFAULT_HISTORY = 30;
+var MAX_HISTORY = 200;
 function oneOf(name, value, allowed) {
   if (!allowed.includes(value)) throw new CgBenchError(`input "${name}": "${value}" is not one of ${allowed.join(", ")}`);
   return value;
@@ -94281,6 +94629,9 @@ function readInputs(get) {
   if (thresholdPercent === null) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
   const jobs = positiveIntegerFromText(or("jobs", "1"));
   if (jobs === null) throw new CgBenchError(`input "jobs": "${get("jobs")}" must be a whole number from 1 to 1024, in digits`);
+  const historyText = or("history", String(DEFAULT_HISTORY));
+  const history = historyText === "0" ? 0 : positiveIntegerFromText(historyText, MAX_HISTORY);
+  if (history === null) throw new CgBenchError(`input "history": "${get("history")}" must be a whole number from 0 to ${MAX_HISTORY}, in digits (0 keeps no history)`);
   const exports2 = exportsFromText(get("exports"), '"exports"');
   if (typeof exports2 === "string") throw new CgBenchError(exports2);
   return {
@@ -94298,7 +94649,8 @@ function readInputs(get) {
     jobs,
     artifactDir: get("artifact-dir").trim(),
     shard: get("shard").trim() ? parseShard(get("shard"), 'input "shard":') : void 0,
-    exports: exports2
+    exports: exports2,
+    history
   };
 }
 
@@ -94307,7 +94659,7 @@ var IMAGE_TAG = "v1";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync12(join25(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync12(join27(actionDir2, "image.lock.json"), "utf8"));
     return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:${lock.tag ?? IMAGE_TAG}`;
   } catch {
     return `ghcr.io/org/cg-bench:${IMAGE_TAG}`;
@@ -94371,7 +94723,7 @@ async function runAction(io, env, actionDir2) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join26(dirname12(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join28(dirname12(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

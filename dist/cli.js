@@ -17858,15 +17858,15 @@ default: differ at all), by binary search: GOOD and at most \u2308log2 (N+1)\u23
 it, one run each (the count is exact). Each commit is checked out at one path, OUT/bisect/worktree
 (git hooks off), built by its own setup and measured with its own committed cg-bench.yml; a commit
 where the benchmark fails or is missing is skipped, as git bisect skip. Prints the commit, the
-change, and the functions that changed against its parent; progress goes to stderr, each commit's
-results to OUT/bisect/commits/SHA/.
+change, and the functions and source lines that changed against its parent (lines need -g);
+progress goes to stderr, each commit's results to OUT/bisect/commits/SHA/.
 
 Options:
       --benchmark NAME       the benchmark to follow (required)
       --threshold PERCENT    a commit differs when its count moved more than this from GOOD's (default 0)
   -c, --config FILE          configuration, in the repository (default: cg-bench.yml)
   -o, --out DIR              output directory (default: .cg-bench)
-      --top N                functions listed (default 5)
+      --top N                functions and lines listed (default 5)
   -h, --help                 show this help
 
 Exit codes: 0 found; 1 BAD's count is GOOD's (nothing to find); 2 usage: unknown commit, GOOD not
@@ -17931,6 +17931,13 @@ import { existsSync as existsSync3, statSync as statSync8 } from "node:fs";
 
 // src/report/diff-terminal.ts
 var cut = (text, n) => [...text].length > n ? `${[...text].slice(0, n - 1).join("")}\u2026` : text;
+function lineRow(l, indent) {
+  return `${indent}${cut(escapeTerminal(lineLabel(l)), 26).padEnd(26)} ${cut(escapeTerminal(l.text ?? ""), 40).padEnd(40)} ${lineSideText(l, "base").padStart(12)} \u2192 ${lineSideText(l, "head").padEnd(12)} ${lineChangeText(l)}`;
+}
+function topLinesTerminal(c, top) {
+  const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ f, l }))).sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change) || a.l.file.localeCompare(b.l.file) || a.l.line - b.l.line).slice(0, top);
+  return lines.map(({ f, l }) => `${lineRow(l, "  ")}  in ${escapeTerminal(functionLabel(f))}`);
+}
 function diffTerminal(comparison) {
   const out = [];
   if (!comparison.comparable) out.push(`not comparable: ${escapeTerminal(comparison.differences.join("; "))}`, "");
@@ -17944,9 +17951,7 @@ function diffTerminal(comparison) {
     out.push(`${escapeTerminal(c.name)}: ${formatCount(base)} \u2192 ${formatCount(head)} estimated cycles${c.relative !== null && c.change ? ` (${formatPercent(c.relative)})` : ", unchanged"}`);
     for (const f of c.functions) {
       out.push(`  ${cut(escapeTerminal(functionLabel(f)), 48).padEnd(48)} ${functionSideText(f, "base").padStart(14)} \u2192 ${functionSideText(f, "head").padEnd(14)} ${functionChangeText(f)}`);
-      for (const l of f.lines ?? []) {
-        out.push(`    ${cut(escapeTerminal(lineLabel(l)), 26).padEnd(26)} ${cut(escapeTerminal(l.text ?? ""), 40).padEnd(40)} ${lineSideText(l, "base").padStart(12)} \u2192 ${lineSideText(l, "head").padEnd(12)} ${lineChangeText(l)}`);
-      }
+      for (const l of f.lines ?? []) out.push(lineRow(l, "    "));
     }
     out.push("");
   }
@@ -18007,7 +18012,7 @@ function runLabel(file) {
   const name = basename(file) === "results.json" ? basename(dirname6(file)) : basename(file).replace(/\.json$/, "");
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
 }
-function slim(results) {
+function slimForHistory(results) {
   return {
     ...results,
     benchmarks: results.benchmarks.map((b) => {
@@ -18033,7 +18038,7 @@ function loadHistory(paths, order) {
       if (error instanceof CgBenchError) throw new CgBenchError(error.message.split(file).join(source), error.exitCode);
       throw error;
     }
-    return { label: runLabel(file), results: slim(results), source };
+    return { label: runLabel(file), results: slimForHistory(results), source };
   });
   if (order === "created") {
     const times = new Map(points.map((p) => [p, createdAt(p)]));
@@ -18127,9 +18132,10 @@ function panel(s, labels, shown, y0) {
   if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
-  out.push(`<text x="${LEFT - 6}" y="${fixed(y(hi) + 4)}" class="axis" text-anchor="end">${percent(hi)}</text>`);
-  if (Math.min(y(0) - y(hi), y(lo) - y(0)) >= 14) out.push(`<text x="${LEFT - 6}" y="${fixed(y(0) + 4)}" class="axis" text-anchor="end">0</text>`);
-  out.push(`<text x="${LEFT - 6}" y="${fixed(y(lo) + 4)}" class="axis" text-anchor="end">${percent(lo)}</text>`);
+  const axisLabel = (r, text) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text}</text>`);
+  if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
+  axisLabel(0, "0");
+  if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
   for (let i = 1; i < n; i++) {
     const a = rel[i - 1];
     const b = rel[i];
@@ -19041,9 +19047,12 @@ See: cg-bench bisect --help`);
           const cycles2 = found.benchmark.estimatedCycles;
           out.push(`first commit whose ${escapeTerminal(name)} differs from GOOD ${short2(good.sha)}: ${named(commit)}`);
           out.push(`  ${formatCount(base)} \u2192 ${formatCount(cycles2)} estimated cycles (${formatPercent((cycles2 - base) / (base || 1))} against GOOD)`, "");
-          const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions });
+          const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions, topLines: topFunctions });
           const parentName = parentIndex < 0 ? `GOOD ${short2(good.sha)}` : short2(range.commits[parentIndex].sha);
           out.push(terminalReport({ colour: io.stdout.isTTY === true }).render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd());
+          const changed = comparison.benchmarks.find((b) => b.name === name);
+          const lineRows = changed ? topLinesTerminal(changed, topFunctions) : [];
+          if (lineRows.length) out.push("", `${escapeTerminal(name)}: lines that changed most (against its parent; matched by their text, so code that only moved is not listed)`, ...lineRows);
           return ExitCode.ok;
         }
         case "none":

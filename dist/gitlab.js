@@ -4055,12 +4055,12 @@ var require_fast_uri = __commonJS({
     }
     function hasMalformedPercentEncoding(component) {
       if (component === void 0) return false;
-      let percent = component.indexOf("%");
-      while (percent !== -1) {
-        if (percent + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent + 1, percent + 3))) {
+      let percent2 = component.indexOf("%");
+      while (percent2 !== -1) {
+        if (percent2 + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent2 + 1, percent2 + 3))) {
           return true;
         }
-        percent = component.indexOf("%", percent + 3);
+        percent2 = component.indexOf("%", percent2 + 3);
       }
       return false;
     }
@@ -14271,12 +14271,12 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { mkdirSync as mkdirSync11 } from "node:fs";
-import { join as join20 } from "node:path";
+import { mkdirSync as mkdirSync12 } from "node:fs";
+import { join as join21 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync10, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join15 } from "node:path";
+import { mkdirSync as mkdirSync11, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join16 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14814,11 +14814,11 @@ function formatCount(n) {
   return Math.round(n).toLocaleString("en-US");
 }
 function formatPercent(fraction) {
-  const percent = fraction * 100;
-  if (percent === 0) return "0.00%";
-  const abs = Math.abs(percent);
+  const percent2 = fraction * 100;
+  if (percent2 === 0) return "0.00%";
+  const abs = Math.abs(percent2);
   const digits = abs >= 0.01 ? 2 : abs >= 1e-4 ? 4 : 6;
-  return `${percent > 0 ? "+" : ""}${percent.toFixed(digits)}%`;
+  return `${percent2 > 0 ? "+" : ""}${percent2.toFixed(digits)}%`;
 }
 function formatSigned(n) {
   return `${n > 0 ? "+" : n < 0 ? "\u2212" : ""}${formatCount(Math.abs(n))}`;
@@ -18104,17 +18104,48 @@ function filterFor(name) {
 function sameCounts(stored, now) {
   return now !== void 0 && now.status === "ok" && now.estimatedCycles === stored.estimatedCycles && JSON.stringify(now.events) === JSON.stringify(stored.events);
 }
+function inconsistency(stored) {
+  const weights = stored.environment.weights;
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  for (const b of stored.benchmarks) {
+    if (b.status !== "ok") continue;
+    const at = `${b.name}:`;
+    if (b.events === null || b.hits === null || b.estimatedCycles === null) return `${at} it ran but has no counts`;
+    const cycles2 = cyclesFromEvents(b.events, weights);
+    if (b.estimatedCycles !== cycles2) return `${at} ${formatCount(b.estimatedCycles)} estimated cycles stored, its events make ${formatCount(cycles2)}`;
+    if (!same(b.hits, hitsFromEvents(b.events))) return `${at} its hits are not those of its events`;
+    if (b.processes.length === 0) return `${at} it ran but records no process`;
+    let sum = zeroEvents();
+    for (const p of b.processes) {
+      if (p.estimatedCycles !== cyclesFromEvents(p.events, weights)) return `${at} process ${p.pid}'s estimated cycles are not those of its events`;
+      sum = addEvents(sum, p.events);
+    }
+    const off = EVENT_NAMES.find((e) => sum[e] !== b.events[e]);
+    if (off) return `${at} ${off} ${formatCount(b.events[off])} stored, its processes add up to ${formatCount(sum[off])}`;
+    let fnCycles = 0;
+    let fnIr = 0;
+    for (const f of b.functions) {
+      if (f.estimatedCycles > b.estimatedCycles || f.Ir > b.events.Ir) return `${at} ${f.fn} costs more than the whole benchmark`;
+      fnCycles += f.estimatedCycles;
+      fnIr += f.Ir;
+      const lines = f.lines ?? [];
+      if (lines.reduce((s, l) => s + l.estimatedCycles, 0) > f.estimatedCycles || lines.reduce((s, l) => s + l.Ir, 0) > f.Ir) return `${at} ${f.fn}'s lines cost more than the function`;
+    }
+    if (fnCycles > b.estimatedCycles || fnIr > b.events.Ir) return `${at} its functions together cost more than the whole benchmark`;
+  }
+  return void 0;
+}
 
 // src/ci/baseline.ts
 function firstLine2(m) {
   return (m.error ?? `exit ${m.code}`).split("\n")[0] ?? "";
 }
 async function lookUpBaseline(ci, measurer, commit, environment) {
-  const short = ci.shortSha(commit.sha);
-  ci.log.info(`Baseline: the ${commit.what} ${short}${commit.why ? ` (${commit.why})` : ""}.`);
+  const short2 = ci.shortSha(commit.sha);
+  ci.log.info(`Baseline: the ${commit.what} ${short2}${commit.why ? ` (${commit.why})` : ""}.`);
   const fetched = ci.fetchCommit(commit.sha);
   const configText = fetched ? fileAt(ci.repoRoot, commit.sha, ci.suite.configPath) : void 0;
-  if (fetched && configText === void 0) return { commit, fetched, none: `${ci.suite.configPath} does not exist at ${short}` };
+  if (fetched && configText === void 0) return { commit, fetched, none: `${ci.suite.configPath} does not exist at ${short2}` };
   const stored = ci.store ? await ci.store.restore({ sha: commit.sha, configText, imageIdentity: measurer.imageIdentity, environment }) : void 0;
   return { commit, fetched, ...stored ? { stored } : {} };
 }
@@ -18127,25 +18158,28 @@ function partOf(stored, selection) {
 async function settleBaseline(ci, measurer, lookup, head, checkout, selection = {}) {
   const { commit, fetched, stored } = lookup;
   const { sha, what } = commit;
-  const short = ci.shortSha(sha);
+  const short2 = ci.shortSha(sha);
   if (lookup.none) return { results: void 0, source: `none: ${lookup.none}` };
   let why = "";
   if (stored) {
-    const problem = baselineProblem(stored.results, head);
+    let problem = baselineProblem(stored.results, head);
     if (problem) ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
-    else {
-      if (!fetched) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from} (not verified: the commit could not be fetched)` };
+    else if (problem = inconsistency(stored.results)) {
+      ci.log.warning(`The baseline ${stored.from} is refused as tampered with: its numbers do not add up (${problem}). Measuring the whole ${what} in this job.`);
+      why = ` (the stored baseline was refused as tampered with: ${problem})`;
+    } else {
+      if (!fetched) return { results: partOf(stored.results, selection), source: `${what} ${short2}, ${stored.from} (not verified: the commit could not be fetched)` };
       const check = await verifyStored(ci, measurer, checkout, stored.results, head);
-      if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from}, ${check.verified}` };
-      ci.log.warning(`The baseline ${stored.from} is not what ${short} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
+      if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short2}, ${stored.from}, ${check.verified}` };
+      ci.log.warning(`The baseline ${stored.from} is not what ${short2} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
       why = ` (the stored baseline differed: ${check.differs})`;
     }
   }
-  if (!fetched) return { results: void 0, source: `none: the ${what} ${short} could not be fetched` };
-  ci.log.info(`Measuring the ${what} ${short}`);
+  if (!fetched) return { results: void 0, source: `none: the ${what} ${short2} could not be fetched` };
+  ci.log.info(`Measuring the ${what} ${short2}`);
   const m = await measureAt(ci, measurer, checkout, "base", selection);
-  if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short}, measured in this job${why}` };
+  if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short2} failed (${firstLine2(m)})` };
+  return { results: m.results, source: `${what} ${short2}, measured in this job${why}` };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
   return measurer.measure(join12(checkout.fresh(), ci.workingDirectory), ci.config, join12(ci.outRoot, outName), selection);
@@ -18162,14 +18196,14 @@ async function verifyStored(ci, measurer, checkout, stored, head) {
 }
 async function saveMainlineBaseline(ci, request, head) {
   if (!ci.store) return;
-  const short = ci.shortSha(request.sha);
+  const short2 = ci.shortSha(request.sha);
   if (head.benchmarks.some((b) => b.status !== "ok")) {
-    ci.log.warning(`Not keeping ${short} as a baseline: a benchmark failed.`);
+    ci.log.warning(`Not keeping ${short2} as a baseline: a benchmark failed.`);
     return;
   }
   const notSaved = await ci.store.save({ ...request, environment: head.environment }, head);
-  if (notSaved) ci.log.warning(`The baseline for ${short} was NOT saved: ${notSaved}. Pull requests will measure it in their own job.`);
-  else ci.log.info(`Saved the baseline for ${short}.`);
+  if (notSaved) ci.log.warning(`The baseline for ${short2} was NOT saved: ${notSaved}. Pull requests will measure it in their own job.`);
+  else ci.log.info(`Saved the baseline for ${short2}.`);
 }
 function headConfigText(ci) {
   return readFileSync9(join12(ci.repoRoot, ci.suite.configPath), "utf8");
@@ -18199,24 +18233,283 @@ function baseCheckout(ci, sha) {
   };
 }
 
-// src/ci/shard-hand-over.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync9, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync8, writeFileSync as writeFileSync6 } from "node:fs";
+// src/ci/history.ts
+import { mkdirSync as mkdirSync9, writeFileSync as writeFileSync6 } from "node:fs";
 import { join as join13 } from "node:path";
+
+// src/history/load.ts
+function slimForHistory(results) {
+  return {
+    ...results,
+    benchmarks: results.benchmarks.map((b) => {
+      const { python: _python, ...rest } = b;
+      return { ...rest, functions: [], processes: [], logs: { stdout: "", stderr: "" } };
+    })
+  };
+}
+
+// src/history/series.ts
+var MAX_BENCHMARKS = 500;
+function historySeries(points) {
+  const series = /* @__PURE__ */ new Map();
+  for (const p of points) {
+    for (const b of p.results.benchmarks) {
+      if (series.has(b.name)) continue;
+      if (series.size === MAX_BENCHMARKS) throw new CgBenchError(`cg-bench history: more than ${MAX_BENCHMARKS} benchmarks; draw at most ${MAX_BENCHMARKS}`);
+      series.set(b.name, { name: b.name, values: [], marks: [] });
+    }
+  }
+  points.forEach((point, i) => {
+    let verdicts = /* @__PURE__ */ new Map();
+    let comparable = true;
+    if (i > 0) {
+      try {
+        const c = compareResults(points[i - 1].results, point.results);
+        comparable = c.comparable;
+        verdicts = new Map(c.benchmarks.map((b) => [b.name, b.verdict === "regression" || b.verdict === "improvement" || b.verdict === "not-comparable" ? b.verdict : "none"]));
+      } catch {
+        comparable = false;
+      }
+    }
+    const byName = new Map(point.results.benchmarks.map((b) => [b.name, b]));
+    for (const s of series.values()) {
+      const b = byName.get(s.name);
+      s.values.push(b && b.status === "ok" ? b.estimatedCycles : null);
+      s.marks.push(i === 0 ? "none" : !comparable ? "not-comparable" : verdicts.get(s.name) ?? "none");
+    }
+  });
+  return [...series.values()];
+}
+
+// src/history/svg.ts
+var WIDTH = 760;
+var PANEL = 126;
+var LEFT = 90;
+var RIGHT = 44;
+var TOP = 34;
+var PLOT = 62;
+var HEADER = 40;
+var FOOTER = 56;
+var LABEL_CHARS = 12;
+var CHAR_WIDTH = 6.5;
+var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
+function xmlText(text) {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+var fixed = (n) => (Math.round(n * 10) / 10).toString();
+var short = (text, n) => [...text].length > n ? `${[...text].slice(0, n - 1).join("")}\u2026` : text;
+function middle(text, n) {
+  const chars = [...text];
+  if (chars.length <= n) return text;
+  const head = Math.floor((n - 1) / 2);
+  return `${chars.slice(0, head).join("")}\u2026${chars.slice(chars.length - (n - 1 - head)).join("")}`;
+}
+function percent(fraction) {
+  const p = fraction * 100;
+  const digits = Math.abs(p) >= 1 ? 1 : Math.abs(p) >= 0.01 ? 2 : 4;
+  return `${p > 0 ? "+" : p < 0 ? "\u2212" : "\xB1"}${Math.abs(p).toFixed(digits)}%`;
+}
+function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
+  const n = labels.length;
+  const widest = Math.max(1, ...labels.map((l) => Math.min([...l].length, LABEL_CHARS)));
+  const fit = Math.max(1, Math.floor(plotWidth / (widest * CHAR_WIDTH + 10)) + 1);
+  const every = Math.ceil(n / fit);
+  return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
+}
+function panel(s, labels, shown, y0) {
+  const out = [];
+  const first = s.values.find((v) => v !== null && v !== 0);
+  const n = labels.length;
+  const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
+  const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
+  const rel = s.values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
+  const known = rel.filter((r) => r !== null);
+  const lo = Math.min(-5e-3, ...known);
+  const hi = Math.max(5e-3, ...known);
+  const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
+  const last = [...s.values].reverse().find((v) => v !== null);
+  out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
+  out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
+  if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+  out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
+  out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
+  const axisLabel = (r, text) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text}</text>`);
+  if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
+  axisLabel(0, "0");
+  if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
+  for (let i = 1; i < n; i++) {
+    const a = rel[i - 1];
+    const b = rel[i];
+    if (a == null || b == null || s.marks[i] === "not-comparable") continue;
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="series"/>`);
+  }
+  rel.forEach((r, i) => {
+    const mark = s.marks[i];
+    const label = xmlText(labels[i]);
+    if (mark === "not-comparable") {
+      const bx = fixed(x(i) - step / 2);
+      out.push(`<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`);
+    }
+    if (r === null) {
+      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">\xD7<title>${label}: failed or absent</title></text>`);
+      return;
+    }
+    const changed = mark === "regression" || mark === "improvement";
+    const what = mark === "none" ? "" : `; ${mark === "not-comparable" ? "not comparable with the run before" : `${mark} from the run before`}`;
+    out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`);
+    const before = s.values[i - 1];
+    if (changed && before) {
+      const text = percent(s.values[i] / before - 1);
+      const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
+      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text}</text>`);
+    }
+  });
+  labels.forEach((l, i) => {
+    if (shown[i]) out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
+  });
+  out.push("</g>");
+  return out;
+}
+function historySvg(series, labels) {
+  const height = HEADER + series.length * PANEL + FOOTER;
+  const shown = labelledRuns(labels);
+  const span2 = labels.length ? ` from ${xmlText(labels[0])} to ${xmlText(labels.at(-1))}` : "";
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
+    '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
+    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span2}, oldest first; each panel shows the change in estimated cycles from its first run. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
+    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>",
+    `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
+    `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`
+  ];
+  series.forEach((s, i) => out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL)));
+  const caption = height - FOOTER + 16;
+  const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
+  out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
+  const legend = height - 12;
+  out.push(
+    `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
+    `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
+    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine, image or executables)</text>`,
+    `<text x="520" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text><text x="530" y="${legend}" class="axis">failed or absent</text>`
+  );
+  out.push("</svg>");
+  return `${out.join("\n")}
+`;
+}
+
+// src/history/trend.ts
+var BARS = "\u2581\u2582\u2583\u2584\u2585\u2586\u2587\u2588";
+var MAX_CHARTS = 4;
+var MAX_ROWS = 100;
+function sparkline(values) {
+  const present = values.filter((v) => v !== null);
+  if (!present.length) return "";
+  const low = Math.min(...present);
+  const high = Math.max(...present);
+  return values.map((v) => {
+    if (v === null) return "\xB7";
+    if (high === low) return BARS[0];
+    return BARS[Math.min(BARS.length - 1, Math.floor((v - low) / (high - low) * BARS.length))];
+  }).join("");
+}
+function span(s) {
+  const present = s.values.filter((v) => v !== null);
+  if (present.length < 1) return void 0;
+  const first = present[0];
+  const last = present.at(-1);
+  return { first, last, change: first === 0 ? 0 : last / first - 1 };
+}
+function mermaidText(text) {
+  const kept = [...text.normalize("NFKC")].filter((c) => /[\p{L}\p{N} _.:/+-]/u.test(c)).join("").trim();
+  return [...kept].slice(0, 60).join("") || "benchmark";
+}
+function chart(s, labels) {
+  const points = s.values.map((v, i) => ({ v, label: labels[i] })).filter((p) => p.v !== null);
+  const low = Math.min(...points.map((p) => p.v));
+  const high = Math.max(...points.map((p) => p.v));
+  const pad = Math.max(1, Math.round((high - low) * 0.1));
+  return [
+    "```mermaid",
+    "xychart-beta",
+    `  title "${mermaidText(s.name)}: estimated cycles"`,
+    `  x-axis [${points.map((p) => `"${mermaidText(p.label)}"`).join(", ")}]`,
+    `  y-axis "estimated cycles" ${Math.max(0, low - pad)} --> ${high + pad}`,
+    `  line [${points.map((p) => p.v).join(", ")}]`,
+    "```"
+  ];
+}
+function trendMarkdown(series, labels, what) {
+  if (labels.length < 2 || !series.length) return "";
+  const rows = series.slice(0, MAX_ROWS).map((s) => ({ s, span: span(s) }));
+  const out = [
+    `### Trend: estimated cycles over ${what}`,
+    "",
+    `Oldest to newest (${escapeMarkdown(labels[0])} \u2026 ${escapeMarkdown(labels.at(-1))}); \xB7 where a benchmark failed or was absent.`,
+    "",
+    "| Benchmark | Trend | First | Last | Change |",
+    "|---|---|--:|--:|--:|",
+    ...rows.map(
+      ({ s, span: sp }) => sp ? `| ${escapeMarkdown(s.name)} | \`${sparkline(s.values)}\` | ${formatCount(sp.first)} | ${formatCount(sp.last)} | ${formatPercent(sp.change)} |` : `| ${escapeMarkdown(s.name)} | \`${sparkline(s.values)}\` | \u2013 | \u2013 | \u2013 |`
+    )
+  ];
+  if (series.length > MAX_ROWS) out.push("", `${series.length - MAX_ROWS} more benchmark(s) not shown.`);
+  const moved = rows.filter((r) => r.span !== void 0 && r.span.first !== r.span.last).sort((a, b) => Math.abs(b.span.change) - Math.abs(a.span.change) || (a.s.name < b.s.name ? -1 : 1)).slice(0, MAX_CHARTS);
+  for (const { s } of moved) out.push("", ...chart(s, labels));
+  return `${out.join("\n")}
+`;
+}
+
+// src/ci/history.ts
+var HISTORY_SVG = "history.svg";
+async function keepHistory(ci, occasion, head) {
+  if (!ci.history) return void 0;
+  const { store, keep } = ci.history;
+  let kept;
+  try {
+    kept = await store.load();
+  } catch (error) {
+    ci.log.warning(`Could not read the default branch's history: ${errorMessage(error)}`);
+    kept = [];
+  }
+  let points = kept;
+  let what = `the last ${kept.length} run(s) of the default branch`;
+  if (occasion.kind === "mainline") {
+    points = [...kept, { label: ci.shortSha(occasion.sha), results: slimForHistory(head) }].slice(-keep);
+    what = `the last ${points.length} run(s) of the default branch`;
+    const problem = await store.save(points).catch((error) => errorMessage(error));
+    if (problem) ci.log.warning(`The history was NOT kept: ${problem}`);
+    else ci.log.info(`Kept the default branch's last ${points.length} run(s) for the trend.`);
+  } else if (occasion.kind === "change") {
+    points = [...kept, { label: "this change", results: slimForHistory(head) }];
+    what = `the last ${kept.length} run(s) of the default branch, then this change`;
+  }
+  if (points.length < 2) return void 0;
+  mkdirSync9(ci.outRoot, { recursive: true });
+  const labels = points.map((p) => p.label);
+  const series = historySeries(points);
+  writeFileSync6(join13(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+  return trendMarkdown(series, labels, what);
+}
+
+// src/ci/shard-hand-over.ts
+import { existsSync as existsSync5, mkdirSync as mkdirSync10, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync8, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join14 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
   rmSync11(dir, { recursive: true, force: true });
-  mkdirSync9(dir, { recursive: true });
+  mkdirSync10(dir, { recursive: true });
   const { head, base, ...meta } = part;
-  writeFileSync6(join13(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync7(join14(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join13(dir, "head.json"), head);
-  if (base) writeResults(join13(dir, "base.json"), base);
+  writeResults(join14(dir, "head.json"), head);
+  if (base) writeResults(join14(dir, "base.json"), base);
 }
 function readOne(dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBounded(join13(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBounded(join14(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -18243,40 +18536,40 @@ function readOne(dir, shown) {
   const configText = text("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join13(dir, "base.json");
-  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join13(dir, "head.json")), base: existsSync5(basePath) ? readResults(basePath) : void 0 };
+  const basePath = join14(dir, "base.json");
+  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join14(dir, "head.json")), base: existsSync5(basePath) ? readResults(basePath) : void 0 };
 }
 function readShardHandOvers(root, shown) {
-  if (existsSync5(join13(root, SHARD_FILE))) return [readOne(root, shown)];
+  if (existsSync5(join14(root, SHARD_FILE))) return [readOne(root, shown)];
   let names;
   try {
     names = readdirSync7(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync8(join13(root, n)).isDirectory() && existsSync5(join13(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => statSync8(join14(root, n)).isDirectory() && existsSync5(join14(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(join13(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(join14(root, n), `${shown}/${n}`));
 }
 
 // src/ci/timed.ts
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join14(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"))).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join15(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"))).length > 0;
   } catch {
     return false;
   }
 }
 async function timeAgainstBaseline(ci, measurer, lookup, checkout, head) {
-  const short = ci.shortSha(lookup.commit.sha);
+  const short2 = ci.shortSha(lookup.commit.sha);
   if (lookup.none || !lookup.fetched) {
-    ci.log.warning(`The timed benchmarks were not run: ${lookup.none ?? `the ${lookup.commit.what} ${short} could not be fetched`}.`);
+    ci.log.warning(`The timed benchmarks were not run: ${lookup.none ?? `the ${lookup.commit.what} ${short2} could not be fetched`}.`);
     return head;
   }
-  ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short}, paired on this runner`);
+  ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short2}, paired on this runner`);
   try {
-    const m = await measurer.timePaired(join14(ci.repoRoot, ci.workingDirectory), join14(checkout.path(), ci.workingDirectory), ci.config, join14(ci.outRoot, "paired"));
+    const m = await measurer.timePaired(join15(ci.repoRoot, ci.workingDirectory), join15(checkout.path(), ci.workingDirectory), ci.config, join15(ci.outRoot, "paired"));
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head;
@@ -18305,7 +18598,7 @@ async function runPipeline(ci, measurer) {
         baseline = await settleBaseline(ci, measurer, lookup, head, checkout);
         if (timed) {
           head = await timeAgainstBaseline(ci, measurer, lookup, checkout, head);
-          writeResults(join15(ci.outRoot, "head", "results.json"), head);
+          writeResults(join16(ci.outRoot, "head", "results.json"), head);
         }
       } finally {
         checkout.remove();
@@ -18313,7 +18606,7 @@ async function runPipeline(ci, measurer) {
     }
   } else if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
   if (timed && occasion.kind !== "change") ci.log.info("The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.");
-  return finish(ci, head, headRun.code, baseline);
+  return finish(ci, head, headRun.code, baseline, await keepHistory(ci, occasion, head));
 }
 async function runShard(ci, measurer, shard, headSha) {
   const occasion = await ci.occasion();
@@ -18364,24 +18657,24 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join15(ci.outRoot, "head", "results.json"), head);
-  if (baseline.results) writeResults(join15(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join16(ci.outRoot, "head", "results.json"), head);
+  if (baseline.results) writeResults(join16(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head);
   const failed = head.benchmarks.some((b) => b.status !== "ok");
-  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline);
+  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, await keepHistory(ci, occasion, head));
 }
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join15(ci.repoRoot, ci.workingDirectory), ci.config, join15(ci.outRoot, "head"), selection);
+  return measurer.measure(join16(ci.repoRoot, ci.workingDirectory), ci.config, join16(ci.outRoot, "head"), selection);
 }
 async function cannotRun(ci, headRun) {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
   await ci.cannotRun(message);
   return { kind: "could-not-run", code: headRun.code || ExitCode.usage, message };
 }
-async function finish(ci, head, headCode, found) {
+async function finish(ci, head, headCode, found, trend) {
   let baseline = found;
   const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
   if (problem) {
@@ -18390,10 +18683,10 @@ async function finish(ci, head, headCode, found) {
   }
   const body = `${ci.suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
-  mkdirSync10(ci.outRoot, { recursive: true });
-  writeFileSync7(join15(ci.outRoot, "report.md"), body);
-  for (const format of ci.exports) writeFileSync7(join15(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
-  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body });
+  mkdirSync11(ci.outRoot, { recursive: true });
+  writeFileSync8(join16(ci.outRoot, "report.md"), body);
+  for (const format of ci.exports) writeFileSync8(join16(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
+  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body, trend });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
   const regressions = (comparison?.comparable ? comparison.counts.regression : 0) + (head.timed?.filter((t) => t.verdict === "regression").length ?? 0);
@@ -18439,9 +18732,9 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/gitlab/adapter.ts
-import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync10 } from "node:fs";
+import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync11 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join19 } from "node:path";
+import { join as join20 } from "node:path";
 
 // src/report/junit.ts
 function escapeXml(text) {
@@ -18523,7 +18816,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join16 } from "node:path";
+import { join as join17 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 function table(rows, rightAligned) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
@@ -18543,7 +18836,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join16(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join17(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -18597,8 +18890,8 @@ function terminalReport(options) {
 }
 
 // src/gitlab/artifact-store.ts
-import { writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join17 } from "node:path";
+import { writeFileSync as writeFileSync9 } from "node:fs";
+import { join as join18 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 function defaultBranchArtifacts(api, job, outRoot, log) {
   const branch = job.defaultBranch;
@@ -18625,7 +18918,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync8(join17(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync9(join18(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -18636,19 +18929,19 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
 }
 
 // src/gitlab/hand-over.ts
-import { existsSync as existsSync6, writeFileSync as writeFileSync9 } from "node:fs";
-import { join as join18 } from "node:path";
+import { existsSync as existsSync6, writeFileSync as writeFileSync10 } from "node:fs";
+import { join as join19 } from "node:path";
 var HAND_OVER_FILE = "note.json";
 var BASELINE_FILE = "baseline.json";
 var SCHEMA2 = "cg-bench-gitlab-note/1";
 var MAX_SOURCE = 500;
 function writeHandOver(outRoot, handOver2, baseline) {
-  writeFileSync9(join18(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
+  writeFileSync10(join19(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
 `);
-  if (baseline) writeResults(join18(outRoot, BASELINE_FILE), baseline);
+  if (baseline) writeResults(join19(outRoot, BASELINE_FILE), baseline);
 }
 function readHandOver(outRoot, shown) {
-  const path = join18(outRoot, HAND_OVER_FILE);
+  const path = join19(outRoot, HAND_OVER_FILE);
   if (!existsSync6(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
   let data;
   try {
@@ -18662,10 +18955,10 @@ function readHandOver(outRoot, shown) {
   if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "sha" is not a commit`);
   if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "suite" is not a suite id`);
   if (typeof d["baselineSource"] !== "string" || d["baselineSource"].length > MAX_SOURCE) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "baselineSource" is not a short text`);
-  const baselinePath = join18(outRoot, BASELINE_FILE);
+  const baselinePath = join19(outRoot, BASELINE_FILE);
   return {
     handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"] },
-    head: readResults(join18(outRoot, "head", "results.json")),
+    head: readResults(join19(outRoot, "head", "results.json")),
     baseline: existsSync6(baselinePath) ? readResults(baselinePath) : void 0
   };
 }
@@ -18699,9 +18992,10 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     exports: job.exports,
     failOnRegression: job.failOnRegression,
     store: defaultBranchArtifacts(api, job, outRoot, log),
+    history: void 0,
     shortSha: (sha) => sha.slice(0, 8),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join19(mkdtempSync4(join19(tmpdir4(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join20(mkdtempSync4(join20(tmpdir4(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -18718,9 +19012,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     },
     async publish(report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync10(join19(outRoot, "junit.xml"), junitReport.render(input));
-      writeFileSync10(join19(outRoot, "metrics.txt"), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync10(join19(outRoot, "comparison.json"), jsonReport.render(input));
+      writeFileSync11(join20(outRoot, "junit.xml"), junitReport.render(input));
+      writeFileSync11(join20(outRoot, "metrics.txt"), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync11(join20(outRoot, "comparison.json"), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
       writeHandOver(outRoot, { sha: job.commitSha, suite: suite.id, baselineSource: report.baselineSource }, report.baseline);
       if (!job.mergeRequest) return;
@@ -18728,7 +19022,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join19(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join20(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -18913,16 +19207,16 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join20(job.projectDir, RESULTS_DIR);
+    const out = join21(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") return await runNoteJob(job, suite, api, out, log);
     if (job.mode === "measure" && job.token) {
       log.warning(`${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`);
     }
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
-    mkdirSync11(out, { recursive: true });
+    mkdirSync12(out, { recursive: true });
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join20(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join21(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") return ExitCode.regression;
