@@ -50,9 +50,14 @@ function chart(s: BenchmarkSeries, labels: readonly string[]): string[] {
   const pad = Math.max(1, Math.round((high - low) * 0.1));
   return [
     '```mermaid',
+    // Small, and in the blue of the SVG and GitHub's links (the default palette's first colour is pale).
+    '%%{init: {"xyChart": {"width": 760, "height": 260}, "themeVariables": {"xyChart": {"plotColorPalette": "#0969da"}}}}%%',
     'xychart-beta',
     `  title "${mermaidText(s.name)}: estimated cycles"`,
-    `  x-axis [${points.map((p) => `"${mermaidText(p.label)}"`).join(', ')}]`,
+    // Up to 10 runs by name; more would overlap, so by number (the table names the first and last).
+    points.length <= 10
+      ? `  x-axis [${points.map((p) => `"${mermaidText(p.label)}"`).join(', ')}]`
+      : `  x-axis "runs with a result, oldest to newest" 1 --> ${points.length}`,
     `  y-axis "estimated cycles" ${Math.max(0, low - pad)} --> ${high + pad}`,
     `  line [${points.map((p) => p.v).join(', ')}]`,
     '```',

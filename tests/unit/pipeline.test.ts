@@ -297,7 +297,7 @@ test('the default branch keeps its last runs (the oldest dropped past keep) and 
   const trend = seen.reports[0]!.trend ?? '';
   assert.match(trend, /### Trend: estimated cycles over the last 3 run\(s\) of the default branch/);
   assert.match(trend, /\| loop \| `▁▁█` \|/);
-  assert.match(trend, /```mermaid\nxychart-beta\n  title "loop: estimated cycles"/);
+  assert.match(trend, /```mermaid\n%%\{init: [^\n]*\}%%\nxychart-beta\n  title "loop: estimated cycles"/);
   assert.match(readFileSync(join(adapter.outRoot, 'history.svg'), 'utf8'), /^<svg /);
   // The comment and note stay as they were: the trend is the job summary's.
   assert.doesNotMatch(seen.reports[0]!.body, /Trend/);
