@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { CacheGeometry, Weights } from '../config/types.ts';
 import { probeHost } from './host-probe.ts';
 import { VERSION } from '../version.ts';
+import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import { CPU_PROBE_X86_64, decodeCpuid } from './cpu-probe.ts';
 
 /** The Valgrind the fingerprint is taken with (run/valgrind.ts finds it): results need not know more. */
@@ -47,7 +48,7 @@ export async function probeSimulatedCpu(valgrind: ProbeValgrind): Promise<Enviro
     const x86 = machine() === 'x86_64';
     const target = x86 ? join(dir, 'cpu-probe') : '/bin/true';
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 0o755 });
-    const out = await run(valgrind.bin, ['--tool=none', '-v', `--log-file=${log}`, target], { encoding: 'buffer', env: { ...PROBE_ENVIRONMENT } })
+    const out = await run(valgrind.bin, ['--tool=none', ...SEALED_VALGRIND_OPTIONS, '-v', `--log-file=${log}`, target], { encoding: 'buffer', env: { ...PROBE_ENVIRONMENT } })
       .then((r) => r.stdout)
       .catch(() => Buffer.alloc(0));
     const logText = await readFile(log, 'utf8').catch(() => '');

@@ -1,7 +1,7 @@
 // A sealed run: what the machine, the caller or an earlier benchmark left around does not reach the
 // count. Each claim is two measurements compared for equality.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
@@ -39,15 +39,28 @@ test('the count does not depend on pid values: cg-bench at 3-digit and at 5-digi
 });
 
 test('.valgrindrc in the working directory or HOME and VALGRIND_OPTS of the caller change nothing', async () => {
-  const config = 'benchmarks:\n  - name: plants-an-rc\n    run: \'echo "--I1=1024,1,64" > "$HOME/.valgrindrc"\'\n  - name: measured\n    run: ["/bin/true"]\n';
-  const clean = project(config);
-  const planted = project(config, { '.valgrindrc': '--I1=1024,1,64 --D1=1024,1,64\n' });
-  const a = await measure(clean, 'out');
-  const b = await measure(planted, 'out', { VALGRIND_OPTS: '--LL=65536,2,64', HOME: planted });
-  writeFileSync(join(planted, '.valgrindrc'), '--I1=2048,2,64\n');
-  const c = await measure(planted, 'again');
-  assert.deepEqual(events(b), events(a));
-  assert.deepEqual(events(c), events(a));
+  // An option cg-bench does not set, and that changes the count when obeyed: without
+  // --command-line-only=yes the shell's child /bin/true would run untraced (130,504 Ir fewer on
+  // Valgrind 3.19). The cache geometry would not do: cg-bench's command line overrides it anyway.
+  const skip = '--trace-children-skip=*true*';
+  const harmless = '--trace-children-skip=*zzzz*'; // as long, matches nothing
+  // The private HOME starts empty, but a Python benchmark's unmeasured warm-up runs in it first: it
+  // writes HOME/.valgrindrc (from ../rc.txt), which the measured run's Valgrind would then read.
+  // The Python script sits above the working directory, so the planted ./.valgrindrc is not in the
+  // directory Python lists on import; the output directory is elsewhere too.
+  const dir = project('benchmarks:\n  - name: rc\n    cwd: work\n    run: "python3 -S ../plant.py && /bin/true && true"\n', {
+    'plant.py': 'import os\nwith open(os.path.join(os.environ["HOME"], ".valgrindrc"), "w") as f:\n    f.write(open("../rc.txt").read())\n',
+    'rc.txt': `${harmless}\n`,
+  });
+  mkdirSync(join(dir, 'work'));
+  const clean = await measure(dir, 'clean');
+  writeFileSync(join(dir, 'rc.txt'), `${skip}\n`);
+  writeFileSync(join(dir, 'work', '.valgrindrc'), `${skip}\n`);
+  const planted = await measure(dir, 'planted', { VALGRIND_OPTS: skip });
+  const commands = (r: Results) => r.benchmarks[0]!.processes.map((p) => p.cmd);
+  assert.ok(commands(clean).some((c) => /^\/bin\/true/.test(c)), `/bin/true is traced: ${JSON.stringify(commands(clean))}`);
+  assert.deepEqual(commands(planted), commands(clean));
+  assert.deepEqual(events(planted), events(clean));
 });
 
 test('VALGRIND_* in the configuration is refused with exit 2, naming the file, line and key', async () => {
