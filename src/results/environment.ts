@@ -67,7 +67,13 @@ let probed: Promise<Omit<Environment, 'cache' | 'weights' | 'workspace'>> | unde
  * that the suite can start it beside the first benchmark: the CPUID probe runs Python under Valgrind
  * (a second or two) and would otherwise add that to every run.
  */
-export function collectEnvironment(valgrind: ProbeValgrind, workspace: string, cache: CacheGeometry, weights: Weights): Promise<Environment> {
+export function collectEnvironment(
+  valgrind: ProbeValgrind,
+  workspace: string,
+  cache: CacheGeometry,
+  weights: Weights,
+  cpuView?: Pick<NonNullable<Environment['host']>, 'cpusOnline' | 'cpusPossible' | 'affinity'>,
+): Promise<Environment> {
   probed ??= (async () => {
     const [glibc, os, python, cpu, host] = await Promise.all([
       firstLine('getconf', ['GNU_LIBC_VERSION']),
@@ -88,5 +94,6 @@ export function collectEnvironment(valgrind: ProbeValgrind, workspace: string, c
       host,
     };
   })();
-  return probed.then((p) => ({ ...p, workspace, cache, weights }));
+  // What the benchmarks see of the CPUs when the sandbox fixes it, not the host's lists.
+  return probed.then((p) => ({ ...p, workspace, cache, weights, ...(cpuView && p.host ? { host: { ...p.host, ...cpuView } } : {}) }));
 }
