@@ -112,7 +112,7 @@ let oneCpuFile: string | undefined;
 /** A file holding "0\n", readable by anyone, bind-mounted over the /sys CPU lists; removed at exit. */
 function oneCpuListFile(): string {
   if (oneCpuFile) return oneCpuFile;
-  const dir = mkdtempSync(join(tmpdir(), 'cg-bench-cpu-'));
+  const dir = mkdtempSync(join(tmpdir(), 'cg-bench-one-cpu-'));
   chmodSync(dir, 0o755);
   const file = join(dir, 'one-cpu');
   writeFileSync(file, '0\n', { mode: 0o444 });
