@@ -45,6 +45,8 @@ export interface Config {
   setupTimeoutMs: number;
   /** Whether setup commands and benchmarks may use the network (default false). */
   network: boolean;
+  /** What benchmarks see of the CPUs: `one` (default; pinned, the /sys lists read "0") or `all` (the host's). */
+  cpus: 'one' | 'all';
   cache: CacheGeometry;
   weights: Weights;
   benchmarks: BenchmarkSpec[];

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { CacheGeometry, Weights } from '../config/types.ts';
 import { probeHost } from './host-probe.ts';
 import { VERSION } from '../version.ts';
+import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import { CPU_PROBE_X86_64, decodeCpuid } from './cpu-probe.ts';
 
 /** The Valgrind the fingerprint is taken with (run/valgrind.ts finds it): results need not know more. */
@@ -47,7 +48,7 @@ export async function probeSimulatedCpu(valgrind: ProbeValgrind): Promise<Enviro
     const x86 = machine() === 'x86_64';
     const target = x86 ? join(dir, 'cpu-probe') : '/bin/true';
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 0o755 });
-    const out = await run(valgrind.bin, ['--tool=none', '-v', `--log-file=${log}`, target], { encoding: 'buffer', env: { ...PROBE_ENVIRONMENT } })
+    const out = await run(valgrind.bin, ['--tool=none', ...SEALED_VALGRIND_OPTIONS, '-v', `--log-file=${log}`, target], { encoding: 'buffer', env: { ...PROBE_ENVIRONMENT } })
       .then((r) => r.stdout)
       .catch(() => Buffer.alloc(0));
     const logText = await readFile(log, 'utf8').catch(() => '');
@@ -66,7 +67,13 @@ let probed: Promise<Omit<Environment, 'cache' | 'weights' | 'workspace'>> | unde
  * that the suite can start it beside the first benchmark: the CPUID probe runs Python under Valgrind
  * (a second or two) and would otherwise add that to every run.
  */
-export function collectEnvironment(valgrind: ProbeValgrind, workspace: string, cache: CacheGeometry, weights: Weights): Promise<Environment> {
+export function collectEnvironment(
+  valgrind: ProbeValgrind,
+  workspace: string,
+  cache: CacheGeometry,
+  weights: Weights,
+  cpuView?: Pick<NonNullable<Environment['host']>, 'cpusOnline' | 'cpusPossible' | 'affinity'>,
+): Promise<Environment> {
   probed ??= (async () => {
     const [glibc, os, python, cpu, host] = await Promise.all([
       firstLine('getconf', ['GNU_LIBC_VERSION']),
@@ -87,5 +94,6 @@ export function collectEnvironment(valgrind: ProbeValgrind, workspace: string, c
       host,
     };
   })();
-  return probed.then((p) => ({ ...p, workspace, cache, weights }));
+  // What the benchmarks see of the CPUs when the sandbox fixes it, not the host's lists.
+  return probed.then((p) => ({ ...p, workspace, cache, weights, ...(cpuView && p.host ? { host: { ...p.host, ...cpuView } } : {}) }));
 }

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { promisify } from 'node:util';
+import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import type { Environment } from './types.ts';
 
 const run = promisify(execFile);
@@ -41,7 +42,7 @@ const LOADERS: Record<string, string> = { x64: '/lib64/ld-linux-x86-64.so.2', ar
 export async function probeHost(valgrindBin: string, env: Record<string, string>): Promise<NonNullable<Environment['host']>> {
   const loader = LOADERS[process.arch];
   const text = loader
-    ? await run(valgrindBin, ['--tool=none', '-q', loader, '--list-diagnostics'], { encoding: 'utf8', env, maxBuffer: 16 << 20 }).then(
+    ? await run(valgrindBin, ['--tool=none', ...SEALED_VALGRIND_OPTIONS, '-q', loader, '--list-diagnostics'], { encoding: 'utf8', env, maxBuffer: 16 << 20 }).then(
         (r) => r.stdout,
         () => '',
       )

@@ -86,15 +86,15 @@ async function gzipAndRemove(path: string): Promise<void> {
 }
 
 /** Runs one benchmark under Cachegrind; never throws for the benchmark's own failures. */
-export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunContext): Promise<BenchmarkResult> {
+export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunContext, job = 0): Promise<BenchmarkResult> {
   const dir = join(ctx.outDir, 'benchmarks', slug);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   // A private, empty HOME (and TMPDIR in it): nothing an earlier benchmark wrote there reaches this one.
-  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
+  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx, job));
 }
 
-async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: RunContext): Promise<BenchmarkResult> {
+async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: RunContext, job: number): Promise<BenchmarkResult> {
   const rel = (p: string) => relative(ctx.outDir, p);
   const stdout = join(dir, 'stdout.log');
   const stderr = join(dir, 'stderr.log');
@@ -124,13 +124,13 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
   const problem = programProblem(argv[0]!, spec.cwd, env['PATH']);
   if (problem) return { ...base, message: problem };
 
-  const [program, ...rest] = sandboxed(ctx.sandbox, argv, true);
+  const [program, ...rest] = sandboxed(ctx.sandbox, argv, true, job);
   const native = { command: program!, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
     await runProcess({ ...native, env, stdoutFile: join(dir, 'warm-up.stdout.log'), stderrFile: join(dir, 'warm-up.stderr.log') });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
-  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true);
+  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true, job);
   const outcome = await runProcess({
     command: command!,
     args,

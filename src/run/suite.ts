@@ -10,7 +10,7 @@ import type { Progress } from './progress.ts';
 import { runSetup } from './setup.ts';
 import { namesInShard, type Shard } from '../shard/plan.ts';
 import { SETUP_HOME } from './environment.ts';
-import { giveDirectory, untrustedSandbox } from './untrusted.ts';
+import { giveDirectory, ONE_CPU_VIEW, untrustedSandbox } from './untrusted.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 
@@ -72,13 +72,14 @@ export function ensureWritableDir(dir: AbsolutePath): void {
   }
 }
 
-async function pool<T, R>(items: T[], jobs: number, work: (item: T) => Promise<R>): Promise<R[]> {
+/** Runs `work` over `items`, `jobs` at a time; `job` is the index of the worker (0 … jobs-1). */
+async function pool<T, R>(items: T[], jobs: number, work: (item: T, job: number) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
-  const worker = async () => {
+  const worker = async (_: unknown, job: number) => {
     while (next < items.length) {
       const i = next++;
-      results[i] = await work(items[i]!);
+      results[i] = await work(items[i]!, job);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
@@ -129,7 +130,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   // would point at logs that are gone. Interrupted, the directory then holds no results, never stale ones.
   for (const name of ['results.json', 'report.md', 'comparison.json']) rmSync(resolveFrom(options.outDir, name), { force: true });
   // Setup commands and benchmarks are pull-request code: fenced off from the caller (untrusted.ts).
-  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === 'one' });
   mkdirSync(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, 'setup.log');
@@ -138,13 +139,13 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   // A part with no benchmark (more parts than benchmarks) has nothing to set up.
   if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   // Probed beside the benchmarks, awaited at the end.
-  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
+  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, sandbox.oneCpu ? ONE_CPU_VIEW : undefined);
   const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
-  const benchmarks: BenchmarkResult[] = await pool(selected, options.jobs, async ({ spec, slug }) => {
+  const benchmarks: BenchmarkResult[] = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
     options.progress.start(spec.name, started++, selected.length, previousMs.get(spec.name));
-    const result = await runBenchmark(spec, slug, ctx);
+    const result = await runBenchmark(spec, slug, ctx, job);
     options.progress.finish(result);
     return result;
   });

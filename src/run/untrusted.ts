@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
@@ -27,6 +27,11 @@ export interface Sandbox {
   isolatedNetwork: boolean;
   /** The code has a pid namespace of its own: its pids start at 1. */
   isolatedPids: boolean;
+  /**
+   * The CPUs a measured run is pinned to, one per job (the job's index modulo their number), when the
+   * measured code sees one CPU (its affinity and the /sys CPU lists); undefined: it sees the host's.
+   */
+  oneCpu?: readonly number[];
   /** Goes before a setup command's argv. */
   prefix: string[];
   /**
@@ -71,6 +76,66 @@ export const BENCHMARK_PID_IN_NAMESPACE = 2;
 
 export const PID_NAMESPACE_INIT: readonly string[] = ['/bin/sh', '-c', '"$@"; exit $?', 'cg-bench-init'];
 
+/**
+ * What a measured run sees of the CPUs when the sandbox gives it one: the /sys lists read "0" and
+ * its affinity holds one CPU. The fingerprint records this instead of the host's lists.
+ */
+export const ONE_CPU_VIEW = { cpusOnline: '0', cpusPossible: '0', affinity: 1 } as const;
+
+/** The /sys files a measured run sees as "0": glibc's get_nprocs (sysconf) and get_nprocs_conf read them. */
+export const CPU_LIST_FILES: readonly string[] = ['online', 'possible', 'present'].map((f) => `/sys/devices/system/cpu/${f}`);
+
+/** Pure: a kernel CPU list ("0-3,8-11") as CPU numbers; [] when it cannot be read. */
+export function parseCpuList(text: string): number[] {
+  const cpus: number[] = [];
+  for (const part of text.trim().split(',')) {
+    const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!match) return [];
+    const from = Number(match[1]);
+    const to = match[2] === undefined ? from : Number(match[2]);
+    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+
+/** The CPUs this process may run on (its affinity), from /proc/self/status. */
+function allowedCpus(): number[] {
+  try {
+    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync('/proc/self/status', 'utf8'));
+    return line ? parseCpuList(line[1]!) : [];
+  } catch {
+    return [];
+  }
+}
+
+let oneCpuFile: string | undefined;
+/** A file holding "0\n", readable by anyone, bind-mounted over the /sys CPU lists; removed at exit. */
+function oneCpuListFile(): string {
+  if (oneCpuFile) return oneCpuFile;
+  const dir = mkdtempSync(join(tmpdir(), 'cg-bench-one-cpu-'));
+  chmodSync(dir, 0o755);
+  const file = join(dir, 'one-cpu');
+  writeFileSync(file, '0\n', { mode: 0o444 });
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  oneCpuFile = file;
+  return file;
+}
+
+/**
+ * A measured run's namespaces when it sees one CPU: a user namespace whose root (cg-bench's uid
+ * outside) owns a new mount namespace and binds "0" over the CPU lists; pid 1 of the pid namespace
+ * does so, then runs the code in a nested user namespace as `inner` (it cannot undo the mounts).
+ * The code is still pid 2.
+ */
+function oneCpuPrefix(net: boolean, inner: { uid: number; gid: number }): string[] {
+  const mounts = `for f in ${CPU_LIST_FILES.join(' ')}; do mount --bind "$1" "$f" || exit 125; done; shift; "$@"; exit $?`;
+  return [
+    'unshare', '--user', '--map-user=0', '--map-group=0', '--mount', ...(net ? ['--net'] : []), '--pid', '--fork', '--kill-child', '--',
+    '/bin/sh', '-c', mounts, 'cg-bench-init', oneCpuListFile(),
+    'unshare', '--user', `--map-user=${inner.uid}`, `--map-group=${inner.gid}`, '--',
+  ];
+}
+
 export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] };
 
 /**
@@ -111,6 +176,10 @@ export function untrustedSandbox(options: {
   env?: NodeJS.ProcessEnv;
   uid?: number;
   probe?: (argv: string[]) => boolean;
+  /** Measured runs see one CPU where a mount namespace can be made (the configuration's `cpus: one`). */
+  oneCpu?: boolean;
+  /** The CPUs cg-bench may run on (default: its affinity): measured runs are pinned to one of them. */
+  cpus?: readonly number[];
 }): Sandbox {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
@@ -161,7 +230,19 @@ export function untrustedSandbox(options: {
     if (!probe([...prefix, ...isolate])) continue;
     const measuredIsolate = unshare(net, pid, anonymous);
     const anonymised = probe([...prefix, ...measuredIsolate]);
-    const measuredPrefix = [...prefix, ...(anonymised ? measuredIsolate : isolate)];
+    let measuredPrefix = [...prefix, ...(anonymised ? measuredIsolate : isolate)];
+    // One CPU: in a user namespace of its own, as its root, a mount namespace with "0" bound over the
+    // /sys CPU lists; the code then runs in a user namespace nested in it, as before, and pinned to one
+    // CPU (sandboxed() adds taskset).
+    let oneCpu: number[] | undefined;
+    const cpus = options.cpus ?? allowedCpus();
+    if (options.oneCpu && pid && anonymised && cpus.length) {
+      const viewed = oneCpuPrefix(net, anonymous);
+      if (probe(['taskset', '--cpu-list', String(cpus[0]), ...prefix, ...viewed])) {
+        measuredPrefix = [...prefix, ...viewed];
+        oneCpu = [...cpus];
+      }
+    }
     prefix.push(...isolate);
     notes.push(
       pid
@@ -169,17 +250,31 @@ export function untrustedSandbox(options: {
         : 'no pid namespace can be created here: the pids a benchmark sees are the machine\'s (a shell-string benchmark\'s count depends on the number of digits of its parent\'s pid)',
     );
     if (!anonymised) notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
+    if (options.oneCpu) {
+      notes.push(
+        oneCpu
+          ? `benchmarks see one CPU: pinned to one of CPUs ${cpus.join(',')} (one per job), and ${CPU_LIST_FILES.join(', ')} read "0"`
+          : 'no mount namespace can be created here: benchmarks see the host\'s CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)',
+      );
+    }
     if (net) notes.push('setup commands and benchmarks have no network (network: true in the configuration allows it)');
-    return { user, isolatedNetwork: net, isolatedPids: pid, prefix, measuredPrefix, notes };
+    return { user, isolatedNetwork: net, isolatedPids: pid, ...(oneCpu ? { oneCpu } : {}), prefix, measuredPrefix, notes };
   }
   if (!options.network) notes.push('no network namespace can be created here: setup commands and benchmarks keep the network this process has');
   notes.push('no pid namespace can be created here: the pids a benchmark sees are the machine\'s');
+  if (options.oneCpu) notes.push('no mount namespace can be created here: benchmarks see the host\'s CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)');
   return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], notes };
 }
 
-/** The argv that runs `argv` inside the sandbox: a setup command, or (measured) a benchmark. */
-export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = false): string[] {
-  return [...(measured ? sandbox.measuredPrefix : sandbox.prefix), ...argv];
+/**
+ * The argv that runs `argv` inside the sandbox: a setup command, or (measured) a benchmark, which
+ * with one CPU is pinned to the job's (`job`: the index of the worker running it).
+ */
+export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = false, job = 0): string[] {
+  if (!measured) return [...sandbox.prefix, ...argv];
+  const cpus = sandbox.oneCpu;
+  const pin = cpus?.length ? ['taskset', '--cpu-list', String(cpus[job % cpus.length])] : [];
+  return [...pin, ...sandbox.measuredPrefix, ...argv];
 }
 
 /**

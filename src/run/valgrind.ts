@@ -3,6 +3,7 @@ import { accessSync, constants, openSync, readSync, closeSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import type { CacheGeometry, InstrumentMode } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
+import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import { outputFileArgs } from './valgrind-files.ts';
 
 export interface ValgrindInstall {
@@ -82,10 +83,8 @@ export function cachegrindArgs(options: {
     `--D1=${options.cache.D1}`,
     `--LL=${options.cache.LL}`,
     '--trace-children=yes',
-    // Only these options count: no ~/.valgrindrc, ./.valgrindrc or VALGRIND_OPTS the benchmark could plant.
-    '--command-line-only=yes',
-    // No gdbserver: it would put FIFOs named by pid into the benchmark's TMPDIR.
-    '--vgdb=no',
+    // Only these options count (no rc file or VALGRIND_OPTS), and no gdbserver.
+    ...SEALED_VALGRIND_OPTIONS,
     // Verbose: each process's log names the files it loaded (executables.ts fingerprints them).
     '-v',
     ...outputFileArgs(options.outDir),

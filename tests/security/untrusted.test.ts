@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { parseConfig } from '../../src/config/load.ts';
 import { absolutePath } from '../../src/util/paths.ts';
 import { imageRunArgs } from '../../src/container/engine.ts';
-import { collectProfiles, sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/run/untrusted.ts';
+import { collectProfiles, CPU_LIST_FILES, parseCpuList, sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/run/untrusted.ts';
 import { cli, project, tempDir } from '../helpers.ts';
 
 const yes = () => true;
@@ -42,6 +42,31 @@ test('the sandbox switches user and network where it can, and says so', () => {
   const exposed = untrustedSandbox({ root, network: true, env: { CI_JOB_TOKEN: 'x', PATH: '/bin' }, uid: 1000, probe: yes });
   assert.match(exposed.notes.join('\n'), /^warning: CI_JOB_TOKEN is in cg-bench's environment/m);
   assert.throws(() => untrustedSandbox({ root, network: true, env: asNobody, uid: 0, probe: no }), /setpriv \(util-linux\), which does not work here/);
+});
+
+test('measured runs see one CPU where a mount namespace can be made: each job pinned to one of the allowed CPUs', () => {
+  assert.deepEqual(parseCpuList('0-3,8-9\n'), [0, 1, 2, 3, 8, 9]);
+  assert.deepEqual(parseCpuList('5'), [5]);
+  assert.deepEqual(parseCpuList('garbage'), []);
+  const root = tempDir();
+  const one = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: true, cpus: [2, 3] });
+  assert.deepEqual(one.oneCpu, [2, 3]);
+  const measured = (job: number) => sandboxed(one, ['valgrind'], true, job);
+  assert.deepEqual(measured(0).slice(0, 3), ['taskset', '--cpu-list', '2']);
+  assert.deepEqual(measured(1).slice(0, 3), ['taskset', '--cpu-list', '3']);
+  assert.deepEqual(measured(2).slice(0, 3), ['taskset', '--cpu-list', '2']);
+  assert.ok(measured(0).includes('--mount'));
+  for (const file of CPU_LIST_FILES) assert.ok(measured(0).some((a) => a.includes(file)), file);
+  assert.ok(!sandboxed(one, ['make']).includes('taskset'), 'setup commands keep every CPU');
+  assert.ok(!sandboxed(one, ['make']).includes('--mount'));
+  assert.match(one.notes.join('\n'), /benchmarks see one CPU: pinned to one of CPUs 2,3/);
+  // Asked for all CPUs, or no mount namespace: the host's, and setup.log says which.
+  const all = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: false, cpus: [2, 3] });
+  assert.equal(all.oneCpu, undefined);
+  assert.ok(!sandboxed(all, ['valgrind'], true).includes('taskset'));
+  const noMount = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--mount'), oneCpu: true, cpus: [0, 1] });
+  assert.equal(noMount.oneCpu, undefined);
+  assert.match(noMount.notes.join('\n'), /no mount namespace can be created here: benchmarks see the host's CPUs/);
 });
 
 test('setup commands get an allow-list of the caller\'s environment, plus what CG_BENCH_SETUP_ENV names', () => {
@@ -102,4 +127,11 @@ test('network is a boolean key of the configuration, false by default', () => {
   assert.equal(parseConfig('benchmarks:\n  - name: a\n    run: "true"\n', absolutePath('/tmp/cg-bench.yml', 'test config')).network, false);
   assert.equal(parseConfig('network: true\nbenchmarks:\n  - name: a\n    run: "true"\n', absolutePath('/tmp/cg-bench.yml', 'test config')).network, true);
   assert.throws(() => parseConfig('network: "yes"\nbenchmarks:\n  - name: a\n    run: "true"\n', absolutePath('/tmp/cg-bench.yml', 'test config')), /network/);
+});
+
+test('cpus is one or all in the configuration, one by default', () => {
+  const at = absolutePath('/tmp/cg-bench.yml', 'test config');
+  assert.equal(parseConfig('benchmarks:\n  - name: a\n    run: "true"\n', at).cpus, 'one');
+  assert.equal(parseConfig('cpus: all\nbenchmarks:\n  - name: a\n    run: "true"\n', at).cpus, 'all');
+  assert.throws(() => parseConfig('cpus: 2\nbenchmarks:\n  - name: a\n    run: "true"\n', at), /cpus/);
 });

@@ -36,3 +36,19 @@ test('a host with another CPU list, auxiliary vector or dispatch is not comparab
   const { host: _, ...older } = env;
   assert.deepEqual(environmentDifferences(older, env), [], 'results without the host fingerprint still compare');
 });
+
+test('a host without AVX2 is named in words, first, on whichever side it is', () => {
+  const haswell = { hwcaps: 'amd64-cx16-lzcnt-rdtscp-sse3-ssse3-avx-avx2-bmi-f16c-rdrand', vendor: 'GenuineIntel', brand: 'Intel(R) Core(TM) i7-4910MQ CPU @ 2.90GHz', features: ['avx', 'avx2', 'f16c'] };
+  const sandy = { hwcaps: 'amd64-cx16-rdtscp-sse3-ssse3-avx', vendor: 'GenuineIntel', brand: 'Intel(R) Core(TM) i5-2300 CPU @ 2.80GHz', features: ['avx'] };
+  const env: Environment = {
+    cgBench: '0', valgrind: '3.24.0', glibc: '2.41', os: 'x', arch: 'x86_64', python: null,
+    cpu: haswell, workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null },
+  };
+  const head = environmentDifferences(env, { ...env, cpu: sandy });
+  assert.equal(head[0], "the head's host CPU has no AVX2 (Valgrind presents Intel(R) Core(TM) i5-2300 CPU @ 2.80GHz): glibc takes other code paths there, and counts differ from an AVX2 host's by 2–31 %; measure both on AVX2 hosts");
+  assert.ok(head.includes('simulated CPU features: avx,avx2,f16c → avx'), 'the fields follow');
+  assert.match(environmentDifferences({ ...env, cpu: sandy }, env)[0]!, /^the baseline's host CPU has no AVX2/);
+  assert.ok(!environmentDifferences(env, { ...env, cpu: { ...haswell, features: ['avx', 'avx2'] } }).some((d) => d.includes('no AVX2')), 'AVX2 on both sides: only the fields');
+  const unknown = { hwcaps: null, vendor: null, brand: null, features: [] };
+  assert.deepEqual(environmentDifferences({ ...env, cpu: unknown }, { ...env, cpu: unknown }), [], 'not decoded (not x86): nothing claimed');
+});
