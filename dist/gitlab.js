@@ -14275,7 +14275,7 @@ import { mkdirSync as mkdirSync12 } from "node:fs";
 import { join as join21 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync11, writeFileSync as writeFileSync8 } from "node:fs";
+import { mkdirSync as mkdirSync11, writeFileSync as writeFileSync9 } from "node:fs";
 import { join as join16 } from "node:path";
 
 // src/errors.ts
@@ -14691,6 +14691,15 @@ function assertSameMetric(base, head) {
     throw new CgBenchError(`cannot compare: the baseline was measured with ${a}, the head with ${b}; measure both with the same cache and weights`);
   }
 }
+function missingAvx2(base, head) {
+  const x86 = (e2) => e2.cpu.features.length > 0;
+  if (!x86(base) || !x86(head)) return [];
+  const has = (e2) => e2.cpu.features.includes("avx2");
+  if (has(base) === has(head)) return [];
+  const [side, e] = has(base) ? ["head", head] : ["baseline", base];
+  const model = e.cpu.brand ? ` (Valgrind presents ${e.cpu.brand.trim()})` : "";
+  return [`the ${side}'s host CPU has no AVX2${model}: glibc takes other code paths there, and counts differ from an AVX2 host's by 2\u201331 %; measure both on AVX2 hosts`];
+}
 function environmentDifferences(base, head) {
   const fields = [
     ["architecture", base.arch, head.arch],
@@ -14717,7 +14726,7 @@ function environmentDifferences(base, head) {
       ["CPUs in the affinity mask", b.affinity, h.affinity]
     );
   }
-  return fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} \u2192 ${String(b)}`);
+  return [...missingAvx2(base, head), ...fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} \u2192 ${String(b)}`)];
 }
 function functionChanges(base, head, top, topLines = 5) {
   const key = (f) => `${f.file}\0${f.fn}`;
@@ -14940,13 +14949,13 @@ var VERDICT_LABEL = {
 };
 
 // src/python/attribution.ts
-import { existsSync, lstatSync as lstatSync2, mkdirSync, readdirSync as readdirSync2, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync } from "node:fs";
+import { existsSync, lstatSync as lstatSync2, mkdirSync, readdirSync as readdirSync2, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { dirname, isAbsolute, join as join2, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeSync } from "node:fs";
+import { chmodSync, chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -14968,6 +14977,63 @@ function untrustedUser(root, env, ownCopy = false) {
 }
 var BENCHMARK_PID_IN_NAMESPACE = 2;
 var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
+var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
+var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
+function parseCpuList(text) {
+  const cpus = [];
+  for (const part of text.trim().split(",")) {
+    const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!match) return [];
+    const from = Number(match[1]);
+    const to = match[2] === void 0 ? from : Number(match[2]);
+    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+function allowedCpus() {
+  try {
+    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync("/proc/self/status", "utf8"));
+    return line ? parseCpuList(line[1]) : [];
+  } catch {
+    return [];
+  }
+}
+var oneCpuFile;
+function oneCpuListFile() {
+  if (oneCpuFile) return oneCpuFile;
+  const dir = mkdtempSync(join(tmpdir(), "cg-bench-one-cpu-"));
+  chmodSync(dir, 493);
+  const file = join(dir, "one-cpu");
+  writeFileSync(file, "0\n", { mode: 292 });
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  oneCpuFile = file;
+  return file;
+}
+function oneCpuPrefix(net, inner) {
+  const mounts = `for f in ${CPU_LIST_FILES.join(" ")}; do mount --bind "$1" "$f" || exit 125; done; shift; "$@"; exit $?`;
+  return [
+    "unshare",
+    "--user",
+    "--map-user=0",
+    "--map-group=0",
+    "--mount",
+    ...net ? ["--net"] : [],
+    "--pid",
+    "--fork",
+    "--kill-child",
+    "--",
+    "/bin/sh",
+    "-c",
+    mounts,
+    "cg-bench-init",
+    oneCpuListFile(),
+    "unshare",
+    "--user",
+    `--map-user=${inner.uid}`,
+    `--map-group=${inner.gid}`,
+    "--"
+  ];
+}
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] };
 function overflowId(kind) {
   try {
@@ -15034,21 +15100,39 @@ function untrustedSandbox(options) {
     if (!probe([...prefix, ...isolate])) continue;
     const measuredIsolate = unshare(net, pid, anonymous);
     const anonymised = probe([...prefix, ...measuredIsolate]);
-    const measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
+    let measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
+    let oneCpu;
+    const cpus = options.cpus ?? allowedCpus();
+    if (options.oneCpu && pid && anonymised && cpus.length) {
+      const viewed = oneCpuPrefix(net, anonymous);
+      if (probe(["taskset", "--cpu-list", String(cpus[0]), ...prefix, ...viewed])) {
+        measuredPrefix = [...prefix, ...viewed];
+        oneCpu = [...cpus];
+      }
+    }
     prefix.push(...isolate);
     notes.push(
       pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
     );
     if (!anonymised) notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
+    if (options.oneCpu) {
+      notes.push(
+        oneCpu ? `benchmarks see one CPU: pinned to one of CPUs ${cpus.join(",")} (one per job), and ${CPU_LIST_FILES.join(", ")} read "0"` : "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
+      );
+    }
     if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
-    return { user, isolatedNetwork: net, isolatedPids: pid, prefix, measuredPrefix, notes };
+    return { user, isolatedNetwork: net, isolatedPids: pid, ...oneCpu ? { oneCpu } : {}, prefix, measuredPrefix, notes };
   }
   if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
   notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
+  if (options.oneCpu) notes.push("no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)");
   return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], notes };
 }
-function sandboxed(sandbox, argv, measured = false) {
-  return [...measured ? sandbox.measuredPrefix : sandbox.prefix, ...argv];
+function sandboxed(sandbox, argv, measured = false, job = 0) {
+  if (!measured) return [...sandbox.prefix, ...argv];
+  const cpus = sandbox.oneCpu;
+  const pin = cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
+  return [...pin, ...sandbox.measuredPrefix, ...argv];
 }
 function profileDirectory(sandbox, dir) {
   if (!sandbox.user) return dir;
@@ -15239,7 +15323,7 @@ async function countingBytecode(options) {
   mkdirSync(site, { recursive: true });
   mkdirSync(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync(join2(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join2(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const env = {
     ...options.env,
@@ -15471,7 +15555,7 @@ var markdownReport = {
 };
 
 // src/results/io.ts
-import { mkdirSync as mkdirSync2, renameSync, rmSync as rmSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { mkdirSync as mkdirSync2, renameSync, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
 import { dirname as dirname2 } from "node:path";
 
 // schemas/results.schema.json
@@ -15968,7 +16052,7 @@ function writeFileAtomic(path, text) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     mkdirSync2(dirname2(path), { recursive: true });
-    writeFileSync2(temporary, text);
+    writeFileSync3(temporary, text);
     renameSync(temporary, path);
   } catch (error) {
     rmSync3(temporary, { force: true });
@@ -16033,7 +16117,7 @@ import { readFileSync as readFileSync9 } from "node:fs";
 import { join as join12 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync3, cpSync, existsSync as existsSync4, lstatSync as lstatSync3, mkdirSync as mkdirSync8, mkdtempSync as mkdtempSync3, readdirSync as readdirSync6, rmSync as rmSync9 } from "node:fs";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync4, lstatSync as lstatSync3, mkdirSync as mkdirSync8, mkdtempSync as mkdtempSync3, readdirSync as readdirSync6, rmSync as rmSync9 } from "node:fs";
 import { dirname as dirname6, join as join11, resolve as resolve4 } from "node:path";
 
 // src/config/load.ts
@@ -16095,6 +16179,10 @@ var config_schema_default = {
     network: {
       type: "boolean",
       description: "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out."
+    },
+    cpus: {
+      enum: ["one", "all"],
+      description: `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.`
     },
     benchmarks: {
       type: "array",
@@ -16345,7 +16433,7 @@ function parseConfig(text, file) {
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
   const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative3(root, b.cwd), b.env, b.instrument]) })).digest("hex");
-  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cache, weights, benchmarks, hash };
+  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cpus: raw.cpus ?? "one", cache, weights, benchmarks, hash };
 }
 function realDirectory(path) {
   try {
@@ -16407,7 +16495,7 @@ var jsonReport = {
 };
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync5 } from "node:fs";
 import { join as join9 } from "node:path";
 
 // src/run/slug.ts
@@ -16429,6 +16517,17 @@ import { createHash as createHash2 } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { promisify } from "node:util";
+
+// src/util/valgrind-options.ts
+var SEALED_VALGRIND_OPTIONS = [
+  // Only the command line counts: no ~/.valgrindrc, ./.valgrindrc or VALGRIND_OPTS, which the
+  // benchmark, an earlier benchmark or the caller could plant.
+  "--command-line-only=yes",
+  // No gdbserver: it would put FIFOs named by pid into the benchmark's TMPDIR.
+  "--vgdb=no"
+];
+
+// src/results/host-probe.ts
 var run = promisify(execFile);
 function parseLoaderDiagnostics(text) {
   const lines = text.split("\n");
@@ -16445,7 +16544,7 @@ function parseLoaderDiagnostics(text) {
 var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch64.so.1" };
 async function probeHost(valgrindBin, env) {
   const loader = LOADERS[process.arch];
-  const text = loader ? await run(valgrindBin, ["--tool=none", "-q", loader, "--list-diagnostics"], { encoding: "utf8", env, maxBuffer: 16 << 20 }).then(
+  const text = loader ? await run(valgrindBin, ["--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"], { encoding: "utf8", env, maxBuffer: 16 << 20 }).then(
     (r) => r.stdout,
     () => ""
   ) : "";
@@ -16565,7 +16664,7 @@ async function probeSimulatedCpu(valgrind) {
     const x86 = machine() === "x86_64";
     const target = x86 ? join3(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
-    const out = await run2(valgrind.bin, ["--tool=none", "-v", `--log-file=${log}`, target], { encoding: "buffer", env: { ...PROBE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
+    const out = await run2(valgrind.bin, ["--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target], { encoding: "buffer", env: { ...PROBE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
     const logText = await readFile2(log, "utf8").catch(() => "");
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
     const cpu = x86 ? decodeCpuid(out) : void 0;
@@ -16575,7 +16674,7 @@ async function probeSimulatedCpu(valgrind) {
   }
 }
 var probed2;
-function collectEnvironment(valgrind, workspace, cache, weights) {
+function collectEnvironment(valgrind, workspace, cache, weights, cpuView) {
   probed2 ??= (async () => {
     const [glibc, os, python, cpu, host] = await Promise.all([
       firstLine("getconf", ["GNU_LIBC_VERSION"]),
@@ -16596,7 +16695,7 @@ function collectEnvironment(valgrind, workspace, cache, weights) {
       host
     };
   })();
-  return probed2.then((p) => ({ ...p, workspace, cache, weights }));
+  return probed2.then((p) => ({ ...p, workspace, cache, weights, ...cpuView && p.host ? { host: { ...p.host, ...cpuView } } : {} }));
 }
 
 // src/run/benchmark.ts
@@ -16781,11 +16880,11 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash4 } from "node:crypto";
-import { chmodSync, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync5 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync5 } from "node:fs";
 import { join as join6 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync4, writeFileSync as writeFileSync3 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -16837,7 +16936,7 @@ function unlock(path) {
 function tryLock(path) {
   for (; ; ) {
     try {
-      writeFileSync3(path, `${process.pid} ${identity(process.pid)}
+      writeFileSync4(path, `${process.pid} ${identity(process.pid)}
 `, { flag: "wx" });
       remember(path);
       return void 0;
@@ -16871,7 +16970,7 @@ function removeQuietly(path) {
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   mkdirSync3(HOMES_DIR, { recursive: true });
-  if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 1023);
+  if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
@@ -17060,10 +17159,8 @@ function cachegrindArgs(options) {
     `--D1=${options.cache.D1}`,
     `--LL=${options.cache.LL}`,
     "--trace-children=yes",
-    // Only these options count: no ~/.valgrindrc, ./.valgrindrc or VALGRIND_OPTS the benchmark could plant.
-    "--command-line-only=yes",
-    // No gdbserver: it would put FIFOs named by pid into the benchmark's TMPDIR.
-    "--vgdb=no",
+    // Only these options count (no rc file or VALGRIND_OPTS), and no gdbserver.
+    ...SEALED_VALGRIND_OPTIONS,
     // Verbose: each process's log names the files it loaded (executables.ts fingerprints them).
     "-v",
     ...outputFileArgs(options.outDir),
@@ -17111,13 +17208,13 @@ async function gzipAndRemove(path) {
   await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
   rmSync6(path);
 }
-async function runBenchmark(spec, slug, ctx) {
+async function runBenchmark(spec, slug, ctx, job = 0) {
   const dir = join8(ctx.outDir, "benchmarks", slug);
   rmSync6(dir, { recursive: true, force: true });
   mkdirSync4(dir, { recursive: true });
-  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx));
+  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx, job));
 }
-async function measureIn(home, spec, dir, ctx) {
+async function measureIn(home, spec, dir, ctx, job) {
   const rel = (p) => relative6(ctx.outDir, p);
   const stdout = join8(dir, "stdout.log");
   const stderr = join8(dir, "stderr.log");
@@ -17143,13 +17240,13 @@ async function measureIn(home, spec, dir, ctx) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
   if (problem) return { ...base, message: problem };
-  const [program, ...rest] = sandboxed(ctx.sandbox, argv, true);
+  const [program, ...rest] = sandboxed(ctx.sandbox, argv, true, job);
   const native = { command: program, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
     await runProcess({ ...native, env, stdoutFile: join8(dir, "warm-up.stdout.log"), stderrFile: join8(dir, "warm-up.stderr.log") });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
-  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true);
+  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true, job);
   const outcome2 = await runProcess({
     command,
     args,
@@ -17347,7 +17444,7 @@ function ensureWritableDir(dir) {
     mkdirSync5(dir, { recursive: true });
     accessSync3(dir, constants4.W_OK);
     const probe = join9(dir, `.write-test-${process.pid}`);
-    writeFileSync4(probe, "");
+    writeFileSync5(probe, "");
     rmSync7(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
@@ -17357,10 +17454,10 @@ function ensureWritableDir(dir) {
 async function pool(items, jobs, work) {
   const results = new Array(items.length);
   let next = 0;
-  const worker = async () => {
+  const worker = async (_, job) => {
     while (next < items.length) {
       const i = next++;
-      results[i] = await work(items[i]);
+      results[i] = await work(items[i], job);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
@@ -17395,22 +17492,22 @@ async function runSuite(config, options) {
     );
   }
   for (const name of ["results.json", "report.md", "comparison.json"]) rmSync7(resolveFrom(options.outDir, name), { force: true });
-  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one" });
   mkdirSync5(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeFileSync4(setupLog, sandbox.notes.map((n) => `# ${n}
+  writeFileSync5(setupLog, sandbox.notes.map((n) => `# ${n}
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
   if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
-  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights);
+  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, sandbox.oneCpu ? ONE_CPU_VIEW : void 0);
   const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
-  const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }) => {
+  const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
     options.progress.start(spec.name, started++, selected.length, previousMs.get(spec.name));
-    const result = await runBenchmark(spec, slug, ctx);
+    const result = await runBenchmark(spec, slug, ctx, job);
     options.progress.finish(result);
     return result;
   });
@@ -17516,7 +17613,7 @@ import { mkdirSync as mkdirSync7 } from "node:fs";
 
 // src/stopwatch/executor.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync3, mkdtempSync as mkdtempSync2, readFileSync as readFileSync8, rmSync as rmSync8, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync3, mkdtempSync as mkdtempSync2, readFileSync as readFileSync8, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
 import { delimiter as delimiter2, join as join10 } from "node:path";
 
@@ -17535,8 +17632,8 @@ function helper() {
   try {
     const dir = mkdtempSync2(join10(tmpdir3(), "cg-bench-stopwatch-"));
     const file = join10(dir, "stopwatch");
-    writeFileSync5(file, STOPWATCH_X86_64);
-    chmodSync2(file, 493);
+    writeFileSync6(file, STOPWATCH_X86_64);
+    chmodSync3(file, 493);
     process.once("exit", () => rmSync8(dir, { recursive: true, force: true }));
     const probe = spawnSync3(file, ["-1", "0", "0", "0", "/bin/true"], { encoding: "utf8" });
     if (probe.status === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
@@ -17969,8 +18066,8 @@ function lockGitDirectory(dir) {
   for (let at = resolve4(dir); ; at = dirname6(at)) {
     const git2 = join11(at, ".git");
     if (existsSync4(git2)) {
-      chmodSync3(git2, 448);
-      if (existsSync4(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
+      chmodSync4(git2, 448);
+      if (existsSync4(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
       return;
     }
     if (dirname6(at) === at) return;
@@ -18234,7 +18331,7 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/history.ts
-import { mkdirSync as mkdirSync9, writeFileSync as writeFileSync6 } from "node:fs";
+import { mkdirSync as mkdirSync9, writeFileSync as writeFileSync7 } from "node:fs";
 import { join as join13 } from "node:path";
 
 // src/history/load.ts
@@ -18491,12 +18588,12 @@ async function keepHistory(ci, occasion, head) {
   mkdirSync9(ci.outRoot, { recursive: true });
   const labels = points.map((p) => p.label);
   const series = historySeries(points);
-  writeFileSync6(join13(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+  writeFileSync7(join13(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
   return trendMarkdown(series, labels, what);
 }
 
 // src/ci/shard-hand-over.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync10, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync8, writeFileSync as writeFileSync7 } from "node:fs";
+import { existsSync as existsSync5, mkdirSync as mkdirSync10, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync8, writeFileSync as writeFileSync8 } from "node:fs";
 import { join as join14 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -18504,7 +18601,7 @@ function writeShardHandOver(dir, part) {
   rmSync11(dir, { recursive: true, force: true });
   mkdirSync10(dir, { recursive: true });
   const { head, base, ...meta } = part;
-  writeFileSync7(join14(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync8(join14(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
   writeResults(join14(dir, "head.json"), head);
   if (base) writeResults(join14(dir, "base.json"), base);
@@ -18687,8 +18784,8 @@ async function finish(ci, head, headCode, found, trend) {
   const body = `${ci.suite.marker}
 ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
   mkdirSync11(ci.outRoot, { recursive: true });
-  writeFileSync8(join16(ci.outRoot, "report.md"), body);
-  for (const format of ci.exports) writeFileSync8(join16(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
+  writeFileSync9(join16(ci.outRoot, "report.md"), body);
+  for (const format of ci.exports) writeFileSync9(join16(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
   await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body, trend });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
@@ -18735,7 +18832,7 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/gitlab/adapter.ts
-import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync11 } from "node:fs";
+import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync12 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
 import { join as join20 } from "node:path";
 
@@ -18893,7 +18990,7 @@ function terminalReport(options) {
 }
 
 // src/gitlab/artifact-store.ts
-import { writeFileSync as writeFileSync9 } from "node:fs";
+import { writeFileSync as writeFileSync10 } from "node:fs";
 import { join as join18 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 function defaultBranchArtifacts(api, job, outRoot, log) {
@@ -18921,7 +19018,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync9(join18(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync10(join18(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -18932,14 +19029,14 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
 }
 
 // src/gitlab/hand-over.ts
-import { existsSync as existsSync6, writeFileSync as writeFileSync10 } from "node:fs";
+import { existsSync as existsSync6, writeFileSync as writeFileSync11 } from "node:fs";
 import { join as join19 } from "node:path";
 var HAND_OVER_FILE = "note.json";
 var BASELINE_FILE = "baseline.json";
 var SCHEMA2 = "cg-bench-gitlab-note/1";
 var MAX_SOURCE = 500;
 function writeHandOver(outRoot, handOver2, baseline) {
-  writeFileSync10(join19(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
+  writeFileSync11(join19(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
 `);
   if (baseline) writeResults(join19(outRoot, BASELINE_FILE), baseline);
 }
@@ -19015,9 +19112,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     },
     async publish(report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync11(join20(outRoot, "junit.xml"), junitReport.render(input));
-      writeFileSync11(join20(outRoot, "metrics.txt"), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync11(join20(outRoot, "comparison.json"), jsonReport.render(input));
+      writeFileSync12(join20(outRoot, "junit.xml"), junitReport.render(input));
+      writeFileSync12(join20(outRoot, "metrics.txt"), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync12(join20(outRoot, "comparison.json"), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
       writeHandOver(outRoot, { sha: job.commitSha, suite: suite.id, baselineSource: report.baselineSource }, report.baseline);
       if (!job.mergeRequest) return;
