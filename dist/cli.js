@@ -15819,7 +15819,7 @@ async function probeSimulatedCpu(valgrind) {
   }
 }
 var probed;
-function collectEnvironment(valgrind, workspace, cache, weights, cpuView) {
+function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
   probed ??= (async () => {
     const [glibc, os, python, cpu, host] = await Promise.all([
       firstLine("getconf", ["GNU_LIBC_VERSION"]),
@@ -15840,7 +15840,7 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView) {
       host
     };
   })();
-  return probed.then((p) => ({ ...p, workspace, cache, weights, ...cpuView && p.host ? { host: { ...p.host, ...cpuView } } : {} }));
+  return probed.then((p) => ({ ...p, workspace, cache, weights, ...cpuView2 && p.host ? { host: { ...p.host, ...cpuView2 } } : {} }));
 }
 
 // src/run/benchmark.ts
@@ -17042,7 +17042,7 @@ async function runSuite(config, options) {
     );
   }
   for (const name of ["results.json", "report.md", "comparison.json"]) rmSync7(resolveFrom(options.outDir, name), { force: true });
-  const sandbox = untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one" });
+  const sandbox = sandboxFor(config);
   mkdirSync5(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, "setup.log");
@@ -17051,7 +17051,7 @@ async function runSuite(config, options) {
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
   if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
-  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, sandbox.oneCpu ? ONE_CPU_VIEW : void 0);
+  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
   const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
@@ -17071,6 +17071,12 @@ async function runSuite(config, options) {
     benchmarks,
     ...options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}
   };
+}
+function sandboxFor(config) {
+  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one" });
+}
+function cpuView(sandbox) {
+  return sandbox.oneCpu ? ONE_CPU_VIEW : void 0;
 }
 
 // src/engine/check.ts
@@ -19338,7 +19344,9 @@ async function env(args, io) {
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
   const config = values.config !== void 0 || existsSync8(configFile) ? loadConfig(configFile) : void 0;
-  const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), config?.root ?? callerDirectory(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
+  const root = config?.root ?? callerDirectory();
+  const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? "one" }));
+  const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), root, config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS, view);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}
 `);
   else {

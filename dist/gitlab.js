@@ -16674,7 +16674,7 @@ async function probeSimulatedCpu(valgrind) {
   }
 }
 var probed2;
-function collectEnvironment(valgrind, workspace, cache, weights, cpuView) {
+function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
   probed2 ??= (async () => {
     const [glibc, os, python, cpu, host] = await Promise.all([
       firstLine("getconf", ["GNU_LIBC_VERSION"]),
@@ -16695,7 +16695,7 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView) {
       host
     };
   })();
-  return probed2.then((p) => ({ ...p, workspace, cache, weights, ...cpuView && p.host ? { host: { ...p.host, ...cpuView } } : {} }));
+  return probed2.then((p) => ({ ...p, workspace, cache, weights, ...cpuView2 && p.host ? { host: { ...p.host, ...cpuView2 } } : {} }));
 }
 
 // src/run/benchmark.ts
@@ -17492,7 +17492,7 @@ async function runSuite(config, options) {
     );
   }
   for (const name of ["results.json", "report.md", "comparison.json"]) rmSync7(resolveFrom(options.outDir, name), { force: true });
-  const sandbox = untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one" });
+  const sandbox = sandboxFor(config);
   mkdirSync5(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, "setup.log");
@@ -17501,7 +17501,7 @@ async function runSuite(config, options) {
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
   if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
-  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, sandbox.oneCpu ? ONE_CPU_VIEW : void 0);
+  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
   const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
@@ -17521,6 +17521,12 @@ async function runSuite(config, options) {
     benchmarks,
     ...options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}
   };
+}
+function sandboxFor(config) {
+  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one" });
+}
+function cpuView(sandbox) {
+  return sandbox.oneCpu ? ONE_CPU_VIEW : void 0;
 }
 
 // src/engine/out-lock.ts
@@ -18078,7 +18084,7 @@ function inProcessMeasurer(options) {
   return {
     imageIdentity: process.env["CG_BENCH_IMAGE_DIGEST"] || process.env["CG_BENCH_IMAGE"] || "in-image",
     async environment() {
-      return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
+      return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS, cpuView(sandboxFor({ root: absolutePath(workspace, "the image workspace"), network: false, cpus: "one" })));
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);

@@ -12,7 +12,7 @@ import { escapeTerminal } from '../report/escape.ts';
 import { collectEnvironment } from '../results/environment.ts';
 import { outputProblem, readResults } from '../results/io.ts';
 import { locateValgrind } from '../run/valgrind.ts';
-import type { ShardSelection } from '../run/suite.ts';
+import { cpuView, sandboxFor, type ShardSelection } from '../run/suite.ts';
 import { parseShard } from '../shard/plan.ts';
 import { callerDirectory, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import { VERSION } from '../version.ts';
@@ -125,7 +125,10 @@ async function env(args: string[], io: CliIO): Promise<number> {
   // Without --config, a cg-bench.yml in the caller's directory is used when there is one.
   const configFile = cliPaths(values).config;
   const config = values.config !== undefined || existsSync(configFile) ? loadConfig(configFile) : undefined;
-  const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), config?.root ?? callerDirectory(), config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS);
+  const root = config?.root ?? callerDirectory();
+  // What a benchmark of this configuration would see (one CPU by default), as `run` records it.
+  const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? 'one' }));
+  const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), root, config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS, view);
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}\n`);
   else {
     const rows: [string, string | null][] = [

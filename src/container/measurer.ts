@@ -14,6 +14,7 @@ import { MiB, readTextBounded } from '../util/bounded-read.ts';
 import { lineProgress } from '../run/progress.ts';
 import { handOver, untrustedUser } from '../run/untrusted.ts';
 import { locateValgrind } from '../run/valgrind.ts';
+import { cpuView, sandboxFor } from '../run/suite.ts';
 import { absolutePath } from '../util/paths.ts';
 import { imageRunArgs, runEngine, type ContainerEngine, type Mount } from './engine.ts';
 
@@ -218,7 +219,8 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
   return {
     imageIdentity: process.env['CG_BENCH_IMAGE_DIGEST'] || process.env['CG_BENCH_IMAGE'] || 'in-image',
     async environment() {
-      return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS);
+      // As `cg-bench env` and `run` record it: what a benchmark sees of the CPUs included.
+      return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS, cpuView(sandboxFor({ root: absolutePath(workspace, 'the image workspace'), network: false, cpus: 'one' })));
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);

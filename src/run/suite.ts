@@ -10,7 +10,7 @@ import type { Progress } from './progress.ts';
 import { runSetup } from './setup.ts';
 import { namesInShard, type Shard } from '../shard/plan.ts';
 import { SETUP_HOME } from './environment.ts';
-import { giveDirectory, ONE_CPU_VIEW, untrustedSandbox } from './untrusted.ts';
+import { giveDirectory, ONE_CPU_VIEW, untrustedSandbox, type Sandbox } from './untrusted.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 
@@ -130,7 +130,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   // would point at logs that are gone. Interrupted, the directory then holds no results, never stale ones.
   for (const name of ['results.json', 'report.md', 'comparison.json']) rmSync(resolveFrom(options.outDir, name), { force: true });
   // Setup commands and benchmarks are pull-request code: fenced off from the caller (untrusted.ts).
-  const sandbox = untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === 'one' });
+  const sandbox = sandboxFor(config);
   mkdirSync(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, 'setup.log');
@@ -139,7 +139,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   // A part with no benchmark (more parts than benchmarks) has nothing to set up.
   if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   // Probed beside the benchmarks, awaited at the end.
-  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, sandbox.oneCpu ? ONE_CPU_VIEW : undefined);
+  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
   const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
@@ -159,4 +159,14 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
     benchmarks,
     ...(options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}),
   };
+}
+
+/** The sandbox a configuration's setup commands and benchmarks run in (untrusted.ts). */
+export function sandboxFor(config: Pick<Config, 'root' | 'network' | 'cpus'>): Sandbox {
+  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === 'one' });
+}
+
+/** What the measured code sees of the CPUs, for the fingerprint: one CPU, or (undefined) the host's. */
+export function cpuView(sandbox: Sandbox): typeof ONE_CPU_VIEW | undefined {
+  return sandbox.oneCpu ? ONE_CPU_VIEW : undefined;
 }
