@@ -93,6 +93,50 @@ describe('names that are not what they look like', () => {
   }
 });
 
+describe('terminal and CI-log injection: controls a configuration or a benchmark wrote never reach stderr', () => {
+  // OSC 52 (set the clipboard, ended by BEL), a colour (CSI), a C1 CSI, a right-to-left override.
+  const HOSTILE = '\\e]52;c;ZXZpbA==\\a \\e[31mRED \\x9b2J \\u202eevil';
+  const RAW = ['\x1b', '\x07', '\u009b', '\u202e'];
+  const inert = (text: string, where: string) => {
+    for (const ch of RAW) assert.ok(!text.includes(ch), `${where} holds ${JSON.stringify(ch)}: ${JSON.stringify(text.slice(0, 2000))}`);
+  };
+  test('in a setup command and its output: the progress line, the error and the log tail', async () => {
+    const dir = project(`setup:\n  - "printf '${HOSTILE}'; echo; exit 1 # build-step"\n${OK}`);
+    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr);
+    assert.match(r.stderr, /^setup: printf .*# build-step$/m, 'the progress line names the command');
+    assert.match(r.stderr, /cg-bench: setup command failed \(exited with status 1\): printf .*# build-step\n/);
+    assert.match(r.stderr, /\]52;c;ZXZpbA== .*RED .*2J .*evil/, 'the text is kept, its controls are not');
+    inert(r.stderr, 'stderr');
+    inert(r.stdout, 'stdout');
+    assert.ok(readFileSync(join(dir, 'out', 'setup.log'), 'utf8').includes('\x1b]52;'), 'setup.log itself keeps what the command wrote');
+  });
+  test('in a benchmark command and its stderr: progress, report and message', async () => {
+    const dir = project(`benchmarks:\n  - name: hostile\n    run: "printf '${HOSTILE}' >&2; echo >&2; exit 1"\n`);
+    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr);
+    assert.match(r.stderr, /^✗ hostile: FAILED: exited with status 1/m, 'the progress line names the benchmark');
+    assert.match(r.stdout, /hostile: failed\n.*\n.*\]52;c;ZXZpbA==/);
+    inert(r.stderr, 'stderr');
+    inert(r.stdout, 'stdout');
+  });
+  test('in an argv benchmark that cannot start: the message naming the program', async () => {
+    const dir = project(`benchmarks:\n  - name: missing\n    run: ["./no-such-${HOSTILE}"]\n`);
+    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr);
+    assert.match(r.stderr, /✗ missing: FAILED: command not found: \.\/no-such-/);
+    inert(r.stderr, 'stderr');
+    inert(r.stdout, 'stdout');
+  });
+  test('in a configuration error quoting the file', async () => {
+    const dir = project(`benchmarks:\n  - name: a\n    run: [/bin/true]\n    "${HOSTILE}": 1\n`);
+    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+    assert.equal(r.code, 2, r.stderr);
+    assert.match(r.stderr, /cg-bench\.yml:4:\d+: benchmarks\[0\].*unknown key/);
+    inert(r.stderr, 'stderr');
+  });
+});
+
 describe('output directories', () => {
   test('two runs sharing one --out: the second is refused, the first finishes', async () => {
     const dir = project('benchmarks:\n  - name: slow\n    run: [sleep, "3"]\n');
