@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { CLI, cli, project, readJson, tempDir } from '../helpers.ts';
+import { CLI, cli, compileC, project, readJson, tempDir } from '../helpers.ts';
 
 const OK = 'benchmarks:\n  - name: noop\n    run: [/bin/true]\n';
 const isRoot = process.getuid?.() === 0;
@@ -61,6 +61,55 @@ describe('what cg-bench accepts it can write and read back', () => {
     const again = await cli(['compare', join(dir, 'out', 'results.json'), join(dir, 'out', 'results.json')], { cwd: dir });
     assert.equal(again.code, 3, again.stderr);
     assert.doesNotMatch(again.stderr, /invalid results file/);
+  });
+});
+
+describe('the longest values cg-bench accepts go through a saved baseline and back', () => {
+  test('run string and argv at their limits, a 70 KB stderr, a 100-character name, a 70 KB symbol: --save-baseline, then compare and --baseline read it', async () => {
+    const dir = tempDir('cg-bench-longest-');
+    // A function whose name (and so Cachegrind's fn) is longer than results.json allows.
+    compileC(dir, 'long-symbol', `__attribute__((noinline)) int f${'x'.repeat(70_000)}(int n) { volatile int s = 0; for (int i = 0; i < n; i++) s += i; return s; }\nint main(void) { return f${'x'.repeat(70_000)}(1000) < 0; }\n`);
+    const name = `n${'a'.repeat(99)}`;
+    const shell = `true ${'y'.repeat(65_536 - 5)}`;
+    const config = [
+      'benchmarks:',
+      `  - name: ${name}`,
+      `    run: "${shell}"`,
+      '  - name: argv',
+      `    run: [/bin/sh, -c, "exit 0", "${'a'.repeat(65_536)}", "${'b'.repeat(65_536)}"]`,
+      '  - name: loud',
+      `    run: 'head -c 70000 /dev/zero | tr "\\\\0" x >&2'`,
+      '  - name: symbol',
+      '    run: [./long-symbol]',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'cg-bench.yml'), config);
+    const saved = await cli(['run', '--out', 'out', '--save-baseline', 'base.json'], { cwd: dir });
+    assert.equal(saved.code, 0, saved.stderr);
+    assert.match(saved.stderr, /baseline saved: base\.json/);
+    const base = readJson(join(dir, 'base.json'));
+    assert.equal(base.benchmarks[0]!.name, name);
+    assert.equal(base.benchmarks[0]!.command, shell, 'a command within its limit is kept whole');
+    assert.ok(base.benchmarks[0]!.processes.every((p) => p.cmd.length <= 65_536), 'process commands are cut to fit');
+    assert.ok(base.benchmarks[1]!.processes.some((p) => p.cmd.endsWith('more characters)')), 'and say so');
+    assert.ok(base.benchmarks[3]!.functions.some((f) => f.fn.startsWith('fxxx') && [...f.fn].length <= 65_536), 'a symbol over the limit is cut, not dropped');
+    const compared = await cli(['compare', 'base.json', 'out/results.json'], { cwd: dir });
+    assert.equal(compared.code, 0, compared.stderr);
+    assert.doesNotMatch(compared.stderr, /invalid results file/);
+    const again = await cli(['run', '--out', 'out2', '--baseline', 'base.json', '--filter', 'argv'], { cwd: dir });
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /argv/);
+  });
+  test('a failure message over the limit (a missing program of 65 KB): results.json is written and read back', async () => {
+    const dir = project(`benchmarks:\n  - name: long\n    run: ["nosuch${'a'.repeat(65_520)}"]\n  - name: fine\n    run: [/bin/true]\n`);
+    const r = await cli(['run', '--out', 'out'], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr);
+    const results = readJson(join(dir, 'out', 'results.json'));
+    assert.match(results.benchmarks[0]!.message ?? '', /^command not found: nosuchaaa.* … \(cut: \d+ more characters\)$/);
+    assert.equal(results.benchmarks[1]!.status, 'ok');
+    const again = await cli(['compare', 'out/results.json', 'out/results.json'], { cwd: dir });
+    assert.equal(again.code, 3, again.stderr);
+    assert.doesNotMatch(again.stderr, /invalid results file|must be at most/);
   });
 });
 
