@@ -120,6 +120,21 @@ describe('unbounded or hostile files', () => {
     for (let i = 1; i < 9; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
     return expectRefused(`${bomb.join('\n')}\n${OK}`, [], 2, /cg-bench\.yml: YAML: .*too many aliases/);
   });
+  test('a setup command that prints 50 MB, one line and then many: the error shows the log\'s tail, bounded', async () => {
+    const dir = project(`setup:\n  - 'head -c 50000000 /dev/zero | tr "\\\\0" x; echo; seq 1 1000000; echo LAST-LINE; exit 1'\n${OK}`);
+    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr.slice(0, 2000));
+    assert.match(r.stderr, /cg-bench: setup command failed \(exited with status 1\): head -c 50000000/);
+    assert.match(r.stderr, /\n1000000\nLAST-LINE\n$/);
+    assert.ok(r.stderr.length < 20_000, `stderr is ${r.stderr.length} characters`);
+  });
+  test('a setup command whose single 50 MB line is the last: cut, not printed whole', async () => {
+    const dir = project(`setup:\n  - 'head -c 50000000 /dev/zero | tr "\\\\0" x; exit 1'\n${OK}`);
+    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr.slice(0, 2000));
+    assert.match(r.stderr, /x{400} … \(\d+ more characters\)\n$/);
+    assert.ok(r.stderr.length < 20_000, `stderr is ${r.stderr.length} characters`);
+  });
   test('a baseline larger than any results.json is refused by size', async () => {
     const dir = project(OK);
     const big = join(dir, 'big.json');
