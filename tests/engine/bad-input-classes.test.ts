@@ -3,19 +3,53 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
-import { CLI, cli, compileC, project, readJson, tempDir } from '../helpers.ts';
+import { CLI, cli, compileC, project, readJson, tempDir, type CliRun } from '../helpers.ts';
+import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
 const OK = 'benchmarks:\n  - name: noop\n    run: [/bin/true]\n';
 const isRoot = process.getuid?.() === 0;
 
-async function expectRefused(config: string, args: string[], code: number, pattern: RegExp, files: Record<string, string> = {}): Promise<void> {
+/**
+ * What a user has before a refused command, planted so it can be checked afterwards: a baseline, the
+ * file the command is told to --save-baseline onto, and a previous run's output in its --out.
+ */
+const PLANTED: Record<string, string> = {
+  'base.json': `${JSON.stringify(resultsOf([benchmarkResult('noop', { Ir: 900 })]), null, 2)}\n`,
+  'out/results.json': `${JSON.stringify(resultsOf([benchmarkResult('noop', { Ir: 1000 })]), null, 2)}\n`,
+  'out/report.md': '# the previous run\n',
+  'out/benchmarks/01-noop/stdout.log': 'previous output\n',
+};
+
+function plantUserFiles(dir: string): () => void {
+  for (const [name, text] of Object.entries(PLANTED)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return () => {
+    for (const [name, text] of Object.entries(PLANTED)) {
+      assert.ok(existsSync(join(dir, name)), `${name} is still there`);
+      assert.equal(readFileSync(join(dir, name), 'utf8'), text, `${name} is byte for byte what it was`);
+    }
+  };
+}
+
+/** A refused run: its exit code and message, no stack trace, and the baseline and the previous --out as they were. */
+async function refused(config: string, args: string[], code: number, pattern: RegExp, files: Record<string, string> = {}): Promise<CliRun> {
   const dir = project(config, files);
-  const r = await cli(['run', '--out', join(dir, 'out'), ...args], { cwd: dir });
+  const assertKept = plantUserFiles(dir);
+  const saving = args.includes('--save-baseline') ? [] : ['--save-baseline', 'base.json'];
+  const r = await cli(['run', '--out', join(dir, 'out'), ...saving, ...args], { cwd: dir });
   assert.equal(r.code, code, `exit code; stderr: ${r.stderr}`);
   assert.match(r.stderr + r.stdout, pattern);
   assert.doesNotMatch(r.stderr, /internal error|    at /, 'no stack trace');
+  assertKept();
+  return r;
+}
+
+async function expectRefused(config: string, args: string[], code: number, pattern: RegExp, files: Record<string, string> = {}): Promise<void> {
+  await refused(config, args, code, pattern, files);
 }
 
 describe('numbers the schema lets through', () => {
@@ -139,15 +173,19 @@ describe('unbounded or hostile files', () => {
     const dir = project(OK);
     const big = join(dir, 'big.json');
     spawnSync('truncate', ['-s', '300M', big]);
-    const r = await cli(['run', '--out', join(dir, 'out'), '--baseline', big], { cwd: dir });
+    const assertKept = plantUserFiles(dir);
+    const r = await cli(['run', '--out', join(dir, 'out'), '--baseline', big, '--save-baseline', 'base.json'], { cwd: dir });
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /results file .*big\.json: larger than 256 MiB/);
+    assertKept();
   });
   test('a baseline that is not results: exit 2 naming it', async () => {
-    const dir = project(OK, { 'base.json': '{"tool":"cg-bench","schemaVersion":1}' });
-    const r = await cli(['run', '--out', join(dir, 'out'), '--baseline', 'base.json'], { cwd: dir });
+    const dir = project(OK, { 'not-results.json': '{"tool":"cg-bench","schemaVersion":1}' });
+    const assertKept = plantUserFiles(dir);
+    const r = await cli(['run', '--out', join(dir, 'out'), '--baseline', 'not-results.json', '--save-baseline', 'base.json'], { cwd: dir });
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /base\.json: invalid results file/);
+    assert.match(r.stderr, /not-results\.json: invalid results file/);
+    assertKept();
   });
 });
 
@@ -193,10 +231,7 @@ describe('terminal and CI-log injection: controls a configuration or a benchmark
     inert(r.stdout, 'stdout');
   });
   test('in a configuration error quoting the file', async () => {
-    const dir = project(`benchmarks:\n  - name: a\n    run: [/bin/true]\n    "${HOSTILE}": 1\n`);
-    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
-    assert.equal(r.code, 2, r.stderr);
-    assert.match(r.stderr, /cg-bench\.yml:4:\d+: benchmarks\[0\].*unknown key/);
+    const r = await refused(`benchmarks:\n  - name: a\n    run: [/bin/true]\n    "${HOSTILE}": 1\n`, [], 2, /cg-bench\.yml:4:\d+: benchmarks\[0\].*unknown key/);
     inert(r.stderr, 'stderr');
   });
 });
