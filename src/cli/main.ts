@@ -23,6 +23,7 @@ import { merge } from './merge.ts';
 import { paired } from './paired.ts';
 import { bisectCommand } from './bisect.ts';
 import { callerEnvironment, cliPaths } from './paths.ts';
+import { inertStream } from './terminal.ts';
 
 export type { CliIO };
 
@@ -157,7 +158,13 @@ async function env(args: string[], io: CliIO): Promise<number> {
 
 const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = { run, compare, check, env, merge, bisect: bisectCommand, diff, history, paired };
 
-export async function main(argv: string[], io: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+/**
+ * Every command's stderr (progress, warnings, error messages quoting names, commands and logs) goes
+ * through one inert stream: no escape sequence, C1 control or bidi override a configuration or a
+ * benchmark wrote reaches the terminal or the CI log (README "Security").
+ */
+export async function main(argv: string[], streams: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
+  const io: CliIO = { stdout: streams.stdout, stderr: inertStream(streams.stderr) };
   const [command, ...rest] = argv;
   try {
     if (!command || command === '-h' || command === '--help') return help('main', io);

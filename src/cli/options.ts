@@ -4,6 +4,7 @@ import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
 import { FORMAT_NAMES, type FormatName } from '../report/index.ts';
 import { lineProgress, terminalProgress, type Progress } from '../run/progress.ts';
 import { HELP } from './help.ts';
+import { rawStream } from './terminal.ts';
 
 // What every subcommand shares: its streams, the common options and their checks.
 
@@ -55,7 +56,7 @@ export function format(value: string | undefined): FormatName {
 }
 
 export function progressFor(io: CliIO): Progress {
-  return io.stderr.isTTY ? terminalProgress(io.stderr) : lineProgress((t) => io.stderr.write(t));
+  return io.stderr.isTTY ? terminalProgress(rawStream(io.stderr)) : lineProgress((t) => io.stderr.write(t));
 }
 
 export function help(topic: string, io: CliIO): number {

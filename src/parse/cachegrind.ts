@@ -272,9 +272,23 @@ export class CachegrindParser {
   }
 }
 
-export async function parseCachegrindStream(stream: Readable, source: string): Promise<CachegrindProfile> {
+/**
+ * The parser keeps the chunks it was given (LineRuns): a file the benchmark wrote, or one in a
+ * fork's artifact (a .gz that inflates without end), is refused beyond this, decompressed.
+ */
+export const MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
+
+export async function parseCachegrindStream(stream: Readable, source: string, limit: number = MAX_PROFILE_BYTES): Promise<CachegrindProfile> {
   const parser = new CachegrindParser(source);
-  for await (const chunk of stream) parser.push(chunk as Buffer);
+  let total = 0;
+  for await (const chunk of stream) {
+    total += (chunk as Buffer).length;
+    if (total > limit) {
+      stream.destroy();
+      throw new CachegrindParseError(`${source}: larger than ${Math.round(limit / (1024 * 1024))} MiB; that is no profile Cachegrind wrote`);
+    }
+    parser.push(chunk as Buffer);
+  }
   return parser.finish();
 }
 
@@ -282,5 +296,9 @@ export async function parseCachegrindStream(stream: Readable, source: string): P
 export async function parseCachegrindFile(path: string): Promise<CachegrindProfile> {
   const raw = createReadStream(path, { highWaterMark: 1 << 20 });
   const stream = path.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
-  return parseCachegrindStream(stream, path);
+  try {
+    return await parseCachegrindStream(stream, path);
+  } finally {
+    raw.destroy();
+  }
 }

@@ -26,3 +26,8 @@ export function escapeMarkdown(text: string): string {
 export function escapeTerminal(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g, '\ufffd');
 }
+
+/** escapeTerminal for text of several lines: the line breaks are kept, everything else in each line is made inert. */
+export function escapeTerminalLines(text: string): string {
+  return text.split('\n').map(escapeTerminal).join('\n');
+}

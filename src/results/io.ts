@@ -4,12 +4,13 @@ import resultsSchema from '../../schemas/results.schema.json' with { type: 'json
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { MiB, readTextBounded } from '../util/bounded-read.ts';
 import { cyclesFromEvents } from '../metric/events.ts';
-import { createAjv, schemaProblems } from '../util/json-schema.ts';
+import { createAjv, fitToSchema, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
 import { RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';
 
 /** Far above any results.json cg-bench writes (functions are capped), far below memory trouble. */
 const RESULTS_LIMIT = 256 * MiB;
 
+const RESULTS_SCHEMA: SizedSchema = resultsSchema;
 const validateResults = createAjv().compile<Results>(resultsSchema);
 const validateTimed = createAjv().compile<TimedResult[]>({ ...resultsSchema.properties.timed, definitions: resultsSchema.definitions });
 
@@ -99,8 +100,13 @@ export function writeFileAtomic(path: string, text: string): void {
   }
 }
 
+/**
+ * The one place results are written (results.json, a saved baseline, CI hand-overs): every text cut
+ * to the schema's limit first, so a long command, failure message or symbol never makes a file
+ * readResults then refuses.
+ */
 export function writeResults(path: string, results: Results): void {
-  writeFileAtomic(path, `${JSON.stringify(results, null, 2)}\n`);
+  writeFileAtomic(path, `${JSON.stringify(fitToSchema(results, RESULTS_SCHEMA), null, 2)}\n`);
 }
 
 /**

@@ -1,10 +1,11 @@
-import { accessSync, closeSync, constants as fsConstants, createReadStream, createWriteStream, fstatSync, mkdirSync, openSync, readdirSync, readSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants as fsConstants, createReadStream, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { BenchmarkSpec, CacheGeometry, Weights } from '../config/types.ts';
 import { errorMessage } from '../errors.ts';
+import { logTail } from '../util/bounded-read.ts';
 import { aggregateProfiles, type ProcessProfile } from '../metric/aggregate.ts';
 import { attachLineText } from './line-text.ts';
 import { parseCachegrindFile } from '../parse/cachegrind.ts';
@@ -29,32 +30,6 @@ export interface RunContext {
   outDir: string;
   /** Who runs the benchmark and how it is fenced (untrusted.ts). */
   sandbox: Sandbox;
-}
-
-/**
- * The last lines of a log the benchmark wrote, for the failure message: read from its last 16 KiB
- * only, each line cut to 400 characters, so the message always fits results.json.
- */
-function tail(path: string, lines = 20): string {
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      const size = fstatSync(fd).size;
-      const length = Math.min(size, 16 * 1024);
-      const buffer = Buffer.alloc(length);
-      readSync(fd, buffer, 0, length, size - length);
-      const text = buffer.toString('utf8').trimEnd();
-      return text
-        .split('\n')
-        .slice(-lines)
-        .map((line) => (line.length > 400 ? `${line.slice(0, 400)} … (${line.length - 400} more characters)` : line))
-        .join('\n');
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    return '';
-  }
 }
 
 /** Shells report "not found" as 127 and a child killed by signal N as 128+N. */
@@ -193,7 +168,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
       : failed
         ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}`
         : parseProblem ?? 'Cachegrind wrote no output';
-    const details = tail(stderr) || (valgrindLog ? tail(join(dir, valgrindLog)) : '');
+    const details = logTail(stderr) || (valgrindLog ? logTail(join(dir, valgrindLog)) : '');
     return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };
   }
   // After the measured run, so that it cannot change the count: bytecode per Python function (python/attribution.ts).

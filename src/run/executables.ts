@@ -1,24 +1,44 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join, relative, isAbsolute } from 'node:path';
 import type { ExecutableResult } from '../results/types.ts';
-import { loadedObjects, processFiles } from './valgrind-files.ts';
+import { readHead } from '../util/bounded-read.ts';
+import { LOG_OBJECTS, loadedObjects, processFiles } from './valgrind-files.ts';
+
+/** Larger than any program or library; a path the log names beyond it is not hashed (a sparse file, a planted name). */
+const MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 
 const hashes = new Map<string, string>();
 
-/** sha256 of a file, remembered per path, size and modification time for this cg-bench process. */
+/**
+ * sha256 of a regular file, read in chunks, remembered per path, size and modification time for this
+ * cg-bench process. The path comes from a log the benchmark could write: a device, a fifo or a huge
+ * file gets no hash rather than a hang.
+ */
 function contentHash(path: string): string | undefined {
+  let fd: number;
   try {
-    const stat = statSync(path);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_EXECUTABLE) return undefined;
     const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash('sha256').update(readFileSync(path)).digest('hex');
+      const sha = createHash('sha256');
+      const buffer = Buffer.alloc(1 << 20);
+      for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) sha.update(buffer.subarray(0, n));
+      hash = sha.digest('hex');
       hashes.set(key, hash);
     }
     return hash;
   } catch {
     return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -37,12 +57,8 @@ export function executablesOf(logDir: string, workspace: string): ExecutableResu
   const found = new Map<string, ExecutableResult>();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    let text: string;
-    try {
-      text = readFileSync(join(logDir, p.log), 'utf8');
-    } catch {
-      continue;
-    }
+    const text = readHead(join(logDir, p.log), LOG_OBJECTS);
+    if (text === undefined) continue;
     loadedObjects(text).forEach((path, i) => {
       if (inside(workspace, path)) return;
       const sha256 = contentHash(path);

@@ -1,8 +1,11 @@
-import { formatDuration } from '../report/format.ts';
+import { escapeTerminal } from '../report/escape.ts';
+import { formatCount, formatDuration } from '../report/format.ts';
 import type { BenchmarkResult } from '../results/types.ts';
-import { formatCount } from '../report/format.ts';
 
-/** What a long run tells the person waiting for it. */
+/**
+ * What a long run tells the person waiting for it. Names, commands and messages come from the
+ * configuration and the benchmarks (a pull request): both displays show them escaped.
+ */
 export interface Progress {
   setup(command: string): void;
   start(name: string, index: number, total: number, previousMs: number | undefined): void;
@@ -14,21 +17,25 @@ export const silentProgress: Progress = { setup() {}, start() {}, finish() {}, c
 
 function outcome(result: BenchmarkResult): string {
   if (result.status === 'ok') return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;
-  return `${result.status === 'timeout' ? 'TIMED OUT' : 'FAILED'}: ${(result.message ?? '').split('\n')[0]}`;
+  return `${result.status === 'timeout' ? 'TIMED OUT' : 'FAILED'}: ${escapeTerminal((result.message ?? '').split('\n')[0] ?? '')}`;
 }
 
 /** One line per event: for logs and CI. */
 export function lineProgress(write: (text: string) => void): Progress {
   return {
-    setup: (command) => write(`setup: ${command}\n`),
+    setup: (command) => write(`setup: ${escapeTerminal(command)}\n`),
     start: (name, index, total, previousMs) =>
-      write(`[${index + 1}/${total}] ${name}: running${previousMs ? ` (last time ${formatDuration(previousMs)})` : ''}\n`),
-    finish: (result) => write(`${result.status === 'ok' ? '✓' : '✗'} ${result.name}: ${outcome(result)}\n`),
+      write(`[${index + 1}/${total}] ${escapeTerminal(name)}: running${previousMs ? ` (last time ${formatDuration(previousMs)})` : ''}\n`),
+    finish: (result) => write(`${result.status === 'ok' ? '✓' : '✗'} ${escapeTerminal(result.name)}: ${outcome(result)}\n`),
     close() {},
   };
 }
 
-/** A status line redrawn every second under the finished lines: for a terminal. `now` is the clock (tests fix it). */
+/**
+ * A status line redrawn every second under the finished lines: for a terminal. It writes control
+ * sequences of its own, so it is given the raw stream (cli/terminal.ts) and escapes all it shows.
+ * `now` is the clock (tests fix it).
+ */
 export function terminalProgress(stream: NodeJS.WriteStream, now: () => number = Date.now): Progress {
   const running = new Map<string, { started: number; previousMs: number | undefined }>();
   let done = 0;
@@ -38,7 +45,7 @@ export function terminalProgress(stream: NodeJS.WriteStream, now: () => number =
     clear();
     if (!running.size) return;
     const at = now();
-    const parts = [...running].map(([name, r]) => `${name} ${formatDuration(at - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ''}`);
+    const parts = [...running].map(([name, r]) => `${escapeTerminal(name)} ${formatDuration(at - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ''}`);
     const line = `[${done}/${total} done] running ${parts.join(', ')}`;
     stream.write(line.slice(0, Math.max(20, (stream.columns || 100) - 1)));
   };
@@ -47,7 +54,7 @@ export function terminalProgress(stream: NodeJS.WriteStream, now: () => number =
   return {
     setup: (command) => {
       clear();
-      stream.write(`setup: ${command}\n`);
+      stream.write(`setup: ${escapeTerminal(command)}\n`);
     },
     start: (name, _index, count, previousMs) => {
       total = count;
@@ -58,7 +65,7 @@ export function terminalProgress(stream: NodeJS.WriteStream, now: () => number =
       running.delete(result.name);
       done++;
       clear();
-      stream.write(`${result.status === 'ok' ? '\x1b[32m✓\x1b[0m' : '\x1b[31m✗\x1b[0m'} ${result.name}: ${outcome(result)}\n`);
+      stream.write(`${result.status === 'ok' ? '\x1b[32m✓\x1b[0m' : '\x1b[31m✗\x1b[0m'} ${escapeTerminal(result.name)}: ${outcome(result)}\n`);
       draw();
     },
     close: () => {

@@ -1,8 +1,9 @@
-import { closeSync, openSync, appendFileSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, appendFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import type { Command } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatDuration } from '../report/format.ts';
+import { logTail } from '../util/bounded-read.ts';
 import { shownPath, type AbsolutePath } from '../util/paths.ts';
 import { SETUP_HOME } from './environment.ts';
 import { trackProcessGroup } from './interrupt.ts';
@@ -75,7 +76,8 @@ export async function runSetup(commands: Command[], options: SetupOptions): Prom
       closeSync(fd);
     }
     if (status) {
-      const tail = readFileSync(options.logFile, 'utf8').trimEnd().split('\n').slice(-20).join('\n');
+      // The log holds whatever the command printed (a build can print gigabytes): its tail only.
+      const tail = logTail(options.logFile);
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}\nlast lines of ${shownPath(options.logFile)}:\n${tail}`, ExitCode.benchmarkFailed);
     }
   }

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { MiB, readHead, readTail } from '../util/bounded-read.ts';
 import { join } from 'node:path';
 
 /**
@@ -8,6 +9,15 @@ import { join } from 'node:path';
  */
 const PROFILE = /^cachegrind\.out\.(\d+)$/;
 const LOG = /^valgrind\.(\d+)\.log$/;
+
+/**
+ * The logs sit where the benchmark can write (it knows its pid): they are read as plain files only,
+ * and bounded. Valgrind writes the command line first and the terminating signal last.
+ */
+const LOG_HEAD = 4 * MiB;
+const LOG_TAIL = 1 * MiB;
+/** A verbose log names each object as it is loaded: far more than any real program's list. */
+export const LOG_OBJECTS = 32 * MiB;
 
 /** Valgrind's arguments that put one profile and one log per process into `dir` (absolute). */
 export function outputFileArgs(dir: string): string[] {
@@ -55,23 +65,16 @@ export function unfinishedProcesses(dir: string): { pid: number; command: string
   return processFiles(dir)
     .filter((p) => p.log && !p.profile)
     .map((p) => {
-      let text = '';
-      try {
-        text = readFileSync(join(dir, p.log!), 'utf8');
-      } catch {
-        // Unreadable: named by pid alone.
-      }
+      // Unreadable or not a plain file: named by pid alone.
+      const text = readHead(join(dir, p.log!), LOG_HEAD) ?? '';
       return { pid: p.pid, command: commandInLog(text) ?? '(unknown command)' };
     });
 }
 
 /** The signal Valgrind says killed process `pid` ("Process terminating with default action of signal 11 (SIGSEGV)"). */
 export function terminatingSignal(dir: string, pid: number): string | null {
-  try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync(join(dir, `valgrind.${pid}.log`), 'utf8'))?.[1] ?? null;
-  } catch {
-    return null;
-  }
+  const text = readTail(join(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? '';
+  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text)?.[1] ?? null;
 }
 
 /**

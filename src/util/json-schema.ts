@@ -127,3 +127,78 @@ export function schemaProblems<T>(validate: ValidateFunction<T>): SchemaProblem[
   }
   return out;
 }
+
+/** The parts of a JSON schema that bound a value's size. */
+export interface SizedSchema {
+  $ref?: string;
+  oneOf?: SizedSchema[];
+  anyOf?: SizedSchema[];
+  type?: string | string[];
+  properties?: Record<string, SizedSchema>;
+  additionalProperties?: SizedSchema | boolean;
+  items?: SizedSchema;
+  maxLength?: number;
+  maxItems?: number;
+  definitions?: Record<string, SizedSchema>;
+  /** Every other keyword (const, enum, pattern, …) is no matter of size. */
+  [keyword: string]: unknown;
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+function typeAllows(schema: SizedSchema, type: string): boolean {
+  if (schema.type === undefined) return true;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes(type) || (type === 'integer' && types.includes('number'));
+}
+
+/** `text` cut to `limit` code points (as JSON Schema counts), saying how much was left out when there is room to. */
+export function cutText(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  const points = [...text];
+  if (points.length <= limit) return text;
+  const note = ` … (cut: ${points.length - limit} more characters)`;
+  const keep = limit >= 4 * note.length ? limit - [...note].length : limit;
+  return points.slice(0, keep).join('') + (keep < limit ? note : '');
+}
+
+/**
+ * `value` with every string cut to its schema's maxLength and every array to its maxItems (the
+ * first items kept): what cg-bench writes it must be able to read back, whatever a benchmark's
+ * command, output or symbols were. Follows properties, items, local $refs and oneOf/anyOf (the
+ * branch of the value's type); the value is copied, not changed.
+ */
+export function fitToSchema(value: unknown, schema: SizedSchema, root: SizedSchema = schema): unknown {
+  const resolved = resolveRef(schema, root);
+  const branches = resolved.oneOf ?? resolved.anyOf;
+  if (branches) {
+    const branch = branches.map((b) => resolveRef(b, root)).find((b) => typeAllows(b, jsonType(value)));
+    return branch ? fitToSchema(value, branch, root) : value;
+  }
+  if (typeof value === 'string') return resolved.maxLength === undefined ? value : cutText(value, resolved.maxLength);
+  if (Array.isArray(value)) {
+    const kept = resolved.maxItems !== undefined && value.length > resolved.maxItems ? value.slice(0, resolved.maxItems) : value;
+    const items = resolved.items;
+    return items ? kept.map((item: unknown) => fitToSchema(item, items, root)) : [...kept];
+  }
+  if (typeof value === 'object' && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const property = resolved.properties?.[key] ?? (typeof resolved.additionalProperties === 'object' ? resolved.additionalProperties : undefined);
+      out[key] = property ? fitToSchema(item, property, root) : item;
+    }
+    return out;
+  }
+  return value;
+}
+
+function resolveRef(schema: SizedSchema, root: SizedSchema): SizedSchema {
+  const name = schema.$ref?.match(/^#\/definitions\/([^/]+)$/)?.[1];
+  const target = name === undefined ? undefined : root.definitions?.[name];
+  return target ? resolveRef(target, root) : schema;
+}

@@ -3,19 +3,53 @@
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
-import { CLI, cli, project, readJson, tempDir } from '../helpers.ts';
+import { CLI, cli, compileC, project, readJson, tempDir, type CliRun } from '../helpers.ts';
+import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
 const OK = 'benchmarks:\n  - name: noop\n    run: [/bin/true]\n';
 const isRoot = process.getuid?.() === 0;
 
-async function expectRefused(config: string, args: string[], code: number, pattern: RegExp, files: Record<string, string> = {}): Promise<void> {
+/**
+ * What a user has before a refused command, planted so it can be checked afterwards: a baseline, the
+ * file the command is told to --save-baseline onto, and a previous run's output in its --out.
+ */
+const PLANTED: Record<string, string> = {
+  'base.json': `${JSON.stringify(resultsOf([benchmarkResult('noop', { Ir: 900 })]), null, 2)}\n`,
+  'out/results.json': `${JSON.stringify(resultsOf([benchmarkResult('noop', { Ir: 1000 })]), null, 2)}\n`,
+  'out/report.md': '# the previous run\n',
+  'out/benchmarks/01-noop/stdout.log': 'previous output\n',
+};
+
+function plantUserFiles(dir: string): () => void {
+  for (const [name, text] of Object.entries(PLANTED)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
+  return () => {
+    for (const [name, text] of Object.entries(PLANTED)) {
+      assert.ok(existsSync(join(dir, name)), `${name} is still there`);
+      assert.equal(readFileSync(join(dir, name), 'utf8'), text, `${name} is byte for byte what it was`);
+    }
+  };
+}
+
+/** A refused run: its exit code and message, no stack trace, and the baseline and the previous --out as they were. */
+async function refused(config: string, args: string[], code: number, pattern: RegExp, files: Record<string, string> = {}): Promise<CliRun> {
   const dir = project(config, files);
-  const r = await cli(['run', '--out', join(dir, 'out'), ...args], { cwd: dir });
+  const assertKept = plantUserFiles(dir);
+  const saving = args.includes('--save-baseline') ? [] : ['--save-baseline', 'base.json'];
+  const r = await cli(['run', '--out', join(dir, 'out'), ...saving, ...args], { cwd: dir });
   assert.equal(r.code, code, `exit code; stderr: ${r.stderr}`);
   assert.match(r.stderr + r.stdout, pattern);
   assert.doesNotMatch(r.stderr, /internal error|    at /, 'no stack trace');
+  assertKept();
+  return r;
+}
+
+async function expectRefused(config: string, args: string[], code: number, pattern: RegExp, files: Record<string, string> = {}): Promise<void> {
+  await refused(config, args, code, pattern, files);
 }
 
 describe('numbers the schema lets through', () => {
@@ -64,6 +98,55 @@ describe('what cg-bench accepts it can write and read back', () => {
   });
 });
 
+describe('the longest values cg-bench accepts go through a saved baseline and back', () => {
+  test('run string and argv at their limits, a 70 KB stderr, a 100-character name, a 70 KB symbol: --save-baseline, then compare and --baseline read it', async () => {
+    const dir = tempDir('cg-bench-longest-');
+    // A function whose name (and so Cachegrind's fn) is longer than results.json allows.
+    compileC(dir, 'long-symbol', `__attribute__((noinline)) int f${'x'.repeat(70_000)}(int n) { volatile int s = 0; for (int i = 0; i < n; i++) s += i; return s; }\nint main(void) { return f${'x'.repeat(70_000)}(1000) < 0; }\n`);
+    const name = `n${'a'.repeat(99)}`;
+    const shell = `true ${'y'.repeat(65_536 - 5)}`;
+    const config = [
+      'benchmarks:',
+      `  - name: ${name}`,
+      `    run: "${shell}"`,
+      '  - name: argv',
+      `    run: [/bin/sh, -c, "exit 0", "${'a'.repeat(65_536)}", "${'b'.repeat(65_536)}"]`,
+      '  - name: loud',
+      `    run: 'head -c 70000 /dev/zero | tr "\\\\0" x >&2'`,
+      '  - name: symbol',
+      '    run: [./long-symbol]',
+      '',
+    ].join('\n');
+    writeFileSync(join(dir, 'cg-bench.yml'), config);
+    const saved = await cli(['run', '--out', 'out', '--save-baseline', 'base.json'], { cwd: dir });
+    assert.equal(saved.code, 0, saved.stderr);
+    assert.match(saved.stderr, /baseline saved: base\.json/);
+    const base = readJson(join(dir, 'base.json'));
+    assert.equal(base.benchmarks[0]!.name, name);
+    assert.equal(base.benchmarks[0]!.command, shell, 'a command within its limit is kept whole');
+    assert.ok(base.benchmarks[0]!.processes.every((p) => p.cmd.length <= 65_536), 'process commands are cut to fit');
+    assert.ok(base.benchmarks[1]!.processes.some((p) => p.cmd.endsWith('more characters)')), 'and say so');
+    assert.ok(base.benchmarks[3]!.functions.some((f) => f.fn.startsWith('fxxx') && [...f.fn].length <= 65_536), 'a symbol over the limit is cut, not dropped');
+    const compared = await cli(['compare', 'base.json', 'out/results.json'], { cwd: dir });
+    assert.equal(compared.code, 0, compared.stderr);
+    assert.doesNotMatch(compared.stderr, /invalid results file/);
+    const again = await cli(['run', '--out', 'out2', '--baseline', 'base.json', '--filter', 'argv'], { cwd: dir });
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stdout, /argv/);
+  });
+  test('a failure message over the limit (a missing program of 65 KB): results.json is written and read back', async () => {
+    const dir = project(`benchmarks:\n  - name: long\n    run: ["nosuch${'a'.repeat(65_520)}"]\n  - name: fine\n    run: [/bin/true]\n`);
+    const r = await cli(['run', '--out', 'out'], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr);
+    const results = readJson(join(dir, 'out', 'results.json'));
+    assert.match(results.benchmarks[0]!.message ?? '', /^command not found: nosuchaaa.* … \(cut: \d+ more characters\)$/);
+    assert.equal(results.benchmarks[1]!.status, 'ok');
+    const again = await cli(['compare', 'out/results.json', 'out/results.json'], { cwd: dir });
+    assert.equal(again.code, 3, again.stderr);
+    assert.doesNotMatch(again.stderr, /invalid results file|must be at most/);
+  });
+});
+
 describe('unbounded or hostile files', () => {
   test('--config /dev/zero ends with a clear message', () => expectRefused(OK, ['--config', '/dev/zero'], 2, /configuration \/dev\/zero: larger than 1 MiB/));
   test('a YAML alias bomb is refused, not expanded', () => {
@@ -71,19 +154,38 @@ describe('unbounded or hostile files', () => {
     for (let i = 1; i < 9; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
     return expectRefused(`${bomb.join('\n')}\n${OK}`, [], 2, /cg-bench\.yml: YAML: .*too many aliases/);
   });
+  test('a setup command that prints 50 MB, one line and then many: the error shows the log\'s tail, bounded', async () => {
+    const dir = project(`setup:\n  - 'head -c 50000000 /dev/zero | tr "\\\\0" x; echo; seq 1 1000000; echo LAST-LINE; exit 1'\n${OK}`);
+    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr.slice(0, 2000));
+    assert.match(r.stderr, /cg-bench: setup command failed \(exited with status 1\): head -c 50000000/);
+    assert.match(r.stderr, /\n1000000\nLAST-LINE\n$/);
+    assert.ok(r.stderr.length < 20_000, `stderr is ${r.stderr.length} characters`);
+  });
+  test('a setup command whose single 50 MB line is the last: cut, not printed whole', async () => {
+    const dir = project(`setup:\n  - 'head -c 50000000 /dev/zero | tr "\\\\0" x; exit 1'\n${OK}`);
+    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr.slice(0, 2000));
+    assert.match(r.stderr, /x{400} … \(\d+ more characters\)\n$/);
+    assert.ok(r.stderr.length < 20_000, `stderr is ${r.stderr.length} characters`);
+  });
   test('a baseline larger than any results.json is refused by size', async () => {
     const dir = project(OK);
     const big = join(dir, 'big.json');
     spawnSync('truncate', ['-s', '300M', big]);
-    const r = await cli(['run', '--out', join(dir, 'out'), '--baseline', big], { cwd: dir });
+    const assertKept = plantUserFiles(dir);
+    const r = await cli(['run', '--out', join(dir, 'out'), '--baseline', big, '--save-baseline', 'base.json'], { cwd: dir });
     assert.equal(r.code, 2, r.stderr);
     assert.match(r.stderr, /results file .*big\.json: larger than 256 MiB/);
+    assertKept();
   });
   test('a baseline that is not results: exit 2 naming it', async () => {
-    const dir = project(OK, { 'base.json': '{"tool":"cg-bench","schemaVersion":1}' });
-    const r = await cli(['run', '--out', join(dir, 'out'), '--baseline', 'base.json'], { cwd: dir });
+    const dir = project(OK, { 'not-results.json': '{"tool":"cg-bench","schemaVersion":1}' });
+    const assertKept = plantUserFiles(dir);
+    const r = await cli(['run', '--out', join(dir, 'out'), '--baseline', 'not-results.json', '--save-baseline', 'base.json'], { cwd: dir });
     assert.equal(r.code, 2);
-    assert.match(r.stderr, /base\.json: invalid results file/);
+    assert.match(r.stderr, /not-results\.json: invalid results file/);
+    assertKept();
   });
 });
 
@@ -91,6 +193,47 @@ describe('names that are not what they look like', () => {
   for (const [what, ch] of [['a zero-width space', '\\u200b'], ['a right-to-left override', '\\u202e'], ['a C1 control', '\\u009b'], ['a byte-order mark', '\\ufeff']] as const) {
     test(`a benchmark name with ${what}`, () => expectRefused(`benchmarks:\n  - name: "sort${ch}1m"\n    run: [/bin/true]\n`, [], 2, /cg-bench\.yml:2:\d+: benchmarks\[0\]\.name: .*visible characters/));
   }
+});
+
+describe('terminal and CI-log injection: controls a configuration or a benchmark wrote never reach stderr', () => {
+  // OSC 52 (set the clipboard, ended by BEL), a colour (CSI), a C1 CSI, a right-to-left override.
+  const HOSTILE = '\\e]52;c;ZXZpbA==\\a \\e[31mRED \\x9b2J \\u202eevil';
+  const RAW = ['\x1b', '\x07', '\u009b', '\u202e'];
+  const inert = (text: string, where: string) => {
+    for (const ch of RAW) assert.ok(!text.includes(ch), `${where} holds ${JSON.stringify(ch)}: ${JSON.stringify(text.slice(0, 2000))}`);
+  };
+  test('in a setup command and its output: the progress line, the error and the log tail', async () => {
+    const dir = project(`setup:\n  - "printf '${HOSTILE}'; echo; exit 1 # build-step"\n${OK}`);
+    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr);
+    assert.match(r.stderr, /^setup: printf .*# build-step$/m, 'the progress line names the command');
+    assert.match(r.stderr, /cg-bench: setup command failed \(exited with status 1\): printf .*# build-step\n/);
+    assert.match(r.stderr, /\]52;c;ZXZpbA== .*RED .*2J .*evil/, 'the text is kept, its controls are not');
+    inert(r.stderr, 'stderr');
+    inert(r.stdout, 'stdout');
+    assert.ok(readFileSync(join(dir, 'out', 'setup.log'), 'utf8').includes('\x1b]52;'), 'setup.log itself keeps what the command wrote');
+  });
+  test('in a benchmark command and its stderr: progress, report and message', async () => {
+    const dir = project(`benchmarks:\n  - name: hostile\n    run: "printf '${HOSTILE}' >&2; echo >&2; exit 1"\n`);
+    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr);
+    assert.match(r.stderr, /^✗ hostile: FAILED: exited with status 1/m, 'the progress line names the benchmark');
+    assert.match(r.stdout, /hostile: failed\n.*\n.*\]52;c;ZXZpbA==/);
+    inert(r.stderr, 'stderr');
+    inert(r.stdout, 'stdout');
+  });
+  test('in an argv benchmark that cannot start: the message naming the program', async () => {
+    const dir = project(`benchmarks:\n  - name: missing\n    run: ["./no-such-${HOSTILE}"]\n`);
+    const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir });
+    assert.equal(r.code, 3, r.stderr);
+    assert.match(r.stderr, /✗ missing: FAILED: command not found: \.\/no-such-/);
+    inert(r.stderr, 'stderr');
+    inert(r.stdout, 'stdout');
+  });
+  test('in a configuration error quoting the file', async () => {
+    const r = await refused(`benchmarks:\n  - name: a\n    run: [/bin/true]\n    "${HOSTILE}": 1\n`, [], 2, /cg-bench\.yml:4:\d+: benchmarks\[0\].*unknown key/);
+    inert(r.stderr, 'stderr');
+  });
 });
 
 describe('output directories', () => {

@@ -1,0 +1,57 @@
+// Files that code cg-bench ran could have written (logs, profiles) are read bounded: a link, a fifo
+// or a device gives nothing, a huge file only its head or tail (issue 10, "every read bounded").
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { test } from 'node:test';
+import { CachegrindParseError, parseCachegrindStream } from '../../src/parse/cachegrind.ts';
+import { executablesOf } from '../../src/run/executables.ts';
+import { terminatingSignal, unfinishedProcesses } from '../../src/run/valgrind-files.ts';
+import { logTail, readHead, readTail } from '../../src/util/bounded-read.ts';
+import { tempDir } from '../helpers.ts';
+
+test('head and tail of a plain file, bounded; nothing from a link, a fifo or a device', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'log'), 'first\n' + 'x'.repeat(100_000) + '\nlast\n');
+  assert.equal(readHead(join(dir, 'log'), 5), 'first');
+  assert.equal(readTail(join(dir, 'log'), 5), 'last\n');
+  symlinkSync('/dev/zero', join(dir, 'zero'));
+  spawnSync('mkfifo', [join(dir, 'fifo')]);
+  for (const name of ['zero', 'fifo', 'missing']) {
+    assert.equal(readHead(join(dir, name), 1024), undefined, name);
+    assert.equal(readTail(join(dir, name), 1024), undefined, name);
+  }
+  assert.equal(readHead('/dev/zero', 1024), undefined);
+});
+
+test('a log tail: the last 20 lines, each cut to 400 characters', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'log'), Array.from({ length: 50 }, (_, i) => `line ${i}`).join('\n') + `\n${'y'.repeat(10_000)}\n`);
+  const tail = logTail(join(dir, 'log')).split('\n');
+  assert.equal(tail.length, 20);
+  assert.equal(tail[0], 'line 31');
+  assert.match(tail[19]!, /^y{400} … \(9600 more characters\)$/);
+});
+
+test('Valgrind logs the benchmark replaced by a link to /dev/zero or filled up are not read whole', () => {
+  const dir = tempDir();
+  symlinkSync('/dev/zero', join(dir, 'valgrind.7.log'));
+  writeFileSync(join(dir, 'valgrind.8.log'), `==8== Command: ./prog\n--8-- Reading syms from /dev/zero\n${'z'.repeat(5 << 20)}\n==8== Process terminating with default action of signal 11 (SIGSEGV)\n`);
+  assert.deepEqual(unfinishedProcesses(dir), [
+    { pid: 7, command: '(unknown command)' },
+    { pid: 8, command: './prog' },
+  ]);
+  assert.equal(terminatingSignal(dir, 7), null);
+  assert.equal(terminatingSignal(dir, 8), 'SIGSEGV');
+  mkdirSync(join(dir, 'ws'));
+  assert.deepEqual(executablesOf(dir, join(dir, 'ws')), [], '/dev/zero named in a log is not hashed');
+});
+
+test('a profile larger than the limit (decompressed) is refused, not kept in memory', async () => {
+  const endless = Readable.from((function* () {
+    for (let i = 0; i < 64; i++) yield Buffer.alloc(1 << 16, 0x61);
+  })());
+  await assert.rejects(parseCachegrindStream(endless, 'cachegrind.out.9', 1 << 20), (error: unknown) => error instanceof CachegrindParseError && /cachegrind\.out\.9: larger than 1 MiB/.test(error.message));
+});
