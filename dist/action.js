@@ -5789,7 +5789,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants9 = require_constants2();
+    var constants11 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util5.addListener;
@@ -5864,7 +5864,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert4(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants9.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants11.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5959,11 +5959,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants9.ERROR.OK) {
+          if (ret !== constants11.ERROR.OK) {
             const body2 = data.subarray(offset);
-            if (ret === constants9.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants11.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body2);
-            } else if (ret === constants9.ERROR.PAUSED) {
+            } else if (ret === constants11.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body2);
             } else {
@@ -5986,10 +5986,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants9.ERROR.OK) {
+        if (ret === constants11.ERROR.OK) {
           return null;
         }
-        if (ret === constants9.ERROR.PAUSED || ret === constants9.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants11.ERROR.PAUSED || ret === constants11.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6006,7 +6006,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants9.ERROR[ret], data);
+        return new HTTPParserError(message, constants11.ERROR[ret], data);
       }
       destroy() {
         assert4(this.ptr != null);
@@ -6186,7 +6186,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants9.ERROR.PAUSED : 0;
+        return pause ? constants11.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6208,7 +6208,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants9.ERROR.PAUSED;
+          return constants11.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6244,13 +6244,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert4(client[kRunning] === 0);
           util5.destroy(socket, new InformationalError("reset"));
-          return constants9.ERROR.PAUSED;
+          return constants11.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants9.ERROR.PAUSED;
+          return constants11.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants9.ERROR.PAUSED;
+          return constants11.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -8168,10 +8168,10 @@ var require_fixed_queue = __commonJS({
         this.head.push(data);
       }
       shift() {
-        const tail2 = this.tail;
-        const next = tail2.shift();
-        if (tail2.isEmpty() && tail2.next !== null) {
-          this.tail = tail2.next;
+        const tail = this.tail;
+        const next = tail.shift();
+        if (tail.isEmpty() && tail.next !== null) {
+          this.tail = tail.next;
         }
         return next;
       }
@@ -17350,7 +17350,7 @@ var require_permessage_deflate = __commonJS({
     var { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __require("node:zlib");
     var { isValidClientWindowBits } = require_util7();
     var { MessageSizeExceededError } = require_errors();
-    var tail2 = Buffer.from([0, 0, 255, 255]);
+    var tail = Buffer.from([0, 0, 255, 255]);
     var kBuffer = /* @__PURE__ */ Symbol("kBuffer");
     var kLength = /* @__PURE__ */ Symbol("kLength");
     var PerMessageDeflate = class {
@@ -17408,7 +17408,7 @@ var require_permessage_deflate = __commonJS({
         }
         this.#inflate.write(chunk);
         if (fin) {
-          this.#inflate.write(tail2);
+          this.#inflate.write(tail);
         }
         this.#inflate.flush(() => {
           if (!this.#inflate) {
@@ -19530,11 +19530,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants9) {
+      optimizeNames(names, constants11) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants9);
+          this.rhs = optimizeExpr(this.rhs, names, constants11);
         return this;
       }
       get names() {
@@ -19551,10 +19551,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants9) {
+      optimizeNames(names, constants11) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants9);
+        this.rhs = optimizeExpr(this.rhs, names, constants11);
         return this;
       }
       get names() {
@@ -19615,8 +19615,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants9) {
-        this.code = optimizeExpr(this.code, names, constants9);
+      optimizeNames(names, constants11) {
+        this.code = optimizeExpr(this.code, names, constants11);
         return this;
       }
       get names() {
@@ -19645,12 +19645,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants9) {
+      optimizeNames(names, constants11) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants9))
+          if (n.optimizeNames(names, constants11))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -19703,12 +19703,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants9) {
+      optimizeNames(names, constants11) {
         var _a2;
-        this.else = (_a2 = this.else) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants9);
-        if (!(super.optimizeNames(names, constants9) || this.else))
+        this.else = (_a2 = this.else) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants11);
+        if (!(super.optimizeNames(names, constants11) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants9);
+        this.condition = optimizeExpr(this.condition, names, constants11);
         return this;
       }
       get names() {
@@ -19731,10 +19731,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants9) {
-        if (!super.optimizeNames(names, constants9))
+      optimizeNames(names, constants11) {
+        if (!super.optimizeNames(names, constants11))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants9);
+        this.iteration = optimizeExpr(this.iteration, names, constants11);
         return this;
       }
       get names() {
@@ -19770,10 +19770,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants9) {
-        if (!super.optimizeNames(names, constants9))
+      optimizeNames(names, constants11) {
+        if (!super.optimizeNames(names, constants11))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants9);
+        this.iterable = optimizeExpr(this.iterable, names, constants11);
         return this;
       }
       get names() {
@@ -19815,11 +19815,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants9) {
+      optimizeNames(names, constants11) {
         var _a2, _b;
-        super.optimizeNames(names, constants9);
-        (_a2 = this.catch) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants9);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants9);
+        super.optimizeNames(names, constants11);
+        (_a2 = this.catch) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants11);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants11);
         return this;
       }
       get names() {
@@ -20120,7 +20120,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants9) {
+    function optimizeExpr(expr, names, constants11) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -20135,14 +20135,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants9[n.str];
+        const c = constants11[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants9[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants11[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -22098,7 +22098,7 @@ var require_compile = __commonJS({
       }
     }
     exports2.compileSchema = compileSchema;
-    function resolveRef(root, baseId, ref) {
+    function resolveRef2(root, baseId, ref) {
       var _a2;
       ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, ref);
       const schOrFunc = root.refs[ref];
@@ -22115,7 +22115,7 @@ var require_compile = __commonJS({
         return;
       return root.refs[ref] = inlineOrCompile.call(this, _sch);
     }
-    exports2.resolveRef = resolveRef;
+    exports2.resolveRef = resolveRef2;
     function inlineOrCompile(sch) {
       if ((0, resolve_1.inlineRef)(sch.schema, this.opts.inlineRefs))
         return sch.schema;
@@ -22311,8 +22311,8 @@ var require_utils2 = __commonJS({
       }
       if (bestLength < 2) return hextets.join(":");
       const head = hextets.slice(0, bestStart).join(":");
-      const tail2 = hextets.slice(bestStart + bestLength).join(":");
-      return head + "::" + tail2;
+      const tail = hextets.slice(bestStart + bestLength).join(":");
+      return head + "::" + tail;
     }
     function normalizeIPv6Address(input) {
       const compression = input.indexOf("::");
@@ -34266,10 +34266,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var constants9 = require_constants6();
+    var constants11 = require_constants6();
     var SemVer = require_semver();
     var truncate = (version3, truncation, options) => {
-      if (!constants9.RELEASE_TYPES.includes(truncation)) {
+      if (!constants11.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version3, options);
@@ -35509,7 +35509,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants9 = require_constants6();
+    var constants11 = require_constants6();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse4 = require_parse2();
@@ -35593,8 +35593,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants9.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants9.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants11.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants11.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -40981,36 +40981,36 @@ var require_rpc_interceptor = __commonJS({
     function stackIntercept(kind, transport, method, options, input) {
       var _a2, _b, _c, _d;
       if (kind == "unary") {
-        let tail2 = (mtd, inp, opt) => transport.unary(mtd, inp, opt);
+        let tail = (mtd, inp, opt) => transport.unary(mtd, inp, opt);
         for (const curr of ((_a2 = options.interceptors) !== null && _a2 !== void 0 ? _a2 : []).filter((i) => i.interceptUnary).reverse()) {
-          const next = tail2;
-          tail2 = (mtd, inp, opt) => curr.interceptUnary(next, mtd, inp, opt);
+          const next = tail;
+          tail = (mtd, inp, opt) => curr.interceptUnary(next, mtd, inp, opt);
         }
-        return tail2(method, input, options);
+        return tail(method, input, options);
       }
       if (kind == "serverStreaming") {
-        let tail2 = (mtd, inp, opt) => transport.serverStreaming(mtd, inp, opt);
+        let tail = (mtd, inp, opt) => transport.serverStreaming(mtd, inp, opt);
         for (const curr of ((_b = options.interceptors) !== null && _b !== void 0 ? _b : []).filter((i) => i.interceptServerStreaming).reverse()) {
-          const next = tail2;
-          tail2 = (mtd, inp, opt) => curr.interceptServerStreaming(next, mtd, inp, opt);
+          const next = tail;
+          tail = (mtd, inp, opt) => curr.interceptServerStreaming(next, mtd, inp, opt);
         }
-        return tail2(method, input, options);
+        return tail(method, input, options);
       }
       if (kind == "clientStreaming") {
-        let tail2 = (mtd, opt) => transport.clientStreaming(mtd, opt);
+        let tail = (mtd, opt) => transport.clientStreaming(mtd, opt);
         for (const curr of ((_c = options.interceptors) !== null && _c !== void 0 ? _c : []).filter((i) => i.interceptClientStreaming).reverse()) {
-          const next = tail2;
-          tail2 = (mtd, opt) => curr.interceptClientStreaming(next, mtd, opt);
+          const next = tail;
+          tail = (mtd, opt) => curr.interceptClientStreaming(next, mtd, opt);
         }
-        return tail2(method, options);
+        return tail(method, options);
       }
       if (kind == "duplex") {
-        let tail2 = (mtd, opt) => transport.duplex(mtd, opt);
+        let tail = (mtd, opt) => transport.duplex(mtd, opt);
         for (const curr of ((_d = options.interceptors) !== null && _d !== void 0 ? _d : []).filter((i) => i.interceptDuplex).reverse()) {
-          const next = tail2;
-          tail2 = (mtd, opt) => curr.interceptDuplex(next, mtd, opt);
+          const next = tail;
+          tail = (mtd, opt) => curr.interceptDuplex(next, mtd, opt);
         }
-        return tail2(method, options);
+        return tail(method, options);
       }
       runtime_1.assertNever(kind);
     }
@@ -45241,7 +45241,7 @@ ${body2}
 }
 
 // src/github/run.ts
-import { readFileSync as readFileSync12 } from "node:fs";
+import { readFileSync as readFileSync9 } from "node:fs";
 import { join as join27, resolve as resolve8 } from "node:path";
 
 // src/ci/pipeline.ts
@@ -45477,15 +45477,28 @@ var CachegrindParser = class {
     });
   }
 };
-async function parseCachegrindStream(stream2, source) {
+var MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
+async function parseCachegrindStream(stream2, source, limit = MAX_PROFILE_BYTES) {
   const parser = new CachegrindParser(source);
-  for await (const chunk of stream2) parser.push(chunk);
+  let total = 0;
+  for await (const chunk of stream2) {
+    total += chunk.length;
+    if (total > limit) {
+      stream2.destroy();
+      throw new CachegrindParseError(`${source}: larger than ${Math.round(limit / (1024 * 1024))} MiB; that is no profile Cachegrind wrote`);
+    }
+    parser.push(chunk);
+  }
   return parser.finish();
 }
 async function parseCachegrindFile(path12) {
   const raw = createReadStream(path12, { highWaterMark: 1 << 20 });
   const stream2 = path12.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-  return parseCachegrindStream(stream2, path12);
+  try {
+    return await parseCachegrindStream(stream2, path12);
+  } finally {
+    raw.destroy();
+  }
 }
 
 // src/metric/events.ts
@@ -46795,7 +46808,7 @@ var results_schema_default = {
 };
 
 // src/util/bounded-read.ts
-import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync2, constants as constants3, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
 var MiB = 1 << 20;
 function readTextBounded(path12, limit, what, shown = path12) {
   const fd = openSync2(path12, "r");
@@ -46814,6 +46827,42 @@ function readTextBounded(path12, limit, what, shown = path12) {
   } finally {
     closeSync2(fd);
   }
+}
+var KiB = 1 << 10;
+function openPlain(path12) {
+  let fd;
+  try {
+    fd = openSync2(path12, constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK);
+  } catch {
+    return void 0;
+  }
+  if (fstatSync2(fd).isFile()) return fd;
+  closeSync2(fd);
+  return void 0;
+}
+function readAt(path12, bytes, from) {
+  const fd = openPlain(path12);
+  if (fd === void 0) return void 0;
+  try {
+    const size = fstatSync2(fd).size;
+    const length = Math.min(size, bytes);
+    const buffer3 = Buffer.alloc(length);
+    let read2 = 0;
+    for (let n; read2 < length && (n = readSync2(fd, buffer3, read2, length - read2, (from === "end" ? size - length : 0) + read2)) > 0; ) read2 += n;
+    return buffer3.subarray(0, read2).toString("utf8");
+  } finally {
+    closeSync2(fd);
+  }
+}
+function readHead(path12, bytes) {
+  return readAt(path12, bytes, "start");
+}
+function readTail(path12, bytes) {
+  return readAt(path12, bytes, "end");
+}
+function logTail(path12, lines = 20) {
+  const text = readTail(path12, 16 * KiB)?.trimEnd() ?? "";
+  return text.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
 }
 
 // src/util/json-schema.ts
@@ -46922,12 +46971,60 @@ function schemaProblems(validate2) {
   }
   return out;
 }
+function jsonType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+function typeAllows(schema, type) {
+  if (schema.type === void 0) return true;
+  const types2 = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types2.includes(type) || type === "integer" && types2.includes("number");
+}
+function cutText(text, limit) {
+  if (text.length <= limit) return text;
+  const points = [...text];
+  if (points.length <= limit) return text;
+  const note = ` \u2026 (cut: ${points.length - limit} more characters)`;
+  const keep = limit >= 4 * note.length ? limit - [...note].length : limit;
+  return points.slice(0, keep).join("") + (keep < limit ? note : "");
+}
+function fitToSchema(value, schema, root = schema) {
+  const resolved = resolveRef(schema, root);
+  const branches = resolved.oneOf ?? resolved.anyOf;
+  if (branches) {
+    const branch = branches.map((b) => resolveRef(b, root)).find((b) => typeAllows(b, jsonType(value)));
+    return branch ? fitToSchema(value, branch, root) : value;
+  }
+  if (typeof value === "string") return resolved.maxLength === void 0 ? value : cutText(value, resolved.maxLength);
+  if (Array.isArray(value)) {
+    const kept = resolved.maxItems !== void 0 && value.length > resolved.maxItems ? value.slice(0, resolved.maxItems) : value;
+    const items = resolved.items;
+    return items ? kept.map((item) => fitToSchema(item, items, root)) : [...kept];
+  }
+  if (typeof value === "object" && value !== null) {
+    const out = {};
+    for (const [key, item] of Object.entries(value)) {
+      const property = resolved.properties?.[key] ?? (typeof resolved.additionalProperties === "object" ? resolved.additionalProperties : void 0);
+      out[key] = property ? fitToSchema(item, property, root) : item;
+    }
+    return out;
+  }
+  return value;
+}
+function resolveRef(schema, root) {
+  const name = schema.$ref?.match(/^#\/definitions\/([^/]+)$/)?.[1];
+  const target = name === void 0 ? void 0 : root.definitions?.[name];
+  return target ? resolveRef(target, root) : schema;
+}
 
 // src/results/types.ts
 var RESULTS_SCHEMA_VERSION = 1;
 
 // src/results/io.ts
 var RESULTS_LIMIT = 256 * MiB;
+var RESULTS_SCHEMA = results_schema_default;
 var validateResults = createAjv().compile(results_schema_default);
 var validateTimed = createAjv().compile({ ...results_schema_default.properties.timed, definitions: results_schema_default.definitions });
 function parseTimed(data, source) {
@@ -47005,7 +47102,7 @@ function writeFileAtomic(path12, text) {
   }
 }
 function writeResults(path12, results) {
-  writeFileAtomic(path12, `${JSON.stringify(results, null, 2)}
+  writeFileAtomic(path12, `${JSON.stringify(fitToSchema(results, RESULTS_SCHEMA), null, 2)}
 `);
 }
 
@@ -47057,7 +47154,7 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { readFileSync as readFileSync9 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 import { join as join14 } from "node:path";
 
 // src/container/measurer.ts
@@ -47409,7 +47506,7 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync3, statSync as statSync7 } from "node:fs";
+import { accessSync as accessSync4, constants as constants9, existsSync as existsSync3, statSync as statSync6 } from "node:fs";
 import { dirname as dirname7 } from "node:path";
 
 // src/report/json.ts
@@ -47440,7 +47537,7 @@ var jsonReport = {
 };
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync3, constants as constants8, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync5 } from "node:fs";
 import { join as join11 } from "node:path";
 
 // src/run/slug.ts
@@ -47644,8 +47741,8 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, closeSync as closeSync6, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync5, readSync as readSync5, rmSync as rmSync6, statSync as statSync6 } from "node:fs";
-import { constants as constants5 } from "node:os";
+import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync4, readdirSync as readdirSync5, rmSync as rmSync6, statSync as statSync5 } from "node:fs";
+import { constants as constants7 } from "node:os";
 import { join as join10, relative as relative7, resolve as resolve4 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
@@ -47723,14 +47820,17 @@ function runsPython(run3) {
 
 // src/run/executables.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
+import { closeSync as closeSync4, constants as constants4, fstatSync as fstatSync3, openSync as openSync4, readSync as readSync4 } from "node:fs";
 import { join as join7, relative as relative6, isAbsolute as isAbsolute4 } from "node:path";
 
 // src/run/valgrind-files.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync as readdirSync3 } from "node:fs";
 import { join as join6 } from "node:path";
 var PROFILE = /^cachegrind\.out\.(\d+)$/;
 var LOG = /^valgrind\.(\d+)\.log$/;
+var LOG_HEAD = 4 * MiB;
+var LOG_TAIL = 1 * MiB;
+var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir) {
   return [`--cachegrind-out-file=${join6(dir, "cachegrind.out.%p")}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
 }
@@ -47756,20 +47856,13 @@ function commandInLog(text) {
 }
 function unfinishedProcesses(dir) {
   return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
-    let text = "";
-    try {
-      text = readFileSync3(join6(dir, p.log), "utf8");
-    } catch {
-    }
+    const text = readHead(join6(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync3(join6(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
-  } catch {
-    return null;
-  }
+  const text = readTail(join6(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text)?.[1] ?? null;
 }
 function loadedObjects(logText) {
   const paths = [];
@@ -47782,19 +47875,32 @@ function loadedObjects(logText) {
 }
 
 // src/run/executables.ts
+var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function contentHash(path12) {
+  let fd;
   try {
-    const stat2 = statSync4(path12);
+    fd = openSync4(path12, constants4.O_RDONLY | constants4.O_NONBLOCK);
+  } catch {
+    return void 0;
+  }
+  try {
+    const stat2 = fstatSync3(fd);
+    if (!stat2.isFile() || stat2.size > MAX_EXECUTABLE) return void 0;
     const key = `${path12}\0${stat2.size}\0${stat2.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash3("sha256").update(readFileSync4(path12)).digest("hex");
+      const sha = createHash3("sha256");
+      const buffer3 = Buffer.alloc(1 << 20);
+      for (let n; (n = readSync4(fd, buffer3, 0, buffer3.length, null)) > 0; ) sha.update(buffer3.subarray(0, n));
+      hash = sha.digest("hex");
       hashes.set(key, hash);
     }
     return hash;
   } catch {
     return void 0;
+  } finally {
+    closeSync4(fd);
   }
 }
 function inside(dir, path12) {
@@ -47805,12 +47911,8 @@ function executablesOf(logDir, workspace) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    let text;
-    try {
-      text = readFileSync4(join7(logDir, p.log), "utf8");
-    } catch {
-      continue;
-    }
+    const text = readHead(join7(logDir, p.log), LOG_OBJECTS);
+    if (text === void 0) continue;
     loadedObjects(text).forEach((path12, i) => {
       if (inside(workspace, path12)) return;
       const sha2562 = contentHash(path12);
@@ -47825,14 +47927,14 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash4 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync5 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync4 } from "node:fs";
 import { join as join8 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync3, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat2 = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    const stat2 = readFileSync3(`/proc/${pid}/stat`, "utf8");
     return stat2.slice(stat2.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -47840,7 +47942,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync5("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync3("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -47890,7 +47992,7 @@ function tryLock(path12) {
     }
     let holder;
     try {
-      holder = parseHolder(readFileSync5(path12, "utf8"));
+      holder = parseHolder(readFileSync3(path12, "utf8"));
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
@@ -47915,7 +48017,7 @@ function removeQuietly(path12) {
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   mkdirSync3(HOMES_DIR, { recursive: true });
-  if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
+  if (statSync4(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
@@ -47932,13 +48034,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync4 } from "node:fs";
 function processesWith(marker2) {
   const found = [];
   for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
+      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
     } catch {
     }
   }
@@ -47964,10 +48066,10 @@ async function killLeftovers(marker2) {
 
 // src/run/process.ts
 import { spawn as spawn2 } from "node:child_process";
-import { closeSync as closeSync4, openSync as openSync4 } from "node:fs";
+import { closeSync as closeSync5, openSync as openSync5 } from "node:fs";
 
 // src/run/interrupt.ts
-import { constants as constants3 } from "node:os";
+import { constants as constants5 } from "node:os";
 var liveGroups = /* @__PURE__ */ new Set();
 function trackProcessGroup(pid) {
   if (pid === void 0) return () => {
@@ -47987,7 +48089,7 @@ function killTrackedGroups(signal = "SIGKILL") {
   return count;
 }
 function interruptExitCode(signal) {
-  return 128 + constants3.signals[signal];
+  return 128 + constants5.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -48002,8 +48104,8 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/run/process.ts
 function runProcess(options) {
-  const out = openSync4(options.stdoutFile, "w");
-  const err = openSync4(options.stderrFile, "w");
+  const out = openSync5(options.stdoutFile, "w");
+  const err = openSync5(options.stderrFile, "w");
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve9) => {
@@ -48013,8 +48115,8 @@ function runProcess(options) {
       stdio: ["ignore", out, err],
       detached: true
     });
-    closeSync4(out);
-    closeSync4(err);
+    closeSync5(out);
+    closeSync5(err);
     const untrack = trackProcessGroup(child2.pid);
     child2.once("exit", untrack);
     let timedOut = false;
@@ -48048,23 +48150,23 @@ function runProcess(options) {
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants as constants4, openSync as openSync5, readSync as readSync4, closeSync as closeSync5 } from "node:fs";
+import { accessSync, constants as constants6, openSync as openSync6, readSync as readSync5, closeSync as closeSync6 } from "node:fs";
 import { delimiter as delimiter2, dirname as dirname6, join as join9 } from "node:path";
 function isExecutable(path12) {
   try {
-    accessSync(path12, constants4.X_OK);
+    accessSync(path12, constants6.X_OK);
     return true;
   } catch {
     return false;
   }
 }
 function startsWithShebang(path12) {
-  const fd = openSync5(path12, "r");
+  const fd = openSync6(path12, "r");
   try {
     const head = Buffer.alloc(2);
-    return readSync4(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    return readSync5(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
   } finally {
-    closeSync5(fd);
+    closeSync6(fd);
   }
 }
 function findOnPath(program, path12) {
@@ -48114,33 +48216,16 @@ function cachegrindArgs(options) {
 }
 
 // src/run/benchmark.ts
-function tail(path12, lines = 20) {
-  try {
-    const fd = openSync6(path12, "r");
-    try {
-      const size = fstatSync2(fd).size;
-      const length = Math.min(size, 16 * 1024);
-      const buffer3 = Buffer.alloc(length);
-      readSync5(fd, buffer3, 0, length, size - length);
-      const text = buffer3.toString("utf8").trimEnd();
-      return text.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
-    } finally {
-      closeSync6(fd);
-    }
-  } catch {
-    return "";
-  }
-}
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants5.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants7.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path12) {
   const located2 = program.includes("/") ? resolve4(cwd, program) : findOnPath(program, path12);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path12})`;
   try {
-    if (!statSync6(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync5(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error2) {
     const code = error2.code;
@@ -48244,7 +48329,7 @@ ${names}`
   if (failed || parseProblem || parsed.length === 0) {
     const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join10(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join10(dir, valgrindLog)) : "");
+    const details = logTail(stderr) || (valgrindLog ? logTail(join10(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
@@ -48268,7 +48353,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, openSync as openSync7, appendFileSync as appendFileSync2, readFileSync as readFileSync7 } from "node:fs";
+import { closeSync as closeSync7, openSync as openSync7, appendFileSync as appendFileSync2 } from "node:fs";
 import { spawn as spawn3 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -48316,10 +48401,10 @@ async function runSetup(commands, options) {
       closeSync7(fd);
     }
     if (status) {
-      const tail2 = readFileSync7(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail = logTail(options.logFile);
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
-${tail2}`, ExitCode2.benchmarkFailed);
+${tail}`, ExitCode2.benchmarkFailed);
     }
   }
 }
@@ -48387,7 +48472,7 @@ function nameMatcher(pattern) {
 function ensureWritableDir(dir) {
   try {
     mkdirSync5(dir, { recursive: true });
-    accessSync3(dir, constants6.W_OK);
+    accessSync3(dir, constants8.W_OK);
     const probe = join11(dir, `.write-test-${process.pid}`);
     writeFileSync5(probe, "");
     rmSync7(probe, { force: true });
@@ -48498,9 +48583,9 @@ function lockOutputDirectory(outDir) {
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
   const dir = dirname7(path12);
-  if (existsSync3(path12) && statSync7(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
+  if (existsSync3(path12) && statSync6(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
-    accessSync4(dir, constants7.W_OK);
+    accessSync4(dir, constants9.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} does not exist or is not writable`);
   }
@@ -48564,7 +48649,7 @@ import { mkdirSync as mkdirSync7 } from "node:fs";
 
 // src/stopwatch/executor.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync4, mkdtempSync as mkdtempSync2, readFileSync as readFileSync8, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync4, mkdtempSync as mkdtempSync2, readFileSync as readFileSync5, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
 import { delimiter as delimiter3, join as join12 } from "node:path";
 
@@ -48704,7 +48789,7 @@ function cputimeExecutor() {
 function countersProblem() {
   let paranoid;
   try {
-    paranoid = Number(readFileSync8("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    paranoid = Number(readFileSync5("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
   } catch {
     return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
   }
@@ -48795,9 +48880,9 @@ function normalQuantile(p) {
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
   const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const tail2 = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
-  if (p < 0.02425) return tail2(Math.sqrt(-2 * Math.log(p)));
-  if (p > 1 - 0.02425) return -tail2(Math.sqrt(-2 * Math.log(1 - p)));
+  const tail = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
+  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
   const q = p - 0.5;
   const r = q * q;
   return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
@@ -48818,24 +48903,24 @@ function keptLogRatios(base, head) {
 }
 function medianInterval(sorted, confidence) {
   const n = sorted.length;
-  const tail2 = (1 - confidence) / 2;
+  const tail = (1 - confidence) / 2;
   let logTerm = -n * Math.LN2;
   let cumulative = Math.exp(logTerm);
   let k = 1;
   for (let j = 0; j < n; j++) {
     logTerm += Math.log((n - j) / (j + 1));
     const next = cumulative + Math.exp(logTerm);
-    if (next > tail2) break;
+    if (next > tail) break;
     cumulative = next;
     k = j + 2;
   }
-  if (cumulative > tail2) k = 1;
+  if (cumulative > tail) k = 1;
   return { low: sorted[k - 1], high: sorted[n - k] };
 }
 function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
   const { kept, dropped } = keptLogRatios(base, head);
   const m = mean(kept);
-  const tail2 = (1 - confidence) / 2;
+  const tail = (1 - confidence) / 2;
   let lowLog;
   let highLog;
   let described;
@@ -48856,7 +48941,7 @@ function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
   if (method === "t") {
     const n = kept.length;
     const sd = Math.sqrt(kept.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, n - 1));
-    const half = tQuantile(1 - tail2, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
+    const half = tQuantile(1 - tail, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
     lowLog = m - half;
     highLog = m + half;
     described = `mean log ratio, Student's t interval; pairs beyond ${OUTLIER_MADS} MADs dropped`;
@@ -48870,8 +48955,8 @@ function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
     }
     means.sort((x, y) => x - y);
     const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
-    lowLog = at(tail2);
-    highLog = at(1 - tail2);
+    lowLog = at(tail);
+    highLog = at(1 - tail);
     described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed); pairs beyond ${OUTLIER_MADS} MADs dropped`;
   }
   return { relative: Math.exp(m) - 1, low: Math.exp(lowLog) - 1, high: Math.exp(highLog) - 1, confidence, pairs: kept.length, dropped, method: described };
@@ -48988,15 +49073,15 @@ var PAIRED_FILE = "paired.json";
 // src/run/progress.ts
 function outcome(result) {
   if (result.status === "ok") return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;
-  return `${result.status === "timeout" ? "TIMED OUT" : "FAILED"}: ${(result.message ?? "").split("\n")[0]}`;
+  return `${result.status === "timeout" ? "TIMED OUT" : "FAILED"}: ${escapeTerminal((result.message ?? "").split("\n")[0] ?? "")}`;
 }
 function lineProgress(write) {
   return {
-    setup: (command) => write(`setup: ${command}
+    setup: (command) => write(`setup: ${escapeTerminal(command)}
 `),
-    start: (name, index, total, previousMs) => write(`[${index + 1}/${total}] ${name}: running${previousMs ? ` (last time ${formatDuration(previousMs)})` : ""}
+    start: (name, index, total, previousMs) => write(`[${index + 1}/${total}] ${escapeTerminal(name)}: running${previousMs ? ` (last time ${formatDuration(previousMs)})` : ""}
 `),
-    finish: (result) => write(`${result.status === "ok" ? "\u2713" : "\u2717"} ${result.name}: ${outcome(result)}
+    finish: (result) => write(`${result.status === "ok" ? "\u2713" : "\u2717"} ${escapeTerminal(result.name)}: ${outcome(result)}
 `),
     close() {
     }
@@ -49433,7 +49518,7 @@ async function saveMainlineBaseline(ci, request2, head) {
   else ci.log.info(`Saved the baseline for ${short2}.`);
 }
 function headConfigText(ci) {
-  return readFileSync9(join14(ci.repoRoot, ci.suite.configPath), "utf8");
+  return readFileSync6(join14(ci.repoRoot, ci.suite.configPath), "utf8");
 }
 
 // src/ci/base-checkout.ts
@@ -49723,7 +49808,7 @@ async function keepHistory(ci, occasion, head) {
 }
 
 // src/ci/shard-hand-over.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync10, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync8, writeFileSync as writeFileSync8 } from "node:fs";
+import { existsSync as existsSync7, mkdirSync as mkdirSync10, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync7, writeFileSync as writeFileSync8 } from "node:fs";
 import { join as join16 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -49777,7 +49862,7 @@ function readShardHandOvers(root, shown) {
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync8(join16(root, n)).isDirectory() && existsSync7(join16(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => statSync7(join16(root, n)).isDirectory() && existsSync7(join16(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
   return dirs.map((n) => readOne(join16(root, n), `${shown}/${n}`));
 }
@@ -49965,7 +50050,7 @@ function suiteFor(workingDirectory, config, name) {
 import { join as join26, resolve as resolve7 } from "node:path";
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync12, readFileSync as readFileSync10, statSync as statSync9, writeFileSync as writeFileSync10, existsSync as existsSync8 } from "node:fs";
+import { mkdirSync as mkdirSync12, readFileSync as readFileSync7, statSync as statSync8, writeFileSync as writeFileSync10, existsSync as existsSync8 } from "node:fs";
 import { join as join19 } from "node:path";
 
 // src/github/comment.ts
@@ -50058,8 +50143,8 @@ function parsePullRequestRef(text, source) {
   return { number: d["number"], headSha: d["headSha"], suite: d["suite"] };
 }
 function readBounded(path12) {
-  if (statSync9(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
-  return readFileSync10(path12, "utf8");
+  if (statSync8(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
+  return readFileSync7(path12, "utf8");
 }
 async function reportFromArtifact(ctx, trigger) {
   const { io, inputs, api } = ctx;
@@ -50438,9 +50523,9 @@ function parseCommaParts(str2, budget) {
       return void 0;
     }
     if (!m) {
-      const tail2 = str2.split(",");
-      tail2[0] = carry + tail2[0];
-      pushAll(parts, tail2);
+      const tail = str2.split(",");
+      tail[0] = carry + tail[0];
+      pushAll(parts, tail);
       return parts;
     }
     const { pre, body: body2, post } = m;
@@ -51980,7 +52065,7 @@ var Minimatch = class {
   #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
     const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
     const lastgs = pattern.lastIndexOf(GLOBSTAR);
-    const [head, body2, tail2] = partial ? [
+    const [head, body2, tail] = partial ? [
       pattern.slice(patternIndex, firstgs),
       pattern.slice(firstgs + 1),
       []
@@ -51998,21 +52083,21 @@ var Minimatch = class {
       patternIndex += head.length;
     }
     let fileTailMatch = 0;
-    if (tail2.length) {
-      if (tail2.length + fileIndex > file.length)
+    if (tail.length) {
+      if (tail.length + fileIndex > file.length)
         return false;
-      let tailStart = file.length - tail2.length;
-      if (this.#matchOne(file, tail2, partial, tailStart, 0)) {
-        fileTailMatch = tail2.length;
+      let tailStart = file.length - tail.length;
+      if (this.#matchOne(file, tail, partial, tailStart, 0)) {
+        fileTailMatch = tail.length;
       } else {
-        if (file[file.length - 1] !== "" || fileIndex + tail2.length === file.length) {
+        if (file[file.length - 1] !== "" || fileIndex + tail.length === file.length) {
           return false;
         }
         tailStart--;
-        if (!this.#matchOne(file, tail2, partial, tailStart, 0)) {
+        if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
           return false;
         }
-        fileTailMatch = tail2.length + 1;
+        fileTailMatch = tail.length + 1;
       }
     }
     if (!body2.length) {
@@ -90122,7 +90207,7 @@ The report comes from the job that merges every part (\`mode: merge\`).
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync11, existsSync as existsSync11 } from "fs";
+import { readFileSync as readFileSync8, existsSync as existsSync11 } from "fs";
 import { EOL as EOL8 } from "os";
 var Context = class {
   /**
@@ -90133,7 +90218,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync11(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync11(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync8(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL8}`);
@@ -94765,7 +94850,7 @@ var IMAGE_TAG = "v1";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync12(join27(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync9(join27(actionDir2, "image.lock.json"), "utf8"));
     return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:${lock.tag ?? IMAGE_TAG}`;
   } catch {
     return `ghcr.io/org/cg-bench:${IMAGE_TAG}`;
@@ -94792,7 +94877,7 @@ function failIfNeeded(io, outcome2) {
 async function runAction(io, env, actionDir2) {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync12(env["GITHUB_EVENT_PATH"], "utf8")) : {};
+    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync9(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, { repository: env["GITHUB_REPOSITORY"] ?? "", sha: env["GITHUB_SHA"] ?? "", ref: env["GITHUB_REF"] ?? "" });
     const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const repository = env["GITHUB_REPOSITORY"] ?? "";

@@ -1003,14 +1003,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -1027,14 +1027,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
+        i = consumeMoreIndentedLines(text2, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text[i += 1]; ) {
+      for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text[i + 1]) {
+          switch (text2[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -1051,12 +1051,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent.length);
+            i = consumeMoreIndentedLines(text2, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i + 1];
+            const next = text2[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -1068,12 +1068,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text[i += 1];
+                ch = text2[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text2;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -1088,39 +1088,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text;
+        return text2;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
+        const end2 = folds[i2 + 1] || text2.length;
         if (fold === 0)
           res = `
-${indent}${text.slice(0, end2)}`;
+${indent}${text2.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text[fold]}\\`;
+            res += `${text2[fold]}\\`;
           res += `
-${indent}${text.slice(fold + 1, end2)}`;
+${indent}${text2.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
+    function consumeMoreIndentedLines(text2, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text[start];
+      let ch = text2[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text[++i];
+          ch = text2[++i];
         } else {
           do {
-            ch = text[++i];
+            ch = text2[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text[start];
+          ch = text2[start];
         }
       }
       return end;
@@ -7743,11 +7743,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants8) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants6);
+          this.rhs = optimizeExpr(this.rhs, names, constants8);
         return this;
       }
       get names() {
@@ -7764,10 +7764,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants8) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants6);
+        this.rhs = optimizeExpr(this.rhs, names, constants8);
         return this;
       }
       get names() {
@@ -7828,8 +7828,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants6) {
-        this.code = optimizeExpr(this.code, names, constants6);
+      optimizeNames(names, constants8) {
+        this.code = optimizeExpr(this.code, names, constants8);
         return this;
       }
       get names() {
@@ -7858,12 +7858,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants8) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants6))
+          if (n.optimizeNames(names, constants8))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -7916,12 +7916,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants8) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants6);
-        if (!(super.optimizeNames(names, constants6) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants8);
+        if (!(super.optimizeNames(names, constants8) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants6);
+        this.condition = optimizeExpr(this.condition, names, constants8);
         return this;
       }
       get names() {
@@ -7944,10 +7944,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants6) {
-        if (!super.optimizeNames(names, constants6))
+      optimizeNames(names, constants8) {
+        if (!super.optimizeNames(names, constants8))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants6);
+        this.iteration = optimizeExpr(this.iteration, names, constants8);
         return this;
       }
       get names() {
@@ -7983,10 +7983,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants6) {
-        if (!super.optimizeNames(names, constants6))
+      optimizeNames(names, constants8) {
+        if (!super.optimizeNames(names, constants8))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants6);
+        this.iterable = optimizeExpr(this.iterable, names, constants8);
         return this;
       }
       get names() {
@@ -8028,11 +8028,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants8) {
         var _a, _b;
-        super.optimizeNames(names, constants6);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants6);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
+        super.optimizeNames(names, constants8);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants8);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants8);
         return this;
       }
       get names() {
@@ -8333,7 +8333,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants6) {
+    function optimizeExpr(expr, names, constants8) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -8348,14 +8348,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants6[n.str];
+        const c = constants8[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants6[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants8[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -10311,7 +10311,7 @@ var require_compile = __commonJS({
       }
     }
     exports.compileSchema = compileSchema;
-    function resolveRef(root, baseId, ref) {
+    function resolveRef2(root, baseId, ref) {
       var _a;
       ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, ref);
       const schOrFunc = root.refs[ref];
@@ -10328,7 +10328,7 @@ var require_compile = __commonJS({
         return;
       return root.refs[ref] = inlineOrCompile.call(this, _sch);
     }
-    exports.resolveRef = resolveRef;
+    exports.resolveRef = resolveRef2;
     function inlineOrCompile(sch) {
       if ((0, resolve_1.inlineRef)(sch.schema, this.opts.inlineRefs))
         return sch.schema;
@@ -10524,8 +10524,8 @@ var require_utils = __commonJS({
       }
       if (bestLength < 2) return hextets.join(":");
       const head = hextets.slice(0, bestStart).join(":");
-      const tail2 = hextets.slice(bestStart + bestLength).join(":");
-      return head + "::" + tail2;
+      const tail = hextets.slice(bestStart + bestLength).join(":");
+      return head + "::" + tail;
     }
     function normalizeIPv6Address(input) {
       const compression = input.indexOf("::");
@@ -12014,7 +12014,7 @@ var require_core = __commonJS({
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
         if (!errors || errors.length === 0)
           return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
+        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         const rules = this.RULES.all;
@@ -14440,20 +14440,20 @@ var CachegrindParser = class {
     }
     this.closeRun(buffer, start);
     this.runStart = next;
-    const text = buffer.toString("utf8", start, end);
-    if (text.startsWith("fn=")) this.startFunction(text.slice(3));
-    else if (text.startsWith("fl=")) this.file = text.slice(3);
-    else if (text.startsWith("fi=") || text.startsWith("fe=")) {
-      this.file = text.slice(3);
+    const text2 = buffer.toString("utf8", start, end);
+    if (text2.startsWith("fn=")) this.startFunction(text2.slice(3));
+    else if (text2.startsWith("fl=")) this.file = text2.slice(3);
+    else if (text2.startsWith("fi=") || text2.startsWith("fe=")) {
+      this.file = text2.slice(3);
       if (this.currentFunction) this.currentRuns = this.runsIn(this.currentFunction, this.file);
-    } else if (text.startsWith("events:")) {
-      this.events = text.slice(7).trim().split(/\s+/);
+    } else if (text2.startsWith("events:")) {
+      this.events = text2.slice(7).trim().split(/\s+/);
       this.totals = new Array(this.events.length).fill(0);
-    } else if (text.startsWith("summary:")) this.summary = this.numbers(text.slice(8));
-    else if (text.startsWith("cmd:")) this.cmd = text.slice(4).trim();
-    else if (text.startsWith("desc:")) this.desc.push(text.slice(5).trim());
-    else if (text.startsWith("#") || text.startsWith("version:") || text.startsWith("creator:") || text.startsWith("positions:")) return;
-    else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text.slice(0, 60))}`);
+    } else if (text2.startsWith("summary:")) this.summary = this.numbers(text2.slice(8));
+    else if (text2.startsWith("cmd:")) this.cmd = text2.slice(4).trim();
+    else if (text2.startsWith("desc:")) this.desc.push(text2.slice(5).trim());
+    else if (text2.startsWith("#") || text2.startsWith("version:") || text2.startsWith("creator:") || text2.startsWith("positions:")) return;
+    else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text2.slice(0, 60))}`);
   }
   startFunction(fn) {
     const key = `${this.file}\0${fn}`;
@@ -14496,23 +14496,36 @@ var CachegrindParser = class {
       column++;
     }
   }
-  numbers(text) {
-    return text.trim().split(/\s+/).map((part) => {
+  numbers(text2) {
+    return text2.trim().split(/\s+/).map((part) => {
       const value = Number(part);
       if (!Number.isSafeInteger(value) || value < 0) throw this.error(`line ${this.lineNumber}: "${part}" is not a count`);
       return value;
     });
   }
 };
-async function parseCachegrindStream(stream, source) {
+var MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
+async function parseCachegrindStream(stream, source, limit = MAX_PROFILE_BYTES) {
   const parser = new CachegrindParser(source);
-  for await (const chunk of stream) parser.push(chunk);
+  let total = 0;
+  for await (const chunk of stream) {
+    total += chunk.length;
+    if (total > limit) {
+      stream.destroy();
+      throw new CachegrindParseError(`${source}: larger than ${Math.round(limit / (1024 * 1024))} MiB; that is no profile Cachegrind wrote`);
+    }
+    parser.push(chunk);
+  }
   return parser.finish();
 }
 async function parseCachegrindFile(path) {
   const raw = createReadStream(path, { highWaterMark: 1 << 20 });
   const stream = path.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-  return parseCachegrindStream(stream, path);
+  try {
+    return await parseCachegrindStream(stream, path);
+  } finally {
+    raw.destroy();
+  }
 }
 
 // src/metric/events.ts
@@ -14658,20 +14671,20 @@ function lineChanges(base, head, top) {
   const h = keyed(head);
   const edited = pairEdited(b, h);
   const changes = [];
-  const text = (l) => l.text !== void 0 ? { text: l.text } : {};
+  const text2 = (l) => l.text !== void 0 ? { text: l.text } : {};
   for (const [key, hl] of h) {
     const bl = b.get(key) ?? edited.get(key);
     if (bl) {
-      if (bl.estimatedCycles !== hl.estimatedCycles) changes.push({ file: hl.file, line: hl.line, baseLine: bl.line, ...text(hl), base: bl.estimatedCycles, head: hl.estimatedCycles, change: hl.estimatedCycles - bl.estimatedCycles });
+      if (bl.estimatedCycles !== hl.estimatedCycles) changes.push({ file: hl.file, line: hl.line, baseLine: bl.line, ...text2(hl), base: bl.estimatedCycles, head: hl.estimatedCycles, change: hl.estimatedCycles - bl.estimatedCycles });
       continue;
     }
     const atMost = unrecordedAtMost2(base);
-    if (hl.estimatedCycles > atMost) changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
+    if (hl.estimatedCycles > atMost) changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text2(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
   }
   for (const [key, bl] of b) {
     if (h.has(key)) continue;
     const atMost = unrecordedAtMost2(head);
-    if (bl.estimatedCycles > atMost) changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
+    if (bl.estimatedCycles > atMost) changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text2(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
   }
   return changes.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.file.localeCompare(y.file) || x.line - y.line).slice(0, top);
 }
@@ -14936,8 +14949,8 @@ function jsonPointerToPath(pointer) {
   return out;
 }
 function describeValue(value) {
-  const text = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  const text2 = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
+  return text2.length > 60 ? `${text2.slice(0, 57)}...` : text2;
 }
 function closest(word, candidates) {
   let best;
@@ -15024,6 +15037,53 @@ function schemaProblems(validate) {
   }
   return out;
 }
+function jsonType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+function typeAllows(schema, type) {
+  if (schema.type === void 0) return true;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes(type) || type === "integer" && types.includes("number");
+}
+function cutText(text2, limit) {
+  if (text2.length <= limit) return text2;
+  const points = [...text2];
+  if (points.length <= limit) return text2;
+  const note = ` \u2026 (cut: ${points.length - limit} more characters)`;
+  const keep = limit >= 4 * note.length ? limit - [...note].length : limit;
+  return points.slice(0, keep).join("") + (keep < limit ? note : "");
+}
+function fitToSchema(value, schema, root = schema) {
+  const resolved = resolveRef(schema, root);
+  const branches = resolved.oneOf ?? resolved.anyOf;
+  if (branches) {
+    const branch = branches.map((b) => resolveRef(b, root)).find((b) => typeAllows(b, jsonType(value)));
+    return branch ? fitToSchema(value, branch, root) : value;
+  }
+  if (typeof value === "string") return resolved.maxLength === void 0 ? value : cutText(value, resolved.maxLength);
+  if (Array.isArray(value)) {
+    const kept = resolved.maxItems !== void 0 && value.length > resolved.maxItems ? value.slice(0, resolved.maxItems) : value;
+    const items = resolved.items;
+    return items ? kept.map((item) => fitToSchema(item, items, root)) : [...kept];
+  }
+  if (typeof value === "object" && value !== null) {
+    const out = {};
+    for (const [key, item] of Object.entries(value)) {
+      const property = resolved.properties?.[key] ?? (typeof resolved.additionalProperties === "object" ? resolved.additionalProperties : void 0);
+      out[key] = property ? fitToSchema(item, property, root) : item;
+    }
+    return out;
+  }
+  return value;
+}
+function resolveRef(schema, root) {
+  const name = schema.$ref?.match(/^#\/definitions\/([^/]+)$/)?.[1];
+  const target = name === void 0 ? void 0 : root.definitions?.[name];
+  return target ? resolveRef(target, root) : schema;
+}
 
 // src/util/paths.ts
 import { isAbsolute, relative, resolve, sep } from "node:path";
@@ -15044,7 +15104,7 @@ function shownPath(path, from = callerDirectory()) {
 }
 
 // src/util/bounded-read.ts
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 var MiB = 1 << 20;
 function readTextBounded(path, limit, what, shown = path) {
   const fd = openSync(path, "r");
@@ -15063,6 +15123,42 @@ function readTextBounded(path, limit, what, shown = path) {
   } finally {
     closeSync(fd);
   }
+}
+var KiB = 1 << 10;
+function openPlain(path) {
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return void 0;
+  }
+  if (fstatSync(fd).isFile()) return fd;
+  closeSync(fd);
+  return void 0;
+}
+function readAt(path, bytes, from) {
+  const fd = openPlain(path);
+  if (fd === void 0) return void 0;
+  try {
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, bytes);
+    const buffer = Buffer.alloc(length);
+    let read = 0;
+    for (let n; read < length && (n = readSync(fd, buffer, read, length - read, (from === "end" ? size - length : 0) + read)) > 0; ) read += n;
+    return buffer.subarray(0, read).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+function readHead(path, bytes) {
+  return readAt(path, bytes, "start");
+}
+function readTail(path, bytes) {
+  return readAt(path, bytes, "end");
+}
+function logTail(path, lines = 20) {
+  const text2 = readTail(path, 16 * KiB)?.trimEnd() ?? "";
+  return text2.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
 }
 
 // src/config/values.ts
@@ -15128,10 +15224,10 @@ ${messages.map((m) => `  ${m}`).join("\n")}`);
 function stringEnv(env2) {
   return Object.fromEntries(Object.entries(env2 ?? {}).map(([k, v]) => [k, String(v)]));
 }
-function parseConfig(text, file) {
+function parseConfig(text2, file) {
   const shown = shownPath(file);
   const lines = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
+  const doc = (0, import_yaml.parseDocument)(text2, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
     fail(doc.errors.map((e) => {
       const pos = e.linePos?.[0];
@@ -15239,16 +15335,16 @@ function isDirectory(path) {
 }
 function loadConfig(file) {
   const absolute = absolutePath(file, "configuration file");
-  let text;
+  let text2;
   try {
-    text = readTextBounded(absolute, CONFIG_LIMIT, "configuration", shownPath(absolute));
+    text2 = readTextBounded(absolute, CONFIG_LIMIT, "configuration", shownPath(absolute));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error);
     throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
   }
-  return parseConfig(text, realpathSync(absolute));
+  return parseConfig(text2, realpathSync(absolute));
 }
 
 // src/results/io.ts
@@ -15560,6 +15656,7 @@ var RESULTS_SCHEMA_VERSION = 1;
 
 // src/results/io.ts
 var RESULTS_LIMIT = 256 * MiB;
+var RESULTS_SCHEMA = results_schema_default;
 var validateResults = createAjv().compile(results_schema_default);
 var validateTimed = createAjv().compile({ ...results_schema_default.properties.timed, definitions: results_schema_default.definitions });
 function parseResults(data, source) {
@@ -15591,9 +15688,9 @@ ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
   return data;
 }
 function readResults(path) {
-  let text;
+  let text2;
   try {
-    text = readTextBounded(path, RESULTS_LIMIT, "results file");
+    text2 = readTextBounded(path, RESULTS_LIMIT, "results file");
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
@@ -15601,7 +15698,7 @@ function readResults(path) {
   }
   let data;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text2);
   } catch (error) {
     throw new CgBenchError(`${path}: not valid JSON (${error.message}); the file is corrupt`);
   }
@@ -15616,11 +15713,11 @@ var WRITE_HINTS = {
   EISDIR: "is a directory",
   ENOTDIR: "a part of the path is not a directory"
 };
-function writeFileAtomic(path, text) {
+function writeFileAtomic(path, text2) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname2(path), { recursive: true });
-    writeFileSync(temporary, text);
+    writeFileSync(temporary, text2);
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
@@ -15629,7 +15726,7 @@ function writeFileAtomic(path, text) {
   }
 }
 function writeResults(path, results) {
-  writeFileAtomic(path, `${JSON.stringify(results, null, 2)}
+  writeFileAtomic(path, `${JSON.stringify(fitToSchema(results, RESULTS_SCHEMA), null, 2)}
 `);
 }
 function outputProblem(error) {
@@ -15640,7 +15737,7 @@ function outputProblem(error) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync5 } from "node:fs";
 import { join as join9 } from "node:path";
 
 // src/run/slug.ts
@@ -15674,8 +15771,8 @@ var SEALED_VALGRIND_OPTIONS = [
 
 // src/results/host-probe.ts
 var run = promisify(execFile);
-function parseLoaderDiagnostics(text) {
-  const lines = text.split("\n");
+function parseLoaderDiagnostics(text2) {
+  const lines = text2.split("\n");
   const value = (key) => lines.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, "") ?? null;
   const x86 = lines.filter((l) => l.startsWith("x86."));
   const auxv = lines.filter((l) => /^auxv\[0x[0-9a-f]+\]\.a_type=/.test(l)).map((l) => l.split("=")[1]);
@@ -15689,13 +15786,13 @@ function parseLoaderDiagnostics(text) {
 var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch64.so.1" };
 async function probeHost(valgrindBin, env2) {
   const loader = LOADERS[process.arch];
-  const text = loader ? await run(valgrindBin, ["--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"], { encoding: "utf8", env: env2, maxBuffer: 16 << 20 }).then(
+  const text2 = loader ? await run(valgrindBin, ["--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"], { encoding: "utf8", env: env2, maxBuffer: 16 << 20 }).then(
     (r) => r.stdout,
     () => ""
   ) : "";
   const list = (path) => readFile(path, "utf8").then((t) => t.trim(), () => null);
   const [cpusOnline, cpusPossible] = await Promise.all([list("/sys/devices/system/cpu/online"), list("/sys/devices/system/cpu/possible")]);
-  return { ...parseLoaderDiagnostics(text), cpusOnline, cpusPossible, affinity: availableParallelism() };
+  return { ...parseLoaderDiagnostics(text2), cpusOnline, cpusPossible, affinity: availableParallelism() };
 }
 
 // package.json
@@ -15799,8 +15896,8 @@ async function firstLine(command, args) {
   }
 }
 async function osRelease() {
-  const text = await readFile2("/etc/os-release", "utf8").catch(() => "");
-  return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
+  const text2 = await readFile2("/etc/os-release", "utf8").catch(() => "");
+  return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
   const dir = await mkdtemp(join(tmpdir(), "cg-bench-cpu-"));
@@ -15844,8 +15941,8 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, closeSync as closeSync6, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync5, readSync as readSync5, rmSync as rmSync6, statSync as statSync6 } from "node:fs";
-import { constants as constants3 } from "node:os";
+import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync4, readdirSync as readdirSync5, rmSync as rmSync6, statSync as statSync5 } from "node:fs";
+import { constants as constants5 } from "node:os";
 import { join as join8, relative as relative6, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
@@ -15884,8 +15981,8 @@ function attachLineText(functions, cwd, root) {
   };
   for (const f of functions) {
     for (const l of f.lines ?? []) {
-      const text = linesOf2(l.file)?.[l.line - 1]?.trim();
-      if (text) l.text = [...text].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
+      const text2 = linesOf2(l.file)?.[l.line - 1]?.trim();
+      if (text2) l.text = [...text2].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
       const inside2 = isAbsolute2(l.file) ? relative3(root, l.file) : void 0;
       if (inside2 && !inside2.startsWith("..") && !isAbsolute2(inside2)) l.file = inside2;
     }
@@ -15899,7 +15996,7 @@ import { fileURLToPath } from "node:url";
 
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync as openSync3, readdirSync, readFileSync, readSync as readSync3, rmSync as rmSync2, statSync as statSync3, writeFileSync as writeFileSync2, writeSync } from "node:fs";
+import { chmodSync, chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync as fstatSync2, lchownSync, lstatSync, mkdtempSync, openSync as openSync3, readdirSync, readFileSync, readSync as readSync3, rmSync as rmSync2, statSync as statSync3, writeFileSync as writeFileSync2, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
 var UNTRUSTED_ID = 65534;
@@ -15923,9 +16020,9 @@ var BENCHMARK_PID_IN_NAMESPACE = 2;
 var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
 var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
 var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
-function parseCpuList(text) {
+function parseCpuList(text2) {
   const cpus = [];
-  for (const part of text.trim().split(",")) {
+  for (const part of text2.trim().split(",")) {
     const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
     if (!match) return [];
     const from = Number(match[1]);
@@ -16095,7 +16192,7 @@ function collectProfiles(staging, dir) {
       continue;
     }
     try {
-      if (!fstatSync(from).isFile()) continue;
+      if (!fstatSync2(from).isFile()) continue;
       const to = openSync3(join2(dir, name), "wx");
       try {
         for (let n; (n = readSync3(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
@@ -16304,14 +16401,17 @@ function runsPython(run4) {
 
 // src/run/executables.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
+import { closeSync as closeSync4, constants as constants2, fstatSync as fstatSync3, openSync as openSync4, readSync as readSync4 } from "node:fs";
 import { join as join5, relative as relative5, isAbsolute as isAbsolute4 } from "node:path";
 
 // src/run/valgrind-files.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync as readdirSync3 } from "node:fs";
 import { join as join4 } from "node:path";
 var PROFILE = /^cachegrind\.out\.(\d+)$/;
 var LOG = /^valgrind\.(\d+)\.log$/;
+var LOG_HEAD = 4 * MiB;
+var LOG_TAIL = 1 * MiB;
+var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir) {
   return [`--cachegrind-out-file=${join4(dir, "cachegrind.out.%p")}`, `--log-file=${join4(dir, "valgrind.%p.log")}`];
 }
@@ -16332,25 +16432,18 @@ function processFiles(dir) {
   }
   return [...byPid.values()].sort((a, b) => a.pid - b.pid);
 }
-function commandInLog(text) {
-  return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
+function commandInLog(text2) {
+  return /^==\d+== Command: (.*)$/m.exec(text2)?.[1];
 }
 function unfinishedProcesses(dir) {
   return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
-    let text = "";
-    try {
-      text = readFileSync3(join4(dir, p.log), "utf8");
-    } catch {
-    }
-    return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
+    const text2 = readHead(join4(dir, p.log), LOG_HEAD) ?? "";
+    return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync3(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
-  } catch {
-    return null;
-  }
+  const text2 = readTail(join4(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
 }
 function loadedObjects(logText) {
   const paths = [];
@@ -16363,19 +16456,32 @@ function loadedObjects(logText) {
 }
 
 // src/run/executables.ts
+var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function contentHash(path) {
+  let fd;
   try {
-    const stat = statSync4(path);
+    fd = openSync4(path, constants2.O_RDONLY | constants2.O_NONBLOCK);
+  } catch {
+    return void 0;
+  }
+  try {
+    const stat = fstatSync3(fd);
+    if (!stat.isFile() || stat.size > MAX_EXECUTABLE) return void 0;
     const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash3("sha256").update(readFileSync4(path)).digest("hex");
+      const sha = createHash3("sha256");
+      const buffer = Buffer.alloc(1 << 20);
+      for (let n; (n = readSync4(fd, buffer, 0, buffer.length, null)) > 0; ) sha.update(buffer.subarray(0, n));
+      hash = sha.digest("hex");
       hashes.set(key, hash);
     }
     return hash;
   } catch {
     return void 0;
+  } finally {
+    closeSync4(fd);
   }
 }
 function inside(dir, path) {
@@ -16386,13 +16492,9 @@ function executablesOf(logDir, workspace) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    let text;
-    try {
-      text = readFileSync4(join5(logDir, p.log), "utf8");
-    } catch {
-      continue;
-    }
-    loadedObjects(text).forEach((path, i) => {
+    const text2 = readHead(join5(logDir, p.log), LOG_OBJECTS);
+    if (text2 === void 0) continue;
+    loadedObjects(text2).forEach((path, i) => {
       if (inside(workspace, path)) return;
       const sha256 = contentHash(path);
       if (!sha256) return;
@@ -16406,14 +16508,14 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash4 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync5 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync4 } from "node:fs";
 import { join as join6 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync3, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync3(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -16421,7 +16523,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync5("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync3("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -16440,8 +16542,8 @@ function processAlive(pid) {
 function holderAlive(holder) {
   return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
 }
-function parseHolder(text) {
-  const [pidText = "", started = ""] = text.trim().split(/\s+/);
+function parseHolder(text2) {
+  const [pidText = "", started = ""] = text2.trim().split(/\s+/);
   const pid = Number(pidText);
   return Number.isInteger(pid) && pid > 0 ? { pid, started } : void 0;
 }
@@ -16471,7 +16573,7 @@ function tryLock(path) {
     }
     let holder;
     try {
-      holder = parseHolder(readFileSync5(path, "utf8"));
+      holder = parseHolder(readFileSync3(path, "utf8"));
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
@@ -16496,7 +16598,7 @@ function removeQuietly(path) {
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   mkdirSync3(HOMES_DIR, { recursive: true });
-  if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
+  if (statSync4(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
@@ -16513,13 +16615,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync4 } from "node:fs";
 function processesWith(marker) {
   const found = [];
   for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
     } catch {
     }
   }
@@ -16545,10 +16647,10 @@ async function killLeftovers(marker) {
 
 // src/run/process.ts
 import { spawn } from "node:child_process";
-import { closeSync as closeSync4, openSync as openSync4 } from "node:fs";
+import { closeSync as closeSync5, openSync as openSync5 } from "node:fs";
 
 // src/run/interrupt.ts
-import { constants } from "node:os";
+import { constants as constants3 } from "node:os";
 var liveGroups = /* @__PURE__ */ new Set();
 function trackProcessGroup(pid) {
   if (pid === void 0) return () => {
@@ -16568,7 +16670,7 @@ function killTrackedGroups(signal = "SIGKILL") {
   return count;
 }
 function interruptExitCode(signal) {
-  return 128 + constants.signals[signal];
+  return 128 + constants3.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -16583,8 +16685,8 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/run/process.ts
 function runProcess(options) {
-  const out = openSync4(options.stdoutFile, "w");
-  const err = openSync4(options.stderrFile, "w");
+  const out = openSync5(options.stdoutFile, "w");
+  const err = openSync5(options.stderrFile, "w");
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve4) => {
@@ -16594,8 +16696,8 @@ function runProcess(options) {
       stdio: ["ignore", out, err],
       detached: true
     });
-    closeSync4(out);
-    closeSync4(err);
+    closeSync5(out);
+    closeSync5(err);
     const untrack = trackProcessGroup(child.pid);
     child.once("exit", untrack);
     let timedOut = false;
@@ -16629,23 +16731,23 @@ function runProcess(options) {
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants as constants2, openSync as openSync5, readSync as readSync4, closeSync as closeSync5 } from "node:fs";
+import { accessSync, constants as constants4, openSync as openSync6, readSync as readSync5, closeSync as closeSync6 } from "node:fs";
 import { delimiter, dirname as dirname4, join as join7 } from "node:path";
 function isExecutable(path) {
   try {
-    accessSync(path, constants2.X_OK);
+    accessSync(path, constants4.X_OK);
     return true;
   } catch {
     return false;
   }
 }
 function startsWithShebang(path) {
-  const fd = openSync5(path, "r");
+  const fd = openSync6(path, "r");
   try {
     const head = Buffer.alloc(2);
-    return readSync4(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    return readSync5(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
   } finally {
-    closeSync5(fd);
+    closeSync6(fd);
   }
 }
 function findOnPath(program, path) {
@@ -16695,33 +16797,16 @@ function cachegrindArgs(options) {
 }
 
 // src/run/benchmark.ts
-function tail(path, lines = 20) {
-  try {
-    const fd = openSync6(path, "r");
-    try {
-      const size = fstatSync2(fd).size;
-      const length = Math.min(size, 16 * 1024);
-      const buffer = Buffer.alloc(length);
-      readSync5(fd, buffer, 0, length, size - length);
-      const text = buffer.toString("utf8").trimEnd();
-      return text.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
-    } finally {
-      closeSync6(fd);
-    }
-  } catch {
-    return "";
-  }
-}
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants3.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants5.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path) {
   const located2 = program.includes("/") ? resolve3(cwd, program) : findOnPath(program, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
-    if (!statSync6(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync5(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error) {
     const code = error.code;
@@ -16825,7 +16910,7 @@ ${names}`
   if (failed || parseProblem || parsed.length === 0) {
     const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join8(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join8(dir, valgrindLog)) : "");
+    const details = logTail(stderr) || (valgrindLog ? logTail(join8(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
@@ -16849,7 +16934,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, openSync as openSync7, appendFileSync, readFileSync as readFileSync7 } from "node:fs";
+import { closeSync as closeSync7, openSync as openSync7, appendFileSync } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 
 // src/report/format.ts
@@ -16921,22 +17006,22 @@ async function runSetup(commands, options) {
       closeSync7(fd);
     }
     if (status) {
-      const tail2 = readFileSync7(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail = logTail(options.logFile);
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
-${tail2}`, ExitCode.benchmarkFailed);
+${tail}`, ExitCode.benchmarkFailed);
     }
   }
 }
 
 // src/shard/plan.ts
 var MAX_SHARDS = 1024;
-function parseShard(text, what = "--shard") {
-  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text.trim());
+function parseShard(text2, what = "--shard") {
+  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text2.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
   if (!m || index < 1 || count < 1 || index > count || count > MAX_SHARDS) {
-    throw new CgBenchError(`${what} ${text}: must be I/N, this machine's part I of N parts, in digits with 1 \u2264 I \u2264 N \u2264 ${MAX_SHARDS} (e.g. 2/3)`);
+    throw new CgBenchError(`${what} ${text2}: must be I/N, this machine's part I of N parts, in digits with 1 \u2264 I \u2264 N \u2264 ${MAX_SHARDS} (e.g. 2/3)`);
   }
   return { index, count };
 }
@@ -16992,7 +17077,7 @@ function nameMatcher(pattern) {
 function ensureWritableDir(dir) {
   try {
     mkdirSync5(dir, { recursive: true });
-    accessSync3(dir, constants4.W_OK);
+    accessSync3(dir, constants6.W_OK);
     const probe = join9(dir, `.write-test-${process.pid}`);
     writeFileSync5(probe, "");
     rmSync7(probe, { force: true });
@@ -17097,7 +17182,7 @@ async function checkDeterminism(config, options) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants5, existsSync as existsSync2, statSync as statSync7 } from "node:fs";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync2, statSync as statSync6 } from "node:fs";
 import { dirname as dirname5 } from "node:path";
 
 // src/report/headline.ts
@@ -17203,11 +17288,14 @@ function lineChangeText(change) {
 
 // src/report/escape.ts
 var ZWSP = "\u200B";
-function escapeMarkdown(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
+function escapeMarkdown(text2) {
+  return text2.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
 }
-function escapeTerminal(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g, "\uFFFD");
+function escapeTerminal(text2) {
+  return text2.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g, "\uFFFD");
+}
+function escapeTerminalLines(text2) {
+  return text2.split("\n").map(escapeTerminal).join("\n");
 }
 
 // src/python/compare.ts
@@ -17449,9 +17537,9 @@ function lockOutputDirectory(outDir) {
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname5(path);
-  if (existsSync2(path) && statSync7(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  if (existsSync2(path) && statSync6(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    accessSync4(dir, constants5.W_OK);
+    accessSync4(dir, constants7.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} does not exist or is not writable`);
   }
@@ -17550,8 +17638,8 @@ var githubActionBenchmarkReport = {
 };
 
 // src/report/junit.ts
-function escapeXml(text) {
-  return text.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+function escapeXml(text2) {
+  return text2.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 }
 function summary(b) {
   if (!b?.events || !b.hits) return "";
@@ -17565,7 +17653,7 @@ ${body}
 function fromComparison(c) {
   const time = (c.head?.wallTimeMs ?? 0) / 1e3;
   const change = c.relative === null ? "" : `${formatPercent(c.relative)} (${formatCount(c.base?.estimatedCycles ?? 0)} \u2192 ${formatCount(c.head?.estimatedCycles ?? 0)})`;
-  const out = (text) => `      <system-out>${escapeXml(text)}</system-out>`;
+  const out = (text2) => `      <system-out>${escapeXml(text2)}</system-out>`;
   switch (c.verdict) {
     case "regression":
       return { kind: "failure", xml: testcase(c.name, time, `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary(c.head))}</failure>`) };
@@ -17602,8 +17690,8 @@ var junitReport = {
 };
 
 // src/report/openmetrics.ts
-function labelValue(text) {
-  return encodeURIComponent(text.replace(/[\ud800-\udfff]/gu, "\uFFFD")).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+function labelValue(text2) {
+  return encodeURIComponent(text2.replace(/[\ud800-\udfff]/gu, "\uFFFD")).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 var FAMILIES = [
   ["cg_bench_estimated_cycles", "Estimated cycles: L1 hits + 5 LL hits + 35 RAM hits (default weights)", (b) => b.estimatedCycles],
@@ -17640,11 +17728,11 @@ function table(rows, rightAligned) {
     }).join("  ").trimEnd()
   );
 }
-function visibleLength(text) {
-  return text.replace(/\x1b\[[0-9;]*m/g, "").length;
+function visibleLength(text2) {
+  return text2.replace(/\x1b\[[0-9;]*m/g, "").length;
 }
 function terminalReport(options) {
-  const paint = (code, text) => options.colour && code ? `\x1B[${code}m${text}\x1B[0m` : text;
+  const paint = (code, text2) => options.colour && code ? `\x1B[${code}m${text2}\x1B[0m` : text2;
   const change = (c) => c.relative === null ? "" : `${formatPercent(c.relative)}`;
   return {
     name: "terminal",
@@ -17693,7 +17781,7 @@ function terminalReport(options) {
         lines.push(...(b.message ?? "").split("\n").map((l) => `  ${escapeTerminal(l)}`));
         lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
       }
-      const timed = timedTerminalTable(head.timed ?? [], (v, text) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text));
+      const timed = timedTerminalTable(head.timed ?? [], (v, text2) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text2));
       if (timed.length) lines.push("", "timed natively (paired base and head, not simulated):", ...timed);
       lines.push("", headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
       return `${lines.join("\n")}
@@ -17727,13 +17815,13 @@ function reportFormat(name, options) {
 import { parseArgs } from "node:util";
 
 // src/config/option-text.ts
-function percentFromText(text) {
-  const t = text.trim();
+function percentFromText(text2) {
+  const t = text2.trim();
   if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
   return Number(t.replace(/\s?%$/, ""));
 }
-function positiveIntegerFromText(text, max = 1024) {
-  const t = text.trim();
+function positiveIntegerFromText(text2, max = 1024) {
+  const t = text2.trim();
   if (!/^[0-9]{1,7}$/.test(t)) return null;
   const n = Number(t);
   return n >= 1 && n <= max ? n : null;
@@ -17742,15 +17830,15 @@ function positiveIntegerFromText(text, max = 1024) {
 // src/run/progress.ts
 function outcome(result) {
   if (result.status === "ok") return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;
-  return `${result.status === "timeout" ? "TIMED OUT" : "FAILED"}: ${(result.message ?? "").split("\n")[0]}`;
+  return `${result.status === "timeout" ? "TIMED OUT" : "FAILED"}: ${escapeTerminal((result.message ?? "").split("\n")[0] ?? "")}`;
 }
 function lineProgress(write) {
   return {
-    setup: (command) => write(`setup: ${command}
+    setup: (command) => write(`setup: ${escapeTerminal(command)}
 `),
-    start: (name, index, total, previousMs) => write(`[${index + 1}/${total}] ${name}: running${previousMs ? ` (last time ${formatDuration(previousMs)})` : ""}
+    start: (name, index, total, previousMs) => write(`[${index + 1}/${total}] ${escapeTerminal(name)}: running${previousMs ? ` (last time ${formatDuration(previousMs)})` : ""}
 `),
-    finish: (result) => write(`${result.status === "ok" ? "\u2713" : "\u2717"} ${result.name}: ${outcome(result)}
+    finish: (result) => write(`${result.status === "ok" ? "\u2713" : "\u2717"} ${escapeTerminal(result.name)}: ${outcome(result)}
 `),
     close() {
     }
@@ -17765,7 +17853,7 @@ function terminalProgress(stream, now = Date.now) {
     clear();
     if (!running.size) return;
     const at = now();
-    const parts = [...running].map(([name, r]) => `${name} ${formatDuration(at - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ""}`);
+    const parts = [...running].map(([name, r]) => `${escapeTerminal(name)} ${formatDuration(at - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ""}`);
     const line = `[${done}/${total} done] running ${parts.join(", ")}`;
     stream.write(line.slice(0, Math.max(20, (stream.columns || 100) - 1)));
   };
@@ -17774,7 +17862,7 @@ function terminalProgress(stream, now = Date.now) {
   return {
     setup: (command) => {
       clear();
-      stream.write(`setup: ${command}
+      stream.write(`setup: ${escapeTerminal(command)}
 `);
     },
     start: (name, _index, count, previousMs) => {
@@ -17786,7 +17874,7 @@ function terminalProgress(stream, now = Date.now) {
       running.delete(result.name);
       done++;
       clear();
-      stream.write(`${result.status === "ok" ? "\x1B[32m\u2713\x1B[0m" : "\x1B[31m\u2717\x1B[0m"} ${result.name}: ${outcome(result)}
+      stream.write(`${result.status === "ok" ? "\x1B[32m\u2713\x1B[0m" : "\x1B[31m\u2717\x1B[0m"} ${escapeTerminal(result.name)}: ${outcome(result)}
 `);
       draw();
     },
@@ -17982,6 +18070,34 @@ Prints what results are measured on: cg-bench, Valgrind, glibc, OS, Python, arch
 that Valgrind presents to programs, the cache geometry and weights, and the image when known.`
 };
 
+// src/cli/terminal.ts
+var RAW = /* @__PURE__ */ Symbol("raw stream");
+function text(chunk) {
+  if (typeof chunk === "string") return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk).toString("utf8");
+  return void 0;
+}
+function inertStream(stream) {
+  if (stream[RAW]) return stream;
+  const write = (chunk, ...rest) => {
+    const plain = text(chunk);
+    return Reflect.apply(stream.write, stream, [plain === void 0 ? chunk : escapeTerminalLines(plain), ...rest]);
+  };
+  return new Proxy(stream, {
+    get(target, property) {
+      if (property === RAW) return target;
+      if (property === "write") return write;
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== "function") return value;
+      const bound = value.bind(target);
+      return bound;
+    }
+  });
+}
+function rawStream(stream) {
+  return stream[RAW] ?? stream;
+}
+
 // src/cli/options.ts
 var MEASURE_OPTIONS = {
   config: { type: "string", short: "c" },
@@ -18021,7 +18137,7 @@ function format(value) {
   return name;
 }
 function progressFor(io) {
-  return io.stderr.isTTY ? terminalProgress(io.stderr) : lineProgress((t) => io.stderr.write(t));
+  return io.stderr.isTTY ? terminalProgress(rawStream(io.stderr)) : lineProgress((t) => io.stderr.write(t));
 }
 function help(topic, io) {
   io.stdout.write(`${HELP[topic] ?? HELP["main"]}
@@ -18030,10 +18146,10 @@ function help(topic, io) {
 }
 
 // src/cli/diff.ts
-import { existsSync as existsSync3, statSync as statSync8 } from "node:fs";
+import { existsSync as existsSync3, statSync as statSync7 } from "node:fs";
 
 // src/report/diff-terminal.ts
-var cut = (text, n) => [...text].length > n ? `${[...text].slice(0, n - 1).join("")}\u2026` : text;
+var cut = (text2, n) => [...text2].length > n ? `${[...text2].slice(0, n - 1).join("")}\u2026` : text2;
 function lineRow(l, indent) {
   return `${indent}${cut(escapeTerminal(lineLabel(l)), 26).padEnd(26)} ${cut(escapeTerminal(l.text ?? ""), 40).padEnd(40)} ${lineSideText(l, "base").padStart(12)} \u2192 ${lineSideText(l, "head").padEnd(12)} ${lineChangeText(l)}`;
 }
@@ -18065,7 +18181,7 @@ function diffTerminal(comparison) {
 // src/cli/diff.ts
 function resultsAt(path) {
   let file = resolveFrom(callerDirectory(), path);
-  if (existsSync3(file) && statSync8(file).isDirectory()) file = resolveFrom(file, "results.json");
+  if (existsSync3(file) && statSync7(file).isDirectory()) file = resolveFrom(file, "results.json");
   return { results: readResults(file), shown: shownPath(file) };
 }
 async function diff(args, io) {
@@ -18091,7 +18207,7 @@ See: cg-bench diff --help`);
 import { writeFileSync as writeFileSync6 } from "node:fs";
 
 // src/history/load.ts
-import { existsSync as existsSync4, readdirSync as readdirSync6, statSync as statSync9 } from "node:fs";
+import { existsSync as existsSync4, readdirSync as readdirSync6, statSync as statSync8 } from "node:fs";
 import { basename, dirname as dirname6, join as join11 } from "node:path";
 var MAX_RUNS = 200;
 var MAX_ENTRIES = 1e4;
@@ -18099,13 +18215,13 @@ var ORDERS = ["given", "created"];
 var byName = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 function expandRuns(path) {
   if (!existsSync4(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!statSync9(path).isDirectory()) return [path];
+  if (!statSync8(path).isDirectory()) return [path];
   if (existsSync4(join11(path, "results.json"))) return [resolveFrom(path, "results.json")];
   const names = readdirSync6(path);
   if (names.length > MAX_ENTRIES) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES}`);
   const found = names.sort(byName).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if (statSync9(entry).isDirectory()) return existsSync4(join11(entry, "results.json")) ? [resolveFrom(entry, "results.json")] : [];
+    if (statSync8(entry).isDirectory()) return existsSync4(join11(entry, "results.json")) ? [resolveFrom(entry, "results.json")] : [];
     return name.endsWith(".json") ? [entry] : [];
   });
   if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
@@ -18195,14 +18311,14 @@ var FOOTER = 56;
 var LABEL_CHARS = 12;
 var CHAR_WIDTH = 6.5;
 var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
-function xmlText(text) {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function xmlText(text2) {
+  return text2.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 var fixed = (n) => (Math.round(n * 10) / 10).toString();
-var short = (text, n) => [...text].length > n ? `${[...text].slice(0, n - 1).join("")}\u2026` : text;
-function middle(text, n) {
-  const chars = [...text];
-  if (chars.length <= n) return text;
+var short = (text2, n) => [...text2].length > n ? `${[...text2].slice(0, n - 1).join("")}\u2026` : text2;
+function middle(text2, n) {
+  const chars = [...text2];
+  if (chars.length <= n) return text2;
   const head = Math.floor((n - 1) / 2);
   return `${chars.slice(0, head).join("")}\u2026${chars.slice(chars.length - (n - 1 - head)).join("")}`;
 }
@@ -18235,7 +18351,7 @@ function panel(s, labels, shown, y0) {
   if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
-  const axisLabel = (r, text) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text}</text>`);
+  const axisLabel = (r, text2) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text2}</text>`);
   if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
   axisLabel(0, "0");
   if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
@@ -18261,9 +18377,9 @@ function panel(s, labels, shown, y0) {
     out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`);
     const before = s.values[i - 1];
     if (changed && before) {
-      const text = percent(s.values[i] / before - 1);
+      const text2 = percent(s.values[i] / before - 1);
       const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
-      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text}</text>`);
+      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text2}</text>`);
     }
   });
   labels.forEach((l, i) => {
@@ -18301,7 +18417,7 @@ function historySvg(series, labels) {
 }
 
 // src/cli/history.ts
-var isOrder = (text) => ORDERS.includes(text);
+var isOrder = (text2) => ORDERS.includes(text2);
 async function history(args, io) {
   const { values, positionals } = parse("history", args, { out: { type: "string", short: "o" }, order: { type: "string" }, help: { type: "boolean", short: "h" } }, true);
   if (values.help) return help("history", io);
@@ -18325,7 +18441,7 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-import { copyFileSync, existsSync as existsSync5, mkdirSync as mkdirSync7, statSync as statSync10 } from "node:fs";
+import { copyFileSync, existsSync as existsSync5, mkdirSync as mkdirSync7, statSync as statSync9 } from "node:fs";
 import { dirname as dirname7, isAbsolute as isAbsolute5, normalize, sep as sep3 } from "node:path";
 
 // src/shard/merge.ts
@@ -18377,7 +18493,7 @@ function mergeShards(parts) {
 
 // src/cli/merge.ts
 function resultsFileOf(path) {
-  return existsSync5(path) && statSync10(path).isDirectory() ? resolveFrom(path, "results.json") : path;
+  return existsSync5(path) && statSync9(path).isDirectory() ? resolveFrom(path, "results.json") : path;
 }
 function filesOf(results, source) {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file)]).filter((f) => f !== "");
@@ -18451,7 +18567,7 @@ import { mkdirSync as mkdirSync8 } from "node:fs";
 
 // src/stopwatch/executor.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync8, rmSync as rmSync8, writeFileSync as writeFileSync7 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync5, rmSync as rmSync8, writeFileSync as writeFileSync7 } from "node:fs";
 import { arch, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
 import { delimiter as delimiter2, join as join12 } from "node:path";
 
@@ -18591,7 +18707,7 @@ function cputimeExecutor() {
 function countersProblem() {
   let paranoid;
   try {
-    paranoid = Number(readFileSync8("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    paranoid = Number(readFileSync5("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
   } catch {
     return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
   }
@@ -18682,9 +18798,9 @@ function normalQuantile(p) {
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
   const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const tail2 = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
-  if (p < 0.02425) return tail2(Math.sqrt(-2 * Math.log(p)));
-  if (p > 1 - 0.02425) return -tail2(Math.sqrt(-2 * Math.log(1 - p)));
+  const tail = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
+  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
   const q = p - 0.5;
   const r = q * q;
   return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
@@ -18705,24 +18821,24 @@ function keptLogRatios(base, head) {
 }
 function medianInterval(sorted, confidence) {
   const n = sorted.length;
-  const tail2 = (1 - confidence) / 2;
+  const tail = (1 - confidence) / 2;
   let logTerm = -n * Math.LN2;
   let cumulative = Math.exp(logTerm);
   let k = 1;
   for (let j = 0; j < n; j++) {
     logTerm += Math.log((n - j) / (j + 1));
     const next = cumulative + Math.exp(logTerm);
-    if (next > tail2) break;
+    if (next > tail) break;
     cumulative = next;
     k = j + 2;
   }
-  if (cumulative > tail2) k = 1;
+  if (cumulative > tail) k = 1;
   return { low: sorted[k - 1], high: sorted[n - k] };
 }
 function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
   const { kept, dropped } = keptLogRatios(base, head);
   const m = mean(kept);
-  const tail2 = (1 - confidence) / 2;
+  const tail = (1 - confidence) / 2;
   let lowLog;
   let highLog;
   let described;
@@ -18743,7 +18859,7 @@ function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
   if (method === "t") {
     const n = kept.length;
     const sd = Math.sqrt(kept.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, n - 1));
-    const half = tQuantile(1 - tail2, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
+    const half = tQuantile(1 - tail, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
     lowLog = m - half;
     highLog = m + half;
     described = `mean log ratio, Student's t interval; pairs beyond ${OUTLIER_MADS} MADs dropped`;
@@ -18757,8 +18873,8 @@ function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
     }
     means.sort((x, y) => x - y);
     const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
-    lowLog = at(tail2);
-    highLog = at(1 - tail2);
+    lowLog = at(tail);
+    highLog = at(1 - tail);
     described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed); pairs beyond ${OUTLIER_MADS} MADs dropped`;
   }
   return { relative: Math.exp(m) - 1, low: Math.exp(lowLog) - 1, high: Math.exp(highLog) - 1, confidence, pairs: kept.length, dropped, method: described };
@@ -18948,13 +19064,13 @@ async function paired(args, io) {
 `);
   return values["fail-on-regression"] === true && results.some((r) => r.verdict === "regression") ? ExitCode.regression : ExitCode.ok;
 }
-function parseBudget(text) {
+function parseBudget(text2) {
   let ms = NaN;
   try {
-    ms = parseDuration(text);
+    ms = parseDuration(text2);
   } catch {
   }
-  if (!(ms > 0 && ms <= MAX_BUDGET_MS)) throw new CgBenchError(`--budget ${text}: is not a duration from 1ms to 1h (write 60s or 2m)`);
+  if (!(ms > 0 && ms <= MAX_BUDGET_MS)) throw new CgBenchError(`--budget ${text2}: is not a duration from 1ms to 1h (write 60s or 2m)`);
   return ms;
 }
 
@@ -19098,7 +19214,7 @@ async function bisect(count, probe) {
 // src/cli/bisect.ts
 var short2 = (sha) => sha.slice(0, 12);
 var named = (c) => `${short2(c.sha)} ${escapeTerminal(c.subject)}`;
-var firstLine2 = (text) => text.split("\n").find((l) => l.trim()) ?? "";
+var firstLine2 = (text2) => text2.split("\n").find((l) => l.trim()) ?? "";
 async function bisectCommand(args, io) {
   const { values, positionals } = parse(
     "bisect",
@@ -19375,7 +19491,8 @@ async function env(args, io) {
   return ExitCode.ok;
 }
 var COMMANDS = { run: run3, compare, check, env, merge, bisect: bisectCommand, diff, history, paired };
-async function main(argv, io = { stdout: process.stdout, stderr: process.stderr }) {
+async function main(argv, streams = { stdout: process.stdout, stderr: process.stderr }) {
+  const io = { stdout: streams.stdout, stderr: inertStream(streams.stderr) };
   const [command, ...rest] = argv;
   try {
     if (!command || command === "-h" || command === "--help") return help("main", io);

@@ -412,11 +412,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants8) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants6);
+          this.rhs = optimizeExpr(this.rhs, names, constants8);
         return this;
       }
       get names() {
@@ -433,10 +433,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants8) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants6);
+        this.rhs = optimizeExpr(this.rhs, names, constants8);
         return this;
       }
       get names() {
@@ -497,8 +497,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants6) {
-        this.code = optimizeExpr(this.code, names, constants6);
+      optimizeNames(names, constants8) {
+        this.code = optimizeExpr(this.code, names, constants8);
         return this;
       }
       get names() {
@@ -527,12 +527,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants8) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants6))
+          if (n.optimizeNames(names, constants8))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -585,12 +585,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants8) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants6);
-        if (!(super.optimizeNames(names, constants6) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants8);
+        if (!(super.optimizeNames(names, constants8) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants6);
+        this.condition = optimizeExpr(this.condition, names, constants8);
         return this;
       }
       get names() {
@@ -613,10 +613,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants6) {
-        if (!super.optimizeNames(names, constants6))
+      optimizeNames(names, constants8) {
+        if (!super.optimizeNames(names, constants8))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants6);
+        this.iteration = optimizeExpr(this.iteration, names, constants8);
         return this;
       }
       get names() {
@@ -652,10 +652,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants6) {
-        if (!super.optimizeNames(names, constants6))
+      optimizeNames(names, constants8) {
+        if (!super.optimizeNames(names, constants8))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants6);
+        this.iterable = optimizeExpr(this.iterable, names, constants8);
         return this;
       }
       get names() {
@@ -697,11 +697,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants6) {
+      optimizeNames(names, constants8) {
         var _a, _b;
-        super.optimizeNames(names, constants6);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants6);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
+        super.optimizeNames(names, constants8);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants8);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants8);
         return this;
       }
       get names() {
@@ -1002,7 +1002,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants6) {
+    function optimizeExpr(expr, names, constants8) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -1017,14 +1017,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants6[n.str];
+        const c = constants8[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants6[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants8[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -2980,7 +2980,7 @@ var require_compile = __commonJS({
       }
     }
     exports.compileSchema = compileSchema;
-    function resolveRef(root, baseId, ref) {
+    function resolveRef2(root, baseId, ref) {
       var _a;
       ref = (0, resolve_1.resolveUrl)(this.opts.uriResolver, baseId, ref);
       const schOrFunc = root.refs[ref];
@@ -2997,7 +2997,7 @@ var require_compile = __commonJS({
         return;
       return root.refs[ref] = inlineOrCompile.call(this, _sch);
     }
-    exports.resolveRef = resolveRef;
+    exports.resolveRef = resolveRef2;
     function inlineOrCompile(sch) {
       if ((0, resolve_1.inlineRef)(sch.schema, this.opts.inlineRefs))
         return sch.schema;
@@ -3193,8 +3193,8 @@ var require_utils = __commonJS({
       }
       if (bestLength < 2) return hextets.join(":");
       const head = hextets.slice(0, bestStart).join(":");
-      const tail2 = hextets.slice(bestStart + bestLength).join(":");
-      return head + "::" + tail2;
+      const tail = hextets.slice(bestStart + bestLength).join(":");
+      return head + "::" + tail;
     }
     function normalizeIPv6Address(input) {
       const compression = input.indexOf("::");
@@ -14507,15 +14507,28 @@ var CachegrindParser = class {
     });
   }
 };
-async function parseCachegrindStream(stream, source) {
+var MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
+async function parseCachegrindStream(stream, source, limit = MAX_PROFILE_BYTES) {
   const parser = new CachegrindParser(source);
-  for await (const chunk of stream) parser.push(chunk);
+  let total = 0;
+  for await (const chunk of stream) {
+    total += chunk.length;
+    if (total > limit) {
+      stream.destroy();
+      throw new CachegrindParseError(`${source}: larger than ${Math.round(limit / (1024 * 1024))} MiB; that is no profile Cachegrind wrote`);
+    }
+    parser.push(chunk);
+  }
   return parser.finish();
 }
 async function parseCachegrindFile(path) {
   const raw = createReadStream(path, { highWaterMark: 1 << 20 });
   const stream = path.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-  return parseCachegrindStream(stream, path);
+  try {
+    return await parseCachegrindStream(stream, path);
+  } finally {
+    raw.destroy();
+  }
 }
 
 // src/metric/events.ts
@@ -15859,7 +15872,7 @@ var results_schema_default = {
 };
 
 // src/util/bounded-read.ts
-import { closeSync as closeSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync2, constants, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
 var MiB = 1 << 20;
 function readTextBounded(path, limit, what, shown = path) {
   const fd = openSync2(path, "r");
@@ -15878,6 +15891,42 @@ function readTextBounded(path, limit, what, shown = path) {
   } finally {
     closeSync2(fd);
   }
+}
+var KiB = 1 << 10;
+function openPlain(path) {
+  let fd;
+  try {
+    fd = openSync2(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return void 0;
+  }
+  if (fstatSync2(fd).isFile()) return fd;
+  closeSync2(fd);
+  return void 0;
+}
+function readAt(path, bytes, from) {
+  const fd = openPlain(path);
+  if (fd === void 0) return void 0;
+  try {
+    const size = fstatSync2(fd).size;
+    const length = Math.min(size, bytes);
+    const buffer = Buffer.alloc(length);
+    let read = 0;
+    for (let n; read < length && (n = readSync2(fd, buffer, read, length - read, (from === "end" ? size - length : 0) + read)) > 0; ) read += n;
+    return buffer.subarray(0, read).toString("utf8");
+  } finally {
+    closeSync2(fd);
+  }
+}
+function readHead(path, bytes) {
+  return readAt(path, bytes, "start");
+}
+function readTail(path, bytes) {
+  return readAt(path, bytes, "end");
+}
+function logTail(path, lines = 20) {
+  const text = readTail(path, 16 * KiB)?.trimEnd() ?? "";
+  return text.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
 }
 
 // src/util/json-schema.ts
@@ -15986,12 +16035,60 @@ function schemaProblems(validate) {
   }
   return out;
 }
+function jsonType(value) {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number") return Number.isInteger(value) ? "integer" : "number";
+  return typeof value;
+}
+function typeAllows(schema, type) {
+  if (schema.type === void 0) return true;
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types.includes(type) || type === "integer" && types.includes("number");
+}
+function cutText(text, limit) {
+  if (text.length <= limit) return text;
+  const points = [...text];
+  if (points.length <= limit) return text;
+  const note = ` \u2026 (cut: ${points.length - limit} more characters)`;
+  const keep = limit >= 4 * note.length ? limit - [...note].length : limit;
+  return points.slice(0, keep).join("") + (keep < limit ? note : "");
+}
+function fitToSchema(value, schema, root = schema) {
+  const resolved = resolveRef(schema, root);
+  const branches = resolved.oneOf ?? resolved.anyOf;
+  if (branches) {
+    const branch = branches.map((b) => resolveRef(b, root)).find((b) => typeAllows(b, jsonType(value)));
+    return branch ? fitToSchema(value, branch, root) : value;
+  }
+  if (typeof value === "string") return resolved.maxLength === void 0 ? value : cutText(value, resolved.maxLength);
+  if (Array.isArray(value)) {
+    const kept = resolved.maxItems !== void 0 && value.length > resolved.maxItems ? value.slice(0, resolved.maxItems) : value;
+    const items = resolved.items;
+    return items ? kept.map((item) => fitToSchema(item, items, root)) : [...kept];
+  }
+  if (typeof value === "object" && value !== null) {
+    const out = {};
+    for (const [key, item] of Object.entries(value)) {
+      const property = resolved.properties?.[key] ?? (typeof resolved.additionalProperties === "object" ? resolved.additionalProperties : void 0);
+      out[key] = property ? fitToSchema(item, property, root) : item;
+    }
+    return out;
+  }
+  return value;
+}
+function resolveRef(schema, root) {
+  const name = schema.$ref?.match(/^#\/definitions\/([^/]+)$/)?.[1];
+  const target = name === void 0 ? void 0 : root.definitions?.[name];
+  return target ? resolveRef(target, root) : schema;
+}
 
 // src/results/types.ts
 var RESULTS_SCHEMA_VERSION = 1;
 
 // src/results/io.ts
 var RESULTS_LIMIT = 256 * MiB;
+var RESULTS_SCHEMA = results_schema_default;
 var validateResults = createAjv().compile(results_schema_default);
 var validateTimed = createAjv().compile({ ...results_schema_default.properties.timed, definitions: results_schema_default.definitions });
 function parseResults(data, source) {
@@ -16061,7 +16158,7 @@ function writeFileAtomic(path, text) {
   }
 }
 function writeResults(path, results) {
-  writeFileAtomic(path, `${JSON.stringify(results, null, 2)}
+  writeFileAtomic(path, `${JSON.stringify(fitToSchema(results, RESULTS_SCHEMA), null, 2)}
 `);
 }
 
@@ -16113,7 +16210,7 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { readFileSync as readFileSync9 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 import { join as join12 } from "node:path";
 
 // src/container/measurer.ts
@@ -16464,7 +16561,7 @@ function loadConfig(file) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants5, existsSync as existsSync2, statSync as statSync7 } from "node:fs";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync2, statSync as statSync6 } from "node:fs";
 import { dirname as dirname5 } from "node:path";
 
 // src/report/json.ts
@@ -16495,7 +16592,7 @@ var jsonReport = {
 };
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants4, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync5 } from "node:fs";
 import { join as join9 } from "node:path";
 
 // src/run/slug.ts
@@ -16699,8 +16796,8 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, closeSync as closeSync6, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, fstatSync as fstatSync2, mkdirSync as mkdirSync4, openSync as openSync6, readdirSync as readdirSync5, readSync as readSync5, rmSync as rmSync6, statSync as statSync6 } from "node:fs";
-import { constants as constants3 } from "node:os";
+import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync4, readdirSync as readdirSync5, rmSync as rmSync6, statSync as statSync5 } from "node:fs";
+import { constants as constants5 } from "node:os";
 import { join as join8, relative as relative6, resolve as resolve3 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
@@ -16778,14 +16875,17 @@ function runsPython(run3) {
 
 // src/run/executables.ts
 import { createHash as createHash3 } from "node:crypto";
-import { readFileSync as readFileSync4, statSync as statSync4 } from "node:fs";
+import { closeSync as closeSync4, constants as constants2, fstatSync as fstatSync3, openSync as openSync4, readSync as readSync4 } from "node:fs";
 import { join as join5, relative as relative5, isAbsolute as isAbsolute4 } from "node:path";
 
 // src/run/valgrind-files.ts
-import { readdirSync as readdirSync3, readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync as readdirSync3 } from "node:fs";
 import { join as join4 } from "node:path";
 var PROFILE = /^cachegrind\.out\.(\d+)$/;
 var LOG = /^valgrind\.(\d+)\.log$/;
+var LOG_HEAD = 4 * MiB;
+var LOG_TAIL = 1 * MiB;
+var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir) {
   return [`--cachegrind-out-file=${join4(dir, "cachegrind.out.%p")}`, `--log-file=${join4(dir, "valgrind.%p.log")}`];
 }
@@ -16811,20 +16911,13 @@ function commandInLog(text) {
 }
 function unfinishedProcesses(dir) {
   return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
-    let text = "";
-    try {
-      text = readFileSync3(join4(dir, p.log), "utf8");
-    } catch {
-    }
+    const text = readHead(join4(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  try {
-    return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(readFileSync3(join4(dir, `valgrind.${pid}.log`), "utf8"))?.[1] ?? null;
-  } catch {
-    return null;
-  }
+  const text = readTail(join4(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text)?.[1] ?? null;
 }
 function loadedObjects(logText) {
   const paths = [];
@@ -16837,19 +16930,32 @@ function loadedObjects(logText) {
 }
 
 // src/run/executables.ts
+var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function contentHash(path) {
+  let fd;
   try {
-    const stat = statSync4(path);
+    fd = openSync4(path, constants2.O_RDONLY | constants2.O_NONBLOCK);
+  } catch {
+    return void 0;
+  }
+  try {
+    const stat = fstatSync3(fd);
+    if (!stat.isFile() || stat.size > MAX_EXECUTABLE) return void 0;
     const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
     let hash = hashes.get(key);
     if (!hash) {
-      hash = createHash3("sha256").update(readFileSync4(path)).digest("hex");
+      const sha = createHash3("sha256");
+      const buffer = Buffer.alloc(1 << 20);
+      for (let n; (n = readSync4(fd, buffer, 0, buffer.length, null)) > 0; ) sha.update(buffer.subarray(0, n));
+      hash = sha.digest("hex");
       hashes.set(key, hash);
     }
     return hash;
   } catch {
     return void 0;
+  } finally {
+    closeSync4(fd);
   }
 }
 function inside(dir, path) {
@@ -16860,12 +16966,8 @@ function executablesOf(logDir, workspace) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    let text;
-    try {
-      text = readFileSync4(join5(logDir, p.log), "utf8");
-    } catch {
-      continue;
-    }
+    const text = readHead(join5(logDir, p.log), LOG_OBJECTS);
+    if (text === void 0) continue;
     loadedObjects(text).forEach((path, i) => {
       if (inside(workspace, path)) return;
       const sha256 = contentHash(path);
@@ -16880,14 +16982,14 @@ function executablesOf(logDir, workspace) {
 
 // src/run/private-home.ts
 import { createHash as createHash4 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync5 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync4 } from "node:fs";
 import { join as join6 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync3, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync3(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -16895,7 +16997,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync5("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync3("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -16945,7 +17047,7 @@ function tryLock(path) {
     }
     let holder;
     try {
-      holder = parseHolder(readFileSync5(path, "utf8"));
+      holder = parseHolder(readFileSync3(path, "utf8"));
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
@@ -16970,7 +17072,7 @@ function removeQuietly(path) {
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
   mkdirSync3(HOMES_DIR, { recursive: true });
-  if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
+  if (statSync4(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
@@ -16987,13 +17089,13 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync6 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync4 } from "node:fs";
 function processesWith(marker) {
   const found = [];
   for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync6(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
     } catch {
     }
   }
@@ -17019,10 +17121,10 @@ async function killLeftovers(marker) {
 
 // src/run/process.ts
 import { spawn } from "node:child_process";
-import { closeSync as closeSync4, openSync as openSync4 } from "node:fs";
+import { closeSync as closeSync5, openSync as openSync5 } from "node:fs";
 
 // src/run/interrupt.ts
-import { constants } from "node:os";
+import { constants as constants3 } from "node:os";
 var liveGroups = /* @__PURE__ */ new Set();
 function trackProcessGroup(pid) {
   if (pid === void 0) return () => {
@@ -17042,7 +17144,7 @@ function killTrackedGroups(signal = "SIGKILL") {
   return count;
 }
 function interruptExitCode(signal) {
-  return 128 + constants.signals[signal];
+  return 128 + constants3.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM"]) {
@@ -17057,8 +17159,8 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/run/process.ts
 function runProcess(options) {
-  const out = openSync4(options.stdoutFile, "w");
-  const err = openSync4(options.stderrFile, "w");
+  const out = openSync5(options.stdoutFile, "w");
+  const err = openSync5(options.stderrFile, "w");
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve6) => {
@@ -17068,8 +17170,8 @@ function runProcess(options) {
       stdio: ["ignore", out, err],
       detached: true
     });
-    closeSync4(out);
-    closeSync4(err);
+    closeSync5(out);
+    closeSync5(err);
     const untrack = trackProcessGroup(child.pid);
     child.once("exit", untrack);
     let timedOut = false;
@@ -17103,23 +17205,23 @@ function runProcess(options) {
 
 // src/run/valgrind.ts
 import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants as constants2, openSync as openSync5, readSync as readSync4, closeSync as closeSync5 } from "node:fs";
+import { accessSync, constants as constants4, openSync as openSync6, readSync as readSync5, closeSync as closeSync6 } from "node:fs";
 import { delimiter, dirname as dirname4, join as join7 } from "node:path";
 function isExecutable(path) {
   try {
-    accessSync(path, constants2.X_OK);
+    accessSync(path, constants4.X_OK);
     return true;
   } catch {
     return false;
   }
 }
 function startsWithShebang(path) {
-  const fd = openSync5(path, "r");
+  const fd = openSync6(path, "r");
   try {
     const head = Buffer.alloc(2);
-    return readSync4(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    return readSync5(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
   } finally {
-    closeSync5(fd);
+    closeSync6(fd);
   }
 }
 function findOnPath(program, path) {
@@ -17169,33 +17271,16 @@ function cachegrindArgs(options) {
 }
 
 // src/run/benchmark.ts
-function tail(path, lines = 20) {
-  try {
-    const fd = openSync6(path, "r");
-    try {
-      const size = fstatSync2(fd).size;
-      const length = Math.min(size, 16 * 1024);
-      const buffer = Buffer.alloc(length);
-      readSync5(fd, buffer, 0, length, size - length);
-      const text = buffer.toString("utf8").trimEnd();
-      return text.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
-    } finally {
-      closeSync6(fd);
-    }
-  } catch {
-    return "";
-  }
-}
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants3.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants5.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path) {
   const located2 = program.includes("/") ? resolve3(cwd, program) : findOnPath(program, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
-    if (!statSync6(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync5(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error) {
     const code = error.code;
@@ -17299,7 +17384,7 @@ ${names}`
   if (failed || parseProblem || parsed.length === 0) {
     const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join8(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = tail(stderr) || (valgrindLog ? tail(join8(dir, valgrindLog)) : "");
+    const details = logTail(stderr) || (valgrindLog ? logTail(join8(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
@@ -17323,7 +17408,7 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, openSync as openSync7, appendFileSync, readFileSync as readFileSync7 } from "node:fs";
+import { closeSync as closeSync7, openSync as openSync7, appendFileSync } from "node:fs";
 import { spawn as spawn2 } from "node:child_process";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
@@ -17371,10 +17456,10 @@ async function runSetup(commands, options) {
       closeSync7(fd);
     }
     if (status) {
-      const tail2 = readFileSync7(options.logFile, "utf8").trimEnd().split("\n").slice(-20).join("\n");
+      const tail = logTail(options.logFile);
       throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
-${tail2}`, ExitCode.benchmarkFailed);
+${tail}`, ExitCode.benchmarkFailed);
     }
   }
 }
@@ -17442,7 +17527,7 @@ function nameMatcher(pattern) {
 function ensureWritableDir(dir) {
   try {
     mkdirSync5(dir, { recursive: true });
-    accessSync3(dir, constants4.W_OK);
+    accessSync3(dir, constants6.W_OK);
     const probe = join9(dir, `.write-test-${process.pid}`);
     writeFileSync5(probe, "");
     rmSync7(probe, { force: true });
@@ -17553,9 +17638,9 @@ function lockOutputDirectory(outDir) {
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname5(path);
-  if (existsSync2(path) && statSync7(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  if (existsSync2(path) && statSync6(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    accessSync4(dir, constants5.W_OK);
+    accessSync4(dir, constants7.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} does not exist or is not writable`);
   }
@@ -17619,7 +17704,7 @@ import { mkdirSync as mkdirSync7 } from "node:fs";
 
 // src/stopwatch/executor.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync3, mkdtempSync as mkdtempSync2, readFileSync as readFileSync8, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync3, mkdtempSync as mkdtempSync2, readFileSync as readFileSync5, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
 import { delimiter as delimiter2, join as join10 } from "node:path";
 
@@ -17759,7 +17844,7 @@ function cputimeExecutor() {
 function countersProblem() {
   let paranoid;
   try {
-    paranoid = Number(readFileSync8("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    paranoid = Number(readFileSync5("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
   } catch {
     return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
   }
@@ -17850,9 +17935,9 @@ function normalQuantile(p) {
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
   const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const tail2 = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
-  if (p < 0.02425) return tail2(Math.sqrt(-2 * Math.log(p)));
-  if (p > 1 - 0.02425) return -tail2(Math.sqrt(-2 * Math.log(1 - p)));
+  const tail = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
+  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
   const q = p - 0.5;
   const r = q * q;
   return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
@@ -17873,24 +17958,24 @@ function keptLogRatios(base, head) {
 }
 function medianInterval(sorted, confidence) {
   const n = sorted.length;
-  const tail2 = (1 - confidence) / 2;
+  const tail = (1 - confidence) / 2;
   let logTerm = -n * Math.LN2;
   let cumulative = Math.exp(logTerm);
   let k = 1;
   for (let j = 0; j < n; j++) {
     logTerm += Math.log((n - j) / (j + 1));
     const next = cumulative + Math.exp(logTerm);
-    if (next > tail2) break;
+    if (next > tail) break;
     cumulative = next;
     k = j + 2;
   }
-  if (cumulative > tail2) k = 1;
+  if (cumulative > tail) k = 1;
   return { low: sorted[k - 1], high: sorted[n - k] };
 }
 function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
   const { kept, dropped } = keptLogRatios(base, head);
   const m = mean(kept);
-  const tail2 = (1 - confidence) / 2;
+  const tail = (1 - confidence) / 2;
   let lowLog;
   let highLog;
   let described;
@@ -17911,7 +17996,7 @@ function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
   if (method === "t") {
     const n = kept.length;
     const sd = Math.sqrt(kept.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, n - 1));
-    const half = tQuantile(1 - tail2, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
+    const half = tQuantile(1 - tail, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
     lowLog = m - half;
     highLog = m + half;
     described = `mean log ratio, Student's t interval; pairs beyond ${OUTLIER_MADS} MADs dropped`;
@@ -17925,8 +18010,8 @@ function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
     }
     means.sort((x, y) => x - y);
     const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
-    lowLog = at(tail2);
-    highLog = at(1 - tail2);
+    lowLog = at(tail);
+    highLog = at(1 - tail);
     described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed); pairs beyond ${OUTLIER_MADS} MADs dropped`;
   }
   return { relative: Math.exp(m) - 1, low: Math.exp(lowLog) - 1, high: Math.exp(highLog) - 1, confidence, pairs: kept.length, dropped, method: described };
@@ -18043,15 +18128,15 @@ var PAIRED_FILE = "paired.json";
 // src/run/progress.ts
 function outcome(result) {
   if (result.status === "ok") return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;
-  return `${result.status === "timeout" ? "TIMED OUT" : "FAILED"}: ${(result.message ?? "").split("\n")[0]}`;
+  return `${result.status === "timeout" ? "TIMED OUT" : "FAILED"}: ${escapeTerminal((result.message ?? "").split("\n")[0] ?? "")}`;
 }
 function lineProgress(write) {
   return {
-    setup: (command) => write(`setup: ${command}
+    setup: (command) => write(`setup: ${escapeTerminal(command)}
 `),
-    start: (name, index, total, previousMs) => write(`[${index + 1}/${total}] ${name}: running${previousMs ? ` (last time ${formatDuration(previousMs)})` : ""}
+    start: (name, index, total, previousMs) => write(`[${index + 1}/${total}] ${escapeTerminal(name)}: running${previousMs ? ` (last time ${formatDuration(previousMs)})` : ""}
 `),
-    finish: (result) => write(`${result.status === "ok" ? "\u2713" : "\u2717"} ${result.name}: ${outcome(result)}
+    finish: (result) => write(`${result.status === "ok" ? "\u2713" : "\u2717"} ${escapeTerminal(result.name)}: ${outcome(result)}
 `),
     close() {
     }
@@ -18309,7 +18394,7 @@ async function saveMainlineBaseline(ci, request, head) {
   else ci.log.info(`Saved the baseline for ${short2}.`);
 }
 function headConfigText(ci) {
-  return readFileSync9(join12(ci.repoRoot, ci.suite.configPath), "utf8");
+  return readFileSync6(join12(ci.repoRoot, ci.suite.configPath), "utf8");
 }
 
 // src/ci/base-checkout.ts
@@ -18599,7 +18684,7 @@ async function keepHistory(ci, occasion, head) {
 }
 
 // src/ci/shard-hand-over.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync10, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync8, writeFileSync as writeFileSync8 } from "node:fs";
+import { existsSync as existsSync5, mkdirSync as mkdirSync10, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync7, writeFileSync as writeFileSync8 } from "node:fs";
 import { join as join14 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -18653,7 +18738,7 @@ function readShardHandOvers(root, shown) {
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync8(join14(root, n)).isDirectory() && existsSync5(join14(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => statSync7(join14(root, n)).isDirectory() && existsSync5(join14(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
   return dirs.map((n) => readOne(join14(root, n), `${shown}/${n}`));
 }
