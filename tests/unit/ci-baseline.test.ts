@@ -1,10 +1,10 @@
 // Which commit each CI's checkout is compared with, on real git repositories made as the CIs make
-// them: actions/checkout's shallow merge-ref fetch, a head checkout, a merge queue's group commit.
-// Fast: no image, no runner.
+// them: actions/checkout's shallow merge-ref fetch, a head checkout, a merge queue's group commit,
+// GitLab's merged-results and fork merge request pipelines. Fast: no image, no runner.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { runPipeline } from '../../src/ci/pipeline.ts';
 import type { BaselineStore, Occasion } from '../../src/ci/types.ts';
 import type { Measurement, Measurer } from '../../src/container/measurer.ts';
@@ -13,9 +13,13 @@ import type { GitHubApi } from '../../src/github/api.ts';
 import { triggerFrom, type Trigger } from '../../src/github/event.ts';
 import { readInputs } from '../../src/github/inputs.ts';
 import type { ActionIO } from '../../src/github/io.ts';
+import { gitLabAdapter, publishNote, type GitLabLog } from '../../src/gitlab/adapter.ts';
+import { createGitLabApi } from '../../src/gitlab/api.ts';
+import { readJob } from '../../src/gitlab/job.ts';
 import { suiteFor } from '../../src/publish/suite.ts';
 import type { Results } from '../../src/results/types.ts';
 import { ensureCommit, headParents } from '../../src/vcs/git.ts';
+import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
 import { fixture } from '../github/harness.ts';
 import { git, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
@@ -29,7 +33,7 @@ interface History {
   base: string;
   mainLater: string;
   feature: string;
-  /** The merge of feature into mainLater, at refs/pull/1/merge. */
+  /** The merge of feature into mainLater, at refs/pull/1/merge (GitHub) and refs/merge-requests/1/merge (GitLab). */
   merge: string;
 }
 
@@ -57,7 +61,7 @@ function history(): History {
   git(work, 'merge', '-q', '--no-ff', '-m', 'Merge feature into main', feature);
   const merge = git(work, 'rev-parse', 'HEAD');
   git(work, 'reset', '-q', '--hard', mainLater);
-  git(work, 'push', '-q', bare, 'main', 'feature', `${merge}:refs/pull/1/merge`);
+  git(work, 'push', '-q', bare, 'main', 'feature', `${merge}:refs/pull/1/merge`, `${merge}:refs/merge-requests/1/merge`);
   return { url: `file://${bare}`, base, mainLater, feature, merge };
 }
 
@@ -239,5 +243,101 @@ describe('baseline selection on real checkouts', () => {
       { kind: 'other', eventName: 'schedule', sha: h.mainLater },
     ] satisfies Trigger[]) occasions.push(await gitHubAdapter(githubContext(dir, undefined), trigger).occasion());
     assert.deepEqual(occasions, [{ kind: 'mainline', sha: h.mainLater }, { kind: 'other' }, { kind: 'other' }]);
+  });
+});
+
+describe('GitLab jobs', () => {
+  const gitlab = new FakeGitLab();
+  let h: History;
+  before(async () => {
+    h = history();
+    await gitlab.start();
+  });
+  after(() => gitlab.stop());
+
+  const env = (extra: Record<string, string>): NodeJS.ProcessEnv => ({
+    CI_API_V4_URL: gitlab.url,
+    CI_PROJECT_ID: gitlab.projectId,
+    CI_PROJECT_DIR: '/builds/group/project',
+    CI_JOB_NAME: 'cg-bench',
+    CI_JOB_TOKEN: gitlab.jobToken,
+    CI_COMMIT_SHA: h.merge,
+    CI_DEFAULT_BRANCH: 'main',
+    ...extra,
+  });
+  const mergeRequest = { CI_MERGE_REQUEST_IID: '1', CI_MERGE_REQUEST_DIFF_BASE_SHA: '' };
+
+  /** GitLab's clone of a merged-results pipeline: the merge ref, at GIT_DEPTH (20 by default; 1 is the hardest). */
+  function gitLabCheckout(): string {
+    const dir = tempDir('cg-bench-gitlab-checkout-');
+    git(dir, 'init', '-q');
+    git(dir, 'remote', 'add', 'origin', h.url);
+    git(dir, 'fetch', '-q', '--depth=1', 'origin', '+refs/merge-requests/1/merge:refs/merge-requests/1/merge');
+    git(dir, 'checkout', '-q', '--detach', h.merge);
+    return dir;
+  }
+
+  const log = (): GitLabLog & { lines: string[] } => {
+    const lines: string[] = [];
+    return { lines, info: (m) => void lines.push(m), warning: (m) => void lines.push(`warning: ${m}`), write: (t) => void lines.push(t) };
+  };
+
+  test('a merge request pipeline (detached): the merge-base GitLab names', () => {
+    const job = readJob(env({ ...mergeRequest, CI_MERGE_REQUEST_EVENT_TYPE: 'detached', CI_MERGE_REQUEST_DIFF_BASE_SHA: h.base }));
+    assert.deepEqual(job.mergeRequest, { iid: 1, baseline: { sha: h.base, what: 'merge-base' } });
+  });
+
+  test('a merged-results pipeline: the target-branch commit the merge was made on, from CI_MERGE_REQUEST_TARGET_BRANCH_SHA', async () => {
+    const job = readJob(env({ ...mergeRequest, CI_MERGE_REQUEST_EVENT_TYPE: 'merged_result', CI_MERGE_REQUEST_DIFF_BASE_SHA: h.base, CI_MERGE_REQUEST_TARGET_BRANCH_SHA: h.mainLater }));
+    assert.deepEqual(job.mergeRequest, { iid: 1, baseline: { sha: h.mainLater, what: 'target branch' } });
+    const occasion = await gitLabAdapter({ ...job, projectDir: gitLabCheckout() }, suiteFor('.', 'cg-bench.yml', ''), createGitLabApi({ ...job, log: () => {} }), tempDir(), log()).occasion();
+    assert.deepEqual(occasion, { kind: 'change', baseline: { sha: h.mainLater, what: 'target branch', why: 'merged-results pipeline: the commit the merge was made on' } });
+  });
+
+  test('a merged-results pipeline without CI_MERGE_REQUEST_TARGET_BRANCH_SHA: the checked-out merge commit\'s first parent, read in a depth-1 clone', async () => {
+    const job = readJob(env({ ...mergeRequest, CI_MERGE_REQUEST_EVENT_TYPE: 'merged_result', CI_MERGE_REQUEST_DIFF_BASE_SHA: h.base }));
+    assert.deepEqual(job.mergeRequest, { iid: 1, baseline: { sha: undefined, what: 'target branch' } });
+    const dir = gitLabCheckout();
+    assert.equal(git(dir, 'rev-list', '--parents', '-n', '1', 'HEAD'), h.merge, 'the shallow boundary hides the parents from rev-list');
+    const occasion = await gitLabAdapter({ ...job, projectDir: dir }, suiteFor('.', 'cg-bench.yml', ''), createGitLabApi({ ...job, log: () => {} }), tempDir(), log()).occasion();
+    assert.deepEqual(occasion, { kind: 'change', baseline: { sha: h.mainLater, what: 'target branch', why: 'merged-results pipeline: the commit the merge was made on' } });
+    // Not a merge commit checked out (and no variable): no baseline, and why.
+    const plain = tempDir('cg-bench-gitlab-root-');
+    git(plain, 'init', '-q');
+    git(plain, 'remote', 'add', 'origin', h.url);
+    git(plain, 'fetch', '-q', '--depth=1', 'origin', h.base);
+    git(plain, 'checkout', '-q', '--detach', h.base);
+    const none = await gitLabAdapter({ ...job, projectDir: plain }, suiteFor('.', 'cg-bench.yml', ''), createGitLabApi({ ...job, log: () => {} }), tempDir(), log()).occasion();
+    assert.deepEqual(none, { kind: 'change', baseline: { none: 'the target branch commit of this merged-results pipeline is unknown' } });
+  });
+
+  test('a merge request from a fork runs in the fork: notes and baseline artifacts are the target project\'s (CI_MERGE_REQUEST_PROJECT_ID)', async () => {
+    const job = readJob(env({
+      ...mergeRequest,
+      CI_PROJECT_ID: '9001', // the fork, where the pipeline runs
+      CI_MERGE_REQUEST_PROJECT_ID: gitlab.projectId,
+      CI_MERGE_REQUEST_SOURCE_PROJECT_ID: '9001',
+      CI_MERGE_REQUEST_EVENT_TYPE: 'detached',
+      CI_MERGE_REQUEST_DIFF_BASE_SHA: h.base,
+      CG_BENCH_GITLAB_TOKEN: gitlab.apiToken,
+    }));
+    assert.equal(job.projectId, gitlab.projectId);
+    const suite = suiteFor('.', 'cg-bench.yml', '');
+    const api = createGitLabApi({ ...job, log: () => {} });
+    const adapter = gitLabAdapter(job, suite, api, tempDir(), log());
+    const restored = await adapter.store!.restore({ sha: h.base, configText: CONFIG, imageIdentity: 'image', environment: results(1).environment });
+    assert.equal(restored, undefined, 'nothing kept on main yet');
+    const noteLog = log();
+    await publishNote(api, job, suite, `${suite.marker}\nreport`, noteLog);
+    assert.deepEqual(noteLog.lines, ['Created the merge request note.']);
+    assert.equal(gitlab.notes.get(1)!.length, 1);
+    assert.deepEqual(gitlab.violations, [], 'every request went to the target project');
+    const projects = new Set(gitlab.requests.filter((r) => r.path.includes('/projects/')).map((r) => r.path.split('/')[4]));
+    assert.deepEqual([...projects], [gitlab.projectId]);
+  });
+
+  test('the component\'s jobs input as GitLab passes a number (jobs: 2 interpolates to "2")', () => {
+    assert.equal(readJob(env({ CG_BENCH_JOBS: '2' })).jobs, 2);
+    assert.throws(() => readJob(env({ CG_BENCH_JOBS: '2.5' })), /input jobs: "2\.5" must be a whole number/);
   });
 });
