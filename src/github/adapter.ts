@@ -38,13 +38,14 @@ export function mergeGroupBaseline(group: MergeGroup): Occasion & { kind: 'chang
   return { kind: 'change', baseline: { sha: group.baseSha, what: 'merge group base', why: 'merge queue: the base branch commit the merge group is built on, merge_group.base_sha' } };
 }
 
-export function setOutputs(io: ActionIO, outRoot: string, head: Results | undefined, comparison: Comparison | undefined, source: string | undefined): void {
+export function setOutputs(io: ActionIO, outRoot: string, head: Results | undefined, comparison: Comparison | undefined, source: string | undefined, saved = false): void {
   io.setOutput('output-dir', outRoot);
   if (head) io.setOutput('results', join(outRoot, 'head', 'results.json'));
   io.setOutput('report', join(outRoot, 'report.md'));
   io.setOutput('regressions', comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput('improvements', comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput('baseline-source', source ?? 'none');
+  io.setOutput('baseline-saved', saved ? 'true' : 'false');
 }
 
 /**
@@ -114,7 +115,7 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
         // No pull request to comment on; the status on the group's commit, for a queue that requires it.
         await setCommitStatus(ctx, trigger.headSha, head, comparison);
       }
-      setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource);
+      setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource, report.baselineSaved);
     },
     shardDir: () => join(ctx.outRoot, 'shard'),
     async publishShard(shard, dir) {
