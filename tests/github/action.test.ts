@@ -54,7 +54,29 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.match(cacheService.keys()[0]!, new RegExp(`^cg-bench-v1-[0-9a-f]{12}-${repo.main}-`));
     assert.match(pushRun.summary, /\| loop \| [\d,]+ \|/);
     assert.ok(existsSync(pushRun.outputs['results']!));
+    assert.equal(pushRun.outputs['baseline-saved'], 'true');
+    assert.match(pushRun.stdout, new RegExp(`Saved the baseline for ${repo.main.slice(0, 7)}\\.`));
     assert.deepEqual(cacheService.violations, []);
+  });
+
+  test('a push whose baseline the cache service (v2) cannot store: a warning says it was NOT saved, and the outputs say so', async () => {
+    const payload = fixture('push.json');
+    Object.assign(payload, { ref: 'refs/heads/master', after: repo.mainLater, deleted: false });
+    cacheService.unavailable = true;
+    let run: ActionRun;
+    try {
+      run = await runAction({ eventName: 'push', payload, workspace: checkout(repo, repo.mainLater), inputs: {}, apiUrl: github.url, env: env(), sha: repo.mainLater, ref: 'refs/heads/master' });
+    } finally {
+      cacheService.unavailable = false;
+    }
+    assert.equal(run.code, 0, run.stdout);
+    assert.ok(cacheService.calls.includes('CreateCacheEntry: 503'), cacheService.calls.join('\n'));
+    // @actions/cache's saveCache logs its own line and returns -1; the action says what it means.
+    assert.ok(run.warnings.some((w) => w.startsWith(`The baseline for ${repo.mainLater.slice(0, 7)} was NOT saved: the cache service did not store cg-bench-v1-`)), run.warnings.join('\n'));
+    assert.doesNotMatch(run.stdout, /Saved the baseline/);
+    assert.equal(run.outputs['baseline-saved'], 'false');
+    assert.equal(run.outputs['baseline-source'], 'none', 'a push is compared with nothing');
+    assert.deepEqual(cacheService.keys().filter((k) => k.includes(repo.mainLater)), [], 'nothing stored for that commit');
   });
 
   test('inside the image (a job container without Docker) it measures in-process, with the same numbers', async () => {

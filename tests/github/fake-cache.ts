@@ -19,6 +19,8 @@ export class FakeCacheService {
   readonly blobs = new Map<string, Buffer>();
   readonly calls: string[] = [];
   readonly violations: string[] = [];
+  /** The cache service is down: every call of its API answers 503 (the blob store still works). */
+  unavailable = false;
   private server: Server | undefined;
   url = '';
 
@@ -81,6 +83,10 @@ export class FakeCacheService {
     }
     if (req.headers.authorization !== 'Bearer fake-runtime-token') this.violations.push(`${url.pathname}: no runtime token`);
     const method = url.pathname.slice(SERVICE.length);
+    if (this.unavailable) {
+      this.calls.push(`${method}: 503`);
+      return this.json(res, 503, { code: 'unavailable', msg: 'the cache service is unavailable' });
+    }
     const body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
     this.calls.push(`${method} ${String(body['key'])}`);
     switch (method) {
