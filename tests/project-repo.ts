@@ -102,6 +102,24 @@ export function mergeCheckout(repo: Repo, base: string, head: string): string {
   return dir;
 }
 
+/**
+ * A merge queue's commit: the merge of `head` into `base`, pushed as GitHub does to a
+ * gh-readonly-queue branch, and checked out as actions/checkout does for merge_group: that one commit
+ * fetched with --depth=1 (so `base` is not in the checkout).
+ */
+export function mergeQueueCheckout(repo: Repo, base: string, head: string): { dir: string; sha: string; ref: string } {
+  const merged = mergeCheckout(repo, base, head);
+  const sha = git(merged, 'rev-parse', 'HEAD');
+  const ref = 'refs/heads/gh-readonly-queue/master/pr-7-' + head;
+  git(merged, 'push', '-q', 'origin', `${sha}:${ref}`);
+  const dir = tempDir('cg-bench-ws-');
+  git(dir, 'init', '-q');
+  git(dir, 'remote', 'add', 'origin', `file://${repo.origin}`);
+  git(dir, 'fetch', '-q', '--no-tags', '--prune', '--no-recurse-submodules', '--depth=1', 'origin', `+${sha}:refs/remotes/origin/${ref.slice('refs/heads/'.length)}`);
+  git(dir, 'checkout', '-q', '--force', '-B', ref.slice('refs/heads/'.length), `refs/remotes/origin/${ref.slice('refs/heads/'.length)}`);
+  return { dir, sha, ref };
+}
+
 /** A checkout as actions/checkout leaves it: the repository at one commit, origin set. */
 export function checkout(repo: Repo, sha: string): string {
   const dir = tempDir('cg-bench-ws-');

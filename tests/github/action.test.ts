@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
 import { readJson, tempDir } from '../helpers.ts';
-import { checkout, makeRepo, mergeCheckout, WORKFLOW_COMMAND_LINES, type Repo } from '../project-repo.ts';
+import { checkout, makeRepo, mergeCheckout, mergeQueueCheckout, WORKFLOW_COMMAND_LINES, type Repo } from '../project-repo.ts';
 import { buildImage } from '../image/container.ts';
 import { FakeCacheService } from './fake-cache.ts';
 import { FakeGitHub } from './fake-github.ts';
@@ -217,6 +217,31 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     // As GitHub's runner reads the log (stop-commands included): no command but the action's own.
     assert.deepEqual(foreignCommands(run.stdout).map((c) => `${c.line}: ${c.text}`), []);
     assert.ok(run.errors.some((e) => /1 benchmark\(s\) failed/.test(e)), 'the action\'s own commands still work after the blocks');
+  });
+
+  test('a merge queue run (merge_group, the real payload) on its shallow checkout: compared with merge_group.base_sha, fetched into it (the cached baseline or measured); the status on the group\'s commit, no comment, nothing saved', async () => {
+    const group = mergeQueueCheckout(repo, repo.main, repo.feature);
+    const payload = fixture('merge_group.checks_requested.json');
+    Object.assign(payload['merge_group'] as Record<string, unknown>, { head_sha: group.sha, head_ref: group.ref, base_sha: repo.main, base_ref: 'refs/heads/master' });
+    const keys = cacheService.keys().length;
+    const calls = cacheService.calls.length;
+    const comments = [...github.comments.values()].reduce((n, c) => n + c.length, 0);
+    const run = await runAction({ eventName: 'merge_group', payload, workspace: group.dir, inputs: {}, apiUrl: github.url, env: env(), sha: group.sha, ref: group.ref });
+    assert.equal(run.code, 0, run.stdout);
+    const base = repo.main.slice(0, 7);
+    // The cache is asked for the base commit's key. localhost/cg-bench:test is shared with concurrent
+    // test runs, which rebuild it: with another image id the key differs and the base is measured here.
+    assert.ok(cacheService.calls.slice(calls).some((c) => c.startsWith('GetCacheEntryDownloadURL cg-bench-v1-') && c.includes(repo.main)), cacheService.calls.join('\n'));
+    assert.match(run.outputs['baseline-source']!, new RegExp(`^merge group base ${base}, (restored from the cache, verified \\(steady measured again here: identical\\)|measured in this job)$`), run.stdout);
+    assert.match(run.stdout, new RegExp(`Baseline: the merge group base ${base} \\(merge queue: the base branch commit the merge group is built on, merge_group\\.base_sha\\)`));
+    assert.match(run.summary, new RegExp(`baseline: merge group base ${base}, `));
+    assert.equal(run.outputs['regressions'], '1', 'the queued pull request\'s own change');
+    assert.equal(run.outputs['baseline-saved'], 'false');
+    assert.equal(cacheService.keys().length, keys, 'a merge group never saves a baseline');
+    assert.equal([...github.comments.values()].reduce((n, c) => n + c.length, 0), comments, 'no comment');
+    const status = github.statuses.at(-1)!;
+    assert.deepEqual([status.sha, status.context], [group.sha, 'cg-bench']);
+    assert.deepEqual(github.violations, []);
   });
 
   let forkArtifact: string;
