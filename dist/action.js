@@ -45981,7 +45981,7 @@ function oneCpuListFile() {
   return file;
 }
 function oneCpuPrefix(net, inner) {
-  const mounts = `for f in ${CPU_LIST_FILES.join(" ")}; do mount --bind "$1" "$f" || exit 125; done; shift; "$@"; exit $?`;
+  const mounts = `for f in ${CPU_LIST_FILES.join(" ")}; do mount --bind "$1" "$f" || exit 125; done; shift; exec "$@"`;
   return [
     "unshare",
     "--user",
@@ -45989,20 +45989,21 @@ function oneCpuPrefix(net, inner) {
     "--map-group=0",
     "--mount",
     ...net ? ["--net"] : [],
-    "--pid",
-    "--fork",
-    "--kill-child",
     "--",
     "/bin/sh",
     "-c",
     mounts,
-    "cg-bench-init",
+    "cg-bench-one-cpu",
     oneCpuListFile(),
     "unshare",
     "--user",
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
-    "--"
+    "--pid",
+    "--fork",
+    "--kill-child",
+    "--",
+    ...PID_NAMESPACE_INIT
   ];
 }
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] };
@@ -49507,15 +49508,16 @@ async function verifyStored(ci, measurer, checkout, stored, head) {
   return { differs: `${sample.name} measures ${shown(now?.estimatedCycles)} estimated cycles here, ${shown(sample.estimatedCycles)} stored` };
 }
 async function saveMainlineBaseline(ci, request2, head) {
-  if (!ci.store) return;
+  if (!ci.store) return false;
   const short2 = ci.shortSha(request2.sha);
   if (head.benchmarks.some((b) => b.status !== "ok")) {
     ci.log.warning(`Not keeping ${short2} as a baseline: a benchmark failed.`);
-    return;
+    return false;
   }
   const notSaved = await ci.store.save({ ...request2, environment: head.environment }, head);
   if (notSaved) ci.log.warning(`The baseline for ${short2} was NOT saved: ${notSaved}. Pull requests will measure it in their own job.`);
   else ci.log.info(`Saved the baseline for ${short2}.`);
+  return !notSaved;
 }
 function headConfigText(ci) {
   return readFileSync6(join14(ci.repoRoot, ci.suite.configPath), "utf8");
@@ -49904,6 +49906,7 @@ async function runPipeline(ci, measurer) {
   const occasion = await ci.occasion();
   const timed = hasTimedBenchmarks(ci);
   let baseline = { results: void 0, source: "none" };
+  let saved;
   if (occasion.kind === "change") {
     if ("none" in occasion.baseline) baseline = { results: void 0, source: `none: ${occasion.baseline.none}` };
     else {
@@ -49919,9 +49922,9 @@ async function runPipeline(ci, measurer) {
         checkout.remove();
       }
     }
-  } else if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
+  } else if (occasion.kind === "mainline") saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
   if (timed && occasion.kind !== "change") ci.log.info("The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.");
-  return finish(ci, head, headRun.code, baseline, await keepHistory(ci, occasion, head));
+  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head) });
 }
 async function runShard(ci, measurer, shard, headSha) {
   const occasion = await ci.occasion();
@@ -49975,9 +49978,9 @@ async function runMerge(ci, partsDir, shownDir) {
   writeResults(join18(ci.outRoot, "head", "results.json"), head);
   if (baseline.results) writeResults(join18(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
-  if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head);
+  const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head) : void 0;
   const failed = head.benchmarks.some((b) => b.status !== "ok");
-  return finish(ci, head, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, await keepHistory(ci, occasion, head));
+  return finish(ci, head, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head) });
 }
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
@@ -49989,7 +49992,7 @@ async function cannotRun(ci, headRun) {
   await ci.cannotRun(message);
   return { kind: "could-not-run", code: headRun.code || ExitCode2.usage, message };
 }
-async function finish(ci, head, headCode, found, trend) {
+async function finish(ci, head, headCode, found, kept) {
   let baseline = found;
   const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
   if (problem) {
@@ -50001,7 +50004,7 @@ ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`
   mkdirSync11(ci.outRoot, { recursive: true });
   writeFileSync9(join18(ci.outRoot, "report.md"), body2);
   for (const format of ci.exports) writeFileSync9(join18(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
-  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body: body2, trend });
+  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, baselineSaved: kept.baselineSaved, comparison, body: body2, trend: kept.trend });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode2.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
   const regressions = (comparison?.comparable ? comparison.counts.regression : 0) + (head.timed?.filter((t) => t.verdict === "regression").length ?? 0);
@@ -50082,18 +50085,29 @@ function shouldComment(mode, comparison, head) {
   const c = comparison.counts;
   return failed || !comparison.comparable || c.regression + c.improvement + c.new + c.removed + c.failed > 0;
 }
+function denied(io, what, error2) {
+  const status = error2.status;
+  if (status === 403 || status === 404) {
+    io.warning(`Cannot ${what}: the token may not write to this repository (HTTP ${status}; fork pull requests get a read-only token: see the fork-safe workflow pair in the README). The report is in the job summary.`);
+  } else io.warning(`Cannot ${what}: ${errorMessage(error2)}. The report is in the job summary.`);
+}
+async function setCommitStatus(ctx, sha, head, comparison) {
+  const { io, inputs, suite, api } = ctx;
+  if (!inputs.status || !api) return;
+  const status = commitStatus(head, comparison, inputs.failOnRegression);
+  const runUrl = ctx.env["GITHUB_RUN_ID"] ? `${ctx.env["GITHUB_SERVER_URL"] ?? "https://github.com"}/${ctx.env["GITHUB_REPOSITORY"]}/actions/runs/${ctx.env["GITHUB_RUN_ID"]}` : void 0;
+  try {
+    await api.setStatus(sha, { ...status, context: suite.statusContext, targetUrl: runUrl });
+  } catch (error2) {
+    denied(io, "set the commit status", error2);
+  }
+}
 async function publishToPullRequest(ctx, pr, body2, head, comparison) {
   const { io, inputs, suite, api } = ctx;
   if (!api) {
     io.warning("No GitHub token: no comment and no status (the job summary has the report).");
     return;
   }
-  const denied = (what, error2) => {
-    const status = error2.status;
-    if (status === 403 || status === 404) {
-      io.warning(`Cannot ${what}: the token may not write to this repository (HTTP ${status}; fork pull requests get a read-only token: see the fork-safe workflow pair in the README). The report is in the job summary.`);
-    } else io.warning(`Cannot ${what}: ${errorMessage(error2)}. The report is in the job summary.`);
-  };
   if (inputs.comment !== "never") {
     try {
       const existing = await api.findComment(pr.number, suite.marker);
@@ -50103,18 +50117,10 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
         io.setOutput("comment-url", url2);
       }
     } catch (error2) {
-      denied("comment on the pull request", error2);
+      denied(io, "comment on the pull request", error2);
     }
   }
-  if (inputs.status) {
-    const status = commitStatus(head, comparison, inputs.failOnRegression);
-    const runUrl = ctx.env["GITHUB_RUN_ID"] ? `${ctx.env["GITHUB_SERVER_URL"] ?? "https://github.com"}/${ctx.env["GITHUB_REPOSITORY"]}/actions/runs/${ctx.env["GITHUB_RUN_ID"]}` : void 0;
-    try {
-      await api.setStatus(pr.headSha, { ...status, context: suite.statusContext, targetUrl: runUrl });
-    } catch (error2) {
-      denied("set the commit status", error2);
-    }
-  }
+  await setCommitStatus(ctx, pr.headSha, head, comparison);
 }
 
 // src/github/artifact.ts
@@ -90125,13 +90131,18 @@ function actionsCacheHistory(suite, env, log2) {
 }
 
 // src/github/adapter.ts
-function setOutputs(io, outRoot, head, comparison, source) {
+function mergeGroupBaseline(group) {
+  if (!group.baseSha) return { kind: "change", baseline: { none: "the merge_group event names no base commit (merge_group.base_sha)" } };
+  return { kind: "change", baseline: { sha: group.baseSha, what: "merge group base", why: "merge queue: the base branch commit the merge group is built on, merge_group.base_sha" } };
+}
+function setOutputs(io, outRoot, head, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
   if (head) io.setOutput("results", join26(outRoot, "head", "results.json"));
   io.setOutput("report", join26(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
+  io.setOutput("baseline-saved", saved ? "true" : "false");
 }
 async function baselineCommit(ctx, pr, fetchCommit) {
   const parents = headParents(ctx.repoRoot);
@@ -90170,6 +90181,7 @@ function gitHubAdapter(ctx, trigger) {
     baseCheckoutDir: () => resolve7(ctx.outRoot, "base-worktree"),
     async occasion() {
       if (trigger.kind === "pull_request") return baselineCommit(ctx, trigger, fetchCommit);
+      if (trigger.kind === "merge_group") return mergeGroupBaseline(trigger);
       if (trigger.kind === "push" && trigger.defaultBranch) return { kind: "mainline", sha: trigger.sha };
       return { kind: "other" };
     },
@@ -90190,8 +90202,10 @@ ${trend}` : body2);
         if (trigger.fork) {
           io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join26(ctx.outRoot, "artifact")} as an artifact.`);
         } else await publishToPullRequest(ctx, trigger, body2, head, comparison);
+      } else if (trigger.kind === "merge_group") {
+        await setCommitStatus(ctx, trigger.headSha, head, comparison);
       }
-      setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource);
+      setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource, report.baselineSaved);
     },
     shardDir: () => join26(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
@@ -94768,6 +94782,10 @@ function triggerFrom(eventName, payload, env) {
     const ref = str(p["ref"]) || env.ref;
     return { kind: "push", sha: str(p["after"]) || env.sha, ref, defaultBranch: Boolean(defaultBranch) && ref === `refs/heads/${defaultBranch}` };
   }
+  if (eventName === "merge_group") {
+    const group = obj(p["merge_group"]);
+    return { kind: "merge_group", headSha: env.sha || str(group["head_sha"]), baseSha: str(group["base_sha"]), baseRef: str(group["base_ref"]) };
+  }
   if (eventName === "workflow_run") {
     const run3 = obj(p["workflow_run"]);
     const prs = Array.isArray(run3["pull_requests"]) ? run3["pull_requests"] : [];
@@ -94847,13 +94865,16 @@ function readInputs(get) {
 
 // src/github/run.ts
 var IMAGE_TAG = "v1";
+var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
     const lock = JSON.parse(readFileSync9(join27(actionDir2, "image.lock.json"), "utf8"));
-    return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:${lock.tag ?? IMAGE_TAG}`;
+    const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
+    if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
+    return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
   } catch {
-    return `ghcr.io/org/cg-bench:${IMAGE_TAG}`;
+    return `${DEFAULT_IMAGE}:${IMAGE_TAG}`;
   }
 }
 function createMeasurer(ctx, actionDir2) {

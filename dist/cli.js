@@ -16051,7 +16051,7 @@ function oneCpuListFile() {
   return file;
 }
 function oneCpuPrefix(net, inner) {
-  const mounts = `for f in ${CPU_LIST_FILES.join(" ")}; do mount --bind "$1" "$f" || exit 125; done; shift; "$@"; exit $?`;
+  const mounts = `for f in ${CPU_LIST_FILES.join(" ")}; do mount --bind "$1" "$f" || exit 125; done; shift; exec "$@"`;
   return [
     "unshare",
     "--user",
@@ -16059,20 +16059,21 @@ function oneCpuPrefix(net, inner) {
     "--map-group=0",
     "--mount",
     ...net ? ["--net"] : [],
-    "--pid",
-    "--fork",
-    "--kill-child",
     "--",
     "/bin/sh",
     "-c",
     mounts,
-    "cg-bench-init",
+    "cg-bench-one-cpu",
     oneCpuListFile(),
     "unshare",
     "--user",
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
-    "--"
+    "--pid",
+    "--fork",
+    "--kill-child",
+    "--",
+    ...PID_NAMESPACE_INIT
   ];
 }
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] };

@@ -15023,7 +15023,7 @@ function oneCpuListFile() {
   return file;
 }
 function oneCpuPrefix(net, inner) {
-  const mounts = `for f in ${CPU_LIST_FILES.join(" ")}; do mount --bind "$1" "$f" || exit 125; done; shift; "$@"; exit $?`;
+  const mounts = `for f in ${CPU_LIST_FILES.join(" ")}; do mount --bind "$1" "$f" || exit 125; done; shift; exec "$@"`;
   return [
     "unshare",
     "--user",
@@ -15031,20 +15031,21 @@ function oneCpuPrefix(net, inner) {
     "--map-group=0",
     "--mount",
     ...net ? ["--net"] : [],
-    "--pid",
-    "--fork",
-    "--kill-child",
     "--",
     "/bin/sh",
     "-c",
     mounts,
-    "cg-bench-init",
+    "cg-bench-one-cpu",
     oneCpuListFile(),
     "unshare",
     "--user",
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
-    "--"
+    "--pid",
+    "--fork",
+    "--kill-child",
+    "--",
+    ...PID_NAMESPACE_INIT
   ];
 }
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] };
@@ -18383,15 +18384,16 @@ async function verifyStored(ci, measurer, checkout, stored, head) {
   return { differs: `${sample.name} measures ${shown(now?.estimatedCycles)} estimated cycles here, ${shown(sample.estimatedCycles)} stored` };
 }
 async function saveMainlineBaseline(ci, request, head) {
-  if (!ci.store) return;
+  if (!ci.store) return false;
   const short2 = ci.shortSha(request.sha);
   if (head.benchmarks.some((b) => b.status !== "ok")) {
     ci.log.warning(`Not keeping ${short2} as a baseline: a benchmark failed.`);
-    return;
+    return false;
   }
   const notSaved = await ci.store.save({ ...request, environment: head.environment }, head);
   if (notSaved) ci.log.warning(`The baseline for ${short2} was NOT saved: ${notSaved}. Pull requests will measure it in their own job.`);
   else ci.log.info(`Saved the baseline for ${short2}.`);
+  return !notSaved;
 }
 function headConfigText(ci) {
   return readFileSync6(join12(ci.repoRoot, ci.suite.configPath), "utf8");
@@ -18780,6 +18782,7 @@ async function runPipeline(ci, measurer) {
   const occasion = await ci.occasion();
   const timed = hasTimedBenchmarks(ci);
   let baseline = { results: void 0, source: "none" };
+  let saved;
   if (occasion.kind === "change") {
     if ("none" in occasion.baseline) baseline = { results: void 0, source: `none: ${occasion.baseline.none}` };
     else {
@@ -18795,9 +18798,9 @@ async function runPipeline(ci, measurer) {
         checkout.remove();
       }
     }
-  } else if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
+  } else if (occasion.kind === "mainline") saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
   if (timed && occasion.kind !== "change") ci.log.info("The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.");
-  return finish(ci, head, headRun.code, baseline, await keepHistory(ci, occasion, head));
+  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head) });
 }
 async function runShard(ci, measurer, shard, headSha) {
   const occasion = await ci.occasion();
@@ -18851,9 +18854,9 @@ async function runMerge(ci, partsDir, shownDir) {
   writeResults(join16(ci.outRoot, "head", "results.json"), head);
   if (baseline.results) writeResults(join16(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
-  if (occasion.kind === "mainline") await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head);
+  const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head) : void 0;
   const failed = head.benchmarks.some((b) => b.status !== "ok");
-  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, await keepHistory(ci, occasion, head));
+  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head) });
 }
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
@@ -18865,7 +18868,7 @@ async function cannotRun(ci, headRun) {
   await ci.cannotRun(message);
   return { kind: "could-not-run", code: headRun.code || ExitCode.usage, message };
 }
-async function finish(ci, head, headCode, found, trend) {
+async function finish(ci, head, headCode, found, kept) {
   let baseline = found;
   const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
   if (problem) {
@@ -18877,7 +18880,7 @@ ${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`
   mkdirSync11(ci.outRoot, { recursive: true });
   writeFileSync9(join16(ci.outRoot, "report.md"), body);
   for (const format of ci.exports) writeFileSync9(join16(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
-  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body, trend });
+  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, baselineSaved: kept.baselineSaved, comparison, body, trend: kept.trend });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
   const regressions = (comparison?.comparable ? comparison.counts.regression : 0) + (head.timed?.filter((t) => t.verdict === "regression").length ?? 0);

@@ -25,6 +25,17 @@ benchmarks:
     run: [./bench/work, "100000"]
 ${extra}`;
 
+/** Lines a pull request could print to become commands for GitHub's runner (issue 10, attack 4). */
+export const WORKFLOW_COMMAND_LINES = ['::error title=x::pwned', '::add-mask::secret', '::set-output name=a::b', '##[add-mask]secret', '::stop-commands::x'];
+const printed = WORKFLOW_COMMAND_LINES.map((l) => `echo '${l}'`).join('; ');
+// Named like commands (a name starts a line of the CLI's table; `##[` counts anywhere in a line), and
+// printing them on stdout and stderr, failing so that its stderr's last lines are in the report.
+const INJECTION = `  - name: "::error title=x::pwned"
+    run: [./bench/work, "1000"]
+  - name: "##[add-mask]secret"
+    run: [sh, -c, "${printed}; { ${printed}; } >&2; exit 1"]
+`;
+
 export interface Repo {
   origin: string;
   main: string;
@@ -32,6 +43,8 @@ export interface Repo {
   mainLater: string;
   feature: string;
   hostile: string;
+  /** main plus benchmarks whose names and output are workflow commands (one of them fails, so its stderr is echoed). */
+  injection: string;
   /** main with a timed benchmark (mode: wallclock, 2 s budget), and a head where it takes 4× as long. */
   timedBase: string;
   timedHead: string;
@@ -66,6 +79,10 @@ export function makeRepo(): Repo {
   writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, '  - name: "<img src=x onerror=alert(1)> @octocat | [x](https://evil.example)"\n    run: [./bench/work, "1000"]\n'));
   git(work, 'commit', '-q', '-am', 'hostile name');
   const hostile = git(work, 'rev-parse', 'HEAD');
+  git(work, 'checkout', '-q', '-b', 'injection', main);
+  writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, INJECTION));
+  git(work, 'commit', '-q', '-am', 'benchmarks that print workflow commands');
+  const injection = git(work, 'rev-parse', 'HEAD');
   git(work, 'checkout', '-q', '-b', 'timed-base', main);
   writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, timedBenchmark(2_000_000)));
   git(work, 'commit', '-q', '-am', 'a timed benchmark');
@@ -74,8 +91,8 @@ export function makeRepo(): Repo {
   writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, timedBenchmark(8_000_000)));
   git(work, 'commit', '-q', '-am', 'the timed benchmark 4x slower');
   const timedHead = git(work, 'rev-parse', 'HEAD');
-  git(work, 'push', '-q', origin, 'master', 'feature', 'hostile', 'later', 'timed-base', 'timed-head');
-  return { origin, main, mainLater, feature, hostile, timedBase, timedHead };
+  git(work, 'push', '-q', origin, 'master', 'feature', 'hostile', 'injection', 'later', 'timed-base', 'timed-head');
+  return { origin, main, mainLater, feature, hostile, injection, timedBase, timedHead };
 }
 
 /** What actions/checkout checks out for a pull request by default: the merge into its base. */
@@ -83,6 +100,24 @@ export function mergeCheckout(repo: Repo, base: string, head: string): string {
   const dir = checkout(repo, base);
   git(dir, 'merge', '-q', '--no-ff', '-m', 'Merge into base', head);
   return dir;
+}
+
+/**
+ * A merge queue's commit: the merge of `head` into `base`, pushed as GitHub does to a
+ * gh-readonly-queue branch, and checked out as actions/checkout does for merge_group: that one commit
+ * fetched with --depth=1 (so `base` is not in the checkout).
+ */
+export function mergeQueueCheckout(repo: Repo, base: string, head: string): { dir: string; sha: string; ref: string } {
+  const merged = mergeCheckout(repo, base, head);
+  const sha = git(merged, 'rev-parse', 'HEAD');
+  const ref = 'refs/heads/gh-readonly-queue/master/pr-7-' + head;
+  git(merged, 'push', '-q', 'origin', `${sha}:${ref}`);
+  const dir = tempDir('cg-bench-ws-');
+  git(dir, 'init', '-q');
+  git(dir, 'remote', 'add', 'origin', `file://${repo.origin}`);
+  git(dir, 'fetch', '-q', '--no-tags', '--prune', '--no-recurse-submodules', '--depth=1', 'origin', `+${sha}:refs/remotes/origin/${ref.slice('refs/heads/'.length)}`);
+  git(dir, 'checkout', '-q', '--force', '-B', ref.slice('refs/heads/'.length), `refs/remotes/origin/${ref.slice('refs/heads/'.length)}`);
+  return { dir, sha, ref };
 }
 
 /** A checkout as actions/checkout leaves it: the repository at one commit, origin set. */

@@ -103,17 +103,18 @@ async function verifyStored(ci: CiAdapter, measurer: Measurer, checkout: BaseChe
   return { differs: `${sample.name} measures ${shown(now?.estimatedCycles)} estimated cycles here, ${shown(sample.estimatedCycles)} stored` };
 }
 
-/** On the default branch: keep the head's results for later changes, unless a benchmark failed. */
-export async function saveMainlineBaseline(ci: CiAdapter, request: { sha: string; configText: string; imageIdentity: string }, head: Results): Promise<void> {
-  if (!ci.store) return;
+/** On the default branch: keep the head's results for later changes, unless a benchmark failed. Whether they were kept. */
+export async function saveMainlineBaseline(ci: CiAdapter, request: { sha: string; configText: string; imageIdentity: string }, head: Results): Promise<boolean> {
+  if (!ci.store) return false;
   const short = ci.shortSha(request.sha);
   if (head.benchmarks.some((b) => b.status !== 'ok')) {
     ci.log.warning(`Not keeping ${short} as a baseline: a benchmark failed.`);
-    return;
+    return false;
   }
   const notSaved = await ci.store.save({ ...request, environment: head.environment }, head);
   if (notSaved) ci.log.warning(`The baseline for ${short} was NOT saved: ${notSaved}. Pull requests will measure it in their own job.`);
   else ci.log.info(`Saved the baseline for ${short}.`);
+  return !notSaved;
 }
 
 /** The configuration's text in the head's checkout, for a stored baseline's key. */

@@ -30,6 +30,7 @@ export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Ou
   const occasion = await ci.occasion();
   const timed = hasTimedBenchmarks(ci);
   let baseline: Baseline = { results: undefined, source: 'none' };
+  let saved: boolean | undefined;
   if (occasion.kind === 'change') {
     if ('none' in occasion.baseline) baseline = { results: undefined, source: `none: ${occasion.baseline.none}` };
     else {
@@ -46,9 +47,9 @@ export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Ou
         checkout.remove();
       }
     }
-  } else if (occasion.kind === 'mainline') await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
+  } else if (occasion.kind === 'mainline') saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
   if (timed && occasion.kind !== 'change') ci.log.info('The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.');
-  return finish(ci, head, headRun.code, baseline, await keepHistory(ci, occasion, head));
+  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head) });
 }
 
 /**
@@ -111,9 +112,9 @@ export async function runMerge(ci: CiAdapter, partsDir: string, shownDir: string
   writeResults(join(ci.outRoot, 'head', 'results.json'), head);
   if (baseline.results) writeResults(join(ci.outRoot, 'base', 'results.json'), baseline.results);
   const occasion = await ci.occasion();
-  if (occasion.kind === 'mainline') await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0]!.configText, imageIdentity: parts[0]!.imageIdentity }, head);
+  const saved = occasion.kind === 'mainline' ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0]!.configText, imageIdentity: parts[0]!.imageIdentity }, head) : undefined;
   const failed = head.benchmarks.some((b) => b.status !== 'ok');
-  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, await keepHistory(ci, occasion, head));
+  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head) });
 }
 
 async function measureHead(ci: CiAdapter, measurer: Measurer, selection: MeasureSelection): Promise<Measurement> {
@@ -129,7 +130,7 @@ async function cannotRun(ci: CiAdapter, headRun: Measurement): Promise<Outcome> 
 }
 
 /** Compare, report where people look, decide. */
-async function finish(ci: CiAdapter, head: Results, headCode: number, found: Baseline, trend: string | undefined): Promise<Outcome> {
+async function finish(ci: CiAdapter, head: Results, headCode: number, found: Baseline, kept: { baselineSaved: boolean | undefined; trend: string | undefined }): Promise<Outcome> {
   let baseline = found;
   const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
   if (problem) {
@@ -140,7 +141,7 @@ async function finish(ci: CiAdapter, head: Results, headCode: number, found: Bas
   mkdirSync(ci.outRoot, { recursive: true });
   writeFileSync(join(ci.outRoot, 'report.md'), body);
   for (const format of ci.exports) writeFileSync(join(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
-  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, comparison, body, trend });
+  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, baselineSaved: kept.baselineSaved, comparison, body, trend: kept.trend });
 
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: 'benchmarks-failed', count: failed };

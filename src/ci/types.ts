@@ -62,6 +62,8 @@ export interface Report {
   baseline: Results | undefined;
   /** Which commit the baseline is and where it came from, or 'none: why'. */
   baselineSource: string;
+  /** On the default branch, whether this run's results were kept as a baseline; undefined elsewhere. */
+  baselineSaved?: boolean | undefined;
   comparison: Comparison | undefined;
   /** The Markdown report with the suite's marker: the comment, note, job summary and report.md. */
   body: string;

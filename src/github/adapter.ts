@@ -13,7 +13,7 @@ import { actionsCacheHistory } from './history-store.ts';
 import type { Trigger } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
-import { publishToPullRequest } from './publish.ts';
+import { publishToPullRequest, setCommitStatus } from './publish.ts';
 
 export interface GitHubContext {
   io: ActionIO;
@@ -26,14 +26,27 @@ export interface GitHubContext {
 }
 
 type PullRequest = Extract<Trigger, { kind: 'pull_request' }>;
+type MergeGroup = Extract<Trigger, { kind: 'merge_group' }>;
 
-export function setOutputs(io: ActionIO, outRoot: string, head: Results | undefined, comparison: Comparison | undefined, source: string | undefined): void {
+/**
+ * A merge queue's run (merge_group): the checkout is the merge group's head commit (GITHUB_SHA), what
+ * the queue would merge; it is compared with the base branch commit the group is built on
+ * (merge_group.base_sha), so only the queued pull requests' changes count. Fetched when the checkout
+ * lacks it (lookUpBaseline, through ensureCommit); a merge group never saves a baseline.
+ */
+export function mergeGroupBaseline(group: MergeGroup): Occasion & { kind: 'change' } {
+  if (!group.baseSha) return { kind: 'change', baseline: { none: 'the merge_group event names no base commit (merge_group.base_sha)' } };
+  return { kind: 'change', baseline: { sha: group.baseSha, what: 'merge group base', why: 'merge queue: the base branch commit the merge group is built on, merge_group.base_sha' } };
+}
+
+export function setOutputs(io: ActionIO, outRoot: string, head: Results | undefined, comparison: Comparison | undefined, source: string | undefined, saved = false): void {
   io.setOutput('output-dir', outRoot);
   if (head) io.setOutput('results', join(outRoot, 'head', 'results.json'));
   io.setOutput('report', join(outRoot, 'report.md'));
   io.setOutput('regressions', comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput('improvements', comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput('baseline-source', source ?? 'none');
+  io.setOutput('baseline-saved', saved ? 'true' : 'false');
 }
 
 /**
@@ -43,7 +56,7 @@ export function setOutputs(io: ActionIO, outRoot: string, head: Results | undefi
  * branch's later commits would count as the pull request's. A checkout of the pull request's own
  * head is compared with the merge-base.
  */
-async function baselineCommit(ctx: GitHubContext, pr: PullRequest, fetchCommit: (sha: string) => boolean): Promise<Occasion & { kind: 'change' }> {
+export async function baselineCommit(ctx: GitHubContext, pr: PullRequest, fetchCommit: (sha: string) => boolean): Promise<Occasion & { kind: 'change' }> {
   const parents = headParents(ctx.repoRoot);
   if (parents.length === 2 && parents[1] === pr.headSha) return { kind: 'change', baseline: { sha: parents[0]!, what: 'base branch', why: 'the checkout is the merge of the pull request: the commit it merged into' } };
   let mergeBase: string | undefined;
@@ -83,6 +96,7 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
     baseCheckoutDir: () => resolve(ctx.outRoot, 'base-worktree'),
     async occasion() {
       if (trigger.kind === 'pull_request') return baselineCommit(ctx, trigger, fetchCommit);
+      if (trigger.kind === 'merge_group') return mergeGroupBaseline(trigger);
       if (trigger.kind === 'push' && trigger.defaultBranch) return { kind: 'mainline', sha: trigger.sha };
       return { kind: 'other' };
     },
@@ -99,8 +113,11 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
         if (trigger.fork) {
           io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join(ctx.outRoot, 'artifact')} as an artifact.`);
         } else await publishToPullRequest(ctx, trigger, body, head, comparison);
+      } else if (trigger.kind === 'merge_group') {
+        // No pull request to comment on; the status on the group's commit, for a queue that requires it.
+        await setCommitStatus(ctx, trigger.headSha, head, comparison);
       }
-      setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource);
+      setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource, report.baselineSaved);
     },
     shardDir: () => join(ctx.outRoot, 'shard'),
     async publishShard(shard, dir) {

@@ -13,6 +13,14 @@ export type Trigger =
     }
   | { kind: 'push'; sha: string; ref: string; defaultBranch: boolean }
   | {
+      kind: 'merge_group';
+      /** The merge group's head commit (GITHUB_SHA): what the queue would merge, checked out by actions/checkout. */
+      headSha: string;
+      /** The base branch commit the merge group is built on: the baseline. */
+      baseSha: string;
+      baseRef: string;
+    }
+  | {
       kind: 'workflow_run';
       headSha: string;
       /** The repository and branch the measured run came from, as GitHub says (a fork's for a fork PR). */
@@ -55,6 +63,10 @@ export function triggerFrom(eventName: string, payload: unknown, env: { reposito
     const defaultBranch = str(obj(p['repository'])['default_branch']);
     const ref = str(p['ref']) || env.ref;
     return { kind: 'push', sha: str(p['after']) || env.sha, ref, defaultBranch: Boolean(defaultBranch) && ref === `refs/heads/${defaultBranch}` };
+  }
+  if (eventName === 'merge_group') {
+    const group = obj(p['merge_group']);
+    return { kind: 'merge_group', headSha: env.sha || str(group['head_sha']), baseSha: str(group['base_sha']), baseRef: str(group['base_ref']) };
   }
   if (eventName === 'workflow_run') {
     const run = obj(p['workflow_run']);

@@ -17,9 +17,31 @@ function shouldComment(mode: ActionInputs['comment'], comparison: Comparison | u
   return failed || !comparison.comparable || c.regression + c.improvement + c.new + c.removed + c.failed > 0;
 }
 
+type PublishContext = { io: ActionIO; inputs: ActionInputs; suite: Suite; api: GitHubApi | undefined; env: NodeJS.ProcessEnv };
+
+function denied(io: ActionIO, what: string, error: unknown): void {
+  const status = (error as { status?: number }).status;
+  if (status === 403 || status === 404) {
+    io.warning(`Cannot ${what}: the token may not write to this repository (HTTP ${status}; fork pull requests get a read-only token: see the fork-safe workflow pair in the README). The report is in the job summary.`);
+  } else io.warning(`Cannot ${what}: ${errorMessage(error)}. The report is in the job summary.`);
+}
+
+/** The suite's commit status on `sha` (input `status`), allowed to fail into a warning. */
+export async function setCommitStatus(ctx: PublishContext, sha: string, head: Results, comparison: Comparison | undefined): Promise<void> {
+  const { io, inputs, suite, api } = ctx;
+  if (!inputs.status || !api) return;
+  const status = commitStatus(head, comparison, inputs.failOnRegression);
+  const runUrl = ctx.env['GITHUB_RUN_ID'] ? `${ctx.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${ctx.env['GITHUB_REPOSITORY']}/actions/runs/${ctx.env['GITHUB_RUN_ID']}` : undefined;
+  try {
+    await api.setStatus(sha, { ...status, context: suite.statusContext, targetUrl: runUrl });
+  } catch (error) {
+    denied(io, 'set the commit status', error);
+  }
+}
+
 /** Comment and status, each allowed to fail into a warning: results are never lost to the API. */
 export async function publishToPullRequest(
-  ctx: { io: ActionIO; inputs: ActionInputs; suite: Suite; api: GitHubApi | undefined; env: NodeJS.ProcessEnv },
+  ctx: PublishContext,
   pr: { number: number; headSha: string },
   body: string,
   head: Results,
@@ -30,12 +52,6 @@ export async function publishToPullRequest(
     io.warning('No GitHub token: no comment and no status (the job summary has the report).');
     return;
   }
-  const denied = (what: string, error: unknown) => {
-    const status = (error as { status?: number }).status;
-    if (status === 403 || status === 404) {
-      io.warning(`Cannot ${what}: the token may not write to this repository (HTTP ${status}; fork pull requests get a read-only token: see the fork-safe workflow pair in the README). The report is in the job summary.`);
-    } else io.warning(`Cannot ${what}: ${errorMessage(error)}. The report is in the job summary.`);
-  };
   if (inputs.comment !== 'never') {
     try {
       // One lookup: it decides whether on-change has a comment to keep current, and which to update.
@@ -46,16 +62,8 @@ export async function publishToPullRequest(
         io.setOutput('comment-url', url);
       }
     } catch (error) {
-      denied('comment on the pull request', error);
+      denied(io, 'comment on the pull request', error);
     }
   }
-  if (inputs.status) {
-    const status = commitStatus(head, comparison, inputs.failOnRegression);
-    const runUrl = ctx.env['GITHUB_RUN_ID'] ? `${ctx.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${ctx.env['GITHUB_REPOSITORY']}/actions/runs/${ctx.env['GITHUB_RUN_ID']}` : undefined;
-    try {
-      await api.setStatus(pr.headSha, { ...status, context: suite.statusContext, targetUrl: runUrl });
-    } catch (error) {
-      denied('set the commit status', error);
-    }
-  }
+  await setCommitStatus(ctx, pr.headSha, head, comparison);
 }

@@ -18,14 +18,18 @@ export { baselineKey } from './baseline-store.ts';
 
 /** The release channel users write (`org/cg-bench@v1`, `ghcr.io/org/cg-bench:v1`): one name, README's. */
 export const IMAGE_TAG = 'v1';
+const DEFAULT_IMAGE = 'ghcr.io/org/cg-bench';
 
-function imageReference(inputs: ActionInputs, actionDir: string): string {
+/** The image the action measures in: the input, else the released digest, else the release channel's tag. */
+export function imageReference(inputs: Pick<ActionInputs, 'image'>, actionDir: string): string {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync(join(actionDir, 'image.lock.json'), 'utf8')) as { image: string; tag?: string; digest: string | null };
-    return lock.digest ? `${lock.image}@${lock.digest}` : `${lock.image}:${lock.tag ?? IMAGE_TAG}`;
+    const lock = JSON.parse(readFileSync(join(actionDir, 'image.lock.json'), 'utf8')) as { image?: unknown; tag?: unknown; digest?: unknown };
+    const image = typeof lock.image === 'string' && lock.image ? lock.image : DEFAULT_IMAGE;
+    if (typeof lock.digest === 'string' && lock.digest) return `${image}@${lock.digest}`;
+    return `${image}:${typeof lock.tag === 'string' && lock.tag ? lock.tag : IMAGE_TAG}`;
   } catch {
-    return `ghcr.io/org/cg-bench:${IMAGE_TAG}`;
+    return `${DEFAULT_IMAGE}:${IMAGE_TAG}`;
   }
 }
 

@@ -123,16 +123,17 @@ function oneCpuListFile(): string {
 
 /**
  * A measured run's namespaces when it sees one CPU: a user namespace whose root (cg-bench's uid
- * outside) owns a new mount namespace and binds "0" over the CPU lists; pid 1 of the pid namespace
- * does so, then runs the code in a nested user namespace as `inner` (it cannot undo the mounts).
- * The code is still pid 2.
+ * outside) owns a new mount namespace, binds "0" over the CPU lists and execs the code's own
+ * namespaces, nested in it: a user namespace as `inner` (it cannot undo the mounts) with the pid
+ * namespace whose init is the shell, so the code is pid 2 as without the CPU view.
  */
 function oneCpuPrefix(net: boolean, inner: { uid: number; gid: number }): string[] {
-  const mounts = `for f in ${CPU_LIST_FILES.join(' ')}; do mount --bind "$1" "$f" || exit 125; done; shift; "$@"; exit $?`;
+  const mounts = `for f in ${CPU_LIST_FILES.join(' ')}; do mount --bind "$1" "$f" || exit 125; done; shift; exec "$@"`;
   return [
-    'unshare', '--user', '--map-user=0', '--map-group=0', '--mount', ...(net ? ['--net'] : []), '--pid', '--fork', '--kill-child', '--',
-    '/bin/sh', '-c', mounts, 'cg-bench-init', oneCpuListFile(),
-    'unshare', '--user', `--map-user=${inner.uid}`, `--map-group=${inner.gid}`, '--',
+    'unshare', '--user', '--map-user=0', '--map-group=0', '--mount', ...(net ? ['--net'] : []), '--',
+    '/bin/sh', '-c', mounts, 'cg-bench-one-cpu', oneCpuListFile(),
+    'unshare', '--user', `--map-user=${inner.uid}`, `--map-group=${inner.gid}`, '--pid', '--fork', '--kill-child', '--',
+    ...PID_NAMESPACE_INIT,
   ];
 }
 

@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
 import { readJson, tempDir } from '../helpers.ts';
-import { checkout, makeRepo, mergeCheckout, type Repo } from '../project-repo.ts';
+import { checkout, makeRepo, mergeCheckout, mergeQueueCheckout, WORKFLOW_COMMAND_LINES, type Repo } from '../project-repo.ts';
 import { buildImage } from '../image/container.ts';
 import { FakeCacheService } from './fake-cache.ts';
 import { FakeGitHub } from './fake-github.ts';
 import { fixture, REPOSITORY, runAction, type ActionRun } from './harness.ts';
+import { foreignCommands } from './runner-commands.ts';
 
 function prPayload(name: string, number: number, head: string, base: string, fork = false): Record<string, unknown> {
   const payload = fixture(name);
@@ -54,7 +55,32 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.match(cacheService.keys()[0]!, new RegExp(`^cg-bench-v1-[0-9a-f]{12}-${repo.main}-`));
     assert.match(pushRun.summary, /\| loop \| [\d,]+ \|/);
     assert.ok(existsSync(pushRun.outputs['results']!));
+    assert.equal(pushRun.outputs['baseline-saved'], 'true');
+    assert.match(pushRun.stdout, new RegExp(`Saved the baseline for ${repo.main.slice(0, 7)}\\.`));
+    // The default branch's history: kept from the first run; one run is no trend yet.
+    assert.equal(cacheService.historyKeys().length, 1);
+    assert.doesNotMatch(pushRun.summary, /### Trend/);
     assert.deepEqual(cacheService.violations, []);
+  });
+
+  test('a push whose baseline the cache service (v2) cannot store: a warning says it was NOT saved, and the outputs say so', async () => {
+    const payload = fixture('push.json');
+    Object.assign(payload, { ref: 'refs/heads/master', after: repo.mainLater, deleted: false });
+    cacheService.unavailable = true;
+    let run: ActionRun;
+    try {
+      run = await runAction({ eventName: 'push', payload, workspace: checkout(repo, repo.mainLater), inputs: {}, apiUrl: github.url, env: env(), sha: repo.mainLater, ref: 'refs/heads/master' });
+    } finally {
+      cacheService.unavailable = false;
+    }
+    assert.equal(run.code, 0, run.stdout);
+    assert.ok(cacheService.calls.includes('CreateCacheEntry: 503'), cacheService.calls.join('\n'));
+    // @actions/cache's saveCache logs its own line and returns -1; the action says what it means.
+    assert.ok(run.warnings.some((w) => w.startsWith(`The baseline for ${repo.mainLater.slice(0, 7)} was NOT saved: the cache service did not store cg-bench-v1-`)), run.warnings.join('\n'));
+    assert.doesNotMatch(run.stdout, /Saved the baseline/);
+    assert.equal(run.outputs['baseline-saved'], 'false');
+    assert.equal(run.outputs['baseline-source'], 'none', 'a push is compared with nothing');
+    assert.deepEqual(cacheService.keys().filter((k) => k.includes(repo.mainLater)), [], 'nothing stored for that commit');
   });
 
   test('inside the image (a job container without Docker) it measures in-process, with the same numbers', async () => {
@@ -116,6 +142,12 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     const inJob = readJson(join(run.outputs['output-dir']!, 'artifact', 'base.json'));
     assert.deepEqual(countCycles(inJob), countCycles(readJson(pushRun.outputs['results']!)), 'in-job baseline = cached baseline');
     assert.deepEqual(cacheService.keys().length, 1, 'pull request runs never save a baseline');
+    assert.equal(cacheService.historyKeys().length, 1, 'nor a history');
+    // The trend in the job summary: the default branch's run, then this pull request, which moved.
+    assert.match(cachedPr.summary, /### Trend: estimated cycles over the last 1 run\(s\) of the default branch, then this change/);
+    assert.match(cachedPr.summary, /```mermaid\n[^\n]*\nxychart-beta\n/);
+    assert.doesNotMatch(github.comments.get(7)![0]!.body, /### Trend/, 'the comment has no trend');
+    assert.ok(existsSync(join(cachedPr.outputs['output-dir']!, 'history.svg')));
     assert.equal(github.comments.get(7)!.length, 1);
     assert.equal(github.statuses.at(-1)!.state, 'failure');
     assert.deepEqual(github.violations, []);
@@ -183,17 +215,42 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.deepEqual(github.violations, []);
   });
 
-  test('benchmark output that looks like workflow commands stays inert in the log', async () => {
-    const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 10, repo.hostile, repo.main), workspace: checkout(repo, repo.hostile), inputs: {}, apiUrl: github.url, env: env() });
+  test('benchmark names and output that are workflow commands stay inert: over the whole log, the runner would act only on the action\'s own commands', async () => {
+    const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 13, repo.injection, repo.main), workspace: checkout(repo, repo.injection), inputs: {}, apiUrl: github.url, env: env() });
+    assert.equal(run.code, 1, 'the benchmark that prints them fails, so its stderr is echoed');
+    const lines = run.stdout.split('\n');
+    // The hostile lines are really in the log: the failed benchmark's stderr (in the report the CLI
+    // prints, indented: the runner trims leading whitespace), and the names in progress and table lines.
+    for (const hostile of WORKFLOW_COMMAND_LINES) assert.ok(lines.some((l) => l.trimStart() === hostile), `${hostile} is not a line of the log:\n${run.stdout}`);
+    assert.ok(lines.some((l) => /^\[\d\/\d\] ##\[add-mask\]secret: running/.test(l)), 'a name with ##[ in a progress line');
+    // As GitHub's runner reads the log (stop-commands included): no command but the action's own.
+    assert.deepEqual(foreignCommands(run.stdout).map((c) => `${c.line}: ${c.text}`), []);
+    assert.ok(run.errors.some((e) => /1 benchmark\(s\) failed/.test(e)), 'the action\'s own commands still work after the blocks');
+  });
+
+  test('a merge queue run (merge_group, the real payload) on its shallow checkout: compared with merge_group.base_sha, fetched into it (the cached baseline or measured); the status on the group\'s commit, no comment, nothing saved', async () => {
+    const group = mergeQueueCheckout(repo, repo.main, repo.feature);
+    const payload = fixture('merge_group.checks_requested.json');
+    Object.assign(payload['merge_group'] as Record<string, unknown>, { head_sha: group.sha, head_ref: group.ref, base_sha: repo.main, base_ref: 'refs/heads/master' });
+    const keys = cacheService.keys().length;
+    const calls = cacheService.calls.length;
+    const comments = [...github.comments.values()].reduce((n, c) => n + c.length, 0);
+    const run = await runAction({ eventName: 'merge_group', payload, workspace: group.dir, inputs: {}, apiUrl: github.url, env: env(), sha: group.sha, ref: group.ref });
     assert.equal(run.code, 0, run.stdout);
-    // Every line the action echoes from the measurement sits between stop-commands markers.
-    let stopped: string | undefined;
-    for (const line of run.stdout.split('\n')) {
-      const start = /^::stop-commands::(.+)$/.exec(line);
-      if (start) stopped = start[1];
-      else if (stopped && line === `::${stopped}::`) stopped = undefined;
-      else if (!stopped && /benchmark|running|estimated cycles/.test(line)) assert.fail(`echoed outside stop-commands: ${line}`);
-    }
+    const base = repo.main.slice(0, 7);
+    // The cache is asked for the base commit's key. localhost/cg-bench:test is shared with concurrent
+    // test runs, which rebuild it: with another image id the key differs and the base is measured here.
+    assert.ok(cacheService.calls.slice(calls).some((c) => c.startsWith('GetCacheEntryDownloadURL cg-bench-v1-') && c.includes(repo.main)), cacheService.calls.join('\n'));
+    assert.match(run.outputs['baseline-source']!, new RegExp(`^merge group base ${base}, (restored from the cache, verified \\(steady measured again here: identical\\)|measured in this job)$`), run.stdout);
+    assert.match(run.stdout, new RegExp(`Baseline: the merge group base ${base} \\(merge queue: the base branch commit the merge group is built on, merge_group\\.base_sha\\)`));
+    assert.match(run.summary, new RegExp(`baseline: merge group base ${base}, `));
+    assert.equal(run.outputs['regressions'], '1', 'the queued pull request\'s own change');
+    assert.equal(run.outputs['baseline-saved'], 'false');
+    assert.equal(cacheService.keys().length, keys, 'a merge group never saves a baseline');
+    assert.equal([...github.comments.values()].reduce((n, c) => n + c.length, 0), comments, 'no comment');
+    const status = github.statuses.at(-1)!;
+    assert.deepEqual([status.sha, status.context], [group.sha, 'cg-bench']);
+    assert.deepEqual(github.violations, []);
   });
 
   let forkArtifact: string;

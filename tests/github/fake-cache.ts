@@ -19,6 +19,8 @@ export class FakeCacheService {
   readonly blobs = new Map<string, Buffer>();
   readonly calls: string[] = [];
   readonly violations: string[] = [];
+  /** The cache service is down: every call of its API answers 503 (the blob store still works). */
+  unavailable = false;
   private server: Server | undefined;
   url = '';
 
@@ -38,8 +40,13 @@ export class FakeCacheService {
     return { ACTIONS_CACHE_SERVICE_V2: 'true', ACTIONS_RESULTS_URL: this.url, ACTIONS_RUNTIME_TOKEN: 'fake-runtime-token' };
   }
 
+  /** The baselines' keys (the history's entries are historyKeys()). */
   keys(): string[] {
-    return this.entries.filter((e) => e.finalized).map((e) => e.key);
+    return this.entries.filter((e) => e.finalized && !e.key.startsWith('cg-bench-history-')).map((e) => e.key);
+  }
+
+  historyKeys(): string[] {
+    return this.entries.filter((e) => e.finalized && e.key.startsWith('cg-bench-history-')).map((e) => e.key);
   }
 
   private json(res: ServerResponse, status: number, body: unknown): void {
@@ -81,6 +88,10 @@ export class FakeCacheService {
     }
     if (req.headers.authorization !== 'Bearer fake-runtime-token') this.violations.push(`${url.pathname}: no runtime token`);
     const method = url.pathname.slice(SERVICE.length);
+    if (this.unavailable) {
+      this.calls.push(`${method}: 503`);
+      return this.json(res, 503, { code: 'unavailable', msg: 'the cache service is unavailable' });
+    }
     const body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
     this.calls.push(`${method} ${String(body['key'])}`);
     switch (method) {
@@ -102,7 +113,8 @@ export class FakeCacheService {
       case 'GetCacheEntryDownloadURL': {
         const keys = [String(body['key']), ...((body['restore_keys'] as string[] | undefined) ?? [])];
         for (const [i, key] of keys.entries()) {
-          const entry = this.entries.find((e) => e.finalized && e.version === body['version'] && (i === 0 ? e.key === key : e.key.startsWith(key)));
+          // A restore key matching several entries restores the newest, as GitHub documents.
+          const entry = [...this.entries].reverse().find((e) => e.finalized && e.version === body['version'] && (i === 0 ? e.key === key : e.key.startsWith(key)));
           if (entry) return this.json(res, 200, { ok: true, signed_download_url: `${this.url}blob/${entry.blob}`, matched_key: entry.key });
         }
         return this.json(res, 200, { ok: false });

@@ -53,6 +53,7 @@ describe('the README workflow under nektos/act', { timeout: 40 * 60_000, skip: !
     const first = await runAct(setup, 'push', pushPayload(repo.main0, '0'.repeat(40)), repo.main0);
     assert.equal(first.code, 0, context(first));
     assert.match(first.log, new RegExp(`Saved the baseline for ${short(repo.main0)}`), context(first));
+    assert.equal(first.outputs['baseline-saved'], 'true', context(first));
     assert.doesNotMatch(first.log, /::warning::|Failed to save/i, context(first));
     // main moves on (steady 10 % slower); its push saves that commit's baseline too.
     const second = await runAct(setup, 'push', pushPayload(repo.main1, repo.main0), repo.main1);
@@ -102,6 +103,9 @@ describe('the README workflow under nektos/act', { timeout: 40 * 60_000, skip: !
       assert.equal(run.code, 0, `a failed save is a warning, not a failed job\n${context(run)}`);
       assert.doesNotMatch(run.log, /Saved the baseline/, context(run));
       assert.match(run.log, /::warning::.*not saved/i, context(run));
+      // The outputs tell the truth: nothing was compared and nothing was kept.
+      assert.equal(run.outputs['baseline-saved'], 'false', context(run));
+      assert.equal(run.outputs['baseline-source'], 'none', context(run));
     } finally {
       await new Promise<void>((resolve) => unavailable.close(() => resolve()));
     }

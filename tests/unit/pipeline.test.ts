@@ -179,18 +179,29 @@ test('a regression fails the pipeline only with fail-on-regression', async () =>
   }
 });
 
-test('the default branch keeps its results as a baseline, unless a benchmark failed', async () => {
+test('the default branch keeps its results as a baseline, unless a benchmark failed; a failed save is a warning and the report says not saved', async () => {
   const { root, sha } = repository();
   const store = memoryStore(undefined);
   const good = fakeAdapter(root, { kind: 'mainline', sha }, { store });
   assert.deepEqual(await runPipeline(good.adapter, fakeMeasurer(ok(results(1000)), ok(results(1)))), { kind: 'ok' });
   assert.deepEqual(store.saved, [sha]);
+  assert.equal(good.seen.reports[0]!.baselineSaved, true);
+  assert.ok(good.seen.info.some((m) => m === `Saved the baseline for ${sha.slice(0, 7)}.`));
+
+  // The store could not keep it (the Actions cache's saveCache returning -1): said, and reported as not saved.
+  const refusing: BaselineStore = { restore: async () => undefined, save: async () => 'the cache service did not store the key' };
+  const unsaved = fakeAdapter(root, { kind: 'mainline', sha }, { store: refusing });
+  assert.deepEqual(await runPipeline(unsaved.adapter, fakeMeasurer(ok(results(1000)), ok(results(1)))), { kind: 'ok' });
+  assert.equal(unsaved.seen.reports[0]!.baselineSaved, false);
+  assert.deepEqual(unsaved.seen.warnings, [`The baseline for ${sha.slice(0, 7)} was NOT saved: the cache service did not store the key. Pull requests will measure it in their own job.`]);
+  assert.ok(!unsaved.seen.info.some((m) => /Saved the baseline/.test(m)));
 
   const failing = fakeAdapter(root, { kind: 'mainline', sha }, { store });
   const outcome = await runPipeline(failing.adapter, fakeMeasurer({ code: 3, results: results(1000, 'failed'), error: undefined }, ok(results(1))));
   assert.deepEqual(outcome, { kind: 'benchmarks-failed', count: 1 });
   assert.deepEqual(store.saved, [sha], 'a failed run was kept as a baseline');
   assert.ok(failing.seen.warnings.some((m) => /Not keeping .* a benchmark failed/.test(m)));
+  assert.equal(failing.seen.reports[0]!.baselineSaved, false);
 });
 
 test('a head that cannot be measured ends the pipeline with its exit code, reported once', async () => {

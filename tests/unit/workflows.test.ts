@@ -79,3 +79,22 @@ for (const template of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
     assert.equal(validate({ job: { script: 'x', artifacts: { reports: { junit: 1 } }, stagez: 'x' } }), false, 'the schema does catch mistakes');
   });
 }
+
+for (const template of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
+  test(`a project including ${template} with jobs: 2 (a number, as people write it) is valid, and the jobs GitLab makes of it too`, () => {
+    const validate = validator('gitlab-ci.json');
+    const name = template.replace(/\.yml$/, '');
+    const inputs = { jobs: 2, 'fail-on-regression': true, ...(name.endsWith('sharded') ? { parallel: 3 } : {}) };
+    const project = { include: [{ component: `$CI_SERVER_FQDN/group/cg-bench/${name}@1.0.0`, inputs }] };
+    assert.ok(validate(project), JSON.stringify(validate.errors, null, 2));
+    const text = readFileSync(join(ROOT, 'templates', template), 'utf8');
+    const spec = (parseAllDocuments(text)[0]!.toJS() as { spec: { inputs: Record<string, { type?: string; default: unknown }> } }).spec.inputs;
+    // GitLab refuses an input whose value is not of the declared type: 2 is a number, not a string.
+    for (const [input, value] of Object.entries(inputs)) assert.equal(spec[input]!.type ?? 'string', typeof value, `input ${input}`);
+    const given: Record<string, unknown> = inputs;
+    const body = text.split('\n---\n')[1]!.replace(/\$\[\[\s*inputs\.([a-z-]+)\s*\]\]/g, (_, input: string) => String(input in given ? given[input] : spec[input]!.default));
+    const jobs = parse(body) as Record<string, { variables?: Record<string, unknown> }>;
+    assert.ok(validate(jobs), JSON.stringify(validate.errors, null, 2));
+    assert.ok(Object.values(jobs).some((job) => job.variables?.['CG_BENCH_JOBS'] === '2'), 'CG_BENCH_JOBS is "2" in the measuring job');
+  });
+}
