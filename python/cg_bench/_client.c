@@ -53,7 +53,13 @@
 #ifndef CG_BENCH_AREA_BASE
 #  define CG_BENCH_AREA_BASE 0x800000000ULL /* 32 GiB: Valgrind (amd64) gives the client mappings from low addresses up, and keeps 64 GiB up for itself */
 #endif
-#define AREA_SIZE ((size_t)8 << 30)          /* reserved, MAP_NORESERVE: pages exist once touched */
+#if UINTPTR_MAX > 0xffffffffu
+#  define AREA_SIZE ((size_t)8 << 30)        /* reserved, MAP_NORESERVE: pages exist once touched */
+#  define AREA_POSSIBLE 1
+#else
+#  define AREA_SIZE ((size_t)1 << 28)        /* 32-bit: not used (no fixed address to count on) */
+#  define AREA_POSSIBLE 0
+#endif
 #define PAGE_SHIFT 12
 #define PAGE_BYTES ((size_t)1 << PAGE_SHIFT)
 #define AREA_PAGES (AREA_SIZE >> PAGE_SHIFT)
@@ -271,8 +277,8 @@ static void flush_deferred(area_state *st) {
 }
 
 static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
-#if defined(Py_GIL_DISABLED)
-    Py_RETURN_FALSE; /* free-threaded builds: allocations without a GIL, mimalloc; not wrapped */
+#if defined(Py_GIL_DISABLED) || !AREA_POSSIBLE
+    Py_RETURN_FALSE; /* free-threaded builds (allocations without a GIL, mimalloc) and 32-bit: not wrapped */
 #else
     if (allocator_enabled)
         Py_RETURN_TRUE;
