@@ -19,8 +19,11 @@ counted too.
 Before the outermost region starts, the garbage collector is settled (``gc=True``, the default):
 everything is collected and frozen, so collections inside the region see only the region's own
 objects and start from zeroed counters, whatever was imported or allocated before. ``gc=False``
-leaves the collector alone. The type attribute cache is emptied too. What still carries over from
-the code before a region is the memory allocator's state and the addresses of existing objects
+leaves the collector alone. The type attribute cache is emptied too. Under Valgrind, allocations
+inside a region come from an area of the region's own at a fixed address (the C extension wraps
+the allocator), so pymalloc's state before the region does not reach the count
+(``CG_BENCH_PYTHON_ALLOCATOR=0`` turns that off). What still carries over is what the region's code
+reads of older objects: their addresses (cache lines, the type cache's slots) and namespaces
 (docs/python.md measures how much).
 
 Outside Valgrind, and outside cg-bench's attribution pass, ``measure`` does nothing: the decorator
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import gc as _gc
+import os
 import sys
 import threading
 from typing import Any, Callable, Optional, TypeVar
@@ -46,6 +50,13 @@ _ON_VALGRIND = _client.running_on_valgrind() != 0
 # before any code of the benchmark: regions then count bytecode instead of instructions.
 _COUNTER = sys.modules.get("_cg_bench_bytecode")
 _ACTIVE = _ON_VALGRIND or _COUNTER is not None
+# Under Valgrind, regions allocate from an area of their own (see _client.c): the count then does not
+# depend on the state the code before the region left pymalloc in. CG_BENCH_PYTHON_ALLOCATOR=0: not.
+_PRIVATE_ALLOCATOR = False
+if _ON_VALGRIND and os.environ.get("CG_BENCH_PYTHON_ALLOCATOR", "1") != "0":
+    _PRIVATE_ALLOCATOR = _client.enable_allocator()
+    if not _PRIVATE_ALLOCATOR:
+        sys.stderr.write("cg_bench: the address of the regions' allocator is taken; regions use pymalloc, whose state before a region moves its count a little\n")
 
 _lock = threading.Lock()
 _depth = 0

@@ -5,9 +5,13 @@
     python -m cg_bench.pytest TEST_ID [PYTEST ARGS]     runs that one test, its call a region
 
 One process per benchmark keeps each count independent of the others and of test order. The runner
-turns off plugins that would make a run differ from the next: pytest-randomly (it reseeds ``random``
-with a seed of its own per run) and the cache provider (it writes .pytest_cache beside the tests).
-Ids are relative to the directory the command runs in, which must be the directory of cg-bench.yml.
+loads no plugin that is merely installed (PYTEST_DISABLE_PLUGIN_AUTOLOAD=1): only cg_bench's own,
+conftest.py files and the plugins named with ``-p MODULE`` (after TEST_ID, or after --config, which
+writes them into every benchmark's command), so what else is installed does not change a
+benchmark. It turns off plugins that would make a run differ from the next: pytest-randomly (it
+reseeds ``random`` with a seed of its own per run) and the cache provider (it writes .pytest_cache
+beside the tests). Ids are relative to the directory the command runs in, which must be the
+directory of cg-bench.yml.
 """
 from __future__ import annotations
 
@@ -22,8 +26,10 @@ import pytest
 
 from .pytest_plugin import MARKER
 
+# Installed plugins are not loaded (AUTOLOAD below): cg_bench's own is named, and so are the user's.
 # cg_bench is imported before pytest starts, so pytest cannot rewrite its asserts: it has none.
-QUIET = ["-p", "no:randomly", "-p", "no:cacheprovider", "-W", "ignore::pytest.PytestAssertRewriteWarning"]
+QUIET = ["-p", "cg_bench.pytest_plugin", "-p", "no:randomly", "-p", "no:cacheprovider", "-W", "ignore::pytest.PytestAssertRewriteWarning"]
+AUTOLOAD = "PYTEST_DISABLE_PLUGIN_AUTOLOAD"
 USAGE = __doc__.split("\n\n")[1] if __doc__ else ""
 
 
@@ -40,11 +46,31 @@ class _Collector:
             self.ids.append(f"{path}::{rest}" if rest else path)
 
 
+def plugin_args(args: List[str]) -> List[str]:
+    """The ``-p NAME`` options among pytest's arguments (``-pNAME`` too), to carry into each benchmark."""
+    out: List[str] = []
+    i = 0
+    while i < len(args):
+        if args[i] == "-p" and i + 1 < len(args):
+            out += args[i : i + 2]
+            i += 2
+            continue
+        if args[i].startswith("-p") and len(args[i]) > 2:
+            out += ["-p", args[i][2:]]
+        i += 1
+    return out
+
+
+def _main(args: List[str], plugins: List[Any]) -> int:
+    os.environ[AUTOLOAD] = "1"  # before pytest reads it; children (subprocesses of tests) inherit it
+    return int(pytest.main(args, plugins=plugins))
+
+
 def collect(args: List[str]) -> List[str]:
     collector = _Collector()
     output = io.StringIO()
     with redirect_stdout(output):
-        code = pytest.main(["--collect-only", "-q", *QUIET, *args], plugins=[collector])
+        code = _main(["--collect-only", "-q", *QUIET, *args], [collector])
     if code not in (0, 5):  # 5: nothing collected
         sys.stderr.write(output.getvalue())
         raise SystemExit(f"cg_bench.pytest: collection failed (pytest exit status {int(code)})")
@@ -56,7 +82,7 @@ def benchmark_name(test_id: str) -> str:
     return "".join(c if c.isprintable() else "?" for c in name)
 
 
-def config_text(ids: List[str], python: str) -> str:
+def config_text(ids: List[str], python: str, extra: Optional[List[str]] = None) -> str:
     lines = [
         "# Written by: python -m cg_bench.pytest --config",
         "# One benchmark per test marked @pytest.mark.cg_bench; each counts only the test's call.",
@@ -64,14 +90,14 @@ def config_text(ids: List[str], python: str) -> str:
     ]
     for test_id in ids:
         lines.append(f"  - name: {json.dumps(benchmark_name(test_id), ensure_ascii=False)}")
-        lines.append(f"    run: {json.dumps([python, '-m', 'cg_bench.pytest', test_id])}")
+        lines.append(f"    run: {json.dumps([python, '-m', 'cg_bench.pytest', test_id, *(extra or [])])}")
         lines.append("    instrument: region")
     return "\n".join(lines) + "\n"
 
 
 def run_one(test_id: str, args: List[str]) -> int:
     collector = _Collector()
-    code = pytest.main(["-q", "--cg-bench-measure", *QUIET, *args, test_id], plugins=[collector])
+    code = _main(["-q", "--cg-bench-measure", *QUIET, *args, test_id], [collector])
     if code == 0 and len(collector.ids) != 1:
         sys.stderr.write(f"cg_bench.pytest: {test_id} selects {len(collector.ids)} tests marked cg_bench; a benchmark is exactly one\n")
         return 4
@@ -91,7 +117,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         if not ids:
             sys.stderr.write("cg_bench.pytest: no test is marked @pytest.mark.cg_bench\n")
             return 5
-        sys.stdout.write(config_text(ids, "python3"))
+        sys.stdout.write(config_text(ids, "python3", plugin_args(args[1:])))
         return 0
     return run_one(args[0], args[1:])
 
