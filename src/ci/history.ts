@@ -41,9 +41,15 @@ export async function keepHistory(ci: CiAdapter, occasion: Occasion, head: Resul
     what = `the last ${kept.length} run(s) of the default branch, then this change`;
   }
   if (points.length < 2) return undefined;
-  mkdirSync(ci.outRoot, { recursive: true });
-  const labels = points.map((p) => p.label);
-  const series = historySeries(points);
-  writeFileSync(join(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
-  return trendMarkdown(series, labels, what);
+  try {
+    const labels = points.map((p) => p.label);
+    const series = historySeries(points);
+    mkdirSync(ci.outRoot, { recursive: true });
+    writeFileSync(join(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    return trendMarkdown(series, labels, what);
+  } catch (error) {
+    // Too many benchmarks to draw, a full disk: the trend is lost, never the report.
+    ci.log.warning(`No trend in the job summary: ${errorMessage(error)}`);
+    return undefined;
+  }
 }

@@ -16,6 +16,7 @@ export interface Suite {
 /** A suite is one configuration file; `name` (the action's or component's suite input) overrides its id. */
 export function suiteFor(workingDirectory: string, config: string, name: string): Suite {
   const configPath = posix.normalize(posix.join(workingDirectory, config));
-  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, '-') : createHash('sha256').update(configPath).digest('hex').slice(0, 12);
+  // The id names directories (the cache's): never '.', '..' or hidden.
+  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^\./, '-') : createHash('sha256').update(configPath).digest('hex').slice(0, 12);
   return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : 'cg-bench', configPath };
 }

@@ -330,3 +330,33 @@ test('a change shows the default branch\'s trend with itself as the last point a
   assert.equal(main.seen.reports[0]!.trend, undefined, 'one run is no line');
   assert.equal(main.seen.reports.length, 1);
 });
+
+test('more benchmarks than the history can draw: a warning, no trend, and the report as always', async () => {
+  const { root, sha } = repository();
+  const many = (ir: number) => resultsOf(Array.from({ length: 501 }, (_, i) => benchmarkResult(`b${i}`, { Ir: ir })));
+  const history = memoryHistory([{ label: 'run-0', results: many(1000) }]);
+  const { adapter, seen } = fakeAdapter(root, { kind: 'mainline', sha }, { store: memoryStore(undefined), history: { store: history, keep: 30 } });
+  assert.deepEqual(await runPipeline(adapter, fakeMeasurer(ok(many(1000)), ok(many(1000)))), { kind: 'ok' });
+  assert.equal(seen.reports.length, 1);
+  assert.equal(seen.reports[0]!.trend, undefined);
+  assert.ok(seen.warnings.some((w) => /No trend in the job summary: .*more than 500 benchmarks/.test(w)), seen.warnings.join('\n'));
+});
+
+test('a stored baseline with fractional weights adds up: parts summing to their whole by rounding are not "tampered with"', async () => {
+  const { inconsistency } = await import('../../src/ci/verify-sample.ts');
+  const { cyclesFromEvents, zeroEvents } = await import('../../src/metric/events.ts');
+  const weights = { l1: 1, ll: 2.5, ram: 0.3 };
+  const environment = { ...TEST_ENV, weights };
+  let refused = 0;
+  for (let seed = 1; seed <= 300; seed++) {
+    // Large counts with misses at both levels: 2.5 and 0.3 times them round in their sums.
+    const lineEvents = [0, 1, 2].map((k) => ({ ...zeroEvents(), Ir: 1000 + ((seed * 7919 + k * 104729) % 999_983), D1mr: (seed * 6007 + k * 31) % 99_991, DLmr: (seed * 613 + k * 17) % 9_973 }));
+    const lines = lineEvents.map((e, k) => ({ file: 'a.c', line: k + 1, estimatedCycles: cyclesFromEvents(e, weights), Ir: e.Ir }));
+    const total = lineEvents.reduce((a, e) => ({ ...a, Ir: a.Ir + e.Ir, D1mr: a.D1mr + e.D1mr, DLmr: a.DLmr + e.DLmr }), zeroEvents());
+    const cycles = cyclesFromEvents(total, weights);
+    const b = benchmarkResult('loop', total, {});
+    const stored = resultsOf([{ ...b, estimatedCycles: cycles, processes: [{ ...b.processes[0]!, estimatedCycles: cycles }], functions: [{ fn: 'f', file: 'a.c', estimatedCycles: cycles, Ir: total.Ir, lines }] }], { environment });
+    if (inconsistency(stored) !== undefined) refused++;
+  }
+  assert.equal(refused, 0);
+});
