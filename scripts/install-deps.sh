@@ -8,6 +8,7 @@ need=()
 command -v valgrind >/dev/null || need+=(valgrind)
 command -v cc >/dev/null || need+=(gcc libc6-dev)
 command -v python3 >/dev/null || need+=(python3)
+command -v python3-config >/dev/null || need+=(python3-dev)   # builds cg_bench's C extension for a unit test
 command -v cargo >/dev/null || need+=(cargo)
 command -v setarch >/dev/null || need+=(util-linux)
 if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
