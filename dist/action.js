@@ -45217,7 +45217,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname12, join as join28 } from "node:path";
+import { dirname as dirname12, join as join29 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -45242,7 +45242,7 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync9 } from "node:fs";
-import { join as join27, resolve as resolve8 } from "node:path";
+import { join as join28, resolve as resolve8 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync11, writeFileSync as writeFileSync9 } from "node:fs";
@@ -49790,18 +49790,15 @@ async function keepHistory(ci, occasion, head) {
     ci.log.warning(`Could not read the default branch's history: ${errorMessage(error2)}`);
     kept = [];
   }
-  let points = kept;
-  let what = `the last ${kept.length} run(s) of the default branch`;
+  const own = occasion.kind === "mainline" ? ci.shortSha(occasion.sha) : occasion.kind === "change" ? "this change" : void 0;
+  const points = own === void 0 ? kept : [...kept, { label: own, results: slimForHistory(head) }].slice(occasion.kind === "mainline" ? -keep : 0);
   if (occasion.kind === "mainline") {
-    points = [...kept, { label: ci.shortSha(occasion.sha), results: slimForHistory(head) }].slice(-keep);
-    what = `the last ${points.length} run(s) of the default branch`;
     const problem = await store.save(points).catch((error2) => errorMessage(error2));
     if (problem) ci.log.warning(`The history was NOT kept: ${problem}`);
     else ci.log.info(`Kept the default branch's last ${points.length} run(s) for the trend.`);
-  } else if (occasion.kind === "change") {
-    points = [...kept, { label: "this change", results: slimForHistory(head) }];
-    what = `the last ${kept.length} run(s) of the default branch, then this change`;
   }
+  const mainRuns = occasion.kind === "change" ? points.length - 1 : points.length;
+  const what = `the last ${mainRuns} run(s) of the default branch${occasion.kind === "change" ? ", then this change" : ""}`;
   if (points.length < 2) return void 0;
   try {
     const labels = points.map((p) => p.label);
@@ -50056,7 +50053,7 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join26, resolve as resolve7 } from "node:path";
+import { join as join27, resolve as resolve7 } from "node:path";
 
 // src/github/artifact.ts
 import { mkdirSync as mkdirSync12, readFileSync as readFileSync7, statSync as statSync8, writeFileSync as writeFileSync10, existsSync as existsSync8 } from "node:fs";
@@ -50199,6 +50196,10 @@ ${FORK_NOTE}
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
 }
+
+// src/github/baseline-store.ts
+import { createHash as createHash7 } from "node:crypto";
+import { join as join25 } from "node:path";
 
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
@@ -90025,10 +90026,35 @@ function saveCacheV2(paths_1, key_1, options_1) {
   });
 }
 
-// src/github/baseline-store.ts
-import { createHash as createHash7 } from "node:crypto";
+// src/github/cache-directory.ts
 import { mkdirSync as mkdirSync13, rmSync as rmSync12 } from "node:fs";
 import { join as join24 } from "node:path";
+function cacheDirectory(root, suiteId) {
+  const dir = join24(root, suiteId);
+  return {
+    dir,
+    get available() {
+      return isFeatureAvailable();
+    },
+    async restore(key, prefixes = []) {
+      rmSync12(dir, { recursive: true, force: true });
+      return restoreCache([dir], key, prefixes);
+    },
+    async save(key, write) {
+      rmSync12(dir, { recursive: true, force: true });
+      mkdirSync13(dir, { recursive: true });
+      write(dir);
+      try {
+        const id = await saveCache2([dir], key);
+        return id === -1 ? `the cache service did not store ${key} (see the lines above; an entry under the same key may exist already)` : void 0;
+      } catch (error2) {
+        return `${key}: ${errorMessage(error2)}`;
+      }
+    }
+  };
+}
+
+// src/github/baseline-store.ts
 function sha256(text) {
   return createHash7("sha256").update(text).digest("hex");
 }
@@ -90044,21 +90070,19 @@ function keyFor(suite, request2) {
   return baselineKey(suite, request2.sha, request2.imageIdentity, request2.configText, request2.environment);
 }
 function actionsCacheStore(suite, log2) {
-  const dir = join24("/tmp/cg-bench-baseline", suite.id);
-  const file = join24(dir, "results.json");
+  const cached = cacheDirectory("/tmp/cg-bench-baseline", suite.id);
+  const file = join25(cached.dir, "results.json");
   return {
     async restore(request2) {
-      if (!isFeatureAvailable()) {
+      if (!cached.available) {
         log2.info("The Actions cache is not available here: the baseline will be measured in this job.");
         return void 0;
       }
       const { configText } = request2;
       if (configText === void 0) return void 0;
       const key = keyFor(suite, { ...request2, configText });
-      rmSync12(dir, { recursive: true, force: true });
       try {
-        const hit = await restoreCache([dir], key);
-        if (!hit) {
+        if (!await cached.restore(key)) {
           log2.info(`No cached baseline for ${key}; measuring it in this job.`);
           return void 0;
         }
@@ -90070,24 +90094,14 @@ function actionsCacheStore(suite, log2) {
       }
     },
     async save(request2, results) {
-      if (!isFeatureAvailable()) return "the Actions cache is not available to this job";
-      const key = keyFor(suite, { ...request2, configText: request2.configText ?? "" });
-      rmSync12(dir, { recursive: true, force: true });
-      mkdirSync13(dir, { recursive: true });
-      writeResults(file, results);
-      try {
-        const id = await saveCache2([dir], key);
-        return id === -1 ? `the cache service did not store ${key} (see the lines above; an entry under the same key may exist already)` : void 0;
-      } catch (error2) {
-        return `${key}: ${errorMessage(error2)}`;
-      }
+      if (!cached.available) return "the Actions cache is not available to this job";
+      return cached.save(keyFor(suite, { ...request2, configText: request2.configText ?? "" }), () => writeResults(file, results));
     }
   };
 }
 
 // src/github/history-store.ts
-import { mkdirSync as mkdirSync14, rmSync as rmSync13 } from "node:fs";
-import { join as join25 } from "node:path";
+import { join as join26 } from "node:path";
 var FORMAT = "cg-bench-history/1";
 var HISTORY_LIMIT = 64 * MiB;
 function parseHistory(text, source) {
@@ -90106,18 +90120,17 @@ function parseHistory(text, source) {
   });
 }
 function actionsCacheHistory(suite, env, log2) {
-  const dir = join25("/tmp/cg-bench-history", suite.id);
-  const file = join25(dir, "history.json");
+  const cached = cacheDirectory("/tmp/cg-bench-history", suite.id);
+  const file = join26(cached.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
     async load() {
-      if (!isFeatureAvailable()) {
+      if (!cached.available) {
         log2.info("The Actions cache is not available here: no trend.");
         return [];
       }
-      rmSync13(dir, { recursive: true, force: true });
-      const hit = await restoreCache([dir], key, [prefix2]);
+      const hit = await cached.restore(key, [prefix2]);
       if (!hit) {
         log2.info("No history of the default branch in the cache yet.");
         return [];
@@ -90125,13 +90138,9 @@ function actionsCacheHistory(suite, env, log2) {
       return parseHistory(readTextBounded(file, HISTORY_LIMIT, "history file"), `cached history ${hit}`);
     },
     async save(points) {
-      if (!isFeatureAvailable()) return "the Actions cache is not available to this job";
-      rmSync13(dir, { recursive: true, force: true });
-      mkdirSync14(dir, { recursive: true });
-      writeFileAtomic(file, `${JSON.stringify({ format: FORMAT, runs: points })}
-`);
-      const id = await saveCache2([dir], key);
-      return id === -1 ? `the cache service did not store ${key} (see the lines above)` : void 0;
+      if (!cached.available) return "the Actions cache is not available to this job";
+      return cached.save(key, () => writeFileAtomic(file, `${JSON.stringify({ format: FORMAT, runs: points })}
+`));
     }
   };
 }
@@ -90143,8 +90152,8 @@ function mergeGroupBaseline(group) {
 }
 function setOutputs(io, outRoot, head, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
-  if (head) io.setOutput("results", join26(outRoot, "head", "results.json"));
-  io.setOutput("report", join26(outRoot, "report.md"));
+  if (head) io.setOutput("results", join27(outRoot, "head", "results.json"));
+  io.setOutput("report", join27(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -90204,16 +90213,16 @@ ${message}
 ${trend}` : body2);
       io.info(headline(head, comparison));
       if (trigger.kind === "pull_request") {
-        writeArtifact(join26(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
+        writeArtifact(join27(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
         if (trigger.fork) {
-          io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join26(ctx.outRoot, "artifact")} as an artifact.`);
+          io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join27(ctx.outRoot, "artifact")} as an artifact.`);
         } else await publishToPullRequest(ctx, trigger, body2, head, comparison);
       } else if (trigger.kind === "merge_group") {
         await setCommitStatus(ctx, trigger.headSha, head, comparison);
       }
       setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource, report.baselineSaved);
     },
-    shardDir: () => join26(ctx.outRoot, "shard"),
+    shardDir: () => join27(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -94875,7 +94884,7 @@ var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync9(join27(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync9(join28(actionDir2, "image.lock.json"), "utf8"));
     const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
     if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
     return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
@@ -94941,7 +94950,7 @@ async function runAction(io, env, actionDir2) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join28(dirname12(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join29(dirname12(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

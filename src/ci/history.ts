@@ -28,18 +28,16 @@ export async function keepHistory(ci: CiAdapter, occasion: Occasion, head: Resul
     ci.log.warning(`Could not read the default branch's history: ${errorMessage(error)}`);
     kept = [];
   }
-  let points = kept;
-  let what = `the last ${kept.length} run(s) of the default branch`;
+  // This run is the newest point: kept on the default branch, shown after it on a change.
+  const own = occasion.kind === 'mainline' ? ci.shortSha(occasion.sha) : occasion.kind === 'change' ? 'this change' : undefined;
+  const points = own === undefined ? kept : [...kept, { label: own, results: slimForHistory(head) }].slice(occasion.kind === 'mainline' ? -keep : 0);
   if (occasion.kind === 'mainline') {
-    points = [...kept, { label: ci.shortSha(occasion.sha), results: slimForHistory(head) }].slice(-keep);
-    what = `the last ${points.length} run(s) of the default branch`;
     const problem = await store.save(points).catch((error: unknown) => errorMessage(error));
     if (problem) ci.log.warning(`The history was NOT kept: ${problem}`);
     else ci.log.info(`Kept the default branch's last ${points.length} run(s) for the trend.`);
-  } else if (occasion.kind === 'change') {
-    points = [...kept, { label: 'this change', results: slimForHistory(head) }];
-    what = `the last ${kept.length} run(s) of the default branch, then this change`;
   }
+  const mainRuns = occasion.kind === 'change' ? points.length - 1 : points.length;
+  const what = `the last ${mainRuns} run(s) of the default branch${occasion.kind === 'change' ? ', then this change' : ''}`;
   if (points.length < 2) return undefined;
   try {
     const labels = points.map((p) => p.label);

@@ -1,11 +1,10 @@
-import * as cache from '@actions/cache';
 import { createHash } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BaselineRequest, BaselineStore, CiLog } from '../ci/types.ts';
 import { errorMessage } from '../errors.ts';
 import type { Suite } from '../publish/suite.ts';
 import { readResults, writeResults } from '../results/io.ts';
+import { cacheDirectory } from './cache-directory.ts';
 import type { Environment } from '../results/types.ts';
 
 function sha256(text: string): string {
@@ -27,27 +26,21 @@ function keyFor(suite: Suite, request: BaselineRequest & { configText: string })
   return baselineKey(suite, request.sha, request.imageIdentity, request.configText, request.environment);
 }
 
-/**
- * Baselines in the Actions cache: one results.json per exact key. The directory path is part of the
- * cache version, so it is the same on every run.
- */
+/** Baselines in the Actions cache: one results.json per exact key. */
 export function actionsCacheStore(suite: Suite, log: CiLog): BaselineStore {
-  // The cache version hashes the path: a fixed one, not RUNNER_TEMP, so every runner agrees.
-  const dir = join('/tmp/cg-bench-baseline', suite.id);
-  const file = join(dir, 'results.json');
+  const cached = cacheDirectory('/tmp/cg-bench-baseline', suite.id);
+  const file = join(cached.dir, 'results.json');
   return {
     async restore(request) {
-      if (!cache.isFeatureAvailable()) {
+      if (!cached.available) {
         log.info('The Actions cache is not available here: the baseline will be measured in this job.');
         return undefined;
       }
       const { configText } = request;
       if (configText === undefined) return undefined; // No commit, no configuration, no key.
       const key = keyFor(suite, { ...request, configText });
-      rmSync(dir, { recursive: true, force: true });
       try {
-        const hit = await cache.restoreCache([dir], key);
-        if (!hit) {
+        if (!(await cached.restore(key))) {
           log.info(`No cached baseline for ${key}; measuring it in this job.`);
           return undefined;
         }
@@ -59,18 +52,8 @@ export function actionsCacheStore(suite: Suite, log: CiLog): BaselineStore {
       }
     },
     async save(request, results) {
-      if (!cache.isFeatureAvailable()) return 'the Actions cache is not available to this job';
-      const key = keyFor(suite, { ...request, configText: request.configText ?? '' });
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      writeResults(file, results);
-      try {
-        // saveCache reports most failures by returning -1 after a warning of its own, not by throwing.
-        const id = await cache.saveCache([dir], key);
-        return id === -1 ? `the cache service did not store ${key} (see the lines above; an entry under the same key may exist already)` : undefined;
-      } catch (error) {
-        return `${key}: ${errorMessage(error)}`;
-      }
+      if (!cached.available) return 'the Actions cache is not available to this job';
+      return cached.save(keyFor(suite, { ...request, configText: request.configText ?? '' }), () => writeResults(file, results));
     },
   };
 }

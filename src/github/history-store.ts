@@ -1,11 +1,10 @@
-import * as cache from '@actions/cache';
-import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CiLog, HistoryStore } from '../ci/types.ts';
 import { CgBenchError, errorMessage } from '../errors.ts';
 import type { HistoryPoint } from '../history/series.ts';
 import type { Suite } from '../publish/suite.ts';
 import { parseResults, writeFileAtomic } from '../results/io.ts';
+import { cacheDirectory } from './cache-directory.ts';
 import { MiB, readTextBounded } from '../util/bounded-read.ts';
 
 const FORMAT = 'cg-bench-history/1';
@@ -35,19 +34,17 @@ export function parseHistory(text: string, source: string): HistoryPoint[] {
  * newest by prefix (a pull request's run reads its base branch's entries; it saves none).
  */
 export function actionsCacheHistory(suite: Suite, env: NodeJS.ProcessEnv, log: CiLog): HistoryStore {
-  // The cache version hashes the path: a fixed one, so every runner agrees.
-  const dir = join('/tmp/cg-bench-history', suite.id);
-  const file = join(dir, 'history.json');
+  const cached = cacheDirectory('/tmp/cg-bench-history', suite.id);
+  const file = join(cached.dir, 'history.json');
   const prefix = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix}${env['GITHUB_RUN_ID'] ?? 'local'}-${env['GITHUB_RUN_ATTEMPT'] ?? '1'}`;
   return {
     async load() {
-      if (!cache.isFeatureAvailable()) {
+      if (!cached.available) {
         log.info('The Actions cache is not available here: no trend.');
         return [];
       }
-      rmSync(dir, { recursive: true, force: true });
-      const hit = await cache.restoreCache([dir], key, [prefix]);
+      const hit = await cached.restore(key, [prefix]);
       if (!hit) {
         log.info('No history of the default branch in the cache yet.');
         return [];
@@ -55,12 +52,8 @@ export function actionsCacheHistory(suite: Suite, env: NodeJS.ProcessEnv, log: C
       return parseHistory(readTextBounded(file, HISTORY_LIMIT, 'history file'), `cached history ${hit}`);
     },
     async save(points) {
-      if (!cache.isFeatureAvailable()) return 'the Actions cache is not available to this job';
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      writeFileAtomic(file, `${JSON.stringify({ format: FORMAT, runs: points })}\n`);
-      const id = await cache.saveCache([dir], key);
-      return id === -1 ? `the cache service did not store ${key} (see the lines above)` : undefined;
+      if (!cached.available) return 'the Actions cache is not available to this job';
+      return cached.save(key, () => writeFileAtomic(file, `${JSON.stringify({ format: FORMAT, runs: points })}\n`));
     },
   };
 }

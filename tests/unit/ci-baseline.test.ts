@@ -341,3 +341,11 @@ describe('GitLab jobs', () => {
     assert.throws(() => readJob(env({ CG_BENCH_JOBS: '2.5' })), /input jobs: "2\.5" must be a whole number/);
   });
 });
+
+test('a suite id never names a directory above the cache\'s: ".", ".." and hidden names are made plain', () => {
+  for (const name of ['..', '.', '.hidden', '../x']) {
+    const { id } = suiteFor('.', 'cg-bench.yml', name);
+    assert.ok(!id.startsWith('.') && !id.includes('/'), id);
+  }
+  assert.equal(suiteFor('.', 'cg-bench.yml', 'perf.c').id, 'perf.c');
+});

@@ -40,12 +40,3 @@ test('hostile names are inert: escaped in the table, reduced to plain characters
   assert.equal(mermaidText('  '), 'benchmark');
   assert.equal([...mermaidText('é'.repeat(100))].length, 60);
 });
-
-test('a suite id never names a directory above the cache\'s: ".", ".." and hidden names are made plain', async () => {
-  const { suiteFor } = await import('../../src/publish/suite.ts');
-  for (const name of ['..', '.', '.hidden', '../x']) {
-    const { id } = suiteFor('.', 'cg-bench.yml', name);
-    assert.ok(!id.startsWith('.') && !id.includes('/'), id);
-  }
-  assert.equal(suiteFor('.', 'cg-bench.yml', 'perf.c').id, 'perf.c');
-});

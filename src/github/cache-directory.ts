@@ -1,0 +1,44 @@
+import * as cache from '@actions/cache';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { errorMessage } from '../errors.ts';
+
+/**
+ * One directory kept in the Actions cache. The cache version hashes the path, so the path is fixed
+ * (not RUNNER_TEMP) for every runner to agree; it is emptied before each restore and save, so what
+ * is read is what the cache held and what is saved is what was just written.
+ */
+export interface CacheDirectory {
+  readonly dir: string;
+  readonly available: boolean;
+  /** The key restored (the exact one, else the newest under a prefix), or undefined on a miss. */
+  restore(key: string, prefixes?: string[]): Promise<string | undefined>;
+  /** Empties the directory, lets `write` fill it, saves it: undefined when stored, else why not. */
+  save(key: string, write: (dir: string) => void): Promise<string | undefined>;
+}
+
+export function cacheDirectory(root: string, suiteId: string): CacheDirectory {
+  const dir = join(root, suiteId);
+  return {
+    dir,
+    get available() {
+      return cache.isFeatureAvailable();
+    },
+    async restore(key, prefixes = []) {
+      rmSync(dir, { recursive: true, force: true });
+      return cache.restoreCache([dir], key, prefixes);
+    },
+    async save(key, write) {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      write(dir);
+      try {
+        // saveCache reports most failures by returning -1 after a warning of its own, not by throwing.
+        const id = await cache.saveCache([dir], key);
+        return id === -1 ? `the cache service did not store ${key} (see the lines above; an entry under the same key may exist already)` : undefined;
+      } catch (error) {
+        return `${key}: ${errorMessage(error)}`;
+      }
+    },
+  };
+}
