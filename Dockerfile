@@ -27,6 +27,9 @@ RUN set -eux; \
 COPY python/ /src/python/
 RUN python3 -m pip install --no-deps --no-build-isolation --no-compile --break-system-packages \
         --target /out/dist-packages /src/python
+# In `instrument: region` runs (CG_BENCH_INSTRUMENT=region), Python imports cg_bench before it compiles
+# the script: the script's code and what it makes before the region then come from cg_bench's areas.
+COPY python/cg-bench-early.pth /out/dist-packages/
 
 FROM ${BASE}
 ARG LIBC6_VERSION VALGRIND_VERSION NODEJS_VERSION PYTHON3_VERSION GIT_VERSION

@@ -15994,6 +15994,37 @@ import { existsSync, lstatSync as lstatSync2, mkdirSync as mkdirSync2, readdirSy
 import { dirname as dirname3, isAbsolute as isAbsolute3, join as join3, relative as relative4, sep as sep2 } from "node:path";
 import { fileURLToPath } from "node:url";
 
+// src/run/environment.ts
+var SETUP_HOME = "/tmp/cg-bench-setup-home";
+var BASE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  HOME: SETUP_HOME,
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC",
+  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
+  // run then reads: both change the count from one run to the next.
+  PYTHONHASHSEED: "0",
+  PYTHONDONTWRITEBYTECODE: "1",
+  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
+  // differently as root and as another uid, even with nothing installed there.
+  PYTHONNOUSERSITE: "1"
+};
+var INSTRUMENT_VARIABLE = "CG_BENCH_INSTRUMENT";
+function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
+  const env2 = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
+  if (pycachePrefix) {
+    delete env2["PYTHONDONTWRITEBYTECODE"];
+    env2["PYTHONPYCACHEPREFIX"] = pycachePrefix;
+  }
+  if (instrument === "region") env2[INSTRUMENT_VARIABLE] = "region";
+  return { ...env2, ...userEnv, PWD: cwd };
+}
+function runsPython(run4) {
+  if (typeof run4 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run4);
+  return /^python[0-9.]*$/.test(run4[0].split("/").pop() ?? "");
+}
+
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync as fstatSync2, lchownSync, lstatSync, mkdtempSync, openSync as openSync3, readdirSync, readFileSync, readSync as readSync3, rmSync as rmSync2, statSync as statSync3, writeFileSync as writeFileSync2, writeSync } from "node:fs";
@@ -16357,8 +16388,9 @@ async function countingBytecode(options) {
   giveDirectory(options.sandbox, out);
   writeFileSync3(join3(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
+  const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env2 = {
-    ...options.env,
+    ...measuredEnv,
     PYTHONPATH: inherited ? `${site}:${inherited}` : site,
     CG_BENCH_BYTECODE_DIR: out,
     CG_BENCH_BYTECODE_SCOPE: options.scope
@@ -16369,35 +16401,6 @@ async function countingBytecode(options) {
   } finally {
     rmSync3(root, { recursive: true, force: true });
   }
-}
-
-// src/run/environment.ts
-var SETUP_HOME = "/tmp/cg-bench-setup-home";
-var BASE_ENVIRONMENT = {
-  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-  HOME: SETUP_HOME,
-  LANG: "C.UTF-8",
-  LC_ALL: "C.UTF-8",
-  TZ: "UTC",
-  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
-  // run then reads: both change the count from one run to the next.
-  PYTHONHASHSEED: "0",
-  PYTHONDONTWRITEBYTECODE: "1",
-  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
-  // differently as root and as another uid, even with nothing installed there.
-  PYTHONNOUSERSITE: "1"
-};
-function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix) {
-  const env2 = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
-  if (pycachePrefix) {
-    delete env2["PYTHONDONTWRITEBYTECODE"];
-    env2["PYTHONPYCACHEPREFIX"] = pycachePrefix;
-  }
-  return { ...env2, ...userEnv, PWD: cwd };
-}
-function runsPython(run4) {
-  if (typeof run4 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run4);
-  return /^python[0-9.]*$/.test(run4[0].split("/").pop() ?? "");
 }
 
 // src/run/executables.ts
@@ -16831,7 +16834,7 @@ async function measureIn(home, spec, dir, ctx, job) {
   const stdout = join8(dir, "stdout.log");
   const stderr = join8(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join8(home, "pycache") : void 0);
+  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join8(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,

@@ -14966,6 +14966,37 @@ import { existsSync, lstatSync as lstatSync2, mkdirSync, readdirSync as readdirS
 import { dirname, isAbsolute, join as join2, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
+// src/run/environment.ts
+var SETUP_HOME = "/tmp/cg-bench-setup-home";
+var BASE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  HOME: SETUP_HOME,
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC",
+  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
+  // run then reads: both change the count from one run to the next.
+  PYTHONHASHSEED: "0",
+  PYTHONDONTWRITEBYTECODE: "1",
+  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
+  // differently as root and as another uid, even with nothing installed there.
+  PYTHONNOUSERSITE: "1"
+};
+var INSTRUMENT_VARIABLE = "CG_BENCH_INSTRUMENT";
+function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
+  const env = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
+  if (pycachePrefix) {
+    delete env["PYTHONDONTWRITEBYTECODE"];
+    env["PYTHONPYCACHEPREFIX"] = pycachePrefix;
+  }
+  if (instrument === "region") env[INSTRUMENT_VARIABLE] = "region";
+  return { ...env, ...userEnv, PWD: cwd };
+}
+function runsPython(run3) {
+  if (typeof run3 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run3);
+  return /^python[0-9.]*$/.test(run3[0].split("/").pop() ?? "");
+}
+
 // src/run/untrusted.ts
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
@@ -15339,8 +15370,9 @@ async function countingBytecode(options) {
   giveDirectory(options.sandbox, out);
   writeFileSync2(join2(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
+  const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
-    ...options.env,
+    ...measuredEnv,
     PYTHONPATH: inherited ? `${site}:${inherited}` : site,
     CG_BENCH_BYTECODE_DIR: out,
     CG_BENCH_BYTECODE_SCOPE: options.scope
@@ -16845,35 +16877,6 @@ function attachLineText(functions, cwd, root) {
   }
 }
 
-// src/run/environment.ts
-var SETUP_HOME = "/tmp/cg-bench-setup-home";
-var BASE_ENVIRONMENT = {
-  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-  HOME: SETUP_HOME,
-  LANG: "C.UTF-8",
-  LC_ALL: "C.UTF-8",
-  TZ: "UTC",
-  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
-  // run then reads: both change the count from one run to the next.
-  PYTHONHASHSEED: "0",
-  PYTHONDONTWRITEBYTECODE: "1",
-  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
-  // differently as root and as another uid, even with nothing installed there.
-  PYTHONNOUSERSITE: "1"
-};
-function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix) {
-  const env = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
-  if (pycachePrefix) {
-    delete env["PYTHONDONTWRITEBYTECODE"];
-    env["PYTHONPYCACHEPREFIX"] = pycachePrefix;
-  }
-  return { ...env, ...userEnv, PWD: cwd };
-}
-function runsPython(run3) {
-  if (typeof run3 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run3);
-  return /^python[0-9.]*$/.test(run3[0].split("/").pop() ?? "");
-}
-
 // src/run/executables.ts
 import { createHash as createHash3 } from "node:crypto";
 import { closeSync as closeSync4, constants as constants2, fstatSync as fstatSync3, openSync as openSync4, readSync as readSync4 } from "node:fs";
@@ -17305,7 +17308,7 @@ async function measureIn(home, spec, dir, ctx, job) {
   const stdout = join8(dir, "stdout.log");
   const stderr = join8(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join8(home, "pycache") : void 0);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join8(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,

@@ -32,18 +32,29 @@
 #endif
 
 /*
- * The region's own allocator. pymalloc's state when a region starts (which pools are current, how
- * full, which arenas are free) decides how many instructions each allocation of the region costs,
- * and the addresses it returns decide the cache misses; that state is whatever the code before the
- * region left (a heavier import moves it). So under Valgrind, cg_bench wraps the PYMEM_DOMAIN_MEM
- * and PYMEM_DOMAIN_OBJ allocators (those run with the GIL held): while a region is active, every
- * allocation comes from a private area mapped at a fixed address, with a simple deterministic
- * scheme (size classes, LIFO free lists, pools and large runs cut from a bump pointer), and frees of
- * older blocks are deferred to the region's end, so that they cost the same whatever pymalloc's
- * state. The area starts empty at each outermost region whenever none of its blocks is still
- * alive; otherwise it continues from its state (deterministic too, given the same program). The
- * wrapper stays installed once enabled, so blocks of the area freed after the region come back to
- * it; everything else goes to the allocator it wraps.
+ * Deterministic allocation. What a region costs depends on the allocator's state when it starts:
+ * pymalloc's pools and arenas and glibc's heap (which serves larger blocks) decide how many
+ * instructions each allocation takes, and the addresses they gave to the inputs and to the region's
+ * own objects decide its cache misses. That state is whatever the code before the region left: a
+ * heavier import moves it (measured: sbrk inside the region only after a heavier import, the
+ * input's alignment changing memcpy's path and the misses). So under Valgrind, cg_bench wraps the
+ * PYMEM_DOMAIN_MEM and PYMEM_DOMAIN_OBJ allocators (those run with the GIL held) over three areas
+ * mapped at fixed addresses, one per phase of the program, so that the work of one phase does not
+ * move the objects of another; each has a simple deterministic scheme (size classes with LIFO free
+ * lists in pools for blocks up to 8 KiB; page runs, first fit, coalesced, grown in place at the top,
+ * for larger ones):
+ *   - the region area serves every allocation while a region is active; it starts empty at each
+ *     outermost region whenever none of its blocks is alive (otherwise it continues from its state),
+ *     and frees of older blocks are deferred to the region's end;
+ *   - the import area serves what import statements allocate (builtins.__import__ is wrapped) from
+ *     cg_bench's import on: modules imported before a heavier one keep their addresses;
+ *   - the set-up area serves everything else from cg_bench's import on: a benchmark's inputs keep
+ *     their addresses whatever was imported before they were made;
+ *   - the start-up area, when cg_bench is imported before the script is compiled (start_early, from
+ *     a .pth file in the image), serves until the script starts running: the script's own code,
+ *     longer or shorter, does not move what comes after it.
+ * The wrapper stays installed once enabled, so blocks of the areas come back to them when freed;
+ * everything else goes to the allocator it wraps.
  */
 #include <stdint.h>
 #include <string.h>
@@ -54,52 +65,85 @@
 #  define CG_BENCH_AREA_BASE 0x800000000ULL /* 32 GiB: Valgrind (amd64) gives the client mappings from low addresses up, and keeps 64 GiB up for itself */
 #endif
 #if UINTPTR_MAX > 0xffffffffu
-#  define AREA_SIZE ((size_t)8 << 30)        /* reserved, MAP_NORESERVE: pages exist once touched */
+#  define AREA_SIZE ((size_t)4 << 30)        /* each area; reserved, MAP_NORESERVE: pages exist once touched */
 #  define AREA_POSSIBLE 1
 #else
 #  define AREA_SIZE ((size_t)1 << 28)        /* 32-bit: not used (no fixed address to count on) */
 #  define AREA_POSSIBLE 0
 #endif
+#define N_AREAS 4                             /* region, imports, set-up, start-up: in this order from AREA_BASE */
 #define PAGE_SHIFT 12
 #define PAGE_BYTES ((size_t)1 << PAGE_SHIFT)
 #define AREA_PAGES (AREA_SIZE >> PAGE_SHIFT)
 #define POOL_PAGES 16                         /* 64 KiB pools for the size classes */
+#define LARGE_FIRST (AREA_PAGES / 2)          /* page runs in the upper half: pools never sit between them */
+#define LARGE_CLASS 0xFF                      /* page_class of a page run's first page */
 #define SMALL_MAX 512
 
-/* Size classes: 16..512 by 16 (1..32), then these (33..48); beyond, the wrapped allocator. */
+/* Size classes: 16..512 by 16 (1..32), then these (33..48); beyond, page runs. */
 static const size_t medium_sizes[] = {640, 768, 896, 1024, 1280, 1536, 1792, 2048, 2560, 3072, 3584, 4096, 5120, 6144, 7168, 8192};
 #define N_MEDIUM (sizeof medium_sizes / sizeof medium_sizes[0])
 #define N_CLASSES (32 + N_MEDIUM)
 #define MEDIUM_MAX 8192
 
-typedef struct area_state area_state;
-
 typedef struct {
-    PyMemAllocatorEx prev; /* the allocator wrapped: blocks from outside the area */
-    void *deferred;        /* blocks from outside the area freed during the region, freed at its end */
-    area_state *st;
+    PyMemAllocatorEx prev; /* the allocator wrapped: blocks from outside the areas */
+    void *deferred;        /* blocks from outside the areas freed during a region, freed at its end */
 } domain_ctx;
 
-/* At the start of the area, so that the allocator's own data sits at the same addresses always. */
-struct area_state {
-    int active;
+/* At the start of each area, so that the allocator's own data sits at the same addresses always. */
+typedef struct {
+    int active;                       /* the region area: a region is running */
     Py_ssize_t live;                  /* blocks of the area not freed */
-    size_t next_page;                 /* first page never handed out (after the page table) */
-    size_t first_page;
+    size_t next_page;                 /* first page of the lower half never handed out */
+    size_t first_page;                /* after the page tables */
+    size_t large_next;                /* first page of the upper half never handed out */
+    void *free_runs;                  /* free page runs, by address, coalesced (a free_run in each) */
     void *free_list[N_CLASSES + 1];
     char *pool_next[N_CLASSES + 1];
     char *pool_end[N_CLASSES + 1];
-    domain_ctx domains[2];
-    /* then, page aligned: one byte per page of the area, its size class */
-};
+    domain_ctx domains[2];            /* the region area's state only: the wrapper's */
+    long import_depth;                /* the region area's state only: import statements running */
+    int starting;                     /* the region area's state only: before the script runs (start_early) */
+    Py_ssize_t quarantined;           /* the set-up area's: blocks freed by imports, kept out of use */
+    /* then, page aligned: one byte per page of the area (its size class, LARGE_CLASS for a run's
+     * first page), then the length in pages of each run, by its first page */
+} area_state;
 
-#define STATE ((area_state *)AREA_BASE)
-#define PAGE_CLASS ((uint8_t *)(AREA_BASE + ((sizeof(area_state) + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1))))
+typedef struct free_run {
+    struct free_run *next;
+    size_t pages;
+} free_run;
+
+#define AREA(i) ((area_state *)(AREA_BASE + (size_t)(i) * AREA_SIZE))
+#define REGION AREA(0)
+#define IMPORTS AREA(1)
+#define SETUP AREA(2)
+#define STARTUP AREA(3)
+#define STATE_BYTES ((sizeof(area_state) + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1))
 
 static int allocator_enabled = 0;
+static PyObject *wrapped_import = NULL;
 
-static inline int in_area(const void *p) {
-    return (uintptr_t)p - AREA_BASE < AREA_SIZE;
+static inline uint8_t *page_class(area_state *st) { return (uint8_t *)st + STATE_BYTES; }
+static inline uint32_t *run_pages(area_state *st) { return (uint32_t *)(page_class(st) + AREA_PAGES); }
+static inline size_t page_of(area_state *st, const void *p) { return ((uintptr_t)p - (uintptr_t)st) >> PAGE_SHIFT; }
+static inline char *page_addr(area_state *st, size_t i) { return (char *)st + (i << PAGE_SHIFT); }
+static inline int in_area(area_state *st, const void *p) { return (uintptr_t)p - (uintptr_t)st < AREA_SIZE; }
+
+/* The area a block of memory is from, or NULL. */
+static inline area_state *area_of(const void *p) {
+    uintptr_t i = ((uintptr_t)p - AREA_BASE) / AREA_SIZE;
+    return i < N_AREAS ? AREA(i) : NULL;
+}
+
+/* Where new blocks come from now. */
+static inline area_state *serving(void) {
+    if (REGION->active)
+        return REGION;
+    if (REGION->import_depth > 0)
+        return IMPORTS;
+    return REGION->starting ? STARTUP : SETUP;
 }
 
 static inline size_t class_size(unsigned c) {
@@ -116,20 +160,88 @@ static inline unsigned size_class(size_t n) {
 }
 
 static char *take_pages(area_state *st, size_t pages, uint8_t cls) {
-    if (pages > AREA_PAGES - st->next_page)
-        return NULL; /* the area is full: the wrapped allocator serves */
+    if (pages > LARGE_FIRST - st->next_page)
+        return NULL; /* the lower half is full: the wrapped allocator serves */
     size_t first = st->next_page;
     st->next_page += pages;
-    memset(PAGE_CLASS + first, cls, pages);
-    return (char *)(AREA_BASE + (first << PAGE_SHIFT));
+    memset(page_class(st) + first, cls, pages);
+    return page_addr(st, first);
 }
 
-/* Blocks up to MEDIUM_MAX from the size classes; larger ones (NULL here) from the wrapped allocator:
- * page runs in the area would never be given back, and a buffer grown by realloc (s += 'x') would
- * leave a trail of them (measured: 1.9 GB for a 4 MB string). */
+/* A run of whole pages for a block above MEDIUM_MAX: the first free run that holds it (its front),
+ * or the top of the upper half. NULL when the area is full (the wrapped allocator serves). */
+static void *run_alloc(area_state *st, size_t n) {
+    size_t pages = (n + PAGE_BYTES - 1) >> PAGE_SHIFT;
+    if (pages > UINT32_MAX)
+        return NULL;
+    size_t first;
+    free_run **link = (free_run **)&st->free_runs;
+    while (*link != NULL && (*link)->pages < pages)
+        link = &(*link)->next;
+    if (*link != NULL) {
+        free_run *run = *link;
+        first = page_of(st, run);
+        if (run->pages == pages) {
+            *link = run->next;
+        } else {
+            free_run *rest = (free_run *)page_addr(st, first + pages);
+            rest->next = run->next;
+            rest->pages = run->pages - pages;
+            *link = rest;
+        }
+    } else {
+        if (pages > AREA_PAGES - st->large_next)
+            return NULL;
+        first = st->large_next;
+        st->large_next += pages;
+    }
+    page_class(st)[first] = LARGE_CLASS;
+    run_pages(st)[first] = (uint32_t)pages;
+    st->live++;
+    return page_addr(st, first);
+}
+
+/* A run back: into the list by address, merged with free neighbours; a free run at the top lowers it. */
+__attribute__((noinline)) static void run_free(area_state *st, size_t first) {
+    size_t pages = run_pages(st)[first];
+    page_class(st)[first] = 0;
+    free_run *prev = NULL, *next = st->free_runs;
+    while (next != NULL && page_of(st, next) < first) {
+        prev = next;
+        next = next->next;
+    }
+    free_run *run = (free_run *)page_addr(st, first);
+    run->pages = pages;
+    run->next = next;
+    if (next != NULL && first + pages == page_of(st, next)) {
+        run->pages += next->pages;
+        run->next = next->next;
+    }
+    if (prev != NULL && page_of(st, prev) + prev->pages == first) {
+        prev->pages += run->pages;
+        prev->next = run->next;
+    } else if (prev != NULL) {
+        prev->next = run;
+    } else {
+        st->free_runs = run;
+    }
+    /* The last free run, if it ends at the top, lowers the top instead. */
+    free_run **last = (free_run **)&st->free_runs;
+    while ((*last)->next != NULL)
+        last = &(*last)->next;
+    if (page_of(st, *last) + (*last)->pages == st->large_next) {
+        st->large_next = page_of(st, *last);
+        *last = NULL;
+    }
+    st->live--;
+}
+
+/* Blocks up to MEDIUM_MAX from the size classes, larger ones as page runs of the upper half (a buffer
+ * grown by realloc at the top grows in place: no trail of runs, which had taken 1.9 GB for a 4 MB
+ * string when runs were never given back). */
 static void *area_alloc(area_state *st, size_t n) {
     if (n > MEDIUM_MAX)
-        return NULL;
+        return run_alloc(st, n);
     unsigned c = size_class(n);
     size_t size = class_size(c);
     void *block = st->free_list[c];
@@ -151,12 +263,18 @@ static void *area_alloc(area_state *st, size_t n) {
 }
 
 /* How many bytes the block can hold. */
-static inline size_t area_usable(const void *p) {
-    return class_size(PAGE_CLASS[((uintptr_t)p - AREA_BASE) >> PAGE_SHIFT]);
+static inline size_t area_usable(area_state *st, const void *p) {
+    size_t page = page_of(st, p);
+    uint8_t c = page_class(st)[page];
+    return c == LARGE_CLASS ? (size_t)run_pages(st)[page] << PAGE_SHIFT : class_size(c);
 }
 
-static void area_free(area_state *st, void *p) {
-    uint8_t c = PAGE_CLASS[((uintptr_t)p - AREA_BASE) >> PAGE_SHIFT];
+static inline void area_free(area_state *st, void *p) {
+    uint8_t c = page_class(st)[page_of(st, p)];
+    if (c == LARGE_CLASS) {
+        run_free(st, page_of(st, p));
+        return;
+    }
     *(void **)p = st->free_list[c];
     st->free_list[c] = p;
     st->live--;
@@ -164,17 +282,39 @@ static void area_free(area_state *st, void *p) {
 
 /* Empty again: the next region allocates exactly as the first did. Only when nothing is alive. */
 static void area_reset(area_state *st) {
-    memset(PAGE_CLASS + st->first_page, 0, st->next_page - st->first_page);
+    memset(page_class(st) + st->first_page, 0, st->next_page - st->first_page);
+    memset(page_class(st) + LARGE_FIRST, 0, st->large_next - LARGE_FIRST);
     st->next_page = st->first_page;
+    st->large_next = LARGE_FIRST;
+    st->free_runs = NULL;
     memset(st->free_list, 0, sizeof st->free_list);
     memset(st->pool_next, 0, sizeof st->pool_next);
     memset(st->pool_end, 0, sizeof st->pool_end);
 }
 
+static void area_init(area_state *st) {
+    st->first_page = ((uintptr_t)run_pages(st) - (uintptr_t)st + AREA_PAGES * sizeof(uint32_t) + PAGE_BYTES - 1) >> PAGE_SHIFT;
+    st->next_page = st->first_page;
+    st->large_next = LARGE_FIRST;
+}
+
+/* A block of an area back to it; but a block of the set-up area freed by an import stays out of use:
+ * an import that grows (or empties) a container made earlier would otherwise leave free blocks in
+ * the set-up area that the same program without that import has not, and so move what the program
+ * makes next. What an import frees there is small (a container's old table, mostly). */
+static inline void area_release(area_state *st, void *p) {
+    if (st == SETUP && REGION->import_depth > 0) {
+        st->quarantined++;
+        return;
+    }
+    area_free(st, p);
+}
+
 static void *wrap_malloc(void *ctx, size_t n) {
     domain_ctx *d = ctx;
-    if (d->st->active) {
-        void *p = area_alloc(d->st, n);
+    area_state *st = serving();
+    if (st != NULL) {
+        void *p = area_alloc(st, n);
         if (p != NULL)
             return p;
     }
@@ -183,8 +323,9 @@ static void *wrap_malloc(void *ctx, size_t n) {
 
 static void *wrap_calloc(void *ctx, size_t nelem, size_t elsize) {
     domain_ctx *d = ctx;
-    if (d->st->active && (elsize == 0 || nelem <= SIZE_MAX / elsize)) {
-        void *p = area_alloc(d->st, nelem * elsize);
+    area_state *st = serving();
+    if (st != NULL && (elsize == 0 || nelem <= SIZE_MAX / elsize)) {
+        void *p = area_alloc(st, nelem * elsize);
         if (p != NULL) {
             memset(p, 0, nelem * elsize);
             return p;
@@ -195,9 +336,10 @@ static void *wrap_calloc(void *ctx, size_t nelem, size_t elsize) {
 
 static void wrap_free(void *ctx, void *p) {
     domain_ctx *d = ctx;
-    if (in_area(p)) {
-        area_free(d->st, p);
-    } else if (d->st->active && p != NULL) {
+    area_state *st = area_of(p);
+    if (st != NULL) {
+        area_release(st, p);
+    } else if (REGION->active && p != NULL) {
         /* Freeing into pymalloc costs what its state decides: at the region's end instead. */
         *(void **)p = d->deferred;
         d->deferred = p;
@@ -210,23 +352,35 @@ static void *wrap_realloc(void *ctx, void *p, size_t n) {
     domain_ctx *d = ctx;
     if (p == NULL)
         return wrap_malloc(ctx, n);
-    if (!in_area(p))
+    area_state *st = area_of(p);
+    if (st == NULL)
         return d->prev.realloc(d->prev.ctx, p, n);
-    size_t old = area_usable(p);
-    uint8_t c = PAGE_CLASS[((uintptr_t)p - AREA_BASE) >> PAGE_SHIFT];
-    if (n <= MEDIUM_MAX && size_class(n) == c)
+    size_t old = area_usable(st, p);
+    size_t page = page_of(st, p);
+    uint8_t c = page_class(st)[page];
+    if (c == LARGE_CLASS && n > MEDIUM_MAX) {
+        size_t pages = (n + PAGE_BYTES - 1) >> PAGE_SHIFT, have = run_pages(st)[page];
+        if (pages <= have)
+            return p; /* shrinking a run keeps it whole */
+        if (st == serving() && page + have == st->large_next && pages - have <= AREA_PAGES - st->large_next && pages <= UINT32_MAX) {
+            st->large_next += pages - have; /* the top run grows in place */
+            run_pages(st)[page] = (uint32_t)pages;
+            return p;
+        }
+    } else if (c != LARGE_CLASS && n <= MEDIUM_MAX && size_class(n) == c) {
         return p;
+    }
     void *q = wrap_malloc(ctx, n);
     if (q == NULL)
         return NULL;
     memcpy(q, p, old < n ? old : n);
-    area_free(d->st, p);
+    area_release(st, p);
     return q;
 }
 
-static void flush_deferred(area_state *st) {
+static void flush_deferred(void) {
     for (int i = 0; i < 2; i++) {
-        domain_ctx *d = &st->domains[i];
+        domain_ctx *d = &REGION->domains[i];
         while (d->deferred != NULL) {
             void *p = d->deferred;
             d->deferred = *(void **)p;
@@ -235,49 +389,127 @@ static void flush_deferred(area_state *st) {
     }
 }
 
+/* builtins.__import__ while the allocator is enabled: what an import statement allocates comes from
+ * the import area (the benchmark's inputs keep their addresses whatever is imported before them). */
+static PyObject *area_import(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    REGION->import_depth++;
+    PyObject *result = PyObject_Vectorcall(wrapped_import, args, (size_t)nargs, kwnames);
+    REGION->import_depth--;
+    return result;
+}
+
+static PyMethodDef area_import_def = {"__import__", (PyCFunction)(void (*)(void))area_import, METH_FASTCALL | METH_KEYWORDS,
+                                      "__import__ as the interpreter's, allocating from cg_bench's import area."};
+
+static int wrap_import(void) {
+    PyObject *builtins = PyEval_GetBuiltins(); /* borrowed */
+    PyObject *original = builtins ? PyDict_GetItemString(builtins, "__import__") : NULL;
+    if (original == NULL)
+        return -1;
+    PyObject *wrapper = PyCFunction_New(&area_import_def, NULL);
+    if (wrapper == NULL)
+        return -1;
+    Py_INCREF(original);
+    wrapped_import = original;
+    int failed = PyDict_SetItemString(builtins, "__import__", wrapper);
+    Py_DECREF(wrapper);
+    return failed;
+}
+
 static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
 #if defined(Py_GIL_DISABLED) || !AREA_POSSIBLE
     Py_RETURN_FALSE; /* free-threaded builds (allocations without a GIL, mimalloc) and 32-bit: not wrapped */
 #else
     if (allocator_enabled)
         Py_RETURN_TRUE;
-    void *area = mmap((void *)AREA_BASE, AREA_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (area == MAP_FAILED)
+    void *areas = mmap((void *)AREA_BASE, N_AREAS * AREA_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (areas == MAP_FAILED)
         Py_RETURN_FALSE;
-    if ((uintptr_t)area != AREA_BASE) { /* the address is taken: addresses would not repeat */
-        munmap(area, AREA_SIZE);
+    if ((uintptr_t)areas != AREA_BASE) { /* the address is taken: addresses would not repeat */
+        munmap(areas, N_AREAS * AREA_SIZE);
         Py_RETURN_FALSE;
     }
-    area_state *st = STATE;
-    st->first_page = ((uintptr_t)PAGE_CLASS - AREA_BASE + AREA_PAGES + PAGE_BYTES - 1) >> PAGE_SHIFT;
-    st->next_page = st->first_page;
+    for (int i = 0; i < N_AREAS; i++)
+        area_init(AREA(i));
+    if (wrap_import() < 0) { /* before the areas serve: the wrapper is not in them */
+        munmap(areas, N_AREAS * AREA_SIZE);
+        return NULL;
+    }
     const PyMemAllocatorDomain domains[2] = {PYMEM_DOMAIN_MEM, PYMEM_DOMAIN_OBJ};
     for (int i = 0; i < 2; i++) {
-        domain_ctx *d = &st->domains[i];
-        d->st = st;
+        domain_ctx *d = &REGION->domains[i];
         PyMem_GetAllocator(domains[i], &d->prev);
         PyMemAllocatorEx wrapper = {d, wrap_malloc, wrap_calloc, wrap_realloc, wrap_free};
         PyMem_SetAllocator(domains[i], &wrapper);
     }
     allocator_enabled = 1;
+    /* Called from inside cg_bench's import statement, which the wrapper did not see: the import area
+     * serves until that statement returns, then cg_bench._region (imported after this) must count
+     * it back. */
+    REGION->import_depth = 1;
     Py_RETURN_TRUE;
 #endif
+}
+
+/* The script starts: the first "exec" audit event after start_early with a code object, outside an
+ * import statement (pythonrun.c's run_mod for a script, runpy's exec for -m; site.py's exec of .pth
+ * lines passes a string, importlib's exec of a module runs inside an import). From then on, the
+ * set-up area serves. */
+static int script_starts(const char *event, PyObject *args, void *unused) {
+    if (REGION->starting && REGION->import_depth == 0 && strcmp(event, "exec") == 0 && PyTuple_Check(args) &&
+        PyTuple_GET_SIZE(args) >= 1 && PyCode_Check(PyTuple_GET_ITEM(args, 0)))
+        REGION->starting = 0;
+    return 0;
+}
+
+static PyObject *start_early(PyObject *self, PyObject *unused) {
+    if (!allocator_enabled || REGION->starting)
+        Py_RETURN_FALSE;
+    static int hooked = 0;
+    if (!hooked) {
+        if (PySys_AddAuditHook(script_starts, NULL) < 0)
+            return NULL;
+        hooked = 1;
+    }
+    REGION->starting = 1;
+    Py_RETURN_TRUE;
+}
+
+static PyObject *end_import(PyObject *self, PyObject *unused) {
+    if (allocator_enabled && REGION->import_depth > 0)
+        REGION->import_depth--;
+    Py_RETURN_NONE;
+}
+
+static PyObject *area_stats(area_state *st) {
+    return Py_BuildValue("{s:n,s:n,s:n,s:n}", "live_blocks", st->live, "pages_used",
+                         (Py_ssize_t)(st->next_page - st->first_page + st->large_next - LARGE_FIRST), "run_pages_used",
+                         (Py_ssize_t)(st->large_next - LARGE_FIRST), "quarantined_blocks", st->quarantined);
 }
 
 static PyObject *allocator_stats(PyObject *self, PyObject *unused) {
     if (!allocator_enabled)
         Py_RETURN_NONE;
-    area_state *st = STATE;
-    return Py_BuildValue("{s:n,s:n,s:i}", "live_blocks", st->live, "pages_used",
-                         (Py_ssize_t)(st->next_page - st->first_page), "active", st->active);
+    PyObject *stats = area_stats(REGION);
+    PyObject *imports = area_stats(IMPORTS);
+    PyObject *setup = area_stats(SETUP);
+    if (stats == NULL || imports == NULL || setup == NULL || PyDict_SetItemString(stats, "imports", imports) < 0 ||
+        PyDict_SetItemString(stats, "setup", setup) < 0 || PyDict_SetItemString(stats, "active", REGION->active ? Py_True : Py_False) < 0) {
+        Py_XDECREF(stats);
+        Py_XDECREF(imports);
+        Py_XDECREF(setup);
+        return NULL;
+    }
+    Py_DECREF(imports);
+    Py_DECREF(setup);
+    return stats;
 }
 
 static PyObject *start_instrumentation(PyObject *self, PyObject *unused) {
     if (allocator_enabled) {
-        area_state *st = STATE;
-        if (st->live == 0)
-            area_reset(st);
-        st->active = 1;
+        if (REGION->live == 0)
+            area_reset(REGION);
+        REGION->active = 1;
     }
     CACHEGRIND_START_INSTRUMENTATION;
     Py_RETURN_NONE;
@@ -286,8 +518,8 @@ static PyObject *start_instrumentation(PyObject *self, PyObject *unused) {
 static PyObject *stop_instrumentation(PyObject *self, PyObject *unused) {
     CACHEGRIND_STOP_INSTRUMENTATION;
     if (allocator_enabled) {
-        STATE->active = 0;
-        flush_deferred(STATE);
+        REGION->active = 0;
+        flush_deferred();
     }
     Py_RETURN_NONE;
 }
@@ -299,8 +531,10 @@ static PyObject *running_on_valgrind(PyObject *self, PyObject *unused) {
 static PyMethodDef methods[] = {
     {"start_instrumentation", start_instrumentation, METH_NOARGS, "CACHEGRIND_START_INSTRUMENTATION: a no-op outside Valgrind."},
     {"stop_instrumentation", stop_instrumentation, METH_NOARGS, "CACHEGRIND_STOP_INSTRUMENTATION: a no-op outside Valgrind."},
-    {"enable_allocator", enable_allocator, METH_NOARGS, "Wraps the MEM and OBJ allocators: regions then allocate from a private area at a fixed address. False if that address is taken."},
-    {"allocator_stats", allocator_stats, METH_NOARGS, "The private area's live blocks and pages used, or None when not enabled."},
+    {"enable_allocator", enable_allocator, METH_NOARGS, "Wraps the MEM and OBJ allocators over two areas at fixed addresses (regions' and set-up's) and builtins.__import__. False if the addresses are taken."},
+    {"start_early", start_early, METH_NOARGS, "Called before the script is compiled (cg-bench-early.pth): the start-up area serves until the script runs."},
+    {"end_import", end_import, METH_NOARGS, "The end of cg_bench's own import, which started before builtins.__import__ was wrapped: the set-up area serves again."},
+    {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs), the set-up area's under 'setup', or None when not enabled."},
     {"running_on_valgrind", running_on_valgrind, METH_NOARGS, "RUNNING_ON_VALGRIND: 0 on a real CPU, the Valgrind nesting depth under it."},
     {NULL, NULL, 0, NULL},
 };

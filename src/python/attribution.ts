@@ -5,6 +5,7 @@
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { INSTRUMENT_VARIABLE } from '../run/environment.ts';
 import { giveDirectory, isPlainFile, type Sandbox } from '../run/untrusted.ts';
 import type { PythonAttribution, PythonFunctionResult } from './types.ts';
 
@@ -118,8 +119,10 @@ export async function countingBytecode(options: {
   giveDirectory(options.sandbox, out);
   writeFileSync(join(site, 'sitecustomize.py'), bytecodeCounterSource());
   const inherited = options.env['PYTHONPATH'];
+  // Without the early import of cg_bench (a .pth file in the image): the counter loads first.
+  const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
-    ...options.env,
+    ...measuredEnv,
     PYTHONPATH: inherited ? `${site}:${inherited}` : site,
     CG_BENCH_BYTECODE_DIR: out,
     CG_BENCH_BYTECODE_SCOPE: options.scope,

@@ -76,7 +76,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
   // Python compiles every module it imports unless bytecode is there: an unmeasured warm-up run
   // writes it to the run's private cache, so an edit to a comment does not move the count.
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join(home, 'pycache') : undefined);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join(home, 'pycache') : undefined, spec.instrument);
   const base: BenchmarkResult = {
     name: spec.name,
     command: spec.run,

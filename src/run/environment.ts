@@ -1,3 +1,5 @@
+import type { InstrumentMode } from '../config/types.ts';
+
 /**
  * The benchmark's whole environment. Every variable changes the bytes on the initial stack and so,
  * slightly, the simulated cache behaviour; nothing may be inherited by accident.
@@ -21,17 +23,26 @@ export const BASE_ENVIRONMENT: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Set for `instrument: region` runs. The image's Python then imports cg_bench before it compiles the
+ * script (a .pth file, python/cg_bench-early.pth), so that the script's own code and everything made
+ * before the region come from cg_bench's deterministic areas (python/cg_bench/_client.c). Not set for
+ * the attribution pass, whose counter must load first.
+ */
+export const INSTRUMENT_VARIABLE = 'CG_BENCH_INSTRUMENT';
+
+/**
  * Base whitelist with the run's private HOME and TMPDIR, then the user's variables, then PWD (the real
  * working directory). With `pycachePrefix` (a Python benchmark, warmed up first), Python reads and
  * writes its bytecode there instead of compiling every imported module on every run.
  */
-export function benchmarkEnvironment(cwd: string, userEnv: Record<string, string>, home: string, pycachePrefix?: string): Record<string, string> {
+export function benchmarkEnvironment(cwd: string, userEnv: Record<string, string>, home: string, pycachePrefix?: string, instrument?: InstrumentMode): Record<string, string> {
   // HOME keeps its place in the fixed order; TMPDIR follows the base variables.
   const env: Record<string, string> = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
   if (pycachePrefix) {
     delete env['PYTHONDONTWRITEBYTECODE'];
     env['PYTHONPYCACHEPREFIX'] = pycachePrefix;
   }
+  if (instrument === 'region') env[INSTRUMENT_VARIABLE] = 'region';
   return { ...env, ...userEnv, PWD: cwd };
 }
 
