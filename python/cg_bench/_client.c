@@ -65,18 +65,24 @@
 #  define CG_BENCH_AREA_BASE 0x800000000ULL /* 32 GiB: Valgrind (amd64) gives the client mappings from low addresses up, and keeps 64 GiB up for itself */
 #endif
 #if UINTPTR_MAX > 0xffffffffu
-#  define AREA_SIZE ((size_t)4 << 30)        /* each area; reserved, MAP_NORESERVE: pages exist once touched */
+/* Reserved with MAP_NORESERVE: pages exist once touched. 28 GiB from 32 GiB: Valgrind 3.24 refuses
+ * client mappings that end beyond 64 GiB (measured: 28 GiB mapped there, 60 GiB not). */
+#  define AREA_SIZE ((size_t)4 << 30)        /* the region, set-up and start-up areas */
+#  define SLOT_SIZE ((size_t)16 << 20)       /* each import slot: a multiple of every cache's way size */
+#  define N_SLOTS 1024
 #  define AREA_POSSIBLE 1
 #else
-#  define AREA_SIZE ((size_t)1 << 28)        /* 32-bit: not used (no fixed address to count on) */
+#  define AREA_SIZE ((size_t)1 << 26)        /* 32-bit: not used (no fixed address to count on) */
+#  define SLOT_SIZE ((size_t)1 << 20)
+#  define N_SLOTS 16
 #  define AREA_POSSIBLE 0
 #endif
-#define N_AREAS 4                             /* region, imports, set-up, start-up: in this order from AREA_BASE */
+#define N_AREAS 3                             /* region, set-up, start-up: in this order from AREA_BASE */
+#define SLOTS_BASE (AREA_BASE + N_AREAS * AREA_SIZE)
+#define RESERVED (N_AREAS * AREA_SIZE + N_SLOTS * SLOT_SIZE)
 #define PAGE_SHIFT 12
 #define PAGE_BYTES ((size_t)1 << PAGE_SHIFT)
-#define AREA_PAGES (AREA_SIZE >> PAGE_SHIFT)
 #define POOL_PAGES 16                         /* 64 KiB pools for the size classes */
-#define LARGE_FIRST (AREA_PAGES / 2)          /* page runs in the upper half: pools never sit between them */
 #define LARGE_CLASS 0xFF                      /* page_class of a page run's first page */
 #define SMALL_MAX 512
 
@@ -92,7 +98,8 @@ typedef struct {
 } domain_ctx;
 
 /* At the start of each area, so that the allocator's own data sits at the same addresses always. */
-typedef struct {
+struct area_state_ {
+    size_t pages;                     /* of the area: the lower half for pools, the upper for page runs */
     int active;                       /* the region area: a region is running */
     Py_ssize_t live;                  /* blocks of the area not freed */
     size_t next_page;                 /* first page of the lower half never handed out */
@@ -105,10 +112,13 @@ typedef struct {
     domain_ctx domains[2];            /* the region area's state only: the wrapper's */
     long import_depth;                /* the region area's state only: import statements running */
     int starting;                     /* the region area's state only: before the script runs (start_early) */
+    struct area_state_ *importing;    /* the region area's state only: the slot of the import running */
+    uint64_t slot_owner[N_SLOTS];     /* the region area's state only: each slot's module, hashed (0: free) */
     Py_ssize_t quarantined;           /* the set-up area's: blocks freed by imports, kept out of use */
     /* then, page aligned: one byte per page of the area (its size class, LARGE_CLASS for a run's
      * first page), then the length in pages of each run, by its first page */
-} area_state;
+};
+typedef struct area_state_ area_state;
 
 typedef struct free_run {
     struct free_run *next;
@@ -116,33 +126,35 @@ typedef struct free_run {
 } free_run;
 
 #define AREA(i) ((area_state *)(AREA_BASE + (size_t)(i) * AREA_SIZE))
+#define SLOT(i) ((area_state *)(SLOTS_BASE + (size_t)(i) * SLOT_SIZE))
 #define REGION AREA(0)
-#define IMPORTS AREA(1)
-#define SETUP AREA(2)
-#define STARTUP AREA(3)
+#define SETUP AREA(1)
+#define STARTUP AREA(2)
 #define STATE_BYTES ((sizeof(area_state) + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1))
 
 static int allocator_enabled = 0;
 static PyObject *wrapped_import = NULL;
 
 static inline uint8_t *page_class(area_state *st) { return (uint8_t *)st + STATE_BYTES; }
-static inline uint32_t *run_pages(area_state *st) { return (uint32_t *)(page_class(st) + AREA_PAGES); }
+static inline uint32_t *run_pages(area_state *st) { return (uint32_t *)(page_class(st) + st->pages); }
+static inline size_t large_first(area_state *st) { return st->pages / 2; }
 static inline size_t page_of(area_state *st, const void *p) { return ((uintptr_t)p - (uintptr_t)st) >> PAGE_SHIFT; }
 static inline char *page_addr(area_state *st, size_t i) { return (char *)st + (i << PAGE_SHIFT); }
-static inline int in_area(area_state *st, const void *p) { return (uintptr_t)p - (uintptr_t)st < AREA_SIZE; }
-
 /* The area a block of memory is from, or NULL. */
 static inline area_state *area_of(const void *p) {
-    uintptr_t i = ((uintptr_t)p - AREA_BASE) / AREA_SIZE;
-    return i < N_AREAS ? AREA(i) : NULL;
+    uintptr_t offset = (uintptr_t)p - AREA_BASE;
+    if (offset < N_AREAS * AREA_SIZE)
+        return AREA(offset / AREA_SIZE);
+    offset -= N_AREAS * AREA_SIZE;
+    return offset < N_SLOTS * SLOT_SIZE ? SLOT(offset / SLOT_SIZE) : NULL;
 }
 
 /* Where new blocks come from now. */
 static inline area_state *serving(void) {
     if (REGION->active)
         return REGION;
-    if (REGION->import_depth > 0)
-        return IMPORTS;
+    if (REGION->importing != NULL)
+        return REGION->importing;
     return REGION->starting ? STARTUP : SETUP;
 }
 
@@ -160,7 +172,7 @@ static inline unsigned size_class(size_t n) {
 }
 
 static char *take_pages(area_state *st, size_t pages, uint8_t cls) {
-    if (pages > LARGE_FIRST - st->next_page)
+    if (pages > large_first(st) - st->next_page)
         return NULL; /* the lower half is full: the wrapped allocator serves */
     size_t first = st->next_page;
     st->next_page += pages;
@@ -190,7 +202,7 @@ static void *run_alloc(area_state *st, size_t n) {
             *link = rest;
         }
     } else {
-        if (pages > AREA_PAGES - st->large_next)
+        if (pages > st->pages - st->large_next)
             return NULL;
         first = st->large_next;
         st->large_next += pages;
@@ -283,19 +295,20 @@ static inline void area_free(area_state *st, void *p) {
 /* Empty again: the next region allocates exactly as the first did. Only when nothing is alive. */
 static void area_reset(area_state *st) {
     memset(page_class(st) + st->first_page, 0, st->next_page - st->first_page);
-    memset(page_class(st) + LARGE_FIRST, 0, st->large_next - LARGE_FIRST);
+    memset(page_class(st) + large_first(st), 0, st->large_next - large_first(st));
     st->next_page = st->first_page;
-    st->large_next = LARGE_FIRST;
+    st->large_next = large_first(st);
     st->free_runs = NULL;
     memset(st->free_list, 0, sizeof st->free_list);
     memset(st->pool_next, 0, sizeof st->pool_next);
     memset(st->pool_end, 0, sizeof st->pool_end);
 }
 
-static void area_init(area_state *st) {
-    st->first_page = ((uintptr_t)run_pages(st) - (uintptr_t)st + AREA_PAGES * sizeof(uint32_t) + PAGE_BYTES - 1) >> PAGE_SHIFT;
+static void area_init(area_state *st, size_t bytes) {
+    st->pages = bytes >> PAGE_SHIFT;
+    st->first_page = ((uintptr_t)run_pages(st) - (uintptr_t)st + st->pages * sizeof(uint32_t) + PAGE_BYTES - 1) >> PAGE_SHIFT;
     st->next_page = st->first_page;
-    st->large_next = LARGE_FIRST;
+    st->large_next = large_first(st);
 }
 
 /* A block of an area back to it; but a block of the set-up area freed by an import stays out of use:
@@ -303,7 +316,7 @@ static void area_init(area_state *st) {
  * the set-up area that the same program without that import has not, and so move what the program
  * makes next. What an import frees there is small (a container's old table, mostly). */
 static inline void area_release(area_state *st, void *p) {
-    if (st == SETUP && REGION->import_depth > 0) {
+    if (st == SETUP && REGION->importing != NULL) {
         st->quarantined++;
         return;
     }
@@ -362,7 +375,7 @@ static void *wrap_realloc(void *ctx, void *p, size_t n) {
         size_t pages = (n + PAGE_BYTES - 1) >> PAGE_SHIFT, have = run_pages(st)[page];
         if (pages <= have)
             return p; /* shrinking a run keeps it whole */
-        if (st == serving() && page + have == st->large_next && pages - have <= AREA_PAGES - st->large_next && pages <= UINT32_MAX) {
+        if (st == serving() && page + have == st->large_next && pages - have <= st->pages - st->large_next && pages <= UINT32_MAX) {
             st->large_next += pages - have; /* the top run grows in place */
             run_pages(st)[page] = (uint32_t)pages;
             return p;
@@ -389,12 +402,105 @@ static void flush_deferred(void) {
     }
 }
 
+/* 64-bit FNV-1a, never 0 (0 marks a free slot). */
+static uint64_t fnv1a(uint64_t h, const char *bytes, Py_ssize_t n) {
+    for (Py_ssize_t i = 0; i < n; i++)
+        h = (h ^ (uint8_t)bytes[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+static area_state *slot_of(uint64_t h) {
+    if (h == 0)
+        h = 1;
+    uint64_t *owner = REGION->slot_owner;
+    for (size_t i = h % N_SLOTS, tries = 0; tries < N_SLOTS; i = (i + 1) % N_SLOTS, tries++) {
+        if (owner[i] == h)
+            return SLOT(i);
+        if (owner[i] == 0) {
+            owner[i] = h;
+            area_init(SLOT(i), SLOT_SIZE);
+            return SLOT(i);
+        }
+    }
+    return NULL;
+}
+
+/* The slot of the module an import statement names: by its name (and, for a relative import, the
+ * importing package and the level), whatever was imported before. A slot taken by another name
+ * (a hash collision) passes on to the next: the module's objects then lie a multiple of SLOT_SIZE
+ * away, in the same cache sets. NULL when the name is not a plain str or every slot is taken. */
+static area_state *slot_for(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    if (nargs < 1 || !PyUnicode_Check(args[0]) || kwnames != NULL)
+        return NULL;
+    Py_ssize_t n;
+    const char *name = PyUnicode_AsUTF8AndSize(args[0], &n);
+    if (name == NULL) {
+        PyErr_Clear();
+        return NULL;
+    }
+    uint64_t h = fnv1a(0xcbf29ce484222325ULL, name, n);
+    long level = nargs >= 5 && PyLong_Check(args[4]) ? PyLong_AsLong(args[4]) : 0;
+    if (level > 0 && nargs >= 2 && PyDict_Check(args[1])) {
+        PyObject *package = PyDict_GetItemString(args[1], "__package__"); /* borrowed */
+        if (package != NULL && PyUnicode_Check(package)) {
+            const char *p = PyUnicode_AsUTF8AndSize(package, &n);
+            if (p == NULL) {
+                PyErr_Clear();
+                return NULL;
+            }
+            char dots[8];
+            Py_ssize_t d = 0;
+            while (d < level && d < (Py_ssize_t)sizeof dots)
+                dots[d++] = '.';
+            h = fnv1a(fnv1a(h, dots, d), p, n);
+        }
+    }
+    return slot_of(h);
+}
+
+/* Python keeps freed tuples, lists, dicts, floats... on free lists of its own and hands them out
+ * again before asking the allocator, so a module's objects would be whatever earlier code freed
+ * last, in that code's area (measured: a code object's constants in another module's slot). A full
+ * collection empties those lists (when the collector is enabled). Not inside a region. */
+static void empty_free_lists(void) {
+    if (REGION->active)
+        return;
+    PyObject *type, *value, *traceback;
+    PyErr_Fetch(&type, &value, &traceback);
+    (void)PyGC_Collect();
+    PyErr_Restore(type, value, traceback);
+}
+
+/* Whether an outermost import statement loads a module not loaded yet (level 0: the name says). */
+static int loads_new_module(PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs < 1 || !PyUnicode_Check(args[0]) || (nargs >= 5 && PyLong_Check(args[4]) && PyLong_AsLong(args[4]) != 0))
+        return 0;
+    PyObject *module = PyImport_GetModule(args[0]);
+    if (module != NULL) {
+        Py_DECREF(module);
+        return 0;
+    }
+    PyErr_Clear();
+    return 1;
+}
+
 /* builtins.__import__ while the allocator is enabled: what an import statement allocates comes from
- * the import area (the benchmark's inputs keep their addresses whatever is imported before them). */
+ * the slot of the module it names (an import inside it, from that module's slot), so that a module
+ * gets the same addresses whatever was imported before it. An outermost statement that loads a new
+ * module starts and ends with empty free lists. */
 static PyObject *area_import(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    area_state *outer = REGION->importing;
+    int fresh = outer == NULL && !REGION->active && loads_new_module(args, nargs);
+    if (fresh)
+        empty_free_lists();
+    area_state *slot = slot_for(args, nargs, kwnames);
+    REGION->importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
     REGION->import_depth++;
     PyObject *result = PyObject_Vectorcall(wrapped_import, args, (size_t)nargs, kwnames);
     REGION->import_depth--;
+    REGION->importing = outer;
+    if (fresh)
+        empty_free_lists();
     return result;
 }
 
@@ -422,17 +528,17 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
 #else
     if (allocator_enabled)
         Py_RETURN_TRUE;
-    void *areas = mmap((void *)AREA_BASE, N_AREAS * AREA_SIZE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void *areas = mmap((void *)AREA_BASE, RESERVED, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (areas == MAP_FAILED)
         Py_RETURN_FALSE;
     if ((uintptr_t)areas != AREA_BASE) { /* the address is taken: addresses would not repeat */
-        munmap(areas, N_AREAS * AREA_SIZE);
+        munmap(areas, RESERVED);
         Py_RETURN_FALSE;
     }
     for (int i = 0; i < N_AREAS; i++)
-        area_init(AREA(i));
+        area_init(AREA(i), AREA_SIZE);
     if (wrap_import() < 0) { /* before the areas serve: the wrapper is not in them */
-        munmap(areas, N_AREAS * AREA_SIZE);
+        munmap(areas, RESERVED);
         return NULL;
     }
     const PyMemAllocatorDomain domains[2] = {PYMEM_DOMAIN_MEM, PYMEM_DOMAIN_OBJ};
@@ -443,10 +549,10 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
         PyMem_SetAllocator(domains[i], &wrapper);
     }
     allocator_enabled = 1;
-    /* Called from inside cg_bench's import statement, which the wrapper did not see: the import area
-     * serves until that statement returns, then cg_bench._region (imported after this) must count
-     * it back. */
+    /* Called from inside cg_bench's import statement, which the wrapper did not see: cg_bench's slot
+     * serves until end_import, at the end of cg_bench/__init__.py. */
     REGION->import_depth = 1;
+    REGION->importing = slot_of(fnv1a(0xcbf29ce484222325ULL, "cg_bench", 8));
     Py_RETURN_TRUE;
 #endif
 }
@@ -457,8 +563,10 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
  * set-up area serves. */
 static int script_starts(const char *event, PyObject *args, void *unused) {
     if (REGION->starting && REGION->import_depth == 0 && strcmp(event, "exec") == 0 && PyTuple_Check(args) &&
-        PyTuple_GET_SIZE(args) >= 1 && PyCode_Check(PyTuple_GET_ITEM(args, 0)))
+        PyTuple_GET_SIZE(args) >= 1 && PyCode_Check(PyTuple_GET_ITEM(args, 0))) {
         REGION->starting = 0;
+        empty_free_lists(); /* of what compiling the script freed */
+    }
     return 0;
 }
 
@@ -476,32 +584,46 @@ static PyObject *start_early(PyObject *self, PyObject *unused) {
 }
 
 static PyObject *end_import(PyObject *self, PyObject *unused) {
-    if (allocator_enabled && REGION->import_depth > 0)
+    if (allocator_enabled && REGION->import_depth > 0) {
         REGION->import_depth--;
+        REGION->importing = NULL;
+    }
     Py_RETURN_NONE;
 }
 
 static PyObject *area_stats(area_state *st) {
     return Py_BuildValue("{s:n,s:n,s:n,s:n}", "live_blocks", st->live, "pages_used",
-                         (Py_ssize_t)(st->next_page - st->first_page + st->large_next - LARGE_FIRST), "run_pages_used",
-                         (Py_ssize_t)(st->large_next - LARGE_FIRST), "quarantined_blocks", st->quarantined);
+                         (Py_ssize_t)(st->next_page - st->first_page + st->large_next - large_first(st)), "run_pages_used",
+                         (Py_ssize_t)(st->large_next - large_first(st)), "quarantined_blocks", st->quarantined);
 }
 
 static PyObject *allocator_stats(PyObject *self, PyObject *unused) {
     if (!allocator_enabled)
         Py_RETURN_NONE;
+    Py_ssize_t slots = 0, live = 0, pages = 0;
+    for (size_t i = 0; i < N_SLOTS; i++) {
+        if (REGION->slot_owner[i] != 0) {
+            area_state *st = SLOT(i);
+            slots++;
+            live += st->live;
+            pages += (Py_ssize_t)(st->next_page - st->first_page + st->large_next - large_first(st));
+        }
+    }
     PyObject *stats = area_stats(REGION);
-    PyObject *imports = area_stats(IMPORTS);
+    PyObject *imports = Py_BuildValue("{s:n,s:n,s:n}", "slots", slots, "live_blocks", live, "pages_used", pages);
     PyObject *setup = area_stats(SETUP);
-    if (stats == NULL || imports == NULL || setup == NULL || PyDict_SetItemString(stats, "imports", imports) < 0 ||
-        PyDict_SetItemString(stats, "setup", setup) < 0 || PyDict_SetItemString(stats, "active", REGION->active ? Py_True : Py_False) < 0) {
+    PyObject *startup = area_stats(STARTUP);
+    int failed = stats == NULL || imports == NULL || setup == NULL || startup == NULL ||
+                 PyDict_SetItemString(stats, "imports", imports) < 0 || PyDict_SetItemString(stats, "setup", setup) < 0 ||
+                 PyDict_SetItemString(stats, "startup", startup) < 0 ||
+                 PyDict_SetItemString(stats, "active", REGION->active ? Py_True : Py_False) < 0;
+    Py_XDECREF(imports);
+    Py_XDECREF(setup);
+    Py_XDECREF(startup);
+    if (failed) {
         Py_XDECREF(stats);
-        Py_XDECREF(imports);
-        Py_XDECREF(setup);
         return NULL;
     }
-    Py_DECREF(imports);
-    Py_DECREF(setup);
     return stats;
 }
 
@@ -524,6 +646,28 @@ static PyObject *stop_instrumentation(PyObject *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* Where the next Python frame goes (3.11+ keep frames on a per-thread stack of their own), or None. */
+static PyObject *frame_stack_top(PyObject *self, PyObject *unused) {
+#if PY_VERSION_HEX >= 0x030B0000 && !defined(PYPY_VERSION)
+    return PyLong_FromVoidPtr((void *)PyThreadState_Get()->datastack_top);
+#else
+    Py_RETURN_NONE;
+#endif
+}
+
+/* How many bytes a frame of this code takes on that stack, or None. */
+static PyObject *frame_bytes(PyObject *self, PyObject *code) {
+    if (!PyCode_Check(code)) {
+        PyErr_SetString(PyExc_TypeError, "frame_bytes() needs a code object");
+        return NULL;
+    }
+#if PY_VERSION_HEX >= 0x030C0000 && !defined(PYPY_VERSION)
+    return PyLong_FromSsize_t((Py_ssize_t)((PyCodeObject *)code)->co_framesize * (Py_ssize_t)sizeof(PyObject *));
+#else
+    Py_RETURN_NONE;
+#endif
+}
+
 static PyObject *running_on_valgrind(PyObject *self, PyObject *unused) {
     return PyLong_FromUnsignedLong((unsigned long)RUNNING_ON_VALGRIND);
 }
@@ -535,6 +679,8 @@ static PyMethodDef methods[] = {
     {"start_early", start_early, METH_NOARGS, "Called before the script is compiled (cg-bench-early.pth): the start-up area serves until the script runs."},
     {"end_import", end_import, METH_NOARGS, "The end of cg_bench's own import, which started before builtins.__import__ was wrapped: the set-up area serves again."},
     {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs), the set-up area's under 'setup', or None when not enabled."},
+    {"frame_stack_top", frame_stack_top, METH_NOARGS, "The address where the next Python frame goes (3.11+), or None."},
+    {"frame_bytes", frame_bytes, METH_O, "The bytes a frame of this code object takes on the frame stack (3.12+), or None."},
     {"running_on_valgrind", running_on_valgrind, METH_NOARGS, "RUNNING_ON_VALGRIND: 0 on a real CPU, the Valgrind nesting depth under it."},
     {NULL, NULL, 0, NULL},
 };
