@@ -2,12 +2,14 @@
 
     import cg_bench
 
-    data = load()                 # not counted (with ``instrument: region`` in cg-bench.yml)
-    with cg_bench.measure():
-        work(data)                # counted
+    data = load()                                # not counted (``instrument: region`` in cg-bench.yml)
+    result = cg_bench.measure(work)(data)        # counted: this call
 
-    @cg_bench.measure             # or @cg_bench.measure(): every call of work() is a region
+    @cg_bench.measure             # or @cg_bench.measure(gc=False): every call of work() is a region
     def work(data): ...
+
+    with cg_bench.measure():      # a block of the script
+        work(data)
 
 Under Cachegrind, ``measure`` turns instrumentation on at the start of the outermost region and off
 at its end (Valgrind's CACHEGRIND_START/STOP_INSTRUMENTATION client requests, Valgrind >= 3.22).
@@ -18,25 +20,25 @@ counted too.
 
 Before the outermost region starts, the garbage collector is settled (``gc=True``, the default):
 everything is collected and frozen, so collections inside the region see only the region's own
-objects and start from zeroed counters, whatever was imported or allocated before. ``gc=False``
-leaves the collector alone. The type attribute cache is emptied too. Under Valgrind, allocations
-inside a region come from an area of the region's own at a fixed address (the C extension wraps
-the allocator), so pymalloc's state before the region does not reach the count
-(``CG_BENCH_PYTHON_ALLOCATOR=0`` turns that off). What still carries over is what the region's code
-reads of older objects: their addresses (cache lines, the type cache's slots) and namespaces
-(docs/python.md measures how much).
+objects and start from zeroed counters. ``gc=False`` leaves the collector alone. The type attribute
+cache is emptied too. In cg-bench's ``instrument: region`` runs (CG_BENCH_INSTRUMENT=region, under
+Valgrind) the C extension also wraps Python's allocators over areas at fixed addresses, one per
+phase (the region, each imported module, the script's set-up, start-up), so that a heavier import
+before a measured call leaves its count exactly as it was (``CG_BENCH_PYTHON_ALLOCATOR=0`` turns that
+off; docs/python.md says how, what it measured and what still carries over).
 
 Outside Valgrind, and outside cg-bench's attribution pass, ``measure`` does nothing: the decorator
 returns the function itself, and ``with measure():`` costs a call and two empty methods.
 """
-# The areas first (under Valgrind): the code of the modules below then sits at the same addresses
-# whatever the script's own code before ``import cg_bench`` allocated.
+# The areas first (under Valgrind, in cg-bench's `instrument: region` runs): the code of the modules
+# below then lies in the same place whatever ran before. Whole runs keep Python's own allocator.
 import os as _os
 import sys as _sys
 
 from . import _client
 
-if _client.running_on_valgrind() and _os.environ.get("CG_BENCH_PYTHON_ALLOCATOR", "1") != "0":
+if (_client.running_on_valgrind() and _os.environ.get("CG_BENCH_INSTRUMENT") == "region"
+        and _os.environ.get("CG_BENCH_PYTHON_ALLOCATOR", "1") != "0"):
     if not _client.enable_allocator():
         _sys.stderr.write("cg_bench: the addresses of the allocator's areas are taken; pymalloc serves, whose state before a region moves its count a little\n")
 

@@ -114,7 +114,7 @@ struct area_state_ {
     int starting;                     /* the region area's state only: before the script runs (start_early) */
     struct area_state_ *importing;    /* the region area's state only: the slot of the import running */
     uint64_t slot_owner[N_SLOTS];     /* the region area's state only: each slot's module, hashed (0: free) */
-    Py_ssize_t quarantined;           /* the set-up area's: blocks freed by imports, kept out of use */
+    Py_ssize_t quarantined;           /* blocks freed but kept out of use (area_release) */
     /* then, page aligned: one byte per page of the area (its size class, LARGE_CLASS for a run's
      * first page), then the length in pages of each run, by its first page */
 };
@@ -311,12 +311,16 @@ static void area_init(area_state *st, size_t bytes) {
     st->large_next = large_first(st);
 }
 
-/* A block of an area back to it; but a block of the set-up area freed by an import stays out of use:
- * an import that grows (or empties) a container made earlier would otherwise leave free blocks in
- * the set-up area that the same program without that import has not, and so move what the program
- * makes next. What an import frees there is small (a container's old table, mostly). */
+/* A block of an area back to it; but some stay out of use, for they would move what comes next:
+ *   - a block of the set-up area freed by an import (one that grows or empties a container made
+ *     earlier): the same program without that import has no such free block;
+ *   - a block of a module's slot freed while that module is imported: loading a module frees what
+ *     turns out to exist already (a name interned by an earlier module), so its later objects
+ *     would fill the hole, and lie elsewhere than when nothing had been imported before it.
+ * What is kept out of use is small: with bytecode cached, a module's import frees little. */
 static inline void area_release(area_state *st, void *p) {
-    if (st == SETUP && REGION->importing != NULL) {
+    area_state *importing = REGION->importing;
+    if (importing != NULL && (st == SETUP || st == importing)) {
         st->quarantined++;
         return;
     }
@@ -429,33 +433,38 @@ static area_state *slot_of(uint64_t h) {
  * importing package and the level), whatever was imported before. A slot taken by another name
  * (a hash collision) passes on to the next: the module's objects then lie a multiple of SLOT_SIZE
  * away, in the same cache sets. NULL when the name is not a plain str or every slot is taken. */
-static area_state *slot_for(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
-    if (nargs < 1 || !PyUnicode_Check(args[0]) || kwnames != NULL)
+static area_state *slot_for_name(PyObject *name, PyObject *package, long level) {
+    if (!PyUnicode_Check(name))
         return NULL;
     Py_ssize_t n;
-    const char *name = PyUnicode_AsUTF8AndSize(args[0], &n);
-    if (name == NULL) {
+    const char *utf8 = PyUnicode_AsUTF8AndSize(name, &n);
+    if (utf8 == NULL) {
         PyErr_Clear();
         return NULL;
     }
-    uint64_t h = fnv1a(0xcbf29ce484222325ULL, name, n);
-    long level = nargs >= 5 && PyLong_Check(args[4]) ? PyLong_AsLong(args[4]) : 0;
-    if (level > 0 && nargs >= 2 && PyDict_Check(args[1])) {
-        PyObject *package = PyDict_GetItemString(args[1], "__package__"); /* borrowed */
-        if (package != NULL && PyUnicode_Check(package)) {
-            const char *p = PyUnicode_AsUTF8AndSize(package, &n);
-            if (p == NULL) {
-                PyErr_Clear();
-                return NULL;
-            }
-            char dots[8];
-            Py_ssize_t d = 0;
-            while (d < level && d < (Py_ssize_t)sizeof dots)
-                dots[d++] = '.';
-            h = fnv1a(fnv1a(h, dots, d), p, n);
+    uint64_t h = fnv1a(0xcbf29ce484222325ULL, utf8, n);
+    if (level > 0 && package != NULL && PyUnicode_Check(package)) {
+        const char *p = PyUnicode_AsUTF8AndSize(package, &n);
+        if (p == NULL) {
+            PyErr_Clear();
+            return NULL;
         }
+        char dots[8];
+        Py_ssize_t d = 0;
+        while (d < level && d < (Py_ssize_t)sizeof dots)
+            dots[d++] = '.';
+        h = fnv1a(fnv1a(h, dots, d), p, n);
     }
     return slot_of(h);
+}
+
+/* __import__(name, globals, locals, fromlist, level): for a relative import, the importing package. */
+static area_state *slot_for(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    if (nargs < 1 || kwnames != NULL)
+        return NULL;
+    long level = nargs >= 5 && PyLong_Check(args[4]) ? PyLong_AsLong(args[4]) : 0;
+    PyObject *package = level > 0 && nargs >= 2 && PyDict_Check(args[1]) ? PyDict_GetItemString(args[1], "__package__") : NULL;
+    return slot_for_name(args[0], package, level);
 }
 
 /* Python keeps freed tuples, lists, dicts, floats... on free lists of its own and hands them out
@@ -507,19 +516,69 @@ static PyObject *area_import(PyObject *self, PyObject *const *args, Py_ssize_t n
 static PyMethodDef area_import_def = {"__import__", (PyCFunction)(void (*)(void))area_import, METH_FASTCALL | METH_KEYWORDS,
                                       "__import__ as the interpreter's, allocating from cg_bench's import area."};
 
+/* importlib.import_module(name, package=None), which pytest uses for test modules: as area_import. */
+static PyObject *wrapped_import_module = NULL;
+
+static PyObject *area_import_module(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    area_state *outer = REGION->importing;
+    PyObject *name = nargs >= 1 ? args[0] : NULL;
+    PyObject *package = nargs >= 2 ? args[1] : NULL;
+    long level = 0;
+    if (name != NULL && PyUnicode_Check(name))
+        while (level < PyUnicode_GET_LENGTH(name) && PyUnicode_READ_CHAR(name, level) == '.')
+            level++;
+    int fresh = 0;
+    if (outer == NULL && !REGION->active && level == 0 && name != NULL && PyUnicode_Check(name)) {
+        PyObject *module = PyImport_GetModule(name);
+        if (module != NULL)
+            Py_DECREF(module);
+        else
+            PyErr_Clear();
+        fresh = module == NULL;
+    }
+    if (fresh)
+        empty_free_lists();
+    area_state *slot = kwnames == NULL && name != NULL ? slot_for_name(name, package, level) : NULL;
+    REGION->importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
+    REGION->import_depth++;
+    PyObject *result = PyObject_Vectorcall(wrapped_import_module, args, (size_t)nargs, kwnames);
+    REGION->import_depth--;
+    REGION->importing = outer;
+    if (fresh)
+        empty_free_lists();
+    return result;
+}
+
+static PyMethodDef area_import_module_def = {"import_module", (PyCFunction)(void (*)(void))area_import_module, METH_FASTCALL | METH_KEYWORDS,
+                                             "importlib.import_module, allocating from cg_bench's import slots."};
+
+/* builtins.__import__ and importlib.import_module replaced by the wrappers above; -1 (with nothing
+ * replaced) on failure. */
 static int wrap_import(void) {
     PyObject *builtins = PyEval_GetBuiltins(); /* borrowed */
-    PyObject *original = builtins ? PyDict_GetItemString(builtins, "__import__") : NULL;
+    PyObject *original = builtins ? PyDict_GetItemString(builtins, "__import__") : NULL; /* borrowed */
     if (original == NULL)
         return -1;
-    PyObject *wrapper = PyCFunction_New(&area_import_def, NULL);
-    if (wrapper == NULL)
-        return -1;
-    Py_INCREF(original);
-    wrapped_import = original;
-    int failed = PyDict_SetItemString(builtins, "__import__", wrapper);
-    Py_DECREF(wrapper);
-    return failed;
+    PyObject *importlib = PyImport_ImportModule("importlib");
+    PyObject *import_module = importlib ? PyObject_GetAttrString(importlib, "import_module") : NULL;
+    PyObject *module_wrapper = import_module ? PyCFunction_New(&area_import_module_def, NULL) : NULL;
+    PyObject *wrapper = module_wrapper ? PyCFunction_New(&area_import_def, NULL) : NULL;
+    int failed = wrapper == NULL || PyObject_SetAttrString(importlib, "import_module", module_wrapper) < 0;
+    if (!failed && PyDict_SetItemString(builtins, "__import__", wrapper) < 0) {
+        (void)PyObject_SetAttrString(importlib, "import_module", import_module);
+        failed = 1;
+    }
+    if (!failed) {
+        Py_INCREF(original);
+        wrapped_import = original;
+        wrapped_import_module = import_module; /* the reference taken above */
+        import_module = NULL;
+    }
+    Py_XDECREF(importlib);
+    Py_XDECREF(import_module);
+    Py_XDECREF(module_wrapper);
+    Py_XDECREF(wrapper);
+    return failed ? -1 : 0;
 }
 
 static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
@@ -672,7 +731,25 @@ static PyObject *running_on_valgrind(PyObject *self, PyObject *unused) {
     return PyLong_FromUnsignedLong((unsigned long)RUNNING_ON_VALGRIND);
 }
 
+static PyMethodDef switch_defs[] = {
+    {"start_instrumentation", start_instrumentation, METH_NOARGS, "CACHEGRIND_START_INSTRUMENTATION: a no-op outside Valgrind."},
+    {"stop_instrumentation", stop_instrumentation, METH_NOARGS, "CACHEGRIND_STOP_INSTRUMENTATION: a no-op outside Valgrind."},
+};
+
+/* New function objects for the two switches: the module's own were made when it loaded, before the
+ * areas existed, where start-up left room (a longer site-packages listing moves them); these come
+ * from the area serving now (cg_bench's slot, when cg_bench._region loads). */
+static PyObject *region_switches(PyObject *self, PyObject *unused) {
+    PyObject *start = PyCFunction_New(&switch_defs[0], NULL);
+    PyObject *stop = start ? PyCFunction_New(&switch_defs[1], NULL) : NULL;
+    PyObject *pair = stop ? PyTuple_Pack(2, start, stop) : NULL;
+    Py_XDECREF(start);
+    Py_XDECREF(stop);
+    return pair;
+}
+
 static PyMethodDef methods[] = {
+    {"region_switches", region_switches, METH_NOARGS, "(start_instrumentation, stop_instrumentation), made now: from the area serving."},
     {"start_instrumentation", start_instrumentation, METH_NOARGS, "CACHEGRIND_START_INSTRUMENTATION: a no-op outside Valgrind."},
     {"stop_instrumentation", stop_instrumentation, METH_NOARGS, "CACHEGRIND_STOP_INSTRUMENTATION: a no-op outside Valgrind."},
     {"enable_allocator", enable_allocator, METH_NOARGS, "Wraps the MEM and OBJ allocators over two areas at fixed addresses (regions' and set-up's) and builtins.__import__. False if the addresses are taken."},

@@ -19,6 +19,8 @@ _PRIVATE_ALLOCATOR = _client.allocator_stats() is not None
 # before any code of the benchmark: regions then count bytecode instead of instructions.
 _COUNTER = sys.modules.get("_cg_bench_bytecode")
 _ACTIVE = _ON_VALGRIND or _COUNTER is not None
+# The switches, as objects made with this module (its slot), not with _client (before the areas).
+_start_instrumentation, _stop_instrumentation = _client.region_switches()
 _lock = threading.Lock()
 _depth = 0
 _froze = False
@@ -69,7 +71,7 @@ class _Region:
                 _clear_caches()
                 if _COUNTER is not None:
                     _COUNTER.region_start()
-                _client.start_instrumentation()
+                _start_instrumentation()
         return self
 
     def __exit__(self, *exc: object) -> bool:
@@ -77,7 +79,7 @@ class _Region:
         with _lock:
             _depth -= 1
             if _depth == 0:
-                _client.stop_instrumentation()
+                _stop_instrumentation()
                 if _COUNTER is not None:
                     _COUNTER.region_stop()
                 if _froze:
@@ -92,17 +94,18 @@ class _Region:
         def measured(*args: Any, **kwargs: Any) -> Any:
             top = _client.frame_stack_top() if _TRAMPOLINE_BYTES is not None else None
             if top is None:
-                return _call_in(region, fn, args, kwargs)
+                return _call_in(region, fn, args, kwargs or None)
             # The region's frames start at the same offset in a page whatever the frames below them
             # (the script's own frame is larger when its code needs a deeper stack).
-            return _padded((-(top + _TRAMPOLINE_BYTES) % _PAGE) // _WORD)(_call_in, region, fn, args, kwargs)
+            # No keyword arguments: no dict, made now (wherever earlier work left room), in the region.
+            return _padded((-(top + _TRAMPOLINE_BYTES) % _PAGE) // _WORD)(_call_in, region, fn, args, kwargs or None)
 
         return measured  # type: ignore[return-value]
 
 
 def _call_in(region: _Region, fn: Callable[..., Any], args: Any, kwargs: Any) -> Any:
     with region:
-        return fn(*args, **kwargs)
+        return fn(*args, **kwargs) if kwargs is not None else fn(*args)
 
 
 def _trampoline(call: Any, region: Any, fn: Any, args: Any, kwargs: Any) -> Any:
@@ -145,11 +148,14 @@ class _Inactive:
 
 
 _INACTIVE = _Inactive()
+# Made once, with this module (its slot): a region object read inside the region lies in the same
+# place whatever the program did before.
+_REGIONS = {True: _Region(True), False: _Region(False)}
 
 
 def measure(fn: Optional[F] = None, /, *, gc: bool = True) -> Any:
     """A region counted by Cachegrind: ``with measure():``, ``@measure`` or ``@measure(gc=False)``."""
     if not _ACTIVE:
         return fn if fn is not None else _INACTIVE
-    region = _Region(gc)
+    region = _REGIONS[bool(gc)]
     return region(fn) if fn is not None else region
