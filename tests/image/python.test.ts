@@ -69,11 +69,12 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     // import and the region.
     assert.deepEqual(exact('heavy'), exact('light'));
     assert.deepEqual(exact('quiet'), exact('light'));
-    // Imported before the code under test, the modules intern names first that its code then shares
-    // (Python keeps one object per interned name): those objects lie elsewhere. Measured: Ir +36
-    // (memcpy/memchr paths), cycles -0.004 %.
-    assert.ok(Math.abs(get('first').events!.Ir! - get('light').events!.Ir!) <= 100, `first: Ir ${get('first').events!.Ir} vs ${get('light').events!.Ir}`);
-    assert.ok(gap('light', 'first') < 0.0002, `a heavier import first moved the region by ${pct(gap('light', 'first'))}`);
+    // Imported before the code under test, the modules intern strings first that its code then
+    // shares (Python keeps one object per interned string, "&amp;" included): those lie in other
+    // slots, at the same offset in a cache line but in other cache sets. Measured: every instruction
+    // the same, cycles +0.0027 % (58 more L1 misses).
+    assert.equal(get('first').events!.Ir, get('light').events!.Ir);
+    assert.ok(gap('light', 'first') < 0.0001, `a heavier import first moved the region by ${pct(gap('light', 'first'))}`);
     // A with-block is the script's own code: when the import adds no name, every instruction is the
     // same and the cycles nearly (the block's bytecode moves with the script's); with seven more names
     // in the namespace it writes to, storing `html` resizes that dict: work of the region's own code.
@@ -180,7 +181,7 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
       const ir = Math.abs(b.events!.Ir! - base.events!.Ir!) / base.events!.Ir!;
       console.log(`# ${b.name}: without plugins ${base.estimatedCycles} (Ir ${base.events!.Ir}), with ${b.estimatedCycles} (Ir ${b.events!.Ir})`);
       // What pytest lists and imports before the region differs; the areas keep it out of the count
-      // but for one L1 miss at most (measured: 2 of 4 identical, 2 within 4 estimated cycles).
+      // but for a few L1 misses (measured: 1 of 4 identical, 3 within 12 estimated cycles).
       assert.equal(b.events!.Ir, base.events!.Ir, `${b.name}: Ir moved by ${ir}`);
       assert.ok(cycles < 0.00001, `${b.name}: cycles moved by ${cycles}`);
     }
