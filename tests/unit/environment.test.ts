@@ -13,4 +13,9 @@ test('the environment is fixed in content and order; a Python run gets a bytecod
   const python = benchmarkEnvironment('/w', {}, '/h', '/h/pycache');
   assert.equal(python['PYTHONPYCACHEPREFIX'], '/h/pycache');
   assert.equal(python['PYTHONDONTWRITEBYTECODE'], undefined);
+  // instrument: region tells the image's Python to import cg_bench before compiling the script.
+  const region = benchmarkEnvironment('/w', { A: '1' }, '/h', undefined, 'region');
+  assert.deepEqual(Object.keys(region), ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'PYTHONHASHSEED', 'PYTHONDONTWRITEBYTECODE', 'PYTHONNOUSERSITE', 'TMPDIR', 'CG_BENCH_INSTRUMENT', 'A', 'PWD']);
+  assert.equal(region['CG_BENCH_INSTRUMENT'], 'region');
+  assert.equal(benchmarkEnvironment('/w', {}, '/h', undefined, 'whole')['CG_BENCH_INSTRUMENT'], undefined);
 });
