@@ -39,12 +39,18 @@ from . import _client
 
 if (_client.running_on_valgrind() and _os.environ.get("CG_BENCH_INSTRUMENT") == "region"
         and _os.environ.get("CG_BENCH_PYTHON_ALLOCATOR", "1") != "0"):
-    if not _client.enable_allocator():
-        _sys.stderr.write("cg_bench: the addresses of the allocator's areas are taken; pymalloc serves, whose state before a region moves its count a little\n")
+    _tracemalloc = _sys.modules.get("_tracemalloc")
+    if _tracemalloc is not None and _tracemalloc.is_tracing():
+        # tracemalloc.stop() would reinstall the allocators it saved, without the wrapper that
+        # blocks of the areas need when they are freed.
+        _sys.stderr.write("cg_bench: tracemalloc is tracing; Python's allocator serves, whose state before a region moves its count a little\n")
+    elif not _client.enable_allocator():
+        _sys.stderr.write("cg_bench: the allocator's areas are not available (their addresses are taken); Python's allocator serves, whose state before a region moves its count a little\n")
 
-from ._region import measure, running_on_valgrind  # noqa: E402
-
-_client.end_import()
+try:
+    from ._region import measure, running_on_valgrind  # noqa: E402
+finally:
+    _client.end_import()
 
 
 def _start_early() -> None:

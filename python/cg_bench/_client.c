@@ -45,7 +45,8 @@
  * for larger ones):
  *   - the region area serves every allocation while a region is active; it starts empty at each
  *     outermost region whenever none of its blocks is alive (otherwise it continues from its state),
- *     and frees of older blocks are deferred to the region's end;
+ *     and frees of blocks from outside the areas are deferred to the region's end (a realloc of
+ *     one still goes to the allocator it came from);
  *   - the import area serves what import statements allocate (builtins.__import__ is wrapped) from
  *     cg_bench's import on: modules imported before a heavier one keep their addresses;
  *   - the set-up area serves everything else from cg_bench's import on: a benchmark's inputs keep
@@ -53,8 +54,9 @@
  *   - the start-up area, when cg_bench is imported before the script is compiled (start_early, from
  *     a .pth file in the image), serves until the script starts running: the script's own code,
  *     longer or shorter, does not move what comes after it.
- * The wrapper stays installed once enabled, so blocks of the areas come back to them when freed;
- * everything else goes to the allocator it wraps.
+ * The wrapper stays installed once enabled (unless tracemalloc, started before it, is stopped: then
+ * cg_bench does not enable it), so blocks of the areas come back to them when freed; everything
+ * else goes to the allocator it wraps.
  */
 #include <stdint.h>
 #include <string.h>
@@ -94,8 +96,15 @@ static const size_t medium_sizes[] = {640, 768, 896, 1024, 1280, 1536, 1792, 204
 
 typedef struct {
     PyMemAllocatorEx prev; /* the allocator wrapped: blocks from outside the areas */
-    void *deferred;        /* blocks from outside the areas freed during a region, freed at its end */
 } domain_ctx;
+
+/* Blocks from outside the areas freed during a region, freed at its end: their addresses with the
+ * domain in bit 0, in a page run of the region's area. Never a link inside the block, which can be
+ * smaller than a pointer (PyObject_Malloc(2)). */
+typedef struct {
+    uintptr_t *items;
+    size_t n, cap;
+} deferred_frees;
 
 /* At the start of each area, so that the allocator's own data sits at the same addresses always. */
 struct area_state_ {
@@ -111,9 +120,8 @@ struct area_state_ {
     char *pool_next[N_CLASSES + 1];
     char *pool_end[N_CLASSES + 1];
     domain_ctx domains[2];            /* the region area's state only: the wrapper's */
-    long import_depth;                /* the region area's state only: import statements running */
+    deferred_frees deferred;          /* the region area's state only */
     int starting;                     /* the region area's state only: before the script runs (start_early) */
-    struct area_state_ *importing;    /* the region area's state only: the slot of the import running */
     uint64_t slot_owner[N_SLOTS];     /* the region area's state only: each slot's module, hashed (0: free) */
     Py_ssize_t quarantined;           /* blocks freed but kept out of use (area_release) */
     /* then, page aligned: one byte per page of the area (its size class, LARGE_CLASS for a run's
@@ -134,6 +142,16 @@ typedef struct free_run {
 #define STATE_BYTES ((sizeof(area_state) + PAGE_BYTES - 1) & ~(PAGE_BYTES - 1))
 
 static int allocator_enabled = 0;
+
+/* The import running on this thread, and how deep: per thread, for threads import at the same time
+ * (the GIL is released during an import's I/O); initial-exec TLS: read without a call. */
+#if defined(__GNUC__)
+#  define CG_TLS _Thread_local __attribute__((tls_model("initial-exec")))
+#else
+#  define CG_TLS _Thread_local
+#endif
+static CG_TLS struct area_state_ *importing = NULL;
+static CG_TLS long import_depth = 0;
 static PyObject *wrapped_import = NULL;
 
 static inline uint8_t *page_class(area_state *st) { return (uint8_t *)st + STATE_BYTES; }
@@ -154,8 +172,8 @@ static inline area_state *area_of(const void *p) {
 static inline area_state *serving(void) {
     if (REGION->active)
         return REGION;
-    if (REGION->importing != NULL)
-        return REGION->importing;
+    if (importing != NULL)
+        return importing;
     return REGION->starting ? STARTUP : SETUP;
 }
 
@@ -328,8 +346,7 @@ static void area_init(area_state *st, size_t bytes) {
  *     would fill the hole, and lie elsewhere than when nothing had been imported before it.
  * What is kept out of use is small: with bytecode cached, a module's import frees little. */
 static inline void area_release(area_state *st, void *p) {
-    area_state *importing = REGION->importing;
-    if (importing != NULL && (st == SETUP || st == importing)) {
+    if (!REGION->active && importing != NULL && (st == SETUP || st == importing)) {
         st->quarantined++;
         return;
     }
@@ -360,18 +377,35 @@ static void *wrap_calloc(void *ctx, size_t nelem, size_t elsize) {
     return d->prev.calloc(d->prev.ctx, nelem, elsize);
 }
 
+/* Freeing into pymalloc costs what its state decides: at the region's end instead. */
+static void defer_free(domain_ctx *d, void *p) {
+    deferred_frees *list = &REGION->deferred;
+    if (list->n == list->cap) {
+        size_t cap = list->cap ? list->cap * 2 : 1024;
+        uintptr_t *items = run_alloc(REGION, cap * sizeof *items);
+        if (items == NULL) { /* the region's area is full: now, then */
+            d->prev.free(d->prev.ctx, p);
+            return;
+        }
+        if (list->items != NULL) {
+            memcpy(items, list->items, list->n * sizeof *items);
+            run_free(REGION, page_of(REGION, list->items));
+        }
+        list->items = items;
+        list->cap = cap;
+    }
+    list->items[list->n++] = (uintptr_t)p | (uintptr_t)(d == &REGION->domains[1]);
+}
+
 static void wrap_free(void *ctx, void *p) {
     domain_ctx *d = ctx;
     area_state *st = area_of(p);
-    if (st != NULL) {
+    if (st != NULL)
         area_release(st, p);
-    } else if (REGION->active && p != NULL) {
-        /* Freeing into pymalloc costs what its state decides: at the region's end instead. */
-        *(void **)p = d->deferred;
-        d->deferred = p;
-    } else {
+    else if (REGION->active && p != NULL)
+        defer_free(d, p);
+    else
         d->prev.free(d->prev.ctx, p);
-    }
 }
 
 static void *wrap_realloc(void *ctx, void *p, size_t n) {
@@ -405,14 +439,15 @@ static void *wrap_realloc(void *ctx, void *p, size_t n) {
 }
 
 static void flush_deferred(void) {
-    for (int i = 0; i < 2; i++) {
-        domain_ctx *d = &REGION->domains[i];
-        while (d->deferred != NULL) {
-            void *p = d->deferred;
-            d->deferred = *(void **)p;
-            d->prev.free(d->prev.ctx, p);
-        }
+    deferred_frees *list = &REGION->deferred;
+    for (size_t i = 0; i < list->n; i++) {
+        domain_ctx *d = &REGION->domains[list->items[i] & 1];
+        d->prev.free(d->prev.ctx, (void *)(list->items[i] & ~(uintptr_t)1));
     }
+    if (list->items != NULL)
+        run_free(REGION, page_of(REGION, list->items));
+    list->items = NULL;
+    list->n = list->cap = 0;
 }
 
 /* 64-bit FNV-1a, never 0 (0 marks a free slot). */
@@ -443,6 +478,17 @@ static area_state *slot_of(uint64_t h) {
  * importing package and the level), whatever was imported before. A slot taken by another name
  * (a hash collision) passes on to the next: the module's objects then lie a multiple of SLOT_SIZE
  * away, in the same cache sets. NULL when the name is not a plain str or every slot is taken. */
+/* An import's level argument, never raising (a level too large for a long counts as 1: relative). */
+static long import_level(PyObject *value) {
+    if (!PyLong_Check(value))
+        return 0;
+    int overflow = 0;
+    long level = PyLong_AsLongAndOverflow(value, &overflow);
+    if (level == -1 && PyErr_Occurred())
+        PyErr_Clear();
+    return overflow || level < 0 ? 1 : level;
+}
+
 static area_state *slot_for_name(PyObject *name, PyObject *package, long level) {
     if (!PyUnicode_Check(name))
         return NULL;
@@ -472,7 +518,7 @@ static area_state *slot_for_name(PyObject *name, PyObject *package, long level) 
 static area_state *slot_for(PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
     if (nargs < 1 || kwnames != NULL)
         return NULL;
-    long level = nargs >= 5 && PyLong_Check(args[4]) ? PyLong_AsLong(args[4]) : 0;
+    long level = nargs >= 5 ? import_level(args[4]) : 0;
     PyObject *package = level > 0 && nargs >= 2 && PyDict_Check(args[1]) ? PyDict_GetItemString(args[1], "__package__") : NULL;
     return slot_for_name(args[0], package, level);
 }
@@ -492,7 +538,7 @@ static void empty_free_lists(void) {
 
 /* Whether an outermost import statement loads a module not loaded yet (level 0: the name says). */
 static int loads_new_module(PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs < 1 || !PyUnicode_Check(args[0]) || (nargs >= 5 && PyLong_Check(args[4]) && PyLong_AsLong(args[4]) != 0))
+    if (nargs < 1 || !PyUnicode_Check(args[0]) || (nargs >= 5 && import_level(args[4]) != 0))
         return 0;
     PyObject *module = PyImport_GetModule(args[0]);
     if (module != NULL) {
@@ -508,16 +554,18 @@ static int loads_new_module(PyObject *const *args, Py_ssize_t nargs) {
  * gets the same addresses whatever was imported before it. An outermost statement that loads a new
  * module starts and ends with empty free lists. */
 static PyObject *area_import(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
-    area_state *outer = REGION->importing;
+    if (REGION->active) /* the region's area serves; no slot is claimed by measured code */
+        return PyObject_Vectorcall(wrapped_import, args, (size_t)nargs, kwnames);
+    area_state *outer = importing;
     int fresh = outer == NULL && !REGION->active && loads_new_module(args, nargs);
     if (fresh)
         empty_free_lists();
     area_state *slot = slot_for(args, nargs, kwnames);
-    REGION->importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
-    REGION->import_depth++;
+    importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
+    import_depth++;
     PyObject *result = PyObject_Vectorcall(wrapped_import, args, (size_t)nargs, kwnames);
-    REGION->import_depth--;
-    REGION->importing = outer;
+    import_depth--;
+    importing = outer;
     if (fresh)
         empty_free_lists();
     return result;
@@ -530,7 +578,9 @@ static PyMethodDef area_import_def = {"__import__", (PyCFunction)(void (*)(void)
 static PyObject *wrapped_import_module = NULL;
 
 static PyObject *area_import_module(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
-    area_state *outer = REGION->importing;
+    if (REGION->active)
+        return PyObject_Vectorcall(wrapped_import_module, args, (size_t)nargs, kwnames);
+    area_state *outer = importing;
     PyObject *name = nargs >= 1 ? args[0] : NULL;
     PyObject *package = nargs >= 2 ? args[1] : NULL;
     long level = 0;
@@ -549,11 +599,11 @@ static PyObject *area_import_module(PyObject *self, PyObject *const *args, Py_ss
     if (fresh)
         empty_free_lists();
     area_state *slot = kwnames == NULL && name != NULL ? slot_for_name(name, package, level) : NULL;
-    REGION->importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
-    REGION->import_depth++;
+    importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
+    import_depth++;
     PyObject *result = PyObject_Vectorcall(wrapped_import_module, args, (size_t)nargs, kwnames);
-    REGION->import_depth--;
-    REGION->importing = outer;
+    import_depth--;
+    importing = outer;
     if (fresh)
         empty_free_lists();
     return result;
@@ -567,8 +617,12 @@ static PyMethodDef area_import_module_def = {"import_module", (PyCFunction)(void
 static int wrap_import(void) {
     PyObject *builtins = PyEval_GetBuiltins(); /* borrowed */
     PyObject *original = builtins ? PyDict_GetItemString(builtins, "__import__") : NULL; /* borrowed */
-    if (original == NULL)
+    if (original == NULL) {
+        if (!PyErr_Occurred())
+            PyErr_SetString(PyExc_ImportError, "cg_bench: builtins.__import__ is missing");
         return -1;
+    }
+    Py_INCREF(original); /* importing importlib below may run code that replaces it */
     PyObject *importlib = PyImport_ImportModule("importlib");
     PyObject *import_module = importlib ? PyObject_GetAttrString(importlib, "import_module") : NULL;
     PyObject *module_wrapper = import_module ? PyCFunction_New(&area_import_module_def, NULL) : NULL;
@@ -579,11 +633,12 @@ static int wrap_import(void) {
         failed = 1;
     }
     if (!failed) {
-        Py_INCREF(original);
         wrapped_import = original;
+        original = NULL;
         wrapped_import_module = import_module; /* the reference taken above */
         import_module = NULL;
     }
+    Py_XDECREF(original);
     Py_XDECREF(importlib);
     Py_XDECREF(import_module);
     Py_XDECREF(module_wrapper);
@@ -607,8 +662,9 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
     for (int i = 0; i < N_AREAS; i++)
         area_init(AREA(i), AREA_SIZE);
     if (wrap_import() < 0) { /* before the areas serve: the wrapper is not in them */
+        PyErr_Clear();
         munmap(areas, RESERVED);
-        return NULL;
+        Py_RETURN_FALSE;
     }
     const PyMemAllocatorDomain domains[2] = {PYMEM_DOMAIN_MEM, PYMEM_DOMAIN_OBJ};
     for (int i = 0; i < 2; i++) {
@@ -620,8 +676,8 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
     allocator_enabled = 1;
     /* Called from inside cg_bench's import statement, which the wrapper did not see: cg_bench's slot
      * serves until end_import, at the end of cg_bench/__init__.py. */
-    REGION->import_depth = 1;
-    REGION->importing = slot_of(fnv1a(0xcbf29ce484222325ULL, "cg_bench", 8));
+    import_depth = 1;
+    importing = slot_of(fnv1a(0xcbf29ce484222325ULL, "cg_bench", 8));
     Py_RETURN_TRUE;
 #endif
 }
@@ -630,9 +686,12 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
  * import statement (pythonrun.c's run_mod for a script, runpy's exec for -m; site.py's exec of .pth
  * lines passes a string, importlib's exec of a module runs inside an import). From then on, the
  * set-up area serves. */
+static int command_mode = 0; /* python -c: the script's code is "<string>" too */
+
 static int script_starts(const char *event, PyObject *args, void *unused) {
-    if (REGION->starting && REGION->import_depth == 0 && strcmp(event, "exec") == 0 && PyTuple_Check(args) &&
-        PyTuple_GET_SIZE(args) >= 1 && PyCode_Check(PyTuple_GET_ITEM(args, 0))) {
+    if (REGION->starting && import_depth == 0 && strcmp(event, "exec") == 0 && PyTuple_Check(args) &&
+        PyTuple_GET_SIZE(args) >= 1 && PyCode_Check(PyTuple_GET_ITEM(args, 0)) &&
+        (command_mode || PyUnicode_CompareWithASCIIString(((PyCodeObject *)PyTuple_GET_ITEM(args, 0))->co_filename, "<string>") != 0)) {
         REGION->starting = 0;
         empty_free_lists(); /* of what compiling the script freed */
     }
@@ -648,14 +707,19 @@ static PyObject *start_early(PyObject *self, PyObject *unused) {
             return NULL;
         hooked = 1;
     }
+    /* sys.argv is set before site runs .pth files: ['-c'] for python -c, whose code is "<string>"
+     * like the .pth lines site runs after this one (those would end start-up early there). */
+    PyObject *argv = PySys_GetObject("argv"); /* borrowed */
+    PyObject *first = argv && PyList_Check(argv) && PyList_GET_SIZE(argv) > 0 ? PyList_GET_ITEM(argv, 0) : NULL;
+    command_mode = first == NULL || (PyUnicode_Check(first) && PyUnicode_CompareWithASCIIString(first, "-c") == 0);
     REGION->starting = 1;
     Py_RETURN_TRUE;
 }
 
 static PyObject *end_import(PyObject *self, PyObject *unused) {
-    if (allocator_enabled && REGION->import_depth > 0) {
-        REGION->import_depth--;
-        REGION->importing = NULL;
+    if (allocator_enabled && import_depth > 0) {
+        import_depth--;
+        importing = NULL;
     }
     Py_RETURN_NONE;
 }
@@ -762,7 +826,7 @@ static PyMethodDef methods[] = {
     {"region_switches", region_switches, METH_NOARGS, "(start_instrumentation, stop_instrumentation), made now: from the area serving."},
     {"start_instrumentation", start_instrumentation, METH_NOARGS, "CACHEGRIND_START_INSTRUMENTATION: a no-op outside Valgrind."},
     {"stop_instrumentation", stop_instrumentation, METH_NOARGS, "CACHEGRIND_STOP_INSTRUMENTATION: a no-op outside Valgrind."},
-    {"enable_allocator", enable_allocator, METH_NOARGS, "Wraps the MEM and OBJ allocators over two areas at fixed addresses (regions' and set-up's) and builtins.__import__. False if the addresses are taken."},
+    {"enable_allocator", enable_allocator, METH_NOARGS, "Wraps the MEM and OBJ allocators over areas at fixed addresses (the region, one slot per imported module, set-up, start-up), and builtins.__import__ and importlib.import_module. False if that cannot be done."},
     {"start_early", start_early, METH_NOARGS, "Called before the script is compiled (cg-bench-early.pth): the start-up area serves until the script runs."},
     {"end_import", end_import, METH_NOARGS, "The end of cg_bench's own import, which started before builtins.__import__ was wrapped: the set-up area serves again."},
     {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs), the set-up area's under 'setup', or None when not enabled."},

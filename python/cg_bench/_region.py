@@ -21,7 +21,8 @@ _COUNTER = sys.modules.get("_cg_bench_bytecode")
 _ACTIVE = _ON_VALGRIND or _COUNTER is not None
 # The switches, as objects made with this module (its slot), not with _client (before the areas).
 _start_instrumentation, _stop_instrumentation = _client.region_switches()
-_lock = threading.Lock()
+# Reentrant: a finalizer run by the collection in __enter__ may enter a region itself.
+_lock = threading.RLock()
 _depth = 0
 _froze = False
 

@@ -91,3 +91,54 @@ test('page runs of the area: a random mix of blocks keeps every byte, and freed 
   assert.ok(Number(peak) > 2_000, `runs in use at the peak: ${peak} pages`);
   assert.ok(Number(after) < Number(peak) / 4, `runs in use after the clear: ${after} pages of ${peak} at the peak`);
 });
+
+test('the areas under threads, small outside blocks freed in a region, odd import levels, .pth lines before the script', (t) => {
+  if (spawnSync('python3-config', ['--includes']).status !== 0) return t.skip('python3-config (python3-dev) is not installed');
+  const dir = tempDir('cg-bench-allocator-');
+  const built = spawnSync('gcc', ['-shared', '-fPIC', '-O2', ...config('--includes').split(/\s+/), join(ROOT, 'python', 'cg_bench', '_client.c'), '-o', join(dir, `_client${config('--extension-suffix')}`)], { encoding: 'utf8' });
+  assert.equal(built.status, 0, built.stderr);
+  for (const name of ['slowa', 'slowb']) writeFileSync(join(dir, `${name}.py`), 'import time\ntime.sleep(0.2)\nDATA = [str(i) for i in range(1000)]\n');
+  // Areas from 0x800000000, 4 GiB each: region, set-up, start-up; then the import slots.
+  writeFileSync(join(dir, 'edges.py'), [
+    'import sys, threading',
+    'sys.path.insert(0, sys.argv[1])',
+    'outside = bytearray(b"x")  # 2 bytes from Python\'s own allocator, before the areas',
+    'import _client',
+    'def area(obj):',
+    '    a = id(obj)',
+    '    if 0x800000000 <= a < 0xB00000000: return ("region", "setup", "startup")[(a - 0x800000000) >> 32]',
+    '    return "slot" if 0xB00000000 <= a < 0xF00000000 else "outside"',
+    'assert _client.enable_allocator()',
+    '_client.end_import()',
+    'print("setup", area(bytearray(100)))',
+    // Two threads importing at once (the GIL is released in time.sleep): the main thread's objects
+    // stay in the set-up area meanwhile, and after both imports.
+    'threads = [threading.Thread(target=__import__, args=(n,)) for n in ("slowa", "slowb")]',
+    'for t in threads: t.start()',
+    'during = area(bytearray(100))',
+    'for t in threads: t.join()',
+    'print("threads", during, area(bytearray(100)), area(sys.modules["slowa"].DATA[5]), area(sys.modules["slowb"].DATA[5]))',
+    // A 2-byte block from before the areas, freed in a region: deferred without writing into it.
+    '_client.start_instrumentation()',
+    'del outside',
+    '_client.stop_instrumentation()',
+    'print("deferred ok")',
+    // A level too large for a C long: the import's own error, never a SystemError.
+    'try:',
+    '    __import__("os", None, None, None, 2**64)',
+    'except SystemError as error:',
+    '    print("level SystemError", error)',
+    'except Exception as error:',
+    '    print("level", type(error).__name__)',
+    // Start-up: .pth lines (exec of a string) do not end it; the script\'s code does.
+    'assert _client.start_early()',
+    'exec("import os; x = 1")',
+    'print("pth", area(bytearray(100)))',
+    'exec(compile("y = 1", "/work/bench.py", "exec"))',
+    'print("script", area(bytearray(100)))',
+  ].join('\n'));
+  const r = spawnSync('python3', ['-X', 'dev', '-S', join(dir, 'edges.py'), dir], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+  const lines = r.stdout.trim().split('\n');
+  assert.deepEqual(lines, ['setup setup', 'threads setup setup slot slot', 'deferred ok', 'level OverflowError', 'pth startup', 'script setup'], r.stderr);
+});
