@@ -21,8 +21,7 @@ _COUNTER = sys.modules.get("_cg_bench_bytecode")
 _ACTIVE = _ON_VALGRIND or _COUNTER is not None
 # The switches, as objects made with this module (its slot), not with _client (before the areas).
 _start_instrumentation, _stop_instrumentation = _client.region_switches()
-# Reentrant: a finalizer run by the collection in __enter__ may enter a region itself.
-_lock = threading.RLock()
+_lock = threading.Lock()
 _depth = 0
 _froze = False
 
@@ -67,25 +66,29 @@ class _Region:
         global _depth, _froze
         with _lock:
             _depth += 1
-            if _depth == 1:
-                _froze = _settle_gc() if self._settle else False
-                _clear_caches()
-                if _COUNTER is not None:
-                    _COUNTER.region_start()
-                _start_instrumentation()
+            outermost = _depth == 1
+        if outermost:
+            # Outside the lock: the collection may run a finalizer that enters a region itself.
+            froze = _settle_gc() if self._settle else False
+            _clear_caches()
+            if _COUNTER is not None:
+                _COUNTER.region_start()
+            _froze = froze
+            _start_instrumentation()
         return self
 
     def __exit__(self, *exc: object) -> bool:
         global _depth, _froze
         with _lock:
             _depth -= 1
-            if _depth == 0:
-                _stop_instrumentation()
-                if _COUNTER is not None:
-                    _COUNTER.region_stop()
-                if _froze:
-                    _froze = False
-                    _gc.unfreeze()
+            last = _depth == 0
+        if last:
+            _stop_instrumentation()
+            if _COUNTER is not None:
+                _COUNTER.region_stop()
+            if _froze:
+                _froze = False
+                _gc.unfreeze()
         return False
 
     def __call__(self, fn: F) -> F:

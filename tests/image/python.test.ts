@@ -65,14 +65,18 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     const gap = (a: string, b: string) => Math.abs(get(b).estimatedCycles! - get(a).estimatedCycles!) / get(a).estimatedCycles!;
     const pct = (g: number) => `${(g * 100).toFixed(4)} %`;
     for (const b of first.benchmarks) console.log(`# ${b.name}: ${b.estimatedCycles} estimated cycles, Ir ${b.events?.Ir}`);
-    // The measured call: every event the same, whatever was imported between the code under test's
-    // import and the region.
-    assert.deepEqual(exact('heavy'), exact('light'));
-    assert.deepEqual(exact('quiet'), exact('light'));
+    // The measured call: every instruction the same, whatever was imported between the code under
+    // test's import and the region; every event too in most builds of the allocator, one cache miss
+    // apart in others (a line one object shares with another or not: 34 estimated cycles of 8.6 M).
+    for (const name of ['heavy', 'quiet']) {
+      assert.equal(get(name).events!.Ir, get('light').events!.Ir, name);
+      assert.ok(Math.abs(get(name).estimatedCycles! - get('light').estimatedCycles!) <= 70, `${name}: ${get(name).estimatedCycles} vs ${get('light').estimatedCycles}`);
+      console.log(`# ${name}: ${JSON.stringify(exact(name)) === JSON.stringify(exact('light')) ? 'every event identical' : `${get(name).estimatedCycles! - get('light').estimatedCycles!} estimated cycles apart`}`);
+    }
     // Imported before the code under test, the modules intern strings first that its code then
     // shares (Python keeps one object per interned string, "&amp;" included): those lie in other
     // slots, at the same offset in a cache line but in other cache sets. Measured: every instruction
-    // the same, cycles +0.0027 % (58 more L1 misses).
+    // the same, cycles +0.0025 %.
     assert.equal(get('first').events!.Ir, get('light').events!.Ir);
     assert.ok(gap('light', 'first') < 0.0001, `a heavier import first moved the region by ${pct(gap('light', 'first'))}`);
     // A with-block is the script's own code: when the import adds no name, every instruction is the
@@ -181,7 +185,7 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
       const ir = Math.abs(b.events!.Ir! - base.events!.Ir!) / base.events!.Ir!;
       console.log(`# ${b.name}: without plugins ${base.estimatedCycles} (Ir ${base.events!.Ir}), with ${b.estimatedCycles} (Ir ${b.events!.Ir})`);
       // What pytest lists and imports before the region differs; the areas keep it out of the count
-      // but for a few L1 misses (measured: 1 of 4 identical, 3 within 12 estimated cycles).
+      // but for a few L1 misses (measured: 2 of 4 identical, 2 within 12 estimated cycles).
       assert.equal(b.events!.Ir, base.events!.Ir, `${b.name}: Ir moved by ${ir}`);
       assert.ok(cycles < 0.00001, `${b.name}: cycles moved by ${cycles}`);
     }
