@@ -555,6 +555,22 @@ static int loads_new_module(PyObject *const *args, Py_ssize_t nargs) {
     return 1;
 }
 
+/* Calls an import function with `slot` serving (the enclosing import's when NULL), and with free
+ * lists emptied before and after when it loads a new module (`fresh`). */
+static PyObject *import_in_slot(PyObject *import, area_state *slot, int fresh, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
+    area_state *outer = importing;
+    if (fresh)
+        empty_free_lists();
+    importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
+    import_depth++;
+    PyObject *result = PyObject_Vectorcall(import, args, (size_t)nargs, kwnames);
+    import_depth--;
+    importing = outer;
+    if (fresh)
+        empty_free_lists();
+    return result;
+}
+
 /* builtins.__import__ while the allocator is enabled: what an import statement allocates comes from
  * the slot of the module it names (an import inside it, from that module's slot), so that a module
  * gets the same addresses whatever was imported before it. An outermost statement that loads a new
@@ -562,19 +578,8 @@ static int loads_new_module(PyObject *const *args, Py_ssize_t nargs) {
 static PyObject *area_import(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
     if (REGION->active) /* the region's area serves; no slot is claimed by measured code */
         return PyObject_Vectorcall(wrapped_import, args, (size_t)nargs, kwnames);
-    area_state *outer = importing;
-    int fresh = outer == NULL && !REGION->active && loads_new_module(args, nargs);
-    if (fresh)
-        empty_free_lists();
-    area_state *slot = slot_for(args, nargs, kwnames);
-    importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
-    import_depth++;
-    PyObject *result = PyObject_Vectorcall(wrapped_import, args, (size_t)nargs, kwnames);
-    import_depth--;
-    importing = outer;
-    if (fresh)
-        empty_free_lists();
-    return result;
+    int fresh = importing == NULL && loads_new_module(args, nargs);
+    return import_in_slot(wrapped_import, slot_for(args, nargs, kwnames), fresh, args, nargs, kwnames);
 }
 
 static PyMethodDef area_import_def = {"__import__", (PyCFunction)(void (*)(void))area_import, METH_FASTCALL | METH_KEYWORDS,
@@ -586,33 +591,15 @@ static PyObject *wrapped_import_module = NULL;
 static PyObject *area_import_module(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
     if (REGION->active)
         return PyObject_Vectorcall(wrapped_import_module, args, (size_t)nargs, kwnames);
-    area_state *outer = importing;
     PyObject *name = nargs >= 1 ? args[0] : NULL;
     PyObject *package = nargs >= 2 ? args[1] : NULL;
     long level = 0;
     if (name != NULL && PyUnicode_Check(name))
         while (level < PyUnicode_GET_LENGTH(name) && PyUnicode_READ_CHAR(name, level) == '.')
             level++;
-    int fresh = 0;
-    if (outer == NULL && !REGION->active && level == 0 && name != NULL && PyUnicode_Check(name)) {
-        PyObject *module = PyImport_GetModule(name);
-        if (module != NULL)
-            Py_DECREF(module);
-        else
-            PyErr_Clear();
-        fresh = module == NULL;
-    }
-    if (fresh)
-        empty_free_lists();
+    int fresh = importing == NULL && level == 0 && loads_new_module(args, nargs > 1 ? 1 : nargs);
     area_state *slot = kwnames == NULL && name != NULL ? slot_for_name(name, package, level) : NULL;
-    importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
-    import_depth++;
-    PyObject *result = PyObject_Vectorcall(wrapped_import_module, args, (size_t)nargs, kwnames);
-    import_depth--;
-    importing = outer;
-    if (fresh)
-        empty_free_lists();
-    return result;
+    return import_in_slot(wrapped_import_module, slot, fresh, args, nargs, kwnames);
 }
 
 static PyMethodDef area_import_module_def = {"import_module", (PyCFunction)(void (*)(void))area_import_module, METH_FASTCALL | METH_KEYWORDS,
