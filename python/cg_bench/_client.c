@@ -143,15 +143,14 @@ typedef struct free_run {
 
 static int allocator_enabled = 0;
 
-/* The import running on this thread, and how deep: per thread, for threads import at the same time
+/* The slot of the import running on this thread: per thread, for threads import at the same time
  * (the GIL is released during an import's I/O); initial-exec TLS: read without a call. */
 #if defined(__GNUC__)
 #  define CG_TLS _Thread_local __attribute__((tls_model("initial-exec")))
 #else
 #  define CG_TLS _Thread_local
 #endif
-static CG_TLS struct area_state_ *importing = NULL;
-static CG_TLS long import_depth = 0;
+static CG_TLS struct area_state_ *importing = NULL; /* NULL: no import running */
 static PyObject *wrapped_import = NULL;
 
 static inline uint8_t *page_class(area_state *st) { return (uint8_t *)st + STATE_BYTES; }
@@ -562,9 +561,7 @@ static PyObject *import_in_slot(PyObject *import, area_state *slot, int fresh, P
     if (fresh)
         empty_free_lists();
     importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
-    import_depth++;
     PyObject *result = PyObject_Vectorcall(import, args, (size_t)nargs, kwnames);
-    import_depth--;
     importing = outer;
     if (fresh)
         empty_free_lists();
@@ -669,8 +666,8 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
     allocator_enabled = 1;
     /* Called from inside cg_bench's import statement, which the wrapper did not see: cg_bench's slot
      * serves until end_import, at the end of cg_bench/__init__.py. */
-    import_depth = 1;
-    importing = slot_of(fnv1a(0xcbf29ce484222325ULL, "cg_bench", 8));
+    area_state *own = slot_of(fnv1a(0xcbf29ce484222325ULL, "cg_bench", 8));
+    importing = own != NULL ? own : SETUP;
     Py_RETURN_TRUE;
 #endif
 }
@@ -682,7 +679,7 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
 static int command_mode = 0; /* python -c: the script's code is "<string>" too */
 
 static int script_starts(const char *event, PyObject *args, void *unused) {
-    if (REGION->starting && import_depth == 0 && strcmp(event, "exec") == 0 && PyTuple_Check(args) &&
+    if (REGION->starting && importing == NULL && strcmp(event, "exec") == 0 && PyTuple_Check(args) &&
         PyTuple_GET_SIZE(args) >= 1 && PyCode_Check(PyTuple_GET_ITEM(args, 0)) &&
         (command_mode || PyUnicode_CompareWithASCIIString(((PyCodeObject *)PyTuple_GET_ITEM(args, 0))->co_filename, "<string>") != 0)) {
         REGION->starting = 0;
@@ -710,10 +707,8 @@ static PyObject *start_early(PyObject *self, PyObject *unused) {
 }
 
 static PyObject *end_import(PyObject *self, PyObject *unused) {
-    if (allocator_enabled && import_depth > 0) {
-        import_depth--;
+    if (allocator_enabled)
         importing = NULL;
-    }
     Py_RETURN_NONE;
 }
 
@@ -822,7 +817,7 @@ static PyMethodDef methods[] = {
     {"enable_allocator", enable_allocator, METH_NOARGS, "Wraps the MEM and OBJ allocators over areas at fixed addresses (the region, one slot per imported module, set-up, start-up), and builtins.__import__ and importlib.import_module. False if that cannot be done."},
     {"start_early", start_early, METH_NOARGS, "Called before the script is compiled (cg-bench-early.pth): the start-up area serves until the script runs."},
     {"end_import", end_import, METH_NOARGS, "The end of cg_bench's own import, which started before builtins.__import__ was wrapped: the set-up area serves again."},
-    {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs), the set-up area's under 'setup', or None when not enabled."},
+    {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs); the import slots', set-up's and start-up's under 'imports', 'setup', 'startup'; or None when not enabled."},
     {"frame_stack_top", frame_stack_top, METH_NOARGS, "The address where the next Python frame goes (3.11+), or None."},
     {"frame_bytes", frame_bytes, METH_O, "The bytes a frame of this code object takes on the frame stack (3.12+), or None."},
     {"running_on_valgrind", running_on_valgrind, METH_NOARGS, "RUNNING_ON_VALGRIND: 0 on a real CPU, the Valgrind nesting depth under it."},

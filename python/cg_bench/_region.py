@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import functools
 import gc as _gc
-import os
 import sys
 import threading
 import types
@@ -14,7 +13,6 @@ from . import _client
 F = TypeVar("F", bound=Callable[..., Any])
 
 _ON_VALGRIND = _client.running_on_valgrind() != 0
-_PRIVATE_ALLOCATOR = _client.allocator_stats() is not None
 # cg-bench's attribution pass (a second, unmeasured run) loads its bytecode counter as sitecustomize,
 # before any code of the benchmark: regions then count bytecode instead of instructions.
 _COUNTER = sys.modules.get("_cg_bench_bytecode")

@@ -49,7 +49,12 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
       writeFileSync(join(work, name, 'bench.py'), script);
       config.push(`  - {name: ${name}, run: python3 ${name}/bench.py 300, instrument: region}`);
     }
+    // Which allocator serves, as the benchmark itself sees it: the areas in region runs, from before
+    // the script (the image's .pth), and Python's own in whole runs.
+    writeFileSync(join(work, 'areas.py'), 'import sys\nstats = sys.modules["cg_bench._client"].allocator_stats() if "cg_bench._client" in sys.modules else None\nprint("areas" if stats else "none", "startup" if stats and stats["startup"]["live_blocks"] else "")\n');
     config.push(
+      '  - {name: areas-region, run: python3 areas.py, instrument: region}',
+      '  - {name: areas-whole, run: python3 areas.py}',
       `  - {name: light-pymalloc, run: python3 light/bench.py 300, instrument: region, ${pymalloc}}`,
       `  - {name: heavy-pymalloc, run: python3 heavy/bench.py 300, instrument: region, ${pymalloc}}`,
       '  - {name: light-whole, run: python3 light/bench.py 300}',
@@ -91,6 +96,9 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     assert.ok(gap('light-whole', 'heavy-whole') > 0.5);
     console.log(`# with pymalloc: heavier import ${pct(gap('light-pymalloc', 'heavy-pymalloc'))}; whole run ${pct(gap('light-whole', 'heavy-whole'))}; with-block ${pct(gap('wlite', 'wheav'))}`);
     assert.equal(get('light').python?.method, 'sys.monitoring');
+    const printed = (name: string) => readFileSync(join(results, '1', get(name).logs.stdout), 'utf8').trim();
+    assert.equal(printed('areas-region'), 'areas startup');
+    assert.equal(printed('areas-whole'), 'none');
   });
 
   test('editing one Python function makes the report name it first among the Python functions', () => {

@@ -10,11 +10,18 @@ import { ROOT, tempDir } from '../helpers.ts';
 
 const config = (flag: string) => spawnSync('python3-config', [flag], { encoding: 'utf8' }).stdout.trim();
 
-test('a region growing a 4 MB string by += keeps memory bounded; the area is reused after frees', (t) => {
-  if (spawnSync('python3-config', ['--includes']).status !== 0) return t.skip('python3-config (python3-dev) is not installed');
+/** A directory with the extension built for the host's Python, or undefined without its headers. */
+function builtClient(): string | undefined {
+  if (spawnSync('python3-config', ['--includes']).status !== 0) return undefined;
   const dir = tempDir('cg-bench-allocator-');
   const built = spawnSync('gcc', ['-shared', '-fPIC', '-O2', ...config('--includes').split(/\s+/), join(ROOT, 'python', 'cg_bench', '_client.c'), '-o', join(dir, `_client${config('--extension-suffix')}`)], { encoding: 'utf8' });
   assert.equal(built.status, 0, built.stderr);
+  return dir;
+}
+
+test('a region growing a 4 MB string by += keeps memory bounded; the area is reused after frees', (t) => {
+  const dir = builtClient();
+  if (dir === undefined) return t.skip('python3-config (python3-dev) is not installed');
   writeFileSync(join(dir, 'grow.py'), [
     'import resource, sys',
     'sys.path.insert(0, sys.argv[1])',
@@ -45,10 +52,8 @@ test('a region growing a 4 MB string by += keeps memory bounded; the area is reu
 });
 
 test('page runs of the area: a random mix of blocks keeps every byte, and freed runs are given back to the top', (t) => {
-  if (spawnSync('python3-config', ['--includes']).status !== 0) return t.skip('python3-config (python3-dev) is not installed');
-  const dir = tempDir('cg-bench-allocator-');
-  const built = spawnSync('gcc', ['-shared', '-fPIC', '-O2', ...config('--includes').split(/\s+/), join(ROOT, 'python', 'cg_bench', '_client.c'), '-o', join(dir, `_client${config('--extension-suffix')}`)], { encoding: 'utf8' });
-  assert.equal(built.status, 0, built.stderr);
+  const dir = builtClient();
+  if (dir === undefined) return t.skip('python3-config (python3-dev) is not installed');
   // The same seeded workload with and without the area: the same digest. Blocks from 1 byte to
   // 300 KB, bytearrays grown and shrunk in place and moved, freed in random order.
   writeFileSync(join(dir, 'mix.py'), [
@@ -93,10 +98,8 @@ test('page runs of the area: a random mix of blocks keeps every byte, and freed 
 });
 
 test('the areas under threads, small outside blocks freed in a region, odd import levels, .pth lines before the script', (t) => {
-  if (spawnSync('python3-config', ['--includes']).status !== 0) return t.skip('python3-config (python3-dev) is not installed');
-  const dir = tempDir('cg-bench-allocator-');
-  const built = spawnSync('gcc', ['-shared', '-fPIC', '-O2', ...config('--includes').split(/\s+/), join(ROOT, 'python', 'cg_bench', '_client.c'), '-o', join(dir, `_client${config('--extension-suffix')}`)], { encoding: 'utf8' });
-  assert.equal(built.status, 0, built.stderr);
+  const dir = builtClient();
+  if (dir === undefined) return t.skip('python3-config (python3-dev) is not installed');
   for (const name of ['slowa', 'slowb']) writeFileSync(join(dir, `${name}.py`), 'import time\ntime.sleep(0.2)\nDATA = [str(i) for i in range(1000)]\n');
   // Areas from 0x800000000, 4 GiB each: region, set-up, start-up; then the import slots.
   writeFileSync(join(dir, 'edges.py'), [
