@@ -1,7 +1,7 @@
 """Renders a generated document: only the rendering is counted (instrument: region).
 
-Start-up, imports and building the input run before the region, so a heavier import or a bigger
-set-up does not reach the count (not by a single instruction or cache miss: docs/python.md);
+Start-up, imports and building the input run before the region, so a heavier import does not
+reach the count (not by a single instruction or cache miss: docs/python.md);
 cg-bench's unmeasured pass counts bytecode per Python function in the same region, so a change to
 textlib names the function that changed.
 """

@@ -561,7 +561,27 @@ static PyObject *import_in_slot(PyObject *import, area_state *slot, int fresh, P
     if (fresh)
         empty_free_lists();
     importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
+    /* The name becomes the module's __name__, which each function the module makes refers to (a
+     * region's too). The caller's string lies wherever its earlier work left room (pytest computes a
+     * test module's name from its path; a script's name of a module was compiled with the script):
+     * a new module is given a copy made in its slot. */
+    PyObject *call[8];
+    Py_ssize_t total = nargs + (kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0);
+    PyObject *name = NULL;
+    if (fresh && slot != NULL && nargs >= 1 && total <= 8 && PyUnicode_CheckExact(args[0])) {
+        Py_ssize_t length = PyUnicode_GET_LENGTH(args[0]);
+        name = PyUnicode_New(length, PyUnicode_MAX_CHAR_VALUE(args[0]));
+        if (name == NULL || PyUnicode_CopyCharacters(name, 0, args[0], 0, length) < 0) {
+            importing = outer;
+            Py_XDECREF(name);
+            return NULL;
+        }
+        memcpy(call, args, (size_t)total * sizeof *args);
+        call[0] = name;
+        args = call;
+    }
     PyObject *result = PyObject_Vectorcall(import, args, (size_t)nargs, kwnames);
+    Py_XDECREF(name);
     importing = outer;
     if (fresh)
         empty_free_lists();
@@ -767,6 +787,39 @@ static PyObject *stop_instrumentation(PyObject *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* A measured call's arguments, copied into the region's area just before the region: the tuple and
+ * dict the call was given were made wherever the caller's earlier work left room (pytest, with more
+ * plugins installed, had made more before a test's keyword arguments). (args, kwargs or None). */
+static PyObject *pack_call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
+    if (argc != 2 || !PyTuple_Check(argv[0]) || (argv[1] != Py_None && !PyDict_Check(argv[1]))) {
+        PyErr_SetString(PyExc_TypeError, "pack_call(args: tuple, kwargs: dict | None)");
+        return NULL;
+    }
+    int packing = allocator_enabled && !REGION->active;
+    if (packing) {
+        if (REGION->live == 0)
+            area_reset(REGION);
+        REGION->active = 1;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(argv[0]);
+    PyObject *args = PyTuple_New(n);
+    for (Py_ssize_t i = 0; args != NULL && i < n; i++)
+        {
+        PyObject *item = PyTuple_GET_ITEM(argv[0], i);
+        Py_INCREF(item);
+        PyTuple_SET_ITEM(args, i, item);
+    }
+    PyObject *kwargs = args == NULL ? NULL : argv[1] == Py_None ? (Py_INCREF(Py_None), Py_None) : PyDict_Copy(argv[1]);
+    PyObject *packed = kwargs == NULL ? NULL : PyTuple_Pack(2, args, kwargs);
+    Py_XDECREF(args);
+    Py_XDECREF(kwargs);
+    if (packing) {
+        REGION->active = 0;
+        flush_deferred();
+    }
+    return packed;
+}
+
 /* Where the next Python frame goes (3.11+ keep frames on a per-thread stack of their own), or None. */
 static PyObject *frame_stack_top(PyObject *self, PyObject *unused) {
 #if PY_VERSION_HEX >= 0x030B0000 && !defined(PYPY_VERSION)
@@ -818,6 +871,7 @@ static PyMethodDef methods[] = {
     {"start_early", start_early, METH_NOARGS, "Called before the script is compiled (cg-bench-early.pth): the start-up area serves until the script runs."},
     {"end_import", end_import, METH_NOARGS, "The end of cg_bench's own import, which started before builtins.__import__ was wrapped: the set-up area serves again."},
     {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs); the import slots', set-up's and start-up's under 'imports', 'setup', 'startup'; or None when not enabled."},
+    {"pack_call", (PyCFunction)(void (*)(void))pack_call, METH_FASTCALL, "(args, kwargs) copied into the region's area (under Valgrind, with the areas): where a measured call's arguments lie does not depend on earlier work."},
     {"frame_stack_top", frame_stack_top, METH_NOARGS, "The address where the next Python frame goes (3.11+), or None."},
     {"frame_bytes", frame_bytes, METH_O, "The bytes a frame of this code object takes on the frame stack (3.12+), or None."},
     {"running_on_valgrind", running_on_valgrind, METH_NOARGS, "RUNNING_ON_VALGRIND: 0 on a real CPU, the Valgrind nesting depth under it."},

@@ -61,6 +61,13 @@ class _Region:
         self._settle = settle_gc
 
     def __enter__(self) -> "_Region":
+        self._begin(None)
+        return self
+
+    def _begin(self, call: Any) -> Any:
+        """Enters the region. A measured call's (args, kwargs) come back copied to the region's area
+        (by the outermost region), after the collection that empties Python's free lists: made by the
+        caller, they lie wherever its earlier work left room (pytest with more plugins installed)."""
         global _depth, _froze
         with _lock:
             _depth += 1
@@ -69,11 +76,13 @@ class _Region:
             # Outside the lock: the collection may run a finalizer that enters a region itself.
             froze = _settle_gc() if self._settle else False
             _clear_caches()
+            if call is not None:
+                call = _client.pack_call(*call)
             if _COUNTER is not None:
                 _COUNTER.region_start()
             _froze = froze
             _start_instrumentation()
-        return self
+        return call
 
     def __exit__(self, *exc: object) -> bool:
         global _depth, _froze
@@ -99,15 +108,18 @@ class _Region:
                 return _call_in(region, fn, args, kwargs or None)
             # The region's frames start at the same offset in a page whatever the frames below them
             # (the script's own frame is larger when its code needs a deeper stack).
-            # No keyword arguments: no dict, made now (wherever earlier work left room), in the region.
             return _padded((-(top + _TRAMPOLINE_BYTES) % _PAGE) // _WORD)(_call_in, region, fn, args, kwargs or None)
 
         return measured  # type: ignore[return-value]
 
 
 def _call_in(region: _Region, fn: Callable[..., Any], args: Any, kwargs: Any) -> Any:
-    with region:
-        return fn(*args, **kwargs) if kwargs is not None else fn(*args)
+    # The caller's args and kwargs stay referenced here: nothing of theirs is freed in the region.
+    packed_args, packed_kwargs = region._begin((args, kwargs))
+    try:
+        return fn(*packed_args, **packed_kwargs) if packed_kwargs is not None else fn(*packed_args)
+    finally:
+        region.__exit__(None, None, None)
 
 
 def _trampoline(call: Any, region: Any, fn: Any, args: Any, kwargs: Any) -> Any:

@@ -145,3 +145,35 @@ test('the areas under threads, small outside blocks freed in a region, odd impor
   const lines = r.stdout.trim().split('\n');
   assert.deepEqual(lines, ['setup setup', 'threads setup setup slot slot', 'deferred ok', 'level OverflowError', 'pth startup', 'script setup'], r.stderr);
 });
+
+test("a measured call's arguments are copied to the same place in the region's area, whatever was made before", (t) => {
+  const dir = builtClient();
+  if (dir === undefined) return t.skip('python3-config (python3-dev) is not installed');
+  writeFileSync(join(dir, 'pack.py'), [
+    'import sys',
+    'sys.path.insert(0, sys.argv[1])',
+    'import _client',
+    'assert _client.enable_allocator()',
+    // More made before the call (pytest with more plugins installed): its tuple and dict move.
+    'junk = [{"k": i} for i in range(int(sys.argv[2]))]',
+    'value = "document"',
+    'import gc',
+    'def call(*args, **kwargs):',
+    '    gc.collect()  # as a region does first: a tuple from a free list lies where the last one freed did',
+    '    packed = _client.pack_call(args, kwargs or None)',
+    '    return args, kwargs, packed',
+    'args, kwargs, (packed_args, packed_kwargs) = call(value, n=200)',
+    'assert packed_args == args and packed_args is not args and packed_args[0] is value',
+    'assert packed_kwargs == kwargs and packed_kwargs is not kwargs',
+    'assert _client.pack_call((), None) == ((), None)',
+    'print(id(kwargs), id(packed_args), id(packed_kwargs))',
+  ].join('\n'));
+  const ids = ['0', '37'].map((junk) => {
+    const r = spawnSync('python3', ['-S', join(dir, 'pack.py'), dir, junk], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    return r.stdout.trim();
+  });
+  const [before, after] = ids.map((line) => line.split(' '));
+  assert.notEqual(after![0], before![0], 'the caller\'s dict moved with what was made before it');
+  assert.deepEqual(after!.slice(1), before!.slice(1));
+});
