@@ -3,7 +3,7 @@
 // region grows a buffer, and blocks made in a region are given back to the area when freed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { ROOT, tempDir } from '../helpers.ts';
@@ -11,9 +11,9 @@ import { ROOT, tempDir } from '../helpers.ts';
 const config = (flag: string) => spawnSync('python3-config', [flag], { encoding: 'utf8' }).stdout.trim();
 
 /** A directory with the extension built for the host's Python, or undefined without its headers. */
-function builtClient(): string | undefined {
+function builtClient(into?: string): string | undefined {
   if (spawnSync('python3-config', ['--includes']).status !== 0) return undefined;
-  const dir = tempDir('cg-bench-allocator-');
+  const dir = into ?? tempDir('cg-bench-allocator-');
   const built = spawnSync('gcc', ['-shared', '-fPIC', '-O2', ...config('--includes').split(/\s+/), join(ROOT, 'python', 'cg_bench', '_client.c'), '-o', join(dir, `_client${config('--extension-suffix')}`)], { encoding: 'utf8' });
   assert.equal(built.status, 0, built.stderr);
   return dir;
@@ -176,4 +176,39 @@ test("a measured call's arguments are copied to the same place in the region's a
   const [before, after] = ids.map((line) => line.split(' '));
   assert.notEqual(after![0], before![0], 'the caller\'s dict moved with what was made before it');
   assert.deepEqual(after!.slice(1), before!.slice(1));
+});
+
+test("through cg_bench.measure: a call's positional and keyword arguments lie where they did, whatever was made before", (t) => {
+  const root = tempDir('cg-bench-measure-');
+  cpSync(join(ROOT, 'python', 'cg_bench'), join(root, 'cg_bench'), { recursive: true });
+  if (builtClient(join(root, 'cg_bench')) === undefined) return t.skip('python3-config (python3-dev) is not installed');
+  writeFileSync(join(root, 'measured.py'), [
+    'import sys',
+    // measure() is active natively in the attribution pass: a stand-in counter makes it so here.
+    'class Counter:',
+    '    def region_start(self): pass',
+    '    def region_stop(self): pass',
+    'sys.modules["_cg_bench_bytecode"] = Counter()',
+    'sys.path.insert(0, sys.argv[1])',
+    'import cg_bench',
+    'from cg_bench import _client',
+    'assert _client.enable_allocator()',
+    '_client.end_import()',
+    'junk = [(str(i),) for i in range(int(sys.argv[2]))]',
+    'seen = []',
+    '@cg_bench.measure',
+    'def work(x, n=0):',
+    '    caller = sys._getframe(1).f_locals',
+    '    seen.append((id(caller["packed_args"]), id(caller["packed_kwargs"])))',
+    'work("document", n=200)',
+    'print(*seen[0])',
+  ].join('\n'));
+  const ids = ['0', '37', '1000'].map((junk) => {
+    const r = spawnSync('python3', ['-S', join(root, 'measured.py'), root, junk], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    return r.stdout.trim();
+  });
+  // Both in the region's area (from 0x800000000, 4 GiB), the same each time.
+  for (const id of ids[0]!.split(' ')) assert.ok(BigInt(id) >= 0x800000000n && BigInt(id) < 0x900000000n, ids[0]);
+  assert.deepEqual(ids.slice(1), [ids[0], ids[0]]);
 });
