@@ -787,6 +787,49 @@ static PyObject *stop_instrumentation(PyObject *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+/* Type version tags. CPython's type attribute cache (4,096 entries) is indexed by a type's version tag
+ * and the name's address. A (heap) type first looked up in a region takes the next tag of a counter
+ * that every type tagged before has advanced, more after a heavier import, and so other entries
+ * (measured: Python-Markdown, a heavier import moved a region by 490,463 instructions, 64,818 with
+ * this; the rest is not found yet). Advanced to a multiple of
+ * 4,096 at a region's start (tags used up by a throwaway type), the counter gives those types the same
+ * entries whatever ran before. PyType_ClearCache returns the counter (and empties the cache). */
+#define TYPE_CACHE_ENTRIES 4096u
+static PyObject *align_type_versions(PyObject *self, PyObject *unused) {
+#ifndef Py_GIL_DISABLED
+    static PyType_Slot slots[] = {{0, NULL}};
+    static PyType_Spec spec = {"cg_bench._client.VersionTags", sizeof(PyObject), 0, Py_TPFLAGS_DEFAULT, slots};
+    static PyObject *name = NULL;
+    if (name == NULL && (name = PyUnicode_InternFromString("_cg_bench_version_tag")) == NULL)
+        return NULL;
+    for (int round = 0; round < 32; round++) {
+        unsigned int next = PyType_ClearCache() + 1;
+        if (next % TYPE_CACHE_ENTRIES == 0)
+            break;
+        PyObject *type = PyType_FromSpec(&spec);
+        if (type == NULL)
+            return NULL;
+        next = PyType_ClearCache() + 1;
+        unsigned int left = (TYPE_CACHE_ENTRIES - next % TYPE_CACHE_ENTRIES) % TYPE_CACHE_ENTRIES;
+        for (unsigned int i = 0; i < left && i < 900; i++) { /* a type takes at most 1,000 tags */
+            PyType_Modified((PyTypeObject *)type);
+            (void)_PyType_Lookup((PyTypeObject *)type, name);
+        }
+        Py_DECREF(type);
+    }
+    PyType_ClearCache();
+#endif
+    Py_RETURN_NONE;
+}
+
+static PyObject *type_version_tag(PyObject *self, PyObject *type) {
+    if (!PyType_Check(type)) {
+        PyErr_SetString(PyExc_TypeError, "type_version_tag() needs a type");
+        return NULL;
+    }
+    return PyLong_FromUnsignedLong(((PyTypeObject *)type)->tp_version_tag);
+}
+
 /* A measured call's arguments, copied into the region's area just before the region: the tuple and
  * dict the call was given were made wherever the caller's earlier work left room (pytest, with more
  * plugins installed, had made more before a test's keyword arguments). (args, kwargs or None). */
@@ -871,6 +914,8 @@ static PyMethodDef methods[] = {
     {"start_early", start_early, METH_NOARGS, "Called before the script is compiled (cg-bench-early.pth): the start-up area serves until the script runs."},
     {"end_import", end_import, METH_NOARGS, "The end of cg_bench's own import, which started before builtins.__import__ was wrapped: the set-up area serves again."},
     {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs); the import slots', set-up's and start-up's under 'imports', 'setup', 'startup'; or None when not enabled."},
+    {"type_version_tag", type_version_tag, METH_O, "A type's tp_version_tag (0: none yet)."},
+    {"align_type_versions", align_type_versions, METH_NOARGS, "Advances the heap types' version-tag counter to a multiple of 4,096 (and empties the type attribute cache): types first looked up in a region take the same cache entries whatever ran before."},
     {"pack_call", (PyCFunction)(void (*)(void))pack_call, METH_FASTCALL, "(args, kwargs) copied into the region's area (under Valgrind, with the areas): where a measured call's arguments lie does not depend on earlier work."},
     {"frame_stack_top", frame_stack_top, METH_NOARGS, "The address where the next Python frame goes (3.11+), or None."},
     {"frame_bytes", frame_bytes, METH_O, "The bytes a frame of this code object takes on the frame stack (3.12+), or None."},

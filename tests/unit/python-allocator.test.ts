@@ -212,3 +212,29 @@ test("through cg_bench.measure: a call's positional and keyword arguments lie wh
   for (const id of ids[0]!.split(' ')) assert.ok(BigInt(id) >= 0x800000000n && BigInt(id) < 0x900000000n, ids[0]);
   assert.deepEqual(ids.slice(1), [ids[0], ids[0]]);
 });
+
+test('a class first looked up in a region takes the same type-cache entries whatever classes were used before', (t) => {
+  const dir = builtClient();
+  if (dir === undefined) return t.skip('python3-config (python3-dev) is not installed');
+  writeFileSync(join(dir, 'versions.py'), [
+    'import sys',
+    'sys.path.insert(0, sys.argv[1])',
+    'import _client',
+    // A heavier import: more classes, each tagged by its first attribute lookup.
+    'for i in range(int(sys.argv[2])):',
+    '    cls = type("C%d" % i, (), {"x": i})',
+    '    cls.x',
+    '_client.align_type_versions()',
+    'class First: pass',
+    'First.y = 1',
+    'First.y',
+    'print(_client.type_version_tag(First) % 4096)',
+  ].join('\n'));
+  const entries = ['0', '777', '5000'].map((classes) => {
+    const r = spawnSync('python3', ['-S', join(dir, 'versions.py'), dir, classes], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+    return r.stdout.trim();
+  });
+  // The tag's low 12 bits (with the name, the cache entry): the same after 0, 777 or 5,000 classes.
+  assert.deepEqual(entries, [entries[0], entries[0], entries[0]]);
+});
