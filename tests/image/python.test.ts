@@ -81,7 +81,7 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     // Imported before the code under test, the modules intern strings first that its code then
     // shares (Python keeps one object per interned string, "&amp;" included): those lie in other
     // slots, at the same offset in a cache line but in other cache sets. Measured: every instruction
-    // the same, cycles +0.0044 %.
+    // the same, cycles +0.0045 %.
     assert.equal(get('first').events!.Ir, get('light').events!.Ir);
     assert.ok(gap('light', 'first') < 0.0001, `a heavier import first moved the region by ${pct(gap('light', 'first'))}`);
     // A with-block is the script's own code: when the import adds no name, every instruction is the
