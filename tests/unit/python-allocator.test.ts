@@ -19,6 +19,13 @@ function builtClient(into?: string): string | undefined {
   return dir;
 }
 
+/** What `python3 -S script ...args` prints (trimmed), after asserting it exits 0. */
+function printed(script: string, ...args: string[]): string {
+  const r = spawnSync('python3', ['-S', script, ...args], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+  return r.stdout.trim();
+}
+
 test('a region growing a 4 MB string by += keeps memory bounded; the area is reused after frees', (t) => {
   const dir = builtClient();
   if (dir === undefined) return t.skip('python3-config (python3-dev) is not installed');
@@ -168,11 +175,7 @@ test("a measured call's arguments are copied to the same place in the region's a
     'assert _client.pack_call((), None) == ((), None)',
     'print(id(kwargs), id(packed_args), id(packed_kwargs))',
   ].join('\n'));
-  const ids = ['0', '37'].map((junk) => {
-    const r = spawnSync('python3', ['-S', join(dir, 'pack.py'), dir, junk], { encoding: 'utf8', timeout: 60_000 });
-    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
-    return r.stdout.trim();
-  });
+  const ids = ['0', '37'].map((junk) => printed(join(dir, 'pack.py'), dir, junk));
   const [before, after] = ids.map((line) => line.split(' '));
   assert.notEqual(after![0], before![0], 'the caller\'s dict moved with what was made before it');
   assert.deepEqual(after!.slice(1), before!.slice(1));
@@ -203,11 +206,7 @@ test("through cg_bench.measure: a call's positional and keyword arguments lie wh
     'work("document", n=200)',
     'print(*seen[0])',
   ].join('\n'));
-  const ids = ['0', '37', '1000'].map((junk) => {
-    const r = spawnSync('python3', ['-S', join(root, 'measured.py'), root, junk], { encoding: 'utf8', timeout: 60_000 });
-    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
-    return r.stdout.trim();
-  });
+  const ids = ['0', '37', '1000'].map((junk) => printed(join(root, 'measured.py'), root, junk));
   // Both in the region's area (from 0x800000000, 4 GiB), the same each time.
   for (const id of ids[0]!.split(' ')) assert.ok(BigInt(id) >= 0x800000000n && BigInt(id) < 0x900000000n, ids[0]);
   assert.deepEqual(ids.slice(1), [ids[0], ids[0]]);
@@ -230,11 +229,7 @@ test('a class first looked up in a region takes the same type-cache entries what
     'First.y',
     'print(_client.type_version_tag(First) % 4096)',
   ].join('\n'));
-  const entries = ['0', '777', '5000'].map((classes) => {
-    const r = spawnSync('python3', ['-S', join(dir, 'versions.py'), dir, classes], { encoding: 'utf8', timeout: 60_000 });
-    assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
-    return r.stdout.trim();
-  });
+  const entries = ['0', '777', '5000'].map((classes) => printed(join(dir, 'versions.py'), dir, classes));
   // The tag's low 12 bits (with the name, the cache entry): the same after 0, 777 or 5,000 classes.
   assert.deepEqual(entries, [entries[0], entries[0], entries[0]]);
 });
