@@ -37,14 +37,15 @@ import sys as _sys
 
 from . import _client
 
-if _os.environ.get("CG_BENCH_INSTRUMENT") == "region":
+_REGION_RUN = _os.environ.get("CG_BENCH_INSTRUMENT") == "region"  # cg-bench's instrument: region
+
+if _REGION_RUN:
     # Under Valgrind, enable_allocator wraps importlib.import_module. cg-bench's warm-up (natively)
     # imports it too, so that the measured run loads its bytecode rather than compiling its source:
     # compiling it there alone moved a region by one cache miss.
     import importlib as _importlib  # noqa: F401
 
-if (_client.running_on_valgrind() and _os.environ.get("CG_BENCH_INSTRUMENT") == "region"
-        and _os.environ.get("CG_BENCH_PYTHON_ALLOCATOR", "1") != "0"):
+if _REGION_RUN and _client.running_on_valgrind() and _os.environ.get("CG_BENCH_PYTHON_ALLOCATOR", "1") != "0":
     _tracemalloc = _sys.modules.get("_tracemalloc")
     if _tracemalloc is not None and _tracemalloc.is_tracing():
         # tracemalloc.stop() would reinstall the allocators it saved, without the wrapper that

@@ -38,8 +38,8 @@
  * own objects decide its cache misses. That state is whatever the code before the region left: a
  * heavier import moves it (measured: sbrk inside the region only after a heavier import, the
  * input's alignment changing memcpy's path and the misses). So under Valgrind, cg_bench wraps the
- * PYMEM_DOMAIN_MEM and PYMEM_DOMAIN_OBJ allocators (those run with the GIL held) over three areas
- * mapped at fixed addresses, one per phase of the program, so that the work of one phase does not
+ * PYMEM_DOMAIN_MEM and PYMEM_DOMAIN_OBJ allocators (those run with the GIL held) over areas mapped
+ * at fixed addresses, one per phase of the program and one slot per imported module, so that the work of one phase does not
  * move the objects of another; each has a simple deterministic scheme (size classes with LIFO free
  * lists in pools for blocks up to 8 KiB; page runs, first fit, coalesced, grown in place at the top,
  * for larger ones):
@@ -47,8 +47,9 @@
  *     outermost region whenever none of its blocks is alive (otherwise it continues from its state),
  *     and frees of blocks from outside the areas are deferred to the region's end (a realloc of
  *     one still goes to the allocator it came from);
- *   - the import area serves what import statements allocate (builtins.__import__ is wrapped) from
- *     cg_bench's import on: modules imported before a heavier one keep their addresses;
+ *   - an import slot, chosen by the module's name, serves what its import allocates
+ *     (builtins.__import__ and importlib.import_module are wrapped) from cg_bench's import on: a
+ *     module keeps its addresses whatever was imported before it;
  *   - the set-up area serves everything else from cg_bench's import on: a benchmark's inputs keep
  *     their addresses whatever was imported before they were made;
  *   - the start-up area, when cg_bench is imported before the script is compiled (start_early, from
@@ -479,10 +480,6 @@ static area_state *slot_of(uint64_t h) {
     return NULL;
 }
 
-/* The slot of the module an import statement names: by its name (and, for a relative import, the
- * importing package and the level), whatever was imported before. A slot taken by another name
- * (a hash collision) passes on to the next: the module's objects then lie a multiple of SLOT_SIZE
- * away, in the same cache sets. NULL when the name is not a plain str or every slot is taken. */
 /* An import's level argument, never raising (a level too large for a long counts as 1: relative). */
 static long import_level(PyObject *value) {
     if (!PyLong_Check(value))
@@ -494,6 +491,10 @@ static long import_level(PyObject *value) {
     return overflow || level < 0 ? 1 : level;
 }
 
+/* The slot of the module an import statement names: by its name (and, for a relative import, the
+ * importing package and the level), whatever was imported before. A slot taken by another name
+ * (a hash collision) passes on to the next: the module's objects then lie a multiple of SLOT_SIZE
+ * away, in the same cache sets. NULL when the name is not a plain str or every slot is taken. */
 static area_state *slot_for_name(PyObject *name, PyObject *package, long level) {
     if (!PyUnicode_Check(name))
         return NULL;
@@ -789,11 +790,11 @@ static PyObject *stop_instrumentation(PyObject *self, PyObject *unused) {
 
 /* Type version tags. CPython's type attribute cache (4,096 entries) is indexed by a type's version tag
  * and the name's address. A (heap) type first looked up in a region takes the next tag of a counter
- * that every type tagged before has advanced, more after a heavier import, and so other entries
- * (measured: Python-Markdown, a heavier import moved a region by 490,463 instructions, 64,818 with
- * this; the rest is not found yet). Advanced to a multiple of
- * 4,096 at a region's start (tags used up by a throwaway type), the counter gives those types the same
- * entries whatever ran before. PyType_ClearCache returns the counter (and empties the cache). */
+ * that every type tagged before has advanced, more after a heavier import, and so other entries.
+ * Advanced to a multiple of 4,096 at a region's start (tags used up by a throwaway type), the counter
+ * gives those types the same entries whatever ran before (measured: Python-Markdown, a heavier import
+ * moved a region by 490,463 instructions, 64,818 with this; the rest is not found yet).
+ * PyType_ClearCache returns the counter (and empties the cache). */
 #define TYPE_CACHE_ENTRIES 4096u
 static PyObject *align_type_versions(PyObject *self, PyObject *unused) {
 #ifndef Py_GIL_DISABLED
@@ -846,8 +847,7 @@ static PyObject *pack_call(PyObject *self, PyObject *const *argv, Py_ssize_t arg
     }
     Py_ssize_t n = PyTuple_GET_SIZE(argv[0]);
     PyObject *args = PyTuple_New(n);
-    for (Py_ssize_t i = 0; args != NULL && i < n; i++)
-        {
+    for (Py_ssize_t i = 0; args != NULL && i < n; i++) {
         PyObject *item = PyTuple_GET_ITEM(argv[0], i);
         Py_INCREF(item);
         PyTuple_SET_ITEM(args, i, item);

@@ -19,9 +19,15 @@ function builtClient(into?: string): string | undefined {
   return dir;
 }
 
+/** `dir/name`: a script that imports the extension built in `dir` (its first argument), then `body`. */
+function clientScript(dir: string, name: string, body: string[]): string {
+  writeFileSync(join(dir, name), ['import sys', 'sys.path.insert(0, sys.argv[1])', 'import _client', ...body].join('\n'));
+  return join(dir, name);
+}
+
 /** What `python3 -S script ...args` prints (trimmed), after asserting it exits 0. */
 function printed(script: string, ...args: string[]): string {
-  const r = spawnSync('python3', ['-S', script, ...args], { encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync('python3', ['-S', script, ...args], { encoding: 'utf8', timeout: 120_000 });
   assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
   return r.stdout.trim();
 }
@@ -29,10 +35,8 @@ function printed(script: string, ...args: string[]): string {
 test('a region growing a 4 MB string by += keeps memory bounded; the area is reused after frees', (t) => {
   const dir = builtClient();
   if (dir === undefined) return t.skip('python3-config (python3-dev) is not installed');
-  writeFileSync(join(dir, 'grow.py'), [
-    'import resource, sys',
-    'sys.path.insert(0, sys.argv[1])',
-    'import _client',
+  clientScript(dir, 'grow.py', [
+    'import resource',
     'assert _client.enable_allocator()',
     'def grow(n):',
     '    s = ""',
@@ -47,10 +51,8 @@ test('a region growing a 4 MB string by += keeps memory bounded; the area is reu
     'del kept',
     'after = _client.allocator_stats()',
     'print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, live, after["live_blocks"], after["pages_used"])',
-  ].join('\n'));
-  const r = spawnSync('python3', ['-S', join(dir, 'grow.py'), dir], { encoding: 'utf8', timeout: 60_000 });
-  assert.equal(r.status, 0, r.stderr);
-  const [maxRssMiB, live, liveAfter, pages] = r.stdout.trim().split(' ').map(Number);
+  ]);
+  const [maxRssMiB, live, liveAfter, pages] = printed(join(dir, 'grow.py'), dir).split(' ').map(Number);
   // 1.9 GB when page runs of the area served large blocks and were never given back.
   assert.ok(maxRssMiB! < 200, `max RSS ${maxRssMiB} MiB`);
   assert.ok(live! >= 10_000, `the list's strings live in the area (${live})`);
@@ -63,10 +65,8 @@ test('page runs of the area: a random mix of blocks keeps every byte, and freed 
   if (dir === undefined) return t.skip('python3-config (python3-dev) is not installed');
   // The same seeded workload with and without the area: the same digest. Blocks from 1 byte to
   // 300 KB, bytearrays grown and shrunk in place and moved, freed in random order.
-  writeFileSync(join(dir, 'mix.py'), [
-    'import hashlib, random, sys',
-    'sys.path.insert(0, sys.argv[1])',
-    'import _client',
+  clientScript(dir, 'mix.py', [
+    'import hashlib, random',
     'area = sys.argv[2] == "area"',
     'if area: assert _client.enable_allocator()',
     'rng = random.Random(13)',
@@ -89,12 +89,8 @@ test('page runs of the area: a random mix of blocks keeps every byte, and freed 
     'if area: _client.stop_instrumentation()',
     'stats = _client.allocator_stats() or {}',
     'print(digest.hexdigest(), peak, stats.get("run_pages_used", 0))',
-  ].join('\n'));
-  const run = (mode: string) => {
-    const r = spawnSync('python3', ['-S', join(dir, 'mix.py'), dir, mode], { encoding: 'utf8', timeout: 120_000 });
-    assert.equal(r.status, 0, r.stderr);
-    return r.stdout.trim().split(' ');
-  };
+  ]);
+  const run = (mode: string) => printed(join(dir, 'mix.py'), dir, mode).split(' ');
   const [plain] = run('plain');
   const [digest, peak, after] = run('area').map(String);
   assert.equal(digest, plain, 'the same bytes with the area as with pymalloc');
@@ -156,10 +152,7 @@ test('the areas under threads, small outside blocks freed in a region, odd impor
 test("a measured call's arguments are copied to the same place in the region's area, whatever was made before", (t) => {
   const dir = builtClient();
   if (dir === undefined) return t.skip('python3-config (python3-dev) is not installed');
-  writeFileSync(join(dir, 'pack.py'), [
-    'import sys',
-    'sys.path.insert(0, sys.argv[1])',
-    'import _client',
+  clientScript(dir, 'pack.py', [
     'assert _client.enable_allocator()',
     // More made before the call (pytest with more plugins installed): its tuple and dict move.
     'junk = [{"k": i} for i in range(int(sys.argv[2]))]',
@@ -174,7 +167,7 @@ test("a measured call's arguments are copied to the same place in the region's a
     'assert packed_kwargs == kwargs and packed_kwargs is not kwargs',
     'assert _client.pack_call((), None) == ((), None)',
     'print(id(kwargs), id(packed_args), id(packed_kwargs))',
-  ].join('\n'));
+  ]);
   const ids = ['0', '37'].map((junk) => printed(join(dir, 'pack.py'), dir, junk));
   const [before, after] = ids.map((line) => line.split(' '));
   assert.notEqual(after![0], before![0], 'the caller\'s dict moved with what was made before it');
@@ -215,10 +208,7 @@ test("through cg_bench.measure: a call's positional and keyword arguments lie wh
 test('a class first looked up in a region takes the same type-cache entries whatever classes were used before', (t) => {
   const dir = builtClient();
   if (dir === undefined) return t.skip('python3-config (python3-dev) is not installed');
-  writeFileSync(join(dir, 'versions.py'), [
-    'import sys',
-    'sys.path.insert(0, sys.argv[1])',
-    'import _client',
+  clientScript(dir, 'versions.py', [
     // A heavier import: more classes, each tagged by its first attribute lookup.
     'for i in range(int(sys.argv[2])):',
     '    cls = type("C%d" % i, (), {"x": i})',
@@ -228,7 +218,7 @@ test('a class first looked up in a region takes the same type-cache entries what
     'First.y = 1',
     'First.y',
     'print(_client.type_version_tag(First) % 4096)',
-  ].join('\n'));
+  ]);
   const entries = ['0', '777', '5000'].map((classes) => printed(join(dir, 'versions.py'), dir, classes));
   // The tag's low 12 bits (with the name, the cache entry): the same after 0, 777 or 5,000 classes.
   assert.deepEqual(entries, [entries[0], entries[0], entries[0]]);
