@@ -19,6 +19,21 @@ function builtClient(into?: string): string | undefined {
   return dir;
 }
 
+/** A directory with the cg_bench package and its extension built for the host's Python (or undefined). */
+function builtPackage(): string | undefined {
+  const root = tempDir('cg-bench-measure-');
+  cpSync(join(ROOT, 'python', 'cg_bench'), join(root, 'cg_bench'), { recursive: true });
+  return builtClient(join(root, 'cg_bench')) === undefined ? undefined : root;
+}
+
+/** measure() is active natively in the attribution pass: a stand-in counter makes it so here. */
+const ACTIVE_NATIVELY = [
+  'class Counter:',
+  '    def region_start(self): pass',
+  '    def region_stop(self): pass',
+  'sys.modules["_cg_bench_bytecode"] = Counter()',
+];
+
 /** `dir/name`: a script that imports the extension built in `dir` (its first argument), then `body`. */
 function clientScript(dir: string, name: string, body: string[]): string {
   writeFileSync(join(dir, name), ['import sys', 'sys.path.insert(0, sys.argv[1])', 'import _client', ...body].join('\n'));
@@ -175,16 +190,11 @@ test("a measured call's arguments are copied to the same place in the region's a
 });
 
 test("through cg_bench.measure: a call's positional and keyword arguments lie where they did, whatever was made before", (t) => {
-  const root = tempDir('cg-bench-measure-');
-  cpSync(join(ROOT, 'python', 'cg_bench'), join(root, 'cg_bench'), { recursive: true });
-  if (builtClient(join(root, 'cg_bench')) === undefined) return t.skip('python3-config (python3-dev) is not installed');
+  const root = builtPackage();
+  if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
   writeFileSync(join(root, 'measured.py'), [
     'import sys',
-    // measure() is active natively in the attribution pass: a stand-in counter makes it so here.
-    'class Counter:',
-    '    def region_start(self): pass',
-    '    def region_stop(self): pass',
-    'sys.modules["_cg_bench_bytecode"] = Counter()',
+    ...ACTIVE_NATIVELY,
     'sys.path.insert(0, sys.argv[1])',
     'import cg_bench',
     'from cg_bench import _client',
@@ -222,4 +232,32 @@ test('a class first looked up in a region takes the same type-cache entries what
   const entries = ['0', '777', '5000'].map((classes) => printed(join(dir, 'versions.py'), dir, classes));
   // The tag's low 12 bits (with the name, the cache entry): the same after 0, 777 or 5,000 classes.
   assert.deepEqual(entries, [entries[0], entries[0], entries[0]]);
+});
+
+test('measure() aligns the type tags in region runs only (in a whole run the tags used up would be counted)', (t) => {
+  const root = builtPackage();
+  if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
+  writeFileSync(join(root, 'tags.py'), [
+    'import os, sys',
+    'if sys.argv[3] == "region": os.environ["CG_BENCH_INSTRUMENT"] = "region"',
+    ...ACTIVE_NATIVELY,
+    'sys.path.insert(0, sys.argv[1])',
+    'import cg_bench',
+    'from cg_bench import _client',
+    'for i in range(int(sys.argv[2])):',
+    '    cls = type("C%d" % i, (), {"x": i})',
+    '    cls.x',
+    '@cg_bench.measure',
+    'def work():',
+    '    class First: pass',
+    '    First.y = 1',
+    '    First.y',
+    '    return _client.type_version_tag(First) % 4096',
+    'print(work())',
+  ].join('\n'));
+  const entries = (mode: string) => ['0', '777'].map((classes) => printed(join(root, 'tags.py'), root, classes, mode));
+  const region = entries('region');
+  assert.equal(region[1], region[0]);
+  const whole = entries('whole');
+  assert.notEqual(whole[1], whole[0]);
 });
