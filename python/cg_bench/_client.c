@@ -789,38 +789,164 @@ static PyObject *stop_instrumentation(PyObject *self, PyObject *unused) {
 }
 
 /* Type version tags. CPython's type attribute cache (4,096 entries) is indexed by a type's version tag
- * and the name's address. A (heap) type first looked up in a region takes the next tag of a counter
- * that every type tagged before has advanced, more after a heavier import, and so other entries.
- * Advanced to a multiple of 4,096 at a region's start (tags used up by a throwaway type), the counter
- * gives those types the same entries whatever ran before (measured: Python-Markdown, a heavier import
- * moved a region by 490,463 instructions, 64,818 with this; the rest is not found yet).
- * PyType_ClearCache returns the counter (and empties the cache). */
+ * and the name's address. A type first looked up in a region takes the next tag of a counter that
+ * every type tagged before has advanced, more after a heavier import, and so other entries: heap
+ * types (classes) draw from the interpreter's counter, immutable types (C extensions' types, 3.12+)
+ * from a global one. At a region's start both counters are advanced to a fixed residue modulo 4,096
+ * (tags used up by probe types), so those types take the same entries whatever ran before (measured:
+ * Python-Markdown, a heavier import moved a region by 490,463 instructions; by 64,818 with the heap
+ * counter aligned). The probes are made before the region's collection and kept: made (and left as
+ * garbage) at the alignment, they were collected inside the region, more of them after a lighter
+ * import. A probe takes at most 1,000 tags (CPython's limit per type). */
 #define TYPE_CACHE_ENTRIES 4096u
+#define PROBE_TAGS 1000u
+#define MAX_PROBES 64
+enum { HEAP_PROBES, IMMUTABLE_PROBES };
+typedef struct {
+    PyObject *types[MAX_PROBES];
+    unsigned int used[MAX_PROBES]; /* tags taken by each; PROBE_TAGS once it can take no more */
+    int count;
+} probe_pool;
+static probe_pool probe_pools[2];
+static PyObject *probe_name = NULL;
+
+static PyType_Spec *probe_spec(int kind) {
+    static PyType_Slot slots[] = {{0, NULL}};
+    static PyType_Spec specs[2] = {
+        {"cg_bench._client.VersionTags", sizeof(PyObject), 0, Py_TPFLAGS_DEFAULT, slots},
+        {"cg_bench._client.ImmutableVersionTags", sizeof(PyObject), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_IMMUTABLETYPE, slots},
+    };
+    return &specs[kind];
+}
+
+/* Probes enough for `tags` more tags: made now, before the region's collection freezes them. */
+static int reserve_probes(int kind, unsigned int tags) {
+    probe_pool *pool = &probe_pools[kind];
+    unsigned int left = 0;
+    for (int i = 0; i < pool->count; i++)
+        left += PROBE_TAGS - pool->used[i];
+    while (left < tags && pool->count < MAX_PROBES) {
+        PyObject *type = PyType_FromSpec(probe_spec(kind));
+        if (type == NULL)
+            return -1;
+        pool->types[pool->count] = type;
+        pool->used[pool->count++] = 0;
+        left += PROBE_TAGS;
+    }
+    return 0;
+}
+
+/* Takes the counter's next tag with a probe: the tag, or 0 when no probe can take one. */
+static unsigned int take_tag(int kind) {
+    probe_pool *pool = &probe_pools[kind];
+    for (int i = 0; i < pool->count; i++) {
+        if (pool->used[i] >= PROBE_TAGS)
+            continue;
+        PyTypeObject *type = (PyTypeObject *)pool->types[i];
+        PyType_Modified(type);
+        (void)_PyType_Lookup(type, probe_name);
+        if (type->tp_version_tag != 0) {
+            pool->used[i]++;
+            return type->tp_version_tag;
+        }
+        pool->used[i] = PROBE_TAGS; /* CPython refuses it more tags */
+    }
+    return 0;
+}
+
+static int reserve_tags(void) {
+    if (probe_name == NULL && (probe_name = PyUnicode_InternFromString("_cg_bench_version_tag")) == NULL)
+        return -1;
+    if (reserve_probes(HEAP_PROBES, TYPE_CACHE_ENTRIES) < 0)
+        return -1;
+#if PY_VERSION_HEX >= 0x030C0000
+    if (reserve_probes(IMMUTABLE_PROBES, TYPE_CACHE_ENTRIES) < 0)
+        return -1;
+#endif
+    return 0;
+}
+
+static PyObject *reserve_type_versions(PyObject *self, PyObject *unused) {
+#ifndef Py_GIL_DISABLED
+    if (reserve_tags() < 0)
+        return NULL;
+#endif
+    Py_RETURN_NONE;
+}
+
+/* PyType_ClearCache returns the interpreter's counter (and empties the cache); the global counter is
+ * told by the tag a probe takes, so it is brought to 1 modulo 4,096 (the probe's tag at 0): a region
+ * that tagged no immutable type costs the next one tag. It is aligned while that leaves the program
+ * half of its 131,071 tags. */
 static PyObject *align_type_versions(PyObject *self, PyObject *unused) {
 #ifndef Py_GIL_DISABLED
-    static PyType_Slot slots[] = {{0, NULL}};
-    static PyType_Spec spec = {"cg_bench._client.VersionTags", sizeof(PyObject), 0, Py_TPFLAGS_DEFAULT, slots};
-    static PyObject *name = NULL;
-    if (name == NULL && (name = PyUnicode_InternFromString("_cg_bench_version_tag")) == NULL)
+    if (probe_name == NULL && reserve_tags() < 0)
         return NULL;
-    for (int round = 0; round < 32; round++) {
-        unsigned int next = PyType_ClearCache() + 1;
-        if (next % TYPE_CACHE_ENTRIES == 0)
+    unsigned int next = PyType_ClearCache() + 1;
+    for (unsigned int left = (TYPE_CACHE_ENTRIES - next % TYPE_CACHE_ENTRIES) % TYPE_CACHE_ENTRIES; left > 0; left--)
+        if (take_tag(HEAP_PROBES) == 0)
             break;
-        PyObject *type = PyType_FromSpec(&spec);
-        if (type == NULL)
-            return NULL;
-        next = PyType_ClearCache() + 1;
-        unsigned int left = (TYPE_CACHE_ENTRIES - next % TYPE_CACHE_ENTRIES) % TYPE_CACHE_ENTRIES;
-        for (unsigned int i = 0; i < left && i < 900; i++) { /* a type takes at most 1,000 tags */
-            PyType_Modified((PyTypeObject *)type);
-            (void)_PyType_Lookup((PyTypeObject *)type, name);
-        }
-        Py_DECREF(type);
+#if PY_VERSION_HEX >= 0x030C0000
+    unsigned int tag = take_tag(IMMUTABLE_PROBES);
+    if (tag != 0) {
+        next = tag + 1;
+        unsigned int left = (TYPE_CACHE_ENTRIES + 1 - next % TYPE_CACHE_ENTRIES) % TYPE_CACHE_ENTRIES;
+        if (next + left <= 65536u)
+            for (; left > 0; left--)
+                if (take_tag(IMMUTABLE_PROBES) == 0)
+                    break;
     }
+#endif
     PyType_ClearCache();
 #endif
     Py_RETURN_NONE;
+}
+
+/* Specialization. CPython 3.11+ rewrites a function's bytecode in place as it runs (adaptive
+ * counters, then specialized instructions), so library code that ran before a region (re's parser,
+ * enum) enters it warmer after a heavier import. Back to the state a new code object has: the bytes
+ * of a fresh copy (replace()), the same length, over the code's own. Not for code that is instrumented
+ * (sys.monitoring) or has executors. */
+static PyObject *reset_specialization(PyObject *self, PyObject *code) {
+    if (!PyCode_Check(code)) {
+        PyErr_SetString(PyExc_TypeError, "reset_specialization() needs a code object");
+        return NULL;
+    }
+#if PY_VERSION_HEX >= 0x030C0000 && PY_VERSION_HEX < 0x030E0000 && !defined(PYPY_VERSION) && !defined(Py_GIL_DISABLED)
+    PyCodeObject *co = (PyCodeObject *)code;
+    if (co->_co_monitoring != NULL)
+        Py_RETURN_FALSE;
+#if PY_VERSION_HEX >= 0x030D0000
+    if (co->co_executors != NULL)
+        Py_RETURN_FALSE;
+#endif
+    PyObject *fresh = PyObject_CallMethod(code, "replace", NULL);
+    if (fresh == NULL)
+        return NULL;
+    int same = Py_SIZE(fresh) == Py_SIZE(co);
+    if (same)
+        memcpy(co->co_code_adaptive, ((PyCodeObject *)fresh)->co_code_adaptive, (size_t)Py_SIZE(co) * 2 /* bytes per code unit */);
+    Py_DECREF(fresh);
+    if (same)
+        Py_RETURN_TRUE;
+#endif
+    Py_RETURN_FALSE;
+}
+
+/* A heap type's version tag given up (PyType_Modified, which also empties its subclasses'): its next
+ * lookup tags it again, from the counter. A type that earlier code looked up before a region (a
+ * library's class used in set-up, a C extension's type used by a heavier import) would otherwise
+ * keep the tag it took then, and the region would not tag it where it does when nothing did. */
+static PyObject *untag_type(PyObject *self, PyObject *type) {
+    if (!PyType_Check(type)) {
+        PyErr_SetString(PyExc_TypeError, "untag_type() needs a type");
+        return NULL;
+    }
+    PyTypeObject *tp = (PyTypeObject *)type;
+    if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE) || tp->tp_version_tag == 0)
+        Py_RETURN_FALSE;
+    PyType_Modified(tp);
+    Py_RETURN_TRUE;
 }
 
 static PyObject *type_version_tag(PyObject *self, PyObject *type) {
@@ -915,7 +1041,10 @@ static PyMethodDef methods[] = {
     {"end_import", end_import, METH_NOARGS, "The end of cg_bench's own import, which started before builtins.__import__ was wrapped: the set-up area serves again."},
     {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs); the import slots', set-up's and start-up's under 'imports', 'setup', 'startup'; or None when not enabled."},
     {"type_version_tag", type_version_tag, METH_O, "A type's tp_version_tag (0: none yet)."},
-    {"align_type_versions", align_type_versions, METH_NOARGS, "Advances the heap types' version-tag counter to a multiple of 4,096 (and empties the type attribute cache): types first looked up in a region take the same cache entries whatever ran before."},
+    {"reserve_type_versions", reserve_type_versions, METH_NOARGS, "Makes the probe types align_type_versions will need (call it before the region's collection)."},
+    {"align_type_versions", align_type_versions, METH_NOARGS, "Advances the version-tag counters to a fixed residue modulo 4,096 (and empties the type attribute cache): types first looked up in a region take the same cache entries whatever ran before."},
+    {"untag_type", untag_type, METH_O, "A heap type's version tag given up (PyType_Modified): True if it had one."},
+    {"reset_specialization", reset_specialization, METH_O, "A code object's bytecode back to a new code object's (3.12, 3.13): True if done."},
     {"pack_call", (PyCFunction)(void (*)(void))pack_call, METH_FASTCALL, "(args, kwargs) copied into the region's area (under Valgrind, with the areas): where a measured call's arguments lie does not depend on earlier work."},
     {"frame_stack_top", frame_stack_top, METH_NOARGS, "The address where the next Python frame goes (3.11+), or None."},
     {"frame_bytes", frame_bytes, METH_O, "The bytes a frame of this code object takes on the frame stack (3.12+), or None."},

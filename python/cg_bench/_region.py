@@ -50,8 +50,9 @@ def _settle_gc() -> bool:
 _CLEAR_CACHES = getattr(sys, "_clear_internal_caches", None) or getattr(sys, "_clear_type_cache", None)
 
 
-# In cg-bench's region runs only: in a whole run, using up type version tags would be counted.
-_ALIGN_TYPE_VERSIONS = _os.environ.get("CG_BENCH_INSTRUMENT") == "region"
+# In cg-bench's region runs only: in a whole run, the work of forgetting what the interpreter learned
+# and the type version tags used up would be counted.
+_REGION_RUN = _os.environ.get("CG_BENCH_INSTRUMENT") == "region"
 
 
 def _clear_caches() -> None:
@@ -59,6 +60,34 @@ def _clear_caches() -> None:
     region hit (measured: a heavier import moved a region by 5,573 Ir with it, 1,198 without)."""
     if _CLEAR_CACHES is not None:
         _CLEAR_CACHES()
+
+
+def _purge_module_caches() -> None:
+    """Empty re's cache of compiled patterns: a bounded cache (512), so a heavier import's patterns
+    decided which of the region's were still there (measured: Python-Markdown, 8,948 instructions).
+    Before the collection: the purge frees tuples, which Python would keep on its free list."""
+    re = sys.modules.get("re")
+    if re is not None:
+        re.purge()
+
+
+def _forget_learned_state() -> None:
+    """What the interpreter learned from code that ran before the region: every function's bytecode
+    back to a new code object's (no specialized instructions, warm-up counters from the start) and
+    every heap type's version tag given up. Library code that earlier code ran (re's parser after a
+    heavier import's patterns, a library's functions called in set-up) would otherwise enter the
+    region specialized and its types tagged where nothing before tagged them."""
+    reset = _client.reset_specialization
+    untag = _client.untag_type
+    for obj in _gc.get_objects():
+        if isinstance(obj, type):
+            untag(obj)
+        elif type(obj) is types.FunctionType:
+            stack = [obj.__code__]
+            while stack:
+                code = stack.pop()
+                reset(code)
+                stack.extend(c for c in code.co_consts if type(c) is types.CodeType)
 
 
 class _Region:
@@ -82,12 +111,16 @@ class _Region:
             _depth += 1
             outermost = _depth == 1
         if outermost:
+            if _REGION_RUN:
+                _forget_learned_state()
+                _client.reserve_type_versions()  # probe types, made before the collection freezes them
+            _purge_module_caches()
             # Outside the lock: the collection may run a finalizer that enters a region itself.
             froze = _settle_gc() if self._settle else False
             if call is not None:  # first, while the free lists are empty
                 call = _client.pack_call(*call)
             _clear_caches()
-            if _ALIGN_TYPE_VERSIONS:
+            if _REGION_RUN:
                 _client.align_type_versions()
             if _COUNTER is not None:
                 _COUNTER.region_start()

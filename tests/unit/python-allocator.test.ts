@@ -261,3 +261,30 @@ test('measure() aligns the type tags in region runs only (in a whole run the tag
   const whole = entries('whole');
   assert.notEqual(whole[1], whole[0]);
 });
+
+test('a class that code before the region looked up is tagged again in the region, where it is when nothing did', (t) => {
+  const root = builtPackage();
+  if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
+  writeFileSync(join(root, 'retag.py'), [
+    'import os, sys',
+    'os.environ["CG_BENCH_INSTRUMENT"] = "region"',
+    ...ACTIVE_NATIVELY,
+    'sys.path.insert(0, sys.argv[1])',
+    'import cg_bench',
+    'from cg_bench import _client',
+    'class Library:',
+    '    x = 1',
+    'for i in range(int(sys.argv[2])):',  // set-up that uses the library (and tags more classes)
+    '    type("C%d" % i, (), {"x": i}).x',
+    '    Library.x',
+    '@cg_bench.measure',
+    'def work():',
+    '    Library.x',
+    '    return _client.type_version_tag(Library) % 4096',
+    'print(work(), _client.untag_type(int), _client.untag_type(Library))',
+  ].join('\n'));
+  const [unused, used] = ['0', '777'].map((classes) => printed(join(root, 'retag.py'), root, classes));
+  // The same cache entries (the tag's low 12 bits); static types keep their tags.
+  assert.equal(used, unused);
+  assert.match(used!, / False True$/);
+});
