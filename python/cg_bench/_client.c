@@ -809,6 +809,10 @@ typedef struct {
 } probe_pool;
 static probe_pool probe_pools[2];
 static PyObject *probe_name = NULL;
+/* The global counter holds 131,071 tags for the whole process: past half of them, its alignment
+ * stops, and so does untag_type for immutable types (each would take a new one every region). */
+#define GLOBAL_TAGS_KEPT 65536u
+static int global_tags_low = 0;
 
 static PyType_Spec *probe_spec(int kind) {
     static PyType_Slot slots[] = {{0, NULL}};
@@ -819,12 +823,23 @@ static PyType_Spec *probe_spec(int kind) {
     return &specs[kind];
 }
 
-/* Probes enough for `tags` more tags: made now, before the region's collection freezes them. */
+/* Probes enough for `tags` more tags: made now, before the region's collection freezes them. Spent
+ * probes are let go here (that collection frees them, outside the region), so a process may align
+ * for any number of regions. */
 static int reserve_probes(int kind, unsigned int tags) {
     probe_pool *pool = &probe_pools[kind];
     unsigned int left = 0;
-    for (int i = 0; i < pool->count; i++)
+    int kept = 0;
+    for (int i = 0; i < pool->count; i++) {
+        if (pool->used[i] >= PROBE_TAGS) {
+            Py_DECREF(pool->types[i]);
+            continue;
+        }
+        pool->types[kept] = pool->types[i];
+        pool->used[kept++] = pool->used[i];
         left += PROBE_TAGS - pool->used[i];
+    }
+    pool->count = kept;
     while (left < tags && pool->count < MAX_PROBES) {
         PyObject *type = PyType_FromSpec(probe_spec(kind));
         if (type == NULL)
@@ -887,14 +902,16 @@ static PyObject *align_type_versions(PyObject *self, PyObject *unused) {
         if (take_tag(HEAP_PROBES) == 0)
             break;
 #if PY_VERSION_HEX >= 0x030C0000
-    unsigned int tag = take_tag(IMMUTABLE_PROBES);
-    if (tag != 0) {
-        next = tag + 1;
-        unsigned int left = (TYPE_CACHE_ENTRIES + 1 - next % TYPE_CACHE_ENTRIES) % TYPE_CACHE_ENTRIES;
-        if (next + left <= 65536u)
-            for (; left > 0; left--)
-                if (take_tag(IMMUTABLE_PROBES) == 0)
-                    break;
+    unsigned int tag = global_tags_low ? 0 : take_tag(IMMUTABLE_PROBES);
+    next = tag + 1;
+    unsigned int left = (TYPE_CACHE_ENTRIES + 1 - next % TYPE_CACHE_ENTRIES) % TYPE_CACHE_ENTRIES;
+    if (tag == 0 || next + left > GLOBAL_TAGS_KEPT) {
+        global_tags_low = 1;
+    } else {
+        for (; left > 0; left--) {
+            if (take_tag(IMMUTABLE_PROBES) == 0)
+                break;
+        }
     }
 #endif
     PyType_ClearCache();
@@ -907,30 +924,52 @@ static PyObject *align_type_versions(PyObject *self, PyObject *unused) {
  * enum) enters it warmer after a heavier import. Back to the state a new code object has: the bytes
  * of a fresh copy (replace()), the same length, over the code's own. Not for code that is instrumented
  * (sys.monitoring) or has executors. */
+/* 1 if reset, 0 if left (another version, instrumented), -1 with an exception set. */
+static int reset_code(PyObject *code) {
+#if PY_VERSION_HEX >= 0x030C0000 && PY_VERSION_HEX < 0x030E0000 && !defined(PYPY_VERSION) && !defined(Py_GIL_DISABLED)
+    PyCodeObject *co = (PyCodeObject *)code;
+    if (co->_co_monitoring != NULL)
+        return 0;
+#if PY_VERSION_HEX >= 0x030D0000
+    if (co->co_executors != NULL)
+        return 0;
+#endif
+    PyObject *fresh = PyObject_CallMethod(code, "replace", NULL);
+    if (fresh == NULL)
+        return -1;
+    int same = PyCode_Check(fresh) && Py_SIZE(fresh) == Py_SIZE(co);
+    if (same)
+        memcpy(co->co_code_adaptive, ((PyCodeObject *)fresh)->co_code_adaptive, (size_t)Py_SIZE(co) * 2 /* bytes per code unit */);
+    Py_DECREF(fresh);
+    return same;
+#else
+    (void)code;
+    return 0;
+#endif
+}
+
 static PyObject *reset_specialization(PyObject *self, PyObject *code) {
     if (!PyCode_Check(code)) {
         PyErr_SetString(PyExc_TypeError, "reset_specialization() needs a code object");
         return NULL;
     }
-#if PY_VERSION_HEX >= 0x030C0000 && PY_VERSION_HEX < 0x030E0000 && !defined(PYPY_VERSION) && !defined(Py_GIL_DISABLED)
-    PyCodeObject *co = (PyCodeObject *)code;
-    if (co->_co_monitoring != NULL)
-        Py_RETURN_FALSE;
+    int done = reset_code(code);
+    return done < 0 ? NULL : PyBool_FromLong(done);
+}
+
+static int untag(PyObject *type) {
+    PyTypeObject *tp = (PyTypeObject *)type;
+    if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE) || tp->tp_version_tag == 0)
+        return 0;
+    if ((tp->tp_flags & Py_TPFLAGS_IMMUTABLETYPE) && global_tags_low)
+        return 0;
 #if PY_VERSION_HEX >= 0x030D0000
-    if (co->co_executors != NULL)
-        Py_RETURN_FALSE;
+    /* 3.13 gives a type at most 1,000 tags; one is kept for the program's own changes. */
+    if (tp->tp_versions_used >= 999)
+        return 0;
 #endif
-    PyObject *fresh = PyObject_CallMethod(code, "replace", NULL);
-    if (fresh == NULL)
-        return NULL;
-    int same = Py_SIZE(fresh) == Py_SIZE(co);
-    if (same)
-        memcpy(co->co_code_adaptive, ((PyCodeObject *)fresh)->co_code_adaptive, (size_t)Py_SIZE(co) * 2 /* bytes per code unit */);
-    Py_DECREF(fresh);
-    if (same)
-        Py_RETURN_TRUE;
-#endif
-    Py_RETURN_FALSE;
+    PyType_Modified(tp);
+    return 1;
 }
 
 /* A heap type's version tag given up (PyType_Modified, which also empties its subclasses'): its next
@@ -942,11 +981,49 @@ static PyObject *untag_type(PyObject *self, PyObject *type) {
         PyErr_SetString(PyExc_TypeError, "untag_type() needs a type");
         return NULL;
     }
-    PyTypeObject *tp = (PyTypeObject *)type;
-    if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE) || tp->tp_version_tag == 0)
-        Py_RETURN_FALSE;
-    PyType_Modified(tp);
-    Py_RETURN_TRUE;
+    return PyBool_FromLong(untag(type));
+}
+
+/* Resets the bytecode of every function's code (each code object once, nested ones included) and
+ * untags every heap type among `objects` (gc.get_objects()). Types and functions are told by their
+ * C type: isinstance would ask a proxy's __class__, which runs its code. */
+static int reset_code_tree(PyObject *code, PyObject *seen) {
+    int added = PySet_Contains(seen, code);
+    if (added != 0)
+        return added < 0 ? -1 : 0;
+    if (PySet_Add(seen, code) < 0 || reset_code(code) < 0)
+        return -1;
+    PyObject *consts = ((PyCodeObject *)code)->co_consts;
+    for (Py_ssize_t i = 0; consts != NULL && PyTuple_Check(consts) && i < PyTuple_GET_SIZE(consts); i++) {
+        PyObject *item = PyTuple_GET_ITEM(consts, i);
+        if (PyCode_Check(item) && reset_code_tree(item, seen) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+static PyObject *forget_learned_state(PyObject *self, PyObject *objects) {
+    if (!PyList_Check(objects)) {
+        PyErr_SetString(PyExc_TypeError, "forget_learned_state() needs a list");
+        return NULL;
+    }
+    PyObject *seen = PySet_New(NULL);
+    if (seen == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(objects); i++) {
+        PyObject *obj = PyList_GET_ITEM(objects, i);
+        if (PyType_Check(obj)) {
+            (void)untag(obj);
+        } else if (PyFunction_Check(obj)) {
+            PyObject *code = PyFunction_GET_CODE(obj);
+            if (code != NULL && PyCode_Check(code) && reset_code_tree(code, seen) < 0) {
+                Py_DECREF(seen);
+                return NULL;
+            }
+        }
+    }
+    Py_DECREF(seen);
+    Py_RETURN_NONE;
 }
 
 static PyObject *type_version_tag(PyObject *self, PyObject *type) {
@@ -1043,6 +1120,7 @@ static PyMethodDef methods[] = {
     {"type_version_tag", type_version_tag, METH_O, "A type's tp_version_tag (0: none yet)."},
     {"reserve_type_versions", reserve_type_versions, METH_NOARGS, "Makes the probe types align_type_versions will need (call it before the region's collection)."},
     {"align_type_versions", align_type_versions, METH_NOARGS, "Advances the version-tag counters to a fixed residue modulo 4,096 (and empties the type attribute cache): types first looked up in a region take the same cache entries whatever ran before."},
+    {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.12, 3.13) and every heap type's version tag given up, among a list of objects (gc.get_objects())."},
     {"untag_type", untag_type, METH_O, "A heap type's version tag given up (PyType_Modified): True if it had one."},
     {"reset_specialization", reset_specialization, METH_O, "A code object's bytecode back to a new code object's (3.12, 3.13): True if done."},
     {"pack_call", (PyCFunction)(void (*)(void))pack_call, METH_FASTCALL, "(args, kwargs) copied into the region's area (under Valgrind, with the areas): where a measured call's arguments lie does not depend on earlier work."},

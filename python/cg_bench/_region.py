@@ -66,9 +66,9 @@ def _purge_module_caches() -> None:
     """Empty re's cache of compiled patterns: a bounded cache (512), so a heavier import's patterns
     decided which of the region's were still there (measured: Python-Markdown, 8,948 instructions).
     Before the collection: the purge frees tuples, which Python would keep on its free list."""
-    re = sys.modules.get("re")
-    if re is not None:
-        re.purge()
+    purge = getattr(sys.modules.get("re"), "purge", None)
+    if purge is not None:
+        purge()
 
 
 def _forget_learned_state() -> None:
@@ -77,17 +77,7 @@ def _forget_learned_state() -> None:
     every heap type's version tag given up. Library code that earlier code ran (re's parser after a
     heavier import's patterns, a library's functions called in set-up) would otherwise enter the
     region specialized and its types tagged where nothing before tagged them."""
-    reset = _client.reset_specialization
-    untag = _client.untag_type
-    for obj in _gc.get_objects():
-        if isinstance(obj, type):
-            untag(obj)
-        elif type(obj) is types.FunctionType:
-            stack = [obj.__code__]
-            while stack:
-                code = stack.pop()
-                reset(code)
-                stack.extend(c for c in code.co_consts if type(c) is types.CodeType)
+    _client.forget_learned_state(_gc.get_objects())
 
 
 class _Region:
@@ -111,12 +101,26 @@ class _Region:
             _depth += 1
             outermost = _depth == 1
         if outermost:
-            if _REGION_RUN:
-                _forget_learned_state()
-                _client.reserve_type_versions()  # probe types, made before the collection freezes them
+            try:
+                call, froze = self._prepare(call)
+            except BaseException:
+                with _lock:
+                    _depth -= 1
+                raise
+            _froze = froze
+            _start_instrumentation()
+        return call
+
+    def _prepare(self, call: Any) -> Any:
+        """What an outermost region does before Cachegrind counts: (call, whether it froze the heap)."""
+        if _REGION_RUN:
+            _forget_learned_state()
+            _client.reserve_type_versions()  # probe types, made before the collection freezes them
+        if _REGION_RUN or _COUNTER is not None:  # the attribution pass counts what the measured run does
             _purge_module_caches()
-            # Outside the lock: the collection may run a finalizer that enters a region itself.
-            froze = _settle_gc() if self._settle else False
+        # Outside the lock: the collection may run a finalizer that enters a region itself.
+        froze = _settle_gc() if self._settle else False
+        try:
             if call is not None:  # first, while the free lists are empty
                 call = _client.pack_call(*call)
             _clear_caches()
@@ -124,9 +128,11 @@ class _Region:
                 _client.align_type_versions()
             if _COUNTER is not None:
                 _COUNTER.region_start()
-            _froze = froze
-            _start_instrumentation()
-        return call
+        except BaseException:
+            if froze:
+                _gc.unfreeze()
+            raise
+        return call, froze
 
     def __exit__(self, *exc: object) -> bool:
         global _depth, _froze

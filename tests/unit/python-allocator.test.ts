@@ -288,3 +288,42 @@ test('a class that code before the region looked up is tagged again in the regio
   assert.equal(used, unused);
   assert.match(used!, / False True$/);
 });
+
+test('regions in a loop stay aligned (spent probe types are let go), and a failure before the region leaves none half-entered', (t) => {
+  const root = builtPackage();
+  if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
+  writeFileSync(join(root, 'loop.py'), [
+    'import os, sys',
+    'os.environ["CG_BENCH_INSTRUMENT"] = "region"',
+    ...ACTIVE_NATIVELY,
+    'sys.path.insert(0, sys.argv[1])',
+    'import cg_bench',
+    'from cg_bench import _client, _region',
+    'class Proxy:  # a lazy proxy: asking its __class__ runs its code (and fails outside its context)',
+    '    @property',
+    '    def __class__(self):',
+    '        raise RuntimeError("outside the proxy\'s context")',
+    'proxy = Proxy()',
+    '@cg_bench.measure',
+    'def work():',
+    '    class First: pass',
+    '    First.y = 1',
+    '    First.y',
+    '    return _client.type_version_tag(First) % 4096',
+    'entries = set()',
+    'for n in range(60):  # each region uses up to 4,095 tags to align; 64 probes hold 64,000',
+    '    for i in range(n * 37 % 500):',
+    '        type("C%d" % i, (), {"x": i}).x',
+    '    entries.add(work())',
+    'class Broken:',
+    '    def purge(self): raise OSError("purge failed")',
+    're_module, sys.modules["re"] = sys.modules.get("re"), Broken()',
+    'try:',
+    '    work()',
+    'except OSError:',
+    '    pass',
+    'sys.modules["re"] = re_module',
+    'print(len(entries), _region._depth, work() in entries)',
+  ].join('\n'));
+  assert.equal(printed(join(root, 'loop.py'), root), '1 0 True');
+});
