@@ -948,15 +948,6 @@ static int reset_code(PyObject *code) {
 #endif
 }
 
-static PyObject *reset_specialization(PyObject *self, PyObject *code) {
-    if (!PyCode_Check(code)) {
-        PyErr_SetString(PyExc_TypeError, "reset_specialization() needs a code object");
-        return NULL;
-    }
-    int done = reset_code(code);
-    return done < 0 ? NULL : PyBool_FromLong(done);
-}
-
 static int untag(PyObject *type) {
     PyTypeObject *tp = (PyTypeObject *)type;
     if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE) || tp->tp_version_tag == 0)
@@ -1122,7 +1113,6 @@ static PyMethodDef methods[] = {
     {"align_type_versions", align_type_versions, METH_NOARGS, "Advances the version-tag counters to a fixed residue modulo 4,096 (and empties the type attribute cache): types first looked up in a region take the same cache entries whatever ran before."},
     {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.12, 3.13) and every heap type's version tag given up, among a list of objects (gc.get_objects())."},
     {"untag_type", untag_type, METH_O, "A heap type's version tag given up (PyType_Modified): True if it had one."},
-    {"reset_specialization", reset_specialization, METH_O, "A code object's bytecode back to a new code object's (3.12, 3.13): True if done."},
     {"pack_call", (PyCFunction)(void (*)(void))pack_call, METH_FASTCALL, "(args, kwargs) copied into the region's area (under Valgrind, with the areas): where a measured call's arguments lie does not depend on earlier work."},
     {"frame_stack_top", frame_stack_top, METH_NOARGS, "The address where the next Python frame goes (3.11+), or None."},
     {"frame_bytes", frame_bytes, METH_O, "The bytes a frame of this code object takes on the frame stack (3.12+), or None."},

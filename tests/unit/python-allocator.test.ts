@@ -34,6 +34,21 @@ const ACTIVE_NATIVELY = [
   'sys.modules["_cg_bench_bytecode"] = Counter()',
 ];
 
+/** `root/name`: a script that imports cg_bench from `root` (its first argument) with measure() active
+ * natively, as in a region run (unless `region` is false or an argument says "whole"), then `body`. */
+function measureScript(root: string, name: string, body: string[], region = true): string {
+  writeFileSync(join(root, name), [
+    'import os, sys',
+    ...(region ? ['if "whole" not in sys.argv: os.environ["CG_BENCH_INSTRUMENT"] = "region"'] : []),
+    ...ACTIVE_NATIVELY,
+    'sys.path.insert(0, sys.argv[1])',
+    'import cg_bench',
+    'from cg_bench import _client',
+    ...body,
+  ].join('\n'));
+  return join(root, name);
+}
+
 /** `dir/name`: a script that imports the extension built in `dir` (its first argument), then `body`. */
 function clientScript(dir: string, name: string, body: string[]): string {
   writeFileSync(join(dir, name), ['import sys', 'sys.path.insert(0, sys.argv[1])', 'import _client', ...body].join('\n'));
@@ -192,12 +207,7 @@ test("a measured call's arguments are copied to the same place in the region's a
 test("through cg_bench.measure: a call's positional and keyword arguments lie where they did, whatever was made before", (t) => {
   const root = builtPackage();
   if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
-  writeFileSync(join(root, 'measured.py'), [
-    'import sys',
-    ...ACTIVE_NATIVELY,
-    'sys.path.insert(0, sys.argv[1])',
-    'import cg_bench',
-    'from cg_bench import _client',
+  measureScript(root, 'measured.py', [
     'assert _client.enable_allocator()',
     '_client.end_import()',
     'junk = [(str(i),) for i in range(int(sys.argv[2]))]',
@@ -208,7 +218,7 @@ test("through cg_bench.measure: a call's positional and keyword arguments lie wh
     '    seen.append((id(caller["packed_args"]), id(caller["packed_kwargs"])))',
     'work("document", n=200)',
     'print(*seen[0])',
-  ].join('\n'));
+  ], false);
   const ids = ['0', '37', '1000'].map((junk) => printed(join(root, 'measured.py'), root, junk));
   // Both in the region's area (from 0x800000000, 4 GiB), the same each time.
   for (const id of ids[0]!.split(' ')) assert.ok(BigInt(id) >= 0x800000000n && BigInt(id) < 0x900000000n, ids[0]);
@@ -237,13 +247,7 @@ test('a class first looked up in a region takes the same type-cache entries what
 test('measure() aligns the type tags in region runs only (in a whole run the tags used up would be counted)', (t) => {
   const root = builtPackage();
   if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
-  writeFileSync(join(root, 'tags.py'), [
-    'import os, sys',
-    'if sys.argv[3] == "region": os.environ["CG_BENCH_INSTRUMENT"] = "region"',
-    ...ACTIVE_NATIVELY,
-    'sys.path.insert(0, sys.argv[1])',
-    'import cg_bench',
-    'from cg_bench import _client',
+  measureScript(root, 'tags.py', [
     'for i in range(int(sys.argv[2])):',
     '    cls = type("C%d" % i, (), {"x": i})',
     '    cls.x',
@@ -254,7 +258,7 @@ test('measure() aligns the type tags in region runs only (in a whole run the tag
     '    First.y',
     '    return _client.type_version_tag(First) % 4096',
     'print(work())',
-  ].join('\n'));
+  ]);
   const entries = (mode: string) => ['0', '777'].map((classes) => printed(join(root, 'tags.py'), root, classes, mode));
   const region = entries('region');
   assert.equal(region[1], region[0]);
@@ -265,13 +269,7 @@ test('measure() aligns the type tags in region runs only (in a whole run the tag
 test('a class that code before the region looked up is tagged again in the region, where it is when nothing did', (t) => {
   const root = builtPackage();
   if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
-  writeFileSync(join(root, 'retag.py'), [
-    'import os, sys',
-    'os.environ["CG_BENCH_INSTRUMENT"] = "region"',
-    ...ACTIVE_NATIVELY,
-    'sys.path.insert(0, sys.argv[1])',
-    'import cg_bench',
-    'from cg_bench import _client',
+  measureScript(root, 'retag.py', [
     'class Library:',
     '    x = 1',
     'for i in range(int(sys.argv[2])):',  // set-up that uses the library (and tags more classes)
@@ -282,7 +280,7 @@ test('a class that code before the region looked up is tagged again in the regio
     '    Library.x',
     '    return _client.type_version_tag(Library) % 4096',
     'print(work(), _client.untag_type(int), _client.untag_type(Library))',
-  ].join('\n'));
+  ]);
   const [unused, used] = ['0', '777'].map((classes) => printed(join(root, 'retag.py'), root, classes));
   // The same cache entries (the tag's low 12 bits); static types keep their tags.
   assert.equal(used, unused);
@@ -292,13 +290,8 @@ test('a class that code before the region looked up is tagged again in the regio
 test('regions in a loop stay aligned (spent probe types are let go), and a failure before the region leaves none half-entered', (t) => {
   const root = builtPackage();
   if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
-  writeFileSync(join(root, 'loop.py'), [
-    'import os, sys',
-    'os.environ["CG_BENCH_INSTRUMENT"] = "region"',
-    ...ACTIVE_NATIVELY,
-    'sys.path.insert(0, sys.argv[1])',
-    'import cg_bench',
-    'from cg_bench import _client, _region',
+  measureScript(root, 'loop.py', [
+    'from cg_bench import _region',
     'class Proxy:  # a lazy proxy: asking its __class__ runs its code (and fails outside its context)',
     '    @property',
     '    def __class__(self):',
@@ -324,6 +317,6 @@ test('regions in a loop stay aligned (spent probe types are let go), and a failu
     '    pass',
     'sys.modules["re"] = re_module',
     'print(len(entries), _region._depth, work() in entries)',
-  ].join('\n'));
+  ]);
   assert.equal(printed(join(root, 'loop.py'), root), '1 0 True');
 });
