@@ -923,8 +923,8 @@ static PyObject *align_type_versions(PyObject *self, PyObject *unused) {
  * counters, then specialized instructions), so library code that ran before a region (re's parser,
  * enum) enters it warmer after a heavier import. Back to the state a new code object has: the bytes
  * of a fresh copy (replace()), the same length, over the code's own. Not for code that is instrumented
- * (sys.monitoring) or has executors. */
-/* 1 if reset, 0 if left (another version, instrumented), -1 with an exception set. */
+ * (sys.monitoring) or has executors. 1 if reset, 0 if left (another version, instrumented), -1 with
+ * an exception set. */
 static int reset_code(PyObject *code) {
 #if PY_VERSION_HEX >= 0x030C0000 && PY_VERSION_HEX < 0x030E0000 && !defined(PYPY_VERSION) && !defined(Py_GIL_DISABLED)
     PyCodeObject *co = (PyCodeObject *)code;

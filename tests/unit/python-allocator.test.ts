@@ -34,6 +34,19 @@ const ACTIVE_NATIVELY = [
   'sys.modules["_cg_bench_bytecode"] = Counter()',
 ];
 
+/** Python lines: `count` more classes, each tagged by its first attribute lookup (a heavier import). */
+const tagClasses = (count: string, indent = '') => [`${indent}for i in range(${count}):`, `${indent}    type("C%d" % i, (), {"x": i}).x`];
+
+/** Python lines of a measured function `work` returning the type-cache entry (tag mod 4,096) that a class made in it takes. */
+const WORK_FIRST_CLASS = [
+  '@cg_bench.measure',
+  'def work():',
+  '    class First: pass',
+  '    First.y = 1',
+  '    First.y',
+  '    return _client.type_version_tag(First) % 4096',
+];
+
 /** `root/name`: a script that imports cg_bench from `root` (its first argument) with measure() active
  * natively, as in a region run (unless `region` is false or an argument says "whole"), then `body`. */
 function measureScript(root: string, name: string, body: string[], region = true): string {
@@ -229,10 +242,7 @@ test('a class first looked up in a region takes the same type-cache entries what
   const dir = builtClient();
   if (dir === undefined) return t.skip('python3-config (python3-dev) is not installed');
   clientScript(dir, 'versions.py', [
-    // A heavier import: more classes, each tagged by its first attribute lookup.
-    'for i in range(int(sys.argv[2])):',
-    '    cls = type("C%d" % i, (), {"x": i})',
-    '    cls.x',
+    ...tagClasses('int(sys.argv[2])'),
     '_client.align_type_versions()',
     'class First: pass',
     'First.y = 1',
@@ -248,15 +258,8 @@ test('measure() aligns the type tags in region runs only (in a whole run the tag
   const root = builtPackage();
   if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
   measureScript(root, 'tags.py', [
-    'for i in range(int(sys.argv[2])):',
-    '    cls = type("C%d" % i, (), {"x": i})',
-    '    cls.x',
-    '@cg_bench.measure',
-    'def work():',
-    '    class First: pass',
-    '    First.y = 1',
-    '    First.y',
-    '    return _client.type_version_tag(First) % 4096',
+    ...tagClasses('int(sys.argv[2])'),
+    ...WORK_FIRST_CLASS,
     'print(work())',
   ]);
   const entries = (mode: string) => ['0', '777'].map((classes) => printed(join(root, 'tags.py'), root, classes, mode));
@@ -297,16 +300,10 @@ test('regions in a loop stay aligned (spent probe types are let go), and a failu
     '    def __class__(self):',
     '        raise RuntimeError("outside the proxy\'s context")',
     'proxy = Proxy()',
-    '@cg_bench.measure',
-    'def work():',
-    '    class First: pass',
-    '    First.y = 1',
-    '    First.y',
-    '    return _client.type_version_tag(First) % 4096',
+    ...WORK_FIRST_CLASS,
     'entries = set()',
     'for n in range(60):  # each region uses up to 4,095 tags to align; 64 probes hold 64,000',
-    '    for i in range(n * 37 % 500):',
-    '        type("C%d" % i, (), {"x": i}).x',
+    ...tagClasses('n * 37 % 500', '    '),
     '    entries.add(work())',
     'class Broken:',
     '    def purge(self): raise OSError("purge failed")',
@@ -319,4 +316,20 @@ test('regions in a loop stay aligned (spent probe types are let go), and a failu
     'print(len(entries), _region._depth, work() in entries)',
   ]);
   assert.equal(printed(join(root, 'loop.py'), root), '1 0 True');
+});
+
+test("re's compiled patterns are emptied at a region's start, in region runs and in the attribution pass alike", (t) => {
+  const root = builtPackage();
+  if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
+  measureScript(root, 'patterns.py', [
+    'import re',
+    're.compile("[a-z]+"); re.compile("[0-9]+")',
+    'before = len(re._cache)',
+    '@cg_bench.measure',
+    'def work():',
+    '    return len(re._cache)',
+    'print(before > 0, work())',
+  ]);
+  // The attribution pass (no CG_BENCH_INSTRUMENT) counts the bytecode of what the measured run does.
+  assert.deepEqual(['region', 'whole'].map((mode) => printed(join(root, 'patterns.py'), root, mode)), ['True 0', 'True 0']);
 });
