@@ -45955,7 +45955,7 @@ function runsPython(run3) {
   return /^python[0-9.]*$/.test(run3[0].split("/").pop() ?? "");
 }
 
-// src/run/untrusted.ts
+// src/untrusted/sandbox.ts
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -46840,7 +46840,7 @@ var results_schema_default = {
   }
 };
 
-// src/util/bounded-read.ts
+// src/untrusted/read.ts
 import { closeSync as closeSync2, constants as constants3, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
 var MiB = 1 << 20;
 function readTextBounded(path12, limit, what, shown = path12) {
@@ -48068,7 +48068,7 @@ async function killLeftovers(marker2) {
   return killed;
 }
 
-// src/run/process.ts
+// src/untrusted/process.ts
 import { spawn as spawn2 } from "node:child_process";
 import { closeSync as closeSync5, openSync as openSync5 } from "node:fs";
 
@@ -48106,7 +48106,7 @@ function exitOnInterrupt(say, exit = process.exit) {
   }
 }
 
-// src/run/process.ts
+// src/untrusted/process.ts
 function runProcess(options) {
   const out = openSync5(options.stdoutFile, "w");
   const err = openSync5(options.stderrFile, "w");

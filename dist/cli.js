@@ -15103,7 +15103,7 @@ function shownPath(path, from = callerDirectory()) {
   return rel === ".." || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? path : rel;
 }
 
-// src/util/bounded-read.ts
+// src/untrusted/read.ts
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 var MiB = 1 << 20;
 function readTextBounded(path, limit, what, shown = path) {
@@ -16025,7 +16025,7 @@ function runsPython(run4) {
   return /^python[0-9.]*$/.test(run4[0].split("/").pop() ?? "");
 }
 
-// src/run/untrusted.ts
+// src/untrusted/sandbox.ts
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync as fstatSync2, lchownSync, lstatSync, mkdtempSync, openSync as openSync3, readdirSync, readFileSync, readSync as readSync3, rmSync as rmSync2, statSync as statSync3, writeFileSync as writeFileSync2, writeSync } from "node:fs";
 import { tmpdir as tmpdir2 } from "node:os";
@@ -16649,7 +16649,7 @@ async function killLeftovers(marker) {
   return killed;
 }
 
-// src/run/process.ts
+// src/untrusted/process.ts
 import { spawn } from "node:child_process";
 import { closeSync as closeSync5, openSync as openSync5 } from "node:fs";
 
@@ -16687,7 +16687,7 @@ function exitOnInterrupt(say, exit = process.exit) {
   }
 }
 
-// src/run/process.ts
+// src/untrusted/process.ts
 function runProcess(options) {
   const out = openSync5(options.stdoutFile, "w");
   const err = openSync5(options.stderrFile, "w");

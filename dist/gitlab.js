@@ -14997,7 +14997,7 @@ function runsPython(run3) {
   return /^python[0-9.]*$/.test(run3[0].split("/").pop() ?? "");
 }
 
-// src/run/untrusted.ts
+// src/untrusted/sandbox.ts
 import { spawnSync } from "node:child_process";
 import { chmodSync, chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15904,7 +15904,7 @@ var results_schema_default = {
   }
 };
 
-// src/util/bounded-read.ts
+// src/untrusted/read.ts
 import { closeSync as closeSync2, constants, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
 var MiB = 1 << 20;
 function readTextBounded(path, limit, what, shown = path) {
@@ -17123,7 +17123,7 @@ async function killLeftovers(marker) {
   return killed;
 }
 
-// src/run/process.ts
+// src/untrusted/process.ts
 import { spawn } from "node:child_process";
 import { closeSync as closeSync5, openSync as openSync5 } from "node:fs";
 
@@ -17161,7 +17161,7 @@ function exitOnInterrupt(say, exit = process.exit) {
   }
 }
 
-// src/run/process.ts
+// src/untrusted/process.ts
 function runProcess(options) {
   const out = openSync5(options.stdoutFile, "w");
   const err = openSync5(options.stderrFile, "w");

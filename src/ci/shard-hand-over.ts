@@ -4,7 +4,7 @@ import { CgBenchError } from '../errors.ts';
 import { readResults, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { MAX_SHARDS } from '../shard/plan.ts';
-import { MiB, readTextBounded } from '../util/bounded-read.ts';
+import { MiB, readTextBounded } from '../untrusted/read.ts';
 
 /**
  * What one part of a sharded CI run leaves for the merge job: its head and baseline parts, where

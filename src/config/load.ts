@@ -6,7 +6,7 @@ import configSchema from '../../schemas/config.schema.json' with { type: 'json' 
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { createAjv, schemaProblems, type SchemaProblem } from '../util/json-schema.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
-import { readTextBounded, MiB } from '../util/bounded-read.ts';
+import { readTextBounded, MiB } from '../untrusted/read.ts';
 import { cacheLevelProblem, parseDuration, parsePercent } from './values.ts';
 
 /** Larger than any configuration a person writes. */

@@ -10,9 +10,9 @@ import { parseTimed, readResults, writeResults } from '../results/io.ts';
 import type { Shard } from '../shard/plan.ts';
 import type { Environment, Results, TimedResult } from '../results/types.ts';
 import { PAIRED_FILE, timeSuite } from '../stopwatch/suite.ts';
-import { MiB, readTextBounded } from '../util/bounded-read.ts';
+import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { lineProgress } from '../run/progress.ts';
-import { handOver, untrustedUser } from '../run/untrusted.ts';
+import { handOver, untrustedUser } from '../untrusted/sandbox.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { cpuView, sandboxFor } from '../run/suite.ts';
 import { absolutePath } from '../util/paths.ts';
@@ -225,7 +225,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
       rmSync(outDir, { recursive: true, force: true });
-      // As root, the code runs as another user (src/run/untrusted.ts): the copy is theirs to build
+      // As root, the code runs as another user (src/untrusted/sandbox.ts): the copy is theirs to build
       // in; the original's .git (and GitLab's variable files) are not theirs to read.
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {

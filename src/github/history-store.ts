@@ -5,7 +5,7 @@ import type { HistoryPoint } from '../history/series.ts';
 import type { Suite } from '../publish/suite.ts';
 import { parseResults, writeFileAtomic } from '../results/io.ts';
 import { cacheDirectory } from './cache-directory.ts';
-import { MiB, readTextBounded } from '../util/bounded-read.ts';
+import { MiB, readTextBounded } from '../untrusted/read.ts';
 
 const FORMAT = 'cg-bench-history/1';
 /** Slimmed runs (no functions, lines, logs): far below this for any suite we would draw. */

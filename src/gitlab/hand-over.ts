@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { readResults, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
-import { readTextBounded } from '../util/bounded-read.ts';
+import { readTextBounded } from '../untrusted/read.ts';
 
 /**
  * What the measuring job leaves for the note job, beside head/results.json: which commit and suite

@@ -6,7 +6,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INSTRUMENT_VARIABLE } from '../run/environment.ts';
-import { giveDirectory, isPlainFile, type Sandbox } from '../run/untrusted.ts';
+import { giveDirectory, isPlainFile, type Sandbox } from '../untrusted/sandbox.ts';
 import type { PythonAttribution, PythonFunctionResult } from './types.ts';
 
 /** Functions below this share of the bytecodes are left out of results.json, as for C functions. */

@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import resultsSchema from '../../schemas/results.schema.json' with { type: 'json' };
 import { CgBenchError, errorMessage } from '../errors.ts';
-import { MiB, readTextBounded } from '../util/bounded-read.ts';
+import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { cyclesFromEvents } from '../metric/events.ts';
 import { createAjv, fitToSchema, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
 import { RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join, relative, isAbsolute } from 'node:path';
 import type { ExecutableResult } from '../results/types.ts';
-import { readHead } from '../util/bounded-read.ts';
+import { readHead } from '../untrusted/read.ts';
 import { LOG_OBJECTS, loadedObjects, processFiles } from './valgrind-files.ts';
 
 /** Larger than any program or library; a path the log names beyond it is not hashed (a sparse file, a planted name). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { tryLock, unlock } from '../util/pid-lock.ts';
-import { giveDirectory, type Sandbox } from './untrusted.ts';
+import { giveDirectory, type Sandbox } from '../untrusted/sandbox.ts';
 
 /**
  * Each benchmark run gets a private, empty HOME, with TMPDIR inside it. Its path must be the same on

@@ -3,12 +3,12 @@ import { spawn } from 'node:child_process';
 import type { Command } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatDuration } from '../report/format.ts';
-import { logTail } from '../util/bounded-read.ts';
+import { logTail } from '../untrusted/read.ts';
 import { shownPath, type AbsolutePath } from '../util/paths.ts';
 import { SETUP_HOME } from './environment.ts';
 import { trackProcessGroup } from './interrupt.ts';
 import type { Progress } from './progress.ts';
-import { NO_SANDBOX, sandboxed, setupEnvironment, type Sandbox } from './untrusted.ts';
+import { NO_SANDBOX, sandboxed, setupEnvironment, type Sandbox } from '../untrusted/sandbox.ts';
 
 export function describeCommand(command: Command): string {
   return typeof command === 'string' ? command : command.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');

@@ -1,5 +1,5 @@
 import { readdirSync } from 'node:fs';
-import { MiB, readHead, readTail } from '../util/bounded-read.ts';
+import { MiB, readHead, readTail } from '../untrusted/read.ts';
 import { join } from 'node:path';
 
 /**

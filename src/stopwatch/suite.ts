@@ -9,7 +9,7 @@ import type { TimedResult } from '../results/types.ts';
 import { SETUP_HOME, benchmarkEnvironment } from '../run/environment.ts';
 import type { Progress } from '../run/progress.ts';
 import { runSetup } from '../run/setup.ts';
-import { giveDirectory, sandboxed, untrustedSandbox } from '../run/untrusted.ts';
+import { giveDirectory, sandboxed, untrustedSandbox } from '../untrusted/sandbox.ts';
 import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import { countersExecutor, countersProblem, cputimeExecutor, wallclockExecutor, type Executor, type TimedCommand } from './executor.ts';
 import { runPaired } from './paired.ts';

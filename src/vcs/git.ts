@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
  * Pull-request code may have written into the checkout (its .git included) before git runs here:
  * nothing git could execute or be redirected by comes from the repository. Hooks, fsmonitor,
  * external diff, the ext:: transport and replace refs are off, and no prompt can block the job. The
- * real defence is that untrusted code cannot write .git at all (src/container, src/run/untrusted.ts):
+ * real defence is that untrusted code cannot write .git at all (src/container, src/untrusted/sandbox.ts):
  * a repository's own config can still name filters; this is the second line.
  */
 export const SAFE_GIT_OPTIONS: readonly string[] = [

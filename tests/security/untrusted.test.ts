@@ -1,4 +1,4 @@
-// The untrusted-code sandbox's decisions (src/run/untrusted.ts), without the image: whom the code
+// The untrusted-code sandbox's decisions (src/untrusted/sandbox.ts), without the image: whom the code
 // runs as, what environment setup commands get, and that a real setup command sees only that.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { parseConfig } from '../../src/config/load.ts';
 import { absolutePath } from '../../src/util/paths.ts';
 import { imageRunArgs } from '../../src/container/engine.ts';
-import { collectProfiles, CPU_LIST_FILES, parseCpuList, sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/run/untrusted.ts';
+import { collectProfiles, CPU_LIST_FILES, parseCpuList, sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/untrusted/sandbox.ts';
 import { cli, project, tempDir } from '../helpers.ts';
 
 const yes = () => true;

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import { CachegrindParseError, parseCachegrindStream } from '../../src/parse/cachegrind.ts';
 import { executablesOf } from '../../src/run/executables.ts';
 import { terminatingSignal, unfinishedProcesses } from '../../src/run/valgrind-files.ts';
-import { logTail, readHead, readTail } from '../../src/util/bounded-read.ts';
+import { logTail, readHead, readTail } from '../../src/untrusted/read.ts';
 import { tempDir } from '../helpers.ts';
 
 test('head and tail of a plain file, bounded; nothing from a link, a fifo or a device', () => {

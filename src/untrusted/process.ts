@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { trackProcessGroup } from './interrupt.ts';
+import { trackProcessGroup } from '../run/interrupt.ts';
 
 export interface ProcessOutcome {
   exitCode: number | null;
