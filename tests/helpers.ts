@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,16 +10,10 @@ export const CLI = join(ROOT, 'dist', 'cli.js');
 export const EXAMPLES = join(ROOT, 'examples');
 
 /**
- * The project's shared/ (official schemas, real webhook payloads): beside the checkout in CI; for a
- * scratch clone of a local checkout, beside the checkout it was cloned from; or CG_BENCH_SHARED.
+ * Official schemas and real webhook payloads the tests check against, vendored so that a clone runs
+ * its own tests (tests/contracts/SOURCES.md names their sources and versions).
  */
-export const SHARED = ((): string => {
-  const origin = spawnSync('git', ['config', '--get', 'remote.origin.url'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
-  const candidates = [process.env['CG_BENCH_SHARED'], join(ROOT, '..', 'shared'), origin && !origin.includes('://') ? join(resolve(ROOT, origin), '..', 'shared') : undefined];
-  const found = candidates.find((c): c is string => Boolean(c) && existsSync(join(c!, 'schemas')));
-  if (!found) throw new Error(`shared/ not found (looked at ${candidates.filter(Boolean).join(', ')}); set CG_BENCH_SHARED`);
-  return found;
-})();
+export const CONTRACTS = join(ROOT, 'tests', 'contracts');
 
 export interface CliRun {
   code: number | null;

@@ -4,10 +4,10 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, SHARED, tempDir } from '../helpers.ts';
+import { CONTRACTS, ROOT, tempDir } from '../helpers.ts';
 import { ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
 
-export const FIXTURES = join(SHARED, 'fixtures', 'github-events');
+export const FIXTURES = join(CONTRACTS, 'github-events');
 export const REPOSITORY = 'Codertocat/Hello-World';
 
 export function fixture(name: string): Record<string, unknown> {

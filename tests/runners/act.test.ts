@@ -14,7 +14,7 @@ import { fixture } from '../github/harness.ts';
 import { ACT, actSetup, runAct, type ActRun, type ActSetup } from './act.ts';
 import { makeRunnerRepo, pushMerge, type RunnerRepo } from './repo.ts';
 
-/** A real push payload (shared/fixtures) for a push of `sha` to main. */
+/** A real push payload (tests/contracts/github-events) for a push of `sha` to main. */
 function pushPayload(sha: string, before: string): Record<string, unknown> {
   const payload: Record<string, unknown> = { ...fixture('push.json'), ref: 'refs/heads/main', before, after: sha, deleted: false, created: false };
   Object.assign(payload['repository'] as Record<string, unknown>, { default_branch: 'main', master_branch: 'main' });

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { Ajv } from 'ajv';
 import { parse, parseAllDocuments } from 'yaml';
-import { ROOT, SHARED } from '../helpers.ts';
+import { CONTRACTS, ROOT } from '../helpers.ts';
 
-const SCHEMAS = join(SHARED, 'schemas');
+const SCHEMAS = join(CONTRACTS, 'schemas');
 
 function validator(schemaFile: string) {
   const schema = JSON.parse(readFileSync(join(SCHEMAS, schemaFile), 'utf8')) as object;
