@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { assertSameMetric, compareResults, type Comparison } from '../compare/compare.ts';
 import type { Config } from '../config/types.ts';
@@ -39,14 +39,18 @@ export interface MeasureOutcome {
   baselineNotSaved?: string;
 }
 
-/** Refuses a baseline target we could not write, before spending minutes measuring. */
+/**
+ * Refuses a baseline target we could not write, before spending minutes measuring. Its directory is
+ * made if missing, as --out's is (`--save-baseline .cg-bench/main.json` on a fresh checkout).
+ */
 function checkBaselineTarget(path: AbsolutePath): void {
   const dir = dirname(path);
   if (existsSync(path) && statSync(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
+    mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
   } catch {
-    throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} does not exist or is not writable`);
+    throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
 }
 
