@@ -1,4 +1,4 @@
-/** Exit codes are part of the CLI's contract (README "Exit codes"). */
+/** Exit codes are part of the CLI's contract (docs/cli.md, the exit code table; 130/143 are 128 + the signal). */
 export const ExitCode = {
   ok: 0,
   /** A regression over its threshold, when asked to fail on one (or `check` found nondeterminism). */
@@ -7,6 +7,8 @@ export const ExitCode = {
   usage: 2,
   /** A benchmark (or a setup command) failed or timed out. */
   benchmarkFailed: 3,
+  /** An internal error (a bug in cg-bench): anything thrown that is not a CgBenchError. */
+  internal: 70,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 

@@ -183,6 +183,6 @@ export async function main(argv: string[], streams: CliIO = { stdout: process.st
       return error.exitCode;
     }
     io.stderr.write(`cg-bench: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    return 70;
+    return ExitCode.internal;
   }
 }

@@ -244,7 +244,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
         return { code: outcome.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome.results, error: undefined };
       } catch (error) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: undefined, error: error.message };
-        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join(outDir, 'results.json')), error: errorMessage(error) };
+        return { code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal, results: readIfPresent(join(outDir, 'results.json')), error: errorMessage(error) };
       }
     },
     async timePaired(headCheckout, baseCheckout, config, outDir) {

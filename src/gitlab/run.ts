@@ -38,6 +38,6 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Prom
     return ExitCode.ok;
   } catch (error) {
     log.write(`cg-bench: ${error instanceof CgBenchError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    return error instanceof CgBenchError ? error.exitCode : 70;
+    return error instanceof CgBenchError ? error.exitCode : ExitCode.internal;
   }
 }
