@@ -1,0 +1,54 @@
+// examples/derived-image/Dockerfile, built as a user builds it on the image: it names no Debian
+// version (so no point release can break it), adds a compiler, and leaves the image's own userland,
+// what the counts depend on, exactly as it was.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import type { Results } from '../../src/results/types.ts';
+import { readJson, ROOT, tempDir } from '../helpers.ts';
+import { BUILD_FLAGS, buildImage, engine, IMAGE, RUN_FLAGS } from './container.ts';
+
+const DERIVED = `${IMAGE}-derived`;
+
+/** name → version of every package installed in `image`. */
+function packages(image: string): Map<string, string> {
+  const r = engine(['run', '--rm', ...RUN_FLAGS, '--entrypoint', 'dpkg-query', image, '-W', '-f=${db:Status-Abbrev} ${Package} ${Version}\n']);
+  assert.equal(r.status, 0, r.stderr);
+  return new Map(r.stdout.split('\n').filter((l) => l.startsWith('ii ')).map((l) => l.split(/\s+/).slice(1, 3) as [string, string]));
+}
+
+describe('the derived-image recipe', { timeout: 30 * 60_000 }, () => {
+  before(() => {
+    buildImage();
+    const context = tempDir('cg-bench-derived-');
+    const built = engine(['build', ...BUILD_FLAGS, '--build-arg', `CG_BENCH_IMAGE=${IMAGE}`, '-f', join(ROOT, 'examples', 'derived-image', 'Dockerfile'), '-t', DERIVED, context]);
+    assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
+  });
+
+  test('every package of the image is kept at its version; libc6-dev is libc6\'s; cg-bench env is unchanged', () => {
+    const base = packages(IMAGE);
+    const derived = packages(DERIVED);
+    const changed = [...base].filter(([name, version]) => derived.get(name) !== version).map(([name, version]) => `${name} ${version} → ${derived.get(name)}`);
+    assert.deepEqual(changed, []);
+    assert.equal(derived.get('libc6-dev'), base.get('libc6'));
+    for (const tool of ['gcc', 'make', 'cargo']) assert.ok(derived.has(tool), `${tool} not installed`);
+    const env = (image: string) => engine(['run', '--rm', ...RUN_FLAGS, image, 'env', '--json']).stdout;
+    assert.equal(env(DERIVED), env(IMAGE));
+  });
+
+  test('a C benchmark built by its setup is measured in the derived image, the same count twice', () => {
+    const work = tempDir('cg-bench-derived-work-');
+    writeFileSync(join(work, 'loop.c'), '#include <stdio.h>\nint main(void) { unsigned s = 0; for (unsigned i = 0; i < 100000; i++) s += i * i; printf("%u\\n", s); return 0; }\n');
+    writeFileSync(join(work, 'cg-bench.yml'), 'setup:\n  - cc -O2 -g -o loop loop.c\nbenchmarks:\n  - name: loop\n    run: [./loop]\n');
+    const measure = (out: string): Results => {
+      const r = engine(['run', '--rm', ...RUN_FLAGS, '-v', `${work}:/work`, DERIVED, 'run', '--out', out]);
+      assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+      return readJson(join(work, out, 'results.json'));
+    };
+    const [first, second] = [measure('one'), measure('two')];
+    assert.equal(first.benchmarks[0]?.status, 'ok');
+    assert.ok((first.benchmarks[0]?.estimatedCycles ?? 0) > 100_000);
+    assert.deepEqual(second.benchmarks.map((b) => b.events), first.benchmarks.map((b) => b.events));
+  });
+});
