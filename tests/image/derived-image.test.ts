@@ -2,9 +2,9 @@
 // version (so no point release can break it), adds a compiler, and leaves the image's own userland,
 // what the counts depend on, exactly as it was.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
 import { readJson, ROOT, tempDir } from '../helpers.ts';
 import { BUILD_FLAGS, buildImage, engine, IMAGE, RUN_FLAGS } from './container.ts';
@@ -19,11 +19,17 @@ function packages(image: string): Map<string, string> {
 }
 
 describe('the derived-image recipe', { timeout: 30 * 60_000 }, () => {
+  const context = tempDir('cg-bench-derived-');
+  const work = tempDir('cg-bench-derived-work-');
   before(() => {
     buildImage();
-    const context = tempDir('cg-bench-derived-');
     const built = engine(['build', ...BUILD_FLAGS, '--build-arg', `CG_BENCH_IMAGE=${IMAGE}`, '-f', join(ROOT, 'examples', 'derived-image', 'Dockerfile'), '-t', DERIVED, context]);
     assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
+  });
+
+  after(() => {
+    engine(['rmi', DERIVED]);
+    for (const dir of [context, work]) rmSync(dir, { recursive: true, force: true });
   });
 
   test('every package of the image is kept at its version; libc6-dev is libc6\'s; cg-bench env is unchanged', () => {
@@ -38,7 +44,6 @@ describe('the derived-image recipe', { timeout: 30 * 60_000 }, () => {
   });
 
   test('a C benchmark built by its setup is measured in the derived image, the same count twice', () => {
-    const work = tempDir('cg-bench-derived-work-');
     writeFileSync(join(work, 'loop.c'), '#include <stdio.h>\nint main(void) { unsigned s = 0; for (unsigned i = 0; i < 100000; i++) s += i * i; printf("%u\\n", s); return 0; }\n');
     writeFileSync(join(work, 'cg-bench.yml'), 'setup:\n  - cc -O2 -g -o loop loop.c\nbenchmarks:\n  - name: loop\n    run: [./loop]\n');
     const measure = (out: string): Results => {
