@@ -2,7 +2,7 @@
 // TypeError, outside Valgrind as under it, instead of silently counting only the generator's creation;
 // a measured call that returns a generator or coroutine is refused too (docs/python.md).
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -63,7 +63,7 @@ test('generator and coroutine functions are refused, natively (measure inactive)
   if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
   writeFileSync(join(root, 'cases.py'), SCRIPT);
   for (const mode of ['inactive', 'active']) {
-    const r = spawnSync('python3', ['-S', '-W', 'error', join(root, 'cases.py'), root, mode], { encoding: 'utf8', timeout: 120_000 });
+    const r: SpawnSyncReturns<string> = spawnSync('python3', ['-S', '-W', 'error', join(root, 'cases.py'), root, mode], { encoding: 'utf8', timeout: 120_000 });
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     const lines = Object.fromEntries(r.stdout.trim().split('\n').map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]));
     assert.match(lines['generator function']!, /^refused: cg_bench\.measure\(gen\): a generator function; a call only makes the generator, so its run would not be counted/, mode);
