@@ -149,16 +149,17 @@ class _Region:
         return False
 
     def __call__(self, fn: F) -> F:
+        _refuse_suspendable(fn)
         region = self
 
         @functools.wraps(fn)
         def measured(*args: Any, **kwargs: Any) -> Any:
             top = _client.frame_stack_top() if _TRAMPOLINE_BYTES is not None else None
             if top is None:
-                return _call_in(region, fn, args, kwargs or None)
+                return _whole(_call_in(region, fn, args, kwargs or None), fn)
             # The region's frames start at the same offset in a page whatever the frames below them
             # (the script's own frame is larger when its code needs a deeper stack).
-            return _padded((-(top + _TRAMPOLINE_BYTES) % _PAGE) // _WORD)(_call_in, region, fn, args, kwargs or None)
+            return _whole(_padded((-(top + _TRAMPOLINE_BYTES) % _PAGE) // _WORD)(_call_in, region, fn, args, kwargs or None), fn)
 
         return measured  # type: ignore[return-value]
 
@@ -208,6 +209,7 @@ class _Inactive:
         return False
 
     def __call__(self, fn: F) -> F:
+        _refuse_suspendable(fn)  # here too: what fails under Valgrind fails outside it
         return fn
 
 
@@ -217,9 +219,47 @@ _INACTIVE = _Inactive()
 _REGIONS = {True: _Region(True), False: _Region(False)}
 
 
+# Code flags of functions whose call only makes a generator or coroutine (inspect's, without importing
+# inspect: what cg_bench imports is in the heap the regions see).
+_SUSPENDABLE = ((0x80, "a coroutine function", "coroutine"), (0x200, "an async generator function", "async generator"), (0x20, "a generator function", "generator"))
+
+
+def _refuse_suspendable(fn: Any) -> None:
+    """A generator or coroutine function only makes its generator when called: the region would
+    count that, not the run, which happens later, outside it, interleaved with its consumer."""
+    plain = fn
+    while isinstance(plain, functools.partial):
+        plain = plain.func
+    code = getattr(getattr(plain, "__func__", plain), "__code__", None)
+    flags = code.co_flags if isinstance(code, types.CodeType) else 0
+    for flag, kind, made in _SUSPENDABLE:
+        if flags & flag:
+            raise TypeError(
+                "cg_bench.measure(%s): %s; a call only makes the %s, so its run would not be counted. "
+                "Measure what runs it instead: e.g. measure(lambda: list(gen()))(), or "
+                "`with cg_bench.measure(): asyncio.run(main())`" % (getattr(fn, "__qualname__", fn), kind, made)
+            )
+
+
+def _whole(result: Any, fn: Any) -> Any:
+    """A measured call's result, unless it is a generator or coroutine (see _refuse_suspendable)."""
+    if isinstance(result, (types.GeneratorType, types.CoroutineType, types.AsyncGeneratorType)):
+        close = getattr(result, "close", None)  # never to be run: no "never awaited" warning
+        if close is not None:
+            close()
+        raise TypeError(
+            "cg_bench.measure(%s): the call returned a %s without running it, so only its creation was counted; "
+            "measure what runs it instead" % (getattr(fn, "__qualname__", fn), type(result).__name__)
+        )
+    return result
+
+
 def measure(fn: Optional[F] = None, /, *, gc: bool = True) -> Any:
-    """A region counted by Cachegrind: ``with measure():``, ``@measure`` or ``@measure(gc=False)``."""
+    """A region counted by Cachegrind: ``with measure():``, ``@measure`` or ``@measure(gc=False)``.
+
+    A generator or coroutine function is refused (TypeError), as is a measured call that returns a
+    generator or coroutine: the region would count only its creation."""
     if not _ACTIVE:
-        return fn if fn is not None else _INACTIVE
+        return _INACTIVE(fn) if fn is not None else _INACTIVE
     region = _REGIONS[bool(gc)]
     return region(fn) if fn is not None else region

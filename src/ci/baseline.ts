@@ -50,8 +50,8 @@ function partOf(stored: Results, selection: MeasureSelection): Results {
 
 /**
  * The baseline of a change, once the head (or this part of it) is measured: the stored results when
- * they fit the head, every benchmark's numbers add up (verify-sample.ts `inconsistency`), and their
- * cheapest benchmark, measured again here, gives exactly their counts; else the commit measured in
+ * they fit the head, every benchmark's numbers add up (verify-sample.ts `inconsistency`), and one
+ * of their benchmarks drawn at random, measured again here, gives exactly its counts; else the commit measured in
  * this job, at the same path as the head.
  */
 export async function settleBaseline(ci: CiAdapter, measurer: Measurer, lookup: BaselineLookup, head: Results, checkout: BaseCheckout, selection: MeasureSelection = {}): Promise<Baseline> {
@@ -88,7 +88,7 @@ async function measureAt(ci: CiAdapter, measurer: Measurer, checkout: BaseChecko
 }
 
 /**
- * A stored baseline is trusted only once its cheapest benchmark, measured again here on the same
+ * A stored baseline is trusted only once a benchmark drawn at random, measured again here on the same
  * commit, gives exactly its counts: a cache entry that is not what it claims, or a runner that
  * differs in a way the fingerprint misses, shows up as a difference.
  */

@@ -1,15 +1,21 @@
+import { randomInt } from 'node:crypto';
 import { addEvents, cyclesFromEvents, EVENT_NAMES, hitsFromEvents, zeroEvents } from '../metric/events.ts';
 import { formatCount } from '../report/format.ts';
 import type { BenchmarkResult, Results } from '../results/types.ts';
 
-/** The benchmark a stored baseline is checked on: the cheapest that ran on both sides. */
-export function sampleBenchmark(stored: Results, head: Results): BenchmarkResult | undefined {
+/**
+ * The benchmark a stored baseline is checked on: one of those that ran on both sides, drawn at
+ * random (crypto), so nobody storing a forged baseline can know which one will be measured again.
+ * (The cheapest, always, let a forgery with consistent numbers pass when it left that one honest.)
+ * Whichever is drawn, an honest baseline gives the same outcome: verified, or measured in the job.
+ */
+export function sampleBenchmark(stored: Results, head: Results, draw: (count: number) => number = randomInt): BenchmarkResult | undefined {
   const ranInHead = new Set(head.benchmarks.filter((b) => b.status === 'ok').map((b) => b.name));
   const candidates = stored.benchmarks.filter((b) => b.status === 'ok' && b.estimatedCycles !== null && ranInHead.has(b.name));
   // A name that is part of another is selected with it by --filter (a substring): prefer one that is not.
   const alone = (b: BenchmarkResult) => !/[*?]/.test(b.name) && !stored.benchmarks.some((o) => o !== b && o.name.includes(b.name));
-  const cheapest = (list: BenchmarkResult[]) => [...list].sort((a, b) => a.estimatedCycles! - b.estimatedCycles! || (a.name < b.name ? -1 : 1))[0];
-  return cheapest(candidates.filter(alone)) ?? cheapest(candidates);
+  const pool = candidates.some(alone) ? candidates.filter(alone) : candidates;
+  return pool.length ? pool[draw(pool.length)] : undefined;
 }
 
 /** The --filter that selects `name` (a glob when it holds wildcard characters, which cannot be escaped: then '*' for all). */

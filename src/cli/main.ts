@@ -23,7 +23,7 @@ import { merge } from './merge.ts';
 import { paired } from './paired.ts';
 import { bisectCommand } from './bisect.ts';
 import { callerEnvironment, cliPaths } from './paths.ts';
-import { inertStream } from './terminal.ts';
+import { flushLines, inertStream, workflowCommandSafe } from './terminal.ts';
 
 export type { CliIO };
 
@@ -164,7 +164,20 @@ const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> =
  * benchmark wrote reaches the terminal or the CI log (README "Security").
  */
 export async function main(argv: string[], streams: CliIO = { stdout: process.stdout, stderr: process.stderr }): Promise<number> {
-  const io: CliIO = { stdout: streams.stdout, stderr: inertStream(streams.stderr) };
+  // In a GitHub Actions step, a line of output could be a workflow command: both streams make them text.
+  const actions = process.env['GITHUB_ACTIONS'] === 'true';
+  const io: CliIO = actions
+    ? { stdout: workflowCommandSafe(streams.stdout), stderr: inertStream(workflowCommandSafe(streams.stderr)) }
+    : { stdout: streams.stdout, stderr: inertStream(streams.stderr) };
+  try {
+    return await dispatch(argv, io);
+  } finally {
+    flushLines(io.stdout);
+    flushLines(io.stderr);
+  }
+}
+
+async function dispatch(argv: string[], io: CliIO): Promise<number> {
   const [command, ...rest] = argv;
   try {
     if (!command || command === '-h' || command === '--help') return help('main', io);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
-import { dirname, relative } from 'node:path';
+import { dirname, isAbsolute, relative } from 'node:path';
 import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from 'yaml';
 import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
 import { CgBenchError, errorMessage } from '../errors.ts';
@@ -143,9 +143,14 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     if (first !== undefined) {
       problems.push(where(['benchmarks', i, 'name'], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
+    const hidden = hiddenCharacter(b.name);
+    if (hidden) {
+      problems.push(where(['benchmarks', i, 'name'], `benchmarks[${i}].name`, `has ${hidden} in it: a name must be one line of visible characters (no control, zero-width, bidi-override or other invisible characters), or two names could look the same`));
+    }
     const cwd = realDirectory(resolveFrom(root, b.cwd ?? '.'));
-    if (b.cwd !== undefined && !isDirectory(cwd)) {
-      problems.push(where(['benchmarks', i, 'cwd'], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
+    if (b.cwd !== undefined) {
+      const problem = cwdProblem(cwd, realDirectory(root));
+      if (problem) problems.push(where(['benchmarks', i, 'cwd'], `benchmarks[${i}].cwd`, `benchmark "${b.name}": "${b.cwd}" ${problem} (relative to the configuration's directory ${shownPath(root)})`));
     }
     valgrindVariables(b.env, ['benchmarks', i, 'env'], `benchmarks[${i}].env`);
     finite(b.threshold, ['benchmarks', i, 'threshold'], `benchmarks[${i}].threshold`, 'a percentage (write 1% or 0.5%)');
@@ -187,6 +192,22 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
   return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cpus: raw.cpus ?? 'one', cache, weights, benchmarks, hash };
 }
 
+/**
+ * Characters that show as nothing, as a blank, or as something else: controls, format characters
+ * (bidi, zero-width, U+180E), line and paragraph separators, lone surrogates, the default-ignorable
+ * ones (U+034F, the Hangul fillers U+3164 and U+FFA0, variation selectors, tags), blanks other than
+ * the space, and U+FFFD, which is what bytes that are not UTF-8 became when the file was read.
+ */
+const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800\ufffd]|(?! )\p{White_Space}/u;
+
+/** The first such character of a name, as "U+XXXX", or undefined. */
+export function hiddenCharacter(name: string): string | undefined {
+  const match = HIDDEN.exec(name);
+  if (!match) return undefined;
+  const code = `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return match[0] === '\ufffd' ? `${code} (bytes that are not UTF-8 read as U+FFFD?)` : code;
+}
+
 function realDirectory(path: AbsolutePath): AbsolutePath {
   try {
     return realpathSync(path) as AbsolutePath;
@@ -195,12 +216,22 @@ function realDirectory(path: AbsolutePath): AbsolutePath {
   }
 }
 
-function isDirectory(path: string): boolean {
+/**
+ * Why a benchmark cannot run in `cwd` (its real path), or undefined. It must be the configuration's
+ * directory or below it: that is the project the sandbox is made for, and a run in /etc or ../..
+ * would measure, and write into, what is not the project.
+ */
+function cwdProblem(cwd: string, root: string): string | undefined {
+  let isDirectory: boolean;
   try {
-    return statSync(path).isDirectory();
+    isDirectory = statSync(cwd).isDirectory();
   } catch {
-    return false;
+    return 'does not exist';
   }
+  if (!isDirectory) return 'is not a directory';
+  const path = relative(root, cwd);
+  if (path === '..' || path.startsWith('../') || isAbsolute(path)) return `is outside the project: a benchmark runs in the configuration's directory or below it`;
+  return undefined;
 }
 
 /**

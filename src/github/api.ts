@@ -1,6 +1,7 @@
 import { getOctokit } from '@actions/github';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import { isStickyBody } from '../publish/sticky.ts';
 
 /** The few GitHub calls cg-bench makes, behind an interface the orchestrator can be read against. */
 /** The author of what the workflow's GITHUB_TOKEN writes. */
@@ -53,10 +54,11 @@ export function createGitHubApi(token: string, repository: string, log: (message
       return data.merge_base_commit.sha;
     },
     async findComment(issue, marker) {
-      // Only our own comment is ours to edit: anyone can write the marker into a comment of theirs.
+      // Only our own comment is ours to edit: anyone can write the marker into a comment of theirs,
+      // and our identity may have written others that quote it.
       const me = await identity();
       for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: issue, per_page: 100 })) {
-        const found = page.data.find((c) => c.user?.login === me && c.body?.includes(marker));
+        const found = page.data.find((c) => c.user?.login === me && isStickyBody(c.body, marker));
         if (found) return { id: found.id, url: found.html_url };
       }
       return undefined;

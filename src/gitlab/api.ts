@@ -1,4 +1,5 @@
 import { fetchWithRetry, HttpError } from '../publish/http.ts';
+import { isStickyBody } from '../publish/sticky.ts';
 
 /** The GitLab REST calls the component makes (https://docs.gitlab.com/api/). */
 export interface GitLabApi {
@@ -37,11 +38,12 @@ export function createGitLabApi(options: {
       return Buffer.from(await response.arrayBuffer());
     },
     async findNote(iid, marker) {
-      // Only the token's own note is ours to edit: anyone can write the marker into a note.
+      // Only the token's own note is ours to edit: anyone can write the marker into a note, and the
+      // token's identity may have written others that quote it.
       const me = await json<{ id: number }>(`${options.apiUrl.replace(/\/$/, '')}/user`, { headers: withToken() });
       for (let page = 1; page <= 50; page++) {
         const notes = await json<{ id: number; body: string; system?: boolean; author?: { id?: number } }[]>(`${project}/merge_requests/${iid}/notes?per_page=100&page=${page}&sort=asc&order_by=created_at`, { headers: withToken() });
-        const found = notes.find((n) => !n.system && n.author?.id === me.id && n.body.includes(marker));
+        const found = notes.find((n) => !n.system && n.author?.id === me.id && isStickyBody(n.body, marker));
         if (found) return { id: found.id };
         if (notes.length < 100) return undefined;
       }

@@ -97,6 +97,16 @@ const CR = 0x0d;
 const ZERO = 0x30;
 const NINE = 0x39;
 const SPACE = 0x20;
+/**
+ * The `events:` line Valgrind writes after the command: Ir, then events Cachegrind counts. A line of
+ * a command such as "events: d" is not one, so it stays the command's; one that copies it exactly is
+ * caught when the real one follows (a second "events:" line).
+ */
+const EVENTS_LINE = /^events: Ir(?: (?:I1mr|ILmr|Dr|D1mr|DLmr|Dw|D1mw|DLmw|Bc|Bcm|Bi|Bim))* ?\r?$/;
+
+function isEventsLine(text: string): boolean {
+  return EVENTS_LINE.test(text);
+}
 
 /**
  * A streaming parser for the cachegrind.out format. Cost lines, which are nearly all of a large
@@ -108,6 +118,12 @@ export class CachegrindParser {
   private leftover: Buffer | undefined;
   private lineNumber = 0;
   private cmd = '';
+  /**
+   * Where in the file the parser is. Valgrind writes `desc:` lines, then `cmd:` with the argv
+   * joined by spaces as it is, newlines included, then `events:`, then the body. So every line after
+   * `cmd:` up to the `events:` line belongs to the command, whatever it looks like (a digit, a blank).
+   */
+  private part: 'header' | 'cmd' | 'body' = 'header';
   private readonly desc: string[] = [];
   private events: string[] = [];
   private summary: number[] | undefined;
@@ -191,6 +207,12 @@ export class CachegrindParser {
   private line(buffer: Buffer, start: number, end: number): void {
     this.lineNumber++;
     const next = end + 1;
+    if (this.part === 'cmd' && !isEventsLine(buffer.toString('latin1', start, Math.min(end, start + 200)))) {
+      // A line of a command that had a newline in an argument: kept as Valgrind wrote it.
+      this.runStart = next;
+      this.cmd += `\n${buffer.toString('utf8', start, end)}`;
+      return;
+    }
     if (end > start && buffer[end - 1] === CR) end--;
     if (start === end) return;
     const first = buffer[start]!;
@@ -209,11 +231,20 @@ export class CachegrindParser {
       if (this.currentFunction) this.currentRuns = this.runsIn(this.currentFunction, this.file);
     }
     else if (text.startsWith('events:')) {
+      // Valgrind writes one, right after the command. A second one means the first was a line of
+      // the command (an argument with "\nevents:" in it): what came between cannot be told from
+      // costs, so the file is refused rather than read wrongly.
+      if (this.part === 'body') throw this.error(`line ${this.lineNumber}: a second "events:" line (does the command have an argument with a newline followed by "events:"?)`);
+      this.part = 'body';
       this.events = text.slice(7).trim().split(/\s+/);
       this.totals = new Array<number>(this.events.length).fill(0);
-    } else if (text.startsWith('summary:')) this.summary = this.numbers(text.slice(8));
-    else if (text.startsWith('cmd:')) this.cmd = text.slice(4).trim();
-    else if (text.startsWith('desc:')) this.desc.push(text.slice(5).trim());
+    } else if (text.startsWith('summary:')) {
+      if (this.summary) throw this.error(`line ${this.lineNumber}: a second "summary:" line`);
+      this.summary = this.numbers(text.slice(8));
+    } else if (this.part === 'header' && text.startsWith('cmd:')) {
+      this.part = 'cmd';
+      this.cmd = text.slice(4).trim();
+    } else if (this.part === 'header' && text.startsWith('desc:')) this.desc.push(text.slice(5).trim());
     else if (text.startsWith('#') || text.startsWith('version:') || text.startsWith('creator:') || text.startsWith('positions:')) return;
     else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text.slice(0, 60))}`);
   }

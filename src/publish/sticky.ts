@@ -8,6 +8,15 @@ export function commentMarker(suiteId: string): string {
   return `<!-- cg-bench:${suiteId} -->`;
 }
 
+/**
+ * Whether a comment or note the token's identity wrote is the suite's sticky one: ours begin with
+ * the marker. Another workflow writing as the same bot may quote the marker further down (a
+ * comment about cg-bench, a copied report): that one is not ours to overwrite.
+ */
+export function isStickyBody(body: string | null | undefined, marker: string): boolean {
+  return body?.startsWith(marker) ?? false;
+}
+
 const DETAILS = /\n<details>[\s\S]*?<\/details>\n/g;
 
 /**

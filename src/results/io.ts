@@ -1,4 +1,4 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import resultsSchema from '../../schemas/results.schema.json' with { type: 'json' };
 import { CgBenchError, errorMessage } from '../errors.ts';
@@ -96,7 +96,9 @@ export function writeFileAtomic(path: string, text: string): void {
   } catch (error) {
     rmSync(temporary, { force: true });
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ''}; the file there, if any, is unchanged`);
+    // Only a file still there is "unchanged": a run removes its --out's results.json before it starts.
+    const left = existsSync(path) ? 'the file there is unchanged' : 'no file is there now';
+    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ''}; ${left}`);
   }
 }
 

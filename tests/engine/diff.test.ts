@@ -100,3 +100,16 @@ test('diff: usage errors and bad files exit 2 with what is wrong', async () => {
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /bad\/results\.json: invalid results file:\n {2}benchmarks\[0\]\.functions\[0\]\.lines\[0\]\.line: /);
 });
+
+test('diff: a source line with bidi and invisible characters (U+202E, U+2066, U+200B, U+180E) shows none of them raw, in markdown or on the terminal', async () => {
+  const dir = tempDir('cg-bench-diff-');
+  const hostile = 'if (admin) { /* \u202e } \u2066if (ok)\u2069 \u200b\u180e*/';
+  write(join(dir, 'base'), [bench('sort', [fn('work', [L(10, 20000, hostile)])])]);
+  write(join(dir, 'head'), [bench('sort', [fn('work', [L(10, 90000, hostile)])])]);
+  for (const format of ['markdown', 'terminal']) {
+    const r = await cli(['diff', 'base', 'head', '--format', format], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /admin/, 'the line is shown');
+    assert.doesNotMatch(r.stdout, /[\u202a-\u202e\u2066-\u2069\u180e]|(?<![@#])\u200b/u, `${format}: ${JSON.stringify(r.stdout)}`);
+  }
+});

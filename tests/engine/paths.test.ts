@@ -122,6 +122,6 @@ describe('paths: one rule, applied at the entry', () => {
     const r = await cli(['run', '--config', '../sub/bad-cwd.yml'], { cwd: elsewhere });
     assert.equal(r.code, 2);
     // Outside the caller's directory, paths are shown absolute.
-    assert.ok(r.stderr.includes(`${join(sub, 'bad-cwd.yml')}:4:5: benchmarks[0].cwd: directory "nowhere" does not exist (relative to the configuration's directory ${sub})`), r.stderr);
+    assert.ok(r.stderr.includes(`${join(sub, 'bad-cwd.yml')}:4:5: benchmarks[0].cwd: benchmark "a": "nowhere" does not exist (relative to the configuration's directory ${sub})`), r.stderr);
   });
 });

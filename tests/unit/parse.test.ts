@@ -114,6 +114,34 @@ test('rejects a summary that disagrees with the cost lines, a missing summary an
   assert.throws(bad(''), /no "events:" line/);
 });
 
+// Valgrind writes the argv joined by spaces as it is: an argument with newlines (a `run: |` block,
+// `python3 -c` with a script) goes on over several lines, which may look like anything but the "events:" line Valgrind writes.
+const MULTI_LINE_CMD = SAMPLE.replace('cmd: ./prog a b\n', 'cmd: sh -c echo a\n42 7\n\ndesc: x\nfn=main\nsummary: 1\nevents: Ir x\n  echo b\n');
+
+test('a command with newlines in its arguments: every line up to the "events:" line is the command\'s, whatever it looks like', () => {
+  const bytes = Buffer.from(MULTI_LINE_CMD);
+  for (let size = 1; size <= bytes.length; size++) {
+    const parser = new CachegrindParser('multi.out');
+    for (let i = 0; i < bytes.length; i += size) parser.push(bytes.subarray(i, i + size));
+    const p = parser.finish();
+    assert.equal(p.cmd, 'sh -c echo a\n42 7\n\ndesc: x\nfn=main\nsummary: 1\nevents: Ir x\n  echo b', `chunks of ${size}`);
+    assert.deepEqual(p.desc, ['I1 cache:         32768 B, 64 B, 8-way associative']);
+    assert.deepEqual(p.totals, [18, 1, 1, 6, 1, 0, 3, 0, 1]);
+    assert.equal(p.functions.length, 3);
+  }
+});
+
+test('a command line that forges a header and costs is refused, not read: the real "events:" line follows it', () => {
+  const forged = SAMPLE.replace('cmd: ./prog a b\n', 'cmd: ./prog x\nevents: Ir\nfl=a.c\nfn=main\n1 1\nsummary: 1\n');
+  const parse = (name: string, text: string) => () => {
+    const parser = new CachegrindParser(name);
+    parser.push(Buffer.from(text));
+    return parser.finish();
+  };
+  assert.throws(parse('forged.out', forged), /forged\.out: line 8: a second "events:" line/);
+  assert.throws(parse('twice.out', `${SAMPLE}summary: 18 1 1 6 1 0 3 0 1\n`), /twice\.out: line 14: a second "summary:" line/);
+});
+
 test('events equal the summary: line of real Cachegrind output, plain and gzip-compressed', async () => {
   const dir = tempDir();
   const out = join(dir, 'cachegrind.out.1');

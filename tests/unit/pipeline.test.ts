@@ -113,7 +113,7 @@ test('a stored baseline that the base commit does not reproduce is replaced by a
   assert.ok(seen.warnings.some((m) => /is not what \w{7} measures here/.test(m)), seen.warnings.join('\n'));
 });
 
-/** Two benchmarks: `loop` (the cheapest, the one re-measured) and `heavy`, with a recorded function and line. */
+/** Two benchmarks: `loop` (the cheaper) and `heavy`, with a recorded function and line; either may be the one re-measured. */
 function twoBenchmarks(): Results {
   const heavy = benchmarkResult('heavy', { Ir: 50_000, Dr: 2_000, D1mr: 30 });
   heavy.functions = [{ fn: 'work', file: 'w.c', estimatedCycles: heavy.estimatedCycles! - 10, Ir: 49_990, lines: [{ file: 'w.c', line: 3, estimatedCycles: 100, Ir: 100 }] }];
@@ -125,8 +125,11 @@ test('a stored baseline whose numbers do not add up (one count edited in a bench
   const untouched = fakeMeasurer(ok(twoBenchmarks()), ok(twoBenchmarks()));
   const used = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { store: memoryStore(twoBenchmarks()) });
   assert.deepEqual(await runPipeline(used.adapter, untouched), { kind: 'ok' });
-  assert.deepEqual(untouched.filters, [undefined, 'loop'], 'untouched: checked, then only the sample measured again');
-  assert.equal(used.seen.reports[0]!.baselineSource, `merge-base ${sha.slice(0, 7)}, from the store, verified (loop measured again here: identical)`);
+  assert.equal(untouched.filters.length, 2, 'untouched: checked, then only the sample measured again');
+  assert.equal(untouched.filters[0], undefined);
+  const sample = untouched.filters[1]!;
+  assert.ok(['loop', 'heavy'].includes(sample), sample);
+  assert.equal(used.seen.reports[0]!.baselineSource, `merge-base ${sha.slice(0, 7)}, from the store, verified (${sample} measured again here: identical)`);
 
   const edits: [string, (r: Results) => void, RegExp][] = [
     ['one event count', (r) => void (r.benchmarks[1]!.events!.Ir += 1), /heavy: 5[\d,]+ estimated cycles stored, its events make 5[\d,]+/],
@@ -146,6 +149,26 @@ test('a stored baseline whose numbers do not add up (one count edited in a bench
     assert.equal(seen.reports[0]!.comparison!.counts.unchanged, 2, `${what}: compared with what was measured`);
     assert.ok(seen.warnings.some((m) => /refused as tampered with: its numbers do not add up/.test(m)), seen.warnings.join('\n'));
   }
+});
+
+test('a forged baseline whose numbers add up, with its cheapest benchmark left honest, is caught: the sample is drawn at random, not always the cheapest', async () => {
+  const { root, sha } = repository('benchmarks:\n  - name: loop\n    run: [./x]\n  - name: heavy\n    run: [./y]\n');
+  // heavy made 20% cheaper, every number recomputed from the forged events: inconsistency() finds nothing.
+  const forged = resultsOf([benchmarkResult('loop', { Ir: 1000 }), benchmarkResult('heavy', { Ir: 40_000, Dr: 1_600, D1mr: 24 })]);
+  const { inconsistency } = await import('../../src/ci/verify-sample.ts');
+  assert.equal(inconsistency(forged), undefined);
+  const samples = new Set<string>();
+  let caught = 0;
+  for (let i = 0; i < 40; i++) {
+    const measurer = fakeMeasurer(ok(twoBenchmarks()), ok(twoBenchmarks()));
+    const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { store: memoryStore(forged) });
+    assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });
+    samples.add(measurer.filters[1]!);
+    if (/the stored baseline differed: heavy measures/.test(seen.reports[0]!.baselineSource)) caught++;
+  }
+  // Each draw picks heavy with probability 1/2: 40 draws all on loop would happen once in 2^40.
+  assert.deepEqual([...samples].sort(), ['heavy', 'loop']);
+  assert.ok(caught > 0, 'the forgery was never caught');
 });
 
 test('a stored baseline from another machine is not used: the baseline commit is measured here, at its own checkout', async () => {
@@ -213,12 +236,14 @@ test('a head that cannot be measured ends the pipeline with its exit code, repor
   assert.equal(seen.reports.length, 0);
 });
 
-test('the sample is the cheapest benchmark that ran on both sides and that --filter selects alone', async () => {
+test('the sample is drawn among the benchmarks that ran on both sides and that --filter selects alone', async () => {
   const { sampleBenchmark, filterFor } = await import('../../src/ci/verify-sample.ts');
   const named = (name: string, ir: number, status: 'ok' | 'failed' = 'ok') => ({ ...results(ir, status).benchmarks[0]!, name });
   const stored = { ...results(1), benchmarks: [named('parse', 10), named('parse-big', 50), named('sort', 20), named('gone', 1), named('broke', 2, 'failed')] };
   const head = { ...results(1), benchmarks: [named('parse', 1), named('parse-big', 1), named('sort', 1), named('broke', 1)] };
-  assert.equal(sampleBenchmark(stored, head)?.name, 'sort', '"parse" would select parse-big too; "gone" did not run in the head; "broke" failed');
+  // "parse" would select parse-big too; "gone" did not run in the head; "broke" failed.
+  const drawn = (index: number) => sampleBenchmark(stored, head, (count) => (assert.equal(count, 2), index))?.name;
+  assert.deepEqual([drawn(0), drawn(1)], ['parse-big', 'sort'], 'each of them can be drawn, the dearer too');
   assert.equal(filterFor('a*b'), '*');
   assert.equal(sampleBenchmark({ ...stored, benchmarks: [] }, head), undefined);
 });

@@ -1,0 +1,93 @@
+// Configuration values refused before anything runs (issue 23, item 7), each with a message naming
+// the file, the field and the benchmark: invisible characters in names, a cwd outside the project or
+// naming a file, cache numbers Valgrind cannot take.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { loadConfig } from '../../src/config/load.ts';
+import { cacheLevelProblem } from '../../src/config/values.ts';
+import { CgBenchError } from '../../src/errors.ts';
+import { locateValgrind } from '../../src/run/valgrind.ts';
+import { tempDir } from '../helpers.ts';
+
+/** The message loadConfig refuses cg-bench.yml (raw bytes) with, in a project that also has src/ and a file. */
+function refusal(config: string | Buffer): string {
+  const dir = tempDir('cg-bench-config-');
+  mkdirSync(join(dir, 'src'));
+  writeFileSync(join(dir, 'src', 'main.c'), 'int main(void) { return 0; }\n');
+  writeFileSync(join(dir, 'cg-bench.yml'), config);
+  try {
+    loadConfig(join(dir, 'cg-bench.yml'));
+  } catch (error) {
+    assert.ok(error instanceof CgBenchError, String(error));
+    assert.equal(error.exitCode, 2);
+    return error.message;
+  }
+  assert.fail('the configuration was accepted');
+}
+
+const named = (name: string) => `benchmarks:\n  - name: "${name}"\n    run: [/bin/true]\n`;
+
+describe('names with invisible characters are refused like zero-width and bidi ones', () => {
+  for (const [what, escaped, code] of [
+    ['a line separator', '\\u2028', 'U+2028'],
+    ['a Mongolian vowel separator', '\\u180e', 'U+180E'],
+    ['a combining grapheme joiner', '\\u034f', 'U+034F'],
+    ['a Hangul filler', '\\u3164', 'U+3164'],
+    ['a halfwidth Hangul filler', '\\uffa0', 'U+FFA0'],
+    ['a soft hyphen', '\\u00ad', 'U+00AD'],
+    ['a no-break space', '\\u00a0', 'U+00A0'],
+    ['a variation selector', '\\ufe0f', 'U+FE0F'],
+    ['a tag character', '\\U000E0041', 'U+E0041'],
+    ['a replacement character', '\\ufffd', 'U+FFFD'],
+  ] as const) {
+    test(`${what} (${code})`, () => {
+      assert.match(refusal(named(`sort${escaped}1m`)), new RegExp(`cg-bench\\.yml:2:\\d+: benchmarks\\[0\\]\\.name: .*${code.replace('+', '\\+')}.*visible characters`));
+    });
+  }
+  test('bytes that are not UTF-8 (read as U+FFFD)', () => {
+    const bytes = Buffer.concat([Buffer.from('benchmarks:\n  - name: sort'), Buffer.from([0xff, 0xfe]), Buffer.from('1m\n    run: [/bin/true]\n')]);
+    assert.match(refusal(bytes), /cg-bench\.yml:2:\d+: benchmarks\[0\]\.name: has U\+FFFD \(bytes that are not UTF-8/);
+  });
+  test('visible names stay accepted: letters of any script, spaces, emoji, punctuation', () => {
+    const dir = tempDir('cg-bench-config-');
+    writeFileSync(join(dir, 'cg-bench.yml'), named('tri rapide é 排序 😀 (1m) a/b:c'));
+    assert.equal(loadConfig(join(dir, 'cg-bench.yml')).benchmarks[0]!.name, 'tri rapide é 排序 😀 (1m) a/b:c');
+  });
+});
+
+describe('cwd', () => {
+  const withCwd = (cwd: string) => `benchmarks:\n  - name: ok\n    run: [/bin/true]\n  - name: sort\n    run: [/bin/true]\n    cwd: ${cwd}\n`;
+  for (const cwd of ['/etc', '../../..', 'src/../..']) {
+    test(`${cwd}: outside the project, refused naming the benchmark and the field`, () => {
+      assert.match(refusal(withCwd(cwd)), new RegExp(`cg-bench\\.yml:6:\\d+: benchmarks\\[1\\]\\.cwd: benchmark "sort": "${cwd.replace(/[.]/g, '\\.')}" is outside the project`));
+    });
+  }
+  test('a file: "is not a directory", not "does not exist"', () => {
+    assert.match(refusal(withCwd('src/main.c')), /benchmarks\[1\]\.cwd: benchmark "sort": "src\/main\.c" is not a directory/);
+  });
+  test('a missing directory: "does not exist"', () => {
+    assert.match(refusal(withCwd('nowhere')), /benchmarks\[1\]\.cwd: benchmark "sort": "nowhere" does not exist/);
+  });
+  test('the project or below it is accepted', () => {
+    const dir = tempDir('cg-bench-config-');
+    mkdirSync(join(dir, 'src'));
+    writeFileSync(join(dir, 'cg-bench.yml'), withCwd('src/..'));
+    assert.equal(loadConfig(join(dir, 'cg-bench.yml')).benchmarks[1]!.cwd, dir);
+  });
+});
+
+describe('cache sizes Valgrind cannot take are refused at validation, as Valgrind would', () => {
+  test('LL 4294967296,8,64: a config message, not exit 3 at run time', () => {
+    assert.match(refusal('cache:\n  LL: "4294967296,8,64"\nbenchmarks:\n  - name: a\n    run: [/bin/true]\n'), /cg-bench\.yml:2:\d+: cache\.LL: "4294967296,8,64": 4294967296 is larger than Valgrind takes/);
+  });
+  test('cacheLevelProblem agrees with the host\'s Valgrind on the edges of the range', () => {
+    const valgrind = locateValgrind();
+    for (const spec of ['2147483648,8,64', '1073741824,8,64', '1610612736,3,64', '65536,2147483648,64']) {
+      const run = spawnSync(valgrind.bin, ['--tool=cachegrind', '--cache-sim=yes', `--LL=${spec}`, '--cachegrind-out-file=/dev/null', '/bin/true'], { encoding: 'utf8' });
+      assert.equal(cacheLevelProblem(spec) === undefined, run.status === 0, `${spec}: cg-bench says ${cacheLevelProblem(spec) ?? 'fine'}, Valgrind exits ${run.status}: ${run.stderr.slice(0, 300)}`);
+    }
+  });
+});
