@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
+import { regressedMessage, runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
 import type { Outcome } from '../ci/types.ts';
 import { engineFromEnv, imageId, insideImage } from '../container/engine.ts';
 import { containerMeasurer, inProcessMeasurer, type Measurer } from '../container/measurer.ts';
@@ -51,7 +51,7 @@ function createMeasurer(ctx: GitHubContext, actionDir: string): Measurer {
 function failIfNeeded(io: ActionIO, outcome: Outcome): void {
   if (outcome.kind === 'could-not-run') io.setFailed(outcome.message);
   else if (outcome.kind === 'benchmarks-failed') io.setFailed(`${outcome.count} benchmark(s) failed; see the report`);
-  else if (outcome.kind === 'regressed') io.setFailed(`${outcome.count} benchmark(s) regressed beyond the threshold`);
+  else if (outcome.kind === 'regressed') io.setFailed(regressedMessage(outcome));
 }
 
 export async function runAction(io: ActionIO, env: NodeJS.ProcessEnv, actionDir: string): Promise<void> {

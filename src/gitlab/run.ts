@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
+import { regressedMessage, runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
 import { inProcessMeasurer } from '../container/measurer.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { suiteFor } from '../publish/suite.ts';
@@ -34,7 +34,10 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Prom
           : await runPipeline(adapter, measurer);
     if (outcome.kind === 'could-not-run') return outcome.code;
     if (outcome.kind === 'benchmarks-failed') return ExitCode.benchmarkFailed;
-    if (outcome.kind === 'regressed') return ExitCode.regression;
+    if (outcome.kind === 'regressed') {
+      log.write(`cg-bench: ${regressedMessage(outcome)}\n`);
+      return ExitCode.regression;
+    }
     return ExitCode.ok;
   } catch (error) {
     log.write(`cg-bench: ${error instanceof CgBenchError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -72,6 +72,7 @@ function fakeAdapter(root: string, occasion: Occasion, options: { store?: Baseli
     store: options.store,
     history: options.history,
     shortSha: (sha) => sha.slice(0, 7),
+    commitUrl: (sha) => `https://git.example/o/r/commit/${sha}`,
     occasion: async () => occasion,
     fetchCommit: () => options.fetch ?? true,
     baseCheckoutDir: () => join(tempDir('cg-bench-pipeline-base-'), 'checkout'),
@@ -175,7 +176,7 @@ test('a regression fails the pipeline only with fail-on-regression', async () =>
   for (const failOnRegression of [false, true]) {
     const measurer = fakeMeasurer(ok(results(1100)), ok(results(1000)));
     const { adapter } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { failOnRegression });
-    assert.deepEqual(await runPipeline(adapter, measurer), failOnRegression ? { kind: 'regressed', count: 1 } : { kind: 'ok' });
+    assert.deepEqual(await runPipeline(adapter, measurer), failOnRegression ? { kind: 'regressed', count: 1, names: ['loop'] } : { kind: 'ok' });
   }
 });
 
@@ -238,7 +239,7 @@ test('a change with timed benchmarks: timed against the baseline commit\'s check
   const { root, sha } = repository(TIMED_CONFIG);
   const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')] });
   const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { failOnRegression: true });
-  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'regressed', count: 1 });
+  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'regressed', count: 1, names: ['io (timed)'] });
   assert.equal(measurer.timedPairs.length, 1);
   assert.equal(measurer.timedPairs[0]![0], root);
   assert.notEqual(measurer.timedPairs[0]![1], root);
