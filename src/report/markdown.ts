@@ -1,6 +1,6 @@
 import type { BenchmarkComparison, Comparison, Verdict } from '../compare/compare.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
-import { functionChangeText, functionSideText, lineChangeText, lineLabel, lineSideText } from './function-change.ts';
+import { functionChangeText, functionSideText, lineChangeText, lineLabel, lineSideText, otherFunctionsLabel, otherFunctionsSideText } from './function-change.ts';
 import { escapeMarkdown as esc } from './escape.ts';
 import { formatCount, formatPercent, formatSigned } from './format.ts';
 import { countPhrase, headline, VERDICT_LABEL } from './headline.ts';
@@ -74,9 +74,11 @@ function detail(c: BenchmarkComparison): string[] {
     row('LL hits', base.hits.ll, head.hits.ll),
     row('RAM hits', base.hits.ram, head.hits.ram),
   ];
-  if (c.functions.length) {
+  const other = c.otherFunctions;
+  if (c.functions.length || other) {
     out.push('', 'Functions whose estimated cycles changed most:', '', '| Function | File | Base | Head | Change |', '|:--|:--|--:|--:|--:|');
     for (const f of c.functions) out.push(`| ${esc(f.fn)} | ${esc(f.file)} | ${functionSideText(f, 'base')} | ${functionSideText(f, 'head')} | ${functionChangeText(f)} |`);
+    if (other) out.push(`| _${esc(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, 'base')} | ${otherFunctionsSideText(other, 'head')} | ${formatSigned(other.change)} |`);
   }
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
   if (lines.length) {
