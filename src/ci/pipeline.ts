@@ -5,6 +5,7 @@ import type { MeasureSelection, Measurement, Measurer } from '../container/measu
 import { ExitCode } from '../errors.ts';
 import { EXPORT_FORMATS, exportFileName } from '../report/exports.ts';
 import { reportBody } from '../publish/report-body.ts';
+import { regressedNames } from '../report/headline.ts';
 import type { ReportInput } from '../report/types.ts';
 import { writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
@@ -135,21 +136,6 @@ function baselineCommitOf(occasion: Occasion): BaselineCommit | undefined {
   return occasion.kind === 'change' && 'sha' in occasion.baseline ? occasion.baseline : undefined;
 }
 
-/** At most this many regressed benchmarks are named in the failure line; the rest are counted. */
-const NAMED_REGRESSIONS = 5;
-
-/** "a, b and 3 more": the first few names of a list that may be long. */
-export function namesInBrief(names: readonly string[], shown = NAMED_REGRESSIONS): string {
-  if (names.length <= shown) return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
-  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
-}
-
-/** The failure line: "2 benchmarks regressed beyond the threshold: a and b". */
-export function regressedMessage(outcome: { count: number; names: readonly string[] }): string {
-  const names = outcome.names.length ? `: ${namesInBrief(outcome.names)}` : '';
-  return `${outcome.count} benchmark${outcome.count === 1 ? '' : 's'} regressed beyond the threshold${names}`;
-}
-
 /** Compare, report where people look, decide. */
 async function finish(
   ci: CiAdapter,
@@ -180,10 +166,7 @@ async function finish(
 
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: 'benchmarks-failed', count: failed };
-  const regressed = [
-    ...(comparison?.comparable ? comparison.benchmarks.filter((b) => b.verdict === 'regression').map((b) => b.name) : []),
-    ...(head.timed?.filter((t) => t.verdict === 'regression').map((t) => `${t.name} (timed)`) ?? []),
-  ];
+  const regressed = regressedNames(head, comparison);
   if (ci.failOnRegression && regressed.length > 0) return { kind: 'regressed', count: regressed.length, names: regressed };
   return { kind: 'ok' };
 }

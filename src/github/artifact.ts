@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'no
 import { join } from 'node:path';
 import { compareResults } from '../compare/compare.ts';
 import { CgBenchError, errorMessage } from '../errors.ts';
+import { regressedMessage, regressedNames } from '../report/headline.ts';
 import { readResults, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import type { GitHubApi } from './api.ts';
@@ -108,4 +109,7 @@ export async function reportFromArtifact(ctx: ReportContext, trigger: Trigger): 
   await publishToPullRequest({ io, inputs, suite, api, env: ctx.env }, pr, body, head, comparison);
   io.setOutput('regressions', comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput('improvements', comparison?.comparable ? comparison.counts.improvement : 0);
+  // As in the measuring mode: with fail-on-regression the job fails too, naming what regressed.
+  const regressed = regressedNames(head, comparison);
+  if (inputs.failOnRegression && regressed.length) io.setFailed(regressedMessage({ count: regressed.length, names: regressed }));
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { regressedMessage, runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
+import { runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
+import { jobsLine, regressedMessage } from '../report/headline.ts';
 import type { Outcome } from '../ci/types.ts';
 import { engineFromEnv, imageId, insideImage } from '../container/engine.ts';
 import { containerMeasurer, inProcessMeasurer, type Measurer } from '../container/measurer.ts';
@@ -35,6 +36,8 @@ export function imageReference(inputs: Pick<ActionInputs, 'image'>, actionDir: s
 
 function createMeasurer(ctx: GitHubContext, actionDir: string): Measurer {
   const log = (line: string) => ctx.io.info(line);
+  const jobs = jobsLine(ctx.inputs.jobs);
+  if (jobs) log(jobs);
   if (insideImage(ctx.env)) {
     ctx.io.info('Running inside the cg-bench image: measuring in this container.');
     return inProcessMeasurer({ jobs: ctx.inputs.jobs, exclude: ['.git'], log });

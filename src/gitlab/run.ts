@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { regressedMessage, runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
+import { runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
+import { jobsLine, regressedMessage } from '../report/headline.ts';
 import { inProcessMeasurer } from '../container/measurer.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { suiteFor } from '../publish/suite.ts';
@@ -23,6 +24,8 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Prom
       log.warning(`${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`);
     }
     // The job runs in the image: each checkout is copied to /work, without .git and our own output.
+    const jobs = jobsLine(job.jobs);
+    if (jobs && job.mode !== 'merge') log.info(jobs);
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: ['.git', RESULTS_DIR], log: log.info });
     mkdirSync(out, { recursive: true });
     const adapter = gitLabAdapter(job, suite, api, out, log);

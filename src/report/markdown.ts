@@ -39,7 +39,8 @@ function commitLink(commit: BaselineCommitLink): string {
 /** Near the top, where a reviewer looks first: which commit the numbers are compared with. */
 function baselineLine(input: ReportInput): string[] {
   const commit = input.baselineCommit;
-  if (commit && input.comparison) return [`Compared with the ${esc(commit.what)} ${commitLink(commit)}.`, ''];
+  // `what` is cg-bench's own word for the commit ('merge-base', 'target branch'), never user text.
+  if (commit && input.comparison) return [`Compared with the ${commit.what} ${commitLink(commit)}.`, ''];
   if (!input.comparison && input.baselineSource?.startsWith('none: ')) return [`No baseline: ${esc(input.baselineSource.slice('none: '.length))}.`, ''];
   return [];
 }
