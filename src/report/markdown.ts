@@ -32,8 +32,9 @@ function title(head: Results, comparison: Comparison | undefined, suite: string 
 
 /** A commit as a link (full sha in the address, the CI's short form shown), or just the short form. */
 function commitLink(commit: BaselineCommitLink): string {
+  if (!/^[0-9a-f]{7,64}$/.test(commit.sha)) return esc(commit.short);
   const shown = `\`${commit.short}\``;
-  return commit.url && /^[0-9a-f]{7,64}$/.test(commit.sha) ? `[${shown}](${commit.url})` : shown;
+  return commit.url ? `[${shown}](${commit.url})` : shown;
 }
 
 /** Near the top, where a reviewer looks first: which commit the numbers are compared with. */

@@ -46,7 +46,7 @@ test('the baseline commit is the report\'s first line after the title, linked: t
   assert.equal(readJob({ ...GITLAB_ENV, CI_MERGE_REQUEST_PROJECT_URL: 'https://gitlab.example/up/p' }).projectUrl, 'https://gitlab.example/up/p');
   // No address, or something not a commit: shown, not linked.
   assert.equal(markdownReport.render({ head, comparison: compareResults(base, head), baselineCommit: { ...github, url: undefined } }).split('\n')[2], 'Compared with the merge-base `0123456`.');
-  assert.equal(markdownReport.render({ head, comparison: compareResults(base, head), baselineCommit: { ...github, sha: 'x](javascript:alert(1))' } }).split('\n')[2], 'Compared with the merge-base `0123456`.');
+  assert.equal(markdownReport.render({ head, comparison: compareResults(base, head), baselineCommit: { ...github, sha: 'x](javascript:alert(1))', short: 'x](java`' } }).split('\n')[2], 'Compared with the merge-base x\\]\\(java\\`.');
   // Without a baseline, why not, near the top too.
   assert.equal(markdownReport.render({ head, baselineSource: 'none: the merge-base fffffff could not be fetched' }).split('\n')[2], 'No baseline: the merge\\-base fffffff could not be fetched.');
 });
