@@ -124,7 +124,7 @@ const RANK: Record<Verdict, number> = { regression: 0, failed: 0, 'not-comparabl
 const TIMED_RANK = 1;
 const FAILURE_TEXT_RANK = 1;
 const DETAIL_RANK = { regression: 4, other: 5 };
-/** Room kept for the lines that say what was left out. */
+/** Room kept beyond the fixed parts and notes: the details' wrapper, and a margin. */
 const NOTES_ROOM = 1_500;
 
 interface Row extends Piece {
@@ -202,8 +202,8 @@ function assemble(doc: Document, kept: Set<Piece> | undefined, fullReport: strin
   const lines = [...doc.top];
   const rows = doc.rows.filter(has);
   const missingRows = doc.rows.filter((r) => !has(r));
-  const rank = new Map(doc.rows.map((r, i) => [r, i]));
-  if (missingRows.length) rows.sort((a, b) => a.rank - b.rank || rank.get(a)! - rank.get(b)!);
+  const position = new Map(doc.rows.map((r, i) => [r, i]));
+  if (missingRows.length) rows.sort((a, b) => a.rank - b.rank || position.get(a)! - position.get(b)!);
   lines.push(...doc.tableHeader, ...rows.flatMap((r) => r.lines));
   if (missingRows.length) {
     lines.push('', `_${formatCount(missingRows.length)} of ${formatCount(doc.rows.length)} rows left out to fit (${leftOutPhrase(missingRows)}); regressions and failures are listed first. The full report: ${fullReport}._`);
@@ -244,7 +244,7 @@ export function renderMarkdown(input: ReportInput, fit?: FitOptions): string {
   if (size(whole) <= fit.limit) return whole;
   const pieces: Piece[] = [...doc.rows, ...doc.apart, ...doc.failures.flatMap((f) => [f.first, f.more]), ...(doc.timed ? [doc.timed] : []), ...doc.details];
   const fixed = size(text(assemble(doc, new Set(), fit.fullReport)));
-  // The details' <details> wrapper and a moved row's note are in the room kept for notes.
+  // `fixed` has every note already; the details' <details> wrapper is paid from NOTES_ROOM.
   const kept = choosePieces(pieces, fit.limit - fixed - NOTES_ROOM, size);
   return text(assemble(doc, kept, fit.fullReport));
 }
