@@ -7,10 +7,11 @@ import type { Report } from '../../src/ci/types.ts';
 import { compareResults } from '../../src/compare/compare.ts';
 import { gitHubAdapter, type GitHubContext } from '../../src/github/adapter.ts';
 import type { GitHubApi } from '../../src/github/api.ts';
+import { noteBody } from '../../src/gitlab/adapter.ts';
 import type { ActionIO } from '../../src/github/io.ts';
 import { readInputs } from '../../src/github/inputs.ts';
 import { GITHUB_SUMMARY_LIMIT, reportBody, summaryBody } from '../../src/publish/report-body.ts';
-import { GITHUB_COMMENT_LIMIT } from '../../src/publish/sticky.ts';
+import { GITHUB_COMMENT_LIMIT, GITLAB_NOTE_LIMIT } from '../../src/publish/sticky.ts';
 import { suiteFor } from '../../src/publish/suite.ts';
 import { utf8Bytes } from '../../src/report/fit.ts';
 import { renderMarkdown } from '../../src/report/markdown.ts';
@@ -139,4 +140,12 @@ test('the action: the comment and the job summary it writes are fitted (GitHub\'
   assert.equal(summaries.length, 1);
   assert.ok(utf8Bytes(summaries[0]!) <= GITHUB_SUMMARY_LIMIT);
   assertNothingHidden(summaries[0]!, 'summary');
+});
+
+test('the GitLab note of the same comparison is within GitLab\'s limit, with everything a reviewer must see and where the whole report is', () => {
+  const input = comparison();
+  const note = noteBody(suiteFor('.', 'cg-bench.yml', ''), input, 'https://gitlab.example/g/p/-/jobs/9');
+  assert.ok(note.length <= GITLAB_NOTE_LIMIT, `${note.length} characters`);
+  assertNothingHidden(note, 'note');
+  assert.match(note, /_Details of [\d,]+ changed benchmarks left out to fit\. The full report: `cg-bench-results\/report\.md` in \[the measuring job's artifacts\]\(https:\/\/gitlab\.example\/g\/p\/\-\/jobs\/9\/artifacts\/browse\/cg-bench-results\/\)\._/);
 });
