@@ -229,6 +229,13 @@ function assemble(doc: Document, kept: Set<Piece> | undefined, fullReport: strin
   return lines;
 }
 
+/**
+ * Each input's pieces, made once: a CI renders one report whole (report.md) and fitted to a comment
+ * and a job summary, and escaping 2,000 benchmarks' details takes most of the time. An input is not
+ * changed once made (a new report is a new input).
+ */
+const documents = new WeakMap<ReportInput, Document>();
+
 const text = (lines: readonly string[]) => `${lines.join('\n')}\n`;
 
 /**
@@ -237,7 +244,8 @@ const text = (lines: readonly string[]) => `${lines.join('\n')}\n`;
  * and what was left out is said with where the full report is.
  */
 export function renderMarkdown(input: ReportInput, fit?: FitOptions): string {
-  const doc = document(input);
+  let doc = documents.get(input);
+  if (!doc) documents.set(input, (doc = document(input)));
   const whole = text(assemble(doc, undefined, ''));
   if (!fit) return whole;
   const size = fit.size ?? characters;
