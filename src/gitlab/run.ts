@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
+import { escapeTerminal } from '../report/escape.ts';
 import { jobsLine, regressedMessage } from '../report/headline.ts';
 import { inProcessMeasurer } from '../container/measurer.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
@@ -38,7 +39,8 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Prom
     if (outcome.kind === 'could-not-run') return outcome.code;
     if (outcome.kind === 'benchmarks-failed') return ExitCode.benchmarkFailed;
     if (outcome.kind === 'regressed') {
-      log.write(`cg-bench: ${regressedMessage(outcome)}\n`);
+      // Names are the configuration's text: made inert for the job log (no terminal escapes).
+      log.write(`cg-bench: ${regressedMessage({ count: outcome.count, names: outcome.names.map(escapeTerminal) })}\n`);
       return ExitCode.regression;
     }
     return ExitCode.ok;
