@@ -81,5 +81,5 @@ export function regressedNames(head: Results, comparison: Comparison | undefined
 
 /** The log's word on parallel measuring (input jobs), or undefined for one at a time. */
 export function jobsLine(jobs: number): string | undefined {
-  return jobs > 1 ? `jobs: ${jobs}: up to ${jobs} benchmarks are measured at a time (each in its own sandbox; the counts are the same as one at a time).` : undefined;
+  return jobs > 1 ? `jobs: ${jobs}: up to ${jobs} benchmarks are measured at a time (the counts are identical to one at a time).` : undefined;
 }
