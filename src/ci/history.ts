@@ -44,7 +44,11 @@ export async function keepHistory(ci: CiAdapter, occasion: Occasion, head: Resul
     const series = historySeries(points);
     mkdirSync(ci.outRoot, { recursive: true });
     writeFileSync(join(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
-    return trendMarkdown(series, labels, what);
+    const note =
+      occasion.kind === 'change'
+        ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._"
+        : undefined;
+    return trendMarkdown(series, labels, what, note);
   } catch (error) {
     // Too many benchmarks to draw, a full disk: the trend is lost, never the report.
     ci.log.warning(`No trend in the job summary: ${errorMessage(error)}`);

@@ -4,7 +4,9 @@ import { compareWithBaseline } from '../compare/compare.ts';
 import type { MeasureSelection, Measurement, Measurer } from '../container/measurer.ts';
 import { ExitCode } from '../errors.ts';
 import { EXPORT_FORMATS, exportFileName } from '../report/exports.ts';
-import { markdownReport } from '../report/markdown.ts';
+import { reportBody } from '../publish/report-body.ts';
+import { regressedNames } from '../report/headline.ts';
+import type { ReportInput } from '../report/types.ts';
 import { writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { mergeShards } from '../shard/merge.ts';
@@ -14,7 +16,7 @@ import { baseCheckout } from './base-checkout.ts';
 import { keepHistory } from './history.ts';
 import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
 import { hasTimedBenchmarks, timeAgainstBaseline } from './timed.ts';
-import type { CiAdapter, Outcome } from './types.ts';
+import type { BaselineCommit, CiAdapter, Occasion, Outcome } from './types.ts';
 
 /**
  * The one CI pipeline: measure the head; for a change, find its baseline (stored and verified, or
@@ -49,7 +51,7 @@ export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Ou
     }
   } else if (occasion.kind === 'mainline') saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
   if (timed && occasion.kind !== 'change') ci.log.info('The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.');
-  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head) });
+  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head), commit: baselineCommitOf(occasion) });
 }
 
 /**
@@ -114,7 +116,7 @@ export async function runMerge(ci: CiAdapter, partsDir: string, shownDir: string
   const occasion = await ci.occasion();
   const saved = occasion.kind === 'mainline' ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0]!.configText, imageIdentity: parts[0]!.imageIdentity }, head) : undefined;
   const failed = head.benchmarks.some((b) => b.status !== 'ok');
-  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head) });
+  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head), commit: baselineCommitOf(occasion) });
 }
 
 async function measureHead(ci: CiAdapter, measurer: Measurer, selection: MeasureSelection): Promise<Measurement> {
@@ -129,23 +131,42 @@ async function cannotRun(ci: CiAdapter, headRun: Measurement): Promise<Outcome> 
   return { kind: 'could-not-run', code: headRun.code || ExitCode.usage, message };
 }
 
+/** The commit a change is compared with, when one was named. */
+function baselineCommitOf(occasion: Occasion): BaselineCommit | undefined {
+  return occasion.kind === 'change' && 'sha' in occasion.baseline ? occasion.baseline : undefined;
+}
+
 /** Compare, report where people look, decide. */
-async function finish(ci: CiAdapter, head: Results, headCode: number, found: Baseline, kept: { baselineSaved: boolean | undefined; trend: string | undefined }): Promise<Outcome> {
+async function finish(
+  ci: CiAdapter,
+  head: Results,
+  headCode: number,
+  found: Baseline,
+  kept: { baselineSaved: boolean | undefined; trend: string | undefined; commit: BaselineCommit | undefined },
+): Promise<Outcome> {
   let baseline = found;
   const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
   if (problem) {
     ci.log.warning(problem);
     baseline = { results: undefined, source: `none: ${problem}` };
   }
-  const body = `${ci.suite.marker}\n${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
+  const commit = kept.commit;
+  const input: ReportInput = {
+    head,
+    comparison,
+    baselineSource: baseline.source,
+    suite: ci.suite.heading,
+    baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : undefined,
+  };
+  const body = reportBody(ci.suite.marker, input);
   mkdirSync(ci.outRoot, { recursive: true });
   writeFileSync(join(ci.outRoot, 'report.md'), body);
   for (const format of ci.exports) writeFileSync(join(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
-  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, baselineSaved: kept.baselineSaved, comparison, body, trend: kept.trend });
+  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, baselineSaved: kept.baselineSaved, comparison, body, input, trend: kept.trend });
 
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: 'benchmarks-failed', count: failed };
-  const regressions = (comparison?.comparable ? comparison.counts.regression : 0) + (head.timed?.filter((t) => t.verdict === 'regression').length ?? 0);
-  if (ci.failOnRegression && regressions > 0) return { kind: 'regressed', count: regressions };
+  const regressed = regressedNames(head, comparison);
+  if (ci.failOnRegression && regressed.length > 0) return { kind: 'regressed', count: regressed.length, names: regressed };
   return { kind: 'ok' };
 }

@@ -2,6 +2,7 @@ import type { Comparison } from '../compare/compare.ts';
 import type { HistoryPoint } from '../history/series.ts';
 import type { Suite } from '../publish/suite.ts';
 import type { ExportFormat } from '../report/exports.ts';
+import type { ReportInput } from '../report/types.ts';
 import type { Shard } from '../shard/plan.ts';
 import type { Environment, Results } from '../results/types.ts';
 
@@ -65,8 +66,10 @@ export interface Report {
   /** On the default branch, whether this run's results were kept as a baseline; undefined elsewhere. */
   baselineSaved?: boolean | undefined;
   comparison: Comparison | undefined;
-  /** The Markdown report with the suite's marker: the comment, note, job summary and report.md. */
+  /** The Markdown report with the suite's marker, whole: report.md (and the log's copy). */
   body: string;
+  /** What the report is made of, to render it again fitted to a comment, note or job summary (publish/report-body.ts). */
+  input: ReportInput;
   /** The default branch's trend (Markdown) for the job summary, when the CI keeps a history. */
   trend: string | undefined;
 }
@@ -76,7 +79,7 @@ export type Outcome =
   | { kind: 'ok' }
   | { kind: 'could-not-run'; code: number; message: string }
   | { kind: 'benchmarks-failed'; count: number }
-  | { kind: 'regressed'; count: number };
+  | { kind: 'regressed'; count: number; names: string[] };
 
 /**
  * One CI, as the pipeline needs it: where the checkout and the output are, what the run is for,
@@ -101,6 +104,8 @@ export interface CiAdapter {
   readonly history: { store: HistoryStore; keep: number } | undefined;
   /** The CI's way to write a commit short. */
   shortSha(sha: string): string;
+  /** The commit's page, for the report's link; undefined when the CI's address is unknown. */
+  commitUrl(sha: string): string | undefined;
   occasion(): Promise<Occasion>;
   /** Makes a commit present in the repository, fetching it with the CI's credentials; false if it cannot. */
   fetchCommit(sha: string): boolean;

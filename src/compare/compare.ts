@@ -23,6 +23,24 @@ export interface FunctionChange {
   lines?: LineChange[];
 }
 
+/**
+ * The part of a benchmark's change the listed functions do not account for: the "other functions"
+ * row. Functions' own costs add up to the benchmark's, so the rest is exact; a side is null when a
+ * listed function was not recorded there (its cost on that side is then unknown).
+ */
+export interface OtherFunctions {
+  /** Functions recorded on either side, not listed, whose cost changed (or was recorded on one side only). */
+  count: number;
+  /** Whether some of the rest is in functions results.json recorded on neither side (each below FUNCTION_SHARE). */
+  unrecorded: boolean;
+  base: number | null;
+  head: number | null;
+  change: number;
+}
+
+/** The listed functions leave more than this share of a change unexplained: an "other functions" row. */
+export const OTHER_FUNCTIONS_SHARE = 0.01;
+
 export interface BenchmarkComparison {
   name: string;
   verdict: Verdict;
@@ -35,6 +53,8 @@ export interface BenchmarkComparison {
   relative: number | null;
   /** The functions whose estimated cycles changed most, largest absolute change first. */
   functions: FunctionChange[];
+  /** The rest of the change, when the listed functions leave more than OTHER_FUNCTIONS_SHARE of it unexplained. */
+  otherFunctions?: OtherFunctions;
   /** Why this benchmark alone is not comparable (it ran other programs or libraries than the base). */
   notComparable?: string;
 }
@@ -151,6 +171,31 @@ export function functionChanges(base: BenchmarkResult, head: BenchmarkResult, to
     .slice(0, top);
 }
 
+const functionKey = (f: { fn: string; file: string }) => `${f.file}\u0000${f.fn}`;
+
+/** What the listed functions leave of the change (see OtherFunctions), or undefined when they explain nearly all of it. */
+export function otherFunctions(base: BenchmarkResult, head: BenchmarkResult, listed: readonly FunctionChange[]): OtherFunctions | undefined {
+  if (base.estimatedCycles === null || head.estimatedCycles === null) return undefined;
+  const change = head.estimatedCycles - base.estimatedCycles;
+  const rest = change - listed.reduce((sum, f) => sum + f.change, 0);
+  if (rest === 0 || Math.abs(rest) <= Math.abs(change) * OTHER_FUNCTIONS_SHARE) return undefined;
+  const side = (total: number, values: (number | null)[]) => (values.every((v) => v !== null) ? total - values.reduce<number>((sum, v) => sum + v!, 0) : null);
+  const shown = new Set(listed.map(functionKey));
+  const baseCost = new Map(base.functions.map((f) => [functionKey(f), f.estimatedCycles]));
+  const headCost = new Map(head.functions.map((f) => [functionKey(f), f.estimatedCycles]));
+  let count = 0;
+  for (const key of new Set([...baseCost.keys(), ...headCost.keys()])) if (!shown.has(key) && baseCost.get(key) !== headCost.get(key)) count++;
+  const recorded = (r: BenchmarkResult) => r.functions.reduce((sum, f) => sum + f.estimatedCycles, 0);
+  const unrecorded = head.estimatedCycles - recorded(head) !== base.estimatedCycles - recorded(base);
+  return {
+    count,
+    unrecorded,
+    base: side(base.estimatedCycles, listed.map((f) => f.base)),
+    head: side(head.estimatedCycles, listed.map((f) => f.head)),
+    change: rest,
+  };
+}
+
 function compareOne(
   name: string,
   base: BenchmarkResult | undefined,
@@ -170,7 +215,8 @@ function compareOne(
   let verdict: Verdict = 'unchanged';
   if (!comparable || machineChanged) verdict = 'not-comparable';
   else if (change !== 0 && Math.abs(relative) * 100 > thresholdPercent) verdict = change > 0 ? 'regression' : 'improvement';
-  return { ...out, verdict, change, relative, functions, ...(machineChanged ? { notComparable: machineChanged } : {}) };
+  const other = change === 0 ? undefined : otherFunctions(base, head, functions);
+  return { ...out, verdict, change, relative, functions, ...(other ? { otherFunctions: other } : {}), ...(machineChanged ? { notComparable: machineChanged } : {}) };
 }
 
 /** Head against baseline, benchmark by benchmark, in head order with removed ones last. */

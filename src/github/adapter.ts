@@ -2,6 +2,8 @@ import { join, resolve } from 'node:path';
 import type { CiAdapter, Occasion, Report } from '../ci/types.ts';
 import { errorMessage } from '../errors.ts';
 import type { Suite } from '../publish/suite.ts';
+import { GITHUB_COMMENT_LIMIT } from '../publish/sticky.ts';
+import { reportBody, summaryBody } from '../publish/report-body.ts';
 import { headline } from '../report/headline.ts';
 import type { Results } from '../results/types.ts';
 import type { Comparison } from '../compare/compare.ts';
@@ -14,6 +16,7 @@ import type { Trigger } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
 import { publishToPullRequest, setCommitStatus } from './publish.ts';
+import { commitUrl, workflowRunUrl } from './urls.ts';
 
 export interface GitHubContext {
   io: ActionIO;
@@ -92,6 +95,7 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
     store: inputs.cache ? actionsCacheStore(suite, io) : undefined,
     history: inputs.cache && inputs.history > 0 ? { store: actionsCacheHistory(suite, ctx.env, io), keep: inputs.history } : undefined,
     shortSha: (sha) => sha.slice(0, 7),
+    commitUrl: (sha) => commitUrl(ctx.env, sha),
     fetchCommit,
     baseCheckoutDir: () => resolve(ctx.outRoot, 'base-worktree'),
     async occasion() {
@@ -105,8 +109,12 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
       await io.writeSummary(`### ❌ cg-bench: ${suite.name} could not run\n\n${message}\n`);
     },
     async publish(report: Report) {
-      const { head, comparison, body, trend } = report;
-      await io.writeSummary(trend ? `${body}\n${trend}` : body);
+      const { head, comparison, input, trend } = report;
+      const runUrl = workflowRunUrl(ctx.env);
+      const reportMd = `\`report.md\` in the action's \`output-dir\` (upload it with actions/upload-artifact to keep it)`;
+      await io.writeSummary(summaryBody(suite.marker, input, reportMd, trend));
+      const inSummary = runUrl ? `[this run's job summary](${runUrl}) and ${reportMd}` : `this run's job summary and ${reportMd}`;
+      const body = reportBody(suite.marker, input, { limit: GITHUB_COMMENT_LIMIT, fullReport: inSummary });
       io.info(headline(head, comparison));
       if (trigger.kind === 'pull_request') {
         writeArtifact(join(ctx.outRoot, 'artifact'), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);

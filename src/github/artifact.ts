@@ -2,11 +2,13 @@ import { mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'no
 import { join } from 'node:path';
 import { compareResults } from '../compare/compare.ts';
 import { CgBenchError, errorMessage } from '../errors.ts';
-import { markdownReport } from '../report/markdown.ts';
+import { regressedMessage, regressedNames } from '../report/headline.ts';
 import { readResults, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import type { GitHubApi } from './api.ts';
-import { commentMarker } from '../publish/sticky.ts';
+import { reportBody, summaryBody } from '../publish/report-body.ts';
+import { commentMarker, GITHUB_COMMENT_LIMIT } from '../publish/sticky.ts';
+import { workflowRunUrl } from './urls.ts';
 import type { Trigger } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
@@ -94,12 +96,20 @@ export async function reportFromArtifact(ctx: ReportContext, trigger: Trigger): 
   const base = existsSync(join(dir, 'base.json')) ? readResults(join(dir, 'base.json')) : undefined;
   const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : undefined;
   const marker = commentMarker(pr.suite);
-  const report = markdownReport.render({ head, comparison, baselineSource: base ? 'from the measuring workflow' : 'none' });
-  const body = `${marker}\n${report}\n${FORK_NOTE}\n`;
-  await io.writeSummary(body);
+  const suiteName = inputs.suite || undefined;
+  const input = { head, comparison, baselineSource: base ? 'from the measuring workflow' : 'none', suite: suiteName };
+  const measuringRun = Number.isSafeInteger(trigger.runId) && trigger.runId > 0 ? workflowRunUrl({ ...ctx.env, GITHUB_RUN_ID: String(trigger.runId) }) : undefined;
+  const artifact = `the artifact of ${measuringRun ? `[the measuring run](${measuringRun})` : 'the measuring run'} (\`cg-bench diff base.json results.json --format markdown\` renders it whole)`;
+  const after = `\n${FORK_NOTE}\n`;
+  await io.writeSummary(summaryBody(marker, input, artifact, undefined, after));
+  const runUrl = workflowRunUrl(ctx.env);
+  const body = reportBody(marker, input, { limit: GITHUB_COMMENT_LIMIT, fullReport: `${runUrl ? `[this run's job summary](${runUrl})` : "this run's job summary"} and ${artifact}` }, after);
   // Its own status context: a required "cg-bench" check can never be satisfied by a fork's numbers.
   const suite = { id: pr.suite, name: inputs.suite || pr.suite, marker, statusContext: `${inputs.suite ? `cg-bench/${inputs.suite}` : 'cg-bench'} (fork)`, configPath: '' };
   await publishToPullRequest({ io, inputs, suite, api, env: ctx.env }, pr, body, head, comparison);
   io.setOutput('regressions', comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput('improvements', comparison?.comparable ? comparison.counts.improvement : 0);
+  // As in the measuring mode: with fail-on-regression the job fails too, naming what regressed.
+  const regressed = regressedNames(head, comparison);
+  if (inputs.failOnRegression && regressed.length) io.setFailed(regressedMessage({ count: regressed.length, names: regressed }));
 }

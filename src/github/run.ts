@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
+import { jobsLine, regressedMessage } from '../report/headline.ts';
 import type { Outcome } from '../ci/types.ts';
 import { engineFromEnv, imageId, insideImage } from '../container/engine.ts';
 import { containerMeasurer, inProcessMeasurer, type Measurer } from '../container/measurer.ts';
@@ -35,6 +36,8 @@ export function imageReference(inputs: Pick<ActionInputs, 'image'>, actionDir: s
 
 function createMeasurer(ctx: GitHubContext, actionDir: string): Measurer {
   const log = (line: string) => ctx.io.info(line);
+  const jobs = jobsLine(ctx.inputs.jobs);
+  if (jobs) log(jobs);
   if (insideImage(ctx.env)) {
     ctx.io.info('Running inside the cg-bench image: measuring in this container.');
     return inProcessMeasurer({ jobs: ctx.inputs.jobs, exclude: ['.git'], log });
@@ -51,7 +54,7 @@ function createMeasurer(ctx: GitHubContext, actionDir: string): Measurer {
 function failIfNeeded(io: ActionIO, outcome: Outcome): void {
   if (outcome.kind === 'could-not-run') io.setFailed(outcome.message);
   else if (outcome.kind === 'benchmarks-failed') io.setFailed(`${outcome.count} benchmark(s) failed; see the report`);
-  else if (outcome.kind === 'regressed') io.setFailed(`${outcome.count} benchmark(s) regressed beyond the threshold`);
+  else if (outcome.kind === 'regressed') io.setFailed(regressedMessage(outcome));
 }
 
 export async function runAction(io: ActionIO, env: NodeJS.ProcessEnv, actionDir: string): Promise<void> {

@@ -4,14 +4,16 @@ import { join } from 'node:path';
 import type { CiAdapter, CiLog, Report } from '../ci/types.ts';
 import { errorMessage } from '../errors.ts';
 import { fitComment, GITLAB_NOTE_LIMIT } from '../publish/sticky.ts';
+import { reportBody } from '../publish/report-body.ts';
 import type { Suite } from '../publish/suite.ts';
 import { jsonReport } from '../report/json.ts';
+import type { ReportInput } from '../report/types.ts';
 import { junitReport } from '../report/junit.ts';
 import { openMetricsReport } from '../report/openmetrics.ts';
 import { terminalReport } from '../report/terminal.ts';
 import { ensureCommit, headParents } from '../vcs/git.ts';
 import type { GitLabApi } from './api.ts';
-import { defaultBranchArtifacts } from './artifact-store.ts';
+import { defaultBranchArtifacts, RESULTS_DIR } from './artifact-store.ts';
 import { writeHandOver } from './hand-over.ts';
 import type { GitLabJob } from './job.ts';
 
@@ -37,6 +39,22 @@ export async function publishNote(api: GitLabApi, job: GitLabJob, suite: Suite, 
   }
 }
 
+/** The commit's page on GitLab, for the report's link. */
+export function gitLabCommitUrl(job: Pick<GitLabJob, 'projectUrl'>, sha: string): string | undefined {
+  return job.projectUrl ? `${job.projectUrl}/-/commit/${sha}` : undefined;
+}
+
+/** Where the whole report is when the note had to be cut: report.md in the measuring job's artifacts. */
+export function fullReportPlace(measuringJobUrl: string | undefined): string {
+  const file = `\`${RESULTS_DIR}/report.md\``;
+  return measuringJobUrl ? `${file} in [the measuring job's artifacts](${measuringJobUrl}/artifacts/browse/${RESULTS_DIR}/)` : `${file} in the measuring job's artifacts`;
+}
+
+/** The note's body: the report fitted to a note, the marker first. */
+export function noteBody(suite: Suite, input: ReportInput, measuringJobUrl: string | undefined): string {
+  return reportBody(suite.marker, input, { limit: GITLAB_NOTE_LIMIT, fullReport: fullReportPlace(measuringJobUrl) });
+}
+
 /** The GitLab job as the pipeline's adapter: baselines from the default branch's artifacts, the report as files, log and note. */
 export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outRoot: string, log: GitLabLog): CiAdapter {
   return {
@@ -52,6 +70,7 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
     store: defaultBranchArtifacts(api, job, outRoot, log),
     history: undefined,
     shortSha: (sha) => sha.slice(0, 8),
+    commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
     baseCheckoutDir: () => join(mkdtempSync(join(tmpdir(), 'cg-bench-base-')), 'checkout'),
     async occasion() {
@@ -75,7 +94,7 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
       log.write(terminalReport({ colour: true }).render(input));
       writeHandOver(outRoot, { sha: job.commitSha, suite: suite.id, baselineSource: report.baselineSource }, report.baseline);
       if (!job.mergeRequest) return;
-      if (job.mode === 'both') await publishNote(api, job, suite, report.body, log);
+      if (job.mode === 'both') await publishNote(api, job, suite, noteBody(suite, report.input, job.jobUrl), log);
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.

@@ -18,18 +18,29 @@ export function defaultBranchArtifacts(api: GitLabApi, job: GitLabJob, outRoot: 
   return {
     async restore({ sha }) {
       try {
+        const where = `the ${RESULTS_DIR} artifacts of the latest successful job ${job.jobName} on ${branch}`;
         const commit = await api.latestArtifactFile(branch, job.jobName, `${RESULTS_DIR}/commit.json`);
         if (!commit) {
-          log.info(`No ${RESULTS_DIR} artifacts on ${branch} for job ${job.jobName}.`);
+          log.info(`No stored baseline: ${where} name no commit (the job has not run on ${branch} yet, its artifacts expired, or a benchmark failed there so it kept none).`);
           return undefined;
         }
         const measured = (JSON.parse(commit.toString('utf8')) as { sha?: unknown }).sha;
+        if (typeof measured !== 'string') {
+          log.info(`No stored baseline: ${where} have a commit.json that names no commit.`);
+          return undefined;
+        }
         if (measured !== sha) {
-          log.info(`The latest ${branch} results are for ${String(measured).slice(0, 8)}, not ${sha.slice(0, 8)}.`);
+          // GitLab keeps the latest artifacts of a branch only: once it has moved on, an older commit's are not found.
+          log.info(
+            `Not using ${where}: they are for ${measured.slice(0, 8)}, and this merge request is compared with ${sha.slice(0, 8)} (${branch} has moved on since, or its pipeline for ${sha.slice(0, 8)} did not finish); the baseline is measured in this job instead.`,
+          );
           return undefined;
         }
         const file = await api.latestArtifactFile(branch, job.jobName, `${RESULTS_DIR}/head/results.json`);
-        if (!file) return undefined;
+        if (!file) {
+          log.info(`No stored baseline: ${where} are for ${sha.slice(0, 8)} but hold no ${RESULTS_DIR}/head/results.json.`);
+          return undefined;
+        }
         return { results: parseResults(JSON.parse(file.toString('utf8')), `${branch} artifact ${RESULTS_DIR}/head/results.json`), from: `from the ${branch} pipeline's artifacts` };
       } catch (error) {
         log.warning(`Could not use the ${branch} artifacts: ${errorMessage(error)}`);

@@ -16,6 +16,10 @@ const JOB_MODES: readonly JobMode[] = ['measure', 'note', 'both', 'merge'];
 /** The job as GitLab describes it (predefined variables) plus the component's inputs (CG_BENCH_*). */
 export interface GitLabJob {
   apiUrl: string;
+  /** The merge request's project's page (the target's, for a fork's MR), for commit links; undefined when GitLab does not say. */
+  projectUrl: string | undefined;
+  /** This job's page, for where its artifacts are; undefined when GitLab does not say. */
+  jobUrl: string | undefined;
   /** Where notes and default-branch artifacts live: the merge request's project (the target, for a fork's MR). */
   projectId: string;
   projectDir: string;
@@ -90,6 +94,8 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
   const defaultBranch = need('CI_DEFAULT_BRANCH');
   return {
     apiUrl: need('CI_API_V4_URL'),
+    projectUrl: env['CI_MERGE_REQUEST_PROJECT_URL'] || env['CI_PROJECT_URL'] || undefined,
+    jobUrl: env['CI_JOB_URL'] || undefined,
     // A fork's merge request runs in the fork (CI_PROJECT_ID); its notes and baselines are the target's.
     projectId: env['CI_MERGE_REQUEST_PROJECT_ID'] || need('CI_PROJECT_ID'),
     // A path in an environment variable is relative to the caller's directory (README "Paths").

@@ -1,8 +1,7 @@
 import { compareWithBaseline } from '../compare/compare.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import type { Suite } from '../publish/suite.ts';
-import { markdownReport } from '../report/markdown.ts';
-import { publishNote, type GitLabLog } from './adapter.ts';
+import { gitLabCommitUrl, noteBody, publishNote, type GitLabLog } from './adapter.ts';
 import type { GitLabApi } from './api.ts';
 import { RESULTS_DIR } from './artifact-store.ts';
 import { readHandOver } from './hand-over.ts';
@@ -23,7 +22,11 @@ export async function runNoteJob(job: GitLabJob, suite: Suite, api: GitLabApi, o
   if (handOver.suite !== suite.id) throw new CgBenchError(`${RESULTS_DIR}: the measuring job measured the suite "${handOver.suite}", not "${suite.id}"; give both jobs the same suite and config inputs`);
   const { comparison, problem } = compareWithBaseline(baseline, head, { thresholdPercent: job.thresholdPercent });
   const baselineSource = problem ? `none: ${problem}` : handOver.baselineSource;
-  const body = `${suite.marker}\n${markdownReport.render({ head, comparison, baselineSource })}`;
+  // The commit GitLab names for this merge request, as the measuring job was given it.
+  const mr = job.mergeRequest;
+  const sha = mr.baseline.sha;
+  const baselineCommit = sha && comparison ? { sha, short: sha.slice(0, 8), url: gitLabCommitUrl(job, sha), what: mr.baseline.what } : undefined;
+  const body = noteBody(suite, { head, comparison, baselineSource, suite: suite.heading, baselineCommit }, undefined);
   await publishNote(api, job, suite, body, log);
   return ExitCode.ok;
 }

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
+import { escapeTerminal } from '../report/escape.ts';
+import { jobsLine, regressedMessage } from '../report/headline.ts';
 import { inProcessMeasurer } from '../container/measurer.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { suiteFor } from '../publish/suite.ts';
@@ -23,6 +25,8 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Prom
       log.warning(`${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`);
     }
     // The job runs in the image: each checkout is copied to /work, without .git and our own output.
+    const jobs = jobsLine(job.jobs);
+    if (jobs && job.mode !== 'merge') log.info(jobs);
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: ['.git', RESULTS_DIR], log: log.info });
     mkdirSync(out, { recursive: true });
     const adapter = gitLabAdapter(job, suite, api, out, log);
@@ -34,7 +38,11 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Prom
           : await runPipeline(adapter, measurer);
     if (outcome.kind === 'could-not-run') return outcome.code;
     if (outcome.kind === 'benchmarks-failed') return ExitCode.benchmarkFailed;
-    if (outcome.kind === 'regressed') return ExitCode.regression;
+    if (outcome.kind === 'regressed') {
+      // Names are the configuration's text: made inert for the job log (no terminal escapes).
+      log.write(`cg-bench: ${regressedMessage({ count: outcome.count, names: outcome.names.map(escapeTerminal) })}\n`);
+      return ExitCode.regression;
+    }
     return ExitCode.ok;
   } catch (error) {
     log.write(`cg-bench: ${error instanceof CgBenchError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

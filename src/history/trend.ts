@@ -67,17 +67,20 @@ function chart(s: BenchmarkSeries, labels: readonly string[]): string[] {
 /**
  * The trend section: `what` says which runs these are (e.g. "the last 20 runs of main"). The charts
  * are of the benchmarks whose first and last values differ most; a series that never moved is a
- * flat line in the table and gets no chart.
+ * flat line in the table and gets no chart. Headed as the default branch's history, with `note`
+ * under the heading (on a change: that this is not the change's result), so that its first-to-last
+ * change is never read as the comparison above it.
  */
-export function trendMarkdown(series: readonly BenchmarkSeries[], labels: readonly string[], what: string): string {
+export function trendMarkdown(series: readonly BenchmarkSeries[], labels: readonly string[], what: string, note?: string): string {
   if (labels.length < 2 || !series.length) return '';
   const rows = series.slice(0, MAX_ROWS).map((s) => ({ s, span: span(s) }));
   const out = [
-    `### Trend: estimated cycles over ${what}`,
+    `### Default branch history: estimated cycles over ${what}`,
     '',
+    ...(note ? [note, ''] : []),
     `Oldest to newest (${escapeMarkdown(labels[0]!)} … ${escapeMarkdown(labels.at(-1)!)}); · where a benchmark failed or was absent.`,
     '',
-    '| Benchmark | Trend | First | Last | Change |',
+    '| Benchmark | Trend | First | Last | First → last |',
     '|---|---|--:|--:|--:|',
     ...rows.map(({ s, span: sp }) =>
       sp

@@ -20,8 +20,10 @@ export function isStickyBody(body: string | null | undefined, marker: string): b
 const DETAILS = /\n<details>[\s\S]*?<\/details>\n/g;
 
 /**
- * Shrinks a report to fit a comment or note: first without the details section, then cut at a line
- * boundary with a note. The marker (first line) always survives.
+ * The last guard of a comment's or note's limit: reports arrive fitted already (report/markdown.ts
+ * renderMarkdown keeps regressions, failures and the footer); this only shrinks a body that still
+ * does not fit, first without the details section, then cut at a line boundary with a note. The
+ * marker (first line) always survives.
  */
 export function fitComment(body: string, limit: number): string {
   if (body.length <= limit) return body;

@@ -1,4 +1,5 @@
-import type { FunctionChange } from '../compare/compare.ts';
+import type { FunctionChange, OtherFunctions } from '../compare/compare.ts';
+import { FUNCTION_SHARE } from '../metric/aggregate.ts';
 import type { LineChange } from '../compare/line-changes.ts';
 import { formatCount, formatSigned } from './format.ts';
 
@@ -35,4 +36,17 @@ export function lineSideText(change: LineChange, side: 'base' | 'head'): string 
 export function lineChangeText(change: LineChange): string {
   if (change.base !== null && change.head !== null) return formatSigned(change.change);
   return `${change.change > 0 ? '≥ ' : '≤ '}${formatSigned(change.change)}`;
+}
+
+/** "other functions (12)": the row for what the listed functions leave of a change. */
+export function otherFunctionsLabel(other: OtherFunctions): string {
+  const below = `under ${FUNCTION_SHARE * 100}% each, not recorded`;
+  if (!other.unrecorded) return `other functions (${formatCount(other.count)})`;
+  return other.count ? `other functions (${formatCount(other.count)}, and more ${below})` : `other functions (all ${below})`;
+}
+
+/** The other functions' side: their summed cost, or '–' when a listed function's cost on that side is unknown. */
+export function otherFunctionsSideText(other: OtherFunctions, side: 'base' | 'head'): string {
+  const value = other[side];
+  return value !== null ? formatCount(value) : '–';
 }

@@ -55,3 +55,31 @@ export const VERDICT_LABEL: Record<Verdict, string> = {
   failed: 'FAILED',
   'not-comparable': 'not comparable',
 };
+
+/** At most this many regressed benchmarks are named in the failure line; the rest are counted. */
+const NAMED_REGRESSIONS = 5;
+
+/** "a, b and 3 more": the first few names of a list that may be long. */
+export function namesInBrief(names: readonly string[], shown = NAMED_REGRESSIONS): string {
+  if (names.length <= shown) return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+}
+
+/** The failure line: "2 benchmarks regressed beyond the threshold: a and b". */
+export function regressedMessage(outcome: { count: number; names: readonly string[] }): string {
+  const names = outcome.names.length ? `: ${namesInBrief(outcome.names)}` : '';
+  return `${outcome.count} benchmark${outcome.count === 1 ? '' : 's'} regressed beyond the threshold${names}`;
+}
+
+/** The benchmarks that regressed: the simulated ones (when comparable), then the timed ones, marked "(timed)". */
+export function regressedNames(head: Results, comparison: Comparison | undefined): string[] {
+  return [
+    ...(comparison?.comparable ? comparison.benchmarks.filter((b) => b.verdict === 'regression').map((b) => b.name) : []),
+    ...(head.timed?.filter((t) => t.verdict === 'regression').map((t) => `${t.name} (timed)`) ?? []),
+  ];
+}
+
+/** The log's word on parallel measuring (input jobs), or undefined for one at a time. */
+export function jobsLine(jobs: number): string | undefined {
+  return jobs > 1 ? `jobs: ${jobs}: up to ${jobs} benchmarks are measured at a time (the counts are identical to one at a time).` : undefined;
+}

@@ -21,6 +21,7 @@ export const jsonReport: ReportFormat = {
             change: c.change,
             relative: c.relative,
             functions: c.functions,
+            ...(c.otherFunctions ? { otherFunctions: c.otherFunctions } : {}),
             ...(c.notComparable ? { notComparable: c.notComparable } : {}),
           }))
         : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits })),

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { BenchmarkComparison, Verdict } from '../compare/compare.ts';
-import { functionChangeText, functionLabel, functionSideText } from './function-change.ts';
+import { functionChangeText, functionLabel, functionSideText, otherFunctionsLabel, otherFunctionsSideText } from './function-change.ts';
 import { PYTHON_FUNCTIONS_TITLE, pythonFunctionsTerminalRows } from '../python/report.ts';
 import { escapeTerminal } from './escape.ts';
-import { formatCount, formatDuration, formatPercent } from './format.ts';
+import { formatCount, formatDuration, formatPercent, formatSigned } from './format.ts';
 import { headline, VERDICT_LABEL } from './headline.ts';
 import { timedTerminalTable } from './timed.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
@@ -53,11 +53,16 @@ export function terminalReport(options: { colour: boolean }): ReportFormat {
         for (const c of comparison.benchmarks.filter((b) => b.notComparable)) {
           lines.push(`${escapeTerminal(c.name)}: not comparable: ${escapeTerminal(c.notComparable!)}`);
         }
-        for (const c of comparison.benchmarks.filter((b) => b.functions.length && b.verdict !== 'unchanged')) {
+        for (const c of comparison.benchmarks.filter((b) => (b.functions.length || b.otherFunctions) && b.verdict !== 'unchanged')) {
+          const other = c.otherFunctions;
           lines.push('', `${escapeTerminal(c.name)}: functions that changed most`);
           lines.push(
             ...table(
-              [['  function (file)', 'base', 'head', 'change'], ...c.functions.map((f) => ['  ' + escapeTerminal(functionLabel(f)), functionSideText(f, 'base'), functionSideText(f, 'head'), functionChangeText(f)])],
+              [
+                ['  function (file)', 'base', 'head', 'change'],
+                ...c.functions.map((f) => ['  ' + escapeTerminal(functionLabel(f)), functionSideText(f, 'base'), functionSideText(f, 'head'), functionChangeText(f)]),
+                ...(other ? [[`  ${otherFunctionsLabel(other)}`, otherFunctionsSideText(other, 'base'), otherFunctionsSideText(other, 'head'), formatSigned(other.change)]] : []),
+              ],
               new Set([1, 2, 3]),
             ),
           );

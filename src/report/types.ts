@@ -8,6 +8,19 @@ export interface ReportInput {
   baselineSource?: string | undefined;
   /** The directory of results.json as the reader should see it: paths inside results are relative to it. */
   resultsDir?: string | undefined;
+  /** The baseline commit, linked near the top of the Markdown report. */
+  baselineCommit?: BaselineCommitLink | undefined;
+  /** The suite's name in the Markdown heading: given when a project has more than the default suite. */
+  suite?: string | undefined;
+}
+
+/** A commit as the report shows it: the CI's short form, linked to the full commit when the CI has an address for it. */
+export interface BaselineCommitLink {
+  sha: string;
+  short: string;
+  url?: string | undefined;
+  /** 'merge-base', 'base branch', 'target branch'. */
+  what: string;
 }
 
 /** One output format: terminal, Markdown, JSON. */

@@ -59,7 +59,7 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.match(pushRun.stdout, new RegExp(`Saved the baseline for ${repo.main.slice(0, 7)}\\.`));
     // The default branch's history: kept from the first run; one run is no trend yet.
     assert.equal(cacheService.historyKeys().length, 1);
-    assert.doesNotMatch(pushRun.summary, /### Trend/);
+    assert.doesNotMatch(pushRun.summary, /### Default branch history/);
     assert.deepEqual(cacheService.violations, []);
   });
 
@@ -144,9 +144,9 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.deepEqual(cacheService.keys().length, 1, 'pull request runs never save a baseline');
     assert.equal(cacheService.historyKeys().length, 1, 'nor a history');
     // The trend in the job summary: the default branch's run, then this pull request, which moved.
-    assert.match(cachedPr.summary, /### Trend: estimated cycles over the last 1 run\(s\) of the default branch, then this change/);
+    assert.match(cachedPr.summary, /### Default branch history: estimated cycles over the last 1 run\(s\) of the default branch, then this change/);
     assert.match(cachedPr.summary, /```mermaid\n[^\n]*\nxychart-beta\n/);
-    assert.doesNotMatch(github.comments.get(7)![0]!.body, /### Trend/, 'the comment has no trend');
+    assert.doesNotMatch(github.comments.get(7)![0]!.body, /### Default branch history/, 'the comment has no trend');
     assert.ok(existsSync(join(cachedPr.outputs['output-dir']!, 'history.svg')));
     assert.equal(github.comments.get(7)!.length, 1);
     assert.equal(github.statuses.at(-1)!.state, 'failure');

@@ -72,6 +72,7 @@ function fakeAdapter(root: string, occasion: Occasion, options: { store?: Baseli
     store: options.store,
     history: options.history,
     shortSha: (sha) => sha.slice(0, 7),
+    commitUrl: (sha) => `https://git.example/o/r/commit/${sha}`,
     occasion: async () => occasion,
     fetchCommit: () => options.fetch ?? true,
     baseCheckoutDir: () => join(tempDir('cg-bench-pipeline-base-'), 'checkout'),
@@ -181,6 +182,8 @@ test('a stored baseline from another machine is not used: the baseline commit is
   assert.notEqual(measurer.checkouts[1], root);
   assert.equal(seen.reports[0]!.baselineSource, `merge-base ${sha.slice(0, 7)}, measured in this job`);
   assert.equal(seen.reports[0]!.comparison!.counts.regression, 1);
+  // The baseline commit near the top of the report (after the marker and the title), linked by its full sha.
+  assert.equal(seen.reports[0]!.body.split('\n')[3], `Compared with the merge-base [\`${sha.slice(0, 7)}\`](https://git.example/o/r/commit/${sha}).`);
   assert.ok(seen.info.some((m) => /cannot be used \(not comparable/.test(m)), seen.info.join('\n'));
 });
 
@@ -198,7 +201,7 @@ test('a regression fails the pipeline only with fail-on-regression', async () =>
   for (const failOnRegression of [false, true]) {
     const measurer = fakeMeasurer(ok(results(1100)), ok(results(1000)));
     const { adapter } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { failOnRegression });
-    assert.deepEqual(await runPipeline(adapter, measurer), failOnRegression ? { kind: 'regressed', count: 1 } : { kind: 'ok' });
+    assert.deepEqual(await runPipeline(adapter, measurer), failOnRegression ? { kind: 'regressed', count: 1, names: ['loop'] } : { kind: 'ok' });
   }
 });
 
@@ -263,7 +266,7 @@ test('a change with timed benchmarks: timed against the baseline commit\'s check
   const { root, sha } = repository(TIMED_CONFIG);
   const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')] });
   const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { failOnRegression: true });
-  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'regressed', count: 1 });
+  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'regressed', count: 1, names: ['io (timed)'] });
   assert.equal(measurer.timedPairs.length, 1);
   assert.equal(measurer.timedPairs[0]![0], root);
   assert.notEqual(measurer.timedPairs[0]![1], root);
@@ -331,12 +334,13 @@ test('the default branch keeps its last runs (the oldest dropped past keep) and 
   // Kept slim: the counts, not the functions or logs.
   assert.deepEqual(history.saved[0]![2]!.results.benchmarks[0]!.functions, []);
   const trend = seen.reports[0]!.trend ?? '';
-  assert.match(trend, /### Trend: estimated cycles over the last 3 run\(s\) of the default branch/);
+  assert.match(trend, /### Default branch history: estimated cycles over the last 3 run\(s\) of the default branch\n\nOldest to newest/);
+  assert.match(trend, /\| Benchmark \| Trend \| First \| Last \| First → last \|/);
   assert.match(trend, /\| loop \| `▁▁█` \|/);
   assert.match(trend, /```mermaid\n%%\{init: [^\n]*\}%%\nxychart-beta\n  title "loop: estimated cycles"/);
   assert.match(readFileSync(join(adapter.outRoot, 'history.svg'), 'utf8'), /^<svg /);
   // The comment and note stay as they were: the trend is the job summary's.
-  assert.doesNotMatch(seen.reports[0]!.body, /Trend/);
+  assert.doesNotMatch(seen.reports[0]!.body, /Default branch history/);
 });
 
 test('a change shows the default branch\'s trend with itself as the last point and saves nothing; a failing history store costs the trend only', async () => {
@@ -346,6 +350,8 @@ test('a change shows the default branch\'s trend with itself as the last point a
   await runPipeline(change.adapter, fakeMeasurer(ok(results(1010)), ok(results(1010))));
   assert.equal(history.saved.length, 0);
   assert.match(change.seen.reports[0]!.trend ?? '', /\(run\\-0 … this change\)/);
+  // Labelled as the default branch's history, so its first-to-last change is not read as the change's result.
+  assert.match(change.seen.reports[0]!.trend ?? '', /^### Default branch history: estimated cycles over the last 2 run\(s\) of the default branch, then this change\n\n_For context, not this change's result: the default branch's own runs, with this change as the last point\./);
 
   const broken: HistoryStore = { load: async () => { throw new Error('cache service down'); }, save: async () => 'cache service down' };
   const main = fakeAdapter(root, { kind: 'mainline', sha }, { store: memoryStore(undefined), history: { store: broken, keep: 30 } });
