@@ -1,6 +1,7 @@
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { unrecordedAtMost } from '../metric/aggregate.ts';
 import { executableDifference } from './executables.ts';
+import { sealDifference } from './seal.ts';
 import { lineChanges, type LineChange } from './line-changes.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
 
@@ -35,7 +36,7 @@ export interface BenchmarkComparison {
   relative: number | null;
   /** The functions whose estimated cycles changed most, largest absolute change first. */
   functions: FunctionChange[];
-  /** Why this benchmark alone is not comparable (it ran other programs or libraries than the base). */
+  /** Why this benchmark alone is not comparable (it ran under another seal, or other programs or libraries than the base). */
   notComparable?: string;
 }
 
@@ -166,7 +167,8 @@ function compareOne(
   const change = head.estimatedCycles - base.estimatedCycles;
   const relative = base.estimatedCycles === 0 ? (change === 0 ? 0 : Infinity) : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
-  const machineChanged = executableDifference(base.executables, head.executables);
+  // Another program, library or seal: the count moved for a reason other than the code.
+  const machineChanged = sealDifference(base.seal, head.seal) ?? executableDifference(base.executables, head.executables);
   let verdict: Verdict = 'unchanged';
   if (!comparable || machineChanged) verdict = 'not-comparable';
   else if (change !== 0 && Math.abs(relative) * 100 > thresholdPercent) verdict = change > 0 ? 'regression' : 'improvement';

@@ -12,7 +12,7 @@ import type { Environment, Results, TimedResult } from '../results/types.ts';
 import { PAIRED_FILE, timeSuite } from '../stopwatch/suite.ts';
 import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { lineProgress } from '../run/progress.ts';
-import { handOver, untrustedUser } from '../untrusted/sandbox.ts';
+import { handOver, NO_SANDBOX, untrustedUser } from '../untrusted/sandbox.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { cpuView, sandboxFor } from '../run/suite.ts';
 import { absolutePath } from '../util/paths.ts';
@@ -229,7 +229,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       // in; the original's .git (and GitLab's variable files) are not theirs to read.
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
-        handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, workspace);
+        handOver({ ...NO_SANDBOX, user }, workspace);
         lockGitDirectory(checkout);
       }
       try {
@@ -253,7 +253,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       rmSync(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
-        for (const dir of Object.values(sides)) handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, dir);
+        for (const dir of Object.values(sides)) handOver({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {

@@ -12,6 +12,7 @@ import { parseCachegrindFile } from '../parse/cachegrind.ts';
 import type { BenchmarkResult } from '../results/types.ts';
 import { attributionWanted, countingBytecode } from '../python/attribution.ts';
 import { benchmarkEnvironment, runsPython } from './environment.ts';
+import { sealOf } from './seal.ts';
 import { executablesOf } from './executables.ts';
 import { withPrivateHome } from './private-home.ts';
 import { killLeftovers } from './leftovers.ts';
@@ -93,6 +94,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     processes: [],
     functions: [],
     logs: { stdout: rel(stdout), stderr: rel(stderr) },
+    seal: sealOf(ctx.sandbox, python, spec.instrument),
   };
 
   const argv = typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run;

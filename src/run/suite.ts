@@ -130,7 +130,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   // would point at logs that are gone. Interrupted, the directory then holds no results, never stale ones.
   for (const name of ['results.json', 'report.md', 'comparison.json']) rmSync(resolveFrom(options.outDir, name), { force: true });
   // Setup commands and benchmarks are pull-request code: fenced off from the caller (untrusted.ts).
-  const sandbox = sandboxFor(config);
+  const sandbox = sandboxFor(config, true);
   mkdirSync(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, 'setup.log');
@@ -161,9 +161,12 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   };
 }
 
-/** The sandbox a configuration's setup commands and benchmarks run in (untrusted.ts). */
-export function sandboxFor(config: Pick<Config, 'root' | 'network' | 'cpus'>): Sandbox {
-  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === 'one' });
+/**
+ * The sandbox a configuration's setup commands and benchmarks run in (untrusted.ts). `strict` (a
+ * measuring run): stop when what the configuration asks for cannot be made (CG_BENCH_SEAL).
+ */
+export function sandboxFor(config: Pick<Config, 'root' | 'network' | 'cpus'>, strict = false): Sandbox {
+  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === 'one', strict });
 }
 
 /** What the measured code sees of the CPUs, for the fingerprint: one CPU, or (undefined) the host's. */
