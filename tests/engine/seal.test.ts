@@ -1,0 +1,103 @@
+// The seal a benchmark ran under is part of its result, and its entropy is fixed: real measurements
+// through the CLI, compared for equality (or for "not comparable").
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { Results } from '../../src/results/types.ts';
+import { cli, compileC, project, readJson, tempDir } from '../helpers.ts';
+
+const outputs = tempDir('cg-bench-seal-out-');
+let runs = 0;
+
+async function measure(dir: string, env: NodeJS.ProcessEnv = {}, extra: string[] = []): Promise<{ results: Results; out: string; stdout: string }> {
+  const out = join(outputs, String(runs++));
+  const r = await cli(['run', '--out', out, ...extra], { cwd: dir, env });
+  assert.equal(r.code, 0, r.stderr);
+  return { results: readJson(join(out, 'results.json')), out, stdout: r.stdout };
+}
+
+/**
+ * A PATH whose `unshare` refuses pid namespaces (as a probe timing out under load used to make
+ * cg-bench believe): the run then gets the weaker seal, for real.
+ */
+function withoutPidNamespaces(): NodeJS.ProcessEnv {
+  const bin = tempDir('cg-bench-no-pid-ns-');
+  const unshare = spawnSync('sh', ['-c', 'command -v unshare'], { encoding: 'utf8' }).stdout.trim();
+  writeFileSync(join(bin, 'unshare'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = --pid ] && exit 1; done\nexec ${unshare} "$@"\n`);
+  chmodSync(join(bin, 'unshare'), 0o755);
+  return { PATH: `${bin}:${process.env['PATH']}` };
+}
+
+test('a run without a pid namespace compared with a sealed one: not comparable, naming the seal; cpus: one that cannot be made stops the run', async () => {
+  const dir = project('cpus: all\nbenchmarks:\n  - name: shell\n    run: "/bin/true && true"\n');
+  const base = await cli(['run', '--out', join(outputs, 'pid-base'), '--save-baseline', join(dir, 'base.json')], { cwd: dir });
+  assert.equal(base.code, 0, base.stderr);
+  assert.equal(readJson(join(outputs, 'pid-base', 'results.json')).benchmarks[0]!.seal?.pids, 'own');
+  const head = await cli(['run', '--out', join(outputs, 'pid-head'), '--baseline', join(dir, 'base.json'), '--format', 'json', '--fail-on-regression'], { cwd: dir, env: withoutPidNamespaces() });
+  assert.equal(head.code, 0, head.stderr);
+  const c = (JSON.parse(head.stdout) as { benchmarks: { verdict: string; notComparable?: string }[] }).benchmarks[0]!;
+  assert.equal(c.verdict, 'not-comparable');
+  assert.match(c.notComparable ?? '', /ran under another seal: pid namespace: its own → none \(the machine's pids\)/);
+  assert.equal(readJson(join(outputs, 'pid-head', 'results.json')).benchmarks[0]!.seal?.pids, 'host');
+
+  // cpus: one needs the pid namespace: refused, with the way out named; allowed with it, and recorded.
+  const one = project('benchmarks:\n  - name: shell\n    run: "/bin/true && true"\n');
+  const refused = await cli(['run', '--out', join(outputs, 'pid-refused')], { cwd: one, env: withoutPidNamespaces() });
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(refused.stderr, /cannot seal the benchmarks as cg-bench.yml asks: one CPU \(cpus: one\).*CG_BENCH_SEAL=best-effort/);
+  const weaker = await measure(one, { ...withoutPidNamespaces(), CG_BENCH_SEAL: 'best-effort' });
+  assert.deepEqual(weaker.results.benchmarks[0]!.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os' });
+});
+
+const C_RANDOM = `#include <stdio.h>
+#include <stdlib.h>
+#include <sys/random.h>
+int main(void) {
+  unsigned int seed = 0;
+  if (getrandom(&seed, sizeof seed, 0) != sizeof seed) { FILE *f = fopen("/dev/urandom", "rb"); if (!f || fread(&seed, sizeof seed, 1, f) != 1) return 1; fclose(f); }
+  unsigned int a = arc4random(), b = 0;
+  getentropy(&b, sizeof b);
+  /* Work that follows the values drawn: a different draw, a different count. */
+  volatile unsigned long sum = 0;
+  for (unsigned int i = 0; i < (seed ^ a ^ b) % 5000; i++) sum += i;
+  printf("%u %u %u\\n", seed, a, b);
+  return 0;
+}
+`;
+
+const RUST_HASHMAP = `use std::collections::HashMap;
+fn main() {
+    let mut map: HashMap<String, usize> = HashMap::new();
+    for i in 0..5000 { map.insert(format!("key-{i}"), i); }
+    // The iteration order follows the hasher's random keys.
+    let mut walk = 0usize;
+    for (i, (k, v)) in map.iter().enumerate() { if i < 100 { walk = walk.wrapping_mul(31).wrapping_add(k.len() + v); } }
+    for _ in 0..(walk % 2000) { std::hint::black_box(&map); }
+    println!("{walk}");
+}
+`;
+
+const PYTHON_RANDOM = 'import random\nn = int(random.random() * 5000)\nprint(n, sum(range(n)))\n';
+
+const noRustc = spawnSync('rustc', ['--version']).status !== 0 && 'needs rustc';
+
+test('fixed entropy: getrandom, arc4random, getentropy, /dev/urandom, a Rust HashMap and Python\'s unseeded random give one count run to run', { skip: noRustc }, async () => {
+  const dir = project(`benchmarks:
+  - name: c-random
+    run: [./c-random]
+  - name: rust-hashmap
+    run: [./rust-hashmap]
+  - name: python-random
+    run: [python3, -S, draw.py]
+`, { 'draw.py': PYTHON_RANDOM, 'hashmap.rs': RUST_HASHMAP });
+  compileC(dir, 'c-random', C_RANDOM);
+  const rust = spawnSync('rustc', ['-O', '-o', join(dir, 'rust-hashmap'), join(dir, 'hashmap.rs')], { encoding: 'utf8' });
+  assert.equal(rust.status, 0, rust.stderr);
+  const first = await measure(dir);
+  const second = await measure(dir);
+  for (const b of first.results.benchmarks) assert.equal(b.seal?.entropy, 'fixed', b.name);
+  const counts = (r: Results) => Object.fromEntries(r.benchmarks.map((b) => [b.name, b.events]));
+  assert.deepEqual(counts(second.results), counts(first.results));
+});
