@@ -92,6 +92,8 @@ export interface BenchmarkResult {
    * "what changed" list of a comparison without the raw files.
    */
   functions: FunctionResult[];
+  /** Every function and line was kept (`cg-bench check`, `bisect`), not only the costliest. */
+  allFunctions?: true;
   /**
    * Files the processes ran from outside the workspace, with their content hash: `main` for each
    * process's program (the interpreter of a script), else a shared library. Absent in older results.

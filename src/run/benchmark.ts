@@ -31,6 +31,8 @@ export interface RunContext {
   outDir: string;
   /** Who runs the benchmark and how it is fenced (untrusted.ts). */
   sandbox: Sandbox;
+  /** Keep every function and line in the results (check, bisect), not only the costliest. */
+  everyFunction?: boolean;
 }
 
 /** Shells report "not found" as 127 and a child killed by signal N as 128+N. */
@@ -184,7 +186,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
         run: (counting) => runProcess({ ...native, env: counting, stdoutFile: join(dir, 'bytecode.stdout.log'), stderrFile: join(dir, 'bytecode.stderr.log') }),
       })
     : undefined;
-  const cost = aggregateProfiles(parsed, ctx.weights);
+  const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
   attachLineText(cost.functions, spec.cwd, ctx.root);
   return {
     ...result,

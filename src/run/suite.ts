@@ -25,6 +25,8 @@ export interface SuiteOptions {
   /** Wall times of an earlier run, shown as "last time" in the progress. */
   previous?: Results | undefined;
   valgrind?: ValgrindInstall;
+  /** Keep every function and line (check, bisect: two runs that differ must show where). */
+  everyFunction?: boolean;
 }
 
 /**
@@ -140,7 +142,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   // Probed beside the benchmarks, awaited at the end.
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-  const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
+  const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox, everyFunction: options.everyFunction === true };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
   const benchmarks: BenchmarkResult[] = await pool(selected, options.jobs, async ({ spec, slug }, job) => {

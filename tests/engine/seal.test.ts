@@ -101,3 +101,27 @@ test('fixed entropy: getrandom, arc4random, getentropy, /dev/urandom, a Rust Has
   const counts = (r: Results) => Object.fromEntries(r.benchmarks.map((b) => [b.name, b.events]));
   assert.deepEqual(counts(second.results), counts(first.results));
 });
+
+test('check keeps every function and line in its two outputs (a run keeps those above 0.01 %)', async () => {
+  const dir = project('benchmarks:\n  - name: big-and-tiny\n    run: [./work]\n');
+  compileC(dir, 'work', `#include <stdio.h>
+__attribute__((noinline)) static unsigned long tiny(unsigned long h) { return h * 3 + 1; }
+int main(void) {
+  unsigned long h = 1;
+  for (unsigned long i = 0; i < 3000000; i++) h = (h ^ i) * 1099511628211UL;
+  printf("%lu\\n", tiny(h));
+  return 0;
+}
+`);
+  const run = await measure(dir);
+  assert.ok(!run.results.benchmarks[0]!.functions.some((f) => f.fn === 'tiny'), 'a run leaves out a function of a few instructions');
+  const out = join(outputs, 'check');
+  const r = await cli(['check', '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  for (const side of ['check-1', 'check-2']) {
+    const b = readJson(join(out, side, 'results.json')).benchmarks[0]!;
+    assert.equal(b.allFunctions, true, side);
+    assert.ok(b.functions.some((f) => f.fn === 'tiny'), `${side} keeps tiny`);
+    assert.ok(b.functions.length > run.results.benchmarks[0]!.functions.length, side);
+  }
+});
