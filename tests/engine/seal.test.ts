@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
 import { cli, compileC, project, readJson, tempDir } from '../helpers.ts';
+import { buildEntropyPrograms, ENTROPY_CONFIG } from '../entropy-programs.ts';
 
 const outputs = tempDir('cg-bench-seal-out-');
 let runs = 0;
@@ -51,50 +52,11 @@ test('a run without a pid namespace compared with a sealed one: not comparable, 
   assert.deepEqual(weaker.results.benchmarks[0]!.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os' });
 });
 
-const C_RANDOM = `#include <stdio.h>
-#include <stdlib.h>
-#include <sys/random.h>
-int main(void) {
-  unsigned int seed = 0;
-  if (getrandom(&seed, sizeof seed, 0) != sizeof seed) { FILE *f = fopen("/dev/urandom", "rb"); if (!f || fread(&seed, sizeof seed, 1, f) != 1) return 1; fclose(f); }
-  unsigned int a = arc4random(), b = 0;
-  getentropy(&b, sizeof b);
-  /* Work that follows the values drawn: a different draw, a different count. */
-  volatile unsigned long sum = 0;
-  for (unsigned int i = 0; i < (seed ^ a ^ b) % 5000; i++) sum += i;
-  printf("%u %u %u\\n", seed, a, b);
-  return 0;
-}
-`;
-
-const RUST_HASHMAP = `use std::collections::HashMap;
-fn main() {
-    let mut map: HashMap<String, usize> = HashMap::new();
-    for i in 0..5000 { map.insert(format!("key-{i}"), i); }
-    // The iteration order follows the hasher's random keys.
-    let mut walk = 0usize;
-    for (i, (k, v)) in map.iter().enumerate() { if i < 100 { walk = walk.wrapping_mul(31).wrapping_add(k.len() + v); } }
-    for _ in 0..(walk % 2000) { std::hint::black_box(&map); }
-    println!("{walk}");
-}
-`;
-
-const PYTHON_RANDOM = 'import random\nn = int(random.random() * 5000)\nprint(n, sum(range(n)))\n';
-
 const noRustc = spawnSync('rustc', ['--version']).status !== 0 && 'needs rustc';
 
 test('fixed entropy: getrandom, arc4random, getentropy, /dev/urandom, a Rust HashMap and Python\'s unseeded random give one count run to run', { skip: noRustc }, async () => {
-  const dir = project(`benchmarks:
-  - name: c-random
-    run: [./c-random]
-  - name: rust-hashmap
-    run: [./rust-hashmap]
-  - name: python-random
-    run: [python3, -S, draw.py]
-`, { 'draw.py': PYTHON_RANDOM, 'hashmap.rs': RUST_HASHMAP });
-  compileC(dir, 'c-random', C_RANDOM);
-  const rust = spawnSync('rustc', ['-O', '-o', join(dir, 'rust-hashmap'), join(dir, 'hashmap.rs')], { encoding: 'utf8' });
-  assert.equal(rust.status, 0, rust.stderr);
+  const dir = project(ENTROPY_CONFIG);
+  buildEntropyPrograms(dir);
   const first = await measure(dir);
   const second = await measure(dir);
   for (const b of first.results.benchmarks) assert.equal(b.seal?.entropy, 'fixed', b.name);
