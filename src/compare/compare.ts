@@ -1,7 +1,7 @@
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { unrecordedAtMost } from '../metric/aggregate.ts';
 import { executableDifference } from './executables.ts';
-import { sealDifference } from './seal.ts';
+import { ANOTHER_SEAL, sealDifference } from './seal.ts';
 import { lineChanges, type LineChange } from './line-changes.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
 
@@ -195,7 +195,10 @@ export function compareResults(base: Results, head: Results, options: CompareOpt
 export function baselineProblem(base: Results, head: Results): string | undefined {
   try {
     const c = compareResults(base, head);
-    return c.comparable ? undefined : `not comparable: ${c.differences.join('; ')}`;
+    if (!c.comparable) return `not comparable: ${c.differences.join('; ')}`;
+    // Measured under another seal (or before seals were recorded): the commit measured now is comparable.
+    const sealed = c.benchmarks.find((b) => b.notComparable?.startsWith(ANOTHER_SEAL));
+    return sealed ? `${sealed.name}: ${sealed.notComparable}` : undefined;
   } catch (error) {
     return errorMessage(error);
   }

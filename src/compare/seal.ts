@@ -10,6 +10,9 @@ const PARTS: { key: keyof Seal; name: string; values: Record<string, string> }[]
   { key: 'pythonResets', name: 'Python interpreter resets', values: { true: 'at each region', false: 'none', undefined: 'not Python' } },
 ];
 
+/** How every seal difference begins. */
+export const ANOTHER_SEAL = 'ran under another seal';
+
 /**
  * Why two benchmarks' seals make them not comparable, or undefined when they agree. A result from
  * before seals were recorded compares as before with another such result; against one that records
@@ -18,9 +21,9 @@ const PARTS: { key: keyof Seal; name: string; values: Record<string, string> }[]
  */
 export function sealDifference(base: Seal | undefined, head: Seal | undefined): string | undefined {
   if (!base && !head) return undefined;
-  if (!base || !head) return `ran under another seal: the ${base ? 'head' : 'baseline'} records none (measured by a cg-bench before seals were recorded)`;
+  if (!base || !head) return `${ANOTHER_SEAL}: the ${base ? 'head' : 'baseline'} records none (measured by a cg-bench before seals were recorded)`;
   const differences = PARTS.filter(({ key }) => base[key] !== head[key]).map(
     ({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} → ${values[String(head[key])] ?? String(head[key])}`,
   );
-  return differences.length ? `ran under another seal: ${differences.join('; ')}` : undefined;
+  return differences.length ? `${ANOTHER_SEAL}: ${differences.join('; ')}` : undefined;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compareResults } from '../../src/compare/compare.ts';
+import { baselineProblem, compareResults } from '../../src/compare/compare.ts';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
 import type { BenchmarkResult, Environment, Results } from '../../src/results/types.ts';
@@ -85,4 +85,11 @@ test('a benchmark measured under another seal is not comparable, naming each par
   assert.equal(verdict({ seal: sealed }, { seal: { ...sealed } }).verdict, 'regression');
   assert.equal(verdict({}, {}).verdict, 'regression', 'two results from before seals were recorded');
   assert.match(verdict({}, { seal: sealed }).notComparable ?? '', /the baseline records none/);
+});
+
+test('a stored baseline measured under another seal cannot stand in for the base commit measured now', () => {
+  const sealed = { pids: 'own', ids: 'anonymous', network: 'none', cpus: 'one', entropy: 'fixed' } as const;
+  assert.equal(baselineProblem(results([bench('a', 1, { seal: sealed })]), results([bench('a', 1, { seal: sealed })])), undefined);
+  assert.equal(baselineProblem(results([bench('a', 1)]), results([bench('a', 1, { seal: sealed })])), 'a: ran under another seal: the baseline records none (measured by a cg-bench before seals were recorded)');
+  assert.match(baselineProblem(results([bench('a', 1, { seal: sealed })]), results([bench('a', 1, { seal: { ...sealed, entropy: 'os' } })])) ?? '', /^a: ran under another seal: entropy: fixed → the system's$/);
 });
