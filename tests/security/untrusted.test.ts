@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import { parseConfig } from '../../src/config/load.ts';
 import { absolutePath } from '../../src/util/paths.ts';
 import { imageRunArgs } from '../../src/container/engine.ts';
+import { containerEnvironment } from '../../src/container/measurer.ts';
 import { collectProfiles, CPU_LIST_FILES, parseCpuList, PROBE_ATTEMPTS, RANDOM_DEVICES, sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/untrusted/sandbox.ts';
 import { cli, project, tempDir } from '../helpers.ts';
 
@@ -181,4 +182,9 @@ test('cpus is one or all in the configuration, one by default', () => {
   assert.equal(parseConfig('benchmarks:\n  - name: a\n    run: "true"\n', at).cpus, 'one');
   assert.equal(parseConfig('cpus: all\nbenchmarks:\n  - name: a\n    run: "true"\n', at).cpus, 'all');
   assert.throws(() => parseConfig('cpus: 2\nbenchmarks:\n  - name: a\n    run: "true"\n', at), /cpus/);
+});
+
+test('docker run: the container gets the image digest and the operator\'s CG_BENCH_SEAL, nothing else of the caller', () => {
+  assert.deepEqual(containerEnvironment('sha256:abc', { CG_BENCH_SEAL: 'best-effort', GITHUB_TOKEN: 'secret', PATH: '/bin' }), { CG_BENCH_IMAGE_DIGEST: 'sha256:abc', CG_BENCH_SEAL: 'best-effort' });
+  assert.deepEqual(containerEnvironment(undefined, { GITHUB_TOKEN: 'secret' }), {});
 });
