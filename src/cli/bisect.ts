@@ -1,4 +1,4 @@
-import { compareResults } from '../compare/compare.ts';
+import { compareResults, functionChanges } from '../compare/compare.ts';
 import { firstParentRange, locateConfig, refuseUncommittedConfig, resolveCommit, type Commit } from '../bisect/history.ts';
 import { bisect, type BisectOutcome, type Verdict } from '../bisect/search.ts';
 import { loadConfig } from '../config/load.ts';
@@ -25,10 +25,31 @@ const named = (c: Commit) => `${short(c.sha)} ${escapeTerminal(c.subject)}`;
 const firstLine = (text: string) => text.split('\n').find((l) => l.trim()) ?? '';
 
 /**
+ * Why two measurements of one commit do not repeat (their counts differ by `thresholdPercent` or
+ * more; with 0, by anything), naming the events and the functions that differ; undefined when they repeat.
+ */
+export function doesNotRepeat(first: BenchmarkResult & { estimatedCycles: number }, second: BenchmarkResult & { estimatedCycles: number }, thresholdPercent: number, top: number): string | undefined {
+  const events = first.events && second.events ? (Object.keys(first.events) as (keyof typeof first.events)[]).filter((e) => first.events![e] !== second.events![e]) : [];
+  const change = second.estimatedCycles - first.estimatedCycles;
+  if (!events.length && change === 0) return undefined;
+  const relative = first.estimatedCycles === 0 ? (change === 0 ? 0 : Infinity) : Math.abs(change) / first.estimatedCycles;
+  if (thresholdPercent > 0 && relative * 100 < thresholdPercent) return undefined;
+  const eventText = events.map((e) => `${e} ${formatCount(first.events![e])} → ${formatCount(second.events![e])}`).join(', ');
+  const functions = functionChanges(first, second, top, 0).map(
+    (f) => `  ${escapeTerminal(f.fn)} (${escapeTerminal(f.file)}): ${f.base === null ? 'absent' : formatCount(f.base)} → ${f.head === null ? 'absent' : formatCount(f.head)}`,
+  );
+  return [
+    `two runs measured ${formatCount(first.estimatedCycles)} and ${formatCount(second.estimatedCycles)} estimated cycles (${eventText || 'no event differs'})`,
+    ...(functions.length ? ['the functions that differ:', ...functions] : []),
+  ].join('\n');
+}
+
+/**
  * cg-bench bisect GOOD BAD --benchmark NAME: the first commit on BAD's first-parent line whose count
  * differs from GOOD's by more than the threshold. Every commit is checked out in turn at one path,
  * OUT/bisect/worktree (the path reaches the counts), built by its own `setup` and measured once: the
- * count is exact, so one run says it all.
+ * count is exact, so one run says it all, once GOOD measured twice has shown that it repeats (a
+ * benchmark that seeds itself from the time or runs threads would otherwise blame a random commit).
  */
 export async function bisectCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(
@@ -82,10 +103,11 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
       if (!spec) return `no benchmark ${JSON.stringify(name)} in ${configPath} there (it has: ${config.benchmarks.map((b) => b.name).join(', ') || 'none'})`;
       return { ...config, benchmarks: [spec] };
     };
-    const run = async (commit: Commit, config: Config): Promise<Measured> => {
+    const run = async (commit: Commit, config: Config, dir = commit.sha): Promise<Measured> => {
       let results: Results;
       try {
-        results = (await measure({ config, outDir: resolveFrom(bisectDir, `commits/${commit.sha}`), jobs: 1, progress, valgrind })).results;
+        // Every function kept: two runs that differ show where (GOOD's repeat, and `cg-bench diff`).
+        results = (await measure({ config, outDir: resolveFrom(bisectDir, `commits/${dir}`), jobs: 1, progress, valgrind, everyFunction: true })).results;
       } catch (error) {
         // A setup command that fails (a broken build), a configuration this cg-bench cannot run: the
         // commit's problem, skipped (at GOOD, the caller's: rethrown there).
@@ -108,7 +130,20 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
       throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured at GOOD ${short(good.sha)} (${reference.skipped}); there is nothing to compare with`, reference.exitCode);
     }
     const base = reference.benchmark.estimatedCycles;
-    say(`GOOD ${short(good.sha)}: ${formatCount(base)} estimated cycles`);
+    say(`GOOD ${short(good.sha)}: ${formatCount(base)} estimated cycles; measuring it again: a count that does not repeat cannot be bisected`);
+    const repeat = await run(good, goodConfig, `${good.sha}-repeat`);
+    if ('skipped' in repeat) {
+      throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured a second time at GOOD ${short(good.sha)} (${repeat.skipped})`, repeat.exitCode);
+    }
+    const noise = doesNotRepeat(reference.benchmark, repeat.benchmark, thresholdPercent, topFunctions);
+    if (noise) {
+      throw new CgBenchError(
+        `cg-bench bisect: ${escapeTerminal(name)} does not repeat at GOOD ${short(good.sha)}: ${noise}\n` +
+          `A commit's change cannot be told from this, so bisect stops before blaming one. Make the benchmark repeat (README, "My benchmark does not repeat": hash seeds, time, threads), ` +
+          `or give a --threshold above the difference. Both runs: ${shownPath(resolveFrom(bisectDir, `commits/${good.sha}`))} and …-repeat (cg-bench diff shows every function and line)`,
+        ExitCode.regression,
+      );
+    }
 
     const differs = (cycles: number) => cycles !== base && (base === 0 || (Math.abs(cycles - base) / base) * 100 > thresholdPercent);
     const measured = new Map<number, Measured>();

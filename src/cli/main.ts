@@ -117,6 +117,8 @@ async function check(args: string[], io: CliIO): Promise<number> {
     } else io.stdout.write(`✓ ${name}: identical (${formatCount(row.first.estimatedCycles ?? 0)} estimated cycles)\n`);
   }
   io.stdout.write(`${rows.length - unstable - failed} deterministic, ${unstable} nondeterministic, ${failed} failed\n`);
+  // Both runs kept every function and line: the diff between them shows where the counts part.
+  if (unstable) io.stdout.write(`where they differ: cg-bench diff ${shownPath(resolveFrom(paths.out, 'check-1'))} ${shownPath(resolveFrom(paths.out, 'check-2'))}\n`);
   return failed ? ExitCode.benchmarkFailed : unstable ? ExitCode.regression : ExitCode.ok;
 }
 

@@ -1,6 +1,7 @@
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { unrecordedAtMost } from '../metric/aggregate.ts';
 import { executableDifference } from './executables.ts';
+import { ANOTHER_SEAL, sealDifference } from './seal.ts';
 import { lineChanges, type LineChange } from './line-changes.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
 
@@ -55,7 +56,7 @@ export interface BenchmarkComparison {
   functions: FunctionChange[];
   /** The rest of the change, when the listed functions leave more than OTHER_FUNCTIONS_SHARE of it unexplained. */
   otherFunctions?: OtherFunctions;
-  /** Why this benchmark alone is not comparable (it ran other programs or libraries than the base). */
+  /** Why this benchmark alone is not comparable (it ran under another seal, or other programs or libraries than the base). */
   notComparable?: string;
 }
 
@@ -211,7 +212,8 @@ function compareOne(
   const change = head.estimatedCycles - base.estimatedCycles;
   const relative = base.estimatedCycles === 0 ? (change === 0 ? 0 : Infinity) : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
-  const machineChanged = executableDifference(base.executables, head.executables);
+  // Another program, library or seal: the count moved for a reason other than the code.
+  const machineChanged = sealDifference(base.seal, head.seal) ?? executableDifference(base.executables, head.executables);
   let verdict: Verdict = 'unchanged';
   if (!comparable || machineChanged) verdict = 'not-comparable';
   else if (change !== 0 && Math.abs(relative) * 100 > thresholdPercent) verdict = change > 0 ? 'regression' : 'improvement';
@@ -239,7 +241,10 @@ export function compareResults(base: Results, head: Results, options: CompareOpt
 export function baselineProblem(base: Results, head: Results): string | undefined {
   try {
     const c = compareResults(base, head);
-    return c.comparable ? undefined : `not comparable: ${c.differences.join('; ')}`;
+    if (!c.comparable) return `not comparable: ${c.differences.join('; ')}`;
+    // Measured under another seal (or before seals were recorded): the commit measured now is comparable.
+    const sealed = c.benchmarks.find((b) => b.notComparable?.startsWith(ANOTHER_SEAL));
+    return sealed ? `${sealed.name}: ${sealed.notComparable}` : undefined;
   } catch (error) {
     return errorMessage(error);
   }

@@ -189,7 +189,7 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     // Only what changes a measurement: thresholds and timeouts may change without a new baseline.
     .update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) }))
     .digest('hex');
-  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cpus: raw.cpus ?? 'one', cache, weights, benchmarks, hash };
+  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cpus: raw.cpus ?? 'one', sealRequired: { noNetwork: raw.network === false, oneCpu: raw.cpus === 'one' }, cache, weights, benchmarks, hash };
 }
 
 /**

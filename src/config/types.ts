@@ -47,6 +47,11 @@ export interface Config {
   network: boolean;
   /** What benchmarks see of the CPUs: `one` (default; pinned, the /sys lists read "0") or `all` (the host's). */
   cpus: 'one' | 'all';
+  /**
+   * The seals the file writes out itself (`network: false`, `cpus: one`): a measuring run stops when
+   * the host cannot make one of them. The defaults are made where the host can, and recorded.
+   */
+  sealRequired: { noNetwork: boolean; oneCpu: boolean };
   cache: CacheGeometry;
   weights: Weights;
   benchmarks: BenchmarkSpec[];

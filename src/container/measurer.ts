@@ -12,7 +12,7 @@ import type { Environment, Results, TimedResult } from '../results/types.ts';
 import { PAIRED_FILE, timeSuite } from '../stopwatch/suite.ts';
 import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { lineProgress } from '../run/progress.ts';
-import { handOver, untrustedUser } from '../untrusted/sandbox.ts';
+import { handOver, NO_SANDBOX, SEAL_VARIABLE, untrustedUser } from '../untrusted/sandbox.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { cpuView, sandboxFor } from '../run/suite.ts';
 import { absolutePath } from '../util/paths.ts';
@@ -149,6 +149,16 @@ function lockGitDirectory(dir: string): void {
   }
 }
 
+/**
+ * What the container gets of the caller's environment: the image digest, and the operator's
+ * CG_BENCH_SEAL (best-effort where the engine refuses the namespaces the seal needs, as Docker's
+ * default seccomp profile does). Nothing else: the container runs pull-request code.
+ */
+export function containerEnvironment(imageId: string | undefined, caller: NodeJS.ProcessEnv): Record<string, string> {
+  const seal = caller[SEAL_VARIABLE];
+  return { ...(imageId ? { CG_BENCH_IMAGE_DIGEST: imageId } : {}), ...(seal ? { [SEAL_VARIABLE]: seal } : {}) };
+}
+
 /** `docker run` of the pinned image with the checkout mounted at /work, as the calling uid. */
 export function containerMeasurer(options: {
   engine: ContainerEngine;
@@ -158,7 +168,7 @@ export function containerMeasurer(options: {
   user: { uid: number; gid: number } | undefined;
   log: (line: string) => void;
 }): Measurer {
-  const env: Record<string, string> = options.imageId ? { CG_BENCH_IMAGE_DIGEST: options.imageId } : {};
+  const env = containerEnvironment(options.imageId, process.env);
   const run = (mounts: Mount[], args: string[], network: boolean) =>
     runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts, env, user: options.user, network, args }), options.log);
   return {
@@ -229,7 +239,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       // in; the original's .git (and GitLab's variable files) are not theirs to read.
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
-        handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, workspace);
+        handOver({ ...NO_SANDBOX, user }, workspace);
         lockGitDirectory(checkout);
       }
       try {
@@ -253,7 +263,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       rmSync(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
-        for (const dir of Object.values(sides)) handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, dir);
+        for (const dir of Object.values(sides)) handOver({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {

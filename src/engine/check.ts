@@ -22,7 +22,8 @@ export async function checkDeterminism(
 ): Promise<DeterminismRow[]> {
   const measureInto = async (name: string, previous?: Results) => {
     const outDir = resolveFrom(options.outDir, name);
-    const results = await runSuite(config, { ...options, outDir, previous });
+    // Every function and line kept: `cg-bench diff check-1 check-2` then shows where they differ.
+    const results = await runSuite(config, { ...options, outDir, previous, everyFunction: true });
     // Each run's results.json beside its logs, so a difference can be looked into with compare.
     writeResults(resolveFrom(outDir, 'results.json'), results);
     return results;

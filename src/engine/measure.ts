@@ -27,6 +27,8 @@ export interface MeasureOptions {
   thresholdPercent?: number | undefined;
   progress: Progress;
   valgrind?: ValgrindInstall;
+  /** Keep every function and line in results.json (bisect), not only the costliest. */
+  everyFunction?: boolean;
 }
 
 export interface MeasureOutcome {
@@ -81,6 +83,7 @@ async function measureLocked(options: MeasureOptions, baseline: Results | undefi
     progress: options.progress,
     previous: baseline ?? readPrevious(resolveFrom(options.outDir, 'results.json')),
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
+    ...(options.everyFunction ? { everyFunction: true } : {}),
   });
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : undefined;
   const resultsFile = resolveFrom(options.outDir, 'results.json');

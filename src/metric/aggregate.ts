@@ -9,6 +9,9 @@ export const MAX_FUNCTIONS = 500;
 /** Source lines are kept for the costliest functions only, and their costliest lines: results stay small. */
 export const LINE_FUNCTIONS = 50;
 export const LINES_PER_FUNCTION = 20;
+/** With every function kept (check, bisect): the schema's limits, which no real benchmark reaches. */
+const ALL_FUNCTIONS_LIMIT = 100_000;
+const ALL_LINES_LIMIT = 1000;
 
 export interface ProcessProfile {
   pid: number;
@@ -23,10 +26,16 @@ export interface BenchmarkCost {
   hits: Hits;
   processes: ProcessResult[];
   functions: FunctionResult[];
+  /** Every function and line was kept, not only the costliest (`everyFunction`). */
+  allFunctions?: true;
 }
 
-/** A benchmark's cost is the sum over every process it started; the breakdown is kept. */
-export function aggregateProfiles(profiles: ProcessProfile[], weights: Weights): BenchmarkCost {
+/**
+ * A benchmark's cost is the sum over every process it started; the breakdown is kept: the functions
+ * above FUNCTION_SHARE and their costliest lines, or with `everyFunction` (check and bisect, whose two
+ * runs `cg-bench diff` must be able to tell apart to the last instruction) every function and line.
+ */
+export function aggregateProfiles(profiles: ProcessProfile[], weights: Weights, everyFunction = false): BenchmarkCost {
   let events = zeroEvents();
   const processes: ProcessResult[] = [];
   const functions = new Map<string, { fn: string; file: string; events: EventCounts; parts: { profile: CachegrindProfile; costs: FunctionCosts }[] }>();
@@ -46,21 +55,21 @@ export function aggregateProfiles(profiles: ProcessProfile[], weights: Weights):
   }
   const hits = hitsFromEvents(events);
   const estimatedCycles = cyclesFromEvents(events, weights);
-  const floor = estimatedCycles * FUNCTION_SHARE;
+  const floor = everyFunction ? 0 : estimatedCycles * FUNCTION_SHARE;
   const ranked = [...functions.values()]
     .map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir }))
     .filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0)
     .sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file))
-    .slice(0, MAX_FUNCTIONS);
-  for (const f of ranked.slice(0, LINE_FUNCTIONS)) {
-    const lines = linesOf(functions.get(`${f.file}\u0000${f.fn}`)!.parts, weights);
+    .slice(0, everyFunction ? ALL_FUNCTIONS_LIMIT : MAX_FUNCTIONS);
+  for (const f of everyFunction ? ranked : ranked.slice(0, LINE_FUNCTIONS)) {
+    const lines = linesOf(functions.get(`${f.file}\u0000${f.fn}`)!.parts, weights, everyFunction ? ALL_LINES_LIMIT : LINES_PER_FUNCTION);
     if (lines.length) (f as FunctionResult).lines = lines;
   }
-  return { estimatedCycles, events, hits, processes, functions: ranked };
+  return { estimatedCycles, events, hits, processes, functions: ranked, ...(everyFunction ? { allFunctions: true as const } : {}) };
 }
 
 /** A function's costliest lines, summed over every process that ran it. */
-function linesOf(parts: { profile: CachegrindProfile; costs: FunctionCosts }[], weights: Weights): LineResult[] {
+function linesOf(parts: { profile: CachegrindProfile; costs: FunctionCosts }[], weights: Weights, limit: number): LineResult[] {
   const byLine = new Map<string, { file: string; line: number; events: EventCounts }>();
   for (const { profile, costs } of parts) {
     for (const { file, line, costs: vector } of functionLines(profile, costs)) {
@@ -75,15 +84,16 @@ function linesOf(parts: { profile: CachegrindProfile; costs: FunctionCosts }[], 
     .map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir }))
     .filter((l) => l.estimatedCycles > 0 && l.line > 0)
     .sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line)
-    .slice(0, LINES_PER_FUNCTION);
+    .slice(0, limit);
 }
 
 /**
  * The most a function left out of `functions` can cost: below the recorded share of the total or, when
- * the list was cut at MAX_FUNCTIONS, no more than the cheapest one kept. Derived, not stored,
+ * the list was cut at MAX_FUNCTIONS, no more than the cheapest one kept; nothing when every function was kept. Derived, not stored,
  * so results written before this existed answer too.
  */
-export function unrecordedAtMost(result: { estimatedCycles: number | null; functions: readonly { estimatedCycles: number }[] }): number {
+export function unrecordedAtMost(result: { estimatedCycles: number | null; functions: readonly { estimatedCycles: number }[]; allFunctions?: true }): number {
+  if (result.allFunctions) return 0;
   const shareFloor = (result.estimatedCycles ?? 0) * FUNCTION_SHARE;
   const cheapest = result.functions.at(-1)?.estimatedCycles;
   return result.functions.length >= MAX_FUNCTIONS && cheapest !== undefined ? Math.max(shareFloor, cheapest) : shareFloor;

@@ -3,15 +3,19 @@ import { FUNCTION_SHARE } from '../metric/aggregate.ts';
 import type { LineChange } from '../compare/line-changes.ts';
 import { formatCount, formatSigned } from './format.ts';
 
-/** One side of a function change: its cost, or the most it can cost when results.json left it out. */
+/**
+ * One side of a function change: its cost, or the most it can cost when results.json left it out,
+ * or '–' when that side kept every function (check, bisect) and so the function did not run there.
+ */
 export function functionSideText(change: FunctionChange, side: 'base' | 'head'): string {
   const value = change[side];
-  return value !== null ? formatCount(value) : `≤ ${formatCount(change.unrecordedAtMost ?? 0)} (not recorded)`;
+  if (value !== null) return formatCount(value);
+  return change.unrecordedAtMost === 0 ? '–' : `≤ ${formatCount(change.unrecordedAtMost ?? 0)} (not recorded)`;
 }
 
 /** The change, exact, or the smallest certain change when one side was not recorded. */
 export function functionChangeText(change: FunctionChange): string {
-  if (change.base !== null && change.head !== null) return formatSigned(change.change);
+  if ((change.base !== null && change.head !== null) || change.unrecordedAtMost === 0) return formatSigned(change.change);
   return `${change.change > 0 ? '≥ ' : '≤ '}${formatSigned(change.change)}`;
 }
 

@@ -45,6 +45,31 @@ export interface ExecutableResult {
 
 export type BenchmarkStatus = 'ok' | 'failed' | 'timeout';
 
+/**
+ * What a benchmark's measured run was sealed by (untrusted/sandbox.ts): each of these reaches the
+ * count, so two results measured under different seals are not comparable. Absent in older results.
+ */
+export interface Seal {
+  /** A pid namespace of its own (its pids start at 1), or the machine's pids. */
+  pids: 'own' | 'host';
+  /**
+   * The uid and gid it runs as and sees on every file: the overflow ids in a user namespace
+   * (anonymous), the caller's mapped into one (caller), or no user namespace at all (host).
+   */
+  ids: 'anonymous' | 'caller' | 'host';
+  /** No network (a network namespace of its own), or the host's. */
+  network: 'none' | 'host';
+  /** One CPU (its affinity and the /sys CPU lists), or the host's. */
+  cpus: 'one' | 'host';
+  /** getrandom, getentropy, arc4random and the random devices: a fixed stream, or the OS's. */
+  entropy: 'fixed' | 'os';
+  /**
+   * Python region runs only: the interpreter forgets what it learned before each region
+   * (python/cg_bench, set by CG_BENCH_INSTRUMENT=region). Absent for other benchmarks.
+   */
+  pythonResets?: boolean;
+}
+
 export interface BenchmarkResult {
   name: string;
   command: Command;
@@ -67,11 +92,15 @@ export interface BenchmarkResult {
    * "what changed" list of a comparison without the raw files.
    */
   functions: FunctionResult[];
+  /** Every function and line was kept (`cg-bench check`, `bisect`), not only the costliest. */
+  allFunctions?: true;
   /**
    * Files the processes ran from outside the workspace, with their content hash: `main` for each
    * process's program (the interpreter of a script), else a shared library. Absent in older results.
    */
   executables?: ExecutableResult[];
+  /** The seal its measured run ran under; absent in older results. */
+  seal?: Seal;
   /** Python benchmarks: bytecodes per Python function, from the unmeasured pass (python/types.ts). */
   python?: PythonAttribution;
   logs: { stdout: string; stderr: string };

@@ -12,6 +12,7 @@ import { parseCachegrindFile } from '../parse/cachegrind.ts';
 import type { BenchmarkResult } from '../results/types.ts';
 import { attributionWanted, countingBytecode } from '../python/attribution.ts';
 import { benchmarkEnvironment, runsPython } from './environment.ts';
+import { sealOf } from './seal.ts';
 import { executablesOf } from './executables.ts';
 import { withPrivateHome } from './private-home.ts';
 import { killLeftovers } from './leftovers.ts';
@@ -30,6 +31,8 @@ export interface RunContext {
   outDir: string;
   /** Who runs the benchmark and how it is fenced (untrusted.ts). */
   sandbox: Sandbox;
+  /** Keep every function and line in the results (check, bisect), not only the costliest. */
+  everyFunction?: boolean;
 }
 
 /** Shells report "not found" as 127 and a child killed by signal N as 128+N. */
@@ -93,6 +96,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     processes: [],
     functions: [],
     logs: { stdout: rel(stdout), stderr: rel(stderr) },
+    seal: sealOf(ctx.sandbox, python, spec.instrument),
   };
 
   const argv = typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run;
@@ -182,7 +186,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
         run: (counting) => runProcess({ ...native, env: counting, stdoutFile: join(dir, 'bytecode.stdout.log'), stderrFile: join(dir, 'bytecode.stderr.log') }),
       })
     : undefined;
-  const cost = aggregateProfiles(parsed, ctx.weights);
+  const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
   attachLineText(cost.functions, spec.cwd, ctx.root);
   return {
     ...result,

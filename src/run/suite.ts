@@ -25,6 +25,8 @@ export interface SuiteOptions {
   /** Wall times of an earlier run, shown as "last time" in the progress. */
   previous?: Results | undefined;
   valgrind?: ValgrindInstall;
+  /** Keep every function and line (check, bisect: two runs that differ must show where). */
+  everyFunction?: boolean;
 }
 
 /**
@@ -130,7 +132,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   // would point at logs that are gone. Interrupted, the directory then holds no results, never stale ones.
   for (const name of ['results.json', 'report.md', 'comparison.json']) rmSync(resolveFrom(options.outDir, name), { force: true });
   // Setup commands and benchmarks are pull-request code: fenced off from the caller (untrusted.ts).
-  const sandbox = sandboxFor(config);
+  const sandbox = sandboxFor(config, true);
   mkdirSync(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, 'setup.log');
@@ -140,7 +142,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   // Probed beside the benchmarks, awaited at the end.
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-  const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
+  const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox, everyFunction: options.everyFunction === true };
   const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
   const benchmarks: BenchmarkResult[] = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
@@ -161,9 +163,13 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   };
 }
 
-/** The sandbox a configuration's setup commands and benchmarks run in (untrusted.ts). */
-export function sandboxFor(config: Pick<Config, 'root' | 'network' | 'cpus'>): Sandbox {
-  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === 'one' });
+/**
+ * The sandbox a configuration's setup commands and benchmarks run in (untrusted/sandbox.ts). A
+ * measuring run stops when a seal the configuration writes out cannot be made (CG_BENCH_SEAL).
+ */
+export function sandboxFor(config: Pick<Config, 'root' | 'network' | 'cpus'> & Partial<Pick<Config, 'sealRequired'>>, measuring = false): Sandbox {
+  const required = measuring ? config.sealRequired : undefined;
+  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === 'one', ...(required ? { required } : {}) });
 }
 
 /** What the measured code sees of the CPUs, for the fingerprint: one CPU, or (undefined) the host's. */

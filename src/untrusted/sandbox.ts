@@ -1,8 +1,11 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { arch, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
+import type { Seal } from '../results/types.ts';
+import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
 
 /**
  * Setup commands and benchmarks are pull-request code. What keeps them from the caller's secrets:
@@ -39,6 +42,8 @@ export interface Sandbox {
    * namespace the code's uid and gid, and the owner of every file it sees, are the overflow ids.
    */
   measuredPrefix: string[];
+  /** What a measured run is sealed by, for results.json (all but Python's resets, which are per benchmark). */
+  seal: Omit<Seal, 'pythonResets'>;
   /** For the log: what protects the caller and what does not. */
   notes: string[];
 }
@@ -108,36 +113,79 @@ function allowedCpus(): number[] {
   }
 }
 
-let oneCpuFile: string | undefined;
-/** A file holding "0\n", readable by anyone, bind-mounted over the /sys CPU lists; removed at exit. */
-function oneCpuListFile(): string {
-  if (oneCpuFile) return oneCpuFile;
-  const dir = mkdtempSync(join(tmpdir(), 'cg-bench-one-cpu-'));
-  chmodSync(dir, 0o755);
-  const file = join(dir, 'one-cpu');
-  writeFileSync(file, '0\n', { mode: 0o444 });
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  oneCpuFile = file;
-  return file;
-}
+/** The size of the fixed entropy stream /dev/urandom and /dev/random read as: more than programs ask for at start. */
+export const ENTROPY_BYTES = 1 << 20;
 
 /**
- * A measured run's namespaces when it sees one CPU: a user namespace whose root (cg-bench's uid
- * outside) owns a new mount namespace, binds "0" over the CPU lists and execs the code's own
- * namespaces, nested in it: a user namespace as `inner` (it cannot undo the mounts) with the pid
- * namespace whose init is the shell, so the code is pid 2 as without the CPU view.
+ * The fixed entropy stream: SHA-256 in counter mode over a fixed label, so that every run, every
+ * cg-bench and every host reads the same bytes, and no two blocks repeat (OpenSSL's continuous
+ * test refuses a stream of zeros).
  */
-function oneCpuPrefix(net: boolean, inner: { uid: number; gid: number }): string[] {
-  const mounts = `for f in ${CPU_LIST_FILES.join(' ')}; do mount --bind "$1" "$f" || exit 125; done; shift; exec "$@"`;
+export function fixedEntropy(size = ENTROPY_BYTES): Buffer {
+  const out = Buffer.alloc(size);
+  for (let block = 0, at = 0; at < size; block++, at += 32) createHash('sha256').update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  return out;
+}
+
+interface SealFiles {
+  /** "0\n", bound over the /sys CPU lists. */
+  oneCpu: string;
+  /** The fixed entropy stream, bound over /dev/urandom and /dev/random. */
+  entropy: string;
+  /** The entropy seal program (entropy-seal.c), on x86-64 only. */
+  entropySeal: string | undefined;
+}
+
+let sealFiles: SealFiles | undefined;
+/** The files the sealed view binds or runs, readable by anyone (the code may run as nobody); removed at exit. */
+function sealFilesOnce(): SealFiles {
+  if (sealFiles) return sealFiles;
+  const dir = mkdtempSync(join(tmpdir(), 'cg-bench-seal-'));
+  chmodSync(dir, 0o755);
+  const oneCpu = join(dir, 'one-cpu');
+  writeFileSync(oneCpu, '0\n', { mode: 0o444 });
+  const entropy = join(dir, 'entropy');
+  writeFileSync(entropy, fixedEntropy(), { mode: 0o444 });
+  let entropySeal: string | undefined;
+  if (arch() === 'x64') {
+    entropySeal = join(dir, 'entropy-seal');
+    writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 0o555 });
+  }
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  sealFiles = { oneCpu, entropy, entropySeal };
+  return sealFiles;
+}
+
+/** The random devices a measured run reads the fixed entropy stream from. */
+export const RANDOM_DEVICES: readonly string[] = ['/dev/urandom', '/dev/random'];
+
+/**
+ * A measured run's namespaces when it gets a sealed view: a user namespace whose root (cg-bench's
+ * uid outside) owns a new mount namespace, binds "0" over the CPU lists (`cpuLists`) and the fixed
+ * entropy over the random devices (`entropy`), and execs the code's own namespaces, nested in it: a
+ * user namespace as `inner` (it cannot undo the mounts) with the pid namespace whose init is the
+ * shell, so the code is pid 2 as without the view. With `entropy`, the shell runs under the entropy
+ * seal (getrandom fails, so libraries read the bound devices), and so does everything it starts.
+ */
+function sealedViewPrefix(net: boolean, inner: { uid: number; gid: number }, view: { cpuLists: boolean; entropy: boolean }): string[] {
+  const files = sealFilesOnce();
+  const binds = [
+    ...(view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125;`) : []),
+    ...(view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125;`) : []),
+  ];
   return [
     'unshare', '--user', '--map-user=0', '--map-group=0', '--mount', ...(net ? ['--net'] : []), '--',
-    '/bin/sh', '-c', mounts, 'cg-bench-one-cpu', oneCpuListFile(),
+    '/bin/sh', '-c', `${binds.join(' ')} shift 2; exec "$@"`, 'cg-bench-sealed-view', files.oneCpu, files.entropy,
     'unshare', '--user', `--map-user=${inner.uid}`, `--map-group=${inner.gid}`, '--pid', '--fork', '--kill-child', '--',
+    ...(view.entropy && files.entropySeal ? [files.entropySeal] : []),
     ...PID_NAMESPACE_INIT,
   ];
 }
 
-export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] };
+/** Nothing sealed: what a measured run gets without any namespace. */
+export const UNSEALED: Sandbox['seal'] = { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os' };
+
+export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 
 /**
  * The uid (gid) the kernel shows for every owner a user namespace does not map: 65534 unless
@@ -155,16 +203,82 @@ function overflowId(kind: 'uid' | 'gid'): number {
 /** Variables that hold CI credentials: warned about when they are within reach. */
 const TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
 
-function works(argv: string[]): boolean {
-  const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { stdio: 'ignore', timeout: 10_000 });
+/**
+ * A probe may time out or fail on a loaded machine (a namespace made while hundreds of others are):
+ * it is tried this many times, with a pause that grows, before a seal is given up.
+ */
+export const PROBE_ATTEMPTS = 4;
+const PROBE_TIMEOUT_MS = 20_000;
+
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/** A probe that says yes as soon as one of `attempts` tries works, pausing `pauseMs` × the try between them. */
+export function retrying(probe: (argv: string[]) => boolean, attempts = PROBE_ATTEMPTS, pauseMs = 250): (argv: string[]) => boolean {
+  return (argv) => {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (probe(argv)) return true;
+      if (attempt < attempts && pauseMs > 0) pause(pauseMs * attempt);
+    }
+    return false;
+  };
+}
+
+function worksOnce(argv: string[]): boolean {
+  const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { stdio: 'ignore', timeout: PROBE_TIMEOUT_MS });
   return r.status === 0;
 }
 
 const probed = new Map<string, boolean>();
+const works = retrying(worksOnce);
 function worksCached(argv: string[]): boolean {
   const key = argv.join('\0');
   if (!probed.has(key)) probed.set(key, works(argv));
   return probed.get(key)!;
+}
+
+/** Whether this process already has no network but loopback (`docker run --network none`): no namespace is needed for it. */
+function onlyLoopback(): boolean {
+  try {
+    return readdirSync('/sys/class/net').every((name) => name === 'lo');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The opt-out from the seal the configuration asks for: CG_BENCH_SEAL=best-effort, set by whoever
+ * runs cg-bench (the configuration is the pull request's), measures with what the host can make
+ * (recorded in results.json, said in setup.log) instead of stopping.
+ */
+export const SEAL_VARIABLE = 'CG_BENCH_SEAL';
+
+function bestEffort(env: NodeJS.ProcessEnv): boolean {
+  const value = env[SEAL_VARIABLE]?.trim();
+  if (!value || value === 'strict') return false;
+  if (value === 'best-effort') return true;
+  throw new CgBenchError(`${SEAL_VARIABLE}=${JSON.stringify(value)}: write best-effort (measure with the seal this host can make) or strict (the default)`);
+}
+
+/** The seals the configuration asks for in so many words: `network: false`, `cpus: one`. */
+export interface SealRequired {
+  noNetwork: boolean;
+  oneCpu: boolean;
+}
+
+/** Stops with what the configuration asks for and the host cannot make, unless the caller opted out. */
+function requireSeal(missing: string[], env: NodeJS.ProcessEnv, notes: string[]): void {
+  if (!missing.length) return;
+  if (bestEffort(env)) {
+    notes.push(`warning: ${missing.join('; ')}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`);
+    return;
+  }
+  throw new CgBenchError(
+    `cannot seal the benchmarks as cg-bench.yml asks: ${missing.join('; ')}. ` +
+      `Allow user namespaces (a container engine's seccomp profile or AppArmor may refuse unshare), or measure with what this host can make: ` +
+      `${SEAL_VARIABLE}=best-effort in cg-bench's environment (the seal is recorded in results.json; results made under another seal are not comparable)`,
+  );
 }
 
 /**
@@ -181,10 +295,21 @@ export function untrustedSandbox(options: {
   oneCpu?: boolean;
   /** The CPUs cg-bench may run on (default: its affinity): measured runs are pinned to one of them. */
   cpus?: readonly number[];
+  /**
+   * The seals a measuring run must have or stop (unless CG_BENCH_SEAL=best-effort): those the
+   * configuration wrote itself (`network: false`, `cpus: one`). Defaults, and what only reads the
+   * sandbox (the fingerprint of `cg-bench env`), are best-effort: made where the host can, recorded.
+   */
+  required?: SealRequired;
+  /** An injected probe's pause between tries (tests: 0). */
+  probePauseMs?: number;
+  /** Whether the host already has no network but loopback (default: /sys/class/net says). */
+  onlyLoopback?: () => boolean;
 }): Sandbox {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ?? worksCached;
+  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
+  const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes: string[] = [];
   let user: Sandbox['user'];
   const prefix: string[] = [];
@@ -232,16 +357,28 @@ export function untrustedSandbox(options: {
     const measuredIsolate = unshare(net, pid, anonymous);
     const anonymised = probe([...prefix, ...measuredIsolate]);
     let measuredPrefix = [...prefix, ...(anonymised ? measuredIsolate : isolate)];
-    // One CPU: in a user namespace of its own, as its root, a mount namespace with "0" bound over the
-    // /sys CPU lists; the code then runs in a user namespace nested in it, as before, and pinned to one
-    // CPU (sandboxed() adds taskset).
+    // A sealed view: in a user namespace of its own, as its root, a mount namespace with "0" bound
+    // over the /sys CPU lists (one CPU) and the fixed entropy over the random devices, getrandom
+    // failing (the entropy seal); the code then runs in a user namespace nested in it, as before,
+    // and with one CPU pinned to one (sandboxed() adds taskset).
     let oneCpu: number[] | undefined;
+    let entropy = false;
     const cpus = options.cpus ?? allowedCpus();
-    if (options.oneCpu && pid && anonymised && cpus.length) {
-      const viewed = oneCpuPrefix(net, anonymous);
-      if (probe(['taskset', '--cpu-list', String(cpus[0]), ...prefix, ...viewed])) {
+    const cpuLists = Boolean(options.oneCpu && cpus.length);
+    if (pid && anonymised) {
+      const canSealEntropy = sealFilesOnce().entropySeal !== undefined;
+      const pin = cpuLists ? ['taskset', '--cpu-list', String(cpus[0])] : [];
+      const views = [
+        { cpuLists, entropy: canSealEntropy },
+        ...(cpuLists && canSealEntropy ? [{ cpuLists, entropy: false }] : []),
+      ].filter((view) => view.cpuLists || view.entropy);
+      for (const view of views) {
+        const viewed = sealedViewPrefix(net, anonymous, view);
+        if (!probe([...pin, ...prefix, ...viewed])) continue;
         measuredPrefix = [...prefix, ...viewed];
-        oneCpu = [...cpus];
+        if (view.cpuLists) oneCpu = [...cpus];
+        entropy = view.entropy;
+        break;
       }
     }
     prefix.push(...isolate);
@@ -258,13 +395,37 @@ export function untrustedSandbox(options: {
           : 'no mount namespace can be created here: benchmarks see the host\'s CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)',
       );
     }
+    notes.push(
+      entropy
+        ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(' and ')} read the same ${ENTROPY_BYTES} bytes on every run`
+        : 'benchmarks read the system\'s entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run',
+    );
     if (net) notes.push('setup commands and benchmarks have no network (network: true in the configuration allows it)');
-    return { user, isolatedNetwork: net, isolatedPids: pid, ...(oneCpu ? { oneCpu } : {}), prefix, measuredPrefix, notes };
+    const seal: Sandbox['seal'] = {
+      pids: pid ? 'own' : 'host',
+      ids: anonymised ? 'anonymous' : 'caller',
+      network: net || noNetworkAnyway() ? 'none' : 'host',
+      cpus: oneCpu ? 'one' : 'host',
+      entropy: entropy ? 'fixed' : 'os',
+    };
+    if (options.required) requireSeal(missingSeal(options.required, seal), env, notes);
+    return { user, isolatedNetwork: net, isolatedPids: pid, ...(oneCpu ? { oneCpu } : {}), prefix, measuredPrefix, seal, notes };
   }
   if (!options.network) notes.push('no network namespace can be created here: setup commands and benchmarks keep the network this process has');
   notes.push('no pid namespace can be created here: the pids a benchmark sees are the machine\'s');
   if (options.oneCpu) notes.push('no mount namespace can be created here: benchmarks see the host\'s CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)');
-  return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], notes };
+  notes.push('benchmarks read the system\'s entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run');
+  const seal: Sandbox['seal'] = { ...UNSEALED, network: noNetworkAnyway() ? 'none' : 'host' };
+  if (options.required) requireSeal(missingSeal(options.required, seal), env, notes);
+  return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], seal, notes };
+}
+
+/** What the configuration asks for (no network, one CPU) that the seal lacks, in words. */
+function missingSeal(required: SealRequired, seal: Sandbox['seal']): string[] {
+  const missing: string[] = [];
+  if (required.noNetwork && seal.network !== 'none') missing.push('no network (network: false) needs a network namespace, which cannot be made here');
+  if (required.oneCpu && seal.cpus !== 'one') missing.push('one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here');
+  return missing;
 }
 
 /**

@@ -181,6 +181,7 @@ describe('check', () => {
     assert.match(r.stdout, /✓ stable: identical/);
     assert.match(r.stdout, /✗ depends-on-time: NONDETERMINISTIC — Ir [\d,]+ vs [\d,]+/);
     assert.match(r.stdout, /1 deterministic, 1 nondeterministic, 0 failed/);
+    assert.match(r.stdout, /^where they differ: cg-bench diff \S*check-1 \S*check-2$/m);
   });
 });
 

@@ -80,7 +80,7 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     assert.match(first.stdout, new RegExp(`^first commit whose loop differs from GOOD ${h.shas[0]!.slice(0, 12)}: ${found.slice(0, 12)} more work in main$`, 'm'));
     assert.match(first.stdout, /^ {2}[\d,]+ → [\d,]+ estimated cycles \(\+\d\.\d\d% against GOOD\)$/m);
     assert.match(first.stdout, /^loop +[\d,]+ +[\d,]+ +\+\d\.\d\d% +regression$/m, 'the commit against its parent, as compare shows it');
-    assert.match(first.stdout, /functions that changed most\n.*\n {2}extra \(\S*work\.c\) +≤ [\d,]+ \(not recorded\) +[\d,]+ +≥ \+[\d,]+$/m, 'the function the commit added');
+    assert.match(first.stdout, /functions that changed most\n.*\n {2}extra \(\S*work\.c\) +– +[\d,]+ +\+[\d,]+$/m, 'the function the commit added: absent in its parent, which kept every function');
     // Down to lines (compiled with -g): the call the commit added to main, with its text; only lines
     // of functions that changed are listed.
     const lineSection = first.stdout.split(/^loop: lines that changed most .*$/m)[1]?.split('\n\n')[0] ?? '';
@@ -183,4 +183,42 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     assert.equal(r.code, 3, r.stderr);
     assert.match(r.stderr, /loop cannot be measured at GOOD [0-9a-f]{12} \(setup command failed .*\); there is nothing to compare with/);
   });
+});
+
+/** A program whose work follows the clock: what the seal cannot fix, and bisect must not blame on a commit. */
+const clocked = (note: number) => `#include <stdio.h>
+#include <time.h>
+/* note ${note} */
+__attribute__((noinline)) static unsigned long spin(unsigned long n) { unsigned long h = 0; for (unsigned long i = 0; i < n; i++) h = h * 31 + i; return h; }
+int main(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_REALTIME, &t);
+  printf("%lu\\n", spin(1000 + (unsigned long)t.tv_nsec % 5000));
+  return 0;
+}
+`;
+
+test('bisect of a benchmark whose count does not repeat: GOOD measured twice, refused (exit 1) naming the functions that differ, no commit blamed', { timeout: 5 * 60_000 }, async () => {
+  const dir = tempDir('cg-bench-bisect-noise-');
+  git(dir, 'init', '-q', '-b', 'main');
+  writeFileSync(join(dir, '.gitignore'), '.cg-bench/\n');
+  writeFileSync(join(dir, 'cg-bench.yml'), 'setup:\n  - cc -O1 -g -o work work.c\nbenchmarks:\n  - name: clocked\n    run: [./work]\n');
+  const shas: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    writeFileSync(join(dir, 'work.c'), clocked(i)); // a comment-only change per commit
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', `comment ${i}`);
+    shas.push(git(dir, 'rev-parse', 'HEAD'));
+  }
+  const r = await cli(['bisect', shas[0]!, 'main', '--benchmark', 'clocked'], { cwd: dir });
+  assert.equal(r.code, 1, `${r.stdout}${r.stderr}`);
+  assert.match(r.stderr, new RegExp(`clocked does not repeat at GOOD ${shas[0]!.slice(0, 12)}: two runs measured [\\d,]+ and [\\d,]+ estimated cycles \\(Ir `));
+  assert.match(r.stderr, /the functions that differ:\n {2}spin \(\S*work\.c\): [\d,]+ → [\d,]+/);
+  assert.match(r.stderr, /bisect stops before blaming one/);
+  assert.doesNotMatch(r.stdout, /first commit whose/);
+  // Both runs kept every function: cg-bench diff between them shows the cause.
+  const commits = join(dir, '.cg-bench', 'bisect', 'commits');
+  const d = await cli(['diff', join(commits, shas[0]!), join(commits, `${shas[0]!}-repeat`)], { cwd: dir });
+  assert.equal(d.code, 0, d.stderr);
+  assert.match(d.stdout, /spin/);
 });

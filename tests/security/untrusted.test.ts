@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import { parseConfig } from '../../src/config/load.ts';
 import { absolutePath } from '../../src/util/paths.ts';
 import { imageRunArgs } from '../../src/container/engine.ts';
-import { collectProfiles, CPU_LIST_FILES, parseCpuList, sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/untrusted/sandbox.ts';
+import { containerEnvironment } from '../../src/container/measurer.ts';
+import { collectProfiles, CPU_LIST_FILES, parseCpuList, PROBE_ATTEMPTS, RANDOM_DEVICES, sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/untrusted/sandbox.ts';
 import { cli, project, tempDir } from '../helpers.ts';
 
 const yes = () => true;
@@ -67,6 +68,56 @@ test('measured runs see one CPU where a mount namespace can be made: each job pi
   const noMount = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--mount'), oneCpu: true, cpus: [0, 1] });
   assert.equal(noMount.oneCpu, undefined);
   assert.match(noMount.notes.join('\n'), /no mount namespace can be created here: benchmarks see the host's CPUs/);
+});
+
+test('the sandbox records the seal it made: pid namespace, uid mapping, network, CPU view, entropy', () => {
+  const root = tempDir();
+  const full = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: true, cpus: [0, 1] });
+  assert.deepEqual(full.seal, { pids: 'own', ids: 'anonymous', network: 'none', cpus: 'one', entropy: process.arch === 'x64' ? 'fixed' : 'os' });
+  if (process.arch === 'x64') for (const device of RANDOM_DEVICES) assert.ok(sandboxed(full, ['valgrind'], true).some((a) => a.includes(device)), device);
+  assert.ok(!sandboxed(full, ['make']).some((a) => a.includes('/dev/urandom')), 'setup commands read the system\'s entropy');
+  const noPid = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--pid'), onlyLoopback: no });
+  assert.deepEqual(noPid.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os' });
+  const ownIds = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--map-user=65534'), onlyLoopback: no });
+  assert.equal(ownIds.seal.ids, 'caller');
+  const nothing = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: no });
+  assert.deepEqual(nothing.seal, { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os' });
+  // docker run --network none: no namespace needed for no network.
+  assert.equal(untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: yes }).seal.network, 'none');
+});
+
+test('a probe that fails or times out on a loaded machine is tried again before a seal is given up', () => {
+  const root = tempDir();
+  // Each probe fails its first PROBE_ATTEMPTS − 1 tries, as a spawn timing out under load would.
+  const tries = new Map<string, number>();
+  const flaky = (argv: string[]) => {
+    const key = argv.join(' ');
+    const n = (tries.get(key) ?? 0) + 1;
+    tries.set(key, n);
+    return n >= PROBE_ATTEMPTS;
+  };
+  const sandbox = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: flaky, oneCpu: true, cpus: [0, 1], required: { noNetwork: true, oneCpu: true } });
+  assert.equal(sandbox.seal.pids, 'own');
+  assert.equal(sandbox.seal.cpus, 'one');
+  assert.equal(sandbox.seal.ids, 'anonymous');
+});
+
+test('a seal the configuration writes out that cannot be made stops the run, unless CG_BENCH_SEAL=best-effort', () => {
+  const root = tempDir();
+  const noMount = (argv: string[]) => !argv.includes('--mount');
+  const asked = { root, network: false, uid: 1000, probe: noMount, oneCpu: true, cpus: [0, 1], required: { noNetwork: true, oneCpu: true }, onlyLoopback: no };
+  assert.throws(() => untrustedSandbox({ ...asked, env: {} }), /cannot seal the benchmarks as cg-bench.yml asks: one CPU \(cpus: one\) needs .*CG_BENCH_SEAL=best-effort/);
+  assert.throws(() => untrustedSandbox({ ...asked, probe: no, oneCpu: false, env: {} }), /no network \(network: false\) needs a network namespace/);
+  const weaker = untrustedSandbox({ ...asked, env: { CG_BENCH_SEAL: 'best-effort' } });
+  assert.equal(weaker.seal.cpus, 'host');
+  assert.match(weaker.notes.join('\n'), /^warning: one CPU \(cpus: one\) needs .*measuring anyway \(CG_BENCH_SEAL=best-effort\)/m);
+  assert.throws(() => untrustedSandbox({ ...asked, env: { CG_BENCH_SEAL: 'weak' } }), /CG_BENCH_SEAL="weak": write best-effort/);
+  // What the configuration does not write out (its defaults) is made where it can be and recorded, not
+  // refused: the image under Docker's default seccomp profile makes no namespace at all.
+  assert.equal(untrustedSandbox({ ...asked, oneCpu: false, required: { noNetwork: true, oneCpu: false }, env: {} }).seal.entropy, 'os');
+  const { required: _, ...byDefault } = asked;
+  assert.equal(untrustedSandbox({ ...byDefault, env: {} }).seal.cpus, 'host');
+  assert.equal(untrustedSandbox({ ...asked, required: { noNetwork: false, oneCpu: false }, probe: no, env: {} }).seal.network, 'host');
 });
 
 test('setup commands get an allow-list of the caller\'s environment, plus what CG_BENCH_SETUP_ENV names', () => {
@@ -134,4 +185,9 @@ test('cpus is one or all in the configuration, one by default', () => {
   assert.equal(parseConfig('benchmarks:\n  - name: a\n    run: "true"\n', at).cpus, 'one');
   assert.equal(parseConfig('cpus: all\nbenchmarks:\n  - name: a\n    run: "true"\n', at).cpus, 'all');
   assert.throws(() => parseConfig('cpus: 2\nbenchmarks:\n  - name: a\n    run: "true"\n', at), /cpus/);
+});
+
+test('docker run: the container gets the image digest and the operator\'s CG_BENCH_SEAL, nothing else of the caller', () => {
+  assert.deepEqual(containerEnvironment('sha256:abc', { CG_BENCH_SEAL: 'best-effort', GITHUB_TOKEN: 'secret', PATH: '/bin' }), { CG_BENCH_IMAGE_DIGEST: 'sha256:abc', CG_BENCH_SEAL: 'best-effort' });
+  assert.deepEqual(containerEnvironment(undefined, { GITHUB_TOKEN: 'secret' }), {});
 });

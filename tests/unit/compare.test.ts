@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compareResults } from '../../src/compare/compare.ts';
+import { baselineProblem, compareResults } from '../../src/compare/compare.ts';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
 import type { BenchmarkResult, Environment, Results } from '../../src/results/types.ts';
@@ -72,4 +72,24 @@ test('with --filter, the baseline\'s benchmarks that were not selected are left 
   const head = results([bench('parse', 1000)]);
   const c = compareResults(base, head, { selected: (name) => name === 'parse' || name === 'gone' });
   assert.deepEqual(c.benchmarks.map((b) => [b.name, b.verdict]), [['parse', 'unchanged'], ['gone', 'removed']]);
+});
+
+test('a benchmark measured under another seal is not comparable, naming each part that differs; results without a seal compare as before', () => {
+  const sealed = { pids: 'own', ids: 'anonymous', network: 'none', cpus: 'one', entropy: 'fixed' } as const;
+  const verdict = (base: Partial<BenchmarkResult>, head: Partial<BenchmarkResult>) => compareResults(results([bench('a', 1000, base)]), results([bench('a', 1100, head)])).benchmarks[0]!;
+  const weaker = verdict({ seal: sealed }, { seal: { ...sealed, pids: 'host', entropy: 'os' } });
+  assert.equal(weaker.verdict, 'not-comparable', 'a 10 % rise under another seal is not a regression');
+  assert.equal(weaker.notComparable, 'ran under another seal: pid namespace: its own → none (the machine\'s pids); entropy: fixed → the system\'s');
+  assert.match(verdict({ seal: sealed }, { seal: { ...sealed, cpus: 'host' } }).notComparable ?? '', /CPU view: one CPU → the host's CPUs/);
+  assert.match(verdict({ seal: { ...sealed, pythonResets: true } }, { seal: { ...sealed, pythonResets: false } }).notComparable ?? '', /Python interpreter resets: at each region → none/);
+  assert.equal(verdict({ seal: sealed }, { seal: { ...sealed } }).verdict, 'regression');
+  assert.equal(verdict({}, {}).verdict, 'regression', 'two results from before seals were recorded');
+  assert.match(verdict({}, { seal: sealed }).notComparable ?? '', /the baseline records none/);
+});
+
+test('a stored baseline measured under another seal cannot stand in for the base commit measured now', () => {
+  const sealed = { pids: 'own', ids: 'anonymous', network: 'none', cpus: 'one', entropy: 'fixed' } as const;
+  assert.equal(baselineProblem(results([bench('a', 1, { seal: sealed })]), results([bench('a', 1, { seal: sealed })])), undefined);
+  assert.equal(baselineProblem(results([bench('a', 1)]), results([bench('a', 1, { seal: sealed })])), 'a: ran under another seal: the baseline records none (measured by a cg-bench before seals were recorded)');
+  assert.match(baselineProblem(results([bench('a', 1, { seal: sealed })]), results([bench('a', 1, { seal: { ...sealed, entropy: 'os' } })])) ?? '', /^a: ran under another seal: entropy: fixed → the system's$/);
 });

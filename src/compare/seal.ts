@@ -1,0 +1,29 @@
+import type { Seal } from '../results/types.ts';
+
+/** Each part of a seal in words, and its values: the part reaches the count, so a difference is named. */
+const PARTS: { key: keyof Seal; name: string; values: Record<string, string> }[] = [
+  { key: 'pids', name: 'pid namespace', values: { own: 'its own', host: 'none (the machine\'s pids)' } },
+  { key: 'ids', name: 'uid mapping', values: { anonymous: 'anonymous (overflow ids)', caller: 'the caller\'s uid', host: 'none (no user namespace)' } },
+  { key: 'network', name: 'network', values: { none: 'none', host: 'the host\'s' } },
+  { key: 'cpus', name: 'CPU view', values: { one: 'one CPU', host: 'the host\'s CPUs' } },
+  { key: 'entropy', name: 'entropy', values: { fixed: 'fixed', os: 'the system\'s' } },
+  { key: 'pythonResets', name: 'Python interpreter resets', values: { true: 'at each region', false: 'none', undefined: 'not Python' } },
+];
+
+/** How every seal difference begins. */
+export const ANOTHER_SEAL = 'ran under another seal';
+
+/**
+ * Why two benchmarks' seals make them not comparable, or undefined when they agree. A result from
+ * before seals were recorded compares as before with another such result; against one that records
+ * its seal it is not comparable (the seal it ran under is unknown, and the entropy seal alone moves
+ * a Python benchmark's count).
+ */
+export function sealDifference(base: Seal | undefined, head: Seal | undefined): string | undefined {
+  if (!base && !head) return undefined;
+  if (!base || !head) return `${ANOTHER_SEAL}: the ${base ? 'head' : 'baseline'} records none (measured by a cg-bench before seals were recorded)`;
+  const differences = PARTS.filter(({ key }) => base[key] !== head[key]).map(
+    ({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} → ${values[String(head[key])] ?? String(head[key])}`,
+  );
+  return differences.length ? `${ANOTHER_SEAL}: ${differences.join('; ')}` : undefined;
+}

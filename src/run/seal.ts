@@ -1,0 +1,12 @@
+import type { InstrumentMode } from '../config/types.ts';
+import type { Seal } from '../results/types.ts';
+import type { Sandbox } from '../untrusted/sandbox.ts';
+
+/**
+ * The seal a benchmark's measured run ran under, for results.json: the sandbox's, and for a Python
+ * benchmark whether the interpreter forgets what it learned before each region (instrument: region,
+ * python/cg_bench; a whole run has no regions to reset at).
+ */
+export function sealOf(sandbox: Sandbox, python: boolean, instrument: InstrumentMode): Seal {
+  return { ...sandbox.seal, ...(python ? { pythonResets: instrument === 'region' } : {}) };
+}

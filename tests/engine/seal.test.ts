@@ -1,0 +1,92 @@
+// The seal a benchmark ran under is part of its result, and its entropy is fixed: real measurements
+// through the CLI, compared for equality (or for "not comparable").
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import type { Results } from '../../src/results/types.ts';
+import { cli, compileC, project, readJson, tempDir } from '../helpers.ts';
+import { buildEntropyPrograms, ENTROPY_CONFIG } from '../entropy-programs.ts';
+
+const outputs = tempDir('cg-bench-seal-out-');
+let runs = 0;
+
+async function measure(dir: string, env: NodeJS.ProcessEnv = {}, extra: string[] = []): Promise<{ results: Results; out: string; stdout: string }> {
+  const out = join(outputs, String(runs++));
+  const r = await cli(['run', '--out', out, ...extra], { cwd: dir, env });
+  assert.equal(r.code, 0, r.stderr);
+  return { results: readJson(join(out, 'results.json')), out, stdout: r.stdout };
+}
+
+/**
+ * A PATH whose `unshare` refuses pid namespaces (as a probe timing out under load used to make
+ * cg-bench believe): the run then gets the weaker seal, for real.
+ */
+function withoutPidNamespaces(): NodeJS.ProcessEnv {
+  const bin = tempDir('cg-bench-no-pid-ns-');
+  const unshare = spawnSync('sh', ['-c', 'command -v unshare'], { encoding: 'utf8' }).stdout.trim();
+  writeFileSync(join(bin, 'unshare'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = --pid ] && exit 1; done\nexec ${unshare} "$@"\n`);
+  chmodSync(join(bin, 'unshare'), 0o755);
+  return { PATH: `${bin}:${process.env['PATH']}` };
+}
+
+test('a run without a pid namespace compared with a sealed one: not comparable, naming the seal; cpus: one that cannot be made stops the run', async () => {
+  const dir = project('cpus: all\nbenchmarks:\n  - name: shell\n    run: "/bin/true && true"\n');
+  const base = await cli(['run', '--out', join(outputs, 'pid-base'), '--save-baseline', join(dir, 'base.json')], { cwd: dir });
+  assert.equal(base.code, 0, base.stderr);
+  assert.equal(readJson(join(outputs, 'pid-base', 'results.json')).benchmarks[0]!.seal?.pids, 'own');
+  const head = await cli(['run', '--out', join(outputs, 'pid-head'), '--baseline', join(dir, 'base.json'), '--format', 'json', '--fail-on-regression'], { cwd: dir, env: withoutPidNamespaces() });
+  assert.equal(head.code, 0, head.stderr);
+  const c = (JSON.parse(head.stdout) as { benchmarks: { verdict: string; notComparable?: string }[] }).benchmarks[0]!;
+  assert.equal(c.verdict, 'not-comparable');
+  assert.match(c.notComparable ?? '', /ran under another seal: pid namespace: its own → none \(the machine's pids\)/);
+  assert.equal(readJson(join(outputs, 'pid-head', 'results.json')).benchmarks[0]!.seal?.pids, 'host');
+
+  // cpus: one written out needs the pid namespace: refused, with the way out named; allowed with it,
+  // and recorded. The default (no cpus: key) is made where it can be and recorded, never refused.
+  const byDefault = await measure(project('benchmarks:\n  - name: shell\n    run: "/bin/true && true"\n'), withoutPidNamespaces());
+  assert.equal(byDefault.results.benchmarks[0]!.seal?.cpus, 'host');
+  const one = project('cpus: one\nbenchmarks:\n  - name: shell\n    run: "/bin/true && true"\n');
+  const refused = await cli(['run', '--out', join(outputs, 'pid-refused')], { cwd: one, env: withoutPidNamespaces() });
+  assert.equal(refused.code, 2, refused.stderr);
+  assert.match(refused.stderr, /cannot seal the benchmarks as cg-bench.yml asks: one CPU \(cpus: one\).*CG_BENCH_SEAL=best-effort/);
+  const weaker = await measure(one, { ...withoutPidNamespaces(), CG_BENCH_SEAL: 'best-effort' });
+  assert.deepEqual(weaker.results.benchmarks[0]!.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os' });
+});
+
+const noRustc = spawnSync('rustc', ['--version']).status !== 0 && 'needs rustc';
+
+test('fixed entropy: getrandom, arc4random, getentropy, /dev/urandom, a Rust HashMap and Python\'s unseeded random give one count run to run', { skip: noRustc }, async () => {
+  const dir = project(ENTROPY_CONFIG);
+  buildEntropyPrograms(dir);
+  const first = await measure(dir);
+  const second = await measure(dir);
+  for (const b of first.results.benchmarks) assert.equal(b.seal?.entropy, 'fixed', b.name);
+  const counts = (r: Results) => Object.fromEntries(r.benchmarks.map((b) => [b.name, b.events]));
+  assert.deepEqual(counts(second.results), counts(first.results));
+});
+
+test('check keeps every function and line in its two outputs (a run keeps those above 0.01 %)', async () => {
+  const dir = project('benchmarks:\n  - name: big-and-tiny\n    run: [./work]\n');
+  compileC(dir, 'work', `#include <stdio.h>
+__attribute__((noinline)) static unsigned long tiny(unsigned long h) { return h * 3 + 1; }
+int main(void) {
+  unsigned long h = 1;
+  for (unsigned long i = 0; i < 3000000; i++) h = (h ^ i) * 1099511628211UL;
+  printf("%lu\\n", tiny(h));
+  return 0;
+}
+`);
+  const run = await measure(dir);
+  assert.ok(!run.results.benchmarks[0]!.functions.some((f) => f.fn === 'tiny'), 'a run leaves out a function of a few instructions');
+  const out = join(outputs, 'check');
+  const r = await cli(['check', '--out', out], { cwd: dir });
+  assert.equal(r.code, 0, r.stderr);
+  for (const side of ['check-1', 'check-2']) {
+    const b = readJson(join(out, side, 'results.json')).benchmarks[0]!;
+    assert.equal(b.allFunctions, true, side);
+    assert.ok(b.functions.some((f) => f.fn === 'tiny'), `${side} keeps tiny`);
+    assert.ok(b.functions.length > run.results.benchmarks[0]!.functions.length, side);
+  }
+});
