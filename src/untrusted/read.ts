@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 
@@ -131,6 +131,31 @@ export function readTextBeneath(root: string, path: string, limit: number, what:
  */
 export function readTextBounded(path: string, limit: number, what: string, shown: string = path): string {
   return readTextBeneath(dirname(resolve(path)), basename(path), limit, what, shown);
+}
+
+/**
+ * Copies a file beneath `root` through the gate into `to`, a new file cg-bench writes (replacing
+ * one there, never following a link there): the copy of a part's log is the bytes of a regular
+ * file of that part, never of what a link names. At most `limit` bytes; more is refused.
+ */
+export function copyBeneath(root: string, path: string, to: string, limit: number, what: string, shown: string = resolve(root, path)): void {
+  const { fd } = openBeneath(root, path, shown);
+  try {
+    const out = openSync(to, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
+    try {
+      const buffer = Buffer.alloc(MiB);
+      let total = 0;
+      for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) {
+        total += n;
+        if (total > limit) throw tooLarge(what, shown, limit);
+        for (let written = 0; written < n; ) written += writeSync(out, buffer, written, n - written);
+      }
+    } finally {
+      closeSync(out);
+    }
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Whom a file is read as: the uid and gid the sandbox runs pull-request code as. */
