@@ -7,6 +7,7 @@ import { existsSync, lstatSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { readResults } from '../results/io.ts';
+import { presentAt } from '../untrusted/read.ts';
 import type { Results } from '../results/types.ts';
 import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import type { HistoryPoint } from './series.ts';
@@ -18,15 +19,6 @@ const MAX_ENTRIES = 10_000;
 
 export type HistoryOrder = 'given' | 'created';
 export const ORDERS: readonly HistoryOrder[] = ['given', 'created'];
-
-function lexists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 
@@ -44,14 +36,14 @@ export function expandRuns(path: AbsolutePath): RunFile[] {
   if (!existsSync(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
   if (!statSync(path).isDirectory()) return [{ file: path, root: dirname(path) as AbsolutePath }];
   const run = (file: AbsolutePath): RunFile => ({ file, root: path });
-  if (lexists(join(path, 'results.json'))) return [run(resolveFrom(path, 'results.json'))];
+  if (presentAt(join(path, 'results.json'))) return [run(resolveFrom(path, 'results.json'))];
   const names = readdirSync(path);
   if (names.length > MAX_ENTRIES) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES}`);
   // lstat: a link is never looked through. A link to a directory (`latest -> 10`) is no run; one
   // named *.json (or a directory's results.json that is one) is refused by the reader, naming it.
   const found = names.sort(byName).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if (lstatSync(entry).isDirectory()) return lexists(join(entry, 'results.json')) ? [run(resolveFrom(entry, 'results.json'))] : [];
+    if (lstatSync(entry).isDirectory()) return presentAt(join(entry, 'results.json')) ? [run(resolveFrom(entry, 'results.json'))] : [];
     return name.endsWith('.json') ? [run(entry)] : [];
   });
   if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);

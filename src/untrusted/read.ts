@@ -88,6 +88,19 @@ export function openBeneath(root: string, path: string, shown: string = resolve(
   }
 }
 
+/**
+ * Something is at `path`, a link included (lstat): a caller that skips what is absent hands a link
+ * to the reader, which refuses it naming it, instead of passing over it as "missing".
+ */
+export function presentAt(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function tooLarge(what: string, shown: string, limit: number): CgBenchError {
   const size = limit >= MiB ? `${Math.round(limit / MiB)} MiB` : `${limit} bytes`;
   return new CgBenchError(`${what} ${shown}: larger than ${size}; that is not a ${what} cg-bench wrote or can use`);
