@@ -62,7 +62,7 @@ export async function merge(args: string[], io: CliIO): Promise<number> {
         const to = resolveFrom(out, file);
         mkdirSync(dirname(to), { recursive: true });
         // A part is another job's output: read through the gate (no link followed, a regular file).
-        copyBeneath(dirname(part.file), file, to, COPY_LIMIT, 'file', join(dirname(part.source), file));
+        copyBeneath(dirname(part.file), file, to, COPY_LIMIT, 'part file', join(dirname(part.source), file));
       }
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : undefined;

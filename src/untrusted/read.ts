@@ -48,7 +48,8 @@ function beneath(root: string, realRoot: string, path: string): string | undefin
  * Opens `path` (relative to `root`, or absolute inside it) with the reader's guarantees; returns the
  * descriptor and the file's real path. The caller closes the descriptor.
  */
-export function openBeneath(root: string, path: string, shown: string = resolve(root, path)): { fd: number; real: string } {
+export function openBeneath(root: string, path: string, shown: string = resolve(root, path), what?: string): { fd: number; real: string } {
+  if (what) shown = `${what} ${shown}`;
   const realRoot = realpathSync(root);
   const inside = beneath(root, realRoot, path);
   if (inside === undefined) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
@@ -123,7 +124,7 @@ function readAll(fd: number, limit: number, what: string, shown: string): Buffer
 
 /** A file beneath `root`, read through the gate: its bytes, at most `limit`. */
 export function readBeneath(root: string, path: string, limit: number, what: string, shown: string = resolve(root, path)): Buffer {
-  const { fd } = openBeneath(root, path, shown);
+  const { fd } = openBeneath(root, path, shown, what);
   try {
     return readAll(fd, limit, what, shown);
   } finally {
@@ -152,7 +153,7 @@ export function readTextBounded(path: string, limit: number, what: string, shown
  * file of that part, never of what a link names. At most `limit` bytes; more is refused.
  */
 export function copyBeneath(root: string, path: string, to: string, limit: number, what: string, shown: string = resolve(root, path)): void {
-  const { fd } = openBeneath(root, path, shown);
+  const { fd } = openBeneath(root, path, shown, what);
   try {
     const out = openSync(to, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
     try {

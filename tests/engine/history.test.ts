@@ -95,8 +95,8 @@ function started(args: string[], cwd: string): { child: ChildProcess; ended: Pro
 
 test('a fifo or a link named as a run is refused at once, naming it, exit 2 (never waited on, never followed); a linked directory is not a run (issue 23)', async () => {
   const cases: [string, (runs: string) => void, RegExp][] = [
-    ['a fifo', (runs) => assert.equal(spawnSync('mkfifo', [join(runs, 'zz.json')]).status, 0), /^cg-bench: runs\/zz\.json: is a fifo, not a regular file/],
-    ['a link', (runs) => symlinkSync(join(runs, '1', 'results.json'), join(runs, 'zz.json')), /^cg-bench: runs\/zz\.json: is a symbolic link/],
+    ['a fifo', (runs) => assert.equal(spawnSync('mkfifo', [join(runs, 'zz.json')]).status, 0), /^cg-bench: results file runs\/zz\.json: is a fifo, not a regular file/],
+    ['a link', (runs) => symlinkSync(join(runs, '1', 'results.json'), join(runs, 'zz.json')), /^cg-bench: results file runs\/zz\.json: is a symbolic link/],
   ];
   for (const [what, plant, message] of cases) {
     const dir = runs();

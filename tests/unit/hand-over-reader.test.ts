@@ -53,7 +53,7 @@ test('a shard part: head.json a link or a fifo, shard.json a fifo, is refused na
   assert.throws(() => readShardHandOvers(root, 'parts'), refusedWith(/head\.json: is a fifo/));
   rmSync(join(root, 'p1', 'shard.json'));
   mkfifo(join(root, 'p1', 'shard.json'));
-  assert.throws(() => readShardHandOvers(root, 'parts'), refusedWith(/^parts\/p1\/shard\.json: is a fifo/));
+  assert.throws(() => readShardHandOvers(root, 'parts'), refusedWith(/^shard hand-over parts\/p1\/shard\.json: is a fifo/));
 
   // A part directory that is a link to one elsewhere is not looked through.
   const other = tempDir();
@@ -74,7 +74,7 @@ test('the GitLab hand-over: a head directory that is a link, or a fifo note.json
   assert.throws(() => readHandOver(out, 'out'), refusedWith(/head\/results\.json: head is a symbolic link/));
   rmSync(join(out, 'note.json'));
   mkfifo(join(out, 'note.json'));
-  assert.throws(() => readHandOver(out, 'out'), refusedWith(/^out\/note\.json: is a fifo/));
+  assert.throws(() => readHandOver(out, 'out'), refusedWith(/^hand-over file out\/note\.json: is a fifo/));
 });
 
 test("a fork's artifact: pr.json a link or a fifo is refused naming it, before anything is asked of GitHub", async () => {

@@ -43,7 +43,7 @@ test('a regular file beneath the root is read, by a relative or an absolute path
 test('a link in the last component is refused, naming the file', () => {
   const { root, secret } = tree();
   symlinkSync(secret, join(root, 'a', 'b', 'leak.txt'));
-  refused(() => readTextBeneath(root, 'a/b/leak.txt', 100, 'file', 'shown/leak.txt'), /^shown\/leak\.txt: is a symbolic link/);
+  refused(() => readTextBeneath(root, 'a/b/leak.txt', 100, 'file', 'shown/leak.txt'), /^file shown\/leak\.txt: is a symbolic link/);
   refused(() => readTextBounded(join(root, 'a/b/leak.txt'), 100, 'file'), /leak\.txt: is a symbolic link/);
   // Even a link to a file inside the root.
   symlinkSync('file.txt', join(root, 'a', 'b', 'same.txt'));
@@ -146,4 +146,18 @@ while True:
     child.kill('SIGKILL');
   }
   assert.ok(read > 0 && refusedCount > 0, `both outcomes seen: ${read} read, ${refusedCount} refused`);
+});
+
+test('a configuration is read through the reader: a link, a linked directory beneath the checkout, a fifo are refused naming it', async () => {
+  const { loadConfig } = await import('../../src/config/load.ts');
+  const { root, secret } = tree();
+  writeFileSync(join(root, 'cg-bench.yml'), 'benchmarks:\n  - name: a\n    run: [/bin/true]\n');
+  assert.equal(loadConfig(join(root, 'cg-bench.yml'), root).benchmarks.length, 1);
+  writeFileSync(secret, 'benchmarks:\n  - name: secret\n    run: [/bin/true]\n');
+  symlinkSync(secret, join(root, 'linked.yml'));
+  refused(() => loadConfig(join(root, 'linked.yml')), /^configuration .*linked\.yml: is a symbolic link/);
+  symlinkSync(join(secret, '..'), join(root, 'bench'));
+  refused(() => loadConfig(join(root, 'bench', 'secret'), root), /bench\/secret: bench is a symbolic link/);
+  assert.equal(spawnSync('mkfifo', [join(root, 'fifo.yml')]).status, 0);
+  refused(() => loadConfig(join(root, 'fifo.yml')), /fifo\.yml: is a fifo/);
 });
