@@ -50,8 +50,12 @@ function allText(dir: string): string {
 async function measure(dir: string, env: NodeJS.ProcessEnv = {}): Promise<NonNullable<Results['benchmarks'][number]['functions'][number]['lines']>> {
   const base = await cli(['run', '--out', 'base'], { cwd: dir, env });
   assert.equal(base.code, 0, base.stderr);
+  // More iterations: the loop's lines change, so the report lists them.
+  writeFileSync(join(dir, 'cg-bench.yml'), 'benchmarks:\n  - name: prog\n    run: [./prog, "30000"]\n');
   const head = await cli(['run', '--out', 'head', '--baseline', 'base/results.json', '--format', 'markdown'], { cwd: dir, env });
   assert.equal(head.code, 0, head.stderr);
+  assert.match(head.stdout, /\| (src\/)?leak\.c:1[0-2] \| work \| {2}\|/, `the leak.c lines are listed without code:\n${head.stdout}`);
+  assert.match(head.stdout, /_No code shown: the file is outside the workspace, reached through a link, or not readable by the benchmark's user\._/);
   const diff = await cli(['diff', 'base/results.json', 'head/results.json', '--format', 'markdown'], { cwd: dir, env });
   for (const text of [base.stdout, base.stderr, head.stdout, head.stderr, diff.stdout, diff.stderr, allText(join(dir, 'base')), allText(join(dir, 'head'))]) {
     assert.ok(!text.includes(SECRET), `the secret was published:\n${text.split('\n').filter((l) => l.includes(SECRET)).join('\n')}`);
@@ -107,6 +111,11 @@ test('as root, a leak.c of the workspace only root can read, the code run as ano
   writeFileSync(join(readable, 'leak.c'), Array.from({ length: 30 }, (_, i) => `shown ${i + 1}`).join('\n'), { mode: 0o644 });
   const r = await cli(['run', '--out', 'out'], { cwd: readable, env: runAsNobody });
   assert.equal(r.code, 0, r.stderr);
+  writeFileSync(join(readable, 'cg-bench.yml'), 'benchmarks:\n  - name: prog\n    run: [./prog, "30000"]\n');
+  const shown = await cli(['run', '--out', 'head', '--baseline', 'out/results.json', '--format', 'markdown'], { cwd: readable, env: runAsNobody });
+  assert.equal(shown.code, 0, shown.stderr);
+  assert.match(shown.stdout, /\| leak\.c:1[0-2] \| work \| shown 1[0-2] \|/);
+  assert.doesNotMatch(shown.stdout, /No code shown/);
   const lines = readJson(join(readable, 'out', 'results.json')).benchmarks[0]!.functions.find((f) => f.fn === 'work')!.lines!.filter((l) => l.file === 'leak.c');
   assert.ok(lines.length > 0 && lines.every((l) => l.text === `shown ${l.line}`), JSON.stringify(lines));
 });
