@@ -2,7 +2,8 @@
 // (0.1 % more work in one benchmark) and `hostile` (a benchmark named to break Markdown), pushed to a
 // bare "origin" as a hosted repository would hold them. The benchmark is a C program built here, on
 // the host, and committed, since the image has no compiler.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { compileC, git, tempDir } from './helpers.ts';
 
@@ -128,3 +129,22 @@ export function checkout(repo: Repo, sha: string): string {
   return dir;
 }
 
+
+/**
+ * Attack 1 of issue 23, committed in a checkout: a credential in its .git/config (as a runner's
+ * checkout may hold one), and a program whose loop line is named `leak.c:<the line holding it>` in
+ * its debug info, with leak.c a link to `target` (the checkout's .git/config by an absolute path,
+ * which the benchmark's own user cannot read). Returns the commit.
+ */
+export function leakCommit(workspace: string, secret: string, target: string): string {
+  git(workspace, 'config', 'http.extraheader', `AUTHORIZATION: basic ${secret}`);
+  const line = readFileSync(join(workspace, '.git', 'config'), 'utf8').split('\n').findIndex((l) => l.includes(secret)) + 1;
+  writeFileSync(join(workspace, 'bench', 'work.c'), WORK_C.replace('  for (', `#line ${line} "leak.c"\n  for (`));
+  // Named as compiled in the checkout ("./leak.c"), wherever that is: the compiler runs on the host.
+  const cc = spawnSync('cc', ['-O1', '-g', `-fdebug-prefix-map=${workspace}=.`, '-o', 'bench/work', 'bench/work.c'], { cwd: workspace, encoding: 'utf8' });
+  if (cc.status !== 0) throw new Error(`cc failed: ${cc.stderr}`);
+  symlinkSync(target, join(workspace, 'leak.c'));
+  git(workspace, 'add', '-A');
+  git(workspace, 'commit', '-q', '-m', 'leak.c');
+  return git(workspace, 'rev-parse', 'HEAD');
+}

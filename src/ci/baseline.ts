@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { baselineProblem } from '../compare/compare.ts';
 import { durationsOf, type MeasureSelection, type Measurement, type Measurer } from '../container/measurer.ts';
 import { formatCount } from '../report/format.ts';
 import type { Environment, Results } from '../results/types.ts';
 import { namesInShard } from '../shard/plan.ts';
+import { readConfigText } from '../config/load.ts';
 import { fileAt } from '../vcs/git.ts';
 import type { BaseCheckout } from './base-checkout.ts';
 import type { BaselineCommit, CiAdapter } from './types.ts';
@@ -119,5 +119,5 @@ export async function saveMainlineBaseline(ci: CiAdapter, request: { sha: string
 
 /** The configuration's text in the head's checkout, for a stored baseline's key. */
 export function headConfigText(ci: CiAdapter): string {
-  return readFileSync(join(ci.repoRoot, ci.suite.configPath), 'utf8');
+  return readConfigText(ci.repoRoot, ci.suite.configPath);
 }

@@ -1,10 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { readResults, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { MAX_SHARDS } from '../shard/plan.ts';
-import { MiB, readTextBounded } from '../untrusted/read.ts';
+import { MiB, presentAt, readTextBeneath } from '../untrusted/read.ts';
 
 /**
  * What one part of a sharded CI run leaves for the merge job: its head and baseline parts, where
@@ -36,10 +36,11 @@ export function writeShardHandOver(dir: string, part: ShardHandOver): void {
   if (base) writeResults(join(dir, 'base.json'), base);
 }
 
-function readOne(dir: string, shown: string): ShardHandOver {
+/** One part, in `dir`: read through the reader beneath `root` (the directory given), no link followed. */
+function readOne(root: string, dir: string, shown: string): ShardHandOver {
   let data: unknown;
   try {
-    data = JSON.parse(readTextBounded(join(dir, SHARD_FILE), 2 * MiB, 'shard hand-over', `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join(dir, SHARD_FILE), 2 * MiB, 'shard hand-over', `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -57,19 +58,20 @@ function readOne(dir: string, shown: string): ShardHandOver {
   const imageIdentity = text('imageIdentity', 1000) ?? (() => { throw bad('imageIdentity'); })();
   const configText = text('configText', MiB) ?? (() => { throw bad('configText'); })();
   const basePath = join(dir, 'base.json');
-  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join(dir, 'head.json')), base: existsSync(basePath) ? readResults(basePath) : undefined };
+  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join(dir, 'head.json'), root), base: presentAt(basePath) ? readResults(basePath, root) : undefined };
 }
 
 /** Every part under `root`: root itself, or its subdirectories holding a shard.json (one level down). */
 export function readShardHandOvers(root: string, shown: string): ShardHandOver[] {
-  if (existsSync(join(root, SHARD_FILE))) return [readOne(root, shown)];
+  if (presentAt(join(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names: string[];
   try {
     names = readdirSync(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync(join(root, n)).isDirectory() && existsSync(join(root, n, SHARD_FILE)));
+  // lstat: a link to a directory is no part (never looked through).
+  const dirs = names.filter((n) => lstatSync(join(root, n)).isDirectory() && presentAt(join(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(join(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join(root, n), `${shown}/${n}`));
 }

@@ -12,7 +12,7 @@ import type { CiAdapter } from './types.ts';
 /** Whether the head's configuration has benchmarks the stopwatch times (mode: wallclock, cputime, counters). */
 export function hasTimedBenchmarks(ci: CiAdapter): boolean {
   try {
-    return timedSpecs(loadConfig(absolutePath(join(ci.repoRoot, ci.workingDirectory, ci.config), 'configuration'))).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join(ci.repoRoot, ci.workingDirectory, ci.config), 'configuration'), ci.repoRoot)).length > 0;
   } catch {
     return false; // The head's measurement has already said what is wrong with it.
   }

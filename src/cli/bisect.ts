@@ -94,7 +94,7 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
       addWorktree(top, worktree, commit.sha);
       let config: Config;
       try {
-        config = loadConfig(resolveFrom(worktree, configPath));
+        config = loadConfig(resolveFrom(worktree, configPath), worktree);
       } catch (error) {
         if (error instanceof CgBenchError) return errorMessage(error);
         throw error;

@@ -15,7 +15,7 @@ export async function history(args: string[], io: CliIO): Promise<number> {
   if (!positionals.length) throw new CgBenchError('cg-bench history: give the results.json files (or a directory of them), oldest first\nSee: cg-bench history --help');
   const order = values.order ?? 'given';
   if (!isOrder(order)) throw new CgBenchError(`--order ${order}: must be ${ORDERS.join(' or ')}`);
-  const points = loadHistory(positionals.map((p) => resolveFrom(callerDirectory(), p)), order);
+  const points = await loadHistory(positionals.map((p) => resolveFrom(callerDirectory(), p)), order);
   const svg = historySvg(historySeries(points), points.map((p) => p.label));
   if (values.out === undefined) io.stdout.write(svg);
   else {

@@ -1,5 +1,5 @@
-import { copyFileSync, existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, normalize, sep } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { compareResults } from '../compare/compare.ts';
 import { exitCodeFor } from '../engine/measure.ts';
 import { lockOutputDirectory } from '../engine/out-lock.ts';
@@ -10,8 +10,12 @@ import { reportFormat } from '../report/index.ts';
 import { readResults, writeFileAtomic, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { mergeShards } from '../shard/merge.ts';
+import { copyBeneath, MiB, presentAt } from '../untrusted/read.ts';
 import { callerDirectory, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import { format, help, parse, REPORT_OPTIONS, threshold, type CliIO } from './options.ts';
+
+/** Far above any log or profile a benchmark leaves, far below a disk filled by one copy. */
+const COPY_LIMIT = 4096 * MiB;
 
 /** A results.json, or a directory holding one. */
 function resultsFileOf(path: AbsolutePath): AbsolutePath {
@@ -54,10 +58,11 @@ export async function merge(args: string[], io: CliIO): Promise<number> {
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
         const from = resolveFrom(dirname(part.file) as AbsolutePath, file);
-        if (!existsSync(from)) continue; // A failed benchmark may have no profile; results.json says so.
+        if (!presentAt(from)) continue; // A failed benchmark may have no profile; results.json says so.
         const to = resolveFrom(out, file);
         mkdirSync(dirname(to), { recursive: true });
-        copyFileSync(from, to);
+        // A part is another job's output: read through the gate (no link followed, a regular file).
+        copyBeneath(dirname(part.file), file, to, COPY_LIMIT, 'part file', join(dirname(part.source), file));
       }
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : undefined;

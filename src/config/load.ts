@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, relative } from 'node:path';
+import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from 'yaml';
 import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { createAjv, schemaProblems, type SchemaProblem } from '../util/json-schema.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
-import { readTextBounded, MiB } from '../untrusted/read.ts';
+import { readTextBeneath, MiB } from '../untrusted/read.ts';
 import { cacheLevelProblem, parseDuration, parsePercent } from './values.ts';
 
 /** Larger than any configuration a person writes. */
@@ -208,6 +208,11 @@ export function hiddenCharacter(name: string): string | undefined {
   return match[0] === '\ufffd' ? `${code} (bytes that are not UTF-8 read as U+FFFD?)` : code;
 }
 
+/** A configuration's text, read through the reader beneath `root` (for loadConfig and a stored baseline's key). */
+export function readConfigText(root: string, file: string): string {
+  return readTextBeneath(root, file, CONFIG_LIMIT, 'configuration', shownPath(resolve(root, file) as AbsolutePath));
+}
+
 function realDirectory(path: AbsolutePath): AbsolutePath {
   try {
     return realpathSync(path) as AbsolutePath;
@@ -236,13 +241,15 @@ function cwdProblem(cwd: string, root: string): string | undefined {
 
 /**
  * Reads cg-bench.yml at an absolute path (an entry point resolved it: the command line's --config is
- * relative to the caller's directory, an action input to the workspace).
+ * relative to the caller's directory, an action input to the workspace), through the reader: beneath
+ * `root` (a checkout, when the caller has one; else the file's own directory) with no link, a
+ * regular file, at most CONFIG_LIMIT.
  */
-export function loadConfig(file: string): Config {
+export function loadConfig(file: string, root: string = dirname(file)): Config {
   const absolute = absolutePath(file, 'configuration file');
   let text: string;
   try {
-    text = readTextBounded(absolute, CONFIG_LIMIT, 'configuration', shownPath(absolute));
+    text = readConfigText(root, absolute);
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = (error as NodeJS.ErrnoException).code;

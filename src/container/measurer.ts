@@ -244,7 +244,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       }
       try {
         const outcome = await measure({
-          config: loadConfig(join(workspace, config)),
+          config: loadConfig(join(workspace, config), workspace),
           outDir: absolutePath(outDir, 'output directory'),
           jobs: options.jobs,
           filter: selection.filter,

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareResults } from '../compare/compare.ts';
 import { CgBenchError, errorMessage } from '../errors.ts';
@@ -13,6 +13,7 @@ import type { Trigger } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
 import { publishToPullRequest } from './publish.ts';
+import { presentAt, readTextBeneath } from '../untrusted/read.ts';
 
 /** What the measuring job hands the reporting job (fork-safe pair): which PR, which commit, which suite. */
 export interface PullRequestRef {
@@ -51,11 +52,6 @@ export function parsePullRequestRef(text: string, source: string): PullRequestRe
   return { number: d['number'] as number, headSha: d['headSha'], suite: d['suite'] };
 }
 
-function readBounded(path: string): string {
-  if (statSync(path).size > MAX_FILE_BYTES) throw new CgBenchError(`${path}: larger than ${MAX_FILE_BYTES} bytes`);
-  return readFileSync(path, 'utf8');
-}
-
 interface ReportContext {
   io: ActionIO;
   env: NodeJS.ProcessEnv;
@@ -70,8 +66,9 @@ export async function reportFromArtifact(ctx: ReportContext, trigger: Trigger): 
   if (!inputs.artifactDir) throw new CgBenchError('mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job\'s artifact');
   const dir = inputs.artifactDir;
   const prFile = join(dir, 'pr.json');
-  if (!existsSync(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
-  const pr = parsePullRequestRef(readBounded(prFile), prFile);
+  if (!presentAt(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
+  // A fork's artifact: read through the reader beneath artifact-dir (no link, a regular file, bounded).
+  const pr = parsePullRequestRef(readTextBeneath(dir, 'pr.json', MAX_FILE_BYTES, 'pull request reference', prFile), prFile);
   // The artifact names its pull request; the event, not the artifact, says which run made it. The
   // pull request must be that run's: same commit, same head repository, same branch.
   if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
@@ -92,8 +89,8 @@ export async function reportFromArtifact(ctx: ReportContext, trigger: Trigger): 
       `${prFile}: pull request #${pr.number} is ${actual.repository}:${actual.branch} at ${actual.sha.slice(0, 7)}, but this workflow run measured ${expected.repository}:${expected.branch} at ${expected.sha.slice(0, 7)}; refusing the artifact`,
     );
   }
-  const head = readResults(join(dir, 'results.json'));
-  const base = existsSync(join(dir, 'base.json')) ? readResults(join(dir, 'base.json')) : undefined;
+  const head = readResults(join(dir, 'results.json'), dir);
+  const base = presentAt(join(dir, 'base.json')) ? readResults(join(dir, 'base.json'), dir) : undefined;
   const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : undefined;
   const marker = commentMarker(pr.suite);
   const suiteName = inputs.suite || undefined;

@@ -1,9 +1,9 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { readResults, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
-import { readTextBounded } from '../untrusted/read.ts';
+import { presentAt, readTextBounded } from '../untrusted/read.ts';
 
 /**
  * What the measuring job leaves for the note job, beside head/results.json: which commit and suite
@@ -29,7 +29,7 @@ export function writeHandOver(outRoot: string, handOver: HandOver, baseline: Res
 /** The measuring job's hand-over, checked field by field: the merge request's code ran in that job. */
 export function readHandOver(outRoot: string, shown: string): { handOver: HandOver; head: Results; baseline: Results | undefined } {
   const path = join(outRoot, HAND_OVER_FILE);
-  if (!existsSync(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
+  if (!presentAt(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
   let data: unknown;
   try {
     data = JSON.parse(readTextBounded(path, 64 * 1024, 'hand-over file', `${shown}/${HAND_OVER_FILE}`));
@@ -45,7 +45,8 @@ export function readHandOver(outRoot: string, shown: string): { handOver: HandOv
   const baselinePath = join(outRoot, BASELINE_FILE);
   return {
     handOver: { sha: d['sha'], suite: d['suite'], baselineSource: d['baselineSource'] },
-    head: readResults(join(outRoot, 'head', 'results.json')),
-    baseline: existsSync(baselinePath) ? readResults(baselinePath) : undefined,
+    // Beneath outRoot: a `head` that is a link (the measuring job ran the merge request's code) is refused.
+    head: readResults(join(outRoot, 'head', 'results.json'), outRoot),
+    baseline: presentAt(baselinePath) ? readResults(baselinePath, outRoot) : undefined,
   };
 }

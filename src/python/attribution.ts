@@ -2,10 +2,11 @@
 // unmeasured, counting executed bytecode per Python function through a sitecustomize.py it puts
 // first on PYTHONPATH for that run only. After the measured run, so nothing of it reaches the count,
 // and its failure or timeout only loses the attribution. CG_BENCH_PYTHON_ATTRIBUTION=0 skips it.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INSTRUMENT_VARIABLE } from '../run/environment.ts';
+import { readTextBeneath } from '../untrusted/read.ts';
 import { giveDirectory, isPlainFile, type Sandbox } from '../untrusted/sandbox.ts';
 import type { PythonAttribution, PythonFunctionResult } from './types.ts';
 
@@ -64,10 +65,11 @@ export function readAttribution(outDir: string, cwd: string, scope: PythonAttrib
   const byKey = new Map<string, PythonFunctionResult>();
   for (const name of names) {
     const path = join(outDir, name);
-    if (!isPlainFile(path) || lstatSync(path).size > MAX_COUNTS_BYTES) continue;
+    if (!isPlainFile(path)) continue;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(readFileSync(path, 'utf8'));
+      // The benchmark wrote it: through the reader (no link, a regular file, never a fifo waited on, bounded).
+      parsed = JSON.parse(readTextBeneath(outDir, name, MAX_COUNTS_BYTES, 'counts file'));
     } catch {
       continue;
     }

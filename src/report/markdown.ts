@@ -85,9 +85,12 @@ function detail(c: BenchmarkComparison): string[] {
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
   if (lines.length) {
     out.push('', 'Source lines whose estimated cycles changed most (in those functions):', '', '| Line | Function | Code | Base | Head | Change |', '|:--|:--|:--|--:|--:|--:|');
-    for (const { fn, l } of lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10)) {
+    const shown = lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10);
+    for (const { fn, l } of shown) {
       out.push(`| ${esc(lineLabel(l))} | ${esc(fn)} | ${l.text !== undefined ? esc(l.text) : ''} | ${lineSideText(l, 'base')} | ${lineSideText(l, 'head')} | ${lineChangeText(l)} |`);
     }
+    // An empty Code cell: cg-bench did not read that file (src/run/line-text.ts says when it does not).
+    if (shown.some(({ l }) => l.text === undefined)) out.push('', '_No code shown: the file is outside the workspace, reached through a link, or not readable by the benchmark\'s user._');
   }
   out.push(...pythonFunctionsMarkdown(c));
   return out;

@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import resultsSchema from '../../schemas/results.schema.json' with { type: 'json' };
 import { CgBenchError, errorMessage } from '../errors.ts';
-import { MiB, readTextBounded } from '../untrusted/read.ts';
+import { MiB, readTextBeneath } from '../untrusted/read.ts';
 import { cyclesFromEvents } from '../metric/events.ts';
 import { createAjv, fitToSchema, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
 import { RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';
@@ -55,10 +55,14 @@ export function parseResults(data: unknown, source: string): Results {
   return data;
 }
 
-export function readResults(path: string): Results {
+/**
+ * A results file (a run, a baseline, a part, a hand-over), read through the reader: beneath `root`
+ * (default: its own directory) with no link, a regular file, size-limited.
+ */
+export function readResults(path: string, root: string = dirname(path)): Results {
   let text: string;
   try {
-    text = readTextBounded(path, RESULTS_LIMIT, 'results file');
+    text = readTextBeneath(root, resolve(path), RESULTS_LIMIT, 'results file', path);
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = (error as NodeJS.ErrnoException).code;

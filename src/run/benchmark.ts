@@ -187,7 +187,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
       })
     : undefined;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
-  attachLineText(cost.functions, spec.cwd, ctx.root);
+  attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
   return {
     ...result,
     status: 'ok',

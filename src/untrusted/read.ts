@@ -1,28 +1,225 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, writeSync, type Stats } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CgBenchError } from '../errors.ts';
+
+/**
+ * THE READER: every file whose path or content a pull request controls (source files named by debug
+ * info, logs and parts handed between jobs, runs given to `history`, results, baselines,
+ * configurations) is read here, with these guarantees:
+ *
+ * - beneath a root the caller trusts, with no symbolic link in any component below that root (a
+ *   link is refused, never followed), and never outside it (`..`, an absolute path elsewhere);
+ * - a regular file only (no fifo, device, socket or directory), opened non-blocking, so a fifo can
+ *   never make cg-bench wait;
+ * - at most `limit` bytes: a larger file is refused;
+ * - a refusal is a CgBenchError whose message names the file. Errors of the file system itself
+ *   (no such file, permission denied) are left to the caller, as Node's errors with their `code`.
+ *
+ * Node has no openat2(RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS). The same guarantee, race-free: the
+ * file is opened with O_NOFOLLOW | O_NONBLOCK, the open file must be a regular file, and the kernel's
+ * name for it (/proc/self/fd/N) must be the path expected from the root's real path and the relative
+ * path: a link in any component, swapped in at any moment before the open, makes them differ.
+ */
 
 export const MiB = 1 << 20;
 
+const OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
+
+function kindOf(stat: Stats): string {
+  if (stat.isSymbolicLink()) return 'a symbolic link';
+  if (stat.isDirectory()) return 'a directory';
+  if (stat.isFIFO()) return 'a fifo';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/** The path of `path` beneath `root` ("a/b.json"), or undefined when it is outside (or root itself). */
+function beneath(root: string, realRoot: string, path: string): string | undefined {
+  for (const base of [resolve(root), realRoot]) {
+    const inside = relative(base, resolve(base, path));
+    if (inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside)) return inside;
+  }
+  return undefined;
+}
+
 /**
- * A file's text, read up to `limit` bytes: `--config /dev/zero` or a planted huge baseline must end
- * in a clear message, not in memory exhaustion. Errors from the file system are left to the caller.
+ * Opens `path` (relative to `root`, or absolute inside it) with the reader's guarantees; returns the
+ * descriptor and the file's real path. The caller closes the descriptor.
  */
-export function readTextBounded(path: string, limit: number, what: string, shown: string = path): string {
-  const fd = openSync(path, 'r');
+export function openBeneath(root: string, path: string, shown: string = resolve(root, path), what?: string): { fd: number; real: string } {
+  if (what) shown = `${what} ${shown}`;
+  const realRoot = realpathSync(root);
+  const inside = beneath(root, realRoot, path);
+  if (inside === undefined) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
+  const real = join(realRoot, inside);
+  // First without opening anything, so that a device is never opened (opening some has effects) and
+  // the refusal can say which component is the problem. Racy; the checks on the open file are not.
+  const parts = inside.split(sep);
+  for (let i = 0; i < parts.length; i++) {
+    const component = join(realRoot, ...parts.slice(0, i + 1));
+    const stat = lstatSync(component);
+    const last = i === parts.length - 1;
+    if (stat.isSymbolicLink()) throw new CgBenchError(`${shown}: ${last ? 'is' : `${join(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    if (!last && !stat.isDirectory()) throw new CgBenchError(`${shown}: ${join(...parts.slice(0, i + 1))} is not a directory`);
+    if (last && !stat.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
+  }
+  let fd: number;
   try {
-    const buffer = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const n = readSync(fd, buffer, 0, buffer.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > limit) throw new CgBenchError(`${what} ${shown}: larger than ${Math.round(limit / MiB)} MiB; that is not a ${what} cg-bench wrote or can use`);
-      chunks.push(Buffer.from(buffer.subarray(0, n)));
+    fd = openSync(real, OPEN_FLAGS);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    throw error;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
+    let opened: string | undefined;
+    try {
+      opened = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      opened = undefined; // No /proc (not Linux): the component checks above are all there is.
     }
-    return Buffer.concat(chunks).toString('utf8');
+    if (opened !== undefined && opened !== real) throw new CgBenchError(`${shown}: a component of its path is a symbolic link (it opened as ${opened}); cg-bench does not follow links in files a pull request controls`);
+    return { fd, real };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+
+/**
+ * Something is at `path`, a link included (lstat): a caller that skips what is absent hands a link
+ * to the reader, which refuses it naming it, instead of passing over it as "missing".
+ */
+export function presentAt(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function tooLarge(what: string, shown: string, limit: number): CgBenchError {
+  const size = limit >= MiB ? `${Math.round(limit / MiB)} MiB` : `${limit} bytes`;
+  return new CgBenchError(`${what} ${shown}: larger than ${size}; that is not a ${what} cg-bench wrote or can use`);
+}
+
+/** Reads at most `limit` bytes of an open descriptor; more is refused. */
+function readAll(fd: number, limit: number, what: string, shown: string): Buffer {
+  const buffer = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for (;;) {
+    const n = readSync(fd, buffer, 0, buffer.length, null);
+    if (n === 0) break;
+    total += n;
+    if (total > limit) throw tooLarge(what, shown, limit);
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+  }
+  return Buffer.concat(chunks);
+}
+
+/** A file beneath `root`, read through the gate: its bytes, at most `limit`. */
+export function readBeneath(root: string, path: string, limit: number, what: string, shown: string = resolve(root, path)): Buffer {
+  const { fd } = openBeneath(root, path, shown, what);
+  try {
+    return readAll(fd, limit, what, shown);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** A file beneath `root`, read through the gate, as UTF-8 text. */
+export function readTextBeneath(root: string, path: string, limit: number, what: string, shown: string = resolve(root, path)): string {
+  return readBeneath(root, path, limit, what, shown).toString('utf8');
+}
+
+/**
+ * A file the caller named itself (a --config, a results.json, a hand-over), read through the gate
+ * beneath its own directory: the file itself must not be a link, a fifo or a device, and is at most
+ * `limit` bytes (`--config /dev/zero` or a planted huge baseline end in a clear message, not in memory
+ * exhaustion). Errors from the file system are left to the caller.
+ */
+export function readTextBounded(path: string, limit: number, what: string, shown: string = path): string {
+  return readTextBeneath(dirname(resolve(path)), basename(path), limit, what, shown);
+}
+
+/**
+ * Copies a file beneath `root` through the gate into `to`, a new file cg-bench writes (replacing
+ * one there, never following a link there): the copy of a part's log is the bytes of a regular
+ * file of that part, never of what a link names. At most `limit` bytes; more is refused.
+ */
+export function copyBeneath(root: string, path: string, to: string, limit: number, what: string, shown: string = resolve(root, path)): void {
+  const { fd } = openBeneath(root, path, shown, what);
+  try {
+    const out = openSync(to, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, 0o644);
+    try {
+      const buffer = Buffer.alloc(MiB);
+      let total = 0;
+      for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) {
+        total += n;
+        if (total > limit) throw tooLarge(what, shown, limit);
+        for (let written = 0; written < n; ) written += writeSync(out, buffer, written, n - written);
+      }
+    } finally {
+      closeSync(out);
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Whom a file is read as: the uid and gid the sandbox runs pull-request code as. */
+export interface ReaderIdentity {
+  uid: number;
+  gid: number;
+}
+
+/**
+ * Run as `identity` with the verified file as its stdin: succeeds only if that identity can reach the
+ * same file by its path (search permission on every directory) and read it. Reopening
+ * /proc/self/fd/0 is checked by the kernel against the reader's own uid, so the bytes come from the
+ * very file the gate opened, and only if that uid could have read it itself.
+ */
+const READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" /proc/self/fd/0';
+
+/**
+ * A file beneath `root` read through the gate AND with another identity (the sandbox's user, when
+ * cg-bench is root): nothing that user could not read itself is returned. Undefined when the file is
+ * refused, unreadable to that user, or larger than `limit`; never an error.
+ */
+export function readAsIdentity(root: string, path: string, limit: number, identity: ReaderIdentity | undefined): Buffer | undefined {
+  let opened: { fd: number; real: string };
+  try {
+    opened = openBeneath(root, path);
+  } catch {
+    return undefined;
+  }
+  try {
+    if (!identity) {
+      try {
+        return readAll(opened.fd, limit, 'file', opened.real);
+      } catch {
+        return undefined;
+      }
+    }
+    const reader = spawnSync('/bin/sh', ['-c', READER_SCRIPT, 'cg-bench-read', opened.real, String(limit + 1)], {
+      stdio: [opened.fd, 'pipe', 'ignore'],
+      uid: identity.uid,
+      gid: identity.gid,
+      env: { PATH: '/usr/bin:/bin' },
+      cwd: '/',
+      maxBuffer: limit + 2,
+      timeout: 30_000,
+      killSignal: 'SIGKILL',
+    });
+    if (reader.status !== 0 || reader.error || reader.stdout.length > limit) return undefined;
+    return reader.stdout;
+  } finally {
+    closeSync(opened.fd);
   }
 }
 

@@ -148,7 +148,7 @@ describe('the longest values cg-bench accepts go through a saved baseline and ba
 });
 
 describe('unbounded or hostile files', () => {
-  test('--config /dev/zero ends with a clear message', () => expectRefused(OK, ['--config', '/dev/zero'], 2, /configuration \/dev\/zero: larger than 1 MiB/));
+  test('--config /dev/zero ends with a clear message', () => expectRefused(OK, ['--config', '/dev/zero'], 2, /configuration \/dev\/zero: is a device, not a regular file/));
   test('a YAML alias bomb is refused, not expanded', () => {
     const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
     for (let i = 1; i < 9; i++) bomb.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);

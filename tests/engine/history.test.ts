@@ -1,12 +1,13 @@
 // cg-bench history as users run it, on small hand-made results.json files: a directory of runs in,
 // one SVG out, the same bytes for the same runs; bad input is named, exit 2.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { writeResults } from '../../src/results/io.ts';
 import type { Results } from '../../src/results/types.ts';
-import { cli, tempDir } from '../helpers.ts';
+import { CLI, cli, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 
 const SHA = 'f00dfacecafe0123456789abcdef0123456789ab';
@@ -68,5 +69,79 @@ test('bad input is named, exit 2: not results, not JSON, no such path, an unknow
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, message);
     assert.equal(r.stdout, '');
+  }
+});
+
+/** cg-bench history started as a user would, with a watchdog: a run that has not ended after a minute is killed and said so. */
+function started(args: string[], cwd: string): { child: ChildProcess; ended: Promise<{ code: number | null; stdout: string; stderr: string; hung: boolean }> } {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  let hung = false;
+  const watchdog = setTimeout(() => {
+    hung = true;
+    child.kill('SIGKILL');
+  }, 60_000);
+  const ended = new Promise<{ code: number | null; stdout: string; stderr: string; hung: boolean }>((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(watchdog);
+      resolve({ code, stdout, stderr, hung });
+    }),
+  );
+  return { child, ended };
+}
+
+test('a fifo or a link named as a run is refused at once, naming it, exit 2 (never waited on, never followed); a linked directory is not a run (issue 23)', async () => {
+  const cases: [string, (runs: string) => void, RegExp][] = [
+    ['a fifo', (runs) => assert.equal(spawnSync('mkfifo', [join(runs, 'zz.json')]).status, 0), /^cg-bench: results file runs\/zz\.json: is a fifo, not a regular file/],
+    ['a link', (runs) => symlinkSync(join(runs, '1', 'results.json'), join(runs, 'zz.json')), /^cg-bench: results file runs\/zz\.json: is a symbolic link/],
+  ];
+  for (const [what, plant, message] of cases) {
+    const dir = runs();
+    plant(join(dir, 'runs'));
+    const r = await started(['history', 'runs'], dir).ended;
+    assert.equal(r.hung, false, `${what}: history hung`);
+    assert.equal(r.code, 2, `${what}: ${r.stderr}`);
+    assert.match(r.stderr, message, what);
+    assert.equal(r.stdout, '');
+  }
+  // A link to a directory (`latest -> 10`, or to one outside) is passed over, never looked through.
+  const dir = runs();
+  const outside = tempDir();
+  writeResults(join(outside, 'results.json'), run(9, 1234));
+  symlinkSync(outside, join(dir, 'runs', 'zz'));
+  symlinkSync('10', join(dir, 'runs', 'latest'));
+  const r = await started(['history', 'runs'], dir).ended;
+  assert.equal(r.code, 0, r.stderr);
+  assert.deepEqual(axisLabels(r.stdout), ['1', '2', '3', '10', 'f00dfac', '1', '2', '3', '10', 'f00dfac']);
+});
+
+test('SIGTERM and SIGINT end history while it reads its runs: exit 143 / 130, nothing drawn (issue 23)', async () => {
+  // 200 runs of 2,000 benchmarks each (hard links of one file): reading them takes a while.
+  const dir = tempDir();
+  mkdirSync(join(dir, 'runs'));
+  writeResults(join(dir, 'one.json'), resultsOf(Array.from({ length: 2000 }, (_, i) => benchmarkResult(`b${i}`, { Ir: 1000 + i }))));
+  for (let i = 0; i < 200; i++) linkSync(join(dir, 'one.json'), join(dir, 'runs', `${i}.json`));
+  const size = statSync(join(dir, 'one.json')).size;
+  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+    const { child, ended } = started(['history', 'runs'], dir);
+    // Signalled once it has read ten runs' worth of bytes (its own code is far less): well inside the reading.
+    let rchar = 0;
+    while (child.exitCode === null && rchar < 10 * size) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      try {
+        rchar = Number(/^rchar: (\d+)$/m.exec(readFileSync(`/proc/${child.pid}/io`, 'utf8'))?.[1] ?? 0);
+      } catch {
+        break;
+      }
+    }
+    child.kill(signal);
+    const r = await ended;
+    assert.equal(r.hung, false, `${signal}: history did not end`);
+    assert.equal(r.code, code, `${signal}: ${r.stderr}`);
+    assert.match(r.stderr, new RegExp(`interrupted by ${signal}`));
+    assert.equal(r.stdout, '', `${signal}: nothing drawn`);
   }
 });

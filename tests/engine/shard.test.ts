@@ -1,11 +1,11 @@
 // A sharded run merged is the one-machine run: the same benchmarks, in the same order, with the
 // same numbers (everything but wall time), and the files they name.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
-import { cli, compileC, project, readJson } from '../helpers.ts';
+import { cli, compileC, project, readJson, tempDir } from '../helpers.ts';
 
 const LOOP = `#include <stdlib.h>
 int main(int argc, char **argv) { volatile unsigned long h = 1; for (unsigned long i = 0, n = strtoul(argv[1], 0, 10); i < n; i++) h = (h ^ i) * 1099511628211UL; return 0; }\n`;
@@ -62,4 +62,29 @@ test('a missing part, and --save-baseline with --shard, are refused with exit 2'
   const bad = await cli(['run', '--shard', '3/2'], { cwd: dir });
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--shard 3\/2: must be I\/N/);
+});
+
+test('merge never copies what a link in a part names: a stdout.log linked to a 0600 file is refused, naming it (issue 23)', async () => {
+  const dir = project('benchmarks:\n  - name: a\n    run: ["/bin/echo", "a"]\n  - name: b\n    run: ["/bin/echo", "b"]\n');
+  for (const i of [1, 2]) {
+    const r = await cli(['run', '--shard', `${i}/2`, '--out', `p${i}`], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+  }
+  const secret = join(tempDir(), 'secret');
+  writeFileSync(secret, 'SECRET-merge-7d2e\n', { mode: 0o600 });
+  const log = readJson(join(dir, 'p2', 'results.json')).benchmarks[0]!.logs.stdout;
+  rmSync(join(dir, 'p2', log));
+  symlinkSync(secret, join(dir, 'p2', log));
+  const merged = await cli(['merge', 'p1', 'p2', '--out', 'm'], { cwd: dir });
+  assert.equal(merged.code, 2, merged.stderr);
+  assert.match(merged.stderr, new RegExp(`p2/${log.replace(/[.]/g, '\\.')}: is a symbolic link`));
+  const copied = readdirSync(join(dir, 'm'), { recursive: true, encoding: 'utf8' }).filter((n) => statSync(join(dir, 'm', n)).isFile());
+  for (const name of copied) assert.doesNotMatch(readFileSync(join(dir, 'm', name), 'utf8'), /SECRET-merge/, name);
+  assert.doesNotMatch(merged.stdout + merged.stderr, /SECRET-merge/);
+  // The same part without the link merges.
+  rmSync(join(dir, 'p2', log));
+  writeFileSync(join(dir, 'p2', log), 'b\n');
+  const again = await cli(['merge', 'p1', 'p2', '--out', 'm'], { cwd: dir });
+  assert.equal(again.code, 0, again.stderr);
+  assert.equal(readFileSync(join(dir, 'm', log), 'utf8'), 'b\n');
 });

@@ -1,12 +1,12 @@
 // The GitHub Action, end to end: the bundled dist/action.js, real git, the real image (podman),
 // a fake GitHub API checked against GitHub's OpenAPI description, and a stand-in cache service.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
 import { readJson, tempDir } from '../helpers.ts';
-import { checkout, makeRepo, mergeCheckout, mergeQueueCheckout, WORKFLOW_COMMAND_LINES, type Repo } from '../project-repo.ts';
+import { checkout, leakCommit, makeRepo, mergeCheckout, mergeQueueCheckout, WORKFLOW_COMMAND_LINES, type Repo } from '../project-repo.ts';
 import { buildImage } from '../image/container.ts';
 import { FakeCacheService } from './fake-cache.ts';
 import { FakeGitHub } from './fake-github.ts';
@@ -337,5 +337,23 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
       assert.ok(run.errors.some((e) => message.test(e)), `${what}: ${run.errors.join('\n')}`);
     }
     assert.equal(github.requests.filter((r) => r.method !== 'GET').length, writes, 'nothing was posted');
+  });
+
+  test('attack 1 (issue 23), in a container: job: a source file linked to the checkout\'s .git/config never puts the checkout token in the comment, the summary or the output; the line is listed without code', async () => {
+    const workspace = checkout(repo, repo.main);
+    const secret = 'Y2hlY2tvdXQtdG9rZW4tOWIxZQ==';
+    const sha = leakCommit(workspace, secret, join(workspace, '.git', 'config'));
+    const run = await runAction({ eventName: 'pull_request', payload: prPayload('pull_request.opened.json', 17, sha, repo.main), workspace, inputs: { cache: 'false', comment: 'always' }, apiUrl: github.url, env: env(), sha, insideImage: true });
+    assert.equal(run.code, 0, run.stdout);
+    const comments = github.comments.get(17) ?? [];
+    assert.equal(comments.length, 1, run.stdout);
+    const out = run.outputs['output-dir']!;
+    const files = readdirSync(out, { recursive: true, encoding: 'utf8' }).map((name) => join(out, name)).filter((path) => statSync(path).isFile() && !path.endsWith('.gz'));
+    for (const [where, text] of [['comment', comments[0]!.body], ['summary', run.summary], ['log', run.stdout], ...files.map((path) => [path, readFileSync(path, 'utf8')])] as [string, string][]) {
+      assert.ok(!text.includes(secret), `the checkout token is in the ${where}`);
+    }
+    const lines = readJson(run.outputs['results']!).benchmarks.flatMap((b) => b.functions.flatMap((f) => f.lines ?? [])).filter((l) => l.file.endsWith('leak.c'));
+    assert.ok(lines.length > 0, 'the loop\'s lines are recorded under leak.c');
+    assert.ok(lines.every((l) => l.text === undefined), JSON.stringify(lines));
   });
 });

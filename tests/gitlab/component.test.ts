@@ -3,14 +3,14 @@
 // variables GitLab sets, against a fake GitLab API on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseAllDocuments } from 'yaml';
 import type { Results } from '../../src/results/types.ts';
 import { readJson, ROOT } from '../helpers.ts';
 import { buildImage, ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
-import { checkout, makeRepo, type Repo } from '../project-repo.ts';
+import { checkout, leakCommit, makeRepo, type Repo } from '../project-repo.ts';
 import { FakeGitLab } from './fake-gitlab.ts';
 
 const PROJECT_DIR = '/builds/group/project';
@@ -263,5 +263,24 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     assert.match(note, /measured in this job \\\(the stored baseline differed: (loop|steady) measures/);
     assert.match(note, /1 regression, 1 unchanged/, 'compared with the measured merge-base, not the forged numbers');
     gitlab.artifacts.clear();
+  });
+
+  test('attack 1 (issue 23): a source file linked to the checkout\'s .git/config never puts its secret in the note, the results or the artifacts; the line is listed without code', async () => {
+    const workspace = checkout(repo, repo.main);
+    const secret = 'c2VjcmV0LWpvYi10b2tlbi03ZjNh';
+    const sha = leakCommit(workspace, secret, `${PROJECT_DIR}/.git/config`);
+    const run = await runMergeRequest(workspace, gitlab, { mr: { iid: 16, base: repo.main, head: sha }, sha });
+    assert.equal(run.code, 0, run.log);
+    assert.equal(run.note.code, 0, run.note.log);
+    const note = gitlab.notes.get(16)![0]!.body;
+    const artifacts = readdirSync(run.dir, { recursive: true, encoding: 'utf8' })
+      .map((name) => join(run.dir, name))
+      .filter((path) => statSync(path).isFile() && !path.endsWith('.gz'));
+    for (const [where, text] of [['note', note], ['job log', run.log], ['note job log', run.note.log], ...artifacts.map((path) => [path, readFileSync(path, 'utf8')])] as [string, string][]) {
+      assert.ok(!text.includes(secret), `the secret is in the ${where}`);
+    }
+    const lines = readJson(join(run.dir, 'head', 'results.json')).benchmarks.flatMap((b) => b.functions.flatMap((f) => f.lines ?? [])).filter((l) => l.file.endsWith('leak.c'));
+    assert.ok(lines.length > 0, 'the loop\'s lines are recorded under leak.c');
+    assert.ok(lines.every((l) => l.text === undefined), JSON.stringify(lines));
   });
 });

@@ -1,0 +1,91 @@
+// What one CI job hands another (a shard's part, the GitLab note job's hand-over, a fork's artifact)
+// came from a job that ran pull-request code: it is read through the one reader (issue 23). A link
+// anywhere beneath the directory given is refused, naming the file, and a fifo never blocks.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { readShardHandOvers, writeShardHandOver } from '../../src/ci/shard-hand-over.ts';
+import { CgBenchError } from '../../src/errors.ts';
+import { reportFromArtifact, writeArtifact } from '../../src/github/artifact.ts';
+import type { Trigger } from '../../src/github/event.ts';
+import type { ActionInputs } from '../../src/github/inputs.ts';
+import type { ActionIO } from '../../src/github/io.ts';
+import { readHandOver, writeHandOver } from '../../src/gitlab/hand-over.ts';
+import { writeResults } from '../../src/results/io.ts';
+import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
+import { tempDir } from '../helpers.ts';
+
+const SHA = 'f00dfacecafe0123456789abcdef0123456789ab';
+const results = resultsOf([benchmarkResult('sort', { Ir: 1000 })]);
+
+/** A file elsewhere that looks like results: what a link would make cg-bench read. */
+function elsewhere(): string {
+  const dir = tempDir();
+  writeResults(join(dir, 'results.json'), results);
+  return dir;
+}
+
+function refusedWith(pattern: RegExp): (error: unknown) => boolean {
+  return (error: unknown) => {
+    assert.ok(error instanceof CgBenchError, String(error));
+    assert.match(error.message, pattern);
+    return true;
+  };
+}
+
+function mkfifo(path: string): void {
+  assert.equal(spawnSync('mkfifo', [path]).status, 0);
+}
+
+test('a shard part: head.json a link or a fifo, shard.json a fifo, is refused naming it; a linked part directory is no part', () => {
+  const root = tempDir();
+  const part = { index: 1, count: 1, sha: SHA, baselineSource: 'none', imageIdentity: 'image', configText: 'benchmarks: []\n', head: results, base: undefined };
+  writeShardHandOver(join(root, 'p1'), part);
+  assert.equal(readShardHandOvers(root, 'parts').length, 1);
+
+  rmSync(join(root, 'p1', 'head.json'));
+  symlinkSync(join(elsewhere(), 'results.json'), join(root, 'p1', 'head.json'));
+  assert.throws(() => readShardHandOvers(root, 'parts'), refusedWith(/head\.json: is a symbolic link/));
+  rmSync(join(root, 'p1', 'head.json'));
+  mkfifo(join(root, 'p1', 'head.json'));
+  assert.throws(() => readShardHandOvers(root, 'parts'), refusedWith(/head\.json: is a fifo/));
+  rmSync(join(root, 'p1', 'shard.json'));
+  mkfifo(join(root, 'p1', 'shard.json'));
+  assert.throws(() => readShardHandOvers(root, 'parts'), refusedWith(/^shard hand-over parts\/p1\/shard\.json: is a fifo/));
+
+  // A part directory that is a link to one elsewhere is not looked through.
+  const other = tempDir();
+  writeShardHandOver(join(other, 'p'), part);
+  const linked = tempDir();
+  symlinkSync(join(other, 'p'), join(linked, 'p1'));
+  assert.throws(() => readShardHandOvers(linked, 'parts'), refusedWith(/no shard\.json in it or in its subdirectories/));
+});
+
+test('the GitLab hand-over: a head directory that is a link, or a fifo note.json, is refused naming it', () => {
+  const out = tempDir();
+  writeHandOver(out, { sha: SHA, suite: 'default', baselineSource: 'none' }, undefined);
+  mkdirSync(join(out, 'head'));
+  writeResults(join(out, 'head', 'results.json'), results);
+  assert.equal(readHandOver(out, 'out').head.benchmarks.length, 1);
+  renameSync(join(out, 'head'), join(out, 'real-head'));
+  symlinkSync(elsewhere(), join(out, 'head'));
+  assert.throws(() => readHandOver(out, 'out'), refusedWith(/head\/results\.json: head is a symbolic link/));
+  rmSync(join(out, 'note.json'));
+  mkfifo(join(out, 'note.json'));
+  assert.throws(() => readHandOver(out, 'out'), refusedWith(/^hand-over file out\/note\.json: is a fifo/));
+});
+
+test("a fork's artifact: pr.json a link or a fifo is refused naming it, before anything is asked of GitHub", async () => {
+  const dir = tempDir();
+  writeArtifact(dir, { number: 7, headSha: SHA, suite: 'default' }, results, undefined);
+  const trigger: Trigger = { kind: 'workflow_run', headSha: SHA, headRepository: 'fork/x', headBranch: 'b', runId: 1, pullNumbers: [7] };
+  const ctx = { io: {} as ActionIO, env: {}, inputs: { artifactDir: dir } as ActionInputs, api: undefined };
+  rmSync(join(dir, 'pr.json'));
+  mkfifo(join(dir, 'pr.json'));
+  await assert.rejects(reportFromArtifact(ctx, trigger), refusedWith(/pr\.json: is a fifo/));
+  rmSync(join(dir, 'pr.json'));
+  symlinkSync('/etc/hostname', join(dir, 'pr.json'));
+  await assert.rejects(reportFromArtifact(ctx, trigger), refusedWith(/pr\.json: is a symbolic link/));
+});
