@@ -1,6 +1,7 @@
-import { createReadStream } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { streamBeneath } from '../untrusted/read.ts';
 
 /** Costs of one function (one `fl=`/`fn=` pair), one number per event. */
 export interface FunctionCosts {
@@ -323,9 +324,12 @@ export async function parseCachegrindStream(stream: Readable, source: string, li
   return parser.finish();
 }
 
-/** Parses a cachegrind.out file, gzip-compressed when its name ends in `.gz`. */
+/**
+ * Parses a cachegrind.out file, gzip-compressed when its name ends in `.gz`: the benchmark wrote it,
+ * so it is opened through the reader, beneath its own directory.
+ */
 export async function parseCachegrindFile(path: string): Promise<CachegrindProfile> {
-  const raw = createReadStream(path, { highWaterMark: 1 << 20 });
+  const raw = streamBeneath(dirname(path), basename(path), 'cachegrind.out file');
   const stream = path.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
   try {
     return await parseCachegrindStream(stream, path);

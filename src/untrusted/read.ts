@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, writeSync, type ReadStream, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 
@@ -135,6 +135,15 @@ export function readBeneath(root: string, path: string, limit: number, what: str
 /** A file beneath `root`, read through the gate, as UTF-8 text. */
 export function readTextBeneath(root: string, path: string, limit: number, what: string, shown: string = resolve(root, path)): string {
   return readBeneath(root, path, limit, what, shown).toString('utf8');
+}
+
+/**
+ * A file beneath `root`, opened through the gate, as a stream: a cachegrind.out the benchmark wrote
+ * (hundreds of MB) is parsed or compressed as it is read, never held whole; its reader bounds it.
+ */
+export function streamBeneath(root: string, path: string, what: string, shown: string = resolve(root, path)): ReadStream {
+  const { fd } = openBeneath(root, path, shown, what);
+  return createReadStream('', { fd, highWaterMark: MiB });
 }
 
 /**
