@@ -1,13 +1,13 @@
 import { formatChoicesText } from '../report/index.ts';
 
-export const EXIT_CODES = `Exit codes:
+const EXIT_CODES = `Exit codes:
   0  fine
   1  a regression over its threshold (with --fail-on-regression); for check, a nondeterministic benchmark
   2  usage, configuration, baseline file or output directory error (nothing measured)
   3  a benchmark or a setup command failed or timed out
   130, 143  interrupted by SIGINT or SIGTERM: every benchmark stopped; no file left half-written`;
 
-export const PATHS = `Paths:
+const PATHS = `Paths:
   on the command line and in environment variables (CG_BENCH_VALGRIND): relative to your directory
   in cg-bench.yml (cwd): relative to the directory of cg-bench.yml
   inside results.json (logs, cachegrind.out files): relative to the directory of results.json`;

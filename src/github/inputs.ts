@@ -3,8 +3,8 @@ import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import type { ExportFormat } from '../report/index.ts';
 import { parseShard, type Shard } from '../shard/plan.ts';
 
-export type CommentMode = 'always' | 'on-change' | 'never';
-export type ActionMode = 'auto' | 'measure' | 'report' | 'merge';
+type CommentMode = 'always' | 'on-change' | 'never';
+type ActionMode = 'auto' | 'measure' | 'report' | 'merge';
 
 export interface ActionInputs {
   config: string;
@@ -28,9 +28,9 @@ export interface ActionInputs {
 }
 
 /** Runs of the default branch kept for the trend by default: a month of daily merges. */
-export const DEFAULT_HISTORY = 30;
+const DEFAULT_HISTORY = 30;
 /** At most this many: the picture has room for them, the cache entry stays small. */
-export const MAX_HISTORY = 200;
+const MAX_HISTORY = 200;
 
 const COMMENT_MODES: readonly CommentMode[] = ['always', 'on-change', 'never'];
 const ACTION_MODES: readonly ActionMode[] = ['auto', 'measure', 'report', 'merge'];

@@ -10,7 +10,7 @@ import { parseShard, type Shard } from '../shard/plan.ts';
  * token; `note`: post the measuring job's report as the merge request note (the only job given the
  * API token); `both`: one job doing both (the token then sits where the merge request's code runs).
  */
-export type JobMode = 'measure' | 'note' | 'both' | 'merge';
+type JobMode = 'measure' | 'note' | 'both' | 'merge';
 const JOB_MODES: readonly JobMode[] = ['measure', 'note', 'both', 'merge'];
 
 /** The job as GitLab describes it (predefined variables) plus the component's inputs (CG_BENCH_*). */
@@ -47,7 +47,7 @@ export interface GitLabJob {
   exports: ExportFormat[];
 }
 
-export interface MergeRequest {
+interface MergeRequest {
   iid: number;
   /**
    * The commit the merge request is compared with: in a merged-results pipeline (the checkout is the

@@ -18,7 +18,7 @@ interface FormatEntry {
 }
 
 /** In the order help and errors list them; the first is the default. */
-export const REPORT_FORMATS = {
+const REPORT_FORMATS = {
   terminal: { export: false, make: terminalReport },
   markdown: { export: false, make: () => markdownReport },
   json: { export: false, make: () => jsonReport },
