@@ -11,7 +11,7 @@ import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import type { HistoryPoint } from './series.ts';
 
 /** More runs than fit side by side in one picture; more than this is refused rather than drawn unreadably. */
-export const MAX_RUNS = 200;
+const MAX_RUNS = 200;
 /** Entries of one directory looked at for runs. */
 const MAX_ENTRIES = 10_000;
 
@@ -24,7 +24,7 @@ const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: tru
  * The results files a path names: a file itself; a directory's own results.json; else its runs,
  * in name order (numbers by value: 2 before 10): each subdirectory's results.json and each *.json.
  */
-export function expandRuns(path: AbsolutePath): AbsolutePath[] {
+function expandRuns(path: AbsolutePath): AbsolutePath[] {
   if (!existsSync(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
   if (!statSync(path).isDirectory()) return [path];
   if (existsSync(join(path, 'results.json'))) return [resolveFrom(path, 'results.json')];

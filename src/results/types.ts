@@ -43,7 +43,7 @@ export interface ExecutableResult {
   main: boolean;
 }
 
-export type BenchmarkStatus = 'ok' | 'failed' | 'timeout';
+type BenchmarkStatus = 'ok' | 'failed' | 'timeout';
 
 export interface BenchmarkResult {
   name: string;

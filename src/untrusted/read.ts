@@ -26,7 +26,7 @@ export function readTextBounded(path: string, limit: number, what: string, shown
   }
 }
 
-export const KiB = 1 << 10;
+const KiB = 1 << 10;
 
 /** Opens a file a benchmark or a setup command could have written: no link followed, no fifo waited on, a plain file or nothing. */
 function openPlain(path: string): number | undefined {

@@ -74,7 +74,7 @@ export function untrustedUser(root: string, env: NodeJS.ProcessEnv, ownCopy = fa
 /** The init of a benchmark's pid namespace: runs its arguments, exits with their status. */
 export const BENCHMARK_PID_IN_NAMESPACE = 2;
 
-export const PID_NAMESPACE_INIT: readonly string[] = ['/bin/sh', '-c', '"$@"; exit $?', 'cg-bench-init'];
+const PID_NAMESPACE_INIT: readonly string[] = ['/bin/sh', '-c', '"$@"; exit $?', 'cg-bench-init'];
 
 /**
  * What a measured run sees of the CPUs when the sandbox gives it one: the /sys lists read "0" and
@@ -351,7 +351,7 @@ export function isPlainFile(path: string): boolean {
  * the whole environment (CI jobs keep tokens there). More names: CG_BENCH_SETUP_ENV="NAME OTHER",
  * set by whoever runs cg-bench (the configuration cannot ask for variables: a pull request writes it).
  */
-export const SETUP_ENV_NAMES: readonly string[] = [
+const SETUP_ENV_NAMES: readonly string[] = [
   'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'TERM',
   'CC', 'CXX', 'CPP', 'LD', 'AR', 'CFLAGS', 'CXXFLAGS', 'CPPFLAGS', 'LDFLAGS', 'LDLIBS', 'MAKEFLAGS',
   'PKG_CONFIG_PATH', 'LIBRARY_PATH', 'LD_LIBRARY_PATH', 'C_INCLUDE_PATH', 'CPLUS_INCLUDE_PATH',
