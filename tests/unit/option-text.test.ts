@@ -1,11 +1,14 @@
 // One reader per kind of option value (issue 25.9): the CLI, the action and the GitLab component
 // refuse the same bad value with the same words, naming the flag or input as its user wrote it.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { format, positiveInt, threshold } from '../../src/cli/options.ts';
 import { CgBenchError } from '../../src/errors.ts';
 import { readInputs } from '../../src/github/inputs.ts';
 import { readJob } from '../../src/gitlab/job.ts';
+import { ROOT } from '../helpers.ts';
 
 const GITLAB = { CI_API_V4_URL: 'https://gitlab.example/api/v4', CI_PROJECT_ID: '1', CI_PROJECT_DIR: '/builds/p', CI_JOB_NAME: 'cg-bench', CI_COMMIT_SHA: 'a'.repeat(40), CI_DEFAULT_BRANCH: 'main' };
 
@@ -73,4 +76,11 @@ test('values that read: percent with or without %, counts in digits, the action\
   assert.equal(readInputs((n) => (n === 'history' ? '0' : '')).history, 0);
   assert.equal(messageOf(action('history', '201')), 'input "history": "201" must be a whole number from 0 to 200, in digits (0 keeps no history)');
   assert.equal(messageOf(action('shard', '3/2')), 'input "shard": "3/2" must be I/N, this machine\'s part I of N parts, in digits with 1 ≤ I ≤ N ≤ 1024 (e.g. 2/3)');
+});
+
+test('the variable a GitLab message names is the one the templates pass the input in', () => {
+  for (const template of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
+    const text = readFileSync(join(ROOT, 'templates', template), 'utf8');
+    for (const c of CASES) assert.ok(text.includes(`${c.variable}: "$[[ inputs.${c.option} ]]"`), `${template}: ${c.variable}`);
+  }
 });
