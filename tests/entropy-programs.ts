@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compileC } from './helpers.ts';
 
-export const C_RANDOM = `#include <stdio.h>
+const C_RANDOM = `#include <stdio.h>
 #include <stdlib.h>
 #include <sys/random.h>
 int main(void) {
@@ -23,7 +23,7 @@ int main(void) {
 }
 `;
 
-export const RUST_HASHMAP = `use std::collections::HashMap;
+const RUST_HASHMAP = `use std::collections::HashMap;
 fn main() {
     let mut map: HashMap<String, usize> = HashMap::new();
     for i in 0..5000 { map.insert(format!("key-{i}"), i); }
@@ -35,7 +35,7 @@ fn main() {
 }
 `;
 
-export const PYTHON_RANDOM = 'import random\nn = int(random.random() * 5000)\nprint(n, sum(range(n)))\n';
+const PYTHON_RANDOM = 'import random\nn = int(random.random() * 5000)\nprint(n, sum(range(n)))\n';
 
 export const ENTROPY_CONFIG = `benchmarks:
   - name: c-random

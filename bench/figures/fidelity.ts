@@ -46,7 +46,7 @@ export async function fidelity(options: Options): Promise<Figure> {
 }
 
 /** A small self-contained SVG: three curves over log2(working set), with the L1 and LL sizes marked. */
-export function plot(bytes: number[], series: { cycles: number[]; ir: number[]; wall: number[] }, rho: { cycles: number; ir: number }): string {
+function plot(bytes: number[], series: { cycles: number[]; ir: number[]; wall: number[] }, rho: { cycles: number; ir: number }): string {
   const [w, h, left, right, top, bottom] = [720, 420, 60, 40, 40, 60];
   const lx = bytes.map(Math.log2);
   const [x0, x1] = [Math.min(...lx), Math.max(...lx)];

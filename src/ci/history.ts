@@ -9,7 +9,7 @@ import type { Results } from '../results/types.ts';
 import type { CiAdapter, Occasion } from './types.ts';
 
 /** The file beside report.md that draws the same runs, for an artifact. */
-export const HISTORY_SVG = 'history.svg';
+const HISTORY_SVG = 'history.svg';
 
 /**
  * The default branch's trend: its kept runs (the oldest dropped past `keep`), this run appended and

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { compareWithBaseline } from '../compare/compare.ts';
 import type { MeasureSelection, Measurement, Measurer } from '../container/measurer.ts';
 import { ExitCode } from '../errors.ts';
-import { EXPORT_FORMATS, exportFileName } from '../report/exports.ts';
 import { reportBody } from '../publish/report-body.ts';
 import { regressedNames } from '../report/headline.ts';
+import { exportFileName, reportFormat } from '../report/index.ts';
 import type { ReportInput } from '../report/types.ts';
 import { writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
@@ -161,7 +161,7 @@ async function finish(
   const body = reportBody(ci.suite.marker, input);
   mkdirSync(ci.outRoot, { recursive: true });
   writeFileSync(join(ci.outRoot, 'report.md'), body);
-  for (const format of ci.exports) writeFileSync(join(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
+  for (const format of ci.exports) writeFileSync(join(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head, comparison }));
   await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, baselineSaved: kept.baselineSaved, comparison, body, input, trend: kept.trend });
 
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;

@@ -12,7 +12,7 @@ import { MiB, presentAt, readTextBeneath } from '../untrusted/read.ts';
  * image). The merge job finds the parts under one directory, one subdirectory each (as the CIs'
  * artifact downloads lay them out).
  */
-export const SHARD_FILE = 'shard.json';
+const SHARD_FILE = 'shard.json';
 const SCHEMA = 'cg-bench-shard/1';
 
 export interface ShardHandOver {

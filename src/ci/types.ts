@@ -1,7 +1,7 @@
 import type { Comparison } from '../compare/compare.ts';
 import type { HistoryPoint } from '../history/series.ts';
 import type { Suite } from '../publish/suite.ts';
-import type { ExportFormat } from '../report/exports.ts';
+import type { ExportFormat } from '../report/index.ts';
 import type { ReportInput } from '../report/types.ts';
 import type { Shard } from '../shard/plan.ts';
 import type { Environment, Results } from '../results/types.ts';

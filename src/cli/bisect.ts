@@ -28,7 +28,7 @@ const firstLine = (text: string) => text.split('\n').find((l) => l.trim()) ?? ''
  * Why two measurements of one commit do not repeat (their counts differ by `thresholdPercent` or
  * more; with 0, by anything), naming the events and the functions that differ; undefined when they repeat.
  */
-export function doesNotRepeat(first: BenchmarkResult & { estimatedCycles: number }, second: BenchmarkResult & { estimatedCycles: number }, thresholdPercent: number, top: number): string | undefined {
+function doesNotRepeat(first: BenchmarkResult & { estimatedCycles: number }, second: BenchmarkResult & { estimatedCycles: number }, thresholdPercent: number, top: number): string | undefined {
   const events = first.events && second.events ? (Object.keys(first.events) as (keyof typeof first.events)[]).filter((e) => first.events![e] !== second.events![e]) : [];
   const change = second.estimatedCycles - first.estimatedCycles;
   if (!events.length && change === 0) return undefined;

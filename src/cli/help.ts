@@ -1,14 +1,19 @@
-export const EXIT_CODES = `Exit codes:
+import { formatChoicesText } from '../report/index.ts';
+
+const EXIT_CODES = `Exit codes:
   0  fine
   1  a regression over its threshold (with --fail-on-regression); for check, a nondeterministic benchmark
   2  usage, configuration, baseline file or output directory error (nothing measured)
   3  a benchmark or a setup command failed or timed out
   130, 143  interrupted by SIGINT or SIGTERM: every benchmark stopped; no file left half-written`;
 
-export const PATHS = `Paths:
+const PATHS = `Paths:
   on the command line and in environment variables (CG_BENCH_VALGRIND): relative to your directory
   in cg-bench.yml (cwd): relative to the directory of cg-bench.yml
   inside results.json (logs, cachegrind.out files): relative to the directory of results.json`;
+
+/** --format's choices, from the one list of formats; wrapped under the option's description. */
+const FORMATS = formatChoicesText().replace(/(.{1,70})(?: |$)/g, '$1\n                             ').trimEnd();
 
 export const HELP: Record<string, string> = {
   main: `cg-bench — deterministic benchmarks: run each one under Valgrind's Cachegrind with a fixed cache
@@ -51,7 +56,8 @@ Options:
       --durations FILE       a results.json whose wall times balance the parts (default: --baseline)
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        what to print on stdout: terminal (default), markdown, json, junit, openmetrics, bmf or github-action-benchmark
+      --format FORMAT        what to print on stdout:
+                             ${FORMATS}
   -h, --help                 show this help
 
 ${PATHS}
@@ -64,7 +70,7 @@ Compares two results.json files benchmark by benchmark.
 Options:
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        terminal (default), markdown, json, junit, openmetrics, bmf or github-action-benchmark
+      --format FORMAT        ${FORMATS}
       --top N                functions listed per changed benchmark (default 5)
   -h, --help                 show this help
 
@@ -151,7 +157,7 @@ Options:
       --save-baseline FILE   also save the merged results there (never from a failed run)
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
-      --format FORMAT        terminal (default), markdown, json, junit, openmetrics, bmf or github-action-benchmark
+      --format FORMAT        ${FORMATS}
   -h, --help                 show this help
 
 ${EXIT_CODES}`,

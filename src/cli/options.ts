@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { percentFromText, positiveIntegerFromText } from '../config/option-text.ts';
+import { cliFlag, countOption, formatOption, thresholdOption } from '../config/option-text.ts';
 import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
-import { FORMAT_NAMES, type FormatName } from '../report/index.ts';
+import type { FormatName } from '../report/index.ts';
 import { lineProgress, terminalProgress, type Progress } from '../run/progress.ts';
 import { HELP } from './help.ts';
 import { rawStream } from './terminal.ts';
@@ -35,24 +35,17 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(command
   }
 }
 
+// The checks themselves are src/config/option-text.ts's, shared with the action and the GitLab job.
 export function positiveInt(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = positiveIntegerFromText(value);
-  if (n === null) throw new CgBenchError(`--${name} ${value}: must be a whole number from 1 to 1024, in digits`);
-  return n;
+  return countOption(cliFlag(name), value, fallback);
 }
 
 export function threshold(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const percent = percentFromText(value);
-  if (percent === null) throw new CgBenchError(`--threshold ${value}: is not a percentage (write 1% or 0.5%)`);
-  return percent;
+  return thresholdOption(cliFlag('threshold'), value);
 }
 
 export function format(value: string | undefined): FormatName {
-  const name = (value ?? 'terminal') as FormatName;
-  if (!FORMAT_NAMES.includes(name)) throw new CgBenchError(`--format ${value}: must be one of ${FORMAT_NAMES.join(', ')}`);
-  return name;
+  return formatOption(cliFlag('format'), value);
 }
 
 export function progressFor(io: CliIO): Progress {

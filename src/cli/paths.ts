@@ -1,7 +1,7 @@
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { callerDirectory, resolveFrom, type AbsolutePath } from '../util/paths.ts';
 
-export const DEFAULT_OUT_DIR = '.cg-bench';
+const DEFAULT_OUT_DIR = '.cg-bench';
 
 /** The command line's paths, resolved once from the caller's directory (README "Paths"). */
 export interface CliPaths {

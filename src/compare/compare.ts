@@ -6,7 +6,7 @@ import { lineChanges, type LineChange } from './line-changes.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
 
 export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'new' | 'removed' | 'failed' | 'not-comparable';
-export const VERDICTS: readonly Verdict[] = ['regression', 'improvement', 'unchanged', 'new', 'removed', 'failed', 'not-comparable'];
+const VERDICTS: readonly Verdict[] = ['regression', 'improvement', 'unchanged', 'new', 'removed', 'failed', 'not-comparable'];
 
 /**
  * A function whose own cost changed. A side is null when results.json did not record the function
@@ -40,7 +40,7 @@ export interface OtherFunctions {
 }
 
 /** The listed functions leave more than this share of a change unexplained: an "other functions" row. */
-export const OTHER_FUNCTIONS_SHARE = 0.01;
+const OTHER_FUNCTIONS_SHARE = 0.01;
 
 export interface BenchmarkComparison {
   name: string;
@@ -175,7 +175,7 @@ export function functionChanges(base: BenchmarkResult, head: BenchmarkResult, to
 const functionKey = (f: { fn: string; file: string }) => `${f.file}\u0000${f.fn}`;
 
 /** What the listed functions leave of the change (see OtherFunctions), or undefined when they explain nearly all of it. */
-export function otherFunctions(base: BenchmarkResult, head: BenchmarkResult, listed: readonly FunctionChange[]): OtherFunctions | undefined {
+function otherFunctions(base: BenchmarkResult, head: BenchmarkResult, listed: readonly FunctionChange[]): OtherFunctions | undefined {
   if (base.estimatedCycles === null || head.estimatedCycles === null) return undefined;
   const change = head.estimatedCycles - base.estimatedCycles;
   const rest = change - listed.reduce((sum, f) => sum + f.change, 0);

@@ -201,7 +201,7 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
 const HIDDEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800\ufffd]|(?! )\p{White_Space}/u;
 
 /** The first such character of a name, as "U+XXXX", or undefined. */
-export function hiddenCharacter(name: string): string | undefined {
+function hiddenCharacter(name: string): string | undefined {
   const match = HIDDEN.exec(name);
   if (!match) return undefined;
   const code = `U+${match[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;

@@ -19,7 +19,7 @@ import { absolutePath } from '../util/paths.ts';
 import { imageRunArgs, runEngine, type ContainerEngine, type Mount } from './engine.ts';
 
 /** The path every measurement is made at: the path reaches the program, so it must never vary. */
-export const WORKSPACE = '/work';
+const WORKSPACE = '/work';
 const OUT = '/cg-bench-out';
 const DURATIONS_FILE = 'durations.json';
 
@@ -120,7 +120,7 @@ function hideGit(checkout: string): Mount[] {
  * Removes what pull-request code may have left in an output directory for the host to trip over:
  * links (to the runner's secrets, for a later upload or read to follow), fifos, sockets and devices.
  */
-export function removeLinks(dir: string): void {
+function removeLinks(dir: string): void {
   let entries: string[];
   try {
     entries = readdirSync(dir);

@@ -42,7 +42,7 @@ export function mergeGroupBaseline(group: MergeGroup): Occasion & { kind: 'chang
   return { kind: 'change', baseline: { sha: group.baseSha, what: 'merge group base', why: 'merge queue: the base branch commit the merge group is built on, merge_group.base_sha' } };
 }
 
-export function setOutputs(io: ActionIO, outRoot: string, head: Results | undefined, comparison: Comparison | undefined, source: string | undefined, saved = false): void {
+function setOutputs(io: ActionIO, outRoot: string, head: Results | undefined, comparison: Comparison | undefined, source: string | undefined, saved = false): void {
   io.setOutput('output-dir', outRoot);
   if (head) io.setOutput('results', join(outRoot, 'head', 'results.json'));
   io.setOutput('report', join(outRoot, 'report.md'));

@@ -5,7 +5,7 @@ import { isStickyBody } from '../publish/sticky.ts';
 
 /** The few GitHub calls cg-bench makes, behind an interface the orchestrator can be read against. */
 /** The author of what the workflow's GITHUB_TOKEN writes. */
-export const GITHUB_ACTIONS_BOT = 'github-actions[bot]';
+const GITHUB_ACTIONS_BOT = 'github-actions[bot]';
 
 export interface GitHubApi {
   mergeBase(base: string, head: string): Promise<string>;

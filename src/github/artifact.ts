@@ -25,7 +25,7 @@ export interface PullRequestRef {
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 
 /** Said under every report made from a fork's artifact. */
-export const FORK_NOTE =
+const FORK_NOTE =
   "_These numbers come from the pull request's own workflow run: cg-bench checked that they are consistent and belong to this pull request's commit, but that run was the fork's to control._";
 
 export function writeArtifact(dir: string, pr: PullRequestRef, head: Results, base: Results | undefined): void {
@@ -36,7 +36,7 @@ export function writeArtifact(dir: string, pr: PullRequestRef, head: Results, ba
 }
 
 /** The artifact comes from a fork's workflow: every byte is untrusted until checked here. */
-export function parsePullRequestRef(text: string, source: string): PullRequestRef {
+function parsePullRequestRef(text: string, source: string): PullRequestRef {
   let data: unknown;
   try {
     data = JSON.parse(text);

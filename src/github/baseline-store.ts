@@ -18,7 +18,7 @@ function fingerprint(env: Environment): string {
 }
 
 /** Exact: commit + image + configuration + fingerprint. Never a prefix match: no stale baseline. */
-export function baselineKey(suite: Suite, sha: string, imageIdentity: string, configText: string, env: Environment): string {
+function baselineKey(suite: Suite, sha: string, imageIdentity: string, configText: string, env: Environment): string {
   return `cg-bench-v1-${suite.id}-${sha}-${sha256(`${imageIdentity}\n${configText}`).slice(0, 16)}-${fingerprint(env)}`;
 }
 

@@ -12,7 +12,7 @@ const FORMAT = 'cg-bench-history/1';
 const HISTORY_LIMIT = 64 * MiB;
 
 /** The kept runs as stored; every run is checked as results.json is. */
-export function parseHistory(text: string, source: string): HistoryPoint[] {
+function parseHistory(text: string, source: string): HistoryPoint[] {
   let data: unknown;
   try {
     data = JSON.parse(text);

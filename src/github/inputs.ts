@@ -1,11 +1,10 @@
-import { booleanFromText, percentFromText, positiveIntegerFromText } from '../config/option-text.ts';
+import { actionInput, booleanOption, choiceOption, countOption, exportsOption, thresholdOption } from '../config/option-text.ts';
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
-import { CgBenchError } from '../errors.ts';
-import { exportsFromText, type ExportFormat } from '../report/exports.ts';
+import type { ExportFormat } from '../report/index.ts';
 import { parseShard, type Shard } from '../shard/plan.ts';
 
-export type CommentMode = 'always' | 'on-change' | 'never';
-export type ActionMode = 'auto' | 'measure' | 'report' | 'merge';
+type CommentMode = 'always' | 'on-change' | 'never';
+type ActionMode = 'auto' | 'measure' | 'report' | 'merge';
 
 export interface ActionInputs {
   config: string;
@@ -29,50 +28,35 @@ export interface ActionInputs {
 }
 
 /** Runs of the default branch kept for the trend by default: a month of daily merges. */
-export const DEFAULT_HISTORY = 30;
+const DEFAULT_HISTORY = 30;
 /** At most this many: the picture has room for them, the cache entry stays small. */
-export const MAX_HISTORY = 200;
+const MAX_HISTORY = 200;
 
-function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new CgBenchError(`input "${name}": "${value}" is not one of ${allowed.join(', ')}`);
-  return value as T;
-}
-
-function bool(name: string, value: string): boolean {
-  const b = booleanFromText(value);
-  if (b === null) throw new CgBenchError(`input "${name}": "${value}" is not true or false`);
-  return b;
-}
+const COMMENT_MODES: readonly CommentMode[] = ['always', 'on-change', 'never'];
+const ACTION_MODES: readonly ActionMode[] = ['auto', 'measure', 'report', 'merge'];
 
 /** Reads and checks the action's inputs; `get` returns the raw input ('' when unset), as core.getInput does. */
 export function readInputs(get: (name: string) => string): ActionInputs {
-  const or = (name: string, fallback: string) => get(name).trim() || fallback;
-  const threshold = get('threshold').trim();
-  const thresholdPercent = threshold ? percentFromText(threshold) : undefined;
-  if (thresholdPercent === null) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
-  const jobs = positiveIntegerFromText(or('jobs', '1'));
-  if (jobs === null) throw new CgBenchError(`input "jobs": "${get('jobs')}" must be a whole number from 1 to 1024, in digits`);
-  const historyText = or('history', String(DEFAULT_HISTORY));
-  const history = historyText === '0' ? 0 : positiveIntegerFromText(historyText, MAX_HISTORY);
-  if (history === null) throw new CgBenchError(`input "history": "${get('history')}" must be a whole number from 0 to ${MAX_HISTORY}, in digits (0 keeps no history)`);
-  const exports = exportsFromText(get('exports'), '"exports"');
-  if (typeof exports === 'string') throw new CgBenchError(exports);
+  // Each value's check and wording is option-text.ts's, the same as the CLI's and the GitLab job's.
+  const input = (name: string) => get(name).trim() || undefined;
+  const or = (name: string, fallback: string) => input(name) ?? fallback;
+  const bool = (name: string, fallback: boolean) => booleanOption(actionInput(name), input(name), fallback);
   return {
     config: or('config', DEFAULT_CONFIG_FILE),
     token: get('github-token').trim(),
     image: get('image').trim(),
-    thresholdPercent,
-    failOnRegression: bool('fail-on-regression', or('fail-on-regression', 'false')),
-    comment: oneOf('comment', or('comment', 'on-change'), ['always', 'on-change', 'never'] as const),
-    status: bool('status', or('status', 'true')),
-    cache: bool('cache', or('cache', 'true')),
+    thresholdPercent: thresholdOption(actionInput('threshold'), input('threshold')),
+    failOnRegression: bool('fail-on-regression', false),
+    comment: choiceOption(actionInput('comment'), input('comment'), COMMENT_MODES, 'on-change'),
+    status: bool('status', true),
+    cache: bool('cache', true),
     workingDirectory: or('working-directory', '.'),
-    mode: oneOf('mode', or('mode', 'auto'), ['auto', 'measure', 'report', 'merge'] as const),
+    mode: choiceOption(actionInput('mode'), input('mode'), ACTION_MODES, 'auto'),
     suite: get('suite').trim(),
-    jobs,
+    jobs: countOption(actionInput('jobs'), input('jobs'), 1),
     artifactDir: get('artifact-dir').trim(),
-    shard: get('shard').trim() ? parseShard(get('shard'), 'input "shard":') : undefined,
-    exports,
-    history,
+    shard: input('shard') === undefined ? undefined : parseShard(get('shard'), actionInput('shard')),
+    exports: exportsOption(actionInput('exports'), input('exports')),
+    history: countOption(actionInput('history'), input('history'), DEFAULT_HISTORY, { max: MAX_HISTORY, zero: '0 keeps no history' }),
   };
 }

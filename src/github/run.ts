@@ -15,7 +15,6 @@ import { triggerFrom } from './event.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
 
-export { baselineKey } from './baseline-store.ts';
 
 /** The release channel users write (`org/cg-bench@v1`, `ghcr.io/org/cg-bench:v1`): one name, README's. */
 export const IMAGE_TAG = 'v1';

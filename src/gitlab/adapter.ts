@@ -45,7 +45,7 @@ export function gitLabCommitUrl(job: Pick<GitLabJob, 'projectUrl'>, sha: string)
 }
 
 /** Where the whole report is when the note had to be cut: report.md in the measuring job's artifacts. */
-export function fullReportPlace(measuringJobUrl: string | undefined): string {
+function fullReportPlace(measuringJobUrl: string | undefined): string {
   const file = `\`${RESULTS_DIR}/report.md\``;
   return measuringJobUrl ? `${file} in [the measuring job's artifacts](${measuringJobUrl}/artifacts/browse/${RESULTS_DIR}/)` : `${file} in the measuring job's artifacts`;
 }

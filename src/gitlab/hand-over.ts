@@ -10,7 +10,7 @@ import { presentAt, readTextBounded } from '../untrusted/read.ts';
  * it measured, the baseline's results and where they came from. The note job recomputes the
  * comparison and the report from these; it never posts text the measuring job wrote.
  */
-export const HAND_OVER_FILE = 'note.json';
+const HAND_OVER_FILE = 'note.json';
 const BASELINE_FILE = 'baseline.json';
 const SCHEMA = 'cg-bench-gitlab-note/1';
 const MAX_SOURCE = 500;

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { booleanFromText, percentFromText, positiveIntegerFromText } from '../config/option-text.ts';
+import { booleanOption, choiceOption, componentInput, countOption, exportsOption, thresholdOption } from '../config/option-text.ts';
 import { DEFAULT_CONFIG_FILE } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
-import { exportsFromText, type ExportFormat } from '../report/exports.ts';
+import type { ExportFormat } from '../report/index.ts';
 import { parseShard, type Shard } from '../shard/plan.ts';
 
 /**
@@ -10,7 +10,7 @@ import { parseShard, type Shard } from '../shard/plan.ts';
  * token; `note`: post the measuring job's report as the merge request note (the only job given the
  * API token); `both`: one job doing both (the token then sits where the merge request's code runs).
  */
-export type JobMode = 'measure' | 'note' | 'both' | 'merge';
+type JobMode = 'measure' | 'note' | 'both' | 'merge';
 const JOB_MODES: readonly JobMode[] = ['measure', 'note', 'both', 'merge'];
 
 /** The job as GitLab describes it (predefined variables) plus the component's inputs (CG_BENCH_*). */
@@ -47,7 +47,7 @@ export interface GitLabJob {
   exports: ExportFormat[];
 }
 
-export interface MergeRequest {
+interface MergeRequest {
   iid: number;
   /**
    * The commit the merge request is compared with: in a merged-results pipeline (the checkout is the
@@ -78,18 +78,16 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
     if (!value) throw new CgBenchError(`${name} is not set: cg-bench's GitLab job runs in a GitLab CI job`);
     return value;
   };
-  const threshold = (env['CG_BENCH_THRESHOLD'] ?? '').trim();
-  const thresholdPercent = threshold ? percentFromText(threshold) : undefined;
-  if (thresholdPercent === null) throw new CgBenchError(`input threshold: "${threshold}" is not a percentage (write 1% or 0.5%)`);
-  const failOnRegression = booleanFromText(env['CG_BENCH_FAIL_ON_REGRESSION'] || 'false');
-  if (failOnRegression === null) throw new CgBenchError(`input fail-on-regression: "${env['CG_BENCH_FAIL_ON_REGRESSION']}" is not true or false`);
-  const jobs = positiveIntegerFromText(env['CG_BENCH_JOBS'] || '1');
-  if (jobs === null) throw new CgBenchError(`input jobs: "${env['CG_BENCH_JOBS']}" must be a whole number from 1 to 1024, in digits`);
-  const mode = (env['CG_BENCH_MODE'] || 'both').trim() as JobMode;
-  if (!JOB_MODES.includes(mode)) throw new CgBenchError(`CG_BENCH_MODE "${env['CG_BENCH_MODE']}": must be one of ${JOB_MODES.join(', ')}`);
-  const tokenVariable = (env['CG_BENCH_TOKEN_VARIABLE'] || 'CG_BENCH_GITLAB_TOKEN').trim();
-  const exports = exportsFromText(env['CG_BENCH_EXPORTS'] ?? '', 'exports');
-  if (typeof exports === 'string') throw new CgBenchError(exports);
+  // The component's inputs, as the template passes them (unset: ''); each value's check and wording
+  // is option-text.ts's, the same as the CLI's and the action's.
+  const input = (name: string) => env[`CG_BENCH_${name.toUpperCase().replace(/-/g, '_')}`]?.trim() || undefined;
+  const thresholdPercent = thresholdOption(componentInput('threshold'), input('threshold'));
+  const failOnRegression = booleanOption(componentInput('fail-on-regression'), input('fail-on-regression'), false);
+  const jobs = countOption(componentInput('jobs'), input('jobs'), 1);
+  // Set by the template itself, not an input.
+  const mode = choiceOption('CG_BENCH_MODE', input('mode'), JOB_MODES, 'both');
+  const tokenVariable = input('token-variable') ?? 'CG_BENCH_GITLAB_TOKEN';
+  const exports = exportsOption(componentInput('exports'), input('exports'));
   const iid = env['CI_MERGE_REQUEST_IID'];
   const defaultBranch = need('CI_DEFAULT_BRANCH');
   return {

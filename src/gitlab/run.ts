@@ -12,7 +12,6 @@ import { RESULTS_DIR } from './artifact-store.ts';
 import { readJob } from './job.ts';
 import { runNoteJob } from './note-job.ts';
 
-export { RESULTS_DIR };
 
 export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Promise<number> {
   try {

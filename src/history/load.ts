@@ -13,7 +13,7 @@ import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import type { HistoryPoint } from './series.ts';
 
 /** More runs than fit side by side in one picture; more than this is refused rather than drawn unreadably. */
-export const MAX_RUNS = 200;
+const MAX_RUNS = 200;
 /** Entries of one directory looked at for runs. */
 const MAX_ENTRIES = 10_000;
 
@@ -23,7 +23,7 @@ export const ORDERS: readonly HistoryOrder[] = ['given', 'created'];
 const byName = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 
 /** A run's results file, and the directory given (read beneath it: no link inside it is followed). */
-export interface RunFile {
+interface RunFile {
   file: AbsolutePath;
   root: AbsolutePath;
 }
@@ -32,7 +32,7 @@ export interface RunFile {
  * The results files a path names: a file itself; a directory's own results.json; else its runs,
  * in name order (numbers by value: 2 before 10): each subdirectory's results.json and each *.json.
  */
-export function expandRuns(path: AbsolutePath): RunFile[] {
+function expandRuns(path: AbsolutePath): RunFile[] {
   if (!existsSync(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
   if (!statSync(path).isDirectory()) return [{ file: path, root: dirname(path) as AbsolutePath }];
   const run = (file: AbsolutePath): RunFile => ({ file, root: path });

@@ -19,7 +19,7 @@ export interface BenchmarkSeries {
 }
 
 /** Panels in one picture: more is not a picture anyone reads (and its size would have no bound). */
-export const MAX_BENCHMARKS = 500;
+const MAX_BENCHMARKS = 500;
 
 /**
  * Every benchmark's series, in the order benchmarks first appear. Consecutive runs are compared as

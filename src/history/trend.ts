@@ -11,7 +11,7 @@ const BARS = '▁▂▃▄▅▆▇█';
 /** Charts drawn at most: the rest are in the table. */
 export const MAX_CHARTS = 4;
 /** Rows of the table at most (the job summary has a size limit of its own). */
-export const MAX_ROWS = 100;
+const MAX_ROWS = 100;
 
 /** One character per run: its height between the series' lowest and highest value; a gap where it failed or was absent. */
 export function sparkline(values: readonly (number | null)[]): string {

@@ -7,7 +7,7 @@ import { addEvents, cyclesFromEvents, eventsFromVector, hitsFromEvents, zeroEven
 export const FUNCTION_SHARE = 1e-4;
 export const MAX_FUNCTIONS = 500;
 /** Source lines are kept for the costliest functions only, and their costliest lines: results stay small. */
-export const LINE_FUNCTIONS = 50;
+const LINE_FUNCTIONS = 50;
 export const LINES_PER_FUNCTION = 20;
 /** With every function kept (check, bisect): the schema's limits, which no real benchmark reaches. */
 const ALL_FUNCTIONS_LIMIT = 100_000;

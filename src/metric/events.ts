@@ -2,7 +2,7 @@ import type { Weights } from '../config/types.ts';
 
 /** The nine counts Cachegrind's cache model produces. */
 export const EVENT_NAMES = ['Ir', 'I1mr', 'ILmr', 'Dr', 'D1mr', 'DLmr', 'Dw', 'D1mw', 'DLmw'] as const;
-export type EventName = (typeof EVENT_NAMES)[number];
+type EventName = (typeof EVENT_NAMES)[number];
 export type EventCounts = Record<EventName, number>;
 
 /** Where each memory access was served. */

@@ -308,7 +308,7 @@ export class CachegrindParser {
  * The parser keeps the chunks it was given (LineRuns): a file the benchmark wrote, or one in a
  * fork's artifact (a .gz that inflates without end), is refused beyond this, decompressed.
  */
-export const MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
+const MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
 
 export async function parseCachegrindStream(stream: Readable, source: string, limit: number = MAX_PROFILE_BYTES): Promise<CachegrindProfile> {
   const parser = new CachegrindParser(source);

@@ -17,7 +17,7 @@ export const MAX_PYTHON_FUNCTIONS = 2000;
 const MAX_COUNTS_BYTES = 64 << 20;
 
 /** python/cg_bench/_bytecode.py, found from src/python/ (tsx) or dist/ (the bundle, the image). */
-export function bytecodeCounterSource(): string {
+function bytecodeCounterSource(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = join(dir, 'python', 'cg_bench', '_bytecode.py');
@@ -53,7 +53,7 @@ function shownFile(file: string, cwd: string): string {
 }
 
 /** Every process's counts, summed per function (module:qualname in one file), the small ones left out. */
-export function readAttribution(outDir: string, cwd: string, scope: PythonAttribution['scope']): PythonAttribution | undefined {
+function readAttribution(outDir: string, cwd: string, scope: PythonAttribution['scope']): PythonAttribution | undefined {
   let names: string[];
   try {
     names = readdirSync(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();

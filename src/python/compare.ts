@@ -14,7 +14,7 @@ export interface PythonFunctionChange {
 }
 
 /** The most a function left out of `functions` can count: as `unrecordedAtMost` for C functions. */
-export function pythonUnrecordedAtMost(a: PythonAttribution): number {
+function pythonUnrecordedAtMost(a: PythonAttribution): number {
   const floor = a.bytecodes * PYTHON_FUNCTION_SHARE;
   const smallest = a.functions.at(-1)?.bytecodes;
   return a.functions.length >= MAX_PYTHON_FUNCTIONS && smallest !== undefined ? Math.max(floor, smallest) : floor;

@@ -8,7 +8,7 @@ import { pythonFunctionChanges, type PythonFunctionChange } from './compare.ts';
 
 export const PYTHON_FUNCTIONS_TITLE = 'Python functions whose executed bytecodes changed most (bytecode instructions counted in a separate, unmeasured run; not cycles)';
 
-export function pythonChanges(c: BenchmarkComparison, top = 5): PythonFunctionChange[] {
+function pythonChanges(c: BenchmarkComparison, top = 5): PythonFunctionChange[] {
   return pythonFunctionChanges(c.base?.python, c.head?.python, top);
 }
 

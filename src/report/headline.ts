@@ -60,7 +60,7 @@ export const VERDICT_LABEL: Record<Verdict, string> = {
 const NAMED_REGRESSIONS = 5;
 
 /** "a, b and 3 more": the first few names of a list that may be long. */
-export function namesInBrief(names: readonly string[], shown = NAMED_REGRESSIONS): string {
+function namesInBrief(names: readonly string[], shown = NAMED_REGRESSIONS): string {
   if (names.length <= shown) return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
   return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
 }

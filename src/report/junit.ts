@@ -4,7 +4,7 @@ import { formatCount, formatPercent } from './format.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
 
 /** XML 1.0 text: escaped, and without the characters XML cannot carry. */
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text
     .replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, '\ufffd')
     .replace(/&/g, '&amp;')

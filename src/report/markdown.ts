@@ -103,7 +103,7 @@ function failure(b: BenchmarkResult): { first: string; more: string[] } {
   return { first: `- ${esc(b.name)}: ${esc((b.message ?? b.status).split('\n')[0] ?? '')}`, more: lines.slice(1, 12).map((line) => `  > ${esc(line)}`) };
 }
 
-export function environmentLine(env: Environment): string {
+function environmentLine(env: Environment): string {
   const parts = [
     `cg-bench ${env.cgBench}`,
     `Valgrind ${env.valgrind}`,

@@ -14,15 +14,15 @@ function median(xs: readonly number[]): number | undefined {
 }
 
 /** A side's median sample: "27.31 ms" or "51,234,567 cycles". */
-export function timedSide(r: TimedResult, side: 'base' | 'head'): string {
+function timedSide(r: TimedResult, side: 'base' | 'head'): string {
   const m = median(r[side]);
   if (m === undefined) return '–';
   return r.unit === 'ms' ? `${m.toFixed(m >= 100 ? 1 : 2)} ms` : `${formatCount(m)} cycles`;
 }
 
-export const timedInterval = (r: TimedResult) => `${formatPercent(r.estimate.low)} … ${formatPercent(r.estimate.high)}`;
-export const timedPairs = (r: TimedResult) => `${r.estimate.pairs}${r.estimate.dropped ? ` (−${r.estimate.dropped})` : ''}`;
-export const timedVerdictText = (r: TimedResult) => (r.verdict === 'no significant change' ? `no significant change (±${r.thresholdPercent}%)` : r.verdict);
+const timedInterval = (r: TimedResult) => `${formatPercent(r.estimate.low)} … ${formatPercent(r.estimate.high)}`;
+const timedPairs = (r: TimedResult) => `${r.estimate.pairs}${r.estimate.dropped ? ` (−${r.estimate.dropped})` : ''}`;
+const timedVerdictText = (r: TimedResult) => (r.verdict === 'no significant change' ? `no significant change (±${r.thresholdPercent}%)` : r.verdict);
 const confidenceLabel = (results: readonly TimedResult[]) => `${Math.round((results[0]?.estimate.confidence ?? 0.95) * 100)}% interval`;
 
 /** An aligned table for a terminal; `paint` colours a verdict (or leaves it). */

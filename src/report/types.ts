@@ -23,7 +23,7 @@ export interface BaselineCommitLink {
   what: string;
 }
 
-/** One output format: terminal, Markdown, JSON. */
+/** One output format; index.ts lists them all (REPORT_FORMATS). */
 export interface ReportFormat {
   readonly name: string;
   render(input: ReportInput): string;

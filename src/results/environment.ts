@@ -41,7 +41,7 @@ async function osRelease(): Promise<string | null> {
 }
 
 /** The CPU as Valgrind presents it to the program: its hwcaps line and, on x86-64, CPUID. */
-export async function probeSimulatedCpu(valgrind: ProbeValgrind): Promise<Environment['cpu']> {
+async function probeSimulatedCpu(valgrind: ProbeValgrind): Promise<Environment['cpu']> {
   const dir = await mkdtemp(join(tmpdir(), 'cg-bench-cpu-'));
   try {
     const log = join(dir, 'valgrind.log');

@@ -77,7 +77,7 @@ export function readResults(path: string, root: string = dirname(path)): Results
   return parseResults(data, path);
 }
 
-export const WRITE_HINTS: Record<string, string> = {
+const WRITE_HINTS: Record<string, string> = {
   ENOSPC: 'no space left on the device',
   EDQUOT: 'disk quota exceeded',
   EACCES: 'permission denied',

@@ -43,7 +43,7 @@ export interface ExecutableResult {
   main: boolean;
 }
 
-export type BenchmarkStatus = 'ok' | 'failed' | 'timeout';
+type BenchmarkStatus = 'ok' | 'failed' | 'timeout';
 
 /**
  * What a benchmark's measured run was sealed by (untrusted/sandbox.ts): each of these reaches the

@@ -7,7 +7,7 @@ import type { InstrumentMode } from '../config/types.ts';
 /** HOME of setup commands (not measured). Each benchmark run gets a private one (private-home.ts). */
 export const SETUP_HOME = '/tmp/cg-bench-setup-home';
 
-export const BASE_ENVIRONMENT: Readonly<Record<string, string>> = {
+const BASE_ENVIRONMENT: Readonly<Record<string, string>> = {
   PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
   HOME: SETUP_HOME,
   LANG: 'C.UTF-8',

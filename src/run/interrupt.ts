@@ -15,7 +15,7 @@ export function trackProcessGroup(pid: number | undefined): () => void {
 }
 
 /** Kills every live group at once; returns how many there were. */
-export function killTrackedGroups(signal: NodeJS.Signals = 'SIGKILL'): number {
+function killTrackedGroups(signal: NodeJS.Signals = 'SIGKILL'): number {
   const count = liveGroups.size;
   for (const pid of liveGroups) {
     try {
@@ -29,7 +29,7 @@ export function killTrackedGroups(signal: NodeJS.Signals = 'SIGKILL'): number {
 }
 
 /** Shells' convention, which CI systems and `$?` understand: 128 + the signal's number. */
-export function interruptExitCode(signal: 'SIGINT' | 'SIGTERM'): number {
+function interruptExitCode(signal: 'SIGINT' | 'SIGTERM'): number {
   return 128 + constants.signals[signal];
 }
 

@@ -10,7 +10,7 @@ import { giveDirectory, type Sandbox } from '../untrusted/sandbox.ts';
  * six-letter name moved a small script by 124 Ir). So the path is fixed per benchmark name, and a
  * lock keeps two cg-bench processes on one machine from sharing it at once.
  */
-export const HOMES_DIR = '/tmp/cg-bench-home';
+const HOMES_DIR = '/tmp/cg-bench-home';
 
 export function homeFor(benchmarkName: string): string {
   return join(HOMES_DIR, createHash('sha256').update(benchmarkName).digest('hex').slice(0, 16));

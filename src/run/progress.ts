@@ -13,7 +13,6 @@ export interface Progress {
   close(): void;
 }
 
-export const silentProgress: Progress = { setup() {}, start() {}, finish() {}, close() {} };
 
 function outcome(result: BenchmarkResult): string {
   if (result.status === 'ok') return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;

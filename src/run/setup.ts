@@ -10,7 +10,7 @@ import { trackProcessGroup } from './interrupt.ts';
 import type { Progress } from './progress.ts';
 import { NO_SANDBOX, sandboxed, setupEnvironment, type Sandbox } from '../untrusted/sandbox.ts';
 
-export function describeCommand(command: Command): string {
+function describeCommand(command: Command): string {
   return typeof command === 'string' ? command : command.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 

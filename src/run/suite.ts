@@ -61,7 +61,7 @@ export function nameMatcher(pattern: string): (name: string) => boolean {
 }
 
 /** Fails early, before anything is measured, when results could not be written. */
-export function ensureWritableDir(dir: AbsolutePath): void {
+function ensureWritableDir(dir: AbsolutePath): void {
   try {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
@@ -94,7 +94,7 @@ export interface ShardSelection {
   durationsMs: ReadonlyMap<string, number>;
 }
 
-export function selectBenchmarks(config: Config, filter: string | undefined): { spec: BenchmarkSpec; slug: string }[] {
+function selectBenchmarks(config: Config, filter: string | undefined): { spec: BenchmarkSpec; slug: string }[] {
   // Timed benchmarks (mode: wallclock, cputime or counters) are cg-bench paired's: never mixed with counts.
   const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) })).filter(({ spec }) => spec.mode === 'cachegrind');
   if (!filter) return all;

@@ -53,7 +53,7 @@ export function processFiles(dir: string): ProcessFiles[] {
 }
 
 /** The command line a Valgrind log names ("==12== Command: sh -c …"), or undefined. */
-export function commandInLog(text: string): string | undefined {
+function commandInLog(text: string): string | undefined {
   return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
 }
 

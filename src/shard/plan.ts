@@ -8,13 +8,13 @@ export interface Shard {
 
 export const MAX_SHARDS = 1024;
 
-/** `I/N`, in digits, 1 ≤ I ≤ N ≤ 1024. */
+/** `I/N`, in digits, 1 ≤ I ≤ N ≤ 1024; `what` names the flag or input in the wording of config/option-text.ts. */
 export function parseShard(text: string, what = '--shard'): Shard {
   const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
   if (!m || index < 1 || count < 1 || index > count || count > MAX_SHARDS) {
-    throw new CgBenchError(`${what} ${text}: must be I/N, this machine's part I of N parts, in digits with 1 ≤ I ≤ N ≤ ${MAX_SHARDS} (e.g. 2/3)`);
+    throw new CgBenchError(`${what}: ${JSON.stringify(text)} must be I/N, this machine's part I of N parts, in digits with 1 ≤ I ≤ N ≤ ${MAX_SHARDS} (e.g. 2/3)`);
   }
   return { index, count };
 }

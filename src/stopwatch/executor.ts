@@ -33,7 +33,7 @@ const works = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { stdio: 'i
 const pinnedCpu = () => availableParallelism() - 1;
 
 /** The niceness timed runs get where allowed (root or CAP_SYS_NICE): other processes preempt them less. */
-export const TIMED_NICE = -10;
+const TIMED_NICE = -10;
 
 // ── The helper: src/stopwatch/stopwatch.c, static x86-64 ───────────────────────────────────────
 
@@ -126,7 +126,7 @@ function helperControls(file: string, counters: boolean): { options: HelperOptio
  * The noise controls of seeds/001 that the runner allows, as commands before the benchmark's: one
  * CPU, address-space randomisation off. Each is probed, and said when missing.
  */
-export function noiseControls(): { prefix: string[]; controls: string[] } {
+function noiseControls(): { prefix: string[]; controls: string[] } {
   const prefix: string[] = [];
   const controls: string[] = [];
   const cpu = String(pinnedCpu());

@@ -51,7 +51,7 @@ export interface PairedEstimate {
 }
 
 /** Pairs whose log ratio is further than this many (normal-scaled) MADs from the median are dropped. */
-export const OUTLIER_MADS = 5;
+const OUTLIER_MADS = 5;
 const RESAMPLES = 4000;
 
 const mean = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;

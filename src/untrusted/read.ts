@@ -48,7 +48,7 @@ function beneath(root: string, realRoot: string, path: string): string | undefin
  * Opens `path` (relative to `root`, or absolute inside it) with the reader's guarantees; returns the
  * descriptor and the file's real path. The caller closes the descriptor.
  */
-export function openBeneath(root: string, path: string, shown: string = resolve(root, path), what?: string): { fd: number; real: string } {
+function openBeneath(root: string, path: string, shown: string = resolve(root, path), what?: string): { fd: number; real: string } {
   if (what) shown = `${what} ${shown}`;
   const realRoot = realpathSync(root);
   const inside = beneath(root, realRoot, path);
@@ -123,7 +123,7 @@ function readAll(fd: number, limit: number, what: string, shown: string): Buffer
 }
 
 /** A file beneath `root`, read through the gate: its bytes, at most `limit`. */
-export function readBeneath(root: string, path: string, limit: number, what: string, shown: string = resolve(root, path)): Buffer {
+function readBeneath(root: string, path: string, limit: number, what: string, shown: string = resolve(root, path)): Buffer {
   const { fd } = openBeneath(root, path, shown, what);
   try {
     return readAll(fd, limit, what, shown);
@@ -232,7 +232,7 @@ export function readAsIdentity(root: string, path: string, limit: number, identi
   }
 }
 
-export const KiB = 1 << 10;
+const KiB = 1 << 10;
 
 /** Opens a file a benchmark or a setup command could have written: no link followed, no fifo waited on, a plain file or nothing. */
 function openPlain(path: string): number | undefined {

@@ -79,7 +79,7 @@ export function untrustedUser(root: string, env: NodeJS.ProcessEnv, ownCopy = fa
 /** The init of a benchmark's pid namespace: runs its arguments, exits with their status. */
 export const BENCHMARK_PID_IN_NAMESPACE = 2;
 
-export const PID_NAMESPACE_INIT: readonly string[] = ['/bin/sh', '-c', '"$@"; exit $?', 'cg-bench-init'];
+const PID_NAMESPACE_INIT: readonly string[] = ['/bin/sh', '-c', '"$@"; exit $?', 'cg-bench-init'];
 
 /**
  * What a measured run sees of the CPUs when the sandbox gives it one: the /sys lists read "0" and
@@ -114,14 +114,14 @@ function allowedCpus(): number[] {
 }
 
 /** The size of the fixed entropy stream /dev/urandom and /dev/random read as: more than programs ask for at start. */
-export const ENTROPY_BYTES = 1 << 20;
+const ENTROPY_BYTES = 1 << 20;
 
 /**
  * The fixed entropy stream: SHA-256 in counter mode over a fixed label, so that every run, every
  * cg-bench and every host reads the same bytes, and no two blocks repeat (OpenSSL's continuous
  * test refuses a stream of zeros).
  */
-export function fixedEntropy(size = ENTROPY_BYTES): Buffer {
+function fixedEntropy(size = ENTROPY_BYTES): Buffer {
   const out = Buffer.alloc(size);
   for (let block = 0, at = 0; at < size; block++, at += 32) createHash('sha256').update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
   return out;
@@ -183,7 +183,7 @@ function sealedViewPrefix(net: boolean, inner: { uid: number; gid: number }, vie
 }
 
 /** Nothing sealed: what a measured run gets without any namespace. */
-export const UNSEALED: Sandbox['seal'] = { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os' };
+const UNSEALED: Sandbox['seal'] = { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os' };
 
 export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 
@@ -215,7 +215,7 @@ function pause(ms: number): void {
 }
 
 /** A probe that says yes as soon as one of `attempts` tries works, pausing `pauseMs` × the try between them. */
-export function retrying(probe: (argv: string[]) => boolean, attempts = PROBE_ATTEMPTS, pauseMs = 250): (argv: string[]) => boolean {
+function retrying(probe: (argv: string[]) => boolean, attempts = PROBE_ATTEMPTS, pauseMs = 250): (argv: string[]) => boolean {
   return (argv) => {
     for (let attempt = 1; attempt <= attempts; attempt++) {
       if (probe(argv)) return true;
@@ -512,7 +512,7 @@ export function isPlainFile(path: string): boolean {
  * the whole environment (CI jobs keep tokens there). More names: CG_BENCH_SETUP_ENV="NAME OTHER",
  * set by whoever runs cg-bench (the configuration cannot ask for variables: a pull request writes it).
  */
-export const SETUP_ENV_NAMES: readonly string[] = [
+const SETUP_ENV_NAMES: readonly string[] = [
   'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'TERM',
   'CC', 'CXX', 'CPP', 'LD', 'AR', 'CFLAGS', 'CXXFLAGS', 'CPPFLAGS', 'LDFLAGS', 'LDLIBS', 'MAKEFLAGS',
   'PKG_CONFIG_PATH', 'LIBRARY_PATH', 'LD_LIBRARY_PATH', 'C_INCLUDE_PATH', 'CPLUS_INCLUDE_PATH',

@@ -8,7 +8,7 @@ export function createAjv(): Ajv {
 }
 
 /** `/benchmarks/2/run` → `benchmarks[2].run` */
-export function jsonPointerToPath(pointer: string): string {
+function jsonPointerToPath(pointer: string): string {
   let out = '';
   for (const raw of pointer.split('/').slice(1)) {
     const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -158,7 +158,7 @@ function typeAllows(schema: SizedSchema, type: string): boolean {
 }
 
 /** `text` cut to `limit` code points (as JSON Schema counts), saying how much was left out when there is room to. */
-export function cutText(text: string, limit: number): string {
+function cutText(text: string, limit: number): string {
   if (text.length <= limit) return text;
   const points = [...text];
   if (points.length <= limit) return text;

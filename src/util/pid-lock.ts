@@ -33,7 +33,7 @@ function identity(pid: number): string {
 }
 
 /** Whether a process is alive (EPERM: alive, another user's). */
-export function processAlive(pid: number): boolean {
+function processAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

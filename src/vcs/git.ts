@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
  * real defence is that untrusted code cannot write .git at all (src/container, src/untrusted/sandbox.ts):
  * a repository's own config can still name filters; this is the second line.
  */
-export const SAFE_GIT_OPTIONS: readonly string[] = [
+const SAFE_GIT_OPTIONS: readonly string[] = [
   '-c', 'core.hooksPath=/dev/null',
   '-c', 'core.fsmonitor=false',
   '-c', 'core.untrackedCache=false',
@@ -16,7 +16,7 @@ export const SAFE_GIT_OPTIONS: readonly string[] = [
   '-c', 'protocol.ext.allow=never',
   '--no-replace-objects',
 ];
-export const SAFE_GIT_ENV: Readonly<Record<string, string>> = {
+const SAFE_GIT_ENV: Readonly<Record<string, string>> = {
   GIT_TERMINAL_PROMPT: '0',
   GIT_NO_REPLACE_OBJECTS: '1',
 };

@@ -68,7 +68,7 @@ describe('numbers the schema lets through', () => {
   test('weights of .inf', () => expectRefused(`weights:\n  ll: .inf\n${OK}`, [], 2, /weights\.ll: /));
   test('all weights zero', () => expectRefused(`weights:\n  l1: 0\n  ll: 0\n  ram: 0\n${OK}`, [], 2, /weights: all three weights are 0/));
   for (const jobs of ['1e3', '0x10', '2.5', '-1', '99999', ' ']) {
-    test(`--jobs ${JSON.stringify(jobs)}`, () => expectRefused(OK, [`--jobs=${jobs}`], 2, /--jobs .*must be a whole number from 1 to 1024, in digits/));
+    test(`--jobs ${JSON.stringify(jobs)}`, () => expectRefused(OK, [`--jobs=${jobs}`], 2, /--jobs: .*must be a whole number from 1 to 1024, in digits/));
   }
 });
 
@@ -300,8 +300,8 @@ describe('command-line values', () => {
   test('compare: a missing file', () => compare(['nope.json', 'nope.json'], /cannot read results .*nope\.json: no such file/));
   test('compare: a file that is not JSON', () => compare(['a.json', 'a.json'], /a\.json: not valid JSON/, { 'a.json': 'not json' }));
   test('compare: one file only', () => compare(['a.json'], /expected BASE\.json and HEAD\.json, got 1 file/));
-  test('--threshold NaN', () => expectRefused(OK, ['--threshold', 'NaN'], 2, /--threshold NaN: is not a percentage/));
-  test('--threshold 1e309', () => expectRefused(OK, ['--threshold', '1e309'], 2, /--threshold 1e309: is not a percentage/));
-  test('--format that does not exist', () => expectRefused(OK, ['--format', 'xml'], 2, /--format xml: must be one of/));
+  test('--threshold NaN', () => expectRefused(OK, ['--threshold', 'NaN'], 2, /--threshold: "NaN" is not a percentage/));
+  test('--threshold 1e309', () => expectRefused(OK, ['--threshold', '1e309'], 2, /--threshold: "1e309" is not a percentage/));
+  test('--format that does not exist', () => expectRefused(OK, ['--format', 'xml'], 2, /--format: "xml" is not one of/));
   test('--config that is a directory', () => expectRefused(OK, ['--config', '.'], 2, /cannot read configuration \.: is a directory|configuration \.: /));
 });

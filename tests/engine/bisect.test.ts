@@ -146,7 +146,7 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
       [[h.shas[0]!, 'main', '--benchmark', 'nope'], /at GOOD [0-9a-f]{12}: no benchmark "nope" in cg-bench.yml there \(it has: loop, other\)/],
       [[h.shas[0]!, 'main'], /--benchmark NAME is required/],
       [[h.shas[0]!, '--benchmark', 'loop'], /expected GOOD and BAD commits, got 1/],
-      [[h.shas[0]!, 'main', '--benchmark', 'loop', '--threshold', 'x'], /--threshold x: is not a percentage/],
+      [[h.shas[0]!, 'main', '--benchmark', 'loop', '--threshold', 'x'], /--threshold: "x" is not a percentage/],
     ];
     for (const [args, message] of cases) {
       const r = await run(...args);

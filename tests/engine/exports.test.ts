@@ -15,7 +15,7 @@ test('run --format bmf and compare --format github-action-benchmark print the ex
   assert.deepEqual(entries.map((e) => [e.name, e.unit, e.value]), [['noop', 'estimated cycles', bmf['noop']!['estimated-cycles']!.value]]);
   const bad = await cli(['run', '--format', 'bencher'], { cwd: dir });
   assert.equal(bad.code, 2);
-  assert.match(bad.stderr, /--format bencher: must be one of terminal, markdown, json, junit, openmetrics, bmf, github-action-benchmark/);
+  assert.match(bad.stderr, /--format: "bencher" is not one of terminal, markdown, json, junit, openmetrics, bmf, github-action-benchmark/);
 });
 
 test('a benchmark name YAML reads as a boolean is refused with how to write it', async () => {

@@ -14,7 +14,7 @@ const split = (value: string | undefined, fallback: string) => (value ?? fallbac
  * containers running). Test files run in parallel, so without the lock one container's number would
  * depend on what another test file happens to be running.
  */
-export const ENGINE_LOCK = '/tmp/cg-bench-test-engine.lock';
+const ENGINE_LOCK = '/tmp/cg-bench-test-engine.lock';
 export const ENGINE = ['flock', ENGINE_LOCK, ...split(process.env['CG_BENCH_TEST_ENGINE'], 'podman --runtime runc')];
 export const RUN_FLAGS = split(process.env['CG_BENCH_TEST_RUN_FLAGS'], '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024');
 export const BUILD_FLAGS = split(process.env['CG_BENCH_TEST_BUILD_FLAGS'], '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024');

@@ -19,7 +19,7 @@ import { ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
 export const ACT = process.env['CG_BENCH_ACT'] ?? join(ROOT, '.cache', 'bin', 'act');
 
 /** The workflow README.md documents, verbatim (the YAML block under "## GitHub Action"). */
-export function readmeWorkflow(): string {
+function readmeWorkflow(): string {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const m = /```yaml\n(# \.github\/workflows\/benchmarks\.yml\n[\s\S]*?)```/.exec(readme);
   if (!m) throw new Error('README.md: no ```yaml block starting with "# .github/workflows/benchmarks.yml"');
@@ -27,7 +27,7 @@ export function readmeWorkflow(): string {
 }
 
 /** This checkout's action, as act gets it for `uses: org/cg-bench@v1`. */
-export function actionCopy(): string {
+function actionCopy(): string {
   const dir = tempDir('cg-bench-act-action-');
   copyFileSync(join(ROOT, 'action.yml'), join(dir, 'action.yml'));
   cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });

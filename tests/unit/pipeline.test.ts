@@ -10,7 +10,7 @@ import type { BaselineStore, CiAdapter, HistoryStore, Occasion, Outcome, Report 
 import type { HistoryPoint } from '../../src/history/series.ts';
 import type { Measurement, Measurer, TimedMeasurement } from '../../src/container/measurer.ts';
 import { commentMarker } from '../../src/publish/sticky.ts';
-import type { ExportFormat } from '../../src/report/exports.ts';
+import type { ExportFormat } from '../../src/report/index.ts';
 import type { Environment, Results, TimedResult } from '../../src/results/types.ts';
 import { git, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
