@@ -1,32 +1,5 @@
 import { constants } from 'node:os';
-
-/**
- * The process groups cg-bench has started and not yet seen end (each benchmark's Valgrind, each setup
- * command). On SIGINT/SIGTERM they are killed before cg-bench exits: otherwise they would go on
- * measuring, unwatched, to completion.
- */
-const liveGroups = new Set<number>();
-
-/** Registers a child started with `detached: true` (its pid is its group); call the result when it ends. */
-export function trackProcessGroup(pid: number | undefined): () => void {
-  if (pid === undefined) return () => {};
-  liveGroups.add(pid);
-  return () => liveGroups.delete(pid);
-}
-
-/** Kills every live group at once; returns how many there were. */
-export function killTrackedGroups(signal: NodeJS.Signals = 'SIGKILL'): number {
-  const count = liveGroups.size;
-  for (const pid of liveGroups) {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // Already gone.
-    }
-  }
-  liveGroups.clear();
-  return count;
-}
+import { killTrackedGroups } from '../untrusted/process.ts';
 
 /** Shells' convention, which CI systems and `$?` understand: 128 + the signal's number. */
 export function interruptExitCode(signal: 'SIGINT' | 'SIGTERM'): number {

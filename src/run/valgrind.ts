@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { accessSync, constants, openSync, readSync, closeSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import type { CacheGeometry, InstrumentMode } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
+import { runProcessSync } from '../untrusted/process.ts';
 import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import { outputFileArgs } from './valgrind-files.ts';
 
@@ -57,10 +57,10 @@ export function locateValgrind(env: NodeJS.ProcessEnv = process.env): ValgrindIn
     if (isExecutable(real)) bin = real;
   }
   // Valgrind 3.24 starts the default tool (memcheck) even for --version; the image ships only cachegrind.
-  const probe = spawnSync(bin, ['--tool=cachegrind', '--version'], { encoding: 'utf8' });
-  const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? '');
-  if (probe.status !== 0 || !match) {
-    throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.error?.message || probe.stdout || '').trim()}`);
+  const probe = runProcessSync({ argv: [bin, '--tool=cachegrind', '--version'], timeoutMs: 60_000, output: 'capture' });
+  const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
+  if (probe.exitCode !== 0 || !match) {
+    throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.spawnError || (probe.timedOut ? 'timed out' : '') || probe.stdout).trim()}`);
   }
   return { bin, version: match[0].replace('valgrind-', ''), major: Number(match[1]), minor: Number(match[2]) };
 }
