@@ -51,8 +51,8 @@ export interface ProcessOutcome {
   stderr: string;
 }
 
-/** Bytes kept of a captured stream: its start (the stopwatch helper's line, an engine's output). */
-export const CAPTURE_LIMIT = 16 << 20;
+/** Bytes kept of a captured stream: its start (the stopwatch helper's line, `git show` of a file). */
+export const CAPTURE_LIMIT = 64 << 20;
 
 // ── The live groups ─────────────────────────────────────────────────────────────────────────────
 
@@ -188,9 +188,9 @@ export function runProcess(options: RunOptions): Promise<ProcessOutcome> {
 }
 
 /**
- * For short probes of cg-bench's own programs (`valgrind --version`, `taskset … true`, the engine's
- * `image inspect`), never code a pull request controls: synchronous, the direct child killed with SIGKILL at the limit (spawnSync
- * cannot make or kill a group).
+ * For short runs of cg-bench's own programs (`valgrind --version`, `taskset … true`, the engine's
+ * `image inspect`, git with hooks off: vcs/git.ts), never code a pull request wrote: synchronous,
+ * the direct child killed with SIGKILL at the limit (spawnSync cannot make or kill a group).
  */
 export function runProcessSync(options: { argv: readonly string[]; cwd?: string; env?: Record<string, string>; timeoutMs: number; output?: 'ignore' | 'capture' | 'inherit' }): ProcessOutcome {
   const output = options.output ?? 'ignore';
