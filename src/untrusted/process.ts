@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 
 /**
@@ -132,13 +132,21 @@ export function runProcess(options: RunOptions): Promise<ProcessOutcome> {
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve) => {
-    const child = spawn(options.argv[0]!, options.argv.slice(1), {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ['ignore', out, err],
-      detached: true,
-    });
-    for (const fd of opened) closeSync(fd);
+    let child: ChildProcess;
+    try {
+      child = spawn(options.argv[0]!, options.argv.slice(1), {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ['ignore', out, err],
+        detached: true,
+      });
+    } catch (error) {
+      // Refused before any process existed (a NUL byte in an argument, say).
+      resolve({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: (error as Error).message, stdout: '', stderr: '' });
+      return;
+    } finally {
+      for (const fd of opened) closeSync(fd);
+    }
     const stdout = collector(options.onLine);
     const stderr = collector(options.onLine);
     child.stdout?.on('data', (chunk: Buffer) => stdout.add(chunk));
