@@ -11,7 +11,7 @@ export interface TimedCommand {
   argv: string[];
   cwd: string;
   env: Record<string, string>;
-  /** What messages call it: the benchmark and its side (`"parse" (head)`), never the sandbox's argv. */
+  /** What messages call it: the benchmark, its side and configuration (`benchmark "parse" (head, cg-bench.yml)`), never the sandbox's argv. */
   name: string;
   /** The benchmark's `timeout`: a run still going then is killed with all it started. */
   timeoutMs: number;
