@@ -72,8 +72,8 @@ describe('cg-bench paired: the timeout holds on both sides, nothing survives', (
     assert.doesNotMatch(failure(r.stderr), /unshare|cg-bench-init|setpriv|stopwatch/);
   });
 
-  test('SIGTERM mid-run stops the TERM-ignoring run on its side and exits 143, nothing left', async () => {
-    const marker = `cg-bench-runner-marker-term-${Math.random().toString(36).slice(2)}`;
+  for (const [signal, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) test(`${signal} mid-run stops the TERM-ignoring run on its side and exits ${code}, nothing left`, async () => {
+    const marker = `cg-bench-runner-marker-${signal}-${Math.random().toString(36).slice(2)}`;
     // A long timeout: only the signal can end it here.
     const [, head] = checkouts(['/bin/true'], shell(DEAF, marker));
     writeFileSync(join(head, 'cg-bench.yml'), `timeout: 1h\nbenchmarks:\n  - name: hang\n    mode: wallclock\n    budget: 1s\n    run: [${shell(DEAF, marker).map(yamlString).join(', ')}]\n`);
@@ -84,9 +84,9 @@ describe('cg-bench paired: the timeout holds on both sides, nothing survives', (
     try {
       // The spinner itself (a shell whose $0 is the marker), not only the wrappers around it.
       assert.ok(await eventually(() => processesMentioning(marker).some((p) => p.cmdline.startsWith('/bin/sh -c trap'))), `never ran; stderr: ${stderr}`);
-      child.kill('SIGTERM');
-      assert.equal(await exited, 143, stderr);
-      assert.match(stderr, /interrupted by SIGTERM: stopped 1 running process group/);
+      child.kill(signal);
+      assert.equal(await exited, code, stderr);
+      assert.match(stderr, new RegExp(`interrupted by ${signal}: stopped 1 running process group`));
     } finally {
       child.kill('SIGKILL');
     }
