@@ -94,6 +94,29 @@ describe('cg-bench paired: the timeout holds on both sides, nothing survives', (
   });
 });
 
+describe('cg-bench killed outright (SIGKILL: no handler runs)', () => {
+  // The stopwatch helper dies with cg-bench and the run with the helper (PR_SET_PDEATHSIG), then the
+  // pid namespace with the run. A run that switches uid (setpriv, as root in CI) loses the binding.
+  const sandbox = untrustedSandbox({ root: tempDir('cg-bench-runner-probe-'), network: false });
+  const helper = process.platform === 'linux' && process.arch === 'x64' && process.env['CG_BENCH_STOPWATCH_HELPER'] !== '0';
+  const skip = !helper ? 'no stopwatch helper here' : sandbox.user ? 'the run switches uid here' : !sandbox.isolatedPids && 'no pid namespace here';
+  test('a paired run that ignores SIGTERM does not outlive it', { skip }, async () => {
+    const marker = `cg-bench-runner-marker-sigkill-${Math.random().toString(36).slice(2)}`;
+    const [, head] = checkouts(['/bin/true'], shell(DEAF, marker));
+    writeFileSync(join(head, 'cg-bench.yml'), `timeout: 1h\nbenchmarks:\n  - name: hang\n    mode: wallclock\n    budget: 1s\n    run: [${shell(DEAF, marker).map(yamlString).join(', ')}]\n`);
+    const child = spawn(process.execPath, [CLI, 'paired', '../base'], { cwd: head, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    try {
+      assert.ok(await eventually(() => processesMentioning(marker).some((p) => p.cmdline.startsWith('/bin/sh -c trap'))), 'never ran');
+      child.kill('SIGKILL');
+      assert.equal(await exited, 'SIGKILL');
+    } finally {
+      child.kill('SIGKILL');
+    }
+    assert.deepEqual(await survivors(marker), [], 'left running after cg-bench was killed');
+  });
+});
+
 describe('setup commands and benchmarks: nothing survives', () => {
   for (const [what, script] of [['ignores SIGTERM', DEAF], ['stops itself', STOPPED]] as const) {
     test(`a setup command that ${what} is killed at setup-timeout with all it started (exit 3)`, async () => {
