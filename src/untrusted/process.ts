@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 
 /**
  * The one gate for running a process: every process a pull request controls (setup commands,
- * benchmarks under Valgrind, their warm-ups and attribution passes, paired timed runs on both sides,
- * the image's run) is started by runProcess. What it guarantees:
+ * benchmarks under Valgrind, their warm-ups and attribution passes, paired timed runs on both sides)
+ * is started by runProcess; cg-bench's own short probes by runProcessSync. What runProcess guarantees:
  *
  * - the process runs in a process group of its own (a new session): a limit or an interrupt kills
  *   the whole group with SIGKILL, which ends a process that ignores SIGTERM and one that stopped
@@ -12,13 +12,17 @@ import { closeSync, openSync } from 'node:fs';
  * - the timeout is always enforced (each caller says what bounds a run: `timeoutMs`);
  * - when the process ends, whatever it left running in its group is killed too: nothing it started
  *   outlives it (so no survivor keeps the priority or the CPU a timed run was given);
- * - on SIGINT/SIGTERM (exitOnInterrupt) and whenever cg-bench's process exits, every live group is
- *   killed.
+ * - on SIGINT, SIGTERM and SIGHUP (exitOnInterrupt) and whenever cg-bench's process exits, every
+ *   live group is killed;
+ * - cg-bench killed by SIGKILL (no handler runs): the run's first process is bound to cg-bench's
+ *   life (boundToCgBench; the stopwatch helper binds itself and its command likewise), and in a pid
+ *   namespace the rest dies with it.
  *
  * Not covered (no cgroup here): a process that leaves the group (setsid, setpgid) survives the
  * group's kill, unless the sandbox gave the code a pid namespace (unshare --pid --fork --kill-child):
  * then the namespace's init dies with the group, and the kernel kills everything in the namespace.
- * Neither covers cg-bench itself being killed by SIGKILL: no handler runs then.
+ * Nor, when cg-bench is killed by SIGKILL, a run that switched uid (as root: the binding is cleared
+ * then) or that has no pid namespace (only its first process dies).
  */
 
 /** Where a stream goes: a file (truncated), an open descriptor (written at its offset), kept in memory, or nowhere. */
@@ -89,6 +93,29 @@ export function killTrackedGroups(): number {
 
 // ── Running ─────────────────────────────────────────────────────────────────────────────────────
 
+let binding: readonly string[] | undefined;
+
+/**
+ * `setpriv --pdeathsig KILL --` where util-linux has it (probed once): a run's first process dies
+ * with cg-bench even when cg-bench is killed by SIGKILL, and a pid namespace's --kill-child then
+ * takes the rest. A run that switches uid (the sandbox's own setpriv, as root) loses the binding:
+ * the kernel clears it then.
+ */
+function boundToCgBench(): readonly string[] {
+  if (binding === undefined) {
+    binding = [];
+    for (const dir of ['/usr/bin', '/bin', '/usr/sbin', '/sbin']) {
+      const setpriv = `${dir}/setpriv`;
+      const prefix = [setpriv, '--pdeathsig', 'KILL', '--'];
+      if (existsSync(setpriv) && runProcessSync({ argv: [...prefix, setpriv, '--version'], timeoutMs: 10_000 }).exitCode === 0) {
+        binding = prefix;
+        break;
+      }
+    }
+  }
+  return binding;
+}
+
 function openOutput(output: Output | undefined): number | 'pipe' | 'ignore' {
   if (output === undefined || output === 'ignore') return 'ignore';
   if (output === 'capture') return 'pipe';
@@ -134,7 +161,8 @@ export function runProcess(options: RunOptions): Promise<ProcessOutcome> {
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      child = spawn(options.argv[0]!, options.argv.slice(1), {
+      const argv = [...boundToCgBench(), ...options.argv];
+      child = spawn(argv[0]!, argv.slice(1), {
         cwd: options.cwd,
         env: options.env,
         stdio: ['ignore', out, err],

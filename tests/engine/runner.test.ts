@@ -99,7 +99,23 @@ describe('cg-bench killed outright (SIGKILL: no handler runs)', () => {
   // pid namespace with the run. A run that switches uid (setpriv, as root in CI) loses the binding.
   const sandbox = untrustedSandbox({ root: tempDir('cg-bench-runner-probe-'), network: false });
   const helper = process.platform === 'linux' && process.arch === 'x64' && process.env['CG_BENCH_STOPWATCH_HELPER'] !== '0';
-  const skip = !helper ? 'no stopwatch helper here' : sandbox.user ? 'the run switches uid here' : !sandbox.isolatedPids && 'no pid namespace here';
+  const bound = sandbox.user ? 'the run switches uid here' : !sandbox.isolatedPids && 'no pid namespace here';
+  const skip = !helper ? 'no stopwatch helper here' : bound;
+  test('a setup command that ignores SIGTERM does not outlive it', { skip: bound }, async () => {
+    const marker = `cg-bench-runner-marker-sigkill-setup-${Math.random().toString(36).slice(2)}`;
+    const dir = project(`setup-timeout: 1h\nsetup:\n  - [${shell(DEAF, marker).map(yamlString).join(', ')}]\nbenchmarks:\n  - name: never\n    run: [/bin/true]\n`);
+    const child = spawn(process.execPath, [CLI, 'run'], { cwd: dir, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    try {
+      assert.ok(await eventually(() => processesMentioning(marker).some((p) => p.cmdline.startsWith('/bin/sh -c trap'))), 'never ran');
+      child.kill('SIGKILL');
+      assert.equal(await exited, 'SIGKILL');
+    } finally {
+      child.kill('SIGKILL');
+    }
+    assert.deepEqual(await survivors(marker), [], 'left running after cg-bench was killed');
+  });
+
   test('a paired run that ignores SIGTERM does not outlive it', { skip }, async () => {
     const marker = `cg-bench-runner-marker-sigkill-${Math.random().toString(36).slice(2)}`;
     const [, head] = checkouts(['/bin/true'], shell(DEAF, marker));
