@@ -156,12 +156,12 @@ export function runProcess(options: RunOptions): Promise<ProcessOutcome> {
   const out = openOutput(options.stdout);
   const err = openOutput(options.stderr);
   const opened = [options.stdout, options.stderr].map((o, i) => (typeof o === 'object' && 'file' in o ? [out, err][i] : undefined)).filter((fd): fd is number => typeof fd === 'number');
+  const argv = [...boundToCgBench(), ...options.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      const argv = [...boundToCgBench(), ...options.argv];
       child = spawn(argv[0]!, argv.slice(1), {
         cwd: options.cwd,
         env: options.env,
