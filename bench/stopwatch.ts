@@ -31,7 +31,7 @@ const dir = tempDir('cg-bench-stopwatch-');
 writeFileSync(join(dir, 'loop.c'), SOURCE);
 if (spawnSync('cc', ['-O1', '-o', join(dir, 'loop'), join(dir, 'loop.c')]).status !== 0) throw new Error('cc failed');
 const N = 20_000_000; // About 20–30 ms natively here: process start-up is a small part of it.
-const command = (factor: number): TimedCommand => ({ argv: [join(dir, 'loop'), String(Math.round(N * factor))], cwd: dir, env: { PATH: '/usr/bin:/bin', LANG: 'C' } });
+const command = (factor: number): TimedCommand => ({ argv: [join(dir, 'loop'), String(Math.round(N * factor))], cwd: dir, env: { PATH: '/usr/bin:/bin', LANG: 'C' }, name: `loop ×${factor}`, timeoutMs: 60_000 });
 
 // The other core busy, as on a shared CI runner (the executor pins the benchmark to the last CPU).
 const busy = availableParallelism() > 1 ? spawn('taskset', ['-c', '0', 'sh', '-c', 'while :; do :; done'], { stdio: 'ignore' }) : undefined;
@@ -49,19 +49,22 @@ const JUDGES: Judge[] = [
   { method: 'unpaired, ratio of medians, bootstrap', session: 'unpaired', judge: (s) => unpairedEstimate(s.base, s.head, 0.95, 'median') },
 ];
 
-function session(kind: 'paired' | 'unpaired', base: TimedCommand, head: TimedCommand) {
+async function session(kind: 'paired' | 'unpaired', base: TimedCommand, head: TimedCommand) {
   if (kind === 'paired') {
-    const s = runPaired(executor, base, head, { budgetMs, warmups: 3, minPairs: 10, maxPairs: 5000 });
+    const s = await runPaired(executor, base, head, { budgetMs, warmups: 3, minPairs: 10, maxPairs: 5000 });
     const cpu = (xs: typeof s.base) => xs.map((x) => x.extra?.['cpuMs'] ?? x.value);
     return { base: s.base.map((x) => x.value), head: s.head.map((x) => x.value), baseCpu: cpu(s.base), headCpu: cpu(s.head) };
   }
   // What a stopwatch without pairing does: warm-ups, then half the budget on base, then as many runs of head.
   const started = performance.now();
-  for (let i = 0; i < 3; i++) executor.run(base), executor.run(head);
+  for (let i = 0; i < 3; i++) {
+    await executor.run(base);
+    await executor.run(head);
+  }
   const a: number[] = [];
   const b: number[] = [];
-  while (performance.now() - started < budgetMs / 2 || a.length < 10) a.push(executor.run(base).value);
-  while (b.length < a.length) b.push(executor.run(head).value);
+  while (performance.now() - started < budgetMs / 2 || a.length < 10) a.push((await executor.run(base)).value);
+  while (b.length < a.length) b.push((await executor.run(head)).value);
   return { base: a, head: b, baseCpu: a, headCpu: b };
 }
 
@@ -74,7 +77,7 @@ for (const slowdown of conditions) {
   const tally = new Map(JUDGES.map((j) => [j.method, { regressions: 0, improvements: 0, pairs: 0, width: 0, estimate: 0 }]));
   for (let t = 0; t < trials; t++) {
     for (const kind of sessions) {
-      const samples = session(kind, command(1), command(1 + slowdown));
+      const samples = await session(kind, command(1), command(1 + slowdown));
       for (const j of JUDGES.filter((x) => x.session === kind)) {
         const e = j.judge(samples);
         const v = timedVerdict(e, thresholdPercent);

@@ -2,7 +2,7 @@
 import { main } from './cli/main.ts';
 import { exitOnInterrupt } from './run/interrupt.ts';
 
-// Ctrl-C or a CI job's cancellation: stop every Valgrind and setup process, exit 130/143.
+// Ctrl-C, a closed terminal or a CI job's cancellation: stop every process cg-bench started, exit 129/130/143.
 exitOnInterrupt((line) => process.stderr.write(line));
 
 // `cg-bench env | head` closes the pipe early: that is not an error.

@@ -1,4 +1,4 @@
-/** Exit codes are part of the CLI's contract (docs/cli.md, the exit code table; 130/143 are 128 + the signal). */
+/** Exit codes are part of the CLI's contract (docs/cli.md, the exit code table; 129/130/143 are 128 + the signal). */
 export const ExitCode = {
   ok: 0,
   /** A regression over its threshold, when asked to fail on one (or `check` found nondeterminism). */

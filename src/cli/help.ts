@@ -5,7 +5,7 @@ const EXIT_CODES = `Exit codes:
   1  a regression over its threshold (with --fail-on-regression); for check, a nondeterministic benchmark
   2  usage, configuration, baseline file or output directory error (nothing measured)
   3  a benchmark or a setup command failed or timed out
-  130, 143  interrupted by SIGINT or SIGTERM: every benchmark stopped; no file left half-written`;
+  129, 130, 143  interrupted by SIGHUP, SIGINT or SIGTERM: every benchmark stopped; no file left half-written`;
 
 const PATHS = `Paths:
   on the command line and in environment variables (CG_BENCH_VALGRIND): relative to your directory

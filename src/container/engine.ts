@@ -1,5 +1,6 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { runProcessSync } from '../untrusted/process.ts';
 
 /**
  * How containers are started: `docker` unless CG_BENCH_ENGINE says otherwise (e.g. `podman`, or
@@ -70,7 +71,13 @@ export interface Completed {
   stderr: string;
 }
 
-/** Runs the engine; output is streamed to `log` line by line as it comes (progress on long runs). */
+/**
+ * Runs the engine; output is streamed to `log` line by line as it comes (progress on long runs).
+ * Deliberately not through untrusted/process.ts: the client stays in cg-bench's process group, so
+ * that a terminal's or a CI runner's SIGINT/SIGTERM reaches it and it stops the container (a client
+ * killed with SIGKILL, as the gate kills, would leave the container running). The pull request's
+ * code runs inside, under the image's cg-bench, which bounds and kills it through the gate.
+ */
 export function runEngine(engine: ContainerEngine, args: string[], log: (line: string) => void): Promise<Completed> {
   return new Promise((resolve) => {
     const child = spawn(engine.command[0]!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -92,13 +99,13 @@ export function runEngine(engine: ContainerEngine, args: string[], log: (line: s
 /** The local image's content id (sha256:...), pulling the image first when it is not there. */
 export function imageId(engine: ContainerEngine, image: string): string | undefined {
   const inspect = () =>
-    spawnSync(engine.command[0]!, [...engine.command.slice(1), 'image', 'inspect', '--format', '{{.Id}}', image], { encoding: 'utf8' });
+    runProcessSync({ argv: [...engine.command, 'image', 'inspect', '--format', '{{.Id}}', image], timeoutMs: 60_000, output: 'capture' });
   let r = inspect();
-  if (r.status !== 0) {
-    spawnSync(engine.command[0]!, [...engine.command.slice(1), 'pull', image], { stdio: 'inherit' });
+  if (r.exitCode !== 0) {
+    runProcessSync({ argv: [...engine.command, 'pull', image], timeoutMs: 30 * 60_000, output: 'inherit' });
     r = inspect();
   }
-  const id = r.stdout?.trim();
-  if (r.status !== 0 || !id) return undefined;
+  const id = r.stdout.trim();
+  if (r.exitCode !== 0 || !id) return undefined;
   return id.startsWith('sha256:') ? id : `sha256:${id}`;
 }

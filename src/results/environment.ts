@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { machine, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { CacheGeometry, Weights } from '../config/types.ts';
 import { probeHost } from './host-probe.ts';
 import { VERSION } from '../version.ts';
+import { runProcess } from '../untrusted/process.ts';
 import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import { CPU_PROBE_X86_64, decodeCpuid } from './cpu-probe.ts';
 
@@ -24,15 +23,13 @@ const PROBE_ENVIRONMENT: Readonly<Record<string, string>> = {
 };
 import type { Environment } from './types.ts';
 
-const run = promisify(execFile);
+/** A probe of cg-bench's own programs (a version, the CPU under Valgrind): bounded all the same. */
+const PROBE_TIMEOUT_MS = 120_000;
 
 async function firstLine(command: string, args: string[]): Promise<string | null> {
-  try {
-    const { stdout, stderr } = await run(command, args, { encoding: 'utf8', env: { ...PROBE_ENVIRONMENT } });
-    return `${stdout}${stderr}`.trim().split('\n')[0]?.trim() || null;
-  } catch {
-    return null;
-  }
+  const r = await runProcess({ argv: [command, ...args], cwd: '/', env: { ...PROBE_ENVIRONMENT }, stdout: 'capture', stderr: 'capture', timeoutMs: PROBE_TIMEOUT_MS });
+  if (r.exitCode !== 0) return null;
+  return `${r.stdout}${r.stderr}`.trim().split('\n')[0]?.trim() || null;
 }
 
 async function osRelease(): Promise<string | null> {
@@ -48,9 +45,10 @@ async function probeSimulatedCpu(valgrind: ProbeValgrind): Promise<Environment['
     const x86 = machine() === 'x86_64';
     const target = x86 ? join(dir, 'cpu-probe') : '/bin/true';
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 0o755 });
-    const out = await run(valgrind.bin, ['--tool=none', ...SEALED_VALGRIND_OPTIONS, '-v', `--log-file=${log}`, target], { encoding: 'buffer', env: { ...PROBE_ENVIRONMENT } })
-      .then((r) => r.stdout)
-      .catch(() => Buffer.alloc(0));
+    // CPUID's raw bytes: into a file, read as bytes.
+    const stdout = join(dir, 'stdout');
+    const r = await runProcess({ argv: [valgrind.bin, '--tool=none', ...SEALED_VALGRIND_OPTIONS, '-v', `--log-file=${log}`, target], cwd: dir, env: { ...PROBE_ENVIRONMENT }, stdout: { file: stdout }, timeoutMs: PROBE_TIMEOUT_MS });
+    const out = r.exitCode === 0 ? await readFile(stdout).catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
     const logText = await readFile(log, 'utf8').catch(() => '');
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
     const cpu = x86 ? decodeCpuid(out) : undefined;

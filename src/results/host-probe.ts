@@ -1,12 +1,9 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { promisify } from 'node:util';
+import { runProcess } from '../untrusted/process.ts';
 import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import type { Environment } from './types.ts';
-
-const run = promisify(execFile);
 
 /** What glibc's dynamic loader saw and chose, as it reports under Valgrind: the dispatch state. */
 export interface LoaderDiagnostics {
@@ -41,12 +38,10 @@ const LOADERS: Record<string, string> = { x64: '/lib64/ld-linux-x86-64.so.2', ar
  */
 export async function probeHost(valgrindBin: string, env: Record<string, string>): Promise<NonNullable<Environment['host']>> {
   const loader = LOADERS[process.arch];
-  const text = loader
-    ? await run(valgrindBin, ['--tool=none', ...SEALED_VALGRIND_OPTIONS, '-q', loader, '--list-diagnostics'], { encoding: 'utf8', env, maxBuffer: 16 << 20 }).then(
-        (r) => r.stdout,
-        () => '',
-      )
-    : '';
+  const probe = loader
+    ? await runProcess({ argv: [valgrindBin, '--tool=none', ...SEALED_VALGRIND_OPTIONS, '-q', loader, '--list-diagnostics'], cwd: '/', env, stdout: 'capture', timeoutMs: 120_000 })
+    : undefined;
+  const text = probe?.exitCode === 0 ? probe.stdout : '';
   const list = (path: string) => readFile(path, 'utf8').then((t) => t.trim(), () => null);
   const [cpusOnline, cpusPossible] = await Promise.all([list('/sys/devices/system/cpu/online'), list('/sys/devices/system/cpu/possible')]);
   return { ...parseLoaderDiagnostics(text), cpusOnline, cpusPossible, affinity: availableParallelism() };

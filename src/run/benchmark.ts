@@ -103,20 +103,17 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
   const problem = programProblem(argv[0]!, spec.cwd, env['PATH']);
   if (problem) return { ...base, message: problem };
 
-  const [program, ...rest] = sandboxed(ctx.sandbox, argv, true, job);
-  const native = { command: program!, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
+  const native = { argv: sandboxed(ctx.sandbox, argv, true, job), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    await runProcess({ ...native, env, stdoutFile: join(dir, 'warm-up.stdout.log'), stderrFile: join(dir, 'warm-up.stderr.log') });
+    await runProcess({ ...native, env, stdout: { file: join(dir, 'warm-up.stdout.log') }, stderr: { file: join(dir, 'warm-up.stderr.log') } });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
-  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true, job);
   const outcome = await runProcess({
-    command: command!,
-    args,
+    argv: sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true, job),
     cwd: spec.cwd,
     env,
-    stdoutFile: stdout,
-    stderrFile: stderr,
+    stdout: { file: stdout },
+    stderr: { file: stderr },
     timeoutMs: spec.timeoutMs,
   });
   // Whatever the benchmark left running ends now (in a pid namespace it already has).
@@ -183,7 +180,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
         env,
         scope: spec.instrument,
         sandbox: ctx.sandbox,
-        run: (counting) => runProcess({ ...native, env: counting, stdoutFile: join(dir, 'bytecode.stdout.log'), stderrFile: join(dir, 'bytecode.stderr.log') }),
+        run: (counting) => runProcess({ ...native, env: counting, stdout: { file: join(dir, 'bytecode.stdout.log') }, stderr: { file: join(dir, 'bytecode.stderr.log') } }),
       })
     : undefined;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);

@@ -1,13 +1,12 @@
 import { closeSync, openSync, appendFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import type { Command } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatDuration } from '../report/format.ts';
 import { logTail } from '../untrusted/read.ts';
 import { shownPath, type AbsolutePath } from '../util/paths.ts';
 import { SETUP_HOME } from './environment.ts';
-import { trackProcessGroup } from './interrupt.ts';
 import type { Progress } from './progress.ts';
+import { runProcess } from '../untrusted/process.ts';
 import { NO_SANDBOX, sandboxed, setupEnvironment, type Sandbox } from '../untrusted/sandbox.ts';
 
 function describeCommand(command: Command): string {
@@ -25,37 +24,13 @@ export interface SetupOptions {
   sandbox?: Sandbox;
 }
 
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
-
-/** Runs one command in a process group of its own; resolves to why it failed, or undefined. */
-function runOne(command: Command, fd: number, env: Record<string, string>, options: SetupOptions): Promise<string | undefined> {
-  const [program, ...args] = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === 'string' ? ['/bin/sh', '-c', command] : command);
-  return new Promise((resolve) => {
-    const child = spawn(program!, args, { cwd: options.cwd, env, stdio: ['ignore', fd, fd], detached: true });
-    const untrack = trackProcessGroup(child.pid);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child.pid);
-    }, options.timeoutMs);
-    const done = (why: string | undefined) => {
-      clearTimeout(timer);
-      untrack();
-      resolve(why);
-    };
-    child.once('error', (error) => done(error.message));
-    child.once('exit', (code, signal) => {
-      if (timedOut) done(`timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`);
-      else done(code === 0 ? undefined : signal ? `killed by ${signal}` : `exited with status ${code}`);
-    });
-  });
+/** Runs one command (through the process gate); resolves to why it failed, or undefined. */
+async function runOne(command: Command, fd: number, env: Record<string, string>, options: SetupOptions): Promise<string | undefined> {
+  const argv = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === 'string' ? ['/bin/sh', '-c', command] : command);
+  const outcome = await runProcess({ argv, cwd: options.cwd, env, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
+  if (outcome.spawnError) return outcome.spawnError;
+  if (outcome.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
+  return outcome.exitCode === 0 ? undefined : outcome.signal ? `killed by ${outcome.signal}` : `exited with status ${outcome.exitCode}`;
 }
 
 /**

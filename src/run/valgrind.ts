@@ -1,8 +1,8 @@
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { accessSync, constants, openSync, readSync, closeSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import type { CacheGeometry, InstrumentMode } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
+import { runProcessSync, type ProcessOutcome } from '../untrusted/process.ts';
 import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
 import { outputFileArgs } from './valgrind-files.ts';
 
@@ -57,20 +57,21 @@ export function locateValgrind(env: NodeJS.ProcessEnv = process.env): ValgrindIn
     if (isExecutable(real)) bin = real;
   }
   // Valgrind 3.24 starts the default tool (memcheck) even for --version; the image ships only cachegrind.
-  const probe = spawnSync(bin, ['--tool=cachegrind', '--version'], { encoding: 'utf8' });
-  const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? '');
-  if (probe.status !== 0 || !match) {
+  const probe = runProcessSync({ argv: [bin, '--tool=cachegrind', '--version'], timeoutMs: 60_000, output: 'capture' });
+  const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
+  if (probe.exitCode !== 0 || !match) {
     throw new CgBenchError(`${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ''}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? 'CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)' : 'is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary'}`);
   }
   return { bin, version: match[0].replace('valgrind-', ''), major: Number(match[1]), minor: Number(match[2]) };
 }
 
 /** What went wrong with `valgrind --version`, never empty: how it ended and what it printed. */
-function probeFailure(probe: SpawnSyncReturns<string>): string {
-  if (probe.error) return `could not run: ${probe.error.message}`;
-  const ended = probe.signal ? `was killed by ${probe.signal}` : probe.status !== 0 ? `exited with status ${probe.status}` : 'printed no Valgrind version';
+function probeFailure(probe: ProcessOutcome): string {
+  if (probe.spawnError) return `could not run: ${probe.spawnError}`;
+  if (probe.timedOut) return 'did not answer within a minute';
+  const ended = probe.signal ? `was killed by ${probe.signal}` : probe.exitCode !== 0 ? `exited with status ${probe.exitCode}` : 'printed no Valgrind version';
   const said = `${probe.stderr ?? ''}\n${probe.stdout ?? ''}`.trim().split('\n').slice(0, 3).join(' / ').slice(0, 300);
-  if (!said) return probe.status === 0 && !probe.signal ? 'printed nothing' : `${ended} and printed nothing`;
+  if (!said) return probe.exitCode === 0 && !probe.signal ? 'printed nothing' : `${ended} and printed nothing`;
   return `${ended}: ${said}`;
 }
 

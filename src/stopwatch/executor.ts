@@ -1,8 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { accessSync, chmodSync, constants as fsConstants, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { arch, availableParallelism, platform, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { CgBenchError, ExitCode } from '../errors.ts';
+import { formatDuration } from '../report/format.ts';
+import { runProcess, runProcessSync, type ProcessOutcome } from '../untrusted/process.ts';
 import { STOPWATCH_X86_64 } from './helper.ts';
 
 /** One timed run of a program: its argv (already sandboxed), directory and environment. */
@@ -10,6 +11,10 @@ export interface TimedCommand {
   argv: string[];
   cwd: string;
   env: Record<string, string>;
+  /** What messages call it: the benchmark, its side and configuration (`benchmark "parse" (head, cg-bench.yml)`), never the sandbox's argv. */
+  name: string;
+  /** The benchmark's `timeout`: a run still going then is killed with all it started. */
+  timeoutMs: number;
 }
 
 /** One measurement of one run: the number compared (ms, or cycles), and what else was read. */
@@ -24,10 +29,13 @@ export interface Executor {
   readonly unit: 'ms' | 'cycles';
   /** The noise controls this executor could apply here, for the report. */
   readonly controls: string[];
-  run(command: TimedCommand): Sample;
+  /** One run, through the process gate: rejects (naming the benchmark) when it fails or times out. */
+  run(command: TimedCommand): Promise<Sample>;
 }
 
-const works = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { stdio: 'ignore' }).status === 0;
+/** The probes run cg-bench's own commands (`taskset … true`), never the benchmark's. */
+const PROBE_TIMEOUT_MS = 10_000;
+const works = (argv: string[]) => runProcessSync({ argv, timeoutMs: PROBE_TIMEOUT_MS }).exitCode === 0;
 
 /** The CPU timed runs are pinned to: the last, the one least likely to serve interrupts. */
 const pinnedCpu = () => availableParallelism() - 1;
@@ -50,8 +58,8 @@ function helper(): string | null {
     writeFileSync(file, STOPWATCH_X86_64);
     chmodSync(file, 0o755);
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    const probe = spawnSync(file, ['-1', '0', '0', '0', '/bin/true'], { encoding: 'utf8' });
-    if (probe.status === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
+    const probe = runProcessSync({ argv: [file, '-1', '0', '0', '0', '/bin/true'], timeoutMs: PROBE_TIMEOUT_MS, output: 'capture' });
+    if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
     // A read-only or noexec temporary directory: timed through the shell tools instead.
   }
@@ -91,13 +99,29 @@ interface HelperOptions {
   nice: number;
 }
 
-function runHelper(file: string, command: TimedCommand, options: HelperOptions): Record<string, number> {
-  const argv = [String(options.cpu), options.noAslr ? '1' : '0', options.counters ? '1' : '0', String(options.nice), resolveProgram(command.argv[0]!, command.env['PATH'] ?? process.env['PATH']), ...command.argv.slice(1)];
-  const r = spawnSync(file, argv, { cwd: command.cwd, env: command.env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (r.status !== 0) throw new CgBenchError(`the stopwatch helper failed (${r.signal ?? `status ${r.status}`}): ${r.stderr.trim()}`);
+function helperArgv(file: string, argv: readonly string[], path: string | undefined, options: HelperOptions): string[] {
+  return [file, String(options.cpu), options.noAslr ? '1' : '0', options.counters ? '1' : '0', String(options.nice), resolveProgram(argv[0]!, path ?? process.env['PATH']), ...argv.slice(1)];
+}
+
+function helperFields(r: ProcessOutcome, command: TimedCommand): Record<string, number> {
+  if (r.exitCode !== 0) throw new CgBenchError(`${command.name}: the stopwatch helper failed (${r.spawnError ?? r.signal ?? `status ${r.exitCode}`}): ${r.stderr.trim()}`);
   const fields = parseHelperLine(r.stdout);
   if (fields['status'] !== 0) fail(command, fields['status'] === -1 ? null : fields['status'] ?? null, fields['signal'] === undefined ? null : `signal ${fields['signal']}`);
   return fields;
+}
+
+/** One timed run of the benchmark under the helper, through the process gate. */
+async function runHelper(file: string, command: TimedCommand, options: HelperOptions): Promise<Record<string, number>> {
+  const r = await runProcess({ argv: helperArgv(file, command.argv, command.env['PATH'], options), cwd: command.cwd, env: command.env, stdout: 'capture', stderr: 'capture', timeoutMs: command.timeoutMs });
+  if (r.timedOut) timedOut(command);
+  return helperFields(r, command);
+}
+
+/** The helper on /bin/true: what its controls achieve here. */
+function probeHelper(file: string, options: HelperOptions): Record<string, number> {
+  const probe: TimedCommand = { argv: ['/bin/true'], cwd: '/', env: { PATH: '/usr/bin:/bin' }, name: 'the stopwatch helper\'s probe', timeoutMs: PROBE_TIMEOUT_MS };
+  const r = runProcessSync({ argv: helperArgv(file, probe.argv, probe.env['PATH'], options), cwd: probe.cwd, env: probe.env, timeoutMs: probe.timeoutMs, output: 'capture' });
+  return helperFields(r, probe);
 }
 
 const ERRNO: Record<number, string> = { 1: 'EPERM', 2: 'ENOENT', 13: 'EACCES', 19: 'ENODEV', 22: 'EINVAL', 38: 'ENOSYS', 95: 'EOPNOTSUPP' };
@@ -105,7 +129,7 @@ const ERRNO: Record<number, string> = { 1: 'EPERM', 2: 'ENOENT', 13: 'EACCES', 1
 /** What the helper's sched_setaffinity, personality and setpriority calls achieved, probed once; the options that work here. */
 function helperControls(file: string, counters: boolean): { options: HelperOptions; controls: string[] } {
   const cpu = pinnedCpu();
-  const probe = runHelper(file, { argv: ['/bin/true'], cwd: '/', env: { PATH: '/usr/bin:/bin' } }, { cpu, noAslr: true, counters: false, nice: TIMED_NICE });
+  const probe = probeHelper(file, { cpu, noAslr: true, counters: false, nice: TIMED_NICE });
   const pin = probe['pin'] === 0;
   const noAslr = probe['aslr'] === 0;
   const niced = probe['nice'] === 0;
@@ -142,8 +166,12 @@ function noiseControls(): { prefix: string[]; controls: string[] } {
   return { prefix, controls };
 }
 
+function timedOut(command: TimedCommand): never {
+  throw new CgBenchError(`${command.name}: timed out after ${formatDuration(command.timeoutMs)} in a timed run, and was killed with everything it started (set "timeout" on the benchmark to allow longer)`, ExitCode.benchmarkFailed);
+}
+
 function fail(command: TimedCommand, status: number | null, signal: string | null): never {
-  throw new CgBenchError(`${command.argv.join(' ')}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? ' (not found or not executable?)' : ''}`} while timed; a timed benchmark must succeed every run`, ExitCode.benchmarkFailed);
+  throw new CgBenchError(`${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? ' (not found or not executable?)' : ''}`} while timed; a timed benchmark must succeed every run`, ExitCode.benchmarkFailed);
 }
 
 // ── The executors ───────────────────────────────────────────────────────────────────────────────
@@ -164,8 +192,8 @@ export function wallclockExecutor(experiment: { unpinned?: boolean; normalPriori
       name: 'wallclock',
       unit: 'ms',
       controls,
-      run(command) {
-        const f = runHelper(file, command, options);
+      async run(command) {
+        const f = await runHelper(file, command, options);
         return { value: f['wall_ns']! / 1e6, extra: { cpuMs: (f['utime_us']! + f['stime_us']!) / 1000 } };
       },
     };
@@ -175,13 +203,12 @@ export function wallclockExecutor(experiment: { unpinned?: boolean; normalPriori
     name: 'wallclock',
     unit: 'ms',
     controls,
-    run(command) {
-      const argv = [...prefix, ...command.argv];
-      const start = process.hrtime.bigint();
-      const r = spawnSync(argv[0]!, argv.slice(1), { cwd: command.cwd, env: command.env, stdio: 'ignore' });
-      const ns = process.hrtime.bigint() - start;
-      if (r.status !== 0) fail(command, r.status, r.signal);
-      return { value: Number(ns) / 1e6 };
+    async run(command) {
+      const r = await runProcess({ argv: [...prefix, ...command.argv], cwd: command.cwd, env: command.env, timeoutMs: command.timeoutMs });
+      if (r.timedOut) timedOut(command);
+      if (r.spawnError) fail(command, 127, null);
+      if (r.exitCode !== 0) fail(command, r.exitCode, r.signal);
+      return { value: r.wallTimeMs };
     },
   };
 }
@@ -200,8 +227,8 @@ export function cputimeExecutor(): Executor {
     name: 'cputime',
     unit: 'ms',
     controls: [...controls.slice(0, 3), 'user+system CPU time from wait4'],
-    run(command) {
-      const f = runHelper(file, command, options);
+    async run(command) {
+      const f = await runHelper(file, command, options);
       return { value: (f['utime_us']! + f['stime_us']!) / 1000, extra: { wallMs: f['wall_ns']! / 1e6 } };
     },
   };
@@ -217,7 +244,7 @@ export function countersProblem(): string | undefined {
   }
   const file = helper();
   if (file) {
-    const probe = runHelper(file, { argv: ['/bin/true'], cwd: '/', env: { PATH: '/usr/bin:/bin' } }, { cpu: -1, noAslr: false, counters: true, nice: 0 });
+    const probe = probeHelper(file, { cpu: -1, noAslr: false, counters: true, nice: 0 });
     const errno = -(probe['counters'] ?? 0);
     if (!errno) return undefined;
     const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
@@ -248,9 +275,9 @@ export function countersExecutor(): Executor {
       name: 'counters',
       unit: 'cycles',
       controls: [...controls.slice(0, 3), 'user-space cycles and instructions from perf_event_open'],
-      run(command) {
-        const f = runHelper(file, command, options);
-        if (!(f['cycles']! >= 0)) throw new CgBenchError(`perf_event_open gave no user-space cycle count for ${command.argv.join(' ')}`, ExitCode.benchmarkFailed);
+      async run(command) {
+        const f = await runHelper(file, command, options);
+        if (!(f['cycles']! >= 0)) throw new CgBenchError(`${command.name}: perf_event_open gave no user-space cycle count`, ExitCode.benchmarkFailed);
         return { value: f['cycles']!, extra: { instructions: f['instructions'] ?? 0, wallMs: f['wall_ns']! / 1e6 } };
       },
     };
@@ -260,17 +287,19 @@ export function countersExecutor(): Executor {
     name: 'counters',
     unit: 'cycles',
     controls: [...controls.slice(0, 2), 'user-space cycles and instructions from perf stat'],
-    run(command) {
+    async run(command) {
       const argv = ['perf', 'stat', '-x', ',', '-e', 'cycles:u,instructions:u', '--', ...prefix, ...command.argv];
-      const r = spawnSync(argv[0]!, argv.slice(1), { cwd: command.cwd, env: command.env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
-      if (r.status !== 0) fail(command, r.status, r.signal);
+      const r = await runProcess({ argv, cwd: command.cwd, env: command.env, stderr: 'capture', timeoutMs: command.timeoutMs });
+      if (r.timedOut) timedOut(command);
+      if (r.spawnError) fail(command, 127, null);
+      if (r.exitCode !== 0) fail(command, r.exitCode, r.signal);
       const counts = new Map<string, number>();
       for (const line of r.stderr.split('\n')) {
         const [value, , event] = line.split(',');
         if (event && /^\d+$/.test(value ?? '')) counts.set(event.replace(/:u$/, ''), Number(value));
       }
       const cycles = counts.get('cycles');
-      if (cycles === undefined) throw new CgBenchError(`perf stat gave no user-space cycle count for ${command.argv.join(' ')}`, ExitCode.benchmarkFailed);
+      if (cycles === undefined) throw new CgBenchError(`${command.name}: perf stat gave no user-space cycle count`, ExitCode.benchmarkFailed);
       return { value: cycles, extra: { instructions: counts.get('instructions') ?? 0 } };
     },
   };

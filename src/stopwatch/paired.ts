@@ -22,21 +22,22 @@ export interface PairedSamples {
 /**
  * Base and head run alternately on this machine (ABBA), after warm-ups that are thrown away, pair
  * after pair until the budget is spent (at least minPairs, at most maxPairs): what drifts over
- * seconds (frequency, other load) hits both sides of a pair alike.
+ * seconds (frequency, other load) hits both sides of a pair alike. Each run is bounded by its
+ * command's timeout (the executor kills it); the budget is checked between pairs.
  */
-export function runPaired(executor: Executor, base: TimedCommand, head: TimedCommand, options: PairedOptions): PairedSamples {
+export async function runPaired(executor: Executor, base: TimedCommand, head: TimedCommand, options: PairedOptions): Promise<PairedSamples> {
   const now = options.now ?? (() => performance.now());
   const started = now();
   for (let i = 0; i < options.warmups; i++) {
-    executor.run(i % 2 ? head : base);
-    executor.run(i % 2 ? base : head);
+    await executor.run(i % 2 ? head : base);
+    await executor.run(i % 2 ? base : head);
   }
   const out: PairedSamples = { base: [], head: [], order: [] };
   const blocks = abbaOrder(options.maxPairs);
   for (const block of blocks) {
     if (out.base.length >= options.minPairs && now() - started >= options.budgetMs) break;
     for (const side of block) {
-      out[side].push(executor.run(side === 'base' ? base : head));
+      out[side].push(await executor.run(side === 'base' ? base : head));
       out.order.push(side);
     }
     options.onPair?.(out.base.length);

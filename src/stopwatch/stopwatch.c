@@ -32,9 +32,16 @@ static long sys(long n, long a, long b, long c, long d, long e, long f) {
     return r;
 }
 
-enum { SYS_read = 0, SYS_write = 1, SYS_open = 2, SYS_close = 3, SYS_dup2 = 33, SYS_fork = 57, SYS_execve = 59,
-       SYS_exit = 60, SYS_wait4 = 61, SYS_personality = 135, SYS_setpriority = 141, SYS_sched_setaffinity = 203, SYS_clock_gettime = 228,
-       SYS_exit_group = 231, SYS_pipe2 = 293, SYS_perf_event_open = 298 };
+enum { SYS_read = 0, SYS_write = 1, SYS_open = 2, SYS_close = 3, SYS_dup2 = 33, SYS_getpid = 39, SYS_fork = 57, SYS_execve = 59,
+       SYS_exit = 60, SYS_wait4 = 61, SYS_getppid = 110, SYS_personality = 135, SYS_setpriority = 141, SYS_prctl = 157,
+       SYS_sched_setaffinity = 203, SYS_clock_gettime = 228, SYS_exit_group = 231, SYS_pipe2 = 293, SYS_perf_event_open = 298 };
+enum { PR_SET_PDEATHSIG = 1, SIGKILL = 9 };
+
+/* Dies (SIGKILL) when the process that started this one ends, even by SIGKILL; 0 if that one is already gone. */
+static long bound_to(long parent) {
+    sys(SYS_prctl, PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0, 0);
+    return sys(SYS_getppid, 0, 0, 0, 0, 0, 0) == parent;
+}
 
 void *memset(void *d, int c, unsigned long n) {
     unsigned char *p = d;
@@ -116,6 +123,11 @@ void cmain(long *sp) {
     long cpu = parse(argv[1]), noaslr = parse(argv[2]), counters = parse(argv[3]), nice = parse(argv[4]);
     if (cpu < -1 || cpu >= 1024 || (noaslr != 0 && noaslr != 1) || (counters != 0 && counters != 1) || nice < -20 || nice > 19) die("bad CPU, NOASLR, COUNTERS or NICE");
 
+    /* cg-bench killed outright (SIGKILL, no handler runs): this process dies with it, and the command
+       with this process (below), so a run at raised priority cannot outlive them. A command that changes
+       uid (setpriv) loses the binding: the kernel clears it then. */
+    if (!bound_to(sys(SYS_getppid, 0, 0, 0, 0, 0, 0))) die("parent gone");
+
     long pin = 0, aslr = 0, niced = 0;
     if (cpu >= 0) {
         u64 mask[16];
@@ -133,9 +145,11 @@ void cmain(long *sp) {
 
     int go[2];
     if (sys(SYS_pipe2, (long)go, 02000000 /* O_CLOEXEC */, 0, 0, 0, 0) < 0) die("pipe2 failed");
+    long self = sys(SYS_getpid, 0, 0, 0, 0, 0, 0);
     long pid = sys(SYS_fork, 0, 0, 0, 0, 0, 0);
     if (pid < 0) die("fork failed");
     if (pid == 0) {
+        if (!bound_to(self)) sys(SYS_exit_group, 127, 0, 0, 0, 0, 0);
         long null = sys(SYS_open, (long)"/dev/null", 2 /* O_RDWR */, 0, 0, 0, 0);
         if (null >= 0) for (int fd = 0; fd < 3; fd++) sys(SYS_dup2, null, fd, 0, 0, 0, 0);
         sys(SYS_close, go[1], 0, 0, 0, 0, 0);

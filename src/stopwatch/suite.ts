@@ -80,10 +80,12 @@ export async function timeSuite(options: TimedSuiteOptions): Promise<TimedResult
 
   mkdirSync(outDir, { recursive: true });
   const sandboxes = { base: await prepare(base.config, outDir, 'base', options.progress), head: await prepare(head.config, outDir, 'head', options.progress) };
-  const command = (spec: BenchmarkSpec, sandbox: ReturnType<typeof untrustedSandbox>): TimedCommand => ({
+  const command = (spec: BenchmarkSpec, sandbox: ReturnType<typeof untrustedSandbox>, side: 'base' | 'head'): TimedCommand => ({
     argv: sandboxed(sandbox, argvOf(spec)),
     cwd: spec.cwd,
     env: benchmarkEnvironment(spec.cwd, spec.env, '/tmp'),
+    name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === 'base' ? base.file : head.file)})`,
+    timeoutMs: spec.timeoutMs,
   });
 
   const results: TimedResult[] = [];
@@ -92,7 +94,7 @@ export async function timeSuite(options: TimedSuiteOptions): Promise<TimedResult
     const executor = executorFor(spec, options.countersFallback, options.log);
     const budgetMs = options.budgetMs ?? spec.budgetMs;
     options.log(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1000)} s (${executor.controls.join(', ')})`);
-    const samples = runPaired(executor, command(baseSpec, sandboxes.base), command(spec, sandboxes.head), {
+    const samples = await runPaired(executor, command(baseSpec, sandboxes.base, 'base'), command(spec, sandboxes.head, 'head'), {
       budgetMs,
       warmups: WARMUPS,
       minPairs: 10,

@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { runProcessSync } from '../untrusted/process.ts';
 
 /**
  * Pull-request code may have written into the checkout (its .git included) before git runs here:
@@ -21,10 +21,15 @@ const SAFE_GIT_ENV: Readonly<Record<string, string>> = {
   GIT_NO_REPLACE_OBJECTS: '1',
 };
 
+/** A fetch of one commit or a worktree of a large repository: minutes, not hours. */
+const GIT_TIMEOUT_MS = 30 * 60_000;
+
 /** git with SAFE_GIT_OPTIONS and SAFE_GIT_ENV: for reading a repository whose content cg-bench does not trust. */
 export function git(repo: string, args: string[], env: Record<string, string> = {}): { ok: boolean; out: string; err: string } {
-  const r = spawnSync('git', [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env } });
-  return { ok: r.status === 0, out: r.stdout ?? '', err: (r.stderr ?? r.error?.message ?? '').trim() };
+  const caller = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
+  const r = runProcessSync({ argv: ['git', ...SAFE_GIT_OPTIONS, ...args], cwd: repo, env: { ...caller, ...SAFE_GIT_ENV, ...env }, timeoutMs: GIT_TIMEOUT_MS, output: 'capture' });
+  const why = r.timedOut ? `git ${args[0]} timed out after ${GIT_TIMEOUT_MS / 60_000} min` : r.spawnError;
+  return { ok: r.exitCode === 0, out: r.stdout, err: (r.stderr || why || '').trim() };
 }
 
 /**

@@ -49,12 +49,12 @@ test('a pair hit by a one-off interruption is dropped by the stated rule, and co
   assert.ok(Math.abs(e.relative - 0.05) < 0.005);
 });
 
-test('the schedule: warm-ups thrown away, ABBA pairs until the budget, at least the minimum', () => {
+test('the schedule: warm-ups thrown away, ABBA pairs until the budget, at least the minimum', async () => {
   let clock = 0;
   const runs: string[] = [];
-  const executor = { name: 'wallclock' as const, unit: 'ms' as const, controls: [], run: (c: { argv: string[] }) => { clock += 10; runs.push(c.argv[0]!); return { value: 1 }; } };
-  const cmd = (name: string) => ({ argv: [name], cwd: '/', env: {} });
-  const s = runPaired(executor, cmd('B'), cmd('H'), { budgetMs: 100, warmups: 1, minPairs: 3, maxPairs: 100, now: () => clock });
+  const executor = { name: 'wallclock' as const, unit: 'ms' as const, controls: [], run: async (c: { argv: string[] }) => { clock += 10; runs.push(c.argv[0]!); return { value: 1 }; } };
+  const cmd = (name: string) => ({ argv: [name], cwd: '/', env: {}, name, timeoutMs: 1000 });
+  const s = await runPaired(executor, cmd('B'), cmd('H'), { budgetMs: 100, warmups: 1, minPairs: 3, maxPairs: 100, now: () => clock });
   assert.deepEqual(runs.slice(0, 2), ['B', 'H'], 'the warm-up pair');
   assert.deepEqual(s.order.slice(0, 4), ['base', 'head', 'head', 'base']);
   assert.equal(s.base.length, s.head.length);
