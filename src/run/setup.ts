@@ -1,4 +1,4 @@
-import { closeSync, openSync, appendFileSync } from 'node:fs';
+import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import type { Command } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatDuration } from '../report/format.ts';
@@ -33,6 +33,9 @@ async function runOne(command: Command, fd: number, env: Record<string, string>,
   return outcome.exitCode === 0 ? undefined : outcome.signal ? `killed by ${outcome.signal}` : `exited with status ${outcome.exitCode}`;
 }
 
+/** Appends to the setup log, which setup commands can reach: a link they put at its name is never followed. */
+const APPEND_NO_FOLLOW = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
+
 /**
  * Setup commands (builds) run natively, in the configuration directory, their output appended to one
  * log, in the untrusted-code sandbox, with an allow-listed part of the caller's environment
@@ -42,8 +45,8 @@ export async function runSetup(commands: Command[], options: SetupOptions): Prom
   const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
-    appendFileSync(options.logFile, `$ ${describeCommand(command)}\n`);
-    const fd = openSync(options.logFile, 'a');
+    const fd = openSync(options.logFile, APPEND_NO_FOLLOW);
+    writeSync(fd, `$ ${describeCommand(command)}\n`);
     let status: string | undefined;
     try {
       status = await runOne(command, fd, env, options);

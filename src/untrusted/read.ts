@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, writeSync, type ReadStream, type Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, constants, createReadStream, fstatSync, lstatSync, statSync, openSync, readlinkSync, readSync, realpathSync, writeSync, type ReadStream, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 
@@ -283,4 +284,44 @@ export function logTail(path: string, lines = 20): string {
     .slice(-lines)
     .map((line) => (line.length > 400 ? `${line.slice(0, 400)} … (${line.length - 400} more characters)` : line))
     .join('\n');
+}
+
+/** Larger than any program or library; a path a log names beyond it is not hashed (a sparse file, a planted name). */
+const MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
+
+const hashes = new Map<string, string>();
+
+/**
+ * sha256 of an executable a benchmark's Valgrind log names (results.json records what each process
+ * ran): the one read that follows links, since programs are named by theirs (/usr/bin/python3), and
+ * publishes no byte, only the digest. Only a regular file is opened (a device is never opened, a fifo
+ * never waited on), at most MAX_EXECUTABLE bytes; remembered per path, size and modification time
+ * for this process. Undefined when it is anything else or cannot be read.
+ */
+export function contentHash(path: string): string | undefined {
+  let fd: number;
+  try {
+    if (!statSync(path).isFile()) return undefined;
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_EXECUTABLE) return undefined;
+    const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
+    let hash = hashes.get(key);
+    if (!hash) {
+      const sha = createHash('sha256');
+      const buffer = Buffer.alloc(MiB);
+      for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) sha.update(buffer.subarray(0, n));
+      hash = sha.digest('hex');
+      hashes.set(key, hash);
+    }
+    return hash;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
 }
