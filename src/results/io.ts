@@ -4,18 +4,19 @@ import resultsSchema from '../../schemas/results.schema.json' with { type: 'json
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { cyclesFromEvents } from '../metric/events.ts';
-import { createAjv, fitToSchema, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
+import { fitToSchema, lazyValidator, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
 import { RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';
 
 /** Far above any results.json cg-bench writes (functions are capped), far below memory trouble. */
 const RESULTS_LIMIT = 256 * MiB;
 
 const RESULTS_SCHEMA: SizedSchema = resultsSchema;
-const validateResults = createAjv().compile<Results>(resultsSchema);
-const validateTimed = createAjv().compile<TimedResult[]>({ ...resultsSchema.properties.timed, definitions: resultsSchema.definitions });
+const resultsValidator = lazyValidator<Results>(resultsSchema);
+const timedValidator = lazyValidator<TimedResult[]>({ ...resultsSchema.properties.timed, definitions: resultsSchema.definitions });
 
 /** The timed benchmarks of `cg-bench paired` (paired.json's `timed`), checked as results.json's are. */
 export function parseTimed(data: unknown, source: string): TimedResult[] {
+  const validateTimed = timedValidator();
   if (!validateTimed(data)) {
     const problems = schemaProblems(validateTimed).slice(0, 10);
     throw new CgBenchError(`${source}: invalid timed results:\n${problems.map((p) => `  timed${p.path}: ${p.message}`).join('\n')}`);
@@ -40,6 +41,7 @@ export function parseResults(data: unknown, source: string): Results {
       `${source}: results schemaVersion ${JSON.stringify(record['schemaVersion'])} is not supported (this cg-bench reads ${RESULTS_SCHEMA_VERSION}); measure the baseline again`,
     );
   }
+  const validateResults = resultsValidator();
   if (!validateResults(data)) {
     const problems = schemaProblems(validateResults).slice(0, 10);
     throw new CgBenchError(`${source}: invalid results file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);

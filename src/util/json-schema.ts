@@ -7,6 +7,15 @@ export function createAjv(): Ajv {
   return ajv;
 }
 
+/**
+ * A schema's validator, compiled on first use: compiling costs tens of milliseconds of CPU that a
+ * command which never validates (`--help`, `env`) should not pay at start-up.
+ */
+export function lazyValidator<T>(schema: object): () => ValidateFunction<T> {
+  let validate: ValidateFunction<T> | undefined;
+  return () => (validate ??= createAjv().compile<T>(schema));
+}
+
 /** `/benchmarks/2/run` → `benchmarks[2].run` */
 export function jsonPointerToPath(pointer: string): string {
   let out = '';
