@@ -32,3 +32,16 @@ test('no schema is compiled at import time; the config validator is compiled onc
     Ajv.prototype.compile = compile;
   }
 });
+
+test('the schemas we ship are valid against their meta-schema (runs skip that check: createAjv)', async () => {
+  const { createAjv } = await import('../../src/util/json-schema.ts');
+  const { default: config } = await import('../../schemas/config.schema.json', { with: { type: 'json' } });
+  const { default: results } = await import('../../schemas/results.schema.json', { with: { type: 'json' } });
+  for (const schema of [config, results]) {
+    const ajv = createAjv({ validateSchema: true });
+    assert.equal(ajv.validateSchema(schema), true, JSON.stringify(ajv.errors));
+    assert.doesNotThrow(() => ajv.compile(schema));
+  }
+  const broken = { ...config, properties: { ...config.properties, threshold: { type: 'nonsense' } } };
+  assert.equal(createAjv({ validateSchema: true }).validateSchema(broken), false, 'the check catches a broken schema');
+});
