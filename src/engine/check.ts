@@ -22,7 +22,7 @@ export async function checkDeterminism(
 ): Promise<DeterminismRow[]> {
   const measureInto = async (name: string, previous?: Results) => {
     const outDir = resolveFrom(options.outDir, name);
-    const results = await runSuite(config, { ...options, outDir, previous });
+    const results = await runSuite(config, { ...options, outDir, previousWallTimesMs: previous && new Map(previous.benchmarks.map((b) => [b.name, b.wallTimeMs])) });
     // Each run's results.json beside its logs, so a difference can be looked into with compare.
     writeResults(resolveFrom(outDir, 'results.json'), results);
     return results;

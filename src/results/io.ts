@@ -75,6 +75,27 @@ export function readResults(path: string): Results {
   return parseResults(data, path);
 }
 
+/**
+ * The wall time of each benchmark in an earlier results.json, for the progress's "last time" only:
+ * read without the schema check (compiling the results schema would cost more CPU than a short
+ * benchmark), taking just the names and finite times; nothing when the file is missing or not JSON.
+ */
+export function readWallTimes(path: string): Map<string, number> {
+  const times = new Map<string, number>();
+  let data: unknown;
+  try {
+    data = JSON.parse(readTextBounded(path, RESULTS_LIMIT, 'results file'));
+  } catch {
+    return times;
+  }
+  const benchmarks = (data as { benchmarks?: unknown } | null)?.benchmarks;
+  if (!Array.isArray(benchmarks)) return times;
+  for (const b of benchmarks as { name?: unknown; wallTimeMs?: unknown }[]) {
+    if (typeof b?.name === 'string' && typeof b.wallTimeMs === 'number' && Number.isFinite(b.wallTimeMs) && b.wallTimeMs >= 0) times.set(b.name, b.wallTimeMs);
+  }
+  return times;
+}
+
 export const WRITE_HINTS: Record<string, string> = {
   ENOSPC: 'no space left on the device',
   EDQUOT: 'disk quota exceeded',

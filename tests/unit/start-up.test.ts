@@ -67,3 +67,26 @@ test('the generated config validator is in step with schemas/config.schema.json,
     assert.deepEqual(schemaProblems(validateConfig), schemaProblems(compiled), JSON.stringify(data));
   }
 });
+
+test('a run into an --out that holds results reads the earlier wall times without compiling the results schema', async () => {
+  const { readWallTimes } = await import('../../src/results/io.ts');
+  let compiled = 0;
+  const compile = Ajv.prototype.compile;
+  Ajv.prototype.compile = function (this: Ajv, ...args: Parameters<Ajv['compile']>) {
+    compiled++;
+    return compile.apply(this, args);
+  } as Ajv['compile'];
+  const dir = mkdtempSync(join(tmpdir(), 'cg-bench-start-up-'));
+  try {
+    const file = join(dir, 'results.json');
+    writeFileSync(file, JSON.stringify({ tool: 'cg-bench', benchmarks: [{ name: 'a', wallTimeMs: 1200 }, { name: 'b', wallTimeMs: 'soon' }, { name: 3, wallTimeMs: 5 }, null] }));
+    assert.deepEqual([...readWallTimes(file)], [['a', 1200]]);
+    writeFileSync(file, '{ not json');
+    assert.equal(readWallTimes(file).size, 0);
+    assert.equal(readWallTimes(join(dir, 'missing.json')).size, 0);
+    assert.equal(compiled, 0);
+  } finally {
+    Ajv.prototype.compile = compile;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
