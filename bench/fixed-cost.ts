@@ -1,7 +1,9 @@
 // cg-bench's fixed cost and --jobs scaling (issue 26), in CPU seconds measured side by side (A B A B):
 //   npx tsx bench/fixed-cost.ts            builds src/ into a temporary bundle and measures it
 //   npx tsx bench/fixed-cost.ts --dist     measures dist/cli.js as shipped
+//   npx tsx bench/fixed-cost.ts --cli F    measures the bundle F (an older build, to compare)
 //   npx tsx bench/fixed-cost.ts --pairs 7  more pairs (default 5)
+//   npx tsx bench/fixed-cost.ts --long     also the docs' case: examples/memory-access, ~10 s under Cachegrind
 // CPU time (user + system of the process and every child it waited for, from /usr/bin/time) is
 // what the verdicts use: wall time on a shared 2-core machine says more about the neighbours.
 import { spawnSync } from 'node:child_process';
@@ -20,6 +22,7 @@ const env = { ...process.env, XDG_CACHE_HOME: join(dir, 'cache') };
 
 async function bundle(): Promise<string> {
   if (args.includes('--dist')) return CLI;
+  if (args.includes('--cli')) return args[args.indexOf('--cli') + 1]!;
   const out = join(dir, 'cli.js');
   await build({
     entryPoints: [join(ROOT, 'src', 'cli.ts')],
@@ -65,7 +68,7 @@ const s = (x: number) => x.toFixed(2);
 const cli = await bundle();
 const valgrind = locateValgrind();
 console.log(`cg-bench fixed cost, ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, load ${loadavg()[0]!.toFixed(1)}`);
-console.log(`measuring ${cli === CLI ? 'dist/cli.js' : 'src/ (bundled now)'}; ${pairs} pairs each, medians of CPU seconds (user + system)\n`);
+console.log(`measuring ${cli === CLI ? 'dist/cli.js' : args.includes('--cli') ? cli : 'src/ (bundled now)'}; ${pairs} pairs each, medians of CPU seconds (user + system)\n`);
 
 // 1. Start-up: the CLI's --help against Node doing nothing.
 const help = sideBySide(pairs, () => timed([process.execPath, cli, '--help'], dir), () => timed([process.execPath, '-e', '0'], dir));
@@ -103,7 +106,27 @@ for (const line of table([
 ])) console.log(`  ${line}`);
 console.log(`  pairs' ratios: ${ratios.map((r) => r.toFixed(3)).join(' ')}`);
 
+// 2b. The docs' case (how-it-works.md, figure 3): the memory-access walk, about 10 s CPU under Cachegrind.
+if (args.includes('--long')) {
+  if (spawnSync('cc', ['-O2', '-o', join(project, 'memory-access'), join(ROOT, 'examples', 'memory-access', 'memory-access.c')]).status !== 0) throw new Error('cc failed');
+  const argv = ['./memory-access', 'random', '1000000', '15000000'];
+  writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n  - name: ten-seconds\n    run: ${JSON.stringify(argv)}\n`);
+  const long = sideBySide(Math.max(2, Math.ceil(pairs / 2)), (i) => timed([process.execPath, cli, 'run', '--out', `long-${i}`], project), () =>
+    timed([valgrind.bin, '--tool=cachegrind', ...cache, `--cachegrind-out-file=${join(dir, 'bare.out')}`, `--log-file=${join(dir, 'bare.log')}`, ...argv], project),
+  );
+  const longRatios = long.a.map((u, i) => u.cpu / long.b[i]!.cpu);
+  console.log("\n2b. the docs' case: memory-access random, about 10 s CPU under Cachegrind");
+  for (const line of table([
+    ['', 'CPU s'],
+    ['cg-bench run', s(cpuOf(long.a))],
+    ['bare valgrind --tool=cachegrind (same cache options)', s(cpuOf(long.b))],
+    ["ratio (median of the pairs' ratios)", median(longRatios).toFixed(3)],
+  ])) console.log(`  ${line}`);
+  console.log(`  pairs' ratios: ${longRatios.map((r) => r.toFixed(3)).join(' ')}`);
+}
+
 // 3. The processes one `cg-bench run` of one benchmark starts: every pid that ran a program.
+writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`);
 let processes = 'strace not found';
 if (spawnSync('strace', ['-V']).status === 0) {
   const trace = join(dir, 'strace.txt');
