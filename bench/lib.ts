@@ -11,7 +11,7 @@ import { benchmarkEnvironment } from '../src/run/environment.ts';
 import { homeFor } from '../src/run/private-home.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
+export const CLI = join(ROOT, 'dist', 'cli.js');
 
 export interface Figure {
   title: string;

@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 import { LineCounter, parseDocument, isMap, isNode, isScalar, type Document } from 'yaml';
-import configSchema from '../../schemas/config.schema.json' with { type: 'json' };
 import { CgBenchError, errorMessage } from '../errors.ts';
-import { createAjv, schemaProblems, type SchemaProblem } from '../util/json-schema.ts';
+import type { ValidateFunction } from 'ajv';
+import { schemaProblems, type SchemaProblem } from '../util/json-schema.ts';
+import { validateConfig as generatedValidator } from './config-validator.generated.js';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import { readTextBeneath, MiB } from '../untrusted/read.ts';
 import { cacheLevelProblem, parseDuration, parsePercent } from './values.ts';
@@ -52,7 +53,8 @@ interface RawConfig {
   benchmarks: RawBenchmark[];
 }
 
-const validateConfig = createAjv().compile<RawConfig>(configSchema);
+/** Compiled from schemas/config.schema.json at build time (scripts/validators.mjs): no run compiles it. */
+const validateConfig = generatedValidator as ValidateFunction<RawConfig>;
 
 function located(file: string, doc: Document, lines: LineCounter, problem: SchemaProblem): string {
   // The offending node, or the nearest parent that exists (a missing key points at its object).

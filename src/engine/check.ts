@@ -23,7 +23,7 @@ export async function checkDeterminism(
   const measureInto = async (name: string, previous?: Results) => {
     const outDir = resolveFrom(options.outDir, name);
     // Every function and line kept: `cg-bench diff check-1 check-2` then shows where they differ.
-    const results = await runSuite(config, { ...options, outDir, previous, everyFunction: true });
+    const results = await runSuite(config, { ...options, outDir, previousWallTimesMs: previous && new Map(previous.benchmarks.map((b) => [b.name, b.wallTimeMs])), everyFunction: true });
     // Each run's results.json beside its logs, so a difference can be looked into with compare.
     writeResults(resolveFrom(outDir, 'results.json'), results);
     return results;

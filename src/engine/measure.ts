@@ -5,7 +5,7 @@ import type { Config } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { jsonReport } from '../report/json.ts';
 import { markdownReport } from '../report/markdown.ts';
-import { readResults, writeFileAtomic, writeResults } from '../results/io.ts';
+import { readResults, readWallTimes, writeFileAtomic, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import type { Progress } from '../run/progress.ts';
 import { nameMatcher, runSuite, type ShardSelection } from '../run/suite.ts';
@@ -81,7 +81,7 @@ async function measureLocked(options: MeasureOptions, baseline: Results | undefi
     filter: options.filter,
     shard: options.shard,
     progress: options.progress,
-    previous: baseline ?? readPrevious(resolveFrom(options.outDir, 'results.json')),
+    previousWallTimesMs: baseline ? new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs])) : readWallTimes(resolveFrom(options.outDir, 'results.json')),
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
     ...(options.everyFunction ? { everyFunction: true } : {}),
   });
@@ -110,14 +110,6 @@ function selectedBy(options: MeasureOptions, results: Results): ((name: string) 
     return (name) => mine.has(name);
   }
   return options.filter ? nameMatcher(options.filter) : undefined;
-}
-
-function readPrevious(path: AbsolutePath): Results | undefined {
-  try {
-    return existsSync(path) ? readResults(path) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 export function exitCodeFor(outcome: { failed: number; comparison: Comparison | undefined }, failOnRegression: boolean): ExitCode {

@@ -12,25 +12,55 @@ export interface Hits {
   ram: number;
 }
 
+/** A literal, not built from EVENT_NAMES: the parser makes one per cost line (same key order). */
 export function zeroEvents(): EventCounts {
-  return Object.fromEntries(EVENT_NAMES.map((n) => [n, 0])) as EventCounts;
+  return { Ir: 0, I1mr: 0, ILmr: 0, Dr: 0, D1mr: 0, DLmr: 0, Dw: 0, D1mw: 0, DLmw: 0 };
+}
+
+/** Where each of the nine events sits in a file's cost vectors, per `events:` line (one per profile). */
+const positions = new WeakMap<readonly string[], readonly number[]>();
+
+function positionsOf(names: readonly string[]): readonly number[] {
+  let found = positions.get(names);
+  if (!found) {
+    found = EVENT_NAMES.map((name) => {
+      const index = names.indexOf(name);
+      if (index < 0) throw new Error(`event ${name} is missing (was the cache simulation off? events: ${names.join(' ')})`);
+      return index;
+    });
+    positions.set(names, found);
+  }
+  return found;
 }
 
 /** Picks the nine counts out of a cost vector in the order of the file's `events:` line. */
 export function eventsFromVector(names: readonly string[], costs: readonly number[]): EventCounts {
-  const out = zeroEvents();
-  for (const name of EVENT_NAMES) {
-    const index = names.indexOf(name);
-    if (index < 0) throw new Error(`event ${name} is missing (was the cache simulation off? events: ${names.join(' ')})`);
-    out[name] = costs[index] ?? 0;
-  }
-  return out;
+  const [ir, i1mr, ilmr, dr, d1mr, dlmr, dw, d1mw, dlmw] = positionsOf(names) as [number, number, number, number, number, number, number, number, number];
+  return {
+    Ir: costs[ir] ?? 0,
+    I1mr: costs[i1mr] ?? 0,
+    ILmr: costs[ilmr] ?? 0,
+    Dr: costs[dr] ?? 0,
+    D1mr: costs[d1mr] ?? 0,
+    DLmr: costs[dlmr] ?? 0,
+    Dw: costs[dw] ?? 0,
+    D1mw: costs[d1mw] ?? 0,
+    DLmw: costs[dlmw] ?? 0,
+  };
 }
 
 export function addEvents(a: EventCounts, b: EventCounts): EventCounts {
-  const out = zeroEvents();
-  for (const name of EVENT_NAMES) out[name] = a[name] + b[name];
-  return out;
+  return {
+    Ir: a.Ir + b.Ir,
+    I1mr: a.I1mr + b.I1mr,
+    ILmr: a.ILmr + b.ILmr,
+    Dr: a.Dr + b.Dr,
+    D1mr: a.D1mr + b.D1mr,
+    DLmr: a.DLmr + b.DLmr,
+    Dw: a.Dw + b.Dw,
+    D1mw: a.D1mw + b.D1mw,
+    DLmw: a.DLmw + b.DLmw,
+  };
 }
 
 /**

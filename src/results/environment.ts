@@ -2,7 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { machine, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CacheGeometry, Weights } from '../config/types.ts';
-import { probeHost } from './host-probe.ts';
+import { cpuLists, loaderPath, probeLoader, type LoaderDiagnostics } from './host-probe.ts';
+import { cachedProbe, probedPrograms, probeKey, probeKeyParts } from './probe-cache.ts';
 import { VERSION } from '../version.ts';
 import { runProcess } from '../untrusted/process.ts';
 import { SEALED_VALGRIND_OPTIONS } from '../util/valgrind-options.ts';
@@ -58,12 +59,48 @@ async function probeSimulatedCpu(valgrind: ProbeValgrind): Promise<Environment['
   }
 }
 
+/** What the probes that run programs found: kept per machine (probe-cache.ts). */
+interface MachineProbes {
+  glibc: string | null;
+  python: string | null;
+  cpu: Environment['cpu'];
+  loader: LoaderDiagnostics;
+}
+
+const nullOrString = (v: unknown) => v === null || typeof v === 'string';
+
+function isMachineProbes(value: unknown): value is MachineProbes {
+  const v = value as Partial<MachineProbes> | null;
+  return (
+    typeof v === 'object' && v !== null && nullOrString(v.glibc) && nullOrString(v.python) &&
+    typeof v.cpu === 'object' && v.cpu !== null && nullOrString(v.cpu.hwcaps) && nullOrString(v.cpu.vendor) && nullOrString(v.cpu.brand) &&
+    Array.isArray(v.cpu.features) && v.cpu.features.every((f) => typeof f === 'string') &&
+    typeof v.loader === 'object' && v.loader !== null && (['dispatch', 'platform', 'hwcapsActive', 'auxvTypes'] as const).every((k) => nullOrString(v.loader![k]))
+  );
+}
+
+/** The probes' answers, from the per-machine cache when nothing they depend on has changed. */
+function machineProbes(valgrind: ProbeValgrind): Promise<MachineProbes> {
+  const probe = async (): Promise<MachineProbes> => {
+    const [glibc, python, cpu, loader] = await Promise.all([
+      firstLine('getconf', ['GNU_LIBC_VERSION']),
+      firstLine('python3', ['--version']),
+      probeSimulatedCpu(valgrind),
+      probeLoader(valgrind.bin, { ...PROBE_ENVIRONMENT }),
+    ]);
+    return { glibc, python, cpu, loader };
+  };
+  const key = probeKey(probeKeyParts({ valgrindBin: valgrind.bin, valgrindVersion: valgrind.version, files: { loader: loaderPath(), ...probedPrograms(PROBE_ENVIRONMENT['PATH']!) }, env: process.env }));
+  // A probe that failed (Valgrind could not run it) is not kept: the next run tries again.
+  return cachedProbe(key, probe, (v): v is MachineProbes => isMachineProbes(v) && v.cpu.hwcaps !== null);
+}
+
 let probed: Promise<Omit<Environment, 'cache' | 'weights' | 'workspace'>> | undefined;
 
 /**
- * The fingerprint of the simulated machine and the userland, probed once per process. It is async so
- * that the suite can start it beside the first benchmark: the CPUID probe runs Python under Valgrind
- * (a second or two) and would otherwise add that to every run.
+ * The fingerprint of the simulated machine and the userland, probed once per process (and the
+ * probes that run programs once per machine: probe-cache.ts). It is async so that the suite can
+ * start it beside the first benchmark: the probes under Valgrind take a second or two.
  */
 export function collectEnvironment(
   valgrind: ProbeValgrind,
@@ -73,13 +110,7 @@ export function collectEnvironment(
   cpuView?: Pick<NonNullable<Environment['host']>, 'cpusOnline' | 'cpusPossible' | 'affinity'>,
 ): Promise<Environment> {
   probed ??= (async () => {
-    const [glibc, os, python, cpu, host] = await Promise.all([
-      firstLine('getconf', ['GNU_LIBC_VERSION']),
-      osRelease(),
-      firstLine('python3', ['--version']),
-      probeSimulatedCpu(valgrind),
-      probeHost(valgrind.bin, { ...PROBE_ENVIRONMENT }),
-    ]);
+    const [{ glibc, python, cpu, loader }, os, lists] = await Promise.all([machineProbes(valgrind), osRelease(), cpuLists()]);
     return {
       cgBench: VERSION,
       valgrind: valgrind.version,
@@ -89,7 +120,7 @@ export function collectEnvironment(
       python: python?.replace(/^Python\s*/, '') ?? null,
       cpu,
       image: { ref: process.env['CG_BENCH_IMAGE'] || null, digest: process.env['CG_BENCH_IMAGE_DIGEST'] || null },
-      host,
+      host: { ...loader, ...lists },
     };
   })();
   // What the benchmarks see of the CPUs when the sandbox fixes it, not the host's lists.

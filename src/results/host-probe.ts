@@ -31,18 +31,24 @@ export function parseLoaderDiagnostics(text: string): LoaderDiagnostics {
 
 const LOADERS: Record<string, string> = { x64: '/lib64/ld-linux-x86-64.so.2', arm64: '/lib/ld-linux-aarch64.so.1' };
 
-/**
- * The host as the benchmark sees it beyond the synthetic CPU: glibc's dispatch state under Valgrind
- * (glibc ≥ 2.33 prints it), the kernel's auxiliary vector types, the CPU lists and the affinity
- * count (`sysconf(_SC_NPROCESSORS_ONLN)` costs more for "0-3" than for "0").
- */
-export async function probeHost(valgrindBin: string, env: Record<string, string>): Promise<NonNullable<Environment['host']>> {
+/** glibc's dispatch state as its loader reports it under Valgrind (glibc ≥ 2.33 prints it); nulls elsewhere. */
+export async function probeLoader(valgrindBin: string, env: Record<string, string>): Promise<LoaderDiagnostics> {
   const loader = LOADERS[process.arch];
   const probe = loader
     ? await runProcess({ argv: [valgrindBin, '--tool=none', ...SEALED_VALGRIND_OPTIONS, '-q', loader, '--list-diagnostics'], cwd: '/', env, stdout: 'capture', timeoutMs: 120_000 })
     : undefined;
   const text = probe?.exitCode === 0 ? probe.stdout : '';
+  return parseLoaderDiagnostics(text);
+}
+
+/** The loader whose diagnostics are probed on this architecture (its file changes with glibc). */
+export function loaderPath(): string | undefined {
+  return LOADERS[process.arch];
+}
+
+/** The CPU lists and the affinity count: read each time (a container's --cpus or taskset changes them). */
+export async function cpuLists(): Promise<Pick<NonNullable<Environment['host']>, 'cpusOnline' | 'cpusPossible' | 'affinity'>> {
   const list = (path: string) => readFile(path, 'utf8').then((t) => t.trim(), () => null);
   const [cpusOnline, cpusPossible] = await Promise.all([list('/sys/devices/system/cpu/online'), list('/sys/devices/system/cpu/possible')]);
-  return { ...parseLoaderDiagnostics(text), cpusOnline, cpusPossible, affinity: availableParallelism() };
+  return { cpusOnline, cpusPossible, affinity: availableParallelism() };
 }

@@ -2,20 +2,21 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { dirname, resolve } from 'node:path';
 import resultsSchema from '../../schemas/results.schema.json' with { type: 'json' };
 import { CgBenchError, errorMessage } from '../errors.ts';
-import { MiB, readTextBeneath } from '../untrusted/read.ts';
+import { MiB, readTextBeneath, readTextBounded } from '../untrusted/read.ts';
 import { cyclesFromEvents } from '../metric/events.ts';
-import { createAjv, fitToSchema, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
+import { fitToSchema, lazyValidator, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
 import { RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';
 
 /** Far above any results.json cg-bench writes (functions are capped), far below memory trouble. */
 const RESULTS_LIMIT = 256 * MiB;
 
 const RESULTS_SCHEMA: SizedSchema = resultsSchema;
-const validateResults = createAjv().compile<Results>(resultsSchema);
-const validateTimed = createAjv().compile<TimedResult[]>({ ...resultsSchema.properties.timed, definitions: resultsSchema.definitions });
+const resultsValidator = lazyValidator<Results>(resultsSchema);
+const timedValidator = lazyValidator<TimedResult[]>({ ...resultsSchema.properties.timed, definitions: resultsSchema.definitions });
 
 /** The timed benchmarks of `cg-bench paired` (paired.json's `timed`), checked as results.json's are. */
 export function parseTimed(data: unknown, source: string): TimedResult[] {
+  const validateTimed = timedValidator();
   if (!validateTimed(data)) {
     const problems = schemaProblems(validateTimed).slice(0, 10);
     throw new CgBenchError(`${source}: invalid timed results:\n${problems.map((p) => `  timed${p.path}: ${p.message}`).join('\n')}`);
@@ -40,6 +41,7 @@ export function parseResults(data: unknown, source: string): Results {
       `${source}: results schemaVersion ${JSON.stringify(record['schemaVersion'])} is not supported (this cg-bench reads ${RESULTS_SCHEMA_VERSION}); measure the baseline again`,
     );
   }
+  const validateResults = resultsValidator();
   if (!validateResults(data)) {
     const problems = schemaProblems(validateResults).slice(0, 10);
     throw new CgBenchError(`${source}: invalid results file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
@@ -75,6 +77,27 @@ export function readResults(path: string, root: string = dirname(path)): Results
     throw new CgBenchError(`${path}: not valid JSON (${(error as Error).message}); the file is corrupt`);
   }
   return parseResults(data, path);
+}
+
+/**
+ * The wall time of each benchmark in an earlier results.json, for the progress's "last time" only:
+ * read without the schema check (compiling the results schema would cost more CPU than a short
+ * benchmark), taking just the names and finite times; nothing when the file is missing or not JSON.
+ */
+export function readWallTimes(path: string): Map<string, number> {
+  const times = new Map<string, number>();
+  let data: unknown;
+  try {
+    data = JSON.parse(readTextBounded(path, RESULTS_LIMIT, 'results file'));
+  } catch {
+    return times;
+  }
+  const benchmarks = (data as { benchmarks?: unknown } | null)?.benchmarks;
+  if (!Array.isArray(benchmarks)) return times;
+  for (const b of benchmarks as { name?: unknown; wallTimeMs?: unknown }[]) {
+    if (typeof b?.name === 'string' && typeof b.wallTimeMs === 'number' && Number.isFinite(b.wallTimeMs) && b.wallTimeMs >= 0) times.set(b.name, b.wallTimeMs);
+  }
+  return times;
 }
 
 const WRITE_HINTS: Record<string, string> = {

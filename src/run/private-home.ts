@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tryLock, unlock } from '../util/pid-lock.ts';
 import { giveDirectory, type Sandbox } from '../untrusted/sandbox.ts';
@@ -23,9 +24,10 @@ async function acquire(lock: string): Promise<void> {
   while (tryLock(lock) !== undefined) await sleep(200);
 }
 
-function removeQuietly(path: string): void {
+/** Off the main thread (libuv's pool): with --jobs N, a sync removal would stall every other job's bookkeeping. */
+async function removeQuietly(path: string): Promise<void> {
   try {
-    rmSync(path, { recursive: true, force: true });
+    await rm(path, { recursive: true, force: true });
   } catch {
     // Something the benchmark made there that we may not remove: emptied next time, or refused then.
   }
@@ -40,13 +42,13 @@ export async function withPrivateHome<T>(benchmarkName: string, sandbox: Sandbox
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    rmSync(home, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true });
     mkdirSync(join(home, 'tmp'), { recursive: true });
     giveDirectory(sandbox, home);
     giveDirectory(sandbox, join(home, 'tmp'));
     return await measure(home);
   } finally {
-    removeQuietly(home);
+    await removeQuietly(home);
     unlock(lock);
   }
 }

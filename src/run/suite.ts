@@ -22,8 +22,8 @@ export interface SuiteOptions {
   /** Measure only this part of the (filtered) suite, balanced on these durations. */
   shard?: ShardSelection | undefined;
   progress: Progress;
-  /** Wall times of an earlier run, shown as "last time" in the progress. */
-  previous?: Results | undefined;
+  /** Wall times of an earlier run by benchmark name, shown as "last time" in the progress. */
+  previousWallTimesMs?: ReadonlyMap<string, number> | undefined;
   valgrind?: ValgrindInstall;
   /** Keep every function and line (check, bisect: two runs that differ must show where). */
   everyFunction?: boolean;
@@ -143,10 +143,9 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   // Probed beside the benchmarks, awaited at the end.
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
   const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox, everyFunction: options.everyFunction === true };
-  const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
   let started = 0;
   const benchmarks: BenchmarkResult[] = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
-    options.progress.start(spec.name, started++, selected.length, previousMs.get(spec.name));
+    options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
     const result = await runBenchmark(spec, slug, ctx, job);
     options.progress.finish(result);
     return result;

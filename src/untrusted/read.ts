@@ -233,7 +233,7 @@ export function readAsIdentity(root: string, path: string, limit: number, identi
   }
 }
 
-const KiB = 1 << 10;
+export const KiB = 1 << 10;
 
 /** Opens a file a benchmark or a setup command could have written: no link followed, no fifo waited on, a plain file or nothing. */
 function openPlain(path: string): number | undefined {

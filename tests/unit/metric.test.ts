@@ -20,3 +20,16 @@ test('estimated cycles weigh L1 1, LL 5, RAM 35 by default', () => {
   const hits = hitsFromEvents(linear);
   assert.equal(cyclesFromEvents(linear, DEFAULT_WEIGHTS), hits.l1 + 5 * hits.ll + 35 * hits.ram);
 });
+
+test('the event helpers keep EVENT_NAMES\' key order (results.json is written in it) and pick by the events: line', async () => {
+  const { EVENT_NAMES, addEvents, eventsFromVector, zeroEvents } = await import('../../src/metric/events.ts');
+  assert.deepEqual(Object.keys(zeroEvents()), [...EVENT_NAMES]);
+  const names = ['DLmw', 'Bc', 'Ir', 'I1mr', 'ILmr', 'Dr', 'D1mr', 'DLmr', 'Dw', 'D1mw'];
+  const e = eventsFromVector(names, [9, 100, 1, 2, 3, 4, 5, 6, 7, 8]);
+  assert.deepEqual(Object.keys(e), [...EVENT_NAMES]);
+  assert.deepEqual(Object.values(e), [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  assert.deepEqual(eventsFromVector(names, [9, 100, 1]), { ...zeroEvents(), Ir: 1, DLmw: 9 }, 'a short vector: the rest are 0');
+  assert.deepEqual(Object.values(addEvents(e, e)), [2, 4, 6, 8, 10, 12, 14, 16, 18]);
+  assert.deepEqual(Object.keys(addEvents(e, e)), [...EVENT_NAMES]);
+  assert.throws(() => eventsFromVector(['Ir'], [1]), /event I1mr is missing/);
+});

@@ -1,0 +1,163 @@
+// cg-bench's fixed cost and --jobs scaling (issue 26), in CPU seconds measured side by side (A B A B):
+//   npx tsx bench/fixed-cost.ts            builds src/ into a temporary bundle and measures it
+//   npx tsx bench/fixed-cost.ts --dist     measures dist/cli.js as shipped
+//   npx tsx bench/fixed-cost.ts --cli F    measures the bundle F (an older build, to compare)
+//   npx tsx bench/fixed-cost.ts --pairs 7  more pairs (default 5)
+//   npx tsx bench/fixed-cost.ts --long     also the docs' case: examples/memory-access, ~10 s under Cachegrind
+// CPU time (user + system of the process and every child it waited for, from /usr/bin/time) is
+// what the verdicts use: wall time on a shared 2-core machine says more about the neighbours.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { basename, join } from 'node:path';
+import { build } from 'esbuild';
+import { locateValgrind } from '../src/run/valgrind.ts';
+import { CLI, median, ROOT, table, temp } from './lib.ts';
+
+const args = process.argv.slice(2);
+const pairs = Number(args[args.indexOf('--pairs') + 1]) || 5;
+const dir = temp('fixed-cost');
+// A private probe cache per run of this script: the first run fills it, as a machine's first run does.
+const env = { ...process.env, XDG_CACHE_HOME: join(dir, 'cache') };
+
+async function bundle(): Promise<string> {
+  if (args.includes('--dist')) return CLI;
+  if (args.includes('--cli')) return args[args.indexOf('--cli') + 1]!;
+  const out = join(dir, 'cli.js');
+  await build({
+    entryPoints: [join(ROOT, 'src', 'cli.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    banner: { js: "import { createRequire as __cgCreateRequire } from 'node:module'; const require = __cgCreateRequire(import.meta.url);" },
+  });
+  return out;
+}
+
+interface Usage {
+  cpu: number;
+  wall: number;
+}
+
+/** CPU (user + system, children included) and wall seconds of one command, from /usr/bin/time. */
+function timed(argv: string[], cwd: string): Usage {
+  const file = join(dir, 'time.txt');
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S %e', '-o', file, ...argv], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${argv.join(' ')}: exit ${r.status}\n${r.stderr}`);
+  const [user, system, wall] = readFileSync(file, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  return { cpu: user! + system!, wall: wall! };
+}
+
+/** Runs a and b alternately, `n` times each. */
+function sideBySide(n: number, a: (i: number) => Usage, b: (i: number) => Usage): { a: Usage[]; b: Usage[] } {
+  const out = { a: [] as Usage[], b: [] as Usage[] };
+  for (let i = 0; i < n; i++) {
+    out.a.push(a(i));
+    out.b.push(b(i));
+  }
+  return out;
+}
+
+const cpuOf = (u: Usage[]) => median(u.map((x) => x.cpu));
+const wallOf = (u: Usage[]) => median(u.map((x) => x.wall));
+const s = (x: number) => x.toFixed(2);
+
+const cli = await bundle();
+const valgrind = locateValgrind();
+console.log(`cg-bench fixed cost, ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, load ${loadavg()[0]!.toFixed(1)}`);
+console.log(`measuring ${cli === CLI ? 'dist/cli.js' : args.includes('--cli') ? cli : 'src/ (bundled now)'}; ${pairs} pairs each, medians of CPU seconds (user + system)\n`);
+
+// 1. Start-up: the CLI's --help against Node doing nothing.
+const help = sideBySide(pairs, () => timed([process.execPath, cli, '--help'], dir), () => timed([process.execPath, '-e', '0'], dir));
+console.log('1. start-up');
+for (const line of table([
+  ['', 'CPU s'],
+  ['cg-bench --help', s(cpuOf(help.a))],
+  ['node -e 0', s(cpuOf(help.b))],
+  ['cg-bench --help beyond node -e 0', s(cpuOf(help.a) - cpuOf(help.b))],
+])) console.log(`  ${line}`);
+
+// 2. One C benchmark of about 1 s CPU under Cachegrind: cg-bench run against a bare Cachegrind run.
+const project = join(dir, 'project');
+mkdirSync(project);
+writeFileSync(
+  join(project, 'loop.c'),
+  '#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n  long n = atol(argv[1]);\n  unsigned long x = 1;\n  for (long i = 0; i < n; i++) x = x * 6364136223846793005UL + 1442695040888963407UL;\n  printf("%lu\\n", x);\n  return 0;\n}\n',
+);
+if (spawnSync('cc', ['-O1', '-o', join(project, 'loop'), join(project, 'loop.c')]).status !== 0) throw new Error('cc failed');
+const cache = ['--cache-sim=yes', '--branch-sim=no', '--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64'];
+const bare = (n: number) => timed([valgrind.bin, '--tool=cachegrind', ...cache, `--cachegrind-out-file=${join(dir, 'bare.out')}`, `--log-file=${join(dir, 'bare.log')}`, './loop', String(n)], project);
+// Calibrate: Cachegrind's CPU time is linear in the iterations, after a start-up cost.
+const [n1, n2] = [5_000_000, 25_000_000];
+const [c1, c2] = [bare(n1).cpu, bare(n2).cpu];
+const iterations = Math.round(n1 + ((1 - c1) * (n2 - n1)) / Math.max(0.01, c2 - c1));
+writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`);
+const run = sideBySide(pairs, (i) => timed([process.execPath, cli, 'run', '--out', `out-${i}`], project), () => bare(iterations));
+const ratios = run.a.map((u, i) => u.cpu / run.b[i]!.cpu);
+console.log('\n2. one C benchmark (about 1 s CPU under Cachegrind)');
+for (const line of table([
+  ['', 'CPU s'],
+  ['cg-bench run', s(cpuOf(run.a))],
+  ['bare valgrind --tool=cachegrind (same cache options)', s(cpuOf(run.b))],
+  ['ratio (median of the pairs\' ratios)', median(ratios).toFixed(3)],
+])) console.log(`  ${line}`);
+console.log(`  pairs' ratios: ${ratios.map((r) => r.toFixed(3)).join(' ')}`);
+
+// 2b. The docs' case (how-it-works.md, figure 3): the memory-access walk, about 10 s CPU under Cachegrind.
+if (args.includes('--long')) {
+  if (spawnSync('cc', ['-O2', '-o', join(project, 'memory-access'), join(ROOT, 'examples', 'memory-access', 'memory-access.c')]).status !== 0) throw new Error('cc failed');
+  const argv = ['./memory-access', 'random', '1000000', '15000000'];
+  writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n  - name: ten-seconds\n    run: ${JSON.stringify(argv)}\n`);
+  const long = sideBySide(Math.max(2, Math.ceil(pairs / 2)), (i) => timed([process.execPath, cli, 'run', '--out', `long-${i}`], project), () =>
+    timed([valgrind.bin, '--tool=cachegrind', ...cache, `--cachegrind-out-file=${join(dir, 'bare.out')}`, `--log-file=${join(dir, 'bare.log')}`, ...argv], project),
+  );
+  const longRatios = long.a.map((u, i) => u.cpu / long.b[i]!.cpu);
+  console.log("\n2b. the docs' case: memory-access random, about 10 s CPU under Cachegrind");
+  for (const line of table([
+    ['', 'CPU s'],
+    ['cg-bench run', s(cpuOf(long.a))],
+    ['bare valgrind --tool=cachegrind (same cache options)', s(cpuOf(long.b))],
+    ["ratio (median of the pairs' ratios)", median(longRatios).toFixed(3)],
+  ])) console.log(`  ${line}`);
+  console.log(`  pairs' ratios: ${longRatios.map((r) => r.toFixed(3)).join(' ')}`);
+}
+
+// 3. The processes one `cg-bench run` of one benchmark starts: every pid that ran a program.
+writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`);
+let processes = 'strace not found';
+if (spawnSync('strace', ['-V']).status === 0) {
+  const trace = join(dir, 'strace.txt');
+  const r = spawnSync('strace', ['-f', '-qq', '-e', 'trace=execve', '-o', trace, process.execPath, cli, 'run', '--out', 'out-strace'], { cwd: project, env, stdio: 'ignore' });
+  if (r.status !== 0) throw new Error(`strace cg-bench run: exit ${r.status}`);
+  // A process is counted once, by the first program it ran (taskset execs unshare execs sh: one process).
+  const programs = new Map<string, string>();
+  let execs = 0;
+  for (const line of readFileSync(trace, 'utf8').split('\n')) {
+    const m = /^(\d+)\s+execve\("([^"]+)".*= 0$/.exec(line);
+    if (!m) continue;
+    execs++;
+    if (!programs.has(m[1]!)) programs.set(m[1]!, basename(m[2]!));
+  }
+  const counts = new Map<string, number>();
+  for (const program of [...programs.values()].slice(1)) counts.set(program, (counts.get(program) ?? 0) + 1);
+  processes = `${programs.size - 1} processes, ${execs - 1} programs executed (${[...counts].map(([p, c]) => `${c} ${p}`).join(', ')})`;
+}
+console.log(`\n3. processes cg-bench run starts for one benchmark (probe cache warm): ${processes}`);
+
+// 4. --jobs 2 against --jobs 1 on ten small benchmarks.
+const small = Math.round(iterations / 5);
+writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n${Array.from({ length: 10 }, (_, i) => `  - name: small-${i}\n    run: ["./loop", "${small + i}"]\n`).join('')}`);
+const jobs = sideBySide(Math.max(2, Math.ceil(pairs / 2)), (i) => timed([process.execPath, cli, 'run', '--jobs', '2', '--out', `jobs2-${i}`], project), (i) => timed([process.execPath, cli, 'run', '--jobs', '1', '--out', `jobs1-${i}`], project));
+console.log('\n4. ten benchmarks of about 0.2 s CPU each');
+for (const line of table([
+  ['', 'CPU s', 'wall s', 'CPU / wall'],
+  ['--jobs 2', s(cpuOf(jobs.a)), s(wallOf(jobs.a)), (cpuOf(jobs.a) / wallOf(jobs.a)).toFixed(2)],
+  ['--jobs 1', s(cpuOf(jobs.b)), s(wallOf(jobs.b)), (cpuOf(jobs.b) / wallOf(jobs.b)).toFixed(2)],
+  ['--jobs 2 / --jobs 1', (cpuOf(jobs.a) / cpuOf(jobs.b)).toFixed(3), (wallOf(jobs.a) / wallOf(jobs.b)).toFixed(3), ''],
+])) console.log(`  ${line}`);
+console.log(`  (wall time is only as good as the machine is idle: load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs now)`);
+
+rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { homedir, machine, release, version } from 'node:os';
+import { delimiter, isAbsolute, join } from 'node:path';
+import { readTextBounded, KiB } from '../untrusted/read.ts';
+import { VERSION } from '../version.ts';
+
+/**
+ * The fingerprint's costly probes (two runs under Valgrind, python3 --version, getconf) give the
+ * same answers until something they depend on changes. Their answers are kept per machine, in
+ * $XDG_CACHE_HOME/cg-bench (else ~/.cache/cg-bench), under a key made of everything that could
+ * change them: the Valgrind binary, the loader (glibc) and python3 (path, size, mtime), the kernel,
+ * the CPU as /proc/cpuinfo names it, the image, the architecture and cg-bench's version. A change of
+ * any of them is a new key and a new probe. CG_BENCH_PROBE_CACHE=0 turns the cache off.
+ */
+
+/** Bumped when what is cached changes shape or meaning. */
+const FORMAT = 1;
+/** A machine alternating between a few Valgrinds or images keeps each; older entries go. */
+const MAX_ENTRIES = 8;
+/** Far above a few entries of a fingerprint. */
+const FILE_LIMIT = 256 * KiB;
+
+/** A file as the key sees it: where it resolves, its size and mtime; null when absent. */
+function fileIdentity(path: string | undefined): string | null {
+  if (!path) return null;
+  try {
+    const real = realpathSync(path);
+    const s = statSync(real);
+    return `${real}:${s.size}:${s.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+
+function onPath(program: string, path: string): string | undefined {
+  for (const dir of path.split(delimiter)) {
+    if (!dir) continue;
+    try {
+      if (statSync(join(dir, program)).isFile()) return join(dir, program);
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** The lines of /proc/cpuinfo's first CPU that name it (not its clock or its number). */
+function cpuIdentity(cpuinfo: string): string {
+  const first = cpuinfo.split(/\n\s*\n/)[0] ?? '';
+  const wanted = /^(vendor_id|cpu family|model|model name|stepping|microcode|flags|CPU implementer|CPU architecture|CPU variant|CPU part|CPU revision|Features)\s*:/;
+  return first
+    .split('\n')
+    .filter((l) => wanted.test(l))
+    .join('\n');
+}
+
+export interface ProbeKeyInputs {
+  valgrindBin: string;
+  valgrindVersion: string;
+  /** The files whose change could change a probe's answer, beside Valgrind (the loader, python3, getconf). */
+  files: Record<string, string | undefined>;
+  env: NodeJS.ProcessEnv;
+}
+
+/** The key's parts, readable: what a probe's answers depend on. */
+export function probeKeyParts(inputs: ProbeKeyInputs, cpuinfo?: string): Record<string, string | null> {
+  let info = cpuinfo;
+  if (info === undefined) {
+    try {
+      info = readFileSync('/proc/cpuinfo', 'utf8');
+    } catch {
+      info = '';
+    }
+  }
+  return {
+    format: String(FORMAT),
+    cgBench: VERSION,
+    arch: machine(),
+    kernel: `${release()} ${version()}`,
+    cpu: createHash('sha256').update(cpuIdentity(info)).digest('hex'),
+    valgrind: fileIdentity(inputs.valgrindBin),
+    valgrindVersion: inputs.valgrindVersion,
+    image: `${inputs.env['CG_BENCH_IMAGE'] ?? ''}@${inputs.env['CG_BENCH_IMAGE_DIGEST'] ?? ''}`,
+    ...Object.fromEntries(Object.entries(inputs.files).sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [`file:${name}`, fileIdentity(path)])),
+  };
+}
+
+export function probeKey(parts: Record<string, string | null>): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/** The cache file, or undefined when there is no cache directory (or the cache is turned off). */
+export function probeCacheFile(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const off = env['CG_BENCH_PROBE_CACHE'];
+  if (off === '0' || off === 'false') return undefined;
+  const xdg = env['XDG_CACHE_HOME'];
+  let base: string;
+  if (xdg && isAbsolute(xdg)) base = xdg;
+  else {
+    try {
+      base = join(homedir(), '.cache');
+    } catch {
+      return undefined;
+    }
+  }
+  return join(base, 'cg-bench', 'probes.json');
+}
+
+interface Entry {
+  key: string;
+  value: unknown;
+}
+
+/**
+ * The entries of the cache file; none when it is missing, unreadable, not ours, writable by others,
+ * or not what this code writes (a stale or damaged cache is a miss, never an error).
+ */
+function readEntries(file: string): Entry[] {
+  try {
+    const s = lstatSync(file);
+    if (!s.isFile() || (typeof process.getuid === 'function' && s.uid !== process.getuid()) || (s.mode & 0o022) !== 0) return [];
+    const data: unknown = JSON.parse(readTextBounded(file, FILE_LIMIT, 'probe cache'));
+    if (!Array.isArray(data)) return [];
+    return data.filter((e): e is Entry => typeof e === 'object' && e !== null && typeof (e as Entry).key === 'string' && 'value' in e);
+  } catch {
+    return [];
+  }
+}
+
+function writeEntries(file: string, entries: Entry[]): void {
+  try {
+    const dir = join(file, '..');
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 0o600 });
+    renameSync(temporary, file);
+  } catch {
+    // A read-only home or a full disk: the next run probes again.
+  }
+}
+
+/**
+ * `probe()`'s answer, from the cache when it holds one for this key and `isValue` accepts it;
+ * otherwise probed and kept. With no cache file, just `probe()`.
+ */
+export async function cachedProbe<T>(key: string, probe: () => Promise<T>, isValue: (value: unknown) => value is T, file: string | undefined = probeCacheFile()): Promise<T> {
+  if (file === undefined) return probe();
+  const hit = readEntries(file).find((e) => e.key === key);
+  if (hit && isValue(hit.value)) return hit.value;
+  const value = await probe();
+  writeEntries(file, [{ key, value }, ...readEntries(file).filter((e) => e.key !== key)]);
+  return value;
+}
+
+/** Where python3 and getconf are found on the probes' PATH: their files are part of the key. */
+export function probedPrograms(path: string): Record<string, string | undefined> {
+  return { python3: onPath('python3', path), getconf: onPath('getconf', path) };
+}

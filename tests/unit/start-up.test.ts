@@ -1,0 +1,92 @@
+// The fixed cost (issue 26): importing the modules every command loads compiles no JSON schema; the
+// configuration's validator is compiled at build time (scripts/validators.mjs), the results' when first used.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { Ajv } from 'ajv';
+import { ROOT } from '../helpers.ts';
+
+test('no schema is compiled at import time, nor to read a configuration', async () => {
+  let compiled = 0;
+  const compile = Ajv.prototype.compile;
+  Ajv.prototype.compile = function (this: Ajv, ...args: Parameters<Ajv['compile']>) {
+    compiled++;
+    return compile.apply(this, args);
+  } as Ajv['compile'];
+  try {
+    const { loadConfig } = await import('../../src/config/load.ts');
+    await import('../../src/results/io.ts');
+    await import('../../src/cli/main.ts');
+    assert.equal(compiled, 0, 'a schema was compiled at import time');
+    const dir = mkdtempSync(join(tmpdir(), 'cg-bench-start-up-'));
+    try {
+      writeFileSync(join(dir, 'cg-bench.yml'), 'benchmarks:\n  - name: a\n    run: ["true"]\n');
+      loadConfig(join(dir, 'cg-bench.yml'));
+      loadConfig(join(dir, 'cg-bench.yml'));
+      assert.equal(compiled, 0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  } finally {
+    Ajv.prototype.compile = compile;
+  }
+});
+
+test('the schemas we ship are valid against their meta-schema (runs skip that check: createAjv)', async () => {
+  const { createAjv } = await import('../../src/util/json-schema.ts');
+  const { default: config } = await import('../../schemas/config.schema.json', { with: { type: 'json' } });
+  const { default: results } = await import('../../schemas/results.schema.json', { with: { type: 'json' } });
+  for (const schema of [config, results]) {
+    const ajv = createAjv({ validateSchema: true });
+    assert.equal(ajv.validateSchema(schema), true, JSON.stringify(ajv.errors));
+    assert.doesNotThrow(() => ajv.compile(schema));
+  }
+  const broken = { ...config, properties: { ...config.properties, threshold: { type: 'nonsense' } } };
+  assert.equal(createAjv({ validateSchema: true }).validateSchema(broken), false, 'the check catches a broken schema');
+});
+
+test('the generated config validator is in step with schemas/config.schema.json, and says what a compiled one says', async () => {
+  const check = spawnSync(process.execPath, [join(ROOT, 'scripts', 'validators.mjs'), '--check'], { encoding: 'utf8' });
+  assert.equal(check.status, 0, check.stderr);
+  const { validateConfig } = await import('../../src/config/config-validator.generated.js');
+  const { createAjv, schemaProblems } = await import('../../src/util/json-schema.ts');
+  const { default: schema } = await import('../../schemas/config.schema.json', { with: { type: 'json' } });
+  const compiled = createAjv().compile(schema);
+  const cases: unknown[] = [
+    { benchmarks: [{ name: 'a', run: 'true' }] },
+    {},
+    { benchmarks: [] },
+    { threshold: 'x', timeout: -1, cache: { I1: 'big', L2: '1,2,3' }, weights: { l1: 'one' }, env: { 'bad-name': 1, OK: null }, benchmarks: [{ name: 'a\u200b', run: [], runn: 1, mode: 'fast', cwd: '' }] },
+    { benchmarks: [{ name: 1, run: ['x', 2], threshold: '2 %', budget: '1y' }], setup: [[]], network: 'yes', cpus: 'two' },
+  ];
+  for (const data of cases) {
+    assert.equal(validateConfig(data), compiled(data), JSON.stringify(data));
+    assert.deepEqual(schemaProblems(validateConfig), schemaProblems(compiled), JSON.stringify(data));
+  }
+});
+
+test('a run into an --out that holds results reads the earlier wall times without compiling the results schema', async () => {
+  const { readWallTimes } = await import('../../src/results/io.ts');
+  let compiled = 0;
+  const compile = Ajv.prototype.compile;
+  Ajv.prototype.compile = function (this: Ajv, ...args: Parameters<Ajv['compile']>) {
+    compiled++;
+    return compile.apply(this, args);
+  } as Ajv['compile'];
+  const dir = mkdtempSync(join(tmpdir(), 'cg-bench-start-up-'));
+  try {
+    const file = join(dir, 'results.json');
+    writeFileSync(file, JSON.stringify({ tool: 'cg-bench', benchmarks: [{ name: 'a', wallTimeMs: 1200 }, { name: 'b', wallTimeMs: 'soon' }, { name: 3, wallTimeMs: 5 }, null] }));
+    assert.deepEqual([...readWallTimes(file)], [['a', 1200]]);
+    writeFileSync(file, '{ not json');
+    assert.equal(readWallTimes(file).size, 0);
+    assert.equal(readWallTimes(join(dir, 'missing.json')).size, 0);
+    assert.equal(compiled, 0);
+  } finally {
+    Ajv.prototype.compile = compile;
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
