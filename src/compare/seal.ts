@@ -8,6 +8,7 @@ const PARTS: { key: keyof Seal; name: string; values: Record<string, string> }[]
   { key: 'cpus', name: 'CPU view', values: { one: 'one CPU', host: 'the host\'s CPUs' } },
   { key: 'entropy', name: 'entropy', values: { fixed: 'fixed', os: 'the system\'s' } },
   { key: 'pythonResets', name: 'Python interpreter resets', values: { true: 'at each region', false: 'none', undefined: 'not Python' } },
+  { key: 'devices', name: 'device numbers of the filesystems Python reads', values: { undefined: 'not recorded' } },
 ];
 
 /** How every seal difference begins. */

@@ -68,6 +68,14 @@ export interface Seal {
    * (python/cg_bench, set by CG_BENCH_INSTRUMENT=region). Absent for other benchmarks.
    */
   pythonResets?: boolean;
+  /**
+   * Python benchmarks only: the device numbers (st_dev) of the root filesystem and of the working
+   * directory's, as "/ 40, cwd 2049". Python makes every st_dev it reads an int object, one of its
+   * cached small ints up to 256: a container's root is an overlay the kernel numbers from those free
+   * (40 alone, 100 with five other containers running), and which small int it is moves the count's
+   * cache misses. Absent for other benchmarks.
+   */
+  devices?: string;
 }
 
 export interface BenchmarkResult {

@@ -96,7 +96,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     processes: [],
     functions: [],
     logs: { stdout: rel(stdout), stderr: rel(stderr) },
-    seal: sealOf(ctx.sandbox, python, spec.instrument),
+    seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd),
   };
 
   const argv = typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run;

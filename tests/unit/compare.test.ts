@@ -82,6 +82,10 @@ test('a benchmark measured under another seal is not comparable, naming each par
   assert.equal(weaker.notComparable, 'ran under another seal: pid namespace: its own → none (the machine\'s pids); entropy: fixed → the system\'s');
   assert.match(verdict({ seal: sealed }, { seal: { ...sealed, cpus: 'host' } }).notComparable ?? '', /CPU view: one CPU → the host's CPUs/);
   assert.match(verdict({ seal: { ...sealed, pythonResets: true } }, { seal: { ...sealed, pythonResets: false } }).notComparable ?? '', /Python interpreter resets: at each region → none/);
+  // A container's overlay root numbered otherwise (other containers running): Python's st_dev is another small int.
+  const python = { ...sealed, pythonResets: false, devices: '/ 40, cwd 2049' };
+  assert.match(verdict({ seal: python }, { seal: { ...python, devices: '/ 100, cwd 2049' } }).notComparable ?? '', /device numbers of the filesystems Python reads: \/ 40, cwd 2049 → \/ 100, cwd 2049/);
+  assert.equal(verdict({ seal: python }, { seal: { ...python } }).verdict, 'regression');
   assert.equal(verdict({ seal: sealed }, { seal: { ...sealed } }).verdict, 'regression');
   assert.equal(verdict({}, {}).verdict, 'regression', 'two results from before seals were recorded');
   assert.match(verdict({}, { seal: sealed }).notComparable ?? '', /the baseline records none/);
