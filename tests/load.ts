@@ -1,0 +1,47 @@
+// A machine loaded the way a shared CI runner is, for the tests that claim "the same number under
+// load": both cores busy, a fork storm, namespaces made and torn down without pause (the kernel's
+// network-namespace clean-up runs on a worker thread), and memory pressure. Bounded: every generator
+// is a child of the test's process group and stops when `stop()` is called, or after `limitMs`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+
+const GENERATORS: Record<string, string> = {
+  busy: 'while :; do :; done',
+  forks: 'while :; do for i in 1 2 3 4 5 6 7 8 9 10; do /bin/true & done; wait; done',
+  namespaces: 'while :; do unshare --user --map-root-user --net --pid --fork --mount /bin/true 2>/dev/null || sleep 0.1; done',
+  // 512 MiB touched page by page, freed, again: the page allocator and reclaim stay busy.
+  memory: 'while :; do head -c 536870912 /dev/zero | tail -c 1 >/dev/null; done',
+};
+
+export interface Load {
+  /** The 1-minute load average when stop() was called, and the generators that ran. */
+  stop(): { loadAverage: number; generators: string[] };
+}
+
+export function loadMachine(limitMs = 10 * 60_000): Load {
+  const children: ChildProcess[] = [];
+  const names = ['busy', 'busy', 'forks', 'namespaces', 'memory'];
+  for (const name of names) {
+    const child = spawn('timeout', ['-s', 'KILL', String(Math.ceil(limitMs / 1000)), 'sh', '-c', GENERATORS[name]!], { stdio: 'ignore', detached: true });
+    child.unref();
+    children.push(child);
+  }
+  const kill = () => {
+    for (const child of children) {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.once('exit', kill);
+  return {
+    stop() {
+      const loadAverage = loadavg()[0]!;
+      kill();
+      process.removeListener('exit', kill);
+      return { loadAverage, generators: names };
+    },
+  };
+}

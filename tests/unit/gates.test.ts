@@ -1,0 +1,94 @@
+// The gates by construction: every process a pull request controls and every file whose path or
+// content it controls goes through src/untrusted/ (process.ts runs processes, read.ts reads files).
+// This test fails when a module outside src/untrusted/ imports a way to start a process or to open,
+// read, copy or list files, unless TRUSTED names it with the reason no pull request controls it. A
+// new feature that needs one calls the gates instead, or argues its case here, in review.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** What starts a process, or opens, reads, copies, lists or follows a file. */
+const PROCESS = /^(spawn|spawnSync|exec|execSync|execFile|execFileSync|fork)$/;
+const FILE_READ = /^(open|openSync|read|readSync|readFile|readFileSync|createReadStream|copyFile|copyFileSync|cp|cpSync|opendir|opendirSync|readdir|readdirSync|readlink|readlinkSync|realpath|realpathSync|glob|globSync|watch|watchFile)$/;
+
+/** module → the calls it may make, and why a pull request controls neither their paths nor their commands. */
+const TRUSTED: Record<string, { calls: string[]; why: string }> = {
+  'src/bisect/history.ts': { calls: ['realpathSync'], why: 'the git top-level and the config directory the caller names, resolved once at the entry' },
+  'src/config/load.ts': { calls: ['realpathSync'], why: 'resolves the path the caller gave; the file itself is read through the reader' },
+  'src/ci/shard-hand-over.ts': { calls: ['readdirSync'], why: 'lists the part directories by name; each file in them is read through the reader' },
+  'src/history/load.ts': { calls: ['readdirSync'], why: 'lists run names; each run is read through the reader beneath the directory given' },
+  'src/run/benchmark.ts': { calls: ['readdirSync'], why: "lists the output directory's names; the logs and profiles are read through the reader" },
+  'src/run/valgrind-files.ts': { calls: ['readdirSync'], why: "lists Valgrind's files by name; each is opened through the reader" },
+  'src/python/attribution.ts': { calls: ['readFileSync', 'readdirSync'], why: "reads cg-bench's own _bytecode.py beside dist/, and lists the counts files by name (read through the reader)" },
+  'src/container/engine.ts': {
+    calls: ['spawn'],
+    why: "the docker/podman client, in cg-bench's process group so that SIGINT/SIGTERM reach it and it stops the container; the image's cg-bench bounds every run inside through the runner",
+  },
+  'src/container/measurer.ts': {
+    calls: ['cpSync', 'readdirSync'],
+    why: 'copies the checkout as git made it (regular files and links; links copied as links, never followed) to the image workspace, and lists the output directory to remove links and devices from it',
+  },
+  'src/github/run.ts': { calls: ['readFileSync'], why: "the action's own image.lock.json and the runner's event payload (GITHUB_EVENT_PATH)" },
+  'src/results/environment.ts': { calls: ['readFile'], why: "/etc/os-release and the probes' outputs in cg-bench's own temporary directory" },
+  'src/results/host-probe.ts': { calls: ['readFile'], why: "the kernel's CPU lists in /sys" },
+  'src/results/probe-cache.ts': {
+    calls: ['readFileSync', 'realpathSync'],
+    why: "cg-bench's per-machine probe cache in the caller's cache directory (a file not owned by the caller, or writable by others, is ignored), and the programs its key names",
+  },
+  'src/run/leftovers.ts': { calls: ['readFileSync', 'readdirSync'], why: "the kernel's /proc, to find processes a benchmark left behind" },
+  'src/run/setup.ts': { calls: ['openSync'], why: 'appends to the setup log with O_NOFOLLOW (a write: a link planted at its name is refused)' },
+  'src/run/valgrind.ts': { calls: ['openSync', 'readSync'], why: 'the first bytes of the Valgrind binary the caller chose (CG_BENCH_VALGRIND or PATH)' },
+  'src/stopwatch/executor.ts': { calls: ['readFileSync'], why: "the kernel's /proc/sys/kernel/perf_event_paranoid" },
+  'src/util/pid-lock.ts': { calls: ['readFileSync'], why: "the kernel's /proc, and cg-bench's own lock files" },
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+}
+
+/** The names a module imports from node:child_process, node:fs and node:fs/promises (namespace imports count as everything). */
+function gatedImports(text: string): string[] {
+  const names: string[] = [];
+  for (const m of text.matchAll(/import\s+([^;]*?)\s+from\s+'node:(child_process|fs|fs\/promises)'/g)) {
+    const clause = m[1]!;
+    if (/\*\s+as/.test(clause) || !clause.includes('{')) names.push(`${m[2]}:*`);
+    for (const part of /\{([^}]*)\}/.exec(clause)?.[1]?.split(',') ?? []) {
+      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+      if (name && (m[2] === 'child_process' ? PROCESS.test(name) : FILE_READ.test(name))) names.push(name);
+    }
+  }
+  for (const m of text.matchAll(/require\(\s*'node:(child_process|fs)'\s*\)|import\(\s*'node:(child_process|fs|fs\/promises)'\s*\)/g)) names.push(`${m[1] ?? m[2]}:*`);
+  return names;
+}
+
+test('outside src/untrusted/, only TRUSTED modules start processes or read files, each with its reason', () => {
+  const found: Record<string, string[]> = {};
+  for (const file of sources(join(ROOT, 'src'))) {
+    const name = relative(ROOT, file);
+    if (name.startsWith('src/untrusted/')) continue;
+    const calls = gatedImports(readFileSync(file, 'utf8'));
+    if (calls.length) found[name] = calls.sort();
+  }
+  const unexpected = Object.entries(found).flatMap(([file, calls]) => calls.filter((c) => !TRUSTED[file]?.calls.includes(c)).map((c) => `${file}: ${c}`));
+  assert.deepEqual(
+    unexpected,
+    [],
+    'route these through src/untrusted/ (read.ts, process.ts); or, when no pull request controls the path or the command, add them to TRUSTED with the reason',
+  );
+  // The list stays true: nothing in it that the code no longer does.
+  const stale = Object.entries(TRUSTED).flatMap(([file, { calls }]) => calls.filter((c) => !found[file]?.includes(c)).map((c) => `${file}: ${c}`));
+  assert.deepEqual(stale, [], 'TRUSTED names calls the code no longer makes: remove them');
+});
+
+test('the import scan sees every form of import', () => {
+  assert.deepEqual(gatedImports("import { spawn, spawnSync as s } from 'node:child_process';"), ['spawn', 'spawnSync']);
+  assert.deepEqual(gatedImports("import { mkdirSync, readFileSync, type Stats } from 'node:fs';"), ['readFileSync']);
+  assert.deepEqual(gatedImports("import * as fs from 'node:fs';"), ['fs:*']);
+  assert.deepEqual(gatedImports("import fs from 'node:fs';"), ['fs:*']);
+  assert.deepEqual(gatedImports("const cp = await import('node:child_process');"), ['child_process:*']);
+  assert.deepEqual(gatedImports("import {\n  readFile,\n  writeFile,\n} from 'node:fs/promises';"), ['readFile']);
+});
