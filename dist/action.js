@@ -1351,20 +1351,20 @@ var require_util = __commonJS({
           return c >= 33 && c <= 126;
       }
     }
-    function isValidHTTPToken(characters) {
-      if (characters.length === 0) {
+    function isValidHTTPToken(characters2) {
+      if (characters2.length === 0) {
         return false;
       }
-      for (let i = 0; i < characters.length; ++i) {
-        if (!isTokenCharCode(characters.charCodeAt(i))) {
+      for (let i = 0; i < characters2.length; ++i) {
+        if (!isTokenCharCode(characters2.charCodeAt(i))) {
           return false;
         }
       }
       return true;
     }
     var headerCharRegex = /[^\t\x20-\x7e\x80-\xff]/;
-    function isValidHeaderValue(characters) {
-      return !headerCharRegex.test(characters);
+    function isValidHeaderValue(characters2) {
+      return !headerCharRegex.test(characters2);
     }
     function parseRangeHeader(range3) {
       if (range3 == null || range3 === "") return { start: 0, end: null, size: null };
@@ -1501,36 +1501,36 @@ var require_diagnostics = __commonJS({
       const debuglog = fetchDebuglog.enabled ? fetchDebuglog : undiciDebugLog;
       diagnosticsChannel.channel("undici:client:beforeConnect").subscribe((evt) => {
         const {
-          connectParams: { version: version3, protocol, port, host }
+          connectParams: { version: version4, protocol, port, host }
         } = evt;
         debuglog(
           "connecting to %s using %s%s",
           `${host}${port ? `:${port}` : ""}`,
           protocol,
-          version3
+          version4
         );
       });
       diagnosticsChannel.channel("undici:client:connected").subscribe((evt) => {
         const {
-          connectParams: { version: version3, protocol, port, host }
+          connectParams: { version: version4, protocol, port, host }
         } = evt;
         debuglog(
           "connected to %s using %s%s",
           `${host}${port ? `:${port}` : ""}`,
           protocol,
-          version3
+          version4
         );
       });
       diagnosticsChannel.channel("undici:client:connectError").subscribe((evt) => {
         const {
-          connectParams: { version: version3, protocol, port, host },
+          connectParams: { version: version4, protocol, port, host },
           error: error2
         } = evt;
         debuglog(
           "connection to %s using %s%s errored - %s",
           `${host}${port ? `:${port}` : ""}`,
           protocol,
-          version3,
+          version4,
           error2.message
         );
       });
@@ -1579,31 +1579,31 @@ var require_diagnostics = __commonJS({
         const debuglog = undiciDebugLog.enabled ? undiciDebugLog : websocketDebuglog;
         diagnosticsChannel.channel("undici:client:beforeConnect").subscribe((evt) => {
           const {
-            connectParams: { version: version3, protocol, port, host }
+            connectParams: { version: version4, protocol, port, host }
           } = evt;
           debuglog(
             "connecting to %s%s using %s%s",
             host,
             port ? `:${port}` : "",
             protocol,
-            version3
+            version4
           );
         });
         diagnosticsChannel.channel("undici:client:connected").subscribe((evt) => {
           const {
-            connectParams: { version: version3, protocol, port, host }
+            connectParams: { version: version4, protocol, port, host }
           } = evt;
           debuglog(
             "connected to %s%s using %s%s",
             host,
             port ? `:${port}` : "",
             protocol,
-            version3
+            version4
           );
         });
         diagnosticsChannel.channel("undici:client:connectError").subscribe((evt) => {
           const {
-            connectParams: { version: version3, protocol, port, host },
+            connectParams: { version: version4, protocol, port, host },
             error: error2
           } = evt;
           debuglog(
@@ -1611,7 +1611,7 @@ var require_diagnostics = __commonJS({
             host,
             port ? `:${port}` : "",
             protocol,
-            version3,
+            version4,
             error2.message
           );
         });
@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve9, reject) => {
+          return new Promise((resolve12, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve9(data);
+              return err ? reject(err) : resolve12(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve9, reject) => {
+          return new Promise((resolve12, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve9(data);
+              ) : resolve12(data);
             });
           });
         }
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve9, reject) => {
-        res = resolve9;
+      const promise = new Promise((resolve12, reject) => {
+        res = resolve12;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6172,7 +6172,7 @@ var require_client_h1 = __commonJS({
         } else {
           socket[kReset] = true;
         }
-        const pause = request2.onHeaders(statusCode, headers, this.resume, statusText) === false;
+        const pause2 = request2.onHeaders(statusCode, headers, this.resume, statusText) === false;
         if (request2.aborted) {
           return -1;
         }
@@ -6186,7 +6186,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause ? constants11.ERROR.PAUSED : 0;
+        return pause2 ? constants11.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve9, reject) => {
+      const waitForDrain = () => new Promise((resolve12, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve9;
+          callback = resolve12;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve9, reject) => {
+      const waitForDrain = () => new Promise((resolve12, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve9;
+          callback = resolve12;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve9) => {
+        return new Promise((resolve12) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve9;
+            this[kClosedResolve] = resolve12;
           } else {
-            resolve9(null);
+            resolve12(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve9) => {
+        return new Promise((resolve12) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve9(null);
+            resolve12(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve9, reject) => {
+        const socket = await new Promise((resolve12, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve9(socket2);
+              resolve12(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve9) => {
-            this[kClosedResolve] = resolve9;
+          await new Promise((resolve12) => {
+            this[kClosedResolve] = resolve12;
           });
         }
       }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve9, reject) => {
+        return await new Promise((resolve12, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError3());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve9(null);
+              resolve12(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream2, type) {
       assert4(!stream2[kConsume]);
-      return new Promise((resolve9, reject) => {
+      return new Promise((resolve12, reject) => {
         if (isUnusable(stream2)) {
           const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream2[kConsume] = {
               type,
               stream: stream2,
-              resolve: resolve9,
+              resolve: resolve12,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve9, stream: stream2, length } = consume2;
+      const { type, body: body2, resolve: resolve12, stream: stream2, length } = consume2;
       try {
         if (type === "text") {
-          resolve9(chunksDecode(body2, length));
+          resolve12(chunksDecode(body2, length));
         } else if (type === "json") {
-          resolve9(JSON.parse(chunksDecode(body2, length)));
+          resolve12(JSON.parse(chunksDecode(body2, length)));
         } else if (type === "arrayBuffer") {
-          resolve9(chunksConcat(body2, length).buffer);
+          resolve12(chunksConcat(body2, length).buffer);
         } else if (type === "blob") {
-          resolve9(new Blob(body2, { type: stream2[kContentType] }));
+          resolve12(new Blob(body2, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve9(chunksConcat(body2, length));
+          resolve12(chunksConcat(body2, length));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve12, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve12, reject) => {
           stream2.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve12, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve9, reject) => {
+        return new Promise((resolve12, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve9(data);
+            return err ? reject(err) : resolve12(data);
           });
         });
       }
@@ -11117,7 +11117,7 @@ var require_mock_interceptor = __commonJS({
 var require_mock_client = __commonJS({
   "node_modules/undici/lib/mock/mock-client.js"(exports2, module) {
     "use strict";
-    var { promisify: promisify5 } = __require("node:util");
+    var { promisify: promisify3 } = __require("node:util");
     var Client = require_client();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11157,7 +11157,7 @@ var require_mock_client = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify5(this[kOriginalClose])();
+        await promisify3(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -11170,7 +11170,7 @@ var require_mock_client = __commonJS({
 var require_mock_pool = __commonJS({
   "node_modules/undici/lib/mock/mock-pool.js"(exports2, module) {
     "use strict";
-    var { promisify: promisify5 } = __require("node:util");
+    var { promisify: promisify3 } = __require("node:util");
     var Pool = require_pool();
     var { buildMockDispatch } = require_mock_utils();
     var {
@@ -11210,7 +11210,7 @@ var require_mock_pool = __commonJS({
         return new MockInterceptor(opts, this[kDispatches]);
       }
       async [kClose]() {
-        await promisify5(this[kOriginalClose])();
+        await promisify3(this[kOriginalClose])();
         this[kConnected] = 0;
         this[kMockAgent][Symbols.kClients].delete(this[kOrigin]);
       }
@@ -12040,10 +12040,10 @@ var require_headers = __commonJS({
         const lowercaseName = isLowerCase ? name : name.toLowerCase();
         const exists2 = this[kHeadersMap].get(lowercaseName);
         if (exists2) {
-          const delimiter5 = lowercaseName === "cookie" ? "; " : ", ";
+          const delimiter6 = lowercaseName === "cookie" ? "; " : ", ";
           this[kHeadersMap].set(lowercaseName, {
             name: exists2.name,
-            value: `${exists2.value}${delimiter5}${value}`
+            value: `${exists2.value}${delimiter6}${value}`
           });
         } else {
           this[kHeadersMap].set(lowercaseName, { name, value });
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve9, reject) => agent.dispatch(
+        return new Promise((resolve12, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14510,7 +14510,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable5({ read: resume });
               const onError = this.onError.bind(this);
-              resolve9({
+              resolve12({
                 status,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve9({
+              resolve12({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms) {
-      return new Promise((resolve9) => {
-        setTimeout(resolve9, ms).unref();
+      return new Promise((resolve12) => {
+        setTimeout(resolve12, ms).unref();
       });
     }
     module.exports = {
@@ -22104,7 +22104,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve9.call(this, root, ref);
+      let _sch = resolve12.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a2 = root.localRefs) === null || _a2 === void 0 ? void 0 : _a2[ref];
         const { schemaId } = this.opts;
@@ -22131,7 +22131,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve9(root, ref) {
+    function resolve12(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -22995,7 +22995,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve9(baseURI, relativeURI, options) {
+    function resolve12(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -23031,50 +23031,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative9, options, skipNormalization) {
+    function resolveComponent(base, relative10, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse4(serialize(base, options), options);
-        relative9 = parse4(serialize(relative9, options), options);
+        relative10 = parse4(serialize(relative10, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative9.scheme) {
-        target.scheme = relative9.scheme;
-        target.userinfo = relative9.userinfo;
-        target.host = relative9.host;
-        target.port = relative9.port;
-        target.path = removeDotSegments(relative9.path || "");
-        target.query = relative9.query;
+      if (!options.tolerant && relative10.scheme) {
+        target.scheme = relative10.scheme;
+        target.userinfo = relative10.userinfo;
+        target.host = relative10.host;
+        target.port = relative10.port;
+        target.path = removeDotSegments(relative10.path || "");
+        target.query = relative10.query;
       } else {
-        if (relative9.userinfo !== void 0 || relative9.host !== void 0 || relative9.port !== void 0) {
-          target.userinfo = relative9.userinfo;
-          target.host = relative9.host;
-          target.port = relative9.port;
-          target.path = removeDotSegments(relative9.path || "");
-          target.query = relative9.query;
+        if (relative10.userinfo !== void 0 || relative10.host !== void 0 || relative10.port !== void 0) {
+          target.userinfo = relative10.userinfo;
+          target.host = relative10.host;
+          target.port = relative10.port;
+          target.path = removeDotSegments(relative10.path || "");
+          target.query = relative10.query;
         } else {
-          if (!relative9.path) {
+          if (!relative10.path) {
             target.path = base.path;
-            if (relative9.query !== void 0) {
-              target.query = relative9.query;
+            if (relative10.query !== void 0) {
+              target.query = relative10.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative9.path[0] === "/") {
-              target.path = removeDotSegments(relative9.path);
+            if (relative10.path[0] === "/") {
+              target.path = removeDotSegments(relative10.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative9.path;
+                target.path = "/" + relative10.path;
               } else if (!base.path) {
-                target.path = relative9.path;
+                target.path = relative10.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative9.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative10.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative9.query;
+            target.query = relative10.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -23082,7 +23082,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative9.fragment;
+      target.fragment = relative10.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -23386,7 +23386,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve9,
+      resolve: resolve12,
       resolveComponent,
       equal,
       serialize,
@@ -23801,7 +23801,7 @@ var require_core = __commonJS({
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
         if (!errors || errors.length === 0)
           return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
+        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         const rules = this.RULES.all;
@@ -25747,7 +25747,7 @@ var require_discriminator = __commonJS({
       error: error2,
       code(cxt) {
         const { gen, data, schema, parentSchema, it } = cxt;
-        const { oneOf: oneOf2 } = parentSchema;
+        const { oneOf } = parentSchema;
         if (!it.opts.discriminator) {
           throw new Error("discriminator: requires discriminator option");
         }
@@ -25756,7 +25756,7 @@ var require_discriminator = __commonJS({
           throw new Error("discriminator: requires propertyName");
         if (schema.mapping)
           throw new Error("discriminator: mapping is not supported");
-        if (!oneOf2)
+        if (!oneOf)
           throw new Error("discriminator: requires oneOf keyword");
         const valid = gen.let("valid", false);
         const tag = gen.const("tag", (0, codegen_1._)`${data}${(0, codegen_1.getProperty)(tagName)}`);
@@ -25784,8 +25784,8 @@ var require_discriminator = __commonJS({
           const oneOfMapping = {};
           const topRequired = hasRequired(parentSchema);
           let tagRequired = true;
-          for (let i = 0; i < oneOf2.length; i++) {
-            let sch = oneOf2[i];
+          for (let i = 0; i < oneOf.length; i++) {
+            let sch = oneOf[i];
             if ((sch === null || sch === void 0 ? void 0 : sch.$ref) && !(0, util_1.schemaHasRulesButRef)(sch, it.self.RULES)) {
               const ref = sch.$ref;
               sch = compile_1.resolveRef.call(it.self, it.schemaEnv.root, it.baseId, ref);
@@ -26350,13 +26350,13 @@ var require_directives = __commonJS({
               onError(0, "%YAML directive should contain exactly one part");
               return false;
             }
-            const [version3] = parts;
-            if (version3 === "1.1" || version3 === "1.2") {
-              this.yaml.version = version3;
+            const [version4] = parts;
+            if (version4 === "1.1" || version4 === "1.2") {
+              this.yaml.version = version4;
               return true;
             } else {
-              const isValid = /^\d+\.\d+$/.test(version3);
-              onError(6, `Unsupported YAML version ${version3}`, isValid);
+              const isValid = /^\d+\.\d+$/.test(version4);
+              onError(6, `Unsupported YAML version ${version4}`, isValid);
               return false;
             }
           }
@@ -27025,14 +27025,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -27049,14 +27049,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
+        i = consumeMoreIndentedLines(text2, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text[i += 1]; ) {
+      for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text[i + 1]) {
+          switch (text2[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -27073,12 +27073,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent.length);
+            i = consumeMoreIndentedLines(text2, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i + 1];
+            const next = text2[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -27090,12 +27090,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text[i += 1];
+                ch = text2[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text2;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -27110,39 +27110,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text;
+        return text2;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
+        const end2 = folds[i2 + 1] || text2.length;
         if (fold === 0)
           res = `
-${indent}${text.slice(0, end2)}`;
+${indent}${text2.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text[fold]}\\`;
+            res += `${text2[fold]}\\`;
           res += `
-${indent}${text.slice(fold + 1, end2)}`;
+${indent}${text2.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
+    function consumeMoreIndentedLines(text2, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text[start];
+      let ch = text2[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text[++i];
+          ch = text2[++i];
         } else {
           do {
-            ch = text[++i];
+            ch = text2[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text[start];
+          ch = text2[start];
         }
       }
       return end;
@@ -28522,7 +28522,7 @@ var require_schema = __commonJS({
     var _null = require_null();
     var seq = require_seq();
     var string = require_string();
-    var bool2 = require_bool();
+    var bool = require_bool();
     var float = require_float();
     var int = require_int();
     var schema = [
@@ -28530,7 +28530,7 @@ var require_schema = __commonJS({
       seq.seq,
       string.string,
       _null.nullTag,
-      bool2.boolTag,
+      bool.boolTag,
       int.intOct,
       int.int,
       int.intHex,
@@ -29177,7 +29177,7 @@ var require_schema3 = __commonJS({
     var seq = require_seq();
     var string = require_string();
     var binary = require_binary();
-    var bool2 = require_bool2();
+    var bool = require_bool2();
     var float = require_float2();
     var int = require_int2();
     var merge2 = require_merge();
@@ -29190,8 +29190,8 @@ var require_schema3 = __commonJS({
       seq.seq,
       string.string,
       _null.nullTag,
-      bool2.trueTag,
-      bool2.falseTag,
+      bool.trueTag,
+      bool.falseTag,
       int.intBin,
       int.intOct,
       int.int,
@@ -29220,7 +29220,7 @@ var require_tags = __commonJS({
     var _null = require_null();
     var seq = require_seq();
     var string = require_string();
-    var bool2 = require_bool();
+    var bool = require_bool();
     var float = require_float();
     var int = require_int();
     var schema = require_schema();
@@ -29241,7 +29241,7 @@ var require_tags = __commonJS({
     ]);
     var tagsByName = {
       binary: binary.binary,
-      bool: bool2.boolTag,
+      bool: bool.boolTag,
       float: float.float,
       floatExp: float.floatExp,
       floatNaN: float.floatNaN,
@@ -29458,14 +29458,14 @@ var require_Document = __commonJS({
           version: "1.2"
         }, options);
         this.options = opt;
-        let { version: version3 } = opt;
+        let { version: version4 } = opt;
         if (options?._directives) {
           this.directives = options._directives.atDocument();
           if (this.directives.yaml.explicit)
-            version3 = this.directives.yaml.version;
+            version4 = this.directives.yaml.version;
         } else
-          this.directives = new directives.Directives({ version: version3 });
-        this.setSchema(version3, options);
+          this.directives = new directives.Directives({ version: version4 });
+        this.setSchema(version4, options);
         this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
       }
       /**
@@ -29645,11 +29645,11 @@ var require_Document = __commonJS({
        *
        * Overrides all previously set schema options.
        */
-      setSchema(version3, options = {}) {
-        if (typeof version3 === "number")
-          version3 = String(version3);
+      setSchema(version4, options = {}) {
+        if (typeof version4 === "number")
+          version4 = String(version4);
         let opt;
-        switch (version3) {
+        switch (version4) {
           case "1.1":
             if (this.directives)
               this.directives.yaml.version = "1.1";
@@ -29660,9 +29660,9 @@ var require_Document = __commonJS({
           case "1.2":
           case "next":
             if (this.directives)
-              this.directives.yaml.version = version3;
+              this.directives.yaml.version = version4;
             else
-              this.directives = new directives.Directives({ version: version3 });
+              this.directives = new directives.Directives({ version: version4 });
             opt = { resolveKnownTags: true, schema: "core" };
             break;
           case null:
@@ -29671,7 +29671,7 @@ var require_Document = __commonJS({
             opt = null;
             break;
           default: {
-            const sv = JSON.stringify(version3);
+            const sv = JSON.stringify(version4);
             throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
           }
         }
@@ -30021,10 +30021,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep12, value } = collItem;
+        const { start, key, sep: sep14, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep12?.[0],
+          next: key ?? sep14?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -30038,7 +30038,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep12) {
+          if (!keyProps.anchor && !keyProps.tag && !sep14) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -30062,7 +30062,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep12 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep14 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -30078,7 +30078,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep12, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep14, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -30169,7 +30169,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep12 = "";
+        let sep14 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -30183,13 +30183,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep12 + cb;
-              sep12 = "";
+                comment += sep14 + cb;
+              sep14 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep12 += source;
+                sep14 += source;
               hasSpace = true;
               break;
             default:
@@ -30232,18 +30232,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep12, value } = collItem;
+        const { start, key, sep: sep14, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep12?.[0],
+          next: key ?? sep14?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep12 && !value) {
+          if (!props.anchor && !props.tag && !sep14 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -30297,8 +30297,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep12 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep12, null, props, onError);
+        if (!isMap2 && !sep14 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep14, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -30310,7 +30310,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep12 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep14 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -30321,8 +30321,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep12)
-                for (const st of sep12) {
+              if (sep14)
+                for (const st of sep14) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -30339,7 +30339,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep12, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep14, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -30519,7 +30519,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep12 = "";
+      let sep14 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -30536,24 +30536,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep12 + indent.slice(trimIndent) + content;
-          sep12 = "\n";
+          value += sep14 + indent.slice(trimIndent) + content;
+          sep14 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep12 === " ")
-            sep12 = "\n";
-          else if (!prevMoreIndented && sep12 === "\n")
-            sep12 = "\n\n";
-          value += sep12 + indent.slice(trimIndent) + content;
-          sep12 = "\n";
+          if (sep14 === " ")
+            sep14 = "\n";
+          else if (!prevMoreIndented && sep14 === "\n")
+            sep14 = "\n\n";
+          value += sep14 + indent.slice(trimIndent) + content;
+          sep14 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep12 === "\n")
+          if (sep14 === "\n")
             value += "\n";
           else
-            sep12 = "\n";
+            sep14 = "\n";
         } else {
-          value += sep12 + content;
-          sep12 = " ";
+          value += sep14 + content;
+          sep14 = " ";
           prevMoreIndented = false;
         }
       }
@@ -30736,25 +30736,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match3[1].replace(trimEnd2, "");
-      let sep12 = " ";
+      let sep14 = " ";
       let pos = line.lastIndex;
       while (match3 = line.exec(source)) {
         const lm = match3[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep12 === "\n")
-            res += sep12;
+          if (sep14 === "\n")
+            res += sep14;
           else
-            sep12 = "\n";
+            sep14 = "\n";
         } else {
-          res += sep12 + lm;
-          sep12 = " ";
+          res += sep14 + lm;
+          sep14 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match3 = last.exec(source);
-      return res + sep12 + (match3?.[1] ?? "");
+      return res + sep14 + (match3?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -31564,14 +31564,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep12, value }) {
+    function stringifyItem({ start, key, sep: sep14, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep12)
-        for (const st of sep12)
+      if (sep14)
+        for (const st of sep14)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -32738,18 +32738,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep12;
+          let sep14;
           if (scalar.end) {
-            sep12 = scalar.end;
-            sep12.push(this.sourceToken);
+            sep14 = scalar.end;
+            sep14.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep12 = [this.sourceToken];
+            sep14 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep12 }]
+            items: [{ start, key: scalar, sep: sep14 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -32902,15 +32902,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep12 = it.sep;
-                  sep12.push(this.sourceToken);
+                  const sep14 = it.sep;
+                  sep14.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep12 }]
+                    items: [{ start: start2, key, sep: sep14 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -33104,13 +33104,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep12 = fc.end.splice(1, fc.end.length);
-            sep12.push(this.sourceToken);
+            const sep14 = fc.end.splice(1, fc.end.length);
+            sep14.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep12 }]
+              items: [{ start, key: fc, sep: sep14 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -33612,31 +33612,31 @@ var require_semver = __commonJS({
       return true;
     };
     var SemVer = class _SemVer {
-      constructor(version3, options) {
+      constructor(version4, options) {
         options = parseOptions(options);
-        if (version3 instanceof _SemVer) {
-          if (version3.loose === !!options.loose && version3.includePrerelease === !!options.includePrerelease) {
-            return version3;
+        if (version4 instanceof _SemVer) {
+          if (version4.loose === !!options.loose && version4.includePrerelease === !!options.includePrerelease) {
+            return version4;
           } else {
-            version3 = version3.version;
+            version4 = version4.version;
           }
-        } else if (typeof version3 !== "string") {
-          throw new TypeError(`Invalid version. Must be a string. Got type "${typeof version3}".`);
+        } else if (typeof version4 !== "string") {
+          throw new TypeError(`Invalid version. Must be a string. Got type "${typeof version4}".`);
         }
-        if (version3.length > MAX_LENGTH) {
+        if (version4.length > MAX_LENGTH) {
           throw new TypeError(
             `version is longer than ${MAX_LENGTH} characters`
           );
         }
-        debug2("SemVer", version3, options);
+        debug2("SemVer", version4, options);
         this.options = options;
         this.loose = !!options.loose;
         this.includePrerelease = !!options.includePrerelease;
-        const m = version3.trim().match(options.loose ? re[t.LOOSE] : re[t.FULL]);
+        const m = version4.trim().match(options.loose ? re[t.LOOSE] : re[t.FULL]);
         if (!m) {
-          throw new TypeError(`Invalid Version: ${version3}`);
+          throw new TypeError(`Invalid Version: ${version4}`);
         }
-        this.raw = version3;
+        this.raw = version4;
         this.major = +m[1];
         this.minor = +m[2];
         this.patch = +m[3];
@@ -33765,8 +33765,8 @@ var require_semver = __commonJS({
       }
       // preminor will bump the version up to the next minor release, and immediately
       // down to pre-release. premajor and prepatch work the same way.
-      inc(release, identifier, identifierBase) {
-        if (release.startsWith("pre")) {
+      inc(release2, identifier, identifierBase) {
+        if (release2.startsWith("pre")) {
           if (!identifier && identifierBase === false) {
             throw new Error("invalid increment argument: identifier is empty");
           }
@@ -33777,7 +33777,7 @@ var require_semver = __commonJS({
             }
           }
         }
-        switch (release) {
+        switch (release2) {
           case "premajor":
             this.prerelease.length = 0;
             this.patch = 0;
@@ -33869,7 +33869,7 @@ var require_semver = __commonJS({
             break;
           }
           default:
-            throw new Error(`invalid increment argument: ${release}`);
+            throw new Error(`invalid increment argument: ${release2}`);
         }
         this.raw = this.format();
         if (this.build.length) {
@@ -33887,12 +33887,12 @@ var require_parse2 = __commonJS({
   "node_modules/semver/functions/parse.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
-    var parse4 = (version3, options, throwErrors = false) => {
-      if (version3 instanceof SemVer) {
-        return version3;
+    var parse4 = (version4, options, throwErrors = false) => {
+      if (version4 instanceof SemVer) {
+        return version4;
       }
       try {
-        return new SemVer(version3, options);
+        return new SemVer(version4, options);
       } catch (er) {
         if (!throwErrors) {
           return null;
@@ -33909,8 +33909,8 @@ var require_valid = __commonJS({
   "node_modules/semver/functions/valid.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var valid = (version3, options) => {
-      const v = parse4(version3, options);
+    var valid = (version4, options) => {
+      const v = parse4(version4, options);
       return v ? v.version : null;
     };
     module.exports = valid;
@@ -33922,8 +33922,8 @@ var require_clean = __commonJS({
   "node_modules/semver/functions/clean.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var clean2 = (version3, options) => {
-      const s = parse4(version3.trim().replace(/^[=v]+/, ""), options);
+    var clean2 = (version4, options) => {
+      const s = parse4(version4.trim().replace(/^[=v]+/, ""), options);
       return s ? s.version : null;
     };
     module.exports = clean2;
@@ -33935,7 +33935,7 @@ var require_inc = __commonJS({
   "node_modules/semver/functions/inc.js"(exports2, module) {
     "use strict";
     var SemVer = require_semver();
-    var inc = (version3, release, options, identifier, identifierBase) => {
+    var inc = (version4, release2, options, identifier, identifierBase) => {
       if (typeof options === "string") {
         identifierBase = identifier;
         identifier = options;
@@ -33943,9 +33943,9 @@ var require_inc = __commonJS({
       }
       try {
         return new SemVer(
-          version3 instanceof SemVer ? version3.version : version3,
+          version4 instanceof SemVer ? version4.version : version4,
           options
-        ).inc(release, identifier, identifierBase).version;
+        ).inc(release2, identifier, identifierBase).version;
       } catch (er) {
         return null;
       }
@@ -34033,8 +34033,8 @@ var require_prerelease = __commonJS({
   "node_modules/semver/functions/prerelease.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var prerelease = (version3, options) => {
-      const parsed = parse4(version3, options);
+    var prerelease = (version4, options) => {
+      const parsed = parse4(version4, options);
       return parsed && parsed.prerelease.length ? parsed.prerelease : null;
     };
     module.exports = prerelease;
@@ -34222,24 +34222,24 @@ var require_coerce = __commonJS({
     var SemVer = require_semver();
     var parse4 = require_parse2();
     var { safeRe: re, t } = require_re();
-    var coerce = (version3, options) => {
-      if (version3 instanceof SemVer) {
-        return version3;
+    var coerce = (version4, options) => {
+      if (version4 instanceof SemVer) {
+        return version4;
       }
-      if (typeof version3 === "number") {
-        version3 = String(version3);
+      if (typeof version4 === "number") {
+        version4 = String(version4);
       }
-      if (typeof version3 !== "string") {
+      if (typeof version4 !== "string") {
         return null;
       }
       options = options || {};
       let match3 = null;
       if (!options.rtl) {
-        match3 = version3.match(options.includePrerelease ? re[t.COERCEFULL] : re[t.COERCE]);
+        match3 = version4.match(options.includePrerelease ? re[t.COERCEFULL] : re[t.COERCE]);
       } else {
         const coerceRtlRegex = options.includePrerelease ? re[t.COERCERTLFULL] : re[t.COERCERTL];
         let next;
-        while ((next = coerceRtlRegex.exec(version3)) && (!match3 || match3.index + match3[0].length !== version3.length)) {
+        while ((next = coerceRtlRegex.exec(version4)) && (!match3 || match3.index + match3[0].length !== version4.length)) {
           if (!match3 || next.index + next[0].length !== match3.index + match3[0].length) {
             match3 = next;
           }
@@ -34268,32 +34268,32 @@ var require_truncate = __commonJS({
     var parse4 = require_parse2();
     var constants11 = require_constants6();
     var SemVer = require_semver();
-    var truncate = (version3, truncation, options) => {
+    var truncate = (version4, truncation, options) => {
       if (!constants11.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
-      const clonedVersion = cloneInputVersion(version3, options);
+      const clonedVersion = cloneInputVersion(version4, options);
       return clonedVersion && doTruncation(clonedVersion, truncation);
     };
-    var cloneInputVersion = (version3, options) => {
-      const versionStringToParse = version3 instanceof SemVer ? version3.version : version3;
+    var cloneInputVersion = (version4, options) => {
+      const versionStringToParse = version4 instanceof SemVer ? version4.version : version4;
       return parse4(versionStringToParse, options);
     };
-    var doTruncation = (version3, truncation) => {
+    var doTruncation = (version4, truncation) => {
       if (isPrerelease(truncation)) {
-        return version3.version;
+        return version4.version;
       }
-      version3.prerelease = [];
+      version4.prerelease = [];
       switch (truncation) {
         case "major":
-          version3.minor = 0;
-          version3.patch = 0;
+          version4.minor = 0;
+          version4.patch = 0;
           break;
         case "minor":
-          version3.patch = 0;
+          version4.patch = 0;
           break;
       }
-      return version3.format();
+      return version4.format();
     };
     var isPrerelease = (type) => {
       return type.startsWith("pre");
@@ -34656,19 +34656,19 @@ var require_range = __commonJS({
         });
       }
       // if ANY of the sets match ALL of its comparators, then pass
-      test(version3) {
-        if (!version3) {
+      test(version4) {
+        if (!version4) {
           return false;
         }
-        if (typeof version3 === "string") {
+        if (typeof version4 === "string") {
           try {
-            version3 = new SemVer(version3, this.options);
+            version4 = new SemVer(version4, this.options);
           } catch (er) {
             return false;
           }
         }
         for (let i = 0; i < this.set.length; i++) {
-          if (testSet(this.set[i], version3, this.options)) {
+          if (testSet(this.set[i], version4, this.options)) {
             return true;
           }
         }
@@ -34890,13 +34890,13 @@ var require_range = __commonJS({
       }
       return `${from} ${to}`.trim();
     };
-    var testSet = (set, version3, options) => {
+    var testSet = (set, version4, options) => {
       for (let i = 0; i < set.length; i++) {
-        if (!set[i].test(version3)) {
+        if (!set[i].test(version4)) {
           return false;
         }
       }
-      if (version3.prerelease.length && !options.includePrerelease) {
+      if (version4.prerelease.length && !options.includePrerelease) {
         for (let i = 0; i < set.length; i++) {
           debug2(set[i].semver);
           if (set[i].semver === Comparator.ANY) {
@@ -34904,7 +34904,7 @@ var require_range = __commonJS({
           }
           if (set[i].semver.prerelease.length > 0) {
             const allowed = set[i].semver;
-            if (allowed.major === version3.major && allowed.minor === version3.minor && allowed.patch === version3.patch) {
+            if (allowed.major === version4.major && allowed.minor === version4.minor && allowed.patch === version4.patch) {
               return true;
             }
           }
@@ -34965,19 +34965,19 @@ var require_comparator = __commonJS({
       toString() {
         return this.value;
       }
-      test(version3) {
-        debug2("Comparator.test", version3, this.options.loose);
-        if (this.semver === ANY || version3 === ANY) {
+      test(version4) {
+        debug2("Comparator.test", version4, this.options.loose);
+        if (this.semver === ANY || version4 === ANY) {
           return true;
         }
-        if (typeof version3 === "string") {
+        if (typeof version4 === "string") {
           try {
-            version3 = new SemVer(version3, this.options);
+            version4 = new SemVer(version4, this.options);
           } catch (er) {
             return false;
           }
         }
-        return cmp(version3, this.operator, this.semver, this.options);
+        return cmp(version4, this.operator, this.semver, this.options);
       }
       intersects(comp26, options) {
         if (!(comp26 instanceof _Comparator)) {
@@ -35034,13 +35034,13 @@ var require_satisfies = __commonJS({
   "node_modules/semver/functions/satisfies.js"(exports2, module) {
     "use strict";
     var Range = require_range();
-    var satisfies = (version3, range3, options) => {
+    var satisfies = (version4, range3, options) => {
       try {
         range3 = new Range(range3, options);
       } catch (er) {
         return false;
       }
-      return range3.test(version3);
+      return range3.test(version4);
     };
     module.exports = satisfies;
   }
@@ -35202,8 +35202,8 @@ var require_outside = __commonJS({
     var lt = require_lt();
     var lte2 = require_lte();
     var gte2 = require_gte();
-    var outside = (version3, range3, hilo, options) => {
-      version3 = new SemVer(version3, options);
+    var outside = (version4, range3, hilo, options) => {
+      version4 = new SemVer(version4, options);
       range3 = new Range(range3, options);
       let gtfn, ltefn, ltfn, comp26, ecomp;
       switch (hilo) {
@@ -35224,7 +35224,7 @@ var require_outside = __commonJS({
         default:
           throw new TypeError('Must provide a hilo val of "<" or ">"');
       }
-      if (satisfies(version3, range3, options)) {
+      if (satisfies(version4, range3, options)) {
         return false;
       }
       for (let i = 0; i < range3.set.length; ++i) {
@@ -35246,9 +35246,9 @@ var require_outside = __commonJS({
         if (high.operator === comp26 || high.operator === ecomp) {
           return false;
         }
-        if ((!low.operator || low.operator === comp26) && ltefn(version3, low.semver)) {
+        if ((!low.operator || low.operator === comp26) && ltefn(version4, low.semver)) {
           return false;
-        } else if (low.operator === ecomp && ltfn(version3, low.semver)) {
+        } else if (low.operator === ecomp && ltfn(version4, low.semver)) {
           return false;
         }
       }
@@ -35263,7 +35263,7 @@ var require_gtr = __commonJS({
   "node_modules/semver/ranges/gtr.js"(exports2, module) {
     "use strict";
     var outside = require_outside();
-    var gtr = (version3, range3, options) => outside(version3, range3, ">", options);
+    var gtr = (version4, range3, options) => outside(version4, range3, ">", options);
     module.exports = gtr;
   }
 });
@@ -35273,7 +35273,7 @@ var require_ltr = __commonJS({
   "node_modules/semver/ranges/ltr.js"(exports2, module) {
     "use strict";
     var outside = require_outside();
-    var ltr = (version3, range3, options) => outside(version3, range3, "<", options);
+    var ltr = (version4, range3, options) => outside(version4, range3, "<", options);
     module.exports = ltr;
   }
 });
@@ -35303,12 +35303,12 @@ var require_simplify = __commonJS({
       let first = null;
       let prev = null;
       const v = versions.sort((a, b) => compare(a, b, options));
-      for (const version3 of v) {
-        const included = satisfies(version3, range3, options);
+      for (const version4 of v) {
+        const included = satisfies(version4, range3, options);
         if (included) {
-          prev = version3;
+          prev = version4;
           if (!first) {
-            first = version3;
+            first = version4;
           }
         } else {
           if (prev) {
@@ -35810,8 +35810,8 @@ var require_common = __commonJS({
         }
         return debug2;
       }
-      function extend2(namespace, delimiter5) {
-        const newDebug = createDebug(this.namespace + (typeof delimiter5 === "undefined" ? ":" : delimiter5) + namespace);
+      function extend2(namespace, delimiter6) {
+        const newDebug = createDebug(this.namespace + (typeof delimiter6 === "undefined" ? ":" : delimiter6) + namespace);
         newDebug.log = this.log;
         return newDebug;
       }
@@ -36309,8 +36309,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https3 : http3).request(url2, opts);
-      const promise = new Promise((resolve9, reject) => {
-        req2.once("response", resolve9).once("error", reject).end();
+      const promise = new Promise((resolve12, reject) => {
+        req2.once("response", resolve12).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -36487,7 +36487,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve9, reject) => {
+      return new Promise((resolve12, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -36553,7 +36553,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine3, headers);
           cleanup();
-          resolve9({
+          resolve12({
             connect: {
               statusCode,
               statusText,
@@ -40213,8 +40213,8 @@ var require_deferred = __commonJS({
        */
       constructor(preventUnhandledRejectionWarning = true) {
         this._state = DeferredState.PENDING;
-        this._promise = new Promise((resolve9, reject) => {
-          this._resolve = resolve9;
+        this._promise = new Promise((resolve12, reject) => {
+          this._resolve = resolve12;
           this._reject = reject;
         });
         if (preventUnhandledRejectionWarning) {
@@ -40429,11 +40429,11 @@ var require_unary_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve9) {
-          resolve9(value);
+        return value instanceof P ? value : new P(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve9, reject) {
+      return new (P || (P = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40449,7 +40449,7 @@ var require_unary_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40498,11 +40498,11 @@ var require_server_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve9) {
-          resolve9(value);
+        return value instanceof P ? value : new P(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve9, reject) {
+      return new (P || (P = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40518,7 +40518,7 @@ var require_server_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40568,11 +40568,11 @@ var require_client_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve9) {
-          resolve9(value);
+        return value instanceof P ? value : new P(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve9, reject) {
+      return new (P || (P = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40588,7 +40588,7 @@ var require_client_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40637,11 +40637,11 @@ var require_duplex_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve9) {
-          resolve9(value);
+        return value instanceof P ? value : new P(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve9, reject) {
+      return new (P || (P = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40657,7 +40657,7 @@ var require_duplex_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40705,11 +40705,11 @@ var require_test_transport = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve9) {
-          resolve9(value);
+        return value instanceof P ? value : new P(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve9, reject) {
+      return new (P || (P = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40725,7 +40725,7 @@ var require_test_transport = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40922,11 +40922,11 @@ var require_test_transport = __commonJS({
       responseTrailer: "test"
     };
     function delay4(ms, abort) {
-      return (v) => new Promise((resolve9, reject) => {
+      return (v) => new Promise((resolve12, reject) => {
         if (abort === null || abort === void 0 ? void 0 : abort.aborted) {
           reject(new rpc_error_1.RpcError("user cancel", "CANCELLED"));
         } else {
-          const id = setTimeout(() => resolve9(v), ms);
+          const id = setTimeout(() => resolve12(v), ms);
           if (abort) {
             abort.addEventListener("abort", (ev) => {
               clearTimeout(id);
@@ -41305,11 +41305,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve9) {
-          resolve9(value);
+        return value instanceof P ? value : new P(function(resolve12) {
+          resolve12(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve9, reject) {
+      return new (P || (P = Promise))(function(resolve12, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -41325,7 +41325,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -41412,26 +41412,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve9) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve12) => __awaiter19(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve9(output.toString());
+              resolve12(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve9) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve12) => __awaiter19(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve9(Buffer.concat(chunks));
+              resolve12(Buffer.concat(chunks));
             });
           }));
         });
@@ -41639,14 +41639,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve9, reject) => {
+          return new Promise((resolve12, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve9(res);
+                resolve12(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -41890,12 +41890,12 @@ var require_lib = __commonJS({
         return __awaiter19(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve9) => setTimeout(() => resolve9(), ms));
+          return new Promise((resolve12) => setTimeout(() => resolve12(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve9, reject) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve12, reject) => __awaiter19(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -41903,7 +41903,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve9(response);
+              resolve12(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -41942,7 +41942,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve9(response);
+              resolve12(response);
             }
           }));
         });
@@ -42293,7 +42293,7 @@ var require_light = __commonJS({
           }
           return this.Events.trigger("scheduled", { args: this.args, options: this.options });
         }
-        async doExecute(chained, clearGlobalState, run3, free) {
+        async doExecute(chained, clearGlobalState, run, free) {
           var error2, eventInfo, passed;
           if (this.retryCount === 0) {
             this._assertStatus("RUNNING");
@@ -42313,10 +42313,10 @@ var require_light = __commonJS({
             }
           } catch (error1) {
             error2 = error1;
-            return this._onFailure(error2, eventInfo, clearGlobalState, run3, free);
+            return this._onFailure(error2, eventInfo, clearGlobalState, run, free);
           }
         }
-        doExpire(clearGlobalState, run3, free) {
+        doExpire(clearGlobalState, run, free) {
           var error2, eventInfo;
           if (this._states.jobStatus(this.options.id === "RUNNING")) {
             this._states.next(this.options.id);
@@ -42324,9 +42324,9 @@ var require_light = __commonJS({
           this._assertStatus("EXECUTING");
           eventInfo = { args: this.args, options: this.options, retryCount: this.retryCount };
           error2 = new BottleneckError$1(`This job timed out after ${this.options.expiration} ms.`);
-          return this._onFailure(error2, eventInfo, clearGlobalState, run3, free);
+          return this._onFailure(error2, eventInfo, clearGlobalState, run, free);
         }
-        async _onFailure(error2, eventInfo, clearGlobalState, run3, free) {
+        async _onFailure(error2, eventInfo, clearGlobalState, run, free) {
           var retry3, retryAfter;
           if (clearGlobalState()) {
             retry3 = await this.Events.trigger("failed", error2, eventInfo);
@@ -42334,7 +42334,7 @@ var require_light = __commonJS({
               retryAfter = ~~retry3;
               this.Events.trigger("retry", `Retrying ${this.options.id} after ${retryAfter} ms`, eventInfo);
               this.retryCount++;
-              return run3(retryAfter);
+              return run(retryAfter);
             } else {
               this.doDone(eventInfo);
               await free(this.options, eventInfo);
@@ -42406,8 +42406,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve9, reject) {
-            return setTimeout(resolve9, t);
+          return new this.Promise(function(resolve12, reject) {
+            return setTimeout(resolve12, t);
           });
         }
         computePenalty() {
@@ -42618,15 +42618,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve9, returned, task;
+          var args, cb, error2, reject, resolve12, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve9, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve12, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve9(returned);
+                  return resolve12(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -42641,24 +42641,24 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve9;
-          resolve9 = reject = null;
+          var promise, reject, resolve12;
+          resolve12 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve9 = _resolve;
+            resolve12 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve9, reject });
+          this._queue.push({ task, args, resolve: resolve12, reject });
           this._tryToRun();
           return promise;
         }
       };
       var Sync_1 = Sync;
-      var version3 = "2.19.5";
+      var version4 = "2.19.5";
       var version$1 = {
-        version: version3
+        version: version4
       };
       var version$2 = /* @__PURE__ */ Object.freeze({
-        version: version3,
+        version: version4,
         default: version$1
       });
       var require$$2 = () => console.log("You must import the full version of Bottleneck in order to use this feature.");
@@ -42972,17 +42972,17 @@ var require_light = __commonJS({
             }
           }
           _run(index, job, wait) {
-            var clearGlobalState, free, run3;
+            var clearGlobalState, free, run;
             job.doRun();
             clearGlobalState = this._clearGlobalState.bind(this, index);
-            run3 = this._run.bind(this, index, job);
+            run = this._run.bind(this, index, job);
             free = this._free.bind(this, index, job);
             return this._scheduled[index] = {
               timeout: setTimeout(() => {
-                return job.doExecute(this._limiter, clearGlobalState, run3, free);
+                return job.doExecute(this._limiter, clearGlobalState, run, free);
               }, wait),
               expiration: job.options.expiration != null ? setTimeout(function() {
-                return job.doExpire(clearGlobalState, run3, free);
+                return job.doExpire(clearGlobalState, run, free);
               }, wait + job.options.expiration) : void 0,
               job
             };
@@ -43048,14 +43048,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve9, reject) => {
+              return new this.Promise((resolve12, reject) => {
                 if (finished()) {
-                  return resolve9();
+                  return resolve12();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve9();
+                      return resolve12();
                     }
                   });
                 }
@@ -43148,9 +43148,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve9, reject) {
+              return new this.Promise(function(resolve12, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve9)(args3);
+                  return (args3[0] != null ? reject : resolve12)(args3);
                 });
               });
             };
@@ -43360,15 +43360,15 @@ function issueFileCommand(command, message) {
   });
 }
 function prepareKeyValueMessage(key, value) {
-  const delimiter5 = `ghadelimiter_${crypto2.randomUUID()}`;
+  const delimiter6 = `ghadelimiter_${crypto2.randomUUID()}`;
   const convertedValue = toCommandValue(value);
-  if (key.includes(delimiter5)) {
-    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter5}"`);
+  if (key.includes(delimiter6)) {
+    throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter6}"`);
   }
-  if (convertedValue.includes(delimiter5)) {
-    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter5}"`);
+  if (convertedValue.includes(delimiter6)) {
+    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter6}"`);
   }
-  return `${key}<<${delimiter5}${os2.EOL}${convertedValue}${os2.EOL}${delimiter5}`;
+  return `${key}<<${delimiter6}${os2.EOL}${convertedValue}${os2.EOL}${delimiter6}`;
 }
 
 // node_modules/@actions/core/lib/core.js
@@ -43456,11 +43456,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -43476,7 +43476,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -43549,26 +43549,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve9) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve12) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve9(output.toString());
+          resolve12(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve9) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve12) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve9(Buffer.concat(chunks));
+          resolve12(Buffer.concat(chunks));
         });
       }));
     });
@@ -43771,14 +43771,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve9, reject) => {
+      return new Promise((resolve12, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve9(res);
+            resolve12(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -44022,12 +44022,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve9) => setTimeout(() => resolve9(), ms));
+      return new Promise((resolve12) => setTimeout(() => resolve12(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve9, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve12, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -44035,7 +44035,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve9(response);
+          resolve12(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -44074,7 +44074,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve9(response);
+          resolve12(response);
         }
       }));
     });
@@ -44085,11 +44085,11 @@ var lowercaseKeys = (obj2) => Object.keys(obj2).reduce((c, k) => (c[k.toLowerCas
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44105,7 +44105,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44138,11 +44138,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44158,7 +44158,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44268,8 +44268,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addRaw(text, addEOL = false) {
-    this._buffer += text;
+  addRaw(text2, addEOL = false) {
+    this._buffer += text2;
     return addEOL ? this.addEOL() : this;
   }
   /**
@@ -44365,10 +44365,10 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addHeading(text, level) {
+  addHeading(text2, level) {
     const tag = `h${level}`;
     const allowedTag = ["h1", "h2", "h3", "h4", "h5", "h6"].includes(tag) ? tag : "h1";
-    const element = this.wrap(allowedTag, text);
+    const element = this.wrap(allowedTag, text2);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -44397,9 +44397,9 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addQuote(text, cite) {
+  addQuote(text2, cite) {
     const attrs = Object.assign({}, cite && { cite });
-    const element = this.wrap("blockquote", text, attrs);
+    const element = this.wrap("blockquote", text2, attrs);
     return this.addRaw(element).addEOL();
   }
   /**
@@ -44410,8 +44410,8 @@ var Summary = class {
    *
    * @returns {Summary} summary instance
    */
-  addLink(text, href) {
-    const element = this.wrap("a", text, { href });
+  addLink(text2, href) {
+    const element = this.wrap("a", text2, { href });
     return this.addRaw(element).addEOL();
   }
 };
@@ -44436,11 +44436,11 @@ import * as fs2 from "fs";
 import * as path from "path";
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44456,7 +44456,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44560,11 +44560,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44580,7 +44580,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44679,11 +44679,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44699,7 +44699,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44918,7 +44918,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve9, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve12, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -45001,7 +45001,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve9(exitCode);
+            resolve12(exitCode);
           }
         });
         if (this.options.input) {
@@ -45124,11 +45124,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45144,7 +45144,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45217,7 +45217,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname12, join as join29 } from "node:path";
+import { dirname as dirname15, join as join32 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -45225,28 +45225,29 @@ import { randomUUID as randomUUID2 } from "node:crypto";
 
 // src/report/escape.ts
 var ZWSP = "\u200B";
-function escapeMarkdown(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
+var INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2028\u2029\ufeff]/g;
+function escapeMarkdown(text2) {
+  return text2.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(INVISIBLE, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
 }
-function escapeTerminal(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g, "\uFFFD");
+function escapeTerminal(text2) {
+  return text2.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(INVISIBLE, "\uFFFD");
 }
 
 // src/github/inert-log.ts
-function inertLines(text, token = randomUUID2()) {
-  const body2 = text.split("\n").map(escapeTerminal).join("\n");
+function inertLines(text2, token = randomUUID2()) {
+  const body2 = text2.split("\n").map(escapeTerminal).join("\n");
   return `::stop-commands::${token}
 ${body2}
 ::${token}::`;
 }
 
 // src/github/run.ts
-import { readFileSync as readFileSync9 } from "node:fs";
-import { join as join28, resolve as resolve8 } from "node:path";
+import { readFileSync as readFileSync8 } from "node:fs";
+import { join as join31, resolve as resolve11 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync11, writeFileSync as writeFileSync9 } from "node:fs";
-import { join as join18 } from "node:path";
+import { mkdirSync as mkdirSync13, writeFileSync as writeFileSync10 } from "node:fs";
+import { join as join21 } from "node:path";
 
 // src/errors.ts
 var ExitCode2 = {
@@ -45256,7 +45257,9 @@ var ExitCode2 = {
   /** Bad usage, configuration, baseline file or output directory: nothing was measured. */
   usage: 2,
   /** A benchmark (or a setup command) failed or timed out. */
-  benchmarkFailed: 3
+  benchmarkFailed: 3,
+  /** An internal error (a bug in cg-bench): anything thrown that is not a CgBenchError. */
+  internal: 70
 };
 var CgBenchError = class extends Error {
   constructor(message, exitCode = ExitCode2.usage) {
@@ -45271,8 +45274,211 @@ function errorMessage(error2) {
 }
 
 // src/parse/cachegrind.ts
-import { createReadStream } from "node:fs";
+import { basename as basename4, dirname as dirname4 } from "node:path";
 import { createGunzip } from "node:zlib";
+
+// src/untrusted/read.ts
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { closeSync, constants as constants3, createReadStream, fstatSync, lstatSync, statSync, openSync, readlinkSync, readSync, realpathSync, writeSync } from "node:fs";
+import { basename as basename3, dirname as dirname3, isAbsolute, join as join3, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
+var MiB = 1 << 20;
+var OPEN_FLAGS = constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK | constants3.O_NOCTTY;
+function kindOf(stat2) {
+  if (stat2.isSymbolicLink()) return "a symbolic link";
+  if (stat2.isDirectory()) return "a directory";
+  if (stat2.isFIFO()) return "a fifo";
+  if (stat2.isSocket()) return "a socket";
+  if (stat2.isCharacterDevice() || stat2.isBlockDevice()) return "a device";
+  return "not a regular file";
+}
+function beneath(root, realRoot, path12) {
+  for (const base of [resolve2(root), realRoot]) {
+    const inside2 = relative2(base, resolve2(base, path12));
+    if (inside2 !== "" && inside2 !== ".." && !inside2.startsWith(`..${sep2}`) && !isAbsolute(inside2)) return inside2;
+  }
+  return void 0;
+}
+function openBeneath(root, path12, shown = resolve2(root, path12), what) {
+  if (what) shown = `${what} ${shown}`;
+  const realRoot = realpathSync(root);
+  const inside2 = beneath(root, realRoot, path12);
+  if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
+  const real = join3(realRoot, inside2);
+  const parts = inside2.split(sep2);
+  for (let i = 0; i < parts.length; i++) {
+    const component = join3(realRoot, ...parts.slice(0, i + 1));
+    const stat2 = lstatSync(component);
+    const last = i === parts.length - 1;
+    if (stat2.isSymbolicLink()) throw new CgBenchError(`${shown}: ${last ? "is" : `${join3(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    if (!last && !stat2.isDirectory()) throw new CgBenchError(`${shown}: ${join3(...parts.slice(0, i + 1))} is not a directory`);
+    if (last && !stat2.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat2)}, not a regular file; cg-bench reads only regular files a pull request controls`);
+  }
+  let fd;
+  try {
+    fd = openSync(real, OPEN_FLAGS);
+  } catch (error2) {
+    if (error2.code === "ELOOP") throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    throw error2;
+  }
+  try {
+    const stat2 = fstatSync(fd);
+    if (!stat2.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat2)}, not a regular file; cg-bench reads only regular files a pull request controls`);
+    let opened;
+    try {
+      opened = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      opened = void 0;
+    }
+    if (opened !== void 0 && opened !== real) throw new CgBenchError(`${shown}: a component of its path is a symbolic link (it opened as ${opened}); cg-bench does not follow links in files a pull request controls`);
+    return { fd, real };
+  } catch (error2) {
+    closeSync(fd);
+    throw error2;
+  }
+}
+function presentAt(path12) {
+  try {
+    lstatSync(path12);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function tooLarge(what, shown, limit) {
+  const size = limit >= MiB ? `${Math.round(limit / MiB)} MiB` : `${limit} bytes`;
+  return new CgBenchError(`${what} ${shown}: larger than ${size}; that is not a ${what} cg-bench wrote or can use`);
+}
+function readAll(fd, limit, what, shown) {
+  const buffer3 = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
+  const chunks = [];
+  let total = 0;
+  for (; ; ) {
+    const n = readSync(fd, buffer3, 0, buffer3.length, null);
+    if (n === 0) break;
+    total += n;
+    if (total > limit) throw tooLarge(what, shown, limit);
+    chunks.push(Buffer.from(buffer3.subarray(0, n)));
+  }
+  return Buffer.concat(chunks);
+}
+function readBeneath(root, path12, limit, what, shown = resolve2(root, path12)) {
+  const { fd } = openBeneath(root, path12, shown, what);
+  try {
+    return readAll(fd, limit, what, shown);
+  } finally {
+    closeSync(fd);
+  }
+}
+function readTextBeneath(root, path12, limit, what, shown = resolve2(root, path12)) {
+  return readBeneath(root, path12, limit, what, shown).toString("utf8");
+}
+function streamBeneath(root, path12, what, shown = resolve2(root, path12)) {
+  const { fd } = openBeneath(root, path12, shown, what);
+  return createReadStream("", { fd, highWaterMark: MiB });
+}
+function readTextBounded(path12, limit, what, shown = path12) {
+  return readTextBeneath(dirname3(resolve2(path12)), basename3(path12), limit, what, shown);
+}
+var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" /proc/self/fd/0';
+function readAsIdentity(root, path12, limit, identity2) {
+  let opened;
+  try {
+    opened = openBeneath(root, path12);
+  } catch {
+    return void 0;
+  }
+  try {
+    if (!identity2) {
+      try {
+        return readAll(opened.fd, limit, "file", opened.real);
+      } catch {
+        return void 0;
+      }
+    }
+    const reader = spawnSync("/bin/sh", ["-c", READER_SCRIPT, "cg-bench-read", opened.real, String(limit + 1)], {
+      stdio: [opened.fd, "pipe", "ignore"],
+      uid: identity2.uid,
+      gid: identity2.gid,
+      env: { PATH: "/usr/bin:/bin" },
+      cwd: "/",
+      maxBuffer: limit + 2,
+      timeout: 3e4,
+      killSignal: "SIGKILL"
+    });
+    if (reader.status !== 0 || reader.error || reader.stdout.length > limit) return void 0;
+    return reader.stdout;
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+var KiB = 1 << 10;
+function openPlain(path12) {
+  let fd;
+  try {
+    fd = openSync(path12, constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK);
+  } catch {
+    return void 0;
+  }
+  if (fstatSync(fd).isFile()) return fd;
+  closeSync(fd);
+  return void 0;
+}
+function readAt(path12, bytes, from) {
+  const fd = openPlain(path12);
+  if (fd === void 0) return void 0;
+  try {
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, bytes);
+    const buffer3 = Buffer.alloc(length);
+    let read2 = 0;
+    for (let n; read2 < length && (n = readSync(fd, buffer3, read2, length - read2, (from === "end" ? size - length : 0) + read2)) > 0; ) read2 += n;
+    return buffer3.subarray(0, read2).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+function readHead(path12, bytes) {
+  return readAt(path12, bytes, "start");
+}
+function readTail(path12, bytes) {
+  return readAt(path12, bytes, "end");
+}
+function logTail(path12, lines = 20) {
+  const text2 = readTail(path12, 16 * KiB)?.trimEnd() ?? "";
+  return text2.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
+}
+var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
+var hashes = /* @__PURE__ */ new Map();
+function contentHash(path12) {
+  let fd;
+  try {
+    if (!statSync(path12).isFile()) return void 0;
+    fd = openSync(path12, constants3.O_RDONLY | constants3.O_NONBLOCK | constants3.O_NOCTTY);
+  } catch {
+    return void 0;
+  }
+  try {
+    const stat2 = fstatSync(fd);
+    if (!stat2.isFile() || stat2.size > MAX_EXECUTABLE) return void 0;
+    const key = `${path12}\0${stat2.size}\0${stat2.mtimeMs}`;
+    let hash = hashes.get(key);
+    if (!hash) {
+      const sha = createHash("sha256");
+      const buffer3 = Buffer.alloc(MiB);
+      for (let n; (n = readSync(fd, buffer3, 0, buffer3.length, null)) > 0; ) sha.update(buffer3.subarray(0, n));
+      hash = sha.digest("hex");
+      hashes.set(key, hash);
+    }
+    return hash;
+  } catch {
+    return void 0;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/parse/cachegrind.ts
 function functionLines(profile, f) {
   const events2 = profile.events.length;
   const out = [];
@@ -45323,11 +45529,21 @@ var CR = 13;
 var ZERO = 48;
 var NINE = 57;
 var SPACE = 32;
+var EVENTS_LINE = /^events: Ir(?: (?:I1mr|ILmr|Dr|D1mr|DLmr|Dw|D1mw|DLmw|Bc|Bcm|Bi|Bim))* ?\r?$/;
+function isEventsLine(text2) {
+  return EVENTS_LINE.test(text2);
+}
 var CachegrindParser = class {
   source;
   leftover;
   lineNumber = 0;
   cmd = "";
+  /**
+   * Where in the file the parser is. Valgrind writes `desc:` lines, then `cmd:` with the argv
+   * joined by spaces as it is, newlines included, then `events:`, then the body. So every line after
+   * `cmd:` up to the `events:` line belongs to the command, whatever it looks like (a digit, a blank).
+   */
+  part = "header";
   desc = [];
   events = [];
   summary;
@@ -45404,6 +45620,12 @@ var CachegrindParser = class {
   line(buffer3, start, end) {
     this.lineNumber++;
     const next = end + 1;
+    if (this.part === "cmd" && !isEventsLine(buffer3.toString("latin1", start, Math.min(end, start + 200)))) {
+      this.runStart = next;
+      this.cmd += `
+${buffer3.toString("utf8", start, end)}`;
+      return;
+    }
     if (end > start && buffer3[end - 1] === CR) end--;
     if (start === end) return;
     const first = buffer3[start];
@@ -45413,20 +45635,26 @@ var CachegrindParser = class {
     }
     this.closeRun(buffer3, start);
     this.runStart = next;
-    const text = buffer3.toString("utf8", start, end);
-    if (text.startsWith("fn=")) this.startFunction(text.slice(3));
-    else if (text.startsWith("fl=")) this.file = text.slice(3);
-    else if (text.startsWith("fi=") || text.startsWith("fe=")) {
-      this.file = text.slice(3);
+    const text2 = buffer3.toString("utf8", start, end);
+    if (text2.startsWith("fn=")) this.startFunction(text2.slice(3));
+    else if (text2.startsWith("fl=")) this.file = text2.slice(3);
+    else if (text2.startsWith("fi=") || text2.startsWith("fe=")) {
+      this.file = text2.slice(3);
       if (this.currentFunction) this.currentRuns = this.runsIn(this.currentFunction, this.file);
-    } else if (text.startsWith("events:")) {
-      this.events = text.slice(7).trim().split(/\s+/);
+    } else if (text2.startsWith("events:")) {
+      if (this.part === "body") throw this.error(`line ${this.lineNumber}: a second "events:" line (does the command have an argument with a newline followed by "events:"?)`);
+      this.part = "body";
+      this.events = text2.slice(7).trim().split(/\s+/);
       this.totals = new Array(this.events.length).fill(0);
-    } else if (text.startsWith("summary:")) this.summary = this.numbers(text.slice(8));
-    else if (text.startsWith("cmd:")) this.cmd = text.slice(4).trim();
-    else if (text.startsWith("desc:")) this.desc.push(text.slice(5).trim());
-    else if (text.startsWith("#") || text.startsWith("version:") || text.startsWith("creator:") || text.startsWith("positions:")) return;
-    else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text.slice(0, 60))}`);
+    } else if (text2.startsWith("summary:")) {
+      if (this.summary) throw this.error(`line ${this.lineNumber}: a second "summary:" line`);
+      this.summary = this.numbers(text2.slice(8));
+    } else if (this.part === "header" && text2.startsWith("cmd:")) {
+      this.part = "cmd";
+      this.cmd = text2.slice(4).trim();
+    } else if (this.part === "header" && text2.startsWith("desc:")) this.desc.push(text2.slice(5).trim());
+    else if (text2.startsWith("#") || text2.startsWith("version:") || text2.startsWith("creator:") || text2.startsWith("positions:")) return;
+    else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text2.slice(0, 60))}`);
   }
   startFunction(fn) {
     const key = `${this.file}\0${fn}`;
@@ -45469,8 +45697,8 @@ var CachegrindParser = class {
       column++;
     }
   }
-  numbers(text) {
-    return text.trim().split(/\s+/).map((part) => {
+  numbers(text2) {
+    return text2.trim().split(/\s+/).map((part) => {
       const value = Number(part);
       if (!Number.isSafeInteger(value) || value < 0) throw this.error(`line ${this.lineNumber}: "${part}" is not a count`);
       return value;
@@ -45492,7 +45720,7 @@ async function parseCachegrindStream(stream2, source, limit = MAX_PROFILE_BYTES)
   return parser.finish();
 }
 async function parseCachegrindFile(path12) {
-  const raw = createReadStream(path12, { highWaterMark: 1 << 20 });
+  const raw = streamBeneath(dirname4(path12), basename4(path12), "cachegrind.out file");
   const stream2 = path12.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
   try {
     return await parseCachegrindStream(stream2, path12);
@@ -45504,21 +45732,47 @@ async function parseCachegrindFile(path12) {
 // src/metric/events.ts
 var EVENT_NAMES = ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"];
 function zeroEvents() {
-  return Object.fromEntries(EVENT_NAMES.map((n) => [n, 0]));
+  return { Ir: 0, I1mr: 0, ILmr: 0, Dr: 0, D1mr: 0, DLmr: 0, Dw: 0, D1mw: 0, DLmw: 0 };
+}
+var positions = /* @__PURE__ */ new WeakMap();
+function positionsOf(names) {
+  let found = positions.get(names);
+  if (!found) {
+    found = EVENT_NAMES.map((name) => {
+      const index = names.indexOf(name);
+      if (index < 0) throw new Error(`event ${name} is missing (was the cache simulation off? events: ${names.join(" ")})`);
+      return index;
+    });
+    positions.set(names, found);
+  }
+  return found;
 }
 function eventsFromVector(names, costs) {
-  const out = zeroEvents();
-  for (const name of EVENT_NAMES) {
-    const index = names.indexOf(name);
-    if (index < 0) throw new Error(`event ${name} is missing (was the cache simulation off? events: ${names.join(" ")})`);
-    out[name] = costs[index] ?? 0;
-  }
-  return out;
+  const [ir, i1mr, ilmr, dr, d1mr, dlmr, dw, d1mw, dlmw] = positionsOf(names);
+  return {
+    Ir: costs[ir] ?? 0,
+    I1mr: costs[i1mr] ?? 0,
+    ILmr: costs[ilmr] ?? 0,
+    Dr: costs[dr] ?? 0,
+    D1mr: costs[d1mr] ?? 0,
+    DLmr: costs[dlmr] ?? 0,
+    Dw: costs[dw] ?? 0,
+    D1mw: costs[d1mw] ?? 0,
+    DLmw: costs[dlmw] ?? 0
+  };
 }
 function addEvents(a, b) {
-  const out = zeroEvents();
-  for (const name of EVENT_NAMES) out[name] = a[name] + b[name];
-  return out;
+  return {
+    Ir: a.Ir + b.Ir,
+    I1mr: a.I1mr + b.I1mr,
+    ILmr: a.ILmr + b.ILmr,
+    Dr: a.Dr + b.Dr,
+    D1mr: a.D1mr + b.D1mr,
+    DLmr: a.DLmr + b.DLmr,
+    Dw: a.Dw + b.Dw,
+    D1mw: a.D1mw + b.D1mw,
+    DLmw: a.DLmw + b.DLmw
+  };
 }
 function hitsFromEvents(e) {
   const ram = e.ILmr + e.DLmr + e.DLmw;
@@ -45538,7 +45792,9 @@ var FUNCTION_SHARE = 1e-4;
 var MAX_FUNCTIONS = 500;
 var LINE_FUNCTIONS = 50;
 var LINES_PER_FUNCTION = 20;
-function aggregateProfiles(profiles, weights) {
+var ALL_FUNCTIONS_LIMIT = 1e5;
+var ALL_LINES_LIMIT = 1e3;
+function aggregateProfiles(profiles, weights, everyFunction = false) {
   let events2 = zeroEvents();
   const processes = [];
   const functions = /* @__PURE__ */ new Map();
@@ -45558,15 +45814,15 @@ function aggregateProfiles(profiles, weights) {
   }
   const hits = hitsFromEvents(events2);
   const estimatedCycles2 = cyclesFromEvents(events2, weights);
-  const floor = estimatedCycles2 * FUNCTION_SHARE;
-  const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_FUNCTIONS);
-  for (const f of ranked.slice(0, LINE_FUNCTIONS)) {
-    const lines = linesOf(functions.get(`${f.file}\0${f.fn}`).parts, weights);
+  const floor = everyFunction ? 0 : estimatedCycles2 * FUNCTION_SHARE;
+  const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, everyFunction ? ALL_FUNCTIONS_LIMIT : MAX_FUNCTIONS);
+  for (const f of everyFunction ? ranked : ranked.slice(0, LINE_FUNCTIONS)) {
+    const lines = linesOf(functions.get(`${f.file}\0${f.fn}`).parts, weights, everyFunction ? ALL_LINES_LIMIT : LINES_PER_FUNCTION);
     if (lines.length) f.lines = lines;
   }
-  return { estimatedCycles: estimatedCycles2, events: events2, hits, processes, functions: ranked };
+  return { estimatedCycles: estimatedCycles2, events: events2, hits, processes, functions: ranked, ...everyFunction ? { allFunctions: true } : {} };
 }
-function linesOf(parts, weights) {
+function linesOf(parts, weights, limit) {
   const byLine = /* @__PURE__ */ new Map();
   for (const { profile, costs } of parts) {
     for (const { file, line, costs: vector } of functionLines(profile, costs)) {
@@ -45577,9 +45833,10 @@ function linesOf(parts, weights) {
       else byLine.set(key, { file, line, events: lineEvents });
     }
   }
-  return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line).slice(0, LINES_PER_FUNCTION);
+  return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line).slice(0, limit);
 }
 function unrecordedAtMost(result) {
+  if (result.allFunctions) return 0;
   const shareFloor = (result.estimatedCycles ?? 0) * FUNCTION_SHARE;
   const cheapest = result.functions.at(-1)?.estimatedCycles;
   return result.functions.length >= MAX_FUNCTIONS && cheapest !== void 0 ? Math.max(shareFloor, cheapest) : shareFloor;
@@ -45599,6 +45856,26 @@ function executableDifference(base, head) {
   const added = hp.filter((p) => !bp.includes(p));
   if (gone.length || added.length) return `other programs ran: ${[...gone.map((p) => `\u2212${p}`), ...added.map((p) => `+${p}`)].join(", ")}`;
   return void 0;
+}
+
+// src/compare/seal.ts
+var PARTS = [
+  { key: "pids", name: "pid namespace", values: { own: "its own", host: "none (the machine's pids)" } },
+  { key: "ids", name: "uid mapping", values: { anonymous: "anonymous (overflow ids)", caller: "the caller's uid", host: "none (no user namespace)" } },
+  { key: "network", name: "network", values: { none: "none", host: "the host's" } },
+  { key: "cpus", name: "CPU view", values: { one: "one CPU", host: "the host's CPUs" } },
+  { key: "entropy", name: "entropy", values: { fixed: "fixed", os: "the system's" } },
+  { key: "pythonResets", name: "Python interpreter resets", values: { true: "at each region", false: "none", undefined: "not Python" } },
+  { key: "devices", name: "device numbers of the filesystems Python reads", values: { undefined: "not recorded" } }
+];
+var ANOTHER_SEAL = "ran under another seal";
+function sealDifference(base, head) {
+  if (!base && !head) return void 0;
+  if (!base || !head) return `${ANOTHER_SEAL}: the ${base ? "head" : "baseline"} records none (measured by a cg-bench before seals were recorded)`;
+  const differences = PARTS.filter(({ key }) => base[key] !== head[key]).map(
+    ({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} \u2192 ${values[String(head[key])] ?? String(head[key])}`
+  );
+  return differences.length ? `${ANOTHER_SEAL}: ${differences.join("; ")}` : void 0;
 }
 
 // src/compare/line-changes.ts
@@ -45644,26 +45921,27 @@ function lineChanges(base, head, top) {
   const h = keyed(head);
   const edited = pairEdited(b, h);
   const changes = [];
-  const text = (l) => l.text !== void 0 ? { text: l.text } : {};
+  const text2 = (l) => l.text !== void 0 ? { text: l.text } : {};
   for (const [key, hl] of h) {
     const bl = b.get(key) ?? edited.get(key);
     if (bl) {
-      if (bl.estimatedCycles !== hl.estimatedCycles) changes.push({ file: hl.file, line: hl.line, baseLine: bl.line, ...text(hl), base: bl.estimatedCycles, head: hl.estimatedCycles, change: hl.estimatedCycles - bl.estimatedCycles });
+      if (bl.estimatedCycles !== hl.estimatedCycles) changes.push({ file: hl.file, line: hl.line, baseLine: bl.line, ...text2(hl), base: bl.estimatedCycles, head: hl.estimatedCycles, change: hl.estimatedCycles - bl.estimatedCycles });
       continue;
     }
     const atMost = unrecordedAtMost2(base);
-    if (hl.estimatedCycles > atMost) changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
+    if (hl.estimatedCycles > atMost) changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text2(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
   }
   for (const [key, bl] of b) {
     if (h.has(key)) continue;
     const atMost = unrecordedAtMost2(head);
-    if (bl.estimatedCycles > atMost) changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
+    if (bl.estimatedCycles > atMost) changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text2(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
   }
   return changes.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.file.localeCompare(y.file) || x.line - y.line).slice(0, top);
 }
 
 // src/compare/compare.ts
 var VERDICTS = ["regression", "improvement", "unchanged", "new", "removed", "failed", "not-comparable"];
+var OTHER_FUNCTIONS_SHARE = 0.01;
 function describeMetric(m) {
   return `I1=${m.cache.I1} D1=${m.cache.D1} LL=${m.cache.LL}; weights l1=${m.weights.l1} ll=${m.weights.ll} ram=${m.weights.ram}`;
 }
@@ -45735,6 +46013,28 @@ function functionChanges(base, head, top, topLines = 5) {
   }
   return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
 }
+var functionKey = (f) => `${f.file}\0${f.fn}`;
+function otherFunctions(base, head, listed) {
+  if (base.estimatedCycles === null || head.estimatedCycles === null) return void 0;
+  const change = head.estimatedCycles - base.estimatedCycles;
+  const rest = change - listed.reduce((sum, f) => sum + f.change, 0);
+  if (rest === 0 || Math.abs(rest) <= Math.abs(change) * OTHER_FUNCTIONS_SHARE) return void 0;
+  const side = (total, values) => values.every((v) => v !== null) ? total - values.reduce((sum, v) => sum + v, 0) : null;
+  const shown = new Set(listed.map(functionKey));
+  const baseCost = new Map(base.functions.map((f) => [functionKey(f), f.estimatedCycles]));
+  const headCost = new Map(head.functions.map((f) => [functionKey(f), f.estimatedCycles]));
+  let count = 0;
+  for (const key of /* @__PURE__ */ new Set([...baseCost.keys(), ...headCost.keys()])) if (!shown.has(key) && baseCost.get(key) !== headCost.get(key)) count++;
+  const recorded = (r) => r.functions.reduce((sum, f) => sum + f.estimatedCycles, 0);
+  const unrecorded = head.estimatedCycles - recorded(head) !== base.estimatedCycles - recorded(base);
+  return {
+    count,
+    unrecorded,
+    base: side(base.estimatedCycles, listed.map((f) => f.base)),
+    head: side(head.estimatedCycles, listed.map((f) => f.head)),
+    change: rest
+  };
+}
 function compareOne(name, base, head, comparable, options) {
   const thresholdPercent = options.thresholdPercent ?? head?.thresholdPercent ?? base?.thresholdPercent ?? 0;
   const out = { name, verdict: "unchanged", thresholdPercent, base, head, change: null, relative: null, functions: [] };
@@ -45742,13 +46042,14 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative9 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative10 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
-  const machineChanged = executableDifference(base.executables, head.executables);
+  const machineChanged = sealDifference(base.seal, head.seal) ?? executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative9) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative9, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
+  else if (change !== 0 && Math.abs(relative10) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  const other = change === 0 ? void 0 : otherFunctions(base, head, functions);
+  return { ...out, verdict, change, relative: relative10, functions, ...other ? { otherFunctions: other } : {}, ...machineChanged ? { notComparable: machineChanged } : {} };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -45767,7 +46068,9 @@ function compareResults(base, head, options = {}) {
 function baselineProblem(base, head) {
   try {
     const c = compareResults(base, head);
-    return c.comparable ? void 0 : `not comparable: ${c.differences.join("; ")}`;
+    if (!c.comparable) return `not comparable: ${c.differences.join("; ")}`;
+    const sealed = c.benchmarks.find((b) => b.notComparable?.startsWith(ANOTHER_SEAL));
+    return sealed ? `${sealed.name}: ${sealed.notComparable}` : void 0;
   } catch (error2) {
     return errorMessage(error2);
   }
@@ -45781,25 +46084,21 @@ function compareWithBaseline(base, head, options) {
   }
 }
 
-// src/report/bmf.ts
-var bmfReport = {
-  name: "bmf",
-  render({ head }) {
-    const out = {};
-    for (const b of head.benchmarks) {
-      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) continue;
-      out[b.name] = {
-        "estimated-cycles": { value: b.estimatedCycles },
-        instructions: { value: b.events.Ir },
-        "l1-hits": { value: b.hits.l1 },
-        "ll-hits": { value: b.hits.ll },
-        "ram-hits": { value: b.hits.ram }
-      };
-    }
-    return `${JSON.stringify(out, null, 2)}
-`;
+// src/report/fit.ts
+var characters = (text2) => text2.length;
+var utf8Bytes = (text2) => Buffer.byteLength(text2, "utf8");
+function choosePieces(pieces, budget, size) {
+  const order = pieces.map((piece, index) => ({ piece, index })).sort((a, b) => a.piece.rank - b.piece.rank || a.index - b.index);
+  const kept = /* @__PURE__ */ new Set();
+  let left = budget;
+  for (const { piece } of order) {
+    const cost = piece.lines.reduce((sum, line) => sum + size(line) + 1, 0);
+    if (cost > left) continue;
+    kept.add(piece);
+    left -= cost;
   }
-};
+  return kept;
+}
 
 // src/report/format.ts
 function formatCount(n) {
@@ -45823,39 +46122,18 @@ function formatDuration(ms) {
   return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
 }
 
-// src/report/github-action-benchmark.ts
-var githubActionBenchmarkReport = {
-  name: "github-action-benchmark",
-  render({ head }) {
-    const entries = head.benchmarks.flatMap((b) => {
-      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) return [];
-      const extra = `instructions ${formatCount(b.events.Ir)}, L1 hits ${formatCount(b.hits.l1)}, LL hits ${formatCount(b.hits.ll)}, RAM hits ${formatCount(b.hits.ram)}`;
-      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }];
-    });
-    return `${JSON.stringify(entries, null, 2)}
-`;
-  }
-};
-
-// src/report/exports.ts
-var EXPORT_FORMATS = { bmf: bmfReport, "github-action-benchmark": githubActionBenchmarkReport };
-var exportFileName = (format) => `${format}.json`;
-function exportsFromText(text, input) {
-  const names = text.split(/[\s,]+/).filter(Boolean);
-  const known = Object.keys(EXPORT_FORMATS);
-  const unknown = names.find((n) => !known.includes(n));
-  if (unknown !== void 0) return `input ${input}: "${unknown}" is not an export format (write ${known.join(", ")}, or nothing)`;
-  return [...new Set(names)];
-}
-
 // src/report/function-change.ts
 function functionSideText(change, side) {
   const value = change[side];
-  return value !== null ? formatCount(value) : `\u2264 ${formatCount(change.unrecordedAtMost ?? 0)} (not recorded)`;
+  if (value !== null) return formatCount(value);
+  return change.unrecordedAtMost === 0 ? "\u2013" : `\u2264 ${formatCount(change.unrecordedAtMost ?? 0)} (not recorded)`;
 }
 function functionChangeText(change) {
-  if (change.base !== null && change.head !== null) return formatSigned(change.change);
+  if (change.base !== null && change.head !== null || change.unrecordedAtMost === 0) return formatSigned(change.change);
   return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
+}
+function functionLabel(change) {
+  return change.file && change.file !== "???" ? `${change.fn} (${change.file})` : change.fn;
 }
 function lineLabel(change) {
   const moved = change.baseLine !== null && change.head !== null && change.baseLine !== change.line ? ` (was ${change.baseLine})` : "";
@@ -45868,6 +46146,15 @@ function lineSideText(change, side) {
 function lineChangeText(change) {
   if (change.base !== null && change.head !== null) return formatSigned(change.change);
   return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
+}
+function otherFunctionsLabel(other) {
+  const below = `under ${FUNCTION_SHARE * 100}% each, not recorded`;
+  if (!other.unrecorded) return `other functions (${formatCount(other.count)})`;
+  return other.count ? `other functions (${formatCount(other.count)}, and more ${below})` : `other functions (all ${below})`;
+}
+function otherFunctionsSideText(other, side) {
+  const value = other[side];
+  return value !== null ? formatCount(value) : "\u2013";
 }
 
 // src/report/headline.ts
@@ -45918,10 +46205,28 @@ var VERDICT_LABEL = {
   failed: "FAILED",
   "not-comparable": "not comparable"
 };
+var NAMED_REGRESSIONS = 5;
+function namesInBrief(names, shown = NAMED_REGRESSIONS) {
+  if (names.length <= shown) return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0] ?? "";
+  return `${names.slice(0, shown).join(", ")} and ${names.length - shown} more`;
+}
+function regressedMessage(outcome2) {
+  const names = outcome2.names.length ? `: ${namesInBrief(outcome2.names)}` : "";
+  return `${outcome2.count} benchmark${outcome2.count === 1 ? "" : "s"} regressed beyond the threshold${names}`;
+}
+function regressedNames(head, comparison) {
+  return [
+    ...comparison?.comparable ? comparison.benchmarks.filter((b) => b.verdict === "regression").map((b) => b.name) : [],
+    ...head.timed?.filter((t) => t.verdict === "regression").map((t) => `${t.name} (timed)`) ?? []
+  ];
+}
+function jobsLine(jobs) {
+  return jobs > 1 ? `jobs: ${jobs}: up to ${jobs} benchmarks are measured at a time (the counts are identical to one at a time).` : void 0;
+}
 
 // src/python/attribution.ts
-import { existsSync as existsSync2, lstatSync as lstatSync2, mkdirSync, readdirSync as readdirSync2, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname3, isAbsolute, join as join4, relative as relative2, sep as sep2 } from "node:path";
+import { existsSync as existsSync2, mkdirSync, readdirSync as readdirSync2, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname5, isAbsolute as isAbsolute2, join as join5, relative as relative3, sep as sep3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -45950,16 +46255,22 @@ function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
   if (instrument === "region") env[INSTRUMENT_VARIABLE] = "region";
   return { ...env, ...userEnv, PWD: cwd };
 }
-function runsPython(run3) {
-  if (typeof run3 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run3);
-  return /^python[0-9.]*$/.test(run3[0].split("/").pop() ?? "");
+function runsPython(run) {
+  if (typeof run === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run);
+  return /^python[0-9.]*$/.test(run[0].split("/").pop() ?? "");
 }
 
 // src/untrusted/sandbox.ts
-import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join as join3 } from "node:path";
+import { spawnSync as spawnSync2 } from "node:child_process";
+import { createHash as createHash2 } from "node:crypto";
+import { chmodSync, chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync as fstatSync2, lchownSync, lstatSync as lstatSync2, mkdtempSync, openSync as openSync2, readdirSync, readFileSync, readSync as readSync2, rmSync, statSync as statSync2, writeFileSync, writeSync as writeSync2 } from "node:fs";
+import { arch as arch2, tmpdir } from "node:os";
+import { join as join4 } from "node:path";
+
+// src/untrusted/entropy-seal.ts
+var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+
+// src/untrusted/sandbox.ts
 var UNTRUSTED_ID = 65534;
 function truthy(value) {
   return Boolean(value) && value !== "0" && value !== "false";
@@ -45972,7 +46283,7 @@ function untrustedUser(root, env, ownCopy = false) {
     if (!match3) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
     return { uid: Number(match3[1]), gid: Number(match3[2]) };
   }
-  const owner = statSync(root);
+  const owner = statSync2(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -45981,9 +46292,9 @@ var BENCHMARK_PID_IN_NAMESPACE = 2;
 var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
 var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
 var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
-function parseCpuList(text) {
+function parseCpuList(text2) {
   const cpus = [];
-  for (const part of text.trim().split(",")) {
+  for (const part of text2.trim().split(",")) {
     const match3 = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
     if (!match3) return [];
     const from = Number(match3[1]);
@@ -46000,19 +46311,37 @@ function allowedCpus() {
     return [];
   }
 }
-var oneCpuFile;
-function oneCpuListFile() {
-  if (oneCpuFile) return oneCpuFile;
-  const dir = mkdtempSync(join3(tmpdir(), "cg-bench-one-cpu-"));
-  chmodSync(dir, 493);
-  const file = join3(dir, "one-cpu");
-  writeFileSync(file, "0\n", { mode: 292 });
-  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-  oneCpuFile = file;
-  return file;
+var ENTROPY_BYTES = 1 << 20;
+function fixedEntropy(size = ENTROPY_BYTES) {
+  const out = Buffer.alloc(size);
+  for (let block = 0, at = 0; at < size; block++, at += 32) createHash2("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  return out;
 }
-function oneCpuPrefix(net, inner) {
-  const mounts = `for f in ${CPU_LIST_FILES.join(" ")}; do mount --bind "$1" "$f" || exit 125; done; shift; exec "$@"`;
+var sealFiles;
+function sealFilesOnce() {
+  if (sealFiles) return sealFiles;
+  const dir = mkdtempSync(join4(tmpdir(), "cg-bench-seal-"));
+  chmodSync(dir, 493);
+  const oneCpu = join4(dir, "one-cpu");
+  writeFileSync(oneCpu, "0\n", { mode: 292 });
+  const entropy = join4(dir, "entropy");
+  writeFileSync(entropy, fixedEntropy(), { mode: 292 });
+  let entropySeal;
+  if (arch2() === "x64") {
+    entropySeal = join4(dir, "entropy-seal");
+    writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+  }
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  sealFiles = { oneCpu, entropy, entropySeal };
+  return sealFiles;
+}
+var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
+function sealedViewPrefix(net, inner, view) {
+  const files = sealFilesOnce();
+  const binds = [
+    ...view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125;`) : [],
+    ...view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125;`) : []
+  ];
   return [
     "unshare",
     "--user",
@@ -46023,9 +46352,10 @@ function oneCpuPrefix(net, inner) {
     "--",
     "/bin/sh",
     "-c",
-    mounts,
-    "cg-bench-one-cpu",
-    oneCpuListFile(),
+    `${binds.join(" ")} shift 2; exec "$@"`,
+    "cg-bench-sealed-view",
+    files.oneCpu,
+    files.entropy,
     "unshare",
     "--user",
     `--map-user=${inner.uid}`,
@@ -46034,10 +46364,12 @@ function oneCpuPrefix(net, inner) {
     "--fork",
     "--kill-child",
     "--",
+    ...view.entropy && files.entropySeal ? [files.entropySeal] : [],
     ...PID_NAMESPACE_INIT
   ];
 }
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] };
+var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os" };
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 function overflowId(kind) {
   try {
     const n = Number(readFileSync(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
@@ -46047,20 +46379,60 @@ function overflowId(kind) {
   }
 }
 var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
-function works(argv) {
-  const r = spawnSync(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
+var PROBE_ATTEMPTS = 4;
+var PROBE_TIMEOUT_MS = 2e4;
+function pause(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
+  return (argv) => {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (probe(argv)) return true;
+      if (attempt < attempts && pauseMs > 0) pause(pauseMs * attempt);
+    }
+    return false;
+  };
+}
+function worksOnce(argv) {
+  const r = spawnSync2(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: PROBE_TIMEOUT_MS });
   return r.status === 0;
 }
 var probed = /* @__PURE__ */ new Map();
+var works = retrying(worksOnce);
 function worksCached(argv) {
   const key = argv.join("\0");
   if (!probed.has(key)) probed.set(key, works(argv));
   return probed.get(key);
 }
+function onlyLoopback() {
+  try {
+    return readdirSync("/sys/class/net").every((name) => name === "lo");
+  } catch {
+    return false;
+  }
+}
+var SEAL_VARIABLE = "CG_BENCH_SEAL";
+function bestEffort(env) {
+  const value = env[SEAL_VARIABLE]?.trim();
+  if (!value || value === "strict") return false;
+  if (value === "best-effort") return true;
+  throw new CgBenchError(`${SEAL_VARIABLE}=${JSON.stringify(value)}: write best-effort (measure with the seal this host can make) or strict (the default)`);
+}
+function requireSeal(missing, env, notes) {
+  if (!missing.length) return;
+  if (bestEffort(env)) {
+    notes.push(`warning: ${missing.join("; ")}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`);
+    return;
+  }
+  throw new CgBenchError(
+    `cannot seal the benchmarks as cg-bench.yml asks: ${missing.join("; ")}. Allow user namespaces (a container engine's seccomp profile or AppArmor may refuse unshare), or measure with what this host can make: ${SEAL_VARIABLE}=best-effort in cg-bench's environment (the seal is recorded in results.json; results made under another seal are not comparable)`
+  );
+}
 function untrustedSandbox(options) {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ?? worksCached;
+  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
+  const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes = [];
   let user;
   const prefix2 = [];
@@ -46105,12 +46477,23 @@ function untrustedSandbox(options) {
     const anonymised = probe([...prefix2, ...measuredIsolate]);
     let measuredPrefix = [...prefix2, ...anonymised ? measuredIsolate : isolate];
     let oneCpu;
+    let entropy = false;
     const cpus = options.cpus ?? allowedCpus();
-    if (options.oneCpu && pid && anonymised && cpus.length) {
-      const viewed = oneCpuPrefix(net, anonymous);
-      if (probe(["taskset", "--cpu-list", String(cpus[0]), ...prefix2, ...viewed])) {
+    const cpuLists2 = Boolean(options.oneCpu && cpus.length);
+    if (pid && anonymised) {
+      const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
+      const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
+      const views = [
+        { cpuLists: cpuLists2, entropy: canSealEntropy },
+        ...cpuLists2 && canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false }] : []
+      ].filter((view) => view.cpuLists || view.entropy);
+      for (const view of views) {
+        const viewed = sealedViewPrefix(net, anonymous, view);
+        if (!probe([...pin, ...prefix2, ...viewed])) continue;
         measuredPrefix = [...prefix2, ...viewed];
-        oneCpu = [...cpus];
+        if (view.cpuLists) oneCpu = [...cpus];
+        entropy = view.entropy;
+        break;
       }
     }
     prefix2.push(...isolate);
@@ -46123,13 +46506,33 @@ function untrustedSandbox(options) {
         oneCpu ? `benchmarks see one CPU: pinned to one of CPUs ${cpus.join(",")} (one per job), and ${CPU_LIST_FILES.join(", ")} read "0"` : "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
       );
     }
+    notes.push(
+      entropy ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(" and ")} read the same ${ENTROPY_BYTES} bytes on every run` : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
+    );
     if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
-    return { user, isolatedNetwork: net, isolatedPids: pid, ...oneCpu ? { oneCpu } : {}, prefix: prefix2, measuredPrefix, notes };
+    const seal2 = {
+      pids: pid ? "own" : "host",
+      ids: anonymised ? "anonymous" : "caller",
+      network: net || noNetworkAnyway() ? "none" : "host",
+      cpus: oneCpu ? "one" : "host",
+      entropy: entropy ? "fixed" : "os"
+    };
+    if (options.required) requireSeal(missingSeal(options.required, seal2), env, notes);
+    return { user, isolatedNetwork: net, isolatedPids: pid, ...oneCpu ? { oneCpu } : {}, prefix: prefix2, measuredPrefix, seal: seal2, notes };
   }
   if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
   notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
   if (options.oneCpu) notes.push("no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)");
-  return { user, isolatedNetwork: false, isolatedPids: false, prefix: prefix2, measuredPrefix: [...prefix2], notes };
+  notes.push("benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run");
+  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
+  if (options.required) requireSeal(missingSeal(options.required, seal), env, notes);
+  return { user, isolatedNetwork: false, isolatedPids: false, prefix: prefix2, measuredPrefix: [...prefix2], seal, notes };
+}
+function missingSeal(required, seal) {
+  const missing = [];
+  if (required.noNetwork && seal.network !== "none") missing.push("no network (network: false) needs a network namespace, which cannot be made here");
+  if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
+  return missing;
 }
 function sandboxed(sandbox, argv, measured = false, job = 0) {
   if (!measured) return [...sandbox.prefix, ...argv];
@@ -46139,7 +46542,7 @@ function sandboxed(sandbox, argv, measured = false, job = 0) {
 }
 function profileDirectory(sandbox, dir) {
   if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join3(tmpdir(), "cg-bench-profiles-"));
+  const staging = mkdtempSync(join4(tmpdir(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
@@ -46149,20 +46552,20 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync(join3(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync2(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
-      if (!fstatSync(from).isFile()) continue;
-      const to = openSync(join3(dir, name), "wx");
+      if (!fstatSync2(from).isFile()) continue;
+      const to = openSync2(join4(dir, name), "wx");
       try {
-        for (let n; (n = readSync(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync(to, buffer3, 0, n);
+        for (let n; (n = readSync2(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync2(to, buffer3, 0, n);
       } finally {
-        closeSync(to);
+        closeSync2(to);
       }
     } finally {
-      closeSync(from);
+      closeSync2(from);
     }
   }
   rmSync(staging, { recursive: true, force: true });
@@ -46171,9 +46574,9 @@ function handOver(sandbox, tree) {
   if (!sandbox.user) return;
   const { uid, gid } = sandbox.user;
   const walk = (path12) => {
-    const stat2 = lstatSync(path12);
+    const stat2 = lstatSync2(path12);
     lchownSync(path12, uid, gid);
-    if (stat2.isDirectory()) for (const name of readdirSync(path12)) walk(join3(path12, name));
+    if (stat2.isDirectory()) for (const name of readdirSync(path12)) walk(join4(path12, name));
   };
   walk(tree);
 }
@@ -46182,7 +46585,7 @@ function giveDirectory(sandbox, dir) {
 }
 function isPlainFile(path12) {
   try {
-    const stat2 = lstatSync(path12);
+    const stat2 = lstatSync2(path12);
     return stat2.isFile() && stat2.nlink === 1;
   } catch {
     return false;
@@ -46252,11 +46655,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname3(fileURLToPath(import.meta.url));
+  let dir = dirname5(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join4(dir, "python", "cg_bench", "_bytecode.py");
+    const candidate = join5(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync2(candidate)) return readFileSync2(candidate, "utf8");
-    dir = dirname3(dir);
+    dir = dirname5(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -46271,9 +46674,9 @@ function isCountsFile(value) {
   });
 }
 function shownFile(file, cwd) {
-  if (!isAbsolute(file)) return file;
-  const rel = relative2(cwd, file);
-  return rel && !rel.startsWith(`..${sep2}`) && rel !== ".." && !isAbsolute(rel) ? rel : file;
+  if (!isAbsolute2(file)) return file;
+  const rel = relative3(cwd, file);
+  return rel && !rel.startsWith(`..${sep3}`) && rel !== ".." && !isAbsolute2(rel) ? rel : file;
 }
 function readAttribution(outDir, cwd, scope) {
   let names;
@@ -46286,11 +46689,11 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path12 = join4(outDir, name);
-    if (!isPlainFile(path12) || lstatSync2(path12).size > MAX_COUNTS_BYTES) continue;
+    const path12 = join5(outDir, name);
+    if (!isPlainFile(path12)) continue;
     let parsed;
     try {
-      parsed = JSON.parse(readFileSync2(path12, "utf8"));
+      parsed = JSON.parse(readTextBeneath(outDir, name, MAX_COUNTS_BYTES, "counts file"));
     } catch {
       continue;
     }
@@ -46319,14 +46722,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join4(options.tmpDir, ".cg-bench-bytecode");
-  const site = join4(root, "site");
-  const out = join4(root, "out");
+  const root = join5(options.tmpDir, ".cg-bench-bytecode");
+  const site = join5(root, "site");
+  const out = join5(root, "out");
   rmSync2(root, { recursive: true, force: true });
   mkdirSync(site, { recursive: true });
   mkdirSync(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync2(join4(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join5(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -46385,6 +46788,14 @@ function pythonFunctionsMarkdown(c) {
   for (const f of changes) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(where(f))} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
   return out;
 }
+function pythonFunctionsTerminalRows(c) {
+  const changes = pythonChanges(c);
+  if (!changes.length) return [];
+  return [
+    ["  Python function (file:line)", "base", "head", "change"],
+    ...changes.map((f) => [`  ${escapeTerminal(`${f.fn} (${where(f)})`)}`, functionSideText(f, "base"), functionSideText(f, "head"), functionChangeText(f)])
+  ];
+}
 
 // src/report/timed.ts
 var VERDICT_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", "no significant change": "\u26AA" };
@@ -46403,6 +46814,20 @@ var timedInterval = (r) => `${formatPercent(r.estimate.low)} \u2026 ${formatPerc
 var timedPairs = (r) => `${r.estimate.pairs}${r.estimate.dropped ? ` (\u2212${r.estimate.dropped})` : ""}`;
 var timedVerdictText = (r) => r.verdict === "no significant change" ? `no significant change (\xB1${r.thresholdPercent}%)` : r.verdict;
 var confidenceLabel = (results) => `${Math.round((results[0]?.estimate.confidence ?? 0.95) * 100)}% interval`;
+function timedTerminalTable(results, paint = (_, t) => t) {
+  if (!results.length) return [];
+  const rows = [["benchmark", "mode", "pairs", "base", "head", "change", confidenceLabel(results), "verdict"]];
+  for (const r of results) {
+    rows.push([escapeTerminal(r.name), r.mode, timedPairs(r), timedSide(r, "base"), timedSide(r, "head"), formatPercent(r.estimate.relative), timedInterval(r), timedVerdictText(r)]);
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => [...row[c]].length)));
+  return rows.map(
+    (row, i) => row.map((cell, c) => {
+      const padded = c <= 1 || c === 7 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]);
+      return c === 7 && i > 0 ? paint(results[i - 1].verdict, padded) : padded;
+    }).join("  ").trimEnd()
+  );
+}
 function timedMarkdown(results) {
   if (!results?.length) return [];
   const out = [
@@ -46434,25 +46859,30 @@ var ICON = {
   "not-comparable": "\u26A0\uFE0F"
 };
 var cycles = (b) => b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : "\u2013";
-function title(head, comparison) {
+function title(head, comparison, suite) {
   const failed = head.benchmarks.some((b) => b.status !== "ok");
   const timedRegression = head.timed?.some((t) => t.verdict === "regression") ?? false;
   const icon = !comparison ? failed ? "\u274C" : timedRegression ? "\u{1F534}" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression || timedRegression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
-  return `### ${icon} cg-bench: ${escapeMarkdown(headline(head, comparison))}`;
+  return `### ${icon} cg-bench${suite ? ` (${escapeMarkdown(suite)})` : ""}: ${escapeMarkdown(headline(head, comparison))}`;
 }
-function comparisonTable(comparison) {
-  const rows = ["| Benchmark | Base | Head | Change | |", "|:--|--:|--:|--:|:--|"];
-  for (const c of comparison.benchmarks) {
-    rows.push(`| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]} |`);
-  }
-  return rows;
+function commitLink(commit) {
+  if (!/^[0-9a-f]{7,64}$/.test(commit.sha)) return escapeMarkdown(commit.short);
+  const shown = `\`${commit.short}\``;
+  return commit.url ? `[${shown}](${commit.url})` : shown;
 }
-function resultsTable(head) {
-  const rows = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
-  for (const b of head.benchmarks) {
-    rows.push(b.events && b.hits ? `| ${escapeMarkdown(b.name)} | ${cycles(b)} | ${formatCount(b.events.Ir)} | ${formatCount(b.hits.l1)} | ${formatCount(b.hits.ll)} | ${formatCount(b.hits.ram)} |` : `| ${escapeMarkdown(b.name)} | \u274C ${b.status === "timeout" ? "timed out" : "failed"} | | | | |`);
-  }
-  return rows;
+function baselineLine(input) {
+  const commit = input.baselineCommit;
+  if (commit && input.comparison) return [`Compared with the ${commit.what} ${commitLink(commit)}.`, ""];
+  if (!input.comparison && input.baselineSource?.startsWith("none: ")) return [`No baseline: ${escapeMarkdown(input.baselineSource.slice("none: ".length))}.`, ""];
+  return [];
+}
+var TABLE_HEADER = ["| Benchmark | Base | Head | Change | |", "|:--|--:|--:|--:|:--|"];
+function comparisonRow(c) {
+  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]} |`;
+}
+var RESULTS_HEADER = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
+function resultsRow(b) {
+  return b.events && b.hits ? `| ${escapeMarkdown(b.name)} | ${cycles(b)} | ${formatCount(b.events.Ir)} | ${formatCount(b.hits.l1)} | ${formatCount(b.hits.ll)} | ${formatCount(b.hits.ram)} |` : `| ${escapeMarkdown(b.name)} | \u274C ${b.status === "timeout" ? "timed out" : "failed"} | | | | |`;
 }
 function detail(c) {
   const { base, head } = c;
@@ -46469,29 +46899,27 @@ function detail(c) {
     row("LL hits", base.hits.ll, head.hits.ll),
     row("RAM hits", base.hits.ram, head.hits.ram)
   ];
-  if (c.functions.length) {
+  const other = c.otherFunctions;
+  if (c.functions.length || other) {
     out.push("", "Functions whose estimated cycles changed most:", "", "| Function | File | Base | Head | Change |", "|:--|:--|--:|--:|--:|");
     for (const f of c.functions) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+    if (other) out.push(`| _${escapeMarkdown(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, "base")} | ${otherFunctionsSideText(other, "head")} | ${formatSigned(other.change)} |`);
   }
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
   if (lines.length) {
     out.push("", "Source lines whose estimated cycles changed most (in those functions):", "", "| Line | Function | Code | Base | Head | Change |", "|:--|:--|:--|--:|--:|--:|");
-    for (const { fn, l } of lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10)) {
+    const shown = lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10);
+    for (const { fn, l } of shown) {
       out.push(`| ${escapeMarkdown(lineLabel(l))} | ${escapeMarkdown(fn)} | ${l.text !== void 0 ? escapeMarkdown(l.text) : ""} | ${lineSideText(l, "base")} | ${lineSideText(l, "head")} | ${lineChangeText(l)} |`);
     }
+    if (shown.some(({ l }) => l.text === void 0)) out.push("", "_No code shown: the file is outside the workspace, reached through a link, or not readable by the benchmark's user._");
   }
   out.push(...pythonFunctionsMarkdown(c));
   return out;
 }
-function failures(head) {
-  const failed = head.benchmarks.filter((b) => b.status !== "ok");
-  if (!failed.length) return [];
-  const out = ["", "**Failed benchmarks**", ""];
-  for (const b of failed) {
-    out.push(`- ${escapeMarkdown(b.name)}: ${escapeMarkdown((b.message ?? b.status).split("\n")[0] ?? "")}`);
-    for (const line of (b.message ?? "").split("\n").slice(1, 12)) out.push(`  > ${escapeMarkdown(line)}`);
-  }
-  return out;
+function failure(b) {
+  const lines = (b.message ?? "").split("\n");
+  return { first: `- ${escapeMarkdown(b.name)}: ${escapeMarkdown((b.message ?? b.status).split("\n")[0] ?? "")}`, more: lines.slice(1, 12).map((line) => `  > ${escapeMarkdown(line)}`) };
 }
 function environmentLine(env) {
   const parts = [
@@ -46507,38 +46935,364 @@ function environmentLine(env) {
   ];
   return parts.filter(Boolean).map((p) => escapeMarkdown(String(p))).join(" \xB7 ");
 }
+var RANK = { regression: 0, failed: 0, "not-comparable": 0, improvement: 2, new: 2, removed: 2, unchanged: 3 };
+var TIMED_RANK = 1;
+var FAILURE_TEXT_RANK = 1;
+var DETAIL_RANK = { regression: 4, other: 5 };
+var NOTES_ROOM = 1500;
+function document2(input) {
+  const { head, comparison, baselineSource } = input;
+  const top = [title(head, comparison, input.suite), "", ...baselineLine(input)];
+  if (comparison && !comparison.comparable) {
+    top.push("The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:", "");
+    for (const d of comparison.differences) top.push(`- ${escapeMarkdown(d)}`);
+    top.push("");
+  }
+  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head.benchmarks.map((b) => ({ lines: [resultsRow(b)], rank: b.status === "ok" ? RANK.unchanged : RANK.failed, verdict: b.status === "ok" ? void 0 : "failed" }));
+  const apart = (comparison?.benchmarks.filter((c) => c.notComparable) ?? []).map((c) => ({ lines: [`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`], rank: RANK["not-comparable"] }));
+  const failures = head.benchmarks.filter((b) => b.status !== "ok").map((b) => {
+    const { first, more } = failure(b);
+    return { first: { lines: [first], rank: RANK.failed }, more: { lines: more, rank: FAILURE_TEXT_RANK } };
+  });
+  const timedLines = timedMarkdown(head.timed);
+  const details = (comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0) ?? []).map((c) => ({
+    lines: ["", ...detail(c)],
+    rank: c.verdict === "regression" ? DETAIL_RANK.regression : DETAIL_RANK.other
+  }));
+  const footer = [environmentLine(head.environment)];
+  if (baselineSource) footer.push(`baseline: ${escapeMarkdown(baselineSource)}`);
+  if (comparison) footer.push(`threshold ${[...new Set(comparison.benchmarks.map((b) => `${b.thresholdPercent}%`))].join("/")}`);
+  return {
+    top,
+    tableHeader: comparison ? TABLE_HEADER : RESULTS_HEADER,
+    rows,
+    apart,
+    failures,
+    timed: timedLines.length ? { lines: timedLines, rank: TIMED_RANK } : void 0,
+    details,
+    footer: `<sub>${footer.join(" \xB7 ")}</sub>`
+  };
+}
+function leftOutPhrase(rows) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const r of rows) counts.set(r.verdict, (counts.get(r.verdict) ?? 0) + 1);
+  const order = ["regression", "failed", "not-comparable", "improvement", "new", "removed", "unchanged", void 0];
+  return order.filter((v) => counts.has(v)).map((v) => v === void 0 ? `${formatCount(counts.get(v))} measured` : countPhrase(v, counts.get(v)).replace(/^\d+/, formatCount(counts.get(v)))).join(", ");
+}
+function assemble(doc, kept, fullReport) {
+  const has = (p) => !kept || kept.has(p);
+  const lines = [...doc.top];
+  const rows = doc.rows.filter(has);
+  const missingRows = doc.rows.filter((r) => !has(r));
+  const position = new Map(doc.rows.map((r, i) => [r, i]));
+  if (missingRows.length) rows.sort((a, b) => a.rank - b.rank || position.get(a) - position.get(b));
+  lines.push(...doc.tableHeader, ...rows.flatMap((r) => r.lines));
+  if (missingRows.length) {
+    lines.push("", `_${formatCount(missingRows.length)} of ${formatCount(doc.rows.length)} rows left out to fit (${leftOutPhrase(missingRows)}); regressions and failures are listed first. The full report: ${fullReport}._`);
+  }
+  const apart = doc.apart.filter(has);
+  if (apart.length) {
+    lines.push("", "Not comparable: these ran other programs or libraries than the baseline, so their change is not attributed to the code:", "");
+    for (const p of apart) lines.push(...p.lines);
+  }
+  const failures = doc.failures.filter((f) => has(f.first));
+  if (failures.length) {
+    lines.push("", "**Failed benchmarks**", "");
+    for (const f of failures) lines.push(...f.first.lines, ...has(f.more) ? f.more.lines : []);
+  }
+  const cut = doc.apart.length - apart.length + (doc.failures.length - failures.length);
+  if (cut) lines.push("", `_${formatCount(cut)} more failed or not comparable benchmarks left out to fit. The full report: ${fullReport}._`);
+  if (doc.timed && has(doc.timed)) lines.push(...doc.timed.lines);
+  else if (doc.timed) lines.push("", `_The timed benchmarks' table is left out to fit. The full report: ${fullReport}._`);
+  const details = doc.details.filter(has);
+  if (details.length) lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details.flatMap((p) => p.lines), "", "</details>");
+  if (details.length < doc.details.length) lines.push("", `_Details of ${formatCount(doc.details.length - details.length)} changed benchmarks left out to fit. The full report: ${fullReport}._`);
+  lines.push("", doc.footer);
+  return lines;
+}
+var documents = /* @__PURE__ */ new WeakMap();
+var text = (lines) => `${lines.join("\n")}
+`;
+function renderMarkdown(input, fit) {
+  let doc = documents.get(input);
+  if (!doc) documents.set(input, doc = document2(input));
+  const whole = text(assemble(doc, void 0, ""));
+  if (!fit) return whole;
+  const size = fit.size ?? characters;
+  if (size(whole) <= fit.limit) return whole;
+  const pieces = [...doc.rows, ...doc.apart, ...doc.failures.flatMap((f) => [f.first, f.more]), ...doc.timed ? [doc.timed] : [], ...doc.details];
+  const fixed2 = size(text(assemble(doc, /* @__PURE__ */ new Set(), fit.fullReport)));
+  const kept = choosePieces(pieces, fit.limit - fixed2 - NOTES_ROOM, size);
+  return text(assemble(doc, kept, fit.fullReport));
+}
 var markdownReport = {
   name: "markdown",
-  render({ head, comparison, baselineSource }) {
-    const lines = [title(head, comparison), ""];
-    if (comparison && !comparison.comparable) {
-      lines.push("The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:", "");
-      for (const d of comparison.differences) lines.push(`- ${escapeMarkdown(d)}`);
-      lines.push("");
+  render: (input) => renderMarkdown(input)
+};
+
+// src/publish/report-body.ts
+var GITHUB_SUMMARY_LIMIT = 1024 * 1024;
+function reportBody(marker2, input, fit, after = "") {
+  if (!fit) return `${marker2}
+${renderMarkdown(input)}${after}`;
+  const size = fit.size ?? characters;
+  const report = renderMarkdown(input, { ...fit, size, limit: fit.limit - size(`${marker2}
+`) - size(after) });
+  return `${marker2}
+${report}${after}`;
+}
+function summaryBody(marker2, input, fullReport, trend, after = "", limit = GITHUB_SUMMARY_LIMIT) {
+  const fit = { limit, size: utf8Bytes, fullReport };
+  const trendPart = trend ? `
+---
+
+${trend}` : "";
+  if (utf8Bytes(trendPart) <= limit / 4) return reportBody(marker2, input, fit, `${after}${trendPart}`);
+  return reportBody(marker2, input, fit, `${after}
+_The default branch's trend is left out: it does not fit beside the report._
+`);
+}
+
+// src/report/bmf.ts
+var bmfReport = {
+  name: "bmf",
+  render({ head }) {
+    const out = {};
+    for (const b of head.benchmarks) {
+      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) continue;
+      out[b.name] = {
+        "estimated-cycles": { value: b.estimatedCycles },
+        instructions: { value: b.events.Ir },
+        "l1-hits": { value: b.hits.l1 },
+        "ll-hits": { value: b.hits.ll },
+        "ram-hits": { value: b.hits.ram }
+      };
     }
-    lines.push(...comparison ? comparisonTable(comparison) : resultsTable(head));
-    const apart = comparison?.benchmarks.filter((c) => c.notComparable) ?? [];
-    if (apart.length) {
-      lines.push("", "Not comparable: these ran other programs or libraries than the baseline, so their change is not attributed to the code:", "");
-      for (const c of apart) lines.push(`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`);
-    }
-    lines.push(...failures(head));
-    lines.push(...timedMarkdown(head.timed));
-    const details = comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0).flatMap((c) => ["", ...detail(c)]) ?? [];
-    if (details.length) lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details, "", "</details>");
-    lines.push("");
-    const footer = [environmentLine(head.environment)];
-    if (baselineSource) footer.push(`baseline: ${escapeMarkdown(baselineSource)}`);
-    if (comparison) footer.push(`threshold ${[...new Set(comparison.benchmarks.map((b) => `${b.thresholdPercent}%`))].join("/")}`);
-    lines.push(`<sub>${footer.join(" \xB7 ")}</sub>`);
-    return `${lines.join("\n")}
+    return `${JSON.stringify(out, null, 2)}
 `;
   }
 };
 
+// src/report/github-action-benchmark.ts
+var githubActionBenchmarkReport = {
+  name: "github-action-benchmark",
+  render({ head }) {
+    const entries = head.benchmarks.flatMap((b) => {
+      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) return [];
+      const extra = `instructions ${formatCount(b.events.Ir)}, L1 hits ${formatCount(b.hits.l1)}, LL hits ${formatCount(b.hits.ll)}, RAM hits ${formatCount(b.hits.ram)}`;
+      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }];
+    });
+    return `${JSON.stringify(entries, null, 2)}
+`;
+  }
+};
+
+// src/report/json.ts
+var jsonReport = {
+  name: "json",
+  render({ head, comparison, baselineSource }) {
+    const summary3 = {
+      headline: headline(head, comparison),
+      baseline: baselineSource ?? null,
+      comparable: comparison?.comparable ?? null,
+      differences: comparison?.differences ?? [],
+      counts: comparison?.counts ?? null,
+      benchmarks: comparison ? comparison.benchmarks.map((c) => ({
+        name: c.name,
+        verdict: c.verdict,
+        thresholdPercent: c.thresholdPercent,
+        base: c.base?.estimatedCycles ?? null,
+        head: c.head?.estimatedCycles ?? null,
+        change: c.change,
+        relative: c.relative,
+        functions: c.functions,
+        ...c.otherFunctions ? { otherFunctions: c.otherFunctions } : {},
+        ...c.notComparable ? { notComparable: c.notComparable } : {}
+      })) : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
+    };
+    return `${JSON.stringify(summary3, null, 2)}
+`;
+  }
+};
+
+// src/report/junit.ts
+function escapeXml(text2) {
+  return text2.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+function summary2(b) {
+  if (!b?.events || !b.hits) return "";
+  return `estimated cycles ${formatCount(b.estimatedCycles ?? 0)}; Ir ${formatCount(b.events.Ir)}; L1 hits ${formatCount(b.hits.l1)}; LL hits ${formatCount(b.hits.ll)}; RAM hits ${formatCount(b.hits.ram)}`;
+}
+function testcase(name, seconds, body2) {
+  return `    <testcase classname="cg-bench" name="${escapeXml(name)}" time="${seconds.toFixed(3)}">${body2 ? `
+${body2}
+    ` : ""}</testcase>`;
+}
+function fromComparison(c) {
+  const time = (c.head?.wallTimeMs ?? 0) / 1e3;
+  const change = c.relative === null ? "" : `${formatPercent(c.relative)} (${formatCount(c.base?.estimatedCycles ?? 0)} \u2192 ${formatCount(c.head?.estimatedCycles ?? 0)})`;
+  const out = (text2) => `      <system-out>${escapeXml(text2)}</system-out>`;
+  switch (c.verdict) {
+    case "regression":
+      return { kind: "failure", xml: testcase(c.name, time, `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary2(c.head))}</failure>`) };
+    case "failed":
+      return { kind: "error", xml: testcase(c.name, time, `      <error type="${c.head?.status ?? "failed"}" message="${escapeXml((c.head?.message ?? "failed").split("\n")[0] ?? "")}">${escapeXml(c.head?.message ?? "")}</error>`) };
+    case "removed":
+      return { kind: "skipped", xml: testcase(c.name, 0, '      <skipped message="removed: not in this commit"/>') };
+    default:
+      return { kind: "ok", xml: testcase(c.name, time, out(`${c.verdict}${change ? ` ${change}` : ""}; ${summary2(c.head)}`)) };
+  }
+}
+function fromResult(b) {
+  const time = b.wallTimeMs / 1e3;
+  if (b.status !== "ok") return { kind: "error", xml: testcase(b.name, time, `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split("\n")[0] ?? "")}">${escapeXml(b.message ?? "")}</error>`) };
+  return { kind: "ok", xml: testcase(b.name, time, `      <system-out>${escapeXml(summary2(b))}</system-out>`) };
+}
+var junitReport = {
+  name: "junit",
+  render({ head, comparison }) {
+    const cases = comparison ? comparison.benchmarks.map(fromComparison) : head.benchmarks.map(fromResult);
+    const count = (k) => cases.filter((c) => c.kind === k).length;
+    const time = head.benchmarks.reduce((s, b) => s + b.wallTimeMs, 0) / 1e3;
+    const attrs = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}" skipped="${count("skipped")}" time="${time.toFixed(3)}"`;
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      `<testsuites name="cg-bench" ${attrs}>`,
+      `  <testsuite name="cg-bench" ${attrs}>`,
+      ...cases.map((c) => c.xml),
+      "  </testsuite>",
+      "</testsuites>",
+      ""
+    ].join("\n");
+  }
+};
+
+// src/report/openmetrics.ts
+function labelValue(text2) {
+  return encodeURIComponent(text2.replace(/[\ud800-\udfff]/gu, "\uFFFD")).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+var FAMILIES = [
+  ["cg_bench_estimated_cycles", "Estimated cycles: L1 hits + 5 LL hits + 35 RAM hits (default weights)", (b) => b.estimatedCycles],
+  ["cg_bench_instructions", "Instructions executed (Ir)", (b) => b.events?.Ir ?? null],
+  ["cg_bench_l1_hits", "Accesses served by L1", (b) => b.hits?.l1 ?? null],
+  ["cg_bench_ll_hits", "Accesses served by the last-level cache", (b) => b.hits?.ll ?? null],
+  ["cg_bench_ram_hits", "Accesses that went to RAM", (b) => b.hits?.ram ?? null]
+];
+var openMetricsReport = {
+  name: "openmetrics",
+  render({ head }) {
+    const lines = [];
+    for (const [name, help, value] of FAMILIES) {
+      lines.push(`# TYPE ${name} gauge`, `# HELP ${name} ${help}.`);
+      for (const b of head.benchmarks) {
+        const v = value(b);
+        if (v !== null) lines.push(`${name}{benchmark="${labelValue(b.name)}"} ${v}`);
+      }
+    }
+    lines.push("# EOF", "");
+    return lines.join("\n");
+  }
+};
+
+// src/report/terminal.ts
+import { join as join6 } from "node:path";
+var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
+function table(rows, rightAligned) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
+  return rows.map(
+    (r) => r.map((cell, i) => {
+      const pad = " ".repeat(widths[i] - visibleLength(cell));
+      return rightAligned.has(i) ? pad + cell : cell + pad;
+    }).join("  ").trimEnd()
+  );
+}
+function visibleLength(text2) {
+  return text2.replace(/\x1b\[[0-9;]*m/g, "").length;
+}
+function terminalReport(options) {
+  const paint = (code, text2) => options.colour && code ? `\x1B[${code}m${text2}\x1B[0m` : text2;
+  const change = (c) => c.relative === null ? "" : `${formatPercent(c.relative)}`;
+  return {
+    name: "terminal",
+    render({ head, comparison, baselineSource, resultsDir }) {
+      const shown = (file) => escapeTerminal(resultsDir ? join6(resultsDir, file) : file);
+      const lines = [];
+      if (comparison) {
+        const rows = [["benchmark", "base", "head", "change", "verdict"]];
+        for (const c of comparison.benchmarks) {
+          rows.push([
+            escapeTerminal(c.name),
+            c.base?.estimatedCycles != null ? formatCount(c.base.estimatedCycles) : "-",
+            c.head?.estimatedCycles != null ? formatCount(c.head.estimatedCycles) : "-",
+            change(c),
+            paint(COLOURS[c.verdict], VERDICT_LABEL[c.verdict])
+          ]);
+        }
+        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3])));
+        for (const c of comparison.benchmarks.filter((b) => b.notComparable)) {
+          lines.push(`${escapeTerminal(c.name)}: not comparable: ${escapeTerminal(c.notComparable)}`);
+        }
+        for (const c of comparison.benchmarks.filter((b) => (b.functions.length || b.otherFunctions) && b.verdict !== "unchanged")) {
+          const other = c.otherFunctions;
+          lines.push("", `${escapeTerminal(c.name)}: functions that changed most`);
+          lines.push(
+            ...table(
+              [
+                ["  function (file)", "base", "head", "change"],
+                ...c.functions.map((f) => ["  " + escapeTerminal(functionLabel(f)), functionSideText(f, "base"), functionSideText(f, "head"), functionChangeText(f)]),
+                ...other ? [[`  ${otherFunctionsLabel(other)}`, otherFunctionsSideText(other, "base"), otherFunctionsSideText(other, "head"), formatSigned(other.change)]] : []
+              ],
+              /* @__PURE__ */ new Set([1, 2, 3])
+            )
+          );
+        }
+        for (const c of comparison.benchmarks.filter((b) => b.verdict !== "unchanged")) {
+          const rows2 = pythonFunctionsTerminalRows(c);
+          if (rows2.length) lines.push("", `${escapeTerminal(c.name)}: ${PYTHON_FUNCTIONS_TITLE}`, ...table(rows2, /* @__PURE__ */ new Set([1, 2, 3])));
+        }
+      } else {
+        const rows = [["benchmark", "estimated cycles", "Ir", "L1 hits", "LL hits", "RAM hits", "time"]];
+        for (const b of head.benchmarks) {
+          rows.push(
+            b.hits && b.events ? [escapeTerminal(b.name), formatCount(b.estimatedCycles ?? 0), formatCount(b.events.Ir), formatCount(b.hits.l1), formatCount(b.hits.ll), formatCount(b.hits.ram), formatDuration(b.wallTimeMs)] : [escapeTerminal(b.name), paint("31", b.status === "timeout" ? "TIMED OUT" : "FAILED"), "", "", "", "", formatDuration(b.wallTimeMs)]
+          );
+        }
+        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3, 4, 5, 6])));
+      }
+      for (const b of head.benchmarks.filter((x) => x.status !== "ok")) {
+        lines.push("", paint("31", `${escapeTerminal(b.name)}: ${b.status === "timeout" ? "timed out" : "failed"}`));
+        lines.push(...(b.message ?? "").split("\n").map((l) => `  ${escapeTerminal(l)}`));
+        lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
+      }
+      const timed = timedTerminalTable(head.timed ?? [], (v, text2) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text2));
+      if (timed.length) lines.push("", "timed natively (paired base and head, not simulated):", ...timed);
+      lines.push("", headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
+      return `${lines.join("\n")}
+`;
+    }
+  };
+}
+
+// src/report/index.ts
+var REPORT_FORMATS = {
+  terminal: { export: false, make: terminalReport },
+  markdown: { export: false, make: () => markdownReport },
+  json: { export: false, make: () => jsonReport },
+  junit: { export: false, make: () => junitReport },
+  openmetrics: { export: false, make: () => openMetricsReport },
+  bmf: { export: true, make: () => bmfReport },
+  "github-action-benchmark": { export: true, make: () => githubActionBenchmarkReport }
+};
+var FORMAT_NAMES = Object.keys(REPORT_FORMATS);
+var EXPORT_FORMATS = FORMAT_NAMES.filter((name) => REPORT_FORMATS[name].export);
+function reportFormat(name, options) {
+  return REPORT_FORMATS[name].make(options);
+}
+var exportFileName = (format) => `${format}.json`;
+
 // src/results/io.ts
-import { mkdirSync as mkdirSync2, renameSync, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname4 } from "node:path";
+import { existsSync as existsSync3, mkdirSync as mkdirSync2, renameSync, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname6, resolve as resolve3 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -46755,6 +47509,22 @@ var results_schema_default = {
             }
           }
         },
+        allFunctions: { description: "Every function and line was kept (check, bisect), not only the costliest.", const: true },
+        seal: {
+          description: "What the measured run was sealed by (each reaches the count); absent in older results.",
+          type: "object",
+          additionalProperties: false,
+          required: ["pids", "ids", "network", "cpus", "entropy"],
+          properties: {
+            pids: { enum: ["own", "host"] },
+            ids: { enum: ["anonymous", "caller", "host"] },
+            network: { enum: ["none", "host"] },
+            cpus: { enum: ["one", "host"] },
+            entropy: { enum: ["fixed", "os"] },
+            pythonResets: { type: "boolean" },
+            devices: { type: "string", maxLength: 200 }
+          }
+        },
         executables: {
           description: "What the processes ran from outside the workspace (programs, interpreters, shared libraries) with content hashes; absent in older results.",
           type: "array",
@@ -46840,70 +47610,16 @@ var results_schema_default = {
   }
 };
 
-// src/untrusted/read.ts
-import { closeSync as closeSync2, constants as constants3, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
-var MiB = 1 << 20;
-function readTextBounded(path12, limit, what, shown = path12) {
-  const fd = openSync2(path12, "r");
-  try {
-    const buffer3 = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
-    const chunks = [];
-    let total = 0;
-    for (; ; ) {
-      const n = readSync2(fd, buffer3, 0, buffer3.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > limit) throw new CgBenchError(`${what} ${shown}: larger than ${Math.round(limit / MiB)} MiB; that is not a ${what} cg-bench wrote or can use`);
-      chunks.push(Buffer.from(buffer3.subarray(0, n)));
-    }
-    return Buffer.concat(chunks).toString("utf8");
-  } finally {
-    closeSync2(fd);
-  }
-}
-var KiB = 1 << 10;
-function openPlain(path12) {
-  let fd;
-  try {
-    fd = openSync2(path12, constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK);
-  } catch {
-    return void 0;
-  }
-  if (fstatSync2(fd).isFile()) return fd;
-  closeSync2(fd);
-  return void 0;
-}
-function readAt(path12, bytes, from) {
-  const fd = openPlain(path12);
-  if (fd === void 0) return void 0;
-  try {
-    const size = fstatSync2(fd).size;
-    const length = Math.min(size, bytes);
-    const buffer3 = Buffer.alloc(length);
-    let read2 = 0;
-    for (let n; read2 < length && (n = readSync2(fd, buffer3, read2, length - read2, (from === "end" ? size - length : 0) + read2)) > 0; ) read2 += n;
-    return buffer3.subarray(0, read2).toString("utf8");
-  } finally {
-    closeSync2(fd);
-  }
-}
-function readHead(path12, bytes) {
-  return readAt(path12, bytes, "start");
-}
-function readTail(path12, bytes) {
-  return readAt(path12, bytes, "end");
-}
-function logTail(path12, lines = 20) {
-  const text = readTail(path12, 16 * KiB)?.trimEnd() ?? "";
-  return text.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
-}
-
 // src/util/json-schema.ts
 var import_ajv = __toESM(require_ajv(), 1);
-function createAjv() {
-  const ajv = new import_ajv.Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+function createAjv(options = {}) {
+  const ajv = new import_ajv.Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: options.validateSchema ?? false });
   ajv.addKeyword({ keyword: "x-message", schemaType: "string" });
   return ajv;
+}
+function lazyValidator(schema) {
+  let validate2;
+  return () => validate2 ??= createAjv().compile(schema);
 }
 function jsonPointerToPath(pointer) {
   let out = "";
@@ -46916,8 +47632,8 @@ function jsonPointerToPath(pointer) {
   return out;
 }
 function describeValue(value) {
-  const text = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  const text2 = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
+  return text2.length > 60 ? `${text2.slice(0, 57)}...` : text2;
 }
 function closest(word, candidates) {
   let best;
@@ -47015,10 +47731,10 @@ function typeAllows(schema, type) {
   const types2 = Array.isArray(schema.type) ? schema.type : [schema.type];
   return types2.includes(type) || type === "integer" && types2.includes("number");
 }
-function cutText(text, limit) {
-  if (text.length <= limit) return text;
-  const points = [...text];
-  if (points.length <= limit) return text;
+function cutText(text2, limit) {
+  if (text2.length <= limit) return text2;
+  const points = [...text2];
+  if (points.length <= limit) return text2;
   const note = ` \u2026 (cut: ${points.length - limit} more characters)`;
   const keep = limit >= 4 * note.length ? limit - [...note].length : limit;
   return points.slice(0, keep).join("") + (keep < limit ? note : "");
@@ -47058,9 +47774,10 @@ var RESULTS_SCHEMA_VERSION = 1;
 // src/results/io.ts
 var RESULTS_LIMIT = 256 * MiB;
 var RESULTS_SCHEMA = results_schema_default;
-var validateResults = createAjv().compile(results_schema_default);
-var validateTimed = createAjv().compile({ ...results_schema_default.properties.timed, definitions: results_schema_default.definitions });
+var resultsValidator = lazyValidator(results_schema_default);
+var timedValidator = lazyValidator({ ...results_schema_default.properties.timed, definitions: results_schema_default.definitions });
 function parseTimed(data, source) {
+  const validateTimed = timedValidator();
   if (!validateTimed(data)) {
     const problems = schemaProblems(validateTimed).slice(0, 10);
     throw new CgBenchError(`${source}: invalid timed results:
@@ -47081,6 +47798,7 @@ function parseResults(data, source) {
       `${source}: results schemaVersion ${JSON.stringify(record["schemaVersion"])} is not supported (this cg-bench reads ${RESULTS_SCHEMA_VERSION}); measure the baseline again`
     );
   }
+  const validateResults = resultsValidator();
   if (!validateResults(data)) {
     const problems = schemaProblems(validateResults).slice(0, 10);
     throw new CgBenchError(`${source}: invalid results file:
@@ -47096,10 +47814,10 @@ ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
   }
   return data;
 }
-function readResults(path12) {
-  let text;
+function readResults(path12, root = dirname6(path12)) {
+  let text2;
   try {
-    text = readTextBounded(path12, RESULTS_LIMIT, "results file");
+    text2 = readTextBeneath(root, resolve3(path12), RESULTS_LIMIT, "results file", path12);
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     const code = error2.code;
@@ -47107,11 +47825,26 @@ function readResults(path12) {
   }
   let data;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text2);
   } catch (error2) {
     throw new CgBenchError(`${path12}: not valid JSON (${error2.message}); the file is corrupt`);
   }
   return parseResults(data, path12);
+}
+function readWallTimes(path12) {
+  const times = /* @__PURE__ */ new Map();
+  let data;
+  try {
+    data = JSON.parse(readTextBounded(path12, RESULTS_LIMIT, "results file"));
+  } catch {
+    return times;
+  }
+  const benchmarks = data?.benchmarks;
+  if (!Array.isArray(benchmarks)) return times;
+  for (const b of benchmarks) {
+    if (typeof b?.name === "string" && typeof b.wallTimeMs === "number" && Number.isFinite(b.wallTimeMs) && b.wallTimeMs >= 0) times.set(b.name, b.wallTimeMs);
+  }
+  return times;
 }
 var WRITE_HINTS = {
   ENOSPC: "no space left on the device",
@@ -47122,16 +47855,17 @@ var WRITE_HINTS = {
   EISDIR: "is a directory",
   ENOTDIR: "a part of the path is not a directory"
 };
-function writeFileAtomic(path12, text) {
+function writeFileAtomic(path12, text2) {
   const temporary = `${path12}.${process.pid}.tmp`;
   try {
-    mkdirSync2(dirname4(path12), { recursive: true });
-    writeFileSync3(temporary, text);
+    mkdirSync2(dirname6(path12), { recursive: true });
+    writeFileSync3(temporary, text2);
     renameSync(temporary, path12);
   } catch (error2) {
     rmSync3(temporary, { force: true });
     const code = error2.code ?? "";
-    throw new CgBenchError(`cannot write ${path12}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error2)}${code ? ` (${code})` : ""}; the file there, if any, is unchanged`);
+    const left = existsSync3(path12) ? "the file there is unchanged" : "no file is there now";
+    throw new CgBenchError(`cannot write ${path12}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error2)}${code ? ` (${code})` : ""}; ${left}`);
   }
 }
 function writeResults(path12, results) {
@@ -47187,169 +47921,1001 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { readFileSync as readFileSync6 } from "node:fs";
-import { join as join14 } from "node:path";
+import { join as join17 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync6, lstatSync as lstatSync3, mkdirSync as mkdirSync8, mkdtempSync as mkdtempSync3, readdirSync as readdirSync6, rmSync as rmSync9 } from "node:fs";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync8, lstatSync as lstatSync4, mkdirSync as mkdirSync10, mkdtempSync as mkdtempSync3, readdirSync as readdirSync6, rmSync as rmSync8 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { dirname as dirname8, join as join13, resolve as resolve5 } from "node:path";
+import { dirname as dirname11, join as join16, resolve as resolve8 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { createHash } from "node:crypto";
-import { realpathSync, statSync as statSync2 } from "node:fs";
-import { dirname as dirname5, relative as relative4 } from "node:path";
+import { createHash as createHash3 } from "node:crypto";
+import { realpathSync as realpathSync2, statSync as statSync3 } from "node:fs";
+import { dirname as dirname7, isAbsolute as isAbsolute4, relative as relative5, resolve as resolve5 } from "node:path";
 
-// schemas/config.schema.json
-var config_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://github.com/org/cg-bench/blob/v1/schemas/config.schema.json",
-  title: "cg-bench configuration (cg-bench.yml)",
-  type: "object",
-  additionalProperties: false,
-  required: ["benchmarks"],
-  properties: {
-    threshold: {
-      $ref: "#/definitions/threshold",
-      description: "Default change in estimated cycles beyond which a benchmark counts as a regression or improvement. Default 1%."
-    },
-    timeout: {
-      $ref: "#/definitions/duration",
-      description: "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m."
-    },
-    "setup-timeout": {
-      $ref: "#/definitions/duration",
-      description: "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout."
-    },
-    cache: {
-      type: "object",
-      additionalProperties: false,
-      description: `Simulated cache geometry, as Valgrind's --I1/--D1/--LL take it: "size,associativity,line size" in bytes.`,
-      properties: {
-        I1: { $ref: "#/definitions/cacheLevel" },
-        D1: { $ref: "#/definitions/cacheLevel" },
-        LL: { $ref: "#/definitions/cacheLevel" }
+// src/config/config-validator.generated.js
+var import_ucs2length = __toESM(require_ucs2length(), 1);
+var validateConfig = validate10;
+var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/config.schema.json", "title": "cg-bench configuration (cg-bench.yml)", "type": "object", "additionalProperties": false, "required": ["benchmarks"], "properties": { "threshold": { "$ref": "#/definitions/threshold", "description": "Default change in estimated cycles beyond which a benchmark counts as a regression or improvement. Default 1%." }, "timeout": { "$ref": "#/definitions/duration", "description": "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m." }, "setup-timeout": { "$ref": "#/definitions/duration", "description": "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout." }, "cache": { "type": "object", "additionalProperties": false, "description": `Simulated cache geometry, as Valgrind's --I1/--D1/--LL take it: "size,associativity,line size" in bytes.`, "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "description": "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.", "properties": { "l1": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ll": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ram": { "type": "number", "minimum": 0, "maximum": 1e6 } } }, "env": { "$ref": "#/definitions/env", "description": "Variables added to every benchmark's environment." }, "setup": { "type": "array", "description": "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).", "items": { "$ref": "#/definitions/command" } }, "network": { "type": "boolean", "description": "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out." }, "cpus": { "enum": ["one", "all"], "description": `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.` }, "benchmarks": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/benchmark" } } }, "definitions": { "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } }, "command": { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" }, "env": { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } }, "threshold": { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" }, "duration": { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' } } };
+var schema12 = { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" };
+var schema13 = { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" };
+var schema15 = { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' };
+var schema18 = { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } };
+var schema19 = { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" };
+var func2 = Object.prototype.hasOwnProperty;
+var func3 = import_ucs2length.default.default;
+var pattern0 = new RegExp("^[0-9]+(\\.[0-9]+)?[ ]?%$", "u");
+var pattern1 = new RegExp("^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "u");
+var pattern3 = new RegExp("^[0-9]+,[0-9]+,[0-9]+$", "u");
+var pattern6 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+var schema20 = { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } };
+var pattern7 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "u");
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema20.required, parentSchema: schema20, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
       }
-    },
-    weights: {
-      type: "object",
-      additionalProperties: false,
-      description: "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.",
-      properties: {
-        l1: { type: "number", minimum: 0, maximum: 1e6 },
-        ll: { type: "number", minimum: 0, maximum: 1e6 },
-        ram: { type: "number", minimum: 0, maximum: 1e6 }
-      }
-    },
-    env: {
-      $ref: "#/definitions/env",
-      description: "Variables added to every benchmark's environment."
-    },
-    setup: {
-      type: "array",
-      description: "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).",
-      items: { $ref: "#/definitions/command" }
-    },
-    network: {
-      type: "boolean",
-      description: "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out."
-    },
-    cpus: {
-      enum: ["one", "all"],
-      description: `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.`
-    },
-    benchmarks: {
-      type: "array",
-      minItems: 1,
-      items: { $ref: "#/definitions/benchmark" }
+      errors++;
     }
-  },
-  definitions: {
-    benchmark: {
-      type: "object",
-      additionalProperties: false,
-      required: ["name", "run"],
-      properties: {
-        name: {
-          type: "string",
-          minLength: 1,
-          maxLength: 100,
-          pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$",
-          "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)"
-        },
-        run: { $ref: "#/definitions/command" },
-        env: { $ref: "#/definitions/env" },
-        cwd: { type: "string", minLength: 1, description: "Working directory, relative to the configuration file's directory." },
-        threshold: { $ref: "#/definitions/threshold" },
-        timeout: { $ref: "#/definitions/duration" },
-        budget: {
-          $ref: "#/definitions/duration",
-          description: "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h."
-        },
-        instrument: {
-          enum: ["whole", "region"],
-          description: "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)."
-        },
-        mode: {
-          enum: ["cachegrind", "wallclock", "cputime", "counters"],
-          description: "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way."
+    if (data.run === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "run" }, message: "must have required property 'run'", schema: schema20.required, parentSchema: schema20, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func2.call(schema20.properties, key0)) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema20, data };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 === "string") {
+        if (func3(data0) > 100) {
+          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func3(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data0)) {
+          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$" }, message: 'must match pattern "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$"', schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", parentSchema: schema20.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.name.type, parentSchema: schema20.properties.name, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.run !== void 0) {
+      let data1 = data.run;
+      if (typeof data1 !== "string" && !Array.isArray(data1)) {
+        const err7 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema19.type }, message: "must be string,array", schema: schema19.type, parentSchema: schema19, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data1 === "string") {
+        if (func3(data1) > 65536) {
+          const err8 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (func3(data1) < 1) {
+          const err9 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
         }
       }
-    },
-    command: {
-      description: "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).",
-      type: ["string", "array"],
-      minLength: 1,
-      maxLength: 65536,
-      minItems: 1,
-      maxItems: 4096,
-      items: { type: "string", maxLength: 65536 },
-      "x-message": "must be a command string or a list of arguments"
-    },
-    env: {
-      type: "object",
-      propertyNames: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" },
-      additionalProperties: { type: ["string", "number", "boolean"] }
-    },
-    threshold: {
-      type: ["number", "string"],
-      minimum: 0,
-      maximum: 1e6,
-      pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$",
-      "x-message": "is not a percentage (write 1% or 0.5%)"
-    },
-    duration: {
-      type: ["number", "string"],
-      exclusiveMinimum: 0,
-      maximum: 2147483,
-      pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$",
-      "x-message": "is not a duration (write 90s, 10m or a number of seconds)"
-    },
-    cacheLevel: {
-      type: "string",
-      pattern: "^[0-9]+,[0-9]+,[0-9]+$",
-      "x-message": 'is not "size,associativity,line size"'
+      if (Array.isArray(data1)) {
+        if (data1.length > 4096) {
+          const err10 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema19, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (data1.length < 1) {
+          const err11 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema19, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          if (typeof data2 === "string") {
+            if (func3(data2) > 65536) {
+              const err12 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19.items, data: data2 };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+          } else {
+            const err13 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.items.type, parentSchema: schema19.items, data: data2 };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+      }
     }
+    if (data.env !== void 0) {
+      let data3 = data.env;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        for (const key1 in data3) {
+          const _errs14 = errors;
+          if (typeof key1 === "string") {
+            if (!pattern6.test(key1)) {
+              const err14 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema18.propertyNames, data: key1, propertyName: key1 };
+              if (vErrors === null) {
+                vErrors = [err14];
+              } else {
+                vErrors.push(err14);
+              }
+              errors++;
+            }
+          }
+          var valid5 = _errs14 === errors;
+          if (!valid5) {
+            const err15 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema18.propertyNames, parentSchema: schema18, data: data3 };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data3) {
+          let data4 = data3[key2];
+          if (typeof data4 !== "string" && !(typeof data4 == "number" && isFinite(data4)) && typeof data4 !== "boolean") {
+            const err16 = { instancePath: instancePath + "/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema18.additionalProperties.type }, message: "must be string,number,boolean", schema: schema18.additionalProperties.type, parentSchema: schema18.additionalProperties, data: data4 };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err17 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.cwd !== void 0) {
+      let data5 = data.cwd;
+      if (typeof data5 === "string") {
+        if (func3(data5) < 1) {
+          const err18 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.cwd, data: data5 };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.cwd.type, parentSchema: schema20.properties.cwd, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.threshold !== void 0) {
+      let data6 = data.threshold;
+      if (!(typeof data6 == "number" && isFinite(data6)) && typeof data6 !== "string") {
+        const err20 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: schema12.type }, message: "must be number,string", schema: schema12.type, parentSchema: schema12, data: data6 };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (data6 > 1e6 || isNaN(data6)) {
+          const err21 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema12, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+        if (data6 < 0 || isNaN(data6)) {
+          const err22 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      }
+      if (typeof data6 === "string") {
+        if (!pattern0.test(data6)) {
+          const err23 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema12, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.timeout !== void 0) {
+      let data7 = data.timeout;
+      if (!(typeof data7 == "number" && isFinite(data7)) && typeof data7 !== "string") {
+        const err24 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data7 };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+      if (typeof data7 == "number" && isFinite(data7)) {
+        if (data7 > 2147483 || isNaN(data7)) {
+          const err25 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (data7 <= 0 || isNaN(data7)) {
+          const err26 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      }
+      if (typeof data7 === "string") {
+        if (!pattern1.test(data7)) {
+          const err27 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.budget !== void 0) {
+      let data8 = data.budget;
+      if (!(typeof data8 == "number" && isFinite(data8)) && typeof data8 !== "string") {
+        const err28 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data8 };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (data8 > 2147483 || isNaN(data8)) {
+          const err29 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+        if (data8 <= 0 || isNaN(data8)) {
+          const err30 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      }
+      if (typeof data8 === "string") {
+        if (!pattern1.test(data8)) {
+          const err31 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.instrument !== void 0) {
+      let data9 = data.instrument;
+      if (!(data9 === "whole" || data9 === "region")) {
+        const err32 = { instancePath: instancePath + "/instrument", schemaPath: "#/properties/instrument/enum", keyword: "enum", params: { allowedValues: schema20.properties.instrument.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.instrument.enum, parentSchema: schema20.properties.instrument, data: data9 };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.mode !== void 0) {
+      let data10 = data.mode;
+      if (!(data10 === "cachegrind" || data10 === "wallclock" || data10 === "cputime" || data10 === "counters")) {
+        const err33 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema20.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.mode.enum, parentSchema: schema20.properties.mode, data: data10 };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err34 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data };
+    if (vErrors === null) {
+      vErrors = [err34];
+    } else {
+      vErrors.push(err34);
+    }
+    errors++;
   }
-};
+  validate11.errors = vErrors;
+  return errors === 0;
+}
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.benchmarks === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "benchmarks" }, message: "must have required property 'benchmarks'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func2.call(schema11.properties, key0)) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.threshold !== void 0) {
+      let data0 = data.threshold;
+      if (!(typeof data0 == "number" && isFinite(data0)) && typeof data0 !== "string") {
+        const err2 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: schema12.type }, message: "must be number,string", schema: schema12.type, parentSchema: schema12, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 1e6 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema12, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err4 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+      if (typeof data0 === "string") {
+        if (!pattern0.test(data0)) {
+          const err5 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema12, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.timeout !== void 0) {
+      let data1 = data.timeout;
+      if (!(typeof data1 == "number" && isFinite(data1)) && typeof data1 !== "string") {
+        const err6 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 2147483 || isNaN(data1)) {
+          const err7 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data1 <= 0 || isNaN(data1)) {
+          const err8 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+      if (typeof data1 === "string") {
+        if (!pattern1.test(data1)) {
+          const err9 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data["setup-timeout"] !== void 0) {
+      let data2 = data["setup-timeout"];
+      if (!(typeof data2 == "number" && isFinite(data2)) && typeof data2 !== "string") {
+        const err10 = { instancePath: instancePath + "/setup-timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 2147483 || isNaN(data2)) {
+          const err11 = { instancePath: instancePath + "/setup-timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (data2 <= 0 || isNaN(data2)) {
+          const err12 = { instancePath: instancePath + "/setup-timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+      if (typeof data2 === "string") {
+        if (!pattern1.test(data2)) {
+          const err13 = { instancePath: instancePath + "/setup-timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.cache !== void 0) {
+      let data3 = data.cache;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        for (const key1 in data3) {
+          if (!(key1 === "I1" || key1 === "D1" || key1 === "LL")) {
+            const err14 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.cache, data: data3 };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+        }
+        if (data3.I1 !== void 0) {
+          let data4 = data3.I1;
+          if (typeof data4 === "string") {
+            if (!pattern3.test(data4)) {
+              const err15 = { instancePath: instancePath + "/cache/I1", schemaPath: "#/definitions/cacheLevel/pattern", keyword: "pattern", params: { pattern: "^[0-9]+,[0-9]+,[0-9]+$" }, message: 'must match pattern "^[0-9]+,[0-9]+,[0-9]+$"', schema: "^[0-9]+,[0-9]+,[0-9]+$", parentSchema: schema15, data: data4 };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+          } else {
+            const err16 = { instancePath: instancePath + "/cache/I1", schemaPath: "#/definitions/cacheLevel/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data4 };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+        if (data3.D1 !== void 0) {
+          let data5 = data3.D1;
+          if (typeof data5 === "string") {
+            if (!pattern3.test(data5)) {
+              const err17 = { instancePath: instancePath + "/cache/D1", schemaPath: "#/definitions/cacheLevel/pattern", keyword: "pattern", params: { pattern: "^[0-9]+,[0-9]+,[0-9]+$" }, message: 'must match pattern "^[0-9]+,[0-9]+,[0-9]+$"', schema: "^[0-9]+,[0-9]+,[0-9]+$", parentSchema: schema15, data: data5 };
+              if (vErrors === null) {
+                vErrors = [err17];
+              } else {
+                vErrors.push(err17);
+              }
+              errors++;
+            }
+          } else {
+            const err18 = { instancePath: instancePath + "/cache/D1", schemaPath: "#/definitions/cacheLevel/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data5 };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+        if (data3.LL !== void 0) {
+          let data6 = data3.LL;
+          if (typeof data6 === "string") {
+            if (!pattern3.test(data6)) {
+              const err19 = { instancePath: instancePath + "/cache/LL", schemaPath: "#/definitions/cacheLevel/pattern", keyword: "pattern", params: { pattern: "^[0-9]+,[0-9]+,[0-9]+$" }, message: 'must match pattern "^[0-9]+,[0-9]+,[0-9]+$"', schema: "^[0-9]+,[0-9]+,[0-9]+$", parentSchema: schema15, data: data6 };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+            }
+          } else {
+            const err20 = { instancePath: instancePath + "/cache/LL", schemaPath: "#/definitions/cacheLevel/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data6 };
+            if (vErrors === null) {
+              vErrors = [err20];
+            } else {
+              vErrors.push(err20);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err21 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.cache.type, parentSchema: schema11.properties.cache, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.weights !== void 0) {
+      let data7 = data.weights;
+      if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+        for (const key2 in data7) {
+          if (!(key2 === "l1" || key2 === "ll" || key2 === "ram")) {
+            const err22 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.weights, data: data7 };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+        if (data7.l1 !== void 0) {
+          let data8 = data7.l1;
+          if (typeof data8 == "number" && isFinite(data8)) {
+            if (data8 > 1e6 || isNaN(data8)) {
+              const err23 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema11.properties.weights.properties.l1, data: data8 };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
+            if (data8 < 0 || isNaN(data8)) {
+              const err24 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.weights.properties.l1, data: data8 };
+              if (vErrors === null) {
+                vErrors = [err24];
+              } else {
+                vErrors.push(err24);
+              }
+              errors++;
+            }
+          } else {
+            const err25 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.weights.properties.l1.type, parentSchema: schema11.properties.weights.properties.l1, data: data8 };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        }
+        if (data7.ll !== void 0) {
+          let data9 = data7.ll;
+          if (typeof data9 == "number" && isFinite(data9)) {
+            if (data9 > 1e6 || isNaN(data9)) {
+              const err26 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema11.properties.weights.properties.ll, data: data9 };
+              if (vErrors === null) {
+                vErrors = [err26];
+              } else {
+                vErrors.push(err26);
+              }
+              errors++;
+            }
+            if (data9 < 0 || isNaN(data9)) {
+              const err27 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.weights.properties.ll, data: data9 };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+          } else {
+            const err28 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.weights.properties.ll.type, parentSchema: schema11.properties.weights.properties.ll, data: data9 };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors++;
+          }
+        }
+        if (data7.ram !== void 0) {
+          let data10 = data7.ram;
+          if (typeof data10 == "number" && isFinite(data10)) {
+            if (data10 > 1e6 || isNaN(data10)) {
+              const err29 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema11.properties.weights.properties.ram, data: data10 };
+              if (vErrors === null) {
+                vErrors = [err29];
+              } else {
+                vErrors.push(err29);
+              }
+              errors++;
+            }
+            if (data10 < 0 || isNaN(data10)) {
+              const err30 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.weights.properties.ram, data: data10 };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
+            }
+          } else {
+            const err31 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.weights.properties.ram.type, parentSchema: schema11.properties.weights.properties.ram, data: data10 };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err32 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.weights.type, parentSchema: schema11.properties.weights, data: data7 };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.env !== void 0) {
+      let data11 = data.env;
+      if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+        for (const key3 in data11) {
+          const _errs41 = errors;
+          if (typeof key3 === "string") {
+            if (!pattern6.test(key3)) {
+              const err33 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema18.propertyNames, data: key3, propertyName: key3 };
+              if (vErrors === null) {
+                vErrors = [err33];
+              } else {
+                vErrors.push(err33);
+              }
+              errors++;
+            }
+          }
+          var valid10 = _errs41 === errors;
+          if (!valid10) {
+            const err34 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema18.propertyNames, parentSchema: schema18, data: data11 };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+        for (const key4 in data11) {
+          let data12 = data11[key4];
+          if (typeof data12 !== "string" && !(typeof data12 == "number" && isFinite(data12)) && typeof data12 !== "boolean") {
+            const err35 = { instancePath: instancePath + "/env/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema18.additionalProperties.type }, message: "must be string,number,boolean", schema: schema18.additionalProperties.type, parentSchema: schema18.additionalProperties, data: data12 };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err36 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data11 };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+    }
+    if (data.setup !== void 0) {
+      let data13 = data.setup;
+      if (Array.isArray(data13)) {
+        const len0 = data13.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data14 = data13[i0];
+          if (typeof data14 !== "string" && !Array.isArray(data14)) {
+            const err37 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema19.type }, message: "must be string,array", schema: schema19.type, parentSchema: schema19, data: data14 };
+            if (vErrors === null) {
+              vErrors = [err37];
+            } else {
+              vErrors.push(err37);
+            }
+            errors++;
+          }
+          if (typeof data14 === "string") {
+            if (func3(data14) > 65536) {
+              const err38 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+            if (func3(data14) < 1) {
+              const err39 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+          }
+          if (Array.isArray(data14)) {
+            if (data14.length > 4096) {
+              const err40 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema19, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err40];
+              } else {
+                vErrors.push(err40);
+              }
+              errors++;
+            }
+            if (data14.length < 1) {
+              const err41 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema19, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err41];
+              } else {
+                vErrors.push(err41);
+              }
+              errors++;
+            }
+            const len1 = data14.length;
+            for (let i1 = 0; i1 < len1; i1++) {
+              let data15 = data14[i1];
+              if (typeof data15 === "string") {
+                if (func3(data15) > 65536) {
+                  const err42 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19.items, data: data15 };
+                  if (vErrors === null) {
+                    vErrors = [err42];
+                  } else {
+                    vErrors.push(err42);
+                  }
+                  errors++;
+                }
+              } else {
+                const err43 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.items.type, parentSchema: schema19.items, data: data15 };
+                if (vErrors === null) {
+                  vErrors = [err43];
+                } else {
+                  vErrors.push(err43);
+                }
+                errors++;
+              }
+            }
+          }
+        }
+      } else {
+        const err44 = { instancePath: instancePath + "/setup", schemaPath: "#/properties/setup/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.setup.type, parentSchema: schema11.properties.setup, data: data13 };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+    }
+    if (data.network !== void 0) {
+      let data16 = data.network;
+      if (typeof data16 !== "boolean") {
+        const err45 = { instancePath: instancePath + "/network", schemaPath: "#/properties/network/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.network.type, parentSchema: schema11.properties.network, data: data16 };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+    }
+    if (data.cpus !== void 0) {
+      let data17 = data.cpus;
+      if (!(data17 === "one" || data17 === "all")) {
+        const err46 = { instancePath: instancePath + "/cpus", schemaPath: "#/properties/cpus/enum", keyword: "enum", params: { allowedValues: schema11.properties.cpus.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.cpus.enum, parentSchema: schema11.properties.cpus, data: data17 };
+        if (vErrors === null) {
+          vErrors = [err46];
+        } else {
+          vErrors.push(err46);
+        }
+        errors++;
+      }
+    }
+    if (data.benchmarks !== void 0) {
+      let data18 = data.benchmarks;
+      if (Array.isArray(data18)) {
+        if (data18.length < 1) {
+          const err47 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.benchmarks, data: data18 };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+        const len2 = data18.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          if (!validate11(data18[i2], { instancePath: instancePath + "/benchmarks/" + i2, parentData: data18, parentDataProperty: i2, rootData })) {
+            vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err48 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.benchmarks.type, parentSchema: schema11.properties.benchmarks, data: data18 };
+        if (vErrors === null) {
+          vErrors = [err48];
+        } else {
+          vErrors.push(err48);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err49 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    if (vErrors === null) {
+      vErrors = [err49];
+    } else {
+      vErrors.push(err49);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
 
 // src/util/paths.ts
-import { isAbsolute as isAbsolute2, relative as relative3, resolve as resolve2, sep as sep3 } from "node:path";
+import { isAbsolute as isAbsolute3, relative as relative4, resolve as resolve4, sep as sep4 } from "node:path";
 function resolveFrom(base, path12) {
-  return resolve2(base, path12);
+  return resolve4(base, path12);
 }
 function callerDirectory() {
   return process.cwd();
 }
 function absolutePath(path12, what) {
-  if (!isAbsolute2(path12)) throw new Error(`internal: ${what} "${path12}" is not an absolute path; an entry point should have resolved it`);
-  return resolve2(path12);
+  if (!isAbsolute3(path12)) throw new Error(`internal: ${what} "${path12}" is not an absolute path; an entry point should have resolved it`);
+  return resolve4(path12);
 }
 function shownPath(path12, from = callerDirectory()) {
-  const rel = relative3(from, path12);
+  const rel = relative4(from, path12);
   if (rel === "") return ".";
-  return rel === ".." || rel.startsWith(`..${sep3}`) || isAbsolute2(rel) ? path12 : rel;
+  return rel === ".." || rel.startsWith(`..${sep4}`) || isAbsolute3(rel) ? path12 : rel;
 }
 
 // src/config/values.ts
@@ -47364,10 +48930,13 @@ function parseDuration(value) {
   return Number(match3[1]) * UNIT_MS[match3[2]];
 }
 var MIN_LINE_SIZE = 16;
+var MAX_CACHE_NUMBER = 2 ** 31 - 1;
 var isPowerOfTwo = (n) => Number.isSafeInteger(n) && n > 0 && (n & n - 1) === 0;
 function cacheLevelProblem(spec) {
   const [size, assoc, line] = spec.split(",").map(Number);
   if (![size, assoc, line].every((n) => Number.isSafeInteger(n) && n > 0)) return "size, associativity and line size must be positive whole numbers";
+  const tooLarge2 = [size, assoc, line].find((n) => n > MAX_CACHE_NUMBER);
+  if (tooLarge2 !== void 0) return `${tooLarge2} is larger than Valgrind takes (${MAX_CACHE_NUMBER}, the largest C int; the largest power-of-two size is 1073741824, 1 GiB)`;
   if (!isPowerOfTwo(line)) return `line size ${line} is not a power of two`;
   if (line < MIN_LINE_SIZE) return `line size ${line} is below Valgrind's minimum of ${MIN_LINE_SIZE}`;
   if (size <= line) return `size ${size} must be larger than the line size ${line}`;
@@ -47394,7 +48963,7 @@ var DEFAULT_CONFIG_FILE = "cg-bench.yml";
 // src/config/load.ts
 var CONFIG_LIMIT = MiB;
 var MAX_TIMEOUT_MS = 2 ** 31 - 1;
-var validateConfig = createAjv().compile(config_schema_default);
+var validateConfig2 = validateConfig;
 function located(file, doc, lines, problem) {
   for (let n = problem.segments.length; n >= 0; n--) {
     const parent = n > 0 ? doc.getIn(problem.segments.slice(0, n - 1), true) : void 0;
@@ -47415,10 +48984,10 @@ ${messages.map((m) => `  ${m}`).join("\n")}`);
 function stringEnv(env) {
   return Object.fromEntries(Object.entries(env ?? {}).map(([k, v]) => [k, String(v)]));
 }
-function parseConfig(text, file) {
+function parseConfig(text2, file) {
   const shown = shownPath(file);
   const lines = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
+  const doc = (0, import_yaml.parseDocument)(text2, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
     fail(doc.errors.map((e) => {
       const pos = e.linePos?.[0];
@@ -47432,11 +49001,11 @@ function parseConfig(text, file) {
     fail([`${shown}: YAML: ${errorMessage(error2)} (too many aliases: expand them, or use fewer)`]);
   }
   if (data === null || data === void 0) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
-  if (!validateConfig(data)) {
-    fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
+  if (!validateConfig2(data)) {
+    fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
-  const root = absolutePath(dirname5(file), "configuration directory");
+  const root = absolutePath(dirname7(file), "configuration directory");
   const problems = [];
   const where3 = (segments, path12, message) => located(shown, doc, lines, { segments, path: path12, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -47472,9 +49041,14 @@ function parseConfig(text, file) {
     if (first !== void 0) {
       problems.push(where3(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
+    const hidden = hiddenCharacter(b.name);
+    if (hidden) {
+      problems.push(where3(["benchmarks", i, "name"], `benchmarks[${i}].name`, `has ${hidden} in it: a name must be one line of visible characters (no control, zero-width, bidi-override or other invisible characters), or two names could look the same`));
+    }
     const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
-    if (b.cwd !== void 0 && !isDirectory2(cwd)) {
-      problems.push(where3(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
+    if (b.cwd !== void 0) {
+      const problem = cwdProblem(cwd, realDirectory(root));
+      if (problem) problems.push(where3(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `benchmark "${b.name}": "${b.cwd}" ${problem} (relative to the configuration's directory ${shownPath(root)})`));
     }
     valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
     finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
@@ -47507,71 +49081,59 @@ function parseConfig(text, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
-  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative4(root, b.cwd), b.env, b.instrument]) })).digest("hex");
-  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cpus: raw.cpus ?? "one", cache, weights, benchmarks, hash };
+  const hash = createHash3("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative5(root, b.cwd), b.env, b.instrument]) })).digest("hex");
+  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cpus: raw.cpus ?? "one", sealRequired: { noNetwork: raw.network === false, oneCpu: raw.cpus === "one" }, cache, weights, benchmarks, hash };
+}
+var HIDDEN = new RegExp("[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\u2800\\ufffd]|(?! )\\p{White_Space}", "u");
+function hiddenCharacter(name) {
+  const match3 = HIDDEN.exec(name);
+  if (!match3) return void 0;
+  const code = `U+${match3[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+  return match3[0] === "\uFFFD" ? `${code} (bytes that are not UTF-8 read as U+FFFD?)` : code;
+}
+function readConfigText(root, file) {
+  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath(resolve5(root, file)));
 }
 function realDirectory(path12) {
   try {
-    return realpathSync(path12);
+    return realpathSync2(path12);
   } catch {
     return path12;
   }
 }
-function isDirectory2(path12) {
+function cwdProblem(cwd, root) {
+  let isDirectory2;
   try {
-    return statSync2(path12).isDirectory();
+    isDirectory2 = statSync3(cwd).isDirectory();
   } catch {
-    return false;
+    return "does not exist";
   }
+  if (!isDirectory2) return "is not a directory";
+  const path12 = relative5(root, cwd);
+  if (path12 === ".." || path12.startsWith("../") || isAbsolute4(path12)) return `is outside the project: a benchmark runs in the configuration's directory or below it`;
+  return void 0;
 }
-function loadConfig(file) {
+function loadConfig(file, root = dirname7(file)) {
   const absolute = absolutePath(file, "configuration file");
-  let text;
+  let text2;
   try {
-    text = readTextBounded(absolute, CONFIG_LIMIT, "configuration", shownPath(absolute));
+    text2 = readConfigText(root, absolute);
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     const code = error2.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error2);
     throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
   }
-  return parseConfig(text, realpathSync(absolute));
+  return parseConfig(text2, realpathSync2(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants9, existsSync as existsSync3, statSync as statSync6 } from "node:fs";
-import { dirname as dirname7 } from "node:path";
-
-// src/report/json.ts
-var jsonReport = {
-  name: "json",
-  render({ head, comparison, baselineSource }) {
-    const summary2 = {
-      headline: headline(head, comparison),
-      baseline: baselineSource ?? null,
-      comparable: comparison?.comparable ?? null,
-      differences: comparison?.differences ?? [],
-      counts: comparison?.counts ?? null,
-      benchmarks: comparison ? comparison.benchmarks.map((c) => ({
-        name: c.name,
-        verdict: c.verdict,
-        thresholdPercent: c.thresholdPercent,
-        base: c.base?.estimatedCycles ?? null,
-        head: c.head?.estimatedCycles ?? null,
-        change: c.change,
-        relative: c.relative,
-        functions: c.functions,
-        ...c.notComparable ? { notComparable: c.notComparable } : {}
-      })) : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
-    };
-    return `${JSON.stringify(summary2, null, 2)}
-`;
-  }
-};
+import { accessSync as accessSync4, constants as constants8, existsSync as existsSync5, mkdirSync as mkdirSync8, statSync as statSync8 } from "node:fs";
+import { dirname as dirname10 } from "node:path";
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants8, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join11 } from "node:path";
+import { accessSync as accessSync3, constants as constants7, mkdirSync as mkdirSync6, rmSync as rmSync6, writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join14 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -47580,18 +49142,171 @@ function slugify(name, index) {
 }
 
 // src/results/environment.ts
-import { execFile as execFile2 } from "node:child_process";
 import { mkdtemp, readFile as readFile2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
-import { machine, tmpdir as tmpdir2 } from "node:os";
-import { join as join5 } from "node:path";
-import { promisify as promisify2 } from "node:util";
+import { machine as machine2, tmpdir as tmpdir2 } from "node:os";
+import { join as join8 } from "node:path";
 
 // src/results/host-probe.ts
-import { execFile } from "node:child_process";
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { promisify } from "node:util";
+
+// src/untrusted/process.ts
+import { spawn as spawn2, spawnSync as spawnSync3 } from "node:child_process";
+import { closeSync as closeSync3, existsSync as existsSync4, openSync as openSync3 } from "node:fs";
+var CAPTURE_LIMIT = 64 << 20;
+var liveGroups = /* @__PURE__ */ new Set();
+var exitHook = false;
+function killGroup(pgid) {
+  try {
+    process.kill(-pgid, "SIGKILL");
+  } catch {
+  }
+}
+function track(pgid) {
+  if (!exitHook) {
+    process.on("exit", () => killTrackedGroups());
+    exitHook = true;
+  }
+  liveGroups.add(pgid);
+  return () => liveGroups.delete(pgid);
+}
+function killTrackedGroups() {
+  const count = liveGroups.size;
+  for (const pgid of liveGroups) killGroup(pgid);
+  liveGroups.clear();
+  return count;
+}
+var binding;
+function boundToCgBench() {
+  if (binding === void 0) {
+    binding = [];
+    for (const dir of ["/usr/bin", "/bin", "/usr/sbin", "/sbin"]) {
+      const setpriv = `${dir}/setpriv`;
+      const prefix2 = [setpriv, "--pdeathsig", "KILL", "--"];
+      if (existsSync4(setpriv) && runProcessSync({ argv: [...prefix2, setpriv, "--version"], timeoutMs: 1e4 }).exitCode === 0) {
+        binding = prefix2;
+        break;
+      }
+    }
+  }
+  return binding;
+}
+function openOutput(output) {
+  if (output === void 0 || output === "ignore") return "ignore";
+  if (output === "capture") return "pipe";
+  if ("fd" in output) return output.fd;
+  return openSync3(output.file, "w");
+}
+function collector(onLine) {
+  const chunks = [];
+  let size = 0;
+  let partial = "";
+  return {
+    add(chunk) {
+      if (size < CAPTURE_LIMIT) {
+        chunks.push(chunk.subarray(0, CAPTURE_LIMIT - size));
+        size += Math.min(chunk.length, CAPTURE_LIMIT - size);
+      }
+      if (onLine) {
+        const lines = (partial + chunk.toString()).split("\n");
+        partial = lines.pop();
+        for (const line of lines) onLine(line);
+      }
+    },
+    text() {
+      if (onLine && partial) onLine(partial);
+      partial = "";
+      return Buffer.concat(chunks).toString();
+    }
+  };
+}
+function runProcess(options) {
+  const out = openOutput(options.stdout);
+  const err = openOutput(options.stderr);
+  const opened = [options.stdout, options.stderr].map((o, i) => typeof o === "object" && "file" in o ? [out, err][i] : void 0).filter((fd) => typeof fd === "number");
+  const argv = [...boundToCgBench(), ...options.argv];
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
+  return new Promise((resolve12) => {
+    let child2;
+    try {
+      child2 = spawn2(argv[0], argv.slice(1), {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ["ignore", out, err],
+        detached: true
+      });
+    } catch (error2) {
+      resolve12({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error2.message, stdout: "", stderr: "" });
+      return;
+    } finally {
+      for (const fd of opened) closeSync3(fd);
+    }
+    const stdout = collector(options.onLine);
+    const stderr = collector(options.onLine);
+    child2.stdout?.on("data", (chunk) => stdout.add(chunk));
+    child2.stderr?.on("data", (chunk) => stderr.add(chunk));
+    const pgid = child2.pid;
+    const untrack = pgid === void 0 ? () => false : track(pgid);
+    let timedOut2 = false;
+    const timer = options.timeoutMs === null || pgid === void 0 ? void 0 : setTimeout(() => {
+      timedOut2 = true;
+      killGroup(pgid);
+    }, options.timeoutMs);
+    let settled = false;
+    const finish2 = (outcome2, wallTimeMs) => {
+      if (settled) return;
+      settled = true;
+      resolve12({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+    };
+    child2.once("error", (error2) => {
+      if (timer) clearTimeout(timer);
+      untrack();
+      finish2({ exitCode: null, signal: null, timedOut: false, spawnError: error2.message }, elapsed());
+    });
+    child2.once("exit", (exitCode, signal) => {
+      const wallTimeMs = elapsed();
+      if (timer) clearTimeout(timer);
+      if (pgid !== void 0) killGroup(pgid);
+      untrack();
+      const outcome2 = { exitCode, signal, timedOut: timedOut2 };
+      if (!child2.stdout && !child2.stderr) return finish2(outcome2, wallTimeMs);
+      const late = setTimeout(() => {
+        child2.stdout?.destroy();
+        child2.stderr?.destroy();
+        finish2(outcome2, wallTimeMs);
+      }, 2e3);
+      child2.once("close", () => {
+        clearTimeout(late);
+        finish2(outcome2, wallTimeMs);
+      });
+    });
+  });
+}
+function runProcessSync(options) {
+  const output = options.output ?? "ignore";
+  const started = process.hrtime.bigint();
+  const r = spawnSync3(options.argv[0], options.argv.slice(1), {
+    ...options.cwd === void 0 ? {} : { cwd: options.cwd },
+    ...options.env === void 0 ? {} : { env: options.env },
+    stdio: ["ignore", output === "capture" ? "pipe" : output, output === "capture" ? "pipe" : output],
+    encoding: "utf8",
+    timeout: options.timeoutMs,
+    killSignal: "SIGKILL",
+    maxBuffer: CAPTURE_LIMIT
+  });
+  const timedOut2 = r.error?.code === "ETIMEDOUT";
+  return {
+    exitCode: r.status,
+    signal: r.signal,
+    timedOut: timedOut2,
+    wallTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
+    ...r.error && !timedOut2 ? { spawnError: r.error.message } : {},
+    stdout: r.stdout ?? "",
+    stderr: r.stderr ?? ""
+  };
+}
 
 // src/util/valgrind-options.ts
 var SEALED_VALGRIND_OPTIONS = [
@@ -47603,41 +49318,68 @@ var SEALED_VALGRIND_OPTIONS = [
 ];
 
 // src/results/host-probe.ts
-var run = promisify(execFile);
-function parseLoaderDiagnostics(text) {
-  const lines = text.split("\n");
+function parseLoaderDiagnostics(text2) {
+  const lines = text2.split("\n");
   const value = (key) => lines.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, "") ?? null;
   const x86 = lines.filter((l) => l.startsWith("x86."));
   const auxv = lines.filter((l) => /^auxv\[0x[0-9a-f]+\]\.a_type=/.test(l)).map((l) => l.split("=")[1]);
   return {
-    dispatch: x86.length ? createHash2("sha256").update(x86.join("\n")).digest("hex").slice(0, 16) : null,
+    dispatch: x86.length ? createHash4("sha256").update(x86.join("\n")).digest("hex").slice(0, 16) : null,
     platform: value("dl_platform"),
     hwcapsActive: value("dl_hwcaps_subdirs_active"),
     auxvTypes: auxv.length ? auxv.join(",") : null
   };
 }
 var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch64.so.1" };
-async function probeHost(valgrindBin, env) {
+async function probeLoader(valgrindBin, env) {
   const loader = LOADERS[process.arch];
-  const text = loader ? await run(valgrindBin, ["--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"], { encoding: "utf8", env, maxBuffer: 16 << 20 }).then(
-    (r) => r.stdout,
-    () => ""
-  ) : "";
+  const probe = loader ? await runProcess({ argv: [valgrindBin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"], cwd: "/", env, stdout: "capture", timeoutMs: 12e4 }) : void 0;
+  const text2 = probe?.exitCode === 0 ? probe.stdout : "";
+  return parseLoaderDiagnostics(text2);
+}
+function loaderPath() {
+  return LOADERS[process.arch];
+}
+async function cpuLists() {
   const list = (path12) => readFile(path12, "utf8").then((t) => t.trim(), () => null);
   const [cpusOnline, cpusPossible] = await Promise.all([list("/sys/devices/system/cpu/online"), list("/sys/devices/system/cpu/possible")]);
-  return { ...parseLoaderDiagnostics(text), cpusOnline, cpusPossible, affinity: availableParallelism() };
+  return { cpusOnline, cpusPossible, affinity: availableParallelism() };
 }
+
+// src/results/probe-cache.ts
+import { createHash as createHash5 } from "node:crypto";
+import { lstatSync as lstatSync3, mkdirSync as mkdirSync3, readFileSync as readFileSync3, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { homedir, machine, release, version } from "node:os";
+import { delimiter as delimiter2, isAbsolute as isAbsolute5, join as join7 } from "node:path";
 
 // package.json
 var package_default = {
   name: "cg-bench",
   version: "0.1.0",
   description: "Deterministic benchmarks for CI: run under Cachegrind, compare estimated cycles against a baseline, report on pull requests.",
+  keywords: [
+    "benchmark",
+    "cachegrind",
+    "valgrind",
+    "ci",
+    "github-action",
+    "gitlab"
+  ],
   license: "MIT",
   type: "module",
   bin: {
     "cg-bench": "dist/cli.js"
   },
+  files: [
+    "dist/cli.js",
+    "schemas/",
+    "python/pyproject.toml",
+    "python/setup.py",
+    "python/README.md",
+    "python/cg_bench/*.py",
+    "python/cg_bench/*.c",
+    "python/cg-bench-early.pth"
+  ],
   engines: {
     node: ">=20"
   },
@@ -47645,30 +49387,130 @@ var package_default = {
     build: "node scripts/build.mjs",
     typecheck: "tsc --noEmit",
     test: "bash scripts/test.sh",
-    examples: "bash scripts/examples.sh"
-  },
-  dependencies: {
-    "@actions/cache": "^6.3.0",
-    "@actions/core": "^3.0.1",
-    "@actions/exec": "^3.0.0",
-    "@actions/github": "^9.1.1",
-    "@octokit/plugin-retry": "^8.1.1",
-    "@octokit/plugin-throttling": "^11.0.5",
-    ajv: "^8.20.0",
-    yaml: "^2.9.1"
+    examples: "bash scripts/examples.sh",
+    knip: "knip --no-progress"
   },
   devDependencies: {
+    "@actions/cache": "^6.3.0",
+    "@actions/core": "^3.0.1",
+    "@actions/github": "^9.1.1",
     "@octokit/openapi": "^23.0.2",
+    "@octokit/plugin-retry": "^8.1.1",
+    "@octokit/plugin-throttling": "^11.0.5",
     "@types/node": "^20.19.43",
+    ajv: "^8.20.0",
     esbuild: "^0.28.2",
+    knip: "^6.44.2",
     tsx: "^4.23.15",
     typescript: "5.9",
+    yaml: "^2.9.1",
     zod: "^4.6.7"
   }
 };
 
 // src/version.ts
 var VERSION = package_default.version;
+
+// src/results/probe-cache.ts
+var FORMAT = 1;
+var MAX_ENTRIES = 8;
+var FILE_LIMIT = 256 * KiB;
+function fileIdentity(path12) {
+  if (!path12) return null;
+  try {
+    const real = realpathSync3(path12);
+    const s = statSync4(real);
+    return `${real}:${s.size}:${s.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+function onPath(program, path12) {
+  for (const dir of path12.split(delimiter2)) {
+    if (!dir) continue;
+    try {
+      if (statSync4(join7(dir, program)).isFile()) return join7(dir, program);
+    } catch {
+    }
+  }
+  return void 0;
+}
+function cpuIdentity(cpuinfo) {
+  const first = cpuinfo.split(/\n\s*\n/)[0] ?? "";
+  const wanted = /^(vendor_id|cpu family|model|model name|stepping|microcode|flags|CPU implementer|CPU architecture|CPU variant|CPU part|CPU revision|Features)\s*:/;
+  return first.split("\n").filter((l) => wanted.test(l)).join("\n");
+}
+function probeKeyParts(inputs, cpuinfo) {
+  let info2 = cpuinfo;
+  if (info2 === void 0) {
+    try {
+      info2 = readFileSync3("/proc/cpuinfo", "utf8");
+    } catch {
+      info2 = "";
+    }
+  }
+  return {
+    format: String(FORMAT),
+    cgBench: VERSION,
+    arch: machine(),
+    kernel: `${release()} ${version()}`,
+    cpu: createHash5("sha256").update(cpuIdentity(info2)).digest("hex"),
+    valgrind: fileIdentity(inputs.valgrindBin),
+    valgrindVersion: inputs.valgrindVersion,
+    image: `${inputs.env["CG_BENCH_IMAGE"] ?? ""}@${inputs.env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
+    ...Object.fromEntries(Object.entries(inputs.files).sort(([a], [b]) => a.localeCompare(b)).map(([name, path12]) => [`file:${name}`, fileIdentity(path12)]))
+  };
+}
+function probeKey(parts) {
+  return createHash5("sha256").update(JSON.stringify(parts)).digest("hex");
+}
+function probeCacheFile(env = process.env) {
+  const off = env["CG_BENCH_PROBE_CACHE"];
+  if (off === "0" || off === "false") return void 0;
+  const xdg = env["XDG_CACHE_HOME"];
+  let base;
+  if (xdg && isAbsolute5(xdg)) base = xdg;
+  else {
+    try {
+      base = join7(homedir(), ".cache");
+    } catch {
+      return void 0;
+    }
+  }
+  return join7(base, "cg-bench", "probes.json");
+}
+function readEntries(file) {
+  try {
+    const s = lstatSync3(file);
+    if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
+    const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
+    if (!Array.isArray(data)) return [];
+    return data.filter((e) => typeof e === "object" && e !== null && typeof e.key === "string" && "value" in e);
+  } catch {
+    return [];
+  }
+}
+function writeEntries(file, entries) {
+  try {
+    const dir = join7(file, "..");
+    mkdirSync3(dir, { recursive: true, mode: 448 });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync4(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
+    renameSync2(temporary, file);
+  } catch {
+  }
+}
+async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
+  if (file === void 0) return probe();
+  const hit = readEntries(file).find((e) => e.key === key);
+  if (hit && isValue(hit.value)) return hit.value;
+  const value = await probe();
+  writeEntries(file, [{ key, value }, ...readEntries(file).filter((e) => e.key !== key)]);
+  return value;
+}
+function probedPrograms(path12) {
+  return { python3: onPath("python3", path12), getconf: onPath("getconf", path12) };
+}
 
 // src/results/cpu-probe.ts
 var CPU_PROBE_X86_64 = Buffer.from(
@@ -47719,27 +49561,26 @@ var PROBE_ENVIRONMENT = {
   LC_ALL: "C.UTF-8",
   TZ: "UTC"
 };
-var run2 = promisify2(execFile2);
+var PROBE_TIMEOUT_MS2 = 12e4;
 async function firstLine(command, args) {
-  try {
-    const { stdout, stderr } = await run2(command, args, { encoding: "utf8", env: { ...PROBE_ENVIRONMENT } });
-    return `${stdout}${stderr}`.trim().split("\n")[0]?.trim() || null;
-  } catch {
-    return null;
-  }
+  const r = await runProcess({ argv: [command, ...args], cwd: "/", env: { ...PROBE_ENVIRONMENT }, stdout: "capture", stderr: "capture", timeoutMs: PROBE_TIMEOUT_MS2 });
+  if (r.exitCode !== 0) return null;
+  return `${r.stdout}${r.stderr}`.trim().split("\n")[0]?.trim() || null;
 }
 async function osRelease() {
-  const text = await readFile2("/etc/os-release", "utf8").catch(() => "");
-  return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
+  const text2 = await readFile2("/etc/os-release", "utf8").catch(() => "");
+  return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join5(tmpdir2(), "cg-bench-cpu-"));
+  const dir = await mkdtemp(join8(tmpdir2(), "cg-bench-cpu-"));
   try {
-    const log2 = join5(dir, "valgrind.log");
-    const x86 = machine() === "x86_64";
-    const target = x86 ? join5(dir, "cpu-probe") : "/bin/true";
+    const log2 = join8(dir, "valgrind.log");
+    const x86 = machine2() === "x86_64";
+    const target = x86 ? join8(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile2(target, CPU_PROBE_X86_64, { mode: 493 });
-    const out = await run2(valgrind.bin, ["--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log2}`, target], { encoding: "buffer", env: { ...PROBE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
+    const stdout = join8(dir, "stdout");
+    const r = await runProcess({ argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log2}`, target], cwd: dir, env: { ...PROBE_ENVIRONMENT }, stdout: { file: stdout }, timeoutMs: PROBE_TIMEOUT_MS2 });
+    const out = r.exitCode === 0 ? await readFile2(stdout).catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
     const logText = await readFile2(log2, "utf8").catch(() => "");
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
     const cpu = x86 ? decodeCpuid(out) : void 0;
@@ -47748,98 +49589,103 @@ async function probeSimulatedCpu(valgrind) {
     await rm2(dir, { recursive: true, force: true });
   }
 }
+var nullOrString = (v) => v === null || typeof v === "string";
+function isMachineProbes(value) {
+  const v = value;
+  return typeof v === "object" && v !== null && nullOrString(v.glibc) && nullOrString(v.python) && typeof v.cpu === "object" && v.cpu !== null && nullOrString(v.cpu.hwcaps) && nullOrString(v.cpu.vendor) && nullOrString(v.cpu.brand) && Array.isArray(v.cpu.features) && v.cpu.features.every((f) => typeof f === "string") && typeof v.loader === "object" && v.loader !== null && ["dispatch", "platform", "hwcapsActive", "auxvTypes"].every((k) => nullOrString(v.loader[k]));
+}
+function machineProbes(valgrind) {
+  const probe = async () => {
+    const [glibc, python, cpu, loader] = await Promise.all([
+      firstLine("getconf", ["GNU_LIBC_VERSION"]),
+      firstLine("python3", ["--version"]),
+      probeSimulatedCpu(valgrind),
+      probeLoader(valgrind.bin, { ...PROBE_ENVIRONMENT })
+    ]);
+    return { glibc, python, cpu, loader };
+  };
+  const key = probeKey(probeKeyParts({ valgrindBin: valgrind.bin, valgrindVersion: valgrind.version, files: { loader: loaderPath(), ...probedPrograms(PROBE_ENVIRONMENT["PATH"]) }, env: process.env }));
+  return cachedProbe(key, probe, (v) => isMachineProbes(v) && v.cpu.hwcaps !== null);
+}
 var probed2;
 function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
   probed2 ??= (async () => {
-    const [glibc, os8, python, cpu, host] = await Promise.all([
-      firstLine("getconf", ["GNU_LIBC_VERSION"]),
-      osRelease(),
-      firstLine("python3", ["--version"]),
-      probeSimulatedCpu(valgrind),
-      probeHost(valgrind.bin, { ...PROBE_ENVIRONMENT })
-    ]);
+    const [{ glibc, python, cpu, loader }, os8, lists] = await Promise.all([machineProbes(valgrind), osRelease(), cpuLists()]);
     return {
       cgBench: VERSION,
       valgrind: valgrind.version,
       glibc: glibc?.replace(/^glibc\s*/, "") ?? null,
       os: os8,
-      arch: machine(),
+      arch: machine2(),
       python: python?.replace(/^Python\s*/, "") ?? null,
       cpu,
       image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null },
-      host
+      host: { ...loader, ...lists }
     };
   })();
   return probed2.then((p) => ({ ...p, workspace, cache, weights, ...cpuView2 && p.host ? { host: { ...p.host, ...cpuView2 } } : {} }));
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync4, readdirSync as readdirSync5, rmSync as rmSync6, statSync as statSync5 } from "node:fs";
-import { constants as constants7 } from "node:os";
-import { join as join10, relative as relative7, resolve as resolve4 } from "node:path";
+import { accessSync as accessSync2, constants as fsConstants2, createWriteStream, mkdirSync as mkdirSync5, readdirSync as readdirSync5, rmSync as rmSync5, statSync as statSync7 } from "node:fs";
+import { constants as constants5 } from "node:os";
+import { basename as basename5, dirname as dirname9, join as join13, relative as relative8, resolve as resolve7 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
 // src/run/line-text.ts
-import { closeSync as closeSync3, openSync as openSync3, readSync as readSync3, statSync as statSync3 } from "node:fs";
-import { isAbsolute as isAbsolute3, relative as relative5, resolve as resolve3 } from "node:path";
+import { isAbsolute as isAbsolute6, relative as relative6, resolve as resolve6, sep as sep5 } from "node:path";
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
-function readLines(path12, root) {
-  const inside2 = relative5(root, path12);
-  if (inside2.startsWith("..") || isAbsolute3(inside2)) return void 0;
-  try {
-    const stat2 = statSync3(path12);
-    if (!stat2.isFile() || stat2.size > MAX_FILE) return void 0;
-    const fd = openSync3(path12, "r");
-    try {
-      const buffer3 = Buffer.alloc(stat2.size);
-      readSync3(fd, buffer3, 0, stat2.size, 0);
-      return buffer3.toString("utf8").split("\n");
-    } finally {
-      closeSync3(fd);
-    }
-  } catch {
-    return void 0;
-  }
+function readLines(path12, root, identity2) {
+  const inside2 = relative6(root, path12);
+  if (inside2.startsWith("..") || isAbsolute6(inside2) || inside2.split(sep5).includes(".git")) return void 0;
+  return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
 }
-function attachLineText(functions, cwd, root) {
+function attachLineText(functions, cwd, root, identity2) {
   const cache = /* @__PURE__ */ new Map();
   const linesOf2 = (file) => {
     if (!cache.has(file)) {
-      const candidates = isAbsolute3(file) ? [file] : [resolve3(cwd, file), resolve3(root, file)];
-      cache.set(file, candidates.map((c) => readLines(c, root)).find((l) => l !== void 0));
+      const candidates = isAbsolute6(file) ? [file] : [resolve6(cwd, file), resolve6(root, file)];
+      cache.set(file, candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0));
     }
     return cache.get(file);
   };
   for (const f of functions) {
     for (const l of f.lines ?? []) {
-      const text = linesOf2(l.file)?.[l.line - 1]?.trim();
-      if (text) l.text = [...text].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
-      const inside2 = isAbsolute3(l.file) ? relative5(root, l.file) : void 0;
-      if (inside2 && !inside2.startsWith("..") && !isAbsolute3(inside2)) l.file = inside2;
+      const text2 = linesOf2(l.file)?.[l.line - 1]?.trim();
+      if (text2) l.text = [...text2].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
+      const inside2 = isAbsolute6(l.file) ? relative6(root, l.file) : void 0;
+      if (inside2 && !inside2.startsWith("..") && !isAbsolute6(inside2)) l.file = inside2;
     }
   }
 }
 
+// src/run/seal.ts
+import { statSync as statSync5 } from "node:fs";
+function sealOf(sandbox, python, instrument, cwd) {
+  return { ...sandbox.seal, ...python ? { pythonResets: instrument === "region", devices: deviceNumbers(cwd) } : {} };
+}
+function deviceNumbers(cwd) {
+  return `/ ${statSync5("/").dev}, cwd ${statSync5(cwd).dev}`;
+}
+
 // src/run/executables.ts
-import { createHash as createHash3 } from "node:crypto";
-import { closeSync as closeSync4, constants as constants4, fstatSync as fstatSync3, openSync as openSync4, readSync as readSync4 } from "node:fs";
-import { join as join7, relative as relative6, isAbsolute as isAbsolute4 } from "node:path";
+import { join as join10, relative as relative7, isAbsolute as isAbsolute7 } from "node:path";
 
 // src/run/valgrind-files.ts
 import { readdirSync as readdirSync3 } from "node:fs";
-import { join as join6 } from "node:path";
+import { join as join9 } from "node:path";
 var PROFILE = /^cachegrind\.out\.(\d+)$/;
 var LOG = /^valgrind\.(\d+)\.log$/;
 var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir) {
-  return [`--cachegrind-out-file=${join6(dir, "cachegrind.out.%p")}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
+  return [`--cachegrind-out-file=${join9(dir, "cachegrind.out.%p")}`, `--log-file=${join9(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join6(dir, "valgrind.")}`;
+  return `--log-file=${join9(dir, "valgrind.")}`;
 }
 function processFiles(dir) {
   const byPid = /* @__PURE__ */ new Map();
@@ -47855,18 +49701,18 @@ function processFiles(dir) {
   }
   return [...byPid.values()].sort((a, b) => a.pid - b.pid);
 }
-function commandInLog(text) {
-  return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
+function commandInLog(text2) {
+  return /^==\d+== Command: (.*)$/m.exec(text2)?.[1];
 }
 function unfinishedProcesses(dir) {
   return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
-    const text = readHead(join6(dir, p.log), LOG_HEAD) ?? "";
-    return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
+    const text2 = readHead(join9(dir, p.log), LOG_HEAD) ?? "";
+    return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  const text = readTail(join6(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
-  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text)?.[1] ?? null;
+  const text2 = readTail(join9(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
 }
 function loadedObjects(logText) {
   const paths = [];
@@ -47879,45 +49725,17 @@ function loadedObjects(logText) {
 }
 
 // src/run/executables.ts
-var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
-var hashes = /* @__PURE__ */ new Map();
-function contentHash(path12) {
-  let fd;
-  try {
-    fd = openSync4(path12, constants4.O_RDONLY | constants4.O_NONBLOCK);
-  } catch {
-    return void 0;
-  }
-  try {
-    const stat2 = fstatSync3(fd);
-    if (!stat2.isFile() || stat2.size > MAX_EXECUTABLE) return void 0;
-    const key = `${path12}\0${stat2.size}\0${stat2.mtimeMs}`;
-    let hash = hashes.get(key);
-    if (!hash) {
-      const sha = createHash3("sha256");
-      const buffer3 = Buffer.alloc(1 << 20);
-      for (let n; (n = readSync4(fd, buffer3, 0, buffer3.length, null)) > 0; ) sha.update(buffer3.subarray(0, n));
-      hash = sha.digest("hex");
-      hashes.set(key, hash);
-    }
-    return hash;
-  } catch {
-    return void 0;
-  } finally {
-    closeSync4(fd);
-  }
-}
 function inside(dir, path12) {
-  const rel = relative6(dir, path12);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute4(rel);
+  const rel = relative7(dir, path12);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute7(rel);
 }
 function executablesOf(logDir, workspace) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text = readHead(join7(logDir, p.log), LOG_OBJECTS);
-    if (text === void 0) continue;
-    loadedObjects(text).forEach((path12, i) => {
+    const text2 = readHead(join10(logDir, p.log), LOG_OBJECTS);
+    if (text2 === void 0) continue;
+    loadedObjects(text2).forEach((path12, i) => {
       if (inside(workspace, path12)) return;
       const sha2562 = contentHash(path12);
       if (!sha2562) return;
@@ -47930,15 +49748,16 @@ function executablesOf(logDir, workspace) {
 }
 
 // src/run/private-home.ts
-import { createHash as createHash4 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync4 } from "node:fs";
-import { join as join8 } from "node:path";
+import { createHash as createHash6 } from "node:crypto";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync4, statSync as statSync6 } from "node:fs";
+import { rm as rm3 } from "node:fs/promises";
+import { join as join11 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync3, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync4, rmSync as rmSync4, writeFileSync as writeFileSync5 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat2 = readFileSync3(`/proc/${pid}/stat`, "utf8");
+    const stat2 = readFileSync4(`/proc/${pid}/stat`, "utf8");
     return stat2.slice(stat2.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -47946,7 +49765,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync3("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync4("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -47965,8 +49784,8 @@ function processAlive(pid) {
 function holderAlive(holder) {
   return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
 }
-function parseHolder(text) {
-  const [pidText = "", started = ""] = text.trim().split(/\s+/);
+function parseHolder(text2) {
+  const [pidText = "", started = ""] = text2.trim().split(/\s+/);
   const pid = Number(pidText);
   return Number.isInteger(pid) && pid > 0 ? { pid, started } : void 0;
 }
@@ -47987,7 +49806,7 @@ function unlock(path12) {
 function tryLock(path12) {
   for (; ; ) {
     try {
-      writeFileSync4(path12, `${process.pid} ${identity(process.pid)}
+      writeFileSync5(path12, `${process.pid} ${identity(process.pid)}
 `, { flag: "wx" });
       remember(path12);
       return void 0;
@@ -47996,7 +49815,7 @@ function tryLock(path12) {
     }
     let holder;
     try {
-      holder = parseHolder(readFileSync3(path12, "utf8"));
+      holder = parseHolder(readFileSync4(path12, "utf8"));
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
@@ -48007,50 +49826,50 @@ function tryLock(path12) {
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join8(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join11(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
-var sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
+var sleep = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
 async function acquire(lock) {
   while (tryLock(lock) !== void 0) await sleep(200);
 }
-function removeQuietly(path12) {
+async function removeQuietly(path12) {
   try {
-    rmSync5(path12, { recursive: true, force: true });
+    await rm3(path12, { recursive: true, force: true });
   } catch {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync3(HOMES_DIR, { recursive: true });
-  if (statSync4(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
+  mkdirSync4(HOMES_DIR, { recursive: true });
+  if (statSync6(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    rmSync5(home, { recursive: true, force: true });
-    mkdirSync3(join8(home, "tmp"), { recursive: true });
+    await rm3(home, { recursive: true, force: true });
+    mkdirSync4(join11(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join8(home, "tmp"));
+    giveDirectory(sandbox, join11(home, "tmp"));
     return await measure2(home);
   } finally {
-    removeQuietly(home);
+    await removeQuietly(home);
     unlock(lock);
   }
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync4 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
 function processesWith(marker2) {
   const found = [];
   for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
+      if (readFileSync5(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
     } catch {
     }
   }
   return found;
 }
-var sleep2 = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
+var sleep2 = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
 async function killLeftovers(marker2) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -48068,115 +49887,30 @@ async function killLeftovers(marker2) {
   return killed;
 }
 
-// src/untrusted/process.ts
-import { spawn as spawn2 } from "node:child_process";
-import { closeSync as closeSync5, openSync as openSync5 } from "node:fs";
-
-// src/run/interrupt.ts
-import { constants as constants5 } from "node:os";
-var liveGroups = /* @__PURE__ */ new Set();
-function trackProcessGroup(pid) {
-  if (pid === void 0) return () => {
-  };
-  liveGroups.add(pid);
-  return () => liveGroups.delete(pid);
-}
-function killTrackedGroups(signal = "SIGKILL") {
-  const count = liveGroups.size;
-  for (const pid of liveGroups) {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-    }
-  }
-  liveGroups.clear();
-  return count;
-}
-function interruptExitCode(signal) {
-  return 128 + constants5.signals[signal];
-}
-function exitOnInterrupt(say, exit = process.exit) {
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.on(signal, () => {
-      const stopped = killTrackedGroups();
-      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
-`);
-      exit(interruptExitCode(signal));
-    });
-  }
-}
-
-// src/untrusted/process.ts
-function runProcess(options) {
-  const out = openSync5(options.stdoutFile, "w");
-  const err = openSync5(options.stderrFile, "w");
-  const started = process.hrtime.bigint();
-  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve9) => {
-    const child2 = spawn2(options.command, options.args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ["ignore", out, err],
-      detached: true
-    });
-    closeSync5(out);
-    closeSync5(err);
-    const untrack = trackProcessGroup(child2.pid);
-    child2.once("exit", untrack);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        if (child2.pid) process.kill(-child2.pid, "SIGKILL");
-      } catch {
-        child2.kill("SIGKILL");
-      }
-    }, options.timeoutMs);
-    const forward = () => {
-      try {
-        if (child2.pid) process.kill(-child2.pid, "SIGKILL");
-      } catch {
-      }
-    };
-    process.once("exit", forward);
-    child2.once("error", (error2) => {
-      clearTimeout(timer);
-      process.removeListener("exit", forward);
-      resolve9({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error2.message });
-    });
-    child2.once("exit", (exitCode, signal) => {
-      clearTimeout(timer);
-      process.removeListener("exit", forward);
-      resolve9({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
-    });
-  });
-}
-
 // src/run/valgrind.ts
-import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants as constants6, openSync as openSync6, readSync as readSync5, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname6, join as join9 } from "node:path";
+import { accessSync, constants as constants4, openSync as openSync4, readSync as readSync3, closeSync as closeSync4 } from "node:fs";
+import { delimiter as delimiter3, dirname as dirname8, join as join12 } from "node:path";
 function isExecutable(path12) {
   try {
-    accessSync(path12, constants6.X_OK);
+    accessSync(path12, constants4.X_OK);
     return true;
   } catch {
     return false;
   }
 }
 function startsWithShebang(path12) {
-  const fd = openSync6(path12, "r");
+  const fd = openSync4(path12, "r");
   try {
     const head = Buffer.alloc(2);
-    return readSync5(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    return readSync3(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
   } finally {
-    closeSync6(fd);
+    closeSync4(fd);
   }
 }
 function findOnPath(program, path12) {
-  for (const dir of (path12 ?? "").split(delimiter2)) {
+  for (const dir of (path12 ?? "").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join9(dir, program);
+    const candidate = join12(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -48188,15 +49922,24 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join9(dirname6(bin), "valgrind.bin");
+    const real = join12(dirname8(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
-  const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
-  const match3 = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? "");
-  if (probe.status !== 0 || !match3) {
-    throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.error?.message || probe.stdout || "").trim()}`);
+  const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
+  const match3 = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
+  if (probe.exitCode !== 0 || !match3) {
+    throw new CgBenchError(`${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ""}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? "CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)" : "is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary"}`);
   }
   return { bin, version: match3[0].replace("valgrind-", ""), major: Number(match3[1]), minor: Number(match3[2]) };
+}
+function probeFailure(probe) {
+  if (probe.spawnError) return `could not run: ${probe.spawnError}`;
+  if (probe.timedOut) return "did not answer within a minute";
+  const ended = probe.signal ? `was killed by ${probe.signal}` : probe.exitCode !== 0 ? `exited with status ${probe.exitCode}` : "printed no Valgrind version";
+  const said = `${probe.stderr ?? ""}
+${probe.stdout ?? ""}`.trim().split("\n").slice(0, 3).join(" / ").slice(0, 300);
+  if (!said) return probe.exitCode === 0 && !probe.signal ? "printed nothing" : `${ended} and printed nothing`;
+  return `${ended}: ${said}`;
 }
 function supportsRegionInstrumentation(v) {
   return v.major > 3 || v.major === 3 && v.minor >= 22;
@@ -48222,14 +49965,14 @@ function cachegrindArgs(options) {
 // src/run/benchmark.ts
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants7.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants5.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path12) {
-  const located2 = program.includes("/") ? resolve4(cwd, program) : findOnPath(program, path12);
+  const located2 = program.includes("/") ? resolve7(cwd, program) : findOnPath(program, path12);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path12})`;
   try {
-    if (!statSync5(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync7(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error2) {
     const code = error2.code;
@@ -48238,26 +49981,26 @@ function programProblem(program, cwd, path12) {
   return void 0;
 }
 async function gzipAndRemove(path12) {
-  rmSync6(`${path12}.gz`, { force: true });
-  await pipeline(createReadStream2(path12), createGzip({ level: 6 }), createWriteStream(`${path12}.gz`, { flags: "wx" }));
-  rmSync6(path12);
+  rmSync5(`${path12}.gz`, { force: true });
+  await pipeline(streamBeneath(dirname9(path12), basename5(path12), "cachegrind.out file"), createGzip({ level: 6 }), createWriteStream(`${path12}.gz`, { flags: "wx" }));
+  rmSync5(path12);
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join10(ctx.outDir, "benchmarks", slug);
-  rmSync6(dir, { recursive: true, force: true });
-  mkdirSync4(dir, { recursive: true });
+  const dir = join13(ctx.outDir, "benchmarks", slug);
+  rmSync5(dir, { recursive: true, force: true });
+  mkdirSync5(dir, { recursive: true });
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx, job));
 }
 async function measureIn(home, spec, dir, ctx, job) {
-  const rel = (p) => relative7(ctx.outDir, p);
-  const stdout = join10(dir, "stdout.log");
-  const stderr = join10(dir, "stderr.log");
+  const rel = (p) => relative8(ctx.outDir, p);
+  const stdout = join13(dir, "stdout.log");
+  const stderr = join13(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join10(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join13(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative7(ctx.root, spec.cwd) || ".",
+    cwd: relative8(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -48269,25 +50012,23 @@ async function measureIn(home, spec, dir, ctx, job) {
     hits: null,
     processes: [],
     functions: [],
-    logs: { stdout: rel(stdout), stderr: rel(stderr) }
+    logs: { stdout: rel(stdout), stderr: rel(stderr) },
+    seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd)
   };
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
   if (problem) return { ...base, message: problem };
-  const [program, ...rest] = sandboxed(ctx.sandbox, argv, true, job);
-  const native = { command: program, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
+  const native = { argv: sandboxed(ctx.sandbox, argv, true, job), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    await runProcess({ ...native, env, stdoutFile: join10(dir, "warm-up.stdout.log"), stderrFile: join10(dir, "warm-up.stderr.log") });
+    await runProcess({ ...native, env, stdout: { file: join13(dir, "warm-up.stdout.log") }, stderr: { file: join13(dir, "warm-up.stderr.log") } });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
-  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true, job);
   const outcome2 = await runProcess({
-    command,
-    args,
+    argv: sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true, job),
     cwd: spec.cwd,
     env,
-    stdoutFile: stdout,
-    stderrFile: stderr,
+    stdout: { file: stdout },
+    stderr: { file: stderr },
     timeoutMs: spec.timeoutMs
   });
   const killed = await killLeftovers(processMarker(profiles));
@@ -48308,10 +50049,10 @@ async function measureIn(home, spec, dir, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join10(dir, name);
+    const file = join13(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync6(file, { force: true });
+      rmSync5(file, { force: true });
       continue;
     }
     try {
@@ -48331,9 +50072,9 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join10(dir, n))).sort()[0];
+    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join13(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = logTail(stderr) || (valgrindLog ? logTail(join10(dir, valgrindLog)) : "");
+    const details = logTail(stderr) || (valgrindLog ? logTail(join13(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
@@ -48343,10 +50084,10 @@ ${details}` : why };
     env,
     scope: spec.instrument,
     sandbox: ctx.sandbox,
-    run: (counting) => runProcess({ ...native, env: counting, stdoutFile: join10(dir, "bytecode.stdout.log"), stderrFile: join10(dir, "bytecode.stderr.log") })
+    run: (counting) => runProcess({ ...native, env: counting, stdout: { file: join13(dir, "bytecode.stdout.log") }, stderr: { file: join13(dir, "bytecode.stderr.log") } })
   }) : void 0;
-  const cost = aggregateProfiles(parsed, ctx.weights);
-  attachLineText(cost.functions, spec.cwd, ctx.root);
+  const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
+  attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
   return {
     ...result,
     status: "ok",
@@ -48357,52 +50098,30 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, openSync as openSync7, appendFileSync as appendFileSync2 } from "node:fs";
-import { spawn as spawn3 } from "node:child_process";
+import { closeSync as closeSync5, constants as constants6, openSync as openSync5, writeSync as writeSync3 } from "node:fs";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
-function killGroup(pid) {
-  if (pid === void 0) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-  }
+async function runOne(command, fd, env, options) {
+  const argv = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
+  const outcome2 = await runProcess({ argv, cwd: options.cwd, env, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
+  if (outcome2.spawnError) return outcome2.spawnError;
+  if (outcome2.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
+  return outcome2.exitCode === 0 ? void 0 : outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode}`;
 }
-function runOne(command, fd, env, options) {
-  const [program, ...args] = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
-  return new Promise((resolve9) => {
-    const child2 = spawn3(program, args, { cwd: options.cwd, env, stdio: ["ignore", fd, fd], detached: true });
-    const untrack = trackProcessGroup(child2.pid);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child2.pid);
-    }, options.timeoutMs);
-    const done = (why) => {
-      clearTimeout(timer);
-      untrack();
-      resolve9(why);
-    };
-    child2.once("error", (error2) => done(error2.message));
-    child2.once("exit", (code, signal) => {
-      if (timedOut) done(`timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`);
-      else done(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`);
-    });
-  });
-}
+var APPEND_NO_FOLLOW = constants6.O_WRONLY | constants6.O_APPEND | constants6.O_CREAT | constants6.O_NOFOLLOW;
 async function runSetup(commands, options) {
   const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
-    appendFileSync2(options.logFile, `$ ${describeCommand(command)}
+    const fd = openSync5(options.logFile, APPEND_NO_FOLLOW);
+    writeSync3(fd, `$ ${describeCommand(command)}
 `);
-    const fd = openSync7(options.logFile, "a");
     let status;
     try {
       status = await runOne(command, fd, env, options);
     } finally {
-      closeSync7(fd);
+      closeSync5(fd);
     }
     if (status) {
       const tail = logTail(options.logFile);
@@ -48415,12 +50134,12 @@ ${tail}`, ExitCode2.benchmarkFailed);
 
 // src/shard/plan.ts
 var MAX_SHARDS = 1024;
-function parseShard(text, what = "--shard") {
-  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text.trim());
+function parseShard(text2, what = "--shard") {
+  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text2.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
   if (!m || index < 1 || count < 1 || index > count || count > MAX_SHARDS) {
-    throw new CgBenchError(`${what} ${text}: must be I/N, this machine's part I of N parts, in digits with 1 \u2264 I \u2264 N \u2264 ${MAX_SHARDS} (e.g. 2/3)`);
+    throw new CgBenchError(`${what}: ${JSON.stringify(text2)} must be I/N, this machine's part I of N parts, in digits with 1 \u2264 I \u2264 N \u2264 ${MAX_SHARDS} (e.g. 2/3)`);
   }
   return { index, count };
 }
@@ -48475,11 +50194,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync5(dir, { recursive: true });
-    accessSync3(dir, constants8.W_OK);
-    const probe = join11(dir, `.write-test-${process.pid}`);
-    writeFileSync5(probe, "");
-    rmSync7(probe, { force: true });
+    mkdirSync6(dir, { recursive: true });
+    accessSync3(dir, constants7.W_OK);
+    const probe = join14(dir, `.write-test-${process.pid}`);
+    writeFileSync6(probe, "");
+    rmSync6(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -48525,22 +50244,21 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync7(resolveFrom(options.outDir, name), { force: true });
-  const sandbox = sandboxFor(config);
-  mkdirSync5(SETUP_HOME, { recursive: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync6(resolveFrom(options.outDir, name), { force: true });
+  const sandbox = sandboxFor(config, true);
+  mkdirSync6(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeFileSync5(setupLog, sandbox.notes.map((n) => `# ${n}
+  writeFileSync6(setupLog, sandbox.notes.map((n) => `# ${n}
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
   if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-  const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
-  const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
+  const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox, everyFunction: options.everyFunction === true };
   let started = 0;
   const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
-    options.progress.start(spec.name, started++, selected.length, previousMs.get(spec.name));
+    options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
     const result = await runBenchmark(spec, slug, ctx, job);
     options.progress.finish(result);
     return result;
@@ -48556,18 +50274,19 @@ async function runSuite(config, options) {
     ...options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}
   };
 }
-function sandboxFor(config) {
-  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one" });
+function sandboxFor(config, measuring = false) {
+  const required = measuring ? config.sealRequired : void 0;
+  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one", ...required ? { required } : {} });
 }
 function cpuView(sandbox) {
   return sandbox.oneCpu ? ONE_CPU_VIEW : void 0;
 }
 
 // src/engine/out-lock.ts
-import { mkdirSync as mkdirSync6 } from "node:fs";
+import { mkdirSync as mkdirSync7 } from "node:fs";
 function lockOutputDirectory(outDir) {
   try {
-    mkdirSync6(outDir, { recursive: true });
+    mkdirSync7(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -48586,12 +50305,13 @@ function lockOutputDirectory(outDir) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
-  const dir = dirname7(path12);
-  if (existsSync3(path12) && statSync6(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
+  const dir = dirname10(path12);
+  if (existsSync5(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
-    accessSync4(dir, constants9.W_OK);
+    mkdirSync8(dir, { recursive: true });
+    accessSync4(dir, constants8.W_OK);
   } catch {
-    throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} does not exist or is not writable`);
+    throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} cannot be made or is not writable`);
   }
 }
 async function measure(options) {
@@ -48601,11 +50321,11 @@ async function measure(options) {
     throw new CgBenchError(`--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`);
   }
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
-  const release = lockOutputDirectory(options.outDir);
+  const release2 = lockOutputDirectory(options.outDir);
   try {
     return await measureLocked(options, baseline);
   } finally {
-    release();
+    release2();
   }
 }
 async function measureLocked(options, baseline) {
@@ -48615,8 +50335,9 @@ async function measureLocked(options, baseline) {
     filter: options.filter,
     shard: options.shard,
     progress: options.progress,
-    previous: baseline ?? readPrevious(resolveFrom(options.outDir, "results.json")),
-    ...options.valgrind ? { valgrind: options.valgrind } : {}
+    previousWallTimesMs: baseline ? new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs])) : readWallTimes(resolveFrom(options.outDir, "results.json")),
+    ...options.valgrind ? { valgrind: options.valgrind } : {},
+    ...options.everyFunction ? { everyFunction: true } : {}
   });
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : void 0;
   const resultsFile = resolveFrom(options.outDir, "results.json");
@@ -48640,43 +50361,36 @@ function selectedBy(options, results) {
   }
   return options.filter ? nameMatcher(options.filter) : void 0;
 }
-function readPrevious(path12) {
-  try {
-    return existsSync3(path12) ? readResults(path12) : void 0;
-  } catch {
-    return void 0;
-  }
-}
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync7 } from "node:fs";
+import { mkdirSync as mkdirSync9 } from "node:fs";
 
 // src/stopwatch/executor.ts
-import { spawnSync as spawnSync3 } from "node:child_process";
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync4, mkdtempSync as mkdtempSync2, readFileSync as readFileSync5, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
-import { arch as arch2, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join12 } from "node:path";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync7, writeFileSync as writeFileSync7 } from "node:fs";
+import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
+import { delimiter as delimiter4, join as join15 } from "node:path";
 
 // src/stopwatch/helper.ts
-var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAADAJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA4wgAAAAAAADjCAAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+/wdAAOi7////TInGSYnI6LD///++8QdAAOim////SffYTA9IwUiFyXkKvvMHQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+9QdAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+AQhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVUiJ/VNIgezoAgAATIsvSYP9BX8KvwMIQADoRv7//0iLfRDo8/3//0iLfRhJicTo5/3//0iLfSBIicPo2/3//0iLfShJicfoz/3//0mJxkmNRCQBSD0ABAAAdxZIidhMCfhIg/gBdwpJjUYUSIP4J3YKvz4IQADo6f3//zHJSIlMJAhNheR4UjH2SI28JNgAAABFMdJFMcC6gAAAAEUxyejg/v//TIniRInhuAEAAABIwfoGSNPgvoAAAAAx/0iJhNTYAAAAuMsAAABIjZQk2AAAAA8FSIlEJAhIhdt0PkG8hwAAADHSRTHSRTHARTHJv/////9MieBIidYPBUiJw0iFwHgYSIHLAAAEAEyJ4EiJ3w8FMdtIhcBID07YTYX2dBsx9kUx0kUxwEUxybiNAAAASIn3TInyDwVJicZIjXwkGEUx0kUxwEUxybglAQAAvgAACAAx0g8FSIXAeQq/YAhAAOj9/P//MdJFMdJFMcBFMcm4OQAAAEiJ10iJ1g8FSIkEJEiFwHkPv20IQADo0vz//+mzAAAAD4WtAAAAuAIAAABIixQkRTHSRTHARTHJv3kIQABIicYPBUiJx0iFwHguSIs0JEG8IQAAAEyJ4EiJ8g8FvgEAAABMieBIixQkDwW+AgAAAEyJ4EiLFCQPBUUx5EhjfCQcRTHSRTHARTHJuAMAAABMieZMieIPBboBAAAASI20JNgAAABIY3wkGEyJ4A8FuDsAAABKjVTtEEiNdTBIi30wDwW45wAAAL9/AAAATInmTIniDwUx0khjfCQYRTHSRTHARTHJuAMAAABIidYPBU2F/3QnSIs8JOgm/f//SInFSYnESIXAeBhIizwkvgEAAADoDf3//0mJxOsFRTHkMe0x0kiNdCQgRTHSRTHAiVQkFEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkHEiJ1g8FSI10JBRIizwkTI1UJEBFMcBFMckx0rg9AAAADwVJicVIg/j8dN9IjXQkMEUx0rjkAAAAvwEAAAAPBUw5LCR0Cr+DCEAA6FT7//9Ii1QkMEyNrCTYAAAASCtUJCAxwEyJ776QCEAAiYQk2AIAAEhp0gDKmjtIA1QkOEgrVCQo6Cn6//++mAhAAEhpVCRAQEIPAEgDVCRI6BH6//++oQhAAEhpVCRQQEIPAEgDVCRY6Pn5//+LVCQUQYnRQYPhf3UND7bWvqoIQABIY9LrFkiDyv++qghAAOjR+f//SWPRvrEIQADoxPn//0iLVCQIvrgIQABMie/osvn//0iJ2r68CEAA6KX5//9MifK+wQhAAOiY+f//TYX/dFBNheR4L0iF7Xg2SInv6OH6//++xghAAEyJ70iJwuhx+f//TInn6Mn6//++zQhAAEiJwusUTYX/dBdIhe1JD0nsSInqvtoIQABMie/oQ/n//0yJ774BCEAARTHSRTHA6Aj5//+4AQAAAEUxyUyJ7khjlCTYAgAASInHDwUx0rjnAAAASInXSInWDwVIgcToAgAAW11BXEFdQV5BX8M9AC0Ac3RvcHdhdGNoOiAACgB1c2FnZTogc3RvcHdhdGNoIENQVSBOT0FTTFIgQ09VTlRFUlMgTklDRSBQUk9HUkFNIFtBUkcuLi5dAGJhZCBDUFUsIE5PQVNMUiwgQ09VTlRFUlMgb3IgTklDRQBwaXBlMiBmYWlsZWQAZm9yayBmYWlsZWQAL2Rldi9udWxsAHdhaXQ0IGZhaWxlZAB3YWxsX25zAHV0aW1lX3VzAHN0aW1lX3VzAHN0YXR1cwBzaWduYWwAcGluAGFzbHIAbmljZQBjeWNsZXMAaW5zdHJ1Y3Rpb25zAGNvdW50ZXJzAEdDQzogKERlYmlhbiAxMi4yLjAtMTQrZGViMTJ1MSkgMTIuMi4wAAAuc2hzdHJ0YWIALnRleHQALnJvZGF0YQAuY29tbWVudAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAAQQcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAA8QdAAAAAAADxBwAAAAAAAPIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAA4wgAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAAAoJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
+var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
 
 // src/stopwatch/executor.ts
-var works2 = (argv) => spawnSync3(argv[0], argv.slice(1), { stdio: "ignore" }).status === 0;
+var PROBE_TIMEOUT_MS3 = 1e4;
+var works2 = (argv) => runProcessSync({ argv, timeoutMs: PROBE_TIMEOUT_MS3 }).exitCode === 0;
 var pinnedCpu = () => availableParallelism2() - 1;
 var TIMED_NICE = -10;
 var helperFile;
 function helper() {
   if (helperFile !== void 0) return helperFile;
   helperFile = null;
-  if (platform2() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
+  if (platform2() !== "linux" || arch3() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join12(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join12(dir, "stopwatch");
-    writeFileSync6(file, STOPWATCH_X86_64);
+    const dir = mkdtempSync2(join15(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join15(dir, "stopwatch");
+    writeFileSync7(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
-    process.once("exit", () => rmSync8(dir, { recursive: true, force: true }));
-    const probe = spawnSync3(file, ["-1", "0", "0", "0", "/bin/true"], { encoding: "utf8" });
-    if (probe.status === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
+    process.once("exit", () => rmSync7(dir, { recursive: true, force: true }));
+    const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
+    if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
   }
   return helperFile;
@@ -48691,9 +50405,9 @@ function parseHelperLine(line) {
 }
 function resolveProgram(name, path12) {
   if (name.includes("/")) return name;
-  for (const dir of (path12 ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
+  for (const dir of (path12 ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter4)) {
     if (!dir) continue;
-    const candidate = join12(dir, name);
+    const candidate = join15(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -48702,18 +50416,29 @@ function resolveProgram(name, path12) {
   }
   throw new CgBenchError(`${name}: not found in PATH (${path12 ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode2.benchmarkFailed);
 }
-function runHelper(file, command, options) {
-  const argv = [String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice), resolveProgram(command.argv[0], command.env["PATH"] ?? process.env["PATH"]), ...command.argv.slice(1)];
-  const r = spawnSync3(file, argv, { cwd: command.cwd, env: command.env, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
-  if (r.status !== 0) throw new CgBenchError(`the stopwatch helper failed (${r.signal ?? `status ${r.status}`}): ${r.stderr.trim()}`);
+function helperArgv(file, argv, path12, options) {
+  return [file, String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice), resolveProgram(argv[0], path12 ?? process.env["PATH"]), ...argv.slice(1)];
+}
+function helperFields(r, command) {
+  if (r.exitCode !== 0) throw new CgBenchError(`${command.name}: the stopwatch helper failed (${r.spawnError ?? r.signal ?? `status ${r.exitCode}`}): ${r.stderr.trim()}`);
   const fields = parseHelperLine(r.stdout);
   if (fields["status"] !== 0) fail2(command, fields["status"] === -1 ? null : fields["status"] ?? null, fields["signal"] === void 0 ? null : `signal ${fields["signal"]}`);
   return fields;
 }
+async function runHelper(file, command, options) {
+  const r = await runProcess({ argv: helperArgv(file, command.argv, command.env["PATH"], options), cwd: command.cwd, env: command.env, stdout: "capture", stderr: "capture", timeoutMs: command.timeoutMs });
+  if (r.timedOut) timedOut(command);
+  return helperFields(r, command);
+}
+function probeHelper(file, options) {
+  const probe = { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" }, name: "the stopwatch helper's probe", timeoutMs: PROBE_TIMEOUT_MS3 };
+  const r = runProcessSync({ argv: helperArgv(file, probe.argv, probe.env["PATH"], options), cwd: probe.cwd, env: probe.env, timeoutMs: probe.timeoutMs, output: "capture" });
+  return helperFields(r, probe);
+}
 var ERRNO = { 1: "EPERM", 2: "ENOENT", 13: "EACCES", 19: "ENODEV", 22: "EINVAL", 38: "ENOSYS", 95: "EOPNOTSUPP" };
 function helperControls(file, counters) {
   const cpu = pinnedCpu();
-  const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu, noAslr: true, counters: false, nice: TIMED_NICE });
+  const probe = probeHelper(file, { cpu, noAslr: true, counters: false, nice: TIMED_NICE });
   const pin = probe["pin"] === 0;
   const noAslr = probe["aslr"] === 0;
   const niced = probe["nice"] === 0;
@@ -48742,8 +50467,11 @@ function noiseControls() {
   controls.push("timed around the spawn (no stopwatch helper on this platform)");
   return { prefix: prefix2, controls };
 }
+function timedOut(command) {
+  throw new CgBenchError(`${command.name}: timed out after ${formatDuration(command.timeoutMs)} in a timed run, and was killed with everything it started (set "timeout" on the benchmark to allow longer)`, ExitCode2.benchmarkFailed);
+}
 function fail2(command, status, signal) {
-  throw new CgBenchError(`${command.argv.join(" ")}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`, ExitCode2.benchmarkFailed);
+  throw new CgBenchError(`${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`, ExitCode2.benchmarkFailed);
 }
 function wallclockExecutor(experiment = {}) {
   const file = helper();
@@ -48755,8 +50483,8 @@ function wallclockExecutor(experiment = {}) {
       name: "wallclock",
       unit: "ms",
       controls: controls2,
-      run(command) {
-        const f = runHelper(file, command, options);
+      async run(command) {
+        const f = await runHelper(file, command, options);
         return { value: f["wall_ns"] / 1e6, extra: { cpuMs: (f["utime_us"] + f["stime_us"]) / 1e3 } };
       }
     };
@@ -48766,26 +50494,25 @@ function wallclockExecutor(experiment = {}) {
     name: "wallclock",
     unit: "ms",
     controls,
-    run(command) {
-      const argv = [...prefix2, ...command.argv];
-      const start = process.hrtime.bigint();
-      const r = spawnSync3(argv[0], argv.slice(1), { cwd: command.cwd, env: command.env, stdio: "ignore" });
-      const ns = process.hrtime.bigint() - start;
-      if (r.status !== 0) fail2(command, r.status, r.signal);
-      return { value: Number(ns) / 1e6 };
+    async run(command) {
+      const r = await runProcess({ argv: [...prefix2, ...command.argv], cwd: command.cwd, env: command.env, timeoutMs: command.timeoutMs });
+      if (r.timedOut) timedOut(command);
+      if (r.spawnError) fail2(command, 127, null);
+      if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
+      return { value: r.wallTimeMs };
     }
   };
 }
 function cputimeExecutor() {
   const file = helper();
-  if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform2()} ${arch2()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`);
+  if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform2()} ${arch3()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`);
   const { options, controls } = helperControls(file, false);
   return {
     name: "cputime",
     unit: "ms",
     controls: [...controls.slice(0, 3), "user+system CPU time from wait4"],
-    run(command) {
-      const f = runHelper(file, command, options);
+    async run(command) {
+      const f = await runHelper(file, command, options);
       return { value: (f["utime_us"] + f["stime_us"]) / 1e3, extra: { wallMs: f["wall_ns"] / 1e6 } };
     }
   };
@@ -48793,25 +50520,25 @@ function cputimeExecutor() {
 function countersProblem() {
   let paranoid;
   try {
-    paranoid = Number(readFileSync5("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    paranoid = Number(readFileSync6("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
   } catch {
     return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
   }
   const file = helper();
   if (file) {
-    const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu: -1, noAslr: false, counters: true, nice: 0 });
+    const probe = probeHelper(file, { cpu: -1, noAslr: false, counters: true, nice: 0 });
     const errno = -(probe["counters"] ?? 0);
     if (!errno) return void 0;
     const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
     if (errno === 2 || errno === 19 || errno === 95) {
-      const pmu = existsSync4("/sys/bus/event_source/devices/cpu") || existsSync4("/sys/bus/event_source/devices/cpu_core");
+      const pmu = existsSync6("/sys/bus/event_source/devices/cpu") || existsSync6("/sys/bus/event_source/devices/cpu_core");
       return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
     }
     if (errno === 1 || errno === 13) return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? " (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)" : ""}, or a container's seccomp profile refuses perf_event_open`;
     if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
     return call;
   }
-  if (!existsSync4("/sys/bus/event_source/devices/cpu") && !existsSync4("/sys/bus/event_source/devices/cpu_core")) {
+  if (!existsSync6("/sys/bus/event_source/devices/cpu") && !existsSync6("/sys/bus/event_source/devices/cpu_core")) {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
@@ -48828,9 +50555,9 @@ function countersExecutor() {
       name: "counters",
       unit: "cycles",
       controls: [...controls2.slice(0, 3), "user-space cycles and instructions from perf_event_open"],
-      run(command) {
-        const f = runHelper(file, command, options);
-        if (!(f["cycles"] >= 0)) throw new CgBenchError(`perf_event_open gave no user-space cycle count for ${command.argv.join(" ")}`, ExitCode2.benchmarkFailed);
+      async run(command) {
+        const f = await runHelper(file, command, options);
+        if (!(f["cycles"] >= 0)) throw new CgBenchError(`${command.name}: perf_event_open gave no user-space cycle count`, ExitCode2.benchmarkFailed);
         return { value: f["cycles"], extra: { instructions: f["instructions"] ?? 0, wallMs: f["wall_ns"] / 1e6 } };
       }
     };
@@ -48840,17 +50567,19 @@ function countersExecutor() {
     name: "counters",
     unit: "cycles",
     controls: [...controls.slice(0, 2), "user-space cycles and instructions from perf stat"],
-    run(command) {
+    async run(command) {
       const argv = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix2, ...command.argv];
-      const r = spawnSync3(argv[0], argv.slice(1), { cwd: command.cwd, env: command.env, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
-      if (r.status !== 0) fail2(command, r.status, r.signal);
+      const r = await runProcess({ argv, cwd: command.cwd, env: command.env, stderr: "capture", timeoutMs: command.timeoutMs });
+      if (r.timedOut) timedOut(command);
+      if (r.spawnError) fail2(command, 127, null);
+      if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
       const counts = /* @__PURE__ */ new Map();
       for (const line of r.stderr.split("\n")) {
         const [value, , event] = line.split(",");
         if (event && /^\d+$/.test(value ?? "")) counts.set(event.replace(/:u$/, ""), Number(value));
       }
       const cycles2 = counts.get("cycles");
-      if (cycles2 === void 0) throw new CgBenchError(`perf stat gave no user-space cycle count for ${command.argv.join(" ")}`, ExitCode2.benchmarkFailed);
+      if (cycles2 === void 0) throw new CgBenchError(`${command.name}: perf stat gave no user-space cycle count`, ExitCode2.benchmarkFailed);
       return { value: cycles2, extra: { instructions: counts.get("instructions") ?? 0 } };
     }
   };
@@ -48973,19 +50702,19 @@ function timedVerdict(estimate, thresholdPercent) {
 }
 
 // src/stopwatch/paired.ts
-function runPaired(executor, base, head, options) {
+async function runPaired(executor, base, head, options) {
   const now = options.now ?? (() => performance.now());
   const started = now();
   for (let i = 0; i < options.warmups; i++) {
-    executor.run(i % 2 ? head : base);
-    executor.run(i % 2 ? base : head);
+    await executor.run(i % 2 ? head : base);
+    await executor.run(i % 2 ? base : head);
   }
   const out = { base: [], head: [], order: [] };
   const blocks2 = abbaOrder(options.maxPairs);
   for (const block of blocks2) {
     if (out.base.length >= options.minPairs && now() - started >= options.budgetMs) break;
     for (const side of block) {
-      out[side].push(executor.run(side === "base" ? base : head));
+      out[side].push(await executor.run(side === "base" ? base : head));
       out.order.push(side);
     }
     options.onPair?.(out.base.length);
@@ -49001,7 +50730,7 @@ function timedSpecs(config, benchmark) {
 var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
 async function prepare(config, outDir, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
-  mkdirSync7(SETUP_HOME, { recursive: true });
+  mkdirSync9(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
   writeFileAtomic(log2, "");
@@ -49024,12 +50753,14 @@ async function timeSuite(options) {
   }
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length) throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync7(outDir, { recursive: true });
+  mkdirSync9(outDir, { recursive: true });
   const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head.config, outDir, "head", options.progress) };
-  const command = (spec, sandbox) => ({
+  const command = (spec, sandbox, side) => ({
     argv: sandboxed(sandbox, argvOf(spec)),
     cwd: spec.cwd,
-    env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp")
+    env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp"),
+    name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head.file)})`,
+    timeoutMs: spec.timeoutMs
   });
   const results = [];
   for (const spec of timed) {
@@ -49037,7 +50768,7 @@ async function timeSuite(options) {
     const executor = executorFor(spec, options.countersFallback, options.log);
     const budgetMs = options.budgetMs ?? spec.budgetMs;
     options.log(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s (${executor.controls.join(", ")})`);
-    const samples = runPaired(executor, command(baseSpec, sandboxes.base), command(spec, sandboxes.head), {
+    const samples = await runPaired(executor, command(baseSpec, sandboxes.base, "base"), command(spec, sandboxes.head, "head"), {
       budgetMs,
       warmups: WARMUPS,
       minPairs: 10,
@@ -49093,15 +50824,15 @@ function lineProgress(write) {
 }
 
 // src/container/engine.ts
-import { spawn as spawn4, spawnSync as spawnSync4 } from "node:child_process";
-import { existsSync as existsSync5 } from "node:fs";
+import { spawn as spawn3 } from "node:child_process";
+import { existsSync as existsSync7 } from "node:fs";
 var words = (value) => (value ?? "").split(/\s+/).filter(Boolean);
 function engineFromEnv(env = process.env) {
   const command = words(env["CG_BENCH_ENGINE"]);
   return { command: command.length ? command : ["docker"], runFlags: words(env["CG_BENCH_ENGINE_FLAGS"]) };
 }
 function insideImage(env = process.env) {
-  return Boolean(env["CG_BENCH_IMAGE"]) && existsSync5("/opt/cg-bench/dist/cli.js");
+  return Boolean(env["CG_BENCH_IMAGE"]) && existsSync7("/opt/cg-bench/dist/cli.js");
 }
 function choosesNetwork(flags) {
   return flags.some((flag) => /^--net(work)?(=|$)/.test(flag));
@@ -49123,31 +50854,31 @@ function imageRunArgs(options) {
   ];
 }
 function runEngine(engine, args, log2) {
-  return new Promise((resolve9) => {
-    const child2 = spawn4(engine.command[0], args, { stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((resolve12) => {
+    const child2 = spawn3(engine.command[0], args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     const lines = (chunk, sink) => {
-      const text = chunk.toString();
-      if (sink === "out") stdout += text;
-      else stderr += text;
-      for (const line of text.split("\n")) if (line.trim()) log2(line);
+      const text2 = chunk.toString();
+      if (sink === "out") stdout += text2;
+      else stderr += text2;
+      for (const line of text2.split("\n")) if (line.trim()) log2(line);
     };
     child2.stdout.on("data", (c) => lines(c, "out"));
     child2.stderr.on("data", (c) => lines(c, "err"));
-    child2.on("error", (error2) => resolve9({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
-    child2.on("close", (code) => resolve9({ code: code ?? 1, stdout, stderr }));
+    child2.on("error", (error2) => resolve12({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
+    child2.on("close", (code) => resolve12({ code: code ?? 1, stdout, stderr }));
   });
 }
 function imageId(engine, image) {
-  const inspect2 = () => spawnSync4(engine.command[0], [...engine.command.slice(1), "image", "inspect", "--format", "{{.Id}}", image], { encoding: "utf8" });
+  const inspect2 = () => runProcessSync({ argv: [...engine.command, "image", "inspect", "--format", "{{.Id}}", image], timeoutMs: 6e4, output: "capture" });
   let r = inspect2();
-  if (r.status !== 0) {
-    spawnSync4(engine.command[0], [...engine.command.slice(1), "pull", image], { stdio: "inherit" });
+  if (r.exitCode !== 0) {
+    runProcessSync({ argv: [...engine.command, "pull", image], timeoutMs: 30 * 6e4, output: "inherit" });
     r = inspect2();
   }
-  const id = r.stdout?.trim();
-  if (r.status !== 0 || !id) return void 0;
+  const id = r.stdout.trim();
+  if (r.exitCode !== 0 || !id) return void 0;
   return id.startsWith("sha256:") ? id : `sha256:${id}`;
 }
 
@@ -49158,8 +50889,8 @@ var DURATIONS_FILE = "durations.json";
 var BASE_WORKSPACE = "/work-base";
 var CI_COUNTERS_FALLBACK = "cputime";
 function readPaired(outDir) {
-  const file = join13(outDir, PAIRED_FILE);
-  if (!existsSync6(file)) return { error: "cg-bench paired wrote no results" };
+  const file = join16(outDir, PAIRED_FILE);
+  if (!existsSync8(file)) return { error: "cg-bench paired wrote no results" };
   try {
     const data = JSON.parse(readTextBounded(file, 64 * MiB, "paired results"));
     return { timed: parseTimed(data.timed, file) };
@@ -49170,11 +50901,11 @@ function readPaired(outDir) {
 function durationsOf(results) {
   return new Map(results?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
 }
-function lastLines(text, n = 15) {
-  return text.trim().split("\n").slice(-n).join("\n");
+function lastLines(text2, n = 15) {
+  return text2.trim().split("\n").slice(-n).join("\n");
 }
 function readIfPresent(path12) {
-  return existsSync6(path12) ? readResults(path12) : void 0;
+  return existsSync8(path12) ? readResults(path12) : void 0;
 }
 function asksForNetwork(configFile) {
   try {
@@ -49185,15 +50916,15 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join13(checkout, ".git");
+  const git2 = join16(checkout, ".git");
   let directory;
   try {
-    directory = lstatSync3(git2).isDirectory();
+    directory = lstatSync4(git2).isDirectory();
   } catch {
     return [];
   }
   if (directory && !emptyDirectory) {
-    emptyDirectory = mkdtempSync3(join13(tmpdir4(), "cg-bench-no-git-"));
+    emptyDirectory = mkdtempSync3(join16(tmpdir4(), "cg-bench-no-git-"));
     chmodSync4(emptyDirectory, 365);
   }
   return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
@@ -49206,26 +50937,30 @@ function removeLinks(dir) {
     return;
   }
   for (const name of entries) {
-    const path12 = join13(dir, name);
-    const stat2 = lstatSync3(path12);
+    const path12 = join16(dir, name);
+    const stat2 = lstatSync4(path12);
     if (stat2.isDirectory()) removeLinks(path12);
-    else if (!stat2.isFile()) rmSync9(path12, { force: true });
+    else if (!stat2.isFile()) rmSync8(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve5(dir); ; at = dirname8(at)) {
-    const git2 = join13(at, ".git");
-    if (existsSync6(git2)) {
+  for (let at = resolve8(dir); ; at = dirname11(at)) {
+    const git2 = join16(at, ".git");
+    if (existsSync8(git2)) {
       chmodSync4(git2, 448);
-      if (existsSync6(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
+      if (existsSync8(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
       return;
     }
-    if (dirname8(at) === at) return;
+    if (dirname11(at) === at) return;
   }
 }
+function containerEnvironment(imageId2, caller) {
+  const seal = caller[SEAL_VARIABLE];
+  return { ...imageId2 ? { CG_BENCH_IMAGE_DIGEST: imageId2 } : {}, ...seal ? { [SEAL_VARIABLE]: seal } : {} };
+}
 function containerMeasurer(options) {
-  const env = options.imageId ? { CG_BENCH_IMAGE_DIGEST: options.imageId } : {};
-  const run3 = (mounts, args, network) => runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts, env, user: options.user, network, args }), options.log);
+  const env = containerEnvironment(options.imageId, process.env);
+  const run = (mounts, args, network) => runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts, env, user: options.user, network, args }), options.log);
   return {
     imageIdentity: options.imageId ?? options.image,
     async environment() {
@@ -49235,38 +50970,38 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      rmSync9(outDir, { recursive: true, force: true });
-      mkdirSync8(outDir, { recursive: true });
+      rmSync8(outDir, { recursive: true, force: true });
+      mkdirSync10(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
-        writeResults(join13(outDir, DURATIONS_FILE), selection.durations);
+        writeResults(join16(outDir, DURATIONS_FILE), selection.durations);
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
-      const r = await run3(
+      const r = await run(
         [
-          { host: resolve5(checkout), container: WORKSPACE },
-          ...hideGit(resolve5(checkout)),
-          { host: resolve5(outDir), container: OUT }
+          { host: resolve8(checkout), container: WORKSPACE },
+          ...hideGit(resolve8(checkout)),
+          { host: resolve8(outDir), container: OUT }
         ],
         ["run", "--config", config, "--out", OUT, "--jobs", String(options.jobs), ...selection.filter === void 0 ? [] : ["--filter", selection.filter], ...shardArgs],
-        asksForNetwork(resolve5(checkout, config))
+        asksForNetwork(resolve8(checkout, config))
       );
       removeLinks(outDir);
-      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join13(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
+      return { code: r.code, results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join16(outDir, "results.json")), error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0 };
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
-      rmSync9(outDir, { recursive: true, force: true });
-      mkdirSync8(outDir, { recursive: true });
-      const r = await run3(
+      rmSync8(outDir, { recursive: true, force: true });
+      mkdirSync10(outDir, { recursive: true });
+      const r = await run(
         [
-          { host: resolve5(headCheckout), container: WORKSPACE },
-          ...hideGit(resolve5(headCheckout)),
-          { host: resolve5(baseCheckout2), container: BASE_WORKSPACE },
-          ...hideGit(resolve5(baseCheckout2)).map((m) => ({ ...m, container: `${BASE_WORKSPACE}/.git` })),
-          { host: resolve5(outDir), container: OUT }
+          { host: resolve8(headCheckout), container: WORKSPACE },
+          ...hideGit(resolve8(headCheckout)),
+          { host: resolve8(baseCheckout2), container: BASE_WORKSPACE },
+          ...hideGit(resolve8(baseCheckout2)).map((m) => ({ ...m, container: `${BASE_WORKSPACE}/.git` })),
+          { host: resolve8(outDir), container: OUT }
         ],
         ["paired", BASE_WORKSPACE, "--config", config, "--out", OUT, "--format", "json", "--counters-fallback", CI_COUNTERS_FALLBACK],
-        asksForNetwork(resolve5(headCheckout, config))
+        asksForNetwork(resolve8(headCheckout, config))
       );
       removeLinks(outDir);
       if (r.code !== ExitCode2.ok) return { error: lastLines(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
@@ -49283,15 +51018,15 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync9(outDir, { recursive: true, force: true });
+      rmSync8(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
-        handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, workspace);
+        handOver({ ...NO_SANDBOX, user }, workspace);
         lockGitDirectory(checkout);
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join13(workspace, config)),
+          config: loadConfig(join16(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -49301,20 +51036,20 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, results: outcome2.results, error: void 0 };
       } catch (error2) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
-        return { code: error2 instanceof CgBenchError ? error2.exitCode : 70, results: readIfPresent(join13(outDir, "results.json")), error: errorMessage(error2) };
+        return { code: error2 instanceof CgBenchError ? error2.exitCode : ExitCode2.internal, results: readIfPresent(join16(outDir, "results.json")), error: errorMessage(error2) };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
-      rmSync9(outDir, { recursive: true, force: true });
+      rmSync8(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
-        for (const dir of Object.values(sides)) handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, dir);
+        for (const dir of Object.values(sides)) handOver({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {
-        const head = absolutePath(join13(sides.head, config), "configuration");
-        const base = absolutePath(join13(sides.base, config), "configuration");
+        const head = absolutePath(join16(sides.head, config), "configuration");
+        const base = absolutePath(join16(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head), file: head },
           base: { config: loadConfig(base), file: base },
@@ -49331,16 +51066,15 @@ function inProcessMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync8(to, { recursive: true });
-  for (const entry of readdirSync6(to)) rmSync9(join13(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join13(resolve5(checkout), name)));
-  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve5(src)) });
+  mkdirSync10(to, { recursive: true });
+  for (const entry of readdirSync6(to)) rmSync8(join16(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join16(resolve8(checkout), name)));
+  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
 }
 
 // src/vcs/git.ts
-import { spawnSync as spawnSync5 } from "node:child_process";
-import { rmSync as rmSync10 } from "node:fs";
+import { rmSync as rmSync9 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -49358,9 +51092,12 @@ var SAFE_GIT_ENV = {
   GIT_TERMINAL_PROMPT: "0",
   GIT_NO_REPLACE_OBJECTS: "1"
 };
+var GIT_TIMEOUT_MS = 30 * 6e4;
 function git(repo, args, env = {}) {
-  const r = spawnSync5("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env } });
-  return { ok: r.status === 0, out: r.stdout ?? "", err: (r.stderr ?? r.error?.message ?? "").trim() };
+  const caller = Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== void 0));
+  const r = runProcessSync({ argv: ["git", ...SAFE_GIT_OPTIONS, ...args], cwd: repo, env: { ...caller, ...SAFE_GIT_ENV, ...env }, timeoutMs: GIT_TIMEOUT_MS, output: "capture" });
+  const why = r.timedOut ? `git ${args[0]} timed out after ${GIT_TIMEOUT_MS / 6e4} min` : r.spawnError;
+  return { ok: r.exitCode === 0, out: r.stdout, err: (r.stderr || why || "").trim() };
 }
 function fetchCredentials(server, token) {
   if (!token) return {};
@@ -49385,14 +51122,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync10(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync10(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -49407,12 +51144,13 @@ function headCommit(repo) {
 }
 
 // src/ci/verify-sample.ts
-function sampleBenchmark(stored, head) {
+import { randomInt } from "node:crypto";
+function sampleBenchmark(stored, head, draw = randomInt) {
   const ranInHead = new Set(head.benchmarks.filter((b) => b.status === "ok").map((b) => b.name));
   const candidates = stored.benchmarks.filter((b) => b.status === "ok" && b.estimatedCycles !== null && ranInHead.has(b.name));
   const alone = (b) => !/[*?]/.test(b.name) && !stored.benchmarks.some((o) => o !== b && o.name.includes(b.name));
-  const cheapest = (list) => [...list].sort((a, b) => a.estimatedCycles - b.estimatedCycles || (a.name < b.name ? -1 : 1))[0];
-  return cheapest(candidates.filter(alone)) ?? cheapest(candidates);
+  const pool2 = candidates.some(alone) ? candidates.filter(alone) : candidates;
+  return pool2.length ? pool2[draw(pool2.length)] : void 0;
 }
 function filterFor(name) {
   return /[*?]/.test(name) ? "*" : name;
@@ -49499,7 +51237,7 @@ async function settleBaseline(ci, measurer, lookup, head, checkout, selection = 
   return { results: m.results, source: `${what} ${short2}, measured in this job${why}` };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join14(checkout.fresh(), ci.workingDirectory), ci.config, join14(ci.outRoot, outName), selection);
+  return measurer.measure(join17(checkout.fresh(), ci.workingDirectory), ci.config, join17(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head) {
   const sample = sampleBenchmark(stored, head);
@@ -49524,7 +51262,7 @@ async function saveMainlineBaseline(ci, request2, head) {
   return !notSaved;
 }
 function headConfigText(ci) {
-  return readFileSync6(join14(ci.repoRoot, ci.suite.configPath), "utf8");
+  return readConfigText(ci.repoRoot, ci.suite.configPath);
 }
 
 // src/ci/base-checkout.ts
@@ -49552,8 +51290,8 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/history.ts
-import { mkdirSync as mkdirSync9, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join15 } from "node:path";
+import { mkdirSync as mkdirSync11, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join18 } from "node:path";
 
 // src/history/load.ts
 function slimForHistory(results) {
@@ -49611,14 +51349,14 @@ var FOOTER = 56;
 var LABEL_CHARS = 12;
 var CHAR_WIDTH = 6.5;
 var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
-function xmlText(text) {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function xmlText(text2) {
+  return text2.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 var fixed = (n) => (Math.round(n * 10) / 10).toString();
-var short = (text, n) => [...text].length > n ? `${[...text].slice(0, n - 1).join("")}\u2026` : text;
-function middle(text, n) {
-  const chars = [...text];
-  if (chars.length <= n) return text;
+var short = (text2, n) => [...text2].length > n ? `${[...text2].slice(0, n - 1).join("")}\u2026` : text2;
+function middle(text2, n) {
+  const chars = [...text2];
+  if (chars.length <= n) return text2;
   const head = Math.floor((n - 1) / 2);
   return `${chars.slice(0, head).join("")}\u2026${chars.slice(chars.length - (n - 1 - head)).join("")}`;
 }
@@ -49651,7 +51389,7 @@ function panel(s, labels, shown, y0) {
   if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
-  const axisLabel = (r, text) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text}</text>`);
+  const axisLabel = (r, text2) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text2}</text>`);
   if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
   axisLabel(0, "0");
   if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
@@ -49677,9 +51415,9 @@ function panel(s, labels, shown, y0) {
     out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`);
     const before = s.values[i - 1];
     if (changed && before) {
-      const text = percent(s.values[i] / before - 1);
+      const text2 = percent(s.values[i] / before - 1);
       const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
-      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text}</text>`);
+      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text2}</text>`);
     }
   });
   labels.forEach((l, i) => {
@@ -49738,8 +51476,8 @@ function span(s) {
   const last = present.at(-1);
   return { first, last, change: first === 0 ? 0 : last / first - 1 };
 }
-function mermaidText(text) {
-  const kept = [...text.normalize("NFKC")].filter((c) => /[\p{L}\p{N} _.:/+-]/u.test(c)).join("").trim();
+function mermaidText(text2) {
+  const kept = [...text2.normalize("NFKC")].filter((c) => /[\p{L}\p{N} _.:/+-]/u.test(c)).join("").trim();
   return [...kept].slice(0, 60).join("") || "benchmark";
 }
 function chart(s, labels) {
@@ -49760,15 +51498,16 @@ function chart(s, labels) {
     "```"
   ];
 }
-function trendMarkdown(series, labels, what) {
+function trendMarkdown(series, labels, what, note) {
   if (labels.length < 2 || !series.length) return "";
   const rows = series.slice(0, MAX_ROWS).map((s) => ({ s, span: span(s) }));
   const out = [
-    `### Trend: estimated cycles over ${what}`,
+    `### Default branch history: estimated cycles over ${what}`,
     "",
+    ...note ? [note, ""] : [],
     `Oldest to newest (${escapeMarkdown(labels[0])} \u2026 ${escapeMarkdown(labels.at(-1))}); \xB7 where a benchmark failed or was absent.`,
     "",
-    "| Benchmark | Trend | First | Last | Change |",
+    "| Benchmark | Trend | First | Last | First \u2192 last |",
     "|---|---|--:|--:|--:|",
     ...rows.map(
       ({ s, span: sp }) => sp ? `| ${escapeMarkdown(s.name)} | \`${sparkline(s.values)}\` | ${formatCount(sp.first)} | ${formatCount(sp.last)} | ${formatPercent(sp.change)} |` : `| ${escapeMarkdown(s.name)} | \`${sparkline(s.values)}\` | \u2013 | \u2013 | \u2013 |`
@@ -49806,9 +51545,10 @@ async function keepHistory(ci, occasion, head) {
   try {
     const labels = points.map((p) => p.label);
     const series = historySeries(points);
-    mkdirSync9(ci.outRoot, { recursive: true });
-    writeFileSync7(join15(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
-    return trendMarkdown(series, labels, what);
+    mkdirSync11(ci.outRoot, { recursive: true });
+    writeFileSync8(join18(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    const note = occasion.kind === "change" ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._" : void 0;
+    return trendMarkdown(series, labels, what, note);
   } catch (error2) {
     ci.log.warning(`No trend in the job summary: ${errorMessage(error2)}`);
     return void 0;
@@ -49816,23 +51556,23 @@ async function keepHistory(ci, occasion, head) {
 }
 
 // src/ci/shard-hand-over.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync10, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync7, writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join16 } from "node:path";
+import { lstatSync as lstatSync5, mkdirSync as mkdirSync12, readdirSync as readdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync9 } from "node:fs";
+import { join as join19 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync11(dir, { recursive: true, force: true });
-  mkdirSync10(dir, { recursive: true });
+  rmSync10(dir, { recursive: true, force: true });
+  mkdirSync12(dir, { recursive: true });
   const { head, base, ...meta } = part;
-  writeFileSync8(join16(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync9(join19(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join16(dir, "head.json"), head);
-  if (base) writeResults(join16(dir, "base.json"), base);
+  writeResults(join19(dir, "head.json"), head);
+  if (base) writeResults(join19(dir, "base.json"), base);
 }
-function readOne(dir, shown) {
+function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBounded(join16(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join19(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -49841,45 +51581,45 @@ function readOne(dir, shown) {
   const bad = (field) => new CgBenchError(`${shown}/${SHARD_FILE}: "${field}" is missing or invalid`);
   if (d["schema"] !== SCHEMA) throw new CgBenchError(`${shown}/${SHARD_FILE}: not a cg-bench shard hand-over (${SCHEMA})`);
   const int = (k) => Number.isInteger(d[k]) && d[k] >= 1 && d[k] <= MAX_SHARDS ? d[k] : void 0;
-  const text = (k, max) => typeof d[k] === "string" && d[k].length <= max ? d[k] : void 0;
+  const text2 = (k, max) => typeof d[k] === "string" && d[k].length <= max ? d[k] : void 0;
   const index = int("index") ?? (() => {
     throw bad("index");
   })();
   const count = int("count") ?? (() => {
     throw bad("count");
   })();
-  const sha = text("sha", 64);
+  const sha = text2("sha", 64);
   if (!sha || !/^[0-9a-f]{40,64}$/.test(sha)) throw bad("sha");
-  const baselineSource = text("baselineSource", 1e3) ?? (() => {
+  const baselineSource = text2("baselineSource", 1e3) ?? (() => {
     throw bad("baselineSource");
   })();
-  const imageIdentity = text("imageIdentity", 1e3) ?? (() => {
+  const imageIdentity = text2("imageIdentity", 1e3) ?? (() => {
     throw bad("imageIdentity");
   })();
-  const configText = text("configText", MiB) ?? (() => {
+  const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join16(dir, "base.json");
-  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join16(dir, "head.json")), base: existsSync7(basePath) ? readResults(basePath) : void 0 };
+  const basePath = join19(dir, "base.json");
+  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join19(dir, "head.json"), root), base: presentAt(basePath) ? readResults(basePath, root) : void 0 };
 }
 function readShardHandOvers(root, shown) {
-  if (existsSync7(join16(root, SHARD_FILE))) return [readOne(root, shown)];
+  if (presentAt(join19(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync7(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync7(join16(root, n)).isDirectory() && existsSync7(join16(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync5(join19(root, n)).isDirectory() && presentAt(join19(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(join16(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join19(root, n), `${shown}/${n}`));
 }
 
 // src/ci/timed.ts
-import { join as join17 } from "node:path";
+import { join as join20 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join17(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"))).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join20(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -49892,7 +51632,7 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head) {
   }
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short2}, paired on this runner`);
   try {
-    const m = await measurer.timePaired(join17(ci.repoRoot, ci.workingDirectory), join17(checkout.path(), ci.workingDirectory), ci.config, join17(ci.outRoot, "paired"));
+    const m = await measurer.timePaired(join20(ci.repoRoot, ci.workingDirectory), join20(checkout.path(), ci.workingDirectory), ci.config, join20(ci.outRoot, "paired"));
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head;
@@ -49922,7 +51662,7 @@ async function runPipeline(ci, measurer) {
         baseline = await settleBaseline(ci, measurer, lookup, head, checkout);
         if (timed) {
           head = await timeAgainstBaseline(ci, measurer, lookup, checkout, head);
-          writeResults(join18(ci.outRoot, "head", "results.json"), head);
+          writeResults(join21(ci.outRoot, "head", "results.json"), head);
         }
       } finally {
         checkout.remove();
@@ -49930,7 +51670,7 @@ async function runPipeline(ci, measurer) {
     }
   } else if (occasion.kind === "mainline") saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
   if (timed && occasion.kind !== "change") ci.log.info("The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.");
-  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head) });
+  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head), commit: baselineCommitOf(occasion) });
 }
 async function runShard(ci, measurer, shard, headSha) {
   const occasion = await ci.occasion();
@@ -49981,22 +51721,25 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join18(ci.outRoot, "head", "results.json"), head);
-  if (baseline.results) writeResults(join18(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join21(ci.outRoot, "head", "results.json"), head);
+  if (baseline.results) writeResults(join21(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head) : void 0;
   const failed = head.benchmarks.some((b) => b.status !== "ok");
-  return finish(ci, head, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head) });
+  return finish(ci, head, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head), commit: baselineCommitOf(occasion) });
 }
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join18(ci.repoRoot, ci.workingDirectory), ci.config, join18(ci.outRoot, "head"), selection);
+  return measurer.measure(join21(ci.repoRoot, ci.workingDirectory), ci.config, join21(ci.outRoot, "head"), selection);
 }
 async function cannotRun(ci, headRun) {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
   await ci.cannotRun(message);
   return { kind: "could-not-run", code: headRun.code || ExitCode2.usage, message };
+}
+function baselineCommitOf(occasion) {
+  return occasion.kind === "change" && "sha" in occasion.baseline ? occasion.baseline : void 0;
 }
 async function finish(ci, head, headCode, found, kept) {
   let baseline = found;
@@ -50005,27 +51748,37 @@ async function finish(ci, head, headCode, found, kept) {
     ci.log.warning(problem);
     baseline = { results: void 0, source: `none: ${problem}` };
   }
-  const body2 = `${ci.suite.marker}
-${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
-  mkdirSync11(ci.outRoot, { recursive: true });
-  writeFileSync9(join18(ci.outRoot, "report.md"), body2);
-  for (const format of ci.exports) writeFileSync9(join18(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
-  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, baselineSaved: kept.baselineSaved, comparison, body: body2, trend: kept.trend });
+  const commit = kept.commit;
+  const input = {
+    head,
+    comparison,
+    baselineSource: baseline.source,
+    suite: ci.suite.heading,
+    baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : void 0
+  };
+  const body2 = reportBody(ci.suite.marker, input);
+  mkdirSync13(ci.outRoot, { recursive: true });
+  writeFileSync10(join21(ci.outRoot, "report.md"), body2);
+  for (const format of ci.exports) writeFileSync10(join21(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head, comparison }));
+  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, baselineSaved: kept.baselineSaved, comparison, body: body2, input, trend: kept.trend });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode2.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
-  const regressions = (comparison?.comparable ? comparison.counts.regression : 0) + (head.timed?.filter((t) => t.verdict === "regression").length ?? 0);
-  if (ci.failOnRegression && regressions > 0) return { kind: "regressed", count: regressions };
+  const regressed = regressedNames(head, comparison);
+  if (ci.failOnRegression && regressed.length > 0) return { kind: "regressed", count: regressed.length, names: regressed };
   return { kind: "ok" };
 }
 
 // src/publish/suite.ts
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash7 } from "node:crypto";
 import { posix } from "node:path";
 
 // src/publish/sticky.ts
 var GITHUB_COMMENT_LIMIT = 65536;
 function commentMarker(suiteId) {
   return `<!-- cg-bench:${suiteId} -->`;
+}
+function isStickyBody(body2, marker2) {
+  return body2?.startsWith(marker2) ?? false;
 }
 var DETAILS = /\n<details>[\s\S]*?<\/details>\n/g;
 function fitComment(body2, limit) {
@@ -50051,16 +51804,26 @@ _\u2026 ${cut} more lines cut: the report is longer than a comment can hold. The
 // src/publish/suite.ts
 function suiteFor(workingDirectory, config, name) {
   const configPath = posix.normalize(posix.join(workingDirectory, config));
-  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^\./, "-") : createHash5("sha256").update(configPath).digest("hex").slice(0, 12);
-  return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : "cg-bench", configPath };
+  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^\./, "-") : createHash7("sha256").update(configPath).digest("hex").slice(0, 12);
+  return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : "cg-bench", configPath, ...name ? { heading: name } : {} };
 }
 
 // src/github/adapter.ts
-import { join as join27, resolve as resolve7 } from "node:path";
+import { join as join30, resolve as resolve10 } from "node:path";
 
 // src/github/artifact.ts
-import { mkdirSync as mkdirSync12, readFileSync as readFileSync7, statSync as statSync8, writeFileSync as writeFileSync10, existsSync as existsSync8 } from "node:fs";
-import { join as join19 } from "node:path";
+import { mkdirSync as mkdirSync14, writeFileSync as writeFileSync11 } from "node:fs";
+import { join as join22 } from "node:path";
+
+// src/github/urls.ts
+function commitUrl(env, sha) {
+  const repository = env["GITHUB_REPOSITORY"];
+  return repository ? `${env["GITHUB_SERVER_URL"] || "https://github.com"}/${repository}/commit/${sha}` : void 0;
+}
+function workflowRunUrl(env) {
+  const id = env["GITHUB_RUN_ID"];
+  return id && env["GITHUB_REPOSITORY"] ? `${env["GITHUB_SERVER_URL"] || "https://github.com"}/${env["GITHUB_REPOSITORY"]}/actions/runs/${id}` : void 0;
+}
 
 // src/github/comment.ts
 async function writeComment(api, issue2, existing, body2) {
@@ -50133,16 +51896,16 @@ async function publishToPullRequest(ctx, pr, body2, head, comparison) {
 var MAX_FILE_BYTES = 50 * 1024 * 1024;
 var FORK_NOTE = "_These numbers come from the pull request's own workflow run: cg-bench checked that they are consistent and belong to this pull request's commit, but that run was the fork's to control._";
 function writeArtifact(dir, pr, head, base) {
-  mkdirSync12(dir, { recursive: true });
-  writeFileSync10(join19(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
+  mkdirSync14(dir, { recursive: true });
+  writeFileSync11(join22(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
 `);
-  writeResults(join19(dir, "results.json"), head);
-  if (base) writeResults(join19(dir, "base.json"), base);
+  writeResults(join22(dir, "results.json"), head);
+  if (base) writeResults(join22(dir, "base.json"), base);
 }
-function parsePullRequestRef(text, source) {
+function parsePullRequestRef(text2, source) {
   let data;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text2);
   } catch {
     throw new CgBenchError(`${source}: not valid JSON`);
   }
@@ -50154,18 +51917,14 @@ function parsePullRequestRef(text, source) {
   if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${source}: "suite" is not a suite id`);
   return { number: d["number"], headSha: d["headSha"], suite: d["suite"] };
 }
-function readBounded(path12) {
-  if (statSync8(path12).size > MAX_FILE_BYTES) throw new CgBenchError(`${path12}: larger than ${MAX_FILE_BYTES} bytes`);
-  return readFileSync7(path12, "utf8");
-}
 async function reportFromArtifact(ctx, trigger) {
   const { io, inputs, api } = ctx;
   if (trigger.kind !== "workflow_run") throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === "other" ? trigger.eventName : trigger.kind}`);
   if (!inputs.artifactDir) throw new CgBenchError(`mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job's artifact`);
   const dir = inputs.artifactDir;
-  const prFile = join19(dir, "pr.json");
-  if (!existsSync8(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
-  const pr = parsePullRequestRef(readBounded(prFile), prFile);
+  const prFile = join22(dir, "pr.json");
+  if (!presentAt(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
+  const pr = parsePullRequestRef(readTextBeneath(dir, "pr.json", MAX_FILE_BYTES, "pull request reference", prFile), prFile);
   if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
   if (trigger.pullNumbers.length && !trigger.pullNumbers.includes(pr.number)) {
     throw new CgBenchError(`${prFile}: pull request #${pr.number} is not one of this run's (${trigger.pullNumbers.join(", ")}); refusing the artifact`);
@@ -50184,25 +51943,31 @@ async function reportFromArtifact(ctx, trigger) {
       `${prFile}: pull request #${pr.number} is ${actual.repository}:${actual.branch} at ${actual.sha.slice(0, 7)}, but this workflow run measured ${expected.repository}:${expected.branch} at ${expected.sha.slice(0, 7)}; refusing the artifact`
     );
   }
-  const head = readResults(join19(dir, "results.json"));
-  const base = existsSync8(join19(dir, "base.json")) ? readResults(join19(dir, "base.json")) : void 0;
+  const head = readResults(join22(dir, "results.json"), dir);
+  const base = presentAt(join22(dir, "base.json")) ? readResults(join22(dir, "base.json"), dir) : void 0;
   const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : void 0;
   const marker2 = commentMarker(pr.suite);
-  const report = markdownReport.render({ head, comparison, baselineSource: base ? "from the measuring workflow" : "none" });
-  const body2 = `${marker2}
-${report}
+  const suiteName = inputs.suite || void 0;
+  const input = { head, comparison, baselineSource: base ? "from the measuring workflow" : "none", suite: suiteName };
+  const measuringRun = Number.isSafeInteger(trigger.runId) && trigger.runId > 0 ? workflowRunUrl({ ...ctx.env, GITHUB_RUN_ID: String(trigger.runId) }) : void 0;
+  const artifact = `the artifact of ${measuringRun ? `[the measuring run](${measuringRun})` : "the measuring run"} (\`cg-bench diff base.json results.json --format markdown\` renders it whole)`;
+  const after = `
 ${FORK_NOTE}
 `;
-  await io.writeSummary(body2);
+  await io.writeSummary(summaryBody(marker2, input, artifact, void 0, after));
+  const runUrl = workflowRunUrl(ctx.env);
+  const body2 = reportBody(marker2, input, { limit: GITHUB_COMMENT_LIMIT, fullReport: `${runUrl ? `[this run's job summary](${runUrl})` : "this run's job summary"} and ${artifact}` }, after);
   const suite = { id: pr.suite, name: inputs.suite || pr.suite, marker: marker2, statusContext: `${inputs.suite ? `cg-bench/${inputs.suite}` : "cg-bench"} (fork)`, configPath: "" };
   await publishToPullRequest({ io, inputs, suite, api, env: ctx.env }, pr, body2, head, comparison);
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
+  const regressed = regressedNames(head, comparison);
+  if (inputs.failOnRegression && regressed.length) io.setFailed(regressedMessage({ count: regressed.length, names: regressed }));
 }
 
 // src/github/baseline-store.ts
-import { createHash as createHash7 } from "node:crypto";
-import { join as join25 } from "node:path";
+import { createHash as createHash9 } from "node:crypto";
+import { join as join28 } from "node:path";
 
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
@@ -50251,7 +52016,7 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname10(p) {
+function dirname13(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
@@ -50365,14 +52130,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname10(tempKey);
+    let parent = dirname13(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname10(tempKey);
+      parent = dirname13(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -51619,8 +53384,8 @@ var path5 = {
   win32: { sep: "\\" },
   posix: { sep: "/" }
 };
-var sep5 = defaultPlatform === "win32" ? path5.win32.sep : path5.posix.sep;
-minimatch.sep = sep5;
+var sep7 = defaultPlatform === "win32" ? path5.win32.sep : path5.posix.sep;
+minimatch.sep = sep7;
 var GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
 minimatch.GLOBSTAR = GLOBSTAR;
 var qmark2 = "[^/]";
@@ -52383,12 +54148,12 @@ var Path = class {
         this.segments = itemPath.split(path6.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname10(remaining);
+        let dir = dirname13(remaining);
         while (dir !== remaining) {
-          const basename5 = path6.basename(remaining);
-          this.segments.unshift(basename5);
+          const basename8 = path6.basename(remaining);
+          this.segments.unshift(basename8);
           remaining = dir;
-          dir = dirname10(remaining);
+          dir = dirname13(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -52400,7 +54165,7 @@ var Path = class {
         segment = normalizeSeparators2(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname10(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname13(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
           assert2(!segment.includes(path6.sep), `Parameter 'itemPath' contains unexpected path separators`);
@@ -52430,7 +54195,7 @@ var Path = class {
 // node_modules/@actions/glob/lib/internal-pattern.js
 var IS_WINDOWS6 = process.platform === "win32";
 var Pattern = class _Pattern {
-  constructor(patternOrNegate, isImplicitPattern = false, segments, homedir2) {
+  constructor(patternOrNegate, isImplicitPattern = false, segments, homedir3) {
     this.negate = false;
     let pattern;
     if (typeof patternOrNegate === "string") {
@@ -52449,7 +54214,7 @@ var Pattern = class _Pattern {
       this.negate = !this.negate;
       pattern = pattern.substr(1).trim();
     }
-    pattern = _Pattern.fixupPattern(pattern, homedir2);
+    pattern = _Pattern.fixupPattern(pattern, homedir3);
     this.segments = new Path(pattern).segments;
     this.trailingSeparator = normalizeSeparators2(pattern).endsWith(path7.sep);
     pattern = safeTrimTrailingSeparator(pattern);
@@ -52491,7 +54256,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname10(itemPath) === itemPath) {
+    if (dirname13(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS6 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -52505,7 +54270,7 @@ var Pattern = class _Pattern {
   /**
    * Normalizes slashes and ensures absolute root
    */
-  static fixupPattern(pattern, homedir2) {
+  static fixupPattern(pattern, homedir3) {
     assert3(pattern, "pattern cannot be empty");
     const literalSegments = new Path(pattern).segments.map((x) => _Pattern.getLiteral(x));
     assert3(literalSegments.every((x, i) => (x !== "." || i === 0) && x !== ".."), `Invalid pattern '${pattern}'. Relative pathing '.' and '..' is not allowed.`);
@@ -52514,10 +54279,10 @@ var Pattern = class _Pattern {
     if (pattern === "." || pattern.startsWith(`.${path7.sep}`)) {
       pattern = _Pattern.globEscape(process.cwd()) + pattern.substr(1);
     } else if (pattern === "~" || pattern.startsWith(`~${path7.sep}`)) {
-      homedir2 = homedir2 || os6.homedir();
-      assert3(homedir2, "Unable to determine HOME directory");
-      assert3(hasAbsoluteRoot(homedir2), `Expected HOME directory to be a rooted path. Actual '${homedir2}'`);
-      pattern = _Pattern.globEscape(homedir2) + pattern.substr(1);
+      homedir3 = homedir3 || os6.homedir();
+      assert3(homedir3, "Unable to determine HOME directory");
+      assert3(hasAbsoluteRoot(homedir3), `Expected HOME directory to be a rooted path. Actual '${homedir3}'`);
+      pattern = _Pattern.globEscape(homedir3) + pattern.substr(1);
     } else if (IS_WINDOWS6 && (pattern.match(/^[A-Z]:$/i) || pattern.match(/^[A-Z]:[^\\]/i))) {
       let root = ensureAbsoluteRoot("C:\\dummy-root", pattern.substr(0, 2));
       if (pattern.length > 2 && !root.endsWith("\\")) {
@@ -52598,11 +54363,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -52618,7 +54383,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -52631,14 +54396,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve9, reject) {
-        v = o[n](v), settle(resolve9, reject, v.done, v.value);
+      return new Promise(function(resolve12, reject) {
+        v = o[n](v), settle(resolve12, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve9, reject, d, v) {
+  function settle(resolve12, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve9({ value: v2, done: d });
+      resolve12({ value: v2, done: d });
     }, reject);
   }
 };
@@ -52835,11 +54600,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -52855,7 +54620,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -52903,11 +54668,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -52923,7 +54688,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -52936,14 +54701,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve9, reject) {
-        v = o[n](v), settle(resolve9, reject, v.done, v.value);
+      return new Promise(function(resolve12, reject) {
+        v = o[n](v), settle(resolve12, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve9, reject, d, v) {
+  function settle(resolve12, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve9({ value: v2, done: d });
+      resolve12({ value: v2, done: d });
     }, reject);
   }
 };
@@ -53037,8 +54802,8 @@ function getVersion(app_1) {
 function getCompressionMethod() {
   return __awaiter10(this, void 0, void 0, function* () {
     const versionOutput = yield getVersion("zstd", ["--quiet"]);
-    const version3 = semver.clean(versionOutput);
-    debug(`zstd version: ${version3}`);
+    const version4 = semver.clean(versionOutput);
+    debug(`zstd version: ${version4}`);
     if (versionOutput === "") {
       return CompressionMethod.Gzip;
     } else {
@@ -53926,9 +55691,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve9) => {
+  return new Promise((resolve12) => {
     const handler2 = () => {
-      resolve9();
+      resolve12();
       stream2.removeListener("close", handler2);
       stream2.removeListener("end", handler2);
       stream2.removeListener("error", handler2);
@@ -54083,8 +55848,8 @@ var NodeHttpClient = class {
       headers: request2.headers.toJSON({ preserveCase: true }),
       ...request2.requestOverrides
     };
-    return new Promise((resolve9, reject) => {
-      const req = isInsecure ? http2.request(options, resolve9) : https2.request(options, resolve9);
+    return new Promise((resolve12, reject) => {
+      const req = isInsecure ? http2.request(options, resolve12) : https2.request(options, resolve12);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request2 }));
       });
@@ -54168,7 +55933,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve12, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -54178,7 +55943,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve9(Buffer.concat(buffer3).toString("utf8"));
+      resolve12(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -54273,7 +56038,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve12, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -54296,7 +56061,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve9(value);
+      resolve12(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -55052,7 +56817,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve12, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -55070,7 +56835,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x) => {
         removeListeners();
-        resolve9(x);
+        resolve12(x);
       }, (x) => {
         removeListeners();
         reject(x);
@@ -55087,8 +56852,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve9) => {
-    token = setTimeout(resolve9, timeInMs);
+  return createAbortablePromise((resolve12) => {
+    token = setTimeout(resolve12, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -56934,18 +58699,18 @@ function handleErrorResponse(parsedResponse, operationSpec, responseSpec, option
 }
 async function parse(jsonContentTypes, xmlContentTypes, operationResponse, opts, parseXML2) {
   if (!operationResponse.request.streamResponseStatusCodes?.has(operationResponse.status) && operationResponse.bodyAsText) {
-    const text = operationResponse.bodyAsText;
+    const text2 = operationResponse.bodyAsText;
     const contentType2 = operationResponse.headers.get("Content-Type") || "";
     const contentComponents = !contentType2 ? [] : contentType2.split(";").map((component) => component.toLowerCase());
     try {
       if (contentComponents.length === 0 || contentComponents.some((component) => jsonContentTypes.indexOf(component) !== -1)) {
-        operationResponse.parsedBody = JSON.parse(text);
+        operationResponse.parsedBody = JSON.parse(text2);
         return operationResponse;
       } else if (contentComponents.some((component) => xmlContentTypes.indexOf(component) !== -1)) {
         if (!parseXML2) {
           throw new Error("Parsing XML not supported.");
         }
-        const body2 = await parseXML2(text, opts.xml);
+        const body2 = await parseXML2(text2, opts.xml);
         operationResponse.parsedBody = body2;
         return operationResponse;
       }
@@ -57218,7 +58983,7 @@ function calculateQueryParameters(operationSpec, operationArguments, fallbackObj
       let queryParameterValue = getOperationArgumentValueFromParameter(operationArguments, queryParameter, fallbackObject);
       if (queryParameterValue !== void 0 && queryParameterValue !== null || queryParameter.mapper.required) {
         queryParameterValue = operationSpec.serializer.serialize(queryParameter.mapper, queryParameterValue, getPathStringFromParameter(queryParameter));
-        const delimiter5 = queryParameter.collectionFormat ? CollectionFormatToDelimiterMap[queryParameter.collectionFormat] : "";
+        const delimiter6 = queryParameter.collectionFormat ? CollectionFormatToDelimiterMap[queryParameter.collectionFormat] : "";
         if (Array.isArray(queryParameterValue)) {
           queryParameterValue = queryParameterValue.map((item) => {
             if (item === null || item === void 0) {
@@ -57230,7 +58995,7 @@ function calculateQueryParameters(operationSpec, operationArguments, fallbackObj
         if (queryParameter.collectionFormat === "Multi" && queryParameterValue.length === 0) {
           continue;
         } else if (Array.isArray(queryParameterValue) && (queryParameter.collectionFormat === "SSV" || queryParameter.collectionFormat === "TSV")) {
-          queryParameterValue = queryParameterValue.join(delimiter5);
+          queryParameterValue = queryParameterValue.join(delimiter6);
         }
         if (!queryParameter.skipEncoding) {
           if (Array.isArray(queryParameterValue)) {
@@ -57242,7 +59007,7 @@ function calculateQueryParameters(operationSpec, operationArguments, fallbackObj
           }
         }
         if (Array.isArray(queryParameterValue) && (queryParameter.collectionFormat === "CSV" || queryParameter.collectionFormat === "Pipes")) {
-          queryParameterValue = queryParameterValue.join(delimiter5);
+          queryParameterValue = queryParameterValue.join(delimiter6);
         }
         result.set(queryParameter.mapper.serializedName || getPathStringFromParameter(queryParameter), queryParameterValue);
       }
@@ -57488,8 +59253,8 @@ var Constants = {
     AUTHORIZATION: "authorization"
   }
 };
-function isUuid(text) {
-  return /^[0-9a-fA-F]{8}\b-[0-9a-fA-F]{4}\b-[0-9a-fA-F]{4}\b-[0-9a-fA-F]{4}\b-[0-9a-fA-F]{12}$/.test(text);
+function isUuid(text2) {
+  return /^[0-9a-fA-F]{8}\b-[0-9a-fA-F]{4}\b-[0-9a-fA-F]{4}\b-[0-9a-fA-F]{4}\b-[0-9a-fA-F]{12}$/.test(text2);
 }
 var authorizeRequestOnTenantChallenge = async (challengeOptions) => {
   const requestOptions = requestToOptions(challengeOptions.request);
@@ -58609,8 +60374,8 @@ var EntityDecoder = class {
    * Call this as soon as the document's `<?xml version="...">` declaration is parsed.
    * @param {1.0|1.1|number} version
    */
-  setXmlVersion(version3) {
-    this._ncrXmlVersion = version3 === 1.1 ? 1.1 : 1;
+  setXmlVersion(version4) {
+    this._ncrXmlVersion = version4 === 1.1 ? 1.1 : 1;
   }
   // -------------------------------------------------------------------------
   // Primary API
@@ -60382,21 +62147,21 @@ var Matcher = class {
    * @returns {string}
    */
   toString(separator, includeNamespace = true) {
-    const sep12 = separator || this.separator;
-    const isDefault = sep12 === this.separator && includeNamespace === true;
+    const sep14 = separator || this.separator;
+    const isDefault = sep14 === this.separator && includeNamespace === true;
     if (isDefault) {
       if (this._pathStringCache !== null) {
         return this._pathStringCache;
       }
       const result = this.path.map(
         (n) => n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-      ).join(sep12);
+      ).join(sep14);
       this._pathStringCache = result;
       return result;
     }
     return this.path.map(
       (n) => includeNamespace && n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-    ).join(sep12);
+    ).join(sep14);
   }
   /**
    * Get path as array of tag names.
@@ -61034,73 +62799,73 @@ var REDOS_PATTERNS = [
 var redos_default = REDOS_PATTERNS;
 
 // node_modules/is-unsafe/src/contexts/nosql.js
-var sep9 = `["'\\s]*:`;
+var sep11 = `["'\\s]*:`;
 var NOSQL_PATTERNS = [
   // ─── MongoDB $ operator injection ────────────────────────────────────────
   {
     id: "nosql-where-operator",
     description: "$where \u2014 executes arbitrary JavaScript server-side in MongoDB",
-    pattern: new RegExp(`\\$where${sep9}`, "i")
+    pattern: new RegExp(`\\$where${sep11}`, "i")
   },
   {
     id: "nosql-ne-operator",
     description: '$ne \u2014 "not equal" operator used to bypass equality checks',
-    pattern: new RegExp(`\\$ne${sep9}`, "i")
+    pattern: new RegExp(`\\$ne${sep11}`, "i")
   },
   {
     id: "nosql-gt-operator",
     description: '$gt \u2014 "greater than" used to bypass password/value checks',
-    pattern: new RegExp(`\\$gte?${sep9}`, "i")
+    pattern: new RegExp(`\\$gte?${sep11}`, "i")
   },
   {
     id: "nosql-lt-operator",
     description: '$lt / $lte \u2014 "less than" bypass variants',
-    pattern: new RegExp(`\\$lte?${sep9}`, "i")
+    pattern: new RegExp(`\\$lte?${sep11}`, "i")
   },
   {
     id: "nosql-regex-operator",
     description: "$regex \u2014 can be used to extract data character by character (blind injection)",
-    pattern: new RegExp(`\\$regex${sep9}`, "i")
+    pattern: new RegExp(`\\$regex${sep11}`, "i")
   },
   {
     id: "nosql-or-operator",
     description: "$or \u2014 logical OR; used to create always-true conditions",
-    pattern: new RegExp(`\\$or${sep9}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$or${sep11}\\s*\\[`, "i")
   },
   {
     id: "nosql-and-operator",
     description: "$and \u2014 logical AND operator injection",
-    pattern: new RegExp(`\\$and${sep9}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$and${sep11}\\s*\\[`, "i")
   },
   {
     id: "nosql-nor-operator",
     description: "$nor \u2014 logical NOR operator injection",
-    pattern: new RegExp(`\\$nor${sep9}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$nor${sep11}\\s*\\[`, "i")
   },
   {
     id: "nosql-exists-operator",
     description: "$exists \u2014 can enumerate fields to determine schema",
-    pattern: new RegExp(`\\$exists${sep9}`, "i")
+    pattern: new RegExp(`\\$exists${sep11}`, "i")
   },
   {
     id: "nosql-in-operator",
     description: "$in \u2014 matches any value in a list; can enumerate values",
-    pattern: new RegExp(`\\$in${sep9}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$in${sep11}\\s*\\[`, "i")
   },
   {
     id: "nosql-expr-operator",
     description: "$expr \u2014 allows aggregation expressions in queries (MongoDB 3.6+)",
-    pattern: new RegExp(`\\$expr${sep9}`, "i")
+    pattern: new RegExp(`\\$expr${sep11}`, "i")
   },
   {
     id: "nosql-function-operator",
     description: "$function \u2014 executes arbitrary JavaScript in MongoDB 4.4+",
-    pattern: new RegExp(`\\$function${sep9}`, "i")
+    pattern: new RegExp(`\\$function${sep11}`, "i")
   },
   {
     id: "nosql-accumulator-operator",
     description: "$accumulator \u2014 custom aggregation with arbitrary JS execution",
-    pattern: new RegExp(`\\$accumulator${sep9}`, "i")
+    pattern: new RegExp(`\\$accumulator${sep11}`, "i")
   },
   // ─── Prototype pollution ─────────────────────────────────────────────────
   {
@@ -61915,8 +63680,8 @@ function readStopNodeData(xmlData, tagName, i) {
           const nextLt = xmlData.indexOf("<", i + 1);
           if (nextLt === -1 || nextLt > nextGt) {
             const exp = xmlData.substring(i + 1, nextGt);
-            const sep12 = exp.search(/\s/);
-            const name = sep12 === -1 ? exp : exp.substring(0, sep12);
+            const sep14 = exp.search(/\s/);
+            const name = sep14 === -1 ? exp : exp.substring(0, sep14);
             if (name === tagName && exp[exp.length - 1] !== "/") openTagCount++;
             i = nextGt;
           }
@@ -61979,7 +63744,7 @@ function prettify(node, options, matcher, readonlyMatcher) {
   return compress(node, options, matcher, readonlyMatcher);
 }
 function compress(arr, options, matcher, readonlyMatcher) {
-  let text;
+  let text2;
   const compressedObj = {};
   for (let i = 0; i < arr.length; i++) {
     const tagObj = arr[i];
@@ -61992,8 +63757,8 @@ function compress(arr, options, matcher, readonlyMatcher) {
       matcher.push(property, rawAttrs);
     }
     if (property === options.textNodeName) {
-      if (text === void 0) text = tagObj[property];
-      else text += "" + tagObj[property];
+      if (text2 === void 0) text2 = tagObj[property];
+      else text2 += "" + tagObj[property];
     } else if (property === void 0) {
       continue;
     } else if (tagObj[property]) {
@@ -62031,9 +63796,9 @@ function compress(arr, options, matcher, readonlyMatcher) {
       }
     }
   }
-  if (typeof text === "string") {
-    if (text.length > 0) compressedObj[options.textNodeName] = text;
-  } else if (text !== void 0) compressedObj[options.textNodeName] = text;
+  if (typeof text2 === "string") {
+    if (text2.length > 0) compressedObj[options.textNodeName] = text2;
+  } else if (text2 !== void 0) compressedObj[options.textNodeName] = text2;
   return compressedObj;
 }
 function propName(obj2) {
@@ -62204,9 +63969,9 @@ function arrToStr(arr, options, indentation, matcher, stopNodeExpressions, qName
   }
   if (!Array.isArray(arr)) {
     if (arr !== void 0 && arr !== null) {
-      let text = valToStr(arr);
-      text = replaceEntitiesValue2(text, options);
-      return text;
+      let text2 = valToStr(arr);
+      text2 = replaceEntitiesValue2(text2, options);
+      return text2;
     }
     return "";
   }
@@ -63219,7 +64984,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve9, reject) => {
+    return new Promise((resolve12, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -63247,11 +65012,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve9).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve12).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve9();
+            resolve12();
           }
         }
       });
@@ -63358,7 +65123,7 @@ var BufferScheduler = class {
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire } from "node:module";
-import { dirname as dirname11 } from "node:path";
+import { dirname as dirname14 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
 var require2;
@@ -63367,7 +65132,7 @@ var __dirname;
 if (__isNode__) {
   require2 = createRequire(import.meta.url);
   __filename = fileURLToPath2(import.meta.url);
-  __dirname = dirname11(__filename);
+  __dirname = dirname14(__filename);
 }
 var NativeCRC64 = (() => {
   var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
@@ -63376,8 +65141,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve9, reject) {
-      readyPromiseResolve = resolve9;
+    Module["ready"] = new Promise(function(resolve12, reject) {
+      readyPromiseResolve = resolve12;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -63686,9 +65451,9 @@ var NativeCRC64 = (() => {
     var wasmMemory;
     var ABORT = false;
     var EXITSTATUS;
-    function assert4(condition, text) {
+    function assert4(condition, text2) {
       if (!condition) {
-        abort("Assertion failed" + (text ? ": " + text : ""));
+        abort("Assertion failed" + (text2 ? ": " + text2 : ""));
       }
     }
     var UTF8Decoder = typeof TextDecoder != "undefined" ? new TextDecoder("utf8") : void 0;
@@ -64795,12 +66560,12 @@ var NativeCRC64 = (() => {
           abort("invalid type for setValue: " + type);
       }
     }
-    function warnOnce(text) {
+    function warnOnce(text2) {
       if (!warnOnce.shown) warnOnce.shown = {};
-      if (!warnOnce.shown[text]) {
-        warnOnce.shown[text] = 1;
-        if (ENVIRONMENT_IS_NODE) text = "warning: " + text;
-        err(text);
+      if (!warnOnce.shown[text2]) {
+        warnOnce.shown[text2] = 1;
+        if (ENVIRONMENT_IS_NODE) text2 = "warning: " + text2;
+        err(text2);
       }
     }
     function _abort() {
@@ -65343,14 +67108,14 @@ var NativeCRC64 = (() => {
     missingLibrarySymbols.forEach(missingLibrarySymbol);
     var calledRun;
     dependenciesFulfilled = function runCaller() {
-      if (!calledRun) run3();
+      if (!calledRun) run();
       if (!calledRun) dependenciesFulfilled = runCaller;
     };
     function stackCheckInit() {
       _emscripten_stack_init();
       writeStackCookie();
     }
-    function run3(args) {
+    function run(args) {
       args = args || arguments_;
       if (runDependencies > 0) {
         return;
@@ -65408,7 +67173,7 @@ var NativeCRC64 = (() => {
         Module["preInit"].pop()();
       }
     }
-    run3();
+    run();
     function WrapperObject() {
     }
     WrapperObject.prototype = Object.create(WrapperObject.prototype);
@@ -65947,7 +67712,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve12, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -65959,7 +67724,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve9();
+      resolve12();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -76188,7 +77953,7 @@ var timeoutInSeconds = {
     }
   }
 };
-var version = {
+var version2 = {
   parameterPath: "version",
   mapper: {
     defaultValue: "2026-02-06",
@@ -76736,7 +78501,7 @@ var startFrom = {
     }
   }
 };
-var delimiter4 = {
+var delimiter5 = {
   parameterPath: "delimiter",
   mapper: {
     serializedName: "delimiter",
@@ -77888,7 +79653,7 @@ var setPropertiesOperationSpec = {
   headerParameters: [
     contentType,
     accept,
-    version,
+    version2,
     requestId
   ],
   isXML: true,
@@ -77916,7 +79681,7 @@ var getPropertiesOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1
   ],
@@ -77943,7 +79708,7 @@ var getStatisticsOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1
   ],
@@ -77973,7 +79738,7 @@ var listContainersSegmentOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1
   ],
@@ -78003,7 +79768,7 @@ var getUserDelegationKeyOperationSpec = {
   headerParameters: [
     contentType,
     accept,
-    version,
+    version2,
     requestId
   ],
   isXML: true,
@@ -78030,7 +79795,7 @@ var getAccountInfoOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1
   ],
@@ -78058,7 +79823,7 @@ var submitBatchOperationSpec = {
   urlParameters: [url],
   headerParameters: [
     accept,
-    version,
+    version2,
     requestId,
     contentLength,
     multipartContentType
@@ -78090,7 +79855,7 @@ var filterBlobsOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1
   ],
@@ -78250,8 +80015,8 @@ var ContainerImpl = class {
    *                  character or a string.
    * @param options The options parameters.
    */
-  listBlobHierarchySegment(delimiter5, options) {
-    return this.client.sendOperationRequest({ delimiter: delimiter5, options }, listBlobHierarchySegmentOperationSpec);
+  listBlobHierarchySegment(delimiter6, options) {
+    return this.client.sendOperationRequest({ delimiter: delimiter6, options }, listBlobHierarchySegmentOperationSpec);
   }
   /**
    * Returns the sku name and account kind
@@ -78281,7 +80046,7 @@ var createOperationSpec = {
   queryParameters: [timeoutInSeconds, restype2],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     metadata,
@@ -78307,7 +80072,7 @@ var getPropertiesOperationSpec2 = {
   queryParameters: [timeoutInSeconds, restype2],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId
@@ -78330,7 +80095,7 @@ var deleteOperationSpec = {
   queryParameters: [timeoutInSeconds, restype2],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -78359,7 +80124,7 @@ var setMetadataOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     metadata,
@@ -78400,7 +80165,7 @@ var getAccessPolicyOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId
@@ -78430,7 +80195,7 @@ var setAccessPolicyOperationSpec = {
   headerParameters: [
     contentType,
     accept,
-    version,
+    version2,
     requestId,
     access2,
     leaseId,
@@ -78461,7 +80226,7 @@ var restoreOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     deletedContainerName,
@@ -78489,7 +80254,7 @@ var renameOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     sourceContainerName,
@@ -78523,7 +80288,7 @@ var submitBatchOperationSpec2 = {
   urlParameters: [url],
   headerParameters: [
     accept,
-    version,
+    version2,
     requestId,
     contentLength,
     multipartContentType
@@ -78556,7 +80321,7 @@ var filterBlobsOperationSpec2 = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1
   ],
@@ -78582,7 +80347,7 @@ var acquireLeaseOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     ifModifiedSince,
@@ -78613,7 +80378,7 @@ var releaseLeaseOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     ifModifiedSince,
@@ -78643,7 +80408,7 @@ var renewLeaseOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     ifModifiedSince,
@@ -78673,7 +80438,7 @@ var breakLeaseOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     ifModifiedSince,
@@ -78703,7 +80468,7 @@ var changeLeaseOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     ifModifiedSince,
@@ -78740,7 +80505,7 @@ var listBlobFlatSegmentOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1
   ],
@@ -78769,11 +80534,11 @@ var listBlobHierarchySegmentOperationSpec = {
     restype2,
     include1,
     startFrom,
-    delimiter4
+    delimiter5
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1
   ],
@@ -78799,7 +80564,7 @@ var getAccountInfoOperationSpec2 = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1
   ],
@@ -79066,7 +80831,7 @@ var downloadOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -79104,7 +80869,7 @@ var getPropertiesOperationSpec3 = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -79140,7 +80905,7 @@ var deleteOperationSpec2 = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -79169,7 +80934,7 @@ var undeleteOperationSpec = {
   queryParameters: [timeoutInSeconds, comp8],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1
   ],
@@ -79191,7 +80956,7 @@ var setExpiryOperationSpec = {
   queryParameters: [timeoutInSeconds, comp11],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     expiryOptions,
@@ -79215,7 +80980,7 @@ var setHttpHeadersOperationSpec = {
   queryParameters: [comp, timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -79254,7 +81019,7 @@ var setImmutabilityPolicyOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     ifUnmodifiedSince,
@@ -79284,7 +81049,7 @@ var deleteImmutabilityPolicyOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1
   ],
@@ -79311,7 +81076,7 @@ var setLegalHoldOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     legalHold
@@ -79334,7 +81099,7 @@ var setMetadataOperationSpec2 = {
   queryParameters: [timeoutInSeconds, comp6],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     metadata,
@@ -79367,7 +81132,7 @@ var acquireLeaseOperationSpec2 = {
   queryParameters: [timeoutInSeconds, comp10],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     ifModifiedSince,
@@ -79397,7 +81162,7 @@ var releaseLeaseOperationSpec2 = {
   queryParameters: [timeoutInSeconds, comp10],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     ifModifiedSince,
@@ -79426,7 +81191,7 @@ var renewLeaseOperationSpec2 = {
   queryParameters: [timeoutInSeconds, comp10],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     ifModifiedSince,
@@ -79455,7 +81220,7 @@ var changeLeaseOperationSpec2 = {
   queryParameters: [timeoutInSeconds, comp10],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     ifModifiedSince,
@@ -79485,7 +81250,7 @@ var breakLeaseOperationSpec2 = {
   queryParameters: [timeoutInSeconds, comp10],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     ifModifiedSince,
@@ -79514,7 +81279,7 @@ var createSnapshotOperationSpec = {
   queryParameters: [timeoutInSeconds, comp14],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     metadata,
@@ -79547,7 +81312,7 @@ var startCopyFromURLOperationSpec = {
   queryParameters: [timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     metadata,
@@ -79589,7 +81354,7 @@ var copyFromURLOperationSpec = {
   queryParameters: [timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     metadata,
@@ -79638,7 +81403,7 @@ var abortCopyFromURLOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -79670,7 +81435,7 @@ var setTierOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -79700,7 +81465,7 @@ var getAccountInfoOperationSpec3 = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1
   ],
@@ -79740,7 +81505,7 @@ var queryOperationSpec = {
   headerParameters: [
     contentType,
     accept,
-    version,
+    version2,
     requestId,
     leaseId,
     ifModifiedSince,
@@ -79778,7 +81543,7 @@ var getTagsOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -79813,7 +81578,7 @@ var setTagsOperationSpec = {
   headerParameters: [
     contentType,
     accept,
-    version,
+    version2,
     requestId,
     leaseId,
     ifTags,
@@ -79952,7 +81717,7 @@ var createOperationSpec2 = {
   queryParameters: [timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     contentLength,
@@ -80001,7 +81766,7 @@ var uploadPagesOperationSpec = {
   queryParameters: [timeoutInSeconds, comp19],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     contentLength,
     leaseId,
@@ -80044,7 +81809,7 @@ var clearPagesOperationSpec = {
   queryParameters: [timeoutInSeconds, comp19],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     contentLength,
@@ -80082,7 +81847,7 @@ var uploadPagesFromURLOperationSpec = {
   queryParameters: [timeoutInSeconds, comp19],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     contentLength,
@@ -80137,7 +81902,7 @@ var getPageRangesOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -80174,7 +81939,7 @@ var getPageRangesDiffOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -80204,7 +81969,7 @@ var resizeOperationSpec = {
   queryParameters: [comp, timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -80237,7 +82002,7 @@ var updateSequenceNumberOperationSpec = {
   queryParameters: [comp, timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -80267,7 +82032,7 @@ var copyIncrementalOperationSpec = {
   queryParameters: [timeoutInSeconds, comp21],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     ifModifiedSince,
@@ -80351,7 +82116,7 @@ var createOperationSpec3 = {
   queryParameters: [timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     contentLength,
@@ -80397,7 +82162,7 @@ var appendBlockOperationSpec = {
   queryParameters: [timeoutInSeconds, comp22],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     contentLength,
     leaseId,
@@ -80437,7 +82202,7 @@ var appendBlockFromUrlOperationSpec = {
   queryParameters: [timeoutInSeconds, comp22],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     contentLength,
@@ -80483,7 +82248,7 @@ var sealOperationSpec = {
   queryParameters: [timeoutInSeconds, comp23],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -80606,7 +82371,7 @@ var uploadOperationSpec = {
   queryParameters: [timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     contentLength,
     metadata,
@@ -80657,7 +82422,7 @@ var putBlobFromUrlOperationSpec = {
   queryParameters: [timeoutInSeconds],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     contentLength,
@@ -80717,7 +82482,7 @@ var stageBlockOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     contentLength,
     leaseId,
@@ -80754,7 +82519,7 @@ var stageBlockFromURLOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     contentLength,
@@ -80795,7 +82560,7 @@ var commitBlockListOperationSpec = {
   headerParameters: [
     contentType,
     accept,
-    version,
+    version2,
     requestId,
     metadata,
     leaseId,
@@ -80848,7 +82613,7 @@ var getBlockListOperationSpec = {
   ],
   urlParameters: [url],
   headerParameters: [
-    version,
+    version2,
     requestId,
     accept1,
     leaseId,
@@ -81003,8 +82768,8 @@ function extractConnectionStringParts(connectionString) {
     return { kind: "SASConnString", url: blobEndpoint, accountName, accountSas };
   }
 }
-function escape3(text) {
-  return encodeURIComponent(text).replace(/%2F/g, "/").replace(/'/g, "%27").replace(/\+/g, "%20").replace(/%25/g, "%");
+function escape3(text2) {
+  return encodeURIComponent(text2).replace(/%2F/g, "/").replace(/'/g, "%27").replace(/\+/g, "%20").replace(/%25/g, "%");
 }
 function appendToURLPath(url2, name) {
   const urlParsed = new URL(url2);
@@ -81871,8 +83636,8 @@ var SASQueryParameters = class {
     }
     return void 0;
   }
-  constructor(version3, signature, permissionsOrOptions, services, resourceTypes, protocol, startsOn, expiresOn2, ipRange, identifier, resource, cacheControl, contentDisposition, contentEncoding, contentLanguage, contentType2, userDelegationKey, preauthorizedAgentObjectId, correlationId, encryptionScope2, delegatedUserObjectId) {
-    this.version = version3;
+  constructor(version4, signature, permissionsOrOptions, services, resourceTypes, protocol, startsOn, expiresOn2, ipRange, identifier, resource, cacheControl, contentDisposition, contentEncoding, contentLanguage, contentType2, userDelegationKey, preauthorizedAgentObjectId, correlationId, encryptionScope2, delegatedUserObjectId) {
+    this.version = version4;
     this.signature = signature;
     if (permissionsOrOptions !== void 0 && typeof permissionsOrOptions !== "string") {
       this.permissions = permissionsOrOptions.permissions;
@@ -82079,7 +83844,7 @@ function generateBlobSASQueryParameters(blobSASSignatureValues, sharedKeyCredent
   return generateBlobSASQueryParametersInternal(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName).sasQueryParameters;
 }
 function generateBlobSASQueryParametersInternal(blobSASSignatureValues, sharedKeyCredentialOrUserDelegationKey, accountName) {
-  const version3 = blobSASSignatureValues.version ? blobSASSignatureValues.version : SERVICE_VERSION;
+  const version4 = blobSASSignatureValues.version ? blobSASSignatureValues.version : SERVICE_VERSION;
   const sharedKeyCredential = sharedKeyCredentialOrUserDelegationKey instanceof StorageSharedKeyCredential ? sharedKeyCredentialOrUserDelegationKey : void 0;
   let userDelegationKeyCredential;
   if (sharedKeyCredential === void 0 && accountName !== void 0) {
@@ -82088,29 +83853,29 @@ function generateBlobSASQueryParametersInternal(blobSASSignatureValues, sharedKe
   if (sharedKeyCredential === void 0 && userDelegationKeyCredential === void 0) {
     throw TypeError("Invalid sharedKeyCredential, userDelegationKey or accountName.");
   }
-  if (version3 >= "2020-12-06") {
+  if (version4 >= "2020-12-06") {
     if (sharedKeyCredential !== void 0) {
       return generateBlobSASQueryParameters20201206(blobSASSignatureValues, sharedKeyCredential);
     } else {
-      if (version3 >= "2025-07-05") {
+      if (version4 >= "2025-07-05") {
         return generateBlobSASQueryParametersUDK20250705(blobSASSignatureValues, userDelegationKeyCredential);
       } else {
         return generateBlobSASQueryParametersUDK20201206(blobSASSignatureValues, userDelegationKeyCredential);
       }
     }
   }
-  if (version3 >= "2018-11-09") {
+  if (version4 >= "2018-11-09") {
     if (sharedKeyCredential !== void 0) {
       return generateBlobSASQueryParameters20181109(blobSASSignatureValues, sharedKeyCredential);
     } else {
-      if (version3 >= "2020-02-10") {
+      if (version4 >= "2020-02-10") {
         return generateBlobSASQueryParametersUDK20200210(blobSASSignatureValues, userDelegationKeyCredential);
       } else {
         return generateBlobSASQueryParametersUDK20181109(blobSASSignatureValues, userDelegationKeyCredential);
       }
     }
   }
-  if (version3 >= "2015-04-05") {
+  if (version4 >= "2015-04-05") {
     if (sharedKeyCredential !== void 0) {
       return generateBlobSASQueryParameters20150405(blobSASSignatureValues, sharedKeyCredential);
     } else {
@@ -82485,44 +84250,44 @@ function getCanonicalName(accountName, containerName, blobName) {
   return elements.join("");
 }
 function SASSignatureValuesSanityCheckAndAutofill(blobSASSignatureValues) {
-  const version3 = blobSASSignatureValues.version ? blobSASSignatureValues.version : SERVICE_VERSION;
-  if (blobSASSignatureValues.snapshotTime && version3 < "2018-11-09") {
+  const version4 = blobSASSignatureValues.version ? blobSASSignatureValues.version : SERVICE_VERSION;
+  if (blobSASSignatureValues.snapshotTime && version4 < "2018-11-09") {
     throw RangeError("'version' must be >= '2018-11-09' when providing 'snapshotTime'.");
   }
   if (blobSASSignatureValues.blobName === void 0 && blobSASSignatureValues.snapshotTime) {
     throw RangeError("Must provide 'blobName' when providing 'snapshotTime'.");
   }
-  if (blobSASSignatureValues.versionId && version3 < "2019-10-10") {
+  if (blobSASSignatureValues.versionId && version4 < "2019-10-10") {
     throw RangeError("'version' must be >= '2019-10-10' when providing 'versionId'.");
   }
   if (blobSASSignatureValues.blobName === void 0 && blobSASSignatureValues.versionId) {
     throw RangeError("Must provide 'blobName' when providing 'versionId'.");
   }
-  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.setImmutabilityPolicy && version3 < "2020-08-04") {
+  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.setImmutabilityPolicy && version4 < "2020-08-04") {
     throw RangeError("'version' must be >= '2020-08-04' when provided 'i' permission.");
   }
-  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.deleteVersion && version3 < "2019-10-10") {
+  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.deleteVersion && version4 < "2019-10-10") {
     throw RangeError("'version' must be >= '2019-10-10' when providing 'x' permission.");
   }
-  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.permanentDelete && version3 < "2019-10-10") {
+  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.permanentDelete && version4 < "2019-10-10") {
     throw RangeError("'version' must be >= '2019-10-10' when providing 'y' permission.");
   }
-  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.tag && version3 < "2019-12-12") {
+  if (blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.tag && version4 < "2019-12-12") {
     throw RangeError("'version' must be >= '2019-12-12' when providing 't' permission.");
   }
-  if (version3 < "2020-02-10" && blobSASSignatureValues.permissions && (blobSASSignatureValues.permissions.move || blobSASSignatureValues.permissions.execute)) {
+  if (version4 < "2020-02-10" && blobSASSignatureValues.permissions && (blobSASSignatureValues.permissions.move || blobSASSignatureValues.permissions.execute)) {
     throw RangeError("'version' must be >= '2020-02-10' when providing the 'm' or 'e' permission.");
   }
-  if (version3 < "2021-04-10" && blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.filterByTags) {
+  if (version4 < "2021-04-10" && blobSASSignatureValues.permissions && blobSASSignatureValues.permissions.filterByTags) {
     throw RangeError("'version' must be >= '2021-04-10' when providing the 'f' permission.");
   }
-  if (version3 < "2020-02-10" && (blobSASSignatureValues.preauthorizedAgentObjectId || blobSASSignatureValues.correlationId)) {
+  if (version4 < "2020-02-10" && (blobSASSignatureValues.preauthorizedAgentObjectId || blobSASSignatureValues.correlationId)) {
     throw RangeError("'version' must be >= '2020-02-10' when providing 'preauthorizedAgentObjectId' or 'correlationId'.");
   }
-  if (blobSASSignatureValues.encryptionScope && version3 < "2020-12-06") {
+  if (blobSASSignatureValues.encryptionScope && version4 < "2020-12-06") {
     throw RangeError("'version' must be >= '2020-12-06' when provided 'encryptionScope' in SAS.");
   }
-  blobSASSignatureValues.version = version3;
+  blobSASSignatureValues.version = version4;
   return blobSASSignatureValues;
 }
 
@@ -83734,7 +85499,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve9, reject) => {
+      return new Promise((resolve12, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -83749,7 +85514,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve9(this.toUint8Array(callbackChunk));
+            resolve12(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -84395,8 +86160,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve9, reject) => {
-      this.resolve = resolve9;
+    this.promise = new Promise((resolve12, reject) => {
+      this.resolve = resolve12;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -84801,8 +86566,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve9, reject) => {
-      this.emitter.on("finish", resolve9);
+    return new Promise((resolve12, reject) => {
+      this.emitter.on("finish", resolve12);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -84849,12 +86614,12 @@ import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve12, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve9();
+        resolve12();
         return;
       }
       let chunk = stream2.read();
@@ -84873,7 +86638,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve9();
+      resolve12();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -84882,7 +86647,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve9, reject) => {
+  return new Promise((resolve12, reject) => {
     const ws = fs5.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -84890,7 +86655,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve9);
+    ws.on("close", resolve12);
     rs.pipe(ws);
   });
 }
@@ -85802,7 +87567,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve9) => {
+    return new Promise((resolve12) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -85813,7 +87578,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve9(appendToURLQuery(this.url, sas));
+      resolve12(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -85852,7 +87617,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve9) => {
+    return new Promise((resolve12) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -85860,7 +87625,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve9(appendToURLQuery(this.url, sas));
+      resolve12(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -87617,11 +89382,11 @@ var RateLimitError = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -87637,7 +89402,7 @@ var __awaiter11 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -87761,11 +89526,11 @@ import * as util4 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter12 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -87781,7 +89546,7 @@ var __awaiter12 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -87811,7 +89576,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep3(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
-    return new Promise((resolve9) => setTimeout(resolve9, milliseconds));
+    return new Promise((resolve12) => setTimeout(resolve12, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -87886,11 +89651,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter13 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -87906,7 +89671,7 @@ var __awaiter13 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -88102,7 +89867,7 @@ function downloadCacheHttpClientConcurrent(archiveLocation, archivePath, options
 function downloadSegmentRetry(httpClient2, archiveLocation, offset, count) {
   return __awaiter13(this, void 0, void 0, function* () {
     const retries = 5;
-    let failures2 = 0;
+    let failures = 0;
     while (true) {
       try {
         const timeout = 3e4;
@@ -88112,10 +89877,10 @@ function downloadSegmentRetry(httpClient2, archiveLocation, offset, count) {
         }
         return result;
       } catch (err) {
-        if (failures2 >= retries) {
+        if (failures >= retries) {
           throw err;
         }
-        failures2++;
+        failures++;
       }
     }
   });
@@ -88185,8 +89950,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter13(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve9) => {
-    timeoutHandle = setTimeout(() => resolve9("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve12) => {
+    timeoutHandle = setTimeout(() => resolve12("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -88290,14 +90055,14 @@ function isCacheWritable(mode) {
   return mode === "write" || mode === "write-only";
 }
 function getCacheServiceURL() {
-  const version3 = getCacheServiceVersion();
-  switch (version3) {
+  const version4 = getCacheServiceVersion();
+  switch (version4) {
     case "v1":
       return process.env["ACTIONS_CACHE_URL"] || process.env["ACTIONS_RESULTS_URL"] || "";
     case "v2":
       return process.env["ACTIONS_RESULTS_URL"] || "";
     default:
-      throw new Error(`Unsupported cache service version: ${version3}`);
+      throw new Error(`Unsupported cache service version: ${version4}`);
   }
 }
 
@@ -88310,11 +90075,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter14 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -88330,7 +90095,7 @@ var __awaiter14 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -88364,14 +90129,14 @@ function getCacheEntry(keys, paths, options) {
   return __awaiter14(this, void 0, void 0, function* () {
     var _a2;
     const httpClient2 = createHttpClient();
-    const version3 = getCacheVersion(paths, options === null || options === void 0 ? void 0 : options.compressionMethod, options === null || options === void 0 ? void 0 : options.enableCrossOsArchive);
-    const resource = `cache?keys=${encodeURIComponent(keys.join(","))}&version=${version3}`;
+    const version4 = getCacheVersion(paths, options === null || options === void 0 ? void 0 : options.compressionMethod, options === null || options === void 0 ? void 0 : options.enableCrossOsArchive);
+    const resource = `cache?keys=${encodeURIComponent(keys.join(","))}&version=${version4}`;
     const response = yield retryTypedResponse("getCacheEntry", () => __awaiter14(this, void 0, void 0, function* () {
       return httpClient2.getJson(getCacheApiUrl(resource));
     }));
     if (response.statusCode === 204) {
       if (isDebug()) {
-        yield printCachesListForDiagnostics(keys[0], httpClient2, version3);
+        yield printCachesListForDiagnostics(keys[0], httpClient2, version4);
       }
       return null;
     }
@@ -88393,7 +90158,7 @@ function getCacheEntry(keys, paths, options) {
     return cacheResult;
   });
 }
-function printCachesListForDiagnostics(key, httpClient2, version3) {
+function printCachesListForDiagnostics(key, httpClient2, version4) {
   return __awaiter14(this, void 0, void 0, function* () {
     const resource = `caches?key=${encodeURIComponent(key)}`;
     const response = yield retryTypedResponse("listCache", () => __awaiter14(this, void 0, void 0, function* () {
@@ -88403,7 +90168,7 @@ function printCachesListForDiagnostics(key, httpClient2, version3) {
       const cacheListResult = response.result;
       const totalCount = cacheListResult === null || cacheListResult === void 0 ? void 0 : cacheListResult.totalCount;
       if (totalCount && totalCount > 0) {
-        debug(`No matching cache found for cache key '${key}', version '${version3} and scope ${process.env["GITHUB_REF"]}. There exist one or more cache(s) with similar key but they have different version or scope. See more info on cache matching here: https://docs.github.com/en/actions/using-workflows/caching-dependencies-to-speed-up-workflows#matching-a-cache-key 
+        debug(`No matching cache found for cache key '${key}', version '${version4} and scope ${process.env["GITHUB_REF"]}. There exist one or more cache(s) with similar key but they have different version or scope. See more info on cache matching here: https://docs.github.com/en/actions/using-workflows/caching-dependencies-to-speed-up-workflows#matching-a-cache-key 
 Other caches with similar key:`);
         for (const cacheEntry of (cacheListResult === null || cacheListResult === void 0 ? void 0 : cacheListResult.artifactCaches) || []) {
           debug(`Cache Key: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.cacheKey}, Cache Version: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.cacheVersion}, Cache Scope: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.scope}, Cache Created: ${cacheEntry === null || cacheEntry === void 0 ? void 0 : cacheEntry.creationTime}`);
@@ -88432,10 +90197,10 @@ function downloadCache(archiveLocation, archivePath, options) {
 function reserveCache(key, paths, options) {
   return __awaiter14(this, void 0, void 0, function* () {
     const httpClient2 = createHttpClient();
-    const version3 = getCacheVersion(paths, options === null || options === void 0 ? void 0 : options.compressionMethod, options === null || options === void 0 ? void 0 : options.enableCrossOsArchive);
+    const version4 = getCacheVersion(paths, options === null || options === void 0 ? void 0 : options.compressionMethod, options === null || options === void 0 ? void 0 : options.enableCrossOsArchive);
     const reserveCacheRequest = {
       key,
-      version: version3,
+      version: version4,
       cacheSize: options === null || options === void 0 ? void 0 : options.cacheSize
     };
     const response = yield retryTypedResponse("reserveCache", () => __awaiter14(this, void 0, void 0, function* () {
@@ -89207,11 +90972,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter15 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -89227,7 +90992,7 @@ var __awaiter15 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -89356,7 +91121,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter15(this, void 0, void 0, function* () {
-      return new Promise((resolve9) => setTimeout(resolve9, milliseconds));
+      return new Promise((resolve12) => setTimeout(resolve12, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -89377,15 +91142,15 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync10, writeFileSync as writeFileSync12 } from "fs";
+import { existsSync as existsSync10, writeFileSync as writeFileSync13 } from "fs";
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -89401,7 +91166,7 @@ var __awaiter16 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -89586,7 +91351,7 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter16(this, void 0, void 0, function* () {
-    writeFileSync12(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync13(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });
@@ -89595,11 +91360,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter17 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -89615,7 +91380,7 @@ var __awaiter17 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -89964,10 +91729,10 @@ function saveCacheV2(paths_1, key_1, options_1) {
       debug(`File Size: ${archiveFileSize}`);
       options.archiveSizeBytes = archiveFileSize;
       debug("Reserving Cache");
-      const version3 = getCacheVersion(paths, compressionMethod, enableCrossOsArchive);
+      const version4 = getCacheVersion(paths, compressionMethod, enableCrossOsArchive);
       const request2 = {
         key,
-        version: version3
+        version: version4
       };
       let signedUploadUrl;
       try {
@@ -89991,7 +91756,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
       yield saveCache(cacheId, archivePath, signedUploadUrl, options);
       const finalizeRequest = {
         key,
-        version: version3,
+        version: version4,
         sizeBytes: `${archiveFileSize}`
       };
       const finalizeResponse = yield twirpClient.FinalizeCacheEntryUpload(finalizeRequest);
@@ -90030,22 +91795,22 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/cache-directory.ts
-import { mkdirSync as mkdirSync13, rmSync as rmSync12 } from "node:fs";
-import { join as join24 } from "node:path";
+import { mkdirSync as mkdirSync15, rmSync as rmSync11 } from "node:fs";
+import { join as join27 } from "node:path";
 function cacheDirectory(root, suiteId) {
-  const dir = join24(root, suiteId);
+  const dir = join27(root, suiteId);
   return {
     dir,
     get available() {
       return isFeatureAvailable();
     },
     async restore(key, prefixes = []) {
-      rmSync12(dir, { recursive: true, force: true });
+      rmSync11(dir, { recursive: true, force: true });
       return restoreCache([dir], key, prefixes);
     },
     async save(key, write) {
-      rmSync12(dir, { recursive: true, force: true });
-      mkdirSync13(dir, { recursive: true });
+      rmSync11(dir, { recursive: true, force: true });
+      mkdirSync15(dir, { recursive: true });
       write(dir);
       try {
         const id = await saveCache2([dir], key);
@@ -90058,12 +91823,12 @@ function cacheDirectory(root, suiteId) {
 }
 
 // src/github/baseline-store.ts
-function sha256(text) {
-  return createHash7("sha256").update(text).digest("hex");
+function sha256(text2) {
+  return createHash9("sha256").update(text2).digest("hex");
 }
 function fingerprint(env) {
-  const { cgBench, valgrind, glibc, os: os8, arch: arch3, python, cpu, host } = env;
-  return sha256(JSON.stringify({ cgBench, valgrind, glibc, os: os8, arch: arch3, python, cpu, host })).slice(0, 16);
+  const { cgBench, valgrind, glibc, os: os8, arch: arch4, python, cpu, host } = env;
+  return sha256(JSON.stringify({ cgBench, valgrind, glibc, os: os8, arch: arch4, python, cpu, host })).slice(0, 16);
 }
 function baselineKey(suite, sha, imageIdentity, configText, env) {
   return `cg-bench-v1-${suite.id}-${sha}-${sha256(`${imageIdentity}
@@ -90074,7 +91839,7 @@ function keyFor(suite, request2) {
 }
 function actionsCacheStore(suite, log2) {
   const cached = cacheDirectory("/tmp/cg-bench-baseline", suite.id);
-  const file = join25(cached.dir, "results.json");
+  const file = join28(cached.dir, "results.json");
   return {
     async restore(request2) {
       if (!cached.available) {
@@ -90104,27 +91869,27 @@ function actionsCacheStore(suite, log2) {
 }
 
 // src/github/history-store.ts
-import { join as join26 } from "node:path";
-var FORMAT = "cg-bench-history/1";
+import { join as join29 } from "node:path";
+var FORMAT2 = "cg-bench-history/1";
 var HISTORY_LIMIT = 64 * MiB;
-function parseHistory(text, source) {
+function parseHistory(text2, source) {
   let data;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text2);
   } catch (error2) {
     throw new CgBenchError(`${source}: not valid JSON (${errorMessage(error2)})`);
   }
   const record = typeof data === "object" && data !== null ? data : {};
-  if (record["format"] !== FORMAT || !Array.isArray(record["runs"])) throw new CgBenchError(`${source}: not a cg-bench history (${FORMAT})`);
-  return record["runs"].map((run3, i) => {
-    const r = typeof run3 === "object" && run3 !== null ? run3 : {};
+  if (record["format"] !== FORMAT2 || !Array.isArray(record["runs"])) throw new CgBenchError(`${source}: not a cg-bench history (${FORMAT2})`);
+  return record["runs"].map((run, i) => {
+    const r = typeof run === "object" && run !== null ? run : {};
     if (typeof r["label"] !== "string" || r["label"].length > 100) throw new CgBenchError(`${source}: runs[${i}].label is not a short text`);
     return { label: r["label"], results: parseResults(r["results"], `${source}: runs[${i}].results`) };
   });
 }
 function actionsCacheHistory(suite, env, log2) {
   const cached = cacheDirectory("/tmp/cg-bench-history", suite.id);
-  const file = join26(cached.dir, "history.json");
+  const file = join29(cached.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
@@ -90142,7 +91907,7 @@ function actionsCacheHistory(suite, env, log2) {
     },
     async save(points) {
       if (!cached.available) return "the Actions cache is not available to this job";
-      return cached.save(key, () => writeFileAtomic(file, `${JSON.stringify({ format: FORMAT, runs: points })}
+      return cached.save(key, () => writeFileAtomic(file, `${JSON.stringify({ format: FORMAT2, runs: points })}
 `));
     }
   };
@@ -90155,8 +91920,8 @@ function mergeGroupBaseline(group) {
 }
 function setOutputs(io, outRoot, head, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
-  if (head) io.setOutput("results", join27(outRoot, "head", "results.json"));
-  io.setOutput("report", join27(outRoot, "report.md"));
+  if (head) io.setOutput("results", join30(outRoot, "head", "results.json"));
+  io.setOutput("report", join30(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -90195,8 +91960,9 @@ function gitHubAdapter(ctx, trigger) {
     store: inputs.cache ? actionsCacheStore(suite, io) : void 0,
     history: inputs.cache && inputs.history > 0 ? { store: actionsCacheHistory(suite, ctx.env, io), keep: inputs.history } : void 0,
     shortSha: (sha) => sha.slice(0, 7),
+    commitUrl: (sha) => commitUrl(ctx.env, sha),
     fetchCommit,
-    baseCheckoutDir: () => resolve7(ctx.outRoot, "base-worktree"),
+    baseCheckoutDir: () => resolve10(ctx.outRoot, "base-worktree"),
     async occasion() {
       if (trigger.kind === "pull_request") return baselineCommit(ctx, trigger, fetchCommit);
       if (trigger.kind === "merge_group") return mergeGroupBaseline(trigger);
@@ -90211,21 +91977,24 @@ ${message}
 `);
     },
     async publish(report) {
-      const { head, comparison, body: body2, trend } = report;
-      await io.writeSummary(trend ? `${body2}
-${trend}` : body2);
+      const { head, comparison, input, trend } = report;
+      const runUrl = workflowRunUrl(ctx.env);
+      const reportMd = `\`report.md\` in the action's \`output-dir\` (upload it with actions/upload-artifact to keep it)`;
+      await io.writeSummary(summaryBody(suite.marker, input, reportMd, trend));
+      const inSummary = runUrl ? `[this run's job summary](${runUrl}) and ${reportMd}` : `this run's job summary and ${reportMd}`;
+      const body2 = reportBody(suite.marker, input, { limit: GITHUB_COMMENT_LIMIT, fullReport: inSummary });
       io.info(headline(head, comparison));
       if (trigger.kind === "pull_request") {
-        writeArtifact(join27(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
+        writeArtifact(join30(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
         if (trigger.fork) {
-          io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join27(ctx.outRoot, "artifact")} as an artifact.`);
+          io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join30(ctx.outRoot, "artifact")} as an artifact.`);
         } else await publishToPullRequest(ctx, trigger, body2, head, comparison);
       } else if (trigger.kind === "merge_group") {
         await setCommitStatus(ctx, trigger.headSha, head, comparison);
       }
       setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource, report.baselineSaved);
     },
-    shardDir: () => join27(ctx.outRoot, "shard"),
+    shardDir: () => join30(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -90239,7 +92008,7 @@ The report comes from the job that merges every part (\`mode: merge\`).
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync8, existsSync as existsSync11 } from "fs";
+import { readFileSync as readFileSync7, existsSync as existsSync11 } from "fs";
 import { EOL as EOL8 } from "os";
 var Context = class {
   /**
@@ -90250,7 +92019,7 @@ var Context = class {
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
       if (existsSync11(process.env.GITHUB_EVENT_PATH)) {
-        this.payload = JSON.parse(readFileSync8(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
+        this.payload = JSON.parse(readFileSync7(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;
         process.stdout.write(`GITHUB_EVENT_PATH ${path12} does not exist${EOL8}`);
@@ -90294,11 +92063,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter18 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve9) {
-      resolve9(value);
+    return value instanceof P ? value : new P(function(resolve12) {
+      resolve12(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve9, reject) {
+  return new (P || (P = Promise))(function(resolve12, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -90314,7 +92083,7 @@ var __awaiter18 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve9(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -91215,8 +92984,8 @@ var convertMarkedBigIntsReviver = (key, value, context5, userReviver) => {
   if (!hasUserReviver) return value;
   return userReviver(key, value, context5);
 };
-var JSONParseV2 = (text, reviver) => {
-  return JSON.parse(text, (key, value, context5) => {
+var JSONParseV2 = (text2, reviver) => {
+  return JSON.parse(text2, (key, value, context5) => {
     const isNumber = typeof value === "number";
     const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
     const isBigNumber = isNumber && isOutOfBounds;
@@ -91274,8 +93043,8 @@ var applyReviverIteratively = (parsed, userReviver) => {
   }
   return rootHolder[""];
 };
-var serializeBigInts = (text) => {
-  return text.replace(
+var serializeBigInts = (text2) => {
+  return text2.replace(
     stringsOrLargeNumbers,
     (match3, digits, fractional, exponential) => {
       const isString = match3[0] === '"';
@@ -91289,18 +93058,18 @@ var serializeBigInts = (text) => {
     }
   );
 };
-var JSONParse = (text, reviver) => {
-  if (!text) return originalParse(text, reviver);
+var JSONParse = (text2, reviver) => {
+  if (!text2) return originalParse(text2, reviver);
   try {
-    if (isContextSourceSupported()) return JSONParseV2(text, reviver);
-    const serializedData = serializeBigInts(text);
+    if (isContextSourceSupported()) return JSONParseV2(text2, reviver);
+    const serializedData = serializeBigInts(text2);
     return originalParse(
       serializedData,
       (key, value, context5) => convertMarkedBigIntsReviver(key, value, context5, reviver)
     );
   } catch (error2) {
     if (error2 instanceof RangeError) {
-      const serializedData = serializeBigInts(text);
+      const serializedData = serializeBigInts(text2);
       const parsed = originalParse(serializedData);
       return applyReviverIteratively(parsed, reviver);
     }
@@ -91468,12 +93237,12 @@ async function getResponseData(response) {
   }
   const mimetype = parse3(contentType2);
   if (isJSONResponse(mimetype)) {
-    let text = "";
+    let text2 = "";
     try {
-      text = await response.text();
-      return JSONParse(text);
+      text2 = await response.text();
+      return JSONParse(text2);
     } catch (err) {
-      return text;
+      return text2;
     }
   } else if (mimetype.type.startsWith("text/") || // `application/octet-stream` is the canonical "arbitrary binary" type
   // (RFC 2046) and must never be decoded as text, even when the response
@@ -91641,8 +93410,8 @@ function withCustomRequest(customRequest) {
 
 // node_modules/@octokit/auth-token/dist-bundle/index.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
-var sep11 = "\\.";
-var jwtRE = new RegExp(`^${b64url}${sep11}${b64url}${sep11}${b64url}$`);
+var sep13 = "\\.";
+var jwtRE = new RegExp(`^${b64url}${sep13}${b64url}${sep13}${b64url}$`);
 var isJWT = jwtRE.test.bind(jwtRE);
 async function auth(token) {
   const isApp = isJWT(token);
@@ -94743,7 +96512,7 @@ function createGitHubApi(token, repository, log2) {
     async findComment(issue2, marker2) {
       const me = await identity2();
       for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { owner, repo, issue_number: issue2, per_page: 100 })) {
-        const found = page.data.find((c) => c.user?.login === me && c.body?.includes(marker2));
+        const found = page.data.find((c) => c.user?.login === me && isStickyBody(c.body, marker2));
         if (found) return { id: found.id, url: found.html_url };
       }
       return void 0;
@@ -94805,14 +96574,14 @@ function triggerFrom(eventName, payload, env) {
     return { kind: "merge_group", headSha: env.sha || str(group["head_sha"]), baseSha: str(group["base_sha"]), baseRef: str(group["base_ref"]) };
   }
   if (eventName === "workflow_run") {
-    const run3 = obj(p["workflow_run"]);
-    const prs = Array.isArray(run3["pull_requests"]) ? run3["pull_requests"] : [];
+    const run = obj(p["workflow_run"]);
+    const prs = Array.isArray(run["pull_requests"]) ? run["pull_requests"] : [];
     return {
       kind: "workflow_run",
-      headSha: str(run3["head_sha"]),
-      headRepository: str(obj(run3["head_repository"])["full_name"]),
-      headBranch: str(run3["head_branch"]),
-      runId: Number(run3["id"]),
+      headSha: str(run["head_sha"]),
+      headRepository: str(obj(run["head_repository"])["full_name"]),
+      headBranch: str(run["head_branch"]),
+      runId: Number(run["id"]),
       pullNumbers: prs.map((x) => Number(obj(x)["number"]))
     };
   }
@@ -94820,64 +96589,76 @@ function triggerFrom(eventName, payload, env) {
 }
 
 // src/config/option-text.ts
-function percentFromText(text) {
-  const t = text.trim();
+var actionInput = (name) => `input "${name}"`;
+function refuse(where3, value, what) {
+  throw new CgBenchError(`${where3}: ${JSON.stringify(value)} ${what}`);
+}
+function percentFromText(text2) {
+  const t = text2.trim();
   if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
   return Number(t.replace(/\s?%$/, ""));
 }
-function positiveIntegerFromText(text, max = 1024) {
-  const t = text.trim();
+function positiveIntegerFromText(text2, max) {
+  const t = text2.trim();
   if (!/^[0-9]{1,7}$/.test(t)) return null;
   const n = Number(t);
   return n >= 1 && n <= max ? n : null;
 }
-function booleanFromText(text) {
-  if (/^(true|yes|on|1)$/i.test(text.trim())) return true;
-  if (/^(false|no|off|0)$/i.test(text.trim())) return false;
-  return null;
+function thresholdOption(where3, text2) {
+  if (text2 === void 0) return void 0;
+  return percentFromText(text2) ?? refuse(where3, text2, "is not a percentage (write 1% or 0.5%)");
+}
+function countOption(where3, text2, fallback, options = {}) {
+  if (text2 === void 0) return fallback;
+  const max = options.max ?? 1024;
+  if (options.zero !== void 0 && text2.trim() === "0") return 0;
+  const from = options.zero !== void 0 ? `0 to ${max}, in digits (${options.zero})` : `1 to ${max}, in digits`;
+  return positiveIntegerFromText(text2, max) ?? refuse(where3, text2, `must be a whole number from ${from}`);
+}
+function booleanOption(where3, text2, fallback) {
+  if (text2 === void 0) return fallback;
+  if (/^(true|yes|on|1)$/i.test(text2.trim())) return true;
+  if (/^(false|no|off|0)$/i.test(text2.trim())) return false;
+  return refuse(where3, text2, "is not true or false");
+}
+function choiceOption(where3, text2, allowed, fallback) {
+  if (text2 === void 0) return fallback;
+  const t = text2.trim();
+  return allowed.find((a) => a === t) ?? refuse(where3, text2, `is not one of ${allowed.join(", ")}`);
+}
+function exportsOption(where3, text2) {
+  const names = (text2 ?? "").split(/[\s,]+/).filter(Boolean);
+  const unknown = names.find((n) => !EXPORT_FORMATS.includes(n));
+  if (unknown !== void 0) refuse(where3, unknown, `is not an export format (write ${EXPORT_FORMATS.join(", ")}, or nothing)`);
+  return [...new Set(names)];
 }
 
 // src/github/inputs.ts
 var DEFAULT_HISTORY = 30;
 var MAX_HISTORY = 200;
-function oneOf(name, value, allowed) {
-  if (!allowed.includes(value)) throw new CgBenchError(`input "${name}": "${value}" is not one of ${allowed.join(", ")}`);
-  return value;
-}
-function bool(name, value) {
-  const b = booleanFromText(value);
-  if (b === null) throw new CgBenchError(`input "${name}": "${value}" is not true or false`);
-  return b;
-}
+var COMMENT_MODES = ["always", "on-change", "never"];
+var ACTION_MODES = ["auto", "measure", "report", "merge"];
 function readInputs(get) {
-  const or = (name, fallback) => get(name).trim() || fallback;
-  const threshold = get("threshold").trim();
-  const thresholdPercent = threshold ? percentFromText(threshold) : void 0;
-  if (thresholdPercent === null) throw new CgBenchError(`input "threshold": "${threshold}" is not a percentage (write 1% or 0.5%)`);
-  const jobs = positiveIntegerFromText(or("jobs", "1"));
-  if (jobs === null) throw new CgBenchError(`input "jobs": "${get("jobs")}" must be a whole number from 1 to 1024, in digits`);
-  const historyText = or("history", String(DEFAULT_HISTORY));
-  const history = historyText === "0" ? 0 : positiveIntegerFromText(historyText, MAX_HISTORY);
-  if (history === null) throw new CgBenchError(`input "history": "${get("history")}" must be a whole number from 0 to ${MAX_HISTORY}, in digits (0 keeps no history)`);
-  const exports2 = exportsFromText(get("exports"), '"exports"');
-  if (typeof exports2 === "string") throw new CgBenchError(exports2);
+  const input = (name) => get(name).trim() || void 0;
+  const or = (name, fallback) => input(name) ?? fallback;
+  const bool = (name, fallback) => booleanOption(actionInput(name), input(name), fallback);
   return {
     config: or("config", DEFAULT_CONFIG_FILE),
     token: get("github-token").trim(),
     image: get("image").trim(),
-    thresholdPercent,
-    failOnRegression: bool("fail-on-regression", or("fail-on-regression", "false")),
-    comment: oneOf("comment", or("comment", "on-change"), ["always", "on-change", "never"]),
-    status: bool("status", or("status", "true")),
-    cache: bool("cache", or("cache", "true")),
+    thresholdPercent: thresholdOption(actionInput("threshold"), input("threshold")),
+    failOnRegression: bool("fail-on-regression", false),
+    comment: choiceOption(actionInput("comment"), input("comment"), COMMENT_MODES, "on-change"),
+    status: bool("status", true),
+    cache: bool("cache", true),
     workingDirectory: or("working-directory", "."),
-    mode: oneOf("mode", or("mode", "auto"), ["auto", "measure", "report", "merge"]),
+    mode: choiceOption(actionInput("mode"), input("mode"), ACTION_MODES, "auto"),
     suite: get("suite").trim(),
-    jobs,
+    jobs: countOption(actionInput("jobs"), input("jobs"), 1),
     artifactDir: get("artifact-dir").trim(),
-    shard: get("shard").trim() ? parseShard(get("shard"), 'input "shard":') : void 0,
-    exports: exports2,
-    history
+    shard: input("shard") === void 0 ? void 0 : parseShard(get("shard"), actionInput("shard")),
+    exports: exportsOption(actionInput("exports"), input("exports")),
+    history: countOption(actionInput("history"), input("history"), DEFAULT_HISTORY, { max: MAX_HISTORY, zero: "0 keeps no history" })
   };
 }
 
@@ -94887,7 +96668,7 @@ var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync9(join28(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync8(join31(actionDir2, "image.lock.json"), "utf8"));
     const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
     if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
     return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
@@ -94897,6 +96678,8 @@ function imageReference(inputs, actionDir2) {
 }
 function createMeasurer(ctx, actionDir2) {
   const log2 = (line) => ctx.io.info(line);
+  const jobs = jobsLine(ctx.inputs.jobs);
+  if (jobs) log2(jobs);
   if (insideImage(ctx.env)) {
     ctx.io.info("Running inside the cg-bench image: measuring in this container.");
     return inProcessMeasurer({ jobs: ctx.inputs.jobs, exclude: [".git"], log: log2 });
@@ -94911,12 +96694,12 @@ function createMeasurer(ctx, actionDir2) {
 function failIfNeeded(io, outcome2) {
   if (outcome2.kind === "could-not-run") io.setFailed(outcome2.message);
   else if (outcome2.kind === "benchmarks-failed") io.setFailed(`${outcome2.count} benchmark(s) failed; see the report`);
-  else if (outcome2.kind === "regressed") io.setFailed(`${outcome2.count} benchmark(s) regressed beyond the threshold`);
+  else if (outcome2.kind === "regressed") io.setFailed(regressedMessage(outcome2));
 }
 async function runAction(io, env, actionDir2) {
   try {
     const inputs = readInputs((name) => io.getInput(name));
-    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync9(env["GITHUB_EVENT_PATH"], "utf8")) : {};
+    const payload = env["GITHUB_EVENT_PATH"] ? JSON.parse(readFileSync8(env["GITHUB_EVENT_PATH"], "utf8")) : {};
     const trigger = triggerFrom(env["GITHUB_EVENT_NAME"] ?? "", payload, { repository: env["GITHUB_REPOSITORY"] ?? "", sha: env["GITHUB_SHA"] ?? "", ref: env["GITHUB_REF"] ?? "" });
     const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const repository = env["GITHUB_REPOSITORY"] ?? "";
@@ -94925,8 +96708,8 @@ async function runAction(io, env, actionDir2) {
       env,
       inputs,
       suite,
-      repoRoot: resolve8(env["GITHUB_WORKSPACE"] ?? process.cwd()),
-      outRoot: resolve8(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
+      repoRoot: resolve11(env["GITHUB_WORKSPACE"] ?? process.cwd()),
+      outRoot: resolve11(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
       api: inputs.token && repository ? createGitHubApi(inputs.token, repository, (m) => io.info(m)) : void 0
     };
     const mode = inputs.mode === "auto" ? trigger.kind === "workflow_run" ? "report" : "measure" : inputs.mode;
@@ -94936,7 +96719,7 @@ async function runAction(io, env, actionDir2) {
     }
     if (mode === "merge") {
       if (!inputs.artifactDir) throw new CgBenchError(`mode: merge needs the input "artifact-dir": where actions/download-artifact put every part's artifact`);
-      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve8(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
+      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve11(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
       return;
     }
     const measurer = createMeasurer(ctx, actionDir2);
@@ -94951,9 +96734,25 @@ async function runAction(io, env, actionDir2) {
   }
 }
 
+// src/run/interrupt.ts
+import { constants as constants10 } from "node:os";
+function interruptExitCode(signal) {
+  return 128 + constants10.signals[signal];
+}
+function exitOnInterrupt(say, exit = process.exit) {
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal, () => {
+      const stopped = killTrackedGroups();
+      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
+`);
+      exit(interruptExitCode(signal));
+    });
+  }
+}
+
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join29(dirname12(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join32(dirname15(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

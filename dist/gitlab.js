@@ -2986,7 +2986,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve6.call(this, root, ref);
+      let _sch = resolve9.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3013,7 +3013,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve6(root, ref) {
+    function resolve9(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3877,7 +3877,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve6(baseURI, relativeURI, options) {
+    function resolve9(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -3913,50 +3913,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative7, options, skipNormalization) {
+    function resolveComponent(base, relative8, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative7 = parse(serialize(relative7, options), options);
+        relative8 = parse(serialize(relative8, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative7.scheme) {
-        target.scheme = relative7.scheme;
-        target.userinfo = relative7.userinfo;
-        target.host = relative7.host;
-        target.port = relative7.port;
-        target.path = removeDotSegments(relative7.path || "");
-        target.query = relative7.query;
+      if (!options.tolerant && relative8.scheme) {
+        target.scheme = relative8.scheme;
+        target.userinfo = relative8.userinfo;
+        target.host = relative8.host;
+        target.port = relative8.port;
+        target.path = removeDotSegments(relative8.path || "");
+        target.query = relative8.query;
       } else {
-        if (relative7.userinfo !== void 0 || relative7.host !== void 0 || relative7.port !== void 0) {
-          target.userinfo = relative7.userinfo;
-          target.host = relative7.host;
-          target.port = relative7.port;
-          target.path = removeDotSegments(relative7.path || "");
-          target.query = relative7.query;
+        if (relative8.userinfo !== void 0 || relative8.host !== void 0 || relative8.port !== void 0) {
+          target.userinfo = relative8.userinfo;
+          target.host = relative8.host;
+          target.port = relative8.port;
+          target.path = removeDotSegments(relative8.path || "");
+          target.query = relative8.query;
         } else {
-          if (!relative7.path) {
+          if (!relative8.path) {
             target.path = base.path;
-            if (relative7.query !== void 0) {
-              target.query = relative7.query;
+            if (relative8.query !== void 0) {
+              target.query = relative8.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative7.path[0] === "/") {
-              target.path = removeDotSegments(relative7.path);
+            if (relative8.path[0] === "/") {
+              target.path = removeDotSegments(relative8.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative7.path;
+                target.path = "/" + relative8.path;
               } else if (!base.path) {
-                target.path = relative7.path;
+                target.path = relative8.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative7.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative8.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative7.query;
+            target.query = relative8.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3964,7 +3964,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative7.fragment;
+      target.fragment = relative8.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4268,7 +4268,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve6,
+      resolve: resolve9,
       resolveComponent,
       equal,
       serialize,
@@ -4683,7 +4683,7 @@ var require_core = __commonJS({
       errorsText(errors = this.errors, { separator = ", ", dataVar = "data" } = {}) {
         if (!errors || errors.length === 0)
           return "No errors";
-        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text, msg) => text + separator + msg);
+        return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text2, msg) => text2 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
         const rules = this.RULES.all;
@@ -7232,13 +7232,13 @@ var require_directives = __commonJS({
               onError(0, "%YAML directive should contain exactly one part");
               return false;
             }
-            const [version] = parts;
-            if (version === "1.1" || version === "1.2") {
-              this.yaml.version = version;
+            const [version2] = parts;
+            if (version2 === "1.1" || version2 === "1.2") {
+              this.yaml.version = version2;
               return true;
             } else {
-              const isValid = /^\d+\.\d+$/.test(version);
-              onError(6, `Unsupported YAML version ${version}`, isValid);
+              const isValid = /^\d+\.\d+$/.test(version2);
+              onError(6, `Unsupported YAML version ${version2}`, isValid);
               return false;
             }
           }
@@ -7907,14 +7907,14 @@ var require_foldFlowLines = __commonJS({
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
     var FOLD_QUOTED = "quoted";
-    function foldFlowLines(text, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
+    function foldFlowLines(text2, indent, mode = "flow", { indentAtStart, lineWidth = 80, minContentWidth = 20, onFold, onOverflow } = {}) {
       if (!lineWidth || lineWidth < 0)
-        return text;
+        return text2;
       if (lineWidth < minContentWidth)
         minContentWidth = 0;
       const endStep = Math.max(1 + minContentWidth, 1 + lineWidth - indent.length);
-      if (text.length <= endStep)
-        return text;
+      if (text2.length <= endStep)
+        return text2;
       const folds = [];
       const escapedFolds = {};
       let end = lineWidth - indent.length;
@@ -7931,14 +7931,14 @@ var require_foldFlowLines = __commonJS({
       let escStart = -1;
       let escEnd = -1;
       if (mode === FOLD_BLOCK) {
-        i = consumeMoreIndentedLines(text, i, indent.length);
+        i = consumeMoreIndentedLines(text2, i, indent.length);
         if (i !== -1)
           end = i + endStep;
       }
-      for (let ch; ch = text[i += 1]; ) {
+      for (let ch; ch = text2[i += 1]; ) {
         if (mode === FOLD_QUOTED && ch === "\\") {
           escStart = i;
-          switch (text[i + 1]) {
+          switch (text2[i + 1]) {
             case "x":
               i += 3;
               break;
@@ -7955,12 +7955,12 @@ var require_foldFlowLines = __commonJS({
         }
         if (ch === "\n") {
           if (mode === FOLD_BLOCK)
-            i = consumeMoreIndentedLines(text, i, indent.length);
+            i = consumeMoreIndentedLines(text2, i, indent.length);
           end = i + indent.length + endStep;
           split = void 0;
         } else {
           if (ch === " " && prev && prev !== " " && prev !== "\n" && prev !== "	") {
-            const next = text[i + 1];
+            const next = text2[i + 1];
             if (next && next !== " " && next !== "\n" && next !== "	")
               split = i;
           }
@@ -7972,12 +7972,12 @@ var require_foldFlowLines = __commonJS({
             } else if (mode === FOLD_QUOTED) {
               while (prev === " " || prev === "	") {
                 prev = ch;
-                ch = text[i += 1];
+                ch = text2[i += 1];
                 overflow = true;
               }
               const j = i > escEnd + 1 ? i - 2 : escStart - 1;
               if (escapedFolds[j])
-                return text;
+                return text2;
               folds.push(j);
               escapedFolds[j] = true;
               end = j + endStep;
@@ -7992,39 +7992,39 @@ var require_foldFlowLines = __commonJS({
       if (overflow && onOverflow)
         onOverflow();
       if (folds.length === 0)
-        return text;
+        return text2;
       if (onFold)
         onFold();
-      let res = text.slice(0, folds[0]);
+      let res = text2.slice(0, folds[0]);
       for (let i2 = 0; i2 < folds.length; ++i2) {
         const fold = folds[i2];
-        const end2 = folds[i2 + 1] || text.length;
+        const end2 = folds[i2 + 1] || text2.length;
         if (fold === 0)
           res = `
-${indent}${text.slice(0, end2)}`;
+${indent}${text2.slice(0, end2)}`;
         else {
           if (mode === FOLD_QUOTED && escapedFolds[fold])
-            res += `${text[fold]}\\`;
+            res += `${text2[fold]}\\`;
           res += `
-${indent}${text.slice(fold + 1, end2)}`;
+${indent}${text2.slice(fold + 1, end2)}`;
         }
       }
       return res;
     }
-    function consumeMoreIndentedLines(text, i, indent) {
+    function consumeMoreIndentedLines(text2, i, indent) {
       let end = i;
       let start = i + 1;
-      let ch = text[start];
+      let ch = text2[start];
       while (ch === " " || ch === "	") {
         if (i < start + indent) {
-          ch = text[++i];
+          ch = text2[++i];
         } else {
           do {
-            ch = text[++i];
+            ch = text2[++i];
           } while (ch && ch !== "\n");
           end = i;
           start = i + 1;
-          ch = text[start];
+          ch = text2[start];
         }
       }
       return end;
@@ -10340,14 +10340,14 @@ var require_Document = __commonJS({
           version: "1.2"
         }, options);
         this.options = opt;
-        let { version } = opt;
+        let { version: version2 } = opt;
         if (options?._directives) {
           this.directives = options._directives.atDocument();
           if (this.directives.yaml.explicit)
-            version = this.directives.yaml.version;
+            version2 = this.directives.yaml.version;
         } else
-          this.directives = new directives.Directives({ version });
-        this.setSchema(version, options);
+          this.directives = new directives.Directives({ version: version2 });
+        this.setSchema(version2, options);
         this.contents = value === void 0 ? null : this.createNode(value, _replacer, options);
       }
       /**
@@ -10527,11 +10527,11 @@ var require_Document = __commonJS({
        *
        * Overrides all previously set schema options.
        */
-      setSchema(version, options = {}) {
-        if (typeof version === "number")
-          version = String(version);
+      setSchema(version2, options = {}) {
+        if (typeof version2 === "number")
+          version2 = String(version2);
         let opt;
-        switch (version) {
+        switch (version2) {
           case "1.1":
             if (this.directives)
               this.directives.yaml.version = "1.1";
@@ -10542,9 +10542,9 @@ var require_Document = __commonJS({
           case "1.2":
           case "next":
             if (this.directives)
-              this.directives.yaml.version = version;
+              this.directives.yaml.version = version2;
             else
-              this.directives = new directives.Directives({ version });
+              this.directives = new directives.Directives({ version: version2 });
             opt = { resolveKnownTags: true, schema: "core" };
             break;
           case null:
@@ -10553,7 +10553,7 @@ var require_Document = __commonJS({
             opt = null;
             break;
           default: {
-            const sv = JSON.stringify(version);
+            const sv = JSON.stringify(version2);
             throw new Error(`Expected '1.1', '1.2' or null as first argument, but found: ${sv}`);
           }
         }
@@ -10903,10 +10903,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -10920,7 +10920,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep5) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -10944,7 +10944,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -10960,7 +10960,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11051,7 +11051,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep5 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11065,13 +11065,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep5 + cb;
+              sep5 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep5 += source;
               hasSpace = true;
               break;
             default:
@@ -11114,18 +11114,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
+          if (!props.anchor && !props.tag && !sep5 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11179,8 +11179,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap2 && !sep5 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11192,7 +11192,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11203,8 +11203,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
+              if (sep5)
+                for (const st of sep5) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11221,7 +11221,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -11401,7 +11401,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep3 = "";
+      let sep5 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -11418,24 +11418,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep5 === " ")
+            sep5 = "\n";
+          else if (!prevMoreIndented && sep5 === "\n")
+            sep5 = "\n\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep5 === "\n")
             value += "\n";
           else
-            sep3 = "\n";
+            sep5 = "\n";
         } else {
-          value += sep3 + content;
-          sep3 = " ";
+          value += sep5 + content;
+          sep5 = " ";
           prevMoreIndented = false;
         }
       }
@@ -11618,25 +11618,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep5 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep5 === "\n")
+            res += sep5;
           else
-            sep3 = "\n";
+            sep5 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep5 + lm;
+          sep5 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep5 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -12446,14 +12446,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep5, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
+      if (sep5)
+        for (const st of sep5)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -13620,18 +13620,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep5;
           if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
+            sep5 = scalar.end;
+            sep5.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep3 = [this.sourceToken];
+            sep5 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            items: [{ start, key: scalar, sep: sep5 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -13784,15 +13784,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep5 = it.sep;
+                  sep5.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep5 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -13986,13 +13986,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep5 = fc.end.splice(1, fc.end.length);
+            sep5.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep5 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -14271,12 +14271,12 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { mkdirSync as mkdirSync12 } from "node:fs";
-import { join as join21 } from "node:path";
+import { mkdirSync as mkdirSync14 } from "node:fs";
+import { join as join23 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync11, writeFileSync as writeFileSync9 } from "node:fs";
-import { join as join16 } from "node:path";
+import { mkdirSync as mkdirSync13, writeFileSync as writeFileSync10 } from "node:fs";
+import { join as join19 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14286,7 +14286,9 @@ var ExitCode = {
   /** Bad usage, configuration, baseline file or output directory: nothing was measured. */
   usage: 2,
   /** A benchmark (or a setup command) failed or timed out. */
-  benchmarkFailed: 3
+  benchmarkFailed: 3,
+  /** An internal error (a bug in cg-bench): anything thrown that is not a CgBenchError. */
+  internal: 70
 };
 var CgBenchError = class extends Error {
   constructor(message, exitCode = ExitCode.usage) {
@@ -14301,8 +14303,211 @@ function errorMessage(error) {
 }
 
 // src/parse/cachegrind.ts
-import { createReadStream } from "node:fs";
+import { basename as basename2, dirname as dirname2 } from "node:path";
 import { createGunzip } from "node:zlib";
+
+// src/untrusted/read.ts
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { closeSync, constants, createReadStream, fstatSync, lstatSync, statSync, openSync, readlinkSync, readSync, realpathSync, writeSync } from "node:fs";
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+var MiB = 1 << 20;
+var OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
+function kindOf(stat) {
+  if (stat.isSymbolicLink()) return "a symbolic link";
+  if (stat.isDirectory()) return "a directory";
+  if (stat.isFIFO()) return "a fifo";
+  if (stat.isSocket()) return "a socket";
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return "a device";
+  return "not a regular file";
+}
+function beneath(root, realRoot, path) {
+  for (const base of [resolve(root), realRoot]) {
+    const inside2 = relative(base, resolve(base, path));
+    if (inside2 !== "" && inside2 !== ".." && !inside2.startsWith(`..${sep}`) && !isAbsolute(inside2)) return inside2;
+  }
+  return void 0;
+}
+function openBeneath(root, path, shown = resolve(root, path), what) {
+  if (what) shown = `${what} ${shown}`;
+  const realRoot = realpathSync(root);
+  const inside2 = beneath(root, realRoot, path);
+  if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
+  const real = join(realRoot, inside2);
+  const parts = inside2.split(sep);
+  for (let i = 0; i < parts.length; i++) {
+    const component = join(realRoot, ...parts.slice(0, i + 1));
+    const stat = lstatSync(component);
+    const last = i === parts.length - 1;
+    if (stat.isSymbolicLink()) throw new CgBenchError(`${shown}: ${last ? "is" : `${join(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    if (!last && !stat.isDirectory()) throw new CgBenchError(`${shown}: ${join(...parts.slice(0, i + 1))} is not a directory`);
+    if (last && !stat.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
+  }
+  let fd;
+  try {
+    fd = openSync(real, OPEN_FLAGS);
+  } catch (error) {
+    if (error.code === "ELOOP") throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    throw error;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
+    let opened;
+    try {
+      opened = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      opened = void 0;
+    }
+    if (opened !== void 0 && opened !== real) throw new CgBenchError(`${shown}: a component of its path is a symbolic link (it opened as ${opened}); cg-bench does not follow links in files a pull request controls`);
+    return { fd, real };
+  } catch (error) {
+    closeSync(fd);
+    throw error;
+  }
+}
+function presentAt(path) {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function tooLarge(what, shown, limit) {
+  const size = limit >= MiB ? `${Math.round(limit / MiB)} MiB` : `${limit} bytes`;
+  return new CgBenchError(`${what} ${shown}: larger than ${size}; that is not a ${what} cg-bench wrote or can use`);
+}
+function readAll(fd, limit, what, shown) {
+  const buffer = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
+  const chunks = [];
+  let total = 0;
+  for (; ; ) {
+    const n = readSync(fd, buffer, 0, buffer.length, null);
+    if (n === 0) break;
+    total += n;
+    if (total > limit) throw tooLarge(what, shown, limit);
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+  }
+  return Buffer.concat(chunks);
+}
+function readBeneath(root, path, limit, what, shown = resolve(root, path)) {
+  const { fd } = openBeneath(root, path, shown, what);
+  try {
+    return readAll(fd, limit, what, shown);
+  } finally {
+    closeSync(fd);
+  }
+}
+function readTextBeneath(root, path, limit, what, shown = resolve(root, path)) {
+  return readBeneath(root, path, limit, what, shown).toString("utf8");
+}
+function streamBeneath(root, path, what, shown = resolve(root, path)) {
+  const { fd } = openBeneath(root, path, shown, what);
+  return createReadStream("", { fd, highWaterMark: MiB });
+}
+function readTextBounded(path, limit, what, shown = path) {
+  return readTextBeneath(dirname(resolve(path)), basename(path), limit, what, shown);
+}
+var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" /proc/self/fd/0';
+function readAsIdentity(root, path, limit, identity2) {
+  let opened;
+  try {
+    opened = openBeneath(root, path);
+  } catch {
+    return void 0;
+  }
+  try {
+    if (!identity2) {
+      try {
+        return readAll(opened.fd, limit, "file", opened.real);
+      } catch {
+        return void 0;
+      }
+    }
+    const reader = spawnSync("/bin/sh", ["-c", READER_SCRIPT, "cg-bench-read", opened.real, String(limit + 1)], {
+      stdio: [opened.fd, "pipe", "ignore"],
+      uid: identity2.uid,
+      gid: identity2.gid,
+      env: { PATH: "/usr/bin:/bin" },
+      cwd: "/",
+      maxBuffer: limit + 2,
+      timeout: 3e4,
+      killSignal: "SIGKILL"
+    });
+    if (reader.status !== 0 || reader.error || reader.stdout.length > limit) return void 0;
+    return reader.stdout;
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+var KiB = 1 << 10;
+function openPlain(path) {
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return void 0;
+  }
+  if (fstatSync(fd).isFile()) return fd;
+  closeSync(fd);
+  return void 0;
+}
+function readAt(path, bytes, from) {
+  const fd = openPlain(path);
+  if (fd === void 0) return void 0;
+  try {
+    const size = fstatSync(fd).size;
+    const length = Math.min(size, bytes);
+    const buffer = Buffer.alloc(length);
+    let read = 0;
+    for (let n; read < length && (n = readSync(fd, buffer, read, length - read, (from === "end" ? size - length : 0) + read)) > 0; ) read += n;
+    return buffer.subarray(0, read).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+function readHead(path, bytes) {
+  return readAt(path, bytes, "start");
+}
+function readTail(path, bytes) {
+  return readAt(path, bytes, "end");
+}
+function logTail(path, lines = 20) {
+  const text2 = readTail(path, 16 * KiB)?.trimEnd() ?? "";
+  return text2.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
+}
+var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
+var hashes = /* @__PURE__ */ new Map();
+function contentHash(path) {
+  let fd;
+  try {
+    if (!statSync(path).isFile()) return void 0;
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  } catch {
+    return void 0;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > MAX_EXECUTABLE) return void 0;
+    const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
+    let hash = hashes.get(key);
+    if (!hash) {
+      const sha = createHash("sha256");
+      const buffer = Buffer.alloc(MiB);
+      for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) sha.update(buffer.subarray(0, n));
+      hash = sha.digest("hex");
+      hashes.set(key, hash);
+    }
+    return hash;
+  } catch {
+    return void 0;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// src/parse/cachegrind.ts
 function functionLines(profile, f) {
   const events = profile.events.length;
   const out = [];
@@ -14353,11 +14558,21 @@ var CR = 13;
 var ZERO = 48;
 var NINE = 57;
 var SPACE = 32;
+var EVENTS_LINE = /^events: Ir(?: (?:I1mr|ILmr|Dr|D1mr|DLmr|Dw|D1mw|DLmw|Bc|Bcm|Bi|Bim))* ?\r?$/;
+function isEventsLine(text2) {
+  return EVENTS_LINE.test(text2);
+}
 var CachegrindParser = class {
   source;
   leftover;
   lineNumber = 0;
   cmd = "";
+  /**
+   * Where in the file the parser is. Valgrind writes `desc:` lines, then `cmd:` with the argv
+   * joined by spaces as it is, newlines included, then `events:`, then the body. So every line after
+   * `cmd:` up to the `events:` line belongs to the command, whatever it looks like (a digit, a blank).
+   */
+  part = "header";
   desc = [];
   events = [];
   summary;
@@ -14434,6 +14649,12 @@ var CachegrindParser = class {
   line(buffer, start, end) {
     this.lineNumber++;
     const next = end + 1;
+    if (this.part === "cmd" && !isEventsLine(buffer.toString("latin1", start, Math.min(end, start + 200)))) {
+      this.runStart = next;
+      this.cmd += `
+${buffer.toString("utf8", start, end)}`;
+      return;
+    }
     if (end > start && buffer[end - 1] === CR) end--;
     if (start === end) return;
     const first = buffer[start];
@@ -14443,20 +14664,26 @@ var CachegrindParser = class {
     }
     this.closeRun(buffer, start);
     this.runStart = next;
-    const text = buffer.toString("utf8", start, end);
-    if (text.startsWith("fn=")) this.startFunction(text.slice(3));
-    else if (text.startsWith("fl=")) this.file = text.slice(3);
-    else if (text.startsWith("fi=") || text.startsWith("fe=")) {
-      this.file = text.slice(3);
+    const text2 = buffer.toString("utf8", start, end);
+    if (text2.startsWith("fn=")) this.startFunction(text2.slice(3));
+    else if (text2.startsWith("fl=")) this.file = text2.slice(3);
+    else if (text2.startsWith("fi=") || text2.startsWith("fe=")) {
+      this.file = text2.slice(3);
       if (this.currentFunction) this.currentRuns = this.runsIn(this.currentFunction, this.file);
-    } else if (text.startsWith("events:")) {
-      this.events = text.slice(7).trim().split(/\s+/);
+    } else if (text2.startsWith("events:")) {
+      if (this.part === "body") throw this.error(`line ${this.lineNumber}: a second "events:" line (does the command have an argument with a newline followed by "events:"?)`);
+      this.part = "body";
+      this.events = text2.slice(7).trim().split(/\s+/);
       this.totals = new Array(this.events.length).fill(0);
-    } else if (text.startsWith("summary:")) this.summary = this.numbers(text.slice(8));
-    else if (text.startsWith("cmd:")) this.cmd = text.slice(4).trim();
-    else if (text.startsWith("desc:")) this.desc.push(text.slice(5).trim());
-    else if (text.startsWith("#") || text.startsWith("version:") || text.startsWith("creator:") || text.startsWith("positions:")) return;
-    else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text.slice(0, 60))}`);
+    } else if (text2.startsWith("summary:")) {
+      if (this.summary) throw this.error(`line ${this.lineNumber}: a second "summary:" line`);
+      this.summary = this.numbers(text2.slice(8));
+    } else if (this.part === "header" && text2.startsWith("cmd:")) {
+      this.part = "cmd";
+      this.cmd = text2.slice(4).trim();
+    } else if (this.part === "header" && text2.startsWith("desc:")) this.desc.push(text2.slice(5).trim());
+    else if (text2.startsWith("#") || text2.startsWith("version:") || text2.startsWith("creator:") || text2.startsWith("positions:")) return;
+    else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text2.slice(0, 60))}`);
   }
   startFunction(fn) {
     const key = `${this.file}\0${fn}`;
@@ -14499,8 +14726,8 @@ var CachegrindParser = class {
       column++;
     }
   }
-  numbers(text) {
-    return text.trim().split(/\s+/).map((part) => {
+  numbers(text2) {
+    return text2.trim().split(/\s+/).map((part) => {
       const value = Number(part);
       if (!Number.isSafeInteger(value) || value < 0) throw this.error(`line ${this.lineNumber}: "${part}" is not a count`);
       return value;
@@ -14522,7 +14749,7 @@ async function parseCachegrindStream(stream, source, limit = MAX_PROFILE_BYTES) 
   return parser.finish();
 }
 async function parseCachegrindFile(path) {
-  const raw = createReadStream(path, { highWaterMark: 1 << 20 });
+  const raw = streamBeneath(dirname2(path), basename2(path), "cachegrind.out file");
   const stream = path.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
   try {
     return await parseCachegrindStream(stream, path);
@@ -14534,21 +14761,47 @@ async function parseCachegrindFile(path) {
 // src/metric/events.ts
 var EVENT_NAMES = ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"];
 function zeroEvents() {
-  return Object.fromEntries(EVENT_NAMES.map((n) => [n, 0]));
+  return { Ir: 0, I1mr: 0, ILmr: 0, Dr: 0, D1mr: 0, DLmr: 0, Dw: 0, D1mw: 0, DLmw: 0 };
+}
+var positions = /* @__PURE__ */ new WeakMap();
+function positionsOf(names) {
+  let found = positions.get(names);
+  if (!found) {
+    found = EVENT_NAMES.map((name) => {
+      const index = names.indexOf(name);
+      if (index < 0) throw new Error(`event ${name} is missing (was the cache simulation off? events: ${names.join(" ")})`);
+      return index;
+    });
+    positions.set(names, found);
+  }
+  return found;
 }
 function eventsFromVector(names, costs) {
-  const out = zeroEvents();
-  for (const name of EVENT_NAMES) {
-    const index = names.indexOf(name);
-    if (index < 0) throw new Error(`event ${name} is missing (was the cache simulation off? events: ${names.join(" ")})`);
-    out[name] = costs[index] ?? 0;
-  }
-  return out;
+  const [ir, i1mr, ilmr, dr, d1mr, dlmr, dw, d1mw, dlmw] = positionsOf(names);
+  return {
+    Ir: costs[ir] ?? 0,
+    I1mr: costs[i1mr] ?? 0,
+    ILmr: costs[ilmr] ?? 0,
+    Dr: costs[dr] ?? 0,
+    D1mr: costs[d1mr] ?? 0,
+    DLmr: costs[dlmr] ?? 0,
+    Dw: costs[dw] ?? 0,
+    D1mw: costs[d1mw] ?? 0,
+    DLmw: costs[dlmw] ?? 0
+  };
 }
 function addEvents(a, b) {
-  const out = zeroEvents();
-  for (const name of EVENT_NAMES) out[name] = a[name] + b[name];
-  return out;
+  return {
+    Ir: a.Ir + b.Ir,
+    I1mr: a.I1mr + b.I1mr,
+    ILmr: a.ILmr + b.ILmr,
+    Dr: a.Dr + b.Dr,
+    D1mr: a.D1mr + b.D1mr,
+    DLmr: a.DLmr + b.DLmr,
+    Dw: a.Dw + b.Dw,
+    D1mw: a.D1mw + b.D1mw,
+    DLmw: a.DLmw + b.DLmw
+  };
 }
 function hitsFromEvents(e) {
   const ram = e.ILmr + e.DLmr + e.DLmw;
@@ -14568,7 +14821,9 @@ var FUNCTION_SHARE = 1e-4;
 var MAX_FUNCTIONS = 500;
 var LINE_FUNCTIONS = 50;
 var LINES_PER_FUNCTION = 20;
-function aggregateProfiles(profiles, weights) {
+var ALL_FUNCTIONS_LIMIT = 1e5;
+var ALL_LINES_LIMIT = 1e3;
+function aggregateProfiles(profiles, weights, everyFunction = false) {
   let events = zeroEvents();
   const processes = [];
   const functions = /* @__PURE__ */ new Map();
@@ -14588,15 +14843,15 @@ function aggregateProfiles(profiles, weights) {
   }
   const hits = hitsFromEvents(events);
   const estimatedCycles2 = cyclesFromEvents(events, weights);
-  const floor = estimatedCycles2 * FUNCTION_SHARE;
-  const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_FUNCTIONS);
-  for (const f of ranked.slice(0, LINE_FUNCTIONS)) {
-    const lines = linesOf(functions.get(`${f.file}\0${f.fn}`).parts, weights);
+  const floor = everyFunction ? 0 : estimatedCycles2 * FUNCTION_SHARE;
+  const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, everyFunction ? ALL_FUNCTIONS_LIMIT : MAX_FUNCTIONS);
+  for (const f of everyFunction ? ranked : ranked.slice(0, LINE_FUNCTIONS)) {
+    const lines = linesOf(functions.get(`${f.file}\0${f.fn}`).parts, weights, everyFunction ? ALL_LINES_LIMIT : LINES_PER_FUNCTION);
     if (lines.length) f.lines = lines;
   }
-  return { estimatedCycles: estimatedCycles2, events, hits, processes, functions: ranked };
+  return { estimatedCycles: estimatedCycles2, events, hits, processes, functions: ranked, ...everyFunction ? { allFunctions: true } : {} };
 }
-function linesOf(parts, weights) {
+function linesOf(parts, weights, limit) {
   const byLine = /* @__PURE__ */ new Map();
   for (const { profile, costs } of parts) {
     for (const { file, line, costs: vector } of functionLines(profile, costs)) {
@@ -14607,9 +14862,10 @@ function linesOf(parts, weights) {
       else byLine.set(key, { file, line, events: lineEvents });
     }
   }
-  return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line).slice(0, LINES_PER_FUNCTION);
+  return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line).slice(0, limit);
 }
 function unrecordedAtMost(result) {
+  if (result.allFunctions) return 0;
   const shareFloor = (result.estimatedCycles ?? 0) * FUNCTION_SHARE;
   const cheapest = result.functions.at(-1)?.estimatedCycles;
   return result.functions.length >= MAX_FUNCTIONS && cheapest !== void 0 ? Math.max(shareFloor, cheapest) : shareFloor;
@@ -14629,6 +14885,26 @@ function executableDifference(base, head) {
   const added = hp.filter((p) => !bp.includes(p));
   if (gone.length || added.length) return `other programs ran: ${[...gone.map((p) => `\u2212${p}`), ...added.map((p) => `+${p}`)].join(", ")}`;
   return void 0;
+}
+
+// src/compare/seal.ts
+var PARTS = [
+  { key: "pids", name: "pid namespace", values: { own: "its own", host: "none (the machine's pids)" } },
+  { key: "ids", name: "uid mapping", values: { anonymous: "anonymous (overflow ids)", caller: "the caller's uid", host: "none (no user namespace)" } },
+  { key: "network", name: "network", values: { none: "none", host: "the host's" } },
+  { key: "cpus", name: "CPU view", values: { one: "one CPU", host: "the host's CPUs" } },
+  { key: "entropy", name: "entropy", values: { fixed: "fixed", os: "the system's" } },
+  { key: "pythonResets", name: "Python interpreter resets", values: { true: "at each region", false: "none", undefined: "not Python" } },
+  { key: "devices", name: "device numbers of the filesystems Python reads", values: { undefined: "not recorded" } }
+];
+var ANOTHER_SEAL = "ran under another seal";
+function sealDifference(base, head) {
+  if (!base && !head) return void 0;
+  if (!base || !head) return `${ANOTHER_SEAL}: the ${base ? "head" : "baseline"} records none (measured by a cg-bench before seals were recorded)`;
+  const differences = PARTS.filter(({ key }) => base[key] !== head[key]).map(
+    ({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} \u2192 ${values[String(head[key])] ?? String(head[key])}`
+  );
+  return differences.length ? `${ANOTHER_SEAL}: ${differences.join("; ")}` : void 0;
 }
 
 // src/compare/line-changes.ts
@@ -14674,26 +14950,27 @@ function lineChanges(base, head, top) {
   const h = keyed(head);
   const edited = pairEdited(b, h);
   const changes = [];
-  const text = (l) => l.text !== void 0 ? { text: l.text } : {};
+  const text2 = (l) => l.text !== void 0 ? { text: l.text } : {};
   for (const [key, hl] of h) {
     const bl = b.get(key) ?? edited.get(key);
     if (bl) {
-      if (bl.estimatedCycles !== hl.estimatedCycles) changes.push({ file: hl.file, line: hl.line, baseLine: bl.line, ...text(hl), base: bl.estimatedCycles, head: hl.estimatedCycles, change: hl.estimatedCycles - bl.estimatedCycles });
+      if (bl.estimatedCycles !== hl.estimatedCycles) changes.push({ file: hl.file, line: hl.line, baseLine: bl.line, ...text2(hl), base: bl.estimatedCycles, head: hl.estimatedCycles, change: hl.estimatedCycles - bl.estimatedCycles });
       continue;
     }
     const atMost = unrecordedAtMost2(base);
-    if (hl.estimatedCycles > atMost) changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
+    if (hl.estimatedCycles > atMost) changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text2(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
   }
   for (const [key, bl] of b) {
     if (h.has(key)) continue;
     const atMost = unrecordedAtMost2(head);
-    if (bl.estimatedCycles > atMost) changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
+    if (bl.estimatedCycles > atMost) changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text2(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
   }
   return changes.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.file.localeCompare(y.file) || x.line - y.line).slice(0, top);
 }
 
 // src/compare/compare.ts
 var VERDICTS = ["regression", "improvement", "unchanged", "new", "removed", "failed", "not-comparable"];
+var OTHER_FUNCTIONS_SHARE = 0.01;
 function describeMetric(m) {
   return `I1=${m.cache.I1} D1=${m.cache.D1} LL=${m.cache.LL}; weights l1=${m.weights.l1} ll=${m.weights.ll} ram=${m.weights.ram}`;
 }
@@ -14765,6 +15042,28 @@ function functionChanges(base, head, top, topLines = 5) {
   }
   return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
 }
+var functionKey = (f) => `${f.file}\0${f.fn}`;
+function otherFunctions(base, head, listed) {
+  if (base.estimatedCycles === null || head.estimatedCycles === null) return void 0;
+  const change = head.estimatedCycles - base.estimatedCycles;
+  const rest = change - listed.reduce((sum, f) => sum + f.change, 0);
+  if (rest === 0 || Math.abs(rest) <= Math.abs(change) * OTHER_FUNCTIONS_SHARE) return void 0;
+  const side = (total, values) => values.every((v) => v !== null) ? total - values.reduce((sum, v) => sum + v, 0) : null;
+  const shown = new Set(listed.map(functionKey));
+  const baseCost = new Map(base.functions.map((f) => [functionKey(f), f.estimatedCycles]));
+  const headCost = new Map(head.functions.map((f) => [functionKey(f), f.estimatedCycles]));
+  let count = 0;
+  for (const key of /* @__PURE__ */ new Set([...baseCost.keys(), ...headCost.keys()])) if (!shown.has(key) && baseCost.get(key) !== headCost.get(key)) count++;
+  const recorded = (r) => r.functions.reduce((sum, f) => sum + f.estimatedCycles, 0);
+  const unrecorded = head.estimatedCycles - recorded(head) !== base.estimatedCycles - recorded(base);
+  return {
+    count,
+    unrecorded,
+    base: side(base.estimatedCycles, listed.map((f) => f.base)),
+    head: side(head.estimatedCycles, listed.map((f) => f.head)),
+    change: rest
+  };
+}
 function compareOne(name, base, head, comparable, options) {
   const thresholdPercent = options.thresholdPercent ?? head?.thresholdPercent ?? base?.thresholdPercent ?? 0;
   const out = { name, verdict: "unchanged", thresholdPercent, base, head, change: null, relative: null, functions: [] };
@@ -14772,13 +15071,14 @@ function compareOne(name, base, head, comparable, options) {
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative7 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative8 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
-  const machineChanged = executableDifference(base.executables, head.executables);
+  const machineChanged = sealDifference(base.seal, head.seal) ?? executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative7) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  return { ...out, verdict, change, relative: relative7, functions, ...machineChanged ? { notComparable: machineChanged } : {} };
+  else if (change !== 0 && Math.abs(relative8) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  const other = change === 0 ? void 0 : otherFunctions(base, head, functions);
+  return { ...out, verdict, change, relative: relative8, functions, ...other ? { otherFunctions: other } : {}, ...machineChanged ? { notComparable: machineChanged } : {} };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -14797,7 +15097,9 @@ function compareResults(base, head, options = {}) {
 function baselineProblem(base, head) {
   try {
     const c = compareResults(base, head);
-    return c.comparable ? void 0 : `not comparable: ${c.differences.join("; ")}`;
+    if (!c.comparable) return `not comparable: ${c.differences.join("; ")}`;
+    const sealed = c.benchmarks.find((b) => b.notComparable?.startsWith(ANOTHER_SEAL));
+    return sealed ? `${sealed.name}: ${sealed.notComparable}` : void 0;
   } catch (error) {
     return errorMessage(error);
   }
@@ -14811,25 +15113,20 @@ function compareWithBaseline(base, head, options) {
   }
 }
 
-// src/report/bmf.ts
-var bmfReport = {
-  name: "bmf",
-  render({ head }) {
-    const out = {};
-    for (const b of head.benchmarks) {
-      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) continue;
-      out[b.name] = {
-        "estimated-cycles": { value: b.estimatedCycles },
-        instructions: { value: b.events.Ir },
-        "l1-hits": { value: b.hits.l1 },
-        "ll-hits": { value: b.hits.ll },
-        "ram-hits": { value: b.hits.ram }
-      };
-    }
-    return `${JSON.stringify(out, null, 2)}
-`;
+// src/report/fit.ts
+var characters = (text2) => text2.length;
+function choosePieces(pieces, budget, size) {
+  const order = pieces.map((piece, index) => ({ piece, index })).sort((a, b) => a.piece.rank - b.piece.rank || a.index - b.index);
+  const kept = /* @__PURE__ */ new Set();
+  let left = budget;
+  for (const { piece } of order) {
+    const cost = piece.lines.reduce((sum, line) => sum + size(line) + 1, 0);
+    if (cost > left) continue;
+    kept.add(piece);
+    left -= cost;
   }
-};
+  return kept;
+}
 
 // src/report/format.ts
 function formatCount(n) {
@@ -14853,38 +15150,14 @@ function formatDuration(ms) {
   return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
 }
 
-// src/report/github-action-benchmark.ts
-var githubActionBenchmarkReport = {
-  name: "github-action-benchmark",
-  render({ head }) {
-    const entries = head.benchmarks.flatMap((b) => {
-      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) return [];
-      const extra = `instructions ${formatCount(b.events.Ir)}, L1 hits ${formatCount(b.hits.l1)}, LL hits ${formatCount(b.hits.ll)}, RAM hits ${formatCount(b.hits.ram)}`;
-      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }];
-    });
-    return `${JSON.stringify(entries, null, 2)}
-`;
-  }
-};
-
-// src/report/exports.ts
-var EXPORT_FORMATS = { bmf: bmfReport, "github-action-benchmark": githubActionBenchmarkReport };
-var exportFileName = (format) => `${format}.json`;
-function exportsFromText(text, input) {
-  const names = text.split(/[\s,]+/).filter(Boolean);
-  const known = Object.keys(EXPORT_FORMATS);
-  const unknown = names.find((n) => !known.includes(n));
-  if (unknown !== void 0) return `input ${input}: "${unknown}" is not an export format (write ${known.join(", ")}, or nothing)`;
-  return [...new Set(names)];
-}
-
 // src/report/function-change.ts
 function functionSideText(change, side) {
   const value = change[side];
-  return value !== null ? formatCount(value) : `\u2264 ${formatCount(change.unrecordedAtMost ?? 0)} (not recorded)`;
+  if (value !== null) return formatCount(value);
+  return change.unrecordedAtMost === 0 ? "\u2013" : `\u2264 ${formatCount(change.unrecordedAtMost ?? 0)} (not recorded)`;
 }
 function functionChangeText(change) {
-  if (change.base !== null && change.head !== null) return formatSigned(change.change);
+  if (change.base !== null && change.head !== null || change.unrecordedAtMost === 0) return formatSigned(change.change);
   return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
 }
 function functionLabel(change) {
@@ -14902,14 +15175,24 @@ function lineChangeText(change) {
   if (change.base !== null && change.head !== null) return formatSigned(change.change);
   return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
 }
+function otherFunctionsLabel(other) {
+  const below = `under ${FUNCTION_SHARE * 100}% each, not recorded`;
+  if (!other.unrecorded) return `other functions (${formatCount(other.count)})`;
+  return other.count ? `other functions (${formatCount(other.count)}, and more ${below})` : `other functions (all ${below})`;
+}
+function otherFunctionsSideText(other, side) {
+  const value = other[side];
+  return value !== null ? formatCount(value) : "\u2013";
+}
 
 // src/report/escape.ts
 var ZWSP = "\u200B";
-function escapeMarkdown(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
+var INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2028\u2029\ufeff]/g;
+function escapeMarkdown(text2) {
+  return text2.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(INVISIBLE, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
 }
-function escapeTerminal(text) {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(/[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff]/g, "\uFFFD");
+function escapeTerminal(text2) {
+  return text2.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(INVISIBLE, "\uFFFD");
 }
 
 // src/report/headline.ts
@@ -14960,10 +15243,28 @@ var VERDICT_LABEL = {
   failed: "FAILED",
   "not-comparable": "not comparable"
 };
+var NAMED_REGRESSIONS = 5;
+function namesInBrief(names, shown = NAMED_REGRESSIONS) {
+  if (names.length <= shown) return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0] ?? "";
+  return `${names.slice(0, shown).join(", ")} and ${names.length - shown} more`;
+}
+function regressedMessage(outcome2) {
+  const names = outcome2.names.length ? `: ${namesInBrief(outcome2.names)}` : "";
+  return `${outcome2.count} benchmark${outcome2.count === 1 ? "" : "s"} regressed beyond the threshold${names}`;
+}
+function regressedNames(head, comparison) {
+  return [
+    ...comparison?.comparable ? comparison.benchmarks.filter((b) => b.verdict === "regression").map((b) => b.name) : [],
+    ...head.timed?.filter((t) => t.verdict === "regression").map((t) => `${t.name} (timed)`) ?? []
+  ];
+}
+function jobsLine(jobs) {
+  return jobs > 1 ? `jobs: ${jobs}: up to ${jobs} benchmarks are measured at a time (the counts are identical to one at a time).` : void 0;
+}
 
 // src/python/attribution.ts
-import { existsSync, lstatSync as lstatSync2, mkdirSync, readdirSync as readdirSync2, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname, isAbsolute, join as join2, relative, sep } from "node:path";
+import { existsSync, mkdirSync, readdirSync as readdirSync2, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname3, isAbsolute as isAbsolute2, join as join3, relative as relative2, sep as sep2 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -14992,16 +15293,22 @@ function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
   if (instrument === "region") env[INSTRUMENT_VARIABLE] = "region";
   return { ...env, ...userEnv, PWD: cwd };
 }
-function runsPython(run3) {
-  if (typeof run3 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run3);
-  return /^python[0-9.]*$/.test(run3[0].split("/").pop() ?? "");
+function runsPython(run) {
+  if (typeof run === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run);
+  return /^python[0-9.]*$/.test(run[0].split("/").pop() ?? "");
 }
 
 // src/untrusted/sandbox.ts
-import { spawnSync } from "node:child_process";
-import { chmodSync, chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { spawnSync as spawnSync2 } from "node:child_process";
+import { createHash as createHash2 } from "node:crypto";
+import { chmodSync, chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync as fstatSync2, lchownSync, lstatSync as lstatSync2, mkdtempSync, openSync as openSync2, readdirSync, readFileSync, readSync as readSync2, rmSync, statSync as statSync2, writeFileSync, writeSync as writeSync2 } from "node:fs";
+import { arch, tmpdir } from "node:os";
+import { join as join2 } from "node:path";
+
+// src/untrusted/entropy-seal.ts
+var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+
+// src/untrusted/sandbox.ts
 var UNTRUSTED_ID = 65534;
 function truthy(value) {
   return Boolean(value) && value !== "0" && value !== "false";
@@ -15014,7 +15321,7 @@ function untrustedUser(root, env, ownCopy = false) {
     if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
     return { uid: Number(match[1]), gid: Number(match[2]) };
   }
-  const owner = statSync(root);
+  const owner = statSync2(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
   if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return void 0;
@@ -15023,9 +15330,9 @@ var BENCHMARK_PID_IN_NAMESPACE = 2;
 var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
 var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
 var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
-function parseCpuList(text) {
+function parseCpuList(text2) {
   const cpus = [];
-  for (const part of text.trim().split(",")) {
+  for (const part of text2.trim().split(",")) {
     const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
     if (!match) return [];
     const from = Number(match[1]);
@@ -15042,19 +15349,37 @@ function allowedCpus() {
     return [];
   }
 }
-var oneCpuFile;
-function oneCpuListFile() {
-  if (oneCpuFile) return oneCpuFile;
-  const dir = mkdtempSync(join(tmpdir(), "cg-bench-one-cpu-"));
-  chmodSync(dir, 493);
-  const file = join(dir, "one-cpu");
-  writeFileSync(file, "0\n", { mode: 292 });
-  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-  oneCpuFile = file;
-  return file;
+var ENTROPY_BYTES = 1 << 20;
+function fixedEntropy(size = ENTROPY_BYTES) {
+  const out = Buffer.alloc(size);
+  for (let block = 0, at = 0; at < size; block++, at += 32) createHash2("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  return out;
 }
-function oneCpuPrefix(net, inner) {
-  const mounts = `for f in ${CPU_LIST_FILES.join(" ")}; do mount --bind "$1" "$f" || exit 125; done; shift; exec "$@"`;
+var sealFiles;
+function sealFilesOnce() {
+  if (sealFiles) return sealFiles;
+  const dir = mkdtempSync(join2(tmpdir(), "cg-bench-seal-"));
+  chmodSync(dir, 493);
+  const oneCpu = join2(dir, "one-cpu");
+  writeFileSync(oneCpu, "0\n", { mode: 292 });
+  const entropy = join2(dir, "entropy");
+  writeFileSync(entropy, fixedEntropy(), { mode: 292 });
+  let entropySeal;
+  if (arch() === "x64") {
+    entropySeal = join2(dir, "entropy-seal");
+    writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+  }
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  sealFiles = { oneCpu, entropy, entropySeal };
+  return sealFiles;
+}
+var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
+function sealedViewPrefix(net, inner, view) {
+  const files = sealFilesOnce();
+  const binds = [
+    ...view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125;`) : [],
+    ...view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125;`) : []
+  ];
   return [
     "unshare",
     "--user",
@@ -15065,9 +15390,10 @@ function oneCpuPrefix(net, inner) {
     "--",
     "/bin/sh",
     "-c",
-    mounts,
-    "cg-bench-one-cpu",
-    oneCpuListFile(),
+    `${binds.join(" ")} shift 2; exec "$@"`,
+    "cg-bench-sealed-view",
+    files.oneCpu,
+    files.entropy,
     "unshare",
     "--user",
     `--map-user=${inner.uid}`,
@@ -15076,10 +15402,12 @@ function oneCpuPrefix(net, inner) {
     "--fork",
     "--kill-child",
     "--",
+    ...view.entropy && files.entropySeal ? [files.entropySeal] : [],
     ...PID_NAMESPACE_INIT
   ];
 }
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] };
+var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os" };
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 function overflowId(kind) {
   try {
     const n = Number(readFileSync(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
@@ -15089,20 +15417,60 @@ function overflowId(kind) {
   }
 }
 var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
-function works(argv) {
-  const r = spawnSync(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: 1e4 });
+var PROBE_ATTEMPTS = 4;
+var PROBE_TIMEOUT_MS = 2e4;
+function pause(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
+  return (argv) => {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (probe(argv)) return true;
+      if (attempt < attempts && pauseMs > 0) pause(pauseMs * attempt);
+    }
+    return false;
+  };
+}
+function worksOnce(argv) {
+  const r = spawnSync2(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: PROBE_TIMEOUT_MS });
   return r.status === 0;
 }
 var probed = /* @__PURE__ */ new Map();
+var works = retrying(worksOnce);
 function worksCached(argv) {
   const key = argv.join("\0");
   if (!probed.has(key)) probed.set(key, works(argv));
   return probed.get(key);
 }
+function onlyLoopback() {
+  try {
+    return readdirSync("/sys/class/net").every((name) => name === "lo");
+  } catch {
+    return false;
+  }
+}
+var SEAL_VARIABLE = "CG_BENCH_SEAL";
+function bestEffort(env) {
+  const value = env[SEAL_VARIABLE]?.trim();
+  if (!value || value === "strict") return false;
+  if (value === "best-effort") return true;
+  throw new CgBenchError(`${SEAL_VARIABLE}=${JSON.stringify(value)}: write best-effort (measure with the seal this host can make) or strict (the default)`);
+}
+function requireSeal(missing, env, notes) {
+  if (!missing.length) return;
+  if (bestEffort(env)) {
+    notes.push(`warning: ${missing.join("; ")}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`);
+    return;
+  }
+  throw new CgBenchError(
+    `cannot seal the benchmarks as cg-bench.yml asks: ${missing.join("; ")}. Allow user namespaces (a container engine's seccomp profile or AppArmor may refuse unshare), or measure with what this host can make: ${SEAL_VARIABLE}=best-effort in cg-bench's environment (the seal is recorded in results.json; results made under another seal are not comparable)`
+  );
+}
 function untrustedSandbox(options) {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ?? worksCached;
+  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
+  const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes = [];
   let user;
   const prefix = [];
@@ -15147,12 +15515,23 @@ function untrustedSandbox(options) {
     const anonymised = probe([...prefix, ...measuredIsolate]);
     let measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
     let oneCpu;
+    let entropy = false;
     const cpus = options.cpus ?? allowedCpus();
-    if (options.oneCpu && pid && anonymised && cpus.length) {
-      const viewed = oneCpuPrefix(net, anonymous);
-      if (probe(["taskset", "--cpu-list", String(cpus[0]), ...prefix, ...viewed])) {
+    const cpuLists2 = Boolean(options.oneCpu && cpus.length);
+    if (pid && anonymised) {
+      const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
+      const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
+      const views = [
+        { cpuLists: cpuLists2, entropy: canSealEntropy },
+        ...cpuLists2 && canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false }] : []
+      ].filter((view) => view.cpuLists || view.entropy);
+      for (const view of views) {
+        const viewed = sealedViewPrefix(net, anonymous, view);
+        if (!probe([...pin, ...prefix, ...viewed])) continue;
         measuredPrefix = [...prefix, ...viewed];
-        oneCpu = [...cpus];
+        if (view.cpuLists) oneCpu = [...cpus];
+        entropy = view.entropy;
+        break;
       }
     }
     prefix.push(...isolate);
@@ -15165,13 +15544,33 @@ function untrustedSandbox(options) {
         oneCpu ? `benchmarks see one CPU: pinned to one of CPUs ${cpus.join(",")} (one per job), and ${CPU_LIST_FILES.join(", ")} read "0"` : "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
       );
     }
+    notes.push(
+      entropy ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(" and ")} read the same ${ENTROPY_BYTES} bytes on every run` : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
+    );
     if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
-    return { user, isolatedNetwork: net, isolatedPids: pid, ...oneCpu ? { oneCpu } : {}, prefix, measuredPrefix, notes };
+    const seal2 = {
+      pids: pid ? "own" : "host",
+      ids: anonymised ? "anonymous" : "caller",
+      network: net || noNetworkAnyway() ? "none" : "host",
+      cpus: oneCpu ? "one" : "host",
+      entropy: entropy ? "fixed" : "os"
+    };
+    if (options.required) requireSeal(missingSeal(options.required, seal2), env, notes);
+    return { user, isolatedNetwork: net, isolatedPids: pid, ...oneCpu ? { oneCpu } : {}, prefix, measuredPrefix, seal: seal2, notes };
   }
   if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
   notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
   if (options.oneCpu) notes.push("no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)");
-  return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], notes };
+  notes.push("benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run");
+  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
+  if (options.required) requireSeal(missingSeal(options.required, seal), env, notes);
+  return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], seal, notes };
+}
+function missingSeal(required, seal) {
+  const missing = [];
+  if (required.noNetwork && seal.network !== "none") missing.push("no network (network: false) needs a network namespace, which cannot be made here");
+  if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
+  return missing;
 }
 function sandboxed(sandbox, argv, measured = false, job = 0) {
   if (!measured) return [...sandbox.prefix, ...argv];
@@ -15181,7 +15580,7 @@ function sandboxed(sandbox, argv, measured = false, job = 0) {
 }
 function profileDirectory(sandbox, dir) {
   if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join(tmpdir(), "cg-bench-profiles-"));
+  const staging = mkdtempSync(join2(tmpdir(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
@@ -15191,20 +15590,20 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync(join(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync2(join2(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
-      if (!fstatSync(from).isFile()) continue;
-      const to = openSync(join(dir, name), "wx");
+      if (!fstatSync2(from).isFile()) continue;
+      const to = openSync2(join2(dir, name), "wx");
       try {
-        for (let n; (n = readSync(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
+        for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync2(to, buffer, 0, n);
       } finally {
-        closeSync(to);
+        closeSync2(to);
       }
     } finally {
-      closeSync(from);
+      closeSync2(from);
     }
   }
   rmSync(staging, { recursive: true, force: true });
@@ -15213,9 +15612,9 @@ function handOver(sandbox, tree) {
   if (!sandbox.user) return;
   const { uid, gid } = sandbox.user;
   const walk = (path) => {
-    const stat = lstatSync(path);
+    const stat = lstatSync2(path);
     lchownSync(path, uid, gid);
-    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join2(path, name));
   };
   walk(tree);
 }
@@ -15224,7 +15623,7 @@ function giveDirectory(sandbox, dir) {
 }
 function isPlainFile(path) {
   try {
-    const stat = lstatSync(path);
+    const stat = lstatSync2(path);
     return stat.isFile() && stat.nlink === 1;
   } catch {
     return false;
@@ -15294,11 +15693,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname(fileURLToPath(import.meta.url));
+  let dir = dirname3(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join2(dir, "python", "cg_bench", "_bytecode.py");
+    const candidate = join3(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync(candidate)) return readFileSync2(candidate, "utf8");
-    dir = dirname(dir);
+    dir = dirname3(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -15313,9 +15712,9 @@ function isCountsFile(value) {
   });
 }
 function shownFile(file, cwd) {
-  if (!isAbsolute(file)) return file;
-  const rel = relative(cwd, file);
-  return rel && !rel.startsWith(`..${sep}`) && rel !== ".." && !isAbsolute(rel) ? rel : file;
+  if (!isAbsolute2(file)) return file;
+  const rel = relative2(cwd, file);
+  return rel && !rel.startsWith(`..${sep2}`) && rel !== ".." && !isAbsolute2(rel) ? rel : file;
 }
 function readAttribution(outDir, cwd, scope) {
   let names;
@@ -15328,11 +15727,11 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = join2(outDir, name);
-    if (!isPlainFile(path) || lstatSync2(path).size > MAX_COUNTS_BYTES) continue;
+    const path = join3(outDir, name);
+    if (!isPlainFile(path)) continue;
     let parsed;
     try {
-      parsed = JSON.parse(readFileSync2(path, "utf8"));
+      parsed = JSON.parse(readTextBeneath(outDir, name, MAX_COUNTS_BYTES, "counts file"));
     } catch {
       continue;
     }
@@ -15361,14 +15760,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join2(options.tmpDir, ".cg-bench-bytecode");
-  const site = join2(root, "site");
-  const out = join2(root, "out");
+  const root = join3(options.tmpDir, ".cg-bench-bytecode");
+  const site = join3(root, "site");
+  const out = join3(root, "out");
   rmSync2(root, { recursive: true, force: true });
   mkdirSync(site, { recursive: true });
   mkdirSync(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync2(join2(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join3(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -15498,25 +15897,30 @@ var ICON = {
   "not-comparable": "\u26A0\uFE0F"
 };
 var cycles = (b) => b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : "\u2013";
-function title(head, comparison) {
+function title(head, comparison, suite) {
   const failed = head.benchmarks.some((b) => b.status !== "ok");
   const timedRegression = head.timed?.some((t) => t.verdict === "regression") ?? false;
   const icon = !comparison ? failed ? "\u274C" : timedRegression ? "\u{1F534}" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression || timedRegression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
-  return `### ${icon} cg-bench: ${escapeMarkdown(headline(head, comparison))}`;
+  return `### ${icon} cg-bench${suite ? ` (${escapeMarkdown(suite)})` : ""}: ${escapeMarkdown(headline(head, comparison))}`;
 }
-function comparisonTable(comparison) {
-  const rows = ["| Benchmark | Base | Head | Change | |", "|:--|--:|--:|--:|:--|"];
-  for (const c of comparison.benchmarks) {
-    rows.push(`| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]} |`);
-  }
-  return rows;
+function commitLink(commit) {
+  if (!/^[0-9a-f]{7,64}$/.test(commit.sha)) return escapeMarkdown(commit.short);
+  const shown = `\`${commit.short}\``;
+  return commit.url ? `[${shown}](${commit.url})` : shown;
 }
-function resultsTable(head) {
-  const rows = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
-  for (const b of head.benchmarks) {
-    rows.push(b.events && b.hits ? `| ${escapeMarkdown(b.name)} | ${cycles(b)} | ${formatCount(b.events.Ir)} | ${formatCount(b.hits.l1)} | ${formatCount(b.hits.ll)} | ${formatCount(b.hits.ram)} |` : `| ${escapeMarkdown(b.name)} | \u274C ${b.status === "timeout" ? "timed out" : "failed"} | | | | |`);
-  }
-  return rows;
+function baselineLine(input) {
+  const commit = input.baselineCommit;
+  if (commit && input.comparison) return [`Compared with the ${commit.what} ${commitLink(commit)}.`, ""];
+  if (!input.comparison && input.baselineSource?.startsWith("none: ")) return [`No baseline: ${escapeMarkdown(input.baselineSource.slice("none: ".length))}.`, ""];
+  return [];
+}
+var TABLE_HEADER = ["| Benchmark | Base | Head | Change | |", "|:--|--:|--:|--:|:--|"];
+function comparisonRow(c) {
+  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]} |`;
+}
+var RESULTS_HEADER = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
+function resultsRow(b) {
+  return b.events && b.hits ? `| ${escapeMarkdown(b.name)} | ${cycles(b)} | ${formatCount(b.events.Ir)} | ${formatCount(b.hits.l1)} | ${formatCount(b.hits.ll)} | ${formatCount(b.hits.ram)} |` : `| ${escapeMarkdown(b.name)} | \u274C ${b.status === "timeout" ? "timed out" : "failed"} | | | | |`;
 }
 function detail(c) {
   const { base, head } = c;
@@ -15533,29 +15937,27 @@ function detail(c) {
     row("LL hits", base.hits.ll, head.hits.ll),
     row("RAM hits", base.hits.ram, head.hits.ram)
   ];
-  if (c.functions.length) {
+  const other = c.otherFunctions;
+  if (c.functions.length || other) {
     out.push("", "Functions whose estimated cycles changed most:", "", "| Function | File | Base | Head | Change |", "|:--|:--|--:|--:|--:|");
     for (const f of c.functions) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+    if (other) out.push(`| _${escapeMarkdown(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, "base")} | ${otherFunctionsSideText(other, "head")} | ${formatSigned(other.change)} |`);
   }
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
   if (lines.length) {
     out.push("", "Source lines whose estimated cycles changed most (in those functions):", "", "| Line | Function | Code | Base | Head | Change |", "|:--|:--|:--|--:|--:|--:|");
-    for (const { fn, l } of lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10)) {
+    const shown = lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10);
+    for (const { fn, l } of shown) {
       out.push(`| ${escapeMarkdown(lineLabel(l))} | ${escapeMarkdown(fn)} | ${l.text !== void 0 ? escapeMarkdown(l.text) : ""} | ${lineSideText(l, "base")} | ${lineSideText(l, "head")} | ${lineChangeText(l)} |`);
     }
+    if (shown.some(({ l }) => l.text === void 0)) out.push("", "_No code shown: the file is outside the workspace, reached through a link, or not readable by the benchmark's user._");
   }
   out.push(...pythonFunctionsMarkdown(c));
   return out;
 }
-function failures(head) {
-  const failed = head.benchmarks.filter((b) => b.status !== "ok");
-  if (!failed.length) return [];
-  const out = ["", "**Failed benchmarks**", ""];
-  for (const b of failed) {
-    out.push(`- ${escapeMarkdown(b.name)}: ${escapeMarkdown((b.message ?? b.status).split("\n")[0] ?? "")}`);
-    for (const line of (b.message ?? "").split("\n").slice(1, 12)) out.push(`  > ${escapeMarkdown(line)}`);
-  }
-  return out;
+function failure(b) {
+  const lines = (b.message ?? "").split("\n");
+  return { first: `- ${escapeMarkdown(b.name)}: ${escapeMarkdown((b.message ?? b.status).split("\n")[0] ?? "")}`, more: lines.slice(1, 12).map((line) => `  > ${escapeMarkdown(line)}`) };
 }
 function environmentLine(env) {
   const parts = [
@@ -15571,38 +15973,353 @@ function environmentLine(env) {
   ];
   return parts.filter(Boolean).map((p) => escapeMarkdown(String(p))).join(" \xB7 ");
 }
+var RANK = { regression: 0, failed: 0, "not-comparable": 0, improvement: 2, new: 2, removed: 2, unchanged: 3 };
+var TIMED_RANK = 1;
+var FAILURE_TEXT_RANK = 1;
+var DETAIL_RANK = { regression: 4, other: 5 };
+var NOTES_ROOM = 1500;
+function document(input) {
+  const { head, comparison, baselineSource } = input;
+  const top = [title(head, comparison, input.suite), "", ...baselineLine(input)];
+  if (comparison && !comparison.comparable) {
+    top.push("The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:", "");
+    for (const d of comparison.differences) top.push(`- ${escapeMarkdown(d)}`);
+    top.push("");
+  }
+  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head.benchmarks.map((b) => ({ lines: [resultsRow(b)], rank: b.status === "ok" ? RANK.unchanged : RANK.failed, verdict: b.status === "ok" ? void 0 : "failed" }));
+  const apart = (comparison?.benchmarks.filter((c) => c.notComparable) ?? []).map((c) => ({ lines: [`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`], rank: RANK["not-comparable"] }));
+  const failures = head.benchmarks.filter((b) => b.status !== "ok").map((b) => {
+    const { first, more } = failure(b);
+    return { first: { lines: [first], rank: RANK.failed }, more: { lines: more, rank: FAILURE_TEXT_RANK } };
+  });
+  const timedLines = timedMarkdown(head.timed);
+  const details = (comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0) ?? []).map((c) => ({
+    lines: ["", ...detail(c)],
+    rank: c.verdict === "regression" ? DETAIL_RANK.regression : DETAIL_RANK.other
+  }));
+  const footer = [environmentLine(head.environment)];
+  if (baselineSource) footer.push(`baseline: ${escapeMarkdown(baselineSource)}`);
+  if (comparison) footer.push(`threshold ${[...new Set(comparison.benchmarks.map((b) => `${b.thresholdPercent}%`))].join("/")}`);
+  return {
+    top,
+    tableHeader: comparison ? TABLE_HEADER : RESULTS_HEADER,
+    rows,
+    apart,
+    failures,
+    timed: timedLines.length ? { lines: timedLines, rank: TIMED_RANK } : void 0,
+    details,
+    footer: `<sub>${footer.join(" \xB7 ")}</sub>`
+  };
+}
+function leftOutPhrase(rows) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const r of rows) counts.set(r.verdict, (counts.get(r.verdict) ?? 0) + 1);
+  const order = ["regression", "failed", "not-comparable", "improvement", "new", "removed", "unchanged", void 0];
+  return order.filter((v) => counts.has(v)).map((v) => v === void 0 ? `${formatCount(counts.get(v))} measured` : countPhrase(v, counts.get(v)).replace(/^\d+/, formatCount(counts.get(v)))).join(", ");
+}
+function assemble(doc, kept, fullReport) {
+  const has = (p) => !kept || kept.has(p);
+  const lines = [...doc.top];
+  const rows = doc.rows.filter(has);
+  const missingRows = doc.rows.filter((r) => !has(r));
+  const position = new Map(doc.rows.map((r, i) => [r, i]));
+  if (missingRows.length) rows.sort((a, b) => a.rank - b.rank || position.get(a) - position.get(b));
+  lines.push(...doc.tableHeader, ...rows.flatMap((r) => r.lines));
+  if (missingRows.length) {
+    lines.push("", `_${formatCount(missingRows.length)} of ${formatCount(doc.rows.length)} rows left out to fit (${leftOutPhrase(missingRows)}); regressions and failures are listed first. The full report: ${fullReport}._`);
+  }
+  const apart = doc.apart.filter(has);
+  if (apart.length) {
+    lines.push("", "Not comparable: these ran other programs or libraries than the baseline, so their change is not attributed to the code:", "");
+    for (const p of apart) lines.push(...p.lines);
+  }
+  const failures = doc.failures.filter((f) => has(f.first));
+  if (failures.length) {
+    lines.push("", "**Failed benchmarks**", "");
+    for (const f of failures) lines.push(...f.first.lines, ...has(f.more) ? f.more.lines : []);
+  }
+  const cut = doc.apart.length - apart.length + (doc.failures.length - failures.length);
+  if (cut) lines.push("", `_${formatCount(cut)} more failed or not comparable benchmarks left out to fit. The full report: ${fullReport}._`);
+  if (doc.timed && has(doc.timed)) lines.push(...doc.timed.lines);
+  else if (doc.timed) lines.push("", `_The timed benchmarks' table is left out to fit. The full report: ${fullReport}._`);
+  const details = doc.details.filter(has);
+  if (details.length) lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details.flatMap((p) => p.lines), "", "</details>");
+  if (details.length < doc.details.length) lines.push("", `_Details of ${formatCount(doc.details.length - details.length)} changed benchmarks left out to fit. The full report: ${fullReport}._`);
+  lines.push("", doc.footer);
+  return lines;
+}
+var documents = /* @__PURE__ */ new WeakMap();
+var text = (lines) => `${lines.join("\n")}
+`;
+function renderMarkdown(input, fit) {
+  let doc = documents.get(input);
+  if (!doc) documents.set(input, doc = document(input));
+  const whole = text(assemble(doc, void 0, ""));
+  if (!fit) return whole;
+  const size = fit.size ?? characters;
+  if (size(whole) <= fit.limit) return whole;
+  const pieces = [...doc.rows, ...doc.apart, ...doc.failures.flatMap((f) => [f.first, f.more]), ...doc.timed ? [doc.timed] : [], ...doc.details];
+  const fixed2 = size(text(assemble(doc, /* @__PURE__ */ new Set(), fit.fullReport)));
+  const kept = choosePieces(pieces, fit.limit - fixed2 - NOTES_ROOM, size);
+  return text(assemble(doc, kept, fit.fullReport));
+}
 var markdownReport = {
   name: "markdown",
-  render({ head, comparison, baselineSource }) {
-    const lines = [title(head, comparison), ""];
-    if (comparison && !comparison.comparable) {
-      lines.push("The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:", "");
-      for (const d of comparison.differences) lines.push(`- ${escapeMarkdown(d)}`);
-      lines.push("");
+  render: (input) => renderMarkdown(input)
+};
+
+// src/publish/report-body.ts
+var GITHUB_SUMMARY_LIMIT = 1024 * 1024;
+function reportBody(marker, input, fit, after = "") {
+  if (!fit) return `${marker}
+${renderMarkdown(input)}${after}`;
+  const size = fit.size ?? characters;
+  const report = renderMarkdown(input, { ...fit, size, limit: fit.limit - size(`${marker}
+`) - size(after) });
+  return `${marker}
+${report}${after}`;
+}
+
+// src/report/bmf.ts
+var bmfReport = {
+  name: "bmf",
+  render({ head }) {
+    const out = {};
+    for (const b of head.benchmarks) {
+      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) continue;
+      out[b.name] = {
+        "estimated-cycles": { value: b.estimatedCycles },
+        instructions: { value: b.events.Ir },
+        "l1-hits": { value: b.hits.l1 },
+        "ll-hits": { value: b.hits.ll },
+        "ram-hits": { value: b.hits.ram }
+      };
     }
-    lines.push(...comparison ? comparisonTable(comparison) : resultsTable(head));
-    const apart = comparison?.benchmarks.filter((c) => c.notComparable) ?? [];
-    if (apart.length) {
-      lines.push("", "Not comparable: these ran other programs or libraries than the baseline, so their change is not attributed to the code:", "");
-      for (const c of apart) lines.push(`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`);
-    }
-    lines.push(...failures(head));
-    lines.push(...timedMarkdown(head.timed));
-    const details = comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0).flatMap((c) => ["", ...detail(c)]) ?? [];
-    if (details.length) lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details, "", "</details>");
-    lines.push("");
-    const footer = [environmentLine(head.environment)];
-    if (baselineSource) footer.push(`baseline: ${escapeMarkdown(baselineSource)}`);
-    if (comparison) footer.push(`threshold ${[...new Set(comparison.benchmarks.map((b) => `${b.thresholdPercent}%`))].join("/")}`);
-    lines.push(`<sub>${footer.join(" \xB7 ")}</sub>`);
-    return `${lines.join("\n")}
+    return `${JSON.stringify(out, null, 2)}
 `;
   }
 };
 
+// src/report/github-action-benchmark.ts
+var githubActionBenchmarkReport = {
+  name: "github-action-benchmark",
+  render({ head }) {
+    const entries = head.benchmarks.flatMap((b) => {
+      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) return [];
+      const extra = `instructions ${formatCount(b.events.Ir)}, L1 hits ${formatCount(b.hits.l1)}, LL hits ${formatCount(b.hits.ll)}, RAM hits ${formatCount(b.hits.ram)}`;
+      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }];
+    });
+    return `${JSON.stringify(entries, null, 2)}
+`;
+  }
+};
+
+// src/report/json.ts
+var jsonReport = {
+  name: "json",
+  render({ head, comparison, baselineSource }) {
+    const summary2 = {
+      headline: headline(head, comparison),
+      baseline: baselineSource ?? null,
+      comparable: comparison?.comparable ?? null,
+      differences: comparison?.differences ?? [],
+      counts: comparison?.counts ?? null,
+      benchmarks: comparison ? comparison.benchmarks.map((c) => ({
+        name: c.name,
+        verdict: c.verdict,
+        thresholdPercent: c.thresholdPercent,
+        base: c.base?.estimatedCycles ?? null,
+        head: c.head?.estimatedCycles ?? null,
+        change: c.change,
+        relative: c.relative,
+        functions: c.functions,
+        ...c.otherFunctions ? { otherFunctions: c.otherFunctions } : {},
+        ...c.notComparable ? { notComparable: c.notComparable } : {}
+      })) : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
+    };
+    return `${JSON.stringify(summary2, null, 2)}
+`;
+  }
+};
+
+// src/report/junit.ts
+function escapeXml(text2) {
+  return text2.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+function summary(b) {
+  if (!b?.events || !b.hits) return "";
+  return `estimated cycles ${formatCount(b.estimatedCycles ?? 0)}; Ir ${formatCount(b.events.Ir)}; L1 hits ${formatCount(b.hits.l1)}; LL hits ${formatCount(b.hits.ll)}; RAM hits ${formatCount(b.hits.ram)}`;
+}
+function testcase(name, seconds, body) {
+  return `    <testcase classname="cg-bench" name="${escapeXml(name)}" time="${seconds.toFixed(3)}">${body ? `
+${body}
+    ` : ""}</testcase>`;
+}
+function fromComparison(c) {
+  const time = (c.head?.wallTimeMs ?? 0) / 1e3;
+  const change = c.relative === null ? "" : `${formatPercent(c.relative)} (${formatCount(c.base?.estimatedCycles ?? 0)} \u2192 ${formatCount(c.head?.estimatedCycles ?? 0)})`;
+  const out = (text2) => `      <system-out>${escapeXml(text2)}</system-out>`;
+  switch (c.verdict) {
+    case "regression":
+      return { kind: "failure", xml: testcase(c.name, time, `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary(c.head))}</failure>`) };
+    case "failed":
+      return { kind: "error", xml: testcase(c.name, time, `      <error type="${c.head?.status ?? "failed"}" message="${escapeXml((c.head?.message ?? "failed").split("\n")[0] ?? "")}">${escapeXml(c.head?.message ?? "")}</error>`) };
+    case "removed":
+      return { kind: "skipped", xml: testcase(c.name, 0, '      <skipped message="removed: not in this commit"/>') };
+    default:
+      return { kind: "ok", xml: testcase(c.name, time, out(`${c.verdict}${change ? ` ${change}` : ""}; ${summary(c.head)}`)) };
+  }
+}
+function fromResult(b) {
+  const time = b.wallTimeMs / 1e3;
+  if (b.status !== "ok") return { kind: "error", xml: testcase(b.name, time, `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split("\n")[0] ?? "")}">${escapeXml(b.message ?? "")}</error>`) };
+  return { kind: "ok", xml: testcase(b.name, time, `      <system-out>${escapeXml(summary(b))}</system-out>`) };
+}
+var junitReport = {
+  name: "junit",
+  render({ head, comparison }) {
+    const cases = comparison ? comparison.benchmarks.map(fromComparison) : head.benchmarks.map(fromResult);
+    const count = (k) => cases.filter((c) => c.kind === k).length;
+    const time = head.benchmarks.reduce((s, b) => s + b.wallTimeMs, 0) / 1e3;
+    const attrs = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}" skipped="${count("skipped")}" time="${time.toFixed(3)}"`;
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      `<testsuites name="cg-bench" ${attrs}>`,
+      `  <testsuite name="cg-bench" ${attrs}>`,
+      ...cases.map((c) => c.xml),
+      "  </testsuite>",
+      "</testsuites>",
+      ""
+    ].join("\n");
+  }
+};
+
+// src/report/openmetrics.ts
+function labelValue(text2) {
+  return encodeURIComponent(text2.replace(/[\ud800-\udfff]/gu, "\uFFFD")).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+var FAMILIES = [
+  ["cg_bench_estimated_cycles", "Estimated cycles: L1 hits + 5 LL hits + 35 RAM hits (default weights)", (b) => b.estimatedCycles],
+  ["cg_bench_instructions", "Instructions executed (Ir)", (b) => b.events?.Ir ?? null],
+  ["cg_bench_l1_hits", "Accesses served by L1", (b) => b.hits?.l1 ?? null],
+  ["cg_bench_ll_hits", "Accesses served by the last-level cache", (b) => b.hits?.ll ?? null],
+  ["cg_bench_ram_hits", "Accesses that went to RAM", (b) => b.hits?.ram ?? null]
+];
+var openMetricsReport = {
+  name: "openmetrics",
+  render({ head }) {
+    const lines = [];
+    for (const [name, help, value] of FAMILIES) {
+      lines.push(`# TYPE ${name} gauge`, `# HELP ${name} ${help}.`);
+      for (const b of head.benchmarks) {
+        const v = value(b);
+        if (v !== null) lines.push(`${name}{benchmark="${labelValue(b.name)}"} ${v}`);
+      }
+    }
+    lines.push("# EOF", "");
+    return lines.join("\n");
+  }
+};
+
+// src/report/terminal.ts
+import { join as join4 } from "node:path";
+var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
+function table(rows, rightAligned) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
+  return rows.map(
+    (r) => r.map((cell, i) => {
+      const pad = " ".repeat(widths[i] - visibleLength(cell));
+      return rightAligned.has(i) ? pad + cell : cell + pad;
+    }).join("  ").trimEnd()
+  );
+}
+function visibleLength(text2) {
+  return text2.replace(/\x1b\[[0-9;]*m/g, "").length;
+}
+function terminalReport(options) {
+  const paint = (code, text2) => options.colour && code ? `\x1B[${code}m${text2}\x1B[0m` : text2;
+  const change = (c) => c.relative === null ? "" : `${formatPercent(c.relative)}`;
+  return {
+    name: "terminal",
+    render({ head, comparison, baselineSource, resultsDir }) {
+      const shown = (file) => escapeTerminal(resultsDir ? join4(resultsDir, file) : file);
+      const lines = [];
+      if (comparison) {
+        const rows = [["benchmark", "base", "head", "change", "verdict"]];
+        for (const c of comparison.benchmarks) {
+          rows.push([
+            escapeTerminal(c.name),
+            c.base?.estimatedCycles != null ? formatCount(c.base.estimatedCycles) : "-",
+            c.head?.estimatedCycles != null ? formatCount(c.head.estimatedCycles) : "-",
+            change(c),
+            paint(COLOURS[c.verdict], VERDICT_LABEL[c.verdict])
+          ]);
+        }
+        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3])));
+        for (const c of comparison.benchmarks.filter((b) => b.notComparable)) {
+          lines.push(`${escapeTerminal(c.name)}: not comparable: ${escapeTerminal(c.notComparable)}`);
+        }
+        for (const c of comparison.benchmarks.filter((b) => (b.functions.length || b.otherFunctions) && b.verdict !== "unchanged")) {
+          const other = c.otherFunctions;
+          lines.push("", `${escapeTerminal(c.name)}: functions that changed most`);
+          lines.push(
+            ...table(
+              [
+                ["  function (file)", "base", "head", "change"],
+                ...c.functions.map((f) => ["  " + escapeTerminal(functionLabel(f)), functionSideText(f, "base"), functionSideText(f, "head"), functionChangeText(f)]),
+                ...other ? [[`  ${otherFunctionsLabel(other)}`, otherFunctionsSideText(other, "base"), otherFunctionsSideText(other, "head"), formatSigned(other.change)]] : []
+              ],
+              /* @__PURE__ */ new Set([1, 2, 3])
+            )
+          );
+        }
+        for (const c of comparison.benchmarks.filter((b) => b.verdict !== "unchanged")) {
+          const rows2 = pythonFunctionsTerminalRows(c);
+          if (rows2.length) lines.push("", `${escapeTerminal(c.name)}: ${PYTHON_FUNCTIONS_TITLE}`, ...table(rows2, /* @__PURE__ */ new Set([1, 2, 3])));
+        }
+      } else {
+        const rows = [["benchmark", "estimated cycles", "Ir", "L1 hits", "LL hits", "RAM hits", "time"]];
+        for (const b of head.benchmarks) {
+          rows.push(
+            b.hits && b.events ? [escapeTerminal(b.name), formatCount(b.estimatedCycles ?? 0), formatCount(b.events.Ir), formatCount(b.hits.l1), formatCount(b.hits.ll), formatCount(b.hits.ram), formatDuration(b.wallTimeMs)] : [escapeTerminal(b.name), paint("31", b.status === "timeout" ? "TIMED OUT" : "FAILED"), "", "", "", "", formatDuration(b.wallTimeMs)]
+          );
+        }
+        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3, 4, 5, 6])));
+      }
+      for (const b of head.benchmarks.filter((x) => x.status !== "ok")) {
+        lines.push("", paint("31", `${escapeTerminal(b.name)}: ${b.status === "timeout" ? "timed out" : "failed"}`));
+        lines.push(...(b.message ?? "").split("\n").map((l) => `  ${escapeTerminal(l)}`));
+        lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
+      }
+      const timed = timedTerminalTable(head.timed ?? [], (v, text2) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text2));
+      if (timed.length) lines.push("", "timed natively (paired base and head, not simulated):", ...timed);
+      lines.push("", headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
+      return `${lines.join("\n")}
+`;
+    }
+  };
+}
+
+// src/report/index.ts
+var REPORT_FORMATS = {
+  terminal: { export: false, make: terminalReport },
+  markdown: { export: false, make: () => markdownReport },
+  json: { export: false, make: () => jsonReport },
+  junit: { export: false, make: () => junitReport },
+  openmetrics: { export: false, make: () => openMetricsReport },
+  bmf: { export: true, make: () => bmfReport },
+  "github-action-benchmark": { export: true, make: () => githubActionBenchmarkReport }
+};
+var FORMAT_NAMES = Object.keys(REPORT_FORMATS);
+var EXPORT_FORMATS = FORMAT_NAMES.filter((name) => REPORT_FORMATS[name].export);
+function reportFormat(name, options) {
+  return REPORT_FORMATS[name].make(options);
+}
+var exportFileName = (format) => `${format}.json`;
+
 // src/results/io.ts
-import { mkdirSync as mkdirSync2, renameSync, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname2 } from "node:path";
+import { existsSync as existsSync2, mkdirSync as mkdirSync2, renameSync, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname4, resolve as resolve2 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -15819,6 +16536,22 @@ var results_schema_default = {
             }
           }
         },
+        allFunctions: { description: "Every function and line was kept (check, bisect), not only the costliest.", const: true },
+        seal: {
+          description: "What the measured run was sealed by (each reaches the count); absent in older results.",
+          type: "object",
+          additionalProperties: false,
+          required: ["pids", "ids", "network", "cpus", "entropy"],
+          properties: {
+            pids: { enum: ["own", "host"] },
+            ids: { enum: ["anonymous", "caller", "host"] },
+            network: { enum: ["none", "host"] },
+            cpus: { enum: ["one", "host"] },
+            entropy: { enum: ["fixed", "os"] },
+            pythonResets: { type: "boolean" },
+            devices: { type: "string", maxLength: 200 }
+          }
+        },
         executables: {
           description: "What the processes ran from outside the workspace (programs, interpreters, shared libraries) with content hashes; absent in older results.",
           type: "array",
@@ -15904,70 +16637,16 @@ var results_schema_default = {
   }
 };
 
-// src/untrusted/read.ts
-import { closeSync as closeSync2, constants, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
-var MiB = 1 << 20;
-function readTextBounded(path, limit, what, shown = path) {
-  const fd = openSync2(path, "r");
-  try {
-    const buffer = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
-    const chunks = [];
-    let total = 0;
-    for (; ; ) {
-      const n = readSync2(fd, buffer, 0, buffer.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > limit) throw new CgBenchError(`${what} ${shown}: larger than ${Math.round(limit / MiB)} MiB; that is not a ${what} cg-bench wrote or can use`);
-      chunks.push(Buffer.from(buffer.subarray(0, n)));
-    }
-    return Buffer.concat(chunks).toString("utf8");
-  } finally {
-    closeSync2(fd);
-  }
-}
-var KiB = 1 << 10;
-function openPlain(path) {
-  let fd;
-  try {
-    fd = openSync2(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch {
-    return void 0;
-  }
-  if (fstatSync2(fd).isFile()) return fd;
-  closeSync2(fd);
-  return void 0;
-}
-function readAt(path, bytes, from) {
-  const fd = openPlain(path);
-  if (fd === void 0) return void 0;
-  try {
-    const size = fstatSync2(fd).size;
-    const length = Math.min(size, bytes);
-    const buffer = Buffer.alloc(length);
-    let read = 0;
-    for (let n; read < length && (n = readSync2(fd, buffer, read, length - read, (from === "end" ? size - length : 0) + read)) > 0; ) read += n;
-    return buffer.subarray(0, read).toString("utf8");
-  } finally {
-    closeSync2(fd);
-  }
-}
-function readHead(path, bytes) {
-  return readAt(path, bytes, "start");
-}
-function readTail(path, bytes) {
-  return readAt(path, bytes, "end");
-}
-function logTail(path, lines = 20) {
-  const text = readTail(path, 16 * KiB)?.trimEnd() ?? "";
-  return text.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
-}
-
 // src/util/json-schema.ts
 var import_ajv = __toESM(require_ajv(), 1);
-function createAjv() {
-  const ajv = new import_ajv.Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true });
+function createAjv(options = {}) {
+  const ajv = new import_ajv.Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: options.validateSchema ?? false });
   ajv.addKeyword({ keyword: "x-message", schemaType: "string" });
   return ajv;
+}
+function lazyValidator(schema) {
+  let validate;
+  return () => validate ??= createAjv().compile(schema);
 }
 function jsonPointerToPath(pointer) {
   let out = "";
@@ -15980,8 +16659,8 @@ function jsonPointerToPath(pointer) {
   return out;
 }
 function describeValue(value) {
-  const text = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  const text2 = typeof value === "number" && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
+  return text2.length > 60 ? `${text2.slice(0, 57)}...` : text2;
 }
 function closest(word, candidates) {
   let best;
@@ -16079,10 +16758,10 @@ function typeAllows(schema, type) {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   return types.includes(type) || type === "integer" && types.includes("number");
 }
-function cutText(text, limit) {
-  if (text.length <= limit) return text;
-  const points = [...text];
-  if (points.length <= limit) return text;
+function cutText(text2, limit) {
+  if (text2.length <= limit) return text2;
+  const points = [...text2];
+  if (points.length <= limit) return text2;
   const note = ` \u2026 (cut: ${points.length - limit} more characters)`;
   const keep = limit >= 4 * note.length ? limit - [...note].length : limit;
   return points.slice(0, keep).join("") + (keep < limit ? note : "");
@@ -16122,8 +16801,8 @@ var RESULTS_SCHEMA_VERSION = 1;
 // src/results/io.ts
 var RESULTS_LIMIT = 256 * MiB;
 var RESULTS_SCHEMA = results_schema_default;
-var validateResults = createAjv().compile(results_schema_default);
-var validateTimed = createAjv().compile({ ...results_schema_default.properties.timed, definitions: results_schema_default.definitions });
+var resultsValidator = lazyValidator(results_schema_default);
+var timedValidator = lazyValidator({ ...results_schema_default.properties.timed, definitions: results_schema_default.definitions });
 function parseResults(data, source) {
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new CgBenchError(`${source}: not a cg-bench results file (expected a JSON object)`);
@@ -16137,6 +16816,7 @@ function parseResults(data, source) {
       `${source}: results schemaVersion ${JSON.stringify(record["schemaVersion"])} is not supported (this cg-bench reads ${RESULTS_SCHEMA_VERSION}); measure the baseline again`
     );
   }
+  const validateResults = resultsValidator();
   if (!validateResults(data)) {
     const problems = schemaProblems(validateResults).slice(0, 10);
     throw new CgBenchError(`${source}: invalid results file:
@@ -16152,10 +16832,10 @@ ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
   }
   return data;
 }
-function readResults(path) {
-  let text;
+function readResults(path, root = dirname4(path)) {
+  let text2;
   try {
-    text = readTextBounded(path, RESULTS_LIMIT, "results file");
+    text2 = readTextBeneath(root, resolve2(path), RESULTS_LIMIT, "results file", path);
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
@@ -16163,11 +16843,26 @@ function readResults(path) {
   }
   let data;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(text2);
   } catch (error) {
     throw new CgBenchError(`${path}: not valid JSON (${error.message}); the file is corrupt`);
   }
   return parseResults(data, path);
+}
+function readWallTimes(path) {
+  const times = /* @__PURE__ */ new Map();
+  let data;
+  try {
+    data = JSON.parse(readTextBounded(path, RESULTS_LIMIT, "results file"));
+  } catch {
+    return times;
+  }
+  const benchmarks = data?.benchmarks;
+  if (!Array.isArray(benchmarks)) return times;
+  for (const b of benchmarks) {
+    if (typeof b?.name === "string" && typeof b.wallTimeMs === "number" && Number.isFinite(b.wallTimeMs) && b.wallTimeMs >= 0) times.set(b.name, b.wallTimeMs);
+  }
+  return times;
 }
 var WRITE_HINTS = {
   ENOSPC: "no space left on the device",
@@ -16178,16 +16873,17 @@ var WRITE_HINTS = {
   EISDIR: "is a directory",
   ENOTDIR: "a part of the path is not a directory"
 };
-function writeFileAtomic(path, text) {
+function writeFileAtomic(path, text2) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync2(dirname2(path), { recursive: true });
-    writeFileSync3(temporary, text);
+    mkdirSync2(dirname4(path), { recursive: true });
+    writeFileSync3(temporary, text2);
     renameSync(temporary, path);
   } catch (error) {
     rmSync3(temporary, { force: true });
     const code = error.code ?? "";
-    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ""}; the file there, if any, is unchanged`);
+    const left = existsSync2(path) ? "the file there is unchanged" : "no file is there now";
+    throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ""}; ${left}`);
   }
 }
 function writeResults(path, results) {
@@ -16243,168 +16939,1000 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { readFileSync as readFileSync6 } from "node:fs";
-import { join as join12 } from "node:path";
+import { join as join15 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync4, lstatSync as lstatSync3, mkdirSync as mkdirSync8, mkdtempSync as mkdtempSync3, readdirSync as readdirSync6, rmSync as rmSync9 } from "node:fs";
-import { dirname as dirname6, join as join11, resolve as resolve4 } from "node:path";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync6, lstatSync as lstatSync4, mkdirSync as mkdirSync10, mkdtempSync as mkdtempSync3, readdirSync as readdirSync6, rmSync as rmSync8 } from "node:fs";
+import { dirname as dirname9, join as join14, resolve as resolve7 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { createHash } from "node:crypto";
-import { realpathSync, statSync as statSync2 } from "node:fs";
-import { dirname as dirname3, relative as relative3 } from "node:path";
+import { createHash as createHash3 } from "node:crypto";
+import { realpathSync as realpathSync2, statSync as statSync3 } from "node:fs";
+import { dirname as dirname5, isAbsolute as isAbsolute4, relative as relative4, resolve as resolve4 } from "node:path";
 
-// schemas/config.schema.json
-var config_schema_default = {
-  $schema: "http://json-schema.org/draft-07/schema#",
-  $id: "https://github.com/org/cg-bench/blob/v1/schemas/config.schema.json",
-  title: "cg-bench configuration (cg-bench.yml)",
-  type: "object",
-  additionalProperties: false,
-  required: ["benchmarks"],
-  properties: {
-    threshold: {
-      $ref: "#/definitions/threshold",
-      description: "Default change in estimated cycles beyond which a benchmark counts as a regression or improvement. Default 1%."
-    },
-    timeout: {
-      $ref: "#/definitions/duration",
-      description: "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m."
-    },
-    "setup-timeout": {
-      $ref: "#/definitions/duration",
-      description: "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout."
-    },
-    cache: {
-      type: "object",
-      additionalProperties: false,
-      description: `Simulated cache geometry, as Valgrind's --I1/--D1/--LL take it: "size,associativity,line size" in bytes.`,
-      properties: {
-        I1: { $ref: "#/definitions/cacheLevel" },
-        D1: { $ref: "#/definitions/cacheLevel" },
-        LL: { $ref: "#/definitions/cacheLevel" }
+// src/config/config-validator.generated.js
+var import_ucs2length = __toESM(require_ucs2length(), 1);
+var validateConfig = validate10;
+var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/config.schema.json", "title": "cg-bench configuration (cg-bench.yml)", "type": "object", "additionalProperties": false, "required": ["benchmarks"], "properties": { "threshold": { "$ref": "#/definitions/threshold", "description": "Default change in estimated cycles beyond which a benchmark counts as a regression or improvement. Default 1%." }, "timeout": { "$ref": "#/definitions/duration", "description": "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m." }, "setup-timeout": { "$ref": "#/definitions/duration", "description": "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout." }, "cache": { "type": "object", "additionalProperties": false, "description": `Simulated cache geometry, as Valgrind's --I1/--D1/--LL take it: "size,associativity,line size" in bytes.`, "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "description": "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.", "properties": { "l1": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ll": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ram": { "type": "number", "minimum": 0, "maximum": 1e6 } } }, "env": { "$ref": "#/definitions/env", "description": "Variables added to every benchmark's environment." }, "setup": { "type": "array", "description": "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).", "items": { "$ref": "#/definitions/command" } }, "network": { "type": "boolean", "description": "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out." }, "cpus": { "enum": ["one", "all"], "description": `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.` }, "benchmarks": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/benchmark" } } }, "definitions": { "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } }, "command": { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" }, "env": { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } }, "threshold": { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" }, "duration": { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' } } };
+var schema12 = { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" };
+var schema13 = { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" };
+var schema15 = { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' };
+var schema18 = { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } };
+var schema19 = { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" };
+var func2 = Object.prototype.hasOwnProperty;
+var func3 = import_ucs2length.default.default;
+var pattern0 = new RegExp("^[0-9]+(\\.[0-9]+)?[ ]?%$", "u");
+var pattern1 = new RegExp("^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "u");
+var pattern3 = new RegExp("^[0-9]+,[0-9]+,[0-9]+$", "u");
+var pattern6 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+var schema20 = { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } };
+var pattern7 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "u");
+function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.name === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema20.required, parentSchema: schema20, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
       }
-    },
-    weights: {
-      type: "object",
-      additionalProperties: false,
-      description: "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.",
-      properties: {
-        l1: { type: "number", minimum: 0, maximum: 1e6 },
-        ll: { type: "number", minimum: 0, maximum: 1e6 },
-        ram: { type: "number", minimum: 0, maximum: 1e6 }
-      }
-    },
-    env: {
-      $ref: "#/definitions/env",
-      description: "Variables added to every benchmark's environment."
-    },
-    setup: {
-      type: "array",
-      description: "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).",
-      items: { $ref: "#/definitions/command" }
-    },
-    network: {
-      type: "boolean",
-      description: "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out."
-    },
-    cpus: {
-      enum: ["one", "all"],
-      description: `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.`
-    },
-    benchmarks: {
-      type: "array",
-      minItems: 1,
-      items: { $ref: "#/definitions/benchmark" }
+      errors++;
     }
-  },
-  definitions: {
-    benchmark: {
-      type: "object",
-      additionalProperties: false,
-      required: ["name", "run"],
-      properties: {
-        name: {
-          type: "string",
-          minLength: 1,
-          maxLength: 100,
-          pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$",
-          "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)"
-        },
-        run: { $ref: "#/definitions/command" },
-        env: { $ref: "#/definitions/env" },
-        cwd: { type: "string", minLength: 1, description: "Working directory, relative to the configuration file's directory." },
-        threshold: { $ref: "#/definitions/threshold" },
-        timeout: { $ref: "#/definitions/duration" },
-        budget: {
-          $ref: "#/definitions/duration",
-          description: "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h."
-        },
-        instrument: {
-          enum: ["whole", "region"],
-          description: "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)."
-        },
-        mode: {
-          enum: ["cachegrind", "wallclock", "cputime", "counters"],
-          description: "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way."
+    if (data.run === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "run" }, message: "must have required property 'run'", schema: schema20.required, parentSchema: schema20, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func2.call(schema20.properties, key0)) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema20, data };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+    }
+    if (data.name !== void 0) {
+      let data0 = data.name;
+      if (typeof data0 === "string") {
+        if (func3(data0) > 100) {
+          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (func3(data0) < 1) {
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+        if (!pattern7.test(data0)) {
+          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$" }, message: 'must match pattern "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$"', schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", parentSchema: schema20.properties.name, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      } else {
+        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.name.type, parentSchema: schema20.properties.name, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+    }
+    if (data.run !== void 0) {
+      let data1 = data.run;
+      if (typeof data1 !== "string" && !Array.isArray(data1)) {
+        const err7 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema19.type }, message: "must be string,array", schema: schema19.type, parentSchema: schema19, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err7];
+        } else {
+          vErrors.push(err7);
+        }
+        errors++;
+      }
+      if (typeof data1 === "string") {
+        if (func3(data1) > 65536) {
+          const err8 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+        if (func3(data1) < 1) {
+          const err9 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
         }
       }
-    },
-    command: {
-      description: "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).",
-      type: ["string", "array"],
-      minLength: 1,
-      maxLength: 65536,
-      minItems: 1,
-      maxItems: 4096,
-      items: { type: "string", maxLength: 65536 },
-      "x-message": "must be a command string or a list of arguments"
-    },
-    env: {
-      type: "object",
-      propertyNames: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" },
-      additionalProperties: { type: ["string", "number", "boolean"] }
-    },
-    threshold: {
-      type: ["number", "string"],
-      minimum: 0,
-      maximum: 1e6,
-      pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$",
-      "x-message": "is not a percentage (write 1% or 0.5%)"
-    },
-    duration: {
-      type: ["number", "string"],
-      exclusiveMinimum: 0,
-      maximum: 2147483,
-      pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$",
-      "x-message": "is not a duration (write 90s, 10m or a number of seconds)"
-    },
-    cacheLevel: {
-      type: "string",
-      pattern: "^[0-9]+,[0-9]+,[0-9]+$",
-      "x-message": 'is not "size,associativity,line size"'
+      if (Array.isArray(data1)) {
+        if (data1.length > 4096) {
+          const err10 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema19, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err10];
+          } else {
+            vErrors.push(err10);
+          }
+          errors++;
+        }
+        if (data1.length < 1) {
+          const err11 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema19, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        const len0 = data1.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data2 = data1[i0];
+          if (typeof data2 === "string") {
+            if (func3(data2) > 65536) {
+              const err12 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19.items, data: data2 };
+              if (vErrors === null) {
+                vErrors = [err12];
+              } else {
+                vErrors.push(err12);
+              }
+              errors++;
+            }
+          } else {
+            const err13 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.items.type, parentSchema: schema19.items, data: data2 };
+            if (vErrors === null) {
+              vErrors = [err13];
+            } else {
+              vErrors.push(err13);
+            }
+            errors++;
+          }
+        }
+      }
     }
+    if (data.env !== void 0) {
+      let data3 = data.env;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        for (const key1 in data3) {
+          const _errs14 = errors;
+          if (typeof key1 === "string") {
+            if (!pattern6.test(key1)) {
+              const err14 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema18.propertyNames, data: key1, propertyName: key1 };
+              if (vErrors === null) {
+                vErrors = [err14];
+              } else {
+                vErrors.push(err14);
+              }
+              errors++;
+            }
+          }
+          var valid5 = _errs14 === errors;
+          if (!valid5) {
+            const err15 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema18.propertyNames, parentSchema: schema18, data: data3 };
+            if (vErrors === null) {
+              vErrors = [err15];
+            } else {
+              vErrors.push(err15);
+            }
+            errors++;
+          }
+        }
+        for (const key2 in data3) {
+          let data4 = data3[key2];
+          if (typeof data4 !== "string" && !(typeof data4 == "number" && isFinite(data4)) && typeof data4 !== "boolean") {
+            const err16 = { instancePath: instancePath + "/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema18.additionalProperties.type }, message: "must be string,number,boolean", schema: schema18.additionalProperties.type, parentSchema: schema18.additionalProperties, data: data4 };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err17 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.cwd !== void 0) {
+      let data5 = data.cwd;
+      if (typeof data5 === "string") {
+        if (func3(data5) < 1) {
+          const err18 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.cwd, data: data5 };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+      } else {
+        const err19 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.cwd.type, parentSchema: schema20.properties.cwd, data: data5 };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.threshold !== void 0) {
+      let data6 = data.threshold;
+      if (!(typeof data6 == "number" && isFinite(data6)) && typeof data6 !== "string") {
+        const err20 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: schema12.type }, message: "must be number,string", schema: schema12.type, parentSchema: schema12, data: data6 };
+        if (vErrors === null) {
+          vErrors = [err20];
+        } else {
+          vErrors.push(err20);
+        }
+        errors++;
+      }
+      if (typeof data6 == "number" && isFinite(data6)) {
+        if (data6 > 1e6 || isNaN(data6)) {
+          const err21 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema12, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+        if (data6 < 0 || isNaN(data6)) {
+          const err22 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+      }
+      if (typeof data6 === "string") {
+        if (!pattern0.test(data6)) {
+          const err23 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema12, data: data6 };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.timeout !== void 0) {
+      let data7 = data.timeout;
+      if (!(typeof data7 == "number" && isFinite(data7)) && typeof data7 !== "string") {
+        const err24 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data7 };
+        if (vErrors === null) {
+          vErrors = [err24];
+        } else {
+          vErrors.push(err24);
+        }
+        errors++;
+      }
+      if (typeof data7 == "number" && isFinite(data7)) {
+        if (data7 > 2147483 || isNaN(data7)) {
+          const err25 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err25];
+          } else {
+            vErrors.push(err25);
+          }
+          errors++;
+        }
+        if (data7 <= 0 || isNaN(data7)) {
+          const err26 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err26];
+          } else {
+            vErrors.push(err26);
+          }
+          errors++;
+        }
+      }
+      if (typeof data7 === "string") {
+        if (!pattern1.test(data7)) {
+          const err27 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err27];
+          } else {
+            vErrors.push(err27);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.budget !== void 0) {
+      let data8 = data.budget;
+      if (!(typeof data8 == "number" && isFinite(data8)) && typeof data8 !== "string") {
+        const err28 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data8 };
+        if (vErrors === null) {
+          vErrors = [err28];
+        } else {
+          vErrors.push(err28);
+        }
+        errors++;
+      }
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (data8 > 2147483 || isNaN(data8)) {
+          const err29 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err29];
+          } else {
+            vErrors.push(err29);
+          }
+          errors++;
+        }
+        if (data8 <= 0 || isNaN(data8)) {
+          const err30 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err30];
+          } else {
+            vErrors.push(err30);
+          }
+          errors++;
+        }
+      }
+      if (typeof data8 === "string") {
+        if (!pattern1.test(data8)) {
+          const err31 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.instrument !== void 0) {
+      let data9 = data.instrument;
+      if (!(data9 === "whole" || data9 === "region")) {
+        const err32 = { instancePath: instancePath + "/instrument", schemaPath: "#/properties/instrument/enum", keyword: "enum", params: { allowedValues: schema20.properties.instrument.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.instrument.enum, parentSchema: schema20.properties.instrument, data: data9 };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.mode !== void 0) {
+      let data10 = data.mode;
+      if (!(data10 === "cachegrind" || data10 === "wallclock" || data10 === "cputime" || data10 === "counters")) {
+        const err33 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema20.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.mode.enum, parentSchema: schema20.properties.mode, data: data10 };
+        if (vErrors === null) {
+          vErrors = [err33];
+        } else {
+          vErrors.push(err33);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err34 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data };
+    if (vErrors === null) {
+      vErrors = [err34];
+    } else {
+      vErrors.push(err34);
+    }
+    errors++;
   }
-};
+  validate11.errors = vErrors;
+  return errors === 0;
+}
+function validate10(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
+  ;
+  let vErrors = null;
+  let errors = 0;
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.benchmarks === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "benchmarks" }, message: "must have required property 'benchmarks'", schema: schema11.required, parentSchema: schema11, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func2.call(schema11.properties, key0)) {
+        const err1 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11, data };
+        if (vErrors === null) {
+          vErrors = [err1];
+        } else {
+          vErrors.push(err1);
+        }
+        errors++;
+      }
+    }
+    if (data.threshold !== void 0) {
+      let data0 = data.threshold;
+      if (!(typeof data0 == "number" && isFinite(data0)) && typeof data0 !== "string") {
+        const err2 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: schema12.type }, message: "must be number,string", schema: schema12.type, parentSchema: schema12, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err2];
+        } else {
+          vErrors.push(err2);
+        }
+        errors++;
+      }
+      if (typeof data0 == "number" && isFinite(data0)) {
+        if (data0 > 1e6 || isNaN(data0)) {
+          const err3 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema12, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err3];
+          } else {
+            vErrors.push(err3);
+          }
+          errors++;
+        }
+        if (data0 < 0 || isNaN(data0)) {
+          const err4 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err4];
+          } else {
+            vErrors.push(err4);
+          }
+          errors++;
+        }
+      }
+      if (typeof data0 === "string") {
+        if (!pattern0.test(data0)) {
+          const err5 = { instancePath: instancePath + "/threshold", schemaPath: "#/definitions/threshold/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema12, data: data0 };
+          if (vErrors === null) {
+            vErrors = [err5];
+          } else {
+            vErrors.push(err5);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.timeout !== void 0) {
+      let data1 = data.timeout;
+      if (!(typeof data1 == "number" && isFinite(data1)) && typeof data1 !== "string") {
+        const err6 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      if (typeof data1 == "number" && isFinite(data1)) {
+        if (data1 > 2147483 || isNaN(data1)) {
+          const err7 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err7];
+          } else {
+            vErrors.push(err7);
+          }
+          errors++;
+        }
+        if (data1 <= 0 || isNaN(data1)) {
+          const err8 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err8];
+          } else {
+            vErrors.push(err8);
+          }
+          errors++;
+        }
+      }
+      if (typeof data1 === "string") {
+        if (!pattern1.test(data1)) {
+          const err9 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data1 };
+          if (vErrors === null) {
+            vErrors = [err9];
+          } else {
+            vErrors.push(err9);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data["setup-timeout"] !== void 0) {
+      let data2 = data["setup-timeout"];
+      if (!(typeof data2 == "number" && isFinite(data2)) && typeof data2 !== "string") {
+        const err10 = { instancePath: instancePath + "/setup-timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err10];
+        } else {
+          vErrors.push(err10);
+        }
+        errors++;
+      }
+      if (typeof data2 == "number" && isFinite(data2)) {
+        if (data2 > 2147483 || isNaN(data2)) {
+          const err11 = { instancePath: instancePath + "/setup-timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err11];
+          } else {
+            vErrors.push(err11);
+          }
+          errors++;
+        }
+        if (data2 <= 0 || isNaN(data2)) {
+          const err12 = { instancePath: instancePath + "/setup-timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err12];
+          } else {
+            vErrors.push(err12);
+          }
+          errors++;
+        }
+      }
+      if (typeof data2 === "string") {
+        if (!pattern1.test(data2)) {
+          const err13 = { instancePath: instancePath + "/setup-timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err13];
+          } else {
+            vErrors.push(err13);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.cache !== void 0) {
+      let data3 = data.cache;
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        for (const key1 in data3) {
+          if (!(key1 === "I1" || key1 === "D1" || key1 === "LL")) {
+            const err14 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.cache, data: data3 };
+            if (vErrors === null) {
+              vErrors = [err14];
+            } else {
+              vErrors.push(err14);
+            }
+            errors++;
+          }
+        }
+        if (data3.I1 !== void 0) {
+          let data4 = data3.I1;
+          if (typeof data4 === "string") {
+            if (!pattern3.test(data4)) {
+              const err15 = { instancePath: instancePath + "/cache/I1", schemaPath: "#/definitions/cacheLevel/pattern", keyword: "pattern", params: { pattern: "^[0-9]+,[0-9]+,[0-9]+$" }, message: 'must match pattern "^[0-9]+,[0-9]+,[0-9]+$"', schema: "^[0-9]+,[0-9]+,[0-9]+$", parentSchema: schema15, data: data4 };
+              if (vErrors === null) {
+                vErrors = [err15];
+              } else {
+                vErrors.push(err15);
+              }
+              errors++;
+            }
+          } else {
+            const err16 = { instancePath: instancePath + "/cache/I1", schemaPath: "#/definitions/cacheLevel/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data4 };
+            if (vErrors === null) {
+              vErrors = [err16];
+            } else {
+              vErrors.push(err16);
+            }
+            errors++;
+          }
+        }
+        if (data3.D1 !== void 0) {
+          let data5 = data3.D1;
+          if (typeof data5 === "string") {
+            if (!pattern3.test(data5)) {
+              const err17 = { instancePath: instancePath + "/cache/D1", schemaPath: "#/definitions/cacheLevel/pattern", keyword: "pattern", params: { pattern: "^[0-9]+,[0-9]+,[0-9]+$" }, message: 'must match pattern "^[0-9]+,[0-9]+,[0-9]+$"', schema: "^[0-9]+,[0-9]+,[0-9]+$", parentSchema: schema15, data: data5 };
+              if (vErrors === null) {
+                vErrors = [err17];
+              } else {
+                vErrors.push(err17);
+              }
+              errors++;
+            }
+          } else {
+            const err18 = { instancePath: instancePath + "/cache/D1", schemaPath: "#/definitions/cacheLevel/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data5 };
+            if (vErrors === null) {
+              vErrors = [err18];
+            } else {
+              vErrors.push(err18);
+            }
+            errors++;
+          }
+        }
+        if (data3.LL !== void 0) {
+          let data6 = data3.LL;
+          if (typeof data6 === "string") {
+            if (!pattern3.test(data6)) {
+              const err19 = { instancePath: instancePath + "/cache/LL", schemaPath: "#/definitions/cacheLevel/pattern", keyword: "pattern", params: { pattern: "^[0-9]+,[0-9]+,[0-9]+$" }, message: 'must match pattern "^[0-9]+,[0-9]+,[0-9]+$"', schema: "^[0-9]+,[0-9]+,[0-9]+$", parentSchema: schema15, data: data6 };
+              if (vErrors === null) {
+                vErrors = [err19];
+              } else {
+                vErrors.push(err19);
+              }
+              errors++;
+            }
+          } else {
+            const err20 = { instancePath: instancePath + "/cache/LL", schemaPath: "#/definitions/cacheLevel/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema15.type, parentSchema: schema15, data: data6 };
+            if (vErrors === null) {
+              vErrors = [err20];
+            } else {
+              vErrors.push(err20);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err21 = { instancePath: instancePath + "/cache", schemaPath: "#/properties/cache/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.cache.type, parentSchema: schema11.properties.cache, data: data3 };
+        if (vErrors === null) {
+          vErrors = [err21];
+        } else {
+          vErrors.push(err21);
+        }
+        errors++;
+      }
+    }
+    if (data.weights !== void 0) {
+      let data7 = data.weights;
+      if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+        for (const key2 in data7) {
+          if (!(key2 === "l1" || key2 === "ll" || key2 === "ram")) {
+            const err22 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema11.properties.weights, data: data7 };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+        if (data7.l1 !== void 0) {
+          let data8 = data7.l1;
+          if (typeof data8 == "number" && isFinite(data8)) {
+            if (data8 > 1e6 || isNaN(data8)) {
+              const err23 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema11.properties.weights.properties.l1, data: data8 };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
+            if (data8 < 0 || isNaN(data8)) {
+              const err24 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.weights.properties.l1, data: data8 };
+              if (vErrors === null) {
+                vErrors = [err24];
+              } else {
+                vErrors.push(err24);
+              }
+              errors++;
+            }
+          } else {
+            const err25 = { instancePath: instancePath + "/weights/l1", schemaPath: "#/properties/weights/properties/l1/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.weights.properties.l1.type, parentSchema: schema11.properties.weights.properties.l1, data: data8 };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        }
+        if (data7.ll !== void 0) {
+          let data9 = data7.ll;
+          if (typeof data9 == "number" && isFinite(data9)) {
+            if (data9 > 1e6 || isNaN(data9)) {
+              const err26 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema11.properties.weights.properties.ll, data: data9 };
+              if (vErrors === null) {
+                vErrors = [err26];
+              } else {
+                vErrors.push(err26);
+              }
+              errors++;
+            }
+            if (data9 < 0 || isNaN(data9)) {
+              const err27 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.weights.properties.ll, data: data9 };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+          } else {
+            const err28 = { instancePath: instancePath + "/weights/ll", schemaPath: "#/properties/weights/properties/ll/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.weights.properties.ll.type, parentSchema: schema11.properties.weights.properties.ll, data: data9 };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors++;
+          }
+        }
+        if (data7.ram !== void 0) {
+          let data10 = data7.ram;
+          if (typeof data10 == "number" && isFinite(data10)) {
+            if (data10 > 1e6 || isNaN(data10)) {
+              const err29 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema11.properties.weights.properties.ram, data: data10 };
+              if (vErrors === null) {
+                vErrors = [err29];
+              } else {
+                vErrors.push(err29);
+              }
+              errors++;
+            }
+            if (data10 < 0 || isNaN(data10)) {
+              const err30 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema11.properties.weights.properties.ram, data: data10 };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
+            }
+          } else {
+            const err31 = { instancePath: instancePath + "/weights/ram", schemaPath: "#/properties/weights/properties/ram/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema11.properties.weights.properties.ram.type, parentSchema: schema11.properties.weights.properties.ram, data: data10 };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err32 = { instancePath: instancePath + "/weights", schemaPath: "#/properties/weights/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.properties.weights.type, parentSchema: schema11.properties.weights, data: data7 };
+        if (vErrors === null) {
+          vErrors = [err32];
+        } else {
+          vErrors.push(err32);
+        }
+        errors++;
+      }
+    }
+    if (data.env !== void 0) {
+      let data11 = data.env;
+      if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
+        for (const key3 in data11) {
+          const _errs41 = errors;
+          if (typeof key3 === "string") {
+            if (!pattern6.test(key3)) {
+              const err33 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema18.propertyNames, data: key3, propertyName: key3 };
+              if (vErrors === null) {
+                vErrors = [err33];
+              } else {
+                vErrors.push(err33);
+              }
+              errors++;
+            }
+          }
+          var valid10 = _errs41 === errors;
+          if (!valid10) {
+            const err34 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema18.propertyNames, parentSchema: schema18, data: data11 };
+            if (vErrors === null) {
+              vErrors = [err34];
+            } else {
+              vErrors.push(err34);
+            }
+            errors++;
+          }
+        }
+        for (const key4 in data11) {
+          let data12 = data11[key4];
+          if (typeof data12 !== "string" && !(typeof data12 == "number" && isFinite(data12)) && typeof data12 !== "boolean") {
+            const err35 = { instancePath: instancePath + "/env/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema18.additionalProperties.type }, message: "must be string,number,boolean", schema: schema18.additionalProperties.type, parentSchema: schema18.additionalProperties, data: data12 };
+            if (vErrors === null) {
+              vErrors = [err35];
+            } else {
+              vErrors.push(err35);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err36 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data11 };
+        if (vErrors === null) {
+          vErrors = [err36];
+        } else {
+          vErrors.push(err36);
+        }
+        errors++;
+      }
+    }
+    if (data.setup !== void 0) {
+      let data13 = data.setup;
+      if (Array.isArray(data13)) {
+        const len0 = data13.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data14 = data13[i0];
+          if (typeof data14 !== "string" && !Array.isArray(data14)) {
+            const err37 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema19.type }, message: "must be string,array", schema: schema19.type, parentSchema: schema19, data: data14 };
+            if (vErrors === null) {
+              vErrors = [err37];
+            } else {
+              vErrors.push(err37);
+            }
+            errors++;
+          }
+          if (typeof data14 === "string") {
+            if (func3(data14) > 65536) {
+              const err38 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+            if (func3(data14) < 1) {
+              const err39 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err39];
+              } else {
+                vErrors.push(err39);
+              }
+              errors++;
+            }
+          }
+          if (Array.isArray(data14)) {
+            if (data14.length > 4096) {
+              const err40 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema19, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err40];
+              } else {
+                vErrors.push(err40);
+              }
+              errors++;
+            }
+            if (data14.length < 1) {
+              const err41 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema19, data: data14 };
+              if (vErrors === null) {
+                vErrors = [err41];
+              } else {
+                vErrors.push(err41);
+              }
+              errors++;
+            }
+            const len1 = data14.length;
+            for (let i1 = 0; i1 < len1; i1++) {
+              let data15 = data14[i1];
+              if (typeof data15 === "string") {
+                if (func3(data15) > 65536) {
+                  const err42 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19.items, data: data15 };
+                  if (vErrors === null) {
+                    vErrors = [err42];
+                  } else {
+                    vErrors.push(err42);
+                  }
+                  errors++;
+                }
+              } else {
+                const err43 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.items.type, parentSchema: schema19.items, data: data15 };
+                if (vErrors === null) {
+                  vErrors = [err43];
+                } else {
+                  vErrors.push(err43);
+                }
+                errors++;
+              }
+            }
+          }
+        }
+      } else {
+        const err44 = { instancePath: instancePath + "/setup", schemaPath: "#/properties/setup/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.setup.type, parentSchema: schema11.properties.setup, data: data13 };
+        if (vErrors === null) {
+          vErrors = [err44];
+        } else {
+          vErrors.push(err44);
+        }
+        errors++;
+      }
+    }
+    if (data.network !== void 0) {
+      let data16 = data.network;
+      if (typeof data16 !== "boolean") {
+        const err45 = { instancePath: instancePath + "/network", schemaPath: "#/properties/network/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.network.type, parentSchema: schema11.properties.network, data: data16 };
+        if (vErrors === null) {
+          vErrors = [err45];
+        } else {
+          vErrors.push(err45);
+        }
+        errors++;
+      }
+    }
+    if (data.cpus !== void 0) {
+      let data17 = data.cpus;
+      if (!(data17 === "one" || data17 === "all")) {
+        const err46 = { instancePath: instancePath + "/cpus", schemaPath: "#/properties/cpus/enum", keyword: "enum", params: { allowedValues: schema11.properties.cpus.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.cpus.enum, parentSchema: schema11.properties.cpus, data: data17 };
+        if (vErrors === null) {
+          vErrors = [err46];
+        } else {
+          vErrors.push(err46);
+        }
+        errors++;
+      }
+    }
+    if (data.benchmarks !== void 0) {
+      let data18 = data.benchmarks;
+      if (Array.isArray(data18)) {
+        if (data18.length < 1) {
+          const err47 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.benchmarks, data: data18 };
+          if (vErrors === null) {
+            vErrors = [err47];
+          } else {
+            vErrors.push(err47);
+          }
+          errors++;
+        }
+        const len2 = data18.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          if (!validate11(data18[i2], { instancePath: instancePath + "/benchmarks/" + i2, parentData: data18, parentDataProperty: i2, rootData })) {
+            vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+            errors = vErrors.length;
+          }
+        }
+      } else {
+        const err48 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.benchmarks.type, parentSchema: schema11.properties.benchmarks, data: data18 };
+        if (vErrors === null) {
+          vErrors = [err48];
+        } else {
+          vErrors.push(err48);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err49 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    if (vErrors === null) {
+      vErrors = [err49];
+    } else {
+      vErrors.push(err49);
+    }
+    errors++;
+  }
+  validate10.errors = vErrors;
+  return errors === 0;
+}
 
 // src/util/paths.ts
-import { isAbsolute as isAbsolute2, relative as relative2, resolve, sep as sep2 } from "node:path";
+import { isAbsolute as isAbsolute3, relative as relative3, resolve as resolve3, sep as sep3 } from "node:path";
 function resolveFrom(base, path) {
-  return resolve(base, path);
+  return resolve3(base, path);
 }
 function callerDirectory() {
   return process.cwd();
 }
 function absolutePath(path, what) {
-  if (!isAbsolute2(path)) throw new Error(`internal: ${what} "${path}" is not an absolute path; an entry point should have resolved it`);
-  return resolve(path);
+  if (!isAbsolute3(path)) throw new Error(`internal: ${what} "${path}" is not an absolute path; an entry point should have resolved it`);
+  return resolve3(path);
 }
 function shownPath(path, from = callerDirectory()) {
-  const rel = relative2(from, path);
+  const rel = relative3(from, path);
   if (rel === "") return ".";
-  return rel === ".." || rel.startsWith(`..${sep2}`) || isAbsolute2(rel) ? path : rel;
+  return rel === ".." || rel.startsWith(`..${sep3}`) || isAbsolute3(rel) ? path : rel;
 }
 
 // src/config/values.ts
@@ -16419,10 +17947,13 @@ function parseDuration(value) {
   return Number(match[1]) * UNIT_MS[match[2]];
 }
 var MIN_LINE_SIZE = 16;
+var MAX_CACHE_NUMBER = 2 ** 31 - 1;
 var isPowerOfTwo = (n) => Number.isSafeInteger(n) && n > 0 && (n & n - 1) === 0;
 function cacheLevelProblem(spec) {
   const [size, assoc, line] = spec.split(",").map(Number);
   if (![size, assoc, line].every((n) => Number.isSafeInteger(n) && n > 0)) return "size, associativity and line size must be positive whole numbers";
+  const tooLarge2 = [size, assoc, line].find((n) => n > MAX_CACHE_NUMBER);
+  if (tooLarge2 !== void 0) return `${tooLarge2} is larger than Valgrind takes (${MAX_CACHE_NUMBER}, the largest C int; the largest power-of-two size is 1073741824, 1 GiB)`;
   if (!isPowerOfTwo(line)) return `line size ${line} is not a power of two`;
   if (line < MIN_LINE_SIZE) return `line size ${line} is below Valgrind's minimum of ${MIN_LINE_SIZE}`;
   if (size <= line) return `size ${size} must be larger than the line size ${line}`;
@@ -16449,7 +17980,7 @@ var DEFAULT_CONFIG_FILE = "cg-bench.yml";
 // src/config/load.ts
 var CONFIG_LIMIT = MiB;
 var MAX_TIMEOUT_MS = 2 ** 31 - 1;
-var validateConfig = createAjv().compile(config_schema_default);
+var validateConfig2 = validateConfig;
 function located(file, doc, lines, problem) {
   for (let n = problem.segments.length; n >= 0; n--) {
     const parent = n > 0 ? doc.getIn(problem.segments.slice(0, n - 1), true) : void 0;
@@ -16470,10 +18001,10 @@ ${messages.map((m) => `  ${m}`).join("\n")}`);
 function stringEnv(env) {
   return Object.fromEntries(Object.entries(env ?? {}).map(([k, v]) => [k, String(v)]));
 }
-function parseConfig(text, file) {
+function parseConfig(text2, file) {
   const shown = shownPath(file);
   const lines = new import_yaml.LineCounter();
-  const doc = (0, import_yaml.parseDocument)(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
+  const doc = (0, import_yaml.parseDocument)(text2, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
     fail(doc.errors.map((e) => {
       const pos = e.linePos?.[0];
@@ -16487,11 +18018,11 @@ function parseConfig(text, file) {
     fail([`${shown}: YAML: ${errorMessage(error)} (too many aliases: expand them, or use fewer)`]);
   }
   if (data === null || data === void 0) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
-  if (!validateConfig(data)) {
-    fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
+  if (!validateConfig2(data)) {
+    fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
-  const root = absolutePath(dirname3(file), "configuration directory");
+  const root = absolutePath(dirname5(file), "configuration directory");
   const problems = [];
   const where2 = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -16527,9 +18058,14 @@ function parseConfig(text, file) {
     if (first !== void 0) {
       problems.push(where2(["benchmarks", i, "name"], `benchmarks[${i}].name`, `"${b.name}" is already the name of benchmarks[${first}]; names must be unique`));
     } else seen.set(b.name, i);
+    const hidden = hiddenCharacter(b.name);
+    if (hidden) {
+      problems.push(where2(["benchmarks", i, "name"], `benchmarks[${i}].name`, `has ${hidden} in it: a name must be one line of visible characters (no control, zero-width, bidi-override or other invisible characters), or two names could look the same`));
+    }
     const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
-    if (b.cwd !== void 0 && !isDirectory(cwd)) {
-      problems.push(where2(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `directory "${b.cwd}" does not exist (relative to the configuration's directory ${shownPath(root)})`));
+    if (b.cwd !== void 0) {
+      const problem = cwdProblem(cwd, realDirectory(root));
+      if (problem) problems.push(where2(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `benchmark "${b.name}": "${b.cwd}" ${problem} (relative to the configuration's directory ${shownPath(root)})`));
     }
     valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
     finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
@@ -16562,71 +18098,59 @@ function parseConfig(text, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
-  const hash = createHash("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative3(root, b.cwd), b.env, b.instrument]) })).digest("hex");
-  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cpus: raw.cpus ?? "one", cache, weights, benchmarks, hash };
+  const hash = createHash3("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative4(root, b.cwd), b.env, b.instrument]) })).digest("hex");
+  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cpus: raw.cpus ?? "one", sealRequired: { noNetwork: raw.network === false, oneCpu: raw.cpus === "one" }, cache, weights, benchmarks, hash };
+}
+var HIDDEN = new RegExp("[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\u2800\\ufffd]|(?! )\\p{White_Space}", "u");
+function hiddenCharacter(name) {
+  const match = HIDDEN.exec(name);
+  if (!match) return void 0;
+  const code = `U+${match[0].codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}`;
+  return match[0] === "\uFFFD" ? `${code} (bytes that are not UTF-8 read as U+FFFD?)` : code;
+}
+function readConfigText(root, file) {
+  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath(resolve4(root, file)));
 }
 function realDirectory(path) {
   try {
-    return realpathSync(path);
+    return realpathSync2(path);
   } catch {
     return path;
   }
 }
-function isDirectory(path) {
+function cwdProblem(cwd, root) {
+  let isDirectory;
   try {
-    return statSync2(path).isDirectory();
+    isDirectory = statSync3(cwd).isDirectory();
   } catch {
-    return false;
+    return "does not exist";
   }
+  if (!isDirectory) return "is not a directory";
+  const path = relative4(root, cwd);
+  if (path === ".." || path.startsWith("../") || isAbsolute4(path)) return `is outside the project: a benchmark runs in the configuration's directory or below it`;
+  return void 0;
 }
-function loadConfig(file) {
+function loadConfig(file, root = dirname5(file)) {
   const absolute = absolutePath(file, "configuration file");
-  let text;
+  let text2;
   try {
-    text = readTextBounded(absolute, CONFIG_LIMIT, "configuration", shownPath(absolute));
+    text2 = readConfigText(root, absolute);
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error);
     throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
   }
-  return parseConfig(text, realpathSync(absolute));
+  return parseConfig(text2, realpathSync2(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync2, statSync as statSync6 } from "node:fs";
-import { dirname as dirname5 } from "node:path";
-
-// src/report/json.ts
-var jsonReport = {
-  name: "json",
-  render({ head, comparison, baselineSource }) {
-    const summary2 = {
-      headline: headline(head, comparison),
-      baseline: baselineSource ?? null,
-      comparable: comparison?.comparable ?? null,
-      differences: comparison?.differences ?? [],
-      counts: comparison?.counts ?? null,
-      benchmarks: comparison ? comparison.benchmarks.map((c) => ({
-        name: c.name,
-        verdict: c.verdict,
-        thresholdPercent: c.thresholdPercent,
-        base: c.base?.estimatedCycles ?? null,
-        head: c.head?.estimatedCycles ?? null,
-        change: c.change,
-        relative: c.relative,
-        functions: c.functions,
-        ...c.notComparable ? { notComparable: c.notComparable } : {}
-      })) : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
-    };
-    return `${JSON.stringify(summary2, null, 2)}
-`;
-  }
-};
+import { accessSync as accessSync4, constants as constants6, existsSync as existsSync4, mkdirSync as mkdirSync8, statSync as statSync8 } from "node:fs";
+import { dirname as dirname8 } from "node:path";
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync5, rmSync as rmSync7, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join9 } from "node:path";
+import { accessSync as accessSync3, constants as constants5, mkdirSync as mkdirSync6, rmSync as rmSync6, writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join12 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -16635,18 +18159,171 @@ function slugify(name, index) {
 }
 
 // src/results/environment.ts
-import { execFile as execFile2 } from "node:child_process";
 import { mkdtemp, readFile as readFile2, rm, writeFile } from "node:fs/promises";
-import { machine, tmpdir as tmpdir2 } from "node:os";
-import { join as join3 } from "node:path";
-import { promisify as promisify2 } from "node:util";
+import { machine as machine2, tmpdir as tmpdir2 } from "node:os";
+import { join as join6 } from "node:path";
 
 // src/results/host-probe.ts
-import { execFile } from "node:child_process";
-import { createHash as createHash2 } from "node:crypto";
+import { createHash as createHash4 } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { promisify } from "node:util";
+
+// src/untrusted/process.ts
+import { spawn, spawnSync as spawnSync3 } from "node:child_process";
+import { closeSync as closeSync3, existsSync as existsSync3, openSync as openSync3 } from "node:fs";
+var CAPTURE_LIMIT = 64 << 20;
+var liveGroups = /* @__PURE__ */ new Set();
+var exitHook = false;
+function killGroup(pgid) {
+  try {
+    process.kill(-pgid, "SIGKILL");
+  } catch {
+  }
+}
+function track(pgid) {
+  if (!exitHook) {
+    process.on("exit", () => killTrackedGroups());
+    exitHook = true;
+  }
+  liveGroups.add(pgid);
+  return () => liveGroups.delete(pgid);
+}
+function killTrackedGroups() {
+  const count = liveGroups.size;
+  for (const pgid of liveGroups) killGroup(pgid);
+  liveGroups.clear();
+  return count;
+}
+var binding;
+function boundToCgBench() {
+  if (binding === void 0) {
+    binding = [];
+    for (const dir of ["/usr/bin", "/bin", "/usr/sbin", "/sbin"]) {
+      const setpriv = `${dir}/setpriv`;
+      const prefix = [setpriv, "--pdeathsig", "KILL", "--"];
+      if (existsSync3(setpriv) && runProcessSync({ argv: [...prefix, setpriv, "--version"], timeoutMs: 1e4 }).exitCode === 0) {
+        binding = prefix;
+        break;
+      }
+    }
+  }
+  return binding;
+}
+function openOutput(output) {
+  if (output === void 0 || output === "ignore") return "ignore";
+  if (output === "capture") return "pipe";
+  if ("fd" in output) return output.fd;
+  return openSync3(output.file, "w");
+}
+function collector(onLine) {
+  const chunks = [];
+  let size = 0;
+  let partial = "";
+  return {
+    add(chunk) {
+      if (size < CAPTURE_LIMIT) {
+        chunks.push(chunk.subarray(0, CAPTURE_LIMIT - size));
+        size += Math.min(chunk.length, CAPTURE_LIMIT - size);
+      }
+      if (onLine) {
+        const lines = (partial + chunk.toString()).split("\n");
+        partial = lines.pop();
+        for (const line of lines) onLine(line);
+      }
+    },
+    text() {
+      if (onLine && partial) onLine(partial);
+      partial = "";
+      return Buffer.concat(chunks).toString();
+    }
+  };
+}
+function runProcess(options) {
+  const out = openOutput(options.stdout);
+  const err = openOutput(options.stderr);
+  const opened = [options.stdout, options.stderr].map((o, i) => typeof o === "object" && "file" in o ? [out, err][i] : void 0).filter((fd) => typeof fd === "number");
+  const argv = [...boundToCgBench(), ...options.argv];
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
+  return new Promise((resolve9) => {
+    let child;
+    try {
+      child = spawn(argv[0], argv.slice(1), {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ["ignore", out, err],
+        detached: true
+      });
+    } catch (error) {
+      resolve9({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
+      return;
+    } finally {
+      for (const fd of opened) closeSync3(fd);
+    }
+    const stdout = collector(options.onLine);
+    const stderr = collector(options.onLine);
+    child.stdout?.on("data", (chunk) => stdout.add(chunk));
+    child.stderr?.on("data", (chunk) => stderr.add(chunk));
+    const pgid = child.pid;
+    const untrack = pgid === void 0 ? () => false : track(pgid);
+    let timedOut2 = false;
+    const timer = options.timeoutMs === null || pgid === void 0 ? void 0 : setTimeout(() => {
+      timedOut2 = true;
+      killGroup(pgid);
+    }, options.timeoutMs);
+    let settled = false;
+    const finish2 = (outcome2, wallTimeMs) => {
+      if (settled) return;
+      settled = true;
+      resolve9({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+    };
+    child.once("error", (error) => {
+      if (timer) clearTimeout(timer);
+      untrack();
+      finish2({ exitCode: null, signal: null, timedOut: false, spawnError: error.message }, elapsed());
+    });
+    child.once("exit", (exitCode, signal) => {
+      const wallTimeMs = elapsed();
+      if (timer) clearTimeout(timer);
+      if (pgid !== void 0) killGroup(pgid);
+      untrack();
+      const outcome2 = { exitCode, signal, timedOut: timedOut2 };
+      if (!child.stdout && !child.stderr) return finish2(outcome2, wallTimeMs);
+      const late = setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        finish2(outcome2, wallTimeMs);
+      }, 2e3);
+      child.once("close", () => {
+        clearTimeout(late);
+        finish2(outcome2, wallTimeMs);
+      });
+    });
+  });
+}
+function runProcessSync(options) {
+  const output = options.output ?? "ignore";
+  const started = process.hrtime.bigint();
+  const r = spawnSync3(options.argv[0], options.argv.slice(1), {
+    ...options.cwd === void 0 ? {} : { cwd: options.cwd },
+    ...options.env === void 0 ? {} : { env: options.env },
+    stdio: ["ignore", output === "capture" ? "pipe" : output, output === "capture" ? "pipe" : output],
+    encoding: "utf8",
+    timeout: options.timeoutMs,
+    killSignal: "SIGKILL",
+    maxBuffer: CAPTURE_LIMIT
+  });
+  const timedOut2 = r.error?.code === "ETIMEDOUT";
+  return {
+    exitCode: r.status,
+    signal: r.signal,
+    timedOut: timedOut2,
+    wallTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
+    ...r.error && !timedOut2 ? { spawnError: r.error.message } : {},
+    stdout: r.stdout ?? "",
+    stderr: r.stderr ?? ""
+  };
+}
 
 // src/util/valgrind-options.ts
 var SEALED_VALGRIND_OPTIONS = [
@@ -16658,41 +18335,68 @@ var SEALED_VALGRIND_OPTIONS = [
 ];
 
 // src/results/host-probe.ts
-var run = promisify(execFile);
-function parseLoaderDiagnostics(text) {
-  const lines = text.split("\n");
+function parseLoaderDiagnostics(text2) {
+  const lines = text2.split("\n");
   const value = (key) => lines.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, "") ?? null;
   const x86 = lines.filter((l) => l.startsWith("x86."));
   const auxv = lines.filter((l) => /^auxv\[0x[0-9a-f]+\]\.a_type=/.test(l)).map((l) => l.split("=")[1]);
   return {
-    dispatch: x86.length ? createHash2("sha256").update(x86.join("\n")).digest("hex").slice(0, 16) : null,
+    dispatch: x86.length ? createHash4("sha256").update(x86.join("\n")).digest("hex").slice(0, 16) : null,
     platform: value("dl_platform"),
     hwcapsActive: value("dl_hwcaps_subdirs_active"),
     auxvTypes: auxv.length ? auxv.join(",") : null
   };
 }
 var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch64.so.1" };
-async function probeHost(valgrindBin, env) {
+async function probeLoader(valgrindBin, env) {
   const loader = LOADERS[process.arch];
-  const text = loader ? await run(valgrindBin, ["--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"], { encoding: "utf8", env, maxBuffer: 16 << 20 }).then(
-    (r) => r.stdout,
-    () => ""
-  ) : "";
+  const probe = loader ? await runProcess({ argv: [valgrindBin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"], cwd: "/", env, stdout: "capture", timeoutMs: 12e4 }) : void 0;
+  const text2 = probe?.exitCode === 0 ? probe.stdout : "";
+  return parseLoaderDiagnostics(text2);
+}
+function loaderPath() {
+  return LOADERS[process.arch];
+}
+async function cpuLists() {
   const list = (path) => readFile(path, "utf8").then((t) => t.trim(), () => null);
   const [cpusOnline, cpusPossible] = await Promise.all([list("/sys/devices/system/cpu/online"), list("/sys/devices/system/cpu/possible")]);
-  return { ...parseLoaderDiagnostics(text), cpusOnline, cpusPossible, affinity: availableParallelism() };
+  return { cpusOnline, cpusPossible, affinity: availableParallelism() };
 }
+
+// src/results/probe-cache.ts
+import { createHash as createHash5 } from "node:crypto";
+import { lstatSync as lstatSync3, mkdirSync as mkdirSync3, readFileSync as readFileSync3, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { homedir, machine, release, version } from "node:os";
+import { delimiter, isAbsolute as isAbsolute5, join as join5 } from "node:path";
 
 // package.json
 var package_default = {
   name: "cg-bench",
   version: "0.1.0",
   description: "Deterministic benchmarks for CI: run under Cachegrind, compare estimated cycles against a baseline, report on pull requests.",
+  keywords: [
+    "benchmark",
+    "cachegrind",
+    "valgrind",
+    "ci",
+    "github-action",
+    "gitlab"
+  ],
   license: "MIT",
   type: "module",
   bin: {
     "cg-bench": "dist/cli.js"
   },
+  files: [
+    "dist/cli.js",
+    "schemas/",
+    "python/pyproject.toml",
+    "python/setup.py",
+    "python/README.md",
+    "python/cg_bench/*.py",
+    "python/cg_bench/*.c",
+    "python/cg-bench-early.pth"
+  ],
   engines: {
     node: ">=20"
   },
@@ -16700,30 +18404,130 @@ var package_default = {
     build: "node scripts/build.mjs",
     typecheck: "tsc --noEmit",
     test: "bash scripts/test.sh",
-    examples: "bash scripts/examples.sh"
-  },
-  dependencies: {
-    "@actions/cache": "^6.3.0",
-    "@actions/core": "^3.0.1",
-    "@actions/exec": "^3.0.0",
-    "@actions/github": "^9.1.1",
-    "@octokit/plugin-retry": "^8.1.1",
-    "@octokit/plugin-throttling": "^11.0.5",
-    ajv: "^8.20.0",
-    yaml: "^2.9.1"
+    examples: "bash scripts/examples.sh",
+    knip: "knip --no-progress"
   },
   devDependencies: {
+    "@actions/cache": "^6.3.0",
+    "@actions/core": "^3.0.1",
+    "@actions/github": "^9.1.1",
     "@octokit/openapi": "^23.0.2",
+    "@octokit/plugin-retry": "^8.1.1",
+    "@octokit/plugin-throttling": "^11.0.5",
     "@types/node": "^20.19.43",
+    ajv: "^8.20.0",
     esbuild: "^0.28.2",
+    knip: "^6.44.2",
     tsx: "^4.23.15",
     typescript: "5.9",
+    yaml: "^2.9.1",
     zod: "^4.6.7"
   }
 };
 
 // src/version.ts
 var VERSION = package_default.version;
+
+// src/results/probe-cache.ts
+var FORMAT = 1;
+var MAX_ENTRIES = 8;
+var FILE_LIMIT = 256 * KiB;
+function fileIdentity(path) {
+  if (!path) return null;
+  try {
+    const real = realpathSync3(path);
+    const s = statSync4(real);
+    return `${real}:${s.size}:${s.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+function onPath(program, path) {
+  for (const dir of path.split(delimiter)) {
+    if (!dir) continue;
+    try {
+      if (statSync4(join5(dir, program)).isFile()) return join5(dir, program);
+    } catch {
+    }
+  }
+  return void 0;
+}
+function cpuIdentity(cpuinfo) {
+  const first = cpuinfo.split(/\n\s*\n/)[0] ?? "";
+  const wanted = /^(vendor_id|cpu family|model|model name|stepping|microcode|flags|CPU implementer|CPU architecture|CPU variant|CPU part|CPU revision|Features)\s*:/;
+  return first.split("\n").filter((l) => wanted.test(l)).join("\n");
+}
+function probeKeyParts(inputs, cpuinfo) {
+  let info = cpuinfo;
+  if (info === void 0) {
+    try {
+      info = readFileSync3("/proc/cpuinfo", "utf8");
+    } catch {
+      info = "";
+    }
+  }
+  return {
+    format: String(FORMAT),
+    cgBench: VERSION,
+    arch: machine(),
+    kernel: `${release()} ${version()}`,
+    cpu: createHash5("sha256").update(cpuIdentity(info)).digest("hex"),
+    valgrind: fileIdentity(inputs.valgrindBin),
+    valgrindVersion: inputs.valgrindVersion,
+    image: `${inputs.env["CG_BENCH_IMAGE"] ?? ""}@${inputs.env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
+    ...Object.fromEntries(Object.entries(inputs.files).sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [`file:${name}`, fileIdentity(path)]))
+  };
+}
+function probeKey(parts) {
+  return createHash5("sha256").update(JSON.stringify(parts)).digest("hex");
+}
+function probeCacheFile(env = process.env) {
+  const off = env["CG_BENCH_PROBE_CACHE"];
+  if (off === "0" || off === "false") return void 0;
+  const xdg = env["XDG_CACHE_HOME"];
+  let base;
+  if (xdg && isAbsolute5(xdg)) base = xdg;
+  else {
+    try {
+      base = join5(homedir(), ".cache");
+    } catch {
+      return void 0;
+    }
+  }
+  return join5(base, "cg-bench", "probes.json");
+}
+function readEntries(file) {
+  try {
+    const s = lstatSync3(file);
+    if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
+    const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
+    if (!Array.isArray(data)) return [];
+    return data.filter((e) => typeof e === "object" && e !== null && typeof e.key === "string" && "value" in e);
+  } catch {
+    return [];
+  }
+}
+function writeEntries(file, entries) {
+  try {
+    const dir = join5(file, "..");
+    mkdirSync3(dir, { recursive: true, mode: 448 });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync4(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
+    renameSync2(temporary, file);
+  } catch {
+  }
+}
+async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
+  if (file === void 0) return probe();
+  const hit = readEntries(file).find((e) => e.key === key);
+  if (hit && isValue(hit.value)) return hit.value;
+  const value = await probe();
+  writeEntries(file, [{ key, value }, ...readEntries(file).filter((e) => e.key !== key)]);
+  return value;
+}
+function probedPrograms(path) {
+  return { python3: onPath("python3", path), getconf: onPath("getconf", path) };
+}
 
 // src/results/cpu-probe.ts
 var CPU_PROBE_X86_64 = Buffer.from(
@@ -16774,27 +18578,26 @@ var PROBE_ENVIRONMENT = {
   LC_ALL: "C.UTF-8",
   TZ: "UTC"
 };
-var run2 = promisify2(execFile2);
+var PROBE_TIMEOUT_MS2 = 12e4;
 async function firstLine(command, args) {
-  try {
-    const { stdout, stderr } = await run2(command, args, { encoding: "utf8", env: { ...PROBE_ENVIRONMENT } });
-    return `${stdout}${stderr}`.trim().split("\n")[0]?.trim() || null;
-  } catch {
-    return null;
-  }
+  const r = await runProcess({ argv: [command, ...args], cwd: "/", env: { ...PROBE_ENVIRONMENT }, stdout: "capture", stderr: "capture", timeoutMs: PROBE_TIMEOUT_MS2 });
+  if (r.exitCode !== 0) return null;
+  return `${r.stdout}${r.stderr}`.trim().split("\n")[0]?.trim() || null;
 }
 async function osRelease() {
-  const text = await readFile2("/etc/os-release", "utf8").catch(() => "");
-  return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text)?.[1] ?? null;
+  const text2 = await readFile2("/etc/os-release", "utf8").catch(() => "");
+  return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join3(tmpdir2(), "cg-bench-cpu-"));
+  const dir = await mkdtemp(join6(tmpdir2(), "cg-bench-cpu-"));
   try {
-    const log = join3(dir, "valgrind.log");
-    const x86 = machine() === "x86_64";
-    const target = x86 ? join3(dir, "cpu-probe") : "/bin/true";
+    const log = join6(dir, "valgrind.log");
+    const x86 = machine2() === "x86_64";
+    const target = x86 ? join6(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
-    const out = await run2(valgrind.bin, ["--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target], { encoding: "buffer", env: { ...PROBE_ENVIRONMENT } }).then((r) => r.stdout).catch(() => Buffer.alloc(0));
+    const stdout = join6(dir, "stdout");
+    const r = await runProcess({ argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target], cwd: dir, env: { ...PROBE_ENVIRONMENT }, stdout: { file: stdout }, timeoutMs: PROBE_TIMEOUT_MS2 });
+    const out = r.exitCode === 0 ? await readFile2(stdout).catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
     const logText = await readFile2(log, "utf8").catch(() => "");
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
     const cpu = x86 ? decodeCpuid(out) : void 0;
@@ -16803,98 +18606,103 @@ async function probeSimulatedCpu(valgrind) {
     await rm(dir, { recursive: true, force: true });
   }
 }
+var nullOrString = (v) => v === null || typeof v === "string";
+function isMachineProbes(value) {
+  const v = value;
+  return typeof v === "object" && v !== null && nullOrString(v.glibc) && nullOrString(v.python) && typeof v.cpu === "object" && v.cpu !== null && nullOrString(v.cpu.hwcaps) && nullOrString(v.cpu.vendor) && nullOrString(v.cpu.brand) && Array.isArray(v.cpu.features) && v.cpu.features.every((f) => typeof f === "string") && typeof v.loader === "object" && v.loader !== null && ["dispatch", "platform", "hwcapsActive", "auxvTypes"].every((k) => nullOrString(v.loader[k]));
+}
+function machineProbes(valgrind) {
+  const probe = async () => {
+    const [glibc, python, cpu, loader] = await Promise.all([
+      firstLine("getconf", ["GNU_LIBC_VERSION"]),
+      firstLine("python3", ["--version"]),
+      probeSimulatedCpu(valgrind),
+      probeLoader(valgrind.bin, { ...PROBE_ENVIRONMENT })
+    ]);
+    return { glibc, python, cpu, loader };
+  };
+  const key = probeKey(probeKeyParts({ valgrindBin: valgrind.bin, valgrindVersion: valgrind.version, files: { loader: loaderPath(), ...probedPrograms(PROBE_ENVIRONMENT["PATH"]) }, env: process.env }));
+  return cachedProbe(key, probe, (v) => isMachineProbes(v) && v.cpu.hwcaps !== null);
+}
 var probed2;
 function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
   probed2 ??= (async () => {
-    const [glibc, os, python, cpu, host] = await Promise.all([
-      firstLine("getconf", ["GNU_LIBC_VERSION"]),
-      osRelease(),
-      firstLine("python3", ["--version"]),
-      probeSimulatedCpu(valgrind),
-      probeHost(valgrind.bin, { ...PROBE_ENVIRONMENT })
-    ]);
+    const [{ glibc, python, cpu, loader }, os, lists] = await Promise.all([machineProbes(valgrind), osRelease(), cpuLists()]);
     return {
       cgBench: VERSION,
       valgrind: valgrind.version,
       glibc: glibc?.replace(/^glibc\s*/, "") ?? null,
       os,
-      arch: machine(),
+      arch: machine2(),
       python: python?.replace(/^Python\s*/, "") ?? null,
       cpu,
       image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null },
-      host
+      host: { ...loader, ...lists }
     };
   })();
   return probed2.then((p) => ({ ...p, workspace, cache, weights, ...cpuView2 && p.host ? { host: { ...p.host, ...cpuView2 } } : {} }));
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createReadStream as createReadStream2, createWriteStream, mkdirSync as mkdirSync4, readdirSync as readdirSync5, rmSync as rmSync6, statSync as statSync5 } from "node:fs";
-import { constants as constants5 } from "node:os";
-import { join as join8, relative as relative6, resolve as resolve3 } from "node:path";
+import { accessSync as accessSync2, constants as fsConstants2, createWriteStream, mkdirSync as mkdirSync5, readdirSync as readdirSync5, rmSync as rmSync5, statSync as statSync7 } from "node:fs";
+import { constants as constants3 } from "node:os";
+import { basename as basename3, dirname as dirname7, join as join11, relative as relative7, resolve as resolve6 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
 // src/run/line-text.ts
-import { closeSync as closeSync3, openSync as openSync3, readSync as readSync3, statSync as statSync3 } from "node:fs";
-import { isAbsolute as isAbsolute3, relative as relative4, resolve as resolve2 } from "node:path";
+import { isAbsolute as isAbsolute6, relative as relative5, resolve as resolve5, sep as sep4 } from "node:path";
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
-function readLines(path, root) {
-  const inside2 = relative4(root, path);
-  if (inside2.startsWith("..") || isAbsolute3(inside2)) return void 0;
-  try {
-    const stat = statSync3(path);
-    if (!stat.isFile() || stat.size > MAX_FILE) return void 0;
-    const fd = openSync3(path, "r");
-    try {
-      const buffer = Buffer.alloc(stat.size);
-      readSync3(fd, buffer, 0, stat.size, 0);
-      return buffer.toString("utf8").split("\n");
-    } finally {
-      closeSync3(fd);
-    }
-  } catch {
-    return void 0;
-  }
+function readLines(path, root, identity2) {
+  const inside2 = relative5(root, path);
+  if (inside2.startsWith("..") || isAbsolute6(inside2) || inside2.split(sep4).includes(".git")) return void 0;
+  return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
 }
-function attachLineText(functions, cwd, root) {
+function attachLineText(functions, cwd, root, identity2) {
   const cache = /* @__PURE__ */ new Map();
   const linesOf2 = (file) => {
     if (!cache.has(file)) {
-      const candidates = isAbsolute3(file) ? [file] : [resolve2(cwd, file), resolve2(root, file)];
-      cache.set(file, candidates.map((c) => readLines(c, root)).find((l) => l !== void 0));
+      const candidates = isAbsolute6(file) ? [file] : [resolve5(cwd, file), resolve5(root, file)];
+      cache.set(file, candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0));
     }
     return cache.get(file);
   };
   for (const f of functions) {
     for (const l of f.lines ?? []) {
-      const text = linesOf2(l.file)?.[l.line - 1]?.trim();
-      if (text) l.text = [...text].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
-      const inside2 = isAbsolute3(l.file) ? relative4(root, l.file) : void 0;
-      if (inside2 && !inside2.startsWith("..") && !isAbsolute3(inside2)) l.file = inside2;
+      const text2 = linesOf2(l.file)?.[l.line - 1]?.trim();
+      if (text2) l.text = [...text2].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
+      const inside2 = isAbsolute6(l.file) ? relative5(root, l.file) : void 0;
+      if (inside2 && !inside2.startsWith("..") && !isAbsolute6(inside2)) l.file = inside2;
     }
   }
 }
 
+// src/run/seal.ts
+import { statSync as statSync5 } from "node:fs";
+function sealOf(sandbox, python, instrument, cwd) {
+  return { ...sandbox.seal, ...python ? { pythonResets: instrument === "region", devices: deviceNumbers(cwd) } : {} };
+}
+function deviceNumbers(cwd) {
+  return `/ ${statSync5("/").dev}, cwd ${statSync5(cwd).dev}`;
+}
+
 // src/run/executables.ts
-import { createHash as createHash3 } from "node:crypto";
-import { closeSync as closeSync4, constants as constants2, fstatSync as fstatSync3, openSync as openSync4, readSync as readSync4 } from "node:fs";
-import { join as join5, relative as relative5, isAbsolute as isAbsolute4 } from "node:path";
+import { join as join8, relative as relative6, isAbsolute as isAbsolute7 } from "node:path";
 
 // src/run/valgrind-files.ts
 import { readdirSync as readdirSync3 } from "node:fs";
-import { join as join4 } from "node:path";
+import { join as join7 } from "node:path";
 var PROFILE = /^cachegrind\.out\.(\d+)$/;
 var LOG = /^valgrind\.(\d+)\.log$/;
 var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir) {
-  return [`--cachegrind-out-file=${join4(dir, "cachegrind.out.%p")}`, `--log-file=${join4(dir, "valgrind.%p.log")}`];
+  return [`--cachegrind-out-file=${join7(dir, "cachegrind.out.%p")}`, `--log-file=${join7(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join4(dir, "valgrind.")}`;
+  return `--log-file=${join7(dir, "valgrind.")}`;
 }
 function processFiles(dir) {
   const byPid = /* @__PURE__ */ new Map();
@@ -16910,18 +18718,18 @@ function processFiles(dir) {
   }
   return [...byPid.values()].sort((a, b) => a.pid - b.pid);
 }
-function commandInLog(text) {
-  return /^==\d+== Command: (.*)$/m.exec(text)?.[1];
+function commandInLog(text2) {
+  return /^==\d+== Command: (.*)$/m.exec(text2)?.[1];
 }
 function unfinishedProcesses(dir) {
   return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
-    const text = readHead(join4(dir, p.log), LOG_HEAD) ?? "";
-    return { pid: p.pid, command: commandInLog(text) ?? "(unknown command)" };
+    const text2 = readHead(join7(dir, p.log), LOG_HEAD) ?? "";
+    return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  const text = readTail(join4(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
-  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text)?.[1] ?? null;
+  const text2 = readTail(join7(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
 }
 function loadedObjects(logText) {
   const paths = [];
@@ -16934,45 +18742,17 @@ function loadedObjects(logText) {
 }
 
 // src/run/executables.ts
-var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
-var hashes = /* @__PURE__ */ new Map();
-function contentHash(path) {
-  let fd;
-  try {
-    fd = openSync4(path, constants2.O_RDONLY | constants2.O_NONBLOCK);
-  } catch {
-    return void 0;
-  }
-  try {
-    const stat = fstatSync3(fd);
-    if (!stat.isFile() || stat.size > MAX_EXECUTABLE) return void 0;
-    const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
-    let hash = hashes.get(key);
-    if (!hash) {
-      const sha = createHash3("sha256");
-      const buffer = Buffer.alloc(1 << 20);
-      for (let n; (n = readSync4(fd, buffer, 0, buffer.length, null)) > 0; ) sha.update(buffer.subarray(0, n));
-      hash = sha.digest("hex");
-      hashes.set(key, hash);
-    }
-    return hash;
-  } catch {
-    return void 0;
-  } finally {
-    closeSync4(fd);
-  }
-}
 function inside(dir, path) {
-  const rel = relative5(dir, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute4(rel);
+  const rel = relative6(dir, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute7(rel);
 }
 function executablesOf(logDir, workspace) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text = readHead(join5(logDir, p.log), LOG_OBJECTS);
-    if (text === void 0) continue;
-    loadedObjects(text).forEach((path, i) => {
+    const text2 = readHead(join8(logDir, p.log), LOG_OBJECTS);
+    if (text2 === void 0) continue;
+    loadedObjects(text2).forEach((path, i) => {
       if (inside(workspace, path)) return;
       const sha256 = contentHash(path);
       if (!sha256) return;
@@ -16985,15 +18765,16 @@ function executablesOf(logDir, workspace) {
 }
 
 // src/run/private-home.ts
-import { createHash as createHash4 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync3, rmSync as rmSync5, statSync as statSync4 } from "node:fs";
-import { join as join6 } from "node:path";
+import { createHash as createHash6 } from "node:crypto";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync4, statSync as statSync6 } from "node:fs";
+import { rm as rm2 } from "node:fs/promises";
+import { join as join9 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync3, rmSync as rmSync4, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync4, rmSync as rmSync4, writeFileSync as writeFileSync5 } from "node:fs";
 function startTime(pid) {
   try {
-    const stat = readFileSync3(`/proc/${pid}/stat`, "utf8");
+    const stat = readFileSync4(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
   } catch {
     return "";
@@ -17001,7 +18782,7 @@ function startTime(pid) {
 }
 function bootId() {
   try {
-    return readFileSync3("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    return readFileSync4("/proc/sys/kernel/random/boot_id", "utf8").trim();
   } catch {
     return "";
   }
@@ -17020,8 +18801,8 @@ function processAlive(pid) {
 function holderAlive(holder) {
   return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
 }
-function parseHolder(text) {
-  const [pidText = "", started = ""] = text.trim().split(/\s+/);
+function parseHolder(text2) {
+  const [pidText = "", started = ""] = text2.trim().split(/\s+/);
   const pid = Number(pidText);
   return Number.isInteger(pid) && pid > 0 ? { pid, started } : void 0;
 }
@@ -17042,7 +18823,7 @@ function unlock(path) {
 function tryLock(path) {
   for (; ; ) {
     try {
-      writeFileSync4(path, `${process.pid} ${identity(process.pid)}
+      writeFileSync5(path, `${process.pid} ${identity(process.pid)}
 `, { flag: "wx" });
       remember(path);
       return void 0;
@@ -17051,7 +18832,7 @@ function tryLock(path) {
     }
     let holder;
     try {
-      holder = parseHolder(readFileSync3(path, "utf8"));
+      holder = parseHolder(readFileSync4(path, "utf8"));
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
@@ -17062,50 +18843,50 @@ function tryLock(path) {
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join6(HOMES_DIR, createHash4("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join9(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
-var sleep = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms));
+var sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
 async function acquire(lock) {
   while (tryLock(lock) !== void 0) await sleep(200);
 }
-function removeQuietly(path) {
+async function removeQuietly(path) {
   try {
-    rmSync5(path, { recursive: true, force: true });
+    await rm2(path, { recursive: true, force: true });
   } catch {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync3(HOMES_DIR, { recursive: true });
-  if (statSync4(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
+  mkdirSync4(HOMES_DIR, { recursive: true });
+  if (statSync6(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    rmSync5(home, { recursive: true, force: true });
-    mkdirSync3(join6(home, "tmp"), { recursive: true });
+    await rm2(home, { recursive: true, force: true });
+    mkdirSync4(join9(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join6(home, "tmp"));
+    giveDirectory(sandbox, join9(home, "tmp"));
     return await measure2(home);
   } finally {
-    removeQuietly(home);
+    await removeQuietly(home);
     unlock(lock);
   }
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync4 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
 function processesWith(marker) {
   const found = [];
   for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync4(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+      if (readFileSync5(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
     } catch {
     }
   }
   return found;
 }
-var sleep2 = (ms) => new Promise((resolve6) => setTimeout(resolve6, ms));
+var sleep2 = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
 async function killLeftovers(marker) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -17123,115 +18904,30 @@ async function killLeftovers(marker) {
   return killed;
 }
 
-// src/untrusted/process.ts
-import { spawn } from "node:child_process";
-import { closeSync as closeSync5, openSync as openSync5 } from "node:fs";
-
-// src/run/interrupt.ts
-import { constants as constants3 } from "node:os";
-var liveGroups = /* @__PURE__ */ new Set();
-function trackProcessGroup(pid) {
-  if (pid === void 0) return () => {
-  };
-  liveGroups.add(pid);
-  return () => liveGroups.delete(pid);
-}
-function killTrackedGroups(signal = "SIGKILL") {
-  const count = liveGroups.size;
-  for (const pid of liveGroups) {
-    try {
-      process.kill(-pid, signal);
-    } catch {
-    }
-  }
-  liveGroups.clear();
-  return count;
-}
-function interruptExitCode(signal) {
-  return 128 + constants3.signals[signal];
-}
-function exitOnInterrupt(say, exit = process.exit) {
-  for (const signal of ["SIGINT", "SIGTERM"]) {
-    process.on(signal, () => {
-      const stopped = killTrackedGroups();
-      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
-`);
-      exit(interruptExitCode(signal));
-    });
-  }
-}
-
-// src/untrusted/process.ts
-function runProcess(options) {
-  const out = openSync5(options.stdoutFile, "w");
-  const err = openSync5(options.stderrFile, "w");
-  const started = process.hrtime.bigint();
-  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve6) => {
-    const child = spawn(options.command, options.args, {
-      cwd: options.cwd,
-      env: options.env,
-      stdio: ["ignore", out, err],
-      detached: true
-    });
-    closeSync5(out);
-    closeSync5(err);
-    const untrack = trackProcessGroup(child.pid);
-    child.once("exit", untrack);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        if (child.pid) process.kill(-child.pid, "SIGKILL");
-      } catch {
-        child.kill("SIGKILL");
-      }
-    }, options.timeoutMs);
-    const forward = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, "SIGKILL");
-      } catch {
-      }
-    };
-    process.once("exit", forward);
-    child.once("error", (error) => {
-      clearTimeout(timer);
-      process.removeListener("exit", forward);
-      resolve6({ exitCode: null, signal: null, timedOut: false, wallTimeMs: elapsed(), spawnError: error.message });
-    });
-    child.once("exit", (exitCode, signal) => {
-      clearTimeout(timer);
-      process.removeListener("exit", forward);
-      resolve6({ exitCode, signal, timedOut, wallTimeMs: elapsed() });
-    });
-  });
-}
-
 // src/run/valgrind.ts
-import { spawnSync as spawnSync2 } from "node:child_process";
-import { accessSync, constants as constants4, openSync as openSync6, readSync as readSync5, closeSync as closeSync6 } from "node:fs";
-import { delimiter, dirname as dirname4, join as join7 } from "node:path";
+import { accessSync, constants as constants2, openSync as openSync4, readSync as readSync3, closeSync as closeSync4 } from "node:fs";
+import { delimiter as delimiter2, dirname as dirname6, join as join10 } from "node:path";
 function isExecutable(path) {
   try {
-    accessSync(path, constants4.X_OK);
+    accessSync(path, constants2.X_OK);
     return true;
   } catch {
     return false;
   }
 }
 function startsWithShebang(path) {
-  const fd = openSync6(path, "r");
+  const fd = openSync4(path, "r");
   try {
     const head = Buffer.alloc(2);
-    return readSync5(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    return readSync3(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
   } finally {
-    closeSync6(fd);
+    closeSync4(fd);
   }
 }
 function findOnPath(program, path) {
-  for (const dir of (path ?? "").split(delimiter)) {
+  for (const dir of (path ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join7(dir, program);
+    const candidate = join10(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -17243,15 +18939,24 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join7(dirname4(bin), "valgrind.bin");
+    const real = join10(dirname6(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
-  const probe = spawnSync2(bin, ["--tool=cachegrind", "--version"], { encoding: "utf8" });
-  const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout ?? "");
-  if (probe.status !== 0 || !match) {
-    throw new CgBenchError(`${bin} --version failed: ${(probe.stderr || probe.error?.message || probe.stdout || "").trim()}`);
+  const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
+  const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
+  if (probe.exitCode !== 0 || !match) {
+    throw new CgBenchError(`${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ""}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? "CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)" : "is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary"}`);
   }
   return { bin, version: match[0].replace("valgrind-", ""), major: Number(match[1]), minor: Number(match[2]) };
+}
+function probeFailure(probe) {
+  if (probe.spawnError) return `could not run: ${probe.spawnError}`;
+  if (probe.timedOut) return "did not answer within a minute";
+  const ended = probe.signal ? `was killed by ${probe.signal}` : probe.exitCode !== 0 ? `exited with status ${probe.exitCode}` : "printed no Valgrind version";
+  const said = `${probe.stderr ?? ""}
+${probe.stdout ?? ""}`.trim().split("\n").slice(0, 3).join(" / ").slice(0, 300);
+  if (!said) return probe.exitCode === 0 && !probe.signal ? "printed nothing" : `${ended} and printed nothing`;
+  return `${ended}: ${said}`;
 }
 function supportsRegionInstrumentation(v) {
   return v.major > 3 || v.major === 3 && v.minor >= 22;
@@ -17277,14 +18982,14 @@ function cachegrindArgs(options) {
 // src/run/benchmark.ts
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants5.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants3.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path) {
-  const located2 = program.includes("/") ? resolve3(cwd, program) : findOnPath(program, path);
+  const located2 = program.includes("/") ? resolve6(cwd, program) : findOnPath(program, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
-    if (!statSync5(located2).isFile()) return `not a file: ${program}`;
+    if (!statSync7(located2).isFile()) return `not a file: ${program}`;
     accessSync2(located2, fsConstants2.X_OK);
   } catch (error) {
     const code = error.code;
@@ -17293,26 +18998,26 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function gzipAndRemove(path) {
-  rmSync6(`${path}.gz`, { force: true });
-  await pipeline(createReadStream2(path), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
-  rmSync6(path);
+  rmSync5(`${path}.gz`, { force: true });
+  await pipeline(streamBeneath(dirname7(path), basename3(path), "cachegrind.out file"), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
+  rmSync5(path);
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join8(ctx.outDir, "benchmarks", slug);
-  rmSync6(dir, { recursive: true, force: true });
-  mkdirSync4(dir, { recursive: true });
+  const dir = join11(ctx.outDir, "benchmarks", slug);
+  rmSync5(dir, { recursive: true, force: true });
+  mkdirSync5(dir, { recursive: true });
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx, job));
 }
 async function measureIn(home, spec, dir, ctx, job) {
-  const rel = (p) => relative6(ctx.outDir, p);
-  const stdout = join8(dir, "stdout.log");
-  const stderr = join8(dir, "stderr.log");
+  const rel = (p) => relative7(ctx.outDir, p);
+  const stdout = join11(dir, "stdout.log");
+  const stderr = join11(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join8(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join11(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative6(ctx.root, spec.cwd) || ".",
+    cwd: relative7(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -17324,25 +19029,23 @@ async function measureIn(home, spec, dir, ctx, job) {
     hits: null,
     processes: [],
     functions: [],
-    logs: { stdout: rel(stdout), stderr: rel(stderr) }
+    logs: { stdout: rel(stdout), stderr: rel(stderr) },
+    seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd)
   };
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
   if (problem) return { ...base, message: problem };
-  const [program, ...rest] = sandboxed(ctx.sandbox, argv, true, job);
-  const native = { command: program, args: rest, cwd: spec.cwd, timeoutMs: spec.timeoutMs };
+  const native = { argv: sandboxed(ctx.sandbox, argv, true, job), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    await runProcess({ ...native, env, stdoutFile: join8(dir, "warm-up.stdout.log"), stderrFile: join8(dir, "warm-up.stderr.log") });
+    await runProcess({ ...native, env, stdout: { file: join11(dir, "warm-up.stdout.log") }, stderr: { file: join11(dir, "warm-up.stderr.log") } });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
-  const [command, ...args] = sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true, job);
   const outcome2 = await runProcess({
-    command,
-    args,
+    argv: sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true, job),
     cwd: spec.cwd,
     env,
-    stdoutFile: stdout,
-    stderrFile: stderr,
+    stdout: { file: stdout },
+    stderr: { file: stderr },
     timeoutMs: spec.timeoutMs
   });
   const killed = await killLeftovers(processMarker(profiles));
@@ -17363,10 +19066,10 @@ async function measureIn(home, spec, dir, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join8(dir, name);
+    const file = join11(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync6(file, { force: true });
+      rmSync5(file, { force: true });
       continue;
     }
     try {
@@ -17386,9 +19089,9 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join8(dir, n))).sort()[0];
+    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join11(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = logTail(stderr) || (valgrindLog ? logTail(join8(dir, valgrindLog)) : "");
+    const details = logTail(stderr) || (valgrindLog ? logTail(join11(dir, valgrindLog)) : "");
     return { ...result, message: details ? `${why}; last lines of stderr:
 ${details}` : why };
   }
@@ -17398,10 +19101,10 @@ ${details}` : why };
     env,
     scope: spec.instrument,
     sandbox: ctx.sandbox,
-    run: (counting) => runProcess({ ...native, env: counting, stdoutFile: join8(dir, "bytecode.stdout.log"), stderrFile: join8(dir, "bytecode.stderr.log") })
+    run: (counting) => runProcess({ ...native, env: counting, stdout: { file: join11(dir, "bytecode.stdout.log") }, stderr: { file: join11(dir, "bytecode.stderr.log") } })
   }) : void 0;
-  const cost = aggregateProfiles(parsed, ctx.weights);
-  attachLineText(cost.functions, spec.cwd, ctx.root);
+  const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
+  attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
   return {
     ...result,
     status: "ok",
@@ -17412,52 +19115,30 @@ ${details}` : why };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, openSync as openSync7, appendFileSync } from "node:fs";
-import { spawn as spawn2 } from "node:child_process";
+import { closeSync as closeSync5, constants as constants4, openSync as openSync5, writeSync as writeSync3 } from "node:fs";
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
-function killGroup(pid) {
-  if (pid === void 0) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-  }
+async function runOne(command, fd, env, options) {
+  const argv = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
+  const outcome2 = await runProcess({ argv, cwd: options.cwd, env, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
+  if (outcome2.spawnError) return outcome2.spawnError;
+  if (outcome2.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
+  return outcome2.exitCode === 0 ? void 0 : outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode}`;
 }
-function runOne(command, fd, env, options) {
-  const [program, ...args] = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
-  return new Promise((resolve6) => {
-    const child = spawn2(program, args, { cwd: options.cwd, env, stdio: ["ignore", fd, fd], detached: true });
-    const untrack = trackProcessGroup(child.pid);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      killGroup(child.pid);
-    }, options.timeoutMs);
-    const done = (why) => {
-      clearTimeout(timer);
-      untrack();
-      resolve6(why);
-    };
-    child.once("error", (error) => done(error.message));
-    child.once("exit", (code, signal) => {
-      if (timedOut) done(`timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`);
-      else done(code === 0 ? void 0 : signal ? `killed by ${signal}` : `exited with status ${code}`);
-    });
-  });
-}
+var APPEND_NO_FOLLOW = constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW;
 async function runSetup(commands, options) {
   const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
-    appendFileSync(options.logFile, `$ ${describeCommand(command)}
+    const fd = openSync5(options.logFile, APPEND_NO_FOLLOW);
+    writeSync3(fd, `$ ${describeCommand(command)}
 `);
-    const fd = openSync7(options.logFile, "a");
     let status;
     try {
       status = await runOne(command, fd, env, options);
     } finally {
-      closeSync7(fd);
+      closeSync5(fd);
     }
     if (status) {
       const tail = logTail(options.logFile);
@@ -17470,12 +19151,12 @@ ${tail}`, ExitCode.benchmarkFailed);
 
 // src/shard/plan.ts
 var MAX_SHARDS = 1024;
-function parseShard(text, what = "--shard") {
-  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text.trim());
+function parseShard(text2, what = "--shard") {
+  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text2.trim());
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
   if (!m || index < 1 || count < 1 || index > count || count > MAX_SHARDS) {
-    throw new CgBenchError(`${what} ${text}: must be I/N, this machine's part I of N parts, in digits with 1 \u2264 I \u2264 N \u2264 ${MAX_SHARDS} (e.g. 2/3)`);
+    throw new CgBenchError(`${what}: ${JSON.stringify(text2)} must be I/N, this machine's part I of N parts, in digits with 1 \u2264 I \u2264 N \u2264 ${MAX_SHARDS} (e.g. 2/3)`);
   }
   return { index, count };
 }
@@ -17530,11 +19211,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync5(dir, { recursive: true });
-    accessSync3(dir, constants6.W_OK);
-    const probe = join9(dir, `.write-test-${process.pid}`);
-    writeFileSync5(probe, "");
-    rmSync7(probe, { force: true });
+    mkdirSync6(dir, { recursive: true });
+    accessSync3(dir, constants5.W_OK);
+    const probe = join12(dir, `.write-test-${process.pid}`);
+    writeFileSync6(probe, "");
+    rmSync6(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -17580,22 +19261,21 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync7(resolveFrom(options.outDir, name), { force: true });
-  const sandbox = sandboxFor(config);
-  mkdirSync5(SETUP_HOME, { recursive: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync6(resolveFrom(options.outDir, name), { force: true });
+  const sandbox = sandboxFor(config, true);
+  mkdirSync6(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeFileSync5(setupLog, sandbox.notes.map((n) => `# ${n}
+  writeFileSync6(setupLog, sandbox.notes.map((n) => `# ${n}
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
   if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-  const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox };
-  const previousMs = new Map(options.previous?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
+  const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox, everyFunction: options.everyFunction === true };
   let started = 0;
   const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
-    options.progress.start(spec.name, started++, selected.length, previousMs.get(spec.name));
+    options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
     const result = await runBenchmark(spec, slug, ctx, job);
     options.progress.finish(result);
     return result;
@@ -17611,18 +19291,19 @@ async function runSuite(config, options) {
     ...options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}
   };
 }
-function sandboxFor(config) {
-  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one" });
+function sandboxFor(config, measuring = false) {
+  const required = measuring ? config.sealRequired : void 0;
+  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one", ...required ? { required } : {} });
 }
 function cpuView(sandbox) {
   return sandbox.oneCpu ? ONE_CPU_VIEW : void 0;
 }
 
 // src/engine/out-lock.ts
-import { mkdirSync as mkdirSync6 } from "node:fs";
+import { mkdirSync as mkdirSync7 } from "node:fs";
 function lockOutputDirectory(outDir) {
   try {
-    mkdirSync6(outDir, { recursive: true });
+    mkdirSync7(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -17641,12 +19322,13 @@ function lockOutputDirectory(outDir) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname5(path);
-  if (existsSync2(path) && statSync6(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  const dir = dirname8(path);
+  if (existsSync4(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    accessSync4(dir, constants7.W_OK);
+    mkdirSync8(dir, { recursive: true });
+    accessSync4(dir, constants6.W_OK);
   } catch {
-    throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} does not exist or is not writable`);
+    throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
 }
 async function measure(options) {
@@ -17656,11 +19338,11 @@ async function measure(options) {
     throw new CgBenchError(`--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`);
   }
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
-  const release = lockOutputDirectory(options.outDir);
+  const release2 = lockOutputDirectory(options.outDir);
   try {
     return await measureLocked(options, baseline);
   } finally {
-    release();
+    release2();
   }
 }
 async function measureLocked(options, baseline) {
@@ -17670,8 +19352,9 @@ async function measureLocked(options, baseline) {
     filter: options.filter,
     shard: options.shard,
     progress: options.progress,
-    previous: baseline ?? readPrevious(resolveFrom(options.outDir, "results.json")),
-    ...options.valgrind ? { valgrind: options.valgrind } : {}
+    previousWallTimesMs: baseline ? new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs])) : readWallTimes(resolveFrom(options.outDir, "results.json")),
+    ...options.valgrind ? { valgrind: options.valgrind } : {},
+    ...options.everyFunction ? { everyFunction: true } : {}
   });
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : void 0;
   const resultsFile = resolveFrom(options.outDir, "results.json");
@@ -17695,43 +19378,36 @@ function selectedBy(options, results) {
   }
   return options.filter ? nameMatcher(options.filter) : void 0;
 }
-function readPrevious(path) {
-  try {
-    return existsSync2(path) ? readResults(path) : void 0;
-  } catch {
-    return void 0;
-  }
-}
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync7 } from "node:fs";
+import { mkdirSync as mkdirSync9 } from "node:fs";
 
 // src/stopwatch/executor.ts
-import { spawnSync as spawnSync3 } from "node:child_process";
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync3, mkdtempSync as mkdtempSync2, readFileSync as readFileSync5, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
-import { arch, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter2, join as join10 } from "node:path";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync5, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync7, writeFileSync as writeFileSync7 } from "node:fs";
+import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
+import { delimiter as delimiter3, join as join13 } from "node:path";
 
 // src/stopwatch/helper.ts
-var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAADAJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA4wgAAAAAAADjCAAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+/wdAAOi7////TInGSYnI6LD///++8QdAAOim////SffYTA9IwUiFyXkKvvMHQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+9QdAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+AQhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVUiJ/VNIgezoAgAATIsvSYP9BX8KvwMIQADoRv7//0iLfRDo8/3//0iLfRhJicTo5/3//0iLfSBIicPo2/3//0iLfShJicfoz/3//0mJxkmNRCQBSD0ABAAAdxZIidhMCfhIg/gBdwpJjUYUSIP4J3YKvz4IQADo6f3//zHJSIlMJAhNheR4UjH2SI28JNgAAABFMdJFMcC6gAAAAEUxyejg/v//TIniRInhuAEAAABIwfoGSNPgvoAAAAAx/0iJhNTYAAAAuMsAAABIjZQk2AAAAA8FSIlEJAhIhdt0PkG8hwAAADHSRTHSRTHARTHJv/////9MieBIidYPBUiJw0iFwHgYSIHLAAAEAEyJ4EiJ3w8FMdtIhcBID07YTYX2dBsx9kUx0kUxwEUxybiNAAAASIn3TInyDwVJicZIjXwkGEUx0kUxwEUxybglAQAAvgAACAAx0g8FSIXAeQq/YAhAAOj9/P//MdJFMdJFMcBFMcm4OQAAAEiJ10iJ1g8FSIkEJEiFwHkPv20IQADo0vz//+mzAAAAD4WtAAAAuAIAAABIixQkRTHSRTHARTHJv3kIQABIicYPBUiJx0iFwHguSIs0JEG8IQAAAEyJ4EiJ8g8FvgEAAABMieBIixQkDwW+AgAAAEyJ4EiLFCQPBUUx5EhjfCQcRTHSRTHARTHJuAMAAABMieZMieIPBboBAAAASI20JNgAAABIY3wkGEyJ4A8FuDsAAABKjVTtEEiNdTBIi30wDwW45wAAAL9/AAAATInmTIniDwUx0khjfCQYRTHSRTHARTHJuAMAAABIidYPBU2F/3QnSIs8JOgm/f//SInFSYnESIXAeBhIizwkvgEAAADoDf3//0mJxOsFRTHkMe0x0kiNdCQgRTHSRTHAiVQkFEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkHEiJ1g8FSI10JBRIizwkTI1UJEBFMcBFMckx0rg9AAAADwVJicVIg/j8dN9IjXQkMEUx0rjkAAAAvwEAAAAPBUw5LCR0Cr+DCEAA6FT7//9Ii1QkMEyNrCTYAAAASCtUJCAxwEyJ776QCEAAiYQk2AIAAEhp0gDKmjtIA1QkOEgrVCQo6Cn6//++mAhAAEhpVCRAQEIPAEgDVCRI6BH6//++oQhAAEhpVCRQQEIPAEgDVCRY6Pn5//+LVCQUQYnRQYPhf3UND7bWvqoIQABIY9LrFkiDyv++qghAAOjR+f//SWPRvrEIQADoxPn//0iLVCQIvrgIQABMie/osvn//0iJ2r68CEAA6KX5//9MifK+wQhAAOiY+f//TYX/dFBNheR4L0iF7Xg2SInv6OH6//++xghAAEyJ70iJwuhx+f//TInn6Mn6//++zQhAAEiJwusUTYX/dBdIhe1JD0nsSInqvtoIQABMie/oQ/n//0yJ774BCEAARTHSRTHA6Aj5//+4AQAAAEUxyUyJ7khjlCTYAgAASInHDwUx0rjnAAAASInXSInWDwVIgcToAgAAW11BXEFdQV5BX8M9AC0Ac3RvcHdhdGNoOiAACgB1c2FnZTogc3RvcHdhdGNoIENQVSBOT0FTTFIgQ09VTlRFUlMgTklDRSBQUk9HUkFNIFtBUkcuLi5dAGJhZCBDUFUsIE5PQVNMUiwgQ09VTlRFUlMgb3IgTklDRQBwaXBlMiBmYWlsZWQAZm9yayBmYWlsZWQAL2Rldi9udWxsAHdhaXQ0IGZhaWxlZAB3YWxsX25zAHV0aW1lX3VzAHN0aW1lX3VzAHN0YXR1cwBzaWduYWwAcGluAGFzbHIAbmljZQBjeWNsZXMAaW5zdHJ1Y3Rpb25zAGNvdW50ZXJzAEdDQzogKERlYmlhbiAxMi4yLjAtMTQrZGViMTJ1MSkgMTIuMi4wAAAuc2hzdHJ0YWIALnRleHQALnJvZGF0YQAuY29tbWVudAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAAQQcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAA8QdAAAAAAADxBwAAAAAAAPIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAA4wgAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAAAoJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
+var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
 
 // src/stopwatch/executor.ts
-var works2 = (argv) => spawnSync3(argv[0], argv.slice(1), { stdio: "ignore" }).status === 0;
+var PROBE_TIMEOUT_MS3 = 1e4;
+var works2 = (argv) => runProcessSync({ argv, timeoutMs: PROBE_TIMEOUT_MS3 }).exitCode === 0;
 var pinnedCpu = () => availableParallelism2() - 1;
 var TIMED_NICE = -10;
 var helperFile;
 function helper() {
   if (helperFile !== void 0) return helperFile;
   helperFile = null;
-  if (platform() !== "linux" || arch() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
+  if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join10(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join10(dir, "stopwatch");
-    writeFileSync6(file, STOPWATCH_X86_64);
+    const dir = mkdtempSync2(join13(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join13(dir, "stopwatch");
+    writeFileSync7(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
-    process.once("exit", () => rmSync8(dir, { recursive: true, force: true }));
-    const probe = spawnSync3(file, ["-1", "0", "0", "0", "/bin/true"], { encoding: "utf8" });
-    if (probe.status === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
+    process.once("exit", () => rmSync7(dir, { recursive: true, force: true }));
+    const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
+    if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
   }
   return helperFile;
@@ -17746,9 +19422,9 @@ function parseHelperLine(line) {
 }
 function resolveProgram(name, path) {
   if (name.includes("/")) return name;
-  for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter2)) {
+  for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join10(dir, name);
+    const candidate = join13(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -17757,18 +19433,29 @@ function resolveProgram(name, path) {
   }
   throw new CgBenchError(`${name}: not found in PATH (${path ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode.benchmarkFailed);
 }
-function runHelper(file, command, options) {
-  const argv = [String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice), resolveProgram(command.argv[0], command.env["PATH"] ?? process.env["PATH"]), ...command.argv.slice(1)];
-  const r = spawnSync3(file, argv, { cwd: command.cwd, env: command.env, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
-  if (r.status !== 0) throw new CgBenchError(`the stopwatch helper failed (${r.signal ?? `status ${r.status}`}): ${r.stderr.trim()}`);
+function helperArgv(file, argv, path, options) {
+  return [file, String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice), resolveProgram(argv[0], path ?? process.env["PATH"]), ...argv.slice(1)];
+}
+function helperFields(r, command) {
+  if (r.exitCode !== 0) throw new CgBenchError(`${command.name}: the stopwatch helper failed (${r.spawnError ?? r.signal ?? `status ${r.exitCode}`}): ${r.stderr.trim()}`);
   const fields = parseHelperLine(r.stdout);
   if (fields["status"] !== 0) fail2(command, fields["status"] === -1 ? null : fields["status"] ?? null, fields["signal"] === void 0 ? null : `signal ${fields["signal"]}`);
   return fields;
 }
+async function runHelper(file, command, options) {
+  const r = await runProcess({ argv: helperArgv(file, command.argv, command.env["PATH"], options), cwd: command.cwd, env: command.env, stdout: "capture", stderr: "capture", timeoutMs: command.timeoutMs });
+  if (r.timedOut) timedOut(command);
+  return helperFields(r, command);
+}
+function probeHelper(file, options) {
+  const probe = { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" }, name: "the stopwatch helper's probe", timeoutMs: PROBE_TIMEOUT_MS3 };
+  const r = runProcessSync({ argv: helperArgv(file, probe.argv, probe.env["PATH"], options), cwd: probe.cwd, env: probe.env, timeoutMs: probe.timeoutMs, output: "capture" });
+  return helperFields(r, probe);
+}
 var ERRNO = { 1: "EPERM", 2: "ENOENT", 13: "EACCES", 19: "ENODEV", 22: "EINVAL", 38: "ENOSYS", 95: "EOPNOTSUPP" };
 function helperControls(file, counters) {
   const cpu = pinnedCpu();
-  const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu, noAslr: true, counters: false, nice: TIMED_NICE });
+  const probe = probeHelper(file, { cpu, noAslr: true, counters: false, nice: TIMED_NICE });
   const pin = probe["pin"] === 0;
   const noAslr = probe["aslr"] === 0;
   const niced = probe["nice"] === 0;
@@ -17797,8 +19484,11 @@ function noiseControls() {
   controls.push("timed around the spawn (no stopwatch helper on this platform)");
   return { prefix, controls };
 }
+function timedOut(command) {
+  throw new CgBenchError(`${command.name}: timed out after ${formatDuration(command.timeoutMs)} in a timed run, and was killed with everything it started (set "timeout" on the benchmark to allow longer)`, ExitCode.benchmarkFailed);
+}
 function fail2(command, status, signal) {
-  throw new CgBenchError(`${command.argv.join(" ")}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`, ExitCode.benchmarkFailed);
+  throw new CgBenchError(`${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`, ExitCode.benchmarkFailed);
 }
 function wallclockExecutor(experiment = {}) {
   const file = helper();
@@ -17810,8 +19500,8 @@ function wallclockExecutor(experiment = {}) {
       name: "wallclock",
       unit: "ms",
       controls: controls2,
-      run(command) {
-        const f = runHelper(file, command, options);
+      async run(command) {
+        const f = await runHelper(file, command, options);
         return { value: f["wall_ns"] / 1e6, extra: { cpuMs: (f["utime_us"] + f["stime_us"]) / 1e3 } };
       }
     };
@@ -17821,26 +19511,25 @@ function wallclockExecutor(experiment = {}) {
     name: "wallclock",
     unit: "ms",
     controls,
-    run(command) {
-      const argv = [...prefix, ...command.argv];
-      const start = process.hrtime.bigint();
-      const r = spawnSync3(argv[0], argv.slice(1), { cwd: command.cwd, env: command.env, stdio: "ignore" });
-      const ns = process.hrtime.bigint() - start;
-      if (r.status !== 0) fail2(command, r.status, r.signal);
-      return { value: Number(ns) / 1e6 };
+    async run(command) {
+      const r = await runProcess({ argv: [...prefix, ...command.argv], cwd: command.cwd, env: command.env, timeoutMs: command.timeoutMs });
+      if (r.timedOut) timedOut(command);
+      if (r.spawnError) fail2(command, 127, null);
+      if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
+      return { value: r.wallTimeMs };
     }
   };
 }
 function cputimeExecutor() {
   const file = helper();
-  if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`);
+  if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch2()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`);
   const { options, controls } = helperControls(file, false);
   return {
     name: "cputime",
     unit: "ms",
     controls: [...controls.slice(0, 3), "user+system CPU time from wait4"],
-    run(command) {
-      const f = runHelper(file, command, options);
+    async run(command) {
+      const f = await runHelper(file, command, options);
       return { value: (f["utime_us"] + f["stime_us"]) / 1e3, extra: { wallMs: f["wall_ns"] / 1e6 } };
     }
   };
@@ -17848,25 +19537,25 @@ function cputimeExecutor() {
 function countersProblem() {
   let paranoid;
   try {
-    paranoid = Number(readFileSync5("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
+    paranoid = Number(readFileSync6("/proc/sys/kernel/perf_event_paranoid", "utf8").trim());
   } catch {
     return "this kernel has no perf events (/proc/sys/kernel/perf_event_paranoid is absent)";
   }
   const file = helper();
   if (file) {
-    const probe = runHelper(file, { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" } }, { cpu: -1, noAslr: false, counters: true, nice: 0 });
+    const probe = probeHelper(file, { cpu: -1, noAslr: false, counters: true, nice: 0 });
     const errno = -(probe["counters"] ?? 0);
     if (!errno) return void 0;
     const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
     if (errno === 2 || errno === 19 || errno === 95) {
-      const pmu = existsSync3("/sys/bus/event_source/devices/cpu") || existsSync3("/sys/bus/event_source/devices/cpu_core");
+      const pmu = existsSync5("/sys/bus/event_source/devices/cpu") || existsSync5("/sys/bus/event_source/devices/cpu_core");
       return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
     }
     if (errno === 1 || errno === 13) return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? " (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)" : ""}, or a container's seccomp profile refuses perf_event_open`;
     if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
     return call;
   }
-  if (!existsSync3("/sys/bus/event_source/devices/cpu") && !existsSync3("/sys/bus/event_source/devices/cpu_core")) {
+  if (!existsSync5("/sys/bus/event_source/devices/cpu") && !existsSync5("/sys/bus/event_source/devices/cpu_core")) {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
@@ -17883,9 +19572,9 @@ function countersExecutor() {
       name: "counters",
       unit: "cycles",
       controls: [...controls2.slice(0, 3), "user-space cycles and instructions from perf_event_open"],
-      run(command) {
-        const f = runHelper(file, command, options);
-        if (!(f["cycles"] >= 0)) throw new CgBenchError(`perf_event_open gave no user-space cycle count for ${command.argv.join(" ")}`, ExitCode.benchmarkFailed);
+      async run(command) {
+        const f = await runHelper(file, command, options);
+        if (!(f["cycles"] >= 0)) throw new CgBenchError(`${command.name}: perf_event_open gave no user-space cycle count`, ExitCode.benchmarkFailed);
         return { value: f["cycles"], extra: { instructions: f["instructions"] ?? 0, wallMs: f["wall_ns"] / 1e6 } };
       }
     };
@@ -17895,17 +19584,19 @@ function countersExecutor() {
     name: "counters",
     unit: "cycles",
     controls: [...controls.slice(0, 2), "user-space cycles and instructions from perf stat"],
-    run(command) {
+    async run(command) {
       const argv = ["perf", "stat", "-x", ",", "-e", "cycles:u,instructions:u", "--", ...prefix, ...command.argv];
-      const r = spawnSync3(argv[0], argv.slice(1), { cwd: command.cwd, env: command.env, stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
-      if (r.status !== 0) fail2(command, r.status, r.signal);
+      const r = await runProcess({ argv, cwd: command.cwd, env: command.env, stderr: "capture", timeoutMs: command.timeoutMs });
+      if (r.timedOut) timedOut(command);
+      if (r.spawnError) fail2(command, 127, null);
+      if (r.exitCode !== 0) fail2(command, r.exitCode, r.signal);
       const counts = /* @__PURE__ */ new Map();
       for (const line of r.stderr.split("\n")) {
         const [value, , event] = line.split(",");
         if (event && /^\d+$/.test(value ?? "")) counts.set(event.replace(/:u$/, ""), Number(value));
       }
       const cycles2 = counts.get("cycles");
-      if (cycles2 === void 0) throw new CgBenchError(`perf stat gave no user-space cycle count for ${command.argv.join(" ")}`, ExitCode.benchmarkFailed);
+      if (cycles2 === void 0) throw new CgBenchError(`${command.name}: perf stat gave no user-space cycle count`, ExitCode.benchmarkFailed);
       return { value: cycles2, extra: { instructions: counts.get("instructions") ?? 0 } };
     }
   };
@@ -18028,19 +19719,19 @@ function timedVerdict(estimate, thresholdPercent) {
 }
 
 // src/stopwatch/paired.ts
-function runPaired(executor, base, head, options) {
+async function runPaired(executor, base, head, options) {
   const now = options.now ?? (() => performance.now());
   const started = now();
   for (let i = 0; i < options.warmups; i++) {
-    executor.run(i % 2 ? head : base);
-    executor.run(i % 2 ? base : head);
+    await executor.run(i % 2 ? head : base);
+    await executor.run(i % 2 ? base : head);
   }
   const out = { base: [], head: [], order: [] };
   const blocks = abbaOrder(options.maxPairs);
   for (const block of blocks) {
     if (out.base.length >= options.minPairs && now() - started >= options.budgetMs) break;
     for (const side of block) {
-      out[side].push(executor.run(side === "base" ? base : head));
+      out[side].push(await executor.run(side === "base" ? base : head));
       out.order.push(side);
     }
     options.onPair?.(out.base.length);
@@ -18056,7 +19747,7 @@ function timedSpecs(config, benchmark) {
 var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
 async function prepare(config, outDir, side, progress) {
   const sandbox = untrustedSandbox({ root: config.root, network: config.network });
-  mkdirSync7(SETUP_HOME, { recursive: true });
+  mkdirSync9(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
   writeFileAtomic(log, "");
@@ -18079,12 +19770,14 @@ async function timeSuite(options) {
   }
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length) throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync7(outDir, { recursive: true });
+  mkdirSync9(outDir, { recursive: true });
   const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head.config, outDir, "head", options.progress) };
-  const command = (spec, sandbox) => ({
+  const command = (spec, sandbox, side) => ({
     argv: sandboxed(sandbox, argvOf(spec)),
     cwd: spec.cwd,
-    env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp")
+    env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp"),
+    name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head.file)})`,
+    timeoutMs: spec.timeoutMs
   });
   const results = [];
   for (const spec of timed) {
@@ -18092,7 +19785,7 @@ async function timeSuite(options) {
     const executor = executorFor(spec, options.countersFallback, options.log);
     const budgetMs = options.budgetMs ?? spec.budgetMs;
     options.log(`${escapeTerminal(spec.name)}: ${executor.name}, paired runs for up to ${Math.round(budgetMs / 1e3)} s (${executor.controls.join(", ")})`);
-    const samples = runPaired(executor, command(baseSpec, sandboxes.base), command(spec, sandboxes.head), {
+    const samples = await runPaired(executor, command(baseSpec, sandboxes.base, "base"), command(spec, sandboxes.head, "head"), {
       budgetMs,
       warmups: WARMUPS,
       minPairs: 10,
@@ -18155,17 +19848,17 @@ function durationsOf(results) {
   return new Map(results?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
 }
 function readIfPresent(path) {
-  return existsSync4(path) ? readResults(path) : void 0;
+  return existsSync6(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve4(dir); ; at = dirname6(at)) {
-    const git2 = join11(at, ".git");
-    if (existsSync4(git2)) {
+  for (let at = resolve7(dir); ; at = dirname9(at)) {
+    const git2 = join14(at, ".git");
+    if (existsSync6(git2)) {
       chmodSync4(git2, 448);
-      if (existsSync4(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
+      if (existsSync6(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
       return;
     }
-    if (dirname6(at) === at) return;
+    if (dirname9(at) === at) return;
   }
 }
 function inProcessMeasurer(options) {
@@ -18177,15 +19870,15 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync9(outDir, { recursive: true, force: true });
+      rmSync8(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
-        handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, workspace);
+        handOver({ ...NO_SANDBOX, user }, workspace);
         lockGitDirectory(checkout);
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join11(workspace, config)),
+          config: loadConfig(join14(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -18195,20 +19888,20 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome2.results, error: void 0 };
       } catch (error) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
-        return { code: error instanceof CgBenchError ? error.exitCode : 70, results: readIfPresent(join11(outDir, "results.json")), error: errorMessage(error) };
+        return { code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal, results: readIfPresent(join14(outDir, "results.json")), error: errorMessage(error) };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
-      rmSync9(outDir, { recursive: true, force: true });
+      rmSync8(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
-        for (const dir of Object.values(sides)) handOver({ user, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], notes: [] }, dir);
+        for (const dir of Object.values(sides)) handOver({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {
-        const head = absolutePath(join11(sides.head, config), "configuration");
-        const base = absolutePath(join11(sides.base, config), "configuration");
+        const head = absolutePath(join14(sides.head, config), "configuration");
+        const base = absolutePath(join14(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head), file: head },
           base: { config: loadConfig(base), file: base },
@@ -18225,16 +19918,15 @@ function inProcessMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync8(to, { recursive: true });
-  for (const entry of readdirSync6(to)) rmSync9(join11(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join11(resolve4(checkout), name)));
-  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve4(src)) });
+  mkdirSync10(to, { recursive: true });
+  for (const entry of readdirSync6(to)) rmSync8(join14(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join14(resolve7(checkout), name)));
+  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve7(src)) });
   return to;
 }
 
 // src/vcs/git.ts
-import { spawnSync as spawnSync4 } from "node:child_process";
-import { rmSync as rmSync10 } from "node:fs";
+import { rmSync as rmSync9 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -18252,9 +19944,12 @@ var SAFE_GIT_ENV = {
   GIT_TERMINAL_PROMPT: "0",
   GIT_NO_REPLACE_OBJECTS: "1"
 };
+var GIT_TIMEOUT_MS = 30 * 6e4;
 function git(repo, args, env = {}) {
-  const r = spawnSync4("git", [...SAFE_GIT_OPTIONS, ...args], { cwd: repo, encoding: "utf8", maxBuffer: 64 << 20, env: { ...process.env, ...SAFE_GIT_ENV, ...env } });
-  return { ok: r.status === 0, out: r.stdout ?? "", err: (r.stderr ?? r.error?.message ?? "").trim() };
+  const caller = Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== void 0));
+  const r = runProcessSync({ argv: ["git", ...SAFE_GIT_OPTIONS, ...args], cwd: repo, env: { ...caller, ...SAFE_GIT_ENV, ...env }, timeoutMs: GIT_TIMEOUT_MS, output: "capture" });
+  const why = r.timedOut ? `git ${args[0]} timed out after ${GIT_TIMEOUT_MS / 6e4} min` : r.spawnError;
+  return { ok: r.exitCode === 0, out: r.stdout, err: (r.stderr || why || "").trim() };
 }
 function ensureCommit(repo, sha, credentials = {}) {
   if (git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok) return true;
@@ -18266,14 +19961,14 @@ function fileAt(repo, sha, path) {
   return r.ok ? r.out : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync10(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync10(dir, { recursive: true, force: true });
+  rmSync9(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -18283,12 +19978,13 @@ function headParents(repo) {
 }
 
 // src/ci/verify-sample.ts
-function sampleBenchmark(stored, head) {
+import { randomInt } from "node:crypto";
+function sampleBenchmark(stored, head, draw = randomInt) {
   const ranInHead = new Set(head.benchmarks.filter((b) => b.status === "ok").map((b) => b.name));
   const candidates = stored.benchmarks.filter((b) => b.status === "ok" && b.estimatedCycles !== null && ranInHead.has(b.name));
   const alone = (b) => !/[*?]/.test(b.name) && !stored.benchmarks.some((o) => o !== b && o.name.includes(b.name));
-  const cheapest = (list) => [...list].sort((a, b) => a.estimatedCycles - b.estimatedCycles || (a.name < b.name ? -1 : 1))[0];
-  return cheapest(candidates.filter(alone)) ?? cheapest(candidates);
+  const pool2 = candidates.some(alone) ? candidates.filter(alone) : candidates;
+  return pool2.length ? pool2[draw(pool2.length)] : void 0;
 }
 function filterFor(name) {
   return /[*?]/.test(name) ? "*" : name;
@@ -18375,7 +20071,7 @@ async function settleBaseline(ci, measurer, lookup, head, checkout, selection = 
   return { results: m.results, source: `${what} ${short2}, measured in this job${why}` };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join12(checkout.fresh(), ci.workingDirectory), ci.config, join12(ci.outRoot, outName), selection);
+  return measurer.measure(join15(checkout.fresh(), ci.workingDirectory), ci.config, join15(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head) {
   const sample = sampleBenchmark(stored, head);
@@ -18400,7 +20096,7 @@ async function saveMainlineBaseline(ci, request, head) {
   return !notSaved;
 }
 function headConfigText(ci) {
-  return readFileSync6(join12(ci.repoRoot, ci.suite.configPath), "utf8");
+  return readConfigText(ci.repoRoot, ci.suite.configPath);
 }
 
 // src/ci/base-checkout.ts
@@ -18428,8 +20124,8 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/history.ts
-import { mkdirSync as mkdirSync9, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join13 } from "node:path";
+import { mkdirSync as mkdirSync11, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join16 } from "node:path";
 
 // src/history/load.ts
 function slimForHistory(results) {
@@ -18487,14 +20183,14 @@ var FOOTER = 56;
 var LABEL_CHARS = 12;
 var CHAR_WIDTH = 6.5;
 var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
-function xmlText(text) {
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function xmlText(text2) {
+  return text2.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 var fixed = (n) => (Math.round(n * 10) / 10).toString();
-var short = (text, n) => [...text].length > n ? `${[...text].slice(0, n - 1).join("")}\u2026` : text;
-function middle(text, n) {
-  const chars = [...text];
-  if (chars.length <= n) return text;
+var short = (text2, n) => [...text2].length > n ? `${[...text2].slice(0, n - 1).join("")}\u2026` : text2;
+function middle(text2, n) {
+  const chars = [...text2];
+  if (chars.length <= n) return text2;
   const head = Math.floor((n - 1) / 2);
   return `${chars.slice(0, head).join("")}\u2026${chars.slice(chars.length - (n - 1 - head)).join("")}`;
 }
@@ -18527,7 +20223,7 @@ function panel(s, labels, shown, y0) {
   if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
-  const axisLabel = (r, text) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text}</text>`);
+  const axisLabel = (r, text2) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text2}</text>`);
   if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
   axisLabel(0, "0");
   if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
@@ -18553,9 +20249,9 @@ function panel(s, labels, shown, y0) {
     out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`);
     const before = s.values[i - 1];
     if (changed && before) {
-      const text = percent(s.values[i] / before - 1);
+      const text2 = percent(s.values[i] / before - 1);
       const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
-      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text}</text>`);
+      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text2}</text>`);
     }
   });
   labels.forEach((l, i) => {
@@ -18614,8 +20310,8 @@ function span(s) {
   const last = present.at(-1);
   return { first, last, change: first === 0 ? 0 : last / first - 1 };
 }
-function mermaidText(text) {
-  const kept = [...text.normalize("NFKC")].filter((c) => /[\p{L}\p{N} _.:/+-]/u.test(c)).join("").trim();
+function mermaidText(text2) {
+  const kept = [...text2.normalize("NFKC")].filter((c) => /[\p{L}\p{N} _.:/+-]/u.test(c)).join("").trim();
   return [...kept].slice(0, 60).join("") || "benchmark";
 }
 function chart(s, labels) {
@@ -18636,15 +20332,16 @@ function chart(s, labels) {
     "```"
   ];
 }
-function trendMarkdown(series, labels, what) {
+function trendMarkdown(series, labels, what, note) {
   if (labels.length < 2 || !series.length) return "";
   const rows = series.slice(0, MAX_ROWS).map((s) => ({ s, span: span(s) }));
   const out = [
-    `### Trend: estimated cycles over ${what}`,
+    `### Default branch history: estimated cycles over ${what}`,
     "",
+    ...note ? [note, ""] : [],
     `Oldest to newest (${escapeMarkdown(labels[0])} \u2026 ${escapeMarkdown(labels.at(-1))}); \xB7 where a benchmark failed or was absent.`,
     "",
-    "| Benchmark | Trend | First | Last | Change |",
+    "| Benchmark | Trend | First | Last | First \u2192 last |",
     "|---|---|--:|--:|--:|",
     ...rows.map(
       ({ s, span: sp }) => sp ? `| ${escapeMarkdown(s.name)} | \`${sparkline(s.values)}\` | ${formatCount(sp.first)} | ${formatCount(sp.last)} | ${formatPercent(sp.change)} |` : `| ${escapeMarkdown(s.name)} | \`${sparkline(s.values)}\` | \u2013 | \u2013 | \u2013 |`
@@ -18682,9 +20379,10 @@ async function keepHistory(ci, occasion, head) {
   try {
     const labels = points.map((p) => p.label);
     const series = historySeries(points);
-    mkdirSync9(ci.outRoot, { recursive: true });
-    writeFileSync7(join13(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
-    return trendMarkdown(series, labels, what);
+    mkdirSync11(ci.outRoot, { recursive: true });
+    writeFileSync8(join16(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    const note = occasion.kind === "change" ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._" : void 0;
+    return trendMarkdown(series, labels, what, note);
   } catch (error) {
     ci.log.warning(`No trend in the job summary: ${errorMessage(error)}`);
     return void 0;
@@ -18692,23 +20390,23 @@ async function keepHistory(ci, occasion, head) {
 }
 
 // src/ci/shard-hand-over.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync10, readdirSync as readdirSync7, rmSync as rmSync11, statSync as statSync7, writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join14 } from "node:path";
+import { lstatSync as lstatSync5, mkdirSync as mkdirSync12, readdirSync as readdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync9 } from "node:fs";
+import { join as join17 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync11(dir, { recursive: true, force: true });
-  mkdirSync10(dir, { recursive: true });
+  rmSync10(dir, { recursive: true, force: true });
+  mkdirSync12(dir, { recursive: true });
   const { head, base, ...meta } = part;
-  writeFileSync8(join14(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync9(join17(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join14(dir, "head.json"), head);
-  if (base) writeResults(join14(dir, "base.json"), base);
+  writeResults(join17(dir, "head.json"), head);
+  if (base) writeResults(join17(dir, "base.json"), base);
 }
-function readOne(dir, shown) {
+function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBounded(join14(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join17(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -18717,45 +20415,45 @@ function readOne(dir, shown) {
   const bad = (field) => new CgBenchError(`${shown}/${SHARD_FILE}: "${field}" is missing or invalid`);
   if (d["schema"] !== SCHEMA) throw new CgBenchError(`${shown}/${SHARD_FILE}: not a cg-bench shard hand-over (${SCHEMA})`);
   const int = (k) => Number.isInteger(d[k]) && d[k] >= 1 && d[k] <= MAX_SHARDS ? d[k] : void 0;
-  const text = (k, max) => typeof d[k] === "string" && d[k].length <= max ? d[k] : void 0;
+  const text2 = (k, max) => typeof d[k] === "string" && d[k].length <= max ? d[k] : void 0;
   const index = int("index") ?? (() => {
     throw bad("index");
   })();
   const count = int("count") ?? (() => {
     throw bad("count");
   })();
-  const sha = text("sha", 64);
+  const sha = text2("sha", 64);
   if (!sha || !/^[0-9a-f]{40,64}$/.test(sha)) throw bad("sha");
-  const baselineSource = text("baselineSource", 1e3) ?? (() => {
+  const baselineSource = text2("baselineSource", 1e3) ?? (() => {
     throw bad("baselineSource");
   })();
-  const imageIdentity = text("imageIdentity", 1e3) ?? (() => {
+  const imageIdentity = text2("imageIdentity", 1e3) ?? (() => {
     throw bad("imageIdentity");
   })();
-  const configText = text("configText", MiB) ?? (() => {
+  const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join14(dir, "base.json");
-  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join14(dir, "head.json")), base: existsSync5(basePath) ? readResults(basePath) : void 0 };
+  const basePath = join17(dir, "base.json");
+  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join17(dir, "head.json"), root), base: presentAt(basePath) ? readResults(basePath, root) : void 0 };
 }
 function readShardHandOvers(root, shown) {
-  if (existsSync5(join14(root, SHARD_FILE))) return [readOne(root, shown)];
+  if (presentAt(join17(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync7(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => statSync7(join14(root, n)).isDirectory() && existsSync5(join14(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync5(join17(root, n)).isDirectory() && presentAt(join17(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(join14(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join17(root, n), `${shown}/${n}`));
 }
 
 // src/ci/timed.ts
-import { join as join15 } from "node:path";
+import { join as join18 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join15(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"))).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join18(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -18768,7 +20466,7 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head) {
   }
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short2}, paired on this runner`);
   try {
-    const m = await measurer.timePaired(join15(ci.repoRoot, ci.workingDirectory), join15(checkout.path(), ci.workingDirectory), ci.config, join15(ci.outRoot, "paired"));
+    const m = await measurer.timePaired(join18(ci.repoRoot, ci.workingDirectory), join18(checkout.path(), ci.workingDirectory), ci.config, join18(ci.outRoot, "paired"));
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head;
@@ -18798,7 +20496,7 @@ async function runPipeline(ci, measurer) {
         baseline = await settleBaseline(ci, measurer, lookup, head, checkout);
         if (timed) {
           head = await timeAgainstBaseline(ci, measurer, lookup, checkout, head);
-          writeResults(join16(ci.outRoot, "head", "results.json"), head);
+          writeResults(join19(ci.outRoot, "head", "results.json"), head);
         }
       } finally {
         checkout.remove();
@@ -18806,7 +20504,7 @@ async function runPipeline(ci, measurer) {
     }
   } else if (occasion.kind === "mainline") saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
   if (timed && occasion.kind !== "change") ci.log.info("The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.");
-  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head) });
+  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head), commit: baselineCommitOf(occasion) });
 }
 async function runShard(ci, measurer, shard, headSha) {
   const occasion = await ci.occasion();
@@ -18857,22 +20555,25 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join16(ci.outRoot, "head", "results.json"), head);
-  if (baseline.results) writeResults(join16(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join19(ci.outRoot, "head", "results.json"), head);
+  if (baseline.results) writeResults(join19(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head) : void 0;
   const failed = head.benchmarks.some((b) => b.status !== "ok");
-  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head) });
+  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head), commit: baselineCommitOf(occasion) });
 }
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join16(ci.repoRoot, ci.workingDirectory), ci.config, join16(ci.outRoot, "head"), selection);
+  return measurer.measure(join19(ci.repoRoot, ci.workingDirectory), ci.config, join19(ci.outRoot, "head"), selection);
 }
 async function cannotRun(ci, headRun) {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
   await ci.cannotRun(message);
   return { kind: "could-not-run", code: headRun.code || ExitCode.usage, message };
+}
+function baselineCommitOf(occasion) {
+  return occasion.kind === "change" && "sha" in occasion.baseline ? occasion.baseline : void 0;
 }
 async function finish(ci, head, headCode, found, kept) {
   let baseline = found;
@@ -18881,27 +20582,37 @@ async function finish(ci, head, headCode, found, kept) {
     ci.log.warning(problem);
     baseline = { results: void 0, source: `none: ${problem}` };
   }
-  const body = `${ci.suite.marker}
-${markdownReport.render({ head, comparison, baselineSource: baseline.source })}`;
-  mkdirSync11(ci.outRoot, { recursive: true });
-  writeFileSync9(join16(ci.outRoot, "report.md"), body);
-  for (const format of ci.exports) writeFileSync9(join16(ci.outRoot, exportFileName(format)), EXPORT_FORMATS[format].render({ head, comparison }));
-  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, baselineSaved: kept.baselineSaved, comparison, body, trend: kept.trend });
+  const commit = kept.commit;
+  const input = {
+    head,
+    comparison,
+    baselineSource: baseline.source,
+    suite: ci.suite.heading,
+    baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : void 0
+  };
+  const body = reportBody(ci.suite.marker, input);
+  mkdirSync13(ci.outRoot, { recursive: true });
+  writeFileSync10(join19(ci.outRoot, "report.md"), body);
+  for (const format of ci.exports) writeFileSync10(join19(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head, comparison }));
+  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, baselineSaved: kept.baselineSaved, comparison, body, input, trend: kept.trend });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
-  const regressions = (comparison?.comparable ? comparison.counts.regression : 0) + (head.timed?.filter((t) => t.verdict === "regression").length ?? 0);
-  if (ci.failOnRegression && regressions > 0) return { kind: "regressed", count: regressions };
+  const regressed = regressedNames(head, comparison);
+  if (ci.failOnRegression && regressed.length > 0) return { kind: "regressed", count: regressed.length, names: regressed };
   return { kind: "ok" };
 }
 
 // src/publish/suite.ts
-import { createHash as createHash5 } from "node:crypto";
+import { createHash as createHash7 } from "node:crypto";
 import { posix } from "node:path";
 
 // src/publish/sticky.ts
 var GITLAB_NOTE_LIMIT = 1e6;
 function commentMarker(suiteId) {
   return `<!-- cg-bench:${suiteId} -->`;
+}
+function isStickyBody(body, marker) {
+  return body?.startsWith(marker) ?? false;
 }
 var DETAILS = /\n<details>[\s\S]*?<\/details>\n/g;
 function fitComment(body, limit) {
@@ -18927,189 +20638,46 @@ _\u2026 ${cut} more lines cut: the report is longer than a comment can hold. The
 // src/publish/suite.ts
 function suiteFor(workingDirectory, config, name) {
   const configPath = posix.normalize(posix.join(workingDirectory, config));
-  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^\./, "-") : createHash5("sha256").update(configPath).digest("hex").slice(0, 12);
-  return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : "cg-bench", configPath };
+  const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^\./, "-") : createHash7("sha256").update(configPath).digest("hex").slice(0, 12);
+  return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : "cg-bench", configPath, ...name ? { heading: name } : {} };
 }
 
 // src/gitlab/adapter.ts
-import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync12 } from "node:fs";
+import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync13 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join20 } from "node:path";
-
-// src/report/junit.ts
-function escapeXml(text) {
-  return text.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
-function summary(b) {
-  if (!b?.events || !b.hits) return "";
-  return `estimated cycles ${formatCount(b.estimatedCycles ?? 0)}; Ir ${formatCount(b.events.Ir)}; L1 hits ${formatCount(b.hits.l1)}; LL hits ${formatCount(b.hits.ll)}; RAM hits ${formatCount(b.hits.ram)}`;
-}
-function testcase(name, seconds, body) {
-  return `    <testcase classname="cg-bench" name="${escapeXml(name)}" time="${seconds.toFixed(3)}">${body ? `
-${body}
-    ` : ""}</testcase>`;
-}
-function fromComparison(c) {
-  const time = (c.head?.wallTimeMs ?? 0) / 1e3;
-  const change = c.relative === null ? "" : `${formatPercent(c.relative)} (${formatCount(c.base?.estimatedCycles ?? 0)} \u2192 ${formatCount(c.head?.estimatedCycles ?? 0)})`;
-  const out = (text) => `      <system-out>${escapeXml(text)}</system-out>`;
-  switch (c.verdict) {
-    case "regression":
-      return { kind: "failure", xml: testcase(c.name, time, `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary(c.head))}</failure>`) };
-    case "failed":
-      return { kind: "error", xml: testcase(c.name, time, `      <error type="${c.head?.status ?? "failed"}" message="${escapeXml((c.head?.message ?? "failed").split("\n")[0] ?? "")}">${escapeXml(c.head?.message ?? "")}</error>`) };
-    case "removed":
-      return { kind: "skipped", xml: testcase(c.name, 0, '      <skipped message="removed: not in this commit"/>') };
-    default:
-      return { kind: "ok", xml: testcase(c.name, time, out(`${c.verdict}${change ? ` ${change}` : ""}; ${summary(c.head)}`)) };
-  }
-}
-function fromResult(b) {
-  const time = b.wallTimeMs / 1e3;
-  if (b.status !== "ok") return { kind: "error", xml: testcase(b.name, time, `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split("\n")[0] ?? "")}">${escapeXml(b.message ?? "")}</error>`) };
-  return { kind: "ok", xml: testcase(b.name, time, `      <system-out>${escapeXml(summary(b))}</system-out>`) };
-}
-var junitReport = {
-  name: "junit",
-  render({ head, comparison }) {
-    const cases = comparison ? comparison.benchmarks.map(fromComparison) : head.benchmarks.map(fromResult);
-    const count = (k) => cases.filter((c) => c.kind === k).length;
-    const time = head.benchmarks.reduce((s, b) => s + b.wallTimeMs, 0) / 1e3;
-    const attrs = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}" skipped="${count("skipped")}" time="${time.toFixed(3)}"`;
-    return [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      `<testsuites name="cg-bench" ${attrs}>`,
-      `  <testsuite name="cg-bench" ${attrs}>`,
-      ...cases.map((c) => c.xml),
-      "  </testsuite>",
-      "</testsuites>",
-      ""
-    ].join("\n");
-  }
-};
-
-// src/report/openmetrics.ts
-function labelValue(text) {
-  return encodeURIComponent(text.replace(/[\ud800-\udfff]/gu, "\uFFFD")).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-var FAMILIES = [
-  ["cg_bench_estimated_cycles", "Estimated cycles: L1 hits + 5 LL hits + 35 RAM hits (default weights)", (b) => b.estimatedCycles],
-  ["cg_bench_instructions", "Instructions executed (Ir)", (b) => b.events?.Ir ?? null],
-  ["cg_bench_l1_hits", "Accesses served by L1", (b) => b.hits?.l1 ?? null],
-  ["cg_bench_ll_hits", "Accesses served by the last-level cache", (b) => b.hits?.ll ?? null],
-  ["cg_bench_ram_hits", "Accesses that went to RAM", (b) => b.hits?.ram ?? null]
-];
-var openMetricsReport = {
-  name: "openmetrics",
-  render({ head }) {
-    const lines = [];
-    for (const [name, help, value] of FAMILIES) {
-      lines.push(`# TYPE ${name} gauge`, `# HELP ${name} ${help}.`);
-      for (const b of head.benchmarks) {
-        const v = value(b);
-        if (v !== null) lines.push(`${name}{benchmark="${labelValue(b.name)}"} ${v}`);
-      }
-    }
-    lines.push("# EOF", "");
-    return lines.join("\n");
-  }
-};
-
-// src/report/terminal.ts
-import { join as join17 } from "node:path";
-var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
-function table(rows, rightAligned) {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
-  return rows.map(
-    (r) => r.map((cell, i) => {
-      const pad = " ".repeat(widths[i] - visibleLength(cell));
-      return rightAligned.has(i) ? pad + cell : cell + pad;
-    }).join("  ").trimEnd()
-  );
-}
-function visibleLength(text) {
-  return text.replace(/\x1b\[[0-9;]*m/g, "").length;
-}
-function terminalReport(options) {
-  const paint = (code, text) => options.colour && code ? `\x1B[${code}m${text}\x1B[0m` : text;
-  const change = (c) => c.relative === null ? "" : `${formatPercent(c.relative)}`;
-  return {
-    name: "terminal",
-    render({ head, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join17(resultsDir, file) : file);
-      const lines = [];
-      if (comparison) {
-        const rows = [["benchmark", "base", "head", "change", "verdict"]];
-        for (const c of comparison.benchmarks) {
-          rows.push([
-            escapeTerminal(c.name),
-            c.base?.estimatedCycles != null ? formatCount(c.base.estimatedCycles) : "-",
-            c.head?.estimatedCycles != null ? formatCount(c.head.estimatedCycles) : "-",
-            change(c),
-            paint(COLOURS[c.verdict], VERDICT_LABEL[c.verdict])
-          ]);
-        }
-        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3])));
-        for (const c of comparison.benchmarks.filter((b) => b.notComparable)) {
-          lines.push(`${escapeTerminal(c.name)}: not comparable: ${escapeTerminal(c.notComparable)}`);
-        }
-        for (const c of comparison.benchmarks.filter((b) => b.functions.length && b.verdict !== "unchanged")) {
-          lines.push("", `${escapeTerminal(c.name)}: functions that changed most`);
-          lines.push(
-            ...table(
-              [["  function (file)", "base", "head", "change"], ...c.functions.map((f) => ["  " + escapeTerminal(functionLabel(f)), functionSideText(f, "base"), functionSideText(f, "head"), functionChangeText(f)])],
-              /* @__PURE__ */ new Set([1, 2, 3])
-            )
-          );
-        }
-        for (const c of comparison.benchmarks.filter((b) => b.verdict !== "unchanged")) {
-          const rows2 = pythonFunctionsTerminalRows(c);
-          if (rows2.length) lines.push("", `${escapeTerminal(c.name)}: ${PYTHON_FUNCTIONS_TITLE}`, ...table(rows2, /* @__PURE__ */ new Set([1, 2, 3])));
-        }
-      } else {
-        const rows = [["benchmark", "estimated cycles", "Ir", "L1 hits", "LL hits", "RAM hits", "time"]];
-        for (const b of head.benchmarks) {
-          rows.push(
-            b.hits && b.events ? [escapeTerminal(b.name), formatCount(b.estimatedCycles ?? 0), formatCount(b.events.Ir), formatCount(b.hits.l1), formatCount(b.hits.ll), formatCount(b.hits.ram), formatDuration(b.wallTimeMs)] : [escapeTerminal(b.name), paint("31", b.status === "timeout" ? "TIMED OUT" : "FAILED"), "", "", "", "", formatDuration(b.wallTimeMs)]
-          );
-        }
-        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3, 4, 5, 6])));
-      }
-      for (const b of head.benchmarks.filter((x) => x.status !== "ok")) {
-        lines.push("", paint("31", `${escapeTerminal(b.name)}: ${b.status === "timeout" ? "timed out" : "failed"}`));
-        lines.push(...(b.message ?? "").split("\n").map((l) => `  ${escapeTerminal(l)}`));
-        lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
-      }
-      const timed = timedTerminalTable(head.timed ?? [], (v, text) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text));
-      if (timed.length) lines.push("", "timed natively (paired base and head, not simulated):", ...timed);
-      lines.push("", headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
-      return `${lines.join("\n")}
-`;
-    }
-  };
-}
+import { join as join22 } from "node:path";
 
 // src/gitlab/artifact-store.ts
-import { writeFileSync as writeFileSync10 } from "node:fs";
-import { join as join18 } from "node:path";
+import { writeFileSync as writeFileSync11 } from "node:fs";
+import { join as join20 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 function defaultBranchArtifacts(api, job, outRoot, log) {
   const branch = job.defaultBranch;
   return {
     async restore({ sha }) {
       try {
+        const where2 = `the ${RESULTS_DIR} artifacts of the latest successful job ${job.jobName} on ${branch}`;
         const commit = await api.latestArtifactFile(branch, job.jobName, `${RESULTS_DIR}/commit.json`);
         if (!commit) {
-          log.info(`No ${RESULTS_DIR} artifacts on ${branch} for job ${job.jobName}.`);
+          log.info(`No stored baseline: ${where2} name no commit (the job has not run on ${branch} yet, its artifacts expired, or a benchmark failed there so it kept none).`);
           return void 0;
         }
         const measured = JSON.parse(commit.toString("utf8")).sha;
+        if (typeof measured !== "string") {
+          log.info(`No stored baseline: ${where2} have a commit.json that names no commit.`);
+          return void 0;
+        }
         if (measured !== sha) {
-          log.info(`The latest ${branch} results are for ${String(measured).slice(0, 8)}, not ${sha.slice(0, 8)}.`);
+          log.info(
+            `Not using ${where2}: they are for ${measured.slice(0, 8)}, and this merge request is compared with ${sha.slice(0, 8)} (${branch} has moved on since, or its pipeline for ${sha.slice(0, 8)} did not finish); the baseline is measured in this job instead.`
+          );
           return void 0;
         }
         const file = await api.latestArtifactFile(branch, job.jobName, `${RESULTS_DIR}/head/results.json`);
-        if (!file) return void 0;
+        if (!file) {
+          log.info(`No stored baseline: ${where2} are for ${sha.slice(0, 8)} but hold no ${RESULTS_DIR}/head/results.json.`);
+          return void 0;
+        }
         return { results: parseResults(JSON.parse(file.toString("utf8")), `${branch} artifact ${RESULTS_DIR}/head/results.json`), from: `from the ${branch} pipeline's artifacts` };
       } catch (error) {
         log.warning(`Could not use the ${branch} artifacts: ${errorMessage(error)}`);
@@ -19118,7 +20686,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync10(join18(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync11(join20(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -19129,20 +20697,20 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
 }
 
 // src/gitlab/hand-over.ts
-import { existsSync as existsSync6, writeFileSync as writeFileSync11 } from "node:fs";
-import { join as join19 } from "node:path";
+import { writeFileSync as writeFileSync12 } from "node:fs";
+import { join as join21 } from "node:path";
 var HAND_OVER_FILE = "note.json";
 var BASELINE_FILE = "baseline.json";
 var SCHEMA2 = "cg-bench-gitlab-note/1";
 var MAX_SOURCE = 500;
 function writeHandOver(outRoot, handOver2, baseline) {
-  writeFileSync11(join19(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
+  writeFileSync12(join21(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
 `);
-  if (baseline) writeResults(join19(outRoot, BASELINE_FILE), baseline);
+  if (baseline) writeResults(join21(outRoot, BASELINE_FILE), baseline);
 }
 function readHandOver(outRoot, shown) {
-  const path = join19(outRoot, HAND_OVER_FILE);
-  if (!existsSync6(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
+  const path = join21(outRoot, HAND_OVER_FILE);
+  if (!presentAt(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
   let data;
   try {
     data = JSON.parse(readTextBounded(path, 64 * 1024, "hand-over file", `${shown}/${HAND_OVER_FILE}`));
@@ -19155,11 +20723,12 @@ function readHandOver(outRoot, shown) {
   if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "sha" is not a commit`);
   if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "suite" is not a suite id`);
   if (typeof d["baselineSource"] !== "string" || d["baselineSource"].length > MAX_SOURCE) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "baselineSource" is not a short text`);
-  const baselinePath = join19(outRoot, BASELINE_FILE);
+  const baselinePath = join21(outRoot, BASELINE_FILE);
   return {
     handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"] },
-    head: readResults(join19(outRoot, "head", "results.json")),
-    baseline: existsSync6(baselinePath) ? readResults(baselinePath) : void 0
+    // Beneath outRoot: a `head` that is a link (the measuring job ran the merge request's code) is refused.
+    head: readResults(join21(outRoot, "head", "results.json"), outRoot),
+    baseline: presentAt(baselinePath) ? readResults(baselinePath, outRoot) : void 0
   };
 }
 
@@ -19180,6 +20749,16 @@ async function publishNote(api, job, suite, body, log) {
     log.warning(`Could not write the merge request note: ${errorMessage(error)}. The report is in the job log and artifacts.`);
   }
 }
+function gitLabCommitUrl(job, sha) {
+  return job.projectUrl ? `${job.projectUrl}/-/commit/${sha}` : void 0;
+}
+function fullReportPlace(measuringJobUrl) {
+  const file = `\`${RESULTS_DIR}/report.md\``;
+  return measuringJobUrl ? `${file} in [the measuring job's artifacts](${measuringJobUrl}/artifacts/browse/${RESULTS_DIR}/)` : `${file} in the measuring job's artifacts`;
+}
+function noteBody(suite, input, measuringJobUrl) {
+  return reportBody(suite.marker, input, { limit: GITLAB_NOTE_LIMIT, fullReport: fullReportPlace(measuringJobUrl) });
+}
 function gitLabAdapter(job, suite, api, outRoot, log) {
   return {
     log,
@@ -19194,8 +20773,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     store: defaultBranchArtifacts(api, job, outRoot, log),
     history: void 0,
     shortSha: (sha) => sha.slice(0, 8),
+    commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join20(mkdtempSync4(join20(tmpdir4(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join22(mkdtempSync4(join22(tmpdir4(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -19212,17 +20792,17 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     },
     async publish(report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync12(join20(outRoot, "junit.xml"), junitReport.render(input));
-      writeFileSync12(join20(outRoot, "metrics.txt"), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync12(join20(outRoot, "comparison.json"), jsonReport.render(input));
+      writeFileSync13(join22(outRoot, "junit.xml"), junitReport.render(input));
+      writeFileSync13(join22(outRoot, "metrics.txt"), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync13(join22(outRoot, "comparison.json"), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
       writeHandOver(outRoot, { sha: job.commitSha, suite: suite.id, baselineSource: report.baselineSource }, report.baseline);
       if (!job.mergeRequest) return;
-      if (job.mode === "both") await publishNote(api, job, suite, report.body, log);
+      if (job.mode === "both") await publishNote(api, job, suite, noteBody(suite, report.input, job.jobUrl), log);
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join20(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join22(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -19249,7 +20829,7 @@ async function fetchWithRetry(url, init, options = {}) {
       if (attempt === attempts) throw error;
       options.log?.(`${init.method ?? "GET"} ${new URL(url).pathname}: ${String(error)}; retrying in ${wait / 1e3}s`);
     }
-    await new Promise((resolve6) => setTimeout(resolve6, wait));
+    await new Promise((resolve9) => setTimeout(resolve9, wait));
   }
   throw lastError instanceof Error ? lastError : new Error("request failed");
 }
@@ -19288,7 +20868,7 @@ function createGitLabApi(options) {
       const me = await json(`${options.apiUrl.replace(/\/$/, "")}/user`, { headers: withToken() });
       for (let page = 1; page <= 50; page++) {
         const notes = await json(`${project}/merge_requests/${iid}/notes?per_page=100&page=${page}&sort=asc&order_by=created_at`, { headers: withToken() });
-        const found = notes.find((n) => !n.system && n.author?.id === me.id && n.body.includes(marker));
+        const found = notes.find((n) => !n.system && n.author?.id === me.id && isStickyBody(n.body, marker));
         if (found) return { id: found.id };
         if (notes.length < 100) return void 0;
       }
@@ -19304,24 +20884,51 @@ function createGitLabApi(options) {
 }
 
 // src/gitlab/job.ts
-import { resolve as resolve5 } from "node:path";
+import { resolve as resolve8 } from "node:path";
 
 // src/config/option-text.ts
-function percentFromText(text) {
-  const t = text.trim();
+var componentInput = (name) => `input "${name}" (CG_BENCH_${name.toUpperCase().replace(/-/g, "_")})`;
+function refuse(where2, value, what) {
+  throw new CgBenchError(`${where2}: ${JSON.stringify(value)} ${what}`);
+}
+function percentFromText(text2) {
+  const t = text2.trim();
   if (!/^[0-9]+(\.[0-9]+)?\s?%?$/.test(t)) return null;
   return Number(t.replace(/\s?%$/, ""));
 }
-function positiveIntegerFromText(text, max = 1024) {
-  const t = text.trim();
+function positiveIntegerFromText(text2, max) {
+  const t = text2.trim();
   if (!/^[0-9]{1,7}$/.test(t)) return null;
   const n = Number(t);
   return n >= 1 && n <= max ? n : null;
 }
-function booleanFromText(text) {
-  if (/^(true|yes|on|1)$/i.test(text.trim())) return true;
-  if (/^(false|no|off|0)$/i.test(text.trim())) return false;
-  return null;
+function thresholdOption(where2, text2) {
+  if (text2 === void 0) return void 0;
+  return percentFromText(text2) ?? refuse(where2, text2, "is not a percentage (write 1% or 0.5%)");
+}
+function countOption(where2, text2, fallback, options = {}) {
+  if (text2 === void 0) return fallback;
+  const max = options.max ?? 1024;
+  if (options.zero !== void 0 && text2.trim() === "0") return 0;
+  const from = options.zero !== void 0 ? `0 to ${max}, in digits (${options.zero})` : `1 to ${max}, in digits`;
+  return positiveIntegerFromText(text2, max) ?? refuse(where2, text2, `must be a whole number from ${from}`);
+}
+function booleanOption(where2, text2, fallback) {
+  if (text2 === void 0) return fallback;
+  if (/^(true|yes|on|1)$/i.test(text2.trim())) return true;
+  if (/^(false|no|off|0)$/i.test(text2.trim())) return false;
+  return refuse(where2, text2, "is not true or false");
+}
+function choiceOption(where2, text2, allowed, fallback) {
+  if (text2 === void 0) return fallback;
+  const t = text2.trim();
+  return allowed.find((a) => a === t) ?? refuse(where2, text2, `is not one of ${allowed.join(", ")}`);
+}
+function exportsOption(where2, text2) {
+  const names = (text2 ?? "").split(/[\s,]+/).filter(Boolean);
+  const unknown = names.find((n) => !EXPORT_FORMATS.includes(n));
+  if (unknown !== void 0) refuse(where2, unknown, `is not an export format (write ${EXPORT_FORMATS.join(", ")}, or nothing)`);
+  return [...new Set(names)];
 }
 
 // src/gitlab/job.ts
@@ -19345,26 +20952,23 @@ function readJob(env) {
     if (!value) throw new CgBenchError(`${name} is not set: cg-bench's GitLab job runs in a GitLab CI job`);
     return value;
   };
-  const threshold = (env["CG_BENCH_THRESHOLD"] ?? "").trim();
-  const thresholdPercent = threshold ? percentFromText(threshold) : void 0;
-  if (thresholdPercent === null) throw new CgBenchError(`input threshold: "${threshold}" is not a percentage (write 1% or 0.5%)`);
-  const failOnRegression = booleanFromText(env["CG_BENCH_FAIL_ON_REGRESSION"] || "false");
-  if (failOnRegression === null) throw new CgBenchError(`input fail-on-regression: "${env["CG_BENCH_FAIL_ON_REGRESSION"]}" is not true or false`);
-  const jobs = positiveIntegerFromText(env["CG_BENCH_JOBS"] || "1");
-  if (jobs === null) throw new CgBenchError(`input jobs: "${env["CG_BENCH_JOBS"]}" must be a whole number from 1 to 1024, in digits`);
-  const mode = (env["CG_BENCH_MODE"] || "both").trim();
-  if (!JOB_MODES.includes(mode)) throw new CgBenchError(`CG_BENCH_MODE "${env["CG_BENCH_MODE"]}": must be one of ${JOB_MODES.join(", ")}`);
-  const tokenVariable = (env["CG_BENCH_TOKEN_VARIABLE"] || "CG_BENCH_GITLAB_TOKEN").trim();
-  const exports = exportsFromText(env["CG_BENCH_EXPORTS"] ?? "", "exports");
-  if (typeof exports === "string") throw new CgBenchError(exports);
+  const input = (name) => env[`CG_BENCH_${name.toUpperCase().replace(/-/g, "_")}`]?.trim() || void 0;
+  const thresholdPercent = thresholdOption(componentInput("threshold"), input("threshold"));
+  const failOnRegression = booleanOption(componentInput("fail-on-regression"), input("fail-on-regression"), false);
+  const jobs = countOption(componentInput("jobs"), input("jobs"), 1);
+  const mode = choiceOption("CG_BENCH_MODE", input("mode"), JOB_MODES, "both");
+  const tokenVariable = input("token-variable") ?? "CG_BENCH_GITLAB_TOKEN";
+  const exports = exportsOption(componentInput("exports"), input("exports"));
   const iid = env["CI_MERGE_REQUEST_IID"];
   const defaultBranch = need("CI_DEFAULT_BRANCH");
   return {
     apiUrl: need("CI_API_V4_URL"),
+    projectUrl: env["CI_MERGE_REQUEST_PROJECT_URL"] || env["CI_PROJECT_URL"] || void 0,
+    jobUrl: env["CI_JOB_URL"] || void 0,
     // A fork's merge request runs in the fork (CI_PROJECT_ID); its notes and baselines are the target's.
     projectId: env["CI_MERGE_REQUEST_PROJECT_ID"] || need("CI_PROJECT_ID"),
     // A path in an environment variable is relative to the caller's directory (README "Paths").
-    projectDir: resolve5(need("CI_PROJECT_DIR")),
+    projectDir: resolve8(need("CI_PROJECT_DIR")),
     jobName: (env["CG_BENCH_BASELINE_JOB"] || need("CI_JOB_NAME")).trim(),
     shard: shardFrom(env),
     jobToken: env["CI_JOB_TOKEN"] || void 0,
@@ -19396,8 +21000,10 @@ async function runNoteJob(job, suite, api, outRoot, log) {
   if (handOver2.suite !== suite.id) throw new CgBenchError(`${RESULTS_DIR}: the measuring job measured the suite "${handOver2.suite}", not "${suite.id}"; give both jobs the same suite and config inputs`);
   const { comparison, problem } = compareWithBaseline(baseline, head, { thresholdPercent: job.thresholdPercent });
   const baselineSource = problem ? `none: ${problem}` : handOver2.baselineSource;
-  const body = `${suite.marker}
-${markdownReport.render({ head, comparison, baselineSource })}`;
+  const mr = job.mergeRequest;
+  const sha = mr.baseline.sha;
+  const baselineCommit = sha && comparison ? { sha, short: sha.slice(0, 8), url: gitLabCommitUrl(job, sha), what: mr.baseline.what } : void 0;
+  const body = noteBody(suite, { head, comparison, baselineSource, suite: suite.heading, baselineCommit }, void 0);
   await publishNote(api, job, suite, body, log);
   return ExitCode.ok;
 }
@@ -19407,24 +21013,46 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join21(job.projectDir, RESULTS_DIR);
+    const out = join23(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") return await runNoteJob(job, suite, api, out, log);
     if (job.mode === "measure" && job.token) {
       log.warning(`${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`);
     }
+    const jobs = jobsLine(job.jobs);
+    if (jobs && job.mode !== "merge") log.info(jobs);
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
-    mkdirSync12(out, { recursive: true });
+    mkdirSync14(out, { recursive: true });
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join21(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join23(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
-    if (outcome2.kind === "regressed") return ExitCode.regression;
+    if (outcome2.kind === "regressed") {
+      log.write(`cg-bench: ${regressedMessage({ count: outcome2.count, names: outcome2.names.map(escapeTerminal) })}
+`);
+      return ExitCode.regression;
+    }
     return ExitCode.ok;
   } catch (error) {
     log.write(`cg-bench: ${error instanceof CgBenchError ? error.message : error instanceof Error ? error.stack ?? error.message : String(error)}
 `);
-    return error instanceof CgBenchError ? error.exitCode : 70;
+    return error instanceof CgBenchError ? error.exitCode : ExitCode.internal;
+  }
+}
+
+// src/run/interrupt.ts
+import { constants as constants7 } from "node:os";
+function interruptExitCode(signal) {
+  return 128 + constants7.signals[signal];
+}
+function exitOnInterrupt(say, exit = process.exit) {
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal, () => {
+      const stopped = killTrackedGroups();
+      say(`cg-bench: interrupted by ${signal}: stopped ${stopped} running process group(s)
+`);
+      exit(interruptExitCode(signal));
+    });
   }
 }
 
