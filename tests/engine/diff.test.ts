@@ -88,7 +88,7 @@ test('diff: usage errors and bad files exit 2 with what is wrong', async () => {
     [['diff', 'base', 'head', '--format', 'json'], /--format json: must be terminal or markdown/],
     [['diff', 'base', 'head', '--benchmark', 'nope'], /--benchmark nope: no such benchmark in head\/results\.json or base\/results\.json; the benchmarks are: sort, parse/],
     [['diff', 'base', 'missing'], /cannot read results .*missing: no such file/],
-    [['diff', 'base', 'head', '--top', '0'], /--top 0: must be a whole number/],
+    [['diff', 'base', 'head', '--top', '0'], /--top: "0" must be a whole number/],
   ];
   for (const [args, message] of cases) {
     const r = await cli(args, { cwd: dir });
