@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { runPipeline } from '../../src/ci/pipeline.ts';
+import { runPipeline, runShard } from '../../src/ci/pipeline.ts';
 import type { BaselineStore, CiAdapter, HistoryStore, Occasion, Outcome, Report } from '../../src/ci/types.ts';
 import type { HistoryPoint } from '../../src/history/series.ts';
 import type { Measurement, Measurer, TimedMeasurement } from '../../src/container/measurer.ts';
@@ -471,4 +471,13 @@ test('check-determinism: a second run that cannot be made is a warning, and the 
   assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });
   assert.deepEqual(store.saved, [sha]);
   assert.ok(seen.warnings.some((w) => w.includes('the disk is full')), seen.warnings.join('\n'));
+});
+
+test('check-determinism in a sharded suite: on the default branch each part is measured twice and names its own in its log', async () => {
+  const { root, sha } = repository(THREE);
+  const measurer = repeatingMeasurer([threeBenchmarks(0), threeBenchmarks(5)]);
+  const { adapter, seen } = fakeAdapter(root, { kind: 'mainline', sha }, { checkDeterminism: true });
+  assert.deepEqual(await runShard(adapter, measurer, { index: 1, count: 2 }, sha), { kind: 'ok' });
+  assert.equal(measurer.outDirs.length, 2);
+  assert.ok(seen.warnings.some((w) => w.startsWith('Not repeating: seeded:')), seen.warnings.join('\n'));
 });
