@@ -69,7 +69,7 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     h = makeHistory();
   });
 
-  test('16 commits, more work at a known one: named, with GOOD and at most ⌈log2 16⌉ + 1 = 5 commits measured; measured twice, every count equal', async () => {
+  test('16 commits, more work at a known one: named, with GOOD and BAD measured twice and 4 of the 14 between once; the whole bisect run twice, every count equal', async () => {
     // A hook that would run on checkout: bisect's git runs none (the measured code is not trusted).
     const marker = join(h.dir, 'hook-ran');
     writeFileSync(join(h.dir, '.git', 'hooks', 'post-checkout'), `#!/bin/sh\ntouch ${marker}\n`);
@@ -126,7 +126,7 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     const around = await cli(['bisect', h.shas[MISSING - 1]!, h.shas[MISSING + 1]!, '--benchmark', 'loop', '--out', 'out-around'], { cwd: h.dir });
     assert.equal(around.code, 1, `${around.stdout}${around.stderr}`);
     assert.match(around.stdout, /^BAD [0-9a-f]{12} measures ([\d,]+) estimated cycles, GOOD \1: no change to find$/m);
-    assert.match(around.stdout, /GOOD and 2 of the 2 after it, 1 skipped$/m);
+    assert.match(around.stdout, /GOOD and BAD twice each, 1 of the 1 between them once, 1 skipped$/m);
     const threshold = await cli(['bisect', h.shas[0]!, 'main', '--benchmark', 'loop', '--threshold', '5%', '--out', 'out-threshold'], { cwd: h.dir });
     assert.equal(threshold.code, 1, threshold.stderr);
     assert.match(threshold.stdout, /: no change beyond 5% to find$/m);
