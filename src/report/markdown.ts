@@ -49,10 +49,15 @@ function baselineLine(input: ReportInput): string[] {
 /** Where the fixes for a count that does not repeat are written (hash seeds, time, threads). */
 export const NOT_REPEATING_HELP = 'docs/results.md#my-benchmark-does-not-repeat';
 
-/** Near the top: the benchmarks whose counts differed between two runs of the same commit. */
+/** Benchmarks named in the "Not repeating" line; the log names every one. */
+const NOT_REPEATING_SHOWN = 20;
+
+/** Near the top, one line: the benchmarks whose counts differed between two runs of the same commit. */
 function notRepeatingLine(names: readonly string[] | undefined): string[] {
   if (!names?.length) return [];
-  return [`⚠️ Not repeating: ${names.map(esc).join(', ')} (events differ between two runs of the same commit; see ${NOT_REPEATING_HELP}).`, ''];
+  const more = names.length > NOT_REPEATING_SHOWN ? ` and ${formatCount(names.length - NOT_REPEATING_SHOWN)} more (the log names them)` : '';
+  const shown = names.slice(0, NOT_REPEATING_SHOWN).map(esc).join(', ');
+  return [`⚠️ Not repeating: ${shown}${more} (events differ between two runs of the same commit; see ${NOT_REPEATING_HELP}).`, ''];
 }
 
 const TABLE_HEADER = ['| Benchmark | Base | Head | Change | |', '|:--|--:|--:|--:|:--|'];

@@ -10,6 +10,7 @@ import type { BaselineStore, CiAdapter, HistoryStore, Occasion, Outcome, Report 
 import type { HistoryPoint } from '../../src/history/series.ts';
 import type { Measurement, Measurer, TimedMeasurement } from '../../src/container/measurer.ts';
 import { summaryBody } from '../../src/publish/report-body.ts';
+import { renderMarkdown } from '../../src/report/markdown.ts';
 import { commentMarker } from '../../src/publish/sticky.ts';
 import type { ExportFormat } from '../../src/report/index.ts';
 import type { Environment, Results, TimedResult } from '../../src/results/types.ts';
@@ -480,4 +481,13 @@ test('check-determinism in a sharded suite: on the default branch each part is m
   assert.deepEqual(await runShard(adapter, measurer, { index: 1, count: 2 }, sha), { kind: 'ok' });
   assert.equal(measurer.outDirs.length, 2);
   assert.ok(seen.warnings.some((w) => w.startsWith('Not repeating: seeded:')), seen.warnings.join('\n'));
+});
+
+test('the "Not repeating" line stays one short line: at most 20 names, escaped, then how many more', () => {
+  const head = resultsOf([benchmarkResult('loop', { Ir: 1000 })]);
+  const names = Array.from({ length: 25 }, (_, i) => `b${i}`);
+  names[0] = 'a|b*';
+  const line = renderMarkdown({ head, notRepeating: names }).split('\n').find((l) => l.includes('Not repeating'))!;
+  assert.match(line, /^⚠️ Not repeating: a\\\|b\\\*, b1, .*, b19 and 5 more \(the log names them\) \(events differ between two runs of the same commit; see docs\/results\.md#my-benchmark-does-not-repeat\)\.$/);
+  assert.doesNotMatch(line, /b20/);
 });
