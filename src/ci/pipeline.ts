@@ -2,9 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareWithBaseline } from '../compare/compare.ts';
 import type { MeasureSelection, Measurement, Measurer } from '../container/measurer.ts';
+import { notRepeating } from '../engine/check.ts';
 import { ExitCode } from '../errors.ts';
 import { reportBody } from '../publish/report-body.ts';
 import { regressedNames } from '../report/headline.ts';
+import { NOT_REPEATING_HELP } from '../report/markdown.ts';
 import { exportFileName, reportFormat } from '../report/index.ts';
 import type { ReportInput } from '../report/types.ts';
 import { writeResults } from '../results/io.ts';
@@ -33,6 +35,7 @@ export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Ou
   const timed = hasTimedBenchmarks(ci);
   let baseline: Baseline = { results: undefined, source: 'none' };
   let saved: boolean | undefined;
+  let unrepeated: string[] | undefined;
   if (occasion.kind === 'change') {
     if ('none' in occasion.baseline) baseline = { results: undefined, source: `none: ${occasion.baseline.none}` };
     else {
@@ -49,9 +52,13 @@ export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Ou
         checkout.remove();
       }
     }
-  } else if (occasion.kind === 'mainline') saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
+  } else if (occasion.kind === 'mainline') {
+    if (ci.checkDeterminism) unrepeated = await measureHeadAgain(ci, measurer, {}, head);
+    // Saved all the same: a later change's baseline is verified by measuring it again (baseline.ts).
+    saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
+  }
   if (timed && occasion.kind !== 'change') ci.log.info('The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.');
-  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head), commit: baselineCommitOf(occasion) });
+  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head), commit: baselineCommitOf(occasion), notRepeating: unrepeated });
 }
 
 /**
@@ -71,6 +78,8 @@ export async function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, 
   const selection: MeasureSelection = { shard, durations: lookup?.stored?.results };
   const headRun = await measureHead(ci, measurer, selection);
   if (!headRun.results) return cannotRun(ci, headRun);
+  // Named in this part's log; the merge job's report does not carry them.
+  if (ci.checkDeterminism && occasion.kind === 'mainline') await measureHeadAgain(ci, measurer, selection, headRun.results);
   let baseline: Baseline = { results: undefined, source };
   if (lookup) {
     const checkout = baseCheckout(ci, lookup.commit.sha);
@@ -125,6 +134,24 @@ async function measureHead(ci: CiAdapter, measurer: Measurer, selection: Measure
   return measurer.measure(join(ci.repoRoot, ci.workingDirectory), ci.config, join(ci.outRoot, 'head'), selection);
 }
 
+/**
+ * check-determinism: the head measured a second time, as `cg-bench check` does; the benchmarks whose
+ * events differ between the two runs are named in a warning and returned for the report. A second run
+ * that cannot be made is a warning too, never the pipeline's failure.
+ */
+async function measureHeadAgain(ci: CiAdapter, measurer: Measurer, selection: MeasureSelection, head: Results): Promise<string[] | undefined> {
+  ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
+  const again = await measurer.measure(join(ci.repoRoot, ci.workingDirectory), ci.config, join(ci.outRoot, 'head-again'), selection);
+  if (!again.results) {
+    ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
+    return undefined;
+  }
+  const names = notRepeating(head, again.results);
+  if (names.length) ci.log.warning(`Not repeating: ${names.join(', ')}: events differ between two runs of the same commit (see ${NOT_REPEATING_HELP}). The first run's results are kept.`);
+  else ci.log.info('check-determinism: every count repeated.');
+  return names;
+}
+
 async function cannotRun(ci: CiAdapter, headRun: Measurement): Promise<Outcome> {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
   await ci.cannotRun(message);
@@ -142,7 +169,7 @@ async function finish(
   head: Results,
   headCode: number,
   found: Baseline,
-  kept: { baselineSaved: boolean | undefined; trend: string | undefined; commit: BaselineCommit | undefined },
+  kept: { baselineSaved: boolean | undefined; trend: string | undefined; commit: BaselineCommit | undefined; notRepeating?: string[] | undefined },
 ): Promise<Outcome> {
   let baseline = found;
   const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
@@ -157,6 +184,7 @@ async function finish(
     baselineSource: baseline.source,
     suite: ci.suite.heading,
     baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : undefined,
+    notRepeating: kept.notRepeating,
   };
   const body = reportBody(ci.suite.marker, input);
   mkdirSync(ci.outRoot, { recursive: true });

@@ -97,6 +97,8 @@ export interface CiAdapter {
   readonly outRoot: string;
   readonly thresholdPercent: number | undefined;
   readonly failOnRegression: boolean;
+  /** On the default branch, measure the head a second time and name the benchmarks whose counts differ (input check-determinism). */
+  readonly checkDeterminism: boolean;
   /** Formats written beside results.json for other tools (bmf.json, github-action-benchmark.json). */
   readonly exports: readonly ExportFormat[];
   readonly store: BaselineStore | undefined;

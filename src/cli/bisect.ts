@@ -18,7 +18,8 @@ import { help, parse, positiveInt, progressFor, threshold, type CliIO } from './
 import { callerEnvironment, cliPaths } from './paths.ts';
 
 /** One commit measured: its results, or why it is skipped (failed, or no such benchmark there). */
-type Measured = { results: Results; benchmark: BenchmarkResult & { estimatedCycles: number } } | { skipped: string; exitCode: ExitCode };
+type Measured = Counted | { skipped: string; exitCode: ExitCode };
+type Counted = { results: Results; benchmark: BenchmarkResult & { estimatedCycles: number } };
 
 const short = (sha: string) => sha.slice(0, 12);
 const named = (c: Commit) => `${short(c.sha)} ${escapeTerminal(c.subject)}`;
@@ -48,8 +49,9 @@ function doesNotRepeat(first: BenchmarkResult & { estimatedCycles: number }, sec
  * cg-bench bisect GOOD BAD --benchmark NAME: the first commit on BAD's first-parent line whose count
  * differs from GOOD's by more than the threshold. Every commit is checked out in turn at one path,
  * OUT/bisect/worktree (the path reaches the counts), built by its own `setup` and measured once: the
- * count is exact, so one run says it all, once GOOD measured twice has shown that it repeats (a
- * benchmark that seeds itself from the time or runs threads would otherwise blame a random commit).
+ * count is exact, so one run says it all, once GOOD and BAD, each measured twice, have shown that it
+ * repeats (a benchmark that seeds itself from the time, a hash seed or threads would otherwise blame
+ * a random commit).
  */
 export async function bisectCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(
@@ -89,6 +91,17 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
   try {
     const valgrind = locateValgrind(callerEnvironment(process.env));
     const progress = progressFor(io);
+    /** Stops, naming the events and functions that differ, when two runs of `commit` do not repeat. */
+    const refuseUnrepeated = (which: 'GOOD' | 'BAD', commit: Commit, first: Counted, second: Counted) => {
+      const noise = doesNotRepeat(first.benchmark, second.benchmark, thresholdPercent, topFunctions);
+      if (!noise) return;
+      throw new CgBenchError(
+        `cg-bench bisect: ${escapeTerminal(name)} does not repeat at ${which} ${short(commit.sha)}: ${noise}\n` +
+          `A commit's change cannot be told from this, so bisect stops before blaming one. Make the benchmark repeat (README, "My benchmark does not repeat": hash seeds, time, threads), ` +
+          `or give a --threshold above the difference. Both runs: ${shownPath(resolveFrom(bisectDir, `commits/${commit.sha}`))} and …-repeat (cg-bench diff shows every function and line)`,
+        ExitCode.regression,
+      );
+    };
     /** Checks `commit` out at the one path, and its configuration with only the benchmark (or why not). */
     const checkout = (commit: Commit): Config | string => {
       addWorktree(top, worktree, commit.sha);
@@ -135,23 +148,35 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
     if ('skipped' in repeat) {
       throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured a second time at GOOD ${short(good.sha)} (${repeat.skipped})`, repeat.exitCode);
     }
-    const noise = doesNotRepeat(reference.benchmark, repeat.benchmark, thresholdPercent, topFunctions);
-    if (noise) {
-      throw new CgBenchError(
-        `cg-bench bisect: ${escapeTerminal(name)} does not repeat at GOOD ${short(good.sha)}: ${noise}\n` +
-          `A commit's change cannot be told from this, so bisect stops before blaming one. Make the benchmark repeat (README, "My benchmark does not repeat": hash seeds, time, threads), ` +
-          `or give a --threshold above the difference. Both runs: ${shownPath(resolveFrom(bisectDir, `commits/${good.sha}`))} and …-repeat (cg-bench diff shows every function and line)`,
-        ExitCode.regression,
-      );
+    refuseUnrepeated('GOOD', good, reference, repeat);
+
+    // BAD twice too: a count that repeats at GOOD may not at BAD (a hash seeded from the OS that a
+    // later commit brings in), and the search would then blame whichever commit it measured there.
+    const last = range.commits.length - 1;
+    const measured = new Map<number, Measured>();
+    say(`measuring BAD ${named(bad)} twice`);
+    const badConfig = checkout(bad);
+    const badRun: Measured = typeof badConfig === 'string' ? { skipped: badConfig, exitCode: ExitCode.usage } : await run(bad, badConfig);
+    // BAD that cannot be measured is left to the search, as any commit (it then names candidates).
+    if ('skipped' in badRun || typeof badConfig === 'string') say(`BAD ${short(bad.sha)}: cannot be measured`);
+    else {
+      const again = await run(bad, badConfig, `${bad.sha}-repeat`);
+      if ('skipped' in again) {
+        throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured a second time at BAD ${short(bad.sha)} (${again.skipped})`, again.exitCode);
+      }
+      refuseUnrepeated('BAD', bad, badRun, again);
+      say(`BAD ${short(bad.sha)}: ${formatCount(badRun.benchmark.estimatedCycles)} estimated cycles, twice`);
     }
+    measured.set(last, badRun);
 
     const differs = (cycles: number) => cycles !== base && (base === 0 || (Math.abs(cycles - base) / base) * 100 > thresholdPercent);
-    const measured = new Map<number, Measured>();
     const search = await bisect(range.commits.length, async (index): Promise<Verdict> => {
       const commit = range.commits[index]!;
-      say(`measuring ${named(commit)} (commit ${index + 1} of ${range.commits.length})`);
-      const config = checkout(commit);
-      const m: Measured = typeof config === 'string' ? { skipped: config, exitCode: ExitCode.usage } : await run(commit, config);
+      // BAD was measured (twice) above: its first run is its verdict.
+      const known = measured.get(index);
+      if (!known) say(`measuring ${named(commit)} (commit ${index + 1} of ${range.commits.length})`);
+      const config = known ? undefined : checkout(commit);
+      const m: Measured = known ?? (typeof config === 'string' ? { skipped: config, exitCode: ExitCode.usage } : await run(commit, config!));
       measured.set(index, m);
       if ('skipped' in m) {
         say(`${short(commit.sha)}: skipped (${escapeTerminal(m.skipped)})`);
@@ -167,7 +192,10 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
     const lines: string[] = [];
     const code = describe(search.outcome, lines);
     const skipNote = skipped.length ? `, ${skipped.length} skipped` : '';
-    lines.push('', `measured ${measured.size + 1} commit(s), one run each: GOOD and ${measured.size} of the ${range.commits.length} after it${skipNote}${thresholdPercent ? ` (threshold ${thresholdPercent}%)` : ''}`);
+    const between = range.commits.length - 1;
+    const twice = 'skipped' in badRun ? 'GOOD twice, BAD once' : 'GOOD and BAD twice each';
+    const betweenNote = between ? `, ${measured.size - 1} of the ${between} between them once` : '';
+    lines.push('', `measured ${measured.size + 1} commit(s): ${twice}${betweenNote}${skipNote}${thresholdPercent ? ` (threshold ${thresholdPercent}%)` : ''}`);
     for (const [index, why] of skipped) lines.push(`  skipped ${named(range.commits[index]!)}: ${escapeTerminal(why)}`);
     lines.push(`results of each commit: ${shownPath(resolveFrom(bisectDir, 'commits'))}/<sha>/`);
     io.stdout.write(`${lines.join('\n')}\n`);

@@ -166,7 +166,8 @@ ${EXIT_CODES}`,
 Finds the first commit on BAD's first-parent line after GOOD (git rev-list --first-parent
 GOOD..BAD) whose estimated cycles for NAME differ from GOOD's by more than the threshold (by
 default: differ at all), by binary search: GOOD and at most ⌈log2 (N+1)⌉ of the N commits after
-it, one run each (the count is exact). Each commit is checked out at one path, OUT/bisect/worktree
+it, one run each (the count is exact), once GOOD and BAD, each measured twice, have shown that the
+count repeats (when it does not, bisect stops with exit 1 naming the functions that differ). Each commit is checked out at one path, OUT/bisect/worktree
 (git hooks off), built by its own setup and measured with its own committed cg-bench.yml; a commit
 where the benchmark fails or is missing is skipped, as git bisect skip. Prints the commit, the
 change, and the functions and source lines that changed against its parent (lines need -g);

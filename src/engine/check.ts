@@ -32,7 +32,20 @@ export async function checkDeterminism(
   const second = await measureInto('check-2', first);
   return first.benchmarks.map((a, i) => {
     const b = second.benchmarks[i]!;
-    const differing = a.events && b.events ? EVENT_NAMES.filter((n) => a.events![n] !== b.events![n]) : [];
-    return { name: a.name, first: a, second: b, differing };
+    return { name: a.name, first: a, second: b, differing: differingEvents(a, b) };
   });
+}
+
+/** Event names whose counts differ between two runs of one benchmark; none when either run has no counts. */
+export function differingEvents(a: BenchmarkResult, b: BenchmarkResult): string[] {
+  return a.events && b.events ? EVENT_NAMES.filter((n) => a.events![n] !== b.events![n]) : [];
+}
+
+/** The benchmarks (by name) whose events differ between two runs of the same commit. */
+export function notRepeating(first: Results, second: Results): string[] {
+  const again = new Map(second.benchmarks.map((b) => [b.name, b]));
+  return first.benchmarks.filter((a) => {
+    const b = again.get(a.name);
+    return b !== undefined && differingEvents(a, b).length > 0;
+  }).map((a) => a.name);
 }

@@ -92,6 +92,7 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
     thresholdPercent: inputs.thresholdPercent,
     exports: inputs.exports,
     failOnRegression: inputs.failOnRegression,
+    checkDeterminism: inputs.checkDeterminism,
     store: inputs.cache ? actionsCacheStore(suite, io) : undefined,
     history: inputs.cache && inputs.history > 0 ? { store: actionsCacheHistory(suite, ctx.env, io), keep: inputs.history } : undefined,
     shortSha: (sha) => sha.slice(0, 7),

@@ -12,6 +12,8 @@ export interface ActionInputs {
   image: string;
   thresholdPercent: number | undefined;
   failOnRegression: boolean;
+  /** On pushes to the default branch, measure the head twice and name the benchmarks whose counts differ. */
+  checkDeterminism: boolean;
   comment: CommentMode;
   status: boolean;
   cache: boolean;
@@ -47,6 +49,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     image: get('image').trim(),
     thresholdPercent: thresholdOption(actionInput('threshold'), input('threshold')),
     failOnRegression: bool('fail-on-regression', false),
+    checkDeterminism: bool('check-determinism', false),
     comment: choiceOption(actionInput('comment'), input('comment'), COMMENT_MODES, 'on-change'),
     status: bool('status', true),
     cache: bool('cache', true),

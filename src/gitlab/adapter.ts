@@ -67,6 +67,7 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
     thresholdPercent: job.thresholdPercent,
     exports: job.exports,
     failOnRegression: job.failOnRegression,
+    checkDeterminism: job.checkDeterminism,
     store: defaultBranchArtifacts(api, job, outRoot, log),
     history: undefined,
     shortSha: (sha) => sha.slice(0, 8),

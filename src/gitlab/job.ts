@@ -40,6 +40,8 @@ export interface GitLabJob {
   workingDirectory: string;
   thresholdPercent: number | undefined;
   failOnRegression: boolean;
+  /** On default-branch pipelines, measure the head twice and name the benchmarks whose counts differ. */
+  checkDeterminism: boolean;
   suite: string;
   jobs: number;
   mode: JobMode;
@@ -83,6 +85,7 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
   const input = (name: string) => env[`CG_BENCH_${name.toUpperCase().replace(/-/g, '_')}`]?.trim() || undefined;
   const thresholdPercent = thresholdOption(componentInput('threshold'), input('threshold'));
   const failOnRegression = booleanOption(componentInput('fail-on-regression'), input('fail-on-regression'), false);
+  const checkDeterminism = booleanOption(componentInput('check-determinism'), input('check-determinism'), false);
   const jobs = countOption(componentInput('jobs'), input('jobs'), 1);
   // Set by the template itself, not an input.
   const mode = choiceOption('CG_BENCH_MODE', input('mode'), JOB_MODES, 'both');
@@ -111,6 +114,7 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
     workingDirectory: (env['CG_BENCH_WORKING_DIRECTORY'] || '.').trim(),
     thresholdPercent,
     failOnRegression,
+    checkDeterminism,
     suite: (env['CG_BENCH_SUITE'] ?? '').trim(),
     jobs,
     mode,

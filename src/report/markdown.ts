@@ -46,6 +46,20 @@ function baselineLine(input: ReportInput): string[] {
   return [];
 }
 
+/** Where the fixes for a count that does not repeat are written (hash seeds, time, threads). */
+export const NOT_REPEATING_HELP = 'docs/results.md#my-benchmark-does-not-repeat';
+
+/** Benchmarks named in the "Not repeating" line; the log names every one. */
+const NOT_REPEATING_SHOWN = 20;
+
+/** Near the top, one line: the benchmarks whose counts differed between two runs of the same commit. */
+function notRepeatingLine(names: readonly string[] | undefined): string[] {
+  if (!names?.length) return [];
+  const more = names.length > NOT_REPEATING_SHOWN ? ` and ${formatCount(names.length - NOT_REPEATING_SHOWN)} more (the log names them)` : '';
+  const shown = names.slice(0, NOT_REPEATING_SHOWN).map(esc).join(', ');
+  return [`⚠️ Not repeating: ${shown}${more} (events differ between two runs of the same commit; see ${NOT_REPEATING_HELP}).`, ''];
+}
+
 const TABLE_HEADER = ['| Benchmark | Base | Head | Change | |', '|:--|--:|--:|--:|:--|'];
 
 function comparisonRow(c: BenchmarkComparison): string {
@@ -148,7 +162,7 @@ interface Document {
 
 function document(input: ReportInput): Document {
   const { head, comparison, baselineSource } = input;
-  const top = [title(head, comparison, input.suite), '', ...baselineLine(input)];
+  const top = [title(head, comparison, input.suite), '', ...baselineLine(input), ...notRepeatingLine(input.notRepeating)];
   if (comparison && !comparison.comparable) {
     top.push('The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:', '');
     for (const d of comparison.differences) top.push(`- ${esc(d)}`);

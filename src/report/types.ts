@@ -12,6 +12,8 @@ export interface ReportInput {
   baselineCommit?: BaselineCommitLink | undefined;
   /** The suite's name in the Markdown heading: given when a project has more than the default suite. */
   suite?: string | undefined;
+  /** Benchmarks whose events differed between two runs of the head (check-determinism), named near the top. */
+  notRepeating?: readonly string[] | undefined;
 }
 
 /** A commit as the report shows it: the CI's short form, linked to the full commit when the CI has an address for it. */

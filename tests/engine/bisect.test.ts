@@ -69,7 +69,7 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     h = makeHistory();
   });
 
-  test('16 commits, more work at a known one: named, with GOOD and at most ⌈log2 16⌉ + 1 = 5 commits measured; measured twice, every count equal', async () => {
+  test('16 commits, more work at a known one: named, with GOOD and BAD measured twice and 4 of the 14 between once; the whole bisect run twice, every count equal', async () => {
     // A hook that would run on checkout: bisect's git runs none (the measured code is not trusted).
     const marker = join(h.dir, 'hook-ran');
     writeFileSync(join(h.dir, '.git', 'hooks', 'post-checkout'), `#!/bin/sh\ntouch ${marker}\n`);
@@ -86,7 +86,9 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     const lineSection = first.stdout.split(/^loop: lines that changed most .*$/m)[1]?.split('\n\n')[0] ?? '';
     assert.match(lineSection, /^ {2}work\.c:\d+ +h = extra\(h\); +– → [\d,]+ +≥ \+[\d,]+ +in main \(\S*work\.c\)$/m, first.stdout);
     assert.ok(lineSection.trim().split('\n').every((l) => / in (main|extra) \(/.test(l)), lineSection);
-    assert.match(first.stdout, /^measured 5 commit\(s\), one run each: GOOD and 4 of the 15 after it$/m);
+    // GOOD and BAD twice (each must repeat), then 4 of the 14 between: the search never needed BAD again.
+    assert.match(first.stdout, /^measured 6 commit\(s\): GOOD and BAD twice each, 4 of the 14 between them once$/m);
+    assert.ok(existsSync(join(h.dir, '.cg-bench', 'bisect', 'commits', `${h.shas[15]!}-repeat`, 'results.json')), 'BAD measured a second time');
     assert.match(first.stdout, /its parent /);
     assert.match(first.stderr, /^bisect: 15 commit\(s\) in /m, 'progress on stderr');
     assert.match(first.stderr, /^bisect: measuring [0-9a-f]{12} /m);
@@ -114,7 +116,7 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     const r = await cli(['bisect', h.shas[0]!, h.shas[REGRESSION]!, '--benchmark', 'loop', '--out', 'out-skip'], { cwd: h.dir });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, new RegExp(`^first commit whose loop differs from GOOD [0-9a-f]{12}: ${h.shas[REGRESSION]!.slice(0, 12)} more work in main$`, 'm'));
-    assert.match(r.stdout, /^measured \d+ commit\(s\), one run each: GOOD and \d+ of the 10 after it, 2 skipped$/m);
+    assert.match(r.stdout, /^measured 8 commit\(s\): GOOD and BAD twice each, 6 of the 9 between them once, 2 skipped$/m);
     assert.match(r.stdout, new RegExp(`^ {2}skipped ${h.shas[BROKEN]!.slice(0, 12)} break the build: setup command failed \\(exited with status 1\\): cc -O1 -g -o work work.c$`, 'm'));
     assert.match(r.stdout, new RegExp(`^ {2}skipped ${h.shas[MISSING]!.slice(0, 12)} rename the benchmark: no benchmark "loop" in cg-bench.yml there \\(it has: renamed, other\\)$`, 'm'));
   });
@@ -124,7 +126,7 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     const around = await cli(['bisect', h.shas[MISSING - 1]!, h.shas[MISSING + 1]!, '--benchmark', 'loop', '--out', 'out-around'], { cwd: h.dir });
     assert.equal(around.code, 1, `${around.stdout}${around.stderr}`);
     assert.match(around.stdout, /^BAD [0-9a-f]{12} measures ([\d,]+) estimated cycles, GOOD \1: no change to find$/m);
-    assert.match(around.stdout, /GOOD and 2 of the 2 after it, 1 skipped$/m);
+    assert.match(around.stdout, /GOOD and BAD twice each, 1 of the 1 between them once, 1 skipped$/m);
     const threshold = await cli(['bisect', h.shas[0]!, 'main', '--benchmark', 'loop', '--threshold', '5%', '--out', 'out-threshold'], { cwd: h.dir });
     assert.equal(threshold.code, 1, threshold.stderr);
     assert.match(threshold.stdout, /: no change beyond 5% to find$/m);
@@ -221,4 +223,27 @@ test('bisect of a benchmark whose count does not repeat: GOOD measured twice, re
   const d = await cli(['diff', join(commits, shas[0]!), join(commits, `${shas[0]!}-repeat`)], { cwd: dir });
   assert.equal(d.code, 0, d.stderr);
   assert.match(d.stdout, /spin/);
+});
+
+test('bisect where GOOD repeats and BAD does not (a later commit reads the clock): refused (exit 1) at BAD naming the functions that differ, no commit blamed', { timeout: 5 * 60_000 }, async () => {
+  const dir = tempDir('cg-bench-bisect-bad-noise-');
+  git(dir, 'init', '-q', '-b', 'main');
+  writeFileSync(join(dir, '.gitignore'), '.cg-bench/\n');
+  writeFileSync(join(dir, 'cg-bench.yml'), 'setup:\n  - cc -O1 -g -o work work.c\nbenchmarks:\n  - name: clocked\n    run: [./work]\n');
+  const shas: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    // GOOD's program spins a fixed amount; from the next commit on, an amount that follows the clock.
+    writeFileSync(join(dir, 'work.c'), i === 0 ? clocked(i).replace('(unsigned long)t.tv_nsec % 5000', '0') : clocked(i));
+    git(dir, 'add', '-A');
+    git(dir, 'commit', '-q', '-m', `commit ${i}`);
+    shas.push(git(dir, 'rev-parse', 'HEAD'));
+  }
+  const r = await cli(['bisect', shas[0]!, 'main', '--benchmark', 'clocked'], { cwd: dir });
+  assert.equal(r.code, 1, `${r.stdout}${r.stderr}`);
+  assert.doesNotMatch(r.stderr, /does not repeat at GOOD/);
+  assert.match(r.stderr, new RegExp(`clocked does not repeat at BAD ${shas[2]!.slice(0, 12)}: two runs measured [\\d,]+ and [\\d,]+ estimated cycles \\(Ir `));
+  assert.match(r.stderr, /the functions that differ:\n {2}spin \(\S*work\.c\): [\d,]+ → [\d,]+/);
+  assert.match(r.stderr, /bisect stops before blaming one/);
+  assert.doesNotMatch(r.stdout, /first commit whose/);
+  assert.doesNotMatch(r.stderr, new RegExp(`measuring ${shas[1]!.slice(0, 12)}`), 'no commit between measured');
 });

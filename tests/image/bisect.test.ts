@@ -47,7 +47,7 @@ describe('cg-bench bisect in the image', { timeout: 30 * 60_000 }, () => {
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, new RegExp(`^first commit whose loop differs from GOOD ${shas[0]!.slice(0, 12)}: ${shas[REGRESSION]!.slice(0, 12)} more work$`, 'm'));
     assert.match(r.stdout, new RegExp(`^ {2}skipped ${shas[BROKEN]!.slice(0, 12)} lose the program: setup command failed`, 'm'));
-    assert.match(r.stdout, /^measured 5 commit\(s\), one run each: GOOD and 4 of the 7 after it, 1 skipped$/m);
+    assert.match(r.stdout, /^measured 6 commit\(s\): GOOD and BAD twice each, 4 of the 6 between them once, 1 skipped$/m);
     const good = readJson(join(dir, '.cg-bench', 'bisect', 'commits', shas[0]!, 'results.json'));
     assert.equal(good.environment.workspace, '/work/.cg-bench/bisect/worktree', 'measured at the one worktree path, inside /work');
     assert.equal(good.environment.valgrind, '3.24.0', "the image's Valgrind");

@@ -43,6 +43,7 @@ const CASES = [
   { option: 'jobs', bad: '1e3', what: 'must be a whole number from 1 to 1024, in digits', cli: (v: string) => () => positiveInt('jobs', v, 1), variable: 'CG_BENCH_JOBS' },
   { option: 'exports', bad: 'csv', what: 'is not an export format (write bmf, github-action-benchmark, or nothing)', cli: undefined, variable: 'CG_BENCH_EXPORTS' },
   { option: 'fail-on-regression', bad: 'maybe', what: 'is not true or false', cli: undefined, variable: 'CG_BENCH_FAIL_ON_REGRESSION' },
+  { option: 'check-determinism', bad: 'twice', what: 'is not true or false', cli: undefined, variable: 'CG_BENCH_CHECK_DETERMINISM' },
 ];
 
 for (const c of CASES) {
@@ -62,9 +63,12 @@ test('--format takes exactly the registry\'s formats', () => {
 
 test('unset inputs take their defaults; blank is unset for the action and the component, not for the CLI', () => {
   const inputs = readInputs(() => ' ');
-  assert.deepEqual([inputs.thresholdPercent, inputs.jobs, inputs.exports, inputs.failOnRegression, inputs.history], [undefined, 1, [], false, 30]);
-  const job = readJob({ ...GITLAB, CG_BENCH_THRESHOLD: '', CG_BENCH_JOBS: '', CG_BENCH_EXPORTS: '' });
-  assert.deepEqual([job.thresholdPercent, job.jobs, job.exports, job.failOnRegression], [undefined, 1, [], false]);
+  assert.deepEqual([inputs.thresholdPercent, inputs.jobs, inputs.exports, inputs.failOnRegression, inputs.history, inputs.checkDeterminism], [undefined, 1, [], false, 30, false]);
+  const job = readJob({ ...GITLAB, CG_BENCH_THRESHOLD: '', CG_BENCH_JOBS: '', CG_BENCH_EXPORTS: '', CG_BENCH_CHECK_DETERMINISM: '' });
+  assert.deepEqual([job.thresholdPercent, job.jobs, job.exports, job.failOnRegression, job.checkDeterminism], [undefined, 1, [], false, false]);
+  assert.equal(readInputs((n) => (n === 'check-determinism' ? 'true' : '')).checkDeterminism, true);
+  // As GitLab passes a boolean input into the template's variable: the text "true".
+  assert.equal(readJob({ ...GITLAB, CG_BENCH_CHECK_DETERMINISM: 'true' }).checkDeterminism, true);
   assert.equal(threshold(undefined), undefined);
   assert.equal(messageOf(() => threshold('')), '--threshold: "" is not a percentage (write 1% or 0.5%)');
 });

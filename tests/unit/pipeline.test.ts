@@ -5,10 +5,12 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { runPipeline } from '../../src/ci/pipeline.ts';
+import { runPipeline, runShard } from '../../src/ci/pipeline.ts';
 import type { BaselineStore, CiAdapter, HistoryStore, Occasion, Outcome, Report } from '../../src/ci/types.ts';
 import type { HistoryPoint } from '../../src/history/series.ts';
 import type { Measurement, Measurer, TimedMeasurement } from '../../src/container/measurer.ts';
+import { summaryBody } from '../../src/publish/report-body.ts';
+import { renderMarkdown } from '../../src/report/markdown.ts';
 import { commentMarker } from '../../src/publish/sticky.ts';
 import type { ExportFormat } from '../../src/report/index.ts';
 import type { Environment, Results, TimedResult } from '../../src/results/types.ts';
@@ -57,7 +59,7 @@ function fakeMeasurer(head: Measurement, base: Measurement, timed: TimedMeasurem
 
 const ok = (r: Results): Measurement => ({ code: 0, results: r, error: undefined });
 
-function fakeAdapter(root: string, occasion: Occasion, options: { store?: BaselineStore; history?: { store: HistoryStore; keep: number }; fetch?: boolean; failOnRegression?: boolean; exports?: ExportFormat[] } = {}) {
+function fakeAdapter(root: string, occasion: Occasion, options: { store?: BaselineStore; history?: { store: HistoryStore; keep: number }; fetch?: boolean; failOnRegression?: boolean; exports?: ExportFormat[]; checkDeterminism?: boolean } = {}) {
   const seen: { reports: Report[]; warnings: string[]; info: string[]; cannotRun: string[] } = { reports: [], warnings: [], info: [], cannotRun: [] };
   const adapter: CiAdapter = {
     log: { info: (m) => seen.info.push(m), warning: (m) => seen.warnings.push(m) },
@@ -68,6 +70,7 @@ function fakeAdapter(root: string, occasion: Occasion, options: { store?: Baseli
     outRoot: join(tempDir('cg-bench-pipeline-out-'), 'out'),
     thresholdPercent: 1,
     failOnRegression: options.failOnRegression ?? false,
+    checkDeterminism: options.checkDeterminism ?? false,
     exports: options.exports ?? [],
     store: options.store,
     history: options.history,
@@ -390,4 +393,101 @@ test('a stored baseline with fractional weights adds up: parts summing to their 
     if (inconsistency(stored) !== undefined) refused++;
   }
   assert.equal(refused, 0);
+});
+
+/** Three benchmarks; `seeded` differs by `drift` Ir from one run to the next, like a hash seeded from the OS. */
+function threeBenchmarks(drift: number): Results {
+  return resultsOf([benchmarkResult('loop', { Ir: 1000 }), benchmarkResult('seeded', { Ir: 5000 + drift }), benchmarkResult('heavy', { Ir: 50_000, D1mr: 30 })]);
+}
+
+/** Measures the head: each run of it gives the next of `runs` (the last one again after that). */
+function repeatingMeasurer(runs: Results[]): Measurer & { outDirs: string[] } {
+  const outDirs: string[] = [];
+  return {
+    outDirs,
+    imageIdentity: 'image',
+    environment: async () => TEST_ENV,
+    timePaired: async () => ({ error: 'no timed benchmarks here' }),
+    async measure(_checkout, _config, outDir) {
+      outDirs.push(outDir);
+      return ok(runs[Math.min(outDirs.length - 1, runs.length - 1)]!);
+    },
+  };
+}
+
+const THREE = 'benchmarks:\n  - name: loop\n    run: [./x]\n  - name: seeded\n    run: [./y]\n  - name: heavy\n    run: [./z]\n';
+
+test('check-determinism on the default branch: the head measured twice; the benchmark whose events differ is named in a warning and the job summary, and the baseline is still saved', async () => {
+  const { root, sha } = repository(THREE);
+  const measurer = repeatingMeasurer([threeBenchmarks(0), threeBenchmarks(5)]);
+  const store = memoryStore(undefined);
+  const { adapter, seen } = fakeAdapter(root, { kind: 'mainline', sha }, { store, checkDeterminism: true });
+  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' }, 'a count that does not repeat is named, not a failure');
+  assert.equal(measurer.outDirs.length, 2, 'the head, then the head again');
+  assert.notEqual(measurer.outDirs[0], measurer.outDirs[1], 'the second run does not overwrite the first');
+  assert.deepEqual(store.saved, [sha]);
+  assert.equal(seen.reports[0]!.baselineSaved, true);
+  assert.equal(seen.reports[0]!.head.benchmarks[1]!.events!.Ir, 5000, 'the first run is the result');
+  const line = 'Not repeating: seeded (events differ between two runs of the same commit; see docs/results.md#my-benchmark-does-not-repeat).';
+  assert.ok(seen.warnings.some((w) => w.startsWith('Not repeating: seeded:')), seen.warnings.join('\n'));
+  assert.ok(seen.reports[0]!.body.includes(line), seen.reports[0]!.body);
+  const summary = summaryBody(adapter.suite.marker, seen.reports[0]!.input, 'the artifact', seen.reports[0]!.trend);
+  assert.ok(summary.includes(line), summary);
+  assert.doesNotMatch(summary, /\bloop\b.*events differ|heavy.*events differ/);
+});
+
+test('check-determinism: every count repeating names nothing; off by default the head is measured once; on a change it is not measured twice', async () => {
+  const { root, sha } = repository(THREE);
+  const steady = repeatingMeasurer([threeBenchmarks(0)]);
+  const checked = fakeAdapter(root, { kind: 'mainline', sha }, { store: memoryStore(undefined), checkDeterminism: true });
+  assert.deepEqual(await runPipeline(checked.adapter, steady), { kind: 'ok' });
+  assert.equal(steady.outDirs.length, 2);
+  assert.doesNotMatch(checked.seen.reports[0]!.body, /Not repeating/);
+  assert.deepEqual(checked.seen.warnings, []);
+
+  const unset = repeatingMeasurer([threeBenchmarks(0), threeBenchmarks(5)]);
+  const byDefault = fakeAdapter(root, { kind: 'mainline', sha }, { store: memoryStore(undefined) });
+  await runPipeline(byDefault.adapter, unset);
+  assert.equal(unset.outDirs.length, 1, 'off by default');
+  assert.doesNotMatch(byDefault.seen.reports[0]!.body, /Not repeating/);
+
+  const change = fakeMeasurer(ok(threeBenchmarks(0)), ok(threeBenchmarks(5)));
+  const pr = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { store: memoryStore(undefined), checkDeterminism: true });
+  await runPipeline(pr.adapter, change);
+  assert.deepEqual(change.filters, [undefined, undefined], 'the head once, then the baseline commit: no second head run on a change');
+  assert.doesNotMatch(pr.seen.reports[0]!.body, /Not repeating/);
+});
+
+test('check-determinism: a second run that cannot be made is a warning, and the baseline is saved as ever', async () => {
+  const { root, sha } = repository(THREE);
+  let runs = 0;
+  const measurer: Measurer = {
+    imageIdentity: 'image',
+    environment: async () => TEST_ENV,
+    timePaired: async () => ({ error: 'none' }),
+    measure: async () => (runs++ === 0 ? ok(threeBenchmarks(0)) : { code: 2, results: undefined, error: 'the disk is full' }),
+  };
+  const store = memoryStore(undefined);
+  const { adapter, seen } = fakeAdapter(root, { kind: 'mainline', sha }, { store, checkDeterminism: true });
+  assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });
+  assert.deepEqual(store.saved, [sha]);
+  assert.ok(seen.warnings.some((w) => w.includes('the disk is full')), seen.warnings.join('\n'));
+});
+
+test('check-determinism in a sharded suite: on the default branch each part is measured twice and names its own in its log', async () => {
+  const { root, sha } = repository(THREE);
+  const measurer = repeatingMeasurer([threeBenchmarks(0), threeBenchmarks(5)]);
+  const { adapter, seen } = fakeAdapter(root, { kind: 'mainline', sha }, { checkDeterminism: true });
+  assert.deepEqual(await runShard(adapter, measurer, { index: 1, count: 2 }, sha), { kind: 'ok' });
+  assert.equal(measurer.outDirs.length, 2);
+  assert.ok(seen.warnings.some((w) => w.startsWith('Not repeating: seeded:')), seen.warnings.join('\n'));
+});
+
+test('the "Not repeating" line stays one short line: at most 20 names, escaped, then how many more', () => {
+  const head = resultsOf([benchmarkResult('loop', { Ir: 1000 })]);
+  const names = Array.from({ length: 25 }, (_, i) => `b${i}`);
+  names[0] = 'a|b*';
+  const line = renderMarkdown({ head, notRepeating: names }).split('\n').find((l) => l.includes('Not repeating'))!;
+  assert.match(line, /^⚠️ Not repeating: a\\\|b\\\*, b1, .*, b19 and 5 more \(the log names them\) \(events differ between two runs of the same commit; see docs\/results\.md#my-benchmark-does-not-repeat\)\.$/);
+  assert.doesNotMatch(line, /b20/);
 });

@@ -75,7 +75,7 @@ for (const template of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
     const body = text.split('\n---\n')[1]!.replace(/\$\[\[\s*inputs\.([a-z-]+)\s*\]\]/g, (_, name: string) => String(spec.spec.inputs[name]!.default));
     const jobs: unknown = parse(body);
     assert.ok(validate(jobs), JSON.stringify(validate.errors, null, 2));
-    for (const input of ['stage', 'config', 'image', 'threshold', 'fail-on-regression', 'token-variable', 'job-name', 'note-environment']) assert.ok(input in spec.spec.inputs, input);
+    for (const input of ['stage', 'config', 'image', 'threshold', 'fail-on-regression', 'check-determinism', 'token-variable', 'job-name', 'note-environment']) assert.ok(input in spec.spec.inputs, input);
     assert.equal(validate({ job: { script: 'x', artifacts: { reports: { junit: 1 } }, stagez: 'x' } }), false, 'the schema does catch mistakes');
   });
 }
@@ -98,3 +98,17 @@ for (const template of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
     assert.ok(Object.values(jobs).some((job) => job.variables?.['CG_BENCH_JOBS'] === '2'), 'CG_BENCH_JOBS is "2" in the measuring job');
   });
 }
+
+test('check-determinism is declared by action.yml and both GitLab templates: boolean, off by default, passed to every measuring job', () => {
+  const action = parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, { default: unknown }> };
+  assert.equal(action.inputs['check-determinism']?.default, 'false');
+  for (const template of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
+    const text = readFileSync(join(ROOT, 'templates', template), 'utf8');
+    const spec = (parseAllDocuments(text)[0]!.toJS() as { spec: { inputs: Record<string, { type?: string; default: unknown }> } }).spec.inputs;
+    assert.deepEqual(spec['check-determinism'], { ...spec['check-determinism'], type: 'boolean', default: false }, template);
+    const jobs = parse(text.split('\n---\n')[1]!) as Record<string, { variables?: Record<string, unknown> }>;
+    const measuring = Object.values(jobs).filter((job) => job.variables?.['CG_BENCH_MODE'] === 'measure');
+    assert.ok(measuring.length > 0, template);
+    for (const job of measuring) assert.equal(job.variables?.['CG_BENCH_CHECK_DETERMINISM'], '$[[ inputs.check-determinism ]]', template);
+  }
+});
