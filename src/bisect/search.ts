@@ -7,7 +7,8 @@
  * of one commit whether its count is GOOD's (`same`, within the threshold), `differs`, or cannot be
  * told (`skip`: the benchmark failed or is missing there), as `git bisect good|bad|skip` would.
  *
- * BAD is taken to differ, as `git bisect` takes it, and is measured only when the search ends on it.
+ * BAD is taken to differ, as `git bisect` takes it; the search itself asks for BAD only when it ends
+ * on it (the caller, cli/bisect.ts, measures GOOD and BAD twice first and hands its answer in).
  * Each step measures the commit that leaves at most half the candidates (the larger half when it
  * differs, so that "same" all the way leaves one more step, the measurement of BAD): GOOD and at most
  * ⌈log2 (N+1)⌉ of the N commits after it (tested for every N up to 40: 5 in all for 16 commits). A skipped commit is replaced by the untried one nearest to the middle.

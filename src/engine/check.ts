@@ -37,7 +37,7 @@ export async function checkDeterminism(
 }
 
 /** Event names whose counts differ between two runs of one benchmark; none when either run has no counts. */
-export function differingEvents(a: BenchmarkResult, b: BenchmarkResult): string[] {
+function differingEvents(a: BenchmarkResult, b: BenchmarkResult): string[] {
   return a.events && b.events ? EVENT_NAMES.filter((n) => a.events![n] !== b.events![n]) : [];
 }
 
