@@ -3,7 +3,10 @@
 // network-namespace clean-up runs on a worker thread), and memory pressure. Bounded: every generator
 // is a child of the test's process group and stops when `stop()` is called, or after `limitMs`.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { compileC, EXAMPLES, project } from './helpers.ts';
 
 const GENERATORS: Record<string, string> = {
   busy: 'while :; do :; done',
@@ -44,4 +47,17 @@ export function loadMachine(limitMs = 10 * 60_000): Load {
       return { loadAverage, generators: names };
     },
   };
+}
+
+/**
+ * What the stress tests measure: the bundled C example (20,000 values) and a small Python program
+ * (a dict, json, an unseeded random), the two kinds whose counts moved under load in issue 24.
+ */
+export function stressProject(): string {
+  const dir = project(
+    'benchmarks:\n  - name: c-qsort-20k\n    run: [./sort, "20000"]\n  - name: python-small\n    run: [python3, small.py]\n',
+    { 'small.py': 'import json, random\nd = {str(i): i * i for i in range(2000)}\nprint(len(json.dumps(d)), random.random() < 2)\n' },
+  );
+  compileC(dir, 'sort', readFileSync(join(EXAMPLES, 'c', 'sort.c'), 'utf8'));
+  return dir;
 }

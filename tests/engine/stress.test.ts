@@ -3,20 +3,15 @@
 // give every event identical and record the same seal: a seal weakened by a probe that timed out
 // under load (the suspect of issue 24) would show here as a different `seal`, then as other counts.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { cli, compileC, EXAMPLES, project, readJson, tempDir } from '../helpers.ts';
-import { loadMachine } from '../load.ts';
+import { cli, readJson, tempDir } from '../helpers.ts';
+import { loadMachine, stressProject } from '../load.ts';
 
 const RUNS = 10;
 
 test(`the C example (20k) and a Python program give identical counts in ${RUNS} runs each on a loaded machine`, async (t) => {
-  const dir = project(
-    'benchmarks:\n  - name: c-qsort-20k\n    run: [./sort, "20000"]\n  - name: python-small\n    run: [python3, small.py]\n',
-    { 'small.py': 'import json, random\nd = {str(i): i * i for i in range(2000)}\nprint(len(json.dumps(d)), random.random() < 2)\n' },
-  );
-  compileC(dir, 'sort', readFileSync(join(EXAMPLES, 'c', 'sort.c'), 'utf8'));
+  const dir = stressProject();
   const outputs = tempDir();
   const load = loadMachine();
   const seen: string[] = [];

@@ -6,13 +6,12 @@
 // give the same events, and runs with other numbers are "not comparable", naming them; never a change.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { compareResults } from '../../src/compare/compare.ts';
 import type { Results } from '../../src/results/types.ts';
-import { compileC, EXAMPLES, project, readJson, tempDir } from '../helpers.ts';
-import { loadMachine } from '../load.ts';
+import { readJson, tempDir } from '../helpers.ts';
+import { loadMachine, stressProject } from '../load.ts';
 import { buildImage, ENGINE, IMAGE, RUN_FLAGS, runImage } from './container.ts';
 
 const RUNS = 10;
@@ -33,11 +32,7 @@ function containerChurn(): () => void {
 
 test(`in the image, under load and beside other containers: ${RUNS} runs, C identical, Python identical or not comparable by its device numbers`, { timeout: 30 * 60_000 }, async (t) => {
   buildImage();
-  const dir = project(
-    'benchmarks:\n  - name: c-qsort-20k\n    run: [./sort, "20000"]\n  - name: python-small\n    run: [python3, small.py]\n',
-    { 'small.py': 'import json, random\nd = {str(i): i * i for i in range(2000)}\nprint(len(json.dumps(d)), random.random() < 2)\n' },
-  );
-  compileC(dir, 'sort', readFileSync(join(EXAMPLES, 'c', 'sort.c'), 'utf8'));
+  const dir = stressProject();
   const outputs = tempDir();
   const load = loadMachine();
   const stopChurn = containerChurn();
