@@ -192,7 +192,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     ...result,
     status: 'ok',
     ...cost,
-    executables: executablesOf(dir, ctx.root),
+    executables: executablesOf(dir, ctx.root, ctx.sandbox.user),
     ...(pythonAttribution ? { python: pythonAttribution } : {}),
   };
 }

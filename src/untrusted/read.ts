@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, writeSync, type Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 
@@ -182,9 +183,11 @@ export interface ReaderIdentity {
  * Run as `identity` with the verified file as its stdin: succeeds only if that identity can reach the
  * same file by its path (search permission on every directory) and read it. Reopening
  * /proc/self/fd/0 is checked by the kernel against the reader's own uid, so the bytes come from the
- * very file the gate opened, and only if that uid could have read it itself.
+ * very file the gate opened, and only if that uid could have read it itself. The reopened file
+ * replaces cg-bench's descriptor as stdin before the reading program starts: no process of that uid
+ * ever holds a descriptor opened with cg-bench's rights.
  */
-const READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" /proc/self/fd/0';
+const READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
 
 /**
  * A file beneath `root` read through the gate AND with another identity (the sandbox's user, when
@@ -220,6 +223,76 @@ export function readAsIdentity(root: string, path: string, limit: number, identi
     return reader.stdout;
   } finally {
     closeSync(opened.fd);
+  }
+}
+
+/** As READER_SCRIPT, but the reader prints the file's sha256. */
+const HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self/fd/0';
+
+/**
+ * The sha256 of a file a pull request's code named (an object its Valgrind log says it loaded: the
+ * log is in a directory the code can write, so the path can be anything): a regular file only,
+ * checked before it is opened (no device is ever opened, opening some has effects) and on the open
+ * file, at most `limit` bytes; and with `identity`, only a file that user can read itself, hashed
+ * by a reader process as that user reopening the verified file, so no root-only file's digest is
+ * ever published. Undefined otherwise; never an error. `known` gives a digest already computed for
+ * this very file (device, inode, size, modification time), which is not computed again.
+ */
+export function hashAsIdentity(
+  path: string,
+  limit: number,
+  identity: ReaderIdentity | undefined,
+  known?: { get(key: string): string | undefined; set(key: string, sha256: string): unknown },
+): string | undefined {
+  let before: Stats;
+  try {
+    before = statSync(path);
+  } catch {
+    return undefined;
+  }
+  if (!before.isFile() || before.size > limit) return undefined;
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > limit || stat.dev !== before.dev || stat.ino !== before.ino) return undefined;
+    const key = `${identity ? `${identity.uid}:${identity.gid}` : 'self'}\0${stat.dev}\0${stat.ino}\0${stat.size}\0${stat.mtimeMs}`;
+    const cached = known?.get(key);
+    if (cached) return cached;
+    let sha256: string | undefined;
+    if (identity) {
+      const hasher = spawnSync('/bin/sh', ['-c', HASHER_SCRIPT, 'cg-bench-hash', path], {
+        stdio: [fd, 'pipe', 'ignore'],
+        uid: identity.uid,
+        gid: identity.gid,
+        env: { PATH: '/usr/bin:/bin' },
+        cwd: '/',
+        encoding: 'latin1',
+        timeout: 120_000,
+        killSignal: 'SIGKILL',
+      });
+      sha256 = hasher.status === 0 && !hasher.error ? /^([0-9a-f]{64}) /.exec(hasher.stdout)?.[1] : undefined;
+    } else {
+      const sha = createHash('sha256');
+      const buffer = Buffer.alloc(MiB);
+      let total = 0;
+      for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) {
+        total += n;
+        if (total > limit) return undefined;
+        sha.update(buffer.subarray(0, n));
+      }
+      sha256 = sha.digest('hex');
+    }
+    if (sha256) known?.set(key, sha256);
+    return sha256;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 
