@@ -1,6 +1,6 @@
-import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { openPlainStream } from '../untrusted/read.ts';
 
 /** Costs of one function (one `fl=`/`fn=` pair), one number per event. */
 export interface FunctionCosts {
@@ -323,9 +323,12 @@ export async function parseCachegrindStream(stream: Readable, source: string, li
   return parser.finish();
 }
 
-/** Parses a cachegrind.out file, gzip-compressed when its name ends in `.gz`. */
+/**
+ * Parses a cachegrind.out file, gzip-compressed when its name ends in `.gz`. The benchmark wrote it
+ * where it can write: opened as a plain file only (a fifo swapped in is refused, never waited on).
+ */
 export async function parseCachegrindFile(path: string): Promise<CachegrindProfile> {
-  const raw = createReadStream(path, { highWaterMark: 1 << 20 });
+  const raw = openPlainStream(path, 'profile');
   const stream = path.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
   try {
     return await parseCachegrindStream(stream, path);

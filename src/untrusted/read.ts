@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, writeSync, type ReadStream, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 
@@ -309,6 +309,17 @@ function openPlain(path: string): number | undefined {
   if (fstatSync(fd).isFile()) return fd;
   closeSync(fd);
   return undefined;
+}
+
+/**
+ * A stream over a plain file code cg-bench ran could have written or swapped meanwhile (a profile in
+ * the benchmark's directory): no link followed, a fifo never waited on (opened non-blocking, then
+ * refused), checked on the open file. A refusal is a CgBenchError naming the file.
+ */
+export function openPlainStream(path: string, what: string): ReadStream {
+  const fd = openPlain(path);
+  if (fd === undefined) throw new CgBenchError(`${what} ${path}: not a plain file (a link, a fifo, a device, or gone); cg-bench reads only plain files the code it ran wrote`);
+  return createReadStream('', { fd, highWaterMark: MiB });
 }
 
 function readAt(path: string, bytes: number, from: 'start' | 'end'): string | undefined {
