@@ -14,7 +14,7 @@ const MAX_ENTRIES = 1_000_000;
  * `.cg-bench/setup.log -> /etc/passwd` or `.cg-bench -> /etc`: cg-bench, as root in CI, then wrote
  * setup output and reports through them. Undefined when there is nothing of the kind.
  */
-function unsafeEntry(outDir: AbsolutePath): string | undefined {
+function unsafeEntry(outDir: AbsolutePath, notWalked: readonly string[]): string | undefined {
   const here = callerDirectory();
   // The directory itself, and its parents below the caller's directory (a path given relative to it).
   for (let dir: string = outDir; ; dir = dirname(dir)) {
@@ -41,6 +41,7 @@ function unsafeEntry(outDir: AbsolutePath): string | undefined {
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path as AbsolutePath)} is a symbolic link`;
       if (stat.isDirectory()) {
+        if (dir === outDir && notWalked.includes(name)) continue;
         const found = walk(path);
         if (found) return found;
       } else if (!stat.isFile()) return `${shownPath(path as AbsolutePath)} is not a regular file`;
@@ -53,10 +54,12 @@ function unsafeEntry(outDir: AbsolutePath): string | undefined {
 /**
  * One run per output directory: two runs writing the same benchmark directories would read each
  * other's profiles. Taken before anything is measured; a lock whose process is gone is taken over.
- * A directory with a link in it (unsafeEntry) is refused first. Returns the release function.
+ * A directory with a link in it (unsafeEntry) is refused first; `notWalked` names directories in it
+ * that are not looked into (a git worktree cg-bench replaces whole, whose tree may hold links).
+ * Returns the release function.
  */
-export function lockOutputDirectory(outDir: AbsolutePath): () => void {
-  const unsafe = unsafeEntry(outDir);
+export function lockOutputDirectory(outDir: AbsolutePath, notWalked: readonly string[] = []): () => void {
+  const unsafe = unsafeEntry(outDir, notWalked);
   if (unsafe) {
     throw new CgBenchError(
       `--out ${shownPath(outDir)}: ${unsafe}; cg-bench writes its output there and never through a link (a pull request can commit one in the checkout). Remove it, or give another --out`,
