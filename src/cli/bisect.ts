@@ -84,7 +84,8 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
 
   const bisectDir = resolveFrom(paths.out, 'bisect');
   const worktree = resolveFrom(bisectDir, 'worktree');
-  const release = lockOutputDirectory(bisectDir);
+  // The worktree a killed bisect left is replaced whole (addWorktree); the project's own links are in it.
+  const release = lockOutputDirectory(bisectDir, ['worktree']);
   // An interrupt exits at once: the worktree goes with it (the next bisect would replace it anyway).
   const cleanup = () => removeWorktree(top, worktree);
   process.once('exit', cleanup);

@@ -60,9 +60,17 @@ export async function merge(args: string[], io: CliIO): Promise<number> {
         const from = resolveFrom(dirname(part.file) as AbsolutePath, file);
         if (!presentAt(from)) continue; // A failed benchmark may have no profile; results.json says so.
         const to = resolveFrom(out, file);
-        mkdirSync(dirname(to), { recursive: true });
-        // A part is another job's output: read through the gate (no link followed, a regular file).
-        copyBeneath(dirname(part.file), file, to, COPY_LIMIT, 'part file', join(dirname(part.source), file));
+        const shown = join(dirname(part.source), file);
+        try {
+          mkdirSync(dirname(to), { recursive: true });
+          // A part is another job's output: read through the gate (no link followed, a regular file).
+          copyBeneath(dirname(part.file), file, to, COPY_LIMIT, 'part file', shown);
+        } catch (error) {
+          if (error instanceof CgBenchError) throw error;
+          // The part names a file whose path another part's file already takes (a.log and a.log/x), or one the file system refuses.
+          const code = (error as NodeJS.ErrnoException).code ?? String(error);
+          throw new CgBenchError(`${part.source}: names ${JSON.stringify(file)}, which cannot be copied to ${shownPath(to)} (${code}); another part names a file at the same place, or the part is corrupt`);
+        }
       }
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : undefined;

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
 import { escapeTerminal } from '../report/escape.ts';
@@ -11,6 +10,7 @@ import { createGitLabApi } from './api.ts';
 import { RESULTS_DIR } from './artifact-store.ts';
 import { readJob } from './job.ts';
 import { runNoteJob } from './note-job.ts';
+import { freshOutputDirectory } from './output-directory.ts';
 
 
 export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Promise<number> {
@@ -27,7 +27,8 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Prom
     const jobs = jobsLine(job.jobs);
     if (jobs && job.mode !== 'merge') log.info(jobs);
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: ['.git', RESULTS_DIR], log: log.info });
-    mkdirSync(out, { recursive: true });
+    // In the checkout, where the merge request's tree may have put links: made afresh (output-directory.ts).
+    freshOutputDirectory(out, job.mode === 'merge' ? ['shards'] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
     const outcome =
       job.mode === 'merge'

@@ -1,7 +1,6 @@
-import { basename, dirname } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { streamBeneath } from '../untrusted/read.ts';
+import { openPlainStream } from '../untrusted/read.ts';
 
 /** Costs of one function (one `fl=`/`fn=` pair), one number per event. */
 export interface FunctionCosts {
@@ -325,11 +324,11 @@ export async function parseCachegrindStream(stream: Readable, source: string, li
 }
 
 /**
- * Parses a cachegrind.out file, gzip-compressed when its name ends in `.gz`: the benchmark wrote it,
- * so it is opened through the reader, beneath its own directory.
+ * Parses a cachegrind.out file, gzip-compressed when its name ends in `.gz`. The benchmark wrote it
+ * where it can write: opened as a plain file only (a fifo swapped in is refused, never waited on).
  */
 export async function parseCachegrindFile(path: string): Promise<CachegrindProfile> {
-  const raw = streamBeneath(dirname(path), basename(path), 'cachegrind.out file');
+  const raw = openPlainStream(path, 'profile');
   const stream = path.endsWith('.gz') ? raw.pipe(createGunzip()) : raw;
   try {
     return await parseCachegrindStream(stream, path);

@@ -118,7 +118,10 @@ export function writeFileAtomic(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(temporary, text);
+    // A new file, never through a link planted at the name (the directory may be in a checkout):
+    // whatever is there is removed (a link itself, not what it names), then created exclusively.
+    rmSync(temporary, { force: true });
+    writeFileSync(temporary, text, { flag: 'wx' });
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });

@@ -1,11 +1,11 @@
 import { accessSync, constants as fsConstants, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import type { BenchmarkSpec, CacheGeometry, Weights } from '../config/types.ts';
 import { errorMessage } from '../errors.ts';
-import { logTail, streamBeneath } from '../untrusted/read.ts';
+import { logTail, openPlainStream } from '../untrusted/read.ts';
 import { aggregateProfiles, type ProcessProfile } from '../metric/aggregate.ts';
 import { attachLineText } from './line-text.ts';
 import { parseCachegrindFile } from '../parse/cachegrind.ts';
@@ -59,7 +59,14 @@ function programProblem(program: string, cwd: string, path: string | undefined):
 async function gzipAndRemove(path: string): Promise<void> {
   // The directory is the benchmark's too: never write through a link it may have put at the name.
   rmSync(`${path}.gz`, { force: true });
-  await pipeline(streamBeneath(dirname(path), basename(path), 'cachegrind.out file'), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: 'wx' }));
+  let from;
+  try {
+    from = openPlainStream(path, 'profile');
+  } catch {
+    rmSync(path, { force: true }); // Swapped for a fifo or a link meanwhile: not kept.
+    return;
+  }
+  await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: 'wx' }));
   rmSync(path);
 }
 
@@ -189,7 +196,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     ...result,
     status: 'ok',
     ...cost,
-    executables: executablesOf(dir, ctx.root),
+    executables: executablesOf(dir, ctx.root, ctx.sandbox.user),
     ...(pythonAttribution ? { python: pythonAttribution } : {}),
   };
 }

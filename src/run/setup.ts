@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, writeSync } from 'node:fs';
 import type { Command } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatDuration } from '../report/format.ts';
@@ -8,6 +8,29 @@ import { SETUP_HOME } from './environment.ts';
 import type { Progress } from './progress.ts';
 import { runProcess } from '../untrusted/process.ts';
 import { NO_SANDBOX, sandboxed, setupEnvironment, type Sandbox } from '../untrusted/sandbox.ts';
+
+/**
+ * The setup log, opened for appending before each command, never through a link: the log may sit in
+ * the checkout, which a setup command may be able to write (the checkout's owner, when cg-bench is
+ * root), and one that put a link there would have cg-bench append its output wherever it points.
+ */
+function openLog(path: AbsolutePath): number {
+  const replaced = (what: string) => new CgBenchError(`${shownPath(path)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`, ExitCode.benchmarkFailed);
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw replaced('a symbolic link');
+    if (code === 'ENXIO' || code === 'EISDIR') throw replaced('something else');
+    throw error;
+  }
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw replaced('something else');
+  }
+  return fd;
+}
 
 function describeCommand(command: Command): string {
   return typeof command === 'string' ? command : command.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
@@ -33,9 +56,6 @@ async function runOne(command: Command, fd: number, env: Record<string, string>,
   return outcome.exitCode === 0 ? undefined : outcome.signal ? `killed by ${outcome.signal}` : `exited with status ${outcome.exitCode}`;
 }
 
-/** Appends to the setup log, which setup commands can reach: a link they put at its name is never followed. */
-const APPEND_NO_FOLLOW = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW;
-
 /**
  * Setup commands (builds) run natively, in the configuration directory, their output appended to one
  * log, in the untrusted-code sandbox, with an allow-listed part of the caller's environment
@@ -45,7 +65,7 @@ export async function runSetup(commands: Command[], options: SetupOptions): Prom
   const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
-    const fd = openSync(options.logFile, APPEND_NO_FOLLOW);
+    const fd = openLog(options.logFile);
     writeSync(fd, `$ ${describeCommand(command)}\n`);
     let status: string | undefined;
     try {

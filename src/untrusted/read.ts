@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, constants, createReadStream, fstatSync, lstatSync, statSync, openSync, readlinkSync, readSync, realpathSync, writeSync, type ReadStream, type Stats } from 'node:fs';
+import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, writeSync, type ReadStream, type Stats } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 
@@ -139,15 +139,6 @@ export function readTextBeneath(root: string, path: string, limit: number, what:
 }
 
 /**
- * A file beneath `root`, opened through the gate, as a stream: a cachegrind.out the benchmark wrote
- * (hundreds of MB) is parsed or compressed as it is read, never held whole; its reader bounds it.
- */
-export function streamBeneath(root: string, path: string, what: string, shown: string = resolve(root, path)): ReadStream {
-  const { fd } = openBeneath(root, path, shown, what);
-  return createReadStream('', { fd, highWaterMark: MiB });
-}
-
-/**
  * A file the caller named itself (a --config, a results.json, a hand-over), read through the gate
  * beneath its own directory: the file itself must not be a link, a fifo or a device, and is at most
  * `limit` bytes (`--config /dev/zero` or a planted huge baseline end in a clear message, not in memory
@@ -192,9 +183,11 @@ export interface ReaderIdentity {
  * Run as `identity` with the verified file as its stdin: succeeds only if that identity can reach the
  * same file by its path (search permission on every directory) and read it. Reopening
  * /proc/self/fd/0 is checked by the kernel against the reader's own uid, so the bytes come from the
- * very file the gate opened, and only if that uid could have read it itself.
+ * very file the gate opened, and only if that uid could have read it itself. The reopened file
+ * replaces cg-bench's descriptor as stdin before the reading program starts: no process of that uid
+ * ever holds a descriptor opened with cg-bench's rights.
  */
-const READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" /proc/self/fd/0';
+const READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
 
 /**
  * A file beneath `root` read through the gate AND with another identity (the sandbox's user, when
@@ -233,6 +226,76 @@ export function readAsIdentity(root: string, path: string, limit: number, identi
   }
 }
 
+/** As READER_SCRIPT, but the reader prints the file's sha256. */
+const HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self/fd/0';
+
+/**
+ * The sha256 of a file a pull request's code named (an object its Valgrind log says it loaded: the
+ * log is in a directory the code can write, so the path can be anything): a regular file only,
+ * checked before it is opened (no device is ever opened, opening some has effects) and on the open
+ * file, at most `limit` bytes; and with `identity`, only a file that user can read itself, hashed
+ * by a reader process as that user reopening the verified file, so no root-only file's digest is
+ * ever published. Undefined otherwise; never an error. `known` gives a digest already computed for
+ * this very file (device, inode, size, modification time), which is not computed again.
+ */
+export function hashAsIdentity(
+  path: string,
+  limit: number,
+  identity: ReaderIdentity | undefined,
+  known?: { get(key: string): string | undefined; set(key: string, sha256: string): unknown },
+): string | undefined {
+  let before: Stats;
+  try {
+    before = statSync(path);
+  } catch {
+    return undefined;
+  }
+  if (!before.isFile() || before.size > limit) return undefined;
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  } catch {
+    return undefined;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > limit || stat.dev !== before.dev || stat.ino !== before.ino) return undefined;
+    const key = `${identity ? `${identity.uid}:${identity.gid}` : 'self'}\0${stat.dev}\0${stat.ino}\0${stat.size}\0${stat.mtimeMs}`;
+    const cached = known?.get(key);
+    if (cached) return cached;
+    let sha256: string | undefined;
+    if (identity) {
+      const hasher = spawnSync('/bin/sh', ['-c', HASHER_SCRIPT, 'cg-bench-hash', path], {
+        stdio: [fd, 'pipe', 'ignore'],
+        uid: identity.uid,
+        gid: identity.gid,
+        env: { PATH: '/usr/bin:/bin' },
+        cwd: '/',
+        encoding: 'latin1',
+        timeout: 120_000,
+        killSignal: 'SIGKILL',
+      });
+      sha256 = hasher.status === 0 && !hasher.error ? /^([0-9a-f]{64}) /.exec(hasher.stdout)?.[1] : undefined;
+    } else {
+      const sha = createHash('sha256');
+      const buffer = Buffer.alloc(MiB);
+      let total = 0;
+      for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) {
+        total += n;
+        if (total > limit) return undefined;
+        sha.update(buffer.subarray(0, n));
+      }
+      sha256 = sha.digest('hex');
+    }
+    if (sha256) known?.set(key, sha256);
+    return sha256;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export const KiB = 1 << 10;
 
 /** Opens a file a benchmark or a setup command could have written: no link followed, no fifo waited on, a plain file or nothing. */
@@ -246,6 +309,17 @@ function openPlain(path: string): number | undefined {
   if (fstatSync(fd).isFile()) return fd;
   closeSync(fd);
   return undefined;
+}
+
+/**
+ * A stream over a plain file code cg-bench ran could have written or swapped meanwhile (a profile in
+ * the benchmark's directory): no link followed, a fifo never waited on (opened non-blocking, then
+ * refused), checked on the open file. A refusal is a CgBenchError naming the file.
+ */
+export function openPlainStream(path: string, what: string): ReadStream {
+  const fd = openPlain(path);
+  if (fd === undefined) throw new CgBenchError(`${what} ${path}: not a plain file (a link, a fifo, a device, or gone); cg-bench reads only plain files the code it ran wrote`);
+  return createReadStream('', { fd, highWaterMark: MiB });
 }
 
 function readAt(path: string, bytes: number, from: 'start' | 'end'): string | undefined {
@@ -284,44 +358,4 @@ export function logTail(path: string, lines = 20): string {
     .slice(-lines)
     .map((line) => (line.length > 400 ? `${line.slice(0, 400)} … (${line.length - 400} more characters)` : line))
     .join('\n');
-}
-
-/** Larger than any program or library; a path a log names beyond it is not hashed (a sparse file, a planted name). */
-const MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
-
-const hashes = new Map<string, string>();
-
-/**
- * sha256 of an executable a benchmark's Valgrind log names (results.json records what each process
- * ran): the one read that follows links, since programs are named by theirs (/usr/bin/python3), and
- * publishes no byte, only the digest. Only a regular file is opened (a device is never opened, a fifo
- * never waited on), at most MAX_EXECUTABLE bytes; remembered per path, size and modification time
- * for this process. Undefined when it is anything else or cannot be read.
- */
-export function contentHash(path: string): string | undefined {
-  let fd: number;
-  try {
-    if (!statSync(path).isFile()) return undefined;
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
-  } catch {
-    return undefined;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > MAX_EXECUTABLE) return undefined;
-    const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
-    let hash = hashes.get(key);
-    if (!hash) {
-      const sha = createHash('sha256');
-      const buffer = Buffer.alloc(MiB);
-      for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) sha.update(buffer.subarray(0, n));
-      hash = sha.digest('hex');
-      hashes.set(key, hash);
-    }
-    return hash;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
 }

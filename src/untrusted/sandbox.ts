@@ -454,9 +454,12 @@ export function profileDirectory(sandbox: Sandbox, dir: string): string {
 /**
  * Copies the plain files the sandbox wrote into `dir`, then removes its directory. Opened without
  * following links and checked on the open file, so nothing the code swaps in meanwhile is read.
+ * Only files the sandbox's user owns, with one link: a hard link it made to another user's file
+ * (where fs.protected_hardlinks is 0, to a root-only file) is not read with cg-bench's rights.
  */
 export function collectProfiles(staging: string, dir: string): void {
   if (staging === dir) return;
+  const owner = lstatSync(staging).uid; // profileDirectory gave it to the sandbox's user
   const buffer = Buffer.alloc(1 << 20);
   for (const name of readdirSync(staging)) {
     let from: number;
@@ -466,7 +469,8 @@ export function collectProfiles(staging: string, dir: string): void {
       continue;
     }
     try {
-      if (!fstatSync(from).isFile()) continue;
+      const stat = fstatSync(from);
+      if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
       const to = openSync(join(dir, name), 'wx');
       try {
         for (let n; (n = readSync(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);

@@ -1,7 +1,7 @@
 // A sharded run merged is the one-machine run: the same benchmarks, in the same order, with the
 // same numbers (everything but wall time), and the files they name.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
@@ -87,4 +87,21 @@ test('merge never copies what a link in a part names: a stdout.log linked to a 0
   const again = await cli(['merge', 'p1', 'p2', '--out', 'm'], { cwd: dir });
   assert.equal(again.code, 0, again.stderr);
   assert.equal(readFileSync(join(dir, 'm', log), 'utf8'), 'b\n');
+});
+
+test('merge: a part naming a file where another part\'s file is (a.log, then a.log/x) is refused naming the part, not an internal error', async () => {
+  const dir = project('benchmarks:\n  - name: a\n    run: ["/bin/echo", "a"]\n  - name: b\n    run: ["/bin/echo", "b"]\n');
+  for (const i of [1, 2]) {
+    const r = await cli(['run', '--shard', `${i}/2`, '--out', `p${i}`], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+  }
+  const taken = readJson(join(dir, 'p1', 'results.json')).benchmarks[0]!.logs.stdout;
+  const results = readJson(join(dir, 'p2', 'results.json'));
+  results.benchmarks[0]!.logs.stdout = `${taken}/x`;
+  writeFileSync(join(dir, 'p2', 'results.json'), JSON.stringify(results));
+  mkdirSync(join(dir, 'p2', taken), { recursive: true });
+  writeFileSync(join(dir, 'p2', taken, 'x'), 'x\n');
+  const merged = await cli(['merge', 'p1', 'p2', '--out', 'm'], { cwd: dir });
+  assert.equal(merged.code, 2, merged.stderr);
+  assert.match(merged.stderr, new RegExp(`p2/results\\.json: names "${taken.replace(/[.]/g, '\\.')}/x", which cannot be copied`));
 });

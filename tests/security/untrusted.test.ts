@@ -2,7 +2,7 @@
 // runs as, what environment setup commands get, and that a real setup command sees only that.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseConfig } from '../../src/config/load.ts';
@@ -156,6 +156,21 @@ test('profiles are collected from the sandbox\'s directory without following the
   assert.deepEqual(readdirSync(dir).sort(), ['cachegrind.out.1']);
   assert.equal(readFileSync(join(dir, 'cachegrind.out.1'), 'utf8'), 'events: Ir\n');
   assert.equal(existsSync(staging), false);
+});
+
+test('as root, collecting the sandbox\'s profiles copies only its user\'s own files: a hard link to a root-only file is left (issue 23)', { skip: process.getuid?.() !== 0 && 'needs root' }, () => {
+  const staging = tempDir();
+  const dir = tempDir();
+  chownSync(staging, UNTRUSTED_ID, UNTRUSTED_ID);
+  writeFileSync(join(staging, 'cachegrind.out.1'), 'events: Ir\n');
+  chownSync(join(staging, 'cachegrind.out.1'), UNTRUSTED_ID, UNTRUSTED_ID);
+  // Where fs.protected_hardlinks is 0 the code can link any file it can see; made here by root.
+  const secret = join(tempDir(), 'shadow');
+  writeFileSync(secret, 'root:SECRET-hardlink:19000:0:99999:7:::\n', { mode: 0o600 });
+  linkSync(secret, join(staging, 'cachegrind.out.2'));
+  writeFileSync(join(staging, 'valgrind.3.log'), 'written by root, not by the sandbox\n');
+  collectProfiles(staging, dir);
+  assert.deepEqual(readdirSync(dir).sort(), ['cachegrind.out.1']);
 });
 
 /** A fifo: opening it for reading must not block the collection. */

@@ -6,7 +6,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { CachegrindParseError, parseCachegrindStream } from '../../src/parse/cachegrind.ts';
+import { CachegrindParseError, parseCachegrindFile, parseCachegrindStream } from '../../src/parse/cachegrind.ts';
 import { executablesOf } from '../../src/run/executables.ts';
 import { terminatingSignal, unfinishedProcesses } from '../../src/run/valgrind-files.ts';
 import { logTail, readHead, readTail } from '../../src/untrusted/read.ts';
@@ -54,4 +54,14 @@ test('a profile larger than the limit (decompressed) is refused, not kept in mem
     for (let i = 0; i < 64; i++) yield Buffer.alloc(1 << 16, 0x61);
   })());
   await assert.rejects(parseCachegrindStream(endless, 'cachegrind.out.9', 1 << 20), (error: unknown) => error instanceof CachegrindParseError && /cachegrind\.out\.9: larger than 1 MiB/.test(error.message));
+});
+
+test('a profile the benchmark swapped for a fifo or a link is refused at once, never waited on', { timeout: 10_000 }, async () => {
+  const dir = tempDir();
+  spawnSync('mkfifo', [join(dir, 'cachegrind.out.5')]);
+  await assert.rejects(parseCachegrindFile(join(dir, 'cachegrind.out.5')), /profile .*cachegrind\.out\.5: not a plain file/);
+  writeFileSync(join(dir, 'real'), 'events: Ir\nfn=main\n1 5\nsummary: 5\n');
+  symlinkSync(join(dir, 'real'), join(dir, 'cachegrind.out.6'));
+  await assert.rejects(parseCachegrindFile(join(dir, 'cachegrind.out.6')), /not a plain file/);
+  assert.deepEqual((await parseCachegrindFile(join(dir, 'real'))).totals, [5]);
 });

@@ -21,6 +21,8 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
   'src/config/load.ts': { calls: ['realpathSync'], why: 'resolves the path the caller gave; the file itself is read through the reader' },
   'src/ci/shard-hand-over.ts': { calls: ['readdirSync'], why: 'lists the part directories by name; each file in them is read through the reader' },
   'src/history/load.ts': { calls: ['readdirSync'], why: 'lists run names; each run is read through the reader beneath the directory given' },
+  'src/engine/out-lock.ts': { calls: ['readdirSync'], why: 'lists the output directory to refuse links, fifos and devices in it before anything is written (lstat only)' },
+  'src/gitlab/output-directory.ts': { calls: ['readdirSync'], why: 'lists cg-bench-results in the checkout to remove what the merge request put there (lstat only)' },
   'src/run/benchmark.ts': { calls: ['readdirSync'], why: "lists the output directory's names; the logs and profiles are read through the reader" },
   'src/run/valgrind-files.ts': { calls: ['readdirSync'], why: "lists Valgrind's files by name; each is opened through the reader" },
   'src/python/attribution.ts': { calls: ['readFileSync', 'readdirSync'], why: "reads cg-bench's own _bytecode.py beside dist/, and lists the counts files by name (read through the reader)" },

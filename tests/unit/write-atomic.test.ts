@@ -2,7 +2,7 @@
 // only when a file is still there; a run has removed its --out's results.json before it starts.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { writeFileAtomic } from '../../src/results/io.ts';
@@ -24,4 +24,15 @@ test('ENOSPC: "unchanged" only for a file that is still there', { skip: process.
   } finally {
     spawnSync('umount', [small]);
   }
+});
+
+test('a link planted at the temporary name is replaced, never written through', () => {
+  const dir = tempDir();
+  const victim = join(tempDir(), 'victim');
+  writeFileSync(victim, 'untouched\n');
+  const path = join(dir, 'results.json');
+  symlinkSync(victim, `${path}.${process.pid}.tmp`);
+  writeFileAtomic(path, 'written\n');
+  assert.equal(readFileSync(victim, 'utf8'), 'untouched\n');
+  assert.equal(readFileSync(path, 'utf8'), 'written\n');
 });
