@@ -68,17 +68,24 @@ const s = (x: number) => x.toFixed(2);
 const cli = await bundle();
 const valgrind = locateValgrind();
 console.log(`cg-bench fixed cost, ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, load ${loadavg()[0]!.toFixed(1)}`);
-console.log(`measuring ${cli === CLI ? 'dist/cli.js' : args.includes('--cli') ? cli : 'src/ (bundled now)'}; ${pairs} pairs each, medians of CPU seconds (user + system)\n`);
+console.log(
+  `measuring ${cli === CLI ? 'dist/cli.js' : args.includes('--cli') ? cli : 'src/ (bundled now)'}; ${pairs} pairs each, medians of CPU seconds (user + system)\n`,
+);
 
 // 1. Start-up: the CLI's --help against Node doing nothing.
-const help = sideBySide(pairs, () => timed([process.execPath, cli, '--help'], dir), () => timed([process.execPath, '-e', '0'], dir));
+const help = sideBySide(
+  pairs,
+  () => timed([process.execPath, cli, '--help'], dir),
+  () => timed([process.execPath, '-e', '0'], dir),
+);
 console.log('1. start-up');
 for (const line of table([
   ['', 'CPU s'],
   ['cg-bench --help', s(cpuOf(help.a))],
   ['node -e 0', s(cpuOf(help.b))],
   ['cg-bench --help beyond node -e 0', s(cpuOf(help.a) - cpuOf(help.b))],
-])) console.log(`  ${line}`);
+]))
+  console.log(`  ${line}`);
 
 // 2. One C benchmark of about 1 s CPU under Cachegrind: cg-bench run against a bare Cachegrind run.
 const project = join(dir, 'project');
@@ -89,30 +96,46 @@ writeFileSync(
 );
 if (spawnSync('cc', ['-O1', '-o', join(project, 'loop'), join(project, 'loop.c')]).status !== 0) throw new Error('cc failed');
 const cache = ['--cache-sim=yes', '--branch-sim=no', '--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64'];
-const bare = (n: number) => timed([valgrind.bin, '--tool=cachegrind', ...cache, `--cachegrind-out-file=${join(dir, 'bare.out')}`, `--log-file=${join(dir, 'bare.log')}`, './loop', String(n)], project);
+const bare = (n: number) =>
+  timed(
+    [valgrind.bin, '--tool=cachegrind', ...cache, `--cachegrind-out-file=${join(dir, 'bare.out')}`, `--log-file=${join(dir, 'bare.log')}`, './loop', String(n)],
+    project,
+  );
 // Calibrate: Cachegrind's CPU time is linear in the iterations, after a start-up cost.
 const [n1, n2] = [5_000_000, 25_000_000];
 const [c1, c2] = [bare(n1).cpu, bare(n2).cpu];
 const iterations = Math.round(n1 + ((1 - c1) * (n2 - n1)) / Math.max(0.01, c2 - c1));
 writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`);
-const run = sideBySide(pairs, (i) => timed([process.execPath, cli, 'run', '--out', `out-${i}`], project), () => bare(iterations));
+const run = sideBySide(
+  pairs,
+  (i) => timed([process.execPath, cli, 'run', '--out', `out-${i}`], project),
+  () => bare(iterations),
+);
 const ratios = run.a.map((u, i) => u.cpu / run.b[i]!.cpu);
 console.log('\n2. one C benchmark (about 1 s CPU under Cachegrind)');
 for (const line of table([
   ['', 'CPU s'],
   ['cg-bench run', s(cpuOf(run.a))],
   ['bare valgrind --tool=cachegrind (same cache options)', s(cpuOf(run.b))],
-  ['ratio (median of the pairs\' ratios)', median(ratios).toFixed(3)],
-])) console.log(`  ${line}`);
+  ["ratio (median of the pairs' ratios)", median(ratios).toFixed(3)],
+]))
+  console.log(`  ${line}`);
 console.log(`  pairs' ratios: ${ratios.map((r) => r.toFixed(3)).join(' ')}`);
 
 // 2b. The docs' case (how-it-works.md, figure 3): the memory-access walk, about 10 s CPU under Cachegrind.
 if (args.includes('--long')) {
-  if (spawnSync('cc', ['-O2', '-o', join(project, 'memory-access'), join(ROOT, 'examples', 'memory-access', 'memory-access.c')]).status !== 0) throw new Error('cc failed');
+  if (spawnSync('cc', ['-O2', '-o', join(project, 'memory-access'), join(ROOT, 'examples', 'memory-access', 'memory-access.c')]).status !== 0)
+    throw new Error('cc failed');
   const argv = ['./memory-access', 'random', '1000000', '15000000'];
   writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n  - name: ten-seconds\n    run: ${JSON.stringify(argv)}\n`);
-  const long = sideBySide(Math.max(2, Math.ceil(pairs / 2)), (i) => timed([process.execPath, cli, 'run', '--out', `long-${i}`], project), () =>
-    timed([valgrind.bin, '--tool=cachegrind', ...cache, `--cachegrind-out-file=${join(dir, 'bare.out')}`, `--log-file=${join(dir, 'bare.log')}`, ...argv], project),
+  const long = sideBySide(
+    Math.max(2, Math.ceil(pairs / 2)),
+    (i) => timed([process.execPath, cli, 'run', '--out', `long-${i}`], project),
+    () =>
+      timed(
+        [valgrind.bin, '--tool=cachegrind', ...cache, `--cachegrind-out-file=${join(dir, 'bare.out')}`, `--log-file=${join(dir, 'bare.log')}`, ...argv],
+        project,
+      ),
   );
   const longRatios = long.a.map((u, i) => u.cpu / long.b[i]!.cpu);
   console.log("\n2b. the docs' case: memory-access random, about 10 s CPU under Cachegrind");
@@ -121,7 +144,8 @@ if (args.includes('--long')) {
     ['cg-bench run', s(cpuOf(long.a))],
     ['bare valgrind --tool=cachegrind (same cache options)', s(cpuOf(long.b))],
     ["ratio (median of the pairs' ratios)", median(longRatios).toFixed(3)],
-  ])) console.log(`  ${line}`);
+  ]))
+    console.log(`  ${line}`);
   console.log(`  pairs' ratios: ${longRatios.map((r) => r.toFixed(3)).join(' ')}`);
 }
 
@@ -130,7 +154,11 @@ writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n  - name: one-second\
 let processes = 'strace not found';
 if (spawnSync('strace', ['-V']).status === 0) {
   const trace = join(dir, 'strace.txt');
-  const r = spawnSync('strace', ['-f', '-qq', '-e', 'trace=execve', '-o', trace, process.execPath, cli, 'run', '--out', 'out-strace'], { cwd: project, env, stdio: 'ignore' });
+  const r = spawnSync('strace', ['-f', '-qq', '-e', 'trace=execve', '-o', trace, process.execPath, cli, 'run', '--out', 'out-strace'], {
+    cwd: project,
+    env,
+    stdio: 'ignore',
+  });
   if (r.status !== 0) throw new Error(`strace cg-bench run: exit ${r.status}`);
   // A process is counted once, by the first program it ran (taskset execs unshare execs sh: one process).
   const programs = new Map<string, string>();
@@ -149,15 +177,23 @@ console.log(`\n3. processes cg-bench run starts for one benchmark (probe cache w
 
 // 4. --jobs 2 against --jobs 1 on ten small benchmarks.
 const small = Math.round(iterations / 5);
-writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n${Array.from({ length: 10 }, (_, i) => `  - name: small-${i}\n    run: ["./loop", "${small + i}"]\n`).join('')}`);
-const jobs = sideBySide(Math.max(2, Math.ceil(pairs / 2)), (i) => timed([process.execPath, cli, 'run', '--jobs', '2', '--out', `jobs2-${i}`], project), (i) => timed([process.execPath, cli, 'run', '--jobs', '1', '--out', `jobs1-${i}`], project));
+writeFileSync(
+  join(project, 'cg-bench.yml'),
+  `benchmarks:\n${Array.from({ length: 10 }, (_, i) => `  - name: small-${i}\n    run: ["./loop", "${small + i}"]\n`).join('')}`,
+);
+const jobs = sideBySide(
+  Math.max(2, Math.ceil(pairs / 2)),
+  (i) => timed([process.execPath, cli, 'run', '--jobs', '2', '--out', `jobs2-${i}`], project),
+  (i) => timed([process.execPath, cli, 'run', '--jobs', '1', '--out', `jobs1-${i}`], project),
+);
 console.log('\n4. ten benchmarks of about 0.2 s CPU each');
 for (const line of table([
   ['', 'CPU s', 'wall s', 'CPU / wall'],
   ['--jobs 2', s(cpuOf(jobs.a)), s(wallOf(jobs.a)), (cpuOf(jobs.a) / wallOf(jobs.a)).toFixed(2)],
   ['--jobs 1', s(cpuOf(jobs.b)), s(wallOf(jobs.b)), (cpuOf(jobs.b) / wallOf(jobs.b)).toFixed(2)],
   ['--jobs 2 / --jobs 1', (cpuOf(jobs.a) / cpuOf(jobs.b)).toFixed(3), (wallOf(jobs.a) / wallOf(jobs.b)).toFixed(3), ''],
-])) console.log(`  ${line}`);
+]))
+  console.log(`  ${line}`);
 console.log(`  (wall time is only as good as the machine is idle: load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs now)`);
 
 rmSync(dir, { recursive: true, force: true });

@@ -11,16 +11,37 @@ import type { BenchmarkResult, Environment, Results } from '../src/results/types
 import { ROOT } from '../tests/helpers.ts';
 
 const ENV: Environment = {
-  cgBench: '0.1.0', valgrind: '3.24.0', glibc: '2.41', os: 'Debian GNU/Linux 13 (trixie)', arch: 'x86_64', python: '3.13.5',
+  cgBench: '0.1.0',
+  valgrind: '3.24.0',
+  glibc: '2.41',
+  os: 'Debian GNU/Linux 13 (trixie)',
+  arch: 'x86_64',
+  python: '3.13.5',
   cpu: { hwcaps: 'AMD64', vendor: 'GenuineIntel', brand: 'i7', features: ['avx2'] },
-  workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null },
+  workspace: '/work',
+  cache: DEFAULT_CACHE,
+  weights: DEFAULT_WEIGHTS,
+  image: { ref: null, digest: null },
 };
 
 function bench(name: string, ir: number, d1mr: number): BenchmarkResult {
   const events = { ...zeroEvents(), Ir: ir, Dr: Math.round(ir / 3), D1mr: d1mr, DLmr: Math.round(d1mr / 10) };
   return {
-    name, command: 'x', cwd: '.', instrument: 'whole', thresholdPercent: 0.5, status: 'ok', exitCode: 0, signal: null, wallTimeMs: 1,
-    estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS), events, hits: hitsFromEvents(events), processes: [], functions: [], logs: { stdout: '', stderr: '' },
+    name,
+    command: 'x',
+    cwd: '.',
+    instrument: 'whole',
+    thresholdPercent: 0.5,
+    status: 'ok',
+    exitCode: 0,
+    signal: null,
+    wallTimeMs: 1,
+    estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS),
+    events,
+    hits: hitsFromEvents(events),
+    processes: [],
+    functions: [],
+    logs: { stdout: '', stderr: '' },
   };
 }
 
@@ -31,11 +52,18 @@ const points = commits.map((label, i) => {
   const dicts = 115_048_798 + (i % 3) * 700;
   const environment = i >= 10 ? { ...ENV, valgrind: '3.25.0' } : ENV;
   const results: Results = {
-    schemaVersion: 1, tool: 'cg-bench', createdAt: `2026-11-${String(10 + i).padStart(2, '0')}T12:00:00Z`, configHash: '0'.repeat(64), environment,
+    schemaVersion: 1,
+    tool: 'cg-bench',
+    createdAt: `2026-11-${String(10 + i).padStart(2, '0')}T12:00:00Z`,
+    configHash: '0'.repeat(64),
+    environment,
     benchmarks: [bench('c-qsort-200k', Math.round(sort), 295_527), bench('parse-json', Math.round(parse), 120_400), bench('python-dicts', dicts, 2_085_351)],
   };
   return { label, results };
 });
-const svg = historySvg(historySeries(points), points.map((p) => p.label));
+const svg = historySvg(
+  historySeries(points),
+  points.map((p) => p.label),
+);
 writeFileSync(join(ROOT, 'docs', 'history.svg'), svg);
 console.log(`docs/history.svg: ${points.length} runs, ${svg.length} bytes`);

@@ -39,7 +39,11 @@ const runs: { model: string; results: Results }[] = [];
 for (const model of MODELS) {
   const env = { ...process.env, ...(model === 'native' ? {} : { CG_BENCH_VALGRIND: wrapper(work, model) }) };
   const out = join(work, `out-${model}`);
-  const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'run', '--config', join(work, 'examples', 'cg-bench.yml'), '--filter', FILTER, '--out', out], { env, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [join(ROOT, 'dist', 'cli.js'), 'run', '--config', join(work, 'examples', 'cg-bench.yml'), '--filter', FILTER, '--out', out],
+    { env, encoding: 'utf8' },
+  );
   if (r.status !== 0) {
     console.error(`${model}: cg-bench exited ${r.status}\n${r.stderr}`);
     continue;
@@ -64,6 +68,8 @@ const rows = runs.map(({ model, results }) => {
 });
 console.log(`host CPU models (QEMU user mode), ${FILTER}, each compared with the Haswell run`);
 for (const r of rows) {
-  console.log(`  ${r.model.padEnd(15)} ${r.cpu.padEnd(40)} avx2=${r.avx2 ? 'yes' : 'no '} ${String(r.estimatedCycles).padStart(12)} ${r.verdict}${r.differences.length ? ` (${r.differences.map((d) => d.split(':')[0]).join(', ')} differ)` : ''}`);
+  console.log(
+    `  ${r.model.padEnd(15)} ${r.cpu.padEnd(40)} avx2=${r.avx2 ? 'yes' : 'no '} ${String(r.estimatedCycles).padStart(12)} ${r.verdict}${r.differences.length ? ` (${r.differences.map((d) => d.split(':')[0]).join(', ')} differ)` : ''}`,
+  );
 }
 writeFileSync(join(ROOT, 'bench', 'results', 'hosts.json'), `${JSON.stringify({ date: new Date().toISOString(), filter: FILTER, rows }, null, 2)}\n`);

@@ -21,7 +21,9 @@ const trials = Number(arg('trials', '10'));
 const budgetMs = Number(arg('budget', '5s').replace(/s$/, '')) * 1000;
 const thresholdPercent = Number(arg('threshold', '0.5'));
 const outBase = resolve(ROOT, arg('out', 'bench/results/stopwatch'));
-const conditions = arg('slowdowns', '0,1,2,5').split(',').map((x) => Number(x) / 100);
+const conditions = arg('slowdowns', '0,1,2,5')
+  .split(',')
+  .map((x) => Number(x) / 100);
 const sessions = arg('sessions', 'paired,unpaired').split(',') as ('paired' | 'unpaired')[];
 const flag = (name: string) => process.argv.includes(`--${name}`);
 
@@ -31,7 +33,13 @@ const dir = tempDir('cg-bench-stopwatch-');
 writeFileSync(join(dir, 'loop.c'), SOURCE);
 if (spawnSync('cc', ['-O1', '-o', join(dir, 'loop'), join(dir, 'loop.c')]).status !== 0) throw new Error('cc failed');
 const N = 20_000_000; // About 20–30 ms natively here: process start-up is a small part of it.
-const command = (factor: number): TimedCommand => ({ argv: [join(dir, 'loop'), String(Math.round(N * factor))], cwd: dir, env: { PATH: '/usr/bin:/bin', LANG: 'C' }, name: `loop ×${factor}`, timeoutMs: 60_000 });
+const command = (factor: number): TimedCommand => ({
+  argv: [join(dir, 'loop'), String(Math.round(N * factor))],
+  cwd: dir,
+  env: { PATH: '/usr/bin:/bin', LANG: 'C' },
+  name: `loop ×${factor}`,
+  timeoutMs: 60_000,
+});
 
 // The other core busy, as on a shared CI runner (the executor pins the benchmark to the last CPU).
 const busy = availableParallelism() > 1 ? spawn('taskset', ['-c', '0', 'sh', '-c', 'while :; do :; done'], { stdio: 'ignore' }) : undefined;
@@ -39,7 +47,11 @@ process.on('exit', () => busy?.kill('SIGKILL'));
 const executor = wallclockExecutor({ unpinned: flag('unpinned'), normalPriority: flag('normal-priority') });
 
 /** Every way of judging that is compared: the same samples, judged differently. */
-type Judge = { method: string; session: 'paired' | 'unpaired'; judge: (s: { base: number[]; head: number[]; baseCpu: number[]; headCpu: number[] }) => PairedEstimate };
+type Judge = {
+  method: string;
+  session: 'paired' | 'unpaired';
+  judge: (s: { base: number[]; head: number[]; baseCpu: number[]; headCpu: number[] }) => PairedEstimate;
+};
 const JUDGES: Judge[] = [
   { method: 'paired, mean log ratio, bootstrap', session: 'paired', judge: (s) => pairedEstimate(s.base, s.head, 0.95, 'bootstrap') },
   { method: 'paired, mean log ratio, t', session: 'paired', judge: (s) => pairedEstimate(s.base, s.head, 0.95, 't') },
@@ -68,7 +80,15 @@ async function session(kind: 'paired' | 'unpaired', base: TimedCommand, head: Ti
   return { base: a, head: b, baseCpu: a, headCpu: b };
 }
 
-interface Row { slowdown: number; method: string; regressions: number; improvements: number; pairs: number; meanWidth: number; meanEstimate: number }
+interface Row {
+  slowdown: number;
+  method: string;
+  regressions: number;
+  improvements: number;
+  pairs: number;
+  meanWidth: number;
+  meanEstimate: number;
+}
 const rows: Row[] = [];
 const started = new Date();
 const loadStart = loadavg()[0]!;
@@ -93,7 +113,15 @@ for (const slowdown of conditions) {
   }
   for (const j of JUDGES.filter((x) => sessions.includes(x.session))) {
     const c = tally.get(j.method)!;
-    rows.push({ slowdown, method: j.method, regressions: c.regressions, improvements: c.improvements, pairs: c.pairs / trials, meanWidth: c.width / trials, meanEstimate: c.estimate / trials });
+    rows.push({
+      slowdown,
+      method: j.method,
+      regressions: c.regressions,
+      improvements: c.improvements,
+      pairs: c.pairs / trials,
+      meanWidth: c.width / trials,
+      meanEstimate: c.estimate / trials,
+    });
     console.error(`${slowdown * 100}% ${j.method}: ${c.regressions}/${trials} regressions, ${c.improvements} improvements`);
   }
 }
@@ -109,12 +137,17 @@ const lines: string[] = [
 for (const r of rows) {
   const label = r.slowdown === 0 ? 'A/A (0%)' : `${r.slowdown * 100}%`;
   const found = r.slowdown === 0 ? `${r.regressions}/${trials} false` : `${r.regressions}/${trials}`;
-  lines.push(`${label.padEnd(9)} ${r.method.padEnd(40)} ${found.padEnd(18)} ${String(r.improvements).padEnd(12)} ${Math.round(r.pairs).toString().padStart(6)} ${pct(r.meanEstimate).padStart(13)} ${pct(r.meanWidth).replace('+', '').padStart(14)}`);
+  lines.push(
+    `${label.padEnd(9)} ${r.method.padEnd(40)} ${found.padEnd(18)} ${String(r.improvements).padEnd(12)} ${Math.round(r.pairs).toString().padStart(6)} ${pct(r.meanEstimate).padStart(13)} ${pct(r.meanWidth).replace('+', '').padStart(14)}`,
+  );
 }
 const CHOSEN = { bootstrap: JUDGES[0]!, t: JUDGES[1]!, median: JUDGES[2]! }[INTERVAL_METHOD].method;
 lines.push('', `cg-bench paired judges by: ${CHOSEN}; load at the end: ${loadavg()[0]!.toFixed(2)}`);
 busy?.kill('SIGKILL');
 mkdirSync(dirname(outBase), { recursive: true });
 writeFileSync(`${outBase}.txt`, `${lines.join('\n')}\n`);
-writeFileSync(`${outBase}.json`, `${JSON.stringify({ createdAt: started.toISOString(), trials, budgetMs, thresholdPercent, controls: executor.controls, loadStart, loads, chosen: INTERVAL_METHOD, rows }, null, 2)}\n`);
+writeFileSync(
+  `${outBase}.json`,
+  `${JSON.stringify({ createdAt: started.toISOString(), trials, budgetMs, thresholdPercent, controls: executor.controls, loadStart, loads, chosen: INTERVAL_METHOD, rows }, null, 2)}\n`,
+);
 console.log(lines.join('\n'));

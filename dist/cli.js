@@ -3999,10 +3999,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep7, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep7?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4016,7 +4016,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep7) {
+          if (!keyProps.anchor && !keyProps.tag && !sep8) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4040,7 +4040,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep8 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4056,7 +4056,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep8, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4147,7 +4147,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep7 = "";
+        let sep8 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4161,13 +4161,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep7 + cb;
-              sep7 = "";
+                comment += sep8 + cb;
+              sep8 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep7 += source;
+                sep8 += source;
               hasSpace = true;
               break;
             default:
@@ -4210,18 +4210,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep7, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep7?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep7 && !value) {
+          if (!props.anchor && !props.tag && !sep8 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4275,8 +4275,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep7 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
+        if (!isMap2 && !sep8 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep8, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4288,7 +4288,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep8 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4299,8 +4299,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep7)
-                for (const st of sep7) {
+              if (sep8)
+                for (const st of sep8) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4317,7 +4317,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep8, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4497,7 +4497,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep7 = "";
+      let sep8 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4514,24 +4514,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep7 === " ")
-            sep7 = "\n";
-          else if (!prevMoreIndented && sep7 === "\n")
-            sep7 = "\n\n";
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          if (sep8 === " ")
+            sep8 = "\n";
+          else if (!prevMoreIndented && sep8 === "\n")
+            sep8 = "\n\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep7 === "\n")
+          if (sep8 === "\n")
             value += "\n";
           else
-            sep7 = "\n";
+            sep8 = "\n";
         } else {
-          value += sep7 + content;
-          sep7 = " ";
+          value += sep8 + content;
+          sep8 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4714,25 +4714,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep7 = " ";
+      let sep8 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep7 === "\n")
-            res += sep7;
+          if (sep8 === "\n")
+            res += sep8;
           else
-            sep7 = "\n";
+            sep8 = "\n";
         } else {
-          res += sep7 + lm;
-          sep7 = " ";
+          res += sep8 + lm;
+          sep8 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep7 + (match?.[1] ?? "");
+      return res + sep8 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5542,14 +5542,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep7, value }) {
+    function stringifyItem({ start, key, sep: sep8, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep7)
-        for (const st of sep7)
+      if (sep8)
+        for (const st of sep8)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6716,18 +6716,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep7;
+          let sep8;
           if (scalar.end) {
-            sep7 = scalar.end;
-            sep7.push(this.sourceToken);
+            sep8 = scalar.end;
+            sep8.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep7 = [this.sourceToken];
+            sep8 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep7 }]
+            items: [{ start, key: scalar, sep: sep8 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6880,15 +6880,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep7 = it.sep;
-                  sep7.push(this.sourceToken);
+                  const sep8 = it.sep;
+                  sep8.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep7 }]
+                    items: [{ start: start2, key, sep: sep8 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7082,13 +7082,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep7 = fc.end.splice(1, fc.end.length);
-            sep7.push(this.sourceToken);
+            const sep8 = fc.end.splice(1, fc.end.length);
+            sep8.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep7 }]
+              items: [{ start, key: fc, sep: sep8 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -11244,50 +11244,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative10, options, skipNormalization) {
+    function resolveComponent(base, relative11, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative10 = parse2(serialize(relative10, options), options);
+        relative11 = parse2(serialize(relative11, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative10.scheme) {
-        target.scheme = relative10.scheme;
-        target.userinfo = relative10.userinfo;
-        target.host = relative10.host;
-        target.port = relative10.port;
-        target.path = removeDotSegments(relative10.path || "");
-        target.query = relative10.query;
+      if (!options.tolerant && relative11.scheme) {
+        target.scheme = relative11.scheme;
+        target.userinfo = relative11.userinfo;
+        target.host = relative11.host;
+        target.port = relative11.port;
+        target.path = removeDotSegments(relative11.path || "");
+        target.query = relative11.query;
       } else {
-        if (relative10.userinfo !== void 0 || relative10.host !== void 0 || relative10.port !== void 0) {
-          target.userinfo = relative10.userinfo;
-          target.host = relative10.host;
-          target.port = relative10.port;
-          target.path = removeDotSegments(relative10.path || "");
-          target.query = relative10.query;
+        if (relative11.userinfo !== void 0 || relative11.host !== void 0 || relative11.port !== void 0) {
+          target.userinfo = relative11.userinfo;
+          target.host = relative11.host;
+          target.port = relative11.port;
+          target.path = removeDotSegments(relative11.path || "");
+          target.query = relative11.query;
         } else {
-          if (!relative10.path) {
+          if (!relative11.path) {
             target.path = base.path;
-            if (relative10.query !== void 0) {
-              target.query = relative10.query;
+            if (relative11.query !== void 0) {
+              target.query = relative11.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative10.path[0] === "/") {
-              target.path = removeDotSegments(relative10.path);
+            if (relative11.path[0] === "/") {
+              target.path = removeDotSegments(relative11.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative10.path;
+                target.path = "/" + relative11.path;
               } else if (!base.path) {
-                target.path = relative10.path;
+                target.path = relative11.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative10.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative11.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative10.query;
+            target.query = relative11.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11295,7 +11295,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative10.fragment;
+      target.fragment = relative11.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -14273,7 +14273,7 @@ var require_ajv = __commonJS({
 
 // src/cli/main.ts
 import { existsSync as existsSync10 } from "node:fs";
-import { dirname as dirname12 } from "node:path";
+import { dirname as dirname11 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14300,13 +14300,24 @@ function errorMessage(error) {
 }
 
 // src/parse/cachegrind.ts
-import { basename as basename2, dirname as dirname2 } from "node:path";
 import { createGunzip } from "node:zlib";
 
 // src/untrusted/read.ts
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { closeSync, constants, createReadStream, fstatSync, lstatSync, statSync, openSync, readlinkSync, readSync, realpathSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  createReadStream,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  statSync,
+  writeSync
+} from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 var MiB = 1 << 20;
 var OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
@@ -14336,15 +14347,20 @@ function openBeneath(root, path, shown = resolve(root, path), what) {
     const component = join(realRoot, ...parts.slice(0, i + 1));
     const stat = lstatSync(component);
     const last = i === parts.length - 1;
-    if (stat.isSymbolicLink()) throw new CgBenchError(`${shown}: ${last ? "is" : `${join(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    if (stat.isSymbolicLink())
+      throw new CgBenchError(
+        `${shown}: ${last ? "is" : `${join(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
+      );
     if (!last && !stat.isDirectory()) throw new CgBenchError(`${shown}: ${join(...parts.slice(0, i + 1))} is not a directory`);
-    if (last && !stat.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
+    if (last && !stat.isFile())
+      throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
   }
   let fd;
   try {
     fd = openSync(real, OPEN_FLAGS);
   } catch (error) {
-    if (error.code === "ELOOP") throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    if (error.code === "ELOOP")
+      throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
     throw error;
   }
   try {
@@ -14356,7 +14372,10 @@ function openBeneath(root, path, shown = resolve(root, path), what) {
     } catch {
       opened = void 0;
     }
-    if (opened !== void 0 && opened !== real) throw new CgBenchError(`${shown}: a component of its path is a symbolic link (it opened as ${opened}); cg-bench does not follow links in files a pull request controls`);
+    if (opened !== void 0 && opened !== real)
+      throw new CgBenchError(
+        `${shown}: a component of its path is a symbolic link (it opened as ${opened}); cg-bench does not follow links in files a pull request controls`
+      );
     return { fd, real };
   } catch (error) {
     closeSync(fd);
@@ -14399,10 +14418,6 @@ function readBeneath(root, path, limit, what, shown = resolve(root, path)) {
 function readTextBeneath(root, path, limit, what, shown = resolve(root, path)) {
   return readBeneath(root, path, limit, what, shown).toString("utf8");
 }
-function streamBeneath(root, path, what, shown = resolve(root, path)) {
-  const { fd } = openBeneath(root, path, shown, what);
-  return createReadStream("", { fd, highWaterMark: MiB });
-}
 function readTextBounded(path, limit, what, shown = path) {
   return readTextBeneath(dirname(resolve(path)), basename(path), limit, what, shown);
 }
@@ -14425,7 +14440,7 @@ function copyBeneath(root, path, to, limit, what, shown = resolve(root, path)) {
     closeSync(fd);
   }
 }
-var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" /proc/self/fd/0';
+var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
 function readAsIdentity(root, path, limit, identity2) {
   let opened;
   try {
@@ -14457,6 +14472,59 @@ function readAsIdentity(root, path, limit, identity2) {
     closeSync(opened.fd);
   }
 }
+var HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self/fd/0';
+function hashAsIdentity(path, limit, identity2, known) {
+  let before;
+  try {
+    before = statSync(path);
+  } catch {
+    return void 0;
+  }
+  if (!before.isFile() || before.size > limit) return void 0;
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  } catch {
+    return void 0;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > limit || stat.dev !== before.dev || stat.ino !== before.ino) return void 0;
+    const key = `${identity2 ? `${identity2.uid}:${identity2.gid}` : "self"}\0${stat.dev}\0${stat.ino}\0${stat.size}\0${stat.mtimeMs}`;
+    const cached = known?.get(key);
+    if (cached) return cached;
+    let sha256;
+    if (identity2) {
+      const hasher = spawnSync("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path], {
+        stdio: [fd, "pipe", "ignore"],
+        uid: identity2.uid,
+        gid: identity2.gid,
+        env: { PATH: "/usr/bin:/bin" },
+        cwd: "/",
+        encoding: "latin1",
+        timeout: 12e4,
+        killSignal: "SIGKILL"
+      });
+      sha256 = hasher.status === 0 && !hasher.error ? /^([0-9a-f]{64}) /.exec(hasher.stdout)?.[1] : void 0;
+    } else {
+      const sha = createHash("sha256");
+      const buffer = Buffer.alloc(MiB);
+      let total = 0;
+      for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) {
+        total += n;
+        if (total > limit) return void 0;
+        sha.update(buffer.subarray(0, n));
+      }
+      sha256 = sha.digest("hex");
+    }
+    if (sha256) known?.set(key, sha256);
+    return sha256;
+  } catch {
+    return void 0;
+  } finally {
+    closeSync(fd);
+  }
+}
 var KiB = 1 << 10;
 function openPlain(path) {
   let fd;
@@ -14468,6 +14536,12 @@ function openPlain(path) {
   if (fstatSync(fd).isFile()) return fd;
   closeSync(fd);
   return void 0;
+}
+function openPlainStream(path, what) {
+  const fd = openPlain(path);
+  if (fd === void 0)
+    throw new CgBenchError(`${what} ${path}: not a plain file (a link, a fifo, a device, or gone); cg-bench reads only plain files the code it ran wrote`);
+  return createReadStream("", { fd, highWaterMark: MiB });
 }
 function readAt(path, bytes, from) {
   const fd = openPlain(path);
@@ -14492,35 +14566,6 @@ function readTail(path, bytes) {
 function logTail(path, lines = 20) {
   const text3 = readTail(path, 16 * KiB)?.trimEnd() ?? "";
   return text3.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
-}
-var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
-var hashes = /* @__PURE__ */ new Map();
-function contentHash(path) {
-  let fd;
-  try {
-    if (!statSync(path).isFile()) return void 0;
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
-  } catch {
-    return void 0;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > MAX_EXECUTABLE) return void 0;
-    const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
-    let hash = hashes.get(key);
-    if (!hash) {
-      const sha = createHash("sha256");
-      const buffer = Buffer.alloc(MiB);
-      for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) sha.update(buffer.subarray(0, n));
-      hash = sha.digest("hex");
-      hashes.set(key, hash);
-    }
-    return hash;
-  } catch {
-    return void 0;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 // src/parse/cachegrind.ts
@@ -14562,7 +14607,9 @@ function functionLines(profile, f) {
   const sums = new Array(events).fill(0);
   for (const l of out) for (let e = 0; e < events; e++) sums[e] += l.costs[e];
   if (sums.some((v, e) => v !== f.costs[e])) {
-    throw new CachegrindParseError(`the cost lines of ${f.fn} (${f.file}), read again, add up to ${sums.join(" ")}, not ${f.costs.join(" ")}: the input changed while it was parsed`);
+    throw new CachegrindParseError(
+      `the cost lines of ${f.fn} (${f.file}), read again, add up to ${sums.join(" ")}, not ${f.costs.join(" ")}: the input changed while it was parsed`
+    );
   }
   return out;
 }
@@ -14641,9 +14688,7 @@ var CachegrindParser = class {
     if (!this.summary) throw this.error('no "summary:" line: the file is truncated or the process did not finish');
     for (let i = 0; i < this.events.length; i++) {
       if ((this.summary[i] ?? 0) !== this.totals[i]) {
-        throw this.error(
-          `the cost lines add up to ${this.events[i]}=${this.totals[i]} but "summary:" says ${this.summary[i] ?? 0}`
-        );
+        throw this.error(`the cost lines add up to ${this.events[i]}=${this.totals[i]} but "summary:" says ${this.summary[i] ?? 0}`);
       }
     }
     return {
@@ -14687,7 +14732,8 @@ ${buffer.toString("utf8", start, end)}`;
       this.file = text3.slice(3);
       if (this.currentFunction) this.currentRuns = this.runsIn(this.currentFunction, this.file);
     } else if (text3.startsWith("events:")) {
-      if (this.part === "body") throw this.error(`line ${this.lineNumber}: a second "events:" line (does the command have an argument with a newline followed by "events:"?)`);
+      if (this.part === "body")
+        throw this.error(`line ${this.lineNumber}: a second "events:" line (does the command have an argument with a newline followed by "events:"?)`);
       this.part = "body";
       this.events = text3.slice(7).trim().split(/\s+/);
       this.totals = new Array(this.events.length).fill(0);
@@ -14765,7 +14811,7 @@ async function parseCachegrindStream(stream, source, limit = MAX_PROFILE_BYTES) 
   return parser.finish();
 }
 async function parseCachegrindFile(path) {
-  const raw = streamBeneath(dirname2(path), basename2(path), "cachegrind.out file");
+  const raw = openPlainStream(path, "profile");
   const stream = path.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
   try {
     return await parseCachegrindStream(stream, path);
@@ -14970,16 +15016,27 @@ function lineChanges(base, head, top) {
   for (const [key, hl] of h) {
     const bl = b.get(key) ?? edited.get(key);
     if (bl) {
-      if (bl.estimatedCycles !== hl.estimatedCycles) changes.push({ file: hl.file, line: hl.line, baseLine: bl.line, ...text3(hl), base: bl.estimatedCycles, head: hl.estimatedCycles, change: hl.estimatedCycles - bl.estimatedCycles });
+      if (bl.estimatedCycles !== hl.estimatedCycles)
+        changes.push({
+          file: hl.file,
+          line: hl.line,
+          baseLine: bl.line,
+          ...text3(hl),
+          base: bl.estimatedCycles,
+          head: hl.estimatedCycles,
+          change: hl.estimatedCycles - bl.estimatedCycles
+        });
       continue;
     }
     const atMost = unrecordedAtMost2(base);
-    if (hl.estimatedCycles > atMost) changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text3(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
+    if (hl.estimatedCycles > atMost)
+      changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text3(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
   }
   for (const [key, bl] of b) {
     if (h.has(key)) continue;
     const atMost = unrecordedAtMost2(head);
-    if (bl.estimatedCycles > atMost) changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text3(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
+    if (bl.estimatedCycles > atMost)
+      changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text3(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
   }
   return changes.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.file.localeCompare(y.file) || x.line - y.line).slice(0, top);
 }
@@ -15004,7 +15061,9 @@ function missingAvx2(base, head) {
   if (has(base) === has(head)) return [];
   const [side, e] = has(base) ? ["head", head] : ["baseline", base];
   const model = e.cpu.brand ? ` (Valgrind presents ${e.cpu.brand.trim()})` : "";
-  return [`the ${side}'s host CPU has no AVX2${model}: glibc takes other code paths there, and counts differ from an AVX2 host's by 2\u201331 %; measure both on AVX2 hosts`];
+  return [
+    `the ${side}'s host CPU has no AVX2${model}: glibc takes other code paths there, and counts differ from an AVX2 host's by 2\u201331 %; measure both on AVX2 hosts`
+  ];
 }
 function environmentDifferences(base, head) {
   const fields = [
@@ -15044,17 +15103,26 @@ function functionChanges(base, head, top, topLines = 5) {
     if (b) {
       if (h.estimatedCycles !== b.estimatedCycles) {
         const lines = lineChanges(b.lines, h.lines, topLines);
-        changes.push({ fn: h.fn, file: h.file, base: b.estimatedCycles, head: h.estimatedCycles, change: h.estimatedCycles - b.estimatedCycles, ...lines.length ? { lines } : {} });
+        changes.push({
+          fn: h.fn,
+          file: h.file,
+          base: b.estimatedCycles,
+          head: h.estimatedCycles,
+          change: h.estimatedCycles - b.estimatedCycles,
+          ...lines.length ? { lines } : {}
+        });
       }
       continue;
     }
     const atMost = unrecordedAtMost(base);
-    if (h.estimatedCycles > atMost) changes.push({ fn: h.fn, file: h.file, base: null, head: h.estimatedCycles, change: h.estimatedCycles - atMost, unrecordedAtMost: atMost });
+    if (h.estimatedCycles > atMost)
+      changes.push({ fn: h.fn, file: h.file, base: null, head: h.estimatedCycles, change: h.estimatedCycles - atMost, unrecordedAtMost: atMost });
   }
   for (const b of base.functions) {
     if (headByKey.has(key(b))) continue;
     const atMost = unrecordedAtMost(head);
-    if (b.estimatedCycles > atMost) changes.push({ fn: b.fn, file: b.file, base: b.estimatedCycles, head: null, change: atMost - b.estimatedCycles, unrecordedAtMost: atMost });
+    if (b.estimatedCycles > atMost)
+      changes.push({ fn: b.fn, file: b.file, base: b.estimatedCycles, head: null, change: atMost - b.estimatedCycles, unrecordedAtMost: atMost });
   }
   return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
 }
@@ -15075,8 +15143,14 @@ function otherFunctions(base, head, listed) {
   return {
     count,
     unrecorded,
-    base: side(base.estimatedCycles, listed.map((f) => f.base)),
-    head: side(head.estimatedCycles, listed.map((f) => f.head)),
+    base: side(
+      base.estimatedCycles,
+      listed.map((f) => f.base)
+    ),
+    head: side(
+      head.estimatedCycles,
+      listed.map((f) => f.head)
+    ),
     change: rest
   };
 }
@@ -15085,16 +15159,24 @@ function compareOne(name, base, head, comparable, options) {
   const out = { name, verdict: "unchanged", thresholdPercent, base, head, change: null, relative: null, functions: [] };
   if (!head) return { ...out, verdict: "removed" };
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
-  if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
+  if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative10 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative11 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head.seal) ?? executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative10) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative11) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const other = change === 0 ? void 0 : otherFunctions(base, head, functions);
-  return { ...out, verdict, change, relative: relative10, functions, ...other ? { otherFunctions: other } : {}, ...machineChanged ? { notComparable: machineChanged } : {} };
+  return {
+    ...out,
+    verdict,
+    change,
+    relative: relative11,
+    functions,
+    ...other ? { otherFunctions: other } : {},
+    ...machineChanged ? { notComparable: machineChanged } : {}
+  };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -15115,7 +15197,7 @@ function compareResults(base, head, options = {}) {
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash2 } from "node:crypto";
 import { realpathSync as realpathSync2, statSync as statSync2 } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute3, relative as relative3, resolve as resolve3 } from "node:path";
+import { dirname as dirname2, isAbsolute as isAbsolute3, relative as relative3, resolve as resolve3 } from "node:path";
 
 // src/util/json-schema.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -15172,7 +15254,7 @@ function problemFor(error) {
   const custom = error.parentSchema?.["x-message"];
   const at = (extra) => {
     const all = [...segments, extra];
-    return { segments: all, path: jsonPointerToPath(error.instancePath + "/" + String(extra)), message: "" };
+    return { segments: all, path: jsonPointerToPath(`${error.instancePath}/${String(extra)}`), message: "" };
   };
   const here = { segments, path: jsonPointerToPath(error.instancePath) || "(top level)", message: "" };
   const params = error.params;
@@ -15203,7 +15285,10 @@ function problemFor(error) {
       return { ...here, message: `must be ${types.map((t) => `a ${t}`).join(" or ")}, not ${describeValue(error.data)}` };
     }
     case "enum":
-      return { ...here, message: `${describeValue(error.data)} is not one of ${params["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}` };
+      return {
+        ...here,
+        message: `${describeValue(error.data)} is not one of ${params["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}`
+      };
     case "minItems":
       return { ...here, message: `must have at least ${String(params["limit"])} item(s)` };
     case "minLength":
@@ -16277,7 +16362,8 @@ function cacheLevelProblem(spec) {
   const [size, assoc, line] = spec.split(",").map(Number);
   if (![size, assoc, line].every((n) => Number.isSafeInteger(n) && n > 0)) return "size, associativity and line size must be positive whole numbers";
   const tooLarge2 = [size, assoc, line].find((n) => n > MAX_CACHE_NUMBER);
-  if (tooLarge2 !== void 0) return `${tooLarge2} is larger than Valgrind takes (${MAX_CACHE_NUMBER}, the largest C int; the largest power-of-two size is 1073741824, 1 GiB)`;
+  if (tooLarge2 !== void 0)
+    return `${tooLarge2} is larger than Valgrind takes (${MAX_CACHE_NUMBER}, the largest C int; the largest power-of-two size is 1073741824, 1 GiB)`;
   if (!isPowerOfTwo(line)) return `line size ${line} is not a power of two`;
   if (line < MIN_LINE_SIZE) return `line size ${line} is below Valgrind's minimum of ${MIN_LINE_SIZE}`;
   if (size <= line) return `size ${size} must be larger than the line size ${line}`;
@@ -16330,10 +16416,12 @@ function parseConfig(text3, file) {
   const lines = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text3, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
-    fail(doc.errors.map((e) => {
-      const pos = e.linePos?.[0];
-      return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}`;
-    }));
+    fail(
+      doc.errors.map((e) => {
+        const pos = e.linePos?.[0];
+        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}`;
+      })
+    );
   }
   let data;
   try {
@@ -16346,7 +16434,7 @@ function parseConfig(text3, file) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p)));
   }
   const raw = data;
-  const root = absolutePath(dirname3(file), "configuration directory");
+  const root = absolutePath(dirname2(file), "configuration directory");
   const problems = [];
   const where2 = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -16355,7 +16443,8 @@ function parseConfig(text3, file) {
     if (problem) problems.push(where2(["cache", level], `cache.${level}`, `"${cache[level]}": ${problem}`));
   }
   const weights = { ...DEFAULT_WEIGHTS, ...raw.weights };
-  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where2(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
+  if (weights.l1 + weights.ll + weights.ram === 0)
+    problems.push(where2(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
   const finite = (value, segments, path, what) => {
     if (typeof value === "number" && !Number.isFinite(value)) problems.push(where2(segments, path, `${String(value)} is not ${what}`));
   };
@@ -16363,7 +16452,8 @@ function parseConfig(text3, file) {
   finite(raw.timeout, ["timeout"], "timeout", "a duration (write 90s, 10m or a number of seconds)");
   for (const level of ["l1", "ll", "ram"]) finite(raw.weights?.[level], ["weights", level], `weights.${level}`, "a number of cycles");
   const longest = (value, segments, path) => {
-    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where2(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
+    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS)
+      problems.push(where2(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
   };
   longest(raw.timeout, ["timeout"], "timeout");
   longest(raw["setup-timeout"], ["setup-timeout"], "setup-timeout");
@@ -16372,7 +16462,13 @@ function parseConfig(text3, file) {
   const globalEnv = stringEnv(raw.env);
   const valgrindVariables = (env2, segments, path) => {
     for (const key of Object.keys(env2 ?? {}).filter((k) => /^VALGRIND_/.test(k))) {
-      problems.push(where2([...segments, key], `${path}.${key}`, `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`));
+      problems.push(
+        where2(
+          [...segments, key],
+          `${path}.${key}`,
+          `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`
+        )
+      );
     }
   };
   valgrindVariables(raw.env, ["env"], "env");
@@ -16384,12 +16480,25 @@ function parseConfig(text3, file) {
     } else seen.set(b.name, i);
     const hidden = hiddenCharacter(b.name);
     if (hidden) {
-      problems.push(where2(["benchmarks", i, "name"], `benchmarks[${i}].name`, `has ${hidden} in it: a name must be one line of visible characters (no control, zero-width, bidi-override or other invisible characters), or two names could look the same`));
+      problems.push(
+        where2(
+          ["benchmarks", i, "name"],
+          `benchmarks[${i}].name`,
+          `has ${hidden} in it: a name must be one line of visible characters (no control, zero-width, bidi-override or other invisible characters), or two names could look the same`
+        )
+      );
     }
     const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
     if (b.cwd !== void 0) {
       const problem = cwdProblem(cwd, realDirectory(root));
-      if (problem) problems.push(where2(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `benchmark "${b.name}": "${b.cwd}" ${problem} (relative to the configuration's directory ${shownPath(root)})`));
+      if (problem)
+        problems.push(
+          where2(
+            ["benchmarks", i, "cwd"],
+            `benchmarks[${i}].cwd`,
+            `benchmark "${b.name}": "${b.cwd}" ${problem} (relative to the configuration's directory ${shownPath(root)})`
+          )
+        );
     }
     valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
     finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
@@ -16397,7 +16506,13 @@ function parseConfig(text3, file) {
     longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
     finite(b.budget, ["benchmarks", i, "budget"], `benchmarks[${i}].budget`, "a duration (write 30s or 2m)");
     if (b.budget !== void 0 && (b.mode ?? "cachegrind") === "cachegrind") {
-      problems.push(where2(["benchmarks", i, "budget"], `benchmarks[${i}].budget`, "only timed benchmarks (mode: wallclock, cputime or counters) have a budget; a simulated count is made once"));
+      problems.push(
+        where2(
+          ["benchmarks", i, "budget"],
+          `benchmarks[${i}].budget`,
+          "only timed benchmarks (mode: wallclock, cputime or counters) have a budget; a simulated count is made once"
+        )
+      );
     } else if (b.budget !== void 0 && !(parseDuration(b.budget) > 0 && parseDuration(b.budget) <= MAX_BUDGET_MS)) {
       problems.push(where2(["benchmarks", i, "budget"], `benchmarks[${i}].budget`, `"${b.budget}" is not a duration from 1ms to 1h`));
     }
@@ -16423,7 +16538,19 @@ function parseConfig(text3, file) {
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
   const hash = createHash2("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative3(root, b.cwd), b.env, b.instrument]) })).digest("hex");
-  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cpus: raw.cpus ?? "one", sealRequired: { noNetwork: raw.network === false, oneCpu: raw.cpus === "one" }, cache, weights, benchmarks, hash };
+  return {
+    file,
+    root,
+    setup,
+    setupTimeoutMs,
+    network: raw.network ?? false,
+    cpus: raw.cpus ?? "one",
+    sealRequired: { noNetwork: raw.network === false, oneCpu: raw.cpus === "one" },
+    cache,
+    weights,
+    benchmarks,
+    hash
+  };
 }
 var HIDDEN = new RegExp("[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\u2800\\ufffd]|(?! )\\p{White_Space}", "u");
 function hiddenCharacter(name) {
@@ -16451,10 +16578,11 @@ function cwdProblem(cwd, root) {
   }
   if (!isDirectory) return "is not a directory";
   const path = relative3(root, cwd);
-  if (path === ".." || path.startsWith("../") || isAbsolute3(path)) return `is outside the project: a benchmark runs in the configuration's directory or below it`;
+  if (path === ".." || path.startsWith("../") || isAbsolute3(path))
+    return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
-function loadConfig(file, root = dirname3(file)) {
+function loadConfig(file, root = dirname2(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text3;
   try {
@@ -16463,14 +16591,16 @@ function loadConfig(file, root = dirname3(file)) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error);
-    throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
+    throw new CgBenchError(
+      `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
+    );
   }
   return parseConfig(text3, realpathSync2(absolute));
 }
 
 // src/results/io.ts
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname as dirname4, resolve as resolve4 } from "node:path";
+import { dirname as dirname3, resolve as resolve4 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -16825,7 +16955,7 @@ ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
   }
   return data;
 }
-function readResults(path, root = dirname4(path)) {
+function readResults(path, root = dirname3(path)) {
   let text3;
   try {
     text3 = readTextBeneath(root, resolve4(path), RESULTS_LIMIT, "results file", path);
@@ -16869,8 +16999,9 @@ var WRITE_HINTS = {
 function writeFileAtomic(path, text3) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname4(path), { recursive: true });
-    writeFileSync(temporary, text3);
+    mkdirSync(dirname3(path), { recursive: true });
+    rmSync(temporary, { force: true });
+    writeFileSync(temporary, text3, { flag: "wx" });
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
@@ -16887,7 +17018,9 @@ function outputProblem(error) {
   const code = error?.code;
   if (!code || !(code in WRITE_HINTS) || code === "EISDIR" || code === "ENOTDIR") return void 0;
   const path = error.path;
-  return new CgBenchError(`cannot write ${path ?? "the output"}: ${WRITE_HINTS[code]} (${code}); free room or pass another --out. A saved baseline is replaced only by a whole new file, never half`);
+  return new CgBenchError(
+    `cannot write ${path ?? "the output"}: ${WRITE_HINTS[code]} (${code}); free room or pass another --out. A saved baseline is replaced only by a whole new file, never half`
+  );
 }
 
 // src/run/suite.ts
@@ -17092,7 +17225,13 @@ function parseLoaderDiagnostics(text3) {
 var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch64.so.1" };
 async function probeLoader(valgrindBin, env2) {
   const loader = LOADERS[process.arch];
-  const probe = loader ? await runProcess({ argv: [valgrindBin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"], cwd: "/", env: env2, stdout: "capture", timeoutMs: 12e4 }) : void 0;
+  const probe = loader ? await runProcess({
+    argv: [valgrindBin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"],
+    cwd: "/",
+    env: env2,
+    stdout: "capture",
+    timeoutMs: 12e4
+  }) : void 0;
   const text3 = probe?.exitCode === 0 ? probe.stdout : "";
   return parseLoaderDiagnostics(text3);
 }
@@ -17100,7 +17239,10 @@ function loaderPath() {
   return LOADERS[process.arch];
 }
 async function cpuLists() {
-  const list = (path) => readFile(path, "utf8").then((t) => t.trim(), () => null);
+  const list = (path) => readFile(path, "utf8").then(
+    (t) => t.trim(),
+    () => null
+  );
   const [cpusOnline, cpusPossible] = await Promise.all([list("/sys/devices/system/cpu/online"), list("/sys/devices/system/cpu/possible")]);
   return { cpusOnline, cpusPossible, affinity: availableParallelism() };
 }
@@ -17147,12 +17289,15 @@ var package_default = {
     typecheck: "tsc --noEmit",
     test: "bash scripts/test.sh",
     examples: "bash scripts/examples.sh",
-    knip: "knip --no-progress"
+    knip: "knip --no-progress",
+    lint: "biome check .",
+    format: "biome check --write ."
   },
   devDependencies: {
     "@actions/cache": "^6.3.0",
     "@actions/core": "^3.0.1",
     "@actions/github": "^9.1.1",
+    "@biomejs/biome": "2.6.8",
     "@octokit/openapi": "^23.0.2",
     "@octokit/plugin-retry": "^8.1.1",
     "@octokit/plugin-throttling": "^11.0.5",
@@ -17217,7 +17362,9 @@ function probeKeyParts(inputs, cpuinfo) {
     valgrind: fileIdentity(inputs.valgrindBin),
     valgrindVersion: inputs.valgrindVersion,
     image: `${inputs.env["CG_BENCH_IMAGE"] ?? ""}@${inputs.env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
-    ...Object.fromEntries(Object.entries(inputs.files).sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [`file:${name}`, fileIdentity(path)]))
+    ...Object.fromEntries(
+      Object.entries(inputs.files).sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [`file:${name}`, fileIdentity(path)])
+    )
   };
 }
 function probeKey(parts) {
@@ -17300,11 +17447,13 @@ var FEATURES = [
 function decodeCpuid(raw) {
   if (raw.length !== 7 * 16) return void 0;
   const reg = (leaf, r) => raw.readUInt32LE(leaf * 16 + r * 4);
-  const ascii = (words) => Buffer.concat(words.map((w) => {
-    const b = Buffer.alloc(4);
-    b.writeUInt32LE(w);
-    return b;
-  })).toString("latin1");
+  const ascii = (words) => Buffer.concat(
+    words.map((w) => {
+      const b = Buffer.alloc(4);
+      b.writeUInt32LE(w);
+      return b;
+    })
+  ).toString("latin1");
   const maxLeaf = reg(0, 0);
   const vendor = ascii([reg(0, 1), reg(0, 3), reg(0, 2)]);
   const regs = { "leaf1.ecx": reg(1, 2), "leaf1.edx": reg(1, 3), "leaf7.ebx": maxLeaf >= 7 ? reg(2, 1) : 0, "leaf7.ecx": maxLeaf >= 7 ? reg(2, 2) : 0 };
@@ -17322,7 +17471,14 @@ var PROBE_ENVIRONMENT = {
 };
 var PROBE_TIMEOUT_MS = 12e4;
 async function firstLine(command, args) {
-  const r = await runProcess({ argv: [command, ...args], cwd: "/", env: { ...PROBE_ENVIRONMENT }, stdout: "capture", stderr: "capture", timeoutMs: PROBE_TIMEOUT_MS });
+  const r = await runProcess({
+    argv: [command, ...args],
+    cwd: "/",
+    env: { ...PROBE_ENVIRONMENT },
+    stdout: "capture",
+    stderr: "capture",
+    timeoutMs: PROBE_TIMEOUT_MS
+  });
   if (r.exitCode !== 0) return null;
   return `${r.stdout}${r.stderr}`.trim().split("\n")[0]?.trim() || null;
 }
@@ -17338,7 +17494,13 @@ async function probeSimulatedCpu(valgrind) {
     const target = x86 ? join3(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
     const stdout = join3(dir, "stdout");
-    const r = await runProcess({ argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target], cwd: dir, env: { ...PROBE_ENVIRONMENT }, stdout: { file: stdout }, timeoutMs: PROBE_TIMEOUT_MS });
+    const r = await runProcess({
+      argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target],
+      cwd: dir,
+      env: { ...PROBE_ENVIRONMENT },
+      stdout: { file: stdout },
+      timeoutMs: PROBE_TIMEOUT_MS
+    });
     const out = r.exitCode === 0 ? await readFile2(stdout).catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
     const logText = await readFile2(log, "utf8").catch(() => "");
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
@@ -17363,7 +17525,14 @@ function machineProbes(valgrind) {
     ]);
     return { glibc, python, cpu, loader };
   };
-  const key = probeKey(probeKeyParts({ valgrindBin: valgrind.bin, valgrindVersion: valgrind.version, files: { loader: loaderPath(), ...probedPrograms(PROBE_ENVIRONMENT["PATH"]) }, env: process.env }));
+  const key = probeKey(
+    probeKeyParts({
+      valgrindBin: valgrind.bin,
+      valgrindVersion: valgrind.version,
+      files: { loader: loaderPath(), ...probedPrograms(PROBE_ENVIRONMENT["PATH"]) },
+      env: process.env
+    })
+  );
   return cachedProbe(key, probe, (v) => isMachineProbes(v) && v.cpu.hwcaps !== null);
 }
 var probed;
@@ -17388,7 +17557,7 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 // src/run/benchmark.ts
 import { accessSync as accessSync2, constants as fsConstants2, createWriteStream, mkdirSync as mkdirSync5, readdirSync as readdirSync5, rmSync as rmSync5, statSync as statSync7 } from "node:fs";
 import { constants as constants3 } from "node:os";
-import { basename as basename3, dirname as dirname7, join as join10, relative as relative7, resolve as resolve6 } from "node:path";
+import { join as join10, relative as relative7, resolve as resolve6 } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 
@@ -17406,14 +17575,18 @@ function attachLineText(functions, cwd, root, identity2) {
   const linesOf2 = (file) => {
     if (!cache.has(file)) {
       const candidates = isAbsolute5(file) ? [file] : [resolve5(cwd, file), resolve5(root, file)];
-      cache.set(file, candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0));
+      cache.set(
+        file,
+        candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
+      );
     }
     return cache.get(file);
   };
   for (const f of functions) {
     for (const l of f.lines ?? []) {
       const text3 = linesOf2(l.file)?.[l.line - 1]?.trim();
-      if (text3) l.text = [...text3].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
+      if (text3)
+        l.text = [...text3].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
       const inside2 = isAbsolute5(l.file) ? relative4(root, l.file) : void 0;
       if (inside2 && !inside2.startsWith("..") && !isAbsolute5(inside2)) l.file = inside2;
     }
@@ -17422,7 +17595,7 @@ function attachLineText(functions, cwd, root, identity2) {
 
 // src/python/attribution.ts
 import { existsSync as existsSync3, mkdirSync as mkdirSync3, readdirSync as readdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute6, join as join5, relative as relative5, sep as sep4 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute6, join as join5, relative as relative5, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -17459,7 +17632,24 @@ function runsPython(run2) {
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
 import { createHash as createHash5 } from "node:crypto";
-import { chmodSync, chownSync, closeSync as closeSync3, constants as fsConstants, fstatSync as fstatSync2, lchownSync, lstatSync as lstatSync3, mkdtempSync, openSync as openSync3, readdirSync, readFileSync as readFileSync2, readSync as readSync2, rmSync as rmSync2, statSync as statSync4, writeFileSync as writeFileSync3, writeSync as writeSync2 } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  closeSync as closeSync3,
+  constants as fsConstants,
+  fstatSync as fstatSync2,
+  lchownSync,
+  lstatSync as lstatSync3,
+  mkdtempSync,
+  openSync as openSync3,
+  readdirSync,
+  readFileSync as readFileSync2,
+  readSync as readSync2,
+  rmSync as rmSync2,
+  statSync as statSync4,
+  writeFileSync as writeFileSync3,
+  writeSync as writeSync2
+} from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
 import { join as join4 } from "node:path";
 
@@ -17617,7 +17807,9 @@ function bestEffort(env2) {
 function requireSeal(missing, env2, notes) {
   if (!missing.length) return;
   if (bestEffort(env2)) {
-    notes.push(`warning: ${missing.join("; ")}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`);
+    notes.push(
+      `warning: ${missing.join("; ")}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`
+    );
     return;
   }
   throw new CgBenchError(
@@ -17642,7 +17834,9 @@ function untrustedSandbox(options) {
     }
     notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
   } else if (uid === 0) {
-    notes.push("note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.");
+    notes.push(
+      "note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user."
+    );
   } else {
     const exposed = Object.keys(env2).filter((name) => TOKEN_VARIABLE.test(name)).sort();
     if (exposed.length) {
@@ -17665,7 +17859,10 @@ function untrustedSandbox(options) {
     ...pid ? [...PID_NAMESPACE_INIT] : []
   ];
   const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
-  const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
+  const tries = options.network ? [[false, true]] : [
+    [true, true],
+    [true, false]
+  ];
   for (const [net, pid] of tries) {
     const isolate = unshare(net, pid, id);
     if (!probe([...prefix, ...isolate])) continue;
@@ -17679,10 +17876,9 @@ function untrustedSandbox(options) {
     if (pid && anonymised) {
       const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
       const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
-      const views = [
-        { cpuLists: cpuLists2, entropy: canSealEntropy },
-        ...cpuLists2 && canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false }] : []
-      ].filter((view) => view.cpuLists || view.entropy);
+      const views = [{ cpuLists: cpuLists2, entropy: canSealEntropy }, ...cpuLists2 && canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false }] : []].filter(
+        (view) => view.cpuLists || view.entropy
+      );
       for (const view of views) {
         const viewed = sealedViewPrefix(net, anonymous, view);
         if (!probe([...pin, ...prefix, ...viewed])) continue;
@@ -17696,7 +17892,8 @@ function untrustedSandbox(options) {
     notes.push(
       pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
     );
-    if (!anonymised) notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
+    if (!anonymised)
+      notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
     if (options.oneCpu) {
       notes.push(
         oneCpu ? `benchmarks see one CPU: pinned to one of CPUs ${cpus.join(",")} (one per job), and ${CPU_LIST_FILES.join(", ")} read "0"` : "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
@@ -17718,8 +17915,13 @@ function untrustedSandbox(options) {
   }
   if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
   notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
-  if (options.oneCpu) notes.push("no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)");
-  notes.push("benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run");
+  if (options.oneCpu)
+    notes.push(
+      "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
+    );
+  notes.push(
+    "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
+  );
   const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
   if (options.required) requireSeal(missingSeal(options.required, seal), env2, notes);
   return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], seal, notes };
@@ -17744,6 +17946,7 @@ function profileDirectory(sandbox, dir) {
 }
 function collectProfiles(staging, dir) {
   if (staging === dir) return;
+  const owner = lstatSync3(staging).uid;
   const buffer = Buffer.alloc(1 << 20);
   for (const name of readdirSync(staging)) {
     let from;
@@ -17753,7 +17956,8 @@ function collectProfiles(staging, dir) {
       continue;
     }
     try {
-      if (!fstatSync2(from).isFile()) continue;
+      const stat = fstatSync2(from);
+      if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
       const to = openSync3(join4(dir, name), "wx");
       try {
         for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync2(to, buffer, 0, n);
@@ -17841,11 +18045,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname5(fileURLToPath(import.meta.url));
+  let dir = dirname4(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = join5(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync3(candidate)) return readFileSync3(candidate, "utf8");
-    dir = dirname5(dir);
+    dir = dirname4(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -17996,11 +18200,13 @@ function loadedObjects(logText) {
 }
 
 // src/run/executables.ts
+var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
+var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
   const rel = relative6(dir, path);
   return rel === "" || !rel.startsWith("..") && !isAbsolute7(rel);
 }
-function executablesOf(logDir, workspace) {
+function executablesOf(logDir, workspace, identity2) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
@@ -18008,7 +18214,7 @@ function executablesOf(logDir, workspace) {
     if (text3 === void 0) continue;
     loadedObjects(text3).forEach((path, i) => {
       if (inside(workspace, path)) return;
-      const sha256 = contentHash(path);
+      const sha256 = hashAsIdentity(path, MAX_EXECUTABLE, identity2, hashes);
       if (!sha256) return;
       const known = found.get(path);
       if (known) known.main ||= i === 0;
@@ -18160,7 +18366,7 @@ async function killLeftovers(marker) {
 
 // src/run/valgrind.ts
 import { accessSync, constants as constants2, openSync as openSync4, readSync as readSync3, closeSync as closeSync4 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname6, join as join9 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname5, join as join9 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants2.X_OK);
@@ -18193,13 +18399,15 @@ function locateValgrind(env2 = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join9(dirname6(bin), "valgrind.bin");
+    const real = join9(dirname5(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
   const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
   if (probe.exitCode !== 0 || !match) {
-    throw new CgBenchError(`${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ""}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? "CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)" : "is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary"}`);
+    throw new CgBenchError(
+      `${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ""}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? "CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)" : "is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary"}`
+    );
   }
   return { bin, version: match[0].replace("valgrind-", ""), major: Number(match[1]), minor: Number(match[2]) };
 }
@@ -18253,7 +18461,14 @@ function programProblem(program, cwd, path) {
 }
 async function gzipAndRemove(path) {
   rmSync5(`${path}.gz`, { force: true });
-  await pipeline(streamBeneath(dirname7(path), basename3(path), "cachegrind.out file"), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
+  let from;
+  try {
+    from = openPlainStream(path, "profile");
+  } catch {
+    rmSync5(path, { force: true });
+    return;
+  }
+  await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
   rmSync5(path);
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
@@ -18295,7 +18510,12 @@ async function measureIn(home, spec, dir, ctx, job) {
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome2 = await runProcess({
-    argv: sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true, job),
+    argv: sandboxed(
+      ctx.sandbox,
+      [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv],
+      true,
+      job
+    ),
     cwd: spec.cwd,
     env: env2,
     stdout: { file: stdout },
@@ -18363,13 +18583,13 @@ ${details}` : why };
     ...result,
     status: "ok",
     ...cost,
-    executables: executablesOf(dir, ctx.root),
+    executables: executablesOf(dir, ctx.root, ctx.sandbox.user),
     ...pythonAttribution ? { python: pythonAttribution } : {}
   };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync5, constants as constants4, openSync as openSync5, writeSync as writeSync3 } from "node:fs";
+import { closeSync as closeSync5, constants as constants4, fstatSync as fstatSync3, openSync as openSync5, writeSync as writeSync3 } from "node:fs";
 
 // src/report/format.ts
 function formatCount(n) {
@@ -18394,6 +18614,26 @@ function formatDuration(ms) {
 }
 
 // src/run/setup.ts
+function openLog(path) {
+  const replaced = (what) => new CgBenchError(
+    `${shownPath(path)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`,
+    ExitCode.benchmarkFailed
+  );
+  let fd;
+  try {
+    fd = openSync5(path, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW | constants4.O_NONBLOCK, 420);
+  } catch (error) {
+    const code = error.code;
+    if (code === "ELOOP") throw replaced("a symbolic link");
+    if (code === "ENXIO" || code === "EISDIR") throw replaced("something else");
+    throw error;
+  }
+  if (!fstatSync3(fd).isFile()) {
+    closeSync5(fd);
+    throw replaced("something else");
+  }
+  return fd;
+}
 function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
@@ -18404,12 +18644,11 @@ async function runOne(command, fd, env2, options) {
   if (outcome2.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
   return outcome2.exitCode === 0 ? void 0 : outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode}`;
 }
-var APPEND_NO_FOLLOW = constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW;
 async function runSetup(commands, options) {
   const env2 = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
-    const fd = openSync5(options.logFile, APPEND_NO_FOLLOW);
+    const fd = openLog(options.logFile);
     writeSync3(fd, `$ ${describeCommand(command)}
 `);
     let status;
@@ -18420,9 +18659,12 @@ async function runSetup(commands, options) {
     }
     if (status) {
       const tail = logTail(options.logFile);
-      throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
+      throw new CgBenchError(
+        `setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
-${tail}`, ExitCode.benchmarkFailed);
+${tail}`,
+        ExitCode.benchmarkFailed
+      );
     }
   }
 }
@@ -18434,7 +18676,9 @@ function parseShard(text3, what = "--shard") {
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
   if (!m || index < 1 || count < 1 || index > count || count > MAX_SHARDS) {
-    throw new CgBenchError(`${what}: ${JSON.stringify(text3)} must be I/N, this machine's part I of N parts, in digits with 1 \u2264 I \u2264 N \u2264 ${MAX_SHARDS} (e.g. 2/3)`);
+    throw new CgBenchError(
+      `${what}: ${JSON.stringify(text3)} must be I/N, this machine's part I of N parts, in digits with 1 \u2264 I \u2264 N \u2264 ${MAX_SHARDS} (e.g. 2/3)`
+    );
   }
   return { index, count };
 }
@@ -18548,9 +18792,18 @@ async function runSuite(config, options) {
 `).join(""));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
-  if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
+  if (selected.length)
+    await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-  const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox, everyFunction: options.everyFunction === true };
+  const ctx = {
+    valgrind,
+    cache: config.cache,
+    weights: config.weights,
+    root: config.root,
+    outDir: options.outDir,
+    sandbox,
+    everyFunction: options.everyFunction === true
+  };
   let started = 0;
   const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
     options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
@@ -18581,7 +18834,12 @@ function cpuView(sandbox) {
 async function checkDeterminism(config, options) {
   const measureInto = async (name, previous) => {
     const outDir = resolveFrom(options.outDir, name);
-    const results = await runSuite(config, { ...options, outDir, previousWallTimesMs: previous && new Map(previous.benchmarks.map((b) => [b.name, b.wallTimeMs])), everyFunction: true });
+    const results = await runSuite(config, {
+      ...options,
+      outDir,
+      previousWallTimesMs: previous && new Map(previous.benchmarks.map((b) => [b.name, b.wallTimeMs])),
+      everyFunction: true
+    });
     writeResults(resolveFrom(outDir, "results.json"), results);
     return results;
   };
@@ -18589,14 +18847,16 @@ async function checkDeterminism(config, options) {
   const second = await measureInto("check-2", first);
   return first.benchmarks.map((a, i) => {
     const b = second.benchmarks[i];
-    const differing = a.events && b.events ? EVENT_NAMES.filter((n) => a.events[n] !== b.events[n]) : [];
-    return { name: a.name, first: a, second: b, differing };
+    return { name: a.name, first: a, second: b, differing: differingEvents(a, b) };
   });
+}
+function differingEvents(a, b) {
+  return a.events && b.events ? EVENT_NAMES.filter((n) => a.events[n] !== b.events[n]) : [];
 }
 
 // src/engine/measure.ts
 import { accessSync as accessSync4, constants as constants6, existsSync as existsSync4, mkdirSync as mkdirSync8, statSync as statSync8 } from "node:fs";
-import { dirname as dirname8 } from "node:path";
+import { dirname as dirname7 } from "node:path";
 
 // src/report/headline.ts
 var NOUNS = {
@@ -18753,16 +19013,19 @@ function pythonFunctionChanges(base, head, top = 5) {
   for (const h of head.functions) {
     const b = baseByKey.get(key(h));
     if (b) {
-      if (b.bytecodes !== h.bytecodes) changes.push({ fn: h.fn, file: h.file, line: h.line, base: b.bytecodes, head: h.bytecodes, change: h.bytecodes - b.bytecodes });
+      if (b.bytecodes !== h.bytecodes)
+        changes.push({ fn: h.fn, file: h.file, line: h.line, base: b.bytecodes, head: h.bytecodes, change: h.bytecodes - b.bytecodes });
       continue;
     }
     const atMost = pythonUnrecordedAtMost(base);
-    if (h.bytecodes > atMost) changes.push({ fn: h.fn, file: h.file, line: h.line, base: null, head: h.bytecodes, change: h.bytecodes - atMost, unrecordedAtMost: atMost });
+    if (h.bytecodes > atMost)
+      changes.push({ fn: h.fn, file: h.file, line: h.line, base: null, head: h.bytecodes, change: h.bytecodes - atMost, unrecordedAtMost: atMost });
   }
   for (const b of base.functions) {
     if (headKeys.has(key(b))) continue;
     const atMost = pythonUnrecordedAtMost(head);
-    if (b.bytecodes > atMost) changes.push({ fn: b.fn, file: b.file, line: b.line, base: b.bytecodes, head: null, change: atMost - b.bytecodes, unrecordedAtMost: atMost });
+    if (b.bytecodes > atMost)
+      changes.push({ fn: b.fn, file: b.file, line: b.line, base: b.bytecodes, head: null, change: atMost - b.bytecodes, unrecordedAtMost: atMost });
   }
   return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
 }
@@ -18777,7 +19040,8 @@ function pythonFunctionsMarkdown(c) {
   const changes = pythonChanges(c);
   if (!changes.length) return [];
   const out = ["", `${PYTHON_FUNCTIONS_TITLE}:`, "", "| Python function | File:line | Base | Head | Change |", "|:--|:--|--:|--:|--:|"];
-  for (const f of changes) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(where(f))} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+  for (const f of changes)
+    out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(where(f))} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
   return out;
 }
 function pythonFunctionsTerminalRows(c) {
@@ -18810,7 +19074,16 @@ function timedTerminalTable(results, paint = (_, t) => t) {
   if (!results.length) return [];
   const rows = [["benchmark", "mode", "pairs", "base", "head", "change", confidenceLabel(results), "verdict"]];
   for (const r of results) {
-    rows.push([escapeTerminal(r.name), r.mode, timedPairs(r), timedSide(r, "base"), timedSide(r, "head"), formatPercent(r.estimate.relative), timedInterval(r), timedVerdictText(r)]);
+    rows.push([
+      escapeTerminal(r.name),
+      r.mode,
+      timedPairs(r),
+      timedSide(r, "base"),
+      timedSide(r, "head"),
+      formatPercent(r.estimate.relative),
+      timedInterval(r),
+      timedVerdictText(r)
+    ]);
   }
   const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => [...row[c]].length)));
   return rows.map(
@@ -18830,7 +19103,9 @@ function timedMarkdown(results) {
     "|:--|:--|--:|--:|--:|--:|--:|:--|"
   ];
   for (const r of results) {
-    out.push(`| ${escapeMarkdown(r.name)} | ${r.mode} | ${timedPairs(r)} | ${timedSide(r, "base")} | ${timedSide(r, "head")} | ${formatPercent(r.estimate.relative)} | ${timedInterval(r)} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(timedVerdictText(r))} |`);
+    out.push(
+      `| ${escapeMarkdown(r.name)} | ${r.mode} | ${timedPairs(r)} | ${timedSide(r, "base")} | ${timedSide(r, "head")} | ${formatPercent(r.estimate.relative)} | ${timedInterval(r)} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(timedVerdictText(r))} |`
+    );
   }
   const controls = [...new Set(results.flatMap((r) => r.controls))];
   out.push(
@@ -18868,6 +19143,14 @@ function baselineLine(input) {
   if (!input.comparison && input.baselineSource?.startsWith("none: ")) return [`No baseline: ${escapeMarkdown(input.baselineSource.slice("none: ".length))}.`, ""];
   return [];
 }
+var NOT_REPEATING_HELP = "docs/results.md#my-benchmark-does-not-repeat";
+var NOT_REPEATING_SHOWN = 20;
+function notRepeatingLine(names) {
+  if (!names?.length) return [];
+  const more = names.length > NOT_REPEATING_SHOWN ? ` and ${formatCount(names.length - NOT_REPEATING_SHOWN)} more (the log names them)` : "";
+  const shown = names.slice(0, NOT_REPEATING_SHOWN).map(escapeMarkdown).join(", ");
+  return [`\u26A0\uFE0F Not repeating: ${shown}${more} (events differ between two runs of the same commit; see ${NOT_REPEATING_HELP}).`, ""];
+}
 var TABLE_HEADER = ["| Benchmark | Base | Head | Change | |", "|:--|--:|--:|--:|:--|"];
 function comparisonRow(c) {
   return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]} |`;
@@ -18894,17 +19177,30 @@ function detail(c) {
   const other = c.otherFunctions;
   if (c.functions.length || other) {
     out.push("", "Functions whose estimated cycles changed most:", "", "| Function | File | Base | Head | Change |", "|:--|:--|--:|--:|--:|");
-    for (const f of c.functions) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
-    if (other) out.push(`| _${escapeMarkdown(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, "base")} | ${otherFunctionsSideText(other, "head")} | ${formatSigned(other.change)} |`);
+    for (const f of c.functions)
+      out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+    if (other)
+      out.push(
+        `| _${escapeMarkdown(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, "base")} | ${otherFunctionsSideText(other, "head")} | ${formatSigned(other.change)} |`
+      );
   }
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
   if (lines.length) {
-    out.push("", "Source lines whose estimated cycles changed most (in those functions):", "", "| Line | Function | Code | Base | Head | Change |", "|:--|:--|:--|--:|--:|--:|");
+    out.push(
+      "",
+      "Source lines whose estimated cycles changed most (in those functions):",
+      "",
+      "| Line | Function | Code | Base | Head | Change |",
+      "|:--|:--|:--|--:|--:|--:|"
+    );
     const shown = lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10);
     for (const { fn, l } of shown) {
-      out.push(`| ${escapeMarkdown(lineLabel(l))} | ${escapeMarkdown(fn)} | ${l.text !== void 0 ? escapeMarkdown(l.text) : ""} | ${lineSideText(l, "base")} | ${lineSideText(l, "head")} | ${lineChangeText(l)} |`);
+      out.push(
+        `| ${escapeMarkdown(lineLabel(l))} | ${escapeMarkdown(fn)} | ${l.text !== void 0 ? escapeMarkdown(l.text) : ""} | ${lineSideText(l, "base")} | ${lineSideText(l, "head")} | ${lineChangeText(l)} |`
+      );
     }
-    if (shown.some(({ l }) => l.text === void 0)) out.push("", "_No code shown: the file is outside the workspace, reached through a link, or not readable by the benchmark's user._");
+    if (shown.some(({ l }) => l.text === void 0))
+      out.push("", "_No code shown: the file is outside the workspace, reached through a link, or not readable by the benchmark's user._");
   }
   out.push(...pythonFunctionsMarkdown(c));
   return out;
@@ -18934,14 +19230,21 @@ var DETAIL_RANK = { regression: 4, other: 5 };
 var NOTES_ROOM = 1500;
 function document(input) {
   const { head, comparison, baselineSource } = input;
-  const top = [title(head, comparison, input.suite), "", ...baselineLine(input)];
+  const top = [title(head, comparison, input.suite), "", ...baselineLine(input), ...notRepeatingLine(input.notRepeating)];
   if (comparison && !comparison.comparable) {
     top.push("The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:", "");
     for (const d of comparison.differences) top.push(`- ${escapeMarkdown(d)}`);
     top.push("");
   }
-  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head.benchmarks.map((b) => ({ lines: [resultsRow(b)], rank: b.status === "ok" ? RANK.unchanged : RANK.failed, verdict: b.status === "ok" ? void 0 : "failed" }));
-  const apart = (comparison?.benchmarks.filter((c) => c.notComparable) ?? []).map((c) => ({ lines: [`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`], rank: RANK["not-comparable"] }));
+  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head.benchmarks.map((b) => ({
+    lines: [resultsRow(b)],
+    rank: b.status === "ok" ? RANK.unchanged : RANK.failed,
+    verdict: b.status === "ok" ? void 0 : "failed"
+  }));
+  const apart = (comparison?.benchmarks.filter((c) => c.notComparable) ?? []).map((c) => ({
+    lines: [`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`],
+    rank: RANK["not-comparable"]
+  }));
   const failures = head.benchmarks.filter((b) => b.status !== "ok").map((b) => {
     const { first, more } = failure(b);
     return { first: { lines: [first], rank: RANK.failed }, more: { lines: more, rank: FAILURE_TEXT_RANK } };
@@ -18980,7 +19283,10 @@ function assemble(doc, kept, fullReport) {
   if (missingRows.length) rows.sort((a, b) => a.rank - b.rank || position.get(a) - position.get(b));
   lines.push(...doc.tableHeader, ...rows.flatMap((r) => r.lines));
   if (missingRows.length) {
-    lines.push("", `_${formatCount(missingRows.length)} of ${formatCount(doc.rows.length)} rows left out to fit (${leftOutPhrase(missingRows)}); regressions and failures are listed first. The full report: ${fullReport}._`);
+    lines.push(
+      "",
+      `_${formatCount(missingRows.length)} of ${formatCount(doc.rows.length)} rows left out to fit (${leftOutPhrase(missingRows)}); regressions and failures are listed first. The full report: ${fullReport}._`
+    );
   }
   const apart = doc.apart.filter(has);
   if (apart.length) {
@@ -18997,8 +19303,10 @@ function assemble(doc, kept, fullReport) {
   if (doc.timed && has(doc.timed)) lines.push(...doc.timed.lines);
   else if (doc.timed) lines.push("", `_The timed benchmarks' table is left out to fit. The full report: ${fullReport}._`);
   const details = doc.details.filter(has);
-  if (details.length) lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details.flatMap((p) => p.lines), "", "</details>");
-  if (details.length < doc.details.length) lines.push("", `_Details of ${formatCount(doc.details.length - details.length)} changed benchmarks left out to fit. The full report: ${fullReport}._`);
+  if (details.length)
+    lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details.flatMap((p) => p.lines), "", "</details>");
+  if (details.length < doc.details.length)
+    lines.push("", `_Details of ${formatCount(doc.details.length - details.length)} changed benchmarks left out to fit. The full report: ${fullReport}._`);
   lines.push("", doc.footer);
   return lines;
 }
@@ -19023,8 +19331,50 @@ var markdownReport = {
 };
 
 // src/engine/out-lock.ts
-import { mkdirSync as mkdirSync7 } from "node:fs";
-function lockOutputDirectory(outDir) {
+import { lstatSync as lstatSync4, mkdirSync as mkdirSync7, readdirSync as readdirSync6 } from "node:fs";
+import { dirname as dirname6, join as join12, relative as relative8, sep as sep5 } from "node:path";
+var MAX_ENTRIES2 = 1e6;
+function unsafeEntry(outDir, notWalked) {
+  const here = callerDirectory();
+  for (let dir = outDir; ; dir = dirname6(dir)) {
+    try {
+      if (lstatSync4(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+    } catch {
+    }
+    const inside2 = relative8(here, dirname6(dir));
+    if (dir === dirname6(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+  }
+  let seen = 0;
+  const walk = (dir) => {
+    let names;
+    try {
+      names = readdirSync6(dir);
+    } catch {
+      return void 0;
+    }
+    for (const name of names) {
+      if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
+      const path = join12(dir, name);
+      const stat = lstatSync4(path, { throwIfNoEntry: false });
+      if (!stat) continue;
+      if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
+      if (stat.isDirectory()) {
+        if (dir === outDir && notWalked.includes(name)) continue;
+        const found = walk(path);
+        if (found) return found;
+      } else if (!stat.isFile()) return `${shownPath(path)} is not a regular file`;
+    }
+    return void 0;
+  };
+  return walk(outDir);
+}
+function lockOutputDirectory(outDir, notWalked = []) {
+  const unsafe = unsafeEntry(outDir, notWalked);
+  if (unsafe) {
+    throw new CgBenchError(
+      `--out ${shownPath(outDir)}: ${unsafe}; cg-bench writes its output there and never through a link (a pull request can commit one in the checkout). Remove it, or give another --out`
+    );
+  }
   try {
     mkdirSync7(outDir, { recursive: true });
   } catch {
@@ -19039,13 +19389,14 @@ function lockOutputDirectory(outDir) {
     return () => {
     };
   }
-  if (holder !== void 0) throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
+  if (holder !== void 0)
+    throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
   return () => unlock(lock);
 }
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname8(path);
+  const dir = dirname7(path);
   if (existsSync4(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync8(dir, { recursive: true });
@@ -19058,7 +19409,9 @@ async function measure(options) {
   const baseline = options.baseline ? readResults(options.baseline) : void 0;
   if (baseline) assertSameMetric(baseline.environment, options.config);
   if (options.saveBaseline && options.shard) {
-    throw new CgBenchError(`--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`);
+    throw new CgBenchError(
+      `--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`
+    );
   }
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
   const release2 = lockOutputDirectory(options.outDir);
@@ -19160,9 +19513,23 @@ function fromComparison(c) {
   const out = (text3) => `      <system-out>${escapeXml(text3)}</system-out>`;
   switch (c.verdict) {
     case "regression":
-      return { kind: "failure", xml: testcase(c.name, time, `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary(c.head))}</failure>`) };
+      return {
+        kind: "failure",
+        xml: testcase(
+          c.name,
+          time,
+          `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary(c.head))}</failure>`
+        )
+      };
     case "failed":
-      return { kind: "error", xml: testcase(c.name, time, `      <error type="${c.head?.status ?? "failed"}" message="${escapeXml((c.head?.message ?? "failed").split("\n")[0] ?? "")}">${escapeXml(c.head?.message ?? "")}</error>`) };
+      return {
+        kind: "error",
+        xml: testcase(
+          c.name,
+          time,
+          `      <error type="${c.head?.status ?? "failed"}" message="${escapeXml((c.head?.message ?? "failed").split("\n")[0] ?? "")}">${escapeXml(c.head?.message ?? "")}</error>`
+        )
+      };
     case "removed":
       return { kind: "skipped", xml: testcase(c.name, 0, '      <skipped message="removed: not in this commit"/>') };
     default:
@@ -19171,7 +19538,15 @@ function fromComparison(c) {
 }
 function fromResult(b) {
   const time = b.wallTimeMs / 1e3;
-  if (b.status !== "ok") return { kind: "error", xml: testcase(b.name, time, `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split("\n")[0] ?? "")}">${escapeXml(b.message ?? "")}</error>`) };
+  if (b.status !== "ok")
+    return {
+      kind: "error",
+      xml: testcase(
+        b.name,
+        time,
+        `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split("\n")[0] ?? "")}">${escapeXml(b.message ?? "")}</error>`
+      )
+    };
   return { kind: "ok", xml: testcase(b.name, time, `      <system-out>${escapeXml(summary(b))}</system-out>`) };
 }
 var junitReport = {
@@ -19221,7 +19596,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 function table(rows, rightAligned) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
@@ -19241,7 +19616,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join12(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join13(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -19265,8 +19640,20 @@ function terminalReport(options) {
             ...table(
               [
                 ["  function (file)", "base", "head", "change"],
-                ...c.functions.map((f) => ["  " + escapeTerminal(functionLabel(f)), functionSideText(f, "base"), functionSideText(f, "head"), functionChangeText(f)]),
-                ...other ? [[`  ${otherFunctionsLabel(other)}`, otherFunctionsSideText(other, "base"), otherFunctionsSideText(other, "head"), formatSigned(other.change)]] : []
+                ...c.functions.map((f) => [
+                  `  ${escapeTerminal(functionLabel(f))}`,
+                  functionSideText(f, "base"),
+                  functionSideText(f, "head"),
+                  functionChangeText(f)
+                ]),
+                ...other ? [
+                  [
+                    `  ${otherFunctionsLabel(other)}`,
+                    otherFunctionsSideText(other, "base"),
+                    otherFunctionsSideText(other, "head"),
+                    formatSigned(other.change)
+                  ]
+                ] : []
               ],
               /* @__PURE__ */ new Set([1, 2, 3])
             )
@@ -19280,7 +19667,15 @@ function terminalReport(options) {
         const rows = [["benchmark", "estimated cycles", "Ir", "L1 hits", "LL hits", "RAM hits", "time"]];
         for (const b of head.benchmarks) {
           rows.push(
-            b.hits && b.events ? [escapeTerminal(b.name), formatCount(b.estimatedCycles ?? 0), formatCount(b.events.Ir), formatCount(b.hits.l1), formatCount(b.hits.ll), formatCount(b.hits.ram), formatDuration(b.wallTimeMs)] : [escapeTerminal(b.name), paint("31", b.status === "timeout" ? "TIMED OUT" : "FAILED"), "", "", "", "", formatDuration(b.wallTimeMs)]
+            b.hits && b.events ? [
+              escapeTerminal(b.name),
+              formatCount(b.estimatedCycles ?? 0),
+              formatCount(b.events.Ir),
+              formatCount(b.hits.l1),
+              formatCount(b.hits.ll),
+              formatCount(b.hits.ram),
+              formatDuration(b.wallTimeMs)
+            ] : [escapeTerminal(b.name), paint("31", b.status === "timeout" ? "TIMED OUT" : "FAILED"), "", "", "", "", formatDuration(b.wallTimeMs)]
           );
         }
         lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3, 4, 5, 6])));
@@ -19384,7 +19779,9 @@ function terminalProgress(stream, now = Date.now) {
     clear();
     if (!running.size) return;
     const at = now();
-    const parts = [...running].map(([name, r]) => `${escapeTerminal(name)} ${formatDuration(at - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ""}`);
+    const parts = [...running].map(
+      ([name, r]) => `${escapeTerminal(name)} ${formatDuration(at - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ""}`
+    );
     const line = `[${done}/${total} done] running ${parts.join(", ")}`;
     stream.write(line.slice(0, Math.max(20, (stream.columns || 100) - 1)));
   };
@@ -19579,7 +19976,8 @@ ${EXIT_CODES}`,
 Finds the first commit on BAD's first-parent line after GOOD (git rev-list --first-parent
 GOOD..BAD) whose estimated cycles for NAME differ from GOOD's by more than the threshold (by
 default: differ at all), by binary search: GOOD and at most \u2308log2 (N+1)\u2309 of the N commits after
-it, one run each (the count is exact). Each commit is checked out at one path, OUT/bisect/worktree
+it, one run each (the count is exact), once GOOD and BAD, each measured twice, have shown that the
+count repeats (when it does not, bisect stops with exit 1 naming the functions that differ). Each commit is checked out at one path, OUT/bisect/worktree
 (git hooks off), built by its own setup and measured with its own committed cg-bench.yml; a commit
 where the benchmark fails or is missing is skipped, as git bisect skip. Prints the commit, the
 change, and the functions and source lines that changed against its parent (lines need -g);
@@ -19729,13 +20127,20 @@ function diffTerminal(comparison) {
       out.push(`${escapeTerminal(c.name)}: ${c.verdict}`);
       continue;
     }
-    out.push(`${escapeTerminal(c.name)}: ${formatCount(base)} \u2192 ${formatCount(head)} estimated cycles${c.relative !== null && c.change ? ` (${formatPercent(c.relative)})` : ", unchanged"}`);
+    out.push(
+      `${escapeTerminal(c.name)}: ${formatCount(base)} \u2192 ${formatCount(head)} estimated cycles${c.relative !== null && c.change ? ` (${formatPercent(c.relative)})` : ", unchanged"}`
+    );
     for (const f of c.functions) {
-      out.push(`  ${cut(escapeTerminal(functionLabel(f)), 48).padEnd(48)} ${functionSideText(f, "base").padStart(14)} \u2192 ${functionSideText(f, "head").padEnd(14)} ${functionChangeText(f)}`);
+      out.push(
+        `  ${cut(escapeTerminal(functionLabel(f)), 48).padEnd(48)} ${functionSideText(f, "base").padStart(14)} \u2192 ${functionSideText(f, "head").padEnd(14)} ${functionChangeText(f)}`
+      );
       for (const l of f.lines ?? []) out.push(lineRow(l, "    "));
     }
     const other = c.otherFunctions;
-    if (other) out.push(`  ${cut(otherFunctionsLabel(other), 48).padEnd(48)} ${otherFunctionsSideText(other, "base").padStart(14)} \u2192 ${otherFunctionsSideText(other, "head").padEnd(14)} ${formatSigned(other.change)}`);
+    if (other)
+      out.push(
+        `  ${cut(otherFunctionsLabel(other), 48).padEnd(48)} ${otherFunctionsSideText(other, "base").padStart(14)} \u2192 ${otherFunctionsSideText(other, "head").padEnd(14)} ${formatSigned(other.change)}`
+      );
     out.push("");
   }
   return `${out.join("\n").trimEnd()}
@@ -19749,21 +20154,33 @@ function resultsAt(path) {
   return { results: readResults(file), shown: shownPath(file) };
 }
 async function diff(args, io) {
-  const { values, positionals } = parse("diff", args, { benchmark: { type: "string" }, format: { type: "string" }, top: { type: "string" }, help: { type: "boolean", short: "h" } }, true);
+  const { values, positionals } = parse(
+    "diff",
+    args,
+    { benchmark: { type: "string" }, format: { type: "string" }, top: { type: "string" }, help: { type: "boolean", short: "h" } },
+    true
+  );
   if (values.help) return help("diff", io);
-  if (positionals.length !== 2) throw new CgBenchError(`cg-bench diff: expected BASE and HEAD (results.json files or their directories), got ${positionals.length}
-See: cg-bench diff --help`);
+  if (positionals.length !== 2)
+    throw new CgBenchError(
+      `cg-bench diff: expected BASE and HEAD (results.json files or their directories), got ${positionals.length}
+See: cg-bench diff --help`
+    );
   const format2 = values.format ?? "terminal";
   if (format2 !== "terminal" && format2 !== "markdown") throw new CgBenchError(`--format ${format2}: must be terminal or markdown`);
   const [base, head] = positionals.map(resultsAt);
   const only = values.benchmark;
   if (only !== void 0 && !head.results.benchmarks.some((b) => b.name === only) && !base.results.benchmarks.some((b) => b.name === only)) {
-    throw new CgBenchError(`--benchmark ${only}: no such benchmark in ${head.shown} or ${base.shown}; the benchmarks are: ${head.results.benchmarks.map((b) => b.name).join(", ")}`);
+    throw new CgBenchError(
+      `--benchmark ${only}: no such benchmark in ${head.shown} or ${base.shown}; the benchmarks are: ${head.results.benchmarks.map((b) => b.name).join(", ")}`
+    );
   }
   const pick = (r) => only === void 0 ? r : { ...r, benchmarks: r.benchmarks.filter((b) => b.name === only) };
   const top = positiveInt("top", values.top, 20);
   const comparison = compareResults(pick(base.results), pick(head.results), { topFunctions: top, topLines: top });
-  io.stdout.write(format2 === "markdown" ? markdownReport.render({ head: pick(head.results), comparison, baselineSource: base.shown }) : diffTerminal(comparison));
+  io.stdout.write(
+    format2 === "markdown" ? markdownReport.render({ head: pick(head.results), comparison, baselineSource: base.shown }) : diffTerminal(comparison)
+  );
   return ExitCode.ok;
 }
 
@@ -19771,29 +20188,29 @@ See: cg-bench diff --help`);
 import { writeFileSync as writeFileSync7 } from "node:fs";
 
 // src/history/load.ts
-import { existsSync as existsSync6, lstatSync as lstatSync4, readdirSync as readdirSync6, statSync as statSync10 } from "node:fs";
-import { basename as basename4, dirname as dirname9, join as join13 } from "node:path";
+import { existsSync as existsSync6, lstatSync as lstatSync5, readdirSync as readdirSync7, statSync as statSync10 } from "node:fs";
+import { basename as basename2, dirname as dirname8, join as join14 } from "node:path";
 var MAX_RUNS = 200;
-var MAX_ENTRIES2 = 1e4;
+var MAX_ENTRIES3 = 1e4;
 var ORDERS = ["given", "created"];
 var byName = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 function expandRuns(path) {
   if (!existsSync6(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname9(path) }];
+  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname8(path) }];
   const run2 = (file) => ({ file, root: path });
-  if (presentAt(join13(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
-  const names = readdirSync6(path);
-  if (names.length > MAX_ENTRIES2) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES2}`);
+  if (presentAt(join14(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
+  const names = readdirSync7(path);
+  if (names.length > MAX_ENTRIES3) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES3}`);
   const found = names.sort(byName).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if (lstatSync4(entry).isDirectory()) return presentAt(join13(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
+    if (lstatSync5(entry).isDirectory()) return presentAt(join14(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
     return name.endsWith(".json") ? [run2(entry)] : [];
   });
   if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
   return found;
 }
 function runLabel(file) {
-  const name = basename4(file) === "results.json" ? basename4(dirname9(file)) : basename4(file).replace(/\.json$/, "");
+  const name = basename2(file) === "results.json" ? basename2(dirname8(file)) : basename2(file).replace(/\.json$/, "");
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
 }
 function slimForHistory(results) {
@@ -19807,7 +20224,10 @@ function slimForHistory(results) {
 }
 function createdAt(point) {
   const t = Date.parse(point.results.createdAt);
-  if (Number.isNaN(t)) throw new CgBenchError(`${point.source}: createdAt ${JSON.stringify(point.results.createdAt)} is not a date; --order created needs one (or give the files in order)`);
+  if (Number.isNaN(t))
+    throw new CgBenchError(
+      `${point.source}: createdAt ${JSON.stringify(point.results.createdAt)} is not a date; --order created needs one (or give the files in order)`
+    );
   return t;
 }
 async function loadHistory(paths, order) {
@@ -19851,7 +20271,9 @@ function historySeries(points) {
       try {
         const c = compareResults(points[i - 1].results, point.results);
         comparable = c.comparable;
-        verdicts = new Map(c.benchmarks.map((b) => [b.name, b.verdict === "regression" || b.verdict === "improvement" || b.verdict === "not-comparable" ? b.verdict : "none"]));
+        verdicts = new Map(
+          c.benchmarks.map((b) => [b.name, b.verdict === "regression" || b.verdict === "improvement" || b.verdict === "not-comparable" ? b.verdict : "none"])
+        );
       } catch {
         comparable = false;
       }
@@ -19915,7 +20337,8 @@ function panel(s, labels, shown, y0) {
   const last = [...s.values].reverse().find((v) => v !== null);
   out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
   out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
-  if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+  if (last != null)
+    out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
   const axisLabel = (r, text3) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text3}</text>`);
@@ -19933,15 +20356,21 @@ function panel(s, labels, shown, y0) {
     const label = xmlText(labels[i]);
     if (mark === "not-comparable") {
       const bx = fixed(x(i) - step / 2);
-      out.push(`<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`);
+      out.push(
+        `<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`
+      );
     }
     if (r === null) {
-      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">\xD7<title>${label}: failed or absent</title></text>`);
+      out.push(
+        `<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">\xD7<title>${label}: failed or absent</title></text>`
+      );
       return;
     }
     const changed = mark === "regression" || mark === "improvement";
     const what = mark === "none" ? "" : `; ${mark === "not-comparable" ? "not comparable with the run before" : `${mark} from the run before`}`;
-    out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`);
+    out.push(
+      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`
+    );
     const before = s.values[i - 1];
     if (changed && before) {
       const text3 = percent(s.values[i] / before - 1);
@@ -19950,7 +20379,8 @@ function panel(s, labels, shown, y0) {
     }
   });
   labels.forEach((l, i) => {
-    if (shown[i]) out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
+    if (shown[i])
+      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
   });
   out.push("</g>");
   return out;
@@ -19967,7 +20397,9 @@ function historySvg(series, labels) {
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`
   ];
-  series.forEach((s, i) => out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL)));
+  series.forEach((s, i) => {
+    out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL));
+  });
   const caption = height - FOOTER + 16;
   const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
   out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
@@ -19986,13 +20418,25 @@ function historySvg(series, labels) {
 // src/cli/history.ts
 var isOrder = (text3) => ORDERS.includes(text3);
 async function history(args, io) {
-  const { values, positionals } = parse("history", args, { out: { type: "string", short: "o" }, order: { type: "string" }, help: { type: "boolean", short: "h" } }, true);
+  const { values, positionals } = parse(
+    "history",
+    args,
+    { out: { type: "string", short: "o" }, order: { type: "string" }, help: { type: "boolean", short: "h" } },
+    true
+  );
   if (values.help) return help("history", io);
-  if (!positionals.length) throw new CgBenchError("cg-bench history: give the results.json files (or a directory of them), oldest first\nSee: cg-bench history --help");
+  if (!positionals.length)
+    throw new CgBenchError("cg-bench history: give the results.json files (or a directory of them), oldest first\nSee: cg-bench history --help");
   const order = values.order ?? "given";
   if (!isOrder(order)) throw new CgBenchError(`--order ${order}: must be ${ORDERS.join(" or ")}`);
-  const points = await loadHistory(positionals.map((p) => resolveFrom(callerDirectory(), p)), order);
-  const svg = historySvg(historySeries(points), points.map((p) => p.label));
+  const points = await loadHistory(
+    positionals.map((p) => resolveFrom(callerDirectory(), p)),
+    order
+  );
+  const svg = historySvg(
+    historySeries(points),
+    points.map((p) => p.label)
+  );
   if (values.out === void 0) io.stdout.write(svg);
   else {
     const out = resolveFrom(callerDirectory(), values.out);
@@ -20009,7 +20453,7 @@ async function history(args, io) {
 
 // src/cli/merge.ts
 import { existsSync as existsSync7, mkdirSync as mkdirSync9, statSync as statSync11 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute8, join as join14, normalize, sep as sep5 } from "node:path";
+import { dirname as dirname9, isAbsolute as isAbsolute8, join as join15, normalize, sep as sep6 } from "node:path";
 
 // src/shard/merge.ts
 function mergeShards(parts) {
@@ -20023,31 +20467,41 @@ function mergeShards(parts) {
   const seen = /* @__PURE__ */ new Map();
   for (const part of parts) {
     const shard = shardOf2(part);
-    if (shard.count !== reference.count) throw new CgBenchError(`${part.source}: part ${shard.index}/${shard.count}, but ${first.source} is one of ${reference.count} parts`);
+    if (shard.count !== reference.count)
+      throw new CgBenchError(`${part.source}: part ${shard.index}/${shard.count}, but ${first.source} is one of ${reference.count} parts`);
     if (part.results.configHash !== first.results.configHash || JSON.stringify(shard.benchmarks) !== JSON.stringify(reference.benchmarks)) {
       throw new CgBenchError(`${part.source}: measured another configuration than ${first.source} (a different cg-bench.yml, commit or --filter)`);
     }
     const differences = environmentDifferences(first.results.environment, part.results.environment);
     if (differences.length || JSON.stringify(part.results.environment) !== JSON.stringify(first.results.environment)) {
-      throw new CgBenchError(`${part.source}: measured on another machine or image than ${first.source}${differences.length ? ` (${differences.join("; ")})` : ""}; the parts of one run must come from the same image`);
+      throw new CgBenchError(
+        `${part.source}: measured on another machine or image than ${first.source}${differences.length ? ` (${differences.join("; ")})` : ""}; the parts of one run must come from the same image`
+      );
     }
     const other = seen.get(shard.index);
     if (other !== void 0) throw new CgBenchError(`${part.source}: part ${shard.index}/${shard.count} again (also ${other})`);
     seen.set(shard.index, part.source);
   }
   const missing = Array.from({ length: reference.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
-  if (missing.length) throw new CgBenchError(`cg-bench merge: part(s) ${missing.map((i) => `${i}/${reference.count}`).join(", ")} missing; give every part's results.json`);
+  if (missing.length)
+    throw new CgBenchError(`cg-bench merge: part(s) ${missing.map((i) => `${i}/${reference.count}`).join(", ")} missing; give every part's results.json`);
   const byName2 = /* @__PURE__ */ new Map();
   for (const part of parts) {
     for (const result of part.results.benchmarks) {
       const other = byName2.get(result.name);
-      if (other) throw new CgBenchError(`${part.source}: benchmark "${result.name}" was measured in two parts (also ${other.source}); the parts disagree on the split (give every part the same --durations)`);
+      if (other)
+        throw new CgBenchError(
+          `${part.source}: benchmark "${result.name}" was measured in two parts (also ${other.source}); the parts disagree on the split (give every part the same --durations)`
+        );
       if (!reference.benchmarks.includes(result.name)) throw new CgBenchError(`${part.source}: benchmark "${result.name}" is not in the suite the parts name`);
       byName2.set(result.name, { result, source: part.source });
     }
   }
   const unmeasured = reference.benchmarks.filter((name) => !byName2.has(name));
-  if (unmeasured.length) throw new CgBenchError(`cg-bench merge: no part measured ${unmeasured.map((n) => JSON.stringify(n)).join(", ")}; the parts disagree on the split (give every part the same --durations)`);
+  if (unmeasured.length)
+    throw new CgBenchError(
+      `cg-bench merge: no part measured ${unmeasured.map((n) => JSON.stringify(n)).join(", ")}; the parts disagree on the split (give every part the same --durations)`
+    );
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: "cg-bench",
@@ -20067,7 +20521,8 @@ function filesOf(results, source) {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file)]).filter((f) => f !== "");
   for (const file of files) {
     const normal = normalize(file);
-    if (isAbsolute8(file) || normal === ".." || normal.startsWith(`..${sep5}`)) throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
+    if (isAbsolute8(file) || normal === ".." || normal.startsWith(`..${sep6}`))
+      throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
   }
   return files;
 }
@@ -20075,7 +20530,13 @@ async function merge(args, io) {
   const { values, positionals } = parse(
     "merge",
     args,
-    { ...REPORT_OPTIONS, out: { type: "string", short: "o" }, baseline: { type: "string", short: "b" }, "save-baseline": { type: "string" }, help: { type: "boolean", short: "h" } },
+    {
+      ...REPORT_OPTIONS,
+      out: { type: "string", short: "o" },
+      baseline: { type: "string", short: "b" },
+      "save-baseline": { type: "string" },
+      help: { type: "boolean", short: "h" }
+    },
     true
   );
   if (values.help) return help("merge", io);
@@ -20086,7 +20547,7 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => dirname10(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => dirname9(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release2 = lockOutputDirectory(out);
@@ -20094,11 +20555,20 @@ async function merge(args, io) {
     mkdirSync9(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom(dirname10(part.file), file);
+        const from = resolveFrom(dirname9(part.file), file);
         if (!presentAt(from)) continue;
         const to = resolveFrom(out, file);
-        mkdirSync9(dirname10(to), { recursive: true });
-        copyBeneath(dirname10(part.file), file, to, COPY_LIMIT, "part file", join14(dirname10(part.source), file));
+        const shown = join15(dirname9(part.source), file);
+        try {
+          mkdirSync9(dirname9(to), { recursive: true });
+          copyBeneath(dirname9(part.file), file, to, COPY_LIMIT, "part file", shown);
+        } catch (error) {
+          if (error instanceof CgBenchError) throw error;
+          const code = error.code ?? String(error);
+          throw new CgBenchError(
+            `${part.source}: names ${JSON.stringify(file)}, which cannot be copied to ${shownPath(to)} (${code}); another part names a file at the same place, or the part is corrupt`
+          );
+        }
       }
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : void 0;
@@ -20128,7 +20598,7 @@ async function merge(args, io) {
 }
 
 // src/cli/paired.ts
-import { relative as relative8 } from "node:path";
+import { relative as relative9 } from "node:path";
 
 // src/stopwatch/suite.ts
 import { mkdirSync as mkdirSync10 } from "node:fs";
@@ -20136,7 +20606,7 @@ import { mkdirSync as mkdirSync10 } from "node:fs";
 // src/stopwatch/executor.ts
 import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync7, writeFileSync as writeFileSync8 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join15 } from "node:path";
+import { delimiter as delimiter3, join as join16 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -20152,8 +20622,8 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join15(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join15(dir, "stopwatch");
+    const dir = mkdtempSync2(join16(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join16(dir, "stopwatch");
     writeFileSync8(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
     process.once("exit", () => rmSync7(dir, { recursive: true, force: true }));
@@ -20175,7 +20645,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join15(dir, name);
+    const candidate = join16(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -20185,22 +20655,51 @@ function resolveProgram(name, path) {
   throw new CgBenchError(`${name}: not found in PATH (${path ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode.benchmarkFailed);
 }
 function helperArgv(file, argv, path, options) {
-  return [file, String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice), resolveProgram(argv[0], path ?? process.env["PATH"]), ...argv.slice(1)];
+  return [
+    file,
+    String(options.cpu),
+    options.noAslr ? "1" : "0",
+    options.counters ? "1" : "0",
+    String(options.nice),
+    resolveProgram(argv[0], path ?? process.env["PATH"]),
+    ...argv.slice(1)
+  ];
 }
 function helperFields(r, command) {
-  if (r.exitCode !== 0) throw new CgBenchError(`${command.name}: the stopwatch helper failed (${r.spawnError ?? r.signal ?? `status ${r.exitCode}`}): ${r.stderr.trim()}`);
+  if (r.exitCode !== 0)
+    throw new CgBenchError(`${command.name}: the stopwatch helper failed (${r.spawnError ?? r.signal ?? `status ${r.exitCode}`}): ${r.stderr.trim()}`);
   const fields = parseHelperLine(r.stdout);
-  if (fields["status"] !== 0) fail2(command, fields["status"] === -1 ? null : fields["status"] ?? null, fields["signal"] === void 0 ? null : `signal ${fields["signal"]}`);
+  if (fields["status"] !== 0)
+    fail2(command, fields["status"] === -1 ? null : fields["status"] ?? null, fields["signal"] === void 0 ? null : `signal ${fields["signal"]}`);
   return fields;
 }
 async function runHelper(file, command, options) {
-  const r = await runProcess({ argv: helperArgv(file, command.argv, command.env["PATH"], options), cwd: command.cwd, env: command.env, stdout: "capture", stderr: "capture", timeoutMs: command.timeoutMs });
+  const r = await runProcess({
+    argv: helperArgv(file, command.argv, command.env["PATH"], options),
+    cwd: command.cwd,
+    env: command.env,
+    stdout: "capture",
+    stderr: "capture",
+    timeoutMs: command.timeoutMs
+  });
   if (r.timedOut) timedOut(command);
   return helperFields(r, command);
 }
 function probeHelper(file, options) {
-  const probe = { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" }, name: "the stopwatch helper's probe", timeoutMs: PROBE_TIMEOUT_MS3 };
-  const r = runProcessSync({ argv: helperArgv(file, probe.argv, probe.env["PATH"], options), cwd: probe.cwd, env: probe.env, timeoutMs: probe.timeoutMs, output: "capture" });
+  const probe = {
+    argv: ["/bin/true"],
+    cwd: "/",
+    env: { PATH: "/usr/bin:/bin" },
+    name: "the stopwatch helper's probe",
+    timeoutMs: PROBE_TIMEOUT_MS3
+  };
+  const r = runProcessSync({
+    argv: helperArgv(file, probe.argv, probe.env["PATH"], options),
+    cwd: probe.cwd,
+    env: probe.env,
+    timeoutMs: probe.timeoutMs,
+    output: "capture"
+  });
   return helperFields(r, probe);
 }
 var ERRNO = { 1: "EPERM", 2: "ENOENT", 13: "EACCES", 19: "ENODEV", 22: "EINVAL", 38: "ENOSYS", 95: "EOPNOTSUPP" };
@@ -20236,17 +20735,25 @@ function noiseControls() {
   return { prefix, controls };
 }
 function timedOut(command) {
-  throw new CgBenchError(`${command.name}: timed out after ${formatDuration(command.timeoutMs)} in a timed run, and was killed with everything it started (set "timeout" on the benchmark to allow longer)`, ExitCode.benchmarkFailed);
+  throw new CgBenchError(
+    `${command.name}: timed out after ${formatDuration(command.timeoutMs)} in a timed run, and was killed with everything it started (set "timeout" on the benchmark to allow longer)`,
+    ExitCode.benchmarkFailed
+  );
 }
 function fail2(command, status, signal) {
-  throw new CgBenchError(`${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`, ExitCode.benchmarkFailed);
+  throw new CgBenchError(
+    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`,
+    ExitCode.benchmarkFailed
+  );
 }
 function wallclockExecutor(experiment = {}) {
   const file = helper();
   if (file) {
     const probed3 = helperControls(file, false);
     const options = { ...probed3.options, ...experiment.unpinned ? { cpu: -1 } : {}, ...experiment.normalPriority ? { nice: 0 } : {} };
-    const controls2 = probed3.controls.map((c, i) => i === 0 && experiment.unpinned ? "not pinned (experiment)" : i === 2 && experiment.normalPriority ? "normal priority (experiment)" : c);
+    const controls2 = probed3.controls.map(
+      (c, i) => i === 0 && experiment.unpinned ? "not pinned (experiment)" : i === 2 && experiment.normalPriority ? "normal priority (experiment)" : c
+    );
     return {
       name: "wallclock",
       unit: "ms",
@@ -20273,7 +20780,10 @@ function wallclockExecutor(experiment = {}) {
 }
 function cputimeExecutor() {
   const file = helper();
-  if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch2()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`);
+  if (!file)
+    throw new CgBenchError(
+      `mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch2()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`
+    );
   const { options, controls } = helperControls(file, false);
   return {
     name: "cputime",
@@ -20302,7 +20812,8 @@ function countersProblem() {
       const pmu = existsSync8("/sys/bus/event_source/devices/cpu") || existsSync8("/sys/bus/event_source/devices/cpu_core");
       return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
     }
-    if (errno === 1 || errno === 13) return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? " (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)" : ""}, or a container's seccomp profile refuses perf_event_open`;
+    if (errno === 1 || errno === 13)
+      return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? " (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)" : ""}, or a container's seccomp profile refuses perf_event_open`;
     if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
     return call;
   }
@@ -20310,7 +20821,8 @@ function countersProblem() {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
-  if (!works2(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"])) return "`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)";
+  if (!works2(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"]))
+    return "`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)";
   return void 0;
 }
 function countersExecutor() {
@@ -20511,17 +21023,22 @@ function executorFor(spec, fallback, log) {
   if (spec.mode !== "counters") return wallclockExecutor();
   const problem = countersProblem();
   if (!problem || fallback === "fail") return countersExecutor();
-  log(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === "cputime" ? "its CPU time" : "the wall clock"} instead (--counters-fallback ${fallback})`);
+  log(
+    `cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === "cputime" ? "its CPU time" : "the wall clock"} instead (--counters-fallback ${fallback})`
+  );
   return fallback === "cputime" ? cputimeExecutor() : wallclockExecutor();
 }
 async function timeSuite(options) {
   const { head, base, outDir } = options;
   const timed = timedSpecs(head.config, options.benchmark);
   if (!timed.length) {
-    throw new CgBenchError(`${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
+    throw new CgBenchError(
+      `${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`
+    );
   }
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
-  if (missing.length) throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
+  if (missing.length)
+    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
   mkdirSync10(outDir, { recursive: true });
   const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head.config, outDir, "head", options.progress) };
   const command = (spec, sandbox, side) => ({
@@ -20547,7 +21064,12 @@ async function timeSuite(options) {
       }
     });
     const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
-    const estimate = pairedEstimate(samples.base.map((s) => s.value), samples.head.map((s) => s.value), 0.95, INTERVAL_METHOD);
+    const estimate = pairedEstimate(
+      samples.base.map((s) => s.value),
+      samples.head.map((s) => s.value),
+      0.95,
+      INTERVAL_METHOD
+    );
     const result = {
       name: spec.name,
       mode: executor.name,
@@ -20564,12 +21086,17 @@ async function timeSuite(options) {
     };
     const extraNames = [...new Set(samples.base.flatMap((s) => Object.keys(s.extra ?? {})))];
     if (extraNames.length) {
-      result.extra = Object.fromEntries(extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }]));
+      result.extra = Object.fromEntries(
+        extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }])
+      );
     }
     results.push(result);
   }
-  writeFileAtomic(resolveFrom(outDir, PAIRED_FILE), `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
-`);
+  writeFileAtomic(
+    resolveFrom(outDir, PAIRED_FILE),
+    `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
+`
+  );
   return results;
 }
 var PAIRED_FILE = "paired.json";
@@ -20610,17 +21137,19 @@ async function paired(args, io) {
     true
   );
   if (values.help) return help("paired", io);
-  if (positionals.length !== 1) throw new CgBenchError("cg-bench paired: expected the base checkout's directory (e.g. a git worktree of main)\nSee: cg-bench paired --help");
+  if (positionals.length !== 1)
+    throw new CgBenchError("cg-bench paired: expected the base checkout's directory (e.g. a git worktree of main)\nSee: cg-bench paired --help");
   const budgetMs = values.budget === void 0 ? void 0 : parseBudget(values.budget);
   const fallback = COUNTERS_FALLBACKS.find((f) => f === (values["counters-fallback"] ?? "fail"));
   if (!fallback) throw new CgBenchError(`--counters-fallback ${values["counters-fallback"]}: must be fail, cputime or wallclock`);
   const shown = values.format ?? "terminal";
-  if (shown !== "terminal" && shown !== "markdown" && shown !== "json") throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
+  if (shown !== "terminal" && shown !== "markdown" && shown !== "json")
+    throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
   if (resultsFile) readResults(resultsFile);
   const paths = cliPaths(values);
   const head = loadConfig(paths.config);
-  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative8(callerDirectory(), paths.config));
+  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative9(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? ".cg-bench/paired");
   const results = await timeSuite({
@@ -20641,10 +21170,12 @@ async function paired(args, io) {
     into.timed = [...(into.timed ?? []).filter((t) => !results.some((r) => r.name === t.name)), ...results];
     writeResults(resultsFile, into);
   }
-  io.stdout.write(shown === "json" ? `${JSON.stringify(results, null, 2)}
+  io.stdout.write(
+    shown === "json" ? `${JSON.stringify(results, null, 2)}
 ` : shown === "markdown" ? `${timedMarkdown(results).slice(1).join("\n")}
 ` : `${timedTerminalTable(results).join("\n")}
-`);
+`
+  );
   io.stderr.write(`raw samples: ${shownPath(pairedFile)}${resultsFile ? ` and ${shownPath(resultsFile)}` : ""}
 `);
   return values["fail-on-regression"] === true && results.some((r) => r.verdict === "regression") ? ExitCode.regression : ExitCode.ok;
@@ -20661,7 +21192,7 @@ function parseBudget(text3) {
 
 // src/bisect/history.ts
 import { existsSync as existsSync9, realpathSync as realpathSync4 } from "node:fs";
-import { basename as basename5, dirname as dirname11, isAbsolute as isAbsolute9, join as join16, relative as relative9, sep as sep6 } from "node:path";
+import { basename as basename3, dirname as dirname10, isAbsolute as isAbsolute9, join as join17, relative as relative10, sep as sep7 } from "node:path";
 
 // src/vcs/git.ts
 import { rmSync as rmSync8 } from "node:fs";
@@ -20685,7 +21216,13 @@ var SAFE_GIT_ENV = {
 var GIT_TIMEOUT_MS = 30 * 6e4;
 function git(repo, args, env2 = {}) {
   const caller = Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== void 0));
-  const r = runProcessSync({ argv: ["git", ...SAFE_GIT_OPTIONS, ...args], cwd: repo, env: { ...caller, ...SAFE_GIT_ENV, ...env2 }, timeoutMs: GIT_TIMEOUT_MS, output: "capture" });
+  const r = runProcessSync({
+    argv: ["git", ...SAFE_GIT_OPTIONS, ...args],
+    cwd: repo,
+    env: { ...caller, ...SAFE_GIT_ENV, ...env2 },
+    timeoutMs: GIT_TIMEOUT_MS,
+    output: "capture"
+  });
   const why = r.timedOut ? `git ${args[0]} timed out after ${GIT_TIMEOUT_MS / 6e4} min` : r.spawnError;
   return { ok: r.exitCode === 0, out: r.stdout, err: (r.stderr || why || "").trim() };
 }
@@ -20707,14 +21244,18 @@ function removeWorktree(repo, dir) {
 
 // src/bisect/history.ts
 function locateConfig(config) {
-  const dir = dirname11(config);
+  const dir = dirname10(config);
   if (!existsSync9(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
-  if (!r.ok || !top) throw new CgBenchError(`cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`);
-  const inside2 = relative9(realpathSync4(top), realpathSync4(dir));
-  if (inside2.startsWith(`..${sep6}`) || inside2 === ".." || isAbsolute9(inside2)) throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: realpathSync4(top), configPath: join16(inside2, basename5(config)) };
+  if (!r.ok || !top)
+    throw new CgBenchError(
+      `cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`
+    );
+  const inside2 = relative10(realpathSync4(top), realpathSync4(dir));
+  if (inside2.startsWith(`..${sep7}`) || inside2 === ".." || isAbsolute9(inside2))
+    throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
+  return { top: realpathSync4(top), configPath: join17(inside2, basename3(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -20753,7 +21294,9 @@ function firstParentRange(top, good, bad) {
 function refuseUncommittedConfig(top, configPath) {
   const r = git(top, ["status", "--porcelain", "--untracked-files=no", "--", configPath]);
   if (r.ok && r.out.trim()) {
-    throw new CgBenchError(`cg-bench bisect: ${configPath} has uncommitted changes; bisect measures each commit with its own committed ${configPath} (commit or stash them first)`);
+    throw new CgBenchError(
+      `cg-bench bisect: ${configPath} has uncommitted changes; bisect measures each commit with its own committed ${configPath} (commit or stash them first)`
+    );
   }
 }
 
@@ -20806,8 +21349,8 @@ function doesNotRepeat(first, second, thresholdPercent, top) {
   const events = first.events && second.events ? Object.keys(first.events).filter((e) => first.events[e] !== second.events[e]) : [];
   const change = second.estimatedCycles - first.estimatedCycles;
   if (!events.length && change === 0) return void 0;
-  const relative10 = first.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : Math.abs(change) / first.estimatedCycles;
-  if (thresholdPercent > 0 && relative10 * 100 < thresholdPercent) return void 0;
+  const relative11 = first.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : Math.abs(change) / first.estimatedCycles;
+  if (thresholdPercent > 0 && relative11 * 100 < thresholdPercent) return void 0;
   const eventText = events.map((e) => `${e} ${formatCount(first.events[e])} \u2192 ${formatCount(second.events[e])}`).join(", ");
   const functions = functionChanges(first, second, top, 0).map(
     (f) => `  ${escapeTerminal(f.fn)} (${escapeTerminal(f.file)}): ${f.base === null ? "absent" : formatCount(f.base)} \u2192 ${f.head === null ? "absent" : formatCount(f.head)}`
@@ -20832,7 +21375,8 @@ async function bisectCommand(args, io) {
     true
   );
   if (values.help) return help("bisect", io);
-  if (positionals.length !== 2) throw new CgBenchError(`cg-bench bisect: expected GOOD and BAD commits, got ${positionals.length} argument(s)
+  if (positionals.length !== 2)
+    throw new CgBenchError(`cg-bench bisect: expected GOOD and BAD commits, got ${positionals.length} argument(s)
 See: cg-bench bisect --help`);
   const name = values.benchmark ?? "";
   if (!name) throw new CgBenchError("cg-bench bisect: --benchmark NAME is required (bisect follows one benchmark)\nSee: cg-bench bisect --help");
@@ -20848,7 +21392,7 @@ See: cg-bench bisect --help`);
   refuseUncommittedConfig(top, configPath);
   const bisectDir = resolveFrom(paths.out, "bisect");
   const worktree = resolveFrom(bisectDir, "worktree");
-  const release2 = lockOutputDirectory(bisectDir);
+  const release2 = lockOutputDirectory(bisectDir, ["worktree"]);
   const cleanup = () => removeWorktree(top, worktree);
   process.once("exit", cleanup);
   try {
@@ -20870,26 +21414,50 @@ See: cg-bench bisect --help`);
           out.push(`  ${formatCount(base)} \u2192 ${formatCount(cycles2)} estimated cycles (${formatPercent((cycles2 - base) / (base || 1))} against GOOD)`, "");
           const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions, topLines: topFunctions });
           const parentName = parentIndex < 0 ? `GOOD ${short2(good.sha)}` : short2(range.commits[parentIndex].sha);
-          out.push(terminalReport({ colour: io.stdout.isTTY === true }).render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd());
+          out.push(
+            terminalReport({ colour: io.stdout.isTTY === true }).render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd()
+          );
           const changed = comparison.benchmarks.find((b) => b.name === name);
           const lineRows = changed ? topLinesTerminal(changed, topFunctions) : [];
-          if (lineRows.length) out.push("", `${escapeTerminal(name)}: lines that changed most (against its parent; matched by their text, so code that only moved is not listed)`, ...lineRows);
+          if (lineRows.length)
+            out.push(
+              "",
+              `${escapeTerminal(name)}: lines that changed most (against its parent; matched by their text, so code that only moved is not listed)`,
+              ...lineRows
+            );
           return ExitCode.ok;
         }
         case "none":
-          out.push(`BAD ${short2(bad.sha)} measures ${cyclesAt(range.commits.length - 1)} estimated cycles, GOOD ${formatCount(base)}: no change${thresholdPercent ? ` beyond ${thresholdPercent}%` : ""} to find`);
+          out.push(
+            `BAD ${short2(bad.sha)} measures ${cyclesAt(range.commits.length - 1)} estimated cycles, GOOD ${formatCount(base)}: no change${thresholdPercent ? ` beyond ${thresholdPercent}%` : ""} to find`
+          );
           return ExitCode.regression;
         case "ambiguous":
-          out.push(`the first commit whose ${escapeTerminal(name)} differs from GOOD ${short2(good.sha)} is one of these (the ones before the last could not be measured):`, ...list(outcome2.candidates));
+          out.push(
+            `the first commit whose ${escapeTerminal(name)} differs from GOOD ${short2(good.sha)} is one of these (the ones before the last could not be measured):`,
+            ...list(outcome2.candidates)
+          );
           return ExitCode.benchmarkFailed;
         case "unknown":
-          out.push(`no measured commit differs from GOOD ${short2(good.sha)}, and BAD cannot be measured: the change, if any, is in one of these:`, ...list(outcome2.candidates));
+          out.push(
+            `no measured commit differs from GOOD ${short2(good.sha)}, and BAD cannot be measured: the change, if any, is in one of these:`,
+            ...list(outcome2.candidates)
+          );
           return ExitCode.benchmarkFailed;
       }
     };
     var describe = describe2;
     const valgrind = locateValgrind(callerEnvironment(process.env));
     const progress = progressFor(io);
+    const refuseUnrepeated = (which, commit, first, second) => {
+      const noise = doesNotRepeat(first.benchmark, second.benchmark, thresholdPercent, topFunctions);
+      if (!noise) return;
+      throw new CgBenchError(
+        `cg-bench bisect: ${escapeTerminal(name)} does not repeat at ${which} ${short2(commit.sha)}: ${noise}
+A commit's change cannot be told from this, so bisect stops before blaming one. Make the benchmark repeat (README, "My benchmark does not repeat": hash seeds, time, threads), or give a --threshold above the difference. Both runs: ${shownPath(resolveFrom(bisectDir, `commits/${commit.sha}`))} and \u2026-repeat (cg-bench diff shows every function and line)`,
+        ExitCode.regression
+      );
+    };
     const checkout = (commit) => {
       addWorktree(top, worktree, commit.sha);
       let config;
@@ -20912,7 +21480,7 @@ See: cg-bench bisect --help`);
         throw error;
       }
       const b = results.benchmarks[0];
-      if (!b || b.status !== "ok" || b.estimatedCycles === null) {
+      if (b?.status !== "ok" || b.estimatedCycles === null) {
         return { skipped: `benchmark ${b?.status === "timeout" ? "timed out" : "failed"}: ${firstLine2(b?.message ?? "")}`, exitCode: ExitCode.benchmarkFailed };
       }
       return { results, benchmark: { ...b, estimatedCycles: b.estimatedCycles } };
@@ -20922,7 +21490,10 @@ See: cg-bench bisect --help`);
     if (typeof goodConfig === "string") throw new CgBenchError(`cg-bench bisect: at GOOD ${short2(good.sha)}: ${goodConfig}`);
     const reference = await run2(good, goodConfig);
     if ("skipped" in reference) {
-      throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured at GOOD ${short2(good.sha)} (${reference.skipped}); there is nothing to compare with`, reference.exitCode);
+      throw new CgBenchError(
+        `cg-bench bisect: ${name} cannot be measured at GOOD ${short2(good.sha)} (${reference.skipped}); there is nothing to compare with`,
+        reference.exitCode
+      );
     }
     const base = reference.benchmark.estimatedCycles;
     say(`GOOD ${short2(good.sha)}: ${formatCount(base)} estimated cycles; measuring it again: a count that does not repeat cannot be bisected`);
@@ -20930,21 +21501,29 @@ See: cg-bench bisect --help`);
     if ("skipped" in repeat) {
       throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured a second time at GOOD ${short2(good.sha)} (${repeat.skipped})`, repeat.exitCode);
     }
-    const noise = doesNotRepeat(reference.benchmark, repeat.benchmark, thresholdPercent, topFunctions);
-    if (noise) {
-      throw new CgBenchError(
-        `cg-bench bisect: ${escapeTerminal(name)} does not repeat at GOOD ${short2(good.sha)}: ${noise}
-A commit's change cannot be told from this, so bisect stops before blaming one. Make the benchmark repeat (README, "My benchmark does not repeat": hash seeds, time, threads), or give a --threshold above the difference. Both runs: ${shownPath(resolveFrom(bisectDir, `commits/${good.sha}`))} and \u2026-repeat (cg-bench diff shows every function and line)`,
-        ExitCode.regression
-      );
-    }
-    const differs = (cycles2) => cycles2 !== base && (base === 0 || Math.abs(cycles2 - base) / base * 100 > thresholdPercent);
+    refuseUnrepeated("GOOD", good, reference, repeat);
+    const last = range.commits.length - 1;
     const measured = /* @__PURE__ */ new Map();
+    say(`measuring BAD ${named(bad)} twice`);
+    const badConfig = checkout(bad);
+    const badRun = typeof badConfig === "string" ? { skipped: badConfig, exitCode: ExitCode.usage } : await run2(bad, badConfig);
+    if ("skipped" in badRun || typeof badConfig === "string") say(`BAD ${short2(bad.sha)}: cannot be measured`);
+    else {
+      const again = await run2(bad, badConfig, `${bad.sha}-repeat`);
+      if ("skipped" in again) {
+        throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured a second time at BAD ${short2(bad.sha)} (${again.skipped})`, again.exitCode);
+      }
+      refuseUnrepeated("BAD", bad, badRun, again);
+      say(`BAD ${short2(bad.sha)}: ${formatCount(badRun.benchmark.estimatedCycles)} estimated cycles, twice`);
+    }
+    measured.set(last, badRun);
+    const differs = (cycles2) => cycles2 !== base && (base === 0 || Math.abs(cycles2 - base) / base * 100 > thresholdPercent);
     const search = await bisect(range.commits.length, async (index) => {
       const commit = range.commits[index];
-      say(`measuring ${named(commit)} (commit ${index + 1} of ${range.commits.length})`);
-      const config = checkout(commit);
-      const m = typeof config === "string" ? { skipped: config, exitCode: ExitCode.usage } : await run2(commit, config);
+      const known = measured.get(index);
+      if (!known) say(`measuring ${named(commit)} (commit ${index + 1} of ${range.commits.length})`);
+      const config = known ? void 0 : checkout(commit);
+      const m = known ?? (typeof config === "string" ? { skipped: config, exitCode: ExitCode.usage } : await run2(commit, config));
       measured.set(index, m);
       if ("skipped" in m) {
         say(`${short2(commit.sha)}: skipped (${escapeTerminal(m.skipped)})`);
@@ -20952,14 +21531,19 @@ A commit's change cannot be told from this, so bisect stops before blaming one. 
       }
       const cycles2 = m.benchmark.estimatedCycles;
       const verdict = differs(cycles2) ? "differs" : "same";
-      say(`${short2(commit.sha)}: ${formatCount(cycles2)} estimated cycles: ${verdict === "same" ? "GOOD's" : "differs"} (${formatPercent((cycles2 - base) / (base || 1))})`);
+      say(
+        `${short2(commit.sha)}: ${formatCount(cycles2)} estimated cycles: ${verdict === "same" ? "GOOD's" : "differs"} (${formatPercent((cycles2 - base) / (base || 1))})`
+      );
       return verdict;
     });
     const skipped = [...measured].flatMap(([index, m]) => "skipped" in m ? [[index, m.skipped]] : []);
     const lines = [];
     const code = describe2(search.outcome, lines);
     const skipNote = skipped.length ? `, ${skipped.length} skipped` : "";
-    lines.push("", `measured ${measured.size + 1} commit(s), one run each: GOOD and ${measured.size} of the ${range.commits.length} after it${skipNote}${thresholdPercent ? ` (threshold ${thresholdPercent}%)` : ""}`);
+    const between = range.commits.length - 1;
+    const twice = "skipped" in badRun ? "GOOD twice, BAD once" : "GOOD and BAD twice each";
+    const betweenNote = between ? `, ${measured.size - 1} of the ${between} between them once` : "";
+    lines.push("", `measured ${measured.size + 1} commit(s): ${twice}${betweenNote}${skipNote}${thresholdPercent ? ` (threshold ${thresholdPercent}%)` : ""}`);
     for (const [index, why] of skipped) lines.push(`  skipped ${named(range.commits[index])}: ${escapeTerminal(why)}`);
     lines.push(`results of each commit: ${shownPath(resolveFrom(bisectDir, "commits"))}/<sha>/`);
     io.stdout.write(`${lines.join("\n")}
@@ -21011,7 +21595,12 @@ async function run(args, io) {
   });
   const baselineSource = paths.baseline && shownPath(paths.baseline);
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head: outcome2.results, comparison: outcome2.comparison, baselineSource, resultsDir: shownPath(paths.out) })
+    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({
+      head: outcome2.results,
+      comparison: outcome2.comparison,
+      baselineSource,
+      resultsDir: shownPath(paths.out)
+    })
   );
   io.stderr.write(`results: ${shownPath(outcome2.resultsFile)}
 `);
@@ -21024,7 +21613,8 @@ async function run(args, io) {
 async function compare(args, io) {
   const { values, positionals } = parse("compare", args, { ...REPORT_OPTIONS, top: { type: "string" }, help: { type: "boolean", short: "h" } }, true);
   if (values.help) return help("compare", io);
-  if (positionals.length !== 2) throw new CgBenchError(`cg-bench compare: expected BASE.json and HEAD.json, got ${positionals.length} file(s)
+  if (positionals.length !== 2)
+    throw new CgBenchError(`cg-bench compare: expected BASE.json and HEAD.json, got ${positionals.length} file(s)
 See: cg-bench compare --help`);
   const formatName = format(values.format);
   const [basePath, headPath] = positionals.map((p) => resolveFrom(callerDirectory(), p));
@@ -21032,7 +21622,12 @@ See: cg-bench compare --help`);
   const head = readResults(headPath);
   const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt("top", values.top, 5) });
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: shownPath(basePath), resultsDir: shownPath(dirname12(headPath)) })
+    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({
+      head,
+      comparison,
+      baselineSource: shownPath(basePath),
+      resultsDir: shownPath(dirname11(headPath))
+    })
   );
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   return exitCodeFor({ failed, comparison }, values["fail-on-regression"] === true);
@@ -21067,7 +21662,8 @@ async function check(args, io) {
   }
   io.stdout.write(`${rows.length - unstable - failed} deterministic, ${unstable} nondeterministic, ${failed} failed
 `);
-  if (unstable) io.stdout.write(`where they differ: cg-bench diff ${shownPath(resolveFrom(paths.out, "check-1"))} ${shownPath(resolveFrom(paths.out, "check-2"))}
+  if (unstable)
+    io.stdout.write(`where they differ: cg-bench diff ${shownPath(resolveFrom(paths.out, "check-1"))} ${shownPath(resolveFrom(paths.out, "check-2"))}
 `);
   return failed ? ExitCode.benchmarkFailed : unstable ? ExitCode.regression : ExitCode.ok;
 }
@@ -21078,7 +21674,13 @@ async function env(args, io) {
   const config = values.config !== void 0 || existsSync10(configFile) ? loadConfig(configFile) : void 0;
   const root = config?.root ?? callerDirectory();
   const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? "one" }));
-  const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), root, config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS, view);
+  const environment = await collectEnvironment(
+    locateValgrind(callerEnvironment(process.env)),
+    root,
+    config?.cache ?? DEFAULT_CACHE,
+    config?.weights ?? DEFAULT_WEIGHTS,
+    view
+  );
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}
 `);
   else {
@@ -21093,9 +21695,15 @@ async function env(args, io) {
       ["simulated CPU", [environment.cpu.vendor, environment.cpu.brand].filter(Boolean).join(" ") || null],
       ["CPU features", environment.cpu.features.join(" ") || null],
       ["Valgrind hwcaps", environment.cpu.hwcaps],
-      ["glibc dispatch", environment.host ? `${environment.host.dispatch ?? "?"} (platform ${environment.host.platform ?? "?"}, hwcaps ${environment.host.hwcapsActive ?? "?"})` : null],
+      [
+        "glibc dispatch",
+        environment.host ? `${environment.host.dispatch ?? "?"} (platform ${environment.host.platform ?? "?"}, hwcaps ${environment.host.hwcapsActive ?? "?"})` : null
+      ],
       ["auxv types", environment.host?.auxvTypes ?? null],
-      ["CPUs", environment.host ? `online ${environment.host.cpusOnline ?? "?"}, possible ${environment.host.cpusPossible ?? "?"}, affinity ${environment.host.affinity}` : null],
+      [
+        "CPUs",
+        environment.host ? `online ${environment.host.cpusOnline ?? "?"}, possible ${environment.host.cpusPossible ?? "?"}, affinity ${environment.host.affinity}` : null
+      ],
       ["cache", `I1=${environment.cache.I1} D1=${environment.cache.D1} LL=${environment.cache.LL}`],
       ["weights", `l1=${environment.weights.l1} ll=${environment.weights.ll} ram=${environment.weights.ram}`],
       ["image", environment.image.ref],
@@ -21106,7 +21714,17 @@ async function env(args, io) {
   }
   return ExitCode.ok;
 }
-var COMMANDS = { run, compare, check, env, merge, bisect: bisectCommand, diff, history, paired };
+var COMMANDS = {
+  run,
+  compare,
+  check,
+  env,
+  merge,
+  bisect: bisectCommand,
+  diff,
+  history,
+  paired
+};
 async function main(argv, streams = { stdout: process.stdout, stderr: process.stderr }) {
   const actions = process.env["GITHUB_ACTIONS"] === "true";
   const io = actions ? { stdout: workflowCommandSafe(streams.stdout), stderr: inertStream(workflowCommandSafe(streams.stderr)) } : { stdout: streams.stdout, stderr: inertStream(streams.stderr) };

@@ -3913,50 +3913,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative8, options, skipNormalization) {
+    function resolveComponent(base, relative9, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative8 = parse(serialize(relative8, options), options);
+        relative9 = parse(serialize(relative9, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative8.scheme) {
-        target.scheme = relative8.scheme;
-        target.userinfo = relative8.userinfo;
-        target.host = relative8.host;
-        target.port = relative8.port;
-        target.path = removeDotSegments(relative8.path || "");
-        target.query = relative8.query;
+      if (!options.tolerant && relative9.scheme) {
+        target.scheme = relative9.scheme;
+        target.userinfo = relative9.userinfo;
+        target.host = relative9.host;
+        target.port = relative9.port;
+        target.path = removeDotSegments(relative9.path || "");
+        target.query = relative9.query;
       } else {
-        if (relative8.userinfo !== void 0 || relative8.host !== void 0 || relative8.port !== void 0) {
-          target.userinfo = relative8.userinfo;
-          target.host = relative8.host;
-          target.port = relative8.port;
-          target.path = removeDotSegments(relative8.path || "");
-          target.query = relative8.query;
+        if (relative9.userinfo !== void 0 || relative9.host !== void 0 || relative9.port !== void 0) {
+          target.userinfo = relative9.userinfo;
+          target.host = relative9.host;
+          target.port = relative9.port;
+          target.path = removeDotSegments(relative9.path || "");
+          target.query = relative9.query;
         } else {
-          if (!relative8.path) {
+          if (!relative9.path) {
             target.path = base.path;
-            if (relative8.query !== void 0) {
-              target.query = relative8.query;
+            if (relative9.query !== void 0) {
+              target.query = relative9.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative8.path[0] === "/") {
-              target.path = removeDotSegments(relative8.path);
+            if (relative9.path[0] === "/") {
+              target.path = removeDotSegments(relative9.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative8.path;
+                target.path = "/" + relative9.path;
               } else if (!base.path) {
-                target.path = relative8.path;
+                target.path = relative9.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative8.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative9.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative8.query;
+            target.query = relative9.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3964,7 +3964,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative8.fragment;
+      target.fragment = relative9.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -10903,10 +10903,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep5, value } = collItem;
+        const { start, key, sep: sep6, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key ?? sep6?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -10920,7 +10920,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep5) {
+          if (!keyProps.anchor && !keyProps.tag && !sep6) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -10944,7 +10944,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep6 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -10960,7 +10960,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep6, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11051,7 +11051,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep5 = "";
+        let sep6 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11065,13 +11065,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep5 + cb;
-              sep5 = "";
+                comment += sep6 + cb;
+              sep6 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep5 += source;
+                sep6 += source;
               hasSpace = true;
               break;
             default:
@@ -11114,18 +11114,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep5, value } = collItem;
+        const { start, key, sep: sep6, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key ?? sep6?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep5 && !value) {
+          if (!props.anchor && !props.tag && !sep6 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11179,8 +11179,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep5 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
+        if (!isMap2 && !sep6 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep6, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11192,7 +11192,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep6 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11203,8 +11203,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep5)
-                for (const st of sep5) {
+              if (sep6)
+                for (const st of sep6) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11221,7 +11221,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep6, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -11401,7 +11401,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep5 = "";
+      let sep6 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -11418,24 +11418,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          value += sep6 + indent.slice(trimIndent) + content;
+          sep6 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep5 === " ")
-            sep5 = "\n";
-          else if (!prevMoreIndented && sep5 === "\n")
-            sep5 = "\n\n";
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          if (sep6 === " ")
+            sep6 = "\n";
+          else if (!prevMoreIndented && sep6 === "\n")
+            sep6 = "\n\n";
+          value += sep6 + indent.slice(trimIndent) + content;
+          sep6 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep5 === "\n")
+          if (sep6 === "\n")
             value += "\n";
           else
-            sep5 = "\n";
+            sep6 = "\n";
         } else {
-          value += sep5 + content;
-          sep5 = " ";
+          value += sep6 + content;
+          sep6 = " ";
           prevMoreIndented = false;
         }
       }
@@ -11618,25 +11618,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep5 = " ";
+      let sep6 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep5 === "\n")
-            res += sep5;
+          if (sep6 === "\n")
+            res += sep6;
           else
-            sep5 = "\n";
+            sep6 = "\n";
         } else {
-          res += sep5 + lm;
-          sep5 = " ";
+          res += sep6 + lm;
+          sep6 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep5 + (match?.[1] ?? "");
+      return res + sep6 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -12446,14 +12446,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep5, value }) {
+    function stringifyItem({ start, key, sep: sep6, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep5)
-        for (const st of sep5)
+      if (sep6)
+        for (const st of sep6)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -13620,18 +13620,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep5;
+          let sep6;
           if (scalar.end) {
-            sep5 = scalar.end;
-            sep5.push(this.sourceToken);
+            sep6 = scalar.end;
+            sep6.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep5 = [this.sourceToken];
+            sep6 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep5 }]
+            items: [{ start, key: scalar, sep: sep6 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -13784,15 +13784,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep5 = it.sep;
-                  sep5.push(this.sourceToken);
+                  const sep6 = it.sep;
+                  sep6.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep5 }]
+                    items: [{ start: start2, key, sep: sep6 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -13986,13 +13986,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep5 = fc.end.splice(1, fc.end.length);
-            sep5.push(this.sourceToken);
+            const sep6 = fc.end.splice(1, fc.end.length);
+            sep6.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep5 }]
+              items: [{ start, key: fc, sep: sep6 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -14271,12 +14271,11 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { mkdirSync as mkdirSync14 } from "node:fs";
-import { join as join23 } from "node:path";
+import { join as join25 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync13, writeFileSync as writeFileSync10 } from "node:fs";
-import { join as join19 } from "node:path";
+import { join as join20 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14303,13 +14302,24 @@ function errorMessage(error) {
 }
 
 // src/parse/cachegrind.ts
-import { basename as basename2, dirname as dirname2 } from "node:path";
 import { createGunzip } from "node:zlib";
 
 // src/untrusted/read.ts
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { closeSync, constants, createReadStream, fstatSync, lstatSync, statSync, openSync, readlinkSync, readSync, realpathSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  constants,
+  createReadStream,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  statSync,
+  writeSync
+} from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 var MiB = 1 << 20;
 var OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
@@ -14339,15 +14349,20 @@ function openBeneath(root, path, shown = resolve(root, path), what) {
     const component = join(realRoot, ...parts.slice(0, i + 1));
     const stat = lstatSync(component);
     const last = i === parts.length - 1;
-    if (stat.isSymbolicLink()) throw new CgBenchError(`${shown}: ${last ? "is" : `${join(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    if (stat.isSymbolicLink())
+      throw new CgBenchError(
+        `${shown}: ${last ? "is" : `${join(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
+      );
     if (!last && !stat.isDirectory()) throw new CgBenchError(`${shown}: ${join(...parts.slice(0, i + 1))} is not a directory`);
-    if (last && !stat.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
+    if (last && !stat.isFile())
+      throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
   }
   let fd;
   try {
     fd = openSync(real, OPEN_FLAGS);
   } catch (error) {
-    if (error.code === "ELOOP") throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    if (error.code === "ELOOP")
+      throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
     throw error;
   }
   try {
@@ -14359,7 +14374,10 @@ function openBeneath(root, path, shown = resolve(root, path), what) {
     } catch {
       opened = void 0;
     }
-    if (opened !== void 0 && opened !== real) throw new CgBenchError(`${shown}: a component of its path is a symbolic link (it opened as ${opened}); cg-bench does not follow links in files a pull request controls`);
+    if (opened !== void 0 && opened !== real)
+      throw new CgBenchError(
+        `${shown}: a component of its path is a symbolic link (it opened as ${opened}); cg-bench does not follow links in files a pull request controls`
+      );
     return { fd, real };
   } catch (error) {
     closeSync(fd);
@@ -14402,14 +14420,10 @@ function readBeneath(root, path, limit, what, shown = resolve(root, path)) {
 function readTextBeneath(root, path, limit, what, shown = resolve(root, path)) {
   return readBeneath(root, path, limit, what, shown).toString("utf8");
 }
-function streamBeneath(root, path, what, shown = resolve(root, path)) {
-  const { fd } = openBeneath(root, path, shown, what);
-  return createReadStream("", { fd, highWaterMark: MiB });
-}
 function readTextBounded(path, limit, what, shown = path) {
   return readTextBeneath(dirname(resolve(path)), basename(path), limit, what, shown);
 }
-var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" /proc/self/fd/0';
+var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
 function readAsIdentity(root, path, limit, identity2) {
   let opened;
   try {
@@ -14441,6 +14455,59 @@ function readAsIdentity(root, path, limit, identity2) {
     closeSync(opened.fd);
   }
 }
+var HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self/fd/0';
+function hashAsIdentity(path, limit, identity2, known) {
+  let before;
+  try {
+    before = statSync(path);
+  } catch {
+    return void 0;
+  }
+  if (!before.isFile() || before.size > limit) return void 0;
+  let fd;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+  } catch {
+    return void 0;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > limit || stat.dev !== before.dev || stat.ino !== before.ino) return void 0;
+    const key = `${identity2 ? `${identity2.uid}:${identity2.gid}` : "self"}\0${stat.dev}\0${stat.ino}\0${stat.size}\0${stat.mtimeMs}`;
+    const cached = known?.get(key);
+    if (cached) return cached;
+    let sha256;
+    if (identity2) {
+      const hasher = spawnSync("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path], {
+        stdio: [fd, "pipe", "ignore"],
+        uid: identity2.uid,
+        gid: identity2.gid,
+        env: { PATH: "/usr/bin:/bin" },
+        cwd: "/",
+        encoding: "latin1",
+        timeout: 12e4,
+        killSignal: "SIGKILL"
+      });
+      sha256 = hasher.status === 0 && !hasher.error ? /^([0-9a-f]{64}) /.exec(hasher.stdout)?.[1] : void 0;
+    } else {
+      const sha = createHash("sha256");
+      const buffer = Buffer.alloc(MiB);
+      let total = 0;
+      for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) {
+        total += n;
+        if (total > limit) return void 0;
+        sha.update(buffer.subarray(0, n));
+      }
+      sha256 = sha.digest("hex");
+    }
+    if (sha256) known?.set(key, sha256);
+    return sha256;
+  } catch {
+    return void 0;
+  } finally {
+    closeSync(fd);
+  }
+}
 var KiB = 1 << 10;
 function openPlain(path) {
   let fd;
@@ -14452,6 +14519,12 @@ function openPlain(path) {
   if (fstatSync(fd).isFile()) return fd;
   closeSync(fd);
   return void 0;
+}
+function openPlainStream(path, what) {
+  const fd = openPlain(path);
+  if (fd === void 0)
+    throw new CgBenchError(`${what} ${path}: not a plain file (a link, a fifo, a device, or gone); cg-bench reads only plain files the code it ran wrote`);
+  return createReadStream("", { fd, highWaterMark: MiB });
 }
 function readAt(path, bytes, from) {
   const fd = openPlain(path);
@@ -14476,35 +14549,6 @@ function readTail(path, bytes) {
 function logTail(path, lines = 20) {
   const text2 = readTail(path, 16 * KiB)?.trimEnd() ?? "";
   return text2.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
-}
-var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
-var hashes = /* @__PURE__ */ new Map();
-function contentHash(path) {
-  let fd;
-  try {
-    if (!statSync(path).isFile()) return void 0;
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
-  } catch {
-    return void 0;
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > MAX_EXECUTABLE) return void 0;
-    const key = `${path}\0${stat.size}\0${stat.mtimeMs}`;
-    let hash = hashes.get(key);
-    if (!hash) {
-      const sha = createHash("sha256");
-      const buffer = Buffer.alloc(MiB);
-      for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) sha.update(buffer.subarray(0, n));
-      hash = sha.digest("hex");
-      hashes.set(key, hash);
-    }
-    return hash;
-  } catch {
-    return void 0;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 // src/parse/cachegrind.ts
@@ -14546,7 +14590,9 @@ function functionLines(profile, f) {
   const sums = new Array(events).fill(0);
   for (const l of out) for (let e = 0; e < events; e++) sums[e] += l.costs[e];
   if (sums.some((v, e) => v !== f.costs[e])) {
-    throw new CachegrindParseError(`the cost lines of ${f.fn} (${f.file}), read again, add up to ${sums.join(" ")}, not ${f.costs.join(" ")}: the input changed while it was parsed`);
+    throw new CachegrindParseError(
+      `the cost lines of ${f.fn} (${f.file}), read again, add up to ${sums.join(" ")}, not ${f.costs.join(" ")}: the input changed while it was parsed`
+    );
   }
   return out;
 }
@@ -14625,9 +14671,7 @@ var CachegrindParser = class {
     if (!this.summary) throw this.error('no "summary:" line: the file is truncated or the process did not finish');
     for (let i = 0; i < this.events.length; i++) {
       if ((this.summary[i] ?? 0) !== this.totals[i]) {
-        throw this.error(
-          `the cost lines add up to ${this.events[i]}=${this.totals[i]} but "summary:" says ${this.summary[i] ?? 0}`
-        );
+        throw this.error(`the cost lines add up to ${this.events[i]}=${this.totals[i]} but "summary:" says ${this.summary[i] ?? 0}`);
       }
     }
     return {
@@ -14671,7 +14715,8 @@ ${buffer.toString("utf8", start, end)}`;
       this.file = text2.slice(3);
       if (this.currentFunction) this.currentRuns = this.runsIn(this.currentFunction, this.file);
     } else if (text2.startsWith("events:")) {
-      if (this.part === "body") throw this.error(`line ${this.lineNumber}: a second "events:" line (does the command have an argument with a newline followed by "events:"?)`);
+      if (this.part === "body")
+        throw this.error(`line ${this.lineNumber}: a second "events:" line (does the command have an argument with a newline followed by "events:"?)`);
       this.part = "body";
       this.events = text2.slice(7).trim().split(/\s+/);
       this.totals = new Array(this.events.length).fill(0);
@@ -14749,7 +14794,7 @@ async function parseCachegrindStream(stream, source, limit = MAX_PROFILE_BYTES) 
   return parser.finish();
 }
 async function parseCachegrindFile(path) {
-  const raw = streamBeneath(dirname2(path), basename2(path), "cachegrind.out file");
+  const raw = openPlainStream(path, "profile");
   const stream = path.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
   try {
     return await parseCachegrindStream(stream, path);
@@ -14954,16 +14999,27 @@ function lineChanges(base, head, top) {
   for (const [key, hl] of h) {
     const bl = b.get(key) ?? edited.get(key);
     if (bl) {
-      if (bl.estimatedCycles !== hl.estimatedCycles) changes.push({ file: hl.file, line: hl.line, baseLine: bl.line, ...text2(hl), base: bl.estimatedCycles, head: hl.estimatedCycles, change: hl.estimatedCycles - bl.estimatedCycles });
+      if (bl.estimatedCycles !== hl.estimatedCycles)
+        changes.push({
+          file: hl.file,
+          line: hl.line,
+          baseLine: bl.line,
+          ...text2(hl),
+          base: bl.estimatedCycles,
+          head: hl.estimatedCycles,
+          change: hl.estimatedCycles - bl.estimatedCycles
+        });
       continue;
     }
     const atMost = unrecordedAtMost2(base);
-    if (hl.estimatedCycles > atMost) changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text2(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
+    if (hl.estimatedCycles > atMost)
+      changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text2(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
   }
   for (const [key, bl] of b) {
     if (h.has(key)) continue;
     const atMost = unrecordedAtMost2(head);
-    if (bl.estimatedCycles > atMost) changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text2(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
+    if (bl.estimatedCycles > atMost)
+      changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text2(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
   }
   return changes.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.file.localeCompare(y.file) || x.line - y.line).slice(0, top);
 }
@@ -14988,7 +15044,9 @@ function missingAvx2(base, head) {
   if (has(base) === has(head)) return [];
   const [side, e] = has(base) ? ["head", head] : ["baseline", base];
   const model = e.cpu.brand ? ` (Valgrind presents ${e.cpu.brand.trim()})` : "";
-  return [`the ${side}'s host CPU has no AVX2${model}: glibc takes other code paths there, and counts differ from an AVX2 host's by 2\u201331 %; measure both on AVX2 hosts`];
+  return [
+    `the ${side}'s host CPU has no AVX2${model}: glibc takes other code paths there, and counts differ from an AVX2 host's by 2\u201331 %; measure both on AVX2 hosts`
+  ];
 }
 function environmentDifferences(base, head) {
   const fields = [
@@ -15028,17 +15086,26 @@ function functionChanges(base, head, top, topLines = 5) {
     if (b) {
       if (h.estimatedCycles !== b.estimatedCycles) {
         const lines = lineChanges(b.lines, h.lines, topLines);
-        changes.push({ fn: h.fn, file: h.file, base: b.estimatedCycles, head: h.estimatedCycles, change: h.estimatedCycles - b.estimatedCycles, ...lines.length ? { lines } : {} });
+        changes.push({
+          fn: h.fn,
+          file: h.file,
+          base: b.estimatedCycles,
+          head: h.estimatedCycles,
+          change: h.estimatedCycles - b.estimatedCycles,
+          ...lines.length ? { lines } : {}
+        });
       }
       continue;
     }
     const atMost = unrecordedAtMost(base);
-    if (h.estimatedCycles > atMost) changes.push({ fn: h.fn, file: h.file, base: null, head: h.estimatedCycles, change: h.estimatedCycles - atMost, unrecordedAtMost: atMost });
+    if (h.estimatedCycles > atMost)
+      changes.push({ fn: h.fn, file: h.file, base: null, head: h.estimatedCycles, change: h.estimatedCycles - atMost, unrecordedAtMost: atMost });
   }
   for (const b of base.functions) {
     if (headByKey.has(key(b))) continue;
     const atMost = unrecordedAtMost(head);
-    if (b.estimatedCycles > atMost) changes.push({ fn: b.fn, file: b.file, base: b.estimatedCycles, head: null, change: atMost - b.estimatedCycles, unrecordedAtMost: atMost });
+    if (b.estimatedCycles > atMost)
+      changes.push({ fn: b.fn, file: b.file, base: b.estimatedCycles, head: null, change: atMost - b.estimatedCycles, unrecordedAtMost: atMost });
   }
   return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
 }
@@ -15059,8 +15126,14 @@ function otherFunctions(base, head, listed) {
   return {
     count,
     unrecorded,
-    base: side(base.estimatedCycles, listed.map((f) => f.base)),
-    head: side(head.estimatedCycles, listed.map((f) => f.head)),
+    base: side(
+      base.estimatedCycles,
+      listed.map((f) => f.base)
+    ),
+    head: side(
+      head.estimatedCycles,
+      listed.map((f) => f.head)
+    ),
     change: rest
   };
 }
@@ -15069,16 +15142,24 @@ function compareOne(name, base, head, comparable, options) {
   const out = { name, verdict: "unchanged", thresholdPercent, base, head, change: null, relative: null, functions: [] };
   if (!head) return { ...out, verdict: "removed" };
   if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
-  if (!base || base.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
+  if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head.estimatedCycles - base.estimatedCycles;
-  const relative8 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative9 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head.seal) ?? executableDifference(base.executables, head.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative8) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative9) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const other = change === 0 ? void 0 : otherFunctions(base, head, functions);
-  return { ...out, verdict, change, relative: relative8, functions, ...other ? { otherFunctions: other } : {}, ...machineChanged ? { notComparable: machineChanged } : {} };
+  return {
+    ...out,
+    verdict,
+    change,
+    relative: relative9,
+    functions,
+    ...other ? { otherFunctions: other } : {},
+    ...machineChanged ? { notComparable: machineChanged } : {}
+  };
 }
 function compareResults(base, head, options = {}) {
   assertSameMetric(base.environment, head.environment);
@@ -15113,1213 +15194,9 @@ function compareWithBaseline(base, head, options) {
   }
 }
 
-// src/report/fit.ts
-var characters = (text2) => text2.length;
-function choosePieces(pieces, budget, size) {
-  const order = pieces.map((piece, index) => ({ piece, index })).sort((a, b) => a.piece.rank - b.piece.rank || a.index - b.index);
-  const kept = /* @__PURE__ */ new Set();
-  let left = budget;
-  for (const { piece } of order) {
-    const cost = piece.lines.reduce((sum, line) => sum + size(line) + 1, 0);
-    if (cost > left) continue;
-    kept.add(piece);
-    left -= cost;
-  }
-  return kept;
-}
-
-// src/report/format.ts
-function formatCount(n) {
-  return Math.round(n).toLocaleString("en-US");
-}
-function formatPercent(fraction) {
-  const percent2 = fraction * 100;
-  if (percent2 === 0) return "0.00%";
-  const abs = Math.abs(percent2);
-  const digits = abs >= 0.01 ? 2 : abs >= 1e-4 ? 4 : 6;
-  return `${percent2 > 0 ? "+" : ""}${percent2.toFixed(digits)}%`;
-}
-function formatSigned(n) {
-  return `${n > 0 ? "+" : n < 0 ? "\u2212" : ""}${formatCount(Math.abs(n))}`;
-}
-function formatDuration(ms) {
-  if (ms < 1e3) return `${Math.round(ms)}ms`;
-  const s = ms / 1e3;
-  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
-  const m = Math.floor(s / 60);
-  return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
-}
-
-// src/report/function-change.ts
-function functionSideText(change, side) {
-  const value = change[side];
-  if (value !== null) return formatCount(value);
-  return change.unrecordedAtMost === 0 ? "\u2013" : `\u2264 ${formatCount(change.unrecordedAtMost ?? 0)} (not recorded)`;
-}
-function functionChangeText(change) {
-  if (change.base !== null && change.head !== null || change.unrecordedAtMost === 0) return formatSigned(change.change);
-  return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
-}
-function functionLabel(change) {
-  return change.file && change.file !== "???" ? `${change.fn} (${change.file})` : change.fn;
-}
-function lineLabel(change) {
-  const moved = change.baseLine !== null && change.head !== null && change.baseLine !== change.line ? ` (was ${change.baseLine})` : "";
-  return `${change.file}:${change.line}${moved}`;
-}
-function lineSideText(change, side) {
-  const value = change[side];
-  return value !== null ? formatCount(value) : "\u2013";
-}
-function lineChangeText(change) {
-  if (change.base !== null && change.head !== null) return formatSigned(change.change);
-  return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
-}
-function otherFunctionsLabel(other) {
-  const below = `under ${FUNCTION_SHARE * 100}% each, not recorded`;
-  if (!other.unrecorded) return `other functions (${formatCount(other.count)})`;
-  return other.count ? `other functions (${formatCount(other.count)}, and more ${below})` : `other functions (all ${below})`;
-}
-function otherFunctionsSideText(other, side) {
-  const value = other[side];
-  return value !== null ? formatCount(value) : "\u2013";
-}
-
-// src/report/escape.ts
-var ZWSP = "\u200B";
-var INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2028\u2029\ufeff]/g;
-function escapeMarkdown(text2) {
-  return text2.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(INVISIBLE, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
-}
-function escapeTerminal(text2) {
-  return text2.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(INVISIBLE, "\uFFFD");
-}
-
-// src/report/headline.ts
-var NOUNS = {
-  regression: ["regression", "regressions"],
-  improvement: ["improvement", "improvements"],
-  unchanged: ["unchanged", "unchanged"],
-  new: ["new", "new"],
-  removed: ["removed", "removed"],
-  failed: ["failed", "failed"],
-  "not-comparable": ["not comparable", "not comparable"]
-};
-function countPhrase(verdict, n) {
-  const [one, many] = NOUNS[verdict];
-  return `${n} ${n === 1 ? one : many}`;
-}
-function timedPhrase(head) {
-  const timed = head.timed ?? [];
-  if (!timed.length) return "";
-  const count = (v) => timed.filter((t) => t.verdict === v).length;
-  const parts = [
-    ...count("regression") ? [countPhrase("regression", count("regression"))] : [],
-    ...count("improvement") ? [countPhrase("improvement", count("improvement"))] : [],
-    ...count("no significant change") ? [`${count("no significant change")} no significant change`] : []
-  ];
-  return `; timed: ${parts.join(", ")}`;
-}
-function headline(head, comparison) {
-  return simulatedPhrase(head, comparison) + timedPhrase(head);
-}
-function simulatedPhrase(head, comparison) {
-  const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
-  if (!comparison) {
-    const ok = head.benchmarks.length - failed;
-    return `${ok} benchmark${ok === 1 ? "" : "s"} measured${failed ? `, ${failed} failed` : ""}`;
-  }
-  if (!comparison.comparable) return `not comparable with the baseline (${comparison.differences.join("; ")})`;
-  const order = ["regression", "failed", "improvement", "new", "removed", "unchanged"];
-  const parts = order.filter((v) => comparison.counts[v] > 0).map((v) => countPhrase(v, comparison.counts[v]));
-  return parts.join(", ") || "no benchmarks";
-}
-var VERDICT_LABEL = {
-  regression: "regression",
-  improvement: "improvement",
-  unchanged: "unchanged",
-  new: "new",
-  removed: "removed",
-  failed: "FAILED",
-  "not-comparable": "not comparable"
-};
-var NAMED_REGRESSIONS = 5;
-function namesInBrief(names, shown = NAMED_REGRESSIONS) {
-  if (names.length <= shown) return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0] ?? "";
-  return `${names.slice(0, shown).join(", ")} and ${names.length - shown} more`;
-}
-function regressedMessage(outcome2) {
-  const names = outcome2.names.length ? `: ${namesInBrief(outcome2.names)}` : "";
-  return `${outcome2.count} benchmark${outcome2.count === 1 ? "" : "s"} regressed beyond the threshold${names}`;
-}
-function regressedNames(head, comparison) {
-  return [
-    ...comparison?.comparable ? comparison.benchmarks.filter((b) => b.verdict === "regression").map((b) => b.name) : [],
-    ...head.timed?.filter((t) => t.verdict === "regression").map((t) => `${t.name} (timed)`) ?? []
-  ];
-}
-function jobsLine(jobs) {
-  return jobs > 1 ? `jobs: ${jobs}: up to ${jobs} benchmarks are measured at a time (the counts are identical to one at a time).` : void 0;
-}
-
-// src/python/attribution.ts
-import { existsSync, mkdirSync, readdirSync as readdirSync2, readFileSync as readFileSync2, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname3, isAbsolute as isAbsolute2, join as join3, relative as relative2, sep as sep2 } from "node:path";
-import { fileURLToPath } from "node:url";
-
-// src/run/environment.ts
-var SETUP_HOME = "/tmp/cg-bench-setup-home";
-var BASE_ENVIRONMENT = {
-  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-  HOME: SETUP_HOME,
-  LANG: "C.UTF-8",
-  LC_ALL: "C.UTF-8",
-  TZ: "UTC",
-  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
-  // run then reads: both change the count from one run to the next.
-  PYTHONHASHSEED: "0",
-  PYTHONDONTWRITEBYTECODE: "1",
-  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
-  // differently as root and as another uid, even with nothing installed there.
-  PYTHONNOUSERSITE: "1"
-};
-var INSTRUMENT_VARIABLE = "CG_BENCH_INSTRUMENT";
-function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
-  const env = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
-  if (pycachePrefix) {
-    delete env["PYTHONDONTWRITEBYTECODE"];
-    env["PYTHONPYCACHEPREFIX"] = pycachePrefix;
-  }
-  if (instrument === "region") env[INSTRUMENT_VARIABLE] = "region";
-  return { ...env, ...userEnv, PWD: cwd };
-}
-function runsPython(run) {
-  if (typeof run === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run);
-  return /^python[0-9.]*$/.test(run[0].split("/").pop() ?? "");
-}
-
-// src/untrusted/sandbox.ts
-import { spawnSync as spawnSync2 } from "node:child_process";
-import { createHash as createHash2 } from "node:crypto";
-import { chmodSync, chownSync, closeSync as closeSync2, constants as fsConstants, fstatSync as fstatSync2, lchownSync, lstatSync as lstatSync2, mkdtempSync, openSync as openSync2, readdirSync, readFileSync, readSync as readSync2, rmSync, statSync as statSync2, writeFileSync, writeSync as writeSync2 } from "node:fs";
-import { arch, tmpdir } from "node:os";
-import { join as join2 } from "node:path";
-
-// src/untrusted/entropy-seal.ts
-var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
-
-// src/untrusted/sandbox.ts
-var UNTRUSTED_ID = 65534;
-function truthy(value) {
-  return Boolean(value) && value !== "0" && value !== "false";
-}
-function untrustedUser(root, env, ownCopy = false) {
-  const asked = env["CG_BENCH_RUN_AS"]?.trim();
-  if (asked === "root") return void 0;
-  if (asked) {
-    const match = /^(\d+):(\d+)$/.exec(asked);
-    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
-    return { uid: Number(match[1]), gid: Number(match[2]) };
-  }
-  const owner = statSync2(root);
-  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
-  return void 0;
-}
-var BENCHMARK_PID_IN_NAMESPACE = 2;
-var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
-var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
-var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
-function parseCpuList(text2) {
-  const cpus = [];
-  for (const part of text2.trim().split(",")) {
-    const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!match) return [];
-    const from = Number(match[1]);
-    const to = match[2] === void 0 ? from : Number(match[2]);
-    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
-  }
-  return cpus;
-}
-function allowedCpus() {
-  try {
-    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync("/proc/self/status", "utf8"));
-    return line ? parseCpuList(line[1]) : [];
-  } catch {
-    return [];
-  }
-}
-var ENTROPY_BYTES = 1 << 20;
-function fixedEntropy(size = ENTROPY_BYTES) {
-  const out = Buffer.alloc(size);
-  for (let block = 0, at = 0; at < size; block++, at += 32) createHash2("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
-  return out;
-}
-var sealFiles;
-function sealFilesOnce() {
-  if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join2(tmpdir(), "cg-bench-seal-"));
-  chmodSync(dir, 493);
-  const oneCpu = join2(dir, "one-cpu");
-  writeFileSync(oneCpu, "0\n", { mode: 292 });
-  const entropy = join2(dir, "entropy");
-  writeFileSync(entropy, fixedEntropy(), { mode: 292 });
-  let entropySeal;
-  if (arch() === "x64") {
-    entropySeal = join2(dir, "entropy-seal");
-    writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
-  }
-  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-  sealFiles = { oneCpu, entropy, entropySeal };
-  return sealFiles;
-}
-var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
-function sealedViewPrefix(net, inner, view) {
-  const files = sealFilesOnce();
-  const binds = [
-    ...view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125;`) : [],
-    ...view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125;`) : []
-  ];
-  return [
-    "unshare",
-    "--user",
-    "--map-user=0",
-    "--map-group=0",
-    "--mount",
-    ...net ? ["--net"] : [],
-    "--",
-    "/bin/sh",
-    "-c",
-    `${binds.join(" ")} shift 2; exec "$@"`,
-    "cg-bench-sealed-view",
-    files.oneCpu,
-    files.entropy,
-    "unshare",
-    "--user",
-    `--map-user=${inner.uid}`,
-    `--map-group=${inner.gid}`,
-    "--pid",
-    "--fork",
-    "--kill-child",
-    "--",
-    ...view.entropy && files.entropySeal ? [files.entropySeal] : [],
-    ...PID_NAMESPACE_INIT
-  ];
-}
-var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os" };
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
-function overflowId(kind) {
-  try {
-    const n = Number(readFileSync(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
-    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
-  } catch {
-    return UNTRUSTED_ID;
-  }
-}
-var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
-var PROBE_ATTEMPTS = 4;
-var PROBE_TIMEOUT_MS = 2e4;
-function pause(ms) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
-  return (argv) => {
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (probe(argv)) return true;
-      if (attempt < attempts && pauseMs > 0) pause(pauseMs * attempt);
-    }
-    return false;
-  };
-}
-function worksOnce(argv) {
-  const r = spawnSync2(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: PROBE_TIMEOUT_MS });
-  return r.status === 0;
-}
-var probed = /* @__PURE__ */ new Map();
-var works = retrying(worksOnce);
-function worksCached(argv) {
-  const key = argv.join("\0");
-  if (!probed.has(key)) probed.set(key, works(argv));
-  return probed.get(key);
-}
-function onlyLoopback() {
-  try {
-    return readdirSync("/sys/class/net").every((name) => name === "lo");
-  } catch {
-    return false;
-  }
-}
-var SEAL_VARIABLE = "CG_BENCH_SEAL";
-function bestEffort(env) {
-  const value = env[SEAL_VARIABLE]?.trim();
-  if (!value || value === "strict") return false;
-  if (value === "best-effort") return true;
-  throw new CgBenchError(`${SEAL_VARIABLE}=${JSON.stringify(value)}: write best-effort (measure with the seal this host can make) or strict (the default)`);
-}
-function requireSeal(missing, env, notes) {
-  if (!missing.length) return;
-  if (bestEffort(env)) {
-    notes.push(`warning: ${missing.join("; ")}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`);
-    return;
-  }
-  throw new CgBenchError(
-    `cannot seal the benchmarks as cg-bench.yml asks: ${missing.join("; ")}. Allow user namespaces (a container engine's seccomp profile or AppArmor may refuse unshare), or measure with what this host can make: ${SEAL_VARIABLE}=best-effort in cg-bench's environment (the seal is recorded in results.json; results made under another seal are not comparable)`
-  );
-}
-function untrustedSandbox(options) {
-  const env = options.env ?? process.env;
-  const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
-  const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
-  const notes = [];
-  let user;
-  const prefix = [];
-  if (uid === 0) user = untrustedUser(options.root, env);
-  if (user) {
-    prefix.push("setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
-    if (!probe(prefix)) {
-      throw new CgBenchError(
-        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
-      );
-    }
-    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
-  } else if (uid === 0) {
-    notes.push("note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.");
-  } else {
-    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
-    if (exposed.length) {
-      notes.push(
-        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
-      );
-    }
-  }
-  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-  const unshare = (net, pid, inner) => [
-    "unshare",
-    "--user",
-    `--map-user=${inner.uid}`,
-    `--map-group=${inner.gid}`,
-    ...net ? ["--net"] : [],
-    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
-    "--",
-    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
-    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
-    ...pid ? [...PID_NAMESPACE_INIT] : []
-  ];
-  const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
-  const tries = options.network ? [[false, true]] : [[true, true], [true, false]];
-  for (const [net, pid] of tries) {
-    const isolate = unshare(net, pid, id);
-    if (!probe([...prefix, ...isolate])) continue;
-    const measuredIsolate = unshare(net, pid, anonymous);
-    const anonymised = probe([...prefix, ...measuredIsolate]);
-    let measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
-    let oneCpu;
-    let entropy = false;
-    const cpus = options.cpus ?? allowedCpus();
-    const cpuLists2 = Boolean(options.oneCpu && cpus.length);
-    if (pid && anonymised) {
-      const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
-      const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
-      const views = [
-        { cpuLists: cpuLists2, entropy: canSealEntropy },
-        ...cpuLists2 && canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false }] : []
-      ].filter((view) => view.cpuLists || view.entropy);
-      for (const view of views) {
-        const viewed = sealedViewPrefix(net, anonymous, view);
-        if (!probe([...pin, ...prefix, ...viewed])) continue;
-        measuredPrefix = [...prefix, ...viewed];
-        if (view.cpuLists) oneCpu = [...cpus];
-        entropy = view.entropy;
-        break;
-      }
-    }
-    prefix.push(...isolate);
-    notes.push(
-      pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
-    );
-    if (!anonymised) notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
-    if (options.oneCpu) {
-      notes.push(
-        oneCpu ? `benchmarks see one CPU: pinned to one of CPUs ${cpus.join(",")} (one per job), and ${CPU_LIST_FILES.join(", ")} read "0"` : "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
-      );
-    }
-    notes.push(
-      entropy ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(" and ")} read the same ${ENTROPY_BYTES} bytes on every run` : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
-    );
-    if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
-    const seal2 = {
-      pids: pid ? "own" : "host",
-      ids: anonymised ? "anonymous" : "caller",
-      network: net || noNetworkAnyway() ? "none" : "host",
-      cpus: oneCpu ? "one" : "host",
-      entropy: entropy ? "fixed" : "os"
-    };
-    if (options.required) requireSeal(missingSeal(options.required, seal2), env, notes);
-    return { user, isolatedNetwork: net, isolatedPids: pid, ...oneCpu ? { oneCpu } : {}, prefix, measuredPrefix, seal: seal2, notes };
-  }
-  if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
-  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
-  if (options.oneCpu) notes.push("no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)");
-  notes.push("benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run");
-  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
-  if (options.required) requireSeal(missingSeal(options.required, seal), env, notes);
-  return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], seal, notes };
-}
-function missingSeal(required, seal) {
-  const missing = [];
-  if (required.noNetwork && seal.network !== "none") missing.push("no network (network: false) needs a network namespace, which cannot be made here");
-  if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
-  return missing;
-}
-function sandboxed(sandbox, argv, measured = false, job = 0) {
-  if (!measured) return [...sandbox.prefix, ...argv];
-  const cpus = sandbox.oneCpu;
-  const pin = cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
-  return [...pin, ...sandbox.measuredPrefix, ...argv];
-}
-function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join2(tmpdir(), "cg-bench-profiles-"));
-  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
-  return staging;
-}
-function collectProfiles(staging, dir) {
-  if (staging === dir) return;
-  const buffer = Buffer.alloc(1 << 20);
-  for (const name of readdirSync(staging)) {
-    let from;
-    try {
-      from = openSync2(join2(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
-    } catch {
-      continue;
-    }
-    try {
-      if (!fstatSync2(from).isFile()) continue;
-      const to = openSync2(join2(dir, name), "wx");
-      try {
-        for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync2(to, buffer, 0, n);
-      } finally {
-        closeSync2(to);
-      }
-    } finally {
-      closeSync2(from);
-    }
-  }
-  rmSync(staging, { recursive: true, force: true });
-}
-function handOver(sandbox, tree) {
-  if (!sandbox.user) return;
-  const { uid, gid } = sandbox.user;
-  const walk = (path) => {
-    const stat = lstatSync2(path);
-    lchownSync(path, uid, gid);
-    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join2(path, name));
-  };
-  walk(tree);
-}
-function giveDirectory(sandbox, dir) {
-  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
-}
-function isPlainFile(path) {
-  try {
-    const stat = lstatSync2(path);
-    return stat.isFile() && stat.nlink === 1;
-  } catch {
-    return false;
-  }
-}
-var SETUP_ENV_NAMES = [
-  "PATH",
-  "HOME",
-  "USER",
-  "LOGNAME",
-  "SHELL",
-  "LANG",
-  "LANGUAGE",
-  "TZ",
-  "TMPDIR",
-  "TERM",
-  "CC",
-  "CXX",
-  "CPP",
-  "LD",
-  "AR",
-  "CFLAGS",
-  "CXXFLAGS",
-  "CPPFLAGS",
-  "LDFLAGS",
-  "LDLIBS",
-  "MAKEFLAGS",
-  "PKG_CONFIG_PATH",
-  "LIBRARY_PATH",
-  "LD_LIBRARY_PATH",
-  "C_INCLUDE_PATH",
-  "CPLUS_INCLUDE_PATH",
-  "CARGO_HOME",
-  "RUSTUP_HOME",
-  "RUSTUP_TOOLCHAIN",
-  "RUSTFLAGS",
-  "CARGO_TARGET_DIR",
-  "CARGO_BUILD_JOBS",
-  "GOPATH",
-  "GOROOT",
-  "GOCACHE",
-  "GOFLAGS",
-  "GOTOOLCHAIN",
-  "GOPROXY",
-  "GOMODCACHE",
-  "JAVA_HOME",
-  "PYTHONPATH",
-  "VIRTUAL_ENV",
-  "CONDA_PREFIX",
-  "NODE_PATH",
-  "CMAKE_GENERATOR",
-  "CG_BENCH_IMAGE"
-];
-var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
-function setupEnvironment(caller, sandbox, home) {
-  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
-  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
-  const env = {};
-  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
-  if (sandbox.user) env["HOME"] = home;
-  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-  return env;
-}
-
-// src/python/attribution.ts
-var PYTHON_FUNCTION_SHARE = 1e-4;
-var MAX_PYTHON_FUNCTIONS = 2e3;
-var MAX_COUNTS_BYTES = 64 << 20;
-function bytecodeCounterSource() {
-  let dir = dirname3(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++) {
-    const candidate = join3(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync(candidate)) return readFileSync2(candidate, "utf8");
-    dir = dirname3(dir);
-  }
-  throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
-}
-function isCountsFile(value) {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value;
-  if (v["version"] !== 1 || typeof v["method"] !== "string" || typeof v["python"] !== "string" || !Array.isArray(v["functions"])) return false;
-  return v["functions"].every((f) => {
-    if (typeof f !== "object" || f === null) return false;
-    const r = f;
-    return typeof r["module"] === "string" && typeof r["qualname"] === "string" && typeof r["file"] === "string" && Number.isSafeInteger(r["line"]) && Number.isSafeInteger(r["bytecodes"]) && r["bytecodes"] >= 0 && r["line"] >= 0;
-  });
-}
-function shownFile(file, cwd) {
-  if (!isAbsolute2(file)) return file;
-  const rel = relative2(cwd, file);
-  return rel && !rel.startsWith(`..${sep2}`) && rel !== ".." && !isAbsolute2(rel) ? rel : file;
-}
-function readAttribution(outDir, cwd, scope) {
-  let names;
-  try {
-    names = readdirSync2(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
-  } catch {
-    return void 0;
-  }
-  const methods = /* @__PURE__ */ new Set();
-  const versions = /* @__PURE__ */ new Set();
-  const byKey = /* @__PURE__ */ new Map();
-  for (const name of names) {
-    const path = join3(outDir, name);
-    if (!isPlainFile(path)) continue;
-    let parsed;
-    try {
-      parsed = JSON.parse(readTextBeneath(outDir, name, MAX_COUNTS_BYTES, "counts file"));
-    } catch {
-      continue;
-    }
-    if (!isCountsFile(parsed)) continue;
-    methods.add(parsed.method);
-    versions.add(parsed.python);
-    for (const f of parsed.functions) {
-      const fn = `${f.module}:${f.qualname}`;
-      const file = shownFile(f.file, cwd);
-      const key = `${file}\0${fn}`;
-      const entry = byKey.get(key);
-      if (entry) {
-        entry.bytecodes += f.bytecodes;
-        entry.line = Math.min(entry.line, f.line);
-      } else byKey.set(key, { fn, file, line: f.line, bytecodes: f.bytecodes });
-    }
-  }
-  if (!methods.size) return void 0;
-  const all = [...byKey.values()];
-  const bytecodes = all.reduce((sum, f) => sum + f.bytecodes, 0);
-  const floor = bytecodes * PYTHON_FUNCTION_SHARE;
-  const functions = all.filter((f) => f.bytecodes > 0 && f.bytecodes >= floor).sort((a, b) => b.bytecodes - a.bytecodes || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_PYTHON_FUNCTIONS);
-  return { method: [...methods].sort().join(", "), python: [...versions].sort().join(", "), scope, bytecodes, functions };
-}
-function attributionWanted(env = process.env) {
-  return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
-}
-async function countingBytecode(options) {
-  const root = join3(options.tmpDir, ".cg-bench-bytecode");
-  const site = join3(root, "site");
-  const out = join3(root, "out");
-  rmSync2(root, { recursive: true, force: true });
-  mkdirSync(site, { recursive: true });
-  mkdirSync(out);
-  giveDirectory(options.sandbox, out);
-  writeFileSync2(join3(site, "sitecustomize.py"), bytecodeCounterSource());
-  const inherited = options.env["PYTHONPATH"];
-  const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
-  const env = {
-    ...measuredEnv,
-    PYTHONPATH: inherited ? `${site}:${inherited}` : site,
-    CG_BENCH_BYTECODE_DIR: out,
-    CG_BENCH_BYTECODE_SCOPE: options.scope
-  };
-  try {
-    await options.run(env);
-    return readAttribution(out, options.cwd, options.scope);
-  } finally {
-    rmSync2(root, { recursive: true, force: true });
-  }
-}
-
-// src/python/compare.ts
-function pythonUnrecordedAtMost(a) {
-  const floor = a.bytecodes * PYTHON_FUNCTION_SHARE;
-  const smallest = a.functions.at(-1)?.bytecodes;
-  return a.functions.length >= MAX_PYTHON_FUNCTIONS && smallest !== void 0 ? Math.max(floor, smallest) : floor;
-}
-function pythonFunctionChanges(base, head, top = 5) {
-  if (!base || !head || base.scope !== head.scope) return [];
-  const key = (f) => `${f.file}\0${f.fn}`;
-  const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
-  const headKeys = new Set(head.functions.map(key));
-  const changes = [];
-  for (const h of head.functions) {
-    const b = baseByKey.get(key(h));
-    if (b) {
-      if (b.bytecodes !== h.bytecodes) changes.push({ fn: h.fn, file: h.file, line: h.line, base: b.bytecodes, head: h.bytecodes, change: h.bytecodes - b.bytecodes });
-      continue;
-    }
-    const atMost = pythonUnrecordedAtMost(base);
-    if (h.bytecodes > atMost) changes.push({ fn: h.fn, file: h.file, line: h.line, base: null, head: h.bytecodes, change: h.bytecodes - atMost, unrecordedAtMost: atMost });
-  }
-  for (const b of base.functions) {
-    if (headKeys.has(key(b))) continue;
-    const atMost = pythonUnrecordedAtMost(head);
-    if (b.bytecodes > atMost) changes.push({ fn: b.fn, file: b.file, line: b.line, base: b.bytecodes, head: null, change: atMost - b.bytecodes, unrecordedAtMost: atMost });
-  }
-  return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
-}
-
-// src/python/report.ts
-var PYTHON_FUNCTIONS_TITLE = "Python functions whose executed bytecodes changed most (bytecode instructions counted in a separate, unmeasured run; not cycles)";
-function pythonChanges(c, top = 5) {
-  return pythonFunctionChanges(c.base?.python, c.head?.python, top);
-}
-var where = (f) => `${f.file}:${f.line}`;
-function pythonFunctionsMarkdown(c) {
-  const changes = pythonChanges(c);
-  if (!changes.length) return [];
-  const out = ["", `${PYTHON_FUNCTIONS_TITLE}:`, "", "| Python function | File:line | Base | Head | Change |", "|:--|:--|--:|--:|--:|"];
-  for (const f of changes) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(where(f))} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
-  return out;
-}
-function pythonFunctionsTerminalRows(c) {
-  const changes = pythonChanges(c);
-  if (!changes.length) return [];
-  return [
-    ["  Python function (file:line)", "base", "head", "change"],
-    ...changes.map((f) => [`  ${escapeTerminal(`${f.fn} (${where(f)})`)}`, functionSideText(f, "base"), functionSideText(f, "head"), functionChangeText(f)])
-  ];
-}
-
-// src/report/timed.ts
-var VERDICT_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", "no significant change": "\u26AA" };
-function median(xs) {
-  if (!xs.length) return void 0;
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
-function timedSide(r, side) {
-  const m = median(r[side]);
-  if (m === void 0) return "\u2013";
-  return r.unit === "ms" ? `${m.toFixed(m >= 100 ? 1 : 2)} ms` : `${formatCount(m)} cycles`;
-}
-var timedInterval = (r) => `${formatPercent(r.estimate.low)} \u2026 ${formatPercent(r.estimate.high)}`;
-var timedPairs = (r) => `${r.estimate.pairs}${r.estimate.dropped ? ` (\u2212${r.estimate.dropped})` : ""}`;
-var timedVerdictText = (r) => r.verdict === "no significant change" ? `no significant change (\xB1${r.thresholdPercent}%)` : r.verdict;
-var confidenceLabel = (results) => `${Math.round((results[0]?.estimate.confidence ?? 0.95) * 100)}% interval`;
-function timedTerminalTable(results, paint = (_, t) => t) {
-  if (!results.length) return [];
-  const rows = [["benchmark", "mode", "pairs", "base", "head", "change", confidenceLabel(results), "verdict"]];
-  for (const r of results) {
-    rows.push([escapeTerminal(r.name), r.mode, timedPairs(r), timedSide(r, "base"), timedSide(r, "head"), formatPercent(r.estimate.relative), timedInterval(r), timedVerdictText(r)]);
-  }
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => [...row[c]].length)));
-  return rows.map(
-    (row, i) => row.map((cell, c) => {
-      const padded = c <= 1 || c === 7 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]);
-      return c === 7 && i > 0 ? paint(results[i - 1].verdict, padded) : padded;
-    }).join("  ").trimEnd()
-  );
-}
-function timedMarkdown(results) {
-  if (!results?.length) return [];
-  const out = [
-    "",
-    "#### Timed natively (paired base and head, not simulated)",
-    "",
-    `| Benchmark | Mode | Pairs | Base (median) | Head (median) | Change | ${confidenceLabel(results)} | |`,
-    "|:--|:--|--:|--:|--:|--:|--:|:--|"
-  ];
-  for (const r of results) {
-    out.push(`| ${escapeMarkdown(r.name)} | ${r.mode} | ${timedPairs(r)} | ${timedSide(r, "base")} | ${timedSide(r, "head")} | ${formatPercent(r.estimate.relative)} | ${timedInterval(r)} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(timedVerdictText(r))} |`);
-  }
-  const controls = [...new Set(results.flatMap((r) => r.controls))];
-  out.push(
-    "",
-    `<sub>Base and head ran alternately (ABBA) on this runner after ${results[0].warmups} warm-up pairs; a regression only when the whole interval is beyond the threshold. ${escapeMarkdown(controls.join(", "))}.</sub>`
-  );
-  return out;
-}
-
-// src/report/markdown.ts
-var ICON = {
-  regression: "\u{1F534}",
-  improvement: "\u{1F7E2}",
-  unchanged: "\u26AA",
-  new: "\u{1F195}",
-  removed: "\u2796",
-  failed: "\u274C",
-  "not-comparable": "\u26A0\uFE0F"
-};
-var cycles = (b) => b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : "\u2013";
-function title(head, comparison, suite) {
-  const failed = head.benchmarks.some((b) => b.status !== "ok");
-  const timedRegression = head.timed?.some((t) => t.verdict === "regression") ?? false;
-  const icon = !comparison ? failed ? "\u274C" : timedRegression ? "\u{1F534}" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression || timedRegression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
-  return `### ${icon} cg-bench${suite ? ` (${escapeMarkdown(suite)})` : ""}: ${escapeMarkdown(headline(head, comparison))}`;
-}
-function commitLink(commit) {
-  if (!/^[0-9a-f]{7,64}$/.test(commit.sha)) return escapeMarkdown(commit.short);
-  const shown = `\`${commit.short}\``;
-  return commit.url ? `[${shown}](${commit.url})` : shown;
-}
-function baselineLine(input) {
-  const commit = input.baselineCommit;
-  if (commit && input.comparison) return [`Compared with the ${commit.what} ${commitLink(commit)}.`, ""];
-  if (!input.comparison && input.baselineSource?.startsWith("none: ")) return [`No baseline: ${escapeMarkdown(input.baselineSource.slice("none: ".length))}.`, ""];
-  return [];
-}
-var TABLE_HEADER = ["| Benchmark | Base | Head | Change | |", "|:--|--:|--:|--:|:--|"];
-function comparisonRow(c) {
-  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]} |`;
-}
-var RESULTS_HEADER = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
-function resultsRow(b) {
-  return b.events && b.hits ? `| ${escapeMarkdown(b.name)} | ${cycles(b)} | ${formatCount(b.events.Ir)} | ${formatCount(b.hits.l1)} | ${formatCount(b.hits.ll)} | ${formatCount(b.hits.ram)} |` : `| ${escapeMarkdown(b.name)} | \u274C ${b.status === "timeout" ? "timed out" : "failed"} | | | | |`;
-}
-function detail(c) {
-  const { base, head } = c;
-  if (!base?.events || !head?.events || !base.hits || !head.hits) return [];
-  const row = (label, a, b) => `| ${label} | ${formatCount(a)} | ${formatCount(b)} | ${formatSigned(b - a)} | ${a === 0 ? "" : formatPercent((b - a) / a)} |`;
-  const out = [
-    `#### ${escapeMarkdown(c.name)}`,
-    "",
-    "| | Base | Head | Change | |",
-    "|:--|--:|--:|--:|--:|",
-    row("Estimated cycles", base.estimatedCycles ?? 0, head.estimatedCycles ?? 0),
-    row("Instructions (Ir)", base.events.Ir, head.events.Ir),
-    row("L1 hits", base.hits.l1, head.hits.l1),
-    row("LL hits", base.hits.ll, head.hits.ll),
-    row("RAM hits", base.hits.ram, head.hits.ram)
-  ];
-  const other = c.otherFunctions;
-  if (c.functions.length || other) {
-    out.push("", "Functions whose estimated cycles changed most:", "", "| Function | File | Base | Head | Change |", "|:--|:--|--:|--:|--:|");
-    for (const f of c.functions) out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
-    if (other) out.push(`| _${escapeMarkdown(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, "base")} | ${otherFunctionsSideText(other, "head")} | ${formatSigned(other.change)} |`);
-  }
-  const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
-  if (lines.length) {
-    out.push("", "Source lines whose estimated cycles changed most (in those functions):", "", "| Line | Function | Code | Base | Head | Change |", "|:--|:--|:--|--:|--:|--:|");
-    const shown = lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10);
-    for (const { fn, l } of shown) {
-      out.push(`| ${escapeMarkdown(lineLabel(l))} | ${escapeMarkdown(fn)} | ${l.text !== void 0 ? escapeMarkdown(l.text) : ""} | ${lineSideText(l, "base")} | ${lineSideText(l, "head")} | ${lineChangeText(l)} |`);
-    }
-    if (shown.some(({ l }) => l.text === void 0)) out.push("", "_No code shown: the file is outside the workspace, reached through a link, or not readable by the benchmark's user._");
-  }
-  out.push(...pythonFunctionsMarkdown(c));
-  return out;
-}
-function failure(b) {
-  const lines = (b.message ?? "").split("\n");
-  return { first: `- ${escapeMarkdown(b.name)}: ${escapeMarkdown((b.message ?? b.status).split("\n")[0] ?? "")}`, more: lines.slice(1, 12).map((line) => `  > ${escapeMarkdown(line)}`) };
-}
-function environmentLine(env) {
-  const parts = [
-    `cg-bench ${env.cgBench}`,
-    `Valgrind ${env.valgrind}`,
-    env.glibc && `glibc ${env.glibc}`,
-    env.os,
-    env.arch,
-    env.cpu.brand && `simulated CPU ${env.cpu.brand}`,
-    `I1 ${env.cache.I1} \xB7 D1 ${env.cache.D1} \xB7 LL ${env.cache.LL}`,
-    `weights ${env.weights.l1}/${env.weights.ll}/${env.weights.ram}`,
-    env.image.digest && `image ${env.image.digest.slice(0, 19)}`
-  ];
-  return parts.filter(Boolean).map((p) => escapeMarkdown(String(p))).join(" \xB7 ");
-}
-var RANK = { regression: 0, failed: 0, "not-comparable": 0, improvement: 2, new: 2, removed: 2, unchanged: 3 };
-var TIMED_RANK = 1;
-var FAILURE_TEXT_RANK = 1;
-var DETAIL_RANK = { regression: 4, other: 5 };
-var NOTES_ROOM = 1500;
-function document(input) {
-  const { head, comparison, baselineSource } = input;
-  const top = [title(head, comparison, input.suite), "", ...baselineLine(input)];
-  if (comparison && !comparison.comparable) {
-    top.push("The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:", "");
-    for (const d of comparison.differences) top.push(`- ${escapeMarkdown(d)}`);
-    top.push("");
-  }
-  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head.benchmarks.map((b) => ({ lines: [resultsRow(b)], rank: b.status === "ok" ? RANK.unchanged : RANK.failed, verdict: b.status === "ok" ? void 0 : "failed" }));
-  const apart = (comparison?.benchmarks.filter((c) => c.notComparable) ?? []).map((c) => ({ lines: [`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`], rank: RANK["not-comparable"] }));
-  const failures = head.benchmarks.filter((b) => b.status !== "ok").map((b) => {
-    const { first, more } = failure(b);
-    return { first: { lines: [first], rank: RANK.failed }, more: { lines: more, rank: FAILURE_TEXT_RANK } };
-  });
-  const timedLines = timedMarkdown(head.timed);
-  const details = (comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0) ?? []).map((c) => ({
-    lines: ["", ...detail(c)],
-    rank: c.verdict === "regression" ? DETAIL_RANK.regression : DETAIL_RANK.other
-  }));
-  const footer = [environmentLine(head.environment)];
-  if (baselineSource) footer.push(`baseline: ${escapeMarkdown(baselineSource)}`);
-  if (comparison) footer.push(`threshold ${[...new Set(comparison.benchmarks.map((b) => `${b.thresholdPercent}%`))].join("/")}`);
-  return {
-    top,
-    tableHeader: comparison ? TABLE_HEADER : RESULTS_HEADER,
-    rows,
-    apart,
-    failures,
-    timed: timedLines.length ? { lines: timedLines, rank: TIMED_RANK } : void 0,
-    details,
-    footer: `<sub>${footer.join(" \xB7 ")}</sub>`
-  };
-}
-function leftOutPhrase(rows) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const r of rows) counts.set(r.verdict, (counts.get(r.verdict) ?? 0) + 1);
-  const order = ["regression", "failed", "not-comparable", "improvement", "new", "removed", "unchanged", void 0];
-  return order.filter((v) => counts.has(v)).map((v) => v === void 0 ? `${formatCount(counts.get(v))} measured` : countPhrase(v, counts.get(v)).replace(/^\d+/, formatCount(counts.get(v)))).join(", ");
-}
-function assemble(doc, kept, fullReport) {
-  const has = (p) => !kept || kept.has(p);
-  const lines = [...doc.top];
-  const rows = doc.rows.filter(has);
-  const missingRows = doc.rows.filter((r) => !has(r));
-  const position = new Map(doc.rows.map((r, i) => [r, i]));
-  if (missingRows.length) rows.sort((a, b) => a.rank - b.rank || position.get(a) - position.get(b));
-  lines.push(...doc.tableHeader, ...rows.flatMap((r) => r.lines));
-  if (missingRows.length) {
-    lines.push("", `_${formatCount(missingRows.length)} of ${formatCount(doc.rows.length)} rows left out to fit (${leftOutPhrase(missingRows)}); regressions and failures are listed first. The full report: ${fullReport}._`);
-  }
-  const apart = doc.apart.filter(has);
-  if (apart.length) {
-    lines.push("", "Not comparable: these ran other programs or libraries than the baseline, so their change is not attributed to the code:", "");
-    for (const p of apart) lines.push(...p.lines);
-  }
-  const failures = doc.failures.filter((f) => has(f.first));
-  if (failures.length) {
-    lines.push("", "**Failed benchmarks**", "");
-    for (const f of failures) lines.push(...f.first.lines, ...has(f.more) ? f.more.lines : []);
-  }
-  const cut = doc.apart.length - apart.length + (doc.failures.length - failures.length);
-  if (cut) lines.push("", `_${formatCount(cut)} more failed or not comparable benchmarks left out to fit. The full report: ${fullReport}._`);
-  if (doc.timed && has(doc.timed)) lines.push(...doc.timed.lines);
-  else if (doc.timed) lines.push("", `_The timed benchmarks' table is left out to fit. The full report: ${fullReport}._`);
-  const details = doc.details.filter(has);
-  if (details.length) lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details.flatMap((p) => p.lines), "", "</details>");
-  if (details.length < doc.details.length) lines.push("", `_Details of ${formatCount(doc.details.length - details.length)} changed benchmarks left out to fit. The full report: ${fullReport}._`);
-  lines.push("", doc.footer);
-  return lines;
-}
-var documents = /* @__PURE__ */ new WeakMap();
-var text = (lines) => `${lines.join("\n")}
-`;
-function renderMarkdown(input, fit) {
-  let doc = documents.get(input);
-  if (!doc) documents.set(input, doc = document(input));
-  const whole = text(assemble(doc, void 0, ""));
-  if (!fit) return whole;
-  const size = fit.size ?? characters;
-  if (size(whole) <= fit.limit) return whole;
-  const pieces = [...doc.rows, ...doc.apart, ...doc.failures.flatMap((f) => [f.first, f.more]), ...doc.timed ? [doc.timed] : [], ...doc.details];
-  const fixed2 = size(text(assemble(doc, /* @__PURE__ */ new Set(), fit.fullReport)));
-  const kept = choosePieces(pieces, fit.limit - fixed2 - NOTES_ROOM, size);
-  return text(assemble(doc, kept, fit.fullReport));
-}
-var markdownReport = {
-  name: "markdown",
-  render: (input) => renderMarkdown(input)
-};
-
-// src/publish/report-body.ts
-var GITHUB_SUMMARY_LIMIT = 1024 * 1024;
-function reportBody(marker, input, fit, after = "") {
-  if (!fit) return `${marker}
-${renderMarkdown(input)}${after}`;
-  const size = fit.size ?? characters;
-  const report = renderMarkdown(input, { ...fit, size, limit: fit.limit - size(`${marker}
-`) - size(after) });
-  return `${marker}
-${report}${after}`;
-}
-
-// src/report/bmf.ts
-var bmfReport = {
-  name: "bmf",
-  render({ head }) {
-    const out = {};
-    for (const b of head.benchmarks) {
-      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) continue;
-      out[b.name] = {
-        "estimated-cycles": { value: b.estimatedCycles },
-        instructions: { value: b.events.Ir },
-        "l1-hits": { value: b.hits.l1 },
-        "ll-hits": { value: b.hits.ll },
-        "ram-hits": { value: b.hits.ram }
-      };
-    }
-    return `${JSON.stringify(out, null, 2)}
-`;
-  }
-};
-
-// src/report/github-action-benchmark.ts
-var githubActionBenchmarkReport = {
-  name: "github-action-benchmark",
-  render({ head }) {
-    const entries = head.benchmarks.flatMap((b) => {
-      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) return [];
-      const extra = `instructions ${formatCount(b.events.Ir)}, L1 hits ${formatCount(b.hits.l1)}, LL hits ${formatCount(b.hits.ll)}, RAM hits ${formatCount(b.hits.ram)}`;
-      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }];
-    });
-    return `${JSON.stringify(entries, null, 2)}
-`;
-  }
-};
-
-// src/report/json.ts
-var jsonReport = {
-  name: "json",
-  render({ head, comparison, baselineSource }) {
-    const summary2 = {
-      headline: headline(head, comparison),
-      baseline: baselineSource ?? null,
-      comparable: comparison?.comparable ?? null,
-      differences: comparison?.differences ?? [],
-      counts: comparison?.counts ?? null,
-      benchmarks: comparison ? comparison.benchmarks.map((c) => ({
-        name: c.name,
-        verdict: c.verdict,
-        thresholdPercent: c.thresholdPercent,
-        base: c.base?.estimatedCycles ?? null,
-        head: c.head?.estimatedCycles ?? null,
-        change: c.change,
-        relative: c.relative,
-        functions: c.functions,
-        ...c.otherFunctions ? { otherFunctions: c.otherFunctions } : {},
-        ...c.notComparable ? { notComparable: c.notComparable } : {}
-      })) : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
-    };
-    return `${JSON.stringify(summary2, null, 2)}
-`;
-  }
-};
-
-// src/report/junit.ts
-function escapeXml(text2) {
-  return text2.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
-}
-function summary(b) {
-  if (!b?.events || !b.hits) return "";
-  return `estimated cycles ${formatCount(b.estimatedCycles ?? 0)}; Ir ${formatCount(b.events.Ir)}; L1 hits ${formatCount(b.hits.l1)}; LL hits ${formatCount(b.hits.ll)}; RAM hits ${formatCount(b.hits.ram)}`;
-}
-function testcase(name, seconds, body) {
-  return `    <testcase classname="cg-bench" name="${escapeXml(name)}" time="${seconds.toFixed(3)}">${body ? `
-${body}
-    ` : ""}</testcase>`;
-}
-function fromComparison(c) {
-  const time = (c.head?.wallTimeMs ?? 0) / 1e3;
-  const change = c.relative === null ? "" : `${formatPercent(c.relative)} (${formatCount(c.base?.estimatedCycles ?? 0)} \u2192 ${formatCount(c.head?.estimatedCycles ?? 0)})`;
-  const out = (text2) => `      <system-out>${escapeXml(text2)}</system-out>`;
-  switch (c.verdict) {
-    case "regression":
-      return { kind: "failure", xml: testcase(c.name, time, `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary(c.head))}</failure>`) };
-    case "failed":
-      return { kind: "error", xml: testcase(c.name, time, `      <error type="${c.head?.status ?? "failed"}" message="${escapeXml((c.head?.message ?? "failed").split("\n")[0] ?? "")}">${escapeXml(c.head?.message ?? "")}</error>`) };
-    case "removed":
-      return { kind: "skipped", xml: testcase(c.name, 0, '      <skipped message="removed: not in this commit"/>') };
-    default:
-      return { kind: "ok", xml: testcase(c.name, time, out(`${c.verdict}${change ? ` ${change}` : ""}; ${summary(c.head)}`)) };
-  }
-}
-function fromResult(b) {
-  const time = b.wallTimeMs / 1e3;
-  if (b.status !== "ok") return { kind: "error", xml: testcase(b.name, time, `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split("\n")[0] ?? "")}">${escapeXml(b.message ?? "")}</error>`) };
-  return { kind: "ok", xml: testcase(b.name, time, `      <system-out>${escapeXml(summary(b))}</system-out>`) };
-}
-var junitReport = {
-  name: "junit",
-  render({ head, comparison }) {
-    const cases = comparison ? comparison.benchmarks.map(fromComparison) : head.benchmarks.map(fromResult);
-    const count = (k) => cases.filter((c) => c.kind === k).length;
-    const time = head.benchmarks.reduce((s, b) => s + b.wallTimeMs, 0) / 1e3;
-    const attrs = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}" skipped="${count("skipped")}" time="${time.toFixed(3)}"`;
-    return [
-      '<?xml version="1.0" encoding="UTF-8"?>',
-      `<testsuites name="cg-bench" ${attrs}>`,
-      `  <testsuite name="cg-bench" ${attrs}>`,
-      ...cases.map((c) => c.xml),
-      "  </testsuite>",
-      "</testsuites>",
-      ""
-    ].join("\n");
-  }
-};
-
-// src/report/openmetrics.ts
-function labelValue(text2) {
-  return encodeURIComponent(text2.replace(/[\ud800-\udfff]/gu, "\uFFFD")).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-var FAMILIES = [
-  ["cg_bench_estimated_cycles", "Estimated cycles: L1 hits + 5 LL hits + 35 RAM hits (default weights)", (b) => b.estimatedCycles],
-  ["cg_bench_instructions", "Instructions executed (Ir)", (b) => b.events?.Ir ?? null],
-  ["cg_bench_l1_hits", "Accesses served by L1", (b) => b.hits?.l1 ?? null],
-  ["cg_bench_ll_hits", "Accesses served by the last-level cache", (b) => b.hits?.ll ?? null],
-  ["cg_bench_ram_hits", "Accesses that went to RAM", (b) => b.hits?.ram ?? null]
-];
-var openMetricsReport = {
-  name: "openmetrics",
-  render({ head }) {
-    const lines = [];
-    for (const [name, help, value] of FAMILIES) {
-      lines.push(`# TYPE ${name} gauge`, `# HELP ${name} ${help}.`);
-      for (const b of head.benchmarks) {
-        const v = value(b);
-        if (v !== null) lines.push(`${name}{benchmark="${labelValue(b.name)}"} ${v}`);
-      }
-    }
-    lines.push("# EOF", "");
-    return lines.join("\n");
-  }
-};
-
-// src/report/terminal.ts
-import { join as join4 } from "node:path";
-var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
-function table(rows, rightAligned) {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
-  return rows.map(
-    (r) => r.map((cell, i) => {
-      const pad = " ".repeat(widths[i] - visibleLength(cell));
-      return rightAligned.has(i) ? pad + cell : cell + pad;
-    }).join("  ").trimEnd()
-  );
-}
-function visibleLength(text2) {
-  return text2.replace(/\x1b\[[0-9;]*m/g, "").length;
-}
-function terminalReport(options) {
-  const paint = (code, text2) => options.colour && code ? `\x1B[${code}m${text2}\x1B[0m` : text2;
-  const change = (c) => c.relative === null ? "" : `${formatPercent(c.relative)}`;
-  return {
-    name: "terminal",
-    render({ head, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join4(resultsDir, file) : file);
-      const lines = [];
-      if (comparison) {
-        const rows = [["benchmark", "base", "head", "change", "verdict"]];
-        for (const c of comparison.benchmarks) {
-          rows.push([
-            escapeTerminal(c.name),
-            c.base?.estimatedCycles != null ? formatCount(c.base.estimatedCycles) : "-",
-            c.head?.estimatedCycles != null ? formatCount(c.head.estimatedCycles) : "-",
-            change(c),
-            paint(COLOURS[c.verdict], VERDICT_LABEL[c.verdict])
-          ]);
-        }
-        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3])));
-        for (const c of comparison.benchmarks.filter((b) => b.notComparable)) {
-          lines.push(`${escapeTerminal(c.name)}: not comparable: ${escapeTerminal(c.notComparable)}`);
-        }
-        for (const c of comparison.benchmarks.filter((b) => (b.functions.length || b.otherFunctions) && b.verdict !== "unchanged")) {
-          const other = c.otherFunctions;
-          lines.push("", `${escapeTerminal(c.name)}: functions that changed most`);
-          lines.push(
-            ...table(
-              [
-                ["  function (file)", "base", "head", "change"],
-                ...c.functions.map((f) => ["  " + escapeTerminal(functionLabel(f)), functionSideText(f, "base"), functionSideText(f, "head"), functionChangeText(f)]),
-                ...other ? [[`  ${otherFunctionsLabel(other)}`, otherFunctionsSideText(other, "base"), otherFunctionsSideText(other, "head"), formatSigned(other.change)]] : []
-              ],
-              /* @__PURE__ */ new Set([1, 2, 3])
-            )
-          );
-        }
-        for (const c of comparison.benchmarks.filter((b) => b.verdict !== "unchanged")) {
-          const rows2 = pythonFunctionsTerminalRows(c);
-          if (rows2.length) lines.push("", `${escapeTerminal(c.name)}: ${PYTHON_FUNCTIONS_TITLE}`, ...table(rows2, /* @__PURE__ */ new Set([1, 2, 3])));
-        }
-      } else {
-        const rows = [["benchmark", "estimated cycles", "Ir", "L1 hits", "LL hits", "RAM hits", "time"]];
-        for (const b of head.benchmarks) {
-          rows.push(
-            b.hits && b.events ? [escapeTerminal(b.name), formatCount(b.estimatedCycles ?? 0), formatCount(b.events.Ir), formatCount(b.hits.l1), formatCount(b.hits.ll), formatCount(b.hits.ram), formatDuration(b.wallTimeMs)] : [escapeTerminal(b.name), paint("31", b.status === "timeout" ? "TIMED OUT" : "FAILED"), "", "", "", "", formatDuration(b.wallTimeMs)]
-          );
-        }
-        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3, 4, 5, 6])));
-      }
-      for (const b of head.benchmarks.filter((x) => x.status !== "ok")) {
-        lines.push("", paint("31", `${escapeTerminal(b.name)}: ${b.status === "timeout" ? "timed out" : "failed"}`));
-        lines.push(...(b.message ?? "").split("\n").map((l) => `  ${escapeTerminal(l)}`));
-        lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
-      }
-      const timed = timedTerminalTable(head.timed ?? [], (v, text2) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text2));
-      if (timed.length) lines.push("", "timed natively (paired base and head, not simulated):", ...timed);
-      lines.push("", headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
-      return `${lines.join("\n")}
-`;
-    }
-  };
-}
-
-// src/report/index.ts
-var REPORT_FORMATS = {
-  terminal: { export: false, make: terminalReport },
-  markdown: { export: false, make: () => markdownReport },
-  json: { export: false, make: () => jsonReport },
-  junit: { export: false, make: () => junitReport },
-  openmetrics: { export: false, make: () => openMetricsReport },
-  bmf: { export: true, make: () => bmfReport },
-  "github-action-benchmark": { export: true, make: () => githubActionBenchmarkReport }
-};
-var FORMAT_NAMES = Object.keys(REPORT_FORMATS);
-var EXPORT_FORMATS = FORMAT_NAMES.filter((name) => REPORT_FORMATS[name].export);
-function reportFormat(name, options) {
-  return REPORT_FORMATS[name].make(options);
-}
-var exportFileName = (format) => `${format}.json`;
-
 // src/results/io.ts
-import { existsSync as existsSync2, mkdirSync as mkdirSync2, renameSync, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname4, resolve as resolve2 } from "node:path";
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname as dirname2, resolve as resolve2 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -16692,7 +15569,7 @@ function problemFor(error) {
   const custom = error.parentSchema?.["x-message"];
   const at = (extra) => {
     const all = [...segments, extra];
-    return { segments: all, path: jsonPointerToPath(error.instancePath + "/" + String(extra)), message: "" };
+    return { segments: all, path: jsonPointerToPath(`${error.instancePath}/${String(extra)}`), message: "" };
   };
   const here = { segments, path: jsonPointerToPath(error.instancePath) || "(top level)", message: "" };
   const params = error.params;
@@ -16723,7 +15600,10 @@ function problemFor(error) {
       return { ...here, message: `must be ${types.map((t) => `a ${t}`).join(" or ")}, not ${describeValue(error.data)}` };
     }
     case "enum":
-      return { ...here, message: `${describeValue(error.data)} is not one of ${params["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}` };
+      return {
+        ...here,
+        message: `${describeValue(error.data)} is not one of ${params["allowedValues"].map((v) => JSON.stringify(v)).join(", ")}`
+      };
     case "minItems":
       return { ...here, message: `must have at least ${String(params["limit"])} item(s)` };
     case "minLength":
@@ -16832,7 +15712,7 @@ ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
   }
   return data;
 }
-function readResults(path, root = dirname4(path)) {
+function readResults(path, root = dirname2(path)) {
   let text2;
   try {
     text2 = readTextBeneath(root, resolve2(path), RESULTS_LIMIT, "results file", path);
@@ -16876,13 +15756,14 @@ var WRITE_HINTS = {
 function writeFileAtomic(path, text2) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync2(dirname4(path), { recursive: true });
-    writeFileSync3(temporary, text2);
+    mkdirSync(dirname2(path), { recursive: true });
+    rmSync(temporary, { force: true });
+    writeFileSync(temporary, text2, { flag: "wx" });
     renameSync(temporary, path);
   } catch (error) {
-    rmSync3(temporary, { force: true });
+    rmSync(temporary, { force: true });
     const code = error.code ?? "";
-    const left = existsSync2(path) ? "the file there is unchanged" : "no file is there now";
+    const left = existsSync(path) ? "the file there is unchanged" : "no file is there now";
     throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ""}; ${left}`);
   }
 }
@@ -16890,6 +15771,2603 @@ function writeResults(path, results) {
   writeFileAtomic(path, `${JSON.stringify(fitToSchema(results, RESULTS_SCHEMA), null, 2)}
 `);
 }
+
+// src/run/suite.ts
+import { accessSync as accessSync3, constants as constants5, mkdirSync as mkdirSync6, rmSync as rmSync6, writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join11 } from "node:path";
+
+// src/run/slug.ts
+function slugify(name, index) {
+  const base = name.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 60);
+  return `${String(index + 1).padStart(2, "0")}-${base || "benchmark"}`;
+}
+
+// src/results/environment.ts
+import { mkdtemp, readFile as readFile2, rm, writeFile } from "node:fs/promises";
+import { machine as machine2, tmpdir } from "node:os";
+import { join as join3 } from "node:path";
+
+// src/results/host-probe.ts
+import { createHash as createHash2 } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { availableParallelism } from "node:os";
+
+// src/untrusted/process.ts
+import { spawn, spawnSync as spawnSync2 } from "node:child_process";
+import { closeSync as closeSync2, existsSync as existsSync2, openSync as openSync2 } from "node:fs";
+var CAPTURE_LIMIT = 64 << 20;
+var liveGroups = /* @__PURE__ */ new Set();
+var exitHook = false;
+function killGroup(pgid) {
+  try {
+    process.kill(-pgid, "SIGKILL");
+  } catch {
+  }
+}
+function track(pgid) {
+  if (!exitHook) {
+    process.on("exit", () => killTrackedGroups());
+    exitHook = true;
+  }
+  liveGroups.add(pgid);
+  return () => liveGroups.delete(pgid);
+}
+function killTrackedGroups() {
+  const count = liveGroups.size;
+  for (const pgid of liveGroups) killGroup(pgid);
+  liveGroups.clear();
+  return count;
+}
+var binding;
+function boundToCgBench() {
+  if (binding === void 0) {
+    binding = [];
+    for (const dir of ["/usr/bin", "/bin", "/usr/sbin", "/sbin"]) {
+      const setpriv = `${dir}/setpriv`;
+      const prefix = [setpriv, "--pdeathsig", "KILL", "--"];
+      if (existsSync2(setpriv) && runProcessSync({ argv: [...prefix, setpriv, "--version"], timeoutMs: 1e4 }).exitCode === 0) {
+        binding = prefix;
+        break;
+      }
+    }
+  }
+  return binding;
+}
+function openOutput(output) {
+  if (output === void 0 || output === "ignore") return "ignore";
+  if (output === "capture") return "pipe";
+  if ("fd" in output) return output.fd;
+  return openSync2(output.file, "w");
+}
+function collector(onLine) {
+  const chunks = [];
+  let size = 0;
+  let partial = "";
+  return {
+    add(chunk) {
+      if (size < CAPTURE_LIMIT) {
+        chunks.push(chunk.subarray(0, CAPTURE_LIMIT - size));
+        size += Math.min(chunk.length, CAPTURE_LIMIT - size);
+      }
+      if (onLine) {
+        const lines = (partial + chunk.toString()).split("\n");
+        partial = lines.pop();
+        for (const line of lines) onLine(line);
+      }
+    },
+    text() {
+      if (onLine && partial) onLine(partial);
+      partial = "";
+      return Buffer.concat(chunks).toString();
+    }
+  };
+}
+function runProcess(options) {
+  const out = openOutput(options.stdout);
+  const err = openOutput(options.stderr);
+  const opened = [options.stdout, options.stderr].map((o, i) => typeof o === "object" && "file" in o ? [out, err][i] : void 0).filter((fd) => typeof fd === "number");
+  const argv = [...boundToCgBench(), ...options.argv];
+  const started = process.hrtime.bigint();
+  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
+  return new Promise((resolve9) => {
+    let child;
+    try {
+      child = spawn(argv[0], argv.slice(1), {
+        cwd: options.cwd,
+        env: options.env,
+        stdio: ["ignore", out, err],
+        detached: true
+      });
+    } catch (error) {
+      resolve9({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
+      return;
+    } finally {
+      for (const fd of opened) closeSync2(fd);
+    }
+    const stdout = collector(options.onLine);
+    const stderr = collector(options.onLine);
+    child.stdout?.on("data", (chunk) => stdout.add(chunk));
+    child.stderr?.on("data", (chunk) => stderr.add(chunk));
+    const pgid = child.pid;
+    const untrack = pgid === void 0 ? () => false : track(pgid);
+    let timedOut2 = false;
+    const timer = options.timeoutMs === null || pgid === void 0 ? void 0 : setTimeout(() => {
+      timedOut2 = true;
+      killGroup(pgid);
+    }, options.timeoutMs);
+    let settled = false;
+    const finish2 = (outcome2, wallTimeMs) => {
+      if (settled) return;
+      settled = true;
+      resolve9({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+    };
+    child.once("error", (error) => {
+      if (timer) clearTimeout(timer);
+      untrack();
+      finish2({ exitCode: null, signal: null, timedOut: false, spawnError: error.message }, elapsed());
+    });
+    child.once("exit", (exitCode, signal) => {
+      const wallTimeMs = elapsed();
+      if (timer) clearTimeout(timer);
+      if (pgid !== void 0) killGroup(pgid);
+      untrack();
+      const outcome2 = { exitCode, signal, timedOut: timedOut2 };
+      if (!child.stdout && !child.stderr) return finish2(outcome2, wallTimeMs);
+      const late = setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        finish2(outcome2, wallTimeMs);
+      }, 2e3);
+      child.once("close", () => {
+        clearTimeout(late);
+        finish2(outcome2, wallTimeMs);
+      });
+    });
+  });
+}
+function runProcessSync(options) {
+  const output = options.output ?? "ignore";
+  const started = process.hrtime.bigint();
+  const r = spawnSync2(options.argv[0], options.argv.slice(1), {
+    ...options.cwd === void 0 ? {} : { cwd: options.cwd },
+    ...options.env === void 0 ? {} : { env: options.env },
+    stdio: ["ignore", output === "capture" ? "pipe" : output, output === "capture" ? "pipe" : output],
+    encoding: "utf8",
+    timeout: options.timeoutMs,
+    killSignal: "SIGKILL",
+    maxBuffer: CAPTURE_LIMIT
+  });
+  const timedOut2 = r.error?.code === "ETIMEDOUT";
+  return {
+    exitCode: r.status,
+    signal: r.signal,
+    timedOut: timedOut2,
+    wallTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
+    ...r.error && !timedOut2 ? { spawnError: r.error.message } : {},
+    stdout: r.stdout ?? "",
+    stderr: r.stderr ?? ""
+  };
+}
+
+// src/util/valgrind-options.ts
+var SEALED_VALGRIND_OPTIONS = [
+  // Only the command line counts: no ~/.valgrindrc, ./.valgrindrc or VALGRIND_OPTS, which the
+  // benchmark, an earlier benchmark or the caller could plant.
+  "--command-line-only=yes",
+  // No gdbserver: it would put FIFOs named by pid into the benchmark's TMPDIR.
+  "--vgdb=no"
+];
+
+// src/results/host-probe.ts
+function parseLoaderDiagnostics(text2) {
+  const lines = text2.split("\n");
+  const value = (key) => lines.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, "") ?? null;
+  const x86 = lines.filter((l) => l.startsWith("x86."));
+  const auxv = lines.filter((l) => /^auxv\[0x[0-9a-f]+\]\.a_type=/.test(l)).map((l) => l.split("=")[1]);
+  return {
+    dispatch: x86.length ? createHash2("sha256").update(x86.join("\n")).digest("hex").slice(0, 16) : null,
+    platform: value("dl_platform"),
+    hwcapsActive: value("dl_hwcaps_subdirs_active"),
+    auxvTypes: auxv.length ? auxv.join(",") : null
+  };
+}
+var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch64.so.1" };
+async function probeLoader(valgrindBin, env) {
+  const loader = LOADERS[process.arch];
+  const probe = loader ? await runProcess({
+    argv: [valgrindBin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"],
+    cwd: "/",
+    env,
+    stdout: "capture",
+    timeoutMs: 12e4
+  }) : void 0;
+  const text2 = probe?.exitCode === 0 ? probe.stdout : "";
+  return parseLoaderDiagnostics(text2);
+}
+function loaderPath() {
+  return LOADERS[process.arch];
+}
+async function cpuLists() {
+  const list = (path) => readFile(path, "utf8").then(
+    (t) => t.trim(),
+    () => null
+  );
+  const [cpusOnline, cpusPossible] = await Promise.all([list("/sys/devices/system/cpu/online"), list("/sys/devices/system/cpu/possible")]);
+  return { cpusOnline, cpusPossible, affinity: availableParallelism() };
+}
+
+// src/results/probe-cache.ts
+import { createHash as createHash3 } from "node:crypto";
+import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync2, renameSync as renameSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { homedir, machine, release, version } from "node:os";
+import { delimiter, isAbsolute as isAbsolute2, join as join2 } from "node:path";
+
+// package.json
+var package_default = {
+  name: "cg-bench",
+  version: "0.1.0",
+  description: "Deterministic benchmarks for CI: run under Cachegrind, compare estimated cycles against a baseline, report on pull requests.",
+  keywords: [
+    "benchmark",
+    "cachegrind",
+    "valgrind",
+    "ci",
+    "github-action",
+    "gitlab"
+  ],
+  license: "MIT",
+  type: "module",
+  bin: {
+    "cg-bench": "dist/cli.js"
+  },
+  files: [
+    "dist/cli.js",
+    "schemas/",
+    "python/pyproject.toml",
+    "python/setup.py",
+    "python/README.md",
+    "python/cg_bench/*.py",
+    "python/cg_bench/*.c",
+    "python/cg-bench-early.pth"
+  ],
+  engines: {
+    node: ">=20"
+  },
+  scripts: {
+    build: "node scripts/build.mjs",
+    typecheck: "tsc --noEmit",
+    test: "bash scripts/test.sh",
+    examples: "bash scripts/examples.sh",
+    knip: "knip --no-progress",
+    lint: "biome check .",
+    format: "biome check --write ."
+  },
+  devDependencies: {
+    "@actions/cache": "^6.3.0",
+    "@actions/core": "^3.0.1",
+    "@actions/github": "^9.1.1",
+    "@biomejs/biome": "2.6.8",
+    "@octokit/openapi": "^23.0.2",
+    "@octokit/plugin-retry": "^8.1.1",
+    "@octokit/plugin-throttling": "^11.0.5",
+    "@types/node": "^20.19.43",
+    ajv: "^8.20.0",
+    esbuild: "^0.28.2",
+    knip: "^6.44.2",
+    tsx: "^4.23.15",
+    typescript: "5.9",
+    yaml: "^2.9.1",
+    zod: "^4.6.7"
+  }
+};
+
+// src/version.ts
+var VERSION = package_default.version;
+
+// src/results/probe-cache.ts
+var FORMAT = 1;
+var MAX_ENTRIES = 8;
+var FILE_LIMIT = 256 * KiB;
+function fileIdentity(path) {
+  if (!path) return null;
+  try {
+    const real = realpathSync2(path);
+    const s = statSync2(real);
+    return `${real}:${s.size}:${s.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+function onPath(program, path) {
+  for (const dir of path.split(delimiter)) {
+    if (!dir) continue;
+    try {
+      if (statSync2(join2(dir, program)).isFile()) return join2(dir, program);
+    } catch {
+    }
+  }
+  return void 0;
+}
+function cpuIdentity(cpuinfo) {
+  const first = cpuinfo.split(/\n\s*\n/)[0] ?? "";
+  const wanted = /^(vendor_id|cpu family|model|model name|stepping|microcode|flags|CPU implementer|CPU architecture|CPU variant|CPU part|CPU revision|Features)\s*:/;
+  return first.split("\n").filter((l) => wanted.test(l)).join("\n");
+}
+function probeKeyParts(inputs, cpuinfo) {
+  let info = cpuinfo;
+  if (info === void 0) {
+    try {
+      info = readFileSync("/proc/cpuinfo", "utf8");
+    } catch {
+      info = "";
+    }
+  }
+  return {
+    format: String(FORMAT),
+    cgBench: VERSION,
+    arch: machine(),
+    kernel: `${release()} ${version()}`,
+    cpu: createHash3("sha256").update(cpuIdentity(info)).digest("hex"),
+    valgrind: fileIdentity(inputs.valgrindBin),
+    valgrindVersion: inputs.valgrindVersion,
+    image: `${inputs.env["CG_BENCH_IMAGE"] ?? ""}@${inputs.env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
+    ...Object.fromEntries(
+      Object.entries(inputs.files).sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [`file:${name}`, fileIdentity(path)])
+    )
+  };
+}
+function probeKey(parts) {
+  return createHash3("sha256").update(JSON.stringify(parts)).digest("hex");
+}
+function probeCacheFile(env = process.env) {
+  const off = env["CG_BENCH_PROBE_CACHE"];
+  if (off === "0" || off === "false") return void 0;
+  const xdg = env["XDG_CACHE_HOME"];
+  let base;
+  if (xdg && isAbsolute2(xdg)) base = xdg;
+  else {
+    try {
+      base = join2(homedir(), ".cache");
+    } catch {
+      return void 0;
+    }
+  }
+  return join2(base, "cg-bench", "probes.json");
+}
+function readEntries(file) {
+  try {
+    const s = lstatSync2(file);
+    if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
+    const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
+    if (!Array.isArray(data)) return [];
+    return data.filter((e) => typeof e === "object" && e !== null && typeof e.key === "string" && "value" in e);
+  } catch {
+    return [];
+  }
+}
+function writeEntries(file, entries) {
+  try {
+    const dir = join2(file, "..");
+    mkdirSync2(dir, { recursive: true, mode: 448 });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync2(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
+    renameSync2(temporary, file);
+  } catch {
+  }
+}
+async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
+  if (file === void 0) return probe();
+  const hit = readEntries(file).find((e) => e.key === key);
+  if (hit && isValue(hit.value)) return hit.value;
+  const value = await probe();
+  writeEntries(file, [{ key, value }, ...readEntries(file).filter((e) => e.key !== key)]);
+  return value;
+}
+function probedPrograms(path) {
+  return { python3: onPath("python3", path), getconf: onPath("getconf", path) };
+}
+
+// src/results/cpu-probe.ts
+var CPU_PROBE_X86_64 = Buffer.from(
+  "f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAAGgBAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAHAEAAAAAAAAcAQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABTRTHJRTHASI18JJBIif5CiwSNAAFAAESJwQ+iSf/BiQdIg8cQiV/0iU/4iVf8SYP5B3XbuAEAAAC6cAAAAInHDwW4PAAAAESJxw8F6/4AAAAAAAABAAAABwAAAAAAAIACAACAAwAAgAQAAIBHQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAATgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAAAIAAAAAAAAAAAFAAAAAAAAAAQAAAAAAABwAAAAAAAAAAAAAAAAAAAAQAAAAAAAAAAAAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAHAEAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAAEMBAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=",
+  "base64"
+);
+var FEATURES = [
+  ["sse2", "leaf1.edx", 26],
+  ["sse3", "leaf1.ecx", 0],
+  ["ssse3", "leaf1.ecx", 9],
+  ["fma", "leaf1.ecx", 12],
+  ["sse4_1", "leaf1.ecx", 19],
+  ["sse4_2", "leaf1.ecx", 20],
+  ["popcnt", "leaf1.ecx", 23],
+  ["aes", "leaf1.ecx", 25],
+  ["avx", "leaf1.ecx", 28],
+  ["f16c", "leaf1.ecx", 29],
+  ["rdrand", "leaf1.ecx", 30],
+  ["bmi1", "leaf7.ebx", 3],
+  ["avx2", "leaf7.ebx", 5],
+  ["bmi2", "leaf7.ebx", 8],
+  ["avx512f", "leaf7.ebx", 16],
+  ["rdseed", "leaf7.ebx", 18],
+  ["adx", "leaf7.ebx", 19],
+  ["sha", "leaf7.ebx", 29],
+  ["vaes", "leaf7.ecx", 9]
+];
+function decodeCpuid(raw) {
+  if (raw.length !== 7 * 16) return void 0;
+  const reg = (leaf, r) => raw.readUInt32LE(leaf * 16 + r * 4);
+  const ascii = (words) => Buffer.concat(
+    words.map((w) => {
+      const b = Buffer.alloc(4);
+      b.writeUInt32LE(w);
+      return b;
+    })
+  ).toString("latin1");
+  const maxLeaf = reg(0, 0);
+  const vendor = ascii([reg(0, 1), reg(0, 3), reg(0, 2)]);
+  const regs = { "leaf1.ecx": reg(1, 2), "leaf1.edx": reg(1, 3), "leaf7.ebx": maxLeaf >= 7 ? reg(2, 1) : 0, "leaf7.ecx": maxLeaf >= 7 ? reg(2, 2) : 0 };
+  const brand = reg(3, 0) >= 2147483652 ? ascii([4, 5, 6].flatMap((l) => [reg(l, 0), reg(l, 1), reg(l, 2), reg(l, 3)])).replace(/\0.*$/s, "").trim() : null;
+  const features = FEATURES.filter(([, where2, bit]) => regs[where2] >>> bit & 1).map(([name]) => name);
+  return { vendor, brand, features };
+}
+
+// src/results/environment.ts
+var PROBE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC"
+};
+var PROBE_TIMEOUT_MS = 12e4;
+async function firstLine(command, args) {
+  const r = await runProcess({
+    argv: [command, ...args],
+    cwd: "/",
+    env: { ...PROBE_ENVIRONMENT },
+    stdout: "capture",
+    stderr: "capture",
+    timeoutMs: PROBE_TIMEOUT_MS
+  });
+  if (r.exitCode !== 0) return null;
+  return `${r.stdout}${r.stderr}`.trim().split("\n")[0]?.trim() || null;
+}
+async function osRelease() {
+  const text2 = await readFile2("/etc/os-release", "utf8").catch(() => "");
+  return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
+}
+async function probeSimulatedCpu(valgrind) {
+  const dir = await mkdtemp(join3(tmpdir(), "cg-bench-cpu-"));
+  try {
+    const log = join3(dir, "valgrind.log");
+    const x86 = machine2() === "x86_64";
+    const target = x86 ? join3(dir, "cpu-probe") : "/bin/true";
+    if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
+    const stdout = join3(dir, "stdout");
+    const r = await runProcess({
+      argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target],
+      cwd: dir,
+      env: { ...PROBE_ENVIRONMENT },
+      stdout: { file: stdout },
+      timeoutMs: PROBE_TIMEOUT_MS
+    });
+    const out = r.exitCode === 0 ? await readFile2(stdout).catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+    const logText = await readFile2(log, "utf8").catch(() => "");
+    const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
+    const cpu = x86 ? decodeCpuid(out) : void 0;
+    return { hwcaps, vendor: cpu?.vendor ?? null, brand: cpu?.brand ?? null, features: cpu?.features ?? [] };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+var nullOrString = (v) => v === null || typeof v === "string";
+function isMachineProbes(value) {
+  const v = value;
+  return typeof v === "object" && v !== null && nullOrString(v.glibc) && nullOrString(v.python) && typeof v.cpu === "object" && v.cpu !== null && nullOrString(v.cpu.hwcaps) && nullOrString(v.cpu.vendor) && nullOrString(v.cpu.brand) && Array.isArray(v.cpu.features) && v.cpu.features.every((f) => typeof f === "string") && typeof v.loader === "object" && v.loader !== null && ["dispatch", "platform", "hwcapsActive", "auxvTypes"].every((k) => nullOrString(v.loader[k]));
+}
+function machineProbes(valgrind) {
+  const probe = async () => {
+    const [glibc, python, cpu, loader] = await Promise.all([
+      firstLine("getconf", ["GNU_LIBC_VERSION"]),
+      firstLine("python3", ["--version"]),
+      probeSimulatedCpu(valgrind),
+      probeLoader(valgrind.bin, { ...PROBE_ENVIRONMENT })
+    ]);
+    return { glibc, python, cpu, loader };
+  };
+  const key = probeKey(
+    probeKeyParts({
+      valgrindBin: valgrind.bin,
+      valgrindVersion: valgrind.version,
+      files: { loader: loaderPath(), ...probedPrograms(PROBE_ENVIRONMENT["PATH"]) },
+      env: process.env
+    })
+  );
+  return cachedProbe(key, probe, (v) => isMachineProbes(v) && v.cpu.hwcaps !== null);
+}
+var probed;
+function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
+  probed ??= (async () => {
+    const [{ glibc, python, cpu, loader }, os, lists] = await Promise.all([machineProbes(valgrind), osRelease(), cpuLists()]);
+    return {
+      cgBench: VERSION,
+      valgrind: valgrind.version,
+      glibc: glibc?.replace(/^glibc\s*/, "") ?? null,
+      os,
+      arch: machine2(),
+      python: python?.replace(/^Python\s*/, "") ?? null,
+      cpu,
+      image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null },
+      host: { ...loader, ...lists }
+    };
+  })();
+  return probed.then((p) => ({ ...p, workspace, cache, weights, ...cpuView2 && p.host ? { host: { ...p.host, ...cpuView2 } } : {} }));
+}
+
+// src/run/benchmark.ts
+import { accessSync as accessSync2, constants as fsConstants2, createWriteStream, mkdirSync as mkdirSync5, readdirSync as readdirSync5, rmSync as rmSync5, statSync as statSync6 } from "node:fs";
+import { constants as constants3 } from "node:os";
+import { join as join10, relative as relative5, resolve as resolve4 } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
+
+// src/run/line-text.ts
+import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
+var MAX_FILE = 4 << 20;
+var MAX_TEXT = 200;
+function readLines(path, root, identity2) {
+  const inside2 = relative2(root, path);
+  if (inside2.startsWith("..") || isAbsolute3(inside2) || inside2.split(sep2).includes(".git")) return void 0;
+  return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
+}
+function attachLineText(functions, cwd, root, identity2) {
+  const cache = /* @__PURE__ */ new Map();
+  const linesOf2 = (file) => {
+    if (!cache.has(file)) {
+      const candidates = isAbsolute3(file) ? [file] : [resolve3(cwd, file), resolve3(root, file)];
+      cache.set(
+        file,
+        candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
+      );
+    }
+    return cache.get(file);
+  };
+  for (const f of functions) {
+    for (const l of f.lines ?? []) {
+      const text2 = linesOf2(l.file)?.[l.line - 1]?.trim();
+      if (text2)
+        l.text = [...text2].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
+      const inside2 = isAbsolute3(l.file) ? relative2(root, l.file) : void 0;
+      if (inside2 && !inside2.startsWith("..") && !isAbsolute3(inside2)) l.file = inside2;
+    }
+  }
+}
+
+// src/python/attribution.ts
+import { existsSync as existsSync3, mkdirSync as mkdirSync3, readdirSync as readdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync4 } from "node:fs";
+import { dirname as dirname3, isAbsolute as isAbsolute4, join as join5, relative as relative3, sep as sep3 } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// src/run/environment.ts
+var SETUP_HOME = "/tmp/cg-bench-setup-home";
+var BASE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  HOME: SETUP_HOME,
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC",
+  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
+  // run then reads: both change the count from one run to the next.
+  PYTHONHASHSEED: "0",
+  PYTHONDONTWRITEBYTECODE: "1",
+  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
+  // differently as root and as another uid, even with nothing installed there.
+  PYTHONNOUSERSITE: "1"
+};
+var INSTRUMENT_VARIABLE = "CG_BENCH_INSTRUMENT";
+function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
+  const env = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
+  if (pycachePrefix) {
+    delete env["PYTHONDONTWRITEBYTECODE"];
+    env["PYTHONPYCACHEPREFIX"] = pycachePrefix;
+  }
+  if (instrument === "region") env[INSTRUMENT_VARIABLE] = "region";
+  return { ...env, ...userEnv, PWD: cwd };
+}
+function runsPython(run) {
+  if (typeof run === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run);
+  return /^python[0-9.]*$/.test(run[0].split("/").pop() ?? "");
+}
+
+// src/untrusted/sandbox.ts
+import { spawnSync as spawnSync3 } from "node:child_process";
+import { createHash as createHash4 } from "node:crypto";
+import {
+  chmodSync,
+  chownSync,
+  closeSync as closeSync3,
+  constants as fsConstants,
+  fstatSync as fstatSync2,
+  lchownSync,
+  lstatSync as lstatSync3,
+  mkdtempSync,
+  openSync as openSync3,
+  readdirSync,
+  readFileSync as readFileSync2,
+  readSync as readSync2,
+  rmSync as rmSync2,
+  statSync as statSync3,
+  writeFileSync as writeFileSync3,
+  writeSync as writeSync2
+} from "node:fs";
+import { arch, tmpdir as tmpdir2 } from "node:os";
+import { join as join4 } from "node:path";
+
+// src/untrusted/entropy-seal.ts
+var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+
+// src/untrusted/sandbox.ts
+var UNTRUSTED_ID = 65534;
+function truthy(value) {
+  return Boolean(value) && value !== "0" && value !== "false";
+}
+function untrustedUser(root, env, ownCopy = false) {
+  const asked = env["CG_BENCH_RUN_AS"]?.trim();
+  if (asked === "root") return void 0;
+  if (asked) {
+    const match = /^(\d+):(\d+)$/.exec(asked);
+    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    return { uid: Number(match[1]), gid: Number(match[2]) };
+  }
+  const owner = statSync3(root);
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  return void 0;
+}
+var BENCHMARK_PID_IN_NAMESPACE = 2;
+var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
+var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
+var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
+function parseCpuList(text2) {
+  const cpus = [];
+  for (const part of text2.trim().split(",")) {
+    const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!match) return [];
+    const from = Number(match[1]);
+    const to = match[2] === void 0 ? from : Number(match[2]);
+    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+function allowedCpus() {
+  try {
+    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync2("/proc/self/status", "utf8"));
+    return line ? parseCpuList(line[1]) : [];
+  } catch {
+    return [];
+  }
+}
+var ENTROPY_BYTES = 1 << 20;
+function fixedEntropy(size = ENTROPY_BYTES) {
+  const out = Buffer.alloc(size);
+  for (let block = 0, at = 0; at < size; block++, at += 32) createHash4("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  return out;
+}
+var sealFiles;
+function sealFilesOnce() {
+  if (sealFiles) return sealFiles;
+  const dir = mkdtempSync(join4(tmpdir2(), "cg-bench-seal-"));
+  chmodSync(dir, 493);
+  const oneCpu = join4(dir, "one-cpu");
+  writeFileSync3(oneCpu, "0\n", { mode: 292 });
+  const entropy = join4(dir, "entropy");
+  writeFileSync3(entropy, fixedEntropy(), { mode: 292 });
+  let entropySeal;
+  if (arch() === "x64") {
+    entropySeal = join4(dir, "entropy-seal");
+    writeFileSync3(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+  }
+  process.once("exit", () => rmSync2(dir, { recursive: true, force: true }));
+  sealFiles = { oneCpu, entropy, entropySeal };
+  return sealFiles;
+}
+var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
+function sealedViewPrefix(net, inner, view) {
+  const files = sealFilesOnce();
+  const binds = [
+    ...view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125;`) : [],
+    ...view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125;`) : []
+  ];
+  return [
+    "unshare",
+    "--user",
+    "--map-user=0",
+    "--map-group=0",
+    "--mount",
+    ...net ? ["--net"] : [],
+    "--",
+    "/bin/sh",
+    "-c",
+    `${binds.join(" ")} shift 2; exec "$@"`,
+    "cg-bench-sealed-view",
+    files.oneCpu,
+    files.entropy,
+    "unshare",
+    "--user",
+    `--map-user=${inner.uid}`,
+    `--map-group=${inner.gid}`,
+    "--pid",
+    "--fork",
+    "--kill-child",
+    "--",
+    ...view.entropy && files.entropySeal ? [files.entropySeal] : [],
+    ...PID_NAMESPACE_INIT
+  ];
+}
+var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os" };
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
+function overflowId(kind) {
+  try {
+    const n = Number(readFileSync2(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
+    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
+  } catch {
+    return UNTRUSTED_ID;
+  }
+}
+var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
+var PROBE_ATTEMPTS = 4;
+var PROBE_TIMEOUT_MS2 = 2e4;
+function pause(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
+  return (argv) => {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (probe(argv)) return true;
+      if (attempt < attempts && pauseMs > 0) pause(pauseMs * attempt);
+    }
+    return false;
+  };
+}
+function worksOnce(argv) {
+  const r = spawnSync3(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
+  return r.status === 0;
+}
+var probed2 = /* @__PURE__ */ new Map();
+var works = retrying(worksOnce);
+function worksCached(argv) {
+  const key = argv.join("\0");
+  if (!probed2.has(key)) probed2.set(key, works(argv));
+  return probed2.get(key);
+}
+function onlyLoopback() {
+  try {
+    return readdirSync("/sys/class/net").every((name) => name === "lo");
+  } catch {
+    return false;
+  }
+}
+var SEAL_VARIABLE = "CG_BENCH_SEAL";
+function bestEffort(env) {
+  const value = env[SEAL_VARIABLE]?.trim();
+  if (!value || value === "strict") return false;
+  if (value === "best-effort") return true;
+  throw new CgBenchError(`${SEAL_VARIABLE}=${JSON.stringify(value)}: write best-effort (measure with the seal this host can make) or strict (the default)`);
+}
+function requireSeal(missing, env, notes) {
+  if (!missing.length) return;
+  if (bestEffort(env)) {
+    notes.push(
+      `warning: ${missing.join("; ")}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`
+    );
+    return;
+  }
+  throw new CgBenchError(
+    `cannot seal the benchmarks as cg-bench.yml asks: ${missing.join("; ")}. Allow user namespaces (a container engine's seccomp profile or AppArmor may refuse unshare), or measure with what this host can make: ${SEAL_VARIABLE}=best-effort in cg-bench's environment (the seal is recorded in results.json; results made under another seal are not comparable)`
+  );
+}
+function untrustedSandbox(options) {
+  const env = options.env ?? process.env;
+  const uid = options.uid ?? process.getuid?.() ?? -1;
+  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
+  const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
+  const notes = [];
+  let user;
+  const prefix = [];
+  if (uid === 0) user = untrustedUser(options.root, env);
+  if (user) {
+    prefix.push("setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
+    if (!probe(prefix)) {
+      throw new CgBenchError(
+        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
+      );
+    }
+    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
+  } else if (uid === 0) {
+    notes.push(
+      "note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user."
+    );
+  } else {
+    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
+    if (exposed.length) {
+      notes.push(
+        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
+      );
+    }
+  }
+  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
+  const unshare = (net, pid, inner) => [
+    "unshare",
+    "--user",
+    `--map-user=${inner.uid}`,
+    `--map-group=${inner.gid}`,
+    ...net ? ["--net"] : [],
+    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
+    "--",
+    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
+    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
+    ...pid ? [...PID_NAMESPACE_INIT] : []
+  ];
+  const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
+  const tries = options.network ? [[false, true]] : [
+    [true, true],
+    [true, false]
+  ];
+  for (const [net, pid] of tries) {
+    const isolate = unshare(net, pid, id);
+    if (!probe([...prefix, ...isolate])) continue;
+    const measuredIsolate = unshare(net, pid, anonymous);
+    const anonymised = probe([...prefix, ...measuredIsolate]);
+    let measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
+    let oneCpu;
+    let entropy = false;
+    const cpus = options.cpus ?? allowedCpus();
+    const cpuLists2 = Boolean(options.oneCpu && cpus.length);
+    if (pid && anonymised) {
+      const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
+      const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
+      const views = [{ cpuLists: cpuLists2, entropy: canSealEntropy }, ...cpuLists2 && canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false }] : []].filter(
+        (view) => view.cpuLists || view.entropy
+      );
+      for (const view of views) {
+        const viewed = sealedViewPrefix(net, anonymous, view);
+        if (!probe([...pin, ...prefix, ...viewed])) continue;
+        measuredPrefix = [...prefix, ...viewed];
+        if (view.cpuLists) oneCpu = [...cpus];
+        entropy = view.entropy;
+        break;
+      }
+    }
+    prefix.push(...isolate);
+    notes.push(
+      pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
+    );
+    if (!anonymised)
+      notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
+    if (options.oneCpu) {
+      notes.push(
+        oneCpu ? `benchmarks see one CPU: pinned to one of CPUs ${cpus.join(",")} (one per job), and ${CPU_LIST_FILES.join(", ")} read "0"` : "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
+      );
+    }
+    notes.push(
+      entropy ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(" and ")} read the same ${ENTROPY_BYTES} bytes on every run` : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
+    );
+    if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+    const seal2 = {
+      pids: pid ? "own" : "host",
+      ids: anonymised ? "anonymous" : "caller",
+      network: net || noNetworkAnyway() ? "none" : "host",
+      cpus: oneCpu ? "one" : "host",
+      entropy: entropy ? "fixed" : "os"
+    };
+    if (options.required) requireSeal(missingSeal(options.required, seal2), env, notes);
+    return { user, isolatedNetwork: net, isolatedPids: pid, ...oneCpu ? { oneCpu } : {}, prefix, measuredPrefix, seal: seal2, notes };
+  }
+  if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
+  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
+  if (options.oneCpu)
+    notes.push(
+      "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
+    );
+  notes.push(
+    "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
+  );
+  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
+  if (options.required) requireSeal(missingSeal(options.required, seal), env, notes);
+  return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], seal, notes };
+}
+function missingSeal(required, seal) {
+  const missing = [];
+  if (required.noNetwork && seal.network !== "none") missing.push("no network (network: false) needs a network namespace, which cannot be made here");
+  if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
+  return missing;
+}
+function sandboxed(sandbox, argv, measured = false, job = 0) {
+  if (!measured) return [...sandbox.prefix, ...argv];
+  const cpus = sandbox.oneCpu;
+  const pin = cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
+  return [...pin, ...sandbox.measuredPrefix, ...argv];
+}
+function profileDirectory(sandbox, dir) {
+  if (!sandbox.user) return dir;
+  const staging = mkdtempSync(join4(tmpdir2(), "cg-bench-profiles-"));
+  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
+  return staging;
+}
+function collectProfiles(staging, dir) {
+  if (staging === dir) return;
+  const owner = lstatSync3(staging).uid;
+  const buffer = Buffer.alloc(1 << 20);
+  for (const name of readdirSync(staging)) {
+    let from;
+    try {
+      from = openSync3(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+    } catch {
+      continue;
+    }
+    try {
+      const stat = fstatSync2(from);
+      if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
+      const to = openSync3(join4(dir, name), "wx");
+      try {
+        for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync2(to, buffer, 0, n);
+      } finally {
+        closeSync3(to);
+      }
+    } finally {
+      closeSync3(from);
+    }
+  }
+  rmSync2(staging, { recursive: true, force: true });
+}
+function handOver(sandbox, tree) {
+  if (!sandbox.user) return;
+  const { uid, gid } = sandbox.user;
+  const walk = (path) => {
+    const stat = lstatSync3(path);
+    lchownSync(path, uid, gid);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join4(path, name));
+  };
+  walk(tree);
+}
+function giveDirectory(sandbox, dir) {
+  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
+}
+function isPlainFile(path) {
+  try {
+    const stat = lstatSync3(path);
+    return stat.isFile() && stat.nlink === 1;
+  } catch {
+    return false;
+  }
+}
+var SETUP_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "CC",
+  "CXX",
+  "CPP",
+  "LD",
+  "AR",
+  "CFLAGS",
+  "CXXFLAGS",
+  "CPPFLAGS",
+  "LDFLAGS",
+  "LDLIBS",
+  "MAKEFLAGS",
+  "PKG_CONFIG_PATH",
+  "LIBRARY_PATH",
+  "LD_LIBRARY_PATH",
+  "C_INCLUDE_PATH",
+  "CPLUS_INCLUDE_PATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "RUSTUP_TOOLCHAIN",
+  "RUSTFLAGS",
+  "CARGO_TARGET_DIR",
+  "CARGO_BUILD_JOBS",
+  "GOPATH",
+  "GOROOT",
+  "GOCACHE",
+  "GOFLAGS",
+  "GOTOOLCHAIN",
+  "GOPROXY",
+  "GOMODCACHE",
+  "JAVA_HOME",
+  "PYTHONPATH",
+  "VIRTUAL_ENV",
+  "CONDA_PREFIX",
+  "NODE_PATH",
+  "CMAKE_GENERATOR",
+  "CG_BENCH_IMAGE"
+];
+var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
+function setupEnvironment(caller, sandbox, home) {
+  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
+  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
+  const env = {};
+  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
+  if (sandbox.user) env["HOME"] = home;
+  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+  return env;
+}
+
+// src/python/attribution.ts
+var PYTHON_FUNCTION_SHARE = 1e-4;
+var MAX_PYTHON_FUNCTIONS = 2e3;
+var MAX_COUNTS_BYTES = 64 << 20;
+function bytecodeCounterSource() {
+  let dir = dirname3(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = join5(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync3(candidate)) return readFileSync3(candidate, "utf8");
+    dir = dirname3(dir);
+  }
+  throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
+}
+function isCountsFile(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value;
+  if (v["version"] !== 1 || typeof v["method"] !== "string" || typeof v["python"] !== "string" || !Array.isArray(v["functions"])) return false;
+  return v["functions"].every((f) => {
+    if (typeof f !== "object" || f === null) return false;
+    const r = f;
+    return typeof r["module"] === "string" && typeof r["qualname"] === "string" && typeof r["file"] === "string" && Number.isSafeInteger(r["line"]) && Number.isSafeInteger(r["bytecodes"]) && r["bytecodes"] >= 0 && r["line"] >= 0;
+  });
+}
+function shownFile(file, cwd) {
+  if (!isAbsolute4(file)) return file;
+  const rel = relative3(cwd, file);
+  return rel && !rel.startsWith(`..${sep3}`) && rel !== ".." && !isAbsolute4(rel) ? rel : file;
+}
+function readAttribution(outDir, cwd, scope) {
+  let names;
+  try {
+    names = readdirSync2(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+  } catch {
+    return void 0;
+  }
+  const methods = /* @__PURE__ */ new Set();
+  const versions = /* @__PURE__ */ new Set();
+  const byKey = /* @__PURE__ */ new Map();
+  for (const name of names) {
+    const path = join5(outDir, name);
+    if (!isPlainFile(path)) continue;
+    let parsed;
+    try {
+      parsed = JSON.parse(readTextBeneath(outDir, name, MAX_COUNTS_BYTES, "counts file"));
+    } catch {
+      continue;
+    }
+    if (!isCountsFile(parsed)) continue;
+    methods.add(parsed.method);
+    versions.add(parsed.python);
+    for (const f of parsed.functions) {
+      const fn = `${f.module}:${f.qualname}`;
+      const file = shownFile(f.file, cwd);
+      const key = `${file}\0${fn}`;
+      const entry = byKey.get(key);
+      if (entry) {
+        entry.bytecodes += f.bytecodes;
+        entry.line = Math.min(entry.line, f.line);
+      } else byKey.set(key, { fn, file, line: f.line, bytecodes: f.bytecodes });
+    }
+  }
+  if (!methods.size) return void 0;
+  const all = [...byKey.values()];
+  const bytecodes = all.reduce((sum, f) => sum + f.bytecodes, 0);
+  const floor = bytecodes * PYTHON_FUNCTION_SHARE;
+  const functions = all.filter((f) => f.bytecodes > 0 && f.bytecodes >= floor).sort((a, b) => b.bytecodes - a.bytecodes || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_PYTHON_FUNCTIONS);
+  return { method: [...methods].sort().join(", "), python: [...versions].sort().join(", "), scope, bytecodes, functions };
+}
+function attributionWanted(env = process.env) {
+  return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
+}
+async function countingBytecode(options) {
+  const root = join5(options.tmpDir, ".cg-bench-bytecode");
+  const site = join5(root, "site");
+  const out = join5(root, "out");
+  rmSync3(root, { recursive: true, force: true });
+  mkdirSync3(site, { recursive: true });
+  mkdirSync3(out);
+  giveDirectory(options.sandbox, out);
+  writeFileSync4(join5(site, "sitecustomize.py"), bytecodeCounterSource());
+  const inherited = options.env["PYTHONPATH"];
+  const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
+  const env = {
+    ...measuredEnv,
+    PYTHONPATH: inherited ? `${site}:${inherited}` : site,
+    CG_BENCH_BYTECODE_DIR: out,
+    CG_BENCH_BYTECODE_SCOPE: options.scope
+  };
+  try {
+    await options.run(env);
+    return readAttribution(out, options.cwd, options.scope);
+  } finally {
+    rmSync3(root, { recursive: true, force: true });
+  }
+}
+
+// src/run/seal.ts
+import { statSync as statSync4 } from "node:fs";
+function sealOf(sandbox, python, instrument, cwd) {
+  return { ...sandbox.seal, ...python ? { pythonResets: instrument === "region", devices: deviceNumbers(cwd) } : {} };
+}
+function deviceNumbers(cwd) {
+  return `/ ${statSync4("/").dev}, cwd ${statSync4(cwd).dev}`;
+}
+
+// src/run/executables.ts
+import { join as join7, relative as relative4, isAbsolute as isAbsolute5 } from "node:path";
+
+// src/run/valgrind-files.ts
+import { readdirSync as readdirSync3 } from "node:fs";
+import { join as join6 } from "node:path";
+var PROFILE = /^cachegrind\.out\.(\d+)$/;
+var LOG = /^valgrind\.(\d+)\.log$/;
+var LOG_HEAD = 4 * MiB;
+var LOG_TAIL = 1 * MiB;
+var LOG_OBJECTS = 32 * MiB;
+function outputFileArgs(dir) {
+  return [`--cachegrind-out-file=${join6(dir, "cachegrind.out.%p")}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
+}
+function processMarker(dir) {
+  return `--log-file=${join6(dir, "valgrind.")}`;
+}
+function processFiles(dir) {
+  const byPid = /* @__PURE__ */ new Map();
+  for (const name of readdirSync3(dir)) {
+    const profile = PROFILE.exec(name);
+    const log = LOG.exec(name);
+    const pid = Number((profile ?? log)?.[1]);
+    if (!profile && !log) continue;
+    const entry = byPid.get(pid) ?? { pid };
+    if (profile) entry.profile = name;
+    else entry.log = name;
+    byPid.set(pid, entry);
+  }
+  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
+}
+function commandInLog(text2) {
+  return /^==\d+== Command: (.*)$/m.exec(text2)?.[1];
+}
+function unfinishedProcesses(dir) {
+  return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
+    const text2 = readHead(join6(dir, p.log), LOG_HEAD) ?? "";
+    return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
+  });
+}
+function terminatingSignal(dir, pid) {
+  const text2 = readTail(join6(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
+}
+function loadedObjects(logText) {
+  const paths = [];
+  for (const m of logText.matchAll(/^--\d+-- Reading syms from (\/\S+)/gm)) {
+    const path = m[1];
+    if (path.includes("/valgrind/") || paths.includes(path)) continue;
+    paths.push(path);
+  }
+  return paths;
+}
+
+// src/run/executables.ts
+var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
+var hashes = /* @__PURE__ */ new Map();
+function inside(dir, path) {
+  const rel = relative4(dir, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute5(rel);
+}
+function executablesOf(logDir, workspace, identity2) {
+  const found = /* @__PURE__ */ new Map();
+  for (const p of processFiles(logDir)) {
+    if (!p.log) continue;
+    const text2 = readHead(join7(logDir, p.log), LOG_OBJECTS);
+    if (text2 === void 0) continue;
+    loadedObjects(text2).forEach((path, i) => {
+      if (inside(workspace, path)) return;
+      const sha256 = hashAsIdentity(path, MAX_EXECUTABLE, identity2, hashes);
+      if (!sha256) return;
+      const known = found.get(path);
+      if (known) known.main ||= i === 0;
+      else found.set(path, { path, sha256, main: i === 0 });
+    });
+  }
+  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+// src/run/private-home.ts
+import { createHash as createHash5 } from "node:crypto";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync4, statSync as statSync5 } from "node:fs";
+import { rm as rm2 } from "node:fs/promises";
+import { join as join8 } from "node:path";
+
+// src/util/pid-lock.ts
+import { readFileSync as readFileSync4, rmSync as rmSync4, writeFileSync as writeFileSync5 } from "node:fs";
+function startTime(pid) {
+  try {
+    const stat = readFileSync4(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
+  } catch {
+    return "";
+  }
+}
+function bootId() {
+  try {
+    return readFileSync4("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "";
+  }
+}
+function identity(pid) {
+  return `${bootId()}/${startTime(pid)}`;
+}
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+function holderAlive(holder) {
+  return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
+}
+function parseHolder(text2) {
+  const [pidText = "", started = ""] = text2.trim().split(/\s+/);
+  const pid = Number(pidText);
+  return Number.isInteger(pid) && pid > 0 ? { pid, started } : void 0;
+}
+var held = /* @__PURE__ */ new Set();
+var releaseOnExit = false;
+function remember(path) {
+  held.add(path);
+  if (releaseOnExit) return;
+  releaseOnExit = true;
+  process.on("exit", () => {
+    for (const lock of held) rmSync4(lock, { force: true });
+  });
+}
+function unlock(path) {
+  held.delete(path);
+  rmSync4(path, { force: true });
+}
+function tryLock(path) {
+  for (; ; ) {
+    try {
+      writeFileSync5(path, `${process.pid} ${identity(process.pid)}
+`, { flag: "wx" });
+      remember(path);
+      return void 0;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+    let holder;
+    try {
+      holder = parseHolder(readFileSync4(path, "utf8"));
+    } catch {
+    }
+    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
+    rmSync4(path, { force: true });
+  }
+}
+
+// src/run/private-home.ts
+var HOMES_DIR = "/tmp/cg-bench-home";
+function homeFor(benchmarkName) {
+  return join8(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+}
+var sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
+async function acquire(lock) {
+  while (tryLock(lock) !== void 0) await sleep(200);
+}
+async function removeQuietly(path) {
+  try {
+    await rm2(path, { recursive: true, force: true });
+  } catch {
+  }
+}
+async function withPrivateHome(benchmarkName, sandbox, measure2) {
+  mkdirSync4(HOMES_DIR, { recursive: true });
+  if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
+  const home = homeFor(benchmarkName);
+  const lock = `${home}.lock`;
+  await acquire(lock);
+  try {
+    await rm2(home, { recursive: true, force: true });
+    mkdirSync4(join8(home, "tmp"), { recursive: true });
+    giveDirectory(sandbox, home);
+    giveDirectory(sandbox, join8(home, "tmp"));
+    return await measure2(home);
+  } finally {
+    await removeQuietly(home);
+    unlock(lock);
+  }
+}
+
+// src/run/leftovers.ts
+import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
+function processesWith(marker) {
+  const found = [];
+  for (const name of readdirSync4("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync5(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+    } catch {
+    }
+  }
+  return found;
+}
+var sleep2 = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
+async function killLeftovers(marker) {
+  let killed = 0;
+  for (let round = 0; round < 100; round++) {
+    const pids = processesWith(marker);
+    if (!pids.length) return killed;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch {
+      }
+    }
+    await sleep2(20);
+  }
+  return killed;
+}
+
+// src/run/valgrind.ts
+import { accessSync, constants as constants2, openSync as openSync4, readSync as readSync3, closeSync as closeSync4 } from "node:fs";
+import { delimiter as delimiter2, dirname as dirname4, join as join9 } from "node:path";
+function isExecutable(path) {
+  try {
+    accessSync(path, constants2.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function startsWithShebang(path) {
+  const fd = openSync4(path, "r");
+  try {
+    const head = Buffer.alloc(2);
+    return readSync3(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+  } finally {
+    closeSync4(fd);
+  }
+}
+function findOnPath(program, path) {
+  for (const dir of (path ?? "").split(delimiter2)) {
+    if (!dir) continue;
+    const candidate = join9(dir, program);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return void 0;
+}
+function locateValgrind(env = process.env) {
+  const explicit = env["CG_BENCH_VALGRIND"];
+  let bin = explicit || findOnPath("valgrind", env["PATH"]);
+  if (!bin) {
+    throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
+  }
+  if (!explicit && startsWithShebang(bin)) {
+    const real = join9(dirname4(bin), "valgrind.bin");
+    if (isExecutable(real)) bin = real;
+  }
+  const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
+  const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
+  if (probe.exitCode !== 0 || !match) {
+    throw new CgBenchError(
+      `${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ""}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? "CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)" : "is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary"}`
+    );
+  }
+  return { bin, version: match[0].replace("valgrind-", ""), major: Number(match[1]), minor: Number(match[2]) };
+}
+function probeFailure(probe) {
+  if (probe.spawnError) return `could not run: ${probe.spawnError}`;
+  if (probe.timedOut) return "did not answer within a minute";
+  const ended = probe.signal ? `was killed by ${probe.signal}` : probe.exitCode !== 0 ? `exited with status ${probe.exitCode}` : "printed no Valgrind version";
+  const said = `${probe.stderr ?? ""}
+${probe.stdout ?? ""}`.trim().split("\n").slice(0, 3).join(" / ").slice(0, 300);
+  if (!said) return probe.exitCode === 0 && !probe.signal ? "printed nothing" : `${ended} and printed nothing`;
+  return `${ended}: ${said}`;
+}
+function supportsRegionInstrumentation(v) {
+  return v.major > 3 || v.major === 3 && v.minor >= 22;
+}
+function cachegrindArgs(options) {
+  return [
+    "--tool=cachegrind",
+    "--cache-sim=yes",
+    "--branch-sim=no",
+    `--I1=${options.cache.I1}`,
+    `--D1=${options.cache.D1}`,
+    `--LL=${options.cache.LL}`,
+    "--trace-children=yes",
+    // Only these options count (no rc file or VALGRIND_OPTS), and no gdbserver.
+    ...SEALED_VALGRIND_OPTIONS,
+    // Verbose: each process's log names the files it loaded (executables.ts fingerprints them).
+    "-v",
+    ...outputFileArgs(options.outDir),
+    ...options.instrument === "region" ? ["--instr-at-start=no"] : []
+  ];
+}
+
+// src/run/benchmark.ts
+function statusHint(code) {
+  if (code === 127) return " (command not found?)";
+  const signal = code !== null && code > 128 ? Object.entries(constants3.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  return signal ? ` (a process was killed by ${signal}?)` : "";
+}
+function programProblem(program, cwd, path) {
+  const located2 = program.includes("/") ? resolve4(cwd, program) : findOnPath(program, path);
+  if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
+  try {
+    if (!statSync6(located2).isFile()) return `not a file: ${program}`;
+    accessSync2(located2, fsConstants2.X_OK);
+  } catch (error) {
+    const code = error.code;
+    return code === "ENOENT" ? `command not found: ${program} (no such file in ${cwd})` : `cannot execute ${program}: ${code}`;
+  }
+  return void 0;
+}
+async function gzipAndRemove(path) {
+  rmSync5(`${path}.gz`, { force: true });
+  let from;
+  try {
+    from = openPlainStream(path, "profile");
+  } catch {
+    rmSync5(path, { force: true });
+    return;
+  }
+  await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
+  rmSync5(path);
+}
+async function runBenchmark(spec, slug, ctx, job = 0) {
+  const dir = join10(ctx.outDir, "benchmarks", slug);
+  rmSync5(dir, { recursive: true, force: true });
+  mkdirSync5(dir, { recursive: true });
+  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx, job));
+}
+async function measureIn(home, spec, dir, ctx, job) {
+  const rel = (p) => relative5(ctx.outDir, p);
+  const stdout = join10(dir, "stdout.log");
+  const stderr = join10(dir, "stderr.log");
+  const python = runsPython(spec.run);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join10(home, "pycache") : void 0, spec.instrument);
+  const base = {
+    name: spec.name,
+    command: spec.run,
+    cwd: relative5(ctx.root, spec.cwd) || ".",
+    instrument: spec.instrument,
+    thresholdPercent: spec.thresholdPercent,
+    status: "failed",
+    exitCode: null,
+    signal: null,
+    wallTimeMs: 0,
+    estimatedCycles: null,
+    events: null,
+    hits: null,
+    processes: [],
+    functions: [],
+    logs: { stdout: rel(stdout), stderr: rel(stderr) },
+    seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd)
+  };
+  const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
+  const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
+  if (problem) return { ...base, message: problem };
+  const native = { argv: sandboxed(ctx.sandbox, argv, true, job), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
+  if (python) {
+    await runProcess({ ...native, env, stdout: { file: join10(dir, "warm-up.stdout.log") }, stderr: { file: join10(dir, "warm-up.stderr.log") } });
+  }
+  const profiles = profileDirectory(ctx.sandbox, dir);
+  const outcome2 = await runProcess({
+    argv: sandboxed(
+      ctx.sandbox,
+      [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv],
+      true,
+      job
+    ),
+    cwd: spec.cwd,
+    env,
+    stdout: { file: stdout },
+    stderr: { file: stderr },
+    timeoutMs: spec.timeoutMs
+  });
+  const killed = await killLeftovers(processMarker(profiles));
+  collectProfiles(profiles, dir);
+  const unfinished = unfinishedProcesses(dir);
+  const signal = outcome2.signal ?? (ctx.sandbox.isolatedPids && (outcome2.exitCode ?? 0) > 128 ? terminatingSignal(dir, BENCHMARK_PID_IN_NAMESPACE) : null);
+  const result = {
+    ...base,
+    exitCode: signal ? null : outcome2.exitCode,
+    signal,
+    wallTimeMs: Math.round(outcome2.wallTimeMs)
+  };
+  if (outcome2.spawnError) return { ...result, message: `cannot start ${ctx.valgrind.bin}: ${outcome2.spawnError}` };
+  if (outcome2.timedOut) {
+    return { ...result, status: "timeout", message: `timed out after ${spec.timeoutMs / 1e3}s (set "timeout" on the benchmark to allow longer)` };
+  }
+  const parsed = [];
+  let parseProblem;
+  for (const { pid, profile: name } of processFiles(dir)) {
+    if (!name) continue;
+    const file = join10(dir, name);
+    if (!isPlainFile(file)) {
+      parseProblem ??= `${name} is not a plain file`;
+      rmSync5(file, { force: true });
+      continue;
+    }
+    try {
+      parsed.push({ pid, file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
+    } catch (error) {
+      parseProblem ??= errorMessage(error);
+    }
+    await gzipAndRemove(file);
+  }
+  const failed = result.exitCode !== 0;
+  if (!failed && unfinished.length) {
+    const names = unfinished.map((p) => `  ${p.command} (pid ${p.pid})`).join("\n");
+    return {
+      ...result,
+      message: `left ${unfinished.length} process(es) running when it ended (${killed ? "cg-bench killed them" : "they were killed"}); their work is not counted. A benchmark must wait for every process it starts:
+${names}`
+    };
+  }
+  if (failed || parseProblem || parsed.length === 0) {
+    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join10(dir, n))).sort()[0];
+    const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
+    const details = logTail(stderr) || (valgrindLog ? logTail(join10(dir, valgrindLog)) : "");
+    return { ...result, message: details ? `${why}; last lines of stderr:
+${details}` : why };
+  }
+  const pythonAttribution = python && attributionWanted() ? await countingBytecode({
+    tmpDir: env["TMPDIR"],
+    cwd: spec.cwd,
+    env,
+    scope: spec.instrument,
+    sandbox: ctx.sandbox,
+    run: (counting) => runProcess({ ...native, env: counting, stdout: { file: join10(dir, "bytecode.stdout.log") }, stderr: { file: join10(dir, "bytecode.stderr.log") } })
+  }) : void 0;
+  const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
+  attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
+  return {
+    ...result,
+    status: "ok",
+    ...cost,
+    executables: executablesOf(dir, ctx.root, ctx.sandbox.user),
+    ...pythonAttribution ? { python: pythonAttribution } : {}
+  };
+}
+
+// src/run/setup.ts
+import { closeSync as closeSync5, constants as constants4, fstatSync as fstatSync3, openSync as openSync5, writeSync as writeSync3 } from "node:fs";
+
+// src/report/format.ts
+function formatCount(n) {
+  return Math.round(n).toLocaleString("en-US");
+}
+function formatPercent(fraction) {
+  const percent2 = fraction * 100;
+  if (percent2 === 0) return "0.00%";
+  const abs = Math.abs(percent2);
+  const digits = abs >= 0.01 ? 2 : abs >= 1e-4 ? 4 : 6;
+  return `${percent2 > 0 ? "+" : ""}${percent2.toFixed(digits)}%`;
+}
+function formatSigned(n) {
+  return `${n > 0 ? "+" : n < 0 ? "\u2212" : ""}${formatCount(Math.abs(n))}`;
+}
+function formatDuration(ms) {
+  if (ms < 1e3) return `${Math.round(ms)}ms`;
+  const s = ms / 1e3;
+  if (s < 60) return `${s.toFixed(s < 10 ? 1 : 0)}s`;
+  const m = Math.floor(s / 60);
+  return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
+}
+
+// src/util/paths.ts
+import { isAbsolute as isAbsolute6, relative as relative6, resolve as resolve5, sep as sep4 } from "node:path";
+function resolveFrom(base, path) {
+  return resolve5(base, path);
+}
+function callerDirectory() {
+  return process.cwd();
+}
+function absolutePath(path, what) {
+  if (!isAbsolute6(path)) throw new Error(`internal: ${what} "${path}" is not an absolute path; an entry point should have resolved it`);
+  return resolve5(path);
+}
+function shownPath(path, from = callerDirectory()) {
+  const rel = relative6(from, path);
+  if (rel === "") return ".";
+  return rel === ".." || rel.startsWith(`..${sep4}`) || isAbsolute6(rel) ? path : rel;
+}
+
+// src/run/setup.ts
+function openLog(path) {
+  const replaced = (what) => new CgBenchError(
+    `${shownPath(path)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`,
+    ExitCode.benchmarkFailed
+  );
+  let fd;
+  try {
+    fd = openSync5(path, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW | constants4.O_NONBLOCK, 420);
+  } catch (error) {
+    const code = error.code;
+    if (code === "ELOOP") throw replaced("a symbolic link");
+    if (code === "ENXIO" || code === "EISDIR") throw replaced("something else");
+    throw error;
+  }
+  if (!fstatSync3(fd).isFile()) {
+    closeSync5(fd);
+    throw replaced("something else");
+  }
+  return fd;
+}
+function describeCommand(command) {
+  return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
+}
+async function runOne(command, fd, env, options) {
+  const argv = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
+  const outcome2 = await runProcess({ argv, cwd: options.cwd, env, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
+  if (outcome2.spawnError) return outcome2.spawnError;
+  if (outcome2.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
+  return outcome2.exitCode === 0 ? void 0 : outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode}`;
+}
+async function runSetup(commands, options) {
+  const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
+  for (const command of commands) {
+    options.progress.setup(describeCommand(command));
+    const fd = openLog(options.logFile);
+    writeSync3(fd, `$ ${describeCommand(command)}
+`);
+    let status;
+    try {
+      status = await runOne(command, fd, env, options);
+    } finally {
+      closeSync5(fd);
+    }
+    if (status) {
+      const tail = logTail(options.logFile);
+      throw new CgBenchError(
+        `setup command failed (${status}): ${describeCommand(command)}
+last lines of ${shownPath(options.logFile)}:
+${tail}`,
+        ExitCode.benchmarkFailed
+      );
+    }
+  }
+}
+
+// src/shard/plan.ts
+var MAX_SHARDS = 1024;
+function parseShard(text2, what = "--shard") {
+  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text2.trim());
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || index < 1 || count < 1 || index > count || count > MAX_SHARDS) {
+    throw new CgBenchError(
+      `${what}: ${JSON.stringify(text2)} must be I/N, this machine's part I of N parts, in digits with 1 \u2264 I \u2264 N \u2264 ${MAX_SHARDS} (e.g. 2/3)`
+    );
+  }
+  return { index, count };
+}
+function partition(names, durationsMs, count) {
+  const known = names.map((n) => durationsMs.get(n)).filter((d) => d !== void 0 && Number.isFinite(d) && d >= 0).sort((a, b) => a - b);
+  const median3 = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
+  const duration = (name) => {
+    const d = durationsMs.get(name);
+    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median3;
+  };
+  const order = names.map((name, i) => ({ i, d: duration(name) })).sort((a, b) => b.d - a.d || a.i - b.i);
+  const load = new Array(count).fill(0);
+  const part = new Array(names.length).fill(0);
+  for (const { i, d } of order) {
+    let best = 0;
+    for (let p = 1; p < count; p++) if (load[p] < load[best]) best = p;
+    part[i] = best;
+    load[best] += d;
+  }
+  return part;
+}
+function namesInShard(names, durationsMs, shard) {
+  const part = partition(names, durationsMs, shard.count);
+  return names.filter((_, i) => part[i] === shard.index - 1);
+}
+
+// src/run/suite.ts
+function nameMatcher(pattern) {
+  if (!/[*?]/.test(pattern)) return (name) => name.includes(pattern);
+  const p = [...pattern];
+  return (nameText) => {
+    const n = [...nameText];
+    let pi = 0;
+    let ni = 0;
+    let star = -1;
+    let mark = 0;
+    while (ni < n.length) {
+      if (pi < p.length && (p[pi] === "?" || p[pi] !== "*" && p[pi] === n[ni])) {
+        pi++;
+        ni++;
+      } else if (pi < p.length && p[pi] === "*") {
+        star = pi++;
+        mark = ni;
+      } else if (star >= 0) {
+        pi = star + 1;
+        ni = ++mark;
+      } else return false;
+    }
+    while (pi < p.length && p[pi] === "*") pi++;
+    return pi === p.length;
+  };
+}
+function ensureWritableDir(dir) {
+  try {
+    mkdirSync6(dir, { recursive: true });
+    accessSync3(dir, constants5.W_OK);
+    const probe = join11(dir, `.write-test-${process.pid}`);
+    writeFileSync6(probe, "");
+    rmSync6(probe, { force: true });
+  } catch (error) {
+    const code = error.code ?? String(error);
+    throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
+  }
+}
+async function pool(items, jobs, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async (_, job) => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i], job);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
+  return results;
+}
+function selectBenchmarks(config, filter) {
+  const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) })).filter(({ spec }) => spec.mode === "cachegrind");
+  if (!filter) return all;
+  const matches = nameMatcher(filter);
+  const chosen = all.filter(({ spec }) => matches(spec.name));
+  if (!chosen.length) {
+    throw new CgBenchError(`no benchmark matches --filter ${JSON.stringify(filter)}; the benchmarks are: ${config.benchmarks.map((b) => b.name).join(", ")}`);
+  }
+  return chosen;
+}
+function shardOf(selected, selection) {
+  const suite = selected.map(({ spec }) => spec.name);
+  if (!selection) return { mine: selected, suite };
+  const names = new Set(namesInShard(suite, selection.durationsMs, selection.shard));
+  return { mine: selected.filter(({ spec }) => names.has(spec.name)), suite };
+}
+async function runSuite(config, options) {
+  absolutePath(options.outDir, "output directory");
+  absolutePath(config.root, "configuration directory");
+  ensureWritableDir(options.outDir);
+  const { mine: selected, suite } = shardOf(selectBenchmarks(config, options.filter), options.shard);
+  const valgrind = options.valgrind ?? locateValgrind();
+  const region = selected.find(({ spec }) => spec.instrument === "region");
+  if (region && !supportsRegionInstrumentation(valgrind)) {
+    throw new CgBenchError(
+      `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
+    );
+  }
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync6(resolveFrom(options.outDir, name), { force: true });
+  const sandbox = sandboxFor(config, true);
+  mkdirSync6(SETUP_HOME, { recursive: true });
+  giveDirectory(sandbox, SETUP_HOME);
+  const setupLog = resolveFrom(options.outDir, "setup.log");
+  writeFileSync6(setupLog, sandbox.notes.map((n) => `# ${n}
+`).join(""));
+  for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
+`);
+  if (selected.length)
+    await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
+  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
+  const ctx = {
+    valgrind,
+    cache: config.cache,
+    weights: config.weights,
+    root: config.root,
+    outDir: options.outDir,
+    sandbox,
+    everyFunction: options.everyFunction === true
+  };
+  let started = 0;
+  const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
+    options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
+    const result = await runBenchmark(spec, slug, ctx, job);
+    options.progress.finish(result);
+    return result;
+  });
+  options.progress.close();
+  return {
+    schemaVersion: RESULTS_SCHEMA_VERSION,
+    tool: "cg-bench",
+    createdAt: (/* @__PURE__ */ new Date()).toISOString(),
+    configHash: config.hash,
+    environment: await environment,
+    benchmarks,
+    ...options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}
+  };
+}
+function sandboxFor(config, measuring = false) {
+  const required = measuring ? config.sealRequired : void 0;
+  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one", ...required ? { required } : {} });
+}
+function cpuView(sandbox) {
+  return sandbox.oneCpu ? ONE_CPU_VIEW : void 0;
+}
+
+// src/engine/check.ts
+function differingEvents(a, b) {
+  return a.events && b.events ? EVENT_NAMES.filter((n) => a.events[n] !== b.events[n]) : [];
+}
+function notRepeating(first, second) {
+  const again = new Map(second.benchmarks.map((b) => [b.name, b]));
+  return first.benchmarks.filter((a) => {
+    const b = again.get(a.name);
+    return b !== void 0 && differingEvents(a, b).length > 0;
+  }).map((a) => a.name);
+}
+
+// src/report/fit.ts
+var characters = (text2) => text2.length;
+function choosePieces(pieces, budget, size) {
+  const order = pieces.map((piece, index) => ({ piece, index })).sort((a, b) => a.piece.rank - b.piece.rank || a.index - b.index);
+  const kept = /* @__PURE__ */ new Set();
+  let left = budget;
+  for (const { piece } of order) {
+    const cost = piece.lines.reduce((sum, line) => sum + size(line) + 1, 0);
+    if (cost > left) continue;
+    kept.add(piece);
+    left -= cost;
+  }
+  return kept;
+}
+
+// src/report/function-change.ts
+function functionSideText(change, side) {
+  const value = change[side];
+  if (value !== null) return formatCount(value);
+  return change.unrecordedAtMost === 0 ? "\u2013" : `\u2264 ${formatCount(change.unrecordedAtMost ?? 0)} (not recorded)`;
+}
+function functionChangeText(change) {
+  if (change.base !== null && change.head !== null || change.unrecordedAtMost === 0) return formatSigned(change.change);
+  return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
+}
+function functionLabel(change) {
+  return change.file && change.file !== "???" ? `${change.fn} (${change.file})` : change.fn;
+}
+function lineLabel(change) {
+  const moved = change.baseLine !== null && change.head !== null && change.baseLine !== change.line ? ` (was ${change.baseLine})` : "";
+  return `${change.file}:${change.line}${moved}`;
+}
+function lineSideText(change, side) {
+  const value = change[side];
+  return value !== null ? formatCount(value) : "\u2013";
+}
+function lineChangeText(change) {
+  if (change.base !== null && change.head !== null) return formatSigned(change.change);
+  return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
+}
+function otherFunctionsLabel(other) {
+  const below = `under ${FUNCTION_SHARE * 100}% each, not recorded`;
+  if (!other.unrecorded) return `other functions (${formatCount(other.count)})`;
+  return other.count ? `other functions (${formatCount(other.count)}, and more ${below})` : `other functions (all ${below})`;
+}
+function otherFunctionsSideText(other, side) {
+  const value = other[side];
+  return value !== null ? formatCount(value) : "\u2013";
+}
+
+// src/report/escape.ts
+var ZWSP = "\u200B";
+var INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2028\u2029\ufeff]/g;
+function escapeMarkdown(text2) {
+  return text2.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(INVISIBLE, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
+}
+function escapeTerminal(text2) {
+  return text2.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(INVISIBLE, "\uFFFD");
+}
+
+// src/report/headline.ts
+var NOUNS = {
+  regression: ["regression", "regressions"],
+  improvement: ["improvement", "improvements"],
+  unchanged: ["unchanged", "unchanged"],
+  new: ["new", "new"],
+  removed: ["removed", "removed"],
+  failed: ["failed", "failed"],
+  "not-comparable": ["not comparable", "not comparable"]
+};
+function countPhrase(verdict, n) {
+  const [one, many] = NOUNS[verdict];
+  return `${n} ${n === 1 ? one : many}`;
+}
+function timedPhrase(head) {
+  const timed = head.timed ?? [];
+  if (!timed.length) return "";
+  const count = (v) => timed.filter((t) => t.verdict === v).length;
+  const parts = [
+    ...count("regression") ? [countPhrase("regression", count("regression"))] : [],
+    ...count("improvement") ? [countPhrase("improvement", count("improvement"))] : [],
+    ...count("no significant change") ? [`${count("no significant change")} no significant change`] : []
+  ];
+  return `; timed: ${parts.join(", ")}`;
+}
+function headline(head, comparison) {
+  return simulatedPhrase(head, comparison) + timedPhrase(head);
+}
+function simulatedPhrase(head, comparison) {
+  const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
+  if (!comparison) {
+    const ok = head.benchmarks.length - failed;
+    return `${ok} benchmark${ok === 1 ? "" : "s"} measured${failed ? `, ${failed} failed` : ""}`;
+  }
+  if (!comparison.comparable) return `not comparable with the baseline (${comparison.differences.join("; ")})`;
+  const order = ["regression", "failed", "improvement", "new", "removed", "unchanged"];
+  const parts = order.filter((v) => comparison.counts[v] > 0).map((v) => countPhrase(v, comparison.counts[v]));
+  return parts.join(", ") || "no benchmarks";
+}
+var VERDICT_LABEL = {
+  regression: "regression",
+  improvement: "improvement",
+  unchanged: "unchanged",
+  new: "new",
+  removed: "removed",
+  failed: "FAILED",
+  "not-comparable": "not comparable"
+};
+var NAMED_REGRESSIONS = 5;
+function namesInBrief(names, shown = NAMED_REGRESSIONS) {
+  if (names.length <= shown) return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0] ?? "";
+  return `${names.slice(0, shown).join(", ")} and ${names.length - shown} more`;
+}
+function regressedMessage(outcome2) {
+  const names = outcome2.names.length ? `: ${namesInBrief(outcome2.names)}` : "";
+  return `${outcome2.count} benchmark${outcome2.count === 1 ? "" : "s"} regressed beyond the threshold${names}`;
+}
+function regressedNames(head, comparison) {
+  return [
+    ...comparison?.comparable ? comparison.benchmarks.filter((b) => b.verdict === "regression").map((b) => b.name) : [],
+    ...head.timed?.filter((t) => t.verdict === "regression").map((t) => `${t.name} (timed)`) ?? []
+  ];
+}
+function jobsLine(jobs) {
+  return jobs > 1 ? `jobs: ${jobs}: up to ${jobs} benchmarks are measured at a time (the counts are identical to one at a time).` : void 0;
+}
+
+// src/python/compare.ts
+function pythonUnrecordedAtMost(a) {
+  const floor = a.bytecodes * PYTHON_FUNCTION_SHARE;
+  const smallest = a.functions.at(-1)?.bytecodes;
+  return a.functions.length >= MAX_PYTHON_FUNCTIONS && smallest !== void 0 ? Math.max(floor, smallest) : floor;
+}
+function pythonFunctionChanges(base, head, top = 5) {
+  if (!base || !head || base.scope !== head.scope) return [];
+  const key = (f) => `${f.file}\0${f.fn}`;
+  const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
+  const headKeys = new Set(head.functions.map(key));
+  const changes = [];
+  for (const h of head.functions) {
+    const b = baseByKey.get(key(h));
+    if (b) {
+      if (b.bytecodes !== h.bytecodes)
+        changes.push({ fn: h.fn, file: h.file, line: h.line, base: b.bytecodes, head: h.bytecodes, change: h.bytecodes - b.bytecodes });
+      continue;
+    }
+    const atMost = pythonUnrecordedAtMost(base);
+    if (h.bytecodes > atMost)
+      changes.push({ fn: h.fn, file: h.file, line: h.line, base: null, head: h.bytecodes, change: h.bytecodes - atMost, unrecordedAtMost: atMost });
+  }
+  for (const b of base.functions) {
+    if (headKeys.has(key(b))) continue;
+    const atMost = pythonUnrecordedAtMost(head);
+    if (b.bytecodes > atMost)
+      changes.push({ fn: b.fn, file: b.file, line: b.line, base: b.bytecodes, head: null, change: atMost - b.bytecodes, unrecordedAtMost: atMost });
+  }
+  return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
+}
+
+// src/python/report.ts
+var PYTHON_FUNCTIONS_TITLE = "Python functions whose executed bytecodes changed most (bytecode instructions counted in a separate, unmeasured run; not cycles)";
+function pythonChanges(c, top = 5) {
+  return pythonFunctionChanges(c.base?.python, c.head?.python, top);
+}
+var where = (f) => `${f.file}:${f.line}`;
+function pythonFunctionsMarkdown(c) {
+  const changes = pythonChanges(c);
+  if (!changes.length) return [];
+  const out = ["", `${PYTHON_FUNCTIONS_TITLE}:`, "", "| Python function | File:line | Base | Head | Change |", "|:--|:--|--:|--:|--:|"];
+  for (const f of changes)
+    out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(where(f))} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+  return out;
+}
+function pythonFunctionsTerminalRows(c) {
+  const changes = pythonChanges(c);
+  if (!changes.length) return [];
+  return [
+    ["  Python function (file:line)", "base", "head", "change"],
+    ...changes.map((f) => [`  ${escapeTerminal(`${f.fn} (${where(f)})`)}`, functionSideText(f, "base"), functionSideText(f, "head"), functionChangeText(f)])
+  ];
+}
+
+// src/report/timed.ts
+var VERDICT_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", "no significant change": "\u26AA" };
+function median(xs) {
+  if (!xs.length) return void 0;
+  const s = [...xs].sort((a, b) => a - b);
+  const n = s.length;
+  return n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+function timedSide(r, side) {
+  const m = median(r[side]);
+  if (m === void 0) return "\u2013";
+  return r.unit === "ms" ? `${m.toFixed(m >= 100 ? 1 : 2)} ms` : `${formatCount(m)} cycles`;
+}
+var timedInterval = (r) => `${formatPercent(r.estimate.low)} \u2026 ${formatPercent(r.estimate.high)}`;
+var timedPairs = (r) => `${r.estimate.pairs}${r.estimate.dropped ? ` (\u2212${r.estimate.dropped})` : ""}`;
+var timedVerdictText = (r) => r.verdict === "no significant change" ? `no significant change (\xB1${r.thresholdPercent}%)` : r.verdict;
+var confidenceLabel = (results) => `${Math.round((results[0]?.estimate.confidence ?? 0.95) * 100)}% interval`;
+function timedTerminalTable(results, paint = (_, t) => t) {
+  if (!results.length) return [];
+  const rows = [["benchmark", "mode", "pairs", "base", "head", "change", confidenceLabel(results), "verdict"]];
+  for (const r of results) {
+    rows.push([
+      escapeTerminal(r.name),
+      r.mode,
+      timedPairs(r),
+      timedSide(r, "base"),
+      timedSide(r, "head"),
+      formatPercent(r.estimate.relative),
+      timedInterval(r),
+      timedVerdictText(r)
+    ]);
+  }
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((row) => [...row[c]].length)));
+  return rows.map(
+    (row, i) => row.map((cell, c) => {
+      const padded = c <= 1 || c === 7 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]);
+      return c === 7 && i > 0 ? paint(results[i - 1].verdict, padded) : padded;
+    }).join("  ").trimEnd()
+  );
+}
+function timedMarkdown(results) {
+  if (!results?.length) return [];
+  const out = [
+    "",
+    "#### Timed natively (paired base and head, not simulated)",
+    "",
+    `| Benchmark | Mode | Pairs | Base (median) | Head (median) | Change | ${confidenceLabel(results)} | |`,
+    "|:--|:--|--:|--:|--:|--:|--:|:--|"
+  ];
+  for (const r of results) {
+    out.push(
+      `| ${escapeMarkdown(r.name)} | ${r.mode} | ${timedPairs(r)} | ${timedSide(r, "base")} | ${timedSide(r, "head")} | ${formatPercent(r.estimate.relative)} | ${timedInterval(r)} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(timedVerdictText(r))} |`
+    );
+  }
+  const controls = [...new Set(results.flatMap((r) => r.controls))];
+  out.push(
+    "",
+    `<sub>Base and head ran alternately (ABBA) on this runner after ${results[0].warmups} warm-up pairs; a regression only when the whole interval is beyond the threshold. ${escapeMarkdown(controls.join(", "))}.</sub>`
+  );
+  return out;
+}
+
+// src/report/markdown.ts
+var ICON = {
+  regression: "\u{1F534}",
+  improvement: "\u{1F7E2}",
+  unchanged: "\u26AA",
+  new: "\u{1F195}",
+  removed: "\u2796",
+  failed: "\u274C",
+  "not-comparable": "\u26A0\uFE0F"
+};
+var cycles = (b) => b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : "\u2013";
+function title(head, comparison, suite) {
+  const failed = head.benchmarks.some((b) => b.status !== "ok");
+  const timedRegression = head.timed?.some((t) => t.verdict === "regression") ?? false;
+  const icon = !comparison ? failed ? "\u274C" : timedRegression ? "\u{1F534}" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression || timedRegression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
+  return `### ${icon} cg-bench${suite ? ` (${escapeMarkdown(suite)})` : ""}: ${escapeMarkdown(headline(head, comparison))}`;
+}
+function commitLink(commit) {
+  if (!/^[0-9a-f]{7,64}$/.test(commit.sha)) return escapeMarkdown(commit.short);
+  const shown = `\`${commit.short}\``;
+  return commit.url ? `[${shown}](${commit.url})` : shown;
+}
+function baselineLine(input) {
+  const commit = input.baselineCommit;
+  if (commit && input.comparison) return [`Compared with the ${commit.what} ${commitLink(commit)}.`, ""];
+  if (!input.comparison && input.baselineSource?.startsWith("none: ")) return [`No baseline: ${escapeMarkdown(input.baselineSource.slice("none: ".length))}.`, ""];
+  return [];
+}
+var NOT_REPEATING_HELP = "docs/results.md#my-benchmark-does-not-repeat";
+var NOT_REPEATING_SHOWN = 20;
+function notRepeatingLine(names) {
+  if (!names?.length) return [];
+  const more = names.length > NOT_REPEATING_SHOWN ? ` and ${formatCount(names.length - NOT_REPEATING_SHOWN)} more (the log names them)` : "";
+  const shown = names.slice(0, NOT_REPEATING_SHOWN).map(escapeMarkdown).join(", ");
+  return [`\u26A0\uFE0F Not repeating: ${shown}${more} (events differ between two runs of the same commit; see ${NOT_REPEATING_HELP}).`, ""];
+}
+var TABLE_HEADER = ["| Benchmark | Base | Head | Change | |", "|:--|--:|--:|--:|:--|"];
+function comparisonRow(c) {
+  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]} |`;
+}
+var RESULTS_HEADER = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
+function resultsRow(b) {
+  return b.events && b.hits ? `| ${escapeMarkdown(b.name)} | ${cycles(b)} | ${formatCount(b.events.Ir)} | ${formatCount(b.hits.l1)} | ${formatCount(b.hits.ll)} | ${formatCount(b.hits.ram)} |` : `| ${escapeMarkdown(b.name)} | \u274C ${b.status === "timeout" ? "timed out" : "failed"} | | | | |`;
+}
+function detail(c) {
+  const { base, head } = c;
+  if (!base?.events || !head?.events || !base.hits || !head.hits) return [];
+  const row = (label, a, b) => `| ${label} | ${formatCount(a)} | ${formatCount(b)} | ${formatSigned(b - a)} | ${a === 0 ? "" : formatPercent((b - a) / a)} |`;
+  const out = [
+    `#### ${escapeMarkdown(c.name)}`,
+    "",
+    "| | Base | Head | Change | |",
+    "|:--|--:|--:|--:|--:|",
+    row("Estimated cycles", base.estimatedCycles ?? 0, head.estimatedCycles ?? 0),
+    row("Instructions (Ir)", base.events.Ir, head.events.Ir),
+    row("L1 hits", base.hits.l1, head.hits.l1),
+    row("LL hits", base.hits.ll, head.hits.ll),
+    row("RAM hits", base.hits.ram, head.hits.ram)
+  ];
+  const other = c.otherFunctions;
+  if (c.functions.length || other) {
+    out.push("", "Functions whose estimated cycles changed most:", "", "| Function | File | Base | Head | Change |", "|:--|:--|--:|--:|--:|");
+    for (const f of c.functions)
+      out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+    if (other)
+      out.push(
+        `| _${escapeMarkdown(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, "base")} | ${otherFunctionsSideText(other, "head")} | ${formatSigned(other.change)} |`
+      );
+  }
+  const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
+  if (lines.length) {
+    out.push(
+      "",
+      "Source lines whose estimated cycles changed most (in those functions):",
+      "",
+      "| Line | Function | Code | Base | Head | Change |",
+      "|:--|:--|:--|--:|--:|--:|"
+    );
+    const shown = lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10);
+    for (const { fn, l } of shown) {
+      out.push(
+        `| ${escapeMarkdown(lineLabel(l))} | ${escapeMarkdown(fn)} | ${l.text !== void 0 ? escapeMarkdown(l.text) : ""} | ${lineSideText(l, "base")} | ${lineSideText(l, "head")} | ${lineChangeText(l)} |`
+      );
+    }
+    if (shown.some(({ l }) => l.text === void 0))
+      out.push("", "_No code shown: the file is outside the workspace, reached through a link, or not readable by the benchmark's user._");
+  }
+  out.push(...pythonFunctionsMarkdown(c));
+  return out;
+}
+function failure(b) {
+  const lines = (b.message ?? "").split("\n");
+  return { first: `- ${escapeMarkdown(b.name)}: ${escapeMarkdown((b.message ?? b.status).split("\n")[0] ?? "")}`, more: lines.slice(1, 12).map((line) => `  > ${escapeMarkdown(line)}`) };
+}
+function environmentLine(env) {
+  const parts = [
+    `cg-bench ${env.cgBench}`,
+    `Valgrind ${env.valgrind}`,
+    env.glibc && `glibc ${env.glibc}`,
+    env.os,
+    env.arch,
+    env.cpu.brand && `simulated CPU ${env.cpu.brand}`,
+    `I1 ${env.cache.I1} \xB7 D1 ${env.cache.D1} \xB7 LL ${env.cache.LL}`,
+    `weights ${env.weights.l1}/${env.weights.ll}/${env.weights.ram}`,
+    env.image.digest && `image ${env.image.digest.slice(0, 19)}`
+  ];
+  return parts.filter(Boolean).map((p) => escapeMarkdown(String(p))).join(" \xB7 ");
+}
+var RANK = { regression: 0, failed: 0, "not-comparable": 0, improvement: 2, new: 2, removed: 2, unchanged: 3 };
+var TIMED_RANK = 1;
+var FAILURE_TEXT_RANK = 1;
+var DETAIL_RANK = { regression: 4, other: 5 };
+var NOTES_ROOM = 1500;
+function document(input) {
+  const { head, comparison, baselineSource } = input;
+  const top = [title(head, comparison, input.suite), "", ...baselineLine(input), ...notRepeatingLine(input.notRepeating)];
+  if (comparison && !comparison.comparable) {
+    top.push("The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:", "");
+    for (const d of comparison.differences) top.push(`- ${escapeMarkdown(d)}`);
+    top.push("");
+  }
+  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head.benchmarks.map((b) => ({
+    lines: [resultsRow(b)],
+    rank: b.status === "ok" ? RANK.unchanged : RANK.failed,
+    verdict: b.status === "ok" ? void 0 : "failed"
+  }));
+  const apart = (comparison?.benchmarks.filter((c) => c.notComparable) ?? []).map((c) => ({
+    lines: [`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`],
+    rank: RANK["not-comparable"]
+  }));
+  const failures = head.benchmarks.filter((b) => b.status !== "ok").map((b) => {
+    const { first, more } = failure(b);
+    return { first: { lines: [first], rank: RANK.failed }, more: { lines: more, rank: FAILURE_TEXT_RANK } };
+  });
+  const timedLines = timedMarkdown(head.timed);
+  const details = (comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0) ?? []).map((c) => ({
+    lines: ["", ...detail(c)],
+    rank: c.verdict === "regression" ? DETAIL_RANK.regression : DETAIL_RANK.other
+  }));
+  const footer = [environmentLine(head.environment)];
+  if (baselineSource) footer.push(`baseline: ${escapeMarkdown(baselineSource)}`);
+  if (comparison) footer.push(`threshold ${[...new Set(comparison.benchmarks.map((b) => `${b.thresholdPercent}%`))].join("/")}`);
+  return {
+    top,
+    tableHeader: comparison ? TABLE_HEADER : RESULTS_HEADER,
+    rows,
+    apart,
+    failures,
+    timed: timedLines.length ? { lines: timedLines, rank: TIMED_RANK } : void 0,
+    details,
+    footer: `<sub>${footer.join(" \xB7 ")}</sub>`
+  };
+}
+function leftOutPhrase(rows) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const r of rows) counts.set(r.verdict, (counts.get(r.verdict) ?? 0) + 1);
+  const order = ["regression", "failed", "not-comparable", "improvement", "new", "removed", "unchanged", void 0];
+  return order.filter((v) => counts.has(v)).map((v) => v === void 0 ? `${formatCount(counts.get(v))} measured` : countPhrase(v, counts.get(v)).replace(/^\d+/, formatCount(counts.get(v)))).join(", ");
+}
+function assemble(doc, kept, fullReport) {
+  const has = (p) => !kept || kept.has(p);
+  const lines = [...doc.top];
+  const rows = doc.rows.filter(has);
+  const missingRows = doc.rows.filter((r) => !has(r));
+  const position = new Map(doc.rows.map((r, i) => [r, i]));
+  if (missingRows.length) rows.sort((a, b) => a.rank - b.rank || position.get(a) - position.get(b));
+  lines.push(...doc.tableHeader, ...rows.flatMap((r) => r.lines));
+  if (missingRows.length) {
+    lines.push(
+      "",
+      `_${formatCount(missingRows.length)} of ${formatCount(doc.rows.length)} rows left out to fit (${leftOutPhrase(missingRows)}); regressions and failures are listed first. The full report: ${fullReport}._`
+    );
+  }
+  const apart = doc.apart.filter(has);
+  if (apart.length) {
+    lines.push("", "Not comparable: these ran other programs or libraries than the baseline, so their change is not attributed to the code:", "");
+    for (const p of apart) lines.push(...p.lines);
+  }
+  const failures = doc.failures.filter((f) => has(f.first));
+  if (failures.length) {
+    lines.push("", "**Failed benchmarks**", "");
+    for (const f of failures) lines.push(...f.first.lines, ...has(f.more) ? f.more.lines : []);
+  }
+  const cut = doc.apart.length - apart.length + (doc.failures.length - failures.length);
+  if (cut) lines.push("", `_${formatCount(cut)} more failed or not comparable benchmarks left out to fit. The full report: ${fullReport}._`);
+  if (doc.timed && has(doc.timed)) lines.push(...doc.timed.lines);
+  else if (doc.timed) lines.push("", `_The timed benchmarks' table is left out to fit. The full report: ${fullReport}._`);
+  const details = doc.details.filter(has);
+  if (details.length)
+    lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details.flatMap((p) => p.lines), "", "</details>");
+  if (details.length < doc.details.length)
+    lines.push("", `_Details of ${formatCount(doc.details.length - details.length)} changed benchmarks left out to fit. The full report: ${fullReport}._`);
+  lines.push("", doc.footer);
+  return lines;
+}
+var documents = /* @__PURE__ */ new WeakMap();
+var text = (lines) => `${lines.join("\n")}
+`;
+function renderMarkdown(input, fit) {
+  let doc = documents.get(input);
+  if (!doc) documents.set(input, doc = document(input));
+  const whole = text(assemble(doc, void 0, ""));
+  if (!fit) return whole;
+  const size = fit.size ?? characters;
+  if (size(whole) <= fit.limit) return whole;
+  const pieces = [...doc.rows, ...doc.apart, ...doc.failures.flatMap((f) => [f.first, f.more]), ...doc.timed ? [doc.timed] : [], ...doc.details];
+  const fixed2 = size(text(assemble(doc, /* @__PURE__ */ new Set(), fit.fullReport)));
+  const kept = choosePieces(pieces, fit.limit - fixed2 - NOTES_ROOM, size);
+  return text(assemble(doc, kept, fit.fullReport));
+}
+var markdownReport = {
+  name: "markdown",
+  render: (input) => renderMarkdown(input)
+};
+
+// src/publish/report-body.ts
+var GITHUB_SUMMARY_LIMIT = 1024 * 1024;
+function reportBody(marker, input, fit, after = "") {
+  if (!fit) return `${marker}
+${renderMarkdown(input)}${after}`;
+  const size = fit.size ?? characters;
+  const report = renderMarkdown(input, { ...fit, size, limit: fit.limit - size(`${marker}
+`) - size(after) });
+  return `${marker}
+${report}${after}`;
+}
+
+// src/report/bmf.ts
+var bmfReport = {
+  name: "bmf",
+  render({ head }) {
+    const out = {};
+    for (const b of head.benchmarks) {
+      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) continue;
+      out[b.name] = {
+        "estimated-cycles": { value: b.estimatedCycles },
+        instructions: { value: b.events.Ir },
+        "l1-hits": { value: b.hits.l1 },
+        "ll-hits": { value: b.hits.ll },
+        "ram-hits": { value: b.hits.ram }
+      };
+    }
+    return `${JSON.stringify(out, null, 2)}
+`;
+  }
+};
+
+// src/report/github-action-benchmark.ts
+var githubActionBenchmarkReport = {
+  name: "github-action-benchmark",
+  render({ head }) {
+    const entries = head.benchmarks.flatMap((b) => {
+      if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) return [];
+      const extra = `instructions ${formatCount(b.events.Ir)}, L1 hits ${formatCount(b.hits.l1)}, LL hits ${formatCount(b.hits.ll)}, RAM hits ${formatCount(b.hits.ram)}`;
+      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }];
+    });
+    return `${JSON.stringify(entries, null, 2)}
+`;
+  }
+};
+
+// src/report/json.ts
+var jsonReport = {
+  name: "json",
+  render({ head, comparison, baselineSource }) {
+    const summary2 = {
+      headline: headline(head, comparison),
+      baseline: baselineSource ?? null,
+      comparable: comparison?.comparable ?? null,
+      differences: comparison?.differences ?? [],
+      counts: comparison?.counts ?? null,
+      benchmarks: comparison ? comparison.benchmarks.map((c) => ({
+        name: c.name,
+        verdict: c.verdict,
+        thresholdPercent: c.thresholdPercent,
+        base: c.base?.estimatedCycles ?? null,
+        head: c.head?.estimatedCycles ?? null,
+        change: c.change,
+        relative: c.relative,
+        functions: c.functions,
+        ...c.otherFunctions ? { otherFunctions: c.otherFunctions } : {},
+        ...c.notComparable ? { notComparable: c.notComparable } : {}
+      })) : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
+    };
+    return `${JSON.stringify(summary2, null, 2)}
+`;
+  }
+};
+
+// src/report/junit.ts
+function escapeXml(text2) {
+  return text2.replace(/[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/gu, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+function summary(b) {
+  if (!b?.events || !b.hits) return "";
+  return `estimated cycles ${formatCount(b.estimatedCycles ?? 0)}; Ir ${formatCount(b.events.Ir)}; L1 hits ${formatCount(b.hits.l1)}; LL hits ${formatCount(b.hits.ll)}; RAM hits ${formatCount(b.hits.ram)}`;
+}
+function testcase(name, seconds, body) {
+  return `    <testcase classname="cg-bench" name="${escapeXml(name)}" time="${seconds.toFixed(3)}">${body ? `
+${body}
+    ` : ""}</testcase>`;
+}
+function fromComparison(c) {
+  const time = (c.head?.wallTimeMs ?? 0) / 1e3;
+  const change = c.relative === null ? "" : `${formatPercent(c.relative)} (${formatCount(c.base?.estimatedCycles ?? 0)} \u2192 ${formatCount(c.head?.estimatedCycles ?? 0)})`;
+  const out = (text2) => `      <system-out>${escapeXml(text2)}</system-out>`;
+  switch (c.verdict) {
+    case "regression":
+      return {
+        kind: "failure",
+        xml: testcase(
+          c.name,
+          time,
+          `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary(c.head))}</failure>`
+        )
+      };
+    case "failed":
+      return {
+        kind: "error",
+        xml: testcase(
+          c.name,
+          time,
+          `      <error type="${c.head?.status ?? "failed"}" message="${escapeXml((c.head?.message ?? "failed").split("\n")[0] ?? "")}">${escapeXml(c.head?.message ?? "")}</error>`
+        )
+      };
+    case "removed":
+      return { kind: "skipped", xml: testcase(c.name, 0, '      <skipped message="removed: not in this commit"/>') };
+    default:
+      return { kind: "ok", xml: testcase(c.name, time, out(`${c.verdict}${change ? ` ${change}` : ""}; ${summary(c.head)}`)) };
+  }
+}
+function fromResult(b) {
+  const time = b.wallTimeMs / 1e3;
+  if (b.status !== "ok")
+    return {
+      kind: "error",
+      xml: testcase(
+        b.name,
+        time,
+        `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split("\n")[0] ?? "")}">${escapeXml(b.message ?? "")}</error>`
+      )
+    };
+  return { kind: "ok", xml: testcase(b.name, time, `      <system-out>${escapeXml(summary(b))}</system-out>`) };
+}
+var junitReport = {
+  name: "junit",
+  render({ head, comparison }) {
+    const cases = comparison ? comparison.benchmarks.map(fromComparison) : head.benchmarks.map(fromResult);
+    const count = (k) => cases.filter((c) => c.kind === k).length;
+    const time = head.benchmarks.reduce((s, b) => s + b.wallTimeMs, 0) / 1e3;
+    const attrs = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}" skipped="${count("skipped")}" time="${time.toFixed(3)}"`;
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      `<testsuites name="cg-bench" ${attrs}>`,
+      `  <testsuite name="cg-bench" ${attrs}>`,
+      ...cases.map((c) => c.xml),
+      "  </testsuite>",
+      "</testsuites>",
+      ""
+    ].join("\n");
+  }
+};
+
+// src/report/openmetrics.ts
+function labelValue(text2) {
+  return encodeURIComponent(text2.replace(/[\ud800-\udfff]/gu, "\uFFFD")).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+var FAMILIES = [
+  ["cg_bench_estimated_cycles", "Estimated cycles: L1 hits + 5 LL hits + 35 RAM hits (default weights)", (b) => b.estimatedCycles],
+  ["cg_bench_instructions", "Instructions executed (Ir)", (b) => b.events?.Ir ?? null],
+  ["cg_bench_l1_hits", "Accesses served by L1", (b) => b.hits?.l1 ?? null],
+  ["cg_bench_ll_hits", "Accesses served by the last-level cache", (b) => b.hits?.ll ?? null],
+  ["cg_bench_ram_hits", "Accesses that went to RAM", (b) => b.hits?.ram ?? null]
+];
+var openMetricsReport = {
+  name: "openmetrics",
+  render({ head }) {
+    const lines = [];
+    for (const [name, help, value] of FAMILIES) {
+      lines.push(`# TYPE ${name} gauge`, `# HELP ${name} ${help}.`);
+      for (const b of head.benchmarks) {
+        const v = value(b);
+        if (v !== null) lines.push(`${name}{benchmark="${labelValue(b.name)}"} ${v}`);
+      }
+    }
+    lines.push("# EOF", "");
+    return lines.join("\n");
+  }
+};
+
+// src/report/terminal.ts
+import { join as join12 } from "node:path";
+var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
+function table(rows, rightAligned) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
+  return rows.map(
+    (r) => r.map((cell, i) => {
+      const pad = " ".repeat(widths[i] - visibleLength(cell));
+      return rightAligned.has(i) ? pad + cell : cell + pad;
+    }).join("  ").trimEnd()
+  );
+}
+function visibleLength(text2) {
+  return text2.replace(/\x1b\[[0-9;]*m/g, "").length;
+}
+function terminalReport(options) {
+  const paint = (code, text2) => options.colour && code ? `\x1B[${code}m${text2}\x1B[0m` : text2;
+  const change = (c) => c.relative === null ? "" : `${formatPercent(c.relative)}`;
+  return {
+    name: "terminal",
+    render({ head, comparison, baselineSource, resultsDir }) {
+      const shown = (file) => escapeTerminal(resultsDir ? join12(resultsDir, file) : file);
+      const lines = [];
+      if (comparison) {
+        const rows = [["benchmark", "base", "head", "change", "verdict"]];
+        for (const c of comparison.benchmarks) {
+          rows.push([
+            escapeTerminal(c.name),
+            c.base?.estimatedCycles != null ? formatCount(c.base.estimatedCycles) : "-",
+            c.head?.estimatedCycles != null ? formatCount(c.head.estimatedCycles) : "-",
+            change(c),
+            paint(COLOURS[c.verdict], VERDICT_LABEL[c.verdict])
+          ]);
+        }
+        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3])));
+        for (const c of comparison.benchmarks.filter((b) => b.notComparable)) {
+          lines.push(`${escapeTerminal(c.name)}: not comparable: ${escapeTerminal(c.notComparable)}`);
+        }
+        for (const c of comparison.benchmarks.filter((b) => (b.functions.length || b.otherFunctions) && b.verdict !== "unchanged")) {
+          const other = c.otherFunctions;
+          lines.push("", `${escapeTerminal(c.name)}: functions that changed most`);
+          lines.push(
+            ...table(
+              [
+                ["  function (file)", "base", "head", "change"],
+                ...c.functions.map((f) => [
+                  `  ${escapeTerminal(functionLabel(f))}`,
+                  functionSideText(f, "base"),
+                  functionSideText(f, "head"),
+                  functionChangeText(f)
+                ]),
+                ...other ? [
+                  [
+                    `  ${otherFunctionsLabel(other)}`,
+                    otherFunctionsSideText(other, "base"),
+                    otherFunctionsSideText(other, "head"),
+                    formatSigned(other.change)
+                  ]
+                ] : []
+              ],
+              /* @__PURE__ */ new Set([1, 2, 3])
+            )
+          );
+        }
+        for (const c of comparison.benchmarks.filter((b) => b.verdict !== "unchanged")) {
+          const rows2 = pythonFunctionsTerminalRows(c);
+          if (rows2.length) lines.push("", `${escapeTerminal(c.name)}: ${PYTHON_FUNCTIONS_TITLE}`, ...table(rows2, /* @__PURE__ */ new Set([1, 2, 3])));
+        }
+      } else {
+        const rows = [["benchmark", "estimated cycles", "Ir", "L1 hits", "LL hits", "RAM hits", "time"]];
+        for (const b of head.benchmarks) {
+          rows.push(
+            b.hits && b.events ? [
+              escapeTerminal(b.name),
+              formatCount(b.estimatedCycles ?? 0),
+              formatCount(b.events.Ir),
+              formatCount(b.hits.l1),
+              formatCount(b.hits.ll),
+              formatCount(b.hits.ram),
+              formatDuration(b.wallTimeMs)
+            ] : [escapeTerminal(b.name), paint("31", b.status === "timeout" ? "TIMED OUT" : "FAILED"), "", "", "", "", formatDuration(b.wallTimeMs)]
+          );
+        }
+        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3, 4, 5, 6])));
+      }
+      for (const b of head.benchmarks.filter((x) => x.status !== "ok")) {
+        lines.push("", paint("31", `${escapeTerminal(b.name)}: ${b.status === "timeout" ? "timed out" : "failed"}`));
+        lines.push(...(b.message ?? "").split("\n").map((l) => `  ${escapeTerminal(l)}`));
+        lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
+      }
+      const timed = timedTerminalTable(head.timed ?? [], (v, text2) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text2));
+      if (timed.length) lines.push("", "timed natively (paired base and head, not simulated):", ...timed);
+      lines.push("", headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
+      return `${lines.join("\n")}
+`;
+    }
+  };
+}
+
+// src/report/index.ts
+var REPORT_FORMATS = {
+  terminal: { export: false, make: terminalReport },
+  markdown: { export: false, make: () => markdownReport },
+  json: { export: false, make: () => jsonReport },
+  junit: { export: false, make: () => junitReport },
+  openmetrics: { export: false, make: () => openMetricsReport },
+  bmf: { export: true, make: () => bmfReport },
+  "github-action-benchmark": { export: true, make: () => githubActionBenchmarkReport }
+};
+var FORMAT_NAMES = Object.keys(REPORT_FORMATS);
+var EXPORT_FORMATS = FORMAT_NAMES.filter((name) => REPORT_FORMATS[name].export);
+function reportFormat(name, options) {
+  return REPORT_FORMATS[name].make(options);
+}
+var exportFileName = (format) => `${format}.json`;
 
 // src/shard/merge.ts
 function mergeShards(parts) {
@@ -16903,31 +18381,41 @@ function mergeShards(parts) {
   const seen = /* @__PURE__ */ new Map();
   for (const part of parts) {
     const shard = shardOf2(part);
-    if (shard.count !== reference.count) throw new CgBenchError(`${part.source}: part ${shard.index}/${shard.count}, but ${first.source} is one of ${reference.count} parts`);
+    if (shard.count !== reference.count)
+      throw new CgBenchError(`${part.source}: part ${shard.index}/${shard.count}, but ${first.source} is one of ${reference.count} parts`);
     if (part.results.configHash !== first.results.configHash || JSON.stringify(shard.benchmarks) !== JSON.stringify(reference.benchmarks)) {
       throw new CgBenchError(`${part.source}: measured another configuration than ${first.source} (a different cg-bench.yml, commit or --filter)`);
     }
     const differences = environmentDifferences(first.results.environment, part.results.environment);
     if (differences.length || JSON.stringify(part.results.environment) !== JSON.stringify(first.results.environment)) {
-      throw new CgBenchError(`${part.source}: measured on another machine or image than ${first.source}${differences.length ? ` (${differences.join("; ")})` : ""}; the parts of one run must come from the same image`);
+      throw new CgBenchError(
+        `${part.source}: measured on another machine or image than ${first.source}${differences.length ? ` (${differences.join("; ")})` : ""}; the parts of one run must come from the same image`
+      );
     }
     const other = seen.get(shard.index);
     if (other !== void 0) throw new CgBenchError(`${part.source}: part ${shard.index}/${shard.count} again (also ${other})`);
     seen.set(shard.index, part.source);
   }
   const missing = Array.from({ length: reference.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
-  if (missing.length) throw new CgBenchError(`cg-bench merge: part(s) ${missing.map((i) => `${i}/${reference.count}`).join(", ")} missing; give every part's results.json`);
+  if (missing.length)
+    throw new CgBenchError(`cg-bench merge: part(s) ${missing.map((i) => `${i}/${reference.count}`).join(", ")} missing; give every part's results.json`);
   const byName = /* @__PURE__ */ new Map();
   for (const part of parts) {
     for (const result of part.results.benchmarks) {
       const other = byName.get(result.name);
-      if (other) throw new CgBenchError(`${part.source}: benchmark "${result.name}" was measured in two parts (also ${other.source}); the parts disagree on the split (give every part the same --durations)`);
+      if (other)
+        throw new CgBenchError(
+          `${part.source}: benchmark "${result.name}" was measured in two parts (also ${other.source}); the parts disagree on the split (give every part the same --durations)`
+        );
       if (!reference.benchmarks.includes(result.name)) throw new CgBenchError(`${part.source}: benchmark "${result.name}" is not in the suite the parts name`);
       byName.set(result.name, { result, source: part.source });
     }
   }
   const unmeasured = reference.benchmarks.filter((name) => !byName.has(name));
-  if (unmeasured.length) throw new CgBenchError(`cg-bench merge: no part measured ${unmeasured.map((n) => JSON.stringify(n)).join(", ")}; the parts disagree on the split (give every part the same --durations)`);
+  if (unmeasured.length)
+    throw new CgBenchError(
+      `cg-bench merge: no part measured ${unmeasured.map((n) => JSON.stringify(n)).join(", ")}; the parts disagree on the split (give every part the same --durations)`
+    );
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
     tool: "cg-bench",
@@ -16939,17 +18427,17 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync6, lstatSync as lstatSync4, mkdirSync as mkdirSync10, mkdtempSync as mkdtempSync3, readdirSync as readdirSync6, rmSync as rmSync8 } from "node:fs";
-import { dirname as dirname9, join as join14, resolve as resolve7 } from "node:path";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync6, lstatSync as lstatSync5, mkdirSync as mkdirSync10, mkdtempSync as mkdtempSync3, readdirSync as readdirSync7, rmSync as rmSync8 } from "node:fs";
+import { dirname as dirname8, join as join15, resolve as resolve7 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
-import { createHash as createHash3 } from "node:crypto";
-import { realpathSync as realpathSync2, statSync as statSync3 } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute4, relative as relative4, resolve as resolve4 } from "node:path";
+import { createHash as createHash6 } from "node:crypto";
+import { realpathSync as realpathSync3, statSync as statSync7 } from "node:fs";
+import { dirname as dirname5, isAbsolute as isAbsolute7, relative as relative7, resolve as resolve6 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length = __toESM(require_ucs2length(), 1);
@@ -17917,24 +19405,6 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 
-// src/util/paths.ts
-import { isAbsolute as isAbsolute3, relative as relative3, resolve as resolve3, sep as sep3 } from "node:path";
-function resolveFrom(base, path) {
-  return resolve3(base, path);
-}
-function callerDirectory() {
-  return process.cwd();
-}
-function absolutePath(path, what) {
-  if (!isAbsolute3(path)) throw new Error(`internal: ${what} "${path}" is not an absolute path; an entry point should have resolved it`);
-  return resolve3(path);
-}
-function shownPath(path, from = callerDirectory()) {
-  const rel = relative3(from, path);
-  if (rel === "") return ".";
-  return rel === ".." || rel.startsWith(`..${sep3}`) || isAbsolute3(rel) ? path : rel;
-}
-
 // src/config/values.ts
 function parsePercent(value) {
   return typeof value === "number" ? value : Number(value.replace(/\s*%$/, ""));
@@ -17953,7 +19423,8 @@ function cacheLevelProblem(spec) {
   const [size, assoc, line] = spec.split(",").map(Number);
   if (![size, assoc, line].every((n) => Number.isSafeInteger(n) && n > 0)) return "size, associativity and line size must be positive whole numbers";
   const tooLarge2 = [size, assoc, line].find((n) => n > MAX_CACHE_NUMBER);
-  if (tooLarge2 !== void 0) return `${tooLarge2} is larger than Valgrind takes (${MAX_CACHE_NUMBER}, the largest C int; the largest power-of-two size is 1073741824, 1 GiB)`;
+  if (tooLarge2 !== void 0)
+    return `${tooLarge2} is larger than Valgrind takes (${MAX_CACHE_NUMBER}, the largest C int; the largest power-of-two size is 1073741824, 1 GiB)`;
   if (!isPowerOfTwo(line)) return `line size ${line} is not a power of two`;
   if (line < MIN_LINE_SIZE) return `line size ${line} is below Valgrind's minimum of ${MIN_LINE_SIZE}`;
   if (size <= line) return `size ${size} must be larger than the line size ${line}`;
@@ -18006,10 +19477,12 @@ function parseConfig(text2, file) {
   const lines = new import_yaml.LineCounter();
   const doc = (0, import_yaml.parseDocument)(text2, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
-    fail(doc.errors.map((e) => {
-      const pos = e.linePos?.[0];
-      return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}`;
-    }));
+    fail(
+      doc.errors.map((e) => {
+        const pos = e.linePos?.[0];
+        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}`;
+      })
+    );
   }
   let data;
   try {
@@ -18031,7 +19504,8 @@ function parseConfig(text2, file) {
     if (problem) problems.push(where2(["cache", level], `cache.${level}`, `"${cache[level]}": ${problem}`));
   }
   const weights = { ...DEFAULT_WEIGHTS, ...raw.weights };
-  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where2(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
+  if (weights.l1 + weights.ll + weights.ram === 0)
+    problems.push(where2(["weights"], "weights", "all three weights are 0: every benchmark would cost 0 and no change could be seen"));
   const finite = (value, segments, path, what) => {
     if (typeof value === "number" && !Number.isFinite(value)) problems.push(where2(segments, path, `${String(value)} is not ${what}`));
   };
@@ -18039,7 +19513,8 @@ function parseConfig(text2, file) {
   finite(raw.timeout, ["timeout"], "timeout", "a duration (write 90s, 10m or a number of seconds)");
   for (const level of ["l1", "ll", "ram"]) finite(raw.weights?.[level], ["weights", level], `weights.${level}`, "a number of cycles");
   const longest = (value, segments, path) => {
-    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where2(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
+    if (value !== void 0 && parseDuration(value) > MAX_TIMEOUT_MS)
+      problems.push(where2(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
   };
   longest(raw.timeout, ["timeout"], "timeout");
   longest(raw["setup-timeout"], ["setup-timeout"], "setup-timeout");
@@ -18048,7 +19523,13 @@ function parseConfig(text2, file) {
   const globalEnv = stringEnv(raw.env);
   const valgrindVariables = (env, segments, path) => {
     for (const key of Object.keys(env ?? {}).filter((k) => /^VALGRIND_/.test(k))) {
-      problems.push(where2([...segments, key], `${path}.${key}`, `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`));
+      problems.push(
+        where2(
+          [...segments, key],
+          `${path}.${key}`,
+          `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`
+        )
+      );
     }
   };
   valgrindVariables(raw.env, ["env"], "env");
@@ -18060,12 +19541,25 @@ function parseConfig(text2, file) {
     } else seen.set(b.name, i);
     const hidden = hiddenCharacter(b.name);
     if (hidden) {
-      problems.push(where2(["benchmarks", i, "name"], `benchmarks[${i}].name`, `has ${hidden} in it: a name must be one line of visible characters (no control, zero-width, bidi-override or other invisible characters), or two names could look the same`));
+      problems.push(
+        where2(
+          ["benchmarks", i, "name"],
+          `benchmarks[${i}].name`,
+          `has ${hidden} in it: a name must be one line of visible characters (no control, zero-width, bidi-override or other invisible characters), or two names could look the same`
+        )
+      );
     }
     const cwd = realDirectory(resolveFrom(root, b.cwd ?? "."));
     if (b.cwd !== void 0) {
       const problem = cwdProblem(cwd, realDirectory(root));
-      if (problem) problems.push(where2(["benchmarks", i, "cwd"], `benchmarks[${i}].cwd`, `benchmark "${b.name}": "${b.cwd}" ${problem} (relative to the configuration's directory ${shownPath(root)})`));
+      if (problem)
+        problems.push(
+          where2(
+            ["benchmarks", i, "cwd"],
+            `benchmarks[${i}].cwd`,
+            `benchmark "${b.name}": "${b.cwd}" ${problem} (relative to the configuration's directory ${shownPath(root)})`
+          )
+        );
     }
     valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
     finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
@@ -18073,7 +19567,13 @@ function parseConfig(text2, file) {
     longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
     finite(b.budget, ["benchmarks", i, "budget"], `benchmarks[${i}].budget`, "a duration (write 30s or 2m)");
     if (b.budget !== void 0 && (b.mode ?? "cachegrind") === "cachegrind") {
-      problems.push(where2(["benchmarks", i, "budget"], `benchmarks[${i}].budget`, "only timed benchmarks (mode: wallclock, cputime or counters) have a budget; a simulated count is made once"));
+      problems.push(
+        where2(
+          ["benchmarks", i, "budget"],
+          `benchmarks[${i}].budget`,
+          "only timed benchmarks (mode: wallclock, cputime or counters) have a budget; a simulated count is made once"
+        )
+      );
     } else if (b.budget !== void 0 && !(parseDuration(b.budget) > 0 && parseDuration(b.budget) <= MAX_BUDGET_MS)) {
       problems.push(where2(["benchmarks", i, "budget"], `benchmarks[${i}].budget`, `"${b.budget}" is not a duration from 1ms to 1h`));
     }
@@ -18098,8 +19598,20 @@ function parseConfig(text2, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
-  const hash = createHash3("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative4(root, b.cwd), b.env, b.instrument]) })).digest("hex");
-  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cpus: raw.cpus ?? "one", sealRequired: { noNetwork: raw.network === false, oneCpu: raw.cpus === "one" }, cache, weights, benchmarks, hash };
+  const hash = createHash6("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative7(root, b.cwd), b.env, b.instrument]) })).digest("hex");
+  return {
+    file,
+    root,
+    setup,
+    setupTimeoutMs,
+    network: raw.network ?? false,
+    cpus: raw.cpus ?? "one",
+    sealRequired: { noNetwork: raw.network === false, oneCpu: raw.cpus === "one" },
+    cache,
+    weights,
+    benchmarks,
+    hash
+  };
 }
 var HIDDEN = new RegExp("[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\p{Default_Ignorable_Code_Point}\\u2800\\ufffd]|(?! )\\p{White_Space}", "u");
 function hiddenCharacter(name) {
@@ -18109,11 +19621,11 @@ function hiddenCharacter(name) {
   return match[0] === "\uFFFD" ? `${code} (bytes that are not UTF-8 read as U+FFFD?)` : code;
 }
 function readConfigText(root, file) {
-  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath(resolve4(root, file)));
+  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath(resolve6(root, file)));
 }
 function realDirectory(path) {
   try {
-    return realpathSync2(path);
+    return realpathSync3(path);
   } catch {
     return path;
   }
@@ -18121,13 +19633,14 @@ function realDirectory(path) {
 function cwdProblem(cwd, root) {
   let isDirectory;
   try {
-    isDirectory = statSync3(cwd).isDirectory();
+    isDirectory = statSync7(cwd).isDirectory();
   } catch {
     return "does not exist";
   }
   if (!isDirectory) return "is not a directory";
-  const path = relative4(root, cwd);
-  if (path === ".." || path.startsWith("../") || isAbsolute4(path)) return `is outside the project: a benchmark runs in the configuration's directory or below it`;
+  const path = relative7(root, cwd);
+  if (path === ".." || path.startsWith("../") || isAbsolute7(path))
+    return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
 function loadConfig(file, root = dirname5(file)) {
@@ -18139,1169 +19652,62 @@ function loadConfig(file, root = dirname5(file)) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
     const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : String(code ?? error);
-    throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`);
+    throw new CgBenchError(
+      `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
+    );
   }
-  return parseConfig(text2, realpathSync2(absolute));
+  return parseConfig(text2, realpathSync3(absolute));
 }
 
 // src/engine/measure.ts
 import { accessSync as accessSync4, constants as constants6, existsSync as existsSync4, mkdirSync as mkdirSync8, statSync as statSync8 } from "node:fs";
-import { dirname as dirname8 } from "node:path";
-
-// src/run/suite.ts
-import { accessSync as accessSync3, constants as constants5, mkdirSync as mkdirSync6, rmSync as rmSync6, writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join12 } from "node:path";
-
-// src/run/slug.ts
-function slugify(name, index) {
-  const base = name.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[-.]+|-+$/g, "").slice(0, 60);
-  return `${String(index + 1).padStart(2, "0")}-${base || "benchmark"}`;
-}
-
-// src/results/environment.ts
-import { mkdtemp, readFile as readFile2, rm, writeFile } from "node:fs/promises";
-import { machine as machine2, tmpdir as tmpdir2 } from "node:os";
-import { join as join6 } from "node:path";
-
-// src/results/host-probe.ts
-import { createHash as createHash4 } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { availableParallelism } from "node:os";
-
-// src/untrusted/process.ts
-import { spawn, spawnSync as spawnSync3 } from "node:child_process";
-import { closeSync as closeSync3, existsSync as existsSync3, openSync as openSync3 } from "node:fs";
-var CAPTURE_LIMIT = 64 << 20;
-var liveGroups = /* @__PURE__ */ new Set();
-var exitHook = false;
-function killGroup(pgid) {
-  try {
-    process.kill(-pgid, "SIGKILL");
-  } catch {
-  }
-}
-function track(pgid) {
-  if (!exitHook) {
-    process.on("exit", () => killTrackedGroups());
-    exitHook = true;
-  }
-  liveGroups.add(pgid);
-  return () => liveGroups.delete(pgid);
-}
-function killTrackedGroups() {
-  const count = liveGroups.size;
-  for (const pgid of liveGroups) killGroup(pgid);
-  liveGroups.clear();
-  return count;
-}
-var binding;
-function boundToCgBench() {
-  if (binding === void 0) {
-    binding = [];
-    for (const dir of ["/usr/bin", "/bin", "/usr/sbin", "/sbin"]) {
-      const setpriv = `${dir}/setpriv`;
-      const prefix = [setpriv, "--pdeathsig", "KILL", "--"];
-      if (existsSync3(setpriv) && runProcessSync({ argv: [...prefix, setpriv, "--version"], timeoutMs: 1e4 }).exitCode === 0) {
-        binding = prefix;
-        break;
-      }
-    }
-  }
-  return binding;
-}
-function openOutput(output) {
-  if (output === void 0 || output === "ignore") return "ignore";
-  if (output === "capture") return "pipe";
-  if ("fd" in output) return output.fd;
-  return openSync3(output.file, "w");
-}
-function collector(onLine) {
-  const chunks = [];
-  let size = 0;
-  let partial = "";
-  return {
-    add(chunk) {
-      if (size < CAPTURE_LIMIT) {
-        chunks.push(chunk.subarray(0, CAPTURE_LIMIT - size));
-        size += Math.min(chunk.length, CAPTURE_LIMIT - size);
-      }
-      if (onLine) {
-        const lines = (partial + chunk.toString()).split("\n");
-        partial = lines.pop();
-        for (const line of lines) onLine(line);
-      }
-    },
-    text() {
-      if (onLine && partial) onLine(partial);
-      partial = "";
-      return Buffer.concat(chunks).toString();
-    }
-  };
-}
-function runProcess(options) {
-  const out = openOutput(options.stdout);
-  const err = openOutput(options.stderr);
-  const opened = [options.stdout, options.stderr].map((o, i) => typeof o === "object" && "file" in o ? [out, err][i] : void 0).filter((fd) => typeof fd === "number");
-  const argv = [...boundToCgBench(), ...options.argv];
-  const started = process.hrtime.bigint();
-  const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve9) => {
-    let child;
-    try {
-      child = spawn(argv[0], argv.slice(1), {
-        cwd: options.cwd,
-        env: options.env,
-        stdio: ["ignore", out, err],
-        detached: true
-      });
-    } catch (error) {
-      resolve9({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
-      return;
-    } finally {
-      for (const fd of opened) closeSync3(fd);
-    }
-    const stdout = collector(options.onLine);
-    const stderr = collector(options.onLine);
-    child.stdout?.on("data", (chunk) => stdout.add(chunk));
-    child.stderr?.on("data", (chunk) => stderr.add(chunk));
-    const pgid = child.pid;
-    const untrack = pgid === void 0 ? () => false : track(pgid);
-    let timedOut2 = false;
-    const timer = options.timeoutMs === null || pgid === void 0 ? void 0 : setTimeout(() => {
-      timedOut2 = true;
-      killGroup(pgid);
-    }, options.timeoutMs);
-    let settled = false;
-    const finish2 = (outcome2, wallTimeMs) => {
-      if (settled) return;
-      settled = true;
-      resolve9({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
-    };
-    child.once("error", (error) => {
-      if (timer) clearTimeout(timer);
-      untrack();
-      finish2({ exitCode: null, signal: null, timedOut: false, spawnError: error.message }, elapsed());
-    });
-    child.once("exit", (exitCode, signal) => {
-      const wallTimeMs = elapsed();
-      if (timer) clearTimeout(timer);
-      if (pgid !== void 0) killGroup(pgid);
-      untrack();
-      const outcome2 = { exitCode, signal, timedOut: timedOut2 };
-      if (!child.stdout && !child.stderr) return finish2(outcome2, wallTimeMs);
-      const late = setTimeout(() => {
-        child.stdout?.destroy();
-        child.stderr?.destroy();
-        finish2(outcome2, wallTimeMs);
-      }, 2e3);
-      child.once("close", () => {
-        clearTimeout(late);
-        finish2(outcome2, wallTimeMs);
-      });
-    });
-  });
-}
-function runProcessSync(options) {
-  const output = options.output ?? "ignore";
-  const started = process.hrtime.bigint();
-  const r = spawnSync3(options.argv[0], options.argv.slice(1), {
-    ...options.cwd === void 0 ? {} : { cwd: options.cwd },
-    ...options.env === void 0 ? {} : { env: options.env },
-    stdio: ["ignore", output === "capture" ? "pipe" : output, output === "capture" ? "pipe" : output],
-    encoding: "utf8",
-    timeout: options.timeoutMs,
-    killSignal: "SIGKILL",
-    maxBuffer: CAPTURE_LIMIT
-  });
-  const timedOut2 = r.error?.code === "ETIMEDOUT";
-  return {
-    exitCode: r.status,
-    signal: r.signal,
-    timedOut: timedOut2,
-    wallTimeMs: Number(process.hrtime.bigint() - started) / 1e6,
-    ...r.error && !timedOut2 ? { spawnError: r.error.message } : {},
-    stdout: r.stdout ?? "",
-    stderr: r.stderr ?? ""
-  };
-}
-
-// src/util/valgrind-options.ts
-var SEALED_VALGRIND_OPTIONS = [
-  // Only the command line counts: no ~/.valgrindrc, ./.valgrindrc or VALGRIND_OPTS, which the
-  // benchmark, an earlier benchmark or the caller could plant.
-  "--command-line-only=yes",
-  // No gdbserver: it would put FIFOs named by pid into the benchmark's TMPDIR.
-  "--vgdb=no"
-];
-
-// src/results/host-probe.ts
-function parseLoaderDiagnostics(text2) {
-  const lines = text2.split("\n");
-  const value = (key) => lines.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, "") ?? null;
-  const x86 = lines.filter((l) => l.startsWith("x86."));
-  const auxv = lines.filter((l) => /^auxv\[0x[0-9a-f]+\]\.a_type=/.test(l)).map((l) => l.split("=")[1]);
-  return {
-    dispatch: x86.length ? createHash4("sha256").update(x86.join("\n")).digest("hex").slice(0, 16) : null,
-    platform: value("dl_platform"),
-    hwcapsActive: value("dl_hwcaps_subdirs_active"),
-    auxvTypes: auxv.length ? auxv.join(",") : null
-  };
-}
-var LOADERS = { x64: "/lib64/ld-linux-x86-64.so.2", arm64: "/lib/ld-linux-aarch64.so.1" };
-async function probeLoader(valgrindBin, env) {
-  const loader = LOADERS[process.arch];
-  const probe = loader ? await runProcess({ argv: [valgrindBin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-q", loader, "--list-diagnostics"], cwd: "/", env, stdout: "capture", timeoutMs: 12e4 }) : void 0;
-  const text2 = probe?.exitCode === 0 ? probe.stdout : "";
-  return parseLoaderDiagnostics(text2);
-}
-function loaderPath() {
-  return LOADERS[process.arch];
-}
-async function cpuLists() {
-  const list = (path) => readFile(path, "utf8").then((t) => t.trim(), () => null);
-  const [cpusOnline, cpusPossible] = await Promise.all([list("/sys/devices/system/cpu/online"), list("/sys/devices/system/cpu/possible")]);
-  return { cpusOnline, cpusPossible, affinity: availableParallelism() };
-}
-
-// src/results/probe-cache.ts
-import { createHash as createHash5 } from "node:crypto";
-import { lstatSync as lstatSync3, mkdirSync as mkdirSync3, readFileSync as readFileSync3, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync4, writeFileSync as writeFileSync4 } from "node:fs";
-import { homedir, machine, release, version } from "node:os";
-import { delimiter, isAbsolute as isAbsolute5, join as join5 } from "node:path";
-
-// package.json
-var package_default = {
-  name: "cg-bench",
-  version: "0.1.0",
-  description: "Deterministic benchmarks for CI: run under Cachegrind, compare estimated cycles against a baseline, report on pull requests.",
-  keywords: [
-    "benchmark",
-    "cachegrind",
-    "valgrind",
-    "ci",
-    "github-action",
-    "gitlab"
-  ],
-  license: "MIT",
-  type: "module",
-  bin: {
-    "cg-bench": "dist/cli.js"
-  },
-  files: [
-    "dist/cli.js",
-    "schemas/",
-    "python/pyproject.toml",
-    "python/setup.py",
-    "python/README.md",
-    "python/cg_bench/*.py",
-    "python/cg_bench/*.c",
-    "python/cg-bench-early.pth"
-  ],
-  engines: {
-    node: ">=20"
-  },
-  scripts: {
-    build: "node scripts/build.mjs",
-    typecheck: "tsc --noEmit",
-    test: "bash scripts/test.sh",
-    examples: "bash scripts/examples.sh",
-    knip: "knip --no-progress"
-  },
-  devDependencies: {
-    "@actions/cache": "^6.3.0",
-    "@actions/core": "^3.0.1",
-    "@actions/github": "^9.1.1",
-    "@octokit/openapi": "^23.0.2",
-    "@octokit/plugin-retry": "^8.1.1",
-    "@octokit/plugin-throttling": "^11.0.5",
-    "@types/node": "^20.19.43",
-    ajv: "^8.20.0",
-    esbuild: "^0.28.2",
-    knip: "^6.44.2",
-    tsx: "^4.23.15",
-    typescript: "5.9",
-    yaml: "^2.9.1",
-    zod: "^4.6.7"
-  }
-};
-
-// src/version.ts
-var VERSION = package_default.version;
-
-// src/results/probe-cache.ts
-var FORMAT = 1;
-var MAX_ENTRIES = 8;
-var FILE_LIMIT = 256 * KiB;
-function fileIdentity(path) {
-  if (!path) return null;
-  try {
-    const real = realpathSync3(path);
-    const s = statSync4(real);
-    return `${real}:${s.size}:${s.mtimeMs}`;
-  } catch {
-    return null;
-  }
-}
-function onPath(program, path) {
-  for (const dir of path.split(delimiter)) {
-    if (!dir) continue;
-    try {
-      if (statSync4(join5(dir, program)).isFile()) return join5(dir, program);
-    } catch {
-    }
-  }
-  return void 0;
-}
-function cpuIdentity(cpuinfo) {
-  const first = cpuinfo.split(/\n\s*\n/)[0] ?? "";
-  const wanted = /^(vendor_id|cpu family|model|model name|stepping|microcode|flags|CPU implementer|CPU architecture|CPU variant|CPU part|CPU revision|Features)\s*:/;
-  return first.split("\n").filter((l) => wanted.test(l)).join("\n");
-}
-function probeKeyParts(inputs, cpuinfo) {
-  let info = cpuinfo;
-  if (info === void 0) {
-    try {
-      info = readFileSync3("/proc/cpuinfo", "utf8");
-    } catch {
-      info = "";
-    }
-  }
-  return {
-    format: String(FORMAT),
-    cgBench: VERSION,
-    arch: machine(),
-    kernel: `${release()} ${version()}`,
-    cpu: createHash5("sha256").update(cpuIdentity(info)).digest("hex"),
-    valgrind: fileIdentity(inputs.valgrindBin),
-    valgrindVersion: inputs.valgrindVersion,
-    image: `${inputs.env["CG_BENCH_IMAGE"] ?? ""}@${inputs.env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
-    ...Object.fromEntries(Object.entries(inputs.files).sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [`file:${name}`, fileIdentity(path)]))
-  };
-}
-function probeKey(parts) {
-  return createHash5("sha256").update(JSON.stringify(parts)).digest("hex");
-}
-function probeCacheFile(env = process.env) {
-  const off = env["CG_BENCH_PROBE_CACHE"];
-  if (off === "0" || off === "false") return void 0;
-  const xdg = env["XDG_CACHE_HOME"];
-  let base;
-  if (xdg && isAbsolute5(xdg)) base = xdg;
-  else {
-    try {
-      base = join5(homedir(), ".cache");
-    } catch {
-      return void 0;
-    }
-  }
-  return join5(base, "cg-bench", "probes.json");
-}
-function readEntries(file) {
-  try {
-    const s = lstatSync3(file);
-    if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
-    const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
-    if (!Array.isArray(data)) return [];
-    return data.filter((e) => typeof e === "object" && e !== null && typeof e.key === "string" && "value" in e);
-  } catch {
-    return [];
-  }
-}
-function writeEntries(file, entries) {
-  try {
-    const dir = join5(file, "..");
-    mkdirSync3(dir, { recursive: true, mode: 448 });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync4(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
-    renameSync2(temporary, file);
-  } catch {
-  }
-}
-async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
-  if (file === void 0) return probe();
-  const hit = readEntries(file).find((e) => e.key === key);
-  if (hit && isValue(hit.value)) return hit.value;
-  const value = await probe();
-  writeEntries(file, [{ key, value }, ...readEntries(file).filter((e) => e.key !== key)]);
-  return value;
-}
-function probedPrograms(path) {
-  return { python3: onPath("python3", path), getconf: onPath("getconf", path) };
-}
-
-// src/results/cpu-probe.ts
-var CPU_PROBE_X86_64 = Buffer.from(
-  "f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAAGgBAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAHAEAAAAAAAAcAQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABTRTHJRTHASI18JJBIif5CiwSNAAFAAESJwQ+iSf/BiQdIg8cQiV/0iU/4iVf8SYP5B3XbuAEAAAC6cAAAAInHDwW4PAAAAESJxw8F6/4AAAAAAAABAAAABwAAAAAAAIACAACAAwAAgAQAAIBHQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAATgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAAAIAAAAAAAAAAAFAAAAAAAAAAQAAAAAAABwAAAAAAAAAAAAAAAAAAAAQAAAAAAAAAAAAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAHAEAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAAEMBAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=",
-  "base64"
-);
-var FEATURES = [
-  ["sse2", "leaf1.edx", 26],
-  ["sse3", "leaf1.ecx", 0],
-  ["ssse3", "leaf1.ecx", 9],
-  ["fma", "leaf1.ecx", 12],
-  ["sse4_1", "leaf1.ecx", 19],
-  ["sse4_2", "leaf1.ecx", 20],
-  ["popcnt", "leaf1.ecx", 23],
-  ["aes", "leaf1.ecx", 25],
-  ["avx", "leaf1.ecx", 28],
-  ["f16c", "leaf1.ecx", 29],
-  ["rdrand", "leaf1.ecx", 30],
-  ["bmi1", "leaf7.ebx", 3],
-  ["avx2", "leaf7.ebx", 5],
-  ["bmi2", "leaf7.ebx", 8],
-  ["avx512f", "leaf7.ebx", 16],
-  ["rdseed", "leaf7.ebx", 18],
-  ["adx", "leaf7.ebx", 19],
-  ["sha", "leaf7.ebx", 29],
-  ["vaes", "leaf7.ecx", 9]
-];
-function decodeCpuid(raw) {
-  if (raw.length !== 7 * 16) return void 0;
-  const reg = (leaf, r) => raw.readUInt32LE(leaf * 16 + r * 4);
-  const ascii = (words) => Buffer.concat(words.map((w) => {
-    const b = Buffer.alloc(4);
-    b.writeUInt32LE(w);
-    return b;
-  })).toString("latin1");
-  const maxLeaf = reg(0, 0);
-  const vendor = ascii([reg(0, 1), reg(0, 3), reg(0, 2)]);
-  const regs = { "leaf1.ecx": reg(1, 2), "leaf1.edx": reg(1, 3), "leaf7.ebx": maxLeaf >= 7 ? reg(2, 1) : 0, "leaf7.ecx": maxLeaf >= 7 ? reg(2, 2) : 0 };
-  const brand = reg(3, 0) >= 2147483652 ? ascii([4, 5, 6].flatMap((l) => [reg(l, 0), reg(l, 1), reg(l, 2), reg(l, 3)])).replace(/\0.*$/s, "").trim() : null;
-  const features = FEATURES.filter(([, where2, bit]) => regs[where2] >>> bit & 1).map(([name]) => name);
-  return { vendor, brand, features };
-}
-
-// src/results/environment.ts
-var PROBE_ENVIRONMENT = {
-  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-  LANG: "C.UTF-8",
-  LC_ALL: "C.UTF-8",
-  TZ: "UTC"
-};
-var PROBE_TIMEOUT_MS2 = 12e4;
-async function firstLine(command, args) {
-  const r = await runProcess({ argv: [command, ...args], cwd: "/", env: { ...PROBE_ENVIRONMENT }, stdout: "capture", stderr: "capture", timeoutMs: PROBE_TIMEOUT_MS2 });
-  if (r.exitCode !== 0) return null;
-  return `${r.stdout}${r.stderr}`.trim().split("\n")[0]?.trim() || null;
-}
-async function osRelease() {
-  const text2 = await readFile2("/etc/os-release", "utf8").catch(() => "");
-  return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
-}
-async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join6(tmpdir2(), "cg-bench-cpu-"));
-  try {
-    const log = join6(dir, "valgrind.log");
-    const x86 = machine2() === "x86_64";
-    const target = x86 ? join6(dir, "cpu-probe") : "/bin/true";
-    if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = join6(dir, "stdout");
-    const r = await runProcess({ argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target], cwd: dir, env: { ...PROBE_ENVIRONMENT }, stdout: { file: stdout }, timeoutMs: PROBE_TIMEOUT_MS2 });
-    const out = r.exitCode === 0 ? await readFile2(stdout).catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
-    const logText = await readFile2(log, "utf8").catch(() => "");
-    const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
-    const cpu = x86 ? decodeCpuid(out) : void 0;
-    return { hwcaps, vendor: cpu?.vendor ?? null, brand: cpu?.brand ?? null, features: cpu?.features ?? [] };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-var nullOrString = (v) => v === null || typeof v === "string";
-function isMachineProbes(value) {
-  const v = value;
-  return typeof v === "object" && v !== null && nullOrString(v.glibc) && nullOrString(v.python) && typeof v.cpu === "object" && v.cpu !== null && nullOrString(v.cpu.hwcaps) && nullOrString(v.cpu.vendor) && nullOrString(v.cpu.brand) && Array.isArray(v.cpu.features) && v.cpu.features.every((f) => typeof f === "string") && typeof v.loader === "object" && v.loader !== null && ["dispatch", "platform", "hwcapsActive", "auxvTypes"].every((k) => nullOrString(v.loader[k]));
-}
-function machineProbes(valgrind) {
-  const probe = async () => {
-    const [glibc, python, cpu, loader] = await Promise.all([
-      firstLine("getconf", ["GNU_LIBC_VERSION"]),
-      firstLine("python3", ["--version"]),
-      probeSimulatedCpu(valgrind),
-      probeLoader(valgrind.bin, { ...PROBE_ENVIRONMENT })
-    ]);
-    return { glibc, python, cpu, loader };
-  };
-  const key = probeKey(probeKeyParts({ valgrindBin: valgrind.bin, valgrindVersion: valgrind.version, files: { loader: loaderPath(), ...probedPrograms(PROBE_ENVIRONMENT["PATH"]) }, env: process.env }));
-  return cachedProbe(key, probe, (v) => isMachineProbes(v) && v.cpu.hwcaps !== null);
-}
-var probed2;
-function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
-  probed2 ??= (async () => {
-    const [{ glibc, python, cpu, loader }, os, lists] = await Promise.all([machineProbes(valgrind), osRelease(), cpuLists()]);
-    return {
-      cgBench: VERSION,
-      valgrind: valgrind.version,
-      glibc: glibc?.replace(/^glibc\s*/, "") ?? null,
-      os,
-      arch: machine2(),
-      python: python?.replace(/^Python\s*/, "") ?? null,
-      cpu,
-      image: { ref: process.env["CG_BENCH_IMAGE"] || null, digest: process.env["CG_BENCH_IMAGE_DIGEST"] || null },
-      host: { ...loader, ...lists }
-    };
-  })();
-  return probed2.then((p) => ({ ...p, workspace, cache, weights, ...cpuView2 && p.host ? { host: { ...p.host, ...cpuView2 } } : {} }));
-}
-
-// src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createWriteStream, mkdirSync as mkdirSync5, readdirSync as readdirSync5, rmSync as rmSync5, statSync as statSync7 } from "node:fs";
-import { constants as constants3 } from "node:os";
-import { basename as basename3, dirname as dirname7, join as join11, relative as relative7, resolve as resolve6 } from "node:path";
-import { pipeline } from "node:stream/promises";
-import { createGzip } from "node:zlib";
-
-// src/run/line-text.ts
-import { isAbsolute as isAbsolute6, relative as relative5, resolve as resolve5, sep as sep4 } from "node:path";
-var MAX_FILE = 4 << 20;
-var MAX_TEXT = 200;
-function readLines(path, root, identity2) {
-  const inside2 = relative5(root, path);
-  if (inside2.startsWith("..") || isAbsolute6(inside2) || inside2.split(sep4).includes(".git")) return void 0;
-  return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
-}
-function attachLineText(functions, cwd, root, identity2) {
-  const cache = /* @__PURE__ */ new Map();
-  const linesOf2 = (file) => {
-    if (!cache.has(file)) {
-      const candidates = isAbsolute6(file) ? [file] : [resolve5(cwd, file), resolve5(root, file)];
-      cache.set(file, candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0));
-    }
-    return cache.get(file);
-  };
-  for (const f of functions) {
-    for (const l of f.lines ?? []) {
-      const text2 = linesOf2(l.file)?.[l.line - 1]?.trim();
-      if (text2) l.text = [...text2].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
-      const inside2 = isAbsolute6(l.file) ? relative5(root, l.file) : void 0;
-      if (inside2 && !inside2.startsWith("..") && !isAbsolute6(inside2)) l.file = inside2;
-    }
-  }
-}
-
-// src/run/seal.ts
-import { statSync as statSync5 } from "node:fs";
-function sealOf(sandbox, python, instrument, cwd) {
-  return { ...sandbox.seal, ...python ? { pythonResets: instrument === "region", devices: deviceNumbers(cwd) } : {} };
-}
-function deviceNumbers(cwd) {
-  return `/ ${statSync5("/").dev}, cwd ${statSync5(cwd).dev}`;
-}
-
-// src/run/executables.ts
-import { join as join8, relative as relative6, isAbsolute as isAbsolute7 } from "node:path";
-
-// src/run/valgrind-files.ts
-import { readdirSync as readdirSync3 } from "node:fs";
-import { join as join7 } from "node:path";
-var PROFILE = /^cachegrind\.out\.(\d+)$/;
-var LOG = /^valgrind\.(\d+)\.log$/;
-var LOG_HEAD = 4 * MiB;
-var LOG_TAIL = 1 * MiB;
-var LOG_OBJECTS = 32 * MiB;
-function outputFileArgs(dir) {
-  return [`--cachegrind-out-file=${join7(dir, "cachegrind.out.%p")}`, `--log-file=${join7(dir, "valgrind.%p.log")}`];
-}
-function processMarker(dir) {
-  return `--log-file=${join7(dir, "valgrind.")}`;
-}
-function processFiles(dir) {
-  const byPid = /* @__PURE__ */ new Map();
-  for (const name of readdirSync3(dir)) {
-    const profile = PROFILE.exec(name);
-    const log = LOG.exec(name);
-    const pid = Number((profile ?? log)?.[1]);
-    if (!profile && !log) continue;
-    const entry = byPid.get(pid) ?? { pid };
-    if (profile) entry.profile = name;
-    else entry.log = name;
-    byPid.set(pid, entry);
-  }
-  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
-}
-function commandInLog(text2) {
-  return /^==\d+== Command: (.*)$/m.exec(text2)?.[1];
-}
-function unfinishedProcesses(dir) {
-  return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
-    const text2 = readHead(join7(dir, p.log), LOG_HEAD) ?? "";
-    return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
-  });
-}
-function terminatingSignal(dir, pid) {
-  const text2 = readTail(join7(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
-  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
-}
-function loadedObjects(logText) {
-  const paths = [];
-  for (const m of logText.matchAll(/^--\d+-- Reading syms from (\/\S+)/gm)) {
-    const path = m[1];
-    if (path.includes("/valgrind/") || paths.includes(path)) continue;
-    paths.push(path);
-  }
-  return paths;
-}
-
-// src/run/executables.ts
-function inside(dir, path) {
-  const rel = relative6(dir, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute7(rel);
-}
-function executablesOf(logDir, workspace) {
-  const found = /* @__PURE__ */ new Map();
-  for (const p of processFiles(logDir)) {
-    if (!p.log) continue;
-    const text2 = readHead(join8(logDir, p.log), LOG_OBJECTS);
-    if (text2 === void 0) continue;
-    loadedObjects(text2).forEach((path, i) => {
-      if (inside(workspace, path)) return;
-      const sha256 = contentHash(path);
-      if (!sha256) return;
-      const known = found.get(path);
-      if (known) known.main ||= i === 0;
-      else found.set(path, { path, sha256, main: i === 0 });
-    });
-  }
-  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
-}
-
-// src/run/private-home.ts
-import { createHash as createHash6 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync4, statSync as statSync6 } from "node:fs";
-import { rm as rm2 } from "node:fs/promises";
-import { join as join9 } from "node:path";
-
-// src/util/pid-lock.ts
-import { readFileSync as readFileSync4, rmSync as rmSync4, writeFileSync as writeFileSync5 } from "node:fs";
-function startTime(pid) {
-  try {
-    const stat = readFileSync4(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
-  } catch {
-    return "";
-  }
-}
-function bootId() {
-  try {
-    return readFileSync4("/proc/sys/kernel/random/boot_id", "utf8").trim();
-  } catch {
-    return "";
-  }
-}
-function identity(pid) {
-  return `${bootId()}/${startTime(pid)}`;
-}
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
-function holderAlive(holder) {
-  return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
-}
-function parseHolder(text2) {
-  const [pidText = "", started = ""] = text2.trim().split(/\s+/);
-  const pid = Number(pidText);
-  return Number.isInteger(pid) && pid > 0 ? { pid, started } : void 0;
-}
-var held = /* @__PURE__ */ new Set();
-var releaseOnExit = false;
-function remember(path) {
-  held.add(path);
-  if (releaseOnExit) return;
-  releaseOnExit = true;
-  process.on("exit", () => {
-    for (const lock of held) rmSync4(lock, { force: true });
-  });
-}
-function unlock(path) {
-  held.delete(path);
-  rmSync4(path, { force: true });
-}
-function tryLock(path) {
-  for (; ; ) {
-    try {
-      writeFileSync5(path, `${process.pid} ${identity(process.pid)}
-`, { flag: "wx" });
-      remember(path);
-      return void 0;
-    } catch (error) {
-      if (error.code !== "EEXIST") throw error;
-    }
-    let holder;
-    try {
-      holder = parseHolder(readFileSync4(path, "utf8"));
-    } catch {
-    }
-    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync4(path, { force: true });
-  }
-}
-
-// src/run/private-home.ts
-var HOMES_DIR = "/tmp/cg-bench-home";
-function homeFor(benchmarkName) {
-  return join9(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
-}
-var sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
-async function acquire(lock) {
-  while (tryLock(lock) !== void 0) await sleep(200);
-}
-async function removeQuietly(path) {
-  try {
-    await rm2(path, { recursive: true, force: true });
-  } catch {
-  }
-}
-async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync4(HOMES_DIR, { recursive: true });
-  if (statSync6(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
-  const home = homeFor(benchmarkName);
-  const lock = `${home}.lock`;
-  await acquire(lock);
-  try {
-    await rm2(home, { recursive: true, force: true });
-    mkdirSync4(join9(home, "tmp"), { recursive: true });
-    giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join9(home, "tmp"));
-    return await measure2(home);
-  } finally {
-    await removeQuietly(home);
-    unlock(lock);
-  }
-}
-
-// src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
-function processesWith(marker) {
-  const found = [];
-  for (const name of readdirSync4("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readFileSync5(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
-    } catch {
-    }
-  }
-  return found;
-}
-var sleep2 = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
-async function killLeftovers(marker) {
-  let killed = 0;
-  for (let round = 0; round < 100; round++) {
-    const pids = processesWith(marker);
-    if (!pids.length) return killed;
-    for (const pid of pids) {
-      try {
-        process.kill(pid, "SIGKILL");
-        killed++;
-      } catch {
-      }
-    }
-    await sleep2(20);
-  }
-  return killed;
-}
-
-// src/run/valgrind.ts
-import { accessSync, constants as constants2, openSync as openSync4, readSync as readSync3, closeSync as closeSync4 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname6, join as join10 } from "node:path";
-function isExecutable(path) {
-  try {
-    accessSync(path, constants2.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function startsWithShebang(path) {
-  const fd = openSync4(path, "r");
-  try {
-    const head = Buffer.alloc(2);
-    return readSync3(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
-  } finally {
-    closeSync4(fd);
-  }
-}
-function findOnPath(program, path) {
-  for (const dir of (path ?? "").split(delimiter2)) {
-    if (!dir) continue;
-    const candidate = join10(dir, program);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return void 0;
-}
-function locateValgrind(env = process.env) {
-  const explicit = env["CG_BENCH_VALGRIND"];
-  let bin = explicit || findOnPath("valgrind", env["PATH"]);
-  if (!bin) {
-    throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
-  }
-  if (!explicit && startsWithShebang(bin)) {
-    const real = join10(dirname6(bin), "valgrind.bin");
-    if (isExecutable(real)) bin = real;
-  }
-  const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
-  const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
-  if (probe.exitCode !== 0 || !match) {
-    throw new CgBenchError(`${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ""}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? "CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)" : "is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary"}`);
-  }
-  return { bin, version: match[0].replace("valgrind-", ""), major: Number(match[1]), minor: Number(match[2]) };
-}
-function probeFailure(probe) {
-  if (probe.spawnError) return `could not run: ${probe.spawnError}`;
-  if (probe.timedOut) return "did not answer within a minute";
-  const ended = probe.signal ? `was killed by ${probe.signal}` : probe.exitCode !== 0 ? `exited with status ${probe.exitCode}` : "printed no Valgrind version";
-  const said = `${probe.stderr ?? ""}
-${probe.stdout ?? ""}`.trim().split("\n").slice(0, 3).join(" / ").slice(0, 300);
-  if (!said) return probe.exitCode === 0 && !probe.signal ? "printed nothing" : `${ended} and printed nothing`;
-  return `${ended}: ${said}`;
-}
-function supportsRegionInstrumentation(v) {
-  return v.major > 3 || v.major === 3 && v.minor >= 22;
-}
-function cachegrindArgs(options) {
-  return [
-    "--tool=cachegrind",
-    "--cache-sim=yes",
-    "--branch-sim=no",
-    `--I1=${options.cache.I1}`,
-    `--D1=${options.cache.D1}`,
-    `--LL=${options.cache.LL}`,
-    "--trace-children=yes",
-    // Only these options count (no rc file or VALGRIND_OPTS), and no gdbserver.
-    ...SEALED_VALGRIND_OPTIONS,
-    // Verbose: each process's log names the files it loaded (executables.ts fingerprints them).
-    "-v",
-    ...outputFileArgs(options.outDir),
-    ...options.instrument === "region" ? ["--instr-at-start=no"] : []
-  ];
-}
-
-// src/run/benchmark.ts
-function statusHint(code) {
-  if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants3.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
-  return signal ? ` (a process was killed by ${signal}?)` : "";
-}
-function programProblem(program, cwd, path) {
-  const located2 = program.includes("/") ? resolve6(cwd, program) : findOnPath(program, path);
-  if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
-  try {
-    if (!statSync7(located2).isFile()) return `not a file: ${program}`;
-    accessSync2(located2, fsConstants2.X_OK);
-  } catch (error) {
-    const code = error.code;
-    return code === "ENOENT" ? `command not found: ${program} (no such file in ${cwd})` : `cannot execute ${program}: ${code}`;
-  }
-  return void 0;
-}
-async function gzipAndRemove(path) {
-  rmSync5(`${path}.gz`, { force: true });
-  await pipeline(streamBeneath(dirname7(path), basename3(path), "cachegrind.out file"), createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
-  rmSync5(path);
-}
-async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join11(ctx.outDir, "benchmarks", slug);
-  rmSync5(dir, { recursive: true, force: true });
-  mkdirSync5(dir, { recursive: true });
-  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx, job));
-}
-async function measureIn(home, spec, dir, ctx, job) {
-  const rel = (p) => relative7(ctx.outDir, p);
-  const stdout = join11(dir, "stdout.log");
-  const stderr = join11(dir, "stderr.log");
-  const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join11(home, "pycache") : void 0, spec.instrument);
-  const base = {
-    name: spec.name,
-    command: spec.run,
-    cwd: relative7(ctx.root, spec.cwd) || ".",
-    instrument: spec.instrument,
-    thresholdPercent: spec.thresholdPercent,
-    status: "failed",
-    exitCode: null,
-    signal: null,
-    wallTimeMs: 0,
-    estimatedCycles: null,
-    events: null,
-    hits: null,
-    processes: [],
-    functions: [],
-    logs: { stdout: rel(stdout), stderr: rel(stderr) },
-    seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd)
-  };
-  const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
-  const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
-  if (problem) return { ...base, message: problem };
-  const native = { argv: sandboxed(ctx.sandbox, argv, true, job), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
-  if (python) {
-    await runProcess({ ...native, env, stdout: { file: join11(dir, "warm-up.stdout.log") }, stderr: { file: join11(dir, "warm-up.stderr.log") } });
-  }
-  const profiles = profileDirectory(ctx.sandbox, dir);
-  const outcome2 = await runProcess({
-    argv: sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true, job),
-    cwd: spec.cwd,
-    env,
-    stdout: { file: stdout },
-    stderr: { file: stderr },
-    timeoutMs: spec.timeoutMs
-  });
-  const killed = await killLeftovers(processMarker(profiles));
-  collectProfiles(profiles, dir);
-  const unfinished = unfinishedProcesses(dir);
-  const signal = outcome2.signal ?? (ctx.sandbox.isolatedPids && (outcome2.exitCode ?? 0) > 128 ? terminatingSignal(dir, BENCHMARK_PID_IN_NAMESPACE) : null);
-  const result = {
-    ...base,
-    exitCode: signal ? null : outcome2.exitCode,
-    signal,
-    wallTimeMs: Math.round(outcome2.wallTimeMs)
-  };
-  if (outcome2.spawnError) return { ...result, message: `cannot start ${ctx.valgrind.bin}: ${outcome2.spawnError}` };
-  if (outcome2.timedOut) {
-    return { ...result, status: "timeout", message: `timed out after ${spec.timeoutMs / 1e3}s (set "timeout" on the benchmark to allow longer)` };
-  }
-  const parsed = [];
-  let parseProblem;
-  for (const { pid, profile: name } of processFiles(dir)) {
-    if (!name) continue;
-    const file = join11(dir, name);
-    if (!isPlainFile(file)) {
-      parseProblem ??= `${name} is not a plain file`;
-      rmSync5(file, { force: true });
-      continue;
-    }
-    try {
-      parsed.push({ pid, file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
-    } catch (error) {
-      parseProblem ??= errorMessage(error);
-    }
-    await gzipAndRemove(file);
-  }
-  const failed = result.exitCode !== 0;
-  if (!failed && unfinished.length) {
-    const names = unfinished.map((p) => `  ${p.command} (pid ${p.pid})`).join("\n");
-    return {
-      ...result,
-      message: `left ${unfinished.length} process(es) running when it ended (${killed ? "cg-bench killed them" : "they were killed"}); their work is not counted. A benchmark must wait for every process it starts:
-${names}`
-    };
-  }
-  if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join11(dir, n))).sort()[0];
-    const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = logTail(stderr) || (valgrindLog ? logTail(join11(dir, valgrindLog)) : "");
-    return { ...result, message: details ? `${why}; last lines of stderr:
-${details}` : why };
-  }
-  const pythonAttribution = python && attributionWanted() ? await countingBytecode({
-    tmpDir: env["TMPDIR"],
-    cwd: spec.cwd,
-    env,
-    scope: spec.instrument,
-    sandbox: ctx.sandbox,
-    run: (counting) => runProcess({ ...native, env: counting, stdout: { file: join11(dir, "bytecode.stdout.log") }, stderr: { file: join11(dir, "bytecode.stderr.log") } })
-  }) : void 0;
-  const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
-  attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
-  return {
-    ...result,
-    status: "ok",
-    ...cost,
-    executables: executablesOf(dir, ctx.root),
-    ...pythonAttribution ? { python: pythonAttribution } : {}
-  };
-}
-
-// src/run/setup.ts
-import { closeSync as closeSync5, constants as constants4, openSync as openSync5, writeSync as writeSync3 } from "node:fs";
-function describeCommand(command) {
-  return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
-}
-async function runOne(command, fd, env, options) {
-  const argv = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
-  const outcome2 = await runProcess({ argv, cwd: options.cwd, env, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
-  if (outcome2.spawnError) return outcome2.spawnError;
-  if (outcome2.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
-  return outcome2.exitCode === 0 ? void 0 : outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode}`;
-}
-var APPEND_NO_FOLLOW = constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW;
-async function runSetup(commands, options) {
-  const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
-  for (const command of commands) {
-    options.progress.setup(describeCommand(command));
-    const fd = openSync5(options.logFile, APPEND_NO_FOLLOW);
-    writeSync3(fd, `$ ${describeCommand(command)}
-`);
-    let status;
-    try {
-      status = await runOne(command, fd, env, options);
-    } finally {
-      closeSync5(fd);
-    }
-    if (status) {
-      const tail = logTail(options.logFile);
-      throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}
-last lines of ${shownPath(options.logFile)}:
-${tail}`, ExitCode.benchmarkFailed);
-    }
-  }
-}
-
-// src/shard/plan.ts
-var MAX_SHARDS = 1024;
-function parseShard(text2, what = "--shard") {
-  const m = /^(\d{1,4})\/(\d{1,4})$/.exec(text2.trim());
-  const index = m ? Number(m[1]) : NaN;
-  const count = m ? Number(m[2]) : NaN;
-  if (!m || index < 1 || count < 1 || index > count || count > MAX_SHARDS) {
-    throw new CgBenchError(`${what}: ${JSON.stringify(text2)} must be I/N, this machine's part I of N parts, in digits with 1 \u2264 I \u2264 N \u2264 ${MAX_SHARDS} (e.g. 2/3)`);
-  }
-  return { index, count };
-}
-function partition(names, durationsMs, count) {
-  const known = names.map((n) => durationsMs.get(n)).filter((d) => d !== void 0 && Number.isFinite(d) && d >= 0).sort((a, b) => a - b);
-  const median3 = known.length ? known[Math.floor((known.length - 1) / 2)] : 1;
-  const duration = (name) => {
-    const d = durationsMs.get(name);
-    return d !== void 0 && Number.isFinite(d) && d >= 0 ? d : median3;
-  };
-  const order = names.map((name, i) => ({ i, d: duration(name) })).sort((a, b) => b.d - a.d || a.i - b.i);
-  const load = new Array(count).fill(0);
-  const part = new Array(names.length).fill(0);
-  for (const { i, d } of order) {
-    let best = 0;
-    for (let p = 1; p < count; p++) if (load[p] < load[best]) best = p;
-    part[i] = best;
-    load[best] += d;
-  }
-  return part;
-}
-function namesInShard(names, durationsMs, shard) {
-  const part = partition(names, durationsMs, shard.count);
-  return names.filter((_, i) => part[i] === shard.index - 1);
-}
-
-// src/run/suite.ts
-function nameMatcher(pattern) {
-  if (!/[*?]/.test(pattern)) return (name) => name.includes(pattern);
-  const p = [...pattern];
-  return (nameText) => {
-    const n = [...nameText];
-    let pi = 0;
-    let ni = 0;
-    let star = -1;
-    let mark = 0;
-    while (ni < n.length) {
-      if (pi < p.length && (p[pi] === "?" || p[pi] !== "*" && p[pi] === n[ni])) {
-        pi++;
-        ni++;
-      } else if (pi < p.length && p[pi] === "*") {
-        star = pi++;
-        mark = ni;
-      } else if (star >= 0) {
-        pi = star + 1;
-        ni = ++mark;
-      } else return false;
-    }
-    while (pi < p.length && p[pi] === "*") pi++;
-    return pi === p.length;
-  };
-}
-function ensureWritableDir(dir) {
-  try {
-    mkdirSync6(dir, { recursive: true });
-    accessSync3(dir, constants5.W_OK);
-    const probe = join12(dir, `.write-test-${process.pid}`);
-    writeFileSync6(probe, "");
-    rmSync6(probe, { force: true });
-  } catch (error) {
-    const code = error.code ?? String(error);
-    throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
-  }
-}
-async function pool(items, jobs, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async (_, job) => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i], job);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, items.length)) }, worker));
-  return results;
-}
-function selectBenchmarks(config, filter) {
-  const all = config.benchmarks.map((spec, i) => ({ spec, slug: slugify(spec.name, i) })).filter(({ spec }) => spec.mode === "cachegrind");
-  if (!filter) return all;
-  const matches = nameMatcher(filter);
-  const chosen = all.filter(({ spec }) => matches(spec.name));
-  if (!chosen.length) {
-    throw new CgBenchError(`no benchmark matches --filter ${JSON.stringify(filter)}; the benchmarks are: ${config.benchmarks.map((b) => b.name).join(", ")}`);
-  }
-  return chosen;
-}
-function shardOf(selected, selection) {
-  const suite = selected.map(({ spec }) => spec.name);
-  if (!selection) return { mine: selected, suite };
-  const names = new Set(namesInShard(suite, selection.durationsMs, selection.shard));
-  return { mine: selected.filter(({ spec }) => names.has(spec.name)), suite };
-}
-async function runSuite(config, options) {
-  absolutePath(options.outDir, "output directory");
-  absolutePath(config.root, "configuration directory");
-  ensureWritableDir(options.outDir);
-  const { mine: selected, suite } = shardOf(selectBenchmarks(config, options.filter), options.shard);
-  const valgrind = options.valgrind ?? locateValgrind();
-  const region = selected.find(({ spec }) => spec.instrument === "region");
-  if (region && !supportsRegionInstrumentation(valgrind)) {
-    throw new CgBenchError(
-      `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
-    );
-  }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync6(resolveFrom(options.outDir, name), { force: true });
-  const sandbox = sandboxFor(config, true);
-  mkdirSync6(SETUP_HOME, { recursive: true });
-  giveDirectory(sandbox, SETUP_HOME);
-  const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeFileSync6(setupLog, sandbox.notes.map((n) => `# ${n}
-`).join(""));
-  for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
-`);
-  if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
-  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-  const ctx = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox, everyFunction: options.everyFunction === true };
-  let started = 0;
-  const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
-    options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
-    const result = await runBenchmark(spec, slug, ctx, job);
-    options.progress.finish(result);
-    return result;
-  });
-  options.progress.close();
-  return {
-    schemaVersion: RESULTS_SCHEMA_VERSION,
-    tool: "cg-bench",
-    createdAt: (/* @__PURE__ */ new Date()).toISOString(),
-    configHash: config.hash,
-    environment: await environment,
-    benchmarks,
-    ...options.shard ? { shard: { index: options.shard.shard.index, count: options.shard.shard.count, benchmarks: suite } } : {}
-  };
-}
-function sandboxFor(config, measuring = false) {
-  const required = measuring ? config.sealRequired : void 0;
-  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one", ...required ? { required } : {} });
-}
-function cpuView(sandbox) {
-  return sandbox.oneCpu ? ONE_CPU_VIEW : void 0;
-}
+import { dirname as dirname7 } from "node:path";
 
 // src/engine/out-lock.ts
-import { mkdirSync as mkdirSync7 } from "node:fs";
-function lockOutputDirectory(outDir) {
+import { lstatSync as lstatSync4, mkdirSync as mkdirSync7, readdirSync as readdirSync6 } from "node:fs";
+import { dirname as dirname6, join as join13, relative as relative8, sep as sep5 } from "node:path";
+var MAX_ENTRIES2 = 1e6;
+function unsafeEntry(outDir, notWalked) {
+  const here = callerDirectory();
+  for (let dir = outDir; ; dir = dirname6(dir)) {
+    try {
+      if (lstatSync4(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+    } catch {
+    }
+    const inside2 = relative8(here, dirname6(dir));
+    if (dir === dirname6(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+  }
+  let seen = 0;
+  const walk = (dir) => {
+    let names;
+    try {
+      names = readdirSync6(dir);
+    } catch {
+      return void 0;
+    }
+    for (const name of names) {
+      if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
+      const path = join13(dir, name);
+      const stat = lstatSync4(path, { throwIfNoEntry: false });
+      if (!stat) continue;
+      if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
+      if (stat.isDirectory()) {
+        if (dir === outDir && notWalked.includes(name)) continue;
+        const found = walk(path);
+        if (found) return found;
+      } else if (!stat.isFile()) return `${shownPath(path)} is not a regular file`;
+    }
+    return void 0;
+  };
+  return walk(outDir);
+}
+function lockOutputDirectory(outDir, notWalked = []) {
+  const unsafe = unsafeEntry(outDir, notWalked);
+  if (unsafe) {
+    throw new CgBenchError(
+      `--out ${shownPath(outDir)}: ${unsafe}; cg-bench writes its output there and never through a link (a pull request can commit one in the checkout). Remove it, or give another --out`
+    );
+  }
   try {
     mkdirSync7(outDir, { recursive: true });
   } catch {
@@ -19316,13 +19722,14 @@ function lockOutputDirectory(outDir) {
     return () => {
     };
   }
-  if (holder !== void 0) throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
+  if (holder !== void 0)
+    throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
   return () => unlock(lock);
 }
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname8(path);
+  const dir = dirname7(path);
   if (existsSync4(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync8(dir, { recursive: true });
@@ -19335,7 +19742,9 @@ async function measure(options) {
   const baseline = options.baseline ? readResults(options.baseline) : void 0;
   if (baseline) assertSameMetric(baseline.environment, options.config);
   if (options.saveBaseline && options.shard) {
-    throw new CgBenchError(`--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`);
+    throw new CgBenchError(
+      `--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`
+    );
   }
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
   const release2 = lockOutputDirectory(options.outDir);
@@ -19385,7 +19794,7 @@ import { mkdirSync as mkdirSync9 } from "node:fs";
 // src/stopwatch/executor.ts
 import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync5, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync7, writeFileSync as writeFileSync7 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join13 } from "node:path";
+import { delimiter as delimiter3, join as join14 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -19401,8 +19810,8 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join13(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join13(dir, "stopwatch");
+    const dir = mkdtempSync2(join14(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join14(dir, "stopwatch");
     writeFileSync7(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
     process.once("exit", () => rmSync7(dir, { recursive: true, force: true }));
@@ -19424,7 +19833,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join13(dir, name);
+    const candidate = join14(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -19434,22 +19843,51 @@ function resolveProgram(name, path) {
   throw new CgBenchError(`${name}: not found in PATH (${path ?? ""}); a timed benchmark's program must exist on this machine`, ExitCode.benchmarkFailed);
 }
 function helperArgv(file, argv, path, options) {
-  return [file, String(options.cpu), options.noAslr ? "1" : "0", options.counters ? "1" : "0", String(options.nice), resolveProgram(argv[0], path ?? process.env["PATH"]), ...argv.slice(1)];
+  return [
+    file,
+    String(options.cpu),
+    options.noAslr ? "1" : "0",
+    options.counters ? "1" : "0",
+    String(options.nice),
+    resolveProgram(argv[0], path ?? process.env["PATH"]),
+    ...argv.slice(1)
+  ];
 }
 function helperFields(r, command) {
-  if (r.exitCode !== 0) throw new CgBenchError(`${command.name}: the stopwatch helper failed (${r.spawnError ?? r.signal ?? `status ${r.exitCode}`}): ${r.stderr.trim()}`);
+  if (r.exitCode !== 0)
+    throw new CgBenchError(`${command.name}: the stopwatch helper failed (${r.spawnError ?? r.signal ?? `status ${r.exitCode}`}): ${r.stderr.trim()}`);
   const fields = parseHelperLine(r.stdout);
-  if (fields["status"] !== 0) fail2(command, fields["status"] === -1 ? null : fields["status"] ?? null, fields["signal"] === void 0 ? null : `signal ${fields["signal"]}`);
+  if (fields["status"] !== 0)
+    fail2(command, fields["status"] === -1 ? null : fields["status"] ?? null, fields["signal"] === void 0 ? null : `signal ${fields["signal"]}`);
   return fields;
 }
 async function runHelper(file, command, options) {
-  const r = await runProcess({ argv: helperArgv(file, command.argv, command.env["PATH"], options), cwd: command.cwd, env: command.env, stdout: "capture", stderr: "capture", timeoutMs: command.timeoutMs });
+  const r = await runProcess({
+    argv: helperArgv(file, command.argv, command.env["PATH"], options),
+    cwd: command.cwd,
+    env: command.env,
+    stdout: "capture",
+    stderr: "capture",
+    timeoutMs: command.timeoutMs
+  });
   if (r.timedOut) timedOut(command);
   return helperFields(r, command);
 }
 function probeHelper(file, options) {
-  const probe = { argv: ["/bin/true"], cwd: "/", env: { PATH: "/usr/bin:/bin" }, name: "the stopwatch helper's probe", timeoutMs: PROBE_TIMEOUT_MS3 };
-  const r = runProcessSync({ argv: helperArgv(file, probe.argv, probe.env["PATH"], options), cwd: probe.cwd, env: probe.env, timeoutMs: probe.timeoutMs, output: "capture" });
+  const probe = {
+    argv: ["/bin/true"],
+    cwd: "/",
+    env: { PATH: "/usr/bin:/bin" },
+    name: "the stopwatch helper's probe",
+    timeoutMs: PROBE_TIMEOUT_MS3
+  };
+  const r = runProcessSync({
+    argv: helperArgv(file, probe.argv, probe.env["PATH"], options),
+    cwd: probe.cwd,
+    env: probe.env,
+    timeoutMs: probe.timeoutMs,
+    output: "capture"
+  });
   return helperFields(r, probe);
 }
 var ERRNO = { 1: "EPERM", 2: "ENOENT", 13: "EACCES", 19: "ENODEV", 22: "EINVAL", 38: "ENOSYS", 95: "EOPNOTSUPP" };
@@ -19485,17 +19923,25 @@ function noiseControls() {
   return { prefix, controls };
 }
 function timedOut(command) {
-  throw new CgBenchError(`${command.name}: timed out after ${formatDuration(command.timeoutMs)} in a timed run, and was killed with everything it started (set "timeout" on the benchmark to allow longer)`, ExitCode.benchmarkFailed);
+  throw new CgBenchError(
+    `${command.name}: timed out after ${formatDuration(command.timeoutMs)} in a timed run, and was killed with everything it started (set "timeout" on the benchmark to allow longer)`,
+    ExitCode.benchmarkFailed
+  );
 }
 function fail2(command, status, signal) {
-  throw new CgBenchError(`${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`, ExitCode.benchmarkFailed);
+  throw new CgBenchError(
+    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? " (not found or not executable?)" : ""}`} while timed; a timed benchmark must succeed every run`,
+    ExitCode.benchmarkFailed
+  );
 }
 function wallclockExecutor(experiment = {}) {
   const file = helper();
   if (file) {
     const probed3 = helperControls(file, false);
     const options = { ...probed3.options, ...experiment.unpinned ? { cpu: -1 } : {}, ...experiment.normalPriority ? { nice: 0 } : {} };
-    const controls2 = probed3.controls.map((c, i) => i === 0 && experiment.unpinned ? "not pinned (experiment)" : i === 2 && experiment.normalPriority ? "normal priority (experiment)" : c);
+    const controls2 = probed3.controls.map(
+      (c, i) => i === 0 && experiment.unpinned ? "not pinned (experiment)" : i === 2 && experiment.normalPriority ? "normal priority (experiment)" : c
+    );
     return {
       name: "wallclock",
       unit: "ms",
@@ -19522,7 +19968,10 @@ function wallclockExecutor(experiment = {}) {
 }
 function cputimeExecutor() {
   const file = helper();
-  if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch2()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`);
+  if (!file)
+    throw new CgBenchError(
+      `mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch2()}${process.env["CG_BENCH_STOPWATCH_HELPER"] === "0" ? ", and CG_BENCH_STOPWATCH_HELPER=0" : ""}); use mode: wallclock`
+    );
   const { options, controls } = helperControls(file, false);
   return {
     name: "cputime",
@@ -19551,7 +20000,8 @@ function countersProblem() {
       const pmu = existsSync5("/sys/bus/event_source/devices/cpu") || existsSync5("/sys/bus/event_source/devices/cpu_core");
       return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
     }
-    if (errno === 1 || errno === 13) return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? " (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)" : ""}, or a container's seccomp profile refuses perf_event_open`;
+    if (errno === 1 || errno === 13)
+      return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? " (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)" : ""}, or a container's seccomp profile refuses perf_event_open`;
     if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
     return call;
   }
@@ -19559,7 +20009,8 @@ function countersProblem() {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
-  if (!works2(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"])) return "`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)";
+  if (!works2(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"]))
+    return "`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)";
   return void 0;
 }
 function countersExecutor() {
@@ -19759,17 +20210,22 @@ function executorFor(spec, fallback, log) {
   if (spec.mode !== "counters") return wallclockExecutor();
   const problem = countersProblem();
   if (!problem || fallback === "fail") return countersExecutor();
-  log(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === "cputime" ? "its CPU time" : "the wall clock"} instead (--counters-fallback ${fallback})`);
+  log(
+    `cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === "cputime" ? "its CPU time" : "the wall clock"} instead (--counters-fallback ${fallback})`
+  );
   return fallback === "cputime" ? cputimeExecutor() : wallclockExecutor();
 }
 async function timeSuite(options) {
   const { head, base, outDir } = options;
   const timed = timedSpecs(head.config, options.benchmark);
   if (!timed.length) {
-    throw new CgBenchError(`${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
+    throw new CgBenchError(
+      `${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`
+    );
   }
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
-  if (missing.length) throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
+  if (missing.length)
+    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
   mkdirSync9(outDir, { recursive: true });
   const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head.config, outDir, "head", options.progress) };
   const command = (spec, sandbox, side) => ({
@@ -19795,7 +20251,12 @@ async function timeSuite(options) {
       }
     });
     const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
-    const estimate = pairedEstimate(samples.base.map((s) => s.value), samples.head.map((s) => s.value), 0.95, INTERVAL_METHOD);
+    const estimate = pairedEstimate(
+      samples.base.map((s) => s.value),
+      samples.head.map((s) => s.value),
+      0.95,
+      INTERVAL_METHOD
+    );
     const result = {
       name: spec.name,
       mode: executor.name,
@@ -19812,12 +20273,17 @@ async function timeSuite(options) {
     };
     const extraNames = [...new Set(samples.base.flatMap((s) => Object.keys(s.extra ?? {})))];
     if (extraNames.length) {
-      result.extra = Object.fromEntries(extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }]));
+      result.extra = Object.fromEntries(
+        extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }])
+      );
     }
     results.push(result);
   }
-  writeFileAtomic(resolveFrom(outDir, PAIRED_FILE), `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
-`);
+  writeFileAtomic(
+    resolveFrom(outDir, PAIRED_FILE),
+    `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
+`
+  );
   return results;
 }
 var PAIRED_FILE = "paired.json";
@@ -19851,14 +20317,14 @@ function readIfPresent(path) {
   return existsSync6(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve7(dir); ; at = dirname9(at)) {
-    const git2 = join14(at, ".git");
+  for (let at = resolve7(dir); ; at = dirname8(at)) {
+    const git2 = join15(at, ".git");
     if (existsSync6(git2)) {
       chmodSync4(git2, 448);
       if (existsSync6(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
       return;
     }
-    if (dirname9(at) === at) return;
+    if (dirname8(at) === at) return;
   }
 }
 function inProcessMeasurer(options) {
@@ -19866,7 +20332,13 @@ function inProcessMeasurer(options) {
   return {
     imageIdentity: process.env["CG_BENCH_IMAGE_DIGEST"] || process.env["CG_BENCH_IMAGE"] || "in-image",
     async environment() {
-      return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS, cpuView(sandboxFor({ root: absolutePath(workspace, "the image workspace"), network: false, cpus: "one" })));
+      return collectEnvironment(
+        locateValgrind(),
+        workspace,
+        DEFAULT_CACHE,
+        DEFAULT_WEIGHTS,
+        cpuView(sandboxFor({ root: absolutePath(workspace, "the image workspace"), network: false, cpus: "one" }))
+      );
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
@@ -19878,7 +20350,7 @@ function inProcessMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join14(workspace, config), workspace),
+          config: loadConfig(join15(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -19888,7 +20360,11 @@ function inProcessMeasurer(options) {
         return { code: outcome2.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome2.results, error: void 0 };
       } catch (error) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
-        return { code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal, results: readIfPresent(join14(outDir, "results.json")), error: errorMessage(error) };
+        return {
+          code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal,
+          results: readIfPresent(join15(outDir, "results.json")),
+          error: errorMessage(error)
+        };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
@@ -19900,8 +20376,8 @@ function inProcessMeasurer(options) {
         lockGitDirectory(headCheckout);
       }
       try {
-        const head = absolutePath(join14(sides.head, config), "configuration");
-        const base = absolutePath(join14(sides.base, config), "configuration");
+        const head = absolutePath(join15(sides.head, config), "configuration");
+        const base = absolutePath(join15(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head), file: head },
           base: { config: loadConfig(base), file: base },
@@ -19919,8 +20395,8 @@ function inProcessMeasurer(options) {
 }
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync10(to, { recursive: true });
-  for (const entry of readdirSync6(to)) rmSync8(join14(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join14(resolve7(checkout), name)));
+  for (const entry of readdirSync7(to)) rmSync8(join15(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join15(resolve7(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve7(src)) });
   return to;
 }
@@ -19947,7 +20423,13 @@ var SAFE_GIT_ENV = {
 var GIT_TIMEOUT_MS = 30 * 6e4;
 function git(repo, args, env = {}) {
   const caller = Object.fromEntries(Object.entries(process.env).filter((e) => e[1] !== void 0));
-  const r = runProcessSync({ argv: ["git", ...SAFE_GIT_OPTIONS, ...args], cwd: repo, env: { ...caller, ...SAFE_GIT_ENV, ...env }, timeoutMs: GIT_TIMEOUT_MS, output: "capture" });
+  const r = runProcessSync({
+    argv: ["git", ...SAFE_GIT_OPTIONS, ...args],
+    cwd: repo,
+    env: { ...caller, ...SAFE_GIT_ENV, ...env },
+    timeoutMs: GIT_TIMEOUT_MS,
+    output: "capture"
+  });
   const why = r.timedOut ? `git ${args[0]} timed out after ${GIT_TIMEOUT_MS / 6e4} min` : r.spawnError;
   return { ok: r.exitCode === 0, out: r.stdout, err: (r.stderr || why || "").trim() };
 }
@@ -20018,7 +20500,11 @@ function inconsistency(stored) {
       fnCycles += f.estimatedCycles;
       fnIr += f.Ir;
       const lines = f.lines ?? [];
-      if (exceeds(lines.reduce((s, l) => s + l.estimatedCycles, 0), f.estimatedCycles) || lines.reduce((s, l) => s + l.Ir, 0) > f.Ir) return `${at} ${f.fn}'s lines cost more than the function`;
+      if (exceeds(
+        lines.reduce((s, l) => s + l.estimatedCycles, 0),
+        f.estimatedCycles
+      ) || lines.reduce((s, l) => s + l.Ir, 0) > f.Ir)
+        return `${at} ${f.fn}'s lines cost more than the function`;
     }
     if (exceeds(fnCycles, b.estimatedCycles) || fnIr > b.events.Ir) return `${at} its functions together cost more than the whole benchmark`;
   }
@@ -20042,7 +20528,11 @@ function partOf(stored, selection) {
   if (!selection.shard) return stored;
   const names = stored.benchmarks.map((b) => b.name);
   const mine = new Set(namesInShard(names, durationsOf(selection.durations), selection.shard));
-  return { ...stored, benchmarks: stored.benchmarks.filter((b) => mine.has(b.name)), shard: { index: selection.shard.index, count: selection.shard.count, benchmarks: names } };
+  return {
+    ...stored,
+    benchmarks: stored.benchmarks.filter((b) => mine.has(b.name)),
+    shard: { index: selection.shard.index, count: selection.shard.count, benchmarks: names }
+  };
 }
 async function settleBaseline(ci, measurer, lookup, head, checkout, selection = {}) {
   const { commit, fetched, stored } = lookup;
@@ -20054,10 +20544,13 @@ async function settleBaseline(ci, measurer, lookup, head, checkout, selection = 
     let problem = baselineProblem(stored.results, head);
     if (problem) ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
     else if (problem = inconsistency(stored.results)) {
-      ci.log.warning(`The baseline ${stored.from} is refused as tampered with: its numbers do not add up (${problem}). Measuring the whole ${what} in this job.`);
+      ci.log.warning(
+        `The baseline ${stored.from} is refused as tampered with: its numbers do not add up (${problem}). Measuring the whole ${what} in this job.`
+      );
       why = ` (the stored baseline was refused as tampered with: ${problem})`;
     } else {
-      if (!fetched) return { results: partOf(stored.results, selection), source: `${what} ${short2}, ${stored.from} (not verified: the commit could not be fetched)` };
+      if (!fetched)
+        return { results: partOf(stored.results, selection), source: `${what} ${short2}, ${stored.from} (not verified: the commit could not be fetched)` };
       const check = await verifyStored(ci, measurer, checkout, stored.results, head);
       if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short2}, ${stored.from}, ${check.verified}` };
       ci.log.warning(`The baseline ${stored.from} is not what ${short2} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
@@ -20071,7 +20564,7 @@ async function settleBaseline(ci, measurer, lookup, head, checkout, selection = 
   return { results: m.results, source: `${what} ${short2}, measured in this job${why}` };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join15(checkout.fresh(), ci.workingDirectory), ci.config, join15(ci.outRoot, outName), selection);
+  return measurer.measure(join16(checkout.fresh(), ci.workingDirectory), ci.config, join16(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head) {
   const sample = sampleBenchmark(stored, head);
@@ -20125,7 +20618,7 @@ function baseCheckout(ci, sha) {
 
 // src/ci/history.ts
 import { mkdirSync as mkdirSync11, writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join16 } from "node:path";
+import { join as join17 } from "node:path";
 
 // src/history/load.ts
 function slimForHistory(results) {
@@ -20156,7 +20649,9 @@ function historySeries(points) {
       try {
         const c = compareResults(points[i - 1].results, point.results);
         comparable = c.comparable;
-        verdicts = new Map(c.benchmarks.map((b) => [b.name, b.verdict === "regression" || b.verdict === "improvement" || b.verdict === "not-comparable" ? b.verdict : "none"]));
+        verdicts = new Map(
+          c.benchmarks.map((b) => [b.name, b.verdict === "regression" || b.verdict === "improvement" || b.verdict === "not-comparable" ? b.verdict : "none"])
+        );
       } catch {
         comparable = false;
       }
@@ -20220,7 +20715,8 @@ function panel(s, labels, shown, y0) {
   const last = [...s.values].reverse().find((v) => v !== null);
   out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
   out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
-  if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+  if (last != null)
+    out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
   const axisLabel = (r, text2) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text2}</text>`);
@@ -20238,15 +20734,21 @@ function panel(s, labels, shown, y0) {
     const label = xmlText(labels[i]);
     if (mark === "not-comparable") {
       const bx = fixed(x(i) - step / 2);
-      out.push(`<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`);
+      out.push(
+        `<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`
+      );
     }
     if (r === null) {
-      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">\xD7<title>${label}: failed or absent</title></text>`);
+      out.push(
+        `<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">\xD7<title>${label}: failed or absent</title></text>`
+      );
       return;
     }
     const changed = mark === "regression" || mark === "improvement";
     const what = mark === "none" ? "" : `; ${mark === "not-comparable" ? "not comparable with the run before" : `${mark} from the run before`}`;
-    out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`);
+    out.push(
+      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`
+    );
     const before = s.values[i - 1];
     if (changed && before) {
       const text2 = percent(s.values[i] / before - 1);
@@ -20255,7 +20757,8 @@ function panel(s, labels, shown, y0) {
     }
   });
   labels.forEach((l, i) => {
-    if (shown[i]) out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
+    if (shown[i])
+      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
   });
   out.push("</g>");
   return out;
@@ -20272,7 +20775,9 @@ function historySvg(series, labels) {
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`
   ];
-  series.forEach((s, i) => out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL)));
+  series.forEach((s, i) => {
+    out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL));
+  });
   const caption = height - FOOTER + 16;
   const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
   out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
@@ -20380,7 +20885,7 @@ async function keepHistory(ci, occasion, head) {
     const labels = points.map((p) => p.label);
     const series = historySeries(points);
     mkdirSync11(ci.outRoot, { recursive: true });
-    writeFileSync8(join16(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    writeFileSync8(join17(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
     const note = occasion.kind === "change" ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._" : void 0;
     return trendMarkdown(series, labels, what, note);
   } catch (error) {
@@ -20390,23 +20895,23 @@ async function keepHistory(ci, occasion, head) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync5, mkdirSync as mkdirSync12, readdirSync as readdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync9 } from "node:fs";
-import { join as join17 } from "node:path";
+import { lstatSync as lstatSync6, mkdirSync as mkdirSync12, readdirSync as readdirSync8, rmSync as rmSync10, writeFileSync as writeFileSync9 } from "node:fs";
+import { join as join18 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
   rmSync10(dir, { recursive: true, force: true });
   mkdirSync12(dir, { recursive: true });
   const { head, base, ...meta } = part;
-  writeFileSync9(join17(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync9(join18(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join17(dir, "head.json"), head);
-  if (base) writeResults(join17(dir, "base.json"), base);
+  writeResults(join18(dir, "head.json"), head);
+  if (base) writeResults(join18(dir, "base.json"), base);
 }
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join17(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join18(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -20433,27 +20938,36 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join17(dir, "base.json");
-  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join17(dir, "head.json"), root), base: presentAt(basePath) ? readResults(basePath, root) : void 0 };
+  const basePath = join18(dir, "base.json");
+  return {
+    index,
+    count,
+    sha,
+    baselineSource,
+    imageIdentity,
+    configText,
+    head: readResults(join18(dir, "head.json"), root),
+    base: presentAt(basePath) ? readResults(basePath, root) : void 0
+  };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join17(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join18(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
-    names = readdirSync7(root).sort();
+    names = readdirSync8(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync5(join17(root, n)).isDirectory() && presentAt(join17(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync6(join18(root, n)).isDirectory() && presentAt(join18(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join17(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join18(root, n), `${shown}/${n}`));
 }
 
 // src/ci/timed.ts
-import { join as join18 } from "node:path";
+import { join as join19 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join18(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join19(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -20466,7 +20980,12 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head) {
   }
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short2}, paired on this runner`);
   try {
-    const m = await measurer.timePaired(join18(ci.repoRoot, ci.workingDirectory), join18(checkout.path(), ci.workingDirectory), ci.config, join18(ci.outRoot, "paired"));
+    const m = await measurer.timePaired(
+      join19(ci.repoRoot, ci.workingDirectory),
+      join19(checkout.path(), ci.workingDirectory),
+      ci.config,
+      join19(ci.outRoot, "paired")
+    );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head;
@@ -20487,6 +21006,7 @@ async function runPipeline(ci, measurer) {
   const timed = hasTimedBenchmarks(ci);
   let baseline = { results: void 0, source: "none" };
   let saved;
+  let unrepeated;
   if (occasion.kind === "change") {
     if ("none" in occasion.baseline) baseline = { results: void 0, source: `none: ${occasion.baseline.none}` };
     else {
@@ -20496,19 +21016,31 @@ async function runPipeline(ci, measurer) {
         baseline = await settleBaseline(ci, measurer, lookup, head, checkout);
         if (timed) {
           head = await timeAgainstBaseline(ci, measurer, lookup, checkout, head);
-          writeResults(join19(ci.outRoot, "head", "results.json"), head);
+          writeResults(join20(ci.outRoot, "head", "results.json"), head);
         }
       } finally {
         checkout.remove();
       }
     }
-  } else if (occasion.kind === "mainline") saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
-  if (timed && occasion.kind !== "change") ci.log.info("The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.");
-  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head), commit: baselineCommitOf(occasion) });
+  } else if (occasion.kind === "mainline") {
+    if (ci.checkDeterminism) unrepeated = await measureHeadAgain(ci, measurer, {}, head);
+    saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
+  }
+  if (timed && occasion.kind !== "change")
+    ci.log.info("The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.");
+  return finish(ci, head, headRun.code, baseline, {
+    baselineSaved: saved,
+    trend: await keepHistory(ci, occasion, head),
+    commit: baselineCommitOf(occasion),
+    notRepeating: unrepeated
+  });
 }
 async function runShard(ci, measurer, shard, headSha) {
   const occasion = await ci.occasion();
-  if (hasTimedBenchmarks(ci)) ci.log.warning("The timed benchmarks (mode: wallclock, cputime, counters) are not run in a sharded pipeline: timing them in parallel jobs would pair nothing.");
+  if (hasTimedBenchmarks(ci))
+    ci.log.warning(
+      "The timed benchmarks (mode: wallclock, cputime, counters) are not run in a sharded pipeline: timing them in parallel jobs would pair nothing."
+    );
   let lookup;
   let source = "none";
   if (occasion.kind === "change") {
@@ -20518,6 +21050,7 @@ async function runShard(ci, measurer, shard, headSha) {
   const selection = { shard, durations: lookup?.stored?.results };
   const headRun = await measureHead(ci, measurer, selection);
   if (!headRun.results) return cannotRun(ci, headRun);
+  if (ci.checkDeterminism && occasion.kind === "mainline") await measureHeadAgain(ci, measurer, selection, headRun.results);
   let baseline = { results: void 0, source };
   if (lookup) {
     const checkout = baseCheckout(ci, lookup.commit.sha);
@@ -20550,22 +21083,45 @@ async function runMerge(ci, partsDir, shownDir) {
   if (shas.size !== 1) ci.log.warning(`The parts measured different commits (${[...shas].map((s) => ci.shortSha(s)).join(", ")}).`);
   let baseline;
   const missing = parts.findIndex((p) => !p.base);
-  if (missing >= 0) baseline = { results: void 0, source: parts[missing].baselineSource.startsWith("none") ? parts[missing].baselineSource : `none: ${source(missing)} has no baseline` };
+  if (missing >= 0)
+    baseline = {
+      results: void 0,
+      source: parts[missing].baselineSource.startsWith("none") ? parts[missing].baselineSource : `none: ${source(missing)} has no baseline`
+    };
   else {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join19(ci.outRoot, "head", "results.json"), head);
-  if (baseline.results) writeResults(join19(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join20(ci.outRoot, "head", "results.json"), head);
+  if (baseline.results) writeResults(join20(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head) : void 0;
   const failed = head.benchmarks.some((b) => b.status !== "ok");
-  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head), commit: baselineCommitOf(occasion) });
+  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
+    baselineSaved: saved,
+    trend: await keepHistory(ci, occasion, head),
+    commit: baselineCommitOf(occasion)
+  });
 }
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join19(ci.repoRoot, ci.workingDirectory), ci.config, join19(ci.outRoot, "head"), selection);
+  return measurer.measure(join20(ci.repoRoot, ci.workingDirectory), ci.config, join20(ci.outRoot, "head"), selection);
+}
+async function measureHeadAgain(ci, measurer, selection, head) {
+  ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
+  const again = await measurer.measure(join20(ci.repoRoot, ci.workingDirectory), ci.config, join20(ci.outRoot, "head-again"), selection);
+  if (!again.results) {
+    ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
+    return void 0;
+  }
+  const names = notRepeating(head, again.results);
+  if (names.length)
+    ci.log.warning(
+      `Not repeating: ${names.join(", ")}: events differ between two runs of the same commit (see ${NOT_REPEATING_HELP}). The first run's results are kept.`
+    );
+  else ci.log.info("check-determinism: every count repeated.");
+  return names;
 }
 async function cannotRun(ci, headRun) {
   const message = headRun.error ?? `cg-bench exited with ${headRun.code}`;
@@ -20588,13 +21144,25 @@ async function finish(ci, head, headCode, found, kept) {
     comparison,
     baselineSource: baseline.source,
     suite: ci.suite.heading,
-    baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : void 0
+    baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : void 0,
+    notRepeating: kept.notRepeating
   };
   const body = reportBody(ci.suite.marker, input);
   mkdirSync13(ci.outRoot, { recursive: true });
-  writeFileSync10(join19(ci.outRoot, "report.md"), body);
-  for (const format of ci.exports) writeFileSync10(join19(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head, comparison }));
-  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, baselineSaved: kept.baselineSaved, comparison, body, input, trend: kept.trend });
+  writeFileSync10(join20(ci.outRoot, "report.md"), body);
+  for (const format of ci.exports)
+    writeFileSync10(join20(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head, comparison }));
+  await ci.publish({
+    head,
+    headCode,
+    baseline: baseline.results,
+    baselineSource: baseline.source,
+    baselineSaved: kept.baselineSaved,
+    comparison,
+    body,
+    input,
+    trend: kept.trend
+  });
   const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
   const regressed = regressedNames(head, comparison);
@@ -20639,17 +21207,24 @@ _\u2026 ${cut} more lines cut: the report is longer than a comment can hold. The
 function suiteFor(workingDirectory, config, name) {
   const configPath = posix.normalize(posix.join(workingDirectory, config));
   const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^\./, "-") : createHash7("sha256").update(configPath).digest("hex").slice(0, 12);
-  return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : "cg-bench", configPath, ...name ? { heading: name } : {} };
+  return {
+    id,
+    name: name || configPath,
+    marker: commentMarker(id),
+    statusContext: name ? `cg-bench/${name}` : "cg-bench",
+    configPath,
+    ...name ? { heading: name } : {}
+  };
 }
 
 // src/gitlab/adapter.ts
 import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync13 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join22 } from "node:path";
+import { join as join23 } from "node:path";
 
 // src/gitlab/artifact-store.ts
 import { writeFileSync as writeFileSync11 } from "node:fs";
-import { join as join20 } from "node:path";
+import { join as join21 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 function defaultBranchArtifacts(api, job, outRoot, log) {
   const branch = job.defaultBranch;
@@ -20659,7 +21234,9 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
         const where2 = `the ${RESULTS_DIR} artifacts of the latest successful job ${job.jobName} on ${branch}`;
         const commit = await api.latestArtifactFile(branch, job.jobName, `${RESULTS_DIR}/commit.json`);
         if (!commit) {
-          log.info(`No stored baseline: ${where2} name no commit (the job has not run on ${branch} yet, its artifacts expired, or a benchmark failed there so it kept none).`);
+          log.info(
+            `No stored baseline: ${where2} name no commit (the job has not run on ${branch} yet, its artifacts expired, or a benchmark failed there so it kept none).`
+          );
           return void 0;
         }
         const measured = JSON.parse(commit.toString("utf8")).sha;
@@ -20678,7 +21255,10 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
           log.info(`No stored baseline: ${where2} are for ${sha.slice(0, 8)} but hold no ${RESULTS_DIR}/head/results.json.`);
           return void 0;
         }
-        return { results: parseResults(JSON.parse(file.toString("utf8")), `${branch} artifact ${RESULTS_DIR}/head/results.json`), from: `from the ${branch} pipeline's artifacts` };
+        return {
+          results: parseResults(JSON.parse(file.toString("utf8")), `${branch} artifact ${RESULTS_DIR}/head/results.json`),
+          from: `from the ${branch} pipeline's artifacts`
+        };
       } catch (error) {
         log.warning(`Could not use the ${branch} artifacts: ${errorMessage(error)}`);
         return void 0;
@@ -20686,7 +21266,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync11(join20(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync11(join21(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -20698,19 +21278,25 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
 
 // src/gitlab/hand-over.ts
 import { writeFileSync as writeFileSync12 } from "node:fs";
-import { join as join21 } from "node:path";
+import { join as join22 } from "node:path";
 var HAND_OVER_FILE = "note.json";
 var BASELINE_FILE = "baseline.json";
 var SCHEMA2 = "cg-bench-gitlab-note/1";
 var MAX_SOURCE = 500;
 function writeHandOver(outRoot, handOver2, baseline) {
-  writeFileSync12(join21(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
-`);
-  if (baseline) writeResults(join21(outRoot, BASELINE_FILE), baseline);
+  writeFileSync12(
+    join22(outRoot, HAND_OVER_FILE),
+    `${JSON.stringify({ schema: SCHEMA2, ...handOver2, baselineSource: handOver2.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}
+`
+  );
+  if (baseline) writeResults(join22(outRoot, BASELINE_FILE), baseline);
 }
 function readHandOver(outRoot, shown) {
-  const path = join21(outRoot, HAND_OVER_FILE);
-  if (!presentAt(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
+  const path = join22(outRoot, HAND_OVER_FILE);
+  if (!presentAt(path))
+    throw new CgBenchError(
+      `${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`
+    );
   let data;
   try {
     data = JSON.parse(readTextBounded(path, 64 * 1024, "hand-over file", `${shown}/${HAND_OVER_FILE}`));
@@ -20719,15 +21305,18 @@ function readHandOver(outRoot, shown) {
     throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: not valid JSON`);
   }
   const d = typeof data === "object" && data !== null ? data : {};
-  if (Object.keys(d).sort().join(",") !== "baselineSource,schema,sha,suite" || d["schema"] !== SCHEMA2) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: not a cg-bench hand-over (${SCHEMA2})`);
+  if (Object.keys(d).sort().join(",") !== "baselineSource,schema,sha,suite" || d["schema"] !== SCHEMA2)
+    throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: not a cg-bench hand-over (${SCHEMA2})`);
   if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "sha" is not a commit`);
-  if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "suite" is not a suite id`);
-  if (typeof d["baselineSource"] !== "string" || d["baselineSource"].length > MAX_SOURCE) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "baselineSource" is not a short text`);
-  const baselinePath = join21(outRoot, BASELINE_FILE);
+  if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"]))
+    throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "suite" is not a suite id`);
+  if (typeof d["baselineSource"] !== "string" || d["baselineSource"].length > MAX_SOURCE)
+    throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "baselineSource" is not a short text`);
+  const baselinePath = join22(outRoot, BASELINE_FILE);
   return {
     handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"] },
     // Beneath outRoot: a `head` that is a link (the measuring job ran the merge request's code) is refused.
-    head: readResults(join21(outRoot, "head", "results.json"), outRoot),
+    head: readResults(join22(outRoot, "head", "results.json"), outRoot),
     baseline: presentAt(baselinePath) ? readResults(baselinePath, outRoot) : void 0
   };
 }
@@ -20735,7 +21324,9 @@ function readHandOver(outRoot, shown) {
 // src/gitlab/adapter.ts
 async function publishNote(api, job, suite, body, log) {
   if (!job.token) {
-    log.warning(`No merge request note: the variable ${job.tokenVariable} is empty. The job token cannot write notes; add a project access token (reporter role, api scope) as a masked CI/CD variable named ${job.tokenVariable}. The report is in the job log and artifacts.`);
+    log.warning(
+      `No merge request note: the variable ${job.tokenVariable} is empty. The job token cannot write notes; add a project access token (reporter role, api scope) as a masked CI/CD variable named ${job.tokenVariable}. The report is in the job log and artifacts.`
+    );
     return;
   }
   const iid = job.mergeRequest.iid;
@@ -20770,19 +21361,23 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     thresholdPercent: job.thresholdPercent,
     exports: job.exports,
     failOnRegression: job.failOnRegression,
+    checkDeterminism: job.checkDeterminism,
     store: defaultBranchArtifacts(api, job, outRoot, log),
     history: void 0,
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join22(mkdtempSync4(join22(tmpdir4(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join23(mkdtempSync4(join23(tmpdir4(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
         const { what } = mr.baseline;
         const sha = mr.baseline.sha ?? headParents(job.projectDir)[0];
         if (!sha) return { kind: "change", baseline: { none: `the ${what} commit of this merged-results pipeline is unknown` } };
-        return { kind: "change", baseline: { sha, what, ...what === "target branch" ? { why: "merged-results pipeline: the commit the merge was made on" } : {} } };
+        return {
+          kind: "change",
+          baseline: { sha, what, ...what === "target branch" ? { why: "merged-results pipeline: the commit the merge was made on" } : {} }
+        };
       }
       return job.onDefaultBranch ? { kind: "mainline", sha: job.commitSha } : { kind: "other" };
     },
@@ -20792,9 +21387,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     },
     async publish(report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync13(join22(outRoot, "junit.xml"), junitReport.render(input));
-      writeFileSync13(join22(outRoot, "metrics.txt"), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync13(join22(outRoot, "comparison.json"), jsonReport.render(input));
+      writeFileSync13(join23(outRoot, "junit.xml"), junitReport.render(input));
+      writeFileSync13(join23(outRoot, "metrics.txt"), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync13(join23(outRoot, "comparison.json"), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
       writeHandOver(outRoot, { sha: job.commitSha, suite: suite.id, baselineSource: report.baselineSource }, report.baseline);
       if (!job.mergeRequest) return;
@@ -20802,7 +21397,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join22(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join23(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -20851,10 +21446,18 @@ function createGitLabApi(options) {
   };
   const json = async (url, init) => {
     const response = await fetchWithRetry(url, init, { log: options.log });
-    if (!response.ok) throw new HttpError(response.status, `${init.method ?? "GET"} ${new URL(url).pathname}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
+    if (!response.ok)
+      throw new HttpError(
+        response.status,
+        `${init.method ?? "GET"} ${new URL(url).pathname}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`
+      );
     return await response.json();
   };
-  const send = (method, body) => ({ method, headers: { ...withToken(), "content-type": "application/json" }, body: JSON.stringify({ body }) });
+  const send = (method, body) => ({
+    method,
+    headers: { ...withToken(), "content-type": "application/json" },
+    body: JSON.stringify({ body })
+  });
   return {
     async latestArtifactFile(ref, job, path) {
       const url = `${project}/jobs/artifacts/${encodeURIComponent(ref)}/raw/${path.split("/").map(encodeURIComponent).join("/")}?job=${encodeURIComponent(job)}`;
@@ -20867,7 +21470,10 @@ function createGitLabApi(options) {
     async findNote(iid, marker) {
       const me = await json(`${options.apiUrl.replace(/\/$/, "")}/user`, { headers: withToken() });
       for (let page = 1; page <= 50; page++) {
-        const notes = await json(`${project}/merge_requests/${iid}/notes?per_page=100&page=${page}&sort=asc&order_by=created_at`, { headers: withToken() });
+        const notes = await json(
+          `${project}/merge_requests/${iid}/notes?per_page=100&page=${page}&sort=asc&order_by=created_at`,
+          { headers: withToken() }
+        );
         const found = notes.find((n) => !n.system && n.author?.id === me.id && isStickyBody(n.body, marker));
         if (found) return { id: found.id };
         if (notes.length < 100) return void 0;
@@ -20955,6 +21561,7 @@ function readJob(env) {
   const input = (name) => env[`CG_BENCH_${name.toUpperCase().replace(/-/g, "_")}`]?.trim() || void 0;
   const thresholdPercent = thresholdOption(componentInput("threshold"), input("threshold"));
   const failOnRegression = booleanOption(componentInput("fail-on-regression"), input("fail-on-regression"), false);
+  const checkDeterminism = booleanOption(componentInput("check-determinism"), input("check-determinism"), false);
   const jobs = countOption(componentInput("jobs"), input("jobs"), 1);
   const mode = choiceOption("CG_BENCH_MODE", input("mode"), JOB_MODES, "both");
   const tokenVariable = input("token-variable") ?? "CG_BENCH_GITLAB_TOKEN";
@@ -20982,6 +21589,7 @@ function readJob(env) {
     workingDirectory: (env["CG_BENCH_WORKING_DIRECTORY"] || ".").trim(),
     thresholdPercent,
     failOnRegression,
+    checkDeterminism,
     suite: (env["CG_BENCH_SUITE"] ?? "").trim(),
     jobs,
     mode,
@@ -20996,8 +21604,14 @@ async function runNoteJob(job, suite, api, outRoot, log) {
     return ExitCode.ok;
   }
   const { handOver: handOver2, head, baseline } = readHandOver(outRoot, RESULTS_DIR);
-  if (handOver2.sha !== job.commitSha) throw new CgBenchError(`${RESULTS_DIR}: the measuring job measured ${handOver2.sha.slice(0, 8)}, not this pipeline's commit ${job.commitSha.slice(0, 8)}; refusing its results`);
-  if (handOver2.suite !== suite.id) throw new CgBenchError(`${RESULTS_DIR}: the measuring job measured the suite "${handOver2.suite}", not "${suite.id}"; give both jobs the same suite and config inputs`);
+  if (handOver2.sha !== job.commitSha)
+    throw new CgBenchError(
+      `${RESULTS_DIR}: the measuring job measured ${handOver2.sha.slice(0, 8)}, not this pipeline's commit ${job.commitSha.slice(0, 8)}; refusing its results`
+    );
+  if (handOver2.suite !== suite.id)
+    throw new CgBenchError(
+      `${RESULTS_DIR}: the measuring job measured the suite "${handOver2.suite}", not "${suite.id}"; give both jobs the same suite and config inputs`
+    );
   const { comparison, problem } = compareWithBaseline(baseline, head, { thresholdPercent: job.thresholdPercent });
   const baselineSource = problem ? `none: ${problem}` : handOver2.baselineSource;
   const mr = job.mergeRequest;
@@ -21008,23 +21622,48 @@ async function runNoteJob(job, suite, api, outRoot, log) {
   return ExitCode.ok;
 }
 
+// src/gitlab/output-directory.ts
+import { lstatSync as lstatSync7, mkdirSync as mkdirSync14, readdirSync as readdirSync9, rmSync as rmSync11 } from "node:fs";
+import { join as join24 } from "node:path";
+function freshOutputDirectory(out, keep = []) {
+  let isDirectory = false;
+  try {
+    isDirectory = lstatSync7(out).isDirectory();
+  } catch {
+  }
+  if (!isDirectory) rmSync11(out, { force: true });
+  else {
+    for (const name of readdirSync9(out)) {
+      if (!keep.includes(name)) rmSync11(join24(out, name), { recursive: true, force: true });
+      else if (!lstatSync7(join24(out, name)).isDirectory()) {
+        throw new CgBenchError(
+          `${join24(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
+        );
+      }
+    }
+  }
+  mkdirSync14(out, { recursive: true });
+}
+
 // src/gitlab/run.ts
 async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join23(job.projectDir, RESULTS_DIR);
+    const out = join25(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") return await runNoteJob(job, suite, api, out, log);
     if (job.mode === "measure" && job.token) {
-      log.warning(`${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`);
+      log.warning(
+        `${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`
+      );
     }
     const jobs = jobsLine(job.jobs);
     if (jobs && job.mode !== "merge") log.info(jobs);
     const measurer = inProcessMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
-    mkdirSync14(out, { recursive: true });
+    freshOutputDirectory(out, job.mode === "merge" ? ["shards"] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join23(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join25(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") {

@@ -7,6 +7,8 @@ bash scripts/install-deps.sh
 npx tsc --noEmit
 # Nothing unused: no export, file or dependency that nothing imports (knip.json says where the entries are).
 npx --no-install knip --no-progress
+# One shape: the formatter and the linter (biome.json) report nothing; `npx biome check --write .` fixes most.
+npx --no-install biome check --error-on-warnings .
 files=(tests/unit/*.test.ts tests/engine/*.test.ts tests/bench/*.test.ts)
 if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then files+=(tests/image/*.test.ts tests/github/*.test.ts tests/gitlab/*.test.ts tests/security/*.test.ts tests/runners/*.test.ts); fi
 exec node --import tsx --test --test-concurrency=2 "${files[@]}"

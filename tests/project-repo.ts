@@ -77,7 +77,10 @@ export function makeRepo(): Repo {
   git(work, 'commit', '-q', '-am', 'main moves on');
   const mainLater = git(work, 'rev-parse', 'HEAD');
   git(work, 'checkout', '-q', '-b', 'hostile', main);
-  writeFileSync(join(work, 'cg-bench.yml'), config(1_000_000, '  - name: "<img src=x onerror=alert(1)> @octocat | [x](https://evil.example)"\n    run: [./bench/work, "1000"]\n'));
+  writeFileSync(
+    join(work, 'cg-bench.yml'),
+    config(1_000_000, '  - name: "<img src=x onerror=alert(1)> @octocat | [x](https://evil.example)"\n    run: [./bench/work, "1000"]\n'),
+  );
   git(work, 'commit', '-q', '-am', 'hostile name');
   const hostile = git(work, 'rev-parse', 'HEAD');
   git(work, 'checkout', '-q', '-b', 'injection', main);
@@ -111,12 +114,22 @@ export function mergeCheckout(repo: Repo, base: string, head: string): string {
 export function mergeQueueCheckout(repo: Repo, base: string, head: string): { dir: string; sha: string; ref: string } {
   const merged = mergeCheckout(repo, base, head);
   const sha = git(merged, 'rev-parse', 'HEAD');
-  const ref = 'refs/heads/gh-readonly-queue/master/pr-7-' + head;
+  const ref = `refs/heads/gh-readonly-queue/master/pr-7-${head}`;
   git(merged, 'push', '-q', 'origin', `${sha}:${ref}`);
   const dir = tempDir('cg-bench-ws-');
   git(dir, 'init', '-q');
   git(dir, 'remote', 'add', 'origin', `file://${repo.origin}`);
-  git(dir, 'fetch', '-q', '--no-tags', '--prune', '--no-recurse-submodules', '--depth=1', 'origin', `+${sha}:refs/remotes/origin/${ref.slice('refs/heads/'.length)}`);
+  git(
+    dir,
+    'fetch',
+    '-q',
+    '--no-tags',
+    '--prune',
+    '--no-recurse-submodules',
+    '--depth=1',
+    'origin',
+    `+${sha}:refs/remotes/origin/${ref.slice('refs/heads/'.length)}`,
+  );
   git(dir, 'checkout', '-q', '--force', '-B', ref.slice('refs/heads/'.length), `refs/remotes/origin/${ref.slice('refs/heads/'.length)}`);
   return { dir, sha, ref };
 }
@@ -129,7 +142,6 @@ export function checkout(repo: Repo, sha: string): string {
   return dir;
 }
 
-
 /**
  * Attack 1 of issue 23, committed in a checkout: a credential in its .git/config (as a runner's
  * checkout may hold one), and a program whose loop line is named `leak.c:<the line holding it>` in
@@ -138,7 +150,10 @@ export function checkout(repo: Repo, sha: string): string {
  */
 export function leakCommit(workspace: string, secret: string, target: string): string {
   git(workspace, 'config', 'http.extraheader', `AUTHORIZATION: basic ${secret}`);
-  const line = readFileSync(join(workspace, '.git', 'config'), 'utf8').split('\n').findIndex((l) => l.includes(secret)) + 1;
+  const line =
+    readFileSync(join(workspace, '.git', 'config'), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes(secret)) + 1;
   writeFileSync(join(workspace, 'bench', 'work.c'), WORK_C.replace('  for (', `#line ${line} "leak.c"\n  for (`));
   // Named as compiled in the checkout ("./leak.c"), wherever that is: the compiler runs on the host.
   const cc = spawnSync('cc', ['-O1', '-g', `-fdebug-prefix-map=${workspace}=.`, '-o', 'bench/work', 'bench/work.c'], { cwd: workspace, encoding: 'utf8' });

@@ -51,12 +51,31 @@ interface Variant {
 
 function measure(dir: string, variant: Variant, out: string): Results {
   const mount = variant.mount ?? '/work';
-  const r = spawnSync(engine[0]!, [
-    ...engine.slice(1), 'run', '--rm', ...runFlags, ...(variant.flags ?? []),
-    '-v', `${dir}:${mount}`, '-w', mount,
-    ...(variant.entry ? ['--entrypoint', variant.entry[0]!] : []), image,
-    ...(variant.entry ? variant.entry.slice(1) : []), 'run', '--config', variant.config ?? 'cg-bench.yml', '--out', `/tmp/${out}`, '--format', 'json',
-  ], { encoding: 'utf8' });
+  const r = spawnSync(
+    engine[0]!,
+    [
+      ...engine.slice(1),
+      'run',
+      '--rm',
+      ...runFlags,
+      ...(variant.flags ?? []),
+      '-v',
+      `${dir}:${mount}`,
+      '-w',
+      mount,
+      ...(variant.entry ? ['--entrypoint', variant.entry[0]!] : []),
+      image,
+      ...(variant.entry ? variant.entry.slice(1) : []),
+      'run',
+      '--config',
+      variant.config ?? 'cg-bench.yml',
+      '--out',
+      `/tmp/${out}`,
+      '--format',
+      'json',
+    ],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`${variant.factor}: ${r.stderr}`);
   // Results are read from the JSON report on stdout: the out dir stays inside the container.
   const report = JSON.parse(r.stdout) as { benchmarks: { name: string; estimatedCycles: number }[] };
@@ -95,7 +114,8 @@ export async function factors(options: Options): Promise<Figure> {
     spawnSync('chmod', ['-R', 'a+rX', copy]);
     const busy = v.busy ? busyCore() : undefined;
     const neighbours = Array.from({ length: v.neighbours ?? 0 }, (_, i) => `cg-bench-neighbour-${process.pid}-${i}`);
-    for (const name of neighbours) spawnSync(engine[0]!, [...engine.slice(1), 'run', '-d', '--rm', '--name', name, ...runFlags, '--entrypoint', 'sleep', image, '600']);
+    for (const name of neighbours)
+      spawnSync(engine[0]!, [...engine.slice(1), 'run', '-d', '--rm', '--name', name, ...runFlags, '--entrypoint', 'sleep', image, '600']);
     let r: Results;
     try {
       r = measure(copy, v, 'variant');

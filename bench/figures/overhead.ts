@@ -20,7 +20,20 @@ export async function overhead(options: Options): Promise<Figure> {
   const tool: number[] = [];
   for (let i = 0; i < (options.smoke ? 1 : 5); i++) {
     const started = process.hrtime.bigint();
-    const r = spawnSync(valgrind.bin, ['--tool=cachegrind', '--cache-sim=yes', '--I1=32768,8,64', '--D1=32768,8,64', '--LL=8388608,16,64', `--cachegrind-out-file=${join(dir, 'bare.out')}`, '--log-file=/dev/null', ...argv], { cwd: dir, stdio: 'ignore' });
+    const r = spawnSync(
+      valgrind.bin,
+      [
+        '--tool=cachegrind',
+        '--cache-sim=yes',
+        '--I1=32768,8,64',
+        '--D1=32768,8,64',
+        '--LL=8388608,16,64',
+        `--cachegrind-out-file=${join(dir, 'bare.out')}`,
+        '--log-file=/dev/null',
+        ...argv,
+      ],
+      { cwd: dir, stdio: 'ignore' },
+    );
     bare.push(Number(process.hrtime.bigint() - started) / 1e9);
     if (r.status !== 0) throw new Error('bare valgrind failed');
     tool.push(cgBench(['run', '--out', `out-${i}`], dir).seconds);

@@ -21,7 +21,9 @@ async function writeSample(file: string, megabytes: number): Promise<void> {
       block += `fn=function_${f}_${fn}(int, char const*)\n`;
       for (let line = 0; line < 25; line++) {
         const costs = [next() % 100000, next() % 50, next() % 10, next() % 40000, next() % 500, next() % 100, next() % 20000, next() % 300, next() % 50];
-        costs.forEach((c, i) => (totals[i]! += c));
+        costs.forEach((c, i) => {
+          totals[i]! += c;
+        });
         block += `${line * 3 + 1} ${costs.join(' ')}\n`;
       }
     }

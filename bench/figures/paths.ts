@@ -11,7 +11,10 @@ import { builtExamples, count, table, temp, type Figure, type Options } from '..
 const image = process.env['CG_BENCH_TEST_IMAGE'] ?? 'localhost/cg-bench:test';
 
 export async function paths(options: Options): Promise<Figure> {
-  const engine = engineFromEnv({ CG_BENCH_ENGINE: process.env['CG_BENCH_TEST_ENGINE'] ?? 'podman --runtime runc', CG_BENCH_ENGINE_FLAGS: process.env['CG_BENCH_TEST_RUN_FLAGS'] ?? '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024' });
+  const engine = engineFromEnv({
+    CG_BENCH_ENGINE: process.env['CG_BENCH_TEST_ENGINE'] ?? 'podman --runtime runc',
+    CG_BENCH_ENGINE_FLAGS: process.env['CG_BENCH_TEST_RUN_FLAGS'] ?? '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024',
+  });
   const build = spawnSync('bash', [join(import.meta.dirname, '..', '..', 'tests', 'image', 'build-image.sh')], { stdio: 'inherit' });
   if (build.status !== 0) throw new Error('image build failed');
   const dir = builtExamples();
@@ -20,11 +23,30 @@ export async function paths(options: Options): Promise<Figure> {
 
   const docker = run(['-v', `${dir}:/work`, image, 'run', '--config', 'image.yml', '--out', '/work/out-docker', ...filter]);
   if (docker.status !== 0) throw new Error(docker.stderr);
-  const action = await containerMeasurer({ engine, image, imageId: imageId(engine, image), jobs: 1, user: undefined, log: () => {} }).measure(dir, 'image.yml', temp('action'));
+  const action = await containerMeasurer({ engine, image, imageId: imageId(engine, image), jobs: 1, user: undefined, log: () => {} }).measure(
+    dir,
+    'image.yml',
+    temp('action'),
+  );
   const gitlab = run([
-    '-v', `${dir}:/builds/group/project`, '-w', '/builds/group/project',
-    ...['CI_API_V4_URL=http://127.0.0.1:9/api/v4', 'CI_PROJECT_ID=1', 'CI_PROJECT_DIR=/builds/group/project', 'CI_JOB_NAME=cg-bench', 'CI_COMMIT_SHA=0000000000000000000000000000000000000000', 'CI_DEFAULT_BRANCH=main', 'CI_COMMIT_BRANCH=main', 'CG_BENCH_CONFIG=image.yml'].flatMap((e) => ['-e', e]),
-    '--entrypoint', 'node', image, '/opt/cg-bench/dist/gitlab.js',
+    '-v',
+    `${dir}:/builds/group/project`,
+    '-w',
+    '/builds/group/project',
+    ...[
+      'CI_API_V4_URL=http://127.0.0.1:9/api/v4',
+      'CI_PROJECT_ID=1',
+      'CI_PROJECT_DIR=/builds/group/project',
+      'CI_JOB_NAME=cg-bench',
+      'CI_COMMIT_SHA=0000000000000000000000000000000000000000',
+      'CI_DEFAULT_BRANCH=main',
+      'CI_COMMIT_BRANCH=main',
+      'CG_BENCH_CONFIG=image.yml',
+    ].flatMap((e) => ['-e', e]),
+    '--entrypoint',
+    'node',
+    image,
+    '/opt/cg-bench/dist/gitlab.js',
   ]);
   if (gitlab.status !== 0) throw new Error(gitlab.stdout + gitlab.stderr);
   const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Results;

@@ -24,9 +24,13 @@ export function locateConfig(config: AbsolutePath): { top: AbsolutePath; configP
   if (!existsSync(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir as AbsolutePath)} does not exist`);
   const r = git(dir, ['rev-parse', '--show-toplevel']);
   const top = r.out.trim();
-  if (!r.ok || !top) throw new CgBenchError(`cg-bench bisect: ${shownPath(dir as AbsolutePath)} is not in a git repository (${r.err.split('\n')[0] ?? ''}); bisect measures commits`);
+  if (!r.ok || !top)
+    throw new CgBenchError(
+      `cg-bench bisect: ${shownPath(dir as AbsolutePath)} is not in a git repository (${r.err.split('\n')[0] ?? ''}); bisect measures commits`,
+    );
   const inside = relative(realpathSync(top), realpathSync(dir));
-  if (inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside)) throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
+  if (inside.startsWith(`..${sep}`) || inside === '..' || isAbsolute(inside))
+    throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
   return { top: realpathSync(top) as AbsolutePath, configPath: join(inside, basename(config)) };
 }
 
@@ -77,6 +81,8 @@ export function firstParentRange(top: string, good: Commit, bad: Commit): Range 
 export function refuseUncommittedConfig(top: string, configPath: string): void {
   const r = git(top, ['status', '--porcelain', '--untracked-files=no', '--', configPath]);
   if (r.ok && r.out.trim()) {
-    throw new CgBenchError(`cg-bench bisect: ${configPath} has uncommitted changes; bisect measures each commit with its own committed ${configPath} (commit or stash them first)`);
+    throw new CgBenchError(
+      `cg-bench bisect: ${configPath} has uncommitted changes; bisect measures each commit with its own committed ${configPath} (commit or stash them first)`,
+    );
   }
 }

@@ -45,7 +45,11 @@ function partOf(stored: Results, selection: MeasureSelection): Results {
   if (!selection.shard) return stored;
   const names = stored.benchmarks.map((b) => b.name);
   const mine = new Set(namesInShard(names, durationsOf(selection.durations), selection.shard));
-  return { ...stored, benchmarks: stored.benchmarks.filter((b) => mine.has(b.name)), shard: { index: selection.shard.index, count: selection.shard.count, benchmarks: names } };
+  return {
+    ...stored,
+    benchmarks: stored.benchmarks.filter((b) => mine.has(b.name)),
+    shard: { index: selection.shard.index, count: selection.shard.count, benchmarks: names },
+  };
 }
 
 /**
@@ -54,7 +58,14 @@ function partOf(stored: Results, selection: MeasureSelection): Results {
  * of their benchmarks drawn at random, measured again here, gives exactly its counts; else the commit measured in
  * this job, at the same path as the head.
  */
-export async function settleBaseline(ci: CiAdapter, measurer: Measurer, lookup: BaselineLookup, head: Results, checkout: BaseCheckout, selection: MeasureSelection = {}): Promise<Baseline> {
+export async function settleBaseline(
+  ci: CiAdapter,
+  measurer: Measurer,
+  lookup: BaselineLookup,
+  head: Results,
+  checkout: BaseCheckout,
+  selection: MeasureSelection = {},
+): Promise<Baseline> {
   const { commit, fetched, stored } = lookup;
   const { sha, what } = commit;
   const short = ci.shortSha(sha);
@@ -64,10 +75,13 @@ export async function settleBaseline(ci: CiAdapter, measurer: Measurer, lookup: 
     let problem = baselineProblem(stored.results, head);
     if (problem) ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
     else if ((problem = inconsistency(stored.results))) {
-      ci.log.warning(`The baseline ${stored.from} is refused as tampered with: its numbers do not add up (${problem}). Measuring the whole ${what} in this job.`);
+      ci.log.warning(
+        `The baseline ${stored.from} is refused as tampered with: its numbers do not add up (${problem}). Measuring the whole ${what} in this job.`,
+      );
       why = ` (the stored baseline was refused as tampered with: ${problem})`;
     } else {
-      if (!fetched) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from} (not verified: the commit could not be fetched)` };
+      if (!fetched)
+        return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from} (not verified: the commit could not be fetched)` };
       const check = await verifyStored(ci, measurer, checkout, stored.results, head);
       if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short}, ${stored.from}, ${check.verified}` };
       ci.log.warning(`The baseline ${stored.from} is not what ${short} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
@@ -92,7 +106,13 @@ async function measureAt(ci: CiAdapter, measurer: Measurer, checkout: BaseChecko
  * commit, gives exactly its counts: a cache entry that is not what it claims, or a runner that
  * differs in a way the fingerprint misses, shows up as a difference.
  */
-async function verifyStored(ci: CiAdapter, measurer: Measurer, checkout: BaseCheckout, stored: Results, head: Results): Promise<{ verified: string; differs?: undefined } | { verified?: undefined; differs: string }> {
+async function verifyStored(
+  ci: CiAdapter,
+  measurer: Measurer,
+  checkout: BaseCheckout,
+  stored: Results,
+  head: Results,
+): Promise<{ verified: string; differs?: undefined } | { verified?: undefined; differs: string }> {
   const sample = sampleBenchmark(stored, head);
   if (!sample) return { verified: 'not verified (no benchmark ran on both sides)' };
   ci.log.info(`Verifying the stored baseline: measuring ${sample.name} at ${ci.shortSha(checkout.sha)} again.`);
@@ -104,7 +124,11 @@ async function verifyStored(ci: CiAdapter, measurer: Measurer, checkout: BaseChe
 }
 
 /** On the default branch: keep the head's results for later changes, unless a benchmark failed. Whether they were kept. */
-export async function saveMainlineBaseline(ci: CiAdapter, request: { sha: string; configText: string; imageIdentity: string }, head: Results): Promise<boolean> {
+export async function saveMainlineBaseline(
+  ci: CiAdapter,
+  request: { sha: string; configText: string; imageIdentity: string },
+  head: Results,
+): Promise<boolean> {
   if (!ci.store) return false;
   const short = ci.shortSha(request.sha);
   if (head.benchmarks.some((b) => b.status !== 'ok')) {

@@ -57,8 +57,14 @@ export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Ou
     // Saved all the same: a later change's baseline is verified by measuring it again (baseline.ts).
     saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
   }
-  if (timed && occasion.kind !== 'change') ci.log.info('The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.');
-  return finish(ci, head, headRun.code, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head), commit: baselineCommitOf(occasion), notRepeating: unrepeated });
+  if (timed && occasion.kind !== 'change')
+    ci.log.info('The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.');
+  return finish(ci, head, headRun.code, baseline, {
+    baselineSaved: saved,
+    trend: await keepHistory(ci, occasion, head),
+    commit: baselineCommitOf(occasion),
+    notRepeating: unrepeated,
+  });
 }
 
 /**
@@ -68,7 +74,10 @@ export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Ou
  */
 export async function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, headSha: string): Promise<Outcome> {
   const occasion = await ci.occasion();
-  if (hasTimedBenchmarks(ci)) ci.log.warning('The timed benchmarks (mode: wallclock, cputime, counters) are not run in a sharded pipeline: timing them in parallel jobs would pair nothing.');
+  if (hasTimedBenchmarks(ci))
+    ci.log.warning(
+      'The timed benchmarks (mode: wallclock, cputime, counters) are not run in a sharded pipeline: timing them in parallel jobs would pair nothing.',
+    );
   let lookup: BaselineLookup | undefined;
   let source = 'none';
   if (occasion.kind === 'change') {
@@ -114,7 +123,11 @@ export async function runMerge(ci: CiAdapter, partsDir: string, shownDir: string
   if (shas.size !== 1) ci.log.warning(`The parts measured different commits (${[...shas].map((s) => ci.shortSha(s)).join(', ')}).`);
   let baseline: Baseline;
   const missing = parts.findIndex((p) => !p.base);
-  if (missing >= 0) baseline = { results: undefined, source: parts[missing]!.baselineSource.startsWith('none') ? parts[missing]!.baselineSource : `none: ${source(missing)} has no baseline` };
+  if (missing >= 0)
+    baseline = {
+      results: undefined,
+      source: parts[missing]!.baselineSource.startsWith('none') ? parts[missing]!.baselineSource : `none: ${source(missing)} has no baseline`,
+    };
   else {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base!, source: `${source(i)} (baseline)` }))), source: sources.join('; ') };
@@ -123,9 +136,16 @@ export async function runMerge(ci: CiAdapter, partsDir: string, shownDir: string
   writeResults(join(ci.outRoot, 'head', 'results.json'), head);
   if (baseline.results) writeResults(join(ci.outRoot, 'base', 'results.json'), baseline.results);
   const occasion = await ci.occasion();
-  const saved = occasion.kind === 'mainline' ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0]!.configText, imageIdentity: parts[0]!.imageIdentity }, head) : undefined;
+  const saved =
+    occasion.kind === 'mainline'
+      ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0]!.configText, imageIdentity: parts[0]!.imageIdentity }, head)
+      : undefined;
   const failed = head.benchmarks.some((b) => b.status !== 'ok');
-  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, { baselineSaved: saved, trend: await keepHistory(ci, occasion, head), commit: baselineCommitOf(occasion) });
+  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
+    baselineSaved: saved,
+    trend: await keepHistory(ci, occasion, head),
+    commit: baselineCommitOf(occasion),
+  });
 }
 
 async function measureHead(ci: CiAdapter, measurer: Measurer, selection: MeasureSelection): Promise<Measurement> {
@@ -147,7 +167,10 @@ async function measureHeadAgain(ci: CiAdapter, measurer: Measurer, selection: Me
     return undefined;
   }
   const names = notRepeating(head, again.results);
-  if (names.length) ci.log.warning(`Not repeating: ${names.join(', ')}: events differ between two runs of the same commit (see ${NOT_REPEATING_HELP}). The first run's results are kept.`);
+  if (names.length)
+    ci.log.warning(
+      `Not repeating: ${names.join(', ')}: events differ between two runs of the same commit (see ${NOT_REPEATING_HELP}). The first run's results are kept.`,
+    );
   else ci.log.info('check-determinism: every count repeated.');
   return names;
 }
@@ -189,8 +212,19 @@ async function finish(
   const body = reportBody(ci.suite.marker, input);
   mkdirSync(ci.outRoot, { recursive: true });
   writeFileSync(join(ci.outRoot, 'report.md'), body);
-  for (const format of ci.exports) writeFileSync(join(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head, comparison }));
-  await ci.publish({ head, headCode, baseline: baseline.results, baselineSource: baseline.source, baselineSaved: kept.baselineSaved, comparison, body, input, trend: kept.trend });
+  for (const format of ci.exports)
+    writeFileSync(join(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head, comparison }));
+  await ci.publish({
+    head,
+    headCode,
+    baseline: baseline.results,
+    baselineSource: baseline.source,
+    baselineSaved: kept.baselineSaved,
+    comparison,
+    body,
+    input,
+    trend: kept.trend,
+  });
 
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
   if (headCode === ExitCode.benchmarkFailed) return { kind: 'benchmarks-failed', count: failed };

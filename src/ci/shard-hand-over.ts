@@ -50,15 +50,44 @@ function readOne(root: string, dir: string, shown: string): ShardHandOver {
   if (d['schema'] !== SCHEMA) throw new CgBenchError(`${shown}/${SHARD_FILE}: not a cg-bench shard hand-over (${SCHEMA})`);
   const int = (k: string) => (Number.isInteger(d[k]) && (d[k] as number) >= 1 && (d[k] as number) <= MAX_SHARDS ? (d[k] as number) : undefined);
   const text = (k: string, max: number) => (typeof d[k] === 'string' && (d[k] as string).length <= max ? (d[k] as string) : undefined);
-  const index = int('index') ?? (() => { throw bad('index'); })();
-  const count = int('count') ?? (() => { throw bad('count'); })();
+  const index =
+    int('index') ??
+    (() => {
+      throw bad('index');
+    })();
+  const count =
+    int('count') ??
+    (() => {
+      throw bad('count');
+    })();
   const sha = text('sha', 64);
   if (!sha || !/^[0-9a-f]{40,64}$/.test(sha)) throw bad('sha');
-  const baselineSource = text('baselineSource', 1000) ?? (() => { throw bad('baselineSource'); })();
-  const imageIdentity = text('imageIdentity', 1000) ?? (() => { throw bad('imageIdentity'); })();
-  const configText = text('configText', MiB) ?? (() => { throw bad('configText'); })();
+  const baselineSource =
+    text('baselineSource', 1000) ??
+    (() => {
+      throw bad('baselineSource');
+    })();
+  const imageIdentity =
+    text('imageIdentity', 1000) ??
+    (() => {
+      throw bad('imageIdentity');
+    })();
+  const configText =
+    text('configText', MiB) ??
+    (() => {
+      throw bad('configText');
+    })();
   const basePath = join(dir, 'base.json');
-  return { index, count, sha, baselineSource, imageIdentity, configText, head: readResults(join(dir, 'head.json'), root), base: presentAt(basePath) ? readResults(basePath, root) : undefined };
+  return {
+    index,
+    count,
+    sha,
+    baselineSource,
+    imageIdentity,
+    configText,
+    head: readResults(join(dir, 'head.json'), root),
+    base: presentAt(basePath) ? readResults(basePath, root) : undefined,
+  };
 }
 
 /** Every part under `root`: root itself, or its subdirectories holding a shard.json (one level down). */

@@ -32,7 +32,12 @@ export async function timeAgainstBaseline(ci: CiAdapter, measurer: Measurer, loo
   }
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short}, paired on this runner`);
   try {
-    const m = await measurer.timePaired(join(ci.repoRoot, ci.workingDirectory), join(checkout.path(), ci.workingDirectory), ci.config, join(ci.outRoot, 'paired'));
+    const m = await measurer.timePaired(
+      join(ci.repoRoot, ci.workingDirectory),
+      join(checkout.path(), ci.workingDirectory),
+      ci.config,
+      join(ci.outRoot, 'paired'),
+    );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
       return head;

@@ -25,7 +25,9 @@ export function filterFor(name: string): string {
 
 /** Whether a re-measurement gives exactly the stored counts: every event, not only the total. */
 export function sameCounts(stored: BenchmarkResult, now: BenchmarkResult | undefined): boolean {
-  return now !== undefined && now.status === 'ok' && now.estimatedCycles === stored.estimatedCycles && JSON.stringify(now.events) === JSON.stringify(stored.events);
+  return (
+    now !== undefined && now.status === 'ok' && now.estimatedCycles === stored.estimatedCycles && JSON.stringify(now.events) === JSON.stringify(stored.events)
+  );
 }
 
 /**
@@ -65,7 +67,14 @@ export function inconsistency(stored: Results): string | undefined {
       fnCycles += f.estimatedCycles;
       fnIr += f.Ir;
       const lines = f.lines ?? [];
-      if (exceeds(lines.reduce((s, l) => s + l.estimatedCycles, 0), f.estimatedCycles) || lines.reduce((s, l) => s + l.Ir, 0) > f.Ir) return `${at} ${f.fn}'s lines cost more than the function`;
+      if (
+        exceeds(
+          lines.reduce((s, l) => s + l.estimatedCycles, 0),
+          f.estimatedCycles,
+        ) ||
+        lines.reduce((s, l) => s + l.Ir, 0) > f.Ir
+      )
+        return `${at} ${f.fn}'s lines cost more than the function`;
     }
     if (exceeds(fnCycles, b.estimatedCycles) || fnIr > b.events.Ir) return `${at} its functions together cost more than the whole benchmark`;
   }

@@ -29,15 +29,22 @@ const firstLine = (text: string) => text.split('\n').find((l) => l.trim()) ?? ''
  * Why two measurements of one commit do not repeat (their counts differ by `thresholdPercent` or
  * more; with 0, by anything), naming the events and the functions that differ; undefined when they repeat.
  */
-function doesNotRepeat(first: BenchmarkResult & { estimatedCycles: number }, second: BenchmarkResult & { estimatedCycles: number }, thresholdPercent: number, top: number): string | undefined {
-  const events = first.events && second.events ? (Object.keys(first.events) as (keyof typeof first.events)[]).filter((e) => first.events![e] !== second.events![e]) : [];
+function doesNotRepeat(
+  first: BenchmarkResult & { estimatedCycles: number },
+  second: BenchmarkResult & { estimatedCycles: number },
+  thresholdPercent: number,
+  top: number,
+): string | undefined {
+  const events =
+    first.events && second.events ? (Object.keys(first.events) as (keyof typeof first.events)[]).filter((e) => first.events![e] !== second.events![e]) : [];
   const change = second.estimatedCycles - first.estimatedCycles;
   if (!events.length && change === 0) return undefined;
   const relative = first.estimatedCycles === 0 ? (change === 0 ? 0 : Infinity) : Math.abs(change) / first.estimatedCycles;
   if (thresholdPercent > 0 && relative * 100 < thresholdPercent) return undefined;
   const eventText = events.map((e) => `${e} ${formatCount(first.events![e])} → ${formatCount(second.events![e])}`).join(', ');
   const functions = functionChanges(first, second, top, 0).map(
-    (f) => `  ${escapeTerminal(f.fn)} (${escapeTerminal(f.file)}): ${f.base === null ? 'absent' : formatCount(f.base)} → ${f.head === null ? 'absent' : formatCount(f.head)}`,
+    (f) =>
+      `  ${escapeTerminal(f.fn)} (${escapeTerminal(f.file)}): ${f.base === null ? 'absent' : formatCount(f.base)} → ${f.head === null ? 'absent' : formatCount(f.head)}`,
   );
   return [
     `two runs measured ${formatCount(first.estimatedCycles)} and ${formatCount(second.estimatedCycles)} estimated cycles (${eventText || 'no event differs'})`,
@@ -68,7 +75,8 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
     true,
   );
   if (values.help) return help('bisect', io);
-  if (positionals.length !== 2) throw new CgBenchError(`cg-bench bisect: expected GOOD and BAD commits, got ${positionals.length} argument(s)\nSee: cg-bench bisect --help`);
+  if (positionals.length !== 2)
+    throw new CgBenchError(`cg-bench bisect: expected GOOD and BAD commits, got ${positionals.length} argument(s)\nSee: cg-bench bisect --help`);
   const name: string = values.benchmark ?? '';
   if (!name) throw new CgBenchError('cg-bench bisect: --benchmark NAME is required (bisect follows one benchmark)\nSee: cg-bench bisect --help');
   const thresholdPercent = threshold(values.threshold) ?? 0;
@@ -129,7 +137,7 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
         throw error;
       }
       const b = results.benchmarks[0];
-      if (!b || b.status !== 'ok' || b.estimatedCycles === null) {
+      if (b?.status !== 'ok' || b.estimatedCycles === null) {
         return { skipped: `benchmark ${b?.status === 'timeout' ? 'timed out' : 'failed'}: ${firstLine(b?.message ?? '')}`, exitCode: ExitCode.benchmarkFailed };
       }
       return { results, benchmark: { ...b, estimatedCycles: b.estimatedCycles } };
@@ -141,7 +149,10 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
     if (typeof goodConfig === 'string') throw new CgBenchError(`cg-bench bisect: at GOOD ${short(good.sha)}: ${goodConfig}`);
     const reference = await run(good, goodConfig);
     if ('skipped' in reference) {
-      throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured at GOOD ${short(good.sha)} (${reference.skipped}); there is nothing to compare with`, reference.exitCode);
+      throw new CgBenchError(
+        `cg-bench bisect: ${name} cannot be measured at GOOD ${short(good.sha)} (${reference.skipped}); there is nothing to compare with`,
+        reference.exitCode,
+      );
     }
     const base = reference.benchmark.estimatedCycles;
     say(`GOOD ${short(good.sha)}: ${formatCount(base)} estimated cycles; measuring it again: a count that does not repeat cannot be bisected`);
@@ -185,7 +196,9 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
       }
       const cycles = m.benchmark.estimatedCycles;
       const verdict = differs(cycles) ? 'differs' : 'same';
-      say(`${short(commit.sha)}: ${formatCount(cycles)} estimated cycles: ${verdict === 'same' ? "GOOD's" : 'differs'} (${formatPercent((cycles - base) / (base || 1))})`);
+      say(
+        `${short(commit.sha)}: ${formatCount(cycles)} estimated cycles: ${verdict === 'same' ? "GOOD's" : 'differs'} (${formatPercent((cycles - base) / (base || 1))})`,
+      );
       return verdict;
     });
 
@@ -222,21 +235,38 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
           // The commit against its first parent: what this commit itself changed, down to functions.
           const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions, topLines: topFunctions });
           const parentName = parentIndex < 0 ? `GOOD ${short(good.sha)}` : short(range.commits[parentIndex]!.sha);
-          out.push(terminalReport({ colour: io.stdout.isTTY === true }).render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd());
+          out.push(
+            terminalReport({ colour: io.stdout.isTTY === true })
+              .render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` })
+              .trimEnd(),
+          );
           // And down to source lines (as `cg-bench diff` shows them), where both sides recorded them.
           const changed = comparison.benchmarks.find((b) => b.name === name);
           const lineRows = changed ? topLinesTerminal(changed, topFunctions) : [];
-          if (lineRows.length) out.push('', `${escapeTerminal(name)}: lines that changed most (against its parent; matched by their text, so code that only moved is not listed)`, ...lineRows);
+          if (lineRows.length)
+            out.push(
+              '',
+              `${escapeTerminal(name)}: lines that changed most (against its parent; matched by their text, so code that only moved is not listed)`,
+              ...lineRows,
+            );
           return ExitCode.ok;
         }
         case 'none':
-          out.push(`BAD ${short(bad.sha)} measures ${cyclesAt(range.commits.length - 1)} estimated cycles, GOOD ${formatCount(base)}: no change${thresholdPercent ? ` beyond ${thresholdPercent}%` : ''} to find`);
+          out.push(
+            `BAD ${short(bad.sha)} measures ${cyclesAt(range.commits.length - 1)} estimated cycles, GOOD ${formatCount(base)}: no change${thresholdPercent ? ` beyond ${thresholdPercent}%` : ''} to find`,
+          );
           return ExitCode.regression;
         case 'ambiguous':
-          out.push(`the first commit whose ${escapeTerminal(name)} differs from GOOD ${short(good.sha)} is one of these (the ones before the last could not be measured):`, ...list(outcome.candidates));
+          out.push(
+            `the first commit whose ${escapeTerminal(name)} differs from GOOD ${short(good.sha)} is one of these (the ones before the last could not be measured):`,
+            ...list(outcome.candidates),
+          );
           return ExitCode.benchmarkFailed;
         case 'unknown':
-          out.push(`no measured commit differs from GOOD ${short(good.sha)}, and BAD cannot be measured: the change, if any, is in one of these:`, ...list(outcome.candidates));
+          out.push(
+            `no measured commit differs from GOOD ${short(good.sha)}, and BAD cannot be measured: the change, if any, is in one of these:`,
+            ...list(outcome.candidates),
+          );
           return ExitCode.benchmarkFailed;
       }
     }

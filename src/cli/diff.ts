@@ -8,7 +8,6 @@ import type { Results } from '../results/types.ts';
 import { callerDirectory, resolveFrom, shownPath } from '../util/paths.ts';
 import { help, parse, positiveInt, type CliIO } from './options.ts';
 
-
 /** A results.json, or a directory holding one. */
 function resultsAt(path: string): { results: Results; shown: string } {
   let file = resolveFrom(callerDirectory(), path);
@@ -18,19 +17,31 @@ function resultsAt(path: string): { results: Results; shown: string } {
 
 /** `cg-bench diff BASE HEAD`: every recorded function and source line whose cost changed. */
 export async function diff(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse('diff', args, { benchmark: { type: 'string' }, format: { type: 'string' }, top: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, true);
+  const { values, positionals } = parse(
+    'diff',
+    args,
+    { benchmark: { type: 'string' }, format: { type: 'string' }, top: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    true,
+  );
   if (values.help) return help('diff', io);
-  if (positionals.length !== 2) throw new CgBenchError(`cg-bench diff: expected BASE and HEAD (results.json files or their directories), got ${positionals.length}\nSee: cg-bench diff --help`);
+  if (positionals.length !== 2)
+    throw new CgBenchError(
+      `cg-bench diff: expected BASE and HEAD (results.json files or their directories), got ${positionals.length}\nSee: cg-bench diff --help`,
+    );
   const format = values.format ?? 'terminal';
   if (format !== 'terminal' && format !== 'markdown') throw new CgBenchError(`--format ${format}: must be terminal or markdown`);
   const [base, head] = positionals.map(resultsAt) as [{ results: Results; shown: string }, { results: Results; shown: string }];
   const only = values.benchmark;
   if (only !== undefined && !head.results.benchmarks.some((b) => b.name === only) && !base.results.benchmarks.some((b) => b.name === only)) {
-    throw new CgBenchError(`--benchmark ${only}: no such benchmark in ${head.shown} or ${base.shown}; the benchmarks are: ${head.results.benchmarks.map((b) => b.name).join(', ')}`);
+    throw new CgBenchError(
+      `--benchmark ${only}: no such benchmark in ${head.shown} or ${base.shown}; the benchmarks are: ${head.results.benchmarks.map((b) => b.name).join(', ')}`,
+    );
   }
   const pick = (r: Results): Results => (only === undefined ? r : { ...r, benchmarks: r.benchmarks.filter((b) => b.name === only) });
   const top = positiveInt('top', values.top, 20);
   const comparison = compareResults(pick(base.results), pick(head.results), { topFunctions: top, topLines: top });
-  io.stdout.write(format === 'markdown' ? markdownReport.render({ head: pick(head.results), comparison, baselineSource: base.shown }) : diffTerminal(comparison));
+  io.stdout.write(
+    format === 'markdown' ? markdownReport.render({ head: pick(head.results), comparison, baselineSource: base.shown }) : diffTerminal(comparison),
+  );
   return ExitCode.ok;
 }

@@ -13,7 +13,9 @@ const PATHS = `Paths:
   inside results.json (logs, cachegrind.out files): relative to the directory of results.json`;
 
 /** --format's choices, from the one list of formats; wrapped under the option's description. */
-const FORMATS = formatChoicesText().replace(/(.{1,70})(?: |$)/g, '$1\n                             ').trimEnd();
+const FORMATS = formatChoicesText()
+  .replace(/(.{1,70})(?: |$)/g, '$1\n                             ')
+  .trimEnd();
 
 export const HELP: Record<string, string> = {
   main: `cg-bench — deterministic benchmarks: run each one under Valgrind's Cachegrind with a fixed cache

@@ -10,13 +10,25 @@ const isOrder = (text: string): text is HistoryOrder => (ORDERS as readonly stri
 
 /** `cg-bench history RESULTS…`: estimated cycles per benchmark over successive runs, as an SVG. */
 export async function history(args: string[], io: CliIO): Promise<number> {
-  const { values, positionals } = parse('history', args, { out: { type: 'string', short: 'o' }, order: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, true);
+  const { values, positionals } = parse(
+    'history',
+    args,
+    { out: { type: 'string', short: 'o' }, order: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    true,
+  );
   if (values.help) return help('history', io);
-  if (!positionals.length) throw new CgBenchError('cg-bench history: give the results.json files (or a directory of them), oldest first\nSee: cg-bench history --help');
+  if (!positionals.length)
+    throw new CgBenchError('cg-bench history: give the results.json files (or a directory of them), oldest first\nSee: cg-bench history --help');
   const order = values.order ?? 'given';
   if (!isOrder(order)) throw new CgBenchError(`--order ${order}: must be ${ORDERS.join(' or ')}`);
-  const points = await loadHistory(positionals.map((p) => resolveFrom(callerDirectory(), p)), order);
-  const svg = historySvg(historySeries(points), points.map((p) => p.label));
+  const points = await loadHistory(
+    positionals.map((p) => resolveFrom(callerDirectory(), p)),
+    order,
+  );
+  const svg = historySvg(
+    historySeries(points),
+    points.map((p) => p.label),
+  );
   if (values.out === undefined) io.stdout.write(svg);
   else {
     const out = resolveFrom(callerDirectory(), values.out);

@@ -67,7 +67,12 @@ async function run(args: string[], io: CliIO): Promise<number> {
   });
   const baselineSource = paths.baseline && shownPath(paths.baseline);
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head: outcome.results, comparison: outcome.comparison, baselineSource, resultsDir: shownPath(paths.out) }),
+    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({
+      head: outcome.results,
+      comparison: outcome.comparison,
+      baselineSource,
+      resultsDir: shownPath(paths.out),
+    }),
   );
   io.stderr.write(`results: ${shownPath(outcome.resultsFile)}\n`);
   if (outcome.baselineNotSaved) io.stderr.write(`${outcome.baselineNotSaved}\n`);
@@ -78,14 +83,20 @@ async function run(args: string[], io: CliIO): Promise<number> {
 async function compare(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse('compare', args, { ...REPORT_OPTIONS, top: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, true);
   if (values.help) return help('compare', io);
-  if (positionals.length !== 2) throw new CgBenchError(`cg-bench compare: expected BASE.json and HEAD.json, got ${positionals.length} file(s)\nSee: cg-bench compare --help`);
+  if (positionals.length !== 2)
+    throw new CgBenchError(`cg-bench compare: expected BASE.json and HEAD.json, got ${positionals.length} file(s)\nSee: cg-bench compare --help`);
   const formatName = format(values.format);
   const [basePath, headPath] = positionals.map((p) => resolveFrom(callerDirectory(), p)) as [AbsolutePath, AbsolutePath];
   const base = readResults(basePath);
   const head = readResults(headPath);
   const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt('top', values.top, 5) });
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ head, comparison, baselineSource: shownPath(basePath), resultsDir: shownPath(dirname(headPath) as AbsolutePath) }),
+    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({
+      head,
+      comparison,
+      baselineSource: shownPath(basePath),
+      resultsDir: shownPath(dirname(headPath) as AbsolutePath),
+    }),
   );
   const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
   return exitCodeFor({ failed, comparison }, values['fail-on-regression'] === true);
@@ -118,7 +129,8 @@ async function check(args: string[], io: CliIO): Promise<number> {
   }
   io.stdout.write(`${rows.length - unstable - failed} deterministic, ${unstable} nondeterministic, ${failed} failed\n`);
   // Both runs kept every function and line: the diff between them shows where the counts part.
-  if (unstable) io.stdout.write(`where they differ: cg-bench diff ${shownPath(resolveFrom(paths.out, 'check-1'))} ${shownPath(resolveFrom(paths.out, 'check-2'))}\n`);
+  if (unstable)
+    io.stdout.write(`where they differ: cg-bench diff ${shownPath(resolveFrom(paths.out, 'check-1'))} ${shownPath(resolveFrom(paths.out, 'check-2'))}\n`);
   return failed ? ExitCode.benchmarkFailed : unstable ? ExitCode.regression : ExitCode.ok;
 }
 
@@ -131,7 +143,13 @@ async function env(args: string[], io: CliIO): Promise<number> {
   const root = config?.root ?? callerDirectory();
   // What a benchmark of this configuration would see (one CPU by default), as `run` records it.
   const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? 'one' }));
-  const environment = await collectEnvironment(locateValgrind(callerEnvironment(process.env)), root, config?.cache ?? DEFAULT_CACHE, config?.weights ?? DEFAULT_WEIGHTS, view);
+  const environment = await collectEnvironment(
+    locateValgrind(callerEnvironment(process.env)),
+    root,
+    config?.cache ?? DEFAULT_CACHE,
+    config?.weights ?? DEFAULT_WEIGHTS,
+    view,
+  );
   if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}\n`);
   else {
     const rows: [string, string | null][] = [
@@ -145,9 +163,19 @@ async function env(args: string[], io: CliIO): Promise<number> {
       ['simulated CPU', [environment.cpu.vendor, environment.cpu.brand].filter(Boolean).join(' ') || null],
       ['CPU features', environment.cpu.features.join(' ') || null],
       ['Valgrind hwcaps', environment.cpu.hwcaps],
-      ['glibc dispatch', environment.host ? `${environment.host.dispatch ?? '?'} (platform ${environment.host.platform ?? '?'}, hwcaps ${environment.host.hwcapsActive ?? '?'})` : null],
+      [
+        'glibc dispatch',
+        environment.host
+          ? `${environment.host.dispatch ?? '?'} (platform ${environment.host.platform ?? '?'}, hwcaps ${environment.host.hwcapsActive ?? '?'})`
+          : null,
+      ],
       ['auxv types', environment.host?.auxvTypes ?? null],
-      ['CPUs', environment.host ? `online ${environment.host.cpusOnline ?? '?'}, possible ${environment.host.cpusPossible ?? '?'}, affinity ${environment.host.affinity}` : null],
+      [
+        'CPUs',
+        environment.host
+          ? `online ${environment.host.cpusOnline ?? '?'}, possible ${environment.host.cpusPossible ?? '?'}, affinity ${environment.host.affinity}`
+          : null,
+      ],
       ['cache', `I1=${environment.cache.I1} D1=${environment.cache.D1} LL=${environment.cache.LL}`],
       ['weights', `l1=${environment.weights.l1} ll=${environment.weights.ll} ram=${environment.weights.ram}`],
       ['image', environment.image.ref],
@@ -158,7 +186,17 @@ async function env(args: string[], io: CliIO): Promise<number> {
   return ExitCode.ok;
 }
 
-const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = { run, compare, check, env, merge, bisect: bisectCommand, diff, history, paired };
+const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = {
+  run,
+  compare,
+  check,
+  env,
+  merge,
+  bisect: bisectCommand,
+  diff,
+  history,
+  paired,
+};
 
 /**
  * Every command's stderr (progress, warnings, error messages quoting names, commands and logs) goes

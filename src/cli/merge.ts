@@ -27,7 +27,8 @@ function filesOf(results: Results, source: string): string[] {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file)]).filter((f) => f !== '');
   for (const file of files) {
     const normal = normalize(file);
-    if (isAbsolute(file) || normal === '..' || normal.startsWith(`..${sep}`)) throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
+    if (isAbsolute(file) || normal === '..' || normal.startsWith(`..${sep}`))
+      throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
   }
   return files;
 }
@@ -37,7 +38,13 @@ export async function merge(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(
     'merge',
     args,
-    { ...REPORT_OPTIONS, out: { type: 'string', short: 'o' }, baseline: { type: 'string', short: 'b' }, 'save-baseline': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    {
+      ...REPORT_OPTIONS,
+      out: { type: 'string', short: 'o' },
+      baseline: { type: 'string', short: 'b' },
+      'save-baseline': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
     true,
   );
   if (values.help) return help('merge', io);
@@ -69,7 +76,9 @@ export async function merge(args: string[], io: CliIO): Promise<number> {
           if (error instanceof CgBenchError) throw error;
           // The part names a file whose path another part's file already takes (a.log and a.log/x), or one the file system refuses.
           const code = (error as NodeJS.ErrnoException).code ?? String(error);
-          throw new CgBenchError(`${part.source}: names ${JSON.stringify(file)}, which cannot be copied to ${shownPath(to)} (${code}); another part names a file at the same place, or the part is corrupt`);
+          throw new CgBenchError(
+            `${part.source}: names ${JSON.stringify(file)}, which cannot be copied to ${shownPath(to)} (${code}); another part names a file at the same place, or the part is corrupt`,
+          );
         }
       }
     }

@@ -34,12 +34,14 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
     true,
   );
   if (values.help) return help('paired', io);
-  if (positionals.length !== 1) throw new CgBenchError('cg-bench paired: expected the base checkout\'s directory (e.g. a git worktree of main)\nSee: cg-bench paired --help');
+  if (positionals.length !== 1)
+    throw new CgBenchError("cg-bench paired: expected the base checkout's directory (e.g. a git worktree of main)\nSee: cg-bench paired --help");
   const budgetMs = values.budget === undefined ? undefined : parseBudget(values.budget);
   const fallback = COUNTERS_FALLBACKS.find((f) => f === (values['counters-fallback'] ?? 'fail'));
   if (!fallback) throw new CgBenchError(`--counters-fallback ${values['counters-fallback']}: must be fail, cputime or wallclock`);
   const shown = values.format ?? 'terminal';
-  if (shown !== 'terminal' && shown !== 'markdown' && shown !== 'json') throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
+  if (shown !== 'terminal' && shown !== 'markdown' && shown !== 'json')
+    throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   // Read first: a results file that is not one fails before minutes of timing, not after.
   const resultsFile = values.results === undefined ? undefined : resolveFrom(callerDirectory(), values.results);
   if (resultsFile) readResults(resultsFile);
@@ -67,7 +69,13 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
     into.timed = [...(into.timed ?? []).filter((t) => !results.some((r) => r.name === t.name)), ...results];
     writeResults(resultsFile, into);
   }
-  io.stdout.write(shown === 'json' ? `${JSON.stringify(results, null, 2)}\n` : shown === 'markdown' ? `${timedMarkdown(results).slice(1).join('\n')}\n` : `${timedTerminalTable(results).join('\n')}\n`);
+  io.stdout.write(
+    shown === 'json'
+      ? `${JSON.stringify(results, null, 2)}\n`
+      : shown === 'markdown'
+        ? `${timedMarkdown(results).slice(1).join('\n')}\n`
+        : `${timedTerminalTable(results).join('\n')}\n`,
+  );
   io.stderr.write(`raw samples: ${shownPath(pairedFile)}${resultsFile ? ` and ${shownPath(resultsFile)}` : ''}\n`);
   return values['fail-on-regression'] === true && results.some((r) => r.verdict === 'regression') ? ExitCode.regression : ExitCode.ok;
 }

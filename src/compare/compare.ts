@@ -106,7 +106,9 @@ function missingAvx2(base: Environment, head: Environment): string[] {
   if (has(base) === has(head)) return [];
   const [side, e] = has(base) ? ['head', head] : ['baseline', base];
   const model = e.cpu.brand ? ` (Valgrind presents ${e.cpu.brand.trim()})` : '';
-  return [`the ${side}'s host CPU has no AVX2${model}: glibc takes other code paths there, and counts differ from an AVX2 host's by 2–31 %; measure both on AVX2 hosts`];
+  return [
+    `the ${side}'s host CPU has no AVX2${model}: glibc takes other code paths there, and counts differ from an AVX2 host's by 2–31 %; measure both on AVX2 hosts`,
+  ];
 }
 
 /** What differs in the simulated machine or userland, as "field: base → head". */
@@ -155,21 +157,28 @@ export function functionChanges(base: BenchmarkResult, head: BenchmarkResult, to
     if (b) {
       if (h.estimatedCycles !== b.estimatedCycles) {
         const lines = lineChanges(b.lines, h.lines, topLines);
-        changes.push({ fn: h.fn, file: h.file, base: b.estimatedCycles, head: h.estimatedCycles, change: h.estimatedCycles - b.estimatedCycles, ...(lines.length ? { lines } : {}) });
+        changes.push({
+          fn: h.fn,
+          file: h.file,
+          base: b.estimatedCycles,
+          head: h.estimatedCycles,
+          change: h.estimatedCycles - b.estimatedCycles,
+          ...(lines.length ? { lines } : {}),
+        });
       }
       continue;
     }
     const atMost = unrecordedAtMost(base);
-    if (h.estimatedCycles > atMost) changes.push({ fn: h.fn, file: h.file, base: null, head: h.estimatedCycles, change: h.estimatedCycles - atMost, unrecordedAtMost: atMost });
+    if (h.estimatedCycles > atMost)
+      changes.push({ fn: h.fn, file: h.file, base: null, head: h.estimatedCycles, change: h.estimatedCycles - atMost, unrecordedAtMost: atMost });
   }
   for (const b of base.functions) {
     if (headByKey.has(key(b))) continue;
     const atMost = unrecordedAtMost(head);
-    if (b.estimatedCycles > atMost) changes.push({ fn: b.fn, file: b.file, base: b.estimatedCycles, head: null, change: atMost - b.estimatedCycles, unrecordedAtMost: atMost });
+    if (b.estimatedCycles > atMost)
+      changes.push({ fn: b.fn, file: b.file, base: b.estimatedCycles, head: null, change: atMost - b.estimatedCycles, unrecordedAtMost: atMost });
   }
-  return changes
-    .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file))
-    .slice(0, top);
+  return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
 }
 
 const functionKey = (f: { fn: string; file: string }) => `${f.file}\u0000${f.fn}`;
@@ -191,8 +200,14 @@ function otherFunctions(base: BenchmarkResult, head: BenchmarkResult, listed: re
   return {
     count,
     unrecorded,
-    base: side(base.estimatedCycles, listed.map((f) => f.base)),
-    head: side(head.estimatedCycles, listed.map((f) => f.head)),
+    base: side(
+      base.estimatedCycles,
+      listed.map((f) => f.base),
+    ),
+    head: side(
+      head.estimatedCycles,
+      listed.map((f) => f.head),
+    ),
     change: rest,
   };
 }
@@ -208,7 +223,7 @@ function compareOne(
   const out: BenchmarkComparison = { name, verdict: 'unchanged', thresholdPercent, base, head, change: null, relative: null, functions: [] };
   if (!head) return { ...out, verdict: 'removed' };
   if (head.status !== 'ok' || head.estimatedCycles === null) return { ...out, verdict: 'failed' };
-  if (!base || base.status !== 'ok' || base.estimatedCycles === null) return { ...out, verdict: 'new' };
+  if (base?.status !== 'ok' || base.estimatedCycles === null) return { ...out, verdict: 'new' };
   const change = head.estimatedCycles - base.estimatedCycles;
   const relative = base.estimatedCycles === 0 ? (change === 0 ? 0 : Infinity) : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
@@ -218,7 +233,15 @@ function compareOne(
   if (!comparable || machineChanged) verdict = 'not-comparable';
   else if (change !== 0 && Math.abs(relative) * 100 > thresholdPercent) verdict = change > 0 ? 'regression' : 'improvement';
   const other = change === 0 ? undefined : otherFunctions(base, head, functions);
-  return { ...out, verdict, change, relative, functions, ...(other ? { otherFunctions: other } : {}), ...(machineChanged ? { notComparable: machineChanged } : {}) };
+  return {
+    ...out,
+    verdict,
+    change,
+    relative,
+    functions,
+    ...(other ? { otherFunctions: other } : {}),
+    ...(machineChanged ? { notComparable: machineChanged } : {}),
+  };
 }
 
 /** Head against baseline, benchmark by benchmark, in head order with removed ones last. */
@@ -230,7 +253,9 @@ export function compareResults(base: Results, head: Results, options: CompareOpt
   const headNames = new Set(head.benchmarks.map((b) => b.name));
   const benchmarks = [
     ...head.benchmarks.map((h) => compareOne(h.name, baseByName.get(h.name), h, comparable, options)),
-    ...base.benchmarks.filter((b) => !headNames.has(b.name) && (options.selected?.(b.name) ?? true)).map((b) => compareOne(b.name, b, undefined, comparable, options)),
+    ...base.benchmarks
+      .filter((b) => !headNames.has(b.name) && (options.selected?.(b.name) ?? true))
+      .map((b) => compareOne(b.name, b, undefined, comparable, options)),
   ];
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0])) as Record<Verdict, number>;
   for (const b of benchmarks) counts[b.verdict]++;

@@ -50,8 +50,7 @@ function pairEdited(b: Map<string, LineResult>, h: Map<string, LineResult>): Map
     byShift.set(hl.line - bl.line, (byShift.get(hl.line - bl.line) ?? 0) + 1);
     shifts.set(hl.file, byShift);
   }
-  const shiftOf = (file: string) =>
-    [...(shifts.get(file) ?? new Map([[0, 0]]))].sort((x, y) => y[1] - x[1] || Math.abs(x[0]) - Math.abs(y[0]))[0]![0];
+  const shiftOf = (file: string) => [...(shifts.get(file) ?? new Map([[0, 0]]))].sort((x, y) => y[1] - x[1] || Math.abs(x[0]) - Math.abs(y[0]))[0]![0];
   const unmatchedBase = new Map<string, [string, LineResult]>();
   for (const [key, bl] of b) if (!h.has(key)) unmatchedBase.set(`${bl.file}\u0000${bl.line}`, [key, bl]);
   const pairs = new Map<string, LineResult>();
@@ -76,16 +75,27 @@ export function lineChanges(base: readonly LineResult[] | undefined, head: reado
   for (const [key, hl] of h) {
     const bl = b.get(key) ?? edited.get(key);
     if (bl) {
-      if (bl.estimatedCycles !== hl.estimatedCycles) changes.push({ file: hl.file, line: hl.line, baseLine: bl.line, ...text(hl), base: bl.estimatedCycles, head: hl.estimatedCycles, change: hl.estimatedCycles - bl.estimatedCycles });
+      if (bl.estimatedCycles !== hl.estimatedCycles)
+        changes.push({
+          file: hl.file,
+          line: hl.line,
+          baseLine: bl.line,
+          ...text(hl),
+          base: bl.estimatedCycles,
+          head: hl.estimatedCycles,
+          change: hl.estimatedCycles - bl.estimatedCycles,
+        });
       continue;
     }
     const atMost = unrecordedAtMost(base);
-    if (hl.estimatedCycles > atMost) changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
+    if (hl.estimatedCycles > atMost)
+      changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
   }
   for (const [key, bl] of b) {
     if (h.has(key)) continue;
     const atMost = unrecordedAtMost(head);
-    if (bl.estimatedCycles > atMost) changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
+    if (bl.estimatedCycles > atMost)
+      changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
   }
   return changes.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.file.localeCompare(y.file) || x.line - y.line).slice(0, top);
 }

@@ -2,11 +2,11 @@ import type { Seal } from '../results/types.ts';
 
 /** Each part of a seal in words, and its values: the part reaches the count, so a difference is named. */
 const PARTS: { key: keyof Seal; name: string; values: Record<string, string> }[] = [
-  { key: 'pids', name: 'pid namespace', values: { own: 'its own', host: 'none (the machine\'s pids)' } },
-  { key: 'ids', name: 'uid mapping', values: { anonymous: 'anonymous (overflow ids)', caller: 'the caller\'s uid', host: 'none (no user namespace)' } },
-  { key: 'network', name: 'network', values: { none: 'none', host: 'the host\'s' } },
-  { key: 'cpus', name: 'CPU view', values: { one: 'one CPU', host: 'the host\'s CPUs' } },
-  { key: 'entropy', name: 'entropy', values: { fixed: 'fixed', os: 'the system\'s' } },
+  { key: 'pids', name: 'pid namespace', values: { own: 'its own', host: "none (the machine's pids)" } },
+  { key: 'ids', name: 'uid mapping', values: { anonymous: 'anonymous (overflow ids)', caller: "the caller's uid", host: 'none (no user namespace)' } },
+  { key: 'network', name: 'network', values: { none: 'none', host: "the host's" } },
+  { key: 'cpus', name: 'CPU view', values: { one: 'one CPU', host: "the host's CPUs" } },
+  { key: 'entropy', name: 'entropy', values: { fixed: 'fixed', os: "the system's" } },
   { key: 'pythonResets', name: 'Python interpreter resets', values: { true: 'at each region', false: 'none', undefined: 'not Python' } },
   { key: 'devices', name: 'device numbers of the filesystems Python reads', values: { undefined: 'not recorded' } },
 ];

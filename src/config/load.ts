@@ -86,10 +86,12 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
   if (doc.errors.length) {
-    fail(doc.errors.map((e) => {
-      const pos = e.linePos?.[0];
-      return `${shown}${pos ? `:${pos.line}:${pos.col}` : ''}: YAML: ${e.message.split('\n')[0]}`;
-    }));
+    fail(
+      doc.errors.map((e) => {
+        const pos = e.linePos?.[0];
+        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ''}: YAML: ${e.message.split('\n')[0]}`;
+      }),
+    );
   }
   let data: unknown;
   try {
@@ -105,8 +107,7 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
   const raw = data;
   const root = absolutePath(dirname(file), 'configuration directory');
   const problems: string[] = [];
-  const where = (segments: (string | number)[], path: string, message: string) =>
-    located(shown, doc, lines, { segments, path, message });
+  const where = (segments: (string | number)[], path: string, message: string) => located(shown, doc, lines, { segments, path, message });
 
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
   for (const level of ['I1', 'D1', 'LL'] as const) {
@@ -114,7 +115,8 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     if (problem) problems.push(where(['cache', level], `cache.${level}`, `"${cache[level]}": ${problem}`));
   }
   const weights = { ...DEFAULT_WEIGHTS, ...raw.weights };
-  if (weights.l1 + weights.ll + weights.ram === 0) problems.push(where(['weights'], 'weights', 'all three weights are 0: every benchmark would cost 0 and no change could be seen'));
+  if (weights.l1 + weights.ll + weights.ram === 0)
+    problems.push(where(['weights'], 'weights', 'all three weights are 0: every benchmark would cost 0 and no change could be seen'));
   // YAML's .nan and .inf, and numbers beyond a double, are numbers the schema's bounds let through.
   const finite = (value: number | string | undefined, segments: (string | number)[], path: string, what: string) => {
     if (typeof value === 'number' && !Number.isFinite(value)) problems.push(where(segments, path, `${String(value)} is not ${what}`));
@@ -123,7 +125,8 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
   finite(raw.timeout, ['timeout'], 'timeout', 'a duration (write 90s, 10m or a number of seconds)');
   for (const level of ['l1', 'll', 'ram'] as const) finite(raw.weights?.[level], ['weights', level], `weights.${level}`, 'a number of cycles');
   const longest = (value: number | string | undefined, segments: (string | number)[], path: string) => {
-    if (value !== undefined && parseDuration(value) > MAX_TIMEOUT_MS) problems.push(where(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
+    if (value !== undefined && parseDuration(value) > MAX_TIMEOUT_MS)
+      problems.push(where(segments, path, `"${value}" is longer than cg-bench can wait (24 days)`));
   };
   longest(raw.timeout, ['timeout'], 'timeout');
   longest(raw['setup-timeout'], ['setup-timeout'], 'setup-timeout');
@@ -134,7 +137,13 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
   // come from cg-bench alone.
   const valgrindVariables = (env: Record<string, unknown> | undefined, segments: (string | number)[], path: string) => {
     for (const key of Object.keys(env ?? {}).filter((k) => /^VALGRIND_/.test(k))) {
-      problems.push(where([...segments, key], `${path}.${key}`, `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`));
+      problems.push(
+        where(
+          [...segments, key],
+          `${path}.${key}`,
+          `Valgrind's own variables cannot be set: they would change what is counted; cg-bench sets Valgrind's options itself`,
+        ),
+      );
     }
   };
   valgrindVariables(raw.env, ['env'], 'env');
@@ -147,12 +156,25 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     } else seen.set(b.name, i);
     const hidden = hiddenCharacter(b.name);
     if (hidden) {
-      problems.push(where(['benchmarks', i, 'name'], `benchmarks[${i}].name`, `has ${hidden} in it: a name must be one line of visible characters (no control, zero-width, bidi-override or other invisible characters), or two names could look the same`));
+      problems.push(
+        where(
+          ['benchmarks', i, 'name'],
+          `benchmarks[${i}].name`,
+          `has ${hidden} in it: a name must be one line of visible characters (no control, zero-width, bidi-override or other invisible characters), or two names could look the same`,
+        ),
+      );
     }
     const cwd = realDirectory(resolveFrom(root, b.cwd ?? '.'));
     if (b.cwd !== undefined) {
       const problem = cwdProblem(cwd, realDirectory(root));
-      if (problem) problems.push(where(['benchmarks', i, 'cwd'], `benchmarks[${i}].cwd`, `benchmark "${b.name}": "${b.cwd}" ${problem} (relative to the configuration's directory ${shownPath(root)})`));
+      if (problem)
+        problems.push(
+          where(
+            ['benchmarks', i, 'cwd'],
+            `benchmarks[${i}].cwd`,
+            `benchmark "${b.name}": "${b.cwd}" ${problem} (relative to the configuration's directory ${shownPath(root)})`,
+          ),
+        );
     }
     valgrindVariables(b.env, ['benchmarks', i, 'env'], `benchmarks[${i}].env`);
     finite(b.threshold, ['benchmarks', i, 'threshold'], `benchmarks[${i}].threshold`, 'a percentage (write 1% or 0.5%)');
@@ -160,7 +182,13 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     longest(b.timeout, ['benchmarks', i, 'timeout'], `benchmarks[${i}].timeout`);
     finite(b.budget, ['benchmarks', i, 'budget'], `benchmarks[${i}].budget`, 'a duration (write 30s or 2m)');
     if (b.budget !== undefined && (b.mode ?? 'cachegrind') === 'cachegrind') {
-      problems.push(where(['benchmarks', i, 'budget'], `benchmarks[${i}].budget`, 'only timed benchmarks (mode: wallclock, cputime or counters) have a budget; a simulated count is made once'));
+      problems.push(
+        where(
+          ['benchmarks', i, 'budget'],
+          `benchmarks[${i}].budget`,
+          'only timed benchmarks (mode: wallclock, cputime or counters) have a budget; a simulated count is made once',
+        ),
+      );
     } else if (b.budget !== undefined && !(parseDuration(b.budget) > 0 && parseDuration(b.budget) <= MAX_BUDGET_MS)) {
       problems.push(where(['benchmarks', i, 'budget'], `benchmarks[${i}].budget`, `"${b.budget}" is not a duration from 1ms to 1h`));
     }
@@ -191,7 +219,19 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     // Only what changes a measurement: thresholds and timeouts may change without a new baseline.
     .update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) }))
     .digest('hex');
-  return { file, root, setup, setupTimeoutMs, network: raw.network ?? false, cpus: raw.cpus ?? 'one', sealRequired: { noNetwork: raw.network === false, oneCpu: raw.cpus === 'one' }, cache, weights, benchmarks, hash };
+  return {
+    file,
+    root,
+    setup,
+    setupTimeoutMs,
+    network: raw.network ?? false,
+    cpus: raw.cpus ?? 'one',
+    sealRequired: { noNetwork: raw.network === false, oneCpu: raw.cpus === 'one' },
+    cache,
+    weights,
+    benchmarks,
+    hash,
+  };
 }
 
 /**
@@ -237,7 +277,8 @@ function cwdProblem(cwd: string, root: string): string | undefined {
   }
   if (!isDirectory) return 'is not a directory';
   const path = relative(root, cwd);
-  if (path === '..' || path.startsWith('../') || isAbsolute(path)) return `is outside the project: a benchmark runs in the configuration's directory or below it`;
+  if (path === '..' || path.startsWith('../') || isAbsolute(path))
+    return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return undefined;
 }
 
@@ -256,7 +297,9 @@ export function loadConfig(file: string, root: string = dirname(file)): Config {
     if (error instanceof CgBenchError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String(code ?? error);
-    throw new CgBenchError(`cannot read configuration ${shownPath(absolute)}: ${why}${code === 'ENOENT' ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ''}`);
+    throw new CgBenchError(
+      `cannot read configuration ${shownPath(absolute)}: ${why}${code === 'ENOENT' ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ''}`,
+    );
   }
   // The real path: it is what the benchmark's getcwd() and PWD will say.
   return parseConfig(text, realpathSync(absolute) as AbsolutePath);

@@ -32,7 +32,8 @@ export function cacheLevelProblem(spec: string): string | undefined {
   if (![size, assoc, line].every((n) => Number.isSafeInteger(n) && n > 0)) return 'size, associativity and line size must be positive whole numbers';
   // cg_arch.c keeps each in a C int, and refuses what does not fit ("too large and overflowed").
   const tooLarge = [size, assoc, line].find((n) => n > MAX_CACHE_NUMBER);
-  if (tooLarge !== undefined) return `${tooLarge} is larger than Valgrind takes (${MAX_CACHE_NUMBER}, the largest C int; the largest power-of-two size is 1073741824, 1 GiB)`;
+  if (tooLarge !== undefined)
+    return `${tooLarge} is larger than Valgrind takes (${MAX_CACHE_NUMBER}, the largest C int; the largest power-of-two size is 1073741824, 1 GiB)`;
   if (!isPowerOfTwo(line)) return `line size ${line} is not a power of two`;
   if (line < MIN_LINE_SIZE) return `line size ${line} is below Valgrind's minimum of ${MIN_LINE_SIZE}`;
   if (size <= line) return `size ${size} must be larger than the line size ${line}`;

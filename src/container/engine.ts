@@ -98,8 +98,7 @@ export function runEngine(engine: ContainerEngine, args: string[], log: (line: s
 
 /** The local image's content id (sha256:...), pulling the image first when it is not there. */
 export function imageId(engine: ContainerEngine, image: string): string | undefined {
-  const inspect = () =>
-    runProcessSync({ argv: [...engine.command, 'image', 'inspect', '--format', '{{.Id}}', image], timeoutMs: 60_000, output: 'capture' });
+  const inspect = () => runProcessSync({ argv: [...engine.command, 'image', 'inspect', '--format', '{{.Id}}', image], timeoutMs: 60_000, output: 'capture' });
   let r = inspect();
   if (r.exitCode !== 0) {
     runProcessSync({ argv: [...engine.command, 'pull', image], timeoutMs: 30 * 60_000, output: 'inherit' });

@@ -174,7 +174,11 @@ export function containerMeasurer(options: {
   return {
     imageIdentity: options.imageId ?? options.image,
     async environment() {
-      const r = await runEngine(options.engine, imageRunArgs({ engine: options.engine, image: options.image, mounts: [], env, args: ['env', '--json'] }), () => {});
+      const r = await runEngine(
+        options.engine,
+        imageRunArgs({ engine: options.engine, image: options.image, mounts: [], env, args: ['env', '--json'] }),
+        () => {},
+      );
       if (r.code !== 0) throw new CgBenchError(`cannot run the image ${options.image}: ${lastLines(r.stderr)}`);
       return JSON.parse(r.stdout) as Environment;
     },
@@ -187,17 +191,27 @@ export function containerMeasurer(options: {
         shardArgs.push('--durations', `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run(
+        [{ host: resolve(checkout), container: WORKSPACE }, ...hideGit(resolve(checkout)), { host: resolve(outDir), container: OUT }],
         [
-          { host: resolve(checkout), container: WORKSPACE },
-          ...hideGit(resolve(checkout)),
-          { host: resolve(outDir), container: OUT },
+          'run',
+          '--config',
+          config,
+          '--out',
+          OUT,
+          '--jobs',
+          String(options.jobs),
+          ...(selection.filter === undefined ? [] : ['--filter', selection.filter]),
+          ...shardArgs,
         ],
-        ['run', '--config', config, '--out', OUT, '--jobs', String(options.jobs), ...(selection.filter === undefined ? [] : ['--filter', selection.filter]), ...shardArgs],
         asksForNetwork(resolve(checkout, config)),
       );
       // The container is gone: nothing can plant anything between this and the reads below.
       removeLinks(outDir);
-      return { code: r.code, results: r.code === ExitCode.usage ? undefined : readIfPresent(join(outDir, 'results.json')), error: r.code === ExitCode.usage ? lastLines(r.stderr) : undefined };
+      return {
+        code: r.code,
+        results: r.code === ExitCode.usage ? undefined : readIfPresent(join(outDir, 'results.json')),
+        error: r.code === ExitCode.usage ? lastLines(r.stderr) : undefined,
+      };
     },
     async timePaired(headCheckout, baseCheckout, config, outDir) {
       rmSync(outDir, { recursive: true, force: true });
@@ -230,7 +244,13 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
     imageIdentity: process.env['CG_BENCH_IMAGE_DIGEST'] || process.env['CG_BENCH_IMAGE'] || 'in-image',
     async environment() {
       // As `cg-bench env` and `run` record it: what a benchmark sees of the CPUs included.
-      return collectEnvironment(locateValgrind(), workspace, DEFAULT_CACHE, DEFAULT_WEIGHTS, cpuView(sandboxFor({ root: absolutePath(workspace, 'the image workspace'), network: false, cpus: 'one' })));
+      return collectEnvironment(
+        locateValgrind(),
+        workspace,
+        DEFAULT_CACHE,
+        DEFAULT_WEIGHTS,
+        cpuView(sandboxFor({ root: absolutePath(workspace, 'the image workspace'), network: false, cpus: 'one' })),
+      );
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
@@ -254,7 +274,11 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
         return { code: outcome.failed ? ExitCode.benchmarkFailed : ExitCode.ok, results: outcome.results, error: undefined };
       } catch (error) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: undefined, error: error.message };
-        return { code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal, results: readIfPresent(join(outDir, 'results.json')), error: errorMessage(error) };
+        return {
+          code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal,
+          results: readIfPresent(join(outDir, 'results.json')),
+          error: errorMessage(error),
+        };
       }
     },
     async timePaired(headCheckout, baseCheckout, config, outDir) {

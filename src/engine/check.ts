@@ -23,7 +23,12 @@ export async function checkDeterminism(
   const measureInto = async (name: string, previous?: Results) => {
     const outDir = resolveFrom(options.outDir, name);
     // Every function and line kept: `cg-bench diff check-1 check-2` then shows where they differ.
-    const results = await runSuite(config, { ...options, outDir, previousWallTimesMs: previous && new Map(previous.benchmarks.map((b) => [b.name, b.wallTimeMs])), everyFunction: true });
+    const results = await runSuite(config, {
+      ...options,
+      outDir,
+      previousWallTimesMs: previous && new Map(previous.benchmarks.map((b) => [b.name, b.wallTimeMs])),
+      everyFunction: true,
+    });
     // Each run's results.json beside its logs, so a difference can be looked into with compare.
     writeResults(resolveFrom(outDir, 'results.json'), results);
     return results;
@@ -44,8 +49,10 @@ function differingEvents(a: BenchmarkResult, b: BenchmarkResult): string[] {
 /** The benchmarks (by name) whose events differ between two runs of the same commit. */
 export function notRepeating(first: Results, second: Results): string[] {
   const again = new Map(second.benchmarks.map((b) => [b.name, b]));
-  return first.benchmarks.filter((a) => {
-    const b = again.get(a.name);
-    return b !== undefined && differingEvents(a, b).length > 0;
-  }).map((a) => a.name);
+  return first.benchmarks
+    .filter((a) => {
+      const b = again.get(a.name);
+      return b !== undefined && differingEvents(a, b).length > 0;
+    })
+    .map((a) => a.name);
 }

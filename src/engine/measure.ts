@@ -62,7 +62,9 @@ export async function measure(options: MeasureOptions): Promise<MeasureOutcome> 
   // The same check compareResults makes, made before measuring rather than after.
   if (baseline) assertSameMetric(baseline.environment, options.config);
   if (options.saveBaseline && options.shard) {
-    throw new CgBenchError(`--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`);
+    throw new CgBenchError(
+      `--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`,
+    );
   }
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
 
@@ -81,11 +83,15 @@ async function measureLocked(options: MeasureOptions, baseline: Results | undefi
     filter: options.filter,
     shard: options.shard,
     progress: options.progress,
-    previousWallTimesMs: baseline ? new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs])) : readWallTimes(resolveFrom(options.outDir, 'results.json')),
+    previousWallTimesMs: baseline
+      ? new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs]))
+      : readWallTimes(resolveFrom(options.outDir, 'results.json')),
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
     ...(options.everyFunction ? { everyFunction: true } : {}),
   });
-  const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : undefined;
+  const comparison = baseline
+    ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) })
+    : undefined;
   const resultsFile = resolveFrom(options.outDir, 'results.json');
   const markdownFile = resolveFrom(options.outDir, 'report.md');
   writeResults(resultsFile, results);

@@ -77,6 +77,7 @@ export function lockOutputDirectory(outDir: AbsolutePath, notWalked: readonly st
   } catch {
     return () => {}; // Not writable: the suite says so, naming --out.
   }
-  if (holder !== undefined) throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
+  if (holder !== undefined)
+    throw new CgBenchError(`--out ${shownPath(outDir)}: another cg-bench run (pid ${holder}) is using this directory; give each run its own --out`);
   return () => unlock(lock);
 }

@@ -39,10 +39,20 @@ type MergeGroup = Extract<Trigger, { kind: 'merge_group' }>;
  */
 export function mergeGroupBaseline(group: MergeGroup): Occasion & { kind: 'change' } {
   if (!group.baseSha) return { kind: 'change', baseline: { none: 'the merge_group event names no base commit (merge_group.base_sha)' } };
-  return { kind: 'change', baseline: { sha: group.baseSha, what: 'merge group base', why: 'merge queue: the base branch commit the merge group is built on, merge_group.base_sha' } };
+  return {
+    kind: 'change',
+    baseline: { sha: group.baseSha, what: 'merge group base', why: 'merge queue: the base branch commit the merge group is built on, merge_group.base_sha' },
+  };
 }
 
-function setOutputs(io: ActionIO, outRoot: string, head: Results | undefined, comparison: Comparison | undefined, source: string | undefined, saved = false): void {
+function setOutputs(
+  io: ActionIO,
+  outRoot: string,
+  head: Results | undefined,
+  comparison: Comparison | undefined,
+  source: string | undefined,
+  saved = false,
+): void {
   io.setOutput('output-dir', outRoot);
   if (head) io.setOutput('results', join(outRoot, 'head', 'results.json'));
   io.setOutput('report', join(outRoot, 'report.md'));
@@ -61,7 +71,11 @@ function setOutputs(io: ActionIO, outRoot: string, head: Results | undefined, co
  */
 export async function baselineCommit(ctx: GitHubContext, pr: PullRequest, fetchCommit: (sha: string) => boolean): Promise<Occasion & { kind: 'change' }> {
   const parents = headParents(ctx.repoRoot);
-  if (parents.length === 2 && parents[1] === pr.headSha) return { kind: 'change', baseline: { sha: parents[0]!, what: 'base branch', why: 'the checkout is the merge of the pull request: the commit it merged into' } };
+  if (parents.length === 2 && parents[1] === pr.headSha)
+    return {
+      kind: 'change',
+      baseline: { sha: parents[0]!, what: 'base branch', why: 'the checkout is the merge of the pull request: the commit it merged into' },
+    };
   let mergeBase: string | undefined;
   try {
     mergeBase = ctx.api ? await ctx.api.mergeBase(pr.baseSha, pr.headSha) : undefined;
@@ -120,7 +134,9 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
       if (trigger.kind === 'pull_request') {
         writeArtifact(join(ctx.outRoot, 'artifact'), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
         if (trigger.fork) {
-          io.notice(`Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join(ctx.outRoot, 'artifact')} as an artifact.`);
+          io.notice(
+            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join(ctx.outRoot, 'artifact')} as an artifact.`,
+          );
         } else await publishToPullRequest(ctx, trigger, body, head, comparison);
       } else if (trigger.kind === 'merge_group') {
         // No pull request to comment on; the status on the group's commit, for a queue that requires it.
@@ -132,7 +148,9 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
     async publishShard(shard, dir) {
       io.setOutput('output-dir', ctx.outRoot);
       io.setOutput('shard-dir', dir);
-      await io.writeSummary(`### cg-bench: ${suite.name}, part ${shard.index}/${shard.count} measured\n\nThe report comes from the job that merges every part (\`mode: merge\`).\n`);
+      await io.writeSummary(
+        `### cg-bench: ${suite.name}, part ${shard.index}/${shard.count} measured\n\nThe report comes from the job that merges every part (\`mode: merge\`).\n`,
+      );
       io.info(`Part ${shard.index}/${shard.count} measured: upload ${dir} as an artifact for the merge job (mode: merge).`);
     },
   };

@@ -12,7 +12,10 @@ export interface GitHubApi {
   findComment(issue: number, marker: string): Promise<{ id: number; url: string } | undefined>;
   createComment(issue: number, body: string): Promise<{ id: number; url: string }>;
   updateComment(id: number, body: string): Promise<{ id: number; url: string }>;
-  setStatus(sha: string, status: { state: 'success' | 'failure' | 'error' | 'pending'; description: string; context: string; targetUrl?: string | undefined }): Promise<void>;
+  setStatus(
+    sha: string,
+    status: { state: 'success' | 'failure' | 'error' | 'pending'; description: string; context: string; targetUrl?: string | undefined },
+  ): Promise<void>;
   /** Where a pull request's head is: commit, repository (owner/name) and branch. */
   pullRequestHead(number: number): Promise<{ sha: string; repository: string; branch: string }>;
 }

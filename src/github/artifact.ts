@@ -62,8 +62,10 @@ interface ReportContext {
 /** `mode: report` on workflow_run: validate the artifact, recompute the comparison, comment and set the status. */
 export async function reportFromArtifact(ctx: ReportContext, trigger: Trigger): Promise<void> {
   const { io, inputs, api } = ctx;
-  if (trigger.kind !== 'workflow_run') throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === 'other' ? trigger.eventName : trigger.kind}`);
-  if (!inputs.artifactDir) throw new CgBenchError('mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job\'s artifact');
+  if (trigger.kind !== 'workflow_run')
+    throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === 'other' ? trigger.eventName : trigger.kind}`);
+  if (!inputs.artifactDir)
+    throw new CgBenchError('mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job\'s artifact');
   const dir = inputs.artifactDir;
   const prFile = join(dir, 'pr.json');
   if (!presentAt(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
@@ -71,7 +73,8 @@ export async function reportFromArtifact(ctx: ReportContext, trigger: Trigger): 
   const pr = parsePullRequestRef(readTextBeneath(dir, 'pr.json', MAX_FILE_BYTES, 'pull request reference', prFile), prFile);
   // The artifact names its pull request; the event, not the artifact, says which run made it. The
   // pull request must be that run's: same commit, same head repository, same branch.
-  if (pr.headSha !== trigger.headSha) throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
+  if (pr.headSha !== trigger.headSha)
+    throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
   if (trigger.pullNumbers.length && !trigger.pullNumbers.includes(pr.number)) {
     throw new CgBenchError(`${prFile}: pull request #${pr.number} is not one of this run's (${trigger.pullNumbers.join(', ')}); refusing the artifact`);
   }
@@ -95,14 +98,26 @@ export async function reportFromArtifact(ctx: ReportContext, trigger: Trigger): 
   const marker = commentMarker(pr.suite);
   const suiteName = inputs.suite || undefined;
   const input = { head, comparison, baselineSource: base ? 'from the measuring workflow' : 'none', suite: suiteName };
-  const measuringRun = Number.isSafeInteger(trigger.runId) && trigger.runId > 0 ? workflowRunUrl({ ...ctx.env, GITHUB_RUN_ID: String(trigger.runId) }) : undefined;
+  const measuringRun =
+    Number.isSafeInteger(trigger.runId) && trigger.runId > 0 ? workflowRunUrl({ ...ctx.env, GITHUB_RUN_ID: String(trigger.runId) }) : undefined;
   const artifact = `the artifact of ${measuringRun ? `[the measuring run](${measuringRun})` : 'the measuring run'} (\`cg-bench diff base.json results.json --format markdown\` renders it whole)`;
   const after = `\n${FORK_NOTE}\n`;
   await io.writeSummary(summaryBody(marker, input, artifact, undefined, after));
   const runUrl = workflowRunUrl(ctx.env);
-  const body = reportBody(marker, input, { limit: GITHUB_COMMENT_LIMIT, fullReport: `${runUrl ? `[this run's job summary](${runUrl})` : "this run's job summary"} and ${artifact}` }, after);
+  const body = reportBody(
+    marker,
+    input,
+    { limit: GITHUB_COMMENT_LIMIT, fullReport: `${runUrl ? `[this run's job summary](${runUrl})` : "this run's job summary"} and ${artifact}` },
+    after,
+  );
   // Its own status context: a required "cg-bench" check can never be satisfied by a fork's numbers.
-  const suite = { id: pr.suite, name: inputs.suite || pr.suite, marker, statusContext: `${inputs.suite ? `cg-bench/${inputs.suite}` : 'cg-bench'} (fork)`, configPath: '' };
+  const suite = {
+    id: pr.suite,
+    name: inputs.suite || pr.suite,
+    marker,
+    statusContext: `${inputs.suite ? `cg-bench/${inputs.suite}` : 'cg-bench'} (fork)`,
+    configPath: '',
+  };
   await publishToPullRequest({ io, inputs, suite, api, env: ctx.env }, pr, body, head, comparison);
   io.setOutput('regressions', comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput('improvements', comparison?.comparable ? comparison.counts.improvement : 0);

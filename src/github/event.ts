@@ -40,7 +40,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
  * request there hands both to its code. Refused, with the safe set-up named.
  */
 const PULL_REQUEST_TARGET_REFUSED =
-  'cg-bench does not run on pull_request_target: that event gives the workflow a write token and the repository\'s secrets, and measuring the pull request would run its code next to them. Measure on pull_request (for forks, with the report workflow on workflow_run: see the README, SECURITY).';
+  "cg-bench does not run on pull_request_target: that event gives the workflow a write token and the repository's secrets, and measuring the pull request would run its code next to them. Measure on pull_request (for forks, with the report workflow on workflow_run: see the README, SECURITY).";
 
 export function triggerFrom(eventName: string, payload: unknown, env: { repository: string; sha: string; ref: string }): Trigger {
   const p = obj(payload);

@@ -22,7 +22,9 @@ type PublishContext = { io: ActionIO; inputs: ActionInputs; suite: Suite; api: G
 function denied(io: ActionIO, what: string, error: unknown): void {
   const status = (error as { status?: number }).status;
   if (status === 403 || status === 404) {
-    io.warning(`Cannot ${what}: the token may not write to this repository (HTTP ${status}; fork pull requests get a read-only token: see the fork-safe workflow pair in the README). The report is in the job summary.`);
+    io.warning(
+      `Cannot ${what}: the token may not write to this repository (HTTP ${status}; fork pull requests get a read-only token: see the fork-safe workflow pair in the README). The report is in the job summary.`,
+    );
   } else io.warning(`Cannot ${what}: ${errorMessage(error)}. The report is in the job summary.`);
 }
 
@@ -31,7 +33,9 @@ export async function setCommitStatus(ctx: PublishContext, sha: string, head: Re
   const { io, inputs, suite, api } = ctx;
   if (!inputs.status || !api) return;
   const status = commitStatus(head, comparison, inputs.failOnRegression);
-  const runUrl = ctx.env['GITHUB_RUN_ID'] ? `${ctx.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${ctx.env['GITHUB_REPOSITORY']}/actions/runs/${ctx.env['GITHUB_RUN_ID']}` : undefined;
+  const runUrl = ctx.env['GITHUB_RUN_ID']
+    ? `${ctx.env['GITHUB_SERVER_URL'] ?? 'https://github.com'}/${ctx.env['GITHUB_REPOSITORY']}/actions/runs/${ctx.env['GITHUB_RUN_ID']}`
+    : undefined;
   try {
     await api.setStatus(sha, { ...status, context: suite.statusContext, targetUrl: runUrl });
   } catch (error) {

@@ -15,7 +15,6 @@ import { triggerFrom } from './event.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
 
-
 /** The release channel users write (`org/cg-bench@v1`, `ghcr.io/org/cg-bench:v1`): one name, README's. */
 export const IMAGE_TAG = 'v1';
 const DEFAULT_IMAGE = 'ghcr.io/org/cg-bench';
@@ -60,7 +59,11 @@ export async function runAction(io: ActionIO, env: NodeJS.ProcessEnv, actionDir:
   try {
     const inputs = readInputs((name) => io.getInput(name));
     const payload: unknown = env['GITHUB_EVENT_PATH'] ? JSON.parse(readFileSync(env['GITHUB_EVENT_PATH'], 'utf8')) : {};
-    const trigger = triggerFrom(env['GITHUB_EVENT_NAME'] ?? '', payload, { repository: env['GITHUB_REPOSITORY'] ?? '', sha: env['GITHUB_SHA'] ?? '', ref: env['GITHUB_REF'] ?? '' });
+    const trigger = triggerFrom(env['GITHUB_EVENT_NAME'] ?? '', payload, {
+      repository: env['GITHUB_REPOSITORY'] ?? '',
+      sha: env['GITHUB_SHA'] ?? '',
+      ref: env['GITHUB_REF'] ?? '',
+    });
     const suite = suiteFor(inputs.workingDirectory, inputs.config, inputs.suite);
     const repository = env['GITHUB_REPOSITORY'] ?? '';
     const ctx: GitHubContext = {

@@ -19,6 +19,10 @@ export function commitStatus(head: Results, comparison: Comparison | undefined, 
   if (!comparison.comparable) return { state: 'success', description: `not comparable with the baseline: ${comparison.differences.join('; ')}` };
   const { regression, improvement } = comparison.counts;
   const over = `over ${thresholds(comparison)}`;
-  if (regression) return { state: failOnRegression ? 'failure' : 'success', description: `${countPhrase('regression', regression)} ${over}${improvement ? `, ${countPhrase('improvement', improvement)}` : ''}` };
+  if (regression)
+    return {
+      state: failOnRegression ? 'failure' : 'success',
+      description: `${countPhrase('regression', regression)} ${over}${improvement ? `, ${countPhrase('improvement', improvement)}` : ''}`,
+    };
   return { state: 'success', description: improvement ? `${countPhrase('improvement', improvement)} ${over}, no regressions` : `no change ${over}` };
 }

@@ -24,7 +24,9 @@ export interface GitLabLog extends CiLog {
 /** One MR note per suite: updated, never duplicated. Without a token, say why and skip it. */
 export async function publishNote(api: GitLabApi, job: GitLabJob, suite: Suite, body: string, log: CiLog): Promise<void> {
   if (!job.token) {
-    log.warning(`No merge request note: the variable ${job.tokenVariable} is empty. The job token cannot write notes; add a project access token (reporter role, api scope) as a masked CI/CD variable named ${job.tokenVariable}. The report is in the job log and artifacts.`);
+    log.warning(
+      `No merge request note: the variable ${job.tokenVariable} is empty. The job token cannot write notes; add a project access token (reporter role, api scope) as a masked CI/CD variable named ${job.tokenVariable}. The report is in the job log and artifacts.`,
+    );
     return;
   }
   const iid = job.mergeRequest!.iid;
@@ -47,7 +49,9 @@ export function gitLabCommitUrl(job: Pick<GitLabJob, 'projectUrl'>, sha: string)
 /** Where the whole report is when the note had to be cut: report.md in the measuring job's artifacts. */
 function fullReportPlace(measuringJobUrl: string | undefined): string {
   const file = `\`${RESULTS_DIR}/report.md\``;
-  return measuringJobUrl ? `${file} in [the measuring job's artifacts](${measuringJobUrl}/artifacts/browse/${RESULTS_DIR}/)` : `${file} in the measuring job's artifacts`;
+  return measuringJobUrl
+    ? `${file} in [the measuring job's artifacts](${measuringJobUrl}/artifacts/browse/${RESULTS_DIR}/)`
+    : `${file} in the measuring job's artifacts`;
 }
 
 /** The note's body: the report fitted to a note, the marker first. */
@@ -80,7 +84,10 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
         const { what } = mr.baseline;
         const sha = mr.baseline.sha ?? headParents(job.projectDir)[0];
         if (!sha) return { kind: 'change', baseline: { none: `the ${what} commit of this merged-results pipeline is unknown` } };
-        return { kind: 'change', baseline: { sha, what, ...(what === 'target branch' ? { why: 'merged-results pipeline: the commit the merge was made on' } : {}) } };
+        return {
+          kind: 'change',
+          baseline: { sha, what, ...(what === 'target branch' ? { why: 'merged-results pipeline: the commit the merge was made on' } : {}) },
+        };
       }
       return job.onDefaultBranch ? { kind: 'mainline', sha: job.commitSha } : { kind: 'other' };
     },

@@ -24,10 +24,18 @@ export function createGitLabApi(options: {
   };
   const json = async <T>(url: string, init: RequestInit): Promise<T> => {
     const response = await fetchWithRetry(url, init, { log: options.log });
-    if (!response.ok) throw new HttpError(response.status, `${init.method ?? 'GET'} ${new URL(url).pathname}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
+    if (!response.ok)
+      throw new HttpError(
+        response.status,
+        `${init.method ?? 'GET'} ${new URL(url).pathname}: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`,
+      );
     return (await response.json()) as T;
   };
-  const send = (method: string, body: string): RequestInit => ({ method, headers: { ...withToken(), 'content-type': 'application/json' }, body: JSON.stringify({ body }) });
+  const send = (method: string, body: string): RequestInit => ({
+    method,
+    headers: { ...withToken(), 'content-type': 'application/json' },
+    body: JSON.stringify({ body }),
+  });
   return {
     async latestArtifactFile(ref, job, path) {
       const url = `${project}/jobs/artifacts/${encodeURIComponent(ref)}/raw/${path.split('/').map(encodeURIComponent).join('/')}?job=${encodeURIComponent(job)}`;
@@ -42,7 +50,10 @@ export function createGitLabApi(options: {
       // token's identity may have written others that quote it.
       const me = await json<{ id: number }>(`${options.apiUrl.replace(/\/$/, '')}/user`, { headers: withToken() });
       for (let page = 1; page <= 50; page++) {
-        const notes = await json<{ id: number; body: string; system?: boolean; author?: { id?: number } }[]>(`${project}/merge_requests/${iid}/notes?per_page=100&page=${page}&sort=asc&order_by=created_at`, { headers: withToken() });
+        const notes = await json<{ id: number; body: string; system?: boolean; author?: { id?: number } }[]>(
+          `${project}/merge_requests/${iid}/notes?per_page=100&page=${page}&sort=asc&order_by=created_at`,
+          { headers: withToken() },
+        );
         const found = notes.find((n) => !n.system && n.author?.id === me.id && isStickyBody(n.body, marker));
         if (found) return { id: found.id };
         if (notes.length < 100) return undefined;

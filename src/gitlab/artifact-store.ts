@@ -21,7 +21,9 @@ export function defaultBranchArtifacts(api: GitLabApi, job: GitLabJob, outRoot: 
         const where = `the ${RESULTS_DIR} artifacts of the latest successful job ${job.jobName} on ${branch}`;
         const commit = await api.latestArtifactFile(branch, job.jobName, `${RESULTS_DIR}/commit.json`);
         if (!commit) {
-          log.info(`No stored baseline: ${where} name no commit (the job has not run on ${branch} yet, its artifacts expired, or a benchmark failed there so it kept none).`);
+          log.info(
+            `No stored baseline: ${where} name no commit (the job has not run on ${branch} yet, its artifacts expired, or a benchmark failed there so it kept none).`,
+          );
           return undefined;
         }
         const measured = (JSON.parse(commit.toString('utf8')) as { sha?: unknown }).sha;
@@ -41,7 +43,10 @@ export function defaultBranchArtifacts(api: GitLabApi, job: GitLabJob, outRoot: 
           log.info(`No stored baseline: ${where} are for ${sha.slice(0, 8)} but hold no ${RESULTS_DIR}/head/results.json.`);
           return undefined;
         }
-        return { results: parseResults(JSON.parse(file.toString('utf8')), `${branch} artifact ${RESULTS_DIR}/head/results.json`), from: `from the ${branch} pipeline's artifacts` };
+        return {
+          results: parseResults(JSON.parse(file.toString('utf8')), `${branch} artifact ${RESULTS_DIR}/head/results.json`),
+          from: `from the ${branch} pipeline's artifacts`,
+        };
       } catch (error) {
         log.warning(`Could not use the ${branch} artifacts: ${errorMessage(error)}`);
         return undefined;

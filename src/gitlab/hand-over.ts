@@ -22,14 +22,20 @@ export interface HandOver {
 }
 
 export function writeHandOver(outRoot: string, handOver: HandOver, baseline: Results | undefined): void {
-  writeFileSync(join(outRoot, HAND_OVER_FILE), `${JSON.stringify({ schema: SCHEMA, ...handOver, baselineSource: handOver.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}\n`);
+  writeFileSync(
+    join(outRoot, HAND_OVER_FILE),
+    `${JSON.stringify({ schema: SCHEMA, ...handOver, baselineSource: handOver.baselineSource.slice(0, MAX_SOURCE) }, null, 2)}\n`,
+  );
   if (baseline) writeResults(join(outRoot, BASELINE_FILE), baseline);
 }
 
 /** The measuring job's hand-over, checked field by field: the merge request's code ran in that job. */
 export function readHandOver(outRoot: string, shown: string): { handOver: HandOver; head: Results; baseline: Results | undefined } {
   const path = join(outRoot, HAND_OVER_FILE);
-  if (!presentAt(path)) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`);
+  if (!presentAt(path))
+    throw new CgBenchError(
+      `${shown}/${HAND_OVER_FILE}: missing; the note job needs the measuring job's artifacts (needs: with artifacts: true), and that job must have measured the head`,
+    );
   let data: unknown;
   try {
     data = JSON.parse(readTextBounded(path, 64 * 1024, 'hand-over file', `${shown}/${HAND_OVER_FILE}`));
@@ -38,10 +44,13 @@ export function readHandOver(outRoot: string, shown: string): { handOver: HandOv
     throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: not valid JSON`);
   }
   const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
-  if (Object.keys(d).sort().join(',') !== 'baselineSource,schema,sha,suite' || d['schema'] !== SCHEMA) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: not a cg-bench hand-over (${SCHEMA})`);
+  if (Object.keys(d).sort().join(',') !== 'baselineSource,schema,sha,suite' || d['schema'] !== SCHEMA)
+    throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: not a cg-bench hand-over (${SCHEMA})`);
   if (typeof d['sha'] !== 'string' || !/^[0-9a-f]{40,64}$/.test(d['sha'])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "sha" is not a commit`);
-  if (typeof d['suite'] !== 'string' || !/^[A-Za-z0-9._-]{1,100}$/.test(d['suite'])) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "suite" is not a suite id`);
-  if (typeof d['baselineSource'] !== 'string' || d['baselineSource'].length > MAX_SOURCE) throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "baselineSource" is not a short text`);
+  if (typeof d['suite'] !== 'string' || !/^[A-Za-z0-9._-]{1,100}$/.test(d['suite']))
+    throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "suite" is not a suite id`);
+  if (typeof d['baselineSource'] !== 'string' || d['baselineSource'].length > MAX_SOURCE)
+    throw new CgBenchError(`${shown}/${HAND_OVER_FILE}: "baselineSource" is not a short text`);
   const baselinePath = join(outRoot, BASELINE_FILE);
   return {
     handOver: { sha: d['sha'], suite: d['suite'], baselineSource: d['baselineSource'] },

@@ -18,8 +18,14 @@ export async function runNoteJob(job: GitLabJob, suite: Suite, api: GitLabApi, o
     return ExitCode.ok;
   }
   const { handOver, head, baseline } = readHandOver(outRoot, RESULTS_DIR);
-  if (handOver.sha !== job.commitSha) throw new CgBenchError(`${RESULTS_DIR}: the measuring job measured ${handOver.sha.slice(0, 8)}, not this pipeline's commit ${job.commitSha.slice(0, 8)}; refusing its results`);
-  if (handOver.suite !== suite.id) throw new CgBenchError(`${RESULTS_DIR}: the measuring job measured the suite "${handOver.suite}", not "${suite.id}"; give both jobs the same suite and config inputs`);
+  if (handOver.sha !== job.commitSha)
+    throw new CgBenchError(
+      `${RESULTS_DIR}: the measuring job measured ${handOver.sha.slice(0, 8)}, not this pipeline's commit ${job.commitSha.slice(0, 8)}; refusing its results`,
+    );
+  if (handOver.suite !== suite.id)
+    throw new CgBenchError(
+      `${RESULTS_DIR}: the measuring job measured the suite "${handOver.suite}", not "${suite.id}"; give both jobs the same suite and config inputs`,
+    );
   const { comparison, problem } = compareWithBaseline(baseline, head, { thresholdPercent: job.thresholdPercent });
   const baselineSource = problem ? `none: ${problem}` : handOver.baselineSource;
   // The commit GitLab names for this merge request, as the measuring job was given it.

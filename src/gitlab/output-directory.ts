@@ -22,7 +22,9 @@ export function freshOutputDirectory(out: string, keep: readonly string[] = []):
     for (const name of readdirSync(out)) {
       if (!keep.includes(name)) rmSync(join(out, name), { recursive: true, force: true });
       else if (!lstatSync(join(out, name)).isDirectory()) {
-        throw new CgBenchError(`${join(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`);
+        throw new CgBenchError(
+          `${join(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`,
+        );
       }
     }
   }

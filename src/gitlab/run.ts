@@ -12,7 +12,6 @@ import { readJob } from './job.ts';
 import { runNoteJob } from './note-job.ts';
 import { freshOutputDirectory } from './output-directory.ts';
 
-
 export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Promise<number> {
   try {
     const job = readJob(env);
@@ -21,7 +20,9 @@ export async function runGitLabJob(env: NodeJS.ProcessEnv, log: GitLabLog): Prom
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === 'note') return await runNoteJob(job, suite, api, out, log);
     if (job.mode === 'measure' && job.token) {
-      log.warning(`${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`);
+      log.warning(
+        `${job.tokenVariable} is set in this job, where the merge request's code runs. Give it only to the note job: scope the variable to that job's environment (see the README, GitLab CI/CD component).`,
+      );
     }
     // The job runs in the image: each checkout is copied to /work, without .git and our own output.
     const jobs = jobsLine(job.jobs);

@@ -74,7 +74,10 @@ export function slimForHistory(results: Results): Results {
 /** When the run was made, from its createdAt; a run that does not say cannot be put in that order. */
 function createdAt(point: HistoryPoint & { source: string }): number {
   const t = Date.parse(point.results.createdAt);
-  if (Number.isNaN(t)) throw new CgBenchError(`${point.source}: createdAt ${JSON.stringify(point.results.createdAt)} is not a date; --order created needs one (or give the files in order)`);
+  if (Number.isNaN(t))
+    throw new CgBenchError(
+      `${point.source}: createdAt ${JSON.stringify(point.results.createdAt)} is not a date; --order created needs one (or give the files in order)`,
+    );
   return t;
 }
 

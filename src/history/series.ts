@@ -43,7 +43,9 @@ export function historySeries(points: readonly HistoryPoint[]): BenchmarkSeries[
       try {
         const c = compareResults(points[i - 1]!.results, point.results);
         comparable = c.comparable;
-        verdicts = new Map(c.benchmarks.map((b) => [b.name, b.verdict === 'regression' || b.verdict === 'improvement' || b.verdict === 'not-comparable' ? b.verdict : 'none']));
+        verdicts = new Map(
+          c.benchmarks.map((b) => [b.name, b.verdict === 'regression' || b.verdict === 'improvement' || b.verdict === 'not-comparable' ? b.verdict : 'none']),
+        );
       } catch {
         comparable = false; // Another metric (cache geometry, weights): not comparable at all.
       }

@@ -75,7 +75,8 @@ function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly bo
   const last = [...s.values].reverse().find((v) => v !== null);
   out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
   out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
-  if (last != null) out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+  if (last != null)
+    out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
   // The zero line (the first run) is always labelled: it is where unchanged runs lie. An end of the
@@ -96,15 +97,21 @@ function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly bo
     const label = xmlText(labels[i]!);
     if (mark === 'not-comparable') {
       const bx = fixed(x(i) - step / 2);
-      out.push(`<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`);
+      out.push(
+        `<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`,
+      );
     }
     if (r === null) {
-      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">×<title>${label}: failed or absent</title></text>`);
+      out.push(
+        `<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">×<title>${label}: failed or absent</title></text>`,
+      );
       return;
     }
     const changed = mark === 'regression' || mark === 'improvement';
     const what = mark === 'none' ? '' : `; ${mark === 'not-comparable' ? 'not comparable with the run before' : `${mark} from the run before`}`;
-    out.push(`<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]!))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`);
+    out.push(
+      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]!))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`,
+    );
     const before = s.values[i - 1];
     if (changed && before) {
       // The step from the run before, beside the point on the side its line does not come from.
@@ -114,7 +121,8 @@ function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly bo
     }
   });
   labels.forEach((l, i) => {
-    if (shown[i]) out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
+    if (shown[i])
+      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
   });
   out.push('</g>');
   return out;
@@ -133,7 +141,9 @@ export function historySvg(series: readonly BenchmarkSeries[], labels: readonly 
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`,
   ];
-  series.forEach((s, i) => out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL)));
+  series.forEach((s, i) => {
+    out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL));
+  });
   const caption = height - FOOTER + 16;
   const every = shown.filter(Boolean).length < labels.length ? ' (not every run is labelled; hover a point for its run)' : '';
   out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest →${every}</text>`);

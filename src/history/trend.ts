@@ -39,7 +39,10 @@ function span(s: BenchmarkSeries): { first: number; last: number; change: number
 
 /** Only letters, digits and a few punctuation marks, at most 60 of them: nothing Mermaid could read as syntax. */
 export function mermaidText(text: string): string {
-  const kept = [...text.normalize('NFKC')].filter((c) => /[\p{L}\p{N} _.:/+-]/u.test(c)).join('').trim();
+  const kept = [...text.normalize('NFKC')]
+    .filter((c) => /[\p{L}\p{N} _.:/+-]/u.test(c))
+    .join('')
+    .trim();
   return [...kept].slice(0, 60).join('') || 'benchmark';
 }
 

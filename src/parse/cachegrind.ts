@@ -73,7 +73,9 @@ export function functionLines(profile: CachegrindProfile, f: FunctionCosts): { f
   const sums = new Array<number>(events).fill(0);
   for (const l of out) for (let e = 0; e < events; e++) sums[e]! += l.costs[e]!;
   if (sums.some((v, e) => v !== f.costs[e])) {
-    throw new CachegrindParseError(`the cost lines of ${f.fn} (${f.file}), read again, add up to ${sums.join(' ')}, not ${f.costs.join(' ')}: the input changed while it was parsed`);
+    throw new CachegrindParseError(
+      `the cost lines of ${f.fn} (${f.file}), read again, add up to ${sums.join(' ')}, not ${f.costs.join(' ')}: the input changed while it was parsed`,
+    );
   }
   return out;
 }
@@ -180,9 +182,7 @@ export class CachegrindParser {
     if (!this.summary) throw this.error('no "summary:" line: the file is truncated or the process did not finish');
     for (let i = 0; i < this.events.length; i++) {
       if ((this.summary[i] ?? 0) !== this.totals[i]) {
-        throw this.error(
-          `the cost lines add up to ${this.events[i]}=${this.totals[i]} but "summary:" says ${this.summary[i] ?? 0}`,
-        );
+        throw this.error(`the cost lines add up to ${this.events[i]}=${this.totals[i]} but "summary:" says ${this.summary[i] ?? 0}`);
       }
     }
     return {
@@ -229,12 +229,12 @@ export class CachegrindParser {
     else if (text.startsWith('fi=') || text.startsWith('fe=')) {
       this.file = text.slice(3);
       if (this.currentFunction) this.currentRuns = this.runsIn(this.currentFunction, this.file);
-    }
-    else if (text.startsWith('events:')) {
+    } else if (text.startsWith('events:')) {
       // Valgrind writes one, right after the command. A second one means the first was a line of
       // the command (an argument with "\nevents:" in it): what came between cannot be told from
       // costs, so the file is refused rather than read wrongly.
-      if (this.part === 'body') throw this.error(`line ${this.lineNumber}: a second "events:" line (does the command have an argument with a newline followed by "events:"?)`);
+      if (this.part === 'body')
+        throw this.error(`line ${this.lineNumber}: a second "events:" line (does the command have an argument with a newline followed by "events:"?)`);
       this.part = 'body';
       this.events = text.slice(7).trim().split(/\s+/);
       this.totals = new Array<number>(this.events.length).fill(0);
@@ -295,11 +295,14 @@ export class CachegrindParser {
   }
 
   private numbers(text: string): number[] {
-    return text.trim().split(/\s+/).map((part) => {
-      const value = Number(part);
-      if (!Number.isSafeInteger(value) || value < 0) throw this.error(`line ${this.lineNumber}: "${part}" is not a count`);
-      return value;
-    });
+    return text
+      .trim()
+      .split(/\s+/)
+      .map((part) => {
+        const value = Number(part);
+        if (!Number.isSafeInteger(value) || value < 0) throw this.error(`line ${this.lineNumber}: "${part}" is not a count`);
+        return value;
+      });
   }
 }
 

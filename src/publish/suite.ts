@@ -20,5 +20,12 @@ export function suiteFor(workingDirectory: string, config: string, name: string)
   const configPath = posix.normalize(posix.join(workingDirectory, config));
   // The id names directories (the cache's): never '.', '..' or hidden.
   const id = name ? name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^\./, '-') : createHash('sha256').update(configPath).digest('hex').slice(0, 12);
-  return { id, name: name || configPath, marker: commentMarker(id), statusContext: name ? `cg-bench/${name}` : 'cg-bench', configPath, ...(name ? { heading: name } : {}) };
+  return {
+    id,
+    name: name || configPath,
+    marker: commentMarker(id),
+    statusContext: name ? `cg-bench/${name}` : 'cg-bench',
+    configPath,
+    ...(name ? { heading: name } : {}),
+  };
 }

@@ -40,8 +40,15 @@ function isCountsFile(value: unknown): value is CountsFile {
   return v['functions'].every((f: unknown) => {
     if (typeof f !== 'object' || f === null) return false;
     const r = f as Record<string, unknown>;
-    return typeof r['module'] === 'string' && typeof r['qualname'] === 'string' && typeof r['file'] === 'string'
-      && Number.isSafeInteger(r['line']) && Number.isSafeInteger(r['bytecodes']) && (r['bytecodes'] as number) >= 0 && (r['line'] as number) >= 0;
+    return (
+      typeof r['module'] === 'string' &&
+      typeof r['qualname'] === 'string' &&
+      typeof r['file'] === 'string' &&
+      Number.isSafeInteger(r['line']) &&
+      Number.isSafeInteger(r['bytecodes']) &&
+      (r['bytecodes'] as number) >= 0 &&
+      (r['line'] as number) >= 0
+    );
   });
 }
 
@@ -56,7 +63,9 @@ function shownFile(file: string, cwd: string): string {
 function readAttribution(outDir: string, cwd: string, scope: PythonAttribution['scope']): PythonAttribution | undefined {
   let names: string[];
   try {
-    names = readdirSync(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+    names = readdirSync(outDir)
+      .filter((n) => /^bytecode\.\d+\.json$/.test(n))
+      .sort();
   } catch {
     return undefined;
   }

@@ -33,18 +33,19 @@ export function pythonFunctionChanges(base: PythonAttribution | undefined, head:
   for (const h of head.functions) {
     const b = baseByKey.get(key(h));
     if (b) {
-      if (b.bytecodes !== h.bytecodes) changes.push({ fn: h.fn, file: h.file, line: h.line, base: b.bytecodes, head: h.bytecodes, change: h.bytecodes - b.bytecodes });
+      if (b.bytecodes !== h.bytecodes)
+        changes.push({ fn: h.fn, file: h.file, line: h.line, base: b.bytecodes, head: h.bytecodes, change: h.bytecodes - b.bytecodes });
       continue;
     }
     const atMost = pythonUnrecordedAtMost(base);
-    if (h.bytecodes > atMost) changes.push({ fn: h.fn, file: h.file, line: h.line, base: null, head: h.bytecodes, change: h.bytecodes - atMost, unrecordedAtMost: atMost });
+    if (h.bytecodes > atMost)
+      changes.push({ fn: h.fn, file: h.file, line: h.line, base: null, head: h.bytecodes, change: h.bytecodes - atMost, unrecordedAtMost: atMost });
   }
   for (const b of base.functions) {
     if (headKeys.has(key(b))) continue;
     const atMost = pythonUnrecordedAtMost(head);
-    if (b.bytecodes > atMost) changes.push({ fn: b.fn, file: b.file, line: b.line, base: b.bytecodes, head: null, change: atMost - b.bytecodes, unrecordedAtMost: atMost });
+    if (b.bytecodes > atMost)
+      changes.push({ fn: b.fn, file: b.file, line: b.line, base: b.bytecodes, head: null, change: atMost - b.bytecodes, unrecordedAtMost: atMost });
   }
-  return changes
-    .sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file))
-    .slice(0, top);
+  return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
 }

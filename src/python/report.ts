@@ -6,7 +6,8 @@ import { functionChangeText, functionSideText } from '../report/function-change.
 import { escapeTerminal } from '../report/escape.ts';
 import { pythonFunctionChanges, type PythonFunctionChange } from './compare.ts';
 
-export const PYTHON_FUNCTIONS_TITLE = 'Python functions whose executed bytecodes changed most (bytecode instructions counted in a separate, unmeasured run; not cycles)';
+export const PYTHON_FUNCTIONS_TITLE =
+  'Python functions whose executed bytecodes changed most (bytecode instructions counted in a separate, unmeasured run; not cycles)';
 
 function pythonChanges(c: BenchmarkComparison, top = 5): PythonFunctionChange[] {
   return pythonFunctionChanges(c.base?.python, c.head?.python, top);
@@ -19,7 +20,8 @@ export function pythonFunctionsMarkdown(c: BenchmarkComparison): string[] {
   const changes = pythonChanges(c);
   if (!changes.length) return [];
   const out = ['', `${PYTHON_FUNCTIONS_TITLE}:`, '', '| Python function | File:line | Base | Head | Change |', '|:--|:--|--:|--:|--:|'];
-  for (const f of changes) out.push(`| ${esc(f.fn)} | ${esc(where(f))} | ${functionSideText(f, 'base')} | ${functionSideText(f, 'head')} | ${functionChangeText(f)} |`);
+  for (const f of changes)
+    out.push(`| ${esc(f.fn)} | ${esc(where(f))} | ${functionSideText(f, 'base')} | ${functionSideText(f, 'head')} | ${functionChangeText(f)} |`);
   return out;
 }
 

@@ -1,7 +1,16 @@
 import type { BenchmarkComparison, Comparison } from '../compare/compare.ts';
 import type { LineChange } from '../compare/line-changes.ts';
 import { escapeTerminal as term } from './escape.ts';
-import { functionChangeText, functionLabel, functionSideText, lineChangeText, lineLabel, lineSideText, otherFunctionsLabel, otherFunctionsSideText } from './function-change.ts';
+import {
+  functionChangeText,
+  functionLabel,
+  functionSideText,
+  lineChangeText,
+  lineLabel,
+  lineSideText,
+  otherFunctionsLabel,
+  otherFunctionsSideText,
+} from './function-change.ts';
 import { formatCount, formatPercent, formatSigned } from './format.ts';
 
 const cut = (text: string, n: number) => ([...text].length > n ? `${[...text].slice(0, n - 1).join('')}…` : text);
@@ -35,13 +44,20 @@ export function diffTerminal(comparison: Comparison): string {
       out.push(`${term(c.name)}: ${c.verdict}`);
       continue;
     }
-    out.push(`${term(c.name)}: ${formatCount(base)} → ${formatCount(head)} estimated cycles${c.relative !== null && c.change ? ` (${formatPercent(c.relative)})` : ', unchanged'}`);
+    out.push(
+      `${term(c.name)}: ${formatCount(base)} → ${formatCount(head)} estimated cycles${c.relative !== null && c.change ? ` (${formatPercent(c.relative)})` : ', unchanged'}`,
+    );
     for (const f of c.functions) {
-      out.push(`  ${cut(term(functionLabel(f)), 48).padEnd(48)} ${functionSideText(f, 'base').padStart(14)} → ${functionSideText(f, 'head').padEnd(14)} ${functionChangeText(f)}`);
+      out.push(
+        `  ${cut(term(functionLabel(f)), 48).padEnd(48)} ${functionSideText(f, 'base').padStart(14)} → ${functionSideText(f, 'head').padEnd(14)} ${functionChangeText(f)}`,
+      );
       for (const l of f.lines ?? []) out.push(lineRow(l, '    '));
     }
     const other = c.otherFunctions;
-    if (other) out.push(`  ${cut(otherFunctionsLabel(other), 48).padEnd(48)} ${otherFunctionsSideText(other, 'base').padStart(14)} → ${otherFunctionsSideText(other, 'head').padEnd(14)} ${formatSigned(other.change)}`);
+    if (other)
+      out.push(
+        `  ${cut(otherFunctionsLabel(other), 48).padEnd(48)} ${otherFunctionsSideText(other, 'base').padStart(14)} → ${otherFunctionsSideText(other, 'head').padEnd(14)} ${formatSigned(other.change)}`,
+      );
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;

@@ -13,18 +13,20 @@ const INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2028\u2
  * The result is for plain text positions, never inside a code span.
  */
 export function escapeMarkdown(text: string): string {
-  return text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    // Before the escapes below, which add zero-width spaces of their own.
-    .replace(INVISIBLE, '\ufffd')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`)
-    .replace(/[@#]/g, (c) => `${c}${ZWSP}`)
-    .replace(/:\/\//g, `:/${ZWSP}/`)
-    .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
+  return (
+    text
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+      // Before the escapes below, which add zero-width spaces of their own.
+      .replace(INVISIBLE, '\ufffd')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`)
+      .replace(/[@#]/g, (c) => `${c}${ZWSP}`)
+      .replace(/:\/\//g, `:/${ZWSP}/`)
+      .replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`)
+  );
 }
 
 /**

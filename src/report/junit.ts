@@ -25,13 +25,28 @@ function testcase(name: string, seconds: number, body: string): string {
 
 function fromComparison(c: BenchmarkComparison): { xml: string; kind: 'failure' | 'error' | 'skipped' | 'ok' } {
   const time = (c.head?.wallTimeMs ?? 0) / 1000;
-  const change = c.relative === null ? '' : `${formatPercent(c.relative)} (${formatCount(c.base?.estimatedCycles ?? 0)} → ${formatCount(c.head?.estimatedCycles ?? 0)})`;
+  const change =
+    c.relative === null ? '' : `${formatPercent(c.relative)} (${formatCount(c.base?.estimatedCycles ?? 0)} → ${formatCount(c.head?.estimatedCycles ?? 0)})`;
   const out = (text: string) => `      <system-out>${escapeXml(text)}</system-out>`;
   switch (c.verdict) {
     case 'regression':
-      return { kind: 'failure', xml: testcase(c.name, time, `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary(c.head))}</failure>`) };
+      return {
+        kind: 'failure',
+        xml: testcase(
+          c.name,
+          time,
+          `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary(c.head))}</failure>`,
+        ),
+      };
     case 'failed':
-      return { kind: 'error', xml: testcase(c.name, time, `      <error type="${c.head?.status ?? 'failed'}" message="${escapeXml((c.head?.message ?? 'failed').split('\n')[0] ?? '')}">${escapeXml(c.head?.message ?? '')}</error>`) };
+      return {
+        kind: 'error',
+        xml: testcase(
+          c.name,
+          time,
+          `      <error type="${c.head?.status ?? 'failed'}" message="${escapeXml((c.head?.message ?? 'failed').split('\n')[0] ?? '')}">${escapeXml(c.head?.message ?? '')}</error>`,
+        ),
+      };
     case 'removed':
       return { kind: 'skipped', xml: testcase(c.name, 0, '      <skipped message="removed: not in this commit"/>') };
     default:
@@ -41,7 +56,15 @@ function fromComparison(c: BenchmarkComparison): { xml: string; kind: 'failure' 
 
 function fromResult(b: BenchmarkResult): { xml: string; kind: 'error' | 'ok' } {
   const time = b.wallTimeMs / 1000;
-  if (b.status !== 'ok') return { kind: 'error', xml: testcase(b.name, time, `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split('\n')[0] ?? '')}">${escapeXml(b.message ?? '')}</error>`) };
+  if (b.status !== 'ok')
+    return {
+      kind: 'error',
+      xml: testcase(
+        b.name,
+        time,
+        `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split('\n')[0] ?? '')}">${escapeXml(b.message ?? '')}</error>`,
+      ),
+    };
   return { kind: 'ok', xml: testcase(b.name, time, `      <system-out>${escapeXml(summary(b))}</system-out>`) };
 }
 

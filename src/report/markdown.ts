@@ -1,6 +1,14 @@
 import type { BenchmarkComparison, Comparison, Verdict } from '../compare/compare.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
-import { functionChangeText, functionSideText, lineChangeText, lineLabel, lineSideText, otherFunctionsLabel, otherFunctionsSideText } from './function-change.ts';
+import {
+  functionChangeText,
+  functionSideText,
+  lineChangeText,
+  lineLabel,
+  lineSideText,
+  otherFunctionsLabel,
+  otherFunctionsSideText,
+} from './function-change.ts';
 import { escapeMarkdown as esc } from './escape.ts';
 import { formatCount, formatPercent, formatSigned } from './format.ts';
 import { countPhrase, headline, VERDICT_LABEL } from './headline.ts';
@@ -25,8 +33,20 @@ function title(head: Results, comparison: Comparison | undefined, suite: string 
   const failed = head.benchmarks.some((b) => b.status !== 'ok');
   const timedRegression = head.timed?.some((t) => t.verdict === 'regression') ?? false;
   const icon = !comparison
-    ? failed ? '❌' : timedRegression ? '🔴' : '📊'
-    : !comparison.comparable ? '⚠️' : failed ? '❌' : comparison.counts.regression || timedRegression ? '🔴' : comparison.counts.improvement ? '🟢' : '✅';
+    ? failed
+      ? '❌'
+      : timedRegression
+        ? '🔴'
+        : '📊'
+    : !comparison.comparable
+      ? '⚠️'
+      : failed
+        ? '❌'
+        : comparison.counts.regression || timedRegression
+          ? '🔴'
+          : comparison.counts.improvement
+            ? '🟢'
+            : '✅';
   return `### ${icon} cg-bench${suite ? ` (${esc(suite)})` : ''}: ${esc(headline(head, comparison))}`;
 }
 
@@ -93,18 +113,31 @@ function detail(c: BenchmarkComparison): string[] {
   const other = c.otherFunctions;
   if (c.functions.length || other) {
     out.push('', 'Functions whose estimated cycles changed most:', '', '| Function | File | Base | Head | Change |', '|:--|:--|--:|--:|--:|');
-    for (const f of c.functions) out.push(`| ${esc(f.fn)} | ${esc(f.file)} | ${functionSideText(f, 'base')} | ${functionSideText(f, 'head')} | ${functionChangeText(f)} |`);
-    if (other) out.push(`| _${esc(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, 'base')} | ${otherFunctionsSideText(other, 'head')} | ${formatSigned(other.change)} |`);
+    for (const f of c.functions)
+      out.push(`| ${esc(f.fn)} | ${esc(f.file)} | ${functionSideText(f, 'base')} | ${functionSideText(f, 'head')} | ${functionChangeText(f)} |`);
+    if (other)
+      out.push(
+        `| _${esc(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, 'base')} | ${otherFunctionsSideText(other, 'head')} | ${formatSigned(other.change)} |`,
+      );
   }
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
   if (lines.length) {
-    out.push('', 'Source lines whose estimated cycles changed most (in those functions):', '', '| Line | Function | Code | Base | Head | Change |', '|:--|:--|:--|--:|--:|--:|');
+    out.push(
+      '',
+      'Source lines whose estimated cycles changed most (in those functions):',
+      '',
+      '| Line | Function | Code | Base | Head | Change |',
+      '|:--|:--|:--|--:|--:|--:|',
+    );
     const shown = lines.sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change)).slice(0, 10);
     for (const { fn, l } of shown) {
-      out.push(`| ${esc(lineLabel(l))} | ${esc(fn)} | ${l.text !== undefined ? esc(l.text) : ''} | ${lineSideText(l, 'base')} | ${lineSideText(l, 'head')} | ${lineChangeText(l)} |`);
+      out.push(
+        `| ${esc(lineLabel(l))} | ${esc(fn)} | ${l.text !== undefined ? esc(l.text) : ''} | ${lineSideText(l, 'base')} | ${lineSideText(l, 'head')} | ${lineChangeText(l)} |`,
+      );
     }
     // An empty Code cell: cg-bench did not read that file (src/run/line-text.ts says when it does not).
-    if (shown.some(({ l }) => l.text === undefined)) out.push('', '_No code shown: the file is outside the workspace, reached through a link, or not readable by the benchmark\'s user._');
+    if (shown.some(({ l }) => l.text === undefined))
+      out.push('', "_No code shown: the file is outside the workspace, reached through a link, or not readable by the benchmark's user._");
   }
   out.push(...pythonFunctionsMarkdown(c));
   return out;
@@ -129,7 +162,10 @@ function environmentLine(env: Environment): string {
     `weights ${env.weights.l1}/${env.weights.ll}/${env.weights.ram}`,
     env.image.digest && `image ${env.image.digest.slice(0, 19)}`,
   ];
-  return parts.filter(Boolean).map((p) => esc(String(p))).join(' · ');
+  return parts
+    .filter(Boolean)
+    .map((p) => esc(String(p)))
+    .join(' · ');
 }
 
 /**
@@ -170,8 +206,15 @@ function document(input: ReportInput): Document {
   }
   const rows: Row[] = comparison
     ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict }))
-    : head.benchmarks.map((b) => ({ lines: [resultsRow(b)], rank: b.status === 'ok' ? RANK.unchanged : RANK.failed, verdict: b.status === 'ok' ? undefined : 'failed' }));
-  const apart = (comparison?.benchmarks.filter((c) => c.notComparable) ?? []).map((c) => ({ lines: [`- ${esc(c.name)}: ${esc(c.notComparable!)}`], rank: RANK['not-comparable'] }));
+    : head.benchmarks.map((b) => ({
+        lines: [resultsRow(b)],
+        rank: b.status === 'ok' ? RANK.unchanged : RANK.failed,
+        verdict: b.status === 'ok' ? undefined : 'failed',
+      }));
+  const apart = (comparison?.benchmarks.filter((c) => c.notComparable) ?? []).map((c) => ({
+    lines: [`- ${esc(c.name)}: ${esc(c.notComparable!)}`],
+    rank: RANK['not-comparable'],
+  }));
   const failures = head.benchmarks
     .filter((b) => b.status !== 'ok')
     .map((b) => {
@@ -223,7 +266,10 @@ function assemble(doc: Document, kept: Set<Piece> | undefined, fullReport: strin
   if (missingRows.length) rows.sort((a, b) => a.rank - b.rank || position.get(a)! - position.get(b)!);
   lines.push(...doc.tableHeader, ...rows.flatMap((r) => r.lines));
   if (missingRows.length) {
-    lines.push('', `_${formatCount(missingRows.length)} of ${formatCount(doc.rows.length)} rows left out to fit (${leftOutPhrase(missingRows)}); regressions and failures are listed first. The full report: ${fullReport}._`);
+    lines.push(
+      '',
+      `_${formatCount(missingRows.length)} of ${formatCount(doc.rows.length)} rows left out to fit (${leftOutPhrase(missingRows)}); regressions and failures are listed first. The full report: ${fullReport}._`,
+    );
   }
   const apart = doc.apart.filter(has);
   if (apart.length) {
@@ -235,13 +281,15 @@ function assemble(doc: Document, kept: Set<Piece> | undefined, fullReport: strin
     lines.push('', '**Failed benchmarks**', '');
     for (const f of failures) lines.push(...f.first.lines, ...(has(f.more) ? f.more.lines : []));
   }
-  const cut = (doc.apart.length - apart.length) + (doc.failures.length - failures.length);
+  const cut = doc.apart.length - apart.length + (doc.failures.length - failures.length);
   if (cut) lines.push('', `_${formatCount(cut)} more failed or not comparable benchmarks left out to fit. The full report: ${fullReport}._`);
   if (doc.timed && has(doc.timed)) lines.push(...doc.timed.lines);
   else if (doc.timed) lines.push('', `_The timed benchmarks' table is left out to fit. The full report: ${fullReport}._`);
   const details = doc.details.filter(has);
-  if (details.length) lines.push('', '<details><summary>Details: instructions, cache hits and functions</summary>', ...details.flatMap((p) => p.lines), '', '</details>');
-  if (details.length < doc.details.length) lines.push('', `_Details of ${formatCount(doc.details.length - details.length)} changed benchmarks left out to fit. The full report: ${fullReport}._`);
+  if (details.length)
+    lines.push('', '<details><summary>Details: instructions, cache hits and functions</summary>', ...details.flatMap((p) => p.lines), '', '</details>');
+  if (details.length < doc.details.length)
+    lines.push('', `_Details of ${formatCount(doc.details.length - details.length)} changed benchmarks left out to fit. The full report: ${fullReport}._`);
   lines.push('', doc.footer);
   return lines;
 }

@@ -30,8 +30,7 @@ function visibleLength(text: string): number {
 /** An aligned table for people at a terminal; colour only when asked (on a TTY). */
 export function terminalReport(options: { colour: boolean }): ReportFormat {
   const paint = (code: string | undefined, text: string) => (options.colour && code ? `\x1b[${code}m${text}\x1b[0m` : text);
-  const change = (c: BenchmarkComparison) =>
-    c.relative === null ? '' : `${formatPercent(c.relative)}`;
+  const change = (c: BenchmarkComparison) => (c.relative === null ? '' : `${formatPercent(c.relative)}`);
   return {
     name: 'terminal',
     render({ head, comparison, baselineSource, resultsDir }: ReportInput): string {
@@ -60,8 +59,22 @@ export function terminalReport(options: { colour: boolean }): ReportFormat {
             ...table(
               [
                 ['  function (file)', 'base', 'head', 'change'],
-                ...c.functions.map((f) => ['  ' + escapeTerminal(functionLabel(f)), functionSideText(f, 'base'), functionSideText(f, 'head'), functionChangeText(f)]),
-                ...(other ? [[`  ${otherFunctionsLabel(other)}`, otherFunctionsSideText(other, 'base'), otherFunctionsSideText(other, 'head'), formatSigned(other.change)]] : []),
+                ...c.functions.map((f) => [
+                  `  ${escapeTerminal(functionLabel(f))}`,
+                  functionSideText(f, 'base'),
+                  functionSideText(f, 'head'),
+                  functionChangeText(f),
+                ]),
+                ...(other
+                  ? [
+                      [
+                        `  ${otherFunctionsLabel(other)}`,
+                        otherFunctionsSideText(other, 'base'),
+                        otherFunctionsSideText(other, 'head'),
+                        formatSigned(other.change),
+                      ],
+                    ]
+                  : []),
               ],
               new Set([1, 2, 3]),
             ),
@@ -76,7 +89,15 @@ export function terminalReport(options: { colour: boolean }): ReportFormat {
         for (const b of head.benchmarks) {
           rows.push(
             b.hits && b.events
-              ? [escapeTerminal(b.name), formatCount(b.estimatedCycles ?? 0), formatCount(b.events.Ir), formatCount(b.hits.l1), formatCount(b.hits.ll), formatCount(b.hits.ram), formatDuration(b.wallTimeMs)]
+              ? [
+                  escapeTerminal(b.name),
+                  formatCount(b.estimatedCycles ?? 0),
+                  formatCount(b.events.Ir),
+                  formatCount(b.hits.l1),
+                  formatCount(b.hits.ll),
+                  formatCount(b.hits.ram),
+                  formatDuration(b.wallTimeMs),
+                ]
               : [escapeTerminal(b.name), paint('31', b.status === 'timeout' ? 'TIMED OUT' : 'FAILED'), '', '', '', '', formatDuration(b.wallTimeMs)],
           );
         }

@@ -30,7 +30,16 @@ export function timedTerminalTable(results: readonly TimedResult[], paint: (verd
   if (!results.length) return [];
   const rows = [['benchmark', 'mode', 'pairs', 'base', 'head', 'change', confidenceLabel(results), 'verdict']];
   for (const r of results) {
-    rows.push([escapeTerminal(r.name), r.mode, timedPairs(r), timedSide(r, 'base'), timedSide(r, 'head'), formatPercent(r.estimate.relative), timedInterval(r), timedVerdictText(r)]);
+    rows.push([
+      escapeTerminal(r.name),
+      r.mode,
+      timedPairs(r),
+      timedSide(r, 'base'),
+      timedSide(r, 'head'),
+      formatPercent(r.estimate.relative),
+      timedInterval(r),
+      timedVerdictText(r),
+    ]);
   }
   const widths = rows[0]!.map((_, c) => Math.max(...rows.map((row) => [...row[c]!].length)));
   return rows.map((row, i) =>
@@ -55,7 +64,9 @@ export function timedMarkdown(results: readonly TimedResult[] | undefined): stri
     '|:--|:--|--:|--:|--:|--:|--:|:--|',
   ];
   for (const r of results) {
-    out.push(`| ${escapeMarkdown(r.name)} | ${r.mode} | ${timedPairs(r)} | ${timedSide(r, 'base')} | ${timedSide(r, 'head')} | ${formatPercent(r.estimate.relative)} | ${timedInterval(r)} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(timedVerdictText(r))} |`);
+    out.push(
+      `| ${escapeMarkdown(r.name)} | ${r.mode} | ${timedPairs(r)} | ${timedSide(r, 'base')} | ${timedSide(r, 'head')} | ${formatPercent(r.estimate.relative)} | ${timedInterval(r)} | ${VERDICT_ICON[r.verdict]} ${escapeMarkdown(timedVerdictText(r))} |`,
+    );
   }
   const controls = [...new Set(results.flatMap((r) => r.controls))];
   out.push(

@@ -28,7 +28,14 @@ import type { Environment } from './types.ts';
 const PROBE_TIMEOUT_MS = 120_000;
 
 async function firstLine(command: string, args: string[]): Promise<string | null> {
-  const r = await runProcess({ argv: [command, ...args], cwd: '/', env: { ...PROBE_ENVIRONMENT }, stdout: 'capture', stderr: 'capture', timeoutMs: PROBE_TIMEOUT_MS });
+  const r = await runProcess({
+    argv: [command, ...args],
+    cwd: '/',
+    env: { ...PROBE_ENVIRONMENT },
+    stdout: 'capture',
+    stderr: 'capture',
+    timeoutMs: PROBE_TIMEOUT_MS,
+  });
   if (r.exitCode !== 0) return null;
   return `${r.stdout}${r.stderr}`.trim().split('\n')[0]?.trim() || null;
 }
@@ -48,7 +55,13 @@ async function probeSimulatedCpu(valgrind: ProbeValgrind): Promise<Environment['
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 0o755 });
     // CPUID's raw bytes: into a file, read as bytes.
     const stdout = join(dir, 'stdout');
-    const r = await runProcess({ argv: [valgrind.bin, '--tool=none', ...SEALED_VALGRIND_OPTIONS, '-v', `--log-file=${log}`, target], cwd: dir, env: { ...PROBE_ENVIRONMENT }, stdout: { file: stdout }, timeoutMs: PROBE_TIMEOUT_MS });
+    const r = await runProcess({
+      argv: [valgrind.bin, '--tool=none', ...SEALED_VALGRIND_OPTIONS, '-v', `--log-file=${log}`, target],
+      cwd: dir,
+      env: { ...PROBE_ENVIRONMENT },
+      stdout: { file: stdout },
+      timeoutMs: PROBE_TIMEOUT_MS,
+    });
     const out = r.exitCode === 0 ? await readFile(stdout).catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
     const logText = await readFile(log, 'utf8').catch(() => '');
     const hwcaps = /Arch and hwcaps: (.*)$/m.exec(logText)?.[1]?.trim() ?? null;
@@ -72,10 +85,20 @@ const nullOrString = (v: unknown) => v === null || typeof v === 'string';
 function isMachineProbes(value: unknown): value is MachineProbes {
   const v = value as Partial<MachineProbes> | null;
   return (
-    typeof v === 'object' && v !== null && nullOrString(v.glibc) && nullOrString(v.python) &&
-    typeof v.cpu === 'object' && v.cpu !== null && nullOrString(v.cpu.hwcaps) && nullOrString(v.cpu.vendor) && nullOrString(v.cpu.brand) &&
-    Array.isArray(v.cpu.features) && v.cpu.features.every((f) => typeof f === 'string') &&
-    typeof v.loader === 'object' && v.loader !== null && (['dispatch', 'platform', 'hwcapsActive', 'auxvTypes'] as const).every((k) => nullOrString(v.loader![k]))
+    typeof v === 'object' &&
+    v !== null &&
+    nullOrString(v.glibc) &&
+    nullOrString(v.python) &&
+    typeof v.cpu === 'object' &&
+    v.cpu !== null &&
+    nullOrString(v.cpu.hwcaps) &&
+    nullOrString(v.cpu.vendor) &&
+    nullOrString(v.cpu.brand) &&
+    Array.isArray(v.cpu.features) &&
+    v.cpu.features.every((f) => typeof f === 'string') &&
+    typeof v.loader === 'object' &&
+    v.loader !== null &&
+    (['dispatch', 'platform', 'hwcapsActive', 'auxvTypes'] as const).every((k) => nullOrString(v.loader![k]))
   );
 }
 
@@ -90,7 +113,14 @@ function machineProbes(valgrind: ProbeValgrind): Promise<MachineProbes> {
     ]);
     return { glibc, python, cpu, loader };
   };
-  const key = probeKey(probeKeyParts({ valgrindBin: valgrind.bin, valgrindVersion: valgrind.version, files: { loader: loaderPath(), ...probedPrograms(PROBE_ENVIRONMENT['PATH']!) }, env: process.env }));
+  const key = probeKey(
+    probeKeyParts({
+      valgrindBin: valgrind.bin,
+      valgrindVersion: valgrind.version,
+      files: { loader: loaderPath(), ...probedPrograms(PROBE_ENVIRONMENT['PATH']!) },
+      env: process.env,
+    }),
+  );
   // A probe that failed (Valgrind could not run it) is not kept: the next run tries again.
   return cachedProbe(key, probe, (v): v is MachineProbes => isMachineProbes(v) && v.cpu.hwcaps !== null);
 }

@@ -18,7 +18,11 @@ export interface LoaderDiagnostics {
 /** Pure: `ld.so --list-diagnostics` output in, the parts that can change a count out. */
 export function parseLoaderDiagnostics(text: string): LoaderDiagnostics {
   const lines = text.split('\n');
-  const value = (key: string) => lines.find((l) => l.startsWith(`${key}=`))?.slice(key.length + 1).replace(/^"|"$/g, '') ?? null;
+  const value = (key: string) =>
+    lines
+      .find((l) => l.startsWith(`${key}=`))
+      ?.slice(key.length + 1)
+      .replace(/^"|"$/g, '') ?? null;
   const x86 = lines.filter((l) => l.startsWith('x86.'));
   const auxv = lines.filter((l) => /^auxv\[0x[0-9a-f]+\]\.a_type=/.test(l)).map((l) => l.split('=')[1]);
   return {
@@ -35,7 +39,13 @@ const LOADERS: Record<string, string> = { x64: '/lib64/ld-linux-x86-64.so.2', ar
 export async function probeLoader(valgrindBin: string, env: Record<string, string>): Promise<LoaderDiagnostics> {
   const loader = LOADERS[process.arch];
   const probe = loader
-    ? await runProcess({ argv: [valgrindBin, '--tool=none', ...SEALED_VALGRIND_OPTIONS, '-q', loader, '--list-diagnostics'], cwd: '/', env, stdout: 'capture', timeoutMs: 120_000 })
+    ? await runProcess({
+        argv: [valgrindBin, '--tool=none', ...SEALED_VALGRIND_OPTIONS, '-q', loader, '--list-diagnostics'],
+        cwd: '/',
+        env,
+        stdout: 'capture',
+        timeoutMs: 120_000,
+      })
     : undefined;
   const text = probe?.exitCode === 0 ? probe.stdout : '';
   return parseLoaderDiagnostics(text);
@@ -48,7 +58,11 @@ export function loaderPath(): string | undefined {
 
 /** The CPU lists and the affinity count: read each time (a container's --cpus or taskset changes them). */
 export async function cpuLists(): Promise<Pick<NonNullable<Environment['host']>, 'cpusOnline' | 'cpusPossible' | 'affinity'>> {
-  const list = (path: string) => readFile(path, 'utf8').then((t) => t.trim(), () => null);
+  const list = (path: string) =>
+    readFile(path, 'utf8').then(
+      (t) => t.trim(),
+      () => null,
+    );
   const [cpusOnline, cpusPossible] = await Promise.all([list('/sys/devices/system/cpu/online'), list('/sys/devices/system/cpu/possible')]);
   return { cpusOnline, cpusPossible, affinity: availableParallelism() };
 }

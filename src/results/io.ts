@@ -149,5 +149,7 @@ export function outputProblem(error: unknown): CgBenchError | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (!code || !(code in WRITE_HINTS) || code === 'EISDIR' || code === 'ENOTDIR') return undefined;
   const path = (error as NodeJS.ErrnoException).path;
-  return new CgBenchError(`cannot write ${path ?? 'the output'}: ${WRITE_HINTS[code]} (${code}); free room or pass another --out. A saved baseline is replaced only by a whole new file, never half`);
+  return new CgBenchError(
+    `cannot write ${path ?? 'the output'}: ${WRITE_HINTS[code]} (${code}); free room or pass another --out. A saved baseline is replaced only by a whole new file, never half`,
+  );
 }

@@ -48,7 +48,8 @@ function onPath(program: string, path: string): string | undefined {
 /** The lines of /proc/cpuinfo's first CPU that name it (not its clock or its number). */
 function cpuIdentity(cpuinfo: string): string {
   const first = cpuinfo.split(/\n\s*\n/)[0] ?? '';
-  const wanted = /^(vendor_id|cpu family|model|model name|stepping|microcode|flags|CPU implementer|CPU architecture|CPU variant|CPU part|CPU revision|Features)\s*:/;
+  const wanted =
+    /^(vendor_id|cpu family|model|model name|stepping|microcode|flags|CPU implementer|CPU architecture|CPU variant|CPU part|CPU revision|Features)\s*:/;
   return first
     .split('\n')
     .filter((l) => wanted.test(l))
@@ -82,7 +83,11 @@ export function probeKeyParts(inputs: ProbeKeyInputs, cpuinfo?: string): Record<
     valgrind: fileIdentity(inputs.valgrindBin),
     valgrindVersion: inputs.valgrindVersion,
     image: `${inputs.env['CG_BENCH_IMAGE'] ?? ''}@${inputs.env['CG_BENCH_IMAGE_DIGEST'] ?? ''}`,
-    ...Object.fromEntries(Object.entries(inputs.files).sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [`file:${name}`, fileIdentity(path)])),
+    ...Object.fromEntries(
+      Object.entries(inputs.files)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([name, path]) => [`file:${name}`, fileIdentity(path)]),
+    ),
   };
 }
 
@@ -144,7 +149,12 @@ function writeEntries(file: string, entries: Entry[]): void {
  * `probe()`'s answer, from the cache when it holds one for this key and `isValue` accepts it;
  * otherwise probed and kept. With no cache file, just `probe()`.
  */
-export async function cachedProbe<T>(key: string, probe: () => Promise<T>, isValue: (value: unknown) => value is T, file: string | undefined = probeCacheFile()): Promise<T> {
+export async function cachedProbe<T>(
+  key: string,
+  probe: () => Promise<T>,
+  isValue: (value: unknown) => value is T,
+  file: string | undefined = probeCacheFile(),
+): Promise<T> {
   if (file === undefined) return probe();
   const hit = readEntries(file).find((e) => e.key === key);
   if (hit && isValue(hit.value)) return hit.value;

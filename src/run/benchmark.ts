@@ -116,7 +116,12 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome = await runProcess({
-    argv: sandboxed(ctx.sandbox, [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv], true, job),
+    argv: sandboxed(
+      ctx.sandbox,
+      [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv],
+      true,
+      job,
+    ),
     cwd: spec.cwd,
     env,
     stdout: { file: stdout },
@@ -129,8 +134,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
   const unfinished = unfinishedProcesses(dir);
   // In a pid namespace the benchmark's status comes through its init shell, which reports a death
   // by signal N as 128 + N, like an exit with that status: Valgrind's log of the process tells which.
-  const signal =
-    outcome.signal ?? (ctx.sandbox.isolatedPids && (outcome.exitCode ?? 0) > 128 ? terminatingSignal(dir, BENCHMARK_PID_IN_NAMESPACE) : null);
+  const signal = outcome.signal ?? (ctx.sandbox.isolatedPids && (outcome.exitCode ?? 0) > 128 ? terminatingSignal(dir, BENCHMARK_PID_IN_NAMESPACE) : null);
   const result: BenchmarkResult = {
     ...base,
     exitCode: signal ? null : outcome.exitCode,
@@ -170,26 +174,30 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync(dir).filter((n) => n.startsWith('valgrind.') && isPlainFile(join(dir, n))).sort()[0];
+    const valgrindLog = readdirSync(dir)
+      .filter((n) => n.startsWith('valgrind.') && isPlainFile(join(dir, n)))
+      .sort()[0];
     const why = result.signal
       ? `killed by ${result.signal}`
       : failed
         ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}`
-        : parseProblem ?? 'Cachegrind wrote no output';
+        : (parseProblem ?? 'Cachegrind wrote no output');
     const details = logTail(stderr) || (valgrindLog ? logTail(join(dir, valgrindLog)) : '');
     return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };
   }
   // After the measured run, so that it cannot change the count: bytecode per Python function (python/attribution.ts).
-  const pythonAttribution = python && attributionWanted()
-    ? await countingBytecode({
-        tmpDir: env['TMPDIR']!,
-        cwd: spec.cwd,
-        env,
-        scope: spec.instrument,
-        sandbox: ctx.sandbox,
-        run: (counting) => runProcess({ ...native, env: counting, stdout: { file: join(dir, 'bytecode.stdout.log') }, stderr: { file: join(dir, 'bytecode.stderr.log') } }),
-      })
-    : undefined;
+  const pythonAttribution =
+    python && attributionWanted()
+      ? await countingBytecode({
+          tmpDir: env['TMPDIR']!,
+          cwd: spec.cwd,
+          env,
+          scope: spec.instrument,
+          sandbox: ctx.sandbox,
+          run: (counting) =>
+            runProcess({ ...native, env: counting, stdout: { file: join(dir, 'bytecode.stdout.log') }, stderr: { file: join(dir, 'bytecode.stderr.log') } }),
+        })
+      : undefined;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
   attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
   return {

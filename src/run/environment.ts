@@ -35,7 +35,13 @@ export const INSTRUMENT_VARIABLE = 'CG_BENCH_INSTRUMENT';
  * working directory). With `pycachePrefix` (a Python benchmark, warmed up first), Python reads and
  * writes its bytecode there instead of compiling every imported module on every run.
  */
-export function benchmarkEnvironment(cwd: string, userEnv: Record<string, string>, home: string, pycachePrefix?: string, instrument?: InstrumentMode): Record<string, string> {
+export function benchmarkEnvironment(
+  cwd: string,
+  userEnv: Record<string, string>,
+  home: string,
+  pycachePrefix?: string,
+  instrument?: InstrumentMode,
+): Record<string, string> {
   // HOME keeps its place in the fixed order; TMPDIR follows the base variables.
   const env: Record<string, string> = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
   if (pycachePrefix) {

@@ -29,14 +29,21 @@ export function attachLineText(functions: FunctionResult[], cwd: string, root: s
   const linesOf = (file: string): string[] | undefined => {
     if (!cache.has(file)) {
       const candidates = isAbsolute(file) ? [file] : [resolve(cwd, file), resolve(root, file)];
-      cache.set(file, candidates.map((c) => readLines(c, root, identity)).find((l) => l !== undefined));
+      cache.set(
+        file,
+        candidates.map((c) => readLines(c, root, identity)).find((l) => l !== undefined),
+      );
     }
     return cache.get(file);
   };
   for (const f of functions) {
     for (const l of f.lines ?? []) {
       const text = linesOf(l.file)?.[l.line - 1]?.trim();
-      if (text) l.text = [...text].slice(0, MAX_TEXT).join('').replace(/[\u0000-\u001f\u007f]/g, ' ');
+      if (text)
+        l.text = [...text]
+          .slice(0, MAX_TEXT)
+          .join('')
+          .replace(/[\u0000-\u001f\u007f]/g, ' ');
       // Shown relative to the workspace: "src/sort.c:42", not the path of the checkout.
       const inside = isAbsolute(l.file) ? relative(root, l.file) : undefined;
       if (inside && !inside.startsWith('..') && !isAbsolute(inside)) l.file = inside;

@@ -13,7 +13,6 @@ export interface Progress {
   close(): void;
 }
 
-
 function outcome(result: BenchmarkResult): string {
   if (result.status === 'ok') return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;
   return `${result.status === 'timeout' ? 'TIMED OUT' : 'FAILED'}: ${escapeTerminal((result.message ?? '').split('\n')[0] ?? '')}`;
@@ -44,7 +43,9 @@ export function terminalProgress(stream: NodeJS.WriteStream, now: () => number =
     clear();
     if (!running.size) return;
     const at = now();
-    const parts = [...running].map(([name, r]) => `${escapeTerminal(name)} ${formatDuration(at - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ''}`);
+    const parts = [...running].map(
+      ([name, r]) => `${escapeTerminal(name)} ${formatDuration(at - r.started)}${r.previousMs ? `/~${formatDuration(r.previousMs)}` : ''}`,
+    );
     const line = `[${done}/${total} done] running ${parts.join(', ')}`;
     stream.write(line.slice(0, Math.max(20, (stream.columns || 100) - 1)));
   };

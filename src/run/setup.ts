@@ -15,7 +15,11 @@ import { NO_SANDBOX, sandboxed, setupEnvironment, type Sandbox } from '../untrus
  * root), and one that put a link there would have cg-bench append its output wherever it points.
  */
 function openLog(path: AbsolutePath): number {
-  const replaced = (what: string) => new CgBenchError(`${shownPath(path)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`, ExitCode.benchmarkFailed);
+  const replaced = (what: string) =>
+    new CgBenchError(
+      `${shownPath(path)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`,
+      ExitCode.benchmarkFailed,
+    );
   let fd: number;
   try {
     fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
@@ -76,7 +80,10 @@ export async function runSetup(commands: Command[], options: SetupOptions): Prom
     if (status) {
       // The log holds whatever the command printed (a build can print gigabytes): its tail only.
       const tail = logTail(options.logFile);
-      throw new CgBenchError(`setup command failed (${status}): ${describeCommand(command)}\nlast lines of ${shownPath(options.logFile)}:\n${tail}`, ExitCode.benchmarkFailed);
+      throw new CgBenchError(
+        `setup command failed (${status}): ${describeCommand(command)}\nlast lines of ${shownPath(options.logFile)}:\n${tail}`,
+        ExitCode.benchmarkFailed,
+      );
     }
   }
 }

@@ -139,10 +139,19 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   writeFileSync(setupLog, sandbox.notes.map((n) => `# ${n}\n`).join(''));
   for (const note of sandbox.notes) if (note.startsWith('warning:')) process.stderr.write(`cg-bench: ${note}\n`);
   // A part with no benchmark (more parts than benchmarks) has nothing to set up.
-  if (selected.length) await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
+  if (selected.length)
+    await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
   // Probed beside the benchmarks, awaited at the end.
   const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-  const ctx: RunContext = { valgrind, cache: config.cache, weights: config.weights, root: config.root, outDir: options.outDir, sandbox, everyFunction: options.everyFunction === true };
+  const ctx: RunContext = {
+    valgrind,
+    cache: config.cache,
+    weights: config.weights,
+    root: config.root,
+    outDir: options.outDir,
+    sandbox,
+    everyFunction: options.everyFunction === true,
+  };
   let started = 0;
   const benchmarks: BenchmarkResult[] = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
     options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));

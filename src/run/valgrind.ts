@@ -60,7 +60,9 @@ export function locateValgrind(env: NodeJS.ProcessEnv = process.env): ValgrindIn
   const probe = runProcessSync({ argv: [bin, '--tool=cachegrind', '--version'], timeoutMs: 60_000, output: 'capture' });
   const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
   if (probe.exitCode !== 0 || !match) {
-    throw new CgBenchError(`${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ''}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? 'CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)' : 'is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary'}`);
+    throw new CgBenchError(
+      `${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ''}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? 'CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)' : 'is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary'}`,
+    );
   }
   return { bin, version: match[0].replace('valgrind-', ''), major: Number(match[1]), minor: Number(match[2]) };
 }
@@ -80,11 +82,7 @@ export function supportsRegionInstrumentation(v: ValgrindInstall): boolean {
 }
 
 /** The Cachegrind command line: fixed geometry, one output and one log file per process, nothing from rc files. */
-export function cachegrindArgs(options: {
-  cache: CacheGeometry;
-  instrument: InstrumentMode;
-  outDir: string;
-}): string[] {
+export function cachegrindArgs(options: { cache: CacheGeometry; instrument: InstrumentMode; outDir: string }): string[] {
   return [
     '--tool=cachegrind',
     '--cache-sim=yes',

@@ -14,7 +14,9 @@ export function parseShard(text: string, what = '--shard'): Shard {
   const index = m ? Number(m[1]) : NaN;
   const count = m ? Number(m[2]) : NaN;
   if (!m || index < 1 || count < 1 || index > count || count > MAX_SHARDS) {
-    throw new CgBenchError(`${what}: ${JSON.stringify(text)} must be I/N, this machine's part I of N parts, in digits with 1 ≤ I ≤ N ≤ ${MAX_SHARDS} (e.g. 2/3)`);
+    throw new CgBenchError(
+      `${what}: ${JSON.stringify(text)} must be I/N, this machine's part I of N parts, in digits with 1 ≤ I ≤ N ≤ ${MAX_SHARDS} (e.g. 2/3)`,
+    );
   }
   return { index, count };
 }
@@ -26,7 +28,10 @@ export function parseShard(text: string, what = '--shard'): Shard {
  * same parts. A benchmark of unknown duration counts as the median of the known ones.
  */
 export function partition(names: readonly string[], durationsMs: ReadonlyMap<string, number>, count: number): number[] {
-  const known = names.map((n) => durationsMs.get(n)).filter((d): d is number => d !== undefined && Number.isFinite(d) && d >= 0).sort((a, b) => a - b);
+  const known = names
+    .map((n) => durationsMs.get(n))
+    .filter((d): d is number => d !== undefined && Number.isFinite(d) && d >= 0)
+    .sort((a, b) => a - b);
   const median = known.length ? known[Math.floor((known.length - 1) / 2)]! : 1;
   const duration = (name: string) => {
     const d = durationsMs.get(name);

@@ -100,27 +100,56 @@ interface HelperOptions {
 }
 
 function helperArgv(file: string, argv: readonly string[], path: string | undefined, options: HelperOptions): string[] {
-  return [file, String(options.cpu), options.noAslr ? '1' : '0', options.counters ? '1' : '0', String(options.nice), resolveProgram(argv[0]!, path ?? process.env['PATH']), ...argv.slice(1)];
+  return [
+    file,
+    String(options.cpu),
+    options.noAslr ? '1' : '0',
+    options.counters ? '1' : '0',
+    String(options.nice),
+    resolveProgram(argv[0]!, path ?? process.env['PATH']),
+    ...argv.slice(1),
+  ];
 }
 
 function helperFields(r: ProcessOutcome, command: TimedCommand): Record<string, number> {
-  if (r.exitCode !== 0) throw new CgBenchError(`${command.name}: the stopwatch helper failed (${r.spawnError ?? r.signal ?? `status ${r.exitCode}`}): ${r.stderr.trim()}`);
+  if (r.exitCode !== 0)
+    throw new CgBenchError(`${command.name}: the stopwatch helper failed (${r.spawnError ?? r.signal ?? `status ${r.exitCode}`}): ${r.stderr.trim()}`);
   const fields = parseHelperLine(r.stdout);
-  if (fields['status'] !== 0) fail(command, fields['status'] === -1 ? null : fields['status'] ?? null, fields['signal'] === undefined ? null : `signal ${fields['signal']}`);
+  if (fields['status'] !== 0)
+    fail(command, fields['status'] === -1 ? null : (fields['status'] ?? null), fields['signal'] === undefined ? null : `signal ${fields['signal']}`);
   return fields;
 }
 
 /** One timed run of the benchmark under the helper, through the process gate. */
 async function runHelper(file: string, command: TimedCommand, options: HelperOptions): Promise<Record<string, number>> {
-  const r = await runProcess({ argv: helperArgv(file, command.argv, command.env['PATH'], options), cwd: command.cwd, env: command.env, stdout: 'capture', stderr: 'capture', timeoutMs: command.timeoutMs });
+  const r = await runProcess({
+    argv: helperArgv(file, command.argv, command.env['PATH'], options),
+    cwd: command.cwd,
+    env: command.env,
+    stdout: 'capture',
+    stderr: 'capture',
+    timeoutMs: command.timeoutMs,
+  });
   if (r.timedOut) timedOut(command);
   return helperFields(r, command);
 }
 
 /** The helper on /bin/true: what its controls achieve here. */
 function probeHelper(file: string, options: HelperOptions): Record<string, number> {
-  const probe: TimedCommand = { argv: ['/bin/true'], cwd: '/', env: { PATH: '/usr/bin:/bin' }, name: 'the stopwatch helper\'s probe', timeoutMs: PROBE_TIMEOUT_MS };
-  const r = runProcessSync({ argv: helperArgv(file, probe.argv, probe.env['PATH'], options), cwd: probe.cwd, env: probe.env, timeoutMs: probe.timeoutMs, output: 'capture' });
+  const probe: TimedCommand = {
+    argv: ['/bin/true'],
+    cwd: '/',
+    env: { PATH: '/usr/bin:/bin' },
+    name: "the stopwatch helper's probe",
+    timeoutMs: PROBE_TIMEOUT_MS,
+  };
+  const r = runProcessSync({
+    argv: helperArgv(file, probe.argv, probe.env['PATH'], options),
+    cwd: probe.cwd,
+    env: probe.env,
+    timeoutMs: probe.timeoutMs,
+    output: 'capture',
+  });
   return helperFields(r, probe);
 }
 
@@ -167,11 +196,17 @@ function noiseControls(): { prefix: string[]; controls: string[] } {
 }
 
 function timedOut(command: TimedCommand): never {
-  throw new CgBenchError(`${command.name}: timed out after ${formatDuration(command.timeoutMs)} in a timed run, and was killed with everything it started (set "timeout" on the benchmark to allow longer)`, ExitCode.benchmarkFailed);
+  throw new CgBenchError(
+    `${command.name}: timed out after ${formatDuration(command.timeoutMs)} in a timed run, and was killed with everything it started (set "timeout" on the benchmark to allow longer)`,
+    ExitCode.benchmarkFailed,
+  );
 }
 
 function fail(command: TimedCommand, status: number | null, signal: string | null): never {
-  throw new CgBenchError(`${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? ' (not found or not executable?)' : ''}`} while timed; a timed benchmark must succeed every run`, ExitCode.benchmarkFailed);
+  throw new CgBenchError(
+    `${command.name}: ${signal ? `killed by ${signal}` : `exited with status ${status}${status === 127 ? ' (not found or not executable?)' : ''}`} while timed; a timed benchmark must succeed every run`,
+    ExitCode.benchmarkFailed,
+  );
 }
 
 // ── The executors ───────────────────────────────────────────────────────────────────────────────
@@ -187,7 +222,9 @@ export function wallclockExecutor(experiment: { unpinned?: boolean; normalPriori
     const probed = helperControls(file, false);
     // bench/stopwatch.ts switches controls off to measure what each is worth.
     const options = { ...probed.options, ...(experiment.unpinned ? { cpu: -1 } : {}), ...(experiment.normalPriority ? { nice: 0 } : {}) };
-    const controls = probed.controls.map((c, i) => (i === 0 && experiment.unpinned ? 'not pinned (experiment)' : i === 2 && experiment.normalPriority ? 'normal priority (experiment)' : c));
+    const controls = probed.controls.map((c, i) =>
+      i === 0 && experiment.unpinned ? 'not pinned (experiment)' : i === 2 && experiment.normalPriority ? 'normal priority (experiment)' : c,
+    );
     return {
       name: 'wallclock',
       unit: 'ms',
@@ -221,7 +258,10 @@ export function wallclockExecutor(experiment: { unpinned?: boolean; normalPriori
  */
 export function cputimeExecutor(): Executor {
   const file = helper();
-  if (!file) throw new CgBenchError(`mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch()}${process.env['CG_BENCH_STOPWATCH_HELPER'] === '0' ? ', and CG_BENCH_STOPWATCH_HELPER=0' : ''}); use mode: wallclock`);
+  if (!file)
+    throw new CgBenchError(
+      `mode: cputime needs cg-bench's stopwatch helper, which runs on x86-64 Linux only (this is ${platform()} ${arch()}${process.env['CG_BENCH_STOPWATCH_HELPER'] === '0' ? ', and CG_BENCH_STOPWATCH_HELPER=0' : ''}); use mode: wallclock`,
+    );
   const { options, controls } = helperControls(file, false);
   return {
     name: 'cputime',
@@ -252,7 +292,8 @@ export function countersProblem(): string | undefined {
       const pmu = existsSync('/sys/bus/event_source/devices/cpu') || existsSync('/sys/bus/event_source/devices/cpu_core');
       return `${call}: this machine exposes no hardware performance counters (${pmu ? 'the CPU has no such event' : '/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU'})`;
     }
-    if (errno === 1 || errno === 13) return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? ' (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)' : ''}, or a container's seccomp profile refuses perf_event_open`;
+    if (errno === 1 || errno === 13)
+      return `${call}: kernel.perf_event_paranoid is ${paranoid}${paranoid > 2 ? ' (user-space counters need 2 or less: sysctl kernel.perf_event_paranoid=2)' : ''}, or a container's seccomp profile refuses perf_event_open`;
     if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
     return call;
   }
@@ -260,7 +301,8 @@ export function countersProblem(): string | undefined {
     return 'this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)';
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
-  if (!works(['perf', 'stat', '-x', ',', '-e', 'instructions:u', '--', 'true'])) return '`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)';
+  if (!works(['perf', 'stat', '-x', ',', '-e', 'instructions:u', '--', 'true']))
+    return '`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)';
   return undefined;
 }
 

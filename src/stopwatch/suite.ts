@@ -60,7 +60,9 @@ function executorFor(spec: BenchmarkSpec, fallback: CountersFallback, log: (line
   if (spec.mode !== 'counters') return wallclockExecutor();
   const problem = countersProblem();
   if (!problem || fallback === 'fail') return countersExecutor();
-  log(`cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === 'cputime' ? 'its CPU time' : 'the wall clock'} instead (--counters-fallback ${fallback})`);
+  log(
+    `cg-bench: ${escapeTerminal(spec.name)}: no hardware counters (${problem}); timed by ${fallback === 'cputime' ? 'its CPU time' : 'the wall clock'} instead (--counters-fallback ${fallback})`,
+  );
   return fallback === 'cputime' ? cputimeExecutor() : wallclockExecutor();
 }
 
@@ -73,10 +75,13 @@ export async function timeSuite(options: TimedSuiteOptions): Promise<TimedResult
   const { head, base, outDir } = options;
   const timed = timedSpecs(head.config, options.benchmark);
   if (!timed.length) {
-    throw new CgBenchError(`${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === undefined ? '' : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`);
+    throw new CgBenchError(
+      `${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === undefined ? '' : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`,
+    );
   }
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
-  if (missing.length) throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(', ')}: nothing to pair it with`);
+  if (missing.length)
+    throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(', ')}: nothing to pair it with`);
 
   mkdirSync(outDir, { recursive: true });
   const sandboxes = { base: await prepare(base.config, outDir, 'base', options.progress), head: await prepare(head.config, outDir, 'head', options.progress) };
@@ -104,7 +109,12 @@ export async function timeSuite(options: TimedSuiteOptions): Promise<TimedResult
       },
     });
     const thresholdPercent = options.thresholdPercent ?? spec.thresholdPercent;
-    const estimate = pairedEstimate(samples.base.map((s) => s.value), samples.head.map((s) => s.value), 0.95, INTERVAL_METHOD);
+    const estimate = pairedEstimate(
+      samples.base.map((s) => s.value),
+      samples.head.map((s) => s.value),
+      0.95,
+      INTERVAL_METHOD,
+    );
     const result: TimedResult = {
       name: spec.name,
       mode: executor.name,
@@ -121,11 +131,16 @@ export async function timeSuite(options: TimedSuiteOptions): Promise<TimedResult
     };
     const extraNames = [...new Set(samples.base.flatMap((s) => Object.keys(s.extra ?? {})))];
     if (extraNames.length) {
-      result.extra = Object.fromEntries(extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }]));
+      result.extra = Object.fromEntries(
+        extraNames.map((n) => [n, { base: samples.base.map((s) => s.extra?.[n] ?? 0), head: samples.head.map((s) => s.extra?.[n] ?? 0) }]),
+      );
     }
     results.push(result);
   }
-  writeFileAtomic(resolveFrom(outDir, PAIRED_FILE), `${JSON.stringify({ tool: 'cg-bench', kind: 'paired', createdAt: new Date().toISOString(), timed: results }, null, 2)}\n`);
+  writeFileAtomic(
+    resolveFrom(outDir, PAIRED_FILE),
+    `${JSON.stringify({ tool: 'cg-bench', kind: 'paired', createdAt: new Date().toISOString(), timed: results }, null, 2)}\n`,
+  );
   return results;
 }
 

@@ -155,7 +155,9 @@ function collector(onLine: ((line: string) => void) | undefined) {
 export function runProcess(options: RunOptions): Promise<ProcessOutcome> {
   const out = openOutput(options.stdout);
   const err = openOutput(options.stderr);
-  const opened = [options.stdout, options.stderr].map((o, i) => (typeof o === 'object' && 'file' in o ? [out, err][i] : undefined)).filter((fd): fd is number => typeof fd === 'number');
+  const opened = [options.stdout, options.stderr]
+    .map((o, i) => (typeof o === 'object' && 'file' in o ? [out, err][i] : undefined))
+    .filter((fd): fd is number => typeof fd === 'number');
   const argv = [...boundToCgBench(), ...options.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
@@ -228,7 +230,13 @@ export function runProcess(options: RunOptions): Promise<ProcessOutcome> {
  * `image inspect`, git with hooks off: vcs/git.ts), never code a pull request wrote: synchronous,
  * the direct child killed with SIGKILL at the limit (spawnSync cannot make or kill a group).
  */
-export function runProcessSync(options: { argv: readonly string[]; cwd?: string; env?: Record<string, string>; timeoutMs: number; output?: 'ignore' | 'capture' | 'inherit' }): ProcessOutcome {
+export function runProcessSync(options: {
+  argv: readonly string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  timeoutMs: number;
+  output?: 'ignore' | 'capture' | 'inherit';
+}): ProcessOutcome {
   const output = options.output ?? 'ignore';
   const started = process.hrtime.bigint();
   const r = spawnSync(options.argv[0]!, options.argv.slice(1), {

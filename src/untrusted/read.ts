@@ -1,6 +1,20 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { closeSync, constants, createReadStream, fstatSync, lstatSync, openSync, readlinkSync, readSync, realpathSync, statSync, writeSync, type ReadStream, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  createReadStream,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  statSync,
+  writeSync,
+  type ReadStream,
+  type Stats,
+} from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 
@@ -62,15 +76,20 @@ function openBeneath(root: string, path: string, shown: string = resolve(root, p
     const component = join(realRoot, ...parts.slice(0, i + 1));
     const stat = lstatSync(component);
     const last = i === parts.length - 1;
-    if (stat.isSymbolicLink()) throw new CgBenchError(`${shown}: ${last ? 'is' : `${join(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    if (stat.isSymbolicLink())
+      throw new CgBenchError(
+        `${shown}: ${last ? 'is' : `${join(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`,
+      );
     if (!last && !stat.isDirectory()) throw new CgBenchError(`${shown}: ${join(...parts.slice(0, i + 1))} is not a directory`);
-    if (last && !stat.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
+    if (last && !stat.isFile())
+      throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
   }
   let fd: number;
   try {
     fd = openSync(real, OPEN_FLAGS);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP')
+      throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
     throw error;
   }
   try {
@@ -82,7 +101,10 @@ function openBeneath(root: string, path: string, shown: string = resolve(root, p
     } catch {
       opened = undefined; // No /proc (not Linux): the component checks above are all there is.
     }
-    if (opened !== undefined && opened !== real) throw new CgBenchError(`${shown}: a component of its path is a symbolic link (it opened as ${opened}); cg-bench does not follow links in files a pull request controls`);
+    if (opened !== undefined && opened !== real)
+      throw new CgBenchError(
+        `${shown}: a component of its path is a symbolic link (it opened as ${opened}); cg-bench does not follow links in files a pull request controls`,
+      );
     return { fd, real };
   } catch (error) {
     closeSync(fd);
@@ -318,7 +340,8 @@ function openPlain(path: string): number | undefined {
  */
 export function openPlainStream(path: string, what: string): ReadStream {
   const fd = openPlain(path);
-  if (fd === undefined) throw new CgBenchError(`${what} ${path}: not a plain file (a link, a fifo, a device, or gone); cg-bench reads only plain files the code it ran wrote`);
+  if (fd === undefined)
+    throw new CgBenchError(`${what} ${path}: not a plain file (a link, a fifo, a device, or gone); cg-bench reads only plain files the code it ran wrote`);
   return createReadStream('', { fd, highWaterMark: MiB });
 }
 

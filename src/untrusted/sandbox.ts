@@ -1,6 +1,23 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, closeSync, constants as fsConstants, fstatSync, lchownSync, lstatSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants as fsConstants,
+  fstatSync,
+  lchownSync,
+  lstatSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { arch, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
@@ -174,9 +191,27 @@ function sealedViewPrefix(net: boolean, inner: { uid: number; gid: number }, vie
     ...(view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125;`) : []),
   ];
   return [
-    'unshare', '--user', '--map-user=0', '--map-group=0', '--mount', ...(net ? ['--net'] : []), '--',
-    '/bin/sh', '-c', `${binds.join(' ')} shift 2; exec "$@"`, 'cg-bench-sealed-view', files.oneCpu, files.entropy,
-    'unshare', '--user', `--map-user=${inner.uid}`, `--map-group=${inner.gid}`, '--pid', '--fork', '--kill-child', '--',
+    'unshare',
+    '--user',
+    '--map-user=0',
+    '--map-group=0',
+    '--mount',
+    ...(net ? ['--net'] : []),
+    '--',
+    '/bin/sh',
+    '-c',
+    `${binds.join(' ')} shift 2; exec "$@"`,
+    'cg-bench-sealed-view',
+    files.oneCpu,
+    files.entropy,
+    'unshare',
+    '--user',
+    `--map-user=${inner.uid}`,
+    `--map-group=${inner.gid}`,
+    '--pid',
+    '--fork',
+    '--kill-child',
+    '--',
     ...(view.entropy && files.entropySeal ? [files.entropySeal] : []),
     ...PID_NAMESPACE_INIT,
   ];
@@ -271,7 +306,9 @@ export interface SealRequired {
 function requireSeal(missing: string[], env: NodeJS.ProcessEnv, notes: string[]): void {
   if (!missing.length) return;
   if (bestEffort(env)) {
-    notes.push(`warning: ${missing.join('; ')}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`);
+    notes.push(
+      `warning: ${missing.join('; ')}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`,
+    );
     return;
   }
   throw new CgBenchError(
@@ -323,9 +360,13 @@ export function untrustedSandbox(options: {
     }
     notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
   } else if (uid === 0) {
-    notes.push('note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.');
+    notes.push(
+      'note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user.',
+    );
   } else {
-    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
+    const exposed = Object.keys(env)
+      .filter((name) => TOKEN_VARIABLE.test(name))
+      .sort();
     if (exposed.length) {
       notes.push(
         `warning: ${exposed.join(', ')} ${exposed.length === 1 ? 'is' : 'are'} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`,
@@ -337,8 +378,13 @@ export function untrustedSandbox(options: {
   // process it leaves behind dies with it. With no network asked for, a network namespace too.
   const id = user ?? { uid, gid: process.getgid?.() ?? uid };
   const unshare = (net: boolean, pid: boolean, inner: { uid: number; gid: number }) => [
-    'unshare', '--user', `--map-user=${inner.uid}`, `--map-group=${inner.gid}`,
-    ...(net ? ['--net'] : []), ...(pid ? ['--pid', '--fork', '--kill-child'] : []), '--',
+    'unshare',
+    '--user',
+    `--map-user=${inner.uid}`,
+    `--map-group=${inner.gid}`,
+    ...(net ? ['--net'] : []),
+    ...(pid ? ['--pid', '--fork', '--kill-child'] : []),
+    '--',
     // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
     // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
     ...(pid ? [...PID_NAMESPACE_INIT] : []),
@@ -350,7 +396,12 @@ export function untrustedSandbox(options: {
   // script). Mapped to the overflow ids, the code's own files and everyone else's show the same
   // owner, and the code the same uid, whoever runs it.
   const anonymous = { uid: overflowId('uid'), gid: overflowId('gid') };
-  const tries: [boolean, boolean][] = options.network ? [[false, true]] : [[true, true], [true, false]];
+  const tries: [boolean, boolean][] = options.network
+    ? [[false, true]]
+    : [
+        [true, true],
+        [true, false],
+      ];
   for (const [net, pid] of tries) {
     const isolate = unshare(net, pid, id);
     if (!probe([...prefix, ...isolate])) continue;
@@ -368,10 +419,9 @@ export function untrustedSandbox(options: {
     if (pid && anonymised) {
       const canSealEntropy = sealFilesOnce().entropySeal !== undefined;
       const pin = cpuLists ? ['taskset', '--cpu-list', String(cpus[0])] : [];
-      const views = [
-        { cpuLists, entropy: canSealEntropy },
-        ...(cpuLists && canSealEntropy ? [{ cpuLists, entropy: false }] : []),
-      ].filter((view) => view.cpuLists || view.entropy);
+      const views = [{ cpuLists, entropy: canSealEntropy }, ...(cpuLists && canSealEntropy ? [{ cpuLists, entropy: false }] : [])].filter(
+        (view) => view.cpuLists || view.entropy,
+      );
       for (const view of views) {
         const viewed = sealedViewPrefix(net, anonymous, view);
         if (!probe([...pin, ...prefix, ...viewed])) continue;
@@ -385,20 +435,21 @@ export function untrustedSandbox(options: {
     notes.push(
       pid
         ? 'benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark'
-        : 'no pid namespace can be created here: the pids a benchmark sees are the machine\'s (a shell-string benchmark\'s count depends on the number of digits of its parent\'s pid)',
+        : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)",
     );
-    if (!anonymised) notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
+    if (!anonymised)
+      notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
     if (options.oneCpu) {
       notes.push(
         oneCpu
           ? `benchmarks see one CPU: pinned to one of CPUs ${cpus.join(',')} (one per job), and ${CPU_LIST_FILES.join(', ')} read "0"`
-          : 'no mount namespace can be created here: benchmarks see the host\'s CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)',
+          : "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)",
       );
     }
     notes.push(
       entropy
         ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(' and ')} read the same ${ENTROPY_BYTES} bytes on every run`
-        : 'benchmarks read the system\'s entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run',
+        : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run",
     );
     if (net) notes.push('setup commands and benchmarks have no network (network: true in the configuration allows it)');
     const seal: Sandbox['seal'] = {
@@ -412,9 +463,14 @@ export function untrustedSandbox(options: {
     return { user, isolatedNetwork: net, isolatedPids: pid, ...(oneCpu ? { oneCpu } : {}), prefix, measuredPrefix, seal, notes };
   }
   if (!options.network) notes.push('no network namespace can be created here: setup commands and benchmarks keep the network this process has');
-  notes.push('no pid namespace can be created here: the pids a benchmark sees are the machine\'s');
-  if (options.oneCpu) notes.push('no mount namespace can be created here: benchmarks see the host\'s CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)');
-  notes.push('benchmarks read the system\'s entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run');
+  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
+  if (options.oneCpu)
+    notes.push(
+      "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)",
+    );
+  notes.push(
+    "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run",
+  );
   const seal: Sandbox['seal'] = { ...UNSEALED, network: noNetworkAnyway() ? 'none' : 'host' };
   if (options.required) requireSeal(missingSeal(options.required, seal), env, notes);
   return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], seal, notes };
@@ -517,12 +573,51 @@ export function isPlainFile(path: string): boolean {
  * set by whoever runs cg-bench (the configuration cannot ask for variables: a pull request writes it).
  */
 const SETUP_ENV_NAMES: readonly string[] = [
-  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'TZ', 'TMPDIR', 'TERM',
-  'CC', 'CXX', 'CPP', 'LD', 'AR', 'CFLAGS', 'CXXFLAGS', 'CPPFLAGS', 'LDFLAGS', 'LDLIBS', 'MAKEFLAGS',
-  'PKG_CONFIG_PATH', 'LIBRARY_PATH', 'LD_LIBRARY_PATH', 'C_INCLUDE_PATH', 'CPLUS_INCLUDE_PATH',
-  'CARGO_HOME', 'RUSTUP_HOME', 'RUSTUP_TOOLCHAIN', 'RUSTFLAGS', 'CARGO_TARGET_DIR', 'CARGO_BUILD_JOBS',
-  'GOPATH', 'GOROOT', 'GOCACHE', 'GOFLAGS', 'GOTOOLCHAIN', 'GOPROXY', 'GOMODCACHE',
-  'JAVA_HOME', 'PYTHONPATH', 'VIRTUAL_ENV', 'CONDA_PREFIX', 'NODE_PATH', 'CMAKE_GENERATOR',
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LANGUAGE',
+  'TZ',
+  'TMPDIR',
+  'TERM',
+  'CC',
+  'CXX',
+  'CPP',
+  'LD',
+  'AR',
+  'CFLAGS',
+  'CXXFLAGS',
+  'CPPFLAGS',
+  'LDFLAGS',
+  'LDLIBS',
+  'MAKEFLAGS',
+  'PKG_CONFIG_PATH',
+  'LIBRARY_PATH',
+  'LD_LIBRARY_PATH',
+  'C_INCLUDE_PATH',
+  'CPLUS_INCLUDE_PATH',
+  'CARGO_HOME',
+  'RUSTUP_HOME',
+  'RUSTUP_TOOLCHAIN',
+  'RUSTFLAGS',
+  'CARGO_TARGET_DIR',
+  'CARGO_BUILD_JOBS',
+  'GOPATH',
+  'GOROOT',
+  'GOCACHE',
+  'GOFLAGS',
+  'GOTOOLCHAIN',
+  'GOPROXY',
+  'GOMODCACHE',
+  'JAVA_HOME',
+  'PYTHONPATH',
+  'VIRTUAL_ENV',
+  'CONDA_PREFIX',
+  'NODE_PATH',
+  'CMAKE_GENERATOR',
   'CG_BENCH_IMAGE',
 ];
 const SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];

@@ -82,7 +82,7 @@ function problemFor(error: ErrorObject): SchemaProblem {
   const custom = (error.parentSchema as Record<string, unknown> | undefined)?.['x-message'];
   const at = (extra: string | number): SchemaProblem => {
     const all = [...segments, extra];
-    return { segments: all, path: jsonPointerToPath(error.instancePath + '/' + String(extra)), message: '' };
+    return { segments: all, path: jsonPointerToPath(`${error.instancePath}/${String(extra)}`), message: '' };
   };
   const here: SchemaProblem = { segments, path: jsonPointerToPath(error.instancePath) || '(top level)', message: '' };
   const params = error.params as Record<string, unknown>;
@@ -114,7 +114,10 @@ function problemFor(error: ErrorObject): SchemaProblem {
       return { ...here, message: `must be ${types.map((t) => `a ${t}`).join(' or ')}, not ${describeValue(error.data)}` };
     }
     case 'enum':
-      return { ...here, message: `${describeValue(error.data)} is not one of ${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return {
+        ...here,
+        message: `${describeValue(error.data)} is not one of ${(params['allowedValues'] as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
     case 'minItems':
       return { ...here, message: `must have at least ${String(params['limit'])} item(s)` };
     case 'minLength':

@@ -9,11 +9,16 @@ import { runProcessSync } from '../untrusted/process.ts';
  * a repository's own config can still name filters; this is the second line.
  */
 const SAFE_GIT_OPTIONS: readonly string[] = [
-  '-c', 'core.hooksPath=/dev/null',
-  '-c', 'core.fsmonitor=false',
-  '-c', 'core.untrackedCache=false',
-  '-c', 'diff.external=',
-  '-c', 'protocol.ext.allow=never',
+  '-c',
+  'core.hooksPath=/dev/null',
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.untrackedCache=false',
+  '-c',
+  'diff.external=',
+  '-c',
+  'protocol.ext.allow=never',
   '--no-replace-objects',
 ];
 const SAFE_GIT_ENV: Readonly<Record<string, string>> = {
@@ -27,7 +32,13 @@ const GIT_TIMEOUT_MS = 30 * 60_000;
 /** git with SAFE_GIT_OPTIONS and SAFE_GIT_ENV: for reading a repository whose content cg-bench does not trust. */
 export function git(repo: string, args: string[], env: Record<string, string> = {}): { ok: boolean; out: string; err: string } {
   const caller = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
-  const r = runProcessSync({ argv: ['git', ...SAFE_GIT_OPTIONS, ...args], cwd: repo, env: { ...caller, ...SAFE_GIT_ENV, ...env }, timeoutMs: GIT_TIMEOUT_MS, output: 'capture' });
+  const r = runProcessSync({
+    argv: ['git', ...SAFE_GIT_OPTIONS, ...args],
+    cwd: repo,
+    env: { ...caller, ...SAFE_GIT_ENV, ...env },
+    timeoutMs: GIT_TIMEOUT_MS,
+    output: 'capture',
+  });
   const why = r.timedOut ? `git ${args[0]} timed out after ${GIT_TIMEOUT_MS / 60_000} min` : r.spawnError;
   return { ok: r.exitCode === 0, out: r.stdout, err: (r.stderr || why || '').trim() };
 }

@@ -20,7 +20,11 @@ describe('the examples', () => {
 
   before(async () => {
     dir = copyExamples();
-    for (const [out, jobs] of [['run-1', '1'], ['run-2-with-a-longer-output-path', '1'], ['run-parallel', '2']] as const) {
+    for (const [out, jobs] of [
+      ['run-1', '1'],
+      ['run-2-with-a-longer-output-path', '1'],
+      ['run-parallel', '2'],
+    ] as const) {
       const r = await cli(['run', '--config', 'cg-bench.yml', '--out', out, '--jobs', jobs], { cwd: dir });
       assert.equal(r.code, 0, r.stderr);
     }
@@ -30,7 +34,10 @@ describe('the examples', () => {
   });
 
   test('every example runs', () => {
-    assert.deepEqual(first.benchmarks.map((b) => [b.name, b.status]), EXAMPLE_NAMES.map((n) => [n, 'ok']));
+    assert.deepEqual(
+      first.benchmarks.map((b) => [b.name, b.status]),
+      EXAMPLE_NAMES.map((n) => [n, 'ok']),
+    );
   });
 
   test('running every example twice gives bit-identical counts', () => {
@@ -55,7 +62,9 @@ describe('the examples', () => {
         const text = gunzipSync(readFileSync(join(dir, 'run-1', p.file))).toString('utf8');
         const names = /^events: (.*)$/m.exec(text)![1]!.trim().split(/\s+/);
         const summary = /^summary: (.*)$/m.exec(text)![1]!.trim().split(/\s+/).map(Number);
-        names.forEach((n, i) => (sums[n] = sums[n]! + summary[i]!));
+        names.forEach((n, i) => {
+          sums[n] = sums[n]! + summary[i]!;
+        });
       }
       assert.deepEqual(b.events, sums, b.name);
     }
@@ -91,12 +100,14 @@ describe('the examples', () => {
   });
 
   test('compare of the two runs: all unchanged, exit 0 even with --fail-on-regression', async () => {
-    const r = await cli(['compare', join(dir, 'run-1', 'results.json'), join(dir, 'run-2-with-a-longer-output-path', 'results.json'), '--fail-on-regression', '--threshold', '0'], { cwd: dir });
+    const r = await cli(
+      ['compare', join(dir, 'run-1', 'results.json'), join(dir, 'run-2-with-a-longer-output-path', 'results.json'), '--fail-on-regression', '--threshold', '0'],
+      { cwd: dir },
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /5 unchanged/);
   });
 });
-
 
 describe('comparing two states of the code', () => {
   test('0.1 % more work is a regression of about that size; untouched is unchanged; removed is removed; new is new', async () => {

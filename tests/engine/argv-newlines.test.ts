@@ -32,7 +32,10 @@ describe('a newline in a measured argv', () => {
   test('a run: | block is measured, its command kept with the newline', () => {
     const block = byName(results).get('block')!;
     assert.equal(block.status, 'ok', block.message);
-    assert.ok(block.processes.some((p) => p.cmd.endsWith(' -c echo a\necho b\n')), JSON.stringify(block.processes.map((p) => p.cmd)));
+    assert.ok(
+      block.processes.some((p) => p.cmd.endsWith(' -c echo a\necho b\n')),
+      JSON.stringify(block.processes.map((p) => p.cmd)),
+    );
   });
 
   test('python3 -c with a multi-line script is measured', () => {
@@ -44,6 +47,9 @@ describe('a newline in a measured argv', () => {
   test('a child whose argv has newlines (a line of digits, a blank line, one starting "events:") is measured', () => {
     const child = byName(results).get('child')!;
     assert.equal(child.status, 'ok', child.message);
-    assert.ok(child.processes.some((p) => p.cmd.endsWith('sh -c echo c\n42\n\nevents: d')), JSON.stringify(child.processes.map((p) => p.cmd)));
+    assert.ok(
+      child.processes.some((p) => p.cmd.endsWith('sh -c echo c\n42\n\nevents: d')),
+      JSON.stringify(child.processes.map((p) => p.cmd)),
+    );
   });
 });

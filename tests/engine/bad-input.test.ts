@@ -17,13 +17,25 @@ async function expectError(config: string, args: string[], code: number, pattern
 
 describe('configuration errors exit 2 and name the file, line and field', () => {
   test('broken YAML', () => expectError('benchmarks:\n  - name: a\n    run: [unclosed\n', [], 2, /cg-bench\.yml:\d+:\d+: YAML: /));
-  test('unknown key, with a suggestion', () => expectError('benchmarks:\n  - name: a\n    runn: /bin/true\n', [], 2, /cg-bench\.yml:3:5: benchmarks\[0\]\.runn: unknown key \(did you mean "run"\?\)/));
-  test('missing command', () => expectError('benchmarks:\n  - name: a\n  - name: b\n    run: x\n  - name: c\n', [], 2, /benchmarks\[0\]\.run: is required[\s\S]*benchmarks\[2\]\.run: is required/));
-  test('threshold that is not a percentage', () => expectError(`threshold: 5 percent\n${OK}`, [], 2, /cg-bench\.yml:1:\d+: threshold: "5 percent" is not a percentage/));
-  test('duplicate names', () => expectError(`${OK}  - name: noop\n    run: [/bin/true]\n`, [], 2, /benchmarks\[1\]\.name: "noop" is already the name of benchmarks\[0\]/));
-  test('a name with a control character', () => expectError('benchmarks:\n  - name: "a\\u001b[31m"\n    run: x\n', [], 2, /benchmarks\[0\]\.name: .* must be one line of visible characters/));
-  test('impossible cache geometry', () => expectError(`cache:\n  LL: "8388608,16,48"\n${OK}`, [], 2, /cache\.LL: "8388608,16,48": line size 48 is not a power of two/));
-  test('a missing working directory', () => expectError('benchmarks:\n  - name: a\n    run: x\n    cwd: nowhere\n', [], 2, /benchmarks\[0\]\.cwd: benchmark "a": "nowhere" does not exist/));
+  test('unknown key, with a suggestion', () =>
+    expectError('benchmarks:\n  - name: a\n    runn: /bin/true\n', [], 2, /cg-bench\.yml:3:5: benchmarks\[0\]\.runn: unknown key \(did you mean "run"\?\)/));
+  test('missing command', () =>
+    expectError(
+      'benchmarks:\n  - name: a\n  - name: b\n    run: x\n  - name: c\n',
+      [],
+      2,
+      /benchmarks\[0\]\.run: is required[\s\S]*benchmarks\[2\]\.run: is required/,
+    ));
+  test('threshold that is not a percentage', () =>
+    expectError(`threshold: 5 percent\n${OK}`, [], 2, /cg-bench\.yml:1:\d+: threshold: "5 percent" is not a percentage/));
+  test('duplicate names', () =>
+    expectError(`${OK}  - name: noop\n    run: [/bin/true]\n`, [], 2, /benchmarks\[1\]\.name: "noop" is already the name of benchmarks\[0\]/));
+  test('a name with a control character', () =>
+    expectError('benchmarks:\n  - name: "a\\u001b[31m"\n    run: x\n', [], 2, /benchmarks\[0\]\.name: .* must be one line of visible characters/));
+  test('impossible cache geometry', () =>
+    expectError(`cache:\n  LL: "8388608,16,48"\n${OK}`, [], 2, /cache\.LL: "8388608,16,48": line size 48 is not a power of two/));
+  test('a missing working directory', () =>
+    expectError('benchmarks:\n  - name: a\n    run: x\n    cwd: nowhere\n', [], 2, /benchmarks\[0\]\.cwd: benchmark "a": "nowhere" does not exist/));
   test('an empty file', () => expectError('', [], 2, /the file is empty/));
   test('no configuration file', () => expectError(OK, ['--config', 'missing.yml'], 2, /cannot read configuration missing\.yml: no such file/));
   test('a filter that matches nothing', () => expectError(OK, ['--filter', 'zzz'], 2, /no benchmark matches --filter "zzz"; the benchmarks are: noop/));

@@ -77,15 +77,28 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     const first = await cli(['bisect', h.shas[0]!, 'main', '--benchmark', 'loop'], { cwd: h.dir });
     assert.equal(first.code, 0, first.stderr);
     const found = h.shas[REGRESSION]!;
-    assert.match(first.stdout, new RegExp(`^first commit whose loop differs from GOOD ${h.shas[0]!.slice(0, 12)}: ${found.slice(0, 12)} more work in main$`, 'm'));
+    assert.match(
+      first.stdout,
+      new RegExp(`^first commit whose loop differs from GOOD ${h.shas[0]!.slice(0, 12)}: ${found.slice(0, 12)} more work in main$`, 'm'),
+    );
     assert.match(first.stdout, /^ {2}[\d,]+ → [\d,]+ estimated cycles \(\+\d\.\d\d% against GOOD\)$/m);
     assert.match(first.stdout, /^loop +[\d,]+ +[\d,]+ +\+\d\.\d\d% +regression$/m, 'the commit against its parent, as compare shows it');
-    assert.match(first.stdout, /functions that changed most\n.*\n {2}extra \(\S*work\.c\) +– +[\d,]+ +\+[\d,]+$/m, 'the function the commit added: absent in its parent, which kept every function');
+    assert.match(
+      first.stdout,
+      /functions that changed most\n.*\n {2}extra \(\S*work\.c\) +– +[\d,]+ +\+[\d,]+$/m,
+      'the function the commit added: absent in its parent, which kept every function',
+    );
     // Down to lines (compiled with -g): the call the commit added to main, with its text; only lines
     // of functions that changed are listed.
     const lineSection = first.stdout.split(/^loop: lines that changed most .*$/m)[1]?.split('\n\n')[0] ?? '';
     assert.match(lineSection, /^ {2}work\.c:\d+ +h = extra\(h\); +– → [\d,]+ +≥ \+[\d,]+ +in main \(\S*work\.c\)$/m, first.stdout);
-    assert.ok(lineSection.trim().split('\n').every((l) => / in (main|extra) \(/.test(l)), lineSection);
+    assert.ok(
+      lineSection
+        .trim()
+        .split('\n')
+        .every((l) => / in (main|extra) \(/.test(l)),
+      lineSection,
+    );
     // GOOD and BAD twice (each must repeat), then 4 of the 14 between: the search never needed BAD again.
     assert.match(first.stdout, /^measured 6 commit\(s\): GOOD and BAD twice each, 4 of the 14 between them once$/m);
     assert.ok(existsSync(join(h.dir, '.cg-bench', 'bisect', 'commits', `${h.shas[15]!}-repeat`, 'results.json')), 'BAD measured a second time');
@@ -94,7 +107,12 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     assert.match(first.stderr, /^bisect: measuring [0-9a-f]{12} /m);
     assert.ok(!existsSync(marker), 'no git hook ran');
     // Nothing left behind: no worktree, the caller's checkout untouched.
-    assert.equal(git(h.dir, 'worktree', 'list', '--porcelain').split('\n').filter((l) => l.startsWith('worktree ')).length, 1);
+    assert.equal(
+      git(h.dir, 'worktree', 'list', '--porcelain')
+        .split('\n')
+        .filter((l) => l.startsWith('worktree ')).length,
+      1,
+    );
     assert.equal(git(h.dir, 'status', '--porcelain'), '');
     assert.ok(!existsSync(join(h.dir, '.cg-bench', 'bisect', 'worktree')));
 
@@ -117,8 +135,20 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, new RegExp(`^first commit whose loop differs from GOOD [0-9a-f]{12}: ${h.shas[REGRESSION]!.slice(0, 12)} more work in main$`, 'm'));
     assert.match(r.stdout, /^measured 8 commit\(s\): GOOD and BAD twice each, 6 of the 9 between them once, 2 skipped$/m);
-    assert.match(r.stdout, new RegExp(`^ {2}skipped ${h.shas[BROKEN]!.slice(0, 12)} break the build: setup command failed \\(exited with status 1\\): cc -O1 -g -o work work.c$`, 'm'));
-    assert.match(r.stdout, new RegExp(`^ {2}skipped ${h.shas[MISSING]!.slice(0, 12)} rename the benchmark: no benchmark "loop" in cg-bench.yml there \\(it has: renamed, other\\)$`, 'm'));
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `^ {2}skipped ${h.shas[BROKEN]!.slice(0, 12)} break the build: setup command failed \\(exited with status 1\\): cc -O1 -g -o work work.c$`,
+        'm',
+      ),
+    );
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `^ {2}skipped ${h.shas[MISSING]!.slice(0, 12)} rename the benchmark: no benchmark "loop" in cg-bench.yml there \\(it has: renamed, other\\)$`,
+        'm',
+      ),
+    );
   });
 
   test('nothing differs (exit 1), also above a threshold; BAD that cannot be measured leaves candidates (exit 3)', async () => {
@@ -134,7 +164,10 @@ describe('cg-bench bisect', { timeout: 10 * 60_000 }, () => {
     // BAD is the broken build: whether it changed the count cannot be told.
     const broken = await cli(['bisect', h.shas[BROKEN - 1]!, h.shas[BROKEN]!, '--benchmark', 'loop', '--out', 'out-bad-broken'], { cwd: h.dir });
     assert.equal(broken.code, 3, broken.stderr);
-    assert.match(broken.stdout, new RegExp(`BAD cannot be measured: the change, if any, is in one of these:\n {2}${h.shas[BROKEN]!.slice(0, 12)} break the build \\(not measured\\)`));
+    assert.match(
+      broken.stdout,
+      new RegExp(`BAD cannot be measured: the change, if any, is in one of these:\n {2}${h.shas[BROKEN]!.slice(0, 12)} break the build \\(not measured\\)`),
+    );
   });
 
   test('usage errors exit 2 naming what is wrong, before anything is measured', async () => {
@@ -200,7 +233,9 @@ int main(void) {
 }
 `;
 
-test('bisect of a benchmark whose count does not repeat: GOOD measured twice, refused (exit 1) naming the functions that differ, no commit blamed', { timeout: 5 * 60_000 }, async () => {
+test('bisect of a benchmark whose count does not repeat: GOOD measured twice, refused (exit 1) naming the functions that differ, no commit blamed', {
+  timeout: 5 * 60_000,
+}, async () => {
   const dir = tempDir('cg-bench-bisect-noise-');
   git(dir, 'init', '-q', '-b', 'main');
   writeFileSync(join(dir, '.gitignore'), '.cg-bench/\n');
@@ -225,7 +260,9 @@ test('bisect of a benchmark whose count does not repeat: GOOD measured twice, re
   assert.match(d.stdout, /spin/);
 });
 
-test('bisect where GOOD repeats and BAD does not (a later commit reads the clock): refused (exit 1) at BAD naming the functions that differ, no commit blamed', { timeout: 5 * 60_000 }, async () => {
+test('bisect where GOOD repeats and BAD does not (a later commit reads the clock): refused (exit 1) at BAD naming the functions that differ, no commit blamed', {
+  timeout: 5 * 60_000,
+}, async () => {
   const dir = tempDir('cg-bench-bisect-bad-noise-');
   git(dir, 'init', '-q', '-b', 'main');
   writeFileSync(join(dir, '.gitignore'), '.cg-bench/\n');

@@ -11,9 +11,17 @@ import type { BenchmarkResult, Environment, FunctionResult, LineResult, Results 
 import { cli, tempDir } from '../helpers.ts';
 
 const ENV: Environment = {
-  cgBench: '0.0.0', valgrind: '3.24.0', glibc: '2.41', os: 'Debian GNU/Linux 13 (trixie)', arch: 'x86_64', python: '3.13.5',
+  cgBench: '0.0.0',
+  valgrind: '3.24.0',
+  glibc: '2.41',
+  os: 'Debian GNU/Linux 13 (trixie)',
+  arch: 'x86_64',
+  python: '3.13.5',
   cpu: { hwcaps: 'AMD64', vendor: 'GenuineIntel', brand: 'i7', features: ['avx2'] },
-  workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null },
+  workspace: '/work',
+  cache: DEFAULT_CACHE,
+  weights: DEFAULT_WEIGHTS,
+  image: { ref: null, digest: null },
 };
 
 const L = (line: number, cost: number, text: string): LineResult => ({ file: 'src/work.c', line, estimatedCycles: cost, Ir: cost, text });
@@ -22,8 +30,21 @@ function bench(name: string, functions: FunctionResult[]): BenchmarkResult {
   const ir = functions.reduce((s, f) => s + f.Ir, 0);
   const events = { ...zeroEvents(), Ir: ir };
   return {
-    name, command: './prog', cwd: '.', instrument: 'whole', thresholdPercent: 1, status: 'ok', exitCode: 0, signal: null, wallTimeMs: 1,
-    estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS), events, hits: hitsFromEvents(events), processes: [], functions, logs: { stdout: '', stderr: '' },
+    name,
+    command: './prog',
+    cwd: '.',
+    instrument: 'whole',
+    thresholdPercent: 1,
+    status: 'ok',
+    exitCode: 0,
+    signal: null,
+    wallTimeMs: 1,
+    estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS),
+    events,
+    hits: hitsFromEvents(events),
+    processes: [],
+    functions,
+    logs: { stdout: '', stderr: '' },
   };
 }
 
@@ -45,7 +66,10 @@ function fixture(): string {
   const dir = tempDir('cg-bench-diff-');
   write(join(dir, 'base'), [bench('sort', [fn('work', [L(10, 20000, 'h ^= i;'), L(11, 20000, 'h = h * 1099511628211UL;')]), steady]), bench('parse', [parse])]);
   // Three lines added above work: its lines move by three; the edited one costs more.
-  write(join(dir, 'head'), [bench('sort', [fn('work', [L(13, 20000, 'h ^= i;'), L(14, 140000, 'h = h * 1099511628211UL + (h >> 7) * (i | 1);')]), steady]), bench('parse', [parse])]);
+  write(join(dir, 'head'), [
+    bench('sort', [fn('work', [L(13, 20000, 'h ^= i;'), L(14, 140000, 'h = h * 1099511628211UL + (h >> 7) * (i | 1);')]), steady]),
+    bench('parse', [parse]),
+  ]);
   return dir;
 }
 
@@ -68,7 +92,10 @@ test('diff: the changed function and its changed line (moved code matched by tex
   const md = await cli(['diff', 'base', 'head', '--format', 'markdown'], { cwd: dir });
   assert.equal(md.code, 0, md.stderr);
   assert.match(md.stdout, /\| work \| src\/work\.c \| 40,000 \| 160,000 \| \+120,000 \|/);
-  assert.match(md.stdout, /\| src\/work\.c:14 \\\(was 11\\\) \| work \| h \\= h \\\* 1099511628211UL \+ \\\(h &gt;&gt; 7\\\) \\\* \\\(i \\\| 1\\\); \| 20,000 \| 140,000 \| \+120,000 \|/);
+  assert.match(
+    md.stdout,
+    /\| src\/work\.c:14 \\\(was 11\\\) \| work \| h \\= h \\\* 1099511628211UL \+ \\\(h &gt;&gt; 7\\\) \\\* \\\(i \\\| 1\\\); \| 20,000 \| 140,000 \| \+120,000 \|/,
+  );
 });
 
 test('diff: results written before lines were kept still compare, function by function', async () => {
@@ -86,7 +113,10 @@ test('diff: usage errors and bad files exit 2 with what is wrong', async () => {
   const cases: [string[], RegExp][] = [
     [['diff', 'base'], /cg-bench diff: expected BASE and HEAD \(results\.json files or their directories\), got 1/],
     [['diff', 'base', 'head', '--format', 'json'], /--format json: must be terminal or markdown/],
-    [['diff', 'base', 'head', '--benchmark', 'nope'], /--benchmark nope: no such benchmark in head\/results\.json or base\/results\.json; the benchmarks are: sort, parse/],
+    [
+      ['diff', 'base', 'head', '--benchmark', 'nope'],
+      /--benchmark nope: no such benchmark in head\/results\.json or base\/results\.json; the benchmarks are: sort, parse/,
+    ],
     [['diff', 'base', 'missing'], /cannot read results .*missing: no such file/],
     [['diff', 'base', 'head', '--top', '0'], /--top: "0" must be a whole number/],
   ];

@@ -21,13 +21,15 @@ function planter(paths: string[]): string {
   const lines = paths.map((p) => `echo "--2-- Reading syms from ${p}"`).join('; ');
   return `#!/bin/sh
 for log in /tmp/cg-bench-profiles-*/valgrind.*.log; do
-  [ -w "$log" ] && grep -q "Command: ./planter.sh $1\$" "$log" && { head -c 65536 /dev/zero | tr '\\0' '\\n'; ${lines}; } >> "$log"
+  [ -w "$log" ] && grep -q "Command: ./planter.sh $1$" "$log" && { head -c 65536 /dev/zero | tr '\\0' '\\n'; ${lines}; } >> "$log"
 done
 exit 0
 `;
 }
 
-test('as root, a root-only file named in the benchmark\'s Valgrind log is not hashed; a file its user can read is', { skip: !root && 'needs root' }, async () => {
+test("as root, a root-only file named in the benchmark's Valgrind log is not hashed; a file its user can read is", {
+  skip: !root && 'needs root',
+}, async () => {
   const secrets = tempDir();
   chmodSync(secrets, 0o755);
   const hidden = join(secrets, 'hidden');
@@ -55,5 +57,8 @@ test('as root, a root-only file named in the benchmark\'s Valgrind log is not ha
   // The planting worked: a file the benchmark's user can read is listed with its digest.
   const listed = executables.find((e) => e.path === readable);
   assert.equal(listed?.sha256, createHash('sha256').update(readFileSync(readable)).digest('hex'), JSON.stringify(executables));
-  assert.ok(executables.some((e) => e.path === '/usr/bin/dash' || e.path.endsWith('/sh') || e.main), JSON.stringify(executables));
+  assert.ok(
+    executables.some((e) => e.path === '/usr/bin/dash' || e.path.endsWith('/sh') || e.main),
+    JSON.stringify(executables),
+  );
 });

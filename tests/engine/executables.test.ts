@@ -30,7 +30,10 @@ test('a venv whose interpreter is another program: not comparable, naming both',
   assert.equal(c.verdict, 'not-comparable');
   assert.match(c.notComparable ?? '', new RegExp(`other programs ran: −${python}, \\+${other}`));
   const head = readJson(join(dir, 'head', 'results.json')).benchmarks[0]!;
-  assert.ok(head.executables?.some((e) => e.path === other && e.main), 'the interpreter is recorded as the program that ran');
+  assert.ok(
+    head.executables?.some((e) => e.path === other && e.main),
+    'the interpreter is recorded as the program that ran',
+  );
 });
 
 test('an interpreter changed in place (same path, other content): not comparable', async () => {

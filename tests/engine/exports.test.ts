@@ -12,7 +12,10 @@ test('run --format bmf and compare --format github-action-benchmark print the ex
   const c = await cli(['compare', 'out/results.json', 'out/results.json', '--format', 'github-action-benchmark'], { cwd: dir });
   assert.equal(c.code, 0, c.stderr);
   const entries = JSON.parse(c.stdout) as { name: string; unit: string; value: number }[];
-  assert.deepEqual(entries.map((e) => [e.name, e.unit, e.value]), [['noop', 'estimated cycles', bmf['noop']!['estimated-cycles']!.value]]);
+  assert.deepEqual(
+    entries.map((e) => [e.name, e.unit, e.value]),
+    [['noop', 'estimated cycles', bmf['noop']!['estimated-cycles']!.value]],
+  );
   const bad = await cli(['run', '--format', 'bencher'], { cwd: dir });
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /--format: "bencher" is not one of terminal, markdown, json, junit, openmetrics, bmf, github-action-benchmark/);

@@ -13,13 +13,22 @@ import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 const SHA = 'f00dfacecafe0123456789abcdef0123456789ab';
 
 function run(day: number, ir: number, environment = TEST_ENV): Results {
-  return resultsOf([benchmarkResult('sort', { Ir: ir }), benchmarkResult('<b>&', { Ir: 500 })], { environment, createdAt: `2026-11-${String(day).padStart(2, '0')}T12:00:00.000Z` });
+  return resultsOf([benchmarkResult('sort', { Ir: ir }), benchmarkResult('<b>&', { Ir: 500 })], {
+    environment,
+    createdAt: `2026-11-${String(day).padStart(2, '0')}T12:00:00.000Z`,
+  });
 }
 
 /** runs/1, runs/2, runs/3, runs/10 (10 after 3: names are ordered by number) and runs/<sha>. */
 function runs(): string {
   const dir = tempDir();
-  const all: [string, Results][] = [['1', run(1, 1000)], ['2', run(2, 1100)], ['3', run(3, 1100)], ['10', run(4, 1000, { ...TEST_ENV, valgrind: '3.25.0' })], [SHA, run(5, 1000, { ...TEST_ENV, valgrind: '3.25.0' })]];
+  const all: [string, Results][] = [
+    ['1', run(1, 1000)],
+    ['2', run(2, 1100)],
+    ['3', run(3, 1100)],
+    ['10', run(4, 1000, { ...TEST_ENV, valgrind: '3.25.0' })],
+    [SHA, run(5, 1000, { ...TEST_ENV, valgrind: '3.25.0' })],
+  ];
   for (const [name, results] of all) {
     mkdirSync(join(dir, 'runs', name), { recursive: true });
     writeResults(join(dir, 'runs', name, 'results.json'), results);
@@ -95,7 +104,11 @@ function started(args: string[], cwd: string): { child: ChildProcess; ended: Pro
 
 test('a fifo or a link named as a run is refused at once, naming it, exit 2 (never waited on, never followed); a linked directory is not a run (issue 23)', async () => {
   const cases: [string, (runs: string) => void, RegExp][] = [
-    ['a fifo', (runs) => assert.equal(spawnSync('mkfifo', [join(runs, 'zz.json')]).status, 0), /^cg-bench: results file runs\/zz\.json: is a fifo, not a regular file/],
+    [
+      'a fifo',
+      (runs) => assert.equal(spawnSync('mkfifo', [join(runs, 'zz.json')]).status, 0),
+      /^cg-bench: results file runs\/zz\.json: is a fifo, not a regular file/,
+    ],
     ['a link', (runs) => symlinkSync(join(runs, '1', 'results.json'), join(runs, 'zz.json')), /^cg-bench: results file runs\/zz\.json: is a symbolic link/],
   ];
   for (const [what, plant, message] of cases) {
@@ -125,7 +138,10 @@ test('SIGTERM and SIGINT end history while it reads its runs: exit 143 / 130, no
   writeResults(join(dir, 'one.json'), resultsOf(Array.from({ length: 2000 }, (_, i) => benchmarkResult(`b${i}`, { Ir: 1000 + i }))));
   for (let i = 0; i < 200; i++) linkSync(join(dir, 'one.json'), join(dir, 'runs', `${i}.json`));
   const size = statSync(join(dir, 'one.json')).size;
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
     const { child, ended } = started(['history', 'runs'], dir);
     // Signalled once it has read ten runs' worth of bytes (its own code is far less): well inside the reading.
     let rchar = 0;

@@ -18,12 +18,17 @@ function start(args: string[], cwd: string) {
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   child.stdout.resume();
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   return { child, exited, stderr: () => stderr };
 }
 
 describe('interrupting cg-bench', () => {
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
     test(`${signal} mid-run: exit ${code}, every Valgrind stopped, the saved baseline intact, no results.json`, async () => {
       const dir = project('benchmarks:\n  - name: quick\n    run: [./quick]\n');
       compileC(dir, 'quick', QUICK);
@@ -55,7 +60,11 @@ describe('interrupting cg-bench', () => {
       }
       assert.deepEqual(readFileSync(join(dir, 'base.json')), baseline, 'the saved baseline changed');
       assert.equal(existsSync(join(dir, 'out', 'results.json')), false, 'a results.json after an interrupted run');
-      assert.deepEqual(readdirSync(dir).filter((n) => n.endsWith('.tmp')), [], 'temporary files left');
+      assert.deepEqual(
+        readdirSync(dir).filter((n) => n.endsWith('.tmp')),
+        [],
+        'temporary files left',
+      );
       // A lock left behind would name a pid that a later process may get.
       for (const name of ['spin-1', 'spin-2']) assert.equal(existsSync(`${homeFor(name)}.lock`), false, `${name}'s private HOME still locked`);
       assert.equal(existsSync(join(dir, 'out', '.cg-bench.lock')), false, '--out still locked');
@@ -74,7 +83,10 @@ describe('setup-timeout', () => {
     const left = processesMentioning(join(dir, 'hang'));
     killAll(left);
     assert.equal(r.code, 3, r.stderr);
-    assert.match(r.stderr, /setup command failed \(timed out after 1\.0s; set "setup-timeout" in cg-bench\.yml to allow longer\): \.\/hang 1000 & \.\/hang 1000/);
+    assert.match(
+      r.stderr,
+      /setup command failed \(timed out after 1\.0s; set "setup-timeout" in cg-bench\.yml to allow longer\): \.\/hang 1000 & \.\/hang 1000/,
+    );
     assert.ok(gone, `left running: ${JSON.stringify(left)}`);
   });
 

@@ -11,7 +11,7 @@ import type { Results } from '../../src/results/types.ts';
 import { cli, project, readJson, tempDir } from '../helpers.ts';
 
 const SECRET = 'SECRET-4f1c9a';
-const secretText = Array.from({ length: 30 }, (_, i) => `line ${i + 1}: url = https://gitlab-ci-token:${SECRET}@example.com/x.git`).join('\n') + '\n';
+const secretText = `${Array.from({ length: 30 }, (_, i) => `line ${i + 1}: url = https://gitlab-ci-token:${SECRET}@example.com/x.git`).join('\n')}\n`;
 
 /** Its hot loop's lines are attributed to `file`, lines 10 to 12. */
 const program = (file: string) => `#include <stdlib.h>
@@ -58,7 +58,13 @@ async function measure(dir: string, env: NodeJS.ProcessEnv = {}): Promise<NonNul
   assert.match(head.stdout, /_No code shown: the file is outside the workspace, reached through a link, or not readable by the benchmark's user\._/);
   const diff = await cli(['diff', 'base/results.json', 'head/results.json', '--format', 'markdown'], { cwd: dir, env });
   for (const text of [base.stdout, base.stderr, head.stdout, head.stderr, diff.stdout, diff.stderr, allText(join(dir, 'base')), allText(join(dir, 'head'))]) {
-    assert.ok(!text.includes(SECRET), `the secret was published:\n${text.split('\n').filter((l) => l.includes(SECRET)).join('\n')}`);
+    assert.ok(
+      !text.includes(SECRET),
+      `the secret was published:\n${text
+        .split('\n')
+        .filter((l) => l.includes(SECRET))
+        .join('\n')}`,
+    );
   }
   const work = readJson(join(dir, 'head', 'results.json')).benchmarks[0]!.functions.find((f) => f.fn === 'work')!;
   const lines = (work.lines ?? []).filter((l) => l.file.endsWith('leak.c'));
@@ -101,7 +107,9 @@ test('as root, leak.c -> a root-only file, the code run as another uid: no text'
   for (const line of await measure(dir, runAsNobody)) assert.equal(line.text, undefined);
 });
 
-test('as root, a leak.c of the workspace only root can read, the code run as another uid: no text; readable by it: its text', { skip: !root && 'needs root' }, async () => {
+test('as root, a leak.c of the workspace only root can read, the code run as another uid: no text; readable by it: its text', {
+  skip: !root && 'needs root',
+}, async () => {
   const dir = workspace('leak.c');
   writeFileSync(join(dir, 'leak.c'), secretText, { mode: 0o600 });
   for (const line of await measure(dir, runAsNobody)) assert.equal(line.text, undefined);
@@ -116,6 +124,8 @@ test('as root, a leak.c of the workspace only root can read, the code run as ano
   assert.equal(shown.code, 0, shown.stderr);
   assert.match(shown.stdout, /\| leak\.c:1[0-2] \| work \| shown 1[0-2] \|/);
   assert.doesNotMatch(shown.stdout, /No code shown/);
-  const lines = readJson(join(readable, 'out', 'results.json')).benchmarks[0]!.functions.find((f) => f.fn === 'work')!.lines!.filter((l) => l.file === 'leak.c');
+  const lines = readJson(join(readable, 'out', 'results.json'))
+    .benchmarks[0]!.functions.find((f) => f.fn === 'work')!
+    .lines!.filter((l) => l.file === 'leak.c');
   assert.ok(lines.length > 0 && lines.every((l) => l.text === `shown ${l.line}`), JSON.stringify(lines));
 });

@@ -36,13 +36,16 @@ function build(dir: string, source: string): void {
   assert.equal(r.status, 0, r.stderr);
 }
 
-test('a changed line is named file:line with its text; the unchanged function\'s lines are not listed; moved code is matched by text', async () => {
+test("a changed line is named file:line with its text; the unchanged function's lines are not listed; moved code is matched by text", async () => {
   const dir = project('benchmarks:\n  - name: prog\n    run: [./prog, "20000"]\n');
   build(dir, program(false));
   const base = await cli(['run', '--out', 'base'], { cwd: dir });
   assert.equal(base.code, 0, base.stderr);
   const recorded = readJson(join(dir, 'base', 'results.json')).benchmarks[0]!.functions.find((f) => f.fn === 'work')!;
-  assert.ok(recorded.lines?.some((l) => l.file === 'prog.c' && l.text === 'h = h * 1099511628211UL;'), JSON.stringify(recorded.lines));
+  assert.ok(
+    recorded.lines?.some((l) => l.file === 'prog.c' && l.text === 'h = h * 1099511628211UL;'),
+    JSON.stringify(recorded.lines),
+  );
 
   // Three lines added above: every line of both functions moves by three.
   build(dir, program(true, '/* a\n   comment\n*/\n'));
@@ -74,7 +77,10 @@ test('line costs are the same run to run (and so is their order)', async () => {
     assert.equal(r.code, 0, r.stderr);
     functions.push(readJson(join(dir, out, 'results.json')).benchmarks[0]!.functions);
   }
-  assert.ok(functions[0]!.some((f) => f.lines?.length), 'some function has lines');
+  assert.ok(
+    functions[0]!.some((f) => f.lines?.length),
+    'some function has lines',
+  );
   assert.deepEqual(functions[1], functions[0]);
   const d = await cli(['diff', 'a', 'b'], { cwd: dir });
   assert.equal(d.code, 0, d.stderr);

@@ -19,14 +19,23 @@ test('npm pack, install the tarball in an empty project (offline), and cg-bench 
   const packs = tempDir('cg-bench-pack-');
   const user = tempDir('cg-bench-user-');
   try {
-    const packed = JSON.parse(npm(ROOT, ['pack', '--ignore-scripts', '--json', '--pack-destination', packs]).stdout) as { filename: string; files: { path: string }[] }[];
+    const packed = JSON.parse(npm(ROOT, ['pack', '--ignore-scripts', '--json', '--pack-destination', packs]).stdout) as {
+      filename: string;
+      files: { path: string }[];
+    }[];
     const files = packed[0]!.files.map((f) => f.path);
     assert.ok(files.includes('dist/cli.js') && files.includes('python/cg_bench/_bytecode.py'), files.join(', '));
-    assert.deepEqual(files.filter((f) => /^(src|tests|examples|node_modules)\//.test(f) || f === 'dist/action.js'), []);
+    assert.deepEqual(
+      files.filter((f) => /^(src|tests|examples|node_modules)\//.test(f) || f === 'dist/action.js'),
+      [],
+    );
 
     writeFileSync(join(user, 'package.json'), JSON.stringify({ name: 'a-user-project', version: '1.0.0', private: true }));
     npm(user, ['install', '--offline', '--ignore-scripts', join(packs, packed[0]!.filename)]);
-    assert.deepEqual(readdirSync(join(user, 'node_modules')).filter((d) => !d.startsWith('.')), ['cg-bench']);
+    assert.deepEqual(
+      readdirSync(join(user, 'node_modules')).filter((d) => !d.startsWith('.')),
+      ['cg-bench'],
+    );
 
     compileC(user, 'work', 'int main(void) { volatile unsigned s = 0; for (unsigned i = 0; i < 100000; i++) s += i; return 0; }\n');
     writeFileSync(join(user, 'cg-bench.yml'), 'benchmarks:\n  - name: loop\n    run: [./work]\n');

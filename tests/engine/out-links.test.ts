@@ -41,10 +41,12 @@ test('a committed .cg-bench that is a link (or a link in the --out path) is refu
   }
 });
 
-test('a setup command that replaces setup.log with a link: the next command\'s output is not written through it', async () => {
+test("a setup command that replaces setup.log with a link: the next command's output is not written through it", async () => {
   const victim = join(tempDir(), 'victim');
   writeFileSync(victim, 'untouched\n');
-  const dir = project(`setup:\n  - [sh, -c, "rm .cg-bench/setup.log && ln -s ${victim} .cg-bench/setup.log"]\n  - [sh, -c, "echo planted-by-setup"]\nbenchmarks:\n  - name: a\n    run: [/bin/true]\n`);
+  const dir = project(
+    `setup:\n  - [sh, -c, "rm .cg-bench/setup.log && ln -s ${victim} .cg-bench/setup.log"]\n  - [sh, -c, "echo planted-by-setup"]\nbenchmarks:\n  - name: a\n    run: [/bin/true]\n`,
+  );
   const r = await cli(['run'], { cwd: dir });
   assert.equal(r.code, 3, r.stderr);
   assert.match(r.stderr, /\.cg-bench\/setup\.log: replaced by a symbolic link while the setup commands ran/);

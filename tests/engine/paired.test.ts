@@ -19,7 +19,10 @@ function checkout(root: string, name: string, n: number, mode = 'wallclock'): st
   const dir = join(root, name);
   mkdirSync(dir);
   compileC(dir, 'loop', LOOP);
-  writeFileSync(join(dir, 'cg-bench.yml'), `benchmarks:\n  - name: loop\n    mode: ${mode}\n    run: [./loop, "${n}"]\n  - name: simulated\n    run: [./loop, "10"]\n`);
+  writeFileSync(
+    join(dir, 'cg-bench.yml'),
+    `benchmarks:\n  - name: loop\n    mode: ${mode}\n    run: [./loop, "${n}"]\n  - name: simulated\n    run: [./loop, "10"]\n`,
+  );
   return dir;
 }
 
@@ -29,11 +32,18 @@ test('three times the work is a regression with its interval and pairs; the raw 
   const head = checkout(root, 'head', 9_000_000);
   const run = await cli(['run', '--format', 'json'], { cwd: head });
   assert.equal(run.code, 0, run.stderr);
-  assert.deepEqual((JSON.parse(run.stdout) as { benchmarks: { name: string }[] }).benchmarks.map((b) => b.name), ['simulated'], 'never mixed with the counts');
+  assert.deepEqual(
+    (JSON.parse(run.stdout) as { benchmarks: { name: string }[] }).benchmarks.map((b) => b.name),
+    ['simulated'],
+    'never mixed with the counts',
+  );
 
   const r = await cli(['paired', '../base', '--budget', '3s', '--fail-on-regression', '--results', '.cg-bench/results.json'], { cwd: head });
   assert.equal(r.code, 1, r.stderr);
-  assert.match(r.stdout, /^benchmark +mode +pairs +base +head +change +95% interval +verdict\nloop +wallclock +\d+(?: \(−\d+\))? +\d+\.\d+ ms +\d+\.\d+ ms +\+\d+\.\d+% +\+\d+\.\d+% … \+\d+\.\d+% +regression\n$/);
+  assert.match(
+    r.stdout,
+    /^benchmark +mode +pairs +base +head +change +95% interval +verdict\nloop +wallclock +\d+(?: \(−\d+\))? +\d+\.\d+ ms +\d+\.\d+ ms +\+\d+\.\d+% +\+\d+\.\d+% … \+\d+\.\d+% +regression\n$/,
+  );
   const data = readJson<{ timed: TimedResult[] }>(join(head, '.cg-bench', 'paired', 'paired.json'));
   const loop = data.timed[0]!;
   assert.equal(loop.base.length, loop.head.length);
@@ -45,14 +55,23 @@ test('three times the work is a regression with its interval and pairs; the raw 
 
   // results.json now holds them too (valid by the schema): compare's comment shows their own table.
   const results = readResults(join(head, '.cg-bench', 'results.json'));
-  assert.deepEqual(results.timed?.map((t) => t.name), ['loop']);
-  assert.deepEqual(results.benchmarks.map((b) => b.name), ['simulated']);
+  assert.deepEqual(
+    results.timed?.map((t) => t.name),
+    ['loop'],
+  );
+  assert.deepEqual(
+    results.benchmarks.map((b) => b.name),
+    ['simulated'],
+  );
   const comment = await cli(['compare', '.cg-bench/results.json', '.cg-bench/results.json', '--format', 'markdown'], { cwd: head });
   assert.equal(comment.code, 0, comment.stderr);
-  assert.match(comment.stdout, /#### Timed natively \(paired base and head, not simulated\)\n\n\| Benchmark \| Mode \| Pairs [^\n]*\n[^\n]*\n\| loop \| wallclock \| \d+[^|]*\| [\d.]+ ms \| [\d.]+ ms \| \+[\d.]+% \| \+[\d.]+% … \+[\d.]+% \| 🔴 regression \|/);
+  assert.match(
+    comment.stdout,
+    /#### Timed natively \(paired base and head, not simulated\)\n\n\| Benchmark \| Mode \| Pairs [^\n]*\n[^\n]*\n\| loop \| wallclock \| \d+[^|]*\| [\d.]+ ms \| [\d.]+ ms \| \+[\d.]+% \| \+[\d.]+% … \+[\d.]+% \| 🔴 regression \|/,
+  );
 });
 
-test('mode: counters: where the hardware counters work, samples of user-space cycles and instructions and a verdict; where they do not, exit 2 with the kernel\'s reason, or timed by CPU time when asked', async () => {
+test("mode: counters: where the hardware counters work, samples of user-space cycles and instructions and a verdict; where they do not, exit 2 with the kernel's reason, or timed by CPU time when asked", async () => {
   const problem = countersProblem();
   const root = tempDir('cg-bench-paired-');
   if (!problem) {
@@ -65,9 +84,15 @@ test('mode: counters: where the hardware counters work, samples of user-space cy
     assert.equal(loop?.mode, 'counters');
     assert.equal(loop.unit, 'cycles');
     assert.ok(loop.base.length >= 10 && loop.head.length === loop.base.length, `${loop.base.length} pairs`);
-    assert.ok([...loop.base, ...loop.head].every((c) => Number.isInteger(c) && c > 0), 'user-space cycles counted in every run');
+    assert.ok(
+      [...loop.base, ...loop.head].every((c) => Number.isInteger(c) && c > 0),
+      'user-space cycles counted in every run',
+    );
     const instructions = loop.extra?.['instructions'];
-    assert.ok(instructions && instructions.base.length === loop.base.length && [...instructions.base, ...instructions.head].every((n) => n > 0), 'user-space instructions of the same runs, kept');
+    assert.ok(
+      instructions && instructions.base.length === loop.base.length && [...instructions.base, ...instructions.head].every((n) => n > 0),
+      'user-space instructions of the same runs, kept',
+    );
     assert.equal(loop.estimate.pairs, loop.base.length - loop.estimate.dropped);
     assert.equal(loop.verdict, 'regression', `three times the work: ${loop.estimate.relative}`);
     assert.ok(loop.estimate.low > 0.5, `the whole interval far above zero: ${loop.estimate.low} … ${loop.estimate.high}`);

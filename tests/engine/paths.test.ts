@@ -62,10 +62,16 @@ describe('paths: one rule, applied at the entry', () => {
     const r = await cli(['run', '--out', 'out-reference'], { cwd: sub });
     assert.equal(r.code, 0, r.stderr);
     reference = assertPathsResolve(join(sub, 'out-reference', 'results.json'));
-    assert.deepEqual(reference.benchmarks.map((b) => [b.name, b.status, b.cwd]), [['in-work', 'ok', 'work'], ['from-root', 'ok', '.']]);
+    assert.deepEqual(
+      reference.benchmarks.map((b) => [b.name, b.status, b.cwd]),
+      [
+        ['in-work', 'ok', 'work'],
+        ['from-root', 'ok', '.'],
+      ],
+    );
   });
 
-  test('--config sub/cg-bench.yml from the parent, relative --out: cwd: is the file\'s, --out the caller\'s; same counts', async () => {
+  test("--config sub/cg-bench.yml from the parent, relative --out: cwd: is the file's, --out the caller's; same counts", async () => {
     const r = await cli(['run', '--config', 'sub/cg-bench.yml', '--out', 'out'], { cwd: parent });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stderr, /^results: out\/results\.json$/m);
@@ -89,7 +95,7 @@ describe('paths: one rule, applied at the entry', () => {
     assert.ok(r.stderr.includes(join(parent, 'no/such/valgrind')), r.stderr);
   });
 
-  test('cg-bench check with a relative --out from the parent: deterministic, and its counts are the run\'s', async () => {
+  test("cg-bench check with a relative --out from the parent: deterministic, and its counts are the run's", async () => {
     const r = await cli(['check', '--config', 'sub/cg-bench.yml', '--out', 'check-out'], { cwd: parent });
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /2 deterministic, 0 nondeterministic, 0 failed/);
@@ -98,7 +104,7 @@ describe('paths: one rule, applied at the entry', () => {
     }
   });
 
-  test('printed logs: paths open from the caller\'s directory; stored ones from results.json', async () => {
+  test("printed logs: paths open from the caller's directory; stored ones from results.json", async () => {
     writeFileSync(join(sub, 'fail.yml'), 'benchmarks:\n  - name: fails\n    run: [./prog, fail]\n    cwd: work\n');
     const r = await cli(['run', '--config', 'sub/fail.yml', '--out', 'out-fail'], { cwd: parent });
     assert.equal(r.code, 3, r.stderr);
@@ -110,18 +116,23 @@ describe('paths: one rule, applied at the entry', () => {
     assert.match(r.stdout, /failing on purpose/);
   });
 
-  test('compare takes its files from the caller\'s directory and prints where the head\'s logs are', async () => {
+  test("compare takes its files from the caller's directory and prints where the head's logs are", async () => {
     const r = await cli(['compare', 'sub/out-reference/results.json', 'out/results.json', '--fail-on-regression', '--threshold', '0'], { cwd: parent });
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /2 unchanged/);
     assert.match(r.stdout, /baseline: sub\/out-reference\/results\.json/);
   });
 
-  test('a missing cwd: is named relative to the configuration, whatever the caller\'s directory', async () => {
+  test("a missing cwd: is named relative to the configuration, whatever the caller's directory", async () => {
     writeFileSync(join(sub, 'bad-cwd.yml'), 'benchmarks:\n  - name: a\n    run: [./prog]\n    cwd: nowhere\n');
     const r = await cli(['run', '--config', '../sub/bad-cwd.yml'], { cwd: elsewhere });
     assert.equal(r.code, 2);
     // Outside the caller's directory, paths are shown absolute.
-    assert.ok(r.stderr.includes(`${join(sub, 'bad-cwd.yml')}:4:5: benchmarks[0].cwd: benchmark "a": "nowhere" does not exist (relative to the configuration's directory ${sub})`), r.stderr);
+    assert.ok(
+      r.stderr.includes(
+        `${join(sub, 'bad-cwd.yml')}:4:5: benchmarks[0].cwd: benchmark "a": "nowhere" does not exist (relative to the configuration's directory ${sub})`,
+      ),
+      r.stderr,
+    );
   });
 });

@@ -61,13 +61,16 @@ describe("README's quick start, as written, from a fresh clone", () => {
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
     first = printedResults(r.stderr, clone);
     assert.equal(first.shown, '.cg-bench/examples/results.json');
-    assert.deepEqual(first.results.benchmarks.map((b) => [b.name, b.status]), [
-      ['c-qsort-200k', 'ok'],
-      ['python-dicts', 'ok'],
-      ['rust-primes-2m', 'ok'],
-      ['memory-linear', 'ok'],
-      ['memory-random', 'ok'],
-    ]);
+    assert.deepEqual(
+      first.results.benchmarks.map((b) => [b.name, b.status]),
+      [
+        ['c-qsort-200k', 'ok'],
+        ['python-dicts', 'ok'],
+        ['rust-primes-2m', 'ok'],
+        ['memory-linear', 'ok'],
+        ['memory-random', 'ok'],
+      ],
+    );
     assert.match(r.stdout, /^benchmark +estimated cycles +Ir +L1 hits +LL hits +RAM hits +time$/m);
   });
 

@@ -25,9 +25,15 @@ const yamlString = (s: string) => JSON.stringify(s);
 /** A base and a head checkout side by side, each with one timed benchmark `hang`; returns [root, head]. */
 function checkouts(base: string[], head: string[], extra = ''): [string, string] {
   const root = tempDir('cg-bench-runner-');
-  for (const [side, run] of [['base', base], ['head', head]] as const) {
+  for (const [side, run] of [
+    ['base', base],
+    ['head', head],
+  ] as const) {
     mkdirSync(join(root, side));
-    writeFileSync(join(root, side, 'cg-bench.yml'), `timeout: 2s\n${extra}benchmarks:\n  - name: hang\n    mode: wallclock\n    budget: 1s\n    run: [${run.map(yamlString).join(', ')}]\n`);
+    writeFileSync(
+      join(root, side, 'cg-bench.yml'),
+      `timeout: 2s\n${extra}benchmarks:\n  - name: hang\n    mode: wallclock\n    budget: 1s\n    run: [${run.map(yamlString).join(', ')}]\n`,
+    );
   }
   return [root, join(root, 'head')];
 }
@@ -47,7 +53,11 @@ async function survivors(marker: string): Promise<string[]> {
 
 describe('cg-bench paired: the timeout holds on both sides, nothing survives', () => {
   for (const side of ['base', 'head'] as const) {
-    for (const [what, script] of [['a run that ignores SIGTERM', DEAF], ['a run that stops itself', STOPPED], ['a run that never ends', 'exec sleep 4242']] as const) {
+    for (const [what, script] of [
+      ['a run that ignores SIGTERM', DEAF],
+      ['a run that stops itself', STOPPED],
+      ['a run that never ends', 'exec sleep 4242'],
+    ] as const) {
       test(`${side}: ${what} is killed at its timeout, named by benchmark and side (exit 3)`, async () => {
         const marker = `cg-bench-runner-marker-${side}-${Math.random().toString(36).slice(2)}`;
         const hanging = shell(script, marker);
@@ -56,15 +66,18 @@ describe('cg-bench paired: the timeout holds on both sides, nothing survives', (
         const r = await cli(['paired', '../base'], { cwd: head });
         const left = await survivors(marker);
         assert.equal(r.code, 3, r.stderr);
-        assert.match(r.stderr, new RegExp(`benchmark "hang" \\(${side}, [^)]*cg-bench\\.yml\\): timed out after 2\\.0s in a timed run, and was killed with everything it started`));
-        assert.doesNotMatch(failure(r.stderr), /unshare|cg-bench-init|setpriv|stopwatch/, 'the sandbox\'s wrapper is not what a failure is called');
+        assert.match(
+          r.stderr,
+          new RegExp(`benchmark "hang" \\(${side}, [^)]*cg-bench\\.yml\\): timed out after 2\\.0s in a timed run, and was killed with everything it started`),
+        );
+        assert.doesNotMatch(failure(r.stderr), /unshare|cg-bench-init|setpriv|stopwatch/, "the sandbox's wrapper is not what a failure is called");
         assert.deepEqual(left, [], 'left running after cg-bench exited');
         assert.deepEqual(await survivors(root), []);
       });
     }
   }
 
-  test('a failing run is named by its benchmark and side, not the sandbox\'s unshare argv', async () => {
+  test("a failing run is named by its benchmark and side, not the sandbox's unshare argv", async () => {
     const [, head] = checkouts(['/bin/true'], ['/bin/sh', '-c', 'exit 7']);
     const r = await cli(['paired', '../base'], { cwd: head });
     assert.equal(r.code, 3, r.stderr);
@@ -72,26 +85,33 @@ describe('cg-bench paired: the timeout holds on both sides, nothing survives', (
     assert.doesNotMatch(failure(r.stderr), /unshare|cg-bench-init|setpriv|stopwatch/);
   });
 
-  for (const [signal, code] of [['SIGTERM', 143], ['SIGHUP', 129]] as const) test(`${signal} mid-run stops the TERM-ignoring run on its side and exits ${code}, nothing left`, async () => {
-    const marker = `cg-bench-runner-marker-${signal}-${Math.random().toString(36).slice(2)}`;
-    // A long timeout: only the signal can end it here.
-    const [, head] = checkouts(['/bin/true'], shell(DEAF, marker));
-    writeFileSync(join(head, 'cg-bench.yml'), `timeout: 1h\nbenchmarks:\n  - name: hang\n    mode: wallclock\n    budget: 1s\n    run: [${shell(DEAF, marker).map(yamlString).join(', ')}]\n`);
-    const child = spawn(process.execPath, [CLI, 'paired', '../base'], { cwd: head, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    try {
-      // The spinner itself (a shell whose $0 is the marker), not only the wrappers around it.
-      assert.ok(await eventually(() => processesMentioning(marker).some((p) => p.cmdline.startsWith('/bin/sh -c trap'))), `never ran; stderr: ${stderr}`);
-      child.kill(signal);
-      assert.equal(await exited, code, stderr);
-      assert.match(stderr, new RegExp(`interrupted by ${signal}: stopped 1 running process group`));
-    } finally {
-      child.kill('SIGKILL');
-    }
-    assert.deepEqual(await survivors(marker), [], 'left running after cg-bench exited');
-  });
+  for (const [signal, code] of [
+    ['SIGTERM', 143],
+    ['SIGHUP', 129],
+  ] as const)
+    test(`${signal} mid-run stops the TERM-ignoring run on its side and exits ${code}, nothing left`, async () => {
+      const marker = `cg-bench-runner-marker-${signal}-${Math.random().toString(36).slice(2)}`;
+      // A long timeout: only the signal can end it here.
+      const [, head] = checkouts(['/bin/true'], shell(DEAF, marker));
+      writeFileSync(
+        join(head, 'cg-bench.yml'),
+        `timeout: 1h\nbenchmarks:\n  - name: hang\n    mode: wallclock\n    budget: 1s\n    run: [${shell(DEAF, marker).map(yamlString).join(', ')}]\n`,
+      );
+      const child = spawn(process.execPath, [CLI, 'paired', '../base'], { cwd: head, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      try {
+        // The spinner itself (a shell whose $0 is the marker), not only the wrappers around it.
+        assert.ok(await eventually(() => processesMentioning(marker).some((p) => p.cmdline.startsWith('/bin/sh -c trap'))), `never ran; stderr: ${stderr}`);
+        child.kill(signal);
+        assert.equal(await exited, code, stderr);
+        assert.match(stderr, new RegExp(`interrupted by ${signal}: stopped 1 running process group`));
+      } finally {
+        child.kill('SIGKILL');
+      }
+      assert.deepEqual(await survivors(marker), [], 'left running after cg-bench exited');
+    });
 });
 
 describe('cg-bench killed outright (SIGKILL: no handler runs)', () => {
@@ -103,7 +123,9 @@ describe('cg-bench killed outright (SIGKILL: no handler runs)', () => {
   const skip = !helper ? 'no stopwatch helper here' : bound;
   test('a setup command that ignores SIGTERM does not outlive it', { skip: bound }, async () => {
     const marker = `cg-bench-runner-marker-sigkill-setup-${Math.random().toString(36).slice(2)}`;
-    const dir = project(`setup-timeout: 1h\nsetup:\n  - [${shell(DEAF, marker).map(yamlString).join(', ')}]\nbenchmarks:\n  - name: never\n    run: [/bin/true]\n`);
+    const dir = project(
+      `setup-timeout: 1h\nsetup:\n  - [${shell(DEAF, marker).map(yamlString).join(', ')}]\nbenchmarks:\n  - name: never\n    run: [/bin/true]\n`,
+    );
     const child = spawn(process.execPath, [CLI, 'run'], { cwd: dir, stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     try {
@@ -119,7 +141,10 @@ describe('cg-bench killed outright (SIGKILL: no handler runs)', () => {
   test('a paired run that ignores SIGTERM does not outlive it', { skip }, async () => {
     const marker = `cg-bench-runner-marker-sigkill-${Math.random().toString(36).slice(2)}`;
     const [, head] = checkouts(['/bin/true'], shell(DEAF, marker));
-    writeFileSync(join(head, 'cg-bench.yml'), `timeout: 1h\nbenchmarks:\n  - name: hang\n    mode: wallclock\n    budget: 1s\n    run: [${shell(DEAF, marker).map(yamlString).join(', ')}]\n`);
+    writeFileSync(
+      join(head, 'cg-bench.yml'),
+      `timeout: 1h\nbenchmarks:\n  - name: hang\n    mode: wallclock\n    budget: 1s\n    run: [${shell(DEAF, marker).map(yamlString).join(', ')}]\n`,
+    );
     const child = spawn(process.execPath, [CLI, 'paired', '../base'], { cwd: head, stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
     try {
@@ -134,10 +159,15 @@ describe('cg-bench killed outright (SIGKILL: no handler runs)', () => {
 });
 
 describe('setup commands and benchmarks: nothing survives', () => {
-  for (const [what, script] of [['ignores SIGTERM', DEAF], ['stops itself', STOPPED]] as const) {
+  for (const [what, script] of [
+    ['ignores SIGTERM', DEAF],
+    ['stops itself', STOPPED],
+  ] as const) {
     test(`a setup command that ${what} is killed at setup-timeout with all it started (exit 3)`, async () => {
       const marker = `cg-bench-runner-marker-setup-${Math.random().toString(36).slice(2)}`;
-      const dir = project(`setup-timeout: 1s\nsetup:\n  - [${shell(`${script} & ${script}`, marker).map(yamlString).join(', ')}]\nbenchmarks:\n  - name: never\n    run: [/bin/true]\n`);
+      const dir = project(
+        `setup-timeout: 1s\nsetup:\n  - [${shell(`${script} & ${script}`, marker).map(yamlString).join(', ')}]\nbenchmarks:\n  - name: never\n    run: [/bin/true]\n`,
+      );
       const r = await cli(['run'], { cwd: dir });
       const left = await survivors(marker);
       assert.equal(r.code, 3, r.stderr);
@@ -158,7 +188,11 @@ describe('setup commands and benchmarks: nothing survives', () => {
 
   test('a setup command that succeeds leaves nothing behind: its background and stopped children end with it', async () => {
     const marker = `cg-bench-runner-marker-bg-${Math.random().toString(36).slice(2)}`;
-    const dir = project(`setup:\n  - [${shell(`(${DEAF}) & ${stoppedChild(marker)} & exit 0`, marker).map(yamlString).join(', ')}]\nbenchmarks:\n  - name: quick\n    run: [/bin/true]\n`);
+    const dir = project(
+      `setup:\n  - [${shell(`(${DEAF}) & ${stoppedChild(marker)} & exit 0`, marker)
+        .map(yamlString)
+        .join(', ')}]\nbenchmarks:\n  - name: quick\n    run: [/bin/true]\n`,
+    );
     const r = await cli(['run'], { cwd: dir });
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(await survivors(marker), []);
@@ -169,11 +203,13 @@ describe('a process that leaves its group (setsid)', () => {
   // Without a cgroup only the pid namespace reaches it: where the kernel gives none, it is the
   // documented gap (src/untrusted/process.ts), and there is nothing to assert.
   const namespaced = untrustedSandbox({ root: tempDir('cg-bench-runner-probe-'), network: false }).isolatedPids;
-  test('dies with the setup command and with the paired run that started it, in their pid namespace', { skip: !namespaced && 'no pid namespace here' }, async () => {
+  test('dies with the setup command and with the paired run that started it, in their pid namespace', {
+    skip: !namespaced && 'no pid namespace here',
+  }, async () => {
     const marker = `cg-bench-runner-marker-setsid-${Math.random().toString(36).slice(2)}`;
     // The parent waits a moment, so that the child has left the group before the parent ends.
-    const escape = shell(`setsid /bin/sh -c ${yamlString(DEAF)} ${marker} & sleep 0.2`, marker);
-    const [, head] = checkouts(['/bin/true'], escape, `setup:\n  - [${escape.map(yamlString).join(', ')}]\n`);
+    const escaped = shell(`setsid /bin/sh -c ${yamlString(DEAF)} ${marker} & sleep 0.2`, marker);
+    const [, head] = checkouts(['/bin/true'], escaped, `setup:\n  - [${escaped.map(yamlString).join(', ')}]\n`);
     const r = await cli(['paired', '../base', '--budget', '1ms'], { cwd: head });
     assert.equal(r.code, 0, r.stderr);
     assert.deepEqual(await survivors(marker), [], 'left running after cg-bench exited');

@@ -36,7 +36,10 @@ test('a run without a pid namespace compared with a sealed one: not comparable, 
   const base = await cli(['run', '--out', join(outputs, 'pid-base'), '--save-baseline', join(dir, 'base.json')], { cwd: dir });
   assert.equal(base.code, 0, base.stderr);
   assert.equal(readJson(join(outputs, 'pid-base', 'results.json')).benchmarks[0]!.seal?.pids, 'own');
-  const head = await cli(['run', '--out', join(outputs, 'pid-head'), '--baseline', join(dir, 'base.json'), '--format', 'json', '--fail-on-regression'], { cwd: dir, env: withoutPidNamespaces() });
+  const head = await cli(['run', '--out', join(outputs, 'pid-head'), '--baseline', join(dir, 'base.json'), '--format', 'json', '--fail-on-regression'], {
+    cwd: dir,
+    env: withoutPidNamespaces(),
+  });
   assert.equal(head.code, 0, head.stderr);
   const c = (JSON.parse(head.stdout) as { benchmarks: { verdict: string; notComparable?: string }[] }).benchmarks[0]!;
   assert.equal(c.verdict, 'not-comparable');
@@ -57,7 +60,9 @@ test('a run without a pid namespace compared with a sealed one: not comparable, 
 
 const noRustc = spawnSync('rustc', ['--version']).status !== 0 && 'needs rustc';
 
-test('fixed entropy: getrandom, arc4random, getentropy, /dev/urandom, a Rust HashMap and Python\'s unseeded random give one count run to run', { skip: noRustc }, async () => {
+test("fixed entropy: getrandom, arc4random, getentropy, /dev/urandom, a Rust HashMap and Python's unseeded random give one count run to run", {
+  skip: noRustc,
+}, async () => {
   const dir = project(ENTROPY_CONFIG);
   buildEntropyPrograms(dir);
   const first = await measure(dir);
@@ -69,7 +74,10 @@ test('fixed entropy: getrandom, arc4random, getentropy, /dev/urandom, a Rust Has
 
 test('check keeps every function and line in its two outputs (a run keeps those above 0.01 %)', async () => {
   const dir = project('benchmarks:\n  - name: big-and-tiny\n    run: [./work]\n');
-  compileC(dir, 'work', `#include <stdio.h>
+  compileC(
+    dir,
+    'work',
+    `#include <stdio.h>
 __attribute__((noinline)) static unsigned long tiny(unsigned long h) { return h * 3 + 1; }
 int main(void) {
   unsigned long h = 1;
@@ -77,7 +85,8 @@ int main(void) {
   printf("%lu\\n", tiny(h));
   return 0;
 }
-`);
+`,
+  );
   const run = await measure(dir);
   assert.ok(!run.results.benchmarks[0]!.functions.some((f) => f.fn === 'tiny'), 'a run leaves out a function of a few instructions');
   const out = join(outputs, 'check');
@@ -86,7 +95,10 @@ int main(void) {
   for (const side of ['check-1', 'check-2']) {
     const b = readJson(join(out, side, 'results.json')).benchmarks[0]!;
     assert.equal(b.allFunctions, true, side);
-    assert.ok(b.functions.some((f) => f.fn === 'tiny'), `${side} keeps tiny`);
+    assert.ok(
+      b.functions.some((f) => f.fn === 'tiny'),
+      `${side} keeps tiny`,
+    );
     assert.ok(b.functions.length > run.results.benchmarks[0]!.functions.length, side);
   }
 });

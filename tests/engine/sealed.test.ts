@@ -60,7 +60,10 @@ test('.valgrindrc in the working directory or HOME and VALGRIND_OPTS of the call
   writeFileSync(join(dir, 'work', '.valgrindrc'), `${skip}\n`);
   const planted = await measure(dir, 'planted', { VALGRIND_OPTS: skip });
   const commands = (r: Results) => r.benchmarks[0]!.processes.map((p) => p.cmd);
-  assert.ok(commands(clean).some((c) => /^\/bin\/true/.test(c)), `/bin/true is traced: ${JSON.stringify(commands(clean))}`);
+  assert.ok(
+    commands(clean).some((c) => /^\/bin\/true/.test(c)),
+    `/bin/true is traced: ${JSON.stringify(commands(clean))}`,
+  );
   assert.deepEqual(commands(planted), commands(clean));
   assert.deepEqual(events(planted), events(clean));
 });
@@ -97,7 +100,9 @@ int main(void) {
 }
 `;
 
-test('a benchmark sees one CPU whatever cg-bench\'s affinity: {0}, {0,1} and {1} give the same count', { skip: availableParallelism() < 2 && 'needs 2 CPUs' }, async (t) => {
+test("a benchmark sees one CPU whatever cg-bench's affinity: {0}, {0,1} and {1} give the same count", {
+  skip: availableParallelism() < 2 && 'needs 2 CPUs',
+}, async (t) => {
   // glibc's sysconf(_SC_NPROCESSORS_ONLN) parses /sys/devices/system/cpu/online: before, "0-1"
   // cost 4 Ir more than "0" here, and the affinity mask is the host's.
   const dir = project('benchmarks:\n  - name: cpus\n    run: ["./cpus"]\n');
@@ -108,7 +113,15 @@ test('a benchmark sees one CPU whatever cg-bench\'s affinity: {0}, {0,1} and {1}
   const other = await measurePinned(dir, '1');
   for (const run of [one, two, other]) {
     assert.equal(run.seen, 'online=1 conf=1 affinity=1\n');
-    assert.deepEqual(run.results.environment.host && [run.results.environment.host.cpusOnline, run.results.environment.host.cpusPossible, run.results.environment.host.affinity], ['0', '0', 1], 'recorded as the benchmark sees it');
+    assert.deepEqual(
+      run.results.environment.host && [
+        run.results.environment.host.cpusOnline,
+        run.results.environment.host.cpusPossible,
+        run.results.environment.host.affinity,
+      ],
+      ['0', '0', 1],
+      'recorded as the benchmark sees it',
+    );
   }
   assert.deepEqual(events(two.results), events(one.results));
   assert.deepEqual(events(other.results), events(one.results));
@@ -135,11 +148,17 @@ test('a process left running is killed, named as an error, and leaves no files b
   await new Promise((resolve) => setTimeout(resolve, 3500));
   assert.ok(!existsSync(join(dir, 'LATE')), 'the orphan never finished its work');
   const files = readdirSync(join(dir, 'out', 'benchmarks', '01-orphan'));
-  assert.deepEqual(files.filter((f) => f.startsWith('cachegrind.out.') && !f.endsWith('.gz')), [], `stray profiles: ${files.join(', ')}`);
+  assert.deepEqual(
+    files.filter((f) => f.startsWith('cachegrind.out.') && !f.endsWith('.gz')),
+    [],
+    `stray profiles: ${files.join(', ')}`,
+  );
 });
 
 test('each run has a private, empty HOME and TMPDIR at a path fixed per benchmark, removed afterwards', async () => {
-  const dir = project('benchmarks:\n  - name: writes-home\n    run: \'(ls -A "$HOME"; ls -A "$TMPDIR") > seen.txt; touch "$HOME/left-over"\'\n  - name: python\n    run: ["python3", "-S", "-c", "import os, json, pathlib; print(json.dumps(sorted(os.environ)), pathlib.Path.home())"]\n');
+  const dir = project(
+    'benchmarks:\n  - name: writes-home\n    run: \'(ls -A "$HOME"; ls -A "$TMPDIR") > seen.txt; touch "$HOME/left-over"\'\n  - name: python\n    run: ["python3", "-S", "-c", "import os, json, pathlib; print(json.dumps(sorted(os.environ)), pathlib.Path.home())"]\n',
+  );
   const emptyHomeSeen = () => assert.equal(readFileSync(join(dir, 'seen.txt'), 'utf8'), 'tmp\n', 'HOME held only TMPDIR, and TMPDIR nothing');
   const a = await measure(dir, 'a');
   emptyHomeSeen();

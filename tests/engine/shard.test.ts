@@ -11,7 +11,15 @@ const LOOP = `#include <stdlib.h>
 int main(int argc, char **argv) { volatile unsigned long h = 1; for (unsigned long i = 0, n = strtoul(argv[1], 0, 10); i < n; i++) h = (h ^ i) * 1099511628211UL; return 0; }\n`;
 
 const CONFIG = `benchmarks:
-${[['one', 1000], ['two', 50000], ['three', 2000], ['four', 30000], ['five', 500]].map(([name, n]) => `  - name: ${name}\n    run: [./loop, "${n}"]`).join('\n')}
+${[
+  ['one', 1000],
+  ['two', 50000],
+  ['three', 2000],
+  ['four', 30000],
+  ['five', 500],
+]
+  .map(([name, n]) => `  - name: ${name}\n    run: [./loop, "${n}"]`)
+  .join('\n')}
 `;
 
 /** Everything measured, without what a clock decides. */
@@ -38,7 +46,10 @@ test('run --shard on three "machines", then merge: identical to one machine meas
   assert.deepEqual(counted(joined), counted(one));
   for (const b of joined.benchmarks) for (const p of b.processes) assert.ok(existsSync(join(dir, 'merged', p.file)), p.file);
   const comparison = JSON.parse(merged.stdout) as { benchmarks: { verdict: string }[] };
-  assert.deepEqual(comparison.benchmarks.map((b) => b.verdict), ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged']);
+  assert.deepEqual(
+    comparison.benchmarks.map((b) => b.verdict),
+    ['unchanged', 'unchanged', 'unchanged', 'unchanged', 'unchanged'],
+  );
 });
 
 test('more parts than benchmarks: the empty parts measure nothing, and the merge is still whole', async () => {
@@ -89,7 +100,7 @@ test('merge never copies what a link in a part names: a stdout.log linked to a 0
   assert.equal(readFileSync(join(dir, 'm', log), 'utf8'), 'b\n');
 });
 
-test('merge: a part naming a file where another part\'s file is (a.log, then a.log/x) is refused naming the part, not an internal error', async () => {
+test("merge: a part naming a file where another part's file is (a.log, then a.log/x) is refused naming the part, not an internal error", async () => {
   const dir = project('benchmarks:\n  - name: a\n    run: ["/bin/echo", "a"]\n  - name: b\n    run: ["/bin/echo", "b"]\n');
   for (const i of [1, 2]) {
     const r = await cli(['run', '--shard', `${i}/2`, '--out', `p${i}`], { cwd: dir });

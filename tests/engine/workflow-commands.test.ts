@@ -9,9 +9,11 @@ import { cli, project } from '../helpers.ts';
 /** Lines the runner would run: `::name::` first after blanks, `##[name]` anywhere. */
 const commands = (text: string) => text.split('\n').filter((line) => /^\s*::/.test(line) || line.includes('##['));
 
-describe('GITHUB_ACTIONS=true: no workflow command from the CLI\'s output', () => {
+describe("GITHUB_ACTIONS=true: no workflow command from the CLI's output", () => {
   test('setup output in the log tail', async () => {
-    const dir = project(`setup:\n  - "echo '::error::from setup'; echo '  ::add-mask::x ##[error]y'; exit 1"\nbenchmarks:\n  - name: a\n    run: [/bin/true]\n`);
+    const dir = project(
+      `setup:\n  - "echo '::error::from setup'; echo '  ::add-mask::x ##[error]y'; exit 1"\nbenchmarks:\n  - name: a\n    run: [/bin/true]\n`,
+    );
     const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
     assert.equal(r.code, 3, r.stderr);
     assert.match(r.stderr, /^\\::error::from setup$/m, 'shown, as text');

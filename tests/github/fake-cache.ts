@@ -99,14 +99,18 @@ export class FakeCacheService {
         if (this.entries.some((e) => e.key === body['key'] && e.version === body['version'])) {
           return this.json(res, 200, { ok: false, message: 'cache entry with the same key and version already exists' });
         }
-        const blob = createHash('sha256').update(`${String(body['key'])}/${String(body['version'])}`).digest('hex').slice(0, 20);
+        const blob = createHash('sha256')
+          .update(`${String(body['key'])}/${String(body['version'])}`)
+          .digest('hex')
+          .slice(0, 20);
         this.entries.push({ key: String(body['key']), version: String(body['version']), blob, finalized: false });
         return this.json(res, 200, { ok: true, signed_upload_url: `${this.url}blob/${blob}?sig=fake` });
       }
       case 'FinalizeCacheEntryUpload': {
         const entry = this.entries.find((e) => e.key === body['key'] && e.version === body['version']);
         if (!entry || !this.blobs.has(entry.blob)) return this.json(res, 200, { ok: false, message: 'nothing was uploaded' });
-        if (String(this.blobs.get(entry.blob)!.length) !== String(body['size_bytes'])) this.violations.push(`Finalize: size_bytes ${String(body['size_bytes'])} differs from the upload`);
+        if (String(this.blobs.get(entry.blob)!.length) !== String(body['size_bytes']))
+          this.violations.push(`Finalize: size_bytes ${String(body['size_bytes'])} differs from the upload`);
         entry.finalized = true;
         return this.json(res, 200, { ok: true, entry_id: String(this.entries.indexOf(entry) + 1) });
       }
@@ -114,7 +118,9 @@ export class FakeCacheService {
         const keys = [String(body['key']), ...((body['restore_keys'] as string[] | undefined) ?? [])];
         for (const [i, key] of keys.entries()) {
           // A restore key matching several entries restores the newest, as GitHub documents.
-          const entry = [...this.entries].reverse().find((e) => e.finalized && e.version === body['version'] && (i === 0 ? e.key === key : e.key.startsWith(key)));
+          const entry = [...this.entries]
+            .reverse()
+            .find((e) => e.finalized && e.version === body['version'] && (i === 0 ? e.key === key : e.key.startsWith(key)));
           if (entry) return this.json(res, 200, { ok: true, signed_download_url: `${this.url}blob/${entry.blob}`, matched_key: entry.key });
         }
         return this.json(res, 200, { ok: false });

@@ -49,7 +49,8 @@ export class FakeGitHub {
   }
 
   private send(res: ServerResponse, status: number, body: unknown, op?: ReturnType<typeof findOperation>, headers: Record<string, string> = {}): void {
-    if (op) for (const problem of checkResponse(op, status, body)) this.violations.push(`fake response to ${op.method.toUpperCase()} ${op.template}: ${problem}`);
+    if (op)
+      for (const problem of checkResponse(op, status, body)) this.violations.push(`fake response to ${op.method.toUpperCase()} ${op.template}: ${problem}`);
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
     res.end(body === undefined ? '' : JSON.stringify(body));
   }
@@ -78,7 +79,13 @@ export class FakeGitHub {
     const fault = this.faults.find((f) => f.method === method && op.template.includes(f.route) && f.times > 0);
     if (fault) {
       fault.times--;
-      return this.send(res, fault.status, { message: fault.message ?? `injected ${fault.status}`, documentation_url: 'https://docs.github.com/rest' }, undefined, fault.headers);
+      return this.send(
+        res,
+        fault.status,
+        { message: fault.message ?? `injected ${fault.status}`, documentation_url: 'https://docs.github.com/rest' },
+        undefined,
+        fault.headers,
+      );
     }
     if (this.readOnly && method !== 'GET') {
       return this.send(res, 403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest' });
@@ -121,7 +128,12 @@ export class FakeGitHub {
         const issue = Number(params[2]);
         const comment = { id: this.nextId++, body: String((body as Json)['body']) };
         this.comments.set(issue, [...(this.comments.get(issue) ?? []), comment]);
-        return this.send(res, 201, { ...exampleResponse(op, 201), id: comment.id, body: comment.body, html_url: `${htmlBase}/pull/${issue}#issuecomment-${comment.id}` }, op);
+        return this.send(
+          res,
+          201,
+          { ...exampleResponse(op, 201), id: comment.id, body: comment.body, html_url: `${htmlBase}/pull/${issue}#issuecomment-${comment.id}` },
+          op,
+        );
       }
       case 'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}': {
         const id = Number(params[2]);
@@ -136,11 +148,27 @@ export class FakeGitHub {
       }
       case 'GET /user':
         // What GITHUB_TOKEN gets: an installation token is not a user.
-        return this.send(res, 403, { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user' }, op);
+        return this.send(
+          res,
+          403,
+          { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user' },
+          op,
+        );
       case 'POST /repos/{owner}/{repo}/statuses/{sha}': {
         const b = body as Json;
-        this.statuses.push({ sha: params[2]!, state: String(b['state']), description: String(b['description'] ?? ''), context: String(b['context'] ?? 'default'), ...(b['target_url'] ? { target_url: String(b['target_url']) } : {}) });
-        return this.send(res, 201, { ...exampleResponse(op, 201), state: b['state'], description: b['description'] ?? null, context: b['context'] ?? 'default' }, op);
+        this.statuses.push({
+          sha: params[2]!,
+          state: String(b['state']),
+          description: String(b['description'] ?? ''),
+          context: String(b['context'] ?? 'default'),
+          ...(b['target_url'] ? { target_url: String(b['target_url']) } : {}),
+        });
+        return this.send(
+          res,
+          201,
+          { ...exampleResponse(op, 201), state: b['state'], description: b['description'] ?? null, context: b['context'] ?? 'default' },
+          op,
+        );
       }
       case 'GET /repos/{owner}/{repo}/pulls/{pull_number}': {
         const head = this.pulls.get(Number(params[2]));

@@ -14,7 +14,6 @@ export function fixture(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Record<string, unknown>;
 }
 
-
 export interface ActionRun {
   code: number | null;
   stdout: string;
@@ -81,19 +80,40 @@ export async function runAction(options: {
     ...options.env,
   };
   const child = options.insideImage
-    ? spawn(ENGINE[0]!, [
-        ...ENGINE.slice(1), 'run', '--rm', ...RUN_FLAGS,
-        // The same paths inside as outside, as the runner mounts its work and temp directories.
-        '-v', `${options.workspace}:${options.workspace}`, '-v', `${dir}:${dir}`, '-w', options.workspace,
-        ...Object.entries(env).filter(([k]) => !['PATH', 'HOME', 'CG_BENCH_ENGINE', 'CG_BENCH_ENGINE_FLAGS'].includes(k)).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
-        '--entrypoint', 'node', IMAGE, '/opt/cg-bench/dist/action.js',
-      ], { stdio: ['ignore', 'pipe', 'pipe'] })
+    ? spawn(
+        ENGINE[0]!,
+        [
+          ...ENGINE.slice(1),
+          'run',
+          '--rm',
+          ...RUN_FLAGS,
+          // The same paths inside as outside, as the runner mounts its work and temp directories.
+          '-v',
+          `${options.workspace}:${options.workspace}`,
+          '-v',
+          `${dir}:${dir}`,
+          '-w',
+          options.workspace,
+          ...Object.entries(env)
+            .filter(([k]) => !['PATH', 'HOME', 'CG_BENCH_ENGINE', 'CG_BENCH_ENGINE_FLAGS'].includes(k))
+            .flatMap(([k, v]) => ['-e', `${k}=${v}`]),
+          '--entrypoint',
+          'node',
+          IMAGE,
+          '/opt/cg-bench/dist/action.js',
+        ],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      )
     : spawn(process.execPath, [join(ROOT, 'dist', 'action.js')], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stdout += d.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  const commands = (kind: string) => stdout.split('\n').filter((l) => l.startsWith(`::${kind}`)).map((l) => l.replace(/^::[^:]*::/, ''));
+  const commands = (kind: string) =>
+    stdout
+      .split('\n')
+      .filter((l) => l.startsWith(`::${kind}`))
+      .map((l) => l.replace(/^::[^:]*::/, ''));
   return {
     code,
     stdout,

@@ -20,7 +20,9 @@ const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
 
 function load(): Operation[] {
   if (operations) return operations;
-  const spec = JSON.parse(readFileSync(require.resolve('@octokit/openapi/generated/api.github.com.deref.json'), 'utf8')) as { paths: Record<string, Record<string, Json>> };
+  const spec = JSON.parse(readFileSync(require.resolve('@octokit/openapi/generated/api.github.com.deref.json'), 'utf8')) as {
+    paths: Record<string, Record<string, Json>>;
+  };
   operations = [];
   for (const [template, methods] of Object.entries(spec.paths)) {
     const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}|\{[^}]+\}/g, '([^/]+)');
@@ -38,7 +40,8 @@ function toJsonSchema(schema: unknown): unknown {
   const out: Json = {};
   for (const [k, v] of Object.entries(schema as Json)) {
     if (k === 'example' || k === 'examples' || k === 'discriminator' || k === 'xml' || k === 'externalDocs') continue;
-    out[k] = k === 'properties' || k === 'patternProperties' ? Object.fromEntries(Object.entries(v as Json).map(([p, s]) => [p, toJsonSchema(s)])) : toJsonSchema(v);
+    out[k] =
+      k === 'properties' || k === 'patternProperties' ? Object.fromEntries(Object.entries(v as Json).map(([p, s]) => [p, toJsonSchema(s)])) : toJsonSchema(v);
   }
   if (out['nullable'] === true) {
     delete out['nullable'];

@@ -6,7 +6,23 @@
 // until a line that parses as the command TOKEN.
 
 /** The commands the runner registers: its command extensions plus stop-commands. */
-const REGISTERED = ['set-env', 'set-output', 'save-state', 'add-mask', 'add-path', 'add-matcher', 'remove-matcher', 'debug', 'warning', 'error', 'notice', 'group', 'endgroup', 'echo', 'stop-commands'];
+const REGISTERED = [
+  'set-env',
+  'set-output',
+  'save-state',
+  'add-mask',
+  'add-path',
+  'add-matcher',
+  'remove-matcher',
+  'debug',
+  'warning',
+  'error',
+  'notice',
+  'group',
+  'endgroup',
+  'echo',
+  'stop-commands',
+];
 
 export interface RunnerCommand {
   /** 1-based line number in the log. */

@@ -68,16 +68,31 @@ function runJob(workspace: string, gitlab: FakeGitLab, options: JobOptions & { w
     CI_PIPELINE_SOURCE: options.mr ? 'merge_request_event' : 'push',
     ...(options.branch ? { CI_COMMIT_BRANCH: options.branch } : {}),
     ...(options.mr
-      ? { CI_MERGE_REQUEST_IID: String(options.mr.iid), CI_MERGE_REQUEST_DIFF_BASE_SHA: options.mr.base, CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'master', CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: options.mr.head }
+      ? {
+          CI_MERGE_REQUEST_IID: String(options.mr.iid),
+          CI_MERGE_REQUEST_DIFF_BASE_SHA: options.mr.base,
+          CI_MERGE_REQUEST_TARGET_BRANCH_NAME: 'master',
+          CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: options.mr.head,
+        }
       : {}),
     ...(token ? { CG_BENCH_GITLAB_TOKEN: gitlab.apiToken } : {}),
   };
   const env = { ...job.variables, ...predefined };
   const args = [
-    ...ENGINE.slice(1), 'run', '--rm', ...RUN_FLAGS,
-    '-v', `${workspace}:${PROJECT_DIR}`, '-w', PROJECT_DIR,
+    ...ENGINE.slice(1),
+    'run',
+    '--rm',
+    ...RUN_FLAGS,
+    '-v',
+    `${workspace}:${PROJECT_DIR}`,
+    '-w',
+    PROJECT_DIR,
     ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
-    '--entrypoint', 'sh', job.image.name, '-c', `set -e\n${job.script.join('\n')}`,
+    '--entrypoint',
+    'sh',
+    job.image.name,
+    '-c',
+    `set -e\n${job.script.join('\n')}`,
   ];
   return new Promise((resolve) => {
     const child = spawn(ENGINE[0]!, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -97,10 +112,18 @@ async function runMergeRequest(workspace: string, gitlab: FakeGitLab, options: J
 
 /** Well-formed XML, checked by a real parser (Python's expat). */
 function parseXml(path: string): { tests: number; failures: number; errors: number; names: string[] } {
-  const r = spawnSync('python3', ['-c', `import sys, json, xml.etree.ElementTree as ET
+  const r = spawnSync(
+    'python3',
+    [
+      '-c',
+      `import sys, json, xml.etree.ElementTree as ET
 root = ET.parse(sys.argv[1]).getroot()
 suite = root.find('testsuite')
-print(json.dumps({"tests": int(suite.get("tests")), "failures": int(suite.get("failures")), "errors": int(suite.get("errors")), "names": [c.get("name") for c in suite.iter("testcase")]}))`, path], { encoding: 'utf8' });
+print(json.dumps({"tests": int(suite.get("tests")), "failures": int(suite.get("failures")), "errors": int(suite.get("errors")), "names": [c.get("name") for c in suite.iter("testcase")]}))`,
+      path,
+    ],
+    { encoding: 'utf8' },
+  );
   assert.equal(r.status, 0, r.stderr);
   return JSON.parse(r.stdout) as { tests: number; failures: number; errors: number; names: string[] };
 }
@@ -121,7 +144,8 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
   after(() => gitlab.stop());
 
   const publishArtifacts = (run: JobRun) => {
-    for (const path of ['commit.json', 'head/results.json']) gitlab.artifacts.set(`master/cg-bench/cg-bench-results/${path}`, readFileSync(join(run.dir, path)));
+    for (const path of ['commit.json', 'head/results.json'])
+      gitlab.artifacts.set(`master/cg-bench/cg-bench-results/${path}`, readFileSync(join(run.dir, path)));
   };
 
   test('a default-branch pipeline measures and keeps results, reports and cachegrind.out files as artifacts', () => {
@@ -132,10 +156,14 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     assert.ok(results.benchmarks[0]!.processes[0]!.file.endsWith('.gz'));
     assert.match(defaultBranch.log, /loop\s+[\d,]+/, 'the table is in the job log');
     assert.equal(parseXml(join(defaultBranch.dir, 'junit.xml')).tests, 2);
-    assert.deepEqual(gitlab.requests.filter((r) => r.path.includes('/notes')), [], 'no note outside merge requests');
+    assert.deepEqual(
+      gitlab.requests.filter((r) => r.path.includes('/notes')),
+      [],
+      'no note outside merge requests',
+    );
   });
 
-  test('a merge request takes the baseline from the default branch\'s artifacts and writes one note', async () => {
+  test("a merge request takes the baseline from the default branch's artifacts and writes one note", async () => {
     publishArtifacts(defaultBranch);
     const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 5, base: repo.main, head: repo.feature }, sha: repo.feature });
     assert.equal(run.code, 0, run.log);
@@ -144,7 +172,10 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     const notes = gitlab.notes.get(5)!;
     assert.equal(notes.length, 1);
     assert.match(notes[0]!.body, /^<!-- cg-bench:[0-9a-f]{12} -->\n### 🔴 cg-bench: 1 regression, 1 unchanged/);
-    assert.match(notes[0]!.body, /baseline: merge\\-base [0-9a-f]{8}, from the master pipeline's artifacts, verified \\\((loop|steady) measured again here: identical\\\)/);
+    assert.match(
+      notes[0]!.body,
+      /baseline: merge\\-base [0-9a-f]{8}, from the master pipeline's artifacts, verified \\\((loop|steady) measured again here: identical\\\)/,
+    );
     const junit = parseXml(join(run.dir, 'junit.xml'));
     assert.deepEqual([junit.tests, junit.failures, junit.errors], [2, 1, 0]);
     const metrics = readFileSync(join(run.dir, 'metrics.txt'), 'utf8');
@@ -158,7 +189,11 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
 
   test('without artifacts the merge-base is measured in the job, with the same numbers; the note is updated', async () => {
     gitlab.artifacts.clear();
-    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 5, base: repo.main, head: repo.feature }, sha: repo.feature, inputs: { 'fail-on-regression': 'true' } });
+    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, {
+      mr: { iid: 5, base: repo.main, head: repo.feature },
+      sha: repo.feature,
+      inputs: { 'fail-on-regression': 'true' },
+    });
     assert.equal(run.code, 1, 'fails on the regression when asked');
     assert.equal(run.note.code, 0, run.note.log);
     assert.deepEqual(countCycles(readJson(join(run.dir, 'base', 'results.json'))), countCycles(readJson(join(defaultBranch.dir, 'head', 'results.json'))));
@@ -168,7 +203,11 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
 
   test('a timed benchmark (mode: wallclock) is timed against the merge-base in the measuring job, paired; the note shows its table and the job fails on its regression', async () => {
     gitlab.artifacts.clear();
-    const run = await runMergeRequest(checkout(repo, repo.timedHead), gitlab, { mr: { iid: 12, base: repo.timedBase, head: repo.timedHead }, sha: repo.timedHead, inputs: { 'fail-on-regression': 'true' } });
+    const run = await runMergeRequest(checkout(repo, repo.timedHead), gitlab, {
+      mr: { iid: 12, base: repo.timedBase, head: repo.timedHead },
+      sha: repo.timedHead,
+      inputs: { 'fail-on-regression': 'true' },
+    });
     assert.equal(run.code, 1, `the timed regression fails the job:\n${run.log}`);
     assert.equal(run.note.code, 0, run.note.log);
     const timed = readJson<Results>(join(run.dir, 'head', 'results.json')).timed;
@@ -183,7 +222,11 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
   });
 
   test('without a token the job says why and writes no note', async () => {
-    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 6, base: repo.main, head: repo.feature }, sha: repo.feature, token: false });
+    const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, {
+      mr: { iid: 6, base: repo.main, head: repo.feature },
+      sha: repo.feature,
+      token: false,
+    });
     assert.equal(run.code, 0, run.log);
     assert.equal(run.note.code, 0, run.note.log);
     assert.match(run.note.log, /No merge request note: the variable CG_BENCH_GITLAB_TOKEN is empty\. The job token cannot write notes/);
@@ -225,20 +268,25 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     assert.deepEqual(gitlab.violations, []);
   });
 
-  test('the measuring job warns when it is given the token, where the merge request\'s code runs', async () => {
+  test("the measuring job warns when it is given the token, where the merge request's code runs", async () => {
     const run = await runJob(checkout(repo, repo.feature), gitlab, { mr: { iid: 13, base: repo.main, head: repo.feature }, sha: repo.feature, token: true });
     assert.equal(run.code, 0, run.log);
     assert.match(run.log, /CG_BENCH_GITLAB_TOKEN is set in this job, where the merge request's code runs\. Give it only to the note job/);
     assert.equal(gitlab.notes.get(13), undefined, 'the measuring job writes no note');
   });
 
-  test('the note job posts only results measured at this pipeline\'s commit', async () => {
+  test("the note job posts only results measured at this pipeline's commit", async () => {
     const workspace = checkout(repo, repo.feature);
     const measured = await runJob(workspace, gitlab, { mr: { iid: 14, base: repo.main, head: repo.feature }, sha: repo.feature });
     assert.equal(measured.code, 0, measured.log);
     const note = await runJob(workspace, gitlab, { mr: { iid: 14, base: repo.main, head: repo.main }, sha: repo.main, which: 'note' });
     assert.equal(note.code, 2, note.log);
-    assert.match(note.log, new RegExp(`cg-bench-results: the measuring job measured ${repo.feature.slice(0, 8)}, not this pipeline's commit ${repo.main.slice(0, 8)}; refusing its results`));
+    assert.match(
+      note.log,
+      new RegExp(
+        `cg-bench-results: the measuring job measured ${repo.feature.slice(0, 8)}, not this pipeline's commit ${repo.main.slice(0, 8)}; refusing its results`,
+      ),
+    );
     assert.equal(gitlab.notes.get(14), undefined);
   });
 
@@ -258,14 +306,17 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     gitlab.artifacts.set('master/cg-bench/cg-bench-results/head/results.json', Buffer.from(JSON.stringify(forged)));
     const run = await runMergeRequest(checkout(repo, repo.feature), gitlab, { mr: { iid: 15, base: repo.main, head: repo.feature }, sha: repo.feature });
     assert.equal(run.code, 0, run.log);
-    assert.match(run.log, /is not what [0-9a-f]{8} measures here: (loop|steady) measures [\d,]+ estimated cycles here, [\d,]+ stored\. Measuring the whole merge-base in this job/);
+    assert.match(
+      run.log,
+      /is not what [0-9a-f]{8} measures here: (loop|steady) measures [\d,]+ estimated cycles here, [\d,]+ stored\. Measuring the whole merge-base in this job/,
+    );
     const note = gitlab.notes.get(15)![0]!.body;
     assert.match(note, /measured in this job \\\(the stored baseline differed: (loop|steady) measures/);
     assert.match(note, /1 regression, 1 unchanged/, 'compared with the measured merge-base, not the forged numbers');
     gitlab.artifacts.clear();
   });
 
-  test('attack 1 (issue 23): a source file linked to the checkout\'s .git/config never puts its secret in the note, the results or the artifacts; the line is listed without code', async () => {
+  test("attack 1 (issue 23): a source file linked to the checkout's .git/config never puts its secret in the note, the results or the artifacts; the line is listed without code", async () => {
     const workspace = checkout(repo, repo.main);
     const secret = 'c2VjcmV0LWpvYi10b2tlbi03ZjNh';
     const sha = leakCommit(workspace, secret, `${PROJECT_DIR}/.git/config`);
@@ -276,11 +327,21 @@ describe('the GitLab CI/CD component', { timeout: 40 * 60_000 }, () => {
     const artifacts = readdirSync(run.dir, { recursive: true, encoding: 'utf8' })
       .map((name) => join(run.dir, name))
       .filter((path) => statSync(path).isFile() && !path.endsWith('.gz'));
-    for (const [where, text] of [['note', note], ['job log', run.log], ['note job log', run.note.log], ...artifacts.map((path) => [path, readFileSync(path, 'utf8')])] as [string, string][]) {
+    for (const [where, text] of [
+      ['note', note],
+      ['job log', run.log],
+      ['note job log', run.note.log],
+      ...artifacts.map((path) => [path, readFileSync(path, 'utf8')]),
+    ] as [string, string][]) {
       assert.ok(!text.includes(secret), `the secret is in the ${where}`);
     }
-    const lines = readJson(join(run.dir, 'head', 'results.json')).benchmarks.flatMap((b) => b.functions.flatMap((f) => f.lines ?? [])).filter((l) => l.file.endsWith('leak.c'));
-    assert.ok(lines.length > 0, 'the loop\'s lines are recorded under leak.c');
-    assert.ok(lines.every((l) => l.text === undefined), JSON.stringify(lines));
+    const lines = readJson(join(run.dir, 'head', 'results.json'))
+      .benchmarks.flatMap((b) => b.functions.flatMap((f) => f.lines ?? []))
+      .filter((l) => l.file.endsWith('leak.c'));
+    assert.ok(lines.length > 0, "the loop's lines are recorded under leak.c");
+    assert.ok(
+      lines.every((l) => l.text === undefined),
+      JSON.stringify(lines),
+    );
   });
 });

@@ -48,10 +48,28 @@ export class FakeGitLab {
   private note(iid: number, n: Note): Record<string, unknown> {
     const now = new Date().toISOString();
     return {
-      id: n.id, type: null, body: n.body, attachment: null,
-      author: { ...(n.author ?? TOKEN_USER), name: 'cg-bench', state: 'active', avatar_url: null, web_url: `https://gitlab.example.com/${(n.author ?? TOKEN_USER).username}` },
-      created_at: now, updated_at: now, system: false, noteable_id: 1000 + iid, noteable_type: 'MergeRequest', project_id: Number(this.projectId),
-      resolvable: false, confidential: false, internal: false, noteable_iid: iid, commands_changes: {},
+      id: n.id,
+      type: null,
+      body: n.body,
+      attachment: null,
+      author: {
+        ...(n.author ?? TOKEN_USER),
+        name: 'cg-bench',
+        state: 'active',
+        avatar_url: null,
+        web_url: `https://gitlab.example.com/${(n.author ?? TOKEN_USER).username}`,
+      },
+      created_at: now,
+      updated_at: now,
+      system: false,
+      noteable_id: 1000 + iid,
+      noteable_type: 'MergeRequest',
+      project_id: Number(this.projectId),
+      resolvable: false,
+      confidential: false,
+      internal: false,
+      noteable_iid: iid,
+      commands_changes: {},
     };
   }
 
@@ -107,7 +125,12 @@ export class FakeGitLab {
         const page = Number(url.searchParams.get('page') ?? 1);
         const slice = list.slice((page - 1) * perPage, page * perPage);
         const next = page * perPage < list.length ? String(page + 1) : '';
-        return this.json(res, 200, slice.map((n) => this.note(iid, n)), { 'x-page': String(page), 'x-per-page': String(perPage), 'x-next-page': next, 'x-total': String(list.length) });
+        return this.json(
+          res,
+          200,
+          slice.map((n) => this.note(iid, n)),
+          { 'x-page': String(page), 'x-per-page': String(perPage), 'x-next-page': next, 'x-total': String(list.length) },
+        );
       }
       let body: Record<string, unknown>;
       try {

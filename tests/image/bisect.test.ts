@@ -45,14 +45,22 @@ describe('cg-bench bisect in the image', { timeout: 30 * 60_000 }, () => {
   test('docker run … cg-bench bisect names the commit, skips the broken one, and leaves the repository as it was', () => {
     const r = runImage(['--user', `${UID}:${UID}`, '-v', `${dir}:/work`], ['bisect', shas[0]!, 'main', '--benchmark', 'loop']);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, new RegExp(`^first commit whose loop differs from GOOD ${shas[0]!.slice(0, 12)}: ${shas[REGRESSION]!.slice(0, 12)} more work$`, 'm'));
+    assert.match(
+      r.stdout,
+      new RegExp(`^first commit whose loop differs from GOOD ${shas[0]!.slice(0, 12)}: ${shas[REGRESSION]!.slice(0, 12)} more work$`, 'm'),
+    );
     assert.match(r.stdout, new RegExp(`^ {2}skipped ${shas[BROKEN]!.slice(0, 12)} lose the program: setup command failed`, 'm'));
     assert.match(r.stdout, /^measured 6 commit\(s\): GOOD and BAD twice each, 4 of the 6 between them once, 1 skipped$/m);
     const good = readJson(join(dir, '.cg-bench', 'bisect', 'commits', shas[0]!, 'results.json'));
     assert.equal(good.environment.workspace, '/work/.cg-bench/bisect/worktree', 'measured at the one worktree path, inside /work');
     assert.equal(good.environment.valgrind, '3.24.0', "the image's Valgrind");
     // The worktree was removed from inside the container: the host's git sees the one checkout, clean.
-    assert.equal(git(dir, '-c', 'safe.directory=*', 'worktree', 'list', '--porcelain').split('\n').filter((l) => l.startsWith('worktree ')).length, 1);
+    assert.equal(
+      git(dir, '-c', 'safe.directory=*', 'worktree', 'list', '--porcelain')
+        .split('\n')
+        .filter((l) => l.startsWith('worktree ')).length,
+      1,
+    );
     assert.equal(git(dir, '-c', 'safe.directory=*', 'status', '--porcelain'), '');
   });
 });

@@ -13,9 +13,15 @@ const DERIVED = `${IMAGE}-derived`;
 
 /** name → version of every package installed in `image`. */
 function packages(image: string): Map<string, string> {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format, not a template
   const r = engine(['run', '--rm', ...RUN_FLAGS, '--entrypoint', 'dpkg-query', image, '-W', '-f=${db:Status-Abbrev} ${Package} ${Version}\n']);
   assert.equal(r.status, 0, r.stderr);
-  return new Map(r.stdout.split('\n').filter((l) => l.startsWith('ii ')).map((l) => l.split(/\s+/).slice(1, 3) as [string, string]));
+  return new Map(
+    r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('ii '))
+      .map((l) => l.split(/\s+/).slice(1, 3) as [string, string]),
+  );
 }
 
 describe('the derived-image recipe', { timeout: 30 * 60_000 }, () => {
@@ -23,7 +29,17 @@ describe('the derived-image recipe', { timeout: 30 * 60_000 }, () => {
   const work = tempDir('cg-bench-derived-work-');
   before(() => {
     buildImage();
-    const built = engine(['build', ...BUILD_FLAGS, '--build-arg', `CG_BENCH_IMAGE=${IMAGE}`, '-f', join(ROOT, 'examples', 'derived-image', 'Dockerfile'), '-t', DERIVED, context]);
+    const built = engine([
+      'build',
+      ...BUILD_FLAGS,
+      '--build-arg',
+      `CG_BENCH_IMAGE=${IMAGE}`,
+      '-f',
+      join(ROOT, 'examples', 'derived-image', 'Dockerfile'),
+      '-t',
+      DERIVED,
+      context,
+    ]);
     assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
   });
 
@@ -32,7 +48,7 @@ describe('the derived-image recipe', { timeout: 30 * 60_000 }, () => {
     for (const dir of [context, work]) rmSync(dir, { recursive: true, force: true });
   });
 
-  test('every package of the image is kept at its version; libc6-dev is libc6\'s; cg-bench env is unchanged', () => {
+  test("every package of the image is kept at its version; libc6-dev is libc6's; cg-bench env is unchanged", () => {
     const base = packages(IMAGE);
     const derived = packages(DERIVED);
     const changed = [...base].filter(([name, version]) => derived.get(name) !== version).map(([name, version]) => `${name} ${version} → ${derived.get(name)}`);
@@ -44,7 +60,10 @@ describe('the derived-image recipe', { timeout: 30 * 60_000 }, () => {
   });
 
   test('a C benchmark built by its setup is measured in the derived image, the same count twice', () => {
-    writeFileSync(join(work, 'loop.c'), '#include <stdio.h>\nint main(void) { unsigned s = 0; for (unsigned i = 0; i < 100000; i++) s += i * i; printf("%u\\n", s); return 0; }\n');
+    writeFileSync(
+      join(work, 'loop.c'),
+      '#include <stdio.h>\nint main(void) { unsigned s = 0; for (unsigned i = 0; i < 100000; i++) s += i * i; printf("%u\\n", s); return 0; }\n',
+    );
     writeFileSync(join(work, 'cg-bench.yml'), 'setup:\n  - cc -O2 -g -o loop loop.c\nbenchmarks:\n  - name: loop\n    run: [./loop]\n');
     const measure = (out: string): Results => {
       const r = engine(['run', '--rm', ...RUN_FLAGS, '-v', `${work}:/work`, DERIVED, 'run', '--out', out]);
@@ -54,6 +73,9 @@ describe('the derived-image recipe', { timeout: 30 * 60_000 }, () => {
     const [first, second] = [measure('one'), measure('two')];
     assert.equal(first.benchmarks[0]?.status, 'ok');
     assert.ok((first.benchmarks[0]?.estimatedCycles ?? 0) > 100_000);
-    assert.deepEqual(second.benchmarks.map((b) => b.events), first.benchmarks.map((b) => b.events));
+    assert.deepEqual(
+      second.benchmarks.map((b) => b.events),
+      first.benchmarks.map((b) => b.events),
+    );
   });
 });

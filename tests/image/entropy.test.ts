@@ -16,7 +16,7 @@ describe('fixed entropy in the image', { timeout: 20 * 60_000, skip: noRustc }, 
     buildImage();
   });
 
-  test('getrandom, arc4random, getentropy, a Rust std HashMap and Python\'s unseeded random: identical counts run to run', () => {
+  test("getrandom, arc4random, getentropy, a Rust std HashMap and Python's unseeded random: identical counts run to run", () => {
     const dir = project(ENTROPY_CONFIG);
     buildEntropyPrograms(dir);
     chmodSync(dir, 0o777);

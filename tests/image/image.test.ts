@@ -48,7 +48,10 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
   });
 
   test('runs every example as a non-root uid, and the files it writes belong to that uid', () => {
-    assert.deepEqual(dockerStyle.benchmarks.map((b) => b.status), ['ok', 'ok', 'ok', 'ok', 'ok']);
+    assert.deepEqual(
+      dockerStyle.benchmarks.map((b) => b.status),
+      ['ok', 'ok', 'ok', 'ok', 'ok'],
+    );
     const out = join(dir, 'out-docker-1');
     for (const path of [out, join(out, 'results.json'), join(out, 'report.md'), join(out, 'benchmarks', readdirSync(join(out, 'benchmarks'))[0]!)]) {
       assert.equal(statSync(path).uid, UID, path);
@@ -69,7 +72,10 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     const r = runImage([], ['env', '--json']);
     assert.equal(r.status, 0, r.stderr);
     const env = JSON.parse(r.stdout) as Results['environment'];
-    assert.deepEqual({ ...env, workspace: undefined, cache: undefined, weights: undefined }, { ...dockerStyle.environment, workspace: undefined, cache: undefined, weights: undefined });
+    assert.deepEqual(
+      { ...env, workspace: undefined, cache: undefined, weights: undefined },
+      { ...dockerStyle.environment, workspace: undefined, cache: undefined, weights: undefined },
+    );
   });
 
   test('two container runs give bit-identical results', () => {
@@ -85,7 +91,10 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     const personality = runImage([...unconfined, '--entrypoint', 'setarch'], ['-R', 'cat', '/proc/self/personality']);
     assert.equal(personality.status, 0, `setarch -R must work here for this test: ${personality.stderr}`);
     assert.equal(Number.parseInt(personality.stdout.trim(), 16) & 0x0040000, 0x0040000, 'ADDR_NO_RANDOMIZE is set');
-    const r = runImage([...unconfined, '--user', `${UID}:${UID}`, '-v', `${dir}:/work`, '--entrypoint', 'setarch'], ['-R', 'node', '/opt/cg-bench/dist/cli.js', 'run', '--config', 'image.yml', '--out', 'out-no-aslr']);
+    const r = runImage(
+      [...unconfined, '--user', `${UID}:${UID}`, '-v', `${dir}:/work`, '--entrypoint', 'setarch'],
+      ['-R', 'node', '/opt/cg-bench/dist/cli.js', 'run', '--config', 'image.yml', '--out', 'out-no-aslr'],
+    );
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(counts(readJson(join(dir, 'out-no-aslr', 'results.json'))), counts(dockerStyle));
   });
@@ -103,7 +112,11 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     };
     const asRoot = json([]);
     assert.deepEqual(json(['--user', '4321:4321']), asRoot);
-    assert.deepEqual(asRoot.map((b) => b.estimatedCycles), counts(dockerStyle).map((c) => c[2]), 'and the same as the workspace owner\'s run');
+    assert.deepEqual(
+      asRoot.map((b) => b.estimatedCycles),
+      counts(dockerStyle).map((c) => c[2]),
+      "and the same as the workspace owner's run",
+    );
   });
 
   test('as a GitLab job container (repository at /builds/...), copying to the /work volume gives identical numbers', () => {
@@ -116,7 +129,10 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
 
   test('measured in place at another path, the comparison says "not comparable" (workspace path), never "regression"', () => {
     const project = '/builds/group/project';
-    const r = runImage(['-v', `${dir}:${project}`, '-w', project], ['run', '--config', 'image.yml', '--out', 'out-elsewhere', '--baseline', 'out-docker-1/results.json', '--fail-on-regression']);
+    const r = runImage(
+      ['-v', `${dir}:${project}`, '-w', project],
+      ['run', '--config', 'image.yml', '--out', 'out-elsewhere', '--baseline', 'out-docker-1/results.json', '--fail-on-regression'],
+    );
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /not comparable with the baseline \(workspace path: \/work → \/builds\/group\/project\)/);
   });
@@ -129,7 +145,9 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     spawnSync('mkdir', ['-p', join(work, 'valgrind')]);
     writeFileSync(join(work, 'valgrind', 'cachegrind.h'), header.stdout);
     writeFileSync(join(work, 'valgrind', 'valgrind.h'), valgrindH.stdout);
-    writeFileSync(join(work, 'region.c'), `#include <stdlib.h>
+    writeFileSync(
+      join(work, 'region.c'),
+      `#include <stdlib.h>
 #include "valgrind/cachegrind.h"
 int main(int argc, char **argv) {
   volatile unsigned long h = 0; unsigned long n = strtoul(argv[1], 0, 10);
@@ -139,9 +157,12 @@ int main(int argc, char **argv) {
   CACHEGRIND_STOP_INSTRUMENTATION;
   return 0;
 }
-`);
+`,
+    );
     assert.equal(spawnSync('cc', ['-O1', '-I', work, '-o', join(work, 'region'), join(work, 'region.c')]).status, 0);
-    writeFileSync(join(work, 'cg-bench.yml'), `benchmarks:
+    writeFileSync(
+      join(work, 'cg-bench.yml'),
+      `benchmarks:
   - name: whole
     run: [./region, "1000"]
   - name: region-1000
@@ -150,7 +171,8 @@ int main(int argc, char **argv) {
   - name: region-2000
     run: [./region, "2000"]
     instrument: region
-`);
+`,
+    );
     const r = runImage(['-v', `${work}:/work`], ['run']);
     assert.equal(r.status, 0, r.stderr);
     const [whole, r1, r2] = readJson(join(work, '.cg-bench', 'results.json')).benchmarks.map((b) => b.events!.Ir);

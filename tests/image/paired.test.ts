@@ -22,11 +22,11 @@ function checkout(n: number): string {
       '  - name: simulated',
       '    run: [/bin/true]',
       '  - name: loop',
-      '    run: \'n=$(cat count); i=0; while [ $i -lt $n ]; do i=$((i+1)); done\'',
+      "    run: 'n=$(cat count); i=0; while [ $i -lt $n ]; do i=$((i+1)); done'",
       '    mode: wallclock',
       '    budget: 2s',
       '  - name: loop-counters',
-      '    run: \'n=$(cat count); i=0; while [ $i -lt $n ]; do i=$((i+1)); done\'',
+      "    run: 'n=$(cat count); i=0; while [ $i -lt $n ]; do i=$((i+1)); done'",
       '    mode: counters',
       '    budget: 2s',
       '',
@@ -35,7 +35,7 @@ function checkout(n: number): string {
   return dir;
 }
 
-describe('timed benchmarks in the image (the action\'s docker run path)', { timeout: 20 * 60_000 }, () => {
+describe("timed benchmarks in the image (the action's docker run path)", { timeout: 20 * 60_000 }, () => {
   before(() => buildImage());
 
   test('base and head paired in one container: a head that loops twice as long is a regression; counters fall back to CPU time where the runner has none', async () => {
@@ -50,7 +50,11 @@ describe('timed benchmarks in the image (the action\'s docker run path)', { time
     const out = join(tempDir('cg-bench-paired-image-out-'), 'paired');
     const m = await measurer.timePaired(checkout(20_000), checkout(10_000), 'cg-bench.yml', out);
     assert.ok(m.timed, m.error);
-    assert.deepEqual(m.timed.map((t) => t.name), ['loop', 'loop-counters'], 'the simulated benchmark is not timed');
+    assert.deepEqual(
+      m.timed.map((t) => t.name),
+      ['loop', 'loop-counters'],
+      'the simulated benchmark is not timed',
+    );
     const [loop, counters] = m.timed;
     assert.equal(loop!.mode, 'wallclock');
     assert.equal(loop!.verdict, 'regression', JSON.stringify(loop!.estimate));

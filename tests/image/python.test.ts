@@ -22,7 +22,10 @@ function run(image: string, work: string, results: string, args: string[]): Resu
 /** The image with Debian packages added from its own apt sources, tagged `${IMAGE}-suffix`. */
 function withPackages(suffix: string, packages: string): string {
   const context = tempDir('cg-bench-py-image-');
-  writeFileSync(join(context, 'Containerfile'), `FROM ${IMAGE}\nRUN apt-get update && apt-get install -y --no-install-recommends ${packages} && rm -rf /var/lib/apt/lists/*\n`);
+  writeFileSync(
+    join(context, 'Containerfile'),
+    `FROM ${IMAGE}\nRUN apt-get update && apt-get install -y --no-install-recommends ${packages} && rm -rf /var/lib/apt/lists/*\n`,
+  );
   const image = `${IMAGE}-${suffix}`;
   const built = engine(['build', ...BUILD_FLAGS, '-t', image, context]);
   assert.equal(built.status, 0, built.stderr);
@@ -32,7 +35,7 @@ function withPackages(suffix: string, packages: string): string {
 describe('Python in the image', { timeout: 30 * 60_000 }, () => {
   before(() => buildImage());
 
-  test('a heavier import before the region leaves a measured call\'s count exactly as it was; imported first, every instruction', () => {
+  test("a heavier import before the region leaves a measured call's count exactly as it was; imported first, every instruction", () => {
     const work = tempDir('cg-bench-py-');
     const results = tempDir('cg-bench-py-out-');
     const source = readFileSync(join(EXAMPLES, 'python', 'bench_render.py'), 'utf8');
@@ -40,7 +43,8 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     const heavier = `import ${modules.join(', ')}\n`;
     assert.match(source, /^import textlib\n/m);
     assert.match(source, /^html = cg_bench\.measure\(textlib\.render\)\(document\)\n/m);
-    const withBlock = (s: string) => s.replace('html = cg_bench.measure(textlib.render)(document)\n', 'with cg_bench.measure():\n    html = textlib.render(document)\n');
+    const withBlock = (s: string) =>
+      s.replace('html = cg_bench.measure(textlib.render)(document)\n', 'with cg_bench.measure():\n    html = textlib.render(document)\n');
     // One directory per variant, names of one length: the script's path is on the initial stack.
     const variants: Record<string, string> = {
       light: source,
@@ -61,7 +65,10 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     }
     // Which allocator serves, as the benchmark itself sees it: the areas in region runs, from before
     // the script (the image's .pth), and Python's own in whole runs.
-    writeFileSync(join(work, 'areas.py'), 'import sys\nstats = sys.modules["cg_bench._client"].allocator_stats() if "cg_bench._client" in sys.modules else None\nprint("areas" if stats else "none", "startup" if stats and stats["startup"]["live_blocks"] else "")\n');
+    writeFileSync(
+      join(work, 'areas.py'),
+      'import sys\nstats = sys.modules["cg_bench._client"].allocator_stats() if "cg_bench._client" in sys.modules else None\nprint("areas" if stats else "none", "startup" if stats and stats["startup"]["live_blocks"] else "")\n',
+    );
     // What the measured run imports, its native warm-up imports too (else the measured run compiles
     // it, the warm-up having written no bytecode for it: importlib, once, moved a region).
     writeFileSync(join(work, 'modules.py'), 'import sys\nimport cg_bench\nprint(" ".join(sorted(sys.modules)))\n');
@@ -104,7 +111,9 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     // Without the areas (pymalloc), the same change moves the region; the whole run moves a lot.
     assert.notEqual(get('heavy-pymalloc').estimatedCycles, get('light-pymalloc').estimatedCycles);
     assert.ok(gap('light-whole', 'heavy-whole') > 0.5);
-    console.log(`# with pymalloc: heavier import ${pct(gap('light-pymalloc', 'heavy-pymalloc'))}; whole run ${pct(gap('light-whole', 'heavy-whole'))}; with-block ${pct(gap('wlite', 'wheav'))}`);
+    console.log(
+      `# with pymalloc: heavier import ${pct(gap('light-pymalloc', 'heavy-pymalloc'))}; whole run ${pct(gap('light-whole', 'heavy-whole'))}; with-block ${pct(gap('wlite', 'wheav'))}`,
+    );
     assert.equal(get('light').python?.method, 'sys.monitoring');
     const printed = (name: string) => readFileSync(join(results, '1', get(name).logs.stdout), 'utf8').trim();
     assert.equal(printed('areas-region'), 'areas startup');
@@ -230,39 +239,61 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     const work = tempDir('cg-bench-py-');
     const results = tempDir('cg-bench-py-out-');
     mkdirSync(join(work, 'tests'));
-    writeFileSync(join(work, 'tests', 'test_text.py'), [
-      'import pytest',
-      '_memo = {}',
-      'def slugify(text):',
-      '    if text in _memo:  # tests run in one process would share it',
-      '        return _memo[text]',
-      '    _memo[text] = out = "-".join(w.lower() for w in text.split() if w.isalnum())',
-      '    return out',
-      'TITLES = ["The Quick Brown Fox %d" % i for i in range(400)]',
-      '@pytest.mark.cg_bench',
-      'def test_slugify_all():',
-      '    assert len({slugify(t) for t in TITLES}) == 400',
-      '@pytest.mark.cg_bench',
-      'def test_slugify_again():',
-      '    assert all(slugify(t) for t in TITLES)',
-      '@pytest.mark.cg_bench',
-      '@pytest.mark.parametrize("n", [100, 200])',
-      'def test_sort_words(n):',
-      '    assert sorted("w%05d" % ((i * 7919) % n) for i in range(n))[0] == "w00000"',
-      'def test_not_a_benchmark():',
-      '    assert slugify("A b") == "a-b"',
-      '',
-    ].join('\n'));
-    const generated = engine(['run', '--rm', ...RUN_FLAGS, '-v', `${work}:/work`, '--entrypoint', 'python3', image, '-m', 'cg_bench.pytest', '--config', 'tests']);
+    writeFileSync(
+      join(work, 'tests', 'test_text.py'),
+      [
+        'import pytest',
+        '_memo = {}',
+        'def slugify(text):',
+        '    if text in _memo:  # tests run in one process would share it',
+        '        return _memo[text]',
+        '    _memo[text] = out = "-".join(w.lower() for w in text.split() if w.isalnum())',
+        '    return out',
+        'TITLES = ["The Quick Brown Fox %d" % i for i in range(400)]',
+        '@pytest.mark.cg_bench',
+        'def test_slugify_all():',
+        '    assert len({slugify(t) for t in TITLES}) == 400',
+        '@pytest.mark.cg_bench',
+        'def test_slugify_again():',
+        '    assert all(slugify(t) for t in TITLES)',
+        '@pytest.mark.cg_bench',
+        '@pytest.mark.parametrize("n", [100, 200])',
+        'def test_sort_words(n):',
+        '    assert sorted("w%05d" % ((i * 7919) % n) for i in range(n))[0] == "w00000"',
+        'def test_not_a_benchmark():',
+        '    assert slugify("A b") == "a-b"',
+        '',
+      ].join('\n'),
+    );
+    const generated = engine([
+      'run',
+      '--rm',
+      ...RUN_FLAGS,
+      '-v',
+      `${work}:/work`,
+      '--entrypoint',
+      'python3',
+      image,
+      '-m',
+      'cg_bench.pytest',
+      '--config',
+      'tests',
+    ]);
     assert.equal(generated.status, 0, generated.stderr);
-    const items = generated.stdout.split('\n  - ').slice(1).map((item) => `  - ${item.trimEnd()}\n`);
+    const items = generated.stdout
+      .split('\n  - ')
+      .slice(1)
+      .map((item) => `  - ${item.trimEnd()}\n`);
     assert.equal(items.length, 4, generated.stdout);
     writeFileSync(join(work, 'forward.yml'), `benchmarks:\n${items.join('')}`);
     writeFileSync(join(work, 'reversed.yml'), `benchmarks:\n${[...items].reverse().join('')}`);
     const forward = run(image, work, results, ['--config', 'forward.yml', '--out', '/results/forward']);
     const reversed = run(image, work, results, ['--config', 'reversed.yml', '--out', '/results/reversed']);
     const again = run(image, work, results, ['--config', 'forward.yml', '--out', '/results/again', '--jobs', '2']);
-    assert.deepEqual(forward.benchmarks.map((b) => b.status), ['ok', 'ok', 'ok', 'ok']);
+    assert.deepEqual(
+      forward.benchmarks.map((b) => b.status),
+      ['ok', 'ok', 'ok', 'ok'],
+    );
     assert.deepEqual(counts(reversed), counts(forward));
     assert.deepEqual(counts(again), counts(forward));
 
@@ -270,18 +301,23 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     // when this machine's pip can fetch it): the runner loads neither, and every count stays the same.
     const withPlugins = tempDir('cg-bench-py-image-');
     mkdirSync(join(withPlugins, 'wheels'));
-    const wheel = spawnSync('python3', ['-m', 'pip', 'download', '--no-deps', '--only-binary', ':all:', '-d', join(withPlugins, 'wheels'), 'pytest-randomly'], { encoding: 'utf8' });
+    const wheel = spawnSync('python3', ['-m', 'pip', 'download', '--no-deps', '--only-binary', ':all:', '-d', join(withPlugins, 'wheels'), 'pytest-randomly'], {
+      encoding: 'utf8',
+    });
     const randomly = wheel.status === 0;
     if (!randomly) console.log(`# pytest-randomly not fetched (${wheel.stderr.trim().split('\n').pop()}); testing with pytest-random-order only`);
-    writeFileSync(join(withPlugins, 'Containerfile'), [
-      `FROM ${image} AS fetch`,
-      'COPY wheels/ /wheels/',
-      'RUN mkdir /out && if ls /wheels/*.whl >/dev/null 2>&1; then apt-get update && apt-get install -y --no-install-recommends python3-pip && python3 -m pip install --no-deps --no-compile --no-index --target /out /wheels/*.whl; fi',
-      `FROM ${image}`,
-      'RUN apt-get update && apt-get install -y --no-install-recommends python3-pytest-random-order && rm -rf /var/lib/apt/lists/*',
-      'COPY --from=fetch /out/ /usr/local/lib/python3.13/dist-packages/',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      join(withPlugins, 'Containerfile'),
+      [
+        `FROM ${image} AS fetch`,
+        'COPY wheels/ /wheels/',
+        'RUN mkdir /out && if ls /wheels/*.whl >/dev/null 2>&1; then apt-get update && apt-get install -y --no-install-recommends python3-pip && python3 -m pip install --no-deps --no-compile --no-index --target /out /wheels/*.whl; fi',
+        `FROM ${image}`,
+        'RUN apt-get update && apt-get install -y --no-install-recommends python3-pytest-random-order && rm -rf /var/lib/apt/lists/*',
+        'COPY --from=fetch /out/ /usr/local/lib/python3.13/dist-packages/',
+        '',
+      ].join('\n'),
+    );
     const pluginImage = `${IMAGE}-pytest-plugins`;
     const builtPlugins = engine(['build', ...BUILD_FLAGS, '-t', pluginImage, withPlugins]);
     assert.equal(builtPlugins.status, 0, builtPlugins.stderr);
@@ -289,7 +325,10 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     assert.match(installed.stdout + installed.stderr, /pytest-random-order/);
     if (randomly) assert.match(installed.stdout + installed.stderr, /pytest-randomly/);
     const plugins = run(pluginImage, work, results, ['--config', 'forward.yml', '--out', '/results/plugins']);
-    assert.deepEqual(plugins.benchmarks.map((b) => b.status), ['ok', 'ok', 'ok', 'ok']);
+    assert.deepEqual(
+      plugins.benchmarks.map((b) => b.status),
+      ['ok', 'ok', 'ok', 'ok'],
+    );
     for (const b of plugins.benchmarks) {
       const base = forward.benchmarks.find((f) => f.name === b.name)!;
       console.log(`# ${b.name}: without plugins ${base.estimatedCycles} (Ir ${base.events!.Ir}), with ${b.estimatedCycles} (Ir ${b.events!.Ir})`);
@@ -297,6 +336,9 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     // What pytest lists and imports before the region differs; the areas keep it out of the count
     // (a test's keyword arguments are copied into the region's area, its module's name into its slot).
     assert.deepEqual(counts(plugins), counts(forward));
-    assert.deepEqual(plugins.benchmarks.map((b) => b.events), forward.benchmarks.map((b) => b.events));
+    assert.deepEqual(
+      plugins.benchmarks.map((b) => b.events),
+      forward.benchmarks.map((b) => b.events),
+    );
   });
 });

@@ -30,7 +30,9 @@ function containerChurn(): () => void {
   };
 }
 
-test(`in the image, under load and beside other containers: ${RUNS} runs, C identical, Python identical or not comparable by its device numbers`, { timeout: 30 * 60_000 }, async (t) => {
+test(`in the image, under load and beside other containers: ${RUNS} runs, C identical, Python identical or not comparable by its device numbers`, {
+  timeout: 30 * 60_000,
+}, async (t) => {
   buildImage();
   const dir = stressProject();
   const outputs = tempDir();

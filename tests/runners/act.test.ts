@@ -36,7 +36,10 @@ function prPayload(number: number, head: string, headRef: string, base: string):
 const short = (sha: string) => sha.slice(0, 7);
 const context = (run: ActRun) => run.log.slice(-6000);
 
-describe('the README workflow under nektos/act', { timeout: 40 * 60_000, skip: !existsSync(ACT) && !process.env['CI'] && `${ACT} missing (bash scripts/install-runners.sh)` }, () => {
+describe('the README workflow under nektos/act', {
+  timeout: 40 * 60_000,
+  skip: !existsSync(ACT) && !process.env['CI'] && `${ACT} missing (bash scripts/install-runners.sh)`,
+}, () => {
   const github = new FakeGitHub();
   let repo: RunnerRepo;
   let setup: ActSetup;
@@ -49,7 +52,7 @@ describe('the README workflow under nektos/act', { timeout: 40 * 60_000, skip: !
   });
   after(() => github.stop());
 
-  test('a push to main measures and saves the baseline in act\'s cache server', async () => {
+  test("a push to main measures and saves the baseline in act's cache server", async () => {
     const first = await runAct(setup, 'push', pushPayload(repo.main0, '0'.repeat(40)), repo.main0);
     assert.equal(first.code, 0, context(first));
     assert.match(first.log, new RegExp(`Saved the baseline for ${short(repo.main0)}`), context(first));
@@ -59,7 +62,7 @@ describe('the README workflow under nektos/act', { timeout: 40 * 60_000, skip: !
     const second = await runAct(setup, 'push', pushPayload(repo.main1, repo.main0), repo.main1);
     assert.equal(second.code, 0, context(second));
     assert.match(second.log, new RegExp(`Saved the baseline for ${short(repo.main1)}`), context(second));
-    assert.ok(readdirSync(setup.cacheDir, { recursive: true }).length > 0, 'act\'s cache server holds the entries');
+    assert.ok(readdirSync(setup.cacheDir, { recursive: true }).length > 0, "act's cache server holds the entries");
     assert.deepEqual(github.violations, []);
   });
 
@@ -67,11 +70,17 @@ describe('the README workflow under nektos/act', { timeout: 40 * 60_000, skip: !
     const merge = pushMerge(repo, repo.main1, repo.docs, 'refs/pull/1/merge');
     github.mergeBase = repo.main0;
     const run = await runAct(setup, 'pull_request', prPayload(1, repo.docs, 'docs', repo.main1), merge);
-    assert.match(run.log, new RegExp(`\\+ git -c protocol\\.version=2 fetch --no-tags --prune --no-recurse-submodules --progress --depth=1 origin \\+${merge}:refs/remotes/pull/1/merge`), 'the checkout is actions/checkout\'s shallow fetch of the merge ref');
+    assert.match(
+      run.log,
+      new RegExp(
+        `\\+ git -c protocol\\.version=2 fetch --no-tags --prune --no-recurse-submodules --progress --depth=1 origin \\+${merge}:refs/remotes/pull/1/merge`,
+      ),
+      "the checkout is actions/checkout's shallow fetch of the merge ref",
+    );
     assert.equal(run.code, 0, context(run));
     assert.match(run.outputs['baseline-source'] ?? '', new RegExp(`${short(repo.main1)}.*restored from the cache`), context(run));
     assert.equal(run.outputs['regressions'], '0', context(run));
-    assert.match(run.log, /\| steady \| [\d,]+ \| [\d,]+ \| 0\.00% \| ⚪ unchanged \|/, 'main\'s 10 % is not the pull request\'s (job summary)');
+    assert.match(run.log, /\| steady \| [\d,]+ \| [\d,]+ \| 0\.00% \| ⚪ unchanged \|/, "main's 10 % is not the pull request's (job summary)");
     const status = github.statuses.find((s) => s.sha === repo.docs);
     assert.equal(status?.state, 'success', JSON.stringify(github.statuses));
     assert.equal((github.comments.get(1) ?? []).filter((c) => /regression/.test(c.body)).length, 0);

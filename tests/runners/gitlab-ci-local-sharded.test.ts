@@ -8,17 +8,37 @@ import { after, before, describe, test } from 'node:test';
 import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
 import { readJson } from '../helpers.ts';
 import { buildImage, IMAGE } from '../image/container.ts';
-import { buildHelperImage, componentGitDepth, GITLAB_CI_LOCAL, pipelineMaker, projectCiFiles, runGitlabCiLocal, runnerCheckout, type GclRun, type Pipeline } from './gitlab-ci-local.ts';
+import {
+  buildHelperImage,
+  componentGitDepth,
+  GITLAB_CI_LOCAL,
+  pipelineMaker,
+  projectCiFiles,
+  runGitlabCiLocal,
+  runnerCheckout,
+  type GclRun,
+  type Pipeline,
+} from './gitlab-ci-local.ts';
 import { makeRunnerRepo, type RunnerRepo } from './repo.ts';
 
 const context = (run: GclRun) => run.log.slice(-6000);
 
-describe('the sharded GitLab component under gitlab-ci-local', { timeout: 40 * 60_000, skip: !existsSync(GITLAB_CI_LOCAL) && !process.env['CI'] && `${GITLAB_CI_LOCAL} missing (bash scripts/install-runners.sh)` }, () => {
+describe('the sharded GitLab component under gitlab-ci-local', {
+  timeout: 40 * 60_000,
+  skip: !existsSync(GITLAB_CI_LOCAL) && !process.env['CI'] && `${GITLAB_CI_LOCAL} missing (bash scripts/install-runners.sh)`,
+}, () => {
   const gitlab = new FakeGitLab();
   let repo: RunnerRepo;
   const { branchPipeline, mrPipeline } = pipelineMaker(gitlab, 300);
   const scoped = () => ({ CG_BENCH_GITLAB_TOKEN: { 'cg-bench-note': gitlab.apiToken } });
-  const run = (pipeline: Pipeline) => runGitlabCiLocal(runnerCheckout(repo.origin, pipeline, componentGitDepth()), pipeline.variables, pipeline.branch ? [] : ['CI_COMMIT_BRANCH'], repo.origin, scoped());
+  const run = (pipeline: Pipeline) =>
+    runGitlabCiLocal(
+      runnerCheckout(repo.origin, pipeline, componentGitDepth()),
+      pipeline.variables,
+      pipeline.branch ? [] : ['CI_COMMIT_BRANCH'],
+      repo.origin,
+      scoped(),
+    );
 
   before(async () => {
     buildImage();
@@ -28,15 +48,20 @@ describe('the sharded GitLab component under gitlab-ci-local', { timeout: 40 * 6
   });
   after(() => gitlab.stop());
 
-  test('main in two parts, merged; then a merge request: one note, the baseline from the merge job\'s artifacts, verified', async () => {
+  test("main in two parts, merged; then a merge request: one note, the baseline from the merge job's artifacts, verified", async () => {
     const main = await run(branchPipeline(repo.main1));
     assert.equal(main.code, 0, context(main));
     const results = readJson(join(main.results, 'head', 'results.json'));
-    assert.deepEqual(results.benchmarks.map((b) => b.name), ['loop', 'steady'], 'the whole suite, in configuration order');
+    assert.deepEqual(
+      results.benchmarks.map((b) => b.name),
+      ['loop', 'steady'],
+      'the whole suite, in configuration order',
+    );
     assert.equal(results.shard, undefined);
     for (const part of ['1', '2']) assert.equal(readJson(join(main.results, 'shards', part, 'head.json')).shard!.index, Number(part), `part ${part} measured`);
     // GitLab serves these as the latest successful merge job's artifacts on main.
-    for (const path of ['commit.json', 'head/results.json']) gitlab.artifacts.set(`main/cg-bench-merge/cg-bench-results/${path}`, readFileSync(join(main.results, path)));
+    for (const path of ['commit.json', 'head/results.json'])
+      gitlab.artifacts.set(`main/cg-bench-merge/cg-bench-results/${path}`, readFileSync(join(main.results, path)));
 
     const mr = await run(mrPipeline({ iid: 30, sha: repo.slower, sourceBranch: 'slower', sourceSha: repo.slower, diffBase: repo.main1 }));
     assert.notEqual(mr.code, 0, 'fail-on-regression fails the merge job');

@@ -10,15 +10,27 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { buildImage, IMAGE } from '../image/container.ts';
 import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
-import { buildHelperImage, componentGitDepth, GITLAB_CI_LOCAL, pipelineMaker, projectCiFiles, runGitlabCiLocal, runnerCheckout, type GclRun, type Pipeline } from './gitlab-ci-local.ts';
+import {
+  buildHelperImage,
+  componentGitDepth,
+  GITLAB_CI_LOCAL,
+  pipelineMaker,
+  projectCiFiles,
+  runGitlabCiLocal,
+  runnerCheckout,
+  type GclRun,
+  type Pipeline,
+} from './gitlab-ci-local.ts';
 import { makeRunnerRepo, pushMerge, type RunnerRepo } from './repo.ts';
 
 const FORK_PROJECT_ID = '43';
 
-
 const context = (run: GclRun) => run.log.slice(-6000);
 
-describe('the GitLab component under gitlab-ci-local', { timeout: 40 * 60_000, skip: !existsSync(GITLAB_CI_LOCAL) && !process.env['CI'] && `${GITLAB_CI_LOCAL} missing (bash scripts/install-runners.sh)` }, () => {
+describe('the GitLab component under gitlab-ci-local', {
+  timeout: 40 * 60_000,
+  skip: !existsSync(GITLAB_CI_LOCAL) && !process.env['CI'] && `${GITLAB_CI_LOCAL} missing (bash scripts/install-runners.sh)`,
+}, () => {
   const gitlab = new FakeGitLab();
   let repo: RunnerRepo;
   const depth = componentGitDepth();
@@ -44,12 +56,16 @@ describe('the GitLab component under gitlab-ci-local', { timeout: 40 * 60_000, s
     assert.match(result.log, /cg-bench.*\bloop\s+[\d,]+/, context(result));
     assert.deepEqual(JSON.parse(readFileSync(join(result.results, 'commit.json'), 'utf8')), { sha: repo.main1 }, context(result));
     // GitLab serves these as the latest successful cg-bench job's artifacts on main.
-    for (const path of ['commit.json', 'head/results.json']) gitlab.artifacts.set(`main/cg-bench/cg-bench-results/${path}`, readFileSync(join(result.results, path)));
-    assert.deepEqual(gitlab.requests.filter((r) => r.path.includes('/notes')), []);
+    for (const path of ['commit.json', 'head/results.json'])
+      gitlab.artifacts.set(`main/cg-bench/cg-bench-results/${path}`, readFileSync(join(result.results, path)));
+    assert.deepEqual(
+      gitlab.requests.filter((r) => r.path.includes('/notes')),
+      [],
+    );
     assert.deepEqual(gitlab.violations, []);
   });
 
-  test('a merge request pipeline with a regression: baseline from main\'s artifacts, the job fails, the note says regression', async () => {
+  test("a merge request pipeline with a regression: baseline from main's artifacts, the job fails, the note says regression", async () => {
     const result = await run(mrPipeline({ iid: 10, sha: repo.slower, sourceBranch: 'slower', sourceSha: repo.slower, diffBase: repo.main1 }));
     assert.notEqual(result.code, 0, 'fail-on-regression fails the job');
     const notes = gitlab.notes.get(10) ?? [];
@@ -68,16 +84,18 @@ describe('the GitLab component under gitlab-ci-local', { timeout: 40 * 60_000, s
     assert.equal(result.code, 0, context(result));
     const notes = gitlab.notes.get(11) ?? [];
     assert.equal(notes.length, 1, context(result));
-    assert.match(notes[0]!.body, /cg-bench: 2 unchanged/, 'main\'s 10 % is not the merge request\'s');
+    assert.match(notes[0]!.body, /cg-bench: 2 unchanged/, "main's 10 % is not the merge request's");
     assert.match(notes[0]!.body, new RegExp(`baseline: [^\\n]*${repo.main1.slice(0, 7)}`), 'the baseline is the target-branch commit the merge was made on');
     assert.match(notes[0]!.body, /\| steady \| [\d,]+ \| [\d,]+ \| 0\.00% \| ⚪ unchanged \|/);
     assert.deepEqual(gitlab.violations, []);
   });
 
-  test('a merge request from a fork: the note goes to the merge request\'s project (CI_MERGE_REQUEST_PROJECT_ID)', async () => {
-    const result = await run(mrPipeline({ iid: 12, sha: repo.docs, sourceBranch: 'docs', sourceSha: repo.docs, diffBase: repo.main0, projectId: FORK_PROJECT_ID }));
+  test("a merge request from a fork: the note goes to the merge request's project (CI_MERGE_REQUEST_PROJECT_ID)", async () => {
+    const result = await run(
+      mrPipeline({ iid: 12, sha: repo.docs, sourceBranch: 'docs', sourceSha: repo.docs, diffBase: repo.main0, projectId: FORK_PROJECT_ID }),
+    );
     assert.equal(result.code, 0, context(result));
     assert.equal((gitlab.notes.get(12) ?? []).length, 1, context(result));
-    assert.deepEqual(gitlab.violations, [], 'nothing is asked of the fork\'s project');
+    assert.deepEqual(gitlab.violations, [], "nothing is asked of the fork's project");
   });
 });

@@ -41,8 +41,14 @@ export function componentGitDepth(): number {
 /** The helper image: the test image plus rsync (built once, cached by the engine). */
 export function buildHelperImage(): void {
   const context = tempDir('cg-bench-gcl-helper-');
-  writeFileSync(join(context, 'Containerfile'), `FROM ${IMAGE}\nUSER 0\nRUN apt-get update -qq && apt-get install -y -qq --no-install-recommends rsync >/dev/null && rm -rf /var/lib/apt/lists/*\nENTRYPOINT []\n`);
-  const r = spawnSync(ENGINE[0]!, [...ENGINE.slice(1), 'build', ...RUN_FLAGS, '-t', HELPER_IMAGE, '-f', join(context, 'Containerfile'), context], { encoding: 'utf8', timeout: 10 * 60_000 });
+  writeFileSync(
+    join(context, 'Containerfile'),
+    `FROM ${IMAGE}\nUSER 0\nRUN apt-get update -qq && apt-get install -y -qq --no-install-recommends rsync >/dev/null && rm -rf /var/lib/apt/lists/*\nENTRYPOINT []\n`,
+  );
+  const r = spawnSync(ENGINE[0]!, [...ENGINE.slice(1), 'build', ...RUN_FLAGS, '-t', HELPER_IMAGE, '-f', join(context, 'Containerfile'), context], {
+    encoding: 'utf8',
+    timeout: 10 * 60_000,
+  });
   if (r.status !== 0) throw new Error(`helper image build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
@@ -51,13 +57,16 @@ function engineWrapper(): string {
   const dir = tempDir('cg-bench-gcl-engine-');
   const path = join(dir, 'engine');
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  writeFileSync(path, `#!/bin/sh
+  writeFileSync(
+    path,
+    `#!/bin/sh
 sub="$1"; shift
 case "$sub" in
   run|create) exec ${ENGINE.map(quote).join(' ')} "$sub" ${RUN_FLAGS.map(quote).join(' ')} "$@" ;;
   *) exec ${ENGINE.map(quote).join(' ')} "$sub" "$@" ;;
 esac
-`);
+`,
+  );
   chmodSync(path, 0o755);
   return path;
 }
@@ -109,7 +118,13 @@ export function projectCiFiles(inputs: Record<string, string | boolean | number>
 }
 
 /** `gitlab-ci-local` in `project` (a checkout holding projectCiFiles). */
-export async function runGitlabCiLocal(project: string, variables: Record<string, string>, unset: string[], origin: string, scoped: Record<string, Record<string, string>> = {}): Promise<GclRun> {
+export async function runGitlabCiLocal(
+  project: string,
+  variables: Record<string, string>,
+  unset: string[],
+  origin: string,
+  scoped: Record<string, Record<string, string>> = {},
+): Promise<GclRun> {
   if (!existsSync(GITLAB_CI_LOCAL)) throw new Error(`${GITLAB_CI_LOCAL} is missing: run bash scripts/install-runners.sh`);
   const home = tempDir('cg-bench-gcl-home-');
   // Project CI/CD variables with an environment scope, as GitLab keeps them: only jobs whose
@@ -118,14 +133,21 @@ export async function runGitlabCiLocal(project: string, variables: Record<string
   writeFileSync(variablesFile, JSON.stringify(Object.fromEntries(Object.entries(scoped).map(([name, values]) => [name, { values }]))));
   const args = [
     GITLAB_CI_LOCAL,
-    '--home', home,
-    '--container-executable', engineWrapper(),
-    '--helper-image', HELPER_IMAGE,
-    '--pull-policy', 'if-not-present',
+    '--home',
+    home,
+    '--container-executable',
+    engineWrapper(),
+    '--helper-image',
+    HELPER_IMAGE,
+    '--pull-policy',
+    'if-not-present',
     // The job may fetch a missing commit from origin, at the same path inside as outside.
-    '--volume', `${origin}:${origin}:ro`,
-    '--variables-file', variablesFile,
-    '--ignore-predefined-vars', Object.keys(variables).join(','),
+    '--volume',
+    `${origin}:${origin}:ro`,
+    '--variables-file',
+    variablesFile,
+    '--ignore-predefined-vars',
+    Object.keys(variables).join(','),
     ...Object.entries(variables).flatMap(([k, v]) => ['--variable', `${k}=${v}`]),
     ...unset.flatMap((k) => ['--unset-variable', k]),
     '--no-color',
@@ -158,11 +180,31 @@ export function pipelineMaker(gitlab: { url: string; projectId: string; jobToken
 
   function branchPipeline(sha: string): Pipeline {
     const id = nextPipeline++;
-    return { id, sha, branch: 'main', variables: { ...common(), CI_PIPELINE_ID: String(id), CI_PIPELINE_SOURCE: 'push', CI_COMMIT_BRANCH: 'main', CI_COMMIT_REF_NAME: 'main', CI_COMMIT_SHA: sha } };
+    return {
+      id,
+      sha,
+      branch: 'main',
+      variables: {
+        ...common(),
+        CI_PIPELINE_ID: String(id),
+        CI_PIPELINE_SOURCE: 'push',
+        CI_COMMIT_BRANCH: 'main',
+        CI_COMMIT_REF_NAME: 'main',
+        CI_COMMIT_SHA: sha,
+      },
+    };
   }
 
   /** Predefined variables of a merge request pipeline, as GitLab's docs list them per event type. */
-  function mrPipeline(options: { iid: number; sha: string; sourceBranch: string; sourceSha: string; diffBase: string; mergedResultOn?: string; projectId?: string }): Pipeline {
+  function mrPipeline(options: {
+    iid: number;
+    sha: string;
+    sourceBranch: string;
+    sourceSha: string;
+    diffBase: string;
+    mergedResultOn?: string;
+    projectId?: string;
+  }): Pipeline {
     const id = nextPipeline++;
     const merged = options.mergedResultOn !== undefined;
     return {

@@ -154,7 +154,11 @@ describe('pull-request code playing the attacker', { timeout: 30 * 60_000 }, () 
     assert.match(readFileSync(join(checkout, 'attack-setup.txt'), 'utf8'), /^ancestors /, 'the setup command ran the attack');
     assert.match(report, /interfaces \['lo'\]/, 'the container has no network interface but loopback');
     assert.doesNotMatch(report, /CONNECTED/);
-    assert.match(report, /hook \/work\/\.git\/hooks\/post-checkout: OSError|hook \/work\/\.git\/hooks\/post-checkout: PermissionError/, 'the hidden .git is read-only');
+    assert.match(
+      report,
+      /hook \/work\/\.git\/hooks\/post-checkout: OSError|hook \/work\/\.git\/hooks\/post-checkout: PermissionError/,
+      'the hidden .git is read-only',
+    );
     for (const text of [seen.text, report, readFileSync(join(checkout, 'attack-setup.txt'), 'utf8')]) assert.ok(!text.includes(SECRET), 'a token was found');
     assert.deepEqual(seen.links, [], 'links planted in the output directory are removed');
     assert.equal(gitState(checkout), before, '.git is unchanged');
@@ -182,7 +186,7 @@ describe('pull-request code playing the attacker', { timeout: 30 * 60_000 }, () 
     const head = JSON.parse(readFileSync(join(out, 'head', 'results.json'), 'utf8')) as { benchmarks: { status: string; message?: string }[] };
     assert.equal(head.benchmarks[0]!.status, 'ok', head.benchmarks[0]!.message);
     const seen = everything(out);
-    assert.match(seen.text, /environ \/proc\/1\/environ: PermissionError/, 'the action\'s environment is out of reach');
+    assert.match(seen.text, /environ \/proc\/1\/environ: PermissionError/, "the action's environment is out of reach");
     assert.match(seen.text, new RegExp(`network 127\\.0\\.0\\.1:${net.port}: `), 'the attack tried the port');
     assert.doesNotMatch(seen.text, /CONNECTED/);
     for (const text of [seen.text, run.stdout]) assert.ok(!text.includes(SECRET), 'a token was found');
@@ -206,15 +210,22 @@ describe('pull-request code playing the attacker', { timeout: 30 * 60_000 }, () 
         const measured = JSON.parse(readFileSync(join(results, side, 'results.json'), 'utf8')) as { benchmarks: { status: string; message?: string }[] };
         assert.equal(measured.benchmarks[0]!.status, 'ok', `${side}: ${measured.benchmarks[0]!.message}\n${run.log}`);
       }
-      assert.match(readFileSync(join(results, 'head', 'setup.log'), 'utf8'), new RegExp(`network 127\\.0\\.0\\.1:${net.port}: `), 'the setup command tried the port');
+      assert.match(
+        readFileSync(join(results, 'head', 'setup.log'), 'utf8'),
+        new RegExp(`network 127\\.0\\.0\\.1:${net.port}: `),
+        'the setup command tried the port',
+      );
       assert.match(readFileSync(join(results, 'head', 'benchmarks', '01-attacker', 'stdout.log'), 'utf8'), /^ancestors /, 'the benchmark ran the attack');
-      assert.match(seen.text, /environ \/proc\/1\/environ: PermissionError/, 'the job\'s environment is out of reach');
+      assert.match(seen.text, /environ \/proc\/1\/environ: PermissionError/, "the job's environment is out of reach");
       assert.doesNotMatch(seen.text, /CONNECTED/);
       for (const text of [seen.text, run.log]) {
         for (const token of [SECRET, gitlab.jobToken, gitlab.apiToken]) assert.ok(!text.includes(token), `${token} was found`);
       }
       assert.equal(existsSync(join(workspace, 'HOOK-RAN')), false, 'a hook ran');
-      assert.deepEqual(readdirSync(join(workspace, '.git', 'hooks')).filter((n) => !n.endsWith('.sample')), []);
+      assert.deepEqual(
+        readdirSync(join(workspace, '.git', 'hooks')).filter((n) => !n.endsWith('.sample')),
+        [],
+      );
       assert.deepEqual(net.connections, []);
     } finally {
       await gitlab.stop();
@@ -254,10 +265,20 @@ function runGitLabJob(workspace: string, gitlab: FakeGitLab, mr: { base: string;
     CI_MERGE_REQUEST_SOURCE_BRANCH_SHA: mr.head,
   };
   const args = [
-    ...ENGINE.slice(1), 'run', '--rm', ...RUN_FLAGS,
-    '-v', `${workspace}:${projectDir}`, '-w', projectDir,
+    ...ENGINE.slice(1),
+    'run',
+    '--rm',
+    ...RUN_FLAGS,
+    '-v',
+    `${workspace}:${projectDir}`,
+    '-w',
+    projectDir,
     ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]),
-    '--entrypoint', 'sh', IMAGE, '-c', `set -e\n${job.script.join('\n')}`,
+    '--entrypoint',
+    'sh',
+    IMAGE,
+    '-c',
+    `set -e\n${job.script.join('\n')}`,
   ];
   return new Promise((resolve) => {
     const child = spawn(ENGINE[0]!, args, { stdio: ['ignore', 'pipe', 'pipe'] });

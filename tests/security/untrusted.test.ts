@@ -9,7 +9,19 @@ import { parseConfig } from '../../src/config/load.ts';
 import { absolutePath } from '../../src/util/paths.ts';
 import { imageRunArgs } from '../../src/container/engine.ts';
 import { containerEnvironment } from '../../src/container/measurer.ts';
-import { collectProfiles, CPU_LIST_FILES, parseCpuList, PROBE_ATTEMPTS, RANDOM_DEVICES, sandboxed, setupEnvironment, untrustedSandbox, untrustedUser, UNTRUSTED_ID, NO_SANDBOX } from '../../src/untrusted/sandbox.ts';
+import {
+  collectProfiles,
+  CPU_LIST_FILES,
+  parseCpuList,
+  PROBE_ATTEMPTS,
+  RANDOM_DEVICES,
+  sandboxed,
+  setupEnvironment,
+  untrustedSandbox,
+  untrustedUser,
+  UNTRUSTED_ID,
+  NO_SANDBOX,
+} from '../../src/untrusted/sandbox.ts';
 import { cli, project, tempDir } from '../helpers.ts';
 
 const yes = () => true;
@@ -21,7 +33,7 @@ test('as root the code runs as the workspace owner, as nobody in CI for a copy c
   chownSync(theirs, 1234, 5678);
   assert.deepEqual(untrustedUser(theirs, {}), { uid: 1234, gid: 5678 });
   assert.deepEqual(untrustedUser(mine, { GITLAB_CI: 'true' }, true), { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID });
-  assert.equal(untrustedUser(mine, { GITLAB_CI: 'true' }), undefined, 'the user\'s own root-owned checkout: nobody could not enter it');
+  assert.equal(untrustedUser(mine, { GITLAB_CI: 'true' }), undefined, "the user's own root-owned checkout: nobody could not enter it");
   assert.deepEqual(untrustedUser(mine, { CI: 'true', CG_BENCH_RUN_AS: '1000:1001' }), { uid: 1000, gid: 1001 });
   assert.equal(untrustedUser(mine, { CI: 'true', CG_BENCH_RUN_AS: 'root' }), undefined);
   assert.equal(untrustedUser(mine, { CI: 'false' }), undefined);
@@ -57,7 +69,11 @@ test('measured runs see one CPU where a mount namespace can be made: each job pi
   assert.deepEqual(measured(1).slice(0, 3), ['taskset', '--cpu-list', '3']);
   assert.deepEqual(measured(2).slice(0, 3), ['taskset', '--cpu-list', '2']);
   assert.ok(measured(0).includes('--mount'));
-  for (const file of CPU_LIST_FILES) assert.ok(measured(0).some((a) => a.includes(file)), file);
+  for (const file of CPU_LIST_FILES)
+    assert.ok(
+      measured(0).some((a) => a.includes(file)),
+      file,
+    );
   assert.ok(!sandboxed(one, ['make']).includes('taskset'), 'setup commands keep every CPU');
   assert.ok(!sandboxed(one, ['make']).includes('--mount'));
   assert.match(one.notes.join('\n'), /benchmarks see one CPU: pinned to one of CPUs 2,3/);
@@ -74,8 +90,13 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
   const root = tempDir();
   const full = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: true, cpus: [0, 1] });
   assert.deepEqual(full.seal, { pids: 'own', ids: 'anonymous', network: 'none', cpus: 'one', entropy: process.arch === 'x64' ? 'fixed' : 'os' });
-  if (process.arch === 'x64') for (const device of RANDOM_DEVICES) assert.ok(sandboxed(full, ['valgrind'], true).some((a) => a.includes(device)), device);
-  assert.ok(!sandboxed(full, ['make']).some((a) => a.includes('/dev/urandom')), 'setup commands read the system\'s entropy');
+  if (process.arch === 'x64')
+    for (const device of RANDOM_DEVICES)
+      assert.ok(
+        sandboxed(full, ['valgrind'], true).some((a) => a.includes(device)),
+        device,
+      );
+  assert.ok(!sandboxed(full, ['make']).some((a) => a.includes('/dev/urandom')), "setup commands read the system's entropy");
   const noPid = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--pid'), onlyLoopback: no });
   assert.deepEqual(noPid.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os' });
   const ownIds = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--map-user=65534'), onlyLoopback: no });
@@ -96,7 +117,16 @@ test('a probe that fails or times out on a loaded machine is tried again before 
     tries.set(key, n);
     return n >= PROBE_ATTEMPTS;
   };
-  const sandbox = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: flaky, oneCpu: true, cpus: [0, 1], required: { noNetwork: true, oneCpu: true } });
+  const sandbox = untrustedSandbox({
+    root,
+    network: false,
+    env: {},
+    uid: 1000,
+    probe: flaky,
+    oneCpu: true,
+    cpus: [0, 1],
+    required: { noNetwork: true, oneCpu: true },
+  });
   assert.equal(sandbox.seal.pids, 'own');
   assert.equal(sandbox.seal.cpus, 'one');
   assert.equal(sandbox.seal.ids, 'anonymous');
@@ -106,7 +136,10 @@ test('a seal the configuration writes out that cannot be made stops the run, unl
   const root = tempDir();
   const noMount = (argv: string[]) => !argv.includes('--mount');
   const asked = { root, network: false, uid: 1000, probe: noMount, oneCpu: true, cpus: [0, 1], required: { noNetwork: true, oneCpu: true }, onlyLoopback: no };
-  assert.throws(() => untrustedSandbox({ ...asked, env: {} }), /cannot seal the benchmarks as cg-bench.yml asks: one CPU \(cpus: one\) needs .*CG_BENCH_SEAL=best-effort/);
+  assert.throws(
+    () => untrustedSandbox({ ...asked, env: {} }),
+    /cannot seal the benchmarks as cg-bench.yml asks: one CPU \(cpus: one\) needs .*CG_BENCH_SEAL=best-effort/,
+  );
   assert.throws(() => untrustedSandbox({ ...asked, probe: no, oneCpu: false, env: {} }), /no network \(network: false\) needs a network namespace/);
   const weaker = untrustedSandbox({ ...asked, env: { CG_BENCH_SEAL: 'best-effort' } });
   assert.equal(weaker.seal.cpus, 'host');
@@ -120,9 +153,19 @@ test('a seal the configuration writes out that cannot be made stops the run, unl
   assert.equal(untrustedSandbox({ ...asked, required: { noNetwork: false, oneCpu: false }, probe: no, env: {} }).seal.network, 'host');
 });
 
-test('setup commands get an allow-list of the caller\'s environment, plus what CG_BENCH_SETUP_ENV names', () => {
+test("setup commands get an allow-list of the caller's environment, plus what CG_BENCH_SETUP_ENV names", () => {
   const env = setupEnvironment(
-    { PATH: '/x/bin', HOME: '/root', CC: 'clang', LC_ALL: 'C', CI_JOB_TOKEN: 'secret', GITHUB_TOKEN: 'secret', AWS_SECRET_ACCESS_KEY: 's', MY_FLAG: '1', CG_BENCH_SETUP_ENV: 'MY_FLAG' },
+    {
+      PATH: '/x/bin',
+      HOME: '/root',
+      CC: 'clang',
+      LC_ALL: 'C',
+      CI_JOB_TOKEN: 'secret',
+      GITHUB_TOKEN: 'secret',
+      AWS_SECRET_ACCESS_KEY: 's',
+      MY_FLAG: '1',
+      CG_BENCH_SETUP_ENV: 'MY_FLAG',
+    },
     NO_SANDBOX,
     '/tmp/home',
   );
@@ -131,7 +174,7 @@ test('setup commands get an allow-list of the caller\'s environment, plus what C
   assert.equal(switched['HOME'], '/tmp/home', 'another user gets a HOME it can use');
 });
 
-test('a real setup command sees neither the caller\'s tokens nor anything outside the allow-list', async () => {
+test("a real setup command sees neither the caller's tokens nor anything outside the allow-list", async () => {
   const dir = project(`setup:
   - env > setup-env.txt
 benchmarks:
@@ -139,14 +182,17 @@ benchmarks:
     run: [/bin/true]
 `);
   mkdirSync(join(dir, 'out'));
-  const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir, env: { CI_JOB_TOKEN: 'attacker-must-not-see-this', CG_BENCH_GITLAB_TOKEN: 'attacker-must-not-see-this', CI: '' } });
+  const r = await cli(['run', '--out', join(dir, 'out')], {
+    cwd: dir,
+    env: { CI_JOB_TOKEN: 'attacker-must-not-see-this', CG_BENCH_GITLAB_TOKEN: 'attacker-must-not-see-this', CI: '' },
+  });
   assert.equal(r.code, 0, r.stderr);
   const seen = readFileSync(join(dir, 'setup-env.txt'), 'utf8');
   assert.doesNotMatch(seen, /attacker-must-not-see-this|CI_JOB_TOKEN/);
   assert.match(seen, /^PATH=/m);
 });
 
-test('profiles are collected from the sandbox\'s directory without following the links it planted', () => {
+test("profiles are collected from the sandbox's directory without following the links it planted", () => {
   const staging = tempDir();
   const dir = tempDir();
   writeFileSync(join(staging, 'cachegrind.out.1'), 'events: Ir\n');
@@ -158,7 +204,9 @@ test('profiles are collected from the sandbox\'s directory without following the
   assert.equal(existsSync(staging), false);
 });
 
-test('as root, collecting the sandbox\'s profiles copies only its user\'s own files: a hard link to a root-only file is left (issue 23)', { skip: process.getuid?.() !== 0 && 'needs root' }, () => {
+test("as root, collecting the sandbox's profiles copies only its user's own files: a hard link to a root-only file is left (issue 23)", {
+  skip: process.getuid?.() !== 0 && 'needs root',
+}, () => {
   const staging = tempDir();
   const dir = tempDir();
   chownSync(staging, UNTRUSTED_ID, UNTRUSTED_ID);
@@ -178,7 +226,7 @@ function mkfifoLike(path: string): void {
   execFileSync('mkfifo', [path]);
 }
 
-test('docker run: no network unless the configuration asks or the operator\'s engine flags choose one', () => {
+test("docker run: no network unless the configuration asks or the operator's engine flags choose one", () => {
   const base = { image: 'img', mounts: [{ host: '/h/.git', container: '/work/.git', readOnly: true }], args: ['run'] };
   const plain = imageRunArgs({ ...base, engine: { command: ['docker'], runFlags: [] } });
   assert.deepEqual(plain.slice(0, 5), ['run', '--rm', '--security-opt', 'no-new-privileges', '--network']);
@@ -202,7 +250,10 @@ test('cpus is one or all in the configuration, one by default', () => {
   assert.throws(() => parseConfig('cpus: 2\nbenchmarks:\n  - name: a\n    run: "true"\n', at), /cpus/);
 });
 
-test('docker run: the container gets the image digest and the operator\'s CG_BENCH_SEAL, nothing else of the caller', () => {
-  assert.deepEqual(containerEnvironment('sha256:abc', { CG_BENCH_SEAL: 'best-effort', GITHUB_TOKEN: 'secret', PATH: '/bin' }), { CG_BENCH_IMAGE_DIGEST: 'sha256:abc', CG_BENCH_SEAL: 'best-effort' });
+test("docker run: the container gets the image digest and the operator's CG_BENCH_SEAL, nothing else of the caller", () => {
+  assert.deepEqual(containerEnvironment('sha256:abc', { CG_BENCH_SEAL: 'best-effort', GITHUB_TOKEN: 'secret', PATH: '/bin' }), {
+    CG_BENCH_IMAGE_DIGEST: 'sha256:abc',
+    CG_BENCH_SEAL: 'best-effort',
+  });
   assert.deepEqual(containerEnvironment(undefined, { GITHUB_TOKEN: 'secret' }), {});
 });

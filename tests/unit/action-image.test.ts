@@ -26,6 +26,9 @@ test('without a released digest the action uses the image tag README names (v1),
 
 test('a released digest pins the image; the image input overrides everything', () => {
   const digest = `sha256:${'a'.repeat(64)}`;
-  assert.equal(imageReference({ image: '' }, actionDir({ image: 'ghcr.io/org/cg-bench', tag: 'v1', version: '1.2.0', digest })), `ghcr.io/org/cg-bench@${digest}`);
+  assert.equal(
+    imageReference({ image: '' }, actionDir({ image: 'ghcr.io/org/cg-bench', tag: 'v1', version: '1.2.0', digest })),
+    `ghcr.io/org/cg-bench@${digest}`,
+  );
   assert.equal(imageReference({ image: 'registry.example/mine:3' }, actionDir({ image: 'ghcr.io/org/cg-bench', digest })), 'registry.example/mine:3');
 });

@@ -16,7 +16,10 @@ async function run(verdicts: (i: number) => Verdict, count: number) {
     seen.push(i);
     return verdicts(i);
   });
-  assert.deepEqual(result.probes.map((p) => p.index), seen);
+  assert.deepEqual(
+    result.probes.map((p) => p.index),
+    seen,
+  );
   return result;
 }
 

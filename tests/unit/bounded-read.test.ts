@@ -14,7 +14,7 @@ import { tempDir } from '../helpers.ts';
 
 test('head and tail of a plain file, bounded; nothing from a link, a fifo or a device', () => {
   const dir = tempDir();
-  writeFileSync(join(dir, 'log'), 'first\n' + 'x'.repeat(100_000) + '\nlast\n');
+  writeFileSync(join(dir, 'log'), `first\n${'x'.repeat(100_000)}\nlast\n`);
   assert.equal(readHead(join(dir, 'log'), 5), 'first');
   assert.equal(readTail(join(dir, 'log'), 5), 'last\n');
   symlinkSync('/dev/zero', join(dir, 'zero'));
@@ -28,7 +28,7 @@ test('head and tail of a plain file, bounded; nothing from a link, a fifo or a d
 
 test('a log tail: the last 20 lines, each cut to 400 characters', () => {
   const dir = tempDir();
-  writeFileSync(join(dir, 'log'), Array.from({ length: 50 }, (_, i) => `line ${i}`).join('\n') + `\n${'y'.repeat(10_000)}\n`);
+  writeFileSync(join(dir, 'log'), `${Array.from({ length: 50 }, (_, i) => `line ${i}`).join('\n')}\n${'y'.repeat(10_000)}\n`);
   const tail = logTail(join(dir, 'log')).split('\n');
   assert.equal(tail.length, 20);
   assert.equal(tail[0], 'line 31');
@@ -38,7 +38,10 @@ test('a log tail: the last 20 lines, each cut to 400 characters', () => {
 test('Valgrind logs the benchmark replaced by a link to /dev/zero or filled up are not read whole', () => {
   const dir = tempDir();
   symlinkSync('/dev/zero', join(dir, 'valgrind.7.log'));
-  writeFileSync(join(dir, 'valgrind.8.log'), `==8== Command: ./prog\n--8-- Reading syms from /dev/zero\n${'z'.repeat(5 << 20)}\n==8== Process terminating with default action of signal 11 (SIGSEGV)\n`);
+  writeFileSync(
+    join(dir, 'valgrind.8.log'),
+    `==8== Command: ./prog\n--8-- Reading syms from /dev/zero\n${'z'.repeat(5 << 20)}\n==8== Process terminating with default action of signal 11 (SIGSEGV)\n`,
+  );
   assert.deepEqual(unfinishedProcesses(dir), [
     { pid: 7, command: '(unknown command)' },
     { pid: 8, command: './prog' },
@@ -50,10 +53,15 @@ test('Valgrind logs the benchmark replaced by a link to /dev/zero or filled up a
 });
 
 test('a profile larger than the limit (decompressed) is refused, not kept in memory', async () => {
-  const endless = Readable.from((function* () {
-    for (let i = 0; i < 64; i++) yield Buffer.alloc(1 << 16, 0x61);
-  })());
-  await assert.rejects(parseCachegrindStream(endless, 'cachegrind.out.9', 1 << 20), (error: unknown) => error instanceof CachegrindParseError && /cachegrind\.out\.9: larger than 1 MiB/.test(error.message));
+  const endless = Readable.from(
+    (function* () {
+      for (let i = 0; i < 64; i++) yield Buffer.alloc(1 << 16, 0x61);
+    })(),
+  );
+  await assert.rejects(
+    parseCachegrindStream(endless, 'cachegrind.out.9', 1 << 20),
+    (error: unknown) => error instanceof CachegrindParseError && /cachegrind\.out\.9: larger than 1 MiB/.test(error.message),
+  );
 });
 
 test('a profile the benchmark swapped for a fifo or a link is refused at once, never waited on', { timeout: 10_000 }, async () => {

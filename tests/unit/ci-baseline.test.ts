@@ -84,7 +84,10 @@ function recordingIO(): ActionIO & { infos: string[]; warnings: string[]; output
   const outputs = new Map<string, string>();
   const summaries: string[] = [];
   return {
-    infos, warnings, outputs, summaries,
+    infos,
+    warnings,
+    outputs,
+    summaries,
     getInput: () => '',
     setOutput: (name, value) => void outputs.set(name, String(value)),
     info: (m) => void infos.push(m),
@@ -118,7 +121,11 @@ function fakeApi(mergeBase: string | Error): GitHubApi & { statuses: { sha: stri
   return api;
 }
 
-function githubContext(repoRoot: string, api: GitHubApi | undefined, inputs: Record<string, string> = {}): GitHubContext & { io: ReturnType<typeof recordingIO> } {
+function githubContext(
+  repoRoot: string,
+  api: GitHubApi | undefined,
+  inputs: Record<string, string> = {},
+): GitHubContext & { io: ReturnType<typeof recordingIO> } {
   const io = recordingIO();
   return {
     io,
@@ -173,12 +180,18 @@ describe('baseline selection on real checkouts', () => {
   test('GitHub, the default merge checkout (shallow): compared with the base-branch commit the merge was made on, not the merge-base', async () => {
     const ctx = githubContext(actionsCheckout(h, h.merge), fakeApi(h.base));
     const occasion = await baselineCommit(ctx, pullRequest(h), () => assert.fail('nothing to fetch: the parent is named by the merge commit'));
-    assert.deepEqual(occasion, { kind: 'change', baseline: { sha: h.mainLater, what: 'base branch', why: 'the checkout is the merge of the pull request: the commit it merged into' } });
+    assert.deepEqual(occasion, {
+      kind: 'change',
+      baseline: { sha: h.mainLater, what: 'base branch', why: 'the checkout is the merge of the pull request: the commit it merged into' },
+    });
   });
 
-  test('GitHub, a checkout of the pull request\'s head: the merge-base, from the API, else from git after fetching the base', async () => {
+  test("GitHub, a checkout of the pull request's head: the merge-base, from the API, else from git after fetching the base", async () => {
     const head = actionsCheckout(h, h.feature, 'refs/remotes/pull/1/head');
-    assert.deepEqual(await baselineCommit(githubContext(head, fakeApi(h.base)), pullRequest(h), () => true), { kind: 'change', baseline: { sha: h.base, what: 'merge-base' } });
+    assert.deepEqual(await baselineCommit(githubContext(head, fakeApi(h.base)), pullRequest(h), () => true), {
+      kind: 'change',
+      baseline: { sha: h.base, what: 'merge-base' },
+    });
 
     // fetch-depth: 0 and no API answer: git computes it.
     const full = tempDir('cg-bench-full-clone-');
@@ -192,24 +205,39 @@ describe('baseline selection on real checkouts', () => {
     });
     assert.deepEqual(occasion, { kind: 'change', baseline: { sha: h.base, what: 'merge-base' } });
     assert.deepEqual(fetched, [h.mainLater]);
-    assert.ok(ctx.io.warnings.some((w) => /Could not ask GitHub for the merge-base \(HTTP 502\); trying git/.test(w)), ctx.io.warnings.join('\n'));
+    assert.ok(
+      ctx.io.warnings.some((w) => /Could not ask GitHub for the merge-base \(HTTP 502\); trying git/.test(w)),
+      ctx.io.warnings.join('\n'),
+    );
   });
 
   test('merge_group (the real payload): the head is GITHUB_SHA, the baseline merge_group.base_sha, and nothing else is read', () => {
     const payload = fixture('merge_group.checks_requested.json');
     const group = payload['merge_group'] as Record<string, string>;
     const trigger = triggerFrom('merge_group', payload, { repository: 'octo-org/octo-repo', sha: group['head_sha']!, ref: group['head_ref']! });
-    assert.deepEqual(trigger, { kind: 'merge_group', headSha: '2ffea6db159f6b6c47a24e778fb9ef40cf6b1c7d', baseSha: '380387fbc80638b734a49e1be1c4dfec1c01b33c', baseRef: 'refs/heads/main' });
+    assert.deepEqual(trigger, {
+      kind: 'merge_group',
+      headSha: '2ffea6db159f6b6c47a24e778fb9ef40cf6b1c7d',
+      baseSha: '380387fbc80638b734a49e1be1c4dfec1c01b33c',
+      baseRef: 'refs/heads/main',
+    });
     // Without GITHUB_SHA (a local replay of the payload), the group's head_sha.
     assert.equal((triggerFrom('merge_group', payload, { repository: '', sha: '', ref: '' }) as { headSha: string }).headSha, group['head_sha']);
     assert.deepEqual(mergeGroupBaseline(trigger as Extract<Trigger, { kind: 'merge_group' }>), {
       kind: 'change',
-      baseline: { sha: '380387fbc80638b734a49e1be1c4dfec1c01b33c', what: 'merge group base', why: 'merge queue: the base branch commit the merge group is built on, merge_group.base_sha' },
+      baseline: {
+        sha: '380387fbc80638b734a49e1be1c4dfec1c01b33c',
+        what: 'merge group base',
+        why: 'merge queue: the base branch commit the merge group is built on, merge_group.base_sha',
+      },
     });
-    assert.deepEqual(mergeGroupBaseline({ kind: 'merge_group', headSha: 'x', baseSha: '', baseRef: '' }), { kind: 'change', baseline: { none: 'the merge_group event names no base commit (merge_group.base_sha)' } });
+    assert.deepEqual(mergeGroupBaseline({ kind: 'merge_group', headSha: 'x', baseSha: '', baseRef: '' }), {
+      kind: 'change',
+      baseline: { none: 'the merge_group event names no base commit (merge_group.base_sha)' },
+    });
   });
 
-  test('merge_group through the pipeline: the base commit is fetched into the shallow checkout, measured, reported with why; no baseline saved, no comment, the status on the group\'s commit', async () => {
+  test("merge_group through the pipeline: the base commit is fetched into the shallow checkout, measured, reported with why; no baseline saved, no comment, the status on the group's commit", async () => {
     // The queue's commit, checked out as actions/checkout does for merge_group (GITHUB_REF gh-readonly-queue/…).
     const dir = actionsCheckout(h, h.merge, 'refs/remotes/gh-readonly-queue/main/pr-1');
     assert.notEqual(git(dir, 'cat-file', '-t', h.merge), '');
@@ -227,7 +255,14 @@ describe('baseline selection on real checkouts', () => {
     assert.equal(git(dir, 'cat-file', '-t', h.mainLater), 'commit', 'fetched with ensureCommit');
     assert.equal(measurer.checkouts.length, 2, 'the head, then the base commit');
     assert.equal(ctx.io.outputs.get('baseline-source'), `merge group base ${h.mainLater.slice(0, 7)}, measured in this job`);
-    assert.ok(ctx.io.infos.some((m) => m.includes(`Baseline: the merge group base ${h.mainLater.slice(0, 7)} (merge queue: the base branch commit the merge group is built on, merge_group.base_sha).`)), ctx.io.infos.join('\n'));
+    assert.ok(
+      ctx.io.infos.some((m) =>
+        m.includes(
+          `Baseline: the merge group base ${h.mainLater.slice(0, 7)} (merge queue: the base branch commit the merge group is built on, merge_group.base_sha).`,
+        ),
+      ),
+      ctx.io.infos.join('\n'),
+    );
     assert.match(ctx.io.summaries.join('\n'), new RegExp(`baseline: merge group base ${h.mainLater.slice(0, 7)}, measured in this job`));
     assert.deepEqual(saved, [], 'a merge group never saves a baseline');
     assert.equal(api.comments, 0);
@@ -241,7 +276,8 @@ describe('baseline selection on real checkouts', () => {
       { kind: 'push', sha: h.mainLater, ref: 'refs/heads/main', defaultBranch: true },
       { kind: 'push', sha: h.mainLater, ref: 'refs/heads/x', defaultBranch: false },
       { kind: 'other', eventName: 'schedule', sha: h.mainLater },
-    ] satisfies Trigger[]) occasions.push(await gitHubAdapter(githubContext(dir, undefined), trigger).occasion());
+    ] satisfies Trigger[])
+      occasions.push(await gitHubAdapter(githubContext(dir, undefined), trigger).occasion());
     assert.deepEqual(occasions, [{ kind: 'mainline', sha: h.mainLater }, { kind: 'other' }, { kind: 'other' }]);
   });
 });
@@ -288,39 +324,72 @@ describe('GitLab jobs', () => {
   });
 
   test('a merged-results pipeline: the target-branch commit the merge was made on, from CI_MERGE_REQUEST_TARGET_BRANCH_SHA', async () => {
-    const job = readJob(env({ ...mergeRequest, CI_MERGE_REQUEST_EVENT_TYPE: 'merged_result', CI_MERGE_REQUEST_DIFF_BASE_SHA: h.base, CI_MERGE_REQUEST_TARGET_BRANCH_SHA: h.mainLater }));
+    const job = readJob(
+      env({
+        ...mergeRequest,
+        CI_MERGE_REQUEST_EVENT_TYPE: 'merged_result',
+        CI_MERGE_REQUEST_DIFF_BASE_SHA: h.base,
+        CI_MERGE_REQUEST_TARGET_BRANCH_SHA: h.mainLater,
+      }),
+    );
     assert.deepEqual(job.mergeRequest, { iid: 1, baseline: { sha: h.mainLater, what: 'target branch' } });
-    const occasion = await gitLabAdapter({ ...job, projectDir: gitLabCheckout() }, suiteFor('.', 'cg-bench.yml', ''), createGitLabApi({ ...job, log: () => {} }), tempDir(), log()).occasion();
-    assert.deepEqual(occasion, { kind: 'change', baseline: { sha: h.mainLater, what: 'target branch', why: 'merged-results pipeline: the commit the merge was made on' } });
+    const occasion = await gitLabAdapter(
+      { ...job, projectDir: gitLabCheckout() },
+      suiteFor('.', 'cg-bench.yml', ''),
+      createGitLabApi({ ...job, log: () => {} }),
+      tempDir(),
+      log(),
+    ).occasion();
+    assert.deepEqual(occasion, {
+      kind: 'change',
+      baseline: { sha: h.mainLater, what: 'target branch', why: 'merged-results pipeline: the commit the merge was made on' },
+    });
   });
 
-  test('a merged-results pipeline without CI_MERGE_REQUEST_TARGET_BRANCH_SHA: the checked-out merge commit\'s first parent, read in a depth-1 clone', async () => {
+  test("a merged-results pipeline without CI_MERGE_REQUEST_TARGET_BRANCH_SHA: the checked-out merge commit's first parent, read in a depth-1 clone", async () => {
     const job = readJob(env({ ...mergeRequest, CI_MERGE_REQUEST_EVENT_TYPE: 'merged_result', CI_MERGE_REQUEST_DIFF_BASE_SHA: h.base }));
     assert.deepEqual(job.mergeRequest, { iid: 1, baseline: { sha: undefined, what: 'target branch' } });
     const dir = gitLabCheckout();
     assert.equal(git(dir, 'rev-list', '--parents', '-n', '1', 'HEAD'), h.merge, 'the shallow boundary hides the parents from rev-list');
-    const occasion = await gitLabAdapter({ ...job, projectDir: dir }, suiteFor('.', 'cg-bench.yml', ''), createGitLabApi({ ...job, log: () => {} }), tempDir(), log()).occasion();
-    assert.deepEqual(occasion, { kind: 'change', baseline: { sha: h.mainLater, what: 'target branch', why: 'merged-results pipeline: the commit the merge was made on' } });
+    const occasion = await gitLabAdapter(
+      { ...job, projectDir: dir },
+      suiteFor('.', 'cg-bench.yml', ''),
+      createGitLabApi({ ...job, log: () => {} }),
+      tempDir(),
+      log(),
+    ).occasion();
+    assert.deepEqual(occasion, {
+      kind: 'change',
+      baseline: { sha: h.mainLater, what: 'target branch', why: 'merged-results pipeline: the commit the merge was made on' },
+    });
     // Not a merge commit checked out (and no variable): no baseline, and why.
     const plain = tempDir('cg-bench-gitlab-root-');
     git(plain, 'init', '-q');
     git(plain, 'remote', 'add', 'origin', h.url);
     git(plain, 'fetch', '-q', '--depth=1', 'origin', h.base);
     git(plain, 'checkout', '-q', '--detach', h.base);
-    const none = await gitLabAdapter({ ...job, projectDir: plain }, suiteFor('.', 'cg-bench.yml', ''), createGitLabApi({ ...job, log: () => {} }), tempDir(), log()).occasion();
+    const none = await gitLabAdapter(
+      { ...job, projectDir: plain },
+      suiteFor('.', 'cg-bench.yml', ''),
+      createGitLabApi({ ...job, log: () => {} }),
+      tempDir(),
+      log(),
+    ).occasion();
     assert.deepEqual(none, { kind: 'change', baseline: { none: 'the target branch commit of this merged-results pipeline is unknown' } });
   });
 
-  test('a merge request from a fork runs in the fork: notes and baseline artifacts are the target project\'s (CI_MERGE_REQUEST_PROJECT_ID)', async () => {
-    const job = readJob(env({
-      ...mergeRequest,
-      CI_PROJECT_ID: '9001', // the fork, where the pipeline runs
-      CI_MERGE_REQUEST_PROJECT_ID: gitlab.projectId,
-      CI_MERGE_REQUEST_SOURCE_PROJECT_ID: '9001',
-      CI_MERGE_REQUEST_EVENT_TYPE: 'detached',
-      CI_MERGE_REQUEST_DIFF_BASE_SHA: h.base,
-      CG_BENCH_GITLAB_TOKEN: gitlab.apiToken,
-    }));
+  test("a merge request from a fork runs in the fork: notes and baseline artifacts are the target project's (CI_MERGE_REQUEST_PROJECT_ID)", async () => {
+    const job = readJob(
+      env({
+        ...mergeRequest,
+        CI_PROJECT_ID: '9001', // the fork, where the pipeline runs
+        CI_MERGE_REQUEST_PROJECT_ID: gitlab.projectId,
+        CI_MERGE_REQUEST_SOURCE_PROJECT_ID: '9001',
+        CI_MERGE_REQUEST_EVENT_TYPE: 'detached',
+        CI_MERGE_REQUEST_DIFF_BASE_SHA: h.base,
+        CG_BENCH_GITLAB_TOKEN: gitlab.apiToken,
+      }),
+    );
     assert.equal(job.projectId, gitlab.projectId);
     const suite = suiteFor('.', 'cg-bench.yml', '');
     const api = createGitLabApi({ ...job, log: () => {} });

@@ -12,15 +12,47 @@ function results(n: number, scale: number): Results {
   const benchmarks: BenchmarkResult[] = Array.from({ length: n }, (_, i) => {
     const events = { ...zeroEvents(), Ir: Math.round((1000 + i) * scale) };
     return {
-      name: `benchmark-with-a-rather-long-descriptive-name-number-${i}`, command: 'x', cwd: '.', instrument: 'whole', thresholdPercent: 1, status: 'ok',
-      exitCode: 0, signal: null, wallTimeMs: 1, estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS), events, hits: hitsFromEvents(events), processes: [],
-      functions: Array.from({ length: 5 }, (_, f) => ({ fn: `namespace::Class<T>::function_${f}(int, char const*)`, file: `/src/file_${f}.cc`, estimatedCycles: events.Ir / (f + 2), Ir: 1 })),
+      name: `benchmark-with-a-rather-long-descriptive-name-number-${i}`,
+      command: 'x',
+      cwd: '.',
+      instrument: 'whole',
+      thresholdPercent: 1,
+      status: 'ok',
+      exitCode: 0,
+      signal: null,
+      wallTimeMs: 1,
+      estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS),
+      events,
+      hits: hitsFromEvents(events),
+      processes: [],
+      functions: Array.from({ length: 5 }, (_, f) => ({
+        fn: `namespace::Class<T>::function_${f}(int, char const*)`,
+        file: `/src/file_${f}.cc`,
+        estimatedCycles: events.Ir / (f + 2),
+        Ir: 1,
+      })),
       logs: { stdout: '', stderr: '' },
     };
   });
   return {
-    schemaVersion: 1, tool: 'cg-bench', createdAt: '', configHash: '0'.repeat(64), benchmarks,
-    environment: { cgBench: '0', valgrind: '3.24.0', glibc: '2.41', os: null, arch: 'x86_64', python: null, cpu: { hwcaps: null, vendor: null, brand: null, features: [] }, workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null } },
+    schemaVersion: 1,
+    tool: 'cg-bench',
+    createdAt: '',
+    configHash: '0'.repeat(64),
+    benchmarks,
+    environment: {
+      cgBench: '0',
+      valgrind: '3.24.0',
+      glibc: '2.41',
+      os: null,
+      arch: 'x86_64',
+      python: null,
+      cpu: { hwcaps: null, vendor: null, brand: null, features: [] },
+      workspace: '/work',
+      cache: DEFAULT_CACHE,
+      weights: DEFAULT_WEIGHTS,
+      image: { ref: null, digest: null },
+    },
   };
 }
 

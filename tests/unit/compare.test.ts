@@ -6,17 +6,38 @@ import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/e
 import type { BenchmarkResult, Environment, Results } from '../../src/results/types.ts';
 
 const ENV: Environment = {
-  cgBench: '0.0.0', valgrind: '3.24.0', glibc: '2.41', os: 'Debian GNU/Linux 13 (trixie)', arch: 'x86_64', python: '3.13.5',
+  cgBench: '0.0.0',
+  valgrind: '3.24.0',
+  glibc: '2.41',
+  os: 'Debian GNU/Linux 13 (trixie)',
+  arch: 'x86_64',
+  python: '3.13.5',
   cpu: { hwcaps: 'AMD64', vendor: 'GenuineIntel', brand: 'i7', features: ['avx2'] },
-  workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null },
+  workspace: '/work',
+  cache: DEFAULT_CACHE,
+  weights: DEFAULT_WEIGHTS,
+  image: { ref: null, digest: null },
 };
 
 function bench(name: string, ir: number, extra: Partial<BenchmarkResult> = {}): BenchmarkResult {
   const events = { ...zeroEvents(), Ir: ir };
   return {
-    name, command: 'x', cwd: '.', instrument: 'whole', thresholdPercent: 1, status: 'ok', exitCode: 0, signal: null, wallTimeMs: 1,
-    estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS), events, hits: hitsFromEvents(events), processes: [],
-    functions: [{ fn: 'main', file: 'a.c', estimatedCycles: ir, Ir: ir }], logs: { stdout: '', stderr: '' }, ...extra,
+    name,
+    command: 'x',
+    cwd: '.',
+    instrument: 'whole',
+    thresholdPercent: 1,
+    status: 'ok',
+    exitCode: 0,
+    signal: null,
+    wallTimeMs: 1,
+    estimatedCycles: cyclesFromEvents(events, DEFAULT_WEIGHTS),
+    events,
+    hits: hitsFromEvents(events),
+    processes: [],
+    functions: [{ fn: 'main', file: 'a.c', estimatedCycles: ir, Ir: ir }],
+    logs: { stdout: '', stderr: '' },
+    ...extra,
   };
 }
 
@@ -24,10 +45,14 @@ function results(benchmarks: BenchmarkResult[], environment: Environment = ENV):
   return { schemaVersion: 1, tool: 'cg-bench', createdAt: '', configHash: '0'.repeat(64), environment, benchmarks };
 }
 
-test('verdicts against each benchmark\'s threshold', () => {
+test("verdicts against each benchmark's threshold", () => {
   const base = results([bench('up', 1000), bench('down', 1000), bench('small', 1000), bench('same', 1000), bench('gone', 5), bench('broke', 10)]);
   const head = results([
-    bench('up', 1020), bench('down', 900), bench('small', 1005), bench('same', 1000), bench('fresh', 3),
+    bench('up', 1020),
+    bench('down', 900),
+    bench('small', 1005),
+    bench('same', 1000),
+    bench('fresh', 3),
     bench('broke', 10, { status: 'failed', estimatedCycles: null, events: null, hits: null }),
   ]);
   const c = compareResults(base, head);
@@ -46,7 +71,10 @@ test('a different userland makes the comparison not comparable and says what dif
 });
 
 test('a different geometry or weights is refused', () => {
-  assert.throws(() => compareResults(results([]), results([], { ...ENV, weights: { l1: 1, ll: 10, ram: 100 } })), /cannot compare: .*weights l1=1 ll=5 ram=35.*weights l1=1 ll=10 ram=100/);
+  assert.throws(
+    () => compareResults(results([]), results([], { ...ENV, weights: { l1: 1, ll: 10, ram: 100 } })),
+    /cannot compare: .*weights l1=1 ll=5 ram=35.*weights l1=1 ll=10 ram=100/,
+  );
   assert.throws(() => compareResults(results([]), results([], { ...ENV, cache: { ...DEFAULT_CACHE, LL: '4194304,16,64' } })), /cannot compare/);
 });
 
@@ -56,7 +84,11 @@ test('a function whose own cost did not move is never reported, even when the re
   const base = bench('b', 1_000_000_000, { functions: [{ fn: 'work', file: 'w.c', estimatedCycles: 999_899_500, Ir: 0 }, fixed] });
   const head = bench('b', 1_010_000_000, { functions: [{ fn: 'work', file: 'w.c', estimatedCycles: 1_009_899_500, Ir: 0 }] });
   const c = compareResults(results([base]), results([head]));
-  assert.deepEqual(c.benchmarks[0]!.functions.map((f) => f.fn), ['work'], 'fixed would have shown as 100,500 → 0');
+  assert.deepEqual(
+    c.benchmarks[0]!.functions.map((f) => f.fn),
+    ['work'],
+    'fixed would have shown as 100,500 → 0',
+  );
 });
 
 test('a function that fell below the recorded share is reported with the change that is certain', () => {
@@ -71,20 +103,33 @@ test('with --filter, the baseline\'s benchmarks that were not selected are left 
   const base = results([bench('parse', 1000), bench('sort', 1000), bench('gone', 1000)]);
   const head = results([bench('parse', 1000)]);
   const c = compareResults(base, head, { selected: (name) => name === 'parse' || name === 'gone' });
-  assert.deepEqual(c.benchmarks.map((b) => [b.name, b.verdict]), [['parse', 'unchanged'], ['gone', 'removed']]);
+  assert.deepEqual(
+    c.benchmarks.map((b) => [b.name, b.verdict]),
+    [
+      ['parse', 'unchanged'],
+      ['gone', 'removed'],
+    ],
+  );
 });
 
 test('a benchmark measured under another seal is not comparable, naming each part that differs; results without a seal compare as before', () => {
   const sealed = { pids: 'own', ids: 'anonymous', network: 'none', cpus: 'one', entropy: 'fixed' } as const;
-  const verdict = (base: Partial<BenchmarkResult>, head: Partial<BenchmarkResult>) => compareResults(results([bench('a', 1000, base)]), results([bench('a', 1100, head)])).benchmarks[0]!;
+  const verdict = (base: Partial<BenchmarkResult>, head: Partial<BenchmarkResult>) =>
+    compareResults(results([bench('a', 1000, base)]), results([bench('a', 1100, head)])).benchmarks[0]!;
   const weaker = verdict({ seal: sealed }, { seal: { ...sealed, pids: 'host', entropy: 'os' } });
   assert.equal(weaker.verdict, 'not-comparable', 'a 10 % rise under another seal is not a regression');
-  assert.equal(weaker.notComparable, 'ran under another seal: pid namespace: its own → none (the machine\'s pids); entropy: fixed → the system\'s');
+  assert.equal(weaker.notComparable, "ran under another seal: pid namespace: its own → none (the machine's pids); entropy: fixed → the system's");
   assert.match(verdict({ seal: sealed }, { seal: { ...sealed, cpus: 'host' } }).notComparable ?? '', /CPU view: one CPU → the host's CPUs/);
-  assert.match(verdict({ seal: { ...sealed, pythonResets: true } }, { seal: { ...sealed, pythonResets: false } }).notComparable ?? '', /Python interpreter resets: at each region → none/);
+  assert.match(
+    verdict({ seal: { ...sealed, pythonResets: true } }, { seal: { ...sealed, pythonResets: false } }).notComparable ?? '',
+    /Python interpreter resets: at each region → none/,
+  );
   // A container's overlay root numbered otherwise (other containers running): Python's st_dev is another small int.
   const python = { ...sealed, pythonResets: false, devices: '/ 40, cwd 2049' };
-  assert.match(verdict({ seal: python }, { seal: { ...python, devices: '/ 100, cwd 2049' } }).notComparable ?? '', /device numbers of the filesystems Python reads: \/ 40, cwd 2049 → \/ 100, cwd 2049/);
+  assert.match(
+    verdict({ seal: python }, { seal: { ...python, devices: '/ 100, cwd 2049' } }).notComparable ?? '',
+    /device numbers of the filesystems Python reads: \/ 40, cwd 2049 → \/ 100, cwd 2049/,
+  );
   assert.equal(verdict({ seal: python }, { seal: { ...python } }).verdict, 'regression');
   assert.equal(verdict({ seal: sealed }, { seal: { ...sealed } }).verdict, 'regression');
   assert.equal(verdict({}, {}).verdict, 'regression', 'two results from before seals were recorded');
@@ -94,6 +139,12 @@ test('a benchmark measured under another seal is not comparable, naming each par
 test('a stored baseline measured under another seal cannot stand in for the base commit measured now', () => {
   const sealed = { pids: 'own', ids: 'anonymous', network: 'none', cpus: 'one', entropy: 'fixed' } as const;
   assert.equal(baselineProblem(results([bench('a', 1, { seal: sealed })]), results([bench('a', 1, { seal: sealed })])), undefined);
-  assert.equal(baselineProblem(results([bench('a', 1)]), results([bench('a', 1, { seal: sealed })])), 'a: ran under another seal: the baseline records none (measured by a cg-bench before seals were recorded)');
-  assert.match(baselineProblem(results([bench('a', 1, { seal: sealed })]), results([bench('a', 1, { seal: { ...sealed, entropy: 'os' } })])) ?? '', /^a: ran under another seal: entropy: fixed → the system's$/);
+  assert.equal(
+    baselineProblem(results([bench('a', 1)]), results([bench('a', 1, { seal: sealed })])),
+    'a: ran under another seal: the baseline records none (measured by a cg-bench before seals were recorded)',
+  );
+  assert.match(
+    baselineProblem(results([bench('a', 1, { seal: sealed })]), results([bench('a', 1, { seal: { ...sealed, entropy: 'os' } })])) ?? '',
+    /^a: ran under another seal: entropy: fixed → the system's$/,
+  );
 });

@@ -44,7 +44,10 @@ describe('names with invisible characters are refused like zero-width and bidi o
     ['a replacement character', '\\ufffd', 'U+FFFD'],
   ] as const) {
     test(`${what} (${code})`, () => {
-      assert.match(refusal(named(`sort${escaped}1m`)), new RegExp(`cg-bench\\.yml:2:\\d+: benchmarks\\[0\\]\\.name: .*${code.replace('+', '\\+')}.*visible characters`));
+      assert.match(
+        refusal(named(`sort${escaped}1m`)),
+        new RegExp(`cg-bench\\.yml:2:\\d+: benchmarks\\[0\\]\\.name: .*${code.replace('+', '\\+')}.*visible characters`),
+      );
     });
   }
   test('bytes that are not UTF-8 (read as U+FFFD)', () => {
@@ -62,7 +65,10 @@ describe('cwd', () => {
   const withCwd = (cwd: string) => `benchmarks:\n  - name: ok\n    run: [/bin/true]\n  - name: sort\n    run: [/bin/true]\n    cwd: ${cwd}\n`;
   for (const cwd of ['/etc', '../../..', 'src/../..']) {
     test(`${cwd}: outside the project, refused naming the benchmark and the field`, () => {
-      assert.match(refusal(withCwd(cwd)), new RegExp(`cg-bench\\.yml:6:\\d+: benchmarks\\[1\\]\\.cwd: benchmark "sort": "${cwd.replace(/[.]/g, '\\.')}" is outside the project`));
+      assert.match(
+        refusal(withCwd(cwd)),
+        new RegExp(`cg-bench\\.yml:6:\\d+: benchmarks\\[1\\]\\.cwd: benchmark "sort": "${cwd.replace(/[.]/g, '\\.')}" is outside the project`),
+      );
     });
   }
   test('a file: "is not a directory", not "does not exist"', () => {
@@ -81,13 +87,22 @@ describe('cwd', () => {
 
 describe('cache sizes Valgrind cannot take are refused at validation, as Valgrind would', () => {
   test('LL 4294967296,8,64: a config message, not exit 3 at run time', () => {
-    assert.match(refusal('cache:\n  LL: "4294967296,8,64"\nbenchmarks:\n  - name: a\n    run: [/bin/true]\n'), /cg-bench\.yml:2:\d+: cache\.LL: "4294967296,8,64": 4294967296 is larger than Valgrind takes/);
+    assert.match(
+      refusal('cache:\n  LL: "4294967296,8,64"\nbenchmarks:\n  - name: a\n    run: [/bin/true]\n'),
+      /cg-bench\.yml:2:\d+: cache\.LL: "4294967296,8,64": 4294967296 is larger than Valgrind takes/,
+    );
   });
-  test('cacheLevelProblem agrees with the host\'s Valgrind on the edges of the range', () => {
+  test("cacheLevelProblem agrees with the host's Valgrind on the edges of the range", () => {
     const valgrind = locateValgrind();
     for (const spec of ['2147483648,8,64', '1073741824,8,64', '1610612736,3,64', '65536,2147483648,64']) {
-      const run = spawnSync(valgrind.bin, ['--tool=cachegrind', '--cache-sim=yes', `--LL=${spec}`, '--cachegrind-out-file=/dev/null', '/bin/true'], { encoding: 'utf8' });
-      assert.equal(cacheLevelProblem(spec) === undefined, run.status === 0, `${spec}: cg-bench says ${cacheLevelProblem(spec) ?? 'fine'}, Valgrind exits ${run.status}: ${run.stderr.slice(0, 300)}`);
+      const run = spawnSync(valgrind.bin, ['--tool=cachegrind', '--cache-sim=yes', `--LL=${spec}`, '--cachegrind-out-file=/dev/null', '/bin/true'], {
+        encoding: 'utf8',
+      });
+      assert.equal(
+        cacheLevelProblem(spec) === undefined,
+        run.status === 0,
+        `${spec}: cg-bench says ${cacheLevelProblem(spec) ?? 'fine'}, Valgrind exits ${run.status}: ${run.stderr.slice(0, 300)}`,
+      );
     }
   });
 });

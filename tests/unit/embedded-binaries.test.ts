@@ -17,7 +17,11 @@ test('the stopwatch helper is built from src/stopwatch/stopwatch.c', { skip: noG
   const dir = mkdtempSync(join(tmpdir(), 'cg-bench-stopwatch-'));
   try {
     execFileSync('bash', [join(root, 'scripts', 'build-stopwatch.sh'), join(dir, 'helper.ts')], { stdio: 'pipe' });
-    assert.equal(readFileSync(join(dir, 'helper.ts'), 'utf8'), readFileSync(join(root, 'src', 'stopwatch', 'helper.ts'), 'utf8'), 'run scripts/build-stopwatch.sh');
+    assert.equal(
+      readFileSync(join(dir, 'helper.ts'), 'utf8'),
+      readFileSync(join(root, 'src', 'stopwatch', 'helper.ts'), 'utf8'),
+      'run scripts/build-stopwatch.sh',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -33,7 +37,11 @@ test('the entropy seal is built from src/untrusted/entropy-seal.c', { skip: noGc
   const dir = mkdtempSync(join(tmpdir(), 'cg-bench-entropy-seal-'));
   try {
     execFileSync('bash', [join(root, 'scripts', 'build-entropy-seal.sh'), join(dir, 'entropy-seal.ts')], { stdio: 'pipe' });
-    assert.equal(readFileSync(join(dir, 'entropy-seal.ts'), 'utf8'), readFileSync(join(root, 'src', 'untrusted', 'entropy-seal.ts'), 'utf8'), 'run scripts/build-entropy-seal.sh');
+    assert.equal(
+      readFileSync(join(dir, 'entropy-seal.ts'), 'utf8'),
+      readFileSync(join(root, 'src', 'untrusted', 'entropy-seal.ts'), 'utf8'),
+      'run scripts/build-entropy-seal.sh',
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -3,19 +3,45 @@ import { test } from 'node:test';
 import { benchmarkEnvironment, runsPython } from '../../src/run/environment.ts';
 
 test('Python benchmarks are recognised by their program or shell string', () => {
-  for (const run of [['python3', 'b.py'], ['.venv/bin/python', '-c', '1'], ['/usr/bin/python3.11'], 'python3 bench.py 2000', 'cd x && python b.py']) assert.ok(runsPython(run), String(run));
+  for (const run of [['python3', 'b.py'], ['.venv/bin/python', '-c', '1'], ['/usr/bin/python3.11'], 'python3 bench.py 2000', 'cd x && python b.py'])
+    assert.ok(runsPython(run), String(run));
   for (const run of [['./python-like'], ['pythonista'], 'echo mypython', ['sh', '-c', 'true']]) assert.ok(!runsPython(run), String(run));
 });
 
 test('the environment is fixed in content and order; a Python run gets a bytecode cache instead of no bytecode', () => {
   const plain = benchmarkEnvironment('/w', { A: '1' }, '/tmp/cg-bench-home/x');
-  assert.deepEqual(Object.keys(plain), ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'PYTHONHASHSEED', 'PYTHONDONTWRITEBYTECODE', 'PYTHONNOUSERSITE', 'TMPDIR', 'A', 'PWD']);
+  assert.deepEqual(Object.keys(plain), [
+    'PATH',
+    'HOME',
+    'LANG',
+    'LC_ALL',
+    'TZ',
+    'PYTHONHASHSEED',
+    'PYTHONDONTWRITEBYTECODE',
+    'PYTHONNOUSERSITE',
+    'TMPDIR',
+    'A',
+    'PWD',
+  ]);
   const python = benchmarkEnvironment('/w', {}, '/h', '/h/pycache');
   assert.equal(python['PYTHONPYCACHEPREFIX'], '/h/pycache');
   assert.equal(python['PYTHONDONTWRITEBYTECODE'], undefined);
   // instrument: region tells the image's Python to import cg_bench before compiling the script.
   const region = benchmarkEnvironment('/w', { A: '1' }, '/h', undefined, 'region');
-  assert.deepEqual(Object.keys(region), ['PATH', 'HOME', 'LANG', 'LC_ALL', 'TZ', 'PYTHONHASHSEED', 'PYTHONDONTWRITEBYTECODE', 'PYTHONNOUSERSITE', 'TMPDIR', 'CG_BENCH_INSTRUMENT', 'A', 'PWD']);
+  assert.deepEqual(Object.keys(region), [
+    'PATH',
+    'HOME',
+    'LANG',
+    'LC_ALL',
+    'TZ',
+    'PYTHONHASHSEED',
+    'PYTHONDONTWRITEBYTECODE',
+    'PYTHONNOUSERSITE',
+    'TMPDIR',
+    'CG_BENCH_INSTRUMENT',
+    'A',
+    'PWD',
+  ]);
   assert.equal(region['CG_BENCH_INSTRUMENT'], 'region');
   assert.equal(benchmarkEnvironment('/w', {}, '/h', undefined, 'whole')['CG_BENCH_INSTRUMENT'], undefined);
 });

@@ -32,7 +32,7 @@ test('terminal text loses escape sequences and line breaks', () => {
   assert.equal(escapeTerminal('a\u001b[2Jb\nc'), 'a [2Jb c');
 });
 
-test('Markdown text keeps no bidi or invisible character raw: each is shown as U+FFFD (only escapeMarkdown\'s own zero-width spaces, after @ and #, remain)', () => {
+test("Markdown text keeps no bidi or invisible character raw: each is shown as U+FFFD (only escapeMarkdown's own zero-width spaces, after @ and #, remain)", () => {
   assert.equal(escapeMarkdown('a\u202eb\u2066c\u2069d\u200be\u180ef\ufeffg\u061ch @x'), 'a\ufffdb\ufffdc\ufffdd\ufffde\ufffdf\ufffdg\ufffdh @\u200bx');
   assert.equal(escapeTerminal('a\u202eb\u2060c\u180ed'), 'a\ufffdb\ufffdc\ufffdd');
 });

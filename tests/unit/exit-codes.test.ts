@@ -8,7 +8,9 @@ import { ExitCode } from '../../src/errors.ts';
 import { ROOT } from '../helpers.ts';
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? sources(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? sources(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : [],
+  );
 }
 
 test('exit code 70 is ExitCode.internal, written nowhere else as a bare number', () => {
@@ -27,6 +29,9 @@ test('exit code 70 is ExitCode.internal, written nowhere else as a bare number',
 test('the exit code table in docs/cli.md lists exactly ExitCode, and 129/130/143', () => {
   const docs = readFileSync(join(ROOT, 'docs', 'cli.md'), 'utf8');
   const documented = [...docs.matchAll(/^\| ([0-9][0-9, ]*) \|/gm)].flatMap((m) => m[1]!.split(',').map((n) => Number(n.trim())));
-  assert.deepEqual(documented.sort((a, b) => a - b), [...Object.values(ExitCode), 129, 130, 143].sort((a, b) => a - b));
+  assert.deepEqual(
+    documented.sort((a, b) => a - b),
+    [...Object.values(ExitCode), 129, 130, 143].sort((a, b) => a - b),
+  );
   assert.equal(ExitCode.internal, 70);
 });

@@ -27,11 +27,12 @@ import type { Results } from '../../src/results/types.ts';
 import { ROOT } from '../helpers.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
-const bench = (name: string, ir: number, status: 'ok' | 'failed' = 'ok') => benchmarkResult(name, status === 'ok' ? { Ir: ir, Dr: 10, D1mr: 3, DLmr: 1 } : null);
+const bench = (name: string, ir: number, status: 'ok' | 'failed' = 'ok') =>
+  benchmarkResult(name, status === 'ok' ? { Ir: ir, Dr: 10, D1mr: 3, DLmr: 1 } : null);
 
 const head: Results = resultsOf([bench('sort "1m" <x>', 1000), bench('broke', 5, 'failed'), bench('parse', 20)]);
 
-test('--format bmf: valid Bencher Metric Format with Bencher\'s Cachegrind measure slugs; failed benchmarks left out', () => {
+test("--format bmf: valid Bencher Metric Format with Bencher's Cachegrind measure slugs; failed benchmarks left out", () => {
   const out = JSON.parse(reportFormat('bmf', { colour: false }).render({ head })) as Record<string, Record<string, { value: number }>>;
   const schema = JSON.parse(readFileSync(join(ROOT, 'tests', 'contracts', 'bmf.schema.json'), 'utf8')) as object;
   const validate = new Ajv({ strict: false }).compile(schema);
@@ -66,7 +67,9 @@ function readCustomSmallerIsBetter(outputFilePath: string): BenchmarkResultEntry
     benches = BenchmarkResults.parse(JSON.parse(output));
   } catch (err: unknown) {
     const errMessage = err instanceof Error ? err.message : String(err);
-    throw new Error(`Output file for 'custom-(bigger|smaller)-is-better' must be JSON file containing an array of entries in BenchmarkResult format: ${errMessage}`);
+    throw new Error(
+      `Output file for 'custom-(bigger|smaller)-is-better' must be JSON file containing an array of entries in BenchmarkResult format: ${errMessage}`,
+    );
   }
   if (benches.length === 0) throw new Error(`No benchmark result was found in ${outputFilePath}. Benchmark output was '${output}'`);
   return benches;
@@ -83,9 +86,18 @@ test('--format github-action-benchmark: accepted by its customSmallerIsBetter re
   writeFileSync(file, text);
   const parsed = readCustomSmallerIsBetter(file);
   assert.deepEqual(parsed, JSON.parse(text), 'nothing coerced or dropped');
-  assert.deepEqual(parsed.map((e) => [e.name, e.unit, e.value]), [['sort "1m" <x>', 'estimated cycles', head.benchmarks[0]!.estimatedCycles], ['parse', 'estimated cycles', head.benchmarks[2]!.estimatedCycles]]);
+  assert.deepEqual(
+    parsed.map((e) => [e.name, e.unit, e.value]),
+    [
+      ['sort "1m" <x>', 'estimated cycles', head.benchmarks[0]!.estimatedCycles],
+      ['parse', 'estimated cycles', head.benchmarks[2]!.estimatedCycles],
+    ],
+  );
   assert.match(parsed[0]!.extra!, /^instructions 1,000, L1 hits [\d,]+, LL hits [\d,]+, RAM hits [\d,]+$/);
-  assert.ok(parsed.every((e) => !RESCALED_UNITS.includes(e.unit.trim().toLowerCase())), 'never rescaled as a time');
+  assert.ok(
+    parsed.every((e) => !RESCALED_UNITS.includes(e.unit.trim().toLowerCase())),
+    'never rescaled as a time',
+  );
 
   // The reader does refuse what it should, so the checks above mean something.
   writeFileSync(file, JSON.stringify([{ name: 'x' }]));

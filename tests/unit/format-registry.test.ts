@@ -15,7 +15,7 @@ const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
 const jsonFiles = (text: string) => sorted([...text.matchAll(/([\w-]+\.json)\b/g)].map((m) => m[1]!));
 const EXPORT_FILES = sorted(EXPORT_FORMATS.map(exportFileName));
 
-test('the export formats are the registry\'s formats marked export, and --format takes every format', () => {
+test("the export formats are the registry's formats marked export, and --format takes every format", () => {
   assert.deepEqual([...EXPORT_FORMATS], ['bmf', 'github-action-benchmark']);
   for (const command of ['run', 'compare', 'merge']) {
     const help = HELP[command]!.replace(/\s+/g, ' ');
@@ -23,7 +23,7 @@ test('the export formats are the registry\'s formats marked export, and --format
   }
 });
 
-test('action.yml\'s exports input names exactly the registry\'s export files', () => {
+test("action.yml's exports input names exactly the registry's export files", () => {
   const action = parse(read('action.yml')) as { inputs: Record<string, { description: string }> };
   assert.deepEqual(jsonFiles(action.inputs['exports']!.description), EXPORT_FILES);
 });
@@ -35,7 +35,7 @@ for (const template of ['templates/gitlab-ci.yml', 'templates/gitlab-ci-sharded.
   });
 }
 
-test('docs/ list exactly the registry\'s formats', () => {
+test("docs/ list exactly the registry's formats", () => {
   const cli = /cg-bench run [^`]*?--format ([a-z|-]+)\]/.exec(read('docs/cli.md'));
   assert.deepEqual(cli?.[1]?.split('|'), FORMAT_NAMES, 'docs/cli.md: cg-bench run --format');
   for (const doc of ['docs/github.md', 'docs/gitlab.md']) {
@@ -47,5 +47,5 @@ test('docs/ list exactly the registry\'s formats', () => {
   assert.deepEqual(sorted([...results.matchAll(/--format ([\w-]+)/g)].map((m) => m[1]!)), sorted(EXPORT_FORMATS), 'docs/results.md: --format in Exports');
   assert.deepEqual(jsonFiles(/beside results.json\s+\(([^)]*)\)/.exec(results)?.[1] ?? ''), EXPORT_FILES, 'docs/results.md: the files `exports` writes');
   const map = /report\/\s+one file per format \(([^)]*)\)/.exec(read('docs/development.md'));
-  assert.deepEqual(map?.[1]?.split(/,\s*/), FORMAT_NAMES, 'docs/development.md: the source map\'s report/');
+  assert.deepEqual(map?.[1]?.split(/,\s*/), FORMAT_NAMES, "docs/development.md: the source map's report/");
 });

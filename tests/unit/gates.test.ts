@@ -13,7 +13,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** What starts a process, or opens, reads, copies, lists or follows a file. */
 const PROCESS = /^(spawn|spawnSync|exec|execSync|execFile|execFileSync|fork)$/;
-const FILE_READ = /^(open|openSync|read|readSync|readFile|readFileSync|createReadStream|copyFile|copyFileSync|cp|cpSync|opendir|opendirSync|readdir|readdirSync|readlink|readlinkSync|realpath|realpathSync|glob|globSync|watch|watchFile)$/;
+const FILE_READ =
+  /^(open|openSync|read|readSync|readFile|readFileSync|createReadStream|copyFile|copyFileSync|cp|cpSync|opendir|opendirSync|readdir|readdirSync|readlink|readlinkSync|realpath|realpathSync|glob|globSync|watch|watchFile)$/;
 
 /** module → the calls it may make, and why a pull request controls neither their paths nor their commands. */
 const TRUSTED: Record<string, { calls: string[]; why: string }> = {
@@ -21,11 +22,20 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
   'src/config/load.ts': { calls: ['realpathSync'], why: 'resolves the path the caller gave; the file itself is read through the reader' },
   'src/ci/shard-hand-over.ts': { calls: ['readdirSync'], why: 'lists the part directories by name; each file in them is read through the reader' },
   'src/history/load.ts': { calls: ['readdirSync'], why: 'lists run names; each run is read through the reader beneath the directory given' },
-  'src/engine/out-lock.ts': { calls: ['readdirSync'], why: 'lists the output directory to refuse links, fifos and devices in it before anything is written (lstat only)' },
-  'src/gitlab/output-directory.ts': { calls: ['readdirSync'], why: 'lists cg-bench-results in the checkout to remove what the merge request put there (lstat only)' },
+  'src/engine/out-lock.ts': {
+    calls: ['readdirSync'],
+    why: 'lists the output directory to refuse links, fifos and devices in it before anything is written (lstat only)',
+  },
+  'src/gitlab/output-directory.ts': {
+    calls: ['readdirSync'],
+    why: 'lists cg-bench-results in the checkout to remove what the merge request put there (lstat only)',
+  },
   'src/run/benchmark.ts': { calls: ['readdirSync'], why: "lists the output directory's names; the logs and profiles are read through the reader" },
   'src/run/valgrind-files.ts': { calls: ['readdirSync'], why: "lists Valgrind's files by name; each is opened through the reader" },
-  'src/python/attribution.ts': { calls: ['readFileSync', 'readdirSync'], why: "reads cg-bench's own _bytecode.py beside dist/, and lists the counts files by name (read through the reader)" },
+  'src/python/attribution.ts': {
+    calls: ['readFileSync', 'readdirSync'],
+    why: "reads cg-bench's own _bytecode.py beside dist/, and lists the counts files by name (read through the reader)",
+  },
   'src/container/engine.ts': {
     calls: ['spawn'],
     why: "the docker/podman client, in cg-bench's process group so that SIGINT/SIGTERM reach it and it stops the container; the image's cg-bench bounds every run inside through the runner",
@@ -49,7 +59,9 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
 };
 
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** The names a module imports from node:child_process, node:fs and node:fs/promises (namespace imports count as everything). */
@@ -59,11 +71,15 @@ function gatedImports(text: string): string[] {
     const clause = m[1]!;
     if (/\*\s+as/.test(clause) || !clause.includes('{')) names.push(`${m[2]}:*`);
     for (const part of /\{([^}]*)\}/.exec(clause)?.[1]?.split(',') ?? []) {
-      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0]!;
       if (name && (m[2] === 'child_process' ? PROCESS.test(name) : FILE_READ.test(name))) names.push(name);
     }
   }
-  for (const m of text.matchAll(/require\(\s*'node:(child_process|fs)'\s*\)|import\(\s*'node:(child_process|fs|fs\/promises)'\s*\)/g)) names.push(`${m[1] ?? m[2]}:*`);
+  for (const m of text.matchAll(/require\(\s*'node:(child_process|fs)'\s*\)|import\(\s*'node:(child_process|fs|fs\/promises)'\s*\)/g))
+    names.push(`${m[1] ?? m[2]}:*`);
   return names;
 }
 

@@ -21,16 +21,30 @@ test('terminal text loses escapes, C1 controls, bidi overrides and zero-width ch
 
 test('pull_request_target is refused with the reason and the safe set-up', async () => {
   const { triggerFrom } = await import('../../src/github/event.ts');
-  assert.throws(() => triggerFrom('pull_request_target', {}, { repository: 'o/r', sha: 'x', ref: '' }), /does not run on pull_request_target: .*secrets.*workflow_run/);
+  assert.throws(
+    () => triggerFrom('pull_request_target', {}, { repository: 'o/r', sha: 'x', ref: '' }),
+    /does not run on pull_request_target: .*secrets.*workflow_run/,
+  );
 });
 
 test('the runner model the action test judges logs with: hostile lines are commands unless wrapped by inertLines', async () => {
   const { foreignCommands, processedCommands } = await import('../github/runner-commands.ts');
-  const hostile = ['::error title=x::pwned', '  ::add-mask::secret', '::set-output name=a::b', '[1/3] ##[add-mask]secret: running', '::stop-commands::x'].join('\n');
-  assert.deepEqual(foreignCommands(hostile).map((c) => c.name), ['error', 'add-mask', 'set-output', 'add-mask', 'stop-commands']);
-  const log = ['::warning::the action\'s own', inertLines(hostile), inertLines(hostile), '::error::1 benchmark(s) failed; see the report'].join('\n');
+  const hostile = ['::error title=x::pwned', '  ::add-mask::secret', '::set-output name=a::b', '[1/3] ##[add-mask]secret: running', '::stop-commands::x'].join(
+    '\n',
+  );
+  assert.deepEqual(
+    foreignCommands(hostile).map((c) => c.name),
+    ['error', 'add-mask', 'set-output', 'add-mask', 'stop-commands'],
+  );
+  const log = ["::warning::the action's own", inertLines(hostile), inertLines(hostile), '::error::1 benchmark(s) failed; see the report'].join('\n');
   assert.deepEqual(foreignCommands(log), []);
-  assert.deepEqual(processedCommands(log).map((c) => c.name), ['warning', 'stop-commands', 'stop-commands', 'error']);
+  assert.deepEqual(
+    processedCommands(log).map((c) => c.name),
+    ['warning', 'stop-commands', 'stop-commands', 'error'],
+  );
   // A hostile stop-commands outside a block silences the action's own commands after it.
-  assert.deepEqual(processedCommands(`${hostile}\n::error::lost\n`).map((c) => c.name), ['error', 'add-mask', 'set-output', 'add-mask', 'stop-commands']);
+  assert.deepEqual(
+    processedCommands(`${hostile}\n::error::lost\n`).map((c) => c.name),
+    ['error', 'add-mask', 'set-output', 'add-mask', 'stop-commands'],
+  );
 });

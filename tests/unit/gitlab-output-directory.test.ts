@@ -9,7 +9,7 @@ import { tempDir } from '../helpers.ts';
 
 test('a committed link at cg-bench-results, or links in it, are removed, never written through', () => {
   const target = tempDir();
-  writeFileSync(join(target, 'keep'), 'not cg-bench\'s\n');
+  writeFileSync(join(target, 'keep'), "not cg-bench's\n");
   const checkout = tempDir();
   const out = join(checkout, 'cg-bench-results');
   symlinkSync(target, out);
@@ -28,7 +28,7 @@ test('a committed link at cg-bench-results, or links in it, are removed, never w
   assert.ok(existsSync(join(target, 'keep')));
 });
 
-test('a merge job keeps the shards\' artifacts GitLab extracted, and refuses a shards link', () => {
+test("a merge job keeps the shards' artifacts GitLab extracted, and refuses a shards link", () => {
   const checkout = tempDir();
   const out = join(checkout, 'cg-bench-results');
   mkdirSync(join(out, 'shards', '1'), { recursive: true });

@@ -15,7 +15,10 @@ const HOSTILE = '<script>alert(1)</script> & "x" \'y\' \u0001\uFFFE \uD800';
 
 const bench = (name: string, ir: number | null, extra: Partial<BenchmarkResult> = {}) => benchmarkResult(name, ir === null ? null : { Ir: ir }, extra);
 
-const run = (label: string, benchmarks: BenchmarkResult[], environment = TEST_ENV): HistoryPoint => ({ label, results: resultsOf(benchmarks, { environment }) });
+const run = (label: string, benchmarks: BenchmarkResult[], environment = TEST_ENV): HistoryPoint => ({
+  label,
+  results: resultsOf(benchmarks, { environment }),
+});
 
 /** Built afresh each call: determinism must not depend on sharing objects. */
 const points = (): HistoryPoint[] => [
@@ -26,7 +29,11 @@ const points = (): HistoryPoint[] => [
   run(HOSTILE, [bench('a', 2000), bench(HOSTILE, 51)], { ...TEST_ENV, valgrind: '3.25.0' }),
 ];
 
-const svgOf = (p: HistoryPoint[]) => historySvg(historySeries(p), p.map((x) => x.label));
+const svgOf = (p: HistoryPoint[]) =>
+  historySvg(
+    historySeries(p),
+    p.map((x) => x.label),
+  );
 
 test('the fixtures are valid results', () => {
   for (const p of points()) parseResults(JSON.parse(JSON.stringify(p.results)), p.label);
@@ -35,7 +42,10 @@ test('the fixtures are valid results', () => {
 test('each run is marked against the one before; a run on another machine breaks the line, and its change is not a regression', () => {
   const [a, hostile] = historySeries(points());
   assert.deepEqual(a!.marks, ['none', 'regression', 'improvement', 'not-comparable', 'none']);
-  assert.deepEqual(a!.values.slice(0, 2), [1000, 1100].map((ir) => cyclesFromEvents({ ...zeroEvents(), Ir: ir }, DEFAULT_WEIGHTS)));
+  assert.deepEqual(
+    a!.values.slice(0, 2),
+    [1000, 1100].map((ir) => cyclesFromEvents({ ...zeroEvents(), Ir: ir }, DEFAULT_WEIGHTS)),
+  );
   assert.equal(hostile!.values[2], null, 'a failed run is a gap');
   assert.deepEqual(hostile!.marks, ['none', 'none', 'none', 'not-comparable', 'none'], 'a failed run is no change, nor is the run after it');
 });
@@ -79,7 +89,10 @@ test('every text is escaped: nothing a name carries becomes markup, and what XML
 
 test('accessible: a title and a description that say what the picture shows', () => {
   const svg = svgOf(points());
-  assert.match(svg, /^<svg [^>]*role="img" aria-labelledby="title desc">\n<title id="title">cg-bench history: estimated cycles per benchmark<\/title>\n<desc id="desc">2 benchmark\(s\) over 5 run\(s\) from c1 to &#60;script/);
+  assert.match(
+    svg,
+    /^<svg [^>]*role="img" aria-labelledby="title desc">\n<title id="title">cg-bench history: estimated cycles per benchmark<\/title>\n<desc id="desc">2 benchmark\(s\) over 5 run\(s\) from c1 to &#60;script/,
+  );
 });
 
 test('the same inputs give the same bytes', () => {

@@ -6,12 +6,17 @@ import { parseLoaderDiagnostics } from '../../src/results/host-probe.ts';
 import type { Environment } from '../../src/results/types.ts';
 
 const DIAGNOSTICS = [
-  'dl_platform="haswell"', 'dl_hwcaps_subdirs_active=0x6',
-  'auxv[0x0].a_type=0x21', 'auxv[0x0].a_val=0x7ffd1000', 'auxv[0x1].a_type=0x10', 'auxv[0x1].a_val=0x178bfbff',
-  'x86.cpu_features.basic.model=0x3c', 'x86.cpu_features.features[0x0].active[0x2]=0x7ed83203',
+  'dl_platform="haswell"',
+  'dl_hwcaps_subdirs_active=0x6',
+  'auxv[0x0].a_type=0x21',
+  'auxv[0x0].a_val=0x7ffd1000',
+  'auxv[0x1].a_type=0x10',
+  'auxv[0x1].a_val=0x178bfbff',
+  'x86.cpu_features.basic.model=0x3c',
+  'x86.cpu_features.features[0x0].active[0x2]=0x7ed83203',
 ].join('\n');
 
-test('the loader\'s dispatch state: x86 lines hashed, auxv types without their values', () => {
+test("the loader's dispatch state: x86 lines hashed, auxv types without their values", () => {
   const d = parseLoaderDiagnostics(DIAGNOSTICS);
   assert.equal(d.platform, 'haswell');
   assert.equal(d.hwcapsActive, '0x6');
@@ -25,8 +30,18 @@ test('the loader\'s dispatch state: x86 lines hashed, auxv types without their v
 test('a host with another CPU list, auxiliary vector or dispatch is not comparable, and says which', () => {
   const host = { dispatch: 'a', platform: 'haswell', hwcapsActive: '0x6', auxvTypes: '0x21,0x10', cpusOnline: '0-1', cpusPossible: '0-1', affinity: 2 };
   const env: Environment = {
-    cgBench: '0', valgrind: '3.24.0', glibc: '2.41', os: 'x', arch: 'x86_64', python: null,
-    cpu: { hwcaps: null, vendor: null, brand: null, features: [] }, workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null }, host,
+    cgBench: '0',
+    valgrind: '3.24.0',
+    glibc: '2.41',
+    os: 'x',
+    arch: 'x86_64',
+    python: null,
+    cpu: { hwcaps: null, vendor: null, brand: null, features: [] },
+    workspace: '/work',
+    cache: DEFAULT_CACHE,
+    weights: DEFAULT_WEIGHTS,
+    image: { ref: null, digest: null },
+    host,
   };
   assert.deepEqual(environmentDifferences(env, { ...env, host: { ...host, cpusOnline: '0-3', affinity: 4, auxvTypes: '0x21,0x10,0x1a' } }), [
     'auxiliary vector entry types: 0x21,0x10 → 0x21,0x10,0x1a',
@@ -38,17 +53,37 @@ test('a host with another CPU list, auxiliary vector or dispatch is not comparab
 });
 
 test('a host without AVX2 is named in words, first, on whichever side it is', () => {
-  const haswell = { hwcaps: 'amd64-cx16-lzcnt-rdtscp-sse3-ssse3-avx-avx2-bmi-f16c-rdrand', vendor: 'GenuineIntel', brand: 'Intel(R) Core(TM) i7-4910MQ CPU @ 2.90GHz', features: ['avx', 'avx2', 'f16c'] };
+  const haswell = {
+    hwcaps: 'amd64-cx16-lzcnt-rdtscp-sse3-ssse3-avx-avx2-bmi-f16c-rdrand',
+    vendor: 'GenuineIntel',
+    brand: 'Intel(R) Core(TM) i7-4910MQ CPU @ 2.90GHz',
+    features: ['avx', 'avx2', 'f16c'],
+  };
   const sandy = { hwcaps: 'amd64-cx16-rdtscp-sse3-ssse3-avx', vendor: 'GenuineIntel', brand: 'Intel(R) Core(TM) i5-2300 CPU @ 2.80GHz', features: ['avx'] };
   const env: Environment = {
-    cgBench: '0', valgrind: '3.24.0', glibc: '2.41', os: 'x', arch: 'x86_64', python: null,
-    cpu: haswell, workspace: '/work', cache: DEFAULT_CACHE, weights: DEFAULT_WEIGHTS, image: { ref: null, digest: null },
+    cgBench: '0',
+    valgrind: '3.24.0',
+    glibc: '2.41',
+    os: 'x',
+    arch: 'x86_64',
+    python: null,
+    cpu: haswell,
+    workspace: '/work',
+    cache: DEFAULT_CACHE,
+    weights: DEFAULT_WEIGHTS,
+    image: { ref: null, digest: null },
   };
   const head = environmentDifferences(env, { ...env, cpu: sandy });
-  assert.equal(head[0], "the head's host CPU has no AVX2 (Valgrind presents Intel(R) Core(TM) i5-2300 CPU @ 2.80GHz): glibc takes other code paths there, and counts differ from an AVX2 host's by 2–31 %; measure both on AVX2 hosts");
+  assert.equal(
+    head[0],
+    "the head's host CPU has no AVX2 (Valgrind presents Intel(R) Core(TM) i5-2300 CPU @ 2.80GHz): glibc takes other code paths there, and counts differ from an AVX2 host's by 2–31 %; measure both on AVX2 hosts",
+  );
   assert.ok(head.includes('simulated CPU features: avx,avx2,f16c → avx'), 'the fields follow');
   assert.match(environmentDifferences({ ...env, cpu: sandy }, env)[0]!, /^the baseline's host CPU has no AVX2/);
-  assert.ok(!environmentDifferences(env, { ...env, cpu: { ...haswell, features: ['avx', 'avx2'] } }).some((d) => d.includes('no AVX2')), 'AVX2 on both sides: only the fields');
+  assert.ok(
+    !environmentDifferences(env, { ...env, cpu: { ...haswell, features: ['avx', 'avx2'] } }).some((d) => d.includes('no AVX2')),
+    'AVX2 on both sides: only the fields',
+  );
   const unknown = { hwcaps: null, vendor: null, brand: null, features: [] };
   assert.deepEqual(environmentDifferences({ ...env, cpu: unknown }, { ...env, cpu: unknown }), [], 'not decoded (not x86): nothing claimed');
 });

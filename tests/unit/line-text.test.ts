@@ -9,7 +9,9 @@ import type { FunctionResult } from '../../src/results/types.ts';
 import { attachLineText } from '../../src/run/line-text.ts';
 import { tempDir } from '../helpers.ts';
 
-const lineOf = (file: string, line = 2): FunctionResult[] => [{ fn: 'f', file, estimatedCycles: 1, Ir: 1, lines: [{ file, line, estimatedCycles: 1, Ir: 1 }] } as FunctionResult];
+const lineOf = (file: string, line = 2): FunctionResult[] => [
+  { fn: 'f', file, estimatedCycles: 1, Ir: 1, lines: [{ file, line, estimatedCycles: 1, Ir: 1 }] } as FunctionResult,
+];
 const textOf = (functions: FunctionResult[]) => functions[0]!.lines![0]!.text;
 
 function workspace(): string {
@@ -21,19 +23,27 @@ function workspace(): string {
   return root;
 }
 
-test('a workspace file gives its line; a link, a git directory\'s file, a file outside give no text', () => {
+test("a workspace file gives its line; a link, a git directory's file, a file outside give no text", () => {
   const root = workspace();
   const outside = join(tempDir(), 'secret.c');
   writeFileSync(outside, 'x\nSECRET\n');
   symlinkSync(outside, join(root, 'link.c'));
-  for (const [file, expected] of [['ok.c', 'two'], [join(root, 'ok.c'), 'two'], ['link.c', undefined], ['.git/config', undefined], [join(root, '.git', 'config'), undefined], [outside, undefined], ['../x/secret.c', undefined]] as const) {
+  for (const [file, expected] of [
+    ['ok.c', 'two'],
+    [join(root, 'ok.c'), 'two'],
+    ['link.c', undefined],
+    ['.git/config', undefined],
+    [join(root, '.git', 'config'), undefined],
+    [outside, undefined],
+    ['../x/secret.c', undefined],
+  ] as const) {
     const functions = lineOf(file);
     attachLineText(functions, root, root);
     assert.equal(textOf(functions), expected, file);
   }
 });
 
-test('with the sandbox\'s identity, a file only root can read gives no text', { skip: process.getuid?.() !== 0 && 'needs root' }, () => {
+test("with the sandbox's identity, a file only root can read gives no text", { skip: process.getuid?.() !== 0 && 'needs root' }, () => {
   const root = workspace();
   writeFileSync(join(root, 'private.c'), 'x\nSECRET\n', { mode: 0o600 });
   const nobody = { uid: 65534, gid: 65534 };

@@ -4,7 +4,17 @@ import { DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { cyclesFromEvents, estimatedCycles, hitsFromEvents, type EventCounts } from '../../src/metric/events.ts';
 
 // The linear and random scans from the method's article (Valgrind output quoted there).
-const linear: EventCounts = { Ir: 1_700_573_867, I1mr: 1_614, ILmr: 1_593, Dr: 300_000_000, D1mr: 25_006_030, DLmr: 25_004_602, Dw: 100_193_442, D1mw: 0, DLmw: 0 };
+const linear: EventCounts = {
+  Ir: 1_700_573_867,
+  I1mr: 1_614,
+  ILmr: 1_593,
+  Dr: 300_000_000,
+  D1mr: 25_006_030,
+  DLmr: 25_004_602,
+  Dw: 100_193_442,
+  D1mw: 0,
+  DLmw: 0,
+};
 
 test('hits follow the formula: ram = LL misses, ll = L1 misses − ram, l1 = refs − ll − ram', () => {
   const hits = hitsFromEvents(linear);
@@ -21,7 +31,7 @@ test('estimated cycles weigh L1 1, LL 5, RAM 35 by default', () => {
   assert.equal(cyclesFromEvents(linear, DEFAULT_WEIGHTS), hits.l1 + 5 * hits.ll + 35 * hits.ram);
 });
 
-test('the event helpers keep EVENT_NAMES\' key order (results.json is written in it) and pick by the events: line', async () => {
+test("the event helpers keep EVENT_NAMES' key order (results.json is written in it) and pick by the events: line", async () => {
   const { EVENT_NAMES, addEvents, eventsFromVector, zeroEvents } = await import('../../src/metric/events.ts');
   assert.deepEqual(Object.keys(zeroEvents()), [...EVENT_NAMES]);
   const names = ['DLmw', 'Bc', 'Ir', 'I1mr', 'ILmr', 'Dr', 'D1mr', 'DLmr', 'Dw', 'D1mw'];

@@ -33,7 +33,10 @@ function profile(cost: (k: number) => number): CachegrindProfile {
 
 /** The benchmark as results.json records it (functions above the recorded share only). */
 function measured(cost: (k: number) => number) {
-  const { estimatedCycles, events, hits, processes, functions } = aggregateProfiles([{ pid: 1, file: 'cachegrind.out.1.gz', profile: profile(cost) }], DEFAULT_WEIGHTS);
+  const { estimatedCycles, events, hits, processes, functions } = aggregateProfiles(
+    [{ pid: 1, file: 'cachegrind.out.1.gz', profile: profile(cost) }],
+    DEFAULT_WEIGHTS,
+  );
   return resultsOf([benchmarkResult('program', events, { estimatedCycles, hits, processes, functions })]);
 }
 
@@ -66,7 +69,10 @@ test('a 50,000-function program, +9.23 % spread over every function: the five li
   const markdown = markdownReport.render({ head, comparison: compareResults(base, head) });
   const row = `| _other functions \\(495, and more under 0.01% each, not recorded\\)_ | | ${formatCount(c.otherFunctions!.base!)} | ${formatCount(c.otherFunctions!.head!)} | ${formatSigned(rest)} |`;
   assert.ok(markdown.includes(row), markdown);
-  assert.match(terminalReport({ colour: false }).render({ head, comparison: compareResults(base, head) }), new RegExp(`other functions \\(495, and more under 0\\.01% each, not recorded\\) +[\\d,]+ +[\\d,]+ +${formatSigned(rest).replace('+', '\\+')}`));
+  assert.match(
+    terminalReport({ colour: false }).render({ head, comparison: compareResults(base, head) }),
+    new RegExp(`other functions \\(495, and more under 0\\.01% each, not recorded\\) +[\\d,]+ +[\\d,]+ +${formatSigned(rest).replace('+', '\\+')}`),
+  );
 });
 
 test('every function too small to be recorded: no function listed, one row with the whole change', () => {
@@ -75,8 +81,17 @@ test('every function too small to be recorded: no function listed, one row with 
   assert.equal(base.benchmarks[0]!.functions.length, 0);
   const c = compareResults(base, head).benchmarks[0]!;
   assert.deepEqual(c.functions, []);
-  assert.deepEqual(c.otherFunctions, { count: 0, unrecorded: true, base: base.benchmarks[0]!.estimatedCycles, head: head.benchmarks[0]!.estimatedCycles, change: c.change });
-  assert.match(markdownReport.render({ head, comparison: compareResults(base, head) }), /\| _other functions \\\(all under 0\.01% each, not recorded\\\)_ \| \| 1,000,000,000 \| 1,092,300,000 \| \+92,300,000 \|/);
+  assert.deepEqual(c.otherFunctions, {
+    count: 0,
+    unrecorded: true,
+    base: base.benchmarks[0]!.estimatedCycles,
+    head: head.benchmarks[0]!.estimatedCycles,
+    change: c.change,
+  });
+  assert.match(
+    markdownReport.render({ head, comparison: compareResults(base, head) }),
+    /\| _other functions \\\(all under 0\.01% each, not recorded\\\)_ \| \| 1,000,000,000 \| 1,092,300,000 \| \+92,300,000 \|/,
+  );
 });
 
 test('no row when the listed functions account for the change', () => {

@@ -73,7 +73,7 @@ fi=inc.h
 summary: 181 4 4
 `;
 
-test('keeps each function\'s costs per file and line, summed, and gives them back exactly', () => {
+test("keeps each function's costs per file and line, summed, and gives them back exactly", () => {
   const bytes = Buffer.from(LINES);
   for (let size = 1; size <= bytes.length; size++) {
     const parser = new CachegrindParser('lines.out');
@@ -81,23 +81,30 @@ test('keeps each function\'s costs per file and line, summed, and gives them bac
     const p = parser.finish();
     const main = p.functions.find((f) => f.fn === 'main')!;
     assert.deepEqual(main.costs, [173, 4, 4]);
-    assert.deepEqual(functionLines(p, main), [
-      { file: 'a.c', line: 1, costs: [110, 1, 0] },
-      { file: 'a.c', line: 2, costs: [7, 0, 1] },
-      { file: 'a.c', line: 3, costs: [1, 1, 1] },
-      { file: 'inc.h', line: 7, costs: [55, 2, 2] },
-    ], `chunks of ${size}`);
+    assert.deepEqual(
+      functionLines(p, main),
+      [
+        { file: 'a.c', line: 1, costs: [110, 1, 0] },
+        { file: 'a.c', line: 2, costs: [7, 0, 1] },
+        { file: 'a.c', line: 3, costs: [1, 1, 1] },
+        { file: 'inc.h', line: 7, costs: [55, 2, 2] },
+      ],
+      `chunks of ${size}`,
+    );
     assert.deepEqual(functionLines(p, p.functions.find((f) => f.fn === 'helper')!), [{ file: 'a.c', line: 9, costs: [8, 0, 0] }]);
   }
 });
 
-test('lines read back are checked against the function\'s costs: a chunk changed after it was handed over is caught', () => {
+test("lines read back are checked against the function's costs: a chunk changed after it was handed over is caught", () => {
   const chunk = Buffer.from(LINES);
   const parser = new CachegrindParser('lines.out');
   parser.push(chunk);
   const p = parser.finish();
   chunk.write('2', chunk.indexOf('9 8') + 2); // helper's "9 8" becomes "9 2"
-  assert.throws(() => functionLines(p, p.functions.find((f) => f.fn === 'helper')!), /the cost lines of helper \(a\.c\), read again, add up to 2 0 0, not 8 0 0/);
+  assert.throws(
+    () => functionLines(p, p.functions.find((f) => f.fn === 'helper')!),
+    /the cost lines of helper \(a\.c\), read again, add up to 2 0 0, not 8 0 0/,
+  );
 });
 
 test('rejects a summary that disagrees with the cost lines, a missing summary and garbage', () => {

@@ -26,7 +26,16 @@ test('a lock naming a live pid that started at another moment is stale, and so i
 
 test('a live holder keeps its lock; once it is killed the lock is taken over', async () => {
   const lock = fresh();
-  const holder = spawn(process.execPath, ['--import', 'tsx', '-e', `const { tryLock } = await import(${JSON.stringify(LOCK_MODULE)}); tryLock(${JSON.stringify(lock)}); console.log('held'); setInterval(() => {}, 1000);`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const holder = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `const { tryLock } = await import(${JSON.stringify(LOCK_MODULE)}); tryLock(${JSON.stringify(lock)}); console.log('held'); setInterval(() => {}, 1000);`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   try {
     let out = '';
     holder.stdout.on('data', (d: Buffer) => (out += d.toString()));
@@ -42,7 +51,11 @@ test('a live holder keeps its lock; once it is killed the lock is taken over', a
 
 test('process.exit (as on SIGINT/SIGTERM) removes the locks the process held', () => {
   const lock = fresh();
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '-e', `const { tryLock } = await import(${JSON.stringify(LOCK_MODULE)}); tryLock(${JSON.stringify(lock)}); process.exit(143);`], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '-e', `const { tryLock } = await import(${JSON.stringify(LOCK_MODULE)}); tryLock(${JSON.stringify(lock)}); process.exit(143);`],
+    { encoding: 'utf8' },
+  );
   assert.equal(r.status, 143, r.stderr);
   assert.equal(existsSync(lock), false);
 });

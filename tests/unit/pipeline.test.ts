@@ -32,7 +32,11 @@ function repository(config = 'benchmarks:\n  - name: loop\n    run: [./x]\n'): {
 }
 
 /** Measures `head` for the first checkout and `base` for any other, recording the checkouts and filters. */
-function fakeMeasurer(head: Measurement, base: Measurement, timed: TimedMeasurement = { error: 'no timed benchmarks here' }): Measurer & { checkouts: string[]; filters: (string | undefined)[]; timedPairs: [string, string][] } {
+function fakeMeasurer(
+  head: Measurement,
+  base: Measurement,
+  timed: TimedMeasurement = { error: 'no timed benchmarks here' },
+): Measurer & { checkouts: string[]; filters: (string | undefined)[]; timedPairs: [string, string][] } {
   const checkouts: string[] = [];
   const filters: (string | undefined)[] = [];
   const timedPairs: [string, string][] = [];
@@ -59,7 +63,18 @@ function fakeMeasurer(head: Measurement, base: Measurement, timed: TimedMeasurem
 
 const ok = (r: Results): Measurement => ({ code: 0, results: r, error: undefined });
 
-function fakeAdapter(root: string, occasion: Occasion, options: { store?: BaselineStore; history?: { store: HistoryStore; keep: number }; fetch?: boolean; failOnRegression?: boolean; exports?: ExportFormat[]; checkDeterminism?: boolean } = {}) {
+function fakeAdapter(
+  root: string,
+  occasion: Occasion,
+  options: {
+    store?: BaselineStore;
+    history?: { store: HistoryStore; keep: number };
+    fetch?: boolean;
+    failOnRegression?: boolean;
+    exports?: ExportFormat[];
+    checkDeterminism?: boolean;
+  } = {},
+) {
   const seen: { reports: Report[]; warnings: string[]; info: string[]; cannotRun: string[] } = { reports: [], warnings: [], info: [], cannotRun: [] };
   const adapter: CiAdapter = {
     log: { info: (m) => seen.info.push(m), warning: (m) => seen.warnings.push(m) },
@@ -112,15 +127,23 @@ test('a stored baseline that the base commit does not reproduce is replaced by a
   const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { store: memoryStore(results(900)) });
   assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });
   assert.deepEqual(measurer.filters, [undefined, 'loop', undefined], 'the head, the sample, then every benchmark');
-  assert.match(seen.reports[0]!.baselineSource, /^merge-base \w{7}, measured in this job \(the stored baseline differed: loop measures [\d,]+ estimated cycles here, [\d,]+ stored\)$/);
+  assert.match(
+    seen.reports[0]!.baselineSource,
+    /^merge-base \w{7}, measured in this job \(the stored baseline differed: loop measures [\d,]+ estimated cycles here, [\d,]+ stored\)$/,
+  );
   assert.equal(seen.reports[0]!.comparison!.counts.unchanged, 1, 'compared with what was measured, not with the stored numbers');
-  assert.ok(seen.warnings.some((m) => /is not what \w{7} measures here/.test(m)), seen.warnings.join('\n'));
+  assert.ok(
+    seen.warnings.some((m) => /is not what \w{7} measures here/.test(m)),
+    seen.warnings.join('\n'),
+  );
 });
 
 /** Two benchmarks: `loop` (the cheaper) and `heavy`, with a recorded function and line; either may be the one re-measured. */
 function twoBenchmarks(): Results {
   const heavy = benchmarkResult('heavy', { Ir: 50_000, Dr: 2_000, D1mr: 30 });
-  heavy.functions = [{ fn: 'work', file: 'w.c', estimatedCycles: heavy.estimatedCycles! - 10, Ir: 49_990, lines: [{ file: 'w.c', line: 3, estimatedCycles: 100, Ir: 100 }] }];
+  heavy.functions = [
+    { fn: 'work', file: 'w.c', estimatedCycles: heavy.estimatedCycles! - 10, Ir: 49_990, lines: [{ file: 'w.c', line: 3, estimatedCycles: 100, Ir: 100 }] },
+  ];
   return resultsOf([benchmarkResult('loop', { Ir: 1000 }), heavy]);
 }
 
@@ -137,8 +160,16 @@ test('a stored baseline whose numbers do not add up (one count edited in a bench
 
   const edits: [string, (r: Results) => void, RegExp][] = [
     ['one event count', (r) => void (r.benchmarks[1]!.events!.Ir += 1), /heavy: 5[\d,]+ estimated cycles stored, its events make 5[\d,]+/],
-    ['a count and its cycles, not its process', (r) => { r.benchmarks[1]!.events!.Ir -= 1000; r.benchmarks[1]!.hits!.l1 -= 1000; r.benchmarks[1]!.estimatedCycles! -= 1000; }, /heavy: Ir 49,000 stored, its processes add up to 50,000/],
-    ['a function\'s cost', (r) => void (r.benchmarks[1]!.functions[0]!.estimatedCycles *= 2), /heavy: work costs more than the whole benchmark/],
+    [
+      'a count and its cycles, not its process',
+      (r) => {
+        r.benchmarks[1]!.events!.Ir -= 1000;
+        r.benchmarks[1]!.hits!.l1 -= 1000;
+        r.benchmarks[1]!.estimatedCycles! -= 1000;
+      },
+      /heavy: Ir 49,000 stored, its processes add up to 50,000/,
+    ],
+    ["a function's cost", (r) => void (r.benchmarks[1]!.functions[0]!.estimatedCycles *= 2), /heavy: work costs more than the whole benchmark/],
   ];
   for (const [what, edit, reason] of edits) {
     const tampered = twoBenchmarks();
@@ -151,7 +182,10 @@ test('a stored baseline whose numbers do not add up (one count edited in a bench
     assert.match(source, /^merge-base \w{7}, measured in this job \(the stored baseline was refused as tampered with: /, what);
     assert.match(source, reason, what);
     assert.equal(seen.reports[0]!.comparison!.counts.unchanged, 2, `${what}: compared with what was measured`);
-    assert.ok(seen.warnings.some((m) => /refused as tampered with: its numbers do not add up/.test(m)), seen.warnings.join('\n'));
+    assert.ok(
+      seen.warnings.some((m) => /refused as tampered with: its numbers do not add up/.test(m)),
+      seen.warnings.join('\n'),
+    );
   }
 });
 
@@ -187,7 +221,10 @@ test('a stored baseline from another machine is not used: the baseline commit is
   assert.equal(seen.reports[0]!.comparison!.counts.regression, 1);
   // The baseline commit near the top of the report (after the marker and the title), linked by its full sha.
   assert.equal(seen.reports[0]!.body.split('\n')[3], `Compared with the merge-base [\`${sha.slice(0, 7)}\`](https://git.example/o/r/commit/${sha}).`);
-  assert.ok(seen.info.some((m) => /cannot be used \(not comparable/.test(m)), seen.info.join('\n'));
+  assert.ok(
+    seen.info.some((m) => /cannot be used \(not comparable/.test(m)),
+    seen.info.join('\n'),
+  );
 });
 
 test('a baseline commit that cannot be fetched, with nothing stored: no baseline, and the report says why', async () => {
@@ -222,7 +259,9 @@ test('the default branch keeps its results as a baseline, unless a benchmark fai
   const unsaved = fakeAdapter(root, { kind: 'mainline', sha }, { store: refusing });
   assert.deepEqual(await runPipeline(unsaved.adapter, fakeMeasurer(ok(results(1000)), ok(results(1)))), { kind: 'ok' });
   assert.equal(unsaved.seen.reports[0]!.baselineSaved, false);
-  assert.deepEqual(unsaved.seen.warnings, [`The baseline for ${sha.slice(0, 7)} was NOT saved: the cache service did not store the key. Pull requests will measure it in their own job.`]);
+  assert.deepEqual(unsaved.seen.warnings, [
+    `The baseline for ${sha.slice(0, 7)} was NOT saved: the cache service did not store the key. Pull requests will measure it in their own job.`,
+  ]);
   assert.ok(!unsaved.seen.info.some((m) => /Saved the baseline/.test(m)));
 
   const failing = fakeAdapter(root, { kind: 'mainline', sha }, { store });
@@ -259,13 +298,30 @@ const TIMED_CONFIG = 'benchmarks:\n  - name: loop\n    run: [./x]\n  - name: io\
 function timedResult(verdict: TimedResult['verdict']): TimedResult {
   const relative = verdict === 'regression' ? 0.05 : 0;
   return {
-    name: 'io', mode: 'wallclock', unit: 'ms', controls: ['pinned to CPU 1'], thresholdPercent: 1, budgetMs: 60_000, warmups: 3, verdict,
-    estimate: { relative, low: relative - 0.01, high: relative + 0.01, confidence: 0.95, pairs: 10, dropped: 0, method: 'median log ratio, sign-test interval' },
-    base: Array(10).fill(10), head: Array(10).fill(10 * (1 + relative)), order: Array(10).fill(['base', 'head']).flat(),
+    name: 'io',
+    mode: 'wallclock',
+    unit: 'ms',
+    controls: ['pinned to CPU 1'],
+    thresholdPercent: 1,
+    budgetMs: 60_000,
+    warmups: 3,
+    verdict,
+    estimate: {
+      relative,
+      low: relative - 0.01,
+      high: relative + 0.01,
+      confidence: 0.95,
+      pairs: 10,
+      dropped: 0,
+      method: 'median log ratio, sign-test interval',
+    },
+    base: Array(10).fill(10),
+    head: Array(10).fill(10 * (1 + relative)),
+    order: Array(10).fill(['base', 'head']).flat(),
   };
 }
 
-test('a change with timed benchmarks: timed against the baseline commit\'s checkout (the one its count was made on); the report has their table; a timed regression fails with fail-on-regression', async () => {
+test("a change with timed benchmarks: timed against the baseline commit's checkout (the one its count was made on); the report has their table; a timed regression fails with fail-on-regression", async () => {
   const { root, sha } = repository(TIMED_CONFIG);
   const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { timed: [timedResult('regression')] });
   const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { failOnRegression: true });
@@ -288,7 +344,10 @@ test('timed benchmarks that cannot be timed: a warning says why, and the simulat
   const measurer = fakeMeasurer(ok(results(1000)), ok(results(1000)), { error: 'setup failed' });
   const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { failOnRegression: true });
   assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });
-  assert.ok(seen.warnings.some((w) => w === 'The timed benchmarks could not be timed: setup failed'), seen.warnings.join('\n'));
+  assert.ok(
+    seen.warnings.some((w) => w === 'The timed benchmarks could not be timed: setup failed'),
+    seen.warnings.join('\n'),
+  );
   assert.equal(seen.reports[0]!.head.timed, undefined);
 });
 
@@ -312,7 +371,10 @@ test('exports asked for are written beside the report: bmf.json and github-actio
   const bmf = JSON.parse(readFileSync(join(adapter.outRoot, 'bmf.json'), 'utf8')) as Record<string, Record<string, { value: number }>>;
   assert.equal(bmf['loop']!['instructions']!.value, 1100);
   const gab = JSON.parse(readFileSync(join(adapter.outRoot, 'github-action-benchmark.json'), 'utf8')) as { name: string; unit: string }[];
-  assert.deepEqual(gab.map((e) => [e.name, e.unit]), [['loop', 'estimated cycles']]);
+  assert.deepEqual(
+    gab.map((e) => [e.name, e.unit]),
+    [['loop', 'estimated cycles']],
+  );
   const none = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } });
   await runPipeline(none.adapter, fakeMeasurer(ok(results(1100)), ok(results(1000))));
   assert.equal(existsSync(join(none.adapter.outRoot, 'bmf.json')), false);
@@ -333,20 +395,23 @@ test('the default branch keeps its last runs (the oldest dropped past keep) and 
   const history = memoryHistory(kept);
   const { adapter, seen } = fakeAdapter(root, { kind: 'mainline', sha }, { store: memoryStore(undefined), history: { store: history, keep: 3 } });
   assert.deepEqual(await runPipeline(adapter, fakeMeasurer(ok(results(1200)), ok(results(1200)))), { kind: 'ok' });
-  assert.deepEqual(history.saved.map((runs) => runs.map((p) => p.label)), [['run-1', 'run-2', sha.slice(0, 7)]]);
+  assert.deepEqual(
+    history.saved.map((runs) => runs.map((p) => p.label)),
+    [['run-1', 'run-2', sha.slice(0, 7)]],
+  );
   // Kept slim: the counts, not the functions or logs.
   assert.deepEqual(history.saved[0]![2]!.results.benchmarks[0]!.functions, []);
   const trend = seen.reports[0]!.trend ?? '';
   assert.match(trend, /### Default branch history: estimated cycles over the last 3 run\(s\) of the default branch\n\nOldest to newest/);
   assert.match(trend, /\| Benchmark \| Trend \| First \| Last \| First → last \|/);
   assert.match(trend, /\| loop \| `▁▁█` \|/);
-  assert.match(trend, /```mermaid\n%%\{init: [^\n]*\}%%\nxychart-beta\n  title "loop: estimated cycles"/);
+  assert.match(trend, /```mermaid\n%%\{init: [^\n]*\}%%\nxychart-beta\n {2}title "loop: estimated cycles"/);
   assert.match(readFileSync(join(adapter.outRoot, 'history.svg'), 'utf8'), /^<svg /);
   // The comment and note stay as they were: the trend is the job summary's.
   assert.doesNotMatch(seen.reports[0]!.body, /Default branch history/);
 });
 
-test('a change shows the default branch\'s trend with itself as the last point and saves nothing; a failing history store costs the trend only', async () => {
+test("a change shows the default branch's trend with itself as the last point and saves nothing; a failing history store costs the trend only", async () => {
   const { root, sha } = repository();
   const history = memoryHistory([1000, 1010].map((ir, i) => ({ label: `run-${i}`, results: results(ir) })));
   const change = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { history: { store: history, keep: 30 } });
@@ -354,12 +419,23 @@ test('a change shows the default branch\'s trend with itself as the last point a
   assert.equal(history.saved.length, 0);
   assert.match(change.seen.reports[0]!.trend ?? '', /\(run\\-0 … this change\)/);
   // Labelled as the default branch's history, so its first-to-last change is not read as the change's result.
-  assert.match(change.seen.reports[0]!.trend ?? '', /^### Default branch history: estimated cycles over the last 2 run\(s\) of the default branch, then this change\n\n_For context, not this change's result: the default branch's own runs, with this change as the last point\./);
+  assert.match(
+    change.seen.reports[0]!.trend ?? '',
+    /^### Default branch history: estimated cycles over the last 2 run\(s\) of the default branch, then this change\n\n_For context, not this change's result: the default branch's own runs, with this change as the last point\./,
+  );
 
-  const broken: HistoryStore = { load: async () => { throw new Error('cache service down'); }, save: async () => 'cache service down' };
+  const broken: HistoryStore = {
+    load: async () => {
+      throw new Error('cache service down');
+    },
+    save: async () => 'cache service down',
+  };
   const main = fakeAdapter(root, { kind: 'mainline', sha }, { store: memoryStore(undefined), history: { store: broken, keep: 30 } });
   assert.deepEqual(await runPipeline(main.adapter, fakeMeasurer(ok(results(1000)), ok(results(1000)))), { kind: 'ok' });
-  assert.ok(main.seen.warnings.some((w) => /Could not read the default branch's history: cache service down/.test(w)), main.seen.warnings.join('\n'));
+  assert.ok(
+    main.seen.warnings.some((w) => /Could not read the default branch's history: cache service down/.test(w)),
+    main.seen.warnings.join('\n'),
+  );
   assert.ok(main.seen.warnings.some((w) => /The history was NOT kept: cache service down/.test(w)));
   assert.equal(main.seen.reports[0]!.trend, undefined, 'one run is no line');
   assert.equal(main.seen.reports.length, 1);
@@ -373,7 +449,10 @@ test('more benchmarks than the history can draw: a warning, no trend, and the re
   assert.deepEqual(await runPipeline(adapter, fakeMeasurer(ok(many(1000)), ok(many(1000)))), { kind: 'ok' });
   assert.equal(seen.reports.length, 1);
   assert.equal(seen.reports[0]!.trend, undefined);
-  assert.ok(seen.warnings.some((w) => /No trend in the job summary: .*more than 500 benchmarks/.test(w)), seen.warnings.join('\n'));
+  assert.ok(
+    seen.warnings.some((w) => /No trend in the job summary: .*more than 500 benchmarks/.test(w)),
+    seen.warnings.join('\n'),
+  );
 });
 
 test('a stored baseline with fractional weights adds up: parts summing to their whole by rounding are not "tampered with"', async () => {
@@ -384,12 +463,28 @@ test('a stored baseline with fractional weights adds up: parts summing to their 
   let refused = 0;
   for (let seed = 1; seed <= 300; seed++) {
     // Large counts with misses at both levels: 2.5 and 0.3 times them round in their sums.
-    const lineEvents = [0, 1, 2].map((k) => ({ ...zeroEvents(), Ir: 1000 + ((seed * 7919 + k * 104729) % 999_983), D1mr: (seed * 6007 + k * 31) % 99_991, DLmr: (seed * 613 + k * 17) % 9_973 }));
+    const lineEvents = [0, 1, 2].map((k) => ({
+      ...zeroEvents(),
+      Ir: 1000 + ((seed * 7919 + k * 104729) % 999_983),
+      D1mr: (seed * 6007 + k * 31) % 99_991,
+      DLmr: (seed * 613 + k * 17) % 9_973,
+    }));
     const lines = lineEvents.map((e, k) => ({ file: 'a.c', line: k + 1, estimatedCycles: cyclesFromEvents(e, weights), Ir: e.Ir }));
-    const total = lineEvents.reduce((a, e) => ({ ...a, Ir: a.Ir + e.Ir, D1mr: a.D1mr + e.D1mr, DLmr: a.DLmr + e.DLmr }), zeroEvents());
+    const total = zeroEvents();
+    for (const e of lineEvents) Object.assign(total, { Ir: total.Ir + e.Ir, D1mr: total.D1mr + e.D1mr, DLmr: total.DLmr + e.DLmr });
     const cycles = cyclesFromEvents(total, weights);
     const b = benchmarkResult('loop', total, {});
-    const stored = resultsOf([{ ...b, estimatedCycles: cycles, processes: [{ ...b.processes[0]!, estimatedCycles: cycles }], functions: [{ fn: 'f', file: 'a.c', estimatedCycles: cycles, Ir: total.Ir, lines }] }], { environment });
+    const stored = resultsOf(
+      [
+        {
+          ...b,
+          estimatedCycles: cycles,
+          processes: [{ ...b.processes[0]!, estimatedCycles: cycles }],
+          functions: [{ fn: 'f', file: 'a.c', estimatedCycles: cycles, Ir: total.Ir, lines }],
+        },
+      ],
+      { environment },
+    );
     if (inconsistency(stored) !== undefined) refused++;
   }
   assert.equal(refused, 0);
@@ -397,7 +492,11 @@ test('a stored baseline with fractional weights adds up: parts summing to their 
 
 /** Three benchmarks; `seeded` differs by `drift` Ir from one run to the next, like a hash seeded from the OS. */
 function threeBenchmarks(drift: number): Results {
-  return resultsOf([benchmarkResult('loop', { Ir: 1000 }), benchmarkResult('seeded', { Ir: 5000 + drift }), benchmarkResult('heavy', { Ir: 50_000, D1mr: 30 })]);
+  return resultsOf([
+    benchmarkResult('loop', { Ir: 1000 }),
+    benchmarkResult('seeded', { Ir: 5000 + drift }),
+    benchmarkResult('heavy', { Ir: 50_000, D1mr: 30 }),
+  ]);
 }
 
 /** Measures the head: each run of it gives the next of `runs` (the last one again after that). */
@@ -429,7 +528,10 @@ test('check-determinism on the default branch: the head measured twice; the benc
   assert.equal(seen.reports[0]!.baselineSaved, true);
   assert.equal(seen.reports[0]!.head.benchmarks[1]!.events!.Ir, 5000, 'the first run is the result');
   const line = 'Not repeating: seeded (events differ between two runs of the same commit; see docs/results.md#my-benchmark-does-not-repeat).';
-  assert.ok(seen.warnings.some((w) => w.startsWith('Not repeating: seeded:')), seen.warnings.join('\n'));
+  assert.ok(
+    seen.warnings.some((w) => w.startsWith('Not repeating: seeded:')),
+    seen.warnings.join('\n'),
+  );
   assert.ok(seen.reports[0]!.body.includes(line), seen.reports[0]!.body);
   const summary = summaryBody(adapter.suite.marker, seen.reports[0]!.input, 'the artifact', seen.reports[0]!.trend);
   assert.ok(summary.includes(line), summary);
@@ -471,7 +573,10 @@ test('check-determinism: a second run that cannot be made is a warning, and the 
   const { adapter, seen } = fakeAdapter(root, { kind: 'mainline', sha }, { store, checkDeterminism: true });
   assert.deepEqual(await runPipeline(adapter, measurer), { kind: 'ok' });
   assert.deepEqual(store.saved, [sha]);
-  assert.ok(seen.warnings.some((w) => w.includes('the disk is full')), seen.warnings.join('\n'));
+  assert.ok(
+    seen.warnings.some((w) => w.includes('the disk is full')),
+    seen.warnings.join('\n'),
+  );
 });
 
 test('check-determinism in a sharded suite: on the default branch each part is measured twice and names its own in its log', async () => {
@@ -480,14 +585,22 @@ test('check-determinism in a sharded suite: on the default branch each part is m
   const { adapter, seen } = fakeAdapter(root, { kind: 'mainline', sha }, { checkDeterminism: true });
   assert.deepEqual(await runShard(adapter, measurer, { index: 1, count: 2 }, sha), { kind: 'ok' });
   assert.equal(measurer.outDirs.length, 2);
-  assert.ok(seen.warnings.some((w) => w.startsWith('Not repeating: seeded:')), seen.warnings.join('\n'));
+  assert.ok(
+    seen.warnings.some((w) => w.startsWith('Not repeating: seeded:')),
+    seen.warnings.join('\n'),
+  );
 });
 
 test('the "Not repeating" line stays one short line: at most 20 names, escaped, then how many more', () => {
   const head = resultsOf([benchmarkResult('loop', { Ir: 1000 })]);
   const names = Array.from({ length: 25 }, (_, i) => `b${i}`);
   names[0] = 'a|b*';
-  const line = renderMarkdown({ head, notRepeating: names }).split('\n').find((l) => l.includes('Not repeating'))!;
-  assert.match(line, /^⚠️ Not repeating: a\\\|b\\\*, b1, .*, b19 and 5 more \(the log names them\) \(events differ between two runs of the same commit; see docs\/results\.md#my-benchmark-does-not-repeat\)\.$/);
+  const line = renderMarkdown({ head, notRepeating: names })
+    .split('\n')
+    .find((l) => l.includes('Not repeating'))!;
+  assert.match(
+    line,
+    /^⚠️ Not repeating: a\\\|b\\\*, b1, .*, b19 and 5 more \(the log names them\) \(events differ between two runs of the same commit; see docs\/results\.md#my-benchmark-does-not-repeat\)\.$/,
+  );
   assert.doesNotMatch(line, /b20/);
 });

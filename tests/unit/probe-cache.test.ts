@@ -53,7 +53,7 @@ test('a damaged cache file or one others can write is a miss, never an error', a
   }
 });
 
-test('the key changes with Valgrind (size, mtime), the loader, python3, the kernel\'s CPU, the image', () => {
+test("the key changes with Valgrind (size, mtime), the loader, python3, the kernel's CPU, the image", () => {
   const { dir, done } = scratch();
   try {
     const valgrind = join(dir, 'valgrind');
@@ -71,10 +71,10 @@ test('the key changes with Valgrind (size, mtime), the loader, python3, the kern
     assert.notEqual(key({ ...inputs(), valgrindVersion: 'valgrind-3.25.0' }), first, 'another Valgrind version');
     utimesSync(valgrind, new Date(2020, 1, 1), new Date(2020, 1, 1));
     const touched = key(inputs());
-    assert.notEqual(touched, first, 'Valgrind\'s mtime');
+    assert.notEqual(touched, first, "Valgrind's mtime");
     writeFileSync(valgrind, 'v22');
     utimesSync(valgrind, new Date(2020, 1, 1), new Date(2020, 1, 1));
-    assert.notEqual(key(inputs()), touched, 'Valgrind\'s size');
+    assert.notEqual(key(inputs()), touched, "Valgrind's size");
     const before = key(inputs());
     writeFileSync(loader, 'l2 (a glibc update)');
     assert.notEqual(key(inputs()), before, 'the loader: glibc');

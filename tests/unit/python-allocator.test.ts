@@ -14,7 +14,19 @@ const config = (flag: string) => spawnSync('python3-config', [flag], { encoding:
 function builtClient(into?: string): string | undefined {
   if (spawnSync('python3-config', ['--includes']).status !== 0) return undefined;
   const dir = into ?? tempDir('cg-bench-allocator-');
-  const built = spawnSync('gcc', ['-shared', '-fPIC', '-O2', ...config('--includes').split(/\s+/), join(ROOT, 'python', 'cg_bench', '_client.c'), '-o', join(dir, `_client${config('--extension-suffix')}`)], { encoding: 'utf8' });
+  const built = spawnSync(
+    'gcc',
+    [
+      '-shared',
+      '-fPIC',
+      '-O2',
+      ...config('--includes').split(/\s+/),
+      join(ROOT, 'python', 'cg_bench', '_client.c'),
+      '-o',
+      join(dir, `_client${config('--extension-suffix')}`),
+    ],
+    { encoding: 'utf8' },
+  );
   assert.equal(built.status, 0, built.stderr);
   return dir;
 }
@@ -50,15 +62,18 @@ const WORK_FIRST_CLASS = [
 /** `root/name`: a script that imports cg_bench from `root` (its first argument) with measure() active
  * natively, as in a region run (unless `region` is false or an argument says "whole"), then `body`. */
 function measureScript(root: string, name: string, body: string[], region = true): string {
-  writeFileSync(join(root, name), [
-    'import os, sys',
-    ...(region ? ['if "whole" not in sys.argv: os.environ["CG_BENCH_INSTRUMENT"] = "region"'] : []),
-    ...ACTIVE_NATIVELY,
-    'sys.path.insert(0, sys.argv[1])',
-    'import cg_bench',
-    'from cg_bench import _client',
-    ...body,
-  ].join('\n'));
+  writeFileSync(
+    join(root, name),
+    [
+      'import os, sys',
+      ...(region ? ['if "whole" not in sys.argv: os.environ["CG_BENCH_INSTRUMENT"] = "region"'] : []),
+      ...ACTIVE_NATIVELY,
+      'sys.path.insert(0, sys.argv[1])',
+      'import cg_bench',
+      'from cg_bench import _client',
+      ...body,
+    ].join('\n'),
+  );
   return join(root, name);
 }
 
@@ -148,44 +163,47 @@ test('the areas under threads, small outside blocks freed in a region, odd impor
   if (dir === undefined) return t.skip('python3-config (python3-dev) is not installed');
   for (const name of ['slowa', 'slowb']) writeFileSync(join(dir, `${name}.py`), 'import time\ntime.sleep(0.2)\nDATA = [str(i) for i in range(1000)]\n');
   // Areas from 0x800000000, 4 GiB each: region, set-up, start-up; then the import slots.
-  writeFileSync(join(dir, 'edges.py'), [
-    'import sys, threading',
-    'sys.path.insert(0, sys.argv[1])',
-    'outside = bytearray(b"x")  # 2 bytes from Python\'s own allocator, before the areas',
-    'import _client',
-    'def area(obj):',
-    '    a = id(obj)',
-    '    if 0x800000000 <= a < 0xB00000000: return ("region", "setup", "startup")[(a - 0x800000000) >> 32]',
-    '    return "slot" if 0xB00000000 <= a < 0xF00000000 else "outside"',
-    'assert _client.enable_allocator()',
-    '_client.end_import()',
-    'print("setup", area(bytearray(100)))',
-    // Two threads importing at once (the GIL is released in time.sleep): the main thread's objects
-    // stay in the set-up area meanwhile, and after both imports.
-    'threads = [threading.Thread(target=__import__, args=(n,)) for n in ("slowa", "slowb")]',
-    'for t in threads: t.start()',
-    'during = area(bytearray(100))',
-    'for t in threads: t.join()',
-    'print("threads", during, area(bytearray(100)), area(sys.modules["slowa"].DATA[5]), area(sys.modules["slowb"].DATA[5]))',
-    // A 2-byte block from before the areas, freed in a region: deferred without writing into it.
-    '_client.start_instrumentation()',
-    'del outside',
-    '_client.stop_instrumentation()',
-    'print("deferred ok")',
-    // A level too large for a C long: the import's own error, never a SystemError.
-    'try:',
-    '    __import__("os", None, None, None, 2**64)',
-    'except SystemError as error:',
-    '    print("level SystemError", error)',
-    'except Exception as error:',
-    '    print("level", type(error).__name__)',
-    // Start-up: .pth lines (exec of a string) do not end it; the script\'s code does.
-    'assert _client.start_early()',
-    'exec("import os; x = 1")',
-    'print("pth", area(bytearray(100)))',
-    'exec(compile("y = 1", "/work/bench.py", "exec"))',
-    'print("script", area(bytearray(100)))',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'edges.py'),
+    [
+      'import sys, threading',
+      'sys.path.insert(0, sys.argv[1])',
+      'outside = bytearray(b"x")  # 2 bytes from Python\'s own allocator, before the areas',
+      'import _client',
+      'def area(obj):',
+      '    a = id(obj)',
+      '    if 0x800000000 <= a < 0xB00000000: return ("region", "setup", "startup")[(a - 0x800000000) >> 32]',
+      '    return "slot" if 0xB00000000 <= a < 0xF00000000 else "outside"',
+      'assert _client.enable_allocator()',
+      '_client.end_import()',
+      'print("setup", area(bytearray(100)))',
+      // Two threads importing at once (the GIL is released in time.sleep): the main thread's objects
+      // stay in the set-up area meanwhile, and after both imports.
+      'threads = [threading.Thread(target=__import__, args=(n,)) for n in ("slowa", "slowb")]',
+      'for t in threads: t.start()',
+      'during = area(bytearray(100))',
+      'for t in threads: t.join()',
+      'print("threads", during, area(bytearray(100)), area(sys.modules["slowa"].DATA[5]), area(sys.modules["slowb"].DATA[5]))',
+      // A 2-byte block from before the areas, freed in a region: deferred without writing into it.
+      '_client.start_instrumentation()',
+      'del outside',
+      '_client.stop_instrumentation()',
+      'print("deferred ok")',
+      // A level too large for a C long: the import's own error, never a SystemError.
+      'try:',
+      '    __import__("os", None, None, None, 2**64)',
+      'except SystemError as error:',
+      '    print("level SystemError", error)',
+      'except Exception as error:',
+      '    print("level", type(error).__name__)',
+      // Start-up: .pth lines (exec of a string) do not end it; the script\'s code does.
+      'assert _client.start_early()',
+      'exec("import os; x = 1")',
+      'print("pth", area(bytearray(100)))',
+      'exec(compile("y = 1", "/work/bench.py", "exec"))',
+      'print("script", area(bytearray(100)))',
+    ].join('\n'),
+  );
   const r = spawnSync('python3', ['-X', 'dev', '-S', join(dir, 'edges.py'), dir], { encoding: 'utf8', timeout: 60_000 });
   assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
   const lines = r.stdout.trim().split('\n');
@@ -213,25 +231,30 @@ test("a measured call's arguments are copied to the same place in the region's a
   ]);
   const ids = ['0', '37'].map((junk) => printed(join(dir, 'pack.py'), dir, junk));
   const [before, after] = ids.map((line) => line.split(' '));
-  assert.notEqual(after![0], before![0], 'the caller\'s dict moved with what was made before it');
+  assert.notEqual(after![0], before![0], "the caller's dict moved with what was made before it");
   assert.deepEqual(after!.slice(1), before!.slice(1));
 });
 
 test("through cg_bench.measure: a call's positional and keyword arguments lie where they did, whatever was made before", (t) => {
   const root = builtPackage();
   if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
-  measureScript(root, 'measured.py', [
-    'assert _client.enable_allocator()',
-    '_client.end_import()',
-    'junk = [(str(i),) for i in range(int(sys.argv[2]))]',
-    'seen = []',
-    '@cg_bench.measure',
-    'def work(x, n=0):',
-    '    caller = sys._getframe(1).f_locals',
-    '    seen.append((id(caller["packed_args"]), id(caller["packed_kwargs"])))',
-    'work("document", n=200)',
-    'print(*seen[0])',
-  ], false);
+  measureScript(
+    root,
+    'measured.py',
+    [
+      'assert _client.enable_allocator()',
+      '_client.end_import()',
+      'junk = [(str(i),) for i in range(int(sys.argv[2]))]',
+      'seen = []',
+      '@cg_bench.measure',
+      'def work(x, n=0):',
+      '    caller = sys._getframe(1).f_locals',
+      '    seen.append((id(caller["packed_args"]), id(caller["packed_kwargs"])))',
+      'work("document", n=200)',
+      'print(*seen[0])',
+    ],
+    false,
+  );
   const ids = ['0', '37', '1000'].map((junk) => printed(join(root, 'measured.py'), root, junk));
   // Both in the region's area (from 0x800000000, 4 GiB), the same each time.
   for (const id of ids[0]!.split(' ')) assert.ok(BigInt(id) >= 0x800000000n && BigInt(id) < 0x900000000n, ids[0]);
@@ -257,11 +280,7 @@ test('a class first looked up in a region takes the same type-cache entries what
 test('measure() aligns the type tags in region runs only (in a whole run the tags used up would be counted)', (t) => {
   const root = builtPackage();
   if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
-  measureScript(root, 'tags.py', [
-    ...tagClasses('int(sys.argv[2])'),
-    ...WORK_FIRST_CLASS,
-    'print(work())',
-  ]);
+  measureScript(root, 'tags.py', [...tagClasses('int(sys.argv[2])'), ...WORK_FIRST_CLASS, 'print(work())']);
   const entries = (mode: string) => ['0', '777'].map((classes) => printed(join(root, 'tags.py'), root, classes, mode));
   const region = entries('region');
   assert.equal(region[1], region[0]);
@@ -275,7 +294,7 @@ test('a class that code before the region looked up is tagged again in the regio
   measureScript(root, 'retag.py', [
     'class Library:',
     '    x = 1',
-    'for i in range(int(sys.argv[2])):',  // set-up that uses the library (and tags more classes)
+    'for i in range(int(sys.argv[2])):', // set-up that uses the library (and tags more classes)
     '    type("C%d" % i, (), {"x": i}).x',
     '    Library.x',
     '@cg_bench.measure',
@@ -331,5 +350,8 @@ test("re's compiled patterns are emptied at a region's start, in region runs and
     'print(before > 0, work())',
   ]);
   // The attribution pass (no CG_BENCH_INSTRUMENT) counts the bytecode of what the measured run does.
-  assert.deepEqual(['region', 'whole'].map((mode) => printed(join(root, 'patterns.py'), root, mode)), ['True 0', 'True 0']);
+  assert.deepEqual(
+    ['region', 'whole'].map((mode) => printed(join(root, 'patterns.py'), root, mode)),
+    ['True 0', 'True 0'],
+  );
 });

@@ -15,7 +15,19 @@ function builtPackage(): string | undefined {
   if (spawnSync('python3-config', ['--includes']).status !== 0) return undefined;
   const root = tempDir('cg-bench-suspendable-');
   cpSync(join(ROOT, 'python', 'cg_bench'), join(root, 'cg_bench'), { recursive: true });
-  const built = spawnSync('gcc', ['-shared', '-fPIC', '-O2', ...config('--includes').split(/\s+/), join(root, 'cg_bench', '_client.c'), '-o', join(root, 'cg_bench', `_client${config('--extension-suffix')}`)], { encoding: 'utf8' });
+  const built = spawnSync(
+    'gcc',
+    [
+      '-shared',
+      '-fPIC',
+      '-O2',
+      ...config('--includes').split(/\s+/),
+      join(root, 'cg_bench', '_client.c'),
+      '-o',
+      join(root, 'cg_bench', `_client${config('--extension-suffix')}`),
+    ],
+    { encoding: 'utf8' },
+  );
   assert.equal(built.status, 0, built.stderr);
   return root;
 }
@@ -65,13 +77,23 @@ test('generator and coroutine functions are refused, natively (measure inactive)
   for (const mode of ['inactive', 'active']) {
     const r: SpawnSyncReturns<string> = spawnSync('python3', ['-S', '-W', 'error', join(root, 'cases.py'), root, mode], { encoding: 'utf8', timeout: 120_000 });
     assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
-    const lines = Object.fromEntries(r.stdout.trim().split('\n').map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]));
-    assert.match(lines['generator function']!, /^refused: cg_bench\.measure\(gen\): a generator function; a call only makes the generator, so its run would not be counted/, mode);
+    const lines = Object.fromEntries(
+      r.stdout
+        .trim()
+        .split('\n')
+        .map((l) => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]),
+    );
+    assert.match(
+      lines['generator function']!,
+      /^refused: cg_bench\.measure\(gen\): a generator function; a call only makes the generator, so its run would not be counted/,
+      mode,
+    );
     assert.match(lines['coroutine function']!, /^refused: cg_bench\.measure\(coro\): a coroutine function; .*asyncio\.run/, mode);
     assert.match(lines['async generator function']!, /^refused: .*an async generator function/, mode);
     assert.match(lines['gc=False decorator']!, /^refused: .*a generator function/, mode);
     assert.match(lines['partial of a generator function']!, /^refused: .*a generator function/, mode);
     assert.equal(lines['a plain function'], 'ran: 42', mode);
-    if (mode === 'active') assert.match(lines['a call returning a generator']!, /^refused: cg_bench\.measure\(makes_gen\): the call returned a generator without running it/);
+    if (mode === 'active')
+      assert.match(lines['a call returning a generator']!, /^refused: cg_bench\.measure\(makes_gen\): the call returned a generator without running it/);
   }
 });

@@ -10,7 +10,11 @@ const README = join(ROOT, 'README.md');
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
 function slug(heading: string): string {
-  return heading.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 function headings(file: string): Set<string> {
@@ -29,7 +33,12 @@ test('README is at most 250 lines, and the GitHub and GitLab setups start within
 });
 
 test('every relative link of README.md and docs/*.md names a file that exists, and a heading that exists', () => {
-  const files = [README, ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => join(ROOT, 'docs', f))];
+  const files = [
+    README,
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => join(ROOT, 'docs', f)),
+  ];
   const broken: string[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8').replace(/```[\s\S]*?```/g, '');
@@ -48,6 +57,9 @@ test('the source map in docs/development.md names every directory of src/, and n
   const map = /```\n(src\/\n[\s\S]*?)```/.exec(readFileSync(join(ROOT, 'docs', 'development.md'), 'utf8'))?.[1];
   assert.ok(map, 'docs/development.md has no source map (a ``` block starting with src/)');
   const named = [...map.matchAll(/^ {2}([a-z-]+)\/ /gm)].map((m) => m[1]!).sort();
-  const actual = readdirSync(join(ROOT, 'src'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const actual = readdirSync(join(ROOT, 'src'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   assert.deepEqual(named, actual);
 });

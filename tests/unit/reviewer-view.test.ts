@@ -39,13 +39,25 @@ const base = resultsOf([benchmarkResult('parse', { Ir: 1000 }), benchmarkResult(
 const head = resultsOf([benchmarkResult('parse', { Ir: 1100 }), benchmarkResult('render', { Ir: 1000 })]);
 
 const GITLAB_ENV = {
-  CI_API_V4_URL: 'https://gitlab.example/api/v4', CI_PROJECT_ID: '7', CI_PROJECT_DIR: '/builds/g/p', CI_JOB_NAME: 'cg-bench', CI_COMMIT_SHA: SHA,
-  CI_DEFAULT_BRANCH: 'main', CI_PROJECT_URL: 'https://gitlab.example/g/p', CI_MERGE_REQUEST_IID: '3', CI_MERGE_REQUEST_DIFF_BASE_SHA: SHA,
+  CI_API_V4_URL: 'https://gitlab.example/api/v4',
+  CI_PROJECT_ID: '7',
+  CI_PROJECT_DIR: '/builds/g/p',
+  CI_JOB_NAME: 'cg-bench',
+  CI_COMMIT_SHA: SHA,
+  CI_DEFAULT_BRANCH: 'main',
+  CI_PROJECT_URL: 'https://gitlab.example/g/p',
+  CI_MERGE_REQUEST_IID: '3',
+  CI_MERGE_REQUEST_DIFF_BASE_SHA: SHA,
 };
 
-test('the baseline commit is the report\'s first line after the title, linked: the full sha in the address, 7 characters shown on GitHub, 8 on GitLab', () => {
+test("the baseline commit is the report's first line after the title, linked: the full sha in the address, 7 characters shown on GitHub, 8 on GitLab", () => {
   const github = { sha: SHA, short: SHA.slice(0, 7), url: commitUrl({ GITHUB_REPOSITORY: 'o/r' }, SHA), what: 'merge-base' };
-  const text = markdownReport.render({ head, comparison: compareResults(base, head), baselineSource: 'merge-base 0123456, measured in this job', baselineCommit: github });
+  const text = markdownReport.render({
+    head,
+    comparison: compareResults(base, head),
+    baselineSource: 'merge-base 0123456, measured in this job',
+    baselineCommit: github,
+  });
   assert.equal(text.split('\n')[2], `Compared with the merge-base [\`0123456\`](https://github.com/o/r/commit/${SHA}).`);
 
   const job = readJob(GITLAB_ENV);
@@ -53,23 +65,43 @@ test('the baseline commit is the report\'s first line after the title, linked: t
   assert.equal(adapter.shortSha(SHA), '01234567');
   assert.equal(adapter.commitUrl(SHA), `https://gitlab.example/g/p/-/commit/${SHA}`);
   const gitlab = { sha: SHA, short: adapter.shortSha(SHA), url: gitLabCommitUrl(job, SHA), what: 'target branch' };
-  assert.equal(markdownReport.render({ head, comparison: compareResults(base, head), baselineCommit: gitlab }).split('\n')[2], `Compared with the target branch [\`01234567\`](https://gitlab.example/g/p/-/commit/${SHA}).`);
+  assert.equal(
+    markdownReport.render({ head, comparison: compareResults(base, head), baselineCommit: gitlab }).split('\n')[2],
+    `Compared with the target branch [\`01234567\`](https://gitlab.example/g/p/-/commit/${SHA}).`,
+  );
   // A fork's merge request: the commit is in the target project.
   assert.equal(readJob({ ...GITLAB_ENV, CI_MERGE_REQUEST_PROJECT_URL: 'https://gitlab.example/up/p' }).projectUrl, 'https://gitlab.example/up/p');
   // No address, or something not a commit: shown, not linked.
-  assert.equal(markdownReport.render({ head, comparison: compareResults(base, head), baselineCommit: { ...github, url: undefined } }).split('\n')[2], 'Compared with the merge-base `0123456`.');
-  assert.equal(markdownReport.render({ head, comparison: compareResults(base, head), baselineCommit: { ...github, sha: 'x](javascript:alert(1))', short: 'x](java`' } }).split('\n')[2], 'Compared with the merge-base x\\]\\(java\\`.');
+  assert.equal(
+    markdownReport.render({ head, comparison: compareResults(base, head), baselineCommit: { ...github, url: undefined } }).split('\n')[2],
+    'Compared with the merge-base `0123456`.',
+  );
+  assert.equal(
+    markdownReport
+      .render({ head, comparison: compareResults(base, head), baselineCommit: { ...github, sha: 'x](javascript:alert(1))', short: 'x](java`' } })
+      .split('\n')[2],
+    'Compared with the merge-base x\\]\\(java\\`.',
+  );
   // Without a baseline, why not, near the top too.
-  assert.equal(markdownReport.render({ head, baselineSource: 'none: the merge-base fffffff could not be fetched' }).split('\n')[2], 'No baseline: the merge\\-base fffffff could not be fetched.');
+  assert.equal(
+    markdownReport.render({ head, baselineSource: 'none: the merge-base fffffff could not be fetched' }).split('\n')[2],
+    'No baseline: the merge\\-base fffffff could not be fetched.',
+  );
 });
 
-test('the suite\'s name is in the heading when the suite input names it (several suites), not for the default suite', () => {
+test("the suite's name is in the heading when the suite input names it (several suites), not for the default suite", () => {
   const named = suiteFor('.', 'bench/api.yml', 'api');
   const unnamed = suiteFor('.', 'cg-bench.yml', '');
   assert.equal(named.heading, 'api');
   assert.equal(unnamed.heading, undefined);
-  assert.match(markdownReport.render({ head, comparison: compareResults(base, head), suite: named.heading }), /^### 🔴 cg-bench \(api\): 1 regression, 1 unchanged\n/);
-  assert.match(markdownReport.render({ head, comparison: compareResults(base, head), suite: unnamed.heading }), /^### 🔴 cg-bench: 1 regression, 1 unchanged\n/);
+  assert.match(
+    markdownReport.render({ head, comparison: compareResults(base, head), suite: named.heading }),
+    /^### 🔴 cg-bench \(api\): 1 regression, 1 unchanged\n/,
+  );
+  assert.match(
+    markdownReport.render({ head, comparison: compareResults(base, head), suite: unnamed.heading }),
+    /^### 🔴 cg-bench: 1 regression, 1 unchanged\n/,
+  );
   assert.match(markdownReport.render({ head, suite: 'a|b <x>' }), /^### 📊 cg-bench \(a\\\|b &lt;x&gt;\): 2 benchmarks measured\n/);
 });
 
@@ -86,8 +118,12 @@ test('jobs: N is said in the log when N > 1', () => {
 });
 
 test('the documented fork-safe report workflow sets fail-on-regression, and report mode then turns the status red and fails naming the benchmark', async () => {
-  const workflow = parse(readFileSync(join(ROOT, 'docs', 'workflows', 'fork-safe-report.yml'), 'utf8')) as { jobs: Record<string, { steps: { with?: Record<string, unknown> }[] }> };
-  const step = Object.values(workflow.jobs).flatMap((j) => j.steps).find((s) => s.with?.['mode'] === 'report');
+  const workflow = parse(readFileSync(join(ROOT, 'docs', 'workflows', 'fork-safe-report.yml'), 'utf8')) as {
+    jobs: Record<string, { steps: { with?: Record<string, unknown> }[] }>;
+  };
+  const step = Object.values(workflow.jobs)
+    .flatMap((j) => j.steps)
+    .find((s) => s.with?.['mode'] === 'report');
   assert.equal(step?.with?.['fail-on-regression'], true);
 
   const dir = tempDir('cg-bench-fork-artifact-');
@@ -106,9 +142,17 @@ test('the documented fork-safe report workflow sets fail-on-regression, and repo
     statuses.length = 0;
     const failures: string[] = [];
     const io: ActionIO = {
-      getInput: () => '', setOutput: () => {}, info: () => {}, warning: () => {}, notice: () => {}, setFailed: (m) => void failures.push(m), writeSummary: async () => {},
+      getInput: () => '',
+      setOutput: () => {},
+      info: () => {},
+      warning: () => {},
+      notice: () => {},
+      setFailed: (m) => void failures.push(m),
+      writeSummary: async () => {},
     };
-    const inputs = readInputs((n) => ({ mode: 'report', 'artifact-dir': dir, 'github-token': 'ghs_x', 'fail-on-regression': String(failOnRegression) })[n] ?? '');
+    const inputs = readInputs(
+      (n) => ({ mode: 'report', 'artifact-dir': dir, 'github-token': 'ghs_x', 'fail-on-regression': String(failOnRegression) })[n] ?? '',
+    );
     const trigger = { kind: 'workflow_run' as const, headSha: SHA, headRepository: 'fork/r', headBranch: 'topic', runId: 99, pullNumbers: [5] };
     await reportFromArtifact({ io, env: { GITHUB_REPOSITORY: 'o/r' }, inputs, api }, trigger);
     assert.equal(statuses[0]?.state, failOnRegression ? 'failure' : 'success');
@@ -117,11 +161,13 @@ test('the documented fork-safe report workflow sets fail-on-regression, and repo
   assert.match(comments[0]!, /^<!-- cg-bench:abc -->\n### 🔴 cg-bench: 1 regression, 1 unchanged\n/);
 });
 
-test('GitLab says why it did not use the default branch\'s artifacts', async () => {
+test("GitLab says why it did not use the default branch's artifacts", async () => {
   const job = readJob(GITLAB_ENV);
   const run = async (files: Record<string, string>) => {
     const lines: string[] = [];
-    const api = { latestArtifactFile: async (_ref: string, _job: string, path: string) => (path in files ? Buffer.from(files[path]!) : undefined) } as unknown as GitLabApi;
+    const api = {
+      latestArtifactFile: async (_ref: string, _job: string, path: string) => (path in files ? Buffer.from(files[path]!) : undefined),
+    } as unknown as GitLabApi;
     const store = defaultBranchArtifacts(api, job, tempDir(), { info: (m) => void lines.push(m), warning: (m) => void lines.push(`warning: ${m}`) });
     const restored = await store.restore({ sha: SHA, configText: '', imageIdentity: '', environment: base.environment });
     return { restored, lines };
@@ -132,7 +178,10 @@ test('GitLab says why it did not use the default branch\'s artifacts', async () 
     'Not using the cg-bench-results artifacts of the latest successful job cg-bench on main: they are for fedcba98, and this merge request is compared with 01234567 (main has moved on since, or its pipeline for 01234567 did not finish); the baseline is measured in this job instead.',
   ]);
   const none = await run({});
-  assert.match(none.lines[0]!, /^No stored baseline: the cg-bench-results artifacts of the latest successful job cg-bench on main name no commit \(the job has not run on main yet, its artifacts expired, or a benchmark failed there so it kept none\)\.$/);
+  assert.match(
+    none.lines[0]!,
+    /^No stored baseline: the cg-bench-results artifacts of the latest successful job cg-bench on main name no commit \(the job has not run on main yet, its artifacts expired, or a benchmark failed there so it kept none\)\.$/,
+  );
   const noResults = await run({ 'cg-bench-results/commit.json': JSON.stringify({ sha: SHA }) });
   assert.match(noResults.lines[0]!, /are for 01234567 but hold no cg-bench-results\/head\/results\.json\.$/);
   const kept = await run({ 'cg-bench-results/commit.json': JSON.stringify({ sha: SHA }), 'cg-bench-results/head/results.json': JSON.stringify(base) });

@@ -59,7 +59,14 @@ test('the generated config validator is in step with schemas/config.schema.json,
     { benchmarks: [{ name: 'a', run: 'true' }] },
     {},
     { benchmarks: [] },
-    { threshold: 'x', timeout: -1, cache: { I1: 'big', L2: '1,2,3' }, weights: { l1: 'one' }, env: { 'bad-name': 1, OK: null }, benchmarks: [{ name: 'a\u200b', run: [], runn: 1, mode: 'fast', cwd: '' }] },
+    {
+      threshold: 'x',
+      timeout: -1,
+      cache: { I1: 'big', L2: '1,2,3' },
+      weights: { l1: 'one' },
+      env: { 'bad-name': 1, OK: null },
+      benchmarks: [{ name: 'a\u200b', run: [], runn: 1, mode: 'fast', cwd: '' }],
+    },
     { benchmarks: [{ name: 1, run: ['x', 2], threshold: '2 %', budget: '1y' }], setup: [[]], network: 'yes', cpus: 'two' },
   ];
   for (const data of cases) {
@@ -79,7 +86,10 @@ test('a run into an --out that holds results reads the earlier wall times withou
   const dir = mkdtempSync(join(tmpdir(), 'cg-bench-start-up-'));
   try {
     const file = join(dir, 'results.json');
-    writeFileSync(file, JSON.stringify({ tool: 'cg-bench', benchmarks: [{ name: 'a', wallTimeMs: 1200 }, { name: 'b', wallTimeMs: 'soon' }, { name: 3, wallTimeMs: 5 }, null] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ tool: 'cg-bench', benchmarks: [{ name: 'a', wallTimeMs: 1200 }, { name: 'b', wallTimeMs: 'soon' }, { name: 3, wallTimeMs: 5 }, null] }),
+    );
     assert.deepEqual([...readWallTimes(file)], [['a', 1200]]);
     writeFileSync(file, '{ not json');
     assert.equal(readWallTimes(file).size, 0);

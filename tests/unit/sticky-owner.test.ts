@@ -42,7 +42,7 @@ describe('GitHub: a bot comment quoting the marker is not edited', () => {
   });
 });
 
-describe('GitLab: a note by the token\'s user quoting the marker is not edited', () => {
+describe("GitLab: a note by the token's user quoting the marker is not edited", () => {
   const gitlab = new FakeGitLab();
   before(() => gitlab.start());
   after(() => gitlab.stop());

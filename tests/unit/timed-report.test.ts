@@ -11,9 +11,26 @@ import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
 function timed(name: string, verdict: TimedResult['verdict'], relative: number): TimedResult {
   return {
-    name, mode: 'wallclock', unit: 'ms', controls: ['pinned to CPU 1', 'ASLR off'], thresholdPercent: 1, budgetMs: 60_000, warmups: 3, verdict,
-    estimate: { relative, low: relative - 0.005, high: relative + 0.005, confidence: 0.95, pairs: 4, dropped: 1, method: 'mean log ratio, percentile bootstrap' },
-    base: [10, 10.5, 10.2, 10.1, 10], head: [10.5, 11, 10.7, 10.6, 30], order: ['base', 'head', 'head', 'base', 'base', 'head', 'head', 'base', 'base', 'head'],
+    name,
+    mode: 'wallclock',
+    unit: 'ms',
+    controls: ['pinned to CPU 1', 'ASLR off'],
+    thresholdPercent: 1,
+    budgetMs: 60_000,
+    warmups: 3,
+    verdict,
+    estimate: {
+      relative,
+      low: relative - 0.005,
+      high: relative + 0.005,
+      confidence: 0.95,
+      pairs: 4,
+      dropped: 1,
+      method: 'mean log ratio, percentile bootstrap',
+    },
+    base: [10, 10.5, 10.2, 10.1, 10],
+    head: [10.5, 11, 10.7, 10.6, 30],
+    order: ['base', 'head', 'head', 'base', 'base', 'head', 'head', 'base', 'base', 'head'],
     extra: { cpuMs: { base: [9, 9, 9, 9, 9], head: [9.5, 9.5, 9.5, 9.5, 9.5] } },
   };
 }
@@ -34,7 +51,9 @@ test('terminal: their own table after the counts, with pairs (and dropped), medi
     'io         wallclock  4 (−1)  10.10 ms  10.70 ms  +5.00%  +4.50% … +5.50%  regression',
     'net [31m   wallclock  4 (−1)  10.10 ms  10.70 ms  +0.10%  -0.40% … +0.60%  no significant change (±1%)',
   ]);
-  const text = terminalReport({ colour: false }).render({ head: resultsOf([benchmarkResult('simulated', { Ir: 100 })], { timed: [timed('io', 'regression', 0.05)] }) });
+  const text = terminalReport({ colour: false }).render({
+    head: resultsOf([benchmarkResult('simulated', { Ir: 100 })], { timed: [timed('io', 'regression', 0.05)] }),
+  });
   assert.match(text, /simulated[\s\S]*timed natively \(paired base and head, not simulated\):\nbenchmark +mode +pairs[\s\S]*io +wallclock +4 \(−1\)/);
   assert.doesNotMatch(terminalReport({ colour: false }).render({ head: resultsOf([benchmarkResult('simulated', { Ir: 100 })]) }), /timed natively/);
 });

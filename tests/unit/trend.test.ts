@@ -15,7 +15,11 @@ test('a sparkline spans the series from its lowest to its highest value; a flat 
 
 test('charts only for benchmarks that moved, the most moved first, at most MAX_CHARTS; nothing for a single run', () => {
   const labels = ['a', 'b', 'c'];
-  const all = [series('flat', [10, 10, 10]), series('small', [100, 101, 102]), ...Array.from({ length: 6 }, (_, i) => series(`big-${i}`, [100, 150 + i, 200 + i]))];
+  const all = [
+    series('flat', [10, 10, 10]),
+    series('small', [100, 101, 102]),
+    ...Array.from({ length: 6 }, (_, i) => series(`big-${i}`, [100, 150 + i, 200 + i])),
+  ];
   const md = trendMarkdown(all, labels, 'the last 3 runs');
   assert.equal(md.match(/```mermaid/g)?.length, MAX_CHARTS);
   assert.match(md, /title "big-5: estimated cycles"/);
@@ -23,7 +27,19 @@ test('charts only for benchmarks that moved, the most moved first, at most MAX_C
   assert.match(md, /\| flat \| `▁▁▁` \| 10 \| 10 \| 0\.00% \|/);
   assert.equal(trendMarkdown(all, ['a'], 'one run'), '');
   const many = Array.from({ length: 30 }, (_, i) => `r${i}`);
-  assert.match(trendMarkdown([series('long', many.map((_, i) => 100 + i))], many, 'runs'), /x-axis "runs with a result, oldest to newest" 1 --> 30\n/);
+  assert.match(
+    trendMarkdown(
+      [
+        series(
+          'long',
+          many.map((_, i) => 100 + i),
+        ),
+      ],
+      many,
+      'runs',
+    ),
+    /x-axis "runs with a result, oldest to newest" 1 --> 30\n/,
+  );
   assert.equal(trendMarkdown(all, labels, 'x'), md.replace('the last 3 runs', 'x'), 'pure: the same input, the same text');
 });
 
@@ -34,7 +50,7 @@ test('hostile names are inert: escaped in the table, reduced to plain characters
   assert.equal(mermaid.match(/```/g)?.length, 2, 'the code block is not closed early');
   assert.doesNotMatch(mermaid.split('\n').slice(2).join('\n'), /%%|\{|<|alert\(/, 'only our own directive');
   const title = mermaid.split('\n').find((l) => l.startsWith('  title '))!;
-  assert.match(title, /^  title "[\p{L}\p{N} _.:/+-]+"$/u);
+  assert.match(title, /^ {2}title "[\p{L}\p{N} _.:/+-]+"$/u);
   assert.match(mermaid, /x-axis \["ab", "c"\]/);
   assert.match(md, /&lt;img/);
   assert.equal(mermaidText('  '), 'benchmark');

@@ -89,7 +89,10 @@ test('a path outside the root is refused: absolute, `..`, or `..` in the middle'
 
 test('a missing file is left to the caller as the file system says it (ENOENT)', () => {
   const { root } = tree();
-  assert.throws(() => readTextBeneath(root, 'a/none.json', 100, 'file'), (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT');
+  assert.throws(
+    () => readTextBeneath(root, 'a/none.json', 100, 'file'),
+    (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT',
+  );
 });
 
 test('read as another identity: only what that uid can read itself; links and fifos give nothing', { skip: process.getuid?.() !== 0 && 'needs root' }, () => {
@@ -122,13 +125,20 @@ test('a link swapped in between the checks and the open is caught on the open fi
   const swapper = spawnSync('sh', ['-c', 'command -v python3'], { encoding: 'utf8' });
   if (swapper.status !== 0) return;
   const { spawn } = await import('node:child_process');
-  const child = spawn('python3', ['-c', `
+  const child = spawn(
+    'python3',
+    [
+      '-c',
+      `
 import os
 a = ${JSON.stringify(join(root, 'a'))}
 while True:
     os.rename(a + '/b', a + '/real'); os.rename(a + '/link', a + '/b')
     os.rename(a + '/b', a + '/link'); os.rename(a + '/real', a + '/b')
-`], { stdio: 'ignore' });
+`,
+    ],
+    { stdio: 'ignore' },
+  );
   let read = 0;
   let refusedCount = 0;
   try {

@@ -17,7 +17,10 @@ const refusal = (bin: string): string => {
 };
 
 test('CG_BENCH_VALGRIND=/bin/false: named, with how it ended', () => {
-  assert.match(refusal('/bin/false'), /^CG_BENCH_VALGRIND=\/bin\/false: \/bin\/false --tool=cachegrind --version exited with status 1 and printed nothing; CG_BENCH_VALGRIND must name the Valgrind binary/);
+  assert.match(
+    refusal('/bin/false'),
+    /^CG_BENCH_VALGRIND=\/bin\/false: \/bin\/false --tool=cachegrind --version exited with status 1 and printed nothing; CG_BENCH_VALGRIND must name the Valgrind binary/,
+  );
 });
 
 test('a program that succeeds without a version, and one that does not exist', () => {

@@ -18,7 +18,12 @@ test('a line that would be a command is shown with a backslash; others are as th
 test('whole lines only: a command split over writes (":" then ":error::", "#" then "#[") is caught', () => {
   const written: string[] = [];
   const out = () => written.join('');
-  const sink = new Writable({ write(chunk: Buffer, _encoding, done) { written.push(chunk.toString()); done(); } }) as unknown as NodeJS.WriteStream;
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      written.push(chunk.toString());
+      done();
+    },
+  }) as unknown as NodeJS.WriteStream;
   const stream = inertStream(workflowCommandSafe(sink));
   const text = 'setup: ok\n::error::one\n  ::warning::two\nx ##[error]three\n::add-mask::four';
   for (let i = 0; i < text.length; i++) stream.write(text[i]!);

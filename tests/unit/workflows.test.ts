@@ -19,7 +19,9 @@ function workflowFiles(): string[] {
   const dirs = [join(ROOT, '.github', 'workflows'), join(ROOT, 'docs', 'workflows')];
   return dirs.flatMap((dir) => {
     try {
-      return readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).map((f) => join(dir, f));
+      return readdirSync(dir)
+        .filter((f) => /\.ya?ml$/.test(f))
+        .map((f) => join(dir, f));
     } catch {
       return [];
     }
@@ -29,7 +31,10 @@ function workflowFiles(): string[] {
 test('every workflow file is valid against the GitHub workflow schema', () => {
   const validate = validator('github-workflow.json');
   const files = workflowFiles();
-  assert.ok(files.some((f) => f.endsWith('release.yml')), 'the release workflow exists');
+  assert.ok(
+    files.some((f) => f.endsWith('release.yml')),
+    'the release workflow exists',
+  );
   for (const file of files) {
     const valid = validate(parse(readFileSync(file, 'utf8')));
     assert.ok(valid, `${file}: ${JSON.stringify(validate.errors, null, 2)}`);
@@ -75,7 +80,8 @@ for (const template of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
     const body = text.split('\n---\n')[1]!.replace(/\$\[\[\s*inputs\.([a-z-]+)\s*\]\]/g, (_, name: string) => String(spec.spec.inputs[name]!.default));
     const jobs: unknown = parse(body);
     assert.ok(validate(jobs), JSON.stringify(validate.errors, null, 2));
-    for (const input of ['stage', 'config', 'image', 'threshold', 'fail-on-regression', 'check-determinism', 'token-variable', 'job-name', 'note-environment']) assert.ok(input in spec.spec.inputs, input);
+    for (const input of ['stage', 'config', 'image', 'threshold', 'fail-on-regression', 'check-determinism', 'token-variable', 'job-name', 'note-environment'])
+      assert.ok(input in spec.spec.inputs, input);
     assert.equal(validate({ job: { script: 'x', artifacts: { reports: { junit: 1 } }, stagez: 'x' } }), false, 'the schema does catch mistakes');
   });
 }
@@ -92,10 +98,15 @@ for (const template of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
     // GitLab refuses an input whose value is not of the declared type: 2 is a number, not a string.
     for (const [input, value] of Object.entries(inputs)) assert.equal(spec[input]!.type ?? 'string', typeof value, `input ${input}`);
     const given: Record<string, unknown> = inputs;
-    const body = text.split('\n---\n')[1]!.replace(/\$\[\[\s*inputs\.([a-z-]+)\s*\]\]/g, (_, input: string) => String(input in given ? given[input] : spec[input]!.default));
+    const body = text
+      .split('\n---\n')[1]!
+      .replace(/\$\[\[\s*inputs\.([a-z-]+)\s*\]\]/g, (_, input: string) => String(input in given ? given[input] : spec[input]!.default));
     const jobs = parse(body) as Record<string, { variables?: Record<string, unknown> }>;
     assert.ok(validate(jobs), JSON.stringify(validate.errors, null, 2));
-    assert.ok(Object.values(jobs).some((job) => job.variables?.['CG_BENCH_JOBS'] === '2'), 'CG_BENCH_JOBS is "2" in the measuring job');
+    assert.ok(
+      Object.values(jobs).some((job) => job.variables?.['CG_BENCH_JOBS'] === '2'),
+      'CG_BENCH_JOBS is "2" in the measuring job',
+    );
   });
 }
 

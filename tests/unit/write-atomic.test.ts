@@ -18,8 +18,14 @@ test('ENOSPC: "unchanged" only for a file that is still there', { skip: process.
     } catch {
       // The disk is full now.
     }
-    assert.throws(() => writeFileAtomic(join(small, 'results.json'), 'x'.repeat(8192)), /results\.json: no space left on the device \(ENOSPC\); no file is there now$/);
-    assert.throws(() => writeFileAtomic(join(small, 'kept.json'), 'x'.repeat(8192)), /kept\.json: no space left on the device \(ENOSPC\); the file there is unchanged$/);
+    assert.throws(
+      () => writeFileAtomic(join(small, 'results.json'), 'x'.repeat(8192)),
+      /results\.json: no space left on the device \(ENOSPC\); no file is there now$/,
+    );
+    assert.throws(
+      () => writeFileAtomic(join(small, 'kept.json'), 'x'.repeat(8192)),
+      /kept\.json: no space left on the device \(ENOSPC\); the file there is unchanged$/,
+    );
     assert.equal(readFileSync(join(small, 'kept.json'), 'utf8'), 'previous');
   } finally {
     spawnSync('umount', [small]);
