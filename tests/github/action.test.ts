@@ -310,7 +310,9 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.equal(run.code, 0, run.stdout);
     const body = github.comments.get(10)![0]!.body;
     assert.match(body, /🆕 new/);
-    assert.doesNotMatch(body, /<img|@octocat|\]\(https:/);
+    // The one link is cg-bench's own, to the baseline commit; the name makes none.
+    assert.doesNotMatch(body, /<img|@octocat|\]\(https:\/\/evil/);
+    assert.equal(body.match(/\]\(https:/g)?.length, 1, body);
     assert.deepEqual(github.violations, []);
   });
 
