@@ -11,4 +11,9 @@ npx --no-install knip --no-progress
 npx --no-install biome check --error-on-warnings .
 files=(tests/unit/*.test.ts tests/engine/*.test.ts tests/bench/*.test.ts)
 if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then files+=(tests/image/*.test.ts tests/github/*.test.ts tests/gitlab/*.test.ts tests/security/*.test.ts tests/runners/*.test.ts); fi
-exec node --import tsx --test --test-concurrency=2 "${files[@]}"
+# What the tests make in the temporary directory goes with the run: their own TMPDIR, shared like /tmp.
+TMPDIR=$(mktemp -d /tmp/cg-bench-suite.XXXXXX)
+chmod 1777 "$TMPDIR"
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
+node --import tsx --test --test-concurrency=2 "${files[@]}"

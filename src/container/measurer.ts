@@ -110,8 +110,10 @@ function hideGit(checkout: string): Mount[] {
     return [];
   }
   if (directory && !emptyDirectory) {
-    emptyDirectory = mkdtempSync(join(tmpdir(), 'cg-bench-no-git-'));
-    chmodSync(emptyDirectory, 0o555);
+    const made = mkdtempSync(join(tmpdir(), 'cg-bench-no-git-'));
+    chmodSync(made, 0o555);
+    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+    emptyDirectory = made;
   }
   return [{ host: directory ? emptyDirectory! : '/dev/null', container: `${WORKSPACE}/.git`, readOnly: true }];
 }
