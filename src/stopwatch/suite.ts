@@ -46,7 +46,7 @@ export function timedSpecs(config: Config, benchmark?: string): BenchmarkSpec[] 
 const argvOf = (spec: BenchmarkSpec) => (typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run);
 
 async function prepare(config: Config, outDir: AbsolutePath, side: string, progress: Progress): Promise<ReturnType<typeof untrustedSandbox>> {
-  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network, setupNetwork: config.setupNetwork });
   mkdirSync(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
