@@ -1,7 +1,7 @@
 // `setup-network: true`: setup commands reach the network, benchmarks still do not. Real runs on the
 // host: a TCP server on the host's loopback, which a network namespace of one's own cannot reach.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -13,12 +13,16 @@ import { cli, project, readJson, tempDir } from '../helpers.ts';
 const server = createServer((socket) => socket.end());
 let port = 0;
 const outputs = tempDir('cg-bench-setup-network-');
+const projects: string[] = [];
 
 before(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
-after(() => server.close());
+after(() => {
+  server.close();
+  for (const dir of [outputs, ...projects]) rmSync(dir, { recursive: true, force: true });
+});
 
 /** Runs a project whose setup writes whether it reached the server, and whose benchmark fails if it does. */
 async function run(name: string, switches: string): Promise<{ setup: string; benchmark: string }> {
@@ -32,6 +36,7 @@ benchmarks:
     run: [bash, -c, "if ${connect}; then exit 1; fi"]
 `,
   );
+  projects.push(dir);
   const out = join(outputs, name);
   const r = await cli(['run', '--out', out], { cwd: dir });
   assert.ok(r.code === 0 || r.code === ExitCode.benchmarkFailed, `${name}: exit ${r.code}\n${r.stderr}`);
@@ -57,6 +62,7 @@ test('network: true keeps its meaning: both reach it (the benchmark fails here b
 test("setup-network is read, defaults to false, requires the benchmarks' network namespace, and is checked", () => {
   const load = (text: string) => {
     const dir = project(`${text}\nbenchmarks:\n  - name: b\n    run: "true"\n`);
+    projects.push(dir);
     return loadConfig(join(dir, 'cg-bench.yml'));
   };
   const read = (text: string) => {
