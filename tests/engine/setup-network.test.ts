@@ -1,7 +1,7 @@
 // `setup-network: true`: setup commands reach the network, benchmarks still do not. Real runs on the
 // host: a TCP server on the host's loopback, which a network namespace of one's own cannot reach.
 import assert from 'node:assert/strict';
-import { readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -73,4 +73,27 @@ test("setup-network is read, defaults to false, requires the benchmarks' network
   assert.deepEqual(read('setup-network: true'), [false, true, true]);
   assert.deepEqual(read('network: true\nsetup-network: true'), [true, true, false]);
   assert.throws(() => load('setup-network: "yes"'), /cg-bench\.yml:1:1: setup-network: must be a boolean, not "yes"/);
+});
+
+test('cg-bench paired: setup-network gives the setup commands the network, not the timed benchmarks', async () => {
+  const connect = `(exec 3<>/dev/tcp/127.0.0.1/${port}) 2>/dev/null`;
+  const parent = tempDir('cg-bench-setup-network-paired-');
+  projects.push(parent);
+  for (const side of ['base', 'head']) {
+    mkdirSync(join(parent, side));
+    writeFileSync(
+      join(parent, side, 'cg-bench.yml'),
+      `setup-network: true
+setup:
+  - [bash, -c, "if ${connect}; then echo reached; else echo unreachable; fi > setup-reached.txt"]
+benchmarks:
+  - name: reach
+    mode: wallclock
+    run: [bash, -c, "if ${connect}; then exit 1; fi"]
+`,
+    );
+  }
+  const r = await cli(['paired', '../base', '--budget', '1s', '--format', 'json'], { cwd: join(parent, 'head') });
+  assert.equal(r.code, 0, r.stderr);
+  for (const side of ['base', 'head']) assert.equal(readFileSync(join(parent, side, 'setup-reached.txt'), 'utf8').trim(), 'reached');
 });
