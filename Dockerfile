@@ -12,6 +12,7 @@ ARG VALGRIND_VERSION=1:3.24.0-3
 ARG NODEJS_VERSION=20.19.2+dfsg-1+deb13u3
 ARG PYTHON3_VERSION=3.13.5-1
 ARG GIT_VERSION=1:2.47.3-0+deb13u1
+ARG PYTEST_VERSION=8.3.5-2
 
 # The Python module cg_bench (python/: cg_bench.measure() and the pytest plugin) has a small C
 # extension: built here, against the same pinned Python and Valgrind headers, and copied into
@@ -31,8 +32,27 @@ RUN python3 -m pip install --no-deps --no-build-isolation --no-compile --break-s
 # the script: the script's code and what it makes before the region then come from cg_bench's areas.
 COPY python/cg-bench-early.pth /out/dist-packages/
 
+# Valgrind names a function from the library's symbol table, and Debian strips libc.so.6 and ld.so to
+# their exported symbols: the variants glibc picks at run time (__memcpy_avx_unaligned_erms,
+# __strchr_avx2) would be reported as `???`. libc6-dbg has their separate debug files; of its ~17 MB
+# only those of libc, ld.so and libm are kept, under the build-id path Valgrind looks them up by
+# (/usr/lib/debug/.build-id/xx/rest.debug). This stage has readelf (binutils, with gcc) and the same
+# libc6 as the image, so the build-ids are the image's.
+FROM python-module AS libc-debug
+ARG LIBC6_VERSION
+RUN set -eux; \
+    export DEBIAN_FRONTEND=noninteractive; \
+    apt-get install -y --no-install-recommends "libc6-dbg=${LIBC6_VERSION}"; \
+    for lib in /usr/lib/*-linux-gnu/libc.so.6 /usr/lib/*-linux-gnu/libm.so.6 /usr/lib/*-linux-gnu/ld-linux-*.so.*; do \
+        id=$(readelf -n "$lib" | sed -n 's/^ *Build ID: *//p'); \
+        dir=$(echo "$id" | cut -c1-2); rest=$(echo "$id" | cut -c3-); \
+        mkdir -p "/out/debug/.build-id/$dir"; \
+        cp "/usr/lib/debug/.build-id/$dir/$rest.debug" "/out/debug/.build-id/$dir/"; \
+    done; \
+    du -sh /out/debug
+
 FROM ${BASE}
-ARG LIBC6_VERSION VALGRIND_VERSION NODEJS_VERSION PYTHON3_VERSION GIT_VERSION
+ARG LIBC6_VERSION VALGRIND_VERSION NODEJS_VERSION PYTHON3_VERSION GIT_VERSION PYTEST_VERSION
 
 RUN set -eux; \
     export DEBIAN_FRONTEND=noninteractive; \
@@ -43,6 +63,7 @@ RUN set -eux; \
         "nodejs=${NODEJS_VERSION}" \
         "python3=${PYTHON3_VERSION}" \
         "git=${GIT_VERSION}" \
+        "python3-pytest=${PYTEST_VERSION}" \
         ca-certificates; \
     # Cachegrind is all we run (and the "none" tool, to read the CPU Valgrind presents): the other
     # tools, their preloads, the 32-bit builds and the static libraries are dead weight.
@@ -58,7 +79,9 @@ RUN set -eux; \
     git config --system --add safe.directory '*'; \
     mkdir -p /home/cg-bench /work; \
     chmod 1777 /home/cg-bench /work; \
-    valgrind --tool=cachegrind --version; node --version; python3 --version
+    valgrind --tool=cachegrind --version; node --version; python3 --version; python3 -m pytest --version
+# libc's symbols (see the libc-debug stage), where Valgrind looks for them.
+COPY --from=libc-debug /out/debug/ /usr/lib/debug/
 
 COPY package.json /opt/cg-bench/package.json
 COPY schemas/ /opt/cg-bench/schemas/

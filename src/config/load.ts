@@ -49,6 +49,7 @@ interface RawConfig {
   env?: Record<string, string | number | boolean>;
   setup?: Command[];
   network?: boolean;
+  'setup-network'?: boolean;
   cpus?: 'one' | 'all';
   benchmarks: RawBenchmark[];
 }
@@ -225,8 +226,10 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     setup,
     setupTimeoutMs,
     network: raw.network ?? false,
+    setupNetwork: raw['setup-network'] ?? false,
     cpus: raw.cpus ?? 'one',
-    sealRequired: { noNetwork: raw.network === false, oneCpu: raw.cpus === 'one' },
+    // Setup with network and benchmarks without is kept only by a network namespace: required as a written `network: false` is.
+    sealRequired: { noNetwork: raw.network === false || (raw['setup-network'] === true && raw.network !== true), oneCpu: raw.cpus === 'one' },
     cache,
     weights,
     benchmarks,

@@ -45,10 +45,12 @@ export interface Config {
   setupTimeoutMs: number;
   /** Whether setup commands and benchmarks may use the network (default false). */
   network: boolean;
+  /** Whether setup commands may use the network while benchmarks have none (`setup-network: true`; default false). */
+  setupNetwork: boolean;
   /** What benchmarks see of the CPUs: `one` (default; pinned, the /sys lists read "0") or `all` (the host's). */
   cpus: 'one' | 'all';
   /**
-   * The seals the file writes out itself (`network: false`, `cpus: one`): a measuring run stops when
+   * The seals the file writes out itself (`network: false` or `setup-network: true`, `cpus: one`): a measuring run stops when
    * the host cannot make one of them. The defaults are made where the host can, and recorded.
    */
   sealRequired: { noNetwork: boolean; oneCpu: boolean };

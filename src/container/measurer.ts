@@ -85,10 +85,14 @@ function readIfPresent(path: string): Results | undefined {
   return existsSync(path) ? readResults(path) : undefined;
 }
 
-/** Whether the configuration asks for network access (`network: true`); when unreadable, no. */
+/**
+ * Whether the configuration asks for network access (`network: true`, or `setup-network: true`: then
+ * the container has the network and the sandbox in it keeps the benchmarks from it); when unreadable, no.
+ */
 function asksForNetwork(configFile: string): boolean {
   try {
-    return loadConfig(configFile).network;
+    const config = loadConfig(configFile);
+    return config.network || config.setupNetwork;
   } catch {
     return false;
   }

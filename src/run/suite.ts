@@ -175,9 +175,18 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
  * The sandbox a configuration's setup commands and benchmarks run in (untrusted/sandbox.ts). A
  * measuring run stops when a seal the configuration writes out cannot be made (CG_BENCH_SEAL).
  */
-export function sandboxFor(config: Pick<Config, 'root' | 'network' | 'cpus'> & Partial<Pick<Config, 'sealRequired'>>, measuring = false): Sandbox {
+export function sandboxFor(
+  config: Pick<Config, 'root' | 'network' | 'cpus'> & Partial<Pick<Config, 'sealRequired' | 'setupNetwork'>>,
+  measuring = false,
+): Sandbox {
   const required = measuring ? config.sealRequired : undefined;
-  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === 'one', ...(required ? { required } : {}) });
+  return untrustedSandbox({
+    root: config.root,
+    network: config.network,
+    setupNetwork: config.setupNetwork ?? false,
+    oneCpu: config.cpus === 'one',
+    ...(required ? { required } : {}),
+  });
 }
 
 /** What the measured code sees of the CPUs, for the fingerprint: one CPU, or (undefined) the host's. */

@@ -46,12 +46,16 @@ export function timedSpecs(config: Config, benchmark?: string): BenchmarkSpec[] 
 const argvOf = (spec: BenchmarkSpec) => (typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run);
 
 async function prepare(config: Config, outDir: AbsolutePath, side: string, progress: Progress): Promise<ReturnType<typeof untrustedSandbox>> {
-  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
+  // The timed benchmarks run under the setup prefix: with setup-network, setup gets a sandbox of its
+  // own with the network, and the benchmarks' must have a network namespace (or the run stops).
+  const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
+  const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   mkdirSync(SETUP_HOME, { recursive: true });
-  giveDirectory(sandbox, SETUP_HOME);
+  giveDirectory(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
   writeFileAtomic(log, '');
-  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress, sandbox });
+  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
   return sandbox;
 }
 

@@ -30,7 +30,8 @@ import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
  * - as root (GitLab's docker executor, a `container:` job), they run as another uid, so they cannot
  *   read an ancestor's /proc/PID/environ or cmdline (the kernel allows that to the same uid only),
  *   nor root's files; without capabilities and with no_new_privs;
- * - without network (a network namespace of their own) unless the configuration says `network: true`;
+ * - without network (a network namespace of their own) unless the configuration says `network: true`
+ *   (`setup-network: true`: setup commands keep the network, benchmarks still have their own namespace);
  * - setup commands get an allow-listed environment, never the caller's whole one.
  *
  * When cg-bench is not root it cannot change uid: the caller's environment must then hold no token
@@ -325,6 +326,8 @@ function requireSeal(missing: string[], env: NodeJS.ProcessEnv, notes: string[])
 export function untrustedSandbox(options: {
   root: string;
   network: boolean;
+  /** Setup commands keep cg-bench's network, benchmarks still get none (`setup-network: true`). */
+  setupNetwork?: boolean;
   env?: NodeJS.ProcessEnv;
   uid?: number;
   probe?: (argv: string[]) => boolean;
@@ -405,6 +408,9 @@ export function untrustedSandbox(options: {
   for (const [net, pid] of tries) {
     const isolate = unshare(net, pid, id);
     if (!probe([...prefix, ...isolate])) continue;
+    // Setup commands: the same namespaces, but the network's only when the benchmarks have their own.
+    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id) : isolate;
+    if (!probe([...prefix, ...setupIsolate])) continue;
     const measuredIsolate = unshare(net, pid, anonymous);
     const anonymised = probe([...prefix, ...measuredIsolate]);
     let measuredPrefix = [...prefix, ...(anonymised ? measuredIsolate : isolate)];
@@ -431,7 +437,7 @@ export function untrustedSandbox(options: {
         break;
       }
     }
-    prefix.push(...isolate);
+    prefix.push(...setupIsolate);
     notes.push(
       pid
         ? 'benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark'
@@ -451,7 +457,8 @@ export function untrustedSandbox(options: {
         ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(' and ')} read the same ${ENTROPY_BYTES} bytes on every run`
         : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run",
     );
-    if (net) notes.push('setup commands and benchmarks have no network (network: true in the configuration allows it)');
+    if (net && options.setupNetwork) notes.push('benchmarks have no network; setup commands have the network this process has (setup-network: true)');
+    else if (net) notes.push('setup commands and benchmarks have no network (network: true in the configuration allows it)');
     const seal: Sandbox['seal'] = {
       pids: pid ? 'own' : 'host',
       ids: anonymised ? 'anonymous' : 'caller',
@@ -479,7 +486,8 @@ export function untrustedSandbox(options: {
 /** What the configuration asks for (no network, one CPU) that the seal lacks, in words. */
 function missingSeal(required: SealRequired, seal: Sandbox['seal']): string[] {
   const missing: string[] = [];
-  if (required.noNetwork && seal.network !== 'none') missing.push('no network (network: false) needs a network namespace, which cannot be made here');
+  if (required.noNetwork && seal.network !== 'none')
+    missing.push('benchmarks without network (network: false, or setup-network: true) need a network namespace, which cannot be made here');
   if (required.oneCpu && seal.cpus !== 'one') missing.push('one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here');
   return missing;
 }

@@ -22,7 +22,7 @@ if ! build; then
   while read -r arg served; do
     [ -n "$served" ] && [ "$served" != "(none)" ] && args+=(--build-arg "${arg}_VERSION=$served")
   done < <("${engine[@]}" run --rm "${flags[@]}" "$base" sh -c 'apt-get update -qq >/dev/null 2>&1
-    for pin in LIBC6:libc6 VALGRIND:valgrind NODEJS:nodejs PYTHON3:python3 GIT:git; do
+    for pin in LIBC6:libc6 VALGRIND:valgrind NODEJS:nodejs PYTHON3:python3 GIT:git PYTEST:python3-pytest; do
       echo "${pin%%:*} $(apt-cache policy "${pin#*:}" | sed -n "s/^  Candidate: //p")"
     done')
   echo "build-image: WARNING: the Dockerfile's package pins are no longer served (Debian point release):" >&2

@@ -68,6 +68,27 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     assert.equal(env.image.ref, 'ghcr.io/org/cg-bench');
   });
 
+  test("libc has symbols: the C example's report names glibc's functions, and `???` is not its top function", () => {
+    // Debian strips libc.so.6 to its exported symbols; the image keeps libc6-dbg's debug files of libc,
+    // ld.so and libm. Without them qsort's merge sort and the memcpy variant were one `???` row, 72 % of the count.
+    const c = dockerStyle.benchmarks.find((b) => b.name === 'c-qsort-200k')!;
+    const names = c.functions.map((f) => f.fn);
+    assert.notEqual(names[0], '???', names.join(', '));
+    assert.ok(names.includes('msort_with_tmp.part.0'), names.join(', '));
+    assert.ok(
+      names.some((name) => /^__mem(cpy|move)_\w+$/.test(name)),
+      names.join(', '),
+    );
+    const unnamed = c.functions.filter((f) => f.fn === '???').reduce((sum, f) => sum + f.estimatedCycles, 0);
+    assert.ok(unnamed < c.estimatedCycles! / 100, `??? is ${unnamed} of ${c.estimatedCycles} estimated cycles`);
+  });
+
+  test('pytest is in the image (Debian python3-pytest)', () => {
+    const r = runImage(['--entrypoint', 'python3'], ['-m', 'pytest', '--version']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout + r.stderr, /^pytest \d+\.\d+/m);
+  });
+
   test('cg-bench env prints the same fingerprint', () => {
     const r = runImage([], ['env', '--json']);
     assert.equal(r.status, 0, r.stderr);

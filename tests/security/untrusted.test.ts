@@ -57,6 +57,22 @@ test('the sandbox switches user and network where it can, and says so', () => {
   assert.throws(() => untrustedSandbox({ root, network: true, env: asNobody, uid: 0, probe: no }), /setpriv \(util-linux\), which does not work here/);
 });
 
+test('setup-network: setup commands keep the network, benchmarks still get a network namespace of their own', () => {
+  const root = tempDir();
+  const split = untrustedSandbox({ root, network: false, setupNetwork: true, env: {}, uid: 1000, probe: yes });
+  assert.ok(!sandboxed(split, ['make']).includes('--net'));
+  assert.ok(sandboxed(split, ['valgrind'], true).includes('--net'));
+  assert.equal(split.isolatedNetwork, true);
+  assert.equal(split.seal.network, 'none');
+  assert.match(split.notes.join('\n'), /setup commands have the network this process has \(setup-network: true\)/);
+  // Without a network namespace the benchmarks would have the network: setup-network requires one.
+  const required = { noNetwork: true, oneCpu: false };
+  assert.throws(
+    () => untrustedSandbox({ root, network: false, setupNetwork: true, env: {}, uid: 1000, probe: no, onlyLoopback: no, required }),
+    /benchmarks without network \(network: false, or setup-network: true\) need a network namespace/,
+  );
+});
+
 test('measured runs see one CPU where a mount namespace can be made: each job pinned to one of the allowed CPUs', () => {
   assert.deepEqual(parseCpuList('0-3,8-9\n'), [0, 1, 2, 3, 8, 9]);
   assert.deepEqual(parseCpuList('5'), [5]);
@@ -140,7 +156,10 @@ test('a seal the configuration writes out that cannot be made stops the run, unl
     () => untrustedSandbox({ ...asked, env: {} }),
     /cannot seal the benchmarks as cg-bench.yml asks: one CPU \(cpus: one\) needs .*CG_BENCH_SEAL=best-effort/,
   );
-  assert.throws(() => untrustedSandbox({ ...asked, probe: no, oneCpu: false, env: {} }), /no network \(network: false\) needs a network namespace/);
+  assert.throws(
+    () => untrustedSandbox({ ...asked, probe: no, oneCpu: false, env: {} }),
+    /benchmarks without network \(network: false, or setup-network: true\) need a network namespace/,
+  );
   const weaker = untrustedSandbox({ ...asked, env: { CG_BENCH_SEAL: 'best-effort' } });
   assert.equal(weaker.seal.cpus, 'host');
   assert.match(weaker.notes.join('\n'), /^warning: one CPU \(cpus: one\) needs .*measuring anyway \(CG_BENCH_SEAL=best-effort\)/m);
