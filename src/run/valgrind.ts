@@ -99,3 +99,11 @@ export function cachegrindArgs(options: { cache: CacheGeometry; instrument: Inst
     ...(options.instrument === 'region' ? ['--instr-at-start=no'] : []),
   ];
 }
+
+/**
+ * The DHAT command line of the memory run (run/memory.ts): exact heap counts of every process,
+ * sealed like the Cachegrind run. DHAT counts the whole process (it has no instrumentation toggle).
+ */
+export function dhatArgs(outDir: string): string[] {
+  return ['--tool=dhat', '--trace-children=yes', ...SEALED_VALGRIND_OPTIONS, ...outputFileArgs(outDir, 'dhat')];
+}
