@@ -238,7 +238,14 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
   const hash = createHash('sha256')
     // Only what changes a measurement: thresholds and timeouts may change without a new baseline.
     // `memory` adds figures a baseline must have (and is left out when false: older hashes hold).
-    .update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument, ...(b.memory ? ['memory'] : [])]) }))
+    .update(
+      JSON.stringify({
+        setup,
+        cache,
+        weights,
+        benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument, ...(b.memory ? ['memory'] : [])]),
+      }),
+    )
     .digest('hex');
   return {
     file,

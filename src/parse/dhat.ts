@@ -17,7 +17,14 @@ export interface HeapFigures {
 export const HEAP_FIGURES: readonly (keyof HeapFigures)[] = ['totalBytes', 'totalBlocks', 'peakBytes', 'peakBlocks', 'exitBytes', 'exitBlocks'];
 
 /** Which field of an allocation point each figure sums. */
-const FIELD: Record<keyof HeapFigures, string> = { totalBytes: 'tb', totalBlocks: 'tbk', peakBytes: 'gb', peakBlocks: 'gbk', exitBytes: 'eb', exitBlocks: 'ebk' };
+const FIELD: Record<keyof HeapFigures, string> = {
+  totalBytes: 'tb',
+  totalBlocks: 'tbk',
+  peakBytes: 'gb',
+  peakBlocks: 'gbk',
+  exitBytes: 'eb',
+  exitBlocks: 'ebk',
+};
 
 export interface DhatProfile extends HeapFigures {
   pid: number;

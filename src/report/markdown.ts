@@ -322,7 +322,14 @@ export function renderMarkdown(input: ReportInput, fit?: FitOptions): string {
   if (!fit) return whole;
   const size = fit.size ?? characters;
   if (size(whole) <= fit.limit) return whole;
-  const pieces: Piece[] = [...doc.rows, ...doc.apart, ...doc.failures.flatMap((f) => [f.first, f.more]), ...(doc.timed ? [doc.timed] : []), ...(doc.memory ? [doc.memory] : []), ...doc.details];
+  const pieces: Piece[] = [
+    ...doc.rows,
+    ...doc.apart,
+    ...doc.failures.flatMap((f) => [f.first, f.more]),
+    ...(doc.timed ? [doc.timed] : []),
+    ...(doc.memory ? [doc.memory] : []),
+    ...doc.details,
+  ];
   const fixed = size(text(assemble(doc, new Set(), fit.fullReport)));
   // `fixed` has every note already; the details' <details> wrapper is paid from NOTES_ROOM.
   const kept = choosePieces(pieces, fit.limit - fixed - NOTES_ROOM, size);

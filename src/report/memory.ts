@@ -7,7 +7,7 @@ import type { Results } from '../results/types.ts';
 import { escapeMarkdown, escapeTerminal } from './escape.ts';
 import { formatCount, formatPercent, formatSigned } from './format.ts';
 
-export const FIGURE_LABEL: Record<keyof HeapFigures, string> = {
+const FIGURE_LABEL: Record<keyof HeapFigures, string> = {
   totalBytes: 'bytes allocated',
   totalBlocks: 'blocks allocated',
   peakBytes: 'peak live bytes',
@@ -31,7 +31,9 @@ export function verdictFromMemory(c: BenchmarkComparison): boolean {
 }
 
 /** The rows of one benchmark: each figure that changed, or one row when none did (or none can be compared). */
-function comparisonRows(c: BenchmarkComparison): { figure: string; base: string; head: string; change: string; relative: string; verdict: MemoryVerdict; note?: string }[] {
+function comparisonRows(
+  c: BenchmarkComparison,
+): { figure: string; base: string; head: string; change: string; relative: string; verdict: MemoryVerdict; note?: string }[] {
   const m = c.memory!;
   if (!m.change || !m.base || !m.head) {
     return [{ figure: '', base: '', head: '', change: '', relative: '', verdict: m.verdict, note: m.notComparable ?? '' }];
@@ -72,7 +74,13 @@ export function memoryTerminalRows(head: Results, comparison: Comparison | undef
   if (!measured.length) return [];
   return [
     ['benchmark', 'bytes allocated', 'blocks', 'peak live bytes', 'bytes live at exit'],
-    ...measured.map((b) => [escapeTerminal(b.name), formatCount(b.memory!.totalBytes), formatCount(b.memory!.totalBlocks), formatCount(b.memory!.peakBytes), formatCount(b.memory!.exitBytes)]),
+    ...measured.map((b) => [
+      escapeTerminal(b.name),
+      formatCount(b.memory!.totalBytes),
+      formatCount(b.memory!.totalBlocks),
+      formatCount(b.memory!.peakBytes),
+      formatCount(b.memory!.exitBytes),
+    ]),
   ];
 }
 

@@ -110,7 +110,8 @@ export function terminalReport(options: { colour: boolean }): ReportFormat {
         lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
       }
       const memory = memoryTerminalRows(head, comparison);
-      if (memory.length) lines.push('', 'memory (heap, exact, from a second run under DHAT):', ...table(memory, new Set(comparison ? [2, 3, 4, 5] : [1, 2, 3, 4])));
+      if (memory.length)
+        lines.push('', 'memory (heap, exact, from a second run under DHAT):', ...table(memory, new Set(comparison ? [2, 3, 4, 5] : [1, 2, 3, 4])));
       const timed = timedTerminalTable(head.timed ?? [], (v, text) => paint(v === 'regression' ? '31' : v === 'improvement' ? '32' : undefined, text));
       if (timed.length) lines.push('', 'timed natively (paired base and head, not simulated):', ...timed);
       lines.push('', headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ''));

@@ -55,7 +55,8 @@ export async function measureMemory(run: MemoryRun): Promise<{ memory: MemoryRes
   };
   if (outcome.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome.spawnError}`);
   if (outcome.timedOut) return why(`timed out after ${run.timeoutMs / 1000}s`);
-  if (outcome.exitCode !== 0) return why(outcome.signal ? `killed by ${outcome.signal}` : `exited with status ${outcome.exitCode} (the Cachegrind run exited with 0)`);
+  if (outcome.exitCode !== 0)
+    return why(outcome.signal ? `killed by ${outcome.signal}` : `exited with status ${outcome.exitCode} (the Cachegrind run exited with 0)`);
   const unfinished = unfinishedProcesses(dir, 'dhat');
   if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(', ')}`);
 

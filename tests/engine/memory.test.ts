@@ -39,7 +39,10 @@ test('one extra 64-byte block per iteration of 1,000: exactly +64,000 bytes and 
   assert.deepEqual(figures(head1), figures(head2));
   assert.equal(head1.memory!.totalBytes - base.memory!.totalBytes, 64_000);
   assert.equal(head1.memory!.totalBlocks - base.memory!.totalBlocks, 1000);
-  assert.ok(head1.memory!.files.every((f) => existsSync(join(dir, 'head-1', f))), 'the DHAT profiles are kept, compressed');
+  assert.ok(
+    head1.memory!.files.every((f) => existsSync(join(dir, 'head-1', f))),
+    'the DHAT profiles are kept, compressed',
+  );
   const terminal = await cli(['compare', 'base/results.json', 'head-1/results.json'], { cwd: dir });
   assert.match(terminal.stdout, /alloc\s+bytes allocated\s+[\d,]+\s+[\d,]+\s+\+64,000/);
   assert.match(terminal.stdout, /alloc\s+blocks allocated\s+[\d,]+\s+[\d,]+\s+\+1,000/);

@@ -133,11 +133,17 @@ test('every report and export shows the memory regression', () => {
   assert.match(markdown, /\| alloc \| 1,000 \| 1,000 \| 0\.00% \| 🔴 regression \(memory\) \|/);
   assert.match(markdown, /\| alloc \| bytes allocated \| 128,720 \| 192,720 \| \+64,000 \|/);
   const junit = junitReport.render(input);
-  assert.match(junit, /<failure type="regression" message="heap bytes allocated \+64,000 \(128,720 → 192,720\), blocks allocated \+1,000 \(1,016 → 2,016\), over the 0% memory threshold"/);
+  assert.match(
+    junit,
+    /<failure type="regression" message="heap bytes allocated \+64,000 \(128,720 → 192,720\), blocks allocated \+1,000 \(1,016 → 2,016\), over the 0% memory threshold"/,
+  );
   assert.match(openMetricsReport.render(input), /^cg_bench_heap_bytes_allocated\{benchmark="alloc"\} 192720$/m);
   assert.equal((JSON.parse(bmfReport.render(input)) as Record<string, Record<string, { value: number }>>)['alloc']!['heap-blocks-allocated']!.value, 2016);
   const gab = JSON.parse(githubActionBenchmarkReport.render(input)) as { name: string; unit: string; value: number }[];
-  assert.deepEqual(gab.find((e) => e.name === 'alloc (heap-bytes-allocated)'), { name: 'alloc (heap-bytes-allocated)', unit: 'bytes', value: 192720 });
+  assert.deepEqual(
+    gab.find((e) => e.name === 'alloc (heap-bytes-allocated)'),
+    { name: 'alloc (heap-bytes-allocated)', unit: 'bytes', value: 192720 },
+  );
   // Without memory figures the exports are as they were.
   const plain = { head: withMemory(undefined) };
   assert.doesNotMatch(openMetricsReport.render(plain), /heap/);
@@ -173,7 +179,10 @@ test('memory: off by default, the suite default for simulated benchmarks, set pe
 });
 
 test('memory on a timed benchmark, or a memory-threshold that is not a percentage, is refused with where', () => {
-  assert.throws(config('benchmarks:\n  - name: t\n    run: "true"\n    mode: cputime\n    memory: true\n'), /benchmarks\[0\]\.memory: benchmark "t": only simulated benchmarks/);
+  assert.throws(
+    config('benchmarks:\n  - name: t\n    run: "true"\n    mode: cputime\n    memory: true\n'),
+    /benchmarks\[0\]\.memory: benchmark "t": only simulated benchmarks/,
+  );
   assert.throws(config('memory-threshold: lots\nbenchmarks:\n  - name: a\n    run: "true"\n'), /memory-threshold.*not a percentage/);
   assert.throws(config('benchmarks:\n  - name: a\n    run: "true"\n    memory: yes please\n'), /benchmarks\[0\]\.memory/);
 });
