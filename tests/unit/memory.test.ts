@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { compareResults } from '../../src/compare/compare.ts';
+import { differingCount, notRepeating } from '../../src/engine/check.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { CgBenchError } from '../../src/errors.ts';
 import { type HeapFigures, parseDhat, sumHeapFigures } from '../../src/parse/dhat.ts';
@@ -185,4 +186,13 @@ test('memory on a timed benchmark, or a memory-threshold that is not a percentag
   );
   assert.throws(config('memory-threshold: lots\nbenchmarks:\n  - name: a\n    run: "true"\n'), /memory-threshold.*not a percentage/);
   assert.throws(config('benchmarks:\n  - name: a\n    run: "true"\n    memory: yes please\n'), /benchmarks\[0\]\.memory/);
+});
+
+test('check and check-determinism: heap figures that differ between two runs of the same commit make the benchmark not repeating', () => {
+  assert.deepEqual(notRepeating(withMemory(memory()), withMemory(memory())), []);
+  assert.deepEqual(notRepeating(withMemory(memory()), withMemory(memory({ peakBytes: FIGURES.peakBytes + 16 }))), ['alloc']);
+  // `cg-bench check` prints each differing count of both runs: an event's, or a heap figure's.
+  const r = withMemory(memory()).benchmarks[0]!;
+  assert.equal(differingCount(r, 'memory.peakBytes'), 848);
+  assert.equal(differingCount(r, 'Ir'), 1000);
 });
