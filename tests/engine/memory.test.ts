@@ -51,3 +51,13 @@ test('one extra 64-byte block per iteration of 1,000: exactly +64,000 bytes and 
   const junit = await cli(['compare', 'base/results.json', 'head-1/results.json', '--format', 'junit'], { cwd: dir });
   assert.match(junit.stdout, /heap bytes allocated \+64,000/);
 });
+
+test('a memory run that fails where the Cachegrind run passed fails the benchmark, saying so', async () => {
+  // The second run (under DHAT) finds the file the first left in the private HOME, and exits 3.
+  const dir = project('memory: true\nbenchmarks:\n  - name: once\n    run: test -e "$HOME/ran" && { echo second run >&2; exit 3; }; touch "$HOME/ran"\n');
+  const r = await cli(['run', '--out', 'out'], { cwd: dir });
+  assert.equal(r.code, 3, r.stderr);
+  const once = readJson(join(dir, 'out', 'results.json')).benchmarks[0]!;
+  assert.equal(once.status, 'failed');
+  assert.match(once.message ?? '', /^memory run under DHAT: exited with status 3 \(the Cachegrind run exited with 0\); last lines of its stderr:\nsecond run/);
+});
