@@ -171,20 +171,8 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     const details = logTail(stderr) || (valgrindLog ? logTail(join(dir, valgrindLog)) : '');
     return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };
   }
-  // After the measured run, so that it cannot change the count: bytecode per Python function (python/attribution.ts).
-  const pythonAttribution =
-    python && attributionWanted()
-      ? await countingBytecode({
-          tmpDir: env['TMPDIR']!,
-          cwd: spec.cwd,
-          env,
-          scope: spec.instrument,
-          sandbox: ctx.sandbox,
-          run: (counting) =>
-            runProcess({ ...native, env: counting, stdout: { file: join(dir, 'bytecode.stdout.log') }, stderr: { file: join(dir, 'bytecode.stderr.log') } }),
-        })
-      : undefined;
-  // A second run under DHAT, after the measured one so that it cannot change the count.
+  // A second run under DHAT, right after the measured one (so that it cannot change the count, and
+  // finds its HOME as the measured run left it, before the bytecode pass writes there).
   const heap = spec.memory
     ? await measureMemory({
         valgrind: ctx.valgrind,
@@ -200,6 +188,19 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
       })
     : undefined;
   if (heap && 'problem' in heap) return { ...result, message: heap.problem };
+  // After the measured run, so that it cannot change the count: bytecode per Python function (python/attribution.ts).
+  const pythonAttribution =
+    python && attributionWanted()
+      ? await countingBytecode({
+          tmpDir: env['TMPDIR']!,
+          cwd: spec.cwd,
+          env,
+          scope: spec.instrument,
+          sandbox: ctx.sandbox,
+          run: (counting) =>
+            runProcess({ ...native, env: counting, stdout: { file: join(dir, 'bytecode.stdout.log') }, stderr: { file: join(dir, 'bytecode.stderr.log') } }),
+        })
+      : undefined;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
   attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
   return {
