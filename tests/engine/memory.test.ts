@@ -1,6 +1,6 @@
 // memory: true with real Valgrind (DHAT): the acceptance of docs/memory.md, measured.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cli, compileC, project, readJson } from '../helpers.ts';
@@ -50,6 +50,7 @@ test('one extra 64-byte block per iteration of 1,000: exactly +64,000 bytes and 
   assert.match(markdown.stdout, /\| alloc \| bytes allocated \| [\d,]+ \| [\d,]+ \| \+64,000 \|/);
   const junit = await cli(['compare', 'base/results.json', 'head-1/results.json', '--format', 'junit'], { cwd: dir });
   assert.match(junit.stdout, /heap bytes allocated \+64,000/);
+  rmSync(dir, { recursive: true, force: true });
 });
 
 test('a memory run that fails where the Cachegrind run passed fails the benchmark, saying so', async () => {
@@ -60,4 +61,5 @@ test('a memory run that fails where the Cachegrind run passed fails the benchmar
   const once = readJson(join(dir, 'out', 'results.json')).benchmarks[0]!;
   assert.equal(once.status, 'failed');
   assert.match(once.message ?? '', /^memory run under DHAT: exited with status 3 \(the Cachegrind run exited with 0\); last lines of its stderr:\nsecond run/);
+  rmSync(dir, { recursive: true, force: true });
 });

@@ -1,7 +1,7 @@
 // Memory figures (memory: true): DHAT's profile read, the figures compared, the configuration, the reports.
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { compareResults } from '../../src/compare/compare.ts';
 import { differingCount, notRepeating } from '../../src/engine/check.ts';
@@ -151,10 +151,17 @@ test('every report and export shows the memory regression', () => {
   assert.doesNotMatch(terminalReport({ colour: false }).render(plain), /memory/);
 });
 
+/** Loads cg-bench.yml with this text when called (in a directory removed after). */
 function config(text: string) {
-  const dir = tempDir('cg-bench-memory-');
-  writeFileSync(join(dir, 'cg-bench.yml'), text);
-  return () => loadConfig(join(dir, 'cg-bench.yml'));
+  return () => {
+    const dir = tempDir('cg-bench-memory-');
+    try {
+      writeFileSync(join(dir, 'cg-bench.yml'), text);
+      return loadConfig(join(dir, 'cg-bench.yml'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
 }
 
 test('memory: off by default, the suite default for simulated benchmarks, set per benchmark; memory-threshold default 0 %', () => {
