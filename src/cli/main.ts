@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import { compareResults } from '../compare/compare.ts';
 import { loadConfig } from '../config/load.ts';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
-import { checkDeterminism } from '../engine/check.ts';
+import { checkDeterminism, differingCount } from '../engine/check.ts';
 import { exitCodeFor, measure } from '../engine/measure.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatCount } from '../report/format.ts';
@@ -123,7 +123,7 @@ async function check(args: string[], io: CliIO): Promise<number> {
       io.stdout.write(`✗ ${name}: failed (${escapeTerminal((row.first.message ?? row.second.message ?? '').split('\n')[0] ?? '')})\n`);
     } else if (row.differing.length) {
       unstable++;
-      const diffs = row.differing.map((n) => `${n} ${formatCount(row.first.events![n as 'Ir'])} vs ${formatCount(row.second.events![n as 'Ir'])}`);
+      const diffs = row.differing.map((n) => `${n} ${formatCount(differingCount(row.first, n))} vs ${formatCount(differingCount(row.second, n))}`);
       io.stdout.write(`✗ ${name}: NONDETERMINISTIC — ${diffs.join(', ')}\n`);
     } else io.stdout.write(`✓ ${name}: identical (${formatCount(row.first.estimatedCycles ?? 0)} estimated cycles)\n`);
   }

@@ -3,6 +3,7 @@ import { unrecordedAtMost } from '../metric/aggregate.ts';
 import { executableDifference } from './executables.ts';
 import { ANOTHER_SEAL, sealDifference } from './seal.ts';
 import { lineChanges, type LineChange } from './line-changes.ts';
+import { compareMemory, type MemoryComparison } from './memory.ts';
 import type { BenchmarkResult, Environment, Results } from '../results/types.ts';
 
 export type Verdict = 'regression' | 'improvement' | 'unchanged' | 'new' | 'removed' | 'failed' | 'not-comparable';
@@ -58,6 +59,11 @@ export interface BenchmarkComparison {
   otherFunctions?: OtherFunctions;
   /** Why this benchmark alone is not comparable (it ran under another seal, or other programs or libraries than the base). */
   notComparable?: string;
+  /**
+   * Its heap figures, when either side measured them (`memory: true`). A memory regression makes
+   * the benchmark a regression even when its cycles did not move (and an improvement one).
+   */
+  memory?: MemoryComparison;
 }
 
 export interface Comparison {
@@ -232,6 +238,9 @@ function compareOne(
   let verdict: Verdict = 'unchanged';
   if (!comparable || machineChanged) verdict = 'not-comparable';
   else if (change !== 0 && Math.abs(relative) * 100 > thresholdPercent) verdict = change > 0 ? 'regression' : 'improvement';
+  const memory = compareMemory(base, head, machineChanged ?? (comparable ? undefined : 'the environments differ'));
+  if (memory?.verdict === 'regression' && verdict !== 'not-comparable') verdict = 'regression';
+  else if (memory?.verdict === 'improvement' && verdict === 'unchanged') verdict = 'improvement';
   const other = change === 0 ? undefined : otherFunctions(base, head, functions);
   return {
     ...out,
@@ -241,6 +250,7 @@ function compareOne(
     functions,
     ...(other ? { otherFunctions: other } : {}),
     ...(machineChanged ? { notComparable: machineChanged } : {}),
+    ...(memory ? { memory } : {}),
   };
 }
 

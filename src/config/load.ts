@@ -18,6 +18,7 @@ import {
   DEFAULT_CACHE,
   DEFAULT_THRESHOLD_PERCENT,
   DEFAULT_BUDGET_MS,
+  DEFAULT_MEMORY_THRESHOLD_PERCENT,
   DEFAULT_TIMEOUT_MS,
   MAX_BUDGET_MS,
   DEFAULT_WEIGHTS,
@@ -35,6 +36,8 @@ interface RawBenchmark {
   env?: Record<string, string | number | boolean>;
   cwd?: string;
   threshold?: number | string;
+  memory?: boolean;
+  'memory-threshold'?: number | string;
   timeout?: number | string;
   budget?: number | string;
   instrument?: InstrumentMode;
@@ -42,6 +45,8 @@ interface RawBenchmark {
 }
 interface RawConfig {
   threshold?: number | string;
+  memory?: boolean;
+  'memory-threshold'?: number | string;
   timeout?: number | string;
   'setup-timeout'?: number | string;
   cache?: Partial<Record<'I1' | 'D1' | 'LL', string>>;
@@ -123,6 +128,7 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     if (typeof value === 'number' && !Number.isFinite(value)) problems.push(where(segments, path, `${String(value)} is not ${what}`));
   };
   finite(raw.threshold, ['threshold'], 'threshold', 'a percentage (write 1% or 0.5%)');
+  finite(raw['memory-threshold'], ['memory-threshold'], 'memory-threshold', 'a percentage (write 0% or 0.5%)');
   finite(raw.timeout, ['timeout'], 'timeout', 'a duration (write 90s, 10m or a number of seconds)');
   for (const level of ['l1', 'll', 'ram'] as const) finite(raw.weights?.[level], ['weights', level], `weights.${level}`, 'a number of cycles');
   const longest = (value: number | string | undefined, segments: (string | number)[], path: string) => {
@@ -132,6 +138,7 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
   longest(raw.timeout, ['timeout'], 'timeout');
   longest(raw['setup-timeout'], ['setup-timeout'], 'setup-timeout');
   const defaultThreshold = raw.threshold === undefined ? DEFAULT_THRESHOLD_PERCENT : parsePercent(raw.threshold);
+  const defaultMemoryThreshold = raw['memory-threshold'] === undefined ? DEFAULT_MEMORY_THRESHOLD_PERCENT : parsePercent(raw['memory-threshold']);
   const defaultTimeout = raw.timeout === undefined ? DEFAULT_TIMEOUT_MS : parseDuration(raw.timeout);
   const globalEnv = stringEnv(raw.env);
   // Valgrind reads VALGRIND_OPTS (and the launcher others): options that change what is counted
@@ -179,6 +186,16 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     }
     valgrindVariables(b.env, ['benchmarks', i, 'env'], `benchmarks[${i}].env`);
     finite(b.threshold, ['benchmarks', i, 'threshold'], `benchmarks[${i}].threshold`, 'a percentage (write 1% or 0.5%)');
+    finite(b['memory-threshold'], ['benchmarks', i, 'memory-threshold'], `benchmarks[${i}].memory-threshold`, 'a percentage (write 0% or 0.5%)');
+    if (b.memory === true && (b.mode ?? 'cachegrind') !== 'cachegrind') {
+      problems.push(
+        where(
+          ['benchmarks', i, 'memory'],
+          `benchmarks[${i}].memory`,
+          `benchmark "${b.name}": only simulated benchmarks (mode: cachegrind) have memory figures; a timed benchmark runs natively, not under Valgrind`,
+        ),
+      );
+    }
     finite(b.timeout, ['benchmarks', i, 'timeout'], `benchmarks[${i}].timeout`, 'a duration (write 90s, 10m or a number of seconds)');
     longest(b.timeout, ['benchmarks', i, 'timeout'], `benchmarks[${i}].timeout`);
     finite(b.budget, ['benchmarks', i, 'budget'], `benchmarks[${i}].budget`, 'a duration (write 30s or 2m)');
@@ -205,6 +222,9 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
       cwd,
       env: { ...globalEnv, ...stringEnv(b.env) },
       thresholdPercent: b.threshold === undefined ? defaultThreshold : parsePercent(b.threshold),
+      // The suite's default reaches simulated benchmarks only: a timed one runs natively.
+      memory: (b.mode ?? 'cachegrind') === 'cachegrind' && (b.memory ?? raw.memory ?? false),
+      memoryThresholdPercent: b['memory-threshold'] === undefined ? defaultMemoryThreshold : parsePercent(b['memory-threshold']),
       timeoutMs: b.timeout === undefined ? defaultTimeout : parseDuration(b.timeout),
       instrument: b.instrument ?? 'whole',
       mode: b.mode ?? 'cachegrind',
@@ -218,7 +238,15 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
   const setupTimeoutMs = raw['setup-timeout'] === undefined ? defaultTimeout : parseDuration(raw['setup-timeout']);
   const hash = createHash('sha256')
     // Only what changes a measurement: thresholds and timeouts may change without a new baseline.
-    .update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument]) }))
+    // `memory` adds figures a baseline must have (and is left out when false: older hashes hold).
+    .update(
+      JSON.stringify({
+        setup,
+        cache,
+        weights,
+        benchmarks: benchmarks.map((b) => [b.name, b.run, relative(root, b.cwd), b.env, b.instrument, ...(b.memory ? ['memory'] : [])]),
+      }),
+    )
     .digest('hex');
   return {
     file,

@@ -28,6 +28,10 @@ export interface BenchmarkSpec {
   /** Variables from the config (top-level env, then the benchmark's own). */
   env: Record<string, string>;
   thresholdPercent: number;
+  /** Whether a second run under DHAT measures its heap (docs/memory.md); simulated benchmarks only. */
+  memory: boolean;
+  /** The change in a memory figure beyond which it counts as a regression or improvement. */
+  memoryThresholdPercent: number;
   timeoutMs: number;
   instrument: InstrumentMode;
   mode: MeasureMode;
@@ -70,6 +74,8 @@ export const DEFAULT_CACHE: CacheGeometry = {
 /** After pythonspeed's cachegrind.py and iai: L1 hit 1, LL hit 5, RAM 35 cycles. */
 export const DEFAULT_WEIGHTS: Weights = { l1: 1, ll: 5, ram: 35 };
 export const DEFAULT_THRESHOLD_PERCENT = 1;
+/** Memory figures are exact counts of bytes and blocks: any change is a change. */
+export const DEFAULT_MEMORY_THRESHOLD_PERCENT = 0;
 export const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 /** How long a timed benchmark's base and head are run alternately, when nobody says. */
 export const DEFAULT_BUDGET_MS = 60_000;

@@ -1,5 +1,6 @@
 import type { Config } from '../config/types.ts';
 import { EVENT_NAMES } from '../metric/events.ts';
+import { HEAP_FIGURES } from '../parse/dhat.ts';
 import { writeResults } from '../results/io.ts';
 import type { BenchmarkResult, Results } from '../results/types.ts';
 import type { Progress } from '../run/progress.ts';
@@ -41,9 +42,20 @@ export async function checkDeterminism(
   });
 }
 
-/** Event names whose counts differ between two runs of one benchmark; none when either run has no counts. */
+/**
+ * Event names whose counts differ between two runs of one benchmark, then its heap figures that do
+ * (`memory.totalBytes`, with memory: true); none when either run has no counts.
+ */
 function differingEvents(a: BenchmarkResult, b: BenchmarkResult): string[] {
-  return a.events && b.events ? EVENT_NAMES.filter((n) => a.events![n] !== b.events![n]) : [];
+  const events = a.events && b.events ? EVENT_NAMES.filter((n) => a.events![n] !== b.events![n]) : [];
+  const heap = a.memory && b.memory ? HEAP_FIGURES.filter((f) => a.memory![f] !== b.memory![f]).map((f) => `memory.${f}`) : [];
+  return [...events, ...heap];
+}
+
+/** The count a name of `differing` names in one run: an event, or `memory.<figure>`. */
+export function differingCount(r: BenchmarkResult, name: string): number {
+  const figure = HEAP_FIGURES.find((f) => name === `memory.${f}`);
+  return (figure ? r.memory?.[figure] : r.events?.[name as 'Ir']) ?? 0;
 }
 
 /** The benchmarks (by name) whose events differ between two runs of the same commit. */

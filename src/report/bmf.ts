@@ -1,3 +1,4 @@
+import { HEAP_MEASURES } from './memory.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
 
 /**
@@ -17,6 +18,8 @@ export const bmfReport: ReportFormat = {
         'l1-hits': { value: b.hits.l1 },
         'll-hits': { value: b.hits.ll },
         'ram-hits': { value: b.hits.ram },
+        // memory: true only: the heap figures as measures of their own (Bencher creates them on first upload).
+        ...Object.fromEntries(b.memory ? HEAP_MEASURES.map((m) => [m.slug, { value: b.memory![m.figure] }]) : []),
       };
     }
     return `${JSON.stringify(out, null, 2)}\n`;

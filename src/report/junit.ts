@@ -1,6 +1,7 @@
 import type { BenchmarkComparison } from '../compare/compare.ts';
 import type { BenchmarkResult } from '../results/types.ts';
 import { formatCount, formatPercent } from './format.ts';
+import { heapChangeText, heapSummary, verdictFromMemory } from './memory.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
 
 /** XML 1.0 text: escaped, and without the characters XML cannot carry. */
@@ -16,11 +17,19 @@ function escapeXml(text: string): string {
 
 function summary(b: BenchmarkResult | undefined): string {
   if (!b?.events || !b.hits) return '';
-  return `estimated cycles ${formatCount(b.estimatedCycles ?? 0)}; Ir ${formatCount(b.events.Ir)}; L1 hits ${formatCount(b.hits.l1)}; LL hits ${formatCount(b.hits.ll)}; RAM hits ${formatCount(b.hits.ram)}`;
+  const heap = b.memory ? `; heap: ${heapSummary(b.memory)}` : '';
+  return `estimated cycles ${formatCount(b.estimatedCycles ?? 0)}; Ir ${formatCount(b.events.Ir)}; L1 hits ${formatCount(b.hits.l1)}; LL hits ${formatCount(b.hits.ll)}; RAM hits ${formatCount(b.hits.ram)}${heap}`;
 }
 
 function testcase(name: string, seconds: number, body: string): string {
   return `    <testcase classname="cg-bench" name="${escapeXml(name)}" time="${seconds.toFixed(3)}">${body ? `\n${body}\n    ` : ''}</testcase>`;
+}
+
+/** What regressed: the cycles, the heap (memory: true), or both. */
+function regressionMessage(c: BenchmarkComparison, change: string): string {
+  const heap = c.memory?.verdict === 'regression' ? `heap ${heapChangeText(c)}, over the ${c.memory.thresholdPercent}% memory threshold` : '';
+  if (verdictFromMemory(c)) return heap;
+  return `estimated cycles ${change}, over the ${c.thresholdPercent}% threshold${heap ? `; ${heap}` : ''}`;
 }
 
 function fromComparison(c: BenchmarkComparison): { xml: string; kind: 'failure' | 'error' | 'skipped' | 'ok' } {
@@ -35,7 +44,7 @@ function fromComparison(c: BenchmarkComparison): { xml: string; kind: 'failure' 
         xml: testcase(
           c.name,
           time,
-          `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary(c.head))}</failure>`,
+          `      <failure type="regression" message="${escapeXml(regressionMessage(c, change))}">${escapeXml(summary(c.head))}</failure>`,
         ),
       };
     case 'failed':

@@ -16,6 +16,7 @@ import { characters, choosePieces, type FitOptions, type Piece } from './fit.ts'
 import type { BaselineCommitLink, ReportFormat, ReportInput } from './types.ts';
 import { pythonFunctionsMarkdown } from '../python/report.ts';
 import { timedMarkdown } from './timed.ts';
+import { memoryMarkdown, verdictFromMemory } from './memory.ts';
 
 const ICON: Record<Verdict, string> = {
   regression: '🔴',
@@ -83,7 +84,7 @@ function notRepeatingLine(names: readonly string[] | undefined): string[] {
 const TABLE_HEADER = ['| Benchmark | Base | Head | Change | |', '|:--|--:|--:|--:|:--|'];
 
 function comparisonRow(c: BenchmarkComparison): string {
-  return `| ${esc(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? '' : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]} |`;
+  return `| ${esc(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? '' : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]}${verdictFromMemory(c) ? ' (memory)' : ''} |`;
 }
 
 const RESULTS_HEADER = ['| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |', '|:--|--:|--:|--:|--:|--:|'];
@@ -192,6 +193,7 @@ interface Document {
   apart: Piece[];
   failures: { first: Piece; more: Piece }[];
   timed: Piece | undefined;
+  memory: Piece | undefined;
   details: Piece[];
   footer: string;
 }
@@ -222,6 +224,8 @@ function document(input: ReportInput): Document {
       return { first: { lines: [first], rank: RANK.failed }, more: { lines: more, rank: FAILURE_TEXT_RANK } };
     });
   const timedLines = timedMarkdown(head.timed);
+  const memoryLines = memoryMarkdown(head, comparison);
+  const memoryRegression = comparison?.benchmarks.some((c) => c.memory?.verdict === 'regression') ?? false;
   const details = (comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0) ?? []).map((c) => ({
     lines: ['', ...detail(c)],
     rank: c.verdict === 'regression' ? DETAIL_RANK.regression : DETAIL_RANK.other,
@@ -236,6 +240,7 @@ function document(input: ReportInput): Document {
     apart,
     failures,
     timed: timedLines.length ? { lines: timedLines, rank: TIMED_RANK } : undefined,
+    memory: memoryLines.length ? { lines: memoryLines, rank: memoryRegression ? RANK.regression : TIMED_RANK } : undefined,
     details,
     footer: `<sub>${footer.join(' · ')}</sub>`,
   };
@@ -285,6 +290,8 @@ function assemble(doc: Document, kept: Set<Piece> | undefined, fullReport: strin
   if (cut) lines.push('', `_${formatCount(cut)} more failed or not comparable benchmarks left out to fit. The full report: ${fullReport}._`);
   if (doc.timed && has(doc.timed)) lines.push(...doc.timed.lines);
   else if (doc.timed) lines.push('', `_The timed benchmarks' table is left out to fit. The full report: ${fullReport}._`);
+  if (doc.memory && has(doc.memory)) lines.push(...doc.memory.lines);
+  else if (doc.memory) lines.push('', `_The memory table is left out to fit. The full report: ${fullReport}._`);
   const details = doc.details.filter(has);
   if (details.length)
     lines.push('', '<details><summary>Details: instructions, cache hits and functions</summary>', ...details.flatMap((p) => p.lines), '', '</details>');
@@ -315,7 +322,14 @@ export function renderMarkdown(input: ReportInput, fit?: FitOptions): string {
   if (!fit) return whole;
   const size = fit.size ?? characters;
   if (size(whole) <= fit.limit) return whole;
-  const pieces: Piece[] = [...doc.rows, ...doc.apart, ...doc.failures.flatMap((f) => [f.first, f.more]), ...(doc.timed ? [doc.timed] : []), ...doc.details];
+  const pieces: Piece[] = [
+    ...doc.rows,
+    ...doc.apart,
+    ...doc.failures.flatMap((f) => [f.first, f.more]),
+    ...(doc.timed ? [doc.timed] : []),
+    ...(doc.memory ? [doc.memory] : []),
+    ...doc.details,
+  ];
   const fixed = size(text(assemble(doc, new Set(), fit.fullReport)));
   // `fixed` has every note already; the details' <details> wrapper is paid from NOTES_ROOM.
   const kept = choosePieces(pieces, fit.limit - fixed - NOTES_ROOM, size);

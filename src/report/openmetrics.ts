@@ -1,3 +1,4 @@
+import { HEAP_MEASURES } from './memory.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
 
 /**
@@ -10,13 +11,17 @@ export function labelValue(text: string): string {
   return encodeURIComponent(text.replace(/[\ud800-\udfff]/gu, '\ufffd')).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+type Benchmark = ReportInput['head']['benchmarks'][number];
+
 const FAMILIES = [
   ['cg_bench_estimated_cycles', 'Estimated cycles: L1 hits + 5 LL hits + 35 RAM hits (default weights)', (b) => b.estimatedCycles],
   ['cg_bench_instructions', 'Instructions executed (Ir)', (b) => b.events?.Ir ?? null],
   ['cg_bench_l1_hits', 'Accesses served by L1', (b) => b.hits?.l1 ?? null],
   ['cg_bench_ll_hits', 'Accesses served by the last-level cache', (b) => b.hits?.ll ?? null],
   ['cg_bench_ram_hits', 'Accesses that went to RAM', (b) => b.hits?.ram ?? null],
-] as const satisfies readonly (readonly [string, string, (b: ReportInput['head']['benchmarks'][number]) => number | null])[];
+  // memory: true only (docs/memory.md): exact heap counts from the DHAT run.
+  ...HEAP_MEASURES.map((m) => [`cg_bench_${m.slug.replace(/-/g, '_')}`, m.help, (b: Benchmark) => b.memory?.[m.figure] ?? null] as const),
+] as const satisfies readonly (readonly [string, string, (b: Benchmark) => number | null])[];
 
 /** OpenMetrics text for GitLab's metrics report (Premium shows the MR's change per metric). */
 export const openMetricsReport: ReportFormat = {
@@ -24,6 +29,8 @@ export const openMetricsReport: ReportFormat = {
   render({ head }: ReportInput): string {
     const lines: string[] = [];
     for (const [name, help, value] of FAMILIES) {
+      // The heap families only when some benchmark has the figures: exports without memory stay as they were.
+      if (name.startsWith('cg_bench_heap_') && !head.benchmarks.some((b) => value(b) !== null)) continue;
       lines.push(`# TYPE ${name} gauge`, `# HELP ${name} ${help}.`);
       for (const b of head.benchmarks) {
         const v = value(b);

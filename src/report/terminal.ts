@@ -5,6 +5,7 @@ import { PYTHON_FUNCTIONS_TITLE, pythonFunctionsTerminalRows } from '../python/r
 import { escapeTerminal } from './escape.ts';
 import { formatCount, formatDuration, formatPercent, formatSigned } from './format.ts';
 import { headline, VERDICT_LABEL } from './headline.ts';
+import { memoryTerminalRows, verdictFromMemory } from './memory.ts';
 import { timedTerminalTable } from './timed.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
 
@@ -45,7 +46,7 @@ export function terminalReport(options: { colour: boolean }): ReportFormat {
             c.base?.estimatedCycles != null ? formatCount(c.base.estimatedCycles) : '-',
             c.head?.estimatedCycles != null ? formatCount(c.head.estimatedCycles) : '-',
             change(c),
-            paint(COLOURS[c.verdict], VERDICT_LABEL[c.verdict]),
+            paint(COLOURS[c.verdict], VERDICT_LABEL[c.verdict] + (verdictFromMemory(c) ? ' (memory)' : '')),
           ]);
         }
         lines.push(...table(rows, new Set([1, 2, 3])));
@@ -108,6 +109,9 @@ export function terminalReport(options: { colour: boolean }): ReportFormat {
         lines.push(...(b.message ?? '').split('\n').map((l) => `  ${escapeTerminal(l)}`));
         lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
       }
+      const memory = memoryTerminalRows(head, comparison);
+      if (memory.length)
+        lines.push('', 'memory (heap, exact, from a second run under DHAT):', ...table(memory, new Set(comparison ? [2, 3, 4, 5] : [1, 2, 3, 4])));
       const timed = timedTerminalTable(head.timed ?? [], (v, text) => paint(v === 'regression' ? '31' : v === 'improvement' ? '32' : undefined, text));
       if (timed.length) lines.push('', 'timed natively (paired base and head, not simulated):', ...timed);
       lines.push('', headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ''));

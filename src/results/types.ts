@@ -1,5 +1,6 @@
 import type { CacheGeometry, Command, InstrumentMode, Weights } from '../config/types.ts';
 import type { EventCounts, Hits } from '../metric/events.ts';
+import type { HeapFigures } from '../parse/dhat.ts';
 import type { PythonAttribution } from '../python/types.ts';
 
 export const RESULTS_SCHEMA_VERSION = 1;
@@ -41,6 +42,18 @@ export interface ExecutableResult {
   path: string;
   sha256: string;
   main: boolean;
+}
+
+/**
+ * A benchmark's heap, measured exactly by a second run of it under DHAT (`memory: true`;
+ * docs/memory.md): every figure summed over its processes.
+ */
+export interface MemoryResult extends HeapFigures {
+  thresholdPercent: number;
+  /** The compressed dhat.out files, relative to results.json (Valgrind's dh_view.html opens them). */
+  files: string[];
+  /** How long the DHAT run took (for the cost; not compared). */
+  wallTimeMs: number;
 }
 
 type BenchmarkStatus = 'ok' | 'failed' | 'timeout';
@@ -109,6 +122,8 @@ export interface BenchmarkResult {
   executables?: ExecutableResult[];
   /** The seal its measured run ran under; absent in older results. */
   seal?: Seal;
+  /** Its heap, when the benchmark asked for it (`memory: true`). */
+  memory?: MemoryResult;
   /** Python benchmarks: bytecodes per Python function, from the unmeasured pass (python/types.ts). */
   python?: PythonAttribution;
   logs: { stdout: string; stderr: string };

@@ -1,11 +1,11 @@
-import { accessSync, constants as fsConstants, createWriteStream, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { accessSync, constants as fsConstants, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
 import type { BenchmarkSpec, CacheGeometry, Weights } from '../config/types.ts';
 import { errorMessage } from '../errors.ts';
-import { logTail, openPlainStream } from '../untrusted/read.ts';
+import { logTail } from '../untrusted/read.ts';
+import { gzipAndRemove } from './gzip.ts';
+import { measureMemory } from './memory.ts';
 import { aggregateProfiles, type ProcessProfile } from '../metric/aggregate.ts';
 import { attachLineText } from './line-text.ts';
 import { parseCachegrindFile } from '../parse/cachegrind.ts';
@@ -54,20 +54,6 @@ function programProblem(program: string, cwd: string, path: string | undefined):
     return code === 'ENOENT' ? `command not found: ${program} (no such file in ${cwd})` : `cannot execute ${program}: ${code}`;
   }
   return undefined;
-}
-
-async function gzipAndRemove(path: string): Promise<void> {
-  // The directory is the benchmark's too: never write through a link it may have put at the name.
-  rmSync(`${path}.gz`, { force: true });
-  let from;
-  try {
-    from = openPlainStream(path, 'profile');
-  } catch {
-    rmSync(path, { force: true }); // Swapped for a fifo or a link meanwhile: not kept.
-    return;
-  }
-  await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: 'wx' }));
-  rmSync(path);
 }
 
 /** Runs one benchmark under Cachegrind; never throws for the benchmark's own failures. */
@@ -185,6 +171,23 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     const details = logTail(stderr) || (valgrindLog ? logTail(join(dir, valgrindLog)) : '');
     return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };
   }
+  // A second run under DHAT, right after the measured one (so that it cannot change the count, and
+  // finds its HOME as the measured run left it, before the bytecode pass writes there).
+  const heap = spec.memory
+    ? await measureMemory({
+        valgrind: ctx.valgrind,
+        sandbox: ctx.sandbox,
+        argv,
+        cwd: spec.cwd,
+        env,
+        timeoutMs: spec.timeoutMs,
+        dir,
+        outDir: ctx.outDir,
+        job,
+        thresholdPercent: spec.memoryThresholdPercent,
+      })
+    : undefined;
+  if (heap && 'problem' in heap) return { ...result, message: heap.problem };
   // After the measured run, so that it cannot change the count: bytecode per Python function (python/attribution.ts).
   const pythonAttribution =
     python && attributionWanted()
@@ -205,6 +208,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     status: 'ok',
     ...cost,
     executables: executablesOf(dir, ctx.root, ctx.sandbox.user),
+    ...(heap ? { memory: heap.memory } : {}),
     ...(pythonAttribution ? { python: pythonAttribution } : {}),
   };
 }

@@ -4,11 +4,16 @@ import { join } from 'node:path';
 
 /**
  * The files Valgrind writes for one benchmark, all in one absolute directory: every traced process
- * opens `valgrind.<pid>.log` when it starts and writes `cachegrind.out.<pid>` when it ends. This
- * module alone names them: it writes the arguments and finds the files again.
+ * opens `valgrind.<pid>.log` when it starts and writes `<tool>.out.<pid>` when it ends
+ * (`cachegrind.out.<pid>`, or `dhat.out.<pid>` in the memory run's own directory). This module
+ * alone names them: it writes the arguments and finds the files again.
  */
-const PROFILE = /^cachegrind\.out\.(\d+)$/;
+export type ValgrindTool = 'cachegrind' | 'dhat';
+const PROFILE: Record<ValgrindTool, RegExp> = { cachegrind: /^cachegrind\.out\.(\d+)$/, dhat: /^dhat\.out\.(\d+)$/ };
 const LOG = /^valgrind\.(\d+)\.log$/;
+
+/** The memory run's directory within a benchmark's: its logs must not meet the Cachegrind run's. */
+export const MEMORY_DIRECTORY = 'memory';
 
 /**
  * The logs sit where the benchmark can write (it knows its pid): they are read as plain files only,
@@ -20,8 +25,8 @@ const LOG_TAIL = 1 * MiB;
 export const LOG_OBJECTS = 32 * MiB;
 
 /** Valgrind's arguments that put one profile and one log per process into `dir` (absolute). */
-export function outputFileArgs(dir: string): string[] {
-  return [`--cachegrind-out-file=${join(dir, 'cachegrind.out.%p')}`, `--log-file=${join(dir, 'valgrind.%p.log')}`];
+export function outputFileArgs(dir: string, tool: ValgrindTool = 'cachegrind'): string[] {
+  return [`--${tool}-out-file=${join(dir, `${tool}.out.%p`)}`, `--log-file=${join(dir, 'valgrind.%p.log')}`];
 }
 
 /** What identifies a live process as one of this benchmark's: its Valgrind command line names `dir`. */
@@ -37,10 +42,10 @@ export interface ProcessFiles {
 }
 
 /** The processes that left files in `dir`, by pid. */
-export function processFiles(dir: string): ProcessFiles[] {
+export function processFiles(dir: string, tool: ValgrindTool = 'cachegrind'): ProcessFiles[] {
   const byPid = new Map<number, ProcessFiles>();
   for (const name of readdirSync(dir)) {
-    const profile = PROFILE.exec(name);
+    const profile = PROFILE[tool].exec(name);
     const log = LOG.exec(name);
     const pid = Number((profile ?? log)?.[1]);
     if (!profile && !log) continue;
@@ -61,8 +66,8 @@ function commandInLog(text: string): string | undefined {
  * Processes that started (a log) but never ended (no profile): still running when the benchmark's
  * main process exited, or killed without a chance to write. Their work is not in the count.
  */
-export function unfinishedProcesses(dir: string): { pid: number; command: string }[] {
-  return processFiles(dir)
+export function unfinishedProcesses(dir: string, tool: ValgrindTool = 'cachegrind'): { pid: number; command: string }[] {
+  return processFiles(dir, tool)
     .filter((p) => p.log && !p.profile)
     .map((p) => {
       // Unreadable or not a plain file: named by pid alone.

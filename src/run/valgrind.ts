@@ -56,7 +56,7 @@ export function locateValgrind(env: NodeJS.ProcessEnv = process.env): ValgrindIn
     const real = join(dirname(bin), 'valgrind.bin');
     if (isExecutable(real)) bin = real;
   }
-  // Valgrind 3.24 starts the default tool (memcheck) even for --version; the image ships only cachegrind.
+  // Valgrind 3.24 starts the default tool (memcheck) even for --version; the image ships only cachegrind, none and dhat.
   const probe = runProcessSync({ argv: [bin, '--tool=cachegrind', '--version'], timeoutMs: 60_000, output: 'capture' });
   const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
   if (probe.exitCode !== 0 || !match) {
@@ -98,4 +98,12 @@ export function cachegrindArgs(options: { cache: CacheGeometry; instrument: Inst
     ...outputFileArgs(options.outDir),
     ...(options.instrument === 'region' ? ['--instr-at-start=no'] : []),
   ];
+}
+
+/**
+ * The DHAT command line of the memory run (run/memory.ts): exact heap counts of every process,
+ * sealed like the Cachegrind run. DHAT counts the whole process (it has no instrumentation toggle).
+ */
+export function dhatArgs(outDir: string): string[] {
+  return ['--tool=dhat', '--trace-children=yes', ...SEALED_VALGRIND_OPTIONS, ...outputFileArgs(outDir, 'dhat')];
 }
