@@ -9,7 +9,6 @@ import type { Results } from '../results/types.ts';
 import type { Comparison } from '../compare/compare.ts';
 import { ensureCommit, fetchCredentials, headParents, mergeBaseLocal } from '../vcs/git.ts';
 import type { GitHubApi } from './api.ts';
-import { writeArtifact } from './artifact.ts';
 import { actionsCacheStore } from './baseline-store.ts';
 import { actionsCacheHistory } from './history-store.ts';
 import type { Trigger } from './event.ts';
@@ -132,7 +131,6 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
       const body = reportBody(suite.marker, input, { limit: GITHUB_COMMENT_LIMIT, fullReport: inSummary });
       io.info(headline(head, comparison));
       if (trigger.kind === 'pull_request') {
-        writeArtifact(join(ctx.outRoot, 'artifact'), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
         if (trigger.fork) {
           io.notice(
             `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join(ctx.outRoot, 'artifact')} as an artifact.`,
@@ -144,6 +142,9 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
       }
       setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource, report.baselineSaved);
     },
+    // The fork-safe pair's artifact: a fork's pull request is reported by the workflow_run workflow (mode: report).
+    reportHandOver: () =>
+      trigger.kind === 'pull_request' ? { dir: join(ctx.outRoot, 'artifact'), sha: trigger.headSha, pullRequest: trigger.number } : undefined,
     shardDir: () => join(ctx.outRoot, 'shard'),
     async publishShard(shard, dir) {
       io.setOutput('output-dir', ctx.outRoot);
