@@ -15,7 +15,7 @@ import { keepHistory } from './history.ts';
 import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
 import { writeReportHandOver } from './report-hand-over.ts';
 import { makeReport, outcomeOf } from './report-job.ts';
-import { hasTimedBenchmarks, timeAgainstBaseline } from './timed.ts';
+import { hasTimedBenchmarks, timeAgainstBaseline } from './stopwatch.ts';
 import type { BaselineCommit, CiAdapter, Occasion, Outcome } from './types.ts';
 
 /**

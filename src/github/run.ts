@@ -4,8 +4,8 @@ import { runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
 import { runReportJob } from '../ci/report-job.ts';
 import { jobsLine, regressedMessage } from '../report/headline.ts';
 import type { Outcome } from '../ci/types.ts';
-import { engineFromEnv, imageId, insideImage } from '../container/engine.ts';
-import { containerMeasurer, inProcessMeasurer, type Measurer } from '../container/measurer.ts';
+import { engineFromEnv, imageId, insideImage } from '../container/client.ts';
+import { containerMeasurer, inImageMeasurer, type Measurer } from '../container/measurer.ts';
 import { CgBenchError } from '../errors.ts';
 import { suiteFor } from '../publish/suite.ts';
 import { headCommit } from '../vcs/git.ts';
@@ -39,7 +39,7 @@ function createMeasurer(ctx: GitHubContext, actionDir: string): Measurer {
   if (jobs) log(jobs);
   if (insideImage(ctx.env)) {
     ctx.io.info('Running inside the cg-bench image: measuring in this container.');
-    return inProcessMeasurer({ jobs: ctx.inputs.jobs, exclude: ['.git'], log });
+    return inImageMeasurer({ jobs: ctx.inputs.jobs, exclude: ['.git'], log });
   }
   const engine = engineFromEnv(ctx.env);
   const image = imageReference(ctx.inputs, actionDir);
