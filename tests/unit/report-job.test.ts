@@ -15,6 +15,11 @@ import type { GitHubApi } from '../../src/github/api.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
 import { readInputs } from '../../src/github/inputs.ts';
 import type { ActionIO } from '../../src/github/io.ts';
+import { gitLabAdapter } from '../../src/gitlab/adapter.ts';
+import type { GitLabApi } from '../../src/gitlab/api.ts';
+import { readJob } from '../../src/gitlab/job.ts';
+import { noteJob } from '../../src/gitlab/note-job.ts';
+import { suiteFor } from '../../src/publish/suite.ts';
 import { commentMarker } from '../../src/publish/sticky.ts';
 import { tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
@@ -125,4 +130,58 @@ test("a fork's artifact whose baseline is in another unit is reported with no co
   assert.match(comments[0]!, /cannot compare: the baseline was measured with/);
   assert.match(summaries[0]!, /cannot compare: the baseline was measured with/);
   assert.deepEqual(failures, []);
+});
+
+test("GitLab's note job reads what the merge job left in its artifacts and notes the report; another commit's is refused", async () => {
+  const env = {
+    CI_API_V4_URL: 'https://gitlab.example/api/v4',
+    CI_PROJECT_ID: '7',
+    CI_PROJECT_DIR: '/builds/g/p',
+    CI_JOB_NAME: 'cg-bench',
+    CI_COMMIT_SHA: SHA,
+    CI_DEFAULT_BRANCH: 'main',
+    CI_PROJECT_URL: 'https://gitlab.example/g/p',
+    CI_MERGE_REQUEST_IID: '3',
+    CI_MERGE_REQUEST_DIFF_BASE_SHA: BASE_SHA,
+    CG_BENCH_GITLAB_TOKEN: 'glpat-x',
+  };
+  const part = { index: 1, count: 1, benchmarks: ['parse', 'render'] };
+  const parts = tempDir();
+  writeShardHandOver(join(parts, '1'), {
+    index: 1,
+    count: 1,
+    sha: SHA,
+    baselineSource: 'merge-base',
+    imageIdentity: 'i',
+    configText: '',
+    head: { ...head, shard: part },
+    base: { ...base, shard: part },
+  });
+  const out = tempDir();
+  const notes: string[] = [];
+  const api = {
+    findNote: async () => undefined,
+    createNote: async (_iid: number, body: string) => void notes.push(body),
+  } as unknown as GitLabApi;
+  const lines: string[] = [];
+  const log = { info: (m: string) => void lines.push(m), warning: (m: string) => void lines.push(m), write: () => {} };
+  const gitlabSuite = suiteFor('.', 'cg-bench.yml', '');
+  const measuring = readJob({ ...env, CG_BENCH_MODE: 'merge' });
+  await runMerge(gitLabAdapter(measuring, gitlabSuite, api, out, log), parts, 'parts');
+  assert.equal(notes.length, 0, 'the merge job writes no note');
+
+  const job = readJob({ ...env, CG_BENCH_MODE: 'note' });
+  const withMr = { ...job, mergeRequest: job.mergeRequest! };
+  assert.deepEqual(await runReportJob(noteJob(withMr, gitlabSuite, api, out, log)), { kind: 'ok' });
+  assert.equal(notes.length, 1);
+  assert.ok(notes[0]!.startsWith(`${gitlabSuite.marker}\n`));
+  assert.match(notes[0]!, /1 regression/);
+  assert.match(notes[0]!, new RegExp(`Compared with the merge-base \\[\`${BASE_SHA.slice(0, 8)}\`\\]`));
+
+  const other = readJob({ ...env, CG_BENCH_MODE: 'note', CI_COMMIT_SHA: BASE_SHA });
+  await assert.rejects(
+    runReportJob(noteJob({ ...other, mergeRequest: other.mergeRequest! }, gitlabSuite, api, out, log)),
+    /cg-bench-results: the measuring job measured 01234567, not this pipeline's commit fedcba98; refusing its results/,
+  );
+  assert.equal(notes.length, 1);
 });
