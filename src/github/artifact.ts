@@ -1,13 +1,12 @@
 import { CgBenchError, errorMessage } from '../errors.ts';
 import type { ReportJobAdapter } from '../ci/types.ts';
 import type { GitHubApi } from './api.ts';
-import { reportBody, summaryBody } from '../publish/report-body.ts';
-import { commentMarker, GITHUB_COMMENT_LIMIT } from '../publish/sticky.ts';
+import { commentMarker } from '../publish/sticky.ts';
 import { commitUrl, workflowRunUrl } from './urls.ts';
 import type { Trigger } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
-import { publishToPullRequest } from './publish.ts';
+import { gitHubBodies, publishToPullRequest } from './publish.ts';
 
 /** Said under every report made from a fork's artifact. */
 const FORK_NOTE =
@@ -83,11 +82,12 @@ export function forkReportJob(ctx: ReportContext, trigger: Trigger): ReportJobAd
       const measuringRun =
         Number.isSafeInteger(trigger.runId) && trigger.runId > 0 ? workflowRunUrl({ ...ctx.env, GITHUB_RUN_ID: String(trigger.runId) }) : undefined;
       const artifact = `the artifact of ${measuringRun ? `[the measuring run](${measuringRun})` : 'the measuring run'} (\`cg-bench diff base.json head.json --format markdown\` renders it whole)`;
-      const after = `\n${FORK_NOTE}\n`;
-      await io.writeSummary(summaryBody(suite.marker, input, artifact, undefined, after));
-      const runUrl = workflowRunUrl(ctx.env);
-      const inSummary = `${runUrl ? `[this run's job summary](${runUrl})` : "this run's job summary"} and ${artifact}`;
-      const body = reportBody(suite.marker, input, { limit: GITHUB_COMMENT_LIMIT, fullReport: inSummary }, after);
+      const { summary, comment: body } = gitHubBodies(suite.marker, input, {
+        wholeReport: artifact,
+        runUrl: workflowRunUrl(ctx.env),
+        after: `\n${FORK_NOTE}\n`,
+      });
+      await io.writeSummary(summary);
       await publishToPullRequest({ io, inputs, suite, api, env: ctx.env }, { number: pullRequest, headSha: trigger.headSha }, body, head, comparison);
       io.setOutput('regressions', comparison?.comparable ? comparison.counts.regression : 0);
       io.setOutput('improvements', comparison?.comparable ? comparison.counts.improvement : 0);
