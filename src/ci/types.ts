@@ -135,8 +135,10 @@ export interface ReportJobAdapter {
   readonly log: CiLog;
   readonly thresholdPercent: number | undefined;
   readonly failOnRegression: boolean;
-  /** The directory the hand-over was put in (trusted), the hand-over's place beneath it ('' for itself), how messages name
-   * that directory, and what to do when there is no hand-over. */
+  /**
+   * Where the hand-over is: the directory it was put in (trusted: read beneath it), its place there
+   * ('' for the directory itself), how messages name the directory, and what to do when it is missing.
+   */
   readonly handOver: { root: string; sub: string; shown: string; missing: string };
   /** Said of the baseline instead of the hand-over's words, when the measuring job is not trusted to word it (a fork's run). */
   readonly baselineSourceShown?: string | undefined;
