@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { engineFromEnv, imageId } from '../../src/container/engine.ts';
+import { engineFromEnv, imageId } from '../../src/container/client.ts';
 import { containerMeasurer } from '../../src/container/measurer.ts';
 import type { Results } from '../../src/results/types.ts';
 import { builtExamples, count, table, temp, type Figure, type Options } from '../lib.ts';

@@ -1,14 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compareWithBaseline } from '../compare/compare.ts';
 import type { MeasureSelection, Measurement, Measurer } from '../container/measurer.ts';
 import { notRepeating } from '../engine/check.ts';
 import { ExitCode } from '../errors.ts';
-import { reportBody } from '../publish/report-body.ts';
-import { regressedNames } from '../report/headline.ts';
 import { NOT_REPEATING_HELP } from '../report/markdown.ts';
 import { exportFileName, reportFormat } from '../report/index.ts';
-import type { ReportInput } from '../report/types.ts';
 import { writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { mergeShards } from '../shard/merge.ts';
@@ -17,7 +13,9 @@ import { headConfigText, lookUpBaseline, saveMainlineBaseline, settleBaseline, t
 import { baseCheckout } from './base-checkout.ts';
 import { keepHistory } from './history.ts';
 import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
-import { hasTimedBenchmarks, timeAgainstBaseline } from './timed.ts';
+import { writeReportHandOver } from './report-hand-over.ts';
+import { makeReport, outcomeOf } from './report-job.ts';
+import { hasTimedBenchmarks, timeAgainstBaseline } from './stopwatch.ts';
 import type { BaselineCommit, CiAdapter, Occasion, Outcome } from './types.ts';
 
 /**
@@ -186,7 +184,7 @@ function baselineCommitOf(occasion: Occasion): BaselineCommit | undefined {
   return occasion.kind === 'change' && 'sha' in occasion.baseline ? occasion.baseline : undefined;
 }
 
-/** Compare, report where people look, decide. */
+/** Compare, report where people look (and hand over to a report job), decide. */
 async function finish(
   ci: CiAdapter,
   head: Results,
@@ -194,41 +192,17 @@ async function finish(
   found: Baseline,
   kept: { baselineSaved: boolean | undefined; trend: string | undefined; commit: BaselineCommit | undefined; notRepeating?: string[] | undefined },
 ): Promise<Outcome> {
-  let baseline = found;
-  const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
-  if (problem) {
-    ci.log.warning(problem);
-    baseline = { results: undefined, source: `none: ${problem}` };
-  }
-  const commit = kept.commit;
-  const input: ReportInput = {
-    head,
-    comparison,
-    baselineSource: baseline.source,
-    suite: ci.suite.heading,
-    baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : undefined,
-    notRepeating: kept.notRepeating,
-  };
-  const body = reportBody(ci.suite.marker, input);
+  const report = makeReport(ci, head, headCode, found, kept);
+  const { comparison } = report;
   mkdirSync(ci.outRoot, { recursive: true });
-  writeFileSync(join(ci.outRoot, 'report.md'), body);
+  writeFileSync(join(ci.outRoot, 'report.md'), report.body);
   for (const format of ci.exports)
     writeFileSync(join(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head, comparison }));
-  await ci.publish({
-    head,
-    headCode,
-    baseline: baseline.results,
-    baselineSource: baseline.source,
-    baselineSaved: kept.baselineSaved,
-    comparison,
-    body,
-    input,
-    trend: kept.trend,
-  });
-
-  const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
-  if (headCode === ExitCode.benchmarkFailed) return { kind: 'benchmarks-failed', count: failed };
-  const regressed = regressedNames(head, comparison);
-  if (ci.failOnRegression && regressed.length > 0) return { kind: 'regressed', count: regressed.length, names: regressed };
-  return { kind: 'ok' };
+  const handOver = ci.reportHandOver();
+  if (handOver) {
+    const { dir, ...names } = handOver;
+    writeReportHandOver(dir, { ...names, suite: ci.suite.id, baselineSource: report.baselineSource }, head, report.baseline);
+  }
+  await ci.publish(report);
+  return outcomeOf(report, ci.failOnRegression);
 }

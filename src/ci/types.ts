@@ -4,6 +4,7 @@ import type { Suite } from '../publish/suite.ts';
 import type { ExportFormat } from '../report/index.ts';
 import type { ReportInput } from '../report/types.ts';
 import type { Shard } from '../shard/plan.ts';
+import type { ReportHandOver } from './report-hand-over.ts';
 import type { Environment, Results } from '../results/types.ts';
 
 /** The CI's log: plain lines and warnings (annotations on GitHub). */
@@ -121,4 +122,32 @@ export interface CiAdapter {
   shardDir(shard: Shard): string;
   /** Says that this job measured one part, and where its results are. */
   publishShard(shard: Shard, dir: string): Promise<void>;
+  /** Where this job leaves a report job its hand-over (ci/report-hand-over.ts) and what it names; undefined when none follows. */
+  reportHandOver(): { dir: string; sha: string; pullRequest?: number } | undefined;
+}
+
+/**
+ * A job that reports what a measuring job measured (GitHub's mode: report for a fork's pull request,
+ * GitLab's note job), running no code of the change: the CI says where the hand-over is, whose it
+ * must be and where the report goes; reading, comparing and reporting are ci/report-job.ts's.
+ */
+export interface ReportJobAdapter {
+  readonly log: CiLog;
+  readonly thresholdPercent: number | undefined;
+  readonly failOnRegression: boolean;
+  /**
+   * Where the hand-over is: the directory it was put in (trusted: read beneath it), its place there
+   * ('' for the directory itself), how messages name the directory, and what to do when it is missing.
+   */
+  readonly handOver: { root: string; sub: string; shown: string; missing: string };
+  /** Said of the baseline instead of the hand-over's words, when the measuring job is not trusted to word it (a fork's run). */
+  readonly baselineSourceShown?: string | undefined;
+  shortSha(sha: string): string;
+  commitUrl(sha: string): string | undefined;
+  /** The suite reported, once the hand-over is found to be this run's; throws a CgBenchError naming what is not. */
+  accept(handOver: ReportHandOver): Promise<Suite>;
+  /** The commit the measuring job compared with, when the CI names it. */
+  baselineCommit(): BaselineCommit | undefined;
+  /** Shows the report: comment or note, status, outputs. */
+  publishReport(suite: Suite, report: Report): Promise<void>;
 }

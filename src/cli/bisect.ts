@@ -1,5 +1,5 @@
 import { compareResults, functionChanges } from '../compare/compare.ts';
-import { firstParentRange, locateConfig, refuseUncommittedConfig, resolveCommit, type Commit } from '../bisect/history.ts';
+import { firstParentRange, locateConfig, refuseUncommittedConfig, resolveCommit, type Commit } from '../bisect/commits.ts';
 import { bisect, type BisectOutcome, type Verdict } from '../bisect/search.ts';
 import { loadConfig } from '../config/load.ts';
 import type { Config } from '../config/types.ts';

@@ -3,7 +3,7 @@ import { loadConfig } from '../config/load.ts';
 import { MAX_BUDGET_MS } from '../config/types.ts';
 import { parseDuration } from '../config/values.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
-import { timedMarkdown, timedTerminalTable } from '../report/timed.ts';
+import { timedMarkdown, timedTerminalTable } from '../report/stopwatch.ts';
 import { readResults, writeResults } from '../results/io.ts';
 import { COUNTERS_FALLBACKS, PAIRED_FILE, timeSuite } from '../stopwatch/suite.ts';
 import { callerDirectory, resolveFrom, shownPath } from '../util/paths.ts';

@@ -12,11 +12,11 @@ import type { Environment, Results, TimedResult } from '../results/types.ts';
 import { PAIRED_FILE, timeSuite } from '../stopwatch/suite.ts';
 import { MiB, readTextBounded } from '../untrusted/read.ts';
 import { lineProgress } from '../run/progress.ts';
-import { handOver, NO_SANDBOX, SEAL_VARIABLE, untrustedUser } from '../untrusted/sandbox.ts';
+import { giveTree, NO_SANDBOX, SEAL_VARIABLE, untrustedUser } from '../untrusted/sandbox.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { cpuView, sandboxFor } from '../run/suite.ts';
 import { absolutePath } from '../util/paths.ts';
-import { imageRunArgs, runEngine, type ContainerEngine, type Mount } from './engine.ts';
+import { imageRunArgs, runEngine, type ContainerEngine, type Mount } from './client.ts';
 
 /** The path every measurement is made at: the path reaches the program, so it must never vary. */
 const WORKSPACE = '/work';
@@ -244,7 +244,7 @@ export function containerMeasurer(options: {
  * Already inside the pinned image (a job container): no engine to start. Each checkout is copied to
  * the image's /work volume first, so it is measured at the same path and on a host filesystem.
  */
-export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; log: (line: string) => void }): Measurer {
+export function inImageMeasurer(options: { jobs: number; exclude?: string[]; log: (line: string) => void }): Measurer {
   const workspace = WORKSPACE;
   return {
     imageIdentity: process.env['CG_BENCH_IMAGE_DIGEST'] || process.env['CG_BENCH_IMAGE'] || 'in-image',
@@ -265,7 +265,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       // in; the original's .git (and GitLab's variable files) are not theirs to read.
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
-        handOver({ ...NO_SANDBOX, user }, workspace);
+        giveTree({ ...NO_SANDBOX, user }, workspace);
         lockGitDirectory(checkout);
       }
       try {
@@ -293,7 +293,7 @@ export function inProcessMeasurer(options: { jobs: number; exclude?: string[]; l
       rmSync(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : undefined;
       if (user) {
-        for (const dir of Object.values(sides)) handOver({ ...NO_SANDBOX, user }, dir);
+        for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {

@@ -2,20 +2,17 @@ import { join, resolve } from 'node:path';
 import type { CiAdapter, Occasion, Report } from '../ci/types.ts';
 import { errorMessage } from '../errors.ts';
 import type { Suite } from '../publish/suite.ts';
-import { GITHUB_COMMENT_LIMIT } from '../publish/sticky.ts';
-import { reportBody, summaryBody } from '../publish/report-body.ts';
 import { headline } from '../report/headline.ts';
 import type { Results } from '../results/types.ts';
 import type { Comparison } from '../compare/compare.ts';
 import { ensureCommit, fetchCredentials, headParents, mergeBaseLocal } from '../vcs/git.ts';
 import type { GitHubApi } from './api.ts';
-import { writeArtifact } from './artifact.ts';
 import { actionsCacheStore } from './baseline-store.ts';
 import { actionsCacheHistory } from './history-store.ts';
 import type { Trigger } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
-import { publishToPullRequest, setCommitStatus } from './publish.ts';
+import { gitHubBodies, publishToPullRequest, setCommitStatus } from './publish.ts';
 import { commitUrl, workflowRunUrl } from './urls.ts';
 
 export interface GitHubContext {
@@ -125,14 +122,11 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
     },
     async publish(report: Report) {
       const { head, comparison, input, trend } = report;
-      const runUrl = workflowRunUrl(ctx.env);
       const reportMd = `\`report.md\` in the action's \`output-dir\` (upload it with actions/upload-artifact to keep it)`;
-      await io.writeSummary(summaryBody(suite.marker, input, reportMd, trend));
-      const inSummary = runUrl ? `[this run's job summary](${runUrl}) and ${reportMd}` : `this run's job summary and ${reportMd}`;
-      const body = reportBody(suite.marker, input, { limit: GITHUB_COMMENT_LIMIT, fullReport: inSummary });
+      const { summary, comment: body } = gitHubBodies(suite.marker, input, { wholeReport: reportMd, runUrl: workflowRunUrl(ctx.env), trend });
+      await io.writeSummary(summary);
       io.info(headline(head, comparison));
       if (trigger.kind === 'pull_request') {
-        writeArtifact(join(ctx.outRoot, 'artifact'), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
         if (trigger.fork) {
           io.notice(
             `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join(ctx.outRoot, 'artifact')} as an artifact.`,
@@ -144,6 +138,9 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
       }
       setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource, report.baselineSaved);
     },
+    // The fork-safe pair's artifact: a fork's pull request is reported by the workflow_run workflow (mode: report).
+    reportHandOver: () =>
+      trigger.kind === 'pull_request' ? { dir: join(ctx.outRoot, 'artifact'), sha: trigger.headSha, pullRequest: trigger.number } : undefined,
     shardDir: () => join(ctx.outRoot, 'shard'),
     async publishShard(shard, dir) {
       io.setOutput('output-dir', ctx.outRoot);

@@ -5,8 +5,29 @@ import type { GitHubApi } from './api.ts';
 import { writeComment } from './comment.ts';
 import type { ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
+import { reportBody, summaryBody } from '../publish/report-body.ts';
+import { GITHUB_COMMENT_LIMIT } from '../publish/sticky.ts';
 import type { Suite } from '../publish/suite.ts';
+import type { ReportInput } from '../report/types.ts';
 import { commitStatus } from './status.ts';
+
+/**
+ * The report as GitHub shows it, for a measuring job and a fork's report job alike: the job summary
+ * (with the default branch's trend, when given) and the comment, each fitted, saying where the whole
+ * report is (`wholeReport`: a file or an artifact) and ending with the caller's `after`.
+ */
+export function gitHubBodies(
+  marker: string,
+  input: ReportInput,
+  where: { wholeReport: string; runUrl: string | undefined; trend?: string | undefined; after?: string },
+): { summary: string; comment: string } {
+  const { wholeReport, runUrl, trend, after = '' } = where;
+  const inSummary = `${runUrl ? `[this run's job summary](${runUrl})` : "this run's job summary"} and ${wholeReport}`;
+  return {
+    summary: summaryBody(marker, input, wholeReport, trend, after),
+    comment: reportBody(marker, input, { limit: GITHUB_COMMENT_LIMIT, fullReport: inSummary }, after),
+  };
+}
 
 /** Whether there is news for a new comment (an existing one is always kept current). */
 function shouldComment(mode: ActionInputs['comment'], comparison: Comparison | undefined, head: Results): boolean {

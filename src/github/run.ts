@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { runMerge, runPipeline, runShard } from '../ci/pipeline.ts';
+import { runReportJob } from '../ci/report-job.ts';
 import { jobsLine, regressedMessage } from '../report/headline.ts';
 import type { Outcome } from '../ci/types.ts';
-import { engineFromEnv, imageId, insideImage } from '../container/engine.ts';
-import { containerMeasurer, inProcessMeasurer, type Measurer } from '../container/measurer.ts';
+import { engineFromEnv, imageId, insideImage } from '../container/client.ts';
+import { containerMeasurer, inImageMeasurer, type Measurer } from '../container/measurer.ts';
 import { CgBenchError } from '../errors.ts';
 import { suiteFor } from '../publish/suite.ts';
 import { headCommit } from '../vcs/git.ts';
 import { gitHubAdapter, type GitHubContext } from './adapter.ts';
 import { createGitHubApi } from './api.ts';
-import { reportFromArtifact } from './artifact.ts';
+import { forkReportJob } from './artifact.ts';
 import { triggerFrom } from './event.ts';
 import { readInputs, type ActionInputs } from './inputs.ts';
 import type { ActionIO } from './io.ts';
@@ -38,7 +39,7 @@ function createMeasurer(ctx: GitHubContext, actionDir: string): Measurer {
   if (jobs) log(jobs);
   if (insideImage(ctx.env)) {
     ctx.io.info('Running inside the cg-bench image: measuring in this container.');
-    return inProcessMeasurer({ jobs: ctx.inputs.jobs, exclude: ['.git'], log });
+    return inImageMeasurer({ jobs: ctx.inputs.jobs, exclude: ['.git'], log });
   }
   const engine = engineFromEnv(ctx.env);
   const image = imageReference(ctx.inputs, actionDir);
@@ -49,7 +50,7 @@ function createMeasurer(ctx: GitHubContext, actionDir: string): Measurer {
 }
 
 /** The pipeline's outcome as the action's failure. */
-function failIfNeeded(io: ActionIO, outcome: Outcome): void {
+export function failIfNeeded(io: ActionIO, outcome: Outcome): void {
   if (outcome.kind === 'could-not-run') io.setFailed(outcome.message);
   else if (outcome.kind === 'benchmarks-failed') io.setFailed(`${outcome.count} benchmark(s) failed; see the report`);
   else if (outcome.kind === 'regressed') io.setFailed(regressedMessage(outcome));
@@ -77,7 +78,7 @@ export async function runAction(io: ActionIO, env: NodeJS.ProcessEnv, actionDir:
     };
     const mode = inputs.mode === 'auto' ? (trigger.kind === 'workflow_run' ? 'report' : 'measure') : inputs.mode;
     if (mode === 'report') {
-      await reportFromArtifact(ctx, trigger);
+      failIfNeeded(io, await runReportJob(forkReportJob(ctx, trigger)));
       return;
     }
     if (mode === 'merge') {

@@ -13,8 +13,7 @@ import { openMetricsReport } from '../report/openmetrics.ts';
 import { terminalReport } from '../report/terminal.ts';
 import { ensureCommit, headParents } from '../vcs/git.ts';
 import type { GitLabApi } from './api.ts';
-import { defaultBranchArtifacts, RESULTS_DIR } from './artifact-store.ts';
-import { writeHandOver } from './hand-over.ts';
+import { defaultBranchArtifacts, REPORT_JOB_DIR, RESULTS_DIR } from './artifact-store.ts';
 import type { GitLabJob } from './job.ts';
 
 export interface GitLabLog extends CiLog {
@@ -100,11 +99,12 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
       writeFileSync(join(outRoot, 'metrics.txt'), openMetricsReport.render(input));
       if (report.comparison) writeFileSync(join(outRoot, 'comparison.json'), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
-      writeHandOver(outRoot, { sha: job.commitSha, suite: suite.id, baselineSource: report.baselineSource }, report.baseline);
       if (!job.mergeRequest) return;
       if (job.mode === 'both') await publishNote(api, job, suite, noteBody(suite, report.input, job.jobUrl), log);
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
+    // In the artifacts, for the note job (REPORT_JOB_DIR).
+    reportHandOver: () => ({ dir: join(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
     shardDir: (shard) => join(outRoot, 'shards', String(shard.index)),
     async publishShard(shard, dir) {

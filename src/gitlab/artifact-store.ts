@@ -8,6 +8,8 @@ import type { GitLabJob } from './job.ts';
 
 /** Where the job leaves everything; the component's artifacts point here. */
 export const RESULTS_DIR = 'cg-bench-results';
+/** Where in it the measuring job leaves the note job its hand-over (ci/report-hand-over.ts). */
+export const REPORT_JOB_DIR = 'report-job';
 
 /**
  * Baselines in GitLab's artifacts: the default branch's latest job of the same name, used only when

@@ -15,7 +15,7 @@ import { countPhrase, headline, VERDICT_LABEL } from './headline.ts';
 import { characters, choosePieces, type FitOptions, type Piece } from './fit.ts';
 import type { BaselineCommitLink, ReportFormat, ReportInput } from './types.ts';
 import { pythonFunctionsMarkdown } from '../python/report.ts';
-import { timedMarkdown } from './timed.ts';
+import { timedMarkdown } from './stopwatch.ts';
 import { memoryMarkdown, verdictFromMemory } from './memory.ts';
 
 const ICON: Record<Verdict, string> = {

@@ -6,7 +6,7 @@ import { escapeTerminal } from './escape.ts';
 import { formatCount, formatDuration, formatPercent, formatSigned } from './format.ts';
 import { headline, VERDICT_LABEL } from './headline.ts';
 import { memoryTerminalRows, verdictFromMemory } from './memory.ts';
-import { timedTerminalTable } from './timed.ts';
+import { timedTerminalTable } from './stopwatch.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
 
 const COLOURS: Partial<Record<Verdict, string>> = { regression: '31', failed: '31', improvement: '32', 'not-comparable': '33', new: '36' };

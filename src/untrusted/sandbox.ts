@@ -87,7 +87,7 @@ export function untrustedUser(root: string, env: NodeJS.ProcessEnv, ownCopy = fa
   }
   const owner = statSync(root);
   if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  // A copy cg-bench made and hands over can go to nobody; the user's own root-owned checkout cannot
+  // A copy cg-bench made and gives away can go to nobody; the user's own root-owned checkout cannot
   // (nobody could not even enter it): there root stays root, with a note, unless CG_BENCH_RUN_AS says.
   if (ownCopy && ['CI', 'GITLAB_CI', 'GITHUB_ACTIONS'].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
   return undefined;
@@ -548,8 +548,8 @@ export function collectProfiles(staging: string, dir: string): void {
   rmSync(staging, { recursive: true, force: true });
 }
 
-/** Hands a whole tree (a copy cg-bench made to measure) to the sandbox's user, links not followed. */
-export function handOver(sandbox: Sandbox, tree: string): void {
+/** Gives a whole tree (a copy cg-bench made to measure) to the sandbox's user (chown), links not followed. */
+export function giveTree(sandbox: Sandbox, tree: string): void {
   if (!sandbox.user) return;
   const { uid, gid } = sandbox.user;
   const walk = (path: string) => {

@@ -436,7 +436,7 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     assert.equal(github.requests.filter((r) => r.method !== 'GET').length, before);
     assert.ok(run.notices.some((n) => /Fork pull request/.test(n)));
     forkArtifact = join(run.outputs['output-dir']!, 'artifact');
-    assert.deepEqual(JSON.parse(readFileSync(join(forkArtifact, 'pr.json'), 'utf8')).number, 2);
+    assert.deepEqual(JSON.parse(readFileSync(join(forkArtifact, 'report-job.json'), 'utf8')).pullRequest, 2);
   });
 
   const workflowRun = (headSha: string, pullRequests?: unknown[]) => {
@@ -480,45 +480,45 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
       [
         'numbers edited',
         (dir) => {
-          const r = readJson(join(dir, 'results.json'));
+          const r = readJson(join(dir, 'head.json'));
           r.benchmarks[0]!.estimatedCycles! -= 1000;
-          writeFileSync(join(dir, 'results.json'), JSON.stringify(r));
+          writeFileSync(join(dir, 'head.json'), JSON.stringify(r));
         },
-        /results\.json: benchmarks\[0\]\.estimatedCycles does not match its events and weights/,
+        /head\.json: benchmarks\[0\]\.estimatedCycles does not match its events and weights/,
       ],
       [
         'another commit',
         (dir) => {
-          const pr = JSON.parse(readFileSync(join(dir, 'pr.json'), 'utf8'));
-          pr.headSha = repo.main;
-          writeFileSync(join(dir, 'pr.json'), JSON.stringify(pr));
+          const pr = JSON.parse(readFileSync(join(dir, 'report-job.json'), 'utf8'));
+          pr.sha = repo.main;
+          writeFileSync(join(dir, 'report-job.json'), JSON.stringify(pr));
         },
         /is not the commit this workflow run measured/,
       ],
       [
         'another pull request',
         (dir) => {
-          const pr = JSON.parse(readFileSync(join(dir, 'pr.json'), 'utf8'));
-          pr.number = 99;
-          writeFileSync(join(dir, 'pr.json'), JSON.stringify(pr));
+          const pr = JSON.parse(readFileSync(join(dir, 'report-job.json'), 'utf8'));
+          pr.pullRequest = 99;
+          writeFileSync(join(dir, 'report-job.json'), JSON.stringify(pr));
         },
         /pull request #99 is not one of this run's \(2\); refusing the artifact/,
       ],
       [
         'an injected field',
         (dir) => {
-          const pr = JSON.parse(readFileSync(join(dir, 'pr.json'), 'utf8'));
+          const pr = JSON.parse(readFileSync(join(dir, 'report-job.json'), 'utf8'));
           pr.body = '@everyone';
-          writeFileSync(join(dir, 'pr.json'), JSON.stringify(pr));
+          writeFileSync(join(dir, 'report-job.json'), JSON.stringify(pr));
         },
-        /not a cg-bench pull request reference/,
+        /not a cg-bench report hand-over/,
       ],
       [
         'markup in a name',
         (dir) => {
-          const r = readJson(join(dir, 'results.json'));
+          const r = readJson(join(dir, 'head.json'));
           r.benchmarks[0]!.name = 'x\u0000'.repeat(200);
-          writeFileSync(join(dir, 'results.json'), JSON.stringify(r));
+          writeFileSync(join(dir, 'head.json'), JSON.stringify(r));
         },
         /benchmarks\[0\]\.name: must be at most 100 characters/,
       ],
@@ -529,9 +529,9 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     github.pulls.set(1, { sha: repo.feature, repository: 'octo-org/octo-repo', branch: 'same-commit-elsewhere' });
     {
       const dir = copyArtifact();
-      const pr = JSON.parse(readFileSync(join(dir, 'pr.json'), 'utf8'));
-      pr.number = 1;
-      writeFileSync(join(dir, 'pr.json'), JSON.stringify(pr));
+      const pr = JSON.parse(readFileSync(join(dir, 'report-job.json'), 'utf8'));
+      pr.pullRequest = 1;
+      writeFileSync(join(dir, 'report-job.json'), JSON.stringify(pr));
       const run = await runAction({
         eventName: 'workflow_run',
         payload: workflowRun(repo.feature, []),

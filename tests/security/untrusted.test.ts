@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseConfig } from '../../src/config/load.ts';
 import { absolutePath } from '../../src/util/paths.ts';
-import { imageRunArgs } from '../../src/container/engine.ts';
+import { imageRunArgs } from '../../src/container/client.ts';
 import { containerEnvironment } from '../../src/container/measurer.ts';
 import {
   collectProfiles,

@@ -18,7 +18,7 @@ const FILE_READ =
 
 /** module → the calls it may make, and why a pull request controls neither their paths nor their commands. */
 const TRUSTED: Record<string, { calls: string[]; why: string }> = {
-  'src/bisect/history.ts': { calls: ['realpathSync'], why: 'the git top-level and the config directory the caller names, resolved once at the entry' },
+  'src/bisect/commits.ts': { calls: ['realpathSync'], why: 'the git top-level and the config directory the caller names, resolved once at the entry' },
   'src/config/load.ts': { calls: ['realpathSync'], why: 'resolves the path the caller gave; the file itself is read through the reader' },
   'src/ci/shard-hand-over.ts': { calls: ['readdirSync'], why: 'lists the part directories by name; each file in them is read through the reader' },
   'src/history/load.ts': { calls: ['readdirSync'], why: 'lists run names; each run is read through the reader beneath the directory given' },
@@ -36,7 +36,7 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
     calls: ['readFileSync', 'readdirSync'],
     why: "reads cg-bench's own _bytecode.py beside dist/, and lists the counts files by name (read through the reader)",
   },
-  'src/container/engine.ts': {
+  'src/container/client.ts': {
     calls: ['spawn'],
     why: "the docker/podman client, in cg-bench's process group so that SIGINT/SIGTERM reach it and it stops the container; the image's cg-bench bounds every run inside through the runner",
   },

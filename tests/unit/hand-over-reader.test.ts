@@ -1,4 +1,4 @@
-// What one CI job hands another (a shard's part, the GitLab note job's hand-over, a fork's artifact)
+// What one CI job hands another (a shard's part, the report job's hand-over: a fork's artifact, the GitLab note job's)
 // came from a job that ran pull-request code: it is read through the one reader (issue 23). A link
 // anywhere beneath the directory given is refused, naming the file, and a fifo never blocks.
 import assert from 'node:assert/strict';
@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { readShardHandOvers, writeShardHandOver } from '../../src/ci/shard-hand-over.ts';
 import { CgBenchError } from '../../src/errors.ts';
-import { reportFromArtifact, writeArtifact } from '../../src/github/artifact.ts';
+import { forkReportJob } from '../../src/github/artifact.ts';
 import type { Trigger } from '../../src/github/event.ts';
 import type { ActionInputs } from '../../src/github/inputs.ts';
 import type { ActionIO } from '../../src/github/io.ts';
-import { readHandOver, writeHandOver } from '../../src/gitlab/hand-over.ts';
+import { readReportHandOver, writeReportHandOver } from '../../src/ci/report-hand-over.ts';
+import { runReportJob } from '../../src/ci/report-job.ts';
 import { writeResults } from '../../src/results/io.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 import { tempDir } from '../helpers.ts';
@@ -63,29 +64,31 @@ test('a shard part: head.json a link or a fifo, shard.json a fifo, is refused na
   assert.throws(() => readShardHandOvers(linked, 'parts'), refusedWith(/no shard\.json in it or in its subdirectories/));
 });
 
-test('the GitLab hand-over: a head directory that is a link, or a fifo note.json, is refused naming it', () => {
+test('the report hand-over: a head.json that is a link, a hand-over directory that is a link, or a fifo report-job.json, is refused naming it', () => {
   const out = tempDir();
-  writeHandOver(out, { sha: SHA, suite: 'default', baselineSource: 'none' }, undefined);
-  mkdirSync(join(out, 'head'));
-  writeResults(join(out, 'head', 'results.json'), results);
-  assert.equal(readHandOver(out, 'out').head.benchmarks.length, 1);
-  renameSync(join(out, 'head'), join(out, 'real-head'));
-  symlinkSync(elsewhere(), join(out, 'head'));
-  assert.throws(() => readHandOver(out, 'out'), refusedWith(/head\/results\.json: head is a symbolic link/));
-  rmSync(join(out, 'note.json'));
-  mkfifo(join(out, 'note.json'));
-  assert.throws(() => readHandOver(out, 'out'), refusedWith(/^hand-over file out\/note\.json: is a fifo/));
+  writeReportHandOver(join(out, 'report-job'), { sha: SHA, suite: 'default', baselineSource: 'none' }, results, undefined);
+  assert.equal(readReportHandOver(out, 'report-job', 'out', '').head.benchmarks.length, 1);
+  rmSync(join(out, 'report-job', 'head.json'));
+  symlinkSync(join(elsewhere(), 'results.json'), join(out, 'report-job', 'head.json'));
+  assert.throws(() => readReportHandOver(out, 'report-job', 'out', ''), refusedWith(/head\.json: is a symbolic link/));
+  renameSync(join(out, 'report-job'), join(out, 'real'));
+  symlinkSync(join(out, 'real'), join(out, 'report-job'));
+  assert.throws(() => readReportHandOver(out, 'report-job', 'out', ''), refusedWith(/report-job is a symbolic link/));
+  rmSync(join(out, 'report-job'));
+  mkdirSync(join(out, 'report-job'));
+  mkfifo(join(out, 'report-job', 'report-job.json'));
+  assert.throws(() => readReportHandOver(out, 'report-job', 'out', ''), refusedWith(/^report hand-over out\/report-job\/report-job\.json: is a fifo/));
 });
 
-test("a fork's artifact: pr.json a link or a fifo is refused naming it, before anything is asked of GitHub", async () => {
+test("a fork's artifact: report-job.json a link or a fifo is refused naming it, before anything is asked of GitHub", async () => {
   const dir = tempDir();
-  writeArtifact(dir, { number: 7, headSha: SHA, suite: 'default' }, results, undefined);
+  writeReportHandOver(dir, { sha: SHA, suite: 'default', baselineSource: 'none', pullRequest: 7 }, results, undefined);
   const trigger: Trigger = { kind: 'workflow_run', headSha: SHA, headRepository: 'fork/x', headBranch: 'b', runId: 1, pullNumbers: [7] };
   const ctx = { io: {} as ActionIO, env: {}, inputs: { artifactDir: dir } as ActionInputs, api: undefined };
-  rmSync(join(dir, 'pr.json'));
-  mkfifo(join(dir, 'pr.json'));
-  await assert.rejects(reportFromArtifact(ctx, trigger), refusedWith(/pr\.json: is a fifo/));
-  rmSync(join(dir, 'pr.json'));
-  symlinkSync('/etc/hostname', join(dir, 'pr.json'));
-  await assert.rejects(reportFromArtifact(ctx, trigger), refusedWith(/pr\.json: is a symbolic link/));
+  rmSync(join(dir, 'report-job.json'));
+  mkfifo(join(dir, 'report-job.json'));
+  await assert.rejects(runReportJob(forkReportJob(ctx, trigger)), refusedWith(/report-job\.json: is a fifo/));
+  rmSync(join(dir, 'report-job.json'));
+  symlinkSync('/etc/hostname', join(dir, 'report-job.json'));
+  await assert.rejects(runReportJob(forkReportJob(ctx, trigger)), refusedWith(/report-job\.json: is a symbolic link/));
 });

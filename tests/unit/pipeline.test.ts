@@ -98,6 +98,7 @@ function fakeAdapter(
     publish: async (r) => void seen.reports.push(r),
     shardDir: (shard) => join(tempDir('cg-bench-pipeline-shard-'), String(shard.index)),
     publishShard: async () => {},
+    reportHandOver: () => undefined,
   };
   return { adapter, seen };
 }

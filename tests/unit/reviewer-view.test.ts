@@ -9,8 +9,11 @@ import { after, test } from 'node:test';
 import { parse } from 'yaml';
 import { compareResults } from '../../src/compare/compare.ts';
 import type { GitHubApi } from '../../src/github/api.ts';
-import { reportFromArtifact, writeArtifact } from '../../src/github/artifact.ts';
+import { writeReportHandOver } from '../../src/ci/report-hand-over.ts';
+import { runReportJob } from '../../src/ci/report-job.ts';
+import { forkReportJob } from '../../src/github/artifact.ts';
 import { readInputs } from '../../src/github/inputs.ts';
+import { failIfNeeded } from '../../src/github/run.ts';
 import type { ActionIO } from '../../src/github/io.ts';
 import { commitUrl } from '../../src/github/urls.ts';
 import { gitLabAdapter, gitLabCommitUrl } from '../../src/gitlab/adapter.ts';
@@ -127,7 +130,7 @@ test('the documented fork-safe report workflow sets fail-on-regression, and repo
   assert.equal(step?.with?.['fail-on-regression'], true);
 
   const dir = tempDir('cg-bench-fork-artifact-');
-  writeArtifact(dir, { number: 5, headSha: SHA, suite: 'abc' }, head, base);
+  writeReportHandOver(dir, { sha: SHA, suite: 'abc', baselineSource: 'merge-base', pullRequest: 5 }, head, base);
   const statuses: { state: string; description: string; context: string }[] = [];
   const comments: string[] = [];
   const api: GitHubApi = {
@@ -154,7 +157,7 @@ test('the documented fork-safe report workflow sets fail-on-regression, and repo
       (n) => ({ mode: 'report', 'artifact-dir': dir, 'github-token': 'ghs_x', 'fail-on-regression': String(failOnRegression) })[n] ?? '',
     );
     const trigger = { kind: 'workflow_run' as const, headSha: SHA, headRepository: 'fork/r', headBranch: 'topic', runId: 99, pullNumbers: [5] };
-    await reportFromArtifact({ io, env: { GITHUB_REPOSITORY: 'o/r' }, inputs, api }, trigger);
+    failIfNeeded(io, await runReportJob(forkReportJob({ io, env: { GITHUB_REPOSITORY: 'o/r' }, inputs, api }, trigger)));
     assert.equal(statuses[0]?.state, failOnRegression ? 'failure' : 'success');
     assert.deepEqual(failures, failOnRegression ? ['1 benchmark regressed beyond the threshold: parse'] : []);
   }

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { markdownReport } from '../../src/report/markdown.ts';
 import { terminalReport } from '../../src/report/terminal.ts';
-import { timedMarkdown, timedTerminalTable } from '../../src/report/timed.ts';
+import { timedMarkdown, timedTerminalTable } from '../../src/report/stopwatch.ts';
 import { parseResults } from '../../src/results/io.ts';
 import type { TimedResult } from '../../src/results/types.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';

@@ -1,4 +1,4 @@
-// The timed benchmarks (mode: wallclock or counters, measured by cg-bench paired) in a table of their
+// The stopwatch's timed benchmarks (mode: wallclock, cputime or counters; cg-bench paired) in a table of their
 // own: an interval and a number of pairs, never a count, never mixed with the simulated benchmarks.
 import type { TimedResult } from '../results/types.ts';
 import { escapeMarkdown, escapeTerminal } from './escape.ts';

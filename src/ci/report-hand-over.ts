@@ -1,0 +1,78 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CgBenchError } from '../errors.ts';
+import { readResults, writeResults } from '../results/io.ts';
+import type { Results } from '../results/types.ts';
+import { KiB, presentAt, readTextBeneath } from '../untrusted/read.ts';
+
+/**
+ * What a measuring job leaves the job that reports it (GitHub's `mode: report` for a fork's pull
+ * request, GitLab's note job), one format for both: report-job.json (the commit and suite measured,
+ * where the baseline came from, the pull request when the measuring job knew it), head.json and
+ * base.json. The report job recomputes the comparison and the report from these; it never posts
+ * text the measuring job wrote, and it checks every field: the pull request's code ran there.
+ */
+const HAND_OVER_FILE = 'report-job.json';
+const SCHEMA = 'cg-bench-report-job/1';
+const MAX_SOURCE = 500;
+
+export interface ReportHandOver {
+  /** The commit measured (a pull request's head commit on GitHub, the pipeline's commit on GitLab). */
+  sha: string;
+  suite: string;
+  baselineSource: string;
+  /** The pull request's number, when the measuring job ran for one (GitHub: the report job checks it is the run's). */
+  pullRequest?: number | undefined;
+}
+
+export function writeReportHandOver(dir: string, handOver: ReportHandOver, head: Results, base: Results | undefined): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const { pullRequest, ...rest } = handOver;
+  const data = { schema: SCHEMA, ...rest, baselineSource: rest.baselineSource.slice(0, MAX_SOURCE), ...(pullRequest ? { pullRequest } : {}) };
+  writeFileSync(join(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}\n`);
+  writeResults(join(dir, 'head.json'), head);
+  if (base) writeResults(join(dir, 'base.json'), base);
+}
+
+/**
+ * The hand-over in `root`/`sub` (sub '' for root itself), read through the reader beneath `root`:
+ * a link anywhere beneath it is refused naming the file. `shown` names `root` in messages; `missing`
+ * says what to do when there is no hand-over at all.
+ */
+export function readReportHandOver(
+  root: string,
+  sub: string,
+  shown: string,
+  missing: string,
+): { handOver: ReportHandOver; head: Results; base: Results | undefined } {
+  const dir = join(root, sub);
+  const where = sub ? `${shown}/${sub}` : shown;
+  const file = `${where}/${HAND_OVER_FILE}`;
+  if (!presentAt(join(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  let data: unknown;
+  try {
+    data = JSON.parse(readTextBeneath(root, join(dir, HAND_OVER_FILE), 64 * KiB, 'report hand-over', file));
+  } catch (error) {
+    if (error instanceof CgBenchError) throw error;
+    throw new CgBenchError(`${file}: not valid JSON`);
+  }
+  const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  const keys = Object.keys(d)
+    .filter((k) => k !== 'pullRequest')
+    .sort()
+    .join(',');
+  if (keys !== 'baselineSource,schema,sha,suite' || d['schema'] !== SCHEMA) throw new CgBenchError(`${file}: not a cg-bench report hand-over (${SCHEMA})`);
+  if (typeof d['sha'] !== 'string' || !/^[0-9a-f]{40,64}$/.test(d['sha'])) throw new CgBenchError(`${file}: "sha" is not a commit sha`);
+  if (typeof d['suite'] !== 'string' || !/^[A-Za-z0-9._-]{1,100}$/.test(d['suite'])) throw new CgBenchError(`${file}: "suite" is not a suite id`);
+  if (typeof d['baselineSource'] !== 'string' || d['baselineSource'].length > MAX_SOURCE)
+    throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
+  const pr = d['pullRequest'];
+  if (pr !== undefined && (!Number.isSafeInteger(pr) || (pr as number) < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
+  const basePath = join(dir, 'base.json');
+  return {
+    handOver: { sha: d['sha'], suite: d['suite'], baselineSource: d['baselineSource'], pullRequest: pr as number | undefined },
+    head: readResults(join(dir, 'head.json'), root),
+    base: presentAt(basePath) ? readResults(basePath, root) : undefined,
+  };
+}

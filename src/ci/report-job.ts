@@ -1,0 +1,87 @@
+import { compareWithBaseline } from '../compare/compare.ts';
+import { ExitCode } from '../errors.ts';
+import { reportBody } from '../publish/report-body.ts';
+import type { Suite } from '../publish/suite.ts';
+import { regressedNames } from '../report/headline.ts';
+import type { ReportInput } from '../report/types.ts';
+import type { Results } from '../results/types.ts';
+import type { Baseline } from './baseline.ts';
+import { readReportHandOver } from './report-hand-over.ts';
+import type { BaselineCommit, CiAdapter, Outcome, Report, ReportJobAdapter } from './types.ts';
+
+/** What making a report needs of a CI: the measuring job's adapter and the report job's both have it. */
+type ReportView = Pick<CiAdapter, 'log' | 'thresholdPercent' | 'shortSha' | 'commitUrl'> & { suite: Suite };
+
+/**
+ * The report, made the same way in a measuring job and in a report job: the comparison (a baseline
+ * that cannot be compared, e.g. measured in another unit, becomes "none: why" and a warning), what the
+ * report shows, and its Markdown with the suite's marker (publish/report-body.ts fits it where it goes).
+ */
+export function makeReport(
+  ci: ReportView,
+  head: Results,
+  headCode: number,
+  found: Baseline,
+  more: { commit: BaselineCommit | undefined; baselineSaved?: boolean | undefined; trend?: string | undefined; notRepeating?: string[] | undefined },
+): Report {
+  let baseline = found;
+  const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
+  if (problem) {
+    ci.log.warning(problem);
+    baseline = { results: undefined, source: `none: ${problem}` };
+  }
+  const { commit } = more;
+  const input: ReportInput = {
+    head,
+    comparison,
+    baselineSource: baseline.source,
+    suite: ci.suite.heading,
+    baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : undefined,
+    notRepeating: more.notRepeating,
+  };
+  return {
+    head,
+    headCode,
+    baseline: baseline.results,
+    baselineSource: baseline.source,
+    baselineSaved: more.baselineSaved,
+    comparison,
+    body: reportBody(ci.suite.marker, input),
+    input,
+    trend: more.trend,
+  };
+}
+
+/** How a report ends a job: a failed benchmark, or (with fail-on-regression) the regressions named. */
+export function outcomeOf(report: Report, failOnRegression: boolean): Outcome {
+  const { head, headCode, comparison } = report;
+  if (headCode === ExitCode.benchmarkFailed) return { kind: 'benchmarks-failed', count: head.benchmarks.filter((b) => b.status !== 'ok').length };
+  const regressed = regressedNames(head, comparison);
+  if (failOnRegression && regressed.length > 0) return { kind: 'regressed', count: regressed.length, names: regressed };
+  return { kind: 'ok' };
+}
+
+/**
+ * The report job (GitHub's mode: report for a fork's pull request, GitLab's note job): it runs no
+ * code of the change. It reads the measuring job's hand-over, has the CI check that it is this run's,
+ * compares again and reports, exactly as the measuring job would have.
+ */
+export async function runReportJob(ci: ReportJobAdapter): Promise<Outcome> {
+  const { root, sub, shown, missing } = ci.handOver;
+  const { handOver, head, base } = readReportHandOver(root, sub, shown, missing);
+  const suite = await ci.accept(handOver);
+  const failed = head.benchmarks.some((b) => b.status !== 'ok');
+  const sourceShown = ci.baselineSourceShown;
+  const source = sourceShown === undefined ? handOver.baselineSource : base ? sourceShown : 'none';
+  const report = makeReport(
+    { ...ci, suite },
+    head,
+    failed ? ExitCode.benchmarkFailed : ExitCode.ok,
+    { results: base, source },
+    {
+      commit: ci.baselineCommit(),
+    },
+  );
+  await ci.publishReport(suite, report);
+  return outcomeOf(report, ci.failOnRegression);
+}
