@@ -6,7 +6,7 @@ import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
 import { checkDeterminism } from '../engine/check.ts';
 import { exitCodeFor, measure } from '../engine/measure.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
-import { formatCount } from '../report/format.ts';
+import { formatCount, headline } from '../report/format.ts';
 import { reportFormat } from '../report/index.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { collectEnvironment } from '../results/environment.ts';
@@ -120,7 +120,7 @@ async function check(args: string[], io: CliIO): Promise<number> {
     const name = escapeTerminal(row.name);
     if (row.first.status !== 'ok' || row.second.status !== 'ok') {
       failed++;
-      io.stdout.write(`✗ ${name}: failed (${escapeTerminal((row.first.message ?? row.second.message ?? '').split('\n')[0] ?? '')})\n`);
+      io.stdout.write(`✗ ${name}: failed (${escapeTerminal(headline(row.first.message ?? row.second.message ?? ''))})\n`);
     } else if (row.differing.length) {
       unstable++;
       const diffs = row.differing.map((n) => `${n} ${formatCount(row.first.events![n as 'Ir'])} vs ${formatCount(row.second.events![n as 'Ir'])}`);

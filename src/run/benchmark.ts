@@ -182,8 +182,11 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
       : failed
         ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}`
         : (parseProblem ?? 'Cachegrind wrote no output');
-    const details = logTail(stderr) || (valgrindLog ? logTail(join(dir, valgrindLog)) : '');
-    return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };
+    // With nothing on stderr, Valgrind's own log often says why (and is labelled as what it is).
+    const stderrTail = logTail(stderr);
+    const logTailText = stderrTail || !valgrindLog ? '' : logTail(join(dir, valgrindLog));
+    const details = stderrTail ? `last lines of stderr:\n${stderrTail}` : logTailText ? `last lines of Valgrind's log:\n${logTailText}` : '';
+    return { ...result, message: details ? `${why}; ${details}` : why };
   }
   // After the measured run, so that it cannot change the count: bytecode per Python function (python/attribution.ts).
   const pythonAttribution =
