@@ -8,6 +8,7 @@ import { exitCodeFor, measure } from '../engine/measure.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { formatCount, headline } from '../report/format.ts';
 import { reportFormat } from '../report/index.ts';
+import { tableWidth } from '../report/terminal.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { collectEnvironment } from '../results/environment.ts';
 import { outputProblem, readResults } from '../results/io.ts';
@@ -67,7 +68,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
   });
   const baselineSource = paths.baseline && shownPath(paths.baseline);
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({
+    reportFormat(formatName, { colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({
       head: outcome.results,
       comparison: outcome.comparison,
       baselineSource,
@@ -91,7 +92,7 @@ async function compare(args: string[], io: CliIO): Promise<number> {
   const head = readResults(headPath);
   const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt('top', values.top, 5) });
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({
+    reportFormat(formatName, { colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({
       head,
       comparison,
       baselineSource: shownPath(basePath),
