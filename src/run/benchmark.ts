@@ -29,6 +29,8 @@ export interface RunContext {
   root: string;
   /** Directory of results.json: every file in the results is relative to it. */
   outDir: string;
+  /** outDir's real path, taken before any of the code ran: the logs written beneath it must be there. */
+  realOutDir: string;
   /** Who runs the benchmark and how it is fenced (untrusted.ts). */
   sandbox: Sandbox;
   /** Keep every function and line in the results (check, bisect), not only the costliest. */
@@ -81,6 +83,8 @@ export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunCo
 
 async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: RunContext, job: number): Promise<BenchmarkResult> {
   const rel = (p: string) => relative(ctx.outDir, p);
+  // The code can reach the output directory: each log is a new file at its expected real path (untrusted/write.ts).
+  const log = (name: string) => ({ file: join(dir, name), real: join(ctx.realOutDir, relative(ctx.outDir, dir), name) });
   const stdout = join(dir, 'stdout.log');
   const stderr = join(dir, 'stderr.log');
   // Python compiles every module it imports unless bytecode is there: an unmeasured warm-up run
@@ -112,7 +116,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
 
   const native = { argv: sandboxed(ctx.sandbox, argv, true, job), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    await runProcess({ ...native, env, stdout: { file: join(dir, 'warm-up.stdout.log') }, stderr: { file: join(dir, 'warm-up.stderr.log') } });
+    await runProcess({ ...native, env, stdout: log('warm-up.stdout.log'), stderr: log('warm-up.stderr.log') });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome = await runProcess({
@@ -124,8 +128,8 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     ),
     cwd: spec.cwd,
     env,
-    stdout: { file: stdout },
-    stderr: { file: stderr },
+    stdout: log('stdout.log'),
+    stderr: log('stderr.log'),
     timeoutMs: spec.timeoutMs,
   });
   // Whatever the benchmark left running ends now (in a pid namespace it already has).
@@ -197,8 +201,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
           env,
           scope: spec.instrument,
           sandbox: ctx.sandbox,
-          run: (counting) =>
-            runProcess({ ...native, env: counting, stdout: { file: join(dir, 'bytecode.stdout.log') }, stderr: { file: join(dir, 'bytecode.stderr.log') } }),
+          run: (counting) => runProcess({ ...native, env: counting, stdout: log('bytecode.stdout.log'), stderr: log('bytecode.stderr.log') }),
         })
       : undefined;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
