@@ -32,7 +32,9 @@ export function openNewFile(path: string, expected: string = join(realpathSync(d
     unlinkSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EISDIR' || code === 'EPERM') throw replaced(path, 'replaced by a directory');
+    if (code === 'EISDIR') throw replaced(path, 'replaced by a directory');
+    if (code === 'EPERM' || code === 'EACCES')
+      throw new CgBenchError(`${path}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
     if (code !== 'ENOENT') throw error;
   }
   let fd: number;
