@@ -11,7 +11,8 @@ import { CgBenchError, ExitCode } from '../errors.ts';
  * Whatever is at the name is removed, then the file is created exclusively (O_CREAT|O_EXCL: a link
  * planted in between makes the open fail, it is never followed) and must be the path expected from
  * its directory's real path (/proc/self/fd): a directory swapped for a link on the way is refused.
- * An existing file is never opened, so nothing outside is ever truncated or written.
+ * An existing file is never opened: nothing outside is ever truncated or written (a swapped
+ * directory can at most be left an empty new file, before the refusal).
  */
 const FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
 
