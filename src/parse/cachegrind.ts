@@ -28,7 +28,12 @@ export interface LineRuns {
 }
 
 /** Files that hold code inlined into functions defined elsewhere: headers, the Rust and C++ toolchains' libraries. */
-const INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
+const INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
+/**
+ * Functions of the toolchains' own libraries (Rust's, C++'s): defined in those files, with the
+ * caller's code (a closure, a comparator) inlined into them, so a project file is not their home.
+ */
+const TOOLCHAIN_FUNCTION = /^<?(core|alloc|std|hashbrown|compiler_builtins|std_detect|__gnu_cxx)::/;
 
 /**
  * Cachegrind names a line's function by the symbol its code sits in but its file by the line's own
@@ -36,7 +41,8 @@ const INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|\/\.car
  * `fn=main`, beside `fl=m.c` `fn=main`, and the costlier part would be shown as "main (h.h)". When
  * exactly one of the files a name appears with is no header or toolchain library file, the name's
  * parts are one function of that file; its lines keep their own files. Otherwise (two static
- * functions of one name in two .c files, say) the parts stay apart.
+ * functions of one name in two .c files, a generic of Rust's or C++'s library with the project's
+ * closure inlined into it) the parts stay apart.
  */
 function withInlinedCode(functions: FunctionCosts[]): FunctionCosts[] {
   const byName = new Map<string, FunctionCosts[]>();
@@ -48,7 +54,7 @@ function withInlinedCode(functions: FunctionCosts[]): FunctionCosts[] {
   const out: FunctionCosts[] = [];
   for (const parts of byName.values()) {
     const home = parts.filter((f) => f.file !== '???' && !INLINED_FROM.test(f.file));
-    if (parts.length === 1 || home.length !== 1) {
+    if (parts.length === 1 || home.length !== 1 || TOOLCHAIN_FUNCTION.test(parts[0]!.fn)) {
       out.push(...parts);
       continue;
     }

@@ -59,7 +59,16 @@ test("code inlined from a header or the toolchain counts in the function it was 
         'fl=/work/p/h.h',
         'fn=helper',
         '2 7',
-        'summary: 1738',
+        'fl=/rust/deps/hashbrown-0.16.1/src/raw/mod.rs',
+        'fn=main',
+        '5 3',
+        'fl=/rustc/90b35a62/library/core/src/slice/sort/stable/quicksort.rs',
+        'fn=core::slice::sort::stable::quicksort::quicksort',
+        '40 100',
+        'fl=/work/p/src/main.rs',
+        'fn=core::slice::sort::stable::quicksort::quicksort',
+        '9 50',
+        'summary: 1891',
         '',
       ].join('\n'),
     ),
@@ -68,7 +77,7 @@ test("code inlined from a header or the toolchain counts in the function it was 
   const main = p.functions.filter((f) => f.fn === 'main');
   assert.deepEqual(
     main.map((f) => [f.file, f.costs]),
-    [['/work/p/m.c', [1720]]],
+    [['/work/p/m.c', [1723]]],
   );
   assert.deepEqual(
     functionLines(p, main[0]!).map((l) => [l.file, l.line, l.costs[0]]),
@@ -76,6 +85,7 @@ test("code inlined from a header or the toolchain counts in the function it was 
       ['/work/p/m.c', 3, 20],
       ['/work/p/h.h', 1, 1500],
       ['/rustc/90b35a62/library/core/src/iter/range.rs', 7, 200],
+      ['/rust/deps/hashbrown-0.16.1/src/raw/mod.rs', 5, 3],
     ],
   );
   // helper in two .c files (static functions of one name): which one h.h's code is in cannot be told.
@@ -85,6 +95,14 @@ test("code inlined from a header or the toolchain counts in the function it was 
       .map((f) => f.file)
       .sort(),
     ['/work/p/h.h', '/work/p/m.c', '/work/p/other.c'],
+  );
+  // A generic of Rust's library with the project's closure inlined: its home is not the project's file.
+  assert.deepEqual(
+    p.functions
+      .filter((f) => f.fn.startsWith('core::'))
+      .map((f) => f.file)
+      .sort(),
+    ['/rustc/90b35a62/library/core/src/slice/sort/stable/quicksort.rs', '/work/p/src/main.rs'],
   );
 });
 
