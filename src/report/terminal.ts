@@ -38,7 +38,8 @@ function elideMiddle(text: string, n: number): string {
  */
 export function fitLabel(label: string, n: number): string {
   if (length(label) <= n) return label;
-  const parts = /^(\s*)(.+) \((.+)\)$/.exec(label);
+  // A file has no spaces in it here: "other functions (97, and more …)" is cut as text.
+  const parts = /^(\s*)(.+) \(([^ ]+)\)$/.exec(label);
   if (!parts) return elideMiddle(label, n);
   const [, indent = '', fn = '', file = ''] = parts;
   const room = n - length(indent) - length(fn) - ' (…)'.length;

@@ -57,6 +57,7 @@ test('fitLabel: a name before its file, the file cut from its start; plain text 
   assert.equal([...cut].length, 60);
   assert.match(cut, /^ {2}<core::iter::adapters.*….*{{closure}}>>$/);
   assert.equal(fitLabel('abcdefghijklmnopqrstuvwxyz', 11), 'abcde…vwxyz');
+  assert.equal(fitLabel('  other functions (97, and more under 0.01% each, not recorded)', 40), '  other functions (9…each, not recorded)');
 });
 
 test('tableWidth: the terminal columns on a TTY, LOG_WIDTH elsewhere', () => {
