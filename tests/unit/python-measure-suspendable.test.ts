@@ -3,7 +3,7 @@
 // a measured call that returns a generator or coroutine is refused too (docs/python.md).
 import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { builtPackage } from '../python-package.ts';
@@ -49,6 +49,7 @@ for name, case in cases:
 test('generator and coroutine functions are refused, natively (measure inactive) and with measure active', (t) => {
   const root = builtPackage('cg-bench-suspendable-');
   if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
+  t.after(() => rmSync(root, { recursive: true, force: true }));
   writeFileSync(join(root, 'cases.py'), SCRIPT);
   for (const mode of ['inactive', 'active']) {
     const r: SpawnSyncReturns<string> = spawnSync('python3', ['-S', '-W', 'error', join(root, 'cases.py'), root, mode], { encoding: 'utf8', timeout: 120_000 });
