@@ -3,7 +3,7 @@
 // naming a file, cache numbers Valgrind cannot take.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../src/config/load.ts';
@@ -24,6 +24,8 @@ function refusal(config: string | Buffer): string {
     assert.ok(error instanceof CgBenchError, String(error));
     assert.equal(error.exitCode, 2);
     return error.message;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
   assert.fail('the configuration was accepted');
 }
