@@ -11,7 +11,8 @@ writes them into every benchmark's command), so what else is installed does not 
 benchmark. It turns off plugins that would make a run differ from the next: pytest-randomly (it
 reseeds ``random`` with a seed of its own per run) and the cache provider (it writes .pytest_cache
 beside the tests). Ids are relative to the directory the command runs in, which must be the
-directory of cg-bench.yml.
+directory of cg-bench.yml. cg-bench gives benchmarks none of the caller's variables: --config writes
+the PYTHONPATH the tests were collected with into the file's ``env:``.
 """
 from __future__ import annotations
 
@@ -82,12 +83,33 @@ def benchmark_name(test_id: str) -> str:
     return "".join(c if c.isprintable() else "?" for c in name)
 
 
-def config_text(ids: List[str], python: str, extra: Optional[List[str]] = None) -> str:
+def python_path(value: Optional[str], cwd: str) -> Optional[str]:
+    """PYTHONPATH as the benchmarks need it: entries inside ``cwd`` relative to it (the benchmarks run
+    there, and the checkout may sit elsewhere, e.g. in a container), others as given, empty ones dropped."""
+    if not value:
+        return None
+    entries = []
+    for entry in value.split(os.pathsep):
+        if not entry:
+            continue
+        full = os.path.abspath(entry)
+        inside = full == cwd or full.startswith(cwd.rstrip(os.sep) + os.sep)
+        entries.append(os.path.relpath(full, cwd) if inside else entry)
+    return os.pathsep.join(entries) or None
+
+
+def config_text(ids: List[str], python: str, extra: Optional[List[str]] = None, pythonpath: Optional[str] = None) -> str:
     lines = [
         "# Written by: python -m cg_bench.pytest --config",
         "# One benchmark per test marked @pytest.mark.cg_bench; each counts only the test's call.",
-        "benchmarks:",
     ]
+    if pythonpath:
+        # cg-bench starts each benchmark with a fixed environment, not the caller's: the PYTHONPATH the
+        # tests were collected with is written here, or their imports could fail under cg-bench.
+        lines.append("# PYTHONPATH as the tests were collected with it (benchmarks inherit no variable).")
+        lines.append("env:")
+        lines.append(f"  PYTHONPATH: {json.dumps(pythonpath, ensure_ascii=False)}")
+    lines.append("benchmarks:")
     for test_id in ids:
         lines.append(f"  - name: {json.dumps(benchmark_name(test_id), ensure_ascii=False)}")
         lines.append(f"    run: {json.dumps([python, '-m', 'cg_bench.pytest', test_id, *(extra or [])])}")
@@ -117,7 +139,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         if not ids:
             sys.stderr.write("cg_bench.pytest: no test is marked @pytest.mark.cg_bench\n")
             return 5
-        sys.stdout.write(config_text(ids, "python3", plugin_args(args[1:])))
+        pythonpath = python_path(os.environ.get("PYTHONPATH"), os.getcwd())
+        sys.stdout.write(config_text(ids, "python3", plugin_args(args[1:]), pythonpath))
         return 0
     return run_one(args[0], args[1:])
 

@@ -9,7 +9,7 @@ import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
 import { topLinesTerminal } from '../report/diff-terminal.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { formatCount, formatPercent } from '../report/format.ts';
-import { terminalReport } from '../report/terminal.ts';
+import { tableWidth, terminalReport } from '../report/terminal.ts';
 import type { BenchmarkResult, Results } from '../results/types.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { resolveFrom, shownPath } from '../util/paths.ts';
@@ -236,13 +236,13 @@ export async function bisectCommand(args: string[], io: CliIO): Promise<number> 
           const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions, topLines: topFunctions });
           const parentName = parentIndex < 0 ? `GOOD ${short(good.sha)}` : short(range.commits[parentIndex]!.sha);
           out.push(
-            terminalReport({ colour: io.stdout.isTTY === true })
+            terminalReport({ colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) })
               .render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` })
               .trimEnd(),
           );
           // And down to source lines (as `cg-bench diff` shows them), where both sides recorded them.
           const changed = comparison.benchmarks.find((b) => b.name === name);
-          const lineRows = changed ? topLinesTerminal(changed, topFunctions) : [];
+          const lineRows = changed ? topLinesTerminal(changed, topFunctions, tableWidth(io.stdout)) : [];
           if (lineRows.length)
             out.push(
               '',

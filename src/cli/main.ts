@@ -6,8 +6,9 @@ import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
 import { checkDeterminism, differingCount } from '../engine/check.ts';
 import { exitCodeFor, measure } from '../engine/measure.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
-import { formatCount } from '../report/format.ts';
+import { formatCount, headline } from '../report/format.ts';
 import { reportFormat } from '../report/index.ts';
+import { tableWidth } from '../report/terminal.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { collectEnvironment } from '../results/environment.ts';
 import { outputProblem, readResults } from '../results/io.ts';
@@ -67,7 +68,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
   });
   const baselineSource = paths.baseline && shownPath(paths.baseline);
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({
+    reportFormat(formatName, { colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({
       head: outcome.results,
       comparison: outcome.comparison,
       baselineSource,
@@ -91,7 +92,7 @@ async function compare(args: string[], io: CliIO): Promise<number> {
   const head = readResults(headPath);
   const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt('top', values.top, 5) });
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({
+    reportFormat(formatName, { colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({
       head,
       comparison,
       baselineSource: shownPath(basePath),
@@ -120,7 +121,7 @@ async function check(args: string[], io: CliIO): Promise<number> {
     const name = escapeTerminal(row.name);
     if (row.first.status !== 'ok' || row.second.status !== 'ok') {
       failed++;
-      io.stdout.write(`✗ ${name}: failed (${escapeTerminal((row.first.message ?? row.second.message ?? '').split('\n')[0] ?? '')})\n`);
+      io.stdout.write(`✗ ${name}: failed (${escapeTerminal(headline(row.first.message ?? row.second.message ?? ''))})\n`);
     } else if (row.differing.length) {
       unstable++;
       const diffs = row.differing.map((n) => `${n} ${formatCount(differingCount(row.first, n))} vs ${formatCount(differingCount(row.second, n))}`);

@@ -7,6 +7,7 @@ import { CgBenchError } from '../errors.ts';
 import { jsonReport } from '../report/json.ts';
 import { markdownReport } from '../report/markdown.ts';
 import { reportFormat } from '../report/index.ts';
+import { tableWidth } from '../report/terminal.ts';
 import { readResults, writeFileAtomic, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { mergeShards } from '../shard/merge.ts';
@@ -88,7 +89,9 @@ export async function merge(args: string[], io: CliIO): Promise<number> {
     writeResults(resolveFrom(out, 'results.json'), merged);
     writeFileAtomic(resolveFrom(out, 'report.md'), markdownReport.render(input));
     if (comparison) writeFileAtomic(resolveFrom(out, 'comparison.json'), jsonReport.render(input));
-    io.stdout.write(reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ ...input, resultsDir: shownPath(out) }));
+    io.stdout.write(
+      reportFormat(formatName, { colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({ ...input, resultsDir: shownPath(out) }),
+    );
     io.stderr.write(`merged ${parts.length} part(s): ${shownPath(resolveFrom(out, 'results.json'))}\n`);
     const failed = merged.benchmarks.filter((b) => b.status !== 'ok').length;
     if (values['save-baseline'] !== undefined) {

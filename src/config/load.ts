@@ -77,6 +77,16 @@ function located(file: string, doc: Document, lines: LineCounter, problem: Schem
   return `${file}: ${problem.path}: ${problem.message}`;
 }
 
+/** A value that begins with { or [ after a key or a dash: YAML reads it as an inline mapping or list. */
+const FLOW_VALUE = /^\s*(?:-\s+)*(?:[^\s#'"{[][^#]*?:\s+)?[{[]/;
+const QUOTE_FLOW = ` (YAML reads a value beginning with { or [ as an inline mapping or list: to mean text, put the whole value in quotes, "{…} …")`;
+
+/** Whether the value at `segments` was written as {…} (a flow mapping) where the schema wants something else. */
+function writtenAsFlowMap(doc: Document, segments: (string | number)[]): boolean {
+  const node = doc.getIn(segments, true);
+  return isMap(node) && node.flow === true;
+}
+
 function fail(messages: string[]): never {
   const head = messages.length === 1 ? 'invalid configuration' : `${messages.length} problems in the configuration`;
   throw new CgBenchError(`${head}:\n${messages.map((m) => `  ${m}`).join('\n')}`);
@@ -95,7 +105,8 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
     fail(
       doc.errors.map((e) => {
         const pos = e.linePos?.[0];
-        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ''}: YAML: ${e.message.split('\n')[0]}`;
+        const line = pos ? (text.split('\n')[pos.line - 1] ?? '') : '';
+        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ''}: YAML: ${e.message.split('\n')[0]}${FLOW_VALUE.test(line) ? QUOTE_FLOW : ''}`;
       }),
     );
   }
@@ -108,7 +119,7 @@ export function parseConfig(text: string, file: AbsolutePath): Config {
   }
   if (data === null || data === undefined) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (!validateConfig(data)) {
-    fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p)));
+    fail(schemaProblems(validateConfig).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : '')));
   }
   const raw = data;
   const root = absolutePath(dirname(file), 'configuration directory');

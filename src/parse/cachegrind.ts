@@ -27,6 +27,53 @@ export interface LineRuns {
   runs: { buffer: Buffer; start: number; end: number }[];
 }
 
+/** Files that hold code inlined into functions defined elsewhere: headers, the Rust and C++ toolchains' libraries. */
+const INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
+/**
+ * Functions of the toolchains' own libraries (Rust's, C++'s): defined in those files, with the
+ * caller's code (a closure, a comparator) inlined into them, so a project file is not their home.
+ */
+const TOOLCHAIN_FUNCTION = /^<?(core|alloc|std|hashbrown|compiler_builtins|std_detect|__gnu_cxx)::/;
+
+/**
+ * Cachegrind names a line's function by the symbol its code sits in but its file by the line's own
+ * (debug info's, after inlining): code inlined into `main` from `h.h` is written as `fl=h.h`
+ * `fn=main`, beside `fl=m.c` `fn=main`, and the costlier part would be shown as "main (h.h)". When
+ * exactly one of the files a name appears with is no header or toolchain library file, the name's
+ * parts are one function of that file; its lines keep their own files. Otherwise (two static
+ * functions of one name in two .c files, a generic of Rust's or C++'s library with the project's
+ * closure inlined into it) the parts stay apart.
+ */
+function withInlinedCode(functions: FunctionCosts[]): FunctionCosts[] {
+  const byName = new Map<string, FunctionCosts[]>();
+  for (const f of functions) {
+    const parts = byName.get(f.fn);
+    if (parts) parts.push(f);
+    else byName.set(f.fn, [f]);
+  }
+  const out: FunctionCosts[] = [];
+  for (const parts of byName.values()) {
+    const home = parts.filter((f) => f.file !== '???' && !INLINED_FROM.test(f.file));
+    if (parts.length === 1 || home.length !== 1 || TOOLCHAIN_FUNCTION.test(parts[0]!.fn)) {
+      out.push(...parts);
+      continue;
+    }
+    const own = home[0]!;
+    const costs = new Array<number>(own.costs.length).fill(0);
+    const lineRuns: LineRuns[] = [];
+    for (const part of [own, ...parts.filter((f) => f !== own)]) {
+      for (let i = 0; i < costs.length; i++) costs[i]! += part.costs[i] ?? 0;
+      for (const r of part.lineRuns) {
+        const same = lineRuns.find((l) => l.file === r.file);
+        if (same) same.runs.push(...r.runs);
+        else lineRuns.push({ file: r.file, runs: [...r.runs] });
+      }
+    }
+    out.push({ file: own.file, fn: own.fn, costs, lineRuns });
+  }
+  return out;
+}
+
 /**
  * One function's costs per source file and line, summed (real output lists a line once per block,
  * but a function's block may come back, after `fi=`/`fe=` or a second `fn=` of the same name).
@@ -190,7 +237,7 @@ export class CachegrindParser {
       desc: this.desc,
       events: this.events,
       totals: this.totals,
-      functions: [...this.byKey.values()],
+      functions: withInlinedCode([...this.byKey.values()]),
     };
   }
 

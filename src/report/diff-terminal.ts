@@ -12,6 +12,7 @@ import {
   otherFunctionsSideText,
 } from './function-change.ts';
 import { formatCount, formatPercent, formatSigned } from './format.ts';
+import { fitLabel } from './terminal.ts';
 
 const cut = (text: string, n: number) => ([...text].length > n ? `${[...text].slice(0, n - 1).join('')}…` : text);
 
@@ -25,12 +26,15 @@ function lineRow(l: LineChange, indent: string): string {
  * `top`, each in `cg-bench diff`'s form followed by its function; empty when no line was
  * recorded on both sides.
  */
-export function topLinesTerminal(c: BenchmarkComparison, top: number): string[] {
+export function topLinesTerminal(c: BenchmarkComparison, top: number, width = Number.POSITIVE_INFINITY): string[] {
   const lines = c.functions
     .flatMap((f) => (f.lines ?? []).map((l) => ({ f, l })))
     .sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change) || a.l.file.localeCompare(b.l.file) || a.l.line - b.l.line)
     .slice(0, top);
-  return lines.map(({ f, l }) => `${lineRow(l, '  ')}  in ${term(functionLabel(f))}`);
+  return lines.map(({ f, l }) => {
+    const row = `${lineRow(l, '  ')}  in `;
+    return row + fitLabel(term(functionLabel(f)), Math.max(24, width - [...row].length));
+  });
 }
 
 /** `cg-bench diff` in the terminal: per benchmark, every recorded function that changed and its lines. */

@@ -24,3 +24,13 @@ export function formatDuration(ms: number): string {
   const m = Math.floor(s / 60);
   return `${m}m${String(Math.round(s % 60)).padStart(2, '0')}s`;
 }
+
+/**
+ * A message's first line, without the clause that introduces the lines below it ("…; last lines of
+ * stderr:"): those lines are not on a progress line, so it would end in a colon and nothing. Reports and
+ * the summary after a run show the whole message.
+ */
+export function headline(message: string): string {
+  const [first = '', ...rest] = message.split('\n');
+  return rest.length && first.endsWith(':') ? first.replace(/[;.] [^;.]*:$/, '') : first;
+}

@@ -11,10 +11,16 @@ import { openMetricsReport } from './openmetrics.ts';
 import { terminalReport } from './terminal.ts';
 import type { ReportFormat } from './types.ts';
 
+/** colour: ANSI colours (a TTY); width: what the terminal table fits its rows to (terminal.ts). */
+interface ReportOptions {
+  colour: boolean;
+  width?: number;
+}
+
 interface FormatEntry {
   /** A format other tools read: the CI jobs write it as NAME.json when their `exports` input names it. */
   readonly export: boolean;
-  make(options: { colour: boolean }): ReportFormat;
+  make(options: ReportOptions): ReportFormat;
 }
 
 /** In the order help and errors list them; the first is the default. */
@@ -34,7 +40,7 @@ export type ExportFormat = { [K in FormatName]: (typeof REPORT_FORMATS)[K]['expo
 export const FORMAT_NAMES = Object.keys(REPORT_FORMATS) as FormatName[];
 export const EXPORT_FORMATS: readonly ExportFormat[] = FORMAT_NAMES.filter((name): name is ExportFormat => REPORT_FORMATS[name].export);
 
-export function reportFormat(name: FormatName, options: { colour: boolean }): ReportFormat {
+export function reportFormat(name: FormatName, options: ReportOptions): ReportFormat {
   return REPORT_FORMATS[name].make(options);
 }
 

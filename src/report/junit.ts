@@ -1,6 +1,6 @@
 import type { BenchmarkComparison } from '../compare/compare.ts';
 import type { BenchmarkResult } from '../results/types.ts';
-import { formatCount, formatPercent } from './format.ts';
+import { formatCount, formatPercent, headline } from './format.ts';
 import { heapChangeText, heapSummary, verdictFromMemory } from './memory.ts';
 import type { ReportFormat, ReportInput } from './types.ts';
 
@@ -53,7 +53,7 @@ function fromComparison(c: BenchmarkComparison): { xml: string; kind: 'failure' 
         xml: testcase(
           c.name,
           time,
-          `      <error type="${c.head?.status ?? 'failed'}" message="${escapeXml((c.head?.message ?? 'failed').split('\n')[0] ?? '')}">${escapeXml(c.head?.message ?? '')}</error>`,
+          `      <error type="${c.head?.status ?? 'failed'}" message="${escapeXml(headline(c.head?.message ?? 'failed'))}">${escapeXml(c.head?.message ?? '')}</error>`,
         ),
       };
     case 'removed':
@@ -71,7 +71,7 @@ function fromResult(b: BenchmarkResult): { xml: string; kind: 'error' | 'ok' } {
       xml: testcase(
         b.name,
         time,
-        `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split('\n')[0] ?? '')}">${escapeXml(b.message ?? '')}</error>`,
+        `      <error type="${b.status}" message="${escapeXml(headline(b.message ?? b.status))}">${escapeXml(b.message ?? '')}</error>`,
       ),
     };
   return { kind: 'ok', xml: testcase(b.name, time, `      <system-out>${escapeXml(summary(b))}</system-out>`) };

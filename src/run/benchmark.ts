@@ -29,6 +29,8 @@ export interface RunContext {
   root: string;
   /** Directory of results.json: every file in the results is relative to it. */
   outDir: string;
+  /** outDir's real path, taken before any of the code ran: the logs written beneath it must be there. */
+  realOutDir: string;
   /** Who runs the benchmark and how it is fenced (untrusted.ts). */
   sandbox: Sandbox;
   /** Keep every function and line in the results (check, bisect), not only the costliest. */
@@ -67,6 +69,8 @@ export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunCo
 
 async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: RunContext, job: number): Promise<BenchmarkResult> {
   const rel = (p: string) => relative(ctx.outDir, p);
+  // The code can reach the output directory: each log is a new file at its expected real path (untrusted/write.ts).
+  const log = (name: string) => ({ file: join(dir, name), real: join(ctx.realOutDir, relative(ctx.outDir, dir), name) });
   const stdout = join(dir, 'stdout.log');
   const stderr = join(dir, 'stderr.log');
   // Python compiles every module it imports unless bytecode is there: an unmeasured warm-up run
@@ -98,7 +102,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
 
   const native = { argv: sandboxed(ctx.sandbox, argv, true, job), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    await runProcess({ ...native, env, stdout: { file: join(dir, 'warm-up.stdout.log') }, stderr: { file: join(dir, 'warm-up.stderr.log') } });
+    await runProcess({ ...native, env, stdout: log('warm-up.stdout.log'), stderr: log('warm-up.stderr.log') });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome = await runProcess({
@@ -110,8 +114,8 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
     ),
     cwd: spec.cwd,
     env,
-    stdout: { file: stdout },
-    stderr: { file: stderr },
+    stdout: log('stdout.log'),
+    stderr: log('stderr.log'),
     timeoutMs: spec.timeoutMs,
   });
   // Whatever the benchmark left running ends now (in a pid namespace it already has).
@@ -168,8 +172,11 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
       : failed
         ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}`
         : (parseProblem ?? 'Cachegrind wrote no output');
-    const details = logTail(stderr) || (valgrindLog ? logTail(join(dir, valgrindLog)) : '');
-    return { ...result, message: details ? `${why}; last lines of stderr:\n${details}` : why };
+    // With nothing on stderr, Valgrind's own log often says why (and is labelled as what it is).
+    const stderrTail = logTail(stderr);
+    const logTailText = stderrTail || !valgrindLog ? '' : logTail(join(dir, valgrindLog));
+    const details = stderrTail ? `last lines of stderr:\n${stderrTail}` : logTailText ? `last lines of Valgrind's log:\n${logTailText}` : '';
+    return { ...result, message: details ? `${why}; ${details}` : why };
   }
   // A second run under DHAT, right after the measured one (so that it cannot change the count, and
   // finds its HOME as the measured run left it, before the bytecode pass writes there).
@@ -197,8 +204,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
           env,
           scope: spec.instrument,
           sandbox: ctx.sandbox,
-          run: (counting) =>
-            runProcess({ ...native, env: counting, stdout: { file: join(dir, 'bytecode.stdout.log') }, stderr: { file: join(dir, 'bytecode.stderr.log') } }),
+          run: (counting) => runProcess({ ...native, env: counting, stdout: log('bytecode.stdout.log'), stderr: log('bytecode.stderr.log') }),
         })
       : undefined;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);

@@ -20,7 +20,8 @@ function readLines(path: string, root: string, identity: ReaderIdentity | undefi
  * Adds each recorded line's text, read from the source file where it was measured (a file of the
  * workspace only: cachegrind.out names system headers too). Cachegrind names files as the compiler
  * was given them: absolute, or relative to where it ran, which is tried as the benchmark's working
- * directory, then the configuration's. Files inside the workspace are then named relative to it.
+ * directory, then the configuration's. Files inside the workspace, the functions' and the lines', are
+ * then named relative to it.
  * A line whose file the benchmark's own user could not have read (`identity`: the sandbox's user when
  * cg-bench is root and runs the code as another uid), or that is reached through a link, gets no text.
  */
@@ -36,7 +37,13 @@ export function attachLineText(functions: FunctionResult[], cwd: string, root: s
     }
     return cache.get(file);
   };
+  /** "src/sort.c", not the path of the checkout (a bisect worktree, a CI runner's directory). */
+  const shown = (file: string) => {
+    const inside = isAbsolute(file) ? relative(root, file) : undefined;
+    return inside && !inside.startsWith('..') && !isAbsolute(inside) ? inside : file;
+  };
   for (const f of functions) {
+    f.file = shown(f.file);
     for (const l of f.lines ?? []) {
       const text = linesOf(l.file)?.[l.line - 1]?.trim();
       if (text)
@@ -44,9 +51,7 @@ export function attachLineText(functions: FunctionResult[], cwd: string, root: s
           .slice(0, MAX_TEXT)
           .join('')
           .replace(/[\u0000-\u001f\u007f]/g, ' ');
-      // Shown relative to the workspace: "src/sort.c:42", not the path of the checkout.
-      const inside = isAbsolute(l.file) ? relative(root, l.file) : undefined;
-      if (inside && !inside.startsWith('..') && !isAbsolute(inside)) l.file = inside;
+      l.file = shown(l.file);
     }
   }
 }

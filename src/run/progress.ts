@@ -1,5 +1,5 @@
 import { escapeTerminal } from '../report/escape.ts';
-import { formatCount, formatDuration } from '../report/format.ts';
+import { formatCount, formatDuration, headline } from '../report/format.ts';
 import type { BenchmarkResult } from '../results/types.ts';
 
 /**
@@ -15,7 +15,7 @@ export interface Progress {
 
 function outcome(result: BenchmarkResult): string {
   if (result.status === 'ok') return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;
-  return `${result.status === 'timeout' ? 'TIMED OUT' : 'FAILED'}: ${escapeTerminal((result.message ?? '').split('\n')[0] ?? '')}`;
+  return `${result.status === 'timeout' ? 'TIMED OUT' : 'FAILED'}: ${escapeTerminal(headline(result.message ?? ''))}`;
 }
 
 /** One line per event: for logs and CI. */

@@ -11,6 +11,7 @@ import { runSetup } from './setup.ts';
 import { namesInShard, type Shard } from '../shard/plan.ts';
 import { SETUP_HOME } from './environment.ts';
 import { giveDirectory, ONE_CPU_VIEW, untrustedSandbox, type Sandbox } from '../untrusted/sandbox.ts';
+import { realPathBeforeRuns, writeNewFile } from '../untrusted/write.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 
@@ -120,6 +121,8 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   absolutePath(options.outDir, 'output directory');
   absolutePath(config.root, 'configuration directory');
   ensureWritableDir(options.outDir);
+  // Taken before any setup command or benchmark runs: the logs' real paths are checked against it.
+  const realOutDir = realPathBeforeRuns(options.outDir);
   const { mine: selected, suite } = shardOf(selectBenchmarks(config, options.filter), options.shard);
   const valgrind = options.valgrind ?? locateValgrind();
   const region = selected.find(({ spec }) => spec.instrument === 'region');
@@ -136,7 +139,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   mkdirSync(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, 'setup.log');
-  writeFileSync(setupLog, sandbox.notes.map((n) => `# ${n}\n`).join(''));
+  writeNewFile(setupLog, sandbox.notes.map((n) => `# ${n}\n`).join(''), join(realOutDir, 'setup.log'));
   for (const note of sandbox.notes) if (note.startsWith('warning:')) process.stderr.write(`cg-bench: ${note}\n`);
   // A part with no benchmark (more parts than benchmarks) has nothing to set up.
   if (selected.length)
@@ -149,6 +152,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
     weights: config.weights,
     root: config.root,
     outDir: options.outDir,
+    realOutDir,
     sandbox,
     everyFunction: options.everyFunction === true,
   };

@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync } from 'node:fs';
+import { closeSync, existsSync } from 'node:fs';
+import { openNewFile } from './write.ts';
 
 /**
  * The one gate for running a process: every process a pull request controls (setup commands,
@@ -26,7 +27,8 @@ import { closeSync, existsSync, openSync } from 'node:fs';
  */
 
 /** Where a stream goes: a file (truncated), an open descriptor (written at its offset), kept in memory, or nowhere. */
-type Output = { file: string } | { fd: number } | 'capture' | 'ignore';
+/** `file` is created anew, never through a link; `real`, when given, is the real path it must have (write.ts). */
+type Output = { file: string; real?: string } | { fd: number } | 'capture' | 'ignore';
 
 export interface RunOptions {
   argv: readonly string[];
@@ -120,7 +122,8 @@ function openOutput(output: Output | undefined): number | 'pipe' | 'ignore' {
   if (output === undefined || output === 'ignore') return 'ignore';
   if (output === 'capture') return 'pipe';
   if ('fd' in output) return output.fd;
-  return openSync(output.file, 'w');
+  // A log in the output directory, which the code run may reach: never opened through a link (write.ts).
+  return openNewFile(output.file, output.real);
 }
 
 /** Keeps the start of a stream, up to CAPTURE_LIMIT bytes, and hands complete lines to onLine. */
@@ -154,7 +157,13 @@ function collector(onLine: ((line: string) => void) | undefined) {
  */
 export function runProcess(options: RunOptions): Promise<ProcessOutcome> {
   const out = openOutput(options.stdout);
-  const err = openOutput(options.stderr);
+  let err: ReturnType<typeof openOutput>;
+  try {
+    err = openOutput(options.stderr);
+  } catch (error) {
+    if (typeof out === 'number' && typeof options.stdout === 'object' && 'file' in options.stdout) closeSync(out);
+    throw error;
+  }
   const opened = [options.stdout, options.stderr]
     .map((o, i) => (typeof o === 'object' && 'file' in o ? [out, err][i] : undefined))
     .filter((fd): fd is number => typeof fd === 'number');

@@ -106,6 +106,8 @@ describe('benchmark failures exit 3, keep the other results and never replace a 
     timeout: 1s
   - name: exits-1
     run: sh -c 'echo something went wrong >&2; exit 1'
+  - name: exits-quietly
+    run: [sh, -c, 'exit 3']
 `;
   test('every failure is reported by name with its reason; the good one is measured', async () => {
     const dir = project(OK);
@@ -124,7 +126,11 @@ describe('benchmark failures exit 3, keep the other results and never replace a 
     assert.match(String(status['slow']), /timeout,timed out after 1s/);
     assert.match(String(status['exits-1']), /failed,exited with status 1; last lines of stderr:/);
     assert.match(results.benchmarks.find((b) => b.name === 'exits-1')!.message!, /something went wrong/);
-    assert.match(r.stderr, /not saving the baseline to base\.json: 6 benchmark\(s\) failed/);
+    // Nothing on stderr: Valgrind's log is shown, and called so.
+    assert.match(String(status['exits-quietly']), /failed,exited with status 3; last lines of Valgrind's log:$/);
+    // The progress line ends with the reason, not with the clause introducing lines it does not show.
+    assert.match(r.stderr, /✗ exits-1: FAILED: exited with status 1\n/);
+    assert.match(r.stderr, /not saving the baseline to base\.json: 7 benchmark\(s\) failed/);
     assert.equal(readFileSync(join(dir, 'base.json'), 'utf8'), saved, 'the saved baseline is untouched');
     assert.match(r.stdout, /crashes: failed/);
     assert.match(readFileSync(join(dir, '.cg-bench', 'report.md'), 'utf8'), /\*\*Failed benchmarks\*\*/);

@@ -3,7 +3,7 @@
 // naming a file, cache numbers Valgrind cannot take.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { loadConfig } from '../../src/config/load.ts';
@@ -24,6 +24,8 @@ function refusal(config: string | Buffer): string {
     assert.ok(error instanceof CgBenchError, String(error));
     assert.equal(error.exitCode, 2);
     return error.message;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
   assert.fail('the configuration was accepted');
 }
@@ -104,5 +106,32 @@ describe('cache sizes Valgrind cannot take are refused at validation, as Valgrin
         `${spec}: cg-bench says ${cacheLevelProblem(spec) ?? 'fine'}, Valgrind exits ${run.status}: ${run.stderr.slice(0, 300)}`,
       );
     }
+  });
+});
+
+describe('a value written as {…} or […] where text belongs says to quote it', () => {
+  const hint = /put the whole value in quotes/;
+  test('{cmd} --x: a YAML syntax error, with the hint', () => {
+    assert.match(refusal('benchmarks:\n  - name: a\n    run: {cmd} --x\n'), /cg-bench\.yml:3:\d+: YAML: .*put the whole value in quotes/);
+  });
+  test('[a] b in a setup list: a YAML syntax error, with the hint', () => {
+    assert.match(refusal('setup:\n  - [make] all\nbenchmarks:\n  - name: a\n    run: x\n'), /cg-bench\.yml:2:\d+: YAML: .*put the whole value in quotes/);
+  });
+  test('{cmd} alone: a mapping where a command belongs, with the hint', () => {
+    assert.match(
+      refusal('benchmarks:\n  - name: a\n    run: {cmd}\n'),
+      /cg-bench\.yml:3:5: benchmarks\[0\]\.run: \{"cmd":null\} must be .*put the whole value in quotes/,
+    );
+  });
+  test('a name, a cwd and an env value written {…}', () => {
+    assert.match(refusal('benchmarks:\n  - name: {a}\n    run: x\n'), /benchmarks\[0\]\.name: .*put the whole value in quotes/);
+    assert.match(refusal('benchmarks:\n  - name: a\n    run: x\n    cwd: {src}\n'), /benchmarks\[0\]\.cwd: .*put the whole value in quotes/);
+    assert.match(refusal('env: {A: {b}}\nbenchmarks:\n  - name: a\n    run: x\n'), /env\.A: .*put the whole value in quotes/);
+  });
+  test('no hint where {…} is meant (env as a mapping) or the problem is elsewhere', () => {
+    const message = refusal('env: {A: "1"}\nbenchmarks:\n  - name: a\n    run: x\n    timeout: soon\n');
+    assert.match(message, /timeout/);
+    assert.doesNotMatch(message, hint);
+    assert.doesNotMatch(refusal('benchmarks:\n  - {name: a}\n'), hint);
   });
 });

@@ -57,3 +57,22 @@ test("with the sandbox's identity, a file only root can read gives no text", { s
   attachLineText(asItself, root, root);
   assert.equal(textOf(asItself), 'SECRET', 'without another identity the code ran as cg-bench: the same reach');
 });
+
+test("files inside the workspace are named relative to it, the function's as well as its lines' (a bisect worktree's path is not shown)", () => {
+  const root = workspace();
+  const outside = join(tempDir(), 'lib.c');
+  const functions = [
+    { fn: 'f', file: join(root, 'ok.c'), estimatedCycles: 1, Ir: 1, lines: [{ file: join(root, 'ok.c'), line: 2, estimatedCycles: 1, Ir: 1 }] },
+    { fn: 'g', file: outside, estimatedCycles: 1, Ir: 1, lines: [{ file: outside, line: 1, estimatedCycles: 1, Ir: 1 }] },
+    { fn: 'h', file: '???', estimatedCycles: 1, Ir: 1 },
+  ] as FunctionResult[];
+  attachLineText(functions, root, root);
+  assert.deepEqual(
+    functions.map((f) => [f.fn, f.file, f.lines?.[0]?.file]),
+    [
+      ['f', 'ok.c', 'ok.c'],
+      ['g', outside, outside],
+      ['h', '???', undefined],
+    ],
+  );
+});

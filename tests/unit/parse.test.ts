@@ -35,6 +35,77 @@ test('parses headers, per-function costs (short lines mean trailing zeros) and c
   assert.equal(p.functions.length, 3, 'main in a.c and main in b.c are different functions');
 });
 
+test("code inlined from a header or the toolchain counts in the function it was inlined into, named by that function's own file", () => {
+  const parser = new CachegrindParser('inlined');
+  // As Cachegrind writes it: a line's file is where the inlined code came from, its function the symbol.
+  parser.push(
+    Buffer.from(
+      [
+        'events: Ir',
+        'fl=/work/p/h.h',
+        'fn=main',
+        '1 1500',
+        'fl=/rustc/90b35a62/library/core/src/iter/range.rs',
+        'fn=main',
+        '7 200',
+        'fl=/work/p/m.c',
+        'fn=main',
+        '3 20',
+        'fn=helper',
+        '9 5',
+        'fl=/work/p/other.c',
+        'fn=helper',
+        '4 6',
+        'fl=/work/p/h.h',
+        'fn=helper',
+        '2 7',
+        'fl=/rust/deps/hashbrown-0.16.1/src/raw/mod.rs',
+        'fn=main',
+        '5 3',
+        'fl=/rustc/90b35a62/library/core/src/slice/sort/stable/quicksort.rs',
+        'fn=core::slice::sort::stable::quicksort::quicksort',
+        '40 100',
+        'fl=/work/p/src/main.rs',
+        'fn=core::slice::sort::stable::quicksort::quicksort',
+        '9 50',
+        'summary: 1891',
+        '',
+      ].join('\n'),
+    ),
+  );
+  const p = parser.finish();
+  const main = p.functions.filter((f) => f.fn === 'main');
+  assert.deepEqual(
+    main.map((f) => [f.file, f.costs]),
+    [['/work/p/m.c', [1723]]],
+  );
+  assert.deepEqual(
+    functionLines(p, main[0]!).map((l) => [l.file, l.line, l.costs[0]]),
+    [
+      ['/work/p/m.c', 3, 20],
+      ['/work/p/h.h', 1, 1500],
+      ['/rustc/90b35a62/library/core/src/iter/range.rs', 7, 200],
+      ['/rust/deps/hashbrown-0.16.1/src/raw/mod.rs', 5, 3],
+    ],
+  );
+  // helper in two .c files (static functions of one name): which one h.h's code is in cannot be told.
+  assert.deepEqual(
+    p.functions
+      .filter((f) => f.fn === 'helper')
+      .map((f) => f.file)
+      .sort(),
+    ['/work/p/h.h', '/work/p/m.c', '/work/p/other.c'],
+  );
+  // A generic of Rust's library with the project's closure inlined: its home is not the project's file.
+  assert.deepEqual(
+    p.functions
+      .filter((f) => f.fn.startsWith('core::'))
+      .map((f) => f.file)
+      .sort(),
+    ['/rustc/90b35a62/library/core/src/slice/sort/stable/quicksort.rs', '/work/p/src/main.rs'],
+  );
+});
+
 /** A profile as plain data: its functions with their lines read back (where the lines are kept varies with the chunks). */
 function plain(p: CachegrindProfile) {
   return { ...p, functions: p.functions.map(({ lineRuns: _, ...f }) => ({ ...f, lines: functionLines(p, { ...f, lineRuns: _ }) })) };

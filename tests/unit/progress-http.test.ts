@@ -48,6 +48,21 @@ test('in a log: one plain line per event, with the last time when known', () => 
   assert.deepEqual(lines, ['setup: make\n', '[1/1] sort: running (last time 4.2s)\n', '✗ sort: FAILED: exited with status 1\n']);
 });
 
+test('a failure whose message goes on below shows its reason, not a line ending in the clause that introduces the rest', () => {
+  const lines: string[] = [];
+  const progress = lineProgress((t) => lines.push(t));
+  progress.finish(result('a', { status: 'failed', message: 'exited with status 1; last lines of stderr:\noops' }));
+  progress.finish(result('b', { status: 'failed', message: "exited with status 3; last lines of Valgrind's log:\n==2== I refs: 1" }));
+  progress.finish(result('c', { status: 'failed', message: 'left 1 process(es) running (cg-bench killed them). A benchmark must wait:\n  sleep' }));
+  progress.finish(result('d', { status: 'failed', message: 'exited with status 2' }));
+  assert.deepEqual(lines, [
+    '✗ a: FAILED: exited with status 1\n',
+    '✗ b: FAILED: exited with status 3\n',
+    '✗ c: FAILED: left 1 process(es) running (cg-bench killed them)\n',
+    '✗ d: FAILED: exited with status 2\n',
+  ]);
+});
+
 test('HTTP: 5xx and 429 are retried (Retry-After honoured), other errors returned at once', async () => {
   const replies = [502, 429, 200];
   let calls = 0;

@@ -3,34 +3,10 @@
 // a measured call that returns a generator or coroutine is refused too (docs/python.md).
 import assert from 'node:assert/strict';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { cpSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT, tempDir } from '../helpers.ts';
-
-const config = (flag: string) => spawnSync('python3-config', [flag], { encoding: 'utf8' }).stdout.trim();
-
-/** A directory with the cg_bench package and its extension built for the host's Python (or undefined). */
-function builtPackage(): string | undefined {
-  if (spawnSync('python3-config', ['--includes']).status !== 0) return undefined;
-  const root = tempDir('cg-bench-suspendable-');
-  cpSync(join(ROOT, 'python', 'cg_bench'), join(root, 'cg_bench'), { recursive: true });
-  const built = spawnSync(
-    'gcc',
-    [
-      '-shared',
-      '-fPIC',
-      '-O2',
-      ...config('--includes').split(/\s+/),
-      join(root, 'cg_bench', '_client.c'),
-      '-o',
-      join(root, 'cg_bench', `_client${config('--extension-suffix')}`),
-    ],
-    { encoding: 'utf8' },
-  );
-  assert.equal(built.status, 0, built.stderr);
-  return root;
-}
+import { builtPackage } from '../python-package.ts';
 
 // Each case prints "refused: <message>" or "ran: <result>".
 const SCRIPT = String.raw`
@@ -71,8 +47,9 @@ for name, case in cases:
 `;
 
 test('generator and coroutine functions are refused, natively (measure inactive) and with measure active', (t) => {
-  const root = builtPackage();
+  const root = builtPackage('cg-bench-suspendable-');
   if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
+  t.after(() => rmSync(root, { recursive: true, force: true }));
   writeFileSync(join(root, 'cases.py'), SCRIPT);
   for (const mode of ['inactive', 'active']) {
     const r: SpawnSyncReturns<string> = spawnSync('python3', ['-S', '-W', 'error', join(root, 'cases.py'), root, mode], { encoding: 'utf8', timeout: 120_000 });

@@ -1,0 +1,76 @@
+import { basename, dirname, join } from 'node:path';
+import { closeSync, constants, fstatSync, openSync, readlinkSync, realpathSync, unlinkSync, writeSync } from 'node:fs';
+import { CgBenchError, ExitCode } from '../errors.ts';
+
+/**
+ * The one writer for files cg-bench makes where the code it runs may reach: the benchmarks' logs in
+ * the output directory, which sits in the checkout. While cg-bench (root) runs the checkout owner's
+ * code, that code can put a link at a log's name (or swap a directory on the way) between two of
+ * cg-bench's writes; opening the name as `'w'` would then truncate and write whatever it points at.
+ *
+ * Whatever is at the name is removed, then the file is created exclusively (O_CREAT|O_EXCL: a link
+ * planted in between makes the open fail, it is never followed) and must be the path expected from
+ * its directory's real path (/proc/self/fd): a directory swapped for a link on the way is refused.
+ * An existing file is never opened: nothing outside is ever truncated or written (a swapped
+ * directory can at most be left an empty new file, before the refusal).
+ */
+const FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
+
+function replaced(path: string, what: string): CgBenchError {
+  return new CgBenchError(
+    `${path}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
+    ExitCode.benchmarkFailed,
+  );
+}
+
+/**
+ * A new, empty file at `path` opened for writing (see above); the caller closes the descriptor.
+ * `expected` is the real path it must have, known from before the code ran (default: its directory's
+ * real path now, which a directory swapped for a link before this call would pass).
+ */
+export function openNewFile(path: string, expected: string = join(realpathSync(dirname(path)), basename(path)), mode = 0o644): number {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EISDIR') throw replaced(path, 'replaced by a directory');
+    if (code === 'EPERM' || code === 'EACCES')
+      throw new CgBenchError(`${path}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
+    if (code !== 'ENOENT') throw error;
+  }
+  let fd: number;
+  try {
+    fd = openSync(path, FLAGS, mode);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST' || code === 'ELOOP') throw replaced(path, 'replaced by a link or another file');
+    throw error;
+  }
+  let opened: string | undefined;
+  try {
+    opened = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    // No /proc: the exclusive creation above is what holds.
+  }
+  if ((opened !== undefined && opened !== expected) || !fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw replaced(path, `reached through a link (it is ${opened ?? 'not a plain file'})`);
+  }
+  return fd;
+}
+
+/** A directory's real path, taken before the code runs: what openNewFile's `expected` paths are made from. */
+export function realPathBeforeRuns(dir: string): string {
+  return realpathSync(dir);
+}
+
+/** Writes `text` to a new file at `path` (openNewFile). */
+export function writeNewFile(path: string, text: string, expected?: string): void {
+  const fd = openNewFile(path, expected);
+  try {
+    const bytes = Buffer.from(text);
+    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync(fd);
+  }
+}

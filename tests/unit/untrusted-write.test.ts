@@ -1,0 +1,69 @@
+// Logs cg-bench writes into the output directory, which the code it runs can reach (the checkout's
+// owner's code while cg-bench runs as root): never written through a link planted at a log's name
+// or in place of a directory on the way (src/untrusted/write.ts).
+import assert from 'node:assert/strict';
+import { linkSync, lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import { CgBenchError } from '../../src/errors.ts';
+import { runProcess } from '../../src/untrusted/process.ts';
+import { openNewFile, writeNewFile } from '../../src/untrusted/write.ts';
+import { tempDir as newTempDir } from '../helpers.ts';
+
+const made: string[] = [];
+const tempDir = () => {
+  const dir = newTempDir('cg-bench-write-');
+  made.push(dir);
+  return dir;
+};
+after(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+test("a link planted at a log's name: the log is a new plain file, the file the link names is untouched", async () => {
+  const out = tempDir();
+  const victim = join(tempDir(), 'passwd');
+  writeFileSync(victim, 'root:x:0:0\n');
+  symlinkSync(victim, join(out, 'stdout.log'));
+  symlinkSync(victim, join(out, 'stderr.log'));
+  const r = await runProcess({
+    argv: ['/bin/sh', '-c', 'echo planted-out; echo planted-err >&2'],
+    cwd: out,
+    env: { PATH: '/usr/bin:/bin' },
+    timeoutMs: 60_000,
+    stdout: { file: join(out, 'stdout.log') },
+    stderr: { file: join(out, 'stderr.log') },
+  });
+  assert.equal(r.exitCode, 0);
+  assert.equal(readFileSync(victim, 'utf8'), 'root:x:0:0\n', 'the linked file is neither truncated nor written');
+  assert.ok(lstatSync(join(out, 'stdout.log')).isFile());
+  assert.equal(readFileSync(join(out, 'stdout.log'), 'utf8'), 'planted-out\n');
+  assert.equal(readFileSync(join(out, 'stderr.log'), 'utf8'), 'planted-err\n');
+});
+
+test('a directory on the way swapped for a link after its real path was taken: refused, nothing written there', () => {
+  const out = tempDir();
+  const elsewhere = tempDir();
+  mkdirSync(join(out, 'benchmarks'));
+  const real = realpathSync(out);
+  renameSync(join(out, 'benchmarks'), join(out, 'moved'));
+  symlinkSync(elsewhere, join(out, 'benchmarks'));
+  assert.throws(
+    () => writeNewFile(join(out, 'benchmarks', 'setup.log'), 'secret output', join(real, 'benchmarks', 'setup.log')),
+    (error: unknown) => error instanceof CgBenchError && error.exitCode === 3 && /reached through a link/.test(error.message),
+  );
+  assert.equal(readFileSync(join(elsewhere, 'setup.log'), 'utf8'), '', 'at most an empty file, never the text');
+});
+
+test('a plain file at the name is replaced (a new file, not the old one written through); a directory there is refused', () => {
+  const out = tempDir();
+  const log = join(out, 'setup.log');
+  writeFileSync(log, 'old text that is longer\n');
+  // A hard link to it (a file elsewhere, by another name) keeps its text: the name is made anew.
+  linkSync(log, join(out, 'other'));
+  writeNewFile(log, 'new\n');
+  assert.equal(readFileSync(log, 'utf8'), 'new\n');
+  assert.equal(readFileSync(join(out, 'other'), 'utf8'), 'old text that is longer\n');
+  mkdirSync(join(out, 'dir.log'));
+  assert.throws(() => openNewFile(join(out, 'dir.log')), /replaced by a directory/);
+});
