@@ -134,7 +134,11 @@ test("the project's own GitHub workflow: the README's test command, and the acti
   );
   const action = ci.jobs['dogfood']!.steps.find((s) => s.uses === './');
   assert.equal(action?.with?.['working-directory'], 'examples');
-  assert.equal(readFileSync(join(ROOT, '.ci', 'run'), 'utf8').match(/^exec bash scripts\/test\.sh$/m)?.[0], 'exec bash scripts/test.sh', '.ci/run is the README command');
+  assert.equal(
+    readFileSync(join(ROOT, '.ci', 'run'), 'utf8').match(/^exec bash scripts\/test\.sh$/m)?.[0],
+    'exec bash scripts/test.sh',
+    '.ci/run is the README command',
+  );
 });
 
 test("the project's own .gitlab-ci.yml is valid against GitLab's CI schema, and so are the jobs its include of the component makes", () => {
