@@ -97,7 +97,7 @@ export async function runAct(
   event: string,
   payload: unknown,
   sha: string,
-  options: { cacheUrl?: string; job?: string; dryRun?: boolean; localRepositories?: Record<string, string> } = {},
+  options: { cacheUrl?: string; job?: string; list?: boolean } = {},
 ): Promise<ActRun> {
   if (!existsSync(ACT)) throw new Error(`${ACT} is missing: run bash scripts/install-runners.sh`);
   const workdir = tempDir('cg-bench-act-repo-');
@@ -117,7 +117,8 @@ export async function runAct(
     '-W',
     setup.workflow,
     ...(options.job ? ['-j', options.job] : []),
-    ...(options.dryRun ? ['--dryrun'] : []),
+    // The jobs the event starts, and nothing run (act's --dryrun still runs steps in host mode).
+    ...(options.list ? ['--list'] : []),
     '-e',
     eventFile,
     '-P',
@@ -128,7 +129,6 @@ export async function runAct(
     `actions/checkout@v4=${join(ROOT, 'tests', 'runners', 'checkout')}`,
     '--local-repository',
     `org/cg-bench@v1=${setup.actionDir}`,
-    ...Object.entries(options.localRepositories ?? {}).flatMap(([action, dir]) => ['--local-repository', `${action}=${dir}`]),
     '--env',
     `GITHUB_API_URL=${setup.apiUrl}`,
     '--env',
