@@ -44,7 +44,10 @@ describe("the project's own workflow under nektos/act", {
     repo = makeDogfoodRepo();
     setup = actSetup(repo.origin, github.url, { text: ciWorkflow(), name: 'ci.yml' });
   });
-  after(() => github.stop());
+  after(async () => {
+    repo?.remove();
+    await github.stop();
+  });
 
   test('a pull request starts the test job and the dogfood job (act --list; the test job is the whole suite, not run here)', async () => {
     const run = await runAct(setup, 'pull_request', prPayload(7, repo.docs, 'docs', repo.main), repo.docs, { list: true });

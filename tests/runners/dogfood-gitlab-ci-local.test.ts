@@ -42,6 +42,7 @@ describe("the project's own .gitlab-ci.yml under gitlab-ci-local", {
   });
   after(async () => {
     engine(['untag', pushedImage()]);
+    repo?.remove();
     await gitlab.stop();
   });
 

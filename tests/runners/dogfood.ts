@@ -7,7 +7,7 @@
 //     it; the tests take the image the image tests build (tests/image/build-image.sh) and the same
 //     derived-image recipe on it, cached by the engine between runs.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { git, ROOT, tempDir } from '../helpers.ts';
 import { BUILD_FLAGS, buildImage, engine, IMAGE } from '../image/container.ts';
@@ -32,6 +32,7 @@ export function buildExamplesImage(): void {
     EXAMPLES_IMAGE,
     context,
   ]);
+  rmSync(context, { recursive: true, force: true });
   if (built.status !== 0) throw new Error(`the examples' image did not build:\n${built.stdout}\n${built.stderr}`);
 }
 
@@ -40,6 +41,8 @@ export interface DogfoodRepo {
   main: string;
   /** A docs-only commit on branch `docs`, off `main`. */
   docs: string;
+  /** Removes the origin and the work tree it was made in. */
+  remove: () => void;
 }
 
 /** The checkout's files the CI files use: the action, the component, the examples, the CI files. */
@@ -69,5 +72,8 @@ export function makeDogfoodRepo(): DogfoodRepo {
   const origin = tempDir('cg-bench-dogfood-origin-');
   git(origin, 'init', '--bare', '-q', '-b', 'main');
   git(work, 'push', '-q', origin, 'main', 'docs');
-  return { origin, main, docs };
+  const remove = () => {
+    for (const dir of [work, origin]) rmSync(dir, { recursive: true, force: true });
+  };
+  return { origin, main, docs, remove };
 }
