@@ -10,28 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { buildImage } from '../image/container.ts';
 import { FakeGitHub } from '../github/fake-github.ts';
-import { fixture } from '../github/harness.ts';
-import { ACT, actSetup, runAct, type ActRun, type ActSetup } from './act.ts';
+import { ACT, actSetup, prPayload, pushPayload, runAct, type ActRun, type ActSetup } from './act.ts';
 import { makeRunnerRepo, pushMerge, type RunnerRepo } from './repo.ts';
-
-/** A real push payload (tests/contracts/github-events) for a push of `sha` to main. */
-function pushPayload(sha: string, before: string): Record<string, unknown> {
-  const payload: Record<string, unknown> = { ...fixture('push.json'), ref: 'refs/heads/main', before, after: sha, deleted: false, created: false };
-  Object.assign(payload['repository'] as Record<string, unknown>, { default_branch: 'main', master_branch: 'main' });
-  return payload;
-}
-
-/** A real pull_request payload for PR `number` of `head` into main at `base`. */
-function prPayload(number: number, head: string, headRef: string, base: string): Record<string, unknown> {
-  const payload = fixture('pull_request.opened.json');
-  const pr = payload['pull_request'] as Record<string, Record<string, unknown>>;
-  payload['number'] = number;
-  (pr as Record<string, unknown>)['number'] = number;
-  Object.assign(pr['head']!, { sha: head, ref: headRef });
-  Object.assign(pr['base']!, { sha: base, ref: 'main' });
-  (payload['repository'] as Record<string, unknown>)['default_branch'] = 'main';
-  return payload;
-}
 
 const short = (sha: string) => sha.slice(0, 7);
 const context = (run: ActRun) => run.log.slice(-6000);

@@ -13,6 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fixture } from '../github/harness.ts';
 import { ROOT, tempDir } from '../helpers.ts';
 import { ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
 
@@ -39,6 +40,25 @@ function actionCopy(): string {
   return dir;
 }
 
+/** A real push payload (tests/contracts/github-events) for a push of `sha` to main. */
+export function pushPayload(sha: string, before: string): Record<string, unknown> {
+  const payload: Record<string, unknown> = { ...fixture('push.json'), ref: 'refs/heads/main', before, after: sha, deleted: false, created: false };
+  Object.assign(payload['repository'] as Record<string, unknown>, { default_branch: 'main', master_branch: 'main' });
+  return payload;
+}
+
+/** A real pull_request payload for PR `number` of `head` into main at `base`. */
+export function prPayload(number: number, head: string, headRef: string, base: string): Record<string, unknown> {
+  const payload = fixture('pull_request.opened.json');
+  const pr = payload['pull_request'] as Record<string, Record<string, unknown>>;
+  payload['number'] = number;
+  (pr as Record<string, unknown>)['number'] = number;
+  Object.assign(pr['head']!, { sha: head, ref: headRef });
+  Object.assign(pr['base']!, { sha: base, ref: 'main' });
+  (payload['repository'] as Record<string, unknown>)['default_branch'] = 'main';
+  return payload;
+}
+
 const RUN_TIMEOUT_MS = 10 * 60_000;
 
 export interface ActRun {
@@ -49,7 +69,8 @@ export interface ActRun {
 }
 
 export interface ActSetup {
-  workflowDir: string;
+  /** The workflow file act runs (-W). */
+  workflow: string;
   actionDir: string;
   cacheDir: string;
   home: string;
@@ -57,11 +78,13 @@ export interface ActSetup {
   apiUrl: string;
 }
 
-export function actSetup(origin: string, apiUrl: string): ActSetup {
+/** `workflow`: the workflow's text (default: the README's) and its file name. */
+export function actSetup(origin: string, apiUrl: string, workflow = { text: readmeWorkflow(), name: 'benchmarks.yml' }): ActSetup {
   const workflowDir = tempDir('cg-bench-act-workflow-');
   mkdirSync(join(workflowDir, '.github', 'workflows'), { recursive: true });
-  writeFileSync(join(workflowDir, '.github', 'workflows', 'benchmarks.yml'), readmeWorkflow());
-  return { workflowDir, actionDir: actionCopy(), cacheDir: tempDir('cg-bench-act-cache-'), home: tempDir('cg-bench-act-home-'), origin, apiUrl };
+  const file = join(workflowDir, '.github', 'workflows', workflow.name);
+  writeFileSync(file, workflow.text);
+  return { workflow: file, actionDir: actionCopy(), cacheDir: tempDir('cg-bench-act-cache-'), home: tempDir('cg-bench-act-home-'), origin, apiUrl };
 }
 
 /**
@@ -69,7 +92,13 @@ export function actSetup(origin: string, apiUrl: string): ActSetup {
  * GITHUB_SHA from the event for a push, and from the working directory's HEAD for a pull request,
  * as a developer running act in their repository would have it).
  */
-export async function runAct(setup: ActSetup, event: string, payload: unknown, sha: string, options: { cacheUrl?: string } = {}): Promise<ActRun> {
+export async function runAct(
+  setup: ActSetup,
+  event: string,
+  payload: unknown,
+  sha: string,
+  options: { cacheUrl?: string; job?: string; list?: boolean } = {},
+): Promise<ActRun> {
   if (!existsSync(ACT)) throw new Error(`${ACT} is missing: run bash scripts/install-runners.sh`);
   const workdir = tempDir('cg-bench-act-repo-');
   const git = (...args: string[]) => {
@@ -86,7 +115,10 @@ export async function runAct(setup: ActSetup, event: string, payload: unknown, s
     '-C',
     workdir,
     '-W',
-    join(setup.workflowDir, '.github', 'workflows', 'benchmarks.yml'),
+    setup.workflow,
+    ...(options.job ? ['-j', options.job] : []),
+    // The jobs the event starts, and nothing run (act's --dryrun still runs steps in host mode).
+    ...(options.list ? ['--list'] : []),
     '-e',
     eventFile,
     '-P',

@@ -117,13 +117,14 @@ export function projectCiFiles(inputs: Record<string, string | boolean | number>
   };
 }
 
-/** `gitlab-ci-local` in `project` (a checkout holding projectCiFiles). */
+/** `gitlab-ci-local` in `project` (a checkout holding projectCiFiles); `args`: job names, or `--list`. */
 export async function runGitlabCiLocal(
   project: string,
   variables: Record<string, string>,
   unset: string[],
   origin: string,
   scoped: Record<string, Record<string, string>> = {},
+  args: string[] = [],
 ): Promise<GclRun> {
   if (!existsSync(GITLAB_CI_LOCAL)) throw new Error(`${GITLAB_CI_LOCAL} is missing: run bash scripts/install-runners.sh`);
   const home = tempDir('cg-bench-gcl-home-');
@@ -131,7 +132,7 @@ export async function runGitlabCiLocal(
   // environment matches get them.
   const variablesFile = join(home, 'variables.yml');
   writeFileSync(variablesFile, JSON.stringify(Object.fromEntries(Object.entries(scoped).map(([name, values]) => [name, { values }]))));
-  const args = [
+  const argv = [
     GITLAB_CI_LOCAL,
     '--home',
     home,
@@ -151,9 +152,10 @@ export async function runGitlabCiLocal(
     ...Object.entries(variables).flatMap(([k, v]) => ['--variable', `${k}=${v}`]),
     ...unset.flatMap((k) => ['--unset-variable', k]),
     '--no-color',
+    ...args,
   ];
   const env: Record<string, string> = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: home };
-  const child = spawn(NODE22, args, { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(NODE22, argv, { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr.on('data', (d: Buffer) => (log += d.toString()));

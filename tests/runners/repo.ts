@@ -61,7 +61,7 @@ export function makeRunnerRepo(files: Record<string, string> = {}, defaultBranch
 }
 
 /** The merge commit a forge makes for a pull/merge request of `head` into `base`, pushed as `ref`. */
-export function pushMerge(repo: RunnerRepo, base: string, head: string, ref: string): string {
+export function pushMerge(repo: Pick<RunnerRepo, 'origin'>, base: string, head: string, ref: string): string {
   const work = tempDir('cg-bench-runner-merge-');
   git(work, 'clone', '-q', repo.origin, '.');
   git(work, 'checkout', '-q', '--detach', base);

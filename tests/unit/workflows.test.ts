@@ -123,3 +123,45 @@ test('check-determinism is declared by action.yml and both GitLab templates: boo
     for (const job of measuring) assert.equal(job.variables?.['CG_BENCH_CHECK_DETERMINISM'], '$[[ inputs.check-determinism ]]', template);
   }
 });
+
+test("the project's own GitHub workflow: the README's test command, and the action from the checkout on examples/", () => {
+  const ci = parse(readFileSync(join(ROOT, '.github', 'workflows', 'ci.yml'), 'utf8')) as {
+    jobs: Record<string, { steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }>;
+  };
+  assert.ok(
+    ci.jobs['test']!.steps.some((s) => s.run === 'bash .ci/run'),
+    'the test job runs .ci/run',
+  );
+  const action = ci.jobs['dogfood']!.steps.find((s) => s.uses === './');
+  assert.equal(action?.with?.['working-directory'], 'examples');
+  assert.equal(
+    readFileSync(join(ROOT, '.ci', 'run'), 'utf8').match(/^exec bash scripts\/test\.sh$/m)?.[0],
+    'exec bash scripts/test.sh',
+    '.ci/run is the README command',
+  );
+});
+
+test("the project's own .gitlab-ci.yml is valid against GitLab's CI schema, and so are the jobs its include of the component makes", () => {
+  const validate = validator('gitlab-ci.json');
+  const project = parse(readFileSync(join(ROOT, '.gitlab-ci.yml'), 'utf8')) as {
+    include: { local: string; inputs: Record<string, unknown> }[];
+    test: { script: string[] };
+  };
+  assert.ok(validate(project), JSON.stringify(validate.errors, null, 2));
+  assert.deepEqual(project.test.script, ['bash .ci/run']);
+  const include = project.include.find((i) => i.local === 'templates/gitlab-ci.yml');
+  assert.ok(include, 'the component is included from the checkout');
+  assert.equal(include.inputs['working-directory'], 'examples');
+  const text = readFileSync(join(ROOT, include.local), 'utf8');
+  const spec = (parseAllDocuments(text)[0]!.toJS() as { spec: { inputs: Record<string, { type?: string; default: unknown }> } }).spec.inputs;
+  // GitLab refuses an input the spec does not declare, or of another type.
+  for (const [input, value] of Object.entries(include.inputs)) assert.equal(spec[input]?.type ?? 'string', typeof value, `input ${input}`);
+  const given = include.inputs;
+  const body = text
+    .split('\n---\n')[1]!
+    .replace(/\$\[\[\s*inputs\.([a-z-]+)\s*\]\]/g, (_, input: string) => String(input in given ? given[input] : spec[input]!.default));
+  const jobs = parse(body) as Record<string, { stage?: string }>;
+  assert.ok(validate(jobs), JSON.stringify(validate.errors, null, 2));
+  const stages = (project as unknown as { stages: string[] }).stages;
+  for (const [name, job] of Object.entries(jobs)) assert.ok(stages.includes(job.stage ?? 'test'), `${name}'s stage is one of the project's`);
+});
