@@ -153,12 +153,12 @@ var require_tunnel = __commonJS({
       function onResponse(res) {
         res.upgrade = true;
       }
-      function onUpgrade(res, socket, head) {
+      function onUpgrade(res, socket, head2) {
         process.nextTick(function() {
-          onConnect(res, socket, head);
+          onConnect(res, socket, head2);
         });
       }
-      function onConnect(res, socket, head) {
+      function onConnect(res, socket, head2) {
         connectReq.removeAllListeners();
         socket.removeAllListeners();
         if (res.statusCode !== 200) {
@@ -173,7 +173,7 @@ var require_tunnel = __commonJS({
           self2.removeSocket(placeholder);
           return;
         }
-        if (head.length > 0) {
+        if (head2.length > 0) {
           debug2("got illegal response body from proxy");
           socket.destroy();
           var error2 = new Error("got illegal response body from proxy");
@@ -865,8 +865,8 @@ var require_tree = __commonJS({
        * @param {any} value
        */
       add(key, value) {
-        const length = key.length;
-        if (length === 0) {
+        const length2 = key.length;
+        if (length2 === 0) {
           throw new TypeError("Unreachable");
         }
         let index = 0;
@@ -877,7 +877,7 @@ var require_tree = __commonJS({
             throw new TypeError("key must be ascii string");
           }
           if (node.code === code) {
-            if (length === ++index) {
+            if (length2 === ++index) {
               node.value = value;
               break;
             } else if (node.middle !== null) {
@@ -2753,18 +2753,18 @@ var require_constants2 = __commonJS({
       TYPE2[TYPE2["REQUEST"] = 1] = "REQUEST";
       TYPE2[TYPE2["RESPONSE"] = 2] = "RESPONSE";
     })(TYPE = exports2.TYPE || (exports2.TYPE = {}));
-    var FLAGS;
-    (function(FLAGS2) {
-      FLAGS2[FLAGS2["CONNECTION_KEEP_ALIVE"] = 1] = "CONNECTION_KEEP_ALIVE";
-      FLAGS2[FLAGS2["CONNECTION_CLOSE"] = 2] = "CONNECTION_CLOSE";
-      FLAGS2[FLAGS2["CONNECTION_UPGRADE"] = 4] = "CONNECTION_UPGRADE";
-      FLAGS2[FLAGS2["CHUNKED"] = 8] = "CHUNKED";
-      FLAGS2[FLAGS2["UPGRADE"] = 16] = "UPGRADE";
-      FLAGS2[FLAGS2["CONTENT_LENGTH"] = 32] = "CONTENT_LENGTH";
-      FLAGS2[FLAGS2["SKIPBODY"] = 64] = "SKIPBODY";
-      FLAGS2[FLAGS2["TRAILING"] = 128] = "TRAILING";
-      FLAGS2[FLAGS2["TRANSFER_ENCODING"] = 512] = "TRANSFER_ENCODING";
-    })(FLAGS = exports2.FLAGS || (exports2.FLAGS = {}));
+    var FLAGS2;
+    (function(FLAGS3) {
+      FLAGS3[FLAGS3["CONNECTION_KEEP_ALIVE"] = 1] = "CONNECTION_KEEP_ALIVE";
+      FLAGS3[FLAGS3["CONNECTION_CLOSE"] = 2] = "CONNECTION_CLOSE";
+      FLAGS3[FLAGS3["CONNECTION_UPGRADE"] = 4] = "CONNECTION_UPGRADE";
+      FLAGS3[FLAGS3["CHUNKED"] = 8] = "CHUNKED";
+      FLAGS3[FLAGS3["UPGRADE"] = 16] = "UPGRADE";
+      FLAGS3[FLAGS3["CONTENT_LENGTH"] = 32] = "CONTENT_LENGTH";
+      FLAGS3[FLAGS3["SKIPBODY"] = 64] = "SKIPBODY";
+      FLAGS3[FLAGS3["TRAILING"] = 128] = "TRAILING";
+      FLAGS3[FLAGS3["TRANSFER_ENCODING"] = 512] = "TRANSFER_ENCODING";
+    })(FLAGS2 = exports2.FLAGS || (exports2.FLAGS = {}));
     var LENIENT_FLAGS;
     (function(LENIENT_FLAGS2) {
       LENIENT_FLAGS2[LENIENT_FLAGS2["HEADERS"] = 1] = "HEADERS";
@@ -3396,10 +3396,10 @@ var require_data_url = __commonJS({
       );
     }
     function percentDecode(input) {
-      const length = input.length;
-      const output = new Uint8Array(length);
+      const length2 = input.length;
+      const output = new Uint8Array(length2);
       let j = 0;
-      for (let i = 0; i < length; ++i) {
+      for (let i = 0; i < length2; ++i) {
         const byte = input[i];
         if (byte !== 37) {
           output[j++] = byte;
@@ -3410,7 +3410,7 @@ var require_data_url = __commonJS({
           i += 2;
         }
       }
-      return length === j ? output : output.subarray(0, j);
+      return length2 === j ? output : output.subarray(0, j);
     }
     function parseMIMEType(input) {
       input = removeHTTPWhitespace(input, true, true);
@@ -3588,16 +3588,16 @@ var require_data_url = __commonJS({
       return lead === 0 && trail === str2.length - 1 ? str2 : str2.slice(lead, trail + 1);
     }
     function isomorphicDecode(input) {
-      const length = input.length;
-      if ((2 << 15) - 1 > length) {
+      const length2 = input.length;
+      if ((2 << 15) - 1 > length2) {
         return String.fromCharCode.apply(null, input);
       }
       let result = "";
       let i = 0;
       let addition = (2 << 15) - 1;
-      while (i < length) {
-        if (i + addition > length) {
-          addition = length - i;
+      while (i < length2) {
+        if (i + addition > length2) {
+          addition = length2 - i;
         }
         result += String.fromCharCode.apply(null, input.subarray(i, i += addition));
       }
@@ -3700,10 +3700,10 @@ var require_webidl = __commonJS({
         }
       }
     };
-    webidl.argumentLengthCheck = function({ length }, min, ctx) {
-      if (length < min) {
+    webidl.argumentLengthCheck = function({ length: length2 }, min, ctx) {
+      if (length2 < min) {
         throw webidl.errors.exception({
-          message: `${min} argument${min !== 1 ? "s" : ""} required, but${length ? " only" : ""} ${length} found.`,
+          message: `${min} argument${min !== 1 ? "s" : ""} required, but${length2 ? " only" : ""} ${length2} found.`,
           header: ctx
         });
       }
@@ -4100,8 +4100,8 @@ var require_util2 = __commonJS({
     }
     function responseURL(response) {
       const urlList = response.urlList;
-      const length = urlList.length;
-      return length === 0 ? null : urlList[length - 1].toString();
+      const length2 = urlList.length;
+      return length2 === 0 ? null : urlList[length2 - 1].toString();
     }
     function responseLocationURL(response, requestFragment) {
       if (!redirectStatusSet.has(response.status)) {
@@ -5195,11 +5195,11 @@ var require_formdata_parser = __commonJS({
       return true;
     }
     function validateBoundary(boundary) {
-      const length = boundary.length;
-      if (length < 27 || length > 70) {
+      const length2 = boundary.length;
+      if (length2 < 27 || length2 > 70) {
         return false;
       }
-      for (let i = 0; i < length; ++i) {
+      for (let i = 0; i < length2; ++i) {
         const cp = boundary.charCodeAt(i);
         if (!(cp >= 48 && cp <= 57 || cp >= 65 && cp <= 90 || cp >= 97 && cp <= 122 || cp === 39 || cp === 45 || cp === 95)) {
           return false;
@@ -5488,7 +5488,7 @@ var require_body = __commonJS({
       assert4(isReadableStreamLike(stream2));
       let action5 = null;
       let source = null;
-      let length = null;
+      let length2 = null;
       let type = null;
       if (typeof object === "string") {
         source = object;
@@ -5508,7 +5508,7 @@ Content-Disposition: form-data`;
         const normalizeLinefeeds = (value) => value.replace(/\r?\n|\r/g, "\r\n");
         const blobParts = [];
         const rn = new Uint8Array([13, 10]);
-        length = 0;
+        length2 = 0;
         let hasUnknownSizeValue = false;
         for (const [name, value] of object) {
           if (typeof value === "string") {
@@ -5517,7 +5517,7 @@ Content-Disposition: form-data`;
 ${normalizeLinefeeds(value)}\r
 `);
             blobParts.push(chunk2);
-            length += chunk2.byteLength;
+            length2 += chunk2.byteLength;
           } else {
             const chunk2 = textEncoder.encode(`${prefix2}; name="${escape4(normalizeLinefeeds(name))}"` + (value.name ? `; filename="${escape4(value.name)}"` : "") + `\r
 Content-Type: ${value.type || "application/octet-stream"}\r
@@ -5525,7 +5525,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
 `);
             blobParts.push(chunk2, value, rn);
             if (typeof value.size === "number") {
-              length += chunk2.byteLength + value.size + rn.byteLength;
+              length2 += chunk2.byteLength + value.size + rn.byteLength;
             } else {
               hasUnknownSizeValue = true;
             }
@@ -5534,9 +5534,9 @@ Content-Type: ${value.type || "application/octet-stream"}\r
         const chunk = textEncoder.encode(`--${boundary}--\r
 `);
         blobParts.push(chunk);
-        length += chunk.byteLength;
+        length2 += chunk.byteLength;
         if (hasUnknownSizeValue) {
-          length = null;
+          length2 = null;
         }
         source = object;
         action5 = async function* () {
@@ -5551,7 +5551,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
         type = `multipart/form-data; boundary=${boundary}`;
       } else if (isBlobLike(object)) {
         source = object;
-        length = object.size;
+        length2 = object.size;
         if (object.type) {
           type = object.type;
         }
@@ -5567,7 +5567,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
         stream2 = object instanceof ReadableStream ? object : ReadableStreamFrom(object);
       }
       if (typeof source === "string" || util5.isBuffer(source)) {
-        length = Buffer.byteLength(source);
+        length2 = Buffer.byteLength(source);
       }
       if (action5 != null) {
         let iterator2;
@@ -5598,7 +5598,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r
           type: "bytes"
         });
       }
-      const body2 = { stream: stream2, source, length };
+      const body2 = { stream: stream2, source, length: length2 };
       return [body2, type];
     }
     function safelyExtractBody(object, keepalive = false) {
@@ -5789,7 +5789,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants11 = require_constants2();
+    var constants12 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util5.addListener;
@@ -5864,7 +5864,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert4(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants11.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants12.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5959,11 +5959,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants11.ERROR.OK) {
+          if (ret !== constants12.ERROR.OK) {
             const body2 = data.subarray(offset);
-            if (ret === constants11.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants12.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body2);
-            } else if (ret === constants11.ERROR.PAUSED) {
+            } else if (ret === constants12.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body2);
             } else {
@@ -5986,10 +5986,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants11.ERROR.OK) {
+        if (ret === constants12.ERROR.OK) {
           return null;
         }
-        if (ret === constants11.ERROR.PAUSED || ret === constants11.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants12.ERROR.PAUSED || ret === constants12.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6006,7 +6006,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants11.ERROR[ret], data);
+        return new HTTPParserError(message, constants12.ERROR[ret], data);
       }
       destroy() {
         assert4(this.ptr != null);
@@ -6073,7 +6073,7 @@ var require_client_h1 = __commonJS({
           util5.destroy(this.socket, new HeadersOverflowError());
         }
       }
-      onUpgrade(head) {
+      onUpgrade(head2) {
         const { upgrade, client, socket, headers, statusCode, statusText } = this;
         assert4(upgrade);
         assert4(client[kSocket] === socket);
@@ -6088,7 +6088,7 @@ var require_client_h1 = __commonJS({
         this.shouldKeepAlive = null;
         this.headers = [];
         this.headersSize = 0;
-        socket.unshift(head);
+        socket.unshift(head2);
         socket[kParser].destroy();
         socket[kParser] = null;
         socket[kClient] = null;
@@ -6186,7 +6186,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause2 ? constants11.ERROR.PAUSED : 0;
+        return pause2 ? constants12.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6208,7 +6208,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants11.ERROR.PAUSED;
+          return constants12.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6244,13 +6244,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert4(client[kRunning] === 0);
           util5.destroy(socket, new InformationalError("reset"));
-          return constants11.ERROR.PAUSED;
+          return constants12.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants11.ERROR.PAUSED;
+          return constants12.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants11.ERROR.PAUSED;
+          return constants12.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -8168,10 +8168,10 @@ var require_fixed_queue = __commonJS({
         this.head.push(data);
       }
       shift() {
-        const tail = this.tail;
-        const next = tail.shift();
-        if (tail.isEmpty() && tail.next !== null) {
-          this.tail = tail.next;
+        const tail2 = this.tail;
+        const next = tail2.shift();
+        if (tail2.isEmpty() && tail2.next !== null) {
+          this.tail = tail2.next;
         }
         return next;
       }
@@ -9085,9 +9085,9 @@ var require_retry_handler = __commonJS({
       if (!Number.isFinite(range3.start) || !Number.isFinite(range3.end)) {
         return null;
       }
-      const length = Number(contentLength2);
+      const length2 = Number(contentLength2);
       const expectedLength = range3.end - range3.start + 1;
-      if (!Number.isFinite(length) || length !== expectedLength) {
+      if (!Number.isFinite(length2) || length2 !== expectedLength) {
         return new RequestRetryError("Content-Length mismatch", statusCode, {
           headers,
           data: { count: retryCount }
@@ -9669,23 +9669,23 @@ var require_readable = __commonJS({
       while (consume2.stream.read() != null) {
       }
     }
-    function chunksDecode(chunks, length) {
-      if (chunks.length === 0 || length === 0) {
+    function chunksDecode(chunks, length2) {
+      if (chunks.length === 0 || length2 === 0) {
         return "";
       }
-      const buffer3 = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length);
+      const buffer3 = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length2);
       const bufferLength = buffer3.length;
       const start = bufferLength > 2 && buffer3[0] === 239 && buffer3[1] === 187 && buffer3[2] === 191 ? 3 : 0;
       return buffer3.utf8Slice(start, bufferLength);
     }
-    function chunksConcat(chunks, length) {
-      if (chunks.length === 0 || length === 0) {
+    function chunksConcat(chunks, length2) {
+      if (chunks.length === 0 || length2 === 0) {
         return new Uint8Array(0);
       }
       if (chunks.length === 1) {
         return new Uint8Array(chunks[0]);
       }
-      const buffer3 = new Uint8Array(Buffer.allocUnsafeSlow(length).buffer);
+      const buffer3 = new Uint8Array(Buffer.allocUnsafeSlow(length2).buffer);
       let offset = 0;
       for (let i = 0; i < chunks.length; ++i) {
         const chunk = chunks[i];
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve12, stream: stream2, length } = consume2;
+      const { type, body: body2, resolve: resolve12, stream: stream2, length: length2 } = consume2;
       try {
         if (type === "text") {
-          resolve12(chunksDecode(body2, length));
+          resolve12(chunksDecode(body2, length2));
         } else if (type === "json") {
-          resolve12(JSON.parse(chunksDecode(body2, length)));
+          resolve12(JSON.parse(chunksDecode(body2, length2)));
         } else if (type === "arrayBuffer") {
-          resolve12(chunksConcat(body2, length).buffer);
+          resolve12(chunksConcat(body2, length2).buffer);
         } else if (type === "blob") {
           resolve12(new Blob(body2, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve12(chunksConcat(body2, length));
+          resolve12(chunksConcat(body2, length2));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9749,23 +9749,23 @@ var require_util3 = __commonJS({
     async function getResolveErrorBodyCallback({ callback, body: body2, contentType: contentType2, statusCode, statusMessage, headers }) {
       assert4(body2);
       let chunks = [];
-      let length = 0;
+      let length2 = 0;
       try {
         for await (const chunk of body2) {
           chunks.push(chunk);
-          length += chunk.length;
-          if (length > CHUNK_LIMIT) {
+          length2 += chunk.length;
+          if (length2 > CHUNK_LIMIT) {
             chunks = [];
-            length = 0;
+            length2 = 0;
             break;
           }
         }
       } catch {
         chunks = [];
-        length = 0;
+        length2 = 0;
       }
       const message = `Response status code ${statusCode}${statusMessage ? `: ${statusMessage}` : ""}`;
-      if (statusCode === 204 || !contentType2 || !length) {
+      if (statusCode === 204 || !contentType2 || !length2) {
         queueMicrotask(() => callback(new ResponseStatusCodeError(message, statusCode, headers)));
         return;
       }
@@ -9774,9 +9774,9 @@ var require_util3 = __commonJS({
       let payload;
       try {
         if (isContentTypeApplicationJson(contentType2)) {
-          payload = JSON.parse(chunksDecode(chunks, length));
+          payload = JSON.parse(chunksDecode(chunks, length2));
         } else if (isContentTypeText(contentType2)) {
-          payload = chunksDecode(chunks, length);
+          payload = chunksDecode(chunks, length2);
         }
       } catch {
       } finally {
@@ -17350,7 +17350,7 @@ var require_permessage_deflate = __commonJS({
     var { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __require("node:zlib");
     var { isValidClientWindowBits } = require_util7();
     var { MessageSizeExceededError } = require_errors();
-    var tail = Buffer.from([0, 0, 255, 255]);
+    var tail2 = Buffer.from([0, 0, 255, 255]);
     var kBuffer = /* @__PURE__ */ Symbol("kBuffer");
     var kLength = /* @__PURE__ */ Symbol("kLength");
     var PerMessageDeflate = class {
@@ -17408,7 +17408,7 @@ var require_permessage_deflate = __commonJS({
         }
         this.#inflate.write(chunk);
         if (fin) {
-          this.#inflate.write(tail);
+          this.#inflate.write(tail2);
         }
         this.#inflate.flush(() => {
           if (!this.#inflate) {
@@ -17685,11 +17685,11 @@ var require_receiver = __commonJS({
         let offset = 0;
         while (offset !== n) {
           const next = this.#buffers[0];
-          const { length } = next;
-          if (length + offset === n) {
+          const { length: length2 } = next;
+          if (length2 + offset === n) {
             buffer3.set(this.#buffers.shift(), offset);
             break;
-          } else if (length + offset > n) {
+          } else if (length2 + offset > n) {
             buffer3.set(next.subarray(0, n - offset), offset);
             this.#buffers[0] = next.subarray(n - offset);
             break;
@@ -18035,10 +18035,10 @@ var require_websocket = __commonJS({
           return;
         }
         if (typeof data === "string") {
-          const length = Buffer.byteLength(data);
-          this.#bufferedAmount += length;
+          const length2 = Buffer.byteLength(data);
+          this.#bufferedAmount += length2;
           this.#sendQueue.add(data, () => {
-            this.#bufferedAmount -= length;
+            this.#bufferedAmount -= length2;
           }, sendHints.string);
         } else if (types2.isArrayBuffer(data)) {
           this.#bufferedAmount += data.byteLength;
@@ -18345,11 +18345,11 @@ var require_eventsource_stream = __commonJS({
       }
       return true;
     }
-    function isFieldName(line, length, field) {
-      if (length !== field.length) {
+    function isFieldName(line, length2, field) {
+      if (length2 !== field.length) {
         return false;
       }
-      for (let i = 0; i < length; i++) {
+      for (let i = 0; i < length2; i++) {
         if (line[i] !== field[i]) {
           return false;
         }
@@ -18638,16 +18638,16 @@ ${value}`;
           return this.chunks[this.chunkIndex].subarray(this.linePos, this.pos);
         }
         const chunks = [];
-        let length = 0;
+        let length2 = 0;
         for (let i = this.lineChunkIndex; i <= this.chunkIndex; i++) {
           const chunk = this.chunks[i];
           const start = i === this.lineChunkIndex ? this.linePos : 0;
           const end = i === this.chunkIndex ? this.pos : chunk.length;
           const slice = chunk.subarray(start, end);
-          length += slice.length;
+          length2 += slice.length;
           chunks.push(slice);
         }
-        return Buffer.concat(chunks, length);
+        return Buffer.concat(chunks, length2);
       }
       peekBufferedByte(offset) {
         let chunkIndex = this.lineChunkIndex;
@@ -19530,11 +19530,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants11) {
+      optimizeNames(names, constants12) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants11);
+          this.rhs = optimizeExpr(this.rhs, names, constants12);
         return this;
       }
       get names() {
@@ -19551,10 +19551,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants11) {
+      optimizeNames(names, constants12) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants11);
+        this.rhs = optimizeExpr(this.rhs, names, constants12);
         return this;
       }
       get names() {
@@ -19615,8 +19615,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants11) {
-        this.code = optimizeExpr(this.code, names, constants11);
+      optimizeNames(names, constants12) {
+        this.code = optimizeExpr(this.code, names, constants12);
         return this;
       }
       get names() {
@@ -19645,12 +19645,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants11) {
+      optimizeNames(names, constants12) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants11))
+          if (n.optimizeNames(names, constants12))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -19703,12 +19703,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants11) {
+      optimizeNames(names, constants12) {
         var _a2;
-        this.else = (_a2 = this.else) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants11);
-        if (!(super.optimizeNames(names, constants11) || this.else))
+        this.else = (_a2 = this.else) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants12);
+        if (!(super.optimizeNames(names, constants12) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants11);
+        this.condition = optimizeExpr(this.condition, names, constants12);
         return this;
       }
       get names() {
@@ -19731,10 +19731,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants11) {
-        if (!super.optimizeNames(names, constants11))
+      optimizeNames(names, constants12) {
+        if (!super.optimizeNames(names, constants12))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants11);
+        this.iteration = optimizeExpr(this.iteration, names, constants12);
         return this;
       }
       get names() {
@@ -19770,10 +19770,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants11) {
-        if (!super.optimizeNames(names, constants11))
+      optimizeNames(names, constants12) {
+        if (!super.optimizeNames(names, constants12))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants11);
+        this.iterable = optimizeExpr(this.iterable, names, constants12);
         return this;
       }
       get names() {
@@ -19815,11 +19815,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants11) {
+      optimizeNames(names, constants12) {
         var _a2, _b;
-        super.optimizeNames(names, constants11);
-        (_a2 = this.catch) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants11);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants11);
+        super.optimizeNames(names, constants12);
+        (_a2 = this.catch) === null || _a2 === void 0 ? void 0 : _a2.optimizeNames(names, constants12);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants12);
         return this;
       }
       get names() {
@@ -20120,7 +20120,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants11) {
+    function optimizeExpr(expr, names, constants12) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -20135,14 +20135,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants11[n.str];
+        const c = constants12[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants11[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants12[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -21168,11 +21168,11 @@ var require_fast_deep_equal = __commonJS({
       if (a === b) return true;
       if (a && b && typeof a == "object" && typeof b == "object") {
         if (a.constructor !== b.constructor) return false;
-        var length, i, keys;
+        var length2, i, keys;
         if (Array.isArray(a)) {
-          length = a.length;
-          if (length != b.length) return false;
-          for (i = length; i-- !== 0; )
+          length2 = a.length;
+          if (length2 != b.length) return false;
+          for (i = length2; i-- !== 0; )
             if (!equal(a[i], b[i])) return false;
           return true;
         }
@@ -21180,11 +21180,11 @@ var require_fast_deep_equal = __commonJS({
         if (a.valueOf !== Object.prototype.valueOf) return a.valueOf() === b.valueOf();
         if (a.toString !== Object.prototype.toString) return a.toString() === b.toString();
         keys = Object.keys(a);
-        length = keys.length;
-        if (length !== Object.keys(b).length) return false;
-        for (i = length; i-- !== 0; )
+        length2 = keys.length;
+        if (length2 !== Object.keys(b).length) return false;
+        for (i = length2; i-- !== 0; )
           if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
-        for (i = length; i-- !== 0; ) {
+        for (i = length2; i-- !== 0; ) {
           var key = keys[i];
           if (!equal(a[key], b[key])) return false;
         }
@@ -22310,9 +22310,9 @@ var require_utils2 = __commonJS({
         }
       }
       if (bestLength < 2) return hextets.join(":");
-      const head = hextets.slice(0, bestStart).join(":");
-      const tail = hextets.slice(bestStart + bestLength).join(":");
-      return head + "::" + tail;
+      const head2 = hextets.slice(0, bestStart).join(":");
+      const tail2 = hextets.slice(bestStart + bestLength).join(":");
+      return head2 + "::" + tail2;
     }
     function normalizeIPv6Address(input) {
       const compression = input.indexOf("::");
@@ -23031,50 +23031,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative11, options, skipNormalization) {
+    function resolveComponent(base, relative12, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse4(serialize(base, options), options);
-        relative11 = parse4(serialize(relative11, options), options);
+        relative12 = parse4(serialize(relative12, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative11.scheme) {
-        target.scheme = relative11.scheme;
-        target.userinfo = relative11.userinfo;
-        target.host = relative11.host;
-        target.port = relative11.port;
-        target.path = removeDotSegments(relative11.path || "");
-        target.query = relative11.query;
+      if (!options.tolerant && relative12.scheme) {
+        target.scheme = relative12.scheme;
+        target.userinfo = relative12.userinfo;
+        target.host = relative12.host;
+        target.port = relative12.port;
+        target.path = removeDotSegments(relative12.path || "");
+        target.query = relative12.query;
       } else {
-        if (relative11.userinfo !== void 0 || relative11.host !== void 0 || relative11.port !== void 0) {
-          target.userinfo = relative11.userinfo;
-          target.host = relative11.host;
-          target.port = relative11.port;
-          target.path = removeDotSegments(relative11.path || "");
-          target.query = relative11.query;
+        if (relative12.userinfo !== void 0 || relative12.host !== void 0 || relative12.port !== void 0) {
+          target.userinfo = relative12.userinfo;
+          target.host = relative12.host;
+          target.port = relative12.port;
+          target.path = removeDotSegments(relative12.path || "");
+          target.query = relative12.query;
         } else {
-          if (!relative11.path) {
+          if (!relative12.path) {
             target.path = base.path;
-            if (relative11.query !== void 0) {
-              target.query = relative11.query;
+            if (relative12.query !== void 0) {
+              target.query = relative12.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative11.path[0] === "/") {
-              target.path = removeDotSegments(relative11.path);
+            if (relative12.path[0] === "/") {
+              target.path = removeDotSegments(relative12.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative11.path;
+                target.path = "/" + relative12.path;
               } else if (!base.path) {
-                target.path = relative11.path;
+                target.path = relative12.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative11.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative12.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative11.query;
+            target.query = relative12.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -23082,7 +23082,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative11.fragment;
+      target.fragment = relative12.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -24245,11 +24245,11 @@ var require_ucs2length = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     function ucs2length(str2) {
       const len = str2.length;
-      let length = 0;
+      let length2 = 0;
       let pos = 0;
       let value;
       while (pos < len) {
-        length++;
+        length2++;
         value = str2.charCodeAt(pos++);
         if (value >= 55296 && value <= 56319 && pos < len) {
           value = str2.charCodeAt(pos);
@@ -24257,7 +24257,7 @@ var require_ucs2length = __commonJS({
             pos++;
         }
       }
-      return length;
+      return length2;
     }
     exports2.default = ucs2length;
     ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
@@ -30598,7 +30598,7 @@ var require_resolve_block_scalar = __commonJS({
         onError(error2, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
       let hasSpace = false;
       let comment = "";
-      let length = source.length;
+      let length2 = source.length;
       for (let i = 1; i < props.length; ++i) {
         const token = props[i];
         switch (token.type) {
@@ -30606,19 +30606,19 @@ var require_resolve_block_scalar = __commonJS({
             hasSpace = true;
           // fallthrough
           case "newline":
-            length += token.source.length;
+            length2 += token.source.length;
             break;
           case "comment":
             if (strict && !hasSpace) {
               const message = "Comments must be separated from other tokens by white space characters";
               onError(token, "MISSING_CHAR", message);
             }
-            length += token.source.length;
+            length2 += token.source.length;
             comment = token.source.substring(1);
             break;
           case "error":
             onError(token, "UNEXPECTED_TOKEN", token.message);
-            length += token.source.length;
+            length2 += token.source.length;
             break;
           /* istanbul ignore next should not happen */
           default: {
@@ -30626,11 +30626,11 @@ var require_resolve_block_scalar = __commonJS({
             onError(token, "UNEXPECTED_TOKEN", message);
             const ts = token.source;
             if (ts && typeof ts === "string")
-              length += ts.length;
+              length2 += ts.length;
           }
         }
       }
-      return { mode, indent, chomp, comment, length };
+      return { mode, indent, chomp, comment, length: length2 };
     }
     function splitLines(source) {
       const split = source.split(/\n( *)/);
@@ -30780,9 +30780,9 @@ var require_resolve_flow_scalar = __commonJS({
             while (next === " " || next === "	")
               next = source[++i + 1];
           } else if (next === "x" || next === "u" || next === "U") {
-            const length = next === "x" ? 2 : next === "u" ? 4 : 8;
-            res += parseCharCode(source, i + 1, length, onError);
-            i += length;
+            const length2 = next === "x" ? 2 : next === "u" ? 4 : 8;
+            res += parseCharCode(source, i + 1, length2, onError);
+            i += length2;
           } else {
             const raw = source.substr(i - 1, 2);
             onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
@@ -30851,14 +30851,14 @@ var require_resolve_flow_scalar = __commonJS({
       "\\": "\\",
       "	": "	"
     };
-    function parseCharCode(source, offset, length, onError) {
-      const cc = source.substr(offset, length);
-      const ok2 = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+    function parseCharCode(source, offset, length2, onError) {
+      const cc = source.substr(offset, length2);
+      const ok2 = cc.length === length2 && /^[0-9a-fA-F]+$/.test(cc);
       const code = ok2 ? parseInt(cc, 16) : NaN;
       try {
         return String.fromCodePoint(code);
       } catch {
-        const raw = source.substr(offset - 2, length + 2);
+        const raw = source.substr(offset - 2, length2 + 2);
         onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
         return raw;
       }
@@ -31378,10 +31378,10 @@ var require_cst_scalar = __commonJS({
         case "|":
         case ">": {
           const he = source.indexOf("\n");
-          const head = source.substring(0, he);
+          const head2 = source.substring(0, he);
           const body2 = source.substring(he + 1) + "\n";
           const props = [
-            { type: "block-scalar-header", offset, indent, source: head }
+            { type: "block-scalar-header", offset, indent, source: head2 }
           ];
           if (!addEndtoBlockProps(props, end))
             props.push({ type: "newline", offset: -1, indent, source: "\n" });
@@ -31441,19 +31441,19 @@ var require_cst_scalar = __commonJS({
     }
     function setBlockScalarValue(token, source) {
       const he = source.indexOf("\n");
-      const head = source.substring(0, he);
+      const head2 = source.substring(0, he);
       const body2 = source.substring(he + 1) + "\n";
       if (token.type === "block-scalar") {
         const header = token.props[0];
         if (header.type !== "block-scalar-header")
           throw new Error("Invalid block scalar header");
-        header.source = head;
+        header.source = head2;
         token.source = body2;
       } else {
         const { offset } = token;
         const indent = "indent" in token ? token.indent : -1;
         const props = [
-          { type: "block-scalar-header", offset, indent, source: head }
+          { type: "block-scalar-header", offset, indent, source: head2 }
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
@@ -34266,10 +34266,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var constants11 = require_constants6();
+    var constants12 = require_constants6();
     var SemVer = require_semver();
     var truncate = (version4, truncation, options) => {
-      if (!constants11.RELEASE_TYPES.includes(truncation)) {
+      if (!constants12.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version4, options);
@@ -35509,7 +35509,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants11 = require_constants6();
+    var constants12 = require_constants6();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse4 = require_parse2();
@@ -35593,8 +35593,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants11.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants11.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants12.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants12.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -36285,13 +36285,13 @@ var require_helpers = __commonJS({
     var http3 = __importStar(__require("http"));
     var https3 = __importStar(__require("https"));
     async function toBuffer(stream2) {
-      let length = 0;
+      let length2 = 0;
       const chunks = [];
       for await (const chunk of stream2) {
-        length += chunk.length;
+        length2 += chunk.length;
         chunks.push(chunk);
       }
-      return Buffer.concat(chunks, length);
+      return Buffer.concat(chunks, length2);
     }
     exports2.toBuffer = toBuffer;
     async function json(stream2) {
@@ -39051,9 +39051,9 @@ var require_reflection_binary_reader = __commonJS({
        * If a message field is already present, it will be merged with the
        * new data.
        */
-      read(reader, message, options, length) {
+      read(reader, message, options, length2) {
         this.prepare();
-        const end = length === void 0 ? reader.len : reader.pos + length;
+        const end = length2 === void 0 ? reader.len : reader.pos + length2;
         while (reader.pos < end) {
           const [fieldNo, wireType] = reader.tag(), field = this.fieldNoToField.get(fieldNo);
           if (!field) {
@@ -39108,8 +39108,8 @@ var require_reflection_binary_reader = __commonJS({
        * Read a map field, expecting key field = 1, value field = 2
        */
       mapEntry(field, reader, options) {
-        let length = reader.uint32();
-        let end = reader.pos + length;
+        let length2 = reader.uint32();
+        let end = reader.pos + length2;
         let key = void 0;
         let val = void 0;
         while (reader.pos < end) {
@@ -39761,9 +39761,9 @@ var require_message_type = __commonJS({
        * the target according to protobuf rules. If the target is
        * omitted, a new instance is created first.
        */
-      internalBinaryRead(reader, length, options, target) {
+      internalBinaryRead(reader, length2, options, target) {
         let message = target !== null && target !== void 0 ? target : this.create();
-        this.refBinReader.read(reader, message, options, length);
+        this.refBinReader.read(reader, message, options, length2);
         return message;
       }
     };
@@ -40981,36 +40981,36 @@ var require_rpc_interceptor = __commonJS({
     function stackIntercept(kind, transport, method, options, input) {
       var _a2, _b, _c, _d;
       if (kind == "unary") {
-        let tail = (mtd, inp, opt) => transport.unary(mtd, inp, opt);
+        let tail2 = (mtd, inp, opt) => transport.unary(mtd, inp, opt);
         for (const curr of ((_a2 = options.interceptors) !== null && _a2 !== void 0 ? _a2 : []).filter((i) => i.interceptUnary).reverse()) {
-          const next = tail;
-          tail = (mtd, inp, opt) => curr.interceptUnary(next, mtd, inp, opt);
+          const next = tail2;
+          tail2 = (mtd, inp, opt) => curr.interceptUnary(next, mtd, inp, opt);
         }
-        return tail(method, input, options);
+        return tail2(method, input, options);
       }
       if (kind == "serverStreaming") {
-        let tail = (mtd, inp, opt) => transport.serverStreaming(mtd, inp, opt);
+        let tail2 = (mtd, inp, opt) => transport.serverStreaming(mtd, inp, opt);
         for (const curr of ((_b = options.interceptors) !== null && _b !== void 0 ? _b : []).filter((i) => i.interceptServerStreaming).reverse()) {
-          const next = tail;
-          tail = (mtd, inp, opt) => curr.interceptServerStreaming(next, mtd, inp, opt);
+          const next = tail2;
+          tail2 = (mtd, inp, opt) => curr.interceptServerStreaming(next, mtd, inp, opt);
         }
-        return tail(method, input, options);
+        return tail2(method, input, options);
       }
       if (kind == "clientStreaming") {
-        let tail = (mtd, opt) => transport.clientStreaming(mtd, opt);
+        let tail2 = (mtd, opt) => transport.clientStreaming(mtd, opt);
         for (const curr of ((_c = options.interceptors) !== null && _c !== void 0 ? _c : []).filter((i) => i.interceptClientStreaming).reverse()) {
-          const next = tail;
-          tail = (mtd, opt) => curr.interceptClientStreaming(next, mtd, opt);
+          const next = tail2;
+          tail2 = (mtd, opt) => curr.interceptClientStreaming(next, mtd, opt);
         }
-        return tail(method, options);
+        return tail2(method, options);
       }
       if (kind == "duplex") {
-        let tail = (mtd, opt) => transport.duplex(mtd, opt);
+        let tail2 = (mtd, opt) => transport.duplex(mtd, opt);
         for (const curr of ((_d = options.interceptors) !== null && _d !== void 0 ? _d : []).filter((i) => i.interceptDuplex).reverse()) {
-          const next = tail;
-          tail = (mtd, opt) => curr.interceptDuplex(next, mtd, opt);
+          const next = tail2;
+          tail2 = (mtd, opt) => curr.interceptDuplex(next, mtd, opt);
         }
-        return tail(method, options);
+        return tail2(method, options);
       }
       runtime_1.assertNever(kind);
     }
@@ -45217,7 +45217,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname14, join as join33 } from "node:path";
+import { dirname as dirname15, join as join35 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -45243,537 +45243,11 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join32, resolve as resolve11 } from "node:path";
+import { join as join34, resolve as resolve11 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync13, writeFileSync as writeFileSync10 } from "node:fs";
-import { join as join22 } from "node:path";
-
-// src/errors.ts
-var ExitCode2 = {
-  ok: 0,
-  /** A regression over its threshold, when asked to fail on one (or `check` found nondeterminism). */
-  regression: 1,
-  /** Bad usage, configuration, baseline file or output directory: nothing was measured. */
-  usage: 2,
-  /** A benchmark (or a setup command) failed or timed out. */
-  benchmarkFailed: 3,
-  /** An internal error (a bug in cg-bench): anything thrown that is not a CgBenchError. */
-  internal: 70
-};
-var CgBenchError = class extends Error {
-  constructor(message, exitCode = ExitCode2.usage) {
-    super(message);
-    this.exitCode = exitCode;
-    this.name = "CgBenchError";
-  }
-  exitCode;
-};
-function errorMessage(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-
-// src/parse/cachegrind.ts
-import { createGunzip } from "node:zlib";
-
-// src/untrusted/read.ts
-import { spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import {
-  closeSync,
-  constants as constants3,
-  createReadStream,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readlinkSync,
-  readSync,
-  realpathSync,
-  statSync,
-  writeSync
-} from "node:fs";
-import { basename as basename3, dirname as dirname3, isAbsolute, join as join3, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
-var MiB = 1 << 20;
-var OPEN_FLAGS = constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK | constants3.O_NOCTTY;
-function kindOf(stat2) {
-  if (stat2.isSymbolicLink()) return "a symbolic link";
-  if (stat2.isDirectory()) return "a directory";
-  if (stat2.isFIFO()) return "a fifo";
-  if (stat2.isSocket()) return "a socket";
-  if (stat2.isCharacterDevice() || stat2.isBlockDevice()) return "a device";
-  return "not a regular file";
-}
-function beneath(root, realRoot, path12) {
-  for (const base of [resolve2(root), realRoot]) {
-    const inside2 = relative2(base, resolve2(base, path12));
-    if (inside2 !== "" && inside2 !== ".." && !inside2.startsWith(`..${sep2}`) && !isAbsolute(inside2)) return inside2;
-  }
-  return void 0;
-}
-function openBeneath(root, path12, shown = resolve2(root, path12), what) {
-  if (what) shown = `${what} ${shown}`;
-  const realRoot = realpathSync(root);
-  const inside2 = beneath(root, realRoot, path12);
-  if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
-  const real = join3(realRoot, inside2);
-  const parts = inside2.split(sep2);
-  for (let i = 0; i < parts.length; i++) {
-    const component = join3(realRoot, ...parts.slice(0, i + 1));
-    const stat2 = lstatSync(component);
-    const last = i === parts.length - 1;
-    if (stat2.isSymbolicLink())
-      throw new CgBenchError(
-        `${shown}: ${last ? "is" : `${join3(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
-      );
-    if (!last && !stat2.isDirectory()) throw new CgBenchError(`${shown}: ${join3(...parts.slice(0, i + 1))} is not a directory`);
-    if (last && !stat2.isFile())
-      throw new CgBenchError(`${shown}: is ${kindOf(stat2)}, not a regular file; cg-bench reads only regular files a pull request controls`);
-  }
-  let fd;
-  try {
-    fd = openSync(real, OPEN_FLAGS);
-  } catch (error2) {
-    if (error2.code === "ELOOP")
-      throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
-    throw error2;
-  }
-  try {
-    const stat2 = fstatSync(fd);
-    if (!stat2.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat2)}, not a regular file; cg-bench reads only regular files a pull request controls`);
-    let opened;
-    try {
-      opened = readlinkSync(`/proc/self/fd/${fd}`);
-    } catch {
-      opened = void 0;
-    }
-    if (opened !== void 0 && opened !== real)
-      throw new CgBenchError(
-        `${shown}: a component of its path is a symbolic link (it opened as ${opened}); cg-bench does not follow links in files a pull request controls`
-      );
-    return { fd, real };
-  } catch (error2) {
-    closeSync(fd);
-    throw error2;
-  }
-}
-function presentAt(path12) {
-  try {
-    lstatSync(path12);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function tooLarge(what, shown, limit) {
-  const size = limit >= MiB ? `${Math.round(limit / MiB)} MiB` : `${limit} bytes`;
-  return new CgBenchError(`${what} ${shown}: larger than ${size}; that is not a ${what} cg-bench wrote or can use`);
-}
-function readAll(fd, limit, what, shown) {
-  const buffer3 = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
-  const chunks = [];
-  let total = 0;
-  for (; ; ) {
-    const n = readSync(fd, buffer3, 0, buffer3.length, null);
-    if (n === 0) break;
-    total += n;
-    if (total > limit) throw tooLarge(what, shown, limit);
-    chunks.push(Buffer.from(buffer3.subarray(0, n)));
-  }
-  return Buffer.concat(chunks);
-}
-function readBeneath(root, path12, limit, what, shown = resolve2(root, path12)) {
-  const { fd } = openBeneath(root, path12, shown, what);
-  try {
-    return readAll(fd, limit, what, shown);
-  } finally {
-    closeSync(fd);
-  }
-}
-function readTextBeneath(root, path12, limit, what, shown = resolve2(root, path12)) {
-  return readBeneath(root, path12, limit, what, shown).toString("utf8");
-}
-function readTextBounded(path12, limit, what, shown = path12) {
-  return readTextBeneath(dirname3(resolve2(path12)), basename3(path12), limit, what, shown);
-}
-var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
-function readAsIdentity(root, path12, limit, identity2) {
-  let opened;
-  try {
-    opened = openBeneath(root, path12);
-  } catch {
-    return void 0;
-  }
-  try {
-    if (!identity2) {
-      try {
-        return readAll(opened.fd, limit, "file", opened.real);
-      } catch {
-        return void 0;
-      }
-    }
-    const reader = spawnSync("/bin/sh", ["-c", READER_SCRIPT, "cg-bench-read", opened.real, String(limit + 1)], {
-      stdio: [opened.fd, "pipe", "ignore"],
-      uid: identity2.uid,
-      gid: identity2.gid,
-      env: { PATH: "/usr/bin:/bin" },
-      cwd: "/",
-      maxBuffer: limit + 2,
-      timeout: 3e4,
-      killSignal: "SIGKILL"
-    });
-    if (reader.status !== 0 || reader.error || reader.stdout.length > limit) return void 0;
-    return reader.stdout;
-  } finally {
-    closeSync(opened.fd);
-  }
-}
-var HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self/fd/0';
-function hashAsIdentity(path12, limit, identity2, known) {
-  let before;
-  try {
-    before = statSync(path12);
-  } catch {
-    return void 0;
-  }
-  if (!before.isFile() || before.size > limit) return void 0;
-  let fd;
-  try {
-    fd = openSync(path12, constants3.O_RDONLY | constants3.O_NONBLOCK | constants3.O_NOCTTY);
-  } catch {
-    return void 0;
-  }
-  try {
-    const stat2 = fstatSync(fd);
-    if (!stat2.isFile() || stat2.size > limit || stat2.dev !== before.dev || stat2.ino !== before.ino) return void 0;
-    const key = `${identity2 ? `${identity2.uid}:${identity2.gid}` : "self"}\0${stat2.dev}\0${stat2.ino}\0${stat2.size}\0${stat2.mtimeMs}`;
-    const cached = known?.get(key);
-    if (cached) return cached;
-    let sha2562;
-    if (identity2) {
-      const hasher = spawnSync("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path12], {
-        stdio: [fd, "pipe", "ignore"],
-        uid: identity2.uid,
-        gid: identity2.gid,
-        env: { PATH: "/usr/bin:/bin" },
-        cwd: "/",
-        encoding: "latin1",
-        timeout: 12e4,
-        killSignal: "SIGKILL"
-      });
-      sha2562 = hasher.status === 0 && !hasher.error ? /^([0-9a-f]{64}) /.exec(hasher.stdout)?.[1] : void 0;
-    } else {
-      const sha = createHash("sha256");
-      const buffer3 = Buffer.alloc(MiB);
-      let total = 0;
-      for (let n; (n = readSync(fd, buffer3, 0, buffer3.length, null)) > 0; ) {
-        total += n;
-        if (total > limit) return void 0;
-        sha.update(buffer3.subarray(0, n));
-      }
-      sha2562 = sha.digest("hex");
-    }
-    if (sha2562) known?.set(key, sha2562);
-    return sha2562;
-  } catch {
-    return void 0;
-  } finally {
-    closeSync(fd);
-  }
-}
-var KiB = 1 << 10;
-function openPlain(path12) {
-  let fd;
-  try {
-    fd = openSync(path12, constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK);
-  } catch {
-    return void 0;
-  }
-  if (fstatSync(fd).isFile()) return fd;
-  closeSync(fd);
-  return void 0;
-}
-function openPlainStream(path12, what) {
-  const fd = openPlain(path12);
-  if (fd === void 0)
-    throw new CgBenchError(`${what} ${path12}: not a plain file (a link, a fifo, a device, or gone); cg-bench reads only plain files the code it ran wrote`);
-  return createReadStream("", { fd, highWaterMark: MiB });
-}
-function readAt(path12, bytes, from) {
-  const fd = openPlain(path12);
-  if (fd === void 0) return void 0;
-  try {
-    const size = fstatSync(fd).size;
-    const length = Math.min(size, bytes);
-    const buffer3 = Buffer.alloc(length);
-    let read2 = 0;
-    for (let n; read2 < length && (n = readSync(fd, buffer3, read2, length - read2, (from === "end" ? size - length : 0) + read2)) > 0; ) read2 += n;
-    return buffer3.subarray(0, read2).toString("utf8");
-  } finally {
-    closeSync(fd);
-  }
-}
-function readHead(path12, bytes) {
-  return readAt(path12, bytes, "start");
-}
-function readTail(path12, bytes) {
-  return readAt(path12, bytes, "end");
-}
-function logTail(path12, lines = 20) {
-  const text2 = readTail(path12, 16 * KiB)?.trimEnd() ?? "";
-  return text2.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
-}
-
-// src/parse/cachegrind.ts
-function functionLines(profile, f) {
-  const events2 = profile.events.length;
-  const out = [];
-  for (const { file, runs } of f.lineRuns) {
-    const byLine = /* @__PURE__ */ new Map();
-    const add = (buffer3, start, end) => {
-      let i = start;
-      let line = 0;
-      for (let c = buffer3[i]; i < end && c >= ZERO && c <= NINE; c = buffer3[++i]) line = line * 10 + (c - ZERO);
-      while (i < end && buffer3[i] !== SPACE) i++;
-      let sum = byLine.get(line);
-      if (!sum) {
-        sum = new Array(events2).fill(0);
-        byLine.set(line, sum);
-        out.push({ file, line, costs: sum });
-      }
-      for (let column = 0; i < end; column++) {
-        while (i < end && buffer3[i] === SPACE) i++;
-        if (i >= end) break;
-        let value = 0;
-        for (let c = buffer3[i]; i < end && c >= ZERO && c <= NINE; c = buffer3[++i]) value = value * 10 + (c - ZERO);
-        sum[column] += value;
-      }
-    };
-    for (const { buffer: buffer3, start: from, end: to } of runs) {
-      for (let start = from; start < to; ) {
-        let end = buffer3.indexOf(NEWLINE, start);
-        if (end < 0 || end > to) end = to;
-        const next = end + 1;
-        if (end > start && buffer3[end - 1] === CR) end--;
-        if (end > start) add(buffer3, start, end);
-        start = next;
-      }
-    }
-  }
-  const sums = new Array(events2).fill(0);
-  for (const l of out) for (let e = 0; e < events2; e++) sums[e] += l.costs[e];
-  if (sums.some((v, e) => v !== f.costs[e])) {
-    throw new CachegrindParseError(
-      `the cost lines of ${f.fn} (${f.file}), read again, add up to ${sums.join(" ")}, not ${f.costs.join(" ")}: the input changed while it was parsed`
-    );
-  }
-  return out;
-}
-var CachegrindParseError = class extends Error {
-  name = "CachegrindParseError";
-};
-var NEWLINE = 10;
-var CR = 13;
-var ZERO = 48;
-var NINE = 57;
-var SPACE = 32;
-var EVENTS_LINE = /^events: Ir(?: (?:I1mr|ILmr|Dr|D1mr|DLmr|Dw|D1mw|DLmw|Bc|Bcm|Bi|Bim))* ?\r?$/;
-function isEventsLine(text2) {
-  return EVENTS_LINE.test(text2);
-}
-var CachegrindParser = class {
-  source;
-  leftover;
-  lineNumber = 0;
-  cmd = "";
-  /**
-   * Where in the file the parser is. Valgrind writes `desc:` lines, then `cmd:` with the argv
-   * joined by spaces as it is, newlines included, then `events:`, then the body. So every line after
-   * `cmd:` up to the `events:` line belongs to the command, whatever it looks like (a digit, a blank).
-   */
-  part = "header";
-  desc = [];
-  events = [];
-  summary;
-  totals = [];
-  file = "???";
-  byKey = /* @__PURE__ */ new Map();
-  current;
-  currentFunction;
-  /** The current function's runs in the current file (`fi=`/`fe=` switch them within a function). */
-  currentRuns;
-  /** Where in the buffer being read the current run of cost lines began. */
-  runStart = 0;
-  constructor(source) {
-    this.source = source;
-  }
-  push(chunk) {
-    let start = 0;
-    if (this.leftover) {
-      const end = chunk.indexOf(NEWLINE);
-      if (end < 0) {
-        this.leftover = Buffer.concat([this.leftover, chunk]);
-        return;
-      }
-      const joined = Buffer.concat([this.leftover, chunk.subarray(0, end + 1)]);
-      this.leftover = void 0;
-      this.runStart = 0;
-      this.line(joined, 0, joined.length - 1);
-      this.closeRun(joined, joined.length);
-      start = end + 1;
-    }
-    this.runStart = start;
-    for (; ; ) {
-      const end = chunk.indexOf(NEWLINE, start);
-      if (end < 0) break;
-      this.line(chunk, start, end);
-      start = end + 1;
-    }
-    this.closeRun(chunk, start);
-    if (start < chunk.length) this.leftover = Buffer.from(chunk.subarray(start));
-  }
-  finish() {
-    if (this.leftover?.length) {
-      const rest = this.leftover;
-      this.leftover = void 0;
-      this.runStart = 0;
-      this.line(rest, 0, rest.length);
-      this.closeRun(rest, rest.length);
-    }
-    if (!this.events.length) throw this.error('no "events:" line: not a cachegrind.out file');
-    if (!this.summary) throw this.error('no "summary:" line: the file is truncated or the process did not finish');
-    for (let i = 0; i < this.events.length; i++) {
-      if ((this.summary[i] ?? 0) !== this.totals[i]) {
-        throw this.error(`the cost lines add up to ${this.events[i]}=${this.totals[i]} but "summary:" says ${this.summary[i] ?? 0}`);
-      }
-    }
-    return {
-      cmd: this.cmd,
-      desc: this.desc,
-      events: this.events,
-      totals: this.totals,
-      functions: [...this.byKey.values()]
-    };
-  }
-  error(message) {
-    return new CachegrindParseError(`${this.source}: ${message}`);
-  }
-  /** Ends the current run of cost lines where the line at `at` begins. */
-  closeRun(buffer3, at) {
-    if (this.currentRuns && at > this.runStart) this.currentRuns.runs.push({ buffer: buffer3, start: this.runStart, end: at });
-    this.runStart = at;
-  }
-  line(buffer3, start, end) {
-    this.lineNumber++;
-    const next = end + 1;
-    if (this.part === "cmd" && !isEventsLine(buffer3.toString("latin1", start, Math.min(end, start + 200)))) {
-      this.runStart = next;
-      this.cmd += `
-${buffer3.toString("utf8", start, end)}`;
-      return;
-    }
-    if (end > start && buffer3[end - 1] === CR) end--;
-    if (start === end) return;
-    const first = buffer3[start];
-    if (first >= ZERO && first <= NINE) {
-      this.costLine(buffer3, start, end);
-      return;
-    }
-    this.closeRun(buffer3, start);
-    this.runStart = next;
-    const text2 = buffer3.toString("utf8", start, end);
-    if (text2.startsWith("fn=")) this.startFunction(text2.slice(3));
-    else if (text2.startsWith("fl=")) this.file = text2.slice(3);
-    else if (text2.startsWith("fi=") || text2.startsWith("fe=")) {
-      this.file = text2.slice(3);
-      if (this.currentFunction) this.currentRuns = this.runsIn(this.currentFunction, this.file);
-    } else if (text2.startsWith("events:")) {
-      if (this.part === "body")
-        throw this.error(`line ${this.lineNumber}: a second "events:" line (does the command have an argument with a newline followed by "events:"?)`);
-      this.part = "body";
-      this.events = text2.slice(7).trim().split(/\s+/);
-      this.totals = new Array(this.events.length).fill(0);
-    } else if (text2.startsWith("summary:")) {
-      if (this.summary) throw this.error(`line ${this.lineNumber}: a second "summary:" line`);
-      this.summary = this.numbers(text2.slice(8));
-    } else if (this.part === "header" && text2.startsWith("cmd:")) {
-      this.part = "cmd";
-      this.cmd = text2.slice(4).trim();
-    } else if (this.part === "header" && text2.startsWith("desc:")) this.desc.push(text2.slice(5).trim());
-    else if (text2.startsWith("#") || text2.startsWith("version:") || text2.startsWith("creator:") || text2.startsWith("positions:")) return;
-    else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text2.slice(0, 60))}`);
-  }
-  startFunction(fn) {
-    const key = `${this.file}\0${fn}`;
-    let entry = this.byKey.get(key);
-    if (!entry) {
-      entry = { file: this.file, fn, costs: new Array(this.events.length).fill(0), lineRuns: [{ file: this.file, runs: [] }] };
-      this.byKey.set(key, entry);
-    }
-    this.current = entry.costs;
-    this.currentFunction = entry;
-    this.currentRuns = entry.lineRuns[0];
-  }
-  runsIn(fn, file) {
-    let runs = fn.lineRuns.find((r) => r.file === file);
-    if (!runs) {
-      runs = { file, runs: [] };
-      fn.lineRuns.push(runs);
-    }
-    return runs;
-  }
-  costLine(buffer3, start, end) {
-    const costs = this.current;
-    if (!costs) throw this.error(`line ${this.lineNumber}: a cost line before any "fn="`);
-    let i = start;
-    while (i < end && buffer3[i] !== SPACE) i++;
-    let column = 0;
-    while (i < end) {
-      while (i < end && buffer3[i] === SPACE) i++;
-      if (i >= end) break;
-      let value = 0;
-      let c = buffer3[i];
-      if (c < ZERO || c > NINE) throw this.error(`line ${this.lineNumber}: a cost is not a number`);
-      while (i < end && (c = buffer3[i]) >= ZERO && c <= NINE) {
-        value = value * 10 + (c - ZERO);
-        i++;
-      }
-      if (column >= costs.length) throw this.error(`line ${this.lineNumber}: more costs than events`);
-      costs[column] = costs[column] + value;
-      this.totals[column] = this.totals[column] + value;
-      column++;
-    }
-  }
-  numbers(text2) {
-    return text2.trim().split(/\s+/).map((part) => {
-      const value = Number(part);
-      if (!Number.isSafeInteger(value) || value < 0) throw this.error(`line ${this.lineNumber}: "${part}" is not a count`);
-      return value;
-    });
-  }
-};
-var MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
-async function parseCachegrindStream(stream2, source, limit = MAX_PROFILE_BYTES) {
-  const parser = new CachegrindParser(source);
-  let total = 0;
-  for await (const chunk of stream2) {
-    total += chunk.length;
-    if (total > limit) {
-      stream2.destroy();
-      throw new CachegrindParseError(`${source}: larger than ${Math.round(limit / (1024 * 1024))} MiB; that is no profile Cachegrind wrote`);
-    }
-    parser.push(chunk);
-  }
-  return parser.finish();
-}
-async function parseCachegrindFile(path12) {
-  const raw = openPlainStream(path12, "profile");
-  const stream2 = path12.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-  try {
-    return await parseCachegrindStream(stream2, path12);
-  } finally {
-    raw.destroy();
-  }
-}
+import { mkdirSync as mkdirSync15, writeFileSync as writeFileSync11 } from "node:fs";
+import { join as join25 } from "node:path";
 
 // src/metric/events.ts
 var EVENT_NAMES = ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"];
@@ -45833,337 +45307,44 @@ function cyclesFromEvents(e, weights) {
   return estimatedCycles(hitsFromEvents(e), weights);
 }
 
-// src/metric/aggregate.ts
-var FUNCTION_SHARE = 1e-4;
-var MAX_FUNCTIONS = 500;
-var LINE_FUNCTIONS = 50;
-var LINES_PER_FUNCTION = 20;
-var ALL_FUNCTIONS_LIMIT = 1e5;
-var ALL_LINES_LIMIT = 1e3;
-function aggregateProfiles(profiles, weights, everyFunction = false) {
-  let events2 = zeroEvents();
-  const processes = [];
-  const functions = /* @__PURE__ */ new Map();
-  for (const { pid, file, profile } of [...profiles].sort((a, b) => a.pid - b.pid)) {
-    const processEvents = eventsFromVector(profile.events, profile.totals);
-    events2 = addEvents(events2, processEvents);
-    processes.push({ pid, cmd: profile.cmd, estimatedCycles: cyclesFromEvents(processEvents, weights), events: processEvents, file });
-    for (const f of profile.functions) {
-      const key = `${f.file}\0${f.fn}`;
-      const fnEvents = eventsFromVector(profile.events, f.costs);
-      const entry = functions.get(key);
-      if (entry) {
-        entry.events = addEvents(entry.events, fnEvents);
-        entry.parts.push({ profile, costs: f });
-      } else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents, parts: [{ profile, costs: f }] });
-    }
-  }
-  const hits = hitsFromEvents(events2);
-  const estimatedCycles2 = cyclesFromEvents(events2, weights);
-  const floor = everyFunction ? 0 : estimatedCycles2 * FUNCTION_SHARE;
-  const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, everyFunction ? ALL_FUNCTIONS_LIMIT : MAX_FUNCTIONS);
-  for (const f of everyFunction ? ranked : ranked.slice(0, LINE_FUNCTIONS)) {
-    const lines = linesOf(functions.get(`${f.file}\0${f.fn}`).parts, weights, everyFunction ? ALL_LINES_LIMIT : LINES_PER_FUNCTION);
-    if (lines.length) f.lines = lines;
-  }
-  return { estimatedCycles: estimatedCycles2, events: events2, hits, processes, functions: ranked, ...everyFunction ? { allFunctions: true } : {} };
-}
-function linesOf(parts, weights, limit) {
-  const byLine = /* @__PURE__ */ new Map();
-  for (const { profile, costs } of parts) {
-    for (const { file, line, costs: vector } of functionLines(profile, costs)) {
-      const key = `${file}\0${line}`;
-      const lineEvents = eventsFromVector(profile.events, vector);
-      const entry = byLine.get(key);
-      if (entry) entry.events = addEvents(entry.events, lineEvents);
-      else byLine.set(key, { file, line, events: lineEvents });
-    }
-  }
-  return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line).slice(0, limit);
-}
-function unrecordedAtMost(result) {
-  if (result.allFunctions) return 0;
-  const shareFloor = (result.estimatedCycles ?? 0) * FUNCTION_SHARE;
-  const cheapest = result.functions.at(-1)?.estimatedCycles;
-  return result.functions.length >= MAX_FUNCTIONS && cheapest !== void 0 ? Math.max(shareFloor, cheapest) : shareFloor;
-}
-
-// src/compare/executables.ts
-function executableDifference(base, head) {
-  if (!base || !head) return void 0;
-  const baseByPath = new Map(base.map((e) => [e.path, e]));
-  for (const h of head) {
-    const b = baseByPath.get(h.path);
-    if (b && b.sha256 !== h.sha256) return `${h.path} changed (sha256 ${b.sha256.slice(0, 12)} \u2192 ${h.sha256.slice(0, 12)})`;
-  }
-  const programs = (list) => list.filter((e) => e.main).map((e) => e.path);
-  const [bp, hp] = [programs(base), programs(head)];
-  const gone = bp.filter((p) => !hp.includes(p));
-  const added = hp.filter((p) => !bp.includes(p));
-  if (gone.length || added.length) return `other programs ran: ${[...gone.map((p) => `\u2212${p}`), ...added.map((p) => `+${p}`)].join(", ")}`;
-  return void 0;
-}
-
-// src/compare/seal.ts
-var PARTS = [
-  { key: "pids", name: "pid namespace", values: { own: "its own", host: "none (the machine's pids)" } },
-  { key: "ids", name: "uid mapping", values: { anonymous: "anonymous (overflow ids)", caller: "the caller's uid", host: "none (no user namespace)" } },
-  { key: "network", name: "network", values: { none: "none", host: "the host's" } },
-  { key: "cpus", name: "CPU view", values: { one: "one CPU", host: "the host's CPUs" } },
-  { key: "entropy", name: "entropy", values: { fixed: "fixed", os: "the system's" } },
-  { key: "pythonResets", name: "Python interpreter resets", values: { true: "at each region", false: "none", undefined: "not Python" } },
-  { key: "devices", name: "device numbers of the filesystems Python reads", values: { undefined: "not recorded" } }
-];
-var ANOTHER_SEAL = "ran under another seal";
-function sealDifference(base, head) {
-  if (!base && !head) return void 0;
-  if (!base || !head) return `${ANOTHER_SEAL}: the ${base ? "head" : "baseline"} records none (measured by a cg-bench before seals were recorded)`;
-  const differences = PARTS.filter(({ key }) => base[key] !== head[key]).map(
-    ({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} \u2192 ${values[String(head[key])] ?? String(head[key])}`
-  );
-  return differences.length ? `${ANOTHER_SEAL}: ${differences.join("; ")}` : void 0;
-}
-
-// src/compare/line-changes.ts
-function keyed(lines) {
-  const seen = /* @__PURE__ */ new Map();
-  const out = /* @__PURE__ */ new Map();
-  for (const l of [...lines].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)) {
-    const base = l.text !== void 0 ? `t\0${l.file}\0${l.text}` : `n\0${l.file}\0${l.line}`;
-    const n = seen.get(base) ?? 0;
-    seen.set(base, n + 1);
-    out.set(`${base}\0${n}`, l);
-  }
-  return out;
-}
-function unrecordedAtMost2(lines) {
-  return lines.length >= LINES_PER_FUNCTION ? lines.at(-1)?.estimatedCycles ?? 0 : 0;
-}
-function pairEdited(b, h) {
-  const shifts = /* @__PURE__ */ new Map();
-  for (const [key, hl] of h) {
-    const bl = b.get(key);
-    if (!bl) continue;
-    const byShift = shifts.get(hl.file) ?? /* @__PURE__ */ new Map();
-    byShift.set(hl.line - bl.line, (byShift.get(hl.line - bl.line) ?? 0) + 1);
-    shifts.set(hl.file, byShift);
-  }
-  const shiftOf = (file) => [...shifts.get(file) ?? /* @__PURE__ */ new Map([[0, 0]])].sort((x, y) => y[1] - x[1] || Math.abs(x[0]) - Math.abs(y[0]))[0][0];
-  const unmatchedBase = /* @__PURE__ */ new Map();
-  for (const [key, bl] of b) if (!h.has(key)) unmatchedBase.set(`${bl.file}\0${bl.line}`, [key, bl]);
-  const pairs = /* @__PURE__ */ new Map();
-  for (const [key, hl] of h) {
-    if (b.has(key)) continue;
-    const found = unmatchedBase.get(`${hl.file}\0${hl.line - shiftOf(hl.file)}`);
-    if (!found) continue;
-    pairs.set(key, found[1]);
-    b.delete(found[0]);
-  }
-  return pairs;
-}
-function lineChanges(base, head, top) {
-  if (!base?.length || !head?.length) return [];
-  const b = keyed(base);
-  const h = keyed(head);
-  const edited = pairEdited(b, h);
-  const changes = [];
-  const text2 = (l) => l.text !== void 0 ? { text: l.text } : {};
-  for (const [key, hl] of h) {
-    const bl = b.get(key) ?? edited.get(key);
-    if (bl) {
-      if (bl.estimatedCycles !== hl.estimatedCycles)
-        changes.push({
-          file: hl.file,
-          line: hl.line,
-          baseLine: bl.line,
-          ...text2(hl),
-          base: bl.estimatedCycles,
-          head: hl.estimatedCycles,
-          change: hl.estimatedCycles - bl.estimatedCycles
-        });
-      continue;
-    }
-    const atMost = unrecordedAtMost2(base);
-    if (hl.estimatedCycles > atMost)
-      changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text2(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
-  }
-  for (const [key, bl] of b) {
-    if (h.has(key)) continue;
-    const atMost = unrecordedAtMost2(head);
-    if (bl.estimatedCycles > atMost)
-      changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text2(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
-  }
-  return changes.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.file.localeCompare(y.file) || x.line - y.line).slice(0, top);
-}
-
-// src/compare/compare.ts
-var VERDICTS = ["regression", "improvement", "unchanged", "new", "removed", "failed", "not-comparable"];
-var OTHER_FUNCTIONS_SHARE = 0.01;
-function describeMetric(m) {
-  return `I1=${m.cache.I1} D1=${m.cache.D1} LL=${m.cache.LL}; weights l1=${m.weights.l1} ll=${m.weights.ll} ram=${m.weights.ram}`;
-}
-function assertSameMetric(base, head) {
-  const a = describeMetric(base);
-  const b = describeMetric(head);
-  if (a !== b) {
-    throw new CgBenchError(`cannot compare: the baseline was measured with ${a}, the head with ${b}; measure both with the same cache and weights`);
-  }
-}
-function missingAvx2(base, head) {
-  const x86 = (e2) => e2.cpu.features.length > 0;
-  if (!x86(base) || !x86(head)) return [];
-  const has = (e2) => e2.cpu.features.includes("avx2");
-  if (has(base) === has(head)) return [];
-  const [side, e] = has(base) ? ["head", head] : ["baseline", base];
-  const model = e.cpu.brand ? ` (Valgrind presents ${e.cpu.brand.trim()})` : "";
-  return [
-    `the ${side}'s host CPU has no AVX2${model}: glibc takes other code paths there, and counts differ from an AVX2 host's by 2\u201331 %; measure both on AVX2 hosts`
-  ];
-}
-function environmentDifferences(base, head) {
-  const fields = [
-    ["architecture", base.arch, head.arch],
-    ["Valgrind", base.valgrind, head.valgrind],
-    ["glibc", base.glibc, head.glibc],
-    ["OS", base.os, head.os],
-    ["Python", base.python, head.python],
-    ["workspace path", base.workspace, head.workspace],
-    ["simulated CPU hwcaps", base.cpu.hwcaps, head.cpu.hwcaps],
-    ["simulated CPU vendor", base.cpu.vendor, head.cpu.vendor],
-    ["simulated CPU model", base.cpu.brand, head.cpu.brand],
-    ["simulated CPU features", base.cpu.features.join(","), head.cpu.features.join(",")]
-  ];
-  if (base.image.digest && head.image.digest) fields.push(["image digest", base.image.digest, head.image.digest]);
-  if (base.host && head.host) {
-    const [b, h] = [base.host, head.host];
-    fields.push(
-      ["glibc CPU dispatch (ld.so x86 state)", b.dispatch, h.dispatch],
-      ["glibc platform", b.platform, h.platform],
-      ["glibc hwcaps subdirectories", b.hwcapsActive, h.hwcapsActive],
-      ["auxiliary vector entry types", b.auxvTypes, h.auxvTypes],
-      ["online CPUs", b.cpusOnline, h.cpusOnline],
-      ["possible CPUs", b.cpusPossible, h.cpusPossible],
-      ["CPUs in the affinity mask", b.affinity, h.affinity]
-    );
-  }
-  return [...missingAvx2(base, head), ...fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} \u2192 ${String(b)}`)];
-}
-function functionChanges(base, head, top, topLines = 5) {
-  const key = (f) => `${f.file}\0${f.fn}`;
-  const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
-  const headByKey = new Map(head.functions.map((f) => [key(f), f]));
-  const changes = [];
-  for (const h of head.functions) {
-    const b = baseByKey.get(key(h));
-    if (b) {
-      if (h.estimatedCycles !== b.estimatedCycles) {
-        const lines = lineChanges(b.lines, h.lines, topLines);
-        changes.push({
-          fn: h.fn,
-          file: h.file,
-          base: b.estimatedCycles,
-          head: h.estimatedCycles,
-          change: h.estimatedCycles - b.estimatedCycles,
-          ...lines.length ? { lines } : {}
-        });
-      }
-      continue;
-    }
-    const atMost = unrecordedAtMost(base);
-    if (h.estimatedCycles > atMost)
-      changes.push({ fn: h.fn, file: h.file, base: null, head: h.estimatedCycles, change: h.estimatedCycles - atMost, unrecordedAtMost: atMost });
-  }
-  for (const b of base.functions) {
-    if (headByKey.has(key(b))) continue;
-    const atMost = unrecordedAtMost(head);
-    if (b.estimatedCycles > atMost)
-      changes.push({ fn: b.fn, file: b.file, base: b.estimatedCycles, head: null, change: atMost - b.estimatedCycles, unrecordedAtMost: atMost });
-  }
-  return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
-}
-var functionKey = (f) => `${f.file}\0${f.fn}`;
-function otherFunctions(base, head, listed) {
-  if (base.estimatedCycles === null || head.estimatedCycles === null) return void 0;
-  const change = head.estimatedCycles - base.estimatedCycles;
-  const rest = change - listed.reduce((sum, f) => sum + f.change, 0);
-  if (rest === 0 || Math.abs(rest) <= Math.abs(change) * OTHER_FUNCTIONS_SHARE) return void 0;
-  const side = (total, values) => values.every((v) => v !== null) ? total - values.reduce((sum, v) => sum + v, 0) : null;
-  const shown = new Set(listed.map(functionKey));
-  const baseCost = new Map(base.functions.map((f) => [functionKey(f), f.estimatedCycles]));
-  const headCost = new Map(head.functions.map((f) => [functionKey(f), f.estimatedCycles]));
-  let count = 0;
-  for (const key of /* @__PURE__ */ new Set([...baseCost.keys(), ...headCost.keys()])) if (!shown.has(key) && baseCost.get(key) !== headCost.get(key)) count++;
-  const recorded = (r) => r.functions.reduce((sum, f) => sum + f.estimatedCycles, 0);
-  const unrecorded = head.estimatedCycles - recorded(head) !== base.estimatedCycles - recorded(base);
-  return {
-    count,
-    unrecorded,
-    base: side(
-      base.estimatedCycles,
-      listed.map((f) => f.base)
-    ),
-    head: side(
-      head.estimatedCycles,
-      listed.map((f) => f.head)
-    ),
-    change: rest
-  };
-}
-function compareOne(name, base, head, comparable, options) {
-  const thresholdPercent = options.thresholdPercent ?? head?.thresholdPercent ?? base?.thresholdPercent ?? 0;
-  const out = { name, verdict: "unchanged", thresholdPercent, base, head, change: null, relative: null, functions: [] };
-  if (!head) return { ...out, verdict: "removed" };
-  if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
-  if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
-  const change = head.estimatedCycles - base.estimatedCycles;
-  const relative11 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
-  const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
-  const machineChanged = sealDifference(base.seal, head.seal) ?? executableDifference(base.executables, head.executables);
-  let verdict = "unchanged";
-  if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative11) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  const other = change === 0 ? void 0 : otherFunctions(base, head, functions);
-  return {
-    ...out,
-    verdict,
-    change,
-    relative: relative11,
-    functions,
-    ...other ? { otherFunctions: other } : {},
-    ...machineChanged ? { notComparable: machineChanged } : {}
-  };
-}
-function compareResults(base, head, options = {}) {
-  assertSameMetric(base.environment, head.environment);
-  const differences = environmentDifferences(base.environment, head.environment);
-  const comparable = differences.length === 0;
-  const baseByName = new Map(base.benchmarks.map((b) => [b.name, b]));
-  const headNames = new Set(head.benchmarks.map((b) => b.name));
-  const benchmarks = [
-    ...head.benchmarks.map((h) => compareOne(h.name, baseByName.get(h.name), h, comparable, options)),
-    ...base.benchmarks.filter((b) => !headNames.has(b.name) && (options.selected?.(b.name) ?? true)).map((b) => compareOne(b.name, b, void 0, comparable, options))
-  ];
-  const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
-  for (const b of benchmarks) counts[b.verdict]++;
-  return { comparable, differences, benchmarks, counts };
-}
-function baselineProblem(base, head) {
+// src/parse/dhat.ts
+var HEAP_FIGURES = ["totalBytes", "totalBlocks", "peakBytes", "peakBlocks", "exitBytes", "exitBlocks"];
+var FIELD = {
+  totalBytes: "tb",
+  totalBlocks: "tbk",
+  peakBytes: "gb",
+  peakBlocks: "gbk",
+  exitBytes: "eb",
+  exitBlocks: "ebk"
+};
+var isCount = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+function parseDhat(text2, name) {
+  let doc;
   try {
-    const c = compareResults(base, head);
-    if (!c.comparable) return `not comparable: ${c.differences.join("; ")}`;
-    const sealed = c.benchmarks.find((b) => b.notComparable?.startsWith(ANOTHER_SEAL));
-    return sealed ? `${sealed.name}: ${sealed.notComparable}` : void 0;
+    doc = JSON.parse(text2);
   } catch (error2) {
-    return errorMessage(error2);
+    throw new Error(`${name} is not JSON: ${error2.message}`);
   }
+  const top = typeof doc === "object" && doc !== null ? doc : {};
+  if (top["dhatFileVersion"] !== 2 || top["mode"] !== "heap" || !Array.isArray(top["pps"])) {
+    throw new Error(`${name} is not a DHAT heap profile (dhatFileVersion 2, mode "heap", a list "pps")`);
+  }
+  const figures = Object.fromEntries(HEAP_FIGURES.map((f) => [f, 0]));
+  for (const [i, pp] of top["pps"].entries()) {
+    const record = typeof pp === "object" && pp !== null ? pp : {};
+    for (const figure of HEAP_FIGURES) {
+      const value = record[FIELD[figure]];
+      if (!isCount(value)) throw new Error(`${name}: pps[${i}].${FIELD[figure]} is not a count of bytes or blocks`);
+      figures[figure] += value;
+    }
+  }
+  if (!HEAP_FIGURES.every((f) => Number.isSafeInteger(figures[f]))) throw new Error(`${name}: its sums are too large to be exact`);
+  return { pid: isCount(top["pid"]) ? top["pid"] : 0, cmd: typeof top["cmd"] === "string" ? top["cmd"] : "", ...figures };
 }
-function compareWithBaseline(base, head, options) {
-  if (!base) return {};
-  try {
-    return { comparison: compareResults(base, head, options) };
-  } catch (error2) {
-    return { problem: errorMessage(error2) };
-  }
+function sumHeapFigures(profiles) {
+  const sum = Object.fromEntries(HEAP_FIGURES.map((f) => [f, 0]));
+  for (const p of profiles) for (const f of HEAP_FIGURES) sum[f] += p[f];
+  return sum;
 }
 
 // src/results/io.ts
@@ -46448,6 +45629,23 @@ var results_schema_default = {
             }
           }
         },
+        memory: {
+          description: "The heap, measured exactly by a second run under DHAT (memory: true; docs/memory.md), summed over the processes; absent otherwise.",
+          type: "object",
+          additionalProperties: false,
+          required: ["totalBytes", "totalBlocks", "peakBytes", "peakBlocks", "exitBytes", "exitBlocks", "thresholdPercent", "files", "wallTimeMs"],
+          properties: {
+            totalBytes: { $ref: "#/definitions/count" },
+            totalBlocks: { $ref: "#/definitions/count" },
+            peakBytes: { $ref: "#/definitions/count" },
+            peakBlocks: { $ref: "#/definitions/count" },
+            exitBytes: { $ref: "#/definitions/count" },
+            exitBlocks: { $ref: "#/definitions/count" },
+            thresholdPercent: { type: "number", minimum: 0 },
+            files: { type: "array", maxItems: 1e5, items: { $ref: "#/definitions/text" } },
+            wallTimeMs: { type: "number", minimum: 0 }
+          }
+        },
         python: {
           description: "Python benchmarks: executed bytecode instructions per Python function, counted in an unmeasured run (bytecodes, not cycles); absent otherwise.",
           type: "object",
@@ -46485,6 +45683,277 @@ var results_schema_default = {
     }
   }
 };
+
+// src/errors.ts
+var ExitCode2 = {
+  ok: 0,
+  /** A regression over its threshold, when asked to fail on one (or `check` found nondeterminism). */
+  regression: 1,
+  /** Bad usage, configuration, baseline file or output directory: nothing was measured. */
+  usage: 2,
+  /** A benchmark (or a setup command) failed or timed out. */
+  benchmarkFailed: 3,
+  /** An internal error (a bug in cg-bench): anything thrown that is not a CgBenchError. */
+  internal: 70
+};
+var CgBenchError = class extends Error {
+  constructor(message, exitCode = ExitCode2.usage) {
+    super(message);
+    this.exitCode = exitCode;
+    this.name = "CgBenchError";
+  }
+  exitCode;
+};
+function errorMessage(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+
+// src/untrusted/read.ts
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  closeSync,
+  constants as constants3,
+  createReadStream,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  statSync,
+  writeSync
+} from "node:fs";
+import { basename as basename3, dirname as dirname3, isAbsolute, join as join3, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
+var MiB = 1 << 20;
+var OPEN_FLAGS = constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK | constants3.O_NOCTTY;
+function kindOf(stat2) {
+  if (stat2.isSymbolicLink()) return "a symbolic link";
+  if (stat2.isDirectory()) return "a directory";
+  if (stat2.isFIFO()) return "a fifo";
+  if (stat2.isSocket()) return "a socket";
+  if (stat2.isCharacterDevice() || stat2.isBlockDevice()) return "a device";
+  return "not a regular file";
+}
+function beneath(root, realRoot, path12) {
+  for (const base of [resolve2(root), realRoot]) {
+    const inside2 = relative2(base, resolve2(base, path12));
+    if (inside2 !== "" && inside2 !== ".." && !inside2.startsWith(`..${sep2}`) && !isAbsolute(inside2)) return inside2;
+  }
+  return void 0;
+}
+function openBeneath(root, path12, shown = resolve2(root, path12), what) {
+  if (what) shown = `${what} ${shown}`;
+  const realRoot = realpathSync(root);
+  const inside2 = beneath(root, realRoot, path12);
+  if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
+  const real = join3(realRoot, inside2);
+  const parts = inside2.split(sep2);
+  for (let i = 0; i < parts.length; i++) {
+    const component = join3(realRoot, ...parts.slice(0, i + 1));
+    const stat2 = lstatSync(component);
+    const last = i === parts.length - 1;
+    if (stat2.isSymbolicLink())
+      throw new CgBenchError(
+        `${shown}: ${last ? "is" : `${join3(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
+      );
+    if (!last && !stat2.isDirectory()) throw new CgBenchError(`${shown}: ${join3(...parts.slice(0, i + 1))} is not a directory`);
+    if (last && !stat2.isFile())
+      throw new CgBenchError(`${shown}: is ${kindOf(stat2)}, not a regular file; cg-bench reads only regular files a pull request controls`);
+  }
+  let fd;
+  try {
+    fd = openSync(real, OPEN_FLAGS);
+  } catch (error2) {
+    if (error2.code === "ELOOP")
+      throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
+    throw error2;
+  }
+  try {
+    const stat2 = fstatSync(fd);
+    if (!stat2.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat2)}, not a regular file; cg-bench reads only regular files a pull request controls`);
+    let opened;
+    try {
+      opened = readlinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      opened = void 0;
+    }
+    if (opened !== void 0 && opened !== real)
+      throw new CgBenchError(
+        `${shown}: a component of its path is a symbolic link (it opened as ${opened}); cg-bench does not follow links in files a pull request controls`
+      );
+    return { fd, real };
+  } catch (error2) {
+    closeSync(fd);
+    throw error2;
+  }
+}
+function presentAt(path12) {
+  try {
+    lstatSync(path12);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function tooLarge(what, shown, limit) {
+  const size = limit >= MiB ? `${Math.round(limit / MiB)} MiB` : `${limit} bytes`;
+  return new CgBenchError(`${what} ${shown}: larger than ${size}; that is not a ${what} cg-bench wrote or can use`);
+}
+function readAll(fd, limit, what, shown) {
+  const buffer3 = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
+  const chunks = [];
+  let total = 0;
+  for (; ; ) {
+    const n = readSync(fd, buffer3, 0, buffer3.length, null);
+    if (n === 0) break;
+    total += n;
+    if (total > limit) throw tooLarge(what, shown, limit);
+    chunks.push(Buffer.from(buffer3.subarray(0, n)));
+  }
+  return Buffer.concat(chunks);
+}
+function readBeneath(root, path12, limit, what, shown = resolve2(root, path12)) {
+  const { fd } = openBeneath(root, path12, shown, what);
+  try {
+    return readAll(fd, limit, what, shown);
+  } finally {
+    closeSync(fd);
+  }
+}
+function readTextBeneath(root, path12, limit, what, shown = resolve2(root, path12)) {
+  return readBeneath(root, path12, limit, what, shown).toString("utf8");
+}
+function readTextBounded(path12, limit, what, shown = path12) {
+  return readTextBeneath(dirname3(resolve2(path12)), basename3(path12), limit, what, shown);
+}
+var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
+function readAsIdentity(root, path12, limit, identity2) {
+  let opened;
+  try {
+    opened = openBeneath(root, path12);
+  } catch {
+    return void 0;
+  }
+  try {
+    if (!identity2) {
+      try {
+        return readAll(opened.fd, limit, "file", opened.real);
+      } catch {
+        return void 0;
+      }
+    }
+    const reader = spawnSync("/bin/sh", ["-c", READER_SCRIPT, "cg-bench-read", opened.real, String(limit + 1)], {
+      stdio: [opened.fd, "pipe", "ignore"],
+      uid: identity2.uid,
+      gid: identity2.gid,
+      env: { PATH: "/usr/bin:/bin" },
+      cwd: "/",
+      maxBuffer: limit + 2,
+      timeout: 3e4,
+      killSignal: "SIGKILL"
+    });
+    if (reader.status !== 0 || reader.error || reader.stdout.length > limit) return void 0;
+    return reader.stdout;
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+var HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self/fd/0';
+function hashAsIdentity(path12, limit, identity2, known) {
+  let before;
+  try {
+    before = statSync(path12);
+  } catch {
+    return void 0;
+  }
+  if (!before.isFile() || before.size > limit) return void 0;
+  let fd;
+  try {
+    fd = openSync(path12, constants3.O_RDONLY | constants3.O_NONBLOCK | constants3.O_NOCTTY);
+  } catch {
+    return void 0;
+  }
+  try {
+    const stat2 = fstatSync(fd);
+    if (!stat2.isFile() || stat2.size > limit || stat2.dev !== before.dev || stat2.ino !== before.ino) return void 0;
+    const key = `${identity2 ? `${identity2.uid}:${identity2.gid}` : "self"}\0${stat2.dev}\0${stat2.ino}\0${stat2.size}\0${stat2.mtimeMs}`;
+    const cached = known?.get(key);
+    if (cached) return cached;
+    let sha2562;
+    if (identity2) {
+      const hasher = spawnSync("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path12], {
+        stdio: [fd, "pipe", "ignore"],
+        uid: identity2.uid,
+        gid: identity2.gid,
+        env: { PATH: "/usr/bin:/bin" },
+        cwd: "/",
+        encoding: "latin1",
+        timeout: 12e4,
+        killSignal: "SIGKILL"
+      });
+      sha2562 = hasher.status === 0 && !hasher.error ? /^([0-9a-f]{64}) /.exec(hasher.stdout)?.[1] : void 0;
+    } else {
+      const sha = createHash("sha256");
+      const buffer3 = Buffer.alloc(MiB);
+      let total = 0;
+      for (let n; (n = readSync(fd, buffer3, 0, buffer3.length, null)) > 0; ) {
+        total += n;
+        if (total > limit) return void 0;
+        sha.update(buffer3.subarray(0, n));
+      }
+      sha2562 = sha.digest("hex");
+    }
+    if (sha2562) known?.set(key, sha2562);
+    return sha2562;
+  } catch {
+    return void 0;
+  } finally {
+    closeSync(fd);
+  }
+}
+var KiB = 1 << 10;
+function openPlain(path12) {
+  let fd;
+  try {
+    fd = openSync(path12, constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK);
+  } catch {
+    return void 0;
+  }
+  if (fstatSync(fd).isFile()) return fd;
+  closeSync(fd);
+  return void 0;
+}
+function openPlainStream(path12, what) {
+  const fd = openPlain(path12);
+  if (fd === void 0)
+    throw new CgBenchError(`${what} ${path12}: not a plain file (a link, a fifo, a device, or gone); cg-bench reads only plain files the code it ran wrote`);
+  return createReadStream("", { fd, highWaterMark: MiB });
+}
+function readAt(path12, bytes, from) {
+  const fd = openPlain(path12);
+  if (fd === void 0) return void 0;
+  try {
+    const size = fstatSync(fd).size;
+    const length2 = Math.min(size, bytes);
+    const buffer3 = Buffer.alloc(length2);
+    let read2 = 0;
+    for (let n; read2 < length2 && (n = readSync(fd, buffer3, read2, length2 - read2, (from === "end" ? size - length2 : 0) + read2)) > 0; ) read2 += n;
+    return buffer3.subarray(0, read2).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
+}
+function readHead(path12, bytes) {
+  return readAt(path12, bytes, "start");
+}
+function readTail(path12, bytes) {
+  return readAt(path12, bytes, "end");
+}
+function logTail(path12, lines = 20) {
+  const text2 = readTail(path12, 16 * KiB)?.trimEnd() ?? "";
+  return text2.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
+}
 
 // src/util/json-schema.ts
 var import_ajv = __toESM(require_ajv(), 1);
@@ -46754,8 +46223,8 @@ function writeResults(path12, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants7, mkdirSync as mkdirSync6, rmSync as rmSync6, writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join13 } from "node:path";
+import { accessSync as accessSync3, constants as constants8, mkdirSync as mkdirSync7, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join15 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -46766,7 +46235,7 @@ function slugify(name, index) {
 // src/results/environment.ts
 import { mkdtemp, readFile as readFile2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { machine as machine2, tmpdir } from "node:os";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/results/host-probe.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -46775,7 +46244,61 @@ import { availableParallelism } from "node:os";
 
 // src/untrusted/process.ts
 import { spawn as spawn2, spawnSync as spawnSync2 } from "node:child_process";
-import { closeSync as closeSync2, existsSync as existsSync3, openSync as openSync2 } from "node:fs";
+import { closeSync as closeSync3, existsSync as existsSync3 } from "node:fs";
+
+// src/untrusted/write.ts
+import { basename as basename4, dirname as dirname5, join as join4 } from "node:path";
+import { closeSync as closeSync2, constants as constants4, fstatSync as fstatSync2, openSync as openSync2, readlinkSync as readlinkSync2, realpathSync as realpathSync2, unlinkSync, writeSync as writeSync2 } from "node:fs";
+var FLAGS = constants4.O_WRONLY | constants4.O_CREAT | constants4.O_EXCL | constants4.O_NOFOLLOW | constants4.O_NONBLOCK | constants4.O_NOCTTY;
+function replaced(path12, what) {
+  return new CgBenchError(
+    `${path12}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
+    ExitCode2.benchmarkFailed
+  );
+}
+function openNewFile(path12, expected = join4(realpathSync2(dirname5(path12)), basename4(path12)), mode = 420) {
+  try {
+    unlinkSync(path12);
+  } catch (error2) {
+    const code = error2.code;
+    if (code === "EISDIR") throw replaced(path12, "replaced by a directory");
+    if (code === "EPERM" || code === "EACCES")
+      throw new CgBenchError(`${path12}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode2.benchmarkFailed);
+    if (code !== "ENOENT") throw error2;
+  }
+  let fd;
+  try {
+    fd = openSync2(path12, FLAGS, mode);
+  } catch (error2) {
+    const code = error2.code;
+    if (code === "EEXIST" || code === "ELOOP") throw replaced(path12, "replaced by a link or another file");
+    throw error2;
+  }
+  let opened;
+  try {
+    opened = readlinkSync2(`/proc/self/fd/${fd}`);
+  } catch {
+  }
+  if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
+    closeSync2(fd);
+    throw replaced(path12, `reached through a link (it is ${opened ?? "not a plain file"})`);
+  }
+  return fd;
+}
+function realPathBeforeRuns(dir) {
+  return realpathSync2(dir);
+}
+function writeNewFile(path12, text2, expected) {
+  const fd = openNewFile(path12, expected);
+  try {
+    const bytes = Buffer.from(text2);
+    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync2(fd);
+  }
+}
+
+// src/untrusted/process.ts
 var CAPTURE_LIMIT = 64 << 20;
 var liveGroups = /* @__PURE__ */ new Set();
 var exitHook = false;
@@ -46818,7 +46341,7 @@ function openOutput(output) {
   if (output === void 0 || output === "ignore") return "ignore";
   if (output === "capture") return "pipe";
   if ("fd" in output) return output.fd;
-  return openSync2(output.file, "w");
+  return openNewFile(output.file, output.real);
 }
 function collector(onLine) {
   const chunks = [];
@@ -46845,7 +46368,13 @@ function collector(onLine) {
 }
 function runProcess(options) {
   const out = openOutput(options.stdout);
-  const err = openOutput(options.stderr);
+  let err;
+  try {
+    err = openOutput(options.stderr);
+  } catch (error2) {
+    if (typeof out === "number" && typeof options.stdout === "object" && "file" in options.stdout) closeSync3(out);
+    throw error2;
+  }
   const opened = [options.stdout, options.stderr].map((o, i) => typeof o === "object" && "file" in o ? [out, err][i] : void 0).filter((fd) => typeof fd === "number");
   const argv = [...boundToCgBench(), ...options.argv];
   const started = process.hrtime.bigint();
@@ -46863,7 +46392,7 @@ function runProcess(options) {
       resolve12({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error2.message, stdout: "", stderr: "" });
       return;
     } finally {
-      for (const fd of opened) closeSync2(fd);
+      for (const fd of opened) closeSync3(fd);
     }
     const stdout = collector(options.onLine);
     const stderr = collector(options.onLine);
@@ -46979,9 +46508,9 @@ async function cpuLists() {
 
 // src/results/probe-cache.ts
 import { createHash as createHash3 } from "node:crypto";
-import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync2, renameSync as renameSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { delimiter as delimiter2, isAbsolute as isAbsolute2, join as join4 } from "node:path";
+import { delimiter as delimiter2, isAbsolute as isAbsolute2, join as join5 } from "node:path";
 
 // package.json
 var package_default = {
@@ -47052,7 +46581,7 @@ var FILE_LIMIT = 256 * KiB;
 function fileIdentity(path12) {
   if (!path12) return null;
   try {
-    const real = realpathSync2(path12);
+    const real = realpathSync3(path12);
     const s = statSync2(real);
     return `${real}:${s.size}:${s.mtimeMs}`;
   } catch {
@@ -47063,7 +46592,7 @@ function onPath(program, path12) {
   for (const dir of path12.split(delimiter2)) {
     if (!dir) continue;
     try {
-      if (statSync2(join4(dir, program)).isFile()) return join4(dir, program);
+      if (statSync2(join5(dir, program)).isFile()) return join5(dir, program);
     } catch {
     }
   }
@@ -47108,12 +46637,12 @@ function probeCacheFile(env = process.env) {
   if (xdg && isAbsolute2(xdg)) base = xdg;
   else {
     try {
-      base = join4(homedir(), ".cache");
+      base = join5(homedir(), ".cache");
     } catch {
       return void 0;
     }
   }
-  return join4(base, "cg-bench", "probes.json");
+  return join5(base, "cg-bench", "probes.json");
 }
 function readEntries(file) {
   try {
@@ -47128,7 +46657,7 @@ function readEntries(file) {
 }
 function writeEntries(file, entries) {
   try {
-    const dir = join4(file, "..");
+    const dir = join5(file, "..");
     mkdirSync2(dir, { recursive: true, mode: 448 });
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync2(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
@@ -47217,13 +46746,13 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join5(tmpdir(), "cg-bench-cpu-"));
+  const dir = await mkdtemp(join6(tmpdir(), "cg-bench-cpu-"));
   try {
-    const log2 = join5(dir, "valgrind.log");
+    const log2 = join6(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
-    const target = x86 ? join5(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join6(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile2(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = join5(dir, "stdout");
+    const stdout = join6(dir, "stdout");
     const r = await runProcess({
       argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log2}`, target],
       cwd: dir,
@@ -47285,79 +46814,30 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createWriteStream, mkdirSync as mkdirSync5, readdirSync as readdirSync5, rmSync as rmSync5, statSync as statSync6 } from "node:fs";
-import { constants as constants5 } from "node:os";
-import { join as join12, relative as relative6, resolve as resolve5 } from "node:path";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync5, rmSync as rmSync7, statSync as statSync6 } from "node:fs";
+import { constants as constants6 } from "node:os";
+import { join as join14, relative as relative7, resolve as resolve5 } from "node:path";
+
+// src/run/gzip.ts
+import { createWriteStream, rmSync as rmSync2 } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-
-// src/run/line-text.ts
-import { isAbsolute as isAbsolute3, relative as relative3, resolve as resolve4, sep as sep3 } from "node:path";
-var MAX_FILE = 4 << 20;
-var MAX_TEXT = 200;
-function readLines(path12, root, identity2) {
-  const inside2 = relative3(root, path12);
-  if (inside2.startsWith("..") || isAbsolute3(inside2) || inside2.split(sep3).includes(".git")) return void 0;
-  return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
-}
-function attachLineText(functions, cwd, root, identity2) {
-  const cache = /* @__PURE__ */ new Map();
-  const linesOf2 = (file) => {
-    if (!cache.has(file)) {
-      const candidates = isAbsolute3(file) ? [file] : [resolve4(cwd, file), resolve4(root, file)];
-      cache.set(
-        file,
-        candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
-      );
-    }
-    return cache.get(file);
-  };
-  for (const f of functions) {
-    for (const l of f.lines ?? []) {
-      const text2 = linesOf2(l.file)?.[l.line - 1]?.trim();
-      if (text2)
-        l.text = [...text2].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
-      const inside2 = isAbsolute3(l.file) ? relative3(root, l.file) : void 0;
-      if (inside2 && !inside2.startsWith("..") && !isAbsolute3(inside2)) l.file = inside2;
-    }
+async function gzipAndRemove(path12) {
+  rmSync2(`${path12}.gz`, { force: true });
+  let from;
+  try {
+    from = openPlainStream(path12, "profile");
+  } catch {
+    rmSync2(path12, { force: true });
+    return;
   }
+  await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path12}.gz`, { flags: "wx" }));
+  rmSync2(path12);
 }
 
-// src/python/attribution.ts
-import { existsSync as existsSync4, mkdirSync as mkdirSync3, readdirSync as readdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute4, join as join7, relative as relative4, sep as sep4 } from "node:path";
-import { fileURLToPath } from "node:url";
-
-// src/run/environment.ts
-var SETUP_HOME = "/tmp/cg-bench-setup-home";
-var BASE_ENVIRONMENT = {
-  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-  HOME: SETUP_HOME,
-  LANG: "C.UTF-8",
-  LC_ALL: "C.UTF-8",
-  TZ: "UTC",
-  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
-  // run then reads: both change the count from one run to the next.
-  PYTHONHASHSEED: "0",
-  PYTHONDONTWRITEBYTECODE: "1",
-  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
-  // differently as root and as another uid, even with nothing installed there.
-  PYTHONNOUSERSITE: "1"
-};
-var INSTRUMENT_VARIABLE = "CG_BENCH_INSTRUMENT";
-function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
-  const env = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
-  if (pycachePrefix) {
-    delete env["PYTHONDONTWRITEBYTECODE"];
-    env["PYTHONPYCACHEPREFIX"] = pycachePrefix;
-  }
-  if (instrument === "region") env[INSTRUMENT_VARIABLE] = "region";
-  return { ...env, ...userEnv, PWD: cwd };
-}
-function runsPython(run) {
-  if (typeof run === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run);
-  return /^python[0-9.]*$/.test(run[0].split("/").pop() ?? "");
-}
+// src/run/memory.ts
+import { mkdirSync as mkdirSync3, rmSync as rmSync4 } from "node:fs";
+import { join as join10, relative as relative3 } from "node:path";
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -47365,9 +46845,9 @@ import { createHash as createHash4 } from "node:crypto";
 import {
   chmodSync,
   chownSync,
-  closeSync as closeSync3,
+  closeSync as closeSync4,
   constants as fsConstants,
-  fstatSync as fstatSync2,
+  fstatSync as fstatSync3,
   lchownSync,
   lstatSync as lstatSync3,
   mkdtempSync,
@@ -47375,13 +46855,13 @@ import {
   readdirSync,
   readFileSync as readFileSync2,
   readSync as readSync2,
-  rmSync as rmSync2,
+  rmSync as rmSync3,
   statSync as statSync3,
   writeFileSync as writeFileSync3,
-  writeSync as writeSync2
+  writeSync as writeSync3
 } from "node:fs";
 import { arch as arch2, tmpdir as tmpdir2 } from "node:os";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
@@ -47436,18 +46916,18 @@ function fixedEntropy(size = ENTROPY_BYTES) {
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join6(tmpdir2(), "cg-bench-seal-"));
+  const dir = mkdtempSync(join7(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join6(dir, "one-cpu");
+  const oneCpu = join7(dir, "one-cpu");
   writeFileSync3(oneCpu, "0\n", { mode: 292 });
-  const entropy = join6(dir, "entropy");
+  const entropy = join7(dir, "entropy");
   writeFileSync3(entropy, fixedEntropy(), { mode: 292 });
   let entropySeal;
   if (arch2() === "x64") {
-    entropySeal = join6(dir, "entropy-seal");
+    entropySeal = join7(dir, "entropy-seal");
     writeFileSync3(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
-  process.once("exit", () => rmSync2(dir, { recursive: true, force: true }));
+  process.once("exit", () => rmSync3(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
   return sealFiles;
 }
@@ -47596,6 +47076,8 @@ function untrustedSandbox(options) {
   for (const [net, pid] of tries) {
     const isolate = unshare(net, pid, id);
     if (!probe([...prefix2, ...isolate])) continue;
+    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id) : isolate;
+    if (!probe([...prefix2, ...setupIsolate])) continue;
     const measuredIsolate = unshare(net, pid, anonymous);
     const anonymised = probe([...prefix2, ...measuredIsolate]);
     let measuredPrefix = [...prefix2, ...anonymised ? measuredIsolate : isolate];
@@ -47618,7 +47100,7 @@ function untrustedSandbox(options) {
         break;
       }
     }
-    prefix2.push(...isolate);
+    prefix2.push(...setupIsolate);
     notes.push(
       pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
     );
@@ -47632,7 +47114,8 @@ function untrustedSandbox(options) {
     notes.push(
       entropy ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(" and ")} read the same ${ENTROPY_BYTES} bytes on every run` : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
     );
-    if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+    if (net && options.setupNetwork) notes.push("benchmarks have no network; setup commands have the network this process has (setup-network: true)");
+    else if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
     const seal2 = {
       pids: pid ? "own" : "host",
       ids: anonymised ? "anonymous" : "caller",
@@ -47658,7 +47141,8 @@ function untrustedSandbox(options) {
 }
 function missingSeal(required, seal) {
   const missing = [];
-  if (required.noNetwork && seal.network !== "none") missing.push("no network (network: false) needs a network namespace, which cannot be made here");
+  if (required.noNetwork && seal.network !== "none")
+    missing.push("benchmarks without network (network: false, or setup-network: true) need a network namespace, which cannot be made here");
   if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
   return missing;
 }
@@ -47670,7 +47154,7 @@ function sandboxed(sandbox, argv, measured = false, job = 0) {
 }
 function profileDirectory(sandbox, dir) {
   if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join6(tmpdir2(), "cg-bench-profiles-"));
+  const staging = mkdtempSync(join7(tmpdir2(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
@@ -47681,32 +47165,32 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync3(join6(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join7(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
-      const stat2 = fstatSync2(from);
+      const stat2 = fstatSync3(from);
       if (!stat2.isFile() || stat2.nlink !== 1 || stat2.uid !== owner) continue;
-      const to = openSync3(join6(dir, name), "wx");
+      const to = openSync3(join7(dir, name), "wx");
       try {
-        for (let n; (n = readSync2(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync2(to, buffer3, 0, n);
+        for (let n; (n = readSync2(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync3(to, buffer3, 0, n);
       } finally {
-        closeSync3(to);
+        closeSync4(to);
       }
     } finally {
-      closeSync3(from);
+      closeSync4(from);
     }
   }
-  rmSync2(staging, { recursive: true, force: true });
+  rmSync3(staging, { recursive: true, force: true });
 }
-function handOver(sandbox, tree) {
+function giveTree(sandbox, tree) {
   if (!sandbox.user) return;
   const { uid, gid } = sandbox.user;
   const walk = (path12) => {
     const stat2 = lstatSync3(path12);
     lchownSync(path12, uid, gid);
-    if (stat2.isDirectory()) for (const name of readdirSync(path12)) walk(join6(path12, name));
+    if (stat2.isDirectory()) for (const name of readdirSync(path12)) walk(join7(path12, name));
   };
   walk(tree);
 }
@@ -47780,132 +47264,56 @@ function setupEnvironment(caller, sandbox, home) {
   return env;
 }
 
-// src/python/attribution.ts
-var PYTHON_FUNCTION_SHARE = 1e-4;
-var MAX_PYTHON_FUNCTIONS = 2e3;
-var MAX_COUNTS_BYTES = 64 << 20;
-function bytecodeCounterSource() {
-  let dir = dirname5(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++) {
-    const candidate = join7(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync4(candidate)) return readFileSync3(candidate, "utf8");
-    dir = dirname5(dir);
-  }
-  throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
-}
-function isCountsFile(value) {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value;
-  if (v["version"] !== 1 || typeof v["method"] !== "string" || typeof v["python"] !== "string" || !Array.isArray(v["functions"])) return false;
-  return v["functions"].every((f) => {
-    if (typeof f !== "object" || f === null) return false;
-    const r = f;
-    return typeof r["module"] === "string" && typeof r["qualname"] === "string" && typeof r["file"] === "string" && Number.isSafeInteger(r["line"]) && Number.isSafeInteger(r["bytecodes"]) && r["bytecodes"] >= 0 && r["line"] >= 0;
-  });
-}
-function shownFile(file, cwd) {
-  if (!isAbsolute4(file)) return file;
-  const rel = relative4(cwd, file);
-  return rel && !rel.startsWith(`..${sep4}`) && rel !== ".." && !isAbsolute4(rel) ? rel : file;
-}
-function readAttribution(outDir, cwd, scope) {
-  let names;
-  try {
-    names = readdirSync2(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
-  } catch {
-    return void 0;
-  }
-  const methods = /* @__PURE__ */ new Set();
-  const versions = /* @__PURE__ */ new Set();
-  const byKey = /* @__PURE__ */ new Map();
-  for (const name of names) {
-    const path12 = join7(outDir, name);
-    if (!isPlainFile(path12)) continue;
-    let parsed;
+// src/run/leftovers.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
+function processesWith(marker2) {
+  const found = [];
+  for (const name of readdirSync2("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
     try {
-      parsed = JSON.parse(readTextBeneath(outDir, name, MAX_COUNTS_BYTES, "counts file"));
+      if (readFileSync3(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
     } catch {
-      continue;
-    }
-    if (!isCountsFile(parsed)) continue;
-    methods.add(parsed.method);
-    versions.add(parsed.python);
-    for (const f of parsed.functions) {
-      const fn = `${f.module}:${f.qualname}`;
-      const file = shownFile(f.file, cwd);
-      const key = `${file}\0${fn}`;
-      const entry = byKey.get(key);
-      if (entry) {
-        entry.bytecodes += f.bytecodes;
-        entry.line = Math.min(entry.line, f.line);
-      } else byKey.set(key, { fn, file, line: f.line, bytecodes: f.bytecodes });
     }
   }
-  if (!methods.size) return void 0;
-  const all = [...byKey.values()];
-  const bytecodes = all.reduce((sum, f) => sum + f.bytecodes, 0);
-  const floor = bytecodes * PYTHON_FUNCTION_SHARE;
-  const functions = all.filter((f) => f.bytecodes > 0 && f.bytecodes >= floor).sort((a, b) => b.bytecodes - a.bytecodes || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_PYTHON_FUNCTIONS);
-  return { method: [...methods].sort().join(", "), python: [...versions].sort().join(", "), scope, bytecodes, functions };
+  return found;
 }
-function attributionWanted(env = process.env) {
-  return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
-}
-async function countingBytecode(options) {
-  const root = join7(options.tmpDir, ".cg-bench-bytecode");
-  const site = join7(root, "site");
-  const out = join7(root, "out");
-  rmSync3(root, { recursive: true, force: true });
-  mkdirSync3(site, { recursive: true });
-  mkdirSync3(out);
-  giveDirectory(options.sandbox, out);
-  writeFileSync4(join7(site, "sitecustomize.py"), bytecodeCounterSource());
-  const inherited = options.env["PYTHONPATH"];
-  const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
-  const env = {
-    ...measuredEnv,
-    PYTHONPATH: inherited ? `${site}:${inherited}` : site,
-    CG_BENCH_BYTECODE_DIR: out,
-    CG_BENCH_BYTECODE_SCOPE: options.scope
-  };
-  try {
-    await options.run(env);
-    return readAttribution(out, options.cwd, options.scope);
-  } finally {
-    rmSync3(root, { recursive: true, force: true });
+var sleep = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
+async function killLeftovers(marker2) {
+  let killed = 0;
+  for (let round = 0; round < 100; round++) {
+    const pids = processesWith(marker2);
+    if (!pids.length) return killed;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch {
+      }
+    }
+    await sleep(20);
   }
+  return killed;
 }
-
-// src/run/seal.ts
-import { statSync as statSync4 } from "node:fs";
-function sealOf(sandbox, python, instrument, cwd) {
-  return { ...sandbox.seal, ...python ? { pythonResets: instrument === "region", devices: deviceNumbers(cwd) } : {} };
-}
-function deviceNumbers(cwd) {
-  return `/ ${statSync4("/").dev}, cwd ${statSync4(cwd).dev}`;
-}
-
-// src/run/executables.ts
-import { join as join9, relative as relative5, isAbsolute as isAbsolute5 } from "node:path";
 
 // src/run/valgrind-files.ts
 import { readdirSync as readdirSync3 } from "node:fs";
 import { join as join8 } from "node:path";
-var PROFILE = /^cachegrind\.out\.(\d+)$/;
+var PROFILE = { cachegrind: /^cachegrind\.out\.(\d+)$/, dhat: /^dhat\.out\.(\d+)$/ };
 var LOG = /^valgrind\.(\d+)\.log$/;
+var MEMORY_DIRECTORY = "memory";
 var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
-function outputFileArgs(dir) {
-  return [`--cachegrind-out-file=${join8(dir, "cachegrind.out.%p")}`, `--log-file=${join8(dir, "valgrind.%p.log")}`];
+function outputFileArgs(dir, tool = "cachegrind") {
+  return [`--${tool}-out-file=${join8(dir, `${tool}.out.%p`)}`, `--log-file=${join8(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
   return `--log-file=${join8(dir, "valgrind.")}`;
 }
-function processFiles(dir) {
+function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
   for (const name of readdirSync3(dir)) {
-    const profile = PROFILE.exec(name);
+    const profile = PROFILE[tool].exec(name);
     const log2 = LOG.exec(name);
     const pid = Number((profile ?? log2)?.[1]);
     if (!profile && !log2) continue;
@@ -47919,8 +47327,8 @@ function processFiles(dir) {
 function commandInLog(text2) {
   return /^==\d+== Command: (.*)$/m.exec(text2)?.[1];
 }
-function unfinishedProcesses(dir) {
-  return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
+function unfinishedProcesses(dir, tool = "cachegrind") {
+  return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
     const text2 = readHead(join8(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
   });
@@ -47939,177 +47347,12 @@ function loadedObjects(logText) {
   return paths;
 }
 
-// src/run/executables.ts
-var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
-var hashes = /* @__PURE__ */ new Map();
-function inside(dir, path12) {
-  const rel = relative5(dir, path12);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute5(rel);
-}
-function executablesOf(logDir, workspace, identity2) {
-  const found = /* @__PURE__ */ new Map();
-  for (const p of processFiles(logDir)) {
-    if (!p.log) continue;
-    const text2 = readHead(join9(logDir, p.log), LOG_OBJECTS);
-    if (text2 === void 0) continue;
-    loadedObjects(text2).forEach((path12, i) => {
-      if (inside(workspace, path12)) return;
-      const sha2562 = hashAsIdentity(path12, MAX_EXECUTABLE, identity2, hashes);
-      if (!sha2562) return;
-      const known = found.get(path12);
-      if (known) known.main ||= i === 0;
-      else found.set(path12, { path: path12, sha256: sha2562, main: i === 0 });
-    });
-  }
-  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
-}
-
-// src/run/private-home.ts
-import { createHash as createHash5 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync4, statSync as statSync5 } from "node:fs";
-import { rm as rm3 } from "node:fs/promises";
-import { join as join10 } from "node:path";
-
-// src/util/pid-lock.ts
-import { readFileSync as readFileSync4, rmSync as rmSync4, writeFileSync as writeFileSync5 } from "node:fs";
-function startTime(pid) {
-  try {
-    const stat2 = readFileSync4(`/proc/${pid}/stat`, "utf8");
-    return stat2.slice(stat2.lastIndexOf(")") + 2).split(" ")[19] ?? "";
-  } catch {
-    return "";
-  }
-}
-function bootId() {
-  try {
-    return readFileSync4("/proc/sys/kernel/random/boot_id", "utf8").trim();
-  } catch {
-    return "";
-  }
-}
-function identity(pid) {
-  return `${bootId()}/${startTime(pid)}`;
-}
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error2) {
-    return error2.code === "EPERM";
-  }
-}
-function holderAlive(holder) {
-  return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
-}
-function parseHolder(text2) {
-  const [pidText = "", started = ""] = text2.trim().split(/\s+/);
-  const pid = Number(pidText);
-  return Number.isInteger(pid) && pid > 0 ? { pid, started } : void 0;
-}
-var held = /* @__PURE__ */ new Set();
-var releaseOnExit = false;
-function remember(path12) {
-  held.add(path12);
-  if (releaseOnExit) return;
-  releaseOnExit = true;
-  process.on("exit", () => {
-    for (const lock of held) rmSync4(lock, { force: true });
-  });
-}
-function unlock(path12) {
-  held.delete(path12);
-  rmSync4(path12, { force: true });
-}
-function tryLock(path12) {
-  for (; ; ) {
-    try {
-      writeFileSync5(path12, `${process.pid} ${identity(process.pid)}
-`, { flag: "wx" });
-      remember(path12);
-      return void 0;
-    } catch (error2) {
-      if (error2.code !== "EEXIST") throw error2;
-    }
-    let holder;
-    try {
-      holder = parseHolder(readFileSync4(path12, "utf8"));
-    } catch {
-    }
-    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync4(path12, { force: true });
-  }
-}
-
-// src/run/private-home.ts
-var HOMES_DIR = "/tmp/cg-bench-home";
-function homeFor(benchmarkName) {
-  return join10(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
-}
-var sleep = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
-async function acquire(lock) {
-  while (tryLock(lock) !== void 0) await sleep(200);
-}
-async function removeQuietly(path12) {
-  try {
-    await rm3(path12, { recursive: true, force: true });
-  } catch {
-  }
-}
-async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync4(HOMES_DIR, { recursive: true });
-  if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
-  const home = homeFor(benchmarkName);
-  const lock = `${home}.lock`;
-  await acquire(lock);
-  try {
-    await rm3(home, { recursive: true, force: true });
-    mkdirSync4(join10(home, "tmp"), { recursive: true });
-    giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join10(home, "tmp"));
-    return await measure2(home);
-  } finally {
-    await removeQuietly(home);
-    unlock(lock);
-  }
-}
-
-// src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
-function processesWith(marker2) {
-  const found = [];
-  for (const name of readdirSync4("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readFileSync5(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
-    } catch {
-    }
-  }
-  return found;
-}
-var sleep2 = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
-async function killLeftovers(marker2) {
-  let killed = 0;
-  for (let round = 0; round < 100; round++) {
-    const pids = processesWith(marker2);
-    if (!pids.length) return killed;
-    for (const pid of pids) {
-      try {
-        process.kill(pid, "SIGKILL");
-        killed++;
-      } catch {
-      }
-    }
-    await sleep2(20);
-  }
-  return killed;
-}
-
 // src/run/valgrind.ts
-import { accessSync, constants as constants4, openSync as openSync4, readSync as readSync3, closeSync as closeSync4 } from "node:fs";
-import { delimiter as delimiter3, dirname as dirname6, join as join11 } from "node:path";
+import { accessSync, constants as constants5, openSync as openSync4, readSync as readSync3, closeSync as closeSync5 } from "node:fs";
+import { delimiter as delimiter3, dirname as dirname6, join as join9 } from "node:path";
 function isExecutable(path12) {
   try {
-    accessSync(path12, constants4.X_OK);
+    accessSync(path12, constants5.X_OK);
     return true;
   } catch {
     return false;
@@ -48118,16 +47361,16 @@ function isExecutable(path12) {
 function startsWithShebang(path12) {
   const fd = openSync4(path12, "r");
   try {
-    const head = Buffer.alloc(2);
-    return readSync3(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    const head2 = Buffer.alloc(2);
+    return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
   } finally {
-    closeSync4(fd);
+    closeSync5(fd);
   }
 }
 function findOnPath(program, path12) {
   for (const dir of (path12 ?? "").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join11(dir, program);
+    const candidate = join9(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -48139,7 +47382,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join11(dirname6(bin), "valgrind.bin");
+    const real = join9(dirname6(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -48180,11 +47423,714 @@ function cachegrindArgs(options) {
     ...options.instrument === "region" ? ["--instr-at-start=no"] : []
   ];
 }
+function dhatArgs(outDir) {
+  return ["--tool=dhat", "--trace-children=yes", ...SEALED_VALGRIND_OPTIONS, ...outputFileArgs(outDir, "dhat")];
+}
+
+// src/run/memory.ts
+var DHAT_PROFILE_LIMIT = 256 * MiB;
+async function measureMemory(run) {
+  const dir = join10(run.dir, MEMORY_DIRECTORY);
+  rmSync4(dir, { recursive: true, force: true });
+  mkdirSync3(dir, { recursive: true });
+  const stderr = join10(dir, "stderr.log");
+  const staging = profileDirectory(run.sandbox, dir);
+  const outcome2 = await runProcess({
+    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...dhatArgs(staging), ...run.argv], true, run.job),
+    cwd: run.cwd,
+    env: run.env,
+    stdout: { file: join10(dir, "stdout.log") },
+    stderr: { file: stderr },
+    timeoutMs: run.timeoutMs
+  });
+  await killLeftovers(processMarker(staging));
+  collectProfiles(staging, dir);
+  const why = (what) => {
+    const details = logTail(stderr);
+    return { problem: `memory run under DHAT: ${what}${details ? `; last lines of its stderr:
+${details}` : ""}` };
+  };
+  if (outcome2.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome2.spawnError}`);
+  if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
+  if (outcome2.exitCode !== 0)
+    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
+  const unfinished = unfinishedProcesses(dir, "dhat");
+  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
+  const profiles = [];
+  const files = [];
+  for (const { profile: name } of processFiles(dir, "dhat")) {
+    if (!name) continue;
+    const file = join10(dir, name);
+    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
+    try {
+      profiles.push(parseDhat(readTextBounded(file, DHAT_PROFILE_LIMIT, "DHAT profile"), name));
+    } catch (error2) {
+      return why(errorMessage(error2));
+    }
+    await gzipAndRemove(file);
+    files.push(relative3(run.outDir, `${file}.gz`));
+  }
+  if (!profiles.length) return why("DHAT wrote no profile (does this Valgrind have the dhat tool?)");
+  return {
+    memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: Math.round(outcome2.wallTimeMs) }
+  };
+}
+
+// src/parse/cachegrind.ts
+import { createGunzip } from "node:zlib";
+var INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
+var TOOLCHAIN_FUNCTION = /^<?(core|alloc|std|hashbrown|compiler_builtins|std_detect|__gnu_cxx)::/;
+function withInlinedCode(functions) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const f of functions) {
+    const parts = byName.get(f.fn);
+    if (parts) parts.push(f);
+    else byName.set(f.fn, [f]);
+  }
+  const out = [];
+  for (const parts of byName.values()) {
+    const home = parts.filter((f) => f.file !== "???" && !INLINED_FROM.test(f.file));
+    if (parts.length === 1 || home.length !== 1 || TOOLCHAIN_FUNCTION.test(parts[0].fn)) {
+      out.push(...parts);
+      continue;
+    }
+    const own = home[0];
+    const costs = new Array(own.costs.length).fill(0);
+    const lineRuns = [];
+    for (const part of [own, ...parts.filter((f) => f !== own)]) {
+      for (let i = 0; i < costs.length; i++) costs[i] += part.costs[i] ?? 0;
+      for (const r of part.lineRuns) {
+        const same = lineRuns.find((l) => l.file === r.file);
+        if (same) same.runs.push(...r.runs);
+        else lineRuns.push({ file: r.file, runs: [...r.runs] });
+      }
+    }
+    out.push({ file: own.file, fn: own.fn, costs, lineRuns });
+  }
+  return out;
+}
+function functionLines(profile, f) {
+  const events2 = profile.events.length;
+  const out = [];
+  for (const { file, runs } of f.lineRuns) {
+    const byLine = /* @__PURE__ */ new Map();
+    const add = (buffer3, start, end) => {
+      let i = start;
+      let line = 0;
+      for (let c = buffer3[i]; i < end && c >= ZERO && c <= NINE; c = buffer3[++i]) line = line * 10 + (c - ZERO);
+      while (i < end && buffer3[i] !== SPACE) i++;
+      let sum = byLine.get(line);
+      if (!sum) {
+        sum = new Array(events2).fill(0);
+        byLine.set(line, sum);
+        out.push({ file, line, costs: sum });
+      }
+      for (let column = 0; i < end; column++) {
+        while (i < end && buffer3[i] === SPACE) i++;
+        if (i >= end) break;
+        let value = 0;
+        for (let c = buffer3[i]; i < end && c >= ZERO && c <= NINE; c = buffer3[++i]) value = value * 10 + (c - ZERO);
+        sum[column] += value;
+      }
+    };
+    for (const { buffer: buffer3, start: from, end: to } of runs) {
+      for (let start = from; start < to; ) {
+        let end = buffer3.indexOf(NEWLINE, start);
+        if (end < 0 || end > to) end = to;
+        const next = end + 1;
+        if (end > start && buffer3[end - 1] === CR) end--;
+        if (end > start) add(buffer3, start, end);
+        start = next;
+      }
+    }
+  }
+  const sums = new Array(events2).fill(0);
+  for (const l of out) for (let e = 0; e < events2; e++) sums[e] += l.costs[e];
+  if (sums.some((v, e) => v !== f.costs[e])) {
+    throw new CachegrindParseError(
+      `the cost lines of ${f.fn} (${f.file}), read again, add up to ${sums.join(" ")}, not ${f.costs.join(" ")}: the input changed while it was parsed`
+    );
+  }
+  return out;
+}
+var CachegrindParseError = class extends Error {
+  name = "CachegrindParseError";
+};
+var NEWLINE = 10;
+var CR = 13;
+var ZERO = 48;
+var NINE = 57;
+var SPACE = 32;
+var EVENTS_LINE = /^events: Ir(?: (?:I1mr|ILmr|Dr|D1mr|DLmr|Dw|D1mw|DLmw|Bc|Bcm|Bi|Bim))* ?\r?$/;
+function isEventsLine(text2) {
+  return EVENTS_LINE.test(text2);
+}
+var CachegrindParser = class {
+  source;
+  leftover;
+  lineNumber = 0;
+  cmd = "";
+  /**
+   * Where in the file the parser is. Valgrind writes `desc:` lines, then `cmd:` with the argv
+   * joined by spaces as it is, newlines included, then `events:`, then the body. So every line after
+   * `cmd:` up to the `events:` line belongs to the command, whatever it looks like (a digit, a blank).
+   */
+  part = "header";
+  desc = [];
+  events = [];
+  summary;
+  totals = [];
+  file = "???";
+  byKey = /* @__PURE__ */ new Map();
+  current;
+  currentFunction;
+  /** The current function's runs in the current file (`fi=`/`fe=` switch them within a function). */
+  currentRuns;
+  /** Where in the buffer being read the current run of cost lines began. */
+  runStart = 0;
+  constructor(source) {
+    this.source = source;
+  }
+  push(chunk) {
+    let start = 0;
+    if (this.leftover) {
+      const end = chunk.indexOf(NEWLINE);
+      if (end < 0) {
+        this.leftover = Buffer.concat([this.leftover, chunk]);
+        return;
+      }
+      const joined = Buffer.concat([this.leftover, chunk.subarray(0, end + 1)]);
+      this.leftover = void 0;
+      this.runStart = 0;
+      this.line(joined, 0, joined.length - 1);
+      this.closeRun(joined, joined.length);
+      start = end + 1;
+    }
+    this.runStart = start;
+    for (; ; ) {
+      const end = chunk.indexOf(NEWLINE, start);
+      if (end < 0) break;
+      this.line(chunk, start, end);
+      start = end + 1;
+    }
+    this.closeRun(chunk, start);
+    if (start < chunk.length) this.leftover = Buffer.from(chunk.subarray(start));
+  }
+  finish() {
+    if (this.leftover?.length) {
+      const rest = this.leftover;
+      this.leftover = void 0;
+      this.runStart = 0;
+      this.line(rest, 0, rest.length);
+      this.closeRun(rest, rest.length);
+    }
+    if (!this.events.length) throw this.error('no "events:" line: not a cachegrind.out file');
+    if (!this.summary) throw this.error('no "summary:" line: the file is truncated or the process did not finish');
+    for (let i = 0; i < this.events.length; i++) {
+      if ((this.summary[i] ?? 0) !== this.totals[i]) {
+        throw this.error(`the cost lines add up to ${this.events[i]}=${this.totals[i]} but "summary:" says ${this.summary[i] ?? 0}`);
+      }
+    }
+    return {
+      cmd: this.cmd,
+      desc: this.desc,
+      events: this.events,
+      totals: this.totals,
+      functions: withInlinedCode([...this.byKey.values()])
+    };
+  }
+  error(message) {
+    return new CachegrindParseError(`${this.source}: ${message}`);
+  }
+  /** Ends the current run of cost lines where the line at `at` begins. */
+  closeRun(buffer3, at) {
+    if (this.currentRuns && at > this.runStart) this.currentRuns.runs.push({ buffer: buffer3, start: this.runStart, end: at });
+    this.runStart = at;
+  }
+  line(buffer3, start, end) {
+    this.lineNumber++;
+    const next = end + 1;
+    if (this.part === "cmd" && !isEventsLine(buffer3.toString("latin1", start, Math.min(end, start + 200)))) {
+      this.runStart = next;
+      this.cmd += `
+${buffer3.toString("utf8", start, end)}`;
+      return;
+    }
+    if (end > start && buffer3[end - 1] === CR) end--;
+    if (start === end) return;
+    const first = buffer3[start];
+    if (first >= ZERO && first <= NINE) {
+      this.costLine(buffer3, start, end);
+      return;
+    }
+    this.closeRun(buffer3, start);
+    this.runStart = next;
+    const text2 = buffer3.toString("utf8", start, end);
+    if (text2.startsWith("fn=")) this.startFunction(text2.slice(3));
+    else if (text2.startsWith("fl=")) this.file = text2.slice(3);
+    else if (text2.startsWith("fi=") || text2.startsWith("fe=")) {
+      this.file = text2.slice(3);
+      if (this.currentFunction) this.currentRuns = this.runsIn(this.currentFunction, this.file);
+    } else if (text2.startsWith("events:")) {
+      if (this.part === "body")
+        throw this.error(`line ${this.lineNumber}: a second "events:" line (does the command have an argument with a newline followed by "events:"?)`);
+      this.part = "body";
+      this.events = text2.slice(7).trim().split(/\s+/);
+      this.totals = new Array(this.events.length).fill(0);
+    } else if (text2.startsWith("summary:")) {
+      if (this.summary) throw this.error(`line ${this.lineNumber}: a second "summary:" line`);
+      this.summary = this.numbers(text2.slice(8));
+    } else if (this.part === "header" && text2.startsWith("cmd:")) {
+      this.part = "cmd";
+      this.cmd = text2.slice(4).trim();
+    } else if (this.part === "header" && text2.startsWith("desc:")) this.desc.push(text2.slice(5).trim());
+    else if (text2.startsWith("#") || text2.startsWith("version:") || text2.startsWith("creator:") || text2.startsWith("positions:")) return;
+    else throw this.error(`line ${this.lineNumber}: unexpected ${JSON.stringify(text2.slice(0, 60))}`);
+  }
+  startFunction(fn) {
+    const key = `${this.file}\0${fn}`;
+    let entry = this.byKey.get(key);
+    if (!entry) {
+      entry = { file: this.file, fn, costs: new Array(this.events.length).fill(0), lineRuns: [{ file: this.file, runs: [] }] };
+      this.byKey.set(key, entry);
+    }
+    this.current = entry.costs;
+    this.currentFunction = entry;
+    this.currentRuns = entry.lineRuns[0];
+  }
+  runsIn(fn, file) {
+    let runs = fn.lineRuns.find((r) => r.file === file);
+    if (!runs) {
+      runs = { file, runs: [] };
+      fn.lineRuns.push(runs);
+    }
+    return runs;
+  }
+  costLine(buffer3, start, end) {
+    const costs = this.current;
+    if (!costs) throw this.error(`line ${this.lineNumber}: a cost line before any "fn="`);
+    let i = start;
+    while (i < end && buffer3[i] !== SPACE) i++;
+    let column = 0;
+    while (i < end) {
+      while (i < end && buffer3[i] === SPACE) i++;
+      if (i >= end) break;
+      let value = 0;
+      let c = buffer3[i];
+      if (c < ZERO || c > NINE) throw this.error(`line ${this.lineNumber}: a cost is not a number`);
+      while (i < end && (c = buffer3[i]) >= ZERO && c <= NINE) {
+        value = value * 10 + (c - ZERO);
+        i++;
+      }
+      if (column >= costs.length) throw this.error(`line ${this.lineNumber}: more costs than events`);
+      costs[column] = costs[column] + value;
+      this.totals[column] = this.totals[column] + value;
+      column++;
+    }
+  }
+  numbers(text2) {
+    return text2.trim().split(/\s+/).map((part) => {
+      const value = Number(part);
+      if (!Number.isSafeInteger(value) || value < 0) throw this.error(`line ${this.lineNumber}: "${part}" is not a count`);
+      return value;
+    });
+  }
+};
+var MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
+async function parseCachegrindStream(stream2, source, limit = MAX_PROFILE_BYTES) {
+  const parser = new CachegrindParser(source);
+  let total = 0;
+  for await (const chunk of stream2) {
+    total += chunk.length;
+    if (total > limit) {
+      stream2.destroy();
+      throw new CachegrindParseError(`${source}: larger than ${Math.round(limit / (1024 * 1024))} MiB; that is no profile Cachegrind wrote`);
+    }
+    parser.push(chunk);
+  }
+  return parser.finish();
+}
+async function parseCachegrindFile(path12) {
+  const raw = openPlainStream(path12, "profile");
+  const stream2 = path12.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
+  try {
+    return await parseCachegrindStream(stream2, path12);
+  } finally {
+    raw.destroy();
+  }
+}
+
+// src/metric/aggregate.ts
+var FUNCTION_SHARE = 1e-4;
+var MAX_FUNCTIONS = 500;
+var LINE_FUNCTIONS = 50;
+var LINES_PER_FUNCTION = 20;
+var ALL_FUNCTIONS_LIMIT = 1e5;
+var ALL_LINES_LIMIT = 1e3;
+function aggregateProfiles(profiles, weights, everyFunction = false) {
+  let events2 = zeroEvents();
+  const processes = [];
+  const functions = /* @__PURE__ */ new Map();
+  for (const { pid, file, profile } of [...profiles].sort((a, b) => a.pid - b.pid)) {
+    const processEvents = eventsFromVector(profile.events, profile.totals);
+    events2 = addEvents(events2, processEvents);
+    processes.push({ pid, cmd: profile.cmd, estimatedCycles: cyclesFromEvents(processEvents, weights), events: processEvents, file });
+    for (const f of profile.functions) {
+      const key = `${f.file}\0${f.fn}`;
+      const fnEvents = eventsFromVector(profile.events, f.costs);
+      const entry = functions.get(key);
+      if (entry) {
+        entry.events = addEvents(entry.events, fnEvents);
+        entry.parts.push({ profile, costs: f });
+      } else functions.set(key, { fn: f.fn, file: f.file, events: fnEvents, parts: [{ profile, costs: f }] });
+    }
+  }
+  const hits = hitsFromEvents(events2);
+  const estimatedCycles2 = cyclesFromEvents(events2, weights);
+  const floor = everyFunction ? 0 : estimatedCycles2 * FUNCTION_SHARE;
+  const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, everyFunction ? ALL_FUNCTIONS_LIMIT : MAX_FUNCTIONS);
+  for (const f of everyFunction ? ranked : ranked.slice(0, LINE_FUNCTIONS)) {
+    const lines = linesOf(functions.get(`${f.file}\0${f.fn}`).parts, weights, everyFunction ? ALL_LINES_LIMIT : LINES_PER_FUNCTION);
+    if (lines.length) f.lines = lines;
+  }
+  return { estimatedCycles: estimatedCycles2, events: events2, hits, processes, functions: ranked, ...everyFunction ? { allFunctions: true } : {} };
+}
+function linesOf(parts, weights, limit) {
+  const byLine = /* @__PURE__ */ new Map();
+  for (const { profile, costs } of parts) {
+    for (const { file, line, costs: vector } of functionLines(profile, costs)) {
+      const key = `${file}\0${line}`;
+      const lineEvents = eventsFromVector(profile.events, vector);
+      const entry = byLine.get(key);
+      if (entry) entry.events = addEvents(entry.events, lineEvents);
+      else byLine.set(key, { file, line, events: lineEvents });
+    }
+  }
+  return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line).slice(0, limit);
+}
+function unrecordedAtMost(result) {
+  if (result.allFunctions) return 0;
+  const shareFloor = (result.estimatedCycles ?? 0) * FUNCTION_SHARE;
+  const cheapest = result.functions.at(-1)?.estimatedCycles;
+  return result.functions.length >= MAX_FUNCTIONS && cheapest !== void 0 ? Math.max(shareFloor, cheapest) : shareFloor;
+}
+
+// src/run/line-text.ts
+import { isAbsolute as isAbsolute3, relative as relative4, resolve as resolve4, sep as sep3 } from "node:path";
+var MAX_FILE = 4 << 20;
+var MAX_TEXT = 200;
+function readLines(path12, root, identity2) {
+  const inside2 = relative4(root, path12);
+  if (inside2.startsWith("..") || isAbsolute3(inside2) || inside2.split(sep3).includes(".git")) return void 0;
+  return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
+}
+function attachLineText(functions, cwd, root, identity2) {
+  const cache = /* @__PURE__ */ new Map();
+  const linesOf2 = (file) => {
+    if (!cache.has(file)) {
+      const candidates = isAbsolute3(file) ? [file] : [resolve4(cwd, file), resolve4(root, file)];
+      cache.set(
+        file,
+        candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
+      );
+    }
+    return cache.get(file);
+  };
+  const shown = (file) => {
+    const inside2 = isAbsolute3(file) ? relative4(root, file) : void 0;
+    return inside2 && !inside2.startsWith("..") && !isAbsolute3(inside2) ? inside2 : file;
+  };
+  for (const f of functions) {
+    f.file = shown(f.file);
+    for (const l of f.lines ?? []) {
+      const text2 = linesOf2(l.file)?.[l.line - 1]?.trim();
+      if (text2)
+        l.text = [...text2].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
+      l.file = shown(l.file);
+    }
+  }
+}
+
+// src/python/attribution.ts
+import { existsSync as existsSync4, mkdirSync as mkdirSync4, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync5, writeFileSync as writeFileSync4 } from "node:fs";
+import { dirname as dirname7, isAbsolute as isAbsolute4, join as join11, relative as relative5, sep as sep4 } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// src/run/environment.ts
+var SETUP_HOME = "/tmp/cg-bench-setup-home";
+var BASE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  HOME: SETUP_HOME,
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC",
+  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
+  // run then reads: both change the count from one run to the next.
+  PYTHONHASHSEED: "0",
+  PYTHONDONTWRITEBYTECODE: "1",
+  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
+  // differently as root and as another uid, even with nothing installed there.
+  PYTHONNOUSERSITE: "1"
+};
+var INSTRUMENT_VARIABLE = "CG_BENCH_INSTRUMENT";
+function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
+  const env = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
+  if (pycachePrefix) {
+    delete env["PYTHONDONTWRITEBYTECODE"];
+    env["PYTHONPYCACHEPREFIX"] = pycachePrefix;
+  }
+  if (instrument === "region") env[INSTRUMENT_VARIABLE] = "region";
+  return { ...env, ...userEnv, PWD: cwd };
+}
+function runsPython(run) {
+  if (typeof run === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run);
+  return /^python[0-9.]*$/.test(run[0].split("/").pop() ?? "");
+}
+
+// src/python/attribution.ts
+var PYTHON_FUNCTION_SHARE = 1e-4;
+var MAX_PYTHON_FUNCTIONS = 2e3;
+var MAX_COUNTS_BYTES = 64 << 20;
+function bytecodeCounterSource() {
+  let dir = dirname7(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = join11(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync4(candidate)) return readFileSync4(candidate, "utf8");
+    dir = dirname7(dir);
+  }
+  throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
+}
+function isCountsFile(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value;
+  if (v["version"] !== 1 || typeof v["method"] !== "string" || typeof v["python"] !== "string" || !Array.isArray(v["functions"])) return false;
+  return v["functions"].every((f) => {
+    if (typeof f !== "object" || f === null) return false;
+    const r = f;
+    return typeof r["module"] === "string" && typeof r["qualname"] === "string" && typeof r["file"] === "string" && Number.isSafeInteger(r["line"]) && Number.isSafeInteger(r["bytecodes"]) && r["bytecodes"] >= 0 && r["line"] >= 0;
+  });
+}
+function shownFile(file, cwd) {
+  if (!isAbsolute4(file)) return file;
+  const rel = relative5(cwd, file);
+  return rel && !rel.startsWith(`..${sep4}`) && rel !== ".." && !isAbsolute4(rel) ? rel : file;
+}
+function readAttribution(outDir, cwd, scope) {
+  let names;
+  try {
+    names = readdirSync4(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+  } catch {
+    return void 0;
+  }
+  const methods = /* @__PURE__ */ new Set();
+  const versions = /* @__PURE__ */ new Set();
+  const byKey = /* @__PURE__ */ new Map();
+  for (const name of names) {
+    const path12 = join11(outDir, name);
+    if (!isPlainFile(path12)) continue;
+    let parsed;
+    try {
+      parsed = JSON.parse(readTextBeneath(outDir, name, MAX_COUNTS_BYTES, "counts file"));
+    } catch {
+      continue;
+    }
+    if (!isCountsFile(parsed)) continue;
+    methods.add(parsed.method);
+    versions.add(parsed.python);
+    for (const f of parsed.functions) {
+      const fn = `${f.module}:${f.qualname}`;
+      const file = shownFile(f.file, cwd);
+      const key = `${file}\0${fn}`;
+      const entry = byKey.get(key);
+      if (entry) {
+        entry.bytecodes += f.bytecodes;
+        entry.line = Math.min(entry.line, f.line);
+      } else byKey.set(key, { fn, file, line: f.line, bytecodes: f.bytecodes });
+    }
+  }
+  if (!methods.size) return void 0;
+  const all = [...byKey.values()];
+  const bytecodes = all.reduce((sum, f) => sum + f.bytecodes, 0);
+  const floor = bytecodes * PYTHON_FUNCTION_SHARE;
+  const functions = all.filter((f) => f.bytecodes > 0 && f.bytecodes >= floor).sort((a, b) => b.bytecodes - a.bytecodes || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_PYTHON_FUNCTIONS);
+  return { method: [...methods].sort().join(", "), python: [...versions].sort().join(", "), scope, bytecodes, functions };
+}
+function attributionWanted(env = process.env) {
+  return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
+}
+async function countingBytecode(options) {
+  const root = join11(options.tmpDir, ".cg-bench-bytecode");
+  const site = join11(root, "site");
+  const out = join11(root, "out");
+  rmSync5(root, { recursive: true, force: true });
+  mkdirSync4(site, { recursive: true });
+  mkdirSync4(out);
+  giveDirectory(options.sandbox, out);
+  writeFileSync4(join11(site, "sitecustomize.py"), bytecodeCounterSource());
+  const inherited = options.env["PYTHONPATH"];
+  const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
+  const env = {
+    ...measuredEnv,
+    PYTHONPATH: inherited ? `${site}:${inherited}` : site,
+    CG_BENCH_BYTECODE_DIR: out,
+    CG_BENCH_BYTECODE_SCOPE: options.scope
+  };
+  try {
+    await options.run(env);
+    return readAttribution(out, options.cwd, options.scope);
+  } finally {
+    rmSync5(root, { recursive: true, force: true });
+  }
+}
+
+// src/run/seal.ts
+import { statSync as statSync4 } from "node:fs";
+function sealOf(sandbox, python, instrument, cwd) {
+  return { ...sandbox.seal, ...python ? { pythonResets: instrument === "region", devices: deviceNumbers(cwd) } : {} };
+}
+function deviceNumbers(cwd) {
+  return `/ ${statSync4("/").dev}, cwd ${statSync4(cwd).dev}`;
+}
+
+// src/run/executables.ts
+import { join as join12, relative as relative6, isAbsolute as isAbsolute5 } from "node:path";
+var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
+var hashes = /* @__PURE__ */ new Map();
+function inside(dir, path12) {
+  const rel = relative6(dir, path12);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute5(rel);
+}
+function executablesOf(logDir, workspace, identity2) {
+  const found = /* @__PURE__ */ new Map();
+  for (const p of processFiles(logDir)) {
+    if (!p.log) continue;
+    const text2 = readHead(join12(logDir, p.log), LOG_OBJECTS);
+    if (text2 === void 0) continue;
+    loadedObjects(text2).forEach((path12, i) => {
+      if (inside(workspace, path12)) return;
+      const sha2562 = hashAsIdentity(path12, MAX_EXECUTABLE, identity2, hashes);
+      if (!sha2562) return;
+      const known = found.get(path12);
+      if (known) known.main ||= i === 0;
+      else found.set(path12, { path: path12, sha256: sha2562, main: i === 0 });
+    });
+  }
+  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+// src/run/private-home.ts
+import { createHash as createHash5 } from "node:crypto";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync5, statSync as statSync5 } from "node:fs";
+import { rm as rm3 } from "node:fs/promises";
+import { join as join13 } from "node:path";
+
+// src/util/pid-lock.ts
+import { readFileSync as readFileSync5, rmSync as rmSync6, writeFileSync as writeFileSync5 } from "node:fs";
+function startTime(pid) {
+  try {
+    const stat2 = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    return stat2.slice(stat2.lastIndexOf(")") + 2).split(" ")[19] ?? "";
+  } catch {
+    return "";
+  }
+}
+function bootId() {
+  try {
+    return readFileSync5("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "";
+  }
+}
+function identity(pid) {
+  return `${bootId()}/${startTime(pid)}`;
+}
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error2) {
+    return error2.code === "EPERM";
+  }
+}
+function holderAlive(holder) {
+  return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
+}
+function parseHolder(text2) {
+  const [pidText = "", started = ""] = text2.trim().split(/\s+/);
+  const pid = Number(pidText);
+  return Number.isInteger(pid) && pid > 0 ? { pid, started } : void 0;
+}
+var held = /* @__PURE__ */ new Set();
+var releaseOnExit = false;
+function remember(path12) {
+  held.add(path12);
+  if (releaseOnExit) return;
+  releaseOnExit = true;
+  process.on("exit", () => {
+    for (const lock of held) rmSync6(lock, { force: true });
+  });
+}
+function unlock(path12) {
+  held.delete(path12);
+  rmSync6(path12, { force: true });
+}
+function tryLock(path12) {
+  for (; ; ) {
+    try {
+      writeFileSync5(path12, `${process.pid} ${identity(process.pid)}
+`, { flag: "wx" });
+      remember(path12);
+      return void 0;
+    } catch (error2) {
+      if (error2.code !== "EEXIST") throw error2;
+    }
+    let holder;
+    try {
+      holder = parseHolder(readFileSync5(path12, "utf8"));
+    } catch {
+    }
+    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
+    rmSync6(path12, { force: true });
+  }
+}
+
+// src/run/private-home.ts
+var HOMES_DIR = "/tmp/cg-bench-home";
+function homeFor(benchmarkName) {
+  return join13(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+}
+var sleep2 = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
+async function acquire(lock) {
+  while (tryLock(lock) !== void 0) await sleep2(200);
+}
+async function removeQuietly(path12) {
+  try {
+    await rm3(path12, { recursive: true, force: true });
+  } catch {
+  }
+}
+async function withPrivateHome(benchmarkName, sandbox, measure2) {
+  mkdirSync5(HOMES_DIR, { recursive: true });
+  if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
+  const home = homeFor(benchmarkName);
+  const lock = `${home}.lock`;
+  await acquire(lock);
+  try {
+    await rm3(home, { recursive: true, force: true });
+    mkdirSync5(join13(home, "tmp"), { recursive: true });
+    giveDirectory(sandbox, home);
+    giveDirectory(sandbox, join13(home, "tmp"));
+    return await measure2(home);
+  } finally {
+    await removeQuietly(home);
+    unlock(lock);
+  }
+}
 
 // src/run/benchmark.ts
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants5.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants6.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path12) {
@@ -48199,34 +48145,23 @@ function programProblem(program, cwd, path12) {
   }
   return void 0;
 }
-async function gzipAndRemove(path12) {
-  rmSync5(`${path12}.gz`, { force: true });
-  let from;
-  try {
-    from = openPlainStream(path12, "profile");
-  } catch {
-    rmSync5(path12, { force: true });
-    return;
-  }
-  await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path12}.gz`, { flags: "wx" }));
-  rmSync5(path12);
-}
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join12(ctx.outDir, "benchmarks", slug);
-  rmSync5(dir, { recursive: true, force: true });
-  mkdirSync5(dir, { recursive: true });
+  const dir = join14(ctx.outDir, "benchmarks", slug);
+  rmSync7(dir, { recursive: true, force: true });
+  mkdirSync6(dir, { recursive: true });
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx, job));
 }
 async function measureIn(home, spec, dir, ctx, job) {
-  const rel = (p) => relative6(ctx.outDir, p);
-  const stdout = join12(dir, "stdout.log");
-  const stderr = join12(dir, "stderr.log");
+  const rel = (p) => relative7(ctx.outDir, p);
+  const log2 = (name) => ({ file: join14(dir, name), real: join14(ctx.realOutDir, relative7(ctx.outDir, dir), name) });
+  const stdout = join14(dir, "stdout.log");
+  const stderr = join14(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join12(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join14(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative6(ctx.root, spec.cwd) || ".",
+    cwd: relative7(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -48246,7 +48181,7 @@ async function measureIn(home, spec, dir, ctx, job) {
   if (problem) return { ...base, message: problem };
   const native = { argv: sandboxed(ctx.sandbox, argv, true, job), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    await runProcess({ ...native, env, stdout: { file: join12(dir, "warm-up.stdout.log") }, stderr: { file: join12(dir, "warm-up.stderr.log") } });
+    await runProcess({ ...native, env, stdout: log2("warm-up.stdout.log"), stderr: log2("warm-up.stderr.log") });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome2 = await runProcess({
@@ -48258,8 +48193,8 @@ async function measureIn(home, spec, dir, ctx, job) {
     ),
     cwd: spec.cwd,
     env,
-    stdout: { file: stdout },
-    stderr: { file: stderr },
+    stdout: log2("stdout.log"),
+    stderr: log2("stderr.log"),
     timeoutMs: spec.timeoutMs
   });
   const killed = await killLeftovers(processMarker(profiles));
@@ -48280,10 +48215,10 @@ async function measureIn(home, spec, dir, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join12(dir, name);
+    const file = join14(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync5(file, { force: true });
+      rmSync7(file, { force: true });
       continue;
     }
     try {
@@ -48303,19 +48238,35 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join12(dir, n))).sort()[0];
+    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join14(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = logTail(stderr) || (valgrindLog ? logTail(join12(dir, valgrindLog)) : "");
-    return { ...result, message: details ? `${why}; last lines of stderr:
-${details}` : why };
+    const stderrTail = logTail(stderr);
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join14(dir, valgrindLog));
+    const details = stderrTail ? `last lines of stderr:
+${stderrTail}` : logTailText ? `last lines of Valgrind's log:
+${logTailText}` : "";
+    return { ...result, message: details ? `${why}; ${details}` : why };
   }
+  const heap = spec.memory ? await measureMemory({
+    valgrind: ctx.valgrind,
+    sandbox: ctx.sandbox,
+    argv,
+    cwd: spec.cwd,
+    env,
+    timeoutMs: spec.timeoutMs,
+    dir,
+    outDir: ctx.outDir,
+    job,
+    thresholdPercent: spec.memoryThresholdPercent
+  }) : void 0;
+  if (heap && "problem" in heap) return { ...result, message: heap.problem };
   const pythonAttribution = python && attributionWanted() ? await countingBytecode({
     tmpDir: env["TMPDIR"],
     cwd: spec.cwd,
     env,
     scope: spec.instrument,
     sandbox: ctx.sandbox,
-    run: (counting) => runProcess({ ...native, env: counting, stdout: { file: join12(dir, "bytecode.stdout.log") }, stderr: { file: join12(dir, "bytecode.stderr.log") } })
+    run: (counting) => runProcess({ ...native, env: counting, stdout: log2("bytecode.stdout.log"), stderr: log2("bytecode.stderr.log") })
   }) : void 0;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
   attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
@@ -48324,12 +48275,13 @@ ${details}` : why };
     status: "ok",
     ...cost,
     executables: executablesOf(dir, ctx.root, ctx.sandbox.user),
+    ...heap ? { memory: heap.memory } : {},
     ...pythonAttribution ? { python: pythonAttribution } : {}
   };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync5, constants as constants6, fstatSync as fstatSync3, openSync as openSync5, writeSync as writeSync3 } from "node:fs";
+import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync4, openSync as openSync5, writeSync as writeSync4 } from "node:fs";
 
 // src/report/format.ts
 function formatCount(n) {
@@ -48352,9 +48304,13 @@ function formatDuration(ms) {
   const m = Math.floor(s / 60);
   return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
 }
+function headline(message) {
+  const [first = "", ...rest] = message.split("\n");
+  return rest.length && first.endsWith(":") ? first.replace(/[;.] [^;.]*:$/, "") : first;
+}
 
 // src/util/paths.ts
-import { isAbsolute as isAbsolute6, relative as relative7, resolve as resolve6, sep as sep5 } from "node:path";
+import { isAbsolute as isAbsolute6, relative as relative8, resolve as resolve6, sep as sep5 } from "node:path";
 function resolveFrom(base, path12) {
   return resolve6(base, path12);
 }
@@ -48366,29 +48322,29 @@ function absolutePath(path12, what) {
   return resolve6(path12);
 }
 function shownPath(path12, from = callerDirectory()) {
-  const rel = relative7(from, path12);
+  const rel = relative8(from, path12);
   if (rel === "") return ".";
   return rel === ".." || rel.startsWith(`..${sep5}`) || isAbsolute6(rel) ? path12 : rel;
 }
 
 // src/run/setup.ts
 function openLog(path12) {
-  const replaced = (what) => new CgBenchError(
+  const replaced2 = (what) => new CgBenchError(
     `${shownPath(path12)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`,
     ExitCode2.benchmarkFailed
   );
   let fd;
   try {
-    fd = openSync5(path12, constants6.O_WRONLY | constants6.O_APPEND | constants6.O_CREAT | constants6.O_NOFOLLOW | constants6.O_NONBLOCK, 420);
+    fd = openSync5(path12, constants7.O_WRONLY | constants7.O_APPEND | constants7.O_CREAT | constants7.O_NOFOLLOW | constants7.O_NONBLOCK, 420);
   } catch (error2) {
     const code = error2.code;
-    if (code === "ELOOP") throw replaced("a symbolic link");
-    if (code === "ENXIO" || code === "EISDIR") throw replaced("something else");
+    if (code === "ELOOP") throw replaced2("a symbolic link");
+    if (code === "ENXIO" || code === "EISDIR") throw replaced2("something else");
     throw error2;
   }
-  if (!fstatSync3(fd).isFile()) {
-    closeSync5(fd);
-    throw replaced("something else");
+  if (!fstatSync4(fd).isFile()) {
+    closeSync6(fd);
+    throw replaced2("something else");
   }
   return fd;
 }
@@ -48407,20 +48363,20 @@ async function runSetup(commands, options) {
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
     const fd = openLog(options.logFile);
-    writeSync3(fd, `$ ${describeCommand(command)}
+    writeSync4(fd, `$ ${describeCommand(command)}
 `);
     let status;
     try {
       status = await runOne(command, fd, env, options);
     } finally {
-      closeSync5(fd);
+      closeSync6(fd);
     }
     if (status) {
-      const tail = logTail(options.logFile);
+      const tail2 = logTail(options.logFile);
       throw new CgBenchError(
         `setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
-${tail}`,
+${tail2}`,
         ExitCode2.benchmarkFailed
       );
     }
@@ -48491,11 +48447,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync6(dir, { recursive: true });
-    accessSync3(dir, constants7.W_OK);
-    const probe = join13(dir, `.write-test-${process.pid}`);
+    mkdirSync7(dir, { recursive: true });
+    accessSync3(dir, constants8.W_OK);
+    const probe = join15(dir, `.write-test-${process.pid}`);
     writeFileSync6(probe, "");
-    rmSync6(probe, { force: true });
+    rmSync8(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -48533,6 +48489,7 @@ async function runSuite(config, options) {
   absolutePath(options.outDir, "output directory");
   absolutePath(config.root, "configuration directory");
   ensureWritableDir(options.outDir);
+  const realOutDir = realPathBeforeRuns(options.outDir);
   const { mine: selected, suite } = shardOf(selectBenchmarks(config, options.filter), options.shard);
   const valgrind = options.valgrind ?? locateValgrind();
   const region = selected.find(({ spec }) => spec.instrument === "region");
@@ -48541,13 +48498,13 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync6(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync8(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync6(SETUP_HOME, { recursive: true });
+  mkdirSync7(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeFileSync6(setupLog, sandbox.notes.map((n) => `# ${n}
-`).join(""));
+  writeNewFile(setupLog, sandbox.notes.map((n) => `# ${n}
+`).join(""), join15(realOutDir, "setup.log"));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
   if (selected.length)
@@ -48559,6 +48516,7 @@ async function runSuite(config, options) {
     weights: config.weights,
     root: config.root,
     outDir: options.outDir,
+    realOutDir,
     sandbox,
     everyFunction: options.everyFunction === true
   };
@@ -48582,7 +48540,13 @@ async function runSuite(config, options) {
 }
 function sandboxFor(config, measuring = false) {
   const required = measuring ? config.sealRequired : void 0;
-  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one", ...required ? { required } : {} });
+  return untrustedSandbox({
+    root: config.root,
+    network: config.network,
+    setupNetwork: config.setupNetwork ?? false,
+    oneCpu: config.cpus === "one",
+    ...required ? { required } : {}
+  });
 }
 function cpuView(sandbox) {
   return sandbox.oneCpu ? ONE_CPU_VIEW : void 0;
@@ -48590,7 +48554,9 @@ function cpuView(sandbox) {
 
 // src/engine/check.ts
 function differingEvents(a, b) {
-  return a.events && b.events ? EVENT_NAMES.filter((n) => a.events[n] !== b.events[n]) : [];
+  const events2 = a.events && b.events ? EVENT_NAMES.filter((n) => a.events[n] !== b.events[n]) : [];
+  const heap = a.memory && b.memory ? HEAP_FIGURES.filter((f) => a.memory[f] !== b.memory[f]).map((f) => `memory.${f}`) : [];
+  return [...events2, ...heap];
 }
 function notRepeating(first, second) {
   const again = new Map(second.benchmarks.map((b) => [b.name, b]));
@@ -48598,22 +48564,6 @@ function notRepeating(first, second) {
     const b = again.get(a.name);
     return b !== void 0 && differingEvents(a, b).length > 0;
   }).map((a) => a.name);
-}
-
-// src/report/fit.ts
-var characters = (text2) => text2.length;
-var utf8Bytes = (text2) => Buffer.byteLength(text2, "utf8");
-function choosePieces(pieces, budget, size) {
-  const order = pieces.map((piece, index) => ({ piece, index })).sort((a, b) => a.piece.rank - b.piece.rank || a.index - b.index);
-  const kept = /* @__PURE__ */ new Set();
-  let left = budget;
-  for (const { piece } of order) {
-    const cost = piece.lines.reduce((sum, line) => sum + size(line) + 1, 0);
-    if (cost > left) continue;
-    kept.add(piece);
-    left -= cost;
-  }
-  return kept;
 }
 
 // src/report/function-change.ts
@@ -48665,8 +48615,8 @@ function countPhrase(verdict, n) {
   const [one, many] = NOUNS[verdict];
   return `${n} ${n === 1 ? one : many}`;
 }
-function timedPhrase(head) {
-  const timed = head.timed ?? [];
+function timedPhrase(head2) {
+  const timed = head2.timed ?? [];
   if (!timed.length) return "";
   const count = (v) => timed.filter((t) => t.verdict === v).length;
   const parts = [
@@ -48676,13 +48626,13 @@ function timedPhrase(head) {
   ];
   return `; timed: ${parts.join(", ")}`;
 }
-function headline(head, comparison) {
-  return simulatedPhrase(head, comparison) + timedPhrase(head);
+function headline2(head2, comparison) {
+  return simulatedPhrase(head2, comparison) + timedPhrase(head2);
 }
-function simulatedPhrase(head, comparison) {
-  const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
+function simulatedPhrase(head2, comparison) {
+  const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;
   if (!comparison) {
-    const ok2 = head.benchmarks.length - failed;
+    const ok2 = head2.benchmarks.length - failed;
     return `${ok2} benchmark${ok2 === 1 ? "" : "s"} measured${failed ? `, ${failed} failed` : ""}`;
   }
   if (!comparison.comparable) return `not comparable with the baseline (${comparison.differences.join("; ")})`;
@@ -48708,14 +48658,30 @@ function regressedMessage(outcome2) {
   const names = outcome2.names.length ? `: ${namesInBrief(outcome2.names)}` : "";
   return `${outcome2.count} benchmark${outcome2.count === 1 ? "" : "s"} regressed beyond the threshold${names}`;
 }
-function regressedNames(head, comparison) {
+function regressedNames(head2, comparison) {
   return [
     ...comparison?.comparable ? comparison.benchmarks.filter((b) => b.verdict === "regression").map((b) => b.name) : [],
-    ...head.timed?.filter((t) => t.verdict === "regression").map((t) => `${t.name} (timed)`) ?? []
+    ...head2.timed?.filter((t) => t.verdict === "regression").map((t) => `${t.name} (timed)`) ?? []
   ];
 }
 function jobsLine(jobs) {
   return jobs > 1 ? `jobs: ${jobs}: up to ${jobs} benchmarks are measured at a time (the counts are identical to one at a time).` : void 0;
+}
+
+// src/report/fit.ts
+var characters = (text2) => text2.length;
+var utf8Bytes = (text2) => Buffer.byteLength(text2, "utf8");
+function choosePieces(pieces, budget, size) {
+  const order = pieces.map((piece, index) => ({ piece, index })).sort((a, b) => a.piece.rank - b.piece.rank || a.index - b.index);
+  const kept = /* @__PURE__ */ new Set();
+  let left = budget;
+  for (const { piece } of order) {
+    const cost = piece.lines.reduce((sum, line) => sum + size(line) + 1, 0);
+    if (cost > left) continue;
+    kept.add(piece);
+    left -= cost;
+  }
+  return kept;
 }
 
 // src/python/compare.ts
@@ -48724,13 +48690,13 @@ function pythonUnrecordedAtMost(a) {
   const smallest = a.functions.at(-1)?.bytecodes;
   return a.functions.length >= MAX_PYTHON_FUNCTIONS && smallest !== void 0 ? Math.max(floor, smallest) : floor;
 }
-function pythonFunctionChanges(base, head, top = 5) {
-  if (!base || !head || base.scope !== head.scope) return [];
+function pythonFunctionChanges(base, head2, top = 5) {
+  if (!base || !head2 || base.scope !== head2.scope) return [];
   const key = (f) => `${f.file}\0${f.fn}`;
   const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
-  const headKeys = new Set(head.functions.map(key));
+  const headKeys = new Set(head2.functions.map(key));
   const changes = [];
-  for (const h of head.functions) {
+  for (const h of head2.functions) {
     const b = baseByKey.get(key(h));
     if (b) {
       if (b.bytecodes !== h.bytecodes)
@@ -48743,7 +48709,7 @@ function pythonFunctionChanges(base, head, top = 5) {
   }
   for (const b of base.functions) {
     if (headKeys.has(key(b))) continue;
-    const atMost = pythonUnrecordedAtMost(head);
+    const atMost = pythonUnrecordedAtMost(head2);
     if (b.bytecodes > atMost)
       changes.push({ fn: b.fn, file: b.file, line: b.line, base: b.bytecodes, head: null, change: atMost - b.bytecodes, unrecordedAtMost: atMost });
   }
@@ -48773,7 +48739,7 @@ function pythonFunctionsTerminalRows(c) {
   ];
 }
 
-// src/report/timed.ts
+// src/report/stopwatch.ts
 var VERDICT_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", "no significant change": "\u26AA" };
 function median(xs) {
   if (!xs.length) return void 0;
@@ -48835,6 +48801,118 @@ function timedMarkdown(results) {
   return out;
 }
 
+// src/report/memory.ts
+var FIGURE_LABEL = {
+  totalBytes: "bytes allocated",
+  totalBlocks: "blocks allocated",
+  peakBytes: "peak live bytes",
+  peakBlocks: "peak live blocks",
+  exitBytes: "bytes live at exit",
+  exitBlocks: "blocks live at exit"
+};
+var MEMORY_VERDICT_LABEL = {
+  regression: "regression",
+  improvement: "improvement",
+  unchanged: "unchanged",
+  "not-comparable": "not comparable"
+};
+var MEMORY_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", unchanged: "\u26AA", "not-comparable": "\u26A0\uFE0F" };
+function verdictFromMemory(c) {
+  if (!c.memory || c.memory.verdict !== c.verdict) return false;
+  return c.relative === null || c.relative === 0 || Math.abs(c.relative) * 100 <= c.thresholdPercent;
+}
+function comparisonRows(c) {
+  const m = c.memory;
+  if (!m.change || !m.base || !m.head) {
+    return [{ figure: "", base: "", head: "", change: "", relative: "", verdict: m.verdict, note: m.notComparable ?? "" }];
+  }
+  const { base, head: head2, change } = m;
+  const moved = HEAP_FIGURES.filter((f) => change[f] !== 0);
+  const shown = moved.length ? moved : ["totalBytes"];
+  return shown.map((f) => ({
+    figure: FIGURE_LABEL[f],
+    base: formatCount(base[f]),
+    head: formatCount(head2[f]),
+    change: formatSigned(change[f]),
+    relative: base[f] === 0 ? "" : formatPercent(change[f] / base[f]),
+    verdict: m.verdict,
+    ...m.notComparable ? { note: m.notComparable } : {}
+  }));
+}
+var withMemory = (comparison) => comparison?.benchmarks.filter((c) => c.memory) ?? [];
+function memoryTerminalRows(head2, comparison) {
+  if (comparison) {
+    const rows = withMemory(comparison).flatMap(
+      (c) => comparisonRows(c).map((r) => [
+        escapeTerminal(c.name),
+        r.note !== void 0 && !r.figure ? `not comparable: ${escapeTerminal(r.note)}` : r.figure,
+        r.base,
+        r.head,
+        r.change,
+        r.relative,
+        r.figure ? MEMORY_VERDICT_LABEL[r.verdict] : ""
+      ])
+    );
+    return rows.length ? [["benchmark", "heap (DHAT)", "base", "head", "change", "", "verdict"], ...rows] : [];
+  }
+  const measured = head2.benchmarks.filter((b) => b.memory);
+  if (!measured.length) return [];
+  return [
+    ["benchmark", "bytes allocated", "blocks", "peak live bytes", "bytes live at exit"],
+    ...measured.map((b) => [
+      escapeTerminal(b.name),
+      formatCount(b.memory.totalBytes),
+      formatCount(b.memory.totalBlocks),
+      formatCount(b.memory.peakBytes),
+      formatCount(b.memory.exitBytes)
+    ])
+  ];
+}
+function memoryMarkdown(head2, comparison) {
+  const title2 = ["", "**Memory** (heap, exact: a second run under DHAT; see docs/memory.md)", ""];
+  if (comparison) {
+    const compared = withMemory(comparison);
+    if (!compared.length) return [];
+    const lines = [...title2, "| Benchmark | Figure | Base | Head | Change | | |", "|:--|:--|--:|--:|--:|--:|:--|"];
+    for (const c of compared) {
+      for (const r of comparisonRows(c)) {
+        const figure = r.figure || `not comparable: ${escapeMarkdown(r.note ?? "")}`;
+        lines.push(
+          `| ${escapeMarkdown(c.name)} | ${figure} | ${r.base} | ${r.head} | ${r.change} | ${r.relative} | ${r.figure ? `${MEMORY_ICON[r.verdict]} ${MEMORY_VERDICT_LABEL[r.verdict]}` : ""} |`
+        );
+      }
+    }
+    return lines;
+  }
+  const measured = head2.benchmarks.filter((b) => b.memory);
+  if (!measured.length) return [];
+  return [
+    ...title2,
+    "| Benchmark | Bytes allocated | Blocks allocated | Peak live bytes | Bytes live at exit |",
+    "|:--|--:|--:|--:|--:|",
+    ...measured.map(
+      (b) => `| ${escapeMarkdown(b.name)} | ${formatCount(b.memory.totalBytes)} | ${formatCount(b.memory.totalBlocks)} | ${formatCount(b.memory.peakBytes)} | ${formatCount(b.memory.exitBytes)} |`
+    )
+  ];
+}
+function heapSummary(figures) {
+  return HEAP_FIGURES.map((f) => `${FIGURE_LABEL[f]} ${formatCount(figures[f])}`).join(", ");
+}
+function heapChangeText(c) {
+  const m = c.memory;
+  if (!m?.change || !m.base || !m.head) return "";
+  const { base, head: head2, change } = m;
+  return HEAP_FIGURES.filter((f) => change[f] !== 0).map((f) => `${FIGURE_LABEL[f]} ${formatSigned(change[f])} (${formatCount(base[f])} \u2192 ${formatCount(head2[f])})`).join(", ");
+}
+var HEAP_MEASURES = [
+  { figure: "totalBytes", slug: "heap-bytes-allocated", unit: "bytes", help: "Heap bytes allocated over the run (DHAT)" },
+  { figure: "totalBlocks", slug: "heap-blocks-allocated", unit: "blocks", help: "Heap blocks allocated over the run (DHAT)" },
+  { figure: "peakBytes", slug: "heap-peak-bytes", unit: "bytes", help: "Heap bytes live when the heap was largest (DHAT t-gmax)" },
+  { figure: "peakBlocks", slug: "heap-peak-blocks", unit: "blocks", help: "Heap blocks live when the heap was largest (DHAT t-gmax)" },
+  { figure: "exitBytes", slug: "heap-exit-bytes", unit: "bytes", help: "Heap bytes still live at exit (DHAT t-end)" },
+  { figure: "exitBlocks", slug: "heap-exit-blocks", unit: "blocks", help: "Heap blocks still live at exit (DHAT t-end)" }
+];
+
 // src/report/markdown.ts
 var ICON = {
   regression: "\u{1F534}",
@@ -48846,11 +48924,11 @@ var ICON = {
   "not-comparable": "\u26A0\uFE0F"
 };
 var cycles = (b) => b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : "\u2013";
-function title(head, comparison, suite) {
-  const failed = head.benchmarks.some((b) => b.status !== "ok");
-  const timedRegression = head.timed?.some((t) => t.verdict === "regression") ?? false;
+function title(head2, comparison, suite) {
+  const failed = head2.benchmarks.some((b) => b.status !== "ok");
+  const timedRegression = head2.timed?.some((t) => t.verdict === "regression") ?? false;
   const icon = !comparison ? failed ? "\u274C" : timedRegression ? "\u{1F534}" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression || timedRegression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
-  return `### ${icon} cg-bench${suite ? ` (${escapeMarkdown(suite)})` : ""}: ${escapeMarkdown(headline(head, comparison))}`;
+  return `### ${icon} cg-bench${suite ? ` (${escapeMarkdown(suite)})` : ""}: ${escapeMarkdown(headline2(head2, comparison))}`;
 }
 function commitLink(commit) {
   if (!/^[0-9a-f]{7,64}$/.test(commit.sha)) return escapeMarkdown(commit.short);
@@ -48873,26 +48951,26 @@ function notRepeatingLine(names) {
 }
 var TABLE_HEADER = ["| Benchmark | Base | Head | Change | |", "|:--|--:|--:|--:|:--|"];
 function comparisonRow(c) {
-  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]} |`;
+  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]}${verdictFromMemory(c) ? " (memory)" : ""} |`;
 }
 var RESULTS_HEADER = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
 function resultsRow(b) {
   return b.events && b.hits ? `| ${escapeMarkdown(b.name)} | ${cycles(b)} | ${formatCount(b.events.Ir)} | ${formatCount(b.hits.l1)} | ${formatCount(b.hits.ll)} | ${formatCount(b.hits.ram)} |` : `| ${escapeMarkdown(b.name)} | \u274C ${b.status === "timeout" ? "timed out" : "failed"} | | | | |`;
 }
 function detail(c) {
-  const { base, head } = c;
-  if (!base?.events || !head?.events || !base.hits || !head.hits) return [];
+  const { base, head: head2 } = c;
+  if (!base?.events || !head2?.events || !base.hits || !head2.hits) return [];
   const row = (label, a, b) => `| ${label} | ${formatCount(a)} | ${formatCount(b)} | ${formatSigned(b - a)} | ${a === 0 ? "" : formatPercent((b - a) / a)} |`;
   const out = [
     `#### ${escapeMarkdown(c.name)}`,
     "",
     "| | Base | Head | Change | |",
     "|:--|--:|--:|--:|--:|",
-    row("Estimated cycles", base.estimatedCycles ?? 0, head.estimatedCycles ?? 0),
-    row("Instructions (Ir)", base.events.Ir, head.events.Ir),
-    row("L1 hits", base.hits.l1, head.hits.l1),
-    row("LL hits", base.hits.ll, head.hits.ll),
-    row("RAM hits", base.hits.ram, head.hits.ram)
+    row("Estimated cycles", base.estimatedCycles ?? 0, head2.estimatedCycles ?? 0),
+    row("Instructions (Ir)", base.events.Ir, head2.events.Ir),
+    row("L1 hits", base.hits.l1, head2.hits.l1),
+    row("LL hits", base.hits.ll, head2.hits.ll),
+    row("RAM hits", base.hits.ram, head2.hits.ram)
   ];
   const other = c.otherFunctions;
   if (c.functions.length || other) {
@@ -48949,14 +49027,14 @@ var FAILURE_TEXT_RANK = 1;
 var DETAIL_RANK = { regression: 4, other: 5 };
 var NOTES_ROOM = 1500;
 function document2(input) {
-  const { head, comparison, baselineSource } = input;
-  const top = [title(head, comparison, input.suite), "", ...baselineLine(input), ...notRepeatingLine(input.notRepeating)];
+  const { head: head2, comparison, baselineSource } = input;
+  const top = [title(head2, comparison, input.suite), "", ...baselineLine(input), ...notRepeatingLine(input.notRepeating)];
   if (comparison && !comparison.comparable) {
     top.push("The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:", "");
     for (const d of comparison.differences) top.push(`- ${escapeMarkdown(d)}`);
     top.push("");
   }
-  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head.benchmarks.map((b) => ({
+  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head2.benchmarks.map((b) => ({
     lines: [resultsRow(b)],
     rank: b.status === "ok" ? RANK.unchanged : RANK.failed,
     verdict: b.status === "ok" ? void 0 : "failed"
@@ -48965,16 +49043,18 @@ function document2(input) {
     lines: [`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`],
     rank: RANK["not-comparable"]
   }));
-  const failures = head.benchmarks.filter((b) => b.status !== "ok").map((b) => {
+  const failures = head2.benchmarks.filter((b) => b.status !== "ok").map((b) => {
     const { first, more } = failure(b);
     return { first: { lines: [first], rank: RANK.failed }, more: { lines: more, rank: FAILURE_TEXT_RANK } };
   });
-  const timedLines = timedMarkdown(head.timed);
+  const timedLines = timedMarkdown(head2.timed);
+  const memoryLines = memoryMarkdown(head2, comparison);
+  const memoryRegression = comparison?.benchmarks.some((c) => c.memory?.verdict === "regression") ?? false;
   const details = (comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0) ?? []).map((c) => ({
     lines: ["", ...detail(c)],
     rank: c.verdict === "regression" ? DETAIL_RANK.regression : DETAIL_RANK.other
   }));
-  const footer = [environmentLine(head.environment)];
+  const footer = [environmentLine(head2.environment)];
   if (baselineSource) footer.push(`baseline: ${escapeMarkdown(baselineSource)}`);
   if (comparison) footer.push(`threshold ${[...new Set(comparison.benchmarks.map((b) => `${b.thresholdPercent}%`))].join("/")}`);
   return {
@@ -48984,6 +49064,7 @@ function document2(input) {
     apart,
     failures,
     timed: timedLines.length ? { lines: timedLines, rank: TIMED_RANK } : void 0,
+    memory: memoryLines.length ? { lines: memoryLines, rank: memoryRegression ? RANK.regression : TIMED_RANK } : void 0,
     details,
     footer: `<sub>${footer.join(" \xB7 ")}</sub>`
   };
@@ -49022,6 +49103,8 @@ function assemble(doc, kept, fullReport) {
   if (cut) lines.push("", `_${formatCount(cut)} more failed or not comparable benchmarks left out to fit. The full report: ${fullReport}._`);
   if (doc.timed && has(doc.timed)) lines.push(...doc.timed.lines);
   else if (doc.timed) lines.push("", `_The timed benchmarks' table is left out to fit. The full report: ${fullReport}._`);
+  if (doc.memory && has(doc.memory)) lines.push(...doc.memory.lines);
+  else if (doc.memory) lines.push("", `_The memory table is left out to fit. The full report: ${fullReport}._`);
   const details = doc.details.filter(has);
   if (details.length)
     lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details.flatMap((p) => p.lines), "", "</details>");
@@ -49040,7 +49123,14 @@ function renderMarkdown(input, fit) {
   if (!fit) return whole;
   const size = fit.size ?? characters;
   if (size(whole) <= fit.limit) return whole;
-  const pieces = [...doc.rows, ...doc.apart, ...doc.failures.flatMap((f) => [f.first, f.more]), ...doc.timed ? [doc.timed] : [], ...doc.details];
+  const pieces = [
+    ...doc.rows,
+    ...doc.apart,
+    ...doc.failures.flatMap((f) => [f.first, f.more]),
+    ...doc.timed ? [doc.timed] : [],
+    ...doc.memory ? [doc.memory] : [],
+    ...doc.details
+  ];
   const fixed2 = size(text(assemble(doc, /* @__PURE__ */ new Set(), fit.fullReport)));
   const kept = choosePieces(pieces, fit.limit - fixed2 - NOTES_ROOM, size);
   return text(assemble(doc, kept, fit.fullReport));
@@ -49050,42 +49140,21 @@ var markdownReport = {
   render: (input) => renderMarkdown(input)
 };
 
-// src/publish/report-body.ts
-var GITHUB_SUMMARY_LIMIT = 1024 * 1024;
-function reportBody(marker2, input, fit, after = "") {
-  if (!fit) return `${marker2}
-${renderMarkdown(input)}${after}`;
-  const size = fit.size ?? characters;
-  const report = renderMarkdown(input, { ...fit, size, limit: fit.limit - size(`${marker2}
-`) - size(after) });
-  return `${marker2}
-${report}${after}`;
-}
-function summaryBody(marker2, input, fullReport, trend, after = "", limit = GITHUB_SUMMARY_LIMIT) {
-  const fit = { limit, size: utf8Bytes, fullReport };
-  const trendPart = trend ? `
----
-
-${trend}` : "";
-  if (utf8Bytes(trendPart) <= limit / 4) return reportBody(marker2, input, fit, `${after}${trendPart}`);
-  return reportBody(marker2, input, fit, `${after}
-_The default branch's trend is left out: it does not fit beside the report._
-`);
-}
-
 // src/report/bmf.ts
 var bmfReport = {
   name: "bmf",
-  render({ head }) {
+  render({ head: head2 }) {
     const out = {};
-    for (const b of head.benchmarks) {
+    for (const b of head2.benchmarks) {
       if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) continue;
       out[b.name] = {
         "estimated-cycles": { value: b.estimatedCycles },
         instructions: { value: b.events.Ir },
         "l1-hits": { value: b.hits.l1 },
         "ll-hits": { value: b.hits.ll },
-        "ram-hits": { value: b.hits.ram }
+        "ram-hits": { value: b.hits.ram },
+        // memory: true only: the heap figures as measures of their own (Bencher creates them on first upload).
+        ...Object.fromEntries(b.memory ? HEAP_MEASURES.map((m) => [m.slug, { value: b.memory[m.figure] }]) : [])
       };
     }
     return `${JSON.stringify(out, null, 2)}
@@ -49096,11 +49165,12 @@ var bmfReport = {
 // src/report/github-action-benchmark.ts
 var githubActionBenchmarkReport = {
   name: "github-action-benchmark",
-  render({ head }) {
-    const entries = head.benchmarks.flatMap((b) => {
+  render({ head: head2 }) {
+    const entries = head2.benchmarks.flatMap((b) => {
       if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) return [];
       const extra = `instructions ${formatCount(b.events.Ir)}, L1 hits ${formatCount(b.hits.l1)}, LL hits ${formatCount(b.hits.ll)}, RAM hits ${formatCount(b.hits.ram)}`;
-      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }];
+      const heap = b.memory ? HEAP_MEASURES.map((m) => ({ name: `${b.name} (${m.slug})`, unit: m.unit, value: b.memory[m.figure] })) : [];
+      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }, ...heap];
     });
     return `${JSON.stringify(entries, null, 2)}
 `;
@@ -49110,9 +49180,9 @@ var githubActionBenchmarkReport = {
 // src/report/json.ts
 var jsonReport = {
   name: "json",
-  render({ head, comparison, baselineSource }) {
+  render({ head: head2, comparison, baselineSource }) {
     const summary3 = {
-      headline: headline(head, comparison),
+      headline: headline2(head2, comparison),
       baseline: baselineSource ?? null,
       comparable: comparison?.comparable ?? null,
       differences: comparison?.differences ?? [],
@@ -49128,7 +49198,7 @@ var jsonReport = {
         functions: c.functions,
         ...c.otherFunctions ? { otherFunctions: c.otherFunctions } : {},
         ...c.notComparable ? { notComparable: c.notComparable } : {}
-      })) : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
+      })) : head2.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
     };
     return `${JSON.stringify(summary3, null, 2)}
 `;
@@ -49141,12 +49211,18 @@ function escapeXml(text2) {
 }
 function summary2(b) {
   if (!b?.events || !b.hits) return "";
-  return `estimated cycles ${formatCount(b.estimatedCycles ?? 0)}; Ir ${formatCount(b.events.Ir)}; L1 hits ${formatCount(b.hits.l1)}; LL hits ${formatCount(b.hits.ll)}; RAM hits ${formatCount(b.hits.ram)}`;
+  const heap = b.memory ? `; heap: ${heapSummary(b.memory)}` : "";
+  return `estimated cycles ${formatCount(b.estimatedCycles ?? 0)}; Ir ${formatCount(b.events.Ir)}; L1 hits ${formatCount(b.hits.l1)}; LL hits ${formatCount(b.hits.ll)}; RAM hits ${formatCount(b.hits.ram)}${heap}`;
 }
 function testcase(name, seconds, body2) {
   return `    <testcase classname="cg-bench" name="${escapeXml(name)}" time="${seconds.toFixed(3)}">${body2 ? `
 ${body2}
     ` : ""}</testcase>`;
+}
+function regressionMessage(c, change) {
+  const heap = c.memory?.verdict === "regression" ? `heap ${heapChangeText(c)}, over the ${c.memory.thresholdPercent}% memory threshold` : "";
+  if (verdictFromMemory(c)) return heap;
+  return `estimated cycles ${change}, over the ${c.thresholdPercent}% threshold${heap ? `; ${heap}` : ""}`;
 }
 function fromComparison(c) {
   const time = (c.head?.wallTimeMs ?? 0) / 1e3;
@@ -49159,7 +49235,7 @@ function fromComparison(c) {
         xml: testcase(
           c.name,
           time,
-          `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary2(c.head))}</failure>`
+          `      <failure type="regression" message="${escapeXml(regressionMessage(c, change))}">${escapeXml(summary2(c.head))}</failure>`
         )
       };
     case "failed":
@@ -49168,7 +49244,7 @@ function fromComparison(c) {
         xml: testcase(
           c.name,
           time,
-          `      <error type="${c.head?.status ?? "failed"}" message="${escapeXml((c.head?.message ?? "failed").split("\n")[0] ?? "")}">${escapeXml(c.head?.message ?? "")}</error>`
+          `      <error type="${c.head?.status ?? "failed"}" message="${escapeXml(headline(c.head?.message ?? "failed"))}">${escapeXml(c.head?.message ?? "")}</error>`
         )
       };
     case "removed":
@@ -49185,17 +49261,17 @@ function fromResult(b) {
       xml: testcase(
         b.name,
         time,
-        `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split("\n")[0] ?? "")}">${escapeXml(b.message ?? "")}</error>`
+        `      <error type="${b.status}" message="${escapeXml(headline(b.message ?? b.status))}">${escapeXml(b.message ?? "")}</error>`
       )
     };
   return { kind: "ok", xml: testcase(b.name, time, `      <system-out>${escapeXml(summary2(b))}</system-out>`) };
 }
 var junitReport = {
   name: "junit",
-  render({ head, comparison }) {
-    const cases = comparison ? comparison.benchmarks.map(fromComparison) : head.benchmarks.map(fromResult);
+  render({ head: head2, comparison }) {
+    const cases = comparison ? comparison.benchmarks.map(fromComparison) : head2.benchmarks.map(fromResult);
     const count = (k) => cases.filter((c) => c.kind === k).length;
-    const time = head.benchmarks.reduce((s, b) => s + b.wallTimeMs, 0) / 1e3;
+    const time = head2.benchmarks.reduce((s, b) => s + b.wallTimeMs, 0) / 1e3;
     const attrs = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}" skipped="${count("skipped")}" time="${time.toFixed(3)}"`;
     return [
       '<?xml version="1.0" encoding="UTF-8"?>',
@@ -49218,15 +49294,18 @@ var FAMILIES = [
   ["cg_bench_instructions", "Instructions executed (Ir)", (b) => b.events?.Ir ?? null],
   ["cg_bench_l1_hits", "Accesses served by L1", (b) => b.hits?.l1 ?? null],
   ["cg_bench_ll_hits", "Accesses served by the last-level cache", (b) => b.hits?.ll ?? null],
-  ["cg_bench_ram_hits", "Accesses that went to RAM", (b) => b.hits?.ram ?? null]
+  ["cg_bench_ram_hits", "Accesses that went to RAM", (b) => b.hits?.ram ?? null],
+  // memory: true only (docs/memory.md): exact heap counts from the DHAT run.
+  ...HEAP_MEASURES.map((m) => [`cg_bench_${m.slug.replace(/-/g, "_")}`, m.help, (b) => b.memory?.[m.figure] ?? null])
 ];
 var openMetricsReport = {
   name: "openmetrics",
-  render({ head }) {
+  render({ head: head2 }) {
     const lines = [];
     for (const [name, help, value] of FAMILIES) {
+      if (name.startsWith("cg_bench_heap_") && !head2.benchmarks.some((b) => value(b) !== null)) continue;
       lines.push(`# TYPE ${name} gauge`, `# HELP ${name} ${help}.`);
-      for (const b of head.benchmarks) {
+      for (const b of head2.benchmarks) {
         const v = value(b);
         if (v !== null) lines.push(`${name}{benchmark="${labelValue(b.name)}"} ${v}`);
       }
@@ -49237,11 +49316,37 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join14 } from "node:path";
+import { join as join16 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
-function table(rows, rightAligned) {
+var LOG_WIDTH = 160;
+var MIN_LABEL_WIDTH = 24;
+var length = (text2) => [...text2].length;
+var head = (text2, n) => [...text2].slice(0, n).join("");
+var tail = (text2, n) => n > 0 ? [...text2].slice(-n).join("") : "";
+function elideMiddle(text2, n) {
+  if (length(text2) <= n) return text2;
+  const keep = n - 1;
+  return `${head(text2, Math.ceil(keep / 2))}\u2026${tail(text2, Math.floor(keep / 2))}`;
+}
+function fitLabel(label, n) {
+  if (length(label) <= n) return label;
+  const parts = /^(\s*)(.+) \(([^ ]+)\)$/.exec(label);
+  if (!parts) return elideMiddle(label, n);
+  const [, indent = "", fn = "", file = ""] = parts;
+  const room = n - length(indent) - length(fn) - " (\u2026)".length;
+  if (room >= 8) return `${indent}${fn} (\u2026${tail(file, room)})`;
+  return indent + elideMiddle(fn, n - length(indent));
+}
+function table(rows, rightAligned, width = Number.POSITIVE_INFINITY) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
-  return rows.map(
+  const others = widths.slice(1).reduce((sum, w) => sum + w + 2, 0);
+  let fitted = rows;
+  if (widths[0] + others > width) {
+    const first = Math.max(MIN_LABEL_WIDTH, width - others);
+    fitted = rows.map(([label = "", ...rest]) => [fitLabel(label, first), ...rest]);
+    widths[0] = Math.max(...fitted.map((r) => visibleLength(r[0] ?? "")));
+  }
+  return fitted.map(
     (r) => r.map((cell, i) => {
       const pad = " ".repeat(widths[i] - visibleLength(cell));
       return rightAligned.has(i) ? pad + cell : cell + pad;
@@ -49252,12 +49357,13 @@ function visibleLength(text2) {
   return text2.replace(/\x1b\[[0-9;]*m/g, "").length;
 }
 function terminalReport(options) {
+  const width = options.width ?? LOG_WIDTH;
   const paint = (code, text2) => options.colour && code ? `\x1B[${code}m${text2}\x1B[0m` : text2;
   const change = (c) => c.relative === null ? "" : `${formatPercent(c.relative)}`;
   return {
     name: "terminal",
-    render({ head, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join14(resultsDir, file) : file);
+    render({ head: head2, comparison, baselineSource, resultsDir }) {
+      const shown = (file) => escapeTerminal(resultsDir ? join16(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -49267,10 +49373,10 @@ function terminalReport(options) {
             c.base?.estimatedCycles != null ? formatCount(c.base.estimatedCycles) : "-",
             c.head?.estimatedCycles != null ? formatCount(c.head.estimatedCycles) : "-",
             change(c),
-            paint(COLOURS[c.verdict], VERDICT_LABEL[c.verdict])
+            paint(COLOURS[c.verdict], VERDICT_LABEL[c.verdict] + (verdictFromMemory(c) ? " (memory)" : ""))
           ]);
         }
-        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3])));
+        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3]), width));
         for (const c of comparison.benchmarks.filter((b) => b.notComparable)) {
           lines.push(`${escapeTerminal(c.name)}: not comparable: ${escapeTerminal(c.notComparable)}`);
         }
@@ -49296,17 +49402,18 @@ function terminalReport(options) {
                   ]
                 ] : []
               ],
-              /* @__PURE__ */ new Set([1, 2, 3])
+              /* @__PURE__ */ new Set([1, 2, 3]),
+              width
             )
           );
         }
         for (const c of comparison.benchmarks.filter((b) => b.verdict !== "unchanged")) {
           const rows2 = pythonFunctionsTerminalRows(c);
-          if (rows2.length) lines.push("", `${escapeTerminal(c.name)}: ${PYTHON_FUNCTIONS_TITLE}`, ...table(rows2, /* @__PURE__ */ new Set([1, 2, 3])));
+          if (rows2.length) lines.push("", `${escapeTerminal(c.name)}: ${PYTHON_FUNCTIONS_TITLE}`, ...table(rows2, /* @__PURE__ */ new Set([1, 2, 3]), width));
         }
       } else {
         const rows = [["benchmark", "estimated cycles", "Ir", "L1 hits", "LL hits", "RAM hits", "time"]];
-        for (const b of head.benchmarks) {
+        for (const b of head2.benchmarks) {
           rows.push(
             b.hits && b.events ? [
               escapeTerminal(b.name),
@@ -49319,16 +49426,19 @@ function terminalReport(options) {
             ] : [escapeTerminal(b.name), paint("31", b.status === "timeout" ? "TIMED OUT" : "FAILED"), "", "", "", "", formatDuration(b.wallTimeMs)]
           );
         }
-        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3, 4, 5, 6])));
+        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3, 4, 5, 6]), width));
       }
-      for (const b of head.benchmarks.filter((x) => x.status !== "ok")) {
+      for (const b of head2.benchmarks.filter((x) => x.status !== "ok")) {
         lines.push("", paint("31", `${escapeTerminal(b.name)}: ${b.status === "timeout" ? "timed out" : "failed"}`));
         lines.push(...(b.message ?? "").split("\n").map((l) => `  ${escapeTerminal(l)}`));
         lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
       }
-      const timed = timedTerminalTable(head.timed ?? [], (v, text2) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text2));
+      const memory = memoryTerminalRows(head2, comparison);
+      if (memory.length)
+        lines.push("", "memory (heap, exact, from a second run under DHAT):", ...table(memory, new Set(comparison ? [2, 3, 4, 5] : [1, 2, 3, 4])));
+      const timed = timedTerminalTable(head2.timed ?? [], (v, text2) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text2));
       if (timed.length) lines.push("", "timed natively (paired base and head, not simulated):", ...timed);
-      lines.push("", headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
+      lines.push("", headline2(head2, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
       return `${lines.join("\n")}
 `;
     }
@@ -49351,6 +49461,305 @@ function reportFormat(name, options) {
   return REPORT_FORMATS[name].make(options);
 }
 var exportFileName = (format) => `${format}.json`;
+
+// src/compare/executables.ts
+function executableDifference(base, head2) {
+  if (!base || !head2) return void 0;
+  const baseByPath = new Map(base.map((e) => [e.path, e]));
+  for (const h of head2) {
+    const b = baseByPath.get(h.path);
+    if (b && b.sha256 !== h.sha256) return `${h.path} changed (sha256 ${b.sha256.slice(0, 12)} \u2192 ${h.sha256.slice(0, 12)})`;
+  }
+  const programs = (list) => list.filter((e) => e.main).map((e) => e.path);
+  const [bp, hp] = [programs(base), programs(head2)];
+  const gone = bp.filter((p) => !hp.includes(p));
+  const added = hp.filter((p) => !bp.includes(p));
+  if (gone.length || added.length) return `other programs ran: ${[...gone.map((p) => `\u2212${p}`), ...added.map((p) => `+${p}`)].join(", ")}`;
+  return void 0;
+}
+
+// src/compare/seal.ts
+var PARTS = [
+  { key: "pids", name: "pid namespace", values: { own: "its own", host: "none (the machine's pids)" } },
+  { key: "ids", name: "uid mapping", values: { anonymous: "anonymous (overflow ids)", caller: "the caller's uid", host: "none (no user namespace)" } },
+  { key: "network", name: "network", values: { none: "none", host: "the host's" } },
+  { key: "cpus", name: "CPU view", values: { one: "one CPU", host: "the host's CPUs" } },
+  { key: "entropy", name: "entropy", values: { fixed: "fixed", os: "the system's" } },
+  { key: "pythonResets", name: "Python interpreter resets", values: { true: "at each region", false: "none", undefined: "not Python" } },
+  { key: "devices", name: "device numbers of the filesystems Python reads", values: { undefined: "not recorded" } }
+];
+var ANOTHER_SEAL = "ran under another seal";
+function sealDifference(base, head2) {
+  if (!base && !head2) return void 0;
+  if (!base || !head2) return `${ANOTHER_SEAL}: the ${base ? "head" : "baseline"} records none (measured by a cg-bench before seals were recorded)`;
+  const differences = PARTS.filter(({ key }) => base[key] !== head2[key]).map(
+    ({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} \u2192 ${values[String(head2[key])] ?? String(head2[key])}`
+  );
+  return differences.length ? `${ANOTHER_SEAL}: ${differences.join("; ")}` : void 0;
+}
+
+// src/compare/line-changes.ts
+function keyed(lines) {
+  const seen = /* @__PURE__ */ new Map();
+  const out = /* @__PURE__ */ new Map();
+  for (const l of [...lines].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line)) {
+    const base = l.text !== void 0 ? `t\0${l.file}\0${l.text}` : `n\0${l.file}\0${l.line}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    out.set(`${base}\0${n}`, l);
+  }
+  return out;
+}
+function unrecordedAtMost2(lines) {
+  return lines.length >= LINES_PER_FUNCTION ? lines.at(-1)?.estimatedCycles ?? 0 : 0;
+}
+function pairEdited(b, h) {
+  const shifts = /* @__PURE__ */ new Map();
+  for (const [key, hl] of h) {
+    const bl = b.get(key);
+    if (!bl) continue;
+    const byShift = shifts.get(hl.file) ?? /* @__PURE__ */ new Map();
+    byShift.set(hl.line - bl.line, (byShift.get(hl.line - bl.line) ?? 0) + 1);
+    shifts.set(hl.file, byShift);
+  }
+  const shiftOf = (file) => [...shifts.get(file) ?? /* @__PURE__ */ new Map([[0, 0]])].sort((x, y) => y[1] - x[1] || Math.abs(x[0]) - Math.abs(y[0]))[0][0];
+  const unmatchedBase = /* @__PURE__ */ new Map();
+  for (const [key, bl] of b) if (!h.has(key)) unmatchedBase.set(`${bl.file}\0${bl.line}`, [key, bl]);
+  const pairs = /* @__PURE__ */ new Map();
+  for (const [key, hl] of h) {
+    if (b.has(key)) continue;
+    const found = unmatchedBase.get(`${hl.file}\0${hl.line - shiftOf(hl.file)}`);
+    if (!found) continue;
+    pairs.set(key, found[1]);
+    b.delete(found[0]);
+  }
+  return pairs;
+}
+function lineChanges(base, head2, top) {
+  if (!base?.length || !head2?.length) return [];
+  const b = keyed(base);
+  const h = keyed(head2);
+  const edited = pairEdited(b, h);
+  const changes = [];
+  const text2 = (l) => l.text !== void 0 ? { text: l.text } : {};
+  for (const [key, hl] of h) {
+    const bl = b.get(key) ?? edited.get(key);
+    if (bl) {
+      if (bl.estimatedCycles !== hl.estimatedCycles)
+        changes.push({
+          file: hl.file,
+          line: hl.line,
+          baseLine: bl.line,
+          ...text2(hl),
+          base: bl.estimatedCycles,
+          head: hl.estimatedCycles,
+          change: hl.estimatedCycles - bl.estimatedCycles
+        });
+      continue;
+    }
+    const atMost = unrecordedAtMost2(base);
+    if (hl.estimatedCycles > atMost)
+      changes.push({ file: hl.file, line: hl.line, baseLine: null, ...text2(hl), base: null, head: hl.estimatedCycles, change: hl.estimatedCycles - atMost });
+  }
+  for (const [key, bl] of b) {
+    if (h.has(key)) continue;
+    const atMost = unrecordedAtMost2(head2);
+    if (bl.estimatedCycles > atMost)
+      changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text2(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
+  }
+  return changes.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.file.localeCompare(y.file) || x.line - y.line).slice(0, top);
+}
+
+// src/compare/memory.ts
+var figuresOf = (r) => r?.memory ? Object.fromEntries(HEAP_FIGURES.map((f) => [f, r.memory[f]])) : null;
+function compareMemory(base, head2, notComparable) {
+  const [b, h] = [figuresOf(base), figuresOf(head2)];
+  if (!b && !h) return void 0;
+  const thresholdPercent = head2.memory?.thresholdPercent ?? base.memory?.thresholdPercent ?? 0;
+  const out = { thresholdPercent, base: b, head: h, change: null };
+  if (!b) return { ...out, verdict: "not-comparable", notComparable: "the baseline has no memory figures (it was measured without memory: true)" };
+  if (!h) return { ...out, verdict: "not-comparable", notComparable: "the head has no memory figures (measured without memory: true)" };
+  const change = Object.fromEntries(HEAP_FIGURES.map((f) => [f, h[f] - b[f]]));
+  if (notComparable) return { ...out, change, verdict: "not-comparable", notComparable };
+  const beyond = (f) => change[f] !== 0 && (b[f] === 0 || Math.abs(change[f]) / b[f] * 100 > thresholdPercent);
+  const moved = HEAP_FIGURES.filter(beyond);
+  const verdict = moved.some((f) => change[f] > 0) ? "regression" : moved.length ? "improvement" : "unchanged";
+  return { ...out, change, verdict };
+}
+
+// src/compare/compare.ts
+var VERDICTS = ["regression", "improvement", "unchanged", "new", "removed", "failed", "not-comparable"];
+var OTHER_FUNCTIONS_SHARE = 0.01;
+function describeMetric(m) {
+  return `I1=${m.cache.I1} D1=${m.cache.D1} LL=${m.cache.LL}; weights l1=${m.weights.l1} ll=${m.weights.ll} ram=${m.weights.ram}`;
+}
+function assertSameMetric(base, head2) {
+  const a = describeMetric(base);
+  const b = describeMetric(head2);
+  if (a !== b) {
+    throw new CgBenchError(`cannot compare: the baseline was measured with ${a}, the head with ${b}; measure both with the same cache and weights`);
+  }
+}
+function missingAvx2(base, head2) {
+  const x86 = (e2) => e2.cpu.features.length > 0;
+  if (!x86(base) || !x86(head2)) return [];
+  const has = (e2) => e2.cpu.features.includes("avx2");
+  if (has(base) === has(head2)) return [];
+  const [side, e] = has(base) ? ["head", head2] : ["baseline", base];
+  const model = e.cpu.brand ? ` (Valgrind presents ${e.cpu.brand.trim()})` : "";
+  return [
+    `the ${side}'s host CPU has no AVX2${model}: glibc takes other code paths there, and counts differ from an AVX2 host's by 2\u201331 %; measure both on AVX2 hosts`
+  ];
+}
+function environmentDifferences(base, head2) {
+  const fields = [
+    ["architecture", base.arch, head2.arch],
+    ["Valgrind", base.valgrind, head2.valgrind],
+    ["glibc", base.glibc, head2.glibc],
+    ["OS", base.os, head2.os],
+    ["Python", base.python, head2.python],
+    ["workspace path", base.workspace, head2.workspace],
+    ["simulated CPU hwcaps", base.cpu.hwcaps, head2.cpu.hwcaps],
+    ["simulated CPU vendor", base.cpu.vendor, head2.cpu.vendor],
+    ["simulated CPU model", base.cpu.brand, head2.cpu.brand],
+    ["simulated CPU features", base.cpu.features.join(","), head2.cpu.features.join(",")]
+  ];
+  if (base.image.digest && head2.image.digest) fields.push(["image digest", base.image.digest, head2.image.digest]);
+  if (base.host && head2.host) {
+    const [b, h] = [base.host, head2.host];
+    fields.push(
+      ["glibc CPU dispatch (ld.so x86 state)", b.dispatch, h.dispatch],
+      ["glibc platform", b.platform, h.platform],
+      ["glibc hwcaps subdirectories", b.hwcapsActive, h.hwcapsActive],
+      ["auxiliary vector entry types", b.auxvTypes, h.auxvTypes],
+      ["online CPUs", b.cpusOnline, h.cpusOnline],
+      ["possible CPUs", b.cpusPossible, h.cpusPossible],
+      ["CPUs in the affinity mask", b.affinity, h.affinity]
+    );
+  }
+  return [...missingAvx2(base, head2), ...fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} \u2192 ${String(b)}`)];
+}
+function functionChanges(base, head2, top, topLines = 5) {
+  const key = (f) => `${f.file}\0${f.fn}`;
+  const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
+  const headByKey = new Map(head2.functions.map((f) => [key(f), f]));
+  const changes = [];
+  for (const h of head2.functions) {
+    const b = baseByKey.get(key(h));
+    if (b) {
+      if (h.estimatedCycles !== b.estimatedCycles) {
+        const lines = lineChanges(b.lines, h.lines, topLines);
+        changes.push({
+          fn: h.fn,
+          file: h.file,
+          base: b.estimatedCycles,
+          head: h.estimatedCycles,
+          change: h.estimatedCycles - b.estimatedCycles,
+          ...lines.length ? { lines } : {}
+        });
+      }
+      continue;
+    }
+    const atMost = unrecordedAtMost(base);
+    if (h.estimatedCycles > atMost)
+      changes.push({ fn: h.fn, file: h.file, base: null, head: h.estimatedCycles, change: h.estimatedCycles - atMost, unrecordedAtMost: atMost });
+  }
+  for (const b of base.functions) {
+    if (headByKey.has(key(b))) continue;
+    const atMost = unrecordedAtMost(head2);
+    if (b.estimatedCycles > atMost)
+      changes.push({ fn: b.fn, file: b.file, base: b.estimatedCycles, head: null, change: atMost - b.estimatedCycles, unrecordedAtMost: atMost });
+  }
+  return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
+}
+var functionKey = (f) => `${f.file}\0${f.fn}`;
+function otherFunctions(base, head2, listed) {
+  if (base.estimatedCycles === null || head2.estimatedCycles === null) return void 0;
+  const change = head2.estimatedCycles - base.estimatedCycles;
+  const rest = change - listed.reduce((sum, f) => sum + f.change, 0);
+  if (rest === 0 || Math.abs(rest) <= Math.abs(change) * OTHER_FUNCTIONS_SHARE) return void 0;
+  const side = (total, values) => values.every((v) => v !== null) ? total - values.reduce((sum, v) => sum + v, 0) : null;
+  const shown = new Set(listed.map(functionKey));
+  const baseCost = new Map(base.functions.map((f) => [functionKey(f), f.estimatedCycles]));
+  const headCost = new Map(head2.functions.map((f) => [functionKey(f), f.estimatedCycles]));
+  let count = 0;
+  for (const key of /* @__PURE__ */ new Set([...baseCost.keys(), ...headCost.keys()])) if (!shown.has(key) && baseCost.get(key) !== headCost.get(key)) count++;
+  const recorded = (r) => r.functions.reduce((sum, f) => sum + f.estimatedCycles, 0);
+  const unrecorded = head2.estimatedCycles - recorded(head2) !== base.estimatedCycles - recorded(base);
+  return {
+    count,
+    unrecorded,
+    base: side(
+      base.estimatedCycles,
+      listed.map((f) => f.base)
+    ),
+    head: side(
+      head2.estimatedCycles,
+      listed.map((f) => f.head)
+    ),
+    change: rest
+  };
+}
+function compareOne(name, base, head2, comparable, options) {
+  const thresholdPercent = options.thresholdPercent ?? head2?.thresholdPercent ?? base?.thresholdPercent ?? 0;
+  const out = { name, verdict: "unchanged", thresholdPercent, base, head: head2, change: null, relative: null, functions: [] };
+  if (!head2) return { ...out, verdict: "removed" };
+  if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
+  if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
+  const change = head2.estimatedCycles - base.estimatedCycles;
+  const relative12 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
+  const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
+  let verdict = "unchanged";
+  if (!comparable || machineChanged) verdict = "not-comparable";
+  else if (change !== 0 && Math.abs(relative12) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
+  if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
+  else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
+  const other = change === 0 ? void 0 : otherFunctions(base, head2, functions);
+  return {
+    ...out,
+    verdict,
+    change,
+    relative: relative12,
+    functions,
+    ...other ? { otherFunctions: other } : {},
+    ...machineChanged ? { notComparable: machineChanged } : {},
+    ...memory ? { memory } : {}
+  };
+}
+function compareResults(base, head2, options = {}) {
+  assertSameMetric(base.environment, head2.environment);
+  const differences = environmentDifferences(base.environment, head2.environment);
+  const comparable = differences.length === 0;
+  const baseByName = new Map(base.benchmarks.map((b) => [b.name, b]));
+  const headNames = new Set(head2.benchmarks.map((b) => b.name));
+  const benchmarks = [
+    ...head2.benchmarks.map((h) => compareOne(h.name, baseByName.get(h.name), h, comparable, options)),
+    ...base.benchmarks.filter((b) => !headNames.has(b.name) && (options.selected?.(b.name) ?? true)).map((b) => compareOne(b.name, b, void 0, comparable, options))
+  ];
+  const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
+  for (const b of benchmarks) counts[b.verdict]++;
+  return { comparable, differences, benchmarks, counts };
+}
+function baselineProblem(base, head2) {
+  try {
+    const c = compareResults(base, head2);
+    if (!c.comparable) return `not comparable: ${c.differences.join("; ")}`;
+    const sealed = c.benchmarks.find((b) => b.notComparable?.startsWith(ANOTHER_SEAL));
+    return sealed ? `${sealed.name}: ${sealed.notComparable}` : void 0;
+  } catch (error2) {
+    return errorMessage(error2);
+  }
+}
+function compareWithBaseline(base, head2, options) {
+  if (!base) return {};
+  try {
+    return { comparison: compareResults(base, head2, options) };
+  } catch (error2) {
+    return { problem: errorMessage(error2) };
+  }
+}
 
 // src/shard/merge.ts
 function mergeShards(parts) {
@@ -49410,42 +49819,42 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join18 } from "node:path";
+import { join as join20 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync8, lstatSync as lstatSync5, mkdirSync as mkdirSync10, mkdtempSync as mkdtempSync3, readdirSync as readdirSync7, rmSync as rmSync8 } from "node:fs";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync8, lstatSync as lstatSync5, mkdirSync as mkdirSync11, mkdtempSync as mkdtempSync3, readdirSync as readdirSync7, rmSync as rmSync10 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { dirname as dirname10, join as join17, resolve as resolve8 } from "node:path";
+import { dirname as dirname11, join as join19, resolve as resolve8 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash6 } from "node:crypto";
-import { realpathSync as realpathSync3, statSync as statSync7 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve7 } from "node:path";
+import { realpathSync as realpathSync4, statSync as statSync7 } from "node:fs";
+import { dirname as dirname8, isAbsolute as isAbsolute7, relative as relative9, resolve as resolve7 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length = __toESM(require_ucs2length(), 1);
 var validateConfig = validate10;
-var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/config.schema.json", "title": "cg-bench configuration (cg-bench.yml)", "type": "object", "additionalProperties": false, "required": ["benchmarks"], "properties": { "threshold": { "$ref": "#/definitions/threshold", "description": "Default change in estimated cycles beyond which a benchmark counts as a regression or improvement. Default 1%." }, "timeout": { "$ref": "#/definitions/duration", "description": "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m." }, "setup-timeout": { "$ref": "#/definitions/duration", "description": "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout." }, "cache": { "type": "object", "additionalProperties": false, "description": `Simulated cache geometry, as Valgrind's --I1/--D1/--LL take it: "size,associativity,line size" in bytes.`, "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "description": "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.", "properties": { "l1": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ll": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ram": { "type": "number", "minimum": 0, "maximum": 1e6 } } }, "env": { "$ref": "#/definitions/env", "description": "Variables added to every benchmark's environment." }, "setup": { "type": "array", "description": "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).", "items": { "$ref": "#/definitions/command" } }, "network": { "type": "boolean", "description": "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out." }, "cpus": { "enum": ["one", "all"], "description": `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.` }, "benchmarks": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/benchmark" } } }, "definitions": { "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } }, "command": { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" }, "env": { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } }, "threshold": { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" }, "duration": { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' } } };
+var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/config.schema.json", "title": "cg-bench configuration (cg-bench.yml)", "type": "object", "additionalProperties": false, "required": ["benchmarks"], "properties": { "threshold": { "$ref": "#/definitions/threshold", "description": "Default change in estimated cycles beyond which a benchmark counts as a regression or improvement. Default 1%." }, "timeout": { "$ref": "#/definitions/duration", "description": "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m." }, "setup-timeout": { "$ref": "#/definitions/duration", "description": "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout." }, "cache": { "type": "object", "additionalProperties": false, "description": `Simulated cache geometry, as Valgrind's --I1/--D1/--LL take it: "size,associativity,line size" in bytes.`, "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "description": "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.", "properties": { "l1": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ll": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ram": { "type": "number", "minimum": 0, "maximum": 1e6 } } }, "memory": { "type": "boolean", "description": "Default for every simulated benchmark: also measure its heap exactly, in a second run under Valgrind's DHAT (bytes and blocks allocated, peak live bytes, bytes live at exit; docs/memory.md). Default false." }, "memory-threshold": { "$ref": "#/definitions/threshold", "description": "Default change in a memory figure beyond which a benchmark counts as a regression or improvement. Default 0%: the figures are exact, so any change is one." }, "env": { "$ref": "#/definitions/env", "description": "Variables added to every benchmark's environment." }, "setup": { "type": "array", "description": "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).", "items": { "$ref": "#/definitions/command" } }, "network": { "type": "boolean", "description": "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out." }, "setup-network": { "type": "boolean", "description": "Give setup commands network access (cargo build, pip install) while benchmarks still have none: they run in a network namespace of their own, which must then be made (or the run stops, unless CG_BENCH_SEAL=best-effort). Default false. network: true gives both." }, "cpus": { "enum": ["one", "all"], "description": `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.` }, "benchmarks": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/benchmark" } } }, "definitions": { "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "memory": { "type": "boolean", "description": "Also measure the heap exactly, in a second run under Valgrind's DHAT (docs/memory.md). Default: the top-level memory, else false. Simulated benchmarks only." }, "memory-threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } }, "command": { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" }, "env": { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } }, "threshold": { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" }, "duration": { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' } } };
 var schema12 = { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" };
 var schema13 = { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" };
 var schema15 = { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' };
-var schema18 = { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } };
-var schema19 = { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" };
+var schema19 = { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } };
+var schema20 = { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" };
 var func2 = Object.prototype.hasOwnProperty;
 var func3 = import_ucs2length.default.default;
 var pattern0 = new RegExp("^[0-9]+(\\.[0-9]+)?[ ]?%$", "u");
 var pattern1 = new RegExp("^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "u");
 var pattern3 = new RegExp("^[0-9]+,[0-9]+,[0-9]+$", "u");
-var pattern6 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-var schema20 = { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } };
-var pattern7 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "u");
+var pattern7 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+var schema21 = { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "memory": { "type": "boolean", "description": "Also measure the heap exactly, in a second run under Valgrind's DHAT (docs/memory.md). Default: the top-level memory, else false. Simulated benchmarks only." }, "memory-threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } };
+var pattern8 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema20.required, parentSchema: schema20, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema21.required, parentSchema: schema21, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -49454,7 +49863,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.run === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "run" }, message: "must have required property 'run'", schema: schema20.required, parentSchema: schema20, data };
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "run" }, message: "must have required property 'run'", schema: schema21.required, parentSchema: schema21, data };
       if (vErrors === null) {
         vErrors = [err1];
       } else {
@@ -49463,8 +49872,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema20.properties, key0)) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema20, data };
+      if (!func2.call(schema21.properties, key0)) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema21, data };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -49477,7 +49886,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data0 = data.name;
       if (typeof data0 === "string") {
         if (func3(data0) > 100) {
-          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.name, data: data0 };
+          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -49486,7 +49895,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         if (func3(data0) < 1) {
-          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.name, data: data0 };
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err4];
           } else {
@@ -49494,8 +49903,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern7.test(data0)) {
-          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$" }, message: 'must match pattern "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$"', schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", parentSchema: schema20.properties.name, data: data0 };
+        if (!pattern8.test(data0)) {
+          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$" }, message: 'must match pattern "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$"', schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", parentSchema: schema21.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -49504,7 +49913,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.name.type, parentSchema: schema20.properties.name, data: data0 };
+        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.name.type, parentSchema: schema21.properties.name, data: data0 };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -49516,7 +49925,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.run !== void 0) {
       let data1 = data.run;
       if (typeof data1 !== "string" && !Array.isArray(data1)) {
-        const err7 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema19.type }, message: "must be string,array", schema: schema19.type, parentSchema: schema19, data: data1 };
+        const err7 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema20.type }, message: "must be string,array", schema: schema20.type, parentSchema: schema20, data: data1 };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -49526,7 +49935,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       }
       if (typeof data1 === "string") {
         if (func3(data1) > 65536) {
-          const err8 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19, data: data1 };
+          const err8 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema20, data: data1 };
           if (vErrors === null) {
             vErrors = [err8];
           } else {
@@ -49535,7 +49944,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         if (func3(data1) < 1) {
-          const err9 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19, data: data1 };
+          const err9 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20, data: data1 };
           if (vErrors === null) {
             vErrors = [err9];
           } else {
@@ -49546,7 +49955,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       }
       if (Array.isArray(data1)) {
         if (data1.length > 4096) {
-          const err10 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema19, data: data1 };
+          const err10 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema20, data: data1 };
           if (vErrors === null) {
             vErrors = [err10];
           } else {
@@ -49555,7 +49964,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         if (data1.length < 1) {
-          const err11 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema19, data: data1 };
+          const err11 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema20, data: data1 };
           if (vErrors === null) {
             vErrors = [err11];
           } else {
@@ -49568,7 +49977,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (typeof data2 === "string") {
             if (func3(data2) > 65536) {
-              const err12 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19.items, data: data2 };
+              const err12 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema20.items, data: data2 };
               if (vErrors === null) {
                 vErrors = [err12];
               } else {
@@ -49577,7 +49986,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err13 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.items.type, parentSchema: schema19.items, data: data2 };
+            const err13 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.items.type, parentSchema: schema20.items, data: data2 };
             if (vErrors === null) {
               vErrors = [err13];
             } else {
@@ -49594,8 +50003,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         for (const key1 in data3) {
           const _errs14 = errors;
           if (typeof key1 === "string") {
-            if (!pattern6.test(key1)) {
-              const err14 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema18.propertyNames, data: key1, propertyName: key1 };
+            if (!pattern7.test(key1)) {
+              const err14 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema19.propertyNames, data: key1, propertyName: key1 };
               if (vErrors === null) {
                 vErrors = [err14];
               } else {
@@ -49606,7 +50015,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           var valid5 = _errs14 === errors;
           if (!valid5) {
-            const err15 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema18.propertyNames, parentSchema: schema18, data: data3 };
+            const err15 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema19.propertyNames, parentSchema: schema19, data: data3 };
             if (vErrors === null) {
               vErrors = [err15];
             } else {
@@ -49618,7 +50027,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         for (const key2 in data3) {
           let data4 = data3[key2];
           if (typeof data4 !== "string" && !(typeof data4 == "number" && isFinite(data4)) && typeof data4 !== "boolean") {
-            const err16 = { instancePath: instancePath + "/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema18.additionalProperties.type }, message: "must be string,number,boolean", schema: schema18.additionalProperties.type, parentSchema: schema18.additionalProperties, data: data4 };
+            const err16 = { instancePath: instancePath + "/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema19.additionalProperties.type }, message: "must be string,number,boolean", schema: schema19.additionalProperties.type, parentSchema: schema19.additionalProperties, data: data4 };
             if (vErrors === null) {
               vErrors = [err16];
             } else {
@@ -49628,7 +50037,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err17 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data3 };
+        const err17 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data3 };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -49641,7 +50050,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data5 = data.cwd;
       if (typeof data5 === "string") {
         if (func3(data5) < 1) {
-          const err18 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.cwd, data: data5 };
+          const err18 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.cwd, data: data5 };
           if (vErrors === null) {
             vErrors = [err18];
           } else {
@@ -49650,7 +50059,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err19 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.cwd.type, parentSchema: schema20.properties.cwd, data: data5 };
+        const err19 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.cwd.type, parentSchema: schema21.properties.cwd, data: data5 };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -49702,10 +50111,10 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
       }
     }
-    if (data.timeout !== void 0) {
-      let data7 = data.timeout;
-      if (!(typeof data7 == "number" && isFinite(data7)) && typeof data7 !== "string") {
-        const err24 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data7 };
+    if (data.memory !== void 0) {
+      let data7 = data.memory;
+      if (typeof data7 !== "boolean") {
+        const err24 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.memory.type, parentSchema: schema21.properties.memory, data: data7 };
         if (vErrors === null) {
           vErrors = [err24];
         } else {
@@ -49713,18 +50122,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data7 == "number" && isFinite(data7)) {
-        if (data7 > 2147483 || isNaN(data7)) {
-          const err25 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data7 };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
+    }
+    if (data["memory-threshold"] !== void 0) {
+      let data8 = data["memory-threshold"];
+      if (!(typeof data8 == "number" && isFinite(data8)) && typeof data8 !== "string") {
+        const err25 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: schema12.type }, message: "must be number,string", schema: schema12.type, parentSchema: schema12, data: data8 };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
         }
-        if (data7 <= 0 || isNaN(data7)) {
-          const err26 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data7 };
+        errors++;
+      }
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (data8 > 1e6 || isNaN(data8)) {
+          const err26 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema12, data: data8 };
           if (vErrors === null) {
             vErrors = [err26];
           } else {
@@ -49732,10 +50144,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      }
-      if (typeof data7 === "string") {
-        if (!pattern1.test(data7)) {
-          const err27 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data7 };
+        if (data8 < 0 || isNaN(data8)) {
+          const err27 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data8 };
           if (vErrors === null) {
             vErrors = [err27];
           } else {
@@ -49744,30 +50154,32 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       }
-    }
-    if (data.budget !== void 0) {
-      let data8 = data.budget;
-      if (!(typeof data8 == "number" && isFinite(data8)) && typeof data8 !== "string") {
-        const err28 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data8 };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-      if (typeof data8 == "number" && isFinite(data8)) {
-        if (data8 > 2147483 || isNaN(data8)) {
-          const err29 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data8 };
+      if (typeof data8 === "string") {
+        if (!pattern0.test(data8)) {
+          const err28 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema12, data: data8 };
           if (vErrors === null) {
-            vErrors = [err29];
+            vErrors = [err28];
           } else {
-            vErrors.push(err29);
+            vErrors.push(err28);
           }
           errors++;
         }
-        if (data8 <= 0 || isNaN(data8)) {
-          const err30 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data8 };
+      }
+    }
+    if (data.timeout !== void 0) {
+      let data9 = data.timeout;
+      if (!(typeof data9 == "number" && isFinite(data9)) && typeof data9 !== "string") {
+        const err29 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data9 };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (typeof data9 == "number" && isFinite(data9)) {
+        if (data9 > 2147483 || isNaN(data9)) {
+          const err30 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data9 };
           if (vErrors === null) {
             vErrors = [err30];
           } else {
@@ -49775,10 +50187,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      }
-      if (typeof data8 === "string") {
-        if (!pattern1.test(data8)) {
-          const err31 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data8 };
+        if (data9 <= 0 || isNaN(data9)) {
+          const err31 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data9 };
           if (vErrors === null) {
             vErrors = [err31];
           } else {
@@ -49787,23 +50197,22 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       }
-    }
-    if (data.instrument !== void 0) {
-      let data9 = data.instrument;
-      if (!(data9 === "whole" || data9 === "region")) {
-        const err32 = { instancePath: instancePath + "/instrument", schemaPath: "#/properties/instrument/enum", keyword: "enum", params: { allowedValues: schema20.properties.instrument.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.instrument.enum, parentSchema: schema20.properties.instrument, data: data9 };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
+      if (typeof data9 === "string") {
+        if (!pattern1.test(data9)) {
+          const err32 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
         }
-        errors++;
       }
     }
-    if (data.mode !== void 0) {
-      let data10 = data.mode;
-      if (!(data10 === "cachegrind" || data10 === "wallclock" || data10 === "cputime" || data10 === "counters")) {
-        const err33 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema20.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.mode.enum, parentSchema: schema20.properties.mode, data: data10 };
+    if (data.budget !== void 0) {
+      let data10 = data.budget;
+      if (!(typeof data10 == "number" && isFinite(data10)) && typeof data10 !== "string") {
+        const err33 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data10 };
         if (vErrors === null) {
           vErrors = [err33];
         } else {
@@ -49811,13 +50220,68 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (typeof data10 == "number" && isFinite(data10)) {
+        if (data10 > 2147483 || isNaN(data10)) {
+          const err34 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data10 };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+        if (data10 <= 0 || isNaN(data10)) {
+          const err35 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data10 };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+      }
+      if (typeof data10 === "string") {
+        if (!pattern1.test(data10)) {
+          const err36 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data10 };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.instrument !== void 0) {
+      let data11 = data.instrument;
+      if (!(data11 === "whole" || data11 === "region")) {
+        const err37 = { instancePath: instancePath + "/instrument", schemaPath: "#/properties/instrument/enum", keyword: "enum", params: { allowedValues: schema21.properties.instrument.enum }, message: "must be equal to one of the allowed values", schema: schema21.properties.instrument.enum, parentSchema: schema21.properties.instrument, data: data11 };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+    if (data.mode !== void 0) {
+      let data12 = data.mode;
+      if (!(data12 === "cachegrind" || data12 === "wallclock" || data12 === "cputime" || data12 === "counters")) {
+        const err38 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema21.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema21.properties.mode.enum, parentSchema: schema21.properties.mode, data: data12 };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
     }
   } else {
-    const err34 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data };
+    const err39 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
     if (vErrors === null) {
-      vErrors = [err34];
+      vErrors = [err39];
     } else {
-      vErrors.push(err34);
+      vErrors.push(err39);
     }
     errors++;
   }
@@ -50185,73 +50649,69 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.env !== void 0) {
-      let data11 = data.env;
-      if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-        for (const key3 in data11) {
-          const _errs41 = errors;
-          if (typeof key3 === "string") {
-            if (!pattern6.test(key3)) {
-              const err33 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema18.propertyNames, data: key3, propertyName: key3 };
-              if (vErrors === null) {
-                vErrors = [err33];
-              } else {
-                vErrors.push(err33);
-              }
-              errors++;
-            }
-          }
-          var valid10 = _errs41 === errors;
-          if (!valid10) {
-            const err34 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema18.propertyNames, parentSchema: schema18, data: data11 };
-            if (vErrors === null) {
-              vErrors = [err34];
-            } else {
-              vErrors.push(err34);
-            }
-            errors++;
-          }
-        }
-        for (const key4 in data11) {
-          let data12 = data11[key4];
-          if (typeof data12 !== "string" && !(typeof data12 == "number" && isFinite(data12)) && typeof data12 !== "boolean") {
-            const err35 = { instancePath: instancePath + "/env/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema18.additionalProperties.type }, message: "must be string,number,boolean", schema: schema18.additionalProperties.type, parentSchema: schema18.additionalProperties, data: data12 };
-            if (vErrors === null) {
-              vErrors = [err35];
-            } else {
-              vErrors.push(err35);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err36 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data11 };
+    if (data.memory !== void 0) {
+      let data11 = data.memory;
+      if (typeof data11 !== "boolean") {
+        const err33 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.memory.type, parentSchema: schema11.properties.memory, data: data11 };
         if (vErrors === null) {
-          vErrors = [err36];
+          vErrors = [err33];
         } else {
-          vErrors.push(err36);
+          vErrors.push(err33);
         }
         errors++;
       }
     }
-    if (data.setup !== void 0) {
-      let data13 = data.setup;
-      if (Array.isArray(data13)) {
-        const len0 = data13.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data14 = data13[i0];
-          if (typeof data14 !== "string" && !Array.isArray(data14)) {
-            const err37 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema19.type }, message: "must be string,array", schema: schema19.type, parentSchema: schema19, data: data14 };
-            if (vErrors === null) {
-              vErrors = [err37];
-            } else {
-              vErrors.push(err37);
-            }
-            errors++;
+    if (data["memory-threshold"] !== void 0) {
+      let data12 = data["memory-threshold"];
+      if (!(typeof data12 == "number" && isFinite(data12)) && typeof data12 !== "string") {
+        const err34 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: schema12.type }, message: "must be number,string", schema: schema12.type, parentSchema: schema12, data: data12 };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+      if (typeof data12 == "number" && isFinite(data12)) {
+        if (data12 > 1e6 || isNaN(data12)) {
+          const err35 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema12, data: data12 };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
           }
-          if (typeof data14 === "string") {
-            if (func3(data14) > 65536) {
-              const err38 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19, data: data14 };
+          errors++;
+        }
+        if (data12 < 0 || isNaN(data12)) {
+          const err36 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data12 };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+      }
+      if (typeof data12 === "string") {
+        if (!pattern0.test(data12)) {
+          const err37 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema12, data: data12 };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.env !== void 0) {
+      let data13 = data.env;
+      if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+        for (const key3 in data13) {
+          const _errs47 = errors;
+          if (typeof key3 === "string") {
+            if (!pattern7.test(key3)) {
+              const err38 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema19.propertyNames, data: key3, propertyName: key3 };
               if (vErrors === null) {
                 vErrors = [err38];
               } else {
@@ -50259,54 +50719,113 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (func3(data14) < 1) {
-              const err39 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19, data: data14 };
+          }
+          var valid11 = _errs47 === errors;
+          if (!valid11) {
+            const err39 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema19.propertyNames, parentSchema: schema19, data: data13 };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
+        for (const key4 in data13) {
+          let data14 = data13[key4];
+          if (typeof data14 !== "string" && !(typeof data14 == "number" && isFinite(data14)) && typeof data14 !== "boolean") {
+            const err40 = { instancePath: instancePath + "/env/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema19.additionalProperties.type }, message: "must be string,number,boolean", schema: schema19.additionalProperties.type, parentSchema: schema19.additionalProperties, data: data14 };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err41 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data13 };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+    }
+    if (data.setup !== void 0) {
+      let data15 = data.setup;
+      if (Array.isArray(data15)) {
+        const len0 = data15.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data16 = data15[i0];
+          if (typeof data16 !== "string" && !Array.isArray(data16)) {
+            const err42 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema20.type }, message: "must be string,array", schema: schema20.type, parentSchema: schema20, data: data16 };
+            if (vErrors === null) {
+              vErrors = [err42];
+            } else {
+              vErrors.push(err42);
+            }
+            errors++;
+          }
+          if (typeof data16 === "string") {
+            if (func3(data16) > 65536) {
+              const err43 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema20, data: data16 };
               if (vErrors === null) {
-                vErrors = [err39];
+                vErrors = [err43];
               } else {
-                vErrors.push(err39);
+                vErrors.push(err43);
+              }
+              errors++;
+            }
+            if (func3(data16) < 1) {
+              const err44 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20, data: data16 };
+              if (vErrors === null) {
+                vErrors = [err44];
+              } else {
+                vErrors.push(err44);
               }
               errors++;
             }
           }
-          if (Array.isArray(data14)) {
-            if (data14.length > 4096) {
-              const err40 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema19, data: data14 };
+          if (Array.isArray(data16)) {
+            if (data16.length > 4096) {
+              const err45 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema20, data: data16 };
               if (vErrors === null) {
-                vErrors = [err40];
+                vErrors = [err45];
               } else {
-                vErrors.push(err40);
+                vErrors.push(err45);
               }
               errors++;
             }
-            if (data14.length < 1) {
-              const err41 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema19, data: data14 };
+            if (data16.length < 1) {
+              const err46 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema20, data: data16 };
               if (vErrors === null) {
-                vErrors = [err41];
+                vErrors = [err46];
               } else {
-                vErrors.push(err41);
+                vErrors.push(err46);
               }
               errors++;
             }
-            const len1 = data14.length;
+            const len1 = data16.length;
             for (let i1 = 0; i1 < len1; i1++) {
-              let data15 = data14[i1];
-              if (typeof data15 === "string") {
-                if (func3(data15) > 65536) {
-                  const err42 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19.items, data: data15 };
+              let data17 = data16[i1];
+              if (typeof data17 === "string") {
+                if (func3(data17) > 65536) {
+                  const err47 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema20.items, data: data17 };
                   if (vErrors === null) {
-                    vErrors = [err42];
+                    vErrors = [err47];
                   } else {
-                    vErrors.push(err42);
+                    vErrors.push(err47);
                   }
                   errors++;
                 }
               } else {
-                const err43 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.items.type, parentSchema: schema19.items, data: data15 };
+                const err48 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.items.type, parentSchema: schema20.items, data: data17 };
                 if (vErrors === null) {
-                  vErrors = [err43];
+                  vErrors = [err48];
                 } else {
-                  vErrors.push(err43);
+                  vErrors.push(err48);
                 }
                 errors++;
               }
@@ -50314,74 +50833,86 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err44 = { instancePath: instancePath + "/setup", schemaPath: "#/properties/setup/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.setup.type, parentSchema: schema11.properties.setup, data: data13 };
+        const err49 = { instancePath: instancePath + "/setup", schemaPath: "#/properties/setup/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.setup.type, parentSchema: schema11.properties.setup, data: data15 };
         if (vErrors === null) {
-          vErrors = [err44];
+          vErrors = [err49];
         } else {
-          vErrors.push(err44);
+          vErrors.push(err49);
         }
         errors++;
       }
     }
     if (data.network !== void 0) {
-      let data16 = data.network;
-      if (typeof data16 !== "boolean") {
-        const err45 = { instancePath: instancePath + "/network", schemaPath: "#/properties/network/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.network.type, parentSchema: schema11.properties.network, data: data16 };
+      let data18 = data.network;
+      if (typeof data18 !== "boolean") {
+        const err50 = { instancePath: instancePath + "/network", schemaPath: "#/properties/network/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.network.type, parentSchema: schema11.properties.network, data: data18 };
         if (vErrors === null) {
-          vErrors = [err45];
+          vErrors = [err50];
         } else {
-          vErrors.push(err45);
+          vErrors.push(err50);
+        }
+        errors++;
+      }
+    }
+    if (data["setup-network"] !== void 0) {
+      let data19 = data["setup-network"];
+      if (typeof data19 !== "boolean") {
+        const err51 = { instancePath: instancePath + "/setup-network", schemaPath: "#/properties/setup-network/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties["setup-network"].type, parentSchema: schema11.properties["setup-network"], data: data19 };
+        if (vErrors === null) {
+          vErrors = [err51];
+        } else {
+          vErrors.push(err51);
         }
         errors++;
       }
     }
     if (data.cpus !== void 0) {
-      let data17 = data.cpus;
-      if (!(data17 === "one" || data17 === "all")) {
-        const err46 = { instancePath: instancePath + "/cpus", schemaPath: "#/properties/cpus/enum", keyword: "enum", params: { allowedValues: schema11.properties.cpus.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.cpus.enum, parentSchema: schema11.properties.cpus, data: data17 };
+      let data20 = data.cpus;
+      if (!(data20 === "one" || data20 === "all")) {
+        const err52 = { instancePath: instancePath + "/cpus", schemaPath: "#/properties/cpus/enum", keyword: "enum", params: { allowedValues: schema11.properties.cpus.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.cpus.enum, parentSchema: schema11.properties.cpus, data: data20 };
         if (vErrors === null) {
-          vErrors = [err46];
+          vErrors = [err52];
         } else {
-          vErrors.push(err46);
+          vErrors.push(err52);
         }
         errors++;
       }
     }
     if (data.benchmarks !== void 0) {
-      let data18 = data.benchmarks;
-      if (Array.isArray(data18)) {
-        if (data18.length < 1) {
-          const err47 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.benchmarks, data: data18 };
+      let data21 = data.benchmarks;
+      if (Array.isArray(data21)) {
+        if (data21.length < 1) {
+          const err53 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.benchmarks, data: data21 };
           if (vErrors === null) {
-            vErrors = [err47];
+            vErrors = [err53];
           } else {
-            vErrors.push(err47);
+            vErrors.push(err53);
           }
           errors++;
         }
-        const len2 = data18.length;
+        const len2 = data21.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (!validate11(data18[i2], { instancePath: instancePath + "/benchmarks/" + i2, parentData: data18, parentDataProperty: i2, rootData })) {
+          if (!validate11(data21[i2], { instancePath: instancePath + "/benchmarks/" + i2, parentData: data21, parentDataProperty: i2, rootData })) {
             vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
             errors = vErrors.length;
           }
         }
       } else {
-        const err48 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.benchmarks.type, parentSchema: schema11.properties.benchmarks, data: data18 };
+        const err54 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.benchmarks.type, parentSchema: schema11.properties.benchmarks, data: data21 };
         if (vErrors === null) {
-          vErrors = [err48];
+          vErrors = [err54];
         } else {
-          vErrors.push(err48);
+          vErrors.push(err54);
         }
         errors++;
       }
     }
   } else {
-    const err49 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    const err55 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
     if (vErrors === null) {
-      vErrors = [err49];
+      vErrors = [err55];
     } else {
-      vErrors.push(err49);
+      vErrors.push(err55);
     }
     errors++;
   }
@@ -50427,6 +50958,7 @@ var DEFAULT_CACHE = {
 };
 var DEFAULT_WEIGHTS = { l1: 1, ll: 5, ram: 35 };
 var DEFAULT_THRESHOLD_PERCENT = 1;
+var DEFAULT_MEMORY_THRESHOLD_PERCENT = 0;
 var DEFAULT_TIMEOUT_MS = 10 * 6e4;
 var DEFAULT_BUDGET_MS = 6e4;
 var MAX_BUDGET_MS = 36e5;
@@ -50448,9 +50980,15 @@ function located(file, doc, lines, problem) {
   }
   return `${file}: ${problem.path}: ${problem.message}`;
 }
+var FLOW_VALUE = /^\s*(?:-\s+)*(?:[^\s#'"{[][^#]*?:\s+)?[{[]/;
+var QUOTE_FLOW = ` (YAML reads a value beginning with { or [ as an inline mapping or list: to mean text, put the whole value in quotes, "{\u2026} \u2026")`;
+function writtenAsFlowMap(doc, segments) {
+  const node = doc.getIn(segments, true);
+  return (0, import_yaml.isMap)(node) && node.flow === true;
+}
 function fail(messages) {
-  const head = messages.length === 1 ? "invalid configuration" : `${messages.length} problems in the configuration`;
-  throw new CgBenchError(`${head}:
+  const head2 = messages.length === 1 ? "invalid configuration" : `${messages.length} problems in the configuration`;
+  throw new CgBenchError(`${head2}:
 ${messages.map((m) => `  ${m}`).join("\n")}`);
 }
 function stringEnv(env) {
@@ -50464,7 +51002,8 @@ function parseConfig(text2, file) {
     fail(
       doc.errors.map((e) => {
         const pos = e.linePos?.[0];
-        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}`;
+        const line = pos ? text2.split("\n")[pos.line - 1] ?? "" : "";
+        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}${FLOW_VALUE.test(line) ? QUOTE_FLOW : ""}`;
       })
     );
   }
@@ -50476,10 +51015,10 @@ function parseConfig(text2, file) {
   }
   if (data === null || data === void 0) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (!validateConfig2(data)) {
-    fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p)));
+    fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname7(file), "configuration directory");
+  const root = absolutePath(dirname8(file), "configuration directory");
   const problems = [];
   const where3 = (segments, path12, message) => located(shown, doc, lines, { segments, path: path12, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -50494,6 +51033,7 @@ function parseConfig(text2, file) {
     if (typeof value === "number" && !Number.isFinite(value)) problems.push(where3(segments, path12, `${String(value)} is not ${what}`));
   };
   finite(raw.threshold, ["threshold"], "threshold", "a percentage (write 1% or 0.5%)");
+  finite(raw["memory-threshold"], ["memory-threshold"], "memory-threshold", "a percentage (write 0% or 0.5%)");
   finite(raw.timeout, ["timeout"], "timeout", "a duration (write 90s, 10m or a number of seconds)");
   for (const level of ["l1", "ll", "ram"]) finite(raw.weights?.[level], ["weights", level], `weights.${level}`, "a number of cycles");
   const longest = (value, segments, path12) => {
@@ -50503,6 +51043,7 @@ function parseConfig(text2, file) {
   longest(raw.timeout, ["timeout"], "timeout");
   longest(raw["setup-timeout"], ["setup-timeout"], "setup-timeout");
   const defaultThreshold = raw.threshold === void 0 ? DEFAULT_THRESHOLD_PERCENT : parsePercent(raw.threshold);
+  const defaultMemoryThreshold = raw["memory-threshold"] === void 0 ? DEFAULT_MEMORY_THRESHOLD_PERCENT : parsePercent(raw["memory-threshold"]);
   const defaultTimeout = raw.timeout === void 0 ? DEFAULT_TIMEOUT_MS : parseDuration(raw.timeout);
   const globalEnv = stringEnv(raw.env);
   const valgrindVariables = (env, segments, path12) => {
@@ -50547,6 +51088,16 @@ function parseConfig(text2, file) {
     }
     valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
     finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
+    finite(b["memory-threshold"], ["benchmarks", i, "memory-threshold"], `benchmarks[${i}].memory-threshold`, "a percentage (write 0% or 0.5%)");
+    if (b.memory === true && (b.mode ?? "cachegrind") !== "cachegrind") {
+      problems.push(
+        where3(
+          ["benchmarks", i, "memory"],
+          `benchmarks[${i}].memory`,
+          `benchmark "${b.name}": only simulated benchmarks (mode: cachegrind) have memory figures; a timed benchmark runs natively, not under Valgrind`
+        )
+      );
+    }
     finite(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`, "a duration (write 90s, 10m or a number of seconds)");
     longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
     finite(b.budget, ["benchmarks", i, "budget"], `benchmarks[${i}].budget`, "a duration (write 30s or 2m)");
@@ -50573,6 +51124,9 @@ function parseConfig(text2, file) {
       cwd,
       env: { ...globalEnv, ...stringEnv(b.env) },
       thresholdPercent: b.threshold === void 0 ? defaultThreshold : parsePercent(b.threshold),
+      // The suite's default reaches simulated benchmarks only: a timed one runs natively.
+      memory: (b.mode ?? "cachegrind") === "cachegrind" && (b.memory ?? raw.memory ?? false),
+      memoryThresholdPercent: b["memory-threshold"] === void 0 ? defaultMemoryThreshold : parsePercent(b["memory-threshold"]),
       timeoutMs: b.timeout === void 0 ? defaultTimeout : parseDuration(b.timeout),
       instrument: b.instrument ?? "whole",
       mode: b.mode ?? "cachegrind",
@@ -50582,15 +51136,24 @@ function parseConfig(text2, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
-  const hash = createHash6("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative8(root, b.cwd), b.env, b.instrument]) })).digest("hex");
+  const hash = createHash6("sha256").update(
+    JSON.stringify({
+      setup,
+      cache,
+      weights,
+      benchmarks: benchmarks.map((b) => [b.name, b.run, relative9(root, b.cwd), b.env, b.instrument, ...b.memory ? ["memory"] : []])
+    })
+  ).digest("hex");
   return {
     file,
     root,
     setup,
     setupTimeoutMs,
     network: raw.network ?? false,
+    setupNetwork: raw["setup-network"] ?? false,
     cpus: raw.cpus ?? "one",
-    sealRequired: { noNetwork: raw.network === false, oneCpu: raw.cpus === "one" },
+    // Setup with network and benchmarks without is kept only by a network namespace: required as a written `network: false` is.
+    sealRequired: { noNetwork: raw.network === false || raw["setup-network"] === true && raw.network !== true, oneCpu: raw.cpus === "one" },
     cache,
     weights,
     benchmarks,
@@ -50609,7 +51172,7 @@ function readConfigText(root, file) {
 }
 function realDirectory(path12) {
   try {
-    return realpathSync3(path12);
+    return realpathSync4(path12);
   } catch {
     return path12;
   }
@@ -50622,12 +51185,12 @@ function cwdProblem(cwd, root) {
     return "does not exist";
   }
   if (!isDirectory2) return "is not a directory";
-  const path12 = relative8(root, cwd);
+  const path12 = relative9(root, cwd);
   if (path12 === ".." || path12.startsWith("../") || isAbsolute7(path12))
     return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
-function loadConfig(file, root = dirname7(file)) {
+function loadConfig(file, root = dirname8(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -50640,26 +51203,26 @@ function loadConfig(file, root = dirname7(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text2, realpathSync3(absolute));
+  return parseConfig(text2, realpathSync4(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants8, existsSync as existsSync5, mkdirSync as mkdirSync8, statSync as statSync8 } from "node:fs";
-import { dirname as dirname9 } from "node:path";
+import { accessSync as accessSync4, constants as constants9, existsSync as existsSync5, mkdirSync as mkdirSync9, statSync as statSync8 } from "node:fs";
+import { dirname as dirname10 } from "node:path";
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync4, mkdirSync as mkdirSync7, readdirSync as readdirSync6 } from "node:fs";
-import { dirname as dirname8, join as join15, relative as relative9, sep as sep6 } from "node:path";
+import { lstatSync as lstatSync4, mkdirSync as mkdirSync8, readdirSync as readdirSync6 } from "node:fs";
+import { dirname as dirname9, join as join17, relative as relative10, sep as sep6 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname8(dir)) {
+  for (let dir = outDir; ; dir = dirname9(dir)) {
     try {
       if (lstatSync4(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative9(here, dirname8(dir));
-    if (dir === dirname8(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
+    const inside2 = relative10(here, dirname9(dir));
+    if (dir === dirname9(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -50671,7 +51234,7 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path12 = join15(dir, name);
+      const path12 = join17(dir, name);
       const stat2 = lstatSync4(path12, { throwIfNoEntry: false });
       if (!stat2) continue;
       if (stat2.isSymbolicLink()) return `${shownPath(path12)} is a symbolic link`;
@@ -50693,7 +51256,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync7(outDir, { recursive: true });
+    mkdirSync8(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -50713,11 +51276,11 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
-  const dir = dirname9(path12);
+  const dir = dirname10(path12);
   if (existsSync5(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
-    mkdirSync8(dir, { recursive: true });
-    accessSync4(dir, constants8.W_OK);
+    mkdirSync9(dir, { recursive: true });
+    accessSync4(dir, constants9.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -50773,12 +51336,12 @@ function selectedBy(options, results) {
 }
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync9 } from "node:fs";
+import { mkdirSync as mkdirSync10 } from "node:fs";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync7, writeFileSync as writeFileSync7 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync9, writeFileSync as writeFileSync7 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter4, join as join16 } from "node:path";
+import { delimiter as delimiter4, join as join18 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -50794,11 +51357,11 @@ function helper() {
   helperFile = null;
   if (platform2() !== "linux" || arch3() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join16(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join16(dir, "stopwatch");
+    const dir = mkdtempSync2(join18(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join18(dir, "stopwatch");
     writeFileSync7(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
-    process.once("exit", () => rmSync7(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync9(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -50817,7 +51380,7 @@ function resolveProgram(name, path12) {
   if (name.includes("/")) return name;
   for (const dir of (path12 ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter4)) {
     if (!dir) continue;
-    const candidate = join16(dir, name);
+    const candidate = join18(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -51065,9 +51628,9 @@ function normalQuantile(p) {
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
   const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const tail = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
-  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
-  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
+  const tail2 = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
+  if (p < 0.02425) return tail2(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail2(Math.sqrt(-2 * Math.log(1 - p)));
   const q = p - 0.5;
   const r = q * q;
   return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
@@ -51077,10 +51640,10 @@ function tQuantile(p, df) {
   const z2 = z * z;
   return z + z * (z2 + 1) / (4 * df) + z * ((5 * z2 + 16) * z2 + 3) / (96 * df ** 2) + z * (((3 * z2 + 19) * z2 + 17) * z2 - 15) / (384 * df ** 3) + z * ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) / (92160 * df ** 4);
 }
-function keptLogRatios(base, head) {
-  if (base.length !== head.length || base.length < 2) throw new Error("pairedEstimate: need at least two pairs of equal length");
-  if ([...base, ...head].some((x) => !(x > 0))) throw new Error("pairedEstimate: every sample must be positive");
-  const all = base.map((b, i) => Math.log(head[i] / b));
+function keptLogRatios(base, head2) {
+  if (base.length !== head2.length || base.length < 2) throw new Error("pairedEstimate: need at least two pairs of equal length");
+  if ([...base, ...head2].some((x) => !(x > 0))) throw new Error("pairedEstimate: every sample must be positive");
+  const all = base.map((b, i) => Math.log(head2[i] / b));
   const mid = median2([...all].sort((x, y) => x - y));
   const mad = median2(all.map((d) => Math.abs(d - mid)).sort((x, y) => x - y)) * 1.4826;
   const kept = mad > 0 ? all.filter((d) => Math.abs(d - mid) <= OUTLIER_MADS * mad) : all;
@@ -51088,24 +51651,24 @@ function keptLogRatios(base, head) {
 }
 function medianInterval(sorted, confidence) {
   const n = sorted.length;
-  const tail = (1 - confidence) / 2;
+  const tail2 = (1 - confidence) / 2;
   let logTerm = -n * Math.LN2;
   let cumulative = Math.exp(logTerm);
   let k = 1;
   for (let j = 0; j < n; j++) {
     logTerm += Math.log((n - j) / (j + 1));
     const next = cumulative + Math.exp(logTerm);
-    if (next > tail) break;
+    if (next > tail2) break;
     cumulative = next;
     k = j + 2;
   }
-  if (cumulative > tail) k = 1;
+  if (cumulative > tail2) k = 1;
   return { low: sorted[k - 1], high: sorted[n - k] };
 }
-function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
-  const { kept, dropped } = keptLogRatios(base, head);
+function pairedEstimate(base, head2, confidence = 0.95, method = "bootstrap") {
+  const { kept, dropped } = keptLogRatios(base, head2);
   const m = mean(kept);
-  const tail = (1 - confidence) / 2;
+  const tail2 = (1 - confidence) / 2;
   let lowLog;
   let highLog;
   let described;
@@ -51126,7 +51689,7 @@ function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
   if (method === "t") {
     const n = kept.length;
     const sd = Math.sqrt(kept.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, n - 1));
-    const half = tQuantile(1 - tail, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
+    const half = tQuantile(1 - tail2, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
     lowLog = m - half;
     highLog = m + half;
     described = `mean log ratio, Student's t interval; pairs beyond ${OUTLIER_MADS} MADs dropped`;
@@ -51140,8 +51703,8 @@ function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
     }
     means.sort((x, y) => x - y);
     const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
-    lowLog = at(tail);
-    highLog = at(1 - tail);
+    lowLog = at(tail2);
+    highLog = at(1 - tail2);
     described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed); pairs beyond ${OUTLIER_MADS} MADs dropped`;
   }
   return { relative: Math.exp(m) - 1, low: Math.exp(lowLog) - 1, high: Math.exp(highLog) - 1, confidence, pairs: kept.length, dropped, method: described };
@@ -51154,19 +51717,19 @@ function timedVerdict(estimate, thresholdPercent) {
 }
 
 // src/stopwatch/paired.ts
-async function runPaired(executor, base, head, options) {
+async function runPaired(executor, base, head2, options) {
   const now = options.now ?? (() => performance.now());
   const started = now();
   for (let i = 0; i < options.warmups; i++) {
-    await executor.run(i % 2 ? head : base);
-    await executor.run(i % 2 ? base : head);
+    await executor.run(i % 2 ? head2 : base);
+    await executor.run(i % 2 ? base : head2);
   }
   const out = { base: [], head: [], order: [] };
   const blocks2 = abbaOrder(options.maxPairs);
   for (const block of blocks2) {
     if (out.base.length >= options.minPairs && now() - started >= options.budgetMs) break;
     for (const side of block) {
-      out[side].push(await executor.run(side === "base" ? base : head));
+      out[side].push(await executor.run(side === "base" ? base : head2));
       out.order.push(side);
     }
     options.onPair?.(out.base.length);
@@ -51181,12 +51744,14 @@ function timedSpecs(config, benchmark) {
 }
 var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
 async function prepare(config, outDir, side, progress) {
-  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
-  mkdirSync9(SETUP_HOME, { recursive: true });
-  giveDirectory(sandbox, SETUP_HOME);
+  const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
+  const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
+  mkdirSync10(SETUP_HOME, { recursive: true });
+  giveDirectory(setupSandbox, SETUP_HOME);
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
   writeFileAtomic(log2, "");
-  await runSetup(config.setup, { cwd: config.root, logFile: log2, timeoutMs: config.setupTimeoutMs, progress, sandbox });
+  await runSetup(config.setup, { cwd: config.root, logFile: log2, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
   return sandbox;
 }
 function executorFor(spec, fallback, log2) {
@@ -51200,23 +51765,23 @@ function executorFor(spec, fallback, log2) {
   return fallback === "cputime" ? cputimeExecutor() : wallclockExecutor();
 }
 async function timeSuite(options) {
-  const { head, base, outDir } = options;
-  const timed = timedSpecs(head.config, options.benchmark);
+  const { head: head2, base, outDir } = options;
+  const timed = timedSpecs(head2.config, options.benchmark);
   if (!timed.length) {
     throw new CgBenchError(
-      `${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`
+      `${shownPath(head2.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`
     );
   }
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync9(outDir, { recursive: true });
-  const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head.config, outDir, "head", options.progress) };
+  mkdirSync10(outDir, { recursive: true });
+  const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head2.config, outDir, "head", options.progress) };
   const command = (spec, sandbox, side) => ({
     argv: sandboxed(sandbox, argvOf(spec)),
     cwd: spec.cwd,
     env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp"),
-    name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head.file)})`,
+    name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head2.file)})`,
     timeoutMs: spec.timeoutMs
   });
   const results = [];
@@ -51275,7 +51840,7 @@ var PAIRED_FILE = "paired.json";
 // src/run/progress.ts
 function outcome(result) {
   if (result.status === "ok") return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;
-  return `${result.status === "timeout" ? "TIMED OUT" : "FAILED"}: ${escapeTerminal((result.message ?? "").split("\n")[0] ?? "")}`;
+  return `${result.status === "timeout" ? "TIMED OUT" : "FAILED"}: ${escapeTerminal(headline(result.message ?? ""))}`;
 }
 function lineProgress(write) {
   return {
@@ -51290,7 +51855,7 @@ function lineProgress(write) {
   };
 }
 
-// src/container/engine.ts
+// src/container/client.ts
 import { spawn as spawn3 } from "node:child_process";
 import { existsSync as existsSync7 } from "node:fs";
 var words = (value) => (value ?? "").split(/\s+/).filter(Boolean);
@@ -51356,7 +51921,7 @@ var DURATIONS_FILE = "durations.json";
 var BASE_WORKSPACE = "/work-base";
 var CI_COUNTERS_FALLBACK = "cputime";
 function readPaired(outDir) {
-  const file = join17(outDir, PAIRED_FILE);
+  const file = join19(outDir, PAIRED_FILE);
   if (!existsSync8(file)) return { error: "cg-bench paired wrote no results" };
   try {
     const data = JSON.parse(readTextBounded(file, 64 * MiB, "paired results"));
@@ -51376,14 +51941,15 @@ function readIfPresent(path12) {
 }
 function asksForNetwork(configFile) {
   try {
-    return loadConfig(configFile).network;
+    const config = loadConfig(configFile);
+    return config.network || config.setupNetwork;
   } catch {
     return false;
   }
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join17(checkout, ".git");
+  const git2 = join19(checkout, ".git");
   let directory;
   try {
     directory = lstatSync5(git2).isDirectory();
@@ -51391,8 +51957,10 @@ function hideGit(checkout) {
     return [];
   }
   if (directory && !emptyDirectory) {
-    emptyDirectory = mkdtempSync3(join17(tmpdir4(), "cg-bench-no-git-"));
-    chmodSync4(emptyDirectory, 365);
+    const made = mkdtempSync3(join19(tmpdir4(), "cg-bench-no-git-"));
+    chmodSync4(made, 365);
+    process.once("exit", () => rmSync10(made, { recursive: true, force: true }));
+    emptyDirectory = made;
   }
   return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
 }
@@ -51404,21 +51972,21 @@ function removeLinks(dir) {
     return;
   }
   for (const name of entries) {
-    const path12 = join17(dir, name);
+    const path12 = join19(dir, name);
     const stat2 = lstatSync5(path12);
     if (stat2.isDirectory()) removeLinks(path12);
-    else if (!stat2.isFile()) rmSync8(path12, { force: true });
+    else if (!stat2.isFile()) rmSync10(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve8(dir); ; at = dirname10(at)) {
-    const git2 = join17(at, ".git");
+  for (let at = resolve8(dir); ; at = dirname11(at)) {
+    const git2 = join19(at, ".git");
     if (existsSync8(git2)) {
       chmodSync4(git2, 448);
       if (existsSync8(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
       return;
     }
-    if (dirname10(at) === at) return;
+    if (dirname11(at) === at) return;
   }
 }
 function containerEnvironment(imageId2, caller) {
@@ -51441,11 +52009,11 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      rmSync8(outDir, { recursive: true, force: true });
-      mkdirSync10(outDir, { recursive: true });
+      rmSync10(outDir, { recursive: true, force: true });
+      mkdirSync11(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
-        writeResults(join17(outDir, DURATIONS_FILE), selection.durations);
+        writeResults(join19(outDir, DURATIONS_FILE), selection.durations);
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run(
@@ -51466,13 +52034,13 @@ function containerMeasurer(options) {
       removeLinks(outDir);
       return {
         code: r.code,
-        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join17(outDir, "results.json")),
+        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join19(outDir, "results.json")),
         error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0
       };
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
-      rmSync8(outDir, { recursive: true, force: true });
-      mkdirSync10(outDir, { recursive: true });
+      rmSync10(outDir, { recursive: true, force: true });
+      mkdirSync11(outDir, { recursive: true });
       const r = await run(
         [
           { host: resolve8(headCheckout), container: WORKSPACE },
@@ -51490,7 +52058,7 @@ function containerMeasurer(options) {
     }
   };
 }
-function inProcessMeasurer(options) {
+function inImageMeasurer(options) {
   const workspace = WORKSPACE;
   return {
     imageIdentity: process.env["CG_BENCH_IMAGE_DIGEST"] || process.env["CG_BENCH_IMAGE"] || "in-image",
@@ -51505,15 +52073,15 @@ function inProcessMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync8(outDir, { recursive: true, force: true });
+      rmSync10(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
-        handOver({ ...NO_SANDBOX, user }, workspace);
+        giveTree({ ...NO_SANDBOX, user }, workspace);
         lockGitDirectory(checkout);
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join17(workspace, config), workspace),
+          config: loadConfig(join19(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -51525,24 +52093,24 @@ function inProcessMeasurer(options) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
         return {
           code: error2 instanceof CgBenchError ? error2.exitCode : ExitCode2.internal,
-          results: readIfPresent(join17(outDir, "results.json")),
+          results: readIfPresent(join19(outDir, "results.json")),
           error: errorMessage(error2)
         };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
-      rmSync8(outDir, { recursive: true, force: true });
+      rmSync10(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
-        for (const dir of Object.values(sides)) handOver({ ...NO_SANDBOX, user }, dir);
+        for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {
-        const head = absolutePath(join17(sides.head, config), "configuration");
-        const base = absolutePath(join17(sides.base, config), "configuration");
+        const head2 = absolutePath(join19(sides.head, config), "configuration");
+        const base = absolutePath(join19(sides.base, config), "configuration");
         const timed = await timeSuite({
-          head: { config: loadConfig(head), file: head },
+          head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
           outDir: absolutePath(outDir, "output directory"),
           countersFallback: CI_COUNTERS_FALLBACK,
@@ -51557,15 +52125,15 @@ function inProcessMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync10(to, { recursive: true });
-  for (const entry of readdirSync7(to)) rmSync8(join17(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join17(resolve8(checkout), name)));
+  mkdirSync11(to, { recursive: true });
+  for (const entry of readdirSync7(to)) rmSync10(join19(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join19(resolve8(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
 }
 
 // src/vcs/git.ts
-import { rmSync as rmSync9 } from "node:fs";
+import { rmSync as rmSync11 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -51619,14 +52187,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync9(dir, { recursive: true, force: true });
+  rmSync11(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync9(dir, { recursive: true, force: true });
+  rmSync11(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -51642,8 +52210,8 @@ function headCommit(repo) {
 
 // src/ci/verify-sample.ts
 import { randomInt } from "node:crypto";
-function sampleBenchmark(stored, head, draw = randomInt) {
-  const ranInHead = new Set(head.benchmarks.filter((b) => b.status === "ok").map((b) => b.name));
+function sampleBenchmark(stored, head2, draw = randomInt) {
+  const ranInHead = new Set(head2.benchmarks.filter((b) => b.status === "ok").map((b) => b.name));
   const candidates = stored.benchmarks.filter((b) => b.status === "ok" && b.estimatedCycles !== null && ranInHead.has(b.name));
   const alone = (b) => !/[*?]/.test(b.name) && !stored.benchmarks.some((o) => o !== b && o.name.includes(b.name));
   const pool2 = candidates.some(alone) ? candidates.filter(alone) : candidates;
@@ -51715,14 +52283,14 @@ function partOf(stored, selection) {
     shard: { index: selection.shard.index, count: selection.shard.count, benchmarks: names }
   };
 }
-async function settleBaseline(ci, measurer, lookup, head, checkout, selection = {}) {
+async function settleBaseline(ci, measurer, lookup, head2, checkout, selection = {}) {
   const { commit, fetched, stored } = lookup;
   const { sha, what } = commit;
   const short2 = ci.shortSha(sha);
   if (lookup.none) return { results: void 0, source: `none: ${lookup.none}` };
   let why = "";
   if (stored) {
-    let problem = baselineProblem(stored.results, head);
+    let problem = baselineProblem(stored.results, head2);
     if (problem) ci.log.info(`The baseline ${stored.from} cannot be used (${problem}); measuring the ${what} instead.`);
     else if (problem = inconsistency(stored.results)) {
       ci.log.warning(
@@ -51732,7 +52300,7 @@ async function settleBaseline(ci, measurer, lookup, head, checkout, selection = 
     } else {
       if (!fetched)
         return { results: partOf(stored.results, selection), source: `${what} ${short2}, ${stored.from} (not verified: the commit could not be fetched)` };
-      const check = await verifyStored(ci, measurer, checkout, stored.results, head);
+      const check = await verifyStored(ci, measurer, checkout, stored.results, head2);
       if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short2}, ${stored.from}, ${check.verified}` };
       ci.log.warning(`The baseline ${stored.from} is not what ${short2} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
       why = ` (the stored baseline differed: ${check.differs})`;
@@ -51745,10 +52313,10 @@ async function settleBaseline(ci, measurer, lookup, head, checkout, selection = 
   return { results: m.results, source: `${what} ${short2}, measured in this job${why}` };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join18(checkout.fresh(), ci.workingDirectory), ci.config, join18(ci.outRoot, outName), selection);
+  return measurer.measure(join20(checkout.fresh(), ci.workingDirectory), ci.config, join20(ci.outRoot, outName), selection);
 }
-async function verifyStored(ci, measurer, checkout, stored, head) {
-  const sample = sampleBenchmark(stored, head);
+async function verifyStored(ci, measurer, checkout, stored, head2) {
+  const sample = sampleBenchmark(stored, head2);
   if (!sample) return { verified: "not verified (no benchmark ran on both sides)" };
   ci.log.info(`Verifying the stored baseline: measuring ${sample.name} at ${ci.shortSha(checkout.sha)} again.`);
   const m = await measureAt(ci, measurer, checkout, "base-sample", { filter: filterFor(sample.name) });
@@ -51757,14 +52325,14 @@ async function verifyStored(ci, measurer, checkout, stored, head) {
   const shown = (n) => n === null || n === void 0 ? "no result" : formatCount(n);
   return { differs: `${sample.name} measures ${shown(now?.estimatedCycles)} estimated cycles here, ${shown(sample.estimatedCycles)} stored` };
 }
-async function saveMainlineBaseline(ci, request2, head) {
+async function saveMainlineBaseline(ci, request2, head2) {
   if (!ci.store) return false;
   const short2 = ci.shortSha(request2.sha);
-  if (head.benchmarks.some((b) => b.status !== "ok")) {
+  if (head2.benchmarks.some((b) => b.status !== "ok")) {
     ci.log.warning(`Not keeping ${short2} as a baseline: a benchmark failed.`);
     return false;
   }
-  const notSaved = await ci.store.save({ ...request2, environment: head.environment }, head);
+  const notSaved = await ci.store.save({ ...request2, environment: head2.environment }, head2);
   if (notSaved) ci.log.warning(`The baseline for ${short2} was NOT saved: ${notSaved}. Pull requests will measure it in their own job.`);
   else ci.log.info(`Saved the baseline for ${short2}.`);
   return !notSaved;
@@ -51798,8 +52366,8 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/history.ts
-import { mkdirSync as mkdirSync11, writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join19 } from "node:path";
+import { mkdirSync as mkdirSync12, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join21 } from "node:path";
 
 // src/history/load.ts
 function slimForHistory(results) {
@@ -51867,8 +52435,8 @@ var short = (text2, n) => [...text2].length > n ? `${[...text2].slice(0, n - 1).
 function middle(text2, n) {
   const chars = [...text2];
   if (chars.length <= n) return text2;
-  const head = Math.floor((n - 1) / 2);
-  return `${chars.slice(0, head).join("")}\u2026${chars.slice(chars.length - (n - 1 - head)).join("")}`;
+  const head2 = Math.floor((n - 1) / 2);
+  return `${chars.slice(0, head2).join("")}\u2026${chars.slice(chars.length - (n - 1 - head2)).join("")}`;
 }
 function percent(fraction) {
   const p = fraction * 100;
@@ -52042,7 +52610,7 @@ function trendMarkdown(series, labels, what, note) {
 
 // src/ci/history.ts
 var HISTORY_SVG = "history.svg";
-async function keepHistory(ci, occasion, head) {
+async function keepHistory(ci, occasion, head2) {
   if (!ci.history) return void 0;
   const { store, keep } = ci.history;
   let kept;
@@ -52053,7 +52621,7 @@ async function keepHistory(ci, occasion, head) {
     kept = [];
   }
   const own = occasion.kind === "mainline" ? ci.shortSha(occasion.sha) : occasion.kind === "change" ? "this change" : void 0;
-  const points = own === void 0 ? kept : [...kept, { label: own, results: slimForHistory(head) }].slice(occasion.kind === "mainline" ? -keep : 0);
+  const points = own === void 0 ? kept : [...kept, { label: own, results: slimForHistory(head2) }].slice(occasion.kind === "mainline" ? -keep : 0);
   if (occasion.kind === "mainline") {
     const problem = await store.save(points).catch((error2) => errorMessage(error2));
     if (problem) ci.log.warning(`The history was NOT kept: ${problem}`);
@@ -52065,8 +52633,8 @@ async function keepHistory(ci, occasion, head) {
   try {
     const labels = points.map((p) => p.label);
     const series = historySeries(points);
-    mkdirSync11(ci.outRoot, { recursive: true });
-    writeFileSync8(join19(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    mkdirSync12(ci.outRoot, { recursive: true });
+    writeFileSync8(join21(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
     const note = occasion.kind === "change" ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._" : void 0;
     return trendMarkdown(series, labels, what, note);
   } catch (error2) {
@@ -52076,23 +52644,23 @@ async function keepHistory(ci, occasion, head) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync6, mkdirSync as mkdirSync12, readdirSync as readdirSync8, rmSync as rmSync10, writeFileSync as writeFileSync9 } from "node:fs";
-import { join as join20 } from "node:path";
+import { lstatSync as lstatSync6, mkdirSync as mkdirSync13, readdirSync as readdirSync8, rmSync as rmSync12, writeFileSync as writeFileSync9 } from "node:fs";
+import { join as join22 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync10(dir, { recursive: true, force: true });
-  mkdirSync12(dir, { recursive: true });
-  const { head, base, ...meta } = part;
-  writeFileSync9(join20(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  rmSync12(dir, { recursive: true, force: true });
+  mkdirSync13(dir, { recursive: true });
+  const { head: head2, base, ...meta } = part;
+  writeFileSync9(join22(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join20(dir, "head.json"), head);
-  if (base) writeResults(join20(dir, "base.json"), base);
+  writeResults(join22(dir, "head.json"), head2);
+  if (base) writeResults(join22(dir, "base.json"), base);
 }
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join20(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join22(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -52119,7 +52687,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join20(dir, "base.json");
+  const basePath = join22(dir, "base.json");
   return {
     index,
     count,
@@ -52127,54 +52695,178 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join20(dir, "head.json"), root),
+    head: readResults(join22(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join20(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join22(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync8(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync6(join20(root, n)).isDirectory() && presentAt(join20(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync6(join22(root, n)).isDirectory() && presentAt(join22(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join20(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join22(root, n), `${shown}/${n}`));
 }
 
-// src/ci/timed.ts
-import { join as join21 } from "node:path";
+// src/ci/report-hand-over.ts
+import { mkdirSync as mkdirSync14, rmSync as rmSync13, writeFileSync as writeFileSync10 } from "node:fs";
+import { join as join23 } from "node:path";
+var HAND_OVER_FILE = "report-job.json";
+var SCHEMA2 = "cg-bench-report-job/1";
+var MAX_SOURCE = 500;
+function writeReportHandOver(dir, handOver, head2, base) {
+  rmSync13(dir, { recursive: true, force: true });
+  mkdirSync14(dir, { recursive: true });
+  const { pullRequest, ...rest } = handOver;
+  const data = { schema: SCHEMA2, ...rest, baselineSource: rest.baselineSource.slice(0, MAX_SOURCE), ...pullRequest ? { pullRequest } : {} };
+  writeFileSync10(join23(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+`);
+  writeResults(join23(dir, "head.json"), head2);
+  if (base) writeResults(join23(dir, "base.json"), base);
+}
+function readReportHandOver(root, sub, shown, missing) {
+  const dir = join23(root, sub);
+  const where3 = sub ? `${shown}/${sub}` : shown;
+  const file = `${where3}/${HAND_OVER_FILE}`;
+  if (!presentAt(join23(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  let data;
+  try {
+    data = JSON.parse(readTextBeneath(root, join23(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+  } catch (error2) {
+    if (error2 instanceof CgBenchError) throw error2;
+    throw new CgBenchError(`${file}: not valid JSON`);
+  }
+  const d = typeof data === "object" && data !== null ? data : {};
+  const keys = Object.keys(d).filter((k) => k !== "pullRequest").sort().join(",");
+  if (keys !== "baselineSource,schema,sha,suite" || d["schema"] !== SCHEMA2) throw new CgBenchError(`${file}: not a cg-bench report hand-over (${SCHEMA2})`);
+  if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${file}: "sha" is not a commit sha`);
+  if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${file}: "suite" is not a suite id`);
+  if (typeof d["baselineSource"] !== "string" || d["baselineSource"].length > MAX_SOURCE)
+    throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
+  const pr = d["pullRequest"];
+  if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
+  const basePath = join23(dir, "base.json");
+  return {
+    handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"], pullRequest: pr },
+    head: readResults(join23(dir, "head.json"), root),
+    base: presentAt(basePath) ? readResults(basePath, root) : void 0
+  };
+}
+
+// src/publish/report-body.ts
+var GITHUB_SUMMARY_LIMIT = 1024 * 1024;
+function reportBody(marker2, input, fit, after = "") {
+  if (!fit) return `${marker2}
+${renderMarkdown(input)}${after}`;
+  const size = fit.size ?? characters;
+  const report = renderMarkdown(input, { ...fit, size, limit: fit.limit - size(`${marker2}
+`) - size(after) });
+  return `${marker2}
+${report}${after}`;
+}
+function summaryBody(marker2, input, fullReport, trend, after = "", limit = GITHUB_SUMMARY_LIMIT) {
+  const fit = { limit, size: utf8Bytes, fullReport };
+  const trendPart = trend ? `
+---
+
+${trend}` : "";
+  if (utf8Bytes(trendPart) <= limit / 4) return reportBody(marker2, input, fit, `${after}${trendPart}`);
+  return reportBody(marker2, input, fit, `${after}
+_The default branch's trend is left out: it does not fit beside the report._
+`);
+}
+
+// src/ci/report-job.ts
+function makeReport(ci, head2, headCode, found, more) {
+  let baseline = found;
+  const { comparison, problem } = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
+  if (problem) {
+    ci.log.warning(problem);
+    baseline = { results: void 0, source: `none: ${problem}` };
+  }
+  const { commit } = more;
+  const input = {
+    head: head2,
+    comparison,
+    baselineSource: baseline.source,
+    suite: ci.suite.heading,
+    baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : void 0,
+    notRepeating: more.notRepeating
+  };
+  return {
+    head: head2,
+    headCode,
+    baseline: baseline.results,
+    baselineSource: baseline.source,
+    baselineSaved: more.baselineSaved,
+    comparison,
+    body: reportBody(ci.suite.marker, input),
+    input,
+    trend: more.trend
+  };
+}
+function outcomeOf(report, failOnRegression) {
+  const { head: head2, headCode, comparison } = report;
+  if (headCode === ExitCode2.benchmarkFailed) return { kind: "benchmarks-failed", count: head2.benchmarks.filter((b) => b.status !== "ok").length };
+  const regressed = regressedNames(head2, comparison);
+  if (failOnRegression && regressed.length > 0) return { kind: "regressed", count: regressed.length, names: regressed };
+  return { kind: "ok" };
+}
+async function runReportJob(ci) {
+  const { root, sub, shown, missing } = ci.handOver;
+  const { handOver, head: head2, base } = readReportHandOver(root, sub, shown, missing);
+  const suite = await ci.accept(handOver);
+  const failed = head2.benchmarks.some((b) => b.status !== "ok");
+  const sourceShown = ci.baselineSourceShown;
+  const source = sourceShown === void 0 ? handOver.baselineSource : base ? sourceShown : "none";
+  const report = makeReport(
+    { ...ci, suite },
+    head2,
+    failed ? ExitCode2.benchmarkFailed : ExitCode2.ok,
+    { results: base, source },
+    {
+      commit: ci.baselineCommit()
+    }
+  );
+  await ci.publishReport(suite, report);
+  return outcomeOf(report, ci.failOnRegression);
+}
+
+// src/ci/stopwatch.ts
+import { join as join24 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join21(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join24(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
 }
-async function timeAgainstBaseline(ci, measurer, lookup, checkout, head) {
+async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   const short2 = ci.shortSha(lookup.commit.sha);
   if (lookup.none || !lookup.fetched) {
     ci.log.warning(`The timed benchmarks were not run: ${lookup.none ?? `the ${lookup.commit.what} ${short2} could not be fetched`}.`);
-    return head;
+    return head2;
   }
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short2}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join21(ci.repoRoot, ci.workingDirectory),
-      join21(checkout.path(), ci.workingDirectory),
+      join24(ci.repoRoot, ci.workingDirectory),
+      join24(checkout.path(), ci.workingDirectory),
       ci.config,
-      join21(ci.outRoot, "paired")
+      join24(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
-      return head;
+      return head2;
     }
-    return { ...head, timed: m.timed };
+    return { ...head2, timed: m.timed };
   } catch (error2) {
     ci.log.warning(`The timed benchmarks could not be timed: ${errorMessage(error2)}`);
-    return head;
+    return head2;
   }
 }
 
@@ -52182,7 +52874,7 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head) {
 async function runPipeline(ci, measurer) {
   const headRun = await measureHead(ci, measurer, {});
   if (!headRun.results) return cannotRun(ci, headRun);
-  let head = headRun.results;
+  let head2 = headRun.results;
   const occasion = await ci.occasion();
   const timed = hasTimedBenchmarks(ci);
   let baseline = { results: void 0, source: "none" };
@@ -52191,27 +52883,27 @@ async function runPipeline(ci, measurer) {
   if (occasion.kind === "change") {
     if ("none" in occasion.baseline) baseline = { results: void 0, source: `none: ${occasion.baseline.none}` };
     else {
-      const lookup = await lookUpBaseline(ci, measurer, occasion.baseline, head.environment);
+      const lookup = await lookUpBaseline(ci, measurer, occasion.baseline, head2.environment);
       const checkout = baseCheckout(ci, lookup.commit.sha);
       try {
-        baseline = await settleBaseline(ci, measurer, lookup, head, checkout);
+        baseline = await settleBaseline(ci, measurer, lookup, head2, checkout);
         if (timed) {
-          head = await timeAgainstBaseline(ci, measurer, lookup, checkout, head);
-          writeResults(join22(ci.outRoot, "head", "results.json"), head);
+          head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
+          writeResults(join25(ci.outRoot, "head", "results.json"), head2);
         }
       } finally {
         checkout.remove();
       }
     }
   } else if (occasion.kind === "mainline") {
-    if (ci.checkDeterminism) unrepeated = await measureHeadAgain(ci, measurer, {}, head);
-    saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head);
+    if (ci.checkDeterminism) unrepeated = await measureHeadAgain(ci, measurer, {}, head2);
+    saved = await saveMainlineBaseline(ci, { sha: occasion.sha, configText: headConfigText(ci), imageIdentity: measurer.imageIdentity }, head2);
   }
   if (timed && occasion.kind !== "change")
     ci.log.info("The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.");
-  return finish(ci, head, headRun.code, baseline, {
+  return finish(ci, head2, headRun.code, baseline, {
     baselineSaved: saved,
-    trend: await keepHistory(ci, occasion, head),
+    trend: await keepHistory(ci, occasion, head2),
     commit: baselineCommitOf(occasion),
     notRepeating: unrepeated
   });
@@ -52259,7 +52951,7 @@ async function runShard(ci, measurer, shard, headSha) {
 async function runMerge(ci, partsDir, shownDir) {
   const parts = readShardHandOvers(partsDir, shownDir);
   const source = (i) => `${shownDir}: part ${parts[i].index}/${parts[i].count}`;
-  const head = mergeShards(parts.map((p, i) => ({ results: p.head, source: source(i) })));
+  const head2 = mergeShards(parts.map((p, i) => ({ results: p.head, source: source(i) })));
   const shas = new Set(parts.map((p) => p.sha));
   if (shas.size !== 1) ci.log.warning(`The parts measured different commits (${[...shas].map((s) => ci.shortSha(s)).join(", ")}).`);
   let baseline;
@@ -52273,30 +52965,30 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join22(ci.outRoot, "head", "results.json"), head);
-  if (baseline.results) writeResults(join22(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join25(ci.outRoot, "head", "results.json"), head2);
+  if (baseline.results) writeResults(join25(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
-  const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head) : void 0;
-  const failed = head.benchmarks.some((b) => b.status !== "ok");
-  return finish(ci, head, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, {
+  const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head2) : void 0;
+  const failed = head2.benchmarks.some((b) => b.status !== "ok");
+  return finish(ci, head2, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, {
     baselineSaved: saved,
-    trend: await keepHistory(ci, occasion, head),
+    trend: await keepHistory(ci, occasion, head2),
     commit: baselineCommitOf(occasion)
   });
 }
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join22(ci.repoRoot, ci.workingDirectory), ci.config, join22(ci.outRoot, "head"), selection);
+  return measurer.measure(join25(ci.repoRoot, ci.workingDirectory), ci.config, join25(ci.outRoot, "head"), selection);
 }
-async function measureHeadAgain(ci, measurer, selection, head) {
+async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join22(ci.repoRoot, ci.workingDirectory), ci.config, join22(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join25(ci.repoRoot, ci.workingDirectory), ci.config, join25(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
   }
-  const names = notRepeating(head, again.results);
+  const names = notRepeating(head2, again.results);
   if (names.length)
     ci.log.warning(
       `Not repeating: ${names.join(", ")}: events differ between two runs of the same commit (see ${NOT_REPEATING_HELP}). The first run's results are kept.`
@@ -52312,43 +53004,20 @@ async function cannotRun(ci, headRun) {
 function baselineCommitOf(occasion) {
   return occasion.kind === "change" && "sha" in occasion.baseline ? occasion.baseline : void 0;
 }
-async function finish(ci, head, headCode, found, kept) {
-  let baseline = found;
-  const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
-  if (problem) {
-    ci.log.warning(problem);
-    baseline = { results: void 0, source: `none: ${problem}` };
-  }
-  const commit = kept.commit;
-  const input = {
-    head,
-    comparison,
-    baselineSource: baseline.source,
-    suite: ci.suite.heading,
-    baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : void 0,
-    notRepeating: kept.notRepeating
-  };
-  const body2 = reportBody(ci.suite.marker, input);
-  mkdirSync13(ci.outRoot, { recursive: true });
-  writeFileSync10(join22(ci.outRoot, "report.md"), body2);
+async function finish(ci, head2, headCode, found, kept) {
+  const report = makeReport(ci, head2, headCode, found, kept);
+  const { comparison } = report;
+  mkdirSync15(ci.outRoot, { recursive: true });
+  writeFileSync11(join25(ci.outRoot, "report.md"), report.body);
   for (const format of ci.exports)
-    writeFileSync10(join22(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head, comparison }));
-  await ci.publish({
-    head,
-    headCode,
-    baseline: baseline.results,
-    baselineSource: baseline.source,
-    baselineSaved: kept.baselineSaved,
-    comparison,
-    body: body2,
-    input,
-    trend: kept.trend
-  });
-  const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
-  if (headCode === ExitCode2.benchmarkFailed) return { kind: "benchmarks-failed", count: failed };
-  const regressed = regressedNames(head, comparison);
-  if (ci.failOnRegression && regressed.length > 0) return { kind: "regressed", count: regressed.length, names: regressed };
-  return { kind: "ok" };
+    writeFileSync11(join25(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
+  const handOver = ci.reportHandOver();
+  if (handOver) {
+    const { dir, ...names } = handOver;
+    writeReportHandOver(dir, { ...names, suite: ci.suite.id, baselineSource: report.baselineSource }, head2, report.baseline);
+  }
+  await ci.publish(report);
+  return outcomeOf(report, ci.failOnRegression);
 }
 
 // src/publish/suite.ts
@@ -52370,12 +53039,12 @@ function fitComment(body2, limit) {
   if (withoutDetails.length <= limit) return withoutDetails;
   const lines = withoutDetails.split("\n");
   const kept = [];
-  let length = 0;
+  let length2 = 0;
   const room = limit - 200;
   for (const line of lines) {
-    if (length + line.length + 1 > room) break;
+    if (length2 + line.length + 1 > room) break;
     kept.push(line);
-    length += line.length + 1;
+    length2 += line.length + 1;
   }
   const cut = lines.length - kept.length;
   return `${kept.join("\n")}
@@ -52399,185 +53068,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join31, resolve as resolve10 } from "node:path";
-
-// src/github/artifact.ts
-import { mkdirSync as mkdirSync14, writeFileSync as writeFileSync11 } from "node:fs";
-import { join as join23 } from "node:path";
-
-// src/github/urls.ts
-function commitUrl(env, sha) {
-  const repository = env["GITHUB_REPOSITORY"];
-  return repository ? `${env["GITHUB_SERVER_URL"] || "https://github.com"}/${repository}/commit/${sha}` : void 0;
-}
-function workflowRunUrl(env) {
-  const id = env["GITHUB_RUN_ID"];
-  return id && env["GITHUB_REPOSITORY"] ? `${env["GITHUB_SERVER_URL"] || "https://github.com"}/${env["GITHUB_REPOSITORY"]}/actions/runs/${id}` : void 0;
-}
-
-// src/github/comment.ts
-async function writeComment(api, issue2, existing, body2) {
-  const fitted = fitComment(body2, GITHUB_COMMENT_LIMIT);
-  return existing ? (await api.updateComment(existing.id, fitted)).url : (await api.createComment(issue2, fitted)).url;
-}
-
-// src/github/status.ts
-function thresholds(comparison) {
-  return [...new Set(comparison.benchmarks.map((b) => `${b.thresholdPercent}%`))].join("/");
-}
-function commitStatus(head, comparison, failOnRegression) {
-  const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
-  if (failed) return { state: "failure", description: `${countPhrase("failed", failed)} benchmark${failed === 1 ? "" : "s"}` };
-  if (!comparison) return { state: "success", description: `${head.benchmarks.length} measured, no baseline to compare with` };
-  if (!comparison.comparable) return { state: "success", description: `not comparable with the baseline: ${comparison.differences.join("; ")}` };
-  const { regression, improvement } = comparison.counts;
-  const over = `over ${thresholds(comparison)}`;
-  if (regression)
-    return {
-      state: failOnRegression ? "failure" : "success",
-      description: `${countPhrase("regression", regression)} ${over}${improvement ? `, ${countPhrase("improvement", improvement)}` : ""}`
-    };
-  return { state: "success", description: improvement ? `${countPhrase("improvement", improvement)} ${over}, no regressions` : `no change ${over}` };
-}
-
-// src/github/publish.ts
-function shouldComment(mode, comparison, head) {
-  if (mode === "always") return true;
-  const failed = head.benchmarks.some((b) => b.status !== "ok");
-  if (!comparison) return failed;
-  const c = comparison.counts;
-  return failed || !comparison.comparable || c.regression + c.improvement + c.new + c.removed + c.failed > 0;
-}
-function denied(io, what, error2) {
-  const status = error2.status;
-  if (status === 403 || status === 404) {
-    io.warning(
-      `Cannot ${what}: the token may not write to this repository (HTTP ${status}; fork pull requests get a read-only token: see the fork-safe workflow pair in the README). The report is in the job summary.`
-    );
-  } else io.warning(`Cannot ${what}: ${errorMessage(error2)}. The report is in the job summary.`);
-}
-async function setCommitStatus(ctx, sha, head, comparison) {
-  const { io, inputs, suite, api } = ctx;
-  if (!inputs.status || !api) return;
-  const status = commitStatus(head, comparison, inputs.failOnRegression);
-  const runUrl = ctx.env["GITHUB_RUN_ID"] ? `${ctx.env["GITHUB_SERVER_URL"] ?? "https://github.com"}/${ctx.env["GITHUB_REPOSITORY"]}/actions/runs/${ctx.env["GITHUB_RUN_ID"]}` : void 0;
-  try {
-    await api.setStatus(sha, { ...status, context: suite.statusContext, targetUrl: runUrl });
-  } catch (error2) {
-    denied(io, "set the commit status", error2);
-  }
-}
-async function publishToPullRequest(ctx, pr, body2, head, comparison) {
-  const { io, inputs, suite, api } = ctx;
-  if (!api) {
-    io.warning("No GitHub token: no comment and no status (the job summary has the report).");
-    return;
-  }
-  if (inputs.comment !== "never") {
-    try {
-      const existing = await api.findComment(pr.number, suite.marker);
-      if (existing || shouldComment(inputs.comment, comparison, head)) {
-        const url2 = await writeComment(api, pr.number, existing, body2);
-        io.info(`${existing ? "Updated" : "Created"} the comment ${url2}`);
-        io.setOutput("comment-url", url2);
-      }
-    } catch (error2) {
-      denied(io, "comment on the pull request", error2);
-    }
-  }
-  await setCommitStatus(ctx, pr.headSha, head, comparison);
-}
-
-// src/github/artifact.ts
-var MAX_FILE_BYTES = 50 * 1024 * 1024;
-var FORK_NOTE = "_These numbers come from the pull request's own workflow run: cg-bench checked that they are consistent and belong to this pull request's commit, but that run was the fork's to control._";
-function writeArtifact(dir, pr, head, base) {
-  mkdirSync14(dir, { recursive: true });
-  writeFileSync11(join23(dir, "pr.json"), `${JSON.stringify({ schema: "cg-bench-pr/1", ...pr }, null, 2)}
-`);
-  writeResults(join23(dir, "results.json"), head);
-  if (base) writeResults(join23(dir, "base.json"), base);
-}
-function parsePullRequestRef(text2, source) {
-  let data;
-  try {
-    data = JSON.parse(text2);
-  } catch {
-    throw new CgBenchError(`${source}: not valid JSON`);
-  }
-  const d = typeof data === "object" && data !== null ? data : {};
-  const keys = Object.keys(d).sort().join(",");
-  if (keys !== "headSha,number,schema,suite" || d["schema"] !== "cg-bench-pr/1") throw new CgBenchError(`${source}: not a cg-bench pull request reference`);
-  if (!Number.isSafeInteger(d["number"]) || d["number"] < 1) throw new CgBenchError(`${source}: "number" is not a pull request number`);
-  if (typeof d["headSha"] !== "string" || !/^[0-9a-f]{40}$/.test(d["headSha"])) throw new CgBenchError(`${source}: "headSha" is not a commit sha`);
-  if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${source}: "suite" is not a suite id`);
-  return { number: d["number"], headSha: d["headSha"], suite: d["suite"] };
-}
-async function reportFromArtifact(ctx, trigger) {
-  const { io, inputs, api } = ctx;
-  if (trigger.kind !== "workflow_run")
-    throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === "other" ? trigger.eventName : trigger.kind}`);
-  if (!inputs.artifactDir)
-    throw new CgBenchError(`mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job's artifact`);
-  const dir = inputs.artifactDir;
-  const prFile = join23(dir, "pr.json");
-  if (!presentAt(prFile)) throw new CgBenchError(`${prFile}: missing; is "artifact-dir" the downloaded cg-bench artifact?`);
-  const pr = parsePullRequestRef(readTextBeneath(dir, "pr.json", MAX_FILE_BYTES, "pull request reference", prFile), prFile);
-  if (pr.headSha !== trigger.headSha)
-    throw new CgBenchError(`${prFile}: headSha ${pr.headSha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
-  if (trigger.pullNumbers.length && !trigger.pullNumbers.includes(pr.number)) {
-    throw new CgBenchError(`${prFile}: pull request #${pr.number} is not one of this run's (${trigger.pullNumbers.join(", ")}); refusing the artifact`);
-  }
-  if (!api) throw new CgBenchError("mode: report needs a GitHub token to check the pull request");
-  let actual;
-  try {
-    actual = await api.pullRequestHead(pr.number);
-  } catch (error2) {
-    throw new CgBenchError(`cannot check pull request #${pr.number}: ${errorMessage(error2)}`);
-  }
-  const expected = { sha: trigger.headSha, repository: trigger.headRepository, branch: trigger.headBranch };
-  const mismatch = ["sha", "repository", "branch"].find((k) => actual[k] !== expected[k]);
-  if (mismatch) {
-    throw new CgBenchError(
-      `${prFile}: pull request #${pr.number} is ${actual.repository}:${actual.branch} at ${actual.sha.slice(0, 7)}, but this workflow run measured ${expected.repository}:${expected.branch} at ${expected.sha.slice(0, 7)}; refusing the artifact`
-    );
-  }
-  const head = readResults(join23(dir, "results.json"), dir);
-  const base = presentAt(join23(dir, "base.json")) ? readResults(join23(dir, "base.json"), dir) : void 0;
-  const comparison = base ? compareResults(base, head, { thresholdPercent: inputs.thresholdPercent }) : void 0;
-  const marker2 = commentMarker(pr.suite);
-  const suiteName = inputs.suite || void 0;
-  const input = { head, comparison, baselineSource: base ? "from the measuring workflow" : "none", suite: suiteName };
-  const measuringRun = Number.isSafeInteger(trigger.runId) && trigger.runId > 0 ? workflowRunUrl({ ...ctx.env, GITHUB_RUN_ID: String(trigger.runId) }) : void 0;
-  const artifact = `the artifact of ${measuringRun ? `[the measuring run](${measuringRun})` : "the measuring run"} (\`cg-bench diff base.json results.json --format markdown\` renders it whole)`;
-  const after = `
-${FORK_NOTE}
-`;
-  await io.writeSummary(summaryBody(marker2, input, artifact, void 0, after));
-  const runUrl = workflowRunUrl(ctx.env);
-  const body2 = reportBody(
-    marker2,
-    input,
-    { limit: GITHUB_COMMENT_LIMIT, fullReport: `${runUrl ? `[this run's job summary](${runUrl})` : "this run's job summary"} and ${artifact}` },
-    after
-  );
-  const suite = {
-    id: pr.suite,
-    name: inputs.suite || pr.suite,
-    marker: marker2,
-    statusContext: `${inputs.suite ? `cg-bench/${inputs.suite}` : "cg-bench"} (fork)`,
-    configPath: ""
-  };
-  await publishToPullRequest({ io, inputs, suite, api, env: ctx.env }, pr, body2, head, comparison);
-  io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
-  io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
-  const regressed = regressedNames(head, comparison);
-  if (inputs.failOnRegression && regressed.length) io.setFailed(regressedMessage({ count: regressed.length, names: regressed }));
-}
+import { join as join33, resolve as resolve10 } from "node:path";
 
 // src/github/baseline-store.ts
 import { createHash as createHash9 } from "node:crypto";
-import { join as join29 } from "node:path";
+import { join as join31 } from "node:path";
 
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
@@ -52626,7 +53121,7 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname12(p) {
+function dirname13(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
@@ -52740,14 +53235,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname12(tempKey);
+    let parent = dirname13(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname12(tempKey);
+      parent = dirname13(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -52914,9 +53409,9 @@ function parseCommaParts(str2, budget) {
       return void 0;
     }
     if (!m) {
-      const tail = str2.split(",");
-      tail[0] = carry + tail[0];
-      pushAll(parts, tail);
+      const tail2 = str2.split(",");
+      tail2[0] = carry + tail2[0];
+      pushAll(parts, tail2);
       return parts;
     }
     const { pre, body: body2, post } = m;
@@ -52963,7 +53458,7 @@ function gte(i, y) {
 }
 function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
   const out = [];
-  let length = 0;
+  let length2 = 0;
   let nonEmpty;
   outer: for (let a = 0; a < acc.length; a++) {
     const prefix2 = acc[a] + pre;
@@ -52977,10 +53472,10 @@ function combine(acc, pre, values, max, maxLength, dropEmpties, budget) {
       if (out.length >= max)
         break outer;
       const expansion = prefix2 + vs[v];
-      if (length + expansion.length > maxLength)
+      if (length2 + expansion.length > maxLength)
         break outer;
       out.push(expansion);
-      length += expansion.length;
+      length2 += expansion.length;
     }
   }
   budget.remaining -= out.length;
@@ -53004,7 +53499,7 @@ function expandSequence(body2, isAlphaSequence, max, maxLength, budget) {
   }
   const pad = n.some(isPadded);
   const cost = pad ? width : 1;
-  let length = 0;
+  let length2 = 0;
   for (let i = x; test(i, y) && N.length < max; i += incr) {
     budget.remaining -= cost;
     if (budget.remaining < 0) {
@@ -53030,10 +53525,10 @@ function expandSequence(body2, isAlphaSequence, max, maxLength, budget) {
         }
       }
     }
-    if (length + c.length > maxLength)
+    if (length2 + c.length > maxLength)
       break;
     N.push(c);
-    length += c.length;
+    length2 += c.length;
   }
   return N;
 }
@@ -54456,7 +54951,7 @@ var Minimatch = class {
   #matchGlobstar(file, pattern, partial, fileIndex, patternIndex) {
     const firstgs = pattern.indexOf(GLOBSTAR, patternIndex);
     const lastgs = pattern.lastIndexOf(GLOBSTAR);
-    const [head, body2, tail] = partial ? [
+    const [head2, body2, tail2] = partial ? [
       pattern.slice(patternIndex, firstgs),
       pattern.slice(firstgs + 1),
       []
@@ -54465,30 +54960,30 @@ var Minimatch = class {
       pattern.slice(firstgs + 1, lastgs),
       pattern.slice(lastgs + 1)
     ];
-    if (head.length) {
-      const fileHead = file.slice(fileIndex, fileIndex + head.length);
-      if (!this.#matchOne(fileHead, head, partial, 0, 0)) {
+    if (head2.length) {
+      const fileHead = file.slice(fileIndex, fileIndex + head2.length);
+      if (!this.#matchOne(fileHead, head2, partial, 0, 0)) {
         return false;
       }
-      fileIndex += head.length;
-      patternIndex += head.length;
+      fileIndex += head2.length;
+      patternIndex += head2.length;
     }
     let fileTailMatch = 0;
-    if (tail.length) {
-      if (tail.length + fileIndex > file.length)
+    if (tail2.length) {
+      if (tail2.length + fileIndex > file.length)
         return false;
-      let tailStart = file.length - tail.length;
-      if (this.#matchOne(file, tail, partial, tailStart, 0)) {
-        fileTailMatch = tail.length;
+      let tailStart = file.length - tail2.length;
+      if (this.#matchOne(file, tail2, partial, tailStart, 0)) {
+        fileTailMatch = tail2.length;
       } else {
-        if (file[file.length - 1] !== "" || fileIndex + tail.length === file.length) {
+        if (file[file.length - 1] !== "" || fileIndex + tail2.length === file.length) {
           return false;
         }
         tailStart--;
-        if (!this.#matchOne(file, tail, partial, tailStart, 0)) {
+        if (!this.#matchOne(file, tail2, partial, tailStart, 0)) {
           return false;
         }
-        fileTailMatch = tail.length + 1;
+        fileTailMatch = tail2.length + 1;
       }
     }
     if (!body2.length) {
@@ -54758,12 +55253,12 @@ var Path = class {
         this.segments = itemPath.split(path6.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname12(remaining);
+        let dir = dirname13(remaining);
         while (dir !== remaining) {
-          const basename6 = path6.basename(remaining);
-          this.segments.unshift(basename6);
+          const basename7 = path6.basename(remaining);
+          this.segments.unshift(basename7);
           remaining = dir;
-          dir = dirname12(remaining);
+          dir = dirname13(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -54775,7 +55270,7 @@ var Path = class {
         segment = normalizeSeparators2(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname12(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname13(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
           assert2(!segment.includes(path6.sep), `Parameter 'itemPath' contains unexpected path separators`);
@@ -54866,7 +55361,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname12(itemPath) === itemPath) {
+    if (dirname13(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS6 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -65733,7 +66228,7 @@ var BufferScheduler = class {
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire } from "node:module";
-import { dirname as dirname13 } from "node:path";
+import { dirname as dirname14 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
 var require2;
@@ -65742,7 +66237,7 @@ var __dirname;
 if (__isNode__) {
   require2 = createRequire(import.meta.url);
   __filename = fileURLToPath2(import.meta.url);
-  __dirname = dirname13(__filename);
+  __dirname = dirname14(__filename);
 }
 var NativeCRC64 = (() => {
   var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
@@ -67265,8 +67760,8 @@ var NativeCRC64 = (() => {
       HEAPU32[pnum >> 2] = num;
       return 0;
     }
-    function intArrayFromString(stringy, dontAddNull, length) {
-      var len = length > 0 ? length : lengthBytesUTF8(stringy) + 1;
+    function intArrayFromString(stringy, dontAddNull, length2) {
+      var len = length2 > 0 ? length2 : lengthBytesUTF8(stringy) + 1;
       var u8array = new Array(len);
       var numBytesWritten = stringToUTF8Array(stringy, u8array, 0, u8array.length);
       if (dontAddNull) u8array.length = numBytesWritten;
@@ -67966,20 +68461,20 @@ var NativeCRC64 = (() => {
     Crc64Hash.__cache__ = {};
     Module["Crc64Hash"] = Crc64Hash;
     Crc64Hash.prototype["OnAppend"] = Crc64Hash.prototype.OnAppend = /** @suppress {undefinedVars, duplicate} @this{Object} */
-    function(data, length) {
+    function(data, length2) {
       var self2 = this.ptr;
       if (data && typeof data === "object") data = data.ptr;
-      if (length && typeof length === "object") length = length.ptr;
-      _emscripten_bind_Crc64Hash_OnAppend_2(self2, data, length);
+      if (length2 && typeof length2 === "object") length2 = length2.ptr;
+      _emscripten_bind_Crc64Hash_OnAppend_2(self2, data, length2);
     };
     ;
     Crc64Hash.prototype["OnFinal"] = Crc64Hash.prototype.OnFinal = /** @suppress {undefinedVars, duplicate} @this{Object} */
-    function(data, length, result) {
+    function(data, length2, result) {
       var self2 = this.ptr;
       if (data && typeof data === "object") data = data.ptr;
-      if (length && typeof length === "object") length = length.ptr;
+      if (length2 && typeof length2 === "object") length2 = length2.ptr;
       if (result && typeof result === "object") result = result.ptr;
-      _emscripten_bind_Crc64Hash_OnFinal_3(self2, data, length, result);
+      _emscripten_bind_Crc64Hash_OnFinal_3(self2, data, length2, result);
     };
     ;
     Crc64Hash.prototype["__destroy__"] = Crc64Hash.prototype.__destroy__ = /** @suppress {undefinedVars, duplicate} @this{Object} */
@@ -85649,9 +86144,9 @@ var AvroParser = class _AvroParser {
    * @param length -
    * @param options -
    */
-  static async readFixedBytes(stream2, length, options = {}) {
-    const bytes = await stream2.read(length, { abortSignal: options.abortSignal });
-    if (bytes.length !== length) {
+  static async readFixedBytes(stream2, length2, options = {}) {
+    const bytes = await stream2.read(length2, { abortSignal: options.abortSignal });
+    if (bytes.length !== length2) {
       throw new Error("Hit stream end.");
     }
     return bytes;
@@ -89170,17 +89665,17 @@ var BlockBlobClient = class _BlockBlobClient extends BlobClient {
         stream2,
         bufferSize,
         maxConcurrency,
-        async (body2, length) => {
+        async (body2, length2) => {
           const blockID = generateBlockID(blockIDPrefix, blockNum);
           blockList.push(blockID);
           blockNum++;
-          await this.stageBlock(blockID, body2, length, {
+          await this.stageBlock(blockID, body2, length2, {
             customerProvidedKey: options.customerProvidedKey,
             conditions: options.conditions,
             encryptionScope: options.encryptionScope,
             tracingOptions: updatedOptions.tracingOptions
           });
-          transferProgress += length;
+          transferProgress += length2;
           if (options.onProgress) {
             options.onProgress({ loadedBytes: transferProgress });
           }
@@ -90427,14 +90922,14 @@ function downloadCacheHttpClientConcurrent(archiveLocation, archivePath, options
       if (lengthHeader === void 0 || lengthHeader === null) {
         throw new Error("Content-Length not found on blob response");
       }
-      const length = parseInt(lengthHeader);
-      if (Number.isNaN(length)) {
-        throw new Error(`Could not interpret Content-Length: ${length}`);
+      const length2 = parseInt(lengthHeader);
+      if (Number.isNaN(length2)) {
+        throw new Error(`Could not interpret Content-Length: ${length2}`);
       }
       const downloads = [];
       const blockSize = 4 * 1024 * 1024;
-      for (let offset = 0; offset < length; offset += blockSize) {
-        const count = Math.min(blockSize, length - offset);
+      for (let offset = 0; offset < length2; offset += blockSize) {
+        const count = Math.min(blockSize, length2 - offset);
         downloads.push({
           offset,
           promiseGetter: () => __awaiter13(this, void 0, void 0, function* () {
@@ -90445,7 +90940,7 @@ function downloadCacheHttpClientConcurrent(archiveLocation, archivePath, options
       downloads.reverse();
       let actives = 0;
       let bytesDownloaded = 0;
-      const progress = new DownloadProgress(length);
+      const progress = new DownloadProgress(length2);
       progress.startDisplayTimer();
       const progressFn = progress.onProgress();
       const activeDownloads = [];
@@ -90950,8 +91445,8 @@ var CacheScope$Type = class extends import_runtime5.MessageType {
       (0, import_runtime3.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
-    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+  internalBinaryRead(reader, length2, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length2;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
       switch (fieldNo) {
@@ -91008,8 +91503,8 @@ var CacheMetadata$Type = class extends import_runtime10.MessageType {
       (0, import_runtime8.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
-    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+  internalBinaryRead(reader, length2, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length2;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
       switch (fieldNo) {
@@ -91073,8 +91568,8 @@ var CreateCacheEntryRequest$Type = class extends import_runtime15.MessageType {
       (0, import_runtime13.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
-    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+  internalBinaryRead(reader, length2, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length2;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
       switch (fieldNo) {
@@ -91148,8 +91643,8 @@ var CreateCacheEntryResponse$Type = class extends import_runtime15.MessageType {
       (0, import_runtime13.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
-    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+  internalBinaryRead(reader, length2, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length2;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
       switch (fieldNo) {
@@ -91224,8 +91719,8 @@ var FinalizeCacheEntryUploadRequest$Type = class extends import_runtime15.Messag
       (0, import_runtime13.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
-    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+  internalBinaryRead(reader, length2, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length2;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
       switch (fieldNo) {
@@ -91305,8 +91800,8 @@ var FinalizeCacheEntryUploadResponse$Type = class extends import_runtime15.Messa
       (0, import_runtime13.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
-    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+  internalBinaryRead(reader, length2, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length2;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
       switch (fieldNo) {
@@ -91382,8 +91877,8 @@ var GetCacheEntryDownloadURLRequest$Type = class extends import_runtime15.Messag
       (0, import_runtime13.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
-    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+  internalBinaryRead(reader, length2, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length2;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
       switch (fieldNo) {
@@ -91463,8 +91958,8 @@ var GetCacheEntryDownloadURLResponse$Type = class extends import_runtime15.Messa
       (0, import_runtime13.reflectionMergePartial)(this, message, value);
     return message;
   }
-  internalBinaryRead(reader, length, options, target) {
-    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length;
+  internalBinaryRead(reader, length2, options, target) {
+    let message = target !== null && target !== void 0 ? target : this.create(), end = reader.pos + length2;
     while (reader.pos < end) {
       let [fieldNo, wireType] = reader.tag();
       switch (fieldNo) {
@@ -92405,22 +92900,22 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/cache-directory.ts
-import { mkdirSync as mkdirSync15, rmSync as rmSync11 } from "node:fs";
-import { join as join28 } from "node:path";
+import { mkdirSync as mkdirSync16, rmSync as rmSync14 } from "node:fs";
+import { join as join30 } from "node:path";
 function cacheDirectory(root, suiteId) {
-  const dir = join28(root, suiteId);
+  const dir = join30(root, suiteId);
   return {
     dir,
     get available() {
       return isFeatureAvailable();
     },
     async restore(key, prefixes = []) {
-      rmSync11(dir, { recursive: true, force: true });
+      rmSync14(dir, { recursive: true, force: true });
       return restoreCache([dir], key, prefixes);
     },
     async save(key, write) {
-      rmSync11(dir, { recursive: true, force: true });
-      mkdirSync15(dir, { recursive: true });
+      rmSync14(dir, { recursive: true, force: true });
+      mkdirSync16(dir, { recursive: true });
       write(dir);
       try {
         const id = await saveCache2([dir], key);
@@ -92449,7 +92944,7 @@ function keyFor(suite, request2) {
 }
 function actionsCacheStore(suite, log2) {
   const cached = cacheDirectory("/tmp/cg-bench-baseline", suite.id);
-  const file = join29(cached.dir, "results.json");
+  const file = join31(cached.dir, "results.json");
   return {
     async restore(request2) {
       if (!cached.available) {
@@ -92479,7 +92974,7 @@ function actionsCacheStore(suite, log2) {
 }
 
 // src/github/history-store.ts
-import { join as join30 } from "node:path";
+import { join as join32 } from "node:path";
 var FORMAT2 = "cg-bench-history/1";
 var HISTORY_LIMIT = 64 * MiB;
 function parseHistory(text2, source) {
@@ -92499,7 +92994,7 @@ function parseHistory(text2, source) {
 }
 function actionsCacheHistory(suite, env, log2) {
   const cached = cacheDirectory("/tmp/cg-bench-history", suite.id);
-  const file = join30(cached.dir, "history.json");
+  const file = join32(cached.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
@@ -92523,6 +93018,97 @@ function actionsCacheHistory(suite, env, log2) {
   };
 }
 
+// src/github/comment.ts
+async function writeComment(api, issue2, existing, body2) {
+  const fitted = fitComment(body2, GITHUB_COMMENT_LIMIT);
+  return existing ? (await api.updateComment(existing.id, fitted)).url : (await api.createComment(issue2, fitted)).url;
+}
+
+// src/github/status.ts
+function thresholds(comparison) {
+  return [...new Set(comparison.benchmarks.map((b) => `${b.thresholdPercent}%`))].join("/");
+}
+function commitStatus(head2, comparison, failOnRegression) {
+  const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;
+  if (failed) return { state: "failure", description: `${countPhrase("failed", failed)} benchmark${failed === 1 ? "" : "s"}` };
+  if (!comparison) return { state: "success", description: `${head2.benchmarks.length} measured, no baseline to compare with` };
+  if (!comparison.comparable) return { state: "success", description: `not comparable with the baseline: ${comparison.differences.join("; ")}` };
+  const { regression, improvement } = comparison.counts;
+  const over = `over ${thresholds(comparison)}`;
+  if (regression)
+    return {
+      state: failOnRegression ? "failure" : "success",
+      description: `${countPhrase("regression", regression)} ${over}${improvement ? `, ${countPhrase("improvement", improvement)}` : ""}`
+    };
+  return { state: "success", description: improvement ? `${countPhrase("improvement", improvement)} ${over}, no regressions` : `no change ${over}` };
+}
+
+// src/github/publish.ts
+function gitHubBodies(marker2, input, where3) {
+  const { wholeReport, runUrl, trend, after = "" } = where3;
+  const inSummary = `${runUrl ? `[this run's job summary](${runUrl})` : "this run's job summary"} and ${wholeReport}`;
+  return {
+    summary: summaryBody(marker2, input, wholeReport, trend, after),
+    comment: reportBody(marker2, input, { limit: GITHUB_COMMENT_LIMIT, fullReport: inSummary }, after)
+  };
+}
+function shouldComment(mode, comparison, head2) {
+  if (mode === "always") return true;
+  const failed = head2.benchmarks.some((b) => b.status !== "ok");
+  if (!comparison) return failed;
+  const c = comparison.counts;
+  return failed || !comparison.comparable || c.regression + c.improvement + c.new + c.removed + c.failed > 0;
+}
+function denied(io, what, error2) {
+  const status = error2.status;
+  if (status === 403 || status === 404) {
+    io.warning(
+      `Cannot ${what}: the token may not write to this repository (HTTP ${status}; fork pull requests get a read-only token: see the fork-safe workflow pair in the README). The report is in the job summary.`
+    );
+  } else io.warning(`Cannot ${what}: ${errorMessage(error2)}. The report is in the job summary.`);
+}
+async function setCommitStatus(ctx, sha, head2, comparison) {
+  const { io, inputs, suite, api } = ctx;
+  if (!inputs.status || !api) return;
+  const status = commitStatus(head2, comparison, inputs.failOnRegression);
+  const runUrl = ctx.env["GITHUB_RUN_ID"] ? `${ctx.env["GITHUB_SERVER_URL"] ?? "https://github.com"}/${ctx.env["GITHUB_REPOSITORY"]}/actions/runs/${ctx.env["GITHUB_RUN_ID"]}` : void 0;
+  try {
+    await api.setStatus(sha, { ...status, context: suite.statusContext, targetUrl: runUrl });
+  } catch (error2) {
+    denied(io, "set the commit status", error2);
+  }
+}
+async function publishToPullRequest(ctx, pr, body2, head2, comparison) {
+  const { io, inputs, suite, api } = ctx;
+  if (!api) {
+    io.warning("No GitHub token: no comment and no status (the job summary has the report).");
+    return;
+  }
+  if (inputs.comment !== "never") {
+    try {
+      const existing = await api.findComment(pr.number, suite.marker);
+      if (existing || shouldComment(inputs.comment, comparison, head2)) {
+        const url2 = await writeComment(api, pr.number, existing, body2);
+        io.info(`${existing ? "Updated" : "Created"} the comment ${url2}`);
+        io.setOutput("comment-url", url2);
+      }
+    } catch (error2) {
+      denied(io, "comment on the pull request", error2);
+    }
+  }
+  await setCommitStatus(ctx, pr.headSha, head2, comparison);
+}
+
+// src/github/urls.ts
+function commitUrl(env, sha) {
+  const repository = env["GITHUB_REPOSITORY"];
+  return repository ? `${env["GITHUB_SERVER_URL"] || "https://github.com"}/${repository}/commit/${sha}` : void 0;
+}
+function workflowRunUrl(env) {
+  const id = env["GITHUB_RUN_ID"];
+  return id && env["GITHUB_REPOSITORY"] ? `${env["GITHUB_SERVER_URL"] || "https://github.com"}/${env["GITHUB_REPOSITORY"]}/actions/runs/${id}` : void 0;
+}
+
 // src/github/adapter.ts
 function mergeGroupBaseline(group) {
   if (!group.baseSha) return { kind: "change", baseline: { none: "the merge_group event names no base commit (merge_group.base_sha)" } };
@@ -92531,10 +93117,10 @@ function mergeGroupBaseline(group) {
     baseline: { sha: group.baseSha, what: "merge group base", why: "merge queue: the base branch commit the merge group is built on, merge_group.base_sha" }
   };
 }
-function setOutputs(io, outRoot, head, comparison, source, saved = false) {
+function setOutputs(io, outRoot, head2, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
-  if (head) io.setOutput("results", join31(outRoot, "head", "results.json"));
-  io.setOutput("report", join31(outRoot, "report.md"));
+  if (head2) io.setOutput("results", join33(outRoot, "head", "results.json"));
+  io.setOutput("report", join33(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -92595,26 +93181,25 @@ ${message}
 `);
     },
     async publish(report) {
-      const { head, comparison, input, trend } = report;
-      const runUrl = workflowRunUrl(ctx.env);
+      const { head: head2, comparison, input, trend } = report;
       const reportMd = `\`report.md\` in the action's \`output-dir\` (upload it with actions/upload-artifact to keep it)`;
-      await io.writeSummary(summaryBody(suite.marker, input, reportMd, trend));
-      const inSummary = runUrl ? `[this run's job summary](${runUrl}) and ${reportMd}` : `this run's job summary and ${reportMd}`;
-      const body2 = reportBody(suite.marker, input, { limit: GITHUB_COMMENT_LIMIT, fullReport: inSummary });
-      io.info(headline(head, comparison));
+      const { summary: summary3, comment: body2 } = gitHubBodies(suite.marker, input, { wholeReport: reportMd, runUrl: workflowRunUrl(ctx.env), trend });
+      await io.writeSummary(summary3);
+      io.info(headline2(head2, comparison));
       if (trigger.kind === "pull_request") {
-        writeArtifact(join31(ctx.outRoot, "artifact"), { number: trigger.number, headSha: trigger.headSha, suite: suite.id }, head, report.baseline);
         if (trigger.fork) {
           io.notice(
-            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join31(ctx.outRoot, "artifact")} as an artifact.`
+            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join33(ctx.outRoot, "artifact")} as an artifact.`
           );
-        } else await publishToPullRequest(ctx, trigger, body2, head, comparison);
+        } else await publishToPullRequest(ctx, trigger, body2, head2, comparison);
       } else if (trigger.kind === "merge_group") {
-        await setCommitStatus(ctx, trigger.headSha, head, comparison);
+        await setCommitStatus(ctx, trigger.headSha, head2, comparison);
       }
-      setOutputs(io, ctx.outRoot, head, comparison, report.baselineSource, report.baselineSaved);
+      setOutputs(io, ctx.outRoot, head2, comparison, report.baselineSource, report.baselineSaved);
     },
-    shardDir: () => join31(ctx.outRoot, "shard"),
+    // The fork-safe pair's artifact: a fork's pull request is reported by the workflow_run workflow (mode: report).
+    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join33(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
+    shardDir: () => join33(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -97127,8 +97712,8 @@ function createGitHubApi(token, repository, log2) {
     () => GITHUB_ACTIONS_BOT
   );
   return {
-    async mergeBase(base, head) {
-      const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head}`, per_page: 1 });
+    async mergeBase(base, head2) {
+      const { data } = await octokit.rest.repos.compareCommitsWithBasehead({ owner, repo, basehead: `${base}...${head2}`, per_page: 1 });
       return data.merge_base_commit.sha;
     },
     async findComment(issue2, marker2) {
@@ -97165,6 +97750,76 @@ function createGitHubApi(token, repository, log2) {
   };
 }
 
+// src/github/artifact.ts
+var FORK_NOTE = "_These numbers come from the pull request's own workflow run: cg-bench checked that they are consistent and belong to this pull request's commit, but that run was the fork's to control._";
+function forkReportJob(ctx, trigger) {
+  const { io, inputs, api } = ctx;
+  if (trigger.kind !== "workflow_run")
+    throw new CgBenchError(`mode: report runs on workflow_run events, not ${trigger.kind === "other" ? trigger.eventName : trigger.kind}`);
+  if (!inputs.artifactDir)
+    throw new CgBenchError(`mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job's artifact`);
+  const dir = inputs.artifactDir;
+  let pullRequest = 0;
+  return {
+    log: io,
+    thresholdPercent: inputs.thresholdPercent,
+    failOnRegression: inputs.failOnRegression,
+    handOver: { root: dir, sub: "", shown: dir, missing: 'is "artifact-dir" the downloaded cg-bench artifact?' },
+    // The fork's run wrote the hand-over's words: not shown.
+    baselineSourceShown: "from the measuring workflow",
+    shortSha: (sha) => sha.slice(0, 7),
+    commitUrl: (sha) => commitUrl(ctx.env, sha),
+    baselineCommit: () => void 0,
+    async accept(handOver) {
+      const file = `${dir}/report-job.json`;
+      const pr = handOver.pullRequest;
+      if (!pr) throw new CgBenchError(`${file}: names no pull request; refusing the artifact`);
+      if (handOver.sha !== trigger.headSha)
+        throw new CgBenchError(`${file}: sha ${handOver.sha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
+      if (trigger.pullNumbers.length && !trigger.pullNumbers.includes(pr))
+        throw new CgBenchError(`${file}: pull request #${pr} is not one of this run's (${trigger.pullNumbers.join(", ")}); refusing the artifact`);
+      if (!api) throw new CgBenchError("mode: report needs a GitHub token to check the pull request");
+      let actual;
+      try {
+        actual = await api.pullRequestHead(pr);
+      } catch (error2) {
+        throw new CgBenchError(`cannot check pull request #${pr}: ${errorMessage(error2)}`);
+      }
+      const expected = { sha: trigger.headSha, repository: trigger.headRepository, branch: trigger.headBranch };
+      const mismatch = ["sha", "repository", "branch"].find((k) => actual[k] !== expected[k]);
+      if (mismatch) {
+        throw new CgBenchError(
+          `${file}: pull request #${pr} is ${actual.repository}:${actual.branch} at ${actual.sha.slice(0, 7)}, but this workflow run measured ${expected.repository}:${expected.branch} at ${expected.sha.slice(0, 7)}; refusing the artifact`
+        );
+      }
+      pullRequest = pr;
+      return {
+        id: handOver.suite,
+        name: inputs.suite || handOver.suite,
+        heading: inputs.suite || void 0,
+        marker: commentMarker(handOver.suite),
+        statusContext: `${inputs.suite ? `cg-bench/${inputs.suite}` : "cg-bench"} (fork)`,
+        configPath: ""
+      };
+    },
+    async publishReport(suite, { head: head2, comparison, input }) {
+      const measuringRun = Number.isSafeInteger(trigger.runId) && trigger.runId > 0 ? workflowRunUrl({ ...ctx.env, GITHUB_RUN_ID: String(trigger.runId) }) : void 0;
+      const artifact = `the artifact of ${measuringRun ? `[the measuring run](${measuringRun})` : "the measuring run"} (\`cg-bench diff base.json head.json --format markdown\` renders it whole)`;
+      const { summary: summary3, comment: body2 } = gitHubBodies(suite.marker, input, {
+        wholeReport: artifact,
+        runUrl: workflowRunUrl(ctx.env),
+        after: `
+${FORK_NOTE}
+`
+      });
+      await io.writeSummary(summary3);
+      await publishToPullRequest({ io, inputs, suite, api, env: ctx.env }, { number: pullRequest, headSha: trigger.headSha }, body2, head2, comparison);
+      io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
+      io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
+    }
+  };
+}
+
 // src/github/event.ts
 var obj = (v) => typeof v === "object" && v !== null ? v : {};
 var str = (v) => typeof v === "string" ? v : "";
@@ -97174,13 +97829,13 @@ function triggerFrom(eventName, payload, env) {
   if (eventName === "pull_request_target") throw new CgBenchError(PULL_REQUEST_TARGET_REFUSED);
   if (eventName === "pull_request") {
     const pr = obj(p["pull_request"]);
-    const head = obj(pr["head"]);
+    const head2 = obj(pr["head"]);
     const base = obj(pr["base"]);
-    const headRepo = str(obj(head["repo"])["full_name"]);
+    const headRepo = str(obj(head2["repo"])["full_name"]);
     return {
       kind: "pull_request",
       number: Number(pr["number"] ?? p["number"]),
-      headSha: str(head["sha"]),
+      headSha: str(head2["sha"]),
       baseSha: str(base["sha"]),
       baseRef: str(base["ref"]),
       fork: headRepo !== (str(obj(base["repo"])["full_name"]) || env.repository)
@@ -97291,7 +97946,7 @@ var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync8(join32(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync8(join34(actionDir2, "image.lock.json"), "utf8"));
     const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
     if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
     return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
@@ -97305,7 +97960,7 @@ function createMeasurer(ctx, actionDir2) {
   if (jobs) log2(jobs);
   if (insideImage(ctx.env)) {
     ctx.io.info("Running inside the cg-bench image: measuring in this container.");
-    return inProcessMeasurer({ jobs: ctx.inputs.jobs, exclude: [".git"], log: log2 });
+    return inImageMeasurer({ jobs: ctx.inputs.jobs, exclude: [".git"], log: log2 });
   }
   const engine = engineFromEnv(ctx.env);
   const image = imageReference(ctx.inputs, actionDir2);
@@ -97341,7 +97996,7 @@ async function runAction(io, env, actionDir2) {
     };
     const mode = inputs.mode === "auto" ? trigger.kind === "workflow_run" ? "report" : "measure" : inputs.mode;
     if (mode === "report") {
-      await reportFromArtifact(ctx, trigger);
+      failIfNeeded(io, await runReportJob(forkReportJob(ctx, trigger)));
       return;
     }
     if (mode === "merge") {
@@ -97362,9 +98017,9 @@ async function runAction(io, env, actionDir2) {
 }
 
 // src/run/interrupt.ts
-import { constants as constants10 } from "node:os";
+import { constants as constants11 } from "node:os";
 function interruptExitCode(signal) {
-  return 128 + constants10.signals[signal];
+  return 128 + constants11.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
@@ -97379,7 +98034,7 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join33(dirname14(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join35(dirname15(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

@@ -4576,7 +4576,7 @@ var require_resolve_block_scalar = __commonJS({
         onError(error, "UNEXPECTED_TOKEN", `Block scalar header includes extra characters: ${source}`);
       let hasSpace = false;
       let comment = "";
-      let length = source.length;
+      let length2 = source.length;
       for (let i = 1; i < props.length; ++i) {
         const token = props[i];
         switch (token.type) {
@@ -4584,19 +4584,19 @@ var require_resolve_block_scalar = __commonJS({
             hasSpace = true;
           // fallthrough
           case "newline":
-            length += token.source.length;
+            length2 += token.source.length;
             break;
           case "comment":
             if (strict && !hasSpace) {
               const message = "Comments must be separated from other tokens by white space characters";
               onError(token, "MISSING_CHAR", message);
             }
-            length += token.source.length;
+            length2 += token.source.length;
             comment = token.source.substring(1);
             break;
           case "error":
             onError(token, "UNEXPECTED_TOKEN", token.message);
-            length += token.source.length;
+            length2 += token.source.length;
             break;
           /* istanbul ignore next should not happen */
           default: {
@@ -4604,11 +4604,11 @@ var require_resolve_block_scalar = __commonJS({
             onError(token, "UNEXPECTED_TOKEN", message);
             const ts = token.source;
             if (ts && typeof ts === "string")
-              length += ts.length;
+              length2 += ts.length;
           }
         }
       }
-      return { mode, indent, chomp, comment, length };
+      return { mode, indent, chomp, comment, length: length2 };
     }
     function splitLines(source) {
       const split = source.split(/\n( *)/);
@@ -4758,9 +4758,9 @@ var require_resolve_flow_scalar = __commonJS({
             while (next === " " || next === "	")
               next = source[++i + 1];
           } else if (next === "x" || next === "u" || next === "U") {
-            const length = next === "x" ? 2 : next === "u" ? 4 : 8;
-            res += parseCharCode(source, i + 1, length, onError);
-            i += length;
+            const length2 = next === "x" ? 2 : next === "u" ? 4 : 8;
+            res += parseCharCode(source, i + 1, length2, onError);
+            i += length2;
           } else {
             const raw = source.substr(i - 1, 2);
             onError(i - 1, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
@@ -4829,14 +4829,14 @@ var require_resolve_flow_scalar = __commonJS({
       "\\": "\\",
       "	": "	"
     };
-    function parseCharCode(source, offset, length, onError) {
-      const cc = source.substr(offset, length);
-      const ok = cc.length === length && /^[0-9a-fA-F]+$/.test(cc);
+    function parseCharCode(source, offset, length2, onError) {
+      const cc = source.substr(offset, length2);
+      const ok = cc.length === length2 && /^[0-9a-fA-F]+$/.test(cc);
       const code = ok ? parseInt(cc, 16) : NaN;
       try {
         return String.fromCodePoint(code);
       } catch {
-        const raw = source.substr(offset - 2, length + 2);
+        const raw = source.substr(offset - 2, length2 + 2);
         onError(offset - 2, "BAD_DQ_ESCAPE", `Invalid escape sequence ${raw}`);
         return raw;
       }
@@ -5356,10 +5356,10 @@ var require_cst_scalar = __commonJS({
         case "|":
         case ">": {
           const he = source.indexOf("\n");
-          const head = source.substring(0, he);
+          const head2 = source.substring(0, he);
           const body = source.substring(he + 1) + "\n";
           const props = [
-            { type: "block-scalar-header", offset, indent, source: head }
+            { type: "block-scalar-header", offset, indent, source: head2 }
           ];
           if (!addEndtoBlockProps(props, end))
             props.push({ type: "newline", offset: -1, indent, source: "\n" });
@@ -5419,19 +5419,19 @@ var require_cst_scalar = __commonJS({
     }
     function setBlockScalarValue(token, source) {
       const he = source.indexOf("\n");
-      const head = source.substring(0, he);
+      const head2 = source.substring(0, he);
       const body = source.substring(he + 1) + "\n";
       if (token.type === "block-scalar") {
         const header = token.props[0];
         if (header.type !== "block-scalar-header")
           throw new Error("Invalid block scalar header");
-        header.source = head;
+        header.source = head2;
         token.source = body;
       } else {
         const { offset } = token;
         const indent = "indent" in token ? token.indent : -1;
         const props = [
-          { type: "block-scalar-header", offset, indent, source: head }
+          { type: "block-scalar-header", offset, indent, source: head2 }
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
@@ -7743,11 +7743,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants8);
+          this.rhs = optimizeExpr(this.rhs, names, constants9);
         return this;
       }
       get names() {
@@ -7764,10 +7764,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants8);
+        this.rhs = optimizeExpr(this.rhs, names, constants9);
         return this;
       }
       get names() {
@@ -7828,8 +7828,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants8) {
-        this.code = optimizeExpr(this.code, names, constants8);
+      optimizeNames(names, constants9) {
+        this.code = optimizeExpr(this.code, names, constants9);
         return this;
       }
       get names() {
@@ -7858,12 +7858,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants8))
+          if (n.optimizeNames(names, constants9))
             continue;
           subtractNames(names, n.names);
           nodes.splice(i, 1);
@@ -7916,12 +7916,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants8);
-        if (!(super.optimizeNames(names, constants8) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants9);
+        if (!(super.optimizeNames(names, constants9) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants8);
+        this.condition = optimizeExpr(this.condition, names, constants9);
         return this;
       }
       get names() {
@@ -7944,10 +7944,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants8) {
-        if (!super.optimizeNames(names, constants8))
+      optimizeNames(names, constants9) {
+        if (!super.optimizeNames(names, constants9))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants8);
+        this.iteration = optimizeExpr(this.iteration, names, constants9);
         return this;
       }
       get names() {
@@ -7983,10 +7983,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants8) {
-        if (!super.optimizeNames(names, constants8))
+      optimizeNames(names, constants9) {
+        if (!super.optimizeNames(names, constants9))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants8);
+        this.iterable = optimizeExpr(this.iterable, names, constants9);
         return this;
       }
       get names() {
@@ -8028,11 +8028,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants8) {
+      optimizeNames(names, constants9) {
         var _a, _b;
-        super.optimizeNames(names, constants8);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants8);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants8);
+        super.optimizeNames(names, constants9);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants9);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants9);
         return this;
       }
       get names() {
@@ -8333,7 +8333,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants8) {
+    function optimizeExpr(expr, names, constants9) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -8348,14 +8348,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants8[n.str];
+        const c = constants9[n.str];
         if (c === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
         return c;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants8[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants9[c.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -9381,11 +9381,11 @@ var require_fast_deep_equal = __commonJS({
       if (a === b) return true;
       if (a && b && typeof a == "object" && typeof b == "object") {
         if (a.constructor !== b.constructor) return false;
-        var length, i, keys;
+        var length2, i, keys;
         if (Array.isArray(a)) {
-          length = a.length;
-          if (length != b.length) return false;
-          for (i = length; i-- !== 0; )
+          length2 = a.length;
+          if (length2 != b.length) return false;
+          for (i = length2; i-- !== 0; )
             if (!equal(a[i], b[i])) return false;
           return true;
         }
@@ -9393,11 +9393,11 @@ var require_fast_deep_equal = __commonJS({
         if (a.valueOf !== Object.prototype.valueOf) return a.valueOf() === b.valueOf();
         if (a.toString !== Object.prototype.toString) return a.toString() === b.toString();
         keys = Object.keys(a);
-        length = keys.length;
-        if (length !== Object.keys(b).length) return false;
-        for (i = length; i-- !== 0; )
+        length2 = keys.length;
+        if (length2 !== Object.keys(b).length) return false;
+        for (i = length2; i-- !== 0; )
           if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
-        for (i = length; i-- !== 0; ) {
+        for (i = length2; i-- !== 0; ) {
           var key = keys[i];
           if (!equal(a[key], b[key])) return false;
         }
@@ -10523,9 +10523,9 @@ var require_utils = __commonJS({
         }
       }
       if (bestLength < 2) return hextets.join(":");
-      const head = hextets.slice(0, bestStart).join(":");
-      const tail = hextets.slice(bestStart + bestLength).join(":");
-      return head + "::" + tail;
+      const head2 = hextets.slice(0, bestStart).join(":");
+      const tail2 = hextets.slice(bestStart + bestLength).join(":");
+      return head2 + "::" + tail2;
     }
     function normalizeIPv6Address(input) {
       const compression = input.indexOf("::");
@@ -11244,50 +11244,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative11, options, skipNormalization) {
+    function resolveComponent(base, relative12, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative11 = parse2(serialize(relative11, options), options);
+        relative12 = parse2(serialize(relative12, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative11.scheme) {
-        target.scheme = relative11.scheme;
-        target.userinfo = relative11.userinfo;
-        target.host = relative11.host;
-        target.port = relative11.port;
-        target.path = removeDotSegments(relative11.path || "");
-        target.query = relative11.query;
+      if (!options.tolerant && relative12.scheme) {
+        target.scheme = relative12.scheme;
+        target.userinfo = relative12.userinfo;
+        target.host = relative12.host;
+        target.port = relative12.port;
+        target.path = removeDotSegments(relative12.path || "");
+        target.query = relative12.query;
       } else {
-        if (relative11.userinfo !== void 0 || relative11.host !== void 0 || relative11.port !== void 0) {
-          target.userinfo = relative11.userinfo;
-          target.host = relative11.host;
-          target.port = relative11.port;
-          target.path = removeDotSegments(relative11.path || "");
-          target.query = relative11.query;
+        if (relative12.userinfo !== void 0 || relative12.host !== void 0 || relative12.port !== void 0) {
+          target.userinfo = relative12.userinfo;
+          target.host = relative12.host;
+          target.port = relative12.port;
+          target.path = removeDotSegments(relative12.path || "");
+          target.query = relative12.query;
         } else {
-          if (!relative11.path) {
+          if (!relative12.path) {
             target.path = base.path;
-            if (relative11.query !== void 0) {
-              target.query = relative11.query;
+            if (relative12.query !== void 0) {
+              target.query = relative12.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative11.path[0] === "/") {
-              target.path = removeDotSegments(relative11.path);
+            if (relative12.path[0] === "/") {
+              target.path = removeDotSegments(relative12.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative11.path;
+                target.path = "/" + relative12.path;
               } else if (!base.path) {
-                target.path = relative11.path;
+                target.path = relative12.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative11.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative12.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative11.query;
+            target.query = relative12.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11295,7 +11295,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative11.fragment;
+      target.fragment = relative12.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -12458,11 +12458,11 @@ var require_ucs2length = __commonJS({
     Object.defineProperty(exports, "__esModule", { value: true });
     function ucs2length(str) {
       const len = str.length;
-      let length = 0;
+      let length2 = 0;
       let pos = 0;
       let value;
       while (pos < len) {
-        length++;
+        length2++;
         value = str.charCodeAt(pos++);
         if (value >= 55296 && value <= 56319 && pos < len) {
           value = str.charCodeAt(pos);
@@ -12470,7 +12470,7 @@ var require_ucs2length = __commonJS({
             pos++;
         }
       }
-      return length;
+      return length2;
     }
     exports.default = ucs2length;
     ucs2length.code = 'require("ajv/dist/runtime/ucs2length").default';
@@ -14273,7 +14273,7 @@ var require_ajv = __commonJS({
 
 // src/cli/main.ts
 import { existsSync as existsSync10 } from "node:fs";
-import { dirname as dirname11 } from "node:path";
+import { dirname as dirname12 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14548,10 +14548,10 @@ function readAt(path, bytes, from) {
   if (fd === void 0) return void 0;
   try {
     const size = fstatSync(fd).size;
-    const length = Math.min(size, bytes);
-    const buffer = Buffer.alloc(length);
+    const length2 = Math.min(size, bytes);
+    const buffer = Buffer.alloc(length2);
     let read = 0;
-    for (let n; read < length && (n = readSync(fd, buffer, read, length - read, (from === "end" ? size - length : 0) + read)) > 0; ) read += n;
+    for (let n; read < length2 && (n = readSync(fd, buffer, read, length2 - read, (from === "end" ? size - length2 : 0) + read)) > 0; ) read += n;
     return buffer.subarray(0, read).toString("utf8");
   } finally {
     closeSync(fd);
@@ -14569,6 +14569,37 @@ function logTail(path, lines = 20) {
 }
 
 // src/parse/cachegrind.ts
+var INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
+var TOOLCHAIN_FUNCTION = /^<?(core|alloc|std|hashbrown|compiler_builtins|std_detect|__gnu_cxx)::/;
+function withInlinedCode(functions) {
+  const byName2 = /* @__PURE__ */ new Map();
+  for (const f of functions) {
+    const parts = byName2.get(f.fn);
+    if (parts) parts.push(f);
+    else byName2.set(f.fn, [f]);
+  }
+  const out = [];
+  for (const parts of byName2.values()) {
+    const home = parts.filter((f) => f.file !== "???" && !INLINED_FROM.test(f.file));
+    if (parts.length === 1 || home.length !== 1 || TOOLCHAIN_FUNCTION.test(parts[0].fn)) {
+      out.push(...parts);
+      continue;
+    }
+    const own = home[0];
+    const costs = new Array(own.costs.length).fill(0);
+    const lineRuns = [];
+    for (const part of [own, ...parts.filter((f) => f !== own)]) {
+      for (let i = 0; i < costs.length; i++) costs[i] += part.costs[i] ?? 0;
+      for (const r of part.lineRuns) {
+        const same = lineRuns.find((l) => l.file === r.file);
+        if (same) same.runs.push(...r.runs);
+        else lineRuns.push({ file: r.file, runs: [...r.runs] });
+      }
+    }
+    out.push({ file: own.file, fn: own.fn, costs, lineRuns });
+  }
+  return out;
+}
 function functionLines(profile, f) {
   const events = profile.events.length;
   const out = [];
@@ -14696,7 +14727,7 @@ var CachegrindParser = class {
       desc: this.desc,
       events: this.events,
       totals: this.totals,
-      functions: [...this.byKey.values()]
+      functions: withInlinedCode([...this.byKey.values()])
     };
   }
   error(message) {
@@ -14934,15 +14965,15 @@ function unrecordedAtMost(result) {
 }
 
 // src/compare/executables.ts
-function executableDifference(base, head) {
-  if (!base || !head) return void 0;
+function executableDifference(base, head2) {
+  if (!base || !head2) return void 0;
   const baseByPath = new Map(base.map((e) => [e.path, e]));
-  for (const h of head) {
+  for (const h of head2) {
     const b = baseByPath.get(h.path);
     if (b && b.sha256 !== h.sha256) return `${h.path} changed (sha256 ${b.sha256.slice(0, 12)} \u2192 ${h.sha256.slice(0, 12)})`;
   }
   const programs = (list) => list.filter((e) => e.main).map((e) => e.path);
-  const [bp, hp] = [programs(base), programs(head)];
+  const [bp, hp] = [programs(base), programs(head2)];
   const gone = bp.filter((p) => !hp.includes(p));
   const added = hp.filter((p) => !bp.includes(p));
   if (gone.length || added.length) return `other programs ran: ${[...gone.map((p) => `\u2212${p}`), ...added.map((p) => `+${p}`)].join(", ")}`;
@@ -14960,11 +14991,11 @@ var PARTS = [
   { key: "devices", name: "device numbers of the filesystems Python reads", values: { undefined: "not recorded" } }
 ];
 var ANOTHER_SEAL = "ran under another seal";
-function sealDifference(base, head) {
-  if (!base && !head) return void 0;
-  if (!base || !head) return `${ANOTHER_SEAL}: the ${base ? "head" : "baseline"} records none (measured by a cg-bench before seals were recorded)`;
-  const differences = PARTS.filter(({ key }) => base[key] !== head[key]).map(
-    ({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} \u2192 ${values[String(head[key])] ?? String(head[key])}`
+function sealDifference(base, head2) {
+  if (!base && !head2) return void 0;
+  if (!base || !head2) return `${ANOTHER_SEAL}: the ${base ? "head" : "baseline"} records none (measured by a cg-bench before seals were recorded)`;
+  const differences = PARTS.filter(({ key }) => base[key] !== head2[key]).map(
+    ({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} \u2192 ${values[String(head2[key])] ?? String(head2[key])}`
   );
   return differences.length ? `${ANOTHER_SEAL}: ${differences.join("; ")}` : void 0;
 }
@@ -15006,10 +15037,10 @@ function pairEdited(b, h) {
   }
   return pairs;
 }
-function lineChanges(base, head, top) {
-  if (!base?.length || !head?.length) return [];
+function lineChanges(base, head2, top) {
+  if (!base?.length || !head2?.length) return [];
   const b = keyed(base);
-  const h = keyed(head);
+  const h = keyed(head2);
   const edited = pairEdited(b, h);
   const changes = [];
   const text3 = (l) => l.text !== void 0 ? { text: l.text } : {};
@@ -15034,11 +15065,68 @@ function lineChanges(base, head, top) {
   }
   for (const [key, bl] of b) {
     if (h.has(key)) continue;
-    const atMost = unrecordedAtMost2(head);
+    const atMost = unrecordedAtMost2(head2);
     if (bl.estimatedCycles > atMost)
       changes.push({ file: bl.file, line: bl.line, baseLine: bl.line, ...text3(bl), base: bl.estimatedCycles, head: null, change: atMost - bl.estimatedCycles });
   }
   return changes.sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.file.localeCompare(y.file) || x.line - y.line).slice(0, top);
+}
+
+// src/parse/dhat.ts
+var HEAP_FIGURES = ["totalBytes", "totalBlocks", "peakBytes", "peakBlocks", "exitBytes", "exitBlocks"];
+var FIELD = {
+  totalBytes: "tb",
+  totalBlocks: "tbk",
+  peakBytes: "gb",
+  peakBlocks: "gbk",
+  exitBytes: "eb",
+  exitBlocks: "ebk"
+};
+var isCount = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+function parseDhat(text3, name) {
+  let doc;
+  try {
+    doc = JSON.parse(text3);
+  } catch (error) {
+    throw new Error(`${name} is not JSON: ${error.message}`);
+  }
+  const top = typeof doc === "object" && doc !== null ? doc : {};
+  if (top["dhatFileVersion"] !== 2 || top["mode"] !== "heap" || !Array.isArray(top["pps"])) {
+    throw new Error(`${name} is not a DHAT heap profile (dhatFileVersion 2, mode "heap", a list "pps")`);
+  }
+  const figures = Object.fromEntries(HEAP_FIGURES.map((f) => [f, 0]));
+  for (const [i, pp] of top["pps"].entries()) {
+    const record2 = typeof pp === "object" && pp !== null ? pp : {};
+    for (const figure of HEAP_FIGURES) {
+      const value = record2[FIELD[figure]];
+      if (!isCount(value)) throw new Error(`${name}: pps[${i}].${FIELD[figure]} is not a count of bytes or blocks`);
+      figures[figure] += value;
+    }
+  }
+  if (!HEAP_FIGURES.every((f) => Number.isSafeInteger(figures[f]))) throw new Error(`${name}: its sums are too large to be exact`);
+  return { pid: isCount(top["pid"]) ? top["pid"] : 0, cmd: typeof top["cmd"] === "string" ? top["cmd"] : "", ...figures };
+}
+function sumHeapFigures(profiles) {
+  const sum = Object.fromEntries(HEAP_FIGURES.map((f) => [f, 0]));
+  for (const p of profiles) for (const f of HEAP_FIGURES) sum[f] += p[f];
+  return sum;
+}
+
+// src/compare/memory.ts
+var figuresOf = (r) => r?.memory ? Object.fromEntries(HEAP_FIGURES.map((f) => [f, r.memory[f]])) : null;
+function compareMemory(base, head2, notComparable) {
+  const [b, h] = [figuresOf(base), figuresOf(head2)];
+  if (!b && !h) return void 0;
+  const thresholdPercent = head2.memory?.thresholdPercent ?? base.memory?.thresholdPercent ?? 0;
+  const out = { thresholdPercent, base: b, head: h, change: null };
+  if (!b) return { ...out, verdict: "not-comparable", notComparable: "the baseline has no memory figures (it was measured without memory: true)" };
+  if (!h) return { ...out, verdict: "not-comparable", notComparable: "the head has no memory figures (measured without memory: true)" };
+  const change = Object.fromEntries(HEAP_FIGURES.map((f) => [f, h[f] - b[f]]));
+  if (notComparable) return { ...out, change, verdict: "not-comparable", notComparable };
+  const beyond = (f) => change[f] !== 0 && (b[f] === 0 || Math.abs(change[f]) / b[f] * 100 > thresholdPercent);
+  const moved = HEAP_FIGURES.filter(beyond);
+  const verdict = moved.some((f) => change[f] > 0) ? "regression" : moved.length ? "improvement" : "unchanged";
+  return { ...out, change, verdict };
 }
 
 // src/compare/compare.ts
@@ -15047,40 +15135,40 @@ var OTHER_FUNCTIONS_SHARE = 0.01;
 function describeMetric(m) {
   return `I1=${m.cache.I1} D1=${m.cache.D1} LL=${m.cache.LL}; weights l1=${m.weights.l1} ll=${m.weights.ll} ram=${m.weights.ram}`;
 }
-function assertSameMetric(base, head) {
+function assertSameMetric(base, head2) {
   const a = describeMetric(base);
-  const b = describeMetric(head);
+  const b = describeMetric(head2);
   if (a !== b) {
     throw new CgBenchError(`cannot compare: the baseline was measured with ${a}, the head with ${b}; measure both with the same cache and weights`);
   }
 }
-function missingAvx2(base, head) {
+function missingAvx2(base, head2) {
   const x86 = (e2) => e2.cpu.features.length > 0;
-  if (!x86(base) || !x86(head)) return [];
+  if (!x86(base) || !x86(head2)) return [];
   const has = (e2) => e2.cpu.features.includes("avx2");
-  if (has(base) === has(head)) return [];
-  const [side, e] = has(base) ? ["head", head] : ["baseline", base];
+  if (has(base) === has(head2)) return [];
+  const [side, e] = has(base) ? ["head", head2] : ["baseline", base];
   const model = e.cpu.brand ? ` (Valgrind presents ${e.cpu.brand.trim()})` : "";
   return [
     `the ${side}'s host CPU has no AVX2${model}: glibc takes other code paths there, and counts differ from an AVX2 host's by 2\u201331 %; measure both on AVX2 hosts`
   ];
 }
-function environmentDifferences(base, head) {
+function environmentDifferences(base, head2) {
   const fields = [
-    ["architecture", base.arch, head.arch],
-    ["Valgrind", base.valgrind, head.valgrind],
-    ["glibc", base.glibc, head.glibc],
-    ["OS", base.os, head.os],
-    ["Python", base.python, head.python],
-    ["workspace path", base.workspace, head.workspace],
-    ["simulated CPU hwcaps", base.cpu.hwcaps, head.cpu.hwcaps],
-    ["simulated CPU vendor", base.cpu.vendor, head.cpu.vendor],
-    ["simulated CPU model", base.cpu.brand, head.cpu.brand],
-    ["simulated CPU features", base.cpu.features.join(","), head.cpu.features.join(",")]
+    ["architecture", base.arch, head2.arch],
+    ["Valgrind", base.valgrind, head2.valgrind],
+    ["glibc", base.glibc, head2.glibc],
+    ["OS", base.os, head2.os],
+    ["Python", base.python, head2.python],
+    ["workspace path", base.workspace, head2.workspace],
+    ["simulated CPU hwcaps", base.cpu.hwcaps, head2.cpu.hwcaps],
+    ["simulated CPU vendor", base.cpu.vendor, head2.cpu.vendor],
+    ["simulated CPU model", base.cpu.brand, head2.cpu.brand],
+    ["simulated CPU features", base.cpu.features.join(","), head2.cpu.features.join(",")]
   ];
-  if (base.image.digest && head.image.digest) fields.push(["image digest", base.image.digest, head.image.digest]);
-  if (base.host && head.host) {
-    const [b, h] = [base.host, head.host];
+  if (base.image.digest && head2.image.digest) fields.push(["image digest", base.image.digest, head2.image.digest]);
+  if (base.host && head2.host) {
+    const [b, h] = [base.host, head2.host];
     fields.push(
       ["glibc CPU dispatch (ld.so x86 state)", b.dispatch, h.dispatch],
       ["glibc platform", b.platform, h.platform],
@@ -15091,14 +15179,14 @@ function environmentDifferences(base, head) {
       ["CPUs in the affinity mask", b.affinity, h.affinity]
     );
   }
-  return [...missingAvx2(base, head), ...fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} \u2192 ${String(b)}`)];
+  return [...missingAvx2(base, head2), ...fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} \u2192 ${String(b)}`)];
 }
-function functionChanges(base, head, top, topLines = 5) {
+function functionChanges(base, head2, top, topLines = 5) {
   const key = (f) => `${f.file}\0${f.fn}`;
   const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
-  const headByKey = new Map(head.functions.map((f) => [key(f), f]));
+  const headByKey = new Map(head2.functions.map((f) => [key(f), f]));
   const changes = [];
-  for (const h of head.functions) {
+  for (const h of head2.functions) {
     const b = baseByKey.get(key(h));
     if (b) {
       if (h.estimatedCycles !== b.estimatedCycles) {
@@ -15120,26 +15208,26 @@ function functionChanges(base, head, top, topLines = 5) {
   }
   for (const b of base.functions) {
     if (headByKey.has(key(b))) continue;
-    const atMost = unrecordedAtMost(head);
+    const atMost = unrecordedAtMost(head2);
     if (b.estimatedCycles > atMost)
       changes.push({ fn: b.fn, file: b.file, base: b.estimatedCycles, head: null, change: atMost - b.estimatedCycles, unrecordedAtMost: atMost });
   }
   return changes.sort((a, b) => Math.abs(b.change) - Math.abs(a.change) || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, top);
 }
 var functionKey = (f) => `${f.file}\0${f.fn}`;
-function otherFunctions(base, head, listed) {
-  if (base.estimatedCycles === null || head.estimatedCycles === null) return void 0;
-  const change = head.estimatedCycles - base.estimatedCycles;
+function otherFunctions(base, head2, listed) {
+  if (base.estimatedCycles === null || head2.estimatedCycles === null) return void 0;
+  const change = head2.estimatedCycles - base.estimatedCycles;
   const rest = change - listed.reduce((sum, f) => sum + f.change, 0);
   if (rest === 0 || Math.abs(rest) <= Math.abs(change) * OTHER_FUNCTIONS_SHARE) return void 0;
   const side = (total, values) => values.every((v) => v !== null) ? total - values.reduce((sum, v) => sum + v, 0) : null;
   const shown = new Set(listed.map(functionKey));
   const baseCost = new Map(base.functions.map((f) => [functionKey(f), f.estimatedCycles]));
-  const headCost = new Map(head.functions.map((f) => [functionKey(f), f.estimatedCycles]));
+  const headCost = new Map(head2.functions.map((f) => [functionKey(f), f.estimatedCycles]));
   let count = 0;
   for (const key of /* @__PURE__ */ new Set([...baseCost.keys(), ...headCost.keys()])) if (!shown.has(key) && baseCost.get(key) !== headCost.get(key)) count++;
   const recorded = (r) => r.functions.reduce((sum, f) => sum + f.estimatedCycles, 0);
-  const unrecorded = head.estimatedCycles - recorded(head) !== base.estimatedCycles - recorded(base);
+  const unrecorded = head2.estimatedCycles - recorded(head2) !== base.estimatedCycles - recorded(base);
   return {
     count,
     unrecorded,
@@ -15148,44 +15236,48 @@ function otherFunctions(base, head, listed) {
       listed.map((f) => f.base)
     ),
     head: side(
-      head.estimatedCycles,
+      head2.estimatedCycles,
       listed.map((f) => f.head)
     ),
     change: rest
   };
 }
-function compareOne(name, base, head, comparable, options) {
-  const thresholdPercent = options.thresholdPercent ?? head?.thresholdPercent ?? base?.thresholdPercent ?? 0;
-  const out = { name, verdict: "unchanged", thresholdPercent, base, head, change: null, relative: null, functions: [] };
-  if (!head) return { ...out, verdict: "removed" };
-  if (head.status !== "ok" || head.estimatedCycles === null) return { ...out, verdict: "failed" };
+function compareOne(name, base, head2, comparable, options) {
+  const thresholdPercent = options.thresholdPercent ?? head2?.thresholdPercent ?? base?.thresholdPercent ?? 0;
+  const out = { name, verdict: "unchanged", thresholdPercent, base, head: head2, change: null, relative: null, functions: [] };
+  if (!head2) return { ...out, verdict: "removed" };
+  if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
-  const change = head.estimatedCycles - base.estimatedCycles;
-  const relative11 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
-  const functions = change === 0 ? [] : functionChanges(base, head, options.topFunctions ?? 5, options.topLines ?? 5);
-  const machineChanged = sealDifference(base.seal, head.seal) ?? executableDifference(base.executables, head.executables);
+  const change = head2.estimatedCycles - base.estimatedCycles;
+  const relative12 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
+  const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative11) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
-  const other = change === 0 ? void 0 : otherFunctions(base, head, functions);
+  else if (change !== 0 && Math.abs(relative12) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
+  if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
+  else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
+  const other = change === 0 ? void 0 : otherFunctions(base, head2, functions);
   return {
     ...out,
     verdict,
     change,
-    relative: relative11,
+    relative: relative12,
     functions,
     ...other ? { otherFunctions: other } : {},
-    ...machineChanged ? { notComparable: machineChanged } : {}
+    ...machineChanged ? { notComparable: machineChanged } : {},
+    ...memory ? { memory } : {}
   };
 }
-function compareResults(base, head, options = {}) {
-  assertSameMetric(base.environment, head.environment);
-  const differences = environmentDifferences(base.environment, head.environment);
+function compareResults(base, head2, options = {}) {
+  assertSameMetric(base.environment, head2.environment);
+  const differences = environmentDifferences(base.environment, head2.environment);
   const comparable = differences.length === 0;
   const baseByName = new Map(base.benchmarks.map((b) => [b.name, b]));
-  const headNames = new Set(head.benchmarks.map((b) => b.name));
+  const headNames = new Set(head2.benchmarks.map((b) => b.name));
   const benchmarks = [
-    ...head.benchmarks.map((h) => compareOne(h.name, baseByName.get(h.name), h, comparable, options)),
+    ...head2.benchmarks.map((h) => compareOne(h.name, baseByName.get(h.name), h, comparable, options)),
     ...base.benchmarks.filter((b) => !headNames.has(b.name) && (options.selected?.(b.name) ?? true)).map((b) => compareOne(b.name, b, void 0, comparable, options))
   ];
   const counts = Object.fromEntries(VERDICTS.map((v) => [v, 0]));
@@ -15363,26 +15455,26 @@ function resolveRef(schema, root) {
 // src/config/config-validator.generated.js
 var import_ucs2length = __toESM(require_ucs2length(), 1);
 var validateConfig = validate10;
-var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/config.schema.json", "title": "cg-bench configuration (cg-bench.yml)", "type": "object", "additionalProperties": false, "required": ["benchmarks"], "properties": { "threshold": { "$ref": "#/definitions/threshold", "description": "Default change in estimated cycles beyond which a benchmark counts as a regression or improvement. Default 1%." }, "timeout": { "$ref": "#/definitions/duration", "description": "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m." }, "setup-timeout": { "$ref": "#/definitions/duration", "description": "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout." }, "cache": { "type": "object", "additionalProperties": false, "description": `Simulated cache geometry, as Valgrind's --I1/--D1/--LL take it: "size,associativity,line size" in bytes.`, "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "description": "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.", "properties": { "l1": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ll": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ram": { "type": "number", "minimum": 0, "maximum": 1e6 } } }, "env": { "$ref": "#/definitions/env", "description": "Variables added to every benchmark's environment." }, "setup": { "type": "array", "description": "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).", "items": { "$ref": "#/definitions/command" } }, "network": { "type": "boolean", "description": "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out." }, "cpus": { "enum": ["one", "all"], "description": `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.` }, "benchmarks": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/benchmark" } } }, "definitions": { "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } }, "command": { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" }, "env": { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } }, "threshold": { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" }, "duration": { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' } } };
+var schema11 = { "$schema": "http://json-schema.org/draft-07/schema#", "$id": "https://github.com/org/cg-bench/blob/v1/schemas/config.schema.json", "title": "cg-bench configuration (cg-bench.yml)", "type": "object", "additionalProperties": false, "required": ["benchmarks"], "properties": { "threshold": { "$ref": "#/definitions/threshold", "description": "Default change in estimated cycles beyond which a benchmark counts as a regression or improvement. Default 1%." }, "timeout": { "$ref": "#/definitions/duration", "description": "Default time limit of one benchmark under Cachegrind (which runs 12-43x slower than native). Default 10m." }, "setup-timeout": { "$ref": "#/definitions/duration", "description": "Time limit of each setup command; on expiry the command and everything it started are killed and cg-bench exits 3. Default: the top-level timeout." }, "cache": { "type": "object", "additionalProperties": false, "description": `Simulated cache geometry, as Valgrind's --I1/--D1/--LL take it: "size,associativity,line size" in bytes.`, "properties": { "I1": { "$ref": "#/definitions/cacheLevel" }, "D1": { "$ref": "#/definitions/cacheLevel" }, "LL": { "$ref": "#/definitions/cacheLevel" } } }, "weights": { "type": "object", "additionalProperties": false, "description": "Cost of one hit at each level in estimated cycles. Default l1 1, ll 5, ram 35.", "properties": { "l1": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ll": { "type": "number", "minimum": 0, "maximum": 1e6 }, "ram": { "type": "number", "minimum": 0, "maximum": 1e6 } } }, "memory": { "type": "boolean", "description": "Default for every simulated benchmark: also measure its heap exactly, in a second run under Valgrind's DHAT (bytes and blocks allocated, peak live bytes, bytes live at exit; docs/memory.md). Default false." }, "memory-threshold": { "$ref": "#/definitions/threshold", "description": "Default change in a memory figure beyond which a benchmark counts as a regression or improvement. Default 0%: the figures are exact, so any change is one." }, "env": { "$ref": "#/definitions/env", "description": "Variables added to every benchmark's environment." }, "setup": { "type": "array", "description": "Commands run once, unmeasured, in the configuration file's directory before the benchmarks (builds).", "items": { "$ref": "#/definitions/command" } }, "network": { "type": "boolean", "description": "Give setup commands and benchmarks network access. Default false: they run with no network (docker run --network none, or a network namespace of their own), so pull-request code cannot send anything out." }, "setup-network": { "type": "boolean", "description": "Give setup commands network access (cargo build, pip install) while benchmarks still have none: they run in a network namespace of their own, which must then be made (or the run stops, unless CG_BENCH_SEAL=best-effort). Default false. network: true gives both." }, "cpus": { "enum": ["one", "all"], "description": `What benchmarks see of the CPUs. Default one: each measured run is pinned to one CPU and reads "0" in /sys/devices/system/cpu/online, possible and present, so the host's CPU count does not reach the count (where a mount namespace can be made; setup.log says). all: the host's CPUs, as recorded in results.json.` }, "benchmarks": { "type": "array", "minItems": 1, "items": { "$ref": "#/definitions/benchmark" } } }, "definitions": { "benchmark": { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "memory": { "type": "boolean", "description": "Also measure the heap exactly, in a second run under Valgrind's DHAT (docs/memory.md). Default: the top-level memory, else false. Simulated benchmarks only." }, "memory-threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } }, "command": { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" }, "env": { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } }, "threshold": { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" }, "duration": { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" }, "cacheLevel": { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' } } };
 var schema12 = { "type": ["number", "string"], "minimum": 0, "maximum": 1e6, "pattern": "^[0-9]+(\\.[0-9]+)?[ ]?%$", "x-message": "is not a percentage (write 1% or 0.5%)" };
 var schema13 = { "type": ["number", "string"], "exclusiveMinimum": 0, "maximum": 2147483, "pattern": "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "x-message": "is not a duration (write 90s, 10m or a number of seconds)" };
 var schema15 = { "type": "string", "pattern": "^[0-9]+,[0-9]+,[0-9]+$", "x-message": 'is not "size,associativity,line size"' };
-var schema18 = { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } };
-var schema19 = { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" };
+var schema19 = { "type": "object", "propertyNames": { "pattern": "^[A-Za-z_][A-Za-z0-9_]*$", "x-message": "is not a valid variable name" }, "additionalProperties": { "type": ["string", "number", "boolean"] } };
+var schema20 = { "description": "A shell command (run by /bin/sh, which is measured too) or an argv list (run directly).", "type": ["string", "array"], "minLength": 1, "maxLength": 65536, "minItems": 1, "maxItems": 4096, "items": { "type": "string", "maxLength": 65536 }, "x-message": "must be a command string or a list of arguments" };
 var func2 = Object.prototype.hasOwnProperty;
 var func3 = import_ucs2length.default.default;
 var pattern0 = new RegExp("^[0-9]+(\\.[0-9]+)?[ ]?%$", "u");
 var pattern1 = new RegExp("^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", "u");
 var pattern3 = new RegExp("^[0-9]+,[0-9]+,[0-9]+$", "u");
-var pattern6 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
-var schema20 = { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } };
-var pattern7 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "u");
+var pattern7 = new RegExp("^[A-Za-z_][A-Za-z0-9_]*$", "u");
+var schema21 = { "type": "object", "additionalProperties": false, "required": ["name", "run"], "properties": { "name": { "type": "string", "minLength": 1, "maxLength": 100, "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "x-message": "must be one line of visible characters (no control, zero-width or bidi-override characters)" }, "run": { "$ref": "#/definitions/command" }, "env": { "$ref": "#/definitions/env" }, "cwd": { "type": "string", "minLength": 1, "description": "Working directory, relative to the configuration file's directory." }, "threshold": { "$ref": "#/definitions/threshold" }, "memory": { "type": "boolean", "description": "Also measure the heap exactly, in a second run under Valgrind's DHAT (docs/memory.md). Default: the top-level memory, else false. Simulated benchmarks only." }, "memory-threshold": { "$ref": "#/definitions/threshold" }, "timeout": { "$ref": "#/definitions/duration" }, "budget": { "$ref": "#/definitions/duration", "description": "Timed benchmarks only (mode: wallclock, cputime, counters): how long base and head are run alternately, warm-ups included (at least 10 pairs). Default 60s; at most 1h." }, "instrument": { "enum": ["whole", "region"], "description": "whole: count the whole process. region: count only between CACHEGRIND_START_INSTRUMENTATION and CACHEGRIND_STOP_INSTRUMENTATION (Valgrind >= 3.22)." }, "mode": { "enum": ["cachegrind", "wallclock", "cputime", "counters"], "description": "cachegrind (default): the simulated count, by cg-bench run. wallclock: native wall time, base and head run paired and interleaved by cg-bench paired. cputime: native user+system CPU time of the benchmark's processes, paired the same way (not the waits: less noise on a shared machine). counters: user-space instructions and cycles from the hardware counters (perf), paired the same way." } } };
+var pattern8 = new RegExp("^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", "u");
 function validate11(data, { instancePath = "", parentData, parentDataProperty, rootData = data } = {}) {
   let vErrors = null;
   let errors = 0;
   if (data && typeof data == "object" && !Array.isArray(data)) {
     if (data.name === void 0) {
-      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema20.required, parentSchema: schema20, data };
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema21.required, parentSchema: schema21, data };
       if (vErrors === null) {
         vErrors = [err0];
       } else {
@@ -15391,7 +15483,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     if (data.run === void 0) {
-      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "run" }, message: "must have required property 'run'", schema: schema20.required, parentSchema: schema20, data };
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "run" }, message: "must have required property 'run'", schema: schema21.required, parentSchema: schema21, data };
       if (vErrors === null) {
         vErrors = [err1];
       } else {
@@ -15400,8 +15492,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       errors++;
     }
     for (const key0 in data) {
-      if (!func2.call(schema20.properties, key0)) {
-        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema20, data };
+      if (!func2.call(schema21.properties, key0)) {
+        const err2 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema21, data };
         if (vErrors === null) {
           vErrors = [err2];
         } else {
@@ -15414,7 +15506,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data0 = data.name;
       if (typeof data0 === "string") {
         if (func3(data0) > 100) {
-          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema20.properties.name, data: data0 };
+          const err3 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/maxLength", keyword: "maxLength", params: { limit: 100 }, message: "must NOT have more than 100 characters", schema: 100, parentSchema: schema21.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err3];
           } else {
@@ -15423,7 +15515,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         if (func3(data0) < 1) {
-          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.name, data: data0 };
+          const err4 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err4];
           } else {
@@ -15431,8 +15523,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (!pattern7.test(data0)) {
-          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$" }, message: 'must match pattern "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$"', schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", parentSchema: schema20.properties.name, data: data0 };
+        if (!pattern8.test(data0)) {
+          const err5 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/pattern", keyword: "pattern", params: { pattern: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$" }, message: 'must match pattern "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$"', schema: "^[^\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u202a-\\u202e\\u2060-\\u2069\\ufeff]+$", parentSchema: schema21.properties.name, data: data0 };
           if (vErrors === null) {
             vErrors = [err5];
           } else {
@@ -15441,7 +15533,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.name.type, parentSchema: schema20.properties.name, data: data0 };
+        const err6 = { instancePath: instancePath + "/name", schemaPath: "#/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.name.type, parentSchema: schema21.properties.name, data: data0 };
         if (vErrors === null) {
           vErrors = [err6];
         } else {
@@ -15453,7 +15545,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.run !== void 0) {
       let data1 = data.run;
       if (typeof data1 !== "string" && !Array.isArray(data1)) {
-        const err7 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema19.type }, message: "must be string,array", schema: schema19.type, parentSchema: schema19, data: data1 };
+        const err7 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema20.type }, message: "must be string,array", schema: schema20.type, parentSchema: schema20, data: data1 };
         if (vErrors === null) {
           vErrors = [err7];
         } else {
@@ -15463,7 +15555,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       }
       if (typeof data1 === "string") {
         if (func3(data1) > 65536) {
-          const err8 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19, data: data1 };
+          const err8 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema20, data: data1 };
           if (vErrors === null) {
             vErrors = [err8];
           } else {
@@ -15472,7 +15564,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         if (func3(data1) < 1) {
-          const err9 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19, data: data1 };
+          const err9 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20, data: data1 };
           if (vErrors === null) {
             vErrors = [err9];
           } else {
@@ -15483,7 +15575,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       }
       if (Array.isArray(data1)) {
         if (data1.length > 4096) {
-          const err10 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema19, data: data1 };
+          const err10 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema20, data: data1 };
           if (vErrors === null) {
             vErrors = [err10];
           } else {
@@ -15492,7 +15584,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         if (data1.length < 1) {
-          const err11 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema19, data: data1 };
+          const err11 = { instancePath: instancePath + "/run", schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema20, data: data1 };
           if (vErrors === null) {
             vErrors = [err11];
           } else {
@@ -15505,7 +15597,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           let data2 = data1[i0];
           if (typeof data2 === "string") {
             if (func3(data2) > 65536) {
-              const err12 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19.items, data: data2 };
+              const err12 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema20.items, data: data2 };
               if (vErrors === null) {
                 vErrors = [err12];
               } else {
@@ -15514,7 +15606,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err13 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.items.type, parentSchema: schema19.items, data: data2 };
+            const err13 = { instancePath: instancePath + "/run/" + i0, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.items.type, parentSchema: schema20.items, data: data2 };
             if (vErrors === null) {
               vErrors = [err13];
             } else {
@@ -15531,8 +15623,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         for (const key1 in data3) {
           const _errs14 = errors;
           if (typeof key1 === "string") {
-            if (!pattern6.test(key1)) {
-              const err14 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema18.propertyNames, data: key1, propertyName: key1 };
+            if (!pattern7.test(key1)) {
+              const err14 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema19.propertyNames, data: key1, propertyName: key1 };
               if (vErrors === null) {
                 vErrors = [err14];
               } else {
@@ -15543,7 +15635,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           var valid5 = _errs14 === errors;
           if (!valid5) {
-            const err15 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema18.propertyNames, parentSchema: schema18, data: data3 };
+            const err15 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key1 }, message: "property name must be valid", schema: schema19.propertyNames, parentSchema: schema19, data: data3 };
             if (vErrors === null) {
               vErrors = [err15];
             } else {
@@ -15555,7 +15647,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         for (const key2 in data3) {
           let data4 = data3[key2];
           if (typeof data4 !== "string" && !(typeof data4 == "number" && isFinite(data4)) && typeof data4 !== "boolean") {
-            const err16 = { instancePath: instancePath + "/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema18.additionalProperties.type }, message: "must be string,number,boolean", schema: schema18.additionalProperties.type, parentSchema: schema18.additionalProperties, data: data4 };
+            const err16 = { instancePath: instancePath + "/env/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema19.additionalProperties.type }, message: "must be string,number,boolean", schema: schema19.additionalProperties.type, parentSchema: schema19.additionalProperties, data: data4 };
             if (vErrors === null) {
               vErrors = [err16];
             } else {
@@ -15565,7 +15657,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err17 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data3 };
+        const err17 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data3 };
         if (vErrors === null) {
           vErrors = [err17];
         } else {
@@ -15578,7 +15670,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
       let data5 = data.cwd;
       if (typeof data5 === "string") {
         if (func3(data5) < 1) {
-          const err18 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20.properties.cwd, data: data5 };
+          const err18 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema21.properties.cwd, data: data5 };
           if (vErrors === null) {
             vErrors = [err18];
           } else {
@@ -15587,7 +15679,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err19 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.properties.cwd.type, parentSchema: schema20.properties.cwd, data: data5 };
+        const err19 = { instancePath: instancePath + "/cwd", schemaPath: "#/properties/cwd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema21.properties.cwd.type, parentSchema: schema21.properties.cwd, data: data5 };
         if (vErrors === null) {
           vErrors = [err19];
         } else {
@@ -15639,10 +15731,10 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
       }
     }
-    if (data.timeout !== void 0) {
-      let data7 = data.timeout;
-      if (!(typeof data7 == "number" && isFinite(data7)) && typeof data7 !== "string") {
-        const err24 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data7 };
+    if (data.memory !== void 0) {
+      let data7 = data.memory;
+      if (typeof data7 !== "boolean") {
+        const err24 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema21.properties.memory.type, parentSchema: schema21.properties.memory, data: data7 };
         if (vErrors === null) {
           vErrors = [err24];
         } else {
@@ -15650,18 +15742,21 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (typeof data7 == "number" && isFinite(data7)) {
-        if (data7 > 2147483 || isNaN(data7)) {
-          const err25 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data7 };
-          if (vErrors === null) {
-            vErrors = [err25];
-          } else {
-            vErrors.push(err25);
-          }
-          errors++;
+    }
+    if (data["memory-threshold"] !== void 0) {
+      let data8 = data["memory-threshold"];
+      if (!(typeof data8 == "number" && isFinite(data8)) && typeof data8 !== "string") {
+        const err25 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: schema12.type }, message: "must be number,string", schema: schema12.type, parentSchema: schema12, data: data8 };
+        if (vErrors === null) {
+          vErrors = [err25];
+        } else {
+          vErrors.push(err25);
         }
-        if (data7 <= 0 || isNaN(data7)) {
-          const err26 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data7 };
+        errors++;
+      }
+      if (typeof data8 == "number" && isFinite(data8)) {
+        if (data8 > 1e6 || isNaN(data8)) {
+          const err26 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema12, data: data8 };
           if (vErrors === null) {
             vErrors = [err26];
           } else {
@@ -15669,10 +15764,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      }
-      if (typeof data7 === "string") {
-        if (!pattern1.test(data7)) {
-          const err27 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data7 };
+        if (data8 < 0 || isNaN(data8)) {
+          const err27 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data8 };
           if (vErrors === null) {
             vErrors = [err27];
           } else {
@@ -15681,30 +15774,32 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       }
-    }
-    if (data.budget !== void 0) {
-      let data8 = data.budget;
-      if (!(typeof data8 == "number" && isFinite(data8)) && typeof data8 !== "string") {
-        const err28 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data8 };
-        if (vErrors === null) {
-          vErrors = [err28];
-        } else {
-          vErrors.push(err28);
-        }
-        errors++;
-      }
-      if (typeof data8 == "number" && isFinite(data8)) {
-        if (data8 > 2147483 || isNaN(data8)) {
-          const err29 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data8 };
+      if (typeof data8 === "string") {
+        if (!pattern0.test(data8)) {
+          const err28 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema12, data: data8 };
           if (vErrors === null) {
-            vErrors = [err29];
+            vErrors = [err28];
           } else {
-            vErrors.push(err29);
+            vErrors.push(err28);
           }
           errors++;
         }
-        if (data8 <= 0 || isNaN(data8)) {
-          const err30 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data8 };
+      }
+    }
+    if (data.timeout !== void 0) {
+      let data9 = data.timeout;
+      if (!(typeof data9 == "number" && isFinite(data9)) && typeof data9 !== "string") {
+        const err29 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data9 };
+        if (vErrors === null) {
+          vErrors = [err29];
+        } else {
+          vErrors.push(err29);
+        }
+        errors++;
+      }
+      if (typeof data9 == "number" && isFinite(data9)) {
+        if (data9 > 2147483 || isNaN(data9)) {
+          const err30 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data9 };
           if (vErrors === null) {
             vErrors = [err30];
           } else {
@@ -15712,10 +15807,8 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-      }
-      if (typeof data8 === "string") {
-        if (!pattern1.test(data8)) {
-          const err31 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data8 };
+        if (data9 <= 0 || isNaN(data9)) {
+          const err31 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data9 };
           if (vErrors === null) {
             vErrors = [err31];
           } else {
@@ -15724,23 +15817,22 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       }
-    }
-    if (data.instrument !== void 0) {
-      let data9 = data.instrument;
-      if (!(data9 === "whole" || data9 === "region")) {
-        const err32 = { instancePath: instancePath + "/instrument", schemaPath: "#/properties/instrument/enum", keyword: "enum", params: { allowedValues: schema20.properties.instrument.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.instrument.enum, parentSchema: schema20.properties.instrument, data: data9 };
-        if (vErrors === null) {
-          vErrors = [err32];
-        } else {
-          vErrors.push(err32);
+      if (typeof data9 === "string") {
+        if (!pattern1.test(data9)) {
+          const err32 = { instancePath: instancePath + "/timeout", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data9 };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
         }
-        errors++;
       }
     }
-    if (data.mode !== void 0) {
-      let data10 = data.mode;
-      if (!(data10 === "cachegrind" || data10 === "wallclock" || data10 === "cputime" || data10 === "counters")) {
-        const err33 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema20.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema20.properties.mode.enum, parentSchema: schema20.properties.mode, data: data10 };
+    if (data.budget !== void 0) {
+      let data10 = data.budget;
+      if (!(typeof data10 == "number" && isFinite(data10)) && typeof data10 !== "string") {
+        const err33 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/type", keyword: "type", params: { type: schema13.type }, message: "must be number,string", schema: schema13.type, parentSchema: schema13, data: data10 };
         if (vErrors === null) {
           vErrors = [err33];
         } else {
@@ -15748,13 +15840,68 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
+      if (typeof data10 == "number" && isFinite(data10)) {
+        if (data10 > 2147483 || isNaN(data10)) {
+          const err34 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/maximum", keyword: "maximum", params: { comparison: "<=", limit: 2147483 }, message: "must be <= 2147483", schema: 2147483, parentSchema: schema13, data: data10 };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+        if (data10 <= 0 || isNaN(data10)) {
+          const err35 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema13, data: data10 };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+      }
+      if (typeof data10 === "string") {
+        if (!pattern1.test(data10)) {
+          const err36 = { instancePath: instancePath + "/budget", schemaPath: "#/definitions/duration/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$"', schema: "^[0-9]+(\\.[0-9]+)?(ms|s|m|h)$", parentSchema: schema13, data: data10 };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.instrument !== void 0) {
+      let data11 = data.instrument;
+      if (!(data11 === "whole" || data11 === "region")) {
+        const err37 = { instancePath: instancePath + "/instrument", schemaPath: "#/properties/instrument/enum", keyword: "enum", params: { allowedValues: schema21.properties.instrument.enum }, message: "must be equal to one of the allowed values", schema: schema21.properties.instrument.enum, parentSchema: schema21.properties.instrument, data: data11 };
+        if (vErrors === null) {
+          vErrors = [err37];
+        } else {
+          vErrors.push(err37);
+        }
+        errors++;
+      }
+    }
+    if (data.mode !== void 0) {
+      let data12 = data.mode;
+      if (!(data12 === "cachegrind" || data12 === "wallclock" || data12 === "cputime" || data12 === "counters")) {
+        const err38 = { instancePath: instancePath + "/mode", schemaPath: "#/properties/mode/enum", keyword: "enum", params: { allowedValues: schema21.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema21.properties.mode.enum, parentSchema: schema21.properties.mode, data: data12 };
+        if (vErrors === null) {
+          vErrors = [err38];
+        } else {
+          vErrors.push(err38);
+        }
+        errors++;
+      }
     }
   } else {
-    const err34 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema20.type, parentSchema: schema20, data };
+    const err39 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema21.type, parentSchema: schema21, data };
     if (vErrors === null) {
-      vErrors = [err34];
+      vErrors = [err39];
     } else {
-      vErrors.push(err34);
+      vErrors.push(err39);
     }
     errors++;
   }
@@ -16122,73 +16269,69 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.env !== void 0) {
-      let data11 = data.env;
-      if (data11 && typeof data11 == "object" && !Array.isArray(data11)) {
-        for (const key3 in data11) {
-          const _errs41 = errors;
-          if (typeof key3 === "string") {
-            if (!pattern6.test(key3)) {
-              const err33 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema18.propertyNames, data: key3, propertyName: key3 };
-              if (vErrors === null) {
-                vErrors = [err33];
-              } else {
-                vErrors.push(err33);
-              }
-              errors++;
-            }
-          }
-          var valid10 = _errs41 === errors;
-          if (!valid10) {
-            const err34 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema18.propertyNames, parentSchema: schema18, data: data11 };
-            if (vErrors === null) {
-              vErrors = [err34];
-            } else {
-              vErrors.push(err34);
-            }
-            errors++;
-          }
-        }
-        for (const key4 in data11) {
-          let data12 = data11[key4];
-          if (typeof data12 !== "string" && !(typeof data12 == "number" && isFinite(data12)) && typeof data12 !== "boolean") {
-            const err35 = { instancePath: instancePath + "/env/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema18.additionalProperties.type }, message: "must be string,number,boolean", schema: schema18.additionalProperties.type, parentSchema: schema18.additionalProperties, data: data12 };
-            if (vErrors === null) {
-              vErrors = [err35];
-            } else {
-              vErrors.push(err35);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err36 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema18.type, parentSchema: schema18, data: data11 };
+    if (data.memory !== void 0) {
+      let data11 = data.memory;
+      if (typeof data11 !== "boolean") {
+        const err33 = { instancePath: instancePath + "/memory", schemaPath: "#/properties/memory/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.memory.type, parentSchema: schema11.properties.memory, data: data11 };
         if (vErrors === null) {
-          vErrors = [err36];
+          vErrors = [err33];
         } else {
-          vErrors.push(err36);
+          vErrors.push(err33);
         }
         errors++;
       }
     }
-    if (data.setup !== void 0) {
-      let data13 = data.setup;
-      if (Array.isArray(data13)) {
-        const len0 = data13.length;
-        for (let i0 = 0; i0 < len0; i0++) {
-          let data14 = data13[i0];
-          if (typeof data14 !== "string" && !Array.isArray(data14)) {
-            const err37 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema19.type }, message: "must be string,array", schema: schema19.type, parentSchema: schema19, data: data14 };
-            if (vErrors === null) {
-              vErrors = [err37];
-            } else {
-              vErrors.push(err37);
-            }
-            errors++;
+    if (data["memory-threshold"] !== void 0) {
+      let data12 = data["memory-threshold"];
+      if (!(typeof data12 == "number" && isFinite(data12)) && typeof data12 !== "string") {
+        const err34 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/type", keyword: "type", params: { type: schema12.type }, message: "must be number,string", schema: schema12.type, parentSchema: schema12, data: data12 };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+      if (typeof data12 == "number" && isFinite(data12)) {
+        if (data12 > 1e6 || isNaN(data12)) {
+          const err35 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000", schema: 1e6, parentSchema: schema12, data: data12 };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
           }
-          if (typeof data14 === "string") {
-            if (func3(data14) > 65536) {
-              const err38 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19, data: data14 };
+          errors++;
+        }
+        if (data12 < 0 || isNaN(data12)) {
+          const err36 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema12, data: data12 };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+      }
+      if (typeof data12 === "string") {
+        if (!pattern0.test(data12)) {
+          const err37 = { instancePath: instancePath + "/memory-threshold", schemaPath: "#/definitions/threshold/pattern", keyword: "pattern", params: { pattern: "^[0-9]+(\\.[0-9]+)?[ ]?%$" }, message: 'must match pattern "^[0-9]+(\\.[0-9]+)?[ ]?%$"', schema: "^[0-9]+(\\.[0-9]+)?[ ]?%$", parentSchema: schema12, data: data12 };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+      }
+    }
+    if (data.env !== void 0) {
+      let data13 = data.env;
+      if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+        for (const key3 in data13) {
+          const _errs47 = errors;
+          if (typeof key3 === "string") {
+            if (!pattern7.test(key3)) {
+              const err38 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z_][A-Za-z0-9_]*$" }, message: 'must match pattern "^[A-Za-z_][A-Za-z0-9_]*$"', schema: "^[A-Za-z_][A-Za-z0-9_]*$", parentSchema: schema19.propertyNames, data: key3, propertyName: key3 };
               if (vErrors === null) {
                 vErrors = [err38];
               } else {
@@ -16196,54 +16339,113 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (func3(data14) < 1) {
-              const err39 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema19, data: data14 };
+          }
+          var valid11 = _errs47 === errors;
+          if (!valid11) {
+            const err39 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/propertyNames", keyword: "propertyNames", params: { propertyName: key3 }, message: "property name must be valid", schema: schema19.propertyNames, parentSchema: schema19, data: data13 };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
+        for (const key4 in data13) {
+          let data14 = data13[key4];
+          if (typeof data14 !== "string" && !(typeof data14 == "number" && isFinite(data14)) && typeof data14 !== "boolean") {
+            const err40 = { instancePath: instancePath + "/env/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/definitions/env/additionalProperties/type", keyword: "type", params: { type: schema19.additionalProperties.type }, message: "must be string,number,boolean", schema: schema19.additionalProperties.type, parentSchema: schema19.additionalProperties, data: data14 };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err41 = { instancePath: instancePath + "/env", schemaPath: "#/definitions/env/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema19.type, parentSchema: schema19, data: data13 };
+        if (vErrors === null) {
+          vErrors = [err41];
+        } else {
+          vErrors.push(err41);
+        }
+        errors++;
+      }
+    }
+    if (data.setup !== void 0) {
+      let data15 = data.setup;
+      if (Array.isArray(data15)) {
+        const len0 = data15.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data16 = data15[i0];
+          if (typeof data16 !== "string" && !Array.isArray(data16)) {
+            const err42 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/type", keyword: "type", params: { type: schema20.type }, message: "must be string,array", schema: schema20.type, parentSchema: schema20, data: data16 };
+            if (vErrors === null) {
+              vErrors = [err42];
+            } else {
+              vErrors.push(err42);
+            }
+            errors++;
+          }
+          if (typeof data16 === "string") {
+            if (func3(data16) > 65536) {
+              const err43 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema20, data: data16 };
               if (vErrors === null) {
-                vErrors = [err39];
+                vErrors = [err43];
               } else {
-                vErrors.push(err39);
+                vErrors.push(err43);
+              }
+              errors++;
+            }
+            if (func3(data16) < 1) {
+              const err44 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema20, data: data16 };
+              if (vErrors === null) {
+                vErrors = [err44];
+              } else {
+                vErrors.push(err44);
               }
               errors++;
             }
           }
-          if (Array.isArray(data14)) {
-            if (data14.length > 4096) {
-              const err40 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema19, data: data14 };
+          if (Array.isArray(data16)) {
+            if (data16.length > 4096) {
+              const err45 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/maxItems", keyword: "maxItems", params: { limit: 4096 }, message: "must NOT have more than 4096 items", schema: 4096, parentSchema: schema20, data: data16 };
               if (vErrors === null) {
-                vErrors = [err40];
+                vErrors = [err45];
               } else {
-                vErrors.push(err40);
+                vErrors.push(err45);
               }
               errors++;
             }
-            if (data14.length < 1) {
-              const err41 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema19, data: data14 };
+            if (data16.length < 1) {
+              const err46 = { instancePath: instancePath + "/setup/" + i0, schemaPath: "#/definitions/command/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema20, data: data16 };
               if (vErrors === null) {
-                vErrors = [err41];
+                vErrors = [err46];
               } else {
-                vErrors.push(err41);
+                vErrors.push(err46);
               }
               errors++;
             }
-            const len1 = data14.length;
+            const len1 = data16.length;
             for (let i1 = 0; i1 < len1; i1++) {
-              let data15 = data14[i1];
-              if (typeof data15 === "string") {
-                if (func3(data15) > 65536) {
-                  const err42 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema19.items, data: data15 };
+              let data17 = data16[i1];
+              if (typeof data17 === "string") {
+                if (func3(data17) > 65536) {
+                  const err47 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/maxLength", keyword: "maxLength", params: { limit: 65536 }, message: "must NOT have more than 65536 characters", schema: 65536, parentSchema: schema20.items, data: data17 };
                   if (vErrors === null) {
-                    vErrors = [err42];
+                    vErrors = [err47];
                   } else {
-                    vErrors.push(err42);
+                    vErrors.push(err47);
                   }
                   errors++;
                 }
               } else {
-                const err43 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema19.items.type, parentSchema: schema19.items, data: data15 };
+                const err48 = { instancePath: instancePath + "/setup/" + i0 + "/" + i1, schemaPath: "#/definitions/command/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema20.items.type, parentSchema: schema20.items, data: data17 };
                 if (vErrors === null) {
-                  vErrors = [err43];
+                  vErrors = [err48];
                 } else {
-                  vErrors.push(err43);
+                  vErrors.push(err48);
                 }
                 errors++;
               }
@@ -16251,74 +16453,86 @@ function validate10(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err44 = { instancePath: instancePath + "/setup", schemaPath: "#/properties/setup/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.setup.type, parentSchema: schema11.properties.setup, data: data13 };
+        const err49 = { instancePath: instancePath + "/setup", schemaPath: "#/properties/setup/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.setup.type, parentSchema: schema11.properties.setup, data: data15 };
         if (vErrors === null) {
-          vErrors = [err44];
+          vErrors = [err49];
         } else {
-          vErrors.push(err44);
+          vErrors.push(err49);
         }
         errors++;
       }
     }
     if (data.network !== void 0) {
-      let data16 = data.network;
-      if (typeof data16 !== "boolean") {
-        const err45 = { instancePath: instancePath + "/network", schemaPath: "#/properties/network/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.network.type, parentSchema: schema11.properties.network, data: data16 };
+      let data18 = data.network;
+      if (typeof data18 !== "boolean") {
+        const err50 = { instancePath: instancePath + "/network", schemaPath: "#/properties/network/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties.network.type, parentSchema: schema11.properties.network, data: data18 };
         if (vErrors === null) {
-          vErrors = [err45];
+          vErrors = [err50];
         } else {
-          vErrors.push(err45);
+          vErrors.push(err50);
+        }
+        errors++;
+      }
+    }
+    if (data["setup-network"] !== void 0) {
+      let data19 = data["setup-network"];
+      if (typeof data19 !== "boolean") {
+        const err51 = { instancePath: instancePath + "/setup-network", schemaPath: "#/properties/setup-network/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema11.properties["setup-network"].type, parentSchema: schema11.properties["setup-network"], data: data19 };
+        if (vErrors === null) {
+          vErrors = [err51];
+        } else {
+          vErrors.push(err51);
         }
         errors++;
       }
     }
     if (data.cpus !== void 0) {
-      let data17 = data.cpus;
-      if (!(data17 === "one" || data17 === "all")) {
-        const err46 = { instancePath: instancePath + "/cpus", schemaPath: "#/properties/cpus/enum", keyword: "enum", params: { allowedValues: schema11.properties.cpus.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.cpus.enum, parentSchema: schema11.properties.cpus, data: data17 };
+      let data20 = data.cpus;
+      if (!(data20 === "one" || data20 === "all")) {
+        const err52 = { instancePath: instancePath + "/cpus", schemaPath: "#/properties/cpus/enum", keyword: "enum", params: { allowedValues: schema11.properties.cpus.enum }, message: "must be equal to one of the allowed values", schema: schema11.properties.cpus.enum, parentSchema: schema11.properties.cpus, data: data20 };
         if (vErrors === null) {
-          vErrors = [err46];
+          vErrors = [err52];
         } else {
-          vErrors.push(err46);
+          vErrors.push(err52);
         }
         errors++;
       }
     }
     if (data.benchmarks !== void 0) {
-      let data18 = data.benchmarks;
-      if (Array.isArray(data18)) {
-        if (data18.length < 1) {
-          const err47 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.benchmarks, data: data18 };
+      let data21 = data.benchmarks;
+      if (Array.isArray(data21)) {
+        if (data21.length < 1) {
+          const err53 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema11.properties.benchmarks, data: data21 };
           if (vErrors === null) {
-            vErrors = [err47];
+            vErrors = [err53];
           } else {
-            vErrors.push(err47);
+            vErrors.push(err53);
           }
           errors++;
         }
-        const len2 = data18.length;
+        const len2 = data21.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          if (!validate11(data18[i2], { instancePath: instancePath + "/benchmarks/" + i2, parentData: data18, parentDataProperty: i2, rootData })) {
+          if (!validate11(data21[i2], { instancePath: instancePath + "/benchmarks/" + i2, parentData: data21, parentDataProperty: i2, rootData })) {
             vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
             errors = vErrors.length;
           }
         }
       } else {
-        const err48 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.benchmarks.type, parentSchema: schema11.properties.benchmarks, data: data18 };
+        const err54 = { instancePath: instancePath + "/benchmarks", schemaPath: "#/properties/benchmarks/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema11.properties.benchmarks.type, parentSchema: schema11.properties.benchmarks, data: data21 };
         if (vErrors === null) {
-          vErrors = [err48];
+          vErrors = [err54];
         } else {
-          vErrors.push(err48);
+          vErrors.push(err54);
         }
         errors++;
       }
     }
   } else {
-    const err49 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
+    const err55 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema11.type, parentSchema: schema11, data };
     if (vErrors === null) {
-      vErrors = [err49];
+      vErrors = [err55];
     } else {
-      vErrors.push(err49);
+      vErrors.push(err55);
     }
     errors++;
   }
@@ -16382,6 +16596,7 @@ var DEFAULT_CACHE = {
 };
 var DEFAULT_WEIGHTS = { l1: 1, ll: 5, ram: 35 };
 var DEFAULT_THRESHOLD_PERCENT = 1;
+var DEFAULT_MEMORY_THRESHOLD_PERCENT = 0;
 var DEFAULT_TIMEOUT_MS = 10 * 6e4;
 var DEFAULT_BUDGET_MS = 6e4;
 var MAX_BUDGET_MS = 36e5;
@@ -16403,9 +16618,15 @@ function located(file, doc, lines, problem) {
   }
   return `${file}: ${problem.path}: ${problem.message}`;
 }
+var FLOW_VALUE = /^\s*(?:-\s+)*(?:[^\s#'"{[][^#]*?:\s+)?[{[]/;
+var QUOTE_FLOW = ` (YAML reads a value beginning with { or [ as an inline mapping or list: to mean text, put the whole value in quotes, "{\u2026} \u2026")`;
+function writtenAsFlowMap(doc, segments) {
+  const node = doc.getIn(segments, true);
+  return (0, import_yaml.isMap)(node) && node.flow === true;
+}
 function fail(messages) {
-  const head = messages.length === 1 ? "invalid configuration" : `${messages.length} problems in the configuration`;
-  throw new CgBenchError(`${head}:
+  const head2 = messages.length === 1 ? "invalid configuration" : `${messages.length} problems in the configuration`;
+  throw new CgBenchError(`${head2}:
 ${messages.map((m) => `  ${m}`).join("\n")}`);
 }
 function stringEnv(env2) {
@@ -16419,7 +16640,8 @@ function parseConfig(text3, file) {
     fail(
       doc.errors.map((e) => {
         const pos = e.linePos?.[0];
-        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}`;
+        const line = pos ? text3.split("\n")[pos.line - 1] ?? "" : "";
+        return `${shown}${pos ? `:${pos.line}:${pos.col}` : ""}: YAML: ${e.message.split("\n")[0]}${FLOW_VALUE.test(line) ? QUOTE_FLOW : ""}`;
       })
     );
   }
@@ -16431,7 +16653,7 @@ function parseConfig(text3, file) {
   }
   if (data === null || data === void 0) fail([`${shown}: the file is empty; it needs at least a "benchmarks:" list`]);
   if (!validateConfig2(data)) {
-    fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p)));
+    fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
   const root = absolutePath(dirname2(file), "configuration directory");
@@ -16449,6 +16671,7 @@ function parseConfig(text3, file) {
     if (typeof value === "number" && !Number.isFinite(value)) problems.push(where2(segments, path, `${String(value)} is not ${what}`));
   };
   finite(raw.threshold, ["threshold"], "threshold", "a percentage (write 1% or 0.5%)");
+  finite(raw["memory-threshold"], ["memory-threshold"], "memory-threshold", "a percentage (write 0% or 0.5%)");
   finite(raw.timeout, ["timeout"], "timeout", "a duration (write 90s, 10m or a number of seconds)");
   for (const level of ["l1", "ll", "ram"]) finite(raw.weights?.[level], ["weights", level], `weights.${level}`, "a number of cycles");
   const longest = (value, segments, path) => {
@@ -16458,6 +16681,7 @@ function parseConfig(text3, file) {
   longest(raw.timeout, ["timeout"], "timeout");
   longest(raw["setup-timeout"], ["setup-timeout"], "setup-timeout");
   const defaultThreshold = raw.threshold === void 0 ? DEFAULT_THRESHOLD_PERCENT : parsePercent(raw.threshold);
+  const defaultMemoryThreshold = raw["memory-threshold"] === void 0 ? DEFAULT_MEMORY_THRESHOLD_PERCENT : parsePercent(raw["memory-threshold"]);
   const defaultTimeout = raw.timeout === void 0 ? DEFAULT_TIMEOUT_MS : parseDuration(raw.timeout);
   const globalEnv = stringEnv(raw.env);
   const valgrindVariables = (env2, segments, path) => {
@@ -16502,6 +16726,16 @@ function parseConfig(text3, file) {
     }
     valgrindVariables(b.env, ["benchmarks", i, "env"], `benchmarks[${i}].env`);
     finite(b.threshold, ["benchmarks", i, "threshold"], `benchmarks[${i}].threshold`, "a percentage (write 1% or 0.5%)");
+    finite(b["memory-threshold"], ["benchmarks", i, "memory-threshold"], `benchmarks[${i}].memory-threshold`, "a percentage (write 0% or 0.5%)");
+    if (b.memory === true && (b.mode ?? "cachegrind") !== "cachegrind") {
+      problems.push(
+        where2(
+          ["benchmarks", i, "memory"],
+          `benchmarks[${i}].memory`,
+          `benchmark "${b.name}": only simulated benchmarks (mode: cachegrind) have memory figures; a timed benchmark runs natively, not under Valgrind`
+        )
+      );
+    }
     finite(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`, "a duration (write 90s, 10m or a number of seconds)");
     longest(b.timeout, ["benchmarks", i, "timeout"], `benchmarks[${i}].timeout`);
     finite(b.budget, ["benchmarks", i, "budget"], `benchmarks[${i}].budget`, "a duration (write 30s or 2m)");
@@ -16528,6 +16762,9 @@ function parseConfig(text3, file) {
       cwd,
       env: { ...globalEnv, ...stringEnv(b.env) },
       thresholdPercent: b.threshold === void 0 ? defaultThreshold : parsePercent(b.threshold),
+      // The suite's default reaches simulated benchmarks only: a timed one runs natively.
+      memory: (b.mode ?? "cachegrind") === "cachegrind" && (b.memory ?? raw.memory ?? false),
+      memoryThresholdPercent: b["memory-threshold"] === void 0 ? defaultMemoryThreshold : parsePercent(b["memory-threshold"]),
       timeoutMs: b.timeout === void 0 ? defaultTimeout : parseDuration(b.timeout),
       instrument: b.instrument ?? "whole",
       mode: b.mode ?? "cachegrind",
@@ -16537,15 +16774,24 @@ function parseConfig(text3, file) {
   if (problems.length) fail(problems);
   const setup = raw.setup ?? [];
   const setupTimeoutMs = raw["setup-timeout"] === void 0 ? defaultTimeout : parseDuration(raw["setup-timeout"]);
-  const hash = createHash2("sha256").update(JSON.stringify({ setup, cache, weights, benchmarks: benchmarks.map((b) => [b.name, b.run, relative3(root, b.cwd), b.env, b.instrument]) })).digest("hex");
+  const hash = createHash2("sha256").update(
+    JSON.stringify({
+      setup,
+      cache,
+      weights,
+      benchmarks: benchmarks.map((b) => [b.name, b.run, relative3(root, b.cwd), b.env, b.instrument, ...b.memory ? ["memory"] : []])
+    })
+  ).digest("hex");
   return {
     file,
     root,
     setup,
     setupTimeoutMs,
     network: raw.network ?? false,
+    setupNetwork: raw["setup-network"] ?? false,
     cpus: raw.cpus ?? "one",
-    sealRequired: { noNetwork: raw.network === false, oneCpu: raw.cpus === "one" },
+    // Setup with network and benchmarks without is kept only by a network namespace: required as a written `network: false` is.
+    sealRequired: { noNetwork: raw.network === false || raw["setup-network"] === true && raw.network !== true, oneCpu: raw.cpus === "one" },
     cache,
     weights,
     benchmarks,
@@ -16880,6 +17126,23 @@ var results_schema_default = {
             }
           }
         },
+        memory: {
+          description: "The heap, measured exactly by a second run under DHAT (memory: true; docs/memory.md), summed over the processes; absent otherwise.",
+          type: "object",
+          additionalProperties: false,
+          required: ["totalBytes", "totalBlocks", "peakBytes", "peakBlocks", "exitBytes", "exitBlocks", "thresholdPercent", "files", "wallTimeMs"],
+          properties: {
+            totalBytes: { $ref: "#/definitions/count" },
+            totalBlocks: { $ref: "#/definitions/count" },
+            peakBytes: { $ref: "#/definitions/count" },
+            peakBlocks: { $ref: "#/definitions/count" },
+            exitBytes: { $ref: "#/definitions/count" },
+            exitBlocks: { $ref: "#/definitions/count" },
+            thresholdPercent: { type: "number", minimum: 0 },
+            files: { type: "array", maxItems: 1e5, items: { $ref: "#/definitions/text" } },
+            wallTimeMs: { type: "number", minimum: 0 }
+          }
+        },
         python: {
           description: "Python benchmarks: executed bytecode instructions per Python function, counted in an unmeasured run (bytecodes, not cycles); absent otherwise.",
           type: "object",
@@ -17024,8 +17287,8 @@ function outputProblem(error) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants5, mkdirSync as mkdirSync6, rmSync as rmSync6, writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join11 } from "node:path";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync7, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join13 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -17036,7 +17299,7 @@ function slugify(name, index) {
 // src/results/environment.ts
 import { mkdtemp, readFile as readFile2, rm, writeFile } from "node:fs/promises";
 import { machine as machine2, tmpdir } from "node:os";
-import { join as join3 } from "node:path";
+import { join as join4 } from "node:path";
 
 // src/results/host-probe.ts
 import { createHash as createHash3 } from "node:crypto";
@@ -17045,7 +17308,61 @@ import { availableParallelism } from "node:os";
 
 // src/untrusted/process.ts
 import { spawn, spawnSync as spawnSync2 } from "node:child_process";
-import { closeSync as closeSync2, existsSync as existsSync2, openSync as openSync2 } from "node:fs";
+import { closeSync as closeSync3, existsSync as existsSync2 } from "node:fs";
+
+// src/untrusted/write.ts
+import { basename as basename2, dirname as dirname4, join as join2 } from "node:path";
+import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, openSync as openSync2, readlinkSync as readlinkSync2, realpathSync as realpathSync3, unlinkSync, writeSync as writeSync2 } from "node:fs";
+var FLAGS = constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
+function replaced(path, what) {
+  return new CgBenchError(
+    `${path}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
+    ExitCode.benchmarkFailed
+  );
+}
+function openNewFile(path, expected = join2(realpathSync3(dirname4(path)), basename2(path)), mode = 420) {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    const code = error.code;
+    if (code === "EISDIR") throw replaced(path, "replaced by a directory");
+    if (code === "EPERM" || code === "EACCES")
+      throw new CgBenchError(`${path}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
+    if (code !== "ENOENT") throw error;
+  }
+  let fd;
+  try {
+    fd = openSync2(path, FLAGS, mode);
+  } catch (error) {
+    const code = error.code;
+    if (code === "EEXIST" || code === "ELOOP") throw replaced(path, "replaced by a link or another file");
+    throw error;
+  }
+  let opened;
+  try {
+    opened = readlinkSync2(`/proc/self/fd/${fd}`);
+  } catch {
+  }
+  if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
+    closeSync2(fd);
+    throw replaced(path, `reached through a link (it is ${opened ?? "not a plain file"})`);
+  }
+  return fd;
+}
+function realPathBeforeRuns(dir) {
+  return realpathSync3(dir);
+}
+function writeNewFile(path, text3, expected) {
+  const fd = openNewFile(path, expected);
+  try {
+    const bytes = Buffer.from(text3);
+    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync2(fd);
+  }
+}
+
+// src/untrusted/process.ts
 var CAPTURE_LIMIT = 64 << 20;
 var liveGroups = /* @__PURE__ */ new Set();
 var exitHook = false;
@@ -17088,7 +17405,7 @@ function openOutput(output) {
   if (output === void 0 || output === "ignore") return "ignore";
   if (output === "capture") return "pipe";
   if ("fd" in output) return output.fd;
-  return openSync2(output.file, "w");
+  return openNewFile(output.file, output.real);
 }
 function collector(onLine) {
   const chunks = [];
@@ -17115,7 +17432,13 @@ function collector(onLine) {
 }
 function runProcess(options) {
   const out = openOutput(options.stdout);
-  const err = openOutput(options.stderr);
+  let err;
+  try {
+    err = openOutput(options.stderr);
+  } catch (error) {
+    if (typeof out === "number" && typeof options.stdout === "object" && "file" in options.stdout) closeSync3(out);
+    throw error;
+  }
   const opened = [options.stdout, options.stderr].map((o, i) => typeof o === "object" && "file" in o ? [out, err][i] : void 0).filter((fd) => typeof fd === "number");
   const argv = [...boundToCgBench(), ...options.argv];
   const started = process.hrtime.bigint();
@@ -17133,7 +17456,7 @@ function runProcess(options) {
       resolve7({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
       return;
     } finally {
-      for (const fd of opened) closeSync2(fd);
+      for (const fd of opened) closeSync3(fd);
     }
     const stdout = collector(options.onLine);
     const stderr = collector(options.onLine);
@@ -17249,9 +17572,9 @@ async function cpuLists() {
 
 // src/results/probe-cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync4, renameSync as renameSync2, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { delimiter, isAbsolute as isAbsolute4, join as join2 } from "node:path";
+import { delimiter, isAbsolute as isAbsolute4, join as join3 } from "node:path";
 
 // package.json
 var package_default = {
@@ -17322,7 +17645,7 @@ var FILE_LIMIT = 256 * KiB;
 function fileIdentity(path) {
   if (!path) return null;
   try {
-    const real = realpathSync3(path);
+    const real = realpathSync4(path);
     const s = statSync3(real);
     return `${real}:${s.size}:${s.mtimeMs}`;
   } catch {
@@ -17333,7 +17656,7 @@ function onPath(program, path) {
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
     try {
-      if (statSync3(join2(dir, program)).isFile()) return join2(dir, program);
+      if (statSync3(join3(dir, program)).isFile()) return join3(dir, program);
     } catch {
     }
   }
@@ -17378,12 +17701,12 @@ function probeCacheFile(env2 = process.env) {
   if (xdg && isAbsolute4(xdg)) base = xdg;
   else {
     try {
-      base = join2(homedir(), ".cache");
+      base = join3(homedir(), ".cache");
     } catch {
       return void 0;
     }
   }
-  return join2(base, "cg-bench", "probes.json");
+  return join3(base, "cg-bench", "probes.json");
 }
 function readEntries(file) {
   try {
@@ -17398,7 +17721,7 @@ function readEntries(file) {
 }
 function writeEntries(file, entries) {
   try {
-    const dir = join2(file, "..");
+    const dir = join3(file, "..");
     mkdirSync2(dir, { recursive: true, mode: 448 });
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync2(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
@@ -17487,13 +17810,13 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text3)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join3(tmpdir(), "cg-bench-cpu-"));
+  const dir = await mkdtemp(join4(tmpdir(), "cg-bench-cpu-"));
   try {
-    const log = join3(dir, "valgrind.log");
+    const log = join4(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
-    const target = x86 ? join3(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join4(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = join3(dir, "stdout");
+    const stdout = join4(dir, "stdout");
     const r = await runProcess({
       argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target],
       cwd: dir,
@@ -17555,79 +17878,30 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, createWriteStream, mkdirSync as mkdirSync5, readdirSync as readdirSync5, rmSync as rmSync5, statSync as statSync7 } from "node:fs";
-import { constants as constants3 } from "node:os";
-import { join as join10, relative as relative7, resolve as resolve6 } from "node:path";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync5, rmSync as rmSync7, statSync as statSync7 } from "node:fs";
+import { constants as constants4 } from "node:os";
+import { join as join12, relative as relative8, resolve as resolve6 } from "node:path";
+
+// src/run/gzip.ts
+import { createWriteStream, rmSync as rmSync2 } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-
-// src/run/line-text.ts
-import { isAbsolute as isAbsolute5, relative as relative4, resolve as resolve5, sep as sep3 } from "node:path";
-var MAX_FILE = 4 << 20;
-var MAX_TEXT = 200;
-function readLines(path, root, identity2) {
-  const inside2 = relative4(root, path);
-  if (inside2.startsWith("..") || isAbsolute5(inside2) || inside2.split(sep3).includes(".git")) return void 0;
-  return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
-}
-function attachLineText(functions, cwd, root, identity2) {
-  const cache = /* @__PURE__ */ new Map();
-  const linesOf2 = (file) => {
-    if (!cache.has(file)) {
-      const candidates = isAbsolute5(file) ? [file] : [resolve5(cwd, file), resolve5(root, file)];
-      cache.set(
-        file,
-        candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
-      );
-    }
-    return cache.get(file);
-  };
-  for (const f of functions) {
-    for (const l of f.lines ?? []) {
-      const text3 = linesOf2(l.file)?.[l.line - 1]?.trim();
-      if (text3)
-        l.text = [...text3].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
-      const inside2 = isAbsolute5(l.file) ? relative4(root, l.file) : void 0;
-      if (inside2 && !inside2.startsWith("..") && !isAbsolute5(inside2)) l.file = inside2;
-    }
+async function gzipAndRemove(path) {
+  rmSync2(`${path}.gz`, { force: true });
+  let from;
+  try {
+    from = openPlainStream(path, "profile");
+  } catch {
+    rmSync2(path, { force: true });
+    return;
   }
+  await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
+  rmSync2(path);
 }
 
-// src/python/attribution.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync3, readdirSync as readdirSync2, readFileSync as readFileSync3, rmSync as rmSync3, writeFileSync as writeFileSync4 } from "node:fs";
-import { dirname as dirname4, isAbsolute as isAbsolute6, join as join5, relative as relative5, sep as sep4 } from "node:path";
-import { fileURLToPath } from "node:url";
-
-// src/run/environment.ts
-var SETUP_HOME = "/tmp/cg-bench-setup-home";
-var BASE_ENVIRONMENT = {
-  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-  HOME: SETUP_HOME,
-  LANG: "C.UTF-8",
-  LC_ALL: "C.UTF-8",
-  TZ: "UTC",
-  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
-  // run then reads: both change the count from one run to the next.
-  PYTHONHASHSEED: "0",
-  PYTHONDONTWRITEBYTECODE: "1",
-  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
-  // differently as root and as another uid, even with nothing installed there.
-  PYTHONNOUSERSITE: "1"
-};
-var INSTRUMENT_VARIABLE = "CG_BENCH_INSTRUMENT";
-function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
-  const env2 = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
-  if (pycachePrefix) {
-    delete env2["PYTHONDONTWRITEBYTECODE"];
-    env2["PYTHONPYCACHEPREFIX"] = pycachePrefix;
-  }
-  if (instrument === "region") env2[INSTRUMENT_VARIABLE] = "region";
-  return { ...env2, ...userEnv, PWD: cwd };
-}
-function runsPython(run2) {
-  if (typeof run2 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run2);
-  return /^python[0-9.]*$/.test(run2[0].split("/").pop() ?? "");
-}
+// src/run/memory.ts
+import { mkdirSync as mkdirSync3, rmSync as rmSync4 } from "node:fs";
+import { join as join8, relative as relative4 } from "node:path";
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -17635,9 +17909,9 @@ import { createHash as createHash5 } from "node:crypto";
 import {
   chmodSync,
   chownSync,
-  closeSync as closeSync3,
+  closeSync as closeSync4,
   constants as fsConstants,
-  fstatSync as fstatSync2,
+  fstatSync as fstatSync3,
   lchownSync,
   lstatSync as lstatSync3,
   mkdtempSync,
@@ -17645,13 +17919,13 @@ import {
   readdirSync,
   readFileSync as readFileSync2,
   readSync as readSync2,
-  rmSync as rmSync2,
+  rmSync as rmSync3,
   statSync as statSync4,
   writeFileSync as writeFileSync3,
-  writeSync as writeSync2
+  writeSync as writeSync3
 } from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
@@ -17706,18 +17980,18 @@ function fixedEntropy(size = ENTROPY_BYTES) {
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join4(tmpdir2(), "cg-bench-seal-"));
+  const dir = mkdtempSync(join5(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join4(dir, "one-cpu");
+  const oneCpu = join5(dir, "one-cpu");
   writeFileSync3(oneCpu, "0\n", { mode: 292 });
-  const entropy = join4(dir, "entropy");
+  const entropy = join5(dir, "entropy");
   writeFileSync3(entropy, fixedEntropy(), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
-    entropySeal = join4(dir, "entropy-seal");
+    entropySeal = join5(dir, "entropy-seal");
     writeFileSync3(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
-  process.once("exit", () => rmSync2(dir, { recursive: true, force: true }));
+  process.once("exit", () => rmSync3(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
   return sealFiles;
 }
@@ -17866,6 +18140,8 @@ function untrustedSandbox(options) {
   for (const [net, pid] of tries) {
     const isolate = unshare(net, pid, id);
     if (!probe([...prefix, ...isolate])) continue;
+    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id) : isolate;
+    if (!probe([...prefix, ...setupIsolate])) continue;
     const measuredIsolate = unshare(net, pid, anonymous);
     const anonymised = probe([...prefix, ...measuredIsolate]);
     let measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
@@ -17888,7 +18164,7 @@ function untrustedSandbox(options) {
         break;
       }
     }
-    prefix.push(...isolate);
+    prefix.push(...setupIsolate);
     notes.push(
       pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
     );
@@ -17902,7 +18178,8 @@ function untrustedSandbox(options) {
     notes.push(
       entropy ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(" and ")} read the same ${ENTROPY_BYTES} bytes on every run` : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
     );
-    if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+    if (net && options.setupNetwork) notes.push("benchmarks have no network; setup commands have the network this process has (setup-network: true)");
+    else if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
     const seal2 = {
       pids: pid ? "own" : "host",
       ids: anonymised ? "anonymous" : "caller",
@@ -17928,7 +18205,8 @@ function untrustedSandbox(options) {
 }
 function missingSeal(required, seal) {
   const missing = [];
-  if (required.noNetwork && seal.network !== "none") missing.push("no network (network: false) needs a network namespace, which cannot be made here");
+  if (required.noNetwork && seal.network !== "none")
+    missing.push("benchmarks without network (network: false, or setup-network: true) need a network namespace, which cannot be made here");
   if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
   return missing;
 }
@@ -17940,7 +18218,7 @@ function sandboxed(sandbox, argv, measured = false, job = 0) {
 }
 function profileDirectory(sandbox, dir) {
   if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join4(tmpdir2(), "cg-bench-profiles-"));
+  const staging = mkdtempSync(join5(tmpdir2(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
@@ -17951,24 +18229,24 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync3(join4(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join5(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
-      const stat = fstatSync2(from);
+      const stat = fstatSync3(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      const to = openSync3(join4(dir, name), "wx");
+      const to = openSync3(join5(dir, name), "wx");
       try {
-        for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync2(to, buffer, 0, n);
+        for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync3(to, buffer, 0, n);
       } finally {
-        closeSync3(to);
+        closeSync4(to);
       }
     } finally {
-      closeSync3(from);
+      closeSync4(from);
     }
   }
-  rmSync2(staging, { recursive: true, force: true });
+  rmSync3(staging, { recursive: true, force: true });
 }
 function giveDirectory(sandbox, dir) {
   if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
@@ -18040,132 +18318,56 @@ function setupEnvironment(caller, sandbox, home) {
   return env2;
 }
 
-// src/python/attribution.ts
-var PYTHON_FUNCTION_SHARE = 1e-4;
-var MAX_PYTHON_FUNCTIONS = 2e3;
-var MAX_COUNTS_BYTES = 64 << 20;
-function bytecodeCounterSource() {
-  let dir = dirname4(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++) {
-    const candidate = join5(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync3(candidate)) return readFileSync3(candidate, "utf8");
-    dir = dirname4(dir);
-  }
-  throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
-}
-function isCountsFile(value) {
-  if (typeof value !== "object" || value === null) return false;
-  const v = value;
-  if (v["version"] !== 1 || typeof v["method"] !== "string" || typeof v["python"] !== "string" || !Array.isArray(v["functions"])) return false;
-  return v["functions"].every((f) => {
-    if (typeof f !== "object" || f === null) return false;
-    const r = f;
-    return typeof r["module"] === "string" && typeof r["qualname"] === "string" && typeof r["file"] === "string" && Number.isSafeInteger(r["line"]) && Number.isSafeInteger(r["bytecodes"]) && r["bytecodes"] >= 0 && r["line"] >= 0;
-  });
-}
-function shownFile(file, cwd) {
-  if (!isAbsolute6(file)) return file;
-  const rel = relative5(cwd, file);
-  return rel && !rel.startsWith(`..${sep4}`) && rel !== ".." && !isAbsolute6(rel) ? rel : file;
-}
-function readAttribution(outDir, cwd, scope) {
-  let names;
-  try {
-    names = readdirSync2(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
-  } catch {
-    return void 0;
-  }
-  const methods = /* @__PURE__ */ new Set();
-  const versions = /* @__PURE__ */ new Set();
-  const byKey = /* @__PURE__ */ new Map();
-  for (const name of names) {
-    const path = join5(outDir, name);
-    if (!isPlainFile(path)) continue;
-    let parsed;
+// src/run/leftovers.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
+function processesWith(marker) {
+  const found = [];
+  for (const name of readdirSync2("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
     try {
-      parsed = JSON.parse(readTextBeneath(outDir, name, MAX_COUNTS_BYTES, "counts file"));
+      if (readFileSync3(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
     } catch {
-      continue;
-    }
-    if (!isCountsFile(parsed)) continue;
-    methods.add(parsed.method);
-    versions.add(parsed.python);
-    for (const f of parsed.functions) {
-      const fn = `${f.module}:${f.qualname}`;
-      const file = shownFile(f.file, cwd);
-      const key = `${file}\0${fn}`;
-      const entry = byKey.get(key);
-      if (entry) {
-        entry.bytecodes += f.bytecodes;
-        entry.line = Math.min(entry.line, f.line);
-      } else byKey.set(key, { fn, file, line: f.line, bytecodes: f.bytecodes });
     }
   }
-  if (!methods.size) return void 0;
-  const all = [...byKey.values()];
-  const bytecodes = all.reduce((sum, f) => sum + f.bytecodes, 0);
-  const floor = bytecodes * PYTHON_FUNCTION_SHARE;
-  const functions = all.filter((f) => f.bytecodes > 0 && f.bytecodes >= floor).sort((a, b) => b.bytecodes - a.bytecodes || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_PYTHON_FUNCTIONS);
-  return { method: [...methods].sort().join(", "), python: [...versions].sort().join(", "), scope, bytecodes, functions };
+  return found;
 }
-function attributionWanted(env2 = process.env) {
-  return env2["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
-}
-async function countingBytecode(options) {
-  const root = join5(options.tmpDir, ".cg-bench-bytecode");
-  const site = join5(root, "site");
-  const out = join5(root, "out");
-  rmSync3(root, { recursive: true, force: true });
-  mkdirSync3(site, { recursive: true });
-  mkdirSync3(out);
-  giveDirectory(options.sandbox, out);
-  writeFileSync4(join5(site, "sitecustomize.py"), bytecodeCounterSource());
-  const inherited = options.env["PYTHONPATH"];
-  const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
-  const env2 = {
-    ...measuredEnv,
-    PYTHONPATH: inherited ? `${site}:${inherited}` : site,
-    CG_BENCH_BYTECODE_DIR: out,
-    CG_BENCH_BYTECODE_SCOPE: options.scope
-  };
-  try {
-    await options.run(env2);
-    return readAttribution(out, options.cwd, options.scope);
-  } finally {
-    rmSync3(root, { recursive: true, force: true });
+var sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
+async function killLeftovers(marker) {
+  let killed = 0;
+  for (let round = 0; round < 100; round++) {
+    const pids = processesWith(marker);
+    if (!pids.length) return killed;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch {
+      }
+    }
+    await sleep(20);
   }
+  return killed;
 }
-
-// src/run/seal.ts
-import { statSync as statSync5 } from "node:fs";
-function sealOf(sandbox, python, instrument, cwd) {
-  return { ...sandbox.seal, ...python ? { pythonResets: instrument === "region", devices: deviceNumbers(cwd) } : {} };
-}
-function deviceNumbers(cwd) {
-  return `/ ${statSync5("/").dev}, cwd ${statSync5(cwd).dev}`;
-}
-
-// src/run/executables.ts
-import { join as join7, relative as relative6, isAbsolute as isAbsolute7 } from "node:path";
 
 // src/run/valgrind-files.ts
 import { readdirSync as readdirSync3 } from "node:fs";
 import { join as join6 } from "node:path";
-var PROFILE = /^cachegrind\.out\.(\d+)$/;
+var PROFILE = { cachegrind: /^cachegrind\.out\.(\d+)$/, dhat: /^dhat\.out\.(\d+)$/ };
 var LOG = /^valgrind\.(\d+)\.log$/;
+var MEMORY_DIRECTORY = "memory";
 var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
-function outputFileArgs(dir) {
-  return [`--cachegrind-out-file=${join6(dir, "cachegrind.out.%p")}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
+function outputFileArgs(dir, tool = "cachegrind") {
+  return [`--${tool}-out-file=${join6(dir, `${tool}.out.%p`)}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
   return `--log-file=${join6(dir, "valgrind.")}`;
 }
-function processFiles(dir) {
+function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
   for (const name of readdirSync3(dir)) {
-    const profile = PROFILE.exec(name);
+    const profile = PROFILE[tool].exec(name);
     const log = LOG.exec(name);
     const pid = Number((profile ?? log)?.[1]);
     if (!profile && !log) continue;
@@ -18179,8 +18381,8 @@ function processFiles(dir) {
 function commandInLog(text3) {
   return /^==\d+== Command: (.*)$/m.exec(text3)?.[1];
 }
-function unfinishedProcesses(dir) {
-  return processFiles(dir).filter((p) => p.log && !p.profile).map((p) => {
+function unfinishedProcesses(dir, tool = "cachegrind") {
+  return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
     const text3 = readHead(join6(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text3) ?? "(unknown command)" };
   });
@@ -18199,177 +18401,12 @@ function loadedObjects(logText) {
   return paths;
 }
 
-// src/run/executables.ts
-var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
-var hashes = /* @__PURE__ */ new Map();
-function inside(dir, path) {
-  const rel = relative6(dir, path);
-  return rel === "" || !rel.startsWith("..") && !isAbsolute7(rel);
-}
-function executablesOf(logDir, workspace, identity2) {
-  const found = /* @__PURE__ */ new Map();
-  for (const p of processFiles(logDir)) {
-    if (!p.log) continue;
-    const text3 = readHead(join7(logDir, p.log), LOG_OBJECTS);
-    if (text3 === void 0) continue;
-    loadedObjects(text3).forEach((path, i) => {
-      if (inside(workspace, path)) return;
-      const sha256 = hashAsIdentity(path, MAX_EXECUTABLE, identity2, hashes);
-      if (!sha256) return;
-      const known = found.get(path);
-      if (known) known.main ||= i === 0;
-      else found.set(path, { path, sha256, main: i === 0 });
-    });
-  }
-  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
-}
-
-// src/run/private-home.ts
-import { createHash as createHash6 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync4, statSync as statSync6 } from "node:fs";
-import { rm as rm2 } from "node:fs/promises";
-import { join as join8 } from "node:path";
-
-// src/util/pid-lock.ts
-import { readFileSync as readFileSync4, rmSync as rmSync4, writeFileSync as writeFileSync5 } from "node:fs";
-function startTime(pid) {
-  try {
-    const stat = readFileSync4(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
-  } catch {
-    return "";
-  }
-}
-function bootId() {
-  try {
-    return readFileSync4("/proc/sys/kernel/random/boot_id", "utf8").trim();
-  } catch {
-    return "";
-  }
-}
-function identity(pid) {
-  return `${bootId()}/${startTime(pid)}`;
-}
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
-function holderAlive(holder) {
-  return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
-}
-function parseHolder(text3) {
-  const [pidText = "", started = ""] = text3.trim().split(/\s+/);
-  const pid = Number(pidText);
-  return Number.isInteger(pid) && pid > 0 ? { pid, started } : void 0;
-}
-var held = /* @__PURE__ */ new Set();
-var releaseOnExit = false;
-function remember(path) {
-  held.add(path);
-  if (releaseOnExit) return;
-  releaseOnExit = true;
-  process.on("exit", () => {
-    for (const lock of held) rmSync4(lock, { force: true });
-  });
-}
-function unlock(path) {
-  held.delete(path);
-  rmSync4(path, { force: true });
-}
-function tryLock(path) {
-  for (; ; ) {
-    try {
-      writeFileSync5(path, `${process.pid} ${identity(process.pid)}
-`, { flag: "wx" });
-      remember(path);
-      return void 0;
-    } catch (error) {
-      if (error.code !== "EEXIST") throw error;
-    }
-    let holder;
-    try {
-      holder = parseHolder(readFileSync4(path, "utf8"));
-    } catch {
-    }
-    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync4(path, { force: true });
-  }
-}
-
-// src/run/private-home.ts
-var HOMES_DIR = "/tmp/cg-bench-home";
-function homeFor(benchmarkName) {
-  return join8(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
-}
-var sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
-async function acquire(lock) {
-  while (tryLock(lock) !== void 0) await sleep(200);
-}
-async function removeQuietly(path) {
-  try {
-    await rm2(path, { recursive: true, force: true });
-  } catch {
-  }
-}
-async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync4(HOMES_DIR, { recursive: true });
-  if (statSync6(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
-  const home = homeFor(benchmarkName);
-  const lock = `${home}.lock`;
-  await acquire(lock);
-  try {
-    await rm2(home, { recursive: true, force: true });
-    mkdirSync4(join8(home, "tmp"), { recursive: true });
-    giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join8(home, "tmp"));
-    return await measure2(home);
-  } finally {
-    await removeQuietly(home);
-    unlock(lock);
-  }
-}
-
-// src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync5 } from "node:fs";
-function processesWith(marker) {
-  const found = [];
-  for (const name of readdirSync4("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readFileSync5(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
-    } catch {
-    }
-  }
-  return found;
-}
-var sleep2 = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
-async function killLeftovers(marker) {
-  let killed = 0;
-  for (let round = 0; round < 100; round++) {
-    const pids = processesWith(marker);
-    if (!pids.length) return killed;
-    for (const pid of pids) {
-      try {
-        process.kill(pid, "SIGKILL");
-        killed++;
-      } catch {
-      }
-    }
-    await sleep2(20);
-  }
-  return killed;
-}
-
 // src/run/valgrind.ts
-import { accessSync, constants as constants2, openSync as openSync4, readSync as readSync3, closeSync as closeSync4 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname5, join as join9 } from "node:path";
+import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync5 } from "node:fs";
+import { delimiter as delimiter2, dirname as dirname5, join as join7 } from "node:path";
 function isExecutable(path) {
   try {
-    accessSync(path, constants2.X_OK);
+    accessSync(path, constants3.X_OK);
     return true;
   } catch {
     return false;
@@ -18378,16 +18415,16 @@ function isExecutable(path) {
 function startsWithShebang(path) {
   const fd = openSync4(path, "r");
   try {
-    const head = Buffer.alloc(2);
-    return readSync3(fd, head, 0, 2, 0) === 2 && head.toString() === "#!";
+    const head2 = Buffer.alloc(2);
+    return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
   } finally {
-    closeSync4(fd);
+    closeSync5(fd);
   }
 }
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join9(dir, program);
+    const candidate = join7(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -18399,7 +18436,7 @@ function locateValgrind(env2 = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join9(dirname5(bin), "valgrind.bin");
+    const real = join7(dirname5(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -18440,11 +18477,375 @@ function cachegrindArgs(options) {
     ...options.instrument === "region" ? ["--instr-at-start=no"] : []
   ];
 }
+function dhatArgs(outDir) {
+  return ["--tool=dhat", "--trace-children=yes", ...SEALED_VALGRIND_OPTIONS, ...outputFileArgs(outDir, "dhat")];
+}
+
+// src/run/memory.ts
+var DHAT_PROFILE_LIMIT = 256 * MiB;
+async function measureMemory(run2) {
+  const dir = join8(run2.dir, MEMORY_DIRECTORY);
+  rmSync4(dir, { recursive: true, force: true });
+  mkdirSync3(dir, { recursive: true });
+  const stderr = join8(dir, "stderr.log");
+  const staging = profileDirectory(run2.sandbox, dir);
+  const outcome2 = await runProcess({
+    argv: sandboxed(run2.sandbox, [run2.valgrind.bin, ...dhatArgs(staging), ...run2.argv], true, run2.job),
+    cwd: run2.cwd,
+    env: run2.env,
+    stdout: { file: join8(dir, "stdout.log") },
+    stderr: { file: stderr },
+    timeoutMs: run2.timeoutMs
+  });
+  await killLeftovers(processMarker(staging));
+  collectProfiles(staging, dir);
+  const why = (what) => {
+    const details = logTail(stderr);
+    return { problem: `memory run under DHAT: ${what}${details ? `; last lines of its stderr:
+${details}` : ""}` };
+  };
+  if (outcome2.spawnError) return why(`cannot start ${run2.valgrind.bin}: ${outcome2.spawnError}`);
+  if (outcome2.timedOut) return why(`timed out after ${run2.timeoutMs / 1e3}s`);
+  if (outcome2.exitCode !== 0)
+    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
+  const unfinished = unfinishedProcesses(dir, "dhat");
+  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
+  const profiles = [];
+  const files = [];
+  for (const { profile: name } of processFiles(dir, "dhat")) {
+    if (!name) continue;
+    const file = join8(dir, name);
+    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
+    try {
+      profiles.push(parseDhat(readTextBounded(file, DHAT_PROFILE_LIMIT, "DHAT profile"), name));
+    } catch (error) {
+      return why(errorMessage(error));
+    }
+    await gzipAndRemove(file);
+    files.push(relative4(run2.outDir, `${file}.gz`));
+  }
+  if (!profiles.length) return why("DHAT wrote no profile (does this Valgrind have the dhat tool?)");
+  return {
+    memory: { ...sumHeapFigures(profiles), thresholdPercent: run2.thresholdPercent, files, wallTimeMs: Math.round(outcome2.wallTimeMs) }
+  };
+}
+
+// src/run/line-text.ts
+import { isAbsolute as isAbsolute5, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
+var MAX_FILE = 4 << 20;
+var MAX_TEXT = 200;
+function readLines(path, root, identity2) {
+  const inside2 = relative5(root, path);
+  if (inside2.startsWith("..") || isAbsolute5(inside2) || inside2.split(sep3).includes(".git")) return void 0;
+  return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
+}
+function attachLineText(functions, cwd, root, identity2) {
+  const cache = /* @__PURE__ */ new Map();
+  const linesOf2 = (file) => {
+    if (!cache.has(file)) {
+      const candidates = isAbsolute5(file) ? [file] : [resolve5(cwd, file), resolve5(root, file)];
+      cache.set(
+        file,
+        candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
+      );
+    }
+    return cache.get(file);
+  };
+  const shown = (file) => {
+    const inside2 = isAbsolute5(file) ? relative5(root, file) : void 0;
+    return inside2 && !inside2.startsWith("..") && !isAbsolute5(inside2) ? inside2 : file;
+  };
+  for (const f of functions) {
+    f.file = shown(f.file);
+    for (const l of f.lines ?? []) {
+      const text3 = linesOf2(l.file)?.[l.line - 1]?.trim();
+      if (text3)
+        l.text = [...text3].slice(0, MAX_TEXT).join("").replace(/[\u0000-\u001f\u007f]/g, " ");
+      l.file = shown(l.file);
+    }
+  }
+}
+
+// src/python/attribution.ts
+import { existsSync as existsSync3, mkdirSync as mkdirSync4, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync5, writeFileSync as writeFileSync4 } from "node:fs";
+import { dirname as dirname6, isAbsolute as isAbsolute6, join as join9, relative as relative6, sep as sep4 } from "node:path";
+import { fileURLToPath } from "node:url";
+
+// src/run/environment.ts
+var SETUP_HOME = "/tmp/cg-bench-setup-home";
+var BASE_ENVIRONMENT = {
+  PATH: "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+  HOME: SETUP_HOME,
+  LANG: "C.UTF-8",
+  LC_ALL: "C.UTF-8",
+  TZ: "UTC",
+  // Python randomises str hashes per process, and writes .pyc files on a first run that a second
+  // run then reads: both change the count from one run to the next.
+  PYTHONHASHSEED: "0",
+  PYTHONDONTWRITEBYTECODE: "1",
+  // The user site (~/.local) is per-user state: without this, the same Python benchmark counts
+  // differently as root and as another uid, even with nothing installed there.
+  PYTHONNOUSERSITE: "1"
+};
+var INSTRUMENT_VARIABLE = "CG_BENCH_INSTRUMENT";
+function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
+  const env2 = { ...BASE_ENVIRONMENT, HOME: home, TMPDIR: `${home}/tmp` };
+  if (pycachePrefix) {
+    delete env2["PYTHONDONTWRITEBYTECODE"];
+    env2["PYTHONPYCACHEPREFIX"] = pycachePrefix;
+  }
+  if (instrument === "region") env2[INSTRUMENT_VARIABLE] = "region";
+  return { ...env2, ...userEnv, PWD: cwd };
+}
+function runsPython(run2) {
+  if (typeof run2 === "string") return /(^|[\s/;&|(])python[0-9.]*(\s|$)/.test(run2);
+  return /^python[0-9.]*$/.test(run2[0].split("/").pop() ?? "");
+}
+
+// src/python/attribution.ts
+var PYTHON_FUNCTION_SHARE = 1e-4;
+var MAX_PYTHON_FUNCTIONS = 2e3;
+var MAX_COUNTS_BYTES = 64 << 20;
+function bytecodeCounterSource() {
+  let dir = dirname6(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = join9(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync3(candidate)) return readFileSync4(candidate, "utf8");
+    dir = dirname6(dir);
+  }
+  throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
+}
+function isCountsFile(value) {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value;
+  if (v["version"] !== 1 || typeof v["method"] !== "string" || typeof v["python"] !== "string" || !Array.isArray(v["functions"])) return false;
+  return v["functions"].every((f) => {
+    if (typeof f !== "object" || f === null) return false;
+    const r = f;
+    return typeof r["module"] === "string" && typeof r["qualname"] === "string" && typeof r["file"] === "string" && Number.isSafeInteger(r["line"]) && Number.isSafeInteger(r["bytecodes"]) && r["bytecodes"] >= 0 && r["line"] >= 0;
+  });
+}
+function shownFile(file, cwd) {
+  if (!isAbsolute6(file)) return file;
+  const rel = relative6(cwd, file);
+  return rel && !rel.startsWith(`..${sep4}`) && rel !== ".." && !isAbsolute6(rel) ? rel : file;
+}
+function readAttribution(outDir, cwd, scope) {
+  let names;
+  try {
+    names = readdirSync4(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+  } catch {
+    return void 0;
+  }
+  const methods = /* @__PURE__ */ new Set();
+  const versions = /* @__PURE__ */ new Set();
+  const byKey = /* @__PURE__ */ new Map();
+  for (const name of names) {
+    const path = join9(outDir, name);
+    if (!isPlainFile(path)) continue;
+    let parsed;
+    try {
+      parsed = JSON.parse(readTextBeneath(outDir, name, MAX_COUNTS_BYTES, "counts file"));
+    } catch {
+      continue;
+    }
+    if (!isCountsFile(parsed)) continue;
+    methods.add(parsed.method);
+    versions.add(parsed.python);
+    for (const f of parsed.functions) {
+      const fn = `${f.module}:${f.qualname}`;
+      const file = shownFile(f.file, cwd);
+      const key = `${file}\0${fn}`;
+      const entry = byKey.get(key);
+      if (entry) {
+        entry.bytecodes += f.bytecodes;
+        entry.line = Math.min(entry.line, f.line);
+      } else byKey.set(key, { fn, file, line: f.line, bytecodes: f.bytecodes });
+    }
+  }
+  if (!methods.size) return void 0;
+  const all = [...byKey.values()];
+  const bytecodes = all.reduce((sum, f) => sum + f.bytecodes, 0);
+  const floor = bytecodes * PYTHON_FUNCTION_SHARE;
+  const functions = all.filter((f) => f.bytecodes > 0 && f.bytecodes >= floor).sort((a, b) => b.bytecodes - a.bytecodes || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, MAX_PYTHON_FUNCTIONS);
+  return { method: [...methods].sort().join(", "), python: [...versions].sort().join(", "), scope, bytecodes, functions };
+}
+function attributionWanted(env2 = process.env) {
+  return env2["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
+}
+async function countingBytecode(options) {
+  const root = join9(options.tmpDir, ".cg-bench-bytecode");
+  const site = join9(root, "site");
+  const out = join9(root, "out");
+  rmSync5(root, { recursive: true, force: true });
+  mkdirSync4(site, { recursive: true });
+  mkdirSync4(out);
+  giveDirectory(options.sandbox, out);
+  writeFileSync4(join9(site, "sitecustomize.py"), bytecodeCounterSource());
+  const inherited = options.env["PYTHONPATH"];
+  const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
+  const env2 = {
+    ...measuredEnv,
+    PYTHONPATH: inherited ? `${site}:${inherited}` : site,
+    CG_BENCH_BYTECODE_DIR: out,
+    CG_BENCH_BYTECODE_SCOPE: options.scope
+  };
+  try {
+    await options.run(env2);
+    return readAttribution(out, options.cwd, options.scope);
+  } finally {
+    rmSync5(root, { recursive: true, force: true });
+  }
+}
+
+// src/run/seal.ts
+import { statSync as statSync5 } from "node:fs";
+function sealOf(sandbox, python, instrument, cwd) {
+  return { ...sandbox.seal, ...python ? { pythonResets: instrument === "region", devices: deviceNumbers(cwd) } : {} };
+}
+function deviceNumbers(cwd) {
+  return `/ ${statSync5("/").dev}, cwd ${statSync5(cwd).dev}`;
+}
+
+// src/run/executables.ts
+import { join as join10, relative as relative7, isAbsolute as isAbsolute7 } from "node:path";
+var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
+var hashes = /* @__PURE__ */ new Map();
+function inside(dir, path) {
+  const rel = relative7(dir, path);
+  return rel === "" || !rel.startsWith("..") && !isAbsolute7(rel);
+}
+function executablesOf(logDir, workspace, identity2) {
+  const found = /* @__PURE__ */ new Map();
+  for (const p of processFiles(logDir)) {
+    if (!p.log) continue;
+    const text3 = readHead(join10(logDir, p.log), LOG_OBJECTS);
+    if (text3 === void 0) continue;
+    loadedObjects(text3).forEach((path, i) => {
+      if (inside(workspace, path)) return;
+      const sha256 = hashAsIdentity(path, MAX_EXECUTABLE, identity2, hashes);
+      if (!sha256) return;
+      const known = found.get(path);
+      if (known) known.main ||= i === 0;
+      else found.set(path, { path, sha256, main: i === 0 });
+    });
+  }
+  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+}
+
+// src/run/private-home.ts
+import { createHash as createHash6 } from "node:crypto";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync5, statSync as statSync6 } from "node:fs";
+import { rm as rm2 } from "node:fs/promises";
+import { join as join11 } from "node:path";
+
+// src/util/pid-lock.ts
+import { readFileSync as readFileSync5, rmSync as rmSync6, writeFileSync as writeFileSync5 } from "node:fs";
+function startTime(pid) {
+  try {
+    const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
+  } catch {
+    return "";
+  }
+}
+function bootId() {
+  try {
+    return readFileSync5("/proc/sys/kernel/random/boot_id", "utf8").trim();
+  } catch {
+    return "";
+  }
+}
+function identity(pid) {
+  return `${bootId()}/${startTime(pid)}`;
+}
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+function holderAlive(holder) {
+  return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
+}
+function parseHolder(text3) {
+  const [pidText = "", started = ""] = text3.trim().split(/\s+/);
+  const pid = Number(pidText);
+  return Number.isInteger(pid) && pid > 0 ? { pid, started } : void 0;
+}
+var held = /* @__PURE__ */ new Set();
+var releaseOnExit = false;
+function remember(path) {
+  held.add(path);
+  if (releaseOnExit) return;
+  releaseOnExit = true;
+  process.on("exit", () => {
+    for (const lock of held) rmSync6(lock, { force: true });
+  });
+}
+function unlock(path) {
+  held.delete(path);
+  rmSync6(path, { force: true });
+}
+function tryLock(path) {
+  for (; ; ) {
+    try {
+      writeFileSync5(path, `${process.pid} ${identity(process.pid)}
+`, { flag: "wx" });
+      remember(path);
+      return void 0;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+    let holder;
+    try {
+      holder = parseHolder(readFileSync5(path, "utf8"));
+    } catch {
+    }
+    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
+    rmSync6(path, { force: true });
+  }
+}
+
+// src/run/private-home.ts
+var HOMES_DIR = "/tmp/cg-bench-home";
+function homeFor(benchmarkName) {
+  return join11(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+}
+var sleep2 = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
+async function acquire(lock) {
+  while (tryLock(lock) !== void 0) await sleep2(200);
+}
+async function removeQuietly(path) {
+  try {
+    await rm2(path, { recursive: true, force: true });
+  } catch {
+  }
+}
+async function withPrivateHome(benchmarkName, sandbox, measure2) {
+  mkdirSync5(HOMES_DIR, { recursive: true });
+  if (statSync6(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
+  const home = homeFor(benchmarkName);
+  const lock = `${home}.lock`;
+  await acquire(lock);
+  try {
+    await rm2(home, { recursive: true, force: true });
+    mkdirSync5(join11(home, "tmp"), { recursive: true });
+    giveDirectory(sandbox, home);
+    giveDirectory(sandbox, join11(home, "tmp"));
+    return await measure2(home);
+  } finally {
+    await removeQuietly(home);
+    unlock(lock);
+  }
+}
 
 // src/run/benchmark.ts
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants3.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants4.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path) {
@@ -18459,34 +18860,23 @@ function programProblem(program, cwd, path) {
   }
   return void 0;
 }
-async function gzipAndRemove(path) {
-  rmSync5(`${path}.gz`, { force: true });
-  let from;
-  try {
-    from = openPlainStream(path, "profile");
-  } catch {
-    rmSync5(path, { force: true });
-    return;
-  }
-  await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
-  rmSync5(path);
-}
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join10(ctx.outDir, "benchmarks", slug);
-  rmSync5(dir, { recursive: true, force: true });
-  mkdirSync5(dir, { recursive: true });
+  const dir = join12(ctx.outDir, "benchmarks", slug);
+  rmSync7(dir, { recursive: true, force: true });
+  mkdirSync6(dir, { recursive: true });
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx, job));
 }
 async function measureIn(home, spec, dir, ctx, job) {
-  const rel = (p) => relative7(ctx.outDir, p);
-  const stdout = join10(dir, "stdout.log");
-  const stderr = join10(dir, "stderr.log");
+  const rel = (p) => relative8(ctx.outDir, p);
+  const log = (name) => ({ file: join12(dir, name), real: join12(ctx.realOutDir, relative8(ctx.outDir, dir), name) });
+  const stdout = join12(dir, "stdout.log");
+  const stderr = join12(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join10(home, "pycache") : void 0, spec.instrument);
+  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join12(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative7(ctx.root, spec.cwd) || ".",
+    cwd: relative8(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -18506,7 +18896,7 @@ async function measureIn(home, spec, dir, ctx, job) {
   if (problem) return { ...base, message: problem };
   const native = { argv: sandboxed(ctx.sandbox, argv, true, job), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
-    await runProcess({ ...native, env: env2, stdout: { file: join10(dir, "warm-up.stdout.log") }, stderr: { file: join10(dir, "warm-up.stderr.log") } });
+    await runProcess({ ...native, env: env2, stdout: log("warm-up.stdout.log"), stderr: log("warm-up.stderr.log") });
   }
   const profiles = profileDirectory(ctx.sandbox, dir);
   const outcome2 = await runProcess({
@@ -18518,8 +18908,8 @@ async function measureIn(home, spec, dir, ctx, job) {
     ),
     cwd: spec.cwd,
     env: env2,
-    stdout: { file: stdout },
-    stderr: { file: stderr },
+    stdout: log("stdout.log"),
+    stderr: log("stderr.log"),
     timeoutMs: spec.timeoutMs
   });
   const killed = await killLeftovers(processMarker(profiles));
@@ -18540,10 +18930,10 @@ async function measureIn(home, spec, dir, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join10(dir, name);
+    const file = join12(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync5(file, { force: true });
+      rmSync7(file, { force: true });
       continue;
     }
     try {
@@ -18563,19 +18953,35 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join10(dir, n))).sort()[0];
+    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join12(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
-    const details = logTail(stderr) || (valgrindLog ? logTail(join10(dir, valgrindLog)) : "");
-    return { ...result, message: details ? `${why}; last lines of stderr:
-${details}` : why };
+    const stderrTail = logTail(stderr);
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join12(dir, valgrindLog));
+    const details = stderrTail ? `last lines of stderr:
+${stderrTail}` : logTailText ? `last lines of Valgrind's log:
+${logTailText}` : "";
+    return { ...result, message: details ? `${why}; ${details}` : why };
   }
+  const heap = spec.memory ? await measureMemory({
+    valgrind: ctx.valgrind,
+    sandbox: ctx.sandbox,
+    argv,
+    cwd: spec.cwd,
+    env: env2,
+    timeoutMs: spec.timeoutMs,
+    dir,
+    outDir: ctx.outDir,
+    job,
+    thresholdPercent: spec.memoryThresholdPercent
+  }) : void 0;
+  if (heap && "problem" in heap) return { ...result, message: heap.problem };
   const pythonAttribution = python && attributionWanted() ? await countingBytecode({
     tmpDir: env2["TMPDIR"],
     cwd: spec.cwd,
     env: env2,
     scope: spec.instrument,
     sandbox: ctx.sandbox,
-    run: (counting) => runProcess({ ...native, env: counting, stdout: { file: join10(dir, "bytecode.stdout.log") }, stderr: { file: join10(dir, "bytecode.stderr.log") } })
+    run: (counting) => runProcess({ ...native, env: counting, stdout: log("bytecode.stdout.log"), stderr: log("bytecode.stderr.log") })
   }) : void 0;
   const cost = aggregateProfiles(parsed, ctx.weights, ctx.everyFunction);
   attachLineText(cost.functions, spec.cwd, ctx.root, ctx.sandbox.user);
@@ -18584,12 +18990,13 @@ ${details}` : why };
     status: "ok",
     ...cost,
     executables: executablesOf(dir, ctx.root, ctx.sandbox.user),
+    ...heap ? { memory: heap.memory } : {},
     ...pythonAttribution ? { python: pythonAttribution } : {}
   };
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync5, constants as constants4, fstatSync as fstatSync3, openSync as openSync5, writeSync as writeSync3 } from "node:fs";
+import { closeSync as closeSync6, constants as constants5, fstatSync as fstatSync4, openSync as openSync5, writeSync as writeSync4 } from "node:fs";
 
 // src/report/format.ts
 function formatCount(n) {
@@ -18612,25 +19019,29 @@ function formatDuration(ms) {
   const m = Math.floor(s / 60);
   return `${m}m${String(Math.round(s % 60)).padStart(2, "0")}s`;
 }
+function headline(message) {
+  const [first = "", ...rest] = message.split("\n");
+  return rest.length && first.endsWith(":") ? first.replace(/[;.] [^;.]*:$/, "") : first;
+}
 
 // src/run/setup.ts
 function openLog(path) {
-  const replaced = (what) => new CgBenchError(
+  const replaced2 = (what) => new CgBenchError(
     `${shownPath(path)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`,
     ExitCode.benchmarkFailed
   );
   let fd;
   try {
-    fd = openSync5(path, constants4.O_WRONLY | constants4.O_APPEND | constants4.O_CREAT | constants4.O_NOFOLLOW | constants4.O_NONBLOCK, 420);
+    fd = openSync5(path, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
   } catch (error) {
     const code = error.code;
-    if (code === "ELOOP") throw replaced("a symbolic link");
-    if (code === "ENXIO" || code === "EISDIR") throw replaced("something else");
+    if (code === "ELOOP") throw replaced2("a symbolic link");
+    if (code === "ENXIO" || code === "EISDIR") throw replaced2("something else");
     throw error;
   }
-  if (!fstatSync3(fd).isFile()) {
-    closeSync5(fd);
-    throw replaced("something else");
+  if (!fstatSync4(fd).isFile()) {
+    closeSync6(fd);
+    throw replaced2("something else");
   }
   return fd;
 }
@@ -18649,20 +19060,20 @@ async function runSetup(commands, options) {
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
     const fd = openLog(options.logFile);
-    writeSync3(fd, `$ ${describeCommand(command)}
+    writeSync4(fd, `$ ${describeCommand(command)}
 `);
     let status;
     try {
       status = await runOne(command, fd, env2, options);
     } finally {
-      closeSync5(fd);
+      closeSync6(fd);
     }
     if (status) {
-      const tail = logTail(options.logFile);
+      const tail2 = logTail(options.logFile);
       throw new CgBenchError(
         `setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
-${tail}`,
+${tail2}`,
         ExitCode.benchmarkFailed
       );
     }
@@ -18733,11 +19144,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync6(dir, { recursive: true });
-    accessSync3(dir, constants5.W_OK);
-    const probe = join11(dir, `.write-test-${process.pid}`);
+    mkdirSync7(dir, { recursive: true });
+    accessSync3(dir, constants6.W_OK);
+    const probe = join13(dir, `.write-test-${process.pid}`);
     writeFileSync6(probe, "");
-    rmSync6(probe, { force: true });
+    rmSync8(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -18775,6 +19186,7 @@ async function runSuite(config, options) {
   absolutePath(options.outDir, "output directory");
   absolutePath(config.root, "configuration directory");
   ensureWritableDir(options.outDir);
+  const realOutDir = realPathBeforeRuns(options.outDir);
   const { mine: selected, suite } = shardOf(selectBenchmarks(config, options.filter), options.shard);
   const valgrind = options.valgrind ?? locateValgrind();
   const region = selected.find(({ spec }) => spec.instrument === "region");
@@ -18783,13 +19195,13 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync6(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync8(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync6(SETUP_HOME, { recursive: true });
+  mkdirSync7(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeFileSync6(setupLog, sandbox.notes.map((n) => `# ${n}
-`).join(""));
+  writeNewFile(setupLog, sandbox.notes.map((n) => `# ${n}
+`).join(""), join13(realOutDir, "setup.log"));
   for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
   if (selected.length)
@@ -18801,6 +19213,7 @@ async function runSuite(config, options) {
     weights: config.weights,
     root: config.root,
     outDir: options.outDir,
+    realOutDir,
     sandbox,
     everyFunction: options.everyFunction === true
   };
@@ -18824,7 +19237,13 @@ async function runSuite(config, options) {
 }
 function sandboxFor(config, measuring = false) {
   const required = measuring ? config.sealRequired : void 0;
-  return untrustedSandbox({ root: config.root, network: config.network, oneCpu: config.cpus === "one", ...required ? { required } : {} });
+  return untrustedSandbox({
+    root: config.root,
+    network: config.network,
+    setupNetwork: config.setupNetwork ?? false,
+    oneCpu: config.cpus === "one",
+    ...required ? { required } : {}
+  });
 }
 function cpuView(sandbox) {
   return sandbox.oneCpu ? ONE_CPU_VIEW : void 0;
@@ -18851,12 +19270,18 @@ async function checkDeterminism(config, options) {
   });
 }
 function differingEvents(a, b) {
-  return a.events && b.events ? EVENT_NAMES.filter((n) => a.events[n] !== b.events[n]) : [];
+  const events = a.events && b.events ? EVENT_NAMES.filter((n) => a.events[n] !== b.events[n]) : [];
+  const heap = a.memory && b.memory ? HEAP_FIGURES.filter((f) => a.memory[f] !== b.memory[f]).map((f) => `memory.${f}`) : [];
+  return [...events, ...heap];
+}
+function differingCount(r, name) {
+  const figure = HEAP_FIGURES.find((f) => name === `memory.${f}`);
+  return (figure ? r.memory?.[figure] : r.events?.[name]) ?? 0;
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants6, existsSync as existsSync4, mkdirSync as mkdirSync8, statSync as statSync8 } from "node:fs";
-import { dirname as dirname7 } from "node:path";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync4, mkdirSync as mkdirSync9, statSync as statSync8 } from "node:fs";
+import { dirname as dirname8 } from "node:path";
 
 // src/report/headline.ts
 var NOUNS = {
@@ -18872,8 +19297,8 @@ function countPhrase(verdict, n) {
   const [one, many] = NOUNS[verdict];
   return `${n} ${n === 1 ? one : many}`;
 }
-function timedPhrase(head) {
-  const timed = head.timed ?? [];
+function timedPhrase(head2) {
+  const timed = head2.timed ?? [];
   if (!timed.length) return "";
   const count = (v) => timed.filter((t) => t.verdict === v).length;
   const parts = [
@@ -18883,13 +19308,13 @@ function timedPhrase(head) {
   ];
   return `; timed: ${parts.join(", ")}`;
 }
-function headline(head, comparison) {
-  return simulatedPhrase(head, comparison) + timedPhrase(head);
+function headline2(head2, comparison) {
+  return simulatedPhrase(head2, comparison) + timedPhrase(head2);
 }
-function simulatedPhrase(head, comparison) {
-  const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
+function simulatedPhrase(head2, comparison) {
+  const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;
   if (!comparison) {
-    const ok = head.benchmarks.length - failed;
+    const ok = head2.benchmarks.length - failed;
     return `${ok} benchmark${ok === 1 ? "" : "s"} measured${failed ? `, ${failed} failed` : ""}`;
   }
   if (!comparison.comparable) return `not comparable with the baseline (${comparison.differences.join("; ")})`;
@@ -18910,9 +19335,9 @@ var VERDICT_LABEL = {
 // src/report/json.ts
 var jsonReport = {
   name: "json",
-  render({ head, comparison, baselineSource }) {
+  render({ head: head2, comparison, baselineSource }) {
     const summary2 = {
-      headline: headline(head, comparison),
+      headline: headline2(head2, comparison),
       baseline: baselineSource ?? null,
       comparable: comparison?.comparable ?? null,
       differences: comparison?.differences ?? [],
@@ -18928,7 +19353,7 @@ var jsonReport = {
         functions: c.functions,
         ...c.otherFunctions ? { otherFunctions: c.otherFunctions } : {},
         ...c.notComparable ? { notComparable: c.notComparable } : {}
-      })) : head.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
+      })) : head2.benchmarks.map((b) => ({ name: b.name, status: b.status, estimatedCycles: b.estimatedCycles, events: b.events, hits: b.hits }))
     };
     return `${JSON.stringify(summary2, null, 2)}
 `;
@@ -19004,13 +19429,13 @@ function pythonUnrecordedAtMost(a) {
   const smallest = a.functions.at(-1)?.bytecodes;
   return a.functions.length >= MAX_PYTHON_FUNCTIONS && smallest !== void 0 ? Math.max(floor, smallest) : floor;
 }
-function pythonFunctionChanges(base, head, top = 5) {
-  if (!base || !head || base.scope !== head.scope) return [];
+function pythonFunctionChanges(base, head2, top = 5) {
+  if (!base || !head2 || base.scope !== head2.scope) return [];
   const key = (f) => `${f.file}\0${f.fn}`;
   const baseByKey = new Map(base.functions.map((f) => [key(f), f]));
-  const headKeys = new Set(head.functions.map(key));
+  const headKeys = new Set(head2.functions.map(key));
   const changes = [];
-  for (const h of head.functions) {
+  for (const h of head2.functions) {
     const b = baseByKey.get(key(h));
     if (b) {
       if (b.bytecodes !== h.bytecodes)
@@ -19023,7 +19448,7 @@ function pythonFunctionChanges(base, head, top = 5) {
   }
   for (const b of base.functions) {
     if (headKeys.has(key(b))) continue;
-    const atMost = pythonUnrecordedAtMost(head);
+    const atMost = pythonUnrecordedAtMost(head2);
     if (b.bytecodes > atMost)
       changes.push({ fn: b.fn, file: b.file, line: b.line, base: b.bytecodes, head: null, change: atMost - b.bytecodes, unrecordedAtMost: atMost });
   }
@@ -19053,7 +19478,7 @@ function pythonFunctionsTerminalRows(c) {
   ];
 }
 
-// src/report/timed.ts
+// src/report/stopwatch.ts
 var VERDICT_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", "no significant change": "\u26AA" };
 function median(xs) {
   if (!xs.length) return void 0;
@@ -19115,6 +19540,118 @@ function timedMarkdown(results) {
   return out;
 }
 
+// src/report/memory.ts
+var FIGURE_LABEL = {
+  totalBytes: "bytes allocated",
+  totalBlocks: "blocks allocated",
+  peakBytes: "peak live bytes",
+  peakBlocks: "peak live blocks",
+  exitBytes: "bytes live at exit",
+  exitBlocks: "blocks live at exit"
+};
+var MEMORY_VERDICT_LABEL = {
+  regression: "regression",
+  improvement: "improvement",
+  unchanged: "unchanged",
+  "not-comparable": "not comparable"
+};
+var MEMORY_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", unchanged: "\u26AA", "not-comparable": "\u26A0\uFE0F" };
+function verdictFromMemory(c) {
+  if (!c.memory || c.memory.verdict !== c.verdict) return false;
+  return c.relative === null || c.relative === 0 || Math.abs(c.relative) * 100 <= c.thresholdPercent;
+}
+function comparisonRows(c) {
+  const m = c.memory;
+  if (!m.change || !m.base || !m.head) {
+    return [{ figure: "", base: "", head: "", change: "", relative: "", verdict: m.verdict, note: m.notComparable ?? "" }];
+  }
+  const { base, head: head2, change } = m;
+  const moved = HEAP_FIGURES.filter((f) => change[f] !== 0);
+  const shown = moved.length ? moved : ["totalBytes"];
+  return shown.map((f) => ({
+    figure: FIGURE_LABEL[f],
+    base: formatCount(base[f]),
+    head: formatCount(head2[f]),
+    change: formatSigned(change[f]),
+    relative: base[f] === 0 ? "" : formatPercent(change[f] / base[f]),
+    verdict: m.verdict,
+    ...m.notComparable ? { note: m.notComparable } : {}
+  }));
+}
+var withMemory = (comparison) => comparison?.benchmarks.filter((c) => c.memory) ?? [];
+function memoryTerminalRows(head2, comparison) {
+  if (comparison) {
+    const rows = withMemory(comparison).flatMap(
+      (c) => comparisonRows(c).map((r) => [
+        escapeTerminal(c.name),
+        r.note !== void 0 && !r.figure ? `not comparable: ${escapeTerminal(r.note)}` : r.figure,
+        r.base,
+        r.head,
+        r.change,
+        r.relative,
+        r.figure ? MEMORY_VERDICT_LABEL[r.verdict] : ""
+      ])
+    );
+    return rows.length ? [["benchmark", "heap (DHAT)", "base", "head", "change", "", "verdict"], ...rows] : [];
+  }
+  const measured = head2.benchmarks.filter((b) => b.memory);
+  if (!measured.length) return [];
+  return [
+    ["benchmark", "bytes allocated", "blocks", "peak live bytes", "bytes live at exit"],
+    ...measured.map((b) => [
+      escapeTerminal(b.name),
+      formatCount(b.memory.totalBytes),
+      formatCount(b.memory.totalBlocks),
+      formatCount(b.memory.peakBytes),
+      formatCount(b.memory.exitBytes)
+    ])
+  ];
+}
+function memoryMarkdown(head2, comparison) {
+  const title2 = ["", "**Memory** (heap, exact: a second run under DHAT; see docs/memory.md)", ""];
+  if (comparison) {
+    const compared = withMemory(comparison);
+    if (!compared.length) return [];
+    const lines = [...title2, "| Benchmark | Figure | Base | Head | Change | | |", "|:--|:--|--:|--:|--:|--:|:--|"];
+    for (const c of compared) {
+      for (const r of comparisonRows(c)) {
+        const figure = r.figure || `not comparable: ${escapeMarkdown(r.note ?? "")}`;
+        lines.push(
+          `| ${escapeMarkdown(c.name)} | ${figure} | ${r.base} | ${r.head} | ${r.change} | ${r.relative} | ${r.figure ? `${MEMORY_ICON[r.verdict]} ${MEMORY_VERDICT_LABEL[r.verdict]}` : ""} |`
+        );
+      }
+    }
+    return lines;
+  }
+  const measured = head2.benchmarks.filter((b) => b.memory);
+  if (!measured.length) return [];
+  return [
+    ...title2,
+    "| Benchmark | Bytes allocated | Blocks allocated | Peak live bytes | Bytes live at exit |",
+    "|:--|--:|--:|--:|--:|",
+    ...measured.map(
+      (b) => `| ${escapeMarkdown(b.name)} | ${formatCount(b.memory.totalBytes)} | ${formatCount(b.memory.totalBlocks)} | ${formatCount(b.memory.peakBytes)} | ${formatCount(b.memory.exitBytes)} |`
+    )
+  ];
+}
+function heapSummary(figures) {
+  return HEAP_FIGURES.map((f) => `${FIGURE_LABEL[f]} ${formatCount(figures[f])}`).join(", ");
+}
+function heapChangeText(c) {
+  const m = c.memory;
+  if (!m?.change || !m.base || !m.head) return "";
+  const { base, head: head2, change } = m;
+  return HEAP_FIGURES.filter((f) => change[f] !== 0).map((f) => `${FIGURE_LABEL[f]} ${formatSigned(change[f])} (${formatCount(base[f])} \u2192 ${formatCount(head2[f])})`).join(", ");
+}
+var HEAP_MEASURES = [
+  { figure: "totalBytes", slug: "heap-bytes-allocated", unit: "bytes", help: "Heap bytes allocated over the run (DHAT)" },
+  { figure: "totalBlocks", slug: "heap-blocks-allocated", unit: "blocks", help: "Heap blocks allocated over the run (DHAT)" },
+  { figure: "peakBytes", slug: "heap-peak-bytes", unit: "bytes", help: "Heap bytes live when the heap was largest (DHAT t-gmax)" },
+  { figure: "peakBlocks", slug: "heap-peak-blocks", unit: "blocks", help: "Heap blocks live when the heap was largest (DHAT t-gmax)" },
+  { figure: "exitBytes", slug: "heap-exit-bytes", unit: "bytes", help: "Heap bytes still live at exit (DHAT t-end)" },
+  { figure: "exitBlocks", slug: "heap-exit-blocks", unit: "blocks", help: "Heap blocks still live at exit (DHAT t-end)" }
+];
+
 // src/report/markdown.ts
 var ICON = {
   regression: "\u{1F534}",
@@ -19126,11 +19663,11 @@ var ICON = {
   "not-comparable": "\u26A0\uFE0F"
 };
 var cycles = (b) => b?.estimatedCycles != null ? formatCount(b.estimatedCycles) : "\u2013";
-function title(head, comparison, suite) {
-  const failed = head.benchmarks.some((b) => b.status !== "ok");
-  const timedRegression = head.timed?.some((t) => t.verdict === "regression") ?? false;
+function title(head2, comparison, suite) {
+  const failed = head2.benchmarks.some((b) => b.status !== "ok");
+  const timedRegression = head2.timed?.some((t) => t.verdict === "regression") ?? false;
   const icon = !comparison ? failed ? "\u274C" : timedRegression ? "\u{1F534}" : "\u{1F4CA}" : !comparison.comparable ? "\u26A0\uFE0F" : failed ? "\u274C" : comparison.counts.regression || timedRegression ? "\u{1F534}" : comparison.counts.improvement ? "\u{1F7E2}" : "\u2705";
-  return `### ${icon} cg-bench${suite ? ` (${escapeMarkdown(suite)})` : ""}: ${escapeMarkdown(headline(head, comparison))}`;
+  return `### ${icon} cg-bench${suite ? ` (${escapeMarkdown(suite)})` : ""}: ${escapeMarkdown(headline2(head2, comparison))}`;
 }
 function commitLink(commit) {
   if (!/^[0-9a-f]{7,64}$/.test(commit.sha)) return escapeMarkdown(commit.short);
@@ -19153,26 +19690,26 @@ function notRepeatingLine(names) {
 }
 var TABLE_HEADER = ["| Benchmark | Base | Head | Change | |", "|:--|--:|--:|--:|:--|"];
 function comparisonRow(c) {
-  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]} |`;
+  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]}${verdictFromMemory(c) ? " (memory)" : ""} |`;
 }
 var RESULTS_HEADER = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
 function resultsRow(b) {
   return b.events && b.hits ? `| ${escapeMarkdown(b.name)} | ${cycles(b)} | ${formatCount(b.events.Ir)} | ${formatCount(b.hits.l1)} | ${formatCount(b.hits.ll)} | ${formatCount(b.hits.ram)} |` : `| ${escapeMarkdown(b.name)} | \u274C ${b.status === "timeout" ? "timed out" : "failed"} | | | | |`;
 }
 function detail(c) {
-  const { base, head } = c;
-  if (!base?.events || !head?.events || !base.hits || !head.hits) return [];
+  const { base, head: head2 } = c;
+  if (!base?.events || !head2?.events || !base.hits || !head2.hits) return [];
   const row = (label, a, b) => `| ${label} | ${formatCount(a)} | ${formatCount(b)} | ${formatSigned(b - a)} | ${a === 0 ? "" : formatPercent((b - a) / a)} |`;
   const out = [
     `#### ${escapeMarkdown(c.name)}`,
     "",
     "| | Base | Head | Change | |",
     "|:--|--:|--:|--:|--:|",
-    row("Estimated cycles", base.estimatedCycles ?? 0, head.estimatedCycles ?? 0),
-    row("Instructions (Ir)", base.events.Ir, head.events.Ir),
-    row("L1 hits", base.hits.l1, head.hits.l1),
-    row("LL hits", base.hits.ll, head.hits.ll),
-    row("RAM hits", base.hits.ram, head.hits.ram)
+    row("Estimated cycles", base.estimatedCycles ?? 0, head2.estimatedCycles ?? 0),
+    row("Instructions (Ir)", base.events.Ir, head2.events.Ir),
+    row("L1 hits", base.hits.l1, head2.hits.l1),
+    row("LL hits", base.hits.ll, head2.hits.ll),
+    row("RAM hits", base.hits.ram, head2.hits.ram)
   ];
   const other = c.otherFunctions;
   if (c.functions.length || other) {
@@ -19229,14 +19766,14 @@ var FAILURE_TEXT_RANK = 1;
 var DETAIL_RANK = { regression: 4, other: 5 };
 var NOTES_ROOM = 1500;
 function document(input) {
-  const { head, comparison, baselineSource } = input;
-  const top = [title(head, comparison, input.suite), "", ...baselineLine(input), ...notRepeatingLine(input.notRepeating)];
+  const { head: head2, comparison, baselineSource } = input;
+  const top = [title(head2, comparison, input.suite), "", ...baselineLine(input), ...notRepeatingLine(input.notRepeating)];
   if (comparison && !comparison.comparable) {
     top.push("The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:", "");
     for (const d of comparison.differences) top.push(`- ${escapeMarkdown(d)}`);
     top.push("");
   }
-  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head.benchmarks.map((b) => ({
+  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head2.benchmarks.map((b) => ({
     lines: [resultsRow(b)],
     rank: b.status === "ok" ? RANK.unchanged : RANK.failed,
     verdict: b.status === "ok" ? void 0 : "failed"
@@ -19245,16 +19782,18 @@ function document(input) {
     lines: [`- ${escapeMarkdown(c.name)}: ${escapeMarkdown(c.notComparable)}`],
     rank: RANK["not-comparable"]
   }));
-  const failures = head.benchmarks.filter((b) => b.status !== "ok").map((b) => {
+  const failures = head2.benchmarks.filter((b) => b.status !== "ok").map((b) => {
     const { first, more } = failure(b);
     return { first: { lines: [first], rank: RANK.failed }, more: { lines: more, rank: FAILURE_TEXT_RANK } };
   });
-  const timedLines = timedMarkdown(head.timed);
+  const timedLines = timedMarkdown(head2.timed);
+  const memoryLines = memoryMarkdown(head2, comparison);
+  const memoryRegression = comparison?.benchmarks.some((c) => c.memory?.verdict === "regression") ?? false;
   const details = (comparison?.benchmarks.filter((c) => c.change !== null && c.change !== 0) ?? []).map((c) => ({
     lines: ["", ...detail(c)],
     rank: c.verdict === "regression" ? DETAIL_RANK.regression : DETAIL_RANK.other
   }));
-  const footer = [environmentLine(head.environment)];
+  const footer = [environmentLine(head2.environment)];
   if (baselineSource) footer.push(`baseline: ${escapeMarkdown(baselineSource)}`);
   if (comparison) footer.push(`threshold ${[...new Set(comparison.benchmarks.map((b) => `${b.thresholdPercent}%`))].join("/")}`);
   return {
@@ -19264,6 +19803,7 @@ function document(input) {
     apart,
     failures,
     timed: timedLines.length ? { lines: timedLines, rank: TIMED_RANK } : void 0,
+    memory: memoryLines.length ? { lines: memoryLines, rank: memoryRegression ? RANK.regression : TIMED_RANK } : void 0,
     details,
     footer: `<sub>${footer.join(" \xB7 ")}</sub>`
   };
@@ -19302,6 +19842,8 @@ function assemble(doc, kept, fullReport) {
   if (cut2) lines.push("", `_${formatCount(cut2)} more failed or not comparable benchmarks left out to fit. The full report: ${fullReport}._`);
   if (doc.timed && has(doc.timed)) lines.push(...doc.timed.lines);
   else if (doc.timed) lines.push("", `_The timed benchmarks' table is left out to fit. The full report: ${fullReport}._`);
+  if (doc.memory && has(doc.memory)) lines.push(...doc.memory.lines);
+  else if (doc.memory) lines.push("", `_The memory table is left out to fit. The full report: ${fullReport}._`);
   const details = doc.details.filter(has);
   if (details.length)
     lines.push("", "<details><summary>Details: instructions, cache hits and functions</summary>", ...details.flatMap((p) => p.lines), "", "</details>");
@@ -19320,7 +19862,14 @@ function renderMarkdown(input, fit) {
   if (!fit) return whole;
   const size = fit.size ?? characters;
   if (size(whole) <= fit.limit) return whole;
-  const pieces = [...doc.rows, ...doc.apart, ...doc.failures.flatMap((f) => [f.first, f.more]), ...doc.timed ? [doc.timed] : [], ...doc.details];
+  const pieces = [
+    ...doc.rows,
+    ...doc.apart,
+    ...doc.failures.flatMap((f) => [f.first, f.more]),
+    ...doc.timed ? [doc.timed] : [],
+    ...doc.memory ? [doc.memory] : [],
+    ...doc.details
+  ];
   const fixed2 = size(text(assemble(doc, /* @__PURE__ */ new Set(), fit.fullReport)));
   const kept = choosePieces(pieces, fit.limit - fixed2 - NOTES_ROOM, size);
   return text(assemble(doc, kept, fit.fullReport));
@@ -19331,18 +19880,18 @@ var markdownReport = {
 };
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync4, mkdirSync as mkdirSync7, readdirSync as readdirSync6 } from "node:fs";
-import { dirname as dirname6, join as join12, relative as relative8, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync4, mkdirSync as mkdirSync8, readdirSync as readdirSync6 } from "node:fs";
+import { dirname as dirname7, join as join14, relative as relative9, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname6(dir)) {
+  for (let dir = outDir; ; dir = dirname7(dir)) {
     try {
       if (lstatSync4(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative8(here, dirname6(dir));
-    if (dir === dirname6(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+    const inside2 = relative9(here, dirname7(dir));
+    if (dir === dirname7(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -19354,7 +19903,7 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join12(dir, name);
+      const path = join14(dir, name);
       const stat = lstatSync4(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
@@ -19376,7 +19925,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync7(outDir, { recursive: true });
+    mkdirSync8(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -19396,11 +19945,11 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname7(path);
+  const dir = dirname8(path);
   if (existsSync4(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    mkdirSync8(dir, { recursive: true });
-    accessSync4(dir, constants6.W_OK);
+    mkdirSync9(dir, { recursive: true });
+    accessSync4(dir, constants7.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -19463,16 +20012,18 @@ function exitCodeFor(outcome2, failOnRegression) {
 // src/report/bmf.ts
 var bmfReport = {
   name: "bmf",
-  render({ head }) {
+  render({ head: head2 }) {
     const out = {};
-    for (const b of head.benchmarks) {
+    for (const b of head2.benchmarks) {
       if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) continue;
       out[b.name] = {
         "estimated-cycles": { value: b.estimatedCycles },
         instructions: { value: b.events.Ir },
         "l1-hits": { value: b.hits.l1 },
         "ll-hits": { value: b.hits.ll },
-        "ram-hits": { value: b.hits.ram }
+        "ram-hits": { value: b.hits.ram },
+        // memory: true only: the heap figures as measures of their own (Bencher creates them on first upload).
+        ...Object.fromEntries(b.memory ? HEAP_MEASURES.map((m) => [m.slug, { value: b.memory[m.figure] }]) : [])
       };
     }
     return `${JSON.stringify(out, null, 2)}
@@ -19483,11 +20034,12 @@ var bmfReport = {
 // src/report/github-action-benchmark.ts
 var githubActionBenchmarkReport = {
   name: "github-action-benchmark",
-  render({ head }) {
-    const entries = head.benchmarks.flatMap((b) => {
+  render({ head: head2 }) {
+    const entries = head2.benchmarks.flatMap((b) => {
       if (b.status !== "ok" || b.estimatedCycles === null || !b.events || !b.hits) return [];
       const extra = `instructions ${formatCount(b.events.Ir)}, L1 hits ${formatCount(b.hits.l1)}, LL hits ${formatCount(b.hits.ll)}, RAM hits ${formatCount(b.hits.ram)}`;
-      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }];
+      const heap = b.memory ? HEAP_MEASURES.map((m) => ({ name: `${b.name} (${m.slug})`, unit: m.unit, value: b.memory[m.figure] })) : [];
+      return [{ name: b.name, unit: "estimated cycles", value: b.estimatedCycles, extra }, ...heap];
     });
     return `${JSON.stringify(entries, null, 2)}
 `;
@@ -19500,12 +20052,18 @@ function escapeXml(text3) {
 }
 function summary(b) {
   if (!b?.events || !b.hits) return "";
-  return `estimated cycles ${formatCount(b.estimatedCycles ?? 0)}; Ir ${formatCount(b.events.Ir)}; L1 hits ${formatCount(b.hits.l1)}; LL hits ${formatCount(b.hits.ll)}; RAM hits ${formatCount(b.hits.ram)}`;
+  const heap = b.memory ? `; heap: ${heapSummary(b.memory)}` : "";
+  return `estimated cycles ${formatCount(b.estimatedCycles ?? 0)}; Ir ${formatCount(b.events.Ir)}; L1 hits ${formatCount(b.hits.l1)}; LL hits ${formatCount(b.hits.ll)}; RAM hits ${formatCount(b.hits.ram)}${heap}`;
 }
 function testcase(name, seconds, body) {
   return `    <testcase classname="cg-bench" name="${escapeXml(name)}" time="${seconds.toFixed(3)}">${body ? `
 ${body}
     ` : ""}</testcase>`;
+}
+function regressionMessage(c, change) {
+  const heap = c.memory?.verdict === "regression" ? `heap ${heapChangeText(c)}, over the ${c.memory.thresholdPercent}% memory threshold` : "";
+  if (verdictFromMemory(c)) return heap;
+  return `estimated cycles ${change}, over the ${c.thresholdPercent}% threshold${heap ? `; ${heap}` : ""}`;
 }
 function fromComparison(c) {
   const time = (c.head?.wallTimeMs ?? 0) / 1e3;
@@ -19518,7 +20076,7 @@ function fromComparison(c) {
         xml: testcase(
           c.name,
           time,
-          `      <failure type="regression" message="${escapeXml(`estimated cycles ${change}, over the ${c.thresholdPercent}% threshold`)}">${escapeXml(summary(c.head))}</failure>`
+          `      <failure type="regression" message="${escapeXml(regressionMessage(c, change))}">${escapeXml(summary(c.head))}</failure>`
         )
       };
     case "failed":
@@ -19527,7 +20085,7 @@ function fromComparison(c) {
         xml: testcase(
           c.name,
           time,
-          `      <error type="${c.head?.status ?? "failed"}" message="${escapeXml((c.head?.message ?? "failed").split("\n")[0] ?? "")}">${escapeXml(c.head?.message ?? "")}</error>`
+          `      <error type="${c.head?.status ?? "failed"}" message="${escapeXml(headline(c.head?.message ?? "failed"))}">${escapeXml(c.head?.message ?? "")}</error>`
         )
       };
     case "removed":
@@ -19544,17 +20102,17 @@ function fromResult(b) {
       xml: testcase(
         b.name,
         time,
-        `      <error type="${b.status}" message="${escapeXml((b.message ?? b.status).split("\n")[0] ?? "")}">${escapeXml(b.message ?? "")}</error>`
+        `      <error type="${b.status}" message="${escapeXml(headline(b.message ?? b.status))}">${escapeXml(b.message ?? "")}</error>`
       )
     };
   return { kind: "ok", xml: testcase(b.name, time, `      <system-out>${escapeXml(summary(b))}</system-out>`) };
 }
 var junitReport = {
   name: "junit",
-  render({ head, comparison }) {
-    const cases = comparison ? comparison.benchmarks.map(fromComparison) : head.benchmarks.map(fromResult);
+  render({ head: head2, comparison }) {
+    const cases = comparison ? comparison.benchmarks.map(fromComparison) : head2.benchmarks.map(fromResult);
     const count = (k) => cases.filter((c) => c.kind === k).length;
-    const time = head.benchmarks.reduce((s, b) => s + b.wallTimeMs, 0) / 1e3;
+    const time = head2.benchmarks.reduce((s, b) => s + b.wallTimeMs, 0) / 1e3;
     const attrs = `tests="${cases.length}" failures="${count("failure")}" errors="${count("error")}" skipped="${count("skipped")}" time="${time.toFixed(3)}"`;
     return [
       '<?xml version="1.0" encoding="UTF-8"?>',
@@ -19577,15 +20135,18 @@ var FAMILIES = [
   ["cg_bench_instructions", "Instructions executed (Ir)", (b) => b.events?.Ir ?? null],
   ["cg_bench_l1_hits", "Accesses served by L1", (b) => b.hits?.l1 ?? null],
   ["cg_bench_ll_hits", "Accesses served by the last-level cache", (b) => b.hits?.ll ?? null],
-  ["cg_bench_ram_hits", "Accesses that went to RAM", (b) => b.hits?.ram ?? null]
+  ["cg_bench_ram_hits", "Accesses that went to RAM", (b) => b.hits?.ram ?? null],
+  // memory: true only (docs/memory.md): exact heap counts from the DHAT run.
+  ...HEAP_MEASURES.map((m) => [`cg_bench_${m.slug.replace(/-/g, "_")}`, m.help, (b) => b.memory?.[m.figure] ?? null])
 ];
 var openMetricsReport = {
   name: "openmetrics",
-  render({ head }) {
+  render({ head: head2 }) {
     const lines = [];
     for (const [name, help2, value] of FAMILIES) {
+      if (name.startsWith("cg_bench_heap_") && !head2.benchmarks.some((b) => value(b) !== null)) continue;
       lines.push(`# TYPE ${name} gauge`, `# HELP ${name} ${help2}.`);
-      for (const b of head.benchmarks) {
+      for (const b of head2.benchmarks) {
         const v = value(b);
         if (v !== null) lines.push(`${name}{benchmark="${labelValue(b.name)}"} ${v}`);
       }
@@ -19596,11 +20157,40 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join13 } from "node:path";
+import { join as join15 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
-function table(rows, rightAligned) {
+var LOG_WIDTH = 160;
+var MIN_LABEL_WIDTH = 24;
+function tableWidth(stream) {
+  return stream.isTTY === true && stream.columns ? stream.columns : LOG_WIDTH;
+}
+var length = (text3) => [...text3].length;
+var head = (text3, n) => [...text3].slice(0, n).join("");
+var tail = (text3, n) => n > 0 ? [...text3].slice(-n).join("") : "";
+function elideMiddle(text3, n) {
+  if (length(text3) <= n) return text3;
+  const keep = n - 1;
+  return `${head(text3, Math.ceil(keep / 2))}\u2026${tail(text3, Math.floor(keep / 2))}`;
+}
+function fitLabel(label, n) {
+  if (length(label) <= n) return label;
+  const parts = /^(\s*)(.+) \(([^ ]+)\)$/.exec(label);
+  if (!parts) return elideMiddle(label, n);
+  const [, indent = "", fn = "", file = ""] = parts;
+  const room = n - length(indent) - length(fn) - " (\u2026)".length;
+  if (room >= 8) return `${indent}${fn} (\u2026${tail(file, room)})`;
+  return indent + elideMiddle(fn, n - length(indent));
+}
+function table(rows, rightAligned, width = Number.POSITIVE_INFINITY) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => visibleLength(r[i] ?? ""))));
-  return rows.map(
+  const others = widths.slice(1).reduce((sum, w) => sum + w + 2, 0);
+  let fitted = rows;
+  if (widths[0] + others > width) {
+    const first = Math.max(MIN_LABEL_WIDTH, width - others);
+    fitted = rows.map(([label = "", ...rest]) => [fitLabel(label, first), ...rest]);
+    widths[0] = Math.max(...fitted.map((r) => visibleLength(r[0] ?? "")));
+  }
+  return fitted.map(
     (r) => r.map((cell, i) => {
       const pad = " ".repeat(widths[i] - visibleLength(cell));
       return rightAligned.has(i) ? pad + cell : cell + pad;
@@ -19611,12 +20201,13 @@ function visibleLength(text3) {
   return text3.replace(/\x1b\[[0-9;]*m/g, "").length;
 }
 function terminalReport(options) {
+  const width = options.width ?? LOG_WIDTH;
   const paint = (code, text3) => options.colour && code ? `\x1B[${code}m${text3}\x1B[0m` : text3;
   const change = (c) => c.relative === null ? "" : `${formatPercent(c.relative)}`;
   return {
     name: "terminal",
-    render({ head, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join13(resultsDir, file) : file);
+    render({ head: head2, comparison, baselineSource, resultsDir }) {
+      const shown = (file) => escapeTerminal(resultsDir ? join15(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -19626,10 +20217,10 @@ function terminalReport(options) {
             c.base?.estimatedCycles != null ? formatCount(c.base.estimatedCycles) : "-",
             c.head?.estimatedCycles != null ? formatCount(c.head.estimatedCycles) : "-",
             change(c),
-            paint(COLOURS[c.verdict], VERDICT_LABEL[c.verdict])
+            paint(COLOURS[c.verdict], VERDICT_LABEL[c.verdict] + (verdictFromMemory(c) ? " (memory)" : ""))
           ]);
         }
-        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3])));
+        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3]), width));
         for (const c of comparison.benchmarks.filter((b) => b.notComparable)) {
           lines.push(`${escapeTerminal(c.name)}: not comparable: ${escapeTerminal(c.notComparable)}`);
         }
@@ -19655,17 +20246,18 @@ function terminalReport(options) {
                   ]
                 ] : []
               ],
-              /* @__PURE__ */ new Set([1, 2, 3])
+              /* @__PURE__ */ new Set([1, 2, 3]),
+              width
             )
           );
         }
         for (const c of comparison.benchmarks.filter((b) => b.verdict !== "unchanged")) {
           const rows2 = pythonFunctionsTerminalRows(c);
-          if (rows2.length) lines.push("", `${escapeTerminal(c.name)}: ${PYTHON_FUNCTIONS_TITLE}`, ...table(rows2, /* @__PURE__ */ new Set([1, 2, 3])));
+          if (rows2.length) lines.push("", `${escapeTerminal(c.name)}: ${PYTHON_FUNCTIONS_TITLE}`, ...table(rows2, /* @__PURE__ */ new Set([1, 2, 3]), width));
         }
       } else {
         const rows = [["benchmark", "estimated cycles", "Ir", "L1 hits", "LL hits", "RAM hits", "time"]];
-        for (const b of head.benchmarks) {
+        for (const b of head2.benchmarks) {
           rows.push(
             b.hits && b.events ? [
               escapeTerminal(b.name),
@@ -19678,16 +20270,19 @@ function terminalReport(options) {
             ] : [escapeTerminal(b.name), paint("31", b.status === "timeout" ? "TIMED OUT" : "FAILED"), "", "", "", "", formatDuration(b.wallTimeMs)]
           );
         }
-        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3, 4, 5, 6])));
+        lines.push(...table(rows, /* @__PURE__ */ new Set([1, 2, 3, 4, 5, 6]), width));
       }
-      for (const b of head.benchmarks.filter((x) => x.status !== "ok")) {
+      for (const b of head2.benchmarks.filter((x) => x.status !== "ok")) {
         lines.push("", paint("31", `${escapeTerminal(b.name)}: ${b.status === "timeout" ? "timed out" : "failed"}`));
         lines.push(...(b.message ?? "").split("\n").map((l) => `  ${escapeTerminal(l)}`));
         lines.push(`  logs: ${shown(b.logs.stdout)}, ${shown(b.logs.stderr)}`);
       }
-      const timed = timedTerminalTable(head.timed ?? [], (v, text3) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text3));
+      const memory = memoryTerminalRows(head2, comparison);
+      if (memory.length)
+        lines.push("", "memory (heap, exact, from a second run under DHAT):", ...table(memory, new Set(comparison ? [2, 3, 4, 5] : [1, 2, 3, 4])));
+      const timed = timedTerminalTable(head2.timed ?? [], (v, text3) => paint(v === "regression" ? "31" : v === "improvement" ? "32" : void 0, text3));
       if (timed.length) lines.push("", "timed natively (paired base and head, not simulated):", ...timed);
-      lines.push("", headline(head, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
+      lines.push("", headline2(head2, comparison) + (baselineSource ? ` (baseline: ${escapeTerminal(baselineSource)})` : ""));
       return `${lines.join("\n")}
 `;
     }
@@ -19756,7 +20351,7 @@ function formatOption(where2, text3) {
 // src/run/progress.ts
 function outcome(result) {
   if (result.status === "ok") return `${formatCount(result.estimatedCycles ?? 0)} estimated cycles in ${formatDuration(result.wallTimeMs)}`;
-  return `${result.status === "timeout" ? "TIMED OUT" : "FAILED"}: ${escapeTerminal((result.message ?? "").split("\n")[0] ?? "")}`;
+  return `${result.status === "timeout" ? "TIMED OUT" : "FAILED"}: ${escapeTerminal(headline(result.message ?? ""))}`;
 }
 function lineProgress(write) {
   return {
@@ -20113,22 +20708,25 @@ var cut = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).jo
 function lineRow(l, indent) {
   return `${indent}${cut(escapeTerminal(lineLabel(l)), 26).padEnd(26)} ${cut(escapeTerminal(l.text ?? ""), 40).padEnd(40)} ${lineSideText(l, "base").padStart(12)} \u2192 ${lineSideText(l, "head").padEnd(12)} ${lineChangeText(l)}`;
 }
-function topLinesTerminal(c, top) {
+function topLinesTerminal(c, top, width = Number.POSITIVE_INFINITY) {
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ f, l }))).sort((a, b) => Math.abs(b.l.change) - Math.abs(a.l.change) || a.l.file.localeCompare(b.l.file) || a.l.line - b.l.line).slice(0, top);
-  return lines.map(({ f, l }) => `${lineRow(l, "  ")}  in ${escapeTerminal(functionLabel(f))}`);
+  return lines.map(({ f, l }) => {
+    const row = `${lineRow(l, "  ")}  in `;
+    return row + fitLabel(escapeTerminal(functionLabel(f)), Math.max(24, width - [...row].length));
+  });
 }
 function diffTerminal(comparison) {
   const out = [];
   if (!comparison.comparable) out.push(`not comparable: ${escapeTerminal(comparison.differences.join("; "))}`, "");
   for (const c of comparison.benchmarks) {
     const base = c.base?.estimatedCycles;
-    const head = c.head?.estimatedCycles;
-    if (base == null || head == null) {
+    const head2 = c.head?.estimatedCycles;
+    if (base == null || head2 == null) {
       out.push(`${escapeTerminal(c.name)}: ${c.verdict}`);
       continue;
     }
     out.push(
-      `${escapeTerminal(c.name)}: ${formatCount(base)} \u2192 ${formatCount(head)} estimated cycles${c.relative !== null && c.change ? ` (${formatPercent(c.relative)})` : ", unchanged"}`
+      `${escapeTerminal(c.name)}: ${formatCount(base)} \u2192 ${formatCount(head2)} estimated cycles${c.relative !== null && c.change ? ` (${formatPercent(c.relative)})` : ", unchanged"}`
     );
     for (const f of c.functions) {
       out.push(
@@ -20168,18 +20766,18 @@ See: cg-bench diff --help`
     );
   const format2 = values.format ?? "terminal";
   if (format2 !== "terminal" && format2 !== "markdown") throw new CgBenchError(`--format ${format2}: must be terminal or markdown`);
-  const [base, head] = positionals.map(resultsAt);
+  const [base, head2] = positionals.map(resultsAt);
   const only = values.benchmark;
-  if (only !== void 0 && !head.results.benchmarks.some((b) => b.name === only) && !base.results.benchmarks.some((b) => b.name === only)) {
+  if (only !== void 0 && !head2.results.benchmarks.some((b) => b.name === only) && !base.results.benchmarks.some((b) => b.name === only)) {
     throw new CgBenchError(
-      `--benchmark ${only}: no such benchmark in ${head.shown} or ${base.shown}; the benchmarks are: ${head.results.benchmarks.map((b) => b.name).join(", ")}`
+      `--benchmark ${only}: no such benchmark in ${head2.shown} or ${base.shown}; the benchmarks are: ${head2.results.benchmarks.map((b) => b.name).join(", ")}`
     );
   }
   const pick = (r) => only === void 0 ? r : { ...r, benchmarks: r.benchmarks.filter((b) => b.name === only) };
   const top = positiveInt("top", values.top, 20);
-  const comparison = compareResults(pick(base.results), pick(head.results), { topFunctions: top, topLines: top });
+  const comparison = compareResults(pick(base.results), pick(head2.results), { topFunctions: top, topLines: top });
   io.stdout.write(
-    format2 === "markdown" ? markdownReport.render({ head: pick(head.results), comparison, baselineSource: base.shown }) : diffTerminal(comparison)
+    format2 === "markdown" ? markdownReport.render({ head: pick(head2.results), comparison, baselineSource: base.shown }) : diffTerminal(comparison)
   );
   return ExitCode.ok;
 }
@@ -20189,28 +20787,28 @@ import { writeFileSync as writeFileSync7 } from "node:fs";
 
 // src/history/load.ts
 import { existsSync as existsSync6, lstatSync as lstatSync5, readdirSync as readdirSync7, statSync as statSync10 } from "node:fs";
-import { basename as basename2, dirname as dirname8, join as join14 } from "node:path";
+import { basename as basename3, dirname as dirname9, join as join16 } from "node:path";
 var MAX_RUNS = 200;
 var MAX_ENTRIES3 = 1e4;
 var ORDERS = ["given", "created"];
 var byName = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 function expandRuns(path) {
   if (!existsSync6(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname8(path) }];
+  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname9(path) }];
   const run2 = (file) => ({ file, root: path });
-  if (presentAt(join14(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
+  if (presentAt(join16(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
   const names = readdirSync7(path);
   if (names.length > MAX_ENTRIES3) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES3}`);
   const found = names.sort(byName).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if (lstatSync5(entry).isDirectory()) return presentAt(join14(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
+    if (lstatSync5(entry).isDirectory()) return presentAt(join16(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
     return name.endsWith(".json") ? [run2(entry)] : [];
   });
   if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
   return found;
 }
 function runLabel(file) {
-  const name = basename2(file) === "results.json" ? basename2(dirname8(file)) : basename2(file).replace(/\.json$/, "");
+  const name = basename3(file) === "results.json" ? basename3(dirname9(file)) : basename3(file).replace(/\.json$/, "");
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
 }
 function slimForHistory(results) {
@@ -20308,8 +20906,8 @@ var short = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).
 function middle(text3, n) {
   const chars = [...text3];
   if (chars.length <= n) return text3;
-  const head = Math.floor((n - 1) / 2);
-  return `${chars.slice(0, head).join("")}\u2026${chars.slice(chars.length - (n - 1 - head)).join("")}`;
+  const head2 = Math.floor((n - 1) / 2);
+  return `${chars.slice(0, head2).join("")}\u2026${chars.slice(chars.length - (n - 1 - head2)).join("")}`;
 }
 function percent(fraction) {
   const p = fraction * 100;
@@ -20452,8 +21050,8 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync9, statSync as statSync11 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute8, join as join15, normalize, sep as sep6 } from "node:path";
+import { existsSync as existsSync7, mkdirSync as mkdirSync10, statSync as statSync11 } from "node:fs";
+import { dirname as dirname10, isAbsolute as isAbsolute8, join as join17, normalize, sep as sep6 } from "node:path";
 
 // src/shard/merge.ts
 function mergeShards(parts) {
@@ -20547,21 +21145,21 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => dirname9(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => dirname10(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release2 = lockOutputDirectory(out);
   try {
-    mkdirSync9(out, { recursive: true });
+    mkdirSync10(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom(dirname9(part.file), file);
+        const from = resolveFrom(dirname10(part.file), file);
         if (!presentAt(from)) continue;
         const to = resolveFrom(out, file);
-        const shown = join15(dirname9(part.source), file);
+        const shown = join17(dirname10(part.source), file);
         try {
-          mkdirSync9(dirname9(to), { recursive: true });
-          copyBeneath(dirname9(part.file), file, to, COPY_LIMIT, "part file", shown);
+          mkdirSync10(dirname10(to), { recursive: true });
+          copyBeneath(dirname10(part.file), file, to, COPY_LIMIT, "part file", shown);
         } catch (error) {
           if (error instanceof CgBenchError) throw error;
           const code = error.code ?? String(error);
@@ -20577,7 +21175,9 @@ async function merge(args, io) {
     writeResults(resolveFrom(out, "results.json"), merged);
     writeFileAtomic(resolveFrom(out, "report.md"), markdownReport.render(input));
     if (comparison) writeFileAtomic(resolveFrom(out, "comparison.json"), jsonReport.render(input));
-    io.stdout.write(reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({ ...input, resultsDir: shownPath(out) }));
+    io.stdout.write(
+      reportFormat(formatName, { colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({ ...input, resultsDir: shownPath(out) })
+    );
     io.stderr.write(`merged ${parts.length} part(s): ${shownPath(resolveFrom(out, "results.json"))}
 `);
     const failed = merged.benchmarks.filter((b) => b.status !== "ok").length;
@@ -20598,15 +21198,15 @@ async function merge(args, io) {
 }
 
 // src/cli/paired.ts
-import { relative as relative9 } from "node:path";
+import { relative as relative10 } from "node:path";
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync10 } from "node:fs";
+import { mkdirSync as mkdirSync11 } from "node:fs";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync7, writeFileSync as writeFileSync8 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync9, writeFileSync as writeFileSync8 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join16 } from "node:path";
+import { delimiter as delimiter3, join as join18 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -20622,11 +21222,11 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join16(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join16(dir, "stopwatch");
+    const dir = mkdtempSync2(join18(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join18(dir, "stopwatch");
     writeFileSync8(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
-    process.once("exit", () => rmSync7(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync9(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -20645,7 +21245,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join16(dir, name);
+    const candidate = join18(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -20893,9 +21493,9 @@ function normalQuantile(p) {
   const b = [-54.47609879822406, 161.5858368580409, -155.6989798598866, 66.80131188771972, -13.28068155288572];
   const c = [-0.007784894002430293, -0.3223964580411365, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
   const d = [0.007784695709041462, 0.3224671290700398, 2.445134137142996, 3.754408661907416];
-  const tail = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
-  if (p < 0.02425) return tail(Math.sqrt(-2 * Math.log(p)));
-  if (p > 1 - 0.02425) return -tail(Math.sqrt(-2 * Math.log(1 - p)));
+  const tail2 = (q2) => (((((c[0] * q2 + c[1]) * q2 + c[2]) * q2 + c[3]) * q2 + c[4]) * q2 + c[5]) / ((((d[0] * q2 + d[1]) * q2 + d[2]) * q2 + d[3]) * q2 + 1);
+  if (p < 0.02425) return tail2(Math.sqrt(-2 * Math.log(p)));
+  if (p > 1 - 0.02425) return -tail2(Math.sqrt(-2 * Math.log(1 - p)));
   const q = p - 0.5;
   const r = q * q;
   return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
@@ -20905,10 +21505,10 @@ function tQuantile(p, df) {
   const z2 = z * z;
   return z + z * (z2 + 1) / (4 * df) + z * ((5 * z2 + 16) * z2 + 3) / (96 * df ** 2) + z * (((3 * z2 + 19) * z2 + 17) * z2 - 15) / (384 * df ** 3) + z * ((((79 * z2 + 776) * z2 + 1482) * z2 - 1920) * z2 - 945) / (92160 * df ** 4);
 }
-function keptLogRatios(base, head) {
-  if (base.length !== head.length || base.length < 2) throw new Error("pairedEstimate: need at least two pairs of equal length");
-  if ([...base, ...head].some((x) => !(x > 0))) throw new Error("pairedEstimate: every sample must be positive");
-  const all = base.map((b, i) => Math.log(head[i] / b));
+function keptLogRatios(base, head2) {
+  if (base.length !== head2.length || base.length < 2) throw new Error("pairedEstimate: need at least two pairs of equal length");
+  if ([...base, ...head2].some((x) => !(x > 0))) throw new Error("pairedEstimate: every sample must be positive");
+  const all = base.map((b, i) => Math.log(head2[i] / b));
   const mid = median2([...all].sort((x, y) => x - y));
   const mad = median2(all.map((d) => Math.abs(d - mid)).sort((x, y) => x - y)) * 1.4826;
   const kept = mad > 0 ? all.filter((d) => Math.abs(d - mid) <= OUTLIER_MADS * mad) : all;
@@ -20916,24 +21516,24 @@ function keptLogRatios(base, head) {
 }
 function medianInterval(sorted, confidence) {
   const n = sorted.length;
-  const tail = (1 - confidence) / 2;
+  const tail2 = (1 - confidence) / 2;
   let logTerm = -n * Math.LN2;
   let cumulative = Math.exp(logTerm);
   let k = 1;
   for (let j = 0; j < n; j++) {
     logTerm += Math.log((n - j) / (j + 1));
     const next = cumulative + Math.exp(logTerm);
-    if (next > tail) break;
+    if (next > tail2) break;
     cumulative = next;
     k = j + 2;
   }
-  if (cumulative > tail) k = 1;
+  if (cumulative > tail2) k = 1;
   return { low: sorted[k - 1], high: sorted[n - k] };
 }
-function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
-  const { kept, dropped } = keptLogRatios(base, head);
+function pairedEstimate(base, head2, confidence = 0.95, method = "bootstrap") {
+  const { kept, dropped } = keptLogRatios(base, head2);
   const m = mean(kept);
-  const tail = (1 - confidence) / 2;
+  const tail2 = (1 - confidence) / 2;
   let lowLog;
   let highLog;
   let described;
@@ -20954,7 +21554,7 @@ function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
   if (method === "t") {
     const n = kept.length;
     const sd = Math.sqrt(kept.reduce((s, x) => s + (x - m) ** 2, 0) / Math.max(1, n - 1));
-    const half = tQuantile(1 - tail, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
+    const half = tQuantile(1 - tail2, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
     lowLog = m - half;
     highLog = m + half;
     described = `mean log ratio, Student's t interval; pairs beyond ${OUTLIER_MADS} MADs dropped`;
@@ -20968,8 +21568,8 @@ function pairedEstimate(base, head, confidence = 0.95, method = "bootstrap") {
     }
     means.sort((x, y) => x - y);
     const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
-    lowLog = at(tail);
-    highLog = at(1 - tail);
+    lowLog = at(tail2);
+    highLog = at(1 - tail2);
     described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed); pairs beyond ${OUTLIER_MADS} MADs dropped`;
   }
   return { relative: Math.exp(m) - 1, low: Math.exp(lowLog) - 1, high: Math.exp(highLog) - 1, confidence, pairs: kept.length, dropped, method: described };
@@ -20982,19 +21582,19 @@ function timedVerdict(estimate, thresholdPercent) {
 }
 
 // src/stopwatch/paired.ts
-async function runPaired(executor, base, head, options) {
+async function runPaired(executor, base, head2, options) {
   const now = options.now ?? (() => performance.now());
   const started = now();
   for (let i = 0; i < options.warmups; i++) {
-    await executor.run(i % 2 ? head : base);
-    await executor.run(i % 2 ? base : head);
+    await executor.run(i % 2 ? head2 : base);
+    await executor.run(i % 2 ? base : head2);
   }
   const out = { base: [], head: [], order: [] };
   const blocks = abbaOrder(options.maxPairs);
   for (const block of blocks) {
     if (out.base.length >= options.minPairs && now() - started >= options.budgetMs) break;
     for (const side of block) {
-      out[side].push(await executor.run(side === "base" ? base : head));
+      out[side].push(await executor.run(side === "base" ? base : head2));
       out.order.push(side);
     }
     options.onPair?.(out.base.length);
@@ -21010,12 +21610,14 @@ function timedSpecs(config, benchmark) {
 }
 var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
 async function prepare(config, outDir, side, progress) {
-  const sandbox = untrustedSandbox({ root: config.root, network: config.network });
-  mkdirSync10(SETUP_HOME, { recursive: true });
-  giveDirectory(sandbox, SETUP_HOME);
+  const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
+  const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
+  const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
+  mkdirSync11(SETUP_HOME, { recursive: true });
+  giveDirectory(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
   writeFileAtomic(log, "");
-  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress, sandbox });
+  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
   return sandbox;
 }
 function executorFor(spec, fallback, log) {
@@ -21029,23 +21631,23 @@ function executorFor(spec, fallback, log) {
   return fallback === "cputime" ? cputimeExecutor() : wallclockExecutor();
 }
 async function timeSuite(options) {
-  const { head, base, outDir } = options;
-  const timed = timedSpecs(head.config, options.benchmark);
+  const { head: head2, base, outDir } = options;
+  const timed = timedSpecs(head2.config, options.benchmark);
   if (!timed.length) {
     throw new CgBenchError(
-      `${shownPath(head.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`
+      `${shownPath(head2.file)}: no benchmark with mode: wallclock, cputime or counters${options.benchmark === void 0 ? "" : ` named "${options.benchmark}"`}; the timed benchmarks are measured by cg-bench paired, the others by cg-bench run`
     );
   }
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync10(outDir, { recursive: true });
-  const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head.config, outDir, "head", options.progress) };
+  mkdirSync11(outDir, { recursive: true });
+  const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head2.config, outDir, "head", options.progress) };
   const command = (spec, sandbox, side) => ({
     argv: sandboxed(sandbox, argvOf(spec)),
     cwd: spec.cwd,
     env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp"),
-    name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head.file)})`,
+    name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head2.file)})`,
     timeoutMs: spec.timeoutMs
   });
   const results = [];
@@ -21148,12 +21750,12 @@ async function paired(args, io) {
   const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
   if (resultsFile) readResults(resultsFile);
   const paths = cliPaths(values);
-  const head = loadConfig(paths.config);
-  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative9(callerDirectory(), paths.config));
+  const head2 = loadConfig(paths.config);
+  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative10(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? ".cg-bench/paired");
   const results = await timeSuite({
-    head: { config: head, file: paths.config },
+    head: { config: head2, file: paths.config },
     base: { config: base, file: baseConfigPath },
     outDir: out,
     budgetMs,
@@ -21190,12 +21792,12 @@ function parseBudget(text3) {
   return ms;
 }
 
-// src/bisect/history.ts
-import { existsSync as existsSync9, realpathSync as realpathSync4 } from "node:fs";
-import { basename as basename3, dirname as dirname10, isAbsolute as isAbsolute9, join as join17, relative as relative10, sep as sep7 } from "node:path";
+// src/bisect/commits.ts
+import { existsSync as existsSync9, realpathSync as realpathSync5 } from "node:fs";
+import { basename as basename4, dirname as dirname11, isAbsolute as isAbsolute9, join as join19, relative as relative11, sep as sep7 } from "node:path";
 
 // src/vcs/git.ts
-import { rmSync as rmSync8 } from "node:fs";
+import { rmSync as rmSync10 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -21232,19 +21834,19 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync8(dir, { recursive: true, force: true });
+  rmSync10(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync8(dir, { recursive: true, force: true });
+  rmSync10(dir, { recursive: true, force: true });
 }
 
-// src/bisect/history.ts
+// src/bisect/commits.ts
 function locateConfig(config) {
-  const dir = dirname10(config);
+  const dir = dirname11(config);
   if (!existsSync9(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
@@ -21252,10 +21854,10 @@ function locateConfig(config) {
     throw new CgBenchError(
       `cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`
     );
-  const inside2 = relative10(realpathSync4(top), realpathSync4(dir));
+  const inside2 = relative11(realpathSync5(top), realpathSync5(dir));
   if (inside2.startsWith(`..${sep7}`) || inside2 === ".." || isAbsolute9(inside2))
     throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: realpathSync4(top), configPath: join17(inside2, basename3(config)) };
+  return { top: realpathSync5(top), configPath: join19(inside2, basename4(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -21349,8 +21951,8 @@ function doesNotRepeat(first, second, thresholdPercent, top) {
   const events = first.events && second.events ? Object.keys(first.events).filter((e) => first.events[e] !== second.events[e]) : [];
   const change = second.estimatedCycles - first.estimatedCycles;
   if (!events.length && change === 0) return void 0;
-  const relative11 = first.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : Math.abs(change) / first.estimatedCycles;
-  if (thresholdPercent > 0 && relative11 * 100 < thresholdPercent) return void 0;
+  const relative12 = first.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : Math.abs(change) / first.estimatedCycles;
+  if (thresholdPercent > 0 && relative12 * 100 < thresholdPercent) return void 0;
   const eventText = events.map((e) => `${e} ${formatCount(first.events[e])} \u2192 ${formatCount(second.events[e])}`).join(", ");
   const functions = functionChanges(first, second, top, 0).map(
     (f) => `  ${escapeTerminal(f.fn)} (${escapeTerminal(f.file)}): ${f.base === null ? "absent" : formatCount(f.base)} \u2192 ${f.head === null ? "absent" : formatCount(f.head)}`
@@ -21415,10 +22017,10 @@ See: cg-bench bisect --help`);
           const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions, topLines: topFunctions });
           const parentName = parentIndex < 0 ? `GOOD ${short2(good.sha)}` : short2(range.commits[parentIndex].sha);
           out.push(
-            terminalReport({ colour: io.stdout.isTTY === true }).render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd()
+            terminalReport({ colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd()
           );
           const changed = comparison.benchmarks.find((b) => b.name === name);
-          const lineRows = changed ? topLinesTerminal(changed, topFunctions) : [];
+          const lineRows = changed ? topLinesTerminal(changed, topFunctions, tableWidth(io.stdout)) : [];
           if (lineRows.length)
             out.push(
               "",
@@ -21595,7 +22197,7 @@ async function run(args, io) {
   });
   const baselineSource = paths.baseline && shownPath(paths.baseline);
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({
+    reportFormat(formatName, { colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({
       head: outcome2.results,
       comparison: outcome2.comparison,
       baselineSource,
@@ -21619,17 +22221,17 @@ See: cg-bench compare --help`);
   const formatName = format(values.format);
   const [basePath, headPath] = positionals.map((p) => resolveFrom(callerDirectory(), p));
   const base = readResults(basePath);
-  const head = readResults(headPath);
-  const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt("top", values.top, 5) });
+  const head2 = readResults(headPath);
+  const comparison = compareResults(base, head2, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt("top", values.top, 5) });
   io.stdout.write(
-    reportFormat(formatName, { colour: io.stdout.isTTY === true }).render({
-      head,
+    reportFormat(formatName, { colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({
+      head: head2,
       comparison,
       baselineSource: shownPath(basePath),
-      resultsDir: shownPath(dirname11(headPath))
+      resultsDir: shownPath(dirname12(headPath))
     })
   );
-  const failed = head.benchmarks.filter((b) => b.status !== "ok").length;
+  const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;
   return exitCodeFor({ failed, comparison }, values["fail-on-regression"] === true);
 }
 async function check(args, io) {
@@ -21650,11 +22252,11 @@ async function check(args, io) {
     const name = escapeTerminal(row.name);
     if (row.first.status !== "ok" || row.second.status !== "ok") {
       failed++;
-      io.stdout.write(`\u2717 ${name}: failed (${escapeTerminal((row.first.message ?? row.second.message ?? "").split("\n")[0] ?? "")})
+      io.stdout.write(`\u2717 ${name}: failed (${escapeTerminal(headline(row.first.message ?? row.second.message ?? ""))})
 `);
     } else if (row.differing.length) {
       unstable++;
-      const diffs = row.differing.map((n) => `${n} ${formatCount(row.first.events[n])} vs ${formatCount(row.second.events[n])}`);
+      const diffs = row.differing.map((n) => `${n} ${formatCount(differingCount(row.first, n))} vs ${formatCount(differingCount(row.second, n))}`);
       io.stdout.write(`\u2717 ${name}: NONDETERMINISTIC \u2014 ${diffs.join(", ")}
 `);
     } else io.stdout.write(`\u2713 ${name}: identical (${formatCount(row.first.estimatedCycles ?? 0)} estimated cycles)
@@ -21763,9 +22365,9 @@ See: cg-bench --help`);
 }
 
 // src/run/interrupt.ts
-import { constants as constants7 } from "node:os";
+import { constants as constants8 } from "node:os";
 function interruptExitCode(signal) {
-  return 128 + constants7.signals[signal];
+  return 128 + constants8.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
