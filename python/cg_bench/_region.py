@@ -76,8 +76,9 @@ def _forget_learned_state() -> None:
     back to a new code object's (no specialized instructions, warm-up counters from the start) and
     every heap type's version tag given up. Library code that earlier code ran (re's parser after a
     heavier import's patterns, a library's functions called in set-up) would otherwise enter the
-    region specialized and its types tagged where nothing before tagged them."""
-    _client.forget_learned_state(_gc.get_objects())
+    region specialized and its types tagged where nothing before tagged them. Walked in C, with no other
+    thread able to run meanwhile (gc.get_objects is called there, and only before 3.12)."""
+    _client.forget_learned_state(_gc.get_objects)
 
 
 class _Region:
