@@ -1192,7 +1192,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "cg_bench._client", N
 
 PyMODINIT_FUNC PyInit__client(void) {
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddIntConstant(m, "HEADER_HAS_REGIONS", CG_BENCH_HEADER_HAS_REGIONS) < 0) {
+    if (m && (PyModule_AddIntConstant(m, "HEADER_HAS_REGIONS", CG_BENCH_HEADER_HAS_REGIONS) < 0 || PyModule_AddIntConstant(m, "RESETS_BYTECODE", RESETS_BYTECODE) < 0)) {
         Py_DECREF(m);
         return NULL;
     }
