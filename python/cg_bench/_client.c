@@ -986,11 +986,21 @@ static PyObject *untag_type(PyObject *self, PyObject *type) {
     return PyBool_FromLong(untag(type));
 }
 
+/* `seen` holds the codes' addresses: code objects compare by content (not by file), so two modules'
+ * identical functions would count as one, and the second kept its specialized bytecode. */
 static int reset_code_tree(PyObject *code, PyObject *seen) {
-    int added = PySet_Contains(seen, code);
+    PyObject *address = PyLong_FromVoidPtr(code);
+    if (address == NULL)
+        return -1;
+    int added = PySet_Contains(seen, address);
+    if (added == 0)
+        added = PySet_Add(seen, address) < 0 ? -1 : 0;
+    else if (added > 0)
+        added = 1;
+    Py_DECREF(address);
     if (added != 0)
         return added < 0 ? -1 : 0;
-    if (PySet_Add(seen, code) < 0 || reset_code(code) < 0)
+    if (reset_code(code) < 0)
         return -1;
     PyObject *consts = ((PyCodeObject *)code)->co_consts;
     for (Py_ssize_t i = 0; consts != NULL && PyTuple_Check(consts) && i < PyTuple_GET_SIZE(consts); i++) {
