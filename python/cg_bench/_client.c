@@ -922,14 +922,21 @@ static PyObject *align_type_versions(PyObject *self, PyObject *unused) {
 /* Specialization. CPython 3.11+ rewrites a function's bytecode in place as it runs (adaptive
  * counters, then specialized instructions), so library code that ran before a region (re's parser,
  * enum) enters it warmer after a heavier import. Back to the state a new code object has: the bytes
- * of a fresh copy (replace()), the same length, over the code's own. Not for code that is instrumented
- * (sys.monitoring) or has executors. 1 if reset, 0 if left (another version, instrumented), -1 with
- * an exception set. */
+ * of a fresh copy (replace()), the same length, over the code's own (3.11: and its warm-up counter).
+ * Not for code that is instrumented (sys.monitoring) or has executors. 1 if reset, 0 if left (another
+ * version, instrumented), -1 with an exception set. Private layout: 3.11 to 3.14 (RESETS_BYTECODE). */
+#if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030F0000 && !defined(PYPY_VERSION) && !defined(Py_GIL_DISABLED)
+#  define RESETS_BYTECODE 1
+#else
+#  define RESETS_BYTECODE 0
+#endif
 static int reset_code(PyObject *code) {
-#if PY_VERSION_HEX >= 0x030C0000 && PY_VERSION_HEX < 0x030E0000 && !defined(PYPY_VERSION) && !defined(Py_GIL_DISABLED)
+#if RESETS_BYTECODE
     PyCodeObject *co = (PyCodeObject *)code;
+#if PY_VERSION_HEX >= 0x030C0000
     if (co->_co_monitoring != NULL)
         return 0;
+#endif
 #if PY_VERSION_HEX >= 0x030D0000
     if (co->co_executors != NULL)
         return 0;
@@ -938,8 +945,12 @@ static int reset_code(PyObject *code) {
     if (fresh == NULL)
         return -1;
     int same = PyCode_Check(fresh) && Py_SIZE(fresh) == Py_SIZE(co);
-    if (same)
+    if (same) {
         memcpy(co->co_code_adaptive, ((PyCodeObject *)fresh)->co_code_adaptive, (size_t)Py_SIZE(co) * 2 /* bytes per code unit */);
+#if PY_VERSION_HEX < 0x030C0000
+        co->co_warmup = ((PyCodeObject *)fresh)->co_warmup; /* 3.11 quickens once this counter runs out */
+#endif
+    }
     Py_DECREF(fresh);
     return same;
 #else
@@ -975,14 +986,21 @@ static PyObject *untag_type(PyObject *self, PyObject *type) {
     return PyBool_FromLong(untag(type));
 }
 
-/* Resets the bytecode of every function's code (each code object once, nested ones included) and
- * untags every heap type among `objects` (gc.get_objects()). Types and functions are told by their
- * C type: isinstance would ask a proxy's __class__, which runs its code. */
+/* `seen` holds the codes' addresses: code objects compare by content (not by file), so two modules'
+ * identical functions would count as one, and the second kept its specialized bytecode. */
 static int reset_code_tree(PyObject *code, PyObject *seen) {
-    int added = PySet_Contains(seen, code);
+    PyObject *address = PyLong_FromVoidPtr(code);
+    if (address == NULL)
+        return -1;
+    int added = PySet_Contains(seen, address);
+    if (added == 0)
+        added = PySet_Add(seen, address) < 0 ? -1 : 0;
+    else if (added > 0)
+        added = 1;
+    Py_DECREF(address);
     if (added != 0)
         return added < 0 ? -1 : 0;
-    if (PySet_Add(seen, code) < 0 || reset_code(code) < 0)
+    if (reset_code(code) < 0)
         return -1;
     PyObject *consts = ((PyCodeObject *)code)->co_consts;
     for (Py_ssize_t i = 0; consts != NULL && PyTuple_Check(consts) && i < PyTuple_GET_SIZE(consts); i++) {
@@ -993,27 +1011,87 @@ static int reset_code_tree(PyObject *code, PyObject *seen) {
     return 0;
 }
 
-static PyObject *forget_learned_state(PyObject *self, PyObject *objects) {
-    if (!PyList_Check(objects)) {
-        PyErr_SetString(PyExc_TypeError, "forget_learned_state() needs a list");
-        return NULL;
+/* The heap's types and functions, each with a new reference, in an array of the raw allocator's
+ * (neither Python's allocators nor the areas). Types and functions are told by their C type:
+ * isinstance would ask a proxy's __class__, which runs its code. */
+typedef struct {
+    PyObject **items;
+    Py_ssize_t count, size;
+    int failed;
+} found_objects;
+
+static int keep_found(PyObject *obj, void *arg) {
+    found_objects *found = (found_objects *)arg;
+    if (!PyType_Check(obj) && !PyFunction_Check(obj))
+        return 1;
+    if (found->count == found->size) {
+        Py_ssize_t size = found->size ? found->size * 2 : 4096;
+        PyObject **items = PyMem_RawRealloc(found->items, (size_t)size * sizeof(PyObject *));
+        if (items == NULL) {
+            found->failed = 1;
+            return 0;
+        }
+        found->items = items;
+        found->size = size;
     }
+    Py_INCREF(obj);
+    found->items[found->count++] = obj;
+    return 1;
+}
+
+/* Every function's bytecode back to a new code object's (each code object once, nested ones included)
+ * and every heap type's version tag given up. Thread-safe by never letting another thread run while it
+ * holds objects: the collector is off (no finalizer, which runs Python code, which could drop the GIL)
+ * and nothing here runs Python code or releases the GIL. 3.12+ visits the heap without a list
+ * (PyUnstable_GC_VisitObjects); 3.11 calls `get_objects` (gc.get_objects, the argument) and lets the
+ * list go before returning. An earlier version took gc.get_objects()'s list from Python: another thread
+ * ran while it held every object, and a tuple(generator) of that thread, referenced twice, failed with
+ * SystemError. */
+static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
+    found_objects found = {NULL, 0, 0, 0};
     PyObject *seen = PySet_New(NULL);
     if (seen == NULL)
         return NULL;
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(objects); i++) {
-        PyObject *obj = PyList_GET_ITEM(objects, i);
-        if (PyType_Check(obj)) {
-            (void)untag(obj);
-        } else if (PyFunction_Check(obj)) {
-            PyObject *code = PyFunction_GET_CODE(obj);
-            if (code != NULL && PyCode_Check(code) && reset_code_tree(code, seen) < 0) {
-                Py_DECREF(seen);
-                return NULL;
-            }
-        }
+    int collecting = PyGC_Disable();
+#if PY_VERSION_HEX >= 0x030C0000 && !defined(PYPY_VERSION)
+    (void)get_objects;
+    PyUnstable_GC_VisitObjects(keep_found, &found);
+#else
+    PyObject *all = PyObject_CallNoArgs(get_objects);
+    if (all != NULL && !PyList_Check(all)) {
+        Py_CLEAR(all);
+        PyErr_SetString(PyExc_TypeError, "forget_learned_state() needs gc.get_objects");
     }
+    if (all == NULL) {
+        if (collecting)
+            PyGC_Enable();
+        Py_DECREF(seen);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(all) && keep_found(PyList_GET_ITEM(all, i), &found); i++)
+        ;
+    Py_DECREF(all);
+#endif
+    int failed = found.failed;
+    if (failed)
+        PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < found.count; i++) {
+        PyObject *obj = found.items[i];
+        if (!failed && PyType_Check(obj)) {
+            (void)untag(obj);
+        } else if (!failed && PyFunction_Check(obj)) {
+            PyObject *code = PyFunction_GET_CODE(obj);
+            if (code != NULL && PyCode_Check(code) && reset_code_tree(code, seen) < 0)
+                failed = 1;
+        }
+        Py_DECREF(obj);
+    }
+    PyMem_RawFree(found.items);
     Py_DECREF(seen);
+    if (collecting)
+        PyGC_Enable();
+    if (failed)
+        return NULL;
     Py_RETURN_NONE;
 }
 
@@ -1111,7 +1189,7 @@ static PyMethodDef methods[] = {
     {"type_version_tag", type_version_tag, METH_O, "A type's tp_version_tag (0: none yet)."},
     {"reserve_type_versions", reserve_type_versions, METH_NOARGS, "Makes the probe types align_type_versions will need (call it before the region's collection)."},
     {"align_type_versions", align_type_versions, METH_NOARGS, "Advances the version-tag counters to a fixed residue modulo 4,096 (and empties the type attribute cache): types first looked up in a region take the same cache entries whatever ran before."},
-    {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.12, 3.13) and every heap type's version tag given up, among a list of objects (gc.get_objects())."},
+    {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.11 to 3.14) and every heap type's version tag given up, walking the heap in C without letting another thread run (the argument: gc.get_objects, used before 3.12)."},
     {"untag_type", untag_type, METH_O, "A heap type's version tag given up (PyType_Modified): True if it had one."},
     {"pack_call", (PyCFunction)(void (*)(void))pack_call, METH_FASTCALL, "(args, kwargs) copied into the region's area (under Valgrind, with the areas): where a measured call's arguments lie does not depend on earlier work."},
     {"frame_stack_top", frame_stack_top, METH_NOARGS, "The address where the next Python frame goes (3.11+), or None."},
@@ -1124,7 +1202,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "cg_bench._client", N
 
 PyMODINIT_FUNC PyInit__client(void) {
     PyObject *m = PyModule_Create(&module);
-    if (m && PyModule_AddIntConstant(m, "HEADER_HAS_REGIONS", CG_BENCH_HEADER_HAS_REGIONS) < 0) {
+    if (m && (PyModule_AddIntConstant(m, "HEADER_HAS_REGIONS", CG_BENCH_HEADER_HAS_REGIONS) < 0 || PyModule_AddIntConstant(m, "RESETS_BYTECODE", RESETS_BYTECODE) < 0)) {
         Py_DECREF(m);
         return NULL;
     }

@@ -76,8 +76,17 @@ def _forget_learned_state() -> None:
     back to a new code object's (no specialized instructions, warm-up counters from the start) and
     every heap type's version tag given up. Library code that earlier code ran (re's parser after a
     heavier import's patterns, a library's functions called in set-up) would otherwise enter the
-    region specialized and its types tagged where nothing before tagged them."""
-    _client.forget_learned_state(_gc.get_objects())
+    region specialized and its types tagged where nothing before tagged them. Walked in C, with no other
+    thread able to run meanwhile (gc.get_objects is called there, and only before 3.12)."""
+    _client.forget_learned_state(_gc.get_objects)
+
+
+if _REGION_RUN and _ON_VALGRIND and not _client.RESETS_BYTECODE:
+    # Said where cg-bench keeps the run's output: the count then depends on what ran before the region.
+    sys.stderr.write(
+        "cg_bench: this Python (%s) gets no bytecode reset at a region's start (CPython 3.11 to 3.14 with the GIL do): "
+        "code that ran before the region enters it specialized, and a heavier import can move its count\n" % sys.version.split()[0]
+    )
 
 
 class _Region:

@@ -1,0 +1,37 @@
+# What forget_learned_state does on this interpreter (issue 27): argv[1] the directory holding cg_bench.
+# A function warmed until CPython specializes it, then reset: its adaptive bytecode must equal a fresh
+# copy's (code.replace()), and a class looked up must give up its version tag. Prints
+# "specialized <bool> reset <bool> untagged <bool>", then the same for two modules' identical functions.
+import gc, sys
+sys.path.insert(0, sys.argv[1])
+from cg_bench import _client
+class Point:
+    def __init__(self):
+        self.x = 1
+def work(p):
+    total = 0
+    for i in range(200):
+        total += p.x + i
+    return total
+for _ in range(200):
+    work(Point())
+adaptive = lambda code: bytes(code._co_code_adaptive)
+fresh = adaptive(work.__code__.replace())
+specialized = adaptive(work.__code__) != fresh
+tagged = _client.type_version_tag(Point) != 0
+_client.forget_learned_state(gc.get_objects)
+print("specialized", specialized, "reset", adaptive(work.__code__) == fresh, "untagged", tagged and _client.type_version_tag(Point) == 0)
+# Two modules' identical functions: equal code objects (equality ignores the file), both reset.
+source = "def twin(p):\n    total = 0\n    for i in range(200):\n        total += p.x + i\n    return total\n"
+twins = []
+for name in ("first.py", "second.py"):
+    namespace = {}
+    exec(compile(source, name, "exec"), namespace)
+    twins.append(namespace["twin"])
+assert twins[0].__code__ == twins[1].__code__
+for _ in range(200):
+    for twin in twins:
+        twin(Point())
+warmed = [adaptive(twin.__code__) != adaptive(twin.__code__.replace()) for twin in twins]
+_client.forget_learned_state(gc.get_objects)
+print("twins specialized", all(warmed), "reset", all(adaptive(twin.__code__) == adaptive(twin.__code__.replace()) for twin in twins))

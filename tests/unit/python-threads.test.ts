@@ -1,0 +1,51 @@
+// A region's start walks the heap (forget_learned_state, python/cg_bench/_client.c): it must leave no
+// other thread able to run while it holds objects, and its reset must do something on this Python.
+// Built for the host's Python and run natively, as a region run (CG_BENCH_INSTRUMENT=region) with
+// measure() active (the attribution pass's stand-in counter): all of a region's start but the
+// Cachegrind switch. The same scripts were run on Python 3.11 to 3.14 (docs/python.md).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { ROOT, tempDir } from '../helpers.ts';
+
+const config = (flag: string) => spawnSync('python3-config', [flag], { encoding: 'utf8' }).stdout.trim();
+
+/** A directory with the cg_bench package and its extension built for the host's Python (or undefined). */
+function builtPackage(): string | undefined {
+  if (spawnSync('python3-config', ['--includes']).status !== 0) return undefined;
+  const root = tempDir('cg-bench-threads-');
+  cpSync(join(ROOT, 'python', 'cg_bench'), join(root, 'cg_bench'), { recursive: true });
+  const source = join(root, 'cg_bench', '_client.c');
+  const built = spawnSync(
+    'gcc',
+    ['-shared', '-fPIC', '-O2', ...config('--includes').split(/\s+/), source, '-o', join(root, 'cg_bench', `_client${config('--extension-suffix')}`)],
+    {
+      encoding: 'utf8',
+    },
+  );
+  assert.equal(built.status, 0, built.stderr);
+  return root;
+}
+
+// The old walk took gc.get_objects()'s list in Python and held every object while another thread ran:
+// its tuple(generator), referenced twice, failed with "SystemError: Objects/tupleobject.c: bad argument
+// to internal function" (57 errors in 4,000 regions on 3.11).
+test('regions entered while another thread builds tuples from generators: zero errors', { timeout: 10 * 60_000 }, (t) => {
+  const root = builtPackage();
+  if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
+  const r = spawnSync('python3', [join(ROOT, 'tests', 'unit', 'python-threads.py'), root, '600'], { encoding: 'utf8', timeout: 9 * 60_000 });
+  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
+  assert.equal(r.stdout.trim(), 'regions 1200 errors 0');
+});
+
+// 3.11 and 3.14 had no reset before (it compiled to nothing there).
+test("a specialized function's bytecode goes back to a fresh copy's (two modules' identical functions both), a class gives up its tag", (t) => {
+  const root = builtPackage();
+  if (root === undefined) return t.skip('python3-config (python3-dev) is not installed');
+  const r = spawnSync('python3', [join(ROOT, 'tests', 'unit', 'python-reset.py'), root], { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  // Two modules' identical functions (equal code objects) were one for the walk before: the second kept its bytecode.
+  assert.equal(r.stdout.trim(), 'specialized True reset True untagged True\ntwins specialized True reset True');
+});
