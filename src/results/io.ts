@@ -5,7 +5,7 @@ import { CgBenchError, errorMessage } from '../errors.ts';
 import { MiB, readTextBeneath, readTextBounded } from '../untrusted/read.ts';
 import { cyclesFromEvents } from '../metric/events.ts';
 import { fitToSchema, lazyValidator, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
-import { RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';
+import { type FunctionResult, type LineResult, RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';
 
 /** Far above any results.json cg-bench writes (functions are capped), far below memory trouble. */
 const RESULTS_LIMIT = 256 * MiB;
@@ -46,6 +46,7 @@ export function parseResults(data: unknown, source: string): Results {
     const problems = schemaProblems(validateResults).slice(0, 10);
     throw new CgBenchError(`${source}: invalid results file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
   }
+  withLineFiles(data);
   const names = new Set<string>();
   for (const [i, b] of data.benchmarks.entries()) {
     if (names.has(b.name)) throw new CgBenchError(`${source}: benchmarks[${i}].name: "${b.name}" appears twice`);
@@ -55,6 +56,18 @@ export function parseResults(data: unknown, source: string): Results {
     }
   }
   return data;
+}
+
+/** A line's file is left out of results.json where it is its function's own (nearly always): put back on reading. */
+function withLineFiles(results: Results): void {
+  for (const b of results.benchmarks) for (const f of b.functions) for (const l of f.lines ?? []) (l as { file?: string }).file ??= f.file;
+}
+
+/** The results as written: each line's file only where it is not its function's own. */
+function withoutLineFiles(results: Results): Results {
+  const lean = (f: FunctionResult): FunctionResult =>
+    f.lines ? { ...f, lines: f.lines.map(({ file, ...line }) => (file === f.file ? line : { file, ...line }) as LineResult) } : f;
+  return { ...results, benchmarks: results.benchmarks.map((b) => ({ ...b, functions: b.functions.map(lean) })) };
 }
 
 /**
@@ -135,10 +148,11 @@ export function writeFileAtomic(path: string, text: string): void {
 /**
  * The one place results are written (results.json, a saved baseline, CI hand-overs): every text cut
  * to the schema's limit first, so a long command, failure message or symbol never makes a file
- * readResults then refuses.
+ * readResults then refuses. Not indented, a line's file only where it differs from its function's:
+ * the file is read by programs (a person reads the report, or `jq .`).
  */
 export function writeResults(path: string, results: Results): void {
-  writeFileAtomic(path, `${JSON.stringify(fitToSchema(results, RESULTS_SCHEMA), null, 2)}\n`);
+  writeFileAtomic(path, `${JSON.stringify(withoutLineFiles(fitToSchema(results, RESULTS_SCHEMA) as Results))}\n`);
 }
 
 /**
