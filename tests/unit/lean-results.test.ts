@@ -14,7 +14,9 @@ import { aggregateProfiles, FUNCTION_SHARE } from '../../src/metric/aggregate.ts
 import { EVENT_NAMES } from '../../src/metric/events.ts';
 import { CachegrindParser } from '../../src/parse/cachegrind.ts';
 import { readResults, writeResults } from '../../src/results/io.ts';
-import type { FunctionResult, Results } from '../../src/results/types.ts';
+import type { FunctionResult, Results, TimedResult } from '../../src/results/types.ts';
+import { fitToSchema } from '../../src/util/json-schema.ts';
+import resultsSchema from '../../schemas/results.schema.json' with { type: 'json' };
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'cg-bench-lean-'));
@@ -150,4 +152,37 @@ test('an older results.json (indented, every line with its file, functions down 
   assert.equal(c.verdict, 'regression');
   assert.equal(c.functions[0]!.fn, 'fn_1');
   assert.ok(c.functions[0]!.lines?.length);
+});
+
+test('results.json is written a benchmark at a time: what is read back is the whole results fitted to the schema, shard and timed parts included', () => {
+  const long = 'x'.repeat(70_000);
+  const timed: TimedResult = {
+    name: 'wall',
+    mode: 'wallclock',
+    unit: 'ms',
+    controls: [],
+    thresholdPercent: 5,
+    budgetMs: 1000,
+    warmups: 1,
+    verdict: 'no significant change',
+    estimate: { relative: 0, low: -0.01, high: 0.01, confidence: 0.95, pairs: 3, dropped: 0, method: 'm' },
+    base: [1, 2, 3],
+    head: [1, 2, 3],
+    order: ['base', 'head'],
+  };
+  const full = run('pieces', baseLine, false);
+  const results: Results = {
+    ...full,
+    benchmarks: [full.benchmarks[0]!, benchmarkResult('failed', null, { message: long, command: long }), { ...full.benchmarks[0]!, name: 'again' }],
+    shard: { index: 1, count: 2, benchmarks: ['program', 'failed', 'again', 'elsewhere'] },
+    timed: [timed],
+  };
+  const file = join(dir, 'pieces.json');
+  writeResults(file, results);
+  const text = readFileSync(file, 'utf8');
+  assert.ok(text.endsWith('}\n') && !text.slice(0, -1).includes('\n'));
+  const fitted = fitToSchema(results, resultsSchema) as Results;
+  assert.equal(fitted.benchmarks[1]!.command.length < long.length, true, 'the long command is cut');
+  assert.deepEqual(readResults(file), fitted);
+  assert.deepEqual(Object.keys(JSON.parse(text)), Object.keys(results));
 });
