@@ -3,12 +3,17 @@ import { functionLines, type CachegrindProfile, type FunctionCosts } from '../pa
 import type { FunctionResult, LineResult, ProcessResult } from '../results/types.ts';
 import { addEvents, cyclesFromEvents, eventsFromVector, hitsFromEvents, zeroEvents, type EventCounts, type Hits } from './events.ts';
 
-/** Functions below this share of the benchmark's estimated cycles are left out of results.json. */
-export const FUNCTION_SHARE = 1e-4;
+/**
+ * Functions below this share of the benchmark's estimated cycles are left out of results.json: a
+ * trivial benchmark's hundreds of ld.so and libc functions would otherwise make it ~100 KB. What they
+ * leave of a change is still exact (the "other functions" row), and every function and line stays in
+ * the kept cachegrind.out files.
+ */
+export const FUNCTION_SHARE = 1e-3;
 export const MAX_FUNCTIONS = 500;
 /** Source lines are kept for the costliest functions only, and their costliest lines: results stay small. */
-const LINE_FUNCTIONS = 50;
-export const LINES_PER_FUNCTION = 20;
+const LINE_FUNCTIONS = 10;
+export const LINES_PER_FUNCTION = 10;
 /** With every function kept (check, bisect): the schema's limits, which no real benchmark reaches. */
 const ALL_FUNCTIONS_LIMIT = 100_000;
 const ALL_LINES_LIMIT = 1000;

@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import resultsSchema from '../../schemas/results.schema.json' with { type: 'json' };
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { MiB, readTextBeneath, readTextBounded } from '../untrusted/read.ts';
 import { cyclesFromEvents } from '../metric/events.ts';
 import { fitToSchema, lazyValidator, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
-import { RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';
+import { type BenchmarkResult, type FunctionResult, type LineResult, RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';
 
 /** Far above any results.json cg-bench writes (functions are capped), far below memory trouble. */
 const RESULTS_LIMIT = 256 * MiB;
@@ -46,6 +46,7 @@ export function parseResults(data: unknown, source: string): Results {
     const problems = schemaProblems(validateResults).slice(0, 10);
     throw new CgBenchError(`${source}: invalid results file:\n${problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
   }
+  withLineFiles(data);
   const names = new Set<string>();
   for (const [i, b] of data.benchmarks.entries()) {
     if (names.has(b.name)) throw new CgBenchError(`${source}: benchmarks[${i}].name: "${b.name}" appears twice`);
@@ -55,6 +56,42 @@ export function parseResults(data: unknown, source: string): Results {
     }
   }
   return data;
+}
+
+/** A line's file is left out of results.json where it is its function's own (nearly always): put back on reading. */
+function withLineFiles(results: Results): void {
+  for (const b of results.benchmarks) for (const f of b.functions) for (const l of f.lines ?? []) (l as { file?: string }).file ??= f.file;
+}
+
+/** A benchmark as written: each line's file only where it is not its function's own. */
+function withoutLineFiles(b: BenchmarkResult): BenchmarkResult {
+  const lean = (f: FunctionResult): FunctionResult =>
+    f.lines ? { ...f, lines: f.lines.map(({ file, ...line }) => (file === f.file ? line : { file, ...line }) as LineResult) } : f;
+  return { ...b, functions: b.functions.map(lean) };
+}
+
+/**
+ * results.json's text in pieces, a benchmark at a time, each fitted to the schema on its own:
+ * thousands of benchmarks are written without a second copy of them all or one string of the whole
+ * file. The same text as JSON.stringify of the whole results fitted at once.
+ */
+function* resultsText(results: Results): Generator<string> {
+  const list = RESULTS_SCHEMA.properties!['benchmarks']!;
+  const top = fitToSchema({ ...results, benchmarks: [] }, RESULTS_SCHEMA) as Record<string, unknown>;
+  let comma = '{';
+  for (const [key, value] of Object.entries(top)) {
+    yield `${comma}${JSON.stringify(key)}:`;
+    comma = ',';
+    if (key !== 'benchmarks') {
+      yield JSON.stringify(value);
+      continue;
+    }
+    yield '[';
+    for (const [i, b] of results.benchmarks.slice(0, list.maxItems).entries())
+      yield `${i ? ',' : ''}${JSON.stringify(withoutLineFiles(fitToSchema(b, list.items!, RESULTS_SCHEMA) as BenchmarkResult))}`;
+    yield ']';
+  }
+  yield '}\n';
 }
 
 /**
@@ -114,17 +151,30 @@ const WRITE_HINTS: Record<string, string> = {
  * Writes next to the target and renames over it: a reader sees the old file or the new, never half,
  * and a failed write (a full disk, a file that cannot be replaced) leaves the old one as it was.
  */
-export function writeFileAtomic(path: string, text: string): void {
+export function writeFileAtomic(path: string, text: string | Iterable<string>): void {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(path), { recursive: true });
     // A new file, never through a link planted at the name (the directory may be in a checkout):
     // whatever is there is removed (a link itself, not what it names), then created exclusively.
     rmSync(temporary, { force: true });
-    writeFileSync(temporary, text, { flag: 'wx' });
+    if (typeof text === 'string') writeFileSync(temporary, text, { flag: 'wx' });
+    else {
+      const fd = openSync(temporary, 'wx');
+      try {
+        for (const piece of text) {
+          const bytes = Buffer.from(piece);
+          for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
+        }
+      } finally {
+        closeSync(fd);
+      }
+    }
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
+    // Not the file system's (the text's pieces are made while writing): not a write problem.
+    if (!(error as NodeJS.ErrnoException).code) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? '';
     // Only a file still there is "unchanged": a run removes its --out's results.json before it starts.
     const left = existsSync(path) ? 'the file there is unchanged' : 'no file is there now';
@@ -135,10 +185,11 @@ export function writeFileAtomic(path: string, text: string): void {
 /**
  * The one place results are written (results.json, a saved baseline, CI hand-overs): every text cut
  * to the schema's limit first, so a long command, failure message or symbol never makes a file
- * readResults then refuses.
+ * readResults then refuses. Not indented, a line's file only where it differs from its function's:
+ * the file is read by programs (a person reads the report, or `jq .`).
  */
 export function writeResults(path: string, results: Results): void {
-  writeFileAtomic(path, `${JSON.stringify(fitToSchema(results, RESULTS_SCHEMA), null, 2)}\n`);
+  writeFileAtomic(path, resultsText(results));
 }
 
 /**

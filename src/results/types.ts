@@ -29,7 +29,10 @@ export interface FunctionResult {
 
 /** One source line of a function, summed over every process. */
 export interface LineResult {
-  /** The file of the line (an inlined function's own file when it differs from the function's). */
+  /**
+   * The file of the line (an inlined function's own file when it differs from the function's).
+   * results.json leaves it out where it is the function's file; reading puts it back.
+   */
   file: string;
   line: number;
   estimatedCycles: number;

@@ -132,17 +132,22 @@ function tooLarge(what: string, shown: string, limit: number): CgBenchError {
 
 /** Reads at most `limit` bytes of an open descriptor; more is refused. */
 function readAll(fd: number, limit: number, what: string, shown: string): Buffer {
-  const buffer = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
-  const chunks: Buffer[] = [];
+  // Sized by the file, read in place: a 30 MB results.json costs 30 MB, not a 64 MiB scratch buffer
+  // and two copies. A file that grows while it is read (or says 0, as /proc does) grows the buffer.
+  let buffer = Buffer.allocUnsafe(Math.min(limit + 1, fstatSync(fd).size + 1));
   let total = 0;
   for (;;) {
-    const n = readSync(fd, buffer, 0, buffer.length, null);
+    if (total === buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.min(limit + 1, Math.max(2 * buffer.length, MiB)));
+      buffer.copy(larger, 0, 0, total);
+      buffer = larger;
+    }
+    const n = readSync(fd, buffer, total, buffer.length - total, null);
     if (n === 0) break;
     total += n;
     if (total > limit) throw tooLarge(what, shown, limit);
-    chunks.push(Buffer.from(buffer.subarray(0, n)));
   }
-  return Buffer.concat(chunks);
+  return buffer.subarray(0, total);
 }
 
 /** A file beneath `root`, read through the gate: its bytes, at most `limit`. */

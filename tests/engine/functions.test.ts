@@ -1,10 +1,11 @@
 // "Functions that changed most" names only functions whose own cost changed: measured with real
 // Valgrind on a program with one fixed-cost function placed exactly where the recorded share
-// (0.01 % of each side's total) keeps it on one side and drops it on the other.
+// (FUNCTION_SHARE, 0.1 % of each side's total) keeps it on one side and drops it on the other.
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { FUNCTION_SHARE } from '../../src/metric/aggregate.ts';
 import type { Results } from '../../src/results/types.ts';
 import { cli, compileC, project, readJson } from '../helpers.ts';
 
@@ -38,7 +39,7 @@ test('a fixed-cost function is never reported as changed when the total moves', 
   const perN = (cost(c1.results) - cost(c0.results)) / 1_000_000;
   // Base: fixed_cost is 0.5 % above the recorded share; head: 2 % more work drops it below.
   const nFor = (total: number) => Math.round((total - cost(c0.results)) / perN);
-  const nBase = nFor((fixed / 1e-4) * 0.995);
+  const nBase = nFor((fixed / FUNCTION_SHARE) * 0.995);
   const nHead = Math.round(nBase * 1.02);
   await at(nBase, 'base', ['--save-baseline', join(dir, 'base.json')]);
   const base = readJson(join(dir, 'base.json'));

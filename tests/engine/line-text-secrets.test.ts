@@ -3,12 +3,13 @@
 // file the benchmark's own user cannot read. The per-line source text must never show it: not in
 // results.json, report.md, comparison.json or what the CLI prints. The line is recorded, without text.
 import assert from 'node:assert/strict';
+import { readResults } from '../../src/results/io.ts';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
-import { cli, project, readJson, tempDir } from '../helpers.ts';
+import { cli, project, tempDir } from '../helpers.ts';
 
 const SECRET = 'SECRET-4f1c9a';
 const secretText = `${Array.from({ length: 30 }, (_, i) => `line ${i + 1}: url = https://gitlab-ci-token:${SECRET}@example.com/x.git`).join('\n')}\n`;
@@ -66,7 +67,7 @@ async function measure(dir: string, env: NodeJS.ProcessEnv = {}): Promise<NonNul
         .join('\n')}`,
     );
   }
-  const work = readJson(join(dir, 'head', 'results.json')).benchmarks[0]!.functions.find((f) => f.fn === 'work')!;
+  const work = readResults(join(dir, 'head', 'results.json')).benchmarks[0]!.functions.find((f) => f.fn === 'work')!;
   const lines = (work.lines ?? []).filter((l) => l.file.endsWith('leak.c'));
   assert.ok(lines.length > 0, `the loop's lines are recorded under leak.c: ${JSON.stringify(work.lines)}`);
   return lines;
@@ -124,7 +125,7 @@ test('as root, a leak.c of the workspace only root can read, the code run as ano
   assert.equal(shown.code, 0, shown.stderr);
   assert.match(shown.stdout, /\| leak\.c:1[0-2] \| work \| shown 1[0-2] \|/);
   assert.doesNotMatch(shown.stdout, /No code shown/);
-  const lines = readJson(join(readable, 'out', 'results.json'))
+  const lines = readResults(join(readable, 'out', 'results.json'))
     .benchmarks[0]!.functions.find((f) => f.fn === 'work')!
     .lines!.filter((l) => l.file === 'leak.c');
   assert.ok(lines.length > 0 && lines.every((l) => l.text === `shown ${l.line}`), JSON.stringify(lines));

@@ -2,6 +2,7 @@
 // comment's details and in `cg-bench diff`; an unchanged function's lines are not listed; code that
 // only moved is matched by its text, not reported as changed.
 import assert from 'node:assert/strict';
+import { readResults } from '../../src/results/io.ts';
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +42,7 @@ test("a changed line is named file:line with its text; the unchanged function's 
   build(dir, program(false));
   const base = await cli(['run', '--out', 'base'], { cwd: dir });
   assert.equal(base.code, 0, base.stderr);
-  const recorded = readJson(join(dir, 'base', 'results.json')).benchmarks[0]!.functions.find((f) => f.fn === 'work')!;
+  const recorded = readResults(join(dir, 'base', 'results.json')).benchmarks[0]!.functions.find((f) => f.fn === 'work')!;
   assert.ok(
     recorded.lines?.some((l) => l.file === 'prog.c' && l.text === 'h = h * 1099511628211UL;'),
     JSON.stringify(recorded.lines),

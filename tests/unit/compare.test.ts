@@ -79,24 +79,24 @@ test('a different geometry or weights is refused', () => {
 });
 
 test('a function whose own cost did not move is never reported, even when the recorded share drops it on one side', () => {
-  // The total grows 1 %: "fixed" costs exactly what it cost before, but is now below 0.01 % of the total.
-  const fixed = { fn: 'fixed', file: 'f.c', estimatedCycles: 100_500, Ir: 100_500 };
-  const base = bench('b', 1_000_000_000, { functions: [{ fn: 'work', file: 'w.c', estimatedCycles: 999_899_500, Ir: 0 }, fixed] });
-  const head = bench('b', 1_010_000_000, { functions: [{ fn: 'work', file: 'w.c', estimatedCycles: 1_009_899_500, Ir: 0 }] });
+  // The total grows 1 %: "fixed" costs exactly what it cost before, but is now below 0.1 % of the total.
+  const fixed = { fn: 'fixed', file: 'f.c', estimatedCycles: 1_005_000, Ir: 1_005_000 };
+  const base = bench('b', 1_000_000_000, { functions: [{ fn: 'work', file: 'w.c', estimatedCycles: 998_995_000, Ir: 0 }, fixed] });
+  const head = bench('b', 1_010_000_000, { functions: [{ fn: 'work', file: 'w.c', estimatedCycles: 1_008_995_000, Ir: 0 }] });
   const c = compareResults(results([base]), results([head]));
   assert.deepEqual(
     c.benchmarks[0]!.functions.map((f) => f.fn),
     ['work'],
-    'fixed would have shown as 100,500 → 0',
+    'fixed would have shown as 1,005,000 → 0',
   );
 });
 
 test('a function that fell below the recorded share is reported with the change that is certain', () => {
-  const base = bench('b', 1_000_000_000, { functions: [{ fn: 'shrunk', file: 's.c', estimatedCycles: 500_000, Ir: 0 }] });
+  const base = bench('b', 1_000_000_000, { functions: [{ fn: 'shrunk', file: 's.c', estimatedCycles: 5_000_000, Ir: 0 }] });
   const head = bench('b', 1_001_000_000, { functions: [] });
   const [f] = compareResults(results([base]), results([head])).benchmarks[0]!.functions;
-  // Unrecorded in head: it costs at most 0.01 % of 1,001,000,000 = 100,100, so it fell by at least 399,900.
-  assert.deepEqual(f, { fn: 'shrunk', file: 's.c', base: 500_000, head: null, change: -399_900, unrecordedAtMost: 100_100 });
+  // Unrecorded in head: it costs at most 0.1 % of 1,001,000,000 = 1,001,000, so it fell by at least 3,999,000.
+  assert.deepEqual(f, { fn: 'shrunk', file: 's.c', base: 5_000_000, head: null, change: -3_999_000, unrecordedAtMost: 1_001_000 });
 });
 
 test('with --filter, the baseline\'s benchmarks that were not selected are left out, not "removed"', () => {

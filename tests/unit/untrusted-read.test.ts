@@ -78,6 +78,15 @@ test('a file larger than the limit is refused, naming it', () => {
   assert.equal(readTextBeneath(root, 'fits.json', 1000, 'results file').length, 1000);
 });
 
+test('a file is read whole whatever its size says: several MiB, and a /proc file that says 0 bytes', () => {
+  const { root } = tree();
+  const text = 'abcdefgh'.repeat(3 * 131_072 + 5);
+  writeFileSync(join(root, 'large.json'), text);
+  assert.equal(readTextBeneath(root, 'large.json', 64 * 2 ** 20, 'results file'), text);
+  const status = readTextBounded('/proc/self/status', 2 ** 20, 'status');
+  assert.match(status, /^Name:.*\n[\s\S]*\nVmRSS:/);
+});
+
 test('a path outside the root is refused: absolute, `..`, or `..` in the middle', () => {
   const { root, secret } = tree();
   for (const path of [secret, '../x', 'a/../../x', '..', '.', '']) {
