@@ -45348,7 +45348,7 @@ function sumHeapFigures(profiles) {
 }
 
 // src/results/io.ts
-import { existsSync as existsSync2, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync as closeSync2, existsSync as existsSync2, mkdirSync, openSync as openSync2, renameSync, rmSync, writeFileSync, writeSync as writeSync2 } from "node:fs";
 import { dirname as dirname4, resolve as resolve3 } from "node:path";
 
 // schemas/results.schema.json
@@ -45598,6 +45598,7 @@ var results_schema_default = {
           }
         },
         functions: {
+          description: "Functions costing at least 0.1 % of the total (every one with allFunctions), costliest first; the ten costliest with their lines.",
           type: "array",
           maxItems: 1e5,
           items: {
@@ -45616,9 +45617,9 @@ var results_schema_default = {
                 items: {
                   type: "object",
                   additionalProperties: false,
-                  required: ["file", "line", "estimatedCycles", "Ir"],
+                  required: ["line", "estimatedCycles", "Ir"],
                   properties: {
-                    file: { type: "string", maxLength: 65536 },
+                    file: { description: "Absent when it is the function's own file.", type: "string", maxLength: 65536 },
                     line: { $ref: "#/definitions/count" },
                     estimatedCycles: { type: "number", minimum: 0 },
                     Ir: { $ref: "#/definitions/count" },
@@ -45801,17 +45802,20 @@ function tooLarge(what, shown, limit) {
   return new CgBenchError(`${what} ${shown}: larger than ${size}; that is not a ${what} cg-bench wrote or can use`);
 }
 function readAll(fd, limit, what, shown) {
-  const buffer3 = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
-  const chunks = [];
+  let buffer3 = Buffer.allocUnsafe(Math.min(limit + 1, fstatSync(fd).size + 1));
   let total = 0;
   for (; ; ) {
-    const n = readSync(fd, buffer3, 0, buffer3.length, null);
+    if (total === buffer3.length) {
+      const larger = Buffer.allocUnsafe(Math.min(limit + 1, Math.max(2 * buffer3.length, MiB)));
+      buffer3.copy(larger, 0, 0, total);
+      buffer3 = larger;
+    }
+    const n = readSync(fd, buffer3, total, buffer3.length - total, null);
     if (n === 0) break;
     total += n;
     if (total > limit) throw tooLarge(what, shown, limit);
-    chunks.push(Buffer.from(buffer3.subarray(0, n)));
   }
-  return Buffer.concat(chunks);
+  return buffer3.subarray(0, total);
 }
 function readBeneath(root, path12, limit, what, shown = resolve2(root, path12)) {
   const { fd } = openBeneath(root, path12, shown, what);
@@ -46152,6 +46156,7 @@ function parseResults(data, source) {
     throw new CgBenchError(`${source}: invalid results file:
 ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
   }
+  withLineFiles(data);
   const names = /* @__PURE__ */ new Set();
   for (const [i, b] of data.benchmarks.entries()) {
     if (names.has(b.name)) throw new CgBenchError(`${source}: benchmarks[${i}].name: "${b.name}" appears twice`);
@@ -46161,6 +46166,31 @@ ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
     }
   }
   return data;
+}
+function withLineFiles(results) {
+  for (const b of results.benchmarks) for (const f of b.functions) for (const l of f.lines ?? []) l.file ??= f.file;
+}
+function withoutLineFiles(b) {
+  const lean = (f) => f.lines ? { ...f, lines: f.lines.map(({ file, ...line }) => file === f.file ? line : { file, ...line }) } : f;
+  return { ...b, functions: b.functions.map(lean) };
+}
+function* resultsText(results) {
+  const list = RESULTS_SCHEMA.properties["benchmarks"];
+  const top = fitToSchema({ ...results, benchmarks: [] }, RESULTS_SCHEMA);
+  let comma = "{";
+  for (const [key, value] of Object.entries(top)) {
+    yield `${comma}${JSON.stringify(key)}:`;
+    comma = ",";
+    if (key !== "benchmarks") {
+      yield JSON.stringify(value);
+      continue;
+    }
+    yield "[";
+    for (const [i, b] of results.benchmarks.slice(0, list.maxItems).entries())
+      yield `${i ? "," : ""}${JSON.stringify(withoutLineFiles(fitToSchema(b, list.items, RESULTS_SCHEMA)))}`;
+    yield "]";
+  }
+  yield "}\n";
 }
 function readResults(path12, root = dirname4(path12)) {
   let text2;
@@ -46208,18 +46238,29 @@ function writeFileAtomic(path12, text2) {
   try {
     mkdirSync(dirname4(path12), { recursive: true });
     rmSync(temporary, { force: true });
-    writeFileSync(temporary, text2, { flag: "wx" });
+    if (typeof text2 === "string") writeFileSync(temporary, text2, { flag: "wx" });
+    else {
+      const fd = openSync2(temporary, "wx");
+      try {
+        for (const piece of text2) {
+          const bytes = Buffer.from(piece);
+          for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written);
+        }
+      } finally {
+        closeSync2(fd);
+      }
+    }
     renameSync(temporary, path12);
   } catch (error2) {
     rmSync(temporary, { force: true });
+    if (!error2.code) throw error2;
     const code = error2.code ?? "";
     const left = existsSync2(path12) ? "the file there is unchanged" : "no file is there now";
     throw new CgBenchError(`cannot write ${path12}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error2)}${code ? ` (${code})` : ""}; ${left}`);
   }
 }
 function writeResults(path12, results) {
-  writeFileAtomic(path12, `${JSON.stringify(fitToSchema(results, RESULTS_SCHEMA), null, 2)}
-`);
+  writeFileAtomic(path12, resultsText(results));
 }
 
 // src/run/suite.ts
@@ -46244,11 +46285,11 @@ import { availableParallelism } from "node:os";
 
 // src/untrusted/process.ts
 import { spawn as spawn2, spawnSync as spawnSync2 } from "node:child_process";
-import { closeSync as closeSync3, existsSync as existsSync3 } from "node:fs";
+import { closeSync as closeSync4, existsSync as existsSync3 } from "node:fs";
 
 // src/untrusted/write.ts
 import { basename as basename4, dirname as dirname5, join as join4 } from "node:path";
-import { closeSync as closeSync2, constants as constants4, fstatSync as fstatSync2, openSync as openSync2, readlinkSync as readlinkSync2, realpathSync as realpathSync2, unlinkSync, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync3, constants as constants4, fstatSync as fstatSync2, openSync as openSync3, readlinkSync as readlinkSync2, realpathSync as realpathSync2, unlinkSync, writeSync as writeSync3 } from "node:fs";
 var FLAGS = constants4.O_WRONLY | constants4.O_CREAT | constants4.O_EXCL | constants4.O_NOFOLLOW | constants4.O_NONBLOCK | constants4.O_NOCTTY;
 function replaced(path12, what) {
   return new CgBenchError(
@@ -46268,7 +46309,7 @@ function openNewFile(path12, expected = join4(realpathSync2(dirname5(path12)), b
   }
   let fd;
   try {
-    fd = openSync2(path12, FLAGS, mode);
+    fd = openSync3(path12, FLAGS, mode);
   } catch (error2) {
     const code = error2.code;
     if (code === "EEXIST" || code === "ELOOP") throw replaced(path12, "replaced by a link or another file");
@@ -46280,7 +46321,7 @@ function openNewFile(path12, expected = join4(realpathSync2(dirname5(path12)), b
   } catch {
   }
   if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
-    closeSync2(fd);
+    closeSync3(fd);
     throw replaced(path12, `reached through a link (it is ${opened ?? "not a plain file"})`);
   }
   return fd;
@@ -46292,9 +46333,9 @@ function writeNewFile(path12, text2, expected) {
   const fd = openNewFile(path12, expected);
   try {
     const bytes = Buffer.from(text2);
-    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
+    for (let written = 0; written < bytes.length; ) written += writeSync3(fd, bytes, written, bytes.length - written);
   } finally {
-    closeSync2(fd);
+    closeSync3(fd);
   }
 }
 
@@ -46372,7 +46413,7 @@ function runProcess(options) {
   try {
     err = openOutput(options.stderr);
   } catch (error2) {
-    if (typeof out === "number" && typeof options.stdout === "object" && "file" in options.stdout) closeSync3(out);
+    if (typeof out === "number" && typeof options.stdout === "object" && "file" in options.stdout) closeSync4(out);
     throw error2;
   }
   const opened = [options.stdout, options.stderr].map((o, i) => typeof o === "object" && "file" in o ? [out, err][i] : void 0).filter((fd) => typeof fd === "number");
@@ -46392,7 +46433,7 @@ function runProcess(options) {
       resolve12({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error2.message, stdout: "", stderr: "" });
       return;
     } finally {
-      for (const fd of opened) closeSync3(fd);
+      for (const fd of opened) closeSync4(fd);
     }
     const stdout = collector(options.onLine);
     const stderr = collector(options.onLine);
@@ -46845,20 +46886,20 @@ import { createHash as createHash4 } from "node:crypto";
 import {
   chmodSync,
   chownSync,
-  closeSync as closeSync4,
+  closeSync as closeSync5,
   constants as fsConstants,
   fstatSync as fstatSync3,
   lchownSync,
   lstatSync as lstatSync3,
   mkdtempSync,
-  openSync as openSync3,
+  openSync as openSync4,
   readdirSync,
   readFileSync as readFileSync2,
   readSync as readSync2,
   rmSync as rmSync3,
   statSync as statSync3,
   writeFileSync as writeFileSync3,
-  writeSync as writeSync3
+  writeSync as writeSync4
 } from "node:fs";
 import { arch as arch2, tmpdir as tmpdir2 } from "node:os";
 import { join as join7 } from "node:path";
@@ -47165,21 +47206,21 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync3(join7(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync4(join7(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       const stat2 = fstatSync3(from);
       if (!stat2.isFile() || stat2.nlink !== 1 || stat2.uid !== owner) continue;
-      const to = openSync3(join7(dir, name), "wx");
+      const to = openSync4(join7(dir, name), "wx");
       try {
-        for (let n; (n = readSync2(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync3(to, buffer3, 0, n);
+        for (let n; (n = readSync2(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync4(to, buffer3, 0, n);
       } finally {
-        closeSync4(to);
+        closeSync5(to);
       }
     } finally {
-      closeSync4(from);
+      closeSync5(from);
     }
   }
   rmSync3(staging, { recursive: true, force: true });
@@ -47348,7 +47389,7 @@ function loadedObjects(logText) {
 }
 
 // src/run/valgrind.ts
-import { accessSync, constants as constants5, openSync as openSync4, readSync as readSync3, closeSync as closeSync5 } from "node:fs";
+import { accessSync, constants as constants5, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
 import { delimiter as delimiter3, dirname as dirname6, join as join9 } from "node:path";
 function isExecutable(path12) {
   try {
@@ -47359,12 +47400,12 @@ function isExecutable(path12) {
   }
 }
 function startsWithShebang(path12) {
-  const fd = openSync4(path12, "r");
+  const fd = openSync5(path12, "r");
   try {
     const head2 = Buffer.alloc(2);
     return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
   } finally {
-    closeSync5(fd);
+    closeSync6(fd);
   }
 }
 function findOnPath(program, path12) {
@@ -47761,10 +47802,10 @@ async function parseCachegrindFile(path12) {
 }
 
 // src/metric/aggregate.ts
-var FUNCTION_SHARE = 1e-4;
+var FUNCTION_SHARE = 1e-3;
 var MAX_FUNCTIONS = 500;
-var LINE_FUNCTIONS = 50;
-var LINES_PER_FUNCTION = 20;
+var LINE_FUNCTIONS = 10;
+var LINES_PER_FUNCTION = 10;
 var ALL_FUNCTIONS_LIMIT = 1e5;
 var ALL_LINES_LIMIT = 1e3;
 function aggregateProfiles(profiles, weights, everyFunction = false) {
@@ -48281,7 +48322,7 @@ ${logTailText}` : "";
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync6, constants as constants7, fstatSync as fstatSync4, openSync as openSync5, writeSync as writeSync4 } from "node:fs";
+import { closeSync as closeSync7, constants as constants7, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
 
 // src/report/format.ts
 function formatCount(n) {
@@ -48335,7 +48376,7 @@ function openLog(path12) {
   );
   let fd;
   try {
-    fd = openSync5(path12, constants7.O_WRONLY | constants7.O_APPEND | constants7.O_CREAT | constants7.O_NOFOLLOW | constants7.O_NONBLOCK, 420);
+    fd = openSync6(path12, constants7.O_WRONLY | constants7.O_APPEND | constants7.O_CREAT | constants7.O_NOFOLLOW | constants7.O_NONBLOCK, 420);
   } catch (error2) {
     const code = error2.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
@@ -48343,7 +48384,7 @@ function openLog(path12) {
     throw error2;
   }
   if (!fstatSync4(fd).isFile()) {
-    closeSync6(fd);
+    closeSync7(fd);
     throw replaced2("something else");
   }
   return fd;
@@ -48363,13 +48404,13 @@ async function runSetup(commands, options) {
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
     const fd = openLog(options.logFile);
-    writeSync4(fd, `$ ${describeCommand(command)}
+    writeSync5(fd, `$ ${describeCommand(command)}
 `);
     let status;
     try {
       status = await runOne(command, fd, env, options);
     } finally {
-      closeSync6(fd);
+      closeSync7(fd);
     }
     if (status) {
       const tail2 = logTail(options.logFile);

@@ -14376,7 +14376,7 @@ function sumHeapFigures(profiles) {
 }
 
 // src/results/io.ts
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync as closeSync2, existsSync, mkdirSync, openSync as openSync2, renameSync, rmSync, writeFileSync, writeSync as writeSync2 } from "node:fs";
 import { dirname as dirname2, resolve as resolve2 } from "node:path";
 
 // schemas/results.schema.json
@@ -14626,6 +14626,7 @@ var results_schema_default = {
           }
         },
         functions: {
+          description: "Functions costing at least 0.1 % of the total (every one with allFunctions), costliest first; the ten costliest with their lines.",
           type: "array",
           maxItems: 1e5,
           items: {
@@ -14644,9 +14645,9 @@ var results_schema_default = {
                 items: {
                   type: "object",
                   additionalProperties: false,
-                  required: ["file", "line", "estimatedCycles", "Ir"],
+                  required: ["line", "estimatedCycles", "Ir"],
                   properties: {
-                    file: { type: "string", maxLength: 65536 },
+                    file: { description: "Absent when it is the function's own file.", type: "string", maxLength: 65536 },
                     line: { $ref: "#/definitions/count" },
                     estimatedCycles: { type: "number", minimum: 0 },
                     Ir: { $ref: "#/definitions/count" },
@@ -14829,17 +14830,20 @@ function tooLarge(what, shown, limit) {
   return new CgBenchError(`${what} ${shown}: larger than ${size}; that is not a ${what} cg-bench wrote or can use`);
 }
 function readAll(fd, limit, what, shown) {
-  const buffer = Buffer.alloc(Math.min(limit + 1, 64 * MiB));
-  const chunks = [];
+  let buffer = Buffer.allocUnsafe(Math.min(limit + 1, fstatSync(fd).size + 1));
   let total = 0;
   for (; ; ) {
-    const n = readSync(fd, buffer, 0, buffer.length, null);
+    if (total === buffer.length) {
+      const larger = Buffer.allocUnsafe(Math.min(limit + 1, Math.max(2 * buffer.length, MiB)));
+      buffer.copy(larger, 0, 0, total);
+      buffer = larger;
+    }
+    const n = readSync(fd, buffer, total, buffer.length - total, null);
     if (n === 0) break;
     total += n;
     if (total > limit) throw tooLarge(what, shown, limit);
-    chunks.push(Buffer.from(buffer.subarray(0, n)));
   }
-  return Buffer.concat(chunks);
+  return buffer.subarray(0, total);
 }
 function readBeneath(root, path, limit, what, shown = resolve(root, path)) {
   const { fd } = openBeneath(root, path, shown, what);
@@ -15171,6 +15175,7 @@ function parseResults(data, source) {
     throw new CgBenchError(`${source}: invalid results file:
 ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
   }
+  withLineFiles(data);
   const names = /* @__PURE__ */ new Set();
   for (const [i, b] of data.benchmarks.entries()) {
     if (names.has(b.name)) throw new CgBenchError(`${source}: benchmarks[${i}].name: "${b.name}" appears twice`);
@@ -15180,6 +15185,31 @@ ${problems.map((p) => `  ${p.path}: ${p.message}`).join("\n")}`);
     }
   }
   return data;
+}
+function withLineFiles(results) {
+  for (const b of results.benchmarks) for (const f of b.functions) for (const l of f.lines ?? []) l.file ??= f.file;
+}
+function withoutLineFiles(b) {
+  const lean = (f) => f.lines ? { ...f, lines: f.lines.map(({ file, ...line }) => file === f.file ? line : { file, ...line }) } : f;
+  return { ...b, functions: b.functions.map(lean) };
+}
+function* resultsText(results) {
+  const list = RESULTS_SCHEMA.properties["benchmarks"];
+  const top = fitToSchema({ ...results, benchmarks: [] }, RESULTS_SCHEMA);
+  let comma = "{";
+  for (const [key, value] of Object.entries(top)) {
+    yield `${comma}${JSON.stringify(key)}:`;
+    comma = ",";
+    if (key !== "benchmarks") {
+      yield JSON.stringify(value);
+      continue;
+    }
+    yield "[";
+    for (const [i, b] of results.benchmarks.slice(0, list.maxItems).entries())
+      yield `${i ? "," : ""}${JSON.stringify(withoutLineFiles(fitToSchema(b, list.items, RESULTS_SCHEMA)))}`;
+    yield "]";
+  }
+  yield "}\n";
 }
 function readResults(path, root = dirname2(path)) {
   let text2;
@@ -15227,18 +15257,29 @@ function writeFileAtomic(path, text2) {
   try {
     mkdirSync(dirname2(path), { recursive: true });
     rmSync(temporary, { force: true });
-    writeFileSync(temporary, text2, { flag: "wx" });
+    if (typeof text2 === "string") writeFileSync(temporary, text2, { flag: "wx" });
+    else {
+      const fd = openSync2(temporary, "wx");
+      try {
+        for (const piece of text2) {
+          const bytes = Buffer.from(piece);
+          for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written);
+        }
+      } finally {
+        closeSync2(fd);
+      }
+    }
     renameSync(temporary, path);
   } catch (error) {
     rmSync(temporary, { force: true });
+    if (!error.code) throw error;
     const code = error.code ?? "";
     const left = existsSync(path) ? "the file there is unchanged" : "no file is there now";
     throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ""}; ${left}`);
   }
 }
 function writeResults(path, results) {
-  writeFileAtomic(path, `${JSON.stringify(fitToSchema(results, RESULTS_SCHEMA), null, 2)}
-`);
+  writeFileAtomic(path, resultsText(results));
 }
 
 // src/run/suite.ts
@@ -15263,11 +15304,11 @@ import { availableParallelism } from "node:os";
 
 // src/untrusted/process.ts
 import { spawn, spawnSync as spawnSync2 } from "node:child_process";
-import { closeSync as closeSync3, existsSync as existsSync2 } from "node:fs";
+import { closeSync as closeSync4, existsSync as existsSync2 } from "node:fs";
 
 // src/untrusted/write.ts
 import { basename as basename2, dirname as dirname3, join as join2 } from "node:path";
-import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, openSync as openSync2, readlinkSync as readlinkSync2, realpathSync as realpathSync2, unlinkSync, writeSync as writeSync2 } from "node:fs";
+import { closeSync as closeSync3, constants as constants2, fstatSync as fstatSync2, openSync as openSync3, readlinkSync as readlinkSync2, realpathSync as realpathSync2, unlinkSync, writeSync as writeSync3 } from "node:fs";
 var FLAGS = constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
 function replaced(path, what) {
   return new CgBenchError(
@@ -15287,7 +15328,7 @@ function openNewFile(path, expected = join2(realpathSync2(dirname3(path)), basen
   }
   let fd;
   try {
-    fd = openSync2(path, FLAGS, mode);
+    fd = openSync3(path, FLAGS, mode);
   } catch (error) {
     const code = error.code;
     if (code === "EEXIST" || code === "ELOOP") throw replaced(path, "replaced by a link or another file");
@@ -15299,7 +15340,7 @@ function openNewFile(path, expected = join2(realpathSync2(dirname3(path)), basen
   } catch {
   }
   if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
-    closeSync2(fd);
+    closeSync3(fd);
     throw replaced(path, `reached through a link (it is ${opened ?? "not a plain file"})`);
   }
   return fd;
@@ -15311,9 +15352,9 @@ function writeNewFile(path, text2, expected) {
   const fd = openNewFile(path, expected);
   try {
     const bytes = Buffer.from(text2);
-    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
+    for (let written = 0; written < bytes.length; ) written += writeSync3(fd, bytes, written, bytes.length - written);
   } finally {
-    closeSync2(fd);
+    closeSync3(fd);
   }
 }
 
@@ -15391,7 +15432,7 @@ function runProcess(options) {
   try {
     err = openOutput(options.stderr);
   } catch (error) {
-    if (typeof out === "number" && typeof options.stdout === "object" && "file" in options.stdout) closeSync3(out);
+    if (typeof out === "number" && typeof options.stdout === "object" && "file" in options.stdout) closeSync4(out);
     throw error;
   }
   const opened = [options.stdout, options.stderr].map((o, i) => typeof o === "object" && "file" in o ? [out, err][i] : void 0).filter((fd) => typeof fd === "number");
@@ -15411,7 +15452,7 @@ function runProcess(options) {
       resolve9({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
       return;
     } finally {
-      for (const fd of opened) closeSync3(fd);
+      for (const fd of opened) closeSync4(fd);
     }
     const stdout = collector(options.onLine);
     const stderr = collector(options.onLine);
@@ -15864,20 +15905,20 @@ import { createHash as createHash4 } from "node:crypto";
 import {
   chmodSync,
   chownSync,
-  closeSync as closeSync4,
+  closeSync as closeSync5,
   constants as fsConstants,
   fstatSync as fstatSync3,
   lchownSync,
   lstatSync as lstatSync3,
   mkdtempSync,
-  openSync as openSync3,
+  openSync as openSync4,
   readdirSync,
   readFileSync as readFileSync2,
   readSync as readSync2,
   rmSync as rmSync3,
   statSync as statSync3,
   writeFileSync as writeFileSync3,
-  writeSync as writeSync3
+  writeSync as writeSync4
 } from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
 import { join as join5 } from "node:path";
@@ -16184,21 +16225,21 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync3(join5(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync4(join5(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       const stat = fstatSync3(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      const to = openSync3(join5(dir, name), "wx");
+      const to = openSync4(join5(dir, name), "wx");
       try {
-        for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync3(to, buffer, 0, n);
+        for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync4(to, buffer, 0, n);
       } finally {
-        closeSync4(to);
+        closeSync5(to);
       }
     } finally {
-      closeSync4(from);
+      closeSync5(from);
     }
   }
   rmSync3(staging, { recursive: true, force: true });
@@ -16367,7 +16408,7 @@ function loadedObjects(logText) {
 }
 
 // src/run/valgrind.ts
-import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync5 } from "node:fs";
+import { accessSync, constants as constants3, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
 import { delimiter as delimiter2, dirname as dirname4, join as join7 } from "node:path";
 function isExecutable(path) {
   try {
@@ -16378,12 +16419,12 @@ function isExecutable(path) {
   }
 }
 function startsWithShebang(path) {
-  const fd = openSync4(path, "r");
+  const fd = openSync5(path, "r");
   try {
     const head2 = Buffer.alloc(2);
     return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
   } finally {
-    closeSync5(fd);
+    closeSync6(fd);
   }
 }
 function findOnPath(program, path) {
@@ -16780,10 +16821,10 @@ async function parseCachegrindFile(path) {
 }
 
 // src/metric/aggregate.ts
-var FUNCTION_SHARE = 1e-4;
+var FUNCTION_SHARE = 1e-3;
 var MAX_FUNCTIONS = 500;
-var LINE_FUNCTIONS = 50;
-var LINES_PER_FUNCTION = 20;
+var LINE_FUNCTIONS = 10;
+var LINES_PER_FUNCTION = 10;
 var ALL_FUNCTIONS_LIMIT = 1e5;
 var ALL_LINES_LIMIT = 1e3;
 function aggregateProfiles(profiles, weights, everyFunction = false) {
@@ -17300,7 +17341,7 @@ ${logTailText}` : "";
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync6, constants as constants5, fstatSync as fstatSync4, openSync as openSync5, writeSync as writeSync4 } from "node:fs";
+import { closeSync as closeSync7, constants as constants5, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
 
 // src/report/format.ts
 function formatCount(n) {
@@ -17354,7 +17395,7 @@ function openLog(path) {
   );
   let fd;
   try {
-    fd = openSync5(path, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
+    fd = openSync6(path, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
   } catch (error) {
     const code = error.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
@@ -17362,7 +17403,7 @@ function openLog(path) {
     throw error;
   }
   if (!fstatSync4(fd).isFile()) {
-    closeSync6(fd);
+    closeSync7(fd);
     throw replaced2("something else");
   }
   return fd;
@@ -17382,13 +17423,13 @@ async function runSetup(commands, options) {
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
     const fd = openLog(options.logFile);
-    writeSync4(fd, `$ ${describeCommand(command)}
+    writeSync5(fd, `$ ${describeCommand(command)}
 `);
     let status;
     try {
       status = await runOne(command, fd, env, options);
     } finally {
-      closeSync6(fd);
+      closeSync7(fd);
     }
     if (status) {
       const tail2 = logTail(options.logFile);

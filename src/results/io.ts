@@ -1,8 +1,9 @@
-import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import resultsSchema from '../../schemas/results.schema.json' with { type: 'json' };
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { MiB, readTextBeneath, readTextBounded } from '../untrusted/read.ts';
+import { openNewFile } from '../untrusted/write.ts';
 import { cyclesFromEvents } from '../metric/events.ts';
 import { fitToSchema, lazyValidator, schemaProblems, type SizedSchema } from '../util/json-schema.ts';
 import { type BenchmarkResult, type FunctionResult, type LineResult, RESULTS_SCHEMA_VERSION, type Results, type TimedResult } from './types.ts';
@@ -156,19 +157,15 @@ export function writeFileAtomic(path: string, text: string | Iterable<string>): 
   try {
     mkdirSync(dirname(path), { recursive: true });
     // A new file, never through a link planted at the name (the directory may be in a checkout):
-    // whatever is there is removed (a link itself, not what it names), then created exclusively.
-    rmSync(temporary, { force: true });
-    if (typeof text === 'string') writeFileSync(temporary, text, { flag: 'wx' });
-    else {
-      const fd = openSync(temporary, 'wx');
-      try {
-        for (const piece of text) {
-          const bytes = Buffer.from(piece);
-          for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
-        }
-      } finally {
-        closeSync(fd);
+    // the writer gate removes whatever is there and creates the file exclusively, without following.
+    const fd = openNewFile(temporary);
+    try {
+      for (const piece of typeof text === 'string' ? [text] : text) {
+        const bytes = Buffer.from(piece);
+        for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
       }
+    } finally {
+      closeSync(fd);
     }
     renameSync(temporary, path);
   } catch (error) {
