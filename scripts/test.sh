@@ -11,4 +11,5 @@ npx --no-install knip --no-progress
 npx --no-install biome check --error-on-warnings .
 files=(tests/unit/*.test.ts tests/engine/*.test.ts tests/bench/*.test.ts)
 if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then files+=(tests/image/*.test.ts tests/github/*.test.ts tests/gitlab/*.test.ts tests/security/*.test.ts tests/runners/*.test.ts); fi
-exec node --import tsx --test --test-concurrency=2 "${files[@]}"
+# As `node --test --test-concurrency=2`, in an order that keeps both cores busy (scripts/run-tests.mjs).
+exec node --import tsx scripts/run-tests.mjs "${files[@]}"

@@ -18,9 +18,9 @@ const split = (value: string | undefined, fallback: string) => (value ?? fallbac
  */
 const LOCKED = (mode: 'shared' | 'exclusive') => ['sh', join(ROOT, 'tests', 'image', 'engine-lock.sh'), mode];
 /** The engine alone, without the lock. */
-export const BARE_ENGINE = split(process.env['CG_BENCH_TEST_ENGINE'], 'podman --runtime runc');
+const BARE_ENGINE = split(process.env['CG_BENCH_TEST_ENGINE'], 'podman --runtime runc');
 export const ENGINE = [...LOCKED('shared'), ...BARE_ENGINE];
-export const EXCLUSIVE_ENGINE = [...LOCKED('exclusive'), ...BARE_ENGINE];
+const EXCLUSIVE_ENGINE = [...LOCKED('exclusive'), ...BARE_ENGINE];
 export const RUN_FLAGS = split(process.env['CG_BENCH_TEST_RUN_FLAGS'], '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024');
 export const BUILD_FLAGS = split(process.env['CG_BENCH_TEST_BUILD_FLAGS'], '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024');
 export const IMAGE = process.env['CG_BENCH_TEST_IMAGE'] ?? 'localhost/cg-bench:test';
