@@ -1,7 +1,7 @@
 // How the tests start containers. The engine and the extra flags come from the environment so the
 // product never carries this sandbox's needs: here podman wants `--runtime runc` and explicit
 // ulimits, a machine with Docker needs neither.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../helpers.ts';
 
@@ -18,12 +18,27 @@ const split = (value: string | undefined, fallback: string) => (value ?? fallbac
  */
 const LOCKED = (mode: 'shared' | 'exclusive') => ['sh', join(ROOT, 'tests', 'image', 'engine-lock.sh'), mode];
 /** The engine alone, without the lock. */
-const BARE_ENGINE = split(process.env['CG_BENCH_TEST_ENGINE'], 'podman --runtime runc');
+export const BARE_ENGINE = split(process.env['CG_BENCH_TEST_ENGINE'], 'podman --runtime runc');
 export const ENGINE = [...LOCKED('shared'), ...BARE_ENGINE];
 const EXCLUSIVE_ENGINE = [...LOCKED('exclusive'), ...BARE_ENGINE];
 export const RUN_FLAGS = split(process.env['CG_BENCH_TEST_RUN_FLAGS'], '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024');
 export const BUILD_FLAGS = split(process.env['CG_BENCH_TEST_BUILD_FLAGS'], '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024');
 export const IMAGE = process.env['CG_BENCH_TEST_IMAGE'] ?? 'localhost/cg-bench:test';
+
+/**
+ * Takes the lock exclusively and holds it until the returned function is called, for a test whose
+ * own containers (run with BARE_ENGINE meanwhile) must be the only ones running.
+ */
+export async function holdEngineAlone(): Promise<() => void> {
+  const holder = spawn(EXCLUSIVE_ENGINE[0]!, [...EXCLUSIVE_ENGINE.slice(1, 3), 'sh', '-c', 'echo held; cat >/dev/null'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout.once('data', () => resolve());
+    holder.once('close', (code) => reject(new Error(`the engine lock was not taken (exit ${code})`)));
+  });
+  return () => holder.stdin.end();
+}
 
 export interface Completed {
   status: number | null;
