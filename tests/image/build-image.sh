@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Test setup: builds the real Dockerfile on the debootstrapped base. Test files run in parallel and
-# each asks for the image, so the build holds a lock: the first builds, the others reuse its layers.
+# each asks for the image, so the build holds the engine lock exclusively (with its gate, as
+# engine-lock.sh takes it): the first builds, the others reuse its layers.
 #   CG_BENCH_TEST_ENGINE, CG_BENCH_TEST_BUILD_FLAGS, CG_BENCH_TEST_IMAGE as in tests/image/container.ts
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-exec 9>/tmp/cg-bench-test-engine.lock
+lock=${CG_BENCH_TEST_ENGINE_LOCK:-/tmp/cg-bench-test-engine.lock}
+exec 8>"$lock.gate" 9>"$lock"
+flock 8
 flock 9
 read -r -a engine <<< "${CG_BENCH_TEST_ENGINE:-podman --runtime runc}"
 read -r -a flags <<< "${CG_BENCH_TEST_BUILD_FLAGS:---network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024}"

@@ -1,24 +1,44 @@
 // How the tests start containers. The engine and the extra flags come from the environment so the
 // product never carries this sandbox's needs: here podman wants `--runtime runc` and explicit
 // ulimits, a machine with Docker needs neither.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../helpers.ts';
 
 const split = (value: string | undefined, fallback: string) => (value ?? fallback).split(/\s+/).filter(Boolean);
 
 /**
- * Every container start and build of the test suite goes through one lock. A Python benchmark's
- * count depends on the device number of the image's root filesystem, an anonymous number the
- * kernel gives each overlay mount from those free at the time (measured: 40 alone, 62 with two other
- * containers running). Test files run in parallel, so without the lock one container's number would
- * depend on what another test file happens to be running.
+ * Every container start and build of the test suite goes through one readers-writer lock
+ * (engine-lock.sh). A Python benchmark's count depends on the device number of the image's root
+ * filesystem, an anonymous number the kernel gives each overlay mount from those free at the time
+ * (measured: 40 alone, 62 with two other containers running). Test files run in parallel, so a file
+ * that compares Python counts across containers takes the lock exclusively (EXCLUSIVE_ENGINE): its
+ * containers run alone. Every other container shares it and runs beside the others: waiting for
+ * each other's containers one by one made most of the suite's wall time.
  */
-const ENGINE_LOCK = '/tmp/cg-bench-test-engine.lock';
-export const ENGINE = ['flock', ENGINE_LOCK, ...split(process.env['CG_BENCH_TEST_ENGINE'], 'podman --runtime runc')];
+const LOCKED = (mode: 'shared' | 'exclusive') => ['sh', join(ROOT, 'tests', 'image', 'engine-lock.sh'), mode];
+/** The engine alone, without the lock. */
+export const BARE_ENGINE = split(process.env['CG_BENCH_TEST_ENGINE'], 'podman --runtime runc');
+export const ENGINE = [...LOCKED('shared'), ...BARE_ENGINE];
+const EXCLUSIVE_ENGINE = [...LOCKED('exclusive'), ...BARE_ENGINE];
 export const RUN_FLAGS = split(process.env['CG_BENCH_TEST_RUN_FLAGS'], '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024');
 export const BUILD_FLAGS = split(process.env['CG_BENCH_TEST_BUILD_FLAGS'], '--network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024');
 export const IMAGE = process.env['CG_BENCH_TEST_IMAGE'] ?? 'localhost/cg-bench:test';
+
+/**
+ * Takes the lock exclusively and holds it until the returned function is called, for a test whose
+ * own containers (run with BARE_ENGINE meanwhile) must be the only ones running.
+ */
+export async function holdEngineAlone(): Promise<() => void> {
+  const holder = spawn(EXCLUSIVE_ENGINE[0]!, [...EXCLUSIVE_ENGINE.slice(1, 3), 'sh', '-c', 'echo held; cat >/dev/null'], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    holder.stdout.once('data', () => resolve());
+    holder.once('close', (code) => reject(new Error(`the engine lock was not taken (exit ${code})`)));
+  });
+  return () => holder.stdin.end();
+}
 
 export interface Completed {
   status: number | null;
@@ -26,14 +46,16 @@ export interface Completed {
   stderr: string;
 }
 
-export function engine(args: string[], timeoutMs = 20 * 60_000): Completed {
-  const r = spawnSync(ENGINE[0]!, [...ENGINE.slice(1), ...args], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 });
+/** The engine under the shared lock, or the exclusive one for a file that compares Python counts across containers. */
+export function engine(args: string[], lock: 'shared' | 'exclusive' = 'shared', timeoutMs = 20 * 60_000): Completed {
+  const command = lock === 'exclusive' ? EXCLUSIVE_ENGINE : ENGINE;
+  const r = spawnSync(command[0]!, [...command.slice(1), ...args], { encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 << 20 });
   return { status: r.status, stdout: r.stdout ?? '', stderr: `${r.stderr ?? ''}${r.error ? String(r.error) : ''}` };
 }
 
 /** `docker run --rm <flags> IMAGE <args>` */
-export function runImage(flags: string[], args: string[]): Completed {
-  return engine(['run', '--rm', ...RUN_FLAGS, ...flags, IMAGE, ...args]);
+export function runImage(flags: string[], args: string[], lock: 'shared' | 'exclusive' = 'shared'): Completed {
+  return engine(['run', '--rm', ...RUN_FLAGS, ...flags, IMAGE, ...args], lock);
 }
 
 /** Builds the base (debootstrap, cached) and then the real Dockerfile on top of it, under a lock. */
@@ -42,7 +64,7 @@ export function buildImage(): { seconds: number } {
   const r = spawnSync('bash', [join(ROOT, 'tests', 'image', 'build-image.sh')], {
     encoding: 'utf8',
     stdio: ['ignore', 'inherit', 'pipe'],
-    env: { ...process.env, CG_BENCH_TEST_ENGINE: ENGINE.slice(2).join(' '), CG_BENCH_TEST_BUILD_FLAGS: BUILD_FLAGS.join(' '), CG_BENCH_TEST_IMAGE: IMAGE },
+    env: { ...process.env, CG_BENCH_TEST_ENGINE: BARE_ENGINE.join(' '), CG_BENCH_TEST_BUILD_FLAGS: BUILD_FLAGS.join(' '), CG_BENCH_TEST_IMAGE: IMAGE },
   });
   if (r.status !== 0) throw new Error(`image build failed:\n${r.stderr}`);
   return { seconds: (Date.now() - started) / 1000 };

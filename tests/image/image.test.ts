@@ -11,6 +11,9 @@ import type { Results } from '../../src/results/types.ts';
 import { copyExamples, readJson, tempDir } from '../helpers.ts';
 import { buildImage, runImage } from './container.ts';
 
+/** This file compares Python counts across containers (uids, paths, runs): each runs alone. */
+const runAlone = (flags: string[], args: string[]) => runImage(flags, args, 'exclusive');
+
 /** The examples, built on the host (the image has no compilers), with a config without setup. */
 function preparedExamples(): string {
   const dir = copyExamples();
@@ -42,7 +45,7 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     console.log(`# image built in ${seconds.toFixed(1)} s`);
     dir = preparedExamples();
     chownTree(dir, UID);
-    const r = runImage(['--user', `${UID}:${UID}`, '-v', `${dir}:/work`], ['run', '--config', 'image.yml', '--out', 'out-docker-1']);
+    const r = runAlone(['--user', `${UID}:${UID}`, '-v', `${dir}:/work`], ['run', '--config', 'image.yml', '--out', 'out-docker-1']);
     assert.equal(r.status, 0, r.stderr);
     dockerStyle = readJson(join(dir, 'out-docker-1', 'results.json'));
   });
@@ -90,7 +93,7 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
   });
 
   test('cg-bench env prints the same fingerprint', () => {
-    const r = runImage([], ['env', '--json']);
+    const r = runAlone([], ['env', '--json']);
     assert.equal(r.status, 0, r.stderr);
     const env = JSON.parse(r.stdout) as Results['environment'];
     assert.deepEqual(
@@ -100,7 +103,7 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
   });
 
   test('two container runs give bit-identical results', () => {
-    const r = runImage(['-v', `${dir}:/work`], ['run', '--config', 'image.yml', '--out', 'out-docker-2']);
+    const r = runAlone(['-v', `${dir}:/work`], ['run', '--config', 'image.yml', '--out', 'out-docker-2']);
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(counts(readJson(join(dir, 'out-docker-2', 'results.json'))), counts(dockerStyle));
   });
@@ -109,10 +112,10 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     // Container engines' default seccomp profiles refuse personality(ADDR_NO_RANDOMIZE): which is
     // why the product never needs it. Only this test lifts the filter, to show it changes nothing.
     const unconfined = ['--security-opt', 'seccomp=unconfined'];
-    const personality = runImage([...unconfined, '--entrypoint', 'setarch'], ['-R', 'cat', '/proc/self/personality']);
+    const personality = runAlone([...unconfined, '--entrypoint', 'setarch'], ['-R', 'cat', '/proc/self/personality']);
     assert.equal(personality.status, 0, `setarch -R must work here for this test: ${personality.stderr}`);
     assert.equal(Number.parseInt(personality.stdout.trim(), 16) & 0x0040000, 0x0040000, 'ADDR_NO_RANDOMIZE is set');
-    const r = runImage(
+    const r = runAlone(
       [...unconfined, '--user', `${UID}:${UID}`, '-v', `${dir}:/work`, '--entrypoint', 'setarch'],
       ['-R', 'node', '/opt/cg-bench/dist/cli.js', 'run', '--config', 'image.yml', '--out', 'out-no-aslr'],
     );
@@ -127,7 +130,7 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     const rootOwned = preparedExamples();
     chmodSync(rootOwned, 0o755); // Readable by the other uid, writable by root only.
     const json = (flags: string[]) => {
-      const r = runImage([...flags, '-v', `${rootOwned}:/work`], ['run', '--config', 'image.yml', '--out', '/tmp/out', '--format', 'json']);
+      const r = runAlone([...flags, '-v', `${rootOwned}:/work`], ['run', '--config', 'image.yml', '--out', '/tmp/out', '--format', 'json']);
       assert.equal(r.status, 0, r.stderr);
       return (JSON.parse(r.stdout) as { benchmarks: { name: string; estimatedCycles: number; events: unknown }[] }).benchmarks;
     };
@@ -143,14 +146,14 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
   test('as a GitLab job container (repository at /builds/...), copying to the /work volume gives identical numbers', () => {
     const project = '/builds/group/project';
     const script = `set -e; cp -a . /work/; cd /work; node /opt/cg-bench/dist/cli.js run --config image.yml --out ${project}/out-gitlab`;
-    const r = runImage(['-v', `${dir}:${project}`, '-w', project, '--entrypoint', 'sh'], ['-c', script]);
+    const r = runAlone(['-v', `${dir}:${project}`, '-w', project, '--entrypoint', 'sh'], ['-c', script]);
     assert.equal(r.status, 0, r.stderr);
     assert.deepEqual(counts(readJson(join(dir, 'out-gitlab', 'results.json'))), counts(dockerStyle));
   });
 
   test('measured in place at another path, the comparison says "not comparable" (workspace path), never "regression"', () => {
     const project = '/builds/group/project';
-    const r = runImage(
+    const r = runAlone(
       ['-v', `${dir}:${project}`, '-w', project],
       ['run', '--config', 'image.yml', '--out', 'out-elsewhere', '--baseline', 'out-docker-1/results.json', '--fail-on-regression'],
     );
@@ -160,9 +163,9 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
 
   test('instrument: region counts only between the start and stop requests (Valgrind 3.24)', () => {
     const work = tempDir();
-    const header = runImage(['--entrypoint', 'cat'], ['/usr/include/valgrind/cachegrind.h']);
+    const header = runAlone(['--entrypoint', 'cat'], ['/usr/include/valgrind/cachegrind.h']);
     assert.equal(header.status, 0, header.stderr);
-    const valgrindH = runImage(['--entrypoint', 'cat'], ['/usr/include/valgrind/valgrind.h']);
+    const valgrindH = runAlone(['--entrypoint', 'cat'], ['/usr/include/valgrind/valgrind.h']);
     spawnSync('mkdir', ['-p', join(work, 'valgrind')]);
     writeFileSync(join(work, 'valgrind', 'cachegrind.h'), header.stdout);
     writeFileSync(join(work, 'valgrind', 'valgrind.h'), valgrindH.stdout);
@@ -194,7 +197,7 @@ int main(int argc, char **argv) {
     instrument: region
 `,
     );
-    const r = runImage(['-v', `${work}:/work`], ['run']);
+    const r = runAlone(['-v', `${work}:/work`], ['run']);
     assert.equal(r.status, 0, r.stderr);
     const [whole, r1, r2] = readJson(join(work, '.cg-bench', 'results.json')).benchmarks.map((b) => b.events!.Ir);
     assert.ok(whole! > 1_000_000, `whole process ${whole}`);

@@ -13,7 +13,7 @@ const counts = (r: Results) => Object.fromEntries(r.benchmarks.map((b) => [b.nam
 
 /** cg-bench in `image` on `work` (at /work), results outside it (files beside a script reach the count). */
 function run(image: string, work: string, results: string, args: string[]): Results {
-  const r = engine(['run', '--rm', ...RUN_FLAGS, '-v', `${work}:/work`, '-v', `${results}:/results`, image, 'run', ...args]);
+  const r = engine(['run', '--rm', ...RUN_FLAGS, '-v', `${work}:/work`, '-v', `${results}:/results`, image, 'run', ...args], 'exclusive');
   assert.equal(r.status === 0 || r.status === 1, true, `${r.stdout}\n${r.stderr}`);
   const out = args[args.indexOf('--out') + 1]!;
   return readJson(join(results, out.replace('/results/', ''), 'results.json'));
@@ -27,7 +27,7 @@ function withPackages(suffix: string, packages: string): string {
     `FROM ${IMAGE}\nRUN apt-get update && apt-get install -y --no-install-recommends ${packages} && rm -rf /var/lib/apt/lists/*\n`,
   );
   const image = `${IMAGE}-${suffix}`;
-  const built = engine(['build', ...BUILD_FLAGS, '-t', image, context]);
+  const built = engine(['build', ...BUILD_FLAGS, '-t', image, context], 'exclusive');
   assert.equal(built.status, 0, built.stderr);
   return image;
 }
@@ -210,7 +210,7 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
       'tags = [work()[1] for _ in range(1100)]',
       'print(sum(1 for t in tags if t == 0), len({t % 4096 for t in tags}))',
     ].join('\n');
-    const r = engine(['run', '--rm', ...RUN_FLAGS, '-e', 'CG_BENCH_INSTRUMENT=region', '--entrypoint', 'python3', IMAGE, '-S', '-c', script]);
+    const r = engine(['run', '--rm', ...RUN_FLAGS, '-e', 'CG_BENCH_INSTRUMENT=region', '--entrypoint', 'python3', IMAGE, '-S', '-c', script], 'exclusive');
     assert.equal(r.status, 0, r.stderr);
     // Untagged in every region, it was refused a tag from the 1,000th on (its lookups then skip the
     // type cache): 100 of 1,100 regions without one.
@@ -265,20 +265,10 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
         '',
       ].join('\n'),
     );
-    const generated = engine([
-      'run',
-      '--rm',
-      ...RUN_FLAGS,
-      '-v',
-      `${work}:/work`,
-      '--entrypoint',
-      'python3',
-      image,
-      '-m',
-      'cg_bench.pytest',
-      '--config',
-      'tests',
-    ]);
+    const generated = engine(
+      ['run', '--rm', ...RUN_FLAGS, '-v', `${work}:/work`, '--entrypoint', 'python3', image, '-m', 'cg_bench.pytest', '--config', 'tests'],
+      'exclusive',
+    );
     assert.equal(generated.status, 0, generated.stderr);
     const items = generated.stdout
       .split('\n  - ')
@@ -319,9 +309,9 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
       ].join('\n'),
     );
     const pluginImage = `${IMAGE}-pytest-plugins`;
-    const builtPlugins = engine(['build', ...BUILD_FLAGS, '-t', pluginImage, withPlugins]);
+    const builtPlugins = engine(['build', ...BUILD_FLAGS, '-t', pluginImage, withPlugins], 'exclusive');
     assert.equal(builtPlugins.status, 0, builtPlugins.stderr);
-    const installed = engine(['run', '--rm', ...RUN_FLAGS, '--entrypoint', 'python3', pluginImage, '-m', 'pytest', '-VV']);
+    const installed = engine(['run', '--rm', ...RUN_FLAGS, '--entrypoint', 'python3', pluginImage, '-m', 'pytest', '-VV'], 'exclusive');
     assert.match(installed.stdout + installed.stderr, /pytest-random-order/);
     if (randomly) assert.match(installed.stdout + installed.stderr, /pytest-randomly/);
     const plugins = run(pluginImage, work, results, ['--config', 'forward.yml', '--out', '/results/plugins']);

@@ -1,0 +1,91 @@
+// The image tests' engine lock (tests/image/engine-lock.sh): shared users run side by side, an
+// exclusive one runs alone, and an exclusive user that is waiting goes before shared users that
+// come after it. Each holder here is `sh -c` writing to a log, on a private lock file.
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, test } from 'node:test';
+import { ROOT, tempDir } from '../helpers.ts';
+import { eventually } from '../engine/processes.ts';
+import { holdEngineAlone } from '../image/container.ts';
+
+const SCRIPT = join(ROOT, 'tests', 'image', 'engine-lock.sh');
+
+const started: ChildProcess[] = [];
+/** A failed check leaves holders waiting: ended after each test, and when the file ends however it ends. */
+function endHolders(): void {
+  for (const child of started.splice(0)) {
+    try {
+      if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+afterEach(endHolders);
+process.once('exit', endHolders);
+
+function holder(dir: string, mode: 'shared' | 'exclusive', script: string): { done: Promise<number | null> } {
+  const child = spawn('sh', [SCRIPT, mode, 'sh', '-c', script], {
+    cwd: dir,
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, CG_BENCH_TEST_ENGINE_LOCK: join(dir, 'engine.lock') },
+  });
+  started.push(child);
+  return { done: new Promise((resolve) => child.on('close', resolve)) };
+}
+
+/** Holds the lock until `release` exists, logging `name in` on entry. */
+const holdUntil = (name: string, release: string) => `echo "${name} in" >> log; while [ ! -e ${release} ]; do sleep 0.05; done; echo "${name} out" >> log`;
+
+test('two shared users hold the lock at once', { timeout: 120_000 }, async () => {
+  const dir = tempDir('cg-bench-engine-lock-');
+  const a = holder(dir, 'shared', holdUntil('a', 'release-a'));
+  assert.ok(await eventually(() => existsSync(join(dir, 'log'))), 'a never got the lock');
+  // b enters while a still holds it (with an exclusive lock it would wait for release-a, never made).
+  const b = holder(dir, 'shared', 'echo "b in" >> log');
+  assert.equal(await b.done, 0);
+  assert.deepEqual(readFileSync(join(dir, 'log'), 'utf8').split('\n').filter(Boolean), ['a in', 'b in']);
+  writeFileSync(join(dir, 'release-a'), '');
+  assert.equal(await a.done, 0);
+});
+
+test('a waiting exclusive user goes before a shared user that comes later, and runs alone', { timeout: 120_000 }, async () => {
+  const dir = tempDir('cg-bench-engine-lock-');
+  const lock = join(dir, 'engine.lock');
+  const first = holder(dir, 'shared', holdUntil('first', 'release-first'));
+  assert.ok(await eventually(() => existsSync(join(dir, 'log'))), 'first never got the lock');
+  const exclusive = holder(dir, 'exclusive', 'echo "exclusive in" >> log; echo "exclusive out" >> log');
+  // The exclusive user is waiting once it holds the gate.
+  assert.ok(await eventually(() => spawnSync('flock', ['-n', `${lock}.gate`, 'true']).status !== 0), 'the exclusive user never took the gate');
+  const later = holder(dir, 'shared', 'echo "later in" >> log');
+  writeFileSync(join(dir, 'release-first'), '');
+  assert.deepEqual(await Promise.all([first.done, exclusive.done, later.done]), [0, 0, 0]);
+  assert.deepEqual(readFileSync(join(dir, 'log'), 'utf8').split('\n').filter(Boolean), ['first in', 'first out', 'exclusive in', 'exclusive out', 'later in']);
+});
+
+test('a mode that is neither shared nor exclusive is refused', () => {
+  const r = spawnSync('sh', [SCRIPT, 'sometimes', 'true'], { encoding: 'utf8' });
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /shared or exclusive, not 'sometimes'/);
+});
+
+test('holdEngineAlone keeps shared users out until it is released', { timeout: 120_000 }, async () => {
+  const dir = tempDir('cg-bench-engine-lock-');
+  process.env['CG_BENCH_TEST_ENGINE_LOCK'] = join(dir, 'engine.lock');
+  try {
+    const release = await holdEngineAlone();
+    writeFileSync(join(dir, 'log'), 'alone in\n');
+    const shared = holder(dir, 'shared', 'echo "shared in" >> log');
+    // Given time to get in, were the lock not held.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    writeFileSync(join(dir, 'log'), 'alone out\n', { flag: 'a' });
+    release();
+    assert.equal(await shared.done, 0);
+    assert.deepEqual(readFileSync(join(dir, 'log'), 'utf8').split('\n').filter(Boolean), ['alone in', 'alone out', 'shared in']);
+  } finally {
+    delete process.env['CG_BENCH_TEST_ENGINE_LOCK'];
+  }
+});
