@@ -45246,7 +45246,7 @@ import { readFileSync as readFileSync8 } from "node:fs";
 import { join as join34, resolve as resolve11 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync15, writeFileSync as writeFileSync11 } from "node:fs";
+import { mkdirSync as mkdirSync15, writeFileSync as writeFileSync10 } from "node:fs";
 import { join as join25 } from "node:path";
 
 // src/metric/events.ts
@@ -45348,8 +45348,8 @@ function sumHeapFigures(profiles) {
 }
 
 // src/results/io.ts
-import { closeSync as closeSync2, existsSync as existsSync2, mkdirSync, openSync as openSync2, renameSync, rmSync, writeFileSync, writeSync as writeSync2 } from "node:fs";
-import { dirname as dirname4, resolve as resolve3 } from "node:path";
+import { closeSync as closeSync3, existsSync as existsSync2, mkdirSync, renameSync, rmSync, writeSync as writeSync3 } from "node:fs";
+import { dirname as dirname5, resolve as resolve3 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -45959,6 +45959,58 @@ function logTail(path12, lines = 20) {
   return text2.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
 }
 
+// src/untrusted/write.ts
+import { basename as basename4, dirname as dirname4, join as join4 } from "node:path";
+import { closeSync as closeSync2, constants as constants4, fstatSync as fstatSync2, openSync as openSync2, readlinkSync as readlinkSync2, realpathSync as realpathSync2, unlinkSync, writeSync as writeSync2 } from "node:fs";
+var FLAGS = constants4.O_WRONLY | constants4.O_CREAT | constants4.O_EXCL | constants4.O_NOFOLLOW | constants4.O_NONBLOCK | constants4.O_NOCTTY;
+function replaced(path12, what) {
+  return new CgBenchError(
+    `${path12}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
+    ExitCode2.benchmarkFailed
+  );
+}
+function openNewFile(path12, expected = join4(realpathSync2(dirname4(path12)), basename4(path12)), mode = 420) {
+  try {
+    unlinkSync(path12);
+  } catch (error2) {
+    const code = error2.code;
+    if (code === "EISDIR") throw replaced(path12, "replaced by a directory");
+    if (code === "EPERM" || code === "EACCES")
+      throw new CgBenchError(`${path12}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode2.benchmarkFailed);
+    if (code !== "ENOENT") throw error2;
+  }
+  let fd;
+  try {
+    fd = openSync2(path12, FLAGS, mode);
+  } catch (error2) {
+    const code = error2.code;
+    if (code === "EEXIST" || code === "ELOOP") throw replaced(path12, "replaced by a link or another file");
+    throw error2;
+  }
+  let opened;
+  try {
+    opened = readlinkSync2(`/proc/self/fd/${fd}`);
+  } catch {
+  }
+  if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
+    closeSync2(fd);
+    throw replaced(path12, `reached through a link (it is ${opened ?? "not a plain file"})`);
+  }
+  return fd;
+}
+function realPathBeforeRuns(dir) {
+  return realpathSync2(dir);
+}
+function writeNewFile(path12, text2, expected) {
+  const fd = openNewFile(path12, expected);
+  try {
+    const bytes = Buffer.from(text2);
+    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync2(fd);
+  }
+}
+
 // src/util/json-schema.ts
 var import_ajv = __toESM(require_ajv(), 1);
 function createAjv(options = {}) {
@@ -46192,7 +46244,7 @@ function* resultsText(results) {
   }
   yield "}\n";
 }
-function readResults(path12, root = dirname4(path12)) {
+function readResults(path12, root = dirname5(path12)) {
   let text2;
   try {
     text2 = readTextBeneath(root, resolve3(path12), RESULTS_LIMIT, "results file", path12);
@@ -46236,19 +46288,15 @@ var WRITE_HINTS = {
 function writeFileAtomic(path12, text2) {
   const temporary = `${path12}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname4(path12), { recursive: true });
-    rmSync(temporary, { force: true });
-    if (typeof text2 === "string") writeFileSync(temporary, text2, { flag: "wx" });
-    else {
-      const fd = openSync2(temporary, "wx");
-      try {
-        for (const piece of text2) {
-          const bytes = Buffer.from(piece);
-          for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written);
-        }
-      } finally {
-        closeSync2(fd);
+    mkdirSync(dirname5(path12), { recursive: true });
+    const fd = openNewFile(temporary);
+    try {
+      for (const piece of typeof text2 === "string" ? [text2] : text2) {
+        const bytes = Buffer.from(piece);
+        for (let written = 0; written < bytes.length; ) written += writeSync3(fd, bytes, written);
       }
+    } finally {
+      closeSync3(fd);
     }
     renameSync(temporary, path12);
   } catch (error2) {
@@ -46264,7 +46312,7 @@ function writeResults(path12, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants8, mkdirSync as mkdirSync7, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync3, constants as constants8, mkdirSync as mkdirSync7, rmSync as rmSync8, writeFileSync as writeFileSync5 } from "node:fs";
 import { join as join15 } from "node:path";
 
 // src/run/slug.ts
@@ -46286,60 +46334,6 @@ import { availableParallelism } from "node:os";
 // src/untrusted/process.ts
 import { spawn as spawn2, spawnSync as spawnSync2 } from "node:child_process";
 import { closeSync as closeSync4, existsSync as existsSync3 } from "node:fs";
-
-// src/untrusted/write.ts
-import { basename as basename4, dirname as dirname5, join as join4 } from "node:path";
-import { closeSync as closeSync3, constants as constants4, fstatSync as fstatSync2, openSync as openSync3, readlinkSync as readlinkSync2, realpathSync as realpathSync2, unlinkSync, writeSync as writeSync3 } from "node:fs";
-var FLAGS = constants4.O_WRONLY | constants4.O_CREAT | constants4.O_EXCL | constants4.O_NOFOLLOW | constants4.O_NONBLOCK | constants4.O_NOCTTY;
-function replaced(path12, what) {
-  return new CgBenchError(
-    `${path12}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
-    ExitCode2.benchmarkFailed
-  );
-}
-function openNewFile(path12, expected = join4(realpathSync2(dirname5(path12)), basename4(path12)), mode = 420) {
-  try {
-    unlinkSync(path12);
-  } catch (error2) {
-    const code = error2.code;
-    if (code === "EISDIR") throw replaced(path12, "replaced by a directory");
-    if (code === "EPERM" || code === "EACCES")
-      throw new CgBenchError(`${path12}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode2.benchmarkFailed);
-    if (code !== "ENOENT") throw error2;
-  }
-  let fd;
-  try {
-    fd = openSync3(path12, FLAGS, mode);
-  } catch (error2) {
-    const code = error2.code;
-    if (code === "EEXIST" || code === "ELOOP") throw replaced(path12, "replaced by a link or another file");
-    throw error2;
-  }
-  let opened;
-  try {
-    opened = readlinkSync2(`/proc/self/fd/${fd}`);
-  } catch {
-  }
-  if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
-    closeSync3(fd);
-    throw replaced(path12, `reached through a link (it is ${opened ?? "not a plain file"})`);
-  }
-  return fd;
-}
-function realPathBeforeRuns(dir) {
-  return realpathSync2(dir);
-}
-function writeNewFile(path12, text2, expected) {
-  const fd = openNewFile(path12, expected);
-  try {
-    const bytes = Buffer.from(text2);
-    for (let written = 0; written < bytes.length; ) written += writeSync3(fd, bytes, written, bytes.length - written);
-  } finally {
-    closeSync3(fd);
-  }
-}
-
-// src/untrusted/process.ts
 var CAPTURE_LIMIT = 64 << 20;
 var liveGroups = /* @__PURE__ */ new Set();
 var exitHook = false;
@@ -46549,7 +46543,7 @@ async function cpuLists() {
 
 // src/results/probe-cache.ts
 import { createHash as createHash3 } from "node:crypto";
-import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync2, writeFileSync } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
 import { delimiter as delimiter2, isAbsolute as isAbsolute2, join as join5 } from "node:path";
 
@@ -46701,7 +46695,7 @@ function writeEntries(file, entries) {
     const dir = join5(file, "..");
     mkdirSync2(dir, { recursive: true, mode: 448 });
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync2(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
+    writeFileSync(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
     renameSync2(temporary, file);
   } catch {
   }
@@ -46892,13 +46886,13 @@ import {
   lchownSync,
   lstatSync as lstatSync3,
   mkdtempSync,
-  openSync as openSync4,
+  openSync as openSync3,
   readdirSync,
   readFileSync as readFileSync2,
   readSync as readSync2,
   rmSync as rmSync3,
   statSync as statSync3,
-  writeFileSync as writeFileSync3,
+  writeFileSync as writeFileSync2,
   writeSync as writeSync4
 } from "node:fs";
 import { arch as arch2, tmpdir as tmpdir2 } from "node:os";
@@ -46960,13 +46954,13 @@ function sealFilesOnce() {
   const dir = mkdtempSync(join7(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
   const oneCpu = join7(dir, "one-cpu");
-  writeFileSync3(oneCpu, "0\n", { mode: 292 });
+  writeFileSync2(oneCpu, "0\n", { mode: 292 });
   const entropy = join7(dir, "entropy");
-  writeFileSync3(entropy, fixedEntropy(), { mode: 292 });
+  writeFileSync2(entropy, fixedEntropy(), { mode: 292 });
   let entropySeal;
   if (arch2() === "x64") {
     entropySeal = join7(dir, "entropy-seal");
-    writeFileSync3(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+    writeFileSync2(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync3(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
@@ -47206,14 +47200,14 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync4(join7(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join7(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       const stat2 = fstatSync3(from);
       if (!stat2.isFile() || stat2.nlink !== 1 || stat2.uid !== owner) continue;
-      const to = openSync4(join7(dir, name), "wx");
+      const to = openSync3(join7(dir, name), "wx");
       try {
         for (let n; (n = readSync2(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync4(to, buffer3, 0, n);
       } finally {
@@ -47389,7 +47383,7 @@ function loadedObjects(logText) {
 }
 
 // src/run/valgrind.ts
-import { accessSync, constants as constants5, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
+import { accessSync, constants as constants5, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
 import { delimiter as delimiter3, dirname as dirname6, join as join9 } from "node:path";
 function isExecutable(path12) {
   try {
@@ -47400,7 +47394,7 @@ function isExecutable(path12) {
   }
 }
 function startsWithShebang(path12) {
-  const fd = openSync5(path12, "r");
+  const fd = openSync4(path12, "r");
   try {
     const head2 = Buffer.alloc(2);
     return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
@@ -47893,7 +47887,7 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync4, mkdirSync as mkdirSync4, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync5, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync4, mkdirSync as mkdirSync4, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
 import { dirname as dirname7, isAbsolute as isAbsolute4, join as join11, relative as relative5, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48007,7 +48001,7 @@ async function countingBytecode(options) {
   mkdirSync4(site, { recursive: true });
   mkdirSync4(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync4(join11(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync3(join11(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -48066,7 +48060,7 @@ import { rm as rm3 } from "node:fs/promises";
 import { join as join13 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync6, writeFileSync as writeFileSync5 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync6, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
     const stat2 = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -48118,7 +48112,7 @@ function unlock(path12) {
 function tryLock(path12) {
   for (; ; ) {
     try {
-      writeFileSync5(path12, `${process.pid} ${identity(process.pid)}
+      writeFileSync4(path12, `${process.pid} ${identity(process.pid)}
 `, { flag: "wx" });
       remember(path12);
       return void 0;
@@ -48322,7 +48316,7 @@ ${logTailText}` : "";
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, constants as constants7, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
+import { closeSync as closeSync7, constants as constants7, fstatSync as fstatSync4, openSync as openSync5, writeSync as writeSync5 } from "node:fs";
 
 // src/report/format.ts
 function formatCount(n) {
@@ -48376,7 +48370,7 @@ function openLog(path12) {
   );
   let fd;
   try {
-    fd = openSync6(path12, constants7.O_WRONLY | constants7.O_APPEND | constants7.O_CREAT | constants7.O_NOFOLLOW | constants7.O_NONBLOCK, 420);
+    fd = openSync5(path12, constants7.O_WRONLY | constants7.O_APPEND | constants7.O_CREAT | constants7.O_NOFOLLOW | constants7.O_NONBLOCK, 420);
   } catch (error2) {
     const code = error2.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
@@ -48491,7 +48485,7 @@ function ensureWritableDir(dir) {
     mkdirSync7(dir, { recursive: true });
     accessSync3(dir, constants8.W_OK);
     const probe = join15(dir, `.write-test-${process.pid}`);
-    writeFileSync6(probe, "");
+    writeFileSync5(probe, "");
     rmSync8(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
@@ -51380,7 +51374,7 @@ function selectedBy(options, results) {
 import { mkdirSync as mkdirSync10 } from "node:fs";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync9, writeFileSync as writeFileSync7 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync9, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
 import { delimiter as delimiter4, join as join18 } from "node:path";
 
@@ -51400,7 +51394,7 @@ function helper() {
   try {
     const dir = mkdtempSync2(join18(tmpdir3(), "cg-bench-stopwatch-"));
     const file = join18(dir, "stopwatch");
-    writeFileSync7(file, STOPWATCH_X86_64);
+    writeFileSync6(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
     process.once("exit", () => rmSync9(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
@@ -52407,7 +52401,7 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/history.ts
-import { mkdirSync as mkdirSync12, writeFileSync as writeFileSync8 } from "node:fs";
+import { mkdirSync as mkdirSync12, writeFileSync as writeFileSync7 } from "node:fs";
 import { join as join21 } from "node:path";
 
 // src/history/load.ts
@@ -52675,7 +52669,7 @@ async function keepHistory(ci, occasion, head2) {
     const labels = points.map((p) => p.label);
     const series = historySeries(points);
     mkdirSync12(ci.outRoot, { recursive: true });
-    writeFileSync8(join21(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    writeFileSync7(join21(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
     const note = occasion.kind === "change" ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._" : void 0;
     return trendMarkdown(series, labels, what, note);
   } catch (error2) {
@@ -52685,7 +52679,7 @@ async function keepHistory(ci, occasion, head2) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync6, mkdirSync as mkdirSync13, readdirSync as readdirSync8, rmSync as rmSync12, writeFileSync as writeFileSync9 } from "node:fs";
+import { lstatSync as lstatSync6, mkdirSync as mkdirSync13, readdirSync as readdirSync8, rmSync as rmSync12, writeFileSync as writeFileSync8 } from "node:fs";
 import { join as join22 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -52693,7 +52687,7 @@ function writeShardHandOver(dir, part) {
   rmSync12(dir, { recursive: true, force: true });
   mkdirSync13(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync9(join22(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync8(join22(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
   writeResults(join22(dir, "head.json"), head2);
   if (base) writeResults(join22(dir, "base.json"), base);
@@ -52754,7 +52748,7 @@ function readShardHandOvers(root, shown) {
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync14, rmSync as rmSync13, writeFileSync as writeFileSync10 } from "node:fs";
+import { mkdirSync as mkdirSync14, rmSync as rmSync13, writeFileSync as writeFileSync9 } from "node:fs";
 import { join as join23 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
@@ -52764,7 +52758,7 @@ function writeReportHandOver(dir, handOver, head2, base) {
   mkdirSync14(dir, { recursive: true });
   const { pullRequest, ...rest } = handOver;
   const data = { schema: SCHEMA2, ...rest, baselineSource: rest.baselineSource.slice(0, MAX_SOURCE), ...pullRequest ? { pullRequest } : {} };
-  writeFileSync10(join23(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  writeFileSync9(join23(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
 `);
   writeResults(join23(dir, "head.json"), head2);
   if (base) writeResults(join23(dir, "base.json"), base);
@@ -53049,9 +53043,9 @@ async function finish(ci, head2, headCode, found, kept) {
   const report = makeReport(ci, head2, headCode, found, kept);
   const { comparison } = report;
   mkdirSync15(ci.outRoot, { recursive: true });
-  writeFileSync11(join25(ci.outRoot, "report.md"), report.body);
+  writeFileSync10(join25(ci.outRoot, "report.md"), report.body);
   for (const format of ci.exports)
-    writeFileSync11(join25(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
+    writeFileSync10(join25(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
   const handOver = ci.reportHandOver();
   if (handOver) {
     const { dir, ...names } = handOver;
@@ -92288,7 +92282,7 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync10, writeFileSync as writeFileSync13 } from "fs";
+import { existsSync as existsSync10, writeFileSync as writeFileSync12 } from "fs";
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -92497,7 +92491,7 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter16(this, void 0, void 0, function* () {
-    writeFileSync13(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync12(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });

@@ -16848,8 +16848,8 @@ function loadConfig(file, root = dirname2(file)) {
 }
 
 // src/results/io.ts
-import { closeSync as closeSync2, existsSync, mkdirSync, openSync as openSync2, renameSync, rmSync, writeFileSync, writeSync as writeSync2 } from "node:fs";
-import { dirname as dirname3, resolve as resolve4 } from "node:path";
+import { closeSync as closeSync3, existsSync, mkdirSync, renameSync, rmSync, writeSync as writeSync3 } from "node:fs";
+import { dirname as dirname4, resolve as resolve4 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -17185,6 +17185,58 @@ var results_schema_default = {
   }
 };
 
+// src/untrusted/write.ts
+import { basename as basename2, dirname as dirname3, join as join2 } from "node:path";
+import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, openSync as openSync2, readlinkSync as readlinkSync2, realpathSync as realpathSync3, unlinkSync, writeSync as writeSync2 } from "node:fs";
+var FLAGS = constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
+function replaced(path, what) {
+  return new CgBenchError(
+    `${path}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
+    ExitCode.benchmarkFailed
+  );
+}
+function openNewFile(path, expected = join2(realpathSync3(dirname3(path)), basename2(path)), mode = 420) {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    const code = error.code;
+    if (code === "EISDIR") throw replaced(path, "replaced by a directory");
+    if (code === "EPERM" || code === "EACCES")
+      throw new CgBenchError(`${path}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
+    if (code !== "ENOENT") throw error;
+  }
+  let fd;
+  try {
+    fd = openSync2(path, FLAGS, mode);
+  } catch (error) {
+    const code = error.code;
+    if (code === "EEXIST" || code === "ELOOP") throw replaced(path, "replaced by a link or another file");
+    throw error;
+  }
+  let opened;
+  try {
+    opened = readlinkSync2(`/proc/self/fd/${fd}`);
+  } catch {
+  }
+  if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
+    closeSync2(fd);
+    throw replaced(path, `reached through a link (it is ${opened ?? "not a plain file"})`);
+  }
+  return fd;
+}
+function realPathBeforeRuns(dir) {
+  return realpathSync3(dir);
+}
+function writeNewFile(path, text3, expected) {
+  const fd = openNewFile(path, expected);
+  try {
+    const bytes = Buffer.from(text3);
+    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync2(fd);
+  }
+}
+
 // src/results/types.ts
 var RESULTS_SCHEMA_VERSION = 1;
 
@@ -17248,7 +17300,7 @@ function* resultsText(results) {
   }
   yield "}\n";
 }
-function readResults(path, root = dirname3(path)) {
+function readResults(path, root = dirname4(path)) {
   let text3;
   try {
     text3 = readTextBeneath(root, resolve4(path), RESULTS_LIMIT, "results file", path);
@@ -17292,19 +17344,15 @@ var WRITE_HINTS = {
 function writeFileAtomic(path, text3) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname3(path), { recursive: true });
-    rmSync(temporary, { force: true });
-    if (typeof text3 === "string") writeFileSync(temporary, text3, { flag: "wx" });
-    else {
-      const fd = openSync2(temporary, "wx");
-      try {
-        for (const piece of text3) {
-          const bytes = Buffer.from(piece);
-          for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written);
-        }
-      } finally {
-        closeSync2(fd);
+    mkdirSync(dirname4(path), { recursive: true });
+    const fd = openNewFile(temporary);
+    try {
+      for (const piece of typeof text3 === "string" ? [text3] : text3) {
+        const bytes = Buffer.from(piece);
+        for (let written = 0; written < bytes.length; ) written += writeSync3(fd, bytes, written);
       }
+    } finally {
+      closeSync3(fd);
     }
     renameSync(temporary, path);
   } catch (error) {
@@ -17328,7 +17376,7 @@ function outputProblem(error) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync7, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync7, rmSync as rmSync8, writeFileSync as writeFileSync5 } from "node:fs";
 import { join as join13 } from "node:path";
 
 // src/run/slug.ts
@@ -17350,60 +17398,6 @@ import { availableParallelism } from "node:os";
 // src/untrusted/process.ts
 import { spawn, spawnSync as spawnSync2 } from "node:child_process";
 import { closeSync as closeSync4, existsSync as existsSync2 } from "node:fs";
-
-// src/untrusted/write.ts
-import { basename as basename2, dirname as dirname4, join as join2 } from "node:path";
-import { closeSync as closeSync3, constants as constants2, fstatSync as fstatSync2, openSync as openSync3, readlinkSync as readlinkSync2, realpathSync as realpathSync3, unlinkSync, writeSync as writeSync3 } from "node:fs";
-var FLAGS = constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
-function replaced(path, what) {
-  return new CgBenchError(
-    `${path}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
-    ExitCode.benchmarkFailed
-  );
-}
-function openNewFile(path, expected = join2(realpathSync3(dirname4(path)), basename2(path)), mode = 420) {
-  try {
-    unlinkSync(path);
-  } catch (error) {
-    const code = error.code;
-    if (code === "EISDIR") throw replaced(path, "replaced by a directory");
-    if (code === "EPERM" || code === "EACCES")
-      throw new CgBenchError(`${path}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
-    if (code !== "ENOENT") throw error;
-  }
-  let fd;
-  try {
-    fd = openSync3(path, FLAGS, mode);
-  } catch (error) {
-    const code = error.code;
-    if (code === "EEXIST" || code === "ELOOP") throw replaced(path, "replaced by a link or another file");
-    throw error;
-  }
-  let opened;
-  try {
-    opened = readlinkSync2(`/proc/self/fd/${fd}`);
-  } catch {
-  }
-  if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
-    closeSync3(fd);
-    throw replaced(path, `reached through a link (it is ${opened ?? "not a plain file"})`);
-  }
-  return fd;
-}
-function realPathBeforeRuns(dir) {
-  return realpathSync3(dir);
-}
-function writeNewFile(path, text3, expected) {
-  const fd = openNewFile(path, expected);
-  try {
-    const bytes = Buffer.from(text3);
-    for (let written = 0; written < bytes.length; ) written += writeSync3(fd, bytes, written, bytes.length - written);
-  } finally {
-    closeSync3(fd);
-  }
-}
-
-// src/untrusted/process.ts
 var CAPTURE_LIMIT = 64 << 20;
 var liveGroups = /* @__PURE__ */ new Set();
 var exitHook = false;
@@ -17613,7 +17607,7 @@ async function cpuLists() {
 
 // src/results/probe-cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync4, renameSync as renameSync2, statSync as statSync3, writeFileSync as writeFileSync2 } from "node:fs";
+import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync4, renameSync as renameSync2, statSync as statSync3, writeFileSync } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
 import { delimiter, isAbsolute as isAbsolute4, join as join3 } from "node:path";
 
@@ -17765,7 +17759,7 @@ function writeEntries(file, entries) {
     const dir = join3(file, "..");
     mkdirSync2(dir, { recursive: true, mode: 448 });
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync2(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
+    writeFileSync(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
     renameSync2(temporary, file);
   } catch {
   }
@@ -17956,13 +17950,13 @@ import {
   lchownSync,
   lstatSync as lstatSync3,
   mkdtempSync,
-  openSync as openSync4,
+  openSync as openSync3,
   readdirSync,
   readFileSync as readFileSync2,
   readSync as readSync2,
   rmSync as rmSync3,
   statSync as statSync4,
-  writeFileSync as writeFileSync3,
+  writeFileSync as writeFileSync2,
   writeSync as writeSync4
 } from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
@@ -18024,13 +18018,13 @@ function sealFilesOnce() {
   const dir = mkdtempSync(join5(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
   const oneCpu = join5(dir, "one-cpu");
-  writeFileSync3(oneCpu, "0\n", { mode: 292 });
+  writeFileSync2(oneCpu, "0\n", { mode: 292 });
   const entropy = join5(dir, "entropy");
-  writeFileSync3(entropy, fixedEntropy(), { mode: 292 });
+  writeFileSync2(entropy, fixedEntropy(), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
     entropySeal = join5(dir, "entropy-seal");
-    writeFileSync3(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+    writeFileSync2(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync3(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
@@ -18270,14 +18264,14 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync4(join5(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join5(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       const stat = fstatSync3(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      const to = openSync4(join5(dir, name), "wx");
+      const to = openSync3(join5(dir, name), "wx");
       try {
         for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync4(to, buffer, 0, n);
       } finally {
@@ -18443,7 +18437,7 @@ function loadedObjects(logText) {
 }
 
 // src/run/valgrind.ts
-import { accessSync, constants as constants3, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
+import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
 import { delimiter as delimiter2, dirname as dirname5, join as join7 } from "node:path";
 function isExecutable(path) {
   try {
@@ -18454,7 +18448,7 @@ function isExecutable(path) {
   }
 }
 function startsWithShebang(path) {
-  const fd = openSync5(path, "r");
+  const fd = openSync4(path, "r");
   try {
     const head2 = Buffer.alloc(2);
     return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
@@ -18608,7 +18602,7 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync4, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync5, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync4, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
 import { dirname as dirname6, isAbsolute as isAbsolute6, join as join9, relative as relative6, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -18722,7 +18716,7 @@ async function countingBytecode(options) {
   mkdirSync4(site, { recursive: true });
   mkdirSync4(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync4(join9(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync3(join9(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env2 = {
@@ -18781,7 +18775,7 @@ import { rm as rm2 } from "node:fs/promises";
 import { join as join11 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync6, writeFileSync as writeFileSync5 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync6, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -18833,7 +18827,7 @@ function unlock(path) {
 function tryLock(path) {
   for (; ; ) {
     try {
-      writeFileSync5(path, `${process.pid} ${identity(process.pid)}
+      writeFileSync4(path, `${process.pid} ${identity(process.pid)}
 `, { flag: "wx" });
       remember(path);
       return void 0;
@@ -19037,7 +19031,7 @@ ${logTailText}` : "";
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, constants as constants5, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
+import { closeSync as closeSync7, constants as constants5, fstatSync as fstatSync4, openSync as openSync5, writeSync as writeSync5 } from "node:fs";
 
 // src/report/format.ts
 function formatCount(n) {
@@ -19073,7 +19067,7 @@ function openLog(path) {
   );
   let fd;
   try {
-    fd = openSync6(path, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
+    fd = openSync5(path, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
   } catch (error) {
     const code = error.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
@@ -19188,7 +19182,7 @@ function ensureWritableDir(dir) {
     mkdirSync7(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
     const probe = join13(dir, `.write-test-${process.pid}`);
-    writeFileSync6(probe, "");
+    writeFileSync5(probe, "");
     rmSync8(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
@@ -20824,7 +20818,7 @@ See: cg-bench diff --help`
 }
 
 // src/cli/history.ts
-import { writeFileSync as writeFileSync7 } from "node:fs";
+import { writeFileSync as writeFileSync6 } from "node:fs";
 
 // src/history/load.ts
 import { existsSync as existsSync6, lstatSync as lstatSync5, readdirSync as readdirSync7, statSync as statSync10 } from "node:fs";
@@ -21080,7 +21074,7 @@ async function history(args, io) {
   else {
     const out = resolveFrom(callerDirectory(), values.out);
     try {
-      writeFileSync7(out, svg);
+      writeFileSync6(out, svg);
     } catch (error) {
       throw new CgBenchError(`--out ${shownPath(out)}: cannot write (${error.code ?? String(error)})`);
     }
@@ -21245,7 +21239,7 @@ import { relative as relative10 } from "node:path";
 import { mkdirSync as mkdirSync11 } from "node:fs";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync9, writeFileSync as writeFileSync8 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync9, writeFileSync as writeFileSync7 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
 import { delimiter as delimiter3, join as join18 } from "node:path";
 
@@ -21265,7 +21259,7 @@ function helper() {
   try {
     const dir = mkdtempSync2(join18(tmpdir3(), "cg-bench-stopwatch-"));
     const file = join18(dir, "stopwatch");
-    writeFileSync8(file, STOPWATCH_X86_64);
+    writeFileSync7(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
     process.once("exit", () => rmSync9(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });

@@ -14274,7 +14274,7 @@ var require_dist = __commonJS({
 import { join as join27 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync15, writeFileSync as writeFileSync11 } from "node:fs";
+import { mkdirSync as mkdirSync15, writeFileSync as writeFileSync10 } from "node:fs";
 import { join as join23 } from "node:path";
 
 // src/metric/events.ts
@@ -14376,8 +14376,8 @@ function sumHeapFigures(profiles) {
 }
 
 // src/results/io.ts
-import { closeSync as closeSync2, existsSync, mkdirSync, openSync as openSync2, renameSync, rmSync, writeFileSync, writeSync as writeSync2 } from "node:fs";
-import { dirname as dirname2, resolve as resolve2 } from "node:path";
+import { closeSync as closeSync3, existsSync, mkdirSync, renameSync, rmSync, writeSync as writeSync3 } from "node:fs";
+import { dirname as dirname3, resolve as resolve2 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -14987,6 +14987,58 @@ function logTail(path, lines = 20) {
   return text2.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
 }
 
+// src/untrusted/write.ts
+import { basename as basename2, dirname as dirname2, join as join2 } from "node:path";
+import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, openSync as openSync2, readlinkSync as readlinkSync2, realpathSync as realpathSync2, unlinkSync, writeSync as writeSync2 } from "node:fs";
+var FLAGS = constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
+function replaced(path, what) {
+  return new CgBenchError(
+    `${path}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
+    ExitCode.benchmarkFailed
+  );
+}
+function openNewFile(path, expected = join2(realpathSync2(dirname2(path)), basename2(path)), mode = 420) {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    const code = error.code;
+    if (code === "EISDIR") throw replaced(path, "replaced by a directory");
+    if (code === "EPERM" || code === "EACCES")
+      throw new CgBenchError(`${path}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
+    if (code !== "ENOENT") throw error;
+  }
+  let fd;
+  try {
+    fd = openSync2(path, FLAGS, mode);
+  } catch (error) {
+    const code = error.code;
+    if (code === "EEXIST" || code === "ELOOP") throw replaced(path, "replaced by a link or another file");
+    throw error;
+  }
+  let opened;
+  try {
+    opened = readlinkSync2(`/proc/self/fd/${fd}`);
+  } catch {
+  }
+  if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
+    closeSync2(fd);
+    throw replaced(path, `reached through a link (it is ${opened ?? "not a plain file"})`);
+  }
+  return fd;
+}
+function realPathBeforeRuns(dir) {
+  return realpathSync2(dir);
+}
+function writeNewFile(path, text2, expected) {
+  const fd = openNewFile(path, expected);
+  try {
+    const bytes = Buffer.from(text2);
+    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync2(fd);
+  }
+}
+
 // src/util/json-schema.ts
 var import_ajv = __toESM(require_ajv(), 1);
 function createAjv(options = {}) {
@@ -15211,7 +15263,7 @@ function* resultsText(results) {
   }
   yield "}\n";
 }
-function readResults(path, root = dirname2(path)) {
+function readResults(path, root = dirname3(path)) {
   let text2;
   try {
     text2 = readTextBeneath(root, resolve2(path), RESULTS_LIMIT, "results file", path);
@@ -15255,19 +15307,15 @@ var WRITE_HINTS = {
 function writeFileAtomic(path, text2) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname2(path), { recursive: true });
-    rmSync(temporary, { force: true });
-    if (typeof text2 === "string") writeFileSync(temporary, text2, { flag: "wx" });
-    else {
-      const fd = openSync2(temporary, "wx");
-      try {
-        for (const piece of text2) {
-          const bytes = Buffer.from(piece);
-          for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written);
-        }
-      } finally {
-        closeSync2(fd);
+    mkdirSync(dirname3(path), { recursive: true });
+    const fd = openNewFile(temporary);
+    try {
+      for (const piece of typeof text2 === "string" ? [text2] : text2) {
+        const bytes = Buffer.from(piece);
+        for (let written = 0; written < bytes.length; ) written += writeSync3(fd, bytes, written);
       }
+    } finally {
+      closeSync3(fd);
     }
     renameSync(temporary, path);
   } catch (error) {
@@ -15283,7 +15331,7 @@ function writeResults(path, results) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync7, rmSync as rmSync8, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync7, rmSync as rmSync8, writeFileSync as writeFileSync5 } from "node:fs";
 import { join as join13 } from "node:path";
 
 // src/run/slug.ts
@@ -15305,60 +15353,6 @@ import { availableParallelism } from "node:os";
 // src/untrusted/process.ts
 import { spawn, spawnSync as spawnSync2 } from "node:child_process";
 import { closeSync as closeSync4, existsSync as existsSync2 } from "node:fs";
-
-// src/untrusted/write.ts
-import { basename as basename2, dirname as dirname3, join as join2 } from "node:path";
-import { closeSync as closeSync3, constants as constants2, fstatSync as fstatSync2, openSync as openSync3, readlinkSync as readlinkSync2, realpathSync as realpathSync2, unlinkSync, writeSync as writeSync3 } from "node:fs";
-var FLAGS = constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
-function replaced(path, what) {
-  return new CgBenchError(
-    `${path}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
-    ExitCode.benchmarkFailed
-  );
-}
-function openNewFile(path, expected = join2(realpathSync2(dirname3(path)), basename2(path)), mode = 420) {
-  try {
-    unlinkSync(path);
-  } catch (error) {
-    const code = error.code;
-    if (code === "EISDIR") throw replaced(path, "replaced by a directory");
-    if (code === "EPERM" || code === "EACCES")
-      throw new CgBenchError(`${path}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
-    if (code !== "ENOENT") throw error;
-  }
-  let fd;
-  try {
-    fd = openSync3(path, FLAGS, mode);
-  } catch (error) {
-    const code = error.code;
-    if (code === "EEXIST" || code === "ELOOP") throw replaced(path, "replaced by a link or another file");
-    throw error;
-  }
-  let opened;
-  try {
-    opened = readlinkSync2(`/proc/self/fd/${fd}`);
-  } catch {
-  }
-  if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
-    closeSync3(fd);
-    throw replaced(path, `reached through a link (it is ${opened ?? "not a plain file"})`);
-  }
-  return fd;
-}
-function realPathBeforeRuns(dir) {
-  return realpathSync2(dir);
-}
-function writeNewFile(path, text2, expected) {
-  const fd = openNewFile(path, expected);
-  try {
-    const bytes = Buffer.from(text2);
-    for (let written = 0; written < bytes.length; ) written += writeSync3(fd, bytes, written, bytes.length - written);
-  } finally {
-    closeSync3(fd);
-  }
-}
-
-// src/untrusted/process.ts
 var CAPTURE_LIMIT = 64 << 20;
 var liveGroups = /* @__PURE__ */ new Set();
 var exitHook = false;
@@ -15568,7 +15562,7 @@ async function cpuLists() {
 
 // src/results/probe-cache.ts
 import { createHash as createHash3 } from "node:crypto";
-import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync2, writeFileSync } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
 import { delimiter, isAbsolute as isAbsolute2, join as join3 } from "node:path";
 
@@ -15720,7 +15714,7 @@ function writeEntries(file, entries) {
     const dir = join3(file, "..");
     mkdirSync2(dir, { recursive: true, mode: 448 });
     const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync2(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
+    writeFileSync(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
     renameSync2(temporary, file);
   } catch {
   }
@@ -15911,13 +15905,13 @@ import {
   lchownSync,
   lstatSync as lstatSync3,
   mkdtempSync,
-  openSync as openSync4,
+  openSync as openSync3,
   readdirSync,
   readFileSync as readFileSync2,
   readSync as readSync2,
   rmSync as rmSync3,
   statSync as statSync3,
-  writeFileSync as writeFileSync3,
+  writeFileSync as writeFileSync2,
   writeSync as writeSync4
 } from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
@@ -15979,13 +15973,13 @@ function sealFilesOnce() {
   const dir = mkdtempSync(join5(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
   const oneCpu = join5(dir, "one-cpu");
-  writeFileSync3(oneCpu, "0\n", { mode: 292 });
+  writeFileSync2(oneCpu, "0\n", { mode: 292 });
   const entropy = join5(dir, "entropy");
-  writeFileSync3(entropy, fixedEntropy(), { mode: 292 });
+  writeFileSync2(entropy, fixedEntropy(), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
     entropySeal = join5(dir, "entropy-seal");
-    writeFileSync3(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+    writeFileSync2(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync3(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
@@ -16225,14 +16219,14 @@ function collectProfiles(staging, dir) {
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync4(join5(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join5(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       const stat = fstatSync3(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      const to = openSync4(join5(dir, name), "wx");
+      const to = openSync3(join5(dir, name), "wx");
       try {
         for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync4(to, buffer, 0, n);
       } finally {
@@ -16408,7 +16402,7 @@ function loadedObjects(logText) {
 }
 
 // src/run/valgrind.ts
-import { accessSync, constants as constants3, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
+import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
 import { delimiter as delimiter2, dirname as dirname4, join as join7 } from "node:path";
 function isExecutable(path) {
   try {
@@ -16419,7 +16413,7 @@ function isExecutable(path) {
   }
 }
 function startsWithShebang(path) {
-  const fd = openSync5(path, "r");
+  const fd = openSync4(path, "r");
   try {
     const head2 = Buffer.alloc(2);
     return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
@@ -16912,7 +16906,7 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync4, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync5, writeFileSync as writeFileSync4 } from "node:fs";
+import { existsSync as existsSync3, mkdirSync as mkdirSync4, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
 import { dirname as dirname5, isAbsolute as isAbsolute4, join as join9, relative as relative4, sep as sep3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -17026,7 +17020,7 @@ async function countingBytecode(options) {
   mkdirSync4(site, { recursive: true });
   mkdirSync4(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync4(join9(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync3(join9(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -17085,7 +17079,7 @@ import { rm as rm2 } from "node:fs/promises";
 import { join as join11 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync6, writeFileSync as writeFileSync5 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync6, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -17137,7 +17131,7 @@ function unlock(path) {
 function tryLock(path) {
   for (; ; ) {
     try {
-      writeFileSync5(path, `${process.pid} ${identity(process.pid)}
+      writeFileSync4(path, `${process.pid} ${identity(process.pid)}
 `, { flag: "wx" });
       remember(path);
       return void 0;
@@ -17341,7 +17335,7 @@ ${logTailText}` : "";
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, constants as constants5, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
+import { closeSync as closeSync7, constants as constants5, fstatSync as fstatSync4, openSync as openSync5, writeSync as writeSync5 } from "node:fs";
 
 // src/report/format.ts
 function formatCount(n) {
@@ -17395,7 +17389,7 @@ function openLog(path) {
   );
   let fd;
   try {
-    fd = openSync6(path, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
+    fd = openSync5(path, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
   } catch (error) {
     const code = error.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
@@ -17510,7 +17504,7 @@ function ensureWritableDir(dir) {
     mkdirSync7(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
     const probe = join13(dir, `.write-test-${process.pid}`);
-    writeFileSync6(probe, "");
+    writeFileSync5(probe, "");
     rmSync8(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
@@ -20407,7 +20401,7 @@ function selectedBy(options, results) {
 import { mkdirSync as mkdirSync10 } from "node:fs";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync5, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync9, writeFileSync as writeFileSync7 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync5, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync9, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
 import { delimiter as delimiter3, join as join16 } from "node:path";
 
@@ -20427,7 +20421,7 @@ function helper() {
   try {
     const dir = mkdtempSync2(join16(tmpdir3(), "cg-bench-stopwatch-"));
     const file = join16(dir, "stopwatch");
-    writeFileSync7(file, STOPWATCH_X86_64);
+    writeFileSync6(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
     process.once("exit", () => rmSync9(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
@@ -21234,7 +21228,7 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/history.ts
-import { mkdirSync as mkdirSync12, writeFileSync as writeFileSync8 } from "node:fs";
+import { mkdirSync as mkdirSync12, writeFileSync as writeFileSync7 } from "node:fs";
 import { join as join19 } from "node:path";
 
 // src/history/load.ts
@@ -21502,7 +21496,7 @@ async function keepHistory(ci, occasion, head2) {
     const labels = points.map((p) => p.label);
     const series = historySeries(points);
     mkdirSync12(ci.outRoot, { recursive: true });
-    writeFileSync8(join19(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    writeFileSync7(join19(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
     const note = occasion.kind === "change" ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._" : void 0;
     return trendMarkdown(series, labels, what, note);
   } catch (error) {
@@ -21512,7 +21506,7 @@ async function keepHistory(ci, occasion, head2) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync6, mkdirSync as mkdirSync13, readdirSync as readdirSync8, rmSync as rmSync12, writeFileSync as writeFileSync9 } from "node:fs";
+import { lstatSync as lstatSync6, mkdirSync as mkdirSync13, readdirSync as readdirSync8, rmSync as rmSync12, writeFileSync as writeFileSync8 } from "node:fs";
 import { join as join20 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
@@ -21520,7 +21514,7 @@ function writeShardHandOver(dir, part) {
   rmSync12(dir, { recursive: true, force: true });
   mkdirSync13(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync9(join20(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync8(join20(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
   writeResults(join20(dir, "head.json"), head2);
   if (base) writeResults(join20(dir, "base.json"), base);
@@ -21581,7 +21575,7 @@ function readShardHandOvers(root, shown) {
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync14, rmSync as rmSync13, writeFileSync as writeFileSync10 } from "node:fs";
+import { mkdirSync as mkdirSync14, rmSync as rmSync13, writeFileSync as writeFileSync9 } from "node:fs";
 import { join as join21 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
@@ -21591,7 +21585,7 @@ function writeReportHandOver(dir, handOver, head2, base) {
   mkdirSync14(dir, { recursive: true });
   const { pullRequest, ...rest } = handOver;
   const data = { schema: SCHEMA2, ...rest, baselineSource: rest.baselineSource.slice(0, MAX_SOURCE), ...pullRequest ? { pullRequest } : {} };
-  writeFileSync10(join21(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  writeFileSync9(join21(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
 `);
   writeResults(join21(dir, "head.json"), head2);
   if (base) writeResults(join21(dir, "base.json"), base);
@@ -21865,9 +21859,9 @@ async function finish(ci, head2, headCode, found, kept) {
   const report = makeReport(ci, head2, headCode, found, kept);
   const { comparison } = report;
   mkdirSync15(ci.outRoot, { recursive: true });
-  writeFileSync11(join23(ci.outRoot, "report.md"), report.body);
+  writeFileSync10(join23(ci.outRoot, "report.md"), report.body);
   for (const format of ci.exports)
-    writeFileSync11(join23(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
+    writeFileSync10(join23(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
   const handOver = ci.reportHandOver();
   if (handOver) {
     const { dir, ...names } = handOver;
@@ -21925,12 +21919,12 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/gitlab/adapter.ts
-import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync13 } from "node:fs";
+import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync12 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
 import { join as join25 } from "node:path";
 
 // src/gitlab/artifact-store.ts
-import { writeFileSync as writeFileSync12 } from "node:fs";
+import { writeFileSync as writeFileSync11 } from "node:fs";
 import { join as join24 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
@@ -21974,7 +21968,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync12(join24(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync11(join24(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -22050,9 +22044,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     },
     async publish(report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync13(join25(outRoot, "junit.xml"), junitReport.render(input));
-      writeFileSync13(join25(outRoot, "metrics.txt"), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync13(join25(outRoot, "comparison.json"), jsonReport.render(input));
+      writeFileSync12(join25(outRoot, "junit.xml"), junitReport.render(input));
+      writeFileSync12(join25(outRoot, "metrics.txt"), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync12(join25(outRoot, "comparison.json"), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
       if (!job.mergeRequest) return;
       if (job.mode === "both") await publishNote(api, job, suite, noteBody(suite, report.input, job.jobUrl), log);
