@@ -84,6 +84,7 @@ def _forget_learned_state() -> None:
 if _REGION_RUN and _ON_VALGRIND and not _client.RESETS_BYTECODE:
     # Said where cg-bench keeps the run's output: the count then depends on what ran before the region.
     sys.stderr.write(
+        # The wording is what src/run/seal.ts looks for in the log (results.json then records no resets).
         "cg_bench: this Python (%s) gets no bytecode reset at a region's start (CPython 3.11 to 3.14 with the GIL do): "
         "code that ran before the region enters it specialized, and a heavier import can move its count\n" % sys.version.split()[0]
     )

@@ -12,7 +12,7 @@ import { parseCachegrindFile } from '../parse/cachegrind.ts';
 import type { BenchmarkResult } from '../results/types.ts';
 import { attributionWanted, countingBytecode } from '../python/attribution.ts';
 import { benchmarkEnvironment, runsPython } from './environment.ts';
-import { sealOf } from './seal.ts';
+import { resetsAsRun, sealOf } from './seal.ts';
 import { executablesOf } from './executables.ts';
 import { withPrivateHome } from './private-home.ts';
 import { killLeftovers } from './leftovers.ts';
@@ -127,6 +127,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
   const signal = outcome.signal ?? (ctx.sandbox.isolatedPids && (outcome.exitCode ?? 0) > 128 ? terminatingSignal(dir, BENCHMARK_PID_IN_NAMESPACE) : null);
   const result: BenchmarkResult = {
     ...base,
+    seal: resetsAsRun(base.seal!, stderr),
     exitCode: signal ? null : outcome.exitCode,
     signal,
     wallTimeMs: Math.round(outcome.wallTimeMs),

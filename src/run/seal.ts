@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type { InstrumentMode } from '../config/types.ts';
 import type { Seal } from '../results/types.ts';
+import { readHead } from '../untrusted/read.ts';
 import type { Sandbox } from '../untrusted/sandbox.ts';
 
 /**
@@ -15,4 +16,21 @@ export function sealOf(sandbox: Sandbox, python: boolean, instrument: Instrument
 /** st_dev of / and of `cwd` as the benchmark sees them (cg-bench shares its mount namespace but for /sys). */
 function deviceNumbers(cwd: string): string {
   return `/ ${statSync('/').dev}, cwd ${statSync(cwd).dev}`;
+}
+
+/**
+ * What python/cg_bench (_region.py) writes to stderr at import, in a region run under Valgrind, when
+ * its interpreter gets no bytecode reset at a region's start (outside CPython 3.11 to 3.14 with the GIL).
+ */
+export const NO_RESET_NOTICE = "gets no bytecode reset at a region's start";
+
+/**
+ * The seal as the run had it: an interpreter that said it gets no reset made its regions without one,
+ * so its count depends on what ran before them (and is not comparable with one that had them).
+ * The notice is written when cg_bench is imported: a program that wrote more than the 256 KiB read
+ * here to stderr before that would hide it.
+ */
+export function resetsAsRun(seal: Seal, stderr: string): Seal {
+  if (seal.pythonResets !== true) return seal;
+  return readHead(stderr, 256 * 1024)?.includes(NO_RESET_NOTICE) ? { ...seal, pythonResets: false } : seal;
 }
