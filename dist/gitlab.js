@@ -17045,6 +17045,11 @@ function sealOf(sandbox, python, instrument, cwd) {
 function deviceNumbers(cwd) {
   return `/ ${statSync4("/").dev}, cwd ${statSync4(cwd).dev}`;
 }
+var NO_RESET_NOTICE = "gets no bytecode reset at a region's start";
+function resetsAsRun(seal, stderr) {
+  if (seal.pythonResets !== true) return seal;
+  return readHead(stderr, 256 * 1024)?.includes(NO_RESET_NOTICE) ? { ...seal, pythonResets: false } : seal;
+}
 
 // src/run/executables.ts
 import { join as join10, relative as relative5, isAbsolute as isAbsolute5 } from "node:path";
@@ -17257,6 +17262,7 @@ async function measureIn(home, spec, dir, ctx, job) {
   const signal = outcome2.signal ?? (ctx.sandbox.isolatedPids && (outcome2.exitCode ?? 0) > 128 ? terminatingSignal(dir, BENCHMARK_PID_IN_NAMESPACE) : null);
   const result = {
     ...base,
+    seal: resetsAsRun(base.seal, stderr),
     exitCode: signal ? null : outcome2.exitCode,
     signal,
     wallTimeMs: Math.round(outcome2.wallTimeMs)
