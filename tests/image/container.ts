@@ -2,6 +2,8 @@
 // product never carries this sandbox's needs: here podman wants `--runtime runc` and explicit
 // ulimits, a machine with Docker needs neither.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers.ts';
 
@@ -68,4 +70,29 @@ export function buildImage(): { seconds: number } {
   });
   if (r.status !== 0) throw new Error(`image build failed:\n${r.stderr}`);
   return { seconds: (Date.now() - started) / 1000 };
+}
+
+/** The examples' derived image (examples/derived-image/Dockerfile on the test image), as a user builds it. */
+export const DERIVED_IMAGE = `${IMAGE}-examples`;
+
+/** Builds DERIVED_IMAGE on the test image (cached by the engine between runs; kept, like the image). */
+export function buildDerivedImage(): void {
+  buildImage();
+  const context = mkdtempSync(join(tmpdir(), 'cg-bench-derived-context-'));
+  try {
+    const built = engine([
+      'build',
+      ...BUILD_FLAGS,
+      '--build-arg',
+      `CG_BENCH_IMAGE=${IMAGE}`,
+      '-f',
+      join(ROOT, 'examples', 'derived-image', 'Dockerfile'),
+      '-t',
+      DERIVED_IMAGE,
+      context,
+    ]);
+    if (built.status !== 0) throw new Error(`the derived image (examples/derived-image/Dockerfile) did not build:\n${built.stdout}\n${built.stderr}`);
+  } finally {
+    rmSync(context, { recursive: true, force: true });
+  }
 }

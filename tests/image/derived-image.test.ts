@@ -6,10 +6,10 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
-import { readJson, ROOT, tempDir } from '../helpers.ts';
-import { BUILD_FLAGS, buildImage, engine, IMAGE, RUN_FLAGS } from './container.ts';
+import { readJson, tempDir } from '../helpers.ts';
+import { buildDerivedImage, DERIVED_IMAGE, engine, IMAGE, RUN_FLAGS } from './container.ts';
 
-const DERIVED = `${IMAGE}-derived`;
+const DERIVED = DERIVED_IMAGE;
 
 /** name → version of every package installed in `image`. */
 function packages(image: string): Map<string, string> {
@@ -25,27 +25,11 @@ function packages(image: string): Map<string, string> {
 }
 
 describe('the derived-image recipe', { timeout: 30 * 60_000 }, () => {
-  const context = tempDir('cg-bench-derived-');
   const work = tempDir('cg-bench-derived-work-');
-  before(() => {
-    buildImage();
-    const built = engine([
-      'build',
-      ...BUILD_FLAGS,
-      '--build-arg',
-      `CG_BENCH_IMAGE=${IMAGE}`,
-      '-f',
-      join(ROOT, 'examples', 'derived-image', 'Dockerfile'),
-      '-t',
-      DERIVED,
-      context,
-    ]);
-    assert.equal(built.status, 0, `${built.stdout}\n${built.stderr}`);
-  });
+  before(buildDerivedImage);
 
   after(() => {
-    engine(['rmi', DERIVED]);
-    for (const dir of [context, work]) rmSync(dir, { recursive: true, force: true });
+    rmSync(work, { recursive: true, force: true });
   });
 
   test("every package of the image is kept at its version; libc6-dev is libc6's; cg-bench env is unchanged", () => {

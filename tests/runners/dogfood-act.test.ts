@@ -12,8 +12,9 @@ import { after, before, describe, test } from 'node:test';
 import { parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
 import { FakeGitHub } from '../github/fake-github.ts';
 import { ROOT } from '../helpers.ts';
+import { buildDerivedImage, DERIVED_IMAGE } from '../image/container.ts';
 import { ACT, type ActRun, type ActSetup, actSetup, prPayload, runAct } from './act.ts';
-import { buildExamplesImage, type DogfoodRepo, EXAMPLE_BENCHMARKS, EXAMPLES_IMAGE, makeDogfoodRepo } from './dogfood.ts';
+import { type DogfoodRepo, EXAMPLE_BENCHMARKS, makeDogfoodRepo } from './dogfood.ts';
 import { pushMerge } from './repo.ts';
 
 /** ci.yml with the dogfood job's image step replaced by one that names the prebuilt image. */
@@ -24,7 +25,7 @@ function ciWorkflow(): string {
   const run = String(step?.get('run') ?? '');
   assert.match(run, /docker build -t cg-bench:ci \.\n/, 'the step builds the image from the checkout');
   assert.match(run, /-f examples\/derived-image\/Dockerfile/, "and the examples' derived image on it");
-  step!.set('run', `echo "name=${EXAMPLES_IMAGE}" >> "$GITHUB_OUTPUT"`);
+  step!.set('run', `echo "name=${DERIVED_IMAGE}" >> "$GITHUB_OUTPUT"`);
   return doc.toString();
 }
 
@@ -39,7 +40,7 @@ describe("the project's own workflow under nektos/act", {
   let setup: ActSetup;
 
   before(async () => {
-    buildExamplesImage();
+    buildDerivedImage();
     await github.start();
     repo = makeDogfoodRepo();
     setup = actSetup(repo.origin, github.url, { text: ciWorkflow(), name: 'ci.yml' });
@@ -60,7 +61,7 @@ describe("the project's own workflow under nektos/act", {
     github.mergeBase = repo.main;
     const run = await runAct(setup, 'pull_request', prPayload(7, repo.docs, 'docs', repo.main), merge, { job: 'dogfood' });
     assert.equal(run.code, 0, context(run));
-    assert.match(run.log, new RegExp(`Image: ${EXAMPLES_IMAGE.replace(/[.:/]/g, '\\$&')}`), context(run));
+    assert.match(run.log, new RegExp(`Image: ${DERIVED_IMAGE.replace(/[.:/]/g, '\\$&')}`), context(run));
     assert.equal(run.outputs['regressions'], '0', context(run));
     // The job summary (the comment's body); the comment itself is posted on-change (the default), and nothing changed.
     assert.match(run.log, new RegExp(`cg-bench: ${EXAMPLE_BENCHMARKS.length} unchanged`), context(run));

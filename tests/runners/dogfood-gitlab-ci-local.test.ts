@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
 import { FakeGitLab } from '../gitlab/fake-gitlab.ts';
-import { engine } from '../image/container.ts';
-import { buildExamplesImage, type DogfoodRepo, EXAMPLE_BENCHMARKS, EXAMPLES_IMAGE, makeDogfoodRepo } from './dogfood.ts';
+import { buildDerivedImage, DERIVED_IMAGE, engine } from '../image/container.ts';
+import { type DogfoodRepo, EXAMPLE_BENCHMARKS, makeDogfoodRepo } from './dogfood.ts';
 import { buildHelperImage, componentGitDepth, GITLAB_CI_LOCAL, type GclRun, pipelineMaker, runGitlabCiLocal, runnerCheckout } from './gitlab-ci-local.ts';
 
 const REGISTRY_IMAGE = 'localhost/cg-bench-dogfood';
@@ -33,11 +33,11 @@ describe("the project's own .gitlab-ci.yml under gitlab-ci-local", {
   const pushedImage = () => `${REGISTRY_IMAGE}/examples:${repo.docs}`;
 
   before(async () => {
-    buildExamplesImage();
+    buildDerivedImage();
     buildHelperImage();
     await gitlab.start();
     repo = makeDogfoodRepo();
-    const tagged = engine(['tag', EXAMPLES_IMAGE, pushedImage()]);
+    const tagged = engine(['tag', DERIVED_IMAGE, pushedImage()]);
     assert.equal(tagged.status, 0, tagged.stderr);
   });
   after(async () => {

@@ -10,31 +10,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { git, ROOT, tempDir } from '../helpers.ts';
-import { BUILD_FLAGS, buildImage, engine, IMAGE } from '../image/container.ts';
-
-/** The examples' derived image (examples/derived-image/Dockerfile on the test image). */
-export const EXAMPLES_IMAGE = `${IMAGE}-examples`;
 
 /** The benchmarks of examples/cg-bench.yml, as the report names them. */
 export const EXAMPLE_BENCHMARKS = ['c-qsort-200k', 'python-dicts', 'rust-primes-2m', 'memory-linear', 'memory-random'];
-
-export function buildExamplesImage(): void {
-  buildImage();
-  const context = tempDir('cg-bench-dogfood-image-');
-  const built = engine([
-    'build',
-    ...BUILD_FLAGS,
-    '--build-arg',
-    `CG_BENCH_IMAGE=${IMAGE}`,
-    '-f',
-    join(ROOT, 'examples', 'derived-image', 'Dockerfile'),
-    '-t',
-    EXAMPLES_IMAGE,
-    context,
-  ]);
-  rmSync(context, { recursive: true, force: true });
-  if (built.status !== 0) throw new Error(`the examples' image did not build:\n${built.stdout}\n${built.stderr}`);
-}
 
 export interface DogfoodRepo {
   origin: string;
