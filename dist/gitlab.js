@@ -20354,8 +20354,7 @@ function checkBaselineTarget(path) {
   }
 }
 async function measure(options) {
-  const baseline = options.baseline ? readResults(options.baseline) : void 0;
-  if (baseline) assertSameMetric(baseline.environment, options.config);
+  const wallTimes = options.baseline ? baselineWallTimes(readResults(options.baseline), options.config) : void 0;
   if (options.saveBaseline && options.shard) {
     throw new CgBenchError(
       `--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`
@@ -20364,22 +20363,27 @@ async function measure(options) {
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
   const release2 = lockOutputDirectory(options.outDir);
   try {
-    return await measureLocked(options, baseline);
+    return await measureLocked(options, wallTimes);
   } finally {
     release2();
   }
 }
-async function measureLocked(options, baseline) {
+function baselineWallTimes(baseline, config) {
+  assertSameMetric(baseline.environment, config);
+  return new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs]));
+}
+async function measureLocked(options, baselineWallTimesMs) {
   const results = await runSuite(options.config, {
     outDir: options.outDir,
     jobs: options.jobs,
     filter: options.filter,
     shard: options.shard,
     progress: options.progress,
-    previousWallTimesMs: baseline ? new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs])) : readWallTimes(resolveFrom(options.outDir, "results.json")),
+    previousWallTimesMs: baselineWallTimesMs ?? readWallTimes(resolveFrom(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {},
     ...options.everyFunction ? { everyFunction: true } : {}
   });
+  const baseline = options.baseline ? readResults(options.baseline) : void 0;
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : void 0;
   const resultsFile = resolveFrom(options.outDir, "results.json");
   const markdownFile = resolveFrom(options.outDir, "report.md");

@@ -58,9 +58,10 @@ function checkBaselineTarget(path: AbsolutePath): void {
 
 /** Configuration in, results (and a comparison, when there is a baseline) out, written to outDir. */
 export async function measure(options: MeasureOptions): Promise<MeasureOutcome> {
-  const baseline = options.baseline ? readResults(options.baseline) : undefined;
-  // The same check compareResults makes, made before measuring rather than after.
-  if (baseline) assertSameMetric(baseline.environment, options.config);
+  // The baseline is read twice: now for what measuring needs from it (its metric, checked before
+  // rather than after; its wall times, to order the benchmarks), and again to compare, so that a
+  // baseline of thousands of benchmarks is not held in memory while they are measured.
+  const wallTimes = options.baseline ? baselineWallTimes(readResults(options.baseline), options.config) : undefined;
   if (options.saveBaseline && options.shard) {
     throw new CgBenchError(
       `--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`,
@@ -70,25 +71,31 @@ export async function measure(options: MeasureOptions): Promise<MeasureOutcome> 
 
   const release = lockOutputDirectory(options.outDir);
   try {
-    return await measureLocked(options, baseline);
+    return await measureLocked(options, wallTimes);
   } finally {
     release();
   }
 }
 
-async function measureLocked(options: MeasureOptions, baseline: Results | undefined): Promise<MeasureOutcome> {
+/** The wall time of each of the baseline's benchmarks, once its metric is this configuration's. */
+function baselineWallTimes(baseline: Results, config: Config): Map<string, number> {
+  // The same check compareResults makes.
+  assertSameMetric(baseline.environment, config);
+  return new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs]));
+}
+
+async function measureLocked(options: MeasureOptions, baselineWallTimesMs: Map<string, number> | undefined): Promise<MeasureOutcome> {
   const results = await runSuite(options.config, {
     outDir: options.outDir,
     jobs: options.jobs,
     filter: options.filter,
     shard: options.shard,
     progress: options.progress,
-    previousWallTimesMs: baseline
-      ? new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs]))
-      : readWallTimes(resolveFrom(options.outDir, 'results.json')),
+    previousWallTimesMs: baselineWallTimesMs ?? readWallTimes(resolveFrom(options.outDir, 'results.json')),
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
     ...(options.everyFunction ? { everyFunction: true } : {}),
   });
+  const baseline = options.baseline ? readResults(options.baseline) : undefined;
   const comparison = baseline
     ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) })
     : undefined;
