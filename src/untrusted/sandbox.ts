@@ -162,9 +162,9 @@ export function keptEntropyFile(env: NodeJS.ProcessEnv = process.env): string | 
  * The fixed entropy stream, from the copy kept in `file` when it is ours, written by no one else and
  * has the stream's hash (1 ms); otherwise made (32,768 SHA-256 blocks: 0.15-0.4 s CPU, most of
  * what a run cost before its first benchmark) and kept for the next run. A damaged or planted copy
- * is never used: it is made again and replaced.
+ * is never used: it is made again and replaced. No `file` (the probe cache off): made every time.
  */
-export function keptFixedEntropy(file: string | undefined = keptEntropyFile(), make: () => Buffer = fixedEntropy): Buffer {
+export function keptFixedEntropy(file: string | undefined, make: () => Buffer = fixedEntropy): Buffer {
   if (file !== undefined) {
     try {
       const s = lstatSync(file);
@@ -209,7 +209,7 @@ function sealFilesOnce(): SealFiles {
   const oneCpu = join(dir, 'one-cpu');
   writeFileSync(oneCpu, '0\n', { mode: 0o444 });
   const entropy = join(dir, 'entropy');
-  writeFileSync(entropy, keptFixedEntropy(), { mode: 0o444 });
+  writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 0o444 });
   let entropySeal: string | undefined;
   if (arch() === 'x64') {
     entropySeal = join(dir, 'entropy-seal');
