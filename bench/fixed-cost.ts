@@ -4,12 +4,14 @@
 //   npx tsx bench/fixed-cost.ts --cli F    measures the bundle F (an older build, to compare)
 //   npx tsx bench/fixed-cost.ts --pairs 7  more pairs (default 5)
 //   npx tsx bench/fixed-cost.ts --long     also the docs' case: examples/memory-access, ~10 s under Cachegrind
+//   npx tsx bench/fixed-cost.ts --against F  also this build against the bundle F (an older dist/cli.js), side by side
 // CPU time (user + system of the process and every child it waited for, from /usr/bin/time) is
 // what the verdicts use: wall time on a shared 2-core machine says more about the neighbours.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { locateValgrind } from '../src/run/valgrind.ts';
 import { CLI, median, ROOT, table, temp } from './lib.ts';
@@ -40,7 +42,17 @@ async function bundle(): Promise<string> {
 interface Usage {
   cpu: number;
   wall: number;
+  /** cg-bench's own process (its main thread, Node's threads), without the processes it started. */
+  self?: number;
 }
+
+// Loaded into cg-bench's Node with --import: writes the process's own CPU seconds at exit.
+const selfFile = join(dir, 'self.txt');
+const selfHook = join(dir, 'self-cpu.mjs');
+writeFileSync(
+  selfHook,
+  `import { writeFileSync } from 'node:fs';\nprocess.on('exit', () => { const u = process.cpuUsage(); writeFileSync(${JSON.stringify(selfFile)}, String((u.user + u.system) / 1e6)); });\n`,
+);
 
 /** CPU (user + system, children included) and wall seconds of one command, from /usr/bin/time. */
 function timed(argv: string[], cwd: string): Usage {
@@ -49,6 +61,13 @@ function timed(argv: string[], cwd: string): Usage {
   if (r.status !== 0) throw new Error(`${argv.join(' ')}: exit ${r.status}\n${r.stderr}`);
   const [user, system, wall] = readFileSync(file, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
   return { cpu: user! + system!, wall: wall! };
+}
+
+/** A cg-bench command (of the bundle `bundleFile`), timed as `timed` does, with its own process's CPU beside. */
+function cgBench(args: string[], cwd: string, bundleFile: string = cli): Usage {
+  rmSync(selfFile, { force: true });
+  const usage = timed([process.execPath, '--import', pathToFileURL(selfHook).href, bundleFile, ...args], cwd);
+  return { ...usage, self: Number(readFileSync(selfFile, 'utf8')) };
 }
 
 /** Runs a and b alternately, `n` times each. */
@@ -63,6 +82,7 @@ function sideBySide(n: number, a: (i: number) => Usage, b: (i: number) => Usage)
 
 const cpuOf = (u: Usage[]) => median(u.map((x) => x.cpu));
 const wallOf = (u: Usage[]) => median(u.map((x) => x.wall));
+const selfOf = (u: Usage[]) => median(u.map((x) => x.self ?? Number.NaN));
 const s = (x: number) => x.toFixed(2);
 
 const cli = await bundle();
@@ -75,7 +95,7 @@ console.log(
 // 1. Start-up: the CLI's --help against Node doing nothing.
 const help = sideBySide(
   pairs,
-  () => timed([process.execPath, cli, '--help'], dir),
+  () => cgBench(['--help'], dir),
   () => timed([process.execPath, '-e', '0'], dir),
 );
 console.log('1. start-up');
@@ -108,7 +128,7 @@ const iterations = Math.round(n1 + ((1 - c1) * (n2 - n1)) / Math.max(0.01, c2 - 
 writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`);
 const run = sideBySide(
   pairs,
-  (i) => timed([process.execPath, cli, 'run', '--out', `out-${i}`], project),
+  (i) => cgBench(['run', '--out', `out-${i}`], project),
   () => bare(iterations),
 );
 const ratios = run.a.map((u, i) => u.cpu / run.b[i]!.cpu);
@@ -116,6 +136,8 @@ console.log('\n2. one C benchmark (about 1 s CPU under Cachegrind)');
 for (const line of table([
   ['', 'CPU s'],
   ['cg-bench run', s(cpuOf(run.a))],
+  ["  of which cg-bench's own process (Node)", s(selfOf(run.a))],
+  ['  of which the processes it started (sandbox, Valgrind)', s(cpuOf(run.a) - selfOf(run.a))],
   ['bare valgrind --tool=cachegrind (same cache options)', s(cpuOf(run.b))],
   ["ratio (median of the pairs' ratios)", median(ratios).toFixed(3)],
 ]))
@@ -130,7 +152,7 @@ if (args.includes('--long')) {
   writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n  - name: ten-seconds\n    run: ${JSON.stringify(argv)}\n`);
   const long = sideBySide(
     Math.max(2, Math.ceil(pairs / 2)),
-    (i) => timed([process.execPath, cli, 'run', '--out', `long-${i}`], project),
+    (i) => cgBench(['run', '--out', `long-${i}`], project),
     () =>
       timed(
         [valgrind.bin, '--tool=cachegrind', ...cache, `--cachegrind-out-file=${join(dir, 'bare.out')}`, `--log-file=${join(dir, 'bare.log')}`, ...argv],
@@ -142,6 +164,7 @@ if (args.includes('--long')) {
   for (const line of table([
     ['', 'CPU s'],
     ['cg-bench run', s(cpuOf(long.a))],
+    ["  of which cg-bench's own process (Node)", s(selfOf(long.a))],
     ['bare valgrind --tool=cachegrind (same cache options)', s(cpuOf(long.b))],
     ["ratio (median of the pairs' ratios)", median(longRatios).toFixed(3)],
   ]))
@@ -183,17 +206,46 @@ writeFileSync(
 );
 const jobs = sideBySide(
   Math.max(2, Math.ceil(pairs / 2)),
-  (i) => timed([process.execPath, cli, 'run', '--jobs', '2', '--out', `jobs2-${i}`], project),
-  (i) => timed([process.execPath, cli, 'run', '--jobs', '1', '--out', `jobs1-${i}`], project),
+  (i) => cgBench(['run', '--jobs', '2', '--out', `jobs2-${i}`], project),
+  (i) => cgBench(['run', '--jobs', '1', '--out', `jobs1-${i}`], project),
 );
 console.log('\n4. ten benchmarks of about 0.2 s CPU each');
 for (const line of table([
-  ['', 'CPU s', 'wall s', 'CPU / wall'],
-  ['--jobs 2', s(cpuOf(jobs.a)), s(wallOf(jobs.a)), (cpuOf(jobs.a) / wallOf(jobs.a)).toFixed(2)],
-  ['--jobs 1', s(cpuOf(jobs.b)), s(wallOf(jobs.b)), (cpuOf(jobs.b) / wallOf(jobs.b)).toFixed(2)],
-  ['--jobs 2 / --jobs 1', (cpuOf(jobs.a) / cpuOf(jobs.b)).toFixed(3), (wallOf(jobs.a) / wallOf(jobs.b)).toFixed(3), ''],
+  ['', 'CPU s', "cg-bench's own CPU s", 'wall s', 'CPU / wall'],
+  ['--jobs 2', s(cpuOf(jobs.a)), s(selfOf(jobs.a)), s(wallOf(jobs.a)), (cpuOf(jobs.a) / wallOf(jobs.a)).toFixed(2)],
+  ['--jobs 1', s(cpuOf(jobs.b)), s(selfOf(jobs.b)), s(wallOf(jobs.b)), (cpuOf(jobs.b) / wallOf(jobs.b)).toFixed(2)],
+  ['--jobs 2 / --jobs 1', (cpuOf(jobs.a) / cpuOf(jobs.b)).toFixed(3), '', (wallOf(jobs.a) / wallOf(jobs.b)).toFixed(3), ''],
 ]))
   console.log(`  ${line}`);
 console.log(`  (wall time is only as good as the machine is idle: load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs now)`);
+
+// 5. This build against an older one (--against F), on one benchmark of about 1 s and on twenty tiny ones.
+if (args.includes('--against')) {
+  const older = args[args.indexOf('--against') + 1]!;
+  const compareOn = (config: string, label: string) => {
+    writeFileSync(join(project, 'cg-bench.yml'), config);
+    const both = sideBySide(
+      pairs,
+      (i) => cgBench(['run', '--out', `this-${label}-${i}`], project),
+      (i) => cgBench(['run', '--out', `older-${label}-${i}`], project, older),
+    );
+    const same = [0, 1].every((i) => {
+      const counts = (d: string) =>
+        JSON.stringify(
+          (JSON.parse(readFileSync(join(project, d, 'results.json'), 'utf8')) as { benchmarks: { events: unknown }[] }).benchmarks.map((b) => b.events),
+        );
+      return counts(`this-${label}-${i}`) === counts(`older-${label}-${i}`);
+    });
+    console.log(`\n5. ${label}: this build against ${older} (counts ${same ? 'identical' : 'DIFFER'})`);
+    for (const line of table([
+      ['', 'this build', 'older', 'ratio'],
+      ['CPU s, all processes', s(cpuOf(both.a)), s(cpuOf(both.b)), (cpuOf(both.a) / cpuOf(both.b)).toFixed(3)],
+      ["CPU s, cg-bench's own process", s(selfOf(both.a)), s(selfOf(both.b)), (selfOf(both.a) / selfOf(both.b)).toFixed(3)],
+    ]))
+      console.log(`  ${line}`);
+  };
+  compareOn(`benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`, 'one benchmark of about 1 s');
+  compareOn(`benchmarks:\n${Array.from({ length: 20 }, (_, i) => `  - name: tiny-${i}\n    run: ["./loop", "${i}"]\n`).join('')}`, 'twenty tiny benchmarks');
+}
 
 rmSync(dir, { recursive: true, force: true });

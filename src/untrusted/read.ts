@@ -160,6 +160,11 @@ function readBeneath(root: string, path: string, limit: number, what: string, sh
   }
 }
 
+/** A file the caller named itself, read through the gate beneath its own directory (as readTextBounded), as bytes. */
+export function readBytesBounded(path: string, limit: number, what: string, shown: string = path): Buffer {
+  return readBeneath(dirname(resolve(path)), basename(path), limit, what, shown);
+}
+
 /** A file beneath `root`, read through the gate, as UTF-8 text. */
 export function readTextBeneath(root: string, path: string, limit: number, what: string, shown: string = resolve(root, path)): string {
   return readBeneath(root, path, limit, what, shown).toString('utf8');

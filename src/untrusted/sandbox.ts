@@ -8,21 +8,25 @@ import {
   fstatSync,
   lchownSync,
   lstatSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
   readSync,
+  renameSync,
   rmSync,
   statSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { arch, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
+import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
+import { readBytesBounded } from './read.ts';
 
 /**
  * Setup commands and benchmarks are pull-request code. What keeps them from the caller's secrets:
@@ -139,10 +143,52 @@ const ENTROPY_BYTES = 1 << 20;
  * cg-bench and every host reads the same bytes, and no two blocks repeat (OpenSSL's continuous
  * test refuses a stream of zeros).
  */
-function fixedEntropy(size = ENTROPY_BYTES): Buffer {
+export function fixedEntropy(size = ENTROPY_BYTES): Buffer {
   const out = Buffer.alloc(size);
   for (let block = 0, at = 0; at < size; block++, at += 32) createHash('sha256').update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
   return out;
+}
+
+/** SHA-256 of fixedEntropy(): a kept copy is used only when it is exactly these bytes. */
+export const FIXED_ENTROPY_SHA256 = '359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f';
+
+/** Where the stream is kept: beside the probe cache (none when that is off), named by its hash. */
+export function keptEntropyFile(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const probes = probeCacheFile(env);
+  return probes === undefined ? undefined : join(dirname(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+}
+
+/**
+ * The fixed entropy stream, from the copy kept in `file` when it is ours, written by no one else and
+ * has the stream's hash (1 ms); otherwise made (32,768 SHA-256 blocks: 0.15-0.4 s CPU, most of
+ * what a run cost before its first benchmark) and kept for the next run. A damaged or planted copy
+ * is never used: it is made again and replaced. No `file` (the probe cache off): made every time.
+ */
+export function keptFixedEntropy(file: string | undefined, make: () => Buffer = fixedEntropy): Buffer {
+  if (file !== undefined) {
+    try {
+      const s = lstatSync(file);
+      const ours = typeof process.getuid !== 'function' || s.uid === process.getuid();
+      if (s.isFile() && ours && (s.mode & 0o022) === 0 && s.size === ENTROPY_BYTES) {
+        const kept = readBytesBounded(file, ENTROPY_BYTES, 'kept entropy');
+        if (createHash('sha256').update(kept).digest('hex') === FIXED_ENTROPY_SHA256) return kept;
+      }
+    } catch {
+      // Missing or unreadable: made below.
+    }
+  }
+  const made = make();
+  if (file !== undefined) {
+    try {
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync(temporary, made, { mode: 0o600 });
+      renameSync(temporary, file);
+    } catch {
+      // A read-only home or a full disk: the next run makes it again.
+    }
+  }
+  return made;
 }
 
 interface SealFiles {
@@ -163,7 +209,7 @@ function sealFilesOnce(): SealFiles {
   const oneCpu = join(dir, 'one-cpu');
   writeFileSync(oneCpu, '0\n', { mode: 0o444 });
   const entropy = join(dir, 'entropy');
-  writeFileSync(entropy, fixedEntropy(), { mode: 0o444 });
+  writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 0o444 });
   let entropySeal: string | undefined;
   if (arch() === 'x64') {
     entropySeal = join(dir, 'entropy-seal');
