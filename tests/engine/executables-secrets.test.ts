@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { cli, project, readJson, tempDir } from '../helpers.ts';
@@ -13,14 +14,15 @@ import { cli, project, readJson, tempDir } from '../helpers.ts';
 const root = process.getuid?.() === 0;
 
 /**
- * A benchmark that names `paths` as loaded objects in its own Valgrind log, found in /tmp by its
+ * A benchmark that names `paths` as loaded objects in its own Valgrind log, found in cg-bench's
+ * temporary directory (the suite's TMPDIR, where the sandbox stages the profiles) by its
  * command line (`./planter.sh <mark>`, so no other run's log is touched), after padding: Valgrind
  * writes on at exit from where it was.
  */
 function planter(paths: string[]): string {
   const lines = paths.map((p) => `echo "--2-- Reading syms from ${p}"`).join('; ');
   return `#!/bin/sh
-for log in /tmp/cg-bench-profiles-*/valgrind.*.log; do
+for log in ${tmpdir()}/cg-bench-profiles-*/valgrind.*.log; do
   [ -w "$log" ] && grep -q "Command: ./planter.sh $1$" "$log" && { head -c 65536 /dev/zero | tr '\\0' '\\n'; ${lines}; } >> "$log"
 done
 exit 0
