@@ -11,7 +11,7 @@ import { runSetup } from './setup.ts';
 import { namesInShard, type Shard } from '../shard/plan.ts';
 import { SETUP_HOME } from './environment.ts';
 import { giveDirectory, ONE_CPU_VIEW, untrustedSandbox, type Sandbox } from '../untrusted/sandbox.ts';
-import { realPathBeforeRuns, writeNewFile } from '../untrusted/write.ts';
+import { holdOwnDirectory, realPathBeforeRuns, writeNewFile } from '../untrusted/write.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 
@@ -138,6 +138,8 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   const sandbox = sandboxFor(config, true);
   mkdirSync(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
+  // Made and held before any code runs: the benchmarks' directories are beneath it, whatever the code does to the path.
+  const benchmarksDir = holdOwnDirectory(resolveFrom(options.outDir, 'benchmarks'), join(realOutDir, 'benchmarks'));
   const setupLog = resolveFrom(options.outDir, 'setup.log');
   writeNewFile(setupLog, sandbox.notes.map((n) => `# ${n}\n`).join(''), join(realOutDir, 'setup.log'));
   for (const note of sandbox.notes) if (note.startsWith('warning:')) process.stderr.write(`cg-bench: ${note}\n`);
@@ -153,16 +155,22 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
     root: config.root,
     outDir: options.outDir,
     realOutDir,
+    benchmarksDir: benchmarksDir.path,
     sandbox,
     everyFunction: options.everyFunction === true,
   };
   let started = 0;
-  const benchmarks: BenchmarkResult[] = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
-    options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
-    const result = await runBenchmark(spec, slug, ctx, job);
-    options.progress.finish(result);
-    return result;
-  });
+  let benchmarks: BenchmarkResult[];
+  try {
+    benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
+      options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
+      const result = await runBenchmark(spec, slug, ctx, job);
+      options.progress.finish(result);
+      return result;
+    });
+  } finally {
+    benchmarksDir.release();
+  }
   options.progress.close();
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,

@@ -1,0 +1,39 @@
+// A benchmark that swaps its own directory in the output directory for a link while it runs, or the
+// output directory's `benchmarks` for a directory holding such a link (the output directory is in the
+// checkout, whose owner's code cg-bench runs as root: a pull request can commit `.cg-bench/benchmarks/`).
+// cg-bench must then neither delete, create, write nor read anything where the link points: not when
+// it collects the profiles, not in the memory run (DHAT), which removed `<there>/memory` as root.
+import assert from 'node:assert/strict';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { cli, project, tempDir } from '../helpers.ts';
+
+const root = process.getuid?.() === 0;
+const NOBODY = 65534;
+
+test('the benchmark directory swapped for a link during the run: nothing is deleted, made, written or read where it points', {
+  skip: !root && 'needs root',
+}, async () => {
+  // The victim: a root-owned directory with a `memory` directory in it (the memory run's name).
+  const victim = tempDir('cg-bench-victim-');
+  chmodSync(victim, 0o755);
+  mkdirSync(join(victim, 'memory'));
+  writeFileSync(join(victim, 'memory', 'precious'), 'kept\n');
+  const swap = (target: string) =>
+    `if [ ! -e "$HOME/swapped" ]; then touch "$HOME/swapped"; mv out/benchmarks/01-swap out/benchmarks/moved && ln -s ${target} out/benchmarks/01-swap; ` +
+    `mv out/benchmarks out/moved && mkdir out/benchmarks && ln -s ${target} out/benchmarks/01-swap; fi; true`;
+  const dir = project(`memory: true\nbenchmarks:\n  - name: swap\n    run: '${swap(victim)}'\n`);
+  chmodSync(dir, 0o755);
+  // The pull request commits the output directory: its code's user owns it.
+  mkdirSync(join(dir, 'out', 'benchmarks'), { recursive: true });
+  for (const d of [dir, join(dir, 'out'), join(dir, 'out', 'benchmarks')]) chownSync(d, NOBODY, NOBODY);
+  const r = await cli(['run', '--out', 'out'], { cwd: dir, env: { CG_BENCH_RUN_AS: `${NOBODY}:${NOBODY}` } });
+  assert.deepEqual(readdirSync(join(victim, 'memory')), ['precious'], 'its memory directory neither removed nor written' + ` (exit ${r.code}):\n${r.stderr}`);
+  assert.deepEqual(readdirSync(victim).sort(), ['memory'], `nothing new beside the victim's memory directory (exit ${r.code}):\n${r.stderr}`);
+  assert.equal(readFileSync(join(victim, 'memory', 'precious'), 'utf8'), 'kept\n');
+  assert.ok(r.code === 0 || r.code === 3, `measured, or failed saying why (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
+  assert.ok(existsSync(join(dir, 'out', 'results.json')));
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(victim, { recursive: true, force: true });
+});
