@@ -10,6 +10,7 @@ import type { Results } from '../results/types.ts';
 import type { Progress } from '../run/progress.ts';
 import { nameMatcher, runSuite, type ShardSelection } from '../run/suite.ts';
 import { lockOutputDirectory } from './out-lock.ts';
+import { realPathBeforeRuns } from '../untrusted/write.ts';
 import type { ValgrindInstall } from '../run/valgrind.ts';
 import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 
@@ -77,6 +78,8 @@ export async function measure(options: MeasureOptions): Promise<MeasureOutcome> 
 }
 
 async function measureLocked(options: MeasureOptions, baseline: Results | undefined): Promise<MeasureOutcome> {
+  // Taken before any code runs (which may swap the directory for a link): what is written after is checked against it.
+  const realOut = realOutDirBeforeRuns(options.outDir);
   const results = await runSuite(options.config, {
     outDir: options.outDir,
     jobs: options.jobs,
@@ -94,10 +97,10 @@ async function measureLocked(options: MeasureOptions, baseline: Results | undefi
     : undefined;
   const resultsFile = resolveFrom(options.outDir, 'results.json');
   const markdownFile = resolveFrom(options.outDir, 'report.md');
-  writeResults(resultsFile, results);
+  writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
-  writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(resolveFrom(options.outDir, 'comparison.json'), jsonReport.render(input));
+  writeFileAtomic(markdownFile, markdownReport.render(input), realOut);
+  if (comparison) writeFileAtomic(resolveFrom(options.outDir, 'comparison.json'), jsonReport.render(input), realOut);
 
   const failed = results.benchmarks.filter((b) => b.status !== 'ok').length;
   const outcome: MeasureOutcome = { results, comparison, resultsFile, markdownFile, failed };
@@ -122,4 +125,13 @@ export function exitCodeFor(outcome: { failed: number; comparison: Comparison | 
   if (outcome.failed) return ExitCode.benchmarkFailed;
   if (failOnRegression && outcome.comparison?.comparable && outcome.comparison.counts.regression > 0) return ExitCode.regression;
   return ExitCode.ok;
+}
+
+/** outDir's real path, or undefined where it cannot be made (runSuite then says so, naming --out). */
+function realOutDirBeforeRuns(outDir: string): string | undefined {
+  try {
+    return realPathBeforeRuns(outDir);
+  } catch {
+    return undefined;
+  }
 }

@@ -37,3 +37,20 @@ test('the benchmark directory swapped for a link during the run: nothing is dele
   rmSync(dir, { recursive: true, force: true });
   rmSync(victim, { recursive: true, force: true });
 });
+
+test('the output directory swapped for a link during the run: results.json and report.md are not written where it points', {
+  skip: !root && 'needs root',
+}, async () => {
+  const victim = tempDir('cg-bench-victim-');
+  chmodSync(victim, 0o755);
+  const dir = project(`benchmarks:\n  - name: swap\n    run: 'mv out out.moved && ln -s ${victim} out; true'\n`);
+  chmodSync(dir, 0o755);
+  mkdirSync(join(dir, 'out'));
+  for (const d of [dir, join(dir, 'out')]) chownSync(d, NOBODY, NOBODY);
+  const r = await cli(['run', '--out', 'out'], { cwd: dir, env: { CG_BENCH_RUN_AS: `${NOBODY}:${NOBODY}` } });
+  assert.deepEqual(readdirSync(victim), [], `nothing written where the link points (exit ${r.code}):\n${r.stderr}`);
+  assert.equal(r.code, 3, `refused, saying why:\n${r.stderr}`);
+  assert.match(r.stderr, /results\.json.*replaced by a link|reached through a link/);
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(victim, { recursive: true, force: true });
+});
