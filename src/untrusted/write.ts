@@ -1,5 +1,18 @@
 import { basename, dirname, join } from 'node:path';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  type Stats,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { CgBenchError, ExitCode } from '../errors.ts';
 
 /**
@@ -33,9 +46,9 @@ export function openNewFile(path: string, expected: string = join(realpathSync(d
     unlinkSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EISDIR') throw replaced(path, 'replaced by a directory');
+    if (code === 'EISDIR') throw replaced(expected, 'replaced by a directory');
     if (code === 'EPERM' || code === 'EACCES')
-      throw new CgBenchError(`${path}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
+      throw new CgBenchError(`${expected}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
     if (code !== 'ENOENT') throw error;
   }
   let fd: number;
@@ -43,7 +56,7 @@ export function openNewFile(path: string, expected: string = join(realpathSync(d
     fd = openSync(path, FLAGS, mode);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || code === 'ELOOP') throw replaced(path, 'replaced by a link or another file');
+    if (code === 'EEXIST' || code === 'ELOOP') throw replaced(expected, 'replaced by a link or another file');
     throw error;
   }
   let opened: string | undefined;
@@ -54,7 +67,7 @@ export function openNewFile(path: string, expected: string = join(realpathSync(d
   }
   if ((opened !== undefined && opened !== expected) || !fstatSync(fd).isFile()) {
     closeSync(fd);
-    throw replaced(path, `reached through a link (it is ${opened ?? 'not a plain file'})`);
+    throw replaced(expected, `reached through a link (it is ${opened ?? 'not a plain file'})`);
   }
   return fd;
 }
@@ -104,10 +117,17 @@ export function holdOwnDirectory(path: string, expected: string): HeldDirectory 
   }
   if (stat && !(stat.isDirectory() && stat.uid === uid && (stat.mode & 0o022) === 0)) rmSync(path, { recursive: true, force: true });
   mkdirSync(path, { recursive: true, mode: 0o755 });
+  return holdDirectory(path, expected, (own) => own.uid === uid && (own.mode & 0o022) === 0);
+}
+
+/**
+ * Holds the directory at `path` as it is (see HeldDirectory), when its real path is `expected` (and
+ * `accept` takes it). Call it before any of the code runs.
+ */
+export function holdDirectory(path: string, expected: string, accept: (stat: Stats) => boolean = () => true): HeldDirectory {
   const fd = openSync(path, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
   const opened = readlinkSync(`/proc/self/fd/${fd}`);
-  const own = fstatSync(fd);
-  if (opened !== expected || own.uid !== uid || (own.mode & 0o022) !== 0) {
+  if (opened !== expected || !accept(fstatSync(fd))) {
     closeSync(fd);
     throw new CgBenchError(`${path}: not the directory cg-bench made there (it is ${opened}); cg-bench never writes through a link`);
   }

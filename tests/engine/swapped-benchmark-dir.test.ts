@@ -54,3 +54,19 @@ test('the output directory swapped for a link during the run: results.json and r
   rmSync(dir, { recursive: true, force: true });
   rmSync(victim, { recursive: true, force: true });
 });
+
+test("the output directory swapped for a link by a setup command: the next commands' output is not appended where it points", {
+  skip: !root && 'needs root',
+}, async () => {
+  const victim = tempDir('cg-bench-victim-');
+  chmodSync(victim, 0o755);
+  const dir = project(`setup:\n  - 'mv out out.moved && ln -s ${victim} out'\n  - 'echo planted-by-setup'\nbenchmarks:\n  - name: b\n    run: ["/bin/true"]\n`);
+  chmodSync(dir, 0o755);
+  mkdirSync(join(dir, 'out'));
+  for (const d of [dir, join(dir, 'out')]) chownSync(d, NOBODY, NOBODY);
+  const r = await cli(['run', '--out', 'out'], { cwd: dir, env: { CG_BENCH_RUN_AS: `${NOBODY}:${NOBODY}` } });
+  assert.deepEqual(readdirSync(victim), [], `nothing written where the link points (exit ${r.code}):\n${r.stderr}`);
+  assert.ok(r.code === 3, `refused, saying why (exit ${r.code}):\n${r.stderr}`);
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(victim, { recursive: true, force: true });
+});
