@@ -70,3 +70,24 @@ test("the output directory swapped for a link by a setup command: the next comma
   rmSync(dir, { recursive: true, force: true });
   rmSync(victim, { recursive: true, force: true });
 });
+
+test("paired: the base side's setup swaps the output directory for a link: the head's setup log and paired.json are not written where it points", {
+  skip: !root && 'needs root',
+}, async () => {
+  const victim = tempDir('cg-bench-victim-');
+  chmodSync(victim, 0o755);
+  const top = tempDir('cg-bench-paired-');
+  chmodSync(top, 0o755);
+  const config = (setup: string) => `${setup}benchmarks:\n  - name: t\n    mode: wallclock\n    run: ["/bin/true"]\n`;
+  for (const side of ['base', 'head']) mkdirSync(join(top, side));
+  // The head's own output directory, swapped by the base's setup (the base's code is the pull request's too).
+  writeFileSync(join(top, 'base', 'cg-bench.yml'), config(`setup:\n  - 'mv ../head/out ../head/out.moved && ln -s ${victim} ../head/out'\n`));
+  writeFileSync(join(top, 'head', 'cg-bench.yml'), config("setup:\n  - 'echo planted-by-setup'\n"));
+  mkdirSync(join(top, 'head', 'out'));
+  for (const d of [top, join(top, 'base'), join(top, 'head'), join(top, 'head', 'out')]) chownSync(d, NOBODY, NOBODY);
+  const r = await cli(['paired', '../base', '--budget', '1s', '--out', 'out'], { cwd: join(top, 'head'), env: { CG_BENCH_RUN_AS: `${NOBODY}:${NOBODY}` } });
+  assert.deepEqual(readdirSync(victim), [], `nothing written where the link points (exit ${r.code}):\n${r.stderr}`);
+  assert.equal(r.code, 3, `refused, saying why:\n${r.stderr}`);
+  rmSync(top, { recursive: true, force: true });
+  rmSync(victim, { recursive: true, force: true });
+});
