@@ -91,3 +91,31 @@ test("paired: the base side's setup swaps the output directory for a link: the h
   rmSync(top, { recursive: true, force: true });
   rmSync(victim, { recursive: true, force: true });
 });
+
+test("paired --results: the code swaps the results file's directory for a link: results.json is not written where it points", {
+  skip: !root && 'needs root',
+}, async () => {
+  const victim = tempDir('cg-bench-victim-');
+  chmodSync(victim, 0o755);
+  const top = tempDir('cg-bench-paired-');
+  chmodSync(top, 0o755);
+  const config = (setup: string) => `${setup}benchmarks:\n  - name: t\n    mode: wallclock\n    run: ["/bin/true"]\n  - name: s\n    run: ["/bin/true"]\n`;
+  for (const side of ['base', 'head']) mkdirSync(join(top, side));
+  writeFileSync(join(top, 'base', 'cg-bench.yml'), config(`setup:\n  - 'mv ../head/r ../head/r.moved && ln -s ${victim} ../head/r'\n`));
+  writeFileSync(join(top, 'head', 'cg-bench.yml'), config(''));
+  const run = await cli(['run', '--out', 'r'], { cwd: join(top, 'head') });
+  assert.equal(run.code, 0, run.stderr);
+  // Another project's results, root's: they must stay as they are.
+  const theirs = readFileSync(join(top, 'head', 'r', 'results.json'), 'utf8');
+  writeFileSync(join(victim, 'results.json'), theirs);
+  for (const d of [top, join(top, 'base'), join(top, 'head'), join(top, 'head', 'r')]) chownSync(d, NOBODY, NOBODY);
+  const r = await cli(['paired', '../base', '--budget', '1s', '--out', 'out', '--results', 'r/results.json'], {
+    cwd: join(top, 'head'),
+    env: { CG_BENCH_RUN_AS: `${NOBODY}:${NOBODY}` },
+  });
+  assert.deepEqual(readdirSync(victim), ['results.json'], `nothing written where the link points (exit ${r.code}):\n${r.stderr}`);
+  assert.ok(readFileSync(join(victim, 'results.json'), 'utf8') === theirs, 'the results.json there is not rewritten');
+  assert.equal(r.code, 3, `refused, saying why:\n${r.stderr}`);
+  rmSync(top, { recursive: true, force: true });
+  rmSync(victim, { recursive: true, force: true });
+});
