@@ -29,7 +29,7 @@ test('the benchmark directory swapped for a link during the run: nothing is dele
   mkdirSync(join(dir, 'out', 'benchmarks'), { recursive: true });
   for (const d of [dir, join(dir, 'out'), join(dir, 'out', 'benchmarks')]) chownSync(d, NOBODY, NOBODY);
   const r = await cli(['run', '--out', 'out'], { cwd: dir, env: { CG_BENCH_RUN_AS: `${NOBODY}:${NOBODY}` } });
-  assert.deepEqual(readdirSync(join(victim, 'memory')), ['precious'], 'its memory directory neither removed nor written' + ` (exit ${r.code}):\n${r.stderr}`);
+  assert.deepEqual(readdirSync(join(victim, 'memory')), ['precious'], `its memory directory neither removed nor written (exit ${r.code}):\n${r.stderr}`);
   assert.deepEqual(readdirSync(victim).sort(), ['memory'], `nothing new beside the victim's memory directory (exit ${r.code}):\n${r.stderr}`);
   assert.equal(readFileSync(join(victim, 'memory', 'precious'), 'utf8'), 'kept\n');
   assert.ok(r.code === 0 || r.code === 3, `measured, or failed saying why (exit ${r.code}):\n${r.stdout}\n${r.stderr}`);
