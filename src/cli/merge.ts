@@ -23,9 +23,11 @@ function resultsFileOf(path: AbsolutePath): AbsolutePath {
   return existsSync(path) && statSync(path).isDirectory() ? resolveFrom(path, 'results.json') : path;
 }
 
-/** The files a result names (logs, cachegrind.out), each relative to its results.json and inside its directory. */
+/** The files a result names (logs, cachegrind.out, DHAT profiles), each relative to its results.json and inside its directory. */
 function filesOf(results: Results, source: string): string[] {
-  const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file)]).filter((f) => f !== '');
+  const files = results.benchmarks
+    .flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file), ...(b.memory?.files ?? [])])
+    .filter((f) => f !== '');
   for (const file of files) {
     const normal = normalize(file);
     if (isAbsolute(file) || normal === '..' || normal.startsWith(`..${sep}`))

@@ -1,4 +1,5 @@
-import { relative } from 'node:path';
+import { dirname, relative } from 'node:path';
+import { realPathBeforeRuns } from '../untrusted/write.ts';
 import { loadConfig } from '../config/load.ts';
 import { MAX_BUDGET_MS } from '../config/types.ts';
 import { parseDuration } from '../config/values.ts';
@@ -44,7 +45,9 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
     throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   // Read first: a results file that is not one fails before minutes of timing, not after.
   const resultsFile = values.results === undefined ? undefined : resolveFrom(callerDirectory(), values.results);
-  if (resultsFile) readResults(resultsFile);
+  const before = resultsFile ? readResults(resultsFile) : undefined;
+  // Taken before the code runs (it may swap the directory for a link): the write is checked against it.
+  const resultsDir = resultsFile ? realPathBeforeRuns(dirname(resultsFile)) : undefined;
   const paths = cliPaths(values);
   const head = loadConfig(paths.config);
   const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]!), relative(callerDirectory(), paths.config));
@@ -62,12 +65,11 @@ export async function paired(args: string[], io: CliIO): Promise<number> {
     log: (line) => io.stderr.write(`${line}\n`),
   });
   const pairedFile = resolveFrom(out, PAIRED_FILE);
-  if (resultsFile) {
+  if (resultsFile && before) {
     // Into the head's results.json (cg-bench run's), so its report and comment show them; a
-    // benchmark timed again replaces its old entry.
-    const into = readResults(resultsFile);
-    into.timed = [...(into.timed ?? []).filter((t) => !results.some((r) => r.name === t.name)), ...results];
-    writeResults(resultsFile, into);
+    // benchmark timed again replaces its old entry. As read before the code ran, never re-read after.
+    before.timed = [...(before.timed ?? []).filter((t) => !results.some((r) => r.name === t.name)), ...results];
+    writeResults(resultsFile, before, resultsDir);
   }
   io.stdout.write(
     shown === 'json'

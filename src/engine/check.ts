@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import type { Config } from '../config/types.ts';
+import { realPathBeforeRuns } from '../untrusted/write.ts';
 import { EVENT_NAMES } from '../metric/events.ts';
 import { HEAP_FIGURES } from '../parse/dhat.ts';
 import { writeResults } from '../results/io.ts';
@@ -23,6 +25,9 @@ export async function checkDeterminism(
 ): Promise<DeterminismRow[]> {
   const measureInto = async (name: string, previous?: Results) => {
     const outDir = resolveFrom(options.outDir, name);
+    mkdirSync(outDir, { recursive: true });
+    // Taken before the code runs (it may swap the directory for a link): the write is checked against it.
+    const realOut = realPathBeforeRuns(outDir);
     // Every function and line kept: `cg-bench diff check-1 check-2` then shows where they differ.
     const results = await runSuite(config, {
       ...options,
@@ -31,7 +36,7 @@ export async function checkDeterminism(
       everyFunction: true,
     });
     // Each run's results.json beside its logs, so a difference can be looked into with compare.
-    writeResults(resolveFrom(outDir, 'results.json'), results);
+    writeResults(resolveFrom(outDir, 'results.json'), results, realOut);
     return results;
   };
   const first = await measureInto('check-1');

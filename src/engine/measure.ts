@@ -5,11 +5,12 @@ import type { Config } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { jsonReport } from '../report/json.ts';
 import { markdownReport } from '../report/markdown.ts';
-import { readResults, readWallTimes, writeFileAtomic, writeResults } from '../results/io.ts';
+import { readResultsText, readWallTimes, resultsFromText, writeFileAtomic, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import type { Progress } from '../run/progress.ts';
 import { nameMatcher, runSuite, type ShardSelection } from '../run/suite.ts';
 import { lockOutputDirectory } from './out-lock.ts';
+import { realPathBeforeRuns } from '../untrusted/write.ts';
 import type { ValgrindInstall } from '../run/valgrind.ts';
 import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 
@@ -58,10 +59,13 @@ function checkBaselineTarget(path: AbsolutePath): void {
 
 /** Configuration in, results (and a comparison, when there is a baseline) out, written to outDir. */
 export async function measure(options: MeasureOptions): Promise<MeasureOutcome> {
-  // The baseline is read twice: now for what measuring needs from it (its metric, checked before
-  // rather than after; its wall times, to order the benchmarks), and again to compare, so that a
-  // baseline of thousands of benchmarks is not held in memory while they are measured.
-  const wallTimes = options.baseline ? baselineWallTimes(readResults(options.baseline), options.config) : undefined;
+  // The baseline is read before any code runs (the code may be able to write where it lies), but
+  // kept as text while the benchmarks are measured, parsed once for what measuring needs (its metric,
+  // checked before rather than after; its wall times, to order the benchmarks) and again to compare:
+  // the parsed results of thousands of benchmarks take several times the text's memory.
+  const baselineText = options.baseline ? readResultsText(options.baseline) : undefined;
+  const wallTimes =
+    options.baseline && baselineText !== undefined ? baselineWallTimes(resultsFromText(baselineText, options.baseline), options.config) : undefined;
   if (options.saveBaseline && options.shard) {
     throw new CgBenchError(
       `--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`,
@@ -71,7 +75,7 @@ export async function measure(options: MeasureOptions): Promise<MeasureOutcome> 
 
   const release = lockOutputDirectory(options.outDir);
   try {
-    return await measureLocked(options, wallTimes);
+    return await measureLocked(options, baselineText, wallTimes);
   } finally {
     release();
   }
@@ -84,7 +88,13 @@ function baselineWallTimes(baseline: Results, config: Config): Map<string, numbe
   return new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs]));
 }
 
-async function measureLocked(options: MeasureOptions, baselineWallTimesMs: Map<string, number> | undefined): Promise<MeasureOutcome> {
+async function measureLocked(
+  options: MeasureOptions,
+  baselineText: string | undefined,
+  baselineWallTimesMs: Map<string, number> | undefined,
+): Promise<MeasureOutcome> {
+  // Taken before any code runs (which may swap the directory for a link): what is written after is checked against it.
+  const realOut = realOutDirBeforeRuns(options.outDir);
   const results = await runSuite(options.config, {
     outDir: options.outDir,
     jobs: options.jobs,
@@ -95,16 +105,16 @@ async function measureLocked(options: MeasureOptions, baselineWallTimesMs: Map<s
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
     ...(options.everyFunction ? { everyFunction: true } : {}),
   });
-  const baseline = options.baseline ? readResults(options.baseline) : undefined;
+  const baseline = options.baseline && baselineText !== undefined ? resultsFromText(baselineText, options.baseline) : undefined;
   const comparison = baseline
     ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) })
     : undefined;
   const resultsFile = resolveFrom(options.outDir, 'results.json');
   const markdownFile = resolveFrom(options.outDir, 'report.md');
-  writeResults(resultsFile, results);
+  writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
-  writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(resolveFrom(options.outDir, 'comparison.json'), jsonReport.render(input));
+  writeFileAtomic(markdownFile, markdownReport.render(input), realOut);
+  if (comparison) writeFileAtomic(resolveFrom(options.outDir, 'comparison.json'), jsonReport.render(input), realOut);
 
   const failed = results.benchmarks.filter((b) => b.status !== 'ok').length;
   const outcome: MeasureOutcome = { results, comparison, resultsFile, markdownFile, failed };
@@ -129,4 +139,13 @@ export function exitCodeFor(outcome: { failed: number; comparison: Comparison | 
   if (outcome.failed) return ExitCode.benchmarkFailed;
   if (failOnRegression && outcome.comparison?.comparable && outcome.comparison.counts.regression > 0) return ExitCode.regression;
   return ExitCode.ok;
+}
+
+/** outDir's real path, or undefined where it cannot be made (runSuite then says so, naming --out). */
+function realOutDirBeforeRuns(outDir: string): string | undefined {
+  try {
+    return realPathBeforeRuns(outDir);
+  } catch {
+    return undefined;
+  }
 }

@@ -2,6 +2,7 @@ import { CgBenchError, errorMessage } from '../errors.ts';
 import type { ReportJobAdapter } from '../ci/types.ts';
 import type { GitHubApi } from './api.ts';
 import { commentMarker } from '../publish/sticky.ts';
+import { suiteFor } from '../publish/suite.ts';
 import { commitUrl, workflowRunUrl } from './urls.ts';
 import type { Trigger } from './event.ts';
 import type { ActionInputs } from './inputs.ts';
@@ -47,6 +48,10 @@ export function forkReportJob(ctx: ReportContext, trigger: Trigger): ReportJobAd
       const file = `${dir}/report-job.json`;
       const pr = handOver.pullRequest;
       if (!pr) throw new CgBenchError(`${file}: names no pull request; refusing the artifact`);
+      // The suite's id picks the comment's marker: a fork's artifact must not pick another suite's.
+      const wanted = inputs.suite ? suiteFor('.', '', inputs.suite).id : undefined;
+      if (wanted !== undefined && handOver.suite !== wanted)
+        throw new CgBenchError(`${file}: the suite "${handOver.suite}" is not this report job's ("${wanted}"); refusing the artifact`);
       // The artifact names its pull request; the event, not the artifact, says which run made it. The
       // pull request must be that run's: same commit, same head repository, same branch.
       if (handOver.sha !== trigger.headSha)

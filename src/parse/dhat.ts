@@ -33,8 +33,27 @@ export interface DhatProfile extends HeapFigures {
 
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
+/**
+ * JSON.parse builds every value of the document at once: `[{},{},…]` takes about 19 bytes of heap
+ * per byte of text (measured), so a 256 MiB profile the benchmark planted would exhaust Node's heap
+ * and end cg-bench without a word. The values are counted first (every `,`, `[` and `{`, those in
+ * strings too) and a profile with more is refused; a real one has some 25 per allocation point.
+ */
+export const MAX_DHAT_VALUES = 8_000_000;
+
+function valuesAtMost(text: string): number {
+  let count = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2c || c === 0x5b || c === 0x7b) count++;
+  }
+  return count;
+}
+
 /** The figures of one DHAT profile; throws with what is wrong when it is not one (the benchmark wrote the file). */
 export function parseDhat(text: string, name: string): DhatProfile {
+  if (valuesAtMost(text) > MAX_DHAT_VALUES)
+    throw new Error(`${name}: more than ${MAX_DHAT_VALUES.toLocaleString('en-US')} JSON values; not a DHAT profile cg-bench can read`);
   let doc: unknown;
   try {
     doc = JSON.parse(text);

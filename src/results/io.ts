@@ -1,5 +1,5 @@
 import { closeSync, existsSync, mkdirSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import resultsSchema from '../../schemas/results.schema.json' with { type: 'json' };
 import { CgBenchError, errorMessage } from '../errors.ts';
 import { MiB, readTextBeneath, readTextBounded } from '../untrusted/read.ts';
@@ -100,14 +100,22 @@ function* resultsText(results: Results): Generator<string> {
  * (default: its own directory) with no link, a regular file, size-limited.
  */
 export function readResults(path: string, root: string = dirname(path)): Results {
-  let text: string;
+  return resultsFromText(readResultsText(path, root), path);
+}
+
+/** The text of a results file, read as readResults reads it: to be parsed later (resultsFromText). */
+export function readResultsText(path: string, root: string = dirname(path)): string {
   try {
-    text = readTextBeneath(root, resolve(path), RESULTS_LIMIT, 'results file', path);
+    return readTextBeneath(root, resolve(path), RESULTS_LIMIT, 'results file', path);
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new CgBenchError(`cannot read results ${path}: ${code === 'ENOENT' ? 'no such file' : String(code ?? error)}`);
   }
+}
+
+/** Results from the text of the file at `path` (named in messages), checked as readResults checks them. */
+export function resultsFromText(text: string, path: string): Results {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -152,13 +160,15 @@ const WRITE_HINTS: Record<string, string> = {
  * Writes next to the target and renames over it: a reader sees the old file or the new, never half,
  * and a failed write (a full disk, a file that cannot be replaced) leaves the old one as it was.
  */
-export function writeFileAtomic(path: string, text: string | Iterable<string>): void {
+export function writeFileAtomic(path: string, text: string | Iterable<string>, realDir?: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(path), { recursive: true });
     // A new file, never through a link planted at the name (the directory may be in a checkout):
     // the writer gate removes whatever is there and creates the file exclusively, without following.
-    const fd = openNewFile(temporary);
+    // `realDir`: the directory's real path taken before any code ran there (write.ts), so a directory
+    // swapped for a link meanwhile is refused, not written through.
+    const fd = openNewFile(temporary, realDir === undefined ? undefined : join(realDir, basename(temporary)));
     try {
       for (const piece of typeof text === 'string' ? [text] : text) {
         const bytes = Buffer.from(piece);
@@ -185,8 +195,8 @@ export function writeFileAtomic(path: string, text: string | Iterable<string>): 
  * readResults then refuses. Not indented, a line's file only where it differs from its function's:
  * the file is read by programs (a person reads the report, or `jq .`).
  */
-export function writeResults(path: string, results: Results): void {
-  writeFileAtomic(path, resultsText(results));
+export function writeResults(path: string, results: Results, realDir?: string): void {
+  writeFileAtomic(path, resultsText(results), realDir);
 }
 
 /**

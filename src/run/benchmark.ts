@@ -31,6 +31,11 @@ export interface RunContext {
   outDir: string;
   /** outDir's real path, taken before any of the code ran: the logs written beneath it must be there. */
   realOutDir: string;
+  /**
+   * outDir/benchmarks held open (untrusted/write.ts): every benchmark's directory is made and used
+   * beneath it, never through outDir's path, which the code it runs may swap for a link meanwhile.
+   */
+  benchmarksDir: string;
   /** Who runs the benchmark and how it is fenced (untrusted.ts). */
   sandbox: Sandbox;
   /** Keep every function and line in the results (check, bisect), not only the costliest. */
@@ -60,17 +65,19 @@ function programProblem(program: string, cwd: string, path: string | undefined):
 
 /** Runs one benchmark under Cachegrind; never throws for the benchmark's own failures. */
 export async function runBenchmark(spec: BenchmarkSpec, slug: string, ctx: RunContext, job = 0): Promise<BenchmarkResult> {
-  const dir = join(ctx.outDir, 'benchmarks', slug);
+  const dir = join(ctx.benchmarksDir, slug);
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir);
   // A private, empty HOME (and TMPDIR in it): nothing an earlier benchmark wrote there reaches this one.
-  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx, job));
+  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 
-async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: RunContext, job: number): Promise<BenchmarkResult> {
-  const rel = (p: string) => relative(ctx.outDir, p);
+async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: RunContext, job: number): Promise<BenchmarkResult> {
+  // Used beneath the held benchmarks directory; results name files relative to outDir.
+  const dir = join(ctx.benchmarksDir, slug);
+  const rel = (p: string) => join('benchmarks', slug, relative(dir, p));
   // The code can reach the output directory: each log is a new file at its expected real path (untrusted/write.ts).
-  const log = (name: string) => ({ file: join(dir, name), real: join(ctx.realOutDir, relative(ctx.outDir, dir), name) });
+  const log = (name: string) => ({ file: join(dir, name), real: join(ctx.realOutDir, 'benchmarks', slug, name) });
   const stdout = join(dir, 'stdout.log');
   const stderr = join(dir, 'stderr.log');
   // Python compiles every module it imports unless bytecode is there: an unmeasured warm-up run
@@ -190,7 +197,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, dir: string, ctx: Ru
         env,
         timeoutMs: spec.timeoutMs,
         dir,
-        outDir: ctx.outDir,
+        shownDir: join('benchmarks', slug),
         job,
         thresholdPercent: spec.memoryThresholdPercent,
       })

@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { errorMessage } from '../errors.ts';
 import { type DhatProfile, parseDhat, sumHeapFigures } from '../parse/dhat.ts';
 import type { MemoryResult } from '../results/types.ts';
@@ -22,9 +22,9 @@ export interface MemoryRun {
   cwd: string;
   env: Record<string, string>;
   timeoutMs: number;
-  /** The benchmark's directory (its memory run writes beneath it) and the results' directory. */
+  /** The benchmark's directory (held: its memory run writes beneath it), and its name relative to the results' directory. */
   dir: string;
-  outDir: string;
+  shownDir: string;
   job: number;
   thresholdPercent: number;
 }
@@ -73,7 +73,7 @@ export async function measureMemory(run: MemoryRun): Promise<{ memory: MemoryRes
       return why(errorMessage(error));
     }
     await gzipAndRemove(file);
-    files.push(relative(run.outDir, `${file}.gz`));
+    files.push(join(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   }
   if (!profiles.length) return why('DHAT wrote no profile (does this Valgrind have the dhat tool?)');
   return {

@@ -14,7 +14,7 @@ import { NO_SANDBOX, sandboxed, setupEnvironment, type Sandbox } from '../untrus
  * the checkout, which a setup command may be able to write (the checkout's owner, when cg-bench is
  * root), and one that put a link there would have cg-bench append its output wherever it points.
  */
-function openLog(path: AbsolutePath): number {
+function openLog(path: AbsolutePath, openedAt: string = path): number {
   const replaced = (what: string) =>
     new CgBenchError(
       `${shownPath(path)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`,
@@ -22,7 +22,7 @@ function openLog(path: AbsolutePath): number {
     );
   let fd: number;
   try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
+    fd = openSync(openedAt, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW | constants.O_NONBLOCK, 0o644);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP') throw replaced('a symbolic link');
@@ -44,6 +44,8 @@ export interface SetupOptions {
   /** The configuration's directory. */
   cwd: AbsolutePath;
   logFile: AbsolutePath;
+  /** Where the log is opened when not at logFile: beneath a held output directory (untrusted/write.ts). */
+  logOpenedAt?: string;
   /** Limit for each command; on expiry its whole process group is killed. */
   timeoutMs: number;
   progress: Progress;
@@ -69,7 +71,7 @@ export async function runSetup(commands: Command[], options: SetupOptions): Prom
   const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
-    const fd = openLog(options.logFile);
+    const fd = openLog(options.logFile, options.logOpenedAt);
     writeSync(fd, `$ ${describeCommand(command)}\n`);
     let status: string | undefined;
     try {
@@ -79,7 +81,7 @@ export async function runSetup(commands: Command[], options: SetupOptions): Prom
     }
     if (status) {
       // The log holds whatever the command printed (a build can print gigabytes): its tail only.
-      const tail = logTail(options.logFile);
+      const tail = logTail(options.logOpenedAt ?? options.logFile);
       throw new CgBenchError(
         `setup command failed (${status}): ${describeCommand(command)}\nlast lines of ${shownPath(options.logFile)}:\n${tail}`,
         ExitCode.benchmarkFailed,

@@ -11,7 +11,7 @@ import { runSetup } from './setup.ts';
 import { namesInShard, type Shard } from '../shard/plan.ts';
 import { SETUP_HOME } from './environment.ts';
 import { giveDirectory, ONE_CPU_VIEW, untrustedSandbox, type Sandbox } from '../untrusted/sandbox.ts';
-import { realPathBeforeRuns, writeNewFile } from '../untrusted/write.ts';
+import { type HeldDirectory, holdDirectory, holdOwnDirectory, realPathBeforeRuns, writeNewFile } from '../untrusted/write.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 
@@ -138,31 +138,51 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
   const sandbox = sandboxFor(config, true);
   mkdirSync(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
-  const setupLog = resolveFrom(options.outDir, 'setup.log');
-  writeNewFile(setupLog, sandbox.notes.map((n) => `# ${n}\n`).join(''), join(realOutDir, 'setup.log'));
-  for (const note of sandbox.notes) if (note.startsWith('warning:')) process.stderr.write(`cg-bench: ${note}\n`);
-  // A part with no benchmark (more parts than benchmarks) has nothing to set up.
-  if (selected.length)
-    await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
-  // Probed beside the benchmarks, awaited at the end.
-  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-  const ctx: RunContext = {
-    valgrind,
-    cache: config.cache,
-    weights: config.weights,
-    root: config.root,
-    outDir: options.outDir,
-    realOutDir,
-    sandbox,
-    everyFunction: options.everyFunction === true,
-  };
-  let started = 0;
-  const benchmarks: BenchmarkResult[] = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
-    options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
-    const result = await runBenchmark(spec, slug, ctx, job);
-    options.progress.finish(result);
-    return result;
-  });
+  // Held before any code runs: the setup log and the benchmarks' directories are reached through
+  // them, whatever the code does to the output directory's path meanwhile (untrusted/write.ts).
+  const heldOut = holdDirectory(options.outDir, realOutDir);
+  let benchmarksDir: HeldDirectory | undefined;
+  let benchmarks: BenchmarkResult[];
+  let environment: ReturnType<typeof collectEnvironment>;
+  try {
+    benchmarksDir = holdOwnDirectory(join(heldOut.path, 'benchmarks'), join(realOutDir, 'benchmarks'));
+    const setupLog = resolveFrom(options.outDir, 'setup.log');
+    writeNewFile(join(heldOut.path, 'setup.log'), sandbox.notes.map((n) => `# ${n}\n`).join(''), join(realOutDir, 'setup.log'));
+    for (const note of sandbox.notes) if (note.startsWith('warning:')) process.stderr.write(`cg-bench: ${note}\n`);
+    // A part with no benchmark (more parts than benchmarks) has nothing to set up.
+    if (selected.length)
+      await runSetup(config.setup, {
+        cwd: config.root,
+        logFile: setupLog,
+        logOpenedAt: join(heldOut.path, 'setup.log'),
+        timeoutMs: config.setupTimeoutMs,
+        progress: options.progress,
+        sandbox,
+      });
+    // Probed beside the benchmarks, awaited at the end.
+    environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
+    const ctx: RunContext = {
+      valgrind,
+      cache: config.cache,
+      weights: config.weights,
+      root: config.root,
+      outDir: options.outDir,
+      realOutDir,
+      benchmarksDir: benchmarksDir.path,
+      sandbox,
+      everyFunction: options.everyFunction === true,
+    };
+    let started = 0;
+    benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
+      options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
+      const result = await runBenchmark(spec, slug, ctx, job);
+      options.progress.finish(result);
+      return result;
+    });
+  } finally {
+    benchmarksDir?.release();
+    heldOut.release();
+  }
   options.progress.close();
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,

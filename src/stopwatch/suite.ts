@@ -10,6 +10,8 @@ import { SETUP_HOME, benchmarkEnvironment } from '../run/environment.ts';
 import type { Progress } from '../run/progress.ts';
 import { runSetup } from '../run/setup.ts';
 import { giveDirectory, sandboxed, untrustedSandbox } from '../untrusted/sandbox.ts';
+import { holdDirectory, realPathBeforeRuns } from '../untrusted/write.ts';
+import { join } from 'node:path';
 import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import { countersExecutor, countersProblem, cputimeExecutor, wallclockExecutor, type Executor, type TimedCommand } from './executor.ts';
 import { runPaired } from './paired.ts';
@@ -45,7 +47,13 @@ export function timedSpecs(config: Config, benchmark?: string): BenchmarkSpec[] 
 
 const argvOf = (spec: BenchmarkSpec) => (typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run);
 
-async function prepare(config: Config, outDir: AbsolutePath, side: string, progress: Progress): Promise<ReturnType<typeof untrustedSandbox>> {
+/** The output directory as held before any code ran (untrusted/write.ts), with its real path then. */
+interface HeldOut {
+  path: string;
+  real: string;
+}
+
+async function prepare(config: Config, outDir: AbsolutePath, held: HeldOut, side: string, progress: Progress): Promise<ReturnType<typeof untrustedSandbox>> {
   // The timed benchmarks run under the setup prefix: with setup-network, setup gets a sandbox of its
   // own with the network, and the benchmarks' must have a network namespace (or the run stops).
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
@@ -53,9 +61,11 @@ async function prepare(config: Config, outDir: AbsolutePath, side: string, progr
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   mkdirSync(SETUP_HOME, { recursive: true });
   giveDirectory(setupSandbox, SETUP_HOME);
+  // The other side's setup ran before: the log is made and reopened beneath the held directory.
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  writeFileAtomic(log, '');
-  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
+  const at = join(held.path, `setup-${side}.log`);
+  writeFileAtomic(at, '', held.real);
+  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
   return sandbox;
 }
 
@@ -88,7 +98,21 @@ export async function timeSuite(options: TimedSuiteOptions): Promise<TimedResult
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(', ')}: nothing to pair it with`);
 
   mkdirSync(outDir, { recursive: true });
-  const sandboxes = { base: await prepare(base.config, outDir, 'base', options.progress), head: await prepare(head.config, outDir, 'head', options.progress) };
+  const real = realPathBeforeRuns(outDir);
+  const out = holdDirectory(outDir, real);
+  try {
+    return await timeHeld(options, timed, { path: out.path, real });
+  } finally {
+    out.release();
+  }
+}
+
+async function timeHeld(options: TimedSuiteOptions, timed: BenchmarkSpec[], held: HeldOut): Promise<TimedResult[]> {
+  const { head, base, outDir } = options;
+  const sandboxes = {
+    base: await prepare(base.config, outDir, held, 'base', options.progress),
+    head: await prepare(head.config, outDir, held, 'head', options.progress),
+  };
   const command = (spec: BenchmarkSpec, sandbox: ReturnType<typeof untrustedSandbox>, side: 'base' | 'head'): TimedCommand => ({
     argv: sandboxed(sandbox, argvOf(spec)),
     cwd: spec.cwd,
@@ -142,8 +166,9 @@ export async function timeSuite(options: TimedSuiteOptions): Promise<TimedResult
     results.push(result);
   }
   writeFileAtomic(
-    resolveFrom(outDir, PAIRED_FILE),
+    join(held.path, PAIRED_FILE),
     `${JSON.stringify({ tool: 'cg-bench', kind: 'paired', createdAt: new Date().toISOString(), timed: results }, null, 2)}\n`,
+    held.real,
   );
   return results;
 }

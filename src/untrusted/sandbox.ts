@@ -14,6 +14,7 @@ import {
   readdirSync,
   readFileSync,
   readSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -552,10 +553,11 @@ export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = 
 /**
  * Where Cachegrind, in the sandbox, writes its profiles and logs: `dir` itself when the code runs as
  * cg-bench's uid; else a fresh directory of the sandbox user's own (the output directory may sit
- * where that user cannot even look), emptied into `dir` by collectProfiles.
+ * where that user cannot even look), emptied into `dir` by collectProfiles. `dir` may be a held
+ * directory (untrusted/write.ts): Valgrind, another process, is given its real path.
  */
 export function profileDirectory(sandbox: Sandbox, dir: string): string {
-  if (!sandbox.user) return dir;
+  if (!sandbox.user) return realpathSync(dir);
   const staging = mkdtempSync(join(tmpdir(), 'cg-bench-profiles-'));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
@@ -568,7 +570,7 @@ export function profileDirectory(sandbox: Sandbox, dir: string): string {
  * (where fs.protected_hardlinks is 0, to a root-only file) is not read with cg-bench's rights.
  */
 export function collectProfiles(staging: string, dir: string): void {
-  if (staging === dir) return;
+  if (staging === realpathSync(dir)) return;
   const owner = lstatSync(staging).uid; // profileDirectory gave it to the sandbox's user
   const buffer = Buffer.alloc(1 << 20);
   for (const name of readdirSync(staging)) {

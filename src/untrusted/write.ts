@@ -1,5 +1,18 @@
 import { basename, dirname, join } from 'node:path';
-import { closeSync, constants, fstatSync, openSync, readlinkSync, realpathSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  type Stats,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { CgBenchError, ExitCode } from '../errors.ts';
 
 /**
@@ -33,9 +46,9 @@ export function openNewFile(path: string, expected: string = join(realpathSync(d
     unlinkSync(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EISDIR') throw replaced(path, 'replaced by a directory');
+    if (code === 'EISDIR') throw replaced(expected, 'replaced by a directory');
     if (code === 'EPERM' || code === 'EACCES')
-      throw new CgBenchError(`${path}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
+      throw new CgBenchError(`${expected}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
     if (code !== 'ENOENT') throw error;
   }
   let fd: number;
@@ -43,7 +56,7 @@ export function openNewFile(path: string, expected: string = join(realpathSync(d
     fd = openSync(path, FLAGS, mode);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST' || code === 'ELOOP') throw replaced(path, 'replaced by a link or another file');
+    if (code === 'EEXIST' || code === 'ELOOP') throw replaced(expected, 'replaced by a link or another file');
     throw error;
   }
   let opened: string | undefined;
@@ -54,7 +67,7 @@ export function openNewFile(path: string, expected: string = join(realpathSync(d
   }
   if ((opened !== undefined && opened !== expected) || !fstatSync(fd).isFile()) {
     closeSync(fd);
-    throw replaced(path, `reached through a link (it is ${opened ?? 'not a plain file'})`);
+    throw replaced(expected, `reached through a link (it is ${opened ?? 'not a plain file'})`);
   }
   return fd;
 }
@@ -73,4 +86,50 @@ export function writeNewFile(path: string, text: string, expected?: string): voi
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A directory held open: `path` (/proc/self/fd/N) names that very directory for as long as it is
+ * held, whatever is done to the names on the way to it (the checkout's owner's code may rename the
+ * output directory, or a directory in it, and put a link in its place while cg-bench runs it).
+ * Names beneath `path` are looked up in the held directory; nothing is followed from the old path.
+ * Only cg-bench's own processes can use `path` (a child has its own /proc/self/fd).
+ */
+export interface HeldDirectory {
+  path: string;
+  release(): void;
+}
+
+/**
+ * Makes `path` a directory of cg-bench's own, that only it can change (owned by its uid, writable by
+ * it alone: the code it runs as another uid cannot rename or replace what is in it), and holds it.
+ * Anything else there (a directory a pull request committed, a link, a file) is removed first. Call it
+ * before any of the code runs: until it is held the directory is reached by its path. `expected` is
+ * its real path: the directory opened must be that one.
+ */
+export function holdOwnDirectory(path: string, expected: string): HeldDirectory {
+  const uid = process.getuid?.();
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    stat = undefined;
+  }
+  if (stat && !(stat.isDirectory() && stat.uid === uid && (stat.mode & 0o022) === 0)) rmSync(path, { recursive: true, force: true });
+  mkdirSync(path, { recursive: true, mode: 0o755 });
+  return holdDirectory(path, expected, (own) => own.uid === uid && (own.mode & 0o022) === 0);
+}
+
+/**
+ * Holds the directory at `path` as it is (see HeldDirectory), when its real path is `expected` (and
+ * `accept` takes it). Call it before any of the code runs.
+ */
+export function holdDirectory(path: string, expected: string, accept: (stat: Stats) => boolean = () => true): HeldDirectory {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+  const opened = readlinkSync(`/proc/self/fd/${fd}`);
+  if (opened !== expected || !accept(fstatSync(fd))) {
+    closeSync(fd);
+    throw new CgBenchError(`${path}: not the directory cg-bench made there (it is ${opened}); cg-bench never writes through a link`);
+  }
+  return { path: `/proc/self/fd/${fd}`, release: () => closeSync(fd) };
 }

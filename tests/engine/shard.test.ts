@@ -116,3 +116,17 @@ test("merge: a part naming a file where another part's file is (a.log, then a.lo
   assert.equal(merged.code, 2, merged.stderr);
   assert.match(merged.stderr, new RegExp(`p2/results\\.json: names "${taken.replace(/[.]/g, '\\.')}/x", which cannot be copied`));
 });
+
+test("merge: the parts' DHAT profiles (memory: true) are copied with the rest, so the merged results.json names files that are there", async () => {
+  const dir = project('memory: true\nbenchmarks:\n  - name: a\n    run: ["/bin/echo", "a"]\n  - name: b\n    run: ["/bin/echo", "b"]\n');
+  for (const i of [1, 2]) {
+    const r = await cli(['run', '--shard', `${i}/2`, '--out', `p${i}`], { cwd: dir });
+    assert.equal(r.code, 0, r.stderr);
+  }
+  const merged = await cli(['merge', 'p1', 'p2', '--out', 'm'], { cwd: dir });
+  assert.equal(merged.code, 0, merged.stderr);
+  const files = readJson(join(dir, 'm', 'results.json')).benchmarks.flatMap((b) => b.memory?.files ?? []);
+  assert.equal(files.length, 2, 'one DHAT profile per benchmark');
+  for (const file of files) assert.ok(existsSync(join(dir, 'm', file)), `${file} is in the merged output`);
+  rmSync(dir, { recursive: true, force: true });
+});

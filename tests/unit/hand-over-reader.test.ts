@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { readShardHandOvers, writeShardHandOver } from '../../src/ci/shard-hand-over.ts';
 import { CgBenchError } from '../../src/errors.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
+import type { GitHubApi } from '../../src/github/api.ts';
 import type { Trigger } from '../../src/github/event.ts';
 import type { ActionInputs } from '../../src/github/inputs.ts';
 import type { ActionIO } from '../../src/github/io.ts';
@@ -91,4 +92,13 @@ test("a fork's artifact: report-job.json a link or a fifo is refused naming it, 
   rmSync(join(dir, 'report-job.json'));
   symlinkSync('/etc/hostname', join(dir, 'report-job.json'));
   await assert.rejects(runReportJob(forkReportJob(ctx, trigger)), refusedWith(/report-job\.json: is a symbolic link/));
+});
+
+test("a fork's artifact naming another suite than the report job's `suite` input is refused: its marker would take over that suite's comment", async () => {
+  const dir = tempDir();
+  writeReportHandOver(dir, { sha: SHA, suite: 'other', baselineSource: 'none', pullRequest: 7 }, results, undefined);
+  const trigger: Trigger = { kind: 'workflow_run', headSha: SHA, headRepository: 'fork/x', headBranch: 'b', runId: 1, pullNumbers: [7] };
+  const api = { pullRequestHead: async () => ({ sha: SHA, repository: 'fork/x', branch: 'b' }) } as unknown as GitHubApi;
+  const ctx = { io: {} as ActionIO, env: {}, inputs: { artifactDir: dir, suite: 'perf' } as ActionInputs, api };
+  await assert.rejects(runReportJob(forkReportJob(ctx, trigger)), refusedWith(/report-job\.json: the suite "other" is not this report job's \("perf"\)/));
 });

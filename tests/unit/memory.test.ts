@@ -7,7 +7,7 @@ import { compareResults } from '../../src/compare/compare.ts';
 import { differingCount, notRepeating } from '../../src/engine/check.ts';
 import { loadConfig } from '../../src/config/load.ts';
 import { CgBenchError } from '../../src/errors.ts';
-import { type HeapFigures, parseDhat, sumHeapFigures } from '../../src/parse/dhat.ts';
+import { type HeapFigures, MAX_DHAT_VALUES, parseDhat, sumHeapFigures } from '../../src/parse/dhat.ts';
 import { bmfReport } from '../../src/report/bmf.ts';
 import { githubActionBenchmarkReport } from '../../src/report/github-action-benchmark.ts';
 import { junitReport } from '../../src/report/junit.ts';
@@ -58,6 +58,12 @@ test('what is not a DHAT heap profile is refused, naming the file', () => {
   assert.throws(() => parseDhat('{"dhatFileVersion":2,"mode":"copy","pps":[]}', 'dhat.out.7'), /not a DHAT heap profile/);
   assert.throws(() => parseDhat(DHAT.replace('"tb":100', '"tb":-1'), 'dhat.out.7'), /dhat\.out\.7: pps\[1\]\.tb is not a count/);
   assert.throws(() => parseDhat(DHAT.replace('"eb":100', '"eb":1.5'), 'dhat.out.7'), /pps\[1\]\.eb is not a count/);
+});
+
+test('a profile of more JSON values than a real one has is refused before it is parsed (parsed whole, a planted 256 MiB one exhausted the heap)', () => {
+  const planted = `{"dhatFileVersion":2,"mode":"heap","pps":[${'{},'.repeat(MAX_DHAT_VALUES)}{}]}`;
+  assert.throws(() => parseDhat(planted, 'dhat.out.9'), /dhat\.out\.9: more than 8,000,000 JSON values; not a DHAT profile cg-bench can read/);
+  assert.equal(parseDhat(DHAT, 'dhat.out.16712').totalBytes, 64100, 'a real profile is far below');
 });
 
 test('the processes of a benchmark: their figures summed', () => {
