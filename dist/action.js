@@ -23031,50 +23031,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative12, options, skipNormalization) {
+    function resolveComponent(base, relative11, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse4(serialize(base, options), options);
-        relative12 = parse4(serialize(relative12, options), options);
+        relative11 = parse4(serialize(relative11, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative12.scheme) {
-        target.scheme = relative12.scheme;
-        target.userinfo = relative12.userinfo;
-        target.host = relative12.host;
-        target.port = relative12.port;
-        target.path = removeDotSegments(relative12.path || "");
-        target.query = relative12.query;
+      if (!options.tolerant && relative11.scheme) {
+        target.scheme = relative11.scheme;
+        target.userinfo = relative11.userinfo;
+        target.host = relative11.host;
+        target.port = relative11.port;
+        target.path = removeDotSegments(relative11.path || "");
+        target.query = relative11.query;
       } else {
-        if (relative12.userinfo !== void 0 || relative12.host !== void 0 || relative12.port !== void 0) {
-          target.userinfo = relative12.userinfo;
-          target.host = relative12.host;
-          target.port = relative12.port;
-          target.path = removeDotSegments(relative12.path || "");
-          target.query = relative12.query;
+        if (relative11.userinfo !== void 0 || relative11.host !== void 0 || relative11.port !== void 0) {
+          target.userinfo = relative11.userinfo;
+          target.host = relative11.host;
+          target.port = relative11.port;
+          target.path = removeDotSegments(relative11.path || "");
+          target.query = relative11.query;
         } else {
-          if (!relative12.path) {
+          if (!relative11.path) {
             target.path = base.path;
-            if (relative12.query !== void 0) {
-              target.query = relative12.query;
+            if (relative11.query !== void 0) {
+              target.query = relative11.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative12.path[0] === "/") {
-              target.path = removeDotSegments(relative12.path);
+            if (relative11.path[0] === "/") {
+              target.path = removeDotSegments(relative11.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative12.path;
+                target.path = "/" + relative11.path;
               } else if (!base.path) {
-                target.path = relative12.path;
+                target.path = relative11.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative12.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative11.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative12.query;
+            target.query = relative11.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -23082,7 +23082,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative12.fragment;
+      target.fragment = relative11.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -45217,7 +45217,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname15, join as join35 } from "node:path";
+import { dirname as dirname16, join as join37 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -45243,11 +45243,122 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join34, resolve as resolve11 } from "node:path";
+import { join as join36, resolve as resolve11 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync15, writeFileSync as writeFileSync10 } from "node:fs";
-import { join as join25 } from "node:path";
+import { mkdirSync as mkdirSync17, writeFileSync as writeFileSync10 } from "node:fs";
+import { join as join27 } from "node:path";
+
+// src/untrusted/write.ts
+import { basename as basename3, dirname as dirname3, join as join3 } from "node:path";
+import {
+  closeSync,
+  constants as constants3,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  unlinkSync,
+  writeSync
+} from "node:fs";
+
+// src/errors.ts
+var ExitCode2 = {
+  ok: 0,
+  /** A regression over its threshold, when asked to fail on one (or `check` found nondeterminism). */
+  regression: 1,
+  /** Bad usage, configuration, baseline file or output directory: nothing was measured. */
+  usage: 2,
+  /** A benchmark (or a setup command) failed or timed out. */
+  benchmarkFailed: 3,
+  /** An internal error (a bug in cg-bench): anything thrown that is not a CgBenchError. */
+  internal: 70
+};
+var CgBenchError = class extends Error {
+  constructor(message, exitCode = ExitCode2.usage) {
+    super(message);
+    this.exitCode = exitCode;
+    this.name = "CgBenchError";
+  }
+  exitCode;
+};
+function errorMessage(error2) {
+  return error2 instanceof Error ? error2.message : String(error2);
+}
+
+// src/untrusted/write.ts
+var FLAGS = constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | constants3.O_NOFOLLOW | constants3.O_NONBLOCK | constants3.O_NOCTTY;
+function replaced(path12, what) {
+  return new CgBenchError(
+    `${path12}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
+    ExitCode2.benchmarkFailed
+  );
+}
+function openNewFile(path12, expected = join3(realpathSync(dirname3(path12)), basename3(path12)), mode = 420) {
+  try {
+    unlinkSync(path12);
+  } catch (error2) {
+    const code = error2.code;
+    if (code === "EISDIR") throw replaced(expected, "replaced by a directory");
+    if (code === "EPERM" || code === "EACCES")
+      throw new CgBenchError(`${expected}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode2.benchmarkFailed);
+    if (code !== "ENOENT") throw error2;
+  }
+  let fd;
+  try {
+    fd = openSync(path12, FLAGS, mode);
+  } catch (error2) {
+    const code = error2.code;
+    if (code === "EEXIST" || code === "ELOOP") throw replaced(expected, "replaced by a link or another file");
+    throw error2;
+  }
+  let opened;
+  try {
+    opened = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+  }
+  if (opened !== void 0 && opened !== expected || !fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw replaced(expected, `reached through a link (it is ${opened ?? "not a plain file"})`);
+  }
+  return fd;
+}
+function realPathBeforeRuns(dir) {
+  return realpathSync(dir);
+}
+function writeNewFile(path12, text2, expected) {
+  const fd = openNewFile(path12, expected);
+  try {
+    const bytes = Buffer.from(text2);
+    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync(fd);
+  }
+}
+function holdOwnDirectory(path12, expected) {
+  const uid = process.getuid?.();
+  let stat2;
+  try {
+    stat2 = lstatSync(path12);
+  } catch {
+    stat2 = void 0;
+  }
+  if (stat2 && !(stat2.isDirectory() && stat2.uid === uid && (stat2.mode & 18) === 0)) rmSync(path12, { recursive: true, force: true });
+  mkdirSync(path12, { recursive: true, mode: 493 });
+  return holdDirectory(path12, expected, (own) => own.uid === uid && (own.mode & 18) === 0);
+}
+function holdDirectory(path12, expected, accept3 = () => true) {
+  const fd = openSync(path12, constants3.O_RDONLY | constants3.O_DIRECTORY | constants3.O_NOFOLLOW);
+  const opened = readlinkSync(`/proc/self/fd/${fd}`);
+  if (opened !== expected || !accept3(fstatSync(fd))) {
+    closeSync(fd);
+    throw new CgBenchError(`${path12}: not the directory cg-bench made there (it is ${opened}); cg-bench never writes through a link`);
+  }
+  return { path: `/proc/self/fd/${fd}`, release: () => closeSync(fd) };
+}
 
 // src/metric/events.ts
 var EVENT_NAMES = ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"];
@@ -45318,7 +45429,18 @@ var FIELD = {
   exitBlocks: "ebk"
 };
 var isCount = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+var MAX_DHAT_VALUES = 8e6;
+function valuesAtMost(text2) {
+  let count = 1;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 44 || c === 91 || c === 123) count++;
+  }
+  return count;
+}
 function parseDhat(text2, name) {
+  if (valuesAtMost(text2) > MAX_DHAT_VALUES)
+    throw new Error(`${name}: more than ${MAX_DHAT_VALUES.toLocaleString("en-US")} JSON values; not a DHAT profile cg-bench can read`);
   let doc;
   try {
     doc = JSON.parse(text2);
@@ -45348,8 +45470,8 @@ function sumHeapFigures(profiles) {
 }
 
 // src/results/io.ts
-import { closeSync as closeSync3, existsSync as existsSync2, mkdirSync, renameSync, rmSync, writeSync as writeSync3 } from "node:fs";
-import { dirname as dirname5, resolve as resolve3 } from "node:path";
+import { closeSync as closeSync3, existsSync as existsSync2, mkdirSync as mkdirSync2, renameSync, rmSync as rmSync2, writeSync as writeSync3 } from "node:fs";
+import { basename as basename5, dirname as dirname5, join as join5, resolve as resolve3 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -45685,49 +45807,25 @@ var results_schema_default = {
   }
 };
 
-// src/errors.ts
-var ExitCode2 = {
-  ok: 0,
-  /** A regression over its threshold, when asked to fail on one (or `check` found nondeterminism). */
-  regression: 1,
-  /** Bad usage, configuration, baseline file or output directory: nothing was measured. */
-  usage: 2,
-  /** A benchmark (or a setup command) failed or timed out. */
-  benchmarkFailed: 3,
-  /** An internal error (a bug in cg-bench): anything thrown that is not a CgBenchError. */
-  internal: 70
-};
-var CgBenchError = class extends Error {
-  constructor(message, exitCode = ExitCode2.usage) {
-    super(message);
-    this.exitCode = exitCode;
-    this.name = "CgBenchError";
-  }
-  exitCode;
-};
-function errorMessage(error2) {
-  return error2 instanceof Error ? error2.message : String(error2);
-}
-
 // src/untrusted/read.ts
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
-  closeSync,
-  constants as constants3,
+  closeSync as closeSync2,
+  constants as constants4,
   createReadStream,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readlinkSync,
+  fstatSync as fstatSync2,
+  lstatSync as lstatSync2,
+  openSync as openSync2,
+  readlinkSync as readlinkSync2,
   readSync,
-  realpathSync,
+  realpathSync as realpathSync2,
   statSync,
-  writeSync
+  writeSync as writeSync2
 } from "node:fs";
-import { basename as basename3, dirname as dirname3, isAbsolute, join as join3, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
+import { basename as basename4, dirname as dirname4, isAbsolute, join as join4, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
 var MiB = 1 << 20;
-var OPEN_FLAGS = constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK | constants3.O_NOCTTY;
+var OPEN_FLAGS = constants4.O_RDONLY | constants4.O_NOFOLLOW | constants4.O_NONBLOCK | constants4.O_NOCTTY;
 function kindOf(stat2) {
   if (stat2.isSymbolicLink()) return "a symbolic link";
   if (stat2.isDirectory()) return "a directory";
@@ -45745,37 +45843,37 @@ function beneath(root, realRoot, path12) {
 }
 function openBeneath(root, path12, shown = resolve2(root, path12), what) {
   if (what) shown = `${what} ${shown}`;
-  const realRoot = realpathSync(root);
+  const realRoot = realpathSync2(root);
   const inside2 = beneath(root, realRoot, path12);
   if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
-  const real = join3(realRoot, inside2);
+  const real = join4(realRoot, inside2);
   const parts = inside2.split(sep2);
   for (let i = 0; i < parts.length; i++) {
-    const component = join3(realRoot, ...parts.slice(0, i + 1));
-    const stat2 = lstatSync(component);
+    const component = join4(realRoot, ...parts.slice(0, i + 1));
+    const stat2 = lstatSync2(component);
     const last = i === parts.length - 1;
     if (stat2.isSymbolicLink())
       throw new CgBenchError(
-        `${shown}: ${last ? "is" : `${join3(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
+        `${shown}: ${last ? "is" : `${join4(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
       );
-    if (!last && !stat2.isDirectory()) throw new CgBenchError(`${shown}: ${join3(...parts.slice(0, i + 1))} is not a directory`);
+    if (!last && !stat2.isDirectory()) throw new CgBenchError(`${shown}: ${join4(...parts.slice(0, i + 1))} is not a directory`);
     if (last && !stat2.isFile())
       throw new CgBenchError(`${shown}: is ${kindOf(stat2)}, not a regular file; cg-bench reads only regular files a pull request controls`);
   }
   let fd;
   try {
-    fd = openSync(real, OPEN_FLAGS);
+    fd = openSync2(real, OPEN_FLAGS);
   } catch (error2) {
     if (error2.code === "ELOOP")
       throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
     throw error2;
   }
   try {
-    const stat2 = fstatSync(fd);
+    const stat2 = fstatSync2(fd);
     if (!stat2.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat2)}, not a regular file; cg-bench reads only regular files a pull request controls`);
     let opened;
     try {
-      opened = readlinkSync(`/proc/self/fd/${fd}`);
+      opened = readlinkSync2(`/proc/self/fd/${fd}`);
     } catch {
       opened = void 0;
     }
@@ -45785,13 +45883,13 @@ function openBeneath(root, path12, shown = resolve2(root, path12), what) {
       );
     return { fd, real };
   } catch (error2) {
-    closeSync(fd);
+    closeSync2(fd);
     throw error2;
   }
 }
 function presentAt(path12) {
   try {
-    lstatSync(path12);
+    lstatSync2(path12);
     return true;
   } catch {
     return false;
@@ -45802,7 +45900,7 @@ function tooLarge(what, shown, limit) {
   return new CgBenchError(`${what} ${shown}: larger than ${size}; that is not a ${what} cg-bench wrote or can use`);
 }
 function readAll(fd, limit, what, shown) {
-  let buffer3 = Buffer.allocUnsafe(Math.min(limit + 1, fstatSync(fd).size + 1));
+  let buffer3 = Buffer.allocUnsafe(Math.min(limit + 1, fstatSync2(fd).size + 1));
   let total = 0;
   for (; ; ) {
     if (total === buffer3.length) {
@@ -45822,14 +45920,17 @@ function readBeneath(root, path12, limit, what, shown = resolve2(root, path12)) 
   try {
     return readAll(fd, limit, what, shown);
   } finally {
-    closeSync(fd);
+    closeSync2(fd);
   }
+}
+function readBytesBounded(path12, limit, what, shown = path12) {
+  return readBeneath(dirname4(resolve2(path12)), basename4(path12), limit, what, shown);
 }
 function readTextBeneath(root, path12, limit, what, shown = resolve2(root, path12)) {
   return readBeneath(root, path12, limit, what, shown).toString("utf8");
 }
 function readTextBounded(path12, limit, what, shown = path12) {
-  return readTextBeneath(dirname3(resolve2(path12)), basename3(path12), limit, what, shown);
+  return readTextBeneath(dirname4(resolve2(path12)), basename4(path12), limit, what, shown);
 }
 var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
 function readAsIdentity(root, path12, limit, identity2) {
@@ -45860,7 +45961,7 @@ function readAsIdentity(root, path12, limit, identity2) {
     if (reader.status !== 0 || reader.error || reader.stdout.length > limit) return void 0;
     return reader.stdout;
   } finally {
-    closeSync(opened.fd);
+    closeSync2(opened.fd);
   }
 }
 var HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self/fd/0';
@@ -45874,12 +45975,12 @@ function hashAsIdentity(path12, limit, identity2, known) {
   if (!before.isFile() || before.size > limit) return void 0;
   let fd;
   try {
-    fd = openSync(path12, constants3.O_RDONLY | constants3.O_NONBLOCK | constants3.O_NOCTTY);
+    fd = openSync2(path12, constants4.O_RDONLY | constants4.O_NONBLOCK | constants4.O_NOCTTY);
   } catch {
     return void 0;
   }
   try {
-    const stat2 = fstatSync(fd);
+    const stat2 = fstatSync2(fd);
     if (!stat2.isFile() || stat2.size > limit || stat2.dev !== before.dev || stat2.ino !== before.ino) return void 0;
     const key = `${identity2 ? `${identity2.uid}:${identity2.gid}` : "self"}\0${stat2.dev}\0${stat2.ino}\0${stat2.size}\0${stat2.mtimeMs}`;
     const cached = known?.get(key);
@@ -45913,19 +46014,19 @@ function hashAsIdentity(path12, limit, identity2, known) {
   } catch {
     return void 0;
   } finally {
-    closeSync(fd);
+    closeSync2(fd);
   }
 }
 var KiB = 1 << 10;
 function openPlain(path12) {
   let fd;
   try {
-    fd = openSync(path12, constants3.O_RDONLY | constants3.O_NOFOLLOW | constants3.O_NONBLOCK);
+    fd = openSync2(path12, constants4.O_RDONLY | constants4.O_NOFOLLOW | constants4.O_NONBLOCK);
   } catch {
     return void 0;
   }
-  if (fstatSync(fd).isFile()) return fd;
-  closeSync(fd);
+  if (fstatSync2(fd).isFile()) return fd;
+  closeSync2(fd);
   return void 0;
 }
 function openPlainStream(path12, what) {
@@ -45938,14 +46039,14 @@ function readAt(path12, bytes, from) {
   const fd = openPlain(path12);
   if (fd === void 0) return void 0;
   try {
-    const size = fstatSync(fd).size;
+    const size = fstatSync2(fd).size;
     const length2 = Math.min(size, bytes);
     const buffer3 = Buffer.alloc(length2);
     let read2 = 0;
     for (let n; read2 < length2 && (n = readSync(fd, buffer3, read2, length2 - read2, (from === "end" ? size - length2 : 0) + read2)) > 0; ) read2 += n;
     return buffer3.subarray(0, read2).toString("utf8");
   } finally {
-    closeSync(fd);
+    closeSync2(fd);
   }
 }
 function readHead(path12, bytes) {
@@ -45957,58 +46058,6 @@ function readTail(path12, bytes) {
 function logTail(path12, lines = 20) {
   const text2 = readTail(path12, 16 * KiB)?.trimEnd() ?? "";
   return text2.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
-}
-
-// src/untrusted/write.ts
-import { basename as basename4, dirname as dirname4, join as join4 } from "node:path";
-import { closeSync as closeSync2, constants as constants4, fstatSync as fstatSync2, openSync as openSync2, readlinkSync as readlinkSync2, realpathSync as realpathSync2, unlinkSync, writeSync as writeSync2 } from "node:fs";
-var FLAGS = constants4.O_WRONLY | constants4.O_CREAT | constants4.O_EXCL | constants4.O_NOFOLLOW | constants4.O_NONBLOCK | constants4.O_NOCTTY;
-function replaced(path12, what) {
-  return new CgBenchError(
-    `${path12}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
-    ExitCode2.benchmarkFailed
-  );
-}
-function openNewFile(path12, expected = join4(realpathSync2(dirname4(path12)), basename4(path12)), mode = 420) {
-  try {
-    unlinkSync(path12);
-  } catch (error2) {
-    const code = error2.code;
-    if (code === "EISDIR") throw replaced(path12, "replaced by a directory");
-    if (code === "EPERM" || code === "EACCES")
-      throw new CgBenchError(`${path12}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode2.benchmarkFailed);
-    if (code !== "ENOENT") throw error2;
-  }
-  let fd;
-  try {
-    fd = openSync2(path12, FLAGS, mode);
-  } catch (error2) {
-    const code = error2.code;
-    if (code === "EEXIST" || code === "ELOOP") throw replaced(path12, "replaced by a link or another file");
-    throw error2;
-  }
-  let opened;
-  try {
-    opened = readlinkSync2(`/proc/self/fd/${fd}`);
-  } catch {
-  }
-  if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
-    closeSync2(fd);
-    throw replaced(path12, `reached through a link (it is ${opened ?? "not a plain file"})`);
-  }
-  return fd;
-}
-function realPathBeforeRuns(dir) {
-  return realpathSync2(dir);
-}
-function writeNewFile(path12, text2, expected) {
-  const fd = openNewFile(path12, expected);
-  try {
-    const bytes = Buffer.from(text2);
-    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
-  } finally {
-    closeSync2(fd);
-  }
 }
 
 // src/util/json-schema.ts
@@ -46245,14 +46294,18 @@ function* resultsText(results) {
   yield "}\n";
 }
 function readResults(path12, root = dirname5(path12)) {
-  let text2;
+  return resultsFromText(readResultsText(path12, root), path12);
+}
+function readResultsText(path12, root = dirname5(path12)) {
   try {
-    text2 = readTextBeneath(root, resolve3(path12), RESULTS_LIMIT, "results file", path12);
+    return readTextBeneath(root, resolve3(path12), RESULTS_LIMIT, "results file", path12);
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     const code = error2.code;
     throw new CgBenchError(`cannot read results ${path12}: ${code === "ENOENT" ? "no such file" : String(code ?? error2)}`);
   }
+}
+function resultsFromText(text2, path12) {
   let data;
   try {
     data = JSON.parse(text2);
@@ -46285,11 +46338,11 @@ var WRITE_HINTS = {
   EISDIR: "is a directory",
   ENOTDIR: "a part of the path is not a directory"
 };
-function writeFileAtomic(path12, text2) {
+function writeFileAtomic(path12, text2, realDir) {
   const temporary = `${path12}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname5(path12), { recursive: true });
-    const fd = openNewFile(temporary);
+    mkdirSync2(dirname5(path12), { recursive: true });
+    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join5(realDir, basename5(temporary)));
     try {
       for (const piece of typeof text2 === "string" ? [text2] : text2) {
         const bytes = Buffer.from(piece);
@@ -46300,20 +46353,20 @@ function writeFileAtomic(path12, text2) {
     }
     renameSync(temporary, path12);
   } catch (error2) {
-    rmSync(temporary, { force: true });
+    rmSync2(temporary, { force: true });
     if (!error2.code) throw error2;
     const code = error2.code ?? "";
     const left = existsSync2(path12) ? "the file there is unchanged" : "no file is there now";
     throw new CgBenchError(`cannot write ${path12}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error2)}${code ? ` (${code})` : ""}; ${left}`);
   }
 }
-function writeResults(path12, results) {
-  writeFileAtomic(path12, resultsText(results));
+function writeResults(path12, results, realDir) {
+  writeFileAtomic(path12, resultsText(results), realDir);
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants8, mkdirSync as mkdirSync7, rmSync as rmSync8, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join15 } from "node:path";
+import { accessSync as accessSync3, constants as constants8, mkdirSync as mkdirSync9, rmSync as rmSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join16 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -46324,7 +46377,7 @@ function slugify(name, index) {
 // src/results/environment.ts
 import { mkdtemp, readFile as readFile2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { machine as machine2, tmpdir } from "node:os";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 
 // src/results/host-probe.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -46543,9 +46596,9 @@ async function cpuLists() {
 
 // src/results/probe-cache.ts
 import { createHash as createHash3 } from "node:crypto";
-import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync2, writeFileSync } from "node:fs";
+import { lstatSync as lstatSync3, mkdirSync as mkdirSync3, readFileSync, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync2, writeFileSync } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { delimiter as delimiter2, isAbsolute as isAbsolute2, join as join5 } from "node:path";
+import { delimiter as delimiter2, isAbsolute as isAbsolute2, join as join6 } from "node:path";
 
 // package.json
 var package_default = {
@@ -46627,7 +46680,7 @@ function onPath(program, path12) {
   for (const dir of path12.split(delimiter2)) {
     if (!dir) continue;
     try {
-      if (statSync2(join5(dir, program)).isFile()) return join5(dir, program);
+      if (statSync2(join6(dir, program)).isFile()) return join6(dir, program);
     } catch {
     }
   }
@@ -46672,16 +46725,16 @@ function probeCacheFile(env = process.env) {
   if (xdg && isAbsolute2(xdg)) base = xdg;
   else {
     try {
-      base = join5(homedir(), ".cache");
+      base = join6(homedir(), ".cache");
     } catch {
       return void 0;
     }
   }
-  return join5(base, "cg-bench", "probes.json");
+  return join6(base, "cg-bench", "probes.json");
 }
 function readEntries(file) {
   try {
-    const s = lstatSync2(file);
+    const s = lstatSync3(file);
     if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
     const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
     if (!Array.isArray(data)) return [];
@@ -46692,8 +46745,8 @@ function readEntries(file) {
 }
 function writeEntries(file, entries) {
   try {
-    const dir = join5(file, "..");
-    mkdirSync2(dir, { recursive: true, mode: 448 });
+    const dir = join6(file, "..");
+    mkdirSync3(dir, { recursive: true, mode: 448 });
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
     renameSync2(temporary, file);
@@ -46781,13 +46834,13 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join6(tmpdir(), "cg-bench-cpu-"));
+  const dir = await mkdtemp(join7(tmpdir(), "cg-bench-cpu-"));
   try {
-    const log2 = join6(dir, "valgrind.log");
+    const log2 = join7(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
-    const target = x86 ? join6(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join7(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile2(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = join6(dir, "stdout");
+    const stdout = join7(dir, "stdout");
     const r = await runProcess({
       argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log2}`, target],
       cwd: dir,
@@ -46849,30 +46902,30 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync5, rmSync as rmSync7, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync8, readdirSync as readdirSync5, rmSync as rmSync8, statSync as statSync6 } from "node:fs";
 import { constants as constants6 } from "node:os";
-import { join as join14, relative as relative7, resolve as resolve5 } from "node:path";
+import { join as join15, relative as relative6, resolve as resolve5 } from "node:path";
 
 // src/run/gzip.ts
-import { createWriteStream, rmSync as rmSync2 } from "node:fs";
+import { createWriteStream, rmSync as rmSync3 } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 async function gzipAndRemove(path12) {
-  rmSync2(`${path12}.gz`, { force: true });
+  rmSync3(`${path12}.gz`, { force: true });
   let from;
   try {
     from = openPlainStream(path12, "profile");
   } catch {
-    rmSync2(path12, { force: true });
+    rmSync3(path12, { force: true });
     return;
   }
   await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path12}.gz`, { flags: "wx" }));
-  rmSync2(path12);
+  rmSync3(path12);
 }
 
 // src/run/memory.ts
-import { mkdirSync as mkdirSync3, rmSync as rmSync4 } from "node:fs";
-import { join as join10, relative as relative3 } from "node:path";
+import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
+import { join as join11 } from "node:path";
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -46884,19 +46937,22 @@ import {
   constants as fsConstants,
   fstatSync as fstatSync3,
   lchownSync,
-  lstatSync as lstatSync3,
+  lstatSync as lstatSync4,
+  mkdirSync as mkdirSync4,
   mkdtempSync,
   openSync as openSync3,
   readdirSync,
   readFileSync as readFileSync2,
   readSync as readSync2,
-  rmSync as rmSync3,
+  realpathSync as realpathSync4,
+  renameSync as renameSync3,
+  rmSync as rmSync4,
   statSync as statSync3,
   writeFileSync as writeFileSync2,
   writeSync as writeSync4
 } from "node:fs";
 import { arch as arch2, tmpdir as tmpdir2 } from "node:os";
-import { join as join7 } from "node:path";
+import { dirname as dirname6, join as join8 } from "node:path";
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
@@ -46948,21 +47004,50 @@ function fixedEntropy(size = ENTROPY_BYTES) {
   for (let block = 0, at = 0; at < size; block++, at += 32) createHash4("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
   return out;
 }
+var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
+function keptEntropyFile(env = process.env) {
+  const probes = probeCacheFile(env);
+  return probes === void 0 ? void 0 : join8(dirname6(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+}
+function keptFixedEntropy(file, make = fixedEntropy) {
+  if (file !== void 0) {
+    try {
+      const s = lstatSync4(file);
+      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
+      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
+        const kept = readBytesBounded(file, ENTROPY_BYTES, "kept entropy");
+        if (createHash4("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+      }
+    } catch {
+    }
+  }
+  const made = make();
+  if (file !== void 0) {
+    try {
+      mkdirSync4(dirname6(file), { recursive: true, mode: 448 });
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync2(temporary, made, { mode: 384 });
+      renameSync3(temporary, file);
+    } catch {
+    }
+  }
+  return made;
+}
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join7(tmpdir2(), "cg-bench-seal-"));
+  const dir = mkdtempSync(join8(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join7(dir, "one-cpu");
+  const oneCpu = join8(dir, "one-cpu");
   writeFileSync2(oneCpu, "0\n", { mode: 292 });
-  const entropy = join7(dir, "entropy");
-  writeFileSync2(entropy, fixedEntropy(), { mode: 292 });
+  const entropy = join8(dir, "entropy");
+  writeFileSync2(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch2() === "x64") {
-    entropySeal = join7(dir, "entropy-seal");
+    entropySeal = join8(dir, "entropy-seal");
     writeFileSync2(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
-  process.once("exit", () => rmSync3(dir, { recursive: true, force: true }));
+  process.once("exit", () => rmSync4(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
   return sealFiles;
 }
@@ -47188,26 +47273,26 @@ function sandboxed(sandbox, argv, measured = false, job = 0) {
   return [...pin, ...sandbox.measuredPrefix, ...argv];
 }
 function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join7(tmpdir2(), "cg-bench-profiles-"));
+  if (!sandbox.user) return realpathSync4(dir);
+  const staging = mkdtempSync(join8(tmpdir2(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
 function collectProfiles(staging, dir) {
-  if (staging === dir) return;
-  const owner = lstatSync3(staging).uid;
+  if (staging === realpathSync4(dir)) return;
+  const owner = lstatSync4(staging).uid;
   const buffer3 = Buffer.alloc(1 << 20);
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync3(join7(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join8(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       const stat2 = fstatSync3(from);
       if (!stat2.isFile() || stat2.nlink !== 1 || stat2.uid !== owner) continue;
-      const to = openSync3(join7(dir, name), "wx");
+      const to = openSync3(join8(dir, name), "wx");
       try {
         for (let n; (n = readSync2(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync4(to, buffer3, 0, n);
       } finally {
@@ -47217,15 +47302,15 @@ function collectProfiles(staging, dir) {
       closeSync5(from);
     }
   }
-  rmSync3(staging, { recursive: true, force: true });
+  rmSync4(staging, { recursive: true, force: true });
 }
 function giveTree(sandbox, tree) {
   if (!sandbox.user) return;
   const { uid, gid } = sandbox.user;
   const walk = (path12) => {
-    const stat2 = lstatSync3(path12);
+    const stat2 = lstatSync4(path12);
     lchownSync(path12, uid, gid);
-    if (stat2.isDirectory()) for (const name of readdirSync(path12)) walk(join7(path12, name));
+    if (stat2.isDirectory()) for (const name of readdirSync(path12)) walk(join8(path12, name));
   };
   walk(tree);
 }
@@ -47234,7 +47319,7 @@ function giveDirectory(sandbox, dir) {
 }
 function isPlainFile(path12) {
   try {
-    const stat2 = lstatSync3(path12);
+    const stat2 = lstatSync4(path12);
     return stat2.isFile() && stat2.nlink === 1;
   } catch {
     return false;
@@ -47332,7 +47417,7 @@ async function killLeftovers(marker2) {
 
 // src/run/valgrind-files.ts
 import { readdirSync as readdirSync3 } from "node:fs";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 var PROFILE = { cachegrind: /^cachegrind\.out\.(\d+)$/, dhat: /^dhat\.out\.(\d+)$/ };
 var LOG = /^valgrind\.(\d+)\.log$/;
 var MEMORY_DIRECTORY = "memory";
@@ -47340,10 +47425,10 @@ var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir, tool = "cachegrind") {
-  return [`--${tool}-out-file=${join8(dir, `${tool}.out.%p`)}`, `--log-file=${join8(dir, "valgrind.%p.log")}`];
+  return [`--${tool}-out-file=${join9(dir, `${tool}.out.%p`)}`, `--log-file=${join9(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join8(dir, "valgrind.")}`;
+  return `--log-file=${join9(dir, "valgrind.")}`;
 }
 function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
@@ -47364,12 +47449,12 @@ function commandInLog(text2) {
 }
 function unfinishedProcesses(dir, tool = "cachegrind") {
   return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
-    const text2 = readHead(join8(dir, p.log), LOG_HEAD) ?? "";
+    const text2 = readHead(join9(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  const text2 = readTail(join8(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  const text2 = readTail(join9(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
   return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
 }
 function loadedObjects(logText) {
@@ -47384,7 +47469,7 @@ function loadedObjects(logText) {
 
 // src/run/valgrind.ts
 import { accessSync, constants as constants5, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter3, dirname as dirname6, join as join9 } from "node:path";
+import { delimiter as delimiter3, dirname as dirname7, join as join10 } from "node:path";
 function isExecutable(path12) {
   try {
     accessSync(path12, constants5.X_OK);
@@ -47405,7 +47490,7 @@ function startsWithShebang(path12) {
 function findOnPath(program, path12) {
   for (const dir of (path12 ?? "").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join9(dir, program);
+    const candidate = join10(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -47417,7 +47502,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join9(dirname6(bin), "valgrind.bin");
+    const real = join10(dirname7(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -47465,16 +47550,16 @@ function dhatArgs(outDir) {
 // src/run/memory.ts
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run) {
-  const dir = join10(run.dir, MEMORY_DIRECTORY);
-  rmSync4(dir, { recursive: true, force: true });
-  mkdirSync3(dir, { recursive: true });
-  const stderr = join10(dir, "stderr.log");
+  const dir = join11(run.dir, MEMORY_DIRECTORY);
+  rmSync5(dir, { recursive: true, force: true });
+  mkdirSync5(dir, { recursive: true });
+  const stderr = join11(dir, "stderr.log");
   const staging = profileDirectory(run.sandbox, dir);
   const outcome2 = await runProcess({
     argv: sandboxed(run.sandbox, [run.valgrind.bin, ...dhatArgs(staging), ...run.argv], true, run.job),
     cwd: run.cwd,
     env: run.env,
-    stdout: { file: join10(dir, "stdout.log") },
+    stdout: { file: join11(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run.timeoutMs
   });
@@ -47495,7 +47580,7 @@ ${details}` : ""}` };
   const files = [];
   for (const { profile: name } of processFiles(dir, "dhat")) {
     if (!name) continue;
-    const file = join10(dir, name);
+    const file = join11(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       profiles.push(parseDhat(readTextBounded(file, DHAT_PROFILE_LIMIT, "DHAT profile"), name));
@@ -47503,7 +47588,7 @@ ${details}` : ""}` };
       return why(errorMessage(error2));
     }
     await gzipAndRemove(file);
-    files.push(relative3(run.outDir, `${file}.gz`));
+    files.push(join11(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   }
   if (!profiles.length) return why("DHAT wrote no profile (does this Valgrind have the dhat tool?)");
   return {
@@ -47851,11 +47936,11 @@ function unrecordedAtMost(result) {
 }
 
 // src/run/line-text.ts
-import { isAbsolute as isAbsolute3, relative as relative4, resolve as resolve4, sep as sep3 } from "node:path";
+import { isAbsolute as isAbsolute3, relative as relative3, resolve as resolve4, sep as sep3 } from "node:path";
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
 function readLines(path12, root, identity2) {
-  const inside2 = relative4(root, path12);
+  const inside2 = relative3(root, path12);
   if (inside2.startsWith("..") || isAbsolute3(inside2) || inside2.split(sep3).includes(".git")) return void 0;
   return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
 }
@@ -47872,7 +47957,7 @@ function attachLineText(functions, cwd, root, identity2) {
     return cache.get(file);
   };
   const shown = (file) => {
-    const inside2 = isAbsolute3(file) ? relative4(root, file) : void 0;
+    const inside2 = isAbsolute3(file) ? relative3(root, file) : void 0;
     return inside2 && !inside2.startsWith("..") && !isAbsolute3(inside2) ? inside2 : file;
   };
   for (const f of functions) {
@@ -47887,8 +47972,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync4, mkdirSync as mkdirSync4, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute4, join as join11, relative as relative5, sep as sep4 } from "node:path";
+import { existsSync as existsSync4, mkdirSync as mkdirSync6, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname8, isAbsolute as isAbsolute4, join as join12, relative as relative4, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -47927,11 +48012,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname7(fileURLToPath(import.meta.url));
+  let dir = dirname8(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join11(dir, "python", "cg_bench", "_bytecode.py");
+    const candidate = join12(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync4(candidate)) return readFileSync4(candidate, "utf8");
-    dir = dirname7(dir);
+    dir = dirname8(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -47947,7 +48032,7 @@ function isCountsFile(value) {
 }
 function shownFile(file, cwd) {
   if (!isAbsolute4(file)) return file;
-  const rel = relative5(cwd, file);
+  const rel = relative4(cwd, file);
   return rel && !rel.startsWith(`..${sep4}`) && rel !== ".." && !isAbsolute4(rel) ? rel : file;
 }
 function readAttribution(outDir, cwd, scope) {
@@ -47961,7 +48046,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path12 = join11(outDir, name);
+    const path12 = join12(outDir, name);
     if (!isPlainFile(path12)) continue;
     let parsed;
     try {
@@ -47994,14 +48079,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join11(options.tmpDir, ".cg-bench-bytecode");
-  const site = join11(root, "site");
-  const out = join11(root, "out");
-  rmSync5(root, { recursive: true, force: true });
-  mkdirSync4(site, { recursive: true });
-  mkdirSync4(out);
+  const root = join12(options.tmpDir, ".cg-bench-bytecode");
+  const site = join12(root, "site");
+  const out = join12(root, "out");
+  rmSync6(root, { recursive: true, force: true });
+  mkdirSync6(site, { recursive: true });
+  mkdirSync6(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync3(join11(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync3(join12(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -48014,7 +48099,7 @@ async function countingBytecode(options) {
     await options.run(env);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
-    rmSync5(root, { recursive: true, force: true });
+    rmSync6(root, { recursive: true, force: true });
   }
 }
 
@@ -48033,18 +48118,18 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join12, relative as relative6, isAbsolute as isAbsolute5 } from "node:path";
+import { join as join13, relative as relative5, isAbsolute as isAbsolute5 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path12) {
-  const rel = relative6(dir, path12);
+  const rel = relative5(dir, path12);
   return rel === "" || !rel.startsWith("..") && !isAbsolute5(rel);
 }
 function executablesOf(logDir, workspace, identity2) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text2 = readHead(join12(logDir, p.log), LOG_OBJECTS);
+    const text2 = readHead(join13(logDir, p.log), LOG_OBJECTS);
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path12, i) => {
       if (inside(workspace, path12)) return;
@@ -48060,12 +48145,12 @@ function executablesOf(logDir, workspace, identity2) {
 
 // src/run/private-home.ts
 import { createHash as createHash5 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync5, statSync as statSync5 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, statSync as statSync5 } from "node:fs";
 import { rm as rm3 } from "node:fs/promises";
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync6, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
     const stat2 = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -48107,12 +48192,12 @@ function remember(path12) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync6(lock, { force: true });
+    for (const lock of held) rmSync7(lock, { force: true });
   });
 }
 function unlock(path12) {
   held.delete(path12);
-  rmSync6(path12, { force: true });
+  rmSync7(path12, { force: true });
 }
 function tryLock(path12) {
   for (; ; ) {
@@ -48130,14 +48215,14 @@ function tryLock(path12) {
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync6(path12, { force: true });
+    rmSync7(path12, { force: true });
   }
 }
 
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join13(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join14(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep2 = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
 async function acquire(lock) {
@@ -48150,16 +48235,16 @@ async function removeQuietly(path12) {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync5(HOMES_DIR, { recursive: true });
+  mkdirSync7(HOMES_DIR, { recursive: true });
   if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
     await rm3(home, { recursive: true, force: true });
-    mkdirSync5(join13(home, "tmp"), { recursive: true });
+    mkdirSync7(join14(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join13(home, "tmp"));
+    giveDirectory(sandbox, join14(home, "tmp"));
     return await measure2(home);
   } finally {
     await removeQuietly(home);
@@ -48186,22 +48271,23 @@ function programProblem(program, cwd, path12) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join14(ctx.outDir, "benchmarks", slug);
-  rmSync7(dir, { recursive: true, force: true });
-  mkdirSync6(dir, { recursive: true });
-  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx, job));
+  const dir = join15(ctx.benchmarksDir, slug);
+  rmSync8(dir, { recursive: true, force: true });
+  mkdirSync8(dir);
+  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
-async function measureIn(home, spec, dir, ctx, job) {
-  const rel = (p) => relative7(ctx.outDir, p);
-  const log2 = (name) => ({ file: join14(dir, name), real: join14(ctx.realOutDir, relative7(ctx.outDir, dir), name) });
-  const stdout = join14(dir, "stdout.log");
-  const stderr = join14(dir, "stderr.log");
+async function measureIn(home, spec, slug, ctx, job) {
+  const dir = join15(ctx.benchmarksDir, slug);
+  const rel = (p) => join15("benchmarks", slug, relative6(dir, p));
+  const log2 = (name) => ({ file: join15(dir, name), real: join15(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join15(dir, "stdout.log");
+  const stderr = join15(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join14(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join15(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative7(ctx.root, spec.cwd) || ".",
+    cwd: relative6(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -48256,10 +48342,10 @@ async function measureIn(home, spec, dir, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join14(dir, name);
+    const file = join15(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync7(file, { force: true });
+      rmSync8(file, { force: true });
       continue;
     }
     try {
@@ -48279,10 +48365,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join14(dir, n))).sort()[0];
+    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join15(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join14(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join15(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -48296,7 +48382,7 @@ ${logTailText}` : "";
     env,
     timeoutMs: spec.timeoutMs,
     dir,
-    outDir: ctx.outDir,
+    shownDir: join15("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -48351,7 +48437,7 @@ function headline(message) {
 }
 
 // src/util/paths.ts
-import { isAbsolute as isAbsolute6, relative as relative8, resolve as resolve6, sep as sep5 } from "node:path";
+import { isAbsolute as isAbsolute6, relative as relative7, resolve as resolve6, sep as sep5 } from "node:path";
 function resolveFrom(base, path12) {
   return resolve6(base, path12);
 }
@@ -48363,20 +48449,20 @@ function absolutePath(path12, what) {
   return resolve6(path12);
 }
 function shownPath(path12, from = callerDirectory()) {
-  const rel = relative8(from, path12);
+  const rel = relative7(from, path12);
   if (rel === "") return ".";
   return rel === ".." || rel.startsWith(`..${sep5}`) || isAbsolute6(rel) ? path12 : rel;
 }
 
 // src/run/setup.ts
-function openLog(path12) {
+function openLog(path12, openedAt = path12) {
   const replaced2 = (what) => new CgBenchError(
     `${shownPath(path12)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`,
     ExitCode2.benchmarkFailed
   );
   let fd;
   try {
-    fd = openSync5(path12, constants7.O_WRONLY | constants7.O_APPEND | constants7.O_CREAT | constants7.O_NOFOLLOW | constants7.O_NONBLOCK, 420);
+    fd = openSync5(openedAt, constants7.O_WRONLY | constants7.O_APPEND | constants7.O_CREAT | constants7.O_NOFOLLOW | constants7.O_NONBLOCK, 420);
   } catch (error2) {
     const code = error2.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
@@ -48403,7 +48489,7 @@ async function runSetup(commands, options) {
   const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
-    const fd = openLog(options.logFile);
+    const fd = openLog(options.logFile, options.logOpenedAt);
     writeSync5(fd, `$ ${describeCommand(command)}
 `);
     let status;
@@ -48413,7 +48499,7 @@ async function runSetup(commands, options) {
       closeSync7(fd);
     }
     if (status) {
-      const tail2 = logTail(options.logFile);
+      const tail2 = logTail(options.logOpenedAt ?? options.logFile);
       throw new CgBenchError(
         `setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
@@ -48488,11 +48574,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync7(dir, { recursive: true });
+    mkdirSync9(dir, { recursive: true });
     accessSync3(dir, constants8.W_OK);
-    const probe = join15(dir, `.write-test-${process.pid}`);
+    const probe = join16(dir, `.write-test-${process.pid}`);
     writeFileSync5(probe, "");
-    rmSync8(probe, { force: true });
+    rmSync9(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -48539,35 +48625,53 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync8(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync7(SETUP_HOME, { recursive: true });
+  mkdirSync9(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
-  const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeNewFile(setupLog, sandbox.notes.map((n) => `# ${n}
-`).join(""), join15(realOutDir, "setup.log"));
-  for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
+  const heldOut = holdDirectory(options.outDir, realOutDir);
+  let benchmarksDir;
+  let benchmarks;
+  let environment;
+  try {
+    benchmarksDir = holdOwnDirectory(join16(heldOut.path, "benchmarks"), join16(realOutDir, "benchmarks"));
+    const setupLog = resolveFrom(options.outDir, "setup.log");
+    writeNewFile(join16(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join16(realOutDir, "setup.log"));
+    for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
-  if (selected.length)
-    await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
-  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-  const ctx = {
-    valgrind,
-    cache: config.cache,
-    weights: config.weights,
-    root: config.root,
-    outDir: options.outDir,
-    realOutDir,
-    sandbox,
-    everyFunction: options.everyFunction === true
-  };
-  let started = 0;
-  const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
-    options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
-    const result = await runBenchmark(spec, slug, ctx, job);
-    options.progress.finish(result);
-    return result;
-  });
+    if (selected.length)
+      await runSetup(config.setup, {
+        cwd: config.root,
+        logFile: setupLog,
+        logOpenedAt: join16(heldOut.path, "setup.log"),
+        timeoutMs: config.setupTimeoutMs,
+        progress: options.progress,
+        sandbox
+      });
+    environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
+    const ctx = {
+      valgrind,
+      cache: config.cache,
+      weights: config.weights,
+      root: config.root,
+      outDir: options.outDir,
+      realOutDir,
+      benchmarksDir: benchmarksDir.path,
+      sandbox,
+      everyFunction: options.everyFunction === true
+    };
+    let started = 0;
+    benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
+      options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
+      const result = await runBenchmark(spec, slug, ctx, job);
+      options.progress.finish(result);
+      return result;
+    });
+  } finally {
+    benchmarksDir?.release();
+    heldOut.release();
+  }
   options.progress.close();
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
@@ -49357,7 +49461,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join16 } from "node:path";
+import { join as join17 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -49404,7 +49508,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join16(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join17(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -49748,12 +49852,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative12 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative11 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative12) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative11) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -49762,7 +49866,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative12,
+    relative: relative11,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -49860,18 +49964,18 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join20 } from "node:path";
+import { join as join22 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync8, lstatSync as lstatSync5, mkdirSync as mkdirSync11, mkdtempSync as mkdtempSync3, readdirSync as readdirSync7, rmSync as rmSync10 } from "node:fs";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync8, lstatSync as lstatSync6, mkdirSync as mkdirSync13, mkdtempSync as mkdtempSync3, readdirSync as readdirSync7, rmSync as rmSync11 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { dirname as dirname11, join as join19, resolve as resolve8 } from "node:path";
+import { dirname as dirname12, join as join21, resolve as resolve8 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash6 } from "node:crypto";
-import { realpathSync as realpathSync4, statSync as statSync7 } from "node:fs";
-import { dirname as dirname8, isAbsolute as isAbsolute7, relative as relative9, resolve as resolve7 } from "node:path";
+import { realpathSync as realpathSync5, statSync as statSync7 } from "node:fs";
+import { dirname as dirname9, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve7 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length = __toESM(require_ucs2length(), 1);
@@ -51059,7 +51163,7 @@ function parseConfig(text2, file) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname8(file), "configuration directory");
+  const root = absolutePath(dirname9(file), "configuration directory");
   const problems = [];
   const where3 = (segments, path12, message) => located(shown, doc, lines, { segments, path: path12, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -51182,7 +51286,7 @@ function parseConfig(text2, file) {
       setup,
       cache,
       weights,
-      benchmarks: benchmarks.map((b) => [b.name, b.run, relative9(root, b.cwd), b.env, b.instrument, ...b.memory ? ["memory"] : []])
+      benchmarks: benchmarks.map((b) => [b.name, b.run, relative8(root, b.cwd), b.env, b.instrument, ...b.memory ? ["memory"] : []])
     })
   ).digest("hex");
   return {
@@ -51213,7 +51317,7 @@ function readConfigText(root, file) {
 }
 function realDirectory(path12) {
   try {
-    return realpathSync4(path12);
+    return realpathSync5(path12);
   } catch {
     return path12;
   }
@@ -51226,12 +51330,12 @@ function cwdProblem(cwd, root) {
     return "does not exist";
   }
   if (!isDirectory2) return "is not a directory";
-  const path12 = relative9(root, cwd);
+  const path12 = relative8(root, cwd);
   if (path12 === ".." || path12.startsWith("../") || isAbsolute7(path12))
     return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
-function loadConfig(file, root = dirname8(file)) {
+function loadConfig(file, root = dirname9(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -51244,26 +51348,26 @@ function loadConfig(file, root = dirname8(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text2, realpathSync4(absolute));
+  return parseConfig(text2, realpathSync5(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants9, existsSync as existsSync5, mkdirSync as mkdirSync9, statSync as statSync8 } from "node:fs";
-import { dirname as dirname10 } from "node:path";
+import { accessSync as accessSync4, constants as constants9, existsSync as existsSync5, mkdirSync as mkdirSync11, statSync as statSync8 } from "node:fs";
+import { dirname as dirname11 } from "node:path";
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync4, mkdirSync as mkdirSync8, readdirSync as readdirSync6 } from "node:fs";
-import { dirname as dirname9, join as join17, relative as relative10, sep as sep6 } from "node:path";
+import { lstatSync as lstatSync5, mkdirSync as mkdirSync10, readdirSync as readdirSync6 } from "node:fs";
+import { dirname as dirname10, join as join18, relative as relative9, sep as sep6 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname9(dir)) {
+  for (let dir = outDir; ; dir = dirname10(dir)) {
     try {
-      if (lstatSync4(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync5(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative10(here, dirname9(dir));
-    if (dir === dirname9(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
+    const inside2 = relative9(here, dirname10(dir));
+    if (dir === dirname10(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -51275,8 +51379,8 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path12 = join17(dir, name);
-      const stat2 = lstatSync4(path12, { throwIfNoEntry: false });
+      const path12 = join18(dir, name);
+      const stat2 = lstatSync5(path12, { throwIfNoEntry: false });
       if (!stat2) continue;
       if (stat2.isSymbolicLink()) return `${shownPath(path12)} is a symbolic link`;
       if (stat2.isDirectory()) {
@@ -51297,7 +51401,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync8(outDir, { recursive: true });
+    mkdirSync10(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -51317,17 +51421,18 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
-  const dir = dirname10(path12);
+  const dir = dirname11(path12);
   if (existsSync5(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
-    mkdirSync9(dir, { recursive: true });
+    mkdirSync11(dir, { recursive: true });
     accessSync4(dir, constants9.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} cannot be made or is not writable`);
   }
 }
 async function measure(options) {
-  const wallTimes = options.baseline ? baselineWallTimes(readResults(options.baseline), options.config) : void 0;
+  const baselineText = options.baseline ? readResultsText(options.baseline) : void 0;
+  const wallTimes = options.baseline && baselineText !== void 0 ? baselineWallTimes(resultsFromText(baselineText, options.baseline), options.config) : void 0;
   if (options.saveBaseline && options.shard) {
     throw new CgBenchError(
       `--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`
@@ -51336,7 +51441,7 @@ async function measure(options) {
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
   const release2 = lockOutputDirectory(options.outDir);
   try {
-    return await measureLocked(options, wallTimes);
+    return await measureLocked(options, baselineText, wallTimes);
   } finally {
     release2();
   }
@@ -51345,7 +51450,8 @@ function baselineWallTimes(baseline, config) {
   assertSameMetric(baseline.environment, config);
   return new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs]));
 }
-async function measureLocked(options, baselineWallTimesMs) {
+async function measureLocked(options, baselineText, baselineWallTimesMs) {
+  const realOut = realOutDirBeforeRuns(options.outDir);
   const results = await runSuite(options.config, {
     outDir: options.outDir,
     jobs: options.jobs,
@@ -51356,14 +51462,14 @@ async function measureLocked(options, baselineWallTimesMs) {
     ...options.valgrind ? { valgrind: options.valgrind } : {},
     ...options.everyFunction ? { everyFunction: true } : {}
   });
-  const baseline = options.baseline ? readResults(options.baseline) : void 0;
+  const baseline = options.baseline && baselineText !== void 0 ? resultsFromText(baselineText, options.baseline) : void 0;
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : void 0;
   const resultsFile = resolveFrom(options.outDir, "results.json");
   const markdownFile = resolveFrom(options.outDir, "report.md");
-  writeResults(resultsFile, results);
+  writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
-  writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input));
+  writeFileAtomic(markdownFile, markdownReport.render(input), realOut);
+  if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
   if (options.saveBaseline) {
@@ -51379,14 +51485,22 @@ function selectedBy(options, results) {
   }
   return options.filter ? nameMatcher(options.filter) : void 0;
 }
+function realOutDirBeforeRuns(outDir) {
+  try {
+    return realPathBeforeRuns(outDir);
+  } catch {
+    return void 0;
+  }
+}
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync10 } from "node:fs";
+import { mkdirSync as mkdirSync12 } from "node:fs";
+import { join as join20 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync9, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync10, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter4, join as join18 } from "node:path";
+import { delimiter as delimiter4, join as join19 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -51402,11 +51516,11 @@ function helper() {
   helperFile = null;
   if (platform2() !== "linux" || arch3() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join18(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join18(dir, "stopwatch");
+    const dir = mkdtempSync2(join19(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join19(dir, "stopwatch");
     writeFileSync6(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
-    process.once("exit", () => rmSync9(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync10(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -51425,7 +51539,7 @@ function resolveProgram(name, path12) {
   if (name.includes("/")) return name;
   for (const dir of (path12 ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter4)) {
     if (!dir) continue;
-    const candidate = join18(dir, name);
+    const candidate = join19(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -51788,15 +51902,16 @@ function timedSpecs(config, benchmark) {
   return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
 }
 var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
-async function prepare(config, outDir, side, progress) {
+async function prepare(config, outDir, held2, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  mkdirSync10(SETUP_HOME, { recursive: true });
+  mkdirSync12(SETUP_HOME, { recursive: true });
   giveDirectory(setupSandbox, SETUP_HOME);
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
-  writeFileAtomic(log2, "");
-  await runSetup(config.setup, { cwd: config.root, logFile: log2, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
+  const at = join20(held2.path, `setup-${side}.log`);
+  writeFileAtomic(at, "", held2.real);
+  await runSetup(config.setup, { cwd: config.root, logFile: log2, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
   return sandbox;
 }
 function executorFor(spec, fallback, log2) {
@@ -51820,8 +51935,21 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync10(outDir, { recursive: true });
-  const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head2.config, outDir, "head", options.progress) };
+  mkdirSync12(outDir, { recursive: true });
+  const real = realPathBeforeRuns(outDir);
+  const out = holdDirectory(outDir, real);
+  try {
+    return await timeHeld(options, timed, { path: out.path, real });
+  } finally {
+    out.release();
+  }
+}
+async function timeHeld(options, timed, held2) {
+  const { head: head2, base, outDir } = options;
+  const sandboxes = {
+    base: await prepare(base.config, outDir, held2, "base", options.progress),
+    head: await prepare(head2.config, outDir, held2, "head", options.progress)
+  };
   const command = (spec, sandbox, side) => ({
     argv: sandboxed(sandbox, argvOf(spec)),
     cwd: spec.cwd,
@@ -51874,9 +52002,10 @@ async function timeSuite(options) {
     results.push(result);
   }
   writeFileAtomic(
-    resolveFrom(outDir, PAIRED_FILE),
+    join20(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
-`
+`,
+    held2.real
   );
   return results;
 }
@@ -51966,7 +52095,7 @@ var DURATIONS_FILE = "durations.json";
 var BASE_WORKSPACE = "/work-base";
 var CI_COUNTERS_FALLBACK = "cputime";
 function readPaired(outDir) {
-  const file = join19(outDir, PAIRED_FILE);
+  const file = join21(outDir, PAIRED_FILE);
   if (!existsSync8(file)) return { error: "cg-bench paired wrote no results" };
   try {
     const data = JSON.parse(readTextBounded(file, 64 * MiB, "paired results"));
@@ -51994,17 +52123,17 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join19(checkout, ".git");
+  const git2 = join21(checkout, ".git");
   let directory;
   try {
-    directory = lstatSync5(git2).isDirectory();
+    directory = lstatSync6(git2).isDirectory();
   } catch {
     return [];
   }
   if (directory && !emptyDirectory) {
-    const made = mkdtempSync3(join19(tmpdir4(), "cg-bench-no-git-"));
+    const made = mkdtempSync3(join21(tmpdir4(), "cg-bench-no-git-"));
     chmodSync4(made, 365);
-    process.once("exit", () => rmSync10(made, { recursive: true, force: true }));
+    process.once("exit", () => rmSync11(made, { recursive: true, force: true }));
     emptyDirectory = made;
   }
   return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
@@ -52017,21 +52146,21 @@ function removeLinks(dir) {
     return;
   }
   for (const name of entries) {
-    const path12 = join19(dir, name);
-    const stat2 = lstatSync5(path12);
+    const path12 = join21(dir, name);
+    const stat2 = lstatSync6(path12);
     if (stat2.isDirectory()) removeLinks(path12);
-    else if (!stat2.isFile()) rmSync10(path12, { force: true });
+    else if (!stat2.isFile()) rmSync11(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve8(dir); ; at = dirname11(at)) {
-    const git2 = join19(at, ".git");
+  for (let at = resolve8(dir); ; at = dirname12(at)) {
+    const git2 = join21(at, ".git");
     if (existsSync8(git2)) {
       chmodSync4(git2, 448);
       if (existsSync8(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
       return;
     }
-    if (dirname11(at) === at) return;
+    if (dirname12(at) === at) return;
   }
 }
 function containerEnvironment(imageId2, caller) {
@@ -52054,11 +52183,11 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      rmSync10(outDir, { recursive: true, force: true });
-      mkdirSync11(outDir, { recursive: true });
+      rmSync11(outDir, { recursive: true, force: true });
+      mkdirSync13(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
-        writeResults(join19(outDir, DURATIONS_FILE), selection.durations);
+        writeResults(join21(outDir, DURATIONS_FILE), selection.durations);
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run(
@@ -52079,13 +52208,13 @@ function containerMeasurer(options) {
       removeLinks(outDir);
       return {
         code: r.code,
-        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join19(outDir, "results.json")),
+        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join21(outDir, "results.json")),
         error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0
       };
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
-      rmSync10(outDir, { recursive: true, force: true });
-      mkdirSync11(outDir, { recursive: true });
+      rmSync11(outDir, { recursive: true, force: true });
+      mkdirSync13(outDir, { recursive: true });
       const r = await run(
         [
           { host: resolve8(headCheckout), container: WORKSPACE },
@@ -52118,7 +52247,7 @@ function inImageMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync10(outDir, { recursive: true, force: true });
+      rmSync11(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
@@ -52126,7 +52255,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join19(workspace, config), workspace),
+          config: loadConfig(join21(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -52138,22 +52267,22 @@ function inImageMeasurer(options) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
         return {
           code: error2 instanceof CgBenchError ? error2.exitCode : ExitCode2.internal,
-          results: readIfPresent(join19(outDir, "results.json")),
+          results: readIfPresent(join21(outDir, "results.json")),
           error: errorMessage(error2)
         };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
-      rmSync10(outDir, { recursive: true, force: true });
+      rmSync11(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join19(sides.head, config), "configuration");
-        const base = absolutePath(join19(sides.base, config), "configuration");
+        const head2 = absolutePath(join21(sides.head, config), "configuration");
+        const base = absolutePath(join21(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -52170,15 +52299,15 @@ function inImageMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync11(to, { recursive: true });
-  for (const entry of readdirSync7(to)) rmSync10(join19(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join19(resolve8(checkout), name)));
+  mkdirSync13(to, { recursive: true });
+  for (const entry of readdirSync7(to)) rmSync11(join21(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join21(resolve8(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
 }
 
 // src/vcs/git.ts
-import { rmSync as rmSync11 } from "node:fs";
+import { rmSync as rmSync12 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -52232,14 +52361,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync11(dir, { recursive: true, force: true });
+  rmSync12(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync11(dir, { recursive: true, force: true });
+  rmSync12(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -52358,7 +52487,7 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   return { results: m.results, source: `${what} ${short2}, measured in this job${why}` };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join20(checkout.fresh(), ci.workingDirectory), ci.config, join20(ci.outRoot, outName), selection);
+  return measurer.measure(join22(checkout.fresh(), ci.workingDirectory), ci.config, join22(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -52411,8 +52540,8 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/history.ts
-import { mkdirSync as mkdirSync12, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join21 } from "node:path";
+import { mkdirSync as mkdirSync14, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join23 } from "node:path";
 
 // src/history/load.ts
 function slimForHistory(results) {
@@ -52678,8 +52807,8 @@ async function keepHistory(ci, occasion, head2) {
   try {
     const labels = points.map((p) => p.label);
     const series = historySeries(points);
-    mkdirSync12(ci.outRoot, { recursive: true });
-    writeFileSync7(join21(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    mkdirSync14(ci.outRoot, { recursive: true });
+    writeFileSync7(join23(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
     const note = occasion.kind === "change" ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._" : void 0;
     return trendMarkdown(series, labels, what, note);
   } catch (error2) {
@@ -52689,23 +52818,23 @@ async function keepHistory(ci, occasion, head2) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync6, mkdirSync as mkdirSync13, readdirSync as readdirSync8, rmSync as rmSync12, writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join22 } from "node:path";
+import { lstatSync as lstatSync7, mkdirSync as mkdirSync15, readdirSync as readdirSync8, rmSync as rmSync13, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join24 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync12(dir, { recursive: true, force: true });
-  mkdirSync13(dir, { recursive: true });
+  rmSync13(dir, { recursive: true, force: true });
+  mkdirSync15(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync8(join22(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync8(join24(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join22(dir, "head.json"), head2);
-  if (base) writeResults(join22(dir, "base.json"), base);
+  writeResults(join24(dir, "head.json"), head2);
+  if (base) writeResults(join24(dir, "base.json"), base);
 }
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join22(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join24(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -52732,7 +52861,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join22(dir, "base.json");
+  const basePath = join24(dir, "base.json");
   return {
     index,
     count,
@@ -52740,47 +52869,47 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join22(dir, "head.json"), root),
+    head: readResults(join24(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join22(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join24(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync8(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync6(join22(root, n)).isDirectory() && presentAt(join22(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync7(join24(root, n)).isDirectory() && presentAt(join24(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join22(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join24(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync14, rmSync as rmSync13, writeFileSync as writeFileSync9 } from "node:fs";
-import { join as join23 } from "node:path";
+import { mkdirSync as mkdirSync16, rmSync as rmSync14, writeFileSync as writeFileSync9 } from "node:fs";
+import { join as join25 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
 function writeReportHandOver(dir, handOver, head2, base) {
-  rmSync13(dir, { recursive: true, force: true });
-  mkdirSync14(dir, { recursive: true });
+  rmSync14(dir, { recursive: true, force: true });
+  mkdirSync16(dir, { recursive: true });
   const { pullRequest, ...rest } = handOver;
   const data = { schema: SCHEMA2, ...rest, baselineSource: rest.baselineSource.slice(0, MAX_SOURCE), ...pullRequest ? { pullRequest } : {} };
-  writeFileSync9(join23(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  writeFileSync9(join25(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
 `);
-  writeResults(join23(dir, "head.json"), head2);
-  if (base) writeResults(join23(dir, "base.json"), base);
+  writeResults(join25(dir, "head.json"), head2);
+  if (base) writeResults(join25(dir, "base.json"), base);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join23(root, sub);
+  const dir = join25(root, sub);
   const where3 = sub ? `${shown}/${sub}` : shown;
   const file = `${where3}/${HAND_OVER_FILE}`;
-  if (!presentAt(join23(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join25(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join23(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join25(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -52794,10 +52923,10 @@ function readReportHandOver(root, sub, shown, missing) {
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
   const pr = d["pullRequest"];
   if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
-  const basePath = join23(dir, "base.json");
+  const basePath = join25(dir, "base.json");
   return {
     handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"], pullRequest: pr },
-    head: readResults(join23(dir, "head.json"), root),
+    head: readResults(join25(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -52882,10 +53011,10 @@ async function runReportJob(ci) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join24 } from "node:path";
+import { join as join26 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join24(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join26(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -52899,10 +53028,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short2}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join24(ci.repoRoot, ci.workingDirectory),
-      join24(checkout.path(), ci.workingDirectory),
+      join26(ci.repoRoot, ci.workingDirectory),
+      join26(checkout.path(), ci.workingDirectory),
       ci.config,
-      join24(ci.outRoot, "paired")
+      join26(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -52934,7 +53063,7 @@ async function runPipeline(ci, measurer) {
         baseline = await settleBaseline(ci, measurer, lookup, head2, checkout);
         if (timed) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
-          writeResults(join25(ci.outRoot, "head", "results.json"), head2);
+          writeResults(join27(ci.outRoot, "head", "results.json"), head2);
         }
       } finally {
         checkout.remove();
@@ -53010,8 +53139,8 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join25(ci.outRoot, "head", "results.json"), head2);
-  if (baseline.results) writeResults(join25(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join27(ci.outRoot, "head", "results.json"), head2);
+  if (baseline.results) writeResults(join27(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head2) : void 0;
   const failed = head2.benchmarks.some((b) => b.status !== "ok");
@@ -53024,11 +53153,11 @@ async function runMerge(ci, partsDir, shownDir) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join25(ci.repoRoot, ci.workingDirectory), ci.config, join25(ci.outRoot, "head"), selection);
+  return measurer.measure(join27(ci.repoRoot, ci.workingDirectory), ci.config, join27(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join25(ci.repoRoot, ci.workingDirectory), ci.config, join25(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join27(ci.repoRoot, ci.workingDirectory), ci.config, join27(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -53052,10 +53181,10 @@ function baselineCommitOf(occasion) {
 async function finish(ci, head2, headCode, found, kept) {
   const report = makeReport(ci, head2, headCode, found, kept);
   const { comparison } = report;
-  mkdirSync15(ci.outRoot, { recursive: true });
-  writeFileSync10(join25(ci.outRoot, "report.md"), report.body);
+  mkdirSync17(ci.outRoot, { recursive: true });
+  writeFileSync10(join27(ci.outRoot, "report.md"), report.body);
   for (const format of ci.exports)
-    writeFileSync10(join25(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
+    writeFileSync10(join27(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
   const handOver = ci.reportHandOver();
   if (handOver) {
     const { dir, ...names } = handOver;
@@ -53113,11 +53242,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join33, resolve as resolve10 } from "node:path";
+import { join as join35, resolve as resolve10 } from "node:path";
 
 // src/github/baseline-store.ts
 import { createHash as createHash9 } from "node:crypto";
-import { join as join31 } from "node:path";
+import { join as join33 } from "node:path";
 
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
@@ -53166,7 +53295,7 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname13(p) {
+function dirname14(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
@@ -53280,14 +53409,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname13(tempKey);
+    let parent = dirname14(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname13(tempKey);
+      parent = dirname14(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -55298,12 +55427,12 @@ var Path = class {
         this.segments = itemPath.split(path6.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname13(remaining);
+        let dir = dirname14(remaining);
         while (dir !== remaining) {
-          const basename7 = path6.basename(remaining);
-          this.segments.unshift(basename7);
+          const basename8 = path6.basename(remaining);
+          this.segments.unshift(basename8);
           remaining = dir;
-          dir = dirname13(remaining);
+          dir = dirname14(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -55315,7 +55444,7 @@ var Path = class {
         segment = normalizeSeparators2(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname13(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname14(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
           assert2(!segment.includes(path6.sep), `Parameter 'itemPath' contains unexpected path separators`);
@@ -55406,7 +55535,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname13(itemPath) === itemPath) {
+    if (dirname14(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS6 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -66273,7 +66402,7 @@ var BufferScheduler = class {
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire } from "node:module";
-import { dirname as dirname14 } from "node:path";
+import { dirname as dirname15 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
 var require2;
@@ -66282,7 +66411,7 @@ var __dirname;
 if (__isNode__) {
   require2 = createRequire(import.meta.url);
   __filename = fileURLToPath2(import.meta.url);
-  __dirname = dirname14(__filename);
+  __dirname = dirname15(__filename);
 }
 var NativeCRC64 = (() => {
   var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
@@ -92945,22 +93074,22 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/cache-directory.ts
-import { mkdirSync as mkdirSync16, rmSync as rmSync14 } from "node:fs";
-import { join as join30 } from "node:path";
+import { mkdirSync as mkdirSync18, rmSync as rmSync15 } from "node:fs";
+import { join as join32 } from "node:path";
 function cacheDirectory(root, suiteId) {
-  const dir = join30(root, suiteId);
+  const dir = join32(root, suiteId);
   return {
     dir,
     get available() {
       return isFeatureAvailable();
     },
     async restore(key, prefixes = []) {
-      rmSync14(dir, { recursive: true, force: true });
+      rmSync15(dir, { recursive: true, force: true });
       return restoreCache([dir], key, prefixes);
     },
     async save(key, write) {
-      rmSync14(dir, { recursive: true, force: true });
-      mkdirSync16(dir, { recursive: true });
+      rmSync15(dir, { recursive: true, force: true });
+      mkdirSync18(dir, { recursive: true });
       write(dir);
       try {
         const id = await saveCache2([dir], key);
@@ -92989,7 +93118,7 @@ function keyFor(suite, request2) {
 }
 function actionsCacheStore(suite, log2) {
   const cached = cacheDirectory("/tmp/cg-bench-baseline", suite.id);
-  const file = join31(cached.dir, "results.json");
+  const file = join33(cached.dir, "results.json");
   return {
     async restore(request2) {
       if (!cached.available) {
@@ -93019,7 +93148,7 @@ function actionsCacheStore(suite, log2) {
 }
 
 // src/github/history-store.ts
-import { join as join32 } from "node:path";
+import { join as join34 } from "node:path";
 var FORMAT2 = "cg-bench-history/1";
 var HISTORY_LIMIT = 64 * MiB;
 function parseHistory(text2, source) {
@@ -93039,7 +93168,7 @@ function parseHistory(text2, source) {
 }
 function actionsCacheHistory(suite, env, log2) {
   const cached = cacheDirectory("/tmp/cg-bench-history", suite.id);
-  const file = join32(cached.dir, "history.json");
+  const file = join34(cached.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
@@ -93164,8 +93293,8 @@ function mergeGroupBaseline(group) {
 }
 function setOutputs(io, outRoot, head2, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
-  if (head2) io.setOutput("results", join33(outRoot, "head", "results.json"));
-  io.setOutput("report", join33(outRoot, "report.md"));
+  if (head2) io.setOutput("results", join35(outRoot, "head", "results.json"));
+  io.setOutput("report", join35(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -93234,7 +93363,7 @@ ${message}
       if (trigger.kind === "pull_request") {
         if (trigger.fork) {
           io.notice(
-            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join33(ctx.outRoot, "artifact")} as an artifact.`
+            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join35(ctx.outRoot, "artifact")} as an artifact.`
           );
         } else await publishToPullRequest(ctx, trigger, body2, head2, comparison);
       } else if (trigger.kind === "merge_group") {
@@ -93243,8 +93372,8 @@ ${message}
       setOutputs(io, ctx.outRoot, head2, comparison, report.baselineSource, report.baselineSaved);
     },
     // The fork-safe pair's artifact: a fork's pull request is reported by the workflow_run workflow (mode: report).
-    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join33(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
-    shardDir: () => join33(ctx.outRoot, "shard"),
+    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join35(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
+    shardDir: () => join35(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -97819,6 +97948,9 @@ function forkReportJob(ctx, trigger) {
       const file = `${dir}/report-job.json`;
       const pr = handOver.pullRequest;
       if (!pr) throw new CgBenchError(`${file}: names no pull request; refusing the artifact`);
+      const wanted = inputs.suite ? suiteFor(".", "", inputs.suite).id : void 0;
+      if (wanted !== void 0 && handOver.suite !== wanted)
+        throw new CgBenchError(`${file}: the suite "${handOver.suite}" is not this report job's ("${wanted}"); refusing the artifact`);
       if (handOver.sha !== trigger.headSha)
         throw new CgBenchError(`${file}: sha ${handOver.sha} is not the commit this workflow run measured (${trigger.headSha}); refusing the artifact`);
       if (trigger.pullNumbers.length && !trigger.pullNumbers.includes(pr))
@@ -97991,7 +98123,7 @@ var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync8(join34(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync8(join36(actionDir2, "image.lock.json"), "utf8"));
     const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
     if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
     return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
@@ -98079,7 +98211,7 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join35(dirname15(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join37(dirname16(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

@@ -11244,50 +11244,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative12, options, skipNormalization) {
+    function resolveComponent(base, relative11, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative12 = parse2(serialize(relative12, options), options);
+        relative11 = parse2(serialize(relative11, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative12.scheme) {
-        target.scheme = relative12.scheme;
-        target.userinfo = relative12.userinfo;
-        target.host = relative12.host;
-        target.port = relative12.port;
-        target.path = removeDotSegments(relative12.path || "");
-        target.query = relative12.query;
+      if (!options.tolerant && relative11.scheme) {
+        target.scheme = relative11.scheme;
+        target.userinfo = relative11.userinfo;
+        target.host = relative11.host;
+        target.port = relative11.port;
+        target.path = removeDotSegments(relative11.path || "");
+        target.query = relative11.query;
       } else {
-        if (relative12.userinfo !== void 0 || relative12.host !== void 0 || relative12.port !== void 0) {
-          target.userinfo = relative12.userinfo;
-          target.host = relative12.host;
-          target.port = relative12.port;
-          target.path = removeDotSegments(relative12.path || "");
-          target.query = relative12.query;
+        if (relative11.userinfo !== void 0 || relative11.host !== void 0 || relative11.port !== void 0) {
+          target.userinfo = relative11.userinfo;
+          target.host = relative11.host;
+          target.port = relative11.port;
+          target.path = removeDotSegments(relative11.path || "");
+          target.query = relative11.query;
         } else {
-          if (!relative12.path) {
+          if (!relative11.path) {
             target.path = base.path;
-            if (relative12.query !== void 0) {
-              target.query = relative12.query;
+            if (relative11.query !== void 0) {
+              target.query = relative11.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative12.path[0] === "/") {
-              target.path = removeDotSegments(relative12.path);
+            if (relative11.path[0] === "/") {
+              target.path = removeDotSegments(relative11.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative12.path;
+                target.path = "/" + relative11.path;
               } else if (!base.path) {
-                target.path = relative12.path;
+                target.path = relative11.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative12.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative11.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative12.query;
+            target.query = relative11.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11295,7 +11295,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative12.fragment;
+      target.fragment = relative11.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -14273,7 +14273,7 @@ var require_ajv = __commonJS({
 
 // src/cli/main.ts
 import { existsSync as existsSync10 } from "node:fs";
-import { dirname as dirname12 } from "node:path";
+import { dirname as dirname14 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14417,6 +14417,9 @@ function readBeneath(root, path, limit, what, shown = resolve(root, path)) {
   } finally {
     closeSync(fd);
   }
+}
+function readBytesBounded(path, limit, what, shown = path) {
+  return readBeneath(dirname(resolve(path)), basename(path), limit, what, shown);
 }
 function readTextBeneath(root, path, limit, what, shown = resolve(root, path)) {
   return readBeneath(root, path, limit, what, shown).toString("utf8");
@@ -15086,7 +15089,18 @@ var FIELD = {
   exitBlocks: "ebk"
 };
 var isCount = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+var MAX_DHAT_VALUES = 8e6;
+function valuesAtMost(text3) {
+  let count = 1;
+  for (let i = 0; i < text3.length; i++) {
+    const c = text3.charCodeAt(i);
+    if (c === 44 || c === 91 || c === 123) count++;
+  }
+  return count;
+}
 function parseDhat(text3, name) {
+  if (valuesAtMost(text3) > MAX_DHAT_VALUES)
+    throw new Error(`${name}: more than ${MAX_DHAT_VALUES.toLocaleString("en-US")} JSON values; not a DHAT profile cg-bench can read`);
   let doc;
   try {
     doc = JSON.parse(text3);
@@ -15252,12 +15266,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative12 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative11 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative12) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative11) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -15266,7 +15280,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative12,
+    relative: relative11,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -16847,9 +16861,97 @@ function loadConfig(file, root = dirname2(file)) {
   return parseConfig(text3, realpathSync2(absolute));
 }
 
+// src/engine/check.ts
+import { mkdirSync as mkdirSync10 } from "node:fs";
+
+// src/untrusted/write.ts
+import { basename as basename2, dirname as dirname3, join as join2 } from "node:path";
+import {
+  closeSync as closeSync2,
+  constants as constants2,
+  fstatSync as fstatSync2,
+  lstatSync as lstatSync2,
+  mkdirSync,
+  openSync as openSync2,
+  readlinkSync as readlinkSync2,
+  realpathSync as realpathSync3,
+  rmSync,
+  unlinkSync,
+  writeSync as writeSync2
+} from "node:fs";
+var FLAGS = constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
+function replaced(path, what) {
+  return new CgBenchError(
+    `${path}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
+    ExitCode.benchmarkFailed
+  );
+}
+function openNewFile(path, expected = join2(realpathSync3(dirname3(path)), basename2(path)), mode = 420) {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    const code = error.code;
+    if (code === "EISDIR") throw replaced(expected, "replaced by a directory");
+    if (code === "EPERM" || code === "EACCES")
+      throw new CgBenchError(`${expected}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
+    if (code !== "ENOENT") throw error;
+  }
+  let fd;
+  try {
+    fd = openSync2(path, FLAGS, mode);
+  } catch (error) {
+    const code = error.code;
+    if (code === "EEXIST" || code === "ELOOP") throw replaced(expected, "replaced by a link or another file");
+    throw error;
+  }
+  let opened;
+  try {
+    opened = readlinkSync2(`/proc/self/fd/${fd}`);
+  } catch {
+  }
+  if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
+    closeSync2(fd);
+    throw replaced(expected, `reached through a link (it is ${opened ?? "not a plain file"})`);
+  }
+  return fd;
+}
+function realPathBeforeRuns(dir) {
+  return realpathSync3(dir);
+}
+function writeNewFile(path, text3, expected) {
+  const fd = openNewFile(path, expected);
+  try {
+    const bytes = Buffer.from(text3);
+    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync2(fd);
+  }
+}
+function holdOwnDirectory(path, expected) {
+  const uid = process.getuid?.();
+  let stat;
+  try {
+    stat = lstatSync2(path);
+  } catch {
+    stat = void 0;
+  }
+  if (stat && !(stat.isDirectory() && stat.uid === uid && (stat.mode & 18) === 0)) rmSync(path, { recursive: true, force: true });
+  mkdirSync(path, { recursive: true, mode: 493 });
+  return holdDirectory(path, expected, (own) => own.uid === uid && (own.mode & 18) === 0);
+}
+function holdDirectory(path, expected, accept = () => true) {
+  const fd = openSync2(path, constants2.O_RDONLY | constants2.O_DIRECTORY | constants2.O_NOFOLLOW);
+  const opened = readlinkSync2(`/proc/self/fd/${fd}`);
+  if (opened !== expected || !accept(fstatSync2(fd))) {
+    closeSync2(fd);
+    throw new CgBenchError(`${path}: not the directory cg-bench made there (it is ${opened}); cg-bench never writes through a link`);
+  }
+  return { path: `/proc/self/fd/${fd}`, release: () => closeSync2(fd) };
+}
+
 // src/results/io.ts
-import { closeSync as closeSync3, existsSync, mkdirSync, renameSync, rmSync, writeSync as writeSync3 } from "node:fs";
-import { dirname as dirname4, resolve as resolve4 } from "node:path";
+import { closeSync as closeSync3, existsSync, mkdirSync as mkdirSync2, renameSync, rmSync as rmSync2, writeSync as writeSync3 } from "node:fs";
+import { basename as basename3, dirname as dirname4, join as join3, resolve as resolve4 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -17185,58 +17287,6 @@ var results_schema_default = {
   }
 };
 
-// src/untrusted/write.ts
-import { basename as basename2, dirname as dirname3, join as join2 } from "node:path";
-import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, openSync as openSync2, readlinkSync as readlinkSync2, realpathSync as realpathSync3, unlinkSync, writeSync as writeSync2 } from "node:fs";
-var FLAGS = constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
-function replaced(path, what) {
-  return new CgBenchError(
-    `${path}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
-    ExitCode.benchmarkFailed
-  );
-}
-function openNewFile(path, expected = join2(realpathSync3(dirname3(path)), basename2(path)), mode = 420) {
-  try {
-    unlinkSync(path);
-  } catch (error) {
-    const code = error.code;
-    if (code === "EISDIR") throw replaced(path, "replaced by a directory");
-    if (code === "EPERM" || code === "EACCES")
-      throw new CgBenchError(`${path}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
-    if (code !== "ENOENT") throw error;
-  }
-  let fd;
-  try {
-    fd = openSync2(path, FLAGS, mode);
-  } catch (error) {
-    const code = error.code;
-    if (code === "EEXIST" || code === "ELOOP") throw replaced(path, "replaced by a link or another file");
-    throw error;
-  }
-  let opened;
-  try {
-    opened = readlinkSync2(`/proc/self/fd/${fd}`);
-  } catch {
-  }
-  if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
-    closeSync2(fd);
-    throw replaced(path, `reached through a link (it is ${opened ?? "not a plain file"})`);
-  }
-  return fd;
-}
-function realPathBeforeRuns(dir) {
-  return realpathSync3(dir);
-}
-function writeNewFile(path, text3, expected) {
-  const fd = openNewFile(path, expected);
-  try {
-    const bytes = Buffer.from(text3);
-    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
-  } finally {
-    closeSync2(fd);
-  }
-}
-
 // src/results/types.ts
 var RESULTS_SCHEMA_VERSION = 1;
 
@@ -17301,14 +17351,18 @@ function* resultsText(results) {
   yield "}\n";
 }
 function readResults(path, root = dirname4(path)) {
-  let text3;
+  return resultsFromText(readResultsText(path, root), path);
+}
+function readResultsText(path, root = dirname4(path)) {
   try {
-    text3 = readTextBeneath(root, resolve4(path), RESULTS_LIMIT, "results file", path);
+    return readTextBeneath(root, resolve4(path), RESULTS_LIMIT, "results file", path);
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
     throw new CgBenchError(`cannot read results ${path}: ${code === "ENOENT" ? "no such file" : String(code ?? error)}`);
   }
+}
+function resultsFromText(text3, path) {
   let data;
   try {
     data = JSON.parse(text3);
@@ -17341,11 +17395,11 @@ var WRITE_HINTS = {
   EISDIR: "is a directory",
   ENOTDIR: "a part of the path is not a directory"
 };
-function writeFileAtomic(path, text3) {
+function writeFileAtomic(path, text3, realDir) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname4(path), { recursive: true });
-    const fd = openNewFile(temporary);
+    mkdirSync2(dirname4(path), { recursive: true });
+    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join3(realDir, basename3(temporary)));
     try {
       for (const piece of typeof text3 === "string" ? [text3] : text3) {
         const bytes = Buffer.from(piece);
@@ -17356,15 +17410,15 @@ function writeFileAtomic(path, text3) {
     }
     renameSync(temporary, path);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    rmSync2(temporary, { force: true });
     if (!error.code) throw error;
     const code = error.code ?? "";
     const left = existsSync(path) ? "the file there is unchanged" : "no file is there now";
     throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ""}; ${left}`);
   }
 }
-function writeResults(path, results) {
-  writeFileAtomic(path, resultsText(results));
+function writeResults(path, results, realDir) {
+  writeFileAtomic(path, resultsText(results), realDir);
 }
 function outputProblem(error) {
   const code = error?.code;
@@ -17376,8 +17430,8 @@ function outputProblem(error) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync7, rmSync as rmSync8, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join13 } from "node:path";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync9, rmSync as rmSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join14 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -17388,7 +17442,7 @@ function slugify(name, index) {
 // src/results/environment.ts
 import { mkdtemp, readFile as readFile2, rm, writeFile } from "node:fs/promises";
 import { machine as machine2, tmpdir } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/results/host-probe.ts
 import { createHash as createHash3 } from "node:crypto";
@@ -17607,9 +17661,9 @@ async function cpuLists() {
 
 // src/results/probe-cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync4, renameSync as renameSync2, statSync as statSync3, writeFileSync } from "node:fs";
+import { lstatSync as lstatSync3, mkdirSync as mkdirSync3, readFileSync, realpathSync as realpathSync4, renameSync as renameSync2, statSync as statSync3, writeFileSync } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { delimiter, isAbsolute as isAbsolute4, join as join3 } from "node:path";
+import { delimiter, isAbsolute as isAbsolute4, join as join4 } from "node:path";
 
 // package.json
 var package_default = {
@@ -17691,7 +17745,7 @@ function onPath(program, path) {
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
     try {
-      if (statSync3(join3(dir, program)).isFile()) return join3(dir, program);
+      if (statSync3(join4(dir, program)).isFile()) return join4(dir, program);
     } catch {
     }
   }
@@ -17736,16 +17790,16 @@ function probeCacheFile(env2 = process.env) {
   if (xdg && isAbsolute4(xdg)) base = xdg;
   else {
     try {
-      base = join3(homedir(), ".cache");
+      base = join4(homedir(), ".cache");
     } catch {
       return void 0;
     }
   }
-  return join3(base, "cg-bench", "probes.json");
+  return join4(base, "cg-bench", "probes.json");
 }
 function readEntries(file) {
   try {
-    const s = lstatSync2(file);
+    const s = lstatSync3(file);
     if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
     const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
     if (!Array.isArray(data)) return [];
@@ -17756,8 +17810,8 @@ function readEntries(file) {
 }
 function writeEntries(file, entries) {
   try {
-    const dir = join3(file, "..");
-    mkdirSync2(dir, { recursive: true, mode: 448 });
+    const dir = join4(file, "..");
+    mkdirSync3(dir, { recursive: true, mode: 448 });
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
     renameSync2(temporary, file);
@@ -17845,13 +17899,13 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text3)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join4(tmpdir(), "cg-bench-cpu-"));
+  const dir = await mkdtemp(join5(tmpdir(), "cg-bench-cpu-"));
   try {
-    const log = join4(dir, "valgrind.log");
+    const log = join5(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
-    const target = x86 ? join4(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join5(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = join4(dir, "stdout");
+    const stdout = join5(dir, "stdout");
     const r = await runProcess({
       argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target],
       cwd: dir,
@@ -17913,30 +17967,30 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync5, rmSync as rmSync7, statSync as statSync7 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync8, readdirSync as readdirSync5, rmSync as rmSync8, statSync as statSync7 } from "node:fs";
 import { constants as constants4 } from "node:os";
-import { join as join12, relative as relative8, resolve as resolve6 } from "node:path";
+import { join as join13, relative as relative7, resolve as resolve6 } from "node:path";
 
 // src/run/gzip.ts
-import { createWriteStream, rmSync as rmSync2 } from "node:fs";
+import { createWriteStream, rmSync as rmSync3 } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 async function gzipAndRemove(path) {
-  rmSync2(`${path}.gz`, { force: true });
+  rmSync3(`${path}.gz`, { force: true });
   let from;
   try {
     from = openPlainStream(path, "profile");
   } catch {
-    rmSync2(path, { force: true });
+    rmSync3(path, { force: true });
     return;
   }
   await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
-  rmSync2(path);
+  rmSync3(path);
 }
 
 // src/run/memory.ts
-import { mkdirSync as mkdirSync3, rmSync as rmSync4 } from "node:fs";
-import { join as join8, relative as relative4 } from "node:path";
+import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
+import { join as join9 } from "node:path";
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -17948,19 +18002,22 @@ import {
   constants as fsConstants,
   fstatSync as fstatSync3,
   lchownSync,
-  lstatSync as lstatSync3,
+  lstatSync as lstatSync4,
+  mkdirSync as mkdirSync4,
   mkdtempSync,
   openSync as openSync3,
   readdirSync,
   readFileSync as readFileSync2,
   readSync as readSync2,
-  rmSync as rmSync3,
+  realpathSync as realpathSync5,
+  renameSync as renameSync3,
+  rmSync as rmSync4,
   statSync as statSync4,
   writeFileSync as writeFileSync2,
   writeSync as writeSync4
 } from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
-import { join as join5 } from "node:path";
+import { dirname as dirname5, join as join6 } from "node:path";
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
@@ -18012,21 +18069,50 @@ function fixedEntropy(size = ENTROPY_BYTES) {
   for (let block = 0, at = 0; at < size; block++, at += 32) createHash5("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
   return out;
 }
+var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
+function keptEntropyFile(env2 = process.env) {
+  const probes = probeCacheFile(env2);
+  return probes === void 0 ? void 0 : join6(dirname5(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+}
+function keptFixedEntropy(file, make = fixedEntropy) {
+  if (file !== void 0) {
+    try {
+      const s = lstatSync4(file);
+      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
+      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
+        const kept = readBytesBounded(file, ENTROPY_BYTES, "kept entropy");
+        if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+      }
+    } catch {
+    }
+  }
+  const made = make();
+  if (file !== void 0) {
+    try {
+      mkdirSync4(dirname5(file), { recursive: true, mode: 448 });
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync2(temporary, made, { mode: 384 });
+      renameSync3(temporary, file);
+    } catch {
+    }
+  }
+  return made;
+}
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join5(tmpdir2(), "cg-bench-seal-"));
+  const dir = mkdtempSync(join6(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join5(dir, "one-cpu");
+  const oneCpu = join6(dir, "one-cpu");
   writeFileSync2(oneCpu, "0\n", { mode: 292 });
-  const entropy = join5(dir, "entropy");
-  writeFileSync2(entropy, fixedEntropy(), { mode: 292 });
+  const entropy = join6(dir, "entropy");
+  writeFileSync2(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
-    entropySeal = join5(dir, "entropy-seal");
+    entropySeal = join6(dir, "entropy-seal");
     writeFileSync2(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
-  process.once("exit", () => rmSync3(dir, { recursive: true, force: true }));
+  process.once("exit", () => rmSync4(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
   return sealFiles;
 }
@@ -18252,26 +18338,26 @@ function sandboxed(sandbox, argv, measured = false, job = 0) {
   return [...pin, ...sandbox.measuredPrefix, ...argv];
 }
 function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join5(tmpdir2(), "cg-bench-profiles-"));
+  if (!sandbox.user) return realpathSync5(dir);
+  const staging = mkdtempSync(join6(tmpdir2(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
 function collectProfiles(staging, dir) {
-  if (staging === dir) return;
-  const owner = lstatSync3(staging).uid;
+  if (staging === realpathSync5(dir)) return;
+  const owner = lstatSync4(staging).uid;
   const buffer = Buffer.alloc(1 << 20);
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync3(join5(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join6(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       const stat = fstatSync3(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      const to = openSync3(join5(dir, name), "wx");
+      const to = openSync3(join6(dir, name), "wx");
       try {
         for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync4(to, buffer, 0, n);
       } finally {
@@ -18281,14 +18367,14 @@ function collectProfiles(staging, dir) {
       closeSync5(from);
     }
   }
-  rmSync3(staging, { recursive: true, force: true });
+  rmSync4(staging, { recursive: true, force: true });
 }
 function giveDirectory(sandbox, dir) {
   if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
 }
 function isPlainFile(path) {
   try {
-    const stat = lstatSync3(path);
+    const stat = lstatSync4(path);
     return stat.isFile() && stat.nlink === 1;
   } catch {
     return false;
@@ -18386,7 +18472,7 @@ async function killLeftovers(marker) {
 
 // src/run/valgrind-files.ts
 import { readdirSync as readdirSync3 } from "node:fs";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 var PROFILE = { cachegrind: /^cachegrind\.out\.(\d+)$/, dhat: /^dhat\.out\.(\d+)$/ };
 var LOG = /^valgrind\.(\d+)\.log$/;
 var MEMORY_DIRECTORY = "memory";
@@ -18394,10 +18480,10 @@ var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir, tool = "cachegrind") {
-  return [`--${tool}-out-file=${join6(dir, `${tool}.out.%p`)}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
+  return [`--${tool}-out-file=${join7(dir, `${tool}.out.%p`)}`, `--log-file=${join7(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join6(dir, "valgrind.")}`;
+  return `--log-file=${join7(dir, "valgrind.")}`;
 }
 function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
@@ -18418,12 +18504,12 @@ function commandInLog(text3) {
 }
 function unfinishedProcesses(dir, tool = "cachegrind") {
   return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
-    const text3 = readHead(join6(dir, p.log), LOG_HEAD) ?? "";
+    const text3 = readHead(join7(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text3) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  const text3 = readTail(join6(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  const text3 = readTail(join7(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
   return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text3)?.[1] ?? null;
 }
 function loadedObjects(logText) {
@@ -18438,7 +18524,7 @@ function loadedObjects(logText) {
 
 // src/run/valgrind.ts
 import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname5, join as join7 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname6, join as join8 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants3.X_OK);
@@ -18459,7 +18545,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join7(dir, program);
+    const candidate = join8(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -18471,7 +18557,7 @@ function locateValgrind(env2 = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join7(dirname5(bin), "valgrind.bin");
+    const real = join8(dirname6(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -18519,16 +18605,16 @@ function dhatArgs(outDir) {
 // src/run/memory.ts
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run2) {
-  const dir = join8(run2.dir, MEMORY_DIRECTORY);
-  rmSync4(dir, { recursive: true, force: true });
-  mkdirSync3(dir, { recursive: true });
-  const stderr = join8(dir, "stderr.log");
+  const dir = join9(run2.dir, MEMORY_DIRECTORY);
+  rmSync5(dir, { recursive: true, force: true });
+  mkdirSync5(dir, { recursive: true });
+  const stderr = join9(dir, "stderr.log");
   const staging = profileDirectory(run2.sandbox, dir);
   const outcome2 = await runProcess({
     argv: sandboxed(run2.sandbox, [run2.valgrind.bin, ...dhatArgs(staging), ...run2.argv], true, run2.job),
     cwd: run2.cwd,
     env: run2.env,
-    stdout: { file: join8(dir, "stdout.log") },
+    stdout: { file: join9(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run2.timeoutMs
   });
@@ -18549,7 +18635,7 @@ ${details}` : ""}` };
   const files = [];
   for (const { profile: name } of processFiles(dir, "dhat")) {
     if (!name) continue;
-    const file = join8(dir, name);
+    const file = join9(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       profiles.push(parseDhat(readTextBounded(file, DHAT_PROFILE_LIMIT, "DHAT profile"), name));
@@ -18557,7 +18643,7 @@ ${details}` : ""}` };
       return why(errorMessage(error));
     }
     await gzipAndRemove(file);
-    files.push(relative4(run2.outDir, `${file}.gz`));
+    files.push(join9(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   }
   if (!profiles.length) return why("DHAT wrote no profile (does this Valgrind have the dhat tool?)");
   return {
@@ -18566,11 +18652,11 @@ ${details}` : ""}` };
 }
 
 // src/run/line-text.ts
-import { isAbsolute as isAbsolute5, relative as relative5, resolve as resolve5, sep as sep3 } from "node:path";
+import { isAbsolute as isAbsolute5, relative as relative4, resolve as resolve5, sep as sep3 } from "node:path";
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
 function readLines(path, root, identity2) {
-  const inside2 = relative5(root, path);
+  const inside2 = relative4(root, path);
   if (inside2.startsWith("..") || isAbsolute5(inside2) || inside2.split(sep3).includes(".git")) return void 0;
   return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
 }
@@ -18587,7 +18673,7 @@ function attachLineText(functions, cwd, root, identity2) {
     return cache.get(file);
   };
   const shown = (file) => {
-    const inside2 = isAbsolute5(file) ? relative5(root, file) : void 0;
+    const inside2 = isAbsolute5(file) ? relative4(root, file) : void 0;
     return inside2 && !inside2.startsWith("..") && !isAbsolute5(inside2) ? inside2 : file;
   };
   for (const f of functions) {
@@ -18602,8 +18688,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync4, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname6, isAbsolute as isAbsolute6, join as join9, relative as relative6, sep as sep4 } from "node:path";
+import { existsSync as existsSync3, mkdirSync as mkdirSync6, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname7, isAbsolute as isAbsolute6, join as join10, relative as relative5, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -18642,11 +18728,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname6(fileURLToPath(import.meta.url));
+  let dir = dirname7(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join9(dir, "python", "cg_bench", "_bytecode.py");
+    const candidate = join10(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync3(candidate)) return readFileSync4(candidate, "utf8");
-    dir = dirname6(dir);
+    dir = dirname7(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -18662,7 +18748,7 @@ function isCountsFile(value) {
 }
 function shownFile(file, cwd) {
   if (!isAbsolute6(file)) return file;
-  const rel = relative6(cwd, file);
+  const rel = relative5(cwd, file);
   return rel && !rel.startsWith(`..${sep4}`) && rel !== ".." && !isAbsolute6(rel) ? rel : file;
 }
 function readAttribution(outDir, cwd, scope) {
@@ -18676,7 +18762,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = join9(outDir, name);
+    const path = join10(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -18709,14 +18795,14 @@ function attributionWanted(env2 = process.env) {
   return env2["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join9(options.tmpDir, ".cg-bench-bytecode");
-  const site = join9(root, "site");
-  const out = join9(root, "out");
-  rmSync5(root, { recursive: true, force: true });
-  mkdirSync4(site, { recursive: true });
-  mkdirSync4(out);
+  const root = join10(options.tmpDir, ".cg-bench-bytecode");
+  const site = join10(root, "site");
+  const out = join10(root, "out");
+  rmSync6(root, { recursive: true, force: true });
+  mkdirSync6(site, { recursive: true });
+  mkdirSync6(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync3(join9(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync3(join10(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env2 = {
@@ -18729,7 +18815,7 @@ async function countingBytecode(options) {
     await options.run(env2);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
-    rmSync5(root, { recursive: true, force: true });
+    rmSync6(root, { recursive: true, force: true });
   }
 }
 
@@ -18748,18 +18834,18 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join10, relative as relative7, isAbsolute as isAbsolute7 } from "node:path";
+import { join as join11, relative as relative6, isAbsolute as isAbsolute7 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
-  const rel = relative7(dir, path);
+  const rel = relative6(dir, path);
   return rel === "" || !rel.startsWith("..") && !isAbsolute7(rel);
 }
 function executablesOf(logDir, workspace, identity2) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text3 = readHead(join10(logDir, p.log), LOG_OBJECTS);
+    const text3 = readHead(join11(logDir, p.log), LOG_OBJECTS);
     if (text3 === void 0) continue;
     loadedObjects(text3).forEach((path, i) => {
       if (inside(workspace, path)) return;
@@ -18775,12 +18861,12 @@ function executablesOf(logDir, workspace, identity2) {
 
 // src/run/private-home.ts
 import { createHash as createHash6 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync5, statSync as statSync6 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, statSync as statSync6 } from "node:fs";
 import { rm as rm2 } from "node:fs/promises";
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync6, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -18822,12 +18908,12 @@ function remember(path) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync6(lock, { force: true });
+    for (const lock of held) rmSync7(lock, { force: true });
   });
 }
 function unlock(path) {
   held.delete(path);
-  rmSync6(path, { force: true });
+  rmSync7(path, { force: true });
 }
 function tryLock(path) {
   for (; ; ) {
@@ -18845,14 +18931,14 @@ function tryLock(path) {
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync6(path, { force: true });
+    rmSync7(path, { force: true });
   }
 }
 
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join11(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join12(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep2 = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
 async function acquire(lock) {
@@ -18865,16 +18951,16 @@ async function removeQuietly(path) {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync5(HOMES_DIR, { recursive: true });
+  mkdirSync7(HOMES_DIR, { recursive: true });
   if (statSync6(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
     await rm2(home, { recursive: true, force: true });
-    mkdirSync5(join11(home, "tmp"), { recursive: true });
+    mkdirSync7(join12(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join11(home, "tmp"));
+    giveDirectory(sandbox, join12(home, "tmp"));
     return await measure2(home);
   } finally {
     await removeQuietly(home);
@@ -18901,22 +18987,23 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join12(ctx.outDir, "benchmarks", slug);
-  rmSync7(dir, { recursive: true, force: true });
-  mkdirSync6(dir, { recursive: true });
-  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx, job));
+  const dir = join13(ctx.benchmarksDir, slug);
+  rmSync8(dir, { recursive: true, force: true });
+  mkdirSync8(dir);
+  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
-async function measureIn(home, spec, dir, ctx, job) {
-  const rel = (p) => relative8(ctx.outDir, p);
-  const log = (name) => ({ file: join12(dir, name), real: join12(ctx.realOutDir, relative8(ctx.outDir, dir), name) });
-  const stdout = join12(dir, "stdout.log");
-  const stderr = join12(dir, "stderr.log");
+async function measureIn(home, spec, slug, ctx, job) {
+  const dir = join13(ctx.benchmarksDir, slug);
+  const rel = (p) => join13("benchmarks", slug, relative7(dir, p));
+  const log = (name) => ({ file: join13(dir, name), real: join13(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join13(dir, "stdout.log");
+  const stderr = join13(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join12(home, "pycache") : void 0, spec.instrument);
+  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join13(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative8(ctx.root, spec.cwd) || ".",
+    cwd: relative7(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -18971,10 +19058,10 @@ async function measureIn(home, spec, dir, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join12(dir, name);
+    const file = join13(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync7(file, { force: true });
+      rmSync8(file, { force: true });
       continue;
     }
     try {
@@ -18994,10 +19081,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join12(dir, n))).sort()[0];
+    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join13(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join12(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join13(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -19011,7 +19098,7 @@ ${logTailText}` : "";
     env: env2,
     timeoutMs: spec.timeoutMs,
     dir,
-    outDir: ctx.outDir,
+    shownDir: join13("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -19066,14 +19153,14 @@ function headline(message) {
 }
 
 // src/run/setup.ts
-function openLog(path) {
+function openLog(path, openedAt = path) {
   const replaced2 = (what) => new CgBenchError(
     `${shownPath(path)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`,
     ExitCode.benchmarkFailed
   );
   let fd;
   try {
-    fd = openSync5(path, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
+    fd = openSync5(openedAt, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
   } catch (error) {
     const code = error.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
@@ -19100,7 +19187,7 @@ async function runSetup(commands, options) {
   const env2 = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
-    const fd = openLog(options.logFile);
+    const fd = openLog(options.logFile, options.logOpenedAt);
     writeSync5(fd, `$ ${describeCommand(command)}
 `);
     let status;
@@ -19110,7 +19197,7 @@ async function runSetup(commands, options) {
       closeSync7(fd);
     }
     if (status) {
-      const tail2 = logTail(options.logFile);
+      const tail2 = logTail(options.logOpenedAt ?? options.logFile);
       throw new CgBenchError(
         `setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
@@ -19185,11 +19272,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync7(dir, { recursive: true });
+    mkdirSync9(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
-    const probe = join13(dir, `.write-test-${process.pid}`);
+    const probe = join14(dir, `.write-test-${process.pid}`);
     writeFileSync5(probe, "");
-    rmSync8(probe, { force: true });
+    rmSync9(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -19236,35 +19323,53 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync8(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync7(SETUP_HOME, { recursive: true });
+  mkdirSync9(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
-  const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeNewFile(setupLog, sandbox.notes.map((n) => `# ${n}
-`).join(""), join13(realOutDir, "setup.log"));
-  for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
+  const heldOut = holdDirectory(options.outDir, realOutDir);
+  let benchmarksDir;
+  let benchmarks;
+  let environment;
+  try {
+    benchmarksDir = holdOwnDirectory(join14(heldOut.path, "benchmarks"), join14(realOutDir, "benchmarks"));
+    const setupLog = resolveFrom(options.outDir, "setup.log");
+    writeNewFile(join14(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join14(realOutDir, "setup.log"));
+    for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
-  if (selected.length)
-    await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
-  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-  const ctx = {
-    valgrind,
-    cache: config.cache,
-    weights: config.weights,
-    root: config.root,
-    outDir: options.outDir,
-    realOutDir,
-    sandbox,
-    everyFunction: options.everyFunction === true
-  };
-  let started = 0;
-  const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
-    options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
-    const result = await runBenchmark(spec, slug, ctx, job);
-    options.progress.finish(result);
-    return result;
-  });
+    if (selected.length)
+      await runSetup(config.setup, {
+        cwd: config.root,
+        logFile: setupLog,
+        logOpenedAt: join14(heldOut.path, "setup.log"),
+        timeoutMs: config.setupTimeoutMs,
+        progress: options.progress,
+        sandbox
+      });
+    environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
+    const ctx = {
+      valgrind,
+      cache: config.cache,
+      weights: config.weights,
+      root: config.root,
+      outDir: options.outDir,
+      realOutDir,
+      benchmarksDir: benchmarksDir.path,
+      sandbox,
+      everyFunction: options.everyFunction === true
+    };
+    let started = 0;
+    benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
+      options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
+      const result = await runBenchmark(spec, slug, ctx, job);
+      options.progress.finish(result);
+      return result;
+    });
+  } finally {
+    benchmarksDir?.release();
+    heldOut.release();
+  }
   options.progress.close();
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
@@ -19294,13 +19399,15 @@ function cpuView(sandbox) {
 async function checkDeterminism(config, options) {
   const measureInto = async (name, previous) => {
     const outDir = resolveFrom(options.outDir, name);
+    mkdirSync10(outDir, { recursive: true });
+    const realOut = realPathBeforeRuns(outDir);
     const results = await runSuite(config, {
       ...options,
       outDir,
       previousWallTimesMs: previous && new Map(previous.benchmarks.map((b) => [b.name, b.wallTimeMs])),
       everyFunction: true
     });
-    writeResults(resolveFrom(outDir, "results.json"), results);
+    writeResults(resolveFrom(outDir, "results.json"), results, realOut);
     return results;
   };
   const first = await measureInto("check-1");
@@ -19321,8 +19428,8 @@ function differingCount(r, name) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync4, mkdirSync as mkdirSync9, statSync as statSync8 } from "node:fs";
-import { dirname as dirname8 } from "node:path";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync4, mkdirSync as mkdirSync12, statSync as statSync8 } from "node:fs";
+import { dirname as dirname9 } from "node:path";
 
 // src/report/headline.ts
 var NOUNS = {
@@ -19921,18 +20028,18 @@ var markdownReport = {
 };
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync4, mkdirSync as mkdirSync8, readdirSync as readdirSync6 } from "node:fs";
-import { dirname as dirname7, join as join14, relative as relative9, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync5, mkdirSync as mkdirSync11, readdirSync as readdirSync6 } from "node:fs";
+import { dirname as dirname8, join as join15, relative as relative8, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname7(dir)) {
+  for (let dir = outDir; ; dir = dirname8(dir)) {
     try {
-      if (lstatSync4(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync5(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative9(here, dirname7(dir));
-    if (dir === dirname7(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+    const inside2 = relative8(here, dirname8(dir));
+    if (dir === dirname8(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -19944,8 +20051,8 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join14(dir, name);
-      const stat = lstatSync4(path, { throwIfNoEntry: false });
+      const path = join15(dir, name);
+      const stat = lstatSync5(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
       if (stat.isDirectory()) {
@@ -19966,7 +20073,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync8(outDir, { recursive: true });
+    mkdirSync11(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -19986,17 +20093,18 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname8(path);
+  const dir = dirname9(path);
   if (existsSync4(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    mkdirSync9(dir, { recursive: true });
+    mkdirSync12(dir, { recursive: true });
     accessSync4(dir, constants7.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
 }
 async function measure(options) {
-  const wallTimes = options.baseline ? baselineWallTimes(readResults(options.baseline), options.config) : void 0;
+  const baselineText = options.baseline ? readResultsText(options.baseline) : void 0;
+  const wallTimes = options.baseline && baselineText !== void 0 ? baselineWallTimes(resultsFromText(baselineText, options.baseline), options.config) : void 0;
   if (options.saveBaseline && options.shard) {
     throw new CgBenchError(
       `--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`
@@ -20005,7 +20113,7 @@ async function measure(options) {
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
   const release2 = lockOutputDirectory(options.outDir);
   try {
-    return await measureLocked(options, wallTimes);
+    return await measureLocked(options, baselineText, wallTimes);
   } finally {
     release2();
   }
@@ -20014,7 +20122,8 @@ function baselineWallTimes(baseline, config) {
   assertSameMetric(baseline.environment, config);
   return new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs]));
 }
-async function measureLocked(options, baselineWallTimesMs) {
+async function measureLocked(options, baselineText, baselineWallTimesMs) {
+  const realOut = realOutDirBeforeRuns(options.outDir);
   const results = await runSuite(options.config, {
     outDir: options.outDir,
     jobs: options.jobs,
@@ -20025,14 +20134,14 @@ async function measureLocked(options, baselineWallTimesMs) {
     ...options.valgrind ? { valgrind: options.valgrind } : {},
     ...options.everyFunction ? { everyFunction: true } : {}
   });
-  const baseline = options.baseline ? readResults(options.baseline) : void 0;
+  const baseline = options.baseline && baselineText !== void 0 ? resultsFromText(baselineText, options.baseline) : void 0;
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : void 0;
   const resultsFile = resolveFrom(options.outDir, "results.json");
   const markdownFile = resolveFrom(options.outDir, "report.md");
-  writeResults(resultsFile, results);
+  writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
-  writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input));
+  writeFileAtomic(markdownFile, markdownReport.render(input), realOut);
+  if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
   if (options.saveBaseline) {
@@ -20052,6 +20161,13 @@ function exitCodeFor(outcome2, failOnRegression) {
   if (outcome2.failed) return ExitCode.benchmarkFailed;
   if (failOnRegression && outcome2.comparison?.comparable && outcome2.comparison.counts.regression > 0) return ExitCode.regression;
   return ExitCode.ok;
+}
+function realOutDirBeforeRuns(outDir) {
+  try {
+    return realPathBeforeRuns(outDir);
+  } catch {
+    return void 0;
+  }
 }
 
 // src/report/bmf.ts
@@ -20202,7 +20318,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -20252,7 +20368,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join15(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join16(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -20831,29 +20947,29 @@ See: cg-bench diff --help`
 import { writeFileSync as writeFileSync6 } from "node:fs";
 
 // src/history/load.ts
-import { existsSync as existsSync6, lstatSync as lstatSync5, readdirSync as readdirSync7, statSync as statSync10 } from "node:fs";
-import { basename as basename3, dirname as dirname9, join as join16 } from "node:path";
+import { existsSync as existsSync6, lstatSync as lstatSync6, readdirSync as readdirSync7, statSync as statSync10 } from "node:fs";
+import { basename as basename4, dirname as dirname10, join as join17 } from "node:path";
 var MAX_RUNS = 200;
 var MAX_ENTRIES3 = 1e4;
 var ORDERS = ["given", "created"];
 var byName = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 function expandRuns(path) {
   if (!existsSync6(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname9(path) }];
+  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname10(path) }];
   const run2 = (file) => ({ file, root: path });
-  if (presentAt(join16(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
+  if (presentAt(join17(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
   const names = readdirSync7(path);
   if (names.length > MAX_ENTRIES3) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES3}`);
   const found = names.sort(byName).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if (lstatSync5(entry).isDirectory()) return presentAt(join16(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
+    if (lstatSync6(entry).isDirectory()) return presentAt(join17(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
     return name.endsWith(".json") ? [run2(entry)] : [];
   });
   if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
   return found;
 }
 function runLabel(file) {
-  const name = basename3(file) === "results.json" ? basename3(dirname9(file)) : basename3(file).replace(/\.json$/, "");
+  const name = basename4(file) === "results.json" ? basename4(dirname10(file)) : basename4(file).replace(/\.json$/, "");
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
 }
 function slimForHistory(results) {
@@ -21095,8 +21211,8 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync10, statSync as statSync11 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute8, join as join17, normalize, sep as sep6 } from "node:path";
+import { existsSync as existsSync7, mkdirSync as mkdirSync13, statSync as statSync11 } from "node:fs";
+import { dirname as dirname11, isAbsolute as isAbsolute8, join as join18, normalize, sep as sep6 } from "node:path";
 
 // src/shard/merge.ts
 function mergeShards(parts) {
@@ -21161,7 +21277,7 @@ function resultsFileOf(path) {
   return existsSync7(path) && statSync11(path).isDirectory() ? resolveFrom(path, "results.json") : path;
 }
 function filesOf(results, source) {
-  const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file)]).filter((f) => f !== "");
+  const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file), ...b.memory?.files ?? []]).filter((f) => f !== "");
   for (const file of files) {
     const normal = normalize(file);
     if (isAbsolute8(file) || normal === ".." || normal.startsWith(`..${sep6}`))
@@ -21190,21 +21306,21 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => dirname10(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => dirname11(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release2 = lockOutputDirectory(out);
   try {
-    mkdirSync10(out, { recursive: true });
+    mkdirSync13(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom(dirname10(part.file), file);
+        const from = resolveFrom(dirname11(part.file), file);
         if (!presentAt(from)) continue;
         const to = resolveFrom(out, file);
-        const shown = join17(dirname10(part.source), file);
+        const shown = join18(dirname11(part.source), file);
         try {
-          mkdirSync10(dirname10(to), { recursive: true });
-          copyBeneath(dirname10(part.file), file, to, COPY_LIMIT, "part file", shown);
+          mkdirSync13(dirname11(to), { recursive: true });
+          copyBeneath(dirname11(part.file), file, to, COPY_LIMIT, "part file", shown);
         } catch (error) {
           if (error instanceof CgBenchError) throw error;
           const code = error.code ?? String(error);
@@ -21243,15 +21359,16 @@ async function merge(args, io) {
 }
 
 // src/cli/paired.ts
-import { relative as relative10 } from "node:path";
+import { dirname as dirname12, relative as relative9 } from "node:path";
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync11 } from "node:fs";
+import { mkdirSync as mkdirSync14 } from "node:fs";
+import { join as join20 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync9, writeFileSync as writeFileSync7 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync10, writeFileSync as writeFileSync7 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join18 } from "node:path";
+import { delimiter as delimiter3, join as join19 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -21267,11 +21384,11 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join18(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join18(dir, "stopwatch");
+    const dir = mkdtempSync2(join19(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join19(dir, "stopwatch");
     writeFileSync7(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
-    process.once("exit", () => rmSync9(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync10(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -21290,7 +21407,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join18(dir, name);
+    const candidate = join19(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -21654,15 +21771,16 @@ function timedSpecs(config, benchmark) {
   return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
 }
 var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
-async function prepare(config, outDir, side, progress) {
+async function prepare(config, outDir, held2, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  mkdirSync11(SETUP_HOME, { recursive: true });
+  mkdirSync14(SETUP_HOME, { recursive: true });
   giveDirectory(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  writeFileAtomic(log, "");
-  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
+  const at = join20(held2.path, `setup-${side}.log`);
+  writeFileAtomic(at, "", held2.real);
+  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
   return sandbox;
 }
 function executorFor(spec, fallback, log) {
@@ -21686,8 +21804,21 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync11(outDir, { recursive: true });
-  const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head2.config, outDir, "head", options.progress) };
+  mkdirSync14(outDir, { recursive: true });
+  const real = realPathBeforeRuns(outDir);
+  const out = holdDirectory(outDir, real);
+  try {
+    return await timeHeld(options, timed, { path: out.path, real });
+  } finally {
+    out.release();
+  }
+}
+async function timeHeld(options, timed, held2) {
+  const { head: head2, base, outDir } = options;
+  const sandboxes = {
+    base: await prepare(base.config, outDir, held2, "base", options.progress),
+    head: await prepare(head2.config, outDir, held2, "head", options.progress)
+  };
   const command = (spec, sandbox, side) => ({
     argv: sandboxed(sandbox, argvOf(spec)),
     cwd: spec.cwd,
@@ -21740,9 +21871,10 @@ async function timeSuite(options) {
     results.push(result);
   }
   writeFileAtomic(
-    resolveFrom(outDir, PAIRED_FILE),
+    join20(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
-`
+`,
+    held2.real
   );
   return results;
 }
@@ -21793,10 +21925,11 @@ async function paired(args, io) {
   if (shown !== "terminal" && shown !== "markdown" && shown !== "json")
     throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
-  if (resultsFile) readResults(resultsFile);
+  const before = resultsFile ? readResults(resultsFile) : void 0;
+  const resultsDir = resultsFile ? realPathBeforeRuns(dirname12(resultsFile)) : void 0;
   const paths = cliPaths(values);
   const head2 = loadConfig(paths.config);
-  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative10(callerDirectory(), paths.config));
+  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative9(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? ".cg-bench/paired");
   const results = await timeSuite({
@@ -21812,10 +21945,9 @@ async function paired(args, io) {
 `)
   });
   const pairedFile = resolveFrom(out, PAIRED_FILE);
-  if (resultsFile) {
-    const into = readResults(resultsFile);
-    into.timed = [...(into.timed ?? []).filter((t) => !results.some((r) => r.name === t.name)), ...results];
-    writeResults(resultsFile, into);
+  if (resultsFile && before) {
+    before.timed = [...(before.timed ?? []).filter((t) => !results.some((r) => r.name === t.name)), ...results];
+    writeResults(resultsFile, before, resultsDir);
   }
   io.stdout.write(
     shown === "json" ? `${JSON.stringify(results, null, 2)}
@@ -21838,11 +21970,11 @@ function parseBudget(text3) {
 }
 
 // src/bisect/commits.ts
-import { existsSync as existsSync9, realpathSync as realpathSync5 } from "node:fs";
-import { basename as basename4, dirname as dirname11, isAbsolute as isAbsolute9, join as join19, relative as relative11, sep as sep7 } from "node:path";
+import { existsSync as existsSync9, realpathSync as realpathSync6 } from "node:fs";
+import { basename as basename5, dirname as dirname13, isAbsolute as isAbsolute9, join as join21, relative as relative10, sep as sep7 } from "node:path";
 
 // src/vcs/git.ts
-import { rmSync as rmSync10 } from "node:fs";
+import { rmSync as rmSync11 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -21879,19 +22011,19 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync10(dir, { recursive: true, force: true });
+  rmSync11(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync10(dir, { recursive: true, force: true });
+  rmSync11(dir, { recursive: true, force: true });
 }
 
 // src/bisect/commits.ts
 function locateConfig(config) {
-  const dir = dirname11(config);
+  const dir = dirname13(config);
   if (!existsSync9(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
@@ -21899,10 +22031,10 @@ function locateConfig(config) {
     throw new CgBenchError(
       `cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`
     );
-  const inside2 = relative11(realpathSync5(top), realpathSync5(dir));
+  const inside2 = relative10(realpathSync6(top), realpathSync6(dir));
   if (inside2.startsWith(`..${sep7}`) || inside2 === ".." || isAbsolute9(inside2))
     throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: realpathSync5(top), configPath: join19(inside2, basename4(config)) };
+  return { top: realpathSync6(top), configPath: join21(inside2, basename5(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -21996,8 +22128,8 @@ function doesNotRepeat(first, second, thresholdPercent, top) {
   const events = first.events && second.events ? Object.keys(first.events).filter((e) => first.events[e] !== second.events[e]) : [];
   const change = second.estimatedCycles - first.estimatedCycles;
   if (!events.length && change === 0) return void 0;
-  const relative12 = first.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : Math.abs(change) / first.estimatedCycles;
-  if (thresholdPercent > 0 && relative12 * 100 < thresholdPercent) return void 0;
+  const relative11 = first.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : Math.abs(change) / first.estimatedCycles;
+  if (thresholdPercent > 0 && relative11 * 100 < thresholdPercent) return void 0;
   const eventText = events.map((e) => `${e} ${formatCount(first.events[e])} \u2192 ${formatCount(second.events[e])}`).join(", ");
   const functions = functionChanges(first, second, top, 0).map(
     (f) => `  ${escapeTerminal(f.fn)} (${escapeTerminal(f.file)}): ${f.base === null ? "absent" : formatCount(f.base)} \u2192 ${f.head === null ? "absent" : formatCount(f.head)}`
@@ -22273,7 +22405,7 @@ See: cg-bench compare --help`);
       head: head2,
       comparison,
       baselineSource: shownPath(basePath),
-      resultsDir: shownPath(dirname12(headPath))
+      resultsDir: shownPath(dirname14(headPath))
     })
   );
   const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;

@@ -3913,50 +3913,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative10, options, skipNormalization) {
+    function resolveComponent(base, relative9, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative10 = parse(serialize(relative10, options), options);
+        relative9 = parse(serialize(relative9, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative10.scheme) {
-        target.scheme = relative10.scheme;
-        target.userinfo = relative10.userinfo;
-        target.host = relative10.host;
-        target.port = relative10.port;
-        target.path = removeDotSegments(relative10.path || "");
-        target.query = relative10.query;
+      if (!options.tolerant && relative9.scheme) {
+        target.scheme = relative9.scheme;
+        target.userinfo = relative9.userinfo;
+        target.host = relative9.host;
+        target.port = relative9.port;
+        target.path = removeDotSegments(relative9.path || "");
+        target.query = relative9.query;
       } else {
-        if (relative10.userinfo !== void 0 || relative10.host !== void 0 || relative10.port !== void 0) {
-          target.userinfo = relative10.userinfo;
-          target.host = relative10.host;
-          target.port = relative10.port;
-          target.path = removeDotSegments(relative10.path || "");
-          target.query = relative10.query;
+        if (relative9.userinfo !== void 0 || relative9.host !== void 0 || relative9.port !== void 0) {
+          target.userinfo = relative9.userinfo;
+          target.host = relative9.host;
+          target.port = relative9.port;
+          target.path = removeDotSegments(relative9.path || "");
+          target.query = relative9.query;
         } else {
-          if (!relative10.path) {
+          if (!relative9.path) {
             target.path = base.path;
-            if (relative10.query !== void 0) {
-              target.query = relative10.query;
+            if (relative9.query !== void 0) {
+              target.query = relative9.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative10.path[0] === "/") {
-              target.path = removeDotSegments(relative10.path);
+            if (relative9.path[0] === "/") {
+              target.path = removeDotSegments(relative9.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative10.path;
+                target.path = "/" + relative9.path;
               } else if (!base.path) {
-                target.path = relative10.path;
+                target.path = relative9.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative10.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative9.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative10.query;
+            target.query = relative9.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3964,7 +3964,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative10.fragment;
+      target.fragment = relative9.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -14271,11 +14271,122 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { join as join27 } from "node:path";
+import { join as join29 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync15, writeFileSync as writeFileSync10 } from "node:fs";
-import { join as join23 } from "node:path";
+import { mkdirSync as mkdirSync17, writeFileSync as writeFileSync10 } from "node:fs";
+import { join as join25 } from "node:path";
+
+// src/untrusted/write.ts
+import { basename, dirname, join } from "node:path";
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  unlinkSync,
+  writeSync
+} from "node:fs";
+
+// src/errors.ts
+var ExitCode = {
+  ok: 0,
+  /** A regression over its threshold, when asked to fail on one (or `check` found nondeterminism). */
+  regression: 1,
+  /** Bad usage, configuration, baseline file or output directory: nothing was measured. */
+  usage: 2,
+  /** A benchmark (or a setup command) failed or timed out. */
+  benchmarkFailed: 3,
+  /** An internal error (a bug in cg-bench): anything thrown that is not a CgBenchError. */
+  internal: 70
+};
+var CgBenchError = class extends Error {
+  constructor(message, exitCode = ExitCode.usage) {
+    super(message);
+    this.exitCode = exitCode;
+    this.name = "CgBenchError";
+  }
+  exitCode;
+};
+function errorMessage(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// src/untrusted/write.ts
+var FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
+function replaced(path, what) {
+  return new CgBenchError(
+    `${path}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
+    ExitCode.benchmarkFailed
+  );
+}
+function openNewFile(path, expected = join(realpathSync(dirname(path)), basename(path)), mode = 420) {
+  try {
+    unlinkSync(path);
+  } catch (error) {
+    const code = error.code;
+    if (code === "EISDIR") throw replaced(expected, "replaced by a directory");
+    if (code === "EPERM" || code === "EACCES")
+      throw new CgBenchError(`${expected}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
+    if (code !== "ENOENT") throw error;
+  }
+  let fd;
+  try {
+    fd = openSync(path, FLAGS, mode);
+  } catch (error) {
+    const code = error.code;
+    if (code === "EEXIST" || code === "ELOOP") throw replaced(expected, "replaced by a link or another file");
+    throw error;
+  }
+  let opened;
+  try {
+    opened = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+  }
+  if (opened !== void 0 && opened !== expected || !fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw replaced(expected, `reached through a link (it is ${opened ?? "not a plain file"})`);
+  }
+  return fd;
+}
+function realPathBeforeRuns(dir) {
+  return realpathSync(dir);
+}
+function writeNewFile(path, text2, expected) {
+  const fd = openNewFile(path, expected);
+  try {
+    const bytes = Buffer.from(text2);
+    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync(fd);
+  }
+}
+function holdOwnDirectory(path, expected) {
+  const uid = process.getuid?.();
+  let stat;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    stat = void 0;
+  }
+  if (stat && !(stat.isDirectory() && stat.uid === uid && (stat.mode & 18) === 0)) rmSync(path, { recursive: true, force: true });
+  mkdirSync(path, { recursive: true, mode: 493 });
+  return holdDirectory(path, expected, (own) => own.uid === uid && (own.mode & 18) === 0);
+}
+function holdDirectory(path, expected, accept = () => true) {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW);
+  const opened = readlinkSync(`/proc/self/fd/${fd}`);
+  if (opened !== expected || !accept(fstatSync(fd))) {
+    closeSync(fd);
+    throw new CgBenchError(`${path}: not the directory cg-bench made there (it is ${opened}); cg-bench never writes through a link`);
+  }
+  return { path: `/proc/self/fd/${fd}`, release: () => closeSync(fd) };
+}
 
 // src/metric/events.ts
 var EVENT_NAMES = ["Ir", "I1mr", "ILmr", "Dr", "D1mr", "DLmr", "Dw", "D1mw", "DLmw"];
@@ -14346,7 +14457,18 @@ var FIELD = {
   exitBlocks: "ebk"
 };
 var isCount = (v) => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+var MAX_DHAT_VALUES = 8e6;
+function valuesAtMost(text2) {
+  let count = 1;
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 44 || c === 91 || c === 123) count++;
+  }
+  return count;
+}
 function parseDhat(text2, name) {
+  if (valuesAtMost(text2) > MAX_DHAT_VALUES)
+    throw new Error(`${name}: more than ${MAX_DHAT_VALUES.toLocaleString("en-US")} JSON values; not a DHAT profile cg-bench can read`);
   let doc;
   try {
     doc = JSON.parse(text2);
@@ -14376,8 +14498,8 @@ function sumHeapFigures(profiles) {
 }
 
 // src/results/io.ts
-import { closeSync as closeSync3, existsSync, mkdirSync, renameSync, rmSync, writeSync as writeSync3 } from "node:fs";
-import { dirname as dirname3, resolve as resolve2 } from "node:path";
+import { closeSync as closeSync3, existsSync, mkdirSync as mkdirSync2, renameSync, rmSync as rmSync2, writeSync as writeSync3 } from "node:fs";
+import { basename as basename3, dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -14713,49 +14835,25 @@ var results_schema_default = {
   }
 };
 
-// src/errors.ts
-var ExitCode = {
-  ok: 0,
-  /** A regression over its threshold, when asked to fail on one (or `check` found nondeterminism). */
-  regression: 1,
-  /** Bad usage, configuration, baseline file or output directory: nothing was measured. */
-  usage: 2,
-  /** A benchmark (or a setup command) failed or timed out. */
-  benchmarkFailed: 3,
-  /** An internal error (a bug in cg-bench): anything thrown that is not a CgBenchError. */
-  internal: 70
-};
-var CgBenchError = class extends Error {
-  constructor(message, exitCode = ExitCode.usage) {
-    super(message);
-    this.exitCode = exitCode;
-    this.name = "CgBenchError";
-  }
-  exitCode;
-};
-function errorMessage(error) {
-  return error instanceof Error ? error.message : String(error);
-}
-
 // src/untrusted/read.ts
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
-  closeSync,
-  constants,
+  closeSync as closeSync2,
+  constants as constants2,
   createReadStream,
-  fstatSync,
-  lstatSync,
-  openSync,
-  readlinkSync,
+  fstatSync as fstatSync2,
+  lstatSync as lstatSync2,
+  openSync as openSync2,
+  readlinkSync as readlinkSync2,
   readSync,
-  realpathSync,
+  realpathSync as realpathSync2,
   statSync,
-  writeSync
+  writeSync as writeSync2
 } from "node:fs";
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { basename as basename2, dirname as dirname2, isAbsolute, join as join2, relative, resolve, sep } from "node:path";
 var MiB = 1 << 20;
-var OPEN_FLAGS = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
+var OPEN_FLAGS = constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
 function kindOf(stat) {
   if (stat.isSymbolicLink()) return "a symbolic link";
   if (stat.isDirectory()) return "a directory";
@@ -14773,37 +14871,37 @@ function beneath(root, realRoot, path) {
 }
 function openBeneath(root, path, shown = resolve(root, path), what) {
   if (what) shown = `${what} ${shown}`;
-  const realRoot = realpathSync(root);
+  const realRoot = realpathSync2(root);
   const inside2 = beneath(root, realRoot, path);
   if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
-  const real = join(realRoot, inside2);
+  const real = join2(realRoot, inside2);
   const parts = inside2.split(sep);
   for (let i = 0; i < parts.length; i++) {
-    const component = join(realRoot, ...parts.slice(0, i + 1));
-    const stat = lstatSync(component);
+    const component = join2(realRoot, ...parts.slice(0, i + 1));
+    const stat = lstatSync2(component);
     const last = i === parts.length - 1;
     if (stat.isSymbolicLink())
       throw new CgBenchError(
-        `${shown}: ${last ? "is" : `${join(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
+        `${shown}: ${last ? "is" : `${join2(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
       );
-    if (!last && !stat.isDirectory()) throw new CgBenchError(`${shown}: ${join(...parts.slice(0, i + 1))} is not a directory`);
+    if (!last && !stat.isDirectory()) throw new CgBenchError(`${shown}: ${join2(...parts.slice(0, i + 1))} is not a directory`);
     if (last && !stat.isFile())
       throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
   }
   let fd;
   try {
-    fd = openSync(real, OPEN_FLAGS);
+    fd = openSync2(real, OPEN_FLAGS);
   } catch (error) {
     if (error.code === "ELOOP")
       throw new CgBenchError(`${shown}: is a symbolic link; cg-bench does not follow links in files a pull request controls`);
     throw error;
   }
   try {
-    const stat = fstatSync(fd);
+    const stat = fstatSync2(fd);
     if (!stat.isFile()) throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
     let opened;
     try {
-      opened = readlinkSync(`/proc/self/fd/${fd}`);
+      opened = readlinkSync2(`/proc/self/fd/${fd}`);
     } catch {
       opened = void 0;
     }
@@ -14813,13 +14911,13 @@ function openBeneath(root, path, shown = resolve(root, path), what) {
       );
     return { fd, real };
   } catch (error) {
-    closeSync(fd);
+    closeSync2(fd);
     throw error;
   }
 }
 function presentAt(path) {
   try {
-    lstatSync(path);
+    lstatSync2(path);
     return true;
   } catch {
     return false;
@@ -14830,7 +14928,7 @@ function tooLarge(what, shown, limit) {
   return new CgBenchError(`${what} ${shown}: larger than ${size}; that is not a ${what} cg-bench wrote or can use`);
 }
 function readAll(fd, limit, what, shown) {
-  let buffer = Buffer.allocUnsafe(Math.min(limit + 1, fstatSync(fd).size + 1));
+  let buffer = Buffer.allocUnsafe(Math.min(limit + 1, fstatSync2(fd).size + 1));
   let total = 0;
   for (; ; ) {
     if (total === buffer.length) {
@@ -14850,14 +14948,17 @@ function readBeneath(root, path, limit, what, shown = resolve(root, path)) {
   try {
     return readAll(fd, limit, what, shown);
   } finally {
-    closeSync(fd);
+    closeSync2(fd);
   }
+}
+function readBytesBounded(path, limit, what, shown = path) {
+  return readBeneath(dirname2(resolve(path)), basename2(path), limit, what, shown);
 }
 function readTextBeneath(root, path, limit, what, shown = resolve(root, path)) {
   return readBeneath(root, path, limit, what, shown).toString("utf8");
 }
 function readTextBounded(path, limit, what, shown = path) {
-  return readTextBeneath(dirname(resolve(path)), basename(path), limit, what, shown);
+  return readTextBeneath(dirname2(resolve(path)), basename2(path), limit, what, shown);
 }
 var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
 function readAsIdentity(root, path, limit, identity2) {
@@ -14888,7 +14989,7 @@ function readAsIdentity(root, path, limit, identity2) {
     if (reader.status !== 0 || reader.error || reader.stdout.length > limit) return void 0;
     return reader.stdout;
   } finally {
-    closeSync(opened.fd);
+    closeSync2(opened.fd);
   }
 }
 var HASHER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec sha256sum </proc/self/fd/0';
@@ -14902,12 +15003,12 @@ function hashAsIdentity(path, limit, identity2, known) {
   if (!before.isFile() || before.size > limit) return void 0;
   let fd;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
+    fd = openSync2(path, constants2.O_RDONLY | constants2.O_NONBLOCK | constants2.O_NOCTTY);
   } catch {
     return void 0;
   }
   try {
-    const stat = fstatSync(fd);
+    const stat = fstatSync2(fd);
     if (!stat.isFile() || stat.size > limit || stat.dev !== before.dev || stat.ino !== before.ino) return void 0;
     const key = `${identity2 ? `${identity2.uid}:${identity2.gid}` : "self"}\0${stat.dev}\0${stat.ino}\0${stat.size}\0${stat.mtimeMs}`;
     const cached = known?.get(key);
@@ -14941,19 +15042,19 @@ function hashAsIdentity(path, limit, identity2, known) {
   } catch {
     return void 0;
   } finally {
-    closeSync(fd);
+    closeSync2(fd);
   }
 }
 var KiB = 1 << 10;
 function openPlain(path) {
   let fd;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    fd = openSync2(path, constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK);
   } catch {
     return void 0;
   }
-  if (fstatSync(fd).isFile()) return fd;
-  closeSync(fd);
+  if (fstatSync2(fd).isFile()) return fd;
+  closeSync2(fd);
   return void 0;
 }
 function openPlainStream(path, what) {
@@ -14966,14 +15067,14 @@ function readAt(path, bytes, from) {
   const fd = openPlain(path);
   if (fd === void 0) return void 0;
   try {
-    const size = fstatSync(fd).size;
+    const size = fstatSync2(fd).size;
     const length2 = Math.min(size, bytes);
     const buffer = Buffer.alloc(length2);
     let read = 0;
     for (let n; read < length2 && (n = readSync(fd, buffer, read, length2 - read, (from === "end" ? size - length2 : 0) + read)) > 0; ) read += n;
     return buffer.subarray(0, read).toString("utf8");
   } finally {
-    closeSync(fd);
+    closeSync2(fd);
   }
 }
 function readHead(path, bytes) {
@@ -14985,58 +15086,6 @@ function readTail(path, bytes) {
 function logTail(path, lines = 20) {
   const text2 = readTail(path, 16 * KiB)?.trimEnd() ?? "";
   return text2.split("\n").slice(-lines).map((line) => line.length > 400 ? `${line.slice(0, 400)} \u2026 (${line.length - 400} more characters)` : line).join("\n");
-}
-
-// src/untrusted/write.ts
-import { basename as basename2, dirname as dirname2, join as join2 } from "node:path";
-import { closeSync as closeSync2, constants as constants2, fstatSync as fstatSync2, openSync as openSync2, readlinkSync as readlinkSync2, realpathSync as realpathSync2, unlinkSync, writeSync as writeSync2 } from "node:fs";
-var FLAGS = constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
-function replaced(path, what) {
-  return new CgBenchError(
-    `${path}: ${what} while the benchmarks ran; cg-bench never writes through a link or into anything but a new plain file`,
-    ExitCode.benchmarkFailed
-  );
-}
-function openNewFile(path, expected = join2(realpathSync2(dirname2(path)), basename2(path)), mode = 420) {
-  try {
-    unlinkSync(path);
-  } catch (error) {
-    const code = error.code;
-    if (code === "EISDIR") throw replaced(path, "replaced by a directory");
-    if (code === "EPERM" || code === "EACCES")
-      throw new CgBenchError(`${path}: what is there cannot be replaced (${code}); cg-bench writes only new files here`, ExitCode.benchmarkFailed);
-    if (code !== "ENOENT") throw error;
-  }
-  let fd;
-  try {
-    fd = openSync2(path, FLAGS, mode);
-  } catch (error) {
-    const code = error.code;
-    if (code === "EEXIST" || code === "ELOOP") throw replaced(path, "replaced by a link or another file");
-    throw error;
-  }
-  let opened;
-  try {
-    opened = readlinkSync2(`/proc/self/fd/${fd}`);
-  } catch {
-  }
-  if (opened !== void 0 && opened !== expected || !fstatSync2(fd).isFile()) {
-    closeSync2(fd);
-    throw replaced(path, `reached through a link (it is ${opened ?? "not a plain file"})`);
-  }
-  return fd;
-}
-function realPathBeforeRuns(dir) {
-  return realpathSync2(dir);
-}
-function writeNewFile(path, text2, expected) {
-  const fd = openNewFile(path, expected);
-  try {
-    const bytes = Buffer.from(text2);
-    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
-  } finally {
-    closeSync2(fd);
-  }
 }
 
 // src/util/json-schema.ts
@@ -15264,14 +15313,18 @@ function* resultsText(results) {
   yield "}\n";
 }
 function readResults(path, root = dirname3(path)) {
-  let text2;
+  return resultsFromText(readResultsText(path, root), path);
+}
+function readResultsText(path, root = dirname3(path)) {
   try {
-    text2 = readTextBeneath(root, resolve2(path), RESULTS_LIMIT, "results file", path);
+    return readTextBeneath(root, resolve2(path), RESULTS_LIMIT, "results file", path);
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
     throw new CgBenchError(`cannot read results ${path}: ${code === "ENOENT" ? "no such file" : String(code ?? error)}`);
   }
+}
+function resultsFromText(text2, path) {
   let data;
   try {
     data = JSON.parse(text2);
@@ -15304,11 +15357,11 @@ var WRITE_HINTS = {
   EISDIR: "is a directory",
   ENOTDIR: "a part of the path is not a directory"
 };
-function writeFileAtomic(path, text2) {
+function writeFileAtomic(path, text2, realDir) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync(dirname3(path), { recursive: true });
-    const fd = openNewFile(temporary);
+    mkdirSync2(dirname3(path), { recursive: true });
+    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join3(realDir, basename3(temporary)));
     try {
       for (const piece of typeof text2 === "string" ? [text2] : text2) {
         const bytes = Buffer.from(piece);
@@ -15319,20 +15372,20 @@ function writeFileAtomic(path, text2) {
     }
     renameSync(temporary, path);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    rmSync2(temporary, { force: true });
     if (!error.code) throw error;
     const code = error.code ?? "";
     const left = existsSync(path) ? "the file there is unchanged" : "no file is there now";
     throw new CgBenchError(`cannot write ${path}: ${WRITE_HINTS[code] ?? code ?? errorMessage(error)}${code ? ` (${code})` : ""}; ${left}`);
   }
 }
-function writeResults(path, results) {
-  writeFileAtomic(path, resultsText(results));
+function writeResults(path, results, realDir) {
+  writeFileAtomic(path, resultsText(results), realDir);
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync7, rmSync as rmSync8, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join13 } from "node:path";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync9, rmSync as rmSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join14 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -15343,7 +15396,7 @@ function slugify(name, index) {
 // src/results/environment.ts
 import { mkdtemp, readFile as readFile2, rm, writeFile } from "node:fs/promises";
 import { machine as machine2, tmpdir } from "node:os";
-import { join as join4 } from "node:path";
+import { join as join5 } from "node:path";
 
 // src/results/host-probe.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -15562,9 +15615,9 @@ async function cpuLists() {
 
 // src/results/probe-cache.ts
 import { createHash as createHash3 } from "node:crypto";
-import { lstatSync as lstatSync2, mkdirSync as mkdirSync2, readFileSync, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync2, writeFileSync } from "node:fs";
+import { lstatSync as lstatSync3, mkdirSync as mkdirSync3, readFileSync, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync2, writeFileSync } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { delimiter, isAbsolute as isAbsolute2, join as join3 } from "node:path";
+import { delimiter, isAbsolute as isAbsolute2, join as join4 } from "node:path";
 
 // package.json
 var package_default = {
@@ -15646,7 +15699,7 @@ function onPath(program, path) {
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
     try {
-      if (statSync2(join3(dir, program)).isFile()) return join3(dir, program);
+      if (statSync2(join4(dir, program)).isFile()) return join4(dir, program);
     } catch {
     }
   }
@@ -15691,16 +15744,16 @@ function probeCacheFile(env = process.env) {
   if (xdg && isAbsolute2(xdg)) base = xdg;
   else {
     try {
-      base = join3(homedir(), ".cache");
+      base = join4(homedir(), ".cache");
     } catch {
       return void 0;
     }
   }
-  return join3(base, "cg-bench", "probes.json");
+  return join4(base, "cg-bench", "probes.json");
 }
 function readEntries(file) {
   try {
-    const s = lstatSync2(file);
+    const s = lstatSync3(file);
     if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
     const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
     if (!Array.isArray(data)) return [];
@@ -15711,8 +15764,8 @@ function readEntries(file) {
 }
 function writeEntries(file, entries) {
   try {
-    const dir = join3(file, "..");
-    mkdirSync2(dir, { recursive: true, mode: 448 });
+    const dir = join4(file, "..");
+    mkdirSync3(dir, { recursive: true, mode: 448 });
     const temporary = `${file}.${process.pid}.tmp`;
     writeFileSync(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
     renameSync2(temporary, file);
@@ -15800,13 +15853,13 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join4(tmpdir(), "cg-bench-cpu-"));
+  const dir = await mkdtemp(join5(tmpdir(), "cg-bench-cpu-"));
   try {
-    const log = join4(dir, "valgrind.log");
+    const log = join5(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
-    const target = x86 ? join4(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join5(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = join4(dir, "stdout");
+    const stdout = join5(dir, "stdout");
     const r = await runProcess({
       argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target],
       cwd: dir,
@@ -15868,30 +15921,30 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync5, rmSync as rmSync7, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync8, readdirSync as readdirSync5, rmSync as rmSync8, statSync as statSync6 } from "node:fs";
 import { constants as constants4 } from "node:os";
-import { join as join12, relative as relative6, resolve as resolve4 } from "node:path";
+import { join as join13, relative as relative5, resolve as resolve4 } from "node:path";
 
 // src/run/gzip.ts
-import { createWriteStream, rmSync as rmSync2 } from "node:fs";
+import { createWriteStream, rmSync as rmSync3 } from "node:fs";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 async function gzipAndRemove(path) {
-  rmSync2(`${path}.gz`, { force: true });
+  rmSync3(`${path}.gz`, { force: true });
   let from;
   try {
     from = openPlainStream(path, "profile");
   } catch {
-    rmSync2(path, { force: true });
+    rmSync3(path, { force: true });
     return;
   }
   await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
-  rmSync2(path);
+  rmSync3(path);
 }
 
 // src/run/memory.ts
-import { mkdirSync as mkdirSync3, rmSync as rmSync4 } from "node:fs";
-import { join as join8, relative as relative2 } from "node:path";
+import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
+import { join as join9 } from "node:path";
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -15903,19 +15956,22 @@ import {
   constants as fsConstants,
   fstatSync as fstatSync3,
   lchownSync,
-  lstatSync as lstatSync3,
+  lstatSync as lstatSync4,
+  mkdirSync as mkdirSync4,
   mkdtempSync,
   openSync as openSync3,
   readdirSync,
   readFileSync as readFileSync2,
   readSync as readSync2,
-  rmSync as rmSync3,
+  realpathSync as realpathSync4,
+  renameSync as renameSync3,
+  rmSync as rmSync4,
   statSync as statSync3,
   writeFileSync as writeFileSync2,
   writeSync as writeSync4
 } from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
-import { join as join5 } from "node:path";
+import { dirname as dirname4, join as join6 } from "node:path";
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
@@ -15967,21 +16023,50 @@ function fixedEntropy(size = ENTROPY_BYTES) {
   for (let block = 0, at = 0; at < size; block++, at += 32) createHash4("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
   return out;
 }
+var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
+function keptEntropyFile(env = process.env) {
+  const probes = probeCacheFile(env);
+  return probes === void 0 ? void 0 : join6(dirname4(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+}
+function keptFixedEntropy(file, make = fixedEntropy) {
+  if (file !== void 0) {
+    try {
+      const s = lstatSync4(file);
+      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
+      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
+        const kept = readBytesBounded(file, ENTROPY_BYTES, "kept entropy");
+        if (createHash4("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+      }
+    } catch {
+    }
+  }
+  const made = make();
+  if (file !== void 0) {
+    try {
+      mkdirSync4(dirname4(file), { recursive: true, mode: 448 });
+      const temporary = `${file}.${process.pid}.tmp`;
+      writeFileSync2(temporary, made, { mode: 384 });
+      renameSync3(temporary, file);
+    } catch {
+    }
+  }
+  return made;
+}
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join5(tmpdir2(), "cg-bench-seal-"));
+  const dir = mkdtempSync(join6(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join5(dir, "one-cpu");
+  const oneCpu = join6(dir, "one-cpu");
   writeFileSync2(oneCpu, "0\n", { mode: 292 });
-  const entropy = join5(dir, "entropy");
-  writeFileSync2(entropy, fixedEntropy(), { mode: 292 });
+  const entropy = join6(dir, "entropy");
+  writeFileSync2(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
-    entropySeal = join5(dir, "entropy-seal");
+    entropySeal = join6(dir, "entropy-seal");
     writeFileSync2(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
-  process.once("exit", () => rmSync3(dir, { recursive: true, force: true }));
+  process.once("exit", () => rmSync4(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
   return sealFiles;
 }
@@ -16207,26 +16292,26 @@ function sandboxed(sandbox, argv, measured = false, job = 0) {
   return [...pin, ...sandbox.measuredPrefix, ...argv];
 }
 function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return dir;
-  const staging = mkdtempSync(join5(tmpdir2(), "cg-bench-profiles-"));
+  if (!sandbox.user) return realpathSync4(dir);
+  const staging = mkdtempSync(join6(tmpdir2(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
 function collectProfiles(staging, dir) {
-  if (staging === dir) return;
-  const owner = lstatSync3(staging).uid;
+  if (staging === realpathSync4(dir)) return;
+  const owner = lstatSync4(staging).uid;
   const buffer = Buffer.alloc(1 << 20);
   for (const name of readdirSync(staging)) {
     let from;
     try {
-      from = openSync3(join5(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join6(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       const stat = fstatSync3(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      const to = openSync3(join5(dir, name), "wx");
+      const to = openSync3(join6(dir, name), "wx");
       try {
         for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync4(to, buffer, 0, n);
       } finally {
@@ -16236,15 +16321,15 @@ function collectProfiles(staging, dir) {
       closeSync5(from);
     }
   }
-  rmSync3(staging, { recursive: true, force: true });
+  rmSync4(staging, { recursive: true, force: true });
 }
 function giveTree(sandbox, tree) {
   if (!sandbox.user) return;
   const { uid, gid } = sandbox.user;
   const walk = (path) => {
-    const stat = lstatSync3(path);
+    const stat = lstatSync4(path);
     lchownSync(path, uid, gid);
-    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join5(path, name));
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join6(path, name));
   };
   walk(tree);
 }
@@ -16253,7 +16338,7 @@ function giveDirectory(sandbox, dir) {
 }
 function isPlainFile(path) {
   try {
-    const stat = lstatSync3(path);
+    const stat = lstatSync4(path);
     return stat.isFile() && stat.nlink === 1;
   } catch {
     return false;
@@ -16351,7 +16436,7 @@ async function killLeftovers(marker) {
 
 // src/run/valgrind-files.ts
 import { readdirSync as readdirSync3 } from "node:fs";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 var PROFILE = { cachegrind: /^cachegrind\.out\.(\d+)$/, dhat: /^dhat\.out\.(\d+)$/ };
 var LOG = /^valgrind\.(\d+)\.log$/;
 var MEMORY_DIRECTORY = "memory";
@@ -16359,10 +16444,10 @@ var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir, tool = "cachegrind") {
-  return [`--${tool}-out-file=${join6(dir, `${tool}.out.%p`)}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
+  return [`--${tool}-out-file=${join7(dir, `${tool}.out.%p`)}`, `--log-file=${join7(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join6(dir, "valgrind.")}`;
+  return `--log-file=${join7(dir, "valgrind.")}`;
 }
 function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
@@ -16383,12 +16468,12 @@ function commandInLog(text2) {
 }
 function unfinishedProcesses(dir, tool = "cachegrind") {
   return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
-    const text2 = readHead(join6(dir, p.log), LOG_HEAD) ?? "";
+    const text2 = readHead(join7(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  const text2 = readTail(join6(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  const text2 = readTail(join7(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
   return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
 }
 function loadedObjects(logText) {
@@ -16403,7 +16488,7 @@ function loadedObjects(logText) {
 
 // src/run/valgrind.ts
 import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname4, join as join7 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname5, join as join8 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants3.X_OK);
@@ -16424,7 +16509,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join7(dir, program);
+    const candidate = join8(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -16436,7 +16521,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join7(dirname4(bin), "valgrind.bin");
+    const real = join8(dirname5(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -16484,16 +16569,16 @@ function dhatArgs(outDir) {
 // src/run/memory.ts
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run) {
-  const dir = join8(run.dir, MEMORY_DIRECTORY);
-  rmSync4(dir, { recursive: true, force: true });
-  mkdirSync3(dir, { recursive: true });
-  const stderr = join8(dir, "stderr.log");
+  const dir = join9(run.dir, MEMORY_DIRECTORY);
+  rmSync5(dir, { recursive: true, force: true });
+  mkdirSync5(dir, { recursive: true });
+  const stderr = join9(dir, "stderr.log");
   const staging = profileDirectory(run.sandbox, dir);
   const outcome2 = await runProcess({
     argv: sandboxed(run.sandbox, [run.valgrind.bin, ...dhatArgs(staging), ...run.argv], true, run.job),
     cwd: run.cwd,
     env: run.env,
-    stdout: { file: join8(dir, "stdout.log") },
+    stdout: { file: join9(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run.timeoutMs
   });
@@ -16514,7 +16599,7 @@ ${details}` : ""}` };
   const files = [];
   for (const { profile: name } of processFiles(dir, "dhat")) {
     if (!name) continue;
-    const file = join8(dir, name);
+    const file = join9(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       profiles.push(parseDhat(readTextBounded(file, DHAT_PROFILE_LIMIT, "DHAT profile"), name));
@@ -16522,7 +16607,7 @@ ${details}` : ""}` };
       return why(errorMessage(error));
     }
     await gzipAndRemove(file);
-    files.push(relative2(run.outDir, `${file}.gz`));
+    files.push(join9(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   }
   if (!profiles.length) return why("DHAT wrote no profile (does this Valgrind have the dhat tool?)");
   return {
@@ -16870,11 +16955,11 @@ function unrecordedAtMost(result) {
 }
 
 // src/run/line-text.ts
-import { isAbsolute as isAbsolute3, relative as relative3, resolve as resolve3, sep as sep2 } from "node:path";
+import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
 function readLines(path, root, identity2) {
-  const inside2 = relative3(root, path);
+  const inside2 = relative2(root, path);
   if (inside2.startsWith("..") || isAbsolute3(inside2) || inside2.split(sep2).includes(".git")) return void 0;
   return readAsIdentity(root, inside2, MAX_FILE, identity2)?.toString("utf8").split("\n");
 }
@@ -16891,7 +16976,7 @@ function attachLineText(functions, cwd, root, identity2) {
     return cache.get(file);
   };
   const shown = (file) => {
-    const inside2 = isAbsolute3(file) ? relative3(root, file) : void 0;
+    const inside2 = isAbsolute3(file) ? relative2(root, file) : void 0;
     return inside2 && !inside2.startsWith("..") && !isAbsolute3(inside2) ? inside2 : file;
   };
   for (const f of functions) {
@@ -16906,8 +16991,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync4, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync5, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname5, isAbsolute as isAbsolute4, join as join9, relative as relative4, sep as sep3 } from "node:path";
+import { existsSync as existsSync3, mkdirSync as mkdirSync6, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname6, isAbsolute as isAbsolute4, join as join10, relative as relative3, sep as sep3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -16946,11 +17031,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname5(fileURLToPath(import.meta.url));
+  let dir = dirname6(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join9(dir, "python", "cg_bench", "_bytecode.py");
+    const candidate = join10(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync3(candidate)) return readFileSync4(candidate, "utf8");
-    dir = dirname5(dir);
+    dir = dirname6(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -16966,7 +17051,7 @@ function isCountsFile(value) {
 }
 function shownFile(file, cwd) {
   if (!isAbsolute4(file)) return file;
-  const rel = relative4(cwd, file);
+  const rel = relative3(cwd, file);
   return rel && !rel.startsWith(`..${sep3}`) && rel !== ".." && !isAbsolute4(rel) ? rel : file;
 }
 function readAttribution(outDir, cwd, scope) {
@@ -16980,7 +17065,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = join9(outDir, name);
+    const path = join10(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -17013,14 +17098,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join9(options.tmpDir, ".cg-bench-bytecode");
-  const site = join9(root, "site");
-  const out = join9(root, "out");
-  rmSync5(root, { recursive: true, force: true });
-  mkdirSync4(site, { recursive: true });
-  mkdirSync4(out);
+  const root = join10(options.tmpDir, ".cg-bench-bytecode");
+  const site = join10(root, "site");
+  const out = join10(root, "out");
+  rmSync6(root, { recursive: true, force: true });
+  mkdirSync6(site, { recursive: true });
+  mkdirSync6(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync3(join9(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync3(join10(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -17033,7 +17118,7 @@ async function countingBytecode(options) {
     await options.run(env);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
-    rmSync5(root, { recursive: true, force: true });
+    rmSync6(root, { recursive: true, force: true });
   }
 }
 
@@ -17052,18 +17137,18 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join10, relative as relative5, isAbsolute as isAbsolute5 } from "node:path";
+import { join as join11, relative as relative4, isAbsolute as isAbsolute5 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
-  const rel = relative5(dir, path);
+  const rel = relative4(dir, path);
   return rel === "" || !rel.startsWith("..") && !isAbsolute5(rel);
 }
 function executablesOf(logDir, workspace, identity2) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text2 = readHead(join10(logDir, p.log), LOG_OBJECTS);
+    const text2 = readHead(join11(logDir, p.log), LOG_OBJECTS);
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path, i) => {
       if (inside(workspace, path)) return;
@@ -17079,12 +17164,12 @@ function executablesOf(logDir, workspace, identity2) {
 
 // src/run/private-home.ts
 import { createHash as createHash5 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync5, statSync as statSync5 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, statSync as statSync5 } from "node:fs";
 import { rm as rm2 } from "node:fs/promises";
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync6, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -17126,12 +17211,12 @@ function remember(path) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync6(lock, { force: true });
+    for (const lock of held) rmSync7(lock, { force: true });
   });
 }
 function unlock(path) {
   held.delete(path);
-  rmSync6(path, { force: true });
+  rmSync7(path, { force: true });
 }
 function tryLock(path) {
   for (; ; ) {
@@ -17149,14 +17234,14 @@ function tryLock(path) {
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync6(path, { force: true });
+    rmSync7(path, { force: true });
   }
 }
 
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join11(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join12(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep2 = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
 async function acquire(lock) {
@@ -17169,16 +17254,16 @@ async function removeQuietly(path) {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync5(HOMES_DIR, { recursive: true });
+  mkdirSync7(HOMES_DIR, { recursive: true });
   if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
     await rm2(home, { recursive: true, force: true });
-    mkdirSync5(join11(home, "tmp"), { recursive: true });
+    mkdirSync7(join12(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join11(home, "tmp"));
+    giveDirectory(sandbox, join12(home, "tmp"));
     return await measure2(home);
   } finally {
     await removeQuietly(home);
@@ -17205,22 +17290,23 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join12(ctx.outDir, "benchmarks", slug);
-  rmSync7(dir, { recursive: true, force: true });
-  mkdirSync6(dir, { recursive: true });
-  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, dir, ctx, job));
+  const dir = join13(ctx.benchmarksDir, slug);
+  rmSync8(dir, { recursive: true, force: true });
+  mkdirSync8(dir);
+  return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
-async function measureIn(home, spec, dir, ctx, job) {
-  const rel = (p) => relative6(ctx.outDir, p);
-  const log = (name) => ({ file: join12(dir, name), real: join12(ctx.realOutDir, relative6(ctx.outDir, dir), name) });
-  const stdout = join12(dir, "stdout.log");
-  const stderr = join12(dir, "stderr.log");
+async function measureIn(home, spec, slug, ctx, job) {
+  const dir = join13(ctx.benchmarksDir, slug);
+  const rel = (p) => join13("benchmarks", slug, relative5(dir, p));
+  const log = (name) => ({ file: join13(dir, name), real: join13(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join13(dir, "stdout.log");
+  const stderr = join13(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join12(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join13(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
-    cwd: relative6(ctx.root, spec.cwd) || ".",
+    cwd: relative5(ctx.root, spec.cwd) || ".",
     instrument: spec.instrument,
     thresholdPercent: spec.thresholdPercent,
     status: "failed",
@@ -17275,10 +17361,10 @@ async function measureIn(home, spec, dir, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join12(dir, name);
+    const file = join13(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync7(file, { force: true });
+      rmSync8(file, { force: true });
       continue;
     }
     try {
@@ -17298,10 +17384,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join12(dir, n))).sort()[0];
+    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join13(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join12(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join13(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -17315,7 +17401,7 @@ ${logTailText}` : "";
     env,
     timeoutMs: spec.timeoutMs,
     dir,
-    outDir: ctx.outDir,
+    shownDir: join13("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -17370,7 +17456,7 @@ function headline(message) {
 }
 
 // src/util/paths.ts
-import { isAbsolute as isAbsolute6, relative as relative7, resolve as resolve5, sep as sep4 } from "node:path";
+import { isAbsolute as isAbsolute6, relative as relative6, resolve as resolve5, sep as sep4 } from "node:path";
 function resolveFrom(base, path) {
   return resolve5(base, path);
 }
@@ -17382,20 +17468,20 @@ function absolutePath(path, what) {
   return resolve5(path);
 }
 function shownPath(path, from = callerDirectory()) {
-  const rel = relative7(from, path);
+  const rel = relative6(from, path);
   if (rel === "") return ".";
   return rel === ".." || rel.startsWith(`..${sep4}`) || isAbsolute6(rel) ? path : rel;
 }
 
 // src/run/setup.ts
-function openLog(path) {
+function openLog(path, openedAt = path) {
   const replaced2 = (what) => new CgBenchError(
     `${shownPath(path)}: replaced by ${what} while the setup commands ran; cg-bench never writes through a link or into anything but a plain file`,
     ExitCode.benchmarkFailed
   );
   let fd;
   try {
-    fd = openSync5(path, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
+    fd = openSync5(openedAt, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
   } catch (error) {
     const code = error.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
@@ -17422,7 +17508,7 @@ async function runSetup(commands, options) {
   const env = setupEnvironment(process.env, options.sandbox ?? NO_SANDBOX, SETUP_HOME);
   for (const command of commands) {
     options.progress.setup(describeCommand(command));
-    const fd = openLog(options.logFile);
+    const fd = openLog(options.logFile, options.logOpenedAt);
     writeSync5(fd, `$ ${describeCommand(command)}
 `);
     let status;
@@ -17432,7 +17518,7 @@ async function runSetup(commands, options) {
       closeSync7(fd);
     }
     if (status) {
-      const tail2 = logTail(options.logFile);
+      const tail2 = logTail(options.logOpenedAt ?? options.logFile);
       throw new CgBenchError(
         `setup command failed (${status}): ${describeCommand(command)}
 last lines of ${shownPath(options.logFile)}:
@@ -17507,11 +17593,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync7(dir, { recursive: true });
+    mkdirSync9(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
-    const probe = join13(dir, `.write-test-${process.pid}`);
+    const probe = join14(dir, `.write-test-${process.pid}`);
     writeFileSync5(probe, "");
-    rmSync8(probe, { force: true });
+    rmSync9(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -17558,35 +17644,53 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync8(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync7(SETUP_HOME, { recursive: true });
+  mkdirSync9(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
-  const setupLog = resolveFrom(options.outDir, "setup.log");
-  writeNewFile(setupLog, sandbox.notes.map((n) => `# ${n}
-`).join(""), join13(realOutDir, "setup.log"));
-  for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
+  const heldOut = holdDirectory(options.outDir, realOutDir);
+  let benchmarksDir;
+  let benchmarks;
+  let environment;
+  try {
+    benchmarksDir = holdOwnDirectory(join14(heldOut.path, "benchmarks"), join14(realOutDir, "benchmarks"));
+    const setupLog = resolveFrom(options.outDir, "setup.log");
+    writeNewFile(join14(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join14(realOutDir, "setup.log"));
+    for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
-  if (selected.length)
-    await runSetup(config.setup, { cwd: config.root, logFile: setupLog, timeoutMs: config.setupTimeoutMs, progress: options.progress, sandbox });
-  const environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
-  const ctx = {
-    valgrind,
-    cache: config.cache,
-    weights: config.weights,
-    root: config.root,
-    outDir: options.outDir,
-    realOutDir,
-    sandbox,
-    everyFunction: options.everyFunction === true
-  };
-  let started = 0;
-  const benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
-    options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
-    const result = await runBenchmark(spec, slug, ctx, job);
-    options.progress.finish(result);
-    return result;
-  });
+    if (selected.length)
+      await runSetup(config.setup, {
+        cwd: config.root,
+        logFile: setupLog,
+        logOpenedAt: join14(heldOut.path, "setup.log"),
+        timeoutMs: config.setupTimeoutMs,
+        progress: options.progress,
+        sandbox
+      });
+    environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
+    const ctx = {
+      valgrind,
+      cache: config.cache,
+      weights: config.weights,
+      root: config.root,
+      outDir: options.outDir,
+      realOutDir,
+      benchmarksDir: benchmarksDir.path,
+      sandbox,
+      everyFunction: options.everyFunction === true
+    };
+    let started = 0;
+    benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
+      options.progress.start(spec.name, started++, selected.length, options.previousWallTimesMs?.get(spec.name));
+      const result = await runBenchmark(spec, slug, ctx, job);
+      options.progress.finish(result);
+      return result;
+    });
+  } finally {
+    benchmarksDir?.release();
+    heldOut.release();
+  }
   options.progress.close();
   return {
     schemaVersion: RESULTS_SCHEMA_VERSION,
@@ -18385,7 +18489,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -18432,7 +18536,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join14(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join15(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -18776,12 +18880,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative10 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative9 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative10) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative9) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -18790,7 +18894,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative10,
+    relative: relative9,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -18888,17 +18992,17 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join18 } from "node:path";
+import { join as join20 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync6, lstatSync as lstatSync5, mkdirSync as mkdirSync11, mkdtempSync as mkdtempSync3, readdirSync as readdirSync7, rmSync as rmSync10 } from "node:fs";
-import { dirname as dirname9, join as join17, resolve as resolve7 } from "node:path";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync6, lstatSync as lstatSync6, mkdirSync as mkdirSync13, mkdtempSync as mkdtempSync3, readdirSync as readdirSync7, rmSync as rmSync11 } from "node:fs";
+import { dirname as dirname10, join as join19, resolve as resolve7 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash6 } from "node:crypto";
-import { realpathSync as realpathSync4, statSync as statSync7 } from "node:fs";
-import { dirname as dirname6, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve6 } from "node:path";
+import { realpathSync as realpathSync5, statSync as statSync7 } from "node:fs";
+import { dirname as dirname7, isAbsolute as isAbsolute7, relative as relative7, resolve as resolve6 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length = __toESM(require_ucs2length(), 1);
@@ -20086,7 +20190,7 @@ function parseConfig(text2, file) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname6(file), "configuration directory");
+  const root = absolutePath(dirname7(file), "configuration directory");
   const problems = [];
   const where2 = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -20209,7 +20313,7 @@ function parseConfig(text2, file) {
       setup,
       cache,
       weights,
-      benchmarks: benchmarks.map((b) => [b.name, b.run, relative8(root, b.cwd), b.env, b.instrument, ...b.memory ? ["memory"] : []])
+      benchmarks: benchmarks.map((b) => [b.name, b.run, relative7(root, b.cwd), b.env, b.instrument, ...b.memory ? ["memory"] : []])
     })
   ).digest("hex");
   return {
@@ -20240,7 +20344,7 @@ function readConfigText(root, file) {
 }
 function realDirectory(path) {
   try {
-    return realpathSync4(path);
+    return realpathSync5(path);
   } catch {
     return path;
   }
@@ -20253,12 +20357,12 @@ function cwdProblem(cwd, root) {
     return "does not exist";
   }
   if (!isDirectory) return "is not a directory";
-  const path = relative8(root, cwd);
+  const path = relative7(root, cwd);
   if (path === ".." || path.startsWith("../") || isAbsolute7(path))
     return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
-function loadConfig(file, root = dirname6(file)) {
+function loadConfig(file, root = dirname7(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -20271,26 +20375,26 @@ function loadConfig(file, root = dirname6(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text2, realpathSync4(absolute));
+  return parseConfig(text2, realpathSync5(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync4, mkdirSync as mkdirSync9, statSync as statSync8 } from "node:fs";
-import { dirname as dirname8 } from "node:path";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync4, mkdirSync as mkdirSync11, statSync as statSync8 } from "node:fs";
+import { dirname as dirname9 } from "node:path";
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync4, mkdirSync as mkdirSync8, readdirSync as readdirSync6 } from "node:fs";
-import { dirname as dirname7, join as join15, relative as relative9, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync5, mkdirSync as mkdirSync10, readdirSync as readdirSync6 } from "node:fs";
+import { dirname as dirname8, join as join16, relative as relative8, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname7(dir)) {
+  for (let dir = outDir; ; dir = dirname8(dir)) {
     try {
-      if (lstatSync4(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync5(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative9(here, dirname7(dir));
-    if (dir === dirname7(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+    const inside2 = relative8(here, dirname8(dir));
+    if (dir === dirname8(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -20302,8 +20406,8 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join15(dir, name);
-      const stat = lstatSync4(path, { throwIfNoEntry: false });
+      const path = join16(dir, name);
+      const stat = lstatSync5(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
       if (stat.isDirectory()) {
@@ -20324,7 +20428,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync8(outDir, { recursive: true });
+    mkdirSync10(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -20344,17 +20448,18 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname8(path);
+  const dir = dirname9(path);
   if (existsSync4(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    mkdirSync9(dir, { recursive: true });
+    mkdirSync11(dir, { recursive: true });
     accessSync4(dir, constants7.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
 }
 async function measure(options) {
-  const wallTimes = options.baseline ? baselineWallTimes(readResults(options.baseline), options.config) : void 0;
+  const baselineText = options.baseline ? readResultsText(options.baseline) : void 0;
+  const wallTimes = options.baseline && baselineText !== void 0 ? baselineWallTimes(resultsFromText(baselineText, options.baseline), options.config) : void 0;
   if (options.saveBaseline && options.shard) {
     throw new CgBenchError(
       `--save-baseline ${shownPath(options.saveBaseline)}: a baseline is a whole suite, and --shard measures a part; save it from cg-bench merge`
@@ -20363,7 +20468,7 @@ async function measure(options) {
   if (options.saveBaseline) checkBaselineTarget(options.saveBaseline);
   const release2 = lockOutputDirectory(options.outDir);
   try {
-    return await measureLocked(options, wallTimes);
+    return await measureLocked(options, baselineText, wallTimes);
   } finally {
     release2();
   }
@@ -20372,7 +20477,8 @@ function baselineWallTimes(baseline, config) {
   assertSameMetric(baseline.environment, config);
   return new Map(baseline.benchmarks.map((b) => [b.name, b.wallTimeMs]));
 }
-async function measureLocked(options, baselineWallTimesMs) {
+async function measureLocked(options, baselineText, baselineWallTimesMs) {
+  const realOut = realOutDirBeforeRuns(options.outDir);
   const results = await runSuite(options.config, {
     outDir: options.outDir,
     jobs: options.jobs,
@@ -20383,14 +20489,14 @@ async function measureLocked(options, baselineWallTimesMs) {
     ...options.valgrind ? { valgrind: options.valgrind } : {},
     ...options.everyFunction ? { everyFunction: true } : {}
   });
-  const baseline = options.baseline ? readResults(options.baseline) : void 0;
+  const baseline = options.baseline && baselineText !== void 0 ? resultsFromText(baselineText, options.baseline) : void 0;
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : void 0;
   const resultsFile = resolveFrom(options.outDir, "results.json");
   const markdownFile = resolveFrom(options.outDir, "report.md");
-  writeResults(resultsFile, results);
+  writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
-  writeFileAtomic(markdownFile, markdownReport.render(input));
-  if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input));
+  writeFileAtomic(markdownFile, markdownReport.render(input), realOut);
+  if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
   if (options.saveBaseline) {
@@ -20406,14 +20512,22 @@ function selectedBy(options, results) {
   }
   return options.filter ? nameMatcher(options.filter) : void 0;
 }
+function realOutDirBeforeRuns(outDir) {
+  try {
+    return realPathBeforeRuns(outDir);
+  } catch {
+    return void 0;
+  }
+}
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync10 } from "node:fs";
+import { mkdirSync as mkdirSync12 } from "node:fs";
+import { join as join18 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync5, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync9, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync5, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync10, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join16 } from "node:path";
+import { delimiter as delimiter3, join as join17 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -20429,11 +20543,11 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join16(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join16(dir, "stopwatch");
+    const dir = mkdtempSync2(join17(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join17(dir, "stopwatch");
     writeFileSync6(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
-    process.once("exit", () => rmSync9(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync10(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -20452,7 +20566,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join16(dir, name);
+    const candidate = join17(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -20815,15 +20929,16 @@ function timedSpecs(config, benchmark) {
   return config.benchmarks.filter((b) => b.mode !== "cachegrind" && (benchmark === void 0 || b.name === benchmark));
 }
 var argvOf = (spec) => typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
-async function prepare(config, outDir, side, progress) {
+async function prepare(config, outDir, held2, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  mkdirSync10(SETUP_HOME, { recursive: true });
+  mkdirSync12(SETUP_HOME, { recursive: true });
   giveDirectory(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  writeFileAtomic(log, "");
-  await runSetup(config.setup, { cwd: config.root, logFile: log, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
+  const at = join18(held2.path, `setup-${side}.log`);
+  writeFileAtomic(at, "", held2.real);
+  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
   return sandbox;
 }
 function executorFor(spec, fallback, log) {
@@ -20847,8 +20962,21 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync10(outDir, { recursive: true });
-  const sandboxes = { base: await prepare(base.config, outDir, "base", options.progress), head: await prepare(head2.config, outDir, "head", options.progress) };
+  mkdirSync12(outDir, { recursive: true });
+  const real = realPathBeforeRuns(outDir);
+  const out = holdDirectory(outDir, real);
+  try {
+    return await timeHeld(options, timed, { path: out.path, real });
+  } finally {
+    out.release();
+  }
+}
+async function timeHeld(options, timed, held2) {
+  const { head: head2, base, outDir } = options;
+  const sandboxes = {
+    base: await prepare(base.config, outDir, held2, "base", options.progress),
+    head: await prepare(head2.config, outDir, held2, "head", options.progress)
+  };
   const command = (spec, sandbox, side) => ({
     argv: sandboxed(sandbox, argvOf(spec)),
     cwd: spec.cwd,
@@ -20901,9 +21029,10 @@ async function timeSuite(options) {
     results.push(result);
   }
   writeFileAtomic(
-    resolveFrom(outDir, PAIRED_FILE),
+    join18(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
-`
+`,
+    held2.real
   );
   return results;
 }
@@ -20938,14 +21067,14 @@ function readIfPresent(path) {
   return existsSync6(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve7(dir); ; at = dirname9(at)) {
-    const git2 = join17(at, ".git");
+  for (let at = resolve7(dir); ; at = dirname10(at)) {
+    const git2 = join19(at, ".git");
     if (existsSync6(git2)) {
       chmodSync4(git2, 448);
       if (existsSync6(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
       return;
     }
-    if (dirname9(at) === at) return;
+    if (dirname10(at) === at) return;
   }
 }
 function inImageMeasurer(options) {
@@ -20963,7 +21092,7 @@ function inImageMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync10(outDir, { recursive: true, force: true });
+      rmSync11(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
@@ -20971,7 +21100,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join17(workspace, config), workspace),
+          config: loadConfig(join19(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -20983,22 +21112,22 @@ function inImageMeasurer(options) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
         return {
           code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal,
-          results: readIfPresent(join17(outDir, "results.json")),
+          results: readIfPresent(join19(outDir, "results.json")),
           error: errorMessage(error)
         };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
-      rmSync10(outDir, { recursive: true, force: true });
+      rmSync11(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join17(sides.head, config), "configuration");
-        const base = absolutePath(join17(sides.base, config), "configuration");
+        const head2 = absolutePath(join19(sides.head, config), "configuration");
+        const base = absolutePath(join19(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -21015,15 +21144,15 @@ function inImageMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync11(to, { recursive: true });
-  for (const entry of readdirSync7(to)) rmSync10(join17(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join17(resolve7(checkout), name)));
+  mkdirSync13(to, { recursive: true });
+  for (const entry of readdirSync7(to)) rmSync11(join19(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join19(resolve7(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve7(src)) });
   return to;
 }
 
 // src/vcs/git.ts
-import { rmSync as rmSync11 } from "node:fs";
+import { rmSync as rmSync12 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -21064,14 +21193,14 @@ function fileAt(repo, sha, path) {
   return r.ok ? r.out : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync11(dir, { recursive: true, force: true });
+  rmSync12(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync11(dir, { recursive: true, force: true });
+  rmSync12(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -21185,7 +21314,7 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   return { results: m.results, source: `${what} ${short2}, measured in this job${why}` };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join18(checkout.fresh(), ci.workingDirectory), ci.config, join18(ci.outRoot, outName), selection);
+  return measurer.measure(join20(checkout.fresh(), ci.workingDirectory), ci.config, join20(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -21238,8 +21367,8 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/history.ts
-import { mkdirSync as mkdirSync12, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join19 } from "node:path";
+import { mkdirSync as mkdirSync14, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join21 } from "node:path";
 
 // src/history/load.ts
 function slimForHistory(results) {
@@ -21505,8 +21634,8 @@ async function keepHistory(ci, occasion, head2) {
   try {
     const labels = points.map((p) => p.label);
     const series = historySeries(points);
-    mkdirSync12(ci.outRoot, { recursive: true });
-    writeFileSync7(join19(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    mkdirSync14(ci.outRoot, { recursive: true });
+    writeFileSync7(join21(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
     const note = occasion.kind === "change" ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._" : void 0;
     return trendMarkdown(series, labels, what, note);
   } catch (error) {
@@ -21516,23 +21645,23 @@ async function keepHistory(ci, occasion, head2) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync6, mkdirSync as mkdirSync13, readdirSync as readdirSync8, rmSync as rmSync12, writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join20 } from "node:path";
+import { lstatSync as lstatSync7, mkdirSync as mkdirSync15, readdirSync as readdirSync8, rmSync as rmSync13, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join22 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync12(dir, { recursive: true, force: true });
-  mkdirSync13(dir, { recursive: true });
+  rmSync13(dir, { recursive: true, force: true });
+  mkdirSync15(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync8(join20(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync8(join22(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join20(dir, "head.json"), head2);
-  if (base) writeResults(join20(dir, "base.json"), base);
+  writeResults(join22(dir, "head.json"), head2);
+  if (base) writeResults(join22(dir, "base.json"), base);
 }
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join20(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join22(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -21559,7 +21688,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join20(dir, "base.json");
+  const basePath = join22(dir, "base.json");
   return {
     index,
     count,
@@ -21567,47 +21696,47 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join20(dir, "head.json"), root),
+    head: readResults(join22(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join20(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join22(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync8(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync6(join20(root, n)).isDirectory() && presentAt(join20(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync7(join22(root, n)).isDirectory() && presentAt(join22(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join20(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join22(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync14, rmSync as rmSync13, writeFileSync as writeFileSync9 } from "node:fs";
-import { join as join21 } from "node:path";
+import { mkdirSync as mkdirSync16, rmSync as rmSync14, writeFileSync as writeFileSync9 } from "node:fs";
+import { join as join23 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
 function writeReportHandOver(dir, handOver, head2, base) {
-  rmSync13(dir, { recursive: true, force: true });
-  mkdirSync14(dir, { recursive: true });
+  rmSync14(dir, { recursive: true, force: true });
+  mkdirSync16(dir, { recursive: true });
   const { pullRequest, ...rest } = handOver;
   const data = { schema: SCHEMA2, ...rest, baselineSource: rest.baselineSource.slice(0, MAX_SOURCE), ...pullRequest ? { pullRequest } : {} };
-  writeFileSync9(join21(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  writeFileSync9(join23(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
 `);
-  writeResults(join21(dir, "head.json"), head2);
-  if (base) writeResults(join21(dir, "base.json"), base);
+  writeResults(join23(dir, "head.json"), head2);
+  if (base) writeResults(join23(dir, "base.json"), base);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join21(root, sub);
+  const dir = join23(root, sub);
   const where2 = sub ? `${shown}/${sub}` : shown;
   const file = `${where2}/${HAND_OVER_FILE}`;
-  if (!presentAt(join21(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join23(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join21(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join23(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -21621,10 +21750,10 @@ function readReportHandOver(root, sub, shown, missing) {
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
   const pr = d["pullRequest"];
   if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
-  const basePath = join21(dir, "base.json");
+  const basePath = join23(dir, "base.json");
   return {
     handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"], pullRequest: pr },
-    head: readResults(join21(dir, "head.json"), root),
+    head: readResults(join23(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -21698,10 +21827,10 @@ async function runReportJob(ci) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join22 } from "node:path";
+import { join as join24 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join22(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join24(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -21715,10 +21844,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short2}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join22(ci.repoRoot, ci.workingDirectory),
-      join22(checkout.path(), ci.workingDirectory),
+      join24(ci.repoRoot, ci.workingDirectory),
+      join24(checkout.path(), ci.workingDirectory),
       ci.config,
-      join22(ci.outRoot, "paired")
+      join24(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -21750,7 +21879,7 @@ async function runPipeline(ci, measurer) {
         baseline = await settleBaseline(ci, measurer, lookup, head2, checkout);
         if (timed) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
-          writeResults(join23(ci.outRoot, "head", "results.json"), head2);
+          writeResults(join25(ci.outRoot, "head", "results.json"), head2);
         }
       } finally {
         checkout.remove();
@@ -21826,8 +21955,8 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join23(ci.outRoot, "head", "results.json"), head2);
-  if (baseline.results) writeResults(join23(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join25(ci.outRoot, "head", "results.json"), head2);
+  if (baseline.results) writeResults(join25(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head2) : void 0;
   const failed = head2.benchmarks.some((b) => b.status !== "ok");
@@ -21840,11 +21969,11 @@ async function runMerge(ci, partsDir, shownDir) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join23(ci.repoRoot, ci.workingDirectory), ci.config, join23(ci.outRoot, "head"), selection);
+  return measurer.measure(join25(ci.repoRoot, ci.workingDirectory), ci.config, join25(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join23(ci.repoRoot, ci.workingDirectory), ci.config, join23(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join25(ci.repoRoot, ci.workingDirectory), ci.config, join25(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -21868,10 +21997,10 @@ function baselineCommitOf(occasion) {
 async function finish(ci, head2, headCode, found, kept) {
   const report = makeReport(ci, head2, headCode, found, kept);
   const { comparison } = report;
-  mkdirSync15(ci.outRoot, { recursive: true });
-  writeFileSync10(join23(ci.outRoot, "report.md"), report.body);
+  mkdirSync17(ci.outRoot, { recursive: true });
+  writeFileSync10(join25(ci.outRoot, "report.md"), report.body);
   for (const format of ci.exports)
-    writeFileSync10(join23(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
+    writeFileSync10(join25(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
   const handOver = ci.reportHandOver();
   if (handOver) {
     const { dir, ...names } = handOver;
@@ -21931,11 +22060,11 @@ function suiteFor(workingDirectory, config, name) {
 // src/gitlab/adapter.ts
 import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync12 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join25 } from "node:path";
+import { join as join27 } from "node:path";
 
 // src/gitlab/artifact-store.ts
 import { writeFileSync as writeFileSync11 } from "node:fs";
-import { join as join24 } from "node:path";
+import { join as join26 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
 function defaultBranchArtifacts(api, job, outRoot, log) {
@@ -21978,7 +22107,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync11(join24(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync11(join26(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -22034,7 +22163,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join25(mkdtempSync4(join25(tmpdir4(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join27(mkdtempSync4(join27(tmpdir4(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -22054,18 +22183,18 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     },
     async publish(report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync12(join25(outRoot, "junit.xml"), junitReport.render(input));
-      writeFileSync12(join25(outRoot, "metrics.txt"), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync12(join25(outRoot, "comparison.json"), jsonReport.render(input));
+      writeFileSync12(join27(outRoot, "junit.xml"), junitReport.render(input));
+      writeFileSync12(join27(outRoot, "metrics.txt"), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync12(join27(outRoot, "comparison.json"), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
       if (!job.mergeRequest) return;
       if (job.mode === "both") await publishNote(api, job, suite, noteBody(suite, report.input, job.jobUrl), log);
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // In the artifacts, for the note job (REPORT_JOB_DIR).
-    reportHandOver: () => ({ dir: join25(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
+    reportHandOver: () => ({ dir: join27(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join25(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join27(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -22303,26 +22432,26 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync7, mkdirSync as mkdirSync16, readdirSync as readdirSync9, rmSync as rmSync14 } from "node:fs";
-import { join as join26 } from "node:path";
+import { lstatSync as lstatSync8, mkdirSync as mkdirSync18, readdirSync as readdirSync9, rmSync as rmSync15 } from "node:fs";
+import { join as join28 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory = false;
   try {
-    isDirectory = lstatSync7(out).isDirectory();
+    isDirectory = lstatSync8(out).isDirectory();
   } catch {
   }
-  if (!isDirectory) rmSync14(out, { force: true });
+  if (!isDirectory) rmSync15(out, { force: true });
   else {
     for (const name of readdirSync9(out)) {
-      if (!keep.includes(name)) rmSync14(join26(out, name), { recursive: true, force: true });
-      else if (!lstatSync7(join26(out, name)).isDirectory()) {
+      if (!keep.includes(name)) rmSync15(join28(out, name), { recursive: true, force: true });
+      else if (!lstatSync8(join28(out, name)).isDirectory()) {
         throw new CgBenchError(
-          `${join26(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
+          `${join28(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
         );
       }
     }
   }
-  mkdirSync16(out, { recursive: true });
+  mkdirSync18(out, { recursive: true });
 }
 
 // src/gitlab/run.ts
@@ -22330,7 +22459,7 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join27(job.projectDir, RESULTS_DIR);
+    const out = join29(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") {
       const { mergeRequest } = job;
@@ -22348,7 +22477,7 @@ async function runGitLabJob(env, log) {
     const measurer = inImageMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     freshOutputDirectory(out, job.mode === "merge" ? ["shards"] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join27(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join29(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") {

@@ -26,3 +26,16 @@ test('--save-baseline under a regular file: exit 2 naming the target, before mea
   assert.match(r.stderr, /--save-baseline file\/main\.json: directory .*file cannot be made or is not writable/);
   assert.equal(existsSync(join(dir, '.cg-bench', 'results.json')), false);
 });
+
+test('the baseline is read before any benchmark runs: a benchmark that rewrites it changes nothing in the comparison', async () => {
+  const dir = project(CONFIG);
+  const saved = await cli(['run', '--save-baseline', '.cg-bench/main.json'], { cwd: dir });
+  assert.equal(saved.code, 0, saved.stderr);
+  // The head's benchmark empties the baseline file while it runs (as code that can write the checkout can).
+  writeFileSync(join(dir, 'cg-bench.yml'), "benchmarks:\n  - name: t\n    run: ['/bin/sh', '-c', ': > .cg-bench/main.json']\n");
+  const head = await cli(['run', '--out', 'out', '--baseline', '.cg-bench/main.json'], { cwd: dir });
+  assert.equal(head.code, 0, head.stderr);
+  const comparison = readJson(join(dir, 'out', 'comparison.json'));
+  assert.equal(comparison.benchmarks[0]?.name, 't');
+  assert.ok(comparison.benchmarks[0]?.verdict, JSON.stringify(comparison.benchmarks[0]));
+});
