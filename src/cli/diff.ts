@@ -1,18 +1,29 @@
-import { existsSync, statSync } from 'node:fs';
-import { compareResults } from '../compare/compare.ts';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { type Comparison, compareResults } from '../compare/compare.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
+import { callTreesIn, type SavedCallTree } from '../flame/load.ts';
+import { flameSvg } from '../flame/svg.ts';
+import { differentialTree } from '../flame/tree.ts';
+import { slugify } from '../run/slug.ts';
 import { diffTerminal } from '../report/diff-terminal.ts';
 import { markdownReport } from '../report/markdown.ts';
-import { readResults } from '../results/io.ts';
+import { readResults, writeFileAtomic } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
-import { callerDirectory, resolveFrom, shownPath } from '../util/paths.ts';
+import { type AbsolutePath, callerDirectory, resolveFrom, shownPath } from '../util/paths.ts';
 import { help, parse, positiveInt, type CliIO } from './options.ts';
 
+interface Side {
+  results: Results;
+  file: AbsolutePath;
+  shown: string;
+}
+
 /** A results.json, or a directory holding one. */
-function resultsAt(path: string): { results: Results; shown: string } {
+function resultsAt(path: string): Side {
   let file = resolveFrom(callerDirectory(), path);
   if (existsSync(file) && statSync(file).isDirectory()) file = resolveFrom(file, 'results.json');
-  return { results: readResults(file), shown: shownPath(file) };
+  return { results: readResults(file), file, shown: shownPath(file) };
 }
 
 /** `cg-bench diff BASE HEAD`: every recorded function and source line whose cost changed. */
@@ -20,7 +31,13 @@ export async function diff(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(
     'diff',
     args,
-    { benchmark: { type: 'string' }, format: { type: 'string' }, top: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    {
+      benchmark: { type: 'string' },
+      format: { type: 'string' },
+      top: { type: 'string' },
+      flame: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
     true,
   );
   if (values.help) return help('diff', io);
@@ -30,7 +47,7 @@ export async function diff(args: string[], io: CliIO): Promise<number> {
     );
   const format = values.format ?? 'terminal';
   if (format !== 'terminal' && format !== 'markdown') throw new CgBenchError(`--format ${format}: must be terminal or markdown`);
-  const [base, head] = positionals.map(resultsAt) as [{ results: Results; shown: string }, { results: Results; shown: string }];
+  const [base, head] = positionals.map(resultsAt) as [Side, Side];
   const only = values.benchmark;
   if (only !== undefined && !head.results.benchmarks.some((b) => b.name === only) && !base.results.benchmarks.some((b) => b.name === only)) {
     throw new CgBenchError(
@@ -43,5 +60,41 @@ export async function diff(args: string[], io: CliIO): Promise<number> {
   io.stdout.write(
     format === 'markdown' ? markdownReport.render({ head: pick(head.results), comparison, baselineSource: base.shown }) : diffTerminal(comparison),
   );
+  if (values.flame !== undefined) {
+    const drawn = writeFlameGraphs({ base, head, comparison, only, outDir: resolveFrom(callerDirectory(), values.flame) });
+    for (const file of drawn) io.stderr.write(`flame graph: ${shownPath(file)}\n`);
+  }
   return ExitCode.ok;
+}
+
+/**
+ * One differential flame graph per benchmark that changed (or the one --benchmark names), from the
+ * call trees `cg-bench run --call-tree` kept beside each results.json; returns the files written.
+ */
+function writeFlameGraphs(options: { base: Side; head: Side; comparison: Comparison; only: string | undefined; outDir: AbsolutePath }): AbsolutePath[] {
+  const { base, head } = options;
+  const baseTrees = callTreesIn(dirname(base.file));
+  const headTrees = callTreesIn(dirname(head.file));
+  const wanted = options.comparison.benchmarks.filter((b) =>
+    options.only === undefined ? b.verdict === 'regression' || b.verdict === 'improvement' : b.name === options.only,
+  );
+  const missing = (trees: Map<string, SavedCallTree>, side: Side) =>
+    wanted.filter((b) => !trees.has(b.name)).map((b) => `${b.name} has no call tree beside ${side.shown}`);
+  const problems = [...missing(baseTrees, base), ...missing(headTrees, head)];
+  if (problems.length)
+    throw new CgBenchError(`--flame: ${problems.join('; ')} (measure both with cg-bench run --call-tree)`);
+  mkdirSync(options.outDir, { recursive: true });
+  const files: AbsolutePath[] = [];
+  for (const b of wanted) {
+    const before = baseTrees.get(b.name)!;
+    const after = headTrees.get(b.name)!;
+    const w = (t: SavedCallTree) => `${t.weights.l1}/${t.weights.ll}/${t.weights.ram}`;
+    if (w(before) !== w(after)) throw new CgBenchError(`--flame: ${b.name}: the call trees were weighted differently (${w(before)} and ${w(after)})`);
+    const index = head.results.benchmarks.findIndex((r) => r.name === b.name);
+    const file = resolveFrom(options.outDir, `${slugify(b.name, Math.max(0, index))}.svg`);
+    const tree = differentialTree(before.chains, after.chains, b.name);
+    writeFileAtomic(file, flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head.shown }));
+    files.push(file);
+  }
+  return files;
 }

@@ -47,6 +47,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     'save-baseline': { type: 'string' },
     shard: { type: 'string' },
     durations: { type: 'string' },
+    'call-tree': { type: 'boolean' },
   });
   if (values.help) return help('run', io);
   const formatName = format(values.format);
@@ -65,6 +66,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     thresholdPercent,
     progress: progressFor(io),
     valgrind: locateValgrind(callerEnvironment(process.env)),
+    callTree: values['call-tree'] === true,
   });
   const baselineSource = paths.baseline && shownPath(paths.baseline);
   io.stdout.write(

@@ -29,6 +29,8 @@ export interface MeasureOptions {
   valgrind?: ValgrindInstall;
   /** Keep every function and line in results.json (bisect), not only the costliest. */
   everyFunction?: boolean;
+  /** Also record each benchmark's call tree under Callgrind (`--call-tree`). */
+  callTree?: boolean;
 }
 
 export interface MeasureOutcome {
@@ -88,6 +90,7 @@ async function measureLocked(options: MeasureOptions, baseline: Results | undefi
       : readWallTimes(resolveFrom(options.outDir, 'results.json')),
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
     ...(options.everyFunction ? { everyFunction: true } : {}),
+    ...(options.callTree ? { callTree: true } : {}),
   });
   const comparison = baseline
     ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) })

@@ -23,6 +23,8 @@ export interface CallTreeRun {
   sandbox: Sandbox;
   cache: CacheGeometry;
   weights: Weights;
+  /** Its name, kept in call-tree.json (the directory's name is a slug). */
+  benchmark: string;
   /** The benchmark's own command, environment and limits: the same run as the Cachegrind one. */
   argv: string[];
   cwd: string;
@@ -82,6 +84,6 @@ export async function measureCallTree(run: CallTreeRun): Promise<{ chains: Folde
   }
   if (!profiles) return why('Callgrind wrote no profile (does this Valgrind have the callgrind tool?)');
   const folded = foldChains(chains, run.weights);
-  writeNewFile(join(dir, CALL_TREE_FILE), `${JSON.stringify({ weights: run.weights, chains: folded })}\n`);
+  writeNewFile(join(dir, CALL_TREE_FILE), `${JSON.stringify({ benchmark: run.benchmark, weights: run.weights, chains: folded })}\n`);
   return { chains: folded, wallTimeMs: Math.round(outcome.wallTimeMs) };
 }

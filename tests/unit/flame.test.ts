@@ -159,6 +159,7 @@ test('a real call-tree run: the slower leaf shows under both callers, totals add
         sandbox: NO_SANDBOX,
         cache: DEFAULT_CACHE,
         weights: DEFAULT_WEIGHTS,
+        benchmark: 'bench',
         argv: [join(dir, program)],
         cwd: dir,
         env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: dir },
