@@ -81,8 +81,7 @@ function writeFlameGraphs(options: { base: Side; head: Side; comparison: Compari
   const missing = (trees: Map<string, SavedCallTree>, side: Side) =>
     wanted.filter((b) => !trees.has(b.name)).map((b) => `${b.name} has no call tree beside ${side.shown}`);
   const problems = [...missing(baseTrees, base), ...missing(headTrees, head)];
-  if (problems.length)
-    throw new CgBenchError(`--flame: ${problems.join('; ')} (measure both with cg-bench run --call-tree)`);
+  if (problems.length) throw new CgBenchError(`--flame: ${problems.join('; ')} (measure both with cg-bench run --call-tree)`);
   mkdirSync(options.outDir, { recursive: true });
   const files: AbsolutePath[] = [];
   for (const b of wanted) {

@@ -20,7 +20,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
 
 /** One call-tree.json, checked field by field (a results directory can come from anywhere). */
-export function parseCallTree(text: string, shown: string): SavedCallTree {
+function parseCallTree(text: string, shown: string): SavedCallTree {
   let doc: unknown;
   try {
     doc = JSON.parse(text);

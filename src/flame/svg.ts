@@ -89,7 +89,7 @@ export function flameSvg(root: FlameNode, options: FlameSvgOptions): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
     `<title id="title">cg-bench differential flame graph: ${name}</title>`,
     `<desc id="desc">Call tree of ${name} in ${xmlText(options.headLabel)} against ${xmlText(options.baseLabel)}. Each box is a function under one chain of callers (callers above, callees below). Width: the head's inclusive estimated cycles. Colour: the change of the function's own (self) cost under that chain, red slower, blue faster, grey unchanged, deepest colour for the largest change${missing}.</desc>`,
-    '<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:12px;fill:#1f2328}.heading{font-size:14px;font-weight:600}.note{font-size:11px;fill:#59636e}</style>',
+    '<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:12px;fill:#1f2328}.heading{font-size:14px;font-weight:600}.note{font-size:11px;fill:#59636e}.frame rect{stroke:#ffffff;stroke-width:1}</style>',
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="${SIDE}" y="22" class="heading">${xmlText(short(options.benchmark, 60))}: ${xmlText(formatCount(root.base.total))} → ${xmlText(formatCount(root.head.total))} estimated cycles (${percent(root.base.total, root.head.total)})</text>`,
     `<text x="${SIDE}" y="42" class="note">width: ${xmlText(short(options.headLabel, 40))} inclusive cost; colour: self cost against ${xmlText(short(options.baseLabel, 40))} (red slower, blue faster); hover a box for its figures</text>`,

@@ -113,7 +113,7 @@ export function dhatArgs(outDir: string): string[] {
  * the Cachegrind run, and every function split by its chain of up to CALLER_DEPTH callers, so that
  * each self cost keeps its call chain. Per function, not per instruction: the tree needs no more.
  */
-export const CALLER_DEPTH = 64;
+const CALLER_DEPTH = 64;
 export function callgrindArgs(options: { cache: CacheGeometry; outDir: string }): string[] {
   return [
     '--tool=callgrind',

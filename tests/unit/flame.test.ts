@@ -52,7 +52,7 @@ fn=(1190)
 totals: 1111 0 0 0 0 0 0 0 1
 `;
 
-test('a profile is read as self cost per call chain, outermost caller first; a call line\'s inclusive cost is not the caller\'s own', () => {
+test("a profile is read as self cost per call chain, outermost caller first; a call line's inclusive cost is not the caller's own", () => {
   const p = parseCallgrind(PROFILE, 'callgrind.out.5652');
   assert.equal(p.pid, 5652);
   assert.deepEqual(
@@ -144,11 +144,16 @@ const noTools =
     ? 'needs gcc and Valgrind with Callgrind'
     : false;
 
-test('a real call-tree run: the slower leaf shows under both callers, totals add up to the profile\'s, two runs give the same tree', { skip: noTools }, async () => {
+test("a real call-tree run: the slower leaf shows under both callers, totals add up to the profile's, two runs give the same tree", {
+  skip: noTools,
+}, async () => {
   const dir = tempDir();
   try {
     writeFileSync(join(dir, 'leaf.c'), LEAF_C);
-    for (const [name, extra] of [['base', '0'], ['head', '50']] as const) {
+    for (const [name, extra] of [
+      ['base', '0'],
+      ['head', '50'],
+    ] as const) {
       const built = spawnSync('gcc', ['-O1', '-g', `-DEXTRA=${extra}`, '-o', join(dir, name), join(dir, 'leaf.c')]);
       assert.equal(built.status, 0, String(built.stderr));
     }
