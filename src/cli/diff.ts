@@ -1,14 +1,11 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type Comparison, compareResults } from '../compare/compare.ts';
+import { compareResults } from '../compare/compare.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
-import { callTreesIn, type SavedCallTree } from '../flame/load.ts';
-import { flameSvg } from '../flame/svg.ts';
-import { differentialTree } from '../flame/tree.ts';
-import { slugify } from '../run/slug.ts';
+import { writeFlameGraphs } from '../flame/graphs.ts';
 import { diffTerminal } from '../report/diff-terminal.ts';
 import { markdownReport } from '../report/markdown.ts';
-import { readResults, writeFileAtomic } from '../results/io.ts';
+import { readResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { type AbsolutePath, callerDirectory, resolveFrom, shownPath } from '../util/paths.ts';
 import { help, parse, positiveInt, type CliIO } from './options.ts';
@@ -61,39 +58,15 @@ export async function diff(args: string[], io: CliIO): Promise<number> {
     format === 'markdown' ? markdownReport.render({ head: pick(head.results), comparison, baselineSource: base.shown }) : diffTerminal(comparison),
   );
   if (values.flame !== undefined) {
-    const drawn = writeFlameGraphs({ base, head, comparison, only, outDir: resolveFrom(callerDirectory(), values.flame) });
+    const drawn = writeFlameGraphs({
+      base: { dir: dirname(base.file), shown: base.shown },
+      head: { dir: dirname(head.file), shown: head.shown, results: head.results },
+      comparison,
+      only,
+      outDir: resolveFrom(callerDirectory(), values.flame),
+      missing: 'refuse',
+    });
     for (const file of drawn) io.stderr.write(`flame graph: ${shownPath(file)}\n`);
   }
   return ExitCode.ok;
-}
-
-/**
- * One differential flame graph per benchmark that changed (or the one --benchmark names), from the
- * call trees `cg-bench run --call-tree` kept beside each results.json; returns the files written.
- */
-function writeFlameGraphs(options: { base: Side; head: Side; comparison: Comparison; only: string | undefined; outDir: AbsolutePath }): AbsolutePath[] {
-  const { base, head } = options;
-  const baseTrees = callTreesIn(dirname(base.file));
-  const headTrees = callTreesIn(dirname(head.file));
-  const wanted = options.comparison.benchmarks.filter((b) =>
-    options.only === undefined ? b.verdict === 'regression' || b.verdict === 'improvement' : b.name === options.only,
-  );
-  const missing = (trees: Map<string, SavedCallTree>, side: Side) =>
-    wanted.filter((b) => !trees.has(b.name)).map((b) => `${b.name} has no call tree beside ${side.shown}`);
-  const problems = [...missing(baseTrees, base), ...missing(headTrees, head)];
-  if (problems.length) throw new CgBenchError(`--flame: ${problems.join('; ')} (measure both with cg-bench run --call-tree)`);
-  mkdirSync(options.outDir, { recursive: true });
-  const files: AbsolutePath[] = [];
-  for (const b of wanted) {
-    const before = baseTrees.get(b.name)!;
-    const after = headTrees.get(b.name)!;
-    const w = (t: SavedCallTree) => `${t.weights.l1}/${t.weights.ll}/${t.weights.ram}`;
-    if (w(before) !== w(after)) throw new CgBenchError(`--flame: ${b.name}: the call trees were weighted differently (${w(before)} and ${w(after)})`);
-    const index = head.results.benchmarks.findIndex((r) => r.name === b.name);
-    const file = resolveFrom(options.outDir, `${slugify(b.name, Math.max(0, index))}.svg`);
-    const tree = differentialTree(before.chains, after.chains, b.name);
-    writeFileAtomic(file, flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head.shown }));
-    files.push(file);
-  }
-  return files;
 }

@@ -57,7 +57,9 @@ Options:
                              parts with cg-bench merge)
       --durations FILE       a results.json whose wall times balance the parts (default: --baseline)
       --call-tree            also run each benchmark under Callgrind and keep its call tree in
-                             OUT/benchmarks/*/callgrind/call-tree.json (for cg-bench diff --flame)
+                             OUT/benchmarks/*/callgrind/call-tree.json (for cg-bench diff --flame);
+                             with a --baseline measured so too, OUT/flame/<benchmark>.svg: a
+                             differential flame graph of each benchmark that changed
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
       --format FORMAT        what to print on stdout:

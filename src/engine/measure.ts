@@ -1,8 +1,9 @@
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { assertSameMetric, compareResults, type Comparison } from '../compare/compare.ts';
 import type { Config } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
+import { FLAME_DIRECTORY, writeFlameGraphs } from '../flame/graphs.ts';
 import { jsonReport } from '../report/json.ts';
 import { markdownReport } from '../report/markdown.ts';
 import { readResults, readWallTimes, writeFileAtomic, writeResults } from '../results/io.ts';
@@ -39,6 +40,8 @@ export interface MeasureOutcome {
   resultsFile: AbsolutePath;
   markdownFile: AbsolutePath;
   failed: number;
+  /** With --call-tree and a baseline: the flame graphs written (OUT/flame/<slug>.svg). */
+  flameGraphs?: AbsolutePath[];
   /** Set when --save-baseline was asked but refused. */
   baselineNotSaved?: string;
 }
@@ -104,12 +107,31 @@ async function measureLocked(options: MeasureOptions, baseline: Results | undefi
 
   const failed = results.benchmarks.filter((b) => b.status !== 'ok').length;
   const outcome: MeasureOutcome = { results, comparison, resultsFile, markdownFile, failed };
+  if (options.callTree) outcome.flameGraphs = flameGraphsOfRun(options, results, comparison);
   if (options.saveBaseline) {
     // A failed run never replaces a good baseline.
     if (failed) outcome.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;
     else writeResults(options.saveBaseline, results);
   }
   return outcome;
+}
+
+/**
+ * With --call-tree and a baseline measured with it too: a differential flame graph of each changed
+ * benchmark in OUT/flame (emptied first, so that no picture of an earlier run stays).
+ */
+function flameGraphsOfRun(options: MeasureOptions, results: Results, comparison: Comparison | undefined): AbsolutePath[] {
+  const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
+  rmSync(outDir, { recursive: true, force: true });
+  if (!options.baseline || !comparison) return [];
+  const baseShown = options.baselineSource ?? shownPath(options.baseline);
+  return writeFlameGraphs({
+    base: { dir: dirname(options.baseline), shown: baseShown },
+    head: { dir: options.outDir, shown: shownPath(options.outDir), results },
+    comparison,
+    outDir,
+    missing: 'skip',
+  });
 }
 
 /** Which baseline benchmarks this run was asked to measure: the others are left out, not "removed". */

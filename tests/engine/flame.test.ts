@@ -38,6 +38,14 @@ test('run --call-tree keeps the call tree, the same twice; diff --flame draws th
     assert.ok(leaves.includes('d1242f'));
     assert.match(svg, /<title>caller_a: /);
     assert.match(svg, /<title>caller_b: /);
+    // A run with a baseline measured with --call-tree draws its changed benchmarks itself, in OUT/flame.
+    const withBaseline = await cli(['run', '--call-tree', '--baseline', 'base/results.json', '--out', 'head-2'], { cwd: dir });
+    assert.equal(withBaseline.code, 0, withBaseline.stderr);
+    assert.match(withBaseline.stderr, /flame graph: .*head-2\/flame\/01-two-callers\.svg/);
+    assert.equal(
+      readFileSync(join(dir, 'head-2', 'flame', '01-two-callers.svg'), 'utf8').replaceAll('head-2', 'head'),
+      svg.replaceAll('head/results.json', 'head'),
+    );
     // Unchanged between base and base-2: nothing to draw, and no error.
     const same = await cli(['diff', 'base', 'base-2', '--flame', 'none'], { cwd: dir });
     assert.equal(same.code, 0, same.stderr);
