@@ -66,7 +66,7 @@ export async function diff(args: string[], io: CliIO): Promise<number> {
       outDir: resolveFrom(callerDirectory(), values.flame),
       missing: 'refuse',
     });
-    for (const file of drawn) io.stderr.write(`flame graph: ${shownPath(file)}\n`);
+    for (const { file } of drawn) io.stderr.write(`flame graph: ${shownPath(file)}\n`);
   }
   return ExitCode.ok;
 }

@@ -78,7 +78,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     }),
   );
   io.stderr.write(`results: ${shownPath(outcome.resultsFile)}\n`);
-  for (const file of outcome.flameGraphs ?? []) io.stderr.write(`flame graph: ${shownPath(file)}\n`);
+  for (const { file } of outcome.flameGraphs ?? []) io.stderr.write(`flame graph: ${shownPath(file)}\n`);
   if (outcome.baselineNotSaved) io.stderr.write(`${outcome.baselineNotSaved}\n`);
   else if (paths.saveBaseline) io.stderr.write(`baseline saved: ${shownPath(paths.saveBaseline)}\n`);
   return exitCodeFor(outcome, values['fail-on-regression'] === true);

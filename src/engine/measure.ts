@@ -1,9 +1,10 @@
 import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, relative, sep } from 'node:path';
 import { assertSameMetric, compareResults, type Comparison } from '../compare/compare.ts';
 import type { Config } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
-import { FLAME_DIRECTORY, writeFlameGraphs } from '../flame/graphs.ts';
+import { FLAME_DIRECTORY, type FlameGraph, writeFlameGraphs } from '../flame/graphs.ts';
+import { escapeMarkdown } from '../report/escape.ts';
 import { jsonReport } from '../report/json.ts';
 import { markdownReport } from '../report/markdown.ts';
 import { readResults, readWallTimes, writeFileAtomic, writeResults } from '../results/io.ts';
@@ -41,7 +42,7 @@ export interface MeasureOutcome {
   markdownFile: AbsolutePath;
   failed: number;
   /** With --call-tree and a baseline: the flame graphs written (OUT/flame/<slug>.svg). */
-  flameGraphs?: AbsolutePath[];
+  flameGraphs?: FlameGraph[];
   /** Set when --save-baseline was asked but refused. */
   baselineNotSaved?: string;
 }
@@ -102,12 +103,13 @@ async function measureLocked(options: MeasureOptions, baseline: Results | undefi
   const markdownFile = resolveFrom(options.outDir, 'report.md');
   writeResults(resultsFile, results);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
-  writeFileAtomic(markdownFile, markdownReport.render(input));
+  const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison) : undefined;
+  writeFileAtomic(markdownFile, markdownReport.render(input) + flameGraphLinks(flameGraphs ?? [], options.outDir));
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, 'comparison.json'), jsonReport.render(input));
 
   const failed = results.benchmarks.filter((b) => b.status !== 'ok').length;
   const outcome: MeasureOutcome = { results, comparison, resultsFile, markdownFile, failed };
-  if (options.callTree) outcome.flameGraphs = flameGraphsOfRun(options, results, comparison);
+  if (flameGraphs) outcome.flameGraphs = flameGraphs;
   if (options.saveBaseline) {
     // A failed run never replaces a good baseline.
     if (failed) outcome.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;
@@ -120,7 +122,7 @@ async function measureLocked(options: MeasureOptions, baseline: Results | undefi
  * With --call-tree and a baseline measured with it too: a differential flame graph of each changed
  * benchmark in OUT/flame (emptied first, so that no picture of an earlier run stays).
  */
-function flameGraphsOfRun(options: MeasureOptions, results: Results, comparison: Comparison | undefined): AbsolutePath[] {
+function flameGraphsOfRun(options: MeasureOptions, results: Results, comparison: Comparison | undefined): FlameGraph[] {
   const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
   rmSync(outDir, { recursive: true, force: true });
   if (!options.baseline || !comparison) return [];
@@ -132,6 +134,13 @@ function flameGraphsOfRun(options: MeasureOptions, results: Results, comparison:
     outDir,
     missing: 'skip',
   });
+}
+
+/** report.md's links to the flame graphs beside it (paths relative to it: slugs, nothing to escape), or nothing. */
+function flameGraphLinks(graphs: readonly FlameGraph[], outDir: AbsolutePath): string {
+  if (!graphs.length) return '';
+  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative(outDir, g.file).split(sep).join('/')})`);
+  return `\nWhere in the call tree each change happened (differential flame graphs): ${links.join(', ')}\n`;
 }
 
 /** Which baseline benchmarks this run was asked to measure: the others are left out, not "removed". */

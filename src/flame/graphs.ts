@@ -12,6 +12,11 @@ import { differentialTree } from './tree.ts';
 /** Where a run with --call-tree and a baseline puts its flame graphs, within its output directory. */
 export const FLAME_DIRECTORY = 'flame';
 
+export interface FlameGraph {
+  benchmark: string;
+  file: AbsolutePath;
+}
+
 interface Side {
   /** The directory of the results.json (its call trees are beneath it), and its name for people. */
   dir: string;
@@ -23,7 +28,7 @@ interface Side {
  * trees `cg-bench run --call-tree` kept beside both results.json, written to `outDir/<slug>.svg`.
  * A benchmark without
  * a tree on a side is refused (`diff --flame`, asked for the pictures) or skipped (a run, where the
- * baseline may predate --call-tree). Returns the files written.
+ * baseline may predate --call-tree). Returns the files written, by benchmark.
  */
 export function writeFlameGraphs(options: {
   base: Side;
@@ -32,7 +37,7 @@ export function writeFlameGraphs(options: {
   only?: string | undefined;
   outDir: AbsolutePath;
   missing: 'refuse' | 'skip';
-}): AbsolutePath[] {
+}): FlameGraph[] {
   const { base, head } = options;
   const baseTrees = callTreesIn(base.dir);
   const headTrees = callTreesIn(head.dir);
@@ -47,7 +52,7 @@ export function writeFlameGraphs(options: {
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
   mkdirSync(options.outDir, { recursive: true });
-  const files: AbsolutePath[] = [];
+  const files: FlameGraph[] = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name)!;
     const after = headTrees.get(b.name)!;
@@ -57,7 +62,7 @@ export function writeFlameGraphs(options: {
     const file = resolveFrom(options.outDir, `${slugify(b.name, Math.max(0, index))}.svg`);
     const tree = differentialTree(before.chains, after.chains, b.name);
     writeFileAtomic(file, flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head.shown }));
-    files.push(file);
+    files.push({ benchmark: b.name, file });
   }
   return files;
 }

@@ -42,6 +42,7 @@ test('run --call-tree keeps the call tree, the same twice; diff --flame draws th
     const withBaseline = await cli(['run', '--call-tree', '--baseline', 'base/results.json', '--out', 'head-2'], { cwd: dir });
     assert.equal(withBaseline.code, 0, withBaseline.stderr);
     assert.match(withBaseline.stderr, /flame graph: .*head-2\/flame\/01-two-callers\.svg/);
+    assert.match(readFileSync(join(dir, 'head-2', 'report.md'), 'utf8'), /differential flame graphs\): \[two\\-callers\]\(flame\/01-two-callers\.svg\)\n$/);
     assert.equal(
       readFileSync(join(dir, 'head-2', 'flame', '01-two-callers.svg'), 'utf8').replaceAll('head-2', 'head'),
       svg.replaceAll('head/results.json', 'head'),
