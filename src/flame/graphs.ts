@@ -60,7 +60,7 @@ export function writeFlameGraphs(options: {
     if (w(before) !== w(after)) throw new CgBenchError(`--flame: ${b.name}: the call trees were weighted differently (${w(before)} and ${w(after)})`);
     const index = head.results.benchmarks.findIndex((r) => r.name === b.name);
     const file = resolveFrom(options.outDir, `${slugify(b.name, Math.max(0, index))}.svg`);
-    const tree = differentialTree(before.chains, after.chains, b.name);
+    const tree = differentialTree(before.tree, after.tree, b.name);
     writeFileAtomic(file, flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head.shown }));
     files.push({ benchmark: b.name, file });
   }

@@ -2,18 +2,43 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Weights } from '../config/types.ts';
 import { CgBenchError } from '../errors.ts';
-import { CALL_TREE_FILE } from '../run/call-tree.ts';
-import { CALL_TREE_DIRECTORY } from '../run/valgrind-files.ts';
+import { CALL_TREE_DIRECTORY, CALL_TREE_FILE } from '../run/valgrind-files.ts';
 import { MiB, readTextBeneath } from '../untrusted/read.ts';
-import type { FoldedChain } from './tree.ts';
+import type { CallTreeNode } from './tree.ts';
 
-/** A call tree as `cg-bench run --call-tree` kept it: folded chains are far smaller than the profile. */
+/** A call tree as `cg-bench run --call-tree` kept it (a tree with a name table: chains share their callers). */
 const CALL_TREE_LIMIT = 64 * MiB;
+/** Deeper than Callgrind's 64 callers (plus a process's entry frames) can reach: a planted file. */
+const MAX_DEPTH = 1000;
 
 export interface SavedCallTree {
   benchmark: string;
   weights: Weights;
-  chains: FoldedChain[];
+  /** The outermost frames (one per process's entry, mostly). */
+  tree: CallTreeNode[];
+}
+
+/**
+ * call-tree.json: `{benchmark, weights, names, tree}`, each frame `[name index, self cycles, [callees]]`:
+ * every name once, however many chains pass through it (a Python interpreter's tree is ~70,000 chains
+ * of up to 64 frames; as plain chains, 70 MB).
+ */
+type Encoded = [number, number, Encoded[]];
+
+export function savedCallTree(saved: SavedCallTree): string {
+  const names: string[] = [];
+  const index = new Map<string, number>();
+  const encode = (n: CallTreeNode): Encoded => {
+    let i = index.get(n.name);
+    if (i === undefined) {
+      i = names.length;
+      names.push(n.name);
+      index.set(n.name, i);
+    }
+    return [i, n.self, n.children.map(encode)];
+  };
+  const tree = saved.tree.map(encode);
+  return `${JSON.stringify({ benchmark: saved.benchmark, weights: saved.weights, names, tree })}\n`;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -32,13 +57,17 @@ function parseCallTree(text: string, shown: string): SavedCallTree {
   if (typeof doc['benchmark'] !== 'string') throw bad('benchmark: not a string');
   const w = doc['weights'];
   if (!isRecord(w) || !isCount(w['l1']) || !isCount(w['ll']) || !isCount(w['ram'])) throw bad('weights: not {l1, ll, ram} numbers');
-  if (!Array.isArray(doc['chains'])) throw bad('chains: not an array');
-  const chains = doc['chains'].map((c: unknown, i: number): FoldedChain => {
-    if (!isRecord(c) || !Array.isArray(c['stack']) || !c['stack'].every((s) => typeof s === 'string') || !isCount(c['cycles']))
-      throw bad(`chains[${i}]: not {stack: strings, cycles: number}`);
-    return { stack: c['stack'] as string[], cycles: c['cycles'] };
-  });
-  return { benchmark: doc['benchmark'], weights: { l1: w['l1'], ll: w['ll'], ram: w['ram'] }, chains };
+  const names = doc['names'];
+  if (!Array.isArray(names) || !names.every((n) => typeof n === 'string')) throw bad('names: not an array of strings');
+  const decode = (v: unknown, at: string, depth: number): CallTreeNode => {
+    if (depth > MAX_DEPTH) throw bad(`${at}: deeper than ${MAX_DEPTH} frames`);
+    if (!Array.isArray(v) || v.length !== 3 || !Number.isInteger(v[0]) || typeof names[v[0]] !== 'string' || !isCount(v[1]) || !Array.isArray(v[2]))
+      throw bad(`${at}: not [name index, self cycles, [callees]]`);
+    return { name: names[v[0]] as string, self: v[1], children: (v[2] as unknown[]).map((c, i) => decode(c, `${at}[2][${i}]`, depth + 1)) };
+  };
+  if (!Array.isArray(doc['tree'])) throw bad('tree: not an array');
+  const tree = doc['tree'].map((n: unknown, i: number) => decode(n, `tree[${i}]`, 1));
+  return { benchmark: doc['benchmark'], weights: { l1: w['l1'], ll: w['ll'], ram: w['ram'] }, tree };
 }
 
 /** The call trees a results directory holds (benchmarks/<slug>/callgrind/call-tree.json), by benchmark name. */

@@ -32,6 +32,42 @@ export function foldChains(chains: readonly CallChain[], weights: Weights): Fold
   return [...byKey.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
 }
 
+/** The call tree of one side: a frame per function under one chain of callers, its self cost, its callees. */
+export interface CallTreeNode {
+  name: string;
+  self: number;
+  /** Ordered by name (code points): the same chains give the same tree. */
+  children: CallTreeNode[];
+}
+
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+/** The chains merged by their common callers: the outermost frames (one per process's entry, mostly). */
+export function callTree(chains: readonly FoldedChain[]): CallTreeNode[] {
+  interface Open {
+    name: string;
+    self: number;
+    children: Map<string, Open>;
+  }
+  const root = new Map<string, Open>();
+  for (const { stack, cycles } of chains) {
+    let level = root;
+    let node: Open | undefined;
+    for (const name of stack) {
+      node = level.get(name);
+      if (!node) {
+        node = { name, self: 0, children: new Map() };
+        level.set(name, node);
+      }
+      level = node.children;
+    }
+    if (node) node.self += cycles;
+  }
+  const close = (level: Map<string, Open>): CallTreeNode[] =>
+    [...level.values()].sort(byName).map((n) => ({ name: n.name, self: n.self, children: close(n.children) }));
+  return close(root);
+}
+
 interface Building {
   name: string;
   base: { self: number; total: number };
@@ -41,26 +77,23 @@ interface Building {
 
 const building = (name: string): Building => ({ name, base: { self: 0, total: 0 }, head: { self: 0, total: 0 }, children: new Map() });
 
-function add(root: Building, chains: readonly FoldedChain[], side: 'base' | 'head'): void {
-  for (const { stack, cycles } of chains) {
-    let node = root;
-    node[side].total += cycles;
-    for (const name of stack) {
-      let child = node.children.get(name);
-      if (!child) {
-        child = building(name);
-        node.children.set(name, child);
-      }
-      node = child;
-      node[side].total += cycles;
+function add(parent: Building, nodes: readonly CallTreeNode[], side: 'base' | 'head'): void {
+  for (const node of nodes) {
+    let child = parent.children.get(node.name);
+    if (!child) {
+      child = building(node.name);
+      parent.children.set(node.name, child);
     }
-    node[side].self += cycles;
+    child[side].self += node.self;
+    add(child, node.children, side);
   }
 }
 
+/** Each side's total: its self cost plus its children's totals. */
 function finish(node: Building): FlameNode {
-  const children = [...node.children.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map(finish);
-  return { name: node.name, base: node.base, head: node.head, children };
+  const children = [...node.children.values()].sort(byName).map(finish);
+  const total = (side: 'base' | 'head') => node[side].self + children.reduce((sum, c) => sum + c[side].total, 0);
+  return { name: node.name, base: { self: node.base.self, total: total('base') }, head: { self: node.head.self, total: total('head') }, children };
 }
 
 /**
@@ -68,7 +101,7 @@ function finish(node: Building): FlameNode {
  * on one side only has zeros on the other. Each frame's total is its self cost plus its children's
  * totals, so the root's total is the sum of every chain.
  */
-export function differentialTree(base: readonly FoldedChain[], head: readonly FoldedChain[], rootName: string): FlameNode {
+export function differentialTree(base: readonly CallTreeNode[], head: readonly CallTreeNode[], rootName: string): FlameNode {
   const root = building(rootName);
   add(root, base, 'base');
   add(root, head, 'head');

@@ -2,7 +2,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CacheGeometry, Weights } from '../config/types.ts';
 import { errorMessage } from '../errors.ts';
-import { type FoldedChain, foldChains } from '../flame/tree.ts';
+import { savedCallTree } from '../flame/load.ts';
+import { type CallTreeNode, callTree, foldChains } from '../flame/tree.ts';
 import { type CallChain, parseCallgrind } from '../parse/callgrind.ts';
 import { runProcess } from '../untrusted/process.ts';
 import { MiB, logTail, readTextBounded } from '../untrusted/read.ts';
@@ -10,13 +11,11 @@ import { collectProfiles, isPlainFile, profileDirectory, sandboxed, type Sandbox
 import { writeNewFile } from '../untrusted/write.ts';
 import { gzipAndRemove } from './gzip.ts';
 import { killLeftovers } from './leftovers.ts';
-import { CALL_TREE_DIRECTORY, processFiles, processMarker, unfinishedProcesses } from './valgrind-files.ts';
+import { CALL_TREE_DIRECTORY, CALL_TREE_FILE, processFiles, processMarker, unfinishedProcesses } from './valgrind-files.ts';
 import { callgrindArgs, type ValgrindInstall } from './valgrind.ts';
 
 /** One context per function and chain of callers: far more than a benchmark's real ones take. */
 const CALLGRIND_PROFILE_LIMIT = 256 * MiB;
-/** The folded tree a call-tree run leaves beside its profiles (read back by `cg-bench diff --flame`). */
-export const CALL_TREE_FILE = 'call-tree.json';
 
 export interface CallTreeRun {
   valgrind: ValgrindInstall;
@@ -37,10 +36,10 @@ export interface CallTreeRun {
 
 /**
  * Runs the benchmark again under Callgrind, in the same sandbox and seal and with the same cache
- * model, and folds its processes' profiles into estimated cycles per call chain; writes them to
- * `<dir>/callgrind/call-tree.json`. Returns the chains, or why there are none.
+ * model, and folds its processes' profiles into estimated cycles per call chain, merged into one
+ * tree; writes it to `<dir>/callgrind/call-tree.json`. Returns the tree, or why there is none.
  */
-export async function measureCallTree(run: CallTreeRun): Promise<{ chains: FoldedChain[]; wallTimeMs: number } | { problem: string }> {
+export async function measureCallTree(run: CallTreeRun): Promise<{ tree: CallTreeNode[]; wallTimeMs: number } | { problem: string }> {
   const dir = join(run.dir, CALL_TREE_DIRECTORY);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -83,7 +82,7 @@ export async function measureCallTree(run: CallTreeRun): Promise<{ chains: Folde
     await gzipAndRemove(file);
   }
   if (!profiles) return why('Callgrind wrote no profile (does this Valgrind have the callgrind tool?)');
-  const folded = foldChains(chains, run.weights);
-  writeNewFile(join(dir, CALL_TREE_FILE), `${JSON.stringify({ benchmark: run.benchmark, weights: run.weights, chains: folded })}\n`);
-  return { chains: folded, wallTimeMs: Math.round(outcome.wallTimeMs) };
+  const tree = callTree(foldChains(chains, run.weights));
+  writeNewFile(join(dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
+  return { tree, wallTimeMs: Math.round(outcome.wallTimeMs) };
 }

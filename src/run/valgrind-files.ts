@@ -20,6 +20,8 @@ const LOG = /^valgrind\.(\d+)\.log$/;
 export const MEMORY_DIRECTORY = 'memory';
 /** The call-tree run's directory (run/call-tree.ts), for the same reason. */
 export const CALL_TREE_DIRECTORY = 'callgrind';
+/** The folded tree a call-tree run leaves beside its profiles (read back by flame/load.ts). */
+export const CALL_TREE_FILE = 'call-tree.json';
 
 /**
  * The logs sit where the benchmark can write (it knows its pid): they are read as plain files only,

@@ -57,10 +57,10 @@ test('run --call-tree keeps the call tree, the same twice; diff --flame draws th
     const missing = await cli(['diff', 'plain', 'head', '--benchmark', 'two-callers', '--flame', 'x'], { cwd: dir });
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /--flame: two-callers has no call tree beside plain\/results\.json \(measure both with cg-bench run --call-tree\)/);
-    writeFileSync(join(dir, 'base', TREE), '{"benchmark":"two-callers","weights":{"l1":1,"ll":5,"ram":35},"chains":[{"stack":"main","cycles":1}]}');
+    writeFileSync(join(dir, 'base', TREE), '{"benchmark":"two-callers","weights":{"l1":1,"ll":5,"ram":35},"names":["main"],"tree":[[0,-1,[]]]}');
     const bad = await cli(['diff', 'base', 'head', '--flame', 'x'], { cwd: dir });
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /call-tree\.json: chains\[0\]: not \{stack: strings, cycles: number\}/);
+    assert.match(bad.stderr, /call-tree\.json: tree\[0\]: not \[name index, self cycles, \[callees\]\]/);
     const kept = readdirSync(join(dir, 'head', 'benchmarks', '01-two-callers', 'callgrind')).filter((n) => /^callgrind\.out\.\d+\.gz$/.test(n));
     assert.ok(kept.length >= 1, 'the profiles are kept, compressed (one per process)');
   } finally {

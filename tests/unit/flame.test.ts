@@ -3,17 +3,18 @@
 // two callers.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { flameSvg } from '../../src/flame/svg.ts';
-import { differentialTree, type FlameNode, type FoldedChain, foldChains } from '../../src/flame/tree.ts';
+import { callTreesIn, savedCallTree } from '../../src/flame/load.ts';
+import { type CallTreeNode, callTree, differentialTree, type FlameNode, foldChains } from '../../src/flame/tree.ts';
 import { cyclesFromEvents, zeroEvents } from '../../src/metric/events.ts';
 import { parseCallgrind } from '../../src/parse/callgrind.ts';
-import { CALL_TREE_FILE, measureCallTree } from '../../src/run/call-tree.ts';
-import { CALL_TREE_DIRECTORY } from '../../src/run/valgrind-files.ts';
+import { measureCallTree } from '../../src/run/call-tree.ts';
+import { CALL_TREE_DIRECTORY, CALL_TREE_FILE } from '../../src/run/valgrind-files.ts';
 import { locateValgrind } from '../../src/run/valgrind.ts';
 import { NO_SANDBOX } from '../../src/untrusted/sandbox.ts';
 import { tempDir } from '../helpers.ts';
@@ -70,12 +71,16 @@ test("a profile is read as self cost per call chain, outermost caller first; a c
   assert.throws(() => parseCallgrind('hello\n', 'x'), /x:1: not a Callgrind profile line/);
 });
 
-/** Chains with plain instruction counts (estimated cycles = Ir when nothing misses). */
-const chains = (spec: Record<string, number>): FoldedChain[] =>
-  foldChains(
-    Object.entries(spec).map(([stack, ir]) => ({ stack: stack.split(' '), events: { ...zeroEvents(), Ir: ir } })),
-    DEFAULT_WEIGHTS,
+/** The tree of chains with plain instruction counts (estimated cycles = Ir when nothing misses). */
+const stacks = (spec: [string[], number][]): CallTreeNode[] =>
+  callTree(
+    foldChains(
+      spec.map(([stack, ir]) => ({ stack, events: { ...zeroEvents(), Ir: ir } })),
+      DEFAULT_WEIGHTS,
+    ),
   );
+/** The same, each stack written as its names separated by spaces. */
+const chains = (spec: Record<string, number>): CallTreeNode[] => stacks(Object.entries(spec).map(([stack, ir]) => [stack.split(' '), ir]));
 
 function find(node: FlameNode, path: string[]): FlameNode | undefined {
   let at: FlameNode | undefined = node;
@@ -115,9 +120,36 @@ test('the tree: a frame per function and chain, totals add up, a chain on one si
   assert.ok(Math.abs(widths[0]! - 2 * widths[1]!) < 0.2, `${widths}`);
 });
 
+test('call-tree.json: every name once, the tree reads back the same, whatever the names hold', () => {
+  const tree = stacks([
+    [['main', HOSTILE], 100],
+    [['main', HOSTILE, 'main'], 3],
+    [['main'], 1],
+  ]);
+  const dir = tempDir();
+  try {
+    const at = join(dir, 'benchmarks', '01-x', CALL_TREE_DIRECTORY);
+    mkdirSync(at, { recursive: true });
+    const text = savedCallTree({ benchmark: HOSTILE, weights: DEFAULT_WEIGHTS, tree });
+    assert.deepEqual(JSON.parse(text).names, ['main', HOSTILE]);
+    writeFileSync(join(at, CALL_TREE_FILE), text);
+    assert.deepEqual(callTreesIn(dir).get(HOSTILE)!.tree, tree);
+    writeFileSync(join(at, CALL_TREE_FILE), '{"benchmark":"x","weights":{"l1":1,"ll":5,"ram":35},"names":["a"],"tree":[[0,1,[[1,2,[]]]]]}');
+    assert.throws(() => callTreesIn(dir), /call-tree\.json: tree\[0\]\[2\]\[0\]: not \[name index, self cycles, \[callees\]\]/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('every name is inert in the SVG, and the same trees give the same bytes', () => {
-  const base = chains({ [`main ${HOSTILE}`]: 100, main: 1 });
-  const head = chains({ [`main ${HOSTILE}`]: 120, main: 1 });
+  const base = stacks([
+    [['main', HOSTILE], 100],
+    [['main'], 1],
+  ]);
+  const head = stacks([
+    [['main', HOSTILE], 120],
+    [['main'], 1],
+  ]);
   const make = () => flameSvg(differentialTree(base, head, HOSTILE), { benchmark: HOSTILE, baseLabel: HOSTILE, headLabel: HOSTILE });
   const svg = make();
   assert.equal(make(), svg);
@@ -172,14 +204,18 @@ test("a real call-tree run: the slower leaf shows under both callers, totals add
         dir: join(dir, run),
         job: 0,
       });
-      assert.ok('chains' in result, 'problem' in result ? result.problem : '');
-      return result.chains;
+      assert.ok('tree' in result, 'problem' in result ? result.problem : '');
+      return result.tree;
     };
     const base = await measure('base', 'b1');
     const head = await measure('head', 'h1');
-    assert.deepEqual(await measure('base', 'b2'), base, 'the same program gives the same chains');
-    const saved = JSON.parse(readFileSync(join(dir, 'b1', CALL_TREE_DIRECTORY, CALL_TREE_FILE), 'utf8')) as { chains: FoldedChain[] };
-    assert.deepEqual(saved.chains, base);
+    assert.deepEqual(await measure('base', 'b2'), base, 'the same program gives the same tree');
+    const file = (run: string) => readFileSync(join(dir, run, CALL_TREE_DIRECTORY, CALL_TREE_FILE), 'utf8');
+    assert.equal(file('b2'), file('b1'), 'byte for byte');
+    // Kept as benchmarks/<slug>/callgrind/call-tree.json, it reads back as the same tree.
+    mkdirSync(join(dir, 'results', 'benchmarks', '01-bench', CALL_TREE_DIRECTORY), { recursive: true });
+    writeFileSync(join(dir, 'results', 'benchmarks', '01-bench', CALL_TREE_DIRECTORY, CALL_TREE_FILE), file('b1'));
+    assert.deepEqual(callTreesIn(join(dir, 'results')).get('bench')!.tree, base);
 
     const tree = differentialTree(base, head, 'bench');
     checkSums(tree);
