@@ -58,7 +58,7 @@ Options:
       --durations FILE       a results.json whose wall times balance the parts (default: --baseline)
       --call-tree            also run each benchmark under Callgrind and keep its call tree in
                              OUT/benchmarks/*/callgrind/call-tree.json (for cg-bench diff --flame);
-                             with a --baseline measured so too, OUT/flame/<benchmark>.svg: a
+                             with a --baseline measured so too, OUT/flame/NN-<benchmark>.svg: a
                              differential flame graph of each benchmark that changed
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
@@ -106,7 +106,7 @@ Options:
       --benchmark NAME       only this benchmark
       --format FORMAT        terminal (default) or markdown
       --top N                functions and lines listed per benchmark and function (default 20)
-      --flame DIR            also write DIR/<benchmark>.svg, a differential flame graph of each
+      --flame DIR            also write DIR/NN-<benchmark>.svg, a differential flame graph of each
                              benchmark that regressed or improved (or of --benchmark NAME), from
                              the call trees of cg-bench run --call-tree on both sides (docs/flame.md)
   -h, --help                 show this help`,
