@@ -66,12 +66,12 @@ RUN set -eux; \
         "python3-pytest=${PYTEST_VERSION}" \
         ca-certificates; \
     # Cachegrind is all we run (and the "none" tool, to read the CPU Valgrind presents; DHAT and its
-    # malloc preload for memory: true): the other tools, their preloads, the 32-bit builds and the
-    # static libraries are dead weight.
+    # malloc preload for memory: true; Callgrind for run --call-tree): the other tools, their preloads,
+    # the 32-bit builds and the static libraries are dead weight.
     cd /usr/libexec/valgrind; \
     find . -maxdepth 1 -type f \( -name '*-linux' -o -name 'vgpreload_*.so' \) \
         ! -name 'cachegrind-*-linux' ! -name 'none-*-linux' ! -name 'vgpreload_core-*-linux.so' \
-        ! -name 'dhat-*-linux' ! -name 'vgpreload_dhat-*-linux.so' -delete; \
+        ! -name 'dhat-*-linux' ! -name 'vgpreload_dhat-*-linux.so' ! -name 'callgrind-*-linux' -delete; \
     find . -maxdepth 1 -type f \( -name '*-x86-linux' -o -name '*-x86-linux.so' -o -name '*.xml' \) -delete; \
     rm -rf /usr/lib/*-linux-gnu/valgrind /usr/lib/valgrind/*.a /usr/lib/debug; \
     rm -f /usr/bin/callgrind* /usr/bin/ms_print /usr/bin/dh_view* /usr/bin/vgdb /usr/bin/valgrind-di-server /usr/bin/valgrind-listener; \
@@ -81,7 +81,7 @@ RUN set -eux; \
     git config --system --add safe.directory '*'; \
     mkdir -p /home/cg-bench /work; \
     chmod 1777 /home/cg-bench /work; \
-    valgrind --tool=cachegrind --version; valgrind --tool=dhat --version; node --version; python3 --version; python3 -m pytest --version
+    valgrind --tool=cachegrind --version; valgrind --tool=dhat --version; valgrind --tool=callgrind --version; node --version; python3 --version; python3 -m pytest --version
 # libc's symbols (see the libc-debug stage), where Valgrind looks for them.
 COPY --from=libc-debug /out/debug/ /usr/lib/debug/
 

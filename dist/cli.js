@@ -2046,7 +2046,7 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key, value) => {
+        const add2 = (key, value) => {
           if (typeof replacer === "function")
             value = replacer.call(obj, key, value);
           else if (Array.isArray(replacer) && !replacer.includes(key))
@@ -2056,10 +2056,10 @@ var require_YAMLMap = __commonJS({
         };
         if (obj instanceof Map) {
           for (const [key, value] of obj)
-            add(key, value);
+            add2(key, value);
         } else if (obj && typeof obj === "object") {
           for (const key of Object.keys(obj))
-            add(key, obj[key]);
+            add2(key, obj[key]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map.items.sort(schema.sortMapEntries);
@@ -3999,10 +3999,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep8, value } = collItem;
+        const { start, key, sep: sep9, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep8?.[0],
+          next: key ?? sep9?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4016,7 +4016,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep8) {
+          if (!keyProps.anchor && !keyProps.tag && !sep9) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4040,7 +4040,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep8 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep9 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4056,7 +4056,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep8, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep9, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4147,7 +4147,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep8 = "";
+        let sep9 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4161,13 +4161,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep8 + cb;
-              sep8 = "";
+                comment += sep9 + cb;
+              sep9 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep8 += source;
+                sep9 += source;
               hasSpace = true;
               break;
             default:
@@ -4210,18 +4210,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep8, value } = collItem;
+        const { start, key, sep: sep9, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep8?.[0],
+          next: key ?? sep9?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep8 && !value) {
+          if (!props.anchor && !props.tag && !sep9 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4275,8 +4275,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep8 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep8, null, props, onError);
+        if (!isMap2 && !sep9 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep9, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4288,7 +4288,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep8 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep9 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4299,8 +4299,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep8)
-                for (const st of sep8) {
+              if (sep9)
+                for (const st of sep9) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4317,7 +4317,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep8, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep9, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4497,7 +4497,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep8 = "";
+      let sep9 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4514,24 +4514,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep8 + indent.slice(trimIndent) + content;
-          sep8 = "\n";
+          value += sep9 + indent.slice(trimIndent) + content;
+          sep9 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep8 === " ")
-            sep8 = "\n";
-          else if (!prevMoreIndented && sep8 === "\n")
-            sep8 = "\n\n";
-          value += sep8 + indent.slice(trimIndent) + content;
-          sep8 = "\n";
+          if (sep9 === " ")
+            sep9 = "\n";
+          else if (!prevMoreIndented && sep9 === "\n")
+            sep9 = "\n\n";
+          value += sep9 + indent.slice(trimIndent) + content;
+          sep9 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep8 === "\n")
+          if (sep9 === "\n")
             value += "\n";
           else
-            sep8 = "\n";
+            sep9 = "\n";
         } else {
-          value += sep8 + content;
-          sep8 = " ";
+          value += sep9 + content;
+          sep9 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4714,25 +4714,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep8 = " ";
+      let sep9 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep8 === "\n")
-            res += sep8;
+          if (sep9 === "\n")
+            res += sep9;
           else
-            sep8 = "\n";
+            sep9 = "\n";
         } else {
-          res += sep8 + lm;
-          sep8 = " ";
+          res += sep9 + lm;
+          sep9 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep8 + (match?.[1] ?? "");
+      return res + sep9 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5542,14 +5542,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep8, value }) {
+    function stringifyItem({ start, key, sep: sep9, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep8)
-        for (const st of sep8)
+      if (sep9)
+        for (const st of sep9)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6716,18 +6716,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep8;
+          let sep9;
           if (scalar.end) {
-            sep8 = scalar.end;
-            sep8.push(this.sourceToken);
+            sep9 = scalar.end;
+            sep9.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep8 = [this.sourceToken];
+            sep9 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep8 }]
+            items: [{ start, key: scalar, sep: sep9 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6880,15 +6880,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep8 = it.sep;
-                  sep8.push(this.sourceToken);
+                  const sep9 = it.sep;
+                  sep9.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep8 }]
+                    items: [{ start: start2, key, sep: sep9 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7082,13 +7082,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep8 = fc.end.splice(1, fc.end.length);
-            sep8.push(this.sourceToken);
+            const sep9 = fc.end.splice(1, fc.end.length);
+            sep9.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep8 }]
+              items: [{ start, key: fc, sep: sep9 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -11244,50 +11244,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative11, options, skipNormalization) {
+    function resolveComponent(base, relative12, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative11 = parse2(serialize(relative11, options), options);
+        relative12 = parse2(serialize(relative12, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative11.scheme) {
-        target.scheme = relative11.scheme;
-        target.userinfo = relative11.userinfo;
-        target.host = relative11.host;
-        target.port = relative11.port;
-        target.path = removeDotSegments(relative11.path || "");
-        target.query = relative11.query;
+      if (!options.tolerant && relative12.scheme) {
+        target.scheme = relative12.scheme;
+        target.userinfo = relative12.userinfo;
+        target.host = relative12.host;
+        target.port = relative12.port;
+        target.path = removeDotSegments(relative12.path || "");
+        target.query = relative12.query;
       } else {
-        if (relative11.userinfo !== void 0 || relative11.host !== void 0 || relative11.port !== void 0) {
-          target.userinfo = relative11.userinfo;
-          target.host = relative11.host;
-          target.port = relative11.port;
-          target.path = removeDotSegments(relative11.path || "");
-          target.query = relative11.query;
+        if (relative12.userinfo !== void 0 || relative12.host !== void 0 || relative12.port !== void 0) {
+          target.userinfo = relative12.userinfo;
+          target.host = relative12.host;
+          target.port = relative12.port;
+          target.path = removeDotSegments(relative12.path || "");
+          target.query = relative12.query;
         } else {
-          if (!relative11.path) {
+          if (!relative12.path) {
             target.path = base.path;
-            if (relative11.query !== void 0) {
-              target.query = relative11.query;
+            if (relative12.query !== void 0) {
+              target.query = relative12.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative11.path[0] === "/") {
-              target.path = removeDotSegments(relative11.path);
+            if (relative12.path[0] === "/") {
+              target.path = removeDotSegments(relative12.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative11.path;
+                target.path = "/" + relative12.path;
               } else if (!base.path) {
-                target.path = relative11.path;
+                target.path = relative12.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative11.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative12.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative11.query;
+            target.query = relative12.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11295,7 +11295,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative11.fragment;
+      target.fragment = relative12.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -11386,12 +11386,12 @@ var require_fast_uri = __commonJS({
     }
     function hasMalformedPercentEncoding(component) {
       if (component === void 0) return false;
-      let percent2 = component.indexOf("%");
-      while (percent2 !== -1) {
-        if (percent2 + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent2 + 1, percent2 + 3))) {
+      let percent3 = component.indexOf("%");
+      while (percent3 !== -1) {
+        if (percent3 + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent3 + 1, percent3 + 3))) {
           return true;
         }
-        percent2 = component.indexOf("%", percent2 + 3);
+        percent3 = component.indexOf("%", percent3 + 3);
       }
       return false;
     }
@@ -14272,8 +14272,8 @@ var require_ajv = __commonJS({
 });
 
 // src/cli/main.ts
-import { existsSync as existsSync10 } from "node:fs";
-import { dirname as dirname14 } from "node:path";
+import { existsSync as existsSync11 } from "node:fs";
+import { dirname as dirname15 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -14578,14 +14578,14 @@ function logTail(path, lines = 20) {
 var INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
 var TOOLCHAIN_FUNCTION = /^<?(core|alloc|std|hashbrown|compiler_builtins|std_detect|__gnu_cxx)::/;
 function withInlinedCode(functions) {
-  const byName2 = /* @__PURE__ */ new Map();
+  const byName3 = /* @__PURE__ */ new Map();
   for (const f of functions) {
-    const parts = byName2.get(f.fn);
+    const parts = byName3.get(f.fn);
     if (parts) parts.push(f);
-    else byName2.set(f.fn, [f]);
+    else byName3.set(f.fn, [f]);
   }
   const out = [];
-  for (const parts of byName2.values()) {
+  for (const parts of byName3.values()) {
     const home = parts.filter((f) => f.file !== "???" && !INLINED_FROM.test(f.file));
     if (parts.length === 1 || home.length !== 1 || TOOLCHAIN_FUNCTION.test(parts[0].fn)) {
       out.push(...parts);
@@ -14611,7 +14611,7 @@ function functionLines(profile, f) {
   const out = [];
   for (const { file, runs } of f.lineRuns) {
     const byLine = /* @__PURE__ */ new Map();
-    const add = (buffer, start, end) => {
+    const add2 = (buffer, start, end) => {
       let i = start;
       let line = 0;
       for (let c = buffer[i]; i < end && c >= ZERO && c <= NINE; c = buffer[++i]) line = line * 10 + (c - ZERO);
@@ -14636,7 +14636,7 @@ function functionLines(profile, f) {
         if (end < 0 || end > to) end = to;
         const next = end + 1;
         if (end > start && buffer[end - 1] === CR) end--;
-        if (end > start) add(buffer, start, end);
+        if (end > start) add2(buffer, start, end);
         start = next;
       }
     }
@@ -15266,12 +15266,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative11 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative12 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative11) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative12) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -15280,7 +15280,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative11,
+    relative: relative12,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -16862,7 +16862,7 @@ function loadConfig(file, root = dirname2(file)) {
 }
 
 // src/engine/check.ts
-import { mkdirSync as mkdirSync10 } from "node:fs";
+import { mkdirSync as mkdirSync11 } from "node:fs";
 
 // src/untrusted/write.ts
 import { basename as basename2, dirname as dirname3, join as join2 } from "node:path";
@@ -16917,6 +16917,10 @@ function openNewFile(path, expected = join2(realpathSync3(dirname3(path)), basen
 }
 function realPathBeforeRuns(dir) {
   return realpathSync3(dir);
+}
+function assertSameDirectory(path, expected) {
+  const now = realpathSync3(path);
+  if (now !== expected) throw replaced(expected, `replaced by a link (to ${now})`);
 }
 function writeNewFile(path, text3, expected) {
   const fd = openNewFile(path, expected);
@@ -17430,8 +17434,8 @@ function outputProblem(error) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync9, rmSync as rmSync9, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join14 } from "node:path";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync10, rmSync as rmSync10, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join16 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -17559,7 +17563,7 @@ function runProcess(options) {
       killGroup(pgid);
     }, options.timeoutMs);
     let settled = false;
-    const finish = (outcome2, wallTimeMs) => {
+    const finish2 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
       resolve7({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
@@ -17567,7 +17571,7 @@ function runProcess(options) {
     child.once("error", (error) => {
       if (timer) clearTimeout(timer);
       untrack();
-      finish({ exitCode: null, signal: null, timedOut: false, spawnError: error.message }, elapsed());
+      finish2({ exitCode: null, signal: null, timedOut: false, spawnError: error.message }, elapsed());
     });
     child.once("exit", (exitCode, signal) => {
       const wallTimeMs = elapsed();
@@ -17575,15 +17579,15 @@ function runProcess(options) {
       if (pgid !== void 0) killGroup(pgid);
       untrack();
       const outcome2 = { exitCode, signal, timedOut: timedOut2 };
-      if (!child.stdout && !child.stderr) return finish(outcome2, wallTimeMs);
+      if (!child.stdout && !child.stderr) return finish2(outcome2, wallTimeMs);
       const late = setTimeout(() => {
         child.stdout?.destroy();
         child.stderr?.destroy();
-        finish(outcome2, wallTimeMs);
+        finish2(outcome2, wallTimeMs);
       }, 2e3);
       child.once("close", () => {
         clearTimeout(late);
-        finish(outcome2, wallTimeMs);
+        finish2(outcome2, wallTimeMs);
       });
     });
   });
@@ -17967,9 +17971,9 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync8, readdirSync as readdirSync5, rmSync as rmSync8, statSync as statSync7 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync9, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync7 } from "node:fs";
 import { constants as constants4 } from "node:os";
-import { join as join13, relative as relative7, resolve as resolve6 } from "node:path";
+import { join as join15, relative as relative7, resolve as resolve6 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync3 } from "node:fs";
@@ -17988,9 +17992,256 @@ async function gzipAndRemove(path) {
   rmSync3(path);
 }
 
-// src/run/memory.ts
+// src/run/call-tree.ts
 import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
+
+// src/flame/load.ts
+import { existsSync as existsSync3, readdirSync as readdirSync2 } from "node:fs";
+import { join as join7 } from "node:path";
+
+// src/run/valgrind-files.ts
+import { readdirSync } from "node:fs";
+import { join as join6 } from "node:path";
+var PROFILE = {
+  cachegrind: /^cachegrind\.out\.(\d+)$/,
+  dhat: /^dhat\.out\.(\d+)$/,
+  callgrind: /^callgrind\.out\.(\d+)$/
+};
+var LOG = /^valgrind\.(\d+)\.log$/;
+var MEMORY_DIRECTORY = "memory";
+var CALL_TREE_DIRECTORY = "callgrind";
+var CALL_TREE_FILE = "call-tree.json";
+var LOG_HEAD = 4 * MiB;
+var LOG_TAIL = 1 * MiB;
+var LOG_OBJECTS = 32 * MiB;
+function outputFileArgs(dir, tool = "cachegrind") {
+  return [`--${tool}-out-file=${join6(dir, `${tool}.out.%p`)}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
+}
+function processMarker(dir) {
+  return `--log-file=${join6(dir, "valgrind.")}`;
+}
+function processFiles(dir, tool = "cachegrind") {
+  const byPid = /* @__PURE__ */ new Map();
+  for (const name of readdirSync(dir)) {
+    const profile = PROFILE[tool].exec(name);
+    const log = LOG.exec(name);
+    const pid = Number((profile ?? log)?.[1]);
+    if (!profile && !log) continue;
+    const entry = byPid.get(pid) ?? { pid };
+    if (profile) entry.profile = name;
+    else entry.log = name;
+    byPid.set(pid, entry);
+  }
+  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
+}
+function commandInLog(text3) {
+  return /^==\d+== Command: (.*)$/m.exec(text3)?.[1];
+}
+function unfinishedProcesses(dir, tool = "cachegrind") {
+  return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
+    const text3 = readHead(join6(dir, p.log), LOG_HEAD) ?? "";
+    return { pid: p.pid, command: commandInLog(text3) ?? "(unknown command)" };
+  });
+}
+function terminatingSignal(dir, pid) {
+  const text3 = readTail(join6(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text3)?.[1] ?? null;
+}
+function loadedObjects(logText) {
+  const paths = [];
+  for (const m of logText.matchAll(/^--\d+-- Reading syms from (\/\S+)/gm)) {
+    const path = m[1];
+    if (path.includes("/valgrind/") || paths.includes(path)) continue;
+    paths.push(path);
+  }
+  return paths;
+}
+
+// src/flame/load.ts
+var CALL_TREE_LIMIT = 64 * MiB;
+var MAX_DEPTH = 1e3;
+function savedCallTree(saved) {
+  const names = [];
+  const index = /* @__PURE__ */ new Map();
+  const encode = (n) => {
+    let i = index.get(n.name);
+    if (i === void 0) {
+      i = names.length;
+      names.push(n.name);
+      index.set(n.name, i);
+    }
+    return [i, n.self, n.children.map(encode)];
+  };
+  const tree = saved.tree.map(encode);
+  return `${JSON.stringify({ benchmark: saved.benchmark, weights: saved.weights, names, tree })}
+`;
+}
+var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isCount2 = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+function parseCallTree(text3, shown) {
+  let doc;
+  try {
+    doc = JSON.parse(text3);
+  } catch (error) {
+    throw new CgBenchError(`${shown}: not JSON (${error.message})`);
+  }
+  const bad = (what) => new CgBenchError(`${shown}: ${what}`);
+  if (!isRecord(doc)) throw bad("not an object");
+  if (typeof doc["benchmark"] !== "string") throw bad("benchmark: not a string");
+  const w = doc["weights"];
+  if (!isRecord(w) || !isCount2(w["l1"]) || !isCount2(w["ll"]) || !isCount2(w["ram"])) throw bad("weights: not {l1, ll, ram} numbers");
+  const names = doc["names"];
+  if (!Array.isArray(names) || !names.every((n) => typeof n === "string")) throw bad("names: not an array of strings");
+  const decode = (v, at, depth) => {
+    if (depth > MAX_DEPTH) throw bad(`${at}: deeper than ${MAX_DEPTH} frames`);
+    if (!Array.isArray(v) || v.length !== 3 || !Number.isInteger(v[0]) || typeof names[v[0]] !== "string" || !isCount2(v[1]) || !Array.isArray(v[2]))
+      throw bad(`${at}: not [name index, self cycles, [callees]]`);
+    return { name: names[v[0]], self: v[1], children: v[2].map((c, i) => decode(c, `${at}[2][${i}]`, depth + 1)) };
+  };
+  if (!Array.isArray(doc["tree"])) throw bad("tree: not an array");
+  const tree = doc["tree"].map((n, i) => decode(n, `tree[${i}]`, 1));
+  return { benchmark: doc["benchmark"], weights: { l1: w["l1"], ll: w["ll"], ram: w["ram"] }, tree };
+}
+function callTreesIn(resultsDir) {
+  const trees = /* @__PURE__ */ new Map();
+  const benchmarks = join7(resultsDir, "benchmarks");
+  if (!existsSync3(benchmarks)) return trees;
+  for (const slug of readdirSync2(benchmarks).sort()) {
+    const path = join7("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+    if (!existsSync3(join7(resultsDir, path))) continue;
+    const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), join7(resultsDir, path));
+    trees.set(tree.benchmark, tree);
+  }
+  return trees;
+}
+
+// src/flame/tree.ts
+function foldChains(chains, weights) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const chain of chains) {
+    const cycles2 = cyclesFromEvents(chain.events, weights);
+    const key = JSON.stringify(chain.stack);
+    const known = byKey.get(key);
+    if (known) known.cycles += cycles2;
+    else byKey.set(key, { stack: [...chain.stack], cycles: cycles2 });
+  }
+  return [...byKey.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([, c]) => c);
+}
+var byName = (a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+function callTree(chains) {
+  const root = /* @__PURE__ */ new Map();
+  for (const { stack, cycles: cycles2 } of chains) {
+    let level = root;
+    let node;
+    for (const name of stack) {
+      node = level.get(name);
+      if (!node) {
+        node = { name, self: 0, children: /* @__PURE__ */ new Map() };
+        level.set(name, node);
+      }
+      level = node.children;
+    }
+    if (node) node.self += cycles2;
+  }
+  const close = (level) => [...level.values()].sort(byName).map((n) => ({ name: n.name, self: n.self, children: close(n.children) }));
+  return close(root);
+}
+var building = (name) => ({ name, base: { self: 0, total: 0 }, head: { self: 0, total: 0 }, children: /* @__PURE__ */ new Map() });
+function add(parent, nodes, side) {
+  for (const node of nodes) {
+    let child = parent.children.get(node.name);
+    if (!child) {
+      child = building(node.name);
+      parent.children.set(node.name, child);
+    }
+    child[side].self += node.self;
+    add(child, node.children, side);
+  }
+}
+function finish(node) {
+  const children = [...node.children.values()].sort(byName).map(finish);
+  const total = (side) => node[side].self + children.reduce((sum, c) => sum + c[side].total, 0);
+  return { name: node.name, base: { self: node.base.self, total: total("base") }, head: { self: node.head.self, total: total("head") }, children };
+}
+function differentialTree(base, head2, rootName) {
+  const root = building(rootName);
+  add(root, base, "base");
+  add(root, head2, "head");
+  return finish(root);
+}
+
+// src/parse/callgrind.ts
+var CALLER_SEPARATOR = "'";
+function compressed(value, names, what, shown) {
+  const m = /^\((\d+)\)(?: (.*))?$/.exec(value);
+  if (!m) return value;
+  if (m[2] !== void 0) {
+    names.set(m[1], m[2]);
+    return m[2];
+  }
+  const known = names.get(m[1]);
+  if (known === void 0) throw new Error(`${shown}: ${what}=(${m[1]}) is used before it is defined`);
+  return known;
+}
+function parseCallgrind(text3, shown) {
+  let events;
+  let pid = 0;
+  let cmd = "";
+  let totals;
+  const fnNames = /* @__PURE__ */ new Map();
+  const byContext = /* @__PURE__ */ new Map();
+  let current;
+  let skipNext = false;
+  const lines = text3.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line === "" || line.startsWith("#")) continue;
+    const first = line.charCodeAt(0);
+    if (first >= 48 && first <= 57 || first === 43 || first === 45 || first === 42) {
+      if (skipNext) {
+        skipNext = false;
+        continue;
+      }
+      if (!events) throw new Error(`${shown}:${i + 1}: a cost line before the events: line`);
+      if (current === void 0) throw new Error(`${shown}:${i + 1}: a cost line before any fn= line`);
+      const fields = line.trim().split(/\s+/).slice(1);
+      const costs = fields.map((f) => {
+        const n = Number(f);
+        if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${shown}:${i + 1}: ${JSON.stringify(f.slice(0, 40))} is not a count`);
+        return n;
+      });
+      const cost = eventsFromVector(events, costs);
+      byContext.set(current, addEvents(byContext.get(current) ?? zeroEvents(), cost));
+      continue;
+    }
+    const eq = line.indexOf("=");
+    const colon = line.indexOf(":");
+    if (eq > 0 && (colon < 0 || eq < colon)) {
+      const key = line.slice(0, eq);
+      const value = line.slice(eq + 1);
+      if (key === "fn") current = compressed(value, fnNames, "fn", shown);
+      else if (key === "cfn") compressed(value, fnNames, "cfn", shown);
+      else if (key === "calls") skipNext = true;
+      continue;
+    }
+    if (colon > 0) {
+      const key = line.slice(0, colon);
+      const value = line.slice(colon + 1).trim();
+      if (key === "events") events = value.split(/\s+/);
+      else if (key === "pid") pid = Number(value);
+      else if (key === "cmd") cmd = value;
+      else if (key === "totals") totals = value;
+      continue;
+    }
+    throw new Error(`${shown}:${i + 1}: not a Callgrind profile line: ${JSON.stringify(line.slice(0, 80))}`);
+  }
+  if (!events) throw new Error(`${shown}: no events: line (is this a Callgrind profile?)`);
+  const chains = [...byContext.keys()].sort((a, b) => a < b ? -1 : a > b ? 1 : 0).map((context) => ({ stack: context.split(CALLER_SEPARATOR).reverse(), events: byContext.get(context) }));
+  const total = chains.reduce((sum, c) => addEvents(sum, c.events), zeroEvents());
+  const declared = totals === void 0 ? void 0 : eventsFromVector(events, totals.split(/\s+/).map(Number));
+  return { pid, cmd, chains, total, ...declared ? { declared } : {} };
+}
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -18006,7 +18257,7 @@ import {
   mkdirSync as mkdirSync4,
   mkdtempSync,
   openSync as openSync3,
-  readdirSync,
+  readdirSync as readdirSync3,
   readFileSync as readFileSync2,
   readSync as readSync2,
   realpathSync as realpathSync5,
@@ -18017,7 +18268,7 @@ import {
   writeSync as writeSync4
 } from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname5, join as join6 } from "node:path";
+import { dirname as dirname5, join as join8 } from "node:path";
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
@@ -18072,7 +18323,7 @@ function fixedEntropy(size = ENTROPY_BYTES) {
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env2 = process.env) {
   const probes = probeCacheFile(env2);
-  return probes === void 0 ? void 0 : join6(dirname5(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+  return probes === void 0 ? void 0 : join8(dirname5(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
 }
 function keptFixedEntropy(file, make = fixedEntropy) {
   if (file !== void 0) {
@@ -18101,15 +18352,15 @@ function keptFixedEntropy(file, make = fixedEntropy) {
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join6(tmpdir2(), "cg-bench-seal-"));
+  const dir = mkdtempSync(join8(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join6(dir, "one-cpu");
+  const oneCpu = join8(dir, "one-cpu");
   writeFileSync2(oneCpu, "0\n", { mode: 292 });
-  const entropy = join6(dir, "entropy");
+  const entropy = join8(dir, "entropy");
   writeFileSync2(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
-    entropySeal = join6(dir, "entropy-seal");
+    entropySeal = join8(dir, "entropy-seal");
     writeFileSync2(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync4(dir, { recursive: true, force: true }));
@@ -18187,7 +18438,7 @@ function worksCached(argv) {
 }
 function onlyLoopback() {
   try {
-    return readdirSync("/sys/class/net").every((name) => name === "lo");
+    return readdirSync3("/sys/class/net").every((name) => name === "lo");
   } catch {
     return false;
   }
@@ -18339,7 +18590,7 @@ function sandboxed(sandbox, argv, measured = false, job = 0) {
 }
 function profileDirectory(sandbox, dir) {
   if (!sandbox.user) return realpathSync5(dir);
-  const staging = mkdtempSync(join6(tmpdir2(), "cg-bench-profiles-"));
+  const staging = mkdtempSync(join8(tmpdir2(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
@@ -18347,17 +18598,17 @@ function collectProfiles(staging, dir) {
   if (staging === realpathSync5(dir)) return;
   const owner = lstatSync4(staging).uid;
   const buffer = Buffer.alloc(1 << 20);
-  for (const name of readdirSync(staging)) {
+  for (const name of readdirSync3(staging)) {
     let from;
     try {
-      from = openSync3(join6(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join8(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       const stat = fstatSync3(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      const to = openSync3(join6(dir, name), "wx");
+      const to = openSync3(join8(dir, name), "wx");
       try {
         for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync4(to, buffer, 0, n);
       } finally {
@@ -18440,10 +18691,10 @@ function setupEnvironment(caller, sandbox, home) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync3 } from "node:fs";
 function processesWith(marker) {
   const found = [];
-  for (const name of readdirSync2("/proc")) {
+  for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       if (readFileSync3(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
@@ -18470,61 +18721,9 @@ async function killLeftovers(marker) {
   return killed;
 }
 
-// src/run/valgrind-files.ts
-import { readdirSync as readdirSync3 } from "node:fs";
-import { join as join7 } from "node:path";
-var PROFILE = { cachegrind: /^cachegrind\.out\.(\d+)$/, dhat: /^dhat\.out\.(\d+)$/ };
-var LOG = /^valgrind\.(\d+)\.log$/;
-var MEMORY_DIRECTORY = "memory";
-var LOG_HEAD = 4 * MiB;
-var LOG_TAIL = 1 * MiB;
-var LOG_OBJECTS = 32 * MiB;
-function outputFileArgs(dir, tool = "cachegrind") {
-  return [`--${tool}-out-file=${join7(dir, `${tool}.out.%p`)}`, `--log-file=${join7(dir, "valgrind.%p.log")}`];
-}
-function processMarker(dir) {
-  return `--log-file=${join7(dir, "valgrind.")}`;
-}
-function processFiles(dir, tool = "cachegrind") {
-  const byPid = /* @__PURE__ */ new Map();
-  for (const name of readdirSync3(dir)) {
-    const profile = PROFILE[tool].exec(name);
-    const log = LOG.exec(name);
-    const pid = Number((profile ?? log)?.[1]);
-    if (!profile && !log) continue;
-    const entry = byPid.get(pid) ?? { pid };
-    if (profile) entry.profile = name;
-    else entry.log = name;
-    byPid.set(pid, entry);
-  }
-  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
-}
-function commandInLog(text3) {
-  return /^==\d+== Command: (.*)$/m.exec(text3)?.[1];
-}
-function unfinishedProcesses(dir, tool = "cachegrind") {
-  return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
-    const text3 = readHead(join7(dir, p.log), LOG_HEAD) ?? "";
-    return { pid: p.pid, command: commandInLog(text3) ?? "(unknown command)" };
-  });
-}
-function terminatingSignal(dir, pid) {
-  const text3 = readTail(join7(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
-  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text3)?.[1] ?? null;
-}
-function loadedObjects(logText) {
-  const paths = [];
-  for (const m of logText.matchAll(/^--\d+-- Reading syms from (\/\S+)/gm)) {
-    const path = m[1];
-    if (path.includes("/valgrind/") || paths.includes(path)) continue;
-    paths.push(path);
-  }
-  return paths;
-}
-
 // src/run/valgrind.ts
 import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname6, join as join8 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname6, join as join9 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants3.X_OK);
@@ -18545,7 +18744,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join8(dir, program);
+    const candidate = join9(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -18557,7 +18756,7 @@ function locateValgrind(env2 = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join8(dirname6(bin), "valgrind.bin");
+    const real = join9(dirname6(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -18601,20 +18800,87 @@ function cachegrindArgs(options) {
 function dhatArgs(outDir) {
   return ["--tool=dhat", "--trace-children=yes", ...SEALED_VALGRIND_OPTIONS, ...outputFileArgs(outDir, "dhat")];
 }
+var CALLER_DEPTH = 64;
+function callgrindArgs(options) {
+  return [
+    "--tool=callgrind",
+    "--cache-sim=yes",
+    "--branch-sim=no",
+    `--I1=${options.cache.I1}`,
+    `--D1=${options.cache.D1}`,
+    `--LL=${options.cache.LL}`,
+    `--separate-callers=${CALLER_DEPTH}`,
+    "--dump-instr=no",
+    "--trace-children=yes",
+    ...SEALED_VALGRIND_OPTIONS,
+    ...outputFileArgs(options.outDir, "callgrind")
+  ];
+}
 
-// src/run/memory.ts
-var DHAT_PROFILE_LIMIT = 256 * MiB;
-async function measureMemory(run2) {
-  const dir = join9(run2.dir, MEMORY_DIRECTORY);
+// src/run/call-tree.ts
+var CALLGRIND_PROFILE_LIMIT = 256 * MiB;
+async function measureCallTree(run2) {
+  const dir = join10(run2.dir, CALL_TREE_DIRECTORY);
   rmSync5(dir, { recursive: true, force: true });
   mkdirSync5(dir, { recursive: true });
-  const stderr = join9(dir, "stderr.log");
+  const stderr = join10(dir, "stderr.log");
+  const staging = profileDirectory(run2.sandbox, dir);
+  const outcome2 = await runProcess({
+    argv: sandboxed(run2.sandbox, [run2.valgrind.bin, ...callgrindArgs({ cache: run2.cache, outDir: staging }), ...run2.argv], true, run2.job),
+    cwd: run2.cwd,
+    env: run2.env,
+    stdout: { file: join10(dir, "stdout.log") },
+    stderr: { file: stderr },
+    timeoutMs: run2.timeoutMs
+  });
+  await killLeftovers(processMarker(staging));
+  collectProfiles(staging, dir);
+  const why = (what) => {
+    const details = logTail(stderr);
+    return { problem: `call-tree run under Callgrind: ${what}${details ? `; last lines of its stderr:
+${details}` : ""}` };
+  };
+  if (outcome2.spawnError) return why(`cannot start ${run2.valgrind.bin}: ${outcome2.spawnError}`);
+  if (outcome2.timedOut) return why(`timed out after ${run2.timeoutMs / 1e3}s`);
+  if (outcome2.exitCode !== 0)
+    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
+  const unfinished = unfinishedProcesses(dir, "callgrind");
+  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
+  const chains = [];
+  let profiles = 0;
+  for (const { profile: name } of processFiles(dir, "callgrind")) {
+    if (!name) continue;
+    const file = join10(dir, name);
+    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
+    try {
+      chains.push(...parseCallgrind(readTextBounded(file, CALLGRIND_PROFILE_LIMIT, "Callgrind profile"), name).chains);
+    } catch (error) {
+      return why(errorMessage(error));
+    }
+    profiles++;
+    await gzipAndRemove(file);
+  }
+  if (!profiles) return why("Callgrind wrote no profile (does this Valgrind have the callgrind tool?)");
+  const tree = callTree(foldChains(chains, run2.weights));
+  writeNewFile(join10(dir, CALL_TREE_FILE), savedCallTree({ benchmark: run2.benchmark, weights: run2.weights, tree }));
+  return { tree, wallTimeMs: Math.round(outcome2.wallTimeMs) };
+}
+
+// src/run/memory.ts
+import { mkdirSync as mkdirSync6, rmSync as rmSync6 } from "node:fs";
+import { join as join11 } from "node:path";
+var DHAT_PROFILE_LIMIT = 256 * MiB;
+async function measureMemory(run2) {
+  const dir = join11(run2.dir, MEMORY_DIRECTORY);
+  rmSync6(dir, { recursive: true, force: true });
+  mkdirSync6(dir, { recursive: true });
+  const stderr = join11(dir, "stderr.log");
   const staging = profileDirectory(run2.sandbox, dir);
   const outcome2 = await runProcess({
     argv: sandboxed(run2.sandbox, [run2.valgrind.bin, ...dhatArgs(staging), ...run2.argv], true, run2.job),
     cwd: run2.cwd,
     env: run2.env,
-    stdout: { file: join9(dir, "stdout.log") },
+    stdout: { file: join11(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run2.timeoutMs
   });
@@ -18635,7 +18901,7 @@ ${details}` : ""}` };
   const files = [];
   for (const { profile: name } of processFiles(dir, "dhat")) {
     if (!name) continue;
-    const file = join9(dir, name);
+    const file = join11(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       profiles.push(parseDhat(readTextBounded(file, DHAT_PROFILE_LIMIT, "DHAT profile"), name));
@@ -18643,7 +18909,7 @@ ${details}` : ""}` };
       return why(errorMessage(error));
     }
     await gzipAndRemove(file);
-    files.push(join9(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+    files.push(join11(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   }
   if (!profiles.length) return why("DHAT wrote no profile (does this Valgrind have the dhat tool?)");
   return {
@@ -18688,8 +18954,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync6, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute6, join as join10, relative as relative5, sep as sep4 } from "node:path";
+import { existsSync as existsSync4, mkdirSync as mkdirSync7, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync7, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname7, isAbsolute as isAbsolute6, join as join12, relative as relative5, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -18730,8 +18996,8 @@ var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
   let dir = dirname7(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join10(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync3(candidate)) return readFileSync4(candidate, "utf8");
+    const candidate = join12(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync4(candidate)) return readFileSync4(candidate, "utf8");
     dir = dirname7(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
@@ -18754,7 +19020,7 @@ function shownFile(file, cwd) {
 function readAttribution(outDir, cwd, scope) {
   let names;
   try {
-    names = readdirSync4(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+    names = readdirSync5(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
   } catch {
     return void 0;
   }
@@ -18762,7 +19028,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = join10(outDir, name);
+    const path = join12(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -18795,14 +19061,14 @@ function attributionWanted(env2 = process.env) {
   return env2["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join10(options.tmpDir, ".cg-bench-bytecode");
-  const site = join10(root, "site");
-  const out = join10(root, "out");
-  rmSync6(root, { recursive: true, force: true });
-  mkdirSync6(site, { recursive: true });
-  mkdirSync6(out);
+  const root = join12(options.tmpDir, ".cg-bench-bytecode");
+  const site = join12(root, "site");
+  const out = join12(root, "out");
+  rmSync7(root, { recursive: true, force: true });
+  mkdirSync7(site, { recursive: true });
+  mkdirSync7(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync3(join10(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync3(join12(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env2 = {
@@ -18815,7 +19081,7 @@ async function countingBytecode(options) {
     await options.run(env2);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
-    rmSync6(root, { recursive: true, force: true });
+    rmSync7(root, { recursive: true, force: true });
   }
 }
 
@@ -18834,7 +19100,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join11, relative as relative6, isAbsolute as isAbsolute7 } from "node:path";
+import { join as join13, relative as relative6, isAbsolute as isAbsolute7 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
@@ -18845,7 +19111,7 @@ function executablesOf(logDir, workspace, identity2) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text3 = readHead(join11(logDir, p.log), LOG_OBJECTS);
+    const text3 = readHead(join13(logDir, p.log), LOG_OBJECTS);
     if (text3 === void 0) continue;
     loadedObjects(text3).forEach((path, i) => {
       if (inside(workspace, path)) return;
@@ -18861,12 +19127,12 @@ function executablesOf(logDir, workspace, identity2) {
 
 // src/run/private-home.ts
 import { createHash as createHash6 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, statSync as statSync6 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync8, statSync as statSync6 } from "node:fs";
 import { rm as rm2 } from "node:fs/promises";
-import { join as join12 } from "node:path";
+import { join as join14 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync8, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -18908,12 +19174,12 @@ function remember(path) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync7(lock, { force: true });
+    for (const lock of held) rmSync8(lock, { force: true });
   });
 }
 function unlock(path) {
   held.delete(path);
-  rmSync7(path, { force: true });
+  rmSync8(path, { force: true });
 }
 function tryLock(path) {
   for (; ; ) {
@@ -18931,14 +19197,14 @@ function tryLock(path) {
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync7(path, { force: true });
+    rmSync8(path, { force: true });
   }
 }
 
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join12(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join14(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep2 = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
 async function acquire(lock) {
@@ -18951,16 +19217,16 @@ async function removeQuietly(path) {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync7(HOMES_DIR, { recursive: true });
+  mkdirSync8(HOMES_DIR, { recursive: true });
   if (statSync6(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
     await rm2(home, { recursive: true, force: true });
-    mkdirSync7(join12(home, "tmp"), { recursive: true });
+    mkdirSync8(join14(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join12(home, "tmp"));
+    giveDirectory(sandbox, join14(home, "tmp"));
     return await measure2(home);
   } finally {
     await removeQuietly(home);
@@ -18987,19 +19253,19 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join13(ctx.benchmarksDir, slug);
-  rmSync8(dir, { recursive: true, force: true });
-  mkdirSync8(dir);
+  const dir = join15(ctx.benchmarksDir, slug);
+  rmSync9(dir, { recursive: true, force: true });
+  mkdirSync9(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join13(ctx.benchmarksDir, slug);
-  const rel = (p) => join13("benchmarks", slug, relative7(dir, p));
-  const log = (name) => ({ file: join13(dir, name), real: join13(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join13(dir, "stdout.log");
-  const stderr = join13(dir, "stderr.log");
+  const dir = join15(ctx.benchmarksDir, slug);
+  const rel = (p) => join15("benchmarks", slug, relative7(dir, p));
+  const log = (name) => ({ file: join15(dir, name), real: join15(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join15(dir, "stdout.log");
+  const stderr = join15(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join13(home, "pycache") : void 0, spec.instrument);
+  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join15(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -19058,10 +19324,10 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join13(dir, name);
+    const file = join15(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync8(file, { force: true });
+      rmSync9(file, { force: true });
       continue;
     }
     try {
@@ -19081,10 +19347,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join13(dir, n))).sort()[0];
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join15(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join13(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join15(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -19098,11 +19364,27 @@ ${logTailText}` : "";
     env: env2,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join13("benchmarks", slug),
+    shownDir: join15("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
   if (heap && "problem" in heap) return { ...result, message: heap.problem };
+  if (ctx.callTree) {
+    const tree = await measureCallTree({
+      valgrind: ctx.valgrind,
+      sandbox: ctx.sandbox,
+      cache: ctx.cache,
+      weights: ctx.weights,
+      benchmark: spec.name,
+      argv,
+      cwd: spec.cwd,
+      env: env2,
+      timeoutMs: spec.timeoutMs,
+      dir,
+      job
+    });
+    if ("problem" in tree) return { ...result, message: tree.problem };
+  }
   const pythonAttribution = python && attributionWanted() ? await countingBytecode({
     tmpDir: env2["TMPDIR"],
     cwd: spec.cwd,
@@ -19131,11 +19413,11 @@ function formatCount(n) {
   return Math.round(n).toLocaleString("en-US");
 }
 function formatPercent(fraction) {
-  const percent2 = fraction * 100;
-  if (percent2 === 0) return "0.00%";
-  const abs = Math.abs(percent2);
+  const percent3 = fraction * 100;
+  if (percent3 === 0) return "0.00%";
+  const abs = Math.abs(percent3);
   const digits = abs >= 0.01 ? 2 : abs >= 1e-4 ? 4 : 6;
-  return `${percent2 > 0 ? "+" : ""}${percent2.toFixed(digits)}%`;
+  return `${percent3 > 0 ? "+" : ""}${percent3.toFixed(digits)}%`;
 }
 function formatSigned(n) {
   return `${n > 0 ? "+" : n < 0 ? "\u2212" : ""}${formatCount(Math.abs(n))}`;
@@ -19272,11 +19554,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync9(dir, { recursive: true });
+    mkdirSync10(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
-    const probe = join14(dir, `.write-test-${process.pid}`);
+    const probe = join16(dir, `.write-test-${process.pid}`);
     writeFileSync5(probe, "");
-    rmSync9(probe, { force: true });
+    rmSync10(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -19323,26 +19605,26 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync9(SETUP_HOME, { recursive: true });
+  mkdirSync10(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join14(heldOut.path, "benchmarks"), join14(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join16(heldOut.path, "benchmarks"), join16(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join14(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join14(realOutDir, "setup.log"));
+    writeNewFile(join16(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join16(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join14(heldOut.path, "setup.log"),
+        logOpenedAt: join16(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -19357,7 +19639,8 @@ async function runSuite(config, options) {
       realOutDir,
       benchmarksDir: benchmarksDir.path,
       sandbox,
-      everyFunction: options.everyFunction === true
+      everyFunction: options.everyFunction === true,
+      callTree: options.callTree === true
     };
     let started = 0;
     benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
@@ -19399,7 +19682,7 @@ function cpuView(sandbox) {
 async function checkDeterminism(config, options) {
   const measureInto = async (name, previous) => {
     const outDir = resolveFrom(options.outDir, name);
-    mkdirSync10(outDir, { recursive: true });
+    mkdirSync11(outDir, { recursive: true });
     const realOut = realPathBeforeRuns(outDir);
     const results = await runSuite(config, {
       ...options,
@@ -19428,8 +19711,260 @@ function differingCount(r, name) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync4, mkdirSync as mkdirSync12, statSync as statSync8 } from "node:fs";
-import { dirname as dirname9 } from "node:path";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync14, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
+import { dirname as dirname9, relative as relative9, sep as sep6 } from "node:path";
+
+// src/flame/graphs.ts
+import { mkdirSync as mkdirSync12 } from "node:fs";
+
+// src/history/svg.ts
+var WIDTH = 760;
+var PANEL = 126;
+var LEFT = 90;
+var RIGHT = 44;
+var TOP = 34;
+var PLOT = 62;
+var HEADER = 40;
+var FOOTER = 56;
+var LABEL_CHARS = 12;
+var CHAR_WIDTH = 6.5;
+var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
+function xmlText(text3) {
+  return text3.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+var fixed = (n) => (Math.round(n * 10) / 10).toString();
+var short = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).join("")}\u2026` : text3;
+function middle(text3, n) {
+  const chars = [...text3];
+  if (chars.length <= n) return text3;
+  const head2 = Math.floor((n - 1) / 2);
+  return `${chars.slice(0, head2).join("")}\u2026${chars.slice(chars.length - (n - 1 - head2)).join("")}`;
+}
+function percent(fraction) {
+  const p = fraction * 100;
+  const digits = Math.abs(p) >= 1 ? 1 : Math.abs(p) >= 0.01 ? 2 : 4;
+  return `${p > 0 ? "+" : p < 0 ? "\u2212" : "\xB1"}${Math.abs(p).toFixed(digits)}%`;
+}
+function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
+  const n = labels.length;
+  const widest = Math.max(1, ...labels.map((l) => Math.min([...l].length, LABEL_CHARS)));
+  const fit = Math.max(1, Math.floor(plotWidth / (widest * CHAR_WIDTH + 10)) + 1);
+  const every = Math.ceil(n / fit);
+  return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
+}
+function panel(s, labels, shown, y0) {
+  const out = [];
+  const first = s.values.find((v) => v !== null && v !== 0);
+  const n = labels.length;
+  const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
+  const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
+  const rel = s.values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
+  const known = rel.filter((r) => r !== null);
+  const lo = Math.min(-5e-3, ...known);
+  const hi = Math.max(5e-3, ...known);
+  const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
+  const last = [...s.values].reverse().find((v) => v !== null);
+  out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
+  out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
+  if (last != null)
+    out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+  out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
+  out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
+  const axisLabel = (r, text3) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text3}</text>`);
+  if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
+  axisLabel(0, "0");
+  if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
+  for (let i = 1; i < n; i++) {
+    const a = rel[i - 1];
+    const b = rel[i];
+    if (a == null || b == null || s.marks[i] === "not-comparable") continue;
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="series"/>`);
+  }
+  rel.forEach((r, i) => {
+    const mark = s.marks[i];
+    const label = xmlText(labels[i]);
+    if (mark === "not-comparable") {
+      const bx = fixed(x(i) - step / 2);
+      out.push(
+        `<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`
+      );
+    }
+    if (r === null) {
+      out.push(
+        `<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">\xD7<title>${label}: failed or absent</title></text>`
+      );
+      return;
+    }
+    const changed = mark === "regression" || mark === "improvement";
+    const what = mark === "none" ? "" : `; ${mark === "not-comparable" ? "not comparable with the run before" : `${mark} from the run before`}`;
+    out.push(
+      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`
+    );
+    const before = s.values[i - 1];
+    if (changed && before) {
+      const text3 = percent(s.values[i] / before - 1);
+      const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
+      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text3}</text>`);
+    }
+  });
+  labels.forEach((l, i) => {
+    if (shown[i])
+      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
+  });
+  out.push("</g>");
+  return out;
+}
+function historySvg(series, labels) {
+  const height = HEADER + series.length * PANEL + FOOTER;
+  const shown = labelledRuns(labels);
+  const span = labels.length ? ` from ${xmlText(labels[0])} to ${xmlText(labels.at(-1))}` : "";
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
+    '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
+    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span}, oldest first; each panel shows the change in estimated cycles from its first run. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
+    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>",
+    `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
+    `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`
+  ];
+  series.forEach((s, i) => {
+    out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL));
+  });
+  const caption = height - FOOTER + 16;
+  const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
+  out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
+  const legend = height - 12;
+  out.push(
+    `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
+    `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
+    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine, image or executables)</text>`,
+    `<text x="520" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text><text x="530" y="${legend}" class="axis">failed or absent</text>`
+  );
+  out.push("</svg>");
+  return `${out.join("\n")}
+`;
+}
+
+// src/flame/svg.ts
+var WIDTH2 = 1200;
+var SIDE = 10;
+var ROW = 18;
+var HEADER2 = 58;
+var FOOTER2 = 34;
+var MIN_WIDTH = 0.1;
+var CHAR_WIDTH2 = 7;
+var NEUTRAL = [238, 238, 238];
+var SLOWER = [209, 36, 47];
+var FASTER = [9, 105, 218];
+var fixed2 = (n) => (Math.round(n * 10) / 10).toString();
+function percent2(base, head2) {
+  if (base === 0) return head2 === 0 ? "\xB10%" : "new";
+  const p = (head2 / base - 1) * 100;
+  const digits = Math.abs(p) >= 1 ? 1 : Math.abs(p) >= 0.01 ? 2 : 4;
+  return `${p > 0 ? "+" : p < 0 ? "\u2212" : "\xB1"}${Math.abs(p).toFixed(digits)}%`;
+}
+function colour(change, largest) {
+  const towards = change > 0 ? SLOWER : FASTER;
+  const k = largest === 0 ? 0 : Math.min(1, Math.abs(change) / largest);
+  const mix = NEUTRAL.map((n, i) => Math.round(n + (towards[i] - n) * k));
+  return `#${mix.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+}
+function largestSelfChange(node) {
+  return Math.max(Math.abs(node.head.self - node.base.self), ...node.children.map(largestSelfChange));
+}
+var short2 = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).join("")}\u2026` : text3;
+function flameSvg(root, options) {
+  const scale = root.head.total > 0 ? (WIDTH2 - 2 * SIDE) / root.head.total : 0;
+  const largest = largestSelfChange(root);
+  const frames = [];
+  let depth = 0;
+  let onlyInBase = 0;
+  let onlyInBaseCycles = 0;
+  const visit = (node, x, level) => {
+    const w = node.head.total * scale;
+    if (node.head.total === 0) {
+      onlyInBase++;
+      onlyInBaseCycles += node.base.total;
+      return;
+    }
+    if (w < MIN_WIDTH) return;
+    depth = Math.max(depth, level + 1);
+    const y = HEADER2 + level * ROW;
+    const change = node.head.self - node.base.self;
+    const title2 = `${xmlText(node.name)}: ${formatCount(node.head.total)} estimated cycles in head (${formatCount(node.head.self)} self), ${formatCount(node.base.total)} in base (${formatCount(node.base.self)} self); inclusive ${percent2(node.base.total, node.head.total)}, self ${percent2(node.base.self, node.head.self)}`;
+    const fits = Math.floor((w - 6) / CHAR_WIDTH2);
+    const label = fits >= 3 ? `<text x="${fixed2(x + 3)}" y="${fixed2(y + 13)}">${xmlText(short2(node.name, fits))}</text>` : "";
+    frames.push(
+      `<g class="frame"><title>${title2}</title><rect x="${fixed2(x)}" y="${y}" width="${fixed2(w)}" height="${ROW - 1}" fill="${colour(change, largest)}"/>${label}</g>`
+    );
+    let cx = x;
+    for (const child of node.children) {
+      visit(child, cx, level + 1);
+      cx += child.head.total * scale;
+    }
+  };
+  visit(root, SIDE, 0);
+  const height = HEADER2 + depth * ROW + FOOTER2;
+  const name = xmlText(options.benchmark);
+  const missing = onlyInBase > 0 ? `; ${onlyInBase} call chain(s) ran in base only (${xmlText(formatCount(onlyInBaseCycles))} estimated cycles there), not drawn` : "";
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH2}" height="${height}" viewBox="0 0 ${WIDTH2} ${height}" role="img" aria-labelledby="title desc">`,
+    `<title id="title">cg-bench differential flame graph: ${name}</title>`,
+    `<desc id="desc">Call tree of ${name} in ${xmlText(options.headLabel)} against ${xmlText(options.baseLabel)}. Each box is a function under one chain of callers (callers above, callees below). Width: the head's inclusive estimated cycles. Colour: the change of the function's own (self) cost under that chain, red slower, blue faster, grey unchanged, deepest colour for the largest change${missing}.</desc>`,
+    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:12px;fill:#1f2328}.heading{font-size:14px;font-weight:600}.note{font-size:11px;fill:#59636e}.frame rect{stroke:#ffffff;stroke-width:1}</style>",
+    `<rect width="${WIDTH2}" height="${height}" fill="#ffffff"/>`,
+    `<text x="${SIDE}" y="22" class="heading">${xmlText(short2(options.benchmark, 60))}: ${xmlText(formatCount(root.base.total))} \u2192 ${xmlText(formatCount(root.head.total))} estimated cycles (${percent2(root.base.total, root.head.total)})</text>`,
+    `<text x="${SIDE}" y="42" class="note">width: ${xmlText(short2(options.headLabel, 40))} inclusive cost; colour: self cost against ${xmlText(short2(options.baseLabel, 40))} (red slower, blue faster); hover a box for its figures</text>`,
+    ...frames,
+    `<text x="${SIDE}" y="${height - 12}" class="note">${depth} level(s) drawn${missing}</text>`,
+    "</svg>"
+  ];
+  return `${out.join("\n")}
+`;
+}
+
+// src/flame/graphs.ts
+var FLAME_DIRECTORY = "flame";
+function writeFlameGraphs(options) {
+  const { base, head: head2 } = options;
+  const baseTrees = callTreesIn(base.dir);
+  const headTrees = callTreesIn(head2.dir);
+  let wanted = options.comparison.benchmarks.filter(
+    (b) => options.only === void 0 ? b.verdict === "regression" || b.verdict === "improvement" : b.name === options.only
+  );
+  if (options.missing === "refuse") {
+    const missing = (trees, side) => wanted.filter((b) => !trees.has(b.name)).map((b) => `${b.name} has no call tree beside ${side.shown}`);
+    const problems = [...missing(baseTrees, base), ...missing(headTrees, head2)];
+    if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
+  } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
+  if (!wanted.length) return [];
+  mkdirSync12(options.outDir, { recursive: true });
+  const files = [];
+  for (const b of wanted) {
+    const before = baseTrees.get(b.name);
+    const after = headTrees.get(b.name);
+    const w = (t) => `${t.weights.l1}/${t.weights.ll}/${t.weights.ram}`;
+    if (w(before) !== w(after)) throw new CgBenchError(`--flame: ${b.name}: the call trees were weighted differently (${w(before)} and ${w(after)})`);
+    const index = head2.results.benchmarks.findIndex((r) => r.name === b.name);
+    const file = resolveFrom(options.outDir, `${slugify(b.name, Math.max(0, index))}.svg`);
+    const tree = differentialTree(before.tree, after.tree, b.name);
+    writeFileAtomic(file, flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head2.shown }));
+    files.push({ benchmark: b.name, file });
+  }
+  return files;
+}
+
+// src/report/escape.ts
+var ZWSP = "\u200B";
+var INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2028\u2029\ufeff]/g;
+function escapeMarkdown(text3) {
+  return text3.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(INVISIBLE, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
+}
+function escapeTerminal(text3) {
+  return text3.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(INVISIBLE, "\uFFFD");
+}
+function escapeTerminalLines(text3) {
+  return text3.split("\n").map(escapeTerminal).join("\n");
+}
 
 // src/report/headline.ts
 var NOUNS = {
@@ -19541,19 +20076,6 @@ function otherFunctionsLabel(other) {
 function otherFunctionsSideText(other, side) {
   const value = other[side];
   return value !== null ? formatCount(value) : "\u2013";
-}
-
-// src/report/escape.ts
-var ZWSP = "\u200B";
-var INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2028\u2029\ufeff]/g;
-function escapeMarkdown(text3) {
-  return text3.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(INVISIBLE, "\uFFFD").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/[\\`*_{}[\]()!|~^=$-]/g, (c) => `\\${c}`).replace(/[@#]/g, (c) => `${c}${ZWSP}`).replace(/:\/\//g, `:/${ZWSP}/`).replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}${ZWSP}.`);
-}
-function escapeTerminal(text3) {
-  return text3.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").replace(INVISIBLE, "\uFFFD");
-}
-function escapeTerminalLines(text3) {
-  return text3.split("\n").map(escapeTerminal).join("\n");
 }
 
 // src/report/fit.ts
@@ -20018,8 +20540,8 @@ function renderMarkdown(input, fit) {
     ...doc.memory ? [doc.memory] : [],
     ...doc.details
   ];
-  const fixed2 = size(text(assemble(doc, /* @__PURE__ */ new Set(), fit.fullReport)));
-  const kept = choosePieces(pieces, fit.limit - fixed2 - NOTES_ROOM, size);
+  const fixed3 = size(text(assemble(doc, /* @__PURE__ */ new Set(), fit.fullReport)));
+  const kept = choosePieces(pieces, fit.limit - fixed3 - NOTES_ROOM, size);
   return text(assemble(doc, kept, fit.fullReport));
 }
 var markdownReport = {
@@ -20028,8 +20550,8 @@ var markdownReport = {
 };
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync5, mkdirSync as mkdirSync11, readdirSync as readdirSync6 } from "node:fs";
-import { dirname as dirname8, join as join15, relative as relative8, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync5, mkdirSync as mkdirSync13, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname8, join as join17, relative as relative8, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
@@ -20045,13 +20567,13 @@ function unsafeEntry(outDir, notWalked) {
   const walk = (dir) => {
     let names;
     try {
-      names = readdirSync6(dir);
+      names = readdirSync7(dir);
     } catch {
       return void 0;
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join15(dir, name);
+      const path = join17(dir, name);
       const stat = lstatSync5(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
@@ -20073,7 +20595,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync11(outDir, { recursive: true });
+    mkdirSync13(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -20094,9 +20616,9 @@ function lockOutputDirectory(outDir, notWalked = []) {
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname9(path);
-  if (existsSync4(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  if (existsSync5(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    mkdirSync12(dir, { recursive: true });
+    mkdirSync14(dir, { recursive: true });
     accessSync4(dir, constants7.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
@@ -20132,7 +20654,8 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
     progress: options.progress,
     previousWallTimesMs: baselineWallTimesMs ?? readWallTimes(resolveFrom(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {},
-    ...options.everyFunction ? { everyFunction: true } : {}
+    ...options.everyFunction ? { everyFunction: true } : {},
+    ...options.callTree ? { callTree: true } : {}
   });
   const baseline = options.baseline && baselineText !== void 0 ? resultsFromText(baselineText, options.baseline) : void 0;
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : void 0;
@@ -20140,15 +20663,38 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
   const markdownFile = resolveFrom(options.outDir, "report.md");
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
-  writeFileAtomic(markdownFile, markdownReport.render(input), realOut);
+  const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
+  writeFileAtomic(markdownFile, markdownReport.render(input) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
+  if (flameGraphs) outcome2.flameGraphs = flameGraphs;
   if (options.saveBaseline) {
     if (failed) outcome2.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;
     else writeResults(options.saveBaseline, results);
   }
   return outcome2;
+}
+function flameGraphsOfRun(options, results, comparison, realOut) {
+  const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
+  if (realOut !== void 0) assertSameDirectory(options.outDir, realOut);
+  rmSync11(outDir, { recursive: true, force: true });
+  if (!options.baseline || !comparison) return [];
+  const baseShown = options.baselineSource ?? shownPath(options.baseline);
+  return writeFlameGraphs({
+    base: { dir: dirname9(options.baseline), shown: baseShown },
+    head: { dir: options.outDir, shown: shownPath(options.outDir), results },
+    comparison,
+    outDir,
+    missing: "skip"
+  });
+}
+function flameGraphLinks(graphs, outDir) {
+  if (!graphs.length) return "";
+  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative9(outDir, g.file).split(sep6).join("/")})`);
+  return `
+Where in the call tree each change happened (differential flame graphs): ${links.join(", ")}
+`;
 }
 function selectedBy(options, results) {
   if (options.shard) {
@@ -20318,7 +20864,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join16 } from "node:path";
+import { join as join18 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -20368,7 +20914,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join16(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join18(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -20620,6 +21166,10 @@ Options:
       --shard I/N            measure only part I of N (balanced on last known durations; join the
                              parts with cg-bench merge)
       --durations FILE       a results.json whose wall times balance the parts (default: --baseline)
+      --call-tree            also run each benchmark under Callgrind and keep its call tree in
+                             OUT/benchmarks/*/callgrind/call-tree.json (for cg-bench diff --flame);
+                             with a --baseline measured so too, OUT/flame/NN-<benchmark>.svg: a
+                             differential flame graph of each benchmark that changed
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
       --format FORMAT        what to print on stdout:
@@ -20655,7 +21205,7 @@ Options:
   -h, --help                 show this help
 
 ${EXIT_CODES}`,
-  diff: `Usage: cg-bench diff BASE HEAD [--benchmark NAME] [--format terminal|markdown] [--top N]
+  diff: `Usage: cg-bench diff BASE HEAD [--benchmark NAME] [--format terminal|markdown] [--top N] [--flame DIR]
 
 Shows, per benchmark, every recorded function whose estimated cycles changed and, under each, its
 source lines whose cost changed (file:line, the code, base \u2192 head). BASE and HEAD are results.json
@@ -20666,6 +21216,9 @@ Options:
       --benchmark NAME       only this benchmark
       --format FORMAT        terminal (default) or markdown
       --top N                functions and lines listed per benchmark and function (default 20)
+      --flame DIR            also write DIR/NN-<benchmark>.svg, a differential flame graph of each
+                             benchmark that regressed or improved (or of --benchmark NAME), from
+                             the call trees of cg-bench run --call-tree on both sides (docs/flame.md)
   -h, --help                 show this help`,
   history: `Usage: cg-bench history RESULTS... [--out FILE] [--order given|created]
 
@@ -20862,7 +21415,8 @@ function help(topic, io) {
 }
 
 // src/cli/diff.ts
-import { existsSync as existsSync5, statSync as statSync9 } from "node:fs";
+import { existsSync as existsSync6, statSync as statSync9 } from "node:fs";
+import { dirname as dirname10 } from "node:path";
 
 // src/report/diff-terminal.ts
 var cut = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).join("")}\u2026` : text3;
@@ -20909,14 +21463,20 @@ function diffTerminal(comparison) {
 // src/cli/diff.ts
 function resultsAt(path) {
   let file = resolveFrom(callerDirectory(), path);
-  if (existsSync5(file) && statSync9(file).isDirectory()) file = resolveFrom(file, "results.json");
-  return { results: readResults(file), shown: shownPath(file) };
+  if (existsSync6(file) && statSync9(file).isDirectory()) file = resolveFrom(file, "results.json");
+  return { results: readResults(file), file, shown: shownPath(file) };
 }
 async function diff(args, io) {
   const { values, positionals } = parse(
     "diff",
     args,
-    { benchmark: { type: "string" }, format: { type: "string" }, top: { type: "string" }, help: { type: "boolean", short: "h" } },
+    {
+      benchmark: { type: "string" },
+      format: { type: "string" },
+      top: { type: "string" },
+      flame: { type: "string" },
+      help: { type: "boolean", short: "h" }
+    },
     true
   );
   if (values.help) return help("diff", io);
@@ -20940,6 +21500,18 @@ See: cg-bench diff --help`
   io.stdout.write(
     format2 === "markdown" ? markdownReport.render({ head: pick(head2.results), comparison, baselineSource: base.shown }) : diffTerminal(comparison)
   );
+  if (values.flame !== void 0) {
+    const drawn = writeFlameGraphs({
+      base: { dir: dirname10(base.file), shown: base.shown },
+      head: { dir: dirname10(head2.file), shown: head2.shown, results: head2.results },
+      comparison,
+      only,
+      outDir: resolveFrom(callerDirectory(), values.flame),
+      missing: "refuse"
+    });
+    for (const { file } of drawn) io.stderr.write(`flame graph: ${shownPath(file)}
+`);
+  }
   return ExitCode.ok;
 }
 
@@ -20947,29 +21519,29 @@ See: cg-bench diff --help`
 import { writeFileSync as writeFileSync6 } from "node:fs";
 
 // src/history/load.ts
-import { existsSync as existsSync6, lstatSync as lstatSync6, readdirSync as readdirSync7, statSync as statSync10 } from "node:fs";
-import { basename as basename4, dirname as dirname10, join as join17 } from "node:path";
+import { existsSync as existsSync7, lstatSync as lstatSync6, readdirSync as readdirSync8, statSync as statSync10 } from "node:fs";
+import { basename as basename4, dirname as dirname11, join as join19 } from "node:path";
 var MAX_RUNS = 200;
 var MAX_ENTRIES3 = 1e4;
 var ORDERS = ["given", "created"];
-var byName = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
+var byName2 = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 function expandRuns(path) {
-  if (!existsSync6(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname10(path) }];
+  if (!existsSync7(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
+  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname11(path) }];
   const run2 = (file) => ({ file, root: path });
-  if (presentAt(join17(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
-  const names = readdirSync7(path);
+  if (presentAt(join19(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
+  const names = readdirSync8(path);
   if (names.length > MAX_ENTRIES3) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES3}`);
-  const found = names.sort(byName).flatMap((name) => {
+  const found = names.sort(byName2).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if (lstatSync6(entry).isDirectory()) return presentAt(join17(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
+    if (lstatSync6(entry).isDirectory()) return presentAt(join19(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
     return name.endsWith(".json") ? [run2(entry)] : [];
   });
   if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
   return found;
 }
 function runLabel(file) {
-  const name = basename4(file) === "results.json" ? basename4(dirname10(file)) : basename4(file).replace(/\.json$/, "");
+  const name = basename4(file) === "results.json" ? basename4(dirname11(file)) : basename4(file).replace(/\.json$/, "");
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
 }
 function slimForHistory(results) {
@@ -21037,141 +21609,14 @@ function historySeries(points) {
         comparable = false;
       }
     }
-    const byName2 = new Map(point.results.benchmarks.map((b) => [b.name, b]));
+    const byName3 = new Map(point.results.benchmarks.map((b) => [b.name, b]));
     for (const s of series.values()) {
-      const b = byName2.get(s.name);
+      const b = byName3.get(s.name);
       s.values.push(b && b.status === "ok" ? b.estimatedCycles : null);
       s.marks.push(i === 0 ? "none" : !comparable ? "not-comparable" : verdicts.get(s.name) ?? "none");
     }
   });
   return [...series.values()];
-}
-
-// src/history/svg.ts
-var WIDTH = 760;
-var PANEL = 126;
-var LEFT = 90;
-var RIGHT = 44;
-var TOP = 34;
-var PLOT = 62;
-var HEADER = 40;
-var FOOTER = 56;
-var LABEL_CHARS = 12;
-var CHAR_WIDTH = 6.5;
-var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
-function xmlText(text3) {
-  return text3.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-var fixed = (n) => (Math.round(n * 10) / 10).toString();
-var short = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).join("")}\u2026` : text3;
-function middle(text3, n) {
-  const chars = [...text3];
-  if (chars.length <= n) return text3;
-  const head2 = Math.floor((n - 1) / 2);
-  return `${chars.slice(0, head2).join("")}\u2026${chars.slice(chars.length - (n - 1 - head2)).join("")}`;
-}
-function percent(fraction) {
-  const p = fraction * 100;
-  const digits = Math.abs(p) >= 1 ? 1 : Math.abs(p) >= 0.01 ? 2 : 4;
-  return `${p > 0 ? "+" : p < 0 ? "\u2212" : "\xB1"}${Math.abs(p).toFixed(digits)}%`;
-}
-function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
-  const n = labels.length;
-  const widest = Math.max(1, ...labels.map((l) => Math.min([...l].length, LABEL_CHARS)));
-  const fit = Math.max(1, Math.floor(plotWidth / (widest * CHAR_WIDTH + 10)) + 1);
-  const every = Math.ceil(n / fit);
-  return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
-}
-function panel(s, labels, shown, y0) {
-  const out = [];
-  const first = s.values.find((v) => v !== null && v !== 0);
-  const n = labels.length;
-  const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
-  const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
-  const rel = s.values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
-  const known = rel.filter((r) => r !== null);
-  const lo = Math.min(-5e-3, ...known);
-  const hi = Math.max(5e-3, ...known);
-  const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
-  const last = [...s.values].reverse().find((v) => v !== null);
-  out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
-  out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
-  if (last != null)
-    out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
-  out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
-  out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
-  const axisLabel = (r, text3) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text3}</text>`);
-  if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
-  axisLabel(0, "0");
-  if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
-  for (let i = 1; i < n; i++) {
-    const a = rel[i - 1];
-    const b = rel[i];
-    if (a == null || b == null || s.marks[i] === "not-comparable") continue;
-    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="series"/>`);
-  }
-  rel.forEach((r, i) => {
-    const mark = s.marks[i];
-    const label = xmlText(labels[i]);
-    if (mark === "not-comparable") {
-      const bx = fixed(x(i) - step / 2);
-      out.push(
-        `<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`
-      );
-    }
-    if (r === null) {
-      out.push(
-        `<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">\xD7<title>${label}: failed or absent</title></text>`
-      );
-      return;
-    }
-    const changed = mark === "regression" || mark === "improvement";
-    const what = mark === "none" ? "" : `; ${mark === "not-comparable" ? "not comparable with the run before" : `${mark} from the run before`}`;
-    out.push(
-      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`
-    );
-    const before = s.values[i - 1];
-    if (changed && before) {
-      const text3 = percent(s.values[i] / before - 1);
-      const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
-      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text3}</text>`);
-    }
-  });
-  labels.forEach((l, i) => {
-    if (shown[i])
-      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
-  });
-  out.push("</g>");
-  return out;
-}
-function historySvg(series, labels) {
-  const height = HEADER + series.length * PANEL + FOOTER;
-  const shown = labelledRuns(labels);
-  const span = labels.length ? ` from ${xmlText(labels[0])} to ${xmlText(labels.at(-1))}` : "";
-  const out = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
-    '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
-    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span}, oldest first; each panel shows the change in estimated cycles from its first run. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
-    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>",
-    `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
-    `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`
-  ];
-  series.forEach((s, i) => {
-    out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL));
-  });
-  const caption = height - FOOTER + 16;
-  const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
-  out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
-  const legend = height - 12;
-  out.push(
-    `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
-    `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
-    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine, image or executables)</text>`,
-    `<text x="520" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text><text x="530" y="${legend}" class="axis">failed or absent</text>`
-  );
-  out.push("</svg>");
-  return `${out.join("\n")}
-`;
 }
 
 // src/cli/history.ts
@@ -21211,8 +21656,8 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-import { existsSync as existsSync7, mkdirSync as mkdirSync13, statSync as statSync11 } from "node:fs";
-import { dirname as dirname11, isAbsolute as isAbsolute8, join as join18, normalize, sep as sep6 } from "node:path";
+import { existsSync as existsSync8, mkdirSync as mkdirSync15, statSync as statSync11 } from "node:fs";
+import { dirname as dirname12, isAbsolute as isAbsolute8, join as join20, normalize, sep as sep7 } from "node:path";
 
 // src/shard/merge.ts
 function mergeShards(parts) {
@@ -21244,19 +21689,19 @@ function mergeShards(parts) {
   const missing = Array.from({ length: reference.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
   if (missing.length)
     throw new CgBenchError(`cg-bench merge: part(s) ${missing.map((i) => `${i}/${reference.count}`).join(", ")} missing; give every part's results.json`);
-  const byName2 = /* @__PURE__ */ new Map();
+  const byName3 = /* @__PURE__ */ new Map();
   for (const part of parts) {
     for (const result of part.results.benchmarks) {
-      const other = byName2.get(result.name);
+      const other = byName3.get(result.name);
       if (other)
         throw new CgBenchError(
           `${part.source}: benchmark "${result.name}" was measured in two parts (also ${other.source}); the parts disagree on the split (give every part the same --durations)`
         );
       if (!reference.benchmarks.includes(result.name)) throw new CgBenchError(`${part.source}: benchmark "${result.name}" is not in the suite the parts name`);
-      byName2.set(result.name, { result, source: part.source });
+      byName3.set(result.name, { result, source: part.source });
     }
   }
-  const unmeasured = reference.benchmarks.filter((name) => !byName2.has(name));
+  const unmeasured = reference.benchmarks.filter((name) => !byName3.has(name));
   if (unmeasured.length)
     throw new CgBenchError(
       `cg-bench merge: no part measured ${unmeasured.map((n) => JSON.stringify(n)).join(", ")}; the parts disagree on the split (give every part the same --durations)`
@@ -21267,20 +21712,20 @@ function mergeShards(parts) {
     createdAt: parts.map((p) => p.results.createdAt).sort().at(-1),
     configHash: first.results.configHash,
     environment: first.results.environment,
-    benchmarks: reference.benchmarks.map((name) => byName2.get(name).result)
+    benchmarks: reference.benchmarks.map((name) => byName3.get(name).result)
   };
 }
 
 // src/cli/merge.ts
 var COPY_LIMIT = 4096 * MiB;
 function resultsFileOf(path) {
-  return existsSync7(path) && statSync11(path).isDirectory() ? resolveFrom(path, "results.json") : path;
+  return existsSync8(path) && statSync11(path).isDirectory() ? resolveFrom(path, "results.json") : path;
 }
 function filesOf(results, source) {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file), ...b.memory?.files ?? []]).filter((f) => f !== "");
   for (const file of files) {
     const normal = normalize(file);
-    if (isAbsolute8(file) || normal === ".." || normal.startsWith(`..${sep6}`))
+    if (isAbsolute8(file) || normal === ".." || normal.startsWith(`..${sep7}`))
       throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
   }
   return files;
@@ -21306,21 +21751,21 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => dirname11(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => dirname12(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release2 = lockOutputDirectory(out);
   try {
-    mkdirSync13(out, { recursive: true });
+    mkdirSync15(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom(dirname11(part.file), file);
+        const from = resolveFrom(dirname12(part.file), file);
         if (!presentAt(from)) continue;
         const to = resolveFrom(out, file);
-        const shown = join18(dirname11(part.source), file);
+        const shown = join20(dirname12(part.source), file);
         try {
-          mkdirSync13(dirname11(to), { recursive: true });
-          copyBeneath(dirname11(part.file), file, to, COPY_LIMIT, "part file", shown);
+          mkdirSync15(dirname12(to), { recursive: true });
+          copyBeneath(dirname12(part.file), file, to, COPY_LIMIT, "part file", shown);
         } catch (error) {
           if (error instanceof CgBenchError) throw error;
           const code = error.code ?? String(error);
@@ -21359,16 +21804,16 @@ async function merge(args, io) {
 }
 
 // src/cli/paired.ts
-import { dirname as dirname12, relative as relative9 } from "node:path";
+import { dirname as dirname13, relative as relative10 } from "node:path";
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync14 } from "node:fs";
-import { join as join20 } from "node:path";
+import { mkdirSync as mkdirSync16 } from "node:fs";
+import { join as join22 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync10, writeFileSync as writeFileSync7 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync9, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync12, writeFileSync as writeFileSync7 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join19 } from "node:path";
+import { delimiter as delimiter3, join as join21 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -21384,11 +21829,11 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join19(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join19(dir, "stopwatch");
+    const dir = mkdtempSync2(join21(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join21(dir, "stopwatch");
     writeFileSync7(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
-    process.once("exit", () => rmSync10(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -21407,7 +21852,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join19(dir, name);
+    const candidate = join21(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -21571,7 +22016,7 @@ function countersProblem() {
     if (!errno) return void 0;
     const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
     if (errno === 2 || errno === 19 || errno === 95) {
-      const pmu = existsSync8("/sys/bus/event_source/devices/cpu") || existsSync8("/sys/bus/event_source/devices/cpu_core");
+      const pmu = existsSync9("/sys/bus/event_source/devices/cpu") || existsSync9("/sys/bus/event_source/devices/cpu_core");
       return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
     }
     if (errno === 1 || errno === 13)
@@ -21579,7 +22024,7 @@ function countersProblem() {
     if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
     return call;
   }
-  if (!existsSync8("/sys/bus/event_source/devices/cpu") && !existsSync8("/sys/bus/event_source/devices/cpu_core")) {
+  if (!existsSync9("/sys/bus/event_source/devices/cpu") && !existsSync9("/sys/bus/event_source/devices/cpu_core")) {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
@@ -21775,10 +22220,10 @@ async function prepare(config, outDir, held2, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  mkdirSync14(SETUP_HOME, { recursive: true });
+  mkdirSync16(SETUP_HOME, { recursive: true });
   giveDirectory(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join20(held2.path, `setup-${side}.log`);
+  const at = join22(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
   return sandbox;
@@ -21804,7 +22249,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync14(outDir, { recursive: true });
+  mkdirSync16(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -21871,7 +22316,7 @@ async function timeHeld(options, timed, held2) {
     results.push(result);
   }
   writeFileAtomic(
-    join20(held2.path, PAIRED_FILE),
+    join22(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -21926,10 +22371,10 @@ async function paired(args, io) {
     throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
   const before = resultsFile ? readResults(resultsFile) : void 0;
-  const resultsDir = resultsFile ? realPathBeforeRuns(dirname12(resultsFile)) : void 0;
+  const resultsDir = resultsFile ? realPathBeforeRuns(dirname13(resultsFile)) : void 0;
   const paths = cliPaths(values);
   const head2 = loadConfig(paths.config);
-  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative9(callerDirectory(), paths.config));
+  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative10(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? ".cg-bench/paired");
   const results = await timeSuite({
@@ -21970,11 +22415,11 @@ function parseBudget(text3) {
 }
 
 // src/bisect/commits.ts
-import { existsSync as existsSync9, realpathSync as realpathSync6 } from "node:fs";
-import { basename as basename5, dirname as dirname13, isAbsolute as isAbsolute9, join as join21, relative as relative10, sep as sep7 } from "node:path";
+import { existsSync as existsSync10, realpathSync as realpathSync6 } from "node:fs";
+import { basename as basename5, dirname as dirname14, isAbsolute as isAbsolute9, join as join23, relative as relative11, sep as sep8 } from "node:path";
 
 // src/vcs/git.ts
-import { rmSync as rmSync11 } from "node:fs";
+import { rmSync as rmSync13 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -22011,30 +22456,30 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync11(dir, { recursive: true, force: true });
+  rmSync13(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync11(dir, { recursive: true, force: true });
+  rmSync13(dir, { recursive: true, force: true });
 }
 
 // src/bisect/commits.ts
 function locateConfig(config) {
-  const dir = dirname13(config);
-  if (!existsSync9(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
+  const dir = dirname14(config);
+  if (!existsSync10(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
   if (!r.ok || !top)
     throw new CgBenchError(
       `cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`
     );
-  const inside2 = relative10(realpathSync6(top), realpathSync6(dir));
-  if (inside2.startsWith(`..${sep7}`) || inside2 === ".." || isAbsolute9(inside2))
+  const inside2 = relative11(realpathSync6(top), realpathSync6(dir));
+  if (inside2.startsWith(`..${sep8}`) || inside2 === ".." || isAbsolute9(inside2))
     throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: realpathSync6(top), configPath: join21(inside2, basename5(config)) };
+  return { top: realpathSync6(top), configPath: join23(inside2, basename5(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -22121,15 +22566,15 @@ async function bisect(count, probe) {
 }
 
 // src/cli/bisect.ts
-var short2 = (sha) => sha.slice(0, 12);
-var named = (c) => `${short2(c.sha)} ${escapeTerminal(c.subject)}`;
+var short3 = (sha) => sha.slice(0, 12);
+var named = (c) => `${short3(c.sha)} ${escapeTerminal(c.subject)}`;
 var firstLine2 = (text3) => text3.split("\n").find((l) => l.trim()) ?? "";
 function doesNotRepeat(first, second, thresholdPercent, top) {
   const events = first.events && second.events ? Object.keys(first.events).filter((e) => first.events[e] !== second.events[e]) : [];
   const change = second.estimatedCycles - first.estimatedCycles;
   if (!events.length && change === 0) return void 0;
-  const relative11 = first.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : Math.abs(change) / first.estimatedCycles;
-  if (thresholdPercent > 0 && relative11 * 100 < thresholdPercent) return void 0;
+  const relative12 = first.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : Math.abs(change) / first.estimatedCycles;
+  if (thresholdPercent > 0 && relative12 * 100 < thresholdPercent) return void 0;
   const eventText = events.map((e) => `${e} ${formatCount(first.events[e])} \u2192 ${formatCount(second.events[e])}`).join(", ");
   const functions = functionChanges(first, second, top, 0).map(
     (f) => `  ${escapeTerminal(f.fn)} (${escapeTerminal(f.file)}): ${f.base === null ? "absent" : formatCount(f.base)} \u2192 ${f.head === null ? "absent" : formatCount(f.head)}`
@@ -22189,10 +22634,10 @@ See: cg-bench bisect --help`);
           const parent = parentIndex < 0 ? reference : measured.get(parentIndex);
           if ("skipped" in found || "skipped" in parent) throw new Error("internal: bisect found a commit without its measurements");
           const cycles2 = found.benchmark.estimatedCycles;
-          out.push(`first commit whose ${escapeTerminal(name)} differs from GOOD ${short2(good.sha)}: ${named(commit)}`);
+          out.push(`first commit whose ${escapeTerminal(name)} differs from GOOD ${short3(good.sha)}: ${named(commit)}`);
           out.push(`  ${formatCount(base)} \u2192 ${formatCount(cycles2)} estimated cycles (${formatPercent((cycles2 - base) / (base || 1))} against GOOD)`, "");
           const comparison = compareResults(parent.results, found.results, { thresholdPercent, topFunctions, topLines: topFunctions });
-          const parentName = parentIndex < 0 ? `GOOD ${short2(good.sha)}` : short2(range.commits[parentIndex].sha);
+          const parentName = parentIndex < 0 ? `GOOD ${short3(good.sha)}` : short3(range.commits[parentIndex].sha);
           out.push(
             terminalReport({ colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({ head: found.results, comparison, baselineSource: `its parent ${parentName}` }).trimEnd()
           );
@@ -22208,18 +22653,18 @@ See: cg-bench bisect --help`);
         }
         case "none":
           out.push(
-            `BAD ${short2(bad.sha)} measures ${cyclesAt(range.commits.length - 1)} estimated cycles, GOOD ${formatCount(base)}: no change${thresholdPercent ? ` beyond ${thresholdPercent}%` : ""} to find`
+            `BAD ${short3(bad.sha)} measures ${cyclesAt(range.commits.length - 1)} estimated cycles, GOOD ${formatCount(base)}: no change${thresholdPercent ? ` beyond ${thresholdPercent}%` : ""} to find`
           );
           return ExitCode.regression;
         case "ambiguous":
           out.push(
-            `the first commit whose ${escapeTerminal(name)} differs from GOOD ${short2(good.sha)} is one of these (the ones before the last could not be measured):`,
+            `the first commit whose ${escapeTerminal(name)} differs from GOOD ${short3(good.sha)} is one of these (the ones before the last could not be measured):`,
             ...list(outcome2.candidates)
           );
           return ExitCode.benchmarkFailed;
         case "unknown":
           out.push(
-            `no measured commit differs from GOOD ${short2(good.sha)}, and BAD cannot be measured: the change, if any, is in one of these:`,
+            `no measured commit differs from GOOD ${short3(good.sha)}, and BAD cannot be measured: the change, if any, is in one of these:`,
             ...list(outcome2.candidates)
           );
           return ExitCode.benchmarkFailed;
@@ -22232,7 +22677,7 @@ See: cg-bench bisect --help`);
       const noise = doesNotRepeat(first.benchmark, second.benchmark, thresholdPercent, topFunctions);
       if (!noise) return;
       throw new CgBenchError(
-        `cg-bench bisect: ${escapeTerminal(name)} does not repeat at ${which} ${short2(commit.sha)}: ${noise}
+        `cg-bench bisect: ${escapeTerminal(name)} does not repeat at ${which} ${short3(commit.sha)}: ${noise}
 A commit's change cannot be told from this, so bisect stops before blaming one. Make the benchmark repeat (README, "My benchmark does not repeat": hash seeds, time, threads), or give a --threshold above the difference. Both runs: ${shownPath(resolveFrom(bisectDir, `commits/${commit.sha}`))} and \u2026-repeat (cg-bench diff shows every function and line)`,
         ExitCode.regression
       );
@@ -22264,21 +22709,21 @@ A commit's change cannot be told from this, so bisect stops before blaming one. 
       }
       return { results, benchmark: { ...b, estimatedCycles: b.estimatedCycles } };
     };
-    say(`${range.commits.length} commit(s) in ${short2(good.sha)}..${short2(bad.sha)} on the first-parent line; measuring GOOD ${named(good)}`);
+    say(`${range.commits.length} commit(s) in ${short3(good.sha)}..${short3(bad.sha)} on the first-parent line; measuring GOOD ${named(good)}`);
     const goodConfig = checkout(good);
-    if (typeof goodConfig === "string") throw new CgBenchError(`cg-bench bisect: at GOOD ${short2(good.sha)}: ${goodConfig}`);
+    if (typeof goodConfig === "string") throw new CgBenchError(`cg-bench bisect: at GOOD ${short3(good.sha)}: ${goodConfig}`);
     const reference = await run2(good, goodConfig);
     if ("skipped" in reference) {
       throw new CgBenchError(
-        `cg-bench bisect: ${name} cannot be measured at GOOD ${short2(good.sha)} (${reference.skipped}); there is nothing to compare with`,
+        `cg-bench bisect: ${name} cannot be measured at GOOD ${short3(good.sha)} (${reference.skipped}); there is nothing to compare with`,
         reference.exitCode
       );
     }
     const base = reference.benchmark.estimatedCycles;
-    say(`GOOD ${short2(good.sha)}: ${formatCount(base)} estimated cycles; measuring it again: a count that does not repeat cannot be bisected`);
+    say(`GOOD ${short3(good.sha)}: ${formatCount(base)} estimated cycles; measuring it again: a count that does not repeat cannot be bisected`);
     const repeat = await run2(good, goodConfig, `${good.sha}-repeat`);
     if ("skipped" in repeat) {
-      throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured a second time at GOOD ${short2(good.sha)} (${repeat.skipped})`, repeat.exitCode);
+      throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured a second time at GOOD ${short3(good.sha)} (${repeat.skipped})`, repeat.exitCode);
     }
     refuseUnrepeated("GOOD", good, reference, repeat);
     const last = range.commits.length - 1;
@@ -22286,14 +22731,14 @@ A commit's change cannot be told from this, so bisect stops before blaming one. 
     say(`measuring BAD ${named(bad)} twice`);
     const badConfig = checkout(bad);
     const badRun = typeof badConfig === "string" ? { skipped: badConfig, exitCode: ExitCode.usage } : await run2(bad, badConfig);
-    if ("skipped" in badRun || typeof badConfig === "string") say(`BAD ${short2(bad.sha)}: cannot be measured`);
+    if ("skipped" in badRun || typeof badConfig === "string") say(`BAD ${short3(bad.sha)}: cannot be measured`);
     else {
       const again = await run2(bad, badConfig, `${bad.sha}-repeat`);
       if ("skipped" in again) {
-        throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured a second time at BAD ${short2(bad.sha)} (${again.skipped})`, again.exitCode);
+        throw new CgBenchError(`cg-bench bisect: ${name} cannot be measured a second time at BAD ${short3(bad.sha)} (${again.skipped})`, again.exitCode);
       }
       refuseUnrepeated("BAD", bad, badRun, again);
-      say(`BAD ${short2(bad.sha)}: ${formatCount(badRun.benchmark.estimatedCycles)} estimated cycles, twice`);
+      say(`BAD ${short3(bad.sha)}: ${formatCount(badRun.benchmark.estimatedCycles)} estimated cycles, twice`);
     }
     measured.set(last, badRun);
     const differs = (cycles2) => cycles2 !== base && (base === 0 || Math.abs(cycles2 - base) / base * 100 > thresholdPercent);
@@ -22305,13 +22750,13 @@ A commit's change cannot be told from this, so bisect stops before blaming one. 
       const m = known ?? (typeof config === "string" ? { skipped: config, exitCode: ExitCode.usage } : await run2(commit, config));
       measured.set(index, m);
       if ("skipped" in m) {
-        say(`${short2(commit.sha)}: skipped (${escapeTerminal(m.skipped)})`);
+        say(`${short3(commit.sha)}: skipped (${escapeTerminal(m.skipped)})`);
         return "skip";
       }
       const cycles2 = m.benchmark.estimatedCycles;
       const verdict = differs(cycles2) ? "differs" : "same";
       say(
-        `${short2(commit.sha)}: ${formatCount(cycles2)} estimated cycles: ${verdict === "same" ? "GOOD's" : "differs"} (${formatPercent((cycles2 - base) / (base || 1))})`
+        `${short3(commit.sha)}: ${formatCount(cycles2)} estimated cycles: ${verdict === "same" ? "GOOD's" : "differs"} (${formatPercent((cycles2 - base) / (base || 1))})`
       );
       return verdict;
     });
@@ -22352,7 +22797,8 @@ async function run(args, io) {
     baseline: { type: "string", short: "b" },
     "save-baseline": { type: "string" },
     shard: { type: "string" },
-    durations: { type: "string" }
+    durations: { type: "string" },
+    "call-tree": { type: "boolean" }
   });
   if (values.help) return help("run", io);
   const formatName = format(values.format);
@@ -22370,7 +22816,8 @@ async function run(args, io) {
     saveBaseline: paths.saveBaseline,
     thresholdPercent,
     progress: progressFor(io),
-    valgrind: locateValgrind(callerEnvironment(process.env))
+    valgrind: locateValgrind(callerEnvironment(process.env)),
+    callTree: values["call-tree"] === true
   });
   const baselineSource = paths.baseline && shownPath(paths.baseline);
   io.stdout.write(
@@ -22382,6 +22829,8 @@ async function run(args, io) {
     })
   );
   io.stderr.write(`results: ${shownPath(outcome2.resultsFile)}
+`);
+  for (const { file } of outcome2.flameGraphs ?? []) io.stderr.write(`flame graph: ${shownPath(file)}
 `);
   if (outcome2.baselineNotSaved) io.stderr.write(`${outcome2.baselineNotSaved}
 `);
@@ -22405,7 +22854,7 @@ See: cg-bench compare --help`);
       head: head2,
       comparison,
       baselineSource: shownPath(basePath),
-      resultsDir: shownPath(dirname14(headPath))
+      resultsDir: shownPath(dirname15(headPath))
     })
   );
   const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;
@@ -22450,7 +22899,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || existsSync10(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || existsSync11(configFile) ? loadConfig(configFile) : void 0;
   const root = config?.root ?? callerDirectory();
   const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? "one" }));
   const environment = await collectEnvironment(

@@ -3913,50 +3913,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative9, options, skipNormalization) {
+    function resolveComponent(base, relative10, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative9 = parse(serialize(relative9, options), options);
+        relative10 = parse(serialize(relative10, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative9.scheme) {
-        target.scheme = relative9.scheme;
-        target.userinfo = relative9.userinfo;
-        target.host = relative9.host;
-        target.port = relative9.port;
-        target.path = removeDotSegments(relative9.path || "");
-        target.query = relative9.query;
+      if (!options.tolerant && relative10.scheme) {
+        target.scheme = relative10.scheme;
+        target.userinfo = relative10.userinfo;
+        target.host = relative10.host;
+        target.port = relative10.port;
+        target.path = removeDotSegments(relative10.path || "");
+        target.query = relative10.query;
       } else {
-        if (relative9.userinfo !== void 0 || relative9.host !== void 0 || relative9.port !== void 0) {
-          target.userinfo = relative9.userinfo;
-          target.host = relative9.host;
-          target.port = relative9.port;
-          target.path = removeDotSegments(relative9.path || "");
-          target.query = relative9.query;
+        if (relative10.userinfo !== void 0 || relative10.host !== void 0 || relative10.port !== void 0) {
+          target.userinfo = relative10.userinfo;
+          target.host = relative10.host;
+          target.port = relative10.port;
+          target.path = removeDotSegments(relative10.path || "");
+          target.query = relative10.query;
         } else {
-          if (!relative9.path) {
+          if (!relative10.path) {
             target.path = base.path;
-            if (relative9.query !== void 0) {
-              target.query = relative9.query;
+            if (relative10.query !== void 0) {
+              target.query = relative10.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative9.path[0] === "/") {
-              target.path = removeDotSegments(relative9.path);
+            if (relative10.path[0] === "/") {
+              target.path = removeDotSegments(relative10.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative9.path;
+                target.path = "/" + relative10.path;
               } else if (!base.path) {
-                target.path = relative9.path;
+                target.path = relative10.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative9.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative10.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative9.query;
+            target.query = relative10.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3964,7 +3964,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative9.fragment;
+      target.fragment = relative10.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4055,12 +4055,12 @@ var require_fast_uri = __commonJS({
     }
     function hasMalformedPercentEncoding(component) {
       if (component === void 0) return false;
-      let percent2 = component.indexOf("%");
-      while (percent2 !== -1) {
-        if (percent2 + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent2 + 1, percent2 + 3))) {
+      let percent3 = component.indexOf("%");
+      while (percent3 !== -1) {
+        if (percent3 + 2 >= component.length || !/^[\da-f]{2}$/iu.test(component.slice(percent3 + 1, percent3 + 3))) {
           return true;
         }
-        percent2 = component.indexOf("%", percent2 + 3);
+        percent3 = component.indexOf("%", percent3 + 3);
       }
       return false;
     }
@@ -8950,7 +8950,7 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key, value) => {
+        const add2 = (key, value) => {
           if (typeof replacer === "function")
             value = replacer.call(obj, key, value);
           else if (Array.isArray(replacer) && !replacer.includes(key))
@@ -8960,10 +8960,10 @@ var require_YAMLMap = __commonJS({
         };
         if (obj instanceof Map) {
           for (const [key, value] of obj)
-            add(key, value);
+            add2(key, value);
         } else if (obj && typeof obj === "object") {
           for (const key of Object.keys(obj))
-            add(key, obj[key]);
+            add2(key, obj[key]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map.items.sort(schema.sortMapEntries);
@@ -10903,10 +10903,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep6, value } = collItem;
+        const { start, key, sep: sep7, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep6?.[0],
+          next: key ?? sep7?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -10920,7 +10920,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep6) {
+          if (!keyProps.anchor && !keyProps.tag && !sep7) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -10944,7 +10944,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep6 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -10960,7 +10960,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep6, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11051,7 +11051,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep6 = "";
+        let sep7 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11065,13 +11065,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep6 + cb;
-              sep6 = "";
+                comment += sep7 + cb;
+              sep7 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep6 += source;
+                sep7 += source;
               hasSpace = true;
               break;
             default:
@@ -11114,18 +11114,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep6, value } = collItem;
+        const { start, key, sep: sep7, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep6?.[0],
+          next: key ?? sep7?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep6 && !value) {
+          if (!props.anchor && !props.tag && !sep7 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11179,8 +11179,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep6 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep6, null, props, onError);
+        if (!isMap2 && !sep7 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11192,7 +11192,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep6 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11203,8 +11203,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep6)
-                for (const st of sep6) {
+              if (sep7)
+                for (const st of sep7) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11221,7 +11221,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep6, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -11401,7 +11401,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep6 = "";
+      let sep7 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -11418,24 +11418,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep6 + indent.slice(trimIndent) + content;
-          sep6 = "\n";
+          value += sep7 + indent.slice(trimIndent) + content;
+          sep7 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep6 === " ")
-            sep6 = "\n";
-          else if (!prevMoreIndented && sep6 === "\n")
-            sep6 = "\n\n";
-          value += sep6 + indent.slice(trimIndent) + content;
-          sep6 = "\n";
+          if (sep7 === " ")
+            sep7 = "\n";
+          else if (!prevMoreIndented && sep7 === "\n")
+            sep7 = "\n\n";
+          value += sep7 + indent.slice(trimIndent) + content;
+          sep7 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep6 === "\n")
+          if (sep7 === "\n")
             value += "\n";
           else
-            sep6 = "\n";
+            sep7 = "\n";
         } else {
-          value += sep6 + content;
-          sep6 = " ";
+          value += sep7 + content;
+          sep7 = " ";
           prevMoreIndented = false;
         }
       }
@@ -11618,25 +11618,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep6 = " ";
+      let sep7 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep6 === "\n")
-            res += sep6;
+          if (sep7 === "\n")
+            res += sep7;
           else
-            sep6 = "\n";
+            sep7 = "\n";
         } else {
-          res += sep6 + lm;
-          sep6 = " ";
+          res += sep7 + lm;
+          sep7 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep6 + (match?.[1] ?? "");
+      return res + sep7 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -12446,14 +12446,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep6, value }) {
+    function stringifyItem({ start, key, sep: sep7, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep6)
-        for (const st of sep6)
+      if (sep7)
+        for (const st of sep7)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -13620,18 +13620,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep6;
+          let sep7;
           if (scalar.end) {
-            sep6 = scalar.end;
-            sep6.push(this.sourceToken);
+            sep7 = scalar.end;
+            sep7.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep6 = [this.sourceToken];
+            sep7 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep6 }]
+            items: [{ start, key: scalar, sep: sep7 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -13784,15 +13784,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep6 = it.sep;
-                  sep6.push(this.sourceToken);
+                  const sep7 = it.sep;
+                  sep7.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep6 }]
+                    items: [{ start: start2, key, sep: sep7 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -13986,13 +13986,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep6 = fc.end.splice(1, fc.end.length);
-            sep6.push(this.sourceToken);
+            const sep7 = fc.end.splice(1, fc.end.length);
+            sep7.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep6 }]
+              items: [{ start, key: fc, sep: sep7 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -14271,11 +14271,11 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { join as join29 } from "node:path";
+import { join as join31 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync17, writeFileSync as writeFileSync10 } from "node:fs";
-import { join as join25 } from "node:path";
+import { mkdirSync as mkdirSync19, writeFileSync as writeFileSync10 } from "node:fs";
+import { join as join27 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename, dirname, join } from "node:path";
@@ -14356,6 +14356,10 @@ function openNewFile(path, expected = join(realpathSync(dirname(path)), basename
 }
 function realPathBeforeRuns(dir) {
   return realpathSync(dir);
+}
+function assertSameDirectory(path, expected) {
+  const now = realpathSync(path);
+  if (now !== expected) throw replaced(expected, `replaced by a link (to ${now})`);
 }
 function writeNewFile(path, text2, expected) {
   const fd = openNewFile(path, expected);
@@ -15384,8 +15388,8 @@ function writeResults(path, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync9, rmSync as rmSync9, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join14 } from "node:path";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync10, rmSync as rmSync10, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join16 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -15513,7 +15517,7 @@ function runProcess(options) {
       killGroup(pgid);
     }, options.timeoutMs);
     let settled = false;
-    const finish2 = (outcome2, wallTimeMs) => {
+    const finish3 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
       resolve9({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
@@ -15521,7 +15525,7 @@ function runProcess(options) {
     child.once("error", (error) => {
       if (timer) clearTimeout(timer);
       untrack();
-      finish2({ exitCode: null, signal: null, timedOut: false, spawnError: error.message }, elapsed());
+      finish3({ exitCode: null, signal: null, timedOut: false, spawnError: error.message }, elapsed());
     });
     child.once("exit", (exitCode, signal) => {
       const wallTimeMs = elapsed();
@@ -15529,15 +15533,15 @@ function runProcess(options) {
       if (pgid !== void 0) killGroup(pgid);
       untrack();
       const outcome2 = { exitCode, signal, timedOut: timedOut2 };
-      if (!child.stdout && !child.stderr) return finish2(outcome2, wallTimeMs);
+      if (!child.stdout && !child.stderr) return finish3(outcome2, wallTimeMs);
       const late = setTimeout(() => {
         child.stdout?.destroy();
         child.stderr?.destroy();
-        finish2(outcome2, wallTimeMs);
+        finish3(outcome2, wallTimeMs);
       }, 2e3);
       child.once("close", () => {
         clearTimeout(late);
-        finish2(outcome2, wallTimeMs);
+        finish3(outcome2, wallTimeMs);
       });
     });
   });
@@ -15921,9 +15925,9 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync8, readdirSync as readdirSync5, rmSync as rmSync8, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync9, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync6 } from "node:fs";
 import { constants as constants4 } from "node:os";
-import { join as join13, relative as relative5, resolve as resolve4 } from "node:path";
+import { join as join15, relative as relative5, resolve as resolve4 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync3 } from "node:fs";
@@ -15942,9 +15946,256 @@ async function gzipAndRemove(path) {
   rmSync3(path);
 }
 
-// src/run/memory.ts
+// src/run/call-tree.ts
 import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
+
+// src/flame/load.ts
+import { existsSync as existsSync3, readdirSync as readdirSync2 } from "node:fs";
+import { join as join7 } from "node:path";
+
+// src/run/valgrind-files.ts
+import { readdirSync } from "node:fs";
+import { join as join6 } from "node:path";
+var PROFILE = {
+  cachegrind: /^cachegrind\.out\.(\d+)$/,
+  dhat: /^dhat\.out\.(\d+)$/,
+  callgrind: /^callgrind\.out\.(\d+)$/
+};
+var LOG = /^valgrind\.(\d+)\.log$/;
+var MEMORY_DIRECTORY = "memory";
+var CALL_TREE_DIRECTORY = "callgrind";
+var CALL_TREE_FILE = "call-tree.json";
+var LOG_HEAD = 4 * MiB;
+var LOG_TAIL = 1 * MiB;
+var LOG_OBJECTS = 32 * MiB;
+function outputFileArgs(dir, tool = "cachegrind") {
+  return [`--${tool}-out-file=${join6(dir, `${tool}.out.%p`)}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
+}
+function processMarker(dir) {
+  return `--log-file=${join6(dir, "valgrind.")}`;
+}
+function processFiles(dir, tool = "cachegrind") {
+  const byPid = /* @__PURE__ */ new Map();
+  for (const name of readdirSync(dir)) {
+    const profile = PROFILE[tool].exec(name);
+    const log = LOG.exec(name);
+    const pid = Number((profile ?? log)?.[1]);
+    if (!profile && !log) continue;
+    const entry = byPid.get(pid) ?? { pid };
+    if (profile) entry.profile = name;
+    else entry.log = name;
+    byPid.set(pid, entry);
+  }
+  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
+}
+function commandInLog(text2) {
+  return /^==\d+== Command: (.*)$/m.exec(text2)?.[1];
+}
+function unfinishedProcesses(dir, tool = "cachegrind") {
+  return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
+    const text2 = readHead(join6(dir, p.log), LOG_HEAD) ?? "";
+    return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
+  });
+}
+function terminatingSignal(dir, pid) {
+  const text2 = readTail(join6(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
+}
+function loadedObjects(logText) {
+  const paths = [];
+  for (const m of logText.matchAll(/^--\d+-- Reading syms from (\/\S+)/gm)) {
+    const path = m[1];
+    if (path.includes("/valgrind/") || paths.includes(path)) continue;
+    paths.push(path);
+  }
+  return paths;
+}
+
+// src/flame/load.ts
+var CALL_TREE_LIMIT = 64 * MiB;
+var MAX_DEPTH = 1e3;
+function savedCallTree(saved) {
+  const names = [];
+  const index = /* @__PURE__ */ new Map();
+  const encode = (n) => {
+    let i = index.get(n.name);
+    if (i === void 0) {
+      i = names.length;
+      names.push(n.name);
+      index.set(n.name, i);
+    }
+    return [i, n.self, n.children.map(encode)];
+  };
+  const tree = saved.tree.map(encode);
+  return `${JSON.stringify({ benchmark: saved.benchmark, weights: saved.weights, names, tree })}
+`;
+}
+var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+var isCount2 = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+function parseCallTree(text2, shown) {
+  let doc;
+  try {
+    doc = JSON.parse(text2);
+  } catch (error) {
+    throw new CgBenchError(`${shown}: not JSON (${error.message})`);
+  }
+  const bad = (what) => new CgBenchError(`${shown}: ${what}`);
+  if (!isRecord(doc)) throw bad("not an object");
+  if (typeof doc["benchmark"] !== "string") throw bad("benchmark: not a string");
+  const w = doc["weights"];
+  if (!isRecord(w) || !isCount2(w["l1"]) || !isCount2(w["ll"]) || !isCount2(w["ram"])) throw bad("weights: not {l1, ll, ram} numbers");
+  const names = doc["names"];
+  if (!Array.isArray(names) || !names.every((n) => typeof n === "string")) throw bad("names: not an array of strings");
+  const decode = (v, at, depth) => {
+    if (depth > MAX_DEPTH) throw bad(`${at}: deeper than ${MAX_DEPTH} frames`);
+    if (!Array.isArray(v) || v.length !== 3 || !Number.isInteger(v[0]) || typeof names[v[0]] !== "string" || !isCount2(v[1]) || !Array.isArray(v[2]))
+      throw bad(`${at}: not [name index, self cycles, [callees]]`);
+    return { name: names[v[0]], self: v[1], children: v[2].map((c, i) => decode(c, `${at}[2][${i}]`, depth + 1)) };
+  };
+  if (!Array.isArray(doc["tree"])) throw bad("tree: not an array");
+  const tree = doc["tree"].map((n, i) => decode(n, `tree[${i}]`, 1));
+  return { benchmark: doc["benchmark"], weights: { l1: w["l1"], ll: w["ll"], ram: w["ram"] }, tree };
+}
+function callTreesIn(resultsDir) {
+  const trees = /* @__PURE__ */ new Map();
+  const benchmarks = join7(resultsDir, "benchmarks");
+  if (!existsSync3(benchmarks)) return trees;
+  for (const slug of readdirSync2(benchmarks).sort()) {
+    const path = join7("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+    if (!existsSync3(join7(resultsDir, path))) continue;
+    const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), join7(resultsDir, path));
+    trees.set(tree.benchmark, tree);
+  }
+  return trees;
+}
+
+// src/flame/tree.ts
+function foldChains(chains, weights) {
+  const byKey = /* @__PURE__ */ new Map();
+  for (const chain of chains) {
+    const cycles2 = cyclesFromEvents(chain.events, weights);
+    const key = JSON.stringify(chain.stack);
+    const known = byKey.get(key);
+    if (known) known.cycles += cycles2;
+    else byKey.set(key, { stack: [...chain.stack], cycles: cycles2 });
+  }
+  return [...byKey.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([, c]) => c);
+}
+var byName = (a, b) => a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+function callTree(chains) {
+  const root = /* @__PURE__ */ new Map();
+  for (const { stack, cycles: cycles2 } of chains) {
+    let level = root;
+    let node;
+    for (const name of stack) {
+      node = level.get(name);
+      if (!node) {
+        node = { name, self: 0, children: /* @__PURE__ */ new Map() };
+        level.set(name, node);
+      }
+      level = node.children;
+    }
+    if (node) node.self += cycles2;
+  }
+  const close = (level) => [...level.values()].sort(byName).map((n) => ({ name: n.name, self: n.self, children: close(n.children) }));
+  return close(root);
+}
+var building = (name) => ({ name, base: { self: 0, total: 0 }, head: { self: 0, total: 0 }, children: /* @__PURE__ */ new Map() });
+function add(parent, nodes, side) {
+  for (const node of nodes) {
+    let child = parent.children.get(node.name);
+    if (!child) {
+      child = building(node.name);
+      parent.children.set(node.name, child);
+    }
+    child[side].self += node.self;
+    add(child, node.children, side);
+  }
+}
+function finish(node) {
+  const children = [...node.children.values()].sort(byName).map(finish);
+  const total = (side) => node[side].self + children.reduce((sum, c) => sum + c[side].total, 0);
+  return { name: node.name, base: { self: node.base.self, total: total("base") }, head: { self: node.head.self, total: total("head") }, children };
+}
+function differentialTree(base, head2, rootName) {
+  const root = building(rootName);
+  add(root, base, "base");
+  add(root, head2, "head");
+  return finish(root);
+}
+
+// src/parse/callgrind.ts
+var CALLER_SEPARATOR = "'";
+function compressed(value, names, what, shown) {
+  const m = /^\((\d+)\)(?: (.*))?$/.exec(value);
+  if (!m) return value;
+  if (m[2] !== void 0) {
+    names.set(m[1], m[2]);
+    return m[2];
+  }
+  const known = names.get(m[1]);
+  if (known === void 0) throw new Error(`${shown}: ${what}=(${m[1]}) is used before it is defined`);
+  return known;
+}
+function parseCallgrind(text2, shown) {
+  let events;
+  let pid = 0;
+  let cmd = "";
+  let totals;
+  const fnNames = /* @__PURE__ */ new Map();
+  const byContext = /* @__PURE__ */ new Map();
+  let current;
+  let skipNext = false;
+  const lines = text2.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line === "" || line.startsWith("#")) continue;
+    const first = line.charCodeAt(0);
+    if (first >= 48 && first <= 57 || first === 43 || first === 45 || first === 42) {
+      if (skipNext) {
+        skipNext = false;
+        continue;
+      }
+      if (!events) throw new Error(`${shown}:${i + 1}: a cost line before the events: line`);
+      if (current === void 0) throw new Error(`${shown}:${i + 1}: a cost line before any fn= line`);
+      const fields = line.trim().split(/\s+/).slice(1);
+      const costs = fields.map((f) => {
+        const n = Number(f);
+        if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${shown}:${i + 1}: ${JSON.stringify(f.slice(0, 40))} is not a count`);
+        return n;
+      });
+      const cost = eventsFromVector(events, costs);
+      byContext.set(current, addEvents(byContext.get(current) ?? zeroEvents(), cost));
+      continue;
+    }
+    const eq = line.indexOf("=");
+    const colon = line.indexOf(":");
+    if (eq > 0 && (colon < 0 || eq < colon)) {
+      const key = line.slice(0, eq);
+      const value = line.slice(eq + 1);
+      if (key === "fn") current = compressed(value, fnNames, "fn", shown);
+      else if (key === "cfn") compressed(value, fnNames, "cfn", shown);
+      else if (key === "calls") skipNext = true;
+      continue;
+    }
+    if (colon > 0) {
+      const key = line.slice(0, colon);
+      const value = line.slice(colon + 1).trim();
+      if (key === "events") events = value.split(/\s+/);
+      else if (key === "pid") pid = Number(value);
+      else if (key === "cmd") cmd = value;
+      else if (key === "totals") totals = value;
+      continue;
+    }
+    throw new Error(`${shown}:${i + 1}: not a Callgrind profile line: ${JSON.stringify(line.slice(0, 80))}`);
+  }
+  if (!events) throw new Error(`${shown}: no events: line (is this a Callgrind profile?)`);
+  const chains = [...byContext.keys()].sort((a, b) => a < b ? -1 : a > b ? 1 : 0).map((context) => ({ stack: context.split(CALLER_SEPARATOR).reverse(), events: byContext.get(context) }));
+  const total = chains.reduce((sum, c) => addEvents(sum, c.events), zeroEvents());
+  const declared = totals === void 0 ? void 0 : eventsFromVector(events, totals.split(/\s+/).map(Number));
+  return { pid, cmd, chains, total, ...declared ? { declared } : {} };
+}
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -15960,7 +16211,7 @@ import {
   mkdirSync as mkdirSync4,
   mkdtempSync,
   openSync as openSync3,
-  readdirSync,
+  readdirSync as readdirSync3,
   readFileSync as readFileSync2,
   readSync as readSync2,
   realpathSync as realpathSync4,
@@ -15971,7 +16222,7 @@ import {
   writeSync as writeSync4
 } from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname4, join as join6 } from "node:path";
+import { dirname as dirname4, join as join8 } from "node:path";
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
@@ -16026,7 +16277,7 @@ function fixedEntropy(size = ENTROPY_BYTES) {
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env = process.env) {
   const probes = probeCacheFile(env);
-  return probes === void 0 ? void 0 : join6(dirname4(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+  return probes === void 0 ? void 0 : join8(dirname4(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
 }
 function keptFixedEntropy(file, make = fixedEntropy) {
   if (file !== void 0) {
@@ -16055,15 +16306,15 @@ function keptFixedEntropy(file, make = fixedEntropy) {
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join6(tmpdir2(), "cg-bench-seal-"));
+  const dir = mkdtempSync(join8(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join6(dir, "one-cpu");
+  const oneCpu = join8(dir, "one-cpu");
   writeFileSync2(oneCpu, "0\n", { mode: 292 });
-  const entropy = join6(dir, "entropy");
+  const entropy = join8(dir, "entropy");
   writeFileSync2(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
-    entropySeal = join6(dir, "entropy-seal");
+    entropySeal = join8(dir, "entropy-seal");
     writeFileSync2(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync4(dir, { recursive: true, force: true }));
@@ -16141,7 +16392,7 @@ function worksCached(argv) {
 }
 function onlyLoopback() {
   try {
-    return readdirSync("/sys/class/net").every((name) => name === "lo");
+    return readdirSync3("/sys/class/net").every((name) => name === "lo");
   } catch {
     return false;
   }
@@ -16293,7 +16544,7 @@ function sandboxed(sandbox, argv, measured = false, job = 0) {
 }
 function profileDirectory(sandbox, dir) {
   if (!sandbox.user) return realpathSync4(dir);
-  const staging = mkdtempSync(join6(tmpdir2(), "cg-bench-profiles-"));
+  const staging = mkdtempSync(join8(tmpdir2(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
@@ -16301,17 +16552,17 @@ function collectProfiles(staging, dir) {
   if (staging === realpathSync4(dir)) return;
   const owner = lstatSync4(staging).uid;
   const buffer = Buffer.alloc(1 << 20);
-  for (const name of readdirSync(staging)) {
+  for (const name of readdirSync3(staging)) {
     let from;
     try {
-      from = openSync3(join6(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync3(join8(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
     try {
       const stat = fstatSync3(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      const to = openSync3(join6(dir, name), "wx");
+      const to = openSync3(join8(dir, name), "wx");
       try {
         for (let n; (n = readSync2(from, buffer, 0, buffer.length, null)) > 0; ) writeSync4(to, buffer, 0, n);
       } finally {
@@ -16329,7 +16580,7 @@ function giveTree(sandbox, tree) {
   const walk = (path) => {
     const stat = lstatSync4(path);
     lchownSync(path, uid, gid);
-    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join6(path, name));
+    if (stat.isDirectory()) for (const name of readdirSync3(path)) walk(join8(path, name));
   };
   walk(tree);
 }
@@ -16404,10 +16655,10 @@ function setupEnvironment(caller, sandbox, home) {
 }
 
 // src/run/leftovers.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync as readdirSync4, readFileSync as readFileSync3 } from "node:fs";
 function processesWith(marker) {
   const found = [];
-  for (const name of readdirSync2("/proc")) {
+  for (const name of readdirSync4("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     try {
       if (readFileSync3(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
@@ -16434,61 +16685,9 @@ async function killLeftovers(marker) {
   return killed;
 }
 
-// src/run/valgrind-files.ts
-import { readdirSync as readdirSync3 } from "node:fs";
-import { join as join7 } from "node:path";
-var PROFILE = { cachegrind: /^cachegrind\.out\.(\d+)$/, dhat: /^dhat\.out\.(\d+)$/ };
-var LOG = /^valgrind\.(\d+)\.log$/;
-var MEMORY_DIRECTORY = "memory";
-var LOG_HEAD = 4 * MiB;
-var LOG_TAIL = 1 * MiB;
-var LOG_OBJECTS = 32 * MiB;
-function outputFileArgs(dir, tool = "cachegrind") {
-  return [`--${tool}-out-file=${join7(dir, `${tool}.out.%p`)}`, `--log-file=${join7(dir, "valgrind.%p.log")}`];
-}
-function processMarker(dir) {
-  return `--log-file=${join7(dir, "valgrind.")}`;
-}
-function processFiles(dir, tool = "cachegrind") {
-  const byPid = /* @__PURE__ */ new Map();
-  for (const name of readdirSync3(dir)) {
-    const profile = PROFILE[tool].exec(name);
-    const log = LOG.exec(name);
-    const pid = Number((profile ?? log)?.[1]);
-    if (!profile && !log) continue;
-    const entry = byPid.get(pid) ?? { pid };
-    if (profile) entry.profile = name;
-    else entry.log = name;
-    byPid.set(pid, entry);
-  }
-  return [...byPid.values()].sort((a, b) => a.pid - b.pid);
-}
-function commandInLog(text2) {
-  return /^==\d+== Command: (.*)$/m.exec(text2)?.[1];
-}
-function unfinishedProcesses(dir, tool = "cachegrind") {
-  return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
-    const text2 = readHead(join7(dir, p.log), LOG_HEAD) ?? "";
-    return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
-  });
-}
-function terminatingSignal(dir, pid) {
-  const text2 = readTail(join7(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
-  return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
-}
-function loadedObjects(logText) {
-  const paths = [];
-  for (const m of logText.matchAll(/^--\d+-- Reading syms from (\/\S+)/gm)) {
-    const path = m[1];
-    if (path.includes("/valgrind/") || paths.includes(path)) continue;
-    paths.push(path);
-  }
-  return paths;
-}
-
 // src/run/valgrind.ts
 import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname5, join as join8 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname5, join as join9 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants3.X_OK);
@@ -16509,7 +16708,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join8(dir, program);
+    const candidate = join9(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -16521,7 +16720,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join8(dirname5(bin), "valgrind.bin");
+    const real = join9(dirname5(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -16565,20 +16764,87 @@ function cachegrindArgs(options) {
 function dhatArgs(outDir) {
   return ["--tool=dhat", "--trace-children=yes", ...SEALED_VALGRIND_OPTIONS, ...outputFileArgs(outDir, "dhat")];
 }
+var CALLER_DEPTH = 64;
+function callgrindArgs(options) {
+  return [
+    "--tool=callgrind",
+    "--cache-sim=yes",
+    "--branch-sim=no",
+    `--I1=${options.cache.I1}`,
+    `--D1=${options.cache.D1}`,
+    `--LL=${options.cache.LL}`,
+    `--separate-callers=${CALLER_DEPTH}`,
+    "--dump-instr=no",
+    "--trace-children=yes",
+    ...SEALED_VALGRIND_OPTIONS,
+    ...outputFileArgs(options.outDir, "callgrind")
+  ];
+}
 
-// src/run/memory.ts
-var DHAT_PROFILE_LIMIT = 256 * MiB;
-async function measureMemory(run) {
-  const dir = join9(run.dir, MEMORY_DIRECTORY);
+// src/run/call-tree.ts
+var CALLGRIND_PROFILE_LIMIT = 256 * MiB;
+async function measureCallTree(run) {
+  const dir = join10(run.dir, CALL_TREE_DIRECTORY);
   rmSync5(dir, { recursive: true, force: true });
   mkdirSync5(dir, { recursive: true });
-  const stderr = join9(dir, "stderr.log");
+  const stderr = join10(dir, "stderr.log");
+  const staging = profileDirectory(run.sandbox, dir);
+  const outcome2 = await runProcess({
+    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...callgrindArgs({ cache: run.cache, outDir: staging }), ...run.argv], true, run.job),
+    cwd: run.cwd,
+    env: run.env,
+    stdout: { file: join10(dir, "stdout.log") },
+    stderr: { file: stderr },
+    timeoutMs: run.timeoutMs
+  });
+  await killLeftovers(processMarker(staging));
+  collectProfiles(staging, dir);
+  const why = (what) => {
+    const details = logTail(stderr);
+    return { problem: `call-tree run under Callgrind: ${what}${details ? `; last lines of its stderr:
+${details}` : ""}` };
+  };
+  if (outcome2.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome2.spawnError}`);
+  if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
+  if (outcome2.exitCode !== 0)
+    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
+  const unfinished = unfinishedProcesses(dir, "callgrind");
+  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
+  const chains = [];
+  let profiles = 0;
+  for (const { profile: name } of processFiles(dir, "callgrind")) {
+    if (!name) continue;
+    const file = join10(dir, name);
+    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
+    try {
+      chains.push(...parseCallgrind(readTextBounded(file, CALLGRIND_PROFILE_LIMIT, "Callgrind profile"), name).chains);
+    } catch (error) {
+      return why(errorMessage(error));
+    }
+    profiles++;
+    await gzipAndRemove(file);
+  }
+  if (!profiles) return why("Callgrind wrote no profile (does this Valgrind have the callgrind tool?)");
+  const tree = callTree(foldChains(chains, run.weights));
+  writeNewFile(join10(dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
+  return { tree, wallTimeMs: Math.round(outcome2.wallTimeMs) };
+}
+
+// src/run/memory.ts
+import { mkdirSync as mkdirSync6, rmSync as rmSync6 } from "node:fs";
+import { join as join11 } from "node:path";
+var DHAT_PROFILE_LIMIT = 256 * MiB;
+async function measureMemory(run) {
+  const dir = join11(run.dir, MEMORY_DIRECTORY);
+  rmSync6(dir, { recursive: true, force: true });
+  mkdirSync6(dir, { recursive: true });
+  const stderr = join11(dir, "stderr.log");
   const staging = profileDirectory(run.sandbox, dir);
   const outcome2 = await runProcess({
     argv: sandboxed(run.sandbox, [run.valgrind.bin, ...dhatArgs(staging), ...run.argv], true, run.job),
     cwd: run.cwd,
     env: run.env,
-    stdout: { file: join9(dir, "stdout.log") },
+    stdout: { file: join11(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run.timeoutMs
   });
@@ -16599,7 +16865,7 @@ ${details}` : ""}` };
   const files = [];
   for (const { profile: name } of processFiles(dir, "dhat")) {
     if (!name) continue;
-    const file = join9(dir, name);
+    const file = join11(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       profiles.push(parseDhat(readTextBounded(file, DHAT_PROFILE_LIMIT, "DHAT profile"), name));
@@ -16607,7 +16873,7 @@ ${details}` : ""}` };
       return why(errorMessage(error));
     }
     await gzipAndRemove(file);
-    files.push(join9(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+    files.push(join11(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   }
   if (!profiles.length) return why("DHAT wrote no profile (does this Valgrind have the dhat tool?)");
   return {
@@ -16620,14 +16886,14 @@ import { createGunzip } from "node:zlib";
 var INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
 var TOOLCHAIN_FUNCTION = /^<?(core|alloc|std|hashbrown|compiler_builtins|std_detect|__gnu_cxx)::/;
 function withInlinedCode(functions) {
-  const byName = /* @__PURE__ */ new Map();
+  const byName2 = /* @__PURE__ */ new Map();
   for (const f of functions) {
-    const parts = byName.get(f.fn);
+    const parts = byName2.get(f.fn);
     if (parts) parts.push(f);
-    else byName.set(f.fn, [f]);
+    else byName2.set(f.fn, [f]);
   }
   const out = [];
-  for (const parts of byName.values()) {
+  for (const parts of byName2.values()) {
     const home = parts.filter((f) => f.file !== "???" && !INLINED_FROM.test(f.file));
     if (parts.length === 1 || home.length !== 1 || TOOLCHAIN_FUNCTION.test(parts[0].fn)) {
       out.push(...parts);
@@ -16653,7 +16919,7 @@ function functionLines(profile, f) {
   const out = [];
   for (const { file, runs } of f.lineRuns) {
     const byLine = /* @__PURE__ */ new Map();
-    const add = (buffer, start, end) => {
+    const add2 = (buffer, start, end) => {
       let i = start;
       let line = 0;
       for (let c = buffer[i]; i < end && c >= ZERO && c <= NINE; c = buffer[++i]) line = line * 10 + (c - ZERO);
@@ -16678,7 +16944,7 @@ function functionLines(profile, f) {
         if (end < 0 || end > to) end = to;
         const next = end + 1;
         if (end > start && buffer[end - 1] === CR) end--;
-        if (end > start) add(buffer, start, end);
+        if (end > start) add2(buffer, start, end);
         start = next;
       }
     }
@@ -16991,8 +17257,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync3, mkdirSync as mkdirSync6, readdirSync as readdirSync4, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname6, isAbsolute as isAbsolute4, join as join10, relative as relative3, sep as sep3 } from "node:path";
+import { existsSync as existsSync4, mkdirSync as mkdirSync7, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync7, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname6, isAbsolute as isAbsolute4, join as join12, relative as relative3, sep as sep3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -17033,8 +17299,8 @@ var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
   let dir = dirname6(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join10(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync3(candidate)) return readFileSync4(candidate, "utf8");
+    const candidate = join12(dir, "python", "cg_bench", "_bytecode.py");
+    if (existsSync4(candidate)) return readFileSync4(candidate, "utf8");
     dir = dirname6(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
@@ -17057,7 +17323,7 @@ function shownFile(file, cwd) {
 function readAttribution(outDir, cwd, scope) {
   let names;
   try {
-    names = readdirSync4(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
+    names = readdirSync5(outDir).filter((n) => /^bytecode\.\d+\.json$/.test(n)).sort();
   } catch {
     return void 0;
   }
@@ -17065,7 +17331,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = join10(outDir, name);
+    const path = join12(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -17098,14 +17364,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join10(options.tmpDir, ".cg-bench-bytecode");
-  const site = join10(root, "site");
-  const out = join10(root, "out");
-  rmSync6(root, { recursive: true, force: true });
-  mkdirSync6(site, { recursive: true });
-  mkdirSync6(out);
+  const root = join12(options.tmpDir, ".cg-bench-bytecode");
+  const site = join12(root, "site");
+  const out = join12(root, "out");
+  rmSync7(root, { recursive: true, force: true });
+  mkdirSync7(site, { recursive: true });
+  mkdirSync7(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync3(join10(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync3(join12(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -17118,7 +17384,7 @@ async function countingBytecode(options) {
     await options.run(env);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
-    rmSync6(root, { recursive: true, force: true });
+    rmSync7(root, { recursive: true, force: true });
   }
 }
 
@@ -17137,7 +17403,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join11, relative as relative4, isAbsolute as isAbsolute5 } from "node:path";
+import { join as join13, relative as relative4, isAbsolute as isAbsolute5 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
@@ -17148,7 +17414,7 @@ function executablesOf(logDir, workspace, identity2) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text2 = readHead(join11(logDir, p.log), LOG_OBJECTS);
+    const text2 = readHead(join13(logDir, p.log), LOG_OBJECTS);
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path, i) => {
       if (inside(workspace, path)) return;
@@ -17164,12 +17430,12 @@ function executablesOf(logDir, workspace, identity2) {
 
 // src/run/private-home.ts
 import { createHash as createHash5 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, statSync as statSync5 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync8, statSync as statSync5 } from "node:fs";
 import { rm as rm2 } from "node:fs/promises";
-import { join as join12 } from "node:path";
+import { join as join14 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync8, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -17211,12 +17477,12 @@ function remember(path) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync7(lock, { force: true });
+    for (const lock of held) rmSync8(lock, { force: true });
   });
 }
 function unlock(path) {
   held.delete(path);
-  rmSync7(path, { force: true });
+  rmSync8(path, { force: true });
 }
 function tryLock(path) {
   for (; ; ) {
@@ -17234,14 +17500,14 @@ function tryLock(path) {
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync7(path, { force: true });
+    rmSync8(path, { force: true });
   }
 }
 
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join12(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join14(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep2 = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
 async function acquire(lock) {
@@ -17254,16 +17520,16 @@ async function removeQuietly(path) {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync7(HOMES_DIR, { recursive: true });
+  mkdirSync8(HOMES_DIR, { recursive: true });
   if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
     await rm2(home, { recursive: true, force: true });
-    mkdirSync7(join12(home, "tmp"), { recursive: true });
+    mkdirSync8(join14(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join12(home, "tmp"));
+    giveDirectory(sandbox, join14(home, "tmp"));
     return await measure2(home);
   } finally {
     await removeQuietly(home);
@@ -17290,19 +17556,19 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join13(ctx.benchmarksDir, slug);
-  rmSync8(dir, { recursive: true, force: true });
-  mkdirSync8(dir);
+  const dir = join15(ctx.benchmarksDir, slug);
+  rmSync9(dir, { recursive: true, force: true });
+  mkdirSync9(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join13(ctx.benchmarksDir, slug);
-  const rel = (p) => join13("benchmarks", slug, relative5(dir, p));
-  const log = (name) => ({ file: join13(dir, name), real: join13(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join13(dir, "stdout.log");
-  const stderr = join13(dir, "stderr.log");
+  const dir = join15(ctx.benchmarksDir, slug);
+  const rel = (p) => join15("benchmarks", slug, relative5(dir, p));
+  const log = (name) => ({ file: join15(dir, name), real: join15(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join15(dir, "stdout.log");
+  const stderr = join15(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join13(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join15(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -17361,10 +17627,10 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join13(dir, name);
+    const file = join15(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync8(file, { force: true });
+      rmSync9(file, { force: true });
       continue;
     }
     try {
@@ -17384,10 +17650,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync5(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join13(dir, n))).sort()[0];
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join15(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join13(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join15(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -17401,11 +17667,27 @@ ${logTailText}` : "";
     env,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join13("benchmarks", slug),
+    shownDir: join15("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
   if (heap && "problem" in heap) return { ...result, message: heap.problem };
+  if (ctx.callTree) {
+    const tree = await measureCallTree({
+      valgrind: ctx.valgrind,
+      sandbox: ctx.sandbox,
+      cache: ctx.cache,
+      weights: ctx.weights,
+      benchmark: spec.name,
+      argv,
+      cwd: spec.cwd,
+      env,
+      timeoutMs: spec.timeoutMs,
+      dir,
+      job
+    });
+    if ("problem" in tree) return { ...result, message: tree.problem };
+  }
   const pythonAttribution = python && attributionWanted() ? await countingBytecode({
     tmpDir: env["TMPDIR"],
     cwd: spec.cwd,
@@ -17434,11 +17716,11 @@ function formatCount(n) {
   return Math.round(n).toLocaleString("en-US");
 }
 function formatPercent(fraction) {
-  const percent2 = fraction * 100;
-  if (percent2 === 0) return "0.00%";
-  const abs = Math.abs(percent2);
+  const percent3 = fraction * 100;
+  if (percent3 === 0) return "0.00%";
+  const abs = Math.abs(percent3);
   const digits = abs >= 0.01 ? 2 : abs >= 1e-4 ? 4 : 6;
-  return `${percent2 > 0 ? "+" : ""}${percent2.toFixed(digits)}%`;
+  return `${percent3 > 0 ? "+" : ""}${percent3.toFixed(digits)}%`;
 }
 function formatSigned(n) {
   return `${n > 0 ? "+" : n < 0 ? "\u2212" : ""}${formatCount(Math.abs(n))}`;
@@ -17593,11 +17875,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync9(dir, { recursive: true });
+    mkdirSync10(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
-    const probe = join14(dir, `.write-test-${process.pid}`);
+    const probe = join16(dir, `.write-test-${process.pid}`);
     writeFileSync5(probe, "");
-    rmSync9(probe, { force: true });
+    rmSync10(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -17644,26 +17926,26 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync9(SETUP_HOME, { recursive: true });
+  mkdirSync10(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join14(heldOut.path, "benchmarks"), join14(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join16(heldOut.path, "benchmarks"), join16(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join14(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join14(realOutDir, "setup.log"));
+    writeNewFile(join16(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join16(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join14(heldOut.path, "setup.log"),
+        logOpenedAt: join16(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -17678,7 +17960,8 @@ async function runSuite(config, options) {
       realOutDir,
       benchmarksDir: benchmarksDir.path,
       sandbox,
-      everyFunction: options.everyFunction === true
+      everyFunction: options.everyFunction === true,
+      callTree: options.callTree === true
     };
     let started = 0;
     benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {
@@ -18304,8 +18587,8 @@ function renderMarkdown(input, fit) {
     ...doc.memory ? [doc.memory] : [],
     ...doc.details
   ];
-  const fixed2 = size(text(assemble(doc, /* @__PURE__ */ new Set(), fit.fullReport)));
-  const kept = choosePieces(pieces, fit.limit - fixed2 - NOTES_ROOM, size);
+  const fixed3 = size(text(assemble(doc, /* @__PURE__ */ new Set(), fit.fullReport)));
+  const kept = choosePieces(pieces, fit.limit - fixed3 - NOTES_ROOM, size);
   return text(assemble(doc, kept, fit.fullReport));
 }
 var markdownReport = {
@@ -18489,7 +18772,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join15 } from "node:path";
+import { join as join17 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -18536,7 +18819,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join15(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join17(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -18880,12 +19163,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative9 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative10 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative9) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative10) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -18894,7 +19177,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative9,
+    relative: relative10,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -18964,19 +19247,19 @@ function mergeShards(parts) {
   const missing = Array.from({ length: reference.count }, (_, i) => i + 1).filter((i) => !seen.has(i));
   if (missing.length)
     throw new CgBenchError(`cg-bench merge: part(s) ${missing.map((i) => `${i}/${reference.count}`).join(", ")} missing; give every part's results.json`);
-  const byName = /* @__PURE__ */ new Map();
+  const byName2 = /* @__PURE__ */ new Map();
   for (const part of parts) {
     for (const result of part.results.benchmarks) {
-      const other = byName.get(result.name);
+      const other = byName2.get(result.name);
       if (other)
         throw new CgBenchError(
           `${part.source}: benchmark "${result.name}" was measured in two parts (also ${other.source}); the parts disagree on the split (give every part the same --durations)`
         );
       if (!reference.benchmarks.includes(result.name)) throw new CgBenchError(`${part.source}: benchmark "${result.name}" is not in the suite the parts name`);
-      byName.set(result.name, { result, source: part.source });
+      byName2.set(result.name, { result, source: part.source });
     }
   }
-  const unmeasured = reference.benchmarks.filter((name) => !byName.has(name));
+  const unmeasured = reference.benchmarks.filter((name) => !byName2.has(name));
   if (unmeasured.length)
     throw new CgBenchError(
       `cg-bench merge: no part measured ${unmeasured.map((n) => JSON.stringify(n)).join(", ")}; the parts disagree on the split (give every part the same --durations)`
@@ -18987,16 +19270,16 @@ function mergeShards(parts) {
     createdAt: parts.map((p) => p.results.createdAt).sort().at(-1),
     configHash: first.results.configHash,
     environment: first.results.environment,
-    benchmarks: reference.benchmarks.map((name) => byName.get(name).result)
+    benchmarks: reference.benchmarks.map((name) => byName2.get(name).result)
   };
 }
 
 // src/ci/baseline.ts
-import { join as join20 } from "node:path";
+import { join as join22 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync6, lstatSync as lstatSync6, mkdirSync as mkdirSync13, mkdtempSync as mkdtempSync3, readdirSync as readdirSync7, rmSync as rmSync11 } from "node:fs";
-import { dirname as dirname10, join as join19, resolve as resolve7 } from "node:path";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync7, lstatSync as lstatSync6, mkdirSync as mkdirSync15, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
+import { dirname as dirname10, join as join21, resolve as resolve7 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -20379,12 +20662,251 @@ function loadConfig(file, root = dirname7(file)) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync4, mkdirSync as mkdirSync11, statSync as statSync8 } from "node:fs";
-import { dirname as dirname9 } from "node:path";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync13, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
+import { dirname as dirname9, relative as relative9, sep as sep6 } from "node:path";
+
+// src/flame/graphs.ts
+import { mkdirSync as mkdirSync11 } from "node:fs";
+
+// src/history/svg.ts
+var WIDTH = 760;
+var PANEL = 126;
+var LEFT = 90;
+var RIGHT = 44;
+var TOP = 34;
+var PLOT = 62;
+var HEADER = 40;
+var FOOTER = 56;
+var LABEL_CHARS = 12;
+var CHAR_WIDTH = 6.5;
+var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
+function xmlText(text2) {
+  return text2.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+var fixed = (n) => (Math.round(n * 10) / 10).toString();
+var short = (text2, n) => [...text2].length > n ? `${[...text2].slice(0, n - 1).join("")}\u2026` : text2;
+function middle(text2, n) {
+  const chars = [...text2];
+  if (chars.length <= n) return text2;
+  const head2 = Math.floor((n - 1) / 2);
+  return `${chars.slice(0, head2).join("")}\u2026${chars.slice(chars.length - (n - 1 - head2)).join("")}`;
+}
+function percent(fraction) {
+  const p = fraction * 100;
+  const digits = Math.abs(p) >= 1 ? 1 : Math.abs(p) >= 0.01 ? 2 : 4;
+  return `${p > 0 ? "+" : p < 0 ? "\u2212" : "\xB1"}${Math.abs(p).toFixed(digits)}%`;
+}
+function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
+  const n = labels.length;
+  const widest = Math.max(1, ...labels.map((l) => Math.min([...l].length, LABEL_CHARS)));
+  const fit = Math.max(1, Math.floor(plotWidth / (widest * CHAR_WIDTH + 10)) + 1);
+  const every = Math.ceil(n / fit);
+  return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
+}
+function panel(s, labels, shown, y0) {
+  const out = [];
+  const first = s.values.find((v) => v !== null && v !== 0);
+  const n = labels.length;
+  const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
+  const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
+  const rel = s.values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
+  const known = rel.filter((r) => r !== null);
+  const lo = Math.min(-5e-3, ...known);
+  const hi = Math.max(5e-3, ...known);
+  const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
+  const last = [...s.values].reverse().find((v) => v !== null);
+  out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
+  out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
+  if (last != null)
+    out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+  out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
+  out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
+  const axisLabel = (r, text2) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text2}</text>`);
+  if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
+  axisLabel(0, "0");
+  if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
+  for (let i = 1; i < n; i++) {
+    const a = rel[i - 1];
+    const b = rel[i];
+    if (a == null || b == null || s.marks[i] === "not-comparable") continue;
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="series"/>`);
+  }
+  rel.forEach((r, i) => {
+    const mark = s.marks[i];
+    const label = xmlText(labels[i]);
+    if (mark === "not-comparable") {
+      const bx = fixed(x(i) - step / 2);
+      out.push(
+        `<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`
+      );
+    }
+    if (r === null) {
+      out.push(
+        `<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">\xD7<title>${label}: failed or absent</title></text>`
+      );
+      return;
+    }
+    const changed = mark === "regression" || mark === "improvement";
+    const what = mark === "none" ? "" : `; ${mark === "not-comparable" ? "not comparable with the run before" : `${mark} from the run before`}`;
+    out.push(
+      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`
+    );
+    const before = s.values[i - 1];
+    if (changed && before) {
+      const text2 = percent(s.values[i] / before - 1);
+      const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
+      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text2}</text>`);
+    }
+  });
+  labels.forEach((l, i) => {
+    if (shown[i])
+      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
+  });
+  out.push("</g>");
+  return out;
+}
+function historySvg(series, labels) {
+  const height = HEADER + series.length * PANEL + FOOTER;
+  const shown = labelledRuns(labels);
+  const span2 = labels.length ? ` from ${xmlText(labels[0])} to ${xmlText(labels.at(-1))}` : "";
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
+    '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
+    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span2}, oldest first; each panel shows the change in estimated cycles from its first run. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
+    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>",
+    `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
+    `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`
+  ];
+  series.forEach((s, i) => {
+    out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL));
+  });
+  const caption = height - FOOTER + 16;
+  const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
+  out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
+  const legend = height - 12;
+  out.push(
+    `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
+    `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
+    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine, image or executables)</text>`,
+    `<text x="520" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text><text x="530" y="${legend}" class="axis">failed or absent</text>`
+  );
+  out.push("</svg>");
+  return `${out.join("\n")}
+`;
+}
+
+// src/flame/svg.ts
+var WIDTH2 = 1200;
+var SIDE = 10;
+var ROW = 18;
+var HEADER2 = 58;
+var FOOTER2 = 34;
+var MIN_WIDTH = 0.1;
+var CHAR_WIDTH2 = 7;
+var NEUTRAL = [238, 238, 238];
+var SLOWER = [209, 36, 47];
+var FASTER = [9, 105, 218];
+var fixed2 = (n) => (Math.round(n * 10) / 10).toString();
+function percent2(base, head2) {
+  if (base === 0) return head2 === 0 ? "\xB10%" : "new";
+  const p = (head2 / base - 1) * 100;
+  const digits = Math.abs(p) >= 1 ? 1 : Math.abs(p) >= 0.01 ? 2 : 4;
+  return `${p > 0 ? "+" : p < 0 ? "\u2212" : "\xB1"}${Math.abs(p).toFixed(digits)}%`;
+}
+function colour(change, largest) {
+  const towards = change > 0 ? SLOWER : FASTER;
+  const k = largest === 0 ? 0 : Math.min(1, Math.abs(change) / largest);
+  const mix = NEUTRAL.map((n, i) => Math.round(n + (towards[i] - n) * k));
+  return `#${mix.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
+}
+function largestSelfChange(node) {
+  return Math.max(Math.abs(node.head.self - node.base.self), ...node.children.map(largestSelfChange));
+}
+var short2 = (text2, n) => [...text2].length > n ? `${[...text2].slice(0, n - 1).join("")}\u2026` : text2;
+function flameSvg(root, options) {
+  const scale = root.head.total > 0 ? (WIDTH2 - 2 * SIDE) / root.head.total : 0;
+  const largest = largestSelfChange(root);
+  const frames = [];
+  let depth = 0;
+  let onlyInBase = 0;
+  let onlyInBaseCycles = 0;
+  const visit = (node, x, level) => {
+    const w = node.head.total * scale;
+    if (node.head.total === 0) {
+      onlyInBase++;
+      onlyInBaseCycles += node.base.total;
+      return;
+    }
+    if (w < MIN_WIDTH) return;
+    depth = Math.max(depth, level + 1);
+    const y = HEADER2 + level * ROW;
+    const change = node.head.self - node.base.self;
+    const title2 = `${xmlText(node.name)}: ${formatCount(node.head.total)} estimated cycles in head (${formatCount(node.head.self)} self), ${formatCount(node.base.total)} in base (${formatCount(node.base.self)} self); inclusive ${percent2(node.base.total, node.head.total)}, self ${percent2(node.base.self, node.head.self)}`;
+    const fits = Math.floor((w - 6) / CHAR_WIDTH2);
+    const label = fits >= 3 ? `<text x="${fixed2(x + 3)}" y="${fixed2(y + 13)}">${xmlText(short2(node.name, fits))}</text>` : "";
+    frames.push(
+      `<g class="frame"><title>${title2}</title><rect x="${fixed2(x)}" y="${y}" width="${fixed2(w)}" height="${ROW - 1}" fill="${colour(change, largest)}"/>${label}</g>`
+    );
+    let cx = x;
+    for (const child of node.children) {
+      visit(child, cx, level + 1);
+      cx += child.head.total * scale;
+    }
+  };
+  visit(root, SIDE, 0);
+  const height = HEADER2 + depth * ROW + FOOTER2;
+  const name = xmlText(options.benchmark);
+  const missing = onlyInBase > 0 ? `; ${onlyInBase} call chain(s) ran in base only (${xmlText(formatCount(onlyInBaseCycles))} estimated cycles there), not drawn` : "";
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH2}" height="${height}" viewBox="0 0 ${WIDTH2} ${height}" role="img" aria-labelledby="title desc">`,
+    `<title id="title">cg-bench differential flame graph: ${name}</title>`,
+    `<desc id="desc">Call tree of ${name} in ${xmlText(options.headLabel)} against ${xmlText(options.baseLabel)}. Each box is a function under one chain of callers (callers above, callees below). Width: the head's inclusive estimated cycles. Colour: the change of the function's own (self) cost under that chain, red slower, blue faster, grey unchanged, deepest colour for the largest change${missing}.</desc>`,
+    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;font-size:12px;fill:#1f2328}.heading{font-size:14px;font-weight:600}.note{font-size:11px;fill:#59636e}.frame rect{stroke:#ffffff;stroke-width:1}</style>",
+    `<rect width="${WIDTH2}" height="${height}" fill="#ffffff"/>`,
+    `<text x="${SIDE}" y="22" class="heading">${xmlText(short2(options.benchmark, 60))}: ${xmlText(formatCount(root.base.total))} \u2192 ${xmlText(formatCount(root.head.total))} estimated cycles (${percent2(root.base.total, root.head.total)})</text>`,
+    `<text x="${SIDE}" y="42" class="note">width: ${xmlText(short2(options.headLabel, 40))} inclusive cost; colour: self cost against ${xmlText(short2(options.baseLabel, 40))} (red slower, blue faster); hover a box for its figures</text>`,
+    ...frames,
+    `<text x="${SIDE}" y="${height - 12}" class="note">${depth} level(s) drawn${missing}</text>`,
+    "</svg>"
+  ];
+  return `${out.join("\n")}
+`;
+}
+
+// src/flame/graphs.ts
+var FLAME_DIRECTORY = "flame";
+function writeFlameGraphs(options) {
+  const { base, head: head2 } = options;
+  const baseTrees = callTreesIn(base.dir);
+  const headTrees = callTreesIn(head2.dir);
+  let wanted = options.comparison.benchmarks.filter(
+    (b) => options.only === void 0 ? b.verdict === "regression" || b.verdict === "improvement" : b.name === options.only
+  );
+  if (options.missing === "refuse") {
+    const missing = (trees, side) => wanted.filter((b) => !trees.has(b.name)).map((b) => `${b.name} has no call tree beside ${side.shown}`);
+    const problems = [...missing(baseTrees, base), ...missing(headTrees, head2)];
+    if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
+  } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
+  if (!wanted.length) return [];
+  mkdirSync11(options.outDir, { recursive: true });
+  const files = [];
+  for (const b of wanted) {
+    const before = baseTrees.get(b.name);
+    const after = headTrees.get(b.name);
+    const w = (t) => `${t.weights.l1}/${t.weights.ll}/${t.weights.ram}`;
+    if (w(before) !== w(after)) throw new CgBenchError(`--flame: ${b.name}: the call trees were weighted differently (${w(before)} and ${w(after)})`);
+    const index = head2.results.benchmarks.findIndex((r) => r.name === b.name);
+    const file = resolveFrom(options.outDir, `${slugify(b.name, Math.max(0, index))}.svg`);
+    const tree = differentialTree(before.tree, after.tree, b.name);
+    writeFileAtomic(file, flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head2.shown }));
+    files.push({ benchmark: b.name, file });
+  }
+  return files;
+}
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync5, mkdirSync as mkdirSync10, readdirSync as readdirSync6 } from "node:fs";
-import { dirname as dirname8, join as join16, relative as relative8, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync5, mkdirSync as mkdirSync12, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname8, join as join18, relative as relative8, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
@@ -20400,13 +20922,13 @@ function unsafeEntry(outDir, notWalked) {
   const walk = (dir) => {
     let names;
     try {
-      names = readdirSync6(dir);
+      names = readdirSync7(dir);
     } catch {
       return void 0;
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join16(dir, name);
+      const path = join18(dir, name);
       const stat = lstatSync5(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
@@ -20428,7 +20950,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync10(outDir, { recursive: true });
+    mkdirSync12(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -20449,9 +20971,9 @@ function lockOutputDirectory(outDir, notWalked = []) {
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname9(path);
-  if (existsSync4(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  if (existsSync5(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    mkdirSync11(dir, { recursive: true });
+    mkdirSync13(dir, { recursive: true });
     accessSync4(dir, constants7.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
@@ -20487,7 +21009,8 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
     progress: options.progress,
     previousWallTimesMs: baselineWallTimesMs ?? readWallTimes(resolveFrom(options.outDir, "results.json")),
     ...options.valgrind ? { valgrind: options.valgrind } : {},
-    ...options.everyFunction ? { everyFunction: true } : {}
+    ...options.everyFunction ? { everyFunction: true } : {},
+    ...options.callTree ? { callTree: true } : {}
   });
   const baseline = options.baseline && baselineText !== void 0 ? resultsFromText(baselineText, options.baseline) : void 0;
   const comparison = baseline ? compareResults(baseline, results, { thresholdPercent: options.thresholdPercent, selected: selectedBy(options, results) }) : void 0;
@@ -20495,15 +21018,38 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
   const markdownFile = resolveFrom(options.outDir, "report.md");
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
-  writeFileAtomic(markdownFile, markdownReport.render(input), realOut);
+  const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
+  writeFileAtomic(markdownFile, markdownReport.render(input) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
+  if (flameGraphs) outcome2.flameGraphs = flameGraphs;
   if (options.saveBaseline) {
     if (failed) outcome2.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;
     else writeResults(options.saveBaseline, results);
   }
   return outcome2;
+}
+function flameGraphsOfRun(options, results, comparison, realOut) {
+  const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
+  if (realOut !== void 0) assertSameDirectory(options.outDir, realOut);
+  rmSync11(outDir, { recursive: true, force: true });
+  if (!options.baseline || !comparison) return [];
+  const baseShown = options.baselineSource ?? shownPath(options.baseline);
+  return writeFlameGraphs({
+    base: { dir: dirname9(options.baseline), shown: baseShown },
+    head: { dir: options.outDir, shown: shownPath(options.outDir), results },
+    comparison,
+    outDir,
+    missing: "skip"
+  });
+}
+function flameGraphLinks(graphs, outDir) {
+  if (!graphs.length) return "";
+  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative9(outDir, g.file).split(sep6).join("/")})`);
+  return `
+Where in the call tree each change happened (differential flame graphs): ${links.join(", ")}
+`;
 }
 function selectedBy(options, results) {
   if (options.shard) {
@@ -20521,13 +21067,13 @@ function realOutDirBeforeRuns(outDir) {
 }
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync12 } from "node:fs";
-import { join as join18 } from "node:path";
+import { mkdirSync as mkdirSync14 } from "node:fs";
+import { join as join20 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync5, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync10, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync12, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join17 } from "node:path";
+import { delimiter as delimiter3, join as join19 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -20543,11 +21089,11 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join17(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join17(dir, "stopwatch");
+    const dir = mkdtempSync2(join19(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join19(dir, "stopwatch");
     writeFileSync6(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
-    process.once("exit", () => rmSync10(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -20566,7 +21112,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join17(dir, name);
+    const candidate = join19(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -20730,7 +21276,7 @@ function countersProblem() {
     if (!errno) return void 0;
     const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
     if (errno === 2 || errno === 19 || errno === 95) {
-      const pmu = existsSync5("/sys/bus/event_source/devices/cpu") || existsSync5("/sys/bus/event_source/devices/cpu_core");
+      const pmu = existsSync6("/sys/bus/event_source/devices/cpu") || existsSync6("/sys/bus/event_source/devices/cpu_core");
       return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
     }
     if (errno === 1 || errno === 13)
@@ -20738,7 +21284,7 @@ function countersProblem() {
     if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
     return call;
   }
-  if (!existsSync5("/sys/bus/event_source/devices/cpu") && !existsSync5("/sys/bus/event_source/devices/cpu_core")) {
+  if (!existsSync6("/sys/bus/event_source/devices/cpu") && !existsSync6("/sys/bus/event_source/devices/cpu_core")) {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
@@ -20933,10 +21479,10 @@ async function prepare(config, outDir, held2, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  mkdirSync12(SETUP_HOME, { recursive: true });
+  mkdirSync14(SETUP_HOME, { recursive: true });
   giveDirectory(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join18(held2.path, `setup-${side}.log`);
+  const at = join20(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
   return sandbox;
@@ -20962,7 +21508,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync12(outDir, { recursive: true });
+  mkdirSync14(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -21029,7 +21575,7 @@ async function timeHeld(options, timed, held2) {
     results.push(result);
   }
   writeFileAtomic(
-    join18(held2.path, PAIRED_FILE),
+    join20(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -21064,14 +21610,14 @@ function durationsOf(results) {
   return new Map(results?.benchmarks.map((b) => [b.name, b.wallTimeMs]) ?? []);
 }
 function readIfPresent(path) {
-  return existsSync6(path) ? readResults(path) : void 0;
+  return existsSync7(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
   for (let at = resolve7(dir); ; at = dirname10(at)) {
-    const git2 = join19(at, ".git");
-    if (existsSync6(git2)) {
+    const git2 = join21(at, ".git");
+    if (existsSync7(git2)) {
       chmodSync4(git2, 448);
-      if (existsSync6(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
+      if (existsSync7(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
       return;
     }
     if (dirname10(at) === at) return;
@@ -21092,7 +21638,7 @@ function inImageMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync11(outDir, { recursive: true, force: true });
+      rmSync13(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
@@ -21100,7 +21646,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join19(workspace, config), workspace),
+          config: loadConfig(join21(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -21112,22 +21658,22 @@ function inImageMeasurer(options) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
         return {
           code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal,
-          results: readIfPresent(join19(outDir, "results.json")),
+          results: readIfPresent(join21(outDir, "results.json")),
           error: errorMessage(error)
         };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
-      rmSync11(outDir, { recursive: true, force: true });
+      rmSync13(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join19(sides.head, config), "configuration");
-        const base = absolutePath(join19(sides.base, config), "configuration");
+        const head2 = absolutePath(join21(sides.head, config), "configuration");
+        const base = absolutePath(join21(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -21144,15 +21690,15 @@ function inImageMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync13(to, { recursive: true });
-  for (const entry of readdirSync7(to)) rmSync11(join19(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join19(resolve7(checkout), name)));
+  mkdirSync15(to, { recursive: true });
+  for (const entry of readdirSync8(to)) rmSync13(join21(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join21(resolve7(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve7(src)) });
   return to;
 }
 
 // src/vcs/git.ts
-import { rmSync as rmSync12 } from "node:fs";
+import { rmSync as rmSync14 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -21193,14 +21739,14 @@ function fileAt(repo, sha, path) {
   return r.ok ? r.out : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync12(dir, { recursive: true, force: true });
+  rmSync14(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync12(dir, { recursive: true, force: true });
+  rmSync14(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -21266,11 +21812,11 @@ function firstLine2(m) {
   return (m.error ?? `exit ${m.code}`).split("\n")[0] ?? "";
 }
 async function lookUpBaseline(ci, measurer, commit, environment) {
-  const short2 = ci.shortSha(commit.sha);
-  ci.log.info(`Baseline: the ${commit.what} ${short2}${commit.why ? ` (${commit.why})` : ""}.`);
+  const short3 = ci.shortSha(commit.sha);
+  ci.log.info(`Baseline: the ${commit.what} ${short3}${commit.why ? ` (${commit.why})` : ""}.`);
   const fetched = ci.fetchCommit(commit.sha);
   const configText = fetched ? fileAt(ci.repoRoot, commit.sha, ci.suite.configPath) : void 0;
-  if (fetched && configText === void 0) return { commit, fetched, none: `${ci.suite.configPath} does not exist at ${short2}` };
+  if (fetched && configText === void 0) return { commit, fetched, none: `${ci.suite.configPath} does not exist at ${short3}` };
   const stored = ci.store ? await ci.store.restore({ sha: commit.sha, configText, imageIdentity: measurer.imageIdentity, environment }) : void 0;
   return { commit, fetched, ...stored ? { stored } : {} };
 }
@@ -21287,7 +21833,7 @@ function partOf(stored, selection) {
 async function settleBaseline(ci, measurer, lookup, head2, checkout, selection = {}) {
   const { commit, fetched, stored } = lookup;
   const { sha, what } = commit;
-  const short2 = ci.shortSha(sha);
+  const short3 = ci.shortSha(sha);
   if (lookup.none) return { results: void 0, source: `none: ${lookup.none}` };
   let why = "";
   if (stored) {
@@ -21300,21 +21846,21 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
       why = ` (the stored baseline was refused as tampered with: ${problem})`;
     } else {
       if (!fetched)
-        return { results: partOf(stored.results, selection), source: `${what} ${short2}, ${stored.from} (not verified: the commit could not be fetched)` };
+        return { results: partOf(stored.results, selection), source: `${what} ${short3}, ${stored.from} (not verified: the commit could not be fetched)` };
       const check = await verifyStored(ci, measurer, checkout, stored.results, head2);
-      if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short2}, ${stored.from}, ${check.verified}` };
-      ci.log.warning(`The baseline ${stored.from} is not what ${short2} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
+      if (check.verified) return { results: partOf(stored.results, selection), source: `${what} ${short3}, ${stored.from}, ${check.verified}` };
+      ci.log.warning(`The baseline ${stored.from} is not what ${short3} measures here: ${check.differs}. Measuring the whole ${what} in this job.`);
       why = ` (the stored baseline differed: ${check.differs})`;
     }
   }
-  if (!fetched) return { results: void 0, source: `none: the ${what} ${short2} could not be fetched` };
-  ci.log.info(`Measuring the ${what} ${short2}`);
+  if (!fetched) return { results: void 0, source: `none: the ${what} ${short3} could not be fetched` };
+  ci.log.info(`Measuring the ${what} ${short3}`);
   const m = await measureAt(ci, measurer, checkout, "base", selection);
-  if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short2} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short2}, measured in this job${why}` };
+  if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}` };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join20(checkout.fresh(), ci.workingDirectory), ci.config, join20(ci.outRoot, outName), selection);
+  return measurer.measure(join22(checkout.fresh(), ci.workingDirectory), ci.config, join22(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -21328,14 +21874,14 @@ async function verifyStored(ci, measurer, checkout, stored, head2) {
 }
 async function saveMainlineBaseline(ci, request, head2) {
   if (!ci.store) return false;
-  const short2 = ci.shortSha(request.sha);
+  const short3 = ci.shortSha(request.sha);
   if (head2.benchmarks.some((b) => b.status !== "ok")) {
-    ci.log.warning(`Not keeping ${short2} as a baseline: a benchmark failed.`);
+    ci.log.warning(`Not keeping ${short3} as a baseline: a benchmark failed.`);
     return false;
   }
   const notSaved = await ci.store.save({ ...request, environment: head2.environment }, head2);
-  if (notSaved) ci.log.warning(`The baseline for ${short2} was NOT saved: ${notSaved}. Pull requests will measure it in their own job.`);
-  else ci.log.info(`Saved the baseline for ${short2}.`);
+  if (notSaved) ci.log.warning(`The baseline for ${short3} was NOT saved: ${notSaved}. Pull requests will measure it in their own job.`);
+  else ci.log.info(`Saved the baseline for ${short3}.`);
   return !notSaved;
 }
 function headConfigText(ci) {
@@ -21367,8 +21913,8 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/history.ts
-import { mkdirSync as mkdirSync14, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join21 } from "node:path";
+import { mkdirSync as mkdirSync16, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join23 } from "node:path";
 
 // src/history/load.ts
 function slimForHistory(results) {
@@ -21406,141 +21952,14 @@ function historySeries(points) {
         comparable = false;
       }
     }
-    const byName = new Map(point.results.benchmarks.map((b) => [b.name, b]));
+    const byName2 = new Map(point.results.benchmarks.map((b) => [b.name, b]));
     for (const s of series.values()) {
-      const b = byName.get(s.name);
+      const b = byName2.get(s.name);
       s.values.push(b && b.status === "ok" ? b.estimatedCycles : null);
       s.marks.push(i === 0 ? "none" : !comparable ? "not-comparable" : verdicts.get(s.name) ?? "none");
     }
   });
   return [...series.values()];
-}
-
-// src/history/svg.ts
-var WIDTH = 760;
-var PANEL = 126;
-var LEFT = 90;
-var RIGHT = 44;
-var TOP = 34;
-var PLOT = 62;
-var HEADER = 40;
-var FOOTER = 56;
-var LABEL_CHARS = 12;
-var CHAR_WIDTH = 6.5;
-var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
-function xmlText(text2) {
-  return text2.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-var fixed = (n) => (Math.round(n * 10) / 10).toString();
-var short = (text2, n) => [...text2].length > n ? `${[...text2].slice(0, n - 1).join("")}\u2026` : text2;
-function middle(text2, n) {
-  const chars = [...text2];
-  if (chars.length <= n) return text2;
-  const head2 = Math.floor((n - 1) / 2);
-  return `${chars.slice(0, head2).join("")}\u2026${chars.slice(chars.length - (n - 1 - head2)).join("")}`;
-}
-function percent(fraction) {
-  const p = fraction * 100;
-  const digits = Math.abs(p) >= 1 ? 1 : Math.abs(p) >= 0.01 ? 2 : 4;
-  return `${p > 0 ? "+" : p < 0 ? "\u2212" : "\xB1"}${Math.abs(p).toFixed(digits)}%`;
-}
-function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
-  const n = labels.length;
-  const widest = Math.max(1, ...labels.map((l) => Math.min([...l].length, LABEL_CHARS)));
-  const fit = Math.max(1, Math.floor(plotWidth / (widest * CHAR_WIDTH + 10)) + 1);
-  const every = Math.ceil(n / fit);
-  return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
-}
-function panel(s, labels, shown, y0) {
-  const out = [];
-  const first = s.values.find((v) => v !== null && v !== 0);
-  const n = labels.length;
-  const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
-  const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
-  const rel = s.values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
-  const known = rel.filter((r) => r !== null);
-  const lo = Math.min(-5e-3, ...known);
-  const hi = Math.max(5e-3, ...known);
-  const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
-  const last = [...s.values].reverse().find((v) => v !== null);
-  out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
-  out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
-  if (last != null)
-    out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
-  out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
-  out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
-  const axisLabel = (r, text2) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text2}</text>`);
-  if (y(0) - y(hi) >= 14) axisLabel(hi, percent(hi));
-  axisLabel(0, "0");
-  if (y(lo) - y(0) >= 14) axisLabel(lo, percent(lo));
-  for (let i = 1; i < n; i++) {
-    const a = rel[i - 1];
-    const b = rel[i];
-    if (a == null || b == null || s.marks[i] === "not-comparable") continue;
-    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="series"/>`);
-  }
-  rel.forEach((r, i) => {
-    const mark = s.marks[i];
-    const label = xmlText(labels[i]);
-    if (mark === "not-comparable") {
-      const bx = fixed(x(i) - step / 2);
-      out.push(
-        `<line x1="${bx}" x2="${bx}" y1="${fixed(y0 + TOP - 2)}" y2="${fixed(y0 + TOP + PLOT + 2)}" class="break"><title>${label}: not comparable with the run before (another machine, image or executables)</title></line>`
-      );
-    }
-    if (r === null) {
-      out.push(
-        `<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT / 2 + 5)}" class="failed" text-anchor="middle">\xD7<title>${label}: failed or absent</title></text>`
-      );
-      return;
-    }
-    const changed = mark === "regression" || mark === "improvement";
-    const what = mark === "none" ? "" : `; ${mark === "not-comparable" ? "not comparable with the run before" : `${mark} from the run before`}`;
-    out.push(
-      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="${changed ? 5 : 3}" fill="${COLOUR[mark]}" class="${mark}"><title>${label}: ${xmlText(formatCount(s.values[i]))} estimated cycles (${percent(r)} from the first run)${what}</title></circle>`
-    );
-    const before = s.values[i - 1];
-    if (changed && before) {
-      const text2 = percent(s.values[i] / before - 1);
-      const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
-      out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text2}</text>`);
-    }
-  });
-  labels.forEach((l, i) => {
-    if (shown[i])
-      out.push(`<text x="${fixed(x(i))}" y="${fixed(y0 + TOP + PLOT + 19)}" class="run" text-anchor="middle">${xmlText(middle(l, LABEL_CHARS))}</text>`);
-  });
-  out.push("</g>");
-  return out;
-}
-function historySvg(series, labels) {
-  const height = HEADER + series.length * PANEL + FOOTER;
-  const shown = labelledRuns(labels);
-  const span2 = labels.length ? ` from ${xmlText(labels[0])} to ${xmlText(labels.at(-1))}` : "";
-  const out = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
-    '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
-    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span2}, oldest first; each panel shows the change in estimated cycles from its first run. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
-    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>",
-    `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
-    `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`
-  ];
-  series.forEach((s, i) => {
-    out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL));
-  });
-  const caption = height - FOOTER + 16;
-  const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
-  out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
-  const legend = height - 12;
-  out.push(
-    `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
-    `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
-    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine, image or executables)</text>`,
-    `<text x="520" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text><text x="530" y="${legend}" class="axis">failed or absent</text>`
-  );
-  out.push("</svg>");
-  return `${out.join("\n")}
-`;
 }
 
 // src/history/trend.ts
@@ -21634,8 +22053,8 @@ async function keepHistory(ci, occasion, head2) {
   try {
     const labels = points.map((p) => p.label);
     const series = historySeries(points);
-    mkdirSync14(ci.outRoot, { recursive: true });
-    writeFileSync7(join21(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    mkdirSync16(ci.outRoot, { recursive: true });
+    writeFileSync7(join23(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
     const note = occasion.kind === "change" ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._" : void 0;
     return trendMarkdown(series, labels, what, note);
   } catch (error) {
@@ -21645,23 +22064,23 @@ async function keepHistory(ci, occasion, head2) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync7, mkdirSync as mkdirSync15, readdirSync as readdirSync8, rmSync as rmSync13, writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join22 } from "node:path";
+import { lstatSync as lstatSync7, mkdirSync as mkdirSync17, readdirSync as readdirSync9, rmSync as rmSync15, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join24 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync13(dir, { recursive: true, force: true });
-  mkdirSync15(dir, { recursive: true });
+  rmSync15(dir, { recursive: true, force: true });
+  mkdirSync17(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync8(join22(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync8(join24(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join22(dir, "head.json"), head2);
-  if (base) writeResults(join22(dir, "base.json"), base);
+  writeResults(join24(dir, "head.json"), head2);
+  if (base) writeResults(join24(dir, "base.json"), base);
 }
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join22(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join24(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -21688,7 +22107,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join22(dir, "base.json");
+  const basePath = join24(dir, "base.json");
   return {
     index,
     count,
@@ -21696,47 +22115,47 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join22(dir, "head.json"), root),
+    head: readResults(join24(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join22(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join24(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
-    names = readdirSync8(root).sort();
+    names = readdirSync9(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync7(join22(root, n)).isDirectory() && presentAt(join22(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync7(join24(root, n)).isDirectory() && presentAt(join24(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join22(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join24(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync16, rmSync as rmSync14, writeFileSync as writeFileSync9 } from "node:fs";
-import { join as join23 } from "node:path";
+import { mkdirSync as mkdirSync18, rmSync as rmSync16, writeFileSync as writeFileSync9 } from "node:fs";
+import { join as join25 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
 function writeReportHandOver(dir, handOver, head2, base) {
-  rmSync14(dir, { recursive: true, force: true });
-  mkdirSync16(dir, { recursive: true });
+  rmSync16(dir, { recursive: true, force: true });
+  mkdirSync18(dir, { recursive: true });
   const { pullRequest, ...rest } = handOver;
   const data = { schema: SCHEMA2, ...rest, baselineSource: rest.baselineSource.slice(0, MAX_SOURCE), ...pullRequest ? { pullRequest } : {} };
-  writeFileSync9(join23(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  writeFileSync9(join25(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
 `);
-  writeResults(join23(dir, "head.json"), head2);
-  if (base) writeResults(join23(dir, "base.json"), base);
+  writeResults(join25(dir, "head.json"), head2);
+  if (base) writeResults(join25(dir, "base.json"), base);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join23(root, sub);
+  const dir = join25(root, sub);
   const where2 = sub ? `${shown}/${sub}` : shown;
   const file = `${where2}/${HAND_OVER_FILE}`;
-  if (!presentAt(join23(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join25(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join23(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join25(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -21750,10 +22169,10 @@ function readReportHandOver(root, sub, shown, missing) {
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
   const pr = d["pullRequest"];
   if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
-  const basePath = join23(dir, "base.json");
+  const basePath = join25(dir, "base.json");
   return {
     handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"], pullRequest: pr },
-    head: readResults(join23(dir, "head.json"), root),
+    head: readResults(join25(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -21827,27 +22246,27 @@ async function runReportJob(ci) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join24 } from "node:path";
+import { join as join26 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join24(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join26(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
 }
 async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
-  const short2 = ci.shortSha(lookup.commit.sha);
+  const short3 = ci.shortSha(lookup.commit.sha);
   if (lookup.none || !lookup.fetched) {
-    ci.log.warning(`The timed benchmarks were not run: ${lookup.none ?? `the ${lookup.commit.what} ${short2} could not be fetched`}.`);
+    ci.log.warning(`The timed benchmarks were not run: ${lookup.none ?? `the ${lookup.commit.what} ${short3} could not be fetched`}.`);
     return head2;
   }
-  ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short2}, paired on this runner`);
+  ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join24(ci.repoRoot, ci.workingDirectory),
-      join24(checkout.path(), ci.workingDirectory),
+      join26(ci.repoRoot, ci.workingDirectory),
+      join26(checkout.path(), ci.workingDirectory),
       ci.config,
-      join24(ci.outRoot, "paired")
+      join26(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -21879,7 +22298,7 @@ async function runPipeline(ci, measurer) {
         baseline = await settleBaseline(ci, measurer, lookup, head2, checkout);
         if (timed) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
-          writeResults(join25(ci.outRoot, "head", "results.json"), head2);
+          writeResults(join27(ci.outRoot, "head", "results.json"), head2);
         }
       } finally {
         checkout.remove();
@@ -21891,7 +22310,7 @@ async function runPipeline(ci, measurer) {
   }
   if (timed && occasion.kind !== "change")
     ci.log.info("The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.");
-  return finish(ci, head2, headRun.code, baseline, {
+  return finish2(ci, head2, headRun.code, baseline, {
     baselineSaved: saved,
     trend: await keepHistory(ci, occasion, head2),
     commit: baselineCommitOf(occasion),
@@ -21955,12 +22374,12 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join25(ci.outRoot, "head", "results.json"), head2);
-  if (baseline.results) writeResults(join25(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join27(ci.outRoot, "head", "results.json"), head2);
+  if (baseline.results) writeResults(join27(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head2) : void 0;
   const failed = head2.benchmarks.some((b) => b.status !== "ok");
-  return finish(ci, head2, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
+  return finish2(ci, head2, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
     baselineSaved: saved,
     trend: await keepHistory(ci, occasion, head2),
     commit: baselineCommitOf(occasion)
@@ -21969,11 +22388,11 @@ async function runMerge(ci, partsDir, shownDir) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join25(ci.repoRoot, ci.workingDirectory), ci.config, join25(ci.outRoot, "head"), selection);
+  return measurer.measure(join27(ci.repoRoot, ci.workingDirectory), ci.config, join27(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join25(ci.repoRoot, ci.workingDirectory), ci.config, join25(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join27(ci.repoRoot, ci.workingDirectory), ci.config, join27(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -21994,13 +22413,13 @@ async function cannotRun(ci, headRun) {
 function baselineCommitOf(occasion) {
   return occasion.kind === "change" && "sha" in occasion.baseline ? occasion.baseline : void 0;
 }
-async function finish(ci, head2, headCode, found, kept) {
+async function finish2(ci, head2, headCode, found, kept) {
   const report = makeReport(ci, head2, headCode, found, kept);
   const { comparison } = report;
-  mkdirSync17(ci.outRoot, { recursive: true });
-  writeFileSync10(join25(ci.outRoot, "report.md"), report.body);
+  mkdirSync19(ci.outRoot, { recursive: true });
+  writeFileSync10(join27(ci.outRoot, "report.md"), report.body);
   for (const format of ci.exports)
-    writeFileSync10(join25(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
+    writeFileSync10(join27(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
   const handOver = ci.reportHandOver();
   if (handOver) {
     const { dir, ...names } = handOver;
@@ -22060,11 +22479,11 @@ function suiteFor(workingDirectory, config, name) {
 // src/gitlab/adapter.ts
 import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync12 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join27 } from "node:path";
+import { join as join29 } from "node:path";
 
 // src/gitlab/artifact-store.ts
 import { writeFileSync as writeFileSync11 } from "node:fs";
-import { join as join26 } from "node:path";
+import { join as join28 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
 function defaultBranchArtifacts(api, job, outRoot, log) {
@@ -22107,7 +22526,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync11(join26(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync11(join28(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -22163,7 +22582,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join27(mkdtempSync4(join27(tmpdir4(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join29(mkdtempSync4(join29(tmpdir4(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -22183,18 +22602,18 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     },
     async publish(report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync12(join27(outRoot, "junit.xml"), junitReport.render(input));
-      writeFileSync12(join27(outRoot, "metrics.txt"), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync12(join27(outRoot, "comparison.json"), jsonReport.render(input));
+      writeFileSync12(join29(outRoot, "junit.xml"), junitReport.render(input));
+      writeFileSync12(join29(outRoot, "metrics.txt"), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync12(join29(outRoot, "comparison.json"), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
       if (!job.mergeRequest) return;
       if (job.mode === "both") await publishNote(api, job, suite, noteBody(suite, report.input, job.jobUrl), log);
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // In the artifacts, for the note job (REPORT_JOB_DIR).
-    reportHandOver: () => ({ dir: join27(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
+    reportHandOver: () => ({ dir: join29(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join27(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join29(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -22432,26 +22851,26 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync8, mkdirSync as mkdirSync18, readdirSync as readdirSync9, rmSync as rmSync15 } from "node:fs";
-import { join as join28 } from "node:path";
+import { lstatSync as lstatSync8, mkdirSync as mkdirSync20, readdirSync as readdirSync10, rmSync as rmSync17 } from "node:fs";
+import { join as join30 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory = false;
   try {
     isDirectory = lstatSync8(out).isDirectory();
   } catch {
   }
-  if (!isDirectory) rmSync15(out, { force: true });
+  if (!isDirectory) rmSync17(out, { force: true });
   else {
-    for (const name of readdirSync9(out)) {
-      if (!keep.includes(name)) rmSync15(join28(out, name), { recursive: true, force: true });
-      else if (!lstatSync8(join28(out, name)).isDirectory()) {
+    for (const name of readdirSync10(out)) {
+      if (!keep.includes(name)) rmSync17(join30(out, name), { recursive: true, force: true });
+      else if (!lstatSync8(join30(out, name)).isDirectory()) {
         throw new CgBenchError(
-          `${join28(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
+          `${join30(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
         );
       }
     }
   }
-  mkdirSync18(out, { recursive: true });
+  mkdirSync20(out, { recursive: true });
 }
 
 // src/gitlab/run.ts
@@ -22459,7 +22878,7 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join29(job.projectDir, RESULTS_DIR);
+    const out = join31(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") {
       const { mergeRequest } = job;
@@ -22477,7 +22896,7 @@ async function runGitLabJob(env, log) {
     const measurer = inImageMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     freshOutputDirectory(out, job.mode === "merge" ? ["shards"] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join29(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join31(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") {

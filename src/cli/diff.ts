@@ -1,18 +1,26 @@
 import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { compareResults } from '../compare/compare.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
+import { writeFlameGraphs } from '../flame/graphs.ts';
 import { diffTerminal } from '../report/diff-terminal.ts';
 import { markdownReport } from '../report/markdown.ts';
 import { readResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
-import { callerDirectory, resolveFrom, shownPath } from '../util/paths.ts';
+import { type AbsolutePath, callerDirectory, resolveFrom, shownPath } from '../util/paths.ts';
 import { help, parse, positiveInt, type CliIO } from './options.ts';
 
+interface Side {
+  results: Results;
+  file: AbsolutePath;
+  shown: string;
+}
+
 /** A results.json, or a directory holding one. */
-function resultsAt(path: string): { results: Results; shown: string } {
+function resultsAt(path: string): Side {
   let file = resolveFrom(callerDirectory(), path);
   if (existsSync(file) && statSync(file).isDirectory()) file = resolveFrom(file, 'results.json');
-  return { results: readResults(file), shown: shownPath(file) };
+  return { results: readResults(file), file, shown: shownPath(file) };
 }
 
 /** `cg-bench diff BASE HEAD`: every recorded function and source line whose cost changed. */
@@ -20,7 +28,13 @@ export async function diff(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(
     'diff',
     args,
-    { benchmark: { type: 'string' }, format: { type: 'string' }, top: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    {
+      benchmark: { type: 'string' },
+      format: { type: 'string' },
+      top: { type: 'string' },
+      flame: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
     true,
   );
   if (values.help) return help('diff', io);
@@ -30,7 +44,7 @@ export async function diff(args: string[], io: CliIO): Promise<number> {
     );
   const format = values.format ?? 'terminal';
   if (format !== 'terminal' && format !== 'markdown') throw new CgBenchError(`--format ${format}: must be terminal or markdown`);
-  const [base, head] = positionals.map(resultsAt) as [{ results: Results; shown: string }, { results: Results; shown: string }];
+  const [base, head] = positionals.map(resultsAt) as [Side, Side];
   const only = values.benchmark;
   if (only !== undefined && !head.results.benchmarks.some((b) => b.name === only) && !base.results.benchmarks.some((b) => b.name === only)) {
     throw new CgBenchError(
@@ -43,5 +57,16 @@ export async function diff(args: string[], io: CliIO): Promise<number> {
   io.stdout.write(
     format === 'markdown' ? markdownReport.render({ head: pick(head.results), comparison, baselineSource: base.shown }) : diffTerminal(comparison),
   );
+  if (values.flame !== undefined) {
+    const drawn = writeFlameGraphs({
+      base: { dir: dirname(base.file), shown: base.shown },
+      head: { dir: dirname(head.file), shown: head.shown, results: head.results },
+      comparison,
+      only,
+      outDir: resolveFrom(callerDirectory(), values.flame),
+      missing: 'refuse',
+    });
+    for (const { file } of drawn) io.stderr.write(`flame graph: ${shownPath(file)}\n`);
+  }
   return ExitCode.ok;
 }

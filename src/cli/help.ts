@@ -56,6 +56,10 @@ Options:
       --shard I/N            measure only part I of N (balanced on last known durations; join the
                              parts with cg-bench merge)
       --durations FILE       a results.json whose wall times balance the parts (default: --baseline)
+      --call-tree            also run each benchmark under Callgrind and keep its call tree in
+                             OUT/benchmarks/*/callgrind/call-tree.json (for cg-bench diff --flame);
+                             with a --baseline measured so too, OUT/flame/NN-<benchmark>.svg: a
+                             differential flame graph of each benchmark that changed
       --threshold PERCENT    override every benchmark's threshold (e.g. 0.5%)
       --fail-on-regression   exit 1 when a benchmark regressed beyond its threshold
       --format FORMAT        what to print on stdout:
@@ -91,7 +95,7 @@ Options:
   -h, --help                 show this help
 
 ${EXIT_CODES}`,
-  diff: `Usage: cg-bench diff BASE HEAD [--benchmark NAME] [--format terminal|markdown] [--top N]
+  diff: `Usage: cg-bench diff BASE HEAD [--benchmark NAME] [--format terminal|markdown] [--top N] [--flame DIR]
 
 Shows, per benchmark, every recorded function whose estimated cycles changed and, under each, its
 source lines whose cost changed (file:line, the code, base → head). BASE and HEAD are results.json
@@ -102,6 +106,9 @@ Options:
       --benchmark NAME       only this benchmark
       --format FORMAT        terminal (default) or markdown
       --top N                functions and lines listed per benchmark and function (default 20)
+      --flame DIR            also write DIR/NN-<benchmark>.svg, a differential flame graph of each
+                             benchmark that regressed or improved (or of --benchmark NAME), from
+                             the call trees of cg-bench run --call-tree on both sides (docs/flame.md)
   -h, --help                 show this help`,
   history: `Usage: cg-bench history RESULTS... [--out FILE] [--order given|created]
 

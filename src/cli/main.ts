@@ -47,6 +47,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     'save-baseline': { type: 'string' },
     shard: { type: 'string' },
     durations: { type: 'string' },
+    'call-tree': { type: 'boolean' },
   });
   if (values.help) return help('run', io);
   const formatName = format(values.format);
@@ -65,6 +66,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     thresholdPercent,
     progress: progressFor(io),
     valgrind: locateValgrind(callerEnvironment(process.env)),
+    callTree: values['call-tree'] === true,
   });
   const baselineSource = paths.baseline && shownPath(paths.baseline);
   io.stdout.write(
@@ -76,6 +78,7 @@ async function run(args: string[], io: CliIO): Promise<number> {
     }),
   );
   io.stderr.write(`results: ${shownPath(outcome.resultsFile)}\n`);
+  for (const { file } of outcome.flameGraphs ?? []) io.stderr.write(`flame graph: ${shownPath(file)}\n`);
   if (outcome.baselineNotSaved) io.stderr.write(`${outcome.baselineNotSaved}\n`);
   else if (paths.saveBaseline) io.stderr.write(`baseline saved: ${shownPath(paths.saveBaseline)}\n`);
   return exitCodeFor(outcome, values['fail-on-regression'] === true);

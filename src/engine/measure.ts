@@ -1,8 +1,10 @@
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { accessSync, constants, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, relative, sep } from 'node:path';
 import { assertSameMetric, compareResults, type Comparison } from '../compare/compare.ts';
 import type { Config } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
+import { FLAME_DIRECTORY, type FlameGraph, writeFlameGraphs } from '../flame/graphs.ts';
+import { escapeMarkdown } from '../report/escape.ts';
 import { jsonReport } from '../report/json.ts';
 import { markdownReport } from '../report/markdown.ts';
 import { readResultsText, readWallTimes, resultsFromText, writeFileAtomic, writeResults } from '../results/io.ts';
@@ -10,7 +12,7 @@ import type { Results } from '../results/types.ts';
 import type { Progress } from '../run/progress.ts';
 import { nameMatcher, runSuite, type ShardSelection } from '../run/suite.ts';
 import { lockOutputDirectory } from './out-lock.ts';
-import { realPathBeforeRuns } from '../untrusted/write.ts';
+import { assertSameDirectory, realPathBeforeRuns } from '../untrusted/write.ts';
 import type { ValgrindInstall } from '../run/valgrind.ts';
 import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 
@@ -30,6 +32,8 @@ export interface MeasureOptions {
   valgrind?: ValgrindInstall;
   /** Keep every function and line in results.json (bisect), not only the costliest. */
   everyFunction?: boolean;
+  /** Also record each benchmark's call tree under Callgrind (`--call-tree`). */
+  callTree?: boolean;
 }
 
 export interface MeasureOutcome {
@@ -38,6 +42,8 @@ export interface MeasureOutcome {
   resultsFile: AbsolutePath;
   markdownFile: AbsolutePath;
   failed: number;
+  /** With --call-tree and a baseline: the flame graphs written (OUT/flame/<slug>.svg). */
+  flameGraphs?: FlameGraph[];
   /** Set when --save-baseline was asked but refused. */
   baselineNotSaved?: string;
 }
@@ -104,6 +110,7 @@ async function measureLocked(
     previousWallTimesMs: baselineWallTimesMs ?? readWallTimes(resolveFrom(options.outDir, 'results.json')),
     ...(options.valgrind ? { valgrind: options.valgrind } : {}),
     ...(options.everyFunction ? { everyFunction: true } : {}),
+    ...(options.callTree ? { callTree: true } : {}),
   });
   const baseline = options.baseline && baselineText !== undefined ? resultsFromText(baselineText, options.baseline) : undefined;
   const comparison = baseline
@@ -113,17 +120,46 @@ async function measureLocked(
   const markdownFile = resolveFrom(options.outDir, 'report.md');
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
-  writeFileAtomic(markdownFile, markdownReport.render(input), realOut);
+  const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : undefined;
+  writeFileAtomic(markdownFile, markdownReport.render(input) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, 'comparison.json'), jsonReport.render(input), realOut);
 
   const failed = results.benchmarks.filter((b) => b.status !== 'ok').length;
   const outcome: MeasureOutcome = { results, comparison, resultsFile, markdownFile, failed };
+  if (flameGraphs) outcome.flameGraphs = flameGraphs;
   if (options.saveBaseline) {
     // A failed run never replaces a good baseline.
     if (failed) outcome.baselineNotSaved = `not saving the baseline to ${shownPath(options.saveBaseline)}: ${failed} benchmark(s) failed`;
     else writeResults(options.saveBaseline, results);
   }
   return outcome;
+}
+
+/**
+ * With --call-tree and a baseline measured with it too: a differential flame graph of each changed
+ * benchmark in OUT/flame (emptied first, so that no picture of an earlier run stays).
+ */
+function flameGraphsOfRun(options: MeasureOptions, results: Results, comparison: Comparison | undefined, realOut: string | undefined): FlameGraph[] {
+  const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
+  // Every benchmark has ended: once --out still leads where it did before they ran, its path is safe to use.
+  if (realOut !== undefined) assertSameDirectory(options.outDir, realOut);
+  rmSync(outDir, { recursive: true, force: true });
+  if (!options.baseline || !comparison) return [];
+  const baseShown = options.baselineSource ?? shownPath(options.baseline);
+  return writeFlameGraphs({
+    base: { dir: dirname(options.baseline), shown: baseShown },
+    head: { dir: options.outDir, shown: shownPath(options.outDir), results },
+    comparison,
+    outDir,
+    missing: 'skip',
+  });
+}
+
+/** report.md's links to the flame graphs beside it (paths relative to it: slugs, nothing to escape), or nothing. */
+function flameGraphLinks(graphs: readonly FlameGraph[], outDir: AbsolutePath): string {
+  if (!graphs.length) return '';
+  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative(outDir, g.file).split(sep).join('/')})`);
+  return `\nWhere in the call tree each change happened (differential flame graphs): ${links.join(', ')}\n`;
 }
 
 /** Which baseline benchmarks this run was asked to measure: the others are left out, not "removed". */

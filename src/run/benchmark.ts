@@ -5,6 +5,7 @@ import type { BenchmarkSpec, CacheGeometry, Weights } from '../config/types.ts';
 import { errorMessage } from '../errors.ts';
 import { logTail } from '../untrusted/read.ts';
 import { gzipAndRemove } from './gzip.ts';
+import { measureCallTree } from './call-tree.ts';
 import { measureMemory } from './memory.ts';
 import { aggregateProfiles, type ProcessProfile } from '../metric/aggregate.ts';
 import { attachLineText } from './line-text.ts';
@@ -40,6 +41,8 @@ export interface RunContext {
   sandbox: Sandbox;
   /** Keep every function and line in the results (check, bisect), not only the costliest. */
   everyFunction?: boolean;
+  /** Run each benchmark a third time, under Callgrind, for its call tree (`--call-tree`). */
+  callTree?: boolean;
 }
 
 /** Shells report "not found" as 127 and a child killed by signal N as 128+N. */
@@ -203,6 +206,23 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
       })
     : undefined;
   if (heap && 'problem' in heap) return { ...result, message: heap.problem };
+  // Like the memory run: after the measured one, so that it cannot change the count.
+  if (ctx.callTree) {
+    const tree = await measureCallTree({
+      valgrind: ctx.valgrind,
+      sandbox: ctx.sandbox,
+      cache: ctx.cache,
+      weights: ctx.weights,
+      benchmark: spec.name,
+      argv,
+      cwd: spec.cwd,
+      env,
+      timeoutMs: spec.timeoutMs,
+      dir,
+      job,
+    });
+    if ('problem' in tree) return { ...result, message: tree.problem };
+  }
   // After the measured run, so that it cannot change the count: bytecode per Python function (python/attribution.ts).
   const pythonAttribution =
     python && attributionWanted()

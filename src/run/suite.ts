@@ -28,6 +28,8 @@ export interface SuiteOptions {
   valgrind?: ValgrindInstall;
   /** Keep every function and line (check, bisect: two runs that differ must show where). */
   everyFunction?: boolean;
+  /** Also run each benchmark under Callgrind for its call tree (run/call-tree.ts; `cg-bench diff --flame`). */
+  callTree?: boolean;
 }
 
 /**
@@ -171,6 +173,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
       benchmarksDir: benchmarksDir.path,
       sandbox,
       everyFunction: options.everyFunction === true,
+      callTree: options.callTree === true,
     };
     let started = 0;
     benchmarks = await pool(selected, options.jobs, async ({ spec, slug }, job) => {

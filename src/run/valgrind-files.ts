@@ -5,15 +5,23 @@ import { join } from 'node:path';
 /**
  * The files Valgrind writes for one benchmark, all in one absolute directory: every traced process
  * opens `valgrind.<pid>.log` when it starts and writes `<tool>.out.<pid>` when it ends
- * (`cachegrind.out.<pid>`, or `dhat.out.<pid>` in the memory run's own directory). This module
+ * (`cachegrind.out.<pid>`, or `dhat.out.<pid>` and `callgrind.out.<pid>` in the memory and call-tree runs' own directories). This module
  * alone names them: it writes the arguments and finds the files again.
  */
-export type ValgrindTool = 'cachegrind' | 'dhat';
-const PROFILE: Record<ValgrindTool, RegExp> = { cachegrind: /^cachegrind\.out\.(\d+)$/, dhat: /^dhat\.out\.(\d+)$/ };
+export type ValgrindTool = 'cachegrind' | 'dhat' | 'callgrind';
+const PROFILE: Record<ValgrindTool, RegExp> = {
+  cachegrind: /^cachegrind\.out\.(\d+)$/,
+  dhat: /^dhat\.out\.(\d+)$/,
+  callgrind: /^callgrind\.out\.(\d+)$/,
+};
 const LOG = /^valgrind\.(\d+)\.log$/;
 
 /** The memory run's directory within a benchmark's: its logs must not meet the Cachegrind run's. */
 export const MEMORY_DIRECTORY = 'memory';
+/** The call-tree run's directory (run/call-tree.ts), for the same reason. */
+export const CALL_TREE_DIRECTORY = 'callgrind';
+/** The folded tree a call-tree run leaves beside its profiles (read back by flame/load.ts). */
+export const CALL_TREE_FILE = 'call-tree.json';
 
 /**
  * The logs sit where the benchmark can write (it knows its pid): they are read as plain files only,

@@ -107,3 +107,25 @@ export function cachegrindArgs(options: { cache: CacheGeometry; instrument: Inst
 export function dhatArgs(outDir: string): string[] {
   return ['--tool=dhat', '--trace-children=yes', ...SEALED_VALGRIND_OPTIONS, ...outputFileArgs(outDir, 'dhat')];
 }
+
+/**
+ * The Callgrind command line of the call-tree run (run/call-tree.ts): the same cache model and seal as
+ * the Cachegrind run, and every function split by its chain of up to CALLER_DEPTH callers, so that
+ * each self cost keeps its call chain. Per function, not per instruction: the tree needs no more.
+ */
+const CALLER_DEPTH = 64;
+export function callgrindArgs(options: { cache: CacheGeometry; outDir: string }): string[] {
+  return [
+    '--tool=callgrind',
+    '--cache-sim=yes',
+    '--branch-sim=no',
+    `--I1=${options.cache.I1}`,
+    `--D1=${options.cache.D1}`,
+    `--LL=${options.cache.LL}`,
+    `--separate-callers=${CALLER_DEPTH}`,
+    '--dump-instr=no',
+    '--trace-children=yes',
+    ...SEALED_VALGRIND_OPTIONS,
+    ...outputFileArgs(options.outDir, 'callgrind'),
+  ];
+}

@@ -77,6 +77,16 @@ export function realPathBeforeRuns(dir: string): string {
   return realpathSync(dir);
 }
 
+/**
+ * Refuses a directory whose path no longer leads where it did before the code ran (`expected`, from
+ * realPathBeforeRuns): for what cg-bench removes or makes there by path once every benchmark has
+ * ended, when nothing can swap it any more.
+ */
+export function assertSameDirectory(path: string, expected: string): void {
+  const now = realpathSync(path);
+  if (now !== expected) throw replaced(expected, `replaced by a link (to ${now})`);
+}
+
 /** Writes `text` to a new file at `path` (openNewFile). */
 export function writeNewFile(path: string, text: string, expected?: string): void {
   const fd = openNewFile(path, expected);

@@ -22,6 +22,10 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
   'src/config/load.ts': { calls: ['realpathSync'], why: 'resolves the path the caller gave; the file itself is read through the reader' },
   'src/ci/shard-hand-over.ts': { calls: ['readdirSync'], why: 'lists the part directories by name; each file in them is read through the reader' },
   'src/history/load.ts': { calls: ['readdirSync'], why: 'lists run names; each run is read through the reader beneath the directory given' },
+  'src/flame/load.ts': {
+    calls: ['readdirSync'],
+    why: "lists the benchmarks' directories by name; each call tree is read through the reader beneath the results directory",
+  },
   'src/engine/out-lock.ts': {
     calls: ['readdirSync'],
     why: 'lists the output directory to refuse links, fifos and devices in it before anything is written (lstat only)',
