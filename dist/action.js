@@ -45217,7 +45217,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname16, join as join39 } from "node:path";
+import { dirname as dirname16, join as join40 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -45243,11 +45243,11 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join38, resolve as resolve11 } from "node:path";
+import { join as join39, resolve as resolve11 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync19, writeFileSync as writeFileSync10 } from "node:fs";
-import { join as join29 } from "node:path";
+import { mkdirSync as mkdirSync18, writeFileSync as writeFileSync10 } from "node:fs";
+import { join as join30 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename as basename3, dirname as dirname3, join as join3 } from "node:path";
@@ -46369,8 +46369,8 @@ function writeResults(path12, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants8, mkdirSync as mkdirSync10, rmSync as rmSync10, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join18 } from "node:path";
+import { accessSync as accessSync3, constants as constants8, mkdirSync as mkdirSync9, rmSync as rmSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join19 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -46906,9 +46906,9 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync9, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync8, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync6 } from "node:fs";
 import { constants as constants6 } from "node:os";
-import { join as join17, relative as relative6, resolve as resolve5 } from "node:path";
+import { join as join18, relative as relative6, resolve as resolve5 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync3 } from "node:fs";
@@ -46928,8 +46928,7 @@ async function gzipAndRemove(path12) {
 }
 
 // src/run/call-tree.ts
-import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 
 // src/flame/load.ts
 import { existsSync as existsSync4, readdirSync as readdirSync2 } from "node:fs";
@@ -47177,6 +47176,10 @@ function parseCallgrind(text2, shown) {
   const declared = totals === void 0 ? void 0 : eventsFromVector(events2, totals.split(/\s+/).map(Number));
   return { pid, cmd, chains, total, ...declared ? { declared } : {} };
 }
+
+// src/run/tool-run.ts
+import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
+import { join as join11 } from "node:path";
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -47666,9 +47669,54 @@ async function killLeftovers(marker2) {
   return killed;
 }
 
+// src/run/tool-run.ts
+async function runUnderTool(run, tool) {
+  const dir = join11(run.dir, tool.directory);
+  rmSync5(dir, { recursive: true, force: true });
+  mkdirSync5(dir, { recursive: true });
+  const stderr = join11(dir, "stderr.log");
+  const staging = profileDirectory(run.sandbox, dir);
+  const outcome2 = await runProcess({
+    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job),
+    cwd: run.cwd,
+    env: run.env,
+    stdout: { file: join11(dir, "stdout.log") },
+    stderr: { file: stderr },
+    timeoutMs: run.timeoutMs
+  });
+  await killLeftovers(processMarker(staging));
+  collectProfiles(staging, dir);
+  const why = (what) => {
+    const details = logTail(stderr);
+    return { problem: `${tool.title}: ${what}${details ? `; last lines of its stderr:
+${details}` : ""}` };
+  };
+  if (outcome2.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome2.spawnError}`);
+  if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
+  if (outcome2.exitCode !== 0)
+    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
+  const unfinished = unfinishedProcesses(dir, tool.name);
+  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
+  const profiles = [];
+  for (const { profile: name } of processFiles(dir, tool.name)) {
+    if (!name) continue;
+    const file = join11(dir, name);
+    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
+    try {
+      tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
+    } catch (error2) {
+      return why(errorMessage(error2));
+    }
+    await gzipAndRemove(file);
+    profiles.push(name);
+  }
+  if (!profiles.length) return why(`${tool.shown} wrote no profile (does this Valgrind have the ${tool.name} tool?)`);
+  return { dir, profiles, wallTimeMs: Math.round(outcome2.wallTimeMs) };
+}
+
 // src/run/valgrind.ts
 import { accessSync, constants as constants5, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter3, dirname as dirname7, join as join11 } from "node:path";
+import { delimiter as delimiter3, dirname as dirname7, join as join12 } from "node:path";
 function isExecutable(path12) {
   try {
     accessSync(path12, constants5.X_OK);
@@ -47689,7 +47737,7 @@ function startsWithShebang(path12) {
 function findOnPath(program, path12) {
   for (const dir of (path12 ?? "").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join11(dir, program);
+    const candidate = join12(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -47701,7 +47749,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join11(dirname7(bin), "valgrind.bin");
+    const real = join12(dirname7(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -47765,101 +47813,39 @@ function callgrindArgs(options) {
 // src/run/call-tree.ts
 var CALLGRIND_PROFILE_LIMIT = 256 * MiB;
 async function measureCallTree(run) {
-  const dir = join12(run.dir, CALL_TREE_DIRECTORY);
-  rmSync5(dir, { recursive: true, force: true });
-  mkdirSync5(dir, { recursive: true });
-  const stderr = join12(dir, "stderr.log");
-  const staging = profileDirectory(run.sandbox, dir);
-  const outcome2 = await runProcess({
-    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...callgrindArgs({ cache: run.cache, outDir: staging }), ...run.argv], true, run.job),
-    cwd: run.cwd,
-    env: run.env,
-    stdout: { file: join12(dir, "stdout.log") },
-    stderr: { file: stderr },
-    timeoutMs: run.timeoutMs
-  });
-  await killLeftovers(processMarker(staging));
-  collectProfiles(staging, dir);
-  const why = (what) => {
-    const details = logTail(stderr);
-    return { problem: `call-tree run under Callgrind: ${what}${details ? `; last lines of its stderr:
-${details}` : ""}` };
-  };
-  if (outcome2.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome2.spawnError}`);
-  if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
-  if (outcome2.exitCode !== 0)
-    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
-  const unfinished = unfinishedProcesses(dir, "callgrind");
-  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
   const chains = [];
-  let profiles = 0;
-  for (const { profile: name } of processFiles(dir, "callgrind")) {
-    if (!name) continue;
-    const file = join12(dir, name);
-    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
-    try {
-      chains.push(...parseCallgrind(readTextBounded(file, CALLGRIND_PROFILE_LIMIT, "Callgrind profile"), name).chains);
-    } catch (error2) {
-      return why(errorMessage(error2));
-    }
-    profiles++;
-    await gzipAndRemove(file);
-  }
-  if (!profiles) return why("Callgrind wrote no profile (does this Valgrind have the callgrind tool?)");
+  const ran = await runUnderTool(run, {
+    name: "callgrind",
+    shown: "Callgrind",
+    directory: CALL_TREE_DIRECTORY,
+    title: "call-tree run under Callgrind",
+    args: (outDir) => callgrindArgs({ cache: run.cache, outDir }),
+    profileLimit: CALLGRIND_PROFILE_LIMIT,
+    read: (text2, name) => chains.push(...parseCallgrind(text2, name).chains)
+  });
+  if ("problem" in ran) return ran;
   const tree = callTree(foldChains(chains, run.weights));
-  writeNewFile(join12(dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
-  return { tree, wallTimeMs: Math.round(outcome2.wallTimeMs) };
+  writeNewFile(join13(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
+  return { tree, wallTimeMs: ran.wallTimeMs };
 }
 
 // src/run/memory.ts
-import { mkdirSync as mkdirSync6, rmSync as rmSync6 } from "node:fs";
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run) {
-  const dir = join13(run.dir, MEMORY_DIRECTORY);
-  rmSync6(dir, { recursive: true, force: true });
-  mkdirSync6(dir, { recursive: true });
-  const stderr = join13(dir, "stderr.log");
-  const staging = profileDirectory(run.sandbox, dir);
-  const outcome2 = await runProcess({
-    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...dhatArgs(staging), ...run.argv], true, run.job),
-    cwd: run.cwd,
-    env: run.env,
-    stdout: { file: join13(dir, "stdout.log") },
-    stderr: { file: stderr },
-    timeoutMs: run.timeoutMs
-  });
-  await killLeftovers(processMarker(staging));
-  collectProfiles(staging, dir);
-  const why = (what) => {
-    const details = logTail(stderr);
-    return { problem: `memory run under DHAT: ${what}${details ? `; last lines of its stderr:
-${details}` : ""}` };
-  };
-  if (outcome2.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome2.spawnError}`);
-  if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
-  if (outcome2.exitCode !== 0)
-    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
-  const unfinished = unfinishedProcesses(dir, "dhat");
-  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
   const profiles = [];
-  const files = [];
-  for (const { profile: name } of processFiles(dir, "dhat")) {
-    if (!name) continue;
-    const file = join13(dir, name);
-    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
-    try {
-      profiles.push(parseDhat(readTextBounded(file, DHAT_PROFILE_LIMIT, "DHAT profile"), name));
-    } catch (error2) {
-      return why(errorMessage(error2));
-    }
-    await gzipAndRemove(file);
-    files.push(join13(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
-  }
-  if (!profiles.length) return why("DHAT wrote no profile (does this Valgrind have the dhat tool?)");
-  return {
-    memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: Math.round(outcome2.wallTimeMs) }
-  };
+  const ran = await runUnderTool(run, {
+    name: "dhat",
+    shown: "DHAT",
+    directory: MEMORY_DIRECTORY,
+    title: "memory run under DHAT",
+    args: dhatArgs,
+    profileLimit: DHAT_PROFILE_LIMIT,
+    read: (text2, name) => profiles.push(parseDhat(text2, name))
+  });
+  if ("problem" in ran) return ran;
+  const files = ran.profiles.map((name) => join14(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
 // src/parse/cachegrind.ts
@@ -48238,8 +48224,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync7, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync7, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname8, isAbsolute as isAbsolute4, join as join14, relative as relative4, sep as sep4 } from "node:path";
+import { existsSync as existsSync5, mkdirSync as mkdirSync6, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname8, isAbsolute as isAbsolute4, join as join15, relative as relative4, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -48280,7 +48266,7 @@ var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
   let dir = dirname8(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join14(dir, "python", "cg_bench", "_bytecode.py");
+    const candidate = join15(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync5(candidate)) return readFileSync4(candidate, "utf8");
     dir = dirname8(dir);
   }
@@ -48312,7 +48298,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path12 = join14(outDir, name);
+    const path12 = join15(outDir, name);
     if (!isPlainFile(path12)) continue;
     let parsed;
     try {
@@ -48345,14 +48331,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join14(options.tmpDir, ".cg-bench-bytecode");
-  const site = join14(root, "site");
-  const out = join14(root, "out");
-  rmSync7(root, { recursive: true, force: true });
-  mkdirSync7(site, { recursive: true });
-  mkdirSync7(out);
+  const root = join15(options.tmpDir, ".cg-bench-bytecode");
+  const site = join15(root, "site");
+  const out = join15(root, "out");
+  rmSync6(root, { recursive: true, force: true });
+  mkdirSync6(site, { recursive: true });
+  mkdirSync6(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync3(join14(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync3(join15(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -48365,7 +48351,7 @@ async function countingBytecode(options) {
     await options.run(env);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
-    rmSync7(root, { recursive: true, force: true });
+    rmSync6(root, { recursive: true, force: true });
   }
 }
 
@@ -48384,7 +48370,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join15, relative as relative5, isAbsolute as isAbsolute5 } from "node:path";
+import { join as join16, relative as relative5, isAbsolute as isAbsolute5 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path12) {
@@ -48395,7 +48381,7 @@ function executablesOf(logDir, workspace, identity2) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text2 = readHead(join15(logDir, p.log), LOG_OBJECTS);
+    const text2 = readHead(join16(logDir, p.log), LOG_OBJECTS);
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path12, i) => {
       if (inside(workspace, path12)) return;
@@ -48411,12 +48397,12 @@ function executablesOf(logDir, workspace, identity2) {
 
 // src/run/private-home.ts
 import { createHash as createHash5 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync8, statSync as statSync5 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, statSync as statSync5 } from "node:fs";
 import { rm as rm3 } from "node:fs/promises";
-import { join as join16 } from "node:path";
+import { join as join17 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync8, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
     const stat2 = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -48458,12 +48444,12 @@ function remember(path12) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync8(lock, { force: true });
+    for (const lock of held) rmSync7(lock, { force: true });
   });
 }
 function unlock(path12) {
   held.delete(path12);
-  rmSync8(path12, { force: true });
+  rmSync7(path12, { force: true });
 }
 function tryLock(path12) {
   for (; ; ) {
@@ -48481,14 +48467,14 @@ function tryLock(path12) {
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync8(path12, { force: true });
+    rmSync7(path12, { force: true });
   }
 }
 
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join16(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join17(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep2 = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
 async function acquire(lock) {
@@ -48501,16 +48487,16 @@ async function removeQuietly(path12) {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync8(HOMES_DIR, { recursive: true });
+  mkdirSync7(HOMES_DIR, { recursive: true });
   if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
     await rm3(home, { recursive: true, force: true });
-    mkdirSync8(join16(home, "tmp"), { recursive: true });
+    mkdirSync7(join17(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join16(home, "tmp"));
+    giveDirectory(sandbox, join17(home, "tmp"));
     return await measure2(home);
   } finally {
     await removeQuietly(home);
@@ -48537,19 +48523,19 @@ function programProblem(program, cwd, path12) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join17(ctx.benchmarksDir, slug);
-  rmSync9(dir, { recursive: true, force: true });
-  mkdirSync9(dir);
+  const dir = join18(ctx.benchmarksDir, slug);
+  rmSync8(dir, { recursive: true, force: true });
+  mkdirSync8(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join17(ctx.benchmarksDir, slug);
-  const rel = (p) => join17("benchmarks", slug, relative6(dir, p));
-  const log2 = (name) => ({ file: join17(dir, name), real: join17(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join17(dir, "stdout.log");
-  const stderr = join17(dir, "stderr.log");
+  const dir = join18(ctx.benchmarksDir, slug);
+  const rel = (p) => join18("benchmarks", slug, relative6(dir, p));
+  const log2 = (name) => ({ file: join18(dir, name), real: join18(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join18(dir, "stdout.log");
+  const stderr = join18(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join17(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join18(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -48608,10 +48594,10 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join17(dir, name);
+    const file = join18(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync9(file, { force: true });
+      rmSync8(file, { force: true });
       continue;
     }
     try {
@@ -48631,10 +48617,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join17(dir, n))).sort()[0];
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join18(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join17(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join18(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -48648,7 +48634,7 @@ ${logTailText}` : "";
     env,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join17("benchmarks", slug),
+    shownDir: join18("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -48856,11 +48842,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync10(dir, { recursive: true });
+    mkdirSync9(dir, { recursive: true });
     accessSync3(dir, constants8.W_OK);
-    const probe = join18(dir, `.write-test-${process.pid}`);
+    const probe = join19(dir, `.write-test-${process.pid}`);
     writeFileSync5(probe, "");
-    rmSync10(probe, { force: true });
+    rmSync9(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -48907,26 +48893,26 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync10(SETUP_HOME, { recursive: true });
+  mkdirSync9(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join18(heldOut.path, "benchmarks"), join18(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join19(heldOut.path, "benchmarks"), join19(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join18(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join18(realOutDir, "setup.log"));
+    writeNewFile(join19(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join19(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join18(heldOut.path, "setup.log"),
+        logOpenedAt: join19(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -49744,7 +49730,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join19 } from "node:path";
+import { join as join20 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -49791,7 +49777,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join19(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join20(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -50247,12 +50233,12 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join24 } from "node:path";
+import { join as join25 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync9, lstatSync as lstatSync6, mkdirSync as mkdirSync15, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync9, lstatSync as lstatSync6, mkdirSync as mkdirSync14, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync12 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { dirname as dirname12, join as join23, resolve as resolve8 } from "node:path";
+import { dirname as dirname12, join as join24, resolve as resolve8 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -51635,11 +51621,11 @@ function loadConfig(file, root = dirname9(file)) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants9, existsSync as existsSync6, mkdirSync as mkdirSync13, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
+import { accessSync as accessSync4, constants as constants9, existsSync as existsSync6, mkdirSync as mkdirSync12, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
 import { dirname as dirname11, relative as relative10, sep as sep7 } from "node:path";
 
 // src/flame/graphs.ts
-import { mkdirSync as mkdirSync11 } from "node:fs";
+import { mkdirSync as mkdirSync10 } from "node:fs";
 
 // src/history/svg.ts
 var WIDTH = 760;
@@ -51861,7 +51847,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  mkdirSync11(options.outDir, { recursive: true });
+  mkdirSync10(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -51878,8 +51864,8 @@ function writeFlameGraphs(options) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync5, mkdirSync as mkdirSync12, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname10, join as join20, relative as relative9, sep as sep6 } from "node:path";
+import { lstatSync as lstatSync5, mkdirSync as mkdirSync11, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname10, join as join21, relative as relative9, sep as sep6 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
@@ -51901,7 +51887,7 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path12 = join20(dir, name);
+      const path12 = join21(dir, name);
       const stat2 = lstatSync5(path12, { throwIfNoEntry: false });
       if (!stat2) continue;
       if (stat2.isSymbolicLink()) return `${shownPath(path12)} is a symbolic link`;
@@ -51923,7 +51909,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync12(outDir, { recursive: true });
+    mkdirSync11(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -51946,7 +51932,7 @@ function checkBaselineTarget(path12) {
   const dir = dirname11(path12);
   if (existsSync6(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
-    mkdirSync13(dir, { recursive: true });
+    mkdirSync12(dir, { recursive: true });
     accessSync4(dir, constants9.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} cannot be made or is not writable`);
@@ -52006,7 +51992,7 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
 function flameGraphsOfRun(options, results, comparison, realOut) {
   const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
   if (realOut !== void 0) assertSameDirectory(options.outDir, realOut);
-  rmSync11(outDir, { recursive: true, force: true });
+  rmSync10(outDir, { recursive: true, force: true });
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
@@ -52040,13 +52026,13 @@ function realOutDirBeforeRuns(outDir) {
 }
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync14 } from "node:fs";
-import { join as join22 } from "node:path";
+import { mkdirSync as mkdirSync13 } from "node:fs";
+import { join as join23 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync12, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter4, join as join21 } from "node:path";
+import { delimiter as delimiter4, join as join22 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -52062,11 +52048,11 @@ function helper() {
   helperFile = null;
   if (platform2() !== "linux" || arch3() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join21(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join21(dir, "stopwatch");
+    const dir = mkdtempSync2(join22(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join22(dir, "stopwatch");
     writeFileSync6(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
-    process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -52085,7 +52071,7 @@ function resolveProgram(name, path12) {
   if (name.includes("/")) return name;
   for (const dir of (path12 ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter4)) {
     if (!dir) continue;
-    const candidate = join21(dir, name);
+    const candidate = join22(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -52452,10 +52438,10 @@ async function prepare(config, outDir, held2, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  mkdirSync14(SETUP_HOME, { recursive: true });
+  mkdirSync13(SETUP_HOME, { recursive: true });
   giveDirectory(setupSandbox, SETUP_HOME);
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join22(held2.path, `setup-${side}.log`);
+  const at = join23(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log2, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
   return sandbox;
@@ -52481,7 +52467,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync14(outDir, { recursive: true });
+  mkdirSync13(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -52548,7 +52534,7 @@ async function timeHeld(options, timed, held2) {
     results.push(result);
   }
   writeFileAtomic(
-    join22(held2.path, PAIRED_FILE),
+    join23(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -52641,7 +52627,7 @@ var DURATIONS_FILE = "durations.json";
 var BASE_WORKSPACE = "/work-base";
 var CI_COUNTERS_FALLBACK = "cputime";
 function readPaired(outDir) {
-  const file = join23(outDir, PAIRED_FILE);
+  const file = join24(outDir, PAIRED_FILE);
   if (!existsSync9(file)) return { error: "cg-bench paired wrote no results" };
   try {
     const data = JSON.parse(readTextBounded(file, 64 * MiB, "paired results"));
@@ -52669,7 +52655,7 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join23(checkout, ".git");
+  const git2 = join24(checkout, ".git");
   let directory;
   try {
     directory = lstatSync6(git2).isDirectory();
@@ -52677,9 +52663,9 @@ function hideGit(checkout) {
     return [];
   }
   if (directory && !emptyDirectory) {
-    const made = mkdtempSync3(join23(tmpdir4(), "cg-bench-no-git-"));
+    const made = mkdtempSync3(join24(tmpdir4(), "cg-bench-no-git-"));
     chmodSync4(made, 365);
-    process.once("exit", () => rmSync13(made, { recursive: true, force: true }));
+    process.once("exit", () => rmSync12(made, { recursive: true, force: true }));
     emptyDirectory = made;
   }
   return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
@@ -52692,15 +52678,15 @@ function removeLinks(dir) {
     return;
   }
   for (const name of entries) {
-    const path12 = join23(dir, name);
+    const path12 = join24(dir, name);
     const stat2 = lstatSync6(path12);
     if (stat2.isDirectory()) removeLinks(path12);
-    else if (!stat2.isFile()) rmSync13(path12, { force: true });
+    else if (!stat2.isFile()) rmSync12(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
   for (let at = resolve8(dir); ; at = dirname12(at)) {
-    const git2 = join23(at, ".git");
+    const git2 = join24(at, ".git");
     if (existsSync9(git2)) {
       chmodSync4(git2, 448);
       if (existsSync9(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
@@ -52729,11 +52715,11 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      rmSync13(outDir, { recursive: true, force: true });
-      mkdirSync15(outDir, { recursive: true });
+      rmSync12(outDir, { recursive: true, force: true });
+      mkdirSync14(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
-        writeResults(join23(outDir, DURATIONS_FILE), selection.durations);
+        writeResults(join24(outDir, DURATIONS_FILE), selection.durations);
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run(
@@ -52754,13 +52740,13 @@ function containerMeasurer(options) {
       removeLinks(outDir);
       return {
         code: r.code,
-        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join23(outDir, "results.json")),
+        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join24(outDir, "results.json")),
         error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0
       };
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
-      rmSync13(outDir, { recursive: true, force: true });
-      mkdirSync15(outDir, { recursive: true });
+      rmSync12(outDir, { recursive: true, force: true });
+      mkdirSync14(outDir, { recursive: true });
       const r = await run(
         [
           { host: resolve8(headCheckout), container: WORKSPACE },
@@ -52793,7 +52779,7 @@ function inImageMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync13(outDir, { recursive: true, force: true });
+      rmSync12(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
@@ -52801,7 +52787,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join23(workspace, config), workspace),
+          config: loadConfig(join24(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -52813,22 +52799,22 @@ function inImageMeasurer(options) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
         return {
           code: error2 instanceof CgBenchError ? error2.exitCode : ExitCode2.internal,
-          results: readIfPresent(join23(outDir, "results.json")),
+          results: readIfPresent(join24(outDir, "results.json")),
           error: errorMessage(error2)
         };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
-      rmSync13(outDir, { recursive: true, force: true });
+      rmSync12(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join23(sides.head, config), "configuration");
-        const base = absolutePath(join23(sides.base, config), "configuration");
+        const head2 = absolutePath(join24(sides.head, config), "configuration");
+        const base = absolutePath(join24(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -52845,15 +52831,15 @@ function inImageMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync15(to, { recursive: true });
-  for (const entry of readdirSync8(to)) rmSync13(join23(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join23(resolve8(checkout), name)));
+  mkdirSync14(to, { recursive: true });
+  for (const entry of readdirSync8(to)) rmSync12(join24(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join24(resolve8(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
 }
 
 // src/vcs/git.ts
-import { rmSync as rmSync14 } from "node:fs";
+import { rmSync as rmSync13 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -52907,14 +52893,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync14(dir, { recursive: true, force: true });
+  rmSync13(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync14(dir, { recursive: true, force: true });
+  rmSync13(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -53033,7 +53019,7 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   return { results: m.results, source: `${what} ${short3}, measured in this job${why}` };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join24(checkout.fresh(), ci.workingDirectory), ci.config, join24(ci.outRoot, outName), selection);
+  return measurer.measure(join25(checkout.fresh(), ci.workingDirectory), ci.config, join25(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -53086,8 +53072,8 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/history.ts
-import { mkdirSync as mkdirSync16, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join25 } from "node:path";
+import { mkdirSync as mkdirSync15, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join26 } from "node:path";
 
 // src/history/load.ts
 function slimForHistory(results) {
@@ -53226,8 +53212,8 @@ async function keepHistory(ci, occasion, head2) {
   try {
     const labels = points.map((p) => p.label);
     const series = historySeries(points);
-    mkdirSync16(ci.outRoot, { recursive: true });
-    writeFileSync7(join25(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    mkdirSync15(ci.outRoot, { recursive: true });
+    writeFileSync7(join26(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
     const note = occasion.kind === "change" ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._" : void 0;
     return trendMarkdown(series, labels, what, note);
   } catch (error2) {
@@ -53237,23 +53223,23 @@ async function keepHistory(ci, occasion, head2) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync7, mkdirSync as mkdirSync17, readdirSync as readdirSync9, rmSync as rmSync15, writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join26 } from "node:path";
+import { lstatSync as lstatSync7, mkdirSync as mkdirSync16, readdirSync as readdirSync9, rmSync as rmSync14, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join27 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync15(dir, { recursive: true, force: true });
-  mkdirSync17(dir, { recursive: true });
+  rmSync14(dir, { recursive: true, force: true });
+  mkdirSync16(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync8(join26(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync8(join27(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join26(dir, "head.json"), head2);
-  if (base) writeResults(join26(dir, "base.json"), base);
+  writeResults(join27(dir, "head.json"), head2);
+  if (base) writeResults(join27(dir, "base.json"), base);
 }
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join26(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join27(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -53280,7 +53266,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join26(dir, "base.json");
+  const basePath = join27(dir, "base.json");
   return {
     index,
     count,
@@ -53288,47 +53274,47 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join26(dir, "head.json"), root),
+    head: readResults(join27(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join26(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join27(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync9(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync7(join26(root, n)).isDirectory() && presentAt(join26(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync7(join27(root, n)).isDirectory() && presentAt(join27(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join26(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join27(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync18, rmSync as rmSync16, writeFileSync as writeFileSync9 } from "node:fs";
-import { join as join27 } from "node:path";
+import { mkdirSync as mkdirSync17, rmSync as rmSync15, writeFileSync as writeFileSync9 } from "node:fs";
+import { join as join28 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
 function writeReportHandOver(dir, handOver, head2, base) {
-  rmSync16(dir, { recursive: true, force: true });
-  mkdirSync18(dir, { recursive: true });
+  rmSync15(dir, { recursive: true, force: true });
+  mkdirSync17(dir, { recursive: true });
   const { pullRequest, ...rest } = handOver;
   const data = { schema: SCHEMA2, ...rest, baselineSource: rest.baselineSource.slice(0, MAX_SOURCE), ...pullRequest ? { pullRequest } : {} };
-  writeFileSync9(join27(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  writeFileSync9(join28(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
 `);
-  writeResults(join27(dir, "head.json"), head2);
-  if (base) writeResults(join27(dir, "base.json"), base);
+  writeResults(join28(dir, "head.json"), head2);
+  if (base) writeResults(join28(dir, "base.json"), base);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join27(root, sub);
+  const dir = join28(root, sub);
   const where3 = sub ? `${shown}/${sub}` : shown;
   const file = `${where3}/${HAND_OVER_FILE}`;
-  if (!presentAt(join27(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join28(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join27(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join28(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -53342,10 +53328,10 @@ function readReportHandOver(root, sub, shown, missing) {
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
   const pr = d["pullRequest"];
   if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
-  const basePath = join27(dir, "base.json");
+  const basePath = join28(dir, "base.json");
   return {
     handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"], pullRequest: pr },
-    head: readResults(join27(dir, "head.json"), root),
+    head: readResults(join28(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -53430,10 +53416,10 @@ async function runReportJob(ci) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join28 } from "node:path";
+import { join as join29 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join28(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join29(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -53447,10 +53433,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join28(ci.repoRoot, ci.workingDirectory),
-      join28(checkout.path(), ci.workingDirectory),
+      join29(ci.repoRoot, ci.workingDirectory),
+      join29(checkout.path(), ci.workingDirectory),
       ci.config,
-      join28(ci.outRoot, "paired")
+      join29(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -53482,7 +53468,7 @@ async function runPipeline(ci, measurer) {
         baseline = await settleBaseline(ci, measurer, lookup, head2, checkout);
         if (timed) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
-          writeResults(join29(ci.outRoot, "head", "results.json"), head2);
+          writeResults(join30(ci.outRoot, "head", "results.json"), head2);
         }
       } finally {
         checkout.remove();
@@ -53558,8 +53544,8 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join29(ci.outRoot, "head", "results.json"), head2);
-  if (baseline.results) writeResults(join29(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join30(ci.outRoot, "head", "results.json"), head2);
+  if (baseline.results) writeResults(join30(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head2) : void 0;
   const failed = head2.benchmarks.some((b) => b.status !== "ok");
@@ -53572,11 +53558,11 @@ async function runMerge(ci, partsDir, shownDir) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join29(ci.repoRoot, ci.workingDirectory), ci.config, join29(ci.outRoot, "head"), selection);
+  return measurer.measure(join30(ci.repoRoot, ci.workingDirectory), ci.config, join30(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join29(ci.repoRoot, ci.workingDirectory), ci.config, join29(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join30(ci.repoRoot, ci.workingDirectory), ci.config, join30(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -53600,10 +53586,10 @@ function baselineCommitOf(occasion) {
 async function finish2(ci, head2, headCode, found, kept) {
   const report = makeReport(ci, head2, headCode, found, kept);
   const { comparison } = report;
-  mkdirSync19(ci.outRoot, { recursive: true });
-  writeFileSync10(join29(ci.outRoot, "report.md"), report.body);
+  mkdirSync18(ci.outRoot, { recursive: true });
+  writeFileSync10(join30(ci.outRoot, "report.md"), report.body);
   for (const format of ci.exports)
-    writeFileSync10(join29(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
+    writeFileSync10(join30(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
   const handOver = ci.reportHandOver();
   if (handOver) {
     const { dir, ...names } = handOver;
@@ -53661,11 +53647,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join37, resolve as resolve10 } from "node:path";
+import { join as join38, resolve as resolve10 } from "node:path";
 
 // src/github/baseline-store.ts
 import { createHash as createHash9 } from "node:crypto";
-import { join as join35 } from "node:path";
+import { join as join36 } from "node:path";
 
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
@@ -93493,22 +93479,22 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/cache-directory.ts
-import { mkdirSync as mkdirSync20, rmSync as rmSync17 } from "node:fs";
-import { join as join34 } from "node:path";
+import { mkdirSync as mkdirSync19, rmSync as rmSync16 } from "node:fs";
+import { join as join35 } from "node:path";
 function cacheDirectory(root, suiteId) {
-  const dir = join34(root, suiteId);
+  const dir = join35(root, suiteId);
   return {
     dir,
     get available() {
       return isFeatureAvailable();
     },
     async restore(key, prefixes = []) {
-      rmSync17(dir, { recursive: true, force: true });
+      rmSync16(dir, { recursive: true, force: true });
       return restoreCache([dir], key, prefixes);
     },
     async save(key, write) {
-      rmSync17(dir, { recursive: true, force: true });
-      mkdirSync20(dir, { recursive: true });
+      rmSync16(dir, { recursive: true, force: true });
+      mkdirSync19(dir, { recursive: true });
       write(dir);
       try {
         const id = await saveCache2([dir], key);
@@ -93537,7 +93523,7 @@ function keyFor(suite, request2) {
 }
 function actionsCacheStore(suite, log2) {
   const cached = cacheDirectory("/tmp/cg-bench-baseline", suite.id);
-  const file = join35(cached.dir, "results.json");
+  const file = join36(cached.dir, "results.json");
   return {
     async restore(request2) {
       if (!cached.available) {
@@ -93567,7 +93553,7 @@ function actionsCacheStore(suite, log2) {
 }
 
 // src/github/history-store.ts
-import { join as join36 } from "node:path";
+import { join as join37 } from "node:path";
 var FORMAT2 = "cg-bench-history/1";
 var HISTORY_LIMIT = 64 * MiB;
 function parseHistory(text2, source) {
@@ -93587,7 +93573,7 @@ function parseHistory(text2, source) {
 }
 function actionsCacheHistory(suite, env, log2) {
   const cached = cacheDirectory("/tmp/cg-bench-history", suite.id);
-  const file = join36(cached.dir, "history.json");
+  const file = join37(cached.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
@@ -93712,8 +93698,8 @@ function mergeGroupBaseline(group) {
 }
 function setOutputs(io, outRoot, head2, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
-  if (head2) io.setOutput("results", join37(outRoot, "head", "results.json"));
-  io.setOutput("report", join37(outRoot, "report.md"));
+  if (head2) io.setOutput("results", join38(outRoot, "head", "results.json"));
+  io.setOutput("report", join38(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -93782,7 +93768,7 @@ ${message}
       if (trigger.kind === "pull_request") {
         if (trigger.fork) {
           io.notice(
-            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join37(ctx.outRoot, "artifact")} as an artifact.`
+            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join38(ctx.outRoot, "artifact")} as an artifact.`
           );
         } else await publishToPullRequest(ctx, trigger, body2, head2, comparison);
       } else if (trigger.kind === "merge_group") {
@@ -93791,8 +93777,8 @@ ${message}
       setOutputs(io, ctx.outRoot, head2, comparison, report.baselineSource, report.baselineSaved);
     },
     // The fork-safe pair's artifact: a fork's pull request is reported by the workflow_run workflow (mode: report).
-    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join37(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
-    shardDir: () => join37(ctx.outRoot, "shard"),
+    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join38(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
+    shardDir: () => join38(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -98542,7 +98528,7 @@ var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync8(join38(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync8(join39(actionDir2, "image.lock.json"), "utf8"));
     const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
     if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
     return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
@@ -98630,7 +98616,7 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join39(dirname16(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join40(dirname16(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

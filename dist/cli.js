@@ -16862,7 +16862,7 @@ function loadConfig(file, root = dirname2(file)) {
 }
 
 // src/engine/check.ts
-import { mkdirSync as mkdirSync11 } from "node:fs";
+import { mkdirSync as mkdirSync10 } from "node:fs";
 
 // src/untrusted/write.ts
 import { basename as basename2, dirname as dirname3, join as join2 } from "node:path";
@@ -17434,8 +17434,8 @@ function outputProblem(error) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync10, rmSync as rmSync10, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join16 } from "node:path";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync9, rmSync as rmSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join17 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -17971,9 +17971,9 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync9, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync7 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync8, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync7 } from "node:fs";
 import { constants as constants4 } from "node:os";
-import { join as join15, relative as relative7, resolve as resolve6 } from "node:path";
+import { join as join16, relative as relative7, resolve as resolve6 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync3 } from "node:fs";
@@ -17993,8 +17993,7 @@ async function gzipAndRemove(path) {
 }
 
 // src/run/call-tree.ts
-import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/flame/load.ts
 import { existsSync as existsSync3, readdirSync as readdirSync2 } from "node:fs";
@@ -18242,6 +18241,10 @@ function parseCallgrind(text3, shown) {
   const declared = totals === void 0 ? void 0 : eventsFromVector(events, totals.split(/\s+/).map(Number));
   return { pid, cmd, chains, total, ...declared ? { declared } : {} };
 }
+
+// src/run/tool-run.ts
+import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
+import { join as join9 } from "node:path";
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -18721,9 +18724,54 @@ async function killLeftovers(marker) {
   return killed;
 }
 
+// src/run/tool-run.ts
+async function runUnderTool(run2, tool) {
+  const dir = join9(run2.dir, tool.directory);
+  rmSync5(dir, { recursive: true, force: true });
+  mkdirSync5(dir, { recursive: true });
+  const stderr = join9(dir, "stderr.log");
+  const staging = profileDirectory(run2.sandbox, dir);
+  const outcome2 = await runProcess({
+    argv: sandboxed(run2.sandbox, [run2.valgrind.bin, ...tool.args(staging), ...run2.argv], true, run2.job),
+    cwd: run2.cwd,
+    env: run2.env,
+    stdout: { file: join9(dir, "stdout.log") },
+    stderr: { file: stderr },
+    timeoutMs: run2.timeoutMs
+  });
+  await killLeftovers(processMarker(staging));
+  collectProfiles(staging, dir);
+  const why = (what) => {
+    const details = logTail(stderr);
+    return { problem: `${tool.title}: ${what}${details ? `; last lines of its stderr:
+${details}` : ""}` };
+  };
+  if (outcome2.spawnError) return why(`cannot start ${run2.valgrind.bin}: ${outcome2.spawnError}`);
+  if (outcome2.timedOut) return why(`timed out after ${run2.timeoutMs / 1e3}s`);
+  if (outcome2.exitCode !== 0)
+    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
+  const unfinished = unfinishedProcesses(dir, tool.name);
+  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
+  const profiles = [];
+  for (const { profile: name } of processFiles(dir, tool.name)) {
+    if (!name) continue;
+    const file = join9(dir, name);
+    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
+    try {
+      tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
+    } catch (error) {
+      return why(errorMessage(error));
+    }
+    await gzipAndRemove(file);
+    profiles.push(name);
+  }
+  if (!profiles.length) return why(`${tool.shown} wrote no profile (does this Valgrind have the ${tool.name} tool?)`);
+  return { dir, profiles, wallTimeMs: Math.round(outcome2.wallTimeMs) };
+}
+
 // src/run/valgrind.ts
 import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname6, join as join9 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname6, join as join10 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants3.X_OK);
@@ -18744,7 +18792,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join9(dir, program);
+    const candidate = join10(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -18756,7 +18804,7 @@ function locateValgrind(env2 = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join9(dirname6(bin), "valgrind.bin");
+    const real = join10(dirname6(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -18820,101 +18868,39 @@ function callgrindArgs(options) {
 // src/run/call-tree.ts
 var CALLGRIND_PROFILE_LIMIT = 256 * MiB;
 async function measureCallTree(run2) {
-  const dir = join10(run2.dir, CALL_TREE_DIRECTORY);
-  rmSync5(dir, { recursive: true, force: true });
-  mkdirSync5(dir, { recursive: true });
-  const stderr = join10(dir, "stderr.log");
-  const staging = profileDirectory(run2.sandbox, dir);
-  const outcome2 = await runProcess({
-    argv: sandboxed(run2.sandbox, [run2.valgrind.bin, ...callgrindArgs({ cache: run2.cache, outDir: staging }), ...run2.argv], true, run2.job),
-    cwd: run2.cwd,
-    env: run2.env,
-    stdout: { file: join10(dir, "stdout.log") },
-    stderr: { file: stderr },
-    timeoutMs: run2.timeoutMs
-  });
-  await killLeftovers(processMarker(staging));
-  collectProfiles(staging, dir);
-  const why = (what) => {
-    const details = logTail(stderr);
-    return { problem: `call-tree run under Callgrind: ${what}${details ? `; last lines of its stderr:
-${details}` : ""}` };
-  };
-  if (outcome2.spawnError) return why(`cannot start ${run2.valgrind.bin}: ${outcome2.spawnError}`);
-  if (outcome2.timedOut) return why(`timed out after ${run2.timeoutMs / 1e3}s`);
-  if (outcome2.exitCode !== 0)
-    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
-  const unfinished = unfinishedProcesses(dir, "callgrind");
-  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
   const chains = [];
-  let profiles = 0;
-  for (const { profile: name } of processFiles(dir, "callgrind")) {
-    if (!name) continue;
-    const file = join10(dir, name);
-    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
-    try {
-      chains.push(...parseCallgrind(readTextBounded(file, CALLGRIND_PROFILE_LIMIT, "Callgrind profile"), name).chains);
-    } catch (error) {
-      return why(errorMessage(error));
-    }
-    profiles++;
-    await gzipAndRemove(file);
-  }
-  if (!profiles) return why("Callgrind wrote no profile (does this Valgrind have the callgrind tool?)");
+  const ran = await runUnderTool(run2, {
+    name: "callgrind",
+    shown: "Callgrind",
+    directory: CALL_TREE_DIRECTORY,
+    title: "call-tree run under Callgrind",
+    args: (outDir) => callgrindArgs({ cache: run2.cache, outDir }),
+    profileLimit: CALLGRIND_PROFILE_LIMIT,
+    read: (text3, name) => chains.push(...parseCallgrind(text3, name).chains)
+  });
+  if ("problem" in ran) return ran;
   const tree = callTree(foldChains(chains, run2.weights));
-  writeNewFile(join10(dir, CALL_TREE_FILE), savedCallTree({ benchmark: run2.benchmark, weights: run2.weights, tree }));
-  return { tree, wallTimeMs: Math.round(outcome2.wallTimeMs) };
+  writeNewFile(join11(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run2.benchmark, weights: run2.weights, tree }));
+  return { tree, wallTimeMs: ran.wallTimeMs };
 }
 
 // src/run/memory.ts
-import { mkdirSync as mkdirSync6, rmSync as rmSync6 } from "node:fs";
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run2) {
-  const dir = join11(run2.dir, MEMORY_DIRECTORY);
-  rmSync6(dir, { recursive: true, force: true });
-  mkdirSync6(dir, { recursive: true });
-  const stderr = join11(dir, "stderr.log");
-  const staging = profileDirectory(run2.sandbox, dir);
-  const outcome2 = await runProcess({
-    argv: sandboxed(run2.sandbox, [run2.valgrind.bin, ...dhatArgs(staging), ...run2.argv], true, run2.job),
-    cwd: run2.cwd,
-    env: run2.env,
-    stdout: { file: join11(dir, "stdout.log") },
-    stderr: { file: stderr },
-    timeoutMs: run2.timeoutMs
-  });
-  await killLeftovers(processMarker(staging));
-  collectProfiles(staging, dir);
-  const why = (what) => {
-    const details = logTail(stderr);
-    return { problem: `memory run under DHAT: ${what}${details ? `; last lines of its stderr:
-${details}` : ""}` };
-  };
-  if (outcome2.spawnError) return why(`cannot start ${run2.valgrind.bin}: ${outcome2.spawnError}`);
-  if (outcome2.timedOut) return why(`timed out after ${run2.timeoutMs / 1e3}s`);
-  if (outcome2.exitCode !== 0)
-    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
-  const unfinished = unfinishedProcesses(dir, "dhat");
-  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
   const profiles = [];
-  const files = [];
-  for (const { profile: name } of processFiles(dir, "dhat")) {
-    if (!name) continue;
-    const file = join11(dir, name);
-    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
-    try {
-      profiles.push(parseDhat(readTextBounded(file, DHAT_PROFILE_LIMIT, "DHAT profile"), name));
-    } catch (error) {
-      return why(errorMessage(error));
-    }
-    await gzipAndRemove(file);
-    files.push(join11(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
-  }
-  if (!profiles.length) return why("DHAT wrote no profile (does this Valgrind have the dhat tool?)");
-  return {
-    memory: { ...sumHeapFigures(profiles), thresholdPercent: run2.thresholdPercent, files, wallTimeMs: Math.round(outcome2.wallTimeMs) }
-  };
+  const ran = await runUnderTool(run2, {
+    name: "dhat",
+    shown: "DHAT",
+    directory: MEMORY_DIRECTORY,
+    title: "memory run under DHAT",
+    args: dhatArgs,
+    profileLimit: DHAT_PROFILE_LIMIT,
+    read: (text3, name) => profiles.push(parseDhat(text3, name))
+  });
+  if ("problem" in ran) return ran;
+  const files = ran.profiles.map((name) => join12(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run2.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
 // src/run/line-text.ts
@@ -18954,8 +18940,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync4, mkdirSync as mkdirSync7, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync7, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute6, join as join12, relative as relative5, sep as sep4 } from "node:path";
+import { existsSync as existsSync4, mkdirSync as mkdirSync6, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname7, isAbsolute as isAbsolute6, join as join13, relative as relative5, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -18996,7 +18982,7 @@ var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
   let dir = dirname7(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join12(dir, "python", "cg_bench", "_bytecode.py");
+    const candidate = join13(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync4(candidate)) return readFileSync4(candidate, "utf8");
     dir = dirname7(dir);
   }
@@ -19028,7 +19014,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = join12(outDir, name);
+    const path = join13(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -19061,14 +19047,14 @@ function attributionWanted(env2 = process.env) {
   return env2["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join12(options.tmpDir, ".cg-bench-bytecode");
-  const site = join12(root, "site");
-  const out = join12(root, "out");
-  rmSync7(root, { recursive: true, force: true });
-  mkdirSync7(site, { recursive: true });
-  mkdirSync7(out);
+  const root = join13(options.tmpDir, ".cg-bench-bytecode");
+  const site = join13(root, "site");
+  const out = join13(root, "out");
+  rmSync6(root, { recursive: true, force: true });
+  mkdirSync6(site, { recursive: true });
+  mkdirSync6(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync3(join12(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync3(join13(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env2 = {
@@ -19081,7 +19067,7 @@ async function countingBytecode(options) {
     await options.run(env2);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
-    rmSync7(root, { recursive: true, force: true });
+    rmSync6(root, { recursive: true, force: true });
   }
 }
 
@@ -19100,7 +19086,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join13, relative as relative6, isAbsolute as isAbsolute7 } from "node:path";
+import { join as join14, relative as relative6, isAbsolute as isAbsolute7 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
@@ -19111,7 +19097,7 @@ function executablesOf(logDir, workspace, identity2) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text3 = readHead(join13(logDir, p.log), LOG_OBJECTS);
+    const text3 = readHead(join14(logDir, p.log), LOG_OBJECTS);
     if (text3 === void 0) continue;
     loadedObjects(text3).forEach((path, i) => {
       if (inside(workspace, path)) return;
@@ -19127,12 +19113,12 @@ function executablesOf(logDir, workspace, identity2) {
 
 // src/run/private-home.ts
 import { createHash as createHash6 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync8, statSync as statSync6 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, statSync as statSync6 } from "node:fs";
 import { rm as rm2 } from "node:fs/promises";
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync8, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -19174,12 +19160,12 @@ function remember(path) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync8(lock, { force: true });
+    for (const lock of held) rmSync7(lock, { force: true });
   });
 }
 function unlock(path) {
   held.delete(path);
-  rmSync8(path, { force: true });
+  rmSync7(path, { force: true });
 }
 function tryLock(path) {
   for (; ; ) {
@@ -19197,14 +19183,14 @@ function tryLock(path) {
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync8(path, { force: true });
+    rmSync7(path, { force: true });
   }
 }
 
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join14(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join15(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep2 = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
 async function acquire(lock) {
@@ -19217,16 +19203,16 @@ async function removeQuietly(path) {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync8(HOMES_DIR, { recursive: true });
+  mkdirSync7(HOMES_DIR, { recursive: true });
   if (statSync6(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
     await rm2(home, { recursive: true, force: true });
-    mkdirSync8(join14(home, "tmp"), { recursive: true });
+    mkdirSync7(join15(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join14(home, "tmp"));
+    giveDirectory(sandbox, join15(home, "tmp"));
     return await measure2(home);
   } finally {
     await removeQuietly(home);
@@ -19253,19 +19239,19 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join15(ctx.benchmarksDir, slug);
-  rmSync9(dir, { recursive: true, force: true });
-  mkdirSync9(dir);
+  const dir = join16(ctx.benchmarksDir, slug);
+  rmSync8(dir, { recursive: true, force: true });
+  mkdirSync8(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join15(ctx.benchmarksDir, slug);
-  const rel = (p) => join15("benchmarks", slug, relative7(dir, p));
-  const log = (name) => ({ file: join15(dir, name), real: join15(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join15(dir, "stdout.log");
-  const stderr = join15(dir, "stderr.log");
+  const dir = join16(ctx.benchmarksDir, slug);
+  const rel = (p) => join16("benchmarks", slug, relative7(dir, p));
+  const log = (name) => ({ file: join16(dir, name), real: join16(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join16(dir, "stdout.log");
+  const stderr = join16(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join15(home, "pycache") : void 0, spec.instrument);
+  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join16(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -19324,10 +19310,10 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join15(dir, name);
+    const file = join16(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync9(file, { force: true });
+      rmSync8(file, { force: true });
       continue;
     }
     try {
@@ -19347,10 +19333,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join15(dir, n))).sort()[0];
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join16(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join15(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join16(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -19364,7 +19350,7 @@ ${logTailText}` : "";
     env: env2,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join15("benchmarks", slug),
+    shownDir: join16("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -19554,11 +19540,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync10(dir, { recursive: true });
+    mkdirSync9(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
-    const probe = join16(dir, `.write-test-${process.pid}`);
+    const probe = join17(dir, `.write-test-${process.pid}`);
     writeFileSync5(probe, "");
-    rmSync10(probe, { force: true });
+    rmSync9(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -19605,26 +19591,26 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync10(SETUP_HOME, { recursive: true });
+  mkdirSync9(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join16(heldOut.path, "benchmarks"), join16(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join17(heldOut.path, "benchmarks"), join17(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join16(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join16(realOutDir, "setup.log"));
+    writeNewFile(join17(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join17(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join16(heldOut.path, "setup.log"),
+        logOpenedAt: join17(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -19682,7 +19668,7 @@ function cpuView(sandbox) {
 async function checkDeterminism(config, options) {
   const measureInto = async (name, previous) => {
     const outDir = resolveFrom(options.outDir, name);
-    mkdirSync11(outDir, { recursive: true });
+    mkdirSync10(outDir, { recursive: true });
     const realOut = realPathBeforeRuns(outDir);
     const results = await runSuite(config, {
       ...options,
@@ -19711,11 +19697,11 @@ function differingCount(r, name) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync14, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync13, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
 import { dirname as dirname9, relative as relative9, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
-import { mkdirSync as mkdirSync12 } from "node:fs";
+import { mkdirSync as mkdirSync11 } from "node:fs";
 
 // src/history/svg.ts
 var WIDTH = 760;
@@ -19937,7 +19923,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  mkdirSync12(options.outDir, { recursive: true });
+  mkdirSync11(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -20550,8 +20536,8 @@ var markdownReport = {
 };
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync5, mkdirSync as mkdirSync13, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname8, join as join17, relative as relative8, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync5, mkdirSync as mkdirSync12, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname8, join as join18, relative as relative8, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
@@ -20573,7 +20559,7 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join17(dir, name);
+      const path = join18(dir, name);
       const stat = lstatSync5(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
@@ -20595,7 +20581,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync13(outDir, { recursive: true });
+    mkdirSync12(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -20618,7 +20604,7 @@ function checkBaselineTarget(path) {
   const dir = dirname9(path);
   if (existsSync5(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    mkdirSync14(dir, { recursive: true });
+    mkdirSync13(dir, { recursive: true });
     accessSync4(dir, constants7.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
@@ -20678,7 +20664,7 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
 function flameGraphsOfRun(options, results, comparison, realOut) {
   const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
   if (realOut !== void 0) assertSameDirectory(options.outDir, realOut);
-  rmSync11(outDir, { recursive: true, force: true });
+  rmSync10(outDir, { recursive: true, force: true });
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
@@ -20864,7 +20850,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join18 } from "node:path";
+import { join as join19 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -20914,7 +20900,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join18(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join19(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -21520,7 +21506,7 @@ import { writeFileSync as writeFileSync6 } from "node:fs";
 
 // src/history/load.ts
 import { existsSync as existsSync7, lstatSync as lstatSync6, readdirSync as readdirSync8, statSync as statSync10 } from "node:fs";
-import { basename as basename4, dirname as dirname11, join as join19 } from "node:path";
+import { basename as basename4, dirname as dirname11, join as join20 } from "node:path";
 var MAX_RUNS = 200;
 var MAX_ENTRIES3 = 1e4;
 var ORDERS = ["given", "created"];
@@ -21529,12 +21515,12 @@ function expandRuns(path) {
   if (!existsSync7(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
   if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname11(path) }];
   const run2 = (file) => ({ file, root: path });
-  if (presentAt(join19(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
+  if (presentAt(join20(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
   const names = readdirSync8(path);
   if (names.length > MAX_ENTRIES3) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES3}`);
   const found = names.sort(byName2).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if (lstatSync6(entry).isDirectory()) return presentAt(join19(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
+    if (lstatSync6(entry).isDirectory()) return presentAt(join20(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
     return name.endsWith(".json") ? [run2(entry)] : [];
   });
   if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
@@ -21656,8 +21642,8 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync15, statSync as statSync11 } from "node:fs";
-import { dirname as dirname12, isAbsolute as isAbsolute8, join as join20, normalize, sep as sep7 } from "node:path";
+import { existsSync as existsSync8, mkdirSync as mkdirSync14, statSync as statSync11 } from "node:fs";
+import { dirname as dirname12, isAbsolute as isAbsolute8, join as join21, normalize, sep as sep7 } from "node:path";
 
 // src/shard/merge.ts
 function mergeShards(parts) {
@@ -21756,15 +21742,15 @@ async function merge(args, io) {
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release2 = lockOutputDirectory(out);
   try {
-    mkdirSync15(out, { recursive: true });
+    mkdirSync14(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
         const from = resolveFrom(dirname12(part.file), file);
         if (!presentAt(from)) continue;
         const to = resolveFrom(out, file);
-        const shown = join20(dirname12(part.source), file);
+        const shown = join21(dirname12(part.source), file);
         try {
-          mkdirSync15(dirname12(to), { recursive: true });
+          mkdirSync14(dirname12(to), { recursive: true });
           copyBeneath(dirname12(part.file), file, to, COPY_LIMIT, "part file", shown);
         } catch (error) {
           if (error instanceof CgBenchError) throw error;
@@ -21807,13 +21793,13 @@ async function merge(args, io) {
 import { dirname as dirname13, relative as relative10 } from "node:path";
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync16 } from "node:fs";
-import { join as join22 } from "node:path";
+import { mkdirSync as mkdirSync15 } from "node:fs";
+import { join as join23 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync9, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync12, writeFileSync as writeFileSync7 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync9, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync7 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join21 } from "node:path";
+import { delimiter as delimiter3, join as join22 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -21829,11 +21815,11 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join21(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join21(dir, "stopwatch");
+    const dir = mkdtempSync2(join22(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join22(dir, "stopwatch");
     writeFileSync7(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
-    process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -21852,7 +21838,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join21(dir, name);
+    const candidate = join22(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -22220,10 +22206,10 @@ async function prepare(config, outDir, held2, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  mkdirSync16(SETUP_HOME, { recursive: true });
+  mkdirSync15(SETUP_HOME, { recursive: true });
   giveDirectory(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join22(held2.path, `setup-${side}.log`);
+  const at = join23(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
   return sandbox;
@@ -22249,7 +22235,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync16(outDir, { recursive: true });
+  mkdirSync15(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -22316,7 +22302,7 @@ async function timeHeld(options, timed, held2) {
     results.push(result);
   }
   writeFileAtomic(
-    join22(held2.path, PAIRED_FILE),
+    join23(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -22416,10 +22402,10 @@ function parseBudget(text3) {
 
 // src/bisect/commits.ts
 import { existsSync as existsSync10, realpathSync as realpathSync6 } from "node:fs";
-import { basename as basename5, dirname as dirname14, isAbsolute as isAbsolute9, join as join23, relative as relative11, sep as sep8 } from "node:path";
+import { basename as basename5, dirname as dirname14, isAbsolute as isAbsolute9, join as join24, relative as relative11, sep as sep8 } from "node:path";
 
 // src/vcs/git.ts
-import { rmSync as rmSync13 } from "node:fs";
+import { rmSync as rmSync12 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -22456,14 +22442,14 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync13(dir, { recursive: true, force: true });
+  rmSync12(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync13(dir, { recursive: true, force: true });
+  rmSync12(dir, { recursive: true, force: true });
 }
 
 // src/bisect/commits.ts
@@ -22479,7 +22465,7 @@ function locateConfig(config) {
   const inside2 = relative11(realpathSync6(top), realpathSync6(dir));
   if (inside2.startsWith(`..${sep8}`) || inside2 === ".." || isAbsolute9(inside2))
     throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: realpathSync6(top), configPath: join23(inside2, basename5(config)) };
+  return { top: realpathSync6(top), configPath: join24(inside2, basename5(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();

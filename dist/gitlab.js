@@ -14271,11 +14271,11 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { join as join31 } from "node:path";
+import { join as join32 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync19, writeFileSync as writeFileSync10 } from "node:fs";
-import { join as join27 } from "node:path";
+import { mkdirSync as mkdirSync18, writeFileSync as writeFileSync10 } from "node:fs";
+import { join as join28 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename, dirname, join } from "node:path";
@@ -15388,8 +15388,8 @@ function writeResults(path, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync10, rmSync as rmSync10, writeFileSync as writeFileSync5 } from "node:fs";
-import { join as join16 } from "node:path";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync9, rmSync as rmSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { join as join17 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -15925,9 +15925,9 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync9, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync8, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync6 } from "node:fs";
 import { constants as constants4 } from "node:os";
-import { join as join15, relative as relative5, resolve as resolve4 } from "node:path";
+import { join as join16, relative as relative5, resolve as resolve4 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync3 } from "node:fs";
@@ -15947,8 +15947,7 @@ async function gzipAndRemove(path) {
 }
 
 // src/run/call-tree.ts
-import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 
 // src/flame/load.ts
 import { existsSync as existsSync3, readdirSync as readdirSync2 } from "node:fs";
@@ -16196,6 +16195,10 @@ function parseCallgrind(text2, shown) {
   const declared = totals === void 0 ? void 0 : eventsFromVector(events, totals.split(/\s+/).map(Number));
   return { pid, cmd, chains, total, ...declared ? { declared } : {} };
 }
+
+// src/run/tool-run.ts
+import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
+import { join as join9 } from "node:path";
 
 // src/untrusted/sandbox.ts
 import { spawnSync as spawnSync3 } from "node:child_process";
@@ -16685,9 +16688,54 @@ async function killLeftovers(marker) {
   return killed;
 }
 
+// src/run/tool-run.ts
+async function runUnderTool(run, tool) {
+  const dir = join9(run.dir, tool.directory);
+  rmSync5(dir, { recursive: true, force: true });
+  mkdirSync5(dir, { recursive: true });
+  const stderr = join9(dir, "stderr.log");
+  const staging = profileDirectory(run.sandbox, dir);
+  const outcome2 = await runProcess({
+    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job),
+    cwd: run.cwd,
+    env: run.env,
+    stdout: { file: join9(dir, "stdout.log") },
+    stderr: { file: stderr },
+    timeoutMs: run.timeoutMs
+  });
+  await killLeftovers(processMarker(staging));
+  collectProfiles(staging, dir);
+  const why = (what) => {
+    const details = logTail(stderr);
+    return { problem: `${tool.title}: ${what}${details ? `; last lines of its stderr:
+${details}` : ""}` };
+  };
+  if (outcome2.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome2.spawnError}`);
+  if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
+  if (outcome2.exitCode !== 0)
+    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
+  const unfinished = unfinishedProcesses(dir, tool.name);
+  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
+  const profiles = [];
+  for (const { profile: name } of processFiles(dir, tool.name)) {
+    if (!name) continue;
+    const file = join9(dir, name);
+    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
+    try {
+      tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
+    } catch (error) {
+      return why(errorMessage(error));
+    }
+    await gzipAndRemove(file);
+    profiles.push(name);
+  }
+  if (!profiles.length) return why(`${tool.shown} wrote no profile (does this Valgrind have the ${tool.name} tool?)`);
+  return { dir, profiles, wallTimeMs: Math.round(outcome2.wallTimeMs) };
+}
+
 // src/run/valgrind.ts
 import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname5, join as join9 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname5, join as join10 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants3.X_OK);
@@ -16708,7 +16756,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join9(dir, program);
+    const candidate = join10(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -16720,7 +16768,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join9(dirname5(bin), "valgrind.bin");
+    const real = join10(dirname5(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -16784,101 +16832,39 @@ function callgrindArgs(options) {
 // src/run/call-tree.ts
 var CALLGRIND_PROFILE_LIMIT = 256 * MiB;
 async function measureCallTree(run) {
-  const dir = join10(run.dir, CALL_TREE_DIRECTORY);
-  rmSync5(dir, { recursive: true, force: true });
-  mkdirSync5(dir, { recursive: true });
-  const stderr = join10(dir, "stderr.log");
-  const staging = profileDirectory(run.sandbox, dir);
-  const outcome2 = await runProcess({
-    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...callgrindArgs({ cache: run.cache, outDir: staging }), ...run.argv], true, run.job),
-    cwd: run.cwd,
-    env: run.env,
-    stdout: { file: join10(dir, "stdout.log") },
-    stderr: { file: stderr },
-    timeoutMs: run.timeoutMs
-  });
-  await killLeftovers(processMarker(staging));
-  collectProfiles(staging, dir);
-  const why = (what) => {
-    const details = logTail(stderr);
-    return { problem: `call-tree run under Callgrind: ${what}${details ? `; last lines of its stderr:
-${details}` : ""}` };
-  };
-  if (outcome2.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome2.spawnError}`);
-  if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
-  if (outcome2.exitCode !== 0)
-    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
-  const unfinished = unfinishedProcesses(dir, "callgrind");
-  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
   const chains = [];
-  let profiles = 0;
-  for (const { profile: name } of processFiles(dir, "callgrind")) {
-    if (!name) continue;
-    const file = join10(dir, name);
-    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
-    try {
-      chains.push(...parseCallgrind(readTextBounded(file, CALLGRIND_PROFILE_LIMIT, "Callgrind profile"), name).chains);
-    } catch (error) {
-      return why(errorMessage(error));
-    }
-    profiles++;
-    await gzipAndRemove(file);
-  }
-  if (!profiles) return why("Callgrind wrote no profile (does this Valgrind have the callgrind tool?)");
+  const ran = await runUnderTool(run, {
+    name: "callgrind",
+    shown: "Callgrind",
+    directory: CALL_TREE_DIRECTORY,
+    title: "call-tree run under Callgrind",
+    args: (outDir) => callgrindArgs({ cache: run.cache, outDir }),
+    profileLimit: CALLGRIND_PROFILE_LIMIT,
+    read: (text2, name) => chains.push(...parseCallgrind(text2, name).chains)
+  });
+  if ("problem" in ran) return ran;
   const tree = callTree(foldChains(chains, run.weights));
-  writeNewFile(join10(dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
-  return { tree, wallTimeMs: Math.round(outcome2.wallTimeMs) };
+  writeNewFile(join11(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
+  return { tree, wallTimeMs: ran.wallTimeMs };
 }
 
 // src/run/memory.ts
-import { mkdirSync as mkdirSync6, rmSync as rmSync6 } from "node:fs";
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run) {
-  const dir = join11(run.dir, MEMORY_DIRECTORY);
-  rmSync6(dir, { recursive: true, force: true });
-  mkdirSync6(dir, { recursive: true });
-  const stderr = join11(dir, "stderr.log");
-  const staging = profileDirectory(run.sandbox, dir);
-  const outcome2 = await runProcess({
-    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...dhatArgs(staging), ...run.argv], true, run.job),
-    cwd: run.cwd,
-    env: run.env,
-    stdout: { file: join11(dir, "stdout.log") },
-    stderr: { file: stderr },
-    timeoutMs: run.timeoutMs
-  });
-  await killLeftovers(processMarker(staging));
-  collectProfiles(staging, dir);
-  const why = (what) => {
-    const details = logTail(stderr);
-    return { problem: `memory run under DHAT: ${what}${details ? `; last lines of its stderr:
-${details}` : ""}` };
-  };
-  if (outcome2.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome2.spawnError}`);
-  if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
-  if (outcome2.exitCode !== 0)
-    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
-  const unfinished = unfinishedProcesses(dir, "dhat");
-  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
   const profiles = [];
-  const files = [];
-  for (const { profile: name } of processFiles(dir, "dhat")) {
-    if (!name) continue;
-    const file = join11(dir, name);
-    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
-    try {
-      profiles.push(parseDhat(readTextBounded(file, DHAT_PROFILE_LIMIT, "DHAT profile"), name));
-    } catch (error) {
-      return why(errorMessage(error));
-    }
-    await gzipAndRemove(file);
-    files.push(join11(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
-  }
-  if (!profiles.length) return why("DHAT wrote no profile (does this Valgrind have the dhat tool?)");
-  return {
-    memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: Math.round(outcome2.wallTimeMs) }
-  };
+  const ran = await runUnderTool(run, {
+    name: "dhat",
+    shown: "DHAT",
+    directory: MEMORY_DIRECTORY,
+    title: "memory run under DHAT",
+    args: dhatArgs,
+    profileLimit: DHAT_PROFILE_LIMIT,
+    read: (text2, name) => profiles.push(parseDhat(text2, name))
+  });
+  if ("problem" in ran) return ran;
+  const files = ran.profiles.map((name) => join12(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
 // src/parse/cachegrind.ts
@@ -17257,8 +17243,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync4, mkdirSync as mkdirSync7, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync7, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname6, isAbsolute as isAbsolute4, join as join12, relative as relative3, sep as sep3 } from "node:path";
+import { existsSync as existsSync4, mkdirSync as mkdirSync6, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { dirname as dirname6, isAbsolute as isAbsolute4, join as join13, relative as relative3, sep as sep3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -17299,7 +17285,7 @@ var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
   let dir = dirname6(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join12(dir, "python", "cg_bench", "_bytecode.py");
+    const candidate = join13(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync4(candidate)) return readFileSync4(candidate, "utf8");
     dir = dirname6(dir);
   }
@@ -17331,7 +17317,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = join12(outDir, name);
+    const path = join13(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -17364,14 +17350,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join12(options.tmpDir, ".cg-bench-bytecode");
-  const site = join12(root, "site");
-  const out = join12(root, "out");
-  rmSync7(root, { recursive: true, force: true });
-  mkdirSync7(site, { recursive: true });
-  mkdirSync7(out);
+  const root = join13(options.tmpDir, ".cg-bench-bytecode");
+  const site = join13(root, "site");
+  const out = join13(root, "out");
+  rmSync6(root, { recursive: true, force: true });
+  mkdirSync6(site, { recursive: true });
+  mkdirSync6(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync3(join12(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync3(join13(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -17384,7 +17370,7 @@ async function countingBytecode(options) {
     await options.run(env);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
-    rmSync7(root, { recursive: true, force: true });
+    rmSync6(root, { recursive: true, force: true });
   }
 }
 
@@ -17403,7 +17389,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join13, relative as relative4, isAbsolute as isAbsolute5 } from "node:path";
+import { join as join14, relative as relative4, isAbsolute as isAbsolute5 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
@@ -17414,7 +17400,7 @@ function executablesOf(logDir, workspace, identity2) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text2 = readHead(join13(logDir, p.log), LOG_OBJECTS);
+    const text2 = readHead(join14(logDir, p.log), LOG_OBJECTS);
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path, i) => {
       if (inside(workspace, path)) return;
@@ -17430,12 +17416,12 @@ function executablesOf(logDir, workspace, identity2) {
 
 // src/run/private-home.ts
 import { createHash as createHash5 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync8, statSync as statSync5 } from "node:fs";
+import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, statSync as statSync5 } from "node:fs";
 import { rm as rm2 } from "node:fs/promises";
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync8, writeFileSync as writeFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -17477,12 +17463,12 @@ function remember(path) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync8(lock, { force: true });
+    for (const lock of held) rmSync7(lock, { force: true });
   });
 }
 function unlock(path) {
   held.delete(path);
-  rmSync8(path, { force: true });
+  rmSync7(path, { force: true });
 }
 function tryLock(path) {
   for (; ; ) {
@@ -17500,14 +17486,14 @@ function tryLock(path) {
     } catch {
     }
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync8(path, { force: true });
+    rmSync7(path, { force: true });
   }
 }
 
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join14(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join15(HOMES_DIR, createHash5("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep2 = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
 async function acquire(lock) {
@@ -17520,16 +17506,16 @@ async function removeQuietly(path) {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync8(HOMES_DIR, { recursive: true });
+  mkdirSync7(HOMES_DIR, { recursive: true });
   if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
     await rm2(home, { recursive: true, force: true });
-    mkdirSync8(join14(home, "tmp"), { recursive: true });
+    mkdirSync7(join15(home, "tmp"), { recursive: true });
     giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join14(home, "tmp"));
+    giveDirectory(sandbox, join15(home, "tmp"));
     return await measure2(home);
   } finally {
     await removeQuietly(home);
@@ -17556,19 +17542,19 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join15(ctx.benchmarksDir, slug);
-  rmSync9(dir, { recursive: true, force: true });
-  mkdirSync9(dir);
+  const dir = join16(ctx.benchmarksDir, slug);
+  rmSync8(dir, { recursive: true, force: true });
+  mkdirSync8(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join15(ctx.benchmarksDir, slug);
-  const rel = (p) => join15("benchmarks", slug, relative5(dir, p));
-  const log = (name) => ({ file: join15(dir, name), real: join15(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join15(dir, "stdout.log");
-  const stderr = join15(dir, "stderr.log");
+  const dir = join16(ctx.benchmarksDir, slug);
+  const rel = (p) => join16("benchmarks", slug, relative5(dir, p));
+  const log = (name) => ({ file: join16(dir, name), real: join16(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join16(dir, "stdout.log");
+  const stderr = join16(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join15(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join16(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -17627,10 +17613,10 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join15(dir, name);
+    const file = join16(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync9(file, { force: true });
+      rmSync8(file, { force: true });
       continue;
     }
     try {
@@ -17650,10 +17636,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join15(dir, n))).sort()[0];
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join16(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join15(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join16(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -17667,7 +17653,7 @@ ${logTailText}` : "";
     env,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join15("benchmarks", slug),
+    shownDir: join16("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -17875,11 +17861,11 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync10(dir, { recursive: true });
+    mkdirSync9(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
-    const probe = join16(dir, `.write-test-${process.pid}`);
+    const probe = join17(dir, `.write-test-${process.pid}`);
     writeFileSync5(probe, "");
-    rmSync10(probe, { force: true });
+    rmSync9(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -17926,26 +17912,26 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync10(SETUP_HOME, { recursive: true });
+  mkdirSync9(SETUP_HOME, { recursive: true });
   giveDirectory(sandbox, SETUP_HOME);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join16(heldOut.path, "benchmarks"), join16(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join17(heldOut.path, "benchmarks"), join17(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join16(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join16(realOutDir, "setup.log"));
+    writeNewFile(join17(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join17(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join16(heldOut.path, "setup.log"),
+        logOpenedAt: join17(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -18772,7 +18758,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join17 } from "node:path";
+import { join as join18 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -18819,7 +18805,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join17(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join18(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -19275,11 +19261,11 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join22 } from "node:path";
+import { join as join23 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync7, lstatSync as lstatSync6, mkdirSync as mkdirSync15, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
-import { dirname as dirname10, join as join21, resolve as resolve7 } from "node:path";
+import { chmodSync as chmodSync4, cpSync, existsSync as existsSync7, lstatSync as lstatSync6, mkdirSync as mkdirSync14, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync12 } from "node:fs";
+import { dirname as dirname10, join as join22, resolve as resolve7 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
@@ -20662,11 +20648,11 @@ function loadConfig(file, root = dirname7(file)) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync13, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync12, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
 import { dirname as dirname9, relative as relative9, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
-import { mkdirSync as mkdirSync11 } from "node:fs";
+import { mkdirSync as mkdirSync10 } from "node:fs";
 
 // src/history/svg.ts
 var WIDTH = 760;
@@ -20888,7 +20874,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  mkdirSync11(options.outDir, { recursive: true });
+  mkdirSync10(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -20905,8 +20891,8 @@ function writeFlameGraphs(options) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync5, mkdirSync as mkdirSync12, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname8, join as join18, relative as relative8, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync5, mkdirSync as mkdirSync11, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname8, join as join19, relative as relative8, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
@@ -20928,7 +20914,7 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join18(dir, name);
+      const path = join19(dir, name);
       const stat = lstatSync5(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
@@ -20950,7 +20936,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync12(outDir, { recursive: true });
+    mkdirSync11(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -20973,7 +20959,7 @@ function checkBaselineTarget(path) {
   const dir = dirname9(path);
   if (existsSync5(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    mkdirSync13(dir, { recursive: true });
+    mkdirSync12(dir, { recursive: true });
     accessSync4(dir, constants7.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
@@ -21033,7 +21019,7 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
 function flameGraphsOfRun(options, results, comparison, realOut) {
   const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
   if (realOut !== void 0) assertSameDirectory(options.outDir, realOut);
-  rmSync11(outDir, { recursive: true, force: true });
+  rmSync10(outDir, { recursive: true, force: true });
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
@@ -21067,13 +21053,13 @@ function realOutDirBeforeRuns(outDir) {
 }
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync14 } from "node:fs";
-import { join as join20 } from "node:path";
+import { mkdirSync as mkdirSync13 } from "node:fs";
+import { join as join21 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync12, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join19 } from "node:path";
+import { delimiter as delimiter3, join as join20 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -21089,11 +21075,11 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join19(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join19(dir, "stopwatch");
+    const dir = mkdtempSync2(join20(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join20(dir, "stopwatch");
     writeFileSync6(file, STOPWATCH_X86_64);
     chmodSync3(file, 493);
-    process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -21112,7 +21098,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join19(dir, name);
+    const candidate = join20(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -21479,10 +21465,10 @@ async function prepare(config, outDir, held2, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  mkdirSync14(SETUP_HOME, { recursive: true });
+  mkdirSync13(SETUP_HOME, { recursive: true });
   giveDirectory(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join20(held2.path, `setup-${side}.log`);
+  const at = join21(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
   return sandbox;
@@ -21508,7 +21494,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync14(outDir, { recursive: true });
+  mkdirSync13(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -21575,7 +21561,7 @@ async function timeHeld(options, timed, held2) {
     results.push(result);
   }
   writeFileAtomic(
-    join20(held2.path, PAIRED_FILE),
+    join21(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -21614,7 +21600,7 @@ function readIfPresent(path) {
 }
 function lockGitDirectory(dir) {
   for (let at = resolve7(dir); ; at = dirname10(at)) {
-    const git2 = join21(at, ".git");
+    const git2 = join22(at, ".git");
     if (existsSync7(git2)) {
       chmodSync4(git2, 448);
       if (existsSync7(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
@@ -21638,7 +21624,7 @@ function inImageMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync13(outDir, { recursive: true, force: true });
+      rmSync12(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
@@ -21646,7 +21632,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join21(workspace, config), workspace),
+          config: loadConfig(join22(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -21658,22 +21644,22 @@ function inImageMeasurer(options) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
         return {
           code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal,
-          results: readIfPresent(join21(outDir, "results.json")),
+          results: readIfPresent(join22(outDir, "results.json")),
           error: errorMessage(error)
         };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
-      rmSync13(outDir, { recursive: true, force: true });
+      rmSync12(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join21(sides.head, config), "configuration");
-        const base = absolutePath(join21(sides.base, config), "configuration");
+        const head2 = absolutePath(join22(sides.head, config), "configuration");
+        const base = absolutePath(join22(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -21690,15 +21676,15 @@ function inImageMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync15(to, { recursive: true });
-  for (const entry of readdirSync8(to)) rmSync13(join21(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join21(resolve7(checkout), name)));
+  mkdirSync14(to, { recursive: true });
+  for (const entry of readdirSync8(to)) rmSync12(join22(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join22(resolve7(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve7(src)) });
   return to;
 }
 
 // src/vcs/git.ts
-import { rmSync as rmSync14 } from "node:fs";
+import { rmSync as rmSync13 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -21739,14 +21725,14 @@ function fileAt(repo, sha, path) {
   return r.ok ? r.out : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync14(dir, { recursive: true, force: true });
+  rmSync13(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync14(dir, { recursive: true, force: true });
+  rmSync13(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -21860,7 +21846,7 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   return { results: m.results, source: `${what} ${short3}, measured in this job${why}` };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join22(checkout.fresh(), ci.workingDirectory), ci.config, join22(ci.outRoot, outName), selection);
+  return measurer.measure(join23(checkout.fresh(), ci.workingDirectory), ci.config, join23(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -21913,8 +21899,8 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/history.ts
-import { mkdirSync as mkdirSync16, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join23 } from "node:path";
+import { mkdirSync as mkdirSync15, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join24 } from "node:path";
 
 // src/history/load.ts
 function slimForHistory(results) {
@@ -22053,8 +22039,8 @@ async function keepHistory(ci, occasion, head2) {
   try {
     const labels = points.map((p) => p.label);
     const series = historySeries(points);
-    mkdirSync16(ci.outRoot, { recursive: true });
-    writeFileSync7(join23(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    mkdirSync15(ci.outRoot, { recursive: true });
+    writeFileSync7(join24(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
     const note = occasion.kind === "change" ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._" : void 0;
     return trendMarkdown(series, labels, what, note);
   } catch (error) {
@@ -22064,23 +22050,23 @@ async function keepHistory(ci, occasion, head2) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync7, mkdirSync as mkdirSync17, readdirSync as readdirSync9, rmSync as rmSync15, writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join24 } from "node:path";
+import { lstatSync as lstatSync7, mkdirSync as mkdirSync16, readdirSync as readdirSync9, rmSync as rmSync14, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join25 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync15(dir, { recursive: true, force: true });
-  mkdirSync17(dir, { recursive: true });
+  rmSync14(dir, { recursive: true, force: true });
+  mkdirSync16(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync8(join24(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync8(join25(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join24(dir, "head.json"), head2);
-  if (base) writeResults(join24(dir, "base.json"), base);
+  writeResults(join25(dir, "head.json"), head2);
+  if (base) writeResults(join25(dir, "base.json"), base);
 }
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join24(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join25(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -22107,7 +22093,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join24(dir, "base.json");
+  const basePath = join25(dir, "base.json");
   return {
     index,
     count,
@@ -22115,47 +22101,47 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join24(dir, "head.json"), root),
+    head: readResults(join25(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join24(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join25(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync9(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync7(join24(root, n)).isDirectory() && presentAt(join24(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync7(join25(root, n)).isDirectory() && presentAt(join25(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join24(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join25(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync18, rmSync as rmSync16, writeFileSync as writeFileSync9 } from "node:fs";
-import { join as join25 } from "node:path";
+import { mkdirSync as mkdirSync17, rmSync as rmSync15, writeFileSync as writeFileSync9 } from "node:fs";
+import { join as join26 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
 function writeReportHandOver(dir, handOver, head2, base) {
-  rmSync16(dir, { recursive: true, force: true });
-  mkdirSync18(dir, { recursive: true });
+  rmSync15(dir, { recursive: true, force: true });
+  mkdirSync17(dir, { recursive: true });
   const { pullRequest, ...rest } = handOver;
   const data = { schema: SCHEMA2, ...rest, baselineSource: rest.baselineSource.slice(0, MAX_SOURCE), ...pullRequest ? { pullRequest } : {} };
-  writeFileSync9(join25(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  writeFileSync9(join26(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
 `);
-  writeResults(join25(dir, "head.json"), head2);
-  if (base) writeResults(join25(dir, "base.json"), base);
+  writeResults(join26(dir, "head.json"), head2);
+  if (base) writeResults(join26(dir, "base.json"), base);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join25(root, sub);
+  const dir = join26(root, sub);
   const where2 = sub ? `${shown}/${sub}` : shown;
   const file = `${where2}/${HAND_OVER_FILE}`;
-  if (!presentAt(join25(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join26(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join25(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join26(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -22169,10 +22155,10 @@ function readReportHandOver(root, sub, shown, missing) {
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
   const pr = d["pullRequest"];
   if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
-  const basePath = join25(dir, "base.json");
+  const basePath = join26(dir, "base.json");
   return {
     handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"], pullRequest: pr },
-    head: readResults(join25(dir, "head.json"), root),
+    head: readResults(join26(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -22246,10 +22232,10 @@ async function runReportJob(ci) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join26 } from "node:path";
+import { join as join27 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join26(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join27(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -22263,10 +22249,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join26(ci.repoRoot, ci.workingDirectory),
-      join26(checkout.path(), ci.workingDirectory),
+      join27(ci.repoRoot, ci.workingDirectory),
+      join27(checkout.path(), ci.workingDirectory),
       ci.config,
-      join26(ci.outRoot, "paired")
+      join27(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -22298,7 +22284,7 @@ async function runPipeline(ci, measurer) {
         baseline = await settleBaseline(ci, measurer, lookup, head2, checkout);
         if (timed) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
-          writeResults(join27(ci.outRoot, "head", "results.json"), head2);
+          writeResults(join28(ci.outRoot, "head", "results.json"), head2);
         }
       } finally {
         checkout.remove();
@@ -22374,8 +22360,8 @@ async function runMerge(ci, partsDir, shownDir) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join27(ci.outRoot, "head", "results.json"), head2);
-  if (baseline.results) writeResults(join27(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join28(ci.outRoot, "head", "results.json"), head2);
+  if (baseline.results) writeResults(join28(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head2) : void 0;
   const failed = head2.benchmarks.some((b) => b.status !== "ok");
@@ -22388,11 +22374,11 @@ async function runMerge(ci, partsDir, shownDir) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join27(ci.repoRoot, ci.workingDirectory), ci.config, join27(ci.outRoot, "head"), selection);
+  return measurer.measure(join28(ci.repoRoot, ci.workingDirectory), ci.config, join28(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join27(ci.repoRoot, ci.workingDirectory), ci.config, join27(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join28(ci.repoRoot, ci.workingDirectory), ci.config, join28(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -22416,10 +22402,10 @@ function baselineCommitOf(occasion) {
 async function finish2(ci, head2, headCode, found, kept) {
   const report = makeReport(ci, head2, headCode, found, kept);
   const { comparison } = report;
-  mkdirSync19(ci.outRoot, { recursive: true });
-  writeFileSync10(join27(ci.outRoot, "report.md"), report.body);
+  mkdirSync18(ci.outRoot, { recursive: true });
+  writeFileSync10(join28(ci.outRoot, "report.md"), report.body);
   for (const format of ci.exports)
-    writeFileSync10(join27(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
+    writeFileSync10(join28(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head: head2, comparison }));
   const handOver = ci.reportHandOver();
   if (handOver) {
     const { dir, ...names } = handOver;
@@ -22479,11 +22465,11 @@ function suiteFor(workingDirectory, config, name) {
 // src/gitlab/adapter.ts
 import { mkdtempSync as mkdtempSync4, writeFileSync as writeFileSync12 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join29 } from "node:path";
+import { join as join30 } from "node:path";
 
 // src/gitlab/artifact-store.ts
 import { writeFileSync as writeFileSync11 } from "node:fs";
-import { join as join28 } from "node:path";
+import { join as join29 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
 function defaultBranchArtifacts(api, job, outRoot, log) {
@@ -22526,7 +22512,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync11(join28(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync11(join29(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -22582,7 +22568,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join29(mkdtempSync4(join29(tmpdir4(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join30(mkdtempSync4(join30(tmpdir4(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -22602,18 +22588,18 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     },
     async publish(report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync12(join29(outRoot, "junit.xml"), junitReport.render(input));
-      writeFileSync12(join29(outRoot, "metrics.txt"), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync12(join29(outRoot, "comparison.json"), jsonReport.render(input));
+      writeFileSync12(join30(outRoot, "junit.xml"), junitReport.render(input));
+      writeFileSync12(join30(outRoot, "metrics.txt"), openMetricsReport.render(input));
+      if (report.comparison) writeFileSync12(join30(outRoot, "comparison.json"), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
       if (!job.mergeRequest) return;
       if (job.mode === "both") await publishNote(api, job, suite, noteBody(suite, report.input, job.jobUrl), log);
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // In the artifacts, for the note job (REPORT_JOB_DIR).
-    reportHandOver: () => ({ dir: join29(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
+    reportHandOver: () => ({ dir: join30(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join29(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join30(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -22851,26 +22837,26 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync8, mkdirSync as mkdirSync20, readdirSync as readdirSync10, rmSync as rmSync17 } from "node:fs";
-import { join as join30 } from "node:path";
+import { lstatSync as lstatSync8, mkdirSync as mkdirSync19, readdirSync as readdirSync10, rmSync as rmSync16 } from "node:fs";
+import { join as join31 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory = false;
   try {
     isDirectory = lstatSync8(out).isDirectory();
   } catch {
   }
-  if (!isDirectory) rmSync17(out, { force: true });
+  if (!isDirectory) rmSync16(out, { force: true });
   else {
     for (const name of readdirSync10(out)) {
-      if (!keep.includes(name)) rmSync17(join30(out, name), { recursive: true, force: true });
-      else if (!lstatSync8(join30(out, name)).isDirectory()) {
+      if (!keep.includes(name)) rmSync16(join31(out, name), { recursive: true, force: true });
+      else if (!lstatSync8(join31(out, name)).isDirectory()) {
         throw new CgBenchError(
-          `${join30(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
+          `${join31(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
         );
       }
     }
   }
-  mkdirSync20(out, { recursive: true });
+  mkdirSync19(out, { recursive: true });
 }
 
 // src/gitlab/run.ts
@@ -22878,7 +22864,7 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join31(job.projectDir, RESULTS_DIR);
+    const out = join32(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") {
       const { mergeRequest } = job;
@@ -22896,7 +22882,7 @@ async function runGitLabJob(env, log) {
     const measurer = inImageMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     freshOutputDirectory(out, job.mode === "merge" ? ["shards"] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join31(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join32(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") {
