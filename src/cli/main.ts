@@ -180,6 +180,7 @@ async function env(args: string[], io: CliIO): Promise<number> {
           ? `online ${environment.host.cpusOnline ?? '?'}, possible ${environment.host.cpusPossible ?? '?'}, affinity ${environment.host.affinity}`
           : null,
       ],
+      ['loader files', environment.host?.loaderFiles ?? null],
       ['cache', `I1=${environment.cache.I1} D1=${environment.cache.D1} LL=${environment.cache.LL}`],
       ['weights', `l1=${environment.weights.l1} ll=${environment.weights.ll} ram=${environment.weights.ram}`],
       ['image', environment.image.ref],

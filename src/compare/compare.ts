@@ -144,6 +144,9 @@ export function environmentDifferences(base: Environment, head: Environment): st
       ['possible CPUs', b.cpusPossible, h.cpusPossible],
       ['CPUs in the affinity mask', b.affinity, h.affinity],
     );
+    // Recorded since the loader cache was seen to move counts: compared when both sides have it.
+    if (b.loaderFiles !== undefined && h.loaderFiles !== undefined)
+      fields.push(['loader cache and preload list (/etc/ld.so.cache, /etc/ld.so.preload)', b.loaderFiles, h.loaderFiles]);
   }
   return [...missingAvx2(base, head), ...fields.filter(([, a, b]) => a !== b).map(([name, a, b]) => `${name}: ${String(a)} → ${String(b)}`)];
 }

@@ -3,6 +3,7 @@ import { machine, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CacheGeometry, Weights } from '../config/types.ts';
 import { cpuLists, loaderPath, probeLoader, type LoaderDiagnostics } from './host-probe.ts';
+import { LOADER_FILES, loaderFilesDigest } from './loader-files.ts';
 import { cachedProbe, probedPrograms, probeKey, probeKeyParts } from './probe-cache.ts';
 import { VERSION } from '../version.ts';
 import { runProcess } from '../untrusted/process.ts';
@@ -102,6 +103,14 @@ function isMachineProbes(value: unknown): value is MachineProbes {
   );
 }
 
+/**
+ * The files whose change could change a probe's answer, beside Valgrind: the loader and the programs
+ * probed, and what the loader reads before main (a library installed since can change python3's).
+ */
+export function probeKeyFiles(loaderFiles: readonly string[] = LOADER_FILES): Record<string, string | undefined> {
+  return { loader: loaderPath(), ...probedPrograms(PROBE_ENVIRONMENT['PATH']!), ...Object.fromEntries(loaderFiles.map((file) => [file, file])) };
+}
+
 /** The probes' answers, from the per-machine cache when nothing they depend on has changed. */
 function machineProbes(valgrind: ProbeValgrind): Promise<MachineProbes> {
   const probe = async (): Promise<MachineProbes> => {
@@ -117,7 +126,7 @@ function machineProbes(valgrind: ProbeValgrind): Promise<MachineProbes> {
     probeKeyParts({
       valgrindBin: valgrind.bin,
       valgrindVersion: valgrind.version,
-      files: { loader: loaderPath(), ...probedPrograms(PROBE_ENVIRONMENT['PATH']!) },
+      files: probeKeyFiles(),
       env: process.env,
     }),
   );
@@ -153,6 +162,13 @@ export function collectEnvironment(
       host: { ...loader, ...lists },
     };
   })();
-  // What the benchmarks see of the CPUs when the sandbox fixes it, not the host's lists.
-  return probed.then((p) => ({ ...p, workspace, cache, weights, ...(cpuView && p.host ? { host: { ...p.host, ...cpuView } } : {}) }));
+  // What the benchmarks see of the CPUs when the sandbox fixes it, not the host's lists. The loader's
+  // files are read on every call, after the setup commands ran: they can install packages.
+  return probed.then((p) => ({
+    ...p,
+    workspace,
+    cache,
+    weights,
+    ...(p.host ? { host: { ...p.host, ...cpuView, loaderFiles: loaderFilesDigest() } } : {}),
+  }));
 }

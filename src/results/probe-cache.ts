@@ -9,7 +9,8 @@ import { VERSION } from '../version.ts';
  * The fingerprint's costly probes (two runs under Valgrind, python3 --version, getconf) give the
  * same answers until something they depend on changes. Their answers are kept per machine, in
  * $XDG_CACHE_HOME/cg-bench (else ~/.cache/cg-bench), under a key made of everything that could
- * change them: the Valgrind binary, the loader (glibc) and python3 (path, size, mtime), the kernel,
+ * change them: the Valgrind binary, the loader (glibc), python3 and what the loader reads before
+ * main, /etc/ld.so.cache and /etc/ld.so.preload (path, size, mtime), the kernel,
  * the CPU as /proc/cpuinfo names it, the image, the architecture and cg-bench's version. A change of
  * any of them is a new key and a new probe. CG_BENCH_PROBE_CACHE=0 turns the cache off.
  */

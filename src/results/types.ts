@@ -164,6 +164,8 @@ export interface Environment {
     cpusOnline: string | null;
     cpusPossible: string | null;
     affinity: number;
+    /** sha256 (16 hex) of what the loader reads before main (/etc/ld.so.cache, /etc/ld.so.preload: loader-files.ts); absent in older results. */
+    loaderFiles?: string;
   };
 }
 
