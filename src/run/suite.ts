@@ -10,7 +10,7 @@ import type { Progress } from './progress.ts';
 import { runSetup } from './setup.ts';
 import { namesInShard, type Shard } from '../shard/plan.ts';
 import { SETUP_HOME } from './environment.ts';
-import { giveDirectory, ONE_CPU_VIEW, untrustedSandbox, type Sandbox } from '../untrusted/sandbox.ts';
+import { endStrays, giveDirectory, ONE_CPU_VIEW, untrustedSandbox, type Sandbox } from '../untrusted/sandbox.ts';
 import { type HeldDirectory, holdDirectory, holdOwnDirectory, realPathBeforeRuns, writeNewFile } from '../untrusted/write.ts';
 import { locateValgrind, supportsRegionInstrumentation, type ValgrindInstall } from './valgrind.ts';
 import { absolutePath, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
@@ -160,7 +160,7 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox,
-      });
+      }).finally(() => endStrays(sandbox));
     // Probed beside the benchmarks, awaited at the end.
     environment = collectEnvironment(valgrind, config.root, config.cache, config.weights, cpuView(sandbox));
     const ctx: RunContext = {
@@ -183,6 +183,8 @@ export async function runSuite(config: Config, options: SuiteOptions): Promise<R
       return result;
     });
   } finally {
+    // Without a pid namespace, what the code left running is killed here (untrusted/sandbox.ts).
+    endStrays(sandbox);
     benchmarksDir?.release();
     heldOut.release();
   }

@@ -69,6 +69,12 @@ export interface Sandbox {
   seal: Omit<Seal, 'pythonResets'>;
   /** For the log: what protects the caller and what does not. */
   notes: string[];
+  /**
+   * Without a pid namespace, the uid (the sandbox's own, which nothing else ran as when the sandbox
+   * was made) whose every process is killed after the setup commands and after the benchmarks
+   * (endStrays): a daemon they start with setsid and a double fork does not outlive the run.
+   */
+  strays?: { uid: number; gid: number };
 }
 
 function truthy(value: string | undefined): boolean {
@@ -392,6 +398,13 @@ export function untrustedSandbox(options: {
   probePauseMs?: number;
   /** Whether the host already has no network but loopback (default: /sys/class/net says). */
   onlyLoopback?: () => boolean;
+  /** Whether a process of this uid is running (default: /proc says). */
+  uidBusy?: (uid: number) => boolean;
+  /**
+   * cg-bench is pid 1 of its pid namespace (the image under `docker run`): every process left in it
+   * dies when cg-bench ends, so no process outlives the run even without a namespace of the code's own.
+   */
+  firstProcess?: boolean;
 }): Sandbox {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
@@ -513,8 +526,10 @@ export function untrustedSandbox(options: {
       cpus: oneCpu ? 'one' : 'host',
       entropy: entropy ? 'fixed' : 'os',
     };
-    if (options.required) requireSeal(missingSeal(options.required, seal), env, notes);
-    return { user, isolatedNetwork: net, isolatedPids: pid, ...(oneCpu ? { oneCpu } : {}), prefix, measuredPrefix, seal, notes };
+    const strays = pid ? undefined : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
+    const uncontained = !pid && !strays && !(options.firstProcess ?? process.pid === 1);
+    if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env, notes);
+    return { user, isolatedNetwork: net, isolatedPids: pid, ...(oneCpu ? { oneCpu } : {}), ...(strays ? { strays } : {}), prefix, measuredPrefix, seal, notes };
   }
   if (!options.network) notes.push('no network namespace can be created here: setup commands and benchmarks keep the network this process has');
   notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
@@ -526,13 +541,73 @@ export function untrustedSandbox(options: {
     "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run",
   );
   const seal: Sandbox['seal'] = { ...UNSEALED, network: noNetworkAnyway() ? 'none' : 'host' };
-  if (options.required) requireSeal(missingSeal(options.required, seal), env, notes);
-  return { user, isolatedNetwork: false, isolatedPids: false, prefix, measuredPrefix: [...prefix], seal, notes };
+  const strays = strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
+  const uncontained = !strays && !(options.firstProcess ?? process.pid === 1);
+  if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env, notes);
+  return { user, isolatedNetwork: false, isolatedPids: false, ...(strays ? { strays } : {}), prefix, measuredPrefix: [...prefix], seal, notes };
+}
+
+/** Whether any process of `uid` is running: /proc/PID belongs to its process's effective uid. */
+function uidBusy(uid: number): boolean {
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (statSync(`/proc/${name}`).uid === uid) return true;
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return false;
+}
+
+/**
+ * Without a pid namespace, whose processes can be killed when the code is done: the sandbox's own uid
+ * only (never root, never cg-bench's), and only when nothing runs as it yet: killing every process
+ * of a uid someone uses (the owner of a checkout under sudo, a daemon's nobody) would kill theirs.
+ */
+function strayOwner(user: Sandbox['user'], ownUid: number, busy: (uid: number) => boolean, notes: string[]): Sandbox['strays'] {
+  if (!user || user.uid === 0 || user.uid === ownUid) return undefined;
+  if (busy(user.uid)) {
+    notes.push(
+      `uid ${user.uid} already runs processes here: without a pid namespace, what setup commands and benchmarks leave running cannot be told from them`,
+    );
+    return undefined;
+  }
+  notes.push(`no pid namespace: every process of uid ${user.uid} is killed after the setup commands and after the benchmarks`);
+  return user;
+}
+
+/**
+ * Kills every process of the sandbox's uid where it has no pid namespace (Sandbox.strays): as that
+ * uid, kill(-1, SIGKILL) reaches all of them but the caller, in one pass of the kernel's (a process
+ * killed while it forks does not complete the fork). Again until /proc shows none.
+ */
+export function endStrays(sandbox: Sandbox): void {
+  const strays = sandbox.strays;
+  if (!strays) return;
+  const asStrays = [
+    'setpriv',
+    `--reuid=${strays.uid}`,
+    `--regid=${strays.gid}`,
+    '--clear-groups',
+    '--no-new-privs',
+    '--inh-caps=-all',
+    '--bounding-set=-all',
+    '--',
+  ];
+  for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
+    spawnSync(asStrays[0]!, [...asStrays.slice(1), '/bin/sh', '-c', 'kill -KILL -1'], { stdio: 'ignore', timeout: PROBE_TIMEOUT_MS });
+  }
 }
 
 /** What the configuration asks for (no network, one CPU) that the seal lacks, in words. */
-function missingSeal(required: SealRequired, seal: Sandbox['seal']): string[] {
+function missingSeal(required: SealRequired, seal: Sandbox['seal'], uncontained: boolean): string[] {
   const missing: string[] = [];
+  if (uncontained)
+    missing.push(
+      'no pid namespace can be made here, so a process a setup command or a benchmark starts (setsid and a double fork) can outlive the run, ' +
+        "as cg-bench's own uid; run cg-bench as root with CG_BENCH_RUN_AS set to a uid no other process runs as (every process of that uid is then killed after the setup commands and after the benchmarks)",
+    );
   if (required.noNetwork && seal.network !== 'none')
     missing.push('benchmarks without network (network: false, or setup-network: true) need a network namespace, which cannot be made here');
   if (required.oneCpu && seal.cpus !== 'one') missing.push('one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here');
