@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { errorMessage } from '../errors.ts';
 import { slimForHistory } from '../history/load.ts';
 import { historySeries, type HistoryPoint } from '../history/series.ts';
@@ -16,9 +14,9 @@ const HISTORY_SVG = 'history.svg';
  * kept when it is the default branch's, shown as this run's last point on a change. Written as
  * history.svg beside report.md and returned as Markdown for the job summary; undefined when the CI
  * keeps no history or there is not yet a line to draw. A store that fails costs the trend, never
- * the report.
+ * the report. `write` makes a file beside report.md (through the writer gate: ci/pipeline.ts).
  */
-export async function keepHistory(ci: CiAdapter, occasion: Occasion, head: Results): Promise<string | undefined> {
+export async function keepHistory(ci: CiAdapter, occasion: Occasion, head: Results, write: (name: string, text: string) => void): Promise<string | undefined> {
   if (!ci.history) return undefined;
   const { store, keep } = ci.history;
   let kept: HistoryPoint[];
@@ -42,8 +40,7 @@ export async function keepHistory(ci: CiAdapter, occasion: Occasion, head: Resul
   try {
     const labels = points.map((p) => p.label);
     const series = historySeries(points);
-    mkdirSync(ci.outRoot, { recursive: true });
-    writeFileSync(join(ci.outRoot, HISTORY_SVG), historySvg(series, labels));
+    write(HISTORY_SVG, historySvg(series, labels));
     const note =
       occasion.kind === 'change'
         ? "_For context, not this change's result: the default branch's own runs, with this change as the last point. This change's comparison with its baseline is the report above._"

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MeasureSelection, Measurement, Measurer } from '../container/measurer.ts';
 import { notRepeating } from '../engine/check.ts';
@@ -17,6 +17,34 @@ import { writeReportHandOver } from './report-hand-over.ts';
 import { makeReport, outcomeOf } from './report-job.ts';
 import { hasTimedBenchmarks, timeAgainstBaseline } from './stopwatch.ts';
 import type { BaselineCommit, CiAdapter, Occasion, Outcome } from './types.ts';
+import { type HeldDirectory, holdDirectory, realPathBeforeRuns, writeNewFile } from '../untrusted/write.ts';
+
+/** The output root held before any of the code runs, with its real path then (untrusted/write.ts). */
+interface HeldOutRoot {
+  held: HeldDirectory;
+  real: string;
+}
+
+/**
+ * ci.outRoot, made and held before any of the code runs: report.md and the exports are written in
+ * it through the writer gate, so a link the code plants at their names (or in the root's place, where
+ * it sits in a checkout the code can write, as GitLab's does) is never written through.
+ */
+/** Writes a new file in the held output root (writeNewFile: a link at the name is removed, never followed). */
+function writer(out: HeldOutRoot): (name: string, text: string) => void {
+  return (name, text) => writeNewFile(join(out.held.path, name), text, join(out.real, name));
+}
+
+async function withHeldOutRoot(ci: CiAdapter, run: (out: HeldOutRoot) => Promise<Outcome>): Promise<Outcome> {
+  mkdirSync(ci.outRoot, { recursive: true });
+  const real = realPathBeforeRuns(ci.outRoot);
+  const held = holdDirectory(ci.outRoot, real);
+  try {
+    return await run({ held, real });
+  } finally {
+    held.release();
+  }
+}
 
 /**
  * The one CI pipeline: measure the head; for a change, find its baseline (stored and verified, or
@@ -25,7 +53,11 @@ import type { BaselineCommit, CiAdapter, Occasion, Outcome } from './types.ts';
  * goes). A suite too long for one machine runs as parts on the CI's own matrix (runShard) and is
  * joined by one merge job (runMerge), which reports exactly as one machine would.
  */
-export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Outcome> {
+export function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Outcome> {
+  return withHeldOutRoot(ci, (out) => measureAndReport(ci, measurer, out));
+}
+
+async function measureAndReport(ci: CiAdapter, measurer: Measurer, out: HeldOutRoot): Promise<Outcome> {
   const headRun = await measureHead(ci, measurer, {});
   if (!headRun.results) return cannotRun(ci, headRun);
   let head = headRun.results;
@@ -57,9 +89,9 @@ export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Ou
   }
   if (timed && occasion.kind !== 'change')
     ci.log.info('The timed benchmarks (mode: wallclock, cputime, counters) are timed against a base on pull and merge requests only.');
-  return finish(ci, head, headRun.code, baseline, {
+  return finish(ci, out, head, headRun.code, baseline, {
     baselineSaved: saved,
-    trend: await keepHistory(ci, occasion, head),
+    trend: await keepHistory(ci, occasion, head, writer(out)),
     commit: baselineCommitOf(occasion),
     notRepeating: unrepeated,
   });
@@ -113,7 +145,11 @@ export async function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, 
 }
 
 /** The merge job: every part joined into the head and baseline of one run, then reported as one. */
-export async function runMerge(ci: CiAdapter, partsDir: string, shownDir: string): Promise<Outcome> {
+export function runMerge(ci: CiAdapter, partsDir: string, shownDir: string): Promise<Outcome> {
+  return withHeldOutRoot(ci, (out) => mergeAndReport(ci, partsDir, shownDir, out));
+}
+
+async function mergeAndReport(ci: CiAdapter, partsDir: string, shownDir: string, out: HeldOutRoot): Promise<Outcome> {
   const parts = readShardHandOvers(partsDir, shownDir);
   const source = (i: number) => `${shownDir}: part ${parts[i]!.index}/${parts[i]!.count}`;
   const head = mergeShards(parts.map((p, i) => ({ results: p.head, source: source(i) })));
@@ -139,9 +175,9 @@ export async function runMerge(ci: CiAdapter, partsDir: string, shownDir: string
       ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0]!.configText, imageIdentity: parts[0]!.imageIdentity }, head)
       : undefined;
   const failed = head.benchmarks.some((b) => b.status !== 'ok');
-  return finish(ci, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
+  return finish(ci, out, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
     baselineSaved: saved,
-    trend: await keepHistory(ci, occasion, head),
+    trend: await keepHistory(ci, occasion, head, writer(out)),
     commit: baselineCommitOf(occasion),
   });
 }
@@ -187,6 +223,7 @@ function baselineCommitOf(occasion: Occasion): BaselineCommit | undefined {
 /** Compare, report where people look (and hand over to a report job), decide. */
 async function finish(
   ci: CiAdapter,
+  out: HeldOutRoot,
   head: Results,
   headCode: number,
   found: Baseline,
@@ -194,10 +231,10 @@ async function finish(
 ): Promise<Outcome> {
   const report = makeReport(ci, head, headCode, found, kept);
   const { comparison } = report;
-  mkdirSync(ci.outRoot, { recursive: true });
-  writeFileSync(join(ci.outRoot, 'report.md'), report.body);
-  for (const format of ci.exports)
-    writeFileSync(join(ci.outRoot, exportFileName(format)), reportFormat(format, { colour: false }).render({ head, comparison }));
+  const write = writer(out);
+  write('report.md', report.body);
+  for (const format of ci.exports) write(exportFileName(format), reportFormat(format, { colour: false }).render({ head, comparison }));
+  for (const [name, text] of Object.entries(ci.reportFiles?.(report) ?? {})) write(name, text);
   const handOver = ci.reportHandOver();
   if (handOver) {
     const { dir, ...names } = handOver;

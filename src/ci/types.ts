@@ -118,6 +118,11 @@ export interface CiAdapter {
   cannotRun(message: string): Promise<void>;
   /** Shows the report: job summary, comment or note, status, artifacts, outputs. */
   publish(report: Report): Promise<void>;
+  /**
+   * Files beside report.md that the CI's own views read (GitLab: junit.xml, metrics.txt,
+   * comparison.json), by name: the pipeline writes them through the writer gate before publish.
+   */
+  reportFiles?(report: Report): Record<string, string>;
   /** Where a part of a sharded run leaves its results for the merge (the CI uploads it as an artifact). */
   shardDir(shard: Shard): string;
   /** Says that this job measured one part, and where its results are. */

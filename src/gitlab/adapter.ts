@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CiAdapter, CiLog, Report } from '../ci/types.ts';
@@ -93,11 +93,16 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
     async cannotRun(message) {
       log.write(`cg-bench: ${message}\n`);
     },
+    reportFiles(report: Report) {
+      const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
+      return {
+        'junit.xml': junitReport.render(input),
+        'metrics.txt': openMetricsReport.render(input),
+        ...(report.comparison ? { 'comparison.json': jsonReport.render(input) } : {}),
+      };
+    },
     async publish(report: Report) {
       const input = { head: report.head, comparison: report.comparison, baselineSource: report.baselineSource };
-      writeFileSync(join(outRoot, 'junit.xml'), junitReport.render(input));
-      writeFileSync(join(outRoot, 'metrics.txt'), openMetricsReport.render(input));
-      if (report.comparison) writeFileSync(join(outRoot, 'comparison.json'), jsonReport.render(input));
       log.write(terminalReport({ colour: true }).render(input));
       if (!job.mergeRequest) return;
       if (job.mode === 'both') await publishNote(api, job, suite, noteBody(suite, report.input, job.jobUrl), log);

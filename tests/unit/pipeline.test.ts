@@ -2,7 +2,7 @@
 // when it keeps the default branch's results, and how it ends. The CIs' own adapters are tested
 // under act, gitlab-ci-local and the fakes (tests/runners, tests/github, tests/gitlab).
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runPipeline, runShard } from '../../src/ci/pipeline.ts';
@@ -604,4 +604,45 @@ test('the "Not repeating" line stays one short line: at most 20 names, escaped, 
     /^⚠️ Not repeating: a\\\|b\\\*, b1, .*, b19 and 5 more \(the log names them\) \(events differ between two runs of the same commit; see docs\/results\.md#my-benchmark-does-not-repeat\)\.$/,
   );
   assert.doesNotMatch(line, /b20/);
+});
+
+test('report.md and the exports are written through the writer gate: a link the code planted at their names, or in place of the output root, is never written through', async () => {
+  const { root, sha } = repository();
+  const occasion: Occasion = { kind: 'change', baseline: { sha, what: 'merge-base' } };
+  const outside = tempDir('cg-bench-pipeline-outside-');
+  const names = ['report.md', 'bmf.json', 'junit.xml', 'history.svg'];
+  for (const name of names) writeFileSync(join(outside, name), "not cg-bench's\n");
+  // The head's code (here the measurer, which runs it) plants links where the report files go.
+  const history = memoryHistory([1000, 1010].map((ir, i) => ({ label: `run-${i}`, results: results(ir) })));
+  const { adapter } = fakeAdapter(root, occasion, { exports: ['bmf'], history: { store: history, keep: 30 } });
+  const withFiles: CiAdapter = { ...adapter, reportFiles: () => ({ 'junit.xml': '<testsuites/>\n' }) };
+  const measurer = fakeMeasurer(ok(results(1100)), ok(results(1000)));
+  const measure = measurer.measure.bind(measurer);
+  measurer.measure = async (...args) => {
+    for (const name of names) if (!existsSync(join(adapter.outRoot, name))) symlinkSync(join(outside, name), join(adapter.outRoot, name));
+    return measure(...args);
+  };
+  await runPipeline(withFiles, measurer);
+  for (const name of names) {
+    assert.equal(readFileSync(join(outside, name), 'utf8'), "not cg-bench's\n", `${name} outside is untouched`);
+    assert.ok(lstatSync(join(adapter.outRoot, name)).isFile(), `${name} is a new plain file`);
+  }
+  assert.match(readFileSync(join(adapter.outRoot, 'report.md'), 'utf8'), /loop/);
+  assert.equal(readFileSync(join(adapter.outRoot, 'junit.xml'), 'utf8'), '<testsuites/>\n');
+  assert.match(readFileSync(join(adapter.outRoot, 'history.svg'), 'utf8'), /^<svg/);
+
+  // The output root itself moved away and a link put in its place: refused, nothing written there.
+  const swapped = fakeAdapter(root, occasion);
+  const decoy = tempDir('cg-bench-pipeline-decoy-');
+  const swapping = fakeMeasurer(ok(results(1100)), ok(results(1000)));
+  const measureSwapped = swapping.measure.bind(swapping);
+  swapping.measure = async (...args) => {
+    if (!lstatSync(swapped.adapter.outRoot).isSymbolicLink()) {
+      renameSync(swapped.adapter.outRoot, `${swapped.adapter.outRoot}.moved`);
+      symlinkSync(decoy, swapped.adapter.outRoot);
+    }
+    return measureSwapped(...args);
+  };
+  await assert.rejects(runPipeline(swapped.adapter, swapping), /never writes through a link/);
+  assert.deepEqual(readdirSync(decoy), []);
 });
