@@ -547,12 +547,17 @@ export function untrustedSandbox(options: {
   return { user, isolatedNetwork: false, isolatedPids: false, ...(strays ? { strays } : {}), prefix, measuredPrefix: [...prefix], seal, notes };
 }
 
-/** Whether any process of `uid` is running: /proc/PID belongs to its process's effective uid. */
+/**
+ * Whether any process of `uid` is running: /proc/PID belongs to its process's effective uid. A zombie
+ * (killed, not yet reaped by its parent) runs nothing.
+ */
 function uidBusy(uid: number): boolean {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (statSync(`/proc/${name}`).uid === uid) return true;
+      if (statSync(`/proc/${name}`).uid !== uid) continue;
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z') return true;
     } catch {
       // Gone meanwhile.
     }
@@ -606,7 +611,7 @@ function missingSeal(required: SealRequired, seal: Sandbox['seal'], uncontained:
   if (uncontained)
     missing.push(
       'no pid namespace can be made here, so a process a setup command or a benchmark starts (setsid and a double fork) can outlive the run, ' +
-        "as cg-bench's own uid; run cg-bench as root with CG_BENCH_RUN_AS set to a uid no other process runs as (every process of that uid is then killed after the setup commands and after the benchmarks)",
+        'and the code has no uid of its own whose every process cg-bench could kill (as root, CG_BENCH_RUN_AS=uid:gid names one: it must run nothing else)',
     );
   if (required.noNetwork && seal.network !== 'none')
     missing.push('benchmarks without network (network: false, or setup-network: true) need a network namespace, which cannot be made here');

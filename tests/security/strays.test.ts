@@ -3,14 +3,14 @@
 // after the setup commands and the benchmarks, and refuses (unless told) where it has no uid of its own.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lineProgress } from '../../src/run/progress.ts';
 import { runSetup } from '../../src/run/setup.ts';
 import { endStrays, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
 import { absolutePath } from '../../src/util/paths.ts';
-import { tempDir } from '../helpers.ts';
+import { cli, project, tempDir } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
 const no = () => false;
@@ -21,7 +21,7 @@ function processesWith(marker: string): number[] {
     .filter((name) => /^\d+$/.test(name))
     .filter((name) => {
       try {
-        return readFileSync(`/proc/${name}/cmdline`, 'utf8').includes(marker);
+        return readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ').includes(marker);
       } catch {
         return false;
       }
@@ -47,7 +47,8 @@ test('without a pid namespace, a setup daemon (setsid, double fork) is killed wi
   assert.equal(sandbox.isolatedPids, false);
   assert.deepEqual(sandbox.strays, { uid, gid: uid });
   assert.match(sandbox.notes.join('\n'), new RegExp(`every process of uid ${uid} is killed`));
-  await runSetup([`setsid /bin/sh -c 'sleep ${marker} & exit 0' & exit 0`], {
+  // setsid in the foreground: the daemon has left the command's process group before the command ends.
+  await runSetup([`setsid /bin/sh -c 'sleep ${marker} & exit 0'`], {
     cwd: absolutePath(root, 'root'),
     logFile: absolutePath(join(root, 'setup.log'), 'log'),
     timeoutMs: 60_000,
@@ -87,4 +88,29 @@ test('without a pid namespace and without a uid of its own (or with one already 
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+});
+
+test('cg-bench run without a pid namespace, as root with a uid of its own: nothing a setup command started is running when it returns', {
+  skip: !isRoot && 'needs root to run the code as another uid',
+}, async (t) => {
+  const uid = 62_000 + (process.pid % 1000);
+  const marker = `8${process.pid % 1000}.${Date.now() % 1000}`;
+  const dir = project(`setup:\n  - setsid /bin/sh -c 'sleep ${marker} & exit 0'\nbenchmarks:\n  - name: t\n    run: [/bin/true]\n`);
+  // The code's uid owns the checkout, as the image's copy is given to it.
+  chmodSync(dir, 0o755);
+  for (const name of ['', ...readdirSync(dir)]) chownSync(join(dir, name), uid, uid);
+  // An unshare that refuses pid namespaces (tests/engine/seal.test.ts does the same).
+  const bin = tempDir('cg-bench-no-pid-ns-');
+  const unshare = spawnSync('sh', ['-c', 'command -v unshare'], { encoding: 'utf8' }).stdout.trim();
+  writeFileSync(join(bin, 'unshare'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = --pid ] && exit 1; done\nexec ${unshare} "$@"\n`);
+  chmodSync(join(bin, 'unshare'), 0o755);
+  const out = tempDir('cg-bench-strays-out-');
+  t.after(() => {
+    for (const pid of processesWith(marker)) process.kill(pid, 'SIGKILL');
+    for (const d of [dir, bin, out]) rmSync(d, { recursive: true, force: true });
+  });
+  const r = await cli(['run', '--out', join(out, 'o')], { cwd: dir, env: { PATH: `${bin}:${process.env['PATH']}`, CG_BENCH_RUN_AS: `${uid}:${uid}` } });
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(readFileSync(join(out, 'o', 'setup.log'), 'utf8'), new RegExp(`no pid namespace: every process of uid ${uid} is killed`));
+  assert.deepEqual(processesWith(marker), [], 'the setup daemon did not outlive the run');
 });
