@@ -36,6 +36,10 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
   },
   'src/run/benchmark.ts': { calls: ['readdirSync'], why: "lists the output directory's names; the logs and profiles are read through the reader" },
   'src/run/valgrind-files.ts': { calls: ['readdirSync'], why: "lists Valgrind's files by name; each is opened through the reader" },
+  'src/results/loader-files.ts': {
+    calls: ['readlinkSync'],
+    why: 'a link at /etc/ld.so.cache is recorded by its text, never followed; the files themselves are read through the reader',
+  },
   'src/python/attribution.ts': {
     calls: ['readFileSync', 'readdirSync'],
     why: "reads cg-bench's own _bytecode.py beside dist/, and lists the counts files by name (read through the reader)",
