@@ -24,8 +24,10 @@ import { CgBenchError, ExitCode } from '../errors.ts';
  * Whatever is at the name is removed, then the file is created exclusively (O_CREAT|O_EXCL: a link
  * planted in between makes the open fail, it is never followed) and must be the path expected from
  * its directory's real path (/proc/self/fd): a directory swapped for a link on the way is refused.
- * An existing file is never opened: nothing outside is ever truncated or written (a swapped
- * directory can at most be left an empty new file, before the refusal).
+ * An existing file is never opened: nothing outside is ever truncated or written. The directory
+ * must lead where expected before anything at the name is removed, so a directory swapped for a link
+ * beforehand costs nothing where it points (swapped in the instant between, it can at most lose a
+ * file of that name and be left an empty new one, before the refusal).
  */
 const FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
 
@@ -42,6 +44,8 @@ function replaced(path: string, what: string): CgBenchError {
  * real path now, which a directory swapped for a link before this call would pass).
  */
 export function openNewFile(path: string, expected: string = join(realpathSync(dirname(path)), basename(path)), mode = 0o644): number {
+  const leadsTo = realpathSync(dirname(path));
+  if (leadsTo !== dirname(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
   try {
     unlinkSync(path);
   } catch (error) {

@@ -48,11 +48,13 @@ test('a directory on the way swapped for a link after its real path was taken: r
   const real = realpathSync(out);
   renameSync(join(out, 'benchmarks'), join(out, 'moved'));
   symlinkSync(elsewhere, join(out, 'benchmarks'));
+  // A file of that name where the link points is neither removed nor replaced.
+  writeFileSync(join(elsewhere, 'setup.log'), "not cg-bench's");
   assert.throws(
     () => writeNewFile(join(out, 'benchmarks', 'setup.log'), 'secret output', join(real, 'benchmarks', 'setup.log')),
     (error: unknown) => error instanceof CgBenchError && error.exitCode === 3 && /reached through a link/.test(error.message),
   );
-  assert.equal(readFileSync(join(elsewhere, 'setup.log'), 'utf8'), '', 'at most an empty file, never the text');
+  assert.equal(readFileSync(join(elsewhere, 'setup.log'), 'utf8'), "not cg-bench's", 'left as it was');
 });
 
 test('a plain file at the name is replaced (a new file, not the old one written through); a directory there is refused', () => {
