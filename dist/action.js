@@ -45298,6 +45298,8 @@ function replaced(path12, what) {
   );
 }
 function openNewFile(path12, expected = join3(realpathSync(dirname3(path12)), basename3(path12)), mode = 420) {
+  const leadsTo = realpathSync(dirname3(path12));
+  if (leadsTo !== dirname3(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
   try {
     unlinkSync(path12);
   } catch (error2) {

@@ -16889,6 +16889,8 @@ function replaced(path, what) {
   );
 }
 function openNewFile(path, expected = join2(realpathSync3(dirname3(path)), basename2(path)), mode = 420) {
+  const leadsTo = realpathSync3(dirname3(path));
+  if (leadsTo !== dirname3(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
   try {
     unlinkSync(path);
   } catch (error) {

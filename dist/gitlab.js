@@ -14326,6 +14326,8 @@ function replaced(path, what) {
   );
 }
 function openNewFile(path, expected = join(realpathSync(dirname(path)), basename(path)), mode = 420) {
+  const leadsTo = realpathSync(dirname(path));
+  if (leadsTo !== dirname(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
   try {
     unlinkSync(path);
   } catch (error) {
