@@ -61,6 +61,8 @@ test('the report job rebuilds from the hand-over exactly the report the measurin
     config: 'cg-bench.yml',
     outRoot: out,
     checkDeterminism: false,
+    callTree: false,
+    flameGraphUrl: () => undefined,
     exports: [],
     store: undefined,
     history: undefined,
@@ -183,5 +185,45 @@ test("GitLab's note job reads what the merge job left in its artifacts and notes
     runReportJob(noteJob({ ...other, mergeRequest: other.mergeRequest! }, gitlabSuite, api, out, log)),
     /cg-bench-results: the measuring job measured 01234567, not this pipeline's commit fedcba98; refusing its results/,
   );
+  assert.equal(notes.length, 1);
+});
+
+test("GitLab's note job links the flame graphs the hand-over names, in its own artifacts; a name that is not flame/NN-<benchmark>.svg refuses the hand-over", async () => {
+  const env = {
+    CI_API_V4_URL: 'https://gitlab.example/api/v4',
+    CI_PROJECT_ID: '7',
+    CI_PROJECT_DIR: '/builds/g/p',
+    CI_JOB_NAME: 'cg-bench-note',
+    CI_JOB_URL: 'https://gitlab.example/g/p/-/jobs/9',
+    CI_COMMIT_SHA: SHA,
+    CI_DEFAULT_BRANCH: 'main',
+    CI_MERGE_REQUEST_IID: '3',
+    CI_MERGE_REQUEST_DIFF_BASE_SHA: BASE_SHA,
+    CG_BENCH_GITLAB_TOKEN: 'glpat-x',
+    CG_BENCH_MODE: 'note',
+  };
+  const notes: string[] = [];
+  const api = { findNote: async () => undefined, createNote: async (_iid: number, body: string) => void notes.push(body) } as unknown as GitLabApi;
+  const log = { info: () => {}, warning: () => {}, write: () => {} };
+  const gitlabSuite = suiteFor('.', 'cg-bench.yml', '');
+  const job = readJob(env);
+  const out = tempDir();
+  // flame/05-gone.svg names no benchmark of the head at that place: not linked.
+  const named = ['flame/01-parse.svg', 'flame/05-gone.svg'];
+  writeReportHandOver(join(out, 'report-job'), { sha: SHA, suite: gitlabSuite.id, baselineSource: 'merge-base', flameGraphs: named }, head, base);
+  await runReportJob(noteJob({ ...job, mergeRequest: job.mergeRequest! }, gitlabSuite, api, out, log));
+  assert.match(
+    notes[0]!,
+    /\| parse \|.*regression · \[flame graph\]\(https:\/\/gitlab\.example\/g\/p\/-\/jobs\/9\/artifacts\/file\/cg-bench-results\/flame\/01-parse\.svg\) \|/,
+  );
+  assert.equal(notes[0]!.match(/flame graph/g)?.length, 1, notes[0]);
+
+  for (const bad of ['../report.md', 'flame/01-parse.svg"><script>', 'flame/01-a b.svg']) {
+    writeReportHandOver(join(out, 'report-job'), { sha: SHA, suite: gitlabSuite.id, baselineSource: 'merge-base', flameGraphs: [bad] }, head, base);
+    await assert.rejects(
+      runReportJob(noteJob({ ...job, mergeRequest: job.mergeRequest! }, gitlabSuite, api, out, log)),
+      /report-job\.json: "flameGraphs" is not a list of flame\/NN-<benchmark>\.svg/,
+    );
+  }
   assert.equal(notes.length, 1);
 });
