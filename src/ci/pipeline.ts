@@ -28,10 +28,11 @@ import type { BaselineCommit, CiAdapter, Occasion, Outcome } from './types.ts';
  * joined by one merge job (runMerge), which reports exactly as one machine would.
  */
 export async function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Outcome> {
-  const headRun = await measureHead(ci, measurer, ci.callTree ? { callTree: true } : {});
+  const occasion = await ci.occasion();
+  // Call trees only where there is a base to draw them against.
+  const headRun = await measureHead(ci, measurer, ci.callTree && occasion.kind === 'change' ? { callTree: true } : {});
   if (!headRun.results) return cannotRun(ci, headRun);
   let head = headRun.results;
-  const occasion = await ci.occasion();
   const timed = hasTimedBenchmarks(ci);
   let baseline: Baseline = { results: undefined, source: 'none' };
   let saved: boolean | undefined;

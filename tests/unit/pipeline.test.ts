@@ -692,3 +692,11 @@ test('call-tree: nothing changed, no flame graph and no extra run; without the i
   );
   assert.doesNotMatch(plain.seen.reports[0]!.body, /flame graph/);
 });
+
+test('call-tree on the default branch: no call tree is kept (there is no base to draw against)', async () => {
+  const { root, sha } = repository();
+  const measurer = callTreeMeasurer(results(1000), results(1000), 100);
+  const { adapter } = fakeAdapter(root, { kind: 'mainline', sha }, { callTree: true, store: memoryStore(undefined) });
+  await runPipeline(adapter, measurer);
+  assert.deepEqual(measurer.calls, [{ filter: undefined, callTree: false }]);
+});
