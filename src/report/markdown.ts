@@ -3,6 +3,8 @@ import type { BenchmarkResult, Environment, Results } from '../results/types.ts'
 import {
   functionChangeText,
   functionSideText,
+  inclusiveChangeText,
+  inclusiveSidesText,
   lineChangeText,
   lineLabel,
   lineSideText,
@@ -120,13 +122,34 @@ function detail(c: BenchmarkComparison): string[] {
   ];
   const other = c.otherFunctions;
   if (c.functions.length || other) {
-    out.push('', 'Functions whose estimated cycles changed most:', '', '| Function | File | Base | Head | Change |', '|:--|:--|--:|--:|--:|');
+    // With call trees on both sides: the cost with callees too, so a callee's change shows in its callers.
+    const inclusive = c.functions.some((f) => f.inclusive);
+    const [more, moreAlign, moreEmpty] = inclusive ? [' Inclusive (base → head) | Inclusive change |', '--:|--:|', ' | |'] : ['', '', ''];
+    out.push(
+      '',
+      'Functions whose estimated cycles changed most:',
+      '',
+      `| Function | File | Base | Head | Change |${more}`,
+      `|:--|:--|--:|--:|--:|${moreAlign}`,
+    );
     for (const f of c.functions)
-      out.push(`| ${esc(f.fn)} | ${esc(f.file)} | ${functionSideText(f, 'base')} | ${functionSideText(f, 'head')} | ${functionChangeText(f)} |`);
+      out.push(
+        `| ${esc(f.fn)} | ${esc(f.file)} | ${functionSideText(f, 'base')} | ${functionSideText(f, 'head')} | ${functionChangeText(f)} |${inclusive ? ` ${inclusiveSidesText(f)} | ${inclusiveChangeText(f)} |` : ''}`,
+      );
     if (other)
       out.push(
-        `| _${esc(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, 'base')} | ${otherFunctionsSideText(other, 'head')} | ${formatSigned(other.change)} |`,
+        `| _${esc(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, 'base')} | ${otherFunctionsSideText(other, 'head')} | ${formatSigned(other.change)} |${moreEmpty}`,
       );
+  }
+  if (c.callers?.length) {
+    out.push(
+      '',
+      'Callers whose cost with callees changed most (call tree; their own code did not change as much):',
+      '',
+      '| Function | Inclusive base | Inclusive head | Change |',
+      '|:--|--:|--:|--:|',
+    );
+    for (const f of c.callers) out.push(`| ${esc(f.fn)} | ${formatCount(f.base)} | ${formatCount(f.head)} | ${formatSigned(f.head - f.base)} |`);
   }
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
   if (lines.length) {
