@@ -75,8 +75,12 @@ function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly bo
   const last = [...s.values].reverse().find((v) => v !== null);
   out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
   out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
+  const peak = s.heap ? [...s.heap.peakBytes].reverse().find((v) => v !== null) : undefined;
+  const heap = peak == null ? '' : `, peak heap ${xmlText(formatCount(peak))} bytes`;
   if (last != null)
-    out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+    out.push(
+      `<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles${heap}</text>`,
+    );
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
   // The zero line (the first run) is always labelled: it is where unchanged runs lie. An end of the
