@@ -145,3 +145,15 @@ test('the heap of a memory: true benchmark is in its series (null where a run di
   assert.match(svg, /last: [\d,]+ estimated cycles, peak heap 4,096 bytes</);
   assert.equal(svg.match(/peak heap/g)?.length, 1);
 });
+
+test("the legend's items stand apart: each starts after the one before ends (11 px text, 6.2 px a character)", () => {
+  const svg = svgOf(points());
+  const legend = [...svg.matchAll(/<text x="([\d.]+)" y="[\d.]+" class="axis">([^<]+)<\/text>/g)].filter(
+    (m) => ['regression', 'improvement', 'failed or absent'].includes(m[2]!) || m[2]!.startsWith('not comparable'),
+  );
+  assert.equal(legend.length, 4);
+  for (let i = 1; i < legend.length; i++) {
+    const [before, item] = [legend[i - 1]!, legend[i]!];
+    assert.ok(Number(item[1]) >= Number(before[1]) + before[2]!.length * 6.2 + 16, `${item[2]} at ${item[1]} overlaps ${before[2]} at ${before[1]}`);
+  }
+});
