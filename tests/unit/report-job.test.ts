@@ -12,6 +12,7 @@ import { writeShardHandOver } from '../../src/ci/shard-hand-over.ts';
 import type { CiAdapter, Report, ReportJobAdapter } from '../../src/ci/types.ts';
 import { DEFAULT_CACHE } from '../../src/config/types.ts';
 import type { GitHubApi } from '../../src/github/api.ts';
+import { gitHubAdapter } from '../../src/github/adapter.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
 import { readInputs } from '../../src/github/inputs.ts';
 import type { ActionIO } from '../../src/github/io.ts';
@@ -226,4 +227,27 @@ test("GitLab's note job links the flame graphs the hand-over names, in its own a
     );
   }
   assert.equal(notes.length, 1);
+});
+
+test("the action's input call-tree: the adapter keeps call trees and links a flame graph to the run's artifacts; off by default", () => {
+  const io: ActionIO = {
+    getInput: () => '',
+    setOutput: () => {},
+    info: () => {},
+    warning: () => {},
+    notice: () => {},
+    setFailed: () => {},
+    writeSummary: async () => {},
+  };
+  const env = { GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '42' };
+  const trigger = { kind: 'push' as const, sha: SHA, ref: 'refs/heads/main', defaultBranch: true };
+  const adapter = (callTree: string) =>
+    gitHubAdapter(
+      { io, env, inputs: readInputs((n) => (n === 'call-tree' ? callTree : '')), suite, repoRoot: tempDir(), outRoot: tempDir(), api: undefined },
+      trigger,
+    );
+  const on = adapter('true');
+  assert.equal(on.callTree, true);
+  assert.equal(on.flameGraphUrl('flame/01-parse.svg'), 'https://github.com/o/r/actions/runs/42#artifacts');
+  assert.equal(adapter('').callTree, false);
 });
