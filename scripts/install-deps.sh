@@ -11,6 +11,7 @@ command -v python3 >/dev/null || need+=(python3)
 command -v python3-config >/dev/null || need+=(python3-dev)   # builds cg_bench's C extension for a unit test
 command -v cargo >/dev/null || need+=(cargo)
 command -v setarch >/dev/null || need+=(util-linux)
+command -v chromium >/dev/null || need+=(chromium fonts-dejavu-core)   # tests/unit/svg-render.test.ts renders the SVGs
 if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
   command -v podman >/dev/null || need+=(podman)
   command -v runc >/dev/null || need+=(runc)

@@ -14,6 +14,8 @@ export interface Baseline {
   results: Results | undefined;
   /** Which commit and from where, or 'none: why'. */
   source: string;
+  /** Where it was measured in this job (its call trees beside it, with the input call-tree); undefined when stored. */
+  dir?: string | undefined;
 }
 
 /** What is known of a baseline commit before the head is measured: is it here, and is something stored for it. */
@@ -91,9 +93,9 @@ export async function settleBaseline(
   if (!fetched) return { results: undefined, source: `none: the ${what} ${short} could not be fetched` };
 
   ci.log.info(`Measuring the ${what} ${short}`);
-  const m = await measureAt(ci, measurer, checkout, 'base', selection);
+  const m = await measureAt(ci, measurer, checkout, 'base', { ...selection, ...(ci.callTree && !selection.shard ? { callTree: true } : {}) });
   if (!m.results) return { results: undefined, source: `none: measuring the ${what} ${short} failed (${firstLine(m)})` };
-  return { results: m.results, source: `${what} ${short}, measured in this job${why}` };
+  return { results: m.results, source: `${what} ${short}, measured in this job${why}`, dir: join(ci.outRoot, 'base') };
 }
 
 /** Measures the baseline commit's checkout (at the head's path inside the image), into outRoot/outName. */

@@ -5,12 +5,14 @@ import { notRepeating } from '../engine/check.ts';
 import { ExitCode } from '../errors.ts';
 import { NOT_REPEATING_HELP } from '../report/markdown.ts';
 import { exportFileName, reportFormat } from '../report/index.ts';
+import type { FlameGraphLink } from '../report/types.ts';
 import { writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { mergeShards } from '../shard/merge.ts';
 import type { Shard } from '../shard/plan.ts';
 import { headConfigText, lookUpBaseline, saveMainlineBaseline, settleBaseline, type Baseline, type BaselineLookup } from './baseline.ts';
 import { baseCheckout } from './base-checkout.ts';
+import { drawChangeFlameGraphs } from './flame.ts';
 import { keepHistory } from './history.ts';
 import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
 import { writeReportHandOver } from './report-hand-over.ts';
@@ -58,14 +60,16 @@ export function runPipeline(ci: CiAdapter, measurer: Measurer): Promise<Outcome>
 }
 
 async function measureAndReport(ci: CiAdapter, measurer: Measurer, out: HeldOutRoot): Promise<Outcome> {
-  const headRun = await measureHead(ci, measurer, {});
+  const occasion = await ci.occasion();
+  // Call trees only where there is a base to draw them against.
+  const headRun = await measureHead(ci, measurer, ci.callTree && occasion.kind === 'change' ? { callTree: true } : {});
   if (!headRun.results) return cannotRun(ci, headRun);
   let head = headRun.results;
-  const occasion = await ci.occasion();
   const timed = hasTimedBenchmarks(ci);
   let baseline: Baseline = { results: undefined, source: 'none' };
   let saved: boolean | undefined;
   let unrepeated: string[] | undefined;
+  let flameGraphs: FlameGraphLink[] | undefined;
   if (occasion.kind === 'change') {
     if ('none' in occasion.baseline) baseline = { results: undefined, source: `none: ${occasion.baseline.none}` };
     else {
@@ -78,6 +82,7 @@ async function measureAndReport(ci: CiAdapter, measurer: Measurer, out: HeldOutR
           // The head's results.json carries them to artifacts and GitLab's note job.
           writeResults(join(ci.outRoot, 'head', 'results.json'), head);
         }
+        if (ci.callTree) flameGraphs = await drawChangeFlameGraphs(ci, measurer, checkout, head, baseline);
       } finally {
         checkout.remove();
       }
@@ -94,6 +99,7 @@ async function measureAndReport(ci: CiAdapter, measurer: Measurer, out: HeldOutR
     trend: await keepHistory(ci, occasion, head, writer(out)),
     commit: baselineCommitOf(occasion),
     notRepeating: unrepeated,
+    flameGraphs,
   });
 }
 
@@ -227,7 +233,13 @@ async function finish(
   head: Results,
   headCode: number,
   found: Baseline,
-  kept: { baselineSaved: boolean | undefined; trend: string | undefined; commit: BaselineCommit | undefined; notRepeating?: string[] | undefined },
+  kept: {
+    baselineSaved: boolean | undefined;
+    trend: string | undefined;
+    commit: BaselineCommit | undefined;
+    notRepeating?: string[] | undefined;
+    flameGraphs?: FlameGraphLink[] | undefined;
+  },
 ): Promise<Outcome> {
   const report = makeReport(ci, head, headCode, found, kept);
   const { comparison } = report;
@@ -238,7 +250,8 @@ async function finish(
   const handOver = ci.reportHandOver();
   if (handOver) {
     const { dir, ...names } = handOver;
-    writeReportHandOver(dir, { ...names, suite: ci.suite.id, baselineSource: report.baselineSource }, head, report.baseline);
+    const flameGraphs = report.input.flameGraphs?.map((g) => g.path);
+    writeReportHandOver(dir, { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs }, head, report.baseline);
   }
   await ci.publish(report);
   return outcomeOf(report, ci.failOnRegression);

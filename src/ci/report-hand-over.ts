@@ -23,13 +23,26 @@ export interface ReportHandOver {
   baselineSource: string;
   /** The pull request's number, when the measuring job ran for one (GitHub: the report job checks it is the run's). */
   pullRequest?: number | undefined;
+  /** The flame graphs the measuring job drew (`flame/NN-<slug>.svg`, relative to its output directory; input call-tree). */
+  flameGraphs?: string[] | undefined;
 }
+
+/** A flame graph's name as ci/flame.ts writes it: nothing else is linked. */
+const FLAME_GRAPH_PATH = /^flame\/[0-9]{2,6}-[A-Za-z0-9._-]{1,60}\.svg$/;
+/** Within the hand-over's 64 KiB. */
+const MAX_FLAME_GRAPHS = 500;
 
 export function writeReportHandOver(dir: string, handOver: ReportHandOver, head: Results, base: Results | undefined): void {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const { pullRequest, ...rest } = handOver;
-  const data = { schema: SCHEMA, ...rest, baselineSource: rest.baselineSource.slice(0, MAX_SOURCE), ...(pullRequest ? { pullRequest } : {}) };
+  const { pullRequest, flameGraphs, ...rest } = handOver;
+  const data = {
+    schema: SCHEMA,
+    ...rest,
+    baselineSource: rest.baselineSource.slice(0, MAX_SOURCE),
+    ...(pullRequest ? { pullRequest } : {}),
+    ...(flameGraphs?.length ? { flameGraphs: flameGraphs.slice(0, MAX_FLAME_GRAPHS) } : {}),
+  };
   writeFileSync(join(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}\n`);
   writeResults(join(dir, 'head.json'), head);
   if (base) writeResults(join(dir, 'base.json'), base);
@@ -59,7 +72,7 @@ export function readReportHandOver(
   }
   const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
   const keys = Object.keys(d)
-    .filter((k) => k !== 'pullRequest')
+    .filter((k) => k !== 'pullRequest' && k !== 'flameGraphs')
     .sort()
     .join(',');
   if (keys !== 'baselineSource,schema,sha,suite' || d['schema'] !== SCHEMA) throw new CgBenchError(`${file}: not a cg-bench report hand-over (${SCHEMA})`);
@@ -69,9 +82,21 @@ export function readReportHandOver(
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
   const pr = d['pullRequest'];
   if (pr !== undefined && (!Number.isSafeInteger(pr) || (pr as number) < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
+  const flame = d['flameGraphs'];
+  if (
+    flame !== undefined &&
+    (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f): f is string => typeof f === 'string' && FLAME_GRAPH_PATH.test(f)))
+  )
+    throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
   const basePath = join(dir, 'base.json');
   return {
-    handOver: { sha: d['sha'], suite: d['suite'], baselineSource: d['baselineSource'], pullRequest: pr as number | undefined },
+    handOver: {
+      sha: d['sha'],
+      suite: d['suite'],
+      baselineSource: d['baselineSource'],
+      pullRequest: pr as number | undefined,
+      ...(flame ? { flameGraphs: flame as string[] } : {}),
+    },
     head: readResults(join(dir, 'head.json'), root),
     base: presentAt(basePath) ? readResults(basePath, root) : undefined,
   };

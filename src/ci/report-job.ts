@@ -1,9 +1,11 @@
 import { compareWithBaseline } from '../compare/compare.ts';
+import { FLAME_DIRECTORY } from '../flame/graphs.ts';
+import { slugify } from '../run/slug.ts';
 import { ExitCode } from '../errors.ts';
 import { reportBody } from '../publish/report-body.ts';
 import type { Suite } from '../publish/suite.ts';
 import { regressedNames } from '../report/headline.ts';
-import type { ReportInput } from '../report/types.ts';
+import type { FlameGraphLink, ReportInput } from '../report/types.ts';
 import type { Results } from '../results/types.ts';
 import type { Baseline } from './baseline.ts';
 import { readReportHandOver } from './report-hand-over.ts';
@@ -22,7 +24,13 @@ export function makeReport(
   head: Results,
   headCode: number,
   found: Baseline,
-  more: { commit: BaselineCommit | undefined; baselineSaved?: boolean | undefined; trend?: string | undefined; notRepeating?: string[] | undefined },
+  more: {
+    commit: BaselineCommit | undefined;
+    baselineSaved?: boolean | undefined;
+    trend?: string | undefined;
+    notRepeating?: string[] | undefined;
+    flameGraphs?: readonly FlameGraphLink[] | undefined;
+  },
 ): Report {
   let baseline = found;
   const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
@@ -38,6 +46,7 @@ export function makeReport(
     suite: ci.suite.heading,
     baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : undefined,
     notRepeating: more.notRepeating,
+    ...(more.flameGraphs?.length ? { flameGraphs: more.flameGraphs } : {}),
   };
   return {
     head,
@@ -80,8 +89,23 @@ export async function runReportJob(ci: ReportJobAdapter): Promise<Outcome> {
     { results: base, source },
     {
       commit: ci.baselineCommit(),
+      flameGraphs: flameGraphsOf(ci, head, handOver.flameGraphs),
     },
   );
   await ci.publishReport(suite, report);
   return outcomeOf(report, ci.failOnRegression);
+}
+
+/**
+ * The flame graphs the hand-over names, by benchmark: a name counts only as the file ci/flame.ts
+ * writes for a benchmark of the head (`flame/NN-<slug>.svg`), and is linked where the CI keeps the
+ * measuring job's files; none when the CI has no address for them.
+ */
+function flameGraphsOf(ci: ReportJobAdapter, head: Results, named: readonly string[] | undefined): FlameGraphLink[] {
+  if (!named?.length || !ci.flameGraphUrl) return [];
+  const present = new Set(named);
+  return head.benchmarks.flatMap((b, i) => {
+    const path = `${FLAME_DIRECTORY}/${slugify(b.name, i)}.svg`;
+    return present.has(path) ? [{ benchmark: b.name, path, url: ci.flameGraphUrl?.(path) }] : [];
+  });
 }

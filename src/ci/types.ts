@@ -100,6 +100,10 @@ export interface CiAdapter {
   readonly failOnRegression: boolean;
   /** On the default branch, measure the head a second time and name the benchmarks whose counts differ (input check-determinism). */
   readonly checkDeterminism: boolean;
+  /** Keep call trees (`--call-tree`) and draw a differential flame graph of each changed benchmark (input call-tree; ci/flame.ts). */
+  readonly callTree: boolean;
+  /** A flame graph's address where the CI keeps it (`path` relative to outRoot), for the report's row; undefined when there is none. */
+  flameGraphUrl(path: string): string | undefined;
   /** Formats written beside results.json for other tools (bmf.json, github-action-benchmark.json). */
   readonly exports: readonly ExportFormat[];
   readonly store: BaselineStore | undefined;
@@ -153,6 +157,8 @@ export interface ReportJobAdapter {
   accept(handOver: ReportHandOver): Promise<Suite>;
   /** The commit the measuring job compared with, when the CI names it. */
   baselineCommit(): BaselineCommit | undefined;
+  /** Where the measuring job's flame graph `path` (relative to its output directory) can be seen; absent when the CI keeps no such address. */
+  flameGraphUrl?(path: string): string | undefined;
   /** Shows the report: comment or note, status, outputs. */
   publishReport(suite: Suite, report: Report): Promise<void>;
 }

@@ -1,8 +1,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { compareResults } from '../compare/compare.ts';
+import { type Comparison, compareResults } from '../compare/compare.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { writeFlameGraphs } from '../flame/graphs.ts';
+import { withInclusiveCosts } from '../flame/inclusive.ts';
 import { diffTerminal } from '../report/diff-terminal.ts';
 import { markdownReport } from '../report/markdown.ts';
 import { readResults } from '../results/io.ts';
@@ -21,6 +22,21 @@ function resultsAt(path: string): Side {
   let file = resolveFrom(callerDirectory(), path);
   if (existsSync(file) && statSync(file).isDirectory()) file = resolveFrom(file, 'results.json');
   return { results: readResults(file), file, shown: shownPath(file) };
+}
+
+/**
+ * The comparison with costs with callees, where both sides kept call trees (`run --call-tree`). A
+ * call tree that cannot be read is said and left out, unless the flame graphs were asked for (then
+ * writeFlameGraphs refuses it, naming the file).
+ */
+function withCallees(comparison: Comparison, base: Side, head: Side, io: CliIO, flame: boolean): Comparison {
+  try {
+    return withInclusiveCosts(comparison, dirname(base.file), dirname(head.file));
+  } catch (error) {
+    if (flame || !(error instanceof CgBenchError)) throw error;
+    io.stderr.write(`cg-bench diff: call trees not used: ${error.message}\n`);
+    return comparison;
+  }
 }
 
 /** `cg-bench diff BASE HEAD`: every recorded function and source line whose cost changed. */
@@ -54,8 +70,9 @@ export async function diff(args: string[], io: CliIO): Promise<number> {
   const pick = (r: Results): Results => (only === undefined ? r : { ...r, benchmarks: r.benchmarks.filter((b) => b.name === only) });
   const top = positiveInt('top', values.top, 20);
   const comparison = compareResults(pick(base.results), pick(head.results), { topFunctions: top, topLines: top });
+  const shown = withCallees(comparison, base, head, io, values.flame !== undefined);
   io.stdout.write(
-    format === 'markdown' ? markdownReport.render({ head: pick(head.results), comparison, baselineSource: base.shown }) : diffTerminal(comparison),
+    format === 'markdown' ? markdownReport.render({ head: pick(head.results), comparison: shown, baselineSource: base.shown }) : diffTerminal(shown),
   );
   if (values.flame !== undefined) {
     const drawn = writeFlameGraphs({

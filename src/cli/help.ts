@@ -100,7 +100,9 @@ ${EXIT_CODES}`,
 Shows, per benchmark, every recorded function whose estimated cycles changed and, under each, its
 source lines whose cost changed (file:line, the code, base → head). BASE and HEAD are results.json
 files or the directories holding them. Lines are matched by their text, so code that only moved is
-not reported; results.json keeps the 20 costliest lines of the 50 costliest functions.
+not reported; results.json keeps the 20 costliest lines of the 50 costliest functions. Where both
+sides were measured with run --call-tree, each function's cost with its callees is shown too, and
+the callers whose cost with callees changed most.
 
 Options:
       --benchmark NAME       only this benchmark

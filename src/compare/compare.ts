@@ -23,6 +23,8 @@ export interface FunctionChange {
   unrecordedAtMost?: number;
   /** Its source lines whose cost changed most, when both sides recorded lines. */
   lines?: LineChange[];
+  /** Its inclusive estimated cycles (with its callees), from both sides' call trees when there are (flame/inclusive.ts). */
+  inclusive?: { base: number; head: number };
 }
 
 /**
@@ -57,6 +59,11 @@ export interface BenchmarkComparison {
   functions: FunctionChange[];
   /** The rest of the change, when the listed functions leave more than OTHER_FUNCTIONS_SHARE of it unexplained. */
   otherFunctions?: OtherFunctions;
+  /**
+   * With call trees on both sides: the functions not listed above whose inclusive cost (with their
+   * callees) changed most, largest first: the callers a callee's change is attributed up to.
+   */
+  callers?: { fn: string; base: number; head: number }[];
   /** Why this benchmark alone is not comparable (it ran under another seal, or other programs or libraries than the base). */
   notComparable?: string;
   /**

@@ -71,6 +71,8 @@ export interface MeasureSelection {
   shard?: Shard;
   /** Results whose wall times balance the parts (`--durations`). */
   durations?: Results | undefined;
+  /** Also keep each benchmark's call tree (`--call-tree`), for the flame graphs (ci/flame.ts). */
+  callTree?: boolean;
 }
 
 export function durationsOf(results: Results | undefined): Map<string, number> {
@@ -207,6 +209,7 @@ export function containerMeasurer(options: {
           '--jobs',
           String(options.jobs),
           ...(selection.filter === undefined ? [] : ['--filter', selection.filter]),
+          ...(selection.callTree ? ['--call-tree'] : []),
           ...shardArgs,
         ],
         asksForNetwork(resolve(checkout, config)),
@@ -274,6 +277,7 @@ export function inImageMeasurer(options: { jobs: number; exclude?: string[]; log
           outDir: absolutePath(outDir, 'output directory'),
           jobs: options.jobs,
           filter: selection.filter,
+          ...(selection.callTree ? { callTree: true } : {}),
           shard: selection.shard ? { shard: selection.shard, durationsMs: durationsOf(selection.durations) } : undefined,
           progress: lineProgress((t) => options.log(t.trimEnd())),
         });

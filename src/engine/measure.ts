@@ -4,6 +4,7 @@ import { assertSameMetric, compareResults, type Comparison } from '../compare/co
 import type { Config } from '../config/types.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
 import { FLAME_DIRECTORY, type FlameGraph, writeFlameGraphs } from '../flame/graphs.ts';
+import { withInclusiveCosts } from '../flame/inclusive.ts';
 import { escapeMarkdown } from '../report/escape.ts';
 import { jsonReport } from '../report/json.ts';
 import { markdownReport } from '../report/markdown.ts';
@@ -121,7 +122,12 @@ async function measureLocked(
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : undefined;
-  writeFileAtomic(markdownFile, markdownReport.render(input) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
+  // With call trees on both sides, report.md's function tables show costs with callees too.
+  const withCallees =
+    options.callTree && options.baseline && comparison
+      ? { ...input, comparison: withInclusiveCosts(comparison, dirname(options.baseline), options.outDir) }
+      : input;
+  writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, 'comparison.json'), jsonReport.render(input), realOut);
 
   const failed = results.benchmarks.filter((b) => b.status !== 'ok').length;

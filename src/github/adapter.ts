@@ -104,6 +104,12 @@ export function gitHubAdapter(ctx: GitHubContext, trigger: Trigger): CiAdapter {
     exports: inputs.exports,
     failOnRegression: inputs.failOnRegression,
     checkDeterminism: inputs.checkDeterminism,
+    callTree: inputs.callTree,
+    // The SVGs are in output-dir/flame: the run's page lists the artifact it is uploaded as.
+    flameGraphUrl: () => {
+      const run = workflowRunUrl(ctx.env);
+      return run ? `${run}#artifacts` : undefined;
+    },
     store: inputs.cache ? actionsCacheStore(suite, io) : undefined,
     history: inputs.cache && inputs.history > 0 ? { store: actionsCacheHistory(suite, ctx.env, io), keep: inputs.history } : undefined,
     shortSha: (sha) => sha.slice(0, 7),

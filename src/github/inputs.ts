@@ -14,6 +14,8 @@ export interface ActionInputs {
   failOnRegression: boolean;
   /** On pushes to the default branch, measure the head twice and name the benchmarks whose counts differ. */
   checkDeterminism: boolean;
+  /** On pull requests, keep call trees and draw a differential flame graph of each changed benchmark. */
+  callTree: boolean;
   comment: CommentMode;
   status: boolean;
   cache: boolean;
@@ -50,6 +52,7 @@ export function readInputs(get: (name: string) => string): ActionInputs {
     thresholdPercent: thresholdOption(actionInput('threshold'), input('threshold')),
     failOnRegression: bool('fail-on-regression', false),
     checkDeterminism: bool('check-determinism', false),
+    callTree: bool('call-tree', false),
     comment: choiceOption(actionInput('comment'), input('comment'), COMMENT_MODES, 'on-change'),
     status: bool('status', true),
     cache: bool('cache', true),

@@ -45,6 +45,14 @@ export function gitLabCommitUrl(job: Pick<GitLabJob, 'projectUrl'>, sha: string)
   return job.projectUrl ? `${job.projectUrl}/-/commit/${sha}` : undefined;
 }
 
+/**
+ * A flame graph (`flame/NN-<benchmark>.svg`) in this job's artifacts: the measuring job's, or the note
+ * job's, which keeps the measuring job's cg-bench-results/flame/ as its own (the template says so).
+ */
+export function flameGraphUrl(job: Pick<GitLabJob, 'jobUrl'>, path: string): string | undefined {
+  return job.jobUrl ? `${job.jobUrl}/artifacts/file/${RESULTS_DIR}/${path}` : undefined;
+}
+
 /** Where the whole report is when the note had to be cut: report.md in the measuring job's artifacts. */
 function fullReportPlace(measuringJobUrl: string | undefined): string {
   const file = `\`${RESULTS_DIR}/report.md\``;
@@ -71,6 +79,8 @@ export function gitLabAdapter(job: GitLabJob, suite: Suite, api: GitLabApi, outR
     exports: job.exports,
     failOnRegression: job.failOnRegression,
     checkDeterminism: job.checkDeterminism,
+    callTree: job.callTree,
+    flameGraphUrl: (path) => flameGraphUrl(job, path),
     store: defaultBranchArtifacts(api, job, outRoot, log),
     history: undefined,
     shortSha: (sha) => sha.slice(0, 8),

@@ -42,6 +42,8 @@ export interface GitLabJob {
   failOnRegression: boolean;
   /** On default-branch pipelines, measure the head twice and name the benchmarks whose counts differ. */
   checkDeterminism: boolean;
+  /** On merge requests, keep call trees and draw a differential flame graph of each changed benchmark. */
+  callTree: boolean;
   suite: string;
   jobs: number;
   mode: JobMode;
@@ -86,6 +88,7 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
   const thresholdPercent = thresholdOption(componentInput('threshold'), input('threshold'));
   const failOnRegression = booleanOption(componentInput('fail-on-regression'), input('fail-on-regression'), false);
   const checkDeterminism = booleanOption(componentInput('check-determinism'), input('check-determinism'), false);
+  const callTree = booleanOption(componentInput('call-tree'), input('call-tree'), false);
   const jobs = countOption(componentInput('jobs'), input('jobs'), 1);
   // Set by the template itself, not an input.
   const mode = choiceOption('CG_BENCH_MODE', input('mode'), JOB_MODES, 'both');
@@ -115,6 +118,7 @@ export function readJob(env: NodeJS.ProcessEnv): GitLabJob {
     thresholdPercent,
     failOnRegression,
     checkDeterminism,
+    callTree,
     suite: (env['CG_BENCH_SUITE'] ?? '').trim(),
     jobs,
     mode,

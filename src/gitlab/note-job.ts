@@ -1,7 +1,7 @@
 import type { ReportJobAdapter } from '../ci/types.ts';
 import { CgBenchError } from '../errors.ts';
 import type { Suite } from '../publish/suite.ts';
-import { gitLabCommitUrl, noteBody, publishNote, type GitLabLog } from './adapter.ts';
+import { flameGraphUrl, gitLabCommitUrl, noteBody, publishNote, type GitLabLog } from './adapter.ts';
 import type { GitLabApi } from './api.ts';
 import { REPORT_JOB_DIR, RESULTS_DIR } from './artifact-store.ts';
 import type { GitLabJob } from './job.ts';
@@ -36,6 +36,7 @@ export function noteJob(
       const { sha, what } = job.mergeRequest.baseline;
       return sha ? { sha, what } : undefined;
     },
+    flameGraphUrl: (path) => flameGraphUrl(job, path),
     async accept(handOver) {
       if (handOver.sha !== job.commitSha)
         throw new CgBenchError(

@@ -16,6 +16,8 @@ export interface BenchmarkSeries {
   values: (number | null)[];
   /** marks[i]: run i against run i−1 (marks[0] is 'none'). */
   marks: Mark[];
+  /** Its heap over the same runs (null where not measured), when some run measured it (`memory: true`). */
+  heap?: { totalBytes: (number | null)[]; peakBytes: (number | null)[] };
 }
 
 /** Panels in one picture: more is not a picture anyone reads (and its size would have no bound). */
@@ -57,5 +59,11 @@ export function historySeries(points: readonly HistoryPoint[]): BenchmarkSeries[
       s.marks.push(i === 0 ? 'none' : !comparable ? 'not-comparable' : (verdicts.get(s.name) ?? 'none'));
     }
   });
+  // The heap, for the benchmarks that measured it in some run: bytes allocated and peak live bytes.
+  for (const s of series.values()) {
+    const memory = points.map((p) => p.results.benchmarks.find((b) => b.name === s.name && b.status === 'ok')?.memory);
+    if (memory.some((m) => m !== undefined))
+      s.heap = { totalBytes: memory.map((m) => m?.totalBytes ?? null), peakBytes: memory.map((m) => m?.peakBytes ?? null) };
+  }
   return [...series.values()];
 }

@@ -75,8 +75,12 @@ function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly bo
   const last = [...s.values].reverse().find((v) => v !== null);
   out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
   out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
+  const peak = s.heap ? [...s.heap.peakBytes].reverse().find((v) => v !== null) : undefined;
+  const heap = peak == null ? '' : `, peak heap ${xmlText(formatCount(peak))} bytes`;
   if (last != null)
-    out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+    out.push(
+      `<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles${heap}</text>`,
+    );
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
   // The zero line (the first run) is always labelled: it is where unchanged runs lie. An end of the
@@ -128,6 +132,9 @@ function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly bo
   return out;
 }
 
+/** 11 px text: a generous width of one character, to place the legend's items apart. */
+const LEGEND_CHAR = 6.2;
+
 /** Estimated cycles per benchmark over the runs (labels: oldest first), one small panel each: deterministic, no scripts, every text escaped. */
 export function historySvg(series: readonly BenchmarkSeries[], labels: readonly string[]): string {
   const height = HEADER + series.length * PANEL + FOOTER;
@@ -148,12 +155,21 @@ export function historySvg(series: readonly BenchmarkSeries[], labels: readonly 
   const every = shown.filter(Boolean).length < labels.length ? ' (not every run is labelled; hover a point for its run)' : '';
   out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest →${every}</text>`);
   const legend = height - 12;
-  out.push(
-    `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
-    `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
-    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine, image or executables)</text>`,
-    `<text x="520" y="${legend + 1}" class="failed" text-anchor="middle">×</text><text x="530" y="${legend}" class="axis">failed or absent</text>`,
-  );
+  // Each item after the one before, by its text's length (11 px text: at most LEGEND_CHAR px a character).
+  const items: [string, (x: number) => string][] = [
+    ['regression', (x) => `<circle cx="${x + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/>`],
+    ['improvement', (x) => `<circle cx="${x + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/>`],
+    [
+      'not comparable (another machine, image or executables)',
+      (x) => `<line x1="${x + 6}" x2="${x + 6}" y1="${legend - 12}" y2="${legend + 2}" class="break"/>`,
+    ],
+    ['failed or absent', (x) => `<text x="${x + 6}" y="${legend + 1}" class="failed" text-anchor="middle">×</text>`],
+  ];
+  let x = 8;
+  for (const [text, mark] of items) {
+    out.push(`${mark(x)}<text x="${x + 16}" y="${legend}" class="axis">${text}</text>`);
+    x += 16 + Math.ceil(text.length * LEGEND_CHAR) + 18;
+  }
   out.push('</svg>');
   return `${out.join('\n')}\n`;
 }

@@ -29,8 +29,8 @@ export function sparkline(values: readonly (number | null)[]): string {
 }
 
 /** First and last values present, and the relative change between them. */
-function span(s: BenchmarkSeries): { first: number; last: number; change: number } | undefined {
-  const present = s.values.filter((v): v is number => v !== null);
+function span(values: readonly (number | null)[]): { first: number; last: number; change: number } | undefined {
+  const present = values.filter((v): v is number => v !== null);
   if (present.length < 1) return undefined;
   const first = present[0]!;
   const last = present.at(-1)!;
@@ -67,6 +67,26 @@ function chart(s: BenchmarkSeries, labels: readonly string[]): string[] {
   ];
 }
 
+/** A heap figure's first and last values and their change, or dashes when no run measured it. */
+function heapCells(values: readonly (number | null)[]): string {
+  const sp = span(values);
+  return sp ? `\`${sparkline(values)}\` | ${formatCount(sp.first)} → ${formatCount(sp.last)} | ${formatPercent(sp.change)}` : ' | – | –';
+}
+
+/** The heap figures of the benchmarks that measured them (`memory: true`), over the same runs. */
+function heapTable(series: readonly BenchmarkSeries[]): string[] {
+  const withHeap = series.filter((s) => s.heap);
+  if (!withHeap.length) return [];
+  return [
+    '',
+    'Heap of the benchmarks with `memory: true` (bytes, exact; · where not measured):',
+    '',
+    '| Benchmark | Allocated | First → last | | Peak live | First → last | |',
+    '|---|---|--:|--:|---|--:|--:|',
+    ...withHeap.map((s) => `| ${escapeMarkdown(s.name)} | ${heapCells(s.heap!.totalBytes)} | ${heapCells(s.heap!.peakBytes)} |`),
+  ];
+}
+
 /**
  * The trend section: `what` says which runs these are (e.g. "the last 20 runs of main"). The charts
  * are of the benchmarks whose first and last values differ most; a series that never moved is a
@@ -76,7 +96,7 @@ function chart(s: BenchmarkSeries, labels: readonly string[]): string[] {
  */
 export function trendMarkdown(series: readonly BenchmarkSeries[], labels: readonly string[], what: string, note?: string): string {
   if (labels.length < 2 || !series.length) return '';
-  const rows = series.slice(0, MAX_ROWS).map((s) => ({ s, span: span(s) }));
+  const rows = series.slice(0, MAX_ROWS).map((s) => ({ s, span: span(s.values) }));
   const out = [
     `### Default branch history: estimated cycles over ${what}`,
     '',
@@ -92,6 +112,7 @@ export function trendMarkdown(series: readonly BenchmarkSeries[], labels: readon
     ),
   ];
   if (series.length > MAX_ROWS) out.push('', `${series.length - MAX_ROWS} more benchmark(s) not shown.`);
+  out.push(...heapTable(rows.map((r) => r.s)));
   const moved = rows
     .filter((r): r is { s: BenchmarkSeries; span: NonNullable<ReturnType<typeof span>> } => r.span !== undefined && r.span.first !== r.span.last)
     .sort((a, b) => Math.abs(b.span.change) - Math.abs(a.span.change) || (a.s.name < b.s.name ? -1 : 1))

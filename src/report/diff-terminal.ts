@@ -5,6 +5,8 @@ import {
   functionChangeText,
   functionLabel,
   functionSideText,
+  inclusiveChangeText,
+  inclusiveSidesText,
   lineChangeText,
   lineLabel,
   lineSideText,
@@ -53,7 +55,7 @@ export function diffTerminal(comparison: Comparison): string {
     );
     for (const f of c.functions) {
       out.push(
-        `  ${cut(term(functionLabel(f)), 48).padEnd(48)} ${functionSideText(f, 'base').padStart(14)} → ${functionSideText(f, 'head').padEnd(14)} ${functionChangeText(f)}`,
+        `  ${cut(term(functionLabel(f)), 48).padEnd(48)} ${functionSideText(f, 'base').padStart(14)} → ${functionSideText(f, 'head').padEnd(14)} ${functionChangeText(f)}${f.inclusive ? `  (with callees ${inclusiveSidesText(f)}, ${inclusiveChangeText(f)})` : ''}`,
       );
       for (const l of f.lines ?? []) out.push(lineRow(l, '    '));
     }
@@ -62,6 +64,13 @@ export function diffTerminal(comparison: Comparison): string {
       out.push(
         `  ${cut(otherFunctionsLabel(other), 48).padEnd(48)} ${otherFunctionsSideText(other, 'base').padStart(14)} → ${otherFunctionsSideText(other, 'head').padEnd(14)} ${formatSigned(other.change)}`,
       );
+    if (c.callers?.length) {
+      out.push('  callers, with callees (call tree):');
+      for (const f of c.callers)
+        out.push(
+          `    ${cut(term(f.fn), 46).padEnd(46)} ${formatCount(f.base).padStart(14)} → ${formatCount(f.head).padEnd(14)} ${formatSigned(f.head - f.base)}`,
+        );
+    }
     out.push('');
   }
   return `${out.join('\n').trimEnd()}\n`;

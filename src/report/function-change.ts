@@ -19,6 +19,16 @@ export function functionChangeText(change: FunctionChange): string {
   return `${change.change > 0 ? '≥ ' : '≤ '}${formatSigned(change.change)}`;
 }
 
+/** The function's inclusive cost (with its callees) on both sides, from the call trees, or '' without them. */
+export function inclusiveSidesText(change: FunctionChange): string {
+  return change.inclusive ? `${formatCount(change.inclusive.base)} → ${formatCount(change.inclusive.head)}` : '';
+}
+
+/** The change of its inclusive cost, or '' without call trees. */
+export function inclusiveChangeText(change: FunctionChange): string {
+  return change.inclusive ? formatSigned(change.inclusive.head - change.inclusive.base) : '';
+}
+
 /** "fn (file)": two functions of the same name in different files are different functions. */
 export function functionLabel(change: Pick<FunctionChange, 'fn' | 'file'>): string {
   return change.file && change.file !== '???' ? `${change.fn} (${change.file})` : change.fn;

@@ -3,6 +3,8 @@ import type { BenchmarkResult, Environment, Results } from '../results/types.ts'
 import {
   functionChangeText,
   functionSideText,
+  inclusiveChangeText,
+  inclusiveSidesText,
   lineChangeText,
   lineLabel,
   lineSideText,
@@ -13,7 +15,7 @@ import { escapeMarkdown as esc } from './escape.ts';
 import { formatCount, formatPercent, formatSigned } from './format.ts';
 import { countPhrase, headline, VERDICT_LABEL } from './headline.ts';
 import { characters, choosePieces, type FitOptions, type Piece } from './fit.ts';
-import type { BaselineCommitLink, ReportFormat, ReportInput } from './types.ts';
+import type { BaselineCommitLink, FlameGraphLink, ReportFormat, ReportInput } from './types.ts';
 import { pythonFunctionsMarkdown } from '../python/report.ts';
 import { timedMarkdown } from './stopwatch.ts';
 import { memoryMarkdown, verdictFromMemory } from './memory.ts';
@@ -83,8 +85,15 @@ function notRepeatingLine(names: readonly string[] | undefined): string[] {
 
 const TABLE_HEADER = ['| Benchmark | Base | Head | Change | |', '|:--|--:|--:|--:|:--|'];
 
-function comparisonRow(c: BenchmarkComparison): string {
-  return `| ${esc(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? '' : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]}${verdictFromMemory(c) ? ' (memory)' : ''} |`;
+function comparisonRow(c: BenchmarkComparison, flame: FlameGraphLink | undefined): string {
+  return `| ${esc(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? '' : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]}${verdictFromMemory(c) ? ' (memory)' : ''}${flameGraphCell(flame)} |`;
+}
+
+/** A changed benchmark's flame graph: linked where the CI keeps it, else named (a path ci/flame.ts made: a slug, nothing to escape). */
+function flameGraphCell(flame: FlameGraphLink | undefined): string {
+  if (!flame) return '';
+  if (!flame.url) return ` · flame graph \`${flame.path}\``;
+  return ` · [flame graph](${flame.url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`;
 }
 
 const RESULTS_HEADER = ['| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |', '|:--|--:|--:|--:|--:|--:|'];
@@ -113,13 +122,34 @@ function detail(c: BenchmarkComparison): string[] {
   ];
   const other = c.otherFunctions;
   if (c.functions.length || other) {
-    out.push('', 'Functions whose estimated cycles changed most:', '', '| Function | File | Base | Head | Change |', '|:--|:--|--:|--:|--:|');
+    // With call trees on both sides: the cost with callees too, so a callee's change shows in its callers.
+    const inclusive = c.functions.some((f) => f.inclusive);
+    const [more, moreAlign, moreEmpty] = inclusive ? [' Inclusive (base → head) | Inclusive change |', '--:|--:|', ' | |'] : ['', '', ''];
+    out.push(
+      '',
+      'Functions whose estimated cycles changed most:',
+      '',
+      `| Function | File | Base | Head | Change |${more}`,
+      `|:--|:--|--:|--:|--:|${moreAlign}`,
+    );
     for (const f of c.functions)
-      out.push(`| ${esc(f.fn)} | ${esc(f.file)} | ${functionSideText(f, 'base')} | ${functionSideText(f, 'head')} | ${functionChangeText(f)} |`);
+      out.push(
+        `| ${esc(f.fn)} | ${esc(f.file)} | ${functionSideText(f, 'base')} | ${functionSideText(f, 'head')} | ${functionChangeText(f)} |${inclusive ? ` ${inclusiveSidesText(f)} | ${inclusiveChangeText(f)} |` : ''}`,
+      );
     if (other)
       out.push(
-        `| _${esc(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, 'base')} | ${otherFunctionsSideText(other, 'head')} | ${formatSigned(other.change)} |`,
+        `| _${esc(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, 'base')} | ${otherFunctionsSideText(other, 'head')} | ${formatSigned(other.change)} |${moreEmpty}`,
       );
+  }
+  if (c.callers?.length) {
+    out.push(
+      '',
+      'Callers whose cost with callees changed most (call tree; their own code did not change as much):',
+      '',
+      '| Function | Inclusive base | Inclusive head | Change |',
+      '|:--|--:|--:|--:|',
+    );
+    for (const f of c.callers) out.push(`| ${esc(f.fn)} | ${formatCount(f.base)} | ${formatCount(f.head)} | ${formatSigned(f.head - f.base)} |`);
   }
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
   if (lines.length) {
@@ -201,13 +231,14 @@ interface Document {
 function document(input: ReportInput): Document {
   const { head, comparison, baselineSource } = input;
   const top = [title(head, comparison, input.suite), '', ...baselineLine(input), ...notRepeatingLine(input.notRepeating)];
+  const flame = new Map(input.flameGraphs?.map((g) => [g.benchmark, g] as const));
   if (comparison && !comparison.comparable) {
     top.push('The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:', '');
     for (const d of comparison.differences) top.push(`- ${esc(d)}`);
     top.push('');
   }
   const rows: Row[] = comparison
-    ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict }))
+    ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c, flame.get(c.name))], rank: RANK[c.verdict], verdict: c.verdict }))
     : head.benchmarks.map((b) => ({
         lines: [resultsRow(b)],
         rank: b.status === 'ok' ? RANK.unchanged : RANK.failed,

@@ -14,6 +14,16 @@ export interface ReportInput {
   suite?: string | undefined;
   /** Benchmarks whose events differed between two runs of the head (check-determinism), named near the top. */
   notRepeating?: readonly string[] | undefined;
+  /** Each changed benchmark's differential flame graph, linked from its row (CI input call-tree). */
+  flameGraphs?: readonly FlameGraphLink[] | undefined;
+}
+
+/** A flame graph as a report links it: the benchmark, the file relative to the output directory, its address when the CI has one. */
+export interface FlameGraphLink {
+  benchmark: string;
+  /** `flame/NN-<benchmark>.svg`. */
+  path: string;
+  url?: string | undefined;
 }
 
 /** A commit as the report shows it: the CI's short form, linked to the full commit when the CI has an address for it. */

@@ -38,6 +38,17 @@ test('run --call-tree keeps the call tree, the same twice; diff --flame draws th
     assert.ok(leaves.includes('d1242f'));
     assert.match(svg, /<title>caller_a: /);
     assert.match(svg, /<title>caller_b: /);
+    // Costs with callees: leaf's row has them, and its callers are named with their share of its change.
+    const md = await cli(['diff', 'base', 'head', '--format', 'markdown'], { cwd: dir });
+    assert.equal(md.code, 0, md.stderr);
+    assert.match(md.stdout, /\| Function \| File \| Base \| Head \| Change \| Inclusive \(base → head\) \| Inclusive change \|/);
+    const change = (row: RegExp) => Number((md.stdout.match(row)?.[1] ?? 'NaN').replace(/[+,]/g, ''));
+    const leafChange = change(/\| leaf \| [^|]* \|[^|]*\|[^|]*\| \+([\d,]+) \|/);
+    const [a, b] = [change(/\| caller\\_a \| [\d,]+ \| [\d,]+ \| \+([\d,]+) \|/), change(/\| caller\\_b \| [\d,]+ \| [\d,]+ \| \+([\d,]+) \|/)];
+    assert.equal(a, 2 * b, md.stdout);
+    assert.equal(a + b, leafChange, md.stdout);
+    const terminal = await cli(['diff', 'base', 'head'], { cwd: dir });
+    assert.match(terminal.stdout, /callers, with callees \(call tree\):\n\s+main/);
     // A run with a baseline measured with --call-tree draws its changed benchmarks itself, in OUT/flame.
     const withBaseline = await cli(['run', '--call-tree', '--baseline', 'base/results.json', '--out', 'head-2'], { cwd: dir });
     assert.equal(withBaseline.code, 0, withBaseline.stderr);

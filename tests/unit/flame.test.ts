@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { flameSvg } from '../../src/flame/svg.ts';
+import { inclusiveCosts } from '../../src/flame/inclusive.ts';
 import { callTreesIn, savedCallTree } from '../../src/flame/load.ts';
 import { type CallTreeNode, callTree, differentialTree, type FlameNode, foldChains } from '../../src/flame/tree.ts';
 import { cyclesFromEvents, zeroEvents } from '../../src/metric/events.ts';
@@ -239,6 +240,14 @@ test("a real call-tree run: the slower leaf shows under both callers, totals add
     // 50 more iterations per call: under a (100 calls) twice the growth under b (50 calls).
     assert.ok(a.head.self > a.base.self && b.head.self > b.base.self);
     assert.equal(a.head.self - a.base.self, 2 * (b.head.self - b.base.self));
+    // Costs with callees: leaf's change is attributed up both chains, each caller its own share, main both.
+    const [before, after] = [inclusiveCosts(base), inclusiveCosts(head)];
+    const grew = (fn: string) => after.get(fn)! - before.get(fn)!;
+    assert.equal(grew('caller_a'), a.head.self - a.base.self);
+    assert.equal(grew('caller_b'), b.head.self - b.base.self);
+    assert.equal(grew('leaf'), grew('caller_a') + grew('caller_b'));
+    // main has both, and printf's of a larger sum (a few more digits to format).
+    assert.ok(grew('main') >= grew('leaf') && grew('main') < grew('leaf') + 1000, `${grew('main')} against ${grew('leaf')}`);
     const svg = flameSvg(tree, { benchmark: 'bench', baseLabel: 'base', headLabel: 'head' });
     // The larger change (under caller_a) is the deepest red; the one under caller_b is red too, lighter.
     const fills = [...svg.matchAll(/<title>leaf: [^<]*<\/title><rect [^>]*fill="#([0-9a-f]{6})"/g)].map((m) => m[1]!);
@@ -249,4 +258,15 @@ test("a real call-tree run: the slower leaf shows under both callers, totals add
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('costs with callees: each function once per chain (recursion not counted twice), summed over its chains', () => {
+  const tree = stacks([
+    [['main', 'a', 'leaf'], 100],
+    [['main', 'b', 'leaf'], 50],
+    [['main', 'rec', 'rec', 'rec'], 7],
+    [['main', 'rec'], 3],
+    [['main'], 1],
+  ]);
+  assert.deepEqual(Object.fromEntries(inclusiveCosts(tree)), { main: 161, a: 100, b: 50, leaf: 150, rec: 10 });
 });

@@ -120,3 +120,40 @@ test('the y axis always labels the zero line (the first run), and leaves out an 
   assert.deepEqual(axis(svgOf([run('1', [bench('a', 1000)]), run('2', [bench('a', 970)])])), ['0', '−3.0%']);
   assert.deepEqual(axis(svgOf([run('1', [bench('a', 1000)]), run('2', [bench('a', 1000)])])), ['+0.50%', '0', '−0.50%'], 'flat: the padding is the scale');
 });
+
+test('the heap of a memory: true benchmark is in its series (null where a run did not measure it) and in its panel', () => {
+  const heap = (totalBytes: number, peakBytes: number) => ({
+    totalBytes,
+    totalBlocks: 1,
+    peakBytes,
+    peakBlocks: 1,
+    exitBytes: 0,
+    exitBlocks: 0,
+    thresholdPercent: 0,
+    files: [],
+    wallTimeMs: 1,
+  });
+  const p = [
+    run('c1', [bench('alloc', 1000), bench('cpu', 10)]),
+    run('c2', [bench('alloc', 1000, { memory: heap(128_000, 128) }), bench('cpu', 10)]),
+    run('c3', [bench('alloc', 1000, { memory: heap(192_000, 4096) }), bench('cpu', 10)]),
+  ];
+  const [alloc, cpu] = historySeries(p);
+  assert.deepEqual(alloc!.heap, { totalBytes: [null, 128_000, 192_000], peakBytes: [null, 128, 4096] });
+  assert.equal(cpu!.heap, undefined);
+  const svg = svgOf(p);
+  assert.match(svg, /last: [\d,]+ estimated cycles, peak heap 4,096 bytes</);
+  assert.equal(svg.match(/peak heap/g)?.length, 1);
+});
+
+test("the legend's items stand apart: each starts after the one before ends (11 px text, 6.2 px a character)", () => {
+  const svg = svgOf(points());
+  const legend = [...svg.matchAll(/<text x="([\d.]+)" y="[\d.]+" class="axis">([^<]+)<\/text>/g)].filter(
+    (m) => ['regression', 'improvement', 'failed or absent'].includes(m[2]!) || m[2]!.startsWith('not comparable'),
+  );
+  assert.equal(legend.length, 4);
+  for (let i = 1; i < legend.length; i++) {
+    const [before, item] = [legend[i - 1]!, legend[i]!];
+    assert.ok(Number(item[1]) >= Number(before[1]) + before[2]!.length * 6.2 + 16, `${item[2]} at ${item[1]} overlaps ${before[2]} at ${before[1]}`);
+  }
+});

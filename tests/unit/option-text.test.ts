@@ -63,6 +63,7 @@ const CASES = [
   },
   { option: 'fail-on-regression', bad: 'maybe', what: 'is not true or false', cli: undefined, variable: 'CG_BENCH_FAIL_ON_REGRESSION' },
   { option: 'check-determinism', bad: 'twice', what: 'is not true or false', cli: undefined, variable: 'CG_BENCH_CHECK_DETERMINISM' },
+  { option: 'call-tree', bad: 'yes please', what: 'is not true or false', cli: undefined, variable: 'CG_BENCH_CALL_TREE' },
 ];
 
 for (const c of CASES) {
@@ -94,6 +95,8 @@ test('unset inputs take their defaults; blank is unset for the action and the co
   assert.equal(readInputs((n) => (n === 'check-determinism' ? 'true' : '')).checkDeterminism, true);
   // As GitLab passes a boolean input into the template's variable: the text "true".
   assert.equal(readJob({ ...GITLAB, CG_BENCH_CHECK_DETERMINISM: 'true' }).checkDeterminism, true);
+  assert.deepEqual([inputs.callTree, job.callTree], [false, false]);
+  assert.deepEqual([readInputs((n) => (n === 'call-tree' ? 'true' : '')).callTree, readJob({ ...GITLAB, CG_BENCH_CALL_TREE: 'true' }).callTree], [true, true]);
   assert.equal(threshold(undefined), undefined);
   assert.equal(
     messageOf(() => threshold('')),
@@ -116,6 +119,8 @@ test("values that read: percent with or without %, counts in digits, the action'
 test('the variable a GitLab message names is the one the templates pass the input in', () => {
   for (const template of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
     const text = readFileSync(join(ROOT, 'templates', template), 'utf8');
-    for (const c of CASES) assert.ok(text.includes(`${c.variable}: "$[[ inputs.${c.option} ]]"`), `${template}: ${c.variable}`);
+    // A sharded pipeline draws no flame graphs (docs/flame.md): its template has no call-tree input.
+    for (const c of CASES.filter((c) => template === 'gitlab-ci.yml' || c.option !== 'call-tree'))
+      assert.ok(text.includes(`${c.variable}: "$[[ inputs.${c.option} ]]"`), `${template}: ${c.variable}`);
   }
 });

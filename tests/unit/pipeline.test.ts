@@ -2,10 +2,12 @@
 // when it keeps the default branch's results, and how it ends. The CIs' own adapters are tested
 // under act, gitlab-ci-local and the fakes (tests/runners, tests/github, tests/gitlab).
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runPipeline, runShard } from '../../src/ci/pipeline.ts';
+import { DEFAULT_WEIGHTS } from '../../src/config/types.ts';
+import { savedCallTree } from '../../src/flame/load.ts';
 import type { BaselineStore, CiAdapter, HistoryStore, Occasion, Outcome, Report } from '../../src/ci/types.ts';
 import type { HistoryPoint } from '../../src/history/series.ts';
 import type { Measurement, Measurer, TimedMeasurement } from '../../src/container/measurer.ts';
@@ -73,6 +75,7 @@ function fakeAdapter(
     failOnRegression?: boolean;
     exports?: ExportFormat[];
     checkDeterminism?: boolean;
+    callTree?: boolean;
   } = {},
 ) {
   const seen: { reports: Report[]; warnings: string[]; info: string[]; cannotRun: string[] } = { reports: [], warnings: [], info: [], cannotRun: [] };
@@ -86,6 +89,8 @@ function fakeAdapter(
     thresholdPercent: 1,
     failOnRegression: options.failOnRegression ?? false,
     checkDeterminism: options.checkDeterminism ?? false,
+    callTree: options.callTree ?? false,
+    flameGraphUrl: (path) => `https://ci.example/artifacts/${path}`,
     exports: options.exports ?? [],
     store: options.store,
     history: options.history,
@@ -645,4 +650,94 @@ test('report.md and the exports are written through the writer gate: a link the 
   };
   await assert.rejects(runPipeline(swapped.adapter, swapping), /never writes through a link/);
   assert.deepEqual(readdirSync(decoy), []);
+});
+
+/** Like fakeMeasurer, and with `callTree` asked, a call tree beside the results: `leaf` costs `headLeaf` in the head, 100 elsewhere. */
+function callTreeMeasurer(head: Results, base: Results, headLeaf: number): Measurer & { calls: { filter: string | undefined; callTree: boolean }[] } {
+  const calls: { filter: string | undefined; callTree: boolean }[] = [];
+  return {
+    calls,
+    imageIdentity: 'image',
+    async environment() {
+      return TEST_ENV;
+    },
+    async timePaired() {
+      return { error: 'none' };
+    },
+    async measure(_checkout, _config, out, selection = {}) {
+      calls.push({ filter: selection.filter, callTree: selection.callTree === true });
+      const first = calls.length === 1;
+      if (selection.callTree) {
+        const dir = join(out, 'benchmarks', '01-loop', 'callgrind');
+        mkdirSync(dir, { recursive: true });
+        const leaf = { name: 'leaf', self: first ? headLeaf : 100, children: [] };
+        writeFileSync(
+          join(dir, 'call-tree.json'),
+          savedCallTree({ benchmark: 'loop', weights: DEFAULT_WEIGHTS, tree: [{ name: 'main', self: 10, children: [leaf] }] }),
+        );
+      }
+      return ok(first ? head : base);
+    },
+  };
+}
+
+test("call-tree: a change measures both sides with their call trees, draws the changed benchmark's flame graph into flame/ and links it from its row", async () => {
+  const { root, sha } = repository();
+  const measurer = callTreeMeasurer(results(1100), results(1000), 200);
+  const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { callTree: true });
+  await runPipeline(adapter, measurer);
+  assert.deepEqual(measurer.calls, [
+    { filter: undefined, callTree: true },
+    { filter: undefined, callTree: true },
+  ]);
+  const svg = readFileSync(join(adapter.outRoot, 'flame', '01-loop.svg'), 'utf8');
+  assert.match(svg, /<svg/);
+  assert.match(svg, /leaf/);
+  const report = seen.reports[0]!;
+  assert.deepEqual(report.input.flameGraphs, [{ benchmark: 'loop', path: 'flame/01-loop.svg', url: 'https://ci.example/artifacts/flame/01-loop.svg' }]);
+  assert.match(report.body, /\| loop \|.*regression · \[flame graph\]\(https:\/\/ci\.example\/artifacts\/flame\/01-loop\.svg\) \|/);
+});
+
+test('call-tree with a stored baseline (results only): the base is measured again for the changed benchmark alone, with its call tree', async () => {
+  const { root, sha } = repository();
+  const measurer = callTreeMeasurer(results(1100), results(1000), 200);
+  const { adapter, seen } = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { callTree: true, store: memoryStore(results(1000)) });
+  await runPipeline(adapter, measurer);
+  assert.deepEqual(
+    measurer.calls,
+    [
+      { filter: undefined, callTree: true },
+      { filter: 'loop', callTree: false },
+      { filter: 'loop', callTree: true },
+    ],
+    "the head, the stored baseline's sample, then the changed benchmark at the base for its call tree",
+  );
+  assert.ok(existsSync(join(adapter.outRoot, 'flame', '01-loop.svg')));
+  assert.match(seen.reports[0]!.body, /\[flame graph\]/);
+});
+
+test('call-tree: nothing changed, no flame graph and no extra run; without the input, no call tree is asked for', async () => {
+  const { root, sha } = repository();
+  const same = callTreeMeasurer(results(1000), results(1000), 100);
+  const unchanged = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } }, { callTree: true });
+  await runPipeline(unchanged.adapter, same);
+  assert.equal(same.calls.length, 2);
+  assert.equal(existsSync(join(unchanged.adapter.outRoot, 'flame')), false);
+  assert.equal(unchanged.seen.reports[0]!.input.flameGraphs, undefined);
+  const off = callTreeMeasurer(results(1100), results(1000), 200);
+  const plain = fakeAdapter(root, { kind: 'change', baseline: { sha, what: 'merge-base' } });
+  await runPipeline(plain.adapter, off);
+  assert.deepEqual(
+    off.calls.map((c) => c.callTree),
+    [false, false],
+  );
+  assert.doesNotMatch(plain.seen.reports[0]!.body, /flame graph/);
+});
+
+test('call-tree on the default branch: no call tree is kept (there is no base to draw against)', async () => {
+  const { root, sha } = repository();
+  const measurer = callTreeMeasurer(results(1000), results(1000), 100);
+  const { adapter } = fakeAdapter(root, { kind: 'mainline', sha }, { callTree: true, store: memoryStore(undefined) });
+  await runPipeline(adapter, measurer);
+  assert.deepEqual(measurer.calls, [{ filter: undefined, callTree: false }]);
 });

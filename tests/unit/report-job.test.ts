@@ -12,6 +12,7 @@ import { writeShardHandOver } from '../../src/ci/shard-hand-over.ts';
 import type { CiAdapter, Report, ReportJobAdapter } from '../../src/ci/types.ts';
 import { DEFAULT_CACHE } from '../../src/config/types.ts';
 import type { GitHubApi } from '../../src/github/api.ts';
+import { gitHubAdapter } from '../../src/github/adapter.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
 import { readInputs } from '../../src/github/inputs.ts';
 import type { ActionIO } from '../../src/github/io.ts';
@@ -61,6 +62,8 @@ test('the report job rebuilds from the hand-over exactly the report the measurin
     config: 'cg-bench.yml',
     outRoot: out,
     checkDeterminism: false,
+    callTree: false,
+    flameGraphUrl: () => undefined,
     exports: [],
     store: undefined,
     history: undefined,
@@ -184,4 +187,67 @@ test("GitLab's note job reads what the merge job left in its artifacts and notes
     /cg-bench-results: the measuring job measured 01234567, not this pipeline's commit fedcba98; refusing its results/,
   );
   assert.equal(notes.length, 1);
+});
+
+test("GitLab's note job links the flame graphs the hand-over names, in its own artifacts; a name that is not flame/NN-<benchmark>.svg refuses the hand-over", async () => {
+  const env = {
+    CI_API_V4_URL: 'https://gitlab.example/api/v4',
+    CI_PROJECT_ID: '7',
+    CI_PROJECT_DIR: '/builds/g/p',
+    CI_JOB_NAME: 'cg-bench-note',
+    CI_JOB_URL: 'https://gitlab.example/g/p/-/jobs/9',
+    CI_COMMIT_SHA: SHA,
+    CI_DEFAULT_BRANCH: 'main',
+    CI_MERGE_REQUEST_IID: '3',
+    CI_MERGE_REQUEST_DIFF_BASE_SHA: BASE_SHA,
+    CG_BENCH_GITLAB_TOKEN: 'glpat-x',
+    CG_BENCH_MODE: 'note',
+  };
+  const notes: string[] = [];
+  const api = { findNote: async () => undefined, createNote: async (_iid: number, body: string) => void notes.push(body) } as unknown as GitLabApi;
+  const log = { info: () => {}, warning: () => {}, write: () => {} };
+  const gitlabSuite = suiteFor('.', 'cg-bench.yml', '');
+  const job = readJob(env);
+  const out = tempDir();
+  // flame/05-gone.svg names no benchmark of the head at that place: not linked.
+  const named = ['flame/01-parse.svg', 'flame/05-gone.svg'];
+  writeReportHandOver(join(out, 'report-job'), { sha: SHA, suite: gitlabSuite.id, baselineSource: 'merge-base', flameGraphs: named }, head, base);
+  await runReportJob(noteJob({ ...job, mergeRequest: job.mergeRequest! }, gitlabSuite, api, out, log));
+  assert.match(
+    notes[0]!,
+    /\| parse \|.*regression · \[flame graph\]\(https:\/\/gitlab\.example\/g\/p\/-\/jobs\/9\/artifacts\/file\/cg-bench-results\/flame\/01-parse\.svg\) \|/,
+  );
+  assert.equal(notes[0]!.match(/flame graph/g)?.length, 1, notes[0]);
+
+  for (const bad of ['../report.md', 'flame/01-parse.svg"><script>', 'flame/01-a b.svg']) {
+    writeReportHandOver(join(out, 'report-job'), { sha: SHA, suite: gitlabSuite.id, baselineSource: 'merge-base', flameGraphs: [bad] }, head, base);
+    await assert.rejects(
+      runReportJob(noteJob({ ...job, mergeRequest: job.mergeRequest! }, gitlabSuite, api, out, log)),
+      /report-job\.json: "flameGraphs" is not a list of flame\/NN-<benchmark>\.svg/,
+    );
+  }
+  assert.equal(notes.length, 1);
+});
+
+test("the action's input call-tree: the adapter keeps call trees and links a flame graph to the run's artifacts; off by default", () => {
+  const io: ActionIO = {
+    getInput: () => '',
+    setOutput: () => {},
+    info: () => {},
+    warning: () => {},
+    notice: () => {},
+    setFailed: () => {},
+    writeSummary: async () => {},
+  };
+  const env = { GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '42' };
+  const trigger = { kind: 'push' as const, sha: SHA, ref: 'refs/heads/main', defaultBranch: true };
+  const adapter = (callTree: string) =>
+    gitHubAdapter(
+      { io, env, inputs: readInputs((n) => (n === 'call-tree' ? callTree : '')), suite, repoRoot: tempDir(), outRoot: tempDir(), api: undefined },
+      trigger,
+    );
+  const on = adapter('true');
+  assert.equal(on.callTree, true);
+  assert.equal(on.flameGraphUrl('flame/01-parse.svg'), 'https://github.com/o/r/actions/runs/42#artifacts');
+  assert.equal(adapter('').callTree, false);
 });

@@ -56,3 +56,15 @@ test('hostile names are inert: escaped in the table, reduced to plain characters
   assert.equal(mermaidText('  '), 'benchmark');
   assert.equal([...mermaidText('é'.repeat(100))].length, 60);
 });
+
+test('the heap of memory: true benchmarks over the same runs: bytes allocated and peak live bytes, first → last; none without it', () => {
+  const md = trendMarkdown(
+    [series('cpu-only', [10, 11]), { ...series('alloc', [10, 10]), heap: { totalBytes: [128_000, 192_000], peakBytes: [null, 192] } }],
+    ['a', 'b'],
+    'the last 2 runs',
+  );
+  assert.match(md, /Heap of the benchmarks with `memory: true`/);
+  assert.match(md, /\| alloc \| `▁█` \| 128,000 → 192,000 \| \+50\.00% \| `·▁` \| 192 → 192 \| 0\.00% \|/);
+  assert.doesNotMatch(md, /\| cpu-only \| `▁█` \| 10 →/);
+  assert.doesNotMatch(trendMarkdown([series('cpu-only', [10, 11])], ['a', 'b'], 'runs'), /Heap/);
+});
