@@ -23031,50 +23031,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative12, options, skipNormalization) {
+    function resolveComponent(base, relative13, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse4(serialize(base, options), options);
-        relative12 = parse4(serialize(relative12, options), options);
+        relative13 = parse4(serialize(relative13, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative12.scheme) {
-        target.scheme = relative12.scheme;
-        target.userinfo = relative12.userinfo;
-        target.host = relative12.host;
-        target.port = relative12.port;
-        target.path = removeDotSegments(relative12.path || "");
-        target.query = relative12.query;
+      if (!options.tolerant && relative13.scheme) {
+        target.scheme = relative13.scheme;
+        target.userinfo = relative13.userinfo;
+        target.host = relative13.host;
+        target.port = relative13.port;
+        target.path = removeDotSegments(relative13.path || "");
+        target.query = relative13.query;
       } else {
-        if (relative12.userinfo !== void 0 || relative12.host !== void 0 || relative12.port !== void 0) {
-          target.userinfo = relative12.userinfo;
-          target.host = relative12.host;
-          target.port = relative12.port;
-          target.path = removeDotSegments(relative12.path || "");
-          target.query = relative12.query;
+        if (relative13.userinfo !== void 0 || relative13.host !== void 0 || relative13.port !== void 0) {
+          target.userinfo = relative13.userinfo;
+          target.host = relative13.host;
+          target.port = relative13.port;
+          target.path = removeDotSegments(relative13.path || "");
+          target.query = relative13.query;
         } else {
-          if (!relative12.path) {
+          if (!relative13.path) {
             target.path = base.path;
-            if (relative12.query !== void 0) {
-              target.query = relative12.query;
+            if (relative13.query !== void 0) {
+              target.query = relative13.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative12.path[0] === "/") {
-              target.path = removeDotSegments(relative12.path);
+            if (relative13.path[0] === "/") {
+              target.path = removeDotSegments(relative13.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative12.path;
+                target.path = "/" + relative13.path;
               } else if (!base.path) {
-                target.path = relative12.path;
+                target.path = relative13.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative12.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative13.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative12.query;
+            target.query = relative13.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -23082,7 +23082,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative12.fragment;
+      target.fragment = relative13.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -30021,10 +30021,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep16, value } = collItem;
+        const { start, key, sep: sep17, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep16?.[0],
+          next: key ?? sep17?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -30038,7 +30038,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep16) {
+          if (!keyProps.anchor && !keyProps.tag && !sep17) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -30062,7 +30062,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep16 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep17 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -30078,7 +30078,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep16, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep17, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -30169,7 +30169,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep16 = "";
+        let sep17 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -30183,13 +30183,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep16 + cb;
-              sep16 = "";
+                comment += sep17 + cb;
+              sep17 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep16 += source;
+                sep17 += source;
               hasSpace = true;
               break;
             default:
@@ -30232,18 +30232,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep16, value } = collItem;
+        const { start, key, sep: sep17, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep16?.[0],
+          next: key ?? sep17?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep16 && !value) {
+          if (!props.anchor && !props.tag && !sep17 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -30297,8 +30297,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep16 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep16, null, props, onError);
+        if (!isMap2 && !sep17 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep17, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -30310,7 +30310,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep16 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep17 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -30321,8 +30321,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep16)
-                for (const st of sep16) {
+              if (sep17)
+                for (const st of sep17) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -30339,7 +30339,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep16, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep17, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -30519,7 +30519,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep16 = "";
+      let sep17 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -30536,24 +30536,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep16 + indent.slice(trimIndent) + content;
-          sep16 = "\n";
+          value += sep17 + indent.slice(trimIndent) + content;
+          sep17 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep16 === " ")
-            sep16 = "\n";
-          else if (!prevMoreIndented && sep16 === "\n")
-            sep16 = "\n\n";
-          value += sep16 + indent.slice(trimIndent) + content;
-          sep16 = "\n";
+          if (sep17 === " ")
+            sep17 = "\n";
+          else if (!prevMoreIndented && sep17 === "\n")
+            sep17 = "\n\n";
+          value += sep17 + indent.slice(trimIndent) + content;
+          sep17 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep16 === "\n")
+          if (sep17 === "\n")
             value += "\n";
           else
-            sep16 = "\n";
+            sep17 = "\n";
         } else {
-          value += sep16 + content;
-          sep16 = " ";
+          value += sep17 + content;
+          sep17 = " ";
           prevMoreIndented = false;
         }
       }
@@ -30736,25 +30736,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match3[1].replace(trimEnd2, "");
-      let sep16 = " ";
+      let sep17 = " ";
       let pos = line.lastIndex;
       while (match3 = line.exec(source)) {
         const lm = match3[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep16 === "\n")
-            res += sep16;
+          if (sep17 === "\n")
+            res += sep17;
           else
-            sep16 = "\n";
+            sep17 = "\n";
         } else {
-          res += sep16 + lm;
-          sep16 = " ";
+          res += sep17 + lm;
+          sep17 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match3 = last.exec(source);
-      return res + sep16 + (match3?.[1] ?? "");
+      return res + sep17 + (match3?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -31564,14 +31564,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep16, value }) {
+    function stringifyItem({ start, key, sep: sep17, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep16)
-        for (const st of sep16)
+      if (sep17)
+        for (const st of sep17)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -32738,18 +32738,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep16;
+          let sep17;
           if (scalar.end) {
-            sep16 = scalar.end;
-            sep16.push(this.sourceToken);
+            sep17 = scalar.end;
+            sep17.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep16 = [this.sourceToken];
+            sep17 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep16 }]
+            items: [{ start, key: scalar, sep: sep17 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -32902,15 +32902,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep16 = it.sep;
-                  sep16.push(this.sourceToken);
+                  const sep17 = it.sep;
+                  sep17.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep16 }]
+                    items: [{ start: start2, key, sep: sep17 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -33104,13 +33104,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep16 = fc.end.splice(1, fc.end.length);
-            sep16.push(this.sourceToken);
+            const sep17 = fc.end.splice(1, fc.end.length);
+            sep17.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep16 }]
+              items: [{ start, key: fc, sep: sep17 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -45217,7 +45217,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname16, join as join39 } from "node:path";
+import { dirname as dirname16, join as join40 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -45243,11 +45243,11 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join38, resolve as resolve11 } from "node:path";
+import { join as join39, resolve as resolve11 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync17 } from "node:fs";
-import { join as join29 } from "node:path";
+import { join as join30 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename as basename3, dirname as dirname3, join as join3 } from "node:path";
@@ -49084,6 +49084,12 @@ function functionChangeText(change) {
   if (change.base !== null && change.head !== null || change.unrecordedAtMost === 0) return formatSigned(change.change);
   return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
 }
+function inclusiveSidesText(change) {
+  return change.inclusive ? `${formatCount(change.inclusive.base)} \u2192 ${formatCount(change.inclusive.head)}` : "";
+}
+function inclusiveChangeText(change) {
+  return change.inclusive ? formatSigned(change.inclusive.head - change.inclusive.base) : "";
+}
 function functionLabel(change) {
   return change.file && change.file !== "???" ? `${change.fn} (${change.file})` : change.fn;
 }
@@ -49458,8 +49464,13 @@ function notRepeatingLine(names) {
   return [`\u26A0\uFE0F Not repeating: ${shown}${more} (events differ between two runs of the same commit; see ${NOT_REPEATING_HELP}).`, ""];
 }
 var TABLE_HEADER = ["| Benchmark | Base | Head | Change | |", "|:--|--:|--:|--:|:--|"];
-function comparisonRow(c) {
-  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]}${verdictFromMemory(c) ? " (memory)" : ""} |`;
+function comparisonRow(c, flame) {
+  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]}${verdictFromMemory(c) ? " (memory)" : ""}${flameGraphCell(flame)} |`;
+}
+function flameGraphCell(flame) {
+  if (!flame) return "";
+  if (!flame.url) return ` \xB7 flame graph \`${flame.path}\``;
+  return ` \xB7 [flame graph](${flame.url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
 }
 var RESULTS_HEADER = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
 function resultsRow(b) {
@@ -49482,13 +49493,33 @@ function detail(c) {
   ];
   const other = c.otherFunctions;
   if (c.functions.length || other) {
-    out.push("", "Functions whose estimated cycles changed most:", "", "| Function | File | Base | Head | Change |", "|:--|:--|--:|--:|--:|");
+    const inclusive = c.functions.some((f) => f.inclusive);
+    const [more, moreAlign, moreEmpty] = inclusive ? [" Inclusive (base \u2192 head) | Inclusive change |", "--:|--:|", " | |"] : ["", "", ""];
+    out.push(
+      "",
+      "Functions whose estimated cycles changed most:",
+      "",
+      `| Function | File | Base | Head | Change |${more}`,
+      `|:--|:--|--:|--:|--:|${moreAlign}`
+    );
     for (const f of c.functions)
-      out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+      out.push(
+        `| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |${inclusive ? ` ${inclusiveSidesText(f)} | ${inclusiveChangeText(f)} |` : ""}`
+      );
     if (other)
       out.push(
-        `| _${escapeMarkdown(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, "base")} | ${otherFunctionsSideText(other, "head")} | ${formatSigned(other.change)} |`
+        `| _${escapeMarkdown(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, "base")} | ${otherFunctionsSideText(other, "head")} | ${formatSigned(other.change)} |${moreEmpty}`
       );
+  }
+  if (c.callers?.length) {
+    out.push(
+      "",
+      "Callers whose cost with callees changed most (call tree; their own code did not change as much):",
+      "",
+      "| Function | Inclusive base | Inclusive head | Change |",
+      "|:--|--:|--:|--:|"
+    );
+    for (const f of c.callers) out.push(`| ${escapeMarkdown(f.fn)} | ${formatCount(f.base)} | ${formatCount(f.head)} | ${formatSigned(f.head - f.base)} |`);
   }
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
   if (lines.length) {
@@ -49537,12 +49568,13 @@ var NOTES_ROOM = 1500;
 function document2(input) {
   const { head: head2, comparison, baselineSource } = input;
   const top = [title(head2, comparison, input.suite), "", ...baselineLine(input), ...notRepeatingLine(input.notRepeating)];
+  const flame = new Map(input.flameGraphs?.map((g) => [g.benchmark, g]));
   if (comparison && !comparison.comparable) {
     top.push("The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:", "");
     for (const d of comparison.differences) top.push(`- ${escapeMarkdown(d)}`);
     top.push("");
   }
-  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head2.benchmarks.map((b) => ({
+  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c, flame.get(c.name))], rank: RANK[c.verdict], verdict: c.verdict })) : head2.benchmarks.map((b) => ({
     lines: [resultsRow(b)],
     rank: b.status === "ok" ? RANK.unchanged : RANK.failed,
     verdict: b.status === "ok" ? void 0 : "failed"
@@ -50217,12 +50249,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative12 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative13 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative12) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative13) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -50231,7 +50263,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative12,
+    relative: relative13,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -51772,8 +51804,12 @@ function panel(s, labels, shown, y0) {
   const last = [...s.values].reverse().find((v) => v !== null);
   out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
   out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
+  const peak = s.heap ? [...s.heap.peakBytes].reverse().find((v) => v !== null) : void 0;
+  const heap = peak == null ? "" : `, peak heap ${xmlText(formatCount(peak))} bytes`;
   if (last != null)
-    out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+    out.push(
+      `<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles${heap}</text>`
+    );
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
   const axisLabel = (r, text2) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text2}</text>`);
@@ -51820,6 +51856,7 @@ function panel(s, labels, shown, y0) {
   out.push("</g>");
   return out;
 }
+var LEGEND_CHAR = 6.2;
 function historySvg(series, labels) {
   const height = HEADER + series.length * PANEL + FOOTER;
   const shown = labelledRuns(labels);
@@ -51839,12 +51876,20 @@ function historySvg(series, labels) {
   const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
   out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
   const legend = height - 12;
-  out.push(
-    `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
-    `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
-    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine, image or executables)</text>`,
-    `<text x="520" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text><text x="530" y="${legend}" class="axis">failed or absent</text>`
-  );
+  const items = [
+    ["regression", (x2) => `<circle cx="${x2 + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/>`],
+    ["improvement", (x2) => `<circle cx="${x2 + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/>`],
+    [
+      "not comparable (another machine, image or executables)",
+      (x2) => `<line x1="${x2 + 6}" x2="${x2 + 6}" y1="${legend - 12}" y2="${legend + 2}" class="break"/>`
+    ],
+    ["failed or absent", (x2) => `<text x="${x2 + 6}" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text>`]
+  ];
+  let x = 8;
+  for (const [text2, mark] of items) {
+    out.push(`${mark(x)}<text x="${x + 16}" y="${legend}" class="axis">${text2}</text>`);
+    x += 16 + Math.ceil(text2.length * LEGEND_CHAR) + 18;
+  }
   out.push("</svg>");
   return `${out.join("\n")}
 `;
@@ -51957,6 +52002,45 @@ function writeFlameGraphs(options) {
     files.push({ benchmark: b.name, file });
   }
   return files;
+}
+
+// src/flame/inclusive.ts
+function inclusiveCosts(tree) {
+  const costs = /* @__PURE__ */ new Map();
+  const onChain = /* @__PURE__ */ new Map();
+  const visit = (node) => {
+    onChain.set(node.name, (onChain.get(node.name) ?? 0) + 1);
+    const total = node.self + node.children.reduce((sum, c) => sum + visit(c), 0);
+    const depth = onChain.get(node.name) - 1;
+    if (depth === 0) onChain.delete(node.name);
+    else onChain.set(node.name, depth);
+    if (depth === 0) costs.set(node.name, (costs.get(node.name) ?? 0) + total);
+    return total;
+  };
+  for (const node of tree) visit(node);
+  return costs;
+}
+var MAX_CALLERS = 10;
+function withInclusiveCosts(comparison, baseDir, headDir) {
+  const baseTrees = callTreesIn(baseDir);
+  const headTrees = callTreesIn(headDir);
+  return {
+    ...comparison,
+    benchmarks: comparison.benchmarks.map((c) => {
+      const before = baseTrees.get(c.name);
+      const after = headTrees.get(c.name);
+      if (!before || !after || !c.functions.length) return c;
+      const base = inclusiveCosts(before.tree);
+      const head2 = inclusiveCosts(after.tree);
+      const listed = new Set(c.functions.map((f) => f.fn));
+      const callers = [.../* @__PURE__ */ new Set([...base.keys(), ...head2.keys()])].filter((fn) => !listed.has(fn)).map((fn) => ({ fn, base: base.get(fn) ?? 0, head: head2.get(fn) ?? 0 })).filter((f) => f.head !== f.base).sort((a, b) => Math.abs(b.head - b.base) - Math.abs(a.head - a.base) || a.head - b.head || (a.fn < b.fn ? -1 : a.fn > b.fn ? 1 : 0)).slice(0, MAX_CALLERS);
+      return {
+        ...c,
+        functions: c.functions.map((f) => ({ ...f, inclusive: { base: base.get(f.fn) ?? 0, head: head2.get(f.fn) ?? 0 } })),
+        ...callers.length ? { callers } : {}
+      };
+    })
+  };
 }
 
 // src/engine/out-lock.ts
@@ -52074,7 +52158,8 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  writeFileAtomic(markdownFile, markdownReport.render(input) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
+  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname11(options.baseline), options.outDir) } : input;
+  writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
@@ -52829,6 +52914,7 @@ function containerMeasurer(options) {
           "--jobs",
           String(options.jobs),
           ...selection.filter === void 0 ? [] : ["--filter", selection.filter],
+          ...selection.callTree ? ["--call-tree"] : [],
           ...shardArgs
         ],
         asksForNetwork(resolve8(checkout, config))
@@ -52887,6 +52973,7 @@ function inImageMeasurer(options) {
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
+          ...selection.callTree ? { callTree: true } : {},
           shard: selection.shard ? { shard: selection.shard, durationsMs: durationsOf(selection.durations) } : void 0,
           progress: lineProgress((t) => options.log(t.trimEnd()))
         });
@@ -53110,9 +53197,9 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   }
   if (!fetched) return { results: void 0, source: `none: the ${what} ${short3} could not be fetched` };
   ci.log.info(`Measuring the ${what} ${short3}`);
-  const m = await measureAt(ci, measurer, checkout, "base", selection);
+  const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree && !selection.shard ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short3}, measured in this job${why}` };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join25(ci.outRoot, "base") };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
   return measurer.measure(join25(checkout.fresh(), ci.workingDirectory), ci.config, join25(ci.outRoot, outName), selection);
@@ -53167,6 +53254,41 @@ function baseCheckout(ci, sha) {
   };
 }
 
+// src/ci/flame.ts
+import { rmSync as rmSync14 } from "node:fs";
+import { join as join26, relative as relative11, sep as sep8 } from "node:path";
+var BASE_CALL_TREES = "base-call-tree";
+async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline) {
+  const { comparison } = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
+  const changed = comparison?.benchmarks.filter((b) => b.verdict === "regression" || b.verdict === "improvement") ?? [];
+  if (!comparison || !changed.length) return [];
+  const outDir = absolutePath(join26(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join26(ci.outRoot, "head"), shown: "head", results: head2 };
+  const baseShown = `base ${ci.shortSha(checkout.sha)}`;
+  const drawn = [];
+  rmSync14(outDir, { recursive: true, force: true });
+  try {
+    if (baseline.dir !== void 0)
+      drawn.push(...writeFlameGraphs({ base: { dir: baseline.dir, shown: baseShown }, head: headSide, comparison, outDir, missing: "skip" }));
+    else
+      for (const b of changed) {
+        ci.log.info(`Measuring ${b.name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
+        const dir = join26(ci.outRoot, BASE_CALL_TREES);
+        await measurer.measure(join26(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(b.name), callTree: true });
+        drawn.push(...writeFlameGraphs({ base: { dir, shown: baseShown }, head: headSide, comparison, only: b.name, outDir, missing: "skip" }));
+      }
+  } catch (error2) {
+    ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error2)}`);
+  }
+  const missing = changed.filter((b) => !drawn.some((d) => d.benchmark === b.name)).map((b) => b.name);
+  if (missing.length) ci.log.info(`No flame graph for ${missing.join(", ")}: no call tree on both sides.`);
+  return drawn.map((d) => {
+    const path12 = relative11(ci.outRoot, d.file).split(sep8).join("/");
+    ci.log.info(`flame graph: ${path12}`);
+    return { benchmark: d.benchmark, path: path12, url: ci.flameGraphUrl(path12) };
+  });
+}
+
 // src/history/load.ts
 function slimForHistory(results) {
   return {
@@ -53210,6 +53332,11 @@ function historySeries(points) {
       s.marks.push(i === 0 ? "none" : !comparable ? "not-comparable" : verdicts.get(s.name) ?? "none");
     }
   });
+  for (const s of series.values()) {
+    const memory = points.map((p) => p.results.benchmarks.find((b) => b.name === s.name && b.status === "ok")?.memory);
+    if (memory.some((m) => m !== void 0))
+      s.heap = { totalBytes: memory.map((m) => m?.totalBytes ?? null), peakBytes: memory.map((m) => m?.peakBytes ?? null) };
+  }
   return [...series.values()];
 }
 
@@ -53228,8 +53355,8 @@ function sparkline(values) {
     return BARS[Math.min(BARS.length - 1, Math.floor((v - low) / (high - low) * BARS.length))];
   }).join("");
 }
-function span(s) {
-  const present = s.values.filter((v) => v !== null);
+function span(values) {
+  const present = values.filter((v) => v !== null);
   if (present.length < 1) return void 0;
   const first = present[0];
   const last = present.at(-1);
@@ -53257,9 +53384,25 @@ function chart(s, labels) {
     "```"
   ];
 }
+function heapCells(values) {
+  const sp = span(values);
+  return sp ? `\`${sparkline(values)}\` | ${formatCount(sp.first)} \u2192 ${formatCount(sp.last)} | ${formatPercent(sp.change)}` : " | \u2013 | \u2013";
+}
+function heapTable(series) {
+  const withHeap = series.filter((s) => s.heap);
+  if (!withHeap.length) return [];
+  return [
+    "",
+    "Heap of the benchmarks with `memory: true` (bytes, exact; \xB7 where not measured):",
+    "",
+    "| Benchmark | Allocated | First \u2192 last | | Peak live | First \u2192 last | |",
+    "|---|---|--:|--:|---|--:|--:|",
+    ...withHeap.map((s) => `| ${escapeMarkdown(s.name)} | ${heapCells(s.heap.totalBytes)} | ${heapCells(s.heap.peakBytes)} |`)
+  ];
+}
 function trendMarkdown(series, labels, what, note) {
   if (labels.length < 2 || !series.length) return "";
-  const rows = series.slice(0, MAX_ROWS).map((s) => ({ s, span: span(s) }));
+  const rows = series.slice(0, MAX_ROWS).map((s) => ({ s, span: span(s.values) }));
   const out = [
     `### Default branch history: estimated cycles over ${what}`,
     "",
@@ -53273,6 +53416,7 @@ function trendMarkdown(series, labels, what, note) {
     )
   ];
   if (series.length > MAX_ROWS) out.push("", `${series.length - MAX_ROWS} more benchmark(s) not shown.`);
+  out.push(...heapTable(rows.map((r) => r.s)));
   const moved = rows.filter((r) => r.span !== void 0 && r.span.first !== r.span.last).sort((a, b) => Math.abs(b.span.change) - Math.abs(a.span.change) || (a.s.name < b.s.name ? -1 : 1)).slice(0, MAX_CHARTS);
   for (const { s } of moved) out.push("", ...chart(s, labels));
   return `${out.join("\n")}
@@ -53314,23 +53458,23 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync8, mkdirSync as mkdirSync15, readdirSync as readdirSync9, rmSync as rmSync14, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join26 } from "node:path";
+import { lstatSync as lstatSync8, mkdirSync as mkdirSync15, readdirSync as readdirSync9, rmSync as rmSync15, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join27 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync14(dir, { recursive: true, force: true });
+  rmSync15(dir, { recursive: true, force: true });
   mkdirSync15(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync7(join26(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync7(join27(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join26(dir, "head.json"), head2);
-  if (base) writeResults(join26(dir, "base.json"), base);
+  writeResults(join27(dir, "head.json"), head2);
+  if (base) writeResults(join27(dir, "base.json"), base);
 }
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join26(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join27(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -53357,7 +53501,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join26(dir, "base.json");
+  const basePath = join27(dir, "base.json");
   return {
     index,
     count,
@@ -53365,53 +53509,61 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join26(dir, "head.json"), root),
+    head: readResults(join27(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join26(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join27(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync9(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync8(join26(root, n)).isDirectory() && presentAt(join26(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync8(join27(root, n)).isDirectory() && presentAt(join27(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join26(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join27(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync16, rmSync as rmSync15, writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join27 } from "node:path";
+import { mkdirSync as mkdirSync16, rmSync as rmSync16, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join28 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
+var FLAME_GRAPH_PATH = /^flame\/[0-9]{2,6}-[A-Za-z0-9._-]{1,60}\.svg$/;
+var MAX_FLAME_GRAPHS = 500;
 function writeReportHandOver(dir, handOver, head2, base) {
-  rmSync15(dir, { recursive: true, force: true });
+  rmSync16(dir, { recursive: true, force: true });
   mkdirSync16(dir, { recursive: true });
-  const { pullRequest, ...rest } = handOver;
-  const data = { schema: SCHEMA2, ...rest, baselineSource: rest.baselineSource.slice(0, MAX_SOURCE), ...pullRequest ? { pullRequest } : {} };
-  writeFileSync8(join27(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  const { pullRequest, flameGraphs, ...rest } = handOver;
+  const data = {
+    schema: SCHEMA2,
+    ...rest,
+    baselineSource: rest.baselineSource.slice(0, MAX_SOURCE),
+    ...pullRequest ? { pullRequest } : {},
+    ...flameGraphs?.length ? { flameGraphs: flameGraphs.slice(0, MAX_FLAME_GRAPHS) } : {}
+  };
+  writeFileSync8(join28(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
 `);
-  writeResults(join27(dir, "head.json"), head2);
-  if (base) writeResults(join27(dir, "base.json"), base);
+  writeResults(join28(dir, "head.json"), head2);
+  if (base) writeResults(join28(dir, "base.json"), base);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join27(root, sub);
+  const dir = join28(root, sub);
   const where3 = sub ? `${shown}/${sub}` : shown;
   const file = `${where3}/${HAND_OVER_FILE}`;
-  if (!presentAt(join27(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join28(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join27(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join28(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${file}: not valid JSON`);
   }
   const d = typeof data === "object" && data !== null ? data : {};
-  const keys = Object.keys(d).filter((k) => k !== "pullRequest").sort().join(",");
+  const keys = Object.keys(d).filter((k) => k !== "pullRequest" && k !== "flameGraphs").sort().join(",");
   if (keys !== "baselineSource,schema,sha,suite" || d["schema"] !== SCHEMA2) throw new CgBenchError(`${file}: not a cg-bench report hand-over (${SCHEMA2})`);
   if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${file}: "sha" is not a commit sha`);
   if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${file}: "suite" is not a suite id`);
@@ -53419,10 +53571,19 @@ function readReportHandOver(root, sub, shown, missing) {
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
   const pr = d["pullRequest"];
   if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
-  const basePath = join27(dir, "base.json");
+  const flame = d["flameGraphs"];
+  if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
+    throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
+  const basePath = join28(dir, "base.json");
   return {
-    handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"], pullRequest: pr },
-    head: readResults(join27(dir, "head.json"), root),
+    handOver: {
+      sha: d["sha"],
+      suite: d["suite"],
+      baselineSource: d["baselineSource"],
+      pullRequest: pr,
+      ...flame ? { flameGraphs: flame } : {}
+    },
+    head: readResults(join28(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -53465,7 +53626,8 @@ function makeReport(ci, head2, headCode, found, more) {
     baselineSource: baseline.source,
     suite: ci.suite.heading,
     baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : void 0,
-    notRepeating: more.notRepeating
+    notRepeating: more.notRepeating,
+    ...more.flameGraphs?.length ? { flameGraphs: more.flameGraphs } : {}
   };
   return {
     head: head2,
@@ -53499,18 +53661,27 @@ async function runReportJob(ci) {
     failed ? ExitCode2.benchmarkFailed : ExitCode2.ok,
     { results: base, source },
     {
-      commit: ci.baselineCommit()
+      commit: ci.baselineCommit(),
+      flameGraphs: flameGraphsOf(ci, head2, handOver.flameGraphs)
     }
   );
   await ci.publishReport(suite, report);
   return outcomeOf(report, ci.failOnRegression);
 }
+function flameGraphsOf(ci, head2, named) {
+  if (!named?.length || !ci.flameGraphUrl) return [];
+  const present = new Set(named);
+  return head2.benchmarks.flatMap((b, i) => {
+    const path12 = `${FLAME_DIRECTORY}/${slugify(b.name, i)}.svg`;
+    return present.has(path12) ? [{ benchmark: b.name, path: path12, url: ci.flameGraphUrl?.(path12) }] : [];
+  });
+}
 
 // src/ci/stopwatch.ts
-import { join as join28 } from "node:path";
+import { join as join29 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join28(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join29(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -53524,10 +53695,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join28(ci.repoRoot, ci.workingDirectory),
-      join28(checkout.path(), ci.workingDirectory),
+      join29(ci.repoRoot, ci.workingDirectory),
+      join29(checkout.path(), ci.workingDirectory),
       ci.config,
-      join28(ci.outRoot, "paired")
+      join29(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -53542,7 +53713,7 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
 
 // src/ci/pipeline.ts
 function writer(out) {
-  return (name, text2) => writeNewFile(join29(out.held.path, name), text2, join29(out.real, name));
+  return (name, text2) => writeNewFile(join30(out.held.path, name), text2, join30(out.real, name));
 }
 async function withHeldOutRoot(ci, run) {
   mkdirSync17(ci.outRoot, { recursive: true });
@@ -53558,14 +53729,15 @@ function runPipeline(ci, measurer) {
   return withHeldOutRoot(ci, (out) => measureAndReport(ci, measurer, out));
 }
 async function measureAndReport(ci, measurer, out) {
-  const headRun = await measureHead(ci, measurer, {});
+  const occasion = await ci.occasion();
+  const headRun = await measureHead(ci, measurer, ci.callTree && occasion.kind === "change" ? { callTree: true } : {});
   if (!headRun.results) return cannotRun(ci, headRun);
   let head2 = headRun.results;
-  const occasion = await ci.occasion();
   const timed = hasTimedBenchmarks(ci);
   let baseline = { results: void 0, source: "none" };
   let saved;
   let unrepeated;
+  let flameGraphs;
   if (occasion.kind === "change") {
     if ("none" in occasion.baseline) baseline = { results: void 0, source: `none: ${occasion.baseline.none}` };
     else {
@@ -53575,8 +53747,9 @@ async function measureAndReport(ci, measurer, out) {
         baseline = await settleBaseline(ci, measurer, lookup, head2, checkout);
         if (timed) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
-          writeResults(join29(ci.outRoot, "head", "results.json"), head2);
+          writeResults(join30(ci.outRoot, "head", "results.json"), head2);
         }
+        if (ci.callTree) flameGraphs = await drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline);
       } finally {
         checkout.remove();
       }
@@ -53591,7 +53764,8 @@ async function measureAndReport(ci, measurer, out) {
     baselineSaved: saved,
     trend: await keepHistory(ci, occasion, head2, writer(out)),
     commit: baselineCommitOf(occasion),
-    notRepeating: unrepeated
+    notRepeating: unrepeated,
+    flameGraphs
   });
 }
 async function runShard(ci, measurer, shard, headSha) {
@@ -53654,8 +53828,8 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join29(ci.outRoot, "head", "results.json"), head2);
-  if (baseline.results) writeResults(join29(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join30(ci.outRoot, "head", "results.json"), head2);
+  if (baseline.results) writeResults(join30(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head2) : void 0;
   const failed = head2.benchmarks.some((b) => b.status !== "ok");
@@ -53668,11 +53842,11 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join29(ci.repoRoot, ci.workingDirectory), ci.config, join29(ci.outRoot, "head"), selection);
+  return measurer.measure(join30(ci.repoRoot, ci.workingDirectory), ci.config, join30(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join29(ci.repoRoot, ci.workingDirectory), ci.config, join29(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join30(ci.repoRoot, ci.workingDirectory), ci.config, join30(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -53703,7 +53877,8 @@ async function finish2(ci, out, head2, headCode, found, kept) {
   const handOver = ci.reportHandOver();
   if (handOver) {
     const { dir, ...names } = handOver;
-    writeReportHandOver(dir, { ...names, suite: ci.suite.id, baselineSource: report.baselineSource }, head2, report.baseline);
+    const flameGraphs = report.input.flameGraphs?.map((g) => g.path);
+    writeReportHandOver(dir, { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs }, head2, report.baseline);
   }
   await ci.publish(report);
   return outcomeOf(report, ci.failOnRegression);
@@ -53757,11 +53932,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join37, resolve as resolve10 } from "node:path";
+import { join as join38, resolve as resolve10 } from "node:path";
 
 // src/github/baseline-store.ts
 import { createHash as createHash10 } from "node:crypto";
-import { join as join35 } from "node:path";
+import { join as join36 } from "node:path";
 
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
@@ -55178,8 +55353,8 @@ var path5 = {
   win32: { sep: "\\" },
   posix: { sep: "/" }
 };
-var sep9 = defaultPlatform === "win32" ? path5.win32.sep : path5.posix.sep;
-minimatch.sep = sep9;
+var sep10 = defaultPlatform === "win32" ? path5.win32.sep : path5.posix.sep;
+minimatch.sep = sep10;
 var GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
 minimatch.GLOBSTAR = GLOBSTAR;
 var qmark2 = "[^/]";
@@ -63941,21 +64116,21 @@ var Matcher = class {
    * @returns {string}
    */
   toString(separator, includeNamespace = true) {
-    const sep16 = separator || this.separator;
-    const isDefault = sep16 === this.separator && includeNamespace === true;
+    const sep17 = separator || this.separator;
+    const isDefault = sep17 === this.separator && includeNamespace === true;
     if (isDefault) {
       if (this._pathStringCache !== null) {
         return this._pathStringCache;
       }
       const result = this.path.map(
         (n) => n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-      ).join(sep16);
+      ).join(sep17);
       this._pathStringCache = result;
       return result;
     }
     return this.path.map(
       (n) => includeNamespace && n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-    ).join(sep16);
+    ).join(sep17);
   }
   /**
    * Get path as array of tag names.
@@ -64593,73 +64768,73 @@ var REDOS_PATTERNS = [
 var redos_default = REDOS_PATTERNS;
 
 // node_modules/is-unsafe/src/contexts/nosql.js
-var sep13 = `["'\\s]*:`;
+var sep14 = `["'\\s]*:`;
 var NOSQL_PATTERNS = [
   // ─── MongoDB $ operator injection ────────────────────────────────────────
   {
     id: "nosql-where-operator",
     description: "$where \u2014 executes arbitrary JavaScript server-side in MongoDB",
-    pattern: new RegExp(`\\$where${sep13}`, "i")
+    pattern: new RegExp(`\\$where${sep14}`, "i")
   },
   {
     id: "nosql-ne-operator",
     description: '$ne \u2014 "not equal" operator used to bypass equality checks',
-    pattern: new RegExp(`\\$ne${sep13}`, "i")
+    pattern: new RegExp(`\\$ne${sep14}`, "i")
   },
   {
     id: "nosql-gt-operator",
     description: '$gt \u2014 "greater than" used to bypass password/value checks',
-    pattern: new RegExp(`\\$gte?${sep13}`, "i")
+    pattern: new RegExp(`\\$gte?${sep14}`, "i")
   },
   {
     id: "nosql-lt-operator",
     description: '$lt / $lte \u2014 "less than" bypass variants',
-    pattern: new RegExp(`\\$lte?${sep13}`, "i")
+    pattern: new RegExp(`\\$lte?${sep14}`, "i")
   },
   {
     id: "nosql-regex-operator",
     description: "$regex \u2014 can be used to extract data character by character (blind injection)",
-    pattern: new RegExp(`\\$regex${sep13}`, "i")
+    pattern: new RegExp(`\\$regex${sep14}`, "i")
   },
   {
     id: "nosql-or-operator",
     description: "$or \u2014 logical OR; used to create always-true conditions",
-    pattern: new RegExp(`\\$or${sep13}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$or${sep14}\\s*\\[`, "i")
   },
   {
     id: "nosql-and-operator",
     description: "$and \u2014 logical AND operator injection",
-    pattern: new RegExp(`\\$and${sep13}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$and${sep14}\\s*\\[`, "i")
   },
   {
     id: "nosql-nor-operator",
     description: "$nor \u2014 logical NOR operator injection",
-    pattern: new RegExp(`\\$nor${sep13}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$nor${sep14}\\s*\\[`, "i")
   },
   {
     id: "nosql-exists-operator",
     description: "$exists \u2014 can enumerate fields to determine schema",
-    pattern: new RegExp(`\\$exists${sep13}`, "i")
+    pattern: new RegExp(`\\$exists${sep14}`, "i")
   },
   {
     id: "nosql-in-operator",
     description: "$in \u2014 matches any value in a list; can enumerate values",
-    pattern: new RegExp(`\\$in${sep13}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$in${sep14}\\s*\\[`, "i")
   },
   {
     id: "nosql-expr-operator",
     description: "$expr \u2014 allows aggregation expressions in queries (MongoDB 3.6+)",
-    pattern: new RegExp(`\\$expr${sep13}`, "i")
+    pattern: new RegExp(`\\$expr${sep14}`, "i")
   },
   {
     id: "nosql-function-operator",
     description: "$function \u2014 executes arbitrary JavaScript in MongoDB 4.4+",
-    pattern: new RegExp(`\\$function${sep13}`, "i")
+    pattern: new RegExp(`\\$function${sep14}`, "i")
   },
   {
     id: "nosql-accumulator-operator",
     description: "$accumulator \u2014 custom aggregation with arbitrary JS execution",
-    pattern: new RegExp(`\\$accumulator${sep13}`, "i")
+    pattern: new RegExp(`\\$accumulator${sep14}`, "i")
   },
   // ─── Prototype pollution ─────────────────────────────────────────────────
   {
@@ -65474,8 +65649,8 @@ function readStopNodeData(xmlData, tagName, i) {
           const nextLt = xmlData.indexOf("<", i + 1);
           if (nextLt === -1 || nextLt > nextGt) {
             const exp = xmlData.substring(i + 1, nextGt);
-            const sep16 = exp.search(/\s/);
-            const name = sep16 === -1 ? exp : exp.substring(0, sep16);
+            const sep17 = exp.search(/\s/);
+            const name = sep17 === -1 ? exp : exp.substring(0, sep17);
             if (name === tagName && exp[exp.length - 1] !== "/") openTagCount++;
             i = nextGt;
           }
@@ -93589,21 +93764,21 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/cache-directory.ts
-import { mkdirSync as mkdirSync18, rmSync as rmSync16 } from "node:fs";
-import { join as join34 } from "node:path";
+import { mkdirSync as mkdirSync18, rmSync as rmSync17 } from "node:fs";
+import { join as join35 } from "node:path";
 function cacheDirectory(root, suiteId) {
-  const dir = join34(root, suiteId);
+  const dir = join35(root, suiteId);
   return {
     dir,
     get available() {
       return isFeatureAvailable();
     },
     async restore(key, prefixes = []) {
-      rmSync16(dir, { recursive: true, force: true });
+      rmSync17(dir, { recursive: true, force: true });
       return restoreCache([dir], key, prefixes);
     },
     async save(key, write) {
-      rmSync16(dir, { recursive: true, force: true });
+      rmSync17(dir, { recursive: true, force: true });
       mkdirSync18(dir, { recursive: true });
       write(dir);
       try {
@@ -93633,7 +93808,7 @@ function keyFor(suite, request2) {
 }
 function actionsCacheStore(suite, log2) {
   const cached = cacheDirectory("/tmp/cg-bench-baseline", suite.id);
-  const file = join35(cached.dir, "results.json");
+  const file = join36(cached.dir, "results.json");
   return {
     async restore(request2) {
       if (!cached.available) {
@@ -93663,7 +93838,7 @@ function actionsCacheStore(suite, log2) {
 }
 
 // src/github/history-store.ts
-import { join as join36 } from "node:path";
+import { join as join37 } from "node:path";
 var FORMAT2 = "cg-bench-history/1";
 var HISTORY_LIMIT = 64 * MiB;
 function parseHistory(text2, source) {
@@ -93683,7 +93858,7 @@ function parseHistory(text2, source) {
 }
 function actionsCacheHistory(suite, env, log2) {
   const cached = cacheDirectory("/tmp/cg-bench-history", suite.id);
-  const file = join36(cached.dir, "history.json");
+  const file = join37(cached.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
@@ -93808,8 +93983,8 @@ function mergeGroupBaseline(group) {
 }
 function setOutputs(io, outRoot, head2, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
-  if (head2) io.setOutput("results", join37(outRoot, "head", "results.json"));
-  io.setOutput("report", join37(outRoot, "report.md"));
+  if (head2) io.setOutput("results", join38(outRoot, "head", "results.json"));
+  io.setOutput("report", join38(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -93850,6 +94025,12 @@ function gitHubAdapter(ctx, trigger) {
     exports: inputs.exports,
     failOnRegression: inputs.failOnRegression,
     checkDeterminism: inputs.checkDeterminism,
+    callTree: inputs.callTree,
+    // The SVGs are in output-dir/flame: the run's page lists the artifact it is uploaded as.
+    flameGraphUrl: () => {
+      const run = workflowRunUrl(ctx.env);
+      return run ? `${run}#artifacts` : void 0;
+    },
     store: inputs.cache ? actionsCacheStore(suite, io) : void 0,
     history: inputs.cache && inputs.history > 0 ? { store: actionsCacheHistory(suite, ctx.env, io), keep: inputs.history } : void 0,
     shortSha: (sha) => sha.slice(0, 7),
@@ -93878,7 +94059,7 @@ ${message}
       if (trigger.kind === "pull_request") {
         if (trigger.fork) {
           io.notice(
-            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join37(ctx.outRoot, "artifact")} as an artifact.`
+            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join38(ctx.outRoot, "artifact")} as an artifact.`
           );
         } else await publishToPullRequest(ctx, trigger, body2, head2, comparison);
       } else if (trigger.kind === "merge_group") {
@@ -93887,8 +94068,8 @@ ${message}
       setOutputs(io, ctx.outRoot, head2, comparison, report.baselineSource, report.baselineSaved);
     },
     // The fork-safe pair's artifact: a fork's pull request is reported by the workflow_run workflow (mode: report).
-    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join37(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
-    shardDir: () => join37(ctx.outRoot, "shard"),
+    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join38(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
+    shardDir: () => join38(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -95306,8 +95487,8 @@ function withCustomRequest(customRequest) {
 
 // node_modules/@octokit/auth-token/dist-bundle/index.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
-var sep15 = "\\.";
-var jwtRE = new RegExp(`^${b64url}${sep15}${b64url}${sep15}${b64url}$`);
+var sep16 = "\\.";
+var jwtRE = new RegExp(`^${b64url}${sep16}${b64url}${sep16}${b64url}$`);
 var isJWT = jwtRE.test.bind(jwtRE);
 async function auth(token) {
   const isApp = isJWT(token);
@@ -98618,6 +98799,7 @@ function readInputs(get) {
     thresholdPercent: thresholdOption(actionInput("threshold"), input("threshold")),
     failOnRegression: bool("fail-on-regression", false),
     checkDeterminism: bool("check-determinism", false),
+    callTree: bool("call-tree", false),
     comment: choiceOption(actionInput("comment"), input("comment"), COMMENT_MODES, "on-change"),
     status: bool("status", true),
     cache: bool("cache", true),
@@ -98638,7 +98820,7 @@ var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync8(join38(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync8(join39(actionDir2, "image.lock.json"), "utf8"));
     const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
     if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
     return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
@@ -98726,7 +98908,7 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join39(dirname16(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join40(dirname16(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

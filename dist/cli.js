@@ -19848,8 +19848,12 @@ function panel(s, labels, shown, y0) {
   const last = [...s.values].reverse().find((v) => v !== null);
   out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
   out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
+  const peak = s.heap ? [...s.heap.peakBytes].reverse().find((v) => v !== null) : void 0;
+  const heap = peak == null ? "" : `, peak heap ${xmlText(formatCount(peak))} bytes`;
   if (last != null)
-    out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+    out.push(
+      `<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles${heap}</text>`
+    );
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
   const axisLabel = (r, text3) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text3}</text>`);
@@ -19896,6 +19900,7 @@ function panel(s, labels, shown, y0) {
   out.push("</g>");
   return out;
 }
+var LEGEND_CHAR = 6.2;
 function historySvg(series, labels) {
   const height = HEADER + series.length * PANEL + FOOTER;
   const shown = labelledRuns(labels);
@@ -19915,12 +19920,20 @@ function historySvg(series, labels) {
   const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
   out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
   const legend = height - 12;
-  out.push(
-    `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
-    `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
-    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine, image or executables)</text>`,
-    `<text x="520" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text><text x="530" y="${legend}" class="axis">failed or absent</text>`
-  );
+  const items = [
+    ["regression", (x2) => `<circle cx="${x2 + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/>`],
+    ["improvement", (x2) => `<circle cx="${x2 + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/>`],
+    [
+      "not comparable (another machine, image or executables)",
+      (x2) => `<line x1="${x2 + 6}" x2="${x2 + 6}" y1="${legend - 12}" y2="${legend + 2}" class="break"/>`
+    ],
+    ["failed or absent", (x2) => `<text x="${x2 + 6}" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text>`]
+  ];
+  let x = 8;
+  for (const [text3, mark] of items) {
+    out.push(`${mark(x)}<text x="${x + 16}" y="${legend}" class="axis">${text3}</text>`);
+    x += 16 + Math.ceil(text3.length * LEGEND_CHAR) + 18;
+  }
   out.push("</svg>");
   return `${out.join("\n")}
 `;
@@ -20035,6 +20048,45 @@ function writeFlameGraphs(options) {
   return files;
 }
 
+// src/flame/inclusive.ts
+function inclusiveCosts(tree) {
+  const costs = /* @__PURE__ */ new Map();
+  const onChain = /* @__PURE__ */ new Map();
+  const visit = (node) => {
+    onChain.set(node.name, (onChain.get(node.name) ?? 0) + 1);
+    const total = node.self + node.children.reduce((sum, c) => sum + visit(c), 0);
+    const depth = onChain.get(node.name) - 1;
+    if (depth === 0) onChain.delete(node.name);
+    else onChain.set(node.name, depth);
+    if (depth === 0) costs.set(node.name, (costs.get(node.name) ?? 0) + total);
+    return total;
+  };
+  for (const node of tree) visit(node);
+  return costs;
+}
+var MAX_CALLERS = 10;
+function withInclusiveCosts(comparison, baseDir, headDir) {
+  const baseTrees = callTreesIn(baseDir);
+  const headTrees = callTreesIn(headDir);
+  return {
+    ...comparison,
+    benchmarks: comparison.benchmarks.map((c) => {
+      const before = baseTrees.get(c.name);
+      const after = headTrees.get(c.name);
+      if (!before || !after || !c.functions.length) return c;
+      const base = inclusiveCosts(before.tree);
+      const head2 = inclusiveCosts(after.tree);
+      const listed = new Set(c.functions.map((f) => f.fn));
+      const callers = [.../* @__PURE__ */ new Set([...base.keys(), ...head2.keys()])].filter((fn) => !listed.has(fn)).map((fn) => ({ fn, base: base.get(fn) ?? 0, head: head2.get(fn) ?? 0 })).filter((f) => f.head !== f.base).sort((a, b) => Math.abs(b.head - b.base) - Math.abs(a.head - a.base) || a.head - b.head || (a.fn < b.fn ? -1 : a.fn > b.fn ? 1 : 0)).slice(0, MAX_CALLERS);
+      return {
+        ...c,
+        functions: c.functions.map((f) => ({ ...f, inclusive: { base: base.get(f.fn) ?? 0, head: head2.get(f.fn) ?? 0 } })),
+        ...callers.length ? { callers } : {}
+      };
+    })
+  };
+}
+
 // src/report/escape.ts
 var ZWSP = "\u200B";
 var INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\u2028\u2029\ufeff]/g;
@@ -20134,6 +20186,12 @@ function functionSideText(change, side) {
 function functionChangeText(change) {
   if (change.base !== null && change.head !== null || change.unrecordedAtMost === 0) return formatSigned(change.change);
   return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
+}
+function inclusiveSidesText(change) {
+  return change.inclusive ? `${formatCount(change.inclusive.base)} \u2192 ${formatCount(change.inclusive.head)}` : "";
+}
+function inclusiveChangeText(change) {
+  return change.inclusive ? formatSigned(change.inclusive.head - change.inclusive.base) : "";
 }
 function functionLabel(change) {
   return change.file && change.file !== "???" ? `${change.fn} (${change.file})` : change.fn;
@@ -20441,8 +20499,13 @@ function notRepeatingLine(names) {
   return [`\u26A0\uFE0F Not repeating: ${shown}${more} (events differ between two runs of the same commit; see ${NOT_REPEATING_HELP}).`, ""];
 }
 var TABLE_HEADER = ["| Benchmark | Base | Head | Change | |", "|:--|--:|--:|--:|:--|"];
-function comparisonRow(c) {
-  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]}${verdictFromMemory(c) ? " (memory)" : ""} |`;
+function comparisonRow(c, flame) {
+  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]}${verdictFromMemory(c) ? " (memory)" : ""}${flameGraphCell(flame)} |`;
+}
+function flameGraphCell(flame) {
+  if (!flame) return "";
+  if (!flame.url) return ` \xB7 flame graph \`${flame.path}\``;
+  return ` \xB7 [flame graph](${flame.url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
 }
 var RESULTS_HEADER = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
 function resultsRow(b) {
@@ -20465,13 +20528,33 @@ function detail(c) {
   ];
   const other = c.otherFunctions;
   if (c.functions.length || other) {
-    out.push("", "Functions whose estimated cycles changed most:", "", "| Function | File | Base | Head | Change |", "|:--|:--|--:|--:|--:|");
+    const inclusive = c.functions.some((f) => f.inclusive);
+    const [more, moreAlign, moreEmpty] = inclusive ? [" Inclusive (base \u2192 head) | Inclusive change |", "--:|--:|", " | |"] : ["", "", ""];
+    out.push(
+      "",
+      "Functions whose estimated cycles changed most:",
+      "",
+      `| Function | File | Base | Head | Change |${more}`,
+      `|:--|:--|--:|--:|--:|${moreAlign}`
+    );
     for (const f of c.functions)
-      out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+      out.push(
+        `| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |${inclusive ? ` ${inclusiveSidesText(f)} | ${inclusiveChangeText(f)} |` : ""}`
+      );
     if (other)
       out.push(
-        `| _${escapeMarkdown(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, "base")} | ${otherFunctionsSideText(other, "head")} | ${formatSigned(other.change)} |`
+        `| _${escapeMarkdown(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, "base")} | ${otherFunctionsSideText(other, "head")} | ${formatSigned(other.change)} |${moreEmpty}`
       );
+  }
+  if (c.callers?.length) {
+    out.push(
+      "",
+      "Callers whose cost with callees changed most (call tree; their own code did not change as much):",
+      "",
+      "| Function | Inclusive base | Inclusive head | Change |",
+      "|:--|--:|--:|--:|"
+    );
+    for (const f of c.callers) out.push(`| ${escapeMarkdown(f.fn)} | ${formatCount(f.base)} | ${formatCount(f.head)} | ${formatSigned(f.head - f.base)} |`);
   }
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
   if (lines.length) {
@@ -20520,12 +20603,13 @@ var NOTES_ROOM = 1500;
 function document(input) {
   const { head: head2, comparison, baselineSource } = input;
   const top = [title(head2, comparison, input.suite), "", ...baselineLine(input), ...notRepeatingLine(input.notRepeating)];
+  const flame = new Map(input.flameGraphs?.map((g) => [g.benchmark, g]));
   if (comparison && !comparison.comparable) {
     top.push("The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:", "");
     for (const d of comparison.differences) top.push(`- ${escapeMarkdown(d)}`);
     top.push("");
   }
-  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head2.benchmarks.map((b) => ({
+  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c, flame.get(c.name))], rank: RANK[c.verdict], verdict: c.verdict })) : head2.benchmarks.map((b) => ({
     lines: [resultsRow(b)],
     rank: b.status === "ok" ? RANK.unchanged : RANK.failed,
     verdict: b.status === "ok" ? void 0 : "failed"
@@ -20746,7 +20830,8 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  writeFileAtomic(markdownFile, markdownReport.render(input) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
+  const withCallees2 = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname9(options.baseline), options.outDir) } : input;
+  writeFileAtomic(markdownFile, markdownReport.render(withCallees2) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
@@ -21292,7 +21377,9 @@ ${EXIT_CODES}`,
 Shows, per benchmark, every recorded function whose estimated cycles changed and, under each, its
 source lines whose cost changed (file:line, the code, base \u2192 head). BASE and HEAD are results.json
 files or the directories holding them. Lines are matched by their text, so code that only moved is
-not reported; results.json keeps the 20 costliest lines of the 50 costliest functions.
+not reported; results.json keeps the 20 costliest lines of the 50 costliest functions. Where both
+sides were measured with run --call-tree, each function's cost with its callees is shown too, and
+the callers whose cost with callees changed most.
 
 Options:
       --benchmark NAME       only this benchmark
@@ -21527,7 +21614,7 @@ function diffTerminal(comparison) {
     );
     for (const f of c.functions) {
       out.push(
-        `  ${cut(escapeTerminal(functionLabel(f)), 48).padEnd(48)} ${functionSideText(f, "base").padStart(14)} \u2192 ${functionSideText(f, "head").padEnd(14)} ${functionChangeText(f)}`
+        `  ${cut(escapeTerminal(functionLabel(f)), 48).padEnd(48)} ${functionSideText(f, "base").padStart(14)} \u2192 ${functionSideText(f, "head").padEnd(14)} ${functionChangeText(f)}${f.inclusive ? `  (with callees ${inclusiveSidesText(f)}, ${inclusiveChangeText(f)})` : ""}`
       );
       for (const l of f.lines ?? []) out.push(lineRow(l, "    "));
     }
@@ -21536,6 +21623,13 @@ function diffTerminal(comparison) {
       out.push(
         `  ${cut(otherFunctionsLabel(other), 48).padEnd(48)} ${otherFunctionsSideText(other, "base").padStart(14)} \u2192 ${otherFunctionsSideText(other, "head").padEnd(14)} ${formatSigned(other.change)}`
       );
+    if (c.callers?.length) {
+      out.push("  callers, with callees (call tree):");
+      for (const f of c.callers)
+        out.push(
+          `    ${cut(escapeTerminal(f.fn), 46).padEnd(46)} ${formatCount(f.base).padStart(14)} \u2192 ${formatCount(f.head).padEnd(14)} ${formatSigned(f.head - f.base)}`
+        );
+    }
     out.push("");
   }
   return `${out.join("\n").trimEnd()}
@@ -21547,6 +21641,16 @@ function resultsAt(path) {
   let file = resolveFrom(callerDirectory(), path);
   if (existsSync6(file) && statSync9(file).isDirectory()) file = resolveFrom(file, "results.json");
   return { results: readResults(file), file, shown: shownPath(file) };
+}
+function withCallees(comparison, base, head2, io, flame) {
+  try {
+    return withInclusiveCosts(comparison, dirname10(base.file), dirname10(head2.file));
+  } catch (error) {
+    if (flame || !(error instanceof CgBenchError)) throw error;
+    io.stderr.write(`cg-bench diff: call trees not used: ${error.message}
+`);
+    return comparison;
+  }
 }
 async function diff(args, io) {
   const { values, positionals } = parse(
@@ -21579,8 +21683,9 @@ See: cg-bench diff --help`
   const pick = (r) => only === void 0 ? r : { ...r, benchmarks: r.benchmarks.filter((b) => b.name === only) };
   const top = positiveInt("top", values.top, 20);
   const comparison = compareResults(pick(base.results), pick(head2.results), { topFunctions: top, topLines: top });
+  const shown = withCallees(comparison, base, head2, io, values.flame !== void 0);
   io.stdout.write(
-    format2 === "markdown" ? markdownReport.render({ head: pick(head2.results), comparison, baselineSource: base.shown }) : diffTerminal(comparison)
+    format2 === "markdown" ? markdownReport.render({ head: pick(head2.results), comparison: shown, baselineSource: base.shown }) : diffTerminal(shown)
   );
   if (values.flame !== void 0) {
     const drawn = writeFlameGraphs({
@@ -21698,6 +21803,11 @@ function historySeries(points) {
       s.marks.push(i === 0 ? "none" : !comparable ? "not-comparable" : verdicts.get(s.name) ?? "none");
     }
   });
+  for (const s of series.values()) {
+    const memory = points.map((p) => p.results.benchmarks.find((b) => b.name === s.name && b.status === "ok")?.memory);
+    if (memory.some((m) => m !== void 0))
+      s.heap = { totalBytes: memory.map((m) => m?.totalBytes ?? null), peakBytes: memory.map((m) => m?.peakBytes ?? null) };
+  }
   return [...series.values()];
 }
 

@@ -3913,50 +3913,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative10, options, skipNormalization) {
+    function resolveComponent(base, relative11, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative10 = parse(serialize(relative10, options), options);
+        relative11 = parse(serialize(relative11, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative10.scheme) {
-        target.scheme = relative10.scheme;
-        target.userinfo = relative10.userinfo;
-        target.host = relative10.host;
-        target.port = relative10.port;
-        target.path = removeDotSegments(relative10.path || "");
-        target.query = relative10.query;
+      if (!options.tolerant && relative11.scheme) {
+        target.scheme = relative11.scheme;
+        target.userinfo = relative11.userinfo;
+        target.host = relative11.host;
+        target.port = relative11.port;
+        target.path = removeDotSegments(relative11.path || "");
+        target.query = relative11.query;
       } else {
-        if (relative10.userinfo !== void 0 || relative10.host !== void 0 || relative10.port !== void 0) {
-          target.userinfo = relative10.userinfo;
-          target.host = relative10.host;
-          target.port = relative10.port;
-          target.path = removeDotSegments(relative10.path || "");
-          target.query = relative10.query;
+        if (relative11.userinfo !== void 0 || relative11.host !== void 0 || relative11.port !== void 0) {
+          target.userinfo = relative11.userinfo;
+          target.host = relative11.host;
+          target.port = relative11.port;
+          target.path = removeDotSegments(relative11.path || "");
+          target.query = relative11.query;
         } else {
-          if (!relative10.path) {
+          if (!relative11.path) {
             target.path = base.path;
-            if (relative10.query !== void 0) {
-              target.query = relative10.query;
+            if (relative11.query !== void 0) {
+              target.query = relative11.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative10.path[0] === "/") {
-              target.path = removeDotSegments(relative10.path);
+            if (relative11.path[0] === "/") {
+              target.path = removeDotSegments(relative11.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative10.path;
+                target.path = "/" + relative11.path;
               } else if (!base.path) {
-                target.path = relative10.path;
+                target.path = relative11.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative10.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative11.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative10.query;
+            target.query = relative11.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3964,7 +3964,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative10.fragment;
+      target.fragment = relative11.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -10903,10 +10903,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep7, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep7?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -10920,7 +10920,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep7) {
+          if (!keyProps.anchor && !keyProps.tag && !sep8) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -10944,7 +10944,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep8 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -10960,7 +10960,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep7, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep8, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11051,7 +11051,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep7 = "";
+        let sep8 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11065,13 +11065,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep7 + cb;
-              sep7 = "";
+                comment += sep8 + cb;
+              sep8 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep7 += source;
+                sep8 += source;
               hasSpace = true;
               break;
             default:
@@ -11114,18 +11114,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep7, value } = collItem;
+        const { start, key, sep: sep8, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep7?.[0],
+          next: key ?? sep8?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep7 && !value) {
+          if (!props.anchor && !props.tag && !sep8 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11179,8 +11179,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep7 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep7, null, props, onError);
+        if (!isMap2 && !sep8 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep8, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11192,7 +11192,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep7 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep8 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11203,8 +11203,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep7)
-                for (const st of sep7) {
+              if (sep8)
+                for (const st of sep8) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11221,7 +11221,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep7, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep8, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -11401,7 +11401,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep7 = "";
+      let sep8 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -11418,24 +11418,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep7 === " ")
-            sep7 = "\n";
-          else if (!prevMoreIndented && sep7 === "\n")
-            sep7 = "\n\n";
-          value += sep7 + indent.slice(trimIndent) + content;
-          sep7 = "\n";
+          if (sep8 === " ")
+            sep8 = "\n";
+          else if (!prevMoreIndented && sep8 === "\n")
+            sep8 = "\n\n";
+          value += sep8 + indent.slice(trimIndent) + content;
+          sep8 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep7 === "\n")
+          if (sep8 === "\n")
             value += "\n";
           else
-            sep7 = "\n";
+            sep8 = "\n";
         } else {
-          value += sep7 + content;
-          sep7 = " ";
+          value += sep8 + content;
+          sep8 = " ";
           prevMoreIndented = false;
         }
       }
@@ -11618,25 +11618,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep7 = " ";
+      let sep8 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep7 === "\n")
-            res += sep7;
+          if (sep8 === "\n")
+            res += sep8;
           else
-            sep7 = "\n";
+            sep8 = "\n";
         } else {
-          res += sep7 + lm;
-          sep7 = " ";
+          res += sep8 + lm;
+          sep8 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep7 + (match?.[1] ?? "");
+      return res + sep8 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -12446,14 +12446,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep7, value }) {
+    function stringifyItem({ start, key, sep: sep8, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep7)
-        for (const st of sep7)
+      if (sep8)
+        for (const st of sep8)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -13620,18 +13620,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep7;
+          let sep8;
           if (scalar.end) {
-            sep7 = scalar.end;
-            sep7.push(this.sourceToken);
+            sep8 = scalar.end;
+            sep8.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep7 = [this.sourceToken];
+            sep8 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep7 }]
+            items: [{ start, key: scalar, sep: sep8 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -13784,15 +13784,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep7 = it.sep;
-                  sep7.push(this.sourceToken);
+                  const sep8 = it.sep;
+                  sep8.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep7 }]
+                    items: [{ start: start2, key, sep: sep8 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -13986,13 +13986,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep7 = fc.end.splice(1, fc.end.length);
-            sep7.push(this.sourceToken);
+            const sep8 = fc.end.splice(1, fc.end.length);
+            sep8.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep7 }]
+              items: [{ start, key: fc, sep: sep8 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -14271,11 +14271,11 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { join as join31 } from "node:path";
+import { join as join32 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync17 } from "node:fs";
-import { join as join27 } from "node:path";
+import { join as join28 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename, dirname, join } from "node:path";
@@ -18103,6 +18103,12 @@ function functionChangeText(change) {
   if (change.base !== null && change.head !== null || change.unrecordedAtMost === 0) return formatSigned(change.change);
   return `${change.change > 0 ? "\u2265 " : "\u2264 "}${formatSigned(change.change)}`;
 }
+function inclusiveSidesText(change) {
+  return change.inclusive ? `${formatCount(change.inclusive.base)} \u2192 ${formatCount(change.inclusive.head)}` : "";
+}
+function inclusiveChangeText(change) {
+  return change.inclusive ? formatSigned(change.inclusive.head - change.inclusive.base) : "";
+}
 function functionLabel(change) {
   return change.file && change.file !== "???" ? `${change.fn} (${change.file})` : change.fn;
 }
@@ -18486,8 +18492,13 @@ function notRepeatingLine(names) {
   return [`\u26A0\uFE0F Not repeating: ${shown}${more} (events differ between two runs of the same commit; see ${NOT_REPEATING_HELP}).`, ""];
 }
 var TABLE_HEADER = ["| Benchmark | Base | Head | Change | |", "|:--|--:|--:|--:|:--|"];
-function comparisonRow(c) {
-  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]}${verdictFromMemory(c) ? " (memory)" : ""} |`;
+function comparisonRow(c, flame) {
+  return `| ${escapeMarkdown(c.name)} | ${cycles(c.base)} | ${cycles(c.head)} | ${c.relative === null ? "" : formatPercent(c.relative)} | ${ICON[c.verdict]} ${VERDICT_LABEL[c.verdict]}${verdictFromMemory(c) ? " (memory)" : ""}${flameGraphCell(flame)} |`;
+}
+function flameGraphCell(flame) {
+  if (!flame) return "";
+  if (!flame.url) return ` \xB7 flame graph \`${flame.path}\``;
+  return ` \xB7 [flame graph](${flame.url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
 }
 var RESULTS_HEADER = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
 function resultsRow(b) {
@@ -18510,13 +18521,33 @@ function detail(c) {
   ];
   const other = c.otherFunctions;
   if (c.functions.length || other) {
-    out.push("", "Functions whose estimated cycles changed most:", "", "| Function | File | Base | Head | Change |", "|:--|:--|--:|--:|--:|");
+    const inclusive = c.functions.some((f) => f.inclusive);
+    const [more, moreAlign, moreEmpty] = inclusive ? [" Inclusive (base \u2192 head) | Inclusive change |", "--:|--:|", " | |"] : ["", "", ""];
+    out.push(
+      "",
+      "Functions whose estimated cycles changed most:",
+      "",
+      `| Function | File | Base | Head | Change |${more}`,
+      `|:--|:--|--:|--:|--:|${moreAlign}`
+    );
     for (const f of c.functions)
-      out.push(`| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |`);
+      out.push(
+        `| ${escapeMarkdown(f.fn)} | ${escapeMarkdown(f.file)} | ${functionSideText(f, "base")} | ${functionSideText(f, "head")} | ${functionChangeText(f)} |${inclusive ? ` ${inclusiveSidesText(f)} | ${inclusiveChangeText(f)} |` : ""}`
+      );
     if (other)
       out.push(
-        `| _${escapeMarkdown(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, "base")} | ${otherFunctionsSideText(other, "head")} | ${formatSigned(other.change)} |`
+        `| _${escapeMarkdown(otherFunctionsLabel(other))}_ | | ${otherFunctionsSideText(other, "base")} | ${otherFunctionsSideText(other, "head")} | ${formatSigned(other.change)} |${moreEmpty}`
       );
+  }
+  if (c.callers?.length) {
+    out.push(
+      "",
+      "Callers whose cost with callees changed most (call tree; their own code did not change as much):",
+      "",
+      "| Function | Inclusive base | Inclusive head | Change |",
+      "|:--|--:|--:|--:|"
+    );
+    for (const f of c.callers) out.push(`| ${escapeMarkdown(f.fn)} | ${formatCount(f.base)} | ${formatCount(f.head)} | ${formatSigned(f.head - f.base)} |`);
   }
   const lines = c.functions.flatMap((f) => (f.lines ?? []).map((l) => ({ fn: f.fn, l })));
   if (lines.length) {
@@ -18565,12 +18596,13 @@ var NOTES_ROOM = 1500;
 function document(input) {
   const { head: head2, comparison, baselineSource } = input;
   const top = [title(head2, comparison, input.suite), "", ...baselineLine(input), ...notRepeatingLine(input.notRepeating)];
+  const flame = new Map(input.flameGraphs?.map((g) => [g.benchmark, g]));
   if (comparison && !comparison.comparable) {
     top.push("The baseline was measured on a different simulated machine or userland, so changes are not attributed to the code:", "");
     for (const d of comparison.differences) top.push(`- ${escapeMarkdown(d)}`);
     top.push("");
   }
-  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c)], rank: RANK[c.verdict], verdict: c.verdict })) : head2.benchmarks.map((b) => ({
+  const rows = comparison ? comparison.benchmarks.map((c) => ({ lines: [comparisonRow(c, flame.get(c.name))], rank: RANK[c.verdict], verdict: c.verdict })) : head2.benchmarks.map((b) => ({
     lines: [resultsRow(b)],
     rank: b.status === "ok" ? RANK.unchanged : RANK.failed,
     verdict: b.status === "ok" ? void 0 : "failed"
@@ -19245,12 +19277,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative10 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative11 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative10) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative11) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -19259,7 +19291,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative10,
+    relative: relative11,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -20799,8 +20831,12 @@ function panel(s, labels, shown, y0) {
   const last = [...s.values].reverse().find((v) => v !== null);
   out.push(`<g class="panel"><title>${xmlText(s.name)}</title>`);
   out.push(`<text x="8" y="${fixed(y0 + 20)}" class="name">${xmlText(short(s.name, 48))}</text>`);
+  const peak = s.heap ? [...s.heap.peakBytes].reverse().find((v) => v !== null) : void 0;
+  const heap = peak == null ? "" : `, peak heap ${xmlText(formatCount(peak))} bytes`;
   if (last != null)
-    out.push(`<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles</text>`);
+    out.push(
+      `<text x="${WIDTH - RIGHT}" y="${fixed(y0 + 20)}" class="note" text-anchor="end">last: ${xmlText(formatCount(last))} estimated cycles${heap}</text>`
+    );
   out.push(`<line x1="${LEFT}" x2="${LEFT}" y1="${fixed(y0 + TOP)}" y2="${fixed(y0 + TOP + PLOT)}" class="axisline"/>`);
   out.push(`<line x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fixed(y(0))}" y2="${fixed(y(0))}" class="zero"/>`);
   const axisLabel = (r, text2) => out.push(`<text x="${LEFT - 6}" y="${fixed(y(r) + 4)}" class="axis" text-anchor="end">${text2}</text>`);
@@ -20847,6 +20883,7 @@ function panel(s, labels, shown, y0) {
   out.push("</g>");
   return out;
 }
+var LEGEND_CHAR = 6.2;
 function historySvg(series, labels) {
   const height = HEADER + series.length * PANEL + FOOTER;
   const shown = labelledRuns(labels);
@@ -20866,12 +20903,20 @@ function historySvg(series, labels) {
   const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
   out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
   const legend = height - 12;
-  out.push(
-    `<circle cx="14" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/><text x="24" y="${legend}" class="axis">regression</text>`,
-    `<circle cx="104" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/><text x="114" y="${legend}" class="axis">improvement</text>`,
-    `<line x1="200" x2="200" y1="${legend - 12}" y2="${legend + 2}" class="break"/><text x="208" y="${legend}" class="axis">not comparable (another machine, image or executables)</text>`,
-    `<text x="520" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text><text x="530" y="${legend}" class="axis">failed or absent</text>`
-  );
+  const items = [
+    ["regression", (x2) => `<circle cx="${x2 + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/>`],
+    ["improvement", (x2) => `<circle cx="${x2 + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/>`],
+    [
+      "not comparable (another machine, image or executables)",
+      (x2) => `<line x1="${x2 + 6}" x2="${x2 + 6}" y1="${legend - 12}" y2="${legend + 2}" class="break"/>`
+    ],
+    ["failed or absent", (x2) => `<text x="${x2 + 6}" y="${legend + 1}" class="failed" text-anchor="middle">\xD7</text>`]
+  ];
+  let x = 8;
+  for (const [text2, mark] of items) {
+    out.push(`${mark(x)}<text x="${x + 16}" y="${legend}" class="axis">${text2}</text>`);
+    x += 16 + Math.ceil(text2.length * LEGEND_CHAR) + 18;
+  }
   out.push("</svg>");
   return `${out.join("\n")}
 `;
@@ -20984,6 +21029,45 @@ function writeFlameGraphs(options) {
     files.push({ benchmark: b.name, file });
   }
   return files;
+}
+
+// src/flame/inclusive.ts
+function inclusiveCosts(tree) {
+  const costs = /* @__PURE__ */ new Map();
+  const onChain = /* @__PURE__ */ new Map();
+  const visit = (node) => {
+    onChain.set(node.name, (onChain.get(node.name) ?? 0) + 1);
+    const total = node.self + node.children.reduce((sum, c) => sum + visit(c), 0);
+    const depth = onChain.get(node.name) - 1;
+    if (depth === 0) onChain.delete(node.name);
+    else onChain.set(node.name, depth);
+    if (depth === 0) costs.set(node.name, (costs.get(node.name) ?? 0) + total);
+    return total;
+  };
+  for (const node of tree) visit(node);
+  return costs;
+}
+var MAX_CALLERS = 10;
+function withInclusiveCosts(comparison, baseDir, headDir) {
+  const baseTrees = callTreesIn(baseDir);
+  const headTrees = callTreesIn(headDir);
+  return {
+    ...comparison,
+    benchmarks: comparison.benchmarks.map((c) => {
+      const before = baseTrees.get(c.name);
+      const after = headTrees.get(c.name);
+      if (!before || !after || !c.functions.length) return c;
+      const base = inclusiveCosts(before.tree);
+      const head2 = inclusiveCosts(after.tree);
+      const listed = new Set(c.functions.map((f) => f.fn));
+      const callers = [.../* @__PURE__ */ new Set([...base.keys(), ...head2.keys()])].filter((fn) => !listed.has(fn)).map((fn) => ({ fn, base: base.get(fn) ?? 0, head: head2.get(fn) ?? 0 })).filter((f) => f.head !== f.base).sort((a, b) => Math.abs(b.head - b.base) - Math.abs(a.head - a.base) || a.head - b.head || (a.fn < b.fn ? -1 : a.fn > b.fn ? 1 : 0)).slice(0, MAX_CALLERS);
+      return {
+        ...c,
+        functions: c.functions.map((f) => ({ ...f, inclusive: { base: base.get(f.fn) ?? 0, head: head2.get(f.fn) ?? 0 } })),
+        ...callers.length ? { callers } : {}
+      };
+    })
+  };
 }
 
 // src/engine/out-lock.ts
@@ -21101,7 +21185,8 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  writeFileAtomic(markdownFile, markdownReport.render(input) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
+  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname9(options.baseline), options.outDir) } : input;
+  writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
   const outcome2 = { results, comparison, resultsFile, markdownFile, failed };
@@ -21732,6 +21817,7 @@ function inImageMeasurer(options) {
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
+          ...selection.callTree ? { callTree: true } : {},
           shard: selection.shard ? { shard: selection.shard, durationsMs: durationsOf(selection.durations) } : void 0,
           progress: lineProgress((t) => options.log(t.trimEnd()))
         });
@@ -21937,9 +22023,9 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   }
   if (!fetched) return { results: void 0, source: `none: the ${what} ${short3} could not be fetched` };
   ci.log.info(`Measuring the ${what} ${short3}`);
-  const m = await measureAt(ci, measurer, checkout, "base", selection);
+  const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree && !selection.shard ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short3}, measured in this job${why}` };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join23(ci.outRoot, "base") };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
   return measurer.measure(join23(checkout.fresh(), ci.workingDirectory), ci.config, join23(ci.outRoot, outName), selection);
@@ -21994,6 +22080,41 @@ function baseCheckout(ci, sha) {
   };
 }
 
+// src/ci/flame.ts
+import { rmSync as rmSync14 } from "node:fs";
+import { join as join24, relative as relative10, sep as sep7 } from "node:path";
+var BASE_CALL_TREES = "base-call-tree";
+async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline) {
+  const { comparison } = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
+  const changed = comparison?.benchmarks.filter((b) => b.verdict === "regression" || b.verdict === "improvement") ?? [];
+  if (!comparison || !changed.length) return [];
+  const outDir = absolutePath(join24(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join24(ci.outRoot, "head"), shown: "head", results: head2 };
+  const baseShown = `base ${ci.shortSha(checkout.sha)}`;
+  const drawn = [];
+  rmSync14(outDir, { recursive: true, force: true });
+  try {
+    if (baseline.dir !== void 0)
+      drawn.push(...writeFlameGraphs({ base: { dir: baseline.dir, shown: baseShown }, head: headSide, comparison, outDir, missing: "skip" }));
+    else
+      for (const b of changed) {
+        ci.log.info(`Measuring ${b.name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
+        const dir = join24(ci.outRoot, BASE_CALL_TREES);
+        await measurer.measure(join24(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(b.name), callTree: true });
+        drawn.push(...writeFlameGraphs({ base: { dir, shown: baseShown }, head: headSide, comparison, only: b.name, outDir, missing: "skip" }));
+      }
+  } catch (error) {
+    ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error)}`);
+  }
+  const missing = changed.filter((b) => !drawn.some((d) => d.benchmark === b.name)).map((b) => b.name);
+  if (missing.length) ci.log.info(`No flame graph for ${missing.join(", ")}: no call tree on both sides.`);
+  return drawn.map((d) => {
+    const path = relative10(ci.outRoot, d.file).split(sep7).join("/");
+    ci.log.info(`flame graph: ${path}`);
+    return { benchmark: d.benchmark, path, url: ci.flameGraphUrl(path) };
+  });
+}
+
 // src/history/load.ts
 function slimForHistory(results) {
   return {
@@ -22037,6 +22158,11 @@ function historySeries(points) {
       s.marks.push(i === 0 ? "none" : !comparable ? "not-comparable" : verdicts.get(s.name) ?? "none");
     }
   });
+  for (const s of series.values()) {
+    const memory = points.map((p) => p.results.benchmarks.find((b) => b.name === s.name && b.status === "ok")?.memory);
+    if (memory.some((m) => m !== void 0))
+      s.heap = { totalBytes: memory.map((m) => m?.totalBytes ?? null), peakBytes: memory.map((m) => m?.peakBytes ?? null) };
+  }
   return [...series.values()];
 }
 
@@ -22055,8 +22181,8 @@ function sparkline(values) {
     return BARS[Math.min(BARS.length - 1, Math.floor((v - low) / (high - low) * BARS.length))];
   }).join("");
 }
-function span(s) {
-  const present = s.values.filter((v) => v !== null);
+function span(values) {
+  const present = values.filter((v) => v !== null);
   if (present.length < 1) return void 0;
   const first = present[0];
   const last = present.at(-1);
@@ -22084,9 +22210,25 @@ function chart(s, labels) {
     "```"
   ];
 }
+function heapCells(values) {
+  const sp = span(values);
+  return sp ? `\`${sparkline(values)}\` | ${formatCount(sp.first)} \u2192 ${formatCount(sp.last)} | ${formatPercent(sp.change)}` : " | \u2013 | \u2013";
+}
+function heapTable(series) {
+  const withHeap = series.filter((s) => s.heap);
+  if (!withHeap.length) return [];
+  return [
+    "",
+    "Heap of the benchmarks with `memory: true` (bytes, exact; \xB7 where not measured):",
+    "",
+    "| Benchmark | Allocated | First \u2192 last | | Peak live | First \u2192 last | |",
+    "|---|---|--:|--:|---|--:|--:|",
+    ...withHeap.map((s) => `| ${escapeMarkdown(s.name)} | ${heapCells(s.heap.totalBytes)} | ${heapCells(s.heap.peakBytes)} |`)
+  ];
+}
 function trendMarkdown(series, labels, what, note) {
   if (labels.length < 2 || !series.length) return "";
-  const rows = series.slice(0, MAX_ROWS).map((s) => ({ s, span: span(s) }));
+  const rows = series.slice(0, MAX_ROWS).map((s) => ({ s, span: span(s.values) }));
   const out = [
     `### Default branch history: estimated cycles over ${what}`,
     "",
@@ -22100,6 +22242,7 @@ function trendMarkdown(series, labels, what, note) {
     )
   ];
   if (series.length > MAX_ROWS) out.push("", `${series.length - MAX_ROWS} more benchmark(s) not shown.`);
+  out.push(...heapTable(rows.map((r) => r.s)));
   const moved = rows.filter((r) => r.span !== void 0 && r.span.first !== r.span.last).sort((a, b) => Math.abs(b.span.change) - Math.abs(a.span.change) || (a.s.name < b.s.name ? -1 : 1)).slice(0, MAX_CHARTS);
   for (const { s } of moved) out.push("", ...chart(s, labels));
   return `${out.join("\n")}
@@ -22141,23 +22284,23 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync8, mkdirSync as mkdirSync15, readdirSync as readdirSync9, rmSync as rmSync14, writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join24 } from "node:path";
+import { lstatSync as lstatSync8, mkdirSync as mkdirSync15, readdirSync as readdirSync9, rmSync as rmSync15, writeFileSync as writeFileSync7 } from "node:fs";
+import { join as join25 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync14(dir, { recursive: true, force: true });
+  rmSync15(dir, { recursive: true, force: true });
   mkdirSync15(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync7(join24(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync7(join25(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join24(dir, "head.json"), head2);
-  if (base) writeResults(join24(dir, "base.json"), base);
+  writeResults(join25(dir, "head.json"), head2);
+  if (base) writeResults(join25(dir, "base.json"), base);
 }
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join24(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join25(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -22184,7 +22327,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join24(dir, "base.json");
+  const basePath = join25(dir, "base.json");
   return {
     index,
     count,
@@ -22192,53 +22335,61 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join24(dir, "head.json"), root),
+    head: readResults(join25(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join24(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join25(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync9(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync8(join24(root, n)).isDirectory() && presentAt(join24(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync8(join25(root, n)).isDirectory() && presentAt(join25(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join24(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join25(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync16, rmSync as rmSync15, writeFileSync as writeFileSync8 } from "node:fs";
-import { join as join25 } from "node:path";
+import { mkdirSync as mkdirSync16, rmSync as rmSync16, writeFileSync as writeFileSync8 } from "node:fs";
+import { join as join26 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
+var FLAME_GRAPH_PATH = /^flame\/[0-9]{2,6}-[A-Za-z0-9._-]{1,60}\.svg$/;
+var MAX_FLAME_GRAPHS = 500;
 function writeReportHandOver(dir, handOver, head2, base) {
-  rmSync15(dir, { recursive: true, force: true });
+  rmSync16(dir, { recursive: true, force: true });
   mkdirSync16(dir, { recursive: true });
-  const { pullRequest, ...rest } = handOver;
-  const data = { schema: SCHEMA2, ...rest, baselineSource: rest.baselineSource.slice(0, MAX_SOURCE), ...pullRequest ? { pullRequest } : {} };
-  writeFileSync8(join25(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  const { pullRequest, flameGraphs, ...rest } = handOver;
+  const data = {
+    schema: SCHEMA2,
+    ...rest,
+    baselineSource: rest.baselineSource.slice(0, MAX_SOURCE),
+    ...pullRequest ? { pullRequest } : {},
+    ...flameGraphs?.length ? { flameGraphs: flameGraphs.slice(0, MAX_FLAME_GRAPHS) } : {}
+  };
+  writeFileSync8(join26(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
 `);
-  writeResults(join25(dir, "head.json"), head2);
-  if (base) writeResults(join25(dir, "base.json"), base);
+  writeResults(join26(dir, "head.json"), head2);
+  if (base) writeResults(join26(dir, "base.json"), base);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join25(root, sub);
+  const dir = join26(root, sub);
   const where2 = sub ? `${shown}/${sub}` : shown;
   const file = `${where2}/${HAND_OVER_FILE}`;
-  if (!presentAt(join25(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join26(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join25(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join26(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${file}: not valid JSON`);
   }
   const d = typeof data === "object" && data !== null ? data : {};
-  const keys = Object.keys(d).filter((k) => k !== "pullRequest").sort().join(",");
+  const keys = Object.keys(d).filter((k) => k !== "pullRequest" && k !== "flameGraphs").sort().join(",");
   if (keys !== "baselineSource,schema,sha,suite" || d["schema"] !== SCHEMA2) throw new CgBenchError(`${file}: not a cg-bench report hand-over (${SCHEMA2})`);
   if (typeof d["sha"] !== "string" || !/^[0-9a-f]{40,64}$/.test(d["sha"])) throw new CgBenchError(`${file}: "sha" is not a commit sha`);
   if (typeof d["suite"] !== "string" || !/^[A-Za-z0-9._-]{1,100}$/.test(d["suite"])) throw new CgBenchError(`${file}: "suite" is not a suite id`);
@@ -22246,10 +22397,19 @@ function readReportHandOver(root, sub, shown, missing) {
     throw new CgBenchError(`${file}: "baselineSource" is not a short text`);
   const pr = d["pullRequest"];
   if (pr !== void 0 && (!Number.isSafeInteger(pr) || pr < 1)) throw new CgBenchError(`${file}: "pullRequest" is not a pull request number`);
-  const basePath = join25(dir, "base.json");
+  const flame = d["flameGraphs"];
+  if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
+    throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
+  const basePath = join26(dir, "base.json");
   return {
-    handOver: { sha: d["sha"], suite: d["suite"], baselineSource: d["baselineSource"], pullRequest: pr },
-    head: readResults(join25(dir, "head.json"), root),
+    handOver: {
+      sha: d["sha"],
+      suite: d["suite"],
+      baselineSource: d["baselineSource"],
+      pullRequest: pr,
+      ...flame ? { flameGraphs: flame } : {}
+    },
+    head: readResults(join26(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -22281,7 +22441,8 @@ function makeReport(ci, head2, headCode, found, more) {
     baselineSource: baseline.source,
     suite: ci.suite.heading,
     baselineCommit: commit && comparison ? { sha: commit.sha, short: ci.shortSha(commit.sha), url: ci.commitUrl(commit.sha), what: commit.what } : void 0,
-    notRepeating: more.notRepeating
+    notRepeating: more.notRepeating,
+    ...more.flameGraphs?.length ? { flameGraphs: more.flameGraphs } : {}
   };
   return {
     head: head2,
@@ -22315,18 +22476,27 @@ async function runReportJob(ci) {
     failed ? ExitCode.benchmarkFailed : ExitCode.ok,
     { results: base, source },
     {
-      commit: ci.baselineCommit()
+      commit: ci.baselineCommit(),
+      flameGraphs: flameGraphsOf(ci, head2, handOver.flameGraphs)
     }
   );
   await ci.publishReport(suite, report);
   return outcomeOf(report, ci.failOnRegression);
 }
+function flameGraphsOf(ci, head2, named) {
+  if (!named?.length || !ci.flameGraphUrl) return [];
+  const present = new Set(named);
+  return head2.benchmarks.flatMap((b, i) => {
+    const path = `${FLAME_DIRECTORY}/${slugify(b.name, i)}.svg`;
+    return present.has(path) ? [{ benchmark: b.name, path, url: ci.flameGraphUrl?.(path) }] : [];
+  });
+}
 
 // src/ci/stopwatch.ts
-import { join as join26 } from "node:path";
+import { join as join27 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join26(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join27(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -22340,10 +22510,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join26(ci.repoRoot, ci.workingDirectory),
-      join26(checkout.path(), ci.workingDirectory),
+      join27(ci.repoRoot, ci.workingDirectory),
+      join27(checkout.path(), ci.workingDirectory),
       ci.config,
-      join26(ci.outRoot, "paired")
+      join27(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -22358,7 +22528,7 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
 
 // src/ci/pipeline.ts
 function writer(out) {
-  return (name, text2) => writeNewFile(join27(out.held.path, name), text2, join27(out.real, name));
+  return (name, text2) => writeNewFile(join28(out.held.path, name), text2, join28(out.real, name));
 }
 async function withHeldOutRoot(ci, run) {
   mkdirSync17(ci.outRoot, { recursive: true });
@@ -22374,14 +22544,15 @@ function runPipeline(ci, measurer) {
   return withHeldOutRoot(ci, (out) => measureAndReport(ci, measurer, out));
 }
 async function measureAndReport(ci, measurer, out) {
-  const headRun = await measureHead(ci, measurer, {});
+  const occasion = await ci.occasion();
+  const headRun = await measureHead(ci, measurer, ci.callTree && occasion.kind === "change" ? { callTree: true } : {});
   if (!headRun.results) return cannotRun(ci, headRun);
   let head2 = headRun.results;
-  const occasion = await ci.occasion();
   const timed = hasTimedBenchmarks(ci);
   let baseline = { results: void 0, source: "none" };
   let saved;
   let unrepeated;
+  let flameGraphs;
   if (occasion.kind === "change") {
     if ("none" in occasion.baseline) baseline = { results: void 0, source: `none: ${occasion.baseline.none}` };
     else {
@@ -22391,8 +22562,9 @@ async function measureAndReport(ci, measurer, out) {
         baseline = await settleBaseline(ci, measurer, lookup, head2, checkout);
         if (timed) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
-          writeResults(join27(ci.outRoot, "head", "results.json"), head2);
+          writeResults(join28(ci.outRoot, "head", "results.json"), head2);
         }
+        if (ci.callTree) flameGraphs = await drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline);
       } finally {
         checkout.remove();
       }
@@ -22407,7 +22579,8 @@ async function measureAndReport(ci, measurer, out) {
     baselineSaved: saved,
     trend: await keepHistory(ci, occasion, head2, writer(out)),
     commit: baselineCommitOf(occasion),
-    notRepeating: unrepeated
+    notRepeating: unrepeated,
+    flameGraphs
   });
 }
 async function runShard(ci, measurer, shard, headSha) {
@@ -22470,8 +22643,8 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join27(ci.outRoot, "head", "results.json"), head2);
-  if (baseline.results) writeResults(join27(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join28(ci.outRoot, "head", "results.json"), head2);
+  if (baseline.results) writeResults(join28(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head2) : void 0;
   const failed = head2.benchmarks.some((b) => b.status !== "ok");
@@ -22484,11 +22657,11 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join27(ci.repoRoot, ci.workingDirectory), ci.config, join27(ci.outRoot, "head"), selection);
+  return measurer.measure(join28(ci.repoRoot, ci.workingDirectory), ci.config, join28(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join27(ci.repoRoot, ci.workingDirectory), ci.config, join27(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join28(ci.repoRoot, ci.workingDirectory), ci.config, join28(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -22519,7 +22692,8 @@ async function finish2(ci, out, head2, headCode, found, kept) {
   const handOver = ci.reportHandOver();
   if (handOver) {
     const { dir, ...names } = handOver;
-    writeReportHandOver(dir, { ...names, suite: ci.suite.id, baselineSource: report.baselineSource }, head2, report.baseline);
+    const flameGraphs = report.input.flameGraphs?.map((g) => g.path);
+    writeReportHandOver(dir, { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs }, head2, report.baseline);
   }
   await ci.publish(report);
   return outcomeOf(report, ci.failOnRegression);
@@ -22575,11 +22749,11 @@ function suiteFor(workingDirectory, config, name) {
 // src/gitlab/adapter.ts
 import { mkdtempSync as mkdtempSync4 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join29 } from "node:path";
+import { join as join30 } from "node:path";
 
 // src/gitlab/artifact-store.ts
 import { writeFileSync as writeFileSync9 } from "node:fs";
-import { join as join28 } from "node:path";
+import { join as join29 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
 function defaultBranchArtifacts(api, job, outRoot, log) {
@@ -22622,7 +22796,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync9(join28(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync9(join29(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -22654,6 +22828,9 @@ async function publishNote(api, job, suite, body, log) {
 function gitLabCommitUrl(job, sha) {
   return job.projectUrl ? `${job.projectUrl}/-/commit/${sha}` : void 0;
 }
+function flameGraphUrl(job, path) {
+  return job.jobUrl ? `${job.jobUrl}/artifacts/file/${RESULTS_DIR}/${path}` : void 0;
+}
 function fullReportPlace(measuringJobUrl) {
   const file = `\`${RESULTS_DIR}/report.md\``;
   return measuringJobUrl ? `${file} in [the measuring job's artifacts](${measuringJobUrl}/artifacts/browse/${RESULTS_DIR}/)` : `${file} in the measuring job's artifacts`;
@@ -22673,12 +22850,14 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     exports: job.exports,
     failOnRegression: job.failOnRegression,
     checkDeterminism: job.checkDeterminism,
+    callTree: job.callTree,
+    flameGraphUrl: (path) => flameGraphUrl(job, path),
     store: defaultBranchArtifacts(api, job, outRoot, log),
     history: void 0,
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join29(mkdtempSync4(join29(tmpdir4(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join30(mkdtempSync4(join30(tmpdir4(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -22712,9 +22891,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // In the artifacts, for the note job (REPORT_JOB_DIR).
-    reportHandOver: () => ({ dir: join29(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
+    reportHandOver: () => ({ dir: join30(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join29(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join30(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -22879,6 +23058,7 @@ function readJob(env) {
   const thresholdPercent = thresholdOption(componentInput("threshold"), input("threshold"));
   const failOnRegression = booleanOption(componentInput("fail-on-regression"), input("fail-on-regression"), false);
   const checkDeterminism = booleanOption(componentInput("check-determinism"), input("check-determinism"), false);
+  const callTree2 = booleanOption(componentInput("call-tree"), input("call-tree"), false);
   const jobs = countOption(componentInput("jobs"), input("jobs"), 1);
   const mode = choiceOption("CG_BENCH_MODE", input("mode"), JOB_MODES, "both");
   const tokenVariable = input("token-variable") ?? "CG_BENCH_GITLAB_TOKEN";
@@ -22907,6 +23087,7 @@ function readJob(env) {
     thresholdPercent,
     failOnRegression,
     checkDeterminism,
+    callTree: callTree2,
     suite: (env["CG_BENCH_SUITE"] ?? "").trim(),
     jobs,
     mode,
@@ -22934,6 +23115,7 @@ function noteJob(job, suite, api, outRoot, log) {
       const { sha, what } = job.mergeRequest.baseline;
       return sha ? { sha, what } : void 0;
     },
+    flameGraphUrl: (path) => flameGraphUrl(job, path),
     async accept(handOver) {
       if (handOver.sha !== job.commitSha)
         throw new CgBenchError(
@@ -22952,21 +23134,21 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync9, mkdirSync as mkdirSync18, readdirSync as readdirSync10, rmSync as rmSync16 } from "node:fs";
-import { join as join30 } from "node:path";
+import { lstatSync as lstatSync9, mkdirSync as mkdirSync18, readdirSync as readdirSync10, rmSync as rmSync17 } from "node:fs";
+import { join as join31 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory = false;
   try {
     isDirectory = lstatSync9(out).isDirectory();
   } catch {
   }
-  if (!isDirectory) rmSync16(out, { force: true });
+  if (!isDirectory) rmSync17(out, { force: true });
   else {
     for (const name of readdirSync10(out)) {
-      if (!keep.includes(name)) rmSync16(join30(out, name), { recursive: true, force: true });
-      else if (!lstatSync9(join30(out, name)).isDirectory()) {
+      if (!keep.includes(name)) rmSync17(join31(out, name), { recursive: true, force: true });
+      else if (!lstatSync9(join31(out, name)).isDirectory()) {
         throw new CgBenchError(
-          `${join30(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
+          `${join31(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
         );
       }
     }
@@ -22979,7 +23161,7 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join31(job.projectDir, RESULTS_DIR);
+    const out = join32(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") {
       const { mergeRequest } = job;
@@ -22997,7 +23179,7 @@ async function runGitLabJob(env, log) {
     const measurer = inImageMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     freshOutputDirectory(out, job.mode === "merge" ? ["shards"] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join31(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join32(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") {
