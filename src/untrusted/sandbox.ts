@@ -8,26 +8,25 @@ import {
   fstatSync,
   lchownSync,
   lstatSync,
-  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
   readSync,
   realpathSync,
-  renameSync,
   rmSync,
   statSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { arch, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
 import { readBytesBounded } from './read.ts';
+import { holdKeptDirectory, replaceKeptFile } from './write.ts';
 
 /**
  * Setup commands and benchmarks are pull-request code. What keeps them from the caller's secrets:
@@ -166,30 +165,31 @@ export function keptEntropyFile(env: NodeJS.ProcessEnv = process.env): string | 
  * is never used: it is made again and replaced. No `file` (the probe cache off): made every time.
  */
 export function keptFixedEntropy(file: string | undefined, make: () => Buffer = fixedEntropy): Buffer {
-  if (file !== undefined) {
+  // Kept only in a directory no one else can change (the writer gate), read and written through it.
+  const dir = file === undefined ? undefined : holdKeptDirectory(dirname(file));
+  if (file === undefined || dir === undefined) return make();
+  try {
+    const held = join(dir.path, basename(file));
     try {
-      const s = lstatSync(file);
+      const s = lstatSync(held);
       const ours = typeof process.getuid !== 'function' || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 0o022) === 0 && s.size === ENTROPY_BYTES) {
-        const kept = readBytesBounded(file, ENTROPY_BYTES, 'kept entropy');
+        const kept = readBytesBounded(held, ENTROPY_BYTES, 'kept entropy');
         if (createHash('sha256').update(kept).digest('hex') === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
       // Missing or unreadable: made below.
     }
-  }
-  const made = make();
-  if (file !== undefined) {
+    const made = make();
     try {
-      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, made, { mode: 0o600 });
-      renameSync(temporary, file);
+      replaceKeptFile(dir, basename(file), made);
     } catch {
       // A read-only home or a full disk: the next run makes it again.
     }
+    return made;
+  } finally {
+    dir.release();
   }
-  return made;
 }
 
 interface SealFiles {
