@@ -636,11 +636,14 @@ export function remakeGivenDirectory(sandbox: Sandbox, path: string, inside: str
 }
 
 /**
- * As remakeGivenDirectory, but a directory already at `path` (not a link: it is opened without
- * following one) is kept with what is in it, and given through the open descriptor.
+ * Setup's HOME: made afresh, as remakeGivenDirectory, when the code runs as another user (cg-bench
+ * is root: CI), so that nothing one run's code left there (a `.cargo/config.toml`, a `pip.conf`, a
+ * `.gitconfig`) reaches the next run's setup, such as the base commit's, measured in the same job as
+ * the baseline. When the code runs as cg-bench's own user (a person's machine), a directory already
+ * there (opened without following a link) is kept with what its setup commands keep in HOME.
  */
-export function keepGivenDirectory(sandbox: Sandbox, path: string): void {
-  makeGivenDirectory(sandbox, path, [], true);
+export function makeSetupHome(sandbox: Sandbox, path: string): void {
+  makeGivenDirectory(sandbox, path, [], sandbox.user === undefined);
 }
 
 function makeGivenDirectory(sandbox: Sandbox, path: string, inside: string[], keep: boolean): void {

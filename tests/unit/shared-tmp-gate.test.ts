@@ -10,7 +10,7 @@ import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { keepGivenDirectory, NO_SANDBOX, remakeGivenDirectory, type Sandbox, sharedHomesDirectory } from '../../src/untrusted/sandbox.ts';
+import { makeSetupHome, NO_SANDBOX, remakeGivenDirectory, type Sandbox, sharedHomesDirectory } from '../../src/untrusted/sandbox.ts';
 import { tryLock, unlock } from '../../src/util/pid-lock.ts';
 
 const root = process.getuid?.() === 0;
@@ -30,7 +30,7 @@ test('a link at the setup HOME or a private HOME is never chowned through; the d
   try {
     const victim = join(dir, 'victim');
     mkdirSync(victim, { mode: 0o755 });
-    for (const give of [(p: string) => keepGivenDirectory(asNobody, p), (p: string) => remakeGivenDirectory(asNobody, p, ['tmp'])]) {
+    for (const give of [(p: string) => makeSetupHome(asNobody, p), (p: string) => remakeGivenDirectory(asNobody, p, ['tmp'])]) {
       const home = join(dir, 'home');
       rmSync(home, { recursive: true, force: true });
       symlinkSync(victim, home);
@@ -42,9 +42,13 @@ test('a link at the setup HOME or a private HOME is never chowned through; the d
       assert.equal(made.uid, NOBODY.uid, 'the directory made there is given');
     }
     assert.equal(lstatSync(join(dir, 'home', 'tmp')).uid, NOBODY.uid, 'and what is made inside it');
-    // A directory already there (not a link) is kept with what is in it, and given.
+    // Setup's HOME for another user is made afresh: nothing one run's code left there reaches the next
+    // run's setup (the base commit's, in the same job). For cg-bench's own user it is kept.
+    writeFileSync(join(dir, 'home', 'pip.conf'), 'x');
+    makeSetupHome(asNobody, join(dir, 'home'));
+    assert.throws(() => lstatSync(join(dir, 'home', 'pip.conf')), { code: 'ENOENT' });
     writeFileSync(join(dir, 'home', 'kept'), 'x');
-    keepGivenDirectory(asNobody, join(dir, 'home'));
+    makeSetupHome(NO_SANDBOX, join(dir, 'home'));
     assert.equal(readFileSync(join(dir, 'home', 'kept'), 'utf8'), 'x');
   } finally {
     rmSync(dir, { recursive: true, force: true });
