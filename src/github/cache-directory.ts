@@ -1,8 +1,8 @@
 import * as cache from '@actions/cache';
-import { mkdirSync, realpathSync, rmSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { errorMessage } from '../errors.ts';
-import { holdOwnDirectory } from '../untrusted/write.ts';
+import { makeOwnDirectory } from '../untrusted/write.ts';
 
 /**
  * One directory kept in the Actions cache. The cache version hashes the path, so the path is fixed
@@ -18,16 +18,10 @@ export interface CacheDirectory {
   save(key: string, write: (dir: string) => void): Promise<string | undefined>;
 }
 
-/**
- * `root` (in /tmp, where every uid may write) made cg-bench's own before anything is removed or
- * restored beneath it: in a `container:` job the pull request's code ran before as another uid with
- * this /tmp, and a link it put at `root` made cg-bench (root) remove and fill `<where it pointed>/<suite>`.
- */
-function ownRoot(root: string): void {
-  holdOwnDirectory(root, join(realpathSync(dirname(root)), basename(root))).release();
-}
-
 export function cacheDirectory(root: string, suiteId: string): CacheDirectory {
+  // `root` lies in /tmp, where every uid may write: it is made cg-bench's own before anything is
+  // removed or restored beneath it (in a `container:` job the pull request's code ran before as another
+  // uid with this /tmp, and a link it put at `root` made cg-bench, root, remove and fill `<where it pointed>/<suite>`).
   const dir = join(root, suiteId);
   return {
     dir,
@@ -35,12 +29,12 @@ export function cacheDirectory(root: string, suiteId: string): CacheDirectory {
       return cache.isFeatureAvailable();
     },
     async restore(key, prefixes = []) {
-      ownRoot(root);
+      makeOwnDirectory(root);
       rmSync(dir, { recursive: true, force: true });
       return cache.restoreCache([dir], key, prefixes);
     },
     async save(key, write) {
-      ownRoot(root);
+      makeOwnDirectory(root);
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       write(dir);

@@ -132,6 +132,14 @@ export function holdOwnDirectory(path: string, expected: string): HeldDirectory 
 }
 
 /**
+ * Makes `path` a directory of cg-bench's own (holdOwnDirectory) where its parent is a place others
+ * may write (/tmp): a link or someone else's directory there is removed first, never followed.
+ */
+export function makeOwnDirectory(path: string): void {
+  holdOwnDirectory(path, join(realpathSync(dirname(path)), basename(path))).release();
+}
+
+/**
  * Holds the directory at `path` as it is (see HeldDirectory), when its real path is `expected` (and
  * `accept` takes it). Call it before any of the code runs.
  */
