@@ -18,6 +18,16 @@ export interface CacheDirectory {
   save(key: string, write: (dir: string) => void): Promise<string | undefined>;
 }
 
+/** Why `root` cannot be made cg-bench's own (another user's directory that cannot be removed), or undefined. */
+function ownRootProblem(root: string): string | undefined {
+  try {
+    makeOwnDirectory(root);
+    return undefined;
+  } catch (error) {
+    return `${root} cannot be made this job's own: ${errorMessage(error)}`;
+  }
+}
+
 export function cacheDirectory(root: string, suiteId: string): CacheDirectory {
   // `root` lies in /tmp, where every uid may write: it is made cg-bench's own before anything is
   // removed or restored beneath it (in a `container:` job the pull request's code ran before as another
@@ -29,12 +39,13 @@ export function cacheDirectory(root: string, suiteId: string): CacheDirectory {
       return cache.isFeatureAvailable();
     },
     async restore(key, prefixes = []) {
-      makeOwnDirectory(root);
+      if (ownRootProblem(root) !== undefined) return undefined; // A miss: measured in this job.
       rmSync(dir, { recursive: true, force: true });
       return cache.restoreCache([dir], key, prefixes);
     },
     async save(key, write) {
-      makeOwnDirectory(root);
+      const problem = ownRootProblem(root);
+      if (problem !== undefined) return problem;
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       write(dir);
