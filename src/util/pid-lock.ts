@@ -1,4 +1,5 @@
 import { lstatSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { CgBenchError } from '../errors.ts';
 import { readTextBounded } from '../untrusted/read.ts';
 
 /**
@@ -114,6 +115,11 @@ export function tryLock(path: string): number | undefined {
     }
     // A lock is its holder's own file: one naming another user's process (pid 1, say) is planted.
     if (holder !== undefined && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === owner) return holder.pid;
-    rmSync(path, { force: true });
+    try {
+      rmSync(path, { force: true });
+    } catch (error) {
+      // Another user's, in a directory every user may write (sticky): not ours to remove.
+      throw new CgBenchError(`${path}: a stale lock cg-bench cannot remove (${(error as NodeJS.ErrnoException).code ?? String(error)}); remove it`);
+    }
   }
 }
