@@ -8,6 +8,14 @@ import type { CallTreeNode } from './tree.ts';
 
 /** A call tree as `cg-bench run --call-tree` kept it (a tree with a name table: chains share their callers). */
 const CALL_TREE_LIMIT = 64 * MiB;
+/**
+ * Far more JSON values than a call tree cg-bench writes holds (the Python example's, 1.2 MB, has at
+ * most 0.6 million: two bytes a value at least), counted before JSON.parse. Parsed whole, a planted
+ * 54 MB tree of 6 million empty frames per side took diff --flame 2.8 GB and 2.5 minutes; near the
+ * 64 MiB read limit, more than the heap Node takes on a CI runner with 7 GB (about a quarter of it),
+ * and cg-bench would end without a word.
+ */
+const MAX_CALL_TREE_VALUES = 8_000_000;
 /** Deeper than Callgrind's 64 callers (plus a process's entry frames) can reach: a planted file. */
 const MAX_DEPTH = 1000;
 
@@ -46,6 +54,13 @@ const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isF
 
 /** One call-tree.json, checked field by field (a results directory can come from anywhere). */
 function parseCallTree(text: string, shown: string): SavedCallTree {
+  let values = 1;
+  for (let i = 0; i < text.length && values <= MAX_CALL_TREE_VALUES; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2c || c === 0x5b || c === 0x7b) values++; // , [ {: at most one value each
+  }
+  if (values > MAX_CALL_TREE_VALUES)
+    throw new CgBenchError(`${shown}: more than ${MAX_CALL_TREE_VALUES.toLocaleString('en-US')} JSON values; not a call tree cg-bench wrote or can draw`);
   let doc: unknown;
   try {
     doc = JSON.parse(text);

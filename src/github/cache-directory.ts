@@ -2,6 +2,7 @@ import * as cache from '@actions/cache';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { errorMessage } from '../errors.ts';
+import { makeOwnDirectory } from '../untrusted/write.ts';
 
 /**
  * One directory kept in the Actions cache. The cache version hashes the path, so the path is fixed
@@ -17,7 +18,20 @@ export interface CacheDirectory {
   save(key: string, write: (dir: string) => void): Promise<string | undefined>;
 }
 
+/** Why `root` cannot be made cg-bench's own (another user's directory that cannot be removed), or undefined. */
+function ownRootProblem(root: string): string | undefined {
+  try {
+    makeOwnDirectory(root);
+    return undefined;
+  } catch (error) {
+    return `${root} cannot be made this job's own: ${errorMessage(error)}`;
+  }
+}
+
 export function cacheDirectory(root: string, suiteId: string): CacheDirectory {
+  // `root` lies in /tmp, where every uid may write: it is made cg-bench's own before anything is
+  // removed or restored beneath it (in a `container:` job the pull request's code ran before as another
+  // uid with this /tmp, and a link it put at `root` made cg-bench, root, remove and fill `<where it pointed>/<suite>`).
   const dir = join(root, suiteId);
   return {
     dir,
@@ -25,10 +39,13 @@ export function cacheDirectory(root: string, suiteId: string): CacheDirectory {
       return cache.isFeatureAvailable();
     },
     async restore(key, prefixes = []) {
+      if (ownRootProblem(root) !== undefined) return undefined; // A miss: measured in this job.
       rmSync(dir, { recursive: true, force: true });
       return cache.restoreCache([dir], key, prefixes);
     },
     async save(key, write) {
+      const problem = ownRootProblem(root);
+      if (problem !== undefined) return problem;
       rmSync(dir, { recursive: true, force: true });
       mkdirSync(dir, { recursive: true });
       write(dir);

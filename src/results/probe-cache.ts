@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir, machine, release, version } from 'node:os';
-import { delimiter, isAbsolute, join } from 'node:path';
+import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import { readTextBounded, KiB } from '../untrusted/read.ts';
+import { holdKeptDirectory, replaceKeptFile } from '../untrusted/write.ts';
 import { VERSION } from '../version.ts';
 
 /**
@@ -134,18 +135,6 @@ function readEntries(file: string): Entry[] {
   }
 }
 
-function writeEntries(file: string, entries: Entry[]): void {
-  try {
-    const dir = join(file, '..');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 0o600 });
-    renameSync(temporary, file);
-  } catch {
-    // A read-only home or a full disk: the next run probes again.
-  }
-}
-
 /**
  * `probe()`'s answer, from the cache when it holds one for this key and `isValue` accepts it;
  * otherwise probed and kept. With no cache file, just `probe()`.
@@ -156,12 +145,24 @@ export async function cachedProbe<T>(
   isValue: (value: unknown) => value is T,
   file: string | undefined = probeCacheFile(),
 ): Promise<T> {
-  if (file === undefined) return probe();
-  const hit = readEntries(file).find((e) => e.key === key);
-  if (hit && isValue(hit.value)) return hit.value;
-  const value = await probe();
-  writeEntries(file, [{ key, value }, ...readEntries(file).filter((e) => e.key !== key)]);
-  return value;
+  // Kept only in a directory no one else can change (the writer gate), read and written through it.
+  const dir = file === undefined ? undefined : holdKeptDirectory(dirname(file));
+  if (file === undefined || dir === undefined) return probe();
+  try {
+    const held = join(dir.path, basename(file));
+    const hit = readEntries(held).find((e) => e.key === key);
+    if (hit && isValue(hit.value)) return hit.value;
+    const value = await probe();
+    const entries = [{ key, value }, ...readEntries(held).filter((e) => e.key !== key)];
+    try {
+      replaceKeptFile(dir, basename(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
+    } catch {
+      // A read-only home or a full disk: the next run probes again.
+    }
+    return value;
+  } finally {
+    dir.release();
+  }
 }
 
 /** Where python3 and getconf are found on the probes' PATH: their files are part of the key. */

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { tryLock, unlock } from '../util/pid-lock.ts';
-import { giveDirectory, type Sandbox } from '../untrusted/sandbox.ts';
+import { remakeGivenDirectory, type Sandbox, sharedHomesDirectory } from '../untrusted/sandbox.ts';
 
 /**
  * Each benchmark run gets a private, empty HOME, with TMPDIR inside it. Its path must be the same on
@@ -35,17 +34,15 @@ async function removeQuietly(path: string): Promise<void> {
 
 /** Runs `measure` with the benchmark's private HOME made empty, then removes it. */
 export async function withPrivateHome<T>(benchmarkName: string, sandbox: Sandbox, measure: (home: string) => Promise<T>): Promise<T> {
-  mkdirSync(HOMES_DIR, { recursive: true });
   // Shared like /tmp: any user's cg-bench may make its homes here, and remove only its own.
-  if (statSync(HOMES_DIR).uid === process.getuid?.()) chmodSync(HOMES_DIR, 0o1777);
+  sharedHomesDirectory(HOMES_DIR);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    await rm(home, { recursive: true, force: true });
-    mkdirSync(join(home, 'tmp'), { recursive: true });
-    giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join(home, 'tmp'));
+    await removeQuietly(home);
+    // Made afresh and given without following links: code that ran before may have put one at the name.
+    remakeGivenDirectory(sandbox, home, ['tmp']);
     return await measure(home);
   } finally {
     await removeQuietly(home);

@@ -9,7 +9,7 @@ import type { TimedResult } from '../results/types.ts';
 import { SETUP_HOME, benchmarkEnvironment } from '../run/environment.ts';
 import type { Progress } from '../run/progress.ts';
 import { runSetup } from '../run/setup.ts';
-import { giveDirectory, sandboxed, untrustedSandbox } from '../untrusted/sandbox.ts';
+import { makeSetupHome, sandboxed, untrustedSandbox } from '../untrusted/sandbox.ts';
 import { holdDirectory, realPathBeforeRuns } from '../untrusted/write.ts';
 import { join } from 'node:path';
 import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
@@ -59,8 +59,8 @@ async function prepare(config: Config, outDir: AbsolutePath, held: HeldOut, side
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  mkdirSync(SETUP_HOME, { recursive: true });
-  giveDirectory(setupSandbox, SETUP_HOME);
+  // Never through a link (an earlier run's setup owned it), afresh for another user (sandbox.ts).
+  makeSetupHome(setupSandbox, SETUP_HOME);
   // The other side's setup ran before: the log is made and reopened beneath the held directory.
   const log = resolveFrom(outDir, `setup-${side}.log`);
   const at = join(held.path, `setup-${side}.log`);

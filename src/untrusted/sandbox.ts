@@ -4,6 +4,8 @@ import {
   chmodSync,
   chownSync,
   closeSync,
+  fchmodSync,
+  fchownSync,
   constants as fsConstants,
   fstatSync,
   lchownSync,
@@ -15,19 +17,20 @@ import {
   readFileSync,
   readSync,
   realpathSync,
-  renameSync,
   rmSync,
   statSync,
+  type Stats,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { arch, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
 import { readBytesBounded } from './read.ts';
+import { holdKeptDirectory, replaceKeptFile } from './write.ts';
 
 /**
  * Setup commands and benchmarks are pull-request code. What keeps them from the caller's secrets:
@@ -172,30 +175,31 @@ export function keptEntropyFile(env: NodeJS.ProcessEnv = process.env): string | 
  * is never used: it is made again and replaced. No `file` (the probe cache off): made every time.
  */
 export function keptFixedEntropy(file: string | undefined, make: () => Buffer = fixedEntropy): Buffer {
-  if (file !== undefined) {
+  // Kept only in a directory no one else can change (the writer gate), read and written through it.
+  const dir = file === undefined ? undefined : holdKeptDirectory(dirname(file));
+  if (file === undefined || dir === undefined) return make();
+  try {
+    const held = join(dir.path, basename(file));
     try {
-      const s = lstatSync(file);
+      const s = lstatSync(held);
       const ours = typeof process.getuid !== 'function' || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 0o022) === 0 && s.size === ENTROPY_BYTES) {
-        const kept = readBytesBounded(file, ENTROPY_BYTES, 'kept entropy');
+        const kept = readBytesBounded(held, ENTROPY_BYTES, 'kept entropy');
         if (createHash('sha256').update(kept).digest('hex') === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
       // Missing or unreadable: made below.
     }
-  }
-  const made = make();
-  if (file !== undefined) {
+    const made = make();
     try {
-      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, made, { mode: 0o600 });
-      renameSync(temporary, file);
+      replaceKeptFile(dir, basename(file), made);
     } catch {
       // A read-only home or a full disk: the next run makes it again.
     }
+    return made;
+  } finally {
+    dir.release();
   }
-  return made;
 }
 
 interface SealFiles {
@@ -691,6 +695,123 @@ export function giveTree(sandbox: Sandbox, tree: string): void {
 /** Gives a directory cg-bench owns to the sandbox's user (not recursive). */
 export function giveDirectory(sandbox: Sandbox, dir: string): void {
   if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
+}
+
+const DIRECTORY_FLAGS = fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW;
+
+function sharedPlaceProblem(path: string, what: string): CgBenchError {
+  return new CgBenchError(`${path}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
+}
+
+/**
+ * Makes `path` afresh, a directory for the sandboxed code at a fixed path in a place others may
+ * write (/tmp: setup's HOME, a benchmark's private HOME), with `inside` made in it, and gives them to
+ * the sandbox's user. Whatever is at `path` is removed (a link itself, never what it names); the
+ * directory is made exclusively, opened without following links, and given through the open
+ * descriptor (fchown): code that ran earlier as that user, and owned what was at the name, may have
+ * put a link there, and chown by path would then hand cg-bench's (root's) choice of directory to it.
+ */
+export function remakeGivenDirectory(sandbox: Sandbox, path: string, inside: string[] = []): void {
+  makeGivenDirectory(sandbox, path, inside, false);
+}
+
+/**
+ * Setup's HOME: made afresh, as remakeGivenDirectory, when the code runs as another user (cg-bench
+ * is root: CI), so that nothing one run's code left there (a `.cargo/config.toml`, a `pip.conf`, a
+ * `.gitconfig`) reaches the next run's setup, such as the base commit's, measured in the same job as
+ * the baseline. When the code runs as cg-bench's own user (a person's machine), a directory already
+ * there (opened without following a link) is kept with what its setup commands keep in HOME.
+ */
+export function makeSetupHome(sandbox: Sandbox, path: string): void {
+  makeGivenDirectory(sandbox, path, [], sandbox.user === undefined);
+}
+
+function makeGivenDirectory(sandbox: Sandbox, path: string, inside: string[], keep: boolean): void {
+  if (keep) {
+    let fd: number | undefined;
+    try {
+      fd = openSync(path, DIRECTORY_FLAGS);
+    } catch {
+      // Missing, a link or not a directory: made afresh below.
+    }
+    if (fd !== undefined) {
+      try {
+        if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
+        return;
+      } finally {
+        closeSync(fd);
+      }
+    }
+  }
+  try {
+    rmSync(path, { recursive: true, force: true });
+  } catch (error) {
+    throw sharedPlaceProblem(path, `what is there cannot be removed (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  try {
+    mkdirSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw sharedPlaceProblem(path, 'something else was put there while cg-bench made it');
+    throw error;
+  }
+  const fd = openSync(path, DIRECTORY_FLAGS);
+  try {
+    if (fstatSync(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, 'replaced while cg-bench made it');
+    for (const name of inside) {
+      // Beneath the held directory, which no one else can write yet.
+      const at = join(`/proc/self/fd/${fd}`, name);
+      mkdirSync(at);
+      const sub = openSync(at, DIRECTORY_FLAGS);
+      try {
+        if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
+      } finally {
+        closeSync(sub);
+      }
+    }
+    if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Makes sure `path`, a directory at a fixed path in /tmp that cg-bench keeps its sandboxes' homes in,
+ * is a real directory (no link) that no one but root or cg-bench's user can rename or replace, and
+ * that any user's cg-bench may make its entries in (sticky, 1777, as /tmp). A link, a file, or (for
+ * root) a directory someone else made there is removed and made again: a link planted there made
+ * cg-bench (root) chmod 1777 what it named. A non-root cg-bench shares a sticky one another user's
+ * cg-bench made, and refuses anything else it cannot remove.
+ */
+export function sharedHomesDirectory(path: string): void {
+  const uid = process.getuid?.();
+  const acceptable = (s: Stats) =>
+    s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || (uid !== 0 && (s.mode & 0o1000) !== 0 && (s.mode & 0o002) !== 0));
+  let stat: Stats | undefined;
+  try {
+    stat = lstatSync(path);
+  } catch {
+    stat = undefined;
+  }
+  if (stat && !acceptable(stat)) {
+    if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? 'a link' : 'not a directory cg-bench can trust'} is there; remove it`);
+    rmSync(path, { recursive: true, force: true });
+    stat = undefined;
+  }
+  if (!stat) {
+    try {
+      mkdirSync(path);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  const fd = openSync(path, DIRECTORY_FLAGS);
+  try {
+    const held = fstatSync(fd);
+    if (!acceptable(held)) throw sharedPlaceProblem(path, 'replaced while cg-bench made it');
+    if (held.uid === uid && (held.mode & 0o7777) !== 0o1777) fchmodSync(fd, 0o1777);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** A file the sandboxed code may have written, safe to read: a plain file, not a link or a device. */

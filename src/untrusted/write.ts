@@ -1,4 +1,4 @@
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import {
   closeSync,
   constants,
@@ -8,6 +8,7 @@ import {
   openSync,
   readlinkSync,
   realpathSync,
+  renameSync,
   rmSync,
   type Stats,
   unlinkSync,
@@ -135,6 +136,14 @@ export function holdOwnDirectory(path: string, expected: string): HeldDirectory 
 }
 
 /**
+ * Makes `path` a directory of cg-bench's own (holdOwnDirectory) where its parent is a place others
+ * may write (/tmp): a link or someone else's directory there is removed first, never followed.
+ */
+export function makeOwnDirectory(path: string): void {
+  holdOwnDirectory(path, join(realpathSync(dirname(path)), basename(path))).release();
+}
+
+/**
  * Holds the directory at `path` as it is (see HeldDirectory), when its real path is `expected` (and
  * `accept` takes it). Call it before any of the code runs.
  */
@@ -146,4 +155,87 @@ export function holdDirectory(path: string, expected: string, accept: (stat: Sta
     throw new CgBenchError(`${path}: not the directory cg-bench made there (it is ${opened}); cg-bench never writes through a link`);
   }
   return { path: `/proc/self/fd/${fd}`, release: () => closeSync(fd) };
+}
+
+/** A held directory of cg-bench's own kept between runs, with its real path. */
+export interface KeptDirectory extends HeldDirectory {
+  real: string;
+}
+
+/** Root, or cg-bench's own uid: whoever else can change a directory can swap what is in it. */
+function trustedOwner(uid: number): boolean {
+  return uid === 0 || uid === process.getuid?.();
+}
+
+/** The directories on the way to `path`, and it: /a, /a/b, /a/b/c. */
+function prefixes(path: string): string[] {
+  const parts = resolve(path).split('/').filter(Boolean);
+  return parts.map((_, i) => `/${parts.slice(0, i + 1).join('/')}`);
+}
+
+/** Every link on the way to `path` (as far as it exists) is root's or cg-bench's own. */
+function linksOursOnTheWay(path: string): boolean {
+  for (const at of prefixes(path)) {
+    let stat: Stats;
+    try {
+      stat = lstatSync(at);
+    } catch {
+      return true; // Not made yet: nothing further to follow.
+    }
+    if (stat.isSymbolicLink() && !trustedOwner(stat.uid)) return false;
+  }
+  return true;
+}
+
+/**
+ * Nobody but cg-bench's uid and root can change the directory at `real` (a real path) or one on the
+ * way to it: each is theirs, and one others may write is sticky (as /tmp is: its entries can then
+ * be renamed or removed only by their owners), except `real` itself, which only its owner may write.
+ */
+function directoriesOursOnTheWay(real: string): boolean {
+  const all = prefixes(real);
+  return all.every((at, i) => {
+    const stat = lstatSync(at);
+    const othersWrite = (stat.mode & 0o022) !== 0;
+    return stat.isDirectory() && trustedOwner(stat.uid) && (!othersWrite || (i < all.length - 1 && (stat.mode & 0o1000) !== 0));
+  });
+}
+
+/**
+ * The directory cg-bench keeps files in from one run to the next (the per-machine caches: probes,
+ * the entropy stream), made if missing and held; undefined (nothing kept) when anyone but cg-bench's
+ * uid or root could change it or a directory on the way to it. In the image HOME is a directory
+ * every uid may write, and the code cg-bench runs as another uid could make the cache directory its
+ * own there, or plant links in it, before cg-bench (root) writes its cache: cg-bench would then write
+ * through them, or read what it put there.
+ */
+export function holdKeptDirectory(dir: string): KeptDirectory | undefined {
+  try {
+    // Checked before anything is made, so no directory is made through a link someone else put there.
+    if (!linksOursOnTheWay(dir)) return undefined;
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const real = realpathSync(dir);
+    if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return undefined;
+    const uid = process.getuid?.();
+    const held = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 0o022) === 0);
+    return { ...held, real };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Replaces `name` in a kept directory with `data`: written to a new temporary file there (never
+ * through a link), then renamed over the name.
+ */
+export function replaceKeptFile(dir: KeptDirectory, name: string, data: string | Buffer, mode = 0o600): void {
+  const temporary = `${name}.${process.pid}.tmp`;
+  const fd = openNewFile(join(dir.path, temporary), join(dir.real, temporary), mode);
+  try {
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(join(dir.path, temporary), join(dir.path, name));
 }

@@ -1,4 +1,6 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { CgBenchError } from '../errors.ts';
+import { readTextBounded } from '../untrusted/read.ts';
 
 /**
  * A lock file names its holder by pid, the process's start time and the boot: a pid alone is reused
@@ -50,6 +52,18 @@ function holderAlive(holder: Holder): boolean {
   return holder.started !== '' && processAlive(holder.pid) && holder.started === identity(holder.pid);
 }
 
+/** A lock file holds a pid and a start time. */
+const LOCK_LIMIT = 4096;
+
+/** The uid a process runs as (the owner of /proc/PID); undefined when it cannot be told. */
+function ownerOf(pid: number): number | undefined {
+  try {
+    return statSync(`/proc/${pid}`).uid;
+  } catch {
+    return undefined;
+  }
+}
+
 function parseHolder(text: string): Holder | undefined {
   const [pidText = '', started = ''] = text.trim().split(/\s+/);
   const pid = Number(pidText);
@@ -90,12 +104,22 @@ export function tryLock(path: string): number | undefined {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     let holder: Holder | undefined;
+    let owner: number | undefined;
     try {
-      holder = parseHolder(readFileSync(path, 'utf8'));
+      // Through the reader: a lock in a place others may write (/tmp/cg-bench-home) may be a fifo
+      // or a link someone put there, which a plain read would wait on forever or follow.
+      owner = lstatSync(path).uid;
+      holder = parseHolder(readTextBounded(path, LOCK_LIMIT, 'lock file'));
     } catch {
-      // Removed meanwhile: try again.
+      // Removed meanwhile, or not a lock cg-bench wrote: taken over below.
     }
-    if (holder !== undefined && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync(path, { force: true });
+    // A lock is its holder's own file: one naming another user's process (pid 1, say) is planted.
+    if (holder !== undefined && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === owner) return holder.pid;
+    try {
+      rmSync(path, { force: true });
+    } catch (error) {
+      // Another user's, in a directory every user may write (sticky): not ours to remove.
+      throw new CgBenchError(`${path}: a stale lock cg-bench cannot remove (${(error as NodeJS.ErrnoException).code ?? String(error)}); remove it`);
+    }
   }
 }

@@ -137,6 +137,10 @@ test('call-tree.json: every name once, the tree reads back the same, whatever th
     assert.deepEqual(callTreesIn(dir).get(HOSTILE)!.tree, tree);
     writeFileSync(join(at, CALL_TREE_FILE), '{"benchmark":"x","weights":{"l1":1,"ll":5,"ram":35},"names":["a"],"tree":[[0,1,[[1,2,[]]]]]}');
     assert.throws(() => callTreesIn(dir), /call-tree\.json: tree\[0\]\[2\]\[0\]: not \[name index, self cycles, \[callees\]\]/);
+    // A planted tree of millions of empty frames is refused before it is parsed (memory), naming the file.
+    const leaves = new Array(2_000_000).fill('[0,1,[]]').join(',');
+    writeFileSync(join(at, CALL_TREE_FILE), `{"benchmark":"x","weights":{"l1":1,"ll":5,"ram":35},"names":["a"],"tree":[[0,1,[${leaves}]]]}`);
+    assert.throws(() => callTreesIn(dir), /call-tree\.json: more than 8,000,000 JSON values/);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
