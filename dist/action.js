@@ -2164,9 +2164,9 @@ var require_dispatcher_base = __commonJS({
       }
       close(callback) {
         if (callback === void 0) {
-          return new Promise((resolve12, reject) => {
+          return new Promise((resolve13, reject) => {
             this.close((err, data) => {
-              return err ? reject(err) : resolve12(data);
+              return err ? reject(err) : resolve13(data);
             });
           });
         }
@@ -2204,12 +2204,12 @@ var require_dispatcher_base = __commonJS({
           err = null;
         }
         if (callback === void 0) {
-          return new Promise((resolve12, reject) => {
+          return new Promise((resolve13, reject) => {
             this.destroy(err, (err2, data) => {
               return err2 ? (
                 /* istanbul ignore next: should never error */
                 reject(err2)
-              ) : resolve12(data);
+              ) : resolve13(data);
             });
           });
         }
@@ -4476,8 +4476,8 @@ var require_util2 = __commonJS({
     function createDeferredPromise() {
       let res;
       let rej;
-      const promise = new Promise((resolve12, reject) => {
-        res = resolve12;
+      const promise = new Promise((resolve13, reject) => {
+        res = resolve13;
         rej = reject;
       });
       return { promise, resolve: res, reject: rej };
@@ -6728,12 +6728,12 @@ upgrade: ${upgrade}\r
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve12, reject) => {
+      const waitForDrain = () => new Promise((resolve13, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve12;
+          callback = resolve13;
         }
       });
       socket.on("close", onDrain).on("drain", onDrain);
@@ -7403,12 +7403,12 @@ var require_client_h2 = __commonJS({
           cb();
         }
       }
-      const waitForDrain = () => new Promise((resolve12, reject) => {
+      const waitForDrain = () => new Promise((resolve13, reject) => {
         assert4(callback === null);
         if (socket[kError]) {
           reject(socket[kError]);
         } else {
-          callback = resolve12;
+          callback = resolve13;
         }
       });
       h2stream.on("close", onDrain).on("drain", onDrain);
@@ -7887,16 +7887,16 @@ var require_client = __commonJS({
         return this[kNeedDrain] < 2;
       }
       async [kClose]() {
-        return new Promise((resolve12) => {
+        return new Promise((resolve13) => {
           if (this[kSize]) {
-            this[kClosedResolve] = resolve12;
+            this[kClosedResolve] = resolve13;
           } else {
-            resolve12(null);
+            resolve13(null);
           }
         });
       }
       async [kDestroy](err) {
-        return new Promise((resolve12) => {
+        return new Promise((resolve13) => {
           const requests = this[kQueue].splice(this[kPendingIdx]);
           for (let i = 0; i < requests.length; i++) {
             const request2 = requests[i];
@@ -7907,7 +7907,7 @@ var require_client = __commonJS({
               this[kClosedResolve]();
               this[kClosedResolve] = null;
             }
-            resolve12(null);
+            resolve13(null);
           };
           if (this[kHTTPContext]) {
             this[kHTTPContext].destroy(err, callback);
@@ -7958,7 +7958,7 @@ var require_client = __commonJS({
         });
       }
       try {
-        const socket = await new Promise((resolve12, reject) => {
+        const socket = await new Promise((resolve13, reject) => {
           client[kConnector]({
             host,
             hostname,
@@ -7970,7 +7970,7 @@ var require_client = __commonJS({
             if (err) {
               reject(err);
             } else {
-              resolve12(socket2);
+              resolve13(socket2);
             }
           });
         });
@@ -8306,8 +8306,8 @@ var require_pool_base = __commonJS({
         if (this[kQueue].isEmpty()) {
           await Promise.all(this[kClients].map((c) => c.close()));
         } else {
-          await new Promise((resolve12) => {
-            this[kClosedResolve] = resolve12;
+          await new Promise((resolve13) => {
+            this[kClosedResolve] = resolve13;
           });
         }
       }
@@ -9576,7 +9576,7 @@ var require_readable = __commonJS({
         if (this._readableState.closeEmitted) {
           return null;
         }
-        return await new Promise((resolve12, reject) => {
+        return await new Promise((resolve13, reject) => {
           if (this[kContentLength] > limit) {
             this.destroy(new AbortError3());
           }
@@ -9589,7 +9589,7 @@ var require_readable = __commonJS({
             if (signal?.aborted) {
               reject(signal.reason ?? new AbortError3());
             } else {
-              resolve12(null);
+              resolve13(null);
             }
           }).on("error", noop4).on("data", function(chunk) {
             limit -= chunk.length;
@@ -9608,7 +9608,7 @@ var require_readable = __commonJS({
     }
     async function consume(stream2, type) {
       assert4(!stream2[kConsume]);
-      return new Promise((resolve12, reject) => {
+      return new Promise((resolve13, reject) => {
         if (isUnusable(stream2)) {
           const rState = stream2._readableState;
           if (rState.destroyed && rState.closeEmitted === false) {
@@ -9625,7 +9625,7 @@ var require_readable = __commonJS({
             stream2[kConsume] = {
               type,
               stream: stream2,
-              resolve: resolve12,
+              resolve: resolve13,
               reject,
               length: 0,
               body: []
@@ -9695,18 +9695,18 @@ var require_readable = __commonJS({
       return buffer3;
     }
     function consumeEnd(consume2) {
-      const { type, body: body2, resolve: resolve12, stream: stream2, length: length2 } = consume2;
+      const { type, body: body2, resolve: resolve13, stream: stream2, length: length2 } = consume2;
       try {
         if (type === "text") {
-          resolve12(chunksDecode(body2, length2));
+          resolve13(chunksDecode(body2, length2));
         } else if (type === "json") {
-          resolve12(JSON.parse(chunksDecode(body2, length2)));
+          resolve13(JSON.parse(chunksDecode(body2, length2)));
         } else if (type === "arrayBuffer") {
-          resolve12(chunksConcat(body2, length2).buffer);
+          resolve13(chunksConcat(body2, length2).buffer);
         } else if (type === "blob") {
-          resolve12(new Blob(body2, { type: stream2[kContentType] }));
+          resolve13(new Blob(body2, { type: stream2[kContentType] }));
         } else if (type === "bytes") {
-          resolve12(chunksConcat(body2, length2));
+          resolve13(chunksConcat(body2, length2));
         }
         consumeFinish(consume2);
       } catch (err) {
@@ -9963,9 +9963,9 @@ var require_api_request = __commonJS({
     };
     function request2(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve12, reject) => {
+        return new Promise((resolve13, reject) => {
           request2.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve12(data);
+            return err ? reject(err) : resolve13(data);
           });
         });
       }
@@ -10188,9 +10188,9 @@ var require_api_stream = __commonJS({
     };
     function stream2(opts, factory, callback) {
       if (callback === void 0) {
-        return new Promise((resolve12, reject) => {
+        return new Promise((resolve13, reject) => {
           stream2.call(this, opts, factory, (err, data) => {
-            return err ? reject(err) : resolve12(data);
+            return err ? reject(err) : resolve13(data);
           });
         });
       }
@@ -10475,9 +10475,9 @@ var require_api_upgrade = __commonJS({
     };
     function upgrade(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve12, reject) => {
+        return new Promise((resolve13, reject) => {
           upgrade.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve12(data);
+            return err ? reject(err) : resolve13(data);
           });
         });
       }
@@ -10569,9 +10569,9 @@ var require_api_connect = __commonJS({
     };
     function connect(opts, callback) {
       if (callback === void 0) {
-        return new Promise((resolve12, reject) => {
+        return new Promise((resolve13, reject) => {
           connect.call(this, opts, (err, data) => {
-            return err ? reject(err) : resolve12(data);
+            return err ? reject(err) : resolve13(data);
           });
         });
       }
@@ -14434,7 +14434,7 @@ var require_fetch = __commonJS({
       function dispatch({ body: body2 }) {
         const url2 = requestCurrentURL(request2);
         const agent = fetchParams.controller.dispatcher;
-        return new Promise((resolve12, reject) => agent.dispatch(
+        return new Promise((resolve13, reject) => agent.dispatch(
           {
             path: url2.pathname + url2.search,
             origin: url2.origin,
@@ -14510,7 +14510,7 @@ var require_fetch = __commonJS({
               }
               this.body = new Readable5({ read: resume });
               const onError = this.onError.bind(this);
-              resolve12({
+              resolve13({
                 status,
                 statusText,
                 headersList,
@@ -14553,7 +14553,7 @@ var require_fetch = __commonJS({
               for (let i = 0; i < rawHeaders.length; i += 2) {
                 headersList.append(bufferToLowerCasedHeaderName(rawHeaders[i]), rawHeaders[i + 1].toString("latin1"), true);
               }
-              resolve12({
+              resolve13({
                 status,
                 statusText: STATUS_CODES[status],
                 headersList,
@@ -18294,8 +18294,8 @@ var require_util8 = __commonJS({
       return true;
     }
     function delay4(ms) {
-      return new Promise((resolve12) => {
-        setTimeout(resolve12, ms).unref();
+      return new Promise((resolve13) => {
+        setTimeout(resolve13, ms).unref();
       });
     }
     module.exports = {
@@ -19331,9 +19331,9 @@ var require_scope = __commonJS({
       var: new code_1.Name("var")
     };
     var Scope = class {
-      constructor({ prefixes, parent } = {}) {
+      constructor({ prefixes: prefixes2, parent } = {}) {
         this._names = {};
-        this._prefixes = prefixes;
+        this._prefixes = prefixes2;
         this._parent = parent;
       }
       toName(nameOrPrefix) {
@@ -22104,7 +22104,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve12.call(this, root, ref);
+      let _sch = resolve13.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a2 = root.localRefs) === null || _a2 === void 0 ? void 0 : _a2[ref];
         const { schemaId } = this.opts;
@@ -22131,7 +22131,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve12(root, ref) {
+    function resolve13(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -22995,7 +22995,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve12(baseURI, relativeURI, options) {
+    function resolve13(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -23386,7 +23386,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve12,
+      resolve: resolve13,
       resolveComponent,
       equal,
       serialize,
@@ -36309,8 +36309,8 @@ var require_helpers = __commonJS({
     function req(url2, opts = {}) {
       const href = typeof url2 === "string" ? url2 : url2.href;
       const req2 = (href.startsWith("https:") ? https3 : http3).request(url2, opts);
-      const promise = new Promise((resolve12, reject) => {
-        req2.once("response", resolve12).once("error", reject).end();
+      const promise = new Promise((resolve13, reject) => {
+        req2.once("response", resolve13).once("error", reject).end();
       });
       req2.then = promise.then.bind(promise);
       return req2;
@@ -36487,7 +36487,7 @@ var require_parse_proxy_response = __commonJS({
     var debug_1 = __importDefault(require_src());
     var debug2 = (0, debug_1.default)("https-proxy-agent:parse-proxy-response");
     function parseProxyResponse(socket) {
-      return new Promise((resolve12, reject) => {
+      return new Promise((resolve13, reject) => {
         let buffersLength = 0;
         const buffers = [];
         function read2() {
@@ -36553,7 +36553,7 @@ var require_parse_proxy_response = __commonJS({
           }
           debug2("got proxy server response: %o %o", firstLine3, headers);
           cleanup();
-          resolve12({
+          resolve13({
             connect: {
               statusCode,
               statusText,
@@ -40213,8 +40213,8 @@ var require_deferred = __commonJS({
        */
       constructor(preventUnhandledRejectionWarning = true) {
         this._state = DeferredState.PENDING;
-        this._promise = new Promise((resolve12, reject) => {
-          this._resolve = resolve12;
+        this._promise = new Promise((resolve13, reject) => {
+          this._resolve = resolve13;
           this._reject = reject;
         });
         if (preventUnhandledRejectionWarning) {
@@ -40429,11 +40429,11 @@ var require_unary_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve12) {
-          resolve12(value);
+        return value instanceof P ? value : new P(function(resolve13) {
+          resolve13(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve12, reject) {
+      return new (P || (P = Promise))(function(resolve13, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40449,7 +40449,7 @@ var require_unary_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40498,11 +40498,11 @@ var require_server_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve12) {
-          resolve12(value);
+        return value instanceof P ? value : new P(function(resolve13) {
+          resolve13(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve12, reject) {
+      return new (P || (P = Promise))(function(resolve13, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40518,7 +40518,7 @@ var require_server_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40568,11 +40568,11 @@ var require_client_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve12) {
-          resolve12(value);
+        return value instanceof P ? value : new P(function(resolve13) {
+          resolve13(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve12, reject) {
+      return new (P || (P = Promise))(function(resolve13, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40588,7 +40588,7 @@ var require_client_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40637,11 +40637,11 @@ var require_duplex_streaming_call = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve12) {
-          resolve12(value);
+        return value instanceof P ? value : new P(function(resolve13) {
+          resolve13(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve12, reject) {
+      return new (P || (P = Promise))(function(resolve13, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40657,7 +40657,7 @@ var require_duplex_streaming_call = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40705,11 +40705,11 @@ var require_test_transport = __commonJS({
     "use strict";
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve12) {
-          resolve12(value);
+        return value instanceof P ? value : new P(function(resolve13) {
+          resolve13(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve12, reject) {
+      return new (P || (P = Promise))(function(resolve13, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -40725,7 +40725,7 @@ var require_test_transport = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -40922,11 +40922,11 @@ var require_test_transport = __commonJS({
       responseTrailer: "test"
     };
     function delay4(ms, abort) {
-      return (v) => new Promise((resolve12, reject) => {
+      return (v) => new Promise((resolve13, reject) => {
         if (abort === null || abort === void 0 ? void 0 : abort.aborted) {
           reject(new rpc_error_1.RpcError("user cancel", "CANCELLED"));
         } else {
-          const id = setTimeout(() => resolve12(v), ms);
+          const id = setTimeout(() => resolve13(v), ms);
           if (abort) {
             abort.addEventListener("abort", (ev) => {
               clearTimeout(id);
@@ -41305,11 +41305,11 @@ var require_lib = __commonJS({
     })();
     var __awaiter19 = exports2 && exports2.__awaiter || function(thisArg, _arguments, P, generator) {
       function adopt(value) {
-        return value instanceof P ? value : new P(function(resolve12) {
-          resolve12(value);
+        return value instanceof P ? value : new P(function(resolve13) {
+          resolve13(value);
         });
       }
-      return new (P || (P = Promise))(function(resolve12, reject) {
+      return new (P || (P = Promise))(function(resolve13, reject) {
         function fulfilled(value) {
           try {
             step(generator.next(value));
@@ -41325,7 +41325,7 @@ var require_lib = __commonJS({
           }
         }
         function step(result) {
-          result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+          result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
         }
         step((generator = generator.apply(thisArg, _arguments || [])).next());
       });
@@ -41412,26 +41412,26 @@ var require_lib = __commonJS({
       }
       readBody() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve12) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve13) => __awaiter19(this, void 0, void 0, function* () {
             let output = Buffer.alloc(0);
             this.message.on("data", (chunk) => {
               output = Buffer.concat([output, chunk]);
             });
             this.message.on("end", () => {
-              resolve12(output.toString());
+              resolve13(output.toString());
             });
           }));
         });
       }
       readBodyBuffer() {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve12) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve13) => __awaiter19(this, void 0, void 0, function* () {
             const chunks = [];
             this.message.on("data", (chunk) => {
               chunks.push(chunk);
             });
             this.message.on("end", () => {
-              resolve12(Buffer.concat(chunks));
+              resolve13(Buffer.concat(chunks));
             });
           }));
         });
@@ -41639,14 +41639,14 @@ var require_lib = __commonJS({
        */
       requestRaw(info2, data) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve12, reject) => {
+          return new Promise((resolve13, reject) => {
             function callbackForResult(err, res) {
               if (err) {
                 reject(err);
               } else if (!res) {
                 reject(new Error("Unknown error"));
               } else {
-                resolve12(res);
+                resolve13(res);
               }
             }
             this.requestRawWithCallback(info2, data, callbackForResult);
@@ -41890,12 +41890,12 @@ var require_lib = __commonJS({
         return __awaiter19(this, void 0, void 0, function* () {
           retryNumber = Math.min(ExponentialBackoffCeiling2, retryNumber);
           const ms = ExponentialBackoffTimeSlice2 * Math.pow(2, retryNumber);
-          return new Promise((resolve12) => setTimeout(() => resolve12(), ms));
+          return new Promise((resolve13) => setTimeout(() => resolve13(), ms));
         });
       }
       _processResponse(res, options) {
         return __awaiter19(this, void 0, void 0, function* () {
-          return new Promise((resolve12, reject) => __awaiter19(this, void 0, void 0, function* () {
+          return new Promise((resolve13, reject) => __awaiter19(this, void 0, void 0, function* () {
             const statusCode = res.message.statusCode || 0;
             const response = {
               statusCode,
@@ -41903,7 +41903,7 @@ var require_lib = __commonJS({
               headers: {}
             };
             if (statusCode === HttpCodes2.NotFound) {
-              resolve12(response);
+              resolve13(response);
             }
             function dateTimeDeserializer(key, value) {
               if (typeof value === "string") {
@@ -41942,7 +41942,7 @@ var require_lib = __commonJS({
               err.result = response.result;
               reject(err);
             } else {
-              resolve12(response);
+              resolve13(response);
             }
           }));
         });
@@ -42406,8 +42406,8 @@ var require_light = __commonJS({
           return this.Promise.resolve();
         }
         yieldLoop(t = 0) {
-          return new this.Promise(function(resolve12, reject) {
-            return setTimeout(resolve12, t);
+          return new this.Promise(function(resolve13, reject) {
+            return setTimeout(resolve13, t);
           });
         }
         computePenalty() {
@@ -42618,15 +42618,15 @@ var require_light = __commonJS({
           return this._queue.length === 0;
         }
         async _tryToRun() {
-          var args, cb, error2, reject, resolve12, returned, task;
+          var args, cb, error2, reject, resolve13, returned, task;
           if (this._running < 1 && this._queue.length > 0) {
             this._running++;
-            ({ task, args, resolve: resolve12, reject } = this._queue.shift());
+            ({ task, args, resolve: resolve13, reject } = this._queue.shift());
             cb = await (async function() {
               try {
                 returned = await task(...args);
                 return function() {
-                  return resolve12(returned);
+                  return resolve13(returned);
                 };
               } catch (error1) {
                 error2 = error1;
@@ -42641,13 +42641,13 @@ var require_light = __commonJS({
           }
         }
         schedule(task, ...args) {
-          var promise, reject, resolve12;
-          resolve12 = reject = null;
+          var promise, reject, resolve13;
+          resolve13 = reject = null;
           promise = new this.Promise(function(_resolve, _reject) {
-            resolve12 = _resolve;
+            resolve13 = _resolve;
             return reject = _reject;
           });
-          this._queue.push({ task, args, resolve: resolve12, reject });
+          this._queue.push({ task, args, resolve: resolve13, reject });
           this._tryToRun();
           return promise;
         }
@@ -43048,14 +43048,14 @@ var require_light = __commonJS({
                 counts = this._states.counts;
                 return counts[0] + counts[1] + counts[2] + counts[3] === at;
               };
-              return new this.Promise((resolve12, reject) => {
+              return new this.Promise((resolve13, reject) => {
                 if (finished()) {
-                  return resolve12();
+                  return resolve13();
                 } else {
                   return this.on("done", () => {
                     if (finished()) {
                       this.removeAllListeners("done");
-                      return resolve12();
+                      return resolve13();
                     }
                   });
                 }
@@ -43148,9 +43148,9 @@ var require_light = __commonJS({
               options = parser$5.load(options, this.jobDefaults);
             }
             task = (...args2) => {
-              return new this.Promise(function(resolve12, reject) {
+              return new this.Promise(function(resolve13, reject) {
                 return fn(...args2, function(...args3) {
-                  return (args3[0] != null ? reject : resolve12)(args3);
+                  return (args3[0] != null ? reject : resolve13)(args3);
                 });
               });
             };
@@ -43456,11 +43456,11 @@ var tunnel = __toESM(require_tunnel2(), 1);
 var import_undici = __toESM(require_undici(), 1);
 var __awaiter = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -43476,7 +43476,7 @@ var __awaiter = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -43549,26 +43549,26 @@ var HttpClientResponse = class {
   }
   readBody() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve12) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve13) => __awaiter(this, void 0, void 0, function* () {
         let output = Buffer.alloc(0);
         this.message.on("data", (chunk) => {
           output = Buffer.concat([output, chunk]);
         });
         this.message.on("end", () => {
-          resolve12(output.toString());
+          resolve13(output.toString());
         });
       }));
     });
   }
   readBodyBuffer() {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve12) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve13) => __awaiter(this, void 0, void 0, function* () {
         const chunks = [];
         this.message.on("data", (chunk) => {
           chunks.push(chunk);
         });
         this.message.on("end", () => {
-          resolve12(Buffer.concat(chunks));
+          resolve13(Buffer.concat(chunks));
         });
       }));
     });
@@ -43771,14 +43771,14 @@ var HttpClient = class {
    */
   requestRaw(info2, data) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve12, reject) => {
+      return new Promise((resolve13, reject) => {
         function callbackForResult(err, res) {
           if (err) {
             reject(err);
           } else if (!res) {
             reject(new Error("Unknown error"));
           } else {
-            resolve12(res);
+            resolve13(res);
           }
         }
         this.requestRawWithCallback(info2, data, callbackForResult);
@@ -44022,12 +44022,12 @@ var HttpClient = class {
     return __awaiter(this, void 0, void 0, function* () {
       retryNumber = Math.min(ExponentialBackoffCeiling, retryNumber);
       const ms = ExponentialBackoffTimeSlice * Math.pow(2, retryNumber);
-      return new Promise((resolve12) => setTimeout(() => resolve12(), ms));
+      return new Promise((resolve13) => setTimeout(() => resolve13(), ms));
     });
   }
   _processResponse(res, options) {
     return __awaiter(this, void 0, void 0, function* () {
-      return new Promise((resolve12, reject) => __awaiter(this, void 0, void 0, function* () {
+      return new Promise((resolve13, reject) => __awaiter(this, void 0, void 0, function* () {
         const statusCode = res.message.statusCode || 0;
         const response = {
           statusCode,
@@ -44035,7 +44035,7 @@ var HttpClient = class {
           headers: {}
         };
         if (statusCode === HttpCodes.NotFound) {
-          resolve12(response);
+          resolve13(response);
         }
         function dateTimeDeserializer(key, value) {
           if (typeof value === "string") {
@@ -44074,7 +44074,7 @@ var HttpClient = class {
           err.result = response.result;
           reject(err);
         } else {
-          resolve12(response);
+          resolve13(response);
         }
       }));
     });
@@ -44085,11 +44085,11 @@ var lowercaseKeys = (obj2) => Object.keys(obj2).reduce((c, k) => (c[k.toLowerCas
 // node_modules/@actions/http-client/lib/auth.js
 var __awaiter2 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44105,7 +44105,7 @@ var __awaiter2 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44138,11 +44138,11 @@ import { EOL as EOL3 } from "os";
 import { constants, promises } from "fs";
 var __awaiter3 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44158,7 +44158,7 @@ var __awaiter3 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44436,11 +44436,11 @@ import * as fs2 from "fs";
 import * as path from "path";
 var __awaiter4 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44456,7 +44456,7 @@ var __awaiter4 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44560,11 +44560,11 @@ function isUnixExecutable(stats) {
 // node_modules/@actions/io/lib/io.js
 var __awaiter5 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44580,7 +44580,7 @@ var __awaiter5 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44679,11 +44679,11 @@ function findInPath(tool) {
 import { setTimeout as setTimeout2 } from "timers";
 var __awaiter6 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -44699,7 +44699,7 @@ var __awaiter6 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -44918,7 +44918,7 @@ var ToolRunner = class extends events.EventEmitter {
         this.toolPath = path3.resolve(process.cwd(), this.options.cwd || process.cwd(), this.toolPath);
       }
       this.toolPath = yield which(this.toolPath, true);
-      return new Promise((resolve12, reject) => __awaiter6(this, void 0, void 0, function* () {
+      return new Promise((resolve13, reject) => __awaiter6(this, void 0, void 0, function* () {
         this._debug(`exec tool: ${this.toolPath}`);
         this._debug("arguments:");
         for (const arg of this.args) {
@@ -45001,7 +45001,7 @@ var ToolRunner = class extends events.EventEmitter {
           if (error2) {
             reject(error2);
           } else {
-            resolve12(exitCode);
+            resolve13(exitCode);
           }
         });
         if (this.options.input) {
@@ -45124,11 +45124,11 @@ var ExecState = class _ExecState extends events.EventEmitter {
 // node_modules/@actions/exec/lib/exec.js
 var __awaiter7 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -45144,7 +45144,7 @@ var __awaiter7 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -45217,7 +45217,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname16, join as join40 } from "node:path";
+import { dirname as dirname17, join as join40 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -45243,14 +45243,14 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join39, resolve as resolve11 } from "node:path";
+import { join as join39, resolve as resolve12 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync17 } from "node:fs";
+import { mkdirSync as mkdirSync15 } from "node:fs";
 import { join as join30 } from "node:path";
 
 // src/untrusted/write.ts
-import { basename as basename3, dirname as dirname3, join as join3 } from "node:path";
+import { basename as basename3, dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
 import {
   closeSync,
   constants as constants3,
@@ -45260,6 +45260,7 @@ import {
   openSync,
   readlinkSync,
   realpathSync,
+  renameSync,
   rmSync,
   unlinkSync,
   writeSync
@@ -45356,6 +45357,9 @@ function holdOwnDirectory(path12, expected) {
   mkdirSync(path12, { recursive: true, mode: 493 });
   return holdDirectory(path12, expected, (own) => own.uid === uid && (own.mode & 18) === 0);
 }
+function makeOwnDirectory(path12) {
+  holdOwnDirectory(path12, join3(realpathSync(dirname3(path12)), basename3(path12))).release();
+}
 function holdDirectory(path12, expected, accept3 = () => true) {
   const fd = openSync(path12, constants3.O_RDONLY | constants3.O_DIRECTORY | constants3.O_NOFOLLOW);
   const opened = readlinkSync(`/proc/self/fd/${fd}`);
@@ -45364,6 +45368,57 @@ function holdDirectory(path12, expected, accept3 = () => true) {
     throw new CgBenchError(`${path12}: not the directory cg-bench made there (it is ${opened}); cg-bench never writes through a link`);
   }
   return { path: `/proc/self/fd/${fd}`, release: () => closeSync(fd) };
+}
+function trustedOwner(uid) {
+  return uid === 0 || uid === process.getuid?.();
+}
+function prefixes(path12) {
+  const parts = resolve2(path12).split("/").filter(Boolean);
+  return parts.map((_, i) => `/${parts.slice(0, i + 1).join("/")}`);
+}
+function linksOursOnTheWay(path12) {
+  for (const at of prefixes(path12)) {
+    let stat2;
+    try {
+      stat2 = lstatSync(at);
+    } catch {
+      return true;
+    }
+    if (stat2.isSymbolicLink() && !trustedOwner(stat2.uid)) return false;
+  }
+  return true;
+}
+function directoriesOursOnTheWay(real) {
+  const all = prefixes(real);
+  return all.every((at, i) => {
+    const stat2 = lstatSync(at);
+    const othersWrite = (stat2.mode & 18) !== 0;
+    return stat2.isDirectory() && trustedOwner(stat2.uid) && (!othersWrite || i < all.length - 1 && (stat2.mode & 512) !== 0);
+  });
+}
+function holdKeptDirectory(dir) {
+  try {
+    if (!linksOursOnTheWay(dir)) return void 0;
+    mkdirSync(dir, { recursive: true, mode: 448 });
+    const real = realpathSync(dir);
+    if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return void 0;
+    const uid = process.getuid?.();
+    const held2 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
+    return { ...held2, real };
+  } catch {
+    return void 0;
+  }
+}
+function replaceKeptFile(dir, name, data, mode = 384) {
+  const temporary = `${name}.${process.pid}.tmp`;
+  const fd = openNewFile(join3(dir.path, temporary), join3(dir.real, temporary), mode);
+  try {
+    const bytes = typeof data === "string" ? Buffer.from(data) : data;
+    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(join3(dir.path, temporary), join3(dir.path, name));
 }
 
 // src/metric/events.ts
@@ -45476,8 +45531,8 @@ function sumHeapFigures(profiles) {
 }
 
 // src/results/io.ts
-import { closeSync as closeSync3, existsSync as existsSync2, mkdirSync as mkdirSync2, renameSync, rmSync as rmSync2, writeSync as writeSync3 } from "node:fs";
-import { basename as basename5, dirname as dirname5, join as join5, resolve as resolve3 } from "node:path";
+import { closeSync as closeSync3, existsSync as existsSync2, mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync as rmSync2, writeSync as writeSync3 } from "node:fs";
+import { basename as basename5, dirname as dirname5, join as join5, resolve as resolve4 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -45830,7 +45885,7 @@ import {
   statSync,
   writeSync as writeSync2
 } from "node:fs";
-import { basename as basename4, dirname as dirname4, isAbsolute, join as join4, relative as relative2, resolve as resolve2, sep as sep2 } from "node:path";
+import { basename as basename4, dirname as dirname4, isAbsolute, join as join4, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
 var MiB = 1 << 20;
 var OPEN_FLAGS = constants4.O_RDONLY | constants4.O_NOFOLLOW | constants4.O_NONBLOCK | constants4.O_NOCTTY;
 function kindOf(stat2) {
@@ -45842,13 +45897,13 @@ function kindOf(stat2) {
   return "not a regular file";
 }
 function beneath(root, realRoot, path12) {
-  for (const base of [resolve2(root), realRoot]) {
-    const inside2 = relative2(base, resolve2(base, path12));
+  for (const base of [resolve3(root), realRoot]) {
+    const inside2 = relative2(base, resolve3(base, path12));
     if (inside2 !== "" && inside2 !== ".." && !inside2.startsWith(`..${sep2}`) && !isAbsolute(inside2)) return inside2;
   }
   return void 0;
 }
-function openBeneath(root, path12, shown = resolve2(root, path12), what) {
+function openBeneath(root, path12, shown = resolve3(root, path12), what) {
   if (what) shown = `${what} ${shown}`;
   const realRoot = realpathSync2(root);
   const inside2 = beneath(root, realRoot, path12);
@@ -45922,7 +45977,7 @@ function readAll(fd, limit, what, shown) {
   }
   return buffer3.subarray(0, total);
 }
-function readBeneath(root, path12, limit, what, shown = resolve2(root, path12)) {
+function readBeneath(root, path12, limit, what, shown = resolve3(root, path12)) {
   const { fd } = openBeneath(root, path12, shown, what);
   try {
     return readAll(fd, limit, what, shown);
@@ -45931,13 +45986,13 @@ function readBeneath(root, path12, limit, what, shown = resolve2(root, path12)) 
   }
 }
 function readBytesBounded(path12, limit, what, shown = path12) {
-  return readBeneath(dirname4(resolve2(path12)), basename4(path12), limit, what, shown);
+  return readBeneath(dirname4(resolve3(path12)), basename4(path12), limit, what, shown);
 }
-function readTextBeneath(root, path12, limit, what, shown = resolve2(root, path12)) {
+function readTextBeneath(root, path12, limit, what, shown = resolve3(root, path12)) {
   return readBeneath(root, path12, limit, what, shown).toString("utf8");
 }
 function readTextBounded(path12, limit, what, shown = path12) {
-  return readTextBeneath(dirname4(resolve2(path12)), basename4(path12), limit, what, shown);
+  return readTextBeneath(dirname4(resolve3(path12)), basename4(path12), limit, what, shown);
 }
 var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
 function readAsIdentity(root, path12, limit, identity2) {
@@ -46305,7 +46360,7 @@ function readResults(path12, root = dirname5(path12)) {
 }
 function readResultsText(path12, root = dirname5(path12)) {
   try {
-    return readTextBeneath(root, resolve3(path12), RESULTS_LIMIT, "results file", path12);
+    return readTextBeneath(root, resolve4(path12), RESULTS_LIMIT, "results file", path12);
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     const code = error2.code;
@@ -46358,7 +46413,7 @@ function writeFileAtomic(path12, text2, realDir) {
     } finally {
       closeSync3(fd);
     }
-    renameSync(temporary, path12);
+    renameSync2(temporary, path12);
   } catch (error2) {
     rmSync2(temporary, { force: true });
     if (!error2.code) throw error2;
@@ -46372,7 +46427,7 @@ function writeResults(path12, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants8, mkdirSync as mkdirSync9, rmSync as rmSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync3, constants as constants8, mkdirSync as mkdirSync7, rmSync as rmSync9, writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join19 } from "node:path";
 
 // src/run/slug.ts
@@ -46474,7 +46529,7 @@ function runProcess(options) {
   const argv = [...boundToCgBench(), ...options.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve12) => {
+  return new Promise((resolve13) => {
     let child2;
     try {
       child2 = spawn2(argv[0], argv.slice(1), {
@@ -46484,7 +46539,7 @@ function runProcess(options) {
         detached: true
       });
     } catch (error2) {
-      resolve12({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error2.message, stdout: "", stderr: "" });
+      resolve13({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error2.message, stdout: "", stderr: "" });
       return;
     } finally {
       for (const fd of opened) closeSync4(fd);
@@ -46504,7 +46559,7 @@ function runProcess(options) {
     const finish3 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
-      resolve12({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+      resolve13({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
     };
     child2.once("error", (error2) => {
       if (timer) clearTimeout(timer);
@@ -46636,9 +46691,9 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync4, mkdirSync as mkdirSync3, readFileSync, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync2, writeFileSync } from "node:fs";
+import { lstatSync as lstatSync4, readFileSync, realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { delimiter as delimiter2, isAbsolute as isAbsolute2, join as join6 } from "node:path";
+import { basename as basename6, delimiter as delimiter2, dirname as dirname6, isAbsolute as isAbsolute2, join as join6 } from "node:path";
 
 // package.json
 var package_default = {
@@ -46783,23 +46838,23 @@ function readEntries(file) {
     return [];
   }
 }
-function writeEntries(file, entries) {
-  try {
-    const dir = join6(file, "..");
-    mkdirSync3(dir, { recursive: true, mode: 448 });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
-    renameSync2(temporary, file);
-  } catch {
-  }
-}
 async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
-  if (file === void 0) return probe();
-  const hit = readEntries(file).find((e) => e.key === key);
-  if (hit && isValue(hit.value)) return hit.value;
-  const value = await probe();
-  writeEntries(file, [{ key, value }, ...readEntries(file).filter((e) => e.key !== key)]);
-  return value;
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname6(file));
+  if (file === void 0 || dir === void 0) return probe();
+  try {
+    const held2 = join6(dir.path, basename6(file));
+    const hit = readEntries(held2).find((e) => e.key === key);
+    if (hit && isValue(hit.value)) return hit.value;
+    const value = await probe();
+    const entries = [{ key, value }, ...readEntries(held2).filter((e) => e.key !== key)];
+    try {
+      replaceKeptFile(dir, basename6(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
+    } catch {
+    }
+    return value;
+  } finally {
+    dir.release();
+  }
 }
 function probedPrograms(path12) {
   return { python3: onPath("python3", path12), getconf: onPath("getconf", path12) };
@@ -46951,9 +47006,9 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync8, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync6 } from "node:fs";
 import { constants as constants6 } from "node:os";
-import { join as join18, relative as relative6, resolve as resolve5 } from "node:path";
+import { join as join18, relative as relative6, resolve as resolve6 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync3 } from "node:fs";
@@ -47039,6 +47094,7 @@ function loadedObjects(logText) {
 
 // src/flame/load.ts
 var CALL_TREE_LIMIT = 64 * MiB;
+var MAX_CALL_TREE_VALUES = 8e6;
 var MAX_DEPTH = 1e3;
 function savedCallTree(saved) {
   const names = [];
@@ -47059,6 +47115,13 @@ function savedCallTree(saved) {
 var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var isCount2 = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
 function parseCallTree(text2, shown) {
+  let values = 1;
+  for (let i = 0; i < text2.length && values <= MAX_CALL_TREE_VALUES; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 44 || c === 91 || c === 123) values++;
+  }
+  if (values > MAX_CALL_TREE_VALUES)
+    throw new CgBenchError(`${shown}: more than ${MAX_CALL_TREE_VALUES.toLocaleString("en-US")} JSON values; not a call tree cg-bench wrote or can draw`);
   let doc;
   try {
     doc = JSON.parse(text2);
@@ -47223,7 +47286,7 @@ function parseCallgrind(text2, shown) {
 }
 
 // src/run/tool-run.ts
-import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
+import { mkdirSync as mkdirSync4, rmSync as rmSync5 } from "node:fs";
 import { join as join11 } from "node:path";
 
 // src/untrusted/sandbox.ts
@@ -47233,25 +47296,26 @@ import {
   chmodSync,
   chownSync,
   closeSync as closeSync5,
+  fchmodSync,
+  fchownSync,
   constants as fsConstants,
   fstatSync as fstatSync3,
   lchownSync,
   lstatSync as lstatSync5,
-  mkdirSync as mkdirSync4,
+  mkdirSync as mkdirSync3,
   mkdtempSync,
   openSync as openSync3,
   readdirSync as readdirSync3,
   readFileSync as readFileSync2,
   readSync as readSync2,
   realpathSync as realpathSync4,
-  renameSync as renameSync3,
   rmSync as rmSync4,
   statSync as statSync3,
-  writeFileSync as writeFileSync2,
+  writeFileSync,
   writeSync as writeSync4
 } from "node:fs";
 import { arch as arch2, tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname6, join as join10 } from "node:path";
+import { basename as basename7, dirname as dirname7, join as join10 } from "node:path";
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
@@ -47306,31 +47370,31 @@ function fixedEntropy(size = ENTROPY_BYTES) {
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env = process.env) {
   const probes = probeCacheFile(env);
-  return probes === void 0 ? void 0 : join10(dirname6(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+  return probes === void 0 ? void 0 : join10(dirname7(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
 }
 function keptFixedEntropy(file, make = fixedEntropy) {
-  if (file !== void 0) {
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname7(file));
+  if (file === void 0 || dir === void 0) return make();
+  try {
+    const held2 = join10(dir.path, basename7(file));
     try {
-      const s = lstatSync5(file);
+      const s = lstatSync5(held2);
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
-        const kept = readBytesBounded(file, ENTROPY_BYTES, "kept entropy");
+        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
         if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
     }
-  }
-  const made = make();
-  if (file !== void 0) {
+    const made = make();
     try {
-      mkdirSync4(dirname6(file), { recursive: true, mode: 448 });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync2(temporary, made, { mode: 384 });
-      renameSync3(temporary, file);
+      replaceKeptFile(dir, basename7(file), made);
     } catch {
     }
+    return made;
+  } finally {
+    dir.release();
   }
-  return made;
 }
 var sealFiles;
 function sealFilesOnce() {
@@ -47338,13 +47402,13 @@ function sealFilesOnce() {
   const dir = mkdtempSync(join10(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
   const oneCpu = join10(dir, "one-cpu");
-  writeFileSync2(oneCpu, "0\n", { mode: 292 });
+  writeFileSync(oneCpu, "0\n", { mode: 292 });
   const entropy = join10(dir, "entropy");
-  writeFileSync2(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
+  writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch2() === "x64") {
     entropySeal = join10(dir, "entropy-seal");
-    writeFileSync2(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+    writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync4(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
@@ -47664,6 +47728,91 @@ function giveTree(sandbox, tree) {
 function giveDirectory(sandbox, dir) {
   if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
 }
+var DIRECTORY_FLAGS = fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW;
+function sharedPlaceProblem(path12, what) {
+  return new CgBenchError(`${path12}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
+}
+function remakeGivenDirectory(sandbox, path12, inside2 = []) {
+  makeGivenDirectory(sandbox, path12, inside2, false);
+}
+function makeSetupHome(sandbox, path12) {
+  makeGivenDirectory(sandbox, path12, [], sandbox.user === void 0);
+}
+function makeGivenDirectory(sandbox, path12, inside2, keep) {
+  if (keep) {
+    let fd2;
+    try {
+      fd2 = openSync3(path12, DIRECTORY_FLAGS);
+    } catch {
+    }
+    if (fd2 !== void 0) {
+      try {
+        if (sandbox.user) fchownSync(fd2, sandbox.user.uid, sandbox.user.gid);
+        return;
+      } finally {
+        closeSync5(fd2);
+      }
+    }
+  }
+  try {
+    rmSync4(path12, { recursive: true, force: true });
+  } catch (error2) {
+    throw sharedPlaceProblem(path12, `what is there cannot be removed (${error2.code ?? String(error2)})`);
+  }
+  try {
+    mkdirSync3(path12);
+  } catch (error2) {
+    if (error2.code === "EEXIST") throw sharedPlaceProblem(path12, "something else was put there while cg-bench made it");
+    throw error2;
+  }
+  const fd = openSync3(path12, DIRECTORY_FLAGS);
+  try {
+    if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
+    for (const name of inside2) {
+      const at = join10(`/proc/self/fd/${fd}`, name);
+      mkdirSync3(at);
+      const sub = openSync3(at, DIRECTORY_FLAGS);
+      try {
+        if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
+      } finally {
+        closeSync5(sub);
+      }
+    }
+    if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
+  } finally {
+    closeSync5(fd);
+  }
+}
+function sharedHomesDirectory(path12) {
+  const uid = process.getuid?.();
+  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
+  let stat2;
+  try {
+    stat2 = lstatSync5(path12);
+  } catch {
+    stat2 = void 0;
+  }
+  if (stat2 && !acceptable(stat2)) {
+    if (uid !== 0) throw sharedPlaceProblem(path12, `${stat2.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
+    rmSync4(path12, { recursive: true, force: true });
+    stat2 = void 0;
+  }
+  if (!stat2) {
+    try {
+      mkdirSync3(path12);
+    } catch (error2) {
+      if (error2.code !== "EEXIST") throw error2;
+    }
+  }
+  const fd = openSync3(path12, DIRECTORY_FLAGS);
+  try {
+    const held2 = fstatSync3(fd);
+    if (!acceptable(held2)) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
+    if (held2.uid === uid && (held2.mode & 4095) !== 1023) fchmodSync(fd, 1023);
+  } finally {
+    closeSync5(fd);
+  }
+}
 function isPlainFile(path12) {
   try {
     const stat2 = lstatSync5(path12);
@@ -47744,7 +47893,7 @@ function processesWith(marker2) {
   }
   return found;
 }
-var sleep = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
+var sleep = (ms) => new Promise((resolve13) => setTimeout(resolve13, ms));
 async function killLeftovers(marker2) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -47766,7 +47915,7 @@ async function killLeftovers(marker2) {
 async function runUnderTool(run, tool) {
   const dir = join11(run.dir, tool.directory);
   rmSync5(dir, { recursive: true, force: true });
-  mkdirSync5(dir, { recursive: true });
+  mkdirSync4(dir, { recursive: true });
   const stderr = join11(dir, "stderr.log");
   const staging = profileDirectory(run.sandbox, dir);
   const outcome2 = await runProcess({
@@ -47809,7 +47958,7 @@ ${details}` : ""}` };
 
 // src/run/valgrind.ts
 import { accessSync, constants as constants5, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter3, dirname as dirname7, join as join12 } from "node:path";
+import { delimiter as delimiter3, dirname as dirname8, join as join12 } from "node:path";
 function isExecutable(path12) {
   try {
     accessSync(path12, constants5.X_OK);
@@ -47842,7 +47991,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join12(dirname7(bin), "valgrind.bin");
+    const real = join12(dirname8(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -48281,7 +48430,7 @@ function unrecordedAtMost(result) {
 }
 
 // src/run/line-text.ts
-import { isAbsolute as isAbsolute3, relative as relative3, resolve as resolve4, sep as sep3 } from "node:path";
+import { isAbsolute as isAbsolute3, relative as relative3, resolve as resolve5, sep as sep3 } from "node:path";
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
 function readLines(path12, root, identity2) {
@@ -48293,7 +48442,7 @@ function attachLineText(functions, cwd, root, identity2) {
   const cache = /* @__PURE__ */ new Map();
   const linesOf2 = (file) => {
     if (!cache.has(file)) {
-      const candidates = isAbsolute3(file) ? [file] : [resolve4(cwd, file), resolve4(root, file)];
+      const candidates = isAbsolute3(file) ? [file] : [resolve5(cwd, file), resolve5(root, file)];
       cache.set(
         file,
         candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
@@ -48317,8 +48466,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync6, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname8, isAbsolute as isAbsolute4, join as join15, relative as relative4, sep as sep4 } from "node:path";
+import { existsSync as existsSync5, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname9, isAbsolute as isAbsolute4, join as join15, relative as relative4, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -48357,11 +48506,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname8(fileURLToPath(import.meta.url));
+  let dir = dirname9(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = join15(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync5(candidate)) return readFileSync4(candidate, "utf8");
-    dir = dirname8(dir);
+    dir = dirname9(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -48428,10 +48577,10 @@ async function countingBytecode(options) {
   const site = join15(root, "site");
   const out = join15(root, "out");
   rmSync6(root, { recursive: true, force: true });
-  mkdirSync6(site, { recursive: true });
-  mkdirSync6(out);
+  mkdirSync5(site, { recursive: true });
+  mkdirSync5(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync3(join15(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join15(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -48490,12 +48639,11 @@ function executablesOf(logDir, workspace, identity2) {
 
 // src/run/private-home.ts
 import { createHash as createHash6 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, statSync as statSync5 } from "node:fs";
 import { rm as rm3 } from "node:fs/promises";
 import { join as join17 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { lstatSync as lstatSync6, readFileSync as readFileSync5, rmSync as rmSync7, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
     const stat2 = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -48525,6 +48673,14 @@ function processAlive(pid) {
 function holderAlive(holder) {
   return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
 }
+var LOCK_LIMIT = 4096;
+function ownerOf(pid) {
+  try {
+    return statSync5(`/proc/${pid}`).uid;
+  } catch {
+    return void 0;
+  }
+}
 function parseHolder(text2) {
   const [pidText = "", started = ""] = text2.trim().split(/\s+/);
   const pid = Number(pidText);
@@ -48547,7 +48703,7 @@ function unlock(path12) {
 function tryLock(path12) {
   for (; ; ) {
     try {
-      writeFileSync4(path12, `${process.pid} ${identity(process.pid)}
+      writeFileSync3(path12, `${process.pid} ${identity(process.pid)}
 `, { flag: "wx" });
       remember(path12);
       return void 0;
@@ -48555,12 +48711,18 @@ function tryLock(path12) {
       if (error2.code !== "EEXIST") throw error2;
     }
     let holder;
+    let owner;
     try {
-      holder = parseHolder(readFileSync5(path12, "utf8"));
+      owner = lstatSync6(path12).uid;
+      holder = parseHolder(readTextBounded(path12, LOCK_LIMIT, "lock file"));
     } catch {
     }
-    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync7(path12, { force: true });
+    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === owner) return holder.pid;
+    try {
+      rmSync7(path12, { force: true });
+    } catch (error2) {
+      throw new CgBenchError(`${path12}: a stale lock cg-bench cannot remove (${error2.code ?? String(error2)}); remove it`);
+    }
   }
 }
 
@@ -48569,7 +48731,7 @@ var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
   return join17(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
-var sleep2 = (ms) => new Promise((resolve12) => setTimeout(resolve12, ms));
+var sleep2 = (ms) => new Promise((resolve13) => setTimeout(resolve13, ms));
 async function acquire(lock) {
   while (tryLock(lock) !== void 0) await sleep2(200);
 }
@@ -48580,16 +48742,13 @@ async function removeQuietly(path12) {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync7(HOMES_DIR, { recursive: true });
-  if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
+  sharedHomesDirectory(HOMES_DIR);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    await rm3(home, { recursive: true, force: true });
-    mkdirSync7(join17(home, "tmp"), { recursive: true });
-    giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join17(home, "tmp"));
+    await removeQuietly(home);
+    remakeGivenDirectory(sandbox, home, ["tmp"]);
     return await measure2(home);
   } finally {
     await removeQuietly(home);
@@ -48604,7 +48763,7 @@ function statusHint(code) {
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path12) {
-  const located2 = program.includes("/") ? resolve5(cwd, program) : findOnPath(program, path12);
+  const located2 = program.includes("/") ? resolve6(cwd, program) : findOnPath(program, path12);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path12})`;
   try {
     if (!statSync6(located2).isFile()) return `not a file: ${program}`;
@@ -48618,7 +48777,7 @@ function programProblem(program, cwd, path12) {
 async function runBenchmark(spec, slug, ctx, job = 0) {
   const dir = join18(ctx.benchmarksDir, slug);
   rmSync8(dir, { recursive: true, force: true });
-  mkdirSync8(dir);
+  mkdirSync6(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
@@ -48798,16 +48957,16 @@ function headline(message) {
 }
 
 // src/util/paths.ts
-import { isAbsolute as isAbsolute6, relative as relative7, resolve as resolve6, sep as sep5 } from "node:path";
+import { isAbsolute as isAbsolute6, relative as relative7, resolve as resolve7, sep as sep5 } from "node:path";
 function resolveFrom(base, path12) {
-  return resolve6(base, path12);
+  return resolve7(base, path12);
 }
 function callerDirectory() {
   return process.cwd();
 }
 function absolutePath(path12, what) {
   if (!isAbsolute6(path12)) throw new Error(`internal: ${what} "${path12}" is not an absolute path; an entry point should have resolved it`);
-  return resolve6(path12);
+  return resolve7(path12);
 }
 function shownPath(path12, from = callerDirectory()) {
   const rel = relative7(from, path12);
@@ -48935,10 +49094,10 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync9(dir, { recursive: true });
+    mkdirSync7(dir, { recursive: true });
     accessSync3(dir, constants8.W_OK);
     const probe = join19(dir, `.write-test-${process.pid}`);
-    writeFileSync5(probe, "");
+    writeFileSync4(probe, "");
     rmSync9(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
@@ -48988,8 +49147,7 @@ async function runSuite(config, options) {
   }
   for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync9(SETUP_HOME, { recursive: true });
-  giveDirectory(sandbox, SETUP_HOME);
+  makeSetupHome(sandbox, SETUP_HOME);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
@@ -50364,15 +50522,15 @@ function mergeShards(parts) {
 import { join as join25 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync9, lstatSync as lstatSync7, mkdirSync as mkdirSync14, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync3, cpSync, existsSync as existsSync9, lstatSync as lstatSync8, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync12 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { dirname as dirname12, join as join24, resolve as resolve8 } from "node:path";
+import { dirname as dirname13, join as join24, resolve as resolve9 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash7 } from "node:crypto";
 import { realpathSync as realpathSync5, statSync as statSync7 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve7 } from "node:path";
+import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve8 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length = __toESM(require_ucs2length(), 1);
@@ -51560,7 +51718,7 @@ function parseConfig(text2, file) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname9(file), "configuration directory");
+  const root = absolutePath(dirname10(file), "configuration directory");
   const problems = [];
   const where3 = (segments, path12, message) => located(shown, doc, lines, { segments, path: path12, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -51710,7 +51868,7 @@ function hiddenCharacter(name) {
   return match3[0] === "\uFFFD" ? `${code} (bytes that are not UTF-8 read as U+FFFD?)` : code;
 }
 function readConfigText(root, file) {
-  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath(resolve7(root, file)));
+  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath(resolve8(root, file)));
 }
 function realDirectory(path12) {
   try {
@@ -51732,7 +51890,7 @@ function cwdProblem(cwd, root) {
     return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
-function loadConfig(file, root = dirname9(file)) {
+function loadConfig(file, root = dirname10(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -51749,11 +51907,11 @@ function loadConfig(file, root = dirname9(file)) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants9, existsSync as existsSync6, mkdirSync as mkdirSync12, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname11, relative as relative10, sep as sep7 } from "node:path";
+import { accessSync as accessSync4, constants as constants9, existsSync as existsSync6, mkdirSync as mkdirSync10, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
+import { dirname as dirname12, relative as relative10, sep as sep7 } from "node:path";
 
 // src/flame/graphs.ts
-import { mkdirSync as mkdirSync10 } from "node:fs";
+import { mkdirSync as mkdirSync8 } from "node:fs";
 
 // src/history/svg.ts
 var WIDTH = 760;
@@ -51988,7 +52146,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  mkdirSync10(options.outDir, { recursive: true });
+  mkdirSync8(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -52044,18 +52202,18 @@ function withInclusiveCosts(comparison, baseDir, headDir) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync6, mkdirSync as mkdirSync11, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname10, join as join21, relative as relative9, sep as sep6 } from "node:path";
+import { lstatSync as lstatSync7, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname11, join as join21, relative as relative9, sep as sep6 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname10(dir)) {
+  for (let dir = outDir; ; dir = dirname11(dir)) {
     try {
-      if (lstatSync6(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync7(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative9(here, dirname10(dir));
-    if (dir === dirname10(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
+    const inside2 = relative9(here, dirname11(dir));
+    if (dir === dirname11(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -52068,7 +52226,7 @@ function unsafeEntry(outDir, notWalked) {
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
       const path12 = join21(dir, name);
-      const stat2 = lstatSync6(path12, { throwIfNoEntry: false });
+      const stat2 = lstatSync7(path12, { throwIfNoEntry: false });
       if (!stat2) continue;
       if (stat2.isSymbolicLink()) return `${shownPath(path12)} is a symbolic link`;
       if (stat2.isDirectory()) {
@@ -52089,7 +52247,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync11(outDir, { recursive: true });
+    mkdirSync9(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -52109,10 +52267,10 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
-  const dir = dirname11(path12);
+  const dir = dirname12(path12);
   if (existsSync6(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
-    mkdirSync12(dir, { recursive: true });
+    mkdirSync10(dir, { recursive: true });
     accessSync4(dir, constants9.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} cannot be made or is not writable`);
@@ -52158,7 +52316,7 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname11(options.baseline), options.outDir) } : input;
+  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname12(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -52177,7 +52335,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname11(options.baseline), shown: baseShown },
+    base: { dir: dirname12(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -52207,11 +52365,11 @@ function realOutDirBeforeRuns(outDir) {
 }
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync13 } from "node:fs";
+import { mkdirSync as mkdirSync11 } from "node:fs";
 import { join as join23 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
 import { delimiter as delimiter4, join as join22 } from "node:path";
 
@@ -52231,8 +52389,8 @@ function helper() {
   try {
     const dir = mkdtempSync2(join22(tmpdir3(), "cg-bench-stopwatch-"));
     const file = join22(dir, "stopwatch");
-    writeFileSync6(file, STOPWATCH_X86_64);
-    chmodSync3(file, 493);
+    writeFileSync5(file, STOPWATCH_X86_64);
+    chmodSync2(file, 493);
     process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
@@ -52619,8 +52777,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  mkdirSync13(SETUP_HOME, { recursive: true });
-  giveDirectory(setupSandbox, SETUP_HOME);
+  makeSetupHome(setupSandbox, SETUP_HOME);
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
   const at = join23(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
@@ -52648,7 +52805,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync13(outDir, { recursive: true });
+  mkdirSync11(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -52773,7 +52930,7 @@ function imageRunArgs(options) {
   ];
 }
 function runEngine(engine, args, log2) {
-  return new Promise((resolve12) => {
+  return new Promise((resolve13) => {
     const child2 = spawn3(engine.command[0], args, { stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
@@ -52785,8 +52942,8 @@ function runEngine(engine, args, log2) {
     };
     child2.stdout.on("data", (c) => lines(c, "out"));
     child2.stderr.on("data", (c) => lines(c, "err"));
-    child2.on("error", (error2) => resolve12({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
-    child2.on("close", (code) => resolve12({ code: code ?? 1, stdout, stderr }));
+    child2.on("error", (error2) => resolve13({ code: 127, stdout, stderr: `${stderr}${error2.message}` }));
+    child2.on("close", (code) => resolve13({ code: code ?? 1, stdout, stderr }));
   });
 }
 function imageId(engine, image) {
@@ -52839,13 +52996,13 @@ function hideGit(checkout) {
   const git2 = join24(checkout, ".git");
   let directory;
   try {
-    directory = lstatSync7(git2).isDirectory();
+    directory = lstatSync8(git2).isDirectory();
   } catch {
     return [];
   }
   if (directory && !emptyDirectory) {
     const made = mkdtempSync3(join24(tmpdir4(), "cg-bench-no-git-"));
-    chmodSync4(made, 365);
+    chmodSync3(made, 365);
     process.once("exit", () => rmSync12(made, { recursive: true, force: true }));
     emptyDirectory = made;
   }
@@ -52860,20 +53017,20 @@ function removeLinks(dir) {
   }
   for (const name of entries) {
     const path12 = join24(dir, name);
-    const stat2 = lstatSync7(path12);
+    const stat2 = lstatSync8(path12);
     if (stat2.isDirectory()) removeLinks(path12);
     else if (!stat2.isFile()) rmSync12(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve8(dir); ; at = dirname12(at)) {
+  for (let at = resolve9(dir); ; at = dirname13(at)) {
     const git2 = join24(at, ".git");
     if (existsSync9(git2)) {
-      chmodSync4(git2, 448);
-      if (existsSync9(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
+      chmodSync3(git2, 448);
+      if (existsSync9(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
       return;
     }
-    if (dirname12(at) === at) return;
+    if (dirname13(at) === at) return;
   }
 }
 function containerEnvironment(imageId2, caller) {
@@ -52897,14 +53054,14 @@ function containerMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       rmSync12(outDir, { recursive: true, force: true });
-      mkdirSync14(outDir, { recursive: true });
+      mkdirSync12(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
         writeResults(join24(outDir, DURATIONS_FILE), selection.durations);
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run(
-        [{ host: resolve8(checkout), container: WORKSPACE }, ...hideGit(resolve8(checkout)), { host: resolve8(outDir), container: OUT }],
+        [{ host: resolve9(checkout), container: WORKSPACE }, ...hideGit(resolve9(checkout)), { host: resolve9(outDir), container: OUT }],
         [
           "run",
           "--config",
@@ -52917,7 +53074,7 @@ function containerMeasurer(options) {
           ...selection.callTree ? ["--call-tree"] : [],
           ...shardArgs
         ],
-        asksForNetwork(resolve8(checkout, config))
+        asksForNetwork(resolve9(checkout, config))
       );
       removeLinks(outDir);
       return {
@@ -52928,17 +53085,17 @@ function containerMeasurer(options) {
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       rmSync12(outDir, { recursive: true, force: true });
-      mkdirSync14(outDir, { recursive: true });
+      mkdirSync12(outDir, { recursive: true });
       const r = await run(
         [
-          { host: resolve8(headCheckout), container: WORKSPACE },
-          ...hideGit(resolve8(headCheckout)),
-          { host: resolve8(baseCheckout2), container: BASE_WORKSPACE },
-          ...hideGit(resolve8(baseCheckout2)).map((m) => ({ ...m, container: `${BASE_WORKSPACE}/.git` })),
-          { host: resolve8(outDir), container: OUT }
+          { host: resolve9(headCheckout), container: WORKSPACE },
+          ...hideGit(resolve9(headCheckout)),
+          { host: resolve9(baseCheckout2), container: BASE_WORKSPACE },
+          ...hideGit(resolve9(baseCheckout2)).map((m) => ({ ...m, container: `${BASE_WORKSPACE}/.git` })),
+          { host: resolve9(outDir), container: OUT }
         ],
         ["paired", BASE_WORKSPACE, "--config", config, "--out", OUT, "--format", "json", "--counters-fallback", CI_COUNTERS_FALLBACK],
-        asksForNetwork(resolve8(headCheckout, config))
+        asksForNetwork(resolve9(headCheckout, config))
       );
       removeLinks(outDir);
       if (r.code !== ExitCode2.ok) return { error: lastLines(r.stderr, 5) || `cg-bench paired exited with ${r.code}` };
@@ -53014,10 +53171,10 @@ function inImageMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync14(to, { recursive: true });
+  mkdirSync12(to, { recursive: true });
   for (const entry of readdirSync8(to)) rmSync12(join24(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join24(resolve8(checkout), name)));
-  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
+  const skip = new Set(exclude.map((name) => join24(resolve9(checkout), name)));
+  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve9(src)) });
   return to;
 }
 
@@ -53458,15 +53615,15 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync8, mkdirSync as mkdirSync15, readdirSync as readdirSync9, rmSync as rmSync15, writeFileSync as writeFileSync7 } from "node:fs";
+import { lstatSync as lstatSync9, mkdirSync as mkdirSync13, readdirSync as readdirSync9, rmSync as rmSync15, writeFileSync as writeFileSync6 } from "node:fs";
 import { join as join27 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
   rmSync15(dir, { recursive: true, force: true });
-  mkdirSync15(dir, { recursive: true });
+  mkdirSync13(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync7(join27(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync6(join27(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
   writeResults(join27(dir, "head.json"), head2);
   if (base) writeResults(join27(dir, "base.json"), base);
@@ -53521,13 +53678,13 @@ function readShardHandOvers(root, shown) {
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync8(join27(root, n)).isDirectory() && presentAt(join27(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync9(join27(root, n)).isDirectory() && presentAt(join27(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
   return dirs.map((n) => readOne(root, join27(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync16, rmSync as rmSync16, writeFileSync as writeFileSync8 } from "node:fs";
+import { mkdirSync as mkdirSync14, rmSync as rmSync16, writeFileSync as writeFileSync7 } from "node:fs";
 import { join as join28 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
@@ -53536,7 +53693,7 @@ var FLAME_GRAPH_PATH = /^flame\/[0-9]{2,6}-[A-Za-z0-9._-]{1,60}\.svg$/;
 var MAX_FLAME_GRAPHS = 500;
 function writeReportHandOver(dir, handOver, head2, base) {
   rmSync16(dir, { recursive: true, force: true });
-  mkdirSync16(dir, { recursive: true });
+  mkdirSync14(dir, { recursive: true });
   const { pullRequest, flameGraphs, ...rest } = handOver;
   const data = {
     schema: SCHEMA2,
@@ -53545,7 +53702,7 @@ function writeReportHandOver(dir, handOver, head2, base) {
     ...pullRequest ? { pullRequest } : {},
     ...flameGraphs?.length ? { flameGraphs: flameGraphs.slice(0, MAX_FLAME_GRAPHS) } : {}
   };
-  writeFileSync8(join28(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  writeFileSync7(join28(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
 `);
   writeResults(join28(dir, "head.json"), head2);
   if (base) writeResults(join28(dir, "base.json"), base);
@@ -53716,7 +53873,7 @@ function writer(out) {
   return (name, text2) => writeNewFile(join30(out.held.path, name), text2, join30(out.real, name));
 }
 async function withHeldOutRoot(ci, run) {
-  mkdirSync17(ci.outRoot, { recursive: true });
+  mkdirSync15(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
   const held2 = holdDirectory(ci.outRoot, real);
   try {
@@ -53932,7 +54089,7 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join38, resolve as resolve10 } from "node:path";
+import { join as join38, resolve as resolve11 } from "node:path";
 
 // src/github/baseline-store.ts
 import { createHash as createHash10 } from "node:crypto";
@@ -53985,7 +54142,7 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname14(p) {
+function dirname15(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
@@ -54099,14 +54256,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname14(tempKey);
+    let parent = dirname15(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname14(tempKey);
+      parent = dirname15(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -56016,11 +56173,11 @@ var Minimatch = class {
       });
       const filtered = pp.filter((p) => p !== GLOBSTAR);
       if (this.partial && filtered.length >= 1) {
-        const prefixes = [];
+        const prefixes2 = [];
         for (let i = 1; i <= filtered.length; i++) {
-          prefixes.push(filtered.slice(0, i).join("/"));
+          prefixes2.push(filtered.slice(0, i).join("/"));
         }
-        return "(?:" + prefixes.join("|") + ")";
+        return "(?:" + prefixes2.join("|") + ")";
       }
       return filtered.join("/");
     }).join("|");
@@ -56117,12 +56274,12 @@ var Path = class {
         this.segments = itemPath.split(path6.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname14(remaining);
+        let dir = dirname15(remaining);
         while (dir !== remaining) {
-          const basename8 = path6.basename(remaining);
-          this.segments.unshift(basename8);
+          const basename10 = path6.basename(remaining);
+          this.segments.unshift(basename10);
           remaining = dir;
-          dir = dirname14(remaining);
+          dir = dirname15(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -56134,7 +56291,7 @@ var Path = class {
         segment = normalizeSeparators2(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname14(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname15(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
           assert2(!segment.includes(path6.sep), `Parameter 'itemPath' contains unexpected path separators`);
@@ -56225,7 +56382,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname14(itemPath) === itemPath) {
+    if (dirname15(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS6 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -56332,11 +56489,11 @@ var SearchState = class {
 // node_modules/@actions/glob/lib/internal-globber.js
 var __awaiter8 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -56352,7 +56509,7 @@ var __awaiter8 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -56365,14 +56522,14 @@ var __asyncValues = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve12, reject) {
-        v = o[n](v), settle(resolve12, reject, v.done, v.value);
+      return new Promise(function(resolve13, reject) {
+        v = o[n](v), settle(resolve13, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve12, reject, d, v) {
+  function settle(resolve13, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve12({ value: v2, done: d });
+      resolve13({ value: v2, done: d });
     }, reject);
   }
 };
@@ -56569,11 +56726,11 @@ var DefaultGlobber = class _DefaultGlobber {
 // node_modules/@actions/glob/lib/glob.js
 var __awaiter9 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -56589,7 +56746,7 @@ var __awaiter9 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -56637,11 +56794,11 @@ var CacheReadDeniedMessagePrefix = "cache read denied:";
 // node_modules/@actions/cache/lib/internal/cacheUtils.js
 var __awaiter10 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -56657,7 +56814,7 @@ var __awaiter10 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -56670,14 +56827,14 @@ var __asyncValues2 = function(o) {
   }, i);
   function verb(n) {
     i[n] = o[n] && function(v) {
-      return new Promise(function(resolve12, reject) {
-        v = o[n](v), settle(resolve12, reject, v.done, v.value);
+      return new Promise(function(resolve13, reject) {
+        v = o[n](v), settle(resolve13, reject, v.done, v.value);
       });
     };
   }
-  function settle(resolve12, reject, d, v) {
+  function settle(resolve13, reject, d, v) {
     Promise.resolve(v).then(function(v2) {
-      resolve12({ value: v2, done: d });
+      resolve13({ value: v2, done: d });
     }, reject);
   }
 };
@@ -57660,9 +57817,9 @@ function isStreamComplete(stream2) {
   if (stream2.readable === false) {
     return Promise.resolve();
   }
-  return new Promise((resolve12) => {
+  return new Promise((resolve13) => {
     const handler2 = () => {
-      resolve12();
+      resolve13();
       stream2.removeListener("close", handler2);
       stream2.removeListener("end", handler2);
       stream2.removeListener("error", handler2);
@@ -57817,8 +57974,8 @@ var NodeHttpClient = class {
       headers: request2.headers.toJSON({ preserveCase: true }),
       ...request2.requestOverrides
     };
-    return new Promise((resolve12, reject) => {
-      const req = isInsecure ? http2.request(options, resolve12) : https2.request(options, resolve12);
+    return new Promise((resolve13, reject) => {
+      const req = isInsecure ? http2.request(options, resolve13) : https2.request(options, resolve13);
       req.once("error", (err) => {
         reject(new RestError(err.message, { code: err.code ?? RestError.REQUEST_SEND_ERROR, request: request2 }));
       });
@@ -57902,7 +58059,7 @@ function getDecodedResponseStream(stream2, headers) {
   return stream2;
 }
 function streamToText(stream2) {
-  return new Promise((resolve12, reject) => {
+  return new Promise((resolve13, reject) => {
     const buffer3 = [];
     stream2.on("data", (chunk) => {
       if (Buffer.isBuffer(chunk)) {
@@ -57912,7 +58069,7 @@ function streamToText(stream2) {
       }
     });
     stream2.on("end", () => {
-      resolve12(Buffer.concat(buffer3).toString("utf8"));
+      resolve13(Buffer.concat(buffer3).toString("utf8"));
     });
     stream2.on("error", (e) => {
       if (e && e?.name === "AbortError") {
@@ -58007,7 +58164,7 @@ function calculateRetryDelay(retryAttempt, config) {
 // node_modules/@typespec/ts-http-runtime/dist/esm/util/helpers.js
 var StandardAbortMessage = "The operation was aborted.";
 function delay(delayInMs, value, options) {
-  return new Promise((resolve12, reject) => {
+  return new Promise((resolve13, reject) => {
     let timer = void 0;
     let onAborted = void 0;
     const rejectOnAbort = () => {
@@ -58030,7 +58187,7 @@ function delay(delayInMs, value, options) {
     }
     timer = setTimeout(() => {
       removeListeners();
-      resolve12(value);
+      resolve13(value);
     }, delayInMs);
     if (options?.abortSignal) {
       options.abortSignal.addEventListener("abort", onAborted);
@@ -58786,7 +58943,7 @@ var AbortError2 = class extends Error {
 // node_modules/@azure/core-util/dist/esm/createAbortablePromise.js
 function createAbortablePromise(buildPromise, options) {
   const { cleanupBeforeAbort, abortSignal, abortErrorMsg } = options ?? {};
-  return new Promise((resolve12, reject) => {
+  return new Promise((resolve13, reject) => {
     function rejectOnAbort() {
       reject(new AbortError2(abortErrorMsg ?? "The operation was aborted."));
     }
@@ -58804,7 +58961,7 @@ function createAbortablePromise(buildPromise, options) {
     try {
       buildPromise((x) => {
         removeListeners();
-        resolve12(x);
+        resolve13(x);
       }, (x) => {
         removeListeners();
         reject(x);
@@ -58821,8 +58978,8 @@ var StandardAbortMessage2 = "The delay was aborted.";
 function delay2(timeInMs, options) {
   let token;
   const { abortSignal, abortErrorMsg } = options ?? {};
-  return createAbortablePromise((resolve12) => {
-    token = setTimeout(resolve12, timeInMs);
+  return createAbortablePromise((resolve13) => {
+    token = setTimeout(resolve13, timeInMs);
   }, {
     cleanupBeforeAbort: () => clearTimeout(token),
     abortSignal,
@@ -66953,7 +67110,7 @@ var BufferScheduler = class {
    *
    */
   async do() {
-    return new Promise((resolve12, reject) => {
+    return new Promise((resolve13, reject) => {
       this.readable.on("data", (data) => {
         data = typeof data === "string" ? Buffer.from(data, this.encoding) : data;
         this.appendUnresolvedData(data);
@@ -66981,11 +67138,11 @@ var BufferScheduler = class {
         if (this.isStreamEnd && this.executingOutgoingHandlers === 0) {
           if (this.unresolvedLength > 0 && this.unresolvedLength < this.bufferSize) {
             const buffer3 = this.shiftBufferFromUnresolvedDataArray();
-            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve12).catch(reject);
+            this.outgoingHandler(() => buffer3.getReadableStream(), buffer3.size, this.offset).then(resolve13).catch(reject);
           } else if (this.unresolvedLength >= this.bufferSize) {
             return;
           } else {
-            resolve12();
+            resolve13();
           }
         }
       });
@@ -67092,7 +67249,7 @@ var BufferScheduler = class {
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire } from "node:module";
-import { dirname as dirname15 } from "node:path";
+import { dirname as dirname16 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
 var require2;
@@ -67101,7 +67258,7 @@ var __dirname;
 if (__isNode__) {
   require2 = createRequire(import.meta.url);
   __filename = fileURLToPath2(import.meta.url);
-  __dirname = dirname15(__filename);
+  __dirname = dirname16(__filename);
 }
 var NativeCRC64 = (() => {
   var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
@@ -67110,8 +67267,8 @@ var NativeCRC64 = (() => {
     NativeCRC642 = NativeCRC642 || {};
     var Module = typeof NativeCRC642 != "undefined" ? NativeCRC642 : {};
     var readyPromiseResolve, readyPromiseReject;
-    Module["ready"] = new Promise(function(resolve12, reject) {
-      readyPromiseResolve = resolve12;
+    Module["ready"] = new Promise(function(resolve13, reject) {
+      readyPromiseResolve = resolve13;
       readyPromiseReject = reject;
     });
     ["_malloc", "_free", "_emscripten_bind_VoidPtr___destroy___0", "_emscripten_bind_Crc64Hash_Crc64Hash_0", "_emscripten_bind_Crc64Hash_OnAppend_2", "_emscripten_bind_Crc64Hash_OnFinal_3", "_emscripten_bind_Crc64Hash___destroy___0", "_fflush", "onRuntimeInitialized"].forEach((prop) => {
@@ -69681,7 +69838,7 @@ function getURLQueries(url2) {
   return queries;
 }
 async function delay3(timeInMs, aborter, abortError) {
-  return new Promise((resolve12, reject) => {
+  return new Promise((resolve13, reject) => {
     let timeout;
     const abortHandler = () => {
       if (timeout !== void 0) {
@@ -69693,7 +69850,7 @@ async function delay3(timeInMs, aborter, abortError) {
       if (aborter !== void 0) {
         aborter.removeEventListener("abort", abortHandler);
       }
-      resolve12();
+      resolve13();
     };
     timeout = setTimeout(resolveHandler, timeInMs);
     if (aborter !== void 0) {
@@ -87468,7 +87625,7 @@ var AvroReadableFromStream = class extends AvroReadable {
       this._position += chunk.length;
       return this.toUint8Array(chunk);
     } else {
-      return new Promise((resolve12, reject) => {
+      return new Promise((resolve13, reject) => {
         const cleanUp = () => {
           this._readable.removeListener("readable", readableCallback);
           this._readable.removeListener("error", rejectCallback);
@@ -87483,7 +87640,7 @@ var AvroReadableFromStream = class extends AvroReadable {
           if (callbackChunk) {
             this._position += callbackChunk.length;
             cleanUp();
-            resolve12(this.toUint8Array(callbackChunk));
+            resolve13(this.toUint8Array(callbackChunk));
           }
         };
         const rejectCallback = () => {
@@ -88129,8 +88286,8 @@ var Poller = class {
     this.stopped = true;
     this.pollProgressCallbacks = [];
     this.operation = operation;
-    this.promise = new Promise((resolve12, reject) => {
-      this.resolve = resolve12;
+    this.promise = new Promise((resolve13, reject) => {
+      this.resolve = resolve13;
       this.reject = reject;
     });
     this.promise.catch(() => {
@@ -88535,8 +88692,8 @@ var Batch = class {
       return Promise.resolve();
     }
     this.parallelExecute();
-    return new Promise((resolve12, reject) => {
-      this.emitter.on("finish", resolve12);
+    return new Promise((resolve13, reject) => {
+      this.emitter.on("finish", resolve13);
       this.emitter.on("error", (error2) => {
         this.state = BatchStates.Error;
         reject(error2);
@@ -88583,12 +88740,12 @@ import util3 from "node:util";
 async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   let pos = 0;
   const count = end - offset;
-  return new Promise((resolve12, reject) => {
+  return new Promise((resolve13, reject) => {
     const timeout = setTimeout(() => reject(new Error(`The operation cannot be completed in timeout.`)), REQUEST_TIMEOUT);
     stream2.on("readable", () => {
       if (pos >= count) {
         clearTimeout(timeout);
-        resolve12();
+        resolve13();
         return;
       }
       let chunk = stream2.read();
@@ -88607,7 +88764,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
       if (pos < count) {
         reject(new Error(`Stream drains before getting enough data needed. Data read: ${pos}, data need: ${count}`));
       }
-      resolve12();
+      resolve13();
     });
     stream2.on("error", (msg) => {
       clearTimeout(timeout);
@@ -88616,7 +88773,7 @@ async function streamToBuffer(stream2, buffer3, offset, end, encoding) {
   });
 }
 async function readStreamToLocalFile(rs, file) {
-  return new Promise((resolve12, reject) => {
+  return new Promise((resolve13, reject) => {
     const ws = fs5.createWriteStream(file);
     rs.on("error", (err) => {
       reject(err);
@@ -88624,7 +88781,7 @@ async function readStreamToLocalFile(rs, file) {
     ws.on("error", (err) => {
       reject(err);
     });
-    ws.on("close", resolve12);
+    ws.on("close", resolve13);
     rs.pipe(ws);
   });
 }
@@ -89536,7 +89693,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateSasUrl(options) {
-    return new Promise((resolve12) => {
+    return new Promise((resolve13) => {
       if (!(this.credential instanceof StorageSharedKeyCredential)) {
         throw new RangeError("Can only generate the SAS when the client is initialized with a shared key credential");
       }
@@ -89547,7 +89704,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, this.credential).toString();
-      resolve12(appendToURLQuery(this.url, sas));
+      resolve13(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -89586,7 +89743,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
    * @returns The SAS URI consisting of the URI to the resource represented by this client, followed by the generated SAS token.
    */
   generateUserDelegationSasUrl(options, userDelegationKey) {
-    return new Promise((resolve12) => {
+    return new Promise((resolve13) => {
       const sas = generateBlobSASQueryParameters({
         containerName: this._containerName,
         blobName: this._name,
@@ -89594,7 +89751,7 @@ var BlobClient = class _BlobClient extends StorageClient2 {
         versionId: this._versionId,
         ...options
       }, userDelegationKey, this.accountName).toString();
-      resolve12(appendToURLQuery(this.url, sas));
+      resolve13(appendToURLQuery(this.url, sas));
     });
   }
   /**
@@ -91351,11 +91508,11 @@ var RateLimitError = class extends Error {
 // node_modules/@actions/cache/lib/internal/uploadUtils.js
 var __awaiter11 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91371,7 +91528,7 @@ var __awaiter11 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -91495,11 +91652,11 @@ import * as util4 from "util";
 // node_modules/@actions/cache/lib/internal/requestUtils.js
 var __awaiter12 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91515,7 +91672,7 @@ var __awaiter12 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -91545,7 +91702,7 @@ function isRetryableStatusCode(statusCode) {
 }
 function sleep3(milliseconds) {
   return __awaiter12(this, void 0, void 0, function* () {
-    return new Promise((resolve12) => setTimeout(resolve12, milliseconds));
+    return new Promise((resolve13) => setTimeout(resolve13, milliseconds));
   });
 }
 function retry(name_1, method_1, getStatusCode_1) {
@@ -91620,11 +91777,11 @@ function retryHttpClientResponse(name_1, method_1) {
 // node_modules/@actions/cache/lib/internal/downloadUtils.js
 var __awaiter13 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -91640,7 +91797,7 @@ var __awaiter13 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -91919,8 +92076,8 @@ function downloadCacheStorageSDK(archiveLocation, archivePath, options) {
 }
 var promiseWithTimeout = (timeoutMs, promise) => __awaiter13(void 0, void 0, void 0, function* () {
   let timeoutHandle;
-  const timeoutPromise = new Promise((resolve12) => {
-    timeoutHandle = setTimeout(() => resolve12("timeout"), timeoutMs);
+  const timeoutPromise = new Promise((resolve13) => {
+    timeoutHandle = setTimeout(() => resolve13("timeout"), timeoutMs);
   });
   return Promise.race([promise, timeoutPromise]).then((result) => {
     clearTimeout(timeoutHandle);
@@ -92044,11 +92201,11 @@ function getUserAgentString2() {
 // node_modules/@actions/cache/lib/internal/cacheHttpClient.js
 var __awaiter14 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -92064,7 +92221,7 @@ var __awaiter14 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -92941,11 +93098,11 @@ function maskSecretUrls(body2) {
 // node_modules/@actions/cache/lib/internal/shared/cacheTwirpClient.js
 var __awaiter15 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -92961,7 +93118,7 @@ var __awaiter15 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93090,7 +93247,7 @@ var CacheServiceClient = class {
   }
   sleep(milliseconds) {
     return __awaiter15(this, void 0, void 0, function* () {
-      return new Promise((resolve12) => setTimeout(resolve12, milliseconds));
+      return new Promise((resolve13) => setTimeout(resolve13, milliseconds));
     });
   }
   getExponentialRetryTimeMilliseconds(attempt) {
@@ -93111,15 +93268,15 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync11, writeFileSync as writeFileSync10 } from "fs";
+import { existsSync as existsSync11, writeFileSync as writeFileSync9 } from "fs";
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93135,7 +93292,7 @@ var __awaiter16 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93320,7 +93477,7 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter16(this, void 0, void 0, function* () {
-    writeFileSync10(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync9(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });
@@ -93329,11 +93486,11 @@ function createTar(archiveFolder, sourceDirectories, compressionMethod) {
 // node_modules/@actions/cache/lib/cache.js
 var __awaiter17 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -93349,7 +93506,7 @@ var __awaiter17 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -93764,8 +93921,16 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/cache-directory.ts
-import { mkdirSync as mkdirSync18, rmSync as rmSync17 } from "node:fs";
+import { mkdirSync as mkdirSync16, rmSync as rmSync17 } from "node:fs";
 import { join as join35 } from "node:path";
+function ownRootProblem(root) {
+  try {
+    makeOwnDirectory(root);
+    return void 0;
+  } catch (error2) {
+    return `${root} cannot be made this job's own: ${errorMessage(error2)}`;
+  }
+}
 function cacheDirectory(root, suiteId) {
   const dir = join35(root, suiteId);
   return {
@@ -93773,13 +93938,16 @@ function cacheDirectory(root, suiteId) {
     get available() {
       return isFeatureAvailable();
     },
-    async restore(key, prefixes = []) {
+    async restore(key, prefixes2 = []) {
+      if (ownRootProblem(root) !== void 0) return void 0;
       rmSync17(dir, { recursive: true, force: true });
-      return restoreCache([dir], key, prefixes);
+      return restoreCache([dir], key, prefixes2);
     },
     async save(key, write) {
+      const problem = ownRootProblem(root);
+      if (problem !== void 0) return problem;
       rmSync17(dir, { recursive: true, force: true });
-      mkdirSync18(dir, { recursive: true });
+      mkdirSync16(dir, { recursive: true });
       write(dir);
       try {
         const id = await saveCache2([dir], key);
@@ -94036,7 +94204,7 @@ function gitHubAdapter(ctx, trigger) {
     shortSha: (sha) => sha.slice(0, 7),
     commitUrl: (sha) => commitUrl(ctx.env, sha),
     fetchCommit,
-    baseCheckoutDir: () => resolve10(ctx.outRoot, "base-worktree"),
+    baseCheckoutDir: () => resolve11(ctx.outRoot, "base-worktree"),
     async occasion() {
       if (trigger.kind === "pull_request") return baselineCommit(ctx, trigger, fetchCommit);
       if (trigger.kind === "merge_group") return mergeGroupBaseline(trigger);
@@ -94140,11 +94308,11 @@ var httpClient = __toESM(require_lib(), 1);
 var import_undici2 = __toESM(require_undici(), 1);
 var __awaiter18 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
-    return value instanceof P ? value : new P(function(resolve12) {
-      resolve12(value);
+    return value instanceof P ? value : new P(function(resolve13) {
+      resolve13(value);
     });
   }
-  return new (P || (P = Promise))(function(resolve12, reject) {
+  return new (P || (P = Promise))(function(resolve13, reject) {
     function fulfilled(value) {
       try {
         step(generator.next(value));
@@ -94160,7 +94328,7 @@ var __awaiter18 = function(thisArg, _arguments, P, generator) {
       }
     }
     function step(result) {
-      result.done ? resolve12(result.value) : adopt(result.value).then(fulfilled, rejected);
+      result.done ? resolve13(result.value) : adopt(result.value).then(fulfilled, rejected);
     }
     step((generator = generator.apply(thisArg, _arguments || [])).next());
   });
@@ -98864,8 +99032,8 @@ async function runAction(io, env, actionDir2) {
       env,
       inputs,
       suite,
-      repoRoot: resolve11(env["GITHUB_WORKSPACE"] ?? process.cwd()),
-      outRoot: resolve11(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
+      repoRoot: resolve12(env["GITHUB_WORKSPACE"] ?? process.cwd()),
+      outRoot: resolve12(env["RUNNER_TEMP"] ?? "/tmp", "cg-bench", suite.id),
       api: inputs.token && repository ? createGitHubApi(inputs.token, repository, (m) => io.info(m)) : void 0
     };
     const mode = inputs.mode === "auto" ? trigger.kind === "workflow_run" ? "report" : "measure" : inputs.mode;
@@ -98875,7 +99043,7 @@ async function runAction(io, env, actionDir2) {
     }
     if (mode === "merge") {
       if (!inputs.artifactDir) throw new CgBenchError(`mode: merge needs the input "artifact-dir": where actions/download-artifact put every part's artifact`);
-      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve11(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
+      failIfNeeded(io, await runMerge(gitHubAdapter(ctx, trigger), resolve12(ctx.repoRoot, inputs.artifactDir), inputs.artifactDir));
       return;
     }
     const measurer = createMeasurer(ctx, actionDir2);
@@ -98908,7 +99076,7 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join40(dirname16(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join40(dirname17(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

@@ -7544,9 +7544,9 @@ var require_scope = __commonJS({
       var: new code_1.Name("var")
     };
     var Scope = class {
-      constructor({ prefixes, parent } = {}) {
+      constructor({ prefixes: prefixes2, parent } = {}) {
         this._names = {};
-        this._prefixes = prefixes;
+        this._prefixes = prefixes2;
         this._parent = parent;
       }
       toName(nameOrPrefix) {
@@ -10317,7 +10317,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve7.call(this, root, ref);
+      let _sch = resolve8.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -10344,7 +10344,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve7(root, ref) {
+    function resolve8(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -11208,7 +11208,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve7(baseURI, relativeURI, options) {
+    function resolve8(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -11599,7 +11599,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize: normalize2,
-      resolve: resolve7,
+      resolve: resolve8,
       resolveComponent,
       equal,
       serialize,
@@ -14273,7 +14273,7 @@ var require_ajv = __commonJS({
 
 // src/cli/main.ts
 import { existsSync as existsSync11 } from "node:fs";
-import { dirname as dirname15 } from "node:path";
+import { dirname as dirname16 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -16864,10 +16864,10 @@ function loadConfig(file, root = dirname2(file)) {
 }
 
 // src/engine/check.ts
-import { mkdirSync as mkdirSync10 } from "node:fs";
+import { mkdirSync as mkdirSync8 } from "node:fs";
 
 // src/untrusted/write.ts
-import { basename as basename2, dirname as dirname3, join as join2 } from "node:path";
+import { basename as basename2, dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
 import {
   closeSync as closeSync2,
   constants as constants2,
@@ -16877,6 +16877,7 @@ import {
   openSync as openSync2,
   readlinkSync as readlinkSync2,
   realpathSync as realpathSync3,
+  renameSync,
   rmSync,
   unlinkSync,
   writeSync as writeSync2
@@ -16956,10 +16957,61 @@ function holdDirectory(path, expected, accept = () => true) {
   }
   return { path: `/proc/self/fd/${fd}`, release: () => closeSync2(fd) };
 }
+function trustedOwner(uid) {
+  return uid === 0 || uid === process.getuid?.();
+}
+function prefixes(path) {
+  const parts = resolve4(path).split("/").filter(Boolean);
+  return parts.map((_, i) => `/${parts.slice(0, i + 1).join("/")}`);
+}
+function linksOursOnTheWay(path) {
+  for (const at of prefixes(path)) {
+    let stat;
+    try {
+      stat = lstatSync2(at);
+    } catch {
+      return true;
+    }
+    if (stat.isSymbolicLink() && !trustedOwner(stat.uid)) return false;
+  }
+  return true;
+}
+function directoriesOursOnTheWay(real) {
+  const all = prefixes(real);
+  return all.every((at, i) => {
+    const stat = lstatSync2(at);
+    const othersWrite = (stat.mode & 18) !== 0;
+    return stat.isDirectory() && trustedOwner(stat.uid) && (!othersWrite || i < all.length - 1 && (stat.mode & 512) !== 0);
+  });
+}
+function holdKeptDirectory(dir) {
+  try {
+    if (!linksOursOnTheWay(dir)) return void 0;
+    mkdirSync(dir, { recursive: true, mode: 448 });
+    const real = realpathSync3(dir);
+    if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return void 0;
+    const uid = process.getuid?.();
+    const held2 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
+    return { ...held2, real };
+  } catch {
+    return void 0;
+  }
+}
+function replaceKeptFile(dir, name, data, mode = 384) {
+  const temporary = `${name}.${process.pid}.tmp`;
+  const fd = openNewFile(join2(dir.path, temporary), join2(dir.real, temporary), mode);
+  try {
+    const bytes = typeof data === "string" ? Buffer.from(data) : data;
+    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync2(fd);
+  }
+  renameSync(join2(dir.path, temporary), join2(dir.path, name));
+}
 
 // src/results/io.ts
-import { closeSync as closeSync3, existsSync, mkdirSync as mkdirSync2, renameSync, rmSync as rmSync2, writeSync as writeSync3 } from "node:fs";
-import { basename as basename3, dirname as dirname4, join as join3, resolve as resolve4 } from "node:path";
+import { closeSync as closeSync3, existsSync, mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync as rmSync2, writeSync as writeSync3 } from "node:fs";
+import { basename as basename3, dirname as dirname4, join as join3, resolve as resolve5 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -17364,7 +17416,7 @@ function readResults(path, root = dirname4(path)) {
 }
 function readResultsText(path, root = dirname4(path)) {
   try {
-    return readTextBeneath(root, resolve4(path), RESULTS_LIMIT, "results file", path);
+    return readTextBeneath(root, resolve5(path), RESULTS_LIMIT, "results file", path);
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
@@ -17417,7 +17469,7 @@ function writeFileAtomic(path, text3, realDir) {
     } finally {
       closeSync3(fd);
     }
-    renameSync(temporary, path);
+    renameSync2(temporary, path);
   } catch (error) {
     rmSync2(temporary, { force: true });
     if (!error.code) throw error;
@@ -17439,7 +17491,7 @@ function outputProblem(error) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync9, rmSync as rmSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync7, rmSync as rmSync9, writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join17 } from "node:path";
 
 // src/run/slug.ts
@@ -17541,7 +17593,7 @@ function runProcess(options) {
   const argv = [...boundToCgBench(), ...options.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve7) => {
+  return new Promise((resolve8) => {
     let child;
     try {
       child = spawn(argv[0], argv.slice(1), {
@@ -17551,7 +17603,7 @@ function runProcess(options) {
         detached: true
       });
     } catch (error) {
-      resolve7({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
+      resolve8({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
       return;
     } finally {
       for (const fd of opened) closeSync4(fd);
@@ -17571,7 +17623,7 @@ function runProcess(options) {
     const finish2 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
-      resolve7({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+      resolve8({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
     };
     child.once("error", (error) => {
       if (timer) clearTimeout(timer);
@@ -17703,9 +17755,9 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 import { createHash as createHash5 } from "node:crypto";
-import { lstatSync as lstatSync4, mkdirSync as mkdirSync3, readFileSync, realpathSync as realpathSync4, renameSync as renameSync2, statSync as statSync3, writeFileSync } from "node:fs";
+import { lstatSync as lstatSync4, readFileSync, realpathSync as realpathSync4, statSync as statSync3 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { delimiter, isAbsolute as isAbsolute4, join as join4 } from "node:path";
+import { basename as basename4, delimiter, dirname as dirname5, isAbsolute as isAbsolute4, join as join4 } from "node:path";
 
 // package.json
 var package_default = {
@@ -17850,23 +17902,23 @@ function readEntries(file) {
     return [];
   }
 }
-function writeEntries(file, entries) {
-  try {
-    const dir = join4(file, "..");
-    mkdirSync3(dir, { recursive: true, mode: 448 });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
-    renameSync2(temporary, file);
-  } catch {
-  }
-}
 async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
-  if (file === void 0) return probe();
-  const hit = readEntries(file).find((e) => e.key === key);
-  if (hit && isValue(hit.value)) return hit.value;
-  const value = await probe();
-  writeEntries(file, [{ key, value }, ...readEntries(file).filter((e) => e.key !== key)]);
-  return value;
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname5(file));
+  if (file === void 0 || dir === void 0) return probe();
+  try {
+    const held2 = join4(dir.path, basename4(file));
+    const hit = readEntries(held2).find((e) => e.key === key);
+    if (hit && isValue(hit.value)) return hit.value;
+    const value = await probe();
+    const entries = [{ key, value }, ...readEntries(held2).filter((e) => e.key !== key)];
+    try {
+      replaceKeptFile(dir, basename4(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
+    } catch {
+    }
+    return value;
+  } finally {
+    dir.release();
+  }
 }
 function probedPrograms(path) {
   return { python3: onPath("python3", path), getconf: onPath("getconf", path) };
@@ -18018,9 +18070,9 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync8, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync7 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync7 } from "node:fs";
 import { constants as constants4 } from "node:os";
-import { join as join16, relative as relative7, resolve as resolve6 } from "node:path";
+import { join as join16, relative as relative7, resolve as resolve7 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync3 } from "node:fs";
@@ -18106,6 +18158,7 @@ function loadedObjects(logText) {
 
 // src/flame/load.ts
 var CALL_TREE_LIMIT = 64 * MiB;
+var MAX_CALL_TREE_VALUES = 8e6;
 var MAX_DEPTH = 1e3;
 function savedCallTree(saved) {
   const names = [];
@@ -18126,6 +18179,13 @@ function savedCallTree(saved) {
 var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var isCount2 = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
 function parseCallTree(text3, shown) {
+  let values = 1;
+  for (let i = 0; i < text3.length && values <= MAX_CALL_TREE_VALUES; i++) {
+    const c = text3.charCodeAt(i);
+    if (c === 44 || c === 91 || c === 123) values++;
+  }
+  if (values > MAX_CALL_TREE_VALUES)
+    throw new CgBenchError(`${shown}: more than ${MAX_CALL_TREE_VALUES.toLocaleString("en-US")} JSON values; not a call tree cg-bench wrote or can draw`);
   let doc;
   try {
     doc = JSON.parse(text3);
@@ -18290,7 +18350,7 @@ function parseCallgrind(text3, shown) {
 }
 
 // src/run/tool-run.ts
-import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
+import { mkdirSync as mkdirSync4, rmSync as rmSync5 } from "node:fs";
 import { join as join9 } from "node:path";
 
 // src/untrusted/sandbox.ts
@@ -18300,25 +18360,26 @@ import {
   chmodSync,
   chownSync,
   closeSync as closeSync5,
+  fchmodSync,
+  fchownSync,
   constants as fsConstants,
   fstatSync as fstatSync3,
   lchownSync,
   lstatSync as lstatSync5,
-  mkdirSync as mkdirSync4,
+  mkdirSync as mkdirSync3,
   mkdtempSync,
   openSync as openSync3,
   readdirSync as readdirSync3,
   readFileSync as readFileSync2,
   readSync as readSync2,
   realpathSync as realpathSync5,
-  renameSync as renameSync3,
   rmSync as rmSync4,
   statSync as statSync4,
-  writeFileSync as writeFileSync2,
+  writeFileSync,
   writeSync as writeSync4
 } from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname5, join as join8 } from "node:path";
+import { basename as basename5, dirname as dirname6, join as join8 } from "node:path";
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
@@ -18373,31 +18434,31 @@ function fixedEntropy(size = ENTROPY_BYTES) {
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env2 = process.env) {
   const probes = probeCacheFile(env2);
-  return probes === void 0 ? void 0 : join8(dirname5(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+  return probes === void 0 ? void 0 : join8(dirname6(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
 }
 function keptFixedEntropy(file, make = fixedEntropy) {
-  if (file !== void 0) {
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname6(file));
+  if (file === void 0 || dir === void 0) return make();
+  try {
+    const held2 = join8(dir.path, basename5(file));
     try {
-      const s = lstatSync5(file);
+      const s = lstatSync5(held2);
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
-        const kept = readBytesBounded(file, ENTROPY_BYTES, "kept entropy");
+        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
         if (createHash6("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
     }
-  }
-  const made = make();
-  if (file !== void 0) {
+    const made = make();
     try {
-      mkdirSync4(dirname5(file), { recursive: true, mode: 448 });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync2(temporary, made, { mode: 384 });
-      renameSync3(temporary, file);
+      replaceKeptFile(dir, basename5(file), made);
     } catch {
     }
+    return made;
+  } finally {
+    dir.release();
   }
-  return made;
 }
 var sealFiles;
 function sealFilesOnce() {
@@ -18405,13 +18466,13 @@ function sealFilesOnce() {
   const dir = mkdtempSync(join8(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
   const oneCpu = join8(dir, "one-cpu");
-  writeFileSync2(oneCpu, "0\n", { mode: 292 });
+  writeFileSync(oneCpu, "0\n", { mode: 292 });
   const entropy = join8(dir, "entropy");
-  writeFileSync2(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
+  writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
     entropySeal = join8(dir, "entropy-seal");
-    writeFileSync2(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+    writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync4(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
@@ -18721,6 +18782,91 @@ function collectProfiles(staging, dir) {
 function giveDirectory(sandbox, dir) {
   if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
 }
+var DIRECTORY_FLAGS = fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW;
+function sharedPlaceProblem(path, what) {
+  return new CgBenchError(`${path}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
+}
+function remakeGivenDirectory(sandbox, path, inside2 = []) {
+  makeGivenDirectory(sandbox, path, inside2, false);
+}
+function makeSetupHome(sandbox, path) {
+  makeGivenDirectory(sandbox, path, [], sandbox.user === void 0);
+}
+function makeGivenDirectory(sandbox, path, inside2, keep) {
+  if (keep) {
+    let fd2;
+    try {
+      fd2 = openSync3(path, DIRECTORY_FLAGS);
+    } catch {
+    }
+    if (fd2 !== void 0) {
+      try {
+        if (sandbox.user) fchownSync(fd2, sandbox.user.uid, sandbox.user.gid);
+        return;
+      } finally {
+        closeSync5(fd2);
+      }
+    }
+  }
+  try {
+    rmSync4(path, { recursive: true, force: true });
+  } catch (error) {
+    throw sharedPlaceProblem(path, `what is there cannot be removed (${error.code ?? String(error)})`);
+  }
+  try {
+    mkdirSync3(path);
+  } catch (error) {
+    if (error.code === "EEXIST") throw sharedPlaceProblem(path, "something else was put there while cg-bench made it");
+    throw error;
+  }
+  const fd = openSync3(path, DIRECTORY_FLAGS);
+  try {
+    if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
+    for (const name of inside2) {
+      const at = join8(`/proc/self/fd/${fd}`, name);
+      mkdirSync3(at);
+      const sub = openSync3(at, DIRECTORY_FLAGS);
+      try {
+        if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
+      } finally {
+        closeSync5(sub);
+      }
+    }
+    if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
+  } finally {
+    closeSync5(fd);
+  }
+}
+function sharedHomesDirectory(path) {
+  const uid = process.getuid?.();
+  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
+  let stat;
+  try {
+    stat = lstatSync5(path);
+  } catch {
+    stat = void 0;
+  }
+  if (stat && !acceptable(stat)) {
+    if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
+    rmSync4(path, { recursive: true, force: true });
+    stat = void 0;
+  }
+  if (!stat) {
+    try {
+      mkdirSync3(path);
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+  }
+  const fd = openSync3(path, DIRECTORY_FLAGS);
+  try {
+    const held2 = fstatSync3(fd);
+    if (!acceptable(held2)) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
+    if (held2.uid === uid && (held2.mode & 4095) !== 1023) fchmodSync(fd, 1023);
+  } finally {
+    closeSync5(fd);
+  }
+}
 function isPlainFile(path) {
   try {
     const stat = lstatSync5(path);
@@ -18801,7 +18947,7 @@ function processesWith(marker) {
   }
   return found;
 }
-var sleep = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
+var sleep = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms));
 async function killLeftovers(marker) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -18823,7 +18969,7 @@ async function killLeftovers(marker) {
 async function runUnderTool(run2, tool) {
   const dir = join9(run2.dir, tool.directory);
   rmSync5(dir, { recursive: true, force: true });
-  mkdirSync5(dir, { recursive: true });
+  mkdirSync4(dir, { recursive: true });
   const stderr = join9(dir, "stderr.log");
   const staging = profileDirectory(run2.sandbox, dir);
   const outcome2 = await runProcess({
@@ -18866,7 +19012,7 @@ ${details}` : ""}` };
 
 // src/run/valgrind.ts
 import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname6, join as join10 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname7, join as join10 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants3.X_OK);
@@ -18899,7 +19045,7 @@ function locateValgrind(env2 = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join10(dirname6(bin), "valgrind.bin");
+    const real = join10(dirname7(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -18999,7 +19145,7 @@ async function measureMemory(run2) {
 }
 
 // src/run/line-text.ts
-import { isAbsolute as isAbsolute5, relative as relative4, resolve as resolve5, sep as sep3 } from "node:path";
+import { isAbsolute as isAbsolute5, relative as relative4, resolve as resolve6, sep as sep3 } from "node:path";
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
 function readLines(path, root, identity2) {
@@ -19011,7 +19157,7 @@ function attachLineText(functions, cwd, root, identity2) {
   const cache = /* @__PURE__ */ new Map();
   const linesOf2 = (file) => {
     if (!cache.has(file)) {
-      const candidates = isAbsolute5(file) ? [file] : [resolve5(cwd, file), resolve5(root, file)];
+      const candidates = isAbsolute5(file) ? [file] : [resolve6(cwd, file), resolve6(root, file)];
       cache.set(
         file,
         candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
@@ -19035,8 +19181,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync4, mkdirSync as mkdirSync6, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute6, join as join13, relative as relative5, sep as sep4 } from "node:path";
+import { existsSync as existsSync4, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname8, isAbsolute as isAbsolute6, join as join13, relative as relative5, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -19075,11 +19221,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname7(fileURLToPath(import.meta.url));
+  let dir = dirname8(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = join13(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync4(candidate)) return readFileSync4(candidate, "utf8");
-    dir = dirname7(dir);
+    dir = dirname8(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -19146,10 +19292,10 @@ async function countingBytecode(options) {
   const site = join13(root, "site");
   const out = join13(root, "out");
   rmSync6(root, { recursive: true, force: true });
-  mkdirSync6(site, { recursive: true });
-  mkdirSync6(out);
+  mkdirSync5(site, { recursive: true });
+  mkdirSync5(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync3(join13(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join13(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env2 = {
@@ -19208,12 +19354,11 @@ function executablesOf(logDir, workspace, identity2) {
 
 // src/run/private-home.ts
 import { createHash as createHash7 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, statSync as statSync6 } from "node:fs";
 import { rm as rm2 } from "node:fs/promises";
 import { join as join15 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { lstatSync as lstatSync6, readFileSync as readFileSync5, rmSync as rmSync7, statSync as statSync6, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -19243,6 +19388,14 @@ function processAlive(pid) {
 function holderAlive(holder) {
   return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
 }
+var LOCK_LIMIT = 4096;
+function ownerOf(pid) {
+  try {
+    return statSync6(`/proc/${pid}`).uid;
+  } catch {
+    return void 0;
+  }
+}
 function parseHolder(text3) {
   const [pidText = "", started = ""] = text3.trim().split(/\s+/);
   const pid = Number(pidText);
@@ -19265,7 +19418,7 @@ function unlock(path) {
 function tryLock(path) {
   for (; ; ) {
     try {
-      writeFileSync4(path, `${process.pid} ${identity(process.pid)}
+      writeFileSync3(path, `${process.pid} ${identity(process.pid)}
 `, { flag: "wx" });
       remember(path);
       return void 0;
@@ -19273,12 +19426,18 @@ function tryLock(path) {
       if (error.code !== "EEXIST") throw error;
     }
     let holder;
+    let owner;
     try {
-      holder = parseHolder(readFileSync5(path, "utf8"));
+      owner = lstatSync6(path).uid;
+      holder = parseHolder(readTextBounded(path, LOCK_LIMIT, "lock file"));
     } catch {
     }
-    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync7(path, { force: true });
+    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === owner) return holder.pid;
+    try {
+      rmSync7(path, { force: true });
+    } catch (error) {
+      throw new CgBenchError(`${path}: a stale lock cg-bench cannot remove (${error.code ?? String(error)}); remove it`);
+    }
   }
 }
 
@@ -19287,7 +19446,7 @@ var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
   return join15(HOMES_DIR, createHash7("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
-var sleep2 = (ms) => new Promise((resolve7) => setTimeout(resolve7, ms));
+var sleep2 = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms));
 async function acquire(lock) {
   while (tryLock(lock) !== void 0) await sleep2(200);
 }
@@ -19298,16 +19457,13 @@ async function removeQuietly(path) {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync7(HOMES_DIR, { recursive: true });
-  if (statSync6(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
+  sharedHomesDirectory(HOMES_DIR);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    await rm2(home, { recursive: true, force: true });
-    mkdirSync7(join15(home, "tmp"), { recursive: true });
-    giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join15(home, "tmp"));
+    await removeQuietly(home);
+    remakeGivenDirectory(sandbox, home, ["tmp"]);
     return await measure2(home);
   } finally {
     await removeQuietly(home);
@@ -19322,7 +19478,7 @@ function statusHint(code) {
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path) {
-  const located2 = program.includes("/") ? resolve6(cwd, program) : findOnPath(program, path);
+  const located2 = program.includes("/") ? resolve7(cwd, program) : findOnPath(program, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
     if (!statSync7(located2).isFile()) return `not a file: ${program}`;
@@ -19336,7 +19492,7 @@ function programProblem(program, cwd, path) {
 async function runBenchmark(spec, slug, ctx, job = 0) {
   const dir = join16(ctx.benchmarksDir, slug);
   rmSync8(dir, { recursive: true, force: true });
-  mkdirSync8(dir);
+  mkdirSync6(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
@@ -19635,10 +19791,10 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync9(dir, { recursive: true });
+    mkdirSync7(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
     const probe = join17(dir, `.write-test-${process.pid}`);
-    writeFileSync5(probe, "");
+    writeFileSync4(probe, "");
     rmSync9(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
@@ -19688,8 +19844,7 @@ async function runSuite(config, options) {
   }
   for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync9(SETUP_HOME, { recursive: true });
-  giveDirectory(sandbox, SETUP_HOME);
+  makeSetupHome(sandbox, SETUP_HOME);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
@@ -19764,7 +19919,7 @@ function cpuView(sandbox) {
 async function checkDeterminism(config, options) {
   const measureInto = async (name, previous) => {
     const outDir = resolveFrom(options.outDir, name);
-    mkdirSync10(outDir, { recursive: true });
+    mkdirSync8(outDir, { recursive: true });
     const realOut = realPathBeforeRuns(outDir);
     const results = await runSuite(config, {
       ...options,
@@ -19793,11 +19948,11 @@ function differingCount(r, name) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync13, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname9, relative as relative9, sep as sep6 } from "node:path";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync11, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
+import { dirname as dirname10, relative as relative9, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
-import { mkdirSync as mkdirSync11 } from "node:fs";
+import { mkdirSync as mkdirSync9 } from "node:fs";
 
 // src/history/svg.ts
 var WIDTH = 760;
@@ -20032,7 +20187,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  mkdirSync11(options.outDir, { recursive: true });
+  mkdirSync9(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -20716,18 +20871,18 @@ var markdownReport = {
 };
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync6, mkdirSync as mkdirSync12, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname8, join as join18, relative as relative8, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync7, mkdirSync as mkdirSync10, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname9, join as join18, relative as relative8, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname8(dir)) {
+  for (let dir = outDir; ; dir = dirname9(dir)) {
     try {
-      if (lstatSync6(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync7(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative8(here, dirname8(dir));
-    if (dir === dirname8(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+    const inside2 = relative8(here, dirname9(dir));
+    if (dir === dirname9(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -20740,7 +20895,7 @@ function unsafeEntry(outDir, notWalked) {
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
       const path = join18(dir, name);
-      const stat = lstatSync6(path, { throwIfNoEntry: false });
+      const stat = lstatSync7(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
       if (stat.isDirectory()) {
@@ -20761,7 +20916,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync12(outDir, { recursive: true });
+    mkdirSync10(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -20781,10 +20936,10 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname9(path);
+  const dir = dirname10(path);
   if (existsSync5(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    mkdirSync13(dir, { recursive: true });
+    mkdirSync11(dir, { recursive: true });
     accessSync4(dir, constants7.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
@@ -20830,7 +20985,7 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees2 = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname9(options.baseline), options.outDir) } : input;
+  const withCallees2 = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname10(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees2) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -20849,7 +21004,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname9(options.baseline), shown: baseShown },
+    base: { dir: dirname10(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -21585,7 +21740,7 @@ function help(topic, io) {
 
 // src/cli/diff.ts
 import { existsSync as existsSync6, statSync as statSync9 } from "node:fs";
-import { dirname as dirname10 } from "node:path";
+import { dirname as dirname11 } from "node:path";
 
 // src/report/diff-terminal.ts
 var cut = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).join("")}\u2026` : text3;
@@ -21644,7 +21799,7 @@ function resultsAt(path) {
 }
 function withCallees(comparison, base, head2, io, flame) {
   try {
-    return withInclusiveCosts(comparison, dirname10(base.file), dirname10(head2.file));
+    return withInclusiveCosts(comparison, dirname11(base.file), dirname11(head2.file));
   } catch (error) {
     if (flame || !(error instanceof CgBenchError)) throw error;
     io.stderr.write(`cg-bench diff: call trees not used: ${error.message}
@@ -21689,8 +21844,8 @@ See: cg-bench diff --help`
   );
   if (values.flame !== void 0) {
     const drawn = writeFlameGraphs({
-      base: { dir: dirname10(base.file), shown: base.shown },
-      head: { dir: dirname10(head2.file), shown: head2.shown, results: head2.results },
+      base: { dir: dirname11(base.file), shown: base.shown },
+      head: { dir: dirname11(head2.file), shown: head2.shown, results: head2.results },
       comparison,
       only,
       outDir: resolveFrom(callerDirectory(), values.flame),
@@ -21703,32 +21858,32 @@ See: cg-bench diff --help`
 }
 
 // src/cli/history.ts
-import { writeFileSync as writeFileSync6 } from "node:fs";
+import { writeFileSync as writeFileSync5 } from "node:fs";
 
 // src/history/load.ts
-import { existsSync as existsSync7, lstatSync as lstatSync7, readdirSync as readdirSync8, statSync as statSync10 } from "node:fs";
-import { basename as basename4, dirname as dirname11, join as join20 } from "node:path";
+import { existsSync as existsSync7, lstatSync as lstatSync8, readdirSync as readdirSync8, statSync as statSync10 } from "node:fs";
+import { basename as basename6, dirname as dirname12, join as join20 } from "node:path";
 var MAX_RUNS = 200;
 var MAX_ENTRIES3 = 1e4;
 var ORDERS = ["given", "created"];
 var byName2 = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 function expandRuns(path) {
   if (!existsSync7(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname11(path) }];
+  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname12(path) }];
   const run2 = (file) => ({ file, root: path });
   if (presentAt(join20(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
   const names = readdirSync8(path);
   if (names.length > MAX_ENTRIES3) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES3}`);
   const found = names.sort(byName2).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if (lstatSync7(entry).isDirectory()) return presentAt(join20(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
+    if (lstatSync8(entry).isDirectory()) return presentAt(join20(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
     return name.endsWith(".json") ? [run2(entry)] : [];
   });
   if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
   return found;
 }
 function runLabel(file) {
-  const name = basename4(file) === "results.json" ? basename4(dirname11(file)) : basename4(file).replace(/\.json$/, "");
+  const name = basename6(file) === "results.json" ? basename6(dirname12(file)) : basename6(file).replace(/\.json$/, "");
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
 }
 function slimForHistory(results) {
@@ -21753,7 +21908,7 @@ async function loadHistory(paths, order) {
   if (files.length > MAX_RUNS) throw new CgBenchError(`cg-bench history: ${files.length} runs; draw at most ${MAX_RUNS} (give the latest ones)`);
   const points = [];
   for (const { file, root } of files) {
-    await new Promise((resolve7) => setImmediate(resolve7));
+    await new Promise((resolve8) => setImmediate(resolve8));
     const source = shownPath(file);
     let results;
     try {
@@ -21837,7 +21992,7 @@ async function history(args, io) {
   else {
     const out = resolveFrom(callerDirectory(), values.out);
     try {
-      writeFileSync6(out, svg);
+      writeFileSync5(out, svg);
     } catch (error) {
       throw new CgBenchError(`--out ${shownPath(out)}: cannot write (${error.code ?? String(error)})`);
     }
@@ -21848,8 +22003,8 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync14, statSync as statSync11 } from "node:fs";
-import { dirname as dirname12, isAbsolute as isAbsolute8, join as join21, normalize, sep as sep7 } from "node:path";
+import { existsSync as existsSync8, mkdirSync as mkdirSync12, statSync as statSync11 } from "node:fs";
+import { dirname as dirname13, isAbsolute as isAbsolute8, join as join21, normalize, sep as sep7 } from "node:path";
 
 // src/shard/merge.ts
 function mergeShards(parts) {
@@ -21943,21 +22098,21 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => dirname12(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => dirname13(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release2 = lockOutputDirectory(out);
   try {
-    mkdirSync14(out, { recursive: true });
+    mkdirSync12(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom(dirname12(part.file), file);
+        const from = resolveFrom(dirname13(part.file), file);
         if (!presentAt(from)) continue;
         const to = resolveFrom(out, file);
-        const shown = join21(dirname12(part.source), file);
+        const shown = join21(dirname13(part.source), file);
         try {
-          mkdirSync14(dirname12(to), { recursive: true });
-          copyBeneath(dirname12(part.file), file, to, COPY_LIMIT, "part file", shown);
+          mkdirSync12(dirname13(to), { recursive: true });
+          copyBeneath(dirname13(part.file), file, to, COPY_LIMIT, "part file", shown);
         } catch (error) {
           if (error instanceof CgBenchError) throw error;
           const code = error.code ?? String(error);
@@ -21996,14 +22151,14 @@ async function merge(args, io) {
 }
 
 // src/cli/paired.ts
-import { dirname as dirname13, relative as relative10 } from "node:path";
+import { dirname as dirname14, relative as relative10 } from "node:path";
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync15 } from "node:fs";
+import { mkdirSync as mkdirSync13 } from "node:fs";
 import { join as join23 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync9, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync7 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync9, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
 import { delimiter as delimiter3, join as join22 } from "node:path";
 
@@ -22023,8 +22178,8 @@ function helper() {
   try {
     const dir = mkdtempSync2(join22(tmpdir3(), "cg-bench-stopwatch-"));
     const file = join22(dir, "stopwatch");
-    writeFileSync7(file, STOPWATCH_X86_64);
-    chmodSync3(file, 493);
+    writeFileSync6(file, STOPWATCH_X86_64);
+    chmodSync2(file, 493);
     process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
@@ -22412,8 +22567,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  mkdirSync15(SETUP_HOME, { recursive: true });
-  giveDirectory(setupSandbox, SETUP_HOME);
+  makeSetupHome(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
   const at = join23(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
@@ -22441,7 +22595,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync15(outDir, { recursive: true });
+  mkdirSync13(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -22563,7 +22717,7 @@ async function paired(args, io) {
     throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
   const before = resultsFile ? readResults(resultsFile) : void 0;
-  const resultsDir = resultsFile ? realPathBeforeRuns(dirname13(resultsFile)) : void 0;
+  const resultsDir = resultsFile ? realPathBeforeRuns(dirname14(resultsFile)) : void 0;
   const paths = cliPaths(values);
   const head2 = loadConfig(paths.config);
   const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative10(callerDirectory(), paths.config));
@@ -22608,7 +22762,7 @@ function parseBudget(text3) {
 
 // src/bisect/commits.ts
 import { existsSync as existsSync10, realpathSync as realpathSync6 } from "node:fs";
-import { basename as basename5, dirname as dirname14, isAbsolute as isAbsolute9, join as join24, relative as relative11, sep as sep8 } from "node:path";
+import { basename as basename7, dirname as dirname15, isAbsolute as isAbsolute9, join as join24, relative as relative11, sep as sep8 } from "node:path";
 
 // src/vcs/git.ts
 import { rmSync as rmSync12 } from "node:fs";
@@ -22660,7 +22814,7 @@ function removeWorktree(repo, dir) {
 
 // src/bisect/commits.ts
 function locateConfig(config) {
-  const dir = dirname14(config);
+  const dir = dirname15(config);
   if (!existsSync10(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
@@ -22671,7 +22825,7 @@ function locateConfig(config) {
   const inside2 = relative11(realpathSync6(top), realpathSync6(dir));
   if (inside2.startsWith(`..${sep8}`) || inside2 === ".." || isAbsolute9(inside2))
     throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: realpathSync6(top), configPath: join24(inside2, basename5(config)) };
+  return { top: realpathSync6(top), configPath: join24(inside2, basename7(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -23046,7 +23200,7 @@ See: cg-bench compare --help`);
       head: head2,
       comparison,
       baselineSource: shownPath(basePath),
-      resultsDir: shownPath(dirname15(headPath))
+      resultsDir: shownPath(dirname16(headPath))
     })
   );
   const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;

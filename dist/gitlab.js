@@ -213,9 +213,9 @@ var require_scope = __commonJS({
       var: new code_1.Name("var")
     };
     var Scope = class {
-      constructor({ prefixes, parent } = {}) {
+      constructor({ prefixes: prefixes2, parent } = {}) {
         this._names = {};
-        this._prefixes = prefixes;
+        this._prefixes = prefixes2;
         this._parent = parent;
       }
       toName(nameOrPrefix) {
@@ -2986,7 +2986,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve9.call(this, root, ref);
+      let _sch = resolve10.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a = root.localRefs) === null || _a === void 0 ? void 0 : _a[ref];
         const { schemaId } = this.opts;
@@ -3013,7 +3013,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve9(root, ref) {
+    function resolve10(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -3877,7 +3877,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve9(baseURI, relativeURI, options) {
+    function resolve10(baseURI, relativeURI, options) {
       const schemelessOptions = options ? Object.assign({ scheme: "null" }, options) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -4268,7 +4268,7 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve9,
+      resolve: resolve10,
       resolveComponent,
       equal,
       serialize,
@@ -14274,11 +14274,11 @@ var require_dist = __commonJS({
 import { join as join32 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync17 } from "node:fs";
+import { mkdirSync as mkdirSync15 } from "node:fs";
 import { join as join28 } from "node:path";
 
 // src/untrusted/write.ts
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import {
   closeSync,
   constants,
@@ -14288,6 +14288,7 @@ import {
   openSync,
   readlinkSync,
   realpathSync,
+  renameSync,
   rmSync,
   unlinkSync,
   writeSync
@@ -14392,6 +14393,57 @@ function holdDirectory(path, expected, accept = () => true) {
     throw new CgBenchError(`${path}: not the directory cg-bench made there (it is ${opened}); cg-bench never writes through a link`);
   }
   return { path: `/proc/self/fd/${fd}`, release: () => closeSync(fd) };
+}
+function trustedOwner(uid) {
+  return uid === 0 || uid === process.getuid?.();
+}
+function prefixes(path) {
+  const parts = resolve(path).split("/").filter(Boolean);
+  return parts.map((_, i) => `/${parts.slice(0, i + 1).join("/")}`);
+}
+function linksOursOnTheWay(path) {
+  for (const at of prefixes(path)) {
+    let stat;
+    try {
+      stat = lstatSync(at);
+    } catch {
+      return true;
+    }
+    if (stat.isSymbolicLink() && !trustedOwner(stat.uid)) return false;
+  }
+  return true;
+}
+function directoriesOursOnTheWay(real) {
+  const all = prefixes(real);
+  return all.every((at, i) => {
+    const stat = lstatSync(at);
+    const othersWrite = (stat.mode & 18) !== 0;
+    return stat.isDirectory() && trustedOwner(stat.uid) && (!othersWrite || i < all.length - 1 && (stat.mode & 512) !== 0);
+  });
+}
+function holdKeptDirectory(dir) {
+  try {
+    if (!linksOursOnTheWay(dir)) return void 0;
+    mkdirSync(dir, { recursive: true, mode: 448 });
+    const real = realpathSync(dir);
+    if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return void 0;
+    const uid = process.getuid?.();
+    const held2 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
+    return { ...held2, real };
+  } catch {
+    return void 0;
+  }
+}
+function replaceKeptFile(dir, name, data, mode = 384) {
+  const temporary = `${name}.${process.pid}.tmp`;
+  const fd = openNewFile(join(dir.path, temporary), join(dir.real, temporary), mode);
+  try {
+    const bytes = typeof data === "string" ? Buffer.from(data) : data;
+    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(join(dir.path, temporary), join(dir.path, name));
 }
 
 // src/metric/events.ts
@@ -14504,8 +14556,8 @@ function sumHeapFigures(profiles) {
 }
 
 // src/results/io.ts
-import { closeSync as closeSync3, existsSync, mkdirSync as mkdirSync2, renameSync, rmSync as rmSync2, writeSync as writeSync3 } from "node:fs";
-import { basename as basename3, dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
+import { closeSync as closeSync3, existsSync, mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync as rmSync2, writeSync as writeSync3 } from "node:fs";
+import { basename as basename3, dirname as dirname3, join as join3, resolve as resolve3 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -14858,7 +14910,7 @@ import {
   statSync,
   writeSync as writeSync2
 } from "node:fs";
-import { basename as basename2, dirname as dirname2, isAbsolute, join as join2, relative, resolve, sep } from "node:path";
+import { basename as basename2, dirname as dirname2, isAbsolute, join as join2, relative, resolve as resolve2, sep } from "node:path";
 var MiB = 1 << 20;
 var OPEN_FLAGS = constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
 function kindOf(stat) {
@@ -14870,13 +14922,13 @@ function kindOf(stat) {
   return "not a regular file";
 }
 function beneath(root, realRoot, path) {
-  for (const base of [resolve(root), realRoot]) {
-    const inside2 = relative(base, resolve(base, path));
+  for (const base of [resolve2(root), realRoot]) {
+    const inside2 = relative(base, resolve2(base, path));
     if (inside2 !== "" && inside2 !== ".." && !inside2.startsWith(`..${sep}`) && !isAbsolute(inside2)) return inside2;
   }
   return void 0;
 }
-function openBeneath(root, path, shown = resolve(root, path), what) {
+function openBeneath(root, path, shown = resolve2(root, path), what) {
   if (what) shown = `${what} ${shown}`;
   const realRoot = realpathSync2(root);
   const inside2 = beneath(root, realRoot, path);
@@ -14950,7 +15002,7 @@ function readAll(fd, limit, what, shown) {
   }
   return buffer.subarray(0, total);
 }
-function readBeneath(root, path, limit, what, shown = resolve(root, path)) {
+function readBeneath(root, path, limit, what, shown = resolve2(root, path)) {
   const { fd } = openBeneath(root, path, shown, what);
   try {
     return readAll(fd, limit, what, shown);
@@ -14959,13 +15011,13 @@ function readBeneath(root, path, limit, what, shown = resolve(root, path)) {
   }
 }
 function readBytesBounded(path, limit, what, shown = path) {
-  return readBeneath(dirname2(resolve(path)), basename2(path), limit, what, shown);
+  return readBeneath(dirname2(resolve2(path)), basename2(path), limit, what, shown);
 }
-function readTextBeneath(root, path, limit, what, shown = resolve(root, path)) {
+function readTextBeneath(root, path, limit, what, shown = resolve2(root, path)) {
   return readBeneath(root, path, limit, what, shown).toString("utf8");
 }
 function readTextBounded(path, limit, what, shown = path) {
-  return readTextBeneath(dirname2(resolve(path)), basename2(path), limit, what, shown);
+  return readTextBeneath(dirname2(resolve2(path)), basename2(path), limit, what, shown);
 }
 var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
 function readAsIdentity(root, path, limit, identity2) {
@@ -15324,7 +15376,7 @@ function readResults(path, root = dirname3(path)) {
 }
 function readResultsText(path, root = dirname3(path)) {
   try {
-    return readTextBeneath(root, resolve2(path), RESULTS_LIMIT, "results file", path);
+    return readTextBeneath(root, resolve3(path), RESULTS_LIMIT, "results file", path);
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     const code = error.code;
@@ -15377,7 +15429,7 @@ function writeFileAtomic(path, text2, realDir) {
     } finally {
       closeSync3(fd);
     }
-    renameSync(temporary, path);
+    renameSync2(temporary, path);
   } catch (error) {
     rmSync2(temporary, { force: true });
     if (!error.code) throw error;
@@ -15391,7 +15443,7 @@ function writeResults(path, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync9, rmSync as rmSync9, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync7, rmSync as rmSync9, writeFileSync as writeFileSync4 } from "node:fs";
 import { join as join17 } from "node:path";
 
 // src/run/slug.ts
@@ -15493,7 +15545,7 @@ function runProcess(options) {
   const argv = [...boundToCgBench(), ...options.argv];
   const started = process.hrtime.bigint();
   const elapsed = () => Number(process.hrtime.bigint() - started) / 1e6;
-  return new Promise((resolve9) => {
+  return new Promise((resolve10) => {
     let child;
     try {
       child = spawn(argv[0], argv.slice(1), {
@@ -15503,7 +15555,7 @@ function runProcess(options) {
         detached: true
       });
     } catch (error) {
-      resolve9({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
+      resolve10({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: error.message, stdout: "", stderr: "" });
       return;
     } finally {
       for (const fd of opened) closeSync4(fd);
@@ -15523,7 +15575,7 @@ function runProcess(options) {
     const finish3 = (outcome2, wallTimeMs) => {
       if (settled) return;
       settled = true;
-      resolve9({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
+      resolve10({ ...outcome2, wallTimeMs, stdout: stdout.text(), stderr: stderr.text() });
     };
     child.once("error", (error) => {
       if (timer) clearTimeout(timer);
@@ -15655,9 +15707,9 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync4, mkdirSync as mkdirSync3, readFileSync, realpathSync as realpathSync3, renameSync as renameSync2, statSync as statSync2, writeFileSync } from "node:fs";
+import { lstatSync as lstatSync4, readFileSync, realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { delimiter, isAbsolute as isAbsolute2, join as join4 } from "node:path";
+import { basename as basename4, delimiter, dirname as dirname4, isAbsolute as isAbsolute2, join as join4 } from "node:path";
 
 // package.json
 var package_default = {
@@ -15802,23 +15854,23 @@ function readEntries(file) {
     return [];
   }
 }
-function writeEntries(file, entries) {
-  try {
-    const dir = join4(file, "..");
-    mkdirSync3(dir, { recursive: true, mode: 448 });
-    const temporary = `${file}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(entries.slice(0, MAX_ENTRIES)), { mode: 384 });
-    renameSync2(temporary, file);
-  } catch {
-  }
-}
 async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
-  if (file === void 0) return probe();
-  const hit = readEntries(file).find((e) => e.key === key);
-  if (hit && isValue(hit.value)) return hit.value;
-  const value = await probe();
-  writeEntries(file, [{ key, value }, ...readEntries(file).filter((e) => e.key !== key)]);
-  return value;
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname4(file));
+  if (file === void 0 || dir === void 0) return probe();
+  try {
+    const held2 = join4(dir.path, basename4(file));
+    const hit = readEntries(held2).find((e) => e.key === key);
+    if (hit && isValue(hit.value)) return hit.value;
+    const value = await probe();
+    const entries = [{ key, value }, ...readEntries(held2).filter((e) => e.key !== key)];
+    try {
+      replaceKeptFile(dir, basename4(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
+    } catch {
+    }
+    return value;
+  } finally {
+    dir.release();
+  }
 }
 function probedPrograms(path) {
   return { python3: onPath("python3", path), getconf: onPath("getconf", path) };
@@ -15970,9 +16022,9 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync8, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync6 } from "node:fs";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync6 } from "node:fs";
 import { constants as constants4 } from "node:os";
-import { join as join16, relative as relative5, resolve as resolve4 } from "node:path";
+import { join as join16, relative as relative5, resolve as resolve5 } from "node:path";
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync3 } from "node:fs";
@@ -16058,6 +16110,7 @@ function loadedObjects(logText) {
 
 // src/flame/load.ts
 var CALL_TREE_LIMIT = 64 * MiB;
+var MAX_CALL_TREE_VALUES = 8e6;
 var MAX_DEPTH = 1e3;
 function savedCallTree(saved) {
   const names = [];
@@ -16078,6 +16131,13 @@ function savedCallTree(saved) {
 var isRecord = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 var isCount2 = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
 function parseCallTree(text2, shown) {
+  let values = 1;
+  for (let i = 0; i < text2.length && values <= MAX_CALL_TREE_VALUES; i++) {
+    const c = text2.charCodeAt(i);
+    if (c === 44 || c === 91 || c === 123) values++;
+  }
+  if (values > MAX_CALL_TREE_VALUES)
+    throw new CgBenchError(`${shown}: more than ${MAX_CALL_TREE_VALUES.toLocaleString("en-US")} JSON values; not a call tree cg-bench wrote or can draw`);
   let doc;
   try {
     doc = JSON.parse(text2);
@@ -16242,7 +16302,7 @@ function parseCallgrind(text2, shown) {
 }
 
 // src/run/tool-run.ts
-import { mkdirSync as mkdirSync5, rmSync as rmSync5 } from "node:fs";
+import { mkdirSync as mkdirSync4, rmSync as rmSync5 } from "node:fs";
 import { join as join9 } from "node:path";
 
 // src/untrusted/sandbox.ts
@@ -16252,25 +16312,26 @@ import {
   chmodSync,
   chownSync,
   closeSync as closeSync5,
+  fchmodSync,
+  fchownSync,
   constants as fsConstants,
   fstatSync as fstatSync3,
   lchownSync,
   lstatSync as lstatSync5,
-  mkdirSync as mkdirSync4,
+  mkdirSync as mkdirSync3,
   mkdtempSync,
   openSync as openSync3,
   readdirSync as readdirSync3,
   readFileSync as readFileSync2,
   readSync as readSync2,
   realpathSync as realpathSync4,
-  renameSync as renameSync3,
   rmSync as rmSync4,
   statSync as statSync3,
-  writeFileSync as writeFileSync2,
+  writeFileSync,
   writeSync as writeSync4
 } from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname4, join as join8 } from "node:path";
+import { basename as basename5, dirname as dirname5, join as join8 } from "node:path";
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
@@ -16325,31 +16386,31 @@ function fixedEntropy(size = ENTROPY_BYTES) {
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env = process.env) {
   const probes = probeCacheFile(env);
-  return probes === void 0 ? void 0 : join8(dirname4(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+  return probes === void 0 ? void 0 : join8(dirname5(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
 }
 function keptFixedEntropy(file, make = fixedEntropy) {
-  if (file !== void 0) {
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname5(file));
+  if (file === void 0 || dir === void 0) return make();
+  try {
+    const held2 = join8(dir.path, basename5(file));
     try {
-      const s = lstatSync5(file);
+      const s = lstatSync5(held2);
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
-        const kept = readBytesBounded(file, ENTROPY_BYTES, "kept entropy");
+        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
         if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
       }
     } catch {
     }
-  }
-  const made = make();
-  if (file !== void 0) {
+    const made = make();
     try {
-      mkdirSync4(dirname4(file), { recursive: true, mode: 448 });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync2(temporary, made, { mode: 384 });
-      renameSync3(temporary, file);
+      replaceKeptFile(dir, basename5(file), made);
     } catch {
     }
+    return made;
+  } finally {
+    dir.release();
   }
-  return made;
 }
 var sealFiles;
 function sealFilesOnce() {
@@ -16357,13 +16418,13 @@ function sealFilesOnce() {
   const dir = mkdtempSync(join8(tmpdir2(), "cg-bench-seal-"));
   chmodSync(dir, 493);
   const oneCpu = join8(dir, "one-cpu");
-  writeFileSync2(oneCpu, "0\n", { mode: 292 });
+  writeFileSync(oneCpu, "0\n", { mode: 292 });
   const entropy = join8(dir, "entropy");
-  writeFileSync2(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
+  writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
     entropySeal = join8(dir, "entropy-seal");
-    writeFileSync2(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+    writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
   process.once("exit", () => rmSync4(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
@@ -16683,6 +16744,91 @@ function giveTree(sandbox, tree) {
 function giveDirectory(sandbox, dir) {
   if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
 }
+var DIRECTORY_FLAGS = fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW;
+function sharedPlaceProblem(path, what) {
+  return new CgBenchError(`${path}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
+}
+function remakeGivenDirectory(sandbox, path, inside2 = []) {
+  makeGivenDirectory(sandbox, path, inside2, false);
+}
+function makeSetupHome(sandbox, path) {
+  makeGivenDirectory(sandbox, path, [], sandbox.user === void 0);
+}
+function makeGivenDirectory(sandbox, path, inside2, keep) {
+  if (keep) {
+    let fd2;
+    try {
+      fd2 = openSync3(path, DIRECTORY_FLAGS);
+    } catch {
+    }
+    if (fd2 !== void 0) {
+      try {
+        if (sandbox.user) fchownSync(fd2, sandbox.user.uid, sandbox.user.gid);
+        return;
+      } finally {
+        closeSync5(fd2);
+      }
+    }
+  }
+  try {
+    rmSync4(path, { recursive: true, force: true });
+  } catch (error) {
+    throw sharedPlaceProblem(path, `what is there cannot be removed (${error.code ?? String(error)})`);
+  }
+  try {
+    mkdirSync3(path);
+  } catch (error) {
+    if (error.code === "EEXIST") throw sharedPlaceProblem(path, "something else was put there while cg-bench made it");
+    throw error;
+  }
+  const fd = openSync3(path, DIRECTORY_FLAGS);
+  try {
+    if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
+    for (const name of inside2) {
+      const at = join8(`/proc/self/fd/${fd}`, name);
+      mkdirSync3(at);
+      const sub = openSync3(at, DIRECTORY_FLAGS);
+      try {
+        if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
+      } finally {
+        closeSync5(sub);
+      }
+    }
+    if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
+  } finally {
+    closeSync5(fd);
+  }
+}
+function sharedHomesDirectory(path) {
+  const uid = process.getuid?.();
+  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
+  let stat;
+  try {
+    stat = lstatSync5(path);
+  } catch {
+    stat = void 0;
+  }
+  if (stat && !acceptable(stat)) {
+    if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
+    rmSync4(path, { recursive: true, force: true });
+    stat = void 0;
+  }
+  if (!stat) {
+    try {
+      mkdirSync3(path);
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+  }
+  const fd = openSync3(path, DIRECTORY_FLAGS);
+  try {
+    const held2 = fstatSync3(fd);
+    if (!acceptable(held2)) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
+    if (held2.uid === uid && (held2.mode & 4095) !== 1023) fchmodSync(fd, 1023);
+  } finally {
+    closeSync5(fd);
+  }
+}
 function isPlainFile(path) {
   try {
     const stat = lstatSync5(path);
@@ -16763,7 +16909,7 @@ function processesWith(marker) {
   }
   return found;
 }
-var sleep = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
+var sleep = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
 async function killLeftovers(marker) {
   let killed = 0;
   for (let round = 0; round < 100; round++) {
@@ -16785,7 +16931,7 @@ async function killLeftovers(marker) {
 async function runUnderTool(run, tool) {
   const dir = join9(run.dir, tool.directory);
   rmSync5(dir, { recursive: true, force: true });
-  mkdirSync5(dir, { recursive: true });
+  mkdirSync4(dir, { recursive: true });
   const stderr = join9(dir, "stderr.log");
   const staging = profileDirectory(run.sandbox, dir);
   const outcome2 = await runProcess({
@@ -16828,7 +16974,7 @@ ${details}` : ""}` };
 
 // src/run/valgrind.ts
 import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname5, join as join10 } from "node:path";
+import { delimiter as delimiter2, dirname as dirname6, join as join10 } from "node:path";
 function isExecutable(path) {
   try {
     accessSync(path, constants3.X_OK);
@@ -16861,7 +17007,7 @@ function locateValgrind(env = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join10(dirname5(bin), "valgrind.bin");
+    const real = join10(dirname6(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -17300,7 +17446,7 @@ function unrecordedAtMost(result) {
 }
 
 // src/run/line-text.ts
-import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
+import { isAbsolute as isAbsolute3, relative as relative2, resolve as resolve4, sep as sep2 } from "node:path";
 var MAX_FILE = 4 << 20;
 var MAX_TEXT = 200;
 function readLines(path, root, identity2) {
@@ -17312,7 +17458,7 @@ function attachLineText(functions, cwd, root, identity2) {
   const cache = /* @__PURE__ */ new Map();
   const linesOf2 = (file) => {
     if (!cache.has(file)) {
-      const candidates = isAbsolute3(file) ? [file] : [resolve3(cwd, file), resolve3(root, file)];
+      const candidates = isAbsolute3(file) ? [file] : [resolve4(cwd, file), resolve4(root, file)];
       cache.set(
         file,
         candidates.map((c) => readLines(c, root, identity2)).find((l) => l !== void 0)
@@ -17336,8 +17482,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync4, mkdirSync as mkdirSync6, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync3 } from "node:fs";
-import { dirname as dirname6, isAbsolute as isAbsolute4, join as join13, relative as relative3, sep as sep3 } from "node:path";
+import { existsSync as existsSync4, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname7, isAbsolute as isAbsolute4, join as join13, relative as relative3, sep as sep3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -17376,11 +17522,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname6(fileURLToPath(import.meta.url));
+  let dir = dirname7(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = join13(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync4(candidate)) return readFileSync4(candidate, "utf8");
-    dir = dirname6(dir);
+    dir = dirname7(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -17447,10 +17593,10 @@ async function countingBytecode(options) {
   const site = join13(root, "site");
   const out = join13(root, "out");
   rmSync6(root, { recursive: true, force: true });
-  mkdirSync6(site, { recursive: true });
-  mkdirSync6(out);
+  mkdirSync5(site, { recursive: true });
+  mkdirSync5(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync3(join13(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join13(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -17509,12 +17655,11 @@ function executablesOf(logDir, workspace, identity2) {
 
 // src/run/private-home.ts
 import { createHash as createHash6 } from "node:crypto";
-import { chmodSync as chmodSync2, mkdirSync as mkdirSync7, statSync as statSync5 } from "node:fs";
 import { rm as rm2 } from "node:fs/promises";
 import { join as join15 } from "node:path";
 
 // src/util/pid-lock.ts
-import { readFileSync as readFileSync5, rmSync as rmSync7, writeFileSync as writeFileSync4 } from "node:fs";
+import { lstatSync as lstatSync6, readFileSync as readFileSync5, rmSync as rmSync7, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -17544,6 +17689,14 @@ function processAlive(pid) {
 function holderAlive(holder) {
   return holder.started !== "" && processAlive(holder.pid) && holder.started === identity(holder.pid);
 }
+var LOCK_LIMIT = 4096;
+function ownerOf(pid) {
+  try {
+    return statSync5(`/proc/${pid}`).uid;
+  } catch {
+    return void 0;
+  }
+}
 function parseHolder(text2) {
   const [pidText = "", started = ""] = text2.trim().split(/\s+/);
   const pid = Number(pidText);
@@ -17566,7 +17719,7 @@ function unlock(path) {
 function tryLock(path) {
   for (; ; ) {
     try {
-      writeFileSync4(path, `${process.pid} ${identity(process.pid)}
+      writeFileSync3(path, `${process.pid} ${identity(process.pid)}
 `, { flag: "wx" });
       remember(path);
       return void 0;
@@ -17574,12 +17727,18 @@ function tryLock(path) {
       if (error.code !== "EEXIST") throw error;
     }
     let holder;
+    let owner;
     try {
-      holder = parseHolder(readFileSync5(path, "utf8"));
+      owner = lstatSync6(path).uid;
+      holder = parseHolder(readTextBounded(path, LOCK_LIMIT, "lock file"));
     } catch {
     }
-    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder)) return holder.pid;
-    rmSync7(path, { force: true });
+    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === owner) return holder.pid;
+    try {
+      rmSync7(path, { force: true });
+    } catch (error) {
+      throw new CgBenchError(`${path}: a stale lock cg-bench cannot remove (${error.code ?? String(error)}); remove it`);
+    }
   }
 }
 
@@ -17588,7 +17747,7 @@ var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
   return join15(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
-var sleep2 = (ms) => new Promise((resolve9) => setTimeout(resolve9, ms));
+var sleep2 = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
 async function acquire(lock) {
   while (tryLock(lock) !== void 0) await sleep2(200);
 }
@@ -17599,16 +17758,13 @@ async function removeQuietly(path) {
   }
 }
 async function withPrivateHome(benchmarkName, sandbox, measure2) {
-  mkdirSync7(HOMES_DIR, { recursive: true });
-  if (statSync5(HOMES_DIR).uid === process.getuid?.()) chmodSync2(HOMES_DIR, 1023);
+  sharedHomesDirectory(HOMES_DIR);
   const home = homeFor(benchmarkName);
   const lock = `${home}.lock`;
   await acquire(lock);
   try {
-    await rm2(home, { recursive: true, force: true });
-    mkdirSync7(join15(home, "tmp"), { recursive: true });
-    giveDirectory(sandbox, home);
-    giveDirectory(sandbox, join15(home, "tmp"));
+    await removeQuietly(home);
+    remakeGivenDirectory(sandbox, home, ["tmp"]);
     return await measure2(home);
   } finally {
     await removeQuietly(home);
@@ -17623,7 +17779,7 @@ function statusHint(code) {
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path) {
-  const located2 = program.includes("/") ? resolve4(cwd, program) : findOnPath(program, path);
+  const located2 = program.includes("/") ? resolve5(cwd, program) : findOnPath(program, path);
   if (!located2) return `command not found: ${program} (the benchmark's PATH is ${path})`;
   try {
     if (!statSync6(located2).isFile()) return `not a file: ${program}`;
@@ -17637,7 +17793,7 @@ function programProblem(program, cwd, path) {
 async function runBenchmark(spec, slug, ctx, job = 0) {
   const dir = join16(ctx.benchmarksDir, slug);
   rmSync8(dir, { recursive: true, force: true });
-  mkdirSync8(dir);
+  mkdirSync6(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
@@ -17817,16 +17973,16 @@ function headline(message) {
 }
 
 // src/util/paths.ts
-import { isAbsolute as isAbsolute6, relative as relative6, resolve as resolve5, sep as sep4 } from "node:path";
+import { isAbsolute as isAbsolute6, relative as relative6, resolve as resolve6, sep as sep4 } from "node:path";
 function resolveFrom(base, path) {
-  return resolve5(base, path);
+  return resolve6(base, path);
 }
 function callerDirectory() {
   return process.cwd();
 }
 function absolutePath(path, what) {
   if (!isAbsolute6(path)) throw new Error(`internal: ${what} "${path}" is not an absolute path; an entry point should have resolved it`);
-  return resolve5(path);
+  return resolve6(path);
 }
 function shownPath(path, from = callerDirectory()) {
   const rel = relative6(from, path);
@@ -17954,10 +18110,10 @@ function nameMatcher(pattern) {
 }
 function ensureWritableDir(dir) {
   try {
-    mkdirSync9(dir, { recursive: true });
+    mkdirSync7(dir, { recursive: true });
     accessSync3(dir, constants6.W_OK);
     const probe = join17(dir, `.write-test-${process.pid}`);
-    writeFileSync5(probe, "");
+    writeFileSync4(probe, "");
     rmSync9(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
@@ -18007,8 +18163,7 @@ async function runSuite(config, options) {
   }
   for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
-  mkdirSync9(SETUP_HOME, { recursive: true });
-  giveDirectory(sandbox, SETUP_HOME);
+  makeSetupHome(sandbox, SETUP_HOME);
   const heldOut = holdDirectory(options.outDir, realOutDir);
   let benchmarksDir;
   let benchmarks;
@@ -19392,14 +19547,14 @@ function mergeShards(parts) {
 import { join as join23 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync4, cpSync, existsSync as existsSync7, lstatSync as lstatSync7, mkdirSync as mkdirSync14, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync12 } from "node:fs";
-import { dirname as dirname10, join as join22, resolve as resolve7 } from "node:path";
+import { chmodSync as chmodSync3, cpSync, existsSync as existsSync7, lstatSync as lstatSync8, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync12 } from "node:fs";
+import { dirname as dirname11, join as join22, resolve as resolve8 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash7 } from "node:crypto";
 import { realpathSync as realpathSync5, statSync as statSync7 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute7, relative as relative7, resolve as resolve6 } from "node:path";
+import { dirname as dirname8, isAbsolute as isAbsolute7, relative as relative7, resolve as resolve7 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length = __toESM(require_ucs2length(), 1);
@@ -20587,7 +20742,7 @@ function parseConfig(text2, file) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname7(file), "configuration directory");
+  const root = absolutePath(dirname8(file), "configuration directory");
   const problems = [];
   const where2 = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -20737,7 +20892,7 @@ function hiddenCharacter(name) {
   return match[0] === "\uFFFD" ? `${code} (bytes that are not UTF-8 read as U+FFFD?)` : code;
 }
 function readConfigText(root, file) {
-  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath(resolve6(root, file)));
+  return readTextBeneath(root, file, CONFIG_LIMIT, "configuration", shownPath(resolve7(root, file)));
 }
 function realDirectory(path) {
   try {
@@ -20759,7 +20914,7 @@ function cwdProblem(cwd, root) {
     return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
-function loadConfig(file, root = dirname7(file)) {
+function loadConfig(file, root = dirname8(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -20776,11 +20931,11 @@ function loadConfig(file, root = dirname7(file)) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync12, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname9, relative as relative9, sep as sep6 } from "node:path";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync10, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
+import { dirname as dirname10, relative as relative9, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
-import { mkdirSync as mkdirSync10 } from "node:fs";
+import { mkdirSync as mkdirSync8 } from "node:fs";
 
 // src/history/svg.ts
 var WIDTH = 760;
@@ -21015,7 +21170,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  mkdirSync10(options.outDir, { recursive: true });
+  mkdirSync8(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -21071,18 +21226,18 @@ function withInclusiveCosts(comparison, baseDir, headDir) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync6, mkdirSync as mkdirSync11, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname8, join as join19, relative as relative8, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync7, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname9, join as join19, relative as relative8, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname8(dir)) {
+  for (let dir = outDir; ; dir = dirname9(dir)) {
     try {
-      if (lstatSync6(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync7(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative8(here, dirname8(dir));
-    if (dir === dirname8(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+    const inside2 = relative8(here, dirname9(dir));
+    if (dir === dirname9(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -21095,7 +21250,7 @@ function unsafeEntry(outDir, notWalked) {
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
       const path = join19(dir, name);
-      const stat = lstatSync6(path, { throwIfNoEntry: false });
+      const stat = lstatSync7(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
       if (stat.isDirectory()) {
@@ -21116,7 +21271,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
     );
   }
   try {
-    mkdirSync11(outDir, { recursive: true });
+    mkdirSync9(outDir, { recursive: true });
   } catch {
     return () => {
     };
@@ -21136,10 +21291,10 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname9(path);
+  const dir = dirname10(path);
   if (existsSync5(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
-    mkdirSync12(dir, { recursive: true });
+    mkdirSync10(dir, { recursive: true });
     accessSync4(dir, constants7.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
@@ -21185,7 +21340,7 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname9(options.baseline), options.outDir) } : input;
+  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname10(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -21204,7 +21359,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname9(options.baseline), shown: baseShown },
+    base: { dir: dirname10(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -21234,11 +21389,11 @@ function realOutDirBeforeRuns(outDir) {
 }
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync13 } from "node:fs";
+import { mkdirSync as mkdirSync11 } from "node:fs";
 import { join as join21 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync3, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync6, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
 import { delimiter as delimiter3, join as join20 } from "node:path";
 
@@ -21258,8 +21413,8 @@ function helper() {
   try {
     const dir = mkdtempSync2(join20(tmpdir3(), "cg-bench-stopwatch-"));
     const file = join20(dir, "stopwatch");
-    writeFileSync6(file, STOPWATCH_X86_64);
-    chmodSync3(file, 493);
+    writeFileSync5(file, STOPWATCH_X86_64);
+    chmodSync2(file, 493);
     process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
@@ -21646,8 +21801,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const required = config.setupNetwork && !config.network ? { required: { noNetwork: true, oneCpu: false } } : {};
   const sandbox = untrustedSandbox({ root: config.root, network: config.network, ...required });
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
-  mkdirSync13(SETUP_HOME, { recursive: true });
-  giveDirectory(setupSandbox, SETUP_HOME);
+  makeSetupHome(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
   const at = join21(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
@@ -21675,7 +21829,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync13(outDir, { recursive: true });
+  mkdirSync11(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -21780,14 +21934,14 @@ function readIfPresent(path) {
   return existsSync7(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve7(dir); ; at = dirname10(at)) {
+  for (let at = resolve8(dir); ; at = dirname11(at)) {
     const git2 = join22(at, ".git");
     if (existsSync7(git2)) {
-      chmodSync4(git2, 448);
-      if (existsSync7(`${at}.tmp`)) chmodSync4(`${at}.tmp`, 448);
+      chmodSync3(git2, 448);
+      if (existsSync7(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
       return;
     }
-    if (dirname10(at) === at) return;
+    if (dirname11(at) === at) return;
   }
 }
 function inImageMeasurer(options) {
@@ -21858,10 +22012,10 @@ function inImageMeasurer(options) {
   };
 }
 function copyToWorkspace(checkout, to, exclude = []) {
-  mkdirSync14(to, { recursive: true });
+  mkdirSync12(to, { recursive: true });
   for (const entry of readdirSync8(to)) rmSync12(join22(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join22(resolve7(checkout), name)));
-  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve7(src)) });
+  const skip = new Set(exclude.map((name) => join22(resolve8(checkout), name)));
+  cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
 }
 
@@ -22284,15 +22438,15 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync8, mkdirSync as mkdirSync15, readdirSync as readdirSync9, rmSync as rmSync15, writeFileSync as writeFileSync7 } from "node:fs";
+import { lstatSync as lstatSync9, mkdirSync as mkdirSync13, readdirSync as readdirSync9, rmSync as rmSync15, writeFileSync as writeFileSync6 } from "node:fs";
 import { join as join25 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
   rmSync15(dir, { recursive: true, force: true });
-  mkdirSync15(dir, { recursive: true });
+  mkdirSync13(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync7(join25(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync6(join25(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
   writeResults(join25(dir, "head.json"), head2);
   if (base) writeResults(join25(dir, "base.json"), base);
@@ -22347,13 +22501,13 @@ function readShardHandOvers(root, shown) {
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync8(join25(root, n)).isDirectory() && presentAt(join25(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync9(join25(root, n)).isDirectory() && presentAt(join25(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
   return dirs.map((n) => readOne(root, join25(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync16, rmSync as rmSync16, writeFileSync as writeFileSync8 } from "node:fs";
+import { mkdirSync as mkdirSync14, rmSync as rmSync16, writeFileSync as writeFileSync7 } from "node:fs";
 import { join as join26 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
@@ -22362,7 +22516,7 @@ var FLAME_GRAPH_PATH = /^flame\/[0-9]{2,6}-[A-Za-z0-9._-]{1,60}\.svg$/;
 var MAX_FLAME_GRAPHS = 500;
 function writeReportHandOver(dir, handOver, head2, base) {
   rmSync16(dir, { recursive: true, force: true });
-  mkdirSync16(dir, { recursive: true });
+  mkdirSync14(dir, { recursive: true });
   const { pullRequest, flameGraphs, ...rest } = handOver;
   const data = {
     schema: SCHEMA2,
@@ -22371,7 +22525,7 @@ function writeReportHandOver(dir, handOver, head2, base) {
     ...pullRequest ? { pullRequest } : {},
     ...flameGraphs?.length ? { flameGraphs: flameGraphs.slice(0, MAX_FLAME_GRAPHS) } : {}
   };
-  writeFileSync8(join26(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  writeFileSync7(join26(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
 `);
   writeResults(join26(dir, "head.json"), head2);
   if (base) writeResults(join26(dir, "base.json"), base);
@@ -22531,7 +22685,7 @@ function writer(out) {
   return (name, text2) => writeNewFile(join28(out.held.path, name), text2, join28(out.real, name));
 }
 async function withHeldOutRoot(ci, run) {
-  mkdirSync17(ci.outRoot, { recursive: true });
+  mkdirSync15(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
   const held2 = holdDirectory(ci.outRoot, real);
   try {
@@ -22752,7 +22906,7 @@ import { tmpdir as tmpdir4 } from "node:os";
 import { join as join30 } from "node:path";
 
 // src/gitlab/artifact-store.ts
-import { writeFileSync as writeFileSync9 } from "node:fs";
+import { writeFileSync as writeFileSync8 } from "node:fs";
 import { join as join29 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
@@ -22796,7 +22950,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync9(join29(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync8(join29(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -22920,7 +23074,7 @@ async function fetchWithRetry(url, init, options = {}) {
       if (attempt === attempts) throw error;
       options.log?.(`${init.method ?? "GET"} ${new URL(url).pathname}: ${String(error)}; retrying in ${wait / 1e3}s`);
     }
-    await new Promise((resolve9) => setTimeout(resolve9, wait));
+    await new Promise((resolve10) => setTimeout(resolve10, wait));
   }
   throw lastError instanceof Error ? lastError : new Error("request failed");
 }
@@ -22986,7 +23140,7 @@ function createGitLabApi(options) {
 }
 
 // src/gitlab/job.ts
-import { resolve as resolve8 } from "node:path";
+import { resolve as resolve9 } from "node:path";
 
 // src/config/option-text.ts
 var componentInput = (name) => `input "${name}" (CG_BENCH_${name.toUpperCase().replace(/-/g, "_")})`;
@@ -23072,7 +23226,7 @@ function readJob(env) {
     // A fork's merge request runs in the fork (CI_PROJECT_ID); its notes and baselines are the target's.
     projectId: env["CI_MERGE_REQUEST_PROJECT_ID"] || need("CI_PROJECT_ID"),
     // A path in an environment variable is relative to the caller's directory (README "Paths").
-    projectDir: resolve8(need("CI_PROJECT_DIR")),
+    projectDir: resolve9(need("CI_PROJECT_DIR")),
     jobName: (env["CG_BENCH_BASELINE_JOB"] || need("CI_JOB_NAME")).trim(),
     shard: shardFrom(env),
     jobToken: env["CI_JOB_TOKEN"] || void 0,
@@ -23134,26 +23288,26 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync9, mkdirSync as mkdirSync18, readdirSync as readdirSync10, rmSync as rmSync17 } from "node:fs";
+import { lstatSync as lstatSync10, mkdirSync as mkdirSync16, readdirSync as readdirSync10, rmSync as rmSync17 } from "node:fs";
 import { join as join31 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory = false;
   try {
-    isDirectory = lstatSync9(out).isDirectory();
+    isDirectory = lstatSync10(out).isDirectory();
   } catch {
   }
   if (!isDirectory) rmSync17(out, { force: true });
   else {
     for (const name of readdirSync10(out)) {
       if (!keep.includes(name)) rmSync17(join31(out, name), { recursive: true, force: true });
-      else if (!lstatSync9(join31(out, name)).isDirectory()) {
+      else if (!lstatSync10(join31(out, name)).isDirectory()) {
         throw new CgBenchError(
           `${join31(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
         );
       }
     }
   }
-  mkdirSync18(out, { recursive: true });
+  mkdirSync16(out, { recursive: true });
 }
 
 // src/gitlab/run.ts
