@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { compareWithBaseline } from '../compare/compare.ts';
 import type { Measurer } from '../container/measurer.ts';
@@ -28,6 +27,8 @@ export async function drawChangeFlameGraphs(
   checkout: BaseCheckout,
   head: Results,
   baseline: Baseline,
+  /** Makes outRoot/flame afresh and writes a picture into it by name (the pipeline's writer: never through a link). */
+  flameDirectory: () => (name: string, text: string) => void,
 ): Promise<FlameGraphLink[]> {
   const { comparison } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
   const changed = comparison?.benchmarks.filter((b) => b.verdict === 'regression' || b.verdict === 'improvement') ?? [];
@@ -36,16 +37,16 @@ export async function drawChangeFlameGraphs(
   const headSide = { dir: join(ci.outRoot, 'head'), shown: 'head', results: head };
   const baseShown = `base ${ci.shortSha(checkout.sha)}`;
   const drawn: FlameGraph[] = [];
-  rmSync(outDir, { recursive: true, force: true });
+  const write = flameDirectory();
   try {
     if (baseline.dir !== undefined)
-      drawn.push(...writeFlameGraphs({ base: { dir: baseline.dir, shown: baseShown }, head: headSide, comparison, outDir, missing: 'skip' }));
+      drawn.push(...writeFlameGraphs({ base: { dir: baseline.dir, shown: baseShown }, head: headSide, comparison, outDir, missing: 'skip', write }));
     else
       for (const b of changed) {
         ci.log.info(`Measuring ${b.name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
         const dir = join(ci.outRoot, BASE_CALL_TREES);
         await measurer.measure(join(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(b.name), callTree: true });
-        drawn.push(...writeFlameGraphs({ base: { dir, shown: baseShown }, head: headSide, comparison, only: b.name, outDir, missing: 'skip' }));
+        drawn.push(...writeFlameGraphs({ base: { dir, shown: baseShown }, head: headSide, comparison, only: b.name, outDir, missing: 'skip', write }));
       }
   } catch (error) {
     ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error)}`);

@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync } from 'node:fs';
+import { isAbsolute, join, relative } from 'node:path';
 import type { MeasureSelection, Measurement, Measurer } from '../container/measurer.ts';
 import { notRepeating } from '../engine/check.ts';
 import { ExitCode } from '../errors.ts';
@@ -13,6 +13,7 @@ import type { Shard } from '../shard/plan.ts';
 import { headConfigText, lookUpBaseline, saveMainlineBaseline, settleBaseline, type Baseline, type BaselineLookup } from './baseline.ts';
 import { baseCheckout } from './base-checkout.ts';
 import { drawChangeFlameGraphs } from './flame.ts';
+import { FLAME_DIRECTORY } from '../flame/graphs.ts';
 import { keepHistory } from './history.ts';
 import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
 import { writeReportHandOver } from './report-hand-over.ts';
@@ -35,6 +36,19 @@ interface HeldOutRoot {
 /** Writes a new file in the held output root (writeNewFile: a link at the name is removed, never followed). */
 function writer(out: HeldOutRoot): (name: string, text: string) => void {
   return (name, text) => writeNewFile(join(out.held.path, name), text, join(out.real, name));
+}
+
+/**
+ * A writer into the directory `dir` of the output root (a hand-over, the flame graphs), made afresh
+ * through the held root: whatever the code put at its name (a link, a directory) is removed, never
+ * followed, and each file is a new one whose real path is checked (writeNewFile).
+ */
+function subdirectoryWriter(ci: CiAdapter, out: HeldOutRoot, dir: string): (name: string, text: string) => void {
+  const sub = relative(ci.outRoot, dir);
+  if (!sub || sub.startsWith('..') || isAbsolute(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
+  rmSync(join(out.held.path, sub), { recursive: true, force: true });
+  mkdirSync(join(out.held.path, sub), { recursive: true });
+  return (name, text) => writeNewFile(join(out.held.path, sub, name), text, join(out.real, sub, name));
 }
 
 async function withHeldOutRoot(ci: CiAdapter, run: (out: HeldOutRoot) => Promise<Outcome>): Promise<Outcome> {
@@ -82,7 +96,10 @@ async function measureAndReport(ci: CiAdapter, measurer: Measurer, out: HeldOutR
           // The head's results.json carries them to artifacts and GitLab's note job.
           writeResults(join(ci.outRoot, 'head', 'results.json'), head);
         }
-        if (ci.callTree) flameGraphs = await drawChangeFlameGraphs(ci, measurer, checkout, head, baseline);
+        if (ci.callTree)
+          flameGraphs = await drawChangeFlameGraphs(ci, measurer, checkout, head, baseline, () =>
+            subdirectoryWriter(ci, out, join(ci.outRoot, FLAME_DIRECTORY)),
+          );
       } finally {
         checkout.remove();
       }
@@ -251,7 +268,12 @@ async function finish(
   if (handOver) {
     const { dir, ...names } = handOver;
     const flameGraphs = report.input.flameGraphs?.map((g) => g.path);
-    writeReportHandOver(dir, { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs }, head, report.baseline);
+    writeReportHandOver(
+      subdirectoryWriter(ci, out, dir),
+      { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs },
+      head,
+      report.baseline,
+    );
   }
   await ci.publish(report);
   return outcomeOf(report, ci.failOnRegression);

@@ -1,9 +1,10 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
-import { readResults, writeResults } from '../results/io.ts';
+import { readResults, resultsText } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { KiB, presentAt, readTextBeneath } from '../untrusted/read.ts';
+import { writeNewFile } from '../untrusted/write.ts';
 
 /**
  * What a measuring job leaves the job that reports it (GitHub's `mode: report` for a fork's pull
@@ -32,9 +33,17 @@ const FLAME_GRAPH_PATH = /^flame\/[0-9]{2,6}-[A-Za-z0-9._-]{1,60}\.svg$/;
 /** Within the hand-over's 64 KiB. */
 const MAX_FLAME_GRAPHS = 500;
 
-export function writeReportHandOver(dir: string, handOver: ReportHandOver, head: Results, base: Results | undefined): void {
+/** Writes one new file of the hand-over by its name (the pipeline's writer: never through a link). */
+export type HandOverWriter = (name: string, text: string) => void;
+
+/** A writer into `dir` made afresh by path, for a directory no one else's code can reach (tests, a person's machine). */
+export function freshDirectoryWriter(dir: string): HandOverWriter {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  return (name, text) => writeNewFile(join(dir, name), text);
+}
+
+export function writeReportHandOver(write: HandOverWriter, handOver: ReportHandOver, head: Results, base: Results | undefined): void {
   const { pullRequest, flameGraphs, ...rest } = handOver;
   const data = {
     schema: SCHEMA,
@@ -43,9 +52,9 @@ export function writeReportHandOver(dir: string, handOver: ReportHandOver, head:
     ...(pullRequest ? { pullRequest } : {}),
     ...(flameGraphs?.length ? { flameGraphs: flameGraphs.slice(0, MAX_FLAME_GRAPHS) } : {}),
   };
-  writeFileSync(join(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}\n`);
-  writeResults(join(dir, 'head.json'), head);
-  if (base) writeResults(join(dir, 'base.json'), base);
+  write(HAND_OVER_FILE, `${JSON.stringify(data, null, 2)}\n`);
+  write('head.json', [...resultsText(head)].join(''));
+  if (base) write('base.json', [...resultsText(base)].join(''));
 }
 
 /**

@@ -37,6 +37,8 @@ export function writeFlameGraphs(options: {
   only?: string | undefined;
   outDir: AbsolutePath;
   missing: 'refuse' | 'skip';
+  /** Writes a picture by its name in outDir (CI: through the held output root); default: by path. */
+  write?: ((name: string, text: string) => void) | undefined;
 }): FlameGraph[] {
   const { base, head } = options;
   const baseTrees = callTreesIn(base.dir);
@@ -51,7 +53,7 @@ export function writeFlameGraphs(options: {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join('; ')} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  mkdirSync(options.outDir, { recursive: true });
+  if (!options.write) mkdirSync(options.outDir, { recursive: true });
   const files: FlameGraph[] = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name)!;
@@ -59,9 +61,12 @@ export function writeFlameGraphs(options: {
     const w = (t: SavedCallTree) => `${t.weights.l1}/${t.weights.ll}/${t.weights.ram}`;
     if (w(before) !== w(after)) throw new CgBenchError(`--flame: ${b.name}: the call trees were weighted differently (${w(before)} and ${w(after)})`);
     const index = head.results.benchmarks.findIndex((r) => r.name === b.name);
-    const file = resolveFrom(options.outDir, `${slugify(b.name, Math.max(0, index))}.svg`);
+    const name = `${slugify(b.name, Math.max(0, index))}.svg`;
+    const file = resolveFrom(options.outDir, name);
     const tree = differentialTree(before.tree, after.tree, b.name);
-    writeFileAtomic(file, flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head.shown }));
+    const svg = flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head.shown });
+    if (options.write) options.write(name, svg);
+    else writeFileAtomic(file, svg);
     files.push({ benchmark: b.name, file });
   }
   return files;

@@ -76,7 +76,7 @@ function withoutLineFiles(b: BenchmarkResult): BenchmarkResult {
  * thousands of benchmarks are written without a second copy of them all or one string of the whole
  * file. The same text as JSON.stringify of the whole results fitted at once.
  */
-function* resultsText(results: Results): Generator<string> {
+export function* resultsText(results: Results): Generator<string> {
   const list = RESULTS_SCHEMA.properties!['benchmarks']!;
   const top = fitToSchema({ ...results, benchmarks: [] }, RESULTS_SCHEMA) as Record<string, unknown>;
   let comma = '{';

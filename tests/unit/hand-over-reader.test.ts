@@ -13,7 +13,7 @@ import type { GitHubApi } from '../../src/github/api.ts';
 import type { Trigger } from '../../src/github/event.ts';
 import type { ActionInputs } from '../../src/github/inputs.ts';
 import type { ActionIO } from '../../src/github/io.ts';
-import { readReportHandOver, writeReportHandOver } from '../../src/ci/report-hand-over.ts';
+import { readReportHandOver, freshDirectoryWriter, writeReportHandOver } from '../../src/ci/report-hand-over.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
 import { writeResults } from '../../src/results/io.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
@@ -67,7 +67,7 @@ test('a shard part: head.json a link or a fifo, shard.json a fifo, is refused na
 
 test('the report hand-over: a head.json that is a link, a hand-over directory that is a link, or a fifo report-job.json, is refused naming it', () => {
   const out = tempDir();
-  writeReportHandOver(join(out, 'report-job'), { sha: SHA, suite: 'default', baselineSource: 'none' }, results, undefined);
+  writeReportHandOver(freshDirectoryWriter(join(out, 'report-job')), { sha: SHA, suite: 'default', baselineSource: 'none' }, results, undefined);
   assert.equal(readReportHandOver(out, 'report-job', 'out', '').head.benchmarks.length, 1);
   rmSync(join(out, 'report-job', 'head.json'));
   symlinkSync(join(elsewhere(), 'results.json'), join(out, 'report-job', 'head.json'));
@@ -83,7 +83,7 @@ test('the report hand-over: a head.json that is a link, a hand-over directory th
 
 test("a fork's artifact: report-job.json a link or a fifo is refused naming it, before anything is asked of GitHub", async () => {
   const dir = tempDir();
-  writeReportHandOver(dir, { sha: SHA, suite: 'default', baselineSource: 'none', pullRequest: 7 }, results, undefined);
+  writeReportHandOver(freshDirectoryWriter(dir), { sha: SHA, suite: 'default', baselineSource: 'none', pullRequest: 7 }, results, undefined);
   const trigger: Trigger = { kind: 'workflow_run', headSha: SHA, headRepository: 'fork/x', headBranch: 'b', runId: 1, pullNumbers: [7] };
   const ctx = { io: {} as ActionIO, env: {}, inputs: { artifactDir: dir } as ActionInputs, api: undefined };
   rmSync(join(dir, 'report-job.json'));
@@ -96,7 +96,7 @@ test("a fork's artifact: report-job.json a link or a fifo is refused naming it, 
 
 test("a fork's artifact naming another suite than the report job's `suite` input is refused: its marker would take over that suite's comment", async () => {
   const dir = tempDir();
-  writeReportHandOver(dir, { sha: SHA, suite: 'other', baselineSource: 'none', pullRequest: 7 }, results, undefined);
+  writeReportHandOver(freshDirectoryWriter(dir), { sha: SHA, suite: 'other', baselineSource: 'none', pullRequest: 7 }, results, undefined);
   const trigger: Trigger = { kind: 'workflow_run', headSha: SHA, headRepository: 'fork/x', headBranch: 'b', runId: 1, pullNumbers: [7] };
   const api = { pullRequestHead: async () => ({ sha: SHA, repository: 'fork/x', branch: 'b' }) } as unknown as GitHubApi;
   const ctx = { io: {} as ActionIO, env: {}, inputs: { artifactDir: dir, suite: 'perf' } as ActionInputs, api };

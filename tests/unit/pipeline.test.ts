@@ -741,3 +741,28 @@ test('call-tree on the default branch: no call tree is kept (there is no base to
   await runPipeline(adapter, measurer);
   assert.deepEqual(measurer.calls, [{ filter: undefined, callTree: false }]);
 });
+
+test('the flame graphs and the report hand-over are written through the held output root: a link the code put at flame/ (as the base measured again for its call tree runs) or at the hand-over directory is never written through', async () => {
+  const { root, sha } = repository();
+  const measurer = callTreeMeasurer(results(1100), results(1000), 200);
+  const occasion: Occasion = { kind: 'change', baseline: { sha, what: 'merge-base' } };
+  const { adapter } = fakeAdapter(root, occasion, { callTree: true, store: memoryStore(results(1000)) });
+  const handOverDir = join(adapter.outRoot, 'report-job');
+  const withHandOver: CiAdapter = { ...adapter, reportHandOver: () => ({ dir: handOverDir, sha }) };
+  const outside = tempDir('cg-bench-pipeline-outside-');
+  const measure = measurer.measure.bind(measurer);
+  measurer.measure = async (...args) => {
+    const flame = join(adapter.outRoot, 'flame');
+    // The code measured (here the measurer, which runs it) swaps flame/ for a link once it is there.
+    if (existsSync(flame) && !lstatSync(flame).isSymbolicLink()) {
+      renameSync(flame, `${flame}.moved`);
+      symlinkSync(outside, flame);
+    }
+    if (!existsSync(handOverDir)) symlinkSync(outside, handOverDir);
+    return measure(...args);
+  };
+  await runPipeline(withHandOver, measurer);
+  assert.deepEqual(readdirSync(outside), []);
+  assert.ok(lstatSync(handOverDir).isDirectory(), 'the hand-over directory is a directory of its own');
+  assert.deepEqual(readdirSync(handOverDir).sort(), ['base.json', 'head.json', 'report-job.json']);
+});

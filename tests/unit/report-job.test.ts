@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runMerge } from '../../src/ci/pipeline.ts';
-import { writeReportHandOver } from '../../src/ci/report-hand-over.ts';
+import { freshDirectoryWriter, writeReportHandOver } from '../../src/ci/report-hand-over.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
 import { writeShardHandOver } from '../../src/ci/shard-hand-over.ts';
 import type { CiAdapter, Report, ReportJobAdapter } from '../../src/ci/types.ts';
@@ -100,7 +100,7 @@ test('the report job rebuilds from the hand-over exactly the report the measurin
 test("a fork's artifact whose baseline is in another unit is reported with no comparison and why, not refused as an error", async () => {
   const otherUnit = resultsOf(base.benchmarks, { environment: { ...TEST_ENV, cache: { ...DEFAULT_CACHE, LL: '16777216,16,64' } } });
   const dir = tempDir('cg-bench-fork-artifact-');
-  writeReportHandOver(dir, { sha: SHA, suite: 'abc', baselineSource: 'merge-base', pullRequest: 5 }, head, otherUnit);
+  writeReportHandOver(freshDirectoryWriter(dir), { sha: SHA, suite: 'abc', baselineSource: 'merge-base', pullRequest: 5 }, head, otherUnit);
   const comments: string[] = [];
   const warnings: string[] = [];
   const failures: string[] = [];
@@ -211,7 +211,12 @@ test("GitLab's note job links the flame graphs the hand-over names, in its own a
   const out = tempDir();
   // flame/05-gone.svg names no benchmark of the head at that place: not linked.
   const named = ['flame/01-parse.svg', 'flame/05-gone.svg'];
-  writeReportHandOver(join(out, 'report-job'), { sha: SHA, suite: gitlabSuite.id, baselineSource: 'merge-base', flameGraphs: named }, head, base);
+  writeReportHandOver(
+    freshDirectoryWriter(join(out, 'report-job')),
+    { sha: SHA, suite: gitlabSuite.id, baselineSource: 'merge-base', flameGraphs: named },
+    head,
+    base,
+  );
   await runReportJob(noteJob({ ...job, mergeRequest: job.mergeRequest! }, gitlabSuite, api, out, log));
   assert.match(
     notes[0]!,
@@ -220,7 +225,12 @@ test("GitLab's note job links the flame graphs the hand-over names, in its own a
   assert.equal(notes[0]!.match(/flame graph/g)?.length, 1, notes[0]);
 
   for (const bad of ['../report.md', 'flame/01-parse.svg"><script>', 'flame/01-a b.svg']) {
-    writeReportHandOver(join(out, 'report-job'), { sha: SHA, suite: gitlabSuite.id, baselineSource: 'merge-base', flameGraphs: [bad] }, head, base);
+    writeReportHandOver(
+      freshDirectoryWriter(join(out, 'report-job')),
+      { sha: SHA, suite: gitlabSuite.id, baselineSource: 'merge-base', flameGraphs: [bad] },
+      head,
+      base,
+    );
     await assert.rejects(
       runReportJob(noteJob({ ...job, mergeRequest: job.mergeRequest! }, gitlabSuite, api, out, log)),
       /report-job\.json: "flameGraphs" is not a list of flame\/NN-<benchmark>\.svg/,

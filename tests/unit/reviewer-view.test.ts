@@ -9,7 +9,7 @@ import { after, test } from 'node:test';
 import { parse } from 'yaml';
 import { compareResults } from '../../src/compare/compare.ts';
 import type { GitHubApi } from '../../src/github/api.ts';
-import { writeReportHandOver } from '../../src/ci/report-hand-over.ts';
+import { freshDirectoryWriter, writeReportHandOver } from '../../src/ci/report-hand-over.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
 import { readInputs } from '../../src/github/inputs.ts';
@@ -130,7 +130,7 @@ test('the documented fork-safe report workflow sets fail-on-regression, and repo
   assert.equal(step?.with?.['fail-on-regression'], true);
 
   const dir = tempDir('cg-bench-fork-artifact-');
-  writeReportHandOver(dir, { sha: SHA, suite: 'abc', baselineSource: 'merge-base', pullRequest: 5 }, head, base);
+  writeReportHandOver(freshDirectoryWriter(dir), { sha: SHA, suite: 'abc', baselineSource: 'merge-base', pullRequest: 5 }, head, base);
   const statuses: { state: string; description: string; context: string }[] = [];
   const comments: string[] = [];
   const api: GitHubApi = {
