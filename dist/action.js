@@ -23031,50 +23031,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative13, options, skipNormalization) {
+    function resolveComponent(base, relative14, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse4(serialize(base, options), options);
-        relative13 = parse4(serialize(relative13, options), options);
+        relative14 = parse4(serialize(relative14, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative13.scheme) {
-        target.scheme = relative13.scheme;
-        target.userinfo = relative13.userinfo;
-        target.host = relative13.host;
-        target.port = relative13.port;
-        target.path = removeDotSegments(relative13.path || "");
-        target.query = relative13.query;
+      if (!options.tolerant && relative14.scheme) {
+        target.scheme = relative14.scheme;
+        target.userinfo = relative14.userinfo;
+        target.host = relative14.host;
+        target.port = relative14.port;
+        target.path = removeDotSegments(relative14.path || "");
+        target.query = relative14.query;
       } else {
-        if (relative13.userinfo !== void 0 || relative13.host !== void 0 || relative13.port !== void 0) {
-          target.userinfo = relative13.userinfo;
-          target.host = relative13.host;
-          target.port = relative13.port;
-          target.path = removeDotSegments(relative13.path || "");
-          target.query = relative13.query;
+        if (relative14.userinfo !== void 0 || relative14.host !== void 0 || relative14.port !== void 0) {
+          target.userinfo = relative14.userinfo;
+          target.host = relative14.host;
+          target.port = relative14.port;
+          target.path = removeDotSegments(relative14.path || "");
+          target.query = relative14.query;
         } else {
-          if (!relative13.path) {
+          if (!relative14.path) {
             target.path = base.path;
-            if (relative13.query !== void 0) {
-              target.query = relative13.query;
+            if (relative14.query !== void 0) {
+              target.query = relative14.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative13.path[0] === "/") {
-              target.path = removeDotSegments(relative13.path);
+            if (relative14.path[0] === "/") {
+              target.path = removeDotSegments(relative14.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative13.path;
+                target.path = "/" + relative14.path;
               } else if (!base.path) {
-                target.path = relative13.path;
+                target.path = relative14.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative13.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative14.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative13.query;
+            target.query = relative14.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -23082,7 +23082,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative13.fragment;
+      target.fragment = relative14.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -45246,8 +45246,8 @@ import { readFileSync as readFileSync8 } from "node:fs";
 import { join as join39, resolve as resolve12 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync15 } from "node:fs";
-import { join as join30 } from "node:path";
+import { mkdirSync as mkdirSync14, rmSync as rmSync15 } from "node:fs";
+import { isAbsolute as isAbsolute8, join as join30, relative as relative12 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename as basename3, dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
@@ -50407,12 +50407,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative13 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative14 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative13) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative14) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -50421,7 +50421,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative13,
+    relative: relative14,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -52146,7 +52146,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  mkdirSync8(options.outDir, { recursive: true });
+  if (!options.write) mkdirSync8(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -52154,9 +52154,12 @@ function writeFlameGraphs(options) {
     const w = (t) => `${t.weights.l1}/${t.weights.ll}/${t.weights.ram}`;
     if (w(before) !== w(after)) throw new CgBenchError(`--flame: ${b.name}: the call trees were weighted differently (${w(before)} and ${w(after)})`);
     const index = head2.results.benchmarks.findIndex((r) => r.name === b.name);
-    const file = resolveFrom(options.outDir, `${slugify(b.name, Math.max(0, index))}.svg`);
+    const name = `${slugify(b.name, Math.max(0, index))}.svg`;
+    const file = resolveFrom(options.outDir, name);
     const tree = differentialTree(before.tree, after.tree, b.name);
-    writeFileAtomic(file, flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head2.shown }));
+    const svg = flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head2.shown });
+    if (options.write) options.write(name, svg);
+    else writeFileAtomic(file, svg);
     files.push({ benchmark: b.name, file });
   }
   return files;
@@ -53412,10 +53415,9 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { rmSync as rmSync14 } from "node:fs";
 import { join as join26, relative as relative11, sep as sep8 } from "node:path";
 var BASE_CALL_TREES = "base-call-tree";
-async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline) {
+async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, flameDirectory) {
   const { comparison } = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
   const changed = comparison?.benchmarks.filter((b) => b.verdict === "regression" || b.verdict === "improvement") ?? [];
   if (!comparison || !changed.length) return [];
@@ -53423,16 +53425,16 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline) {
   const headSide = { dir: join26(ci.outRoot, "head"), shown: "head", results: head2 };
   const baseShown = `base ${ci.shortSha(checkout.sha)}`;
   const drawn = [];
-  rmSync14(outDir, { recursive: true, force: true });
+  const write = flameDirectory();
   try {
     if (baseline.dir !== void 0)
-      drawn.push(...writeFlameGraphs({ base: { dir: baseline.dir, shown: baseShown }, head: headSide, comparison, outDir, missing: "skip" }));
+      drawn.push(...writeFlameGraphs({ base: { dir: baseline.dir, shown: baseShown }, head: headSide, comparison, outDir, missing: "skip", write }));
     else
       for (const b of changed) {
         ci.log.info(`Measuring ${b.name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
         const dir = join26(ci.outRoot, BASE_CALL_TREES);
         await measurer.measure(join26(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(b.name), callTree: true });
-        drawn.push(...writeFlameGraphs({ base: { dir, shown: baseShown }, head: headSide, comparison, only: b.name, outDir, missing: "skip" }));
+        drawn.push(...writeFlameGraphs({ base: { dir, shown: baseShown }, head: headSide, comparison, only: b.name, outDir, missing: "skip", write }));
       }
   } catch (error2) {
     ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error2)}`);
@@ -53615,12 +53617,12 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync9, mkdirSync as mkdirSync13, readdirSync as readdirSync9, rmSync as rmSync15, writeFileSync as writeFileSync6 } from "node:fs";
+import { lstatSync as lstatSync9, mkdirSync as mkdirSync13, readdirSync as readdirSync9, rmSync as rmSync14, writeFileSync as writeFileSync6 } from "node:fs";
 import { join as join27 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync15(dir, { recursive: true, force: true });
+  rmSync14(dir, { recursive: true, force: true });
   mkdirSync13(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
   writeFileSync6(join27(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
@@ -53684,16 +53686,13 @@ function readShardHandOvers(root, shown) {
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync14, rmSync as rmSync16, writeFileSync as writeFileSync7 } from "node:fs";
 import { join as join28 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
 var FLAME_GRAPH_PATH = /^flame\/[0-9]{2,6}-[A-Za-z0-9._-]{1,60}\.svg$/;
 var MAX_FLAME_GRAPHS = 500;
-function writeReportHandOver(dir, handOver, head2, base) {
-  rmSync16(dir, { recursive: true, force: true });
-  mkdirSync14(dir, { recursive: true });
+function writeReportHandOver(write, handOver, head2, base) {
   const { pullRequest, flameGraphs, ...rest } = handOver;
   const data = {
     schema: SCHEMA2,
@@ -53702,10 +53701,10 @@ function writeReportHandOver(dir, handOver, head2, base) {
     ...pullRequest ? { pullRequest } : {},
     ...flameGraphs?.length ? { flameGraphs: flameGraphs.slice(0, MAX_FLAME_GRAPHS) } : {}
   };
-  writeFileSync7(join28(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  write(HAND_OVER_FILE, `${JSON.stringify(data, null, 2)}
 `);
-  writeResults(join28(dir, "head.json"), head2);
-  if (base) writeResults(join28(dir, "base.json"), base);
+  write("head.json", [...resultsText(head2)].join(""));
+  if (base) write("base.json", [...resultsText(base)].join(""));
 }
 function readReportHandOver(root, sub, shown, missing) {
   const dir = join28(root, sub);
@@ -53872,8 +53871,15 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
 function writer(out) {
   return (name, text2) => writeNewFile(join30(out.held.path, name), text2, join30(out.real, name));
 }
+function subdirectoryWriter(ci, out, dir) {
+  const sub = relative12(ci.outRoot, dir);
+  if (!sub || sub.startsWith("..") || isAbsolute8(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
+  rmSync15(join30(out.held.path, sub), { recursive: true, force: true });
+  mkdirSync14(join30(out.held.path, sub), { recursive: true });
+  return (name, text2) => writeNewFile(join30(out.held.path, sub, name), text2, join30(out.real, sub, name));
+}
 async function withHeldOutRoot(ci, run) {
-  mkdirSync15(ci.outRoot, { recursive: true });
+  mkdirSync14(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
   const held2 = holdDirectory(ci.outRoot, real);
   try {
@@ -53906,7 +53912,15 @@ async function measureAndReport(ci, measurer, out) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
           writeResults(join30(ci.outRoot, "head", "results.json"), head2);
         }
-        if (ci.callTree) flameGraphs = await drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline);
+        if (ci.callTree)
+          flameGraphs = await drawChangeFlameGraphs(
+            ci,
+            measurer,
+            checkout,
+            head2,
+            baseline,
+            () => subdirectoryWriter(ci, out, join30(ci.outRoot, FLAME_DIRECTORY))
+          );
       } finally {
         checkout.remove();
       }
@@ -54035,7 +54049,12 @@ async function finish2(ci, out, head2, headCode, found, kept) {
   if (handOver) {
     const { dir, ...names } = handOver;
     const flameGraphs = report.input.flameGraphs?.map((g) => g.path);
-    writeReportHandOver(dir, { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs }, head2, report.baseline);
+    writeReportHandOver(
+      subdirectoryWriter(ci, out, dir),
+      { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs },
+      head2,
+      report.baseline
+    );
   }
   await ci.publish(report);
   return outcomeOf(report, ci.failOnRegression);
@@ -93268,7 +93287,7 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync11, writeFileSync as writeFileSync9 } from "fs";
+import { existsSync as existsSync11, writeFileSync as writeFileSync8 } from "fs";
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -93477,7 +93496,7 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter16(this, void 0, void 0, function* () {
-    writeFileSync9(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync8(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });
@@ -93921,7 +93940,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/cache-directory.ts
-import { mkdirSync as mkdirSync16, rmSync as rmSync17 } from "node:fs";
+import { mkdirSync as mkdirSync15, rmSync as rmSync16 } from "node:fs";
 import { join as join35 } from "node:path";
 function ownRootProblem(root) {
   try {
@@ -93940,14 +93959,14 @@ function cacheDirectory(root, suiteId) {
     },
     async restore(key, prefixes2 = []) {
       if (ownRootProblem(root) !== void 0) return void 0;
-      rmSync17(dir, { recursive: true, force: true });
+      rmSync16(dir, { recursive: true, force: true });
       return restoreCache([dir], key, prefixes2);
     },
     async save(key, write) {
       const problem = ownRootProblem(root);
       if (problem !== void 0) return problem;
-      rmSync17(dir, { recursive: true, force: true });
-      mkdirSync16(dir, { recursive: true });
+      rmSync16(dir, { recursive: true, force: true });
+      mkdirSync15(dir, { recursive: true });
       write(dir);
       try {
         const id = await saveCache2([dir], key);

@@ -20187,7 +20187,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  mkdirSync9(options.outDir, { recursive: true });
+  if (!options.write) mkdirSync9(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -20195,9 +20195,12 @@ function writeFlameGraphs(options) {
     const w = (t) => `${t.weights.l1}/${t.weights.ll}/${t.weights.ram}`;
     if (w(before) !== w(after)) throw new CgBenchError(`--flame: ${b.name}: the call trees were weighted differently (${w(before)} and ${w(after)})`);
     const index = head2.results.benchmarks.findIndex((r) => r.name === b.name);
-    const file = resolveFrom(options.outDir, `${slugify(b.name, Math.max(0, index))}.svg`);
+    const name = `${slugify(b.name, Math.max(0, index))}.svg`;
+    const file = resolveFrom(options.outDir, name);
     const tree = differentialTree(before.tree, after.tree, b.name);
-    writeFileAtomic(file, flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head2.shown }));
+    const svg = flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head2.shown });
+    if (options.write) options.write(name, svg);
+    else writeFileAtomic(file, svg);
     files.push({ benchmark: b.name, file });
   }
   return files;

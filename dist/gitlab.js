@@ -3913,50 +3913,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative11, options, skipNormalization) {
+    function resolveComponent(base, relative12, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative11 = parse(serialize(relative11, options), options);
+        relative12 = parse(serialize(relative12, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative11.scheme) {
-        target.scheme = relative11.scheme;
-        target.userinfo = relative11.userinfo;
-        target.host = relative11.host;
-        target.port = relative11.port;
-        target.path = removeDotSegments(relative11.path || "");
-        target.query = relative11.query;
+      if (!options.tolerant && relative12.scheme) {
+        target.scheme = relative12.scheme;
+        target.userinfo = relative12.userinfo;
+        target.host = relative12.host;
+        target.port = relative12.port;
+        target.path = removeDotSegments(relative12.path || "");
+        target.query = relative12.query;
       } else {
-        if (relative11.userinfo !== void 0 || relative11.host !== void 0 || relative11.port !== void 0) {
-          target.userinfo = relative11.userinfo;
-          target.host = relative11.host;
-          target.port = relative11.port;
-          target.path = removeDotSegments(relative11.path || "");
-          target.query = relative11.query;
+        if (relative12.userinfo !== void 0 || relative12.host !== void 0 || relative12.port !== void 0) {
+          target.userinfo = relative12.userinfo;
+          target.host = relative12.host;
+          target.port = relative12.port;
+          target.path = removeDotSegments(relative12.path || "");
+          target.query = relative12.query;
         } else {
-          if (!relative11.path) {
+          if (!relative12.path) {
             target.path = base.path;
-            if (relative11.query !== void 0) {
-              target.query = relative11.query;
+            if (relative12.query !== void 0) {
+              target.query = relative12.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative11.path[0] === "/") {
-              target.path = removeDotSegments(relative11.path);
+            if (relative12.path[0] === "/") {
+              target.path = removeDotSegments(relative12.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative11.path;
+                target.path = "/" + relative12.path;
               } else if (!base.path) {
-                target.path = relative11.path;
+                target.path = relative12.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative11.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative12.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative11.query;
+            target.query = relative12.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3964,7 +3964,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative11.fragment;
+      target.fragment = relative12.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -14274,8 +14274,8 @@ var require_dist = __commonJS({
 import { join as join32 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync15 } from "node:fs";
-import { join as join28 } from "node:path";
+import { mkdirSync as mkdirSync14, rmSync as rmSync15 } from "node:fs";
+import { isAbsolute as isAbsolute8, join as join28, relative as relative11 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename, dirname, join, resolve } from "node:path";
@@ -19432,12 +19432,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative11 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative12 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative11) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative12) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -19446,7 +19446,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative11,
+    relative: relative12,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -21170,7 +21170,7 @@ function writeFlameGraphs(options) {
     if (problems.length) throw new CgBenchError(`--flame: ${problems.join("; ")} (measure both with cg-bench run --call-tree)`);
   } else wanted = wanted.filter((b) => baseTrees.has(b.name) && headTrees.has(b.name));
   if (!wanted.length) return [];
-  mkdirSync8(options.outDir, { recursive: true });
+  if (!options.write) mkdirSync8(options.outDir, { recursive: true });
   const files = [];
   for (const b of wanted) {
     const before = baseTrees.get(b.name);
@@ -21178,9 +21178,12 @@ function writeFlameGraphs(options) {
     const w = (t) => `${t.weights.l1}/${t.weights.ll}/${t.weights.ram}`;
     if (w(before) !== w(after)) throw new CgBenchError(`--flame: ${b.name}: the call trees were weighted differently (${w(before)} and ${w(after)})`);
     const index = head2.results.benchmarks.findIndex((r) => r.name === b.name);
-    const file = resolveFrom(options.outDir, `${slugify(b.name, Math.max(0, index))}.svg`);
+    const name = `${slugify(b.name, Math.max(0, index))}.svg`;
+    const file = resolveFrom(options.outDir, name);
     const tree = differentialTree(before.tree, after.tree, b.name);
-    writeFileAtomic(file, flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head2.shown }));
+    const svg = flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head2.shown });
+    if (options.write) options.write(name, svg);
+    else writeFileAtomic(file, svg);
     files.push({ benchmark: b.name, file });
   }
   return files;
@@ -22235,10 +22238,9 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { rmSync as rmSync14 } from "node:fs";
 import { join as join24, relative as relative10, sep as sep7 } from "node:path";
 var BASE_CALL_TREES = "base-call-tree";
-async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline) {
+async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, flameDirectory) {
   const { comparison } = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
   const changed = comparison?.benchmarks.filter((b) => b.verdict === "regression" || b.verdict === "improvement") ?? [];
   if (!comparison || !changed.length) return [];
@@ -22246,16 +22248,16 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline) {
   const headSide = { dir: join24(ci.outRoot, "head"), shown: "head", results: head2 };
   const baseShown = `base ${ci.shortSha(checkout.sha)}`;
   const drawn = [];
-  rmSync14(outDir, { recursive: true, force: true });
+  const write = flameDirectory();
   try {
     if (baseline.dir !== void 0)
-      drawn.push(...writeFlameGraphs({ base: { dir: baseline.dir, shown: baseShown }, head: headSide, comparison, outDir, missing: "skip" }));
+      drawn.push(...writeFlameGraphs({ base: { dir: baseline.dir, shown: baseShown }, head: headSide, comparison, outDir, missing: "skip", write }));
     else
       for (const b of changed) {
         ci.log.info(`Measuring ${b.name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
         const dir = join24(ci.outRoot, BASE_CALL_TREES);
         await measurer.measure(join24(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(b.name), callTree: true });
-        drawn.push(...writeFlameGraphs({ base: { dir, shown: baseShown }, head: headSide, comparison, only: b.name, outDir, missing: "skip" }));
+        drawn.push(...writeFlameGraphs({ base: { dir, shown: baseShown }, head: headSide, comparison, only: b.name, outDir, missing: "skip", write }));
       }
   } catch (error) {
     ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error)}`);
@@ -22438,12 +22440,12 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync9, mkdirSync as mkdirSync13, readdirSync as readdirSync9, rmSync as rmSync15, writeFileSync as writeFileSync6 } from "node:fs";
+import { lstatSync as lstatSync9, mkdirSync as mkdirSync13, readdirSync as readdirSync9, rmSync as rmSync14, writeFileSync as writeFileSync6 } from "node:fs";
 import { join as join25 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
-  rmSync15(dir, { recursive: true, force: true });
+  rmSync14(dir, { recursive: true, force: true });
   mkdirSync13(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
   writeFileSync6(join25(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
@@ -22507,16 +22509,13 @@ function readShardHandOvers(root, shown) {
 }
 
 // src/ci/report-hand-over.ts
-import { mkdirSync as mkdirSync14, rmSync as rmSync16, writeFileSync as writeFileSync7 } from "node:fs";
 import { join as join26 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
 var FLAME_GRAPH_PATH = /^flame\/[0-9]{2,6}-[A-Za-z0-9._-]{1,60}\.svg$/;
 var MAX_FLAME_GRAPHS = 500;
-function writeReportHandOver(dir, handOver, head2, base) {
-  rmSync16(dir, { recursive: true, force: true });
-  mkdirSync14(dir, { recursive: true });
+function writeReportHandOver(write, handOver, head2, base) {
   const { pullRequest, flameGraphs, ...rest } = handOver;
   const data = {
     schema: SCHEMA2,
@@ -22525,10 +22524,10 @@ function writeReportHandOver(dir, handOver, head2, base) {
     ...pullRequest ? { pullRequest } : {},
     ...flameGraphs?.length ? { flameGraphs: flameGraphs.slice(0, MAX_FLAME_GRAPHS) } : {}
   };
-  writeFileSync7(join26(dir, HAND_OVER_FILE), `${JSON.stringify(data, null, 2)}
+  write(HAND_OVER_FILE, `${JSON.stringify(data, null, 2)}
 `);
-  writeResults(join26(dir, "head.json"), head2);
-  if (base) writeResults(join26(dir, "base.json"), base);
+  write("head.json", [...resultsText(head2)].join(""));
+  if (base) write("base.json", [...resultsText(base)].join(""));
 }
 function readReportHandOver(root, sub, shown, missing) {
   const dir = join26(root, sub);
@@ -22684,8 +22683,15 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
 function writer(out) {
   return (name, text2) => writeNewFile(join28(out.held.path, name), text2, join28(out.real, name));
 }
+function subdirectoryWriter(ci, out, dir) {
+  const sub = relative11(ci.outRoot, dir);
+  if (!sub || sub.startsWith("..") || isAbsolute8(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
+  rmSync15(join28(out.held.path, sub), { recursive: true, force: true });
+  mkdirSync14(join28(out.held.path, sub), { recursive: true });
+  return (name, text2) => writeNewFile(join28(out.held.path, sub, name), text2, join28(out.real, sub, name));
+}
 async function withHeldOutRoot(ci, run) {
-  mkdirSync15(ci.outRoot, { recursive: true });
+  mkdirSync14(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
   const held2 = holdDirectory(ci.outRoot, real);
   try {
@@ -22718,7 +22724,15 @@ async function measureAndReport(ci, measurer, out) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
           writeResults(join28(ci.outRoot, "head", "results.json"), head2);
         }
-        if (ci.callTree) flameGraphs = await drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline);
+        if (ci.callTree)
+          flameGraphs = await drawChangeFlameGraphs(
+            ci,
+            measurer,
+            checkout,
+            head2,
+            baseline,
+            () => subdirectoryWriter(ci, out, join28(ci.outRoot, FLAME_DIRECTORY))
+          );
       } finally {
         checkout.remove();
       }
@@ -22847,7 +22861,12 @@ async function finish2(ci, out, head2, headCode, found, kept) {
   if (handOver) {
     const { dir, ...names } = handOver;
     const flameGraphs = report.input.flameGraphs?.map((g) => g.path);
-    writeReportHandOver(dir, { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs }, head2, report.baseline);
+    writeReportHandOver(
+      subdirectoryWriter(ci, out, dir),
+      { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs },
+      head2,
+      report.baseline
+    );
   }
   await ci.publish(report);
   return outcomeOf(report, ci.failOnRegression);
@@ -22906,7 +22925,7 @@ import { tmpdir as tmpdir4 } from "node:os";
 import { join as join30 } from "node:path";
 
 // src/gitlab/artifact-store.ts
-import { writeFileSync as writeFileSync8 } from "node:fs";
+import { writeFileSync as writeFileSync7 } from "node:fs";
 import { join as join29 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
@@ -22950,7 +22969,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync8(join29(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync7(join29(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -23288,7 +23307,7 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync10, mkdirSync as mkdirSync16, readdirSync as readdirSync10, rmSync as rmSync17 } from "node:fs";
+import { lstatSync as lstatSync10, mkdirSync as mkdirSync15, readdirSync as readdirSync10, rmSync as rmSync16 } from "node:fs";
 import { join as join31 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory = false;
@@ -23296,10 +23315,10 @@ function freshOutputDirectory(out, keep = []) {
     isDirectory = lstatSync10(out).isDirectory();
   } catch {
   }
-  if (!isDirectory) rmSync17(out, { force: true });
+  if (!isDirectory) rmSync16(out, { force: true });
   else {
     for (const name of readdirSync10(out)) {
-      if (!keep.includes(name)) rmSync17(join31(out, name), { recursive: true, force: true });
+      if (!keep.includes(name)) rmSync16(join31(out, name), { recursive: true, force: true });
       else if (!lstatSync10(join31(out, name)).isDirectory()) {
         throw new CgBenchError(
           `${join31(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
@@ -23307,7 +23326,7 @@ function freshOutputDirectory(out, keep = []) {
       }
     }
   }
-  mkdirSync16(out, { recursive: true });
+  mkdirSync15(out, { recursive: true });
 }
 
 // src/gitlab/run.ts
