@@ -108,12 +108,12 @@ test("a run's counts and tables are formatted and ordered without ICU (its first
   const { DEFAULT_WEIGHTS } = await import('../../src/config/types.ts');
   const values = [0, 1, -1, 12, 999, 1000, -1000, 123456, 1234567, -1234567.6, 0.4, 999.5, 1e15, 2 ** 53 - 1];
   const expected = values.map((n) => Math.round(n).toLocaleString('en-US'));
-  const toLocaleString = Number.prototype.toLocaleString;
+  const numberFormat = Number.prototype.toLocaleString;
   const localeCompare = String.prototype.localeCompare;
   let icu = 0;
   Number.prototype.toLocaleString = function (this: number, ...args: Parameters<number['toLocaleString']>) {
     icu++;
-    return toLocaleString.apply(this, args);
+    return numberFormat.apply(this, args);
   };
   String.prototype.localeCompare = function (this: string, ...args: Parameters<string['localeCompare']>) {
     icu++;
@@ -134,7 +134,7 @@ test("a run's counts and tables are formatted and ordered without ICU (its first
     );
     assert.equal(icu, 0, 'ICU was used');
   } finally {
-    Number.prototype.toLocaleString = toLocaleString;
+    Number.prototype.toLocaleString = numberFormat;
     String.prototype.localeCompare = localeCompare;
   }
 });
