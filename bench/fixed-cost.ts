@@ -6,7 +6,9 @@
 //   npx tsx bench/fixed-cost.ts --long     also the docs' case: examples/memory-access, ~10 s under Cachegrind
 //   npx tsx bench/fixed-cost.ts --against F  also this build against the bundle F (an older dist/cli.js), side by side
 // CPU time (user + system of the process and every child it waited for, from /usr/bin/time) is
-// what the verdicts use: wall time on a shared 2-core machine says more about the neighbours.
+// what the verdicts use: wall time on a shared 2-core machine says more about the neighbours (except
+// for --jobs, whose point is wall time). It ends with issue 26's figures, each a ratio of two things
+// measured side by side in this run, beside the issue's goal, and the load it ran under.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -92,12 +94,18 @@ console.log(
   `measuring ${cli === CLI ? 'dist/cli.js' : args.includes('--cli') ? cli : 'src/ (bundled now)'}; ${pairs} pairs each, medians of CPU seconds (user + system)\n`,
 );
 
+/** Issue 26's figures, one line each, printed together at the end. */
+const summary: string[][] = [['figure (issue 26)', 'measured', 'reference', 'ratio', 'goal']];
+const loads: number[] = [];
+const noteLoad = () => loads.push(loadavg()[0]!);
+
 // 1. Start-up: the CLI's --help against Node doing nothing.
 const help = sideBySide(
   pairs,
   () => cgBench(['--help'], dir),
   () => timed([process.execPath, '-e', '0'], dir),
 );
+noteLoad();
 console.log('1. start-up');
 for (const line of table([
   ['', 'CPU s'],
@@ -106,6 +114,13 @@ for (const line of table([
   ['cg-bench --help beyond node -e 0', s(cpuOf(help.a) - cpuOf(help.b))],
 ]))
   console.log(`  ${line}`);
+summary.push([
+  'cg-bench --help, CPU s (against node -e 0)',
+  s(cpuOf(help.a)),
+  s(cpuOf(help.b)),
+  median(help.a.map((u, i) => u.cpu / help.b[i]!.cpu)).toFixed(2),
+  '<= 0.15 s',
+]);
 
 // 2. One C benchmark of about 1 s CPU under Cachegrind: cg-bench run against a bare Cachegrind run.
 const project = join(dir, 'project');
@@ -125,6 +140,33 @@ const bare = (n: number) =>
 const [n1, n2] = [5_000_000, 25_000_000];
 const [c1, c2] = [bare(n1).cpu, bare(n2).cpu];
 const iterations = Math.round(n1 + ((1 - c1) * (n2 - n1)) / Math.max(0.01, c2 - c1));
+
+// 1b. The fixed cost: a benchmark that does next to nothing (1,000 iterations), cg-bench run against bare Cachegrind.
+writeFileSync(join(project, 'cg-bench.yml'), 'benchmarks:\n  - name: trivial\n    run: ["./loop", "1000"]\n');
+// Not measured: fills this script's private probe cache and kept entropy stream, as a machine's first run does.
+cgBench(['run', '--out', 'warm-up'], project);
+const trivial = sideBySide(
+  pairs,
+  (i) => cgBench(['run', '--out', `trivial-${i}`], project),
+  () => bare(1000),
+);
+noteLoad();
+console.log('\n1b. the fixed cost: one trivial benchmark (1,000 iterations)');
+for (const line of table([
+  ['', 'CPU s'],
+  ['cg-bench run', s(cpuOf(trivial.a))],
+  ["  of which cg-bench's own process (Node)", s(selfOf(trivial.a))],
+  ['bare valgrind --tool=cachegrind (same cache options)', s(cpuOf(trivial.b))],
+  ['cg-bench run beyond bare Cachegrind (the fixed cost)', s(median(trivial.a.map((u, i) => u.cpu - trivial.b[i]!.cpu)))],
+]))
+  console.log(`  ${line}`);
+summary.push([
+  'fixed cost of a run, CPU s (a trivial benchmark, against bare Cachegrind)',
+  s(cpuOf(trivial.a)),
+  s(cpuOf(trivial.b)),
+  median(trivial.a.map((u, i) => u.cpu / trivial.b[i]!.cpu)).toFixed(2),
+  'near zero',
+]);
 writeFileSync(join(project, 'cg-bench.yml'), `benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`);
 const run = sideBySide(
   pairs,
@@ -132,6 +174,8 @@ const run = sideBySide(
   () => bare(iterations),
 );
 const ratios = run.a.map((u, i) => u.cpu / run.b[i]!.cpu);
+noteLoad();
+summary.push(['a 1 s C benchmark, CPU s (against bare Cachegrind)', s(cpuOf(run.a)), s(cpuOf(run.b)), median(ratios).toFixed(3), '<= 1.10']);
 console.log('\n2. one C benchmark (about 1 s CPU under Cachegrind)');
 for (const line of table([
   ['', 'CPU s'],
@@ -160,6 +204,8 @@ if (args.includes('--long')) {
       ),
   );
   const longRatios = long.a.map((u, i) => u.cpu / long.b[i]!.cpu);
+  noteLoad();
+  summary.push(["the docs' ~10 s case, CPU s (against bare Cachegrind)", s(cpuOf(long.a)), s(cpuOf(long.b)), median(longRatios).toFixed(3), '<= 1.03']);
   console.log("\n2b. the docs' case: memory-access random, about 10 s CPU under Cachegrind");
   for (const line of table([
     ['', 'CPU s'],
@@ -205,7 +251,7 @@ writeFileSync(
   `benchmarks:\n${Array.from({ length: 10 }, (_, i) => `  - name: small-${i}\n    run: ["./loop", "${small + i}"]\n`).join('')}`,
 );
 const jobs = sideBySide(
-  Math.max(2, Math.ceil(pairs / 2)),
+  pairs,
   (i) => cgBench(['run', '--jobs', '2', '--out', `jobs2-${i}`], project),
   (i) => cgBench(['run', '--jobs', '1', '--out', `jobs1-${i}`], project),
 );
@@ -217,7 +263,20 @@ for (const line of table([
   ['--jobs 2 / --jobs 1', (cpuOf(jobs.a) / cpuOf(jobs.b)).toFixed(3), '', (wallOf(jobs.a) / wallOf(jobs.b)).toFixed(3), ''],
 ]))
   console.log(`  ${line}`);
+const speedUps = jobs.a.map((u, i) => jobs.b[i]!.wall / u.wall);
+noteLoad();
+console.log(`  pairs' speed-ups (wall of --jobs 1 / wall of --jobs 2): ${speedUps.map((r) => r.toFixed(2)).join(' ')}`);
+console.log(
+  `  cg-bench's own process per benchmark: ${s((selfOf(jobs.b) - selfOf(trivial.a)) / 9)} s CPU (ten benchmarks' run less one benchmark's, over nine)`,
+);
 console.log(`  (wall time is only as good as the machine is idle: load ${loadavg()[0]!.toFixed(1)} on ${cpus().length} CPUs now)`);
+summary.push([
+  '--jobs 2 against --jobs 1, ten 0.2 s benchmarks, wall s',
+  s(wallOf(jobs.a)),
+  s(wallOf(jobs.b)),
+  `${median(speedUps).toFixed(2)}x`,
+  '>= 1.8x (0.9 N)',
+]);
 
 // 5. This build against an older one (--against F), on one benchmark of about 1 s and on twenty tiny ones.
 if (args.includes('--against')) {
@@ -247,5 +306,10 @@ if (args.includes('--against')) {
   compareOn(`benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`, 'one benchmark of about 1 s');
   compareOn(`benchmarks:\n${Array.from({ length: 20 }, (_, i) => `  - name: tiny-${i}\n    run: ["./loop", "${i}"]\n`).join('')}`, 'twenty tiny benchmarks');
 }
+
+console.log(
+  `\nissue 26's figures (medians of ${pairs} pairs, ratios per pair; load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} on ${cpus().length} CPUs)`,
+);
+for (const line of table(summary)) console.log(`  ${line}`);
 
 rmSync(dir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 // Shared by the figures: run the CLI, time native runs, keep a core busy, statistics.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +49,19 @@ export function cgBench(args: string[], cwd: string): { results: Results; second
   if (r.status !== 0) throw new Error(`cg-bench ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
   const out = args[args.indexOf('--out') + 1]!;
   return { results: JSON.parse(readFileSync(resolve(cwd, out, 'results.json'), 'utf8')) as Results, seconds };
+}
+
+/** CPU seconds (user + system, children waited for included) of one command, from /usr/bin/time. */
+export function cpuSeconds(argv: string[], cwd: string): number {
+  const file = join(mkdtempSync(join(tmpdir(), 'cg-bench-bench-time-')), 'time.txt');
+  try {
+    const r = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', file, ...argv], { cwd, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${argv.join(' ')}: exit ${r.status}\n${r.stderr}`);
+    const [user, system] = readFileSync(file, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+    return user! + system!;
+  } finally {
+    rmSync(dirname(file), { recursive: true, force: true });
+  }
 }
 
 /** Wall time of one native run of a configured benchmark, with the same environment cg-bench gives it. */

@@ -1,6 +1,7 @@
 import type { Weights } from '../config/types.ts';
 import { functionLines, type CachegrindProfile, type FunctionCosts } from '../parse/cachegrind.ts';
 import type { FunctionResult, LineResult, ProcessResult } from '../results/types.ts';
+import { byCodeUnits } from '../util/order.ts';
 import { addEvents, cyclesFromEvents, eventsFromVector, hitsFromEvents, zeroEvents, type EventCounts, type Hits } from './events.ts';
 
 /**
@@ -64,7 +65,7 @@ export function aggregateProfiles(profiles: ProcessProfile[], weights: Weights, 
   const ranked = [...functions.values()]
     .map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir }))
     .filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0)
-    .sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file))
+    .sort((a, b) => b.estimatedCycles - a.estimatedCycles || byCodeUnits(a.fn, b.fn) || byCodeUnits(a.file, b.file))
     .slice(0, everyFunction ? ALL_FUNCTIONS_LIMIT : MAX_FUNCTIONS);
   for (const f of everyFunction ? ranked : ranked.slice(0, LINE_FUNCTIONS)) {
     const lines = linesOf(functions.get(`${f.file}\u0000${f.fn}`)!.parts, weights, everyFunction ? ALL_LINES_LIMIT : LINES_PER_FUNCTION);
@@ -88,7 +89,7 @@ function linesOf(parts: { profile: CachegrindProfile; costs: FunctionCosts }[], 
   return [...byLine.values()]
     .map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir }))
     .filter((l) => l.estimatedCycles > 0 && l.line > 0)
-    .sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line)
+    .sort((a, b) => b.estimatedCycles - a.estimatedCycles || byCodeUnits(a.file, b.file) || a.line - b.line)
     .slice(0, limit);
 }
 

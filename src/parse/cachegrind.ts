@@ -359,16 +359,29 @@ export class CachegrindParser {
  */
 const MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
 
-export async function parseCachegrindStream(stream: Readable, source: string, limit: number = MAX_PROFILE_BYTES): Promise<CachegrindProfile> {
+/** A parser that refuses more than `limit` bytes in all: for a caller that reads the file itself (and keeps it, run/gzip.ts). */
+export function boundedParser(source: string, limit: number = MAX_PROFILE_BYTES): Pick<CachegrindParser, 'push' | 'finish'> {
   const parser = new CachegrindParser(source);
   let total = 0;
+  return {
+    push(chunk: Buffer): void {
+      total += chunk.length;
+      if (total > limit) throw new CachegrindParseError(`${source}: larger than ${Math.round(limit / (1024 * 1024))} MiB; that is no profile Cachegrind wrote`);
+      parser.push(chunk);
+    },
+    finish: () => parser.finish(),
+  };
+}
+
+export async function parseCachegrindStream(stream: Readable, source: string, limit: number = MAX_PROFILE_BYTES): Promise<CachegrindProfile> {
+  const parser = boundedParser(source, limit);
   for await (const chunk of stream) {
-    total += (chunk as Buffer).length;
-    if (total > limit) {
+    try {
+      parser.push(chunk as Buffer);
+    } catch (error) {
       stream.destroy();
-      throw new CachegrindParseError(`${source}: larger than ${Math.round(limit / (1024 * 1024))} MiB; that is no profile Cachegrind wrote`);
+      throw error;
     }
-    parser.push(chunk as Buffer);
   }
   return parser.finish();
 }

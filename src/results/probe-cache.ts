@@ -87,7 +87,7 @@ export function probeKeyParts(inputs: ProbeKeyInputs, cpuinfo?: string): Record<
     image: `${inputs.env['CG_BENCH_IMAGE'] ?? ''}@${inputs.env['CG_BENCH_IMAGE_DIGEST'] ?? ''}`,
     ...Object.fromEntries(
       Object.entries(inputs.files)
-        .sort(([a], [b]) => a.localeCompare(b))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .map(([name, path]) => [`file:${name}`, fileIdentity(path)]),
     ),
   };

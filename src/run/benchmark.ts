@@ -9,7 +9,7 @@ import { measureCallTree } from './call-tree.ts';
 import { measureMemory } from './memory.ts';
 import { aggregateProfiles, type ProcessProfile } from '../metric/aggregate.ts';
 import { attachLineText } from './line-text.ts';
-import { parseCachegrindFile } from '../parse/cachegrind.ts';
+import { boundedParser } from '../parse/cachegrind.ts';
 import type { BenchmarkResult } from '../results/types.ts';
 import { attributionWanted, countingBytecode } from '../python/attribution.ts';
 import { benchmarkEnvironment, runsPython } from './environment.ts';
@@ -158,12 +158,15 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
       rmSync(file, { force: true });
       continue;
     }
+    // Parsed as it is compressed: one read of the file.
+    const parser = boundedParser(file);
+    const refused = await gzipAndRemove(file, (chunk) => parser.push(chunk));
     try {
-      parsed.push({ pid, file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
+      if (refused) throw refused.problem;
+      parsed.push({ pid, file: rel(`${file}.gz`), profile: parser.finish() });
     } catch (error) {
       parseProblem ??= errorMessage(error);
     }
-    await gzipAndRemove(file);
   }
 
   const failed = result.exitCode !== 0;

@@ -2,6 +2,7 @@ import { join, relative, isAbsolute } from 'node:path';
 import type { ExecutableResult } from '../results/types.ts';
 import { hashAsIdentity, readHead, type ReaderIdentity } from '../untrusted/read.ts';
 import { LOG_OBJECTS, loadedObjects, processFiles } from './valgrind-files.ts';
+import { byCodeUnits } from '../util/order.ts';
 
 /** Larger than any program or library; a path the log names beyond it is not hashed (a sparse file, a planted name). */
 const MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
@@ -37,5 +38,5 @@ export function executablesOf(logDir: string, workspace: string, identity?: Read
       else found.set(path, { path, sha256, main: i === 0 });
     });
   }
-  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+  return [...found.values()].sort((a, b) => byCodeUnits(a.path, b.path));
 }

@@ -73,3 +73,34 @@ test('a profile the benchmark swapped for a fifo or a link is refused at once, n
   await assert.rejects(parseCachegrindFile(join(dir, 'cachegrind.out.6')), /not a plain file/);
   assert.deepEqual((await parseCachegrindFile(join(dir, 'real'))).totals, [5]);
 });
+
+test('a profile is read once: parsed as it is compressed, the kept .gz holds the bytes parsed, a parse problem never stops the keeping', async () => {
+  const { boundedParser } = await import('../../src/parse/cachegrind.ts');
+  const { gzipAndRemove } = await import('../../src/run/gzip.ts');
+  const { existsSync, readFileSync } = await import('node:fs');
+  const { gunzipSync, gzipSync } = await import('node:zlib');
+  const dir = tempDir();
+  const text = `events: Ir\nfn=main\n${'1 5\n'.repeat(300_000)}summary: 1500000\n`;
+  const file = join(dir, 'cachegrind.out.7');
+  writeFileSync(file, text);
+  const parser = boundedParser(file);
+  assert.equal(await gzipAndRemove(file, (chunk) => parser.push(chunk)), undefined);
+  assert.deepEqual(parser.finish().totals, [1_500_000]);
+  assert.equal(gunzipSync(readFileSync(`${file}.gz`)).toString(), text);
+  assert.equal(existsSync(file), false);
+  // At level 1: a third of level 6's CPU (gzip.ts).
+  assert.deepEqual(readFileSync(`${file}.gz`), gzipSync(text, { level: 1 }));
+  // Over the parser's bound: refused, and kept whole all the same.
+  writeFileSync(file, text);
+  const small = boundedParser(file, 1 << 20);
+  const refused = await gzipAndRemove(file, (chunk) => small.push(chunk));
+  assert.match(String((refused?.problem as Error | undefined)?.message), /cachegrind\.out\.7: larger than 1 MiB/);
+  assert.equal(gunzipSync(readFileSync(`${file}.gz`)).toString(), text);
+  // A link in its place: not followed, not kept, and the refusal says so.
+  writeFileSync(join(dir, 'real'), text);
+  symlinkSync(join(dir, 'real'), file);
+  const link = await gzipAndRemove(file, () => assert.fail('a link was read'));
+  assert.match(String((link?.problem as Error | undefined)?.message), /cachegrind\.out\.7: not a plain file/);
+  assert.equal(existsSync(file), false);
+  assert.equal(existsSync(`${file}.gz`), false);
+});

@@ -100,3 +100,41 @@ test('a run into an --out that holds results reads the earlier wall times withou
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a run's counts and tables are formatted and ordered without ICU (its first use costs ~8 ms of CPU), and the same as before", async () => {
+  const { formatCount } = await import('../../src/report/format.ts');
+  const { aggregateProfiles } = await import('../../src/metric/aggregate.ts');
+  const { CachegrindParser } = await import('../../src/parse/cachegrind.ts');
+  const { DEFAULT_WEIGHTS } = await import('../../src/config/types.ts');
+  const values = [0, 1, -1, 12, 999, 1000, -1000, 123456, 1234567, -1234567.6, 0.4, 999.5, 1e15, 2 ** 53 - 1];
+  const expected = values.map((n) => Math.round(n).toLocaleString('en-US'));
+  const numberFormat = Number.prototype.toLocaleString;
+  const localeCompare = String.prototype.localeCompare;
+  let icu = 0;
+  Number.prototype.toLocaleString = function (this: number, ...args: Parameters<number['toLocaleString']>) {
+    icu++;
+    return numberFormat.apply(this, args);
+  };
+  String.prototype.localeCompare = function (this: string, ...args: Parameters<string['localeCompare']>) {
+    icu++;
+    return localeCompare.apply(this, args);
+  };
+  try {
+    assert.deepEqual(
+      values.map((n) => formatCount(n)),
+      expected,
+    );
+    // Three functions of equal cost: ties are ordered by code units, the same under any locale or ICU.
+    const parser = new CachegrindParser('ties');
+    parser.push(Buffer.from('cmd: ./prog\nevents: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw\nfl=a.c\nfn=b\n1 5\nfn=B\n2 5\nfn=a\n3 5\nsummary: 15\n'));
+    const cost = aggregateProfiles([{ pid: 1, file: 'cachegrind.out.1.gz', profile: parser.finish() }], DEFAULT_WEIGHTS);
+    assert.deepEqual(
+      cost.functions.map((f) => f.fn),
+      ['B', 'a', 'b'],
+    );
+    assert.equal(icu, 0, 'ICU was used');
+  } finally {
+    Number.prototype.toLocaleString = numberFormat;
+    String.prototype.localeCompare = localeCompare;
+  }
+});
