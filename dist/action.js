@@ -4080,7 +4080,7 @@ var require_webidl = __commonJS({
 var require_util2 = __commonJS({
   "node_modules/undici/lib/web/fetch/util.js"(exports2, module) {
     "use strict";
-    var { Transform: Transform2 } = __require("node:stream");
+    var { Transform: Transform3 } = __require("node:stream");
     var zlib2 = __require("node:zlib");
     var { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = require_constants3();
     var { getGlobalOrigin } = require_global();
@@ -4768,7 +4768,7 @@ var require_util2 = __commonJS({
       contentRange += isomorphicEncode(`${fullLength}`);
       return contentRange;
     }
-    var InflateStream = class extends Transform2 {
+    var InflateStream = class extends Transform3 {
       #zlibOptions;
       /** @param {zlib.ZlibOptions} [zlibOptions] */
       constructor(zlibOptions) {
@@ -11254,13 +11254,13 @@ var require_pluralizer = __commonJS({
 var require_pending_interceptors_formatter = __commonJS({
   "node_modules/undici/lib/mock/pending-interceptors-formatter.js"(exports2, module) {
     "use strict";
-    var { Transform: Transform2 } = __require("node:stream");
+    var { Transform: Transform3 } = __require("node:stream");
     var { Console } = __require("node:console");
     var PERSISTENT = process.versions.icu ? "\u2705" : "Y ";
     var NOT_PERSISTENT = process.versions.icu ? "\u274C" : "N ";
     module.exports = class PendingInterceptorsFormatter {
       constructor({ disableColors } = {}) {
-        this.transform = new Transform2({
+        this.transform = new Transform3({
           transform(chunk, _enc, cb) {
             cb(null, chunk);
           }
@@ -18311,7 +18311,7 @@ var require_eventsource_stream = __commonJS({
   "node_modules/undici/lib/web/eventsource/eventsource-stream.js"(exports2, module) {
     "use strict";
     var buffer3 = __require("node:buffer");
-    var { Transform: Transform2 } = __require("node:stream");
+    var { Transform: Transform3 } = __require("node:stream");
     var { isASCIINumber, isValidLastEventId } = require_util8();
     var BOM = [239, 187, 191];
     var LF = 10;
@@ -18361,7 +18361,7 @@ var require_eventsource_stream = __commonJS({
       error2.aborted = false;
       return error2;
     }
-    var EventSourceStream = class extends Transform2 {
+    var EventSourceStream = class extends Transform3 {
       /**
        * @type {eventSourceSettings}
        */
@@ -46805,7 +46805,7 @@ function probeKeyParts(inputs, cpuinfo) {
     valgrindVersion: inputs.valgrindVersion,
     image: `${inputs.env["CG_BENCH_IMAGE"] ?? ""}@${inputs.env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
     ...Object.fromEntries(
-      Object.entries(inputs.files).sort(([a], [b]) => a.localeCompare(b)).map(([name, path12]) => [`file:${name}`, fileIdentity(path12)])
+      Object.entries(inputs.files).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([name, path12]) => [`file:${name}`, fileIdentity(path12)])
     )
   };
 }
@@ -47012,19 +47012,35 @@ import { join as join18, relative as relative6, resolve as resolve6 } from "node
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync3 } from "node:fs";
+import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-async function gzipAndRemove(path12) {
+var GZIP_LEVEL = 1;
+async function gzipAndRemove(path12, read2) {
   rmSync3(`${path12}.gz`, { force: true });
   let from;
   try {
     from = openPlainStream(path12, "profile");
-  } catch {
+  } catch (error2) {
     rmSync3(path12, { force: true });
-    return;
+    return { problem: error2 };
   }
-  await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path12}.gz`, { flags: "wx" }));
+  let problem;
+  const tap = new Transform({
+    transform(chunk, _encoding, done) {
+      if (read2 && !problem) {
+        try {
+          read2(chunk);
+        } catch (error2) {
+          problem = { problem: error2 };
+        }
+      }
+      done(null, chunk);
+    }
+  });
+  await pipeline(from, tap, createGzip({ level: GZIP_LEVEL }), createWriteStream(`${path12}.gz`, { flags: "wx" }));
   rmSync3(path12);
+  return problem;
 }
 
 // src/run/call-tree.ts
@@ -48091,7 +48107,6 @@ async function measureMemory(run) {
 }
 
 // src/parse/cachegrind.ts
-import { createGunzip } from "node:zlib";
 var INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
 var TOOLCHAIN_FUNCTION = /^<?(core|alloc|std|hashbrown|compiler_builtins|std_detect|__gnu_cxx)::/;
 function withInlinedCode(functions) {
@@ -48351,27 +48366,22 @@ ${buffer3.toString("utf8", start, end)}`;
   }
 };
 var MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
-async function parseCachegrindStream(stream2, source, limit = MAX_PROFILE_BYTES) {
+function boundedParser(source, limit = MAX_PROFILE_BYTES) {
   const parser = new CachegrindParser(source);
   let total = 0;
-  for await (const chunk of stream2) {
-    total += chunk.length;
-    if (total > limit) {
-      stream2.destroy();
-      throw new CachegrindParseError(`${source}: larger than ${Math.round(limit / (1024 * 1024))} MiB; that is no profile Cachegrind wrote`);
-    }
-    parser.push(chunk);
-  }
-  return parser.finish();
+  return {
+    push(chunk) {
+      total += chunk.length;
+      if (total > limit) throw new CachegrindParseError(`${source}: larger than ${Math.round(limit / (1024 * 1024))} MiB; that is no profile Cachegrind wrote`);
+      parser.push(chunk);
+    },
+    finish: () => parser.finish()
+  };
 }
-async function parseCachegrindFile(path12) {
-  const raw = openPlainStream(path12, "profile");
-  const stream2 = path12.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-  try {
-    return await parseCachegrindStream(stream2, path12);
-  } finally {
-    raw.destroy();
-  }
+
+// src/util/order.ts
+function byCodeUnits(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 // src/metric/aggregate.ts
@@ -48402,7 +48412,7 @@ function aggregateProfiles(profiles, weights, everyFunction = false) {
   const hits = hitsFromEvents(events2);
   const estimatedCycles2 = cyclesFromEvents(events2, weights);
   const floor = everyFunction ? 0 : estimatedCycles2 * FUNCTION_SHARE;
-  const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, everyFunction ? ALL_FUNCTIONS_LIMIT : MAX_FUNCTIONS);
+  const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || byCodeUnits(a.fn, b.fn) || byCodeUnits(a.file, b.file)).slice(0, everyFunction ? ALL_FUNCTIONS_LIMIT : MAX_FUNCTIONS);
   for (const f of everyFunction ? ranked : ranked.slice(0, LINE_FUNCTIONS)) {
     const lines = linesOf(functions.get(`${f.file}\0${f.fn}`).parts, weights, everyFunction ? ALL_LINES_LIMIT : LINES_PER_FUNCTION);
     if (lines.length) f.lines = lines;
@@ -48420,7 +48430,7 @@ function linesOf(parts, weights, limit) {
       else byLine.set(key, { file, line, events: lineEvents });
     }
   }
-  return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line).slice(0, limit);
+  return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || byCodeUnits(a.file, b.file) || a.line - b.line).slice(0, limit);
 }
 function unrecordedAtMost(result) {
   if (result.allFunctions) return 0;
@@ -48634,7 +48644,7 @@ function executablesOf(logDir, workspace, identity2) {
       else found.set(path12, { path: path12, sha256: sha2562, main: i === 0 });
     });
   }
-  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+  return [...found.values()].sort((a, b) => byCodeUnits(a.path, b.path));
 }
 
 // src/run/private-home.ts
@@ -48852,12 +48862,14 @@ async function measureIn(home, spec, slug, ctx, job) {
       rmSync8(file, { force: true });
       continue;
     }
+    const parser = boundedParser(file);
+    const refused = await gzipAndRemove(file, (chunk) => parser.push(chunk));
     try {
-      parsed.push({ pid, file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
+      if (refused) throw refused.problem;
+      parsed.push({ pid, file: rel(`${file}.gz`), profile: parser.finish() });
     } catch (error2) {
       parseProblem ??= errorMessage(error2);
     }
-    await gzipAndRemove(file);
   }
   const failed = result.exitCode !== 0;
   if (!failed && unfinished.length) {
@@ -48932,7 +48944,9 @@ import { closeSync as closeSync7, constants as constants7, fstatSync as fstatSyn
 
 // src/report/format.ts
 function formatCount(n) {
-  return Math.round(n).toLocaleString("en-US");
+  const rounded = Math.round(n);
+  if (!Number.isSafeInteger(rounded) || Object.is(rounded, -0)) return rounded.toLocaleString("en-US");
+  return String(rounded).replace(/\B(?=(\d{3})+$)/g, ",");
 }
 function formatPercent(fraction) {
   const percent3 = fraction * 100;
@@ -57822,7 +57836,7 @@ function stringToUint8Array(value, format) {
 import http2 from "node:http";
 import https2 from "node:https";
 import zlib from "node:zlib";
-import { Transform } from "node:stream";
+import { Transform as Transform2 } from "node:stream";
 
 // node_modules/@typespec/ts-http-runtime/dist/esm/log.js
 var logger = createClientLogger("ts-http-runtime");
@@ -57851,7 +57865,7 @@ function isStreamComplete(stream2) {
 function isArrayBuffer(body2) {
   return body2 && typeof body2.byteLength === "number";
 }
-var ReportTransform = class extends Transform {
+var ReportTransform = class extends Transform2 {
   loadedBytes = 0;
   progressCallback;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type

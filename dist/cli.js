@@ -14299,9 +14299,6 @@ function errorMessage(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
-// src/parse/cachegrind.ts
-import { createGunzip } from "node:zlib";
-
 // src/untrusted/read.ts
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -14834,27 +14831,22 @@ ${buffer.toString("utf8", start, end)}`;
   }
 };
 var MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
-async function parseCachegrindStream(stream, source, limit = MAX_PROFILE_BYTES) {
+function boundedParser(source, limit = MAX_PROFILE_BYTES) {
   const parser = new CachegrindParser(source);
   let total = 0;
-  for await (const chunk of stream) {
-    total += chunk.length;
-    if (total > limit) {
-      stream.destroy();
-      throw new CachegrindParseError(`${source}: larger than ${Math.round(limit / (1024 * 1024))} MiB; that is no profile Cachegrind wrote`);
-    }
-    parser.push(chunk);
-  }
-  return parser.finish();
+  return {
+    push(chunk) {
+      total += chunk.length;
+      if (total > limit) throw new CachegrindParseError(`${source}: larger than ${Math.round(limit / (1024 * 1024))} MiB; that is no profile Cachegrind wrote`);
+      parser.push(chunk);
+    },
+    finish: () => parser.finish()
+  };
 }
-async function parseCachegrindFile(path) {
-  const raw = openPlainStream(path, "profile");
-  const stream = path.endsWith(".gz") ? raw.pipe(createGunzip()) : raw;
-  try {
-    return await parseCachegrindStream(stream, path);
-  } finally {
-    raw.destroy();
-  }
+
+// src/util/order.ts
+function byCodeUnits(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 // src/metric/events.ts
@@ -14943,7 +14935,7 @@ function aggregateProfiles(profiles, weights, everyFunction = false) {
   const hits = hitsFromEvents(events);
   const estimatedCycles2 = cyclesFromEvents(events, weights);
   const floor = everyFunction ? 0 : estimatedCycles2 * FUNCTION_SHARE;
-  const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.fn.localeCompare(b.fn) || a.file.localeCompare(b.file)).slice(0, everyFunction ? ALL_FUNCTIONS_LIMIT : MAX_FUNCTIONS);
+  const ranked = [...functions.values()].map((f) => ({ fn: f.fn, file: f.file, estimatedCycles: cyclesFromEvents(f.events, weights), Ir: f.events.Ir })).filter((f) => f.estimatedCycles >= floor && f.estimatedCycles > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || byCodeUnits(a.fn, b.fn) || byCodeUnits(a.file, b.file)).slice(0, everyFunction ? ALL_FUNCTIONS_LIMIT : MAX_FUNCTIONS);
   for (const f of everyFunction ? ranked : ranked.slice(0, LINE_FUNCTIONS)) {
     const lines = linesOf(functions.get(`${f.file}\0${f.fn}`).parts, weights, everyFunction ? ALL_LINES_LIMIT : LINES_PER_FUNCTION);
     if (lines.length) f.lines = lines;
@@ -14961,7 +14953,7 @@ function linesOf(parts, weights, limit) {
       else byLine.set(key, { file, line, events: lineEvents });
     }
   }
-  return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || a.file.localeCompare(b.file) || a.line - b.line).slice(0, limit);
+  return [...byLine.values()].map((l) => ({ file: l.file, line: l.line, estimatedCycles: cyclesFromEvents(l.events, weights), Ir: l.events.Ir })).filter((l) => l.estimatedCycles > 0 && l.line > 0).sort((a, b) => b.estimatedCycles - a.estimatedCycles || byCodeUnits(a.file, b.file) || a.line - b.line).slice(0, limit);
 }
 function unrecordedAtMost(result) {
   if (result.allFunctions) return 0;
@@ -17869,7 +17861,7 @@ function probeKeyParts(inputs, cpuinfo) {
     valgrindVersion: inputs.valgrindVersion,
     image: `${inputs.env["CG_BENCH_IMAGE"] ?? ""}@${inputs.env["CG_BENCH_IMAGE_DIGEST"] ?? ""}`,
     ...Object.fromEntries(
-      Object.entries(inputs.files).sort(([a], [b]) => a.localeCompare(b)).map(([name, path]) => [`file:${name}`, fileIdentity(path)])
+      Object.entries(inputs.files).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0).map(([name, path]) => [`file:${name}`, fileIdentity(path)])
     )
   };
 }
@@ -18076,19 +18068,35 @@ import { join as join16, relative as relative7, resolve as resolve7 } from "node
 
 // src/run/gzip.ts
 import { createWriteStream, rmSync as rmSync3 } from "node:fs";
+import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-async function gzipAndRemove(path) {
+var GZIP_LEVEL = 1;
+async function gzipAndRemove(path, read) {
   rmSync3(`${path}.gz`, { force: true });
   let from;
   try {
     from = openPlainStream(path, "profile");
-  } catch {
+  } catch (error) {
     rmSync3(path, { force: true });
-    return;
+    return { problem: error };
   }
-  await pipeline(from, createGzip({ level: 6 }), createWriteStream(`${path}.gz`, { flags: "wx" }));
+  let problem;
+  const tap = new Transform({
+    transform(chunk, _encoding, done) {
+      if (read && !problem) {
+        try {
+          read(chunk);
+        } catch (error) {
+          problem = { problem: error };
+        }
+      }
+      done(null, chunk);
+    }
+  });
+  await pipeline(from, tap, createGzip({ level: GZIP_LEVEL }), createWriteStream(`${path}.gz`, { flags: "wx" }));
   rmSync3(path);
+  return problem;
 }
 
 // src/run/call-tree.ts
@@ -19349,7 +19357,7 @@ function executablesOf(logDir, workspace, identity2) {
       else found.set(path, { path, sha256, main: i === 0 });
     });
   }
-  return [...found.values()].sort((a, b) => a.path.localeCompare(b.path));
+  return [...found.values()].sort((a, b) => byCodeUnits(a.path, b.path));
 }
 
 // src/run/private-home.ts
@@ -19567,12 +19575,14 @@ async function measureIn(home, spec, slug, ctx, job) {
       rmSync8(file, { force: true });
       continue;
     }
+    const parser = boundedParser(file);
+    const refused = await gzipAndRemove(file, (chunk) => parser.push(chunk));
     try {
-      parsed.push({ pid, file: rel(`${file}.gz`), profile: await parseCachegrindFile(file) });
+      if (refused) throw refused.problem;
+      parsed.push({ pid, file: rel(`${file}.gz`), profile: parser.finish() });
     } catch (error) {
       parseProblem ??= errorMessage(error);
     }
-    await gzipAndRemove(file);
   }
   const failed = result.exitCode !== 0;
   if (!failed && unfinished.length) {
@@ -19647,7 +19657,9 @@ import { closeSync as closeSync7, constants as constants5, fstatSync as fstatSyn
 
 // src/report/format.ts
 function formatCount(n) {
-  return Math.round(n).toLocaleString("en-US");
+  const rounded = Math.round(n);
+  if (!Number.isSafeInteger(rounded) || Object.is(rounded, -0)) return rounded.toLocaleString("en-US");
+  return String(rounded).replace(/\B(?=(\d{3})+$)/g, ",");
 }
 function formatPercent(fraction) {
   const percent3 = fraction * 100;
