@@ -30,6 +30,9 @@ if [ ${#need[@]} -gt 0 ]; then
   "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 
+# --system: the system packages only (scripts/test.sh starts the image build before the rest).
+[ "${1:-}" = --system ] && exit 0
+
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   npm ci --no-audit --no-fund
 fi

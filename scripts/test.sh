@@ -3,18 +3,28 @@
 # (real Valgrind, and the real image unless CG_BENCH_IMAGE_TESTS=0).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/install-deps.sh --system
+# What the tests make in the temporary directory goes with the run: their own TMPDIR, shared like /tmp.
+TMPDIR=$(mktemp -d /tmp/cg-bench-suite.XXXXXX)
+chmod 1777 "$TMPDIR"
+export TMPDIR
+build=
+trap '[ -z "$build" ] || kill "$build" 2>/dev/null; rm -rf "$TMPDIR"' EXIT
+files=(tests/unit/*.test.ts tests/engine/*.test.ts tests/bench/*.test.ts)
+if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
+  files+=(tests/image/*.test.ts tests/github/*.test.ts tests/gitlab/*.test.ts tests/security/*.test.ts tests/runners/*.test.ts)
+  # The image (debootstrap, then the Dockerfile) builds while npm, the runners, tsc, knip and Biome
+  # install and run: the first image test would otherwise wait for it. Best effort: every image test
+  # builds it again if need be (cached by layers, under the engine lock this build holds), and says
+  # why if it fails.
+  bash tests/image/build-image.sh >"$TMPDIR/image-build.log" 2>&1 &
+  build=$!
+fi
 bash scripts/install-deps.sh
 npx tsc --noEmit
 # Nothing unused: no export, file or dependency that nothing imports (knip.json says where the entries are).
 npx --no-install knip --no-progress
 # One shape: the formatter and the linter (biome.json) report nothing; `npx biome check --write .` fixes most.
 npx --no-install biome check --error-on-warnings .
-files=(tests/unit/*.test.ts tests/engine/*.test.ts tests/bench/*.test.ts)
-if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then files+=(tests/image/*.test.ts tests/github/*.test.ts tests/gitlab/*.test.ts tests/security/*.test.ts tests/runners/*.test.ts); fi
-# What the tests make in the temporary directory goes with the run: their own TMPDIR, shared like /tmp.
-TMPDIR=$(mktemp -d /tmp/cg-bench-suite.XXXXXX)
-chmod 1777 "$TMPDIR"
-export TMPDIR
-trap 'rm -rf "$TMPDIR"' EXIT
 # As `node --test --test-concurrency=2`, in an order that keeps both cores busy (scripts/run-tests.mjs).
 node --import tsx scripts/run-tests.mjs "${files[@]}"

@@ -28,7 +28,7 @@ function keyFor(suite: Suite, request: BaselineRequest & { configText: string })
 
 /** Baselines in the Actions cache: one results.json per exact key. */
 export function actionsCacheStore(suite: Suite, log: CiLog): BaselineStore {
-  const cached = cacheDirectory('/tmp/cg-bench-baseline', suite.id);
+  const cached = cacheDirectory('cg-bench-baseline', suite.id);
   const file = join(cached.dir, 'results.json');
   return {
     async restore(request) {

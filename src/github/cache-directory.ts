@@ -1,13 +1,16 @@
 import * as cache from '@actions/cache';
 import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { errorMessage } from '../errors.ts';
 import { makeOwnDirectory } from '../untrusted/write.ts';
 
 /**
- * One directory kept in the Actions cache. The cache version hashes the path, so the path is fixed
- * (not RUNNER_TEMP) for every runner to agree; it is emptied before each restore and save, so what
- * is read is what the cache held and what is saved is what was just written.
+ * One directory kept in the Actions cache, `<temporary directory>/<name>/<suite>`. The cache version
+ * hashes the path, so it is one every runner agrees on: the system's temporary directory (/tmp on
+ * runners, where TMPDIR is unset; a test suite's own TMPDIR under test), not RUNNER_TEMP, which differs
+ * between a job on the host and one in a container. It is emptied before each restore and save, so
+ * what is read is what the cache held and what is saved is what was just written.
  */
 export interface CacheDirectory {
   readonly dir: string;
@@ -28,7 +31,8 @@ function ownRootProblem(root: string): string | undefined {
   }
 }
 
-export function cacheDirectory(root: string, suiteId: string): CacheDirectory {
+export function cacheDirectory(name: string, suiteId: string): CacheDirectory {
+  const root = join(tmpdir(), name);
   // `root` lies in /tmp, where every uid may write: it is made cg-bench's own before anything is
   // removed or restored beneath it (in a `container:` job the pull request's code ran before as another
   // uid with this /tmp, and a link it put at `root` made cg-bench, root, remove and fill `<where it pointed>/<suite>`).

@@ -34,7 +34,7 @@ function parseHistory(text: string, source: string): HistoryPoint[] {
  * newest by prefix (a pull request's run reads its base branch's entries; it saves none).
  */
 export function actionsCacheHistory(suite: Suite, env: NodeJS.ProcessEnv, log: CiLog): HistoryStore {
-  const cached = cacheDirectory('/tmp/cg-bench-history', suite.id);
+  const cached = cacheDirectory('cg-bench-history', suite.id);
   const file = join(cached.dir, 'history.json');
   const prefix = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix}${env['GITHUB_RUN_ID'] ?? 'local'}-${env['GITHUB_RUN_ATTEMPT'] ?? '1'}`;

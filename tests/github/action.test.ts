@@ -2,6 +2,7 @@
 // a fake GitHub API checked against GitHub's OpenAPI description, and a stand-in cache service.
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
@@ -70,6 +71,8 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
     // The default branch's history: kept from the first run; one run is no trend yet.
     assert.equal(cacheService.historyKeys().length, 1);
     assert.doesNotMatch(pushRun.summary, /### Default branch history/);
+    // Its cache directories were in the suite's temporary directory, not /tmp beside other runs'.
+    assert.ok(existsSync(join(tmpdir(), 'cg-bench-baseline')) && existsSync(join(tmpdir(), 'cg-bench-history')), tmpdir());
     assert.deepEqual(cacheService.violations, []);
   });
 
@@ -93,7 +96,7 @@ describe('the GitHub Action', { timeout: 40 * 60_000 }, () => {
       cacheService.unavailable = false;
     }
     assert.equal(run.code, 0, run.stdout);
-    assert.ok(cacheService.calls.includes('CreateCacheEntry: 503'), cacheService.calls.join('\n'));
+    assert.ok(cacheService.calls.includes('CreateCacheEntry: 507'), cacheService.calls.join('\n'));
     // @actions/cache's saveCache logs its own line and returns -1; the action says what it means.
     assert.ok(
       run.warnings.some((w) => w.startsWith(`The baseline for ${repo.mainLater.slice(0, 7)} was NOT saved: the cache service did not store cg-bench-v1-`)),

@@ -19,7 +19,11 @@ export class FakeCacheService {
   readonly blobs = new Map<string, Buffer>();
   readonly calls: string[] = [];
   readonly violations: string[] = [];
-  /** The cache service is down: every call of its API answers 503 (the blob store still works). */
+  /**
+   * The cache service cannot store: every call of its API answers 507 (the blob store still works).
+   * A 5xx that @actions/cache does not retry: a 503 is retried with back-off (about 30 s a call),
+   * which made this one scenario the longest of the file; the action's handling is the same.
+   */
   unavailable = false;
   private server: Server | undefined;
   url = '';
@@ -89,8 +93,8 @@ export class FakeCacheService {
     if (req.headers.authorization !== 'Bearer fake-runtime-token') this.violations.push(`${url.pathname}: no runtime token`);
     const method = url.pathname.slice(SERVICE.length);
     if (this.unavailable) {
-      this.calls.push(`${method}: 503`);
-      return this.json(res, 503, { code: 'unavailable', msg: 'the cache service is unavailable' });
+      this.calls.push(`${method}: 507`);
+      return this.json(res, 507, { code: 'unavailable', msg: 'the cache service cannot store anything now' });
     }
     const body = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
     this.calls.push(`${method} ${String(body['key'])}`);

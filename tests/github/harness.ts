@@ -3,6 +3,7 @@
 // service on 127.0.0.1, and the container engine of the test machine.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CONTRACTS, ROOT, tempDir } from '../helpers.ts';
 import { ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
@@ -59,6 +60,8 @@ export async function runAction(options: {
   const env: Record<string, string> = {
     PATH: process.env['PATH'] ?? '',
     HOME: process.env['HOME'] ?? '/root',
+    // The suite's own temporary directory (scripts/test.sh), where the action keeps its cache directories.
+    TMPDIR: tmpdir(),
     GITHUB_ACTIONS: 'true',
     GITHUB_EVENT_NAME: options.eventName,
     GITHUB_EVENT_PATH: files.event,
@@ -95,7 +98,7 @@ export async function runAction(options: {
           '-w',
           options.workspace,
           ...Object.entries(env)
-            .filter(([k]) => !['PATH', 'HOME', 'CG_BENCH_ENGINE', 'CG_BENCH_ENGINE_FLAGS'].includes(k))
+            .filter(([k]) => !['PATH', 'HOME', 'TMPDIR', 'CG_BENCH_ENGINE', 'CG_BENCH_ENGINE_FLAGS'].includes(k))
             .flatMap(([k, v]) => ['-e', `${k}=${v}`]),
           '--entrypoint',
           'node',

@@ -6,10 +6,20 @@
 # counts, which no other container moves: those share the lock and run side by side.
 # The gate gives a waiting exclusive user precedence: it holds the gate while it waits, so no new
 # shared user slips in ahead of it (flock alone would let a stream of shared users starve it).
+# Only what starts a container or builds takes the lock: `image inspect`, `pull`, `rm` and the like
+# run at once (the action inspects the image under a 60 s timeout; waiting behind an exclusive user
+# it got no digest, and a sharded run's parts then disagreed on their image).
 set -eu
 mode=$1
 shift
 lock=${CG_BENCH_TEST_ENGINE_LOCK:-/tmp/cg-bench-test-engine.lock}
+# The engine's subcommand: the first word that names one (the engine's own options come before it).
+for word in "$@"; do
+  case "$word" in
+    run | build | create | start | exec) break ;;
+    image | images | inspect | pull | rm | rmi | ps | kill | stop | wait | logs | version | info | tag | volume | system) exec "$@" ;;
+  esac
+done
 case "$mode" in
   exclusive) exec flock "$lock.gate" flock "$lock" "$@" ;;
   shared)

@@ -83,8 +83,9 @@ describe('the README workflow under nektos/act', {
     assert.deepEqual(github.violations, []);
   });
 
-  test('a push whose cache save fails (the cache service answers 503) warns that the baseline was not saved', async () => {
-    const unavailable = createServer((_req, res) => res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"Service Unavailable"}'));
+  test('a push whose cache save fails (the cache service answers 507) warns that the baseline was not saved', async () => {
+    // 507, not 503: @actions/cache retries a 503 after 5 s; a 5xx it does not retry takes the same path in the action.
+    const unavailable = createServer((_req, res) => res.writeHead(507, { 'content-type': 'application/json' }).end('{"message":"Insufficient Storage"}'));
     await new Promise<void>((resolve) => unavailable.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(unavailable.address() as AddressInfo).port}/`;

@@ -19,7 +19,8 @@ test('a link planted at the cache root is never removed or restored through', as
     const root = join(dir, 'cg-bench-baseline');
     symlinkSync(victim, root);
     for (const name of Object.keys(process.env)) if (name.startsWith('ACTIONS_')) delete process.env[name];
-    const cached = cacheDirectory(root, 'default');
+    process.env['TMPDIR'] = dir; // The cache directories lie in the system's temporary directory.
+    const cached = cacheDirectory('cg-bench-baseline', 'default');
     await cached.restore('k').catch(() => undefined);
     assert.ok(existsSync(join(victim, 'default', 'precious')), 'what the link named is untouched');
     await cached.save('k', (d) => writeFileSync(join(d, 'results.json'), '{}')).catch(() => undefined);

@@ -89,3 +89,19 @@ test('holdEngineAlone keeps shared users out until it is released', { timeout: 1
     delete process.env['CG_BENCH_TEST_ENGINE_LOCK'];
   }
 });
+
+test('only a container start or a build waits: `image inspect` runs while an exclusive user holds the lock', { timeout: 120_000 }, async () => {
+  const dir = tempDir('cg-bench-engine-lock-');
+  const alone = holder(dir, 'exclusive', holdUntil('alone', 'release-alone'));
+  assert.ok(await eventually(() => existsSync(join(dir, 'log'))), 'the exclusive user never got the lock');
+  const env = { ...process.env, CG_BENCH_TEST_ENGINE_LOCK: join(dir, 'engine.lock') };
+  // The "engine" is echo: it prints what it was given, once it may run.
+  const inspect = spawnSync('sh', [SCRIPT, 'shared', 'echo', '--runtime', 'runc', 'image', 'inspect', 'x'], { env, encoding: 'utf8', timeout: 60_000 });
+  assert.equal(inspect.stdout, '--runtime runc image inspect x\n', 'image inspect waited for the lock');
+  const run = spawn('sh', [SCRIPT, 'shared', 'sh', '-c', 'echo "run in" >> log', 'run'], { cwd: dir, env, detached: true, stdio: 'ignore' });
+  started.push(run);
+  writeFileSync(join(dir, 'release-alone'), '');
+  assert.equal(await alone.done, 0);
+  assert.equal(await new Promise((resolve) => run.on('close', resolve)), 0);
+  assert.deepEqual(readFileSync(join(dir, 'log'), 'utf8').split('\n').filter(Boolean), ['alone in', 'alone out', 'run in']);
+});

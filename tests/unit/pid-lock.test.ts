@@ -59,3 +59,34 @@ test('process.exit (as on SIGINT/SIGTERM) removes the locks the process held', (
   assert.equal(r.status, 143, r.stderr);
   assert.equal(existsSync(lock), false);
 });
+
+test('ten processes taking and releasing one lock 1,000 times each: never two holders at once', async () => {
+  const lock = fresh();
+  const marker = `${lock}.held`;
+  // Each holder makes a marker file only one can make (wx); a second holder at the same moment fails to.
+  const script = `const { tryLock, unlock } = await import(${JSON.stringify(LOCK_MODULE)});
+const { writeFileSync, rmSync } = await import('node:fs');
+let both = 0;
+for (let held = 0; held < 1000; ) {
+  if (tryLock(${JSON.stringify(lock)}) !== undefined) continue;
+  held++;
+  try { writeFileSync(${JSON.stringify(marker)}, '', { flag: 'wx' }); } catch { both++; }
+  rmSync(${JSON.stringify(marker)}, { force: true });
+  unlock(${JSON.stringify(lock)});
+}
+console.log(both);`;
+  const counts = await Promise.all(
+    Array.from(
+      { length: 10 },
+      () =>
+        new Promise<string>((done) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+          let out = '';
+          child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+          child.on('close', () => done(out.trim()));
+        }),
+    ),
+  );
+  assert.deepEqual(counts, Array(10).fill('0'));
+  assert.equal(existsSync(lock), false);
+});
