@@ -48653,7 +48653,8 @@ import { rm as rm3 } from "node:fs/promises";
 import { join as join17 } from "node:path";
 
 // src/util/pid-lock.ts
-import { lstatSync as lstatSync6, readFileSync as readFileSync5, rmSync as rmSync7, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { linkSync, lstatSync as lstatSync6, readFileSync as readFileSync5, renameSync as renameSync3, rmSync as rmSync7, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
     const stat2 = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -48710,29 +48711,71 @@ function unlock(path12) {
   held.delete(path12);
   rmSync7(path12, { force: true });
 }
+function publish(path12) {
+  const text2 = `${process.pid} ${identity(process.pid)}
+`;
+  const draft = `${path12}.${process.pid}.${randomBytes(6).toString("hex")}`;
+  writeFileSync3(draft, text2, { flag: "wx" });
+  try {
+    linkSync(draft, path12);
+    return true;
+  } catch (error2) {
+    const code = error2.code;
+    if (code === "EEXIST") return false;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error2;
+    return exclusiveWrite(path12, text2);
+  } finally {
+    rmSync7(draft, { force: true });
+  }
+}
+function exclusiveWrite(path12, text2) {
+  try {
+    writeFileSync3(path12, text2, { flag: "wx" });
+    return true;
+  } catch (error2) {
+    if (error2.code !== "EEXIST") throw error2;
+    return false;
+  }
+}
+function removeStale(path12, seen) {
+  const aside = `${path12}.${process.pid}.stale`;
+  try {
+    renameSync3(path12, aside);
+  } catch (error2) {
+    const code = error2.code;
+    if (code === "ENOENT") return;
+    throw new CgBenchError(`${path12}: a stale lock cg-bench cannot remove (${code ?? String(error2)}); remove it`);
+  }
+  try {
+    if (readLock(aside) !== seen) linkSync(aside, path12);
+  } catch {
+  } finally {
+    rmSync7(aside, { force: true });
+  }
+}
+function readLock(path12) {
+  try {
+    return readTextBounded(path12, LOCK_LIMIT, "lock file");
+  } catch {
+    return void 0;
+  }
+}
 function tryLock(path12) {
   for (; ; ) {
-    try {
-      writeFileSync3(path12, `${process.pid} ${identity(process.pid)}
-`, { flag: "wx" });
+    if (publish(path12)) {
       remember(path12);
       return void 0;
-    } catch (error2) {
-      if (error2.code !== "EEXIST") throw error2;
     }
-    let holder;
     let owner;
     try {
       owner = lstatSync6(path12).uid;
-      holder = parseHolder(readTextBounded(path12, LOCK_LIMIT, "lock file"));
     } catch {
+      continue;
     }
+    const text2 = readLock(path12);
+    const holder = text2 === void 0 ? void 0 : parseHolder(text2);
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === owner) return holder.pid;
-    try {
-      rmSync7(path12, { force: true });
-    } catch (error2) {
-      throw new CgBenchError(`${path12}: a stale lock cg-bench cannot remove (${error2.code ?? String(error2)}); remove it`);
-    }
+    removeStale(path12, text2);
   }
 }
 
@@ -93955,6 +93998,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
 
 // src/github/cache-directory.ts
 import { mkdirSync as mkdirSync15, rmSync as rmSync16 } from "node:fs";
+import { tmpdir as tmpdir5 } from "node:os";
 import { join as join35 } from "node:path";
 function ownRootProblem(root) {
   try {
@@ -93964,7 +94008,8 @@ function ownRootProblem(root) {
     return `${root} cannot be made this job's own: ${errorMessage(error2)}`;
   }
 }
-function cacheDirectory(root, suiteId) {
+function cacheDirectory(name, suiteId) {
+  const root = join35(tmpdir5(), name);
   const dir = join35(root, suiteId);
   return {
     dir,
@@ -94008,7 +94053,7 @@ function keyFor(suite, request2) {
   return baselineKey(suite, request2.sha, request2.imageIdentity, request2.configText, request2.environment);
 }
 function actionsCacheStore(suite, log2) {
-  const cached = cacheDirectory("/tmp/cg-bench-baseline", suite.id);
+  const cached = cacheDirectory("cg-bench-baseline", suite.id);
   const file = join36(cached.dir, "results.json");
   return {
     async restore(request2) {
@@ -94058,7 +94103,7 @@ function parseHistory(text2, source) {
   });
 }
 function actionsCacheHistory(suite, env, log2) {
-  const cached = cacheDirectory("/tmp/cg-bench-history", suite.id);
+  const cached = cacheDirectory("cg-bench-history", suite.id);
   const file = join37(cached.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;

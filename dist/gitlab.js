@@ -17669,7 +17669,8 @@ import { rm as rm2 } from "node:fs/promises";
 import { join as join15 } from "node:path";
 
 // src/util/pid-lock.ts
-import { lstatSync as lstatSync6, readFileSync as readFileSync5, rmSync as rmSync7, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { linkSync, lstatSync as lstatSync6, readFileSync as readFileSync5, renameSync as renameSync3, rmSync as rmSync7, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -17726,29 +17727,71 @@ function unlock(path) {
   held.delete(path);
   rmSync7(path, { force: true });
 }
+function publish(path) {
+  const text2 = `${process.pid} ${identity(process.pid)}
+`;
+  const draft = `${path}.${process.pid}.${randomBytes(6).toString("hex")}`;
+  writeFileSync3(draft, text2, { flag: "wx" });
+  try {
+    linkSync(draft, path);
+    return true;
+  } catch (error) {
+    const code = error.code;
+    if (code === "EEXIST") return false;
+    if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error;
+    return exclusiveWrite(path, text2);
+  } finally {
+    rmSync7(draft, { force: true });
+  }
+}
+function exclusiveWrite(path, text2) {
+  try {
+    writeFileSync3(path, text2, { flag: "wx" });
+    return true;
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+    return false;
+  }
+}
+function removeStale(path, seen) {
+  const aside = `${path}.${process.pid}.stale`;
+  try {
+    renameSync3(path, aside);
+  } catch (error) {
+    const code = error.code;
+    if (code === "ENOENT") return;
+    throw new CgBenchError(`${path}: a stale lock cg-bench cannot remove (${code ?? String(error)}); remove it`);
+  }
+  try {
+    if (readLock(aside) !== seen) linkSync(aside, path);
+  } catch {
+  } finally {
+    rmSync7(aside, { force: true });
+  }
+}
+function readLock(path) {
+  try {
+    return readTextBounded(path, LOCK_LIMIT, "lock file");
+  } catch {
+    return void 0;
+  }
+}
 function tryLock(path) {
   for (; ; ) {
-    try {
-      writeFileSync3(path, `${process.pid} ${identity(process.pid)}
-`, { flag: "wx" });
+    if (publish(path)) {
       remember(path);
       return void 0;
-    } catch (error) {
-      if (error.code !== "EEXIST") throw error;
     }
-    let holder;
     let owner;
     try {
       owner = lstatSync6(path).uid;
-      holder = parseHolder(readTextBounded(path, LOCK_LIMIT, "lock file"));
     } catch {
+      continue;
     }
+    const text2 = readLock(path);
+    const holder = text2 === void 0 ? void 0 : parseHolder(text2);
     if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === owner) return holder.pid;
-    try {
-      rmSync7(path, { force: true });
-    } catch (error) {
-      throw new CgBenchError(`${path}: a stale lock cg-bench cannot remove (${error.code ?? String(error)}); remove it`);
-    }
+    removeStale(path, text2);
   }
 }
 
