@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { CgBenchError } from '../errors.ts';
 import { runProcessSync } from '../untrusted/process.ts';
 
 /**
@@ -96,8 +97,12 @@ export function runEngine(engine: ContainerEngine, args: string[], log: (line: s
   });
 }
 
-/** The local image's content id (sha256:...), pulling the image first when it is not there. */
-export function imageId(engine: ContainerEngine, image: string): string | undefined {
+/**
+ * The local image's content id (sha256:...), pulling the image first when it is not there. Without
+ * it the results could not say which image measured them (every comparison would be "not
+ * comparable"), so an engine that cannot tell is the job's failure, with the engine's own words.
+ */
+export function imageId(engine: ContainerEngine, image: string): string {
   const inspect = () => runProcessSync({ argv: [...engine.command, 'image', 'inspect', '--format', '{{.Id}}', image], timeoutMs: 60_000, output: 'capture' });
   let r = inspect();
   if (r.exitCode !== 0) {
@@ -105,6 +110,9 @@ export function imageId(engine: ContainerEngine, image: string): string | undefi
     r = inspect();
   }
   const id = r.stdout.trim();
-  if (r.exitCode !== 0 || !id) return undefined;
+  if (r.exitCode !== 0 || !id) {
+    const said = r.stderr.trim().split('\n').slice(-3).join(' ') || `exit ${r.exitCode}`;
+    throw new CgBenchError(`${engine.command.join(' ')} image inspect ${image}: no image id (${said}); is the engine running and the image reachable?`);
+  }
   return id.startsWith('sha256:') ? id : `sha256:${id}`;
 }

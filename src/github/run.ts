@@ -44,7 +44,7 @@ function createMeasurer(ctx: GitHubContext, actionDir: string): Measurer {
   const engine = engineFromEnv(ctx.env);
   const image = imageReference(ctx.inputs, actionDir);
   const id = imageId(engine, image);
-  ctx.io.info(`Image: ${image}${id ? ` (${id})` : ''}`);
+  ctx.io.info(`Image: ${image} (${id})`);
   const user = process.getuid && process.getgid ? { uid: process.getuid(), gid: process.getgid() } : undefined;
   return containerMeasurer({ engine, image, imageId: id, jobs: ctx.inputs.jobs, user, log });
 }
