@@ -53014,7 +53014,10 @@ function imageId(engine, image) {
     r = inspect2();
   }
   const id = r.stdout.trim();
-  if (r.exitCode !== 0 || !id) return void 0;
+  if (r.exitCode !== 0 || !id) {
+    const said = r.stderr.trim().split("\n").slice(-3).join(" ") || `exit ${r.exitCode}`;
+    throw new CgBenchError(`${engine.command.join(" ")} image inspect ${image}: no image id (${said}); is the engine running and the image reachable?`);
+  }
   return id.startsWith("sha256:") ? id : `sha256:${id}`;
 }
 
@@ -99085,7 +99088,7 @@ function createMeasurer(ctx, actionDir2) {
   const engine = engineFromEnv(ctx.env);
   const image = imageReference(ctx.inputs, actionDir2);
   const id = imageId(engine, image);
-  ctx.io.info(`Image: ${image}${id ? ` (${id})` : ""}`);
+  ctx.io.info(`Image: ${image} (${id})`);
   const user = process.getuid && process.getgid ? { uid: process.getuid(), gid: process.getgid() } : void 0;
   return containerMeasurer({ engine, image, imageId: id, jobs: ctx.inputs.jobs, user, log: log2 });
 }
