@@ -3,40 +3,12 @@
 // region grows a buffer, and blocks made in a region are given back to the area when freed.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { cpSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { ROOT, tempDir } from '../helpers.ts';
+import { builtClient, builtPackage as packageIn } from '../python-package.ts';
 
-const config = (flag: string) => spawnSync('python3-config', [flag], { encoding: 'utf8' }).stdout.trim();
-
-/** A directory with the extension built for the host's Python, or undefined without its headers. */
-function builtClient(into?: string): string | undefined {
-  if (spawnSync('python3-config', ['--includes']).status !== 0) return undefined;
-  const dir = into ?? tempDir('cg-bench-allocator-');
-  const built = spawnSync(
-    'gcc',
-    [
-      '-shared',
-      '-fPIC',
-      '-O2',
-      ...config('--includes').split(/\s+/),
-      join(ROOT, 'python', 'cg_bench', '_client.c'),
-      '-o',
-      join(dir, `_client${config('--extension-suffix')}`),
-    ],
-    { encoding: 'utf8' },
-  );
-  assert.equal(built.status, 0, built.stderr);
-  return dir;
-}
-
-/** A directory with the cg_bench package and its extension built for the host's Python (or undefined). */
-function builtPackage(): string | undefined {
-  const root = tempDir('cg-bench-measure-');
-  cpSync(join(ROOT, 'python', 'cg_bench'), join(root, 'cg_bench'), { recursive: true });
-  return builtClient(join(root, 'cg_bench')) === undefined ? undefined : root;
-}
+const builtPackage = () => packageIn('cg-bench-measure-');
 
 /** measure() is active natively in the attribution pass: a stand-in counter makes it so here. */
 const ACTIVE_NATIVELY = [
