@@ -75,13 +75,31 @@ RUN set -eux; \
     find . -maxdepth 1 -type f \( -name '*-x86-linux' -o -name '*-x86-linux.so' -o -name '*.xml' \) -delete; \
     rm -rf /usr/lib/*-linux-gnu/valgrind /usr/lib/valgrind/*.a /usr/lib/debug; \
     rm -f /usr/bin/callgrind* /usr/bin/ms_print /usr/bin/dh_view* /usr/bin/vgdb /usr/bin/valgrind-di-server /usr/bin/valgrind-listener; \
+    # git without Perl (~50 MB): cg-bench runs only git's compiled commands (rev-parse, rev-list,
+    # cat-file, show, log, status, merge-base, worktree, fetch over https); Perl serves its scripts
+    # (send-email, svn, instaweb), which it never runs. git's dependency on perl is dropped from dpkg's
+    # record and perl purged, so apt stays consistent: a derived image whose tools need Perl gets it
+    # from apt as usual. Gone too: git's other programs (~16 MB: daemon, shell, http-backend, the
+    # dumb-http and imap helpers, scalar), Node's corepack and TypeScript typings (~6 MB), Python's
+    # regression-test support and pydoc's topics (~2.5 MB). Python's compiled stdlib (__pycache__) stays:
+    # without it every benchmark would compile the stdlib.
+    sed -i '/^Package: git$/,/^$/ s/^\(Depends: .*\), perl, liberror-perl,/\1,/' /var/lib/dpkg/status; \
+    dpkg-query -W -f='${Depends}\n' git | grep -qv perl; \
+    dpkg --purge perl perl-modules-5.40 libperl5.40 liberror-perl; \
+    rm -rf /usr/share/perl5/Git /usr/share/perl5/Git.pm /usr/share/gitweb; \
+    rm -f /usr/lib/git-core/scalar /usr/lib/git-core/git-daemon /usr/lib/git-core/git-http-backend /usr/lib/git-core/git-http-fetch \
+        /usr/lib/git-core/git-http-push /usr/lib/git-core/git-imap-send /usr/lib/git-core/git-shell /usr/lib/git-core/git-instaweb \
+        /usr/bin/scalar /usr/bin/git-shell; \
+    rm -rf /usr/share/nodejs/corepack /usr/bin/corepack /usr/share/nodejs/@types /usr/share/nodejs/undici-types /usr/share/nodejs/undici/types; \
+    rm -rf /usr/lib/python3.13/test /usr/lib/python3.13/pydoc_data; \
+    apt-get check; \
     set +x; rm -rf /var/lib/apt/lists/* /var/cache/apt/*.bin /var/cache/apt/archives/*.deb /var/cache/debconf/*-old \
         /usr/share/doc/* /usr/share/man/* /usr/share/info/* /usr/share/locale/* /usr/share/lintian; set -x; \
     # Repositories mounted from the host belong to another uid; git must still read them.
     git config --system --add safe.directory '*'; \
     mkdir -p /home/cg-bench /work; \
     chmod 1777 /home/cg-bench /work; \
-    valgrind --tool=cachegrind --version; valgrind --tool=dhat --version; valgrind --tool=callgrind --version; node --version; python3 --version; python3 -m pytest --version
+    valgrind --tool=cachegrind --version; valgrind --tool=dhat --version; valgrind --tool=callgrind --version; node --version; python3 --version; python3 -m pytest --version; git --version
 # libc's symbols (see the libc-debug stage), where Valgrind looks for them.
 COPY --from=libc-debug /out/debug/ /usr/lib/debug/
 

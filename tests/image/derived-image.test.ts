@@ -7,9 +7,20 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
 import { readJson, tempDir } from '../helpers.ts';
-import { buildDerivedImage, DERIVED_IMAGE, engine, IMAGE, RUN_FLAGS } from './container.ts';
+import { buildDerivedImage, buildImage, DERIVED_IMAGE, engine, IMAGE, RUN_FLAGS } from './container.ts';
 
 const DERIVED = DERIVED_IMAGE;
+/** The image's base here: the debootstrapped trixie of tests/image/base-image.sh (same name as there). */
+const BASE = process.env['CG_BENCH_TEST_BASE'] ?? 'localhost/cg-bench-test-base:trixie';
+/** What the Dockerfile may add to its base (issue 26: a smaller image), in MB of 10^6 bytes. */
+const MAX_ADDED_MB = 200;
+
+/** An image's size as the engine reports it (uncompressed layers), in bytes. */
+function imageBytes(image: string): number {
+  const r = engine(['image', 'inspect', '--format', '{{.Size}}', image]);
+  assert.equal(r.status, 0, r.stderr);
+  return Number(r.stdout.trim());
+}
 
 /** name → version of every package installed in `image`. */
 function packages(image: string): Map<string, string> {
@@ -23,6 +34,31 @@ function packages(image: string): Map<string, string> {
       .map((l) => l.split(/\s+/).slice(1, 3) as [string, string]),
   );
 }
+
+describe('the image', { timeout: 30 * 60_000 }, () => {
+  before(buildImage);
+
+  test(`adds at most ${MAX_ADDED_MB} MB to its base`, () => {
+    const added = (imageBytes(IMAGE) - imageBytes(BASE)) / 1e6;
+    assert.ok(added > 0 && added <= MAX_ADDED_MB, `the Dockerfile adds ${added.toFixed(1)} MB to ${BASE}`);
+  });
+
+  test("has no Perl, and apt's record of it is consistent (git's dependency on perl dropped, nothing broken)", () => {
+    const r = engine([
+      'run',
+      '--rm',
+      ...RUN_FLAGS,
+      '--entrypoint',
+      'sh',
+      IMAGE,
+      '-c',
+      'apt-get check >/dev/null || exit 1; for p in perl libperl5.40 perl-modules-5.40; do dpkg -s $p >/dev/null 2>&1 && echo "installed: $p"; done; git --version',
+    ]);
+    assert.equal(r.status, 0, `apt-get check: ${r.stdout}${r.stderr}`);
+    assert.doesNotMatch(r.stdout, /installed:/);
+    assert.match(r.stdout, /^git version 2\./m);
+  });
+});
 
 describe('the derived-image recipe', { timeout: 30 * 60_000 }, () => {
   const work = tempDir('cg-bench-derived-work-');
