@@ -27,5 +27,5 @@ printf 'added by the Dockerfile:            %6s MB\n' "$(mb $((image_b - base_b)
 printf 'with debian:trixie-slim (~78 MB):  ~%6s MB\n' "$(mb $((image_b - base_b + 78000000)))"
 printf 'build time, no cache:               %6.1f s (base: %.1f s, cached after the first run)\n' "$build_s" "$base_s"
 "${engine[@]}" run --rm ${CG_BENCH_TEST_RUN_FLAGS:---network host --ulimit nofile=1024:1024 --ulimit nproc=1024:1024} --entrypoint sh "$tag" \
-  -c 'echo "largest parts:"; du -sh /usr/lib/x86_64-linux-gnu/libnode.so.* /usr/lib/x86_64-linux-gnu/libicudata.so.* /usr/lib/python3.13 /usr/share/perl /usr/lib/git-core /usr/libexec/valgrind 2>/dev/null | sed "s/^/  /"'
+  -c 'echo "largest parts:"; du -sh /usr/lib/x86_64-linux-gnu/libnode.so.* /usr/lib/x86_64-linux-gnu/libicudata.so.* /usr/lib/python3.13 /usr/lib/git-core /usr/libexec/valgrind 2>/dev/null | sed "s/^/  /"'
 "${engine[@]}" rmi "$tag" >/dev/null
