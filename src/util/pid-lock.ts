@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { linkSync, lstatSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { linkSync, lstatSync, readFileSync, renameSync, rmSync, type Stats, statSync, writeFileSync } from 'node:fs';
 import { CgBenchError } from '../errors.ts';
 import { readTextBounded } from '../untrusted/read.ts';
 
@@ -139,20 +139,32 @@ function removeStale(path: string, seen: string | undefined): void {
     throw new CgBenchError(`${path}: a stale lock cg-bench cannot remove (${code ?? String(error)}); remove it`);
   }
   try {
-    if (readLock(aside) !== seen) linkSync(aside, path);
+    const moved = readLock(aside);
+    if (typeof moved === 'string' && moved !== seen) linkSync(aside, path);
   } catch {
     // Taken again meanwhile: that lock stands.
   } finally {
-    rmSync(aside, { force: true });
+    try {
+      rmSync(aside, { force: true });
+    } catch {
+      // A directory someone put at the lock's name stays aside: the name is free again.
+    }
   }
 }
 
-/** A lock file's text, or undefined when it is not one cg-bench could have written (a fifo, a link, too long). */
-function readLock(path: string): string | undefined {
+/** What readLock finds when the lock is gone or changed while it was read: look again. */
+const CHANGED = Symbol('changed');
+
+/**
+ * A lock file's text, through the reader; CHANGED when it went or was moved while being read (its
+ * holder released it, another took it over); undefined when it cannot be read (another user's).
+ */
+function readLock(path: string): string | undefined | typeof CHANGED {
   try {
     return readTextBounded(path, LOCK_LIMIT, 'lock file');
-  } catch {
-    return undefined;
+  } catch (error) {
+    if (error instanceof CgBenchError) return CHANGED; // A regular file a moment ago (lstat): moved meanwhile.
+    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? CHANGED : undefined;
   }
 }
 
@@ -167,18 +179,24 @@ export function tryLock(path: string): number | undefined {
       remember(path);
       return undefined;
     }
-    let owner: number;
+    let stat: Stats;
     try {
-      owner = lstatSync(path).uid;
+      stat = lstatSync(path);
     } catch {
       continue; // Removed meanwhile: try again.
     }
-    // Through the reader: a lock in a place others may write (/tmp/cg-bench-home) may be a fifo or a
-    // link someone put there, which a plain read would wait on forever or follow.
+    // Not a lock cg-bench writes (a fifo, a link, a directory someone put in a place others may
+    // write, /tmp/cg-bench-home): never read (a plain read would wait on a fifo forever, or follow).
+    if (!stat.isFile() || stat.size > LOCK_LIMIT) {
+      removeStale(path, undefined);
+      continue;
+    }
     const text = readLock(path);
+    // Released or taken over while read: look again; never remove what another may hold by now.
+    if (text === CHANGED) continue;
     const holder = text === undefined ? undefined : parseHolder(text);
     // A lock is its holder's own file: one naming another user's process (pid 1, say) is planted.
-    if (holder !== undefined && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === owner) return holder.pid;
+    if (holder !== undefined && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === stat.uid) return holder.pid;
     removeStale(path, text);
   }
 }

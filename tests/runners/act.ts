@@ -15,7 +15,7 @@ import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, writeFileSyn
 import { join } from 'node:path';
 import { fixture } from '../github/harness.ts';
 import { ROOT, tempDir } from '../helpers.ts';
-import { ENGINE, IMAGE, RUN_FLAGS } from '../image/container.ts';
+import { BARE_ENGINE, ENGINE, holdEngineAlone, IMAGE, RUN_FLAGS } from '../image/container.ts';
 
 export const ACT = process.env['CG_BENCH_ACT'] ?? join(ROOT, '.cache', 'bin', 'act');
 
@@ -97,7 +97,7 @@ export async function runAct(
   event: string,
   payload: unknown,
   sha: string,
-  options: { cacheUrl?: string; job?: string; list?: boolean } = {},
+  options: { cacheUrl?: string; job?: string; list?: boolean; alone?: boolean } = {},
 ): Promise<ActRun> {
   if (!existsSync(ACT)) throw new Error(`${ACT} is missing: run bash scripts/install-runners.sh`);
   const workdir = tempDir('cg-bench-act-repo-');
@@ -148,12 +148,14 @@ export async function runAct(
     HOME: setup.home,
     XDG_CONFIG_HOME: join(setup.home, '.config'),
     XDG_CACHE_HOME: join(setup.home, '.cache'),
-    CG_BENCH_ENGINE: ENGINE.join(' '),
+    // alone: the engine lock held for the whole run (holdEngineAlone), its containers started bare.
+    CG_BENCH_ENGINE: (options.alone ? BARE_ENGINE : ENGINE).join(' '),
     CG_BENCH_ENGINE_FLAGS: RUN_FLAGS.join(' '),
     CG_BENCH_TEST_ORIGIN: setup.origin,
     // act asks api.nektosact.com for version notices unless this is set: no traffic off the machine.
     ACT_DISABLE_VERSION_CHECK: '1',
   };
+  const release = options.alone ? await holdEngineAlone() : undefined;
   const child = spawn(ACT, args, { cwd: workdir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stdout.on('data', (d: Buffer) => (log += d.toString()));
@@ -165,6 +167,7 @@ export async function runAct(
   }, RUN_TIMEOUT_MS);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   clearTimeout(timer);
+  release?.();
   const outputs: Record<string, string> = {};
   for (const m of log.matchAll(/::set-output:: ([\w-]+)=(.*)$/gm)) outputs[m[1]!] = m[2]!;
   return { code, log, outputs };
