@@ -48747,17 +48747,23 @@ function removeStale(path12, seen) {
     throw new CgBenchError(`${path12}: a stale lock cg-bench cannot remove (${code ?? String(error2)}); remove it`);
   }
   try {
-    if (readLock(aside) !== seen) linkSync(aside, path12);
+    const moved = readLock(aside);
+    if (typeof moved === "string" && moved !== seen) linkSync(aside, path12);
   } catch {
   } finally {
-    rmSync7(aside, { force: true });
+    try {
+      rmSync7(aside, { force: true });
+    } catch {
+    }
   }
 }
+var CHANGED = /* @__PURE__ */ Symbol("changed");
 function readLock(path12) {
   try {
     return readTextBounded(path12, LOCK_LIMIT, "lock file");
-  } catch {
-    return void 0;
+  } catch (error2) {
+    if (error2 instanceof CgBenchError) return CHANGED;
+    return error2.code === "ENOENT" ? CHANGED : void 0;
   }
 }
 function tryLock(path12) {
@@ -48766,15 +48772,20 @@ function tryLock(path12) {
       remember(path12);
       return void 0;
     }
-    let owner;
+    let stat2;
     try {
-      owner = lstatSync6(path12).uid;
+      stat2 = lstatSync6(path12);
     } catch {
       continue;
     }
+    if (!stat2.isFile() || stat2.size > LOCK_LIMIT) {
+      removeStale(path12, void 0);
+      continue;
+    }
     const text2 = readLock(path12);
+    if (text2 === CHANGED) continue;
     const holder = text2 === void 0 ? void 0 : parseHolder(text2);
-    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === owner) return holder.pid;
+    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === stat2.uid) return holder.pid;
     removeStale(path12, text2);
   }
 }

@@ -17763,17 +17763,23 @@ function removeStale(path, seen) {
     throw new CgBenchError(`${path}: a stale lock cg-bench cannot remove (${code ?? String(error)}); remove it`);
   }
   try {
-    if (readLock(aside) !== seen) linkSync(aside, path);
+    const moved = readLock(aside);
+    if (typeof moved === "string" && moved !== seen) linkSync(aside, path);
   } catch {
   } finally {
-    rmSync7(aside, { force: true });
+    try {
+      rmSync7(aside, { force: true });
+    } catch {
+    }
   }
 }
+var CHANGED = /* @__PURE__ */ Symbol("changed");
 function readLock(path) {
   try {
     return readTextBounded(path, LOCK_LIMIT, "lock file");
-  } catch {
-    return void 0;
+  } catch (error) {
+    if (error instanceof CgBenchError) return CHANGED;
+    return error.code === "ENOENT" ? CHANGED : void 0;
   }
 }
 function tryLock(path) {
@@ -17782,15 +17788,20 @@ function tryLock(path) {
       remember(path);
       return void 0;
     }
-    let owner;
+    let stat;
     try {
-      owner = lstatSync6(path).uid;
+      stat = lstatSync6(path);
     } catch {
       continue;
     }
+    if (!stat.isFile() || stat.size > LOCK_LIMIT) {
+      removeStale(path, void 0);
+      continue;
+    }
     const text2 = readLock(path);
+    if (text2 === CHANGED) continue;
     const holder = text2 === void 0 ? void 0 : parseHolder(text2);
-    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === owner) return holder.pid;
+    if (holder !== void 0 && holder.pid !== process.pid && holderAlive(holder) && ownerOf(holder.pid) === stat.uid) return holder.pid;
     removeStale(path, text2);
   }
 }
