@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { after, test } from 'node:test';
+import { quietActionIO } from '../action-io.ts';
 import type { Report } from '../../src/ci/types.ts';
 import { compareResults } from '../../src/compare/compare.ts';
 import { gitHubAdapter, type GitHubContext } from '../../src/github/adapter.ts';
 import type { GitHubApi } from '../../src/github/api.ts';
 import { noteBody } from '../../src/gitlab/adapter.ts';
-import type { ActionIO } from '../../src/github/io.ts';
 import { readInputs } from '../../src/github/inputs.ts';
 import { GITHUB_SUMMARY_LIMIT, reportBody, summaryBody } from '../../src/publish/report-body.ts';
 import { GITHUB_COMMENT_LIMIT, GITLAB_NOTE_LIMIT } from '../../src/publish/sticky.ts';
@@ -150,15 +150,7 @@ test("the action: the comment and the job summary it writes are fitted (GitHub's
     setStatus: async () => undefined,
     pullRequestHead: async () => ({ sha: '', repository: '', branch: '' }),
   };
-  const io: ActionIO = {
-    getInput: () => '',
-    setOutput: () => undefined,
-    info: () => undefined,
-    warning: () => undefined,
-    notice: () => undefined,
-    setFailed: () => undefined,
-    writeSummary: async (m) => void summaries.push(m),
-  };
+  const io = quietActionIO({ writeSummary: async (m) => void summaries.push(m) });
   const suite = suiteFor('.', 'cg-bench.yml', '');
   const ctx: GitHubContext = {
     io,

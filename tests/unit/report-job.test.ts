@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { quietActionIO } from '../action-io.ts';
 import { runMerge } from '../../src/ci/pipeline.ts';
 import { freshDirectoryWriter, writeReportHandOver } from '../../src/ci/report-hand-over.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
@@ -15,7 +16,6 @@ import type { GitHubApi } from '../../src/github/api.ts';
 import { gitHubAdapter } from '../../src/github/adapter.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
 import { readInputs } from '../../src/github/inputs.ts';
-import type { ActionIO } from '../../src/github/io.ts';
 import { gitLabAdapter } from '../../src/gitlab/adapter.ts';
 import type { GitLabApi } from '../../src/gitlab/api.ts';
 import { readJob } from '../../src/gitlab/job.ts';
@@ -113,15 +113,11 @@ test("a fork's artifact whose baseline is in another unit is reported with no co
     setStatus: async () => {},
     pullRequestHead: async () => ({ sha: SHA, repository: 'fork/r', branch: 'topic' }),
   };
-  const io: ActionIO = {
-    getInput: () => '',
-    setOutput: () => {},
-    info: () => {},
+  const io = quietActionIO({
     warning: (m) => void warnings.push(m),
-    notice: () => {},
     setFailed: (m) => void failures.push(m),
     writeSummary: async (m) => void summaries.push(m),
-  };
+  });
   const inputs = readInputs(
     (n) => ({ mode: 'report', 'artifact-dir': dir, 'github-token': 'ghs_x', 'fail-on-regression': 'true', comment: 'always' })[n] ?? '',
   );
@@ -240,15 +236,7 @@ test("GitLab's note job links the flame graphs the hand-over names, in its own a
 });
 
 test("the action's input call-tree: the adapter keeps call trees and links a flame graph to the run's artifacts; off by default", () => {
-  const io: ActionIO = {
-    getInput: () => '',
-    setOutput: () => {},
-    info: () => {},
-    warning: () => {},
-    notice: () => {},
-    setFailed: () => {},
-    writeSummary: async () => {},
-  };
+  const io = quietActionIO();
   const env = { GITHUB_REPOSITORY: 'o/r', GITHUB_RUN_ID: '42' };
   const trigger = { kind: 'push' as const, sha: SHA, ref: 'refs/heads/main', defaultBranch: true };
   const adapter = (callTree: string) =>

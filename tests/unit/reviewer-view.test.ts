@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { after, test } from 'node:test';
+import { quietActionIO } from '../action-io.ts';
 import { parse } from 'yaml';
 import { compareResults } from '../../src/compare/compare.ts';
 import type { GitHubApi } from '../../src/github/api.ts';
@@ -14,7 +15,6 @@ import { runReportJob } from '../../src/ci/report-job.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
 import { readInputs } from '../../src/github/inputs.ts';
 import { failIfNeeded } from '../../src/github/run.ts';
-import type { ActionIO } from '../../src/github/io.ts';
 import { commitUrl } from '../../src/github/urls.ts';
 import { gitLabAdapter, gitLabCommitUrl } from '../../src/gitlab/adapter.ts';
 import type { GitLabApi } from '../../src/gitlab/api.ts';
@@ -144,15 +144,7 @@ test('the documented fork-safe report workflow sets fail-on-regression, and repo
   for (const failOnRegression of [false, true]) {
     statuses.length = 0;
     const failures: string[] = [];
-    const io: ActionIO = {
-      getInput: () => '',
-      setOutput: () => {},
-      info: () => {},
-      warning: () => {},
-      notice: () => {},
-      setFailed: (m) => void failures.push(m),
-      writeSummary: async () => {},
-    };
+    const io = quietActionIO({ setFailed: (m) => void failures.push(m) });
     const inputs = readInputs(
       (n) => ({ mode: 'report', 'artifact-dir': dir, 'github-token': 'ghs_x', 'fail-on-regression': String(failOnRegression) })[n] ?? '',
     );
