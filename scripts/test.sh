@@ -9,7 +9,9 @@ TMPDIR=$(mktemp -d /tmp/cg-bench-suite.XXXXXX)
 chmod 1777 "$TMPDIR"
 export TMPDIR
 build=
-trap '[ -z "$build" ] || kill "$build" 2>/dev/null; rm -rf "$TMPDIR"' EXIT
+# (Under set -e a failing command in the trap ends it: a build already done must not fail the kill,
+# or the suite's status would be 1 and its TMPDIR left behind.)
+trap 'if [ -n "$build" ]; then kill "$build" 2>/dev/null || true; fi; rm -rf "$TMPDIR"' EXIT
 files=(tests/unit/*.test.ts tests/engine/*.test.ts tests/bench/*.test.ts)
 if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
   files+=(tests/image/*.test.ts tests/github/*.test.ts tests/gitlab/*.test.ts tests/security/*.test.ts tests/runners/*.test.ts)
