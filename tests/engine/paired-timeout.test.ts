@@ -3,8 +3,8 @@
 // the wall clock without the helper (timed around the spawn). Checked by the exit and the message,
 // then /proc: never a wall-clock figure.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { cli, tempDir } from '../helpers.ts';
 import { eventually, killAll, processesMentioning } from './processes.ts';
@@ -30,9 +30,10 @@ for (const [what, mode, args, env] of [
   ['mode: counters timed by the wall clock (--counters-fallback wallclock)', 'counters', ['--counters-fallback', 'wallclock'], {}],
   ['mode: wallclock without the helper (CG_BENCH_STOPWATCH_HELPER=0: timed around the spawn)', 'wallclock', [], { CG_BENCH_STOPWATCH_HELPER: '0' }],
 ] as const) {
-  test(`${what}: a run past its timeout is killed, named, exit 3, nothing left`, { skip: !isX64Linux && 'the stopwatch helper is x86-64 Linux only' }, async () => {
+  test(`${what}: a run past its timeout is killed, named, exit 3, nothing left`, { skip: !isX64Linux && 'the stopwatch helper is x86-64 Linux only' }, async (t) => {
     const marker = `cg-bench-paired-timeout-${mode}-${Math.random().toString(36).slice(2)}`;
     const head = checkouts(mode, marker);
+    t.after(() => rmSync(dirname(head), { recursive: true, force: true }));
     const r = await cli(['paired', '../base', ...args], { cwd: head, env });
     await eventually(() => processesMentioning(marker).length === 0, 10_000);
     const left = processesMentioning(marker);
