@@ -67,10 +67,12 @@ async function prepare(config: Config, outDir: AbsolutePath, held: HeldOut, side
   writeFileAtomic(at, '', held.real);
   // Without a pid namespace, what setup left running is killed before the other side's sandbox is
   // made (it would find the uid busy) and before anything is timed (untrusted/sandbox.ts).
-  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(() => {
-    endStrays(setupSandbox);
-    endStrays(sandbox);
-  });
+  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
+    () => {
+      endStrays(setupSandbox);
+      endStrays(sandbox);
+    },
+  );
   return sandbox;
 }
 

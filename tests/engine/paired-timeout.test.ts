@@ -30,7 +30,9 @@ for (const [what, mode, args, env] of [
   ['mode: counters timed by the wall clock (--counters-fallback wallclock)', 'counters', ['--counters-fallback', 'wallclock'], {}],
   ['mode: wallclock without the helper (CG_BENCH_STOPWATCH_HELPER=0: timed around the spawn)', 'wallclock', [], { CG_BENCH_STOPWATCH_HELPER: '0' }],
 ] as const) {
-  test(`${what}: a run past its timeout is killed, named, exit 3, nothing left`, { skip: !isX64Linux && 'the stopwatch helper is x86-64 Linux only' }, async (t) => {
+  test(`${what}: a run past its timeout is killed, named, exit 3, nothing left`, {
+    skip: !isX64Linux && 'the stopwatch helper is x86-64 Linux only',
+  }, async (t) => {
     const marker = `cg-bench-paired-timeout-${mode}-${Math.random().toString(36).slice(2)}`;
     const head = checkouts(mode, marker);
     t.after(() => rmSync(dirname(head), { recursive: true, force: true }));

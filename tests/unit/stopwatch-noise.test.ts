@@ -5,7 +5,12 @@
 // to 9th smallest ratio, so two such pairs pulled it to 0; the signed-rank interval uses every pair.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { headline } from '../../src/report/headline.ts';
+import { timedMarkdown, timedTerminalTable } from '../../src/report/stopwatch.ts';
+import { parseResults } from '../../src/results/io.ts';
+import type { TimedResult } from '../../src/results/types.ts';
 import { INTERVAL_METHOD, pairedEstimate, signedRankCut, signedRankInterval, timedVerdict } from '../../src/stopwatch/stats.ts';
+import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
 /** Ten pairs of a loop that takes twice as long in head; pairs 4 and 7 had their base run wait for the CPU. */
 const RATIOS = [2.0, 1.9, 2.1, 1.0, 2.2, 1.8, 0.98, 2.0, 1.7, 2.3];
@@ -60,4 +65,26 @@ test('unchanged code under the same load (the delays alike on both sides, in eit
   assert.ok(e.low < 0 && e.high > 0, `${e.low} … ${e.high}`);
   assert.equal(timedVerdict(e, 1), 'inconclusive', 'a ±20 % interval cannot tell a 1 % change');
   assert.equal(timedVerdict(e, 50), 'no significant change');
+});
+
+test('an inconclusive timed benchmark: accepted by the results schema, said in the terminal, the comment and the headline', () => {
+  const result: TimedResult = {
+    name: 'loop',
+    mode: 'wallclock',
+    unit: 'ms',
+    controls: ['pinned to CPU 1'],
+    thresholdPercent: 1,
+    budgetMs: 2000,
+    warmups: 3,
+    verdict: 'inconclusive',
+    estimate: { relative: 0.4, low: -0.005, high: 0.9, confidence: 0.95, pairs: 10, dropped: 0, method: 'signed rank' },
+    base: BASE,
+    head: HEAD,
+    order: BASE.flatMap((_, i) => (i % 2 ? ['head', 'base'] : ['base', 'head']) as ('base' | 'head')[]),
+  };
+  const results = resultsOf([benchmarkResult('simulated', { Ir: 100 })], { timed: [result] });
+  assert.equal(parseResults(JSON.parse(JSON.stringify(results)), 'x').timed?.[0]?.verdict, 'inconclusive');
+  assert.match(timedTerminalTable([result])[1]!, / \+40\.00% +-0\.50% … \+90\.00% +inconclusive \(too noisy for ±1%\)$/);
+  assert.match(timedMarkdown([result]).join('\n'), /\| 🟡 inconclusive \\\(too noisy for ±1%\\\) \|/);
+  assert.match(headline(results, undefined), /timed: 1 inconclusive$/);
 });
