@@ -152,13 +152,12 @@ export function signedRankCut(n: number, confidence: number): number {
     const sd = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24);
     return Math.max(0, Math.floor(total / 2 - normalQuantile(1 - tail) * sd - 0.5));
   }
-  // P(T⁺ = t) by adding the ranks one by one, each in or out with probability ½.
-  let p = new Float64Array(total + 1);
+  // P(T⁺ = t) by adding the ranks one by one, each in or out with probability ½ (in place, from the top).
+  const p = new Float64Array(total + 1);
   p[0] = 1;
   for (let rank = 1; rank <= n; rank++) {
-    const next = new Float64Array(total + 1);
-    for (let t = 0; t <= total; t++) next[t] = (p[t]! + (t >= rank ? p[t - rank]! : 0)) / 2;
-    p = next;
+    for (let t = (rank * (rank + 1)) / 2; t >= rank; t--) p[t] = (p[t]! + p[t - rank]!) / 2;
+    for (let t = Math.min(rank - 1, total); t >= 0; t--) p[t] = p[t]! / 2;
   }
   let cumulative = 0;
   let cut = 0;
