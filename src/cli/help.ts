@@ -137,8 +137,8 @@ machine allows; timed from exec to exit (x86-64 Linux: cg-bench's stopwatch help
 comes from the paired log ratios: their Hodges-Lehmann estimate with its Wilcoxon signed-rank 95%
 interval; a regression only when the whole interval is beyond the threshold, "no significant
 change" only when it is wholly within it, else "inconclusive" (too noisy: a longer --budget or a
-larger threshold decides). Pairs further than 5 MADs from the median are dropped (the only outlier rule). Raw samples:
-OUT/paired.json (and --results FILE).
+larger threshold decides). Pairs further than 5 MADs from the median are dropped (the only
+outlier rule). Raw samples: OUT/paired.json (and --results FILE).
 
 Options:
   -c, --config FILE          configuration (default: cg-bench.yml)
