@@ -56,6 +56,7 @@ const JUDGES: Judge[] = [
   { method: 'paired, mean log ratio, bootstrap', session: 'paired', judge: (s) => pairedEstimate(s.base, s.head, 0.95, 'bootstrap') },
   { method: 'paired, mean log ratio, t', session: 'paired', judge: (s) => pairedEstimate(s.base, s.head, 0.95, 't') },
   { method: 'paired, median log ratio, sign test', session: 'paired', judge: (s) => pairedEstimate(s.base, s.head, 0.95, 'median') },
+  { method: 'paired, Hodges-Lehmann, signed rank', session: 'paired', judge: (s) => pairedEstimate(s.base, s.head, 0.95, 'wilcoxon') },
   { method: 'paired CPU time (user+sys), as cg-bench', session: 'paired', judge: (s) => pairedEstimate(s.baseCpu, s.headCpu, 0.95, INTERVAL_METHOD) },
   { method: 'unpaired, ratio of means, bootstrap', session: 'unpaired', judge: (s) => unpairedEstimate(s.base, s.head, 0.95, 'mean') },
   { method: 'unpaired, ratio of medians, bootstrap', session: 'unpaired', judge: (s) => unpairedEstimate(s.base, s.head, 0.95, 'median') },
@@ -141,7 +142,7 @@ for (const r of rows) {
     `${label.padEnd(9)} ${r.method.padEnd(40)} ${found.padEnd(18)} ${String(r.improvements).padEnd(12)} ${Math.round(r.pairs).toString().padStart(6)} ${pct(r.meanEstimate).padStart(13)} ${pct(r.meanWidth).replace('+', '').padStart(14)}`,
   );
 }
-const CHOSEN = { bootstrap: JUDGES[0]!, t: JUDGES[1]!, median: JUDGES[2]! }[INTERVAL_METHOD].method;
+const CHOSEN = { bootstrap: JUDGES[0]!, t: JUDGES[1]!, median: JUDGES[2]!, wilcoxon: JUDGES[3]! }[INTERVAL_METHOD].method;
 lines.push('', `cg-bench paired judges by: ${CHOSEN}; load at the end: ${loadavg()[0]!.toFixed(2)}`);
 busy?.kill('SIGKILL');
 mkdirSync(dirname(outBase), { recursive: true });

@@ -16,7 +16,7 @@ export function countPhrase(verdict: Verdict, n: number): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** The timed benchmarks' verdicts, when there are any: "timed: 1 regression, 2 no significant change". */
+/** The timed benchmarks' verdicts, when there are any: "timed: 1 regression, 2 no significant change, 1 inconclusive". */
 function timedPhrase(head: Results): string {
   const timed = head.timed ?? [];
   if (!timed.length) return '';
@@ -25,6 +25,7 @@ function timedPhrase(head: Results): string {
     ...(count('regression') ? [countPhrase('regression', count('regression'))] : []),
     ...(count('improvement') ? [countPhrase('improvement', count('improvement'))] : []),
     ...(count('no significant change') ? [`${count('no significant change')} no significant change`] : []),
+    ...(count('inconclusive') ? [`${count('inconclusive')} inconclusive`] : []),
   ];
   return `; timed: ${parts.join(', ')}`;
 }

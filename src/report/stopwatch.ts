@@ -4,7 +4,7 @@ import type { TimedResult } from '../results/types.ts';
 import { escapeMarkdown, escapeTerminal } from './escape.ts';
 import { formatCount, formatPercent } from './format.ts';
 
-const VERDICT_ICON: Record<TimedResult['verdict'], string> = { regression: '🔴', improvement: '🟢', 'no significant change': '⚪' };
+const VERDICT_ICON: Record<TimedResult['verdict'], string> = { regression: '🔴', improvement: '🟢', 'no significant change': '⚪', inconclusive: '🟡' };
 
 function median(xs: readonly number[]): number | undefined {
   if (!xs.length) return undefined;
@@ -22,7 +22,13 @@ function timedSide(r: TimedResult, side: 'base' | 'head'): string {
 
 const timedInterval = (r: TimedResult) => `${formatPercent(r.estimate.low)} … ${formatPercent(r.estimate.high)}`;
 const timedPairs = (r: TimedResult) => `${r.estimate.pairs}${r.estimate.dropped ? ` (−${r.estimate.dropped})` : ''}`;
-const timedVerdictText = (r: TimedResult) => (r.verdict === 'no significant change' ? `no significant change (±${r.thresholdPercent}%)` : r.verdict);
+/** "no significant change (±1%)"; "inconclusive (too noisy for ±1%)": the interval reaches past the threshold, nothing ruled out. */
+const timedVerdictText = (r: TimedResult) =>
+  r.verdict === 'no significant change'
+    ? `no significant change (±${r.thresholdPercent}%)`
+    : r.verdict === 'inconclusive'
+      ? `inconclusive (too noisy for ±${r.thresholdPercent}%)`
+      : r.verdict;
 const confidenceLabel = (results: readonly TimedResult[]) => `${Math.round((results[0]?.estimate.confidence ?? 0.95) * 100)}% interval`;
 
 /** An aligned table for a terminal; `paint` colours a verdict (or leaves it). */
@@ -71,7 +77,7 @@ export function timedMarkdown(results: readonly TimedResult[] | undefined): stri
   const controls = [...new Set(results.flatMap((r) => r.controls))];
   out.push(
     '',
-    `<sub>Base and head ran alternately (ABBA) on this runner after ${results[0]!.warmups} warm-up pairs; a regression only when the whole interval is beyond the threshold. ${escapeMarkdown(controls.join(', '))}.</sub>`,
+    `<sub>Base and head ran alternately (ABBA) on this runner after ${results[0]!.warmups} warm-up pairs; a regression only when the whole interval is beyond the threshold, no significant change only when it is wholly within it (else inconclusive). ${escapeMarkdown(controls.join(', '))}.</sub>`,
   );
   return out;
 }

@@ -183,7 +183,8 @@ export interface TimedResult {
   thresholdPercent: number;
   budgetMs: number;
   warmups: number;
-  verdict: 'regression' | 'improvement' | 'no significant change';
+  /** inconclusive: the interval reaches beyond the threshold without lying wholly beyond it (too noisy to tell). */
+  verdict: 'regression' | 'improvement' | 'no significant change' | 'inconclusive';
   /** head ÷ base − 1 from the pairs' log ratios, its interval, and how it was made. */
   estimate: { relative: number; low: number; high: number; confidence: number; pairs: number; dropped: number; method: string };
   /** Every compared sample in the order measured (warm-ups excluded): the raw data of the verdict. */

@@ -9,7 +9,7 @@ import type { TimedResult } from '../results/types.ts';
 import { SETUP_HOME, benchmarkEnvironment } from '../run/environment.ts';
 import type { Progress } from '../run/progress.ts';
 import { runSetup } from '../run/setup.ts';
-import { makeSetupHome, sandboxed, untrustedSandbox } from '../untrusted/sandbox.ts';
+import { endStrays, makeSetupHome, sandboxed, untrustedSandbox } from '../untrusted/sandbox.ts';
 import { holdDirectory, realPathBeforeRuns } from '../untrusted/write.ts';
 import { join } from 'node:path';
 import { resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
@@ -65,7 +65,14 @@ async function prepare(config: Config, outDir: AbsolutePath, held: HeldOut, side
   const log = resolveFrom(outDir, `setup-${side}.log`);
   const at = join(held.path, `setup-${side}.log`);
   writeFileAtomic(at, '', held.real);
-  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
+  // Without a pid namespace, what setup left running is killed before the other side's sandbox is
+  // made (it would find the uid busy) and before anything is timed (untrusted/sandbox.ts).
+  await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
+    () => {
+      endStrays(setupSandbox);
+      endStrays(sandbox);
+    },
+  );
   return sandbox;
 }
 
@@ -108,12 +115,30 @@ export async function timeSuite(options: TimedSuiteOptions): Promise<TimedResult
 }
 
 async function timeHeld(options: TimedSuiteOptions, timed: BenchmarkSpec[], held: HeldOut): Promise<TimedResult[]> {
-  const { head, base, outDir } = options;
-  const sandboxes = {
-    base: await prepare(base.config, outDir, held, 'base', options.progress),
-    head: await prepare(head.config, outDir, held, 'head', options.progress),
-  };
-  const command = (spec: BenchmarkSpec, sandbox: ReturnType<typeof untrustedSandbox>, side: 'base' | 'head'): TimedCommand => ({
+  const { base, outDir } = options;
+  const baseSandbox = await prepare(base.config, outDir, held, 'base', options.progress);
+  const sandboxes = { base: baseSandbox, head: baseSandbox };
+  try {
+    sandboxes.head = await prepare(options.head.config, outDir, held, 'head', options.progress);
+    return await timeBenchmarks(options, timed, held, sandboxes);
+  } finally {
+    // Without a pid namespace, what a timed run left running (setsid and a double fork) does not
+    // outlive cg-bench paired, as it does not outlive cg-bench run (run/suite.ts).
+    endStrays(sandboxes.base);
+    endStrays(sandboxes.head);
+  }
+}
+
+type TimedSandbox = ReturnType<typeof untrustedSandbox>;
+
+async function timeBenchmarks(
+  options: TimedSuiteOptions,
+  timed: BenchmarkSpec[],
+  held: HeldOut,
+  sandboxes: { base: TimedSandbox; head: TimedSandbox },
+): Promise<TimedResult[]> {
+  const { head, base } = options;
+  const command = (spec: BenchmarkSpec, sandbox: TimedSandbox, side: 'base' | 'head'): TimedCommand => ({
     argv: sandboxed(sandbox, argvOf(spec)),
     cwd: spec.cwd,
     env: benchmarkEnvironment(spec.cwd, spec.env, '/tmp'),
@@ -133,6 +158,9 @@ async function timeHeld(options: TimedSuiteOptions, timed: BenchmarkSpec[], held
       minPairs: 10,
       maxPairs: 2000,
       onPair: (n) => {
+        // Between pairs, untimed: a daemon a run left would weigh on the next runs (no pid namespace).
+        endStrays(sandboxes.base);
+        endStrays(sandboxes.head);
         if (n % 20 === 0) options.log(`  ${n} pairs`);
       },
     });

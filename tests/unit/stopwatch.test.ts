@@ -45,13 +45,14 @@ test('a 5 % slowdown under a ±30 % drift both sides share: estimated near 5 %, 
   assert.deepEqual(pairedEstimate(base, head), e);
 });
 
-test('no change: no significant change; an interval that straddles the threshold is not a regression', () => {
+test('no change: no significant change; an interval that straddles the threshold is not a regression, and not "no change" either', () => {
   const same = samples(40, 1);
   assert.equal(timedVerdict(pairedEstimate(same.base, same.head), 1), 'no significant change');
-  assert.equal(timedVerdict({ low: 0.005, high: 0.055 }, 1), 'no significant change');
+  assert.equal(timedVerdict({ low: -0.009, high: 0.01 }, 1), 'no significant change');
+  assert.equal(timedVerdict({ low: 0.005, high: 0.055 }, 1), 'inconclusive');
   assert.equal(timedVerdict({ low: 0.011, high: 0.055 }, 1), 'regression');
   assert.equal(timedVerdict({ low: -0.07, high: -0.02 }, 1), 'improvement');
-  assert.equal(timedVerdict({ low: -0.07, high: -0.009 }, 1), 'no significant change');
+  assert.equal(timedVerdict({ low: -0.07, high: -0.009 }, 1), 'inconclusive');
 });
 
 test('a pair hit by a one-off interruption is dropped by the stated rule, and counted', () => {

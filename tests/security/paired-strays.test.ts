@@ -1,0 +1,74 @@
+// cg-bench paired without a pid namespace: a daemon started by a setup command or by a timed run
+// (setsid and a double fork) outlived the run, where cg-bench run kills every process of the
+// sandbox's uid (tests/security/strays.test.ts). The paired stopwatch now calls the same gate.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { cli, tempDir } from '../helpers.ts';
+
+const isRoot = process.getuid?.() === 0;
+
+/** The pids of live processes whose command line holds `marker`. */
+function processesWith(marker: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        return readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ').includes(marker);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+test('cg-bench paired without a pid namespace, as root with a uid of its own: nothing a setup command or a timed run started is running when it returns', {
+  skip: !isRoot && 'needs root to run the code as another uid',
+}, async (t) => {
+  const uid = 63_000 + (process.pid % 1000);
+  const setupMarker = `9${process.pid % 1000}.${Date.now() % 1000}1`;
+  const runMarker = `9${process.pid % 1000}.${Date.now() % 1000}2`;
+  const root = tempDir('cg-bench-paired-strays-');
+  chmodSync(root, 0o755);
+  for (const side of ['base', 'head']) {
+    const dir = join(root, side);
+    mkdirSync(dir);
+    writeFileSync(
+      join(dir, 'cg-bench.yml'),
+      [
+        'setup:',
+        `  - setsid /bin/sh -c 'sleep ${setupMarker} & exit 0'`,
+        'benchmarks:',
+        '  - name: daemon',
+        '    mode: wallclock',
+        '    budget: 1s',
+        `    run: "setsid /bin/sh -c 'sleep ${runMarker} & exit 0'"`,
+        '',
+      ].join('\n'),
+    );
+    // The code's uid owns the checkouts, as the image's copies are given to it.
+    chmodSync(dir, 0o755);
+    for (const name of ['', ...readdirSync(dir)]) chownSync(join(dir, name), uid, uid);
+  }
+  // An unshare that refuses pid namespaces (as tests/security/strays.test.ts).
+  const bin = tempDir('cg-bench-no-pid-ns-');
+  const unshare = spawnSync('sh', ['-c', 'command -v unshare'], { encoding: 'utf8' }).stdout.trim();
+  writeFileSync(join(bin, 'unshare'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = --pid ] && exit 1; done\nexec ${unshare} "$@"\n`);
+  chmodSync(join(bin, 'unshare'), 0o755);
+  const out = tempDir('cg-bench-paired-strays-out-');
+  t.after(() => {
+    for (const pid of [...processesWith(setupMarker), ...processesWith(runMarker)]) process.kill(pid, 'SIGKILL');
+    for (const d of [root, bin, out]) rmSync(d, { recursive: true, force: true });
+  });
+  const r = await cli(['paired', '../base', '--out', join(out, 'o'), '--format', 'json'], {
+    cwd: join(root, 'head'),
+    env: { PATH: `${bin}:${process.env['PATH']}`, CG_BENCH_RUN_AS: `${uid}:${uid}` },
+  });
+  assert.equal(r.code, 0, r.stderr);
+  const [timed] = JSON.parse(r.stdout) as { name: string; base: number[] }[];
+  assert.ok(timed && timed.name === 'daemon' && timed.base.length >= 10, r.stdout);
+  assert.deepEqual(processesWith(setupMarker), [], 'the setup daemons did not outlive the run');
+  assert.deepEqual(processesWith(runMarker), [], "the timed runs' daemons did not outlive the run");
+});
