@@ -45581,7 +45581,7 @@ var results_schema_default = {
         thresholdPercent: { type: "number", minimum: 0 },
         budgetMs: { type: "number", minimum: 0 },
         warmups: { $ref: "#/definitions/count" },
-        verdict: { enum: ["regression", "improvement", "no significant change"] },
+        verdict: { enum: ["regression", "improvement", "no significant change", "inconclusive"] },
         estimate: {
           type: "object",
           additionalProperties: false,
@@ -49362,7 +49362,8 @@ function timedPhrase(head2) {
   const parts = [
     ...count("regression") ? [countPhrase("regression", count("regression"))] : [],
     ...count("improvement") ? [countPhrase("improvement", count("improvement"))] : [],
-    ...count("no significant change") ? [`${count("no significant change")} no significant change`] : []
+    ...count("no significant change") ? [`${count("no significant change")} no significant change`] : [],
+    ...count("inconclusive") ? [`${count("inconclusive")} inconclusive`] : []
   ];
   return `; timed: ${parts.join(", ")}`;
 }
@@ -49480,7 +49481,7 @@ function pythonFunctionsTerminalRows(c) {
 }
 
 // src/report/stopwatch.ts
-var VERDICT_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", "no significant change": "\u26AA" };
+var VERDICT_ICON = { regression: "\u{1F534}", improvement: "\u{1F7E2}", "no significant change": "\u26AA", inconclusive: "\u{1F7E1}" };
 function median(xs) {
   if (!xs.length) return void 0;
   const s = [...xs].sort((a, b) => a - b);
@@ -49494,7 +49495,7 @@ function timedSide(r, side) {
 }
 var timedInterval = (r) => `${formatPercent(r.estimate.low)} \u2026 ${formatPercent(r.estimate.high)}`;
 var timedPairs = (r) => `${r.estimate.pairs}${r.estimate.dropped ? ` (\u2212${r.estimate.dropped})` : ""}`;
-var timedVerdictText = (r) => r.verdict === "no significant change" ? `no significant change (\xB1${r.thresholdPercent}%)` : r.verdict;
+var timedVerdictText = (r) => r.verdict === "no significant change" ? `no significant change (\xB1${r.thresholdPercent}%)` : r.verdict === "inconclusive" ? `inconclusive (too noisy for \xB1${r.thresholdPercent}%)` : r.verdict;
 var confidenceLabel = (results) => `${Math.round((results[0]?.estimate.confidence ?? 0.95) * 100)}% interval`;
 function timedTerminalTable(results, paint = (_, t) => t) {
   if (!results.length) return [];
@@ -49536,7 +49537,7 @@ function timedMarkdown(results) {
   const controls = [...new Set(results.flatMap((r) => r.controls))];
   out.push(
     "",
-    `<sub>Base and head ran alternately (ABBA) on this runner after ${results[0].warmups} warm-up pairs; a regression only when the whole interval is beyond the threshold. ${escapeMarkdown(controls.join(", "))}.</sub>`
+    `<sub>Base and head ran alternately (ABBA) on this runner after ${results[0].warmups} warm-up pairs; a regression only when the whole interval is beyond the threshold, no significant change only when it is wholly within it (else inconclusive). ${escapeMarkdown(controls.join(", "))}.</sub>`
   );
   return out;
 }
@@ -52719,7 +52720,7 @@ function random(seed) {
     return ((t ^ t >>> 14) >>> 0) / 4294967296;
   };
 }
-var INTERVAL_METHOD = "median";
+var INTERVAL_METHOD = "wilcoxon";
 var OUTLIER_MADS = 5;
 var RESAMPLES = 4e3;
 var mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -52766,6 +52767,40 @@ function medianInterval(sorted, confidence) {
   if (cumulative > tail2) k = 1;
   return { low: sorted[k - 1], high: sorted[n - k] };
 }
+var EXACT_SIGNED_RANK_PAIRS = 300;
+function signedRankCut(n, confidence) {
+  const tail2 = (1 - confidence) / 2;
+  const total = n * (n + 1) / 2;
+  if (n > EXACT_SIGNED_RANK_PAIRS) {
+    const sd = Math.sqrt(n * (n + 1) * (2 * n + 1) / 24);
+    return Math.max(0, Math.floor(total / 2 - normalQuantile(1 - tail2) * sd - 0.5));
+  }
+  const p = new Float64Array(total + 1);
+  p[0] = 1;
+  for (let rank = 1; rank <= n; rank++) {
+    for (let t = rank * (rank + 1) / 2; t >= rank; t--) p[t] = (p[t] + p[t - rank]) / 2;
+    for (let t = Math.min(rank - 1, total); t >= 0; t--) p[t] = p[t] / 2;
+  }
+  let cumulative = 0;
+  let cut = 0;
+  for (let t = 0; t <= total; t++) {
+    cumulative += p[t];
+    if (cumulative > tail2) break;
+    cut = t;
+  }
+  return cut;
+}
+function signedRankInterval(values, confidence) {
+  const n = values.length;
+  const walsh = new Float64Array(n * (n + 1) / 2);
+  let k = 0;
+  for (let i = 0; i < n; i++) for (let j = i; j < n; j++) walsh[k++] = (values[i] + values[j]) / 2;
+  walsh.sort();
+  const cut = Math.min(signedRankCut(n, confidence), Math.floor((walsh.length - 1) / 2));
+  const m = walsh.length;
+  const center = m % 2 ? walsh[(m - 1) / 2] : (walsh[m / 2 - 1] + walsh[m / 2]) / 2;
+  return { center, low: walsh[cut], high: walsh[m - 1 - cut] };
+}
 function pairedEstimate(base, head2, confidence = 0.95, method = "bootstrap") {
   const { kept, dropped } = keptLogRatios(base, head2);
   const m = mean(kept);
@@ -52773,6 +52808,18 @@ function pairedEstimate(base, head2, confidence = 0.95, method = "bootstrap") {
   let lowLog;
   let highLog;
   let described;
+  if (method === "wilcoxon") {
+    const { center, low, high } = signedRankInterval(kept, confidence);
+    return {
+      relative: Math.exp(center) - 1,
+      low: Math.exp(low) - 1,
+      high: Math.exp(high) - 1,
+      confidence,
+      pairs: kept.length,
+      dropped,
+      method: `Hodges-Lehmann estimate of the log ratio, Wilcoxon signed-rank interval; pairs beyond ${OUTLIER_MADS} MADs dropped`
+    };
+  }
   if (method === "median") {
     const sorted = [...kept].sort((x, y) => x - y);
     const { low, high } = medianInterval(sorted, confidence);
@@ -52814,7 +52861,8 @@ function timedVerdict(estimate, thresholdPercent) {
   const t = thresholdPercent / 100;
   if (estimate.low > t) return "regression";
   if (estimate.high < -t) return "improvement";
-  return "no significant change";
+  if (estimate.low >= -t && estimate.high <= t) return "no significant change";
+  return "inconclusive";
 }
 
 // src/stopwatch/paired.ts
@@ -52852,7 +52900,12 @@ async function prepare(config, outDir, held2, side, progress) {
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
   const at = join23(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
-  await runSetup(config.setup, { cwd: config.root, logFile: log2, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox });
+  await runSetup(config.setup, { cwd: config.root, logFile: log2, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
+    () => {
+      endStrays(setupSandbox);
+      endStrays(sandbox);
+    }
+  );
   return sandbox;
 }
 function executorFor(spec, fallback, log2) {
@@ -52886,11 +52939,19 @@ async function timeSuite(options) {
   }
 }
 async function timeHeld(options, timed, held2) {
-  const { head: head2, base, outDir } = options;
-  const sandboxes = {
-    base: await prepare(base.config, outDir, held2, "base", options.progress),
-    head: await prepare(head2.config, outDir, held2, "head", options.progress)
-  };
+  const { base, outDir } = options;
+  const baseSandbox = await prepare(base.config, outDir, held2, "base", options.progress);
+  const sandboxes = { base: baseSandbox, head: baseSandbox };
+  try {
+    sandboxes.head = await prepare(options.head.config, outDir, held2, "head", options.progress);
+    return await timeBenchmarks(options, timed, held2, sandboxes);
+  } finally {
+    endStrays(sandboxes.base);
+    endStrays(sandboxes.head);
+  }
+}
+async function timeBenchmarks(options, timed, held2, sandboxes) {
+  const { head: head2, base } = options;
   const command = (spec, sandbox, side) => ({
     argv: sandboxed(sandbox, argvOf(spec)),
     cwd: spec.cwd,
@@ -52910,6 +52971,8 @@ async function timeHeld(options, timed, held2) {
       minPairs: 10,
       maxPairs: 2e3,
       onPair: (n) => {
+        endStrays(sandboxes.base);
+        endStrays(sandboxes.head);
         if (n % 20 === 0) options.log(`  ${n} pairs`);
       }
     });
