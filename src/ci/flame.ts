@@ -61,7 +61,7 @@ function linksTo(ci: CiAdapter, drawn: FlameGraph[], changed: string[]): FlameGr
   return drawn.map((d) => {
     const path = relative(ci.outRoot, d.file).split(sep).join('/');
     ci.log.info(`flame graph: ${path}`);
-    return { benchmark: d.benchmark, path, url: ci.flameGraphUrl(path) };
+    return { benchmark: d.benchmark, path, url: ci.flameGraphUrl(path), ...(d.inclusive ? { inclusive: d.inclusive } : {}) };
   });
 }
 

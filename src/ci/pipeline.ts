@@ -278,9 +278,10 @@ async function finish(
   if (handOver) {
     const { dir, ...names } = handOver;
     const flameGraphs = report.input.flameGraphs?.map((g) => g.path);
+    const inclusive = new Map(report.input.flameGraphs?.flatMap((g) => (g.inclusive ? [[g.benchmark, g.inclusive] as const] : [])));
     writeReportHandOver(
       subdirectoryWriter(ci, out, dir),
-      { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs },
+      { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs, inclusive },
       head,
       report.baseline,
     );

@@ -6,7 +6,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { runMerge, runPipeline, runShard } from '../../src/ci/pipeline.ts';
-import type { BaselineStore, CiAdapter, Occasion, Report } from '../../src/ci/types.ts';
+import { runReportJob } from '../../src/ci/report-job.ts';
+import type { BaselineCommit, BaselineStore, CiAdapter, Occasion, Report, ReportJobAdapter } from '../../src/ci/types.ts';
 import { DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { durationsOf, type MeasureSelection, type Measurer } from '../../src/container/measurer.ts';
 import { savedCallTree } from '../../src/flame/load.ts';
@@ -32,8 +33,19 @@ function repository(): { root: string; sha: string } {
 }
 
 function side(head: boolean, names: readonly string[], shard?: { index: number; count: number }): Results {
+  // Its functions as Cachegrind saw them: main, the leaf, a helper (the call tree's frames, below).
+  const functions = (n: string) =>
+    [
+      { fn: `${n}_leaf`, file: 'x.c', estimatedCycles: cost(n, head), Ir: cost(n, head) },
+      { fn: 'main', file: 'x.c', estimatedCycles: 10, Ir: 10 },
+      { fn: 'helper', file: 'x.c', estimatedCycles: 5, Ir: 5 },
+    ].sort((a, b) => b.estimatedCycles - a.estimatedCycles);
   const benchmarks = names.map((n) =>
-    benchmarkResult(n, { Ir: 10 * cost(n, head) }, { logs: { stdout: `benchmarks/${slugify(n, NAMES.indexOf(n))}/stdout.log`, stderr: '' } }),
+    benchmarkResult(
+      n,
+      { Ir: 15 + cost(n, head) },
+      { functions: functions(n), logs: { stdout: `benchmarks/${slugify(n, NAMES.indexOf(n))}/stdout.log`, stderr: '' } },
+    ),
   );
   return resultsOf(benchmarks, shard ? { shard: { ...shard, benchmarks: NAMES } } : {});
 }
@@ -120,6 +132,10 @@ for (const stored of [false, true]) {
     // The same report, but for the baseline's source (each part verifies a stored baseline on a sample of its own).
     const withoutSource = (body: string) => body.replace(/ · baseline: .* · /, ' · ');
     assert.equal(withoutSource(merged[0]!.body), withoutSource(whole[0]!.body));
+    // Costs with callees beside the self costs in the comment (from the trees the graphs were drawn from): main's inclusive holds its leaf's change.
+    assert.match(whole[0]!.body, /\| Function \| File \| Base \| Head \| Change \| Inclusive \(base → head\) \| Inclusive change \|/);
+    assert.match(whole[0]!.body, /\| loop\\_leaf \| x\.c \| 100 \| 200 \| \+100 \| 100 → 200 \| \+100 \|/);
+    assert.match(whole[0]!.body, /Callers whose cost with callees changed most[^\n]*\n\n[^\n]*\n[^\n]*\n\| main \| 115 \| 215 \| \+100 \|/);
     assert.match(merged[0]!.body, /\| sorted \|.*regression · \[flame graph\]\(https:\/\/ci\.example\/artifacts\/flame\/03-sorted\.svg\) \|/);
   });
 }
@@ -145,3 +161,42 @@ test("the merge job reads a part's call trees through the gate: a linked tree is
   assert.equal(reports[0]!.input.flameGraphs?.length ?? 0, 0);
   assert.match(reports[0]!.body, /regression/, 'the numbers stand');
 });
+
+test('the report job (GitLab note, GitHub fork report) shows the same costs with callees as the measuring job: they come with the hand-over (inclusive.json)', async () => {
+  const { root, sha } = repository();
+  const occasion: Occasion = { kind: 'change', baseline: { sha, what: 'merge-base' } };
+  const measured: Report[] = [];
+  const outRoot = join(tempDir('cg-bench-shard-flame-out-'), 'out');
+  const ci = adapter(root, outRoot, occasion, undefined, '', measured);
+  await runPipeline({ ...ci, reportHandOver: () => ({ dir: join(outRoot, 'report-job'), sha }) }, measurer(root));
+  assert.ok(existsSync(join(outRoot, 'report-job', 'inclusive.json')));
+  const reported: Report[] = [];
+  await runReportJob({
+    ...ciReportJob(ci, outRoot, occasion),
+    log: { info: () => {}, warning: (m) => assert.fail(m) },
+    flameGraphUrl: ci.flameGraphUrl,
+    publishReport: async (_suite, r) => void reported.push(r),
+  });
+  assert.match(reported[0]!.body, /\| loop\\_leaf \| x\.c \| 100 \| 200 \| \+100 \| 100 → 200 \| \+100 \|/);
+  assert.equal(reported[0]!.body, measured[0]!.body);
+  // A planted hand-over: refused naming the file and the field.
+  writeFileSync(join(outRoot, 'report-job', 'inclusive.json'), '{"loop":{"functions":[{"fn":"main","base":-1,"head":2}],"callers":[]}}');
+  await assert.rejects(
+    runReportJob({ ...ciReportJob(ci, outRoot, occasion), publishReport: async () => assert.fail('no report from a bad hand-over') }),
+    /out\/report-job\/inclusive\.json: loop\.functions\[0\]: not \{fn, base, head\}/,
+  );
+});
+
+function ciReportJob(ci: CiAdapter, outRoot: string, occasion: Occasion & { kind: 'change' }): ReportJobAdapter {
+  return {
+    log: { info: () => {}, warning: () => {} },
+    thresholdPercent: 1,
+    failOnRegression: false,
+    handOver: { root: outRoot, sub: 'report-job', shown: 'out', missing: '' },
+    shortSha: ci.shortSha,
+    commitUrl: ci.commitUrl,
+    accept: async () => ci.suite,
+    baselineCommit: () => occasion.baseline as BaselineCommit,
+    publishReport: async () => {},
+  };
+}
