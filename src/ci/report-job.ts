@@ -115,6 +115,6 @@ function flameGraphsOf(ci: ReportJobAdapter, head: Results, named: readonly stri
   const present = new Set(named);
   return head.benchmarks.flatMap((b, i) => {
     const path = `${FLAME_DIRECTORY}/${slugify(b.name, i)}.svg`;
-    return present.has(path) ? [{ benchmark: b.name, path, url: ci.flameGraphUrl?.(path) }] : [];
+    return present.has(path) ? [{ benchmark: b.name, path, url: ci.flameGraphUrl?.(path), ...(ci.flameGraphLabel ? { label: ci.flameGraphLabel } : {}) }] : [];
   });
 }

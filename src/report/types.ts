@@ -25,6 +25,8 @@ export interface FlameGraphLink {
   /** `flame/NN-<benchmark>.svg`. */
   path: string;
   url?: string | undefined;
+  /** How the link reads: 'flame graph' unless the CI says whose file it is (a fork's run). */
+  label?: string | undefined;
   /** The benchmark's costs with callees, from the two call trees it was drawn from (the report's inclusive columns). */
   inclusive?: InclusiveFigures | undefined;
 }
