@@ -13,7 +13,7 @@ import { writeNewFile } from '../untrusted/write.ts';
  * logs, not the tree, so this is how a tree is found for a result; undefined for a result whose
  * logs are not beneath its results.json (a planted part: nothing is read for it).
  */
-export function callTreePathOf(result: BenchmarkResult): string | undefined {
+function callTreePathOf(result: BenchmarkResult): string | undefined {
   const dir = normalize(dirname(result.logs.stdout));
   if (dir === '.' || dir === '..' || dir.startsWith(`..${sep}`) || dir.startsWith(sep)) return undefined;
   return join(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
