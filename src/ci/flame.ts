@@ -33,27 +33,29 @@ function changedBenchmarks(ci: CiAdapter, head: Results, baseline: Baseline): { 
 }
 
 /**
- * The base's call trees of the changed benchmarks, handed to `use`: from the base's measurement in
- * this job, or, when the baseline was stored (results only), from measuring the base commit again for
- * each changed benchmark alone, with `--call-tree` (the same gates as any count; each such run
- * replaces the last, so `use` takes each before the next).
+ * Where the base's call trees of the changed benchmarks are: the base's measurement in this job, or,
+ * when the baseline was stored (results only), the base commit measured again for each changed
+ * benchmark alone, with `--call-tree` (the same gates as any count), each into a directory of its own.
+ * All measured before anything is written from them: no code runs once the caller's writes begin.
  */
-async function withBaseCallTrees(
+async function baseCallTrees(
   ci: CiAdapter,
   measurer: Measurer,
   checkout: BaseCheckout,
   baseline: Baseline & { results: Results },
   changed: string[],
-  use: (base: BaseCallTrees) => void,
-): Promise<void> {
-  if (baseline.dir !== undefined) return use({ dir: baseline.dir, results: baseline.results });
-  for (const name of changed) {
+): Promise<BaseCallTrees[]> {
+  if (baseline.dir !== undefined) return [{ dir: baseline.dir, results: baseline.results }];
+  const found: BaseCallTrees[] = [];
+  for (const [i, name] of changed.entries()) {
     ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-    const dir = join(ci.outRoot, BASE_CALL_TREES);
+    const dir = join(ci.outRoot, BASE_CALL_TREES, String(i + 1));
     const m = await measurer.measure(join(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
-    if (m.results) use({ dir, results: m.results, only: name });
+    if (m.results) found.push({ dir, results: m.results, only: name });
   }
+  return found;
 }
+
 /** The links to the graphs drawn, each named in the log; the changed benchmarks without one named too. */
 function linksTo(ci: CiAdapter, drawn: FlameGraph[], changed: string[]): FlameGraphLink[] {
   const missing = changed.filter((name) => !drawn.some((d) => d.benchmark === name));
@@ -90,7 +92,7 @@ export async function drawChangeFlameGraphs(
   const drawn: FlameGraph[] = [];
   const write = flameDirectory();
   try {
-    await withBaseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, changed, (base) =>
+    for (const base of await baseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, changed))
       drawn.push(
         ...writeFlameGraphs({
           base: { dir: base.dir, shown: baseLabel(ci, checkout.sha) },
@@ -101,8 +103,7 @@ export async function drawChangeFlameGraphs(
           missing: 'skip',
           write,
         }),
-      ),
-    );
+      );
   } catch (error) {
     ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error)}`);
   }
@@ -110,37 +111,53 @@ export async function drawChangeFlameGraphs(
 }
 
 /**
- * A part of a sharded change (input call-tree): the call trees of its benchmarks that changed, head
- * and base, put into its hand-over (`dir`/call-trees/{head,base}/…, beside where their results.json
- * would be), for the merge job to draw them as one machine would (drawMergedFlameGraphs). The part's
- * verdicts are the whole run's: each benchmark is compared with its own base alone. A tree that
- * cannot be handed over is a warning.
+ * A part of a sharded change (input call-tree), before its hand-over is written: the changed
+ * benchmarks, and where the base's call trees of them are (measured now, when the baseline was
+ * stored). A base that cannot be measured is a warning (no flame graph from this part).
  */
-export async function handOverCallTrees(
+export async function partCallTrees(
   ci: CiAdapter,
   measurer: Measurer,
   checkout: BaseCheckout,
   head: Results,
   baseline: Baseline,
-  dir: string,
-): Promise<void> {
+): Promise<PartCallTrees | undefined> {
   const found = changedBenchmarks(ci, head, baseline);
-  if (!found || !baseline.results) return;
-  const changed = new Set(found.changed);
+  if (!found || !baseline.results) return undefined;
+  try {
+    return { changed: new Set(found.changed), bases: await baseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, found.changed) };
+  } catch (error) {
+    ci.log.warning(`The base's call trees could not be measured (no flame graph from this part): ${errorMessage(error)}`);
+    return undefined;
+  }
+}
+
+interface PartCallTrees {
+  changed: ReadonlySet<string>;
+  bases: BaseCallTrees[];
+}
+
+/**
+ * The part's changed benchmarks' call trees, head and base, put into its hand-over (`dir`, just
+ * written afresh, once no code runs any more; `dir`/call-trees/{head,base}/…, laid out as beside
+ * their results.json), for the merge job to draw them as one machine would (drawMergedFlameGraphs).
+ * The part's verdicts are the whole run's: each benchmark is compared with its own base alone. A tree
+ * that cannot be handed over is a warning.
+ */
+export function handOverCallTrees(ci: CiAdapter, head: Results, trees: PartCallTrees, dir: string): void {
   const to = (side: string) => join(dir, HANDED_OVER_CALL_TREES, side);
   try {
     const headDir = join(ci.outRoot, 'head');
-    carryCallTrees(head.benchmarks, { root: headDir, dir: headDir, shown: 'head' }, to('head'), changed);
-    await withBaseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, found.changed, (base) =>
+    carryCallTrees(head.benchmarks, { root: headDir, dir: headDir, shown: 'head' }, to('head'), trees.changed);
+    for (const base of trees.bases)
       carryCallTrees(
         base.results.benchmarks,
         { root: base.dir, dir: base.dir, shown: 'base' },
         to('base'),
-        base.only === undefined ? changed : new Set([base.only]),
-      ),
-    );
+        base.only === undefined ? trees.changed : new Set([base.only]),
+      );
   } catch (error) {
-    ci.log.warning(`The call trees could not be handed over (no flame graph for this part): ${errorMessage(error)}`);
+    ci.log.warning(`The call trees could not be handed over (no flame graph from this part): ${errorMessage(error)}`);
   }
 }
 

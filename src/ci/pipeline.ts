@@ -12,7 +12,7 @@ import { mergeShards } from '../shard/merge.ts';
 import type { Shard } from '../shard/plan.ts';
 import { headConfigText, lookUpBaseline, saveMainlineBaseline, settleBaseline, type Baseline, type BaselineLookup } from './baseline.ts';
 import { baseCheckout } from './base-checkout.ts';
-import { drawChangeFlameGraphs, drawMergedFlameGraphs, handOverCallTrees } from './flame.ts';
+import { drawChangeFlameGraphs, drawMergedFlameGraphs, handOverCallTrees, partCallTrees } from './flame.ts';
 import { FLAME_DIRECTORY } from '../flame/graphs.ts';
 import { keepHistory } from './history.ts';
 import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
@@ -160,8 +160,10 @@ export async function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, 
     const checkout = baseCheckout(ci, lookup.commit.sha);
     try {
       baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
+      // Every run of code first; then the hand-over, made afresh, and the trees put into it.
+      const trees = ci.callTree ? await partCallTrees(ci, measurer, checkout, headRun.results, baseline) : undefined;
       handOver(baseline.results);
-      if (ci.callTree) await handOverCallTrees(ci, measurer, checkout, headRun.results, baseline, dir);
+      if (trees) handOverCallTrees(ci, headRun.results, trees, dir);
     } finally {
       checkout.remove();
     }

@@ -3,7 +3,7 @@
 // and the same links, as one machine measuring everything.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { runMerge, runPipeline, runShard } from '../../src/ci/pipeline.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
@@ -200,3 +200,27 @@ function ciReportJob(ci: CiAdapter, outRoot: string, occasion: Occasion & { kind
     publishReport: async () => {},
   };
 }
+
+test("a part writes its hand-over's call trees only once no code runs: a link the base's code plants in the hand-over while measured again is never written through", async () => {
+  const { root, sha } = repository();
+  const occasion: Occasion = { kind: 'change', baseline: { sha, what: 'merge-base' } };
+  const stored: BaselineStore = { restore: async () => ({ results: side(false, NAMES), from: 'from the store' }), save: async () => undefined };
+  const shards = tempDir('cg-bench-shard-flame-parts-');
+  const outside = tempDir('cg-bench-shard-flame-outside-');
+  const planting = measurer(root);
+  const measure = planting.measure.bind(planting);
+  planting.measure = async (checkout, config, out, selection = {}) => {
+    // The base measured again for its call tree: its code puts links where the part's hand-over goes.
+    if (selection.callTree && !checkout.startsWith(root))
+      for (const index of ['1', '2']) {
+        const at = join(shards, index, 'call-trees', 'base');
+        mkdirSync(dirname(at), { recursive: true });
+        if (!existsSync(at)) symlinkSync(outside, at);
+      }
+    return measure(checkout, config, out, selection);
+  };
+  for (const index of [1, 2])
+    await runShard(adapter(root, join(tempDir('cg-bench-shard-flame-out-'), 'out'), occasion, stored, shards, []), planting, { index, count: 2 }, sha);
+  assert.deepEqual(readdirSync(outside), []);
+  assert.ok(readdirSync(shards).some((p) => existsSync(join(shards, p, 'call-trees', 'base'))));
+});
