@@ -1,6 +1,8 @@
 // docs/history.svg, made from synthetic results (reproducibly): npx tsx bench/history-example.ts
 // Three benchmarks over twelve commits of main: a regression at the fifth, an improvement at the
 // ninth, and a runner with another image at the eleventh (not comparable: a break, not a change).
+// parse-json is measured with memory: true: one more 64-byte block per iteration of 1,000 from the
+// seventh commit on (+64,000 bytes allocated, its cycles nearly the same), its dashed heap line.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../src/config/types.ts';
@@ -24,7 +26,7 @@ const ENV: Environment = {
   image: { ref: null, digest: null },
 };
 
-function bench(name: string, ir: number, d1mr: number): BenchmarkResult {
+function bench(name: string, ir: number, d1mr: number, heapBytes?: number): BenchmarkResult {
   const events = { ...zeroEvents(), Ir: ir, Dr: Math.round(ir / 3), D1mr: d1mr, DLmr: Math.round(d1mr / 10) };
   return {
     name,
@@ -42,6 +44,21 @@ function bench(name: string, ir: number, d1mr: number): BenchmarkResult {
     processes: [],
     functions: [],
     logs: { stdout: '', stderr: '' },
+    ...(heapBytes === undefined
+      ? {}
+      : {
+          memory: {
+            totalBytes: heapBytes,
+            totalBlocks: Math.round(heapBytes / 64),
+            peakBytes: 262_144 + (heapBytes - 1_280_512) / 1000,
+            peakBlocks: 12,
+            exitBytes: 0,
+            exitBlocks: 0,
+            thresholdPercent: 0.5,
+            files: [],
+            wallTimeMs: 1,
+          },
+        }),
   };
 }
 
@@ -57,7 +74,11 @@ const points = commits.map((label, i) => {
     createdAt: `2026-11-${String(10 + i).padStart(2, '0')}T12:00:00Z`,
     configHash: '0'.repeat(64),
     environment,
-    benchmarks: [bench('c-qsort-200k', Math.round(sort), 295_527), bench('parse-json', Math.round(parse), 120_400), bench('python-dicts', dicts, 2_085_351)],
+    benchmarks: [
+      bench('c-qsort-200k', Math.round(sort), 295_527),
+      bench('parse-json', Math.round(parse) + (i >= 6 ? 21_000 : 0), 120_400, 1_280_512 + (i >= 6 ? 64_000 : 0)),
+      bench('python-dicts', dicts, 2_085_351),
+    ],
   };
   return { label, results };
 });

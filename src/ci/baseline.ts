@@ -93,7 +93,7 @@ export async function settleBaseline(
   if (!fetched) return { results: undefined, source: `none: the ${what} ${short} could not be fetched` };
 
   ci.log.info(`Measuring the ${what} ${short}`);
-  const m = await measureAt(ci, measurer, checkout, 'base', { ...selection, ...(ci.callTree && !selection.shard ? { callTree: true } : {}) });
+  const m = await measureAt(ci, measurer, checkout, 'base', { ...selection, ...(ci.callTree ? { callTree: true } : {}) });
   if (!m.results) return { results: undefined, source: `none: measuring the ${what} ${short} failed (${firstLine(m)})` };
   return { results: m.results, source: `${what} ${short}, measured in this job${why}`, dir: join(ci.outRoot, 'base') };
 }

@@ -12,7 +12,7 @@ import { mergeShards } from '../shard/merge.ts';
 import type { Shard } from '../shard/plan.ts';
 import { headConfigText, lookUpBaseline, saveMainlineBaseline, settleBaseline, type Baseline, type BaselineLookup } from './baseline.ts';
 import { baseCheckout } from './base-checkout.ts';
-import { drawChangeFlameGraphs } from './flame.ts';
+import { drawChangeFlameGraphs, drawMergedFlameGraphs, handOverCallTrees, partCallTrees } from './flame.ts';
 import { FLAME_DIRECTORY } from '../flame/graphs.ts';
 import { keepHistory } from './history.ts';
 import { readShardHandOvers, writeShardHandOver } from './shard-hand-over.ts';
@@ -138,30 +138,36 @@ export async function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, 
     else lookup = await lookUpBaseline(ci, measurer, occasion.baseline, await measurer.environment());
   }
   const selection: MeasureSelection = { shard, durations: lookup?.stored?.results };
-  const headRun = await measureHead(ci, measurer, selection);
+  // Call trees only where there is a base to draw them against (the merge job draws them).
+  const headRun = await measureHead(ci, measurer, ci.callTree && lookup ? { ...selection, callTree: true } : selection);
   if (!headRun.results) return cannotRun(ci, headRun);
   // Named in this part's log; the merge job's report does not carry them.
   if (ci.checkDeterminism && occasion.kind === 'mainline') await measureHeadAgain(ci, measurer, selection, headRun.results);
   let baseline: Baseline = { results: undefined, source };
+  const dir = ci.shardDir(shard);
+  const handOver = (base: Results | undefined) =>
+    writeShardHandOver(dir, {
+      index: shard.index,
+      count: shard.count,
+      sha: headSha,
+      baselineSource: baseline.source,
+      imageIdentity: measurer.imageIdentity,
+      configText: headConfigText(ci),
+      head: headRun.results!,
+      base,
+    });
   if (lookup) {
     const checkout = baseCheckout(ci, lookup.commit.sha);
     try {
       baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
+      // Every run of code first; then the hand-over, made afresh, and the trees put into it.
+      const trees = ci.callTree ? await partCallTrees(ci, measurer, checkout, headRun.results, baseline) : undefined;
+      handOver(baseline.results);
+      if (trees) handOverCallTrees(ci, headRun.results, trees, dir);
     } finally {
       checkout.remove();
     }
-  }
-  const dir = ci.shardDir(shard);
-  writeShardHandOver(dir, {
-    index: shard.index,
-    count: shard.count,
-    sha: headSha,
-    baselineSource: baseline.source,
-    imageIdentity: measurer.imageIdentity,
-    configText: headConfigText(ci),
-    head: headRun.results,
-    base: baseline.results,
-  });
+  } else handOver(undefined);
   await ci.publishShard(shard, dir);
   const failed = headRun.results.benchmarks.filter((b) => b.status !== 'ok').length;
   return headRun.code === ExitCode.benchmarkFailed ? { kind: 'benchmarks-failed', count: failed } : { kind: 'ok' };
@@ -198,10 +204,16 @@ async function mergeAndReport(ci: CiAdapter, partsDir: string, shownDir: string,
       ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0]!.configText, imageIdentity: parts[0]!.imageIdentity }, head)
       : undefined;
   const failed = head.benchmarks.some((b) => b.status !== 'ok');
+  const commit = baselineCommitOf(occasion);
+  const flameGraphs =
+    ci.callTree && commit
+      ? drawMergedFlameGraphs(ci, parts, partsDir, head, baseline, commit.sha, () => subdirectoryWriter(ci, out, join(ci.outRoot, FLAME_DIRECTORY)))
+      : undefined;
   return finish(ci, out, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
     baselineSaved: saved,
     trend: await keepHistory(ci, occasion, head, writer(out)),
-    commit: baselineCommitOf(occasion),
+    commit,
+    flameGraphs,
   });
 }
 
@@ -268,9 +280,10 @@ async function finish(
   if (handOver) {
     const { dir, ...names } = handOver;
     const flameGraphs = report.input.flameGraphs?.map((g) => g.path);
+    const inclusive = new Map(report.input.flameGraphs?.flatMap((g) => (g.inclusive ? [[g.benchmark, g.inclusive] as const] : [])));
     writeReportHandOver(
       subdirectoryWriter(ci, out, dir),
-      { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs },
+      { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs, inclusive },
       head,
       report.baseline,
     );

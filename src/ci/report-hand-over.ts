@@ -1,16 +1,17 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
+import { type InclusiveFigures, parseInclusiveFigures } from '../flame/inclusive.ts';
 import { readResults, resultsText } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
-import { KiB, presentAt, readTextBeneath } from '../untrusted/read.ts';
+import { KiB, MiB, presentAt, readTextBeneath } from '../untrusted/read.ts';
 import { writeNewFile } from '../untrusted/write.ts';
 
 /**
  * What a measuring job leaves the job that reports it (GitHub's `mode: report` for a fork's pull
  * request, GitLab's note job), one format for both: report-job.json (the commit and suite measured,
- * where the baseline came from, the pull request when the measuring job knew it), head.json and
- * base.json. The report job recomputes the comparison and the report from these; it never posts
+ * where the baseline came from, the pull request when the measuring job knew it), head.json,
+ * base.json, and inclusive.json (the costs with callees of the benchmarks a flame graph was drawn for). The report job recomputes the comparison and the report from these; it never posts
  * text the measuring job wrote, and it checks every field: the pull request's code ran there.
  */
 const HAND_OVER_FILE = 'report-job.json';
@@ -26,7 +27,13 @@ export interface ReportHandOver {
   pullRequest?: number | undefined;
   /** The flame graphs the measuring job drew (`flame/NN-<slug>.svg`, relative to its output directory; input call-tree). */
   flameGraphs?: string[] | undefined;
+  /** Costs with callees by changed benchmark, from the call trees the graphs were drawn from (inclusive.json; input call-tree). */
+  inclusive?: ReadonlyMap<string, InclusiveFigures> | undefined;
 }
+
+/** Beside report-job.json (whose 64 KiB long function names could fill): the costs with callees. */
+const INCLUSIVE_FILE = 'inclusive.json';
+const INCLUSIVE_LIMIT = 4 * MiB;
 
 /** A flame graph's name as ci/flame.ts writes it: nothing else is linked. */
 const FLAME_GRAPH_PATH = /^flame\/[0-9]{2,6}-[A-Za-z0-9._-]{1,60}\.svg$/;
@@ -44,7 +51,7 @@ export function freshDirectoryWriter(dir: string): HandOverWriter {
 }
 
 export function writeReportHandOver(write: HandOverWriter, handOver: ReportHandOver, head: Results, base: Results | undefined): void {
-  const { pullRequest, flameGraphs, ...rest } = handOver;
+  const { pullRequest, flameGraphs, inclusive, ...rest } = handOver;
   const data = {
     schema: SCHEMA,
     ...rest,
@@ -55,6 +62,7 @@ export function writeReportHandOver(write: HandOverWriter, handOver: ReportHandO
   write(HAND_OVER_FILE, `${JSON.stringify(data, null, 2)}\n`);
   write('head.json', [...resultsText(head)].join(''));
   if (base) write('base.json', [...resultsText(base)].join(''));
+  if (inclusive?.size) write(INCLUSIVE_FILE, `${JSON.stringify(Object.fromEntries(inclusive))}\n`);
 }
 
 /**
@@ -98,6 +106,19 @@ export function readReportHandOver(
   )
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
   const basePath = join(dir, 'base.json');
+  const inclusivePath = join(dir, INCLUSIVE_FILE);
+  let inclusive: Map<string, InclusiveFigures> | undefined;
+  if (presentAt(inclusivePath)) {
+    const shownInclusive = `${where}/${INCLUSIVE_FILE}`;
+    let figures: unknown;
+    try {
+      figures = JSON.parse(readTextBeneath(root, inclusivePath, INCLUSIVE_LIMIT, 'report hand-over', shownInclusive));
+    } catch (error) {
+      if (error instanceof CgBenchError) throw error;
+      throw new CgBenchError(`${shownInclusive}: not valid JSON`);
+    }
+    inclusive = parseInclusiveFigures(figures, shownInclusive);
+  }
   return {
     handOver: {
       sha: d['sha'],
@@ -105,6 +126,7 @@ export function readReportHandOver(
       baselineSource: d['baselineSource'],
       pullRequest: pr as number | undefined,
       ...(flame ? { flameGraphs: flame as string[] } : {}),
+      ...(inclusive ? { inclusive } : {}),
     },
     head: readResults(join(dir, 'head.json'), root),
     base: presentAt(basePath) ? readResults(basePath, root) : undefined,

@@ -1,5 +1,6 @@
 import { compareWithBaseline } from '../compare/compare.ts';
 import { FLAME_DIRECTORY } from '../flame/graphs.ts';
+import { type InclusiveFigures, withInclusiveFigures } from '../flame/inclusive.ts';
 import { slugify } from '../run/slug.ts';
 import { ExitCode } from '../errors.ts';
 import { reportBody } from '../publish/report-body.ts';
@@ -30,10 +31,17 @@ export function makeReport(
     trend?: string | undefined;
     notRepeating?: string[] | undefined;
     flameGraphs?: readonly FlameGraphLink[] | undefined;
+    /** Costs with callees by benchmark, where no flame graph link carries them (a report job's hand-over). */
+    inclusive?: ReadonlyMap<string, InclusiveFigures> | undefined;
   },
 ): Report {
   let baseline = found;
-  const { comparison, problem } = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
+  const compared = compareWithBaseline(baseline.results, head, { thresholdPercent: ci.thresholdPercent });
+  const { problem } = compared;
+  // The "which functions changed" table shows costs with callees where the call trees were drawn from.
+  const figures = new Map(more.inclusive ?? []);
+  for (const g of more.flameGraphs ?? []) if (g.inclusive) figures.set(g.benchmark, g.inclusive);
+  const comparison = compared.comparison && figures.size ? withInclusiveFigures(compared.comparison, figures) : compared.comparison;
   if (problem) {
     ci.log.warning(problem);
     baseline = { results: undefined, source: `none: ${problem}` };
@@ -90,6 +98,7 @@ export async function runReportJob(ci: ReportJobAdapter): Promise<Outcome> {
     {
       commit: ci.baselineCommit(),
       flameGraphs: flameGraphsOf(ci, head, handOver.flameGraphs),
+      inclusive: handOver.inclusive,
     },
   );
   await ci.publishReport(suite, report);
@@ -106,6 +115,6 @@ function flameGraphsOf(ci: ReportJobAdapter, head: Results, named: readonly stri
   const present = new Set(named);
   return head.benchmarks.flatMap((b, i) => {
     const path = `${FLAME_DIRECTORY}/${slugify(b.name, i)}.svg`;
-    return present.has(path) ? [{ benchmark: b.name, path, url: ci.flameGraphUrl?.(path) }] : [];
+    return present.has(path) ? [{ benchmark: b.name, path, url: ci.flameGraphUrl?.(path), ...(ci.flameGraphLabel ? { label: ci.flameGraphLabel } : {}) }] : [];
   });
 }

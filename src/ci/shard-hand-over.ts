@@ -36,8 +36,14 @@ export function writeShardHandOver(dir: string, part: ShardHandOver): void {
   if (base) writeResults(join(dir, 'base.json'), base);
 }
 
+/** A part as the merge job read it: with where it is (its call trees are beneath it), and that for people. */
+export interface ReadShardHandOver extends ShardHandOver {
+  dir: string;
+  shown: string;
+}
+
 /** One part, in `dir`: read through the reader beneath `root` (the directory given), no link followed. */
-function readOne(root: string, dir: string, shown: string): ShardHandOver {
+function readOne(root: string, dir: string, shown: string): ReadShardHandOver {
   let data: unknown;
   try {
     data = JSON.parse(readTextBeneath(root, join(dir, SHARD_FILE), 2 * MiB, 'shard hand-over', `${shown}/${SHARD_FILE}`));
@@ -79,6 +85,8 @@ function readOne(root: string, dir: string, shown: string): ShardHandOver {
     })();
   const basePath = join(dir, 'base.json');
   return {
+    dir,
+    shown,
     index,
     count,
     sha,
@@ -91,7 +99,7 @@ function readOne(root: string, dir: string, shown: string): ShardHandOver {
 }
 
 /** Every part under `root`: root itself, or its subdirectories holding a shard.json (one level down). */
-export function readShardHandOvers(root: string, shown: string): ShardHandOver[] {
+export function readShardHandOvers(root: string, shown: string): ReadShardHandOver[] {
   if (presentAt(join(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names: string[];
   try {

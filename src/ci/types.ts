@@ -159,6 +159,8 @@ export interface ReportJobAdapter {
   baselineCommit(): BaselineCommit | undefined;
   /** Where the measuring job's flame graph `path` (relative to its output directory) can be seen; absent when the CI keeps no such address. */
   flameGraphUrl?(path: string): string | undefined;
+  /** How a flame graph's link reads, when it is not simply 'flame graph' (a fork's run made the file). */
+  readonly flameGraphLabel?: string | undefined;
   /** Shows the report: comment or note, status, outputs. */
   publishReport(suite: Suite, report: Report): Promise<void>;
 }

@@ -10,6 +10,7 @@ import { reportFormat } from '../report/index.ts';
 import { tableWidth } from '../report/terminal.ts';
 import { readResults, writeFileAtomic, writeResults } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
+import { carryCallTrees } from '../shard/call-trees.ts';
 import { mergeShards } from '../shard/merge.ts';
 import { copyBeneath, MiB, presentAt } from '../untrusted/read.ts';
 import { callerDirectory, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
@@ -36,7 +37,7 @@ function filesOf(results: Results, source: string): string[] {
   return files;
 }
 
-/** `cg-bench merge PART…`: the parts of a sharded run joined into one results.json with the files they name. */
+/** `cg-bench merge PART…`: the parts of a sharded run joined into one results.json with the files they name and their call trees. */
 export async function merge(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parse(
     'merge',
@@ -84,6 +85,9 @@ export async function merge(args: string[], io: CliIO): Promise<number> {
           );
         }
       }
+      // The trees of `run --shard --call-tree`, where `diff --flame` finds them (results.json does not name them).
+      const partDir = dirname(part.file);
+      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: dirname(part.source) }, out);
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : undefined;
     const baselineSource = baselinePath && shownPath(baselinePath);

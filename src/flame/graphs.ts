@@ -5,6 +5,7 @@ import { writeFileAtomic } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { slugify } from '../run/slug.ts';
 import { type AbsolutePath, resolveFrom } from '../util/paths.ts';
+import { type InclusiveFigures, inclusiveFigures } from './inclusive.ts';
 import { callTreesIn, type SavedCallTree } from './load.ts';
 import { flameSvg } from './svg.ts';
 import { differentialTree } from './tree.ts';
@@ -15,6 +16,8 @@ export const FLAME_DIRECTORY = 'flame';
 export interface FlameGraph {
   benchmark: string;
   file: AbsolutePath;
+  /** Its costs with callees, from the same two trees (for a report that has no trees beside it: CI). */
+  inclusive?: InclusiveFigures | undefined;
 }
 
 interface Side {
@@ -67,7 +70,7 @@ export function writeFlameGraphs(options: {
     const svg = flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head.shown });
     if (options.write) options.write(name, svg);
     else writeFileAtomic(file, svg);
-    files.push({ benchmark: b.name, file });
+    files.push({ benchmark: b.name, file, inclusive: inclusiveFigures(b, before.tree, after.tree) });
   }
   return files;
 }

@@ -85,6 +85,15 @@ function parseCallTree(text: string, shown: string): SavedCallTree {
   return { benchmark: doc['benchmark'], weights: { l1: w['l1'], ll: w['ll'], ram: w['ram'] }, tree };
 }
 
+/**
+ * A call tree beneath `root` (a part's or a hand-over's: another job's files), read through the gate
+ * (no link followed, bounded) and checked field by field: its text as it was, and the tree.
+ */
+export function readCallTreeBeneath(root: string, path: string, shown: string): { text: string; tree: SavedCallTree } {
+  const text = readTextBeneath(root, path, CALL_TREE_LIMIT, 'call tree', shown);
+  return { text, tree: parseCallTree(text, shown) };
+}
+
 /** The call trees a results directory holds (benchmarks/<slug>/callgrind/call-tree.json), by benchmark name. */
 export function callTreesIn(resultsDir: string): Map<string, SavedCallTree> {
   const trees = new Map<string, SavedCallTree>();

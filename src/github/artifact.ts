@@ -34,6 +34,9 @@ export function forkReportJob(ctx: ReportContext, trigger: Trigger): ReportJobAd
     throw new CgBenchError('mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job\'s artifact');
   const dir = inputs.artifactDir;
   let pullRequest = 0;
+  // The run that measured: GitHub's page of it, in this repository (from the event, not the artifact).
+  const measuringRun =
+    Number.isSafeInteger(trigger.runId) && trigger.runId > 0 ? workflowRunUrl({ ...ctx.env, GITHUB_RUN_ID: String(trigger.runId) }) : undefined;
   return {
     log: io,
     thresholdPercent: inputs.thresholdPercent,
@@ -44,6 +47,10 @@ export function forkReportJob(ctx: ReportContext, trigger: Trigger): ReportJobAd
     shortSha: (sha) => sha.slice(0, 7),
     commitUrl: (sha) => commitUrl(ctx.env, sha),
     baselineCommit: () => undefined,
+    // The SVG is in the fork's run's artifact, drawn by the fork's job: linked as the run's page (GitHub's,
+    // never a file the artifact names), and said to be the fork's.
+    flameGraphUrl: () => (measuringRun ? `${measuringRun}#artifacts` : undefined),
+    flameGraphLabel: "flame graph (the fork's run)",
     async accept(handOver) {
       const file = `${dir}/report-job.json`;
       const pr = handOver.pullRequest;
@@ -84,8 +91,6 @@ export function forkReportJob(ctx: ReportContext, trigger: Trigger): ReportJobAd
       };
     },
     async publishReport(suite, { head, comparison, input }) {
-      const measuringRun =
-        Number.isSafeInteger(trigger.runId) && trigger.runId > 0 ? workflowRunUrl({ ...ctx.env, GITHUB_RUN_ID: String(trigger.runId) }) : undefined;
       const artifact = `the artifact of ${measuringRun ? `[the measuring run](${measuringRun})` : 'the measuring run'} (\`cg-bench diff base.json head.json --format markdown\` renders it whole)`;
       const { summary, comment: body } = gitHubBodies(suite.marker, input, {
         wholeReport: artifact,

@@ -17,6 +17,10 @@ const LABEL_CHARS = 12;
 /** …of 11 px text, at most this wide each (a generous average for a sans-serif digit or letter). */
 const CHAR_WIDTH = 6.5;
 const COLOUR: Record<Mark, string> = { regression: '#d1242f', improvement: '#1a7f37', 'not-comparable': '#9a6700', none: '#0969da' };
+/** The heap's line (bytes allocated, `memory: true`): its own colour, dashed, beside the cycles' blue. */
+const HEAP_COLOUR = '#8250df';
+/** One more legend line for the heap's line, when a benchmark has one. */
+const HEAP_LEGEND = 18;
 
 /**
  * Text for SVG (element content and attribute values alike): markup characters become character
@@ -59,15 +63,24 @@ export function labelledRuns(labels: readonly string[], plotWidth = WIDTH - LEFT
   return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
 }
 
-/** One panel: the benchmark's estimated cycles relative to its first value, over the runs. */
+/** Values relative to the first known non-zero one (null where unknown; 0 when there is none). */
+function relative(values: readonly (number | null)[]): (number | null)[] {
+  const first = values.find((v): v is number => v !== null && v !== 0);
+  return values.map((v) => (v === null ? null : first === undefined ? 0 : v / first - 1));
+}
+
+/**
+ * One panel: the benchmark's estimated cycles relative to its first value, over the runs; with
+ * `memory: true`, its heap bytes allocated too (relative to their own first value, on the same scale).
+ */
 function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly boolean[], y0: number): string[] {
   const out: string[] = [];
-  const first = s.values.find((v): v is number => v !== null && v !== 0);
   const n = labels.length;
   const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
   const x = (i: number) => (n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step);
-  const rel = s.values.map((v) => (v === null ? null : first === undefined ? 0 : v / first - 1));
-  const known = rel.filter((r): r is number => r !== null);
+  const rel = relative(s.values);
+  const heapRel = s.heap ? relative(s.heap.totalBytes) : [];
+  const known = [...rel, ...heapRel].filter((r): r is number => r !== null);
   // At least ±0.5 %: a few instructions' difference must not fill the panel like a real change.
   const lo = Math.min(-0.005, ...known);
   const hi = Math.max(0.005, ...known);
@@ -96,6 +109,20 @@ function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly bo
     if (a == null || b == null || s.marks[i] === 'not-comparable') continue;
     out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="series"/>`);
   }
+  // The heap's line under the points (dashed, broken where the cycles' line is), its points small.
+  for (let i = 1; i < heapRel.length; i++) {
+    const a = heapRel[i - 1];
+    const b = heapRel[i];
+    if (a == null || b == null || s.marks[i] === 'not-comparable') continue;
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="heap"/>`);
+  }
+  heapRel.forEach((r, i) => {
+    if (r === null) return;
+    const bytes = xmlText(formatCount(s.heap!.totalBytes[i]!));
+    out.push(
+      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="2.5" fill="${HEAP_COLOUR}" class="heap-point"><title>${xmlText(labels[i]!)}: ${bytes} heap bytes allocated (${percent(r)} from the first run)</title></circle>`,
+    );
+  });
   rel.forEach((r, i) => {
     const mark = s.marks[i]!;
     const label = xmlText(labels[i]!);
@@ -119,7 +146,11 @@ function panel(s: BenchmarkSeries, labels: readonly string[], shown: readonly bo
     const before = s.values[i - 1];
     if (changed && before) {
       // The step from the run before, beside the point on the side its line does not come from.
-      const text = percent(s.values[i]! / before - 1);
+      // A verdict the heap moved (memory: true) names the heap's step too: the cycles' alone may be tiny.
+      const heapBefore = s.heap?.totalBytes[i - 1];
+      const heapNow = s.heap?.totalBytes[i];
+      const heapStep = heapBefore && heapNow != null && heapNow !== heapBefore ? ` · heap ${percent(heapNow / heapBefore - 1)}` : '';
+      const text = `${percent(s.values[i]! / before - 1)}${heapStep}`;
       const ty = mark === 'regression' ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
       out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text}</text>`);
     }
@@ -137,24 +168,25 @@ const LEGEND_CHAR = 6.2;
 
 /** Estimated cycles per benchmark over the runs (labels: oldest first), one small panel each: deterministic, no scripts, every text escaped. */
 export function historySvg(series: readonly BenchmarkSeries[], labels: readonly string[]): string {
-  const height = HEADER + series.length * PANEL + FOOTER;
+  const heap = series.some((s) => s.heap);
+  const height = HEADER + series.length * PANEL + FOOTER + (heap ? HEAP_LEGEND : 0);
   const shown = labelledRuns(labels);
   const span = labels.length ? ` from ${xmlText(labels[0]!)} to ${xmlText(labels.at(-1)!)}` : '';
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
     '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
-    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span}, oldest first; each panel shows the change in estimated cycles from its first run. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
-    '<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>',
+    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span}, oldest first; each panel shows the change in estimated cycles from its first run${heap ? ' (and, dashed, of the heap bytes allocated by a benchmark measured with memory: true, from its own first run)' : ''}. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
+    `<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}${heap ? `.heap{stroke:${HEAP_COLOUR};stroke-width:1.5;stroke-dasharray:5 3}` : ''}</style>`,
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`,
   ];
   series.forEach((s, i) => {
     out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL));
   });
-  const caption = height - FOOTER + 16;
+  const caption = height - FOOTER - (heap ? HEAP_LEGEND : 0) + 16;
   const every = shown.filter(Boolean).length < labels.length ? ' (not every run is labelled; hover a point for its run)' : '';
   out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest →${every}</text>`);
-  const legend = height - 12;
+  const legend = height - 12 - (heap ? HEAP_LEGEND : 0);
   // Each item after the one before, by its text's length (11 px text: at most LEGEND_CHAR px a character).
   const items: [string, (x: number) => string][] = [
     ['regression', (x) => `<circle cx="${x + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/>`],
@@ -170,6 +202,10 @@ export function historySvg(series: readonly BenchmarkSeries[], labels: readonly 
     out.push(`${mark(x)}<text x="${x + 16}" y="${legend}" class="axis">${text}</text>`);
     x += 16 + Math.ceil(text.length * LEGEND_CHAR) + 18;
   }
+  if (heap)
+    out.push(
+      `<line x1="8" x2="22" y1="${legend + HEAP_LEGEND - 4}" y2="${legend + HEAP_LEGEND - 4}" class="heap"/><text x="30" y="${legend + HEAP_LEGEND}" class="axis">heap bytes allocated, change from its first run (benchmarks with memory: true)</text>`,
+    );
   out.push('</svg>');
   return `${out.join('\n')}\n`;
 }

@@ -40,6 +40,18 @@ function compressed(value: string, names: Map<string, string>, what: string, sho
   return known;
 }
 
+/**
+ * A context's name as a stack, outermost caller first. Callgrind marks a function's deeper recursion
+ * with a level after its name ("msort'2'qsort_r'…": msort, two or more levels deep, under qsort_r;
+ * its `--separate-recs`): that is the function under itself, not a function named "2" (no symbol
+ * is all digits). Deeper levels are one context in Callgrind, so one frame under the first here.
+ */
+function contextStack(context: string): string[] {
+  const names = context.split(CALLER_SEPARATOR);
+  for (let k = 1; k < names.length; k++) if (/^[0-9]+$/.test(names[k]!)) names[k] = names[k - 1]!;
+  return names.reverse();
+}
+
 /** The profile's self costs by call chain; throws with what is wrong when the file is not one (the benchmark could write it). */
 export function parseCallgrind(text: string, shown: string): CallgrindProfile {
   let events: string[] | undefined;
@@ -99,7 +111,7 @@ export function parseCallgrind(text: string, shown: string): CallgrindProfile {
   if (!events) throw new Error(`${shown}: no events: line (is this a Callgrind profile?)`);
   const chains = [...byContext.keys()]
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-    .map((context) => ({ stack: context.split(CALLER_SEPARATOR).reverse(), events: byContext.get(context)! }));
+    .map((context) => ({ stack: contextStack(context), events: byContext.get(context)! }));
   const total = chains.reduce((sum, c) => addEvents(sum, c.events), zeroEvents());
   const declared = totals === undefined ? undefined : eventsFromVector(events, totals.split(/\s+/).map(Number));
   return { pid, cmd, chains, total, ...(declared ? { declared } : {}) };

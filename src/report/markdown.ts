@@ -93,7 +93,7 @@ function comparisonRow(c: BenchmarkComparison, flame: FlameGraphLink | undefined
 function flameGraphCell(flame: FlameGraphLink | undefined): string {
   if (!flame) return '';
   if (!flame.url) return ` · flame graph \`${flame.path}\``;
-  return ` · [flame graph](${flame.url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`;
+  return ` · [${flame.label ?? 'flame graph'}](${flame.url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)})`;
 }
 
 const RESULTS_HEADER = ['| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |', '|:--|--:|--:|--:|--:|--:|'];

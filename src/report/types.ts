@@ -1,4 +1,5 @@
 import type { Comparison } from '../compare/compare.ts';
+import type { InclusiveFigures } from '../flame/inclusive.ts';
 import type { Results } from '../results/types.ts';
 
 export interface ReportInput {
@@ -24,6 +25,10 @@ export interface FlameGraphLink {
   /** `flame/NN-<benchmark>.svg`. */
   path: string;
   url?: string | undefined;
+  /** How the link reads: 'flame graph' unless the CI says whose file it is (a fork's run). */
+  label?: string | undefined;
+  /** The benchmark's costs with callees, from the two call trees it was drawn from (the report's inclusive columns). */
+  inclusive?: InclusiveFigures | undefined;
 }
 
 /** A commit as the report shows it: the CI's short form, linked to the full commit when the CI has an address for it. */

@@ -130,3 +130,56 @@ test("merge: the parts' DHAT profiles (memory: true) are copied with the rest, s
   for (const file of files) assert.ok(existsSync(join(dir, 'm', file)), `${file} is in the merged output`);
   rmSync(dir, { recursive: true, force: true });
 });
+
+const LEAF_C = (extra: number) => `#include <stdio.h>
+volatile unsigned long sink;
+__attribute__((noinline)) void leaf(int n) { for (int i = 0; i < n + ${extra}; i++) sink += i; }
+__attribute__((noinline)) void caller_a(void) { for (int i = 0; i < 100; i++) leaf(100); }
+int main(void) { caller_a(); printf("%lu\\n", sink); return 0; }
+`;
+
+test('merge carries the call trees of run --shard --call-tree: the same call-tree.json and flame graph as one machine', async () => {
+  const dir = project('benchmarks:\n  - name: quiet\n    run: ["/bin/true"]\n  - name: leafy\n    run: ./leaf\n');
+  try {
+    const run = async (...args: string[]) => {
+      const r = await cli(['run', '--call-tree', ...args], { cwd: dir });
+      assert.equal(r.code, 0, r.stderr);
+    };
+    compileC(dir, 'leaf', LEAF_C(0));
+    await run('--out', 'base');
+    compileC(dir, 'leaf', LEAF_C(50));
+    await run('--out', 'whole');
+    await run('--shard', '1/2', '--out', 'p1');
+    await run('--shard', '2/2', '--out', 'p2');
+    const merged = await cli(['merge', 'p1', 'p2', '--out', 'joint'], { cwd: dir });
+    assert.equal(merged.code, 0, merged.stderr);
+    for (const slug of ['01-quiet', '02-leafy']) {
+      const tree = join('benchmarks', slug, 'callgrind', 'call-tree.json');
+      assert.equal(readFileSync(join(dir, 'joint', tree), 'utf8'), readFileSync(join(dir, 'whole', tree), 'utf8'), tree);
+    }
+    const flame = async (head: string) => {
+      const r = await cli(['diff', 'base', head, '--flame', `flame-${head}`], { cwd: dir });
+      assert.equal(r.code, 0, r.stderr);
+      return readFileSync(join(dir, `flame-${head}`, '02-leafy.svg'), 'utf8');
+    };
+    // The head's label names its directory; everything else is the same, byte for byte.
+    assert.equal((await flame('joint')).replaceAll('joint', 'whole'), await flame('whole'));
+    // A part whose tree is another benchmark's, or a link: refused, naming the file.
+    const tree = (part: string, slug: string) => join(dir, part, 'benchmarks', slug, 'callgrind', 'call-tree.json');
+    const p2 = readJson(join(dir, 'p2', 'results.json')).benchmarks.map((b) => b.name);
+    const [mine, theirs] = p2.includes('leafy') ? ['p2', 'p1'] : ['p1', 'p2'];
+    const kept = readFileSync(tree(mine, '02-leafy'), 'utf8');
+    writeFileSync(tree(mine, '02-leafy'), readFileSync(tree(theirs, '01-quiet')));
+    const swapped = await cli(['merge', 'p1', 'p2', '--out', 'm'], { cwd: dir });
+    assert.equal(swapped.code, 2, swapped.stderr);
+    assert.match(swapped.stderr, /02-leafy\/callgrind\/call-tree\.json: the call tree of "quiet", where "leafy"'s belongs/);
+    rmSync(tree(mine, '02-leafy'));
+    writeFileSync(join(dir, 'secret'), kept, { mode: 0o600 });
+    symlinkSync(join(dir, 'secret'), tree(mine, '02-leafy'));
+    const linked = await cli(['merge', 'p1', 'p2', '--out', 'm'], { cwd: dir });
+    assert.equal(linked.code, 2, linked.stderr);
+    assert.match(linked.stderr, /02-leafy\/callgrind\/call-tree\.json: is a symbolic link/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -119,8 +119,6 @@ test("values that read: percent with or without %, counts in digits, the action'
 test('the variable a GitLab message names is the one the templates pass the input in', () => {
   for (const template of ['gitlab-ci.yml', 'gitlab-ci-sharded.yml']) {
     const text = readFileSync(join(ROOT, 'templates', template), 'utf8');
-    // A sharded pipeline draws no flame graphs (docs/flame.md): its template has no call-tree input.
-    for (const c of CASES.filter((c) => template === 'gitlab-ci.yml' || c.option !== 'call-tree'))
-      assert.ok(text.includes(`${c.variable}: "$[[ inputs.${c.option} ]]"`), `${template}: ${c.variable}`);
+    for (const c of CASES) assert.ok(text.includes(`${c.variable}: "$[[ inputs.${c.option} ]]"`), `${template}: ${c.variable}`);
   }
 });
