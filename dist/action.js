@@ -21355,8 +21355,8 @@ var require_resolve = __commonJS({
       }
       return count;
     }
-    function getFullPath(resolver, id = "", normalize) {
-      if (normalize !== false)
+    function getFullPath(resolver, id = "", normalize2) {
+      if (normalize2 !== false)
         id = normalizeId(id);
       const p = resolver.parse(id);
       return _getFullPath(resolver, p);
@@ -22985,7 +22985,7 @@ var require_fast_uri = __commonJS({
       }
       return stringScheme;
     }
-    function normalize(uri, options) {
+    function normalize2(uri, options) {
       if (typeof uri === "string") {
         uri = /** @type {T} */
         normalizeString(uri, options);
@@ -23031,50 +23031,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative14, options, skipNormalization) {
+    function resolveComponent(base, relative16, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse4(serialize(base, options), options);
-        relative14 = parse4(serialize(relative14, options), options);
+        relative16 = parse4(serialize(relative16, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative14.scheme) {
-        target.scheme = relative14.scheme;
-        target.userinfo = relative14.userinfo;
-        target.host = relative14.host;
-        target.port = relative14.port;
-        target.path = removeDotSegments(relative14.path || "");
-        target.query = relative14.query;
+      if (!options.tolerant && relative16.scheme) {
+        target.scheme = relative16.scheme;
+        target.userinfo = relative16.userinfo;
+        target.host = relative16.host;
+        target.port = relative16.port;
+        target.path = removeDotSegments(relative16.path || "");
+        target.query = relative16.query;
       } else {
-        if (relative14.userinfo !== void 0 || relative14.host !== void 0 || relative14.port !== void 0) {
-          target.userinfo = relative14.userinfo;
-          target.host = relative14.host;
-          target.port = relative14.port;
-          target.path = removeDotSegments(relative14.path || "");
-          target.query = relative14.query;
+        if (relative16.userinfo !== void 0 || relative16.host !== void 0 || relative16.port !== void 0) {
+          target.userinfo = relative16.userinfo;
+          target.host = relative16.host;
+          target.port = relative16.port;
+          target.path = removeDotSegments(relative16.path || "");
+          target.query = relative16.query;
         } else {
-          if (!relative14.path) {
+          if (!relative16.path) {
             target.path = base.path;
-            if (relative14.query !== void 0) {
-              target.query = relative14.query;
+            if (relative16.query !== void 0) {
+              target.query = relative16.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative14.path[0] === "/") {
-              target.path = removeDotSegments(relative14.path);
+            if (relative16.path[0] === "/") {
+              target.path = removeDotSegments(relative16.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative14.path;
+                target.path = "/" + relative16.path;
               } else if (!base.path) {
-                target.path = relative14.path;
+                target.path = relative16.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative14.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative16.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative14.query;
+            target.query = relative16.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -23082,7 +23082,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative14.fragment;
+      target.fragment = relative16.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -23385,7 +23385,7 @@ var require_fast_uri = __commonJS({
     }
     var fastUri = {
       SCHEMES,
-      normalize,
+      normalize: normalize2,
       resolve: resolve13,
       resolveComponent,
       equal,
@@ -30021,10 +30021,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep17, value } = collItem;
+        const { start, key, sep: sep18, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep17?.[0],
+          next: key ?? sep18?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -30038,7 +30038,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep17) {
+          if (!keyProps.anchor && !keyProps.tag && !sep18) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -30062,7 +30062,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep17 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep18 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -30078,7 +30078,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep17, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep18, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -30169,7 +30169,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep17 = "";
+        let sep18 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -30183,13 +30183,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep17 + cb;
-              sep17 = "";
+                comment += sep18 + cb;
+              sep18 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep17 += source;
+                sep18 += source;
               hasSpace = true;
               break;
             default:
@@ -30232,18 +30232,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep17, value } = collItem;
+        const { start, key, sep: sep18, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep17?.[0],
+          next: key ?? sep18?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep17 && !value) {
+          if (!props.anchor && !props.tag && !sep18 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -30297,8 +30297,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep17 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep17, null, props, onError);
+        if (!isMap2 && !sep18 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep18, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -30310,7 +30310,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep17 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep18 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -30321,8 +30321,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep17)
-                for (const st of sep17) {
+              if (sep18)
+                for (const st of sep18) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -30339,7 +30339,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep17, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep18, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -30519,7 +30519,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep17 = "";
+      let sep18 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -30536,24 +30536,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep17 + indent.slice(trimIndent) + content;
-          sep17 = "\n";
+          value += sep18 + indent.slice(trimIndent) + content;
+          sep18 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep17 === " ")
-            sep17 = "\n";
-          else if (!prevMoreIndented && sep17 === "\n")
-            sep17 = "\n\n";
-          value += sep17 + indent.slice(trimIndent) + content;
-          sep17 = "\n";
+          if (sep18 === " ")
+            sep18 = "\n";
+          else if (!prevMoreIndented && sep18 === "\n")
+            sep18 = "\n\n";
+          value += sep18 + indent.slice(trimIndent) + content;
+          sep18 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep17 === "\n")
+          if (sep18 === "\n")
             value += "\n";
           else
-            sep17 = "\n";
+            sep18 = "\n";
         } else {
-          value += sep17 + content;
-          sep17 = " ";
+          value += sep18 + content;
+          sep18 = " ";
           prevMoreIndented = false;
         }
       }
@@ -30736,25 +30736,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match3[1].replace(trimEnd2, "");
-      let sep17 = " ";
+      let sep18 = " ";
       let pos = line.lastIndex;
       while (match3 = line.exec(source)) {
         const lm = match3[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep17 === "\n")
-            res += sep17;
+          if (sep18 === "\n")
+            res += sep18;
           else
-            sep17 = "\n";
+            sep18 = "\n";
         } else {
-          res += sep17 + lm;
-          sep17 = " ";
+          res += sep18 + lm;
+          sep18 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match3 = last.exec(source);
-      return res + sep17 + (match3?.[1] ?? "");
+      return res + sep18 + (match3?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -31564,14 +31564,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep17, value }) {
+    function stringifyItem({ start, key, sep: sep18, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep17)
-        for (const st of sep17)
+      if (sep18)
+        for (const st of sep18)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -32738,18 +32738,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep17;
+          let sep18;
           if (scalar.end) {
-            sep17 = scalar.end;
-            sep17.push(this.sourceToken);
+            sep18 = scalar.end;
+            sep18.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep17 = [this.sourceToken];
+            sep18 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep17 }]
+            items: [{ start, key: scalar, sep: sep18 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -32902,15 +32902,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep17 = it.sep;
-                  sep17.push(this.sourceToken);
+                  const sep18 = it.sep;
+                  sep18.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep17 }]
+                    items: [{ start: start2, key, sep: sep18 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -33104,13 +33104,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep17 = fc.end.splice(1, fc.end.length);
-            sep17.push(this.sourceToken);
+            const sep18 = fc.end.splice(1, fc.end.length);
+            sep18.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep17 }]
+              items: [{ start, key: fc, sep: sep18 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -45217,7 +45217,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname17, join as join40 } from "node:path";
+import { dirname as dirname18, join as join41 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -45243,11 +45243,11 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join39, resolve as resolve12 } from "node:path";
+import { join as join40, resolve as resolve12 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync14, rmSync as rmSync15 } from "node:fs";
-import { isAbsolute as isAbsolute8, join as join30, relative as relative12 } from "node:path";
+import { mkdirSync as mkdirSync15, rmSync as rmSync15 } from "node:fs";
+import { isAbsolute as isAbsolute8, join as join31, relative as relative14 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename as basename3, dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
@@ -47161,6 +47161,10 @@ function parseCallTree(text2, shown) {
   const tree = doc["tree"].map((n, i) => decode(n, `tree[${i}]`, 1));
   return { benchmark: doc["benchmark"], weights: { l1: w["l1"], ll: w["ll"], ram: w["ram"] }, tree };
 }
+function readCallTreeBeneath(root, path12, shown) {
+  const text2 = readTextBeneath(root, path12, CALL_TREE_LIMIT, "call tree", shown);
+  return { text: text2, tree: parseCallTree(text2, shown) };
+}
 function callTreesIn(resultsDir) {
   const trees = /* @__PURE__ */ new Map();
   const benchmarks = join9(resultsDir, "benchmarks");
@@ -47242,6 +47246,11 @@ function compressed(value, names, what, shown) {
   if (known === void 0) throw new Error(`${shown}: ${what}=(${m[1]}) is used before it is defined`);
   return known;
 }
+function contextStack(context5) {
+  const names = context5.split(CALLER_SEPARATOR);
+  for (let k = 1; k < names.length; k++) if (/^[0-9]+$/.test(names[k])) names[k] = names[k - 1];
+  return names.reverse();
+}
 function parseCallgrind(text2, shown) {
   let events2;
   let pid = 0;
@@ -47295,7 +47304,7 @@ function parseCallgrind(text2, shown) {
     throw new Error(`${shown}:${i + 1}: not a Callgrind profile line: ${JSON.stringify(line.slice(0, 80))}`);
   }
   if (!events2) throw new Error(`${shown}: no events: line (is this a Callgrind profile?)`);
-  const chains = [...byContext.keys()].sort((a, b) => a < b ? -1 : a > b ? 1 : 0).map((context5) => ({ stack: context5.split(CALLER_SEPARATOR).reverse(), events: byContext.get(context5) }));
+  const chains = [...byContext.keys()].sort((a, b) => a < b ? -1 : a > b ? 1 : 0).map((context5) => ({ stack: contextStack(context5), events: byContext.get(context5) }));
   const total = chains.reduce((sum, c) => addEvents(sum, c.events), zeroEvents());
   const declared = totals === void 0 ? void 0 : eventsFromVector(events2, totals.split(/\s+/).map(Number));
   return { pid, cmd, chains, total, ...declared ? { declared } : {} };
@@ -49697,7 +49706,7 @@ function comparisonRow(c, flame) {
 function flameGraphCell(flame) {
   if (!flame) return "";
   if (!flame.url) return ` \xB7 flame graph \`${flame.path}\``;
-  return ` \xB7 [flame graph](${flame.url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
+  return ` \xB7 [${flame.label ?? "flame graph"}](${flame.url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
 }
 var RESULTS_HEADER = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
 function resultsRow(b) {
@@ -50476,12 +50485,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative14 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative16 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative14) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative16) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -50490,7 +50499,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative14,
+    relative: relative16,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -51977,10 +51986,88 @@ function loadConfig(file, root = dirname10(file)) {
 
 // src/engine/measure.ts
 import { accessSync as accessSync4, constants as constants9, existsSync as existsSync6, mkdirSync as mkdirSync10, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname12, relative as relative10, sep as sep7 } from "node:path";
+import { dirname as dirname12, relative as relative11, sep as sep7 } from "node:path";
 
 // src/flame/graphs.ts
 import { mkdirSync as mkdirSync8 } from "node:fs";
+
+// src/flame/inclusive.ts
+function inclusiveCosts(tree) {
+  const costs = /* @__PURE__ */ new Map();
+  const onChain = /* @__PURE__ */ new Map();
+  const visit = (node) => {
+    onChain.set(node.name, (onChain.get(node.name) ?? 0) + 1);
+    const total = node.self + node.children.reduce((sum, c) => sum + visit(c), 0);
+    const depth = onChain.get(node.name) - 1;
+    if (depth === 0) onChain.delete(node.name);
+    else onChain.set(node.name, depth);
+    if (depth === 0) costs.set(node.name, (costs.get(node.name) ?? 0) + total);
+    return total;
+  };
+  for (const node of tree) visit(node);
+  return costs;
+}
+var MAX_CALLERS = 10;
+function inclusiveFigures(c, before, after) {
+  if (!c.functions.length) return void 0;
+  const base = inclusiveCosts(before);
+  const head2 = inclusiveCosts(after);
+  const listed = new Set(c.functions.map((f) => f.fn));
+  const callers = [.../* @__PURE__ */ new Set([...base.keys(), ...head2.keys()])].filter((fn) => !listed.has(fn)).map((fn) => ({ fn, base: base.get(fn) ?? 0, head: head2.get(fn) ?? 0 })).filter((f) => f.head !== f.base).sort((a, b) => Math.abs(b.head - b.base) - Math.abs(a.head - a.base) || a.head - b.head || (a.fn < b.fn ? -1 : a.fn > b.fn ? 1 : 0)).slice(0, MAX_CALLERS);
+  return { functions: [...listed].map((fn) => ({ fn, base: base.get(fn) ?? 0, head: head2.get(fn) ?? 0 })), callers };
+}
+function withInclusiveFigures(comparison, figures) {
+  return {
+    ...comparison,
+    benchmarks: comparison.benchmarks.map((c) => {
+      const found = figures.get(c.name);
+      if (!found || !c.functions.length) return c;
+      const byName2 = new Map(found.functions.map((f) => [f.fn, { base: f.base, head: f.head }]));
+      return {
+        ...c,
+        functions: c.functions.map((f) => {
+          const inclusive = byName2.get(f.fn);
+          return inclusive ? { ...f, inclusive } : f;
+        }),
+        ...found.callers.length ? { callers: found.callers } : {}
+      };
+    })
+  };
+}
+function withInclusiveCosts(comparison, baseDir, headDir) {
+  const baseTrees = callTreesIn(baseDir);
+  const headTrees = callTreesIn(headDir);
+  const figures = /* @__PURE__ */ new Map();
+  for (const c of comparison.benchmarks) {
+    const before = baseTrees.get(c.name);
+    const after = headTrees.get(c.name);
+    const found = before && after ? inclusiveFigures(c, before.tree, after.tree) : void 0;
+    if (found) figures.set(c.name, found);
+  }
+  return withInclusiveFigures(comparison, figures);
+}
+var MAX_NAME = 4096;
+var MAX_LISTED = 200;
+var isCount3 = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+function parseInclusiveFigures(data, shown) {
+  const bad = (what) => new CgBenchError(`${shown}: ${what}`);
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw bad("not an object of benchmarks");
+  const figures = /* @__PURE__ */ new Map();
+  const list = (v, at, max) => {
+    if (!Array.isArray(v) || v.length > max) throw bad(`${at}: not a list of at most ${max}`);
+    return v.map((f, i) => {
+      const r = typeof f === "object" && f !== null ? f : {};
+      if (typeof r["fn"] !== "string" || r["fn"].length > MAX_NAME || !isCount3(r["base"]) || !isCount3(r["head"]))
+        throw bad(`${at}[${i}]: not {fn, base, head}`);
+      return { fn: r["fn"], base: r["base"], head: r["head"] };
+    });
+  };
+  for (const [name, value] of Object.entries(data)) {
+    const v = typeof value === "object" && value !== null ? value : {};
+    figures.set(name, { functions: list(v["functions"], `${name}.functions`, MAX_LISTED), callers: list(v["callers"], `${name}.callers`, MAX_CALLERS) });
+  }
+  return figures;
+}
 
 // src/history/svg.ts
 var WIDTH = 760;
@@ -51994,6 +52081,8 @@ var FOOTER = 56;
 var LABEL_CHARS = 12;
 var CHAR_WIDTH = 6.5;
 var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
+var HEAP_COLOUR = "#8250df";
+var HEAP_LEGEND = 18;
 function xmlText(text2) {
   return text2.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -52017,14 +52106,18 @@ function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
   const every = Math.ceil(n / fit);
   return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
 }
+function relative9(values) {
+  const first = values.find((v) => v !== null && v !== 0);
+  return values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
+}
 function panel(s, labels, shown, y0) {
   const out = [];
-  const first = s.values.find((v) => v !== null && v !== 0);
   const n = labels.length;
   const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
   const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
-  const rel = s.values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
-  const known = rel.filter((r) => r !== null);
+  const rel = relative9(s.values);
+  const heapRel = s.heap ? relative9(s.heap.totalBytes) : [];
+  const known = [...rel, ...heapRel].filter((r) => r !== null);
   const lo = Math.min(-5e-3, ...known);
   const hi = Math.max(5e-3, ...known);
   const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
@@ -52049,6 +52142,19 @@ function panel(s, labels, shown, y0) {
     if (a == null || b == null || s.marks[i] === "not-comparable") continue;
     out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="series"/>`);
   }
+  for (let i = 1; i < heapRel.length; i++) {
+    const a = heapRel[i - 1];
+    const b = heapRel[i];
+    if (a == null || b == null || s.marks[i] === "not-comparable") continue;
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="heap"/>`);
+  }
+  heapRel.forEach((r, i) => {
+    if (r === null) return;
+    const bytes = xmlText(formatCount(s.heap.totalBytes[i]));
+    out.push(
+      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="2.5" fill="${HEAP_COLOUR}" class="heap-point"><title>${xmlText(labels[i])}: ${bytes} heap bytes allocated (${percent(r)} from the first run)</title></circle>`
+    );
+  });
   rel.forEach((r, i) => {
     const mark = s.marks[i];
     const label = xmlText(labels[i]);
@@ -52071,7 +52177,10 @@ function panel(s, labels, shown, y0) {
     );
     const before = s.values[i - 1];
     if (changed && before) {
-      const text2 = percent(s.values[i] / before - 1);
+      const heapBefore = s.heap?.totalBytes[i - 1];
+      const heapNow = s.heap?.totalBytes[i];
+      const heapStep = heapBefore && heapNow != null && heapNow !== heapBefore ? ` \xB7 heap ${percent(heapNow / heapBefore - 1)}` : "";
+      const text2 = `${percent(s.values[i] / before - 1)}${heapStep}`;
       const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
       out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text2}</text>`);
     }
@@ -52085,24 +52194,25 @@ function panel(s, labels, shown, y0) {
 }
 var LEGEND_CHAR = 6.2;
 function historySvg(series, labels) {
-  const height = HEADER + series.length * PANEL + FOOTER;
+  const heap = series.some((s) => s.heap);
+  const height = HEADER + series.length * PANEL + FOOTER + (heap ? HEAP_LEGEND : 0);
   const shown = labelledRuns(labels);
   const span2 = labels.length ? ` from ${xmlText(labels[0])} to ${xmlText(labels.at(-1))}` : "";
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
     '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
-    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span2}, oldest first; each panel shows the change in estimated cycles from its first run. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
-    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>",
+    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span2}, oldest first; each panel shows the change in estimated cycles from its first run${heap ? " (and, dashed, of the heap bytes allocated by a benchmark measured with memory: true, from its own first run)" : ""}. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
+    `<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}${heap ? `.heap{stroke:${HEAP_COLOUR};stroke-width:1.5;stroke-dasharray:5 3}` : ""}</style>`,
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`
   ];
   series.forEach((s, i) => {
     out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL));
   });
-  const caption = height - FOOTER + 16;
+  const caption = height - FOOTER - (heap ? HEAP_LEGEND : 0) + 16;
   const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
   out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
-  const legend = height - 12;
+  const legend = height - 12 - (heap ? HEAP_LEGEND : 0);
   const items = [
     ["regression", (x2) => `<circle cx="${x2 + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/>`],
     ["improvement", (x2) => `<circle cx="${x2 + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/>`],
@@ -52117,6 +52227,10 @@ function historySvg(series, labels) {
     out.push(`${mark(x)}<text x="${x + 16}" y="${legend}" class="axis">${text2}</text>`);
     x += 16 + Math.ceil(text2.length * LEGEND_CHAR) + 18;
   }
+  if (heap)
+    out.push(
+      `<line x1="8" x2="22" y1="${legend + HEAP_LEGEND - 4}" y2="${legend + HEAP_LEGEND - 4}" class="heap"/><text x="30" y="${legend + HEAP_LEGEND}" class="axis">heap bytes allocated, change from its first run (benchmarks with memory: true)</text>`
+    );
   out.push("</svg>");
   return `${out.join("\n")}
 `;
@@ -52229,53 +52343,14 @@ function writeFlameGraphs(options) {
     const svg = flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head2.shown });
     if (options.write) options.write(name, svg);
     else writeFileAtomic(file, svg);
-    files.push({ benchmark: b.name, file });
+    files.push({ benchmark: b.name, file, inclusive: inclusiveFigures(b, before.tree, after.tree) });
   }
   return files;
 }
 
-// src/flame/inclusive.ts
-function inclusiveCosts(tree) {
-  const costs = /* @__PURE__ */ new Map();
-  const onChain = /* @__PURE__ */ new Map();
-  const visit = (node) => {
-    onChain.set(node.name, (onChain.get(node.name) ?? 0) + 1);
-    const total = node.self + node.children.reduce((sum, c) => sum + visit(c), 0);
-    const depth = onChain.get(node.name) - 1;
-    if (depth === 0) onChain.delete(node.name);
-    else onChain.set(node.name, depth);
-    if (depth === 0) costs.set(node.name, (costs.get(node.name) ?? 0) + total);
-    return total;
-  };
-  for (const node of tree) visit(node);
-  return costs;
-}
-var MAX_CALLERS = 10;
-function withInclusiveCosts(comparison, baseDir, headDir) {
-  const baseTrees = callTreesIn(baseDir);
-  const headTrees = callTreesIn(headDir);
-  return {
-    ...comparison,
-    benchmarks: comparison.benchmarks.map((c) => {
-      const before = baseTrees.get(c.name);
-      const after = headTrees.get(c.name);
-      if (!before || !after || !c.functions.length) return c;
-      const base = inclusiveCosts(before.tree);
-      const head2 = inclusiveCosts(after.tree);
-      const listed = new Set(c.functions.map((f) => f.fn));
-      const callers = [.../* @__PURE__ */ new Set([...base.keys(), ...head2.keys()])].filter((fn) => !listed.has(fn)).map((fn) => ({ fn, base: base.get(fn) ?? 0, head: head2.get(fn) ?? 0 })).filter((f) => f.head !== f.base).sort((a, b) => Math.abs(b.head - b.base) - Math.abs(a.head - a.base) || a.head - b.head || (a.fn < b.fn ? -1 : a.fn > b.fn ? 1 : 0)).slice(0, MAX_CALLERS);
-      return {
-        ...c,
-        functions: c.functions.map((f) => ({ ...f, inclusive: { base: base.get(f.fn) ?? 0, head: head2.get(f.fn) ?? 0 } })),
-        ...callers.length ? { callers } : {}
-      };
-    })
-  };
-}
-
 // src/engine/out-lock.ts
 import { lstatSync as lstatSync7, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname11, join as join21, relative as relative9, sep as sep6 } from "node:path";
+import { dirname as dirname11, join as join21, relative as relative10, sep as sep6 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
@@ -52284,7 +52359,7 @@ function unsafeEntry(outDir, notWalked) {
       if (lstatSync7(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative9(here, dirname11(dir));
+    const inside2 = relative10(here, dirname11(dir));
     if (dir === dirname11(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
   }
   let seen = 0;
@@ -52416,7 +52491,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
 }
 function flameGraphLinks(graphs, outDir) {
   if (!graphs.length) return "";
-  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative10(outDir, g.file).split(sep7).join("/")})`);
+  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative11(outDir, g.file).split(sep7).join("/")})`);
   return `
 Where in the call tree each change happened (differential flame graphs): ${links.join(", ")}
 `;
@@ -53491,7 +53566,7 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   }
   if (!fetched) return { results: void 0, source: `none: the ${what} ${short3} could not be fetched` };
   ci.log.info(`Measuring the ${what} ${short3}`);
-  const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree && !selection.shard ? { callTree: true } : {} });
+  const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
   return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join25(ci.outRoot, "base") };
 }
@@ -53549,37 +53624,143 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { join as join26, relative as relative11, sep as sep8 } from "node:path";
+import { join as join27, relative as relative13, sep as sep9 } from "node:path";
+
+// src/shard/call-trees.ts
+import { mkdirSync as mkdirSync13 } from "node:fs";
+import { dirname as dirname14, join as join26, normalize, relative as relative12, sep as sep8 } from "node:path";
+function callTreePathOf(result) {
+  const dir = normalize(dirname14(result.logs.stdout));
+  if (dir === "." || dir === ".." || dir.startsWith(`..${sep8}`) || dir.startsWith(sep8)) return void 0;
+  return join26(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+}
+function carryCallTrees(results, from, toDir, only) {
+  const carried = [];
+  for (const result of results) {
+    if (only && !only.has(result.name)) continue;
+    const path12 = callTreePathOf(result);
+    if (path12 === void 0 || !presentAt(join26(from.dir, path12))) continue;
+    const shown = join26(from.shown, path12);
+    const { text: text2, tree } = readCallTreeBeneath(from.root, relative12(from.root, join26(from.dir, path12)), shown);
+    if (tree.benchmark !== result.name)
+      throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
+    const to = join26(toDir, path12);
+    mkdirSync13(dirname14(to), { recursive: true });
+    writeNewFile(to, text2);
+    carried.push(result.name);
+  }
+  return carried;
+}
+
+// src/ci/flame.ts
 var BASE_CALL_TREES = "base-call-tree";
-async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, flameDirectory) {
+var HANDED_OVER_CALL_TREES = "call-trees";
+function changedBenchmarks(ci, head2, baseline) {
   const { comparison } = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
-  const changed = comparison?.benchmarks.filter((b) => b.verdict === "regression" || b.verdict === "improvement") ?? [];
-  if (!comparison || !changed.length) return [];
-  const outDir = absolutePath(join26(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
-  const headSide = { dir: join26(ci.outRoot, "head"), shown: "head", results: head2 };
-  const baseShown = `base ${ci.shortSha(checkout.sha)}`;
+  const changed = comparison?.benchmarks.filter((b) => b.verdict === "regression" || b.verdict === "improvement").map((b) => b.name) ?? [];
+  return comparison && changed.length && baseline.results ? { comparison, changed } : void 0;
+}
+async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
+  if (baseline.dir !== void 0) return [{ dir: baseline.dir, results: baseline.results }];
+  const found = [];
+  for (const [i, name] of changed.entries()) {
+    ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
+    const dir = join27(ci.outRoot, BASE_CALL_TREES, String(i + 1));
+    const m = await measurer.measure(join27(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
+    if (m.results) found.push({ dir, results: m.results, only: name });
+  }
+  return found;
+}
+function linksTo(ci, drawn, changed) {
+  const missing = changed.filter((name) => !drawn.some((d) => d.benchmark === name));
+  if (missing.length) ci.log.info(`No flame graph for ${missing.join(", ")}: no call tree on both sides.`);
+  return drawn.map((d) => {
+    const path12 = relative13(ci.outRoot, d.file).split(sep9).join("/");
+    ci.log.info(`flame graph: ${path12}`);
+    return { benchmark: d.benchmark, path: path12, url: ci.flameGraphUrl(path12), ...d.inclusive ? { inclusive: d.inclusive } : {} };
+  });
+}
+var baseLabel = (ci, sha) => `base ${ci.shortSha(sha)}`;
+async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, flameDirectory) {
+  const found = changedBenchmarks(ci, head2, baseline);
+  if (!found || !baseline.results) return [];
+  const { comparison, changed } = found;
+  const outDir = absolutePath(join27(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join27(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
-    if (baseline.dir !== void 0)
-      drawn.push(...writeFlameGraphs({ base: { dir: baseline.dir, shown: baseShown }, head: headSide, comparison, outDir, missing: "skip", write }));
-    else
-      for (const b of changed) {
-        ci.log.info(`Measuring ${b.name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-        const dir = join26(ci.outRoot, BASE_CALL_TREES);
-        await measurer.measure(join26(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(b.name), callTree: true });
-        drawn.push(...writeFlameGraphs({ base: { dir, shown: baseShown }, head: headSide, comparison, only: b.name, outDir, missing: "skip", write }));
-      }
+    for (const base of await baseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, changed))
+      drawn.push(
+        ...writeFlameGraphs({
+          base: { dir: base.dir, shown: baseLabel(ci, checkout.sha) },
+          head: headSide,
+          comparison,
+          only: base.only,
+          outDir,
+          missing: "skip",
+          write
+        })
+      );
   } catch (error2) {
     ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error2)}`);
   }
-  const missing = changed.filter((b) => !drawn.some((d) => d.benchmark === b.name)).map((b) => b.name);
-  if (missing.length) ci.log.info(`No flame graph for ${missing.join(", ")}: no call tree on both sides.`);
-  return drawn.map((d) => {
-    const path12 = relative11(ci.outRoot, d.file).split(sep8).join("/");
-    ci.log.info(`flame graph: ${path12}`);
-    return { benchmark: d.benchmark, path: path12, url: ci.flameGraphUrl(path12) };
-  });
+  return linksTo(ci, drawn, changed);
+}
+async function partCallTrees(ci, measurer, checkout, head2, baseline) {
+  const found = changedBenchmarks(ci, head2, baseline);
+  if (!found || !baseline.results) return void 0;
+  try {
+    return { changed: new Set(found.changed), bases: await baseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, found.changed) };
+  } catch (error2) {
+    ci.log.warning(`The base's call trees could not be measured (no flame graph from this part): ${errorMessage(error2)}`);
+    return void 0;
+  }
+}
+function handOverCallTrees(ci, head2, trees, dir) {
+  const to = (side) => join27(dir, HANDED_OVER_CALL_TREES, side);
+  try {
+    const headDir = join27(ci.outRoot, "head");
+    carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
+    for (const base of trees.bases)
+      carryCallTrees(
+        base.results.benchmarks,
+        { root: base.dir, dir: base.dir, shown: "base" },
+        to("base"),
+        base.only === void 0 ? trees.changed : /* @__PURE__ */ new Set([base.only])
+      );
+  } catch (error2) {
+    ci.log.warning(`The call trees could not be handed over (no flame graph from this part): ${errorMessage(error2)}`);
+  }
+}
+function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, flameDirectory) {
+  const found = changedBenchmarks(ci, head2, baseline);
+  if (!found) return [];
+  const drawn = [];
+  try {
+    for (const part of parts) {
+      const from = (side) => ({
+        root: partsDir,
+        dir: join27(part.dir, HANDED_OVER_CALL_TREES, side),
+        shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
+      });
+      carryCallTrees(part.head.benchmarks, from("head"), join27(ci.outRoot, "head"));
+      if (part.base) carryCallTrees(part.base.benchmarks, from("base"), join27(ci.outRoot, "base"));
+    }
+    drawn.push(
+      ...writeFlameGraphs({
+        base: { dir: join27(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
+        head: { dir: join27(ci.outRoot, "head"), shown: "head", results: head2 },
+        comparison: found.comparison,
+        outDir: absolutePath(join27(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
+        missing: "skip",
+        write: flameDirectory()
+      })
+    );
+  } catch (error2) {
+    ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error2)}`);
+  }
+  return linksTo(ci, drawn, found.changed);
 }
 
 // src/history/load.ts
@@ -53751,23 +53932,23 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync9, mkdirSync as mkdirSync13, readdirSync as readdirSync9, rmSync as rmSync14, writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join27 } from "node:path";
+import { lstatSync as lstatSync9, mkdirSync as mkdirSync14, readdirSync as readdirSync9, rmSync as rmSync14, writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join28 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
   rmSync14(dir, { recursive: true, force: true });
-  mkdirSync13(dir, { recursive: true });
+  mkdirSync14(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync6(join27(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync6(join28(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join27(dir, "head.json"), head2);
-  if (base) writeResults(join27(dir, "base.json"), base);
+  writeResults(join28(dir, "head.json"), head2);
+  if (base) writeResults(join28(dir, "base.json"), base);
 }
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join27(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join28(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -53794,40 +53975,44 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join27(dir, "base.json");
+  const basePath = join28(dir, "base.json");
   return {
+    dir,
+    shown,
     index,
     count,
     sha,
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join27(dir, "head.json"), root),
+    head: readResults(join28(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join27(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join28(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync9(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync9(join27(root, n)).isDirectory() && presentAt(join27(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync9(join28(root, n)).isDirectory() && presentAt(join28(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join27(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join28(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { join as join28 } from "node:path";
+import { join as join29 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
+var INCLUSIVE_FILE = "inclusive.json";
+var INCLUSIVE_LIMIT = 4 * MiB;
 var FLAME_GRAPH_PATH = /^flame\/[0-9]{2,6}-[A-Za-z0-9._-]{1,60}\.svg$/;
 var MAX_FLAME_GRAPHS = 500;
 function writeReportHandOver(write, handOver, head2, base) {
-  const { pullRequest, flameGraphs, ...rest } = handOver;
+  const { pullRequest, flameGraphs, inclusive, ...rest } = handOver;
   const data = {
     schema: SCHEMA2,
     ...rest,
@@ -53839,15 +54024,17 @@ function writeReportHandOver(write, handOver, head2, base) {
 `);
   write("head.json", [...resultsText(head2)].join(""));
   if (base) write("base.json", [...resultsText(base)].join(""));
+  if (inclusive?.size) write(INCLUSIVE_FILE, `${JSON.stringify(Object.fromEntries(inclusive))}
+`);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join28(root, sub);
+  const dir = join29(root, sub);
   const where3 = sub ? `${shown}/${sub}` : shown;
   const file = `${where3}/${HAND_OVER_FILE}`;
-  if (!presentAt(join28(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join29(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join28(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join29(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -53864,16 +54051,30 @@ function readReportHandOver(root, sub, shown, missing) {
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
-  const basePath = join28(dir, "base.json");
+  const basePath = join29(dir, "base.json");
+  const inclusivePath = join29(dir, INCLUSIVE_FILE);
+  let inclusive;
+  if (presentAt(inclusivePath)) {
+    const shownInclusive = `${where3}/${INCLUSIVE_FILE}`;
+    let figures;
+    try {
+      figures = JSON.parse(readTextBeneath(root, inclusivePath, INCLUSIVE_LIMIT, "report hand-over", shownInclusive));
+    } catch (error2) {
+      if (error2 instanceof CgBenchError) throw error2;
+      throw new CgBenchError(`${shownInclusive}: not valid JSON`);
+    }
+    inclusive = parseInclusiveFigures(figures, shownInclusive);
+  }
   return {
     handOver: {
       sha: d["sha"],
       suite: d["suite"],
       baselineSource: d["baselineSource"],
       pullRequest: pr,
-      ...flame ? { flameGraphs: flame } : {}
+      ...flame ? { flameGraphs: flame } : {},
+      ...inclusive ? { inclusive } : {}
     },
-    head: readResults(join28(dir, "head.json"), root),
+    head: readResults(join29(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -53904,7 +54105,11 @@ _The default branch's trend is left out: it does not fit beside the report._
 // src/ci/report-job.ts
 function makeReport(ci, head2, headCode, found, more) {
   let baseline = found;
-  const { comparison, problem } = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
+  const compared = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
+  const { problem } = compared;
+  const figures = new Map(more.inclusive ?? []);
+  for (const g of more.flameGraphs ?? []) if (g.inclusive) figures.set(g.benchmark, g.inclusive);
+  const comparison = compared.comparison && figures.size ? withInclusiveFigures(compared.comparison, figures) : compared.comparison;
   if (problem) {
     ci.log.warning(problem);
     baseline = { results: void 0, source: `none: ${problem}` };
@@ -53952,7 +54157,8 @@ async function runReportJob(ci) {
     { results: base, source },
     {
       commit: ci.baselineCommit(),
-      flameGraphs: flameGraphsOf(ci, head2, handOver.flameGraphs)
+      flameGraphs: flameGraphsOf(ci, head2, handOver.flameGraphs),
+      inclusive: handOver.inclusive
     }
   );
   await ci.publishReport(suite, report);
@@ -53963,15 +54169,15 @@ function flameGraphsOf(ci, head2, named) {
   const present = new Set(named);
   return head2.benchmarks.flatMap((b, i) => {
     const path12 = `${FLAME_DIRECTORY}/${slugify(b.name, i)}.svg`;
-    return present.has(path12) ? [{ benchmark: b.name, path: path12, url: ci.flameGraphUrl?.(path12) }] : [];
+    return present.has(path12) ? [{ benchmark: b.name, path: path12, url: ci.flameGraphUrl?.(path12), ...ci.flameGraphLabel ? { label: ci.flameGraphLabel } : {} }] : [];
   });
 }
 
 // src/ci/stopwatch.ts
-import { join as join29 } from "node:path";
+import { join as join30 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join29(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join30(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -53985,10 +54191,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join29(ci.repoRoot, ci.workingDirectory),
-      join29(checkout.path(), ci.workingDirectory),
+      join30(ci.repoRoot, ci.workingDirectory),
+      join30(checkout.path(), ci.workingDirectory),
       ci.config,
-      join29(ci.outRoot, "paired")
+      join30(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -54003,17 +54209,17 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
 
 // src/ci/pipeline.ts
 function writer(out) {
-  return (name, text2) => writeNewFile(join30(out.held.path, name), text2, join30(out.real, name));
+  return (name, text2) => writeNewFile(join31(out.held.path, name), text2, join31(out.real, name));
 }
 function subdirectoryWriter(ci, out, dir) {
-  const sub = relative12(ci.outRoot, dir);
+  const sub = relative14(ci.outRoot, dir);
   if (!sub || sub.startsWith("..") || isAbsolute8(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
-  rmSync15(join30(out.held.path, sub), { recursive: true, force: true });
-  mkdirSync14(join30(out.held.path, sub), { recursive: true });
-  return (name, text2) => writeNewFile(join30(out.held.path, sub, name), text2, join30(out.real, sub, name));
+  rmSync15(join31(out.held.path, sub), { recursive: true, force: true });
+  mkdirSync15(join31(out.held.path, sub), { recursive: true });
+  return (name, text2) => writeNewFile(join31(out.held.path, sub, name), text2, join31(out.real, sub, name));
 }
 async function withHeldOutRoot(ci, run) {
-  mkdirSync14(ci.outRoot, { recursive: true });
+  mkdirSync15(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
   const held2 = holdDirectory(ci.outRoot, real);
   try {
@@ -54044,7 +54250,7 @@ async function measureAndReport(ci, measurer, out) {
         baseline = await settleBaseline(ci, measurer, lookup, head2, checkout);
         if (timed) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
-          writeResults(join30(ci.outRoot, "head", "results.json"), head2);
+          writeResults(join31(ci.outRoot, "head", "results.json"), head2);
         }
         if (ci.callTree)
           flameGraphs = await drawChangeFlameGraphs(
@@ -54053,7 +54259,7 @@ async function measureAndReport(ci, measurer, out) {
             checkout,
             head2,
             baseline,
-            () => subdirectoryWriter(ci, out, join30(ci.outRoot, FLAME_DIRECTORY))
+            () => subdirectoryWriter(ci, out, join31(ci.outRoot, FLAME_DIRECTORY))
           );
       } finally {
         checkout.remove();
@@ -54086,20 +54292,12 @@ async function runShard(ci, measurer, shard, headSha) {
     else lookup = await lookUpBaseline(ci, measurer, occasion.baseline, await measurer.environment());
   }
   const selection = { shard, durations: lookup?.stored?.results };
-  const headRun = await measureHead(ci, measurer, selection);
+  const headRun = await measureHead(ci, measurer, ci.callTree && lookup ? { ...selection, callTree: true } : selection);
   if (!headRun.results) return cannotRun(ci, headRun);
   if (ci.checkDeterminism && occasion.kind === "mainline") await measureHeadAgain(ci, measurer, selection, headRun.results);
   let baseline = { results: void 0, source };
-  if (lookup) {
-    const checkout = baseCheckout(ci, lookup.commit.sha);
-    try {
-      baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
-    } finally {
-      checkout.remove();
-    }
-  }
   const dir = ci.shardDir(shard);
-  writeShardHandOver(dir, {
+  const handOver = (base) => writeShardHandOver(dir, {
     index: shard.index,
     count: shard.count,
     sha: headSha,
@@ -54107,8 +54305,19 @@ async function runShard(ci, measurer, shard, headSha) {
     imageIdentity: measurer.imageIdentity,
     configText: headConfigText(ci),
     head: headRun.results,
-    base: baseline.results
+    base
   });
+  if (lookup) {
+    const checkout = baseCheckout(ci, lookup.commit.sha);
+    try {
+      baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
+      const trees = ci.callTree ? await partCallTrees(ci, measurer, checkout, headRun.results, baseline) : void 0;
+      handOver(baseline.results);
+      if (trees) handOverCallTrees(ci, headRun.results, trees, dir);
+    } finally {
+      checkout.remove();
+    }
+  } else handOver(void 0);
   await ci.publishShard(shard, dir);
   const failed = headRun.results.benchmarks.filter((b) => b.status !== "ok").length;
   return headRun.code === ExitCode2.benchmarkFailed ? { kind: "benchmarks-failed", count: failed } : { kind: "ok" };
@@ -54133,25 +54342,28 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join30(ci.outRoot, "head", "results.json"), head2);
-  if (baseline.results) writeResults(join30(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join31(ci.outRoot, "head", "results.json"), head2);
+  if (baseline.results) writeResults(join31(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head2) : void 0;
   const failed = head2.benchmarks.some((b) => b.status !== "ok");
+  const commit = baselineCommitOf(occasion);
+  const flameGraphs = ci.callTree && commit ? drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, commit.sha, () => subdirectoryWriter(ci, out, join31(ci.outRoot, FLAME_DIRECTORY))) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, {
     baselineSaved: saved,
     trend: await keepHistory(ci, occasion, head2, writer(out)),
-    commit: baselineCommitOf(occasion)
+    commit,
+    flameGraphs
   });
 }
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join30(ci.repoRoot, ci.workingDirectory), ci.config, join30(ci.outRoot, "head"), selection);
+  return measurer.measure(join31(ci.repoRoot, ci.workingDirectory), ci.config, join31(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join30(ci.repoRoot, ci.workingDirectory), ci.config, join30(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join31(ci.repoRoot, ci.workingDirectory), ci.config, join31(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -54183,9 +54395,10 @@ async function finish2(ci, out, head2, headCode, found, kept) {
   if (handOver) {
     const { dir, ...names } = handOver;
     const flameGraphs = report.input.flameGraphs?.map((g) => g.path);
+    const inclusive = new Map(report.input.flameGraphs?.flatMap((g) => g.inclusive ? [[g.benchmark, g.inclusive]] : []));
     writeReportHandOver(
       subdirectoryWriter(ci, out, dir),
-      { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs },
+      { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs, inclusive },
       head2,
       report.baseline
     );
@@ -54242,11 +54455,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join38, resolve as resolve11 } from "node:path";
+import { join as join39, resolve as resolve11 } from "node:path";
 
 // src/github/baseline-store.ts
 import { createHash as createHash10 } from "node:crypto";
-import { join as join36 } from "node:path";
+import { join as join37 } from "node:path";
 
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
@@ -54295,7 +54508,7 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname15(p) {
+function dirname16(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
@@ -54409,14 +54622,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname15(tempKey);
+    let parent = dirname16(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname15(tempKey);
+      parent = dirname16(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -55663,8 +55876,8 @@ var path5 = {
   win32: { sep: "\\" },
   posix: { sep: "/" }
 };
-var sep10 = defaultPlatform === "win32" ? path5.win32.sep : path5.posix.sep;
-minimatch.sep = sep10;
+var sep11 = defaultPlatform === "win32" ? path5.win32.sep : path5.posix.sep;
+minimatch.sep = sep11;
 var GLOBSTAR = /* @__PURE__ */ Symbol("globstar **");
 minimatch.GLOBSTAR = GLOBSTAR;
 var qmark2 = "[^/]";
@@ -56427,12 +56640,12 @@ var Path = class {
         this.segments = itemPath.split(path6.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname15(remaining);
+        let dir = dirname16(remaining);
         while (dir !== remaining) {
           const basename10 = path6.basename(remaining);
           this.segments.unshift(basename10);
           remaining = dir;
-          dir = dirname15(remaining);
+          dir = dirname16(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -56444,7 +56657,7 @@ var Path = class {
         segment = normalizeSeparators2(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname15(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname16(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
           assert2(!segment.includes(path6.sep), `Parameter 'itemPath' contains unexpected path separators`);
@@ -56535,7 +56748,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname15(itemPath) === itemPath) {
+    if (dirname16(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS6 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -64426,21 +64639,21 @@ var Matcher = class {
    * @returns {string}
    */
   toString(separator, includeNamespace = true) {
-    const sep17 = separator || this.separator;
-    const isDefault = sep17 === this.separator && includeNamespace === true;
+    const sep18 = separator || this.separator;
+    const isDefault = sep18 === this.separator && includeNamespace === true;
     if (isDefault) {
       if (this._pathStringCache !== null) {
         return this._pathStringCache;
       }
       const result = this.path.map(
         (n) => n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-      ).join(sep17);
+      ).join(sep18);
       this._pathStringCache = result;
       return result;
     }
     return this.path.map(
       (n) => includeNamespace && n.namespace ? `${n.namespace}:${n.tag}` : n.tag
-    ).join(sep17);
+    ).join(sep18);
   }
   /**
    * Get path as array of tag names.
@@ -65078,73 +65291,73 @@ var REDOS_PATTERNS = [
 var redos_default = REDOS_PATTERNS;
 
 // node_modules/is-unsafe/src/contexts/nosql.js
-var sep14 = `["'\\s]*:`;
+var sep15 = `["'\\s]*:`;
 var NOSQL_PATTERNS = [
   // ─── MongoDB $ operator injection ────────────────────────────────────────
   {
     id: "nosql-where-operator",
     description: "$where \u2014 executes arbitrary JavaScript server-side in MongoDB",
-    pattern: new RegExp(`\\$where${sep14}`, "i")
+    pattern: new RegExp(`\\$where${sep15}`, "i")
   },
   {
     id: "nosql-ne-operator",
     description: '$ne \u2014 "not equal" operator used to bypass equality checks',
-    pattern: new RegExp(`\\$ne${sep14}`, "i")
+    pattern: new RegExp(`\\$ne${sep15}`, "i")
   },
   {
     id: "nosql-gt-operator",
     description: '$gt \u2014 "greater than" used to bypass password/value checks',
-    pattern: new RegExp(`\\$gte?${sep14}`, "i")
+    pattern: new RegExp(`\\$gte?${sep15}`, "i")
   },
   {
     id: "nosql-lt-operator",
     description: '$lt / $lte \u2014 "less than" bypass variants',
-    pattern: new RegExp(`\\$lte?${sep14}`, "i")
+    pattern: new RegExp(`\\$lte?${sep15}`, "i")
   },
   {
     id: "nosql-regex-operator",
     description: "$regex \u2014 can be used to extract data character by character (blind injection)",
-    pattern: new RegExp(`\\$regex${sep14}`, "i")
+    pattern: new RegExp(`\\$regex${sep15}`, "i")
   },
   {
     id: "nosql-or-operator",
     description: "$or \u2014 logical OR; used to create always-true conditions",
-    pattern: new RegExp(`\\$or${sep14}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$or${sep15}\\s*\\[`, "i")
   },
   {
     id: "nosql-and-operator",
     description: "$and \u2014 logical AND operator injection",
-    pattern: new RegExp(`\\$and${sep14}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$and${sep15}\\s*\\[`, "i")
   },
   {
     id: "nosql-nor-operator",
     description: "$nor \u2014 logical NOR operator injection",
-    pattern: new RegExp(`\\$nor${sep14}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$nor${sep15}\\s*\\[`, "i")
   },
   {
     id: "nosql-exists-operator",
     description: "$exists \u2014 can enumerate fields to determine schema",
-    pattern: new RegExp(`\\$exists${sep14}`, "i")
+    pattern: new RegExp(`\\$exists${sep15}`, "i")
   },
   {
     id: "nosql-in-operator",
     description: "$in \u2014 matches any value in a list; can enumerate values",
-    pattern: new RegExp(`\\$in${sep14}\\s*\\[`, "i")
+    pattern: new RegExp(`\\$in${sep15}\\s*\\[`, "i")
   },
   {
     id: "nosql-expr-operator",
     description: "$expr \u2014 allows aggregation expressions in queries (MongoDB 3.6+)",
-    pattern: new RegExp(`\\$expr${sep14}`, "i")
+    pattern: new RegExp(`\\$expr${sep15}`, "i")
   },
   {
     id: "nosql-function-operator",
     description: "$function \u2014 executes arbitrary JavaScript in MongoDB 4.4+",
-    pattern: new RegExp(`\\$function${sep14}`, "i")
+    pattern: new RegExp(`\\$function${sep15}`, "i")
   },
   {
     id: "nosql-accumulator-operator",
     description: "$accumulator \u2014 custom aggregation with arbitrary JS execution",
-    pattern: new RegExp(`\\$accumulator${sep14}`, "i")
+    pattern: new RegExp(`\\$accumulator${sep15}`, "i")
   },
   // ─── Prototype pollution ─────────────────────────────────────────────────
   {
@@ -65959,8 +66172,8 @@ function readStopNodeData(xmlData, tagName, i) {
           const nextLt = xmlData.indexOf("<", i + 1);
           if (nextLt === -1 || nextLt > nextGt) {
             const exp = xmlData.substring(i + 1, nextGt);
-            const sep17 = exp.search(/\s/);
-            const name = sep17 === -1 ? exp : exp.substring(0, sep17);
+            const sep18 = exp.search(/\s/);
+            const name = sep18 === -1 ? exp : exp.substring(0, sep18);
             if (name === tagName && exp[exp.length - 1] !== "/") openTagCount++;
             i = nextGt;
           }
@@ -67402,7 +67615,7 @@ var BufferScheduler = class {
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire } from "node:module";
-import { dirname as dirname16 } from "node:path";
+import { dirname as dirname17 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
 var require2;
@@ -67411,7 +67624,7 @@ var __dirname;
 if (__isNode__) {
   require2 = createRequire(import.meta.url);
   __filename = fileURLToPath2(import.meta.url);
-  __dirname = dirname16(__filename);
+  __dirname = dirname17(__filename);
 }
 var NativeCRC64 = (() => {
   var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
@@ -94074,9 +94287,9 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/cache-directory.ts
-import { mkdirSync as mkdirSync15, rmSync as rmSync16 } from "node:fs";
+import { mkdirSync as mkdirSync16, rmSync as rmSync16 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join35 } from "node:path";
+import { join as join36 } from "node:path";
 function ownRootProblem(root) {
   try {
     makeOwnDirectory(root);
@@ -94086,8 +94299,8 @@ function ownRootProblem(root) {
   }
 }
 function cacheDirectory(name, suiteId) {
-  const root = join35(tmpdir5(), name);
-  const dir = join35(root, suiteId);
+  const root = join36(tmpdir5(), name);
+  const dir = join36(root, suiteId);
   return {
     dir,
     get available() {
@@ -94102,7 +94315,7 @@ function cacheDirectory(name, suiteId) {
       const problem = ownRootProblem(root);
       if (problem !== void 0) return problem;
       rmSync16(dir, { recursive: true, force: true });
-      mkdirSync15(dir, { recursive: true });
+      mkdirSync16(dir, { recursive: true });
       write(dir);
       try {
         const id = await saveCache2([dir], key);
@@ -94131,7 +94344,7 @@ function keyFor(suite, request2) {
 }
 function actionsCacheStore(suite, log2) {
   const cached = cacheDirectory("cg-bench-baseline", suite.id);
-  const file = join36(cached.dir, "results.json");
+  const file = join37(cached.dir, "results.json");
   return {
     async restore(request2) {
       if (!cached.available) {
@@ -94161,7 +94374,7 @@ function actionsCacheStore(suite, log2) {
 }
 
 // src/github/history-store.ts
-import { join as join37 } from "node:path";
+import { join as join38 } from "node:path";
 var FORMAT2 = "cg-bench-history/1";
 var HISTORY_LIMIT = 64 * MiB;
 function parseHistory(text2, source) {
@@ -94181,7 +94394,7 @@ function parseHistory(text2, source) {
 }
 function actionsCacheHistory(suite, env, log2) {
   const cached = cacheDirectory("cg-bench-history", suite.id);
-  const file = join37(cached.dir, "history.json");
+  const file = join38(cached.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
@@ -94306,8 +94519,8 @@ function mergeGroupBaseline(group) {
 }
 function setOutputs(io, outRoot, head2, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
-  if (head2) io.setOutput("results", join38(outRoot, "head", "results.json"));
-  io.setOutput("report", join38(outRoot, "report.md"));
+  if (head2) io.setOutput("results", join39(outRoot, "head", "results.json"));
+  io.setOutput("report", join39(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -94382,7 +94595,7 @@ ${message}
       if (trigger.kind === "pull_request") {
         if (trigger.fork) {
           io.notice(
-            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join38(ctx.outRoot, "artifact")} as an artifact.`
+            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join39(ctx.outRoot, "artifact")} as an artifact.`
           );
         } else await publishToPullRequest(ctx, trigger, body2, head2, comparison);
       } else if (trigger.kind === "merge_group") {
@@ -94391,8 +94604,8 @@ ${message}
       setOutputs(io, ctx.outRoot, head2, comparison, report.baselineSource, report.baselineSaved);
     },
     // The fork-safe pair's artifact: a fork's pull request is reported by the workflow_run workflow (mode: report).
-    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join38(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
-    shardDir: () => join38(ctx.outRoot, "shard"),
+    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join39(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
+    shardDir: () => join39(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -95810,8 +96023,8 @@ function withCustomRequest(customRequest) {
 
 // node_modules/@octokit/auth-token/dist-bundle/index.js
 var b64url = "(?:[a-zA-Z0-9_-]+)";
-var sep16 = "\\.";
-var jwtRE = new RegExp(`^${b64url}${sep16}${b64url}${sep16}${b64url}$`);
+var sep17 = "\\.";
+var jwtRE = new RegExp(`^${b64url}${sep17}${b64url}${sep17}${b64url}$`);
 var isJWT = jwtRE.test.bind(jwtRE);
 async function auth(token) {
   const isApp = isJWT(token);
@@ -98953,6 +99166,7 @@ function forkReportJob(ctx, trigger) {
     throw new CgBenchError(`mode: report needs the input "artifact-dir": where actions/download-artifact put the measuring job's artifact`);
   const dir = inputs.artifactDir;
   let pullRequest = 0;
+  const measuringRun = Number.isSafeInteger(trigger.runId) && trigger.runId > 0 ? workflowRunUrl({ ...ctx.env, GITHUB_RUN_ID: String(trigger.runId) }) : void 0;
   return {
     log: io,
     thresholdPercent: inputs.thresholdPercent,
@@ -98963,6 +99177,10 @@ function forkReportJob(ctx, trigger) {
     shortSha: (sha) => sha.slice(0, 7),
     commitUrl: (sha) => commitUrl(ctx.env, sha),
     baselineCommit: () => void 0,
+    // The SVG is in the fork's run's artifact, drawn by the fork's job: linked as the run's page (GitHub's,
+    // never a file the artifact names), and said to be the fork's.
+    flameGraphUrl: () => measuringRun ? `${measuringRun}#artifacts` : void 0,
+    flameGraphLabel: "flame graph (the fork's run)",
     async accept(handOver) {
       const file = `${dir}/report-job.json`;
       const pr = handOver.pullRequest;
@@ -98999,7 +99217,6 @@ function forkReportJob(ctx, trigger) {
       };
     },
     async publishReport(suite, { head: head2, comparison, input }) {
-      const measuringRun = Number.isSafeInteger(trigger.runId) && trigger.runId > 0 ? workflowRunUrl({ ...ctx.env, GITHUB_RUN_ID: String(trigger.runId) }) : void 0;
       const artifact = `the artifact of ${measuringRun ? `[the measuring run](${measuringRun})` : "the measuring run"} (\`cg-bench diff base.json head.json --format markdown\` renders it whole)`;
       const { summary: summary3, comment: body2 } = gitHubBodies(suite.marker, input, {
         wholeReport: artifact,
@@ -99143,7 +99360,7 @@ var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync8(join39(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync8(join40(actionDir2, "image.lock.json"), "utf8"));
     const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
     if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
     return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
@@ -99231,7 +99448,7 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join40(dirname17(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join41(dirname18(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

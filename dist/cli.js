@@ -3999,10 +3999,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep9, value } = collItem;
+        const { start, key, sep: sep10, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep9?.[0],
+          next: key ?? sep10?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4016,7 +4016,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep9) {
+          if (!keyProps.anchor && !keyProps.tag && !sep10) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4040,7 +4040,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep9 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep10 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4056,7 +4056,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep9, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep10, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4147,7 +4147,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep9 = "";
+        let sep10 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4161,13 +4161,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep9 + cb;
-              sep9 = "";
+                comment += sep10 + cb;
+              sep10 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep9 += source;
+                sep10 += source;
               hasSpace = true;
               break;
             default:
@@ -4210,18 +4210,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep9, value } = collItem;
+        const { start, key, sep: sep10, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep9?.[0],
+          next: key ?? sep10?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep9 && !value) {
+          if (!props.anchor && !props.tag && !sep10 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4275,8 +4275,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep9 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep9, null, props, onError);
+        if (!isMap2 && !sep10 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep10, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4288,7 +4288,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep9 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep10 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4299,8 +4299,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep9)
-                for (const st of sep9) {
+              if (sep10)
+                for (const st of sep10) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4317,7 +4317,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep9, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep10, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4497,7 +4497,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep9 = "";
+      let sep10 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4514,24 +4514,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep9 + indent.slice(trimIndent) + content;
-          sep9 = "\n";
+          value += sep10 + indent.slice(trimIndent) + content;
+          sep10 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep9 === " ")
-            sep9 = "\n";
-          else if (!prevMoreIndented && sep9 === "\n")
-            sep9 = "\n\n";
-          value += sep9 + indent.slice(trimIndent) + content;
-          sep9 = "\n";
+          if (sep10 === " ")
+            sep10 = "\n";
+          else if (!prevMoreIndented && sep10 === "\n")
+            sep10 = "\n\n";
+          value += sep10 + indent.slice(trimIndent) + content;
+          sep10 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep9 === "\n")
+          if (sep10 === "\n")
             value += "\n";
           else
-            sep9 = "\n";
+            sep10 = "\n";
         } else {
-          value += sep9 + content;
-          sep9 = " ";
+          value += sep10 + content;
+          sep10 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4714,25 +4714,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep9 = " ";
+      let sep10 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep9 === "\n")
-            res += sep9;
+          if (sep10 === "\n")
+            res += sep10;
           else
-            sep9 = "\n";
+            sep10 = "\n";
         } else {
-          res += sep9 + lm;
-          sep9 = " ";
+          res += sep10 + lm;
+          sep10 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep9 + (match?.[1] ?? "");
+      return res + sep10 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5542,14 +5542,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep9, value }) {
+    function stringifyItem({ start, key, sep: sep10, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep9)
-        for (const st of sep9)
+      if (sep10)
+        for (const st of sep10)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6716,18 +6716,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep9;
+          let sep10;
           if (scalar.end) {
-            sep9 = scalar.end;
-            sep9.push(this.sourceToken);
+            sep10 = scalar.end;
+            sep10.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep9 = [this.sourceToken];
+            sep10 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep9 }]
+            items: [{ start, key: scalar, sep: sep10 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6880,15 +6880,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep9 = it.sep;
-                  sep9.push(this.sourceToken);
+                  const sep10 = it.sep;
+                  sep10.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep9 }]
+                    items: [{ start: start2, key, sep: sep10 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7082,13 +7082,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep9 = fc.end.splice(1, fc.end.length);
-            sep9.push(this.sourceToken);
+            const sep10 = fc.end.splice(1, fc.end.length);
+            sep10.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep9 }]
+              items: [{ start, key: fc, sep: sep10 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -9568,8 +9568,8 @@ var require_resolve = __commonJS({
       }
       return count;
     }
-    function getFullPath(resolver, id = "", normalize2) {
-      if (normalize2 !== false)
+    function getFullPath(resolver, id = "", normalize3) {
+      if (normalize3 !== false)
         id = normalizeId(id);
       const p = resolver.parse(id);
       return _getFullPath(resolver, p);
@@ -11198,7 +11198,7 @@ var require_fast_uri = __commonJS({
       }
       return stringScheme;
     }
-    function normalize2(uri, options) {
+    function normalize3(uri, options) {
       if (typeof uri === "string") {
         uri = /** @type {T} */
         normalizeString(uri, options);
@@ -11244,50 +11244,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative12, options, skipNormalization) {
+    function resolveComponent(base, relative14, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse2(serialize(base, options), options);
-        relative12 = parse2(serialize(relative12, options), options);
+        relative14 = parse2(serialize(relative14, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative12.scheme) {
-        target.scheme = relative12.scheme;
-        target.userinfo = relative12.userinfo;
-        target.host = relative12.host;
-        target.port = relative12.port;
-        target.path = removeDotSegments(relative12.path || "");
-        target.query = relative12.query;
+      if (!options.tolerant && relative14.scheme) {
+        target.scheme = relative14.scheme;
+        target.userinfo = relative14.userinfo;
+        target.host = relative14.host;
+        target.port = relative14.port;
+        target.path = removeDotSegments(relative14.path || "");
+        target.query = relative14.query;
       } else {
-        if (relative12.userinfo !== void 0 || relative12.host !== void 0 || relative12.port !== void 0) {
-          target.userinfo = relative12.userinfo;
-          target.host = relative12.host;
-          target.port = relative12.port;
-          target.path = removeDotSegments(relative12.path || "");
-          target.query = relative12.query;
+        if (relative14.userinfo !== void 0 || relative14.host !== void 0 || relative14.port !== void 0) {
+          target.userinfo = relative14.userinfo;
+          target.host = relative14.host;
+          target.port = relative14.port;
+          target.path = removeDotSegments(relative14.path || "");
+          target.query = relative14.query;
         } else {
-          if (!relative12.path) {
+          if (!relative14.path) {
             target.path = base.path;
-            if (relative12.query !== void 0) {
-              target.query = relative12.query;
+            if (relative14.query !== void 0) {
+              target.query = relative14.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative12.path[0] === "/") {
-              target.path = removeDotSegments(relative12.path);
+            if (relative14.path[0] === "/") {
+              target.path = removeDotSegments(relative14.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative12.path;
+                target.path = "/" + relative14.path;
               } else if (!base.path) {
-                target.path = relative12.path;
+                target.path = relative14.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative12.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative14.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative12.query;
+            target.query = relative14.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -11295,7 +11295,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative12.fragment;
+      target.fragment = relative14.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -11598,7 +11598,7 @@ var require_fast_uri = __commonJS({
     }
     var fastUri = {
       SCHEMES,
-      normalize: normalize2,
+      normalize: normalize3,
       resolve: resolve8,
       resolveComponent,
       equal,
@@ -14273,7 +14273,7 @@ var require_ajv = __commonJS({
 
 // src/cli/main.ts
 import { existsSync as existsSync11 } from "node:fs";
-import { dirname as dirname16 } from "node:path";
+import { dirname as dirname17 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -15260,12 +15260,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative12 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative14 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative12) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative14) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -15274,7 +15274,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative12,
+    relative: relative14,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -18217,6 +18217,10 @@ function parseCallTree(text3, shown) {
   const tree = doc["tree"].map((n, i) => decode(n, `tree[${i}]`, 1));
   return { benchmark: doc["benchmark"], weights: { l1: w["l1"], ll: w["ll"], ram: w["ram"] }, tree };
 }
+function readCallTreeBeneath(root, path, shown) {
+  const text3 = readTextBeneath(root, path, CALL_TREE_LIMIT, "call tree", shown);
+  return { text: text3, tree: parseCallTree(text3, shown) };
+}
 function callTreesIn(resultsDir) {
   const trees = /* @__PURE__ */ new Map();
   const benchmarks = join7(resultsDir, "benchmarks");
@@ -18298,6 +18302,11 @@ function compressed(value, names, what, shown) {
   if (known === void 0) throw new Error(`${shown}: ${what}=(${m[1]}) is used before it is defined`);
   return known;
 }
+function contextStack(context) {
+  const names = context.split(CALLER_SEPARATOR);
+  for (let k = 1; k < names.length; k++) if (/^[0-9]+$/.test(names[k])) names[k] = names[k - 1];
+  return names.reverse();
+}
 function parseCallgrind(text3, shown) {
   let events;
   let pid = 0;
@@ -18351,7 +18360,7 @@ function parseCallgrind(text3, shown) {
     throw new Error(`${shown}:${i + 1}: not a Callgrind profile line: ${JSON.stringify(line.slice(0, 80))}`);
   }
   if (!events) throw new Error(`${shown}: no events: line (is this a Callgrind profile?)`);
-  const chains = [...byContext.keys()].sort((a, b) => a < b ? -1 : a > b ? 1 : 0).map((context) => ({ stack: context.split(CALLER_SEPARATOR).reverse(), events: byContext.get(context) }));
+  const chains = [...byContext.keys()].sort((a, b) => a < b ? -1 : a > b ? 1 : 0).map((context) => ({ stack: contextStack(context), events: byContext.get(context) }));
   const total = chains.reduce((sum, c) => addEvents(sum, c.events), zeroEvents());
   const declared = totals === void 0 ? void 0 : eventsFromVector(events, totals.split(/\s+/).map(Number));
   return { pid, cmd, chains, total, ...declared ? { declared } : {} };
@@ -20015,10 +20024,66 @@ function differingCount(r, name) {
 
 // src/engine/measure.ts
 import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync11, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname10, relative as relative9, sep as sep6 } from "node:path";
+import { dirname as dirname10, relative as relative10, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
 import { mkdirSync as mkdirSync9 } from "node:fs";
+
+// src/flame/inclusive.ts
+function inclusiveCosts(tree) {
+  const costs = /* @__PURE__ */ new Map();
+  const onChain = /* @__PURE__ */ new Map();
+  const visit = (node) => {
+    onChain.set(node.name, (onChain.get(node.name) ?? 0) + 1);
+    const total = node.self + node.children.reduce((sum, c) => sum + visit(c), 0);
+    const depth = onChain.get(node.name) - 1;
+    if (depth === 0) onChain.delete(node.name);
+    else onChain.set(node.name, depth);
+    if (depth === 0) costs.set(node.name, (costs.get(node.name) ?? 0) + total);
+    return total;
+  };
+  for (const node of tree) visit(node);
+  return costs;
+}
+var MAX_CALLERS = 10;
+function inclusiveFigures(c, before, after) {
+  if (!c.functions.length) return void 0;
+  const base = inclusiveCosts(before);
+  const head2 = inclusiveCosts(after);
+  const listed = new Set(c.functions.map((f) => f.fn));
+  const callers = [.../* @__PURE__ */ new Set([...base.keys(), ...head2.keys()])].filter((fn) => !listed.has(fn)).map((fn) => ({ fn, base: base.get(fn) ?? 0, head: head2.get(fn) ?? 0 })).filter((f) => f.head !== f.base).sort((a, b) => Math.abs(b.head - b.base) - Math.abs(a.head - a.base) || a.head - b.head || (a.fn < b.fn ? -1 : a.fn > b.fn ? 1 : 0)).slice(0, MAX_CALLERS);
+  return { functions: [...listed].map((fn) => ({ fn, base: base.get(fn) ?? 0, head: head2.get(fn) ?? 0 })), callers };
+}
+function withInclusiveFigures(comparison, figures) {
+  return {
+    ...comparison,
+    benchmarks: comparison.benchmarks.map((c) => {
+      const found = figures.get(c.name);
+      if (!found || !c.functions.length) return c;
+      const byName3 = new Map(found.functions.map((f) => [f.fn, { base: f.base, head: f.head }]));
+      return {
+        ...c,
+        functions: c.functions.map((f) => {
+          const inclusive = byName3.get(f.fn);
+          return inclusive ? { ...f, inclusive } : f;
+        }),
+        ...found.callers.length ? { callers: found.callers } : {}
+      };
+    })
+  };
+}
+function withInclusiveCosts(comparison, baseDir, headDir) {
+  const baseTrees = callTreesIn(baseDir);
+  const headTrees = callTreesIn(headDir);
+  const figures = /* @__PURE__ */ new Map();
+  for (const c of comparison.benchmarks) {
+    const before = baseTrees.get(c.name);
+    const after = headTrees.get(c.name);
+    const found = before && after ? inclusiveFigures(c, before.tree, after.tree) : void 0;
+    if (found) figures.set(c.name, found);
+  }
+  return withInclusiveFigures(comparison, figures);
+}
 
 // src/history/svg.ts
 var WIDTH = 760;
@@ -20032,6 +20097,8 @@ var FOOTER = 56;
 var LABEL_CHARS = 12;
 var CHAR_WIDTH = 6.5;
 var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
+var HEAP_COLOUR = "#8250df";
+var HEAP_LEGEND = 18;
 function xmlText(text3) {
   return text3.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -20055,14 +20122,18 @@ function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
   const every = Math.ceil(n / fit);
   return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
 }
+function relative8(values) {
+  const first = values.find((v) => v !== null && v !== 0);
+  return values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
+}
 function panel(s, labels, shown, y0) {
   const out = [];
-  const first = s.values.find((v) => v !== null && v !== 0);
   const n = labels.length;
   const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
   const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
-  const rel = s.values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
-  const known = rel.filter((r) => r !== null);
+  const rel = relative8(s.values);
+  const heapRel = s.heap ? relative8(s.heap.totalBytes) : [];
+  const known = [...rel, ...heapRel].filter((r) => r !== null);
   const lo = Math.min(-5e-3, ...known);
   const hi = Math.max(5e-3, ...known);
   const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
@@ -20087,6 +20158,19 @@ function panel(s, labels, shown, y0) {
     if (a == null || b == null || s.marks[i] === "not-comparable") continue;
     out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="series"/>`);
   }
+  for (let i = 1; i < heapRel.length; i++) {
+    const a = heapRel[i - 1];
+    const b = heapRel[i];
+    if (a == null || b == null || s.marks[i] === "not-comparable") continue;
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="heap"/>`);
+  }
+  heapRel.forEach((r, i) => {
+    if (r === null) return;
+    const bytes = xmlText(formatCount(s.heap.totalBytes[i]));
+    out.push(
+      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="2.5" fill="${HEAP_COLOUR}" class="heap-point"><title>${xmlText(labels[i])}: ${bytes} heap bytes allocated (${percent(r)} from the first run)</title></circle>`
+    );
+  });
   rel.forEach((r, i) => {
     const mark = s.marks[i];
     const label = xmlText(labels[i]);
@@ -20109,7 +20193,10 @@ function panel(s, labels, shown, y0) {
     );
     const before = s.values[i - 1];
     if (changed && before) {
-      const text3 = percent(s.values[i] / before - 1);
+      const heapBefore = s.heap?.totalBytes[i - 1];
+      const heapNow = s.heap?.totalBytes[i];
+      const heapStep = heapBefore && heapNow != null && heapNow !== heapBefore ? ` \xB7 heap ${percent(heapNow / heapBefore - 1)}` : "";
+      const text3 = `${percent(s.values[i] / before - 1)}${heapStep}`;
       const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
       out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text3}</text>`);
     }
@@ -20123,24 +20210,25 @@ function panel(s, labels, shown, y0) {
 }
 var LEGEND_CHAR = 6.2;
 function historySvg(series, labels) {
-  const height = HEADER + series.length * PANEL + FOOTER;
+  const heap = series.some((s) => s.heap);
+  const height = HEADER + series.length * PANEL + FOOTER + (heap ? HEAP_LEGEND : 0);
   const shown = labelledRuns(labels);
   const span = labels.length ? ` from ${xmlText(labels[0])} to ${xmlText(labels.at(-1))}` : "";
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
     '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
-    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span}, oldest first; each panel shows the change in estimated cycles from its first run. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
-    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>",
+    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span}, oldest first; each panel shows the change in estimated cycles from its first run${heap ? " (and, dashed, of the heap bytes allocated by a benchmark measured with memory: true, from its own first run)" : ""}. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
+    `<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}${heap ? `.heap{stroke:${HEAP_COLOUR};stroke-width:1.5;stroke-dasharray:5 3}` : ""}</style>`,
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`
   ];
   series.forEach((s, i) => {
     out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL));
   });
-  const caption = height - FOOTER + 16;
+  const caption = height - FOOTER - (heap ? HEAP_LEGEND : 0) + 16;
   const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
   out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
-  const legend = height - 12;
+  const legend = height - 12 - (heap ? HEAP_LEGEND : 0);
   const items = [
     ["regression", (x2) => `<circle cx="${x2 + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/>`],
     ["improvement", (x2) => `<circle cx="${x2 + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/>`],
@@ -20155,6 +20243,10 @@ function historySvg(series, labels) {
     out.push(`${mark(x)}<text x="${x + 16}" y="${legend}" class="axis">${text3}</text>`);
     x += 16 + Math.ceil(text3.length * LEGEND_CHAR) + 18;
   }
+  if (heap)
+    out.push(
+      `<line x1="8" x2="22" y1="${legend + HEAP_LEGEND - 4}" y2="${legend + HEAP_LEGEND - 4}" class="heap"/><text x="30" y="${legend + HEAP_LEGEND}" class="axis">heap bytes allocated, change from its first run (benchmarks with memory: true)</text>`
+    );
   out.push("</svg>");
   return `${out.join("\n")}
 `;
@@ -20267,48 +20359,9 @@ function writeFlameGraphs(options) {
     const svg = flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head2.shown });
     if (options.write) options.write(name, svg);
     else writeFileAtomic(file, svg);
-    files.push({ benchmark: b.name, file });
+    files.push({ benchmark: b.name, file, inclusive: inclusiveFigures(b, before.tree, after.tree) });
   }
   return files;
-}
-
-// src/flame/inclusive.ts
-function inclusiveCosts(tree) {
-  const costs = /* @__PURE__ */ new Map();
-  const onChain = /* @__PURE__ */ new Map();
-  const visit = (node) => {
-    onChain.set(node.name, (onChain.get(node.name) ?? 0) + 1);
-    const total = node.self + node.children.reduce((sum, c) => sum + visit(c), 0);
-    const depth = onChain.get(node.name) - 1;
-    if (depth === 0) onChain.delete(node.name);
-    else onChain.set(node.name, depth);
-    if (depth === 0) costs.set(node.name, (costs.get(node.name) ?? 0) + total);
-    return total;
-  };
-  for (const node of tree) visit(node);
-  return costs;
-}
-var MAX_CALLERS = 10;
-function withInclusiveCosts(comparison, baseDir, headDir) {
-  const baseTrees = callTreesIn(baseDir);
-  const headTrees = callTreesIn(headDir);
-  return {
-    ...comparison,
-    benchmarks: comparison.benchmarks.map((c) => {
-      const before = baseTrees.get(c.name);
-      const after = headTrees.get(c.name);
-      if (!before || !after || !c.functions.length) return c;
-      const base = inclusiveCosts(before.tree);
-      const head2 = inclusiveCosts(after.tree);
-      const listed = new Set(c.functions.map((f) => f.fn));
-      const callers = [.../* @__PURE__ */ new Set([...base.keys(), ...head2.keys()])].filter((fn) => !listed.has(fn)).map((fn) => ({ fn, base: base.get(fn) ?? 0, head: head2.get(fn) ?? 0 })).filter((f) => f.head !== f.base).sort((a, b) => Math.abs(b.head - b.base) - Math.abs(a.head - a.base) || a.head - b.head || (a.fn < b.fn ? -1 : a.fn > b.fn ? 1 : 0)).slice(0, MAX_CALLERS);
-      return {
-        ...c,
-        functions: c.functions.map((f) => ({ ...f, inclusive: { base: base.get(f.fn) ?? 0, head: head2.get(f.fn) ?? 0 } })),
-        ...callers.length ? { callers } : {}
-      };
-    })
-  };
 }
 
 // src/report/escape.ts
@@ -20730,7 +20783,7 @@ function comparisonRow(c, flame) {
 function flameGraphCell(flame) {
   if (!flame) return "";
   if (!flame.url) return ` \xB7 flame graph \`${flame.path}\``;
-  return ` \xB7 [flame graph](${flame.url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
+  return ` \xB7 [${flame.label ?? "flame graph"}](${flame.url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
 }
 var RESULTS_HEADER = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
 function resultsRow(b) {
@@ -20942,7 +20995,7 @@ var markdownReport = {
 
 // src/engine/out-lock.ts
 import { lstatSync as lstatSync7, mkdirSync as mkdirSync10, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname9, join as join18, relative as relative8, sep as sep5 } from "node:path";
+import { dirname as dirname9, join as join18, relative as relative9, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
@@ -20951,7 +21004,7 @@ function unsafeEntry(outDir, notWalked) {
       if (lstatSync7(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative8(here, dirname9(dir));
+    const inside2 = relative9(here, dirname9(dir));
     if (dir === dirname9(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
   }
   let seen = 0;
@@ -21083,7 +21136,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
 }
 function flameGraphLinks(graphs, outDir) {
   if (!graphs.length) return "";
-  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative9(outDir, g.file).split(sep6).join("/")})`);
+  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative10(outDir, g.file).split(sep6).join("/")})`);
   return `
 Where in the call tree each change happened (differential flame graphs): ${links.join(", ")}
 `;
@@ -22074,8 +22127,34 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync12, statSync as statSync11 } from "node:fs";
-import { dirname as dirname13, isAbsolute as isAbsolute8, join as join21, normalize, sep as sep7 } from "node:path";
+import { existsSync as existsSync8, mkdirSync as mkdirSync13, statSync as statSync11 } from "node:fs";
+import { dirname as dirname14, isAbsolute as isAbsolute8, join as join22, normalize as normalize2, sep as sep8 } from "node:path";
+
+// src/shard/call-trees.ts
+import { mkdirSync as mkdirSync12 } from "node:fs";
+import { dirname as dirname13, join as join21, normalize, relative as relative11, sep as sep7 } from "node:path";
+function callTreePathOf(result) {
+  const dir = normalize(dirname13(result.logs.stdout));
+  if (dir === "." || dir === ".." || dir.startsWith(`..${sep7}`) || dir.startsWith(sep7)) return void 0;
+  return join21(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+}
+function carryCallTrees(results, from, toDir, only) {
+  const carried = [];
+  for (const result of results) {
+    if (only && !only.has(result.name)) continue;
+    const path = callTreePathOf(result);
+    if (path === void 0 || !presentAt(join21(from.dir, path))) continue;
+    const shown = join21(from.shown, path);
+    const { text: text3, tree } = readCallTreeBeneath(from.root, relative11(from.root, join21(from.dir, path)), shown);
+    if (tree.benchmark !== result.name)
+      throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
+    const to = join21(toDir, path);
+    mkdirSync12(dirname13(to), { recursive: true });
+    writeNewFile(to, text3);
+    carried.push(result.name);
+  }
+  return carried;
+}
 
 // src/shard/merge.ts
 function mergeShards(parts) {
@@ -22142,8 +22221,8 @@ function resultsFileOf(path) {
 function filesOf(results, source) {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file), ...b.memory?.files ?? []]).filter((f) => f !== "");
   for (const file of files) {
-    const normal = normalize(file);
-    if (isAbsolute8(file) || normal === ".." || normal.startsWith(`..${sep7}`))
+    const normal = normalize2(file);
+    if (isAbsolute8(file) || normal === ".." || normal.startsWith(`..${sep8}`))
       throw new CgBenchError(`${source}: names a file outside its directory (${JSON.stringify(file)})`);
   }
   return files;
@@ -22169,21 +22248,21 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => dirname13(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => dirname14(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release2 = lockOutputDirectory(out);
   try {
-    mkdirSync12(out, { recursive: true });
+    mkdirSync13(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom(dirname13(part.file), file);
+        const from = resolveFrom(dirname14(part.file), file);
         if (!presentAt(from)) continue;
         const to = resolveFrom(out, file);
-        const shown = join21(dirname13(part.source), file);
+        const shown = join22(dirname14(part.source), file);
         try {
-          mkdirSync12(dirname13(to), { recursive: true });
-          copyBeneath(dirname13(part.file), file, to, COPY_LIMIT, "part file", shown);
+          mkdirSync13(dirname14(to), { recursive: true });
+          copyBeneath(dirname14(part.file), file, to, COPY_LIMIT, "part file", shown);
         } catch (error) {
           if (error instanceof CgBenchError) throw error;
           const code = error.code ?? String(error);
@@ -22192,6 +22271,8 @@ async function merge(args, io) {
           );
         }
       }
+      const partDir = dirname14(part.file);
+      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: dirname14(part.source) }, out);
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : void 0;
     const baselineSource = baselinePath && shownPath(baselinePath);
@@ -22222,16 +22303,16 @@ async function merge(args, io) {
 }
 
 // src/cli/paired.ts
-import { dirname as dirname14, relative as relative10 } from "node:path";
+import { dirname as dirname15, relative as relative12 } from "node:path";
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync13 } from "node:fs";
-import { join as join23 } from "node:path";
+import { mkdirSync as mkdirSync14 } from "node:fs";
+import { join as join24 } from "node:path";
 
 // src/stopwatch/executor.ts
 import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync9, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join22 } from "node:path";
+import { delimiter as delimiter3, join as join23 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -22247,8 +22328,8 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join22(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join22(dir, "stopwatch");
+    const dir = mkdtempSync2(join23(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join23(dir, "stopwatch");
     writeFileSync6(file, STOPWATCH_X86_64);
     chmodSync2(file, 493);
     process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
@@ -22270,7 +22351,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join22(dir, name);
+    const candidate = join23(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -22687,7 +22768,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   makeSetupHome(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join23(held2.path, `setup-${side}.log`);
+  const at = join24(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -22718,7 +22799,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync13(outDir, { recursive: true });
+  mkdirSync14(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {
@@ -22795,7 +22876,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join23(held2.path, PAIRED_FILE),
+    join24(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -22850,10 +22931,10 @@ async function paired(args, io) {
     throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
   const before = resultsFile ? readResults(resultsFile) : void 0;
-  const resultsDir = resultsFile ? realPathBeforeRuns(dirname14(resultsFile)) : void 0;
+  const resultsDir = resultsFile ? realPathBeforeRuns(dirname15(resultsFile)) : void 0;
   const paths = cliPaths(values);
   const head2 = loadConfig(paths.config);
-  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative10(callerDirectory(), paths.config));
+  const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative12(callerDirectory(), paths.config));
   const base = loadConfig(baseConfigPath);
   const out = resolveFrom(callerDirectory(), values.out ?? ".cg-bench/paired");
   const results = await timeSuite({
@@ -22895,7 +22976,7 @@ function parseBudget(text3) {
 
 // src/bisect/commits.ts
 import { existsSync as existsSync10, realpathSync as realpathSync6 } from "node:fs";
-import { basename as basename7, dirname as dirname15, isAbsolute as isAbsolute9, join as join24, relative as relative11, sep as sep8 } from "node:path";
+import { basename as basename7, dirname as dirname16, isAbsolute as isAbsolute9, join as join25, relative as relative13, sep as sep9 } from "node:path";
 
 // src/vcs/git.ts
 import { rmSync as rmSync12 } from "node:fs";
@@ -22947,7 +23028,7 @@ function removeWorktree(repo, dir) {
 
 // src/bisect/commits.ts
 function locateConfig(config) {
-  const dir = dirname15(config);
+  const dir = dirname16(config);
   if (!existsSync10(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
@@ -22955,10 +23036,10 @@ function locateConfig(config) {
     throw new CgBenchError(
       `cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`
     );
-  const inside2 = relative11(realpathSync6(top), realpathSync6(dir));
-  if (inside2.startsWith(`..${sep8}`) || inside2 === ".." || isAbsolute9(inside2))
+  const inside2 = relative13(realpathSync6(top), realpathSync6(dir));
+  if (inside2.startsWith(`..${sep9}`) || inside2 === ".." || isAbsolute9(inside2))
     throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: realpathSync6(top), configPath: join24(inside2, basename7(config)) };
+  return { top: realpathSync6(top), configPath: join25(inside2, basename7(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -23052,8 +23133,8 @@ function doesNotRepeat(first, second, thresholdPercent, top) {
   const events = first.events && second.events ? Object.keys(first.events).filter((e) => first.events[e] !== second.events[e]) : [];
   const change = second.estimatedCycles - first.estimatedCycles;
   if (!events.length && change === 0) return void 0;
-  const relative12 = first.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : Math.abs(change) / first.estimatedCycles;
-  if (thresholdPercent > 0 && relative12 * 100 < thresholdPercent) return void 0;
+  const relative14 = first.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : Math.abs(change) / first.estimatedCycles;
+  if (thresholdPercent > 0 && relative14 * 100 < thresholdPercent) return void 0;
   const eventText = events.map((e) => `${e} ${formatCount(first.events[e])} \u2192 ${formatCount(second.events[e])}`).join(", ");
   const functions = functionChanges(first, second, top, 0).map(
     (f) => `  ${escapeTerminal(f.fn)} (${escapeTerminal(f.file)}): ${f.base === null ? "absent" : formatCount(f.base)} \u2192 ${f.head === null ? "absent" : formatCount(f.head)}`
@@ -23333,7 +23414,7 @@ See: cg-bench compare --help`);
       head: head2,
       comparison,
       baselineSource: shownPath(basePath),
-      resultsDir: shownPath(dirname16(headPath))
+      resultsDir: shownPath(dirname17(headPath))
     })
   );
   const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;

@@ -2237,8 +2237,8 @@ var require_resolve = __commonJS({
       }
       return count;
     }
-    function getFullPath(resolver, id = "", normalize) {
-      if (normalize !== false)
+    function getFullPath(resolver, id = "", normalize2) {
+      if (normalize2 !== false)
         id = normalizeId(id);
       const p = resolver.parse(id);
       return _getFullPath(resolver, p);
@@ -3867,7 +3867,7 @@ var require_fast_uri = __commonJS({
       }
       return stringScheme;
     }
-    function normalize(uri, options) {
+    function normalize2(uri, options) {
       if (typeof uri === "string") {
         uri = /** @type {T} */
         normalizeString(uri, options);
@@ -3913,50 +3913,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative12, options, skipNormalization) {
+    function resolveComponent(base, relative14, options, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse(serialize(base, options), options);
-        relative12 = parse(serialize(relative12, options), options);
+        relative14 = parse(serialize(relative14, options), options);
       }
       options = options || {};
-      if (!options.tolerant && relative12.scheme) {
-        target.scheme = relative12.scheme;
-        target.userinfo = relative12.userinfo;
-        target.host = relative12.host;
-        target.port = relative12.port;
-        target.path = removeDotSegments(relative12.path || "");
-        target.query = relative12.query;
+      if (!options.tolerant && relative14.scheme) {
+        target.scheme = relative14.scheme;
+        target.userinfo = relative14.userinfo;
+        target.host = relative14.host;
+        target.port = relative14.port;
+        target.path = removeDotSegments(relative14.path || "");
+        target.query = relative14.query;
       } else {
-        if (relative12.userinfo !== void 0 || relative12.host !== void 0 || relative12.port !== void 0) {
-          target.userinfo = relative12.userinfo;
-          target.host = relative12.host;
-          target.port = relative12.port;
-          target.path = removeDotSegments(relative12.path || "");
-          target.query = relative12.query;
+        if (relative14.userinfo !== void 0 || relative14.host !== void 0 || relative14.port !== void 0) {
+          target.userinfo = relative14.userinfo;
+          target.host = relative14.host;
+          target.port = relative14.port;
+          target.path = removeDotSegments(relative14.path || "");
+          target.query = relative14.query;
         } else {
-          if (!relative12.path) {
+          if (!relative14.path) {
             target.path = base.path;
-            if (relative12.query !== void 0) {
-              target.query = relative12.query;
+            if (relative14.query !== void 0) {
+              target.query = relative14.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative12.path[0] === "/") {
-              target.path = removeDotSegments(relative12.path);
+            if (relative14.path[0] === "/") {
+              target.path = removeDotSegments(relative14.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative12.path;
+                target.path = "/" + relative14.path;
               } else if (!base.path) {
-                target.path = relative12.path;
+                target.path = relative14.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative12.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative14.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative12.query;
+            target.query = relative14.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -3964,7 +3964,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative12.fragment;
+      target.fragment = relative14.fragment;
       return target;
     }
     function equal(uriA, uriB, options) {
@@ -4267,7 +4267,7 @@ var require_fast_uri = __commonJS({
     }
     var fastUri = {
       SCHEMES,
-      normalize,
+      normalize: normalize2,
       resolve: resolve10,
       resolveComponent,
       equal,
@@ -10903,10 +10903,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep8, value } = collItem;
+        const { start, key, sep: sep9, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep8?.[0],
+          next: key ?? sep9?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -10920,7 +10920,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep8) {
+          if (!keyProps.anchor && !keyProps.tag && !sep9) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -10944,7 +10944,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep8 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep9 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -10960,7 +10960,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep8, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep9, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -11051,7 +11051,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep8 = "";
+        let sep9 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -11065,13 +11065,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep8 + cb;
-              sep8 = "";
+                comment += sep9 + cb;
+              sep9 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep8 += source;
+                sep9 += source;
               hasSpace = true;
               break;
             default:
@@ -11114,18 +11114,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep8, value } = collItem;
+        const { start, key, sep: sep9, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep8?.[0],
+          next: key ?? sep9?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep8 && !value) {
+          if (!props.anchor && !props.tag && !sep9 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -11179,8 +11179,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap2 && !sep8 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep8, null, props, onError);
+        if (!isMap2 && !sep9 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep9, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -11192,7 +11192,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep8 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep9 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -11203,8 +11203,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap2 && !props.found && ctx.options.strict) {
-              if (sep8)
-                for (const st of sep8) {
+              if (sep9)
+                for (const st of sep9) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -11221,7 +11221,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep8, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep9, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -11401,7 +11401,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep8 = "";
+      let sep9 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -11418,24 +11418,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep8 + indent.slice(trimIndent) + content;
-          sep8 = "\n";
+          value += sep9 + indent.slice(trimIndent) + content;
+          sep9 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep8 === " ")
-            sep8 = "\n";
-          else if (!prevMoreIndented && sep8 === "\n")
-            sep8 = "\n\n";
-          value += sep8 + indent.slice(trimIndent) + content;
-          sep8 = "\n";
+          if (sep9 === " ")
+            sep9 = "\n";
+          else if (!prevMoreIndented && sep9 === "\n")
+            sep9 = "\n\n";
+          value += sep9 + indent.slice(trimIndent) + content;
+          sep9 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep8 === "\n")
+          if (sep9 === "\n")
             value += "\n";
           else
-            sep8 = "\n";
+            sep9 = "\n";
         } else {
-          value += sep8 + content;
-          sep8 = " ";
+          value += sep9 + content;
+          sep9 = " ";
           prevMoreIndented = false;
         }
       }
@@ -11618,25 +11618,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep8 = " ";
+      let sep9 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep8 === "\n")
-            res += sep8;
+          if (sep9 === "\n")
+            res += sep9;
           else
-            sep8 = "\n";
+            sep9 = "\n";
         } else {
-          res += sep8 + lm;
-          sep8 = " ";
+          res += sep9 + lm;
+          sep9 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep8 + (match?.[1] ?? "");
+      return res + sep9 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -12446,14 +12446,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep8, value }) {
+    function stringifyItem({ start, key, sep: sep9, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep8)
-        for (const st of sep8)
+      if (sep9)
+        for (const st of sep9)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -13620,18 +13620,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep8;
+          let sep9;
           if (scalar.end) {
-            sep8 = scalar.end;
-            sep8.push(this.sourceToken);
+            sep9 = scalar.end;
+            sep9.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep8 = [this.sourceToken];
+            sep9 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep8 }]
+            items: [{ start, key: scalar, sep: sep9 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -13784,15 +13784,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep8 = it.sep;
-                  sep8.push(this.sourceToken);
+                  const sep9 = it.sep;
+                  sep9.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep8 }]
+                    items: [{ start: start2, key, sep: sep9 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -13986,13 +13986,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep8 = fc.end.splice(1, fc.end.length);
-            sep8.push(this.sourceToken);
+            const sep9 = fc.end.splice(1, fc.end.length);
+            sep9.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep8 }]
+              items: [{ start, key: fc, sep: sep9 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -14271,11 +14271,11 @@ var require_dist = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { join as join32 } from "node:path";
+import { join as join33 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync14, rmSync as rmSync15 } from "node:fs";
-import { isAbsolute as isAbsolute8, join as join28, relative as relative11 } from "node:path";
+import { mkdirSync as mkdirSync15, rmSync as rmSync15 } from "node:fs";
+import { isAbsolute as isAbsolute8, join as join29, relative as relative13 } from "node:path";
 
 // src/untrusted/write.ts
 import { basename, dirname, join, resolve } from "node:path";
@@ -16177,6 +16177,10 @@ function parseCallTree(text2, shown) {
   const tree = doc["tree"].map((n, i) => decode(n, `tree[${i}]`, 1));
   return { benchmark: doc["benchmark"], weights: { l1: w["l1"], ll: w["ll"], ram: w["ram"] }, tree };
 }
+function readCallTreeBeneath(root, path, shown) {
+  const text2 = readTextBeneath(root, path, CALL_TREE_LIMIT, "call tree", shown);
+  return { text: text2, tree: parseCallTree(text2, shown) };
+}
 function callTreesIn(resultsDir) {
   const trees = /* @__PURE__ */ new Map();
   const benchmarks = join7(resultsDir, "benchmarks");
@@ -16258,6 +16262,11 @@ function compressed(value, names, what, shown) {
   if (known === void 0) throw new Error(`${shown}: ${what}=(${m[1]}) is used before it is defined`);
   return known;
 }
+function contextStack(context) {
+  const names = context.split(CALLER_SEPARATOR);
+  for (let k = 1; k < names.length; k++) if (/^[0-9]+$/.test(names[k])) names[k] = names[k - 1];
+  return names.reverse();
+}
 function parseCallgrind(text2, shown) {
   let events;
   let pid = 0;
@@ -16311,7 +16320,7 @@ function parseCallgrind(text2, shown) {
     throw new Error(`${shown}:${i + 1}: not a Callgrind profile line: ${JSON.stringify(line.slice(0, 80))}`);
   }
   if (!events) throw new Error(`${shown}: no events: line (is this a Callgrind profile?)`);
-  const chains = [...byContext.keys()].sort((a, b) => a < b ? -1 : a > b ? 1 : 0).map((context) => ({ stack: context.split(CALLER_SEPARATOR).reverse(), events: byContext.get(context) }));
+  const chains = [...byContext.keys()].sort((a, b) => a < b ? -1 : a > b ? 1 : 0).map((context) => ({ stack: contextStack(context), events: byContext.get(context) }));
   const total = chains.reduce((sum, c) => addEvents(sum, c.events), zeroEvents());
   const declared = totals === void 0 ? void 0 : eventsFromVector(events, totals.split(/\s+/).map(Number));
   return { pid, cmd, chains, total, ...declared ? { declared } : {} };
@@ -18722,7 +18731,7 @@ function comparisonRow(c, flame) {
 function flameGraphCell(flame) {
   if (!flame) return "";
   if (!flame.url) return ` \xB7 flame graph \`${flame.path}\``;
-  return ` \xB7 [flame graph](${flame.url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
+  return ` \xB7 [${flame.label ?? "flame graph"}](${flame.url.replace(/[()\s<>]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`)})`;
 }
 var RESULTS_HEADER = ["| Benchmark | Estimated cycles | Instructions | L1 hits | LL hits | RAM hits |", "|:--|--:|--:|--:|--:|--:|"];
 function resultsRow(b) {
@@ -19501,12 +19510,12 @@ function compareOne(name, base, head2, comparable, options) {
   if (head2.status !== "ok" || head2.estimatedCycles === null) return { ...out, verdict: "failed" };
   if (base?.status !== "ok" || base.estimatedCycles === null) return { ...out, verdict: "new" };
   const change = head2.estimatedCycles - base.estimatedCycles;
-  const relative12 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
+  const relative14 = base.estimatedCycles === 0 ? change === 0 ? 0 : Infinity : change / base.estimatedCycles;
   const functions = change === 0 ? [] : functionChanges(base, head2, options.topFunctions ?? 5, options.topLines ?? 5);
   const machineChanged = sealDifference(base.seal, head2.seal) ?? executableDifference(base.executables, head2.executables);
   let verdict = "unchanged";
   if (!comparable || machineChanged) verdict = "not-comparable";
-  else if (change !== 0 && Math.abs(relative12) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
+  else if (change !== 0 && Math.abs(relative14) * 100 > thresholdPercent) verdict = change > 0 ? "regression" : "improvement";
   const memory = compareMemory(base, head2, machineChanged ?? (comparable ? void 0 : "the environments differ"));
   if (memory?.verdict === "regression" && verdict !== "not-comparable") verdict = "regression";
   else if (memory?.verdict === "improvement" && verdict === "unchanged") verdict = "improvement";
@@ -19515,7 +19524,7 @@ function compareOne(name, base, head2, comparable, options) {
     ...out,
     verdict,
     change,
-    relative: relative12,
+    relative: relative14,
     functions,
     ...other ? { otherFunctions: other } : {},
     ...machineChanged ? { notComparable: machineChanged } : {},
@@ -21001,10 +21010,88 @@ function loadConfig(file, root = dirname8(file)) {
 
 // src/engine/measure.ts
 import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync10, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname10, relative as relative9, sep as sep6 } from "node:path";
+import { dirname as dirname10, relative as relative10, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
 import { mkdirSync as mkdirSync8 } from "node:fs";
+
+// src/flame/inclusive.ts
+function inclusiveCosts(tree) {
+  const costs = /* @__PURE__ */ new Map();
+  const onChain = /* @__PURE__ */ new Map();
+  const visit = (node) => {
+    onChain.set(node.name, (onChain.get(node.name) ?? 0) + 1);
+    const total = node.self + node.children.reduce((sum, c) => sum + visit(c), 0);
+    const depth = onChain.get(node.name) - 1;
+    if (depth === 0) onChain.delete(node.name);
+    else onChain.set(node.name, depth);
+    if (depth === 0) costs.set(node.name, (costs.get(node.name) ?? 0) + total);
+    return total;
+  };
+  for (const node of tree) visit(node);
+  return costs;
+}
+var MAX_CALLERS = 10;
+function inclusiveFigures(c, before, after) {
+  if (!c.functions.length) return void 0;
+  const base = inclusiveCosts(before);
+  const head2 = inclusiveCosts(after);
+  const listed = new Set(c.functions.map((f) => f.fn));
+  const callers = [.../* @__PURE__ */ new Set([...base.keys(), ...head2.keys()])].filter((fn) => !listed.has(fn)).map((fn) => ({ fn, base: base.get(fn) ?? 0, head: head2.get(fn) ?? 0 })).filter((f) => f.head !== f.base).sort((a, b) => Math.abs(b.head - b.base) - Math.abs(a.head - a.base) || a.head - b.head || (a.fn < b.fn ? -1 : a.fn > b.fn ? 1 : 0)).slice(0, MAX_CALLERS);
+  return { functions: [...listed].map((fn) => ({ fn, base: base.get(fn) ?? 0, head: head2.get(fn) ?? 0 })), callers };
+}
+function withInclusiveFigures(comparison, figures) {
+  return {
+    ...comparison,
+    benchmarks: comparison.benchmarks.map((c) => {
+      const found = figures.get(c.name);
+      if (!found || !c.functions.length) return c;
+      const byName2 = new Map(found.functions.map((f) => [f.fn, { base: f.base, head: f.head }]));
+      return {
+        ...c,
+        functions: c.functions.map((f) => {
+          const inclusive = byName2.get(f.fn);
+          return inclusive ? { ...f, inclusive } : f;
+        }),
+        ...found.callers.length ? { callers: found.callers } : {}
+      };
+    })
+  };
+}
+function withInclusiveCosts(comparison, baseDir, headDir) {
+  const baseTrees = callTreesIn(baseDir);
+  const headTrees = callTreesIn(headDir);
+  const figures = /* @__PURE__ */ new Map();
+  for (const c of comparison.benchmarks) {
+    const before = baseTrees.get(c.name);
+    const after = headTrees.get(c.name);
+    const found = before && after ? inclusiveFigures(c, before.tree, after.tree) : void 0;
+    if (found) figures.set(c.name, found);
+  }
+  return withInclusiveFigures(comparison, figures);
+}
+var MAX_NAME = 4096;
+var MAX_LISTED = 200;
+var isCount3 = (v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+function parseInclusiveFigures(data, shown) {
+  const bad = (what) => new CgBenchError(`${shown}: ${what}`);
+  if (typeof data !== "object" || data === null || Array.isArray(data)) throw bad("not an object of benchmarks");
+  const figures = /* @__PURE__ */ new Map();
+  const list = (v, at, max) => {
+    if (!Array.isArray(v) || v.length > max) throw bad(`${at}: not a list of at most ${max}`);
+    return v.map((f, i) => {
+      const r = typeof f === "object" && f !== null ? f : {};
+      if (typeof r["fn"] !== "string" || r["fn"].length > MAX_NAME || !isCount3(r["base"]) || !isCount3(r["head"]))
+        throw bad(`${at}[${i}]: not {fn, base, head}`);
+      return { fn: r["fn"], base: r["base"], head: r["head"] };
+    });
+  };
+  for (const [name, value] of Object.entries(data)) {
+    const v = typeof value === "object" && value !== null ? value : {};
+    figures.set(name, { functions: list(v["functions"], `${name}.functions`, MAX_LISTED), callers: list(v["callers"], `${name}.callers`, MAX_CALLERS) });
+  }
+  return figures;
+}
 
 // src/history/svg.ts
 var WIDTH = 760;
@@ -21018,6 +21105,8 @@ var FOOTER = 56;
 var LABEL_CHARS = 12;
 var CHAR_WIDTH = 6.5;
 var COLOUR = { regression: "#d1242f", improvement: "#1a7f37", "not-comparable": "#9a6700", none: "#0969da" };
+var HEAP_COLOUR = "#8250df";
+var HEAP_LEGEND = 18;
 function xmlText(text2) {
   return text2.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\uFFFE\uFFFF]/g, "").replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -21041,14 +21130,18 @@ function labelledRuns(labels, plotWidth = WIDTH - LEFT - RIGHT) {
   const every = Math.ceil(n / fit);
   return Array.from({ length: n }, (_, i) => (n - 1 - i) % every === 0);
 }
+function relative8(values) {
+  const first = values.find((v) => v !== null && v !== 0);
+  return values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
+}
 function panel(s, labels, shown, y0) {
   const out = [];
-  const first = s.values.find((v) => v !== null && v !== 0);
   const n = labels.length;
   const step = n === 1 ? 0 : (WIDTH - LEFT - RIGHT) / (n - 1);
   const x = (i) => n === 1 ? LEFT + (WIDTH - LEFT - RIGHT) / 2 : LEFT + i * step;
-  const rel = s.values.map((v) => v === null ? null : first === void 0 ? 0 : v / first - 1);
-  const known = rel.filter((r) => r !== null);
+  const rel = relative8(s.values);
+  const heapRel = s.heap ? relative8(s.heap.totalBytes) : [];
+  const known = [...rel, ...heapRel].filter((r) => r !== null);
   const lo = Math.min(-5e-3, ...known);
   const hi = Math.max(5e-3, ...known);
   const y = (r) => y0 + TOP + PLOT - (r - lo) / (hi - lo) * PLOT;
@@ -21073,6 +21166,19 @@ function panel(s, labels, shown, y0) {
     if (a == null || b == null || s.marks[i] === "not-comparable") continue;
     out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="series"/>`);
   }
+  for (let i = 1; i < heapRel.length; i++) {
+    const a = heapRel[i - 1];
+    const b = heapRel[i];
+    if (a == null || b == null || s.marks[i] === "not-comparable") continue;
+    out.push(`<line x1="${fixed(x(i - 1))}" y1="${fixed(y(a))}" x2="${fixed(x(i))}" y2="${fixed(y(b))}" class="heap"/>`);
+  }
+  heapRel.forEach((r, i) => {
+    if (r === null) return;
+    const bytes = xmlText(formatCount(s.heap.totalBytes[i]));
+    out.push(
+      `<circle cx="${fixed(x(i))}" cy="${fixed(y(r))}" r="2.5" fill="${HEAP_COLOUR}" class="heap-point"><title>${xmlText(labels[i])}: ${bytes} heap bytes allocated (${percent(r)} from the first run)</title></circle>`
+    );
+  });
   rel.forEach((r, i) => {
     const mark = s.marks[i];
     const label = xmlText(labels[i]);
@@ -21095,7 +21201,10 @@ function panel(s, labels, shown, y0) {
     );
     const before = s.values[i - 1];
     if (changed && before) {
-      const text2 = percent(s.values[i] / before - 1);
+      const heapBefore = s.heap?.totalBytes[i - 1];
+      const heapNow = s.heap?.totalBytes[i];
+      const heapStep = heapBefore && heapNow != null && heapNow !== heapBefore ? ` \xB7 heap ${percent(heapNow / heapBefore - 1)}` : "";
+      const text2 = `${percent(s.values[i] / before - 1)}${heapStep}`;
       const ty = mark === "regression" ? Math.max(y(r) - 7, y0 + TOP + 2) : Math.min(y(r) + 15, y0 + TOP + PLOT + 6);
       out.push(`<text x="${fixed(x(i) - 7)}" y="${fixed(ty)}" class="change ${mark}" text-anchor="end">${text2}</text>`);
     }
@@ -21109,24 +21218,25 @@ function panel(s, labels, shown, y0) {
 }
 var LEGEND_CHAR = 6.2;
 function historySvg(series, labels) {
-  const height = HEADER + series.length * PANEL + FOOTER;
+  const heap = series.some((s) => s.heap);
+  const height = HEADER + series.length * PANEL + FOOTER + (heap ? HEAP_LEGEND : 0);
   const shown = labelledRuns(labels);
   const span2 = labels.length ? ` from ${xmlText(labels[0])} to ${xmlText(labels.at(-1))}` : "";
   const out = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="title desc">`,
     '<title id="title">cg-bench history: estimated cycles per benchmark</title>',
-    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span2}, oldest first; each panel shows the change in estimated cycles from its first run. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
-    "<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}</style>",
+    `<desc id="desc">${series.length} benchmark(s) over ${labels.length} run(s)${span2}, oldest first; each panel shows the change in estimated cycles from its first run${heap ? " (and, dashed, of the heap bytes allocated by a benchmark measured with memory: true, from its own first run)" : ""}. A large red point: a regression beyond the benchmark's threshold from the run before; a large green point: an improvement; a dashed line: not comparable with the run before (a break, not a change); a cross: failed or absent.</desc>`,
+    `<style>text{font-family:-apple-system,Segoe UI,Helvetica,Arial,sans-serif;fill:#1f2328}.name{font-size:14px;font-weight:600}.note,.axis,.run,.caption{font-size:11px;fill:#59636e}.change{font-size:11px;font-weight:600}.change.regression{fill:#d1242f}.change.improvement{fill:#1a7f37}.zero{stroke:#d1d9e0;stroke-width:1}.axisline{stroke:#d1d9e0;stroke-width:1}.series{stroke:#0969da;stroke-width:2}.break{stroke:#9a6700;stroke-width:1.5;stroke-dasharray:4 3}.failed{font-size:14px;fill:#d1242f}${heap ? `.heap{stroke:${HEAP_COLOUR};stroke-width:1.5;stroke-dasharray:5 3}` : ""}</style>`,
     `<rect width="${WIDTH}" height="${height}" fill="#ffffff"/>`,
     `<text x="8" y="24" class="name">Estimated cycles per benchmark: change from its first run</text>`
   ];
   series.forEach((s, i) => {
     out.push(...panel(s, labels, shown, HEADER - 4 + i * PANEL));
   });
-  const caption = height - FOOTER + 16;
+  const caption = height - FOOTER - (heap ? HEAP_LEGEND : 0) + 16;
   const every = shown.filter(Boolean).length < labels.length ? " (not every run is labelled; hover a point for its run)" : "";
   out.push(`<text x="${LEFT}" y="${caption}" class="caption">runs, oldest to newest \u2192${every}</text>`);
-  const legend = height - 12;
+  const legend = height - 12 - (heap ? HEAP_LEGEND : 0);
   const items = [
     ["regression", (x2) => `<circle cx="${x2 + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.regression}"/>`],
     ["improvement", (x2) => `<circle cx="${x2 + 6}" cy="${legend - 4}" r="5" fill="${COLOUR.improvement}"/>`],
@@ -21141,6 +21251,10 @@ function historySvg(series, labels) {
     out.push(`${mark(x)}<text x="${x + 16}" y="${legend}" class="axis">${text2}</text>`);
     x += 16 + Math.ceil(text2.length * LEGEND_CHAR) + 18;
   }
+  if (heap)
+    out.push(
+      `<line x1="8" x2="22" y1="${legend + HEAP_LEGEND - 4}" y2="${legend + HEAP_LEGEND - 4}" class="heap"/><text x="30" y="${legend + HEAP_LEGEND}" class="axis">heap bytes allocated, change from its first run (benchmarks with memory: true)</text>`
+    );
   out.push("</svg>");
   return `${out.join("\n")}
 `;
@@ -21253,53 +21367,14 @@ function writeFlameGraphs(options) {
     const svg = flameSvg(tree, { benchmark: b.name, baseLabel: base.shown, headLabel: head2.shown });
     if (options.write) options.write(name, svg);
     else writeFileAtomic(file, svg);
-    files.push({ benchmark: b.name, file });
+    files.push({ benchmark: b.name, file, inclusive: inclusiveFigures(b, before.tree, after.tree) });
   }
   return files;
 }
 
-// src/flame/inclusive.ts
-function inclusiveCosts(tree) {
-  const costs = /* @__PURE__ */ new Map();
-  const onChain = /* @__PURE__ */ new Map();
-  const visit = (node) => {
-    onChain.set(node.name, (onChain.get(node.name) ?? 0) + 1);
-    const total = node.self + node.children.reduce((sum, c) => sum + visit(c), 0);
-    const depth = onChain.get(node.name) - 1;
-    if (depth === 0) onChain.delete(node.name);
-    else onChain.set(node.name, depth);
-    if (depth === 0) costs.set(node.name, (costs.get(node.name) ?? 0) + total);
-    return total;
-  };
-  for (const node of tree) visit(node);
-  return costs;
-}
-var MAX_CALLERS = 10;
-function withInclusiveCosts(comparison, baseDir, headDir) {
-  const baseTrees = callTreesIn(baseDir);
-  const headTrees = callTreesIn(headDir);
-  return {
-    ...comparison,
-    benchmarks: comparison.benchmarks.map((c) => {
-      const before = baseTrees.get(c.name);
-      const after = headTrees.get(c.name);
-      if (!before || !after || !c.functions.length) return c;
-      const base = inclusiveCosts(before.tree);
-      const head2 = inclusiveCosts(after.tree);
-      const listed = new Set(c.functions.map((f) => f.fn));
-      const callers = [.../* @__PURE__ */ new Set([...base.keys(), ...head2.keys()])].filter((fn) => !listed.has(fn)).map((fn) => ({ fn, base: base.get(fn) ?? 0, head: head2.get(fn) ?? 0 })).filter((f) => f.head !== f.base).sort((a, b) => Math.abs(b.head - b.base) - Math.abs(a.head - a.base) || a.head - b.head || (a.fn < b.fn ? -1 : a.fn > b.fn ? 1 : 0)).slice(0, MAX_CALLERS);
-      return {
-        ...c,
-        functions: c.functions.map((f) => ({ ...f, inclusive: { base: base.get(f.fn) ?? 0, head: head2.get(f.fn) ?? 0 } })),
-        ...callers.length ? { callers } : {}
-      };
-    })
-  };
-}
-
 // src/engine/out-lock.ts
 import { lstatSync as lstatSync7, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname9, join as join19, relative as relative8, sep as sep5 } from "node:path";
+import { dirname as dirname9, join as join19, relative as relative9, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
@@ -21308,7 +21383,7 @@ function unsafeEntry(outDir, notWalked) {
       if (lstatSync7(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative8(here, dirname9(dir));
+    const inside2 = relative9(here, dirname9(dir));
     if (dir === dirname9(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
   }
   let seen = 0;
@@ -21440,7 +21515,7 @@ function flameGraphsOfRun(options, results, comparison, realOut) {
 }
 function flameGraphLinks(graphs, outDir) {
   if (!graphs.length) return "";
-  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative9(outDir, g.file).split(sep6).join("/")})`);
+  const links = graphs.map((g) => `[${escapeMarkdown(g.benchmark)}](${relative10(outDir, g.file).split(sep6).join("/")})`);
   return `
 Where in the call tree each change happened (differential flame graphs): ${links.join(", ")}
 `;
@@ -22311,7 +22386,7 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   }
   if (!fetched) return { results: void 0, source: `none: the ${what} ${short3} could not be fetched` };
   ci.log.info(`Measuring the ${what} ${short3}`);
-  const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree && !selection.shard ? { callTree: true } : {} });
+  const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
   return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join23(ci.outRoot, "base") };
 }
@@ -22369,37 +22444,143 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { join as join24, relative as relative10, sep as sep7 } from "node:path";
+import { join as join25, relative as relative12, sep as sep8 } from "node:path";
+
+// src/shard/call-trees.ts
+import { mkdirSync as mkdirSync13 } from "node:fs";
+import { dirname as dirname12, join as join24, normalize, relative as relative11, sep as sep7 } from "node:path";
+function callTreePathOf(result) {
+  const dir = normalize(dirname12(result.logs.stdout));
+  if (dir === "." || dir === ".." || dir.startsWith(`..${sep7}`) || dir.startsWith(sep7)) return void 0;
+  return join24(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+}
+function carryCallTrees(results, from, toDir, only) {
+  const carried = [];
+  for (const result of results) {
+    if (only && !only.has(result.name)) continue;
+    const path = callTreePathOf(result);
+    if (path === void 0 || !presentAt(join24(from.dir, path))) continue;
+    const shown = join24(from.shown, path);
+    const { text: text2, tree } = readCallTreeBeneath(from.root, relative11(from.root, join24(from.dir, path)), shown);
+    if (tree.benchmark !== result.name)
+      throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
+    const to = join24(toDir, path);
+    mkdirSync13(dirname12(to), { recursive: true });
+    writeNewFile(to, text2);
+    carried.push(result.name);
+  }
+  return carried;
+}
+
+// src/ci/flame.ts
 var BASE_CALL_TREES = "base-call-tree";
-async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, flameDirectory) {
+var HANDED_OVER_CALL_TREES = "call-trees";
+function changedBenchmarks(ci, head2, baseline) {
   const { comparison } = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
-  const changed = comparison?.benchmarks.filter((b) => b.verdict === "regression" || b.verdict === "improvement") ?? [];
-  if (!comparison || !changed.length) return [];
-  const outDir = absolutePath(join24(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
-  const headSide = { dir: join24(ci.outRoot, "head"), shown: "head", results: head2 };
-  const baseShown = `base ${ci.shortSha(checkout.sha)}`;
+  const changed = comparison?.benchmarks.filter((b) => b.verdict === "regression" || b.verdict === "improvement").map((b) => b.name) ?? [];
+  return comparison && changed.length && baseline.results ? { comparison, changed } : void 0;
+}
+async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
+  if (baseline.dir !== void 0) return [{ dir: baseline.dir, results: baseline.results }];
+  const found = [];
+  for (const [i, name] of changed.entries()) {
+    ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
+    const dir = join25(ci.outRoot, BASE_CALL_TREES, String(i + 1));
+    const m = await measurer.measure(join25(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
+    if (m.results) found.push({ dir, results: m.results, only: name });
+  }
+  return found;
+}
+function linksTo(ci, drawn, changed) {
+  const missing = changed.filter((name) => !drawn.some((d) => d.benchmark === name));
+  if (missing.length) ci.log.info(`No flame graph for ${missing.join(", ")}: no call tree on both sides.`);
+  return drawn.map((d) => {
+    const path = relative12(ci.outRoot, d.file).split(sep8).join("/");
+    ci.log.info(`flame graph: ${path}`);
+    return { benchmark: d.benchmark, path, url: ci.flameGraphUrl(path), ...d.inclusive ? { inclusive: d.inclusive } : {} };
+  });
+}
+var baseLabel = (ci, sha) => `base ${ci.shortSha(sha)}`;
+async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, flameDirectory) {
+  const found = changedBenchmarks(ci, head2, baseline);
+  if (!found || !baseline.results) return [];
+  const { comparison, changed } = found;
+  const outDir = absolutePath(join25(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join25(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
-    if (baseline.dir !== void 0)
-      drawn.push(...writeFlameGraphs({ base: { dir: baseline.dir, shown: baseShown }, head: headSide, comparison, outDir, missing: "skip", write }));
-    else
-      for (const b of changed) {
-        ci.log.info(`Measuring ${b.name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-        const dir = join24(ci.outRoot, BASE_CALL_TREES);
-        await measurer.measure(join24(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(b.name), callTree: true });
-        drawn.push(...writeFlameGraphs({ base: { dir, shown: baseShown }, head: headSide, comparison, only: b.name, outDir, missing: "skip", write }));
-      }
+    for (const base of await baseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, changed))
+      drawn.push(
+        ...writeFlameGraphs({
+          base: { dir: base.dir, shown: baseLabel(ci, checkout.sha) },
+          head: headSide,
+          comparison,
+          only: base.only,
+          outDir,
+          missing: "skip",
+          write
+        })
+      );
   } catch (error) {
     ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error)}`);
   }
-  const missing = changed.filter((b) => !drawn.some((d) => d.benchmark === b.name)).map((b) => b.name);
-  if (missing.length) ci.log.info(`No flame graph for ${missing.join(", ")}: no call tree on both sides.`);
-  return drawn.map((d) => {
-    const path = relative10(ci.outRoot, d.file).split(sep7).join("/");
-    ci.log.info(`flame graph: ${path}`);
-    return { benchmark: d.benchmark, path, url: ci.flameGraphUrl(path) };
-  });
+  return linksTo(ci, drawn, changed);
+}
+async function partCallTrees(ci, measurer, checkout, head2, baseline) {
+  const found = changedBenchmarks(ci, head2, baseline);
+  if (!found || !baseline.results) return void 0;
+  try {
+    return { changed: new Set(found.changed), bases: await baseCallTrees(ci, measurer, checkout, { ...baseline, results: baseline.results }, found.changed) };
+  } catch (error) {
+    ci.log.warning(`The base's call trees could not be measured (no flame graph from this part): ${errorMessage(error)}`);
+    return void 0;
+  }
+}
+function handOverCallTrees(ci, head2, trees, dir) {
+  const to = (side) => join25(dir, HANDED_OVER_CALL_TREES, side);
+  try {
+    const headDir = join25(ci.outRoot, "head");
+    carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
+    for (const base of trees.bases)
+      carryCallTrees(
+        base.results.benchmarks,
+        { root: base.dir, dir: base.dir, shown: "base" },
+        to("base"),
+        base.only === void 0 ? trees.changed : /* @__PURE__ */ new Set([base.only])
+      );
+  } catch (error) {
+    ci.log.warning(`The call trees could not be handed over (no flame graph from this part): ${errorMessage(error)}`);
+  }
+}
+function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, flameDirectory) {
+  const found = changedBenchmarks(ci, head2, baseline);
+  if (!found) return [];
+  const drawn = [];
+  try {
+    for (const part of parts) {
+      const from = (side) => ({
+        root: partsDir,
+        dir: join25(part.dir, HANDED_OVER_CALL_TREES, side),
+        shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
+      });
+      carryCallTrees(part.head.benchmarks, from("head"), join25(ci.outRoot, "head"));
+      if (part.base) carryCallTrees(part.base.benchmarks, from("base"), join25(ci.outRoot, "base"));
+    }
+    drawn.push(
+      ...writeFlameGraphs({
+        base: { dir: join25(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
+        head: { dir: join25(ci.outRoot, "head"), shown: "head", results: head2 },
+        comparison: found.comparison,
+        outDir: absolutePath(join25(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
+        missing: "skip",
+        write: flameDirectory()
+      })
+    );
+  } catch (error) {
+    ci.log.warning(`The flame graphs could not be drawn: ${errorMessage(error)}`);
+  }
+  return linksTo(ci, drawn, found.changed);
 }
 
 // src/history/load.ts
@@ -22571,23 +22752,23 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync9, mkdirSync as mkdirSync13, readdirSync as readdirSync9, rmSync as rmSync14, writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join25 } from "node:path";
+import { lstatSync as lstatSync9, mkdirSync as mkdirSync14, readdirSync as readdirSync9, rmSync as rmSync14, writeFileSync as writeFileSync6 } from "node:fs";
+import { join as join26 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(dir, part) {
   rmSync14(dir, { recursive: true, force: true });
-  mkdirSync13(dir, { recursive: true });
+  mkdirSync14(dir, { recursive: true });
   const { head: head2, base, ...meta } = part;
-  writeFileSync6(join25(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  writeFileSync6(join26(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join25(dir, "head.json"), head2);
-  if (base) writeResults(join25(dir, "base.json"), base);
+  writeResults(join26(dir, "head.json"), head2);
+  if (base) writeResults(join26(dir, "base.json"), base);
 }
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join25(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join26(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -22614,40 +22795,44 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join25(dir, "base.json");
+  const basePath = join26(dir, "base.json");
   return {
+    dir,
+    shown,
     index,
     count,
     sha,
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join25(dir, "head.json"), root),
+    head: readResults(join26(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join25(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join26(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync9(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync9(join25(root, n)).isDirectory() && presentAt(join25(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync9(join26(root, n)).isDirectory() && presentAt(join26(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join25(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join26(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { join as join26 } from "node:path";
+import { join as join27 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
+var INCLUSIVE_FILE = "inclusive.json";
+var INCLUSIVE_LIMIT = 4 * MiB;
 var FLAME_GRAPH_PATH = /^flame\/[0-9]{2,6}-[A-Za-z0-9._-]{1,60}\.svg$/;
 var MAX_FLAME_GRAPHS = 500;
 function writeReportHandOver(write, handOver, head2, base) {
-  const { pullRequest, flameGraphs, ...rest } = handOver;
+  const { pullRequest, flameGraphs, inclusive, ...rest } = handOver;
   const data = {
     schema: SCHEMA2,
     ...rest,
@@ -22659,15 +22844,17 @@ function writeReportHandOver(write, handOver, head2, base) {
 `);
   write("head.json", [...resultsText(head2)].join(""));
   if (base) write("base.json", [...resultsText(base)].join(""));
+  if (inclusive?.size) write(INCLUSIVE_FILE, `${JSON.stringify(Object.fromEntries(inclusive))}
+`);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join26(root, sub);
+  const dir = join27(root, sub);
   const where2 = sub ? `${shown}/${sub}` : shown;
   const file = `${where2}/${HAND_OVER_FILE}`;
-  if (!presentAt(join26(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join27(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join26(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join27(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -22684,16 +22871,30 @@ function readReportHandOver(root, sub, shown, missing) {
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
-  const basePath = join26(dir, "base.json");
+  const basePath = join27(dir, "base.json");
+  const inclusivePath = join27(dir, INCLUSIVE_FILE);
+  let inclusive;
+  if (presentAt(inclusivePath)) {
+    const shownInclusive = `${where2}/${INCLUSIVE_FILE}`;
+    let figures;
+    try {
+      figures = JSON.parse(readTextBeneath(root, inclusivePath, INCLUSIVE_LIMIT, "report hand-over", shownInclusive));
+    } catch (error) {
+      if (error instanceof CgBenchError) throw error;
+      throw new CgBenchError(`${shownInclusive}: not valid JSON`);
+    }
+    inclusive = parseInclusiveFigures(figures, shownInclusive);
+  }
   return {
     handOver: {
       sha: d["sha"],
       suite: d["suite"],
       baselineSource: d["baselineSource"],
       pullRequest: pr,
-      ...flame ? { flameGraphs: flame } : {}
+      ...flame ? { flameGraphs: flame } : {},
+      ...inclusive ? { inclusive } : {}
     },
-    head: readResults(join26(dir, "head.json"), root),
+    head: readResults(join27(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -22713,7 +22914,11 @@ ${report}${after}`;
 // src/ci/report-job.ts
 function makeReport(ci, head2, headCode, found, more) {
   let baseline = found;
-  const { comparison, problem } = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
+  const compared = compareWithBaseline(baseline.results, head2, { thresholdPercent: ci.thresholdPercent });
+  const { problem } = compared;
+  const figures = new Map(more.inclusive ?? []);
+  for (const g of more.flameGraphs ?? []) if (g.inclusive) figures.set(g.benchmark, g.inclusive);
+  const comparison = compared.comparison && figures.size ? withInclusiveFigures(compared.comparison, figures) : compared.comparison;
   if (problem) {
     ci.log.warning(problem);
     baseline = { results: void 0, source: `none: ${problem}` };
@@ -22761,7 +22966,8 @@ async function runReportJob(ci) {
     { results: base, source },
     {
       commit: ci.baselineCommit(),
-      flameGraphs: flameGraphsOf(ci, head2, handOver.flameGraphs)
+      flameGraphs: flameGraphsOf(ci, head2, handOver.flameGraphs),
+      inclusive: handOver.inclusive
     }
   );
   await ci.publishReport(suite, report);
@@ -22772,15 +22978,15 @@ function flameGraphsOf(ci, head2, named) {
   const present = new Set(named);
   return head2.benchmarks.flatMap((b, i) => {
     const path = `${FLAME_DIRECTORY}/${slugify(b.name, i)}.svg`;
-    return present.has(path) ? [{ benchmark: b.name, path, url: ci.flameGraphUrl?.(path) }] : [];
+    return present.has(path) ? [{ benchmark: b.name, path, url: ci.flameGraphUrl?.(path), ...ci.flameGraphLabel ? { label: ci.flameGraphLabel } : {} }] : [];
   });
 }
 
 // src/ci/stopwatch.ts
-import { join as join27 } from "node:path";
+import { join as join28 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join27(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join28(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -22794,10 +23000,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join27(ci.repoRoot, ci.workingDirectory),
-      join27(checkout.path(), ci.workingDirectory),
+      join28(ci.repoRoot, ci.workingDirectory),
+      join28(checkout.path(), ci.workingDirectory),
       ci.config,
-      join27(ci.outRoot, "paired")
+      join28(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -22812,17 +23018,17 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
 
 // src/ci/pipeline.ts
 function writer(out) {
-  return (name, text2) => writeNewFile(join28(out.held.path, name), text2, join28(out.real, name));
+  return (name, text2) => writeNewFile(join29(out.held.path, name), text2, join29(out.real, name));
 }
 function subdirectoryWriter(ci, out, dir) {
-  const sub = relative11(ci.outRoot, dir);
+  const sub = relative13(ci.outRoot, dir);
   if (!sub || sub.startsWith("..") || isAbsolute8(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
-  rmSync15(join28(out.held.path, sub), { recursive: true, force: true });
-  mkdirSync14(join28(out.held.path, sub), { recursive: true });
-  return (name, text2) => writeNewFile(join28(out.held.path, sub, name), text2, join28(out.real, sub, name));
+  rmSync15(join29(out.held.path, sub), { recursive: true, force: true });
+  mkdirSync15(join29(out.held.path, sub), { recursive: true });
+  return (name, text2) => writeNewFile(join29(out.held.path, sub, name), text2, join29(out.real, sub, name));
 }
 async function withHeldOutRoot(ci, run) {
-  mkdirSync14(ci.outRoot, { recursive: true });
+  mkdirSync15(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
   const held2 = holdDirectory(ci.outRoot, real);
   try {
@@ -22853,7 +23059,7 @@ async function measureAndReport(ci, measurer, out) {
         baseline = await settleBaseline(ci, measurer, lookup, head2, checkout);
         if (timed) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
-          writeResults(join28(ci.outRoot, "head", "results.json"), head2);
+          writeResults(join29(ci.outRoot, "head", "results.json"), head2);
         }
         if (ci.callTree)
           flameGraphs = await drawChangeFlameGraphs(
@@ -22862,7 +23068,7 @@ async function measureAndReport(ci, measurer, out) {
             checkout,
             head2,
             baseline,
-            () => subdirectoryWriter(ci, out, join28(ci.outRoot, FLAME_DIRECTORY))
+            () => subdirectoryWriter(ci, out, join29(ci.outRoot, FLAME_DIRECTORY))
           );
       } finally {
         checkout.remove();
@@ -22895,20 +23101,12 @@ async function runShard(ci, measurer, shard, headSha) {
     else lookup = await lookUpBaseline(ci, measurer, occasion.baseline, await measurer.environment());
   }
   const selection = { shard, durations: lookup?.stored?.results };
-  const headRun = await measureHead(ci, measurer, selection);
+  const headRun = await measureHead(ci, measurer, ci.callTree && lookup ? { ...selection, callTree: true } : selection);
   if (!headRun.results) return cannotRun(ci, headRun);
   if (ci.checkDeterminism && occasion.kind === "mainline") await measureHeadAgain(ci, measurer, selection, headRun.results);
   let baseline = { results: void 0, source };
-  if (lookup) {
-    const checkout = baseCheckout(ci, lookup.commit.sha);
-    try {
-      baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
-    } finally {
-      checkout.remove();
-    }
-  }
   const dir = ci.shardDir(shard);
-  writeShardHandOver(dir, {
+  const handOver = (base) => writeShardHandOver(dir, {
     index: shard.index,
     count: shard.count,
     sha: headSha,
@@ -22916,8 +23114,19 @@ async function runShard(ci, measurer, shard, headSha) {
     imageIdentity: measurer.imageIdentity,
     configText: headConfigText(ci),
     head: headRun.results,
-    base: baseline.results
+    base
   });
+  if (lookup) {
+    const checkout = baseCheckout(ci, lookup.commit.sha);
+    try {
+      baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
+      const trees = ci.callTree ? await partCallTrees(ci, measurer, checkout, headRun.results, baseline) : void 0;
+      handOver(baseline.results);
+      if (trees) handOverCallTrees(ci, headRun.results, trees, dir);
+    } finally {
+      checkout.remove();
+    }
+  } else handOver(void 0);
   await ci.publishShard(shard, dir);
   const failed = headRun.results.benchmarks.filter((b) => b.status !== "ok").length;
   return headRun.code === ExitCode.benchmarkFailed ? { kind: "benchmarks-failed", count: failed } : { kind: "ok" };
@@ -22942,25 +23151,28 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join28(ci.outRoot, "head", "results.json"), head2);
-  if (baseline.results) writeResults(join28(ci.outRoot, "base", "results.json"), baseline.results);
+  writeResults(join29(ci.outRoot, "head", "results.json"), head2);
+  if (baseline.results) writeResults(join29(ci.outRoot, "base", "results.json"), baseline.results);
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head2) : void 0;
   const failed = head2.benchmarks.some((b) => b.status !== "ok");
+  const commit = baselineCommitOf(occasion);
+  const flameGraphs = ci.callTree && commit ? drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, commit.sha, () => subdirectoryWriter(ci, out, join29(ci.outRoot, FLAME_DIRECTORY))) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
     baselineSaved: saved,
     trend: await keepHistory(ci, occasion, head2, writer(out)),
-    commit: baselineCommitOf(occasion)
+    commit,
+    flameGraphs
   });
 }
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join28(ci.repoRoot, ci.workingDirectory), ci.config, join28(ci.outRoot, "head"), selection);
+  return measurer.measure(join29(ci.repoRoot, ci.workingDirectory), ci.config, join29(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join28(ci.repoRoot, ci.workingDirectory), ci.config, join28(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join29(ci.repoRoot, ci.workingDirectory), ci.config, join29(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -22992,9 +23204,10 @@ async function finish2(ci, out, head2, headCode, found, kept) {
   if (handOver) {
     const { dir, ...names } = handOver;
     const flameGraphs = report.input.flameGraphs?.map((g) => g.path);
+    const inclusive = new Map(report.input.flameGraphs?.flatMap((g) => g.inclusive ? [[g.benchmark, g.inclusive]] : []));
     writeReportHandOver(
       subdirectoryWriter(ci, out, dir),
-      { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs },
+      { ...names, suite: ci.suite.id, baselineSource: report.baselineSource, flameGraphs, inclusive },
       head2,
       report.baseline
     );
@@ -23053,11 +23266,11 @@ function suiteFor(workingDirectory, config, name) {
 // src/gitlab/adapter.ts
 import { mkdtempSync as mkdtempSync4 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join30 } from "node:path";
+import { join as join31 } from "node:path";
 
 // src/gitlab/artifact-store.ts
 import { writeFileSync as writeFileSync7 } from "node:fs";
-import { join as join29 } from "node:path";
+import { join as join30 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
 function defaultBranchArtifacts(api, job, outRoot, log) {
@@ -23100,7 +23313,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync7(join29(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync7(join30(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -23161,7 +23374,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join30(mkdtempSync4(join30(tmpdir4(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join31(mkdtempSync4(join31(tmpdir4(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -23195,9 +23408,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // In the artifacts, for the note job (REPORT_JOB_DIR).
-    reportHandOver: () => ({ dir: join30(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
+    reportHandOver: () => ({ dir: join31(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join30(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join31(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -23438,8 +23651,8 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync10, mkdirSync as mkdirSync15, readdirSync as readdirSync10, rmSync as rmSync16 } from "node:fs";
-import { join as join31 } from "node:path";
+import { lstatSync as lstatSync10, mkdirSync as mkdirSync16, readdirSync as readdirSync10, rmSync as rmSync16 } from "node:fs";
+import { join as join32 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory = false;
   try {
@@ -23449,15 +23662,15 @@ function freshOutputDirectory(out, keep = []) {
   if (!isDirectory) rmSync16(out, { force: true });
   else {
     for (const name of readdirSync10(out)) {
-      if (!keep.includes(name)) rmSync16(join31(out, name), { recursive: true, force: true });
-      else if (!lstatSync10(join31(out, name)).isDirectory()) {
+      if (!keep.includes(name)) rmSync16(join32(out, name), { recursive: true, force: true });
+      else if (!lstatSync10(join32(out, name)).isDirectory()) {
         throw new CgBenchError(
-          `${join31(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
+          `${join32(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
         );
       }
     }
   }
-  mkdirSync15(out, { recursive: true });
+  mkdirSync16(out, { recursive: true });
 }
 
 // src/gitlab/run.ts
@@ -23465,7 +23678,7 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join32(job.projectDir, RESULTS_DIR);
+    const out = join33(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") {
       const { mergeRequest } = job;
@@ -23483,7 +23696,7 @@ async function runGitLabJob(env, log) {
     const measurer = inImageMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     freshOutputDirectory(out, job.mode === "merge" ? ["shards"] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join32(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join33(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") {
