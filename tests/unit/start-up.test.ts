@@ -2,9 +2,9 @@
 // configuration's validator is compiled at build time (scripts/validators.mjs), the results' when first used.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { Ajv } from 'ajv';
 import { ROOT } from '../helpers.ts';
@@ -137,4 +137,50 @@ test("a run's counts and tables are formatted and ordered without ICU (its first
     Number.prototype.toLocaleString = numberFormat;
     String.prototype.localeCompare = localeCompare;
   }
+});
+
+/** The files `file` loads before it runs (its static imports, followed), as esbuild's comments name their sources. */
+function staticSources(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = readFileSync(file, 'utf8');
+  for (const m of text.matchAll(/^} from "(\.[^"]+)";$|^import "(\.[^"]+)";$/gm)) staticSources(join(dirname(file), (m[1] ?? m[2])!), seen);
+  return seen;
+}
+
+test("the CLI's bundle loads a command's code when it is asked for: --help loads none of the engine, run none of the report-only commands", () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cg-bench-bundle-'));
+  try {
+    const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--out', dir], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(built.status, 0, built.stderr);
+    const sources = (files: Set<string>) => [...files].flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/^\/\/ (\S+)$/gm)].map((m) => m[1]!));
+    const atStart = sources(staticSources(join(dir, 'cli.js')));
+    assert.ok(atStart.includes('src/cli/main.ts') && atStart.includes('src/cli/help.ts'), atStart.join(' '));
+    for (const heavy of ['src/engine/measure.ts', 'src/config/load.ts', 'src/parse/cachegrind.ts', 'src/results/io.ts'])
+      assert.ok(!atStart.includes(heavy), `${heavy} is loaded at start-up`);
+    const commands = readdirSync(join(dir, 'cli-chunks')).find((f) => f.startsWith('commands-'));
+    assert.ok(commands, 'no chunk for the measuring commands');
+    const forRun = sources(staticSources(join(dir, 'cli-chunks', commands)));
+    assert.ok(forRun.includes('src/engine/measure.ts'));
+    for (const other of ['src/cli/bisect.ts', 'src/cli/paired.ts', 'src/cli/history.ts', 'src/cli/merge.ts'])
+      assert.ok(!forRun.includes(other), `run loads ${other}`);
+    assert.equal(spawnSync(process.execPath, [join(dir, 'cli.js'), '--help'], { encoding: 'utf8' }).status, 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('Ajv is evaluated when a schema is first compiled, not when the modules of a run are loaded (~20 ms CPU at every start)', () => {
+  const script = [
+    "import { createRequire } from 'node:module';",
+    "const loaded = () => Object.keys(createRequire(import.meta.url).cache).some((f) => f.includes('/node_modules/ajv/dist/compile/'));",
+    "await import('./src/results/io.ts'); await import('./src/config/load.ts'); await import('./src/engine/measure.ts');",
+    'const before = loaded();',
+    "const { parseTimed } = await import('./src/results/io.ts');",
+    'try { parseTimed([], "x"); } catch {}',
+    'console.log(JSON.stringify([before, loaded()]));',
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(JSON.parse(r.stdout), [false, true]);
 });
