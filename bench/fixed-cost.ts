@@ -14,7 +14,6 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { locateValgrind } from '../src/run/valgrind.ts';
 import { CLI, median, ROOT, table, temp } from './lib.ts';
 
@@ -24,21 +23,14 @@ const dir = temp('fixed-cost');
 // A private probe cache per run of this script: the first run fills it, as a machine's first run does.
 const env = { ...process.env, XDG_CACHE_HOME: join(dir, 'cache') };
 
-async function bundle(): Promise<string> {
+/** The bundle to measure: dist/cli.js, --cli F, or src/ built now by scripts/build.mjs (split as dist/ is). */
+function bundle(): string {
   if (args.includes('--dist')) return CLI;
   if (args.includes('--cli')) return args[args.indexOf('--cli') + 1]!;
-  const out = join(dir, 'cli.js');
-  await build({
-    entryPoints: [join(ROOT, 'src', 'cli.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __cgCreateRequire } from 'node:module'; const require = __cgCreateRequire(import.meta.url);" },
-  });
-  return out;
+  const out = join(dir, 'build');
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--out', out], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('scripts/build.mjs failed');
+  return join(out, 'cli.js');
 }
 
 interface Usage {
@@ -87,7 +79,7 @@ const wallOf = (u: Usage[]) => median(u.map((x) => x.wall));
 const selfOf = (u: Usage[]) => median(u.map((x) => x.self ?? Number.NaN));
 const s = (x: number) => x.toFixed(2);
 
-const cli = await bundle();
+const cli = bundle();
 const valgrind = locateValgrind();
 console.log(`cg-bench fixed cost, ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, load ${loadavg()[0]!.toFixed(1)}`);
 console.log(

@@ -1,5 +1,5 @@
-// The measuring and comparing commands (run, compare, check, env), loaded by main.ts only when one
-// of them is asked for: `--help` and the report-only commands never load the engine.
+// Every command's code, evaluated when main.ts is asked for a command (`--help` and `--version`
+// evaluate none of it): run, compare, check and env here, the others in their own modules.
 import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { compareResults } from '../compare/compare.ts';
@@ -14,6 +14,13 @@ import { tableWidth } from '../report/terminal.ts';
 import { escapeTerminal } from '../report/escape.ts';
 import { collectEnvironment } from '../results/environment.ts';
 import { readResults } from '../results/io.ts';
+
+export { outputProblem } from '../results/io.ts';
+export { bisectCommand } from './bisect.ts';
+export { diff } from './diff.ts';
+export { history } from './history.ts';
+export { merge } from './merge.ts';
+export { paired } from './paired.ts';
 import { locateValgrind } from '../run/valgrind.ts';
 import { cpuView, sandboxFor, type ShardSelection } from '../run/suite.ts';
 import { parseShard } from '../shard/plan.ts';

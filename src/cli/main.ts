@@ -7,18 +7,19 @@ export type { CliIO };
 
 type Command = (args: string[], io: CliIO) => Promise<number>;
 
-// Each command's module is loaded when it is asked for (a chunk of its own in dist/): a run loads
-// neither the report-only commands nor, for `--help`, the engine (issue 26: Node's start-up cost).
+// The commands' code is evaluated when one is asked for (in dist/cli.js, esbuild wraps what is
+// import()ed in an initialiser): `--help` and `--version` evaluate no engine, no YAML parser (issue 26).
+const commands = () => import('./commands.ts');
 const COMMANDS: Record<string, () => Promise<Command>> = {
-  run: async () => (await import('./commands.ts')).run,
-  compare: async () => (await import('./commands.ts')).compare,
-  check: async () => (await import('./commands.ts')).check,
-  env: async () => (await import('./commands.ts')).env,
-  merge: async () => (await import('./merge.ts')).merge,
-  bisect: async () => (await import('./bisect.ts')).bisectCommand,
-  diff: async () => (await import('./diff.ts')).diff,
-  history: async () => (await import('./history.ts')).history,
-  paired: async () => (await import('./paired.ts')).paired,
+  run: async () => (await commands()).run,
+  compare: async () => (await commands()).compare,
+  check: async () => (await commands()).check,
+  env: async () => (await commands()).env,
+  merge: async () => (await commands()).merge,
+  bisect: async () => (await commands()).bisectCommand,
+  diff: async () => (await commands()).diff,
+  history: async () => (await commands()).history,
+  paired: async () => (await commands()).paired,
 };
 
 /**
@@ -53,8 +54,8 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     if (!handler) throw new CgBenchError(`unknown command "${command}"; the commands are: ${Object.keys(COMMANDS).join(', ')}\nSee: cg-bench --help`);
     return await (await handler())(rest, io);
   } catch (caught) {
-    // Loaded only when something failed: results/io.ts is part of the engine's chunk.
-    const error = (await import('../results/io.ts')).outputProblem(caught) ?? caught;
+    // A failed command has loaded the commands' chunk already (or the import fails with a usage error).
+    const error = (await commands()).outputProblem(caught) ?? caught;
     if (error instanceof CgBenchError) {
       io.stderr.write(`cg-bench: ${error.message}\n`);
       return error.exitCode;
