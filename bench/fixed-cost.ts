@@ -294,7 +294,26 @@ if (args.includes('--against')) {
       ["CPU s, cg-bench's own process", s(selfOf(both.a)), s(selfOf(both.b)), (selfOf(both.a) / selfOf(both.b)).toFixed(3)],
     ]))
       console.log(`  ${line}`);
+    summary.push([
+      `cg-bench's own CPU s, ${label}, against the older build`,
+      s(selfOf(both.a)),
+      s(selfOf(both.b)),
+      (selfOf(both.a) / selfOf(both.b)).toFixed(3),
+      '',
+    ]);
   };
+  const helps = sideBySide(
+    pairs * 2,
+    () => cgBench(['--help'], dir),
+    () => cgBench(['--help'], dir, older),
+  );
+  console.log(`\n5. cg-bench --help: this build against ${older}`);
+  for (const line of table([
+    ['', 'this build', 'older', 'ratio'],
+    ['CPU s', s(cpuOf(helps.a)), s(cpuOf(helps.b)), (cpuOf(helps.a) / cpuOf(helps.b)).toFixed(3)],
+  ]))
+    console.log(`  ${line}`);
+  summary.push(['cg-bench --help, CPU s, against the older build', s(cpuOf(helps.a)), s(cpuOf(helps.b)), (cpuOf(helps.a) / cpuOf(helps.b)).toFixed(2), '']);
   compareOn(`benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`, 'one benchmark of about 1 s');
   compareOn(`benchmarks:\n${Array.from({ length: 20 }, (_, i) => `  - name: tiny-${i}\n    run: ["./loop", "${i}"]\n`).join('')}`, 'twenty tiny benchmarks');
 }
