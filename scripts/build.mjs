@@ -1,19 +1,18 @@
 // Bundles each entry point into one self-contained ESM file in dist/ (the image and the action run
 // dist/, never src/). `--check` rebuilds into a temporary directory and fails if dist/ differs.
-// One file each, not split into chunks: a module that is import()ed (src/cli/main.ts's commands) is
-// then evaluated only when it is asked for, and Node reads one file (each file Node 20's ES module
-// loader reads costs CPU of its own: a split CLI started `run` no faster, issue 26).
 import { build } from 'esbuild';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+const entries = { cli: 'src/cli.ts', action: 'src/action.ts', gitlab: 'src/gitlab.ts' };
 const check = process.argv.includes('--check');
-// `--out DIR` builds elsewhere than dist/ (tests/unit/start-up.test.ts reads what the CLI evaluates lazily).
+// `--out DIR` builds elsewhere than dist/ (bench/fixed-cost.ts measures src/ as dist/ would be built).
 const out = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : undefined;
 const outdir = check ? mkdtempSync(join(tmpdir(), 'cg-bench-dist-')) : (out ?? 'dist');
+
 await build({
-  entryPoints: { cli: 'src/cli.ts', action: 'src/action.ts', gitlab: 'src/gitlab.ts' },
+  entryPoints: entries,
   outdir,
   bundle: true,
   platform: 'node',
@@ -25,15 +24,8 @@ await build({
   banner: { js: "import { createRequire as __cgCreateRequire } from 'node:module'; const require = __cgCreateRequire(import.meta.url);" },
 });
 
-/** Every file beneath `dir`, as paths relative to it. */
-function files(dir, prefix = '') {
-  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(dir, join(prefix, e.name)) : [join(prefix, e.name)]));
-}
-
 if (check) {
-  const built = files(outdir);
-  const shipped = files('dist');
-  const stale = [...new Set([...built, ...shipped])].filter((f) => {
+  const stale = readdirSync(outdir).filter((f) => {
     try {
       return readFileSync(join('dist', f), 'utf8') !== readFileSync(join(outdir, f), 'utf8');
     } catch {

@@ -1,4 +1,4 @@
-import { formatChoicesText } from '../report/format-names.ts';
+import { formatChoicesText } from '../report/index.ts';
 
 const EXIT_CODES = `Exit codes:
   0  fine

@@ -1,25 +1,206 @@
+import { existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { compareResults } from '../compare/compare.ts';
+import { loadConfig } from '../config/load.ts';
+import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../config/types.ts';
+import { checkDeterminism, differingCount } from '../engine/check.ts';
+import { exitCodeFor, measure } from '../engine/measure.ts';
 import { CgBenchError, ExitCode } from '../errors.ts';
+import { formatCount, headline } from '../report/format.ts';
+import { reportFormat } from '../report/index.ts';
+import { tableWidth } from '../report/terminal.ts';
+import { escapeTerminal } from '../report/escape.ts';
+import { collectEnvironment } from '../results/environment.ts';
+import { outputProblem, readResults } from '../results/io.ts';
+import { locateValgrind } from '../run/valgrind.ts';
+import { cpuView, sandboxFor, type ShardSelection } from '../run/suite.ts';
+import { parseShard } from '../shard/plan.ts';
+import { callerDirectory, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import { VERSION } from '../version.ts';
-import { help, type CliIO } from './options.ts';
+import { format, help, MEASURE_OPTIONS, parse, positiveInt, progressFor, REPORT_OPTIONS, threshold, type CliIO } from './options.ts';
+import { diff } from './diff.ts';
+import { history } from './history.ts';
+import { merge } from './merge.ts';
+import { paired } from './paired.ts';
+import { bisectCommand } from './bisect.ts';
+import { callerEnvironment, cliPaths } from './paths.ts';
 import { flushLines, inertStream, workflowCommandSafe } from './terminal.ts';
 
 export type { CliIO };
 
-type Command = (args: string[], io: CliIO) => Promise<number>;
+/** --shard I/N, balanced on the wall times of --durations FILE (default: the --baseline). */
+function shardSelection(shard: string | undefined, durations: string | undefined, baseline: AbsolutePath | undefined): ShardSelection | undefined {
+  if (shard === undefined) {
+    if (durations !== undefined) throw new CgBenchError('--durations: only with --shard (it balances the parts)');
+    return undefined;
+  }
+  const from = durations === undefined ? baseline : resolveFrom(callerDirectory(), durations);
+  const durationsMs = new Map(from ? readResults(from).benchmarks.map((b) => [b.name, b.wallTimeMs] as const) : []);
+  return { shard: parseShard(shard), durationsMs };
+}
 
-// The commands' code is evaluated when one is asked for (in dist/cli.js, esbuild wraps what is
-// import()ed in an initialiser): `--help` and `--version` evaluate no engine, no YAML parser (issue 26).
-const commands = () => import('./commands.ts');
-const COMMANDS: Record<string, () => Promise<Command>> = {
-  run: async () => (await commands()).run,
-  compare: async () => (await commands()).compare,
-  check: async () => (await commands()).check,
-  env: async () => (await commands()).env,
-  merge: async () => (await commands()).merge,
-  bisect: async () => (await commands()).bisectCommand,
-  diff: async () => (await commands()).diff,
-  history: async () => (await commands()).history,
-  paired: async () => (await commands()).paired,
+async function run(args: string[], io: CliIO): Promise<number> {
+  const { values } = parse('run', args, {
+    ...MEASURE_OPTIONS,
+    ...REPORT_OPTIONS,
+    baseline: { type: 'string', short: 'b' },
+    'save-baseline': { type: 'string' },
+    shard: { type: 'string' },
+    durations: { type: 'string' },
+    'call-tree': { type: 'boolean' },
+  });
+  if (values.help) return help('run', io);
+  const formatName = format(values.format);
+  const thresholdPercent = threshold(values.threshold);
+  const jobs = positiveInt('jobs', values.jobs, 1);
+  const paths = cliPaths(values);
+  const config = loadConfig(paths.config);
+  const outcome = await measure({
+    config,
+    outDir: paths.out,
+    jobs,
+    filter: values.filter,
+    shard: shardSelection(values.shard, values.durations, paths.baseline),
+    baseline: paths.baseline,
+    saveBaseline: paths.saveBaseline,
+    thresholdPercent,
+    progress: progressFor(io),
+    valgrind: locateValgrind(callerEnvironment(process.env)),
+    callTree: values['call-tree'] === true,
+  });
+  const baselineSource = paths.baseline && shownPath(paths.baseline);
+  io.stdout.write(
+    reportFormat(formatName, { colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({
+      head: outcome.results,
+      comparison: outcome.comparison,
+      baselineSource,
+      resultsDir: shownPath(paths.out),
+    }),
+  );
+  io.stderr.write(`results: ${shownPath(outcome.resultsFile)}\n`);
+  for (const { file } of outcome.flameGraphs ?? []) io.stderr.write(`flame graph: ${shownPath(file)}\n`);
+  if (outcome.baselineNotSaved) io.stderr.write(`${outcome.baselineNotSaved}\n`);
+  else if (paths.saveBaseline) io.stderr.write(`baseline saved: ${shownPath(paths.saveBaseline)}\n`);
+  return exitCodeFor(outcome, values['fail-on-regression'] === true);
+}
+
+async function compare(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parse('compare', args, { ...REPORT_OPTIONS, top: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, true);
+  if (values.help) return help('compare', io);
+  if (positionals.length !== 2)
+    throw new CgBenchError(`cg-bench compare: expected BASE.json and HEAD.json, got ${positionals.length} file(s)\nSee: cg-bench compare --help`);
+  const formatName = format(values.format);
+  const [basePath, headPath] = positionals.map((p) => resolveFrom(callerDirectory(), p)) as [AbsolutePath, AbsolutePath];
+  const base = readResults(basePath);
+  const head = readResults(headPath);
+  const comparison = compareResults(base, head, { thresholdPercent: threshold(values.threshold), topFunctions: positiveInt('top', values.top, 5) });
+  io.stdout.write(
+    reportFormat(formatName, { colour: io.stdout.isTTY === true, width: tableWidth(io.stdout) }).render({
+      head,
+      comparison,
+      baselineSource: shownPath(basePath),
+      resultsDir: shownPath(dirname(headPath) as AbsolutePath),
+    }),
+  );
+  const failed = head.benchmarks.filter((b) => b.status !== 'ok').length;
+  return exitCodeFor({ failed, comparison }, values['fail-on-regression'] === true);
+}
+
+async function check(args: string[], io: CliIO): Promise<number> {
+  const { values } = parse('check', args, MEASURE_OPTIONS);
+  if (values.help) return help('check', io);
+  const paths = cliPaths(values);
+  const config = loadConfig(paths.config);
+  const rows = await checkDeterminism(config, {
+    outDir: paths.out,
+    jobs: positiveInt('jobs', values.jobs, 1),
+    filter: values.filter,
+    progress: progressFor(io),
+    valgrind: locateValgrind(callerEnvironment(process.env)),
+  });
+  let unstable = 0;
+  let failed = 0;
+  for (const row of rows) {
+    const name = escapeTerminal(row.name);
+    if (row.first.status !== 'ok' || row.second.status !== 'ok') {
+      failed++;
+      io.stdout.write(`✗ ${name}: failed (${escapeTerminal(headline(row.first.message ?? row.second.message ?? ''))})\n`);
+    } else if (row.differing.length) {
+      unstable++;
+      const diffs = row.differing.map((n) => `${n} ${formatCount(differingCount(row.first, n))} vs ${formatCount(differingCount(row.second, n))}`);
+      io.stdout.write(`✗ ${name}: NONDETERMINISTIC — ${diffs.join(', ')}\n`);
+    } else io.stdout.write(`✓ ${name}: identical (${formatCount(row.first.estimatedCycles ?? 0)} estimated cycles)\n`);
+  }
+  io.stdout.write(`${rows.length - unstable - failed} deterministic, ${unstable} nondeterministic, ${failed} failed\n`);
+  // Both runs kept every function and line: the diff between them shows where the counts part.
+  if (unstable)
+    io.stdout.write(`where they differ: cg-bench diff ${shownPath(resolveFrom(paths.out, 'check-1'))} ${shownPath(resolveFrom(paths.out, 'check-2'))}\n`);
+  return failed ? ExitCode.benchmarkFailed : unstable ? ExitCode.regression : ExitCode.ok;
+}
+
+async function env(args: string[], io: CliIO): Promise<number> {
+  const { values } = parse('env', args, { json: { type: 'boolean' }, config: { type: 'string', short: 'c' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) return help('env', io);
+  // Without --config, a cg-bench.yml in the caller's directory is used when there is one.
+  const configFile = cliPaths(values).config;
+  const config = values.config !== undefined || existsSync(configFile) ? loadConfig(configFile) : undefined;
+  const root = config?.root ?? callerDirectory();
+  // What a benchmark of this configuration would see (one CPU by default), as `run` records it.
+  const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? 'one' }));
+  const environment = await collectEnvironment(
+    locateValgrind(callerEnvironment(process.env)),
+    root,
+    config?.cache ?? DEFAULT_CACHE,
+    config?.weights ?? DEFAULT_WEIGHTS,
+    view,
+  );
+  if (values.json) io.stdout.write(`${JSON.stringify(environment, null, 2)}\n`);
+  else {
+    const rows: [string, string | null][] = [
+      ['cg-bench', environment.cgBench],
+      ['Valgrind', environment.valgrind],
+      ['glibc', environment.glibc],
+      ['OS', environment.os],
+      ['architecture', environment.arch],
+      ['Python', environment.python],
+      ['workspace', environment.workspace],
+      ['simulated CPU', [environment.cpu.vendor, environment.cpu.brand].filter(Boolean).join(' ') || null],
+      ['CPU features', environment.cpu.features.join(' ') || null],
+      ['Valgrind hwcaps', environment.cpu.hwcaps],
+      [
+        'glibc dispatch',
+        environment.host
+          ? `${environment.host.dispatch ?? '?'} (platform ${environment.host.platform ?? '?'}, hwcaps ${environment.host.hwcapsActive ?? '?'})`
+          : null,
+      ],
+      ['auxv types', environment.host?.auxvTypes ?? null],
+      [
+        'CPUs',
+        environment.host
+          ? `online ${environment.host.cpusOnline ?? '?'}, possible ${environment.host.cpusPossible ?? '?'}, affinity ${environment.host.affinity}`
+          : null,
+      ],
+      ['loader files', environment.host?.loaderFiles ?? null],
+      ['cache', `I1=${environment.cache.I1} D1=${environment.cache.D1} LL=${environment.cache.LL}`],
+      ['weights', `l1=${environment.weights.l1} ll=${environment.weights.ll} ram=${environment.weights.ram}`],
+      ['image', environment.image.ref],
+      ['image digest', environment.image.digest],
+    ];
+    for (const [k, v] of rows) io.stdout.write(`${k.padEnd(16)} ${v ?? '(unknown)'}\n`);
+  }
+  return ExitCode.ok;
+}
+
+const COMMANDS: Record<string, (args: string[], io: CliIO) => Promise<number>> = {
+  run,
+  compare,
+  check,
+  env,
+  merge,
+  bisect: bisectCommand,
+  diff,
+  history,
+  paired,
 };
 
 /**
@@ -52,10 +233,9 @@ async function dispatch(argv: string[], io: CliIO): Promise<number> {
     }
     const handler = COMMANDS[command];
     if (!handler) throw new CgBenchError(`unknown command "${command}"; the commands are: ${Object.keys(COMMANDS).join(', ')}\nSee: cg-bench --help`);
-    return await (await handler())(rest, io);
+    return await handler(rest, io);
   } catch (caught) {
-    // A failed command has loaded the commands' chunk already (or the import fails with a usage error).
-    const error = (await commands()).outputProblem(caught) ?? caught;
+    const error = outputProblem(caught) ?? caught;
     if (error instanceof CgBenchError) {
       io.stderr.write(`cg-bench: ${error.message}\n`);
       return error.exitCode;

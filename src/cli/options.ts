@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { cliFlag, countOption, formatOption, thresholdOption } from '../config/option-text.ts';
 import { CgBenchError, ExitCode, errorMessage } from '../errors.ts';
-import type { FormatName } from '../report/format-names.ts';
+import type { FormatName } from '../report/index.ts';
 import { lineProgress, terminalProgress, type Progress } from '../run/progress.ts';
 import { HELP } from './help.ts';
 import { rawStream } from './terminal.ts';

@@ -6,7 +6,7 @@
  * whose unset inputs read as '' (the action, GitLab variables) passes blank text as undefined.
  */
 import { CgBenchError } from '../errors.ts';
-import { EXPORT_FORMATS, FORMAT_NAMES, type ExportFormat, type FormatName } from '../report/format-names.ts';
+import { EXPORT_FORMATS, FORMAT_NAMES, type ExportFormat, type FormatName } from '../report/index.ts';
 
 /** How each entry names an option in its messages. */
 export const cliFlag = (name: string) => `--${name}`;

@@ -2,7 +2,7 @@
 // configuration's validator is compiled at build time (scripts/validators.mjs), the results' when first used.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -136,50 +136,6 @@ test("a run's counts and tables are formatted and ordered without ICU (its first
   } finally {
     Number.prototype.toLocaleString = numberFormat;
     String.prototype.localeCompare = localeCompare;
-  }
-});
-
-test("the CLI's bundle evaluates a command's code when it is asked for: --help evaluates no engine, no YAML parser, no report", () => {
-  const dir = mkdtempSync(join(tmpdir(), 'cg-bench-bundle-'));
-  try {
-    const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--out', dir], { cwd: ROOT, encoding: 'utf8' });
-    assert.equal(built.status, 0, built.stderr);
-    const cli = readFileSync(join(dir, 'cli.js'), 'utf8');
-    // esbuild wraps a module that is import()ed somewhere in an initialiser (`var init_x = __esm({ "src/x.ts"() { … } })`)
-    // that runs those of its imports; the ones called at the file's top level run at start-up.
-    const blocks = cli.split(/^(?=var init_\w+ = __esm\(\{$)/m).slice(1);
-    const modules = new Map(
-      blocks.map((block) => {
-        const [, name, source] = /^var (init_\w+) = __esm\(\{\n {2}"([^"]+)"/.exec(block)!;
-        return [name!, { source: source!, calls: [...block.matchAll(/^ {4}(init_\w+)\(\);$/gm)].map((m) => m[1]!) }];
-      }),
-    );
-    const atStart = new Set<string>();
-    const visit = (name: string) => {
-      const module = modules.get(name);
-      if (!module || atStart.has(module.source)) return;
-      atStart.add(module.source);
-      for (const call of module.calls) visit(call);
-    };
-    for (const m of cli.matchAll(/^(init_\w+)\(\);$/gm)) visit(m[1]!);
-    assert.ok(atStart.has('src/cli/help.ts') && atStart.has('src/cli/options.ts'), [...atStart].join(' '));
-    const wrapped = new Set([...modules.values()].map((m) => m.source));
-    for (const heavy of [
-      'src/engine/measure.ts',
-      'src/config/load.ts',
-      'src/parse/cachegrind.ts',
-      'src/results/io.ts',
-      'src/report/markdown.ts',
-      'src/cli/commands.ts',
-    ]) {
-      assert.ok(wrapped.has(heavy), `${heavy} is evaluated with the bundle`);
-      assert.ok(!atStart.has(heavy), `${heavy} is evaluated at start-up`);
-    }
-    const help = spawnSync(process.execPath, [join(dir, 'cli.js'), 'help', 'run'], { encoding: 'utf8' });
-    assert.equal(help.status, 0, help.stderr);
-    assert.match(help.stdout, /terminal \(default\), markdown/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
   }
 });
 
