@@ -5,6 +5,8 @@
 //   npx tsx bench/fixed-cost.ts --pairs 7  more pairs (default 5)
 //   npx tsx bench/fixed-cost.ts --long     also the docs' case: examples/memory-access, ~10 s under Cachegrind
 //   npx tsx bench/fixed-cost.ts --against F  also this build against the bundle F (an older dist/cli.js), side by side
+//   npx tsx bench/fixed-cost.ts --against F --count  also cg-bench's own process's instructions, counted under
+//                                          Cachegrind (children not traced): a figure the load cannot move
 // CPU time (user + system of the process and every child it waited for, from /usr/bin/time) is
 // what the verdicts use: wall time on a shared 2-core machine says more about the neighbours (except
 // for --jobs, whose point is wall time). It ends with issue 26's figures, each a ratio of two things
@@ -14,7 +16,6 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { locateValgrind } from '../src/run/valgrind.ts';
 import { CLI, median, ROOT, table, temp } from './lib.ts';
 
@@ -24,21 +25,14 @@ const dir = temp('fixed-cost');
 // A private probe cache per run of this script: the first run fills it, as a machine's first run does.
 const env = { ...process.env, XDG_CACHE_HOME: join(dir, 'cache') };
 
-async function bundle(): Promise<string> {
+/** The bundle to measure: dist/cli.js, --cli F, or src/ built now by scripts/build.mjs (split as dist/ is). */
+function bundle(): string {
   if (args.includes('--dist')) return CLI;
   if (args.includes('--cli')) return args[args.indexOf('--cli') + 1]!;
-  const out = join(dir, 'cli.js');
-  await build({
-    entryPoints: [join(ROOT, 'src', 'cli.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    banner: { js: "import { createRequire as __cgCreateRequire } from 'node:module'; const require = __cgCreateRequire(import.meta.url);" },
-  });
-  return out;
+  const out = join(dir, 'build');
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--out', out], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('scripts/build.mjs failed');
+  return join(out, 'cli.js');
 }
 
 interface Usage {
@@ -87,7 +81,7 @@ const wallOf = (u: Usage[]) => median(u.map((x) => x.wall));
 const selfOf = (u: Usage[]) => median(u.map((x) => x.self ?? Number.NaN));
 const s = (x: number) => x.toFixed(2);
 
-const cli = await bundle();
+const cli = bundle();
 const valgrind = locateValgrind();
 console.log(`cg-bench fixed cost, ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, load ${loadavg()[0]!.toFixed(1)}`);
 console.log(
@@ -288,7 +282,7 @@ if (args.includes('--against')) {
       (i) => cgBench(['run', '--out', `this-${label}-${i}`], project),
       (i) => cgBench(['run', '--out', `older-${label}-${i}`], project, older),
     );
-    const same = [0, 1].every((i) => {
+    const same = [0, 1].slice(0, pairs).every((i) => {
       const counts = (d: string) =>
         JSON.stringify(
           (JSON.parse(readFileSync(join(project, d, 'results.json'), 'utf8')) as { benchmarks: { events: unknown }[] }).benchmarks.map((b) => b.events),
@@ -302,9 +296,64 @@ if (args.includes('--against')) {
       ["CPU s, cg-bench's own process", s(selfOf(both.a)), s(selfOf(both.b)), (selfOf(both.a) / selfOf(both.b)).toFixed(3)],
     ]))
       console.log(`  ${line}`);
+    summary.push([
+      `cg-bench's own CPU s, ${label}, against the older build`,
+      s(selfOf(both.a)),
+      s(selfOf(both.b)),
+      (selfOf(both.a) / selfOf(both.b)).toFixed(3),
+      '',
+    ]);
   };
+  const helps = sideBySide(
+    pairs * 2,
+    () => cgBench(['--help'], dir),
+    () => cgBench(['--help'], dir, older),
+  );
+  console.log(`\n5. cg-bench --help: this build against ${older}`);
+  for (const line of table([
+    ['', 'this build', 'older', 'ratio'],
+    ['CPU s', s(cpuOf(helps.a)), s(cpuOf(helps.b)), (cpuOf(helps.a) / cpuOf(helps.b)).toFixed(3)],
+  ]))
+    console.log(`  ${line}`);
+  summary.push(['cg-bench --help, CPU s, against the older build', s(cpuOf(helps.a)), s(cpuOf(helps.b)), (cpuOf(helps.a) / cpuOf(helps.b)).toFixed(2), '']);
   compareOn(`benchmarks:\n  - name: one-second\n    run: ["./loop", "${iterations}"]\n`, 'one benchmark of about 1 s');
   compareOn(`benchmarks:\n${Array.from({ length: 20 }, (_, i) => `  - name: tiny-${i}\n    run: ["./loop", "${i}"]\n`).join('')}`, 'twenty tiny benchmarks');
+}
+
+// 6. cg-bench's own process counted under Cachegrind: on a machine shared with other jobs, CPU seconds
+// move by tens of milliseconds between runs; its instruction count does not (within ~1 %: V8's JIT and
+// GC vary a little). The processes cg-bench starts run natively (no --trace-children).
+if (args.includes('--against') && args.includes('--count')) {
+  const older = args[args.indexOf('--against') + 1]!;
+  const log = join(dir, 'count.log');
+  const instructions = (argv: string[], cwd: string): number => {
+    const r = spawnSync(valgrind.bin, ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', `--log-file=${log}`, ...argv], {
+      cwd,
+      env,
+      stdio: 'ignore',
+    });
+    const m = /I\s+refs:\s+([\d,]+)/.exec(readFileSync(log, 'utf8'));
+    if (r.status !== 0 || !m) throw new Error(`${argv.join(' ')} under Cachegrind: exit ${r.status}`);
+    return Number(m[1]!.replaceAll(',', ''));
+  };
+  writeFileSync(join(project, 'cg-bench.yml'), 'benchmarks:\n  - name: trivial\n    run: ["./loop", "1000"]\n');
+  const node = instructions([process.execPath, '-e', '0'], dir);
+  const rows: [string, number, number][] = [
+    ['cg-bench --help', instructions([process.execPath, cli, '--help'], dir), instructions([process.execPath, older, '--help'], dir)],
+    [
+      'cg-bench run, one trivial benchmark',
+      instructions([process.execPath, cli, 'run', '--out', 'count-this'], project),
+      instructions([process.execPath, older, 'run', '--out', 'count-older'], project),
+    ],
+  ];
+  const m = (n: number) => `${(n / 1e6).toFixed(1)}M`;
+  console.log(`\n6. cg-bench's own process, instructions under Cachegrind (node -e 0: ${m(node)}): this build against ${older}`);
+  for (const line of table([
+    ['', 'this build', 'older', 'ratio', 'ratio beyond node -e 0'],
+    ...rows.map(([label, a, b]) => [label, m(a), m(b), (a / b).toFixed(3), ((a - node) / (b - node)).toFixed(3)]),
+  ]))
+    console.log(`  ${line}`);
+  for (const [label, a, b] of rows) summary.push([`${label}, own instructions, against the older build`, m(a), m(b), (a / b).toFixed(3), '']);
 }
 
 console.log(

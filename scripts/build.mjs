@@ -7,7 +7,9 @@ import { join } from 'node:path';
 
 const entries = { cli: 'src/cli.ts', action: 'src/action.ts', gitlab: 'src/gitlab.ts' };
 const check = process.argv.includes('--check');
-const outdir = check ? mkdtempSync(join(tmpdir(), 'cg-bench-dist-')) : 'dist';
+// `--out DIR` builds elsewhere than dist/ (bench/fixed-cost.ts measures src/ as dist/ would be built).
+const out = process.argv.includes('--out') ? process.argv[process.argv.indexOf('--out') + 1] : undefined;
+const outdir = check ? mkdtempSync(join(tmpdir(), 'cg-bench-dist-')) : (out ?? 'dist');
 
 await build({
   entryPoints: entries,

@@ -1,4 +1,15 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+
+/**
+ * Ajv, loaded when a schema is first compiled: evaluating its modules costs ~20 ms CPU, which every
+ * start paid (issue 26) though a run validates nothing unless it reads a baseline. Ajv is CommonJS:
+ * in dist/ esbuild bundles this require() and runs the module here, not at start-up; under tsx (the
+ * tests) an ES module has no require, and Node's is used.
+ */
+function ajvModule(): typeof import('ajv') {
+  return typeof require === 'function' ? require('ajv') : createRequire(import.meta.url)('ajv');
+}
 
 /**
  * One Ajv for every schema we ship; `x-message` is our annotation for a friendlier error text. The
@@ -6,7 +17,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
  * each run need not compile the meta-schema (~0.1 s CPU) to check them again: `validateSchema: false`.
  */
 export function createAjv(options: { validateSchema?: boolean } = {}): Ajv {
-  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: options.validateSchema ?? false });
+  const ajv = new (ajvModule().Ajv)({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: options.validateSchema ?? false });
   ajv.addKeyword({ keyword: 'x-message', schemaType: 'string' });
   return ajv;
 }
