@@ -23517,7 +23517,7 @@ var require_core = __commonJS({
         uriResolver
       };
     }
-    var Ajv2 = class {
+    var Ajv = class {
       constructor(opts = {}) {
         this.schemas = {};
         this.refs = {};
@@ -23887,9 +23887,9 @@ var require_core = __commonJS({
         }
       }
     };
-    Ajv2.ValidationError = validation_error_1.default;
-    Ajv2.MissingRefError = ref_error_1.default;
-    exports2.default = Ajv2;
+    Ajv.ValidationError = validation_error_1.default;
+    Ajv.MissingRefError = ref_error_1.default;
+    exports2.default = Ajv;
     function checkOptions(checkOpts, options, msg, log2 = "error") {
       for (const key in checkOpts) {
         const opt = key;
@@ -26000,7 +26000,7 @@ var require_ajv = __commonJS({
     var draft7MetaSchema = require_json_schema_draft_07();
     var META_SUPPORT_DATA = ["/properties"];
     var META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
-    var Ajv2 = class extends core_1.default {
+    var Ajv = class extends core_1.default {
       _addVocabularies() {
         super._addVocabularies();
         draft7_1.default.forEach((v) => this.addVocabulary(v));
@@ -26019,11 +26019,11 @@ var require_ajv = __commonJS({
         return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
       }
     };
-    exports2.Ajv = Ajv2;
-    module.exports = exports2 = Ajv2;
-    module.exports.Ajv = Ajv2;
+    exports2.Ajv = Ajv;
+    module.exports = exports2 = Ajv;
+    module.exports.Ajv = Ajv;
     Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.default = Ajv2;
+    exports2.default = Ajv;
     var validate_1 = require_validate();
     Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
@@ -46123,9 +46123,12 @@ function logTail(path12, lines = 20) {
 }
 
 // src/util/json-schema.ts
-var import_ajv = __toESM(require_ajv(), 1);
+import { createRequire } from "node:module";
+function ajvModule() {
+  return typeof __require === "function" ? require_ajv() : createRequire(import.meta.url)("ajv");
+}
 function createAjv(options = {}) {
-  const ajv = new import_ajv.Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: options.validateSchema ?? false });
+  const ajv = new (ajvModule()).Ajv({ allErrors: true, verbose: true, strict: true, allowUnionTypes: true, validateSchema: options.validateSchema ?? false });
   ajv.addKeyword({ keyword: "x-message", schemaType: "string" });
   return ajv;
 }
@@ -67614,7 +67617,7 @@ var BufferScheduler = class {
 };
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
-import { createRequire } from "node:module";
+import { createRequire as createRequire2 } from "node:module";
 import { dirname as dirname17 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
@@ -67622,7 +67625,7 @@ var require2;
 var __filename;
 var __dirname;
 if (__isNode__) {
-  require2 = createRequire(import.meta.url);
+  require2 = createRequire2(import.meta.url);
   __filename = fileURLToPath2(import.meta.url);
   __dirname = dirname17(__filename);
 }
@@ -92787,26 +92790,26 @@ function saveCache(cacheId, archivePath, signedUploadURL, options) {
 
 // node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
 var import_runtime_rpc = __toESM(require_commonjs2(), 1);
-var import_runtime11 = __toESM(require_commonjs(), 1);
 var import_runtime12 = __toESM(require_commonjs(), 1);
 var import_runtime13 = __toESM(require_commonjs(), 1);
 var import_runtime14 = __toESM(require_commonjs(), 1);
 var import_runtime15 = __toESM(require_commonjs(), 1);
+var import_runtime16 = __toESM(require_commonjs(), 1);
 
 // node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
-var import_runtime6 = __toESM(require_commonjs(), 1);
 var import_runtime7 = __toESM(require_commonjs(), 1);
 var import_runtime8 = __toESM(require_commonjs(), 1);
 var import_runtime9 = __toESM(require_commonjs(), 1);
 var import_runtime10 = __toESM(require_commonjs(), 1);
+var import_runtime11 = __toESM(require_commonjs(), 1);
 
 // node_modules/@actions/cache/lib/generated/results/entities/v1/cachescope.js
-var import_runtime = __toESM(require_commonjs(), 1);
 var import_runtime2 = __toESM(require_commonjs(), 1);
 var import_runtime3 = __toESM(require_commonjs(), 1);
 var import_runtime4 = __toESM(require_commonjs(), 1);
 var import_runtime5 = __toESM(require_commonjs(), 1);
-var CacheScope$Type = class extends import_runtime5.MessageType {
+var import_runtime6 = __toESM(require_commonjs(), 1);
+var CacheScope$Type = class extends import_runtime6.MessageType {
   constructor() {
     super("github.actions.results.entities.v1.CacheScope", [
       {
@@ -92827,9 +92830,9 @@ var CacheScope$Type = class extends import_runtime5.MessageType {
   }
   create(value) {
     const message = { scope: "", permission: "0" };
-    globalThis.Object.defineProperty(message, import_runtime4.MESSAGE_TYPE, { enumerable: false, value: this });
+    globalThis.Object.defineProperty(message, import_runtime5.MESSAGE_TYPE, { enumerable: false, value: this });
     if (value !== void 0)
-      (0, import_runtime3.reflectionMergePartial)(this, message, value);
+      (0, import_runtime4.reflectionMergePartial)(this, message, value);
     return message;
   }
   internalBinaryRead(reader, length2, options, target) {
@@ -92851,26 +92854,26 @@ var CacheScope$Type = class extends import_runtime5.MessageType {
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
           if (u !== false)
-            (u === true ? import_runtime2.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            (u === true ? import_runtime3.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
   }
   internalBinaryWrite(message, writer2, options) {
     if (message.scope !== "")
-      writer2.tag(1, import_runtime.WireType.LengthDelimited).string(message.scope);
+      writer2.tag(1, import_runtime2.WireType.LengthDelimited).string(message.scope);
     if (message.permission !== "0")
-      writer2.tag(2, import_runtime.WireType.Varint).int64(message.permission);
+      writer2.tag(2, import_runtime2.WireType.Varint).int64(message.permission);
     let u = options.writeUnknownFields;
     if (u !== false)
-      (u == true ? import_runtime2.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
+      (u == true ? import_runtime3.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
     return writer2;
   }
 };
 var CacheScope = new CacheScope$Type();
 
 // node_modules/@actions/cache/lib/generated/results/entities/v1/cachemetadata.js
-var CacheMetadata$Type = class extends import_runtime10.MessageType {
+var CacheMetadata$Type = class extends import_runtime11.MessageType {
   constructor() {
     super("github.actions.results.entities.v1.CacheMetadata", [
       {
@@ -92885,9 +92888,9 @@ var CacheMetadata$Type = class extends import_runtime10.MessageType {
   }
   create(value) {
     const message = { repositoryId: "0", scope: [] };
-    globalThis.Object.defineProperty(message, import_runtime9.MESSAGE_TYPE, { enumerable: false, value: this });
+    globalThis.Object.defineProperty(message, import_runtime10.MESSAGE_TYPE, { enumerable: false, value: this });
     if (value !== void 0)
-      (0, import_runtime8.reflectionMergePartial)(this, message, value);
+      (0, import_runtime9.reflectionMergePartial)(this, message, value);
     return message;
   }
   internalBinaryRead(reader, length2, options, target) {
@@ -92909,26 +92912,26 @@ var CacheMetadata$Type = class extends import_runtime10.MessageType {
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
           if (u !== false)
-            (u === true ? import_runtime7.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            (u === true ? import_runtime8.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
   }
   internalBinaryWrite(message, writer2, options) {
     if (message.repositoryId !== "0")
-      writer2.tag(1, import_runtime6.WireType.Varint).int64(message.repositoryId);
+      writer2.tag(1, import_runtime7.WireType.Varint).int64(message.repositoryId);
     for (let i = 0; i < message.scope.length; i++)
-      CacheScope.internalBinaryWrite(message.scope[i], writer2.tag(2, import_runtime6.WireType.LengthDelimited).fork(), options).join();
+      CacheScope.internalBinaryWrite(message.scope[i], writer2.tag(2, import_runtime7.WireType.LengthDelimited).fork(), options).join();
     let u = options.writeUnknownFields;
     if (u !== false)
-      (u == true ? import_runtime7.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
+      (u == true ? import_runtime8.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
     return writer2;
   }
 };
 var CacheMetadata = new CacheMetadata$Type();
 
 // node_modules/@actions/cache/lib/generated/results/api/v1/cache.js
-var CreateCacheEntryRequest$Type = class extends import_runtime15.MessageType {
+var CreateCacheEntryRequest$Type = class extends import_runtime16.MessageType {
   constructor() {
     super("github.actions.results.api.v1.CreateCacheEntryRequest", [
       { no: 1, name: "metadata", kind: "message", T: () => CacheMetadata },
@@ -92950,9 +92953,9 @@ var CreateCacheEntryRequest$Type = class extends import_runtime15.MessageType {
   }
   create(value) {
     const message = { key: "", version: "" };
-    globalThis.Object.defineProperty(message, import_runtime14.MESSAGE_TYPE, { enumerable: false, value: this });
+    globalThis.Object.defineProperty(message, import_runtime15.MESSAGE_TYPE, { enumerable: false, value: this });
     if (value !== void 0)
-      (0, import_runtime13.reflectionMergePartial)(this, message, value);
+      (0, import_runtime14.reflectionMergePartial)(this, message, value);
     return message;
   }
   internalBinaryRead(reader, length2, options, target) {
@@ -92978,26 +92981,26 @@ var CreateCacheEntryRequest$Type = class extends import_runtime15.MessageType {
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
           if (u !== false)
-            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            (u === true ? import_runtime13.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
   }
   internalBinaryWrite(message, writer2, options) {
     if (message.metadata)
-      CacheMetadata.internalBinaryWrite(message.metadata, writer2.tag(1, import_runtime11.WireType.LengthDelimited).fork(), options).join();
+      CacheMetadata.internalBinaryWrite(message.metadata, writer2.tag(1, import_runtime12.WireType.LengthDelimited).fork(), options).join();
     if (message.key !== "")
-      writer2.tag(2, import_runtime11.WireType.LengthDelimited).string(message.key);
+      writer2.tag(2, import_runtime12.WireType.LengthDelimited).string(message.key);
     if (message.version !== "")
-      writer2.tag(3, import_runtime11.WireType.LengthDelimited).string(message.version);
+      writer2.tag(3, import_runtime12.WireType.LengthDelimited).string(message.version);
     let u = options.writeUnknownFields;
     if (u !== false)
-      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
+      (u == true ? import_runtime13.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
     return writer2;
   }
 };
 var CreateCacheEntryRequest = new CreateCacheEntryRequest$Type();
-var CreateCacheEntryResponse$Type = class extends import_runtime15.MessageType {
+var CreateCacheEntryResponse$Type = class extends import_runtime16.MessageType {
   constructor() {
     super("github.actions.results.api.v1.CreateCacheEntryResponse", [
       {
@@ -93025,9 +93028,9 @@ var CreateCacheEntryResponse$Type = class extends import_runtime15.MessageType {
   }
   create(value) {
     const message = { ok: false, signedUploadUrl: "", message: "" };
-    globalThis.Object.defineProperty(message, import_runtime14.MESSAGE_TYPE, { enumerable: false, value: this });
+    globalThis.Object.defineProperty(message, import_runtime15.MESSAGE_TYPE, { enumerable: false, value: this });
     if (value !== void 0)
-      (0, import_runtime13.reflectionMergePartial)(this, message, value);
+      (0, import_runtime14.reflectionMergePartial)(this, message, value);
     return message;
   }
   internalBinaryRead(reader, length2, options, target) {
@@ -93053,26 +93056,26 @@ var CreateCacheEntryResponse$Type = class extends import_runtime15.MessageType {
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
           if (u !== false)
-            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            (u === true ? import_runtime13.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
   }
   internalBinaryWrite(message, writer2, options) {
     if (message.ok !== false)
-      writer2.tag(1, import_runtime11.WireType.Varint).bool(message.ok);
+      writer2.tag(1, import_runtime12.WireType.Varint).bool(message.ok);
     if (message.signedUploadUrl !== "")
-      writer2.tag(2, import_runtime11.WireType.LengthDelimited).string(message.signedUploadUrl);
+      writer2.tag(2, import_runtime12.WireType.LengthDelimited).string(message.signedUploadUrl);
     if (message.message !== "")
-      writer2.tag(3, import_runtime11.WireType.LengthDelimited).string(message.message);
+      writer2.tag(3, import_runtime12.WireType.LengthDelimited).string(message.message);
     let u = options.writeUnknownFields;
     if (u !== false)
-      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
+      (u == true ? import_runtime13.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
     return writer2;
   }
 };
 var CreateCacheEntryResponse = new CreateCacheEntryResponse$Type();
-var FinalizeCacheEntryUploadRequest$Type = class extends import_runtime15.MessageType {
+var FinalizeCacheEntryUploadRequest$Type = class extends import_runtime16.MessageType {
   constructor() {
     super("github.actions.results.api.v1.FinalizeCacheEntryUploadRequest", [
       { no: 1, name: "metadata", kind: "message", T: () => CacheMetadata },
@@ -93101,9 +93104,9 @@ var FinalizeCacheEntryUploadRequest$Type = class extends import_runtime15.Messag
   }
   create(value) {
     const message = { key: "", sizeBytes: "0", version: "" };
-    globalThis.Object.defineProperty(message, import_runtime14.MESSAGE_TYPE, { enumerable: false, value: this });
+    globalThis.Object.defineProperty(message, import_runtime15.MESSAGE_TYPE, { enumerable: false, value: this });
     if (value !== void 0)
-      (0, import_runtime13.reflectionMergePartial)(this, message, value);
+      (0, import_runtime14.reflectionMergePartial)(this, message, value);
     return message;
   }
   internalBinaryRead(reader, length2, options, target) {
@@ -93133,28 +93136,28 @@ var FinalizeCacheEntryUploadRequest$Type = class extends import_runtime15.Messag
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
           if (u !== false)
-            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            (u === true ? import_runtime13.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
   }
   internalBinaryWrite(message, writer2, options) {
     if (message.metadata)
-      CacheMetadata.internalBinaryWrite(message.metadata, writer2.tag(1, import_runtime11.WireType.LengthDelimited).fork(), options).join();
+      CacheMetadata.internalBinaryWrite(message.metadata, writer2.tag(1, import_runtime12.WireType.LengthDelimited).fork(), options).join();
     if (message.key !== "")
-      writer2.tag(2, import_runtime11.WireType.LengthDelimited).string(message.key);
+      writer2.tag(2, import_runtime12.WireType.LengthDelimited).string(message.key);
     if (message.sizeBytes !== "0")
-      writer2.tag(3, import_runtime11.WireType.Varint).int64(message.sizeBytes);
+      writer2.tag(3, import_runtime12.WireType.Varint).int64(message.sizeBytes);
     if (message.version !== "")
-      writer2.tag(4, import_runtime11.WireType.LengthDelimited).string(message.version);
+      writer2.tag(4, import_runtime12.WireType.LengthDelimited).string(message.version);
     let u = options.writeUnknownFields;
     if (u !== false)
-      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
+      (u == true ? import_runtime13.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
     return writer2;
   }
 };
 var FinalizeCacheEntryUploadRequest = new FinalizeCacheEntryUploadRequest$Type();
-var FinalizeCacheEntryUploadResponse$Type = class extends import_runtime15.MessageType {
+var FinalizeCacheEntryUploadResponse$Type = class extends import_runtime16.MessageType {
   constructor() {
     super("github.actions.results.api.v1.FinalizeCacheEntryUploadResponse", [
       {
@@ -93182,9 +93185,9 @@ var FinalizeCacheEntryUploadResponse$Type = class extends import_runtime15.Messa
   }
   create(value) {
     const message = { ok: false, entryId: "0", message: "" };
-    globalThis.Object.defineProperty(message, import_runtime14.MESSAGE_TYPE, { enumerable: false, value: this });
+    globalThis.Object.defineProperty(message, import_runtime15.MESSAGE_TYPE, { enumerable: false, value: this });
     if (value !== void 0)
-      (0, import_runtime13.reflectionMergePartial)(this, message, value);
+      (0, import_runtime14.reflectionMergePartial)(this, message, value);
     return message;
   }
   internalBinaryRead(reader, length2, options, target) {
@@ -93210,26 +93213,26 @@ var FinalizeCacheEntryUploadResponse$Type = class extends import_runtime15.Messa
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
           if (u !== false)
-            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            (u === true ? import_runtime13.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
   }
   internalBinaryWrite(message, writer2, options) {
     if (message.ok !== false)
-      writer2.tag(1, import_runtime11.WireType.Varint).bool(message.ok);
+      writer2.tag(1, import_runtime12.WireType.Varint).bool(message.ok);
     if (message.entryId !== "0")
-      writer2.tag(2, import_runtime11.WireType.Varint).int64(message.entryId);
+      writer2.tag(2, import_runtime12.WireType.Varint).int64(message.entryId);
     if (message.message !== "")
-      writer2.tag(3, import_runtime11.WireType.LengthDelimited).string(message.message);
+      writer2.tag(3, import_runtime12.WireType.LengthDelimited).string(message.message);
     let u = options.writeUnknownFields;
     if (u !== false)
-      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
+      (u == true ? import_runtime13.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
     return writer2;
   }
 };
 var FinalizeCacheEntryUploadResponse = new FinalizeCacheEntryUploadResponse$Type();
-var GetCacheEntryDownloadURLRequest$Type = class extends import_runtime15.MessageType {
+var GetCacheEntryDownloadURLRequest$Type = class extends import_runtime16.MessageType {
   constructor() {
     super("github.actions.results.api.v1.GetCacheEntryDownloadURLRequest", [
       { no: 1, name: "metadata", kind: "message", T: () => CacheMetadata },
@@ -93259,9 +93262,9 @@ var GetCacheEntryDownloadURLRequest$Type = class extends import_runtime15.Messag
   }
   create(value) {
     const message = { key: "", restoreKeys: [], version: "" };
-    globalThis.Object.defineProperty(message, import_runtime14.MESSAGE_TYPE, { enumerable: false, value: this });
+    globalThis.Object.defineProperty(message, import_runtime15.MESSAGE_TYPE, { enumerable: false, value: this });
     if (value !== void 0)
-      (0, import_runtime13.reflectionMergePartial)(this, message, value);
+      (0, import_runtime14.reflectionMergePartial)(this, message, value);
     return message;
   }
   internalBinaryRead(reader, length2, options, target) {
@@ -93291,28 +93294,28 @@ var GetCacheEntryDownloadURLRequest$Type = class extends import_runtime15.Messag
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
           if (u !== false)
-            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            (u === true ? import_runtime13.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
   }
   internalBinaryWrite(message, writer2, options) {
     if (message.metadata)
-      CacheMetadata.internalBinaryWrite(message.metadata, writer2.tag(1, import_runtime11.WireType.LengthDelimited).fork(), options).join();
+      CacheMetadata.internalBinaryWrite(message.metadata, writer2.tag(1, import_runtime12.WireType.LengthDelimited).fork(), options).join();
     if (message.key !== "")
-      writer2.tag(2, import_runtime11.WireType.LengthDelimited).string(message.key);
+      writer2.tag(2, import_runtime12.WireType.LengthDelimited).string(message.key);
     for (let i = 0; i < message.restoreKeys.length; i++)
-      writer2.tag(3, import_runtime11.WireType.LengthDelimited).string(message.restoreKeys[i]);
+      writer2.tag(3, import_runtime12.WireType.LengthDelimited).string(message.restoreKeys[i]);
     if (message.version !== "")
-      writer2.tag(4, import_runtime11.WireType.LengthDelimited).string(message.version);
+      writer2.tag(4, import_runtime12.WireType.LengthDelimited).string(message.version);
     let u = options.writeUnknownFields;
     if (u !== false)
-      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
+      (u == true ? import_runtime13.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
     return writer2;
   }
 };
 var GetCacheEntryDownloadURLRequest = new GetCacheEntryDownloadURLRequest$Type();
-var GetCacheEntryDownloadURLResponse$Type = class extends import_runtime15.MessageType {
+var GetCacheEntryDownloadURLResponse$Type = class extends import_runtime16.MessageType {
   constructor() {
     super("github.actions.results.api.v1.GetCacheEntryDownloadURLResponse", [
       {
@@ -93340,9 +93343,9 @@ var GetCacheEntryDownloadURLResponse$Type = class extends import_runtime15.Messa
   }
   create(value) {
     const message = { ok: false, signedDownloadUrl: "", matchedKey: "" };
-    globalThis.Object.defineProperty(message, import_runtime14.MESSAGE_TYPE, { enumerable: false, value: this });
+    globalThis.Object.defineProperty(message, import_runtime15.MESSAGE_TYPE, { enumerable: false, value: this });
     if (value !== void 0)
-      (0, import_runtime13.reflectionMergePartial)(this, message, value);
+      (0, import_runtime14.reflectionMergePartial)(this, message, value);
     return message;
   }
   internalBinaryRead(reader, length2, options, target) {
@@ -93368,21 +93371,21 @@ var GetCacheEntryDownloadURLResponse$Type = class extends import_runtime15.Messa
             throw new globalThis.Error(`Unknown field ${fieldNo} (wire type ${wireType}) for ${this.typeName}`);
           let d = reader.skip(wireType);
           if (u !== false)
-            (u === true ? import_runtime12.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
+            (u === true ? import_runtime13.UnknownFieldHandler.onRead : u)(this.typeName, message, fieldNo, wireType, d);
       }
     }
     return message;
   }
   internalBinaryWrite(message, writer2, options) {
     if (message.ok !== false)
-      writer2.tag(1, import_runtime11.WireType.Varint).bool(message.ok);
+      writer2.tag(1, import_runtime12.WireType.Varint).bool(message.ok);
     if (message.signedDownloadUrl !== "")
-      writer2.tag(2, import_runtime11.WireType.LengthDelimited).string(message.signedDownloadUrl);
+      writer2.tag(2, import_runtime12.WireType.LengthDelimited).string(message.signedDownloadUrl);
     if (message.matchedKey !== "")
-      writer2.tag(3, import_runtime11.WireType.LengthDelimited).string(message.matchedKey);
+      writer2.tag(3, import_runtime12.WireType.LengthDelimited).string(message.matchedKey);
     let u = options.writeUnknownFields;
     if (u !== false)
-      (u == true ? import_runtime12.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
+      (u == true ? import_runtime13.UnknownFieldHandler.onWrite : u)(this.typeName, message, writer2);
     return writer2;
   }
 };
