@@ -1,9 +1,10 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Results } from '../src/results/types.ts';
+import { type NewFileWriter, writerByPath } from '../src/untrusted/write.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI = join(ROOT, 'dist', 'cli.js');
@@ -39,6 +40,13 @@ export function cli(args: string[], options: { cwd?: string; env?: NodeJS.Proces
 
 export function tempDir(prefix = 'cg-bench-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A writer into `dir` made afresh by path (a test's own directory, which no one else's code can reach). */
+export function freshDirectoryWriter(dir: string): NewFileWriter {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  return writerByPath(dir);
 }
 
 export function readJson<T = Results>(path: string): T {

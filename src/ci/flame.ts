@@ -11,6 +11,7 @@ import type { Baseline } from './baseline.ts';
 import type { BaseCheckout } from './base-checkout.ts';
 import type { ReadShardHandOver } from './shard-hand-over.ts';
 import type { CiAdapter } from './types.ts';
+import type { NewFileWriter } from '../untrusted/write.ts';
 import { filterFor } from './verify-sample.ts';
 
 /** Where the base's call trees are measured when the baseline was stored (results only, no call trees). */
@@ -138,14 +139,17 @@ interface PartCallTrees {
 }
 
 /**
- * The part's changed benchmarks' call trees, head and base, put into its hand-over (`dir`, just
- * written afresh, once no code runs any more; `dir`/call-trees/{head,base}/…, laid out as beside
+ * The part's changed benchmarks' call trees, head and base, put into its hand-over (through `write`,
+ * its writer, once no code runs any more; call-trees/{head,base}/…, laid out as beside
  * their results.json), for the merge job to draw them as one machine would (drawMergedFlameGraphs).
  * The part's verdicts are the whole run's: each benchmark is compared with its own base alone. A tree
  * that cannot be handed over is a warning.
  */
-export function handOverCallTrees(ci: CiAdapter, head: Results, trees: PartCallTrees, dir: string): void {
-  const to = (side: string) => join(dir, HANDED_OVER_CALL_TREES, side);
+export function handOverCallTrees(ci: CiAdapter, head: Results, trees: PartCallTrees, write: NewFileWriter): void {
+  const to =
+    (side: string): NewFileWriter =>
+    (name, text) =>
+      write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text);
   try {
     const headDir = join(ci.outRoot, 'head');
     carryCallTrees(head.benchmarks, { root: headDir, dir: headDir, shown: 'head' }, to('head'), trees.changed);
@@ -173,7 +177,8 @@ export function drawMergedFlameGraphs(
   head: Results,
   baseline: Baseline,
   baseSha: string,
-  flameDirectory: () => (name: string, text: string) => void,
+  outRoot: NewFileWriter,
+  flameDirectory: () => NewFileWriter,
 ): FlameGraphLink[] {
   const found = changedBenchmarks(ci, head, baseline);
   if (!found) return [];
@@ -185,8 +190,12 @@ export function drawMergedFlameGraphs(
         dir: join(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`,
       });
-      carryCallTrees(part.head.benchmarks, from('head'), join(ci.outRoot, 'head'));
-      if (part.base) carryCallTrees(part.base.benchmarks, from('base'), join(ci.outRoot, 'base'));
+      const to =
+        (side: string): NewFileWriter =>
+        (name, text) =>
+          outRoot(`${side}/${name}`, text);
+      carryCallTrees(part.head.benchmarks, from('head'), to('head'));
+      if (part.base) carryCallTrees(part.base.benchmarks, from('base'), to('base'));
     }
     drawn.push(
       ...writeFlameGraphs({

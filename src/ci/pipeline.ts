@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import type { MeasureSelection, Measurement, Measurer } from '../container/measurer.ts';
 import { notRepeating } from '../engine/check.ts';
@@ -6,7 +6,7 @@ import { ExitCode } from '../errors.ts';
 import { NOT_REPEATING_HELP } from '../report/markdown.ts';
 import { exportFileName, reportFormat } from '../report/index.ts';
 import type { FlameGraphLink } from '../report/types.ts';
-import { writeResults } from '../results/io.ts';
+import { resultsText } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { mergeShards } from '../shard/merge.ts';
 import type { Shard } from '../shard/plan.ts';
@@ -20,7 +20,7 @@ import { writeReportHandOver } from './report-hand-over.ts';
 import { makeReport, outcomeOf } from './report-job.ts';
 import { hasTimedBenchmarks, timeAgainstBaseline } from './stopwatch.ts';
 import type { BaselineCommit, CiAdapter, Occasion, Outcome } from './types.ts';
-import { type HeldDirectory, holdDirectory, realPathBeforeRuns, writeNewFile } from '../untrusted/write.ts';
+import { freshDirectoryBeneath, type HeldDirectory, holdDirectory, type NewFileWriter, realPathBeforeRuns, writerBeneath } from '../untrusted/write.ts';
 
 /** The output root held before any of the code runs, with its real path then (untrusted/write.ts). */
 interface HeldOutRoot {
@@ -33,22 +33,20 @@ interface HeldOutRoot {
  * it through the writer gate, so a link the code plants at their names (or in the root's place, where
  * it sits in a checkout the code can write, as GitLab's does) is never written through.
  */
-/** Writes a new file in the held output root (writeNewFile: a link at the name is removed, never followed). */
-function writer(out: HeldOutRoot): (name: string, text: string) => void {
-  return (name, text) => writeNewFile(join(out.held.path, name), text, join(out.real, name));
+/** Writes a new file in the held output root (a name may hold '/'; writerBeneath: a link at a name is removed, never followed). */
+function writer(out: HeldOutRoot): NewFileWriter {
+  return writerBeneath(out.held, out.real);
 }
 
 /**
  * A writer into the directory `dir` of the output root (a hand-over, the flame graphs), made afresh
- * through the held root: whatever the code put at its name (a link, a directory) is removed, never
- * followed, and each file is a new one whose real path is checked (writeNewFile).
+ * through the held root: whatever the code put at its name or on the way to it (a link, a file) is
+ * removed, never followed, and each file is a new one whose real path is checked (writeNewFile).
  */
-function subdirectoryWriter(ci: CiAdapter, out: HeldOutRoot, dir: string): (name: string, text: string) => void {
+function subdirectoryWriter(ci: CiAdapter, out: HeldOutRoot, dir: string): NewFileWriter {
   const sub = relative(ci.outRoot, dir);
   if (!sub || sub.startsWith('..') || isAbsolute(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
-  rmSync(join(out.held.path, sub), { recursive: true, force: true });
-  mkdirSync(join(out.held.path, sub), { recursive: true });
-  return (name, text) => writeNewFile(join(out.held.path, sub, name), text, join(out.real, sub, name));
+  return freshDirectoryBeneath(out.held, out.real, sub);
 }
 
 async function withHeldOutRoot(ci: CiAdapter, run: (out: HeldOutRoot) => Promise<Outcome>): Promise<Outcome> {
@@ -94,7 +92,7 @@ async function measureAndReport(ci: CiAdapter, measurer: Measurer, out: HeldOutR
         if (timed) {
           head = await timeAgainstBaseline(ci, measurer, lookup, checkout, head);
           // The head's results.json carries them to artifacts and GitLab's note job.
-          writeResults(join(ci.outRoot, 'head', 'results.json'), head);
+          writer(out)('head/results.json', resultsText(head));
         }
         if (ci.callTree)
           flameGraphs = await drawChangeFlameGraphs(ci, measurer, checkout, head, baseline, () =>
@@ -125,7 +123,11 @@ async function measureAndReport(ci: CiAdapter, measurer: Measurer, out: HeldOutR
  * one (every part restores the same, so every part computes the same split), and the baseline's
  * part, handed over to the merge job.
  */
-export async function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, headSha: string): Promise<Outcome> {
+export function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, headSha: string): Promise<Outcome> {
+  return withHeldOutRoot(ci, (out) => measurePart(ci, measurer, shard, headSha, out));
+}
+
+async function measurePart(ci: CiAdapter, measurer: Measurer, shard: Shard, headSha: string, out: HeldOutRoot): Promise<Outcome> {
   const occasion = await ci.occasion();
   if (hasTimedBenchmarks(ci))
     ci.log.warning(
@@ -145,8 +147,10 @@ export async function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, 
   if (ci.checkDeterminism && occasion.kind === 'mainline') await measureHeadAgain(ci, measurer, selection, headRun.results);
   let baseline: Baseline = { results: undefined, source };
   const dir = ci.shardDir(shard);
-  const handOver = (base: Results | undefined) =>
-    writeShardHandOver(dir, {
+  // Made afresh through the held output root once no code runs any more; its writer, for the trees.
+  const handOver = (base: Results | undefined) => {
+    const write = subdirectoryWriter(ci, out, dir);
+    writeShardHandOver(write, {
       index: shard.index,
       count: shard.count,
       sha: headSha,
@@ -156,14 +160,16 @@ export async function runShard(ci: CiAdapter, measurer: Measurer, shard: Shard, 
       head: headRun.results!,
       base,
     });
+    return write;
+  };
   if (lookup) {
     const checkout = baseCheckout(ci, lookup.commit.sha);
     try {
       baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
       // Every run of code first; then the hand-over, made afresh, and the trees put into it.
       const trees = ci.callTree ? await partCallTrees(ci, measurer, checkout, headRun.results, baseline) : undefined;
-      handOver(baseline.results);
-      if (trees) handOverCallTrees(ci, headRun.results, trees, dir);
+      const write = handOver(baseline.results);
+      if (trees) handOverCallTrees(ci, headRun.results, trees, write);
     } finally {
       checkout.remove();
     }
@@ -196,8 +202,9 @@ async function mergeAndReport(ci: CiAdapter, partsDir: string, shownDir: string,
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base!, source: `${source(i)} (baseline)` }))), source: sources.join('; ') };
   }
   // Where a one-machine run leaves them, for the outputs and artifacts that point there.
-  writeResults(join(ci.outRoot, 'head', 'results.json'), head);
-  if (baseline.results) writeResults(join(ci.outRoot, 'base', 'results.json'), baseline.results);
+  const write = writer(out);
+  write('head/results.json', resultsText(head));
+  if (baseline.results) write('base/results.json', resultsText(baseline.results));
   const occasion = await ci.occasion();
   const saved =
     occasion.kind === 'mainline'
@@ -207,7 +214,9 @@ async function mergeAndReport(ci: CiAdapter, partsDir: string, shownDir: string,
   const commit = baselineCommitOf(occasion);
   const flameGraphs =
     ci.callTree && commit
-      ? drawMergedFlameGraphs(ci, parts, partsDir, head, baseline, commit.sha, () => subdirectoryWriter(ci, out, join(ci.outRoot, FLAME_DIRECTORY)))
+      ? drawMergedFlameGraphs(ci, parts, partsDir, head, baseline, commit.sha, writer(out), () =>
+          subdirectoryWriter(ci, out, join(ci.outRoot, FLAME_DIRECTORY)),
+        )
       : undefined;
   return finish(ci, out, head, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
     baselineSaved: saved,

@@ -1,11 +1,10 @@
-import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { type InclusiveFigures, parseInclusiveFigures } from '../flame/inclusive.ts';
 import { readResults, resultsText } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { KiB, MiB, presentAt, readTextBeneath } from '../untrusted/read.ts';
-import { writeNewFile } from '../untrusted/write.ts';
+import type { NewFileWriter } from '../untrusted/write.ts';
 
 /**
  * What a measuring job leaves the job that reports it (GitHub's `mode: report` for a fork's pull
@@ -40,17 +39,8 @@ const FLAME_GRAPH_PATH = /^flame\/[0-9]{2,6}-[A-Za-z0-9._-]{1,60}\.svg$/;
 /** Within the hand-over's 64 KiB. */
 const MAX_FLAME_GRAPHS = 500;
 
-/** Writes one new file of the hand-over by its name (the pipeline's writer: never through a link). */
-export type HandOverWriter = (name: string, text: string) => void;
-
-/** A writer into `dir` made afresh by path, for a directory no one else's code can reach (tests, a person's machine). */
-export function freshDirectoryWriter(dir: string): HandOverWriter {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  return (name, text) => writeNewFile(join(dir, name), text);
-}
-
-export function writeReportHandOver(write: HandOverWriter, handOver: ReportHandOver, head: Results, base: Results | undefined): void {
+/** Writes the hand-over, each file new through `write` (the pipeline's writer into a directory made afresh: never through a link). */
+export function writeReportHandOver(write: NewFileWriter, handOver: ReportHandOver, head: Results, base: Results | undefined): void {
   const { pullRequest, flameGraphs, inclusive, ...rest } = handOver;
   const data = {
     schema: SCHEMA,

@@ -1,10 +1,11 @@
-import { lstatSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
-import { readResults, writeResults } from '../results/io.ts';
+import { readResults, resultsText } from '../results/io.ts';
 import type { Results } from '../results/types.ts';
 import { MAX_SHARDS } from '../shard/plan.ts';
 import { MiB, presentAt, readTextBeneath } from '../untrusted/read.ts';
+import type { NewFileWriter } from '../untrusted/write.ts';
 
 /**
  * What one part of a sharded CI run leaves for the merge job: its head and baseline parts, where
@@ -27,13 +28,12 @@ export interface ShardHandOver {
   base: Results | undefined;
 }
 
-export function writeShardHandOver(dir: string, part: ShardHandOver): void {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+/** Writes a part's hand-over, each file new through `write` (the pipeline's writer into a directory made afresh). */
+export function writeShardHandOver(write: NewFileWriter, part: ShardHandOver): void {
   const { head, base, ...meta } = part;
-  writeFileSync(join(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}\n`);
-  writeResults(join(dir, 'head.json'), head);
-  if (base) writeResults(join(dir, 'base.json'), base);
+  write(SHARD_FILE, `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}\n`);
+  write('head.json', resultsText(head));
+  if (base) write('base.json', resultsText(base));
 }
 
 /** A part as the merge job read it: with where it is (its call trees are beneath it), and that for people. */

@@ -13,6 +13,7 @@ import type { Results } from '../results/types.ts';
 import { carryCallTrees } from '../shard/call-trees.ts';
 import { mergeShards } from '../shard/merge.ts';
 import { copyBeneath, MiB, presentAt } from '../untrusted/read.ts';
+import { writerByPath } from '../untrusted/write.ts';
 import { callerDirectory, resolveFrom, shownPath, type AbsolutePath } from '../util/paths.ts';
 import { format, help, parse, REPORT_OPTIONS, threshold, type CliIO } from './options.ts';
 
@@ -87,7 +88,7 @@ export async function merge(args: string[], io: CliIO): Promise<number> {
       }
       // The trees of `run --shard --call-tree`, where `diff --flame` finds them (results.json does not name them).
       const partDir = dirname(part.file);
-      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: dirname(part.source) }, out);
+      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: dirname(part.source) }, writerByPath(out));
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : undefined;
     const baselineSource = baselinePath && shownPath(baselinePath);

@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { dirname, join, normalize, relative, sep } from 'node:path';
 import { readCallTreeBeneath } from '../flame/load.ts';
 import { CgBenchError } from '../errors.ts';
 import type { BenchmarkResult } from '../results/types.ts';
 import { CALL_TREE_DIRECTORY, CALL_TREE_FILE } from '../run/valgrind-files.ts';
 import { presentAt } from '../untrusted/read.ts';
-import { writeNewFile } from '../untrusted/write.ts';
+import type { NewFileWriter } from '../untrusted/write.ts';
 
 /**
  * Where a benchmark's call tree (`run --call-tree`) is, relative to its results.json: in the
@@ -29,13 +28,13 @@ export interface CallTreeSource {
 }
 
 /**
- * Carries the call trees of `results` (those `only` names, or all) from another job's output to
- * `toDir`, at the same place relative to its results.json: read through the reader gate (bounded,
+ * Carries the call trees of `results` (those `only` names, or all) from another job's output through
+ * `write`, at the same place relative to its results.json: read through the reader gate (bounded,
  * no link followed), checked (a tree must be the benchmark's own: a part cannot put its tree in
- * another's place), written through the writer gate. A benchmark without a tree is passed over
- * (measured without --call-tree, or failed). Returns the names carried.
+ * another's place), written as new files by the caller's writer (writerBeneath in CI). A benchmark
+ * without a tree is passed over (measured without --call-tree, or failed). Returns the names carried.
  */
-export function carryCallTrees(results: readonly BenchmarkResult[], from: CallTreeSource, toDir: string, only?: ReadonlySet<string>): string[] {
+export function carryCallTrees(results: readonly BenchmarkResult[], from: CallTreeSource, write: NewFileWriter, only?: ReadonlySet<string>): string[] {
   const carried: string[] = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
@@ -45,9 +44,7 @@ export function carryCallTrees(results: readonly BenchmarkResult[], from: CallTr
     const { text, tree } = readCallTreeBeneath(from.root, relative(from.root, join(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
-    const to = join(toDir, path);
-    mkdirSync(dirname(to), { recursive: true });
-    writeNewFile(to, text);
+    write(path.split(sep).join('/'), text);
     carried.push(result.name);
   }
   return carried;

@@ -92,12 +92,14 @@ export function assertSameDirectory(path: string, expected: string): void {
   if (now !== expected) throw replaced(expected, `replaced by a link (to ${now})`);
 }
 
-/** Writes `text` to a new file at `path` (openNewFile). */
-export function writeNewFile(path: string, text: string, expected?: string): void {
+/** Writes `text` (or its pieces, made as they are written) to a new file at `path` (openNewFile). */
+export function writeNewFile(path: string, text: string | Iterable<string>, expected?: string): void {
   const fd = openNewFile(path, expected);
   try {
-    const bytes = Buffer.from(text);
-    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+    for (const piece of typeof text === 'string' ? [text] : text) {
+      const bytes = Buffer.from(piece);
+      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+    }
   } finally {
     closeSync(fd);
   }
@@ -238,4 +240,67 @@ export function replaceKeptFile(dir: KeptDirectory, name: string, data: string |
     closeSync(fd);
   }
   renameSync(join(dir.path, temporary), join(dir.path, name));
+}
+
+/** Writes one new file by its name beneath a directory (a name may hold '/'). */
+export type NewFileWriter = (name: string, text: string | Iterable<string>) => void;
+
+/** `name`'s parts, each a plain name: nothing absolute, empty, `.` or `..`, so it stays beneath where it is joined. */
+function namesOf(name: string): string[] {
+  const names = name.split('/');
+  if (names.some((n) => n === '' || n === '.' || n === '..')) throw new Error(`${JSON.stringify(name)} is not a relative path of plain names`);
+  return names;
+}
+
+/**
+ * Makes the directories `names` one inside the next beneath `base`: whatever on the way is not a
+ * directory (a link, a file) is removed, never followed (lstat; rmSync removes a link itself), and,
+ * with `emptyLast`, the last is made afresh.
+ */
+function makeDirectoriesBeneath(base: string, names: readonly string[], emptyLast: boolean): void {
+  let path = base;
+  for (const [i, name] of names.entries()) {
+    path = join(path, name);
+    let stat: Stats | undefined;
+    try {
+      stat = lstatSync(path);
+    } catch {
+      stat = undefined;
+    }
+    const fresh = !stat?.isDirectory() || (emptyLast && i === names.length - 1);
+    if (stat && fresh) rmSync(path, { recursive: true, force: true });
+    if (fresh) mkdirSync(path, { mode: 0o755 });
+  }
+}
+
+/**
+ * A writer of new files beneath a held directory whose real path is `real` (a name may hold '/':
+ * the directories on its way are made as makeDirectoriesBeneath makes them), for what cg-bench
+ * writes in CI's output directory once the code has run: every name is looked up in the held
+ * directory, not by a path the code could have swapped, and every file is new (writeNewFile).
+ */
+export function writerBeneath(held: HeldDirectory, real: string): NewFileWriter {
+  return (name, text) => {
+    makeDirectoriesBeneath(held.path, namesOf(name).slice(0, -1), false);
+    writeNewFile(join(held.path, name), text, join(real, name));
+  };
+}
+
+/** The directory `sub` beneath a held directory made afresh (see makeDirectoriesBeneath), and a writerBeneath into it. */
+export function freshDirectoryBeneath(held: HeldDirectory, real: string, sub: string): NewFileWriter {
+  makeDirectoriesBeneath(held.path, namesOf(sub), true);
+  const write = writerBeneath(held, real);
+  return (name, text) => write(`${sub}/${name}`, text);
+}
+
+/**
+ * A writer of new files beneath `dir` reached by its path (the directories on a name's way made as
+ * needed): for a directory only the person running cg-bench can change, as a command's --out.
+ */
+export function writerByPath(dir: string): NewFileWriter {
+  return (name, text) => {
+    const path = join(dir, ...namesOf(name));
+    mkdirSync(dirname(path), { recursive: true });
+    writeNewFile(path, text);
+  };
 }

@@ -4,12 +4,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { quietActionIO } from '../action-io.ts';
-import { freshDirectoryWriter, writeReportHandOver } from '../../src/ci/report-hand-over.ts';
+import { writeReportHandOver } from '../../src/ci/report-hand-over.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
 import type { GitHubApi } from '../../src/github/api.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
 import { readInputs } from '../../src/github/inputs.ts';
-import { tempDir } from '../helpers.ts';
+import { freshDirectoryWriter, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';

@@ -13,11 +13,11 @@ import type { GitHubApi } from '../../src/github/api.ts';
 import type { Trigger } from '../../src/github/event.ts';
 import type { ActionInputs } from '../../src/github/inputs.ts';
 import type { ActionIO } from '../../src/github/io.ts';
-import { readReportHandOver, freshDirectoryWriter, writeReportHandOver } from '../../src/ci/report-hand-over.ts';
+import { readReportHandOver, writeReportHandOver } from '../../src/ci/report-hand-over.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
 import { writeResults } from '../../src/results/io.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
-import { tempDir } from '../helpers.ts';
+import { freshDirectoryWriter, tempDir } from '../helpers.ts';
 
 const SHA = 'f00dfacecafe0123456789abcdef0123456789ab';
 const results = resultsOf([benchmarkResult('sort', { Ir: 1000 })]);
@@ -44,7 +44,7 @@ function mkfifo(path: string): void {
 test('a shard part: head.json a link or a fifo, shard.json a fifo, is refused naming it; a linked part directory is no part', () => {
   const root = tempDir();
   const part = { index: 1, count: 1, sha: SHA, baselineSource: 'none', imageIdentity: 'image', configText: 'benchmarks: []\n', head: results, base: undefined };
-  writeShardHandOver(join(root, 'p1'), part);
+  writeShardHandOver(freshDirectoryWriter(join(root, 'p1')), part);
   assert.equal(readShardHandOvers(root, 'parts').length, 1);
 
   rmSync(join(root, 'p1', 'head.json'));
@@ -59,7 +59,7 @@ test('a shard part: head.json a link or a fifo, shard.json a fifo, is refused na
 
   // A part directory that is a link to one elsewhere is not looked through.
   const other = tempDir();
-  writeShardHandOver(join(other, 'p'), part);
+  writeShardHandOver(freshDirectoryWriter(join(other, 'p')), part);
   const linked = tempDir();
   symlinkSync(join(other, 'p'), join(linked, 'p1'));
   assert.throws(() => readShardHandOvers(linked, 'parts'), refusedWith(/no shard\.json in it or in its subdirectories/));

@@ -101,7 +101,8 @@ function fakeAdapter(
     baseCheckoutDir: () => join(tempDir('cg-bench-pipeline-base-'), 'checkout'),
     cannotRun: async (m) => void seen.cannotRun.push(m),
     publish: async (r) => void seen.reports.push(r),
-    shardDir: (shard) => join(tempDir('cg-bench-pipeline-shard-'), String(shard.index)),
+    // Beneath the output root, as the CIs have it.
+    shardDir: (shard) => join(adapter.outRoot, 'shards', String(shard.index)),
     publishShard: async () => {},
     reportHandOver: () => undefined,
   };

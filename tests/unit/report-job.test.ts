@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { quietActionIO } from '../action-io.ts';
 import { runMerge } from '../../src/ci/pipeline.ts';
-import { freshDirectoryWriter, writeReportHandOver } from '../../src/ci/report-hand-over.ts';
+import { writeReportHandOver } from '../../src/ci/report-hand-over.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
 import { writeShardHandOver } from '../../src/ci/shard-hand-over.ts';
 import type { CiAdapter, Report, ReportJobAdapter } from '../../src/ci/types.ts';
@@ -22,7 +22,7 @@ import { readJob } from '../../src/gitlab/job.ts';
 import { noteJob } from '../../src/gitlab/note-job.ts';
 import { suiteFor } from '../../src/publish/suite.ts';
 import { commentMarker } from '../../src/publish/sticky.ts';
-import { tempDir } from '../helpers.ts';
+import { freshDirectoryWriter, tempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf, TEST_ENV } from '../results-fixtures.ts';
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';
@@ -33,7 +33,7 @@ const suite = { id: 's', name: 'suite', marker: commentMarker('s'), statusContex
 
 test('the report job rebuilds from the hand-over exactly the report the measuring job made', async () => {
   const parts = tempDir();
-  writeShardHandOver(join(parts, '1'), {
+  writeShardHandOver(freshDirectoryWriter(join(parts, '1')), {
     index: 1,
     count: 1,
     sha: SHA,
@@ -146,7 +146,7 @@ test("GitLab's note job reads what the merge job left in its artifacts and notes
   };
   const part = { index: 1, count: 1, benchmarks: ['parse', 'render'] };
   const parts = tempDir();
-  writeShardHandOver(join(parts, '1'), {
+  writeShardHandOver(freshDirectoryWriter(join(parts, '1')), {
     index: 1,
     count: 1,
     sha: SHA,

@@ -10,7 +10,7 @@ import { quietActionIO } from '../action-io.ts';
 import { parse } from 'yaml';
 import { compareResults } from '../../src/compare/compare.ts';
 import type { GitHubApi } from '../../src/github/api.ts';
-import { freshDirectoryWriter, writeReportHandOver } from '../../src/ci/report-hand-over.ts';
+import { writeReportHandOver } from '../../src/ci/report-hand-over.ts';
 import { runReportJob } from '../../src/ci/report-job.ts';
 import { forkReportJob } from '../../src/github/artifact.ts';
 import { readInputs } from '../../src/github/inputs.ts';
@@ -23,7 +23,7 @@ import { readJob } from '../../src/gitlab/job.ts';
 import { suiteFor } from '../../src/publish/suite.ts';
 import { jobsLine, regressedMessage } from '../../src/report/headline.ts';
 import { markdownReport } from '../../src/report/markdown.ts';
-import { ROOT, tempDir as newTempDir } from '../helpers.ts';
+import { freshDirectoryWriter, ROOT, tempDir as newTempDir } from '../helpers.ts';
 import { benchmarkResult, resultsOf } from '../results-fixtures.ts';
 
 /** Temporary directories, removed when the file's tests end. */

@@ -2,7 +2,7 @@
 // benchmarks, head and base, and the merge job draws from them the same flame graphs, byte for byte,
 // and the same links, as one machine measuring everything.
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { runMerge, runPipeline, runShard } from '../../src/ci/pipeline.ts';
@@ -97,8 +97,9 @@ function adapter(root: string, outRoot: string, occasion: Occasion, store: Basel
     baseCheckoutDir: () => join(tempDir('cg-bench-shard-flame-base-'), 'checkout'),
     cannotRun: async (m) => assert.fail(m),
     publish: async (r) => void reports.push(r),
-    shardDir: (shard) => join(shards, String(shard.index)),
-    publishShard: async () => {},
+    // Beneath the output root, as the CIs have it; published into the parts' directory as an artifact would be.
+    shardDir: (shard) => join(outRoot, 'shards', String(shard.index)),
+    publishShard: async (shard, dir) => cpSync(dir, join(shards, String(shard.index)), { recursive: true }),
     reportHandOver: () => undefined,
   };
 }
@@ -207,20 +208,40 @@ test("a part writes its hand-over's call trees only once no code runs: a link th
   const stored: BaselineStore = { restore: async () => ({ results: side(false, NAMES), from: 'from the store' }), save: async () => undefined };
   const shards = tempDir('cg-bench-shard-flame-parts-');
   const outside = tempDir('cg-bench-shard-flame-outside-');
+  const outRoots = [1, 2].map(() => join(tempDir('cg-bench-shard-flame-out-'), 'out'));
   const planting = measurer(root);
   const measure = planting.measure.bind(planting);
   planting.measure = async (checkout, config, out, selection = {}) => {
     // The base measured again for its call tree: its code puts links where the part's hand-over goes.
     if (selection.callTree && !checkout.startsWith(root))
-      for (const index of ['1', '2']) {
-        const at = join(shards, index, 'call-trees', 'base');
+      for (const [i, outRoot] of outRoots.entries()) {
+        const at = join(outRoot, 'shards', String(i + 1), 'call-trees', 'base');
         mkdirSync(dirname(at), { recursive: true });
         if (!existsSync(at)) symlinkSync(outside, at);
       }
     return measure(checkout, config, out, selection);
   };
-  for (const index of [1, 2])
-    await runShard(adapter(root, join(tempDir('cg-bench-shard-flame-out-'), 'out'), occasion, stored, shards, []), planting, { index, count: 2 }, sha);
+  for (const index of [1, 2]) await runShard(adapter(root, outRoots[index - 1]!, occasion, stored, shards, []), planting, { index, count: 2 }, sha);
   assert.deepEqual(readdirSync(outside), []);
   assert.ok(readdirSync(shards).some((p) => existsSync(join(shards, p, 'call-trees', 'base'))));
+});
+
+test("a part's hand-over is made through the held output root: a link the code puts on the way to it (the output root's shards/) is removed, never followed", async () => {
+  const { root, sha } = repository();
+  const occasion: Occasion = { kind: 'change', baseline: { sha, what: 'merge-base' } };
+  const shards = tempDir('cg-bench-shard-flame-parts-');
+  const outside = tempDir('cg-bench-shard-flame-outside-');
+  const outRoot = join(tempDir('cg-bench-shard-flame-out-'), 'out');
+  const planting = measurer(root);
+  const measure = planting.measure.bind(planting);
+  planting.measure = async (...args) => {
+    // The code measured (here the measurer, which runs it) puts a link where the hand-overs go.
+    const at = join(outRoot, 'shards');
+    if (!existsSync(at)) symlinkSync(outside, at);
+    return measure(...args);
+  };
+  assert.deepEqual(await runShard(adapter(root, outRoot, occasion, undefined, shards, []), planting, { index: 1, count: 2 }, sha), { kind: 'ok' });
+  assert.deepEqual(readdirSync(outside), []);
+  assert.ok(lstatSync(join(outRoot, 'shards')).isDirectory(), 'a directory of its own in place of the link');
+  assert.deepEqual(readdirSync(join(shards, '1')).sort(), ['base.json', 'call-trees', 'head.json', 'shard.json']);
 });
