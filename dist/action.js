@@ -45246,7 +45246,7 @@ import { readFileSync as readFileSync8 } from "node:fs";
 import { join as join40, resolve as resolve12 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync15, rmSync as rmSync15 } from "node:fs";
+import { mkdirSync as mkdirSync13 } from "node:fs";
 import { isAbsolute as isAbsolute8, join as join31, relative as relative14 } from "node:path";
 
 // src/untrusted/write.ts
@@ -45339,8 +45339,10 @@ function assertSameDirectory(path12, expected) {
 function writeNewFile(path12, text2, expected) {
   const fd = openNewFile(path12, expected);
   try {
-    const bytes = Buffer.from(text2);
-    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+    for (const piece of typeof text2 === "string" ? [text2] : text2) {
+      const bytes = Buffer.from(piece);
+      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+    }
   } finally {
     closeSync(fd);
   }
@@ -45419,6 +45421,37 @@ function replaceKeptFile(dir, name, data, mode = 384) {
     closeSync(fd);
   }
   renameSync(join3(dir.path, temporary), join3(dir.path, name));
+}
+function namesOf(name) {
+  const names = name.split("/");
+  if (names.some((n) => n === "" || n === "." || n === "..")) throw new Error(`${JSON.stringify(name)} is not a relative path of plain names`);
+  return names;
+}
+function makeDirectoriesBeneath(base, names, emptyLast) {
+  let path12 = base;
+  for (const [i, name] of names.entries()) {
+    path12 = join3(path12, name);
+    let stat2;
+    try {
+      stat2 = lstatSync(path12);
+    } catch {
+      stat2 = void 0;
+    }
+    const fresh = !stat2?.isDirectory() || emptyLast && i === names.length - 1;
+    if (stat2 && fresh) rmSync(path12, { recursive: true, force: true });
+    if (fresh) mkdirSync(path12, { mode: 493 });
+  }
+}
+function writerBeneath(held2, real) {
+  return (name, text2) => {
+    makeDirectoriesBeneath(held2.path, namesOf(name).slice(0, -1), false);
+    writeNewFile(join3(held2.path, name), text2, join3(real, name));
+  };
+}
+function freshDirectoryBeneath(held2, real, sub) {
+  makeDirectoriesBeneath(held2.path, namesOf(sub), true);
+  const write = writerBeneath(held2, real);
+  return (name, text2) => write(`${sub}/${name}`, text2);
 }
 
 // src/metric/events.ts
@@ -53630,14 +53663,13 @@ function baseCheckout(ci, sha) {
 import { join as join27, relative as relative13, sep as sep9 } from "node:path";
 
 // src/shard/call-trees.ts
-import { mkdirSync as mkdirSync13 } from "node:fs";
 import { dirname as dirname14, join as join26, normalize, relative as relative12, sep as sep8 } from "node:path";
 function callTreePathOf(result) {
   const dir = normalize(dirname14(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep8}`) || dir.startsWith(sep8)) return void 0;
   return join26(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
-function carryCallTrees(results, from, toDir, only) {
+function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
@@ -53647,9 +53679,7 @@ function carryCallTrees(results, from, toDir, only) {
     const { text: text2, tree } = readCallTreeBeneath(from.root, relative12(from.root, join26(from.dir, path12)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
-    const to = join26(toDir, path12);
-    mkdirSync13(dirname14(to), { recursive: true });
-    writeNewFile(to, text2);
+    write(path12.split(sep8).join("/"), text2);
     carried.push(result.name);
   }
   return carried;
@@ -53720,8 +53750,8 @@ async function partCallTrees(ci, measurer, checkout, head2, baseline) {
     return void 0;
   }
 }
-function handOverCallTrees(ci, head2, trees, dir) {
-  const to = (side) => join27(dir, HANDED_OVER_CALL_TREES, side);
+function handOverCallTrees(ci, head2, trees, write) {
+  const to = (side) => (name, text2) => write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text2);
   try {
     const headDir = join27(ci.outRoot, "head");
     carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
@@ -53736,7 +53766,7 @@ function handOverCallTrees(ci, head2, trees, dir) {
     ci.log.warning(`The call trees could not be handed over (no flame graph from this part): ${errorMessage(error2)}`);
   }
 }
-function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, flameDirectory) {
+function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, outRoot, flameDirectory) {
   const found = changedBenchmarks(ci, head2, baseline);
   if (!found) return [];
   const drawn = [];
@@ -53747,8 +53777,9 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, fl
         dir: join27(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
       });
-      carryCallTrees(part.head.benchmarks, from("head"), join27(ci.outRoot, "head"));
-      if (part.base) carryCallTrees(part.base.benchmarks, from("base"), join27(ci.outRoot, "base"));
+      const to = (side) => (name, text2) => outRoot(`${side}/${name}`, text2);
+      carryCallTrees(part.head.benchmarks, from("head"), to("head"));
+      if (part.base) carryCallTrees(part.base.benchmarks, from("base"), to("base"));
     }
     drawn.push(
       ...writeFlameGraphs({
@@ -53935,18 +53966,16 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync9, mkdirSync as mkdirSync14, readdirSync as readdirSync9, rmSync as rmSync14, writeFileSync as writeFileSync6 } from "node:fs";
+import { lstatSync as lstatSync9, readdirSync as readdirSync9 } from "node:fs";
 import { join as join28 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
-function writeShardHandOver(dir, part) {
-  rmSync14(dir, { recursive: true, force: true });
-  mkdirSync14(dir, { recursive: true });
+function writeShardHandOver(write, part) {
   const { head: head2, base, ...meta } = part;
-  writeFileSync6(join28(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  write(SHARD_FILE, `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join28(dir, "head.json"), head2);
-  if (base) writeResults(join28(dir, "base.json"), base);
+  write("head.json", resultsText(head2));
+  if (base) write("base.json", resultsText(base));
 }
 function readOne(root, dir, shown) {
   let data;
@@ -54212,17 +54241,15 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
 
 // src/ci/pipeline.ts
 function writer(out) {
-  return (name, text2) => writeNewFile(join31(out.held.path, name), text2, join31(out.real, name));
+  return writerBeneath(out.held, out.real);
 }
 function subdirectoryWriter(ci, out, dir) {
   const sub = relative14(ci.outRoot, dir);
   if (!sub || sub.startsWith("..") || isAbsolute8(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
-  rmSync15(join31(out.held.path, sub), { recursive: true, force: true });
-  mkdirSync15(join31(out.held.path, sub), { recursive: true });
-  return (name, text2) => writeNewFile(join31(out.held.path, sub, name), text2, join31(out.real, sub, name));
+  return freshDirectoryBeneath(out.held, out.real, sub);
 }
 async function withHeldOutRoot(ci, run) {
-  mkdirSync15(ci.outRoot, { recursive: true });
+  mkdirSync13(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
   const held2 = holdDirectory(ci.outRoot, real);
   try {
@@ -54253,7 +54280,7 @@ async function measureAndReport(ci, measurer, out) {
         baseline = await settleBaseline(ci, measurer, lookup, head2, checkout);
         if (timed) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
-          writeResults(join31(ci.outRoot, "head", "results.json"), head2);
+          writer(out)("head/results.json", resultsText(head2));
         }
         if (ci.callTree)
           flameGraphs = await drawChangeFlameGraphs(
@@ -54282,7 +54309,10 @@ async function measureAndReport(ci, measurer, out) {
     flameGraphs
   });
 }
-async function runShard(ci, measurer, shard, headSha) {
+function runShard(ci, measurer, shard, headSha) {
+  return withHeldOutRoot(ci, (out) => measurePart(ci, measurer, shard, headSha, out));
+}
+async function measurePart(ci, measurer, shard, headSha, out) {
   const occasion = await ci.occasion();
   if (hasTimedBenchmarks(ci))
     ci.log.warning(
@@ -54300,23 +54330,27 @@ async function runShard(ci, measurer, shard, headSha) {
   if (ci.checkDeterminism && occasion.kind === "mainline") await measureHeadAgain(ci, measurer, selection, headRun.results);
   let baseline = { results: void 0, source };
   const dir = ci.shardDir(shard);
-  const handOver = (base) => writeShardHandOver(dir, {
-    index: shard.index,
-    count: shard.count,
-    sha: headSha,
-    baselineSource: baseline.source,
-    imageIdentity: measurer.imageIdentity,
-    configText: headConfigText(ci),
-    head: headRun.results,
-    base
-  });
+  const handOver = (base) => {
+    const write = subdirectoryWriter(ci, out, dir);
+    writeShardHandOver(write, {
+      index: shard.index,
+      count: shard.count,
+      sha: headSha,
+      baselineSource: baseline.source,
+      imageIdentity: measurer.imageIdentity,
+      configText: headConfigText(ci),
+      head: headRun.results,
+      base
+    });
+    return write;
+  };
   if (lookup) {
     const checkout = baseCheckout(ci, lookup.commit.sha);
     try {
       baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
       const trees = ci.callTree ? await partCallTrees(ci, measurer, checkout, headRun.results, baseline) : void 0;
-      handOver(baseline.results);
-      if (trees) handOverCallTrees(ci, headRun.results, trees, dir);
+      const write = handOver(baseline.results);
+      if (trees) handOverCallTrees(ci, headRun.results, trees, write);
     } finally {
       checkout.remove();
     }
@@ -54345,13 +54379,23 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join31(ci.outRoot, "head", "results.json"), head2);
-  if (baseline.results) writeResults(join31(ci.outRoot, "base", "results.json"), baseline.results);
+  const write = writer(out);
+  write("head/results.json", resultsText(head2));
+  if (baseline.results) write("base/results.json", resultsText(baseline.results));
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head2) : void 0;
   const failed = head2.benchmarks.some((b) => b.status !== "ok");
   const commit = baselineCommitOf(occasion);
-  const flameGraphs = ci.callTree && commit ? drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, commit.sha, () => subdirectoryWriter(ci, out, join31(ci.outRoot, FLAME_DIRECTORY))) : void 0;
+  const flameGraphs = ci.callTree && commit ? drawMergedFlameGraphs(
+    ci,
+    parts,
+    partsDir,
+    head2,
+    baseline,
+    commit.sha,
+    writer(out),
+    () => subdirectoryWriter(ci, out, join31(ci.outRoot, FLAME_DIRECTORY))
+  ) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, {
     baselineSaved: saved,
     trend: await keepHistory(ci, occasion, head2, writer(out)),
@@ -93637,7 +93681,7 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync11, writeFileSync as writeFileSync8 } from "fs";
+import { existsSync as existsSync11, writeFileSync as writeFileSync7 } from "fs";
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -93846,7 +93890,7 @@ function extractTar(archivePath, compressionMethod) {
 }
 function createTar(archiveFolder, sourceDirectories, compressionMethod) {
   return __awaiter16(this, void 0, void 0, function* () {
-    writeFileSync8(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
+    writeFileSync7(path10.join(archiveFolder, ManifestFilename), sourceDirectories.join("\n"));
     const { commands } = yield getCommands(compressionMethod, "create");
     yield execCommands(commands, archiveFolder);
   });
@@ -94290,7 +94334,7 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/cache-directory.ts
-import { mkdirSync as mkdirSync16, rmSync as rmSync16 } from "node:fs";
+import { mkdirSync as mkdirSync14, rmSync as rmSync14 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
 import { join as join36 } from "node:path";
 function ownRootProblem(root) {
@@ -94311,14 +94355,14 @@ function cacheDirectory(name, suiteId) {
     },
     async restore(key, prefixes2 = []) {
       if (ownRootProblem(root) !== void 0) return void 0;
-      rmSync16(dir, { recursive: true, force: true });
+      rmSync14(dir, { recursive: true, force: true });
       return restoreCache([dir], key, prefixes2);
     },
     async save(key, write) {
       const problem = ownRootProblem(root);
       if (problem !== void 0) return problem;
-      rmSync16(dir, { recursive: true, force: true });
-      mkdirSync16(dir, { recursive: true });
+      rmSync14(dir, { recursive: true, force: true });
+      mkdirSync14(dir, { recursive: true });
       write(dir);
       try {
         const id = await saveCache2([dir], key);

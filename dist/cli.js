@@ -16925,8 +16925,10 @@ function assertSameDirectory(path, expected) {
 function writeNewFile(path, text3, expected) {
   const fd = openNewFile(path, expected);
   try {
-    const bytes = Buffer.from(text3);
-    for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
+    for (const piece of typeof text3 === "string" ? [text3] : text3) {
+      const bytes = Buffer.from(piece);
+      for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
+    }
   } finally {
     closeSync2(fd);
   }
@@ -17002,6 +17004,18 @@ function replaceKeptFile(dir, name, data, mode = 384) {
     closeSync2(fd);
   }
   renameSync(join2(dir.path, temporary), join2(dir.path, name));
+}
+function namesOf(name) {
+  const names = name.split("/");
+  if (names.some((n) => n === "" || n === "." || n === "..")) throw new Error(`${JSON.stringify(name)} is not a relative path of plain names`);
+  return names;
+}
+function writerByPath(dir) {
+  return (name, text3) => {
+    const path = join2(dir, ...namesOf(name));
+    mkdirSync(dirname3(path), { recursive: true });
+    writeNewFile(path, text3);
+  };
 }
 
 // src/results/io.ts
@@ -22130,18 +22144,17 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync13, statSync as statSync11 } from "node:fs";
+import { existsSync as existsSync8, mkdirSync as mkdirSync12, statSync as statSync11 } from "node:fs";
 import { dirname as dirname14, isAbsolute as isAbsolute8, join as join22, normalize as normalize2, sep as sep8 } from "node:path";
 
 // src/shard/call-trees.ts
-import { mkdirSync as mkdirSync12 } from "node:fs";
 import { dirname as dirname13, join as join21, normalize, relative as relative11, sep as sep7 } from "node:path";
 function callTreePathOf(result) {
   const dir = normalize(dirname13(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep7}`) || dir.startsWith(sep7)) return void 0;
   return join21(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
-function carryCallTrees(results, from, toDir, only) {
+function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
@@ -22151,9 +22164,7 @@ function carryCallTrees(results, from, toDir, only) {
     const { text: text3, tree } = readCallTreeBeneath(from.root, relative11(from.root, join21(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
-    const to = join21(toDir, path);
-    mkdirSync12(dirname13(to), { recursive: true });
-    writeNewFile(to, text3);
+    write(path.split(sep7).join("/"), text3);
     carried.push(result.name);
   }
   return carried;
@@ -22256,7 +22267,7 @@ async function merge(args, io) {
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release2 = lockOutputDirectory(out);
   try {
-    mkdirSync13(out, { recursive: true });
+    mkdirSync12(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
         const from = resolveFrom(dirname14(part.file), file);
@@ -22264,7 +22275,7 @@ async function merge(args, io) {
         const to = resolveFrom(out, file);
         const shown = join22(dirname14(part.source), file);
         try {
-          mkdirSync13(dirname14(to), { recursive: true });
+          mkdirSync12(dirname14(to), { recursive: true });
           copyBeneath(dirname14(part.file), file, to, COPY_LIMIT, "part file", shown);
         } catch (error) {
           if (error instanceof CgBenchError) throw error;
@@ -22275,7 +22286,7 @@ async function merge(args, io) {
         }
       }
       const partDir = dirname14(part.file);
-      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: dirname14(part.source) }, out);
+      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: dirname14(part.source) }, writerByPath(out));
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : void 0;
     const baselineSource = baselinePath && shownPath(baselinePath);
@@ -22309,7 +22320,7 @@ async function merge(args, io) {
 import { dirname as dirname15, relative as relative12 } from "node:path";
 
 // src/stopwatch/suite.ts
-import { mkdirSync as mkdirSync14 } from "node:fs";
+import { mkdirSync as mkdirSync13 } from "node:fs";
 import { join as join24 } from "node:path";
 
 // src/stopwatch/executor.ts
@@ -22802,7 +22813,7 @@ async function timeSuite(options) {
   const missing = timed.filter((t) => !base.config.benchmarks.some((b) => b.name === t.name));
   if (missing.length)
     throw new CgBenchError(`${shownPath(base.file)}: has no benchmark ${missing.map((m) => JSON.stringify(m.name)).join(", ")}: nothing to pair it with`);
-  mkdirSync14(outDir, { recursive: true });
+  mkdirSync13(outDir, { recursive: true });
   const real = realPathBeforeRuns(outDir);
   const out = holdDirectory(outDir, real);
   try {

@@ -14274,7 +14274,7 @@ var require_dist = __commonJS({
 import { join as join33 } from "node:path";
 
 // src/ci/pipeline.ts
-import { mkdirSync as mkdirSync15, rmSync as rmSync15 } from "node:fs";
+import { mkdirSync as mkdirSync13 } from "node:fs";
 import { isAbsolute as isAbsolute8, join as join29, relative as relative13 } from "node:path";
 
 // src/untrusted/write.ts
@@ -14367,8 +14367,10 @@ function assertSameDirectory(path, expected) {
 function writeNewFile(path, text2, expected) {
   const fd = openNewFile(path, expected);
   try {
-    const bytes = Buffer.from(text2);
-    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+    for (const piece of typeof text2 === "string" ? [text2] : text2) {
+      const bytes = Buffer.from(piece);
+      for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+    }
   } finally {
     closeSync(fd);
   }
@@ -14444,6 +14446,37 @@ function replaceKeptFile(dir, name, data, mode = 384) {
     closeSync(fd);
   }
   renameSync(join(dir.path, temporary), join(dir.path, name));
+}
+function namesOf(name) {
+  const names = name.split("/");
+  if (names.some((n) => n === "" || n === "." || n === "..")) throw new Error(`${JSON.stringify(name)} is not a relative path of plain names`);
+  return names;
+}
+function makeDirectoriesBeneath(base, names, emptyLast) {
+  let path = base;
+  for (const [i, name] of names.entries()) {
+    path = join(path, name);
+    let stat;
+    try {
+      stat = lstatSync(path);
+    } catch {
+      stat = void 0;
+    }
+    const fresh = !stat?.isDirectory() || emptyLast && i === names.length - 1;
+    if (stat && fresh) rmSync(path, { recursive: true, force: true });
+    if (fresh) mkdirSync(path, { mode: 493 });
+  }
+}
+function writerBeneath(held2, real) {
+  return (name, text2) => {
+    makeDirectoriesBeneath(held2.path, namesOf(name).slice(0, -1), false);
+    writeNewFile(join(held2.path, name), text2, join(real, name));
+  };
+}
+function freshDirectoryBeneath(held2, real, sub) {
+  makeDirectoriesBeneath(held2.path, namesOf(sub), true);
+  const write = writerBeneath(held2, real);
+  return (name, text2) => write(`${sub}/${name}`, text2);
 }
 
 // src/metric/events.ts
@@ -22450,14 +22483,13 @@ function baseCheckout(ci, sha) {
 import { join as join25, relative as relative12, sep as sep8 } from "node:path";
 
 // src/shard/call-trees.ts
-import { mkdirSync as mkdirSync13 } from "node:fs";
 import { dirname as dirname12, join as join24, normalize, relative as relative11, sep as sep7 } from "node:path";
 function callTreePathOf(result) {
   const dir = normalize(dirname12(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep7}`) || dir.startsWith(sep7)) return void 0;
   return join24(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
-function carryCallTrees(results, from, toDir, only) {
+function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
@@ -22467,9 +22499,7 @@ function carryCallTrees(results, from, toDir, only) {
     const { text: text2, tree } = readCallTreeBeneath(from.root, relative11(from.root, join24(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
-    const to = join24(toDir, path);
-    mkdirSync13(dirname12(to), { recursive: true });
-    writeNewFile(to, text2);
+    write(path.split(sep7).join("/"), text2);
     carried.push(result.name);
   }
   return carried;
@@ -22540,8 +22570,8 @@ async function partCallTrees(ci, measurer, checkout, head2, baseline) {
     return void 0;
   }
 }
-function handOverCallTrees(ci, head2, trees, dir) {
-  const to = (side) => join25(dir, HANDED_OVER_CALL_TREES, side);
+function handOverCallTrees(ci, head2, trees, write) {
+  const to = (side) => (name, text2) => write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text2);
   try {
     const headDir = join25(ci.outRoot, "head");
     carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
@@ -22556,7 +22586,7 @@ function handOverCallTrees(ci, head2, trees, dir) {
     ci.log.warning(`The call trees could not be handed over (no flame graph from this part): ${errorMessage(error)}`);
   }
 }
-function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, flameDirectory) {
+function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, outRoot, flameDirectory) {
   const found = changedBenchmarks(ci, head2, baseline);
   if (!found) return [];
   const drawn = [];
@@ -22567,8 +22597,9 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, fl
         dir: join25(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
       });
-      carryCallTrees(part.head.benchmarks, from("head"), join25(ci.outRoot, "head"));
-      if (part.base) carryCallTrees(part.base.benchmarks, from("base"), join25(ci.outRoot, "base"));
+      const to = (side) => (name, text2) => outRoot(`${side}/${name}`, text2);
+      carryCallTrees(part.head.benchmarks, from("head"), to("head"));
+      if (part.base) carryCallTrees(part.base.benchmarks, from("base"), to("base"));
     }
     drawn.push(
       ...writeFlameGraphs({
@@ -22755,18 +22786,16 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync9, mkdirSync as mkdirSync14, readdirSync as readdirSync9, rmSync as rmSync14, writeFileSync as writeFileSync6 } from "node:fs";
+import { lstatSync as lstatSync9, readdirSync as readdirSync9 } from "node:fs";
 import { join as join26 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
-function writeShardHandOver(dir, part) {
-  rmSync14(dir, { recursive: true, force: true });
-  mkdirSync14(dir, { recursive: true });
+function writeShardHandOver(write, part) {
   const { head: head2, base, ...meta } = part;
-  writeFileSync6(join26(dir, SHARD_FILE), `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
+  write(SHARD_FILE, `${JSON.stringify({ schema: SCHEMA, ...meta }, null, 2)}
 `);
-  writeResults(join26(dir, "head.json"), head2);
-  if (base) writeResults(join26(dir, "base.json"), base);
+  write("head.json", resultsText(head2));
+  if (base) write("base.json", resultsText(base));
 }
 function readOne(root, dir, shown) {
   let data;
@@ -23021,17 +23050,15 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
 
 // src/ci/pipeline.ts
 function writer(out) {
-  return (name, text2) => writeNewFile(join29(out.held.path, name), text2, join29(out.real, name));
+  return writerBeneath(out.held, out.real);
 }
 function subdirectoryWriter(ci, out, dir) {
   const sub = relative13(ci.outRoot, dir);
   if (!sub || sub.startsWith("..") || isAbsolute8(sub)) throw new Error(`${dir} is not beneath the output directory ${ci.outRoot}`);
-  rmSync15(join29(out.held.path, sub), { recursive: true, force: true });
-  mkdirSync15(join29(out.held.path, sub), { recursive: true });
-  return (name, text2) => writeNewFile(join29(out.held.path, sub, name), text2, join29(out.real, sub, name));
+  return freshDirectoryBeneath(out.held, out.real, sub);
 }
 async function withHeldOutRoot(ci, run) {
-  mkdirSync15(ci.outRoot, { recursive: true });
+  mkdirSync13(ci.outRoot, { recursive: true });
   const real = realPathBeforeRuns(ci.outRoot);
   const held2 = holdDirectory(ci.outRoot, real);
   try {
@@ -23062,7 +23089,7 @@ async function measureAndReport(ci, measurer, out) {
         baseline = await settleBaseline(ci, measurer, lookup, head2, checkout);
         if (timed) {
           head2 = await timeAgainstBaseline(ci, measurer, lookup, checkout, head2);
-          writeResults(join29(ci.outRoot, "head", "results.json"), head2);
+          writer(out)("head/results.json", resultsText(head2));
         }
         if (ci.callTree)
           flameGraphs = await drawChangeFlameGraphs(
@@ -23091,7 +23118,10 @@ async function measureAndReport(ci, measurer, out) {
     flameGraphs
   });
 }
-async function runShard(ci, measurer, shard, headSha) {
+function runShard(ci, measurer, shard, headSha) {
+  return withHeldOutRoot(ci, (out) => measurePart(ci, measurer, shard, headSha, out));
+}
+async function measurePart(ci, measurer, shard, headSha, out) {
   const occasion = await ci.occasion();
   if (hasTimedBenchmarks(ci))
     ci.log.warning(
@@ -23109,23 +23139,27 @@ async function runShard(ci, measurer, shard, headSha) {
   if (ci.checkDeterminism && occasion.kind === "mainline") await measureHeadAgain(ci, measurer, selection, headRun.results);
   let baseline = { results: void 0, source };
   const dir = ci.shardDir(shard);
-  const handOver = (base) => writeShardHandOver(dir, {
-    index: shard.index,
-    count: shard.count,
-    sha: headSha,
-    baselineSource: baseline.source,
-    imageIdentity: measurer.imageIdentity,
-    configText: headConfigText(ci),
-    head: headRun.results,
-    base
-  });
+  const handOver = (base) => {
+    const write = subdirectoryWriter(ci, out, dir);
+    writeShardHandOver(write, {
+      index: shard.index,
+      count: shard.count,
+      sha: headSha,
+      baselineSource: baseline.source,
+      imageIdentity: measurer.imageIdentity,
+      configText: headConfigText(ci),
+      head: headRun.results,
+      base
+    });
+    return write;
+  };
   if (lookup) {
     const checkout = baseCheckout(ci, lookup.commit.sha);
     try {
       baseline = await settleBaseline(ci, measurer, lookup, headRun.results, checkout, selection);
       const trees = ci.callTree ? await partCallTrees(ci, measurer, checkout, headRun.results, baseline) : void 0;
-      handOver(baseline.results);
-      if (trees) handOverCallTrees(ci, headRun.results, trees, dir);
+      const write = handOver(baseline.results);
+      if (trees) handOverCallTrees(ci, headRun.results, trees, write);
     } finally {
       checkout.remove();
     }
@@ -23154,13 +23188,23 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     const sources = [...new Set(parts.map((p) => p.baselineSource))];
     baseline = { results: mergeShards(parts.map((p, i) => ({ results: p.base, source: `${source(i)} (baseline)` }))), source: sources.join("; ") };
   }
-  writeResults(join29(ci.outRoot, "head", "results.json"), head2);
-  if (baseline.results) writeResults(join29(ci.outRoot, "base", "results.json"), baseline.results);
+  const write = writer(out);
+  write("head/results.json", resultsText(head2));
+  if (baseline.results) write("base/results.json", resultsText(baseline.results));
   const occasion = await ci.occasion();
   const saved = occasion.kind === "mainline" ? await saveMainlineBaseline(ci, { sha: occasion.sha, configText: parts[0].configText, imageIdentity: parts[0].imageIdentity }, head2) : void 0;
   const failed = head2.benchmarks.some((b) => b.status !== "ok");
   const commit = baselineCommitOf(occasion);
-  const flameGraphs = ci.callTree && commit ? drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, commit.sha, () => subdirectoryWriter(ci, out, join29(ci.outRoot, FLAME_DIRECTORY))) : void 0;
+  const flameGraphs = ci.callTree && commit ? drawMergedFlameGraphs(
+    ci,
+    parts,
+    partsDir,
+    head2,
+    baseline,
+    commit.sha,
+    writer(out),
+    () => subdirectoryWriter(ci, out, join29(ci.outRoot, FLAME_DIRECTORY))
+  ) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
     baselineSaved: saved,
     trend: await keepHistory(ci, occasion, head2, writer(out)),
@@ -23272,7 +23316,7 @@ import { tmpdir as tmpdir4 } from "node:os";
 import { join as join31 } from "node:path";
 
 // src/gitlab/artifact-store.ts
-import { writeFileSync as writeFileSync7 } from "node:fs";
+import { writeFileSync as writeFileSync6 } from "node:fs";
 import { join as join30 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
@@ -23316,7 +23360,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync7(join30(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync6(join30(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -23654,7 +23698,7 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync10, mkdirSync as mkdirSync16, readdirSync as readdirSync10, rmSync as rmSync16 } from "node:fs";
+import { lstatSync as lstatSync10, mkdirSync as mkdirSync14, readdirSync as readdirSync10, rmSync as rmSync14 } from "node:fs";
 import { join as join32 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory = false;
@@ -23662,10 +23706,10 @@ function freshOutputDirectory(out, keep = []) {
     isDirectory = lstatSync10(out).isDirectory();
   } catch {
   }
-  if (!isDirectory) rmSync16(out, { force: true });
+  if (!isDirectory) rmSync14(out, { force: true });
   else {
     for (const name of readdirSync10(out)) {
-      if (!keep.includes(name)) rmSync16(join32(out, name), { recursive: true, force: true });
+      if (!keep.includes(name)) rmSync14(join32(out, name), { recursive: true, force: true });
       else if (!lstatSync10(join32(out, name)).isDirectory()) {
         throw new CgBenchError(
           `${join32(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
@@ -23673,7 +23717,7 @@ function freshOutputDirectory(out, keep = []) {
       }
     }
   }
-  mkdirSync16(out, { recursive: true });
+  mkdirSync14(out, { recursive: true });
 }
 
 // src/gitlab/run.ts
