@@ -261,6 +261,7 @@ const PRIVATE_TMP_SCRIPT = [
   '  *) return 0 ;;',
   ' esac;',
   ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
   ' else return 0; fi;',
   ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
@@ -270,11 +271,13 @@ const PRIVATE_TMP_SCRIPT = [
   ),
   '_cgb_keep_list() {',
   ' _cgb_rest=$1;',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   ' while [ -n "$_cgb_rest" ]; do _cgb_keep "${_cgb_rest%%:*}"; case $_cgb_rest in *:*) _cgb_rest=${_cgb_rest#*:} ;; *) _cgb_rest= ;; esac; done;',
   '}',
   '_cgb_here=$PWD; _cgb_keep "$_cgb_here"; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
   `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
   'exec 7<&- 8<&- 9<&-',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; cd "$_cgb_here" || exit 125; OLDPWD=$_cgb_old; else cd "$_cgb_here" || exit 125; unset OLDPWD; fi',
   'unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list',
 ].join('\n');
@@ -746,17 +749,33 @@ export function profileDirectory(sandbox: Sandbox, dir: string): string {
   return staging;
 }
 
+/** What Valgrind writes into a staging directory: a profile and a log per process. */
+const VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
+
+/**
+ * How much is copied out of a staging directory: the code can make files there (its path is on
+ * Valgrind's command line), and a sparse file of terabytes costs it nothing; copied, it filled the
+ * output directory's disk with cg-bench's rights. Far above what Valgrind writes for a benchmark
+ * (a Python import's profile: 267 KB; the call-tree run's profiles are read up to 256 MiB).
+ */
+export const COLLECT_LIMITS = { file: 512 * (1 << 20), total: 4096 * (1 << 20), files: 100_000 };
+
 /**
  * Copies the plain files the sandbox wrote into `dir`, then removes its directory. Opened without
  * following links and checked on the open file, so nothing the code swaps in meanwhile is read.
  * Only files the sandbox's user owns, with one link: a hard link it made to another user's file
  * (where fs.protected_hardlinks is 0, to a root-only file) is not read with cg-bench's rights.
+ * Only Valgrind's names, and within `limits`: a file above them is not copied (its process then
+ * has no profile, and the benchmark fails saying so), nothing is once the total is reached.
  */
-export function collectProfiles(staging: string, dir: string): void {
+export function collectProfiles(staging: string, dir: string, limits: typeof COLLECT_LIMITS = COLLECT_LIMITS): void {
   if (staging === realpathSync(dir)) return;
   const owner = lstatSync(staging).uid; // profileDirectory gave it to the sandbox's user
   const buffer = Buffer.alloc(1 << 20);
+  let total = 0;
+  let files = 0;
   for (const name of readdirSync(staging)) {
+    if (!VALGRIND_FILE.test(name)) continue;
     let from: number;
     try {
       from = openSync(join(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
@@ -766,12 +785,16 @@ export function collectProfiles(staging: string, dir: string): void {
     try {
       const stat = fstatSync(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
+      if (stat.size > limits.file || total + stat.size > limits.total || ++files > limits.files) continue;
       const to = openSync(join(dir, name), 'wx');
       try {
-        for (let n; (n = readSync(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
+        // At most the size it had: a file still growing is cut there.
+        for (let n, left = stat.size; left > 0 && (n = readSync(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
+          writeSync(to, buffer, 0, n);
       } finally {
         closeSync(to);
       }
+      total += stat.size;
     } finally {
       closeSync(from);
     }

@@ -2,7 +2,7 @@
 // runs as, what environment setup commands get, and that a real setup command sees only that.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseConfig } from '../../src/config/load.ts';
@@ -10,6 +10,7 @@ import { absolutePath } from '../../src/util/paths.ts';
 import { imageRunArgs } from '../../src/container/client.ts';
 import { containerEnvironment } from '../../src/container/measurer.ts';
 import {
+  COLLECT_LIMITS,
   collectProfiles,
   CPU_LIST_FILES,
   KEPT_END,
@@ -232,6 +233,36 @@ test("profiles are collected from the sandbox's directory without following the 
   assert.deepEqual(readdirSync(dir).sort(), ['cachegrind.out.1']);
   assert.equal(readFileSync(join(dir, 'cachegrind.out.1'), 'utf8'), 'events: Ir\n');
   assert.equal(existsSync(staging), false);
+});
+
+test("collecting the sandbox's profiles copies Valgrind's files only, within limits: a sparse file of terabytes the code made is left", () => {
+  // Before: a 3 GiB sparse file the benchmark made in its staging directory (its path is on
+  // Valgrind's command line) became 3.1 GB written to the output directory, with cg-bench's rights.
+  const staging = tempDir();
+  const dir = tempDir();
+  writeFileSync(join(staging, 'cachegrind.out.1'), 'events: Ir\n');
+  writeFileSync(join(staging, 'valgrind.1.log'), '==1== Command: x\n');
+  writeFileSync(join(staging, 'authorized_keys'), 'not a file Valgrind writes\n');
+  const sparse = (name: string, size: number) => {
+    writeFileSync(join(staging, name), '');
+    truncateSync(join(staging, name), size); // no block used
+  };
+  sparse('valgrind.2.log', COLLECT_LIMITS.file + 1);
+  sparse('cachegrind.out.3', 4 * 1024 ** 4);
+  collectProfiles(staging, dir);
+  assert.deepEqual(readdirSync(dir).sort(), ['cachegrind.out.1', 'valgrind.1.log']);
+  assert.equal(existsSync(staging), false);
+  // The total and the number of files are bounded too.
+  const many = tempDir();
+  const into = tempDir();
+  for (let pid = 1; pid <= 5; pid++) writeFileSync(join(many, `cachegrind.out.${pid}`), '0123456789');
+  collectProfiles(many, into, { file: 10, total: 30, files: 100 });
+  assert.equal(readdirSync(into).length, 3);
+  const fewer = tempDir();
+  const intoFewer = tempDir();
+  for (let pid = 1; pid <= 5; pid++) writeFileSync(join(fewer, `valgrind.${pid}.log`), 'x');
+  collectProfiles(fewer, intoFewer, { file: 10, total: 100, files: 2 });
+  assert.equal(readdirSync(intoFewer).length, 2);
 });
 
 test("as root, collecting the sandbox's profiles copies only its user's own files: a hard link to a root-only file is left (issue 23)", {
