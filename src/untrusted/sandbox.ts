@@ -286,7 +286,7 @@ const PRIVATE_TMP_SCRIPT = [
 const SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
 
 /** What a view makes: "0" over the CPU lists, the fixed entropy over the random devices, private temporary directories. */
-export interface View {
+interface View {
   cpuLists: boolean;
   entropy: boolean;
   privateTmp: boolean;
