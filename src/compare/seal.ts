@@ -1,12 +1,15 @@
 import type { Seal } from '../results/types.ts';
 
 /** Each part of a seal in words, and its values: the part reaches the count, so a difference is named. */
-const PARTS: { key: keyof Seal; name: string; values: Record<string, string> }[] = [
+const PARTS: { key: keyof Seal; name: string; values: Record<string, string>; bothRecord?: true }[] = [
   { key: 'pids', name: 'pid namespace', values: { own: 'its own', host: "none (the machine's pids)" } },
   { key: 'ids', name: 'uid mapping', values: { anonymous: 'anonymous (overflow ids)', caller: "the caller's uid", host: 'none (no user namespace)' } },
   { key: 'network', name: 'network', values: { none: 'none', host: "the host's" } },
   { key: 'cpus', name: 'CPU view', values: { one: 'one CPU', host: "the host's CPUs" } },
   { key: 'entropy', name: 'entropy', values: { fixed: 'fixed', os: "the system's" } },
+  // Compared only when both sides record it: private ones move no count by themselves (measured
+  // equal on the examples), so results made before it was recorded stay comparable.
+  { key: 'tmp', name: 'temporary directories', values: { private: "the run's own", shared: 'shared with other runs' }, bothRecord: true },
   { key: 'pythonResets', name: 'Python interpreter resets', values: { true: 'at each region', false: 'none', undefined: 'not Python' } },
   { key: 'devices', name: 'device numbers of the filesystems Python reads', values: { undefined: 'not recorded' } },
 ];
@@ -23,8 +26,8 @@ export const ANOTHER_SEAL = 'ran under another seal';
 export function sealDifference(base: Seal | undefined, head: Seal | undefined): string | undefined {
   if (!base && !head) return undefined;
   if (!base || !head) return `${ANOTHER_SEAL}: the ${base ? 'head' : 'baseline'} records none (measured by a cg-bench before seals were recorded)`;
-  const differences = PARTS.filter(({ key }) => base[key] !== head[key]).map(
-    ({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} → ${values[String(head[key])] ?? String(head[key])}`,
-  );
+  const differences = PARTS.filter(
+    ({ key, bothRecord }) => base[key] !== head[key] && !(bothRecord && (base[key] === undefined || head[key] === undefined)),
+  ).map(({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} → ${values[String(head[key])] ?? String(head[key])}`);
   return differences.length ? `${ANOTHER_SEAL}: ${differences.join('; ')}` : undefined;
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstatSync, readlinkSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { MiB, readBytesBounded } from '../untrusted/read.ts';
 
 /**
@@ -14,23 +14,47 @@ export const LOADER_FILES: readonly string[] = ['/etc/ld.so.cache', '/etc/ld.so.
 const LOADER_FILE_LIMIT = 64 * MiB;
 
 /**
- * One file as the fingerprint sees it: absent, its sha256, where it links to, or what else it is.
- * Read through the gate (no link followed, no fifo waited on, bounded): a setup command run as
- * root can replace these files before the fingerprint is taken.
+ * One file as the fingerprint sees it: absent, its sha256, or what else it is; a link as its text
+ * and the state of what it resolves to. The loader opens these fixed paths following links (some
+ * systems link the cache elsewhere), so what it reads is the target's content: recorded by the link
+ * text alone, a rewritten target changed the count and not the fingerprint. Following the link is
+ * safe here because the path is the host's, not a pull request's file: only root can put a link in
+ * /etc, and code running as root can read any file itself; the target is resolved once (realpath)
+ * and then read through the gate like any other (no link left to follow, a link swapped in meanwhile
+ * refused, no fifo waited on, no device opened, bounded), and only its digest is kept.
  */
 function loaderFileState(path: string): string {
-  let stat: ReturnType<typeof lstatSync>;
+  let stat: Stats;
   try {
     stat = lstatSync(path);
   } catch {
     return 'absent';
   }
   if (stat.isSymbolicLink()) {
+    let text: string;
+    let target: string;
     try {
-      return `link to ${readlinkSync(path)}`;
+      text = readlinkSync(path);
     } catch {
       return 'link';
     }
+    try {
+      target = realpathSync(path);
+    } catch {
+      return `link to ${text}, to nothing`;
+    }
+    return `link to ${text}, ${target}: ${fileState(target)}`;
+  }
+  return fileState(path, stat);
+}
+
+/** A path that is no link as the fingerprint sees it: its sha256, or what else it is. */
+function fileState(path: string, known?: Stats): string {
+  let stat: Stats | undefined = known;
+  try {
+    stat ??= lstatSync(path);
+  } catch {
+    return 'absent';
   }
   if (!stat.isFile()) return `not a regular file (type ${(stat.mode & 0o170000).toString(8)})`;
   try {

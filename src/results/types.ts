@@ -80,6 +80,11 @@ export interface Seal {
   /** getrandom, getentropy, arc4random and the random devices: a fixed stream, or the OS's. */
   entropy: 'fixed' | 'os';
   /**
+   * /tmp, /var/tmp and /dev/shm: each run's own, empty (private), or those every run on the machine
+   * shares (what another run left there can reach the count). Absent in results made before it was recorded.
+   */
+  tmp?: 'private' | 'shared';
+  /**
    * Python region runs only: the interpreter forgets what it learned before each region
    * (python/cg_bench, set by CG_BENCH_INSTRUMENT=region). Absent for other benchmarks.
    */

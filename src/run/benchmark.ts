@@ -121,6 +121,8 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
       [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv],
       true,
       job,
+      // Valgrind writes there: bound back into the run's private /tmp.
+      [profiles],
     ),
     cwd: spec.cwd,
     env,

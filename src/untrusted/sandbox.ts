@@ -61,7 +61,7 @@ export interface Sandbox {
    * measured code sees one CPU (its affinity and the /sys CPU lists); undefined: it sees the host's.
    */
   oneCpu?: readonly number[];
-  /** Goes before a setup command's argv. */
+  /** Goes before a setup command's argv (through sandboxed(): a view's takes the run's own paths, KEPT_END). */
   prefix: string[];
   /**
    * Goes before a benchmark's argv (its warm-up and measured run): as `prefix`, but in the user
@@ -234,19 +234,79 @@ function sealFilesOnce(): SealFiles {
 /** The random devices a measured run reads the fixed entropy stream from. */
 export const RANDOM_DEVICES: readonly string[] = ['/dev/urandom', '/dev/random'];
 
+/** The temporary directories every run on a machine shares: in a view, each run gets its own, empty. */
+export const SHARED_TMP_DIRS: readonly string[] = ['/tmp', '/var/tmp', '/dev/shm'];
+
+/** Ends the paths a view binds back into its private temporary directories: sandboxed() adds a run's own before it. */
+export const KEPT_END = 'cg-bench-kept-end';
+
 /**
- * A measured run's namespaces when it gets a sealed view: a user namespace whose root (cg-bench's
- * uid outside) owns a new mount namespace, binds "0" over the CPU lists (`cpuLists`) and the fixed
- * entropy over the random devices (`entropy`), and execs the code's own namespaces, nested in it: a
- * user namespace as `inner` (it cannot undo the mounts) with the pid namespace whose init is the
- * shell, so the code is pid 2 as without the view. With `entropy`, the shell runs under the entropy
- * seal (getrandom fails, so libraries read the bound devices), and so does everything it starts.
+ * Run by the view's shell, as the root of its user namespace (its mount namespace is the run's own),
+ * before it execs the code: opens each of SHARED_TMP_DIRS (fds 7, 8, 9), mounts a fresh tmpfs over
+ * it, so that what another run left there (the head's setup, the previous benchmark, another job)
+ * is not seen and what this run leaves goes with its namespace; then binds back, from the covered
+ * originals (through the open fds), the paths the run is handed that lie there: its working
+ * directory, HOME, TMPDIR, the entries of PATH and PYTHONPATH, and the shell's arguments up to
+ * KEPT_END (the project, the program, cg-bench's files).
+ * A handed file is bound over an empty one made for it, never over what a bound parent shows. The
+ * mounts are made with the code's own rights (this root is its uid outside): they show it nothing
+ * it could not read before. The shell then closes the fds and re-enters its working directory in the
+ * new view (its ".." is then the private tmpfs), leaving OLDPWD as it was: the code's environment
+ * must not change. Names are prefixed: the shell would export a variable the environment has.
  */
-function sealedViewPrefix(net: boolean, inner: { uid: number; gid: number }, view: { cpuLists: boolean; entropy: boolean }): string[] {
-  const files = sealFilesOnce();
+const PRIVATE_TMP_SCRIPT = [
+  '_cgb_keep() {',
+  ' case $1 in',
+  ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
+  '  *) return 0 ;;',
+  ' esac;',
+  ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
+  ' else return 0; fi;',
+  ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
+  '}',
+  ...SHARED_TMP_DIRS.map(
+    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mount -t tmpfs -o mode=1777,nosuid,nodev cg-bench-tmp ${dir} || exit 125; fi`,
+  ),
+  '_cgb_keep_list() {',
+  ' _cgb_rest=$1;',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  ' while [ -n "$_cgb_rest" ]; do _cgb_keep "${_cgb_rest%%:*}"; case $_cgb_rest in *:*) _cgb_rest=${_cgb_rest#*:} ;; *) _cgb_rest= ;; esac; done;',
+  '}',
+  '_cgb_here=$PWD; _cgb_keep "$_cgb_here"; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
+  `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
+  'exec 7<&- 8<&- 9<&-',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; cd "$_cgb_here" || exit 125; OLDPWD=$_cgb_old; else cd "$_cgb_here" || exit 125; unset OLDPWD; fi',
+  'unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list',
+].join('\n');
+
+/** Skips the paths up to KEPT_END: a view without private temporary directories. */
+const SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
+
+/** What a view makes: "0" over the CPU lists, the fixed entropy over the random devices, private temporary directories. */
+interface View {
+  cpuLists: boolean;
+  entropy: boolean;
+  privateTmp: boolean;
+}
+
+/**
+ * A run's namespaces when it gets a view: a user namespace whose root (cg-bench's uid outside) owns a
+ * new mount namespace, binds "0" over the CPU lists (`cpuLists`) and the fixed entropy over the
+ * random devices (`entropy`), mounts private temporary directories (`privateTmp`, binding back
+ * `kept`), and execs the code's own namespaces, nested in it: a user namespace as `inner` (it cannot
+ * undo the mounts) with, with `pid`, the pid namespace whose init is the shell, so the code is pid 2
+ * as without the view. With `entropy`, the shell runs under the entropy seal (getrandom fails, so
+ * libraries read the bound devices), and so does everything it starts.
+ */
+function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: number }, view: View, kept: readonly string[]): string[] {
+  // Only a view that binds them needs the seal files (made once: the entropy stream costs up to 0.4 s).
+  const files = view.cpuLists || view.entropy ? sealFilesOnce() : undefined;
   const binds = [
-    ...(view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125;`) : []),
-    ...(view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125;`) : []),
+    ...(view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125`) : []),
+    ...(view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125`) : []),
   ];
   return [
     'unshare',
@@ -258,25 +318,36 @@ function sealedViewPrefix(net: boolean, inner: { uid: number; gid: number }, vie
     '--',
     '/bin/sh',
     '-c',
-    `${binds.join(' ')} shift 2; exec "$@"`,
+    [...binds, 'shift 2', view.privateTmp ? PRIVATE_TMP_SCRIPT : SKIP_KEPT, 'exec "$@"'].join('\n'),
     'cg-bench-sealed-view',
-    files.oneCpu,
-    files.entropy,
+    files?.oneCpu ?? '-',
+    files?.entropy ?? '-',
+    // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
+    ...(files ? [dirname(files.oneCpu)] : []),
+    ...kept,
+    KEPT_END,
     'unshare',
     '--user',
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
-    '--pid',
-    '--fork',
-    '--kill-child',
+    ...(pid ? ['--pid', '--fork', '--kill-child'] : []),
     '--',
-    ...(view.entropy && files.entropySeal ? [files.entropySeal] : []),
-    ...PID_NAMESPACE_INIT,
+    ...(view.entropy && files?.entropySeal ? [files.entropySeal] : []),
+    ...(pid ? PID_NAMESPACE_INIT : []),
   ];
 }
 
+/** The real path of `path`, or `path` itself when it cannot be resolved. */
+function realOrGiven(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Nothing sealed: what a measured run gets without any namespace. */
-const UNSEALED: Sandbox['seal'] = { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os' };
+const UNSEALED: Sandbox['seal'] = { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared' };
 
 export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 
@@ -482,26 +553,46 @@ export function untrustedSandbox(options: {
     // over the /sys CPU lists (one CPU) and the fixed entropy over the random devices, getrandom
     // failing (the entropy seal); the code then runs in a user namespace nested in it, as before,
     // and with one CPU pinned to one (sandboxed() adds taskset).
+    // The view also gives each run private, empty temporary directories (/tmp, /var/tmp, /dev/shm).
     let oneCpu: number[] | undefined;
     let entropy = false;
+    let privateTmp = false;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists = Boolean(options.oneCpu && cpus.length);
+    const kept = [realOrGiven(options.root)];
+    // A project that is /tmp itself (a cg-bench.yml in /tmp) cannot be bound back into an empty one.
+    const tmpProject = SHARED_TMP_DIRS.includes(kept[0]!);
     if (pid && anonymised) {
       const canSealEntropy = sealFilesOnce().entropySeal !== undefined;
       const pin = cpuLists ? ['taskset', '--cpu-list', String(cpus[0])] : [];
-      const views = [{ cpuLists, entropy: canSealEntropy }, ...(cpuLists && canSealEntropy ? [{ cpuLists, entropy: false }] : [])].filter(
-        (view) => view.cpuLists || view.entropy,
-      );
+      const views: View[] = [
+        { cpuLists, entropy: canSealEntropy, privateTmp: !tmpProject },
+        ...(canSealEntropy ? [{ cpuLists, entropy: false, privateTmp: !tmpProject }] : []),
+      ].filter((view) => view.cpuLists || view.entropy || view.privateTmp);
       for (const view of views) {
-        const viewed = sealedViewPrefix(net, anonymous, view);
+        const viewed = viewPrefix(net, pid, anonymous, view, kept);
         if (!probe([...pin, ...prefix, ...viewed])) continue;
         measuredPrefix = [...prefix, ...viewed];
         if (view.cpuLists) oneCpu = [...cpus];
         entropy = view.entropy;
+        privateTmp = view.privateTmp;
         break;
       }
     }
-    prefix.push(...setupIsolate);
+    // Setup commands: private temporary directories too, in a view of their own namespaces.
+    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true }, kept);
+    const setupTmp = !tmpProject && probe([...prefix, ...setupViewed]);
+    prefix.push(...(setupTmp ? setupViewed : setupIsolate));
+    notes.push(
+      privateTmp
+        ? `benchmarks get private, empty ${SHARED_TMP_DIRS.join(', ')} (a tmpfs each, gone with the run): what another run left there does not reach the count`
+        : `benchmarks share ${SHARED_TMP_DIRS.join(', ')} with every other run (what one leaves there another can read): ${tmpProject ? `the project is ${kept[0]} itself` : 'no mount namespace can be made here'}`,
+    );
+    notes.push(
+      setupTmp
+        ? `setup commands get private, empty ${SHARED_TMP_DIRS.join(', ')}: what they leave there is gone when each ends`
+        : `setup commands share ${SHARED_TMP_DIRS.join(', ')} with every other run`,
+    );
     notes.push(
       pid
         ? 'benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark'
@@ -529,6 +620,7 @@ export function untrustedSandbox(options: {
       network: net || noNetworkAnyway() ? 'none' : 'host',
       cpus: oneCpu ? 'one' : 'host',
       entropy: entropy ? 'fixed' : 'os',
+      tmp: privateTmp ? 'private' : 'shared',
     };
     const strays = pid ? undefined : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
     const uncontained = !pid && !strays && !(options.firstProcess ?? process.pid === 1);
@@ -544,6 +636,7 @@ export function untrustedSandbox(options: {
   notes.push(
     "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run",
   );
+  notes.push(`no mount namespace can be created here: setup commands and benchmarks share ${SHARED_TMP_DIRS.join(', ')} with every other run`);
   const seal: Sandbox['seal'] = { ...UNSEALED, network: noNetworkAnyway() ? 'none' : 'host' };
   const strays = strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
   const uncontained = !strays && !(options.firstProcess ?? process.pid === 1);
@@ -627,11 +720,21 @@ function missingSeal(required: SealRequired, seal: Sandbox['seal'], uncontained:
  * The argv that runs `argv` inside the sandbox: a setup command, or (measured) a benchmark, which
  * with one CPU is pinned to the job's (`job`: the index of the worker running it).
  */
-export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = false, job = 0): string[] {
-  if (!measured) return [...sandbox.prefix, ...argv];
+export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = false, job = 0, kept: readonly string[] = []): string[] {
+  const prefix = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...(argv[0]?.startsWith('/') ? [argv[0]] : []), ...kept]);
+  if (!measured) return [...prefix, ...argv];
   const cpus = sandbox.oneCpu;
   const pin = cpus?.length ? ['taskset', '--cpu-list', String(cpus[job % cpus.length])] : [];
-  return [...pin, ...sandbox.measuredPrefix, ...argv];
+  return [...pin, ...prefix, ...argv];
+}
+
+/**
+ * A prefix with `kept` bound back into its private temporary directories (a view's, else none): the
+ * program and what the caller hands this run there (Valgrind's output directory).
+ */
+function withKept(prefix: readonly string[], kept: readonly string[]): string[] {
+  const end = prefix.indexOf(KEPT_END);
+  return end < 0 ? [...prefix] : [...prefix.slice(0, end), ...kept, ...prefix.slice(end)];
 }
 
 /**
@@ -647,17 +750,33 @@ export function profileDirectory(sandbox: Sandbox, dir: string): string {
   return staging;
 }
 
+/** What Valgrind writes into a staging directory: a profile and a log per process. */
+const VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
+
+/**
+ * How much is copied out of a staging directory: the code can make files there (its path is on
+ * Valgrind's command line), and a sparse file of terabytes costs it nothing; copied, it filled the
+ * output directory's disk with cg-bench's rights. Far above what Valgrind writes for a benchmark
+ * (a Python import's profile: 267 KB; the call-tree run's profiles are read up to 256 MiB).
+ */
+export const COLLECT_LIMITS = { file: 512 * (1 << 20), total: 4096 * (1 << 20), files: 100_000 };
+
 /**
  * Copies the plain files the sandbox wrote into `dir`, then removes its directory. Opened without
  * following links and checked on the open file, so nothing the code swaps in meanwhile is read.
  * Only files the sandbox's user owns, with one link: a hard link it made to another user's file
  * (where fs.protected_hardlinks is 0, to a root-only file) is not read with cg-bench's rights.
+ * Only Valgrind's names, and within `limits`: a file above them is not copied (its process then
+ * has no profile, and the benchmark fails saying so), nothing is once the total is reached.
  */
-export function collectProfiles(staging: string, dir: string): void {
+export function collectProfiles(staging: string, dir: string, limits: typeof COLLECT_LIMITS = COLLECT_LIMITS): void {
   if (staging === realpathSync(dir)) return;
   const owner = lstatSync(staging).uid; // profileDirectory gave it to the sandbox's user
   const buffer = Buffer.alloc(1 << 20);
+  let total = 0;
+  let files = 0;
   for (const name of readdirSync(staging)) {
+    if (!VALGRIND_FILE.test(name)) continue;
     let from: number;
     try {
       from = openSync(join(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
@@ -667,12 +786,16 @@ export function collectProfiles(staging: string, dir: string): void {
     try {
       const stat = fstatSync(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
+      if (stat.size > limits.file || total + stat.size > limits.total || ++files > limits.files) continue;
       const to = openSync(join(dir, name), 'wx');
       try {
-        for (let n; (n = readSync(from, buffer, 0, buffer.length, null)) > 0; ) writeSync(to, buffer, 0, n);
+        // At most the size it had: a file still growing is cut there.
+        for (let n, left = stat.size; left > 0 && (n = readSync(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
+          writeSync(to, buffer, 0, n);
       } finally {
         closeSync(to);
       }
+      total += stat.size;
     } finally {
       closeSync(from);
     }

@@ -2,10 +2,11 @@
 // through the CLI, compared for equality (or for "not comparable").
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
+import { SHARED_TMP_DIRS } from '../../src/untrusted/sandbox.ts';
 import { cli, compileC, project, readJson, tempDir } from '../helpers.ts';
 import { buildEntropyPrograms, ENTROPY_CONFIG } from '../entropy-programs.ts';
 
@@ -62,7 +63,7 @@ test('a run without a pid namespace compared with a sealed one: not comparable, 
   assert.equal(refused.code, 2, refused.stderr);
   assert.match(refused.stderr, /cannot seal the benchmarks as cg-bench.yml asks: .*one CPU \(cpus: one\).*CG_BENCH_SEAL=best-effort/);
   const weaker = await measure(one, { ...withoutPidNamespaces(), CG_BENCH_SEAL: 'best-effort' });
-  assert.deepEqual(weaker.results.benchmarks[0]!.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os' });
+  assert.deepEqual(weaker.results.benchmarks[0]!.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os', tmp: 'shared' });
 });
 
 const noRustc = spawnSync('rustc', ['--version']).status !== 0 && 'needs rustc';
@@ -107,5 +108,30 @@ int main(void) {
       `${side} keeps tiny`,
     );
     assert.ok(b.functions.length > run.results.benchmarks[0]!.functions.length, side);
+  }
+});
+
+test('each run has its own empty /tmp, /var/tmp and /dev/shm: what a head or another run left there does not reach the count, and nothing stays', async () => {
+  // Before: the base's count moved from 501,533 to 486,206 Ir once a head's setup had left these files.
+  const leftovers = SHARED_TMP_DIRS.map((dir) => join(dir, `cg-bench-leftover-${process.pid}`));
+  const reads = `cat ${leftovers.join(' ')} 2>/dev/null; true`;
+  const writes = leftovers.map((file) => `echo left > ${file}`).join('; ');
+  const base = project(`benchmarks:\n  - name: reads-tmp\n    run: "${reads}"\n`);
+  // The head's setup and its benchmark both leave files where the base's benchmark looks.
+  const head = project(`setup:\n  - "${writes}"\nbenchmarks:\n  - name: writes-tmp\n    run: "${writes}"\n`);
+  const counts = (r: Results) => r.benchmarks.map((b) => [b.name, b.events]);
+  try {
+    const clean = await measure(base);
+    await measure(head);
+    for (const file of leftovers) assert.ok(!existsSync(file), `${file} outlived the head's run`);
+    const afterHead = await measure(base);
+    assert.deepEqual(counts(afterHead.results), counts(clean.results));
+    // Left by something else on the machine (another job, a run without the seal).
+    for (const file of leftovers) writeFileSync(file, 'planted by another run\n');
+    const planted = await measure(base);
+    assert.deepEqual(counts(planted.results), counts(clean.results));
+    assert.equal(clean.results.benchmarks[0]!.seal?.tmp, 'private');
+  } finally {
+    for (const file of leftovers) rmSync(file, { force: true });
   }
 });

@@ -2,7 +2,7 @@
 // runs as, what environment setup commands get, and that a real setup command sees only that.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseConfig } from '../../src/config/load.ts';
@@ -10,12 +10,15 @@ import { absolutePath } from '../../src/util/paths.ts';
 import { imageRunArgs } from '../../src/container/client.ts';
 import { containerEnvironment } from '../../src/container/measurer.ts';
 import {
+  COLLECT_LIMITS,
   collectProfiles,
   CPU_LIST_FILES,
+  KEPT_END,
   parseCpuList,
   PROBE_ATTEMPTS,
   RANDOM_DEVICES,
   sandboxed,
+  SHARED_TMP_DIRS,
   setupEnvironment,
   untrustedSandbox,
   untrustedUser,
@@ -91,7 +94,7 @@ test('measured runs see one CPU where a mount namespace can be made: each job pi
       file,
     );
   assert.ok(!sandboxed(one, ['make']).includes('taskset'), 'setup commands keep every CPU');
-  assert.ok(!sandboxed(one, ['make']).includes('--mount'));
+  assert.ok(!sandboxed(one, ['make']).some((a) => CPU_LIST_FILES.some((file) => a.includes(file))), 'setup commands see the CPU lists');
   assert.match(one.notes.join('\n'), /benchmarks see one CPU: pinned to one of CPUs 2,3/);
   // Asked for all CPUs, or no mount namespace: the host's, and setup.log says which.
   const all = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: false, cpus: [2, 3] });
@@ -105,7 +108,14 @@ test('measured runs see one CPU where a mount namespace can be made: each job pi
 test('the sandbox records the seal it made: pid namespace, uid mapping, network, CPU view, entropy', () => {
   const root = tempDir();
   const full = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: true, cpus: [0, 1] });
-  assert.deepEqual(full.seal, { pids: 'own', ids: 'anonymous', network: 'none', cpus: 'one', entropy: process.arch === 'x64' ? 'fixed' : 'os' });
+  assert.deepEqual(full.seal, {
+    pids: 'own',
+    ids: 'anonymous',
+    network: 'none',
+    cpus: 'one',
+    entropy: process.arch === 'x64' ? 'fixed' : 'os',
+    tmp: 'private',
+  });
   if (process.arch === 'x64')
     for (const device of RANDOM_DEVICES)
       assert.ok(
@@ -114,11 +124,11 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
       );
   assert.ok(!sandboxed(full, ['make']).some((a) => a.includes('/dev/urandom')), "setup commands read the system's entropy");
   const noPid = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--pid'), onlyLoopback: no });
-  assert.deepEqual(noPid.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os' });
+  assert.deepEqual(noPid.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os', tmp: 'shared' });
   const ownIds = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--map-user=65534'), onlyLoopback: no });
   assert.equal(ownIds.seal.ids, 'caller');
   const nothing = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: no });
-  assert.deepEqual(nothing.seal, { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os' });
+  assert.deepEqual(nothing.seal, { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared' });
   // docker run --network none: no namespace needed for no network.
   assert.equal(untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: yes }).seal.network, 'none');
 });
@@ -225,6 +235,36 @@ test("profiles are collected from the sandbox's directory without following the 
   assert.equal(existsSync(staging), false);
 });
 
+test("collecting the sandbox's profiles copies Valgrind's files only, within limits: a sparse file of terabytes the code made is left", () => {
+  // Before: a 3 GiB sparse file the benchmark made in its staging directory (its path is on
+  // Valgrind's command line) became 3.1 GB written to the output directory, with cg-bench's rights.
+  const staging = tempDir();
+  const dir = tempDir();
+  writeFileSync(join(staging, 'cachegrind.out.1'), 'events: Ir\n');
+  writeFileSync(join(staging, 'valgrind.1.log'), '==1== Command: x\n');
+  writeFileSync(join(staging, 'authorized_keys'), 'not a file Valgrind writes\n');
+  const sparse = (name: string, size: number) => {
+    writeFileSync(join(staging, name), '');
+    truncateSync(join(staging, name), size); // no block used
+  };
+  sparse('valgrind.2.log', COLLECT_LIMITS.file + 1);
+  sparse('cachegrind.out.3', 4 * 1024 ** 4);
+  collectProfiles(staging, dir);
+  assert.deepEqual(readdirSync(dir).sort(), ['cachegrind.out.1', 'valgrind.1.log']);
+  assert.equal(existsSync(staging), false);
+  // The total and the number of files are bounded too.
+  const many = tempDir();
+  const into = tempDir();
+  for (let pid = 1; pid <= 5; pid++) writeFileSync(join(many, `cachegrind.out.${pid}`), '0123456789');
+  collectProfiles(many, into, { file: 10, total: 30, files: 100 });
+  assert.equal(readdirSync(into).length, 3);
+  const fewer = tempDir();
+  const intoFewer = tempDir();
+  for (let pid = 1; pid <= 5; pid++) writeFileSync(join(fewer, `valgrind.${pid}.log`), 'x');
+  collectProfiles(fewer, intoFewer, { file: 10, total: 100, files: 2 });
+  assert.equal(readdirSync(intoFewer).length, 2);
+});
+
 test("as root, collecting the sandbox's profiles copies only its user's own files: a hard link to a root-only file is left (issue 23)", {
   skip: process.getuid?.() !== 0 && 'needs root',
 }, () => {
@@ -277,4 +317,26 @@ test("docker run: the container gets the image digest and the operator's CG_BENC
     CG_BENCH_SEAL: 'best-effort',
   });
   assert.deepEqual(containerEnvironment(undefined, { GITHUB_TOKEN: 'secret' }), {});
+});
+
+test('private temporary directories: setup commands and measured runs mount a tmpfs over each and bind back the project, the program and what the caller hands the run', () => {
+  const root = tempDir();
+  const sandbox = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: true, cpus: [0] });
+  const measured = sandboxed(sandbox, ['/opt/valgrind/bin/valgrind', '--tool=cachegrind'], true, 0, ['/tmp/cg-bench-profiles-x']);
+  const setup = sandboxed(sandbox, ['/bin/sh', '-c', 'make']);
+  for (const argv of [measured, setup]) {
+    const script = argv.find((a) => a.includes('mount -t tmpfs'));
+    for (const dir of SHARED_TMP_DIRS) assert.ok(script?.includes(` ${dir} ||`), dir);
+    const end = argv.indexOf(KEPT_END);
+    assert.ok(end > 0 && argv.slice(end - 3, end).includes(realpathSync(root)), 'the project is bound back');
+  }
+  const end = measured.indexOf(KEPT_END);
+  assert.deepEqual(measured.slice(end - 2, end), ['/opt/valgrind/bin/valgrind', '/tmp/cg-bench-profiles-x']);
+  assert.equal(measured.filter((a) => a === KEPT_END).length, 1);
+  assert.match(sandbox.notes.join('\n'), /benchmarks get private, empty \/tmp, \/var\/tmp, \/dev\/shm/);
+  // No mount namespace: both share them, recorded and said; nothing to bind back.
+  const noMount = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--mount') });
+  assert.equal(noMount.seal.tmp, 'shared');
+  assert.ok(!sandboxed(noMount, ['/bin/true'], true, 0, ['/tmp/x']).includes(KEPT_END));
+  assert.match(noMount.notes.join('\n'), /setup commands share \/tmp, \/var\/tmp, \/dev\/shm with every other run/);
 });

@@ -132,6 +132,12 @@ test('a benchmark measured under another seal is not comparable, naming each par
   );
   assert.equal(verdict({ seal: python }, { seal: { ...python } }).verdict, 'regression');
   assert.equal(verdict({ seal: sealed }, { seal: { ...sealed } }).verdict, 'regression');
+  // Private temporary directories: compared when both record them, not against a seal from before.
+  assert.match(
+    verdict({ seal: { ...sealed, tmp: 'shared' } }, { seal: { ...sealed, tmp: 'private' } }).notComparable ?? '',
+    /temporary directories: shared with other runs → the run's own/,
+  );
+  assert.equal(verdict({ seal: sealed }, { seal: { ...sealed, tmp: 'private' } }).verdict, 'regression');
   assert.equal(verdict({}, {}).verdict, 'regression', 'two results from before seals were recorded');
   assert.match(verdict({}, { seal: sealed }).notComparable ?? '', /the baseline records none/);
 });

@@ -37,8 +37,8 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
   'src/run/benchmark.ts': { calls: ['readdirSync'], why: "lists the output directory's names; the logs and profiles are read through the reader" },
   'src/run/valgrind-files.ts': { calls: ['readdirSync'], why: "lists Valgrind's files by name; each is opened through the reader" },
   'src/results/loader-files.ts': {
-    calls: ['readlinkSync'],
-    why: 'a link at /etc/ld.so.cache is recorded by its text, never followed; the files themselves are read through the reader',
+    calls: ['readlinkSync', 'realpathSync'],
+    why: 'a link at the fixed host path /etc/ld.so.cache (only root can put one there) is recorded by its text and resolved once, as the loader follows it; every file, the target too, is read through the reader',
   },
   'src/python/attribution.ts': {
     calls: ['readFileSync', 'readdirSync'],

@@ -82,6 +82,36 @@ test("the loader files' digest follows their content and state; a link or fifo t
   }
 });
 
+test('a linked loader cache is recorded by what the loader reads through the link: a rewritten target changes the digest', () => {
+  const { dir, done } = scratch();
+  try {
+    // As on systems that link /etc/ld.so.cache elsewhere: before, only the link's text was recorded.
+    const target = join(dir, 'real-ld.so.cache');
+    const cache = join(dir, 'ld.so.cache');
+    const files = [cache, join(dir, 'ld.so.preload')];
+    writeFileSync(target, 'glibc-ld.so.cache1.1 one');
+    symlinkSync(target, cache);
+    const first = loaderFilesDigest(files);
+    assert.equal(loaderFilesDigest(files), first, 'the same target, the same digest');
+    writeFileSync(target, 'glibc-ld.so.cache1.1 two');
+    const second = loaderFilesDigest(files);
+    assert.notEqual(second, first, 'the target rewritten, the link unchanged');
+    // Through a chain of links too; a target that is a fifo is not waited on, a missing one is recorded.
+    const middle = join(dir, 'middle');
+    symlinkSync(target, middle);
+    rmSync(cache);
+    symlinkSync(middle, cache);
+    assert.notEqual(loaderFilesDigest(files), second, 'another link text');
+    rmSync(target);
+    const dangling = loaderFilesDigest(files);
+    assert.equal(spawnSync('mkfifo', [target]).status, 0);
+    const fifo = loaderFilesDigest(files);
+    assert.equal(new Set([first, second, dangling, fifo]).size, 4);
+  } finally {
+    done();
+  }
+});
+
 test('the probe cache key changes with the loader cache (its size or mtime)', () => {
   const { dir, done } = scratch();
   try {
