@@ -986,26 +986,97 @@ static PyObject *untag_type(PyObject *self, PyObject *type) {
     return PyBool_FromLong(untag(type));
 }
 
-/* `seen` holds the codes' addresses: code objects compare by content (not by file), so two modules'
- * identical functions would count as one, and the second kept its specialized bytecode. */
-static int reset_code_tree(PyObject *code, PyObject *seen) {
-    PyObject *address = PyLong_FromVoidPtr(code);
-    if (address == NULL)
+/* The code objects reset so far, by address (open addressing, raw memory): the hash of the bytes a reset
+ * left, and the walk that last met each. A code whose bytes still hash the same ran not since its reset
+ * (or ran without changing them) and is left as it is: a code.replace() costs ~10 us under Valgrind,
+ * and most of a large program's functions do not run between two regions. An entry of a freed code
+ * whose address a new code took compares bytes all the same: equal bytes are the fresh state of that
+ * bytecode. `walk` tells codes met twice in one walk (nested in two functions). */
+typedef struct {
+    PyObject *code;
+    uint64_t hash;
+    unsigned long walk;
+} known_code;
+static known_code *known = NULL;
+static size_t known_size = 0, known_count = 0;
+static unsigned long walks = 0;
+static Py_ssize_t codes_reset = 0; /* by the current walk */
+
+static uint64_t bytes_hash(PyCodeObject *co) {
+#if RESETS_BYTECODE
+    const unsigned char *p = (const unsigned char *)co->co_code_adaptive;
+    size_t n = (size_t)Py_SIZE(co) * 2, i = 0;
+    uint64_t h = 0xcbf29ce484222325ULL, word;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&word, p + i, 8);
+        h = (h ^ word) * 0x100000001b3ULL;
+    }
+    for (; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3ULL;
+#if PY_VERSION_HEX < 0x030C0000
+    h = (h ^ (uint64_t)(uint16_t)co->co_warmup) * 0x100000001b3ULL;
+#endif
+    return h ^ (uint64_t)n;
+#else
+    (void)co;
+    return 0;
+#endif
+}
+
+/* The entry for `code`, added if missing (NULL when memory runs out). Past half full, the table is
+ * rebuilt twice as large with the entries of this walk and the previous one only. */
+static known_code *known_entry(PyObject *code) {
+    if (2 * (known_count + 1) > known_size) {
+        size_t size = known_size ? known_size * 2 : 4096, count = 0;
+        known_code *table = PyMem_RawCalloc(size, sizeof(known_code));
+        if (table == NULL)
+            return NULL;
+        for (size_t i = 0; i < known_size; i++) {
+            if (known[i].code == NULL || known[i].walk + 1 < walks)
+                continue;
+            size_t j = ((uintptr_t)known[i].code >> 4) & (size - 1);
+            while (table[j].code != NULL)
+                j = (j + 1) & (size - 1);
+            table[j] = known[i];
+            count++;
+        }
+        PyMem_RawFree(known);
+        known = table;
+        known_size = size;
+        known_count = count;
+    }
+    size_t i = ((uintptr_t)code >> 4) & (known_size - 1);
+    while (known[i].code != NULL && known[i].code != code)
+        i = (i + 1) & (known_size - 1);
+    if (known[i].code == NULL) {
+        known[i].code = code;
+        known[i].hash = 0;
+        known[i].walk = 0;
+        known_count++;
+    }
+    return &known[i];
+}
+
+static int reset_code_tree(PyObject *code) {
+    known_code *entry = known_entry(code);
+    if (entry == NULL) {
+        PyErr_NoMemory();
         return -1;
-    int added = PySet_Contains(seen, address);
-    if (added == 0)
-        added = PySet_Add(seen, address) < 0 ? -1 : 0;
-    else if (added > 0)
-        added = 1;
-    Py_DECREF(address);
-    if (added != 0)
-        return added < 0 ? -1 : 0;
-    if (reset_code(code) < 0)
-        return -1;
+    }
+    if (entry->walk == walks)
+        return 0;
+    entry->walk = walks;
+    if (entry->hash == 0 || entry->hash != bytes_hash((PyCodeObject *)code)) {
+        int reset = reset_code(code);
+        if (reset < 0)
+            return -1;
+        codes_reset += reset;
+        entry->hash = reset ? bytes_hash((PyCodeObject *)code) : 0;
+    }
     PyObject *consts = ((PyCodeObject *)code)->co_consts;
     for (Py_ssize_t i = 0; consts != NULL && PyTuple_Check(consts) && i < PyTuple_GET_SIZE(consts); i++) {
         PyObject *item = PyTuple_GET_ITEM(consts, i);
-        if (PyCode_Check(item) && reset_code_tree(item, seen) < 0)
+        if (PyCode_Check(item) && reset_code_tree(item) < 0)
             return -1;
     }
     return 0;
@@ -1049,9 +1120,8 @@ static int keep_found(PyObject *obj, void *arg) {
  * SystemError. */
 static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
     found_objects found = {NULL, 0, 0, 0};
-    PyObject *seen = PySet_New(NULL);
-    if (seen == NULL)
-        return NULL;
+    walks++;
+    codes_reset = 0;
     int collecting = PyGC_Disable();
 #if PY_VERSION_HEX >= 0x030C0000 && !defined(PYPY_VERSION)
     (void)get_objects;
@@ -1065,7 +1135,6 @@ static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
     if (all == NULL) {
         if (collecting)
             PyGC_Enable();
-        Py_DECREF(seen);
         return NULL;
     }
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(all) && keep_found(PyList_GET_ITEM(all, i), &found); i++)
@@ -1081,18 +1150,17 @@ static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
             (void)untag(obj);
         } else if (!failed && PyFunction_Check(obj)) {
             PyObject *code = PyFunction_GET_CODE(obj);
-            if (code != NULL && PyCode_Check(code) && reset_code_tree(code, seen) < 0)
+            if (code != NULL && PyCode_Check(code) && reset_code_tree(code) < 0)
                 failed = 1;
         }
         Py_DECREF(obj);
     }
     PyMem_RawFree(found.items);
-    Py_DECREF(seen);
     if (collecting)
         PyGC_Enable();
     if (failed)
         return NULL;
-    Py_RETURN_NONE;
+    return PyLong_FromSsize_t(codes_reset);
 }
 
 static PyObject *type_version_tag(PyObject *self, PyObject *type) {
@@ -1189,7 +1257,7 @@ static PyMethodDef methods[] = {
     {"type_version_tag", type_version_tag, METH_O, "A type's tp_version_tag (0: none yet)."},
     {"reserve_type_versions", reserve_type_versions, METH_NOARGS, "Makes the probe types align_type_versions will need (call it before the region's collection)."},
     {"align_type_versions", align_type_versions, METH_NOARGS, "Advances the version-tag counters to a fixed residue modulo 4,096 (and empties the type attribute cache): types first looked up in a region take the same cache entries whatever ran before."},
-    {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.11 to 3.14) and every heap type's version tag given up, walking the heap in C without letting another thread run (the argument: gc.get_objects, used before 3.12)."},
+    {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.11 to 3.14) and every heap type's version tag given up, walking the heap in C without letting another thread run (the argument: gc.get_objects, used before 3.12). Returns how many code objects it reset (those whose bytes changed since their last reset)."},
     {"untag_type", untag_type, METH_O, "A heap type's version tag given up (PyType_Modified): True if it had one."},
     {"pack_call", (PyCFunction)(void (*)(void))pack_call, METH_FASTCALL, "(args, kwargs) copied into the region's area (under Valgrind, with the areas): where a measured call's arguments lie does not depend on earlier work."},
     {"frame_stack_top", frame_stack_top, METH_NOARGS, "The address where the next Python frame goes (3.11+), or None."},

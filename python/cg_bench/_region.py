@@ -31,13 +31,18 @@ def running_on_valgrind() -> bool:
 
 
 def _settle_gc() -> bool:
-    """Collect, freeze what survives, collect again: the region's collections see only its objects."""
+    """Collect the young generations, freeze, collect again: the region's collections see only its
+    objects. Not a full collection first (over the whole heap: 160 ms of a region's entry with 1M live
+    objects under Cachegrind): the old generation's garbage is frozen with the rest and collected after
+    the region, once unfrozen. The young collection frees what a previous region left as garbage, so
+    that the region's area can start empty again."""
     if not _gc.isenabled():
         return False
-    _gc.collect()
     if _gc.get_freeze_count():
         # Someone froze objects already (a pre-fork server): leave their freeze alone.
+        _gc.collect()
         return False
+    _gc.collect(1)
     _gc.freeze()
     # Resets every generation's counters and the old generation's size, which would otherwise
     # decide when a full collection runs inside the region.
