@@ -26,9 +26,6 @@
 #  define CG_BENCH_STOP_REQUEST (VG_USERREQ_TOOL_BASE('C', 'G') + 1)
 #  define CACHEGRIND_START_INSTRUMENTATION VALGRIND_DO_CLIENT_REQUEST_STMT(CG_BENCH_START_REQUEST, 0, 0, 0, 0, 0)
 #  define CACHEGRIND_STOP_INSTRUMENTATION VALGRIND_DO_CLIENT_REQUEST_STMT(CG_BENCH_STOP_REQUEST, 0, 0, 0, 0, 0)
-#  define CG_BENCH_HEADER_HAS_REGIONS 0
-#else
-#  define CG_BENCH_HEADER_HAS_REGIONS 1
 #endif
 
 /*
@@ -1270,7 +1267,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "cg_bench._client", N
 
 PyMODINIT_FUNC PyInit__client(void) {
     PyObject *m = PyModule_Create(&module);
-    if (m && (PyModule_AddIntConstant(m, "HEADER_HAS_REGIONS", CG_BENCH_HEADER_HAS_REGIONS) < 0 || PyModule_AddIntConstant(m, "RESETS_BYTECODE", RESETS_BYTECODE) < 0)) {
+    if (m && PyModule_AddIntConstant(m, "RESETS_BYTECODE", RESETS_BYTECODE) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -50,21 +50,9 @@ def _settle_gc() -> bool:
     return True
 
 
-# Looked up once: a getattr that fails (3.12 and older have no _clear_internal_caches) makes an
-# exception whose args tuple, freed, would be the tuple pack_call gets from the free list.
-_CLEAR_CACHES = getattr(sys, "_clear_internal_caches", None) or getattr(sys, "_clear_type_cache", None)
-
-
 # In cg-bench's region runs only: in a whole run, the work of forgetting what the interpreter learned
 # and the type version tags used up would be counted.
 _REGION_RUN = _os.environ.get("CG_BENCH_INSTRUMENT") == "region"
-
-
-def _clear_caches() -> None:
-    """Empty the type attribute cache: what earlier code left in it would decide which lookups of the
-    region hit (measured: a heavier import moved a region by 5,573 Ir with it, 1,198 without)."""
-    if _CLEAR_CACHES is not None:
-        _CLEAR_CACHES()
 
 
 def _purge_module_caches() -> None:
@@ -138,8 +126,7 @@ class _Region:
         try:
             if call is not None:  # first, while the free lists are empty
                 call = _client.pack_call(*call)
-            _clear_caches()
-            if _REGION_RUN:
+            if _REGION_RUN:  # and empties the type attribute cache, which earlier code filled
                 _client.align_type_versions()
             if _COUNTER is not None:
                 _COUNTER.region_start()
