@@ -29,29 +29,17 @@
 #endif
 
 /*
- * Deterministic allocation. What a region costs depends on the allocator's state when it starts:
- * pymalloc's pools and arenas and glibc's heap (which serves larger blocks) decide how many
- * instructions each allocation takes, and the addresses they gave to the inputs and to the region's
- * own objects decide its cache misses. That state is whatever the code before the region left: a
- * heavier import moves it (measured: sbrk inside the region only after a heavier import, the
- * input's alignment changing memcpy's path and the misses). So under Valgrind, cg_bench wraps the
- * PYMEM_DOMAIN_MEM and PYMEM_DOMAIN_OBJ allocators (those run with the GIL held) over areas mapped
- * at fixed addresses, one per phase of the program and one slot per imported module, so that the work of one phase does not
- * move the objects of another; each has a simple deterministic scheme (size classes with LIFO free
- * lists in pools for blocks up to 8 KiB; page runs, first fit, coalesced, grown in place at the top,
- * for larger ones):
- *   - the region area serves every allocation while a region is active; it starts empty at each
- *     outermost region whenever none of its blocks is alive (otherwise it continues from its state),
- *     and frees of blocks from outside the areas are deferred to the region's end (a realloc of
- *     one still goes to the allocator it came from);
- *   - an import slot, chosen by the module's name, serves what its import allocates
- *     (builtins.__import__ and importlib.import_module are wrapped) from cg_bench's import on: a
- *     module keeps its addresses whatever was imported before it;
- *   - the set-up area serves everything else from cg_bench's import on: a benchmark's inputs keep
- *     their addresses whatever was imported before they were made;
- *   - the start-up area, when cg_bench is imported before the script is compiled (start_early, from
- *     a .pth file in the image), serves until the script starts running: the script's own code,
- *     longer or shorter, does not move what comes after it.
+ * Deterministic allocation. What a region costs depends on the allocator's state when it starts
+ * (instructions per allocation, the addresses of the inputs and of the region's objects), which is
+ * whatever the code before it left: a heavier import moves it. So under Valgrind cg_bench wraps the
+ * PYMEM_DOMAIN_MEM and PYMEM_DOMAIN_OBJ allocators (used with the GIL held) over areas at fixed
+ * addresses, each with a simple deterministic scheme (size classes with LIFO free lists in pools up
+ * to 8 KiB; page runs above, first fit, coalesced, grown in place at the top): the region area (all
+ * a region allocates; empty again at an outermost region when none of its blocks is alive; frees of
+ * outside blocks deferred to the region's end), one import slot per module (by its name: wrapped
+ * builtins.__import__ and importlib.import_module), the set-up area (everything else) and the
+ * start-up area (until the script runs, when a .pth imports cg_bench first). docs/python.md, "Why
+ * the count does not move when imports do", has the figures.
  * The wrapper stays installed once enabled (unless tracemalloc, started before it, is stopped: then
  * cg_bench does not enable it), so blocks of the areas come back to them when freed; everything
  * else goes to the allocator it wraps.
@@ -807,7 +795,7 @@ typedef struct {
 static probe_pool probe_pools[2];
 static PyObject *probe_name = NULL;
 /* The global counter holds 131,071 tags for the whole process: past half of them, its alignment
- * stops, and so does untag_type for immutable types (each would take a new one every region). */
+ * stops, and so does untag() for immutable types (each would take a new one every region). */
 #define GLOBAL_TAGS_KEPT 65536u
 static int global_tags_low = 0;
 
@@ -876,14 +864,6 @@ static int reserve_tags(void) {
         return -1;
 #endif
     return 0;
-}
-
-static PyObject *reserve_type_versions(PyObject *self, PyObject *unused) {
-#ifndef Py_GIL_DISABLED
-    if (reserve_tags() < 0)
-        return NULL;
-#endif
-    Py_RETURN_NONE;
 }
 
 /* PyType_ClearCache returns the interpreter's counter (and empties the cache); the global counter is
@@ -956,6 +936,10 @@ static int reset_code(PyObject *code) {
 #endif
 }
 
+/* A heap type's version tag given up (PyType_Modified, which also empties its subclasses'): its next
+ * lookup tags it again, from the counter. A type that earlier code looked up before a region (a
+ * library's class used in set-up, a C extension's type used by a heavier import) would otherwise
+ * keep the tag it took then, and the region would not tag it where it does when nothing did. */
 static int untag(PyObject *type) {
     PyTypeObject *tp = (PyTypeObject *)type;
     if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE) || tp->tp_version_tag == 0)
@@ -971,32 +955,17 @@ static int untag(PyObject *type) {
     return 1;
 }
 
-/* A heap type's version tag given up (PyType_Modified, which also empties its subclasses'): its next
- * lookup tags it again, from the counter. A type that earlier code looked up before a region (a
- * library's class used in set-up, a C extension's type used by a heavier import) would otherwise
- * keep the tag it took then, and the region would not tag it where it does when nothing did. */
-static PyObject *untag_type(PyObject *self, PyObject *type) {
-    if (!PyType_Check(type)) {
-        PyErr_SetString(PyExc_TypeError, "untag_type() needs a type");
-        return NULL;
-    }
-    return PyBool_FromLong(untag(type));
-}
-
-/* The code objects reset so far, by address (open addressing, raw memory): the hash of the bytes a reset
- * left, and the walk that last met each. A code whose bytes still hash the same ran not since its reset
- * (or ran without changing them) and is left as it is: a code.replace() costs ~10 us under Valgrind,
- * and most of a large program's functions do not run between two regions. An entry of a freed code
- * whose address a new code took compares bytes all the same: equal bytes are the fresh state of that
- * bytecode. `walk` tells codes met twice in one walk (nested in two functions). */
+/* The code objects reset so far, by address (open addressing, raw memory), with the hash of the bytes
+ * the reset left: a code whose bytes still hash the same has not run since (or ran without changing
+ * them) and is left alone. A code.replace() costs ~10 us under Valgrind, and most of a large program's
+ * functions do not run between two regions. A freed code's entry, its address taken by a new code,
+ * compares all the same: equal bytes are the fresh state of that bytecode. */
 typedef struct {
     PyObject *code;
     uint64_t hash;
-    unsigned long walk;
 } known_code;
 static known_code *known = NULL;
 static size_t known_size = 0, known_count = 0;
-static unsigned long walks = 0;
 static Py_ssize_t codes_reset = 0; /* by the current walk */
 
 static uint64_t bytes_hash(PyCodeObject *co) {
@@ -1020,27 +989,23 @@ static uint64_t bytes_hash(PyCodeObject *co) {
 #endif
 }
 
-/* The entry for `code`, added if missing (NULL when memory runs out). Past half full, the table is
- * rebuilt twice as large with the entries of this walk and the previous one only. */
+/* The entry for `code`, added if missing (NULL when memory runs out). */
 static known_code *known_entry(PyObject *code) {
     if (2 * (known_count + 1) > known_size) {
-        size_t size = known_size ? known_size * 2 : 4096, count = 0;
+        size_t size = known_size ? known_size * 2 : 4096;
         known_code *table = PyMem_RawCalloc(size, sizeof(known_code));
         if (table == NULL)
             return NULL;
         for (size_t i = 0; i < known_size; i++) {
-            if (known[i].code == NULL || known[i].walk + 1 < walks)
-                continue;
             size_t j = ((uintptr_t)known[i].code >> 4) & (size - 1);
-            while (table[j].code != NULL)
+            while (known[i].code != NULL && table[j].code != NULL)
                 j = (j + 1) & (size - 1);
-            table[j] = known[i];
-            count++;
+            if (known[i].code != NULL)
+                table[j] = known[i];
         }
         PyMem_RawFree(known);
         known = table;
         known_size = size;
-        known_count = count;
     }
     size_t i = ((uintptr_t)code >> 4) & (known_size - 1);
     while (known[i].code != NULL && known[i].code != code)
@@ -1048,7 +1013,6 @@ static known_code *known_entry(PyObject *code) {
     if (known[i].code == NULL) {
         known[i].code = code;
         known[i].hash = 0;
-        known[i].walk = 0;
         known_count++;
     }
     return &known[i];
@@ -1060,9 +1024,6 @@ static int reset_code_tree(PyObject *code) {
         PyErr_NoMemory();
         return -1;
     }
-    if (entry->walk == walks)
-        return 0;
-    entry->walk = walks;
     if (entry->hash == 0 || entry->hash != bytes_hash((PyCodeObject *)code)) {
         int reset = reset_code(code);
         if (reset < 0)
@@ -1117,7 +1078,6 @@ static int keep_found(PyObject *obj, void *arg) {
  * SystemError. */
 static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
     found_objects found = {NULL, 0, 0, 0};
-    walks++;
     codes_reset = 0;
     int collecting = PyGC_Disable();
 #if PY_VERSION_HEX >= 0x030C0000 && !defined(PYPY_VERSION)
@@ -1155,6 +1115,10 @@ static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
     PyMem_RawFree(found.items);
     if (collecting)
         PyGC_Enable();
+#ifndef Py_GIL_DISABLED
+    if (!failed && reserve_tags() < 0) /* the probes align_type_versions will use, before the collection */
+        failed = 1;
+#endif
     if (failed)
         return NULL;
     return PyLong_FromSsize_t(codes_reset);
@@ -1252,10 +1216,8 @@ static PyMethodDef methods[] = {
     {"end_import", end_import, METH_NOARGS, "The end of cg_bench's own import, which started before builtins.__import__ was wrapped: the set-up area serves again."},
     {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs); the import slots', set-up's and start-up's under 'imports', 'setup', 'startup'; or None when not enabled."},
     {"type_version_tag", type_version_tag, METH_O, "A type's tp_version_tag (0: none yet)."},
-    {"reserve_type_versions", reserve_type_versions, METH_NOARGS, "Makes the probe types align_type_versions will need (call it before the region's collection)."},
     {"align_type_versions", align_type_versions, METH_NOARGS, "Advances the version-tag counters to a fixed residue modulo 4,096 (and empties the type attribute cache): types first looked up in a region take the same cache entries whatever ran before."},
-    {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.11 to 3.14) and every heap type's version tag given up, walking the heap in C without letting another thread run (the argument: gc.get_objects, used before 3.12). Returns how many code objects it reset (those whose bytes changed since their last reset)."},
-    {"untag_type", untag_type, METH_O, "A heap type's version tag given up (PyType_Modified): True if it had one."},
+    {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.11 to 3.14) and every heap type's version tag given up, walking the heap in C without letting another thread run (the argument: gc.get_objects, used before 3.12); then makes the probe types align_type_versions will use. Returns how many code objects it reset (those whose bytes changed since their last reset)."},
     {"pack_call", (PyCFunction)(void (*)(void))pack_call, METH_FASTCALL, "(args, kwargs) copied into the region's area (under Valgrind, with the areas): where a measured call's arguments lie does not depend on earlier work."},
     {"frame_stack_top", frame_stack_top, METH_NOARGS, "The address where the next Python frame goes (3.11+), or None."},
     {"frame_bytes", frame_bytes, METH_O, "The bytes a frame of this code object takes on the frame stack (3.12+), or None."},

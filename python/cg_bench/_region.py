@@ -117,8 +117,7 @@ class _Region:
     def _prepare(self, call: Any) -> Any:
         """What an outermost region does before Cachegrind counts: (call, whether it froze the heap)."""
         if _REGION_RUN:
-            _forget_learned_state()
-            _client.reserve_type_versions()  # probe types, made before the collection freezes them
+            _forget_learned_state()  # and makes the probe types for the tags' alignment
         if _REGION_RUN or _COUNTER is not None:  # the attribution pass counts what the measured run does
             _purge_module_caches()
         # Outside the lock: the collection may run a finalizer that enters a region itself.
