@@ -955,10 +955,9 @@ static int untag(PyObject *type) {
     return 1;
 }
 
-/* The code objects reset so far, by address (open addressing, raw memory), with the hash of the bytes
- * the reset left: a code whose bytes still hash the same has not run since (or ran without changing
- * them) and is left alone. A code.replace() costs ~10 us under Valgrind, and most of a large program's
- * functions do not run between two regions. A freed code's entry, its address taken by a new code,
+/* The code objects reset so far (open addressing, raw memory) and a hash of the bytes each reset left:
+ * a code whose bytes hash the same has not run since and is left alone (a code.replace() costs ~10 us
+ * under Valgrind; most functions do not run between two regions). A new code at a freed one's address
  * compares all the same: equal bytes are the fresh state of that bytecode. */
 typedef struct {
     PyObject *code;
@@ -1068,14 +1067,11 @@ static int keep_found(PyObject *obj, void *arg) {
     return 1;
 }
 
-/* Every function's bytecode back to a new code object's (each code object once, nested ones included)
- * and every heap type's version tag given up. Thread-safe by never letting another thread run while it
- * holds objects: the collector is off (no finalizer, which runs Python code, which could drop the GIL)
- * and nothing here runs Python code or releases the GIL. 3.12+ visits the heap without a list
- * (PyUnstable_GC_VisitObjects); 3.11 calls `get_objects` (gc.get_objects, the argument) and lets the
- * list go before returning. An earlier version took gc.get_objects()'s list from Python: another thread
- * ran while it held every object, and a tuple(generator) of that thread, referenced twice, failed with
- * SystemError. */
+/* Every function's bytecode back to a new code object's (nested ones included) and every heap type's
+ * tag given up, with no other thread able to run while it holds objects: the collector off (no
+ * finalizer), no Python code run, the GIL kept. 3.12+ visits the heap without a list; 3.11 calls
+ * gc.get_objects (the argument) and lets the list go before returning. (A walk over that list in
+ * Python let another thread run: its tuple(generator), referenced twice, failed with SystemError.) */
 static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
     found_objects found = {NULL, 0, 0, 0};
     codes_reset = 0;
