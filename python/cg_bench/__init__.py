@@ -19,11 +19,11 @@ not simulated at all). Instrumentation is process-wide: other threads running du
 counted too.
 
 Before the outermost region starts, the garbage collector is settled (``gc=True``, the default):
-everything is collected and frozen, so collections inside the region see only the region's own
-objects and start from zeroed counters. ``gc=False`` leaves the collector alone. The type attribute
-cache is emptied too. In cg-bench's ``instrument: region`` runs (CG_BENCH_INSTRUMENT=region, under
-Valgrind) the C extension also wraps Python's allocators over areas at fixed addresses, one per
-phase (the region, each imported module, the script's set-up, start-up), so that a heavier import
+the young generations are collected and everything is frozen, so collections inside the region see
+only the region's own objects and start from zeroed counters. ``gc=False`` leaves the collector
+alone. In cg-bench's ``instrument: region`` runs (CG_BENCH_INSTRUMENT=region, under Valgrind) the
+type attribute cache is emptied, and the C extension also wraps Python's allocators over areas at
+fixed addresses, one per phase (the region, each imported module, the script's set-up, start-up), so that a heavier import
 before a measured call leaves its count exactly as it was (``CG_BENCH_PYTHON_ALLOCATOR=0`` turns that
 off; docs/python.md says how, what it measured and what still carries over).
 

@@ -26,35 +26,20 @@
 #  define CG_BENCH_STOP_REQUEST (VG_USERREQ_TOOL_BASE('C', 'G') + 1)
 #  define CACHEGRIND_START_INSTRUMENTATION VALGRIND_DO_CLIENT_REQUEST_STMT(CG_BENCH_START_REQUEST, 0, 0, 0, 0, 0)
 #  define CACHEGRIND_STOP_INSTRUMENTATION VALGRIND_DO_CLIENT_REQUEST_STMT(CG_BENCH_STOP_REQUEST, 0, 0, 0, 0, 0)
-#  define CG_BENCH_HEADER_HAS_REGIONS 0
-#else
-#  define CG_BENCH_HEADER_HAS_REGIONS 1
 #endif
 
 /*
- * Deterministic allocation. What a region costs depends on the allocator's state when it starts:
- * pymalloc's pools and arenas and glibc's heap (which serves larger blocks) decide how many
- * instructions each allocation takes, and the addresses they gave to the inputs and to the region's
- * own objects decide its cache misses. That state is whatever the code before the region left: a
- * heavier import moves it (measured: sbrk inside the region only after a heavier import, the
- * input's alignment changing memcpy's path and the misses). So under Valgrind, cg_bench wraps the
- * PYMEM_DOMAIN_MEM and PYMEM_DOMAIN_OBJ allocators (those run with the GIL held) over areas mapped
- * at fixed addresses, one per phase of the program and one slot per imported module, so that the work of one phase does not
- * move the objects of another; each has a simple deterministic scheme (size classes with LIFO free
- * lists in pools for blocks up to 8 KiB; page runs, first fit, coalesced, grown in place at the top,
- * for larger ones):
- *   - the region area serves every allocation while a region is active; it starts empty at each
- *     outermost region whenever none of its blocks is alive (otherwise it continues from its state),
- *     and frees of blocks from outside the areas are deferred to the region's end (a realloc of
- *     one still goes to the allocator it came from);
- *   - an import slot, chosen by the module's name, serves what its import allocates
- *     (builtins.__import__ and importlib.import_module are wrapped) from cg_bench's import on: a
- *     module keeps its addresses whatever was imported before it;
- *   - the set-up area serves everything else from cg_bench's import on: a benchmark's inputs keep
- *     their addresses whatever was imported before they were made;
- *   - the start-up area, when cg_bench is imported before the script is compiled (start_early, from
- *     a .pth file in the image), serves until the script starts running: the script's own code,
- *     longer or shorter, does not move what comes after it.
+ * Deterministic allocation. What a region costs depends on the allocator's state when it starts
+ * (instructions per allocation, the addresses of the inputs and of the region's objects), which is
+ * whatever the code before it left: a heavier import moves it. So under Valgrind cg_bench wraps the
+ * PYMEM_DOMAIN_MEM and PYMEM_DOMAIN_OBJ allocators (used with the GIL held) over areas at fixed
+ * addresses, each with a simple deterministic scheme (size classes with LIFO free lists in pools up
+ * to 8 KiB; page runs above, first fit, coalesced, grown in place at the top): the region area (all
+ * a region allocates; empty again at an outermost region when none of its blocks is alive; frees of
+ * outside blocks deferred to the region's end), one import slot per module (by its name: wrapped
+ * builtins.__import__ and importlib.import_module), the set-up area (everything else) and the
+ * start-up area (until the script runs, when a .pth imports cg_bench first). docs/python.md, "Why
+ * the count does not move when imports do", has the figures.
  * The wrapper stays installed once enabled (unless tracemalloc, started before it, is stopped: then
  * cg_bench does not enable it), so blocks of the areas come back to them when freed; everything
  * else goes to the allocator it wraps.
@@ -810,7 +795,7 @@ typedef struct {
 static probe_pool probe_pools[2];
 static PyObject *probe_name = NULL;
 /* The global counter holds 131,071 tags for the whole process: past half of them, its alignment
- * stops, and so does untag_type for immutable types (each would take a new one every region). */
+ * stops, and so does untag() for immutable types (each would take a new one every region). */
 #define GLOBAL_TAGS_KEPT 65536u
 static int global_tags_low = 0;
 
@@ -879,14 +864,6 @@ static int reserve_tags(void) {
         return -1;
 #endif
     return 0;
-}
-
-static PyObject *reserve_type_versions(PyObject *self, PyObject *unused) {
-#ifndef Py_GIL_DISABLED
-    if (reserve_tags() < 0)
-        return NULL;
-#endif
-    Py_RETURN_NONE;
 }
 
 /* PyType_ClearCache returns the interpreter's counter (and empties the cache); the global counter is
@@ -959,6 +936,10 @@ static int reset_code(PyObject *code) {
 #endif
 }
 
+/* A heap type's version tag given up (PyType_Modified, which also empties its subclasses'): its next
+ * lookup tags it again, from the counter. A type that earlier code looked up before a region (a
+ * library's class used in set-up, a C extension's type used by a heavier import) would otherwise
+ * keep the tag it took then, and the region would not tag it where it does when nothing did. */
 static int untag(PyObject *type) {
     PyTypeObject *tp = (PyTypeObject *)type;
     if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE) || tp->tp_version_tag == 0)
@@ -974,38 +955,85 @@ static int untag(PyObject *type) {
     return 1;
 }
 
-/* A heap type's version tag given up (PyType_Modified, which also empties its subclasses'): its next
- * lookup tags it again, from the counter. A type that earlier code looked up before a region (a
- * library's class used in set-up, a C extension's type used by a heavier import) would otherwise
- * keep the tag it took then, and the region would not tag it where it does when nothing did. */
-static PyObject *untag_type(PyObject *self, PyObject *type) {
-    if (!PyType_Check(type)) {
-        PyErr_SetString(PyExc_TypeError, "untag_type() needs a type");
-        return NULL;
+/* The code objects reset so far (open addressing, raw memory) and a hash of the bytes each reset left:
+ * a code whose bytes hash the same has not run since and is left alone (a code.replace() costs ~10 us
+ * under Valgrind; most functions do not run between two regions). A new code at a freed one's address
+ * compares all the same: equal bytes are the fresh state of that bytecode. */
+typedef struct {
+    PyObject *code;
+    uint64_t hash;
+} known_code;
+static known_code *known = NULL;
+static size_t known_size = 0, known_count = 0;
+static Py_ssize_t codes_reset = 0; /* by the current walk */
+
+static uint64_t bytes_hash(PyCodeObject *co) {
+#if RESETS_BYTECODE
+    const unsigned char *p = (const unsigned char *)co->co_code_adaptive;
+    size_t n = (size_t)Py_SIZE(co) * 2, i = 0;
+    uint64_t h = 0xcbf29ce484222325ULL, word;
+    for (; i + 8 <= n; i += 8) {
+        memcpy(&word, p + i, 8);
+        h = (h ^ word) * 0x100000001b3ULL;
     }
-    return PyBool_FromLong(untag(type));
+    for (; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3ULL;
+#if PY_VERSION_HEX < 0x030C0000
+    h = (h ^ (uint64_t)(uint16_t)co->co_warmup) * 0x100000001b3ULL;
+#endif
+    return h ^ (uint64_t)n;
+#else
+    (void)co;
+    return 0;
+#endif
 }
 
-/* `seen` holds the codes' addresses: code objects compare by content (not by file), so two modules'
- * identical functions would count as one, and the second kept its specialized bytecode. */
-static int reset_code_tree(PyObject *code, PyObject *seen) {
-    PyObject *address = PyLong_FromVoidPtr(code);
-    if (address == NULL)
+/* The entry for `code`, added if missing (NULL when memory runs out). */
+static known_code *known_entry(PyObject *code) {
+    if (2 * (known_count + 1) > known_size) {
+        size_t size = known_size ? known_size * 2 : 4096;
+        known_code *table = PyMem_RawCalloc(size, sizeof(known_code));
+        if (table == NULL)
+            return NULL;
+        for (size_t i = 0; i < known_size; i++) {
+            size_t j = ((uintptr_t)known[i].code >> 4) & (size - 1);
+            while (known[i].code != NULL && table[j].code != NULL)
+                j = (j + 1) & (size - 1);
+            if (known[i].code != NULL)
+                table[j] = known[i];
+        }
+        PyMem_RawFree(known);
+        known = table;
+        known_size = size;
+    }
+    size_t i = ((uintptr_t)code >> 4) & (known_size - 1);
+    while (known[i].code != NULL && known[i].code != code)
+        i = (i + 1) & (known_size - 1);
+    if (known[i].code == NULL) {
+        known[i].code = code;
+        known[i].hash = 0;
+        known_count++;
+    }
+    return &known[i];
+}
+
+static int reset_code_tree(PyObject *code) {
+    known_code *entry = known_entry(code);
+    if (entry == NULL) {
+        PyErr_NoMemory();
         return -1;
-    int added = PySet_Contains(seen, address);
-    if (added == 0)
-        added = PySet_Add(seen, address) < 0 ? -1 : 0;
-    else if (added > 0)
-        added = 1;
-    Py_DECREF(address);
-    if (added != 0)
-        return added < 0 ? -1 : 0;
-    if (reset_code(code) < 0)
-        return -1;
+    }
+    if (entry->hash == 0 || entry->hash != bytes_hash((PyCodeObject *)code)) {
+        int reset = reset_code(code);
+        if (reset < 0)
+            return -1;
+        codes_reset += reset;
+        entry->hash = reset ? bytes_hash((PyCodeObject *)code) : 0;
+    }
     PyObject *consts = ((PyCodeObject *)code)->co_consts;
     for (Py_ssize_t i = 0; consts != NULL && PyTuple_Check(consts) && i < PyTuple_GET_SIZE(consts); i++) {
         PyObject *item = PyTuple_GET_ITEM(consts, i);
-        if (PyCode_Check(item) && reset_code_tree(item, seen) < 0)
+        if (PyCode_Check(item) && reset_code_tree(item) < 0)
             return -1;
     }
     return 0;
@@ -1039,19 +1067,14 @@ static int keep_found(PyObject *obj, void *arg) {
     return 1;
 }
 
-/* Every function's bytecode back to a new code object's (each code object once, nested ones included)
- * and every heap type's version tag given up. Thread-safe by never letting another thread run while it
- * holds objects: the collector is off (no finalizer, which runs Python code, which could drop the GIL)
- * and nothing here runs Python code or releases the GIL. 3.12+ visits the heap without a list
- * (PyUnstable_GC_VisitObjects); 3.11 calls `get_objects` (gc.get_objects, the argument) and lets the
- * list go before returning. An earlier version took gc.get_objects()'s list from Python: another thread
- * ran while it held every object, and a tuple(generator) of that thread, referenced twice, failed with
- * SystemError. */
+/* Every function's bytecode back to a new code object's (nested ones included) and every heap type's
+ * tag given up, with no other thread able to run while it holds objects: the collector off (no
+ * finalizer), no Python code run, the GIL kept. 3.12+ visits the heap without a list; 3.11 calls
+ * gc.get_objects (the argument) and lets the list go before returning. (A walk over that list in
+ * Python let another thread run: its tuple(generator), referenced twice, failed with SystemError.) */
 static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
     found_objects found = {NULL, 0, 0, 0};
-    PyObject *seen = PySet_New(NULL);
-    if (seen == NULL)
-        return NULL;
+    codes_reset = 0;
     int collecting = PyGC_Disable();
 #if PY_VERSION_HEX >= 0x030C0000 && !defined(PYPY_VERSION)
     (void)get_objects;
@@ -1065,7 +1088,6 @@ static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
     if (all == NULL) {
         if (collecting)
             PyGC_Enable();
-        Py_DECREF(seen);
         return NULL;
     }
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(all) && keep_found(PyList_GET_ITEM(all, i), &found); i++)
@@ -1081,18 +1103,21 @@ static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
             (void)untag(obj);
         } else if (!failed && PyFunction_Check(obj)) {
             PyObject *code = PyFunction_GET_CODE(obj);
-            if (code != NULL && PyCode_Check(code) && reset_code_tree(code, seen) < 0)
+            if (code != NULL && PyCode_Check(code) && reset_code_tree(code) < 0)
                 failed = 1;
         }
         Py_DECREF(obj);
     }
     PyMem_RawFree(found.items);
-    Py_DECREF(seen);
     if (collecting)
         PyGC_Enable();
+#ifndef Py_GIL_DISABLED
+    if (!failed && reserve_tags() < 0) /* the probes align_type_versions will use, before the collection */
+        failed = 1;
+#endif
     if (failed)
         return NULL;
-    Py_RETURN_NONE;
+    return PyLong_FromSsize_t(codes_reset);
 }
 
 static PyObject *type_version_tag(PyObject *self, PyObject *type) {
@@ -1187,10 +1212,8 @@ static PyMethodDef methods[] = {
     {"end_import", end_import, METH_NOARGS, "The end of cg_bench's own import, which started before builtins.__import__ was wrapped: the set-up area serves again."},
     {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs); the import slots', set-up's and start-up's under 'imports', 'setup', 'startup'; or None when not enabled."},
     {"type_version_tag", type_version_tag, METH_O, "A type's tp_version_tag (0: none yet)."},
-    {"reserve_type_versions", reserve_type_versions, METH_NOARGS, "Makes the probe types align_type_versions will need (call it before the region's collection)."},
     {"align_type_versions", align_type_versions, METH_NOARGS, "Advances the version-tag counters to a fixed residue modulo 4,096 (and empties the type attribute cache): types first looked up in a region take the same cache entries whatever ran before."},
-    {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.11 to 3.14) and every heap type's version tag given up, walking the heap in C without letting another thread run (the argument: gc.get_objects, used before 3.12)."},
-    {"untag_type", untag_type, METH_O, "A heap type's version tag given up (PyType_Modified): True if it had one."},
+    {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.11 to 3.14) and every heap type's version tag given up, walking the heap in C without letting another thread run (the argument: gc.get_objects, used before 3.12); then makes the probe types align_type_versions will use. Returns how many code objects it reset (those whose bytes changed since their last reset)."},
     {"pack_call", (PyCFunction)(void (*)(void))pack_call, METH_FASTCALL, "(args, kwargs) copied into the region's area (under Valgrind, with the areas): where a measured call's arguments lie does not depend on earlier work."},
     {"frame_stack_top", frame_stack_top, METH_NOARGS, "The address where the next Python frame goes (3.11+), or None."},
     {"frame_bytes", frame_bytes, METH_O, "The bytes a frame of this code object takes on the frame stack (3.12+), or None."},
@@ -1202,7 +1225,7 @@ static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "cg_bench._client", N
 
 PyMODINIT_FUNC PyInit__client(void) {
     PyObject *m = PyModule_Create(&module);
-    if (m && (PyModule_AddIntConstant(m, "HEADER_HAS_REGIONS", CG_BENCH_HEADER_HAS_REGIONS) < 0 || PyModule_AddIntConstant(m, "RESETS_BYTECODE", RESETS_BYTECODE) < 0)) {
+    if (m && PyModule_AddIntConstant(m, "RESETS_BYTECODE", RESETS_BYTECODE) < 0) {
         Py_DECREF(m);
         return NULL;
     }

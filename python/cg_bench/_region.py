@@ -31,54 +31,23 @@ def running_on_valgrind() -> bool:
 
 
 def _settle_gc() -> bool:
-    """Collect, freeze what survives, collect again: the region's collections see only its objects."""
+    """Collect the young generations (a previous region's garbage: its area can start empty again),
+    freeze, collect again: the region's collections see only its objects. No full collection first: it
+    walked the whole heap (160 ms of an entry with 1M objects under Cachegrind) and kept no figure."""
     if not _gc.isenabled():
         return False
-    _gc.collect()
     if _gc.get_freeze_count():
         # Someone froze objects already (a pre-fork server): leave their freeze alone.
+        _gc.collect()
         return False
+    _gc.collect(1)
     _gc.freeze()
-    # Resets every generation's counters and the old generation's size, which would otherwise
-    # decide when a full collection runs inside the region.
-    _gc.collect()
+    _gc.collect()  # zeroes the counters that decide when a collection runs in the region; empties free lists
     return True
 
 
-# Looked up once: a getattr that fails (3.12 and older have no _clear_internal_caches) makes an
-# exception whose args tuple, freed, would be the tuple pack_call gets from the free list.
-_CLEAR_CACHES = getattr(sys, "_clear_internal_caches", None) or getattr(sys, "_clear_type_cache", None)
-
-
-# In cg-bench's region runs only: in a whole run, the work of forgetting what the interpreter learned
-# and the type version tags used up would be counted.
+# Region runs only: in a whole run, the reset's work and the version tags used up would be counted.
 _REGION_RUN = _os.environ.get("CG_BENCH_INSTRUMENT") == "region"
-
-
-def _clear_caches() -> None:
-    """Empty the type attribute cache: what earlier code left in it would decide which lookups of the
-    region hit (measured: a heavier import moved a region by 5,573 Ir with it, 1,198 without)."""
-    if _CLEAR_CACHES is not None:
-        _CLEAR_CACHES()
-
-
-def _purge_module_caches() -> None:
-    """Empty re's cache of compiled patterns: a bounded cache (512), so a heavier import's patterns
-    decided which of the region's were still there (measured: Python-Markdown, 8,948 instructions).
-    Before the collection: the purge frees tuples, which Python would keep on its free list."""
-    purge = getattr(sys.modules.get("re"), "purge", None)
-    if purge is not None:
-        purge()
-
-
-def _forget_learned_state() -> None:
-    """What the interpreter learned from code that ran before the region: every function's bytecode
-    back to a new code object's (no specialized instructions, warm-up counters from the start) and
-    every heap type's version tag given up. Library code that earlier code ran (re's parser after a
-    heavier import's patterns, a library's functions called in set-up) would otherwise enter the
-    region specialized and its types tagged where nothing before tagged them. Walked in C, with no other
-    thread able to run meanwhile (gc.get_objects is called there, and only before 3.12)."""
-    _client.forget_learned_state(_gc.get_objects)
 
 
 if _REGION_RUN and _ON_VALGRIND and not _client.RESETS_BYTECODE:
@@ -124,17 +93,23 @@ class _Region:
     def _prepare(self, call: Any) -> Any:
         """What an outermost region does before Cachegrind counts: (call, whether it froze the heap)."""
         if _REGION_RUN:
-            _forget_learned_state()
-            _client.reserve_type_versions()  # probe types, made before the collection freezes them
+            # What the interpreter learned from code that ran before the region (re's parser after a heavier
+            # import's patterns, a library's functions called in set-up): functions' bytecode reset, heap
+            # types untagged; walked in C with no other thread able to run. Also makes the probe types for
+            # the tags' alignment.
+            _client.forget_learned_state(_gc.get_objects)
         if _REGION_RUN or _COUNTER is not None:  # the attribution pass counts what the measured run does
-            _purge_module_caches()
+            # re's cache of 512 patterns: a heavier import's decided which of the region's were still there
+            # (Debian's Python-Markdown 3.7: 8,948 instructions). Before the collection: it frees tuples.
+            purge = getattr(sys.modules.get("re"), "purge", None)
+            if purge is not None:
+                purge()
         # Outside the lock: the collection may run a finalizer that enters a region itself.
         froze = _settle_gc() if self._settle else False
         try:
             if call is not None:  # first, while the free lists are empty
                 call = _client.pack_call(*call)
-            _clear_caches()
-            if _REGION_RUN:
+            if _REGION_RUN:  # and empties the type attribute cache, which earlier code filled
                 _client.align_type_versions()
             if _COUNTER is not None:
                 _COUNTER.region_start()
