@@ -45795,6 +45795,7 @@ var results_schema_default = {
             network: { enum: ["none", "host"] },
             cpus: { enum: ["one", "host"] },
             entropy: { enum: ["fixed", "os"] },
+            tmp: { description: "/tmp, /var/tmp and /dev/shm: the run's own, empty (private), or shared with every run on the machine; absent in older results.", enum: ["private", "shared"] },
             pythonResets: { type: "boolean" },
             devices: { type: "string", maxLength: 200 }
           }
@@ -46694,7 +46695,7 @@ async function cpuLists() {
 
 // src/results/loader-files.ts
 import { createHash as createHash3 } from "node:crypto";
-import { lstatSync as lstatSync3, readlinkSync as readlinkSync3 } from "node:fs";
+import { lstatSync as lstatSync3, readlinkSync as readlinkSync3, realpathSync as realpathSync3 } from "node:fs";
 var LOADER_FILES = ["/etc/ld.so.cache", "/etc/ld.so.preload"];
 var LOADER_FILE_LIMIT = 64 * MiB;
 function loaderFileState(path12) {
@@ -46705,11 +46706,28 @@ function loaderFileState(path12) {
     return "absent";
   }
   if (stat2.isSymbolicLink()) {
+    let text2;
+    let target;
     try {
-      return `link to ${readlinkSync3(path12)}`;
+      text2 = readlinkSync3(path12);
     } catch {
       return "link";
     }
+    try {
+      target = realpathSync3(path12);
+    } catch {
+      return `link to ${text2}, to nothing`;
+    }
+    return `link to ${text2}, ${target}: ${fileState(target)}`;
+  }
+  return fileState(path12, stat2);
+}
+function fileState(path12, known) {
+  let stat2 = known;
+  try {
+    stat2 ??= lstatSync3(path12);
+  } catch {
+    return "absent";
   }
   if (!stat2.isFile()) return `not a regular file (type ${(stat2.mode & 61440).toString(8)})`;
   try {
@@ -46727,7 +46745,7 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync4, readFileSync, realpathSync as realpathSync3, statSync as statSync2 } from "node:fs";
+import { lstatSync as lstatSync4, readFileSync, realpathSync as realpathSync4, statSync as statSync2 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
 import { basename as basename6, delimiter as delimiter2, dirname as dirname6, isAbsolute as isAbsolute2, join as join6 } from "node:path";
 
@@ -46800,7 +46818,7 @@ var FILE_LIMIT = 256 * KiB;
 function fileIdentity(path12) {
   if (!path12) return null;
   try {
-    const real = realpathSync3(path12);
+    const real = realpathSync4(path12);
     const s = statSync2(real);
     return `${real}:${s.size}:${s.mtimeMs}`;
   } catch {
@@ -47369,7 +47387,7 @@ import {
   readdirSync as readdirSync3,
   readFileSync as readFileSync2,
   readSync as readSync2,
-  realpathSync as realpathSync4,
+  realpathSync as realpathSync5,
   rmSync as rmSync4,
   statSync as statSync3,
   writeFileSync,
@@ -47476,11 +47494,41 @@ function sealFilesOnce() {
   return sealFiles;
 }
 var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
-function sealedViewPrefix(net, inner, view) {
-  const files = sealFilesOnce();
+var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
+var KEPT_END = "cg-bench-kept-end";
+var PRIVATE_TMP_SCRIPT = [
+  "_cgb_keep() {",
+  " case $1 in",
+  ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
+  "  *) return 0 ;;",
+  " esac;",
+  ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
+  " else return 0; fi;",
+  ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
+  "}",
+  ...SHARED_TMP_DIRS.map(
+    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mount -t tmpfs -o mode=1777,nosuid,nodev cg-bench-tmp ${dir} || exit 125; fi`
+  ),
+  "_cgb_keep_list() {",
+  " _cgb_rest=$1;",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  ' while [ -n "$_cgb_rest" ]; do _cgb_keep "${_cgb_rest%%:*}"; case $_cgb_rest in *:*) _cgb_rest=${_cgb_rest#*:} ;; *) _cgb_rest= ;; esac; done;',
+  "}",
+  '_cgb_here=$PWD; _cgb_keep "$_cgb_here"; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
+  `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
+  "exec 7<&- 8<&- 9<&-",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; cd "$_cgb_here" || exit 125; OLDPWD=$_cgb_old; else cd "$_cgb_here" || exit 125; unset OLDPWD; fi',
+  "unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list"
+].join("\n");
+var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
+function viewPrefix(net, pid, inner, view, kept) {
+  const files = view.cpuLists || view.entropy ? sealFilesOnce() : void 0;
   const binds = [
-    ...view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125;`) : [],
-    ...view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125;`) : []
+    ...view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125`) : [],
+    ...view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125`) : []
   ];
   return [
     "unshare",
@@ -47492,23 +47540,32 @@ function sealedViewPrefix(net, inner, view) {
     "--",
     "/bin/sh",
     "-c",
-    `${binds.join(" ")} shift 2; exec "$@"`,
+    [...binds, "shift 2", view.privateTmp ? PRIVATE_TMP_SCRIPT : SKIP_KEPT, 'exec "$@"'].join("\n"),
     "cg-bench-sealed-view",
-    files.oneCpu,
-    files.entropy,
+    files?.oneCpu ?? "-",
+    files?.entropy ?? "-",
+    // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
+    ...files ? [dirname7(files.oneCpu)] : [],
+    ...kept,
+    KEPT_END,
     "unshare",
     "--user",
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
-    "--pid",
-    "--fork",
-    "--kill-child",
+    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
     "--",
-    ...view.entropy && files.entropySeal ? [files.entropySeal] : [],
-    ...PID_NAMESPACE_INIT
+    ...view.entropy && files?.entropySeal ? [files.entropySeal] : [],
+    ...pid ? PID_NAMESPACE_INIT : []
   ];
 }
-var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os" };
+function realOrGiven(path12) {
+  try {
+    return realpathSync5(path12);
+  } catch {
+    return path12;
+  }
+}
+var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os", tmp: "shared" };
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 function overflowId(kind) {
   try {
@@ -47627,24 +47684,37 @@ function untrustedSandbox(options) {
     let measuredPrefix = [...prefix2, ...anonymised ? measuredIsolate : isolate];
     let oneCpu;
     let entropy = false;
+    let privateTmp = false;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists2 = Boolean(options.oneCpu && cpus.length);
+    const kept = [realOrGiven(options.root)];
+    const tmpProject = SHARED_TMP_DIRS.includes(kept[0]);
     if (pid && anonymised) {
       const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
       const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
-      const views = [{ cpuLists: cpuLists2, entropy: canSealEntropy }, ...cpuLists2 && canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false }] : []].filter(
-        (view) => view.cpuLists || view.entropy
-      );
+      const views = [
+        { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: !tmpProject },
+        ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: !tmpProject }] : []
+      ].filter((view) => view.cpuLists || view.entropy || view.privateTmp);
       for (const view of views) {
-        const viewed = sealedViewPrefix(net, anonymous, view);
+        const viewed = viewPrefix(net, pid, anonymous, view, kept);
         if (!probe([...pin, ...prefix2, ...viewed])) continue;
         measuredPrefix = [...prefix2, ...viewed];
         if (view.cpuLists) oneCpu = [...cpus];
         entropy = view.entropy;
+        privateTmp = view.privateTmp;
         break;
       }
     }
-    prefix2.push(...setupIsolate);
+    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true }, kept);
+    const setupTmp = !tmpProject && probe([...prefix2, ...setupViewed]);
+    prefix2.push(...setupTmp ? setupViewed : setupIsolate);
+    notes.push(
+      privateTmp ? `benchmarks get private, empty ${SHARED_TMP_DIRS.join(", ")} (a tmpfs each, gone with the run): what another run left there does not reach the count` : `benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run (what one leaves there another can read): ${tmpProject ? `the project is ${kept[0]} itself` : "no mount namespace can be made here"}`
+    );
+    notes.push(
+      setupTmp ? `setup commands get private, empty ${SHARED_TMP_DIRS.join(", ")}: what they leave there is gone when each ends` : `setup commands share ${SHARED_TMP_DIRS.join(", ")} with every other run`
+    );
     notes.push(
       pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
     );
@@ -47665,7 +47735,8 @@ function untrustedSandbox(options) {
       ids: anonymised ? "anonymous" : "caller",
       network: net || noNetworkAnyway() ? "none" : "host",
       cpus: oneCpu ? "one" : "host",
-      entropy: entropy ? "fixed" : "os"
+      entropy: entropy ? "fixed" : "os",
+      tmp: privateTmp ? "private" : "shared"
     };
     const strays2 = pid ? void 0 : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
     const uncontained2 = !pid && !strays2 && !(options.firstProcess ?? process.pid === 1);
@@ -47681,6 +47752,7 @@ function untrustedSandbox(options) {
   notes.push(
     "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
   );
+  notes.push(`no mount namespace can be created here: setup commands and benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run`);
   const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
   const strays = strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
   const uncontained = !strays && !(options.firstProcess ?? process.pid === 1);
@@ -47738,23 +47810,33 @@ function missingSeal(required, seal, uncontained) {
   if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
   return missing;
 }
-function sandboxed(sandbox, argv, measured = false, job = 0) {
-  if (!measured) return [...sandbox.prefix, ...argv];
+function sandboxed(sandbox, argv, measured = false, job = 0, kept = []) {
+  const prefix2 = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...argv[0]?.startsWith("/") ? [argv[0]] : [], ...kept]);
+  if (!measured) return [...prefix2, ...argv];
   const cpus = sandbox.oneCpu;
   const pin = cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
-  return [...pin, ...sandbox.measuredPrefix, ...argv];
+  return [...pin, ...prefix2, ...argv];
+}
+function withKept(prefix2, kept) {
+  const end = prefix2.indexOf(KEPT_END);
+  return end < 0 ? [...prefix2] : [...prefix2.slice(0, end), ...kept, ...prefix2.slice(end)];
 }
 function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return realpathSync4(dir);
+  if (!sandbox.user) return realpathSync5(dir);
   const staging = mkdtempSync(join10(tmpdir2(), "cg-bench-profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
-function collectProfiles(staging, dir) {
-  if (staging === realpathSync4(dir)) return;
+var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
+var COLLECT_LIMITS = { file: 512 * (1 << 20), total: 4096 * (1 << 20), files: 1e5 };
+function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
+  if (staging === realpathSync5(dir)) return;
   const owner = lstatSync5(staging).uid;
   const buffer3 = Buffer.alloc(1 << 20);
+  let total = 0;
+  let files = 0;
   for (const name of readdirSync3(staging)) {
+    if (!VALGRIND_FILE.test(name)) continue;
     let from;
     try {
       from = openSync3(join10(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
@@ -47764,12 +47846,15 @@ function collectProfiles(staging, dir) {
     try {
       const stat2 = fstatSync3(from);
       if (!stat2.isFile() || stat2.nlink !== 1 || stat2.uid !== owner) continue;
+      if (stat2.size > limits.file || total + stat2.size > limits.total || ++files > limits.files) continue;
       const to = openSync3(join10(dir, name), "wx");
       try {
-        for (let n; (n = readSync2(from, buffer3, 0, buffer3.length, null)) > 0; ) writeSync4(to, buffer3, 0, n);
+        for (let n, left = stat2.size; left > 0 && (n = readSync2(from, buffer3, 0, Math.min(buffer3.length, left), null)) > 0; left -= n)
+          writeSync4(to, buffer3, 0, n);
       } finally {
         closeSync5(to);
       }
+      total += stat2.size;
     } finally {
       closeSync5(from);
     }
@@ -47980,7 +48065,7 @@ async function runUnderTool(run, tool) {
   const stderr = join11(dir, "stderr.log");
   const staging = profileDirectory(run.sandbox, dir);
   const outcome2 = await runProcess({
-    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job),
+    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging]),
     cwd: run.cwd,
     env: run.env,
     stdout: { file: join11(dir, "stdout.log") },
@@ -48928,7 +49013,9 @@ async function measureIn(home, spec, slug, ctx, job) {
       ctx.sandbox,
       [ctx.valgrind.bin, ...cachegrindArgs({ cache: ctx.cache, instrument: spec.instrument, outDir: profiles }), ...argv],
       true,
-      job
+      job,
+      // Valgrind writes there: bound back into the run's private /tmp.
+      [profiles]
     ),
     cwd: spec.cwd,
     env,
@@ -50297,6 +50384,9 @@ var PARTS = [
   { key: "network", name: "network", values: { none: "none", host: "the host's" } },
   { key: "cpus", name: "CPU view", values: { one: "one CPU", host: "the host's CPUs" } },
   { key: "entropy", name: "entropy", values: { fixed: "fixed", os: "the system's" } },
+  // Compared only when both sides record it: private ones move no count by themselves (measured
+  // equal on the examples), so results made before it was recorded stay comparable.
+  { key: "tmp", name: "temporary directories", values: { private: "the run's own", shared: "shared with other runs" }, bothRecord: true },
   { key: "pythonResets", name: "Python interpreter resets", values: { true: "at each region", false: "none", undefined: "not Python" } },
   { key: "devices", name: "device numbers of the filesystems Python reads", values: { undefined: "not recorded" } }
 ];
@@ -50304,9 +50394,9 @@ var ANOTHER_SEAL = "ran under another seal";
 function sealDifference(base, head2) {
   if (!base && !head2) return void 0;
   if (!base || !head2) return `${ANOTHER_SEAL}: the ${base ? "head" : "baseline"} records none (measured by a cg-bench before seals were recorded)`;
-  const differences = PARTS.filter(({ key }) => base[key] !== head2[key]).map(
-    ({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} \u2192 ${values[String(head2[key])] ?? String(head2[key])}`
-  );
+  const differences = PARTS.filter(
+    ({ key, bothRecord }) => base[key] !== head2[key] && !(bothRecord && (base[key] === void 0 || head2[key] === void 0))
+  ).map(({ key, name, values }) => `${name}: ${values[String(base[key])] ?? String(base[key])} \u2192 ${values[String(head2[key])] ?? String(head2[key])}`);
   return differences.length ? `${ANOTHER_SEAL}: ${differences.join("; ")}` : void 0;
 }
 
@@ -50643,7 +50733,7 @@ import { dirname as dirname13, join as join24, resolve as resolve9 } from "node:
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash7 } from "node:crypto";
-import { realpathSync as realpathSync5, statSync as statSync7 } from "node:fs";
+import { realpathSync as realpathSync6, statSync as statSync7 } from "node:fs";
 import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve8 } from "node:path";
 
 // src/config/config-validator.generated.js
@@ -51986,7 +52076,7 @@ function readConfigText(root, file) {
 }
 function realDirectory(path12) {
   try {
-    return realpathSync5(path12);
+    return realpathSync6(path12);
   } catch {
     return path12;
   }
@@ -52017,7 +52107,7 @@ function loadConfig(file, root = dirname10(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text2, realpathSync5(absolute));
+  return parseConfig(text2, realpathSync6(absolute));
 }
 
 // src/engine/measure.ts
