@@ -47,7 +47,7 @@ const SHORT = 5;
  * Python and stress files held it too, for 650 s of a 1,097 s run: the first now measures what it
  * compares in one container, the second compares only runs with the same device numbers.)
  */
-const EXCLUSIVE = new Set(['tests/image/image.test.ts']);
+const EXCLUSIVE = new Set(['tests/image/image.test.ts', 'tests/runners/dogfood-act.test.ts']);
 const CONTAINER_DIRS = ['tests/image/', 'tests/github/', 'tests/gitlab/', 'tests/security/', 'tests/runners/'];
 
 const list = process.argv[2] === '--list';
