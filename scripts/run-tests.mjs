@@ -18,8 +18,8 @@ import { tap } from 'node:test/reporters';
 
 const SECONDS = {
   'tests/image/python.test.ts': 300,
-  'tests/github/action.test.ts': 170,
-  'tests/image/stress.test.ts': 150,
+  'tests/github/action.test.ts': 100,
+  'tests/image/stress.test.ts': 120,
   'tests/image/image.test.ts': 80,
   'tests/gitlab/component.test.ts': 60,
   'tests/runners/gitlab-ci-local.test.ts': 66,
