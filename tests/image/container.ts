@@ -28,11 +28,13 @@ export const BUILD_FLAGS = split(process.env['CG_BENCH_TEST_BUILD_FLAGS'], '--ne
 export const IMAGE = process.env['CG_BENCH_TEST_IMAGE'] ?? 'localhost/cg-bench:test';
 
 /**
- * Takes the lock exclusively and holds it until the returned function is called, for a test whose
- * own containers (run with BARE_ENGINE meanwhile) must be the only ones running.
+ * Takes the lock and holds it until the returned function is called, for a test that starts its
+ * containers with BARE_ENGINE meanwhile: exclusively when they must be the only ones running, shared
+ * when they may run beside others' but not beside an exclusive user (an image build among them).
  */
-export async function holdEngineAlone(): Promise<() => void> {
-  const holder = spawn(EXCLUSIVE_ENGINE[0]!, [...EXCLUSIVE_ENGINE.slice(1, 3), 'sh', '-c', 'echo held; cat >/dev/null'], {
+export async function holdEngine(mode: 'shared' | 'exclusive'): Promise<() => void> {
+  const lock = LOCKED(mode);
+  const holder = spawn(lock[0]!, [...lock.slice(1), 'sh', '-c', 'echo held; cat >/dev/null'], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -41,6 +43,9 @@ export async function holdEngineAlone(): Promise<() => void> {
   });
   return () => holder.stdin.end();
 }
+
+/** holdEngine('exclusive'). */
+export const holdEngineAlone = () => holdEngine('exclusive');
 
 export interface Completed {
   status: number | null;

@@ -3,7 +3,8 @@
 # A Python count follows the device number of the container's root filesystem, which the kernel
 # takes from those free when the overlay is mounted, so a test that compares Python counts across
 # containers runs each of them alone (exclusive). Every other container only checks behaviour or C
-# counts, which no other container moves: those share the lock and run side by side.
+# counts, which no other container moves, or Python counts measured in that one container (or with
+# the same device numbers): those share the lock and run side by side.
 # The gate gives a waiting exclusive user precedence: it holds the gate while it waits, so no new
 # shared user slips in ahead of it (flock alone would let a stream of shared users starve it).
 # Only what starts a container or builds takes the lock: `image inspect`, `pull`, `rm` and the like

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { buildImage } from '../image/container.ts';
 import { FakeGitHub } from '../github/fake-github.ts';
@@ -43,6 +44,8 @@ describe('the README workflow under nektos/act', {
     assert.equal(second.code, 0, context(second));
     assert.match(second.log, new RegExp(`Saved the baseline for ${short(repo.main1)}`), context(second));
     assert.ok(readdirSync(setup.cacheDir, { recursive: true }).length > 0, "act's cache server holds the entries");
+    // The action's own cache directories: in the runner's TMPDIR, never left in /tmp.
+    assert.ok(existsSync(join(setup.tmp, 'cg-bench-baseline')) && existsSync(join(setup.tmp, 'cg-bench-history')), readdirSync(setup.tmp).join(', '));
     assert.deepEqual(github.violations, []);
   });
 

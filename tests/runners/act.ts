@@ -74,6 +74,8 @@ export interface ActSetup {
   actionDir: string;
   cacheDir: string;
   home: string;
+  /** The runner's TMPDIR (inside the suite's): the action keeps its cache directories in it. */
+  tmp: string;
   origin: string;
   apiUrl: string;
 }
@@ -84,7 +86,15 @@ export function actSetup(origin: string, apiUrl: string, workflow = { text: read
   mkdirSync(join(workflowDir, '.github', 'workflows'), { recursive: true });
   const file = join(workflowDir, '.github', 'workflows', workflow.name);
   writeFileSync(file, workflow.text);
-  return { workflow: file, actionDir: actionCopy(), cacheDir: tempDir('cg-bench-act-cache-'), home: tempDir('cg-bench-act-home-'), origin, apiUrl };
+  return {
+    workflow: file,
+    actionDir: actionCopy(),
+    cacheDir: tempDir('cg-bench-act-cache-'),
+    home: tempDir('cg-bench-act-home-'),
+    tmp: tempDir('cg-bench-act-tmp-'),
+    origin,
+    apiUrl,
+  };
 }
 
 /**
@@ -146,6 +156,9 @@ export async function runAct(
   const env: Record<string, string> = {
     PATH: process.env['PATH'] ?? '/usr/bin:/bin',
     HOME: setup.home,
+    // Not /tmp (what a runner without TMPDIR uses): the action keeps its cache directories there
+    // (cg-bench-baseline, cg-bench-history), and the suite's runs left them behind.
+    TMPDIR: setup.tmp,
     XDG_CONFIG_HOME: join(setup.home, '.config'),
     XDG_CACHE_HOME: join(setup.home, '.cache'),
     // alone: the engine lock held for the whole run (holdEngineAlone), its containers started bare.
