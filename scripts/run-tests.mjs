@@ -21,6 +21,7 @@ const SECONDS = {
   'tests/github/action.test.ts': 100,
   'tests/image/stress.test.ts': 120,
   'tests/image/image.test.ts': 80,
+  'tests/image/tools.test.ts': 230,
   'tests/gitlab/component.test.ts': 60,
   'tests/runners/gitlab-ci-local.test.ts': 66,
   'tests/image/derived-image.test.ts': 45,

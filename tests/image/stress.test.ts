@@ -65,6 +65,11 @@ test(`in the image, under load and beside other containers: ${RUNS} runs (${AT_O
   }
   const of = (r: Results, name: string) => r.benchmarks.find((b) => b.name === name)!;
   assert.equal(new Set(runs.map((r) => JSON.stringify(of(r, 'c-qsort-20k').events))).size, 1, 'the C example moved');
+  const heap = (r: Results) => {
+    const { files: _files, wallTimeMs: _wall, ...figures } = of(r, 'c-qsort-20k').memory!;
+    return JSON.stringify(figures);
+  };
+  assert.equal(new Set(runs.map(heap)).size, 1, "the C example's heap figures moved");
   const byDevices = new Map<string, Results[]>();
   for (const r of runs) byDevices.set(of(r, 'python-small').seal?.devices ?? '', [...(byDevices.get(of(r, 'python-small').seal?.devices ?? '') ?? []), r]);
   t.diagnostic(`Python's device numbers: ${[...byDevices].map(([d, rs]) => `${d} (${rs.length} runs)`).join('; ')}`);
