@@ -7,6 +7,7 @@ import {
   fchmodSync,
   fchownSync,
   constants as fsConstants,
+  existsSync,
   fstatSync,
   lchownSync,
   lstatSync,
@@ -241,18 +242,29 @@ export const SHARED_TMP_DIRS: readonly string[] = ['/tmp', '/var/tmp', '/dev/shm
 export const KEPT_END = 'cg-bench-kept-end';
 
 /**
+ * A run's private temporary directories are `<dir>/<this>.<the view shell's pid>` in each of
+ * SHARED_TMP_DIRS, bound over it: directories, not a tmpfs each, because a new file system takes an
+ * anonymous device number and gives it back only some time after the run, so the next container's
+ * root got another one, and Python's counts depend on the device numbers it reads (two runs of the
+ * image differed). endStrays removes them once a phase's runs have ended.
+ */
+const PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
+
+/**
  * Run by the view's shell, as the root of its user namespace (its mount namespace is the run's own),
- * before it execs the code: opens each of SHARED_TMP_DIRS (fds 7, 8, 9), mounts a fresh tmpfs over
- * it, so that what another run left there (the head's setup, the previous benchmark, another job)
- * is not seen and what this run leaves goes with its namespace; then binds back, from the covered
+ * before it execs the code: opens each of SHARED_TMP_DIRS (fds 7, 8, 9), binds a new empty
+ * directory made in it (PRIVATE_TMP_NAME) over it, so that what another run left there (the head's
+ * setup, the previous benchmark, another job) is not seen and what this run leaves is removed with
+ * that directory; then binds back, from the covered
  * originals (through the open fds), the paths the run is handed that lie there: its working
- * directory, HOME, TMPDIR, the entries of PATH and PYTHONPATH, and the shell's arguments up to
- * KEPT_END (the project, the program, cg-bench's files).
+ * directory (through /proc/self/cwd: a directory under one the code's uid may not search, as a
+ * mkdtemp one, is its working directory all the same), HOME, TMPDIR, the entries of PATH and
+ * PYTHONPATH, and the shell's arguments up to KEPT_END (the project, the program, cg-bench's files).
  * A handed file is bound over an empty one made for it, never over what a bound parent shows. The
  * mounts are made with the code's own rights (this root is its uid outside): they show it nothing
  * it could not read before. The shell then closes the fds and re-enters its working directory in the
- * new view (its ".." is then the private tmpfs), leaving OLDPWD as it was: the code's environment
- * must not change. Names are prefixed: the shell would export a variable the environment has.
+ * new view (its ".." is then the private directory; one the code may not search is kept as it is),
+ * leaving OLDPWD as it was: the code's environment must not change. Names are prefixed: the shell would export a variable the environment has.
  */
 const PRIVATE_TMP_SCRIPT = [
   '_cgb_keep() {',
@@ -260,6 +272,8 @@ const PRIVATE_TMP_SCRIPT = [
   ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
   '  *) return 0 ;;',
   ' esac;',
+  // The working directory from /proc/self/cwd: the code's uid may hold it without being allowed to reach it by its path.
+  ' [ -n "$2" ] && _cgb_from=$2;',
   ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
@@ -267,19 +281,23 @@ const PRIVATE_TMP_SCRIPT = [
   ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
   '}',
   ...SHARED_TMP_DIRS.map(
-    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mount -t tmpfs -o mode=1777,nosuid,nodev cg-bench-tmp ${dir} || exit 125; fi`,
+    (dir, i) =>
+      `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mkdir -m 1777 /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ && mount --no-canonicalize --bind /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ ${dir} || exit 125; fi`,
   ),
   '_cgb_keep_list() {',
   ' _cgb_rest=$1;',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   ' while [ -n "$_cgb_rest" ]; do _cgb_keep "${_cgb_rest%%:*}"; case $_cgb_rest in *:*) _cgb_rest=${_cgb_rest#*:} ;; *) _cgb_rest= ;; esac; done;',
   '}',
-  '_cgb_here=$PWD; _cgb_keep "$_cgb_here"; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
+  '_cgb_here=$PWD; _cgb_keep "$_cgb_here" /proc/self/cwd; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
   `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
   'exec 7<&- 8<&- 9<&-',
+  // A working directory the code's uid may not search (a mkdtemp one of root's) cannot be entered
+  // again: the run stays in it as it was, and without search rights nothing is reached from it by "..".
+  '_cgb_cd() { cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125; }',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; cd "$_cgb_here" || exit 125; OLDPWD=$_cgb_old; else cd "$_cgb_here" || exit 125; unset OLDPWD; fi',
-  'unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list',
+  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
+  'unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list _cgb_cd',
 ].join('\n');
 
 /** Skips the paths up to KEPT_END: a view without private temporary directories. */
@@ -557,6 +575,7 @@ export function untrustedSandbox(options: {
     let oneCpu: number[] | undefined;
     let entropy = false;
     let privateTmp = false;
+    let madeView = false;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists = Boolean(options.oneCpu && cpus.length);
     const kept = [realOrGiven(options.root)];
@@ -565,14 +584,16 @@ export function untrustedSandbox(options: {
     if (pid && anonymised) {
       const canSealEntropy = sealFilesOnce().entropySeal !== undefined;
       const pin = cpuLists ? ['taskset', '--cpu-list', String(cpus[0])] : [];
-      const views: View[] = [
-        { cpuLists, entropy: canSealEntropy, privateTmp: !tmpProject },
-        ...(canSealEntropy ? [{ cpuLists, entropy: false, privateTmp: !tmpProject }] : []),
-      ].filter((view) => view.cpuLists || view.entropy || view.privateTmp);
+      // Each with private temporary directories first, then without: where they cannot be made (a path
+      // the run is handed cannot be bound back), the rest of the seal is kept, never lost with them.
+      const views: View[] = (tmpProject ? [false] : [true, false])
+        .flatMap((privateTmp) => [{ cpuLists, entropy: canSealEntropy, privateTmp }, ...(canSealEntropy ? [{ cpuLists, entropy: false, privateTmp }] : [])])
+        .filter((view) => view.cpuLists || view.entropy || view.privateTmp);
       for (const view of views) {
         const viewed = viewPrefix(net, pid, anonymous, view, kept);
         if (!probe([...pin, ...prefix, ...viewed])) continue;
         measuredPrefix = [...prefix, ...viewed];
+        madeView = true;
         if (view.cpuLists) oneCpu = [...cpus];
         entropy = view.entropy;
         privateTmp = view.privateTmp;
@@ -585,8 +606,8 @@ export function untrustedSandbox(options: {
     prefix.push(...(setupTmp ? setupViewed : setupIsolate));
     notes.push(
       privateTmp
-        ? `benchmarks get private, empty ${SHARED_TMP_DIRS.join(', ')} (a tmpfs each, gone with the run): what another run left there does not reach the count`
-        : `benchmarks share ${SHARED_TMP_DIRS.join(', ')} with every other run (what one leaves there another can read): ${tmpProject ? `the project is ${kept[0]} itself` : 'no mount namespace can be made here'}`,
+        ? `benchmarks get private, empty ${SHARED_TMP_DIRS.join(', ')} (a new directory bound over each, removed after the runs): what another run left there does not reach the count`
+        : `benchmarks share ${SHARED_TMP_DIRS.join(', ')} with every other run (what one leaves there another can read): ${tmpProject ? `the project is ${kept[0]} itself` : madeView ? 'a path a run is handed could not be bound back into private ones' : 'no mount namespace can be made here'}`,
     );
     notes.push(
       setupTmp
@@ -680,11 +701,38 @@ function strayOwner(user: Sandbox['user'], ownUid: number, busy: (uid: number) =
 }
 
 /**
+ * Ends what a phase's runs (the setup commands, the benchmarks, a pair) left: their processes where
+ * they have no pid namespace (killStrays), then their private temporary directories.
+ */
+export function endStrays(sandbox: Sandbox): void {
+  killStrays(sandbox);
+  removePrivateTmp();
+}
+
+/** The private temporary directories of this process's runs, and those of a cg-bench process no longer running. */
+function removePrivateTmp(): void {
+  for (const dir of SHARED_TMP_DIRS) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^\.cg-bench-private-(\d+)\.\d+$/.exec(name)?.[1];
+      if (owner === undefined || (owner !== String(process.pid) && existsSync(`/proc/${owner}`))) continue;
+      // As root, in a directory others may write: rmSync removes a link itself, never what it points at.
+      rmSync(join(dir, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/**
  * Kills every process of the sandbox's uid where it has no pid namespace (Sandbox.strays): as that
  * uid, kill(-1, SIGKILL) reaches all of them but the caller, in one pass of the kernel's (a process
  * killed while it forks does not complete the fork). Again until /proc shows none.
  */
-export function endStrays(sandbox: Sandbox): void {
+function killStrays(sandbox: Sandbox): void {
   const strays = sandbox.strays;
   if (!strays) return;
   const asStrays = [

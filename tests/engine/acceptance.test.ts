@@ -1,13 +1,13 @@
 // The engine's acceptance list, measured with real Valgrind on the bundled examples.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { gunzipSync } from 'node:zlib';
 import { cyclesFromEvents, EVENT_NAMES } from '../../src/metric/events.ts';
 import type { Results } from '../../src/results/types.ts';
-import { byName, CLI, cli, compileC, copyExamples, project, readJson, tempDir } from '../helpers.ts';
+import { byName, CLI, cli, compileC, copyExamples, project, readJson } from '../helpers.ts';
 import { WORK_C } from '../project-repo.ts';
 
 const EXAMPLE_NAMES = ['c-qsort-200k', 'python-dicts', 'rust-primes-2m', 'memory-linear', 'memory-random'];
@@ -179,14 +179,20 @@ describe('check', () => {
   // does. Each run adds a line to a file and loops once per line: the two runs always differ (a
   // clock-based loop count was the same twice about once in a hundred).
   test('finds a benchmark whose count depends on an earlier run, and passes a deterministic one', async () => {
-    const state = tempDir('cg-bench-check-state-');
+    // In the project (a run's /tmp is its own: state left there does not reach the next run).
+    const dir = project('benchmarks: []\n');
+    const state = join(dir, 'state');
+    mkdirSync(state);
     chmodSync(state, 0o777); // Written by the sandbox's user.
-    const dir = project(`benchmarks:
+    writeFileSync(
+      join(dir, 'cg-bench.yml'),
+      `benchmarks:
   - name: stable
     run: [/bin/true]
   - name: depends-on-time
     run: [sh, -c, 'echo x >> ${state}/runs; i=0; n=$(( $(wc -l < ${state}/runs) * 50 )); while [ $i -lt $n ]; do i=$((i+1)); done']
-`);
+`,
+    );
     const r = await cli(['check'], { cwd: dir });
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stdout, /✓ stable: identical/);

@@ -2,7 +2,7 @@
 // through the CLI, compared for equality (or for "not comparable").
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
@@ -134,4 +134,14 @@ test('each run has its own empty /tmp, /var/tmp and /dev/shm: what a head or ano
   } finally {
     for (const file of leftovers) rmSync(file, { force: true });
   }
+});
+
+test("as another uid in a project it may not reach by its path (under a mkdtemp directory in /tmp, as CI's workspaces in a suite's TMPDIR are): the view is made all the same, private temporary directories included", async () => {
+  // Before: the view's shell could not bind the working directory back (not searchable by the code's
+  // uid), the probe failed, and the run lost the whole view: the host's CPUs, the system's entropy.
+  const dir = project('benchmarks:\n  - name: env\n    run: [/usr/bin/env]\n');
+  const asRoot = await measure(dir);
+  const asNobody = await measure(dir, { CG_BENCH_RUN_AS: '65534:65534' });
+  assert.equal(asNobody.results.benchmarks[0]!.seal?.tmp, 'private', readFileSync(join(asNobody.out, 'setup.log'), 'utf8'));
+  assert.deepEqual(asNobody.results.benchmarks[0]!.events, asRoot.results.benchmarks[0]!.events);
 });
