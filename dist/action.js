@@ -47378,6 +47378,7 @@ import {
   fchmodSync,
   fchownSync,
   constants as fsConstants,
+  existsSync as existsSync5,
   fstatSync as fstatSync3,
   lchownSync,
   lstatSync as lstatSync5,
@@ -47496,12 +47497,15 @@ function sealFilesOnce() {
 var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
 var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
 var KEPT_END = "cg-bench-kept-end";
+var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
 var PRIVATE_TMP_SCRIPT = [
   "_cgb_keep() {",
   " case $1 in",
   ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
   "  *) return 0 ;;",
   " esac;",
+  // The working directory from /proc/self/cwd: the code's uid may hold it without being allowed to reach it by its path.
+  ' [ -n "$2" ] && _cgb_from=$2;',
   ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
@@ -47509,19 +47513,22 @@ var PRIVATE_TMP_SCRIPT = [
   ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
   "}",
   ...SHARED_TMP_DIRS.map(
-    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mount -t tmpfs -o mode=1777,nosuid,nodev cg-bench-tmp ${dir} || exit 125; fi`
+    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mkdir -m 1777 /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ && mount --no-canonicalize --bind /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ ${dir} || exit 125; fi`
   ),
   "_cgb_keep_list() {",
   " _cgb_rest=$1;",
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   ' while [ -n "$_cgb_rest" ]; do _cgb_keep "${_cgb_rest%%:*}"; case $_cgb_rest in *:*) _cgb_rest=${_cgb_rest#*:} ;; *) _cgb_rest= ;; esac; done;',
   "}",
-  '_cgb_here=$PWD; _cgb_keep "$_cgb_here"; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
+  '_cgb_here=$PWD; _cgb_keep "$_cgb_here" /proc/self/cwd; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
   `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
   "exec 7<&- 8<&- 9<&-",
+  // A working directory the code's uid may not search (a mkdtemp one of root's) cannot be entered
+  // again: the run stays in it as it was, and without search rights nothing is reached from it by "..".
+  '_cgb_cd() { cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125; }',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; cd "$_cgb_here" || exit 125; OLDPWD=$_cgb_old; else cd "$_cgb_here" || exit 125; unset OLDPWD; fi',
-  "unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list"
+  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
+  "unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list _cgb_cd"
 ].join("\n");
 var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
 function viewPrefix(net, pid, inner, view, kept) {
@@ -47685,6 +47692,7 @@ function untrustedSandbox(options) {
     let oneCpu;
     let entropy = false;
     let privateTmp = false;
+    let madeView = false;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists2 = Boolean(options.oneCpu && cpus.length);
     const kept = [realOrGiven(options.root)];
@@ -47692,14 +47700,12 @@ function untrustedSandbox(options) {
     if (pid && anonymised) {
       const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
       const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
-      const views = [
-        { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: !tmpProject },
-        ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: !tmpProject }] : []
-      ].filter((view) => view.cpuLists || view.entropy || view.privateTmp);
+      const views = (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [{ cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2 }, ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2 }] : []]).filter((view) => view.cpuLists || view.entropy || view.privateTmp);
       for (const view of views) {
         const viewed = viewPrefix(net, pid, anonymous, view, kept);
         if (!probe([...pin, ...prefix2, ...viewed])) continue;
         measuredPrefix = [...prefix2, ...viewed];
+        madeView = true;
         if (view.cpuLists) oneCpu = [...cpus];
         entropy = view.entropy;
         privateTmp = view.privateTmp;
@@ -47710,7 +47716,7 @@ function untrustedSandbox(options) {
     const setupTmp = !tmpProject && probe([...prefix2, ...setupViewed]);
     prefix2.push(...setupTmp ? setupViewed : setupIsolate);
     notes.push(
-      privateTmp ? `benchmarks get private, empty ${SHARED_TMP_DIRS.join(", ")} (a tmpfs each, gone with the run): what another run left there does not reach the count` : `benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run (what one leaves there another can read): ${tmpProject ? `the project is ${kept[0]} itself` : "no mount namespace can be made here"}`
+      privateTmp ? `benchmarks get private, empty ${SHARED_TMP_DIRS.join(", ")} (a new directory bound over each, removed after the runs): what another run left there does not reach the count` : `benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run (what one leaves there another can read): ${tmpProject ? `the project is ${kept[0]} itself` : madeView ? "a path a run is handed could not be bound back into private ones" : "no mount namespace can be made here"}`
     );
     notes.push(
       setupTmp ? `setup commands get private, empty ${SHARED_TMP_DIRS.join(", ")}: what they leave there is gone when each ends` : `setup commands share ${SHARED_TMP_DIRS.join(", ")} with every other run`
@@ -47783,6 +47789,25 @@ function strayOwner(user, ownUid, busy, notes) {
   return user;
 }
 function endStrays(sandbox) {
+  killStrays(sandbox);
+  removePrivateTmp();
+}
+function removePrivateTmp() {
+  for (const dir of SHARED_TMP_DIRS) {
+    let names;
+    try {
+      names = readdirSync3(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^\.cg-bench-private-(\d+)\.\d+$/.exec(name)?.[1];
+      if (owner === void 0 || owner !== String(process.pid) && existsSync5(`/proc/${owner}`)) continue;
+      rmSync4(join10(dir, name), { recursive: true, force: true });
+    }
+  }
+}
+function killStrays(sandbox) {
   const strays = sandbox.strays;
   if (!strays) return;
   const asStrays = [
@@ -48606,7 +48631,7 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync6, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync2 } from "node:fs";
 import { dirname as dirname9, isAbsolute as isAbsolute4, join as join15, relative as relative4, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48649,7 +48674,7 @@ function bytecodeCounterSource() {
   let dir = dirname9(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = join15(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync5(candidate)) return readFileSync4(candidate, "utf8");
+    if (existsSync6(candidate)) return readFileSync4(candidate, "utf8");
     dir = dirname9(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
@@ -50726,7 +50751,7 @@ function mergeShards(parts) {
 import { join as join25 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync3, cpSync, existsSync as existsSync9, lstatSync as lstatSync8, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync3, cpSync, existsSync as existsSync10, lstatSync as lstatSync8, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync12 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
 import { dirname as dirname13, join as join24, resolve as resolve9 } from "node:path";
 
@@ -52111,7 +52136,7 @@ function loadConfig(file, root = dirname10(file)) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants9, existsSync as existsSync6, mkdirSync as mkdirSync10, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
+import { accessSync as accessSync4, constants as constants9, existsSync as existsSync7, mkdirSync as mkdirSync10, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
 import { dirname as dirname12, relative as relative11, sep as sep7 } from "node:path";
 
 // src/flame/graphs.ts
@@ -52541,7 +52566,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
   const dir = dirname12(path12);
-  if (existsSync6(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
+  if (existsSync7(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
     accessSync4(dir, constants9.W_OK);
@@ -52642,7 +52667,7 @@ import { mkdirSync as mkdirSync11 } from "node:fs";
 import { join as join23 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
 import { delimiter as delimiter4, join as join22 } from "node:path";
 
@@ -52847,7 +52872,7 @@ function countersProblem() {
     if (!errno) return void 0;
     const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
     if (errno === 2 || errno === 19 || errno === 95) {
-      const pmu = existsSync7("/sys/bus/event_source/devices/cpu") || existsSync7("/sys/bus/event_source/devices/cpu_core");
+      const pmu = existsSync8("/sys/bus/event_source/devices/cpu") || existsSync8("/sys/bus/event_source/devices/cpu_core");
       return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
     }
     if (errno === 1 || errno === 13)
@@ -52855,7 +52880,7 @@ function countersProblem() {
     if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
     return call;
   }
-  if (!existsSync7("/sys/bus/event_source/devices/cpu") && !existsSync7("/sys/bus/event_source/devices/cpu_core")) {
+  if (!existsSync8("/sys/bus/event_source/devices/cpu") && !existsSync8("/sys/bus/event_source/devices/cpu_core")) {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
@@ -53236,14 +53261,14 @@ function lineProgress(write) {
 
 // src/container/client.ts
 import { spawn as spawn3 } from "node:child_process";
-import { existsSync as existsSync8 } from "node:fs";
+import { existsSync as existsSync9 } from "node:fs";
 var words = (value) => (value ?? "").split(/\s+/).filter(Boolean);
 function engineFromEnv(env = process.env) {
   const command = words(env["CG_BENCH_ENGINE"]);
   return { command: command.length ? command : ["docker"], runFlags: words(env["CG_BENCH_ENGINE_FLAGS"]) };
 }
 function insideImage(env = process.env) {
-  return Boolean(env["CG_BENCH_IMAGE"]) && existsSync8("/opt/cg-bench/dist/cli.js");
+  return Boolean(env["CG_BENCH_IMAGE"]) && existsSync9("/opt/cg-bench/dist/cli.js");
 }
 function choosesNetwork(flags) {
   return flags.some((flag) => /^--net(work)?(=|$)/.test(flag));
@@ -53304,7 +53329,7 @@ var BASE_WORKSPACE = "/work-base";
 var CI_COUNTERS_FALLBACK = "cputime";
 function readPaired(outDir) {
   const file = join24(outDir, PAIRED_FILE);
-  if (!existsSync9(file)) return { error: "cg-bench paired wrote no results" };
+  if (!existsSync10(file)) return { error: "cg-bench paired wrote no results" };
   try {
     const data = JSON.parse(readTextBounded(file, 64 * MiB, "paired results"));
     return { timed: parseTimed(data.timed, file) };
@@ -53319,7 +53344,7 @@ function lastLines(text2, n = 15) {
   return text2.trim().split("\n").slice(-n).join("\n");
 }
 function readIfPresent(path12) {
-  return existsSync9(path12) ? readResults(path12) : void 0;
+  return existsSync10(path12) ? readResults(path12) : void 0;
 }
 function asksForNetwork(configFile) {
   try {
@@ -53363,9 +53388,9 @@ function removeLinks(dir) {
 function lockGitDirectory(dir) {
   for (let at = resolve9(dir); ; at = dirname13(at)) {
     const git2 = join24(at, ".git");
-    if (existsSync9(git2)) {
+    if (existsSync10(git2)) {
       chmodSync3(git2, 448);
-      if (existsSync9(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
+      if (existsSync10(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
       return;
     }
     if (dirname13(at) === at) return;
@@ -93771,7 +93796,7 @@ function internalCacheTwirpClient(options) {
 }
 
 // node_modules/@actions/cache/lib/internal/tar.js
-import { existsSync as existsSync11, writeFileSync as writeFileSync7 } from "fs";
+import { existsSync as existsSync12, writeFileSync as writeFileSync7 } from "fs";
 import * as path10 from "path";
 var __awaiter16 = function(thisArg, _arguments, P, generator) {
   function adopt(value) {
@@ -93809,7 +93834,7 @@ function getTarPath() {
         const systemTar = SystemTarPathOnWindows;
         if (gnuTar) {
           return { path: gnuTar, type: ArchiveToolType.GNU };
-        } else if (existsSync11(systemTar)) {
+        } else if (existsSync12(systemTar)) {
           return { path: systemTar, type: ArchiveToolType.BSD };
         }
         break;
@@ -94758,7 +94783,7 @@ The report comes from the job that merges every part (\`mode: merge\`).
 }
 
 // node_modules/@actions/github/lib/context.js
-import { readFileSync as readFileSync7, existsSync as existsSync12 } from "fs";
+import { readFileSync as readFileSync7, existsSync as existsSync13 } from "fs";
 import { EOL as EOL8 } from "os";
 var Context = class {
   /**
@@ -94768,7 +94793,7 @@ var Context = class {
     var _a2, _b, _c;
     this.payload = {};
     if (process.env.GITHUB_EVENT_PATH) {
-      if (existsSync12(process.env.GITHUB_EVENT_PATH)) {
+      if (existsSync13(process.env.GITHUB_EVENT_PATH)) {
         this.payload = JSON.parse(readFileSync7(process.env.GITHUB_EVENT_PATH, { encoding: "utf8" }));
       } else {
         const path12 = process.env.GITHUB_EVENT_PATH;

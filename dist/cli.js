@@ -14272,7 +14272,7 @@ var require_ajv = __commonJS({
 });
 
 // src/cli/main.ts
-import { existsSync as existsSync11 } from "node:fs";
+import { existsSync as existsSync12 } from "node:fs";
 import { dirname as dirname17 } from "node:path";
 
 // src/errors.ts
@@ -18418,6 +18418,7 @@ import {
   fchmodSync,
   fchownSync,
   constants as fsConstants,
+  existsSync as existsSync4,
   fstatSync as fstatSync3,
   lchownSync,
   lstatSync as lstatSync5,
@@ -18536,12 +18537,15 @@ function sealFilesOnce() {
 var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
 var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
 var KEPT_END = "cg-bench-kept-end";
+var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
 var PRIVATE_TMP_SCRIPT = [
   "_cgb_keep() {",
   " case $1 in",
   ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
   "  *) return 0 ;;",
   " esac;",
+  // The working directory from /proc/self/cwd: the code's uid may hold it without being allowed to reach it by its path.
+  ' [ -n "$2" ] && _cgb_from=$2;',
   ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
@@ -18549,19 +18553,22 @@ var PRIVATE_TMP_SCRIPT = [
   ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
   "}",
   ...SHARED_TMP_DIRS.map(
-    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mount -t tmpfs -o mode=1777,nosuid,nodev cg-bench-tmp ${dir} || exit 125; fi`
+    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mkdir -m 1777 /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ && mount --no-canonicalize --bind /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ ${dir} || exit 125; fi`
   ),
   "_cgb_keep_list() {",
   " _cgb_rest=$1;",
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   ' while [ -n "$_cgb_rest" ]; do _cgb_keep "${_cgb_rest%%:*}"; case $_cgb_rest in *:*) _cgb_rest=${_cgb_rest#*:} ;; *) _cgb_rest= ;; esac; done;',
   "}",
-  '_cgb_here=$PWD; _cgb_keep "$_cgb_here"; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
+  '_cgb_here=$PWD; _cgb_keep "$_cgb_here" /proc/self/cwd; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
   `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
   "exec 7<&- 8<&- 9<&-",
+  // A working directory the code's uid may not search (a mkdtemp one of root's) cannot be entered
+  // again: the run stays in it as it was, and without search rights nothing is reached from it by "..".
+  '_cgb_cd() { cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125; }',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; cd "$_cgb_here" || exit 125; OLDPWD=$_cgb_old; else cd "$_cgb_here" || exit 125; unset OLDPWD; fi',
-  "unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list"
+  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
+  "unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list _cgb_cd"
 ].join("\n");
 var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
 function viewPrefix(net, pid, inner, view, kept) {
@@ -18725,6 +18732,7 @@ function untrustedSandbox(options) {
     let oneCpu;
     let entropy = false;
     let privateTmp = false;
+    let madeView = false;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists2 = Boolean(options.oneCpu && cpus.length);
     const kept = [realOrGiven(options.root)];
@@ -18732,14 +18740,12 @@ function untrustedSandbox(options) {
     if (pid && anonymised) {
       const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
       const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
-      const views = [
-        { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: !tmpProject },
-        ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: !tmpProject }] : []
-      ].filter((view) => view.cpuLists || view.entropy || view.privateTmp);
+      const views = (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [{ cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2 }, ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2 }] : []]).filter((view) => view.cpuLists || view.entropy || view.privateTmp);
       for (const view of views) {
         const viewed = viewPrefix(net, pid, anonymous, view, kept);
         if (!probe([...pin, ...prefix, ...viewed])) continue;
         measuredPrefix = [...prefix, ...viewed];
+        madeView = true;
         if (view.cpuLists) oneCpu = [...cpus];
         entropy = view.entropy;
         privateTmp = view.privateTmp;
@@ -18750,7 +18756,7 @@ function untrustedSandbox(options) {
     const setupTmp = !tmpProject && probe([...prefix, ...setupViewed]);
     prefix.push(...setupTmp ? setupViewed : setupIsolate);
     notes.push(
-      privateTmp ? `benchmarks get private, empty ${SHARED_TMP_DIRS.join(", ")} (a tmpfs each, gone with the run): what another run left there does not reach the count` : `benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run (what one leaves there another can read): ${tmpProject ? `the project is ${kept[0]} itself` : "no mount namespace can be made here"}`
+      privateTmp ? `benchmarks get private, empty ${SHARED_TMP_DIRS.join(", ")} (a new directory bound over each, removed after the runs): what another run left there does not reach the count` : `benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run (what one leaves there another can read): ${tmpProject ? `the project is ${kept[0]} itself` : madeView ? "a path a run is handed could not be bound back into private ones" : "no mount namespace can be made here"}`
     );
     notes.push(
       setupTmp ? `setup commands get private, empty ${SHARED_TMP_DIRS.join(", ")}: what they leave there is gone when each ends` : `setup commands share ${SHARED_TMP_DIRS.join(", ")} with every other run`
@@ -18823,6 +18829,25 @@ function strayOwner(user, ownUid, busy, notes) {
   return user;
 }
 function endStrays(sandbox) {
+  killStrays(sandbox);
+  removePrivateTmp();
+}
+function removePrivateTmp() {
+  for (const dir of SHARED_TMP_DIRS) {
+    let names;
+    try {
+      names = readdirSync3(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^\.cg-bench-private-(\d+)\.\d+$/.exec(name)?.[1];
+      if (owner === void 0 || owner !== String(process.pid) && existsSync4(`/proc/${owner}`)) continue;
+      rmSync4(join8(dir, name), { recursive: true, force: true });
+    }
+  }
+}
+function killStrays(sandbox) {
   const strays = sandbox.strays;
   if (!strays) return;
   const asStrays = [
@@ -19303,7 +19328,7 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync4, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync5, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync2 } from "node:fs";
 import { dirname as dirname8, isAbsolute as isAbsolute6, join as join13, relative as relative5, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19346,7 +19371,7 @@ function bytecodeCounterSource() {
   let dir = dirname8(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
     const candidate = join13(dir, "python", "cg_bench", "_bytecode.py");
-    if (existsSync4(candidate)) return readFileSync4(candidate, "utf8");
+    if (existsSync5(candidate)) return readFileSync4(candidate, "utf8");
     dir = dirname8(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
@@ -20130,7 +20155,7 @@ function differingCount(r, name) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync5, mkdirSync as mkdirSync11, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
+import { accessSync as accessSync4, constants as constants7, existsSync as existsSync6, mkdirSync as mkdirSync11, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
 import { dirname as dirname10, relative as relative10, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
@@ -21167,7 +21192,7 @@ function lockOutputDirectory(outDir, notWalked = []) {
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
   const dir = dirname10(path);
-  if (existsSync5(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
+  if (existsSync6(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync11(dir, { recursive: true });
     accessSync4(dir, constants7.W_OK);
@@ -21970,7 +21995,7 @@ function help(topic, io) {
 }
 
 // src/cli/diff.ts
-import { existsSync as existsSync6, statSync as statSync9 } from "node:fs";
+import { existsSync as existsSync7, statSync as statSync9 } from "node:fs";
 import { dirname as dirname11 } from "node:path";
 
 // src/report/diff-terminal.ts
@@ -22025,7 +22050,7 @@ function diffTerminal(comparison) {
 // src/cli/diff.ts
 function resultsAt(path) {
   let file = resolveFrom(callerDirectory(), path);
-  if (existsSync6(file) && statSync9(file).isDirectory()) file = resolveFrom(file, "results.json");
+  if (existsSync7(file) && statSync9(file).isDirectory()) file = resolveFrom(file, "results.json");
   return { results: readResults(file), file, shown: shownPath(file) };
 }
 function withCallees(comparison, base, head2, io, flame) {
@@ -22092,14 +22117,14 @@ See: cg-bench diff --help`
 import { writeFileSync as writeFileSync5 } from "node:fs";
 
 // src/history/load.ts
-import { existsSync as existsSync7, lstatSync as lstatSync8, readdirSync as readdirSync8, statSync as statSync10 } from "node:fs";
+import { existsSync as existsSync8, lstatSync as lstatSync8, readdirSync as readdirSync8, statSync as statSync10 } from "node:fs";
 import { basename as basename6, dirname as dirname12, join as join20 } from "node:path";
 var MAX_RUNS = 200;
 var MAX_ENTRIES3 = 1e4;
 var ORDERS = ["given", "created"];
 var byName2 = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 function expandRuns(path) {
-  if (!existsSync7(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
+  if (!existsSync8(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
   if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname12(path) }];
   const run2 = (file) => ({ file, root: path });
   if (presentAt(join20(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
@@ -22234,7 +22259,7 @@ async function history(args, io) {
 }
 
 // src/cli/merge.ts
-import { existsSync as existsSync8, mkdirSync as mkdirSync12, statSync as statSync11 } from "node:fs";
+import { existsSync as existsSync9, mkdirSync as mkdirSync12, statSync as statSync11 } from "node:fs";
 import { dirname as dirname14, isAbsolute as isAbsolute8, join as join22, normalize as normalize2, sep as sep8 } from "node:path";
 
 // src/shard/call-trees.ts
@@ -22320,7 +22345,7 @@ function mergeShards(parts) {
 // src/cli/merge.ts
 var COPY_LIMIT = 4096 * MiB;
 function resultsFileOf(path) {
-  return existsSync8(path) && statSync11(path).isDirectory() ? resolveFrom(path, "results.json") : path;
+  return existsSync9(path) && statSync11(path).isDirectory() ? resolveFrom(path, "results.json") : path;
 }
 function filesOf(results, source) {
   const files = results.benchmarks.flatMap((b) => [b.logs.stdout, b.logs.stderr, ...b.processes.map((p) => p.file), ...b.memory?.files ?? []]).filter((f) => f !== "");
@@ -22414,7 +22439,7 @@ import { mkdirSync as mkdirSync13 } from "node:fs";
 import { join as join24 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync9, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync10, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
 import { delimiter as delimiter3, join as join23 } from "node:path";
 
@@ -22619,7 +22644,7 @@ function countersProblem() {
     if (!errno) return void 0;
     const call = `perf_event_open(PERF_COUNT_HW_CPU_CYCLES, user space only) fails with ${ERRNO[errno] ?? `errno ${errno}`}`;
     if (errno === 2 || errno === 19 || errno === 95) {
-      const pmu = existsSync9("/sys/bus/event_source/devices/cpu") || existsSync9("/sys/bus/event_source/devices/cpu_core");
+      const pmu = existsSync10("/sys/bus/event_source/devices/cpu") || existsSync10("/sys/bus/event_source/devices/cpu_core");
       return `${call}: this machine exposes no hardware performance counters (${pmu ? "the CPU has no such event" : "/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU"})`;
     }
     if (errno === 1 || errno === 13)
@@ -22627,7 +22652,7 @@ function countersProblem() {
     if (errno === 38) return `${call}: a seccomp profile (Docker's default) or the kernel refuses perf_event_open`;
     return call;
   }
-  if (!existsSync9("/sys/bus/event_source/devices/cpu") && !existsSync9("/sys/bus/event_source/devices/cpu_core")) {
+  if (!existsSync10("/sys/bus/event_source/devices/cpu") && !existsSync10("/sys/bus/event_source/devices/cpu_core")) {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
@@ -23079,7 +23104,7 @@ function parseBudget(text3) {
 }
 
 // src/bisect/commits.ts
-import { existsSync as existsSync10, realpathSync as realpathSync7 } from "node:fs";
+import { existsSync as existsSync11, realpathSync as realpathSync7 } from "node:fs";
 import { basename as basename7, dirname as dirname16, isAbsolute as isAbsolute9, join as join25, relative as relative13, sep as sep9 } from "node:path";
 
 // src/vcs/git.ts
@@ -23133,7 +23158,7 @@ function removeWorktree(repo, dir) {
 // src/bisect/commits.ts
 function locateConfig(config) {
   const dir = dirname16(config);
-  if (!existsSync10(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
+  if (!existsSync11(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
   if (!r.ok || !top)
@@ -23563,7 +23588,7 @@ async function env(args, io) {
   const { values } = parse("env", args, { json: { type: "boolean" }, config: { type: "string", short: "c" }, help: { type: "boolean", short: "h" } });
   if (values.help) return help("env", io);
   const configFile = cliPaths(values).config;
-  const config = values.config !== void 0 || existsSync11(configFile) ? loadConfig(configFile) : void 0;
+  const config = values.config !== void 0 || existsSync12(configFile) ? loadConfig(configFile) : void 0;
   const root = config?.root ?? callerDirectory();
   const view = cpuView(sandboxFor({ root, network: config?.network ?? false, cpus: config?.cpus ?? "one" }));
   const environment = await collectEnvironment(
