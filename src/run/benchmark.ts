@@ -110,7 +110,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
   const problem = programProblem(argv[0]!, spec.cwd, env['PATH']);
   if (problem) return { ...base, message: problem };
 
-  const native = { argv: sandboxed(ctx.sandbox, argv, true, job), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
+  const native = { argv: sandboxed(ctx.sandbox, argv, true, job, [], spec.cwd), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
     await runProcess({ ...native, env, stdout: log('warm-up.stdout.log'), stderr: log('warm-up.stderr.log') });
   }
@@ -123,6 +123,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
       job,
       // Valgrind writes there: bound back into the run's private /tmp.
       [profiles],
+      spec.cwd,
     ),
     cwd: spec.cwd,
     env,

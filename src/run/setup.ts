@@ -55,7 +55,7 @@ export interface SetupOptions {
 
 /** Runs one command (through the process gate); resolves to why it failed, or undefined. */
 async function runOne(command: Command, fd: number, env: Record<string, string>, options: SetupOptions): Promise<string | undefined> {
-  const argv = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === 'string' ? ['/bin/sh', '-c', command] : command);
+  const argv = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === 'string' ? ['/bin/sh', '-c', command] : command, false, 0, [], options.cwd);
   const outcome = await runProcess({ argv, cwd: options.cwd, env, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
   if (outcome.spawnError) return outcome.spawnError;
   if (outcome.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;

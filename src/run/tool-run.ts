@@ -52,7 +52,7 @@ export async function runUnderTool(run: ToolRun, tool: Tool): Promise<{ dir: str
   const stderr = join(dir, 'stderr.log');
   const staging = profileDirectory(run.sandbox, dir);
   const outcome = await runProcess({
-    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging]),
+    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging], run.cwd),
     cwd: run.cwd,
     env: run.env,
     stdout: { file: join(dir, 'stdout.log') },

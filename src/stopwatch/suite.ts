@@ -139,7 +139,7 @@ async function timeBenchmarks(
 ): Promise<TimedResult[]> {
   const { head, base } = options;
   const command = (spec: BenchmarkSpec, sandbox: TimedSandbox, side: 'base' | 'head'): TimedCommand => ({
-    argv: sandboxed(sandbox, argvOf(spec)),
+    argv: sandboxed(sandbox, argvOf(spec), false, 0, [], spec.cwd),
     cwd: spec.cwd,
     env: benchmarkEnvironment(spec.cwd, spec.env, '/tmp'),
     name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === 'base' ? base.file : head.file)})`,

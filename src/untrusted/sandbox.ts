@@ -768,12 +768,25 @@ function missingSeal(required: SealRequired, seal: Sandbox['seal'], uncontained:
  * The argv that runs `argv` inside the sandbox: a setup command, or (measured) a benchmark, which
  * with one CPU is pinned to the job's (`job`: the index of the worker running it).
  */
-export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = false, job = 0, kept: readonly string[] = []): string[] {
-  const prefix = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...(argv[0]?.startsWith('/') ? [argv[0]] : []), ...kept]);
+export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = false, job = 0, kept: readonly string[] = [], cwd?: string): string[] {
+  const prefix = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...argv.flatMap((arg) => pathsNamed(arg, cwd)), ...kept]);
   if (!measured) return [...prefix, ...argv];
   const cpus = sandbox.oneCpu;
   const pin = cpus?.length ? ['taskset', '--cpu-list', String(cpus[job % cpus.length])] : [];
   return [...pin, ...prefix, ...argv];
+}
+
+/**
+ * The paths an argument names, to be bound back into a view's private temporary directories: the
+ * program and the files given to it (an absolute path, or one relative to `cwd`), and where a link
+ * among them leads (a venv's python). Options and shell text name none that exists.
+ */
+function pathsNamed(arg: string, cwd: string | undefined): string[] {
+  if (arg.startsWith('-') || !arg.includes('/')) return [];
+  const path = arg.startsWith('/') ? arg : cwd === undefined ? undefined : join(cwd, arg);
+  if (path === undefined) return [];
+  const real = realOrGiven(path);
+  return real === path ? (arg.startsWith('/') ? [path] : []) : arg.startsWith('/') ? [path, real] : [real];
 }
 
 /**
