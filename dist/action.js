@@ -47835,12 +47835,19 @@ function missingSeal(required, seal, uncontained) {
   if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
   return missing;
 }
-function sandboxed(sandbox, argv, measured = false, job = 0, kept = []) {
-  const prefix2 = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...argv[0]?.startsWith("/") ? [argv[0]] : [], ...kept]);
+function sandboxed(sandbox, argv, measured = false, job = 0, kept = [], cwd) {
+  const prefix2 = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...argv.flatMap((arg) => pathsNamed(arg, cwd)), ...kept]);
   if (!measured) return [...prefix2, ...argv];
   const cpus = sandbox.oneCpu;
   const pin = cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
   return [...pin, ...prefix2, ...argv];
+}
+function pathsNamed(arg, cwd) {
+  if (arg.startsWith("-") || !arg.includes("/")) return [];
+  const path12 = arg.startsWith("/") ? arg : cwd === void 0 ? void 0 : join10(cwd, arg);
+  if (path12 === void 0) return [];
+  const real = realOrGiven(path12);
+  return real === path12 ? arg.startsWith("/") ? [path12] : [] : arg.startsWith("/") ? [path12, real] : [real];
 }
 function withKept(prefix2, kept) {
   const end = prefix2.indexOf(KEPT_END);
@@ -48090,7 +48097,7 @@ async function runUnderTool(run, tool) {
   const stderr = join11(dir, "stderr.log");
   const staging = profileDirectory(run.sandbox, dir);
   const outcome2 = await runProcess({
-    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging]),
+    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging], run.cwd),
     cwd: run.cwd,
     env: run.env,
     stdout: { file: join11(dir, "stdout.log") },
@@ -49028,7 +49035,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env["PATH"]);
   if (problem) return { ...base, message: problem };
-  const native = { argv: sandboxed(ctx.sandbox, argv, true, job), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
+  const native = { argv: sandboxed(ctx.sandbox, argv, true, job, [], spec.cwd), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
     await runProcess({ ...native, env, stdout: log2("warm-up.stdout.log"), stderr: log2("warm-up.stderr.log") });
   }
@@ -49040,7 +49047,8 @@ async function measureIn(home, spec, slug, ctx, job) {
       true,
       job,
       // Valgrind writes there: bound back into the run's private /tmp.
-      [profiles]
+      [profiles],
+      spec.cwd
     ),
     cwd: spec.cwd,
     env,
@@ -49224,7 +49232,7 @@ function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
 async function runOne(command, fd, env, options) {
-  const argv = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
+  const argv = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command, false, 0, [], options.cwd);
   const outcome2 = await runProcess({ argv, cwd: options.cwd, env, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
   if (outcome2.spawnError) return outcome2.spawnError;
   if (outcome2.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
@@ -53179,7 +53187,7 @@ async function timeHeld(options, timed, held2) {
 async function timeBenchmarks(options, timed, held2, sandboxes) {
   const { head: head2, base } = options;
   const command = (spec, sandbox, side) => ({
-    argv: sandboxed(sandbox, argvOf(spec)),
+    argv: sandboxed(sandbox, argvOf(spec), false, 0, [], spec.cwd),
     cwd: spec.cwd,
     env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp"),
     name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head2.file)})`,

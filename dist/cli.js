@@ -18875,12 +18875,19 @@ function missingSeal(required, seal, uncontained) {
   if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
   return missing;
 }
-function sandboxed(sandbox, argv, measured = false, job = 0, kept = []) {
-  const prefix = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...argv[0]?.startsWith("/") ? [argv[0]] : [], ...kept]);
+function sandboxed(sandbox, argv, measured = false, job = 0, kept = [], cwd) {
+  const prefix = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...argv.flatMap((arg) => pathsNamed(arg, cwd)), ...kept]);
   if (!measured) return [...prefix, ...argv];
   const cpus = sandbox.oneCpu;
   const pin = cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
   return [...pin, ...prefix, ...argv];
+}
+function pathsNamed(arg, cwd) {
+  if (arg.startsWith("-") || !arg.includes("/")) return [];
+  const path = arg.startsWith("/") ? arg : cwd === void 0 ? void 0 : join8(cwd, arg);
+  if (path === void 0) return [];
+  const real = realOrGiven(path);
+  return real === path ? arg.startsWith("/") ? [path] : [] : arg.startsWith("/") ? [path, real] : [real];
 }
 function withKept(prefix, kept) {
   const end = prefix.indexOf(KEPT_END);
@@ -19120,7 +19127,7 @@ async function runUnderTool(run2, tool) {
   const stderr = join9(dir, "stderr.log");
   const staging = profileDirectory(run2.sandbox, dir);
   const outcome2 = await runProcess({
-    argv: sandboxed(run2.sandbox, [run2.valgrind.bin, ...tool.args(staging), ...run2.argv], true, run2.job, [staging]),
+    argv: sandboxed(run2.sandbox, [run2.valgrind.bin, ...tool.args(staging), ...run2.argv], true, run2.job, [staging], run2.cwd),
     cwd: run2.cwd,
     env: run2.env,
     stdout: { file: join9(dir, "stdout.log") },
@@ -19725,7 +19732,7 @@ async function measureIn(home, spec, slug, ctx, job) {
   const argv = typeof spec.run === "string" ? ["/bin/sh", "-c", spec.run] : spec.run;
   const problem = programProblem(argv[0], spec.cwd, env2["PATH"]);
   if (problem) return { ...base, message: problem };
-  const native = { argv: sandboxed(ctx.sandbox, argv, true, job), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
+  const native = { argv: sandboxed(ctx.sandbox, argv, true, job, [], spec.cwd), cwd: spec.cwd, timeoutMs: spec.timeoutMs };
   if (python) {
     await runProcess({ ...native, env: env2, stdout: log("warm-up.stdout.log"), stderr: log("warm-up.stderr.log") });
   }
@@ -19737,7 +19744,8 @@ async function measureIn(home, spec, slug, ctx, job) {
       true,
       job,
       // Valgrind writes there: bound back into the run's private /tmp.
-      [profiles]
+      [profiles],
+      spec.cwd
     ),
     cwd: spec.cwd,
     env: env2,
@@ -19903,7 +19911,7 @@ function describeCommand(command) {
   return typeof command === "string" ? command : command.map((a) => /^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`).join(" ");
 }
 async function runOne(command, fd, env2, options) {
-  const argv = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command);
+  const argv = sandboxed(options.sandbox ?? NO_SANDBOX, typeof command === "string" ? ["/bin/sh", "-c", command] : command, false, 0, [], options.cwd);
   const outcome2 = await runProcess({ argv, cwd: options.cwd, env: env2, stdout: { fd }, stderr: { fd }, timeoutMs: options.timeoutMs });
   if (outcome2.spawnError) return outcome2.spawnError;
   if (outcome2.timedOut) return `timed out after ${formatDuration(options.timeoutMs)}; set "setup-timeout" in cg-bench.yml to allow longer`;
@@ -22952,7 +22960,7 @@ async function timeHeld(options, timed, held2) {
 async function timeBenchmarks(options, timed, held2, sandboxes) {
   const { head: head2, base } = options;
   const command = (spec, sandbox, side) => ({
-    argv: sandboxed(sandbox, argvOf(spec)),
+    argv: sandboxed(sandbox, argvOf(spec), false, 0, [], spec.cwd),
     cwd: spec.cwd,
     env: benchmarkEnvironment(spec.cwd, spec.env, "/tmp"),
     name: `benchmark "${escapeTerminal(spec.name)}" (${side}, ${shownPath(side === "base" ? base.file : head2.file)})`,
