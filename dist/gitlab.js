@@ -22066,31 +22066,23 @@ function pairedEstimate(base, head2, confidence = 0.95, method = "bootstrap") {
   let lowLog;
   let highLog;
   let described;
+  const estimate = (centerLog, low, high, described2) => ({
+    relative: Math.exp(centerLog) - 1,
+    low: Math.exp(low) - 1,
+    high: Math.exp(high) - 1,
+    confidence,
+    pairs: kept.length,
+    dropped,
+    method: `${described2}; pairs beyond ${OUTLIER_MADS} MADs dropped`
+  });
   if (method === "wilcoxon") {
     const { center, low, high } = signedRankInterval(kept, confidence);
-    return {
-      relative: Math.exp(center) - 1,
-      low: Math.exp(low) - 1,
-      high: Math.exp(high) - 1,
-      confidence,
-      pairs: kept.length,
-      dropped,
-      method: `Hodges-Lehmann estimate of the log ratio, Wilcoxon signed-rank interval; pairs beyond ${OUTLIER_MADS} MADs dropped`
-    };
+    return estimate(center, low, high, "Hodges-Lehmann estimate of the log ratio, Wilcoxon signed-rank interval");
   }
   if (method === "median") {
     const sorted = [...kept].sort((x, y) => x - y);
     const { low, high } = medianInterval(sorted, confidence);
-    const mid = median2(sorted);
-    return {
-      relative: Math.exp(mid) - 1,
-      low: Math.exp(low) - 1,
-      high: Math.exp(high) - 1,
-      confidence,
-      pairs: kept.length,
-      dropped,
-      method: `median log ratio, distribution-free (sign-test) interval; pairs beyond ${OUTLIER_MADS} MADs dropped`
-    };
+    return estimate(median2(sorted), low, high, "median log ratio, distribution-free (sign-test) interval");
   }
   if (method === "t") {
     const n = kept.length;
@@ -22098,7 +22090,7 @@ function pairedEstimate(base, head2, confidence = 0.95, method = "bootstrap") {
     const half = tQuantile(1 - tail2, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
     lowLog = m - half;
     highLog = m + half;
-    described = `mean log ratio, Student's t interval; pairs beyond ${OUTLIER_MADS} MADs dropped`;
+    described = "mean log ratio, Student's t interval";
   } else {
     const next = random(24301 ^ kept.length);
     const means = [];
@@ -22111,9 +22103,9 @@ function pairedEstimate(base, head2, confidence = 0.95, method = "bootstrap") {
     const at = (q) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))];
     lowLog = at(tail2);
     highLog = at(1 - tail2);
-    described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed); pairs beyond ${OUTLIER_MADS} MADs dropped`;
+    described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed)`;
   }
-  return { relative: Math.exp(m) - 1, low: Math.exp(lowLog) - 1, high: Math.exp(highLog) - 1, confidence, pairs: kept.length, dropped, method: described };
+  return estimate(m, lowLog, highLog, described);
 }
 function timedVerdict(estimate, thresholdPercent) {
   const t = thresholdPercent / 100;

@@ -199,31 +199,24 @@ export function pairedEstimate(base: readonly number[], head: readonly number[],
   let lowLog: number;
   let highLog: number;
   let described: string;
+  // On the log ratios; reported as relative changes.
+  const estimate = (centerLog: number, low: number, high: number, described: string): PairedEstimate => ({
+    relative: Math.exp(centerLog) - 1,
+    low: Math.exp(low) - 1,
+    high: Math.exp(high) - 1,
+    confidence,
+    pairs: kept.length,
+    dropped,
+    method: `${described}; pairs beyond ${OUTLIER_MADS} MADs dropped`,
+  });
   if (method === 'wilcoxon') {
     const { center, low, high } = signedRankInterval(kept, confidence);
-    return {
-      relative: Math.exp(center) - 1,
-      low: Math.exp(low) - 1,
-      high: Math.exp(high) - 1,
-      confidence,
-      pairs: kept.length,
-      dropped,
-      method: `Hodges-Lehmann estimate of the log ratio, Wilcoxon signed-rank interval; pairs beyond ${OUTLIER_MADS} MADs dropped`,
-    };
+    return estimate(center, low, high, 'Hodges-Lehmann estimate of the log ratio, Wilcoxon signed-rank interval');
   }
   if (method === 'median') {
     const sorted = [...kept].sort((x, y) => x - y);
     const { low, high } = medianInterval(sorted, confidence);
-    const mid = median(sorted);
-    return {
-      relative: Math.exp(mid) - 1,
-      low: Math.exp(low) - 1,
-      high: Math.exp(high) - 1,
-      confidence,
-      pairs: kept.length,
-      dropped,
-      method: `median log ratio, distribution-free (sign-test) interval; pairs beyond ${OUTLIER_MADS} MADs dropped`,
-    };
+    return estimate(median(sorted), low, high, 'median log ratio, distribution-free (sign-test) interval');
   }
   if (method === 't') {
     const n = kept.length;
@@ -231,7 +224,7 @@ export function pairedEstimate(base: readonly number[], head: readonly number[],
     const half = tQuantile(1 - tail, Math.max(1, n - 1)) * (sd / Math.sqrt(n));
     lowLog = m - half;
     highLog = m + half;
-    described = `mean log ratio, Student's t interval; pairs beyond ${OUTLIER_MADS} MADs dropped`;
+    described = "mean log ratio, Student's t interval";
   } else {
     const next = random(0x5eed ^ kept.length);
     const means: number[] = [];
@@ -244,9 +237,9 @@ export function pairedEstimate(base: readonly number[], head: readonly number[],
     const at = (q: number) => means[Math.min(means.length - 1, Math.max(0, Math.round(q * (means.length - 1))))]!;
     lowLog = at(tail);
     highLog = at(1 - tail);
-    described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed); pairs beyond ${OUTLIER_MADS} MADs dropped`;
+    described = `mean log ratio, percentile bootstrap (${RESAMPLES} resamples, fixed seed)`;
   }
-  return { relative: Math.exp(m) - 1, low: Math.exp(lowLog) - 1, high: Math.exp(highLog) - 1, confidence, pairs: kept.length, dropped, method: described };
+  return estimate(m, lowLog, highLog, described);
 }
 
 export type TimedVerdict = 'regression' | 'improvement' | 'no significant change' | 'inconclusive';
