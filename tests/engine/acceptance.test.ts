@@ -19,6 +19,8 @@ describe('the examples', () => {
 
   before(async () => {
     dir = copyExamples();
+    // With their heap figures too (memory: true, a DHAT run each): exact like the counts.
+    writeFileSync(join(dir, 'cg-bench.yml'), `memory: true\n${readFileSync(join(dir, 'cg-bench.yml'), 'utf8')}`);
     // Two runs, not three: the second differs from the first in two ways that must change nothing (its
     // output path is longer and it measures two benchmarks at a time), so its counts being the first's
     // shows the run repeats, the path does not reach the count and --jobs does not either.
@@ -40,9 +42,12 @@ describe('the examples', () => {
     );
   });
 
-  test('running every example twice (the second time with --jobs 2 and a longer --out) gives bit-identical counts', () => {
+  test('running every example twice (the second time with --jobs 2 and a longer --out) gives bit-identical counts and heap figures', () => {
+    // The heap figures without what names the run's files and its wall time.
+    const heap = (b: (typeof first.benchmarks)[number]) => b.memory && { ...b.memory, files: [], wallTimeMs: 0 };
     for (const [a, b] of first.benchmarks.map((x, i) => [x, second.benchmarks[i]!] as const)) {
-      assert.deepEqual([a.name, b.estimatedCycles, b.events], [a.name, a.estimatedCycles, a.events]);
+      assert.ok(a.memory && a.memory.totalBytes > 0, `${a.name} has heap figures`);
+      assert.deepEqual([a.name, b.estimatedCycles, b.events, heap(b)], [a.name, a.estimatedCycles, a.events, heap(a)]);
     }
   });
 
