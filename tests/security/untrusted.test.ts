@@ -100,7 +100,15 @@ test('measured runs see one CPU where a mount namespace can be made: each job pi
   const all = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: false, cpus: [2, 3] });
   assert.equal(all.oneCpu, undefined);
   assert.ok(!sandboxed(all, ['valgrind'], true).includes('taskset'));
-  const noMount = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--mount'), oneCpu: true, cpus: [0, 1] });
+  const noMount = untrustedSandbox({
+    root,
+    network: false,
+    env: {},
+    uid: 1000,
+    probe: (argv) => !argv.some((a) => a.startsWith('--mount')),
+    oneCpu: true,
+    cpus: [0, 1],
+  });
   assert.equal(noMount.oneCpu, undefined);
   assert.match(noMount.notes.join('\n'), /no mount namespace can be created here: benchmarks see the host's CPUs/);
 });
@@ -115,6 +123,7 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
     cpus: 'one',
     entropy: process.arch === 'x64' ? 'fixed' : 'os',
     tmp: 'private',
+    proc: 'own',
   });
   if (process.arch === 'x64')
     for (const device of RANDOM_DEVICES)
@@ -124,13 +133,29 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
       );
   assert.ok(!sandboxed(full, ['make']).some((a) => a.includes('/dev/urandom')), "setup commands read the system's entropy");
   const noPid = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--pid'), onlyLoopback: no });
-  assert.deepEqual(noPid.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os', tmp: 'shared' });
+  assert.deepEqual(noPid.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host' });
   const ownIds = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--map-user=65534'), onlyLoopback: no });
   assert.equal(ownIds.seal.ids, 'caller');
   const nothing = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: no });
-  assert.deepEqual(nothing.seal, { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared' });
+  assert.deepEqual(nothing.seal, { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host' });
   // docker run --network none: no namespace needed for no network.
   assert.equal(untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: yes }).seal.network, 'none');
+});
+
+test('a pid namespace gets a /proc of its own (--mount-proc) in every prefix; where the kernel refuses one, the rest of the seal is kept and the seal says so', () => {
+  const root = tempDir();
+  const full = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: true, cpus: [0, 1] });
+  for (const argv of [sandboxed(full, ['make']), sandboxed(full, ['valgrind'], true)]) {
+    // In the innermost unshare, the one that makes the pid namespace.
+    const inner = argv.lastIndexOf('unshare');
+    assert.ok(argv.indexOf('--pid', inner) > inner && argv.indexOf('--mount-proc', inner) > inner, argv.join(' '));
+  }
+  assert.match(full.notes.join('\n'), /benchmarks see a \/proc of their own pid namespace/);
+  // A container engine's masked /proc: the kernel refuses a new procfs, everything else is made.
+  const masked = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--mount-proc'), oneCpu: true, cpus: [0, 1] });
+  assert.deepEqual(masked.seal, { ...full.seal, proc: 'host' });
+  for (const argv of [sandboxed(masked, ['make']), sandboxed(masked, ['valgrind'], true)]) assert.ok(!argv.includes('--mount-proc'), argv.join(' '));
+  assert.match(masked.notes.join('\n'), /benchmarks see cg-bench's \/proc .*the kernel refuses a new one here/);
 });
 
 test('a probe that fails or times out on a loaded machine is tried again before a seal is given up', () => {
@@ -160,7 +185,7 @@ test('a probe that fails or times out on a loaded machine is tried again before 
 
 test('a seal the configuration writes out that cannot be made stops the run, unless CG_BENCH_SEAL=best-effort', () => {
   const root = tempDir();
-  const noMount = (argv: string[]) => !argv.includes('--mount');
+  const noMount = (argv: string[]) => !argv.some((a) => a.startsWith('--mount'));
   const asked = { root, network: false, uid: 1000, probe: noMount, oneCpu: true, cpus: [0, 1], required: { noNetwork: true, oneCpu: true }, onlyLoopback: no };
   assert.throws(
     () => untrustedSandbox({ ...asked, env: {} }),
@@ -337,7 +362,7 @@ test('private temporary directories: setup commands and measured runs bind a new
   assert.equal(measured.filter((a) => a === KEPT_END).length, 1);
   assert.match(sandbox.notes.join('\n'), /benchmarks get private, empty \/tmp, \/var\/tmp, \/dev\/shm/);
   // No mount namespace: both share them, recorded and said; nothing to bind back.
-  const noMount = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--mount') });
+  const noMount = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.some((a) => a.startsWith('--mount')) });
   assert.equal(noMount.seal.tmp, 'shared');
   assert.ok(!sandboxed(noMount, ['/bin/true'], true, 0, ['/tmp/x']).includes(KEPT_END));
   assert.match(noMount.notes.join('\n'), /setup commands share \/tmp, \/var\/tmp, \/dev\/shm with every other run/);
