@@ -838,10 +838,16 @@ export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = 
  */
 function pathsNamed(arg: string, cwd: string | undefined): string[] {
   if (arg.startsWith('-') || !arg.includes('/')) return [];
-  const path = arg.startsWith('/') ? arg : cwd === undefined ? undefined : join(cwd, arg);
-  if (path === undefined) return [];
+  if (arg.startsWith('/')) {
+    const real = realOrGiven(arg);
+    return real === arg ? [arg] : [arg, real];
+  }
+  if (cwd === undefined) return [];
+  // A relative path is reached through the working directory, which the view binds back itself:
+  // only where a link among it leads is new.
+  const path = join(cwd, arg);
   const real = realOrGiven(path);
-  return real === path ? (arg.startsWith('/') ? [path] : []) : arg.startsWith('/') ? [path, real] : [real];
+  return real === path ? [] : [real];
 }
 
 /**

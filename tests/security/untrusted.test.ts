@@ -344,6 +344,28 @@ test("docker run: the container gets the image digest and the operator's CG_BENC
   assert.deepEqual(containerEnvironment(undefined, { GITHUB_TOKEN: 'secret' }), {});
 });
 
+test('a view binds back the paths arguments name: an absolute one and where its link leads, where a relative link leads, nothing for options, shell text or a relative path without a working directory', () => {
+  const root = tempDir();
+  const sandbox = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes });
+  const elsewhere = realpathSync(tempDir());
+  writeFileSync(join(elsewhere, 'program'), '');
+  writeFileSync(join(root, 'plain'), '');
+  symlinkSync(join(elsewhere, 'program'), join(root, 'linked'));
+  const kept = (argv: string[], cwd?: string) => {
+    const all = sandboxed(sandbox, argv, true, 0, [], cwd);
+    const end = all.indexOf(KEPT_END);
+    const start = all.indexOf(realpathSync(root));
+    return all.slice(start + 1, end);
+  };
+  const real = realpathSync(root);
+  assert.deepEqual(kept([join(real, 'plain')]), [join(real, 'plain')]);
+  assert.deepEqual(kept([join(real, 'linked')]), [join(real, 'linked'), join(elsewhere, 'program')]);
+  assert.deepEqual(kept(['./plain'], real), []);
+  assert.deepEqual(kept(['./linked'], real), [join(elsewhere, 'program')]);
+  assert.deepEqual(kept(['./linked']), []);
+  assert.deepEqual(kept(['--opt=/x', 'plain', 'echo hi'], real), []);
+});
+
 test('private temporary directories: setup commands and measured runs bind a new directory over each (never a tmpfs: a new file system takes a device number) and bind back the project, the program and what the caller hands the run', () => {
   const root = tempDir();
   const sandbox = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: true, cpus: [0] });
