@@ -883,16 +883,24 @@ const VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+
  */
 export const COLLECT_LIMITS = { file: 512 * (1 << 20), total: 4096 * (1 << 20), files: 100_000 };
 
+/** A file of Valgrind's that collectProfiles left uncopied: `limit` names the one of COLLECT_LIMITS it passed. */
+export interface UncollectedFile {
+  name: string;
+  size: number;
+  limit: keyof typeof COLLECT_LIMITS;
+}
+
 /**
  * Copies the plain files the sandbox wrote into `dir`, then removes its directory. Opened without
  * following links and checked on the open file, so nothing the code swaps in meanwhile is read.
  * Only files the sandbox's user owns, with one link: a hard link it made to another user's file
  * (where fs.protected_hardlinks is 0, to a root-only file) is not read with cg-bench's rights.
- * Only Valgrind's names, and within `limits`: a file above them is not copied (its process then
- * has no profile, and the benchmark fails saying so), nothing is once the total is reached.
+ * Only Valgrind's names, and within `limits`: a file above them is not copied, nothing is once the
+ * total is reached; those are returned, and the run fails naming them (uncollectedProblem).
  */
-export function collectProfiles(staging: string, dir: string, limits: typeof COLLECT_LIMITS = COLLECT_LIMITS): void {
-  if (staging === realpathSync(dir)) return;
+export function collectProfiles(staging: string, dir: string, limits: typeof COLLECT_LIMITS = COLLECT_LIMITS): UncollectedFile[] {
+  if (staging === realpathSync(dir)) return [];
+  const uncollected: UncollectedFile[] = [];
   const owner = lstatSync(staging).uid; // profileDirectory gave it to the sandbox's user
   const buffer = Buffer.alloc(1 << 20);
   let total = 0;
@@ -908,7 +916,12 @@ export function collectProfiles(staging: string, dir: string, limits: typeof COL
     try {
       const stat = fstatSync(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      if (stat.size > limits.file || total + stat.size > limits.total || ++files > limits.files) continue;
+      const limit = passedLimit(stat.size, total, files, limits);
+      if (limit) {
+        uncollected.push({ name, size: stat.size, limit });
+        continue;
+      }
+      files++;
       const to = openSync(join(dir, name), 'wx');
       try {
         // At most the size it had: a file still growing is cut there.
@@ -923,6 +936,38 @@ export function collectProfiles(staging: string, dir: string, limits: typeof COL
     }
   }
   rmSync(staging, { recursive: true, force: true });
+  return uncollected;
+}
+
+/** The limit a file of `size` passes when `files` files of `total` bytes were copied before it; undefined: none. */
+function passedLimit(size: number, total: number, files: number, limits: typeof COLLECT_LIMITS): UncollectedFile['limit'] | undefined {
+  if (size > limits.file) return 'file';
+  if (total + size > limits.total) return 'total';
+  if (files >= limits.files) return 'files';
+  return undefined;
+}
+
+/** A size in MiB when it is whole ones (the limits), else in bytes. */
+function shownSize(bytes: number): string {
+  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString('en-US')} MiB` : `${bytes.toLocaleString('en-US')} bytes`;
+}
+
+/**
+ * Why a run fails when collectProfiles left files: each named with the limit it passed. Without them
+ * its count would be another (a process without its profile), or unknown.
+ */
+export function uncollectedProblem(uncollected: readonly UncollectedFile[], limits: typeof COLLECT_LIMITS = COLLECT_LIMITS): string {
+  const why = ({ name, size, limit }: UncollectedFile) => {
+    switch (limit) {
+      case 'file':
+        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
+      case 'total':
+        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
+      case 'files':
+        return `${name} is past the ${limits.files.toLocaleString('en-US')} files cg-bench copies of one run`;
+    }
+  };
+  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join('; ')}`;
 }
 
 /** Gives a whole tree (a copy cg-bench made to measure) to the sandbox's user (chown), links not followed. */

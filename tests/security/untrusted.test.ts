@@ -12,6 +12,7 @@ import { containerEnvironment } from '../../src/container/measurer.ts';
 import {
   COLLECT_LIMITS,
   collectProfiles,
+  uncollectedProblem,
   CPU_LIST_FILES,
   KEPT_END,
   parseCpuList,
@@ -274,20 +275,39 @@ test("collecting the sandbox's profiles copies Valgrind's files only, within lim
   };
   sparse('valgrind.2.log', COLLECT_LIMITS.file + 1);
   sparse('cachegrind.out.3', 4 * 1024 ** 4);
-  collectProfiles(staging, dir);
+  const left = collectProfiles(staging, dir);
   assert.deepEqual(readdirSync(dir).sort(), ['cachegrind.out.1', 'valgrind.1.log']);
+  // What was left is said, each file with the limit it passed (before: its process looked unfinished).
+  assert.deepEqual(
+    left.sort((a, b) => a.name.localeCompare(b.name)),
+    [
+      { name: 'cachegrind.out.3', size: 4 * 1024 ** 4, limit: 'file' },
+      { name: 'valgrind.2.log', size: COLLECT_LIMITS.file + 1, limit: 'file' },
+    ],
+  );
+  assert.match(
+    uncollectedProblem(left),
+    /^Valgrind's output was not collected, so the run has no complete count: cachegrind\.out\.3 is 4,194,304 MiB, above the 512 MiB cg-bench copies of one file; valgrind\.2\.log is 536,870,913 bytes, above the 512 MiB/,
+  );
   assert.equal(existsSync(staging), false);
   // The total and the number of files are bounded too.
   const many = tempDir();
   const into = tempDir();
   for (let pid = 1; pid <= 5; pid++) writeFileSync(join(many, `cachegrind.out.${pid}`), '0123456789');
-  collectProfiles(many, into, { file: 10, total: 30, files: 100 });
+  const small = { file: 10, total: 30, files: 100 };
+  const overTotal = collectProfiles(many, into, small);
   assert.equal(readdirSync(into).length, 3);
+  assert.deepEqual(
+    overTotal.map((f) => f.limit),
+    ['total', 'total'],
+  );
+  assert.match(uncollectedProblem(overTotal, small), /cachegrind\.out\.\d \(10 bytes\) would take the run's files past the 30 bytes cg-bench copies in all/);
   const fewer = tempDir();
   const intoFewer = tempDir();
   for (let pid = 1; pid <= 5; pid++) writeFileSync(join(fewer, `valgrind.${pid}.log`), 'x');
-  collectProfiles(fewer, intoFewer, { file: 10, total: 100, files: 2 });
+  const overFiles = collectProfiles(fewer, intoFewer, { file: 10, total: 100, files: 2 });
   assert.equal(readdirSync(intoFewer).length, 2);
+  assert.match(uncollectedProblem(overFiles, { file: 10, total: 100, files: 2 }), /valgrind\.\d\.log is past the 2 files cg-bench copies of one run/);
 });
 
 test("as root, collecting the sandbox's profiles copies only its user's own files: a hard link to a root-only file is left (issue 23)", {
