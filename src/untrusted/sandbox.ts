@@ -427,7 +427,20 @@ function retrying(probe: (argv: string[]) => boolean, attempts = PROBE_ATTEMPTS,
 
 function worksOnce(argv: string[]): boolean {
   const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { stdio: 'ignore', timeout: PROBE_TIMEOUT_MS });
+  removeProbeTmp(r.pid);
   return r.status === 0;
+}
+
+/**
+ * Removes the private temporary directories a probe of a view made: its shell is the process spawned
+ * (taskset, setpriv and the view's unshare exec, none forks), so they are named by its pid. Without
+ * this, a command that only probes (`cg-bench env`, the CI fingerprint) left them until the next
+ * run's endStrays swept them.
+ */
+function removeProbeTmp(pid: number | undefined): void {
+  if (!pid) return;
+  // As root, in a directory others may write: rmSync removes a link itself, never what it points at.
+  for (const dir of SHARED_TMP_DIRS) rmSync(join(dir, `${PRIVATE_TMP_NAME}.${pid}`), { recursive: true, force: true });
 }
 
 const probed = new Map<string, boolean>();
@@ -442,6 +455,7 @@ function freshProcWorks(argv: string[]): boolean {
     let works = false;
     for (let attempt = 1; attempt <= PROBE_ATTEMPTS && !works; attempt++) {
       const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
+      removeProbeTmp(r.pid);
       works = r.status === 0;
       if (works || r.stderr?.includes(PROC_REFUSED)) break;
       if (attempt < PROBE_ATTEMPTS) pause(250 * attempt);

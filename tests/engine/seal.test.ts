@@ -1,13 +1,13 @@
 // The seal a benchmark ran under is part of its result, and its entropy is fixed: real measurements
 // through the CLI, compared for equality (or for "not comparable").
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
 import { SHARED_TMP_DIRS } from '../../src/untrusted/sandbox.ts';
-import { cli, compileC, project, readJson, tempDir } from '../helpers.ts';
+import { CLI, cli, compileC, project, readJson, tempDir } from '../helpers.ts';
 import { buildEntropyPrograms, ENTROPY_CONFIG } from '../entropy-programs.ts';
 
 const outputs = tempDir('cg-bench-seal-out-');
@@ -182,4 +182,17 @@ test('a setup command and a benchmark see a /proc of their own pid namespace: it
     }
     assert.equal(run.results.benchmarks[0]!.seal?.proc, 'own');
   }
+});
+
+test('a command that only probes the sandbox (cg-bench env) leaves no private temporary directory behind', async () => {
+  // Before: each view its probes made left .cg-bench-private-<pid>.<pid> in /tmp, /var/tmp and /dev/shm
+  // until the next run swept it.
+  const dir = project('benchmarks:\n  - name: t\n    run: [/bin/true]\n');
+  const child = spawn(process.execPath, [CLI, 'env'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  assert.equal(code, 0, stderr);
+  const left = SHARED_TMP_DIRS.flatMap((tmp) => readdirSync(tmp).filter((name) => name.startsWith(`.cg-bench-private-${child.pid}.`)));
+  assert.deepEqual(left, []);
 });
