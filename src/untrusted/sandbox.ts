@@ -324,7 +324,7 @@ interface View {
   cpuLists: boolean;
   entropy: boolean;
   privateTmp: boolean;
-  /** A fresh /proc for the code's pid namespace (FRESH_PROC). */
+  /** A procfs of the code's pid namespace's own over /proc (pidNamespace). */
   proc: boolean;
 }
 
@@ -425,10 +425,15 @@ function retrying(probe: (argv: string[]) => boolean, attempts = PROBE_ATTEMPTS,
   };
 }
 
-function worksOnce(argv: string[]): boolean {
-  const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { stdio: 'ignore', timeout: PROBE_TIMEOUT_MS });
+/** Runs a probe once: whether it worked, and what it said on stderr. */
+function probeOnce(argv: string[]): { works: boolean; stderr: string } {
+  const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
   removeProbeTmp(r.pid);
-  return r.status === 0;
+  return { works: r.status === 0, stderr: r.stderr ?? '' };
+}
+
+function worksOnce(argv: string[]): boolean {
+  return probeOnce(argv).works;
 }
 
 /**
@@ -453,11 +458,10 @@ function freshProcWorks(argv: string[]): boolean {
   const key = argv.join('\0');
   if (!probed.has(key)) {
     let works = false;
-    for (let attempt = 1; attempt <= PROBE_ATTEMPTS && !works; attempt++) {
-      const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
-      removeProbeTmp(r.pid);
-      works = r.status === 0;
-      if (works || r.stderr?.includes(PROC_REFUSED)) break;
+    for (let attempt = 1; attempt <= PROBE_ATTEMPTS; attempt++) {
+      const once = probeOnce(argv);
+      works = once.works;
+      if (works || once.stderr.includes(PROC_REFUSED)) break;
       if (attempt < PROBE_ATTEMPTS) pause(250 * attempt);
     }
     probed.set(key, works);
