@@ -2,7 +2,19 @@
 // runs as, what environment setup commands get, and that a real setup command sees only that.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseConfig } from '../../src/config/load.ts';
@@ -308,6 +320,28 @@ test("collecting the sandbox's profiles copies Valgrind's files only, within lim
   const overFiles = collectProfiles(fewer, intoFewer, { file: 10, total: 100, files: 2 });
   assert.equal(readdirSync(intoFewer).length, 2);
   assert.match(uncollectedProblem(overFiles, { file: 10, total: 100, files: 2 }), /valgrind\.\d\.log is past the 2 files cg-bench copies of one run/);
+});
+
+test('a benchmark whose profile is over the collect limit fails naming itself, the file and the limit (exit 3), not as an unfinished process', {
+  skip: process.getuid?.() !== 0 && 'needs root (a staging directory of the sandbox user)',
+}, async () => {
+  // The benchmark finds its staging directory on Valgrind's command line (its namespace's init holds
+  // it) and leaves a sparse profile there (no block used) with a log, as a process of its own would.
+  const leave = [
+    `d=$(tr '\\0' '\\n' < /proc/1/cmdline | sed -n 's|^--cachegrind-out-file=\\(.*\\)/[^/]*$|\\1|p')`,
+    `truncate -s ${COLLECT_LIMITS.file + (1 << 20)} "$d/cachegrind.out.77"`,
+    `echo '==77== Command: other' > "$d/valgrind.77.log"`,
+  ].join('\n');
+  const dir = project('benchmarks:\n  - name: huge-profile\n    run: [/bin/sh, leave.sh]\n', { 'leave.sh': `${leave}\n` });
+  chmodSync(dir, 0o755);
+  const out = join(tempDir(), 'out');
+  const r = await cli(['run', '--out', out], { cwd: dir, env: { CG_BENCH_RUN_AS: '65534:65534' } });
+  assert.equal(r.code, 3, r.stdout + r.stderr);
+  const message = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).benchmarks[0].message as string;
+  assert.match(
+    message,
+    /^benchmark huge-profile: Valgrind's output was not collected.*: cachegrind\.out\.77 is 513 MiB, above the 512 MiB cg-bench copies of one file$/,
+  );
 });
 
 test("as root, collecting the sandbox's profiles copies only its user's own files: a hard link to a root-only file is left (issue 23)", {
