@@ -10,6 +10,8 @@ const PARTS: { key: keyof Seal; name: string; values: Record<string, string>; bo
   // Compared only when both sides record it: private ones move no count by themselves (measured
   // equal on the examples), so results made before it was recorded stay comparable.
   { key: 'tmp', name: 'temporary directories', values: { private: "the run's own", shared: 'shared with other runs' }, bothRecord: true },
+  // Compared only when both record it, as tmp: a fresh /proc moved no count of the examples.
+  { key: 'proc', name: '/proc', values: { own: "its pid namespace's own", host: "cg-bench's (the machine's processes)" }, bothRecord: true },
   { key: 'pythonResets', name: 'Python interpreter resets', values: { true: 'at each region', false: 'none', undefined: 'not Python' } },
   { key: 'devices', name: 'device numbers of the filesystems Python reads', values: { undefined: 'not recorded' } },
 ];

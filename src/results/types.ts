@@ -85,6 +85,13 @@ export interface Seal {
    */
   tmp?: 'private' | 'shared';
   /**
+   * /proc: a procfs of its own pid namespace (own: it lists the run's processes only, its pids as
+   * the namespace numbers them), or the one cg-bench sees (host: the machine's or the container's
+   * processes, where a container engine masks parts of /proc and the kernel refuses a new one).
+   * Absent in results made before it was recorded.
+   */
+  proc?: 'own' | 'host';
+  /**
    * Python region runs only: the interpreter forgets what it learned before each region
    * (python/cg_bench, set by CG_BENCH_INSTRUMENT=region). Absent for other benchmarks.
    */

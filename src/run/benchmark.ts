@@ -18,7 +18,15 @@ import { executablesOf } from './executables.ts';
 import { withPrivateHome } from './private-home.ts';
 import { killLeftovers } from './leftovers.ts';
 import { runProcess } from '../untrusted/process.ts';
-import { BENCHMARK_PID_IN_NAMESPACE, collectProfiles, isPlainFile, profileDirectory, sandboxed, type Sandbox } from '../untrusted/sandbox.ts';
+import {
+  BENCHMARK_PID_IN_NAMESPACE,
+  collectProfiles,
+  isPlainFile,
+  profileDirectory,
+  sandboxed,
+  type Sandbox,
+  uncollectedProblem,
+} from '../untrusted/sandbox.ts';
 import { processFiles, processMarker, terminatingSignal, unfinishedProcesses } from './valgrind-files.ts';
 import { cachegrindArgs, findOnPath, type ValgrindInstall } from './valgrind.ts';
 
@@ -133,7 +141,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
   });
   // Whatever the benchmark left running ends now (in a pid namespace it already has).
   const killed = await killLeftovers(processMarker(profiles));
-  collectProfiles(profiles, dir);
+  const uncollected = collectProfiles(profiles, dir);
   const unfinished = unfinishedProcesses(dir);
   // In a pid namespace the benchmark's status comes through its init shell, which reports a death
   // by signal N as 128 + N, like an exit with that status: Valgrind's log of the process tells which.
@@ -173,6 +181,8 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
   }
 
   const failed = result.exitCode !== 0;
+  // Before the unfinished processes: a profile left uncollected makes its process look unfinished.
+  if (!failed && uncollected.length) return { ...result, message: `benchmark ${spec.name}: ${uncollectedProblem(uncollected)}` };
   if (!failed && unfinished.length) {
     const names = unfinished.map((p) => `  ${p.command} (pid ${p.pid})`).join('\n');
     return {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { errorMessage } from '../errors.ts';
 import { runProcess } from '../untrusted/process.ts';
 import { logTail, readTextBounded } from '../untrusted/read.ts';
-import { collectProfiles, isPlainFile, profileDirectory, sandboxed, type Sandbox } from '../untrusted/sandbox.ts';
+import { collectProfiles, isPlainFile, profileDirectory, sandboxed, type Sandbox, uncollectedProblem } from '../untrusted/sandbox.ts';
 import { gzipAndRemove } from './gzip.ts';
 import { killLeftovers } from './leftovers.ts';
 import { processFiles, processMarker, unfinishedProcesses, type ValgrindTool } from './valgrind-files.ts';
@@ -60,7 +60,7 @@ export async function runUnderTool(run: ToolRun, tool: Tool): Promise<{ dir: str
     timeoutMs: run.timeoutMs,
   });
   await killLeftovers(processMarker(staging));
-  collectProfiles(staging, dir);
+  const uncollected = collectProfiles(staging, dir);
   const why = (what: string) => {
     const details = logTail(stderr);
     return { problem: `${tool.title}: ${what}${details ? `; last lines of its stderr:\n${details}` : ''}` };
@@ -69,6 +69,7 @@ export async function runUnderTool(run: ToolRun, tool: Tool): Promise<{ dir: str
   if (outcome.timedOut) return why(`timed out after ${run.timeoutMs / 1000}s`);
   if (outcome.exitCode !== 0)
     return why(outcome.signal ? `killed by ${outcome.signal}` : `exited with status ${outcome.exitCode} (the Cachegrind run exited with 0)`);
+  if (uncollected.length) return why(uncollectedProblem(uncollected));
   const unfinished = unfinishedProcesses(dir, tool.name);
   if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(', ')}`);
 

@@ -115,6 +115,22 @@ export const BENCHMARK_PID_IN_NAMESPACE = 2;
 const PID_NAMESPACE_INIT: readonly string[] = ['/bin/sh', '-c', '"$@"; exit $?', 'cg-bench-init'];
 
 /**
+ * unshare's options for a pid namespace, with `proc` a procfs of its own mounted over /proc (in a
+ * mount namespace of the same user namespace, before the init runs): without it the code saw the
+ * machine's /proc, every process listed (158 in one run) with its command line, and its own pid as
+ * the machine numbers it (1423), not as its namespace does.
+ */
+function pidNamespace(proc: boolean): string[] {
+  return ['--pid', '--fork', '--kill-child', ...(proc ? ['--mount-proc'] : [])];
+}
+
+/**
+ * What unshare says when the kernel refuses a new procfs: a container engine masks parts of its /proc
+ * (/proc/kcore, /proc/sys read-only, …), and a new one would show what they hide. No retry changes that.
+ */
+const PROC_REFUSED = 'mount /proc failed';
+
+/**
  * What a measured run sees of the CPUs when the sandbox gives it one: the /sys lists read "0" and
  * its affinity holds one CPU. The fingerprint records this instead of the host's lists.
  */
@@ -308,6 +324,8 @@ interface View {
   cpuLists: boolean;
   entropy: boolean;
   privateTmp: boolean;
+  /** A procfs of the code's pid namespace's own over /proc (pidNamespace). */
+  proc: boolean;
 }
 
 /**
@@ -348,7 +366,7 @@ function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: numbe
     '--user',
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
-    ...(pid ? ['--pid', '--fork', '--kill-child'] : []),
+    ...(pid ? pidNamespace(view.proc) : []),
     '--',
     ...(view.entropy && files?.entropySeal ? [files.entropySeal] : []),
     ...(pid ? PID_NAMESPACE_INIT : []),
@@ -365,7 +383,7 @@ function realOrGiven(path: string): string {
 }
 
 /** Nothing sealed: what a measured run gets without any namespace. */
-const UNSEALED: Sandbox['seal'] = { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared' };
+const UNSEALED: Sandbox['seal'] = { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host' };
 
 export const NO_SANDBOX: Sandbox = { user: undefined, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 
@@ -407,12 +425,49 @@ function retrying(probe: (argv: string[]) => boolean, attempts = PROBE_ATTEMPTS,
   };
 }
 
+/** Runs a probe once: whether it worked, and what it said on stderr. */
+function probeOnce(argv: string[]): { works: boolean; stderr: string } {
+  const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
+  removeProbeTmp(r.pid);
+  return { works: r.status === 0, stderr: r.stderr ?? '' };
+}
+
 function worksOnce(argv: string[]): boolean {
-  const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { stdio: 'ignore', timeout: PROBE_TIMEOUT_MS });
-  return r.status === 0;
+  return probeOnce(argv).works;
+}
+
+/**
+ * Removes the private temporary directories a probe of a view made: its shell is the process spawned
+ * (taskset, setpriv and the view's unshare exec, none forks), so they are named by its pid. Without
+ * this, a command that only probes (`cg-bench env`, the CI fingerprint) left them until the next
+ * run's endStrays swept them.
+ */
+function removeProbeTmp(pid: number | undefined): void {
+  if (!pid) return;
+  // As root, in a directory others may write: rmSync removes a link itself, never what it points at.
+  for (const dir of SHARED_TMP_DIRS) rmSync(join(dir, `${PRIVATE_TMP_NAME}.${pid}`), { recursive: true, force: true });
 }
 
 const probed = new Map<string, boolean>();
+
+/**
+ * Whether `argv` (a pid namespace with --mount-proc) works: tried again as `works` does, but not when
+ * the kernel refused the procfs (PROC_REFUSED), which no retry changes.
+ */
+function freshProcWorks(argv: string[]): boolean {
+  const key = argv.join('\0');
+  if (!probed.has(key)) {
+    let works = false;
+    for (let attempt = 1; attempt <= PROBE_ATTEMPTS; attempt++) {
+      const once = probeOnce(argv);
+      works = once.works;
+      if (works || once.stderr.includes(PROC_REFUSED)) break;
+      if (attempt < PROBE_ATTEMPTS) pause(250 * attempt);
+    }
+    probed.set(key, works);
+  }
+  return probed.get(key)!;
+}
 const works = retrying(worksOnce);
 function worksCached(argv: string[]): boolean {
   const key = argv.join('\0');
@@ -502,6 +557,7 @@ export function untrustedSandbox(options: {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
   const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
+  const procProbe = options.probe ? probe : freshProcWorks;
   const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes: string[] = [];
   let user: Sandbox['user'];
@@ -533,13 +589,13 @@ export function untrustedSandbox(options: {
   // so no pid of the machine reaches the count ($PPID in dash costs more per digit), and every
   // process it leaves behind dies with it. With no network asked for, a network namespace too.
   const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-  const unshare = (net: boolean, pid: boolean, inner: { uid: number; gid: number }) => [
+  const unshare = (net: boolean, pid: boolean, inner: { uid: number; gid: number }, proc = false) => [
     'unshare',
     '--user',
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
     ...(net ? ['--net'] : []),
-    ...(pid ? ['--pid', '--fork', '--kill-child'] : []),
+    ...(pid ? pidNamespace(proc) : []),
     '--',
     // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
     // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
@@ -559,12 +615,14 @@ export function untrustedSandbox(options: {
         [true, false],
       ];
   for (const [net, pid] of tries) {
-    const isolate = unshare(net, pid, id);
-    if (!probe([...prefix, ...isolate])) continue;
+    if (!probe([...prefix, ...unshare(net, pid, id)])) continue;
+    // A fresh /proc where the kernel allows one (not in a container whose engine masks parts of its own).
+    const proc = pid && procProbe([...prefix, ...unshare(net, pid, id, true)]);
+    const isolate = unshare(net, pid, id, proc);
     // Setup commands: the same namespaces, but the network's only when the benchmarks have their own.
-    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id) : isolate;
+    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id, proc) : isolate;
     if (!probe([...prefix, ...setupIsolate])) continue;
-    const measuredIsolate = unshare(net, pid, anonymous);
+    const measuredIsolate = unshare(net, pid, anonymous, proc);
     const anonymised = probe([...prefix, ...measuredIsolate]);
     let measuredPrefix = [...prefix, ...(anonymised ? measuredIsolate : isolate)];
     // A sealed view: in a user namespace of its own, as its root, a mount namespace with "0" bound
@@ -576,6 +634,7 @@ export function untrustedSandbox(options: {
     let entropy = false;
     let privateTmp = false;
     let madeView = false;
+    let ownProc = proc;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists = Boolean(options.oneCpu && cpus.length);
     const kept = [realOrGiven(options.root)];
@@ -586,8 +645,14 @@ export function untrustedSandbox(options: {
       const pin = cpuLists ? ['taskset', '--cpu-list', String(cpus[0])] : [];
       // Each with private temporary directories first, then without: where they cannot be made (a path
       // the run is handed cannot be bound back), the rest of the seal is kept, never lost with them.
-      const views: View[] = (tmpProject ? [false] : [true, false])
-        .flatMap((privateTmp) => [{ cpuLists, entropy: canSealEntropy, privateTmp }, ...(canSealEntropy ? [{ cpuLists, entropy: false, privateTmp }] : [])])
+      // The same without a fresh /proc last, should a view refuse only that.
+      const views: View[] = (proc ? [true, false] : [false])
+        .flatMap((proc) =>
+          (tmpProject ? [false] : [true, false]).flatMap((privateTmp) => [
+            { cpuLists, entropy: canSealEntropy, privateTmp, proc },
+            ...(canSealEntropy ? [{ cpuLists, entropy: false, privateTmp, proc }] : []),
+          ]),
+        )
         .filter((view) => view.cpuLists || view.entropy || view.privateTmp);
       for (const view of views) {
         const viewed = viewPrefix(net, pid, anonymous, view, kept);
@@ -597,11 +662,12 @@ export function untrustedSandbox(options: {
         if (view.cpuLists) oneCpu = [...cpus];
         entropy = view.entropy;
         privateTmp = view.privateTmp;
+        ownProc = view.proc;
         break;
       }
     }
     // Setup commands: private temporary directories too, in a view of their own namespaces.
-    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true }, kept);
+    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true, proc }, kept);
     const setupTmp = !tmpProject && probe([...prefix, ...setupViewed]);
     prefix.push(...(setupTmp ? setupViewed : setupIsolate));
     notes.push(
@@ -614,6 +680,12 @@ export function untrustedSandbox(options: {
         ? `setup commands get private, empty ${SHARED_TMP_DIRS.join(', ')}: what they leave there is gone when each ends`
         : `setup commands share ${SHARED_TMP_DIRS.join(', ')} with every other run`,
     );
+    if (pid)
+      notes.push(
+        ownProc
+          ? "benchmarks see a /proc of their own pid namespace: only their own processes, none of the machine's"
+          : "benchmarks see cg-bench's /proc (every process it sees, with its command line): the kernel refuses a new one here (a container engine masks parts of its /proc)",
+      );
     notes.push(
       pid
         ? 'benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark'
@@ -642,6 +714,7 @@ export function untrustedSandbox(options: {
       cpus: oneCpu ? 'one' : 'host',
       entropy: entropy ? 'fixed' : 'os',
       tmp: privateTmp ? 'private' : 'shared',
+      proc: ownProc ? 'own' : 'host',
     };
     const strays = pid ? undefined : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
     const uncontained = !pid && !strays && !(options.firstProcess ?? process.pid === 1);
@@ -783,10 +856,16 @@ export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = 
  */
 function pathsNamed(arg: string, cwd: string | undefined): string[] {
   if (arg.startsWith('-') || !arg.includes('/')) return [];
-  const path = arg.startsWith('/') ? arg : cwd === undefined ? undefined : join(cwd, arg);
-  if (path === undefined) return [];
+  if (arg.startsWith('/')) {
+    const real = realOrGiven(arg);
+    return real === arg ? [arg] : [arg, real];
+  }
+  if (cwd === undefined) return [];
+  // A relative path is reached through the working directory, which the view binds back itself:
+  // only where a link among it leads is new.
+  const path = join(cwd, arg);
   const real = realOrGiven(path);
-  return real === path ? (arg.startsWith('/') ? [path] : []) : arg.startsWith('/') ? [path, real] : [real];
+  return real === path ? [] : [real];
 }
 
 /**
@@ -822,16 +901,24 @@ const VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+
  */
 export const COLLECT_LIMITS = { file: 512 * (1 << 20), total: 4096 * (1 << 20), files: 100_000 };
 
+/** A file of Valgrind's that collectProfiles left uncopied: `limit` names the one of COLLECT_LIMITS it passed. */
+export interface UncollectedFile {
+  name: string;
+  size: number;
+  limit: keyof typeof COLLECT_LIMITS;
+}
+
 /**
  * Copies the plain files the sandbox wrote into `dir`, then removes its directory. Opened without
  * following links and checked on the open file, so nothing the code swaps in meanwhile is read.
  * Only files the sandbox's user owns, with one link: a hard link it made to another user's file
  * (where fs.protected_hardlinks is 0, to a root-only file) is not read with cg-bench's rights.
- * Only Valgrind's names, and within `limits`: a file above them is not copied (its process then
- * has no profile, and the benchmark fails saying so), nothing is once the total is reached.
+ * Only Valgrind's names, and within `limits`: a file above them is not copied, nothing is once the
+ * total is reached; those are returned, and the run fails naming them (uncollectedProblem).
  */
-export function collectProfiles(staging: string, dir: string, limits: typeof COLLECT_LIMITS = COLLECT_LIMITS): void {
-  if (staging === realpathSync(dir)) return;
+export function collectProfiles(staging: string, dir: string, limits: typeof COLLECT_LIMITS = COLLECT_LIMITS): UncollectedFile[] {
+  if (staging === realpathSync(dir)) return [];
+  const uncollected: UncollectedFile[] = [];
   const owner = lstatSync(staging).uid; // profileDirectory gave it to the sandbox's user
   const buffer = Buffer.alloc(1 << 20);
   let total = 0;
@@ -847,7 +934,12 @@ export function collectProfiles(staging: string, dir: string, limits: typeof COL
     try {
       const stat = fstatSync(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      if (stat.size > limits.file || total + stat.size > limits.total || ++files > limits.files) continue;
+      const limit = passedLimit(stat.size, total, files, limits);
+      if (limit) {
+        uncollected.push({ name, size: stat.size, limit });
+        continue;
+      }
+      files++;
       const to = openSync(join(dir, name), 'wx');
       try {
         // At most the size it had: a file still growing is cut there.
@@ -862,6 +954,38 @@ export function collectProfiles(staging: string, dir: string, limits: typeof COL
     }
   }
   rmSync(staging, { recursive: true, force: true });
+  return uncollected;
+}
+
+/** The limit a file of `size` passes when `files` files of `total` bytes were copied before it; undefined: none. */
+function passedLimit(size: number, total: number, files: number, limits: typeof COLLECT_LIMITS): UncollectedFile['limit'] | undefined {
+  if (size > limits.file) return 'file';
+  if (total + size > limits.total) return 'total';
+  if (files >= limits.files) return 'files';
+  return undefined;
+}
+
+/** A size in MiB when it is whole ones (the limits), else in bytes. */
+function shownSize(bytes: number): string {
+  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString('en-US')} MiB` : `${bytes.toLocaleString('en-US')} bytes`;
+}
+
+/**
+ * Why a run fails when collectProfiles left files: each named with the limit it passed. Without them
+ * its count would be another (a process without its profile), or unknown.
+ */
+export function uncollectedProblem(uncollected: readonly UncollectedFile[], limits: typeof COLLECT_LIMITS = COLLECT_LIMITS): string {
+  const why = ({ name, size, limit }: UncollectedFile) => {
+    switch (limit) {
+      case 'file':
+        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
+      case 'total':
+        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
+      case 'files':
+        return `${name} is past the ${limits.files.toLocaleString('en-US')} files cg-bench copies of one run`;
+    }
+  };
+  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join('; ')}`;
 }
 
 /** Gives a whole tree (a copy cg-bench made to measure) to the sandbox's user (chown), links not followed. */

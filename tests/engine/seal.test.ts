@@ -1,13 +1,13 @@
 // The seal a benchmark ran under is part of its result, and its entropy is fixed: real measurements
 // through the CLI, compared for equality (or for "not comparable").
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
 import { SHARED_TMP_DIRS } from '../../src/untrusted/sandbox.ts';
-import { cli, compileC, project, readJson, tempDir } from '../helpers.ts';
+import { CLI, cli, compileC, project, readJson, tempDir } from '../helpers.ts';
 import { buildEntropyPrograms, ENTROPY_CONFIG } from '../entropy-programs.ts';
 
 const outputs = tempDir('cg-bench-seal-out-');
@@ -63,7 +63,15 @@ test('a run without a pid namespace compared with a sealed one: not comparable, 
   assert.equal(refused.code, 2, refused.stderr);
   assert.match(refused.stderr, /cannot seal the benchmarks as cg-bench.yml asks: .*one CPU \(cpus: one\).*CG_BENCH_SEAL=best-effort/);
   const weaker = await measure(one, { ...withoutPidNamespaces(), CG_BENCH_SEAL: 'best-effort' });
-  assert.deepEqual(weaker.results.benchmarks[0]!.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os', tmp: 'shared' });
+  assert.deepEqual(weaker.results.benchmarks[0]!.seal, {
+    pids: 'host',
+    ids: 'anonymous',
+    network: 'none',
+    cpus: 'host',
+    entropy: 'os',
+    tmp: 'shared',
+    proc: 'host',
+  });
 });
 
 const noRustc = spawnSync('rustc', ['--version']).status !== 0 && 'needs rustc';
@@ -144,4 +152,47 @@ test("as another uid in a project it may not reach by its path (under a mkdtemp 
   const asNobody = await measure(dir, { CG_BENCH_RUN_AS: '65534:65534' });
   assert.equal(asNobody.results.benchmarks[0]!.seal?.tmp, 'private', readFileSync(join(asNobody.out, 'setup.log'), 'utf8'));
   assert.deepEqual(asNobody.results.benchmarks[0]!.events, asRoot.results.benchmarks[0]!.events);
+});
+
+test('a setup command and a benchmark see a /proc of their own pid namespace: its processes only, their pids as it numbers them, as root and as uid 65534', async () => {
+  // Before: the namespace had no procfs of its own; a benchmark listed the machine's processes (158)
+  // and read its own pid as the machine's (1423), and every listed process's command line.
+  const lists = (who: string) => `for p in /proc/[0-9]*; do printf '%s ' "\${p#/proc/}"; done; read s < /proc/self/stat; echo "${who} self \${s%% *}"`;
+  const dir = project(`setup:\n  - ${JSON.stringify(lists('setup'))}\nbenchmarks:\n  - name: procs\n    run: ${JSON.stringify(lists('benchmark'))}\n`);
+  for (const env of [{}, { CG_BENCH_RUN_AS: '65534:65534' }]) {
+    const run = await measure(dir, env);
+    const seen = (log: string, who: string) => {
+      const line = readFileSync(log, 'utf8')
+        .split('\n')
+        // The setup log echoes the command first ("$ …"), then its output.
+        .find((l) => !l.startsWith('$') && l.includes(`${who} self `));
+      assert.ok(line, `${who}: no line in ${log}`);
+      const [pids, self] = line.split(`${who} self `) as [string, string];
+      return { pids: pids.trim().split(' ').map(Number), self: Number(self) };
+    };
+    const setup = seen(join(run.out, 'setup.log'), 'setup');
+    const benchmark = seen(join(run.out, 'benchmarks', '01-procs', 'stdout.log'), 'benchmark');
+    // The namespace's init (1) and the command (2); nothing of the machine's, this test's process least of all.
+    for (const [who, seenThere] of [
+      ['setup', setup],
+      ['benchmark', benchmark],
+    ] as const) {
+      assert.deepEqual(seenThere.pids, [1, 2], `${who} (${JSON.stringify(env)}) lists ${seenThere.pids.join(' ')}`);
+      assert.equal(seenThere.self, 2, who);
+    }
+    assert.equal(run.results.benchmarks[0]!.seal?.proc, 'own');
+  }
+});
+
+test('a command that only probes the sandbox (cg-bench env) leaves no private temporary directory behind', async () => {
+  // Before: each view its probes made left .cg-bench-private-<pid>.<pid> in /tmp, /var/tmp and /dev/shm
+  // until the next run swept it.
+  const dir = project('benchmarks:\n  - name: t\n    run: [/bin/true]\n');
+  const child = spawn(process.execPath, [CLI, 'env'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  assert.equal(code, 0, stderr);
+  const left = SHARED_TMP_DIRS.flatMap((tmp) => readdirSync(tmp).filter((name) => name.startsWith(`.cg-bench-private-${child.pid}.`)));
+  assert.deepEqual(left, []);
 });

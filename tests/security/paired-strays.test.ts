@@ -3,26 +3,13 @@
 // sandbox's uid (tests/security/strays.test.ts). The paired stopwatch now calls the same gate.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { killAll, processesMentioning } from '../engine/processes.ts';
 import { cli, tempDir } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
-
-/** The pids of live processes whose command line holds `marker`. */
-function processesWith(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        return readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ').includes(marker);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 test('cg-bench paired without a pid namespace, as root with a uid of its own: nothing a setup command or a timed run started is running when it returns', {
   skip: !isRoot && 'needs root to run the code as another uid',
@@ -59,7 +46,7 @@ test('cg-bench paired without a pid namespace, as root with a uid of its own: no
   chmodSync(join(bin, 'unshare'), 0o755);
   const out = tempDir('cg-bench-paired-strays-out-');
   t.after(() => {
-    for (const pid of [...processesWith(setupMarker), ...processesWith(runMarker)]) process.kill(pid, 'SIGKILL');
+    killAll([...processesMentioning(setupMarker), ...processesMentioning(runMarker)]);
     for (const d of [root, bin, out]) rmSync(d, { recursive: true, force: true });
   });
   const r = await cli(['paired', '../base', '--out', join(out, 'o'), '--format', 'json'], {
@@ -69,6 +56,6 @@ test('cg-bench paired without a pid namespace, as root with a uid of its own: no
   assert.equal(r.code, 0, r.stderr);
   const [timed] = JSON.parse(r.stdout) as { name: string; base: number[] }[];
   assert.ok(timed && timed.name === 'daemon' && timed.base.length >= 10, r.stdout);
-  assert.deepEqual(processesWith(setupMarker), [], 'the setup daemons did not outlive the run');
-  assert.deepEqual(processesWith(runMarker), [], "the timed runs' daemons did not outlive the run");
+  assert.deepEqual(processesMentioning(setupMarker), [], 'the setup daemons did not outlive the run');
+  assert.deepEqual(processesMentioning(runMarker), [], "the timed runs' daemons did not outlive the run");
 });

@@ -10,24 +10,11 @@ import { lineProgress } from '../../src/run/progress.ts';
 import { runSetup } from '../../src/run/setup.ts';
 import { endStrays, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
 import { absolutePath } from '../../src/util/paths.ts';
+import { killAll, processesMentioning } from '../engine/processes.ts';
 import { cli, project, tempDir } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
 const no = () => false;
-
-/** The pids of live processes whose command line holds `marker`. */
-function processesWith(marker: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((name) => {
-      try {
-        return readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ').includes(marker);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
 
 /** The real probe, but as if no pid namespace could be made (Docker's default seccomp profile, say). */
 const withoutPidNamespace = (argv: string[]) => !argv.includes('--pid') && spawnSync(argv[0]!, [...argv.slice(1), 'true'], { stdio: 'ignore' }).status === 0;
@@ -40,7 +27,7 @@ test('without a pid namespace, a setup daemon (setsid, double fork) is killed wi
   const uid = 61_000 + (process.pid % 1000);
   const marker = `7${process.pid % 1000}.${Date.now() % 1000}`;
   t.after(() => {
-    for (const pid of processesWith(`sleep ${marker}`)) process.kill(pid, 'SIGKILL');
+    killAll(processesMentioning(`sleep ${marker}`));
     rmSync(root, { recursive: true, force: true });
   });
   const sandbox = untrustedSandbox({ root, network: true, env: { CG_BENCH_RUN_AS: `${uid}:${uid}` }, probe: withoutPidNamespace, uid: 0 });
@@ -56,10 +43,10 @@ test('without a pid namespace, a setup daemon (setsid, double fork) is killed wi
     sandbox,
   });
   // The daemon outlived its setup command: what the run must not let it do beyond the run.
-  for (let i = 0; i < 100 && !processesWith(`sleep ${marker}`).length; i++) await new Promise((r) => setTimeout(r, 20));
-  assert.equal(processesWith(`sleep ${marker}`).length, 1, 'the daemon runs after its setup command ended');
+  for (let i = 0; i < 100 && !processesMentioning(`sleep ${marker}`).length; i++) await new Promise((r) => setTimeout(r, 20));
+  assert.equal(processesMentioning(`sleep ${marker}`).length, 1, 'the daemon runs after its setup command ended');
   endStrays(sandbox);
-  assert.deepEqual(processesWith(`sleep ${marker}`), [], 'endStrays killed it');
+  assert.deepEqual(processesMentioning(`sleep ${marker}`), [], 'endStrays killed it');
 });
 
 test('without a pid namespace and without a uid of its own (or with one already in use), a measuring run stops unless CG_BENCH_SEAL=best-effort', () => {
@@ -106,11 +93,11 @@ test('cg-bench run without a pid namespace, as root with a uid of its own: nothi
   chmodSync(join(bin, 'unshare'), 0o755);
   const out = tempDir('cg-bench-strays-out-');
   t.after(() => {
-    for (const pid of processesWith(marker)) process.kill(pid, 'SIGKILL');
+    killAll(processesMentioning(marker));
     for (const d of [dir, bin, out]) rmSync(d, { recursive: true, force: true });
   });
   const r = await cli(['run', '--out', join(out, 'o')], { cwd: dir, env: { PATH: `${bin}:${process.env['PATH']}`, CG_BENCH_RUN_AS: `${uid}:${uid}` } });
   assert.equal(r.code, 0, r.stderr);
   assert.match(readFileSync(join(out, 'o', 'setup.log'), 'utf8'), new RegExp(`no pid namespace: every process of uid ${uid} is killed`));
-  assert.deepEqual(processesWith(marker), [], 'the setup daemon did not outlive the run');
+  assert.deepEqual(processesMentioning(marker), [], 'the setup daemon did not outlive the run');
 });

@@ -2,7 +2,19 @@
 // runs as, what environment setup commands get, and that a real setup command sees only that.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, realpathSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { parseConfig } from '../../src/config/load.ts';
@@ -12,6 +24,7 @@ import { containerEnvironment } from '../../src/container/measurer.ts';
 import {
   COLLECT_LIMITS,
   collectProfiles,
+  uncollectedProblem,
   CPU_LIST_FILES,
   KEPT_END,
   parseCpuList,
@@ -100,7 +113,15 @@ test('measured runs see one CPU where a mount namespace can be made: each job pi
   const all = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: false, cpus: [2, 3] });
   assert.equal(all.oneCpu, undefined);
   assert.ok(!sandboxed(all, ['valgrind'], true).includes('taskset'));
-  const noMount = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--mount'), oneCpu: true, cpus: [0, 1] });
+  const noMount = untrustedSandbox({
+    root,
+    network: false,
+    env: {},
+    uid: 1000,
+    probe: (argv) => !argv.some((a) => a.startsWith('--mount')),
+    oneCpu: true,
+    cpus: [0, 1],
+  });
   assert.equal(noMount.oneCpu, undefined);
   assert.match(noMount.notes.join('\n'), /no mount namespace can be created here: benchmarks see the host's CPUs/);
 });
@@ -115,6 +136,7 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
     cpus: 'one',
     entropy: process.arch === 'x64' ? 'fixed' : 'os',
     tmp: 'private',
+    proc: 'own',
   });
   if (process.arch === 'x64')
     for (const device of RANDOM_DEVICES)
@@ -124,13 +146,29 @@ test('the sandbox records the seal it made: pid namespace, uid mapping, network,
       );
   assert.ok(!sandboxed(full, ['make']).some((a) => a.includes('/dev/urandom')), "setup commands read the system's entropy");
   const noPid = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--pid'), onlyLoopback: no });
-  assert.deepEqual(noPid.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os', tmp: 'shared' });
+  assert.deepEqual(noPid.seal, { pids: 'host', ids: 'anonymous', network: 'none', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host' });
   const ownIds = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--map-user=65534'), onlyLoopback: no });
   assert.equal(ownIds.seal.ids, 'caller');
   const nothing = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: no });
-  assert.deepEqual(nothing.seal, { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared' });
+  assert.deepEqual(nothing.seal, { pids: 'host', ids: 'host', network: 'host', cpus: 'host', entropy: 'os', tmp: 'shared', proc: 'host' });
   // docker run --network none: no namespace needed for no network.
   assert.equal(untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: no, onlyLoopback: yes }).seal.network, 'none');
+});
+
+test('a pid namespace gets a /proc of its own (--mount-proc) in every prefix; where the kernel refuses one, the rest of the seal is kept and the seal says so', () => {
+  const root = tempDir();
+  const full = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: true, cpus: [0, 1] });
+  for (const argv of [sandboxed(full, ['make']), sandboxed(full, ['valgrind'], true)]) {
+    // In the innermost unshare, the one that makes the pid namespace.
+    const inner = argv.lastIndexOf('unshare');
+    assert.ok(argv.indexOf('--pid', inner) > inner && argv.indexOf('--mount-proc', inner) > inner, argv.join(' '));
+  }
+  assert.match(full.notes.join('\n'), /benchmarks see a \/proc of their own pid namespace/);
+  // A container engine's masked /proc: the kernel refuses a new procfs, everything else is made.
+  const masked = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--mount-proc'), oneCpu: true, cpus: [0, 1] });
+  assert.deepEqual(masked.seal, { ...full.seal, proc: 'host' });
+  for (const argv of [sandboxed(masked, ['make']), sandboxed(masked, ['valgrind'], true)]) assert.ok(!argv.includes('--mount-proc'), argv.join(' '));
+  assert.match(masked.notes.join('\n'), /benchmarks see cg-bench's \/proc .*the kernel refuses a new one here/);
 });
 
 test('a probe that fails or times out on a loaded machine is tried again before a seal is given up', () => {
@@ -160,7 +198,7 @@ test('a probe that fails or times out on a loaded machine is tried again before 
 
 test('a seal the configuration writes out that cannot be made stops the run, unless CG_BENCH_SEAL=best-effort', () => {
   const root = tempDir();
-  const noMount = (argv: string[]) => !argv.includes('--mount');
+  const noMount = (argv: string[]) => !argv.some((a) => a.startsWith('--mount'));
   const asked = { root, network: false, uid: 1000, probe: noMount, oneCpu: true, cpus: [0, 1], required: { noNetwork: true, oneCpu: true }, onlyLoopback: no };
   assert.throws(
     () => untrustedSandbox({ ...asked, env: {} }),
@@ -249,20 +287,61 @@ test("collecting the sandbox's profiles copies Valgrind's files only, within lim
   };
   sparse('valgrind.2.log', COLLECT_LIMITS.file + 1);
   sparse('cachegrind.out.3', 4 * 1024 ** 4);
-  collectProfiles(staging, dir);
+  const left = collectProfiles(staging, dir);
   assert.deepEqual(readdirSync(dir).sort(), ['cachegrind.out.1', 'valgrind.1.log']);
+  // What was left is said, each file with the limit it passed (before: its process looked unfinished).
+  assert.deepEqual(
+    left.sort((a, b) => a.name.localeCompare(b.name)),
+    [
+      { name: 'cachegrind.out.3', size: 4 * 1024 ** 4, limit: 'file' },
+      { name: 'valgrind.2.log', size: COLLECT_LIMITS.file + 1, limit: 'file' },
+    ],
+  );
+  assert.match(
+    uncollectedProblem(left),
+    /^Valgrind's output was not collected, so the run has no complete count: cachegrind\.out\.3 is 4,194,304 MiB, above the 512 MiB cg-bench copies of one file; valgrind\.2\.log is 536,870,913 bytes, above the 512 MiB/,
+  );
   assert.equal(existsSync(staging), false);
   // The total and the number of files are bounded too.
   const many = tempDir();
   const into = tempDir();
   for (let pid = 1; pid <= 5; pid++) writeFileSync(join(many, `cachegrind.out.${pid}`), '0123456789');
-  collectProfiles(many, into, { file: 10, total: 30, files: 100 });
+  const small = { file: 10, total: 30, files: 100 };
+  const overTotal = collectProfiles(many, into, small);
   assert.equal(readdirSync(into).length, 3);
+  assert.deepEqual(
+    overTotal.map((f) => f.limit),
+    ['total', 'total'],
+  );
+  assert.match(uncollectedProblem(overTotal, small), /cachegrind\.out\.\d \(10 bytes\) would take the run's files past the 30 bytes cg-bench copies in all/);
   const fewer = tempDir();
   const intoFewer = tempDir();
   for (let pid = 1; pid <= 5; pid++) writeFileSync(join(fewer, `valgrind.${pid}.log`), 'x');
-  collectProfiles(fewer, intoFewer, { file: 10, total: 100, files: 2 });
+  const overFiles = collectProfiles(fewer, intoFewer, { file: 10, total: 100, files: 2 });
   assert.equal(readdirSync(intoFewer).length, 2);
+  assert.match(uncollectedProblem(overFiles, { file: 10, total: 100, files: 2 }), /valgrind\.\d\.log is past the 2 files cg-bench copies of one run/);
+});
+
+test('a benchmark whose profile is over the collect limit fails naming itself, the file and the limit (exit 3), not as an unfinished process', {
+  skip: process.getuid?.() !== 0 && 'needs root (a staging directory of the sandbox user)',
+}, async () => {
+  // The benchmark finds its staging directory on Valgrind's command line (its namespace's init holds
+  // it) and leaves a sparse profile there (no block used) with a log, as a process of its own would.
+  const leave = [
+    `d=$(tr '\\0' '\\n' < /proc/1/cmdline | sed -n 's|^--cachegrind-out-file=\\(.*\\)/[^/]*$|\\1|p')`,
+    `truncate -s ${COLLECT_LIMITS.file + (1 << 20)} "$d/cachegrind.out.77"`,
+    `echo '==77== Command: other' > "$d/valgrind.77.log"`,
+  ].join('\n');
+  const dir = project('benchmarks:\n  - name: huge-profile\n    run: [/bin/sh, leave.sh]\n', { 'leave.sh': `${leave}\n` });
+  chmodSync(dir, 0o755);
+  const out = join(tempDir(), 'out');
+  const r = await cli(['run', '--out', out], { cwd: dir, env: { CG_BENCH_RUN_AS: '65534:65534' } });
+  assert.equal(r.code, 3, r.stdout + r.stderr);
+  const message = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).benchmarks[0].message as string;
+  assert.match(
+    message,
+    /^benchmark huge-profile: Valgrind's output was not collected.*: cachegrind\.out\.77 is 513 MiB, above the 512 MiB cg-bench copies of one file$/,
+  );
 });
 
 test("as root, collecting the sandbox's profiles copies only its user's own files: a hard link to a root-only file is left (issue 23)", {
@@ -319,6 +398,28 @@ test("docker run: the container gets the image digest and the operator's CG_BENC
   assert.deepEqual(containerEnvironment(undefined, { GITHUB_TOKEN: 'secret' }), {});
 });
 
+test('a view binds back the paths arguments name: an absolute one and where its link leads, where a relative link leads, nothing for options, shell text or a relative path without a working directory', () => {
+  const root = tempDir();
+  const sandbox = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes });
+  const elsewhere = realpathSync(tempDir());
+  writeFileSync(join(elsewhere, 'program'), '');
+  writeFileSync(join(root, 'plain'), '');
+  symlinkSync(join(elsewhere, 'program'), join(root, 'linked'));
+  const kept = (argv: string[], cwd?: string) => {
+    const all = sandboxed(sandbox, argv, true, 0, [], cwd);
+    const end = all.indexOf(KEPT_END);
+    const start = all.indexOf(realpathSync(root));
+    return all.slice(start + 1, end);
+  };
+  const real = realpathSync(root);
+  assert.deepEqual(kept([join(real, 'plain')]), [join(real, 'plain')]);
+  assert.deepEqual(kept([join(real, 'linked')]), [join(real, 'linked'), join(elsewhere, 'program')]);
+  assert.deepEqual(kept(['./plain'], real), []);
+  assert.deepEqual(kept(['./linked'], real), [join(elsewhere, 'program')]);
+  assert.deepEqual(kept(['./linked']), []);
+  assert.deepEqual(kept(['--opt=/x', 'plain', 'echo hi'], real), []);
+});
+
 test('private temporary directories: setup commands and measured runs bind a new directory over each (never a tmpfs: a new file system takes a device number) and bind back the project, the program and what the caller hands the run', () => {
   const root = tempDir();
   const sandbox = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: yes, oneCpu: true, cpus: [0] });
@@ -337,7 +438,7 @@ test('private temporary directories: setup commands and measured runs bind a new
   assert.equal(measured.filter((a) => a === KEPT_END).length, 1);
   assert.match(sandbox.notes.join('\n'), /benchmarks get private, empty \/tmp, \/var\/tmp, \/dev\/shm/);
   // No mount namespace: both share them, recorded and said; nothing to bind back.
-  const noMount = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.includes('--mount') });
+  const noMount = untrustedSandbox({ root, network: false, env: {}, uid: 1000, probe: (argv) => !argv.some((a) => a.startsWith('--mount')) });
   assert.equal(noMount.seal.tmp, 'shared');
   assert.ok(!sandboxed(noMount, ['/bin/true'], true, 0, ['/tmp/x']).includes(KEPT_END));
   assert.match(noMount.notes.join('\n'), /setup commands share \/tmp, \/var\/tmp, \/dev\/shm with every other run/);
