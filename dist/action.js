@@ -45796,6 +45796,7 @@ var results_schema_default = {
             cpus: { enum: ["one", "host"] },
             entropy: { enum: ["fixed", "os"] },
             tmp: { description: "/tmp, /var/tmp and /dev/shm: the run's own, empty (private), or shared with every run on the machine; absent in older results.", enum: ["private", "shared"] },
+            proc: { description: "/proc: a procfs of the run's own pid namespace (own), or the one cg-bench sees (host: where a container engine's masked /proc makes the kernel refuse a new one); absent in older results.", enum: ["own", "host"] },
             pythonResets: { type: "boolean" },
             devices: { type: "string", maxLength: 200 }
           }
@@ -47420,6 +47421,10 @@ function untrustedUser(root, env, ownCopy = false) {
 }
 var BENCHMARK_PID_IN_NAMESPACE = 2;
 var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
+function pidNamespace(proc) {
+  return ["--pid", "--fork", "--kill-child", ...proc ? ["--mount-proc"] : []];
+}
+var PROC_REFUSED = "mount /proc failed";
 var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
 var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
 function parseCpuList(text2) {
@@ -47559,7 +47564,7 @@ function viewPrefix(net, pid, inner, view, kept) {
     "--user",
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
-    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
+    ...pid ? pidNamespace(view.proc) : [],
     "--",
     ...view.entropy && files?.entropySeal ? [files.entropySeal] : [],
     ...pid ? PID_NAMESPACE_INIT : []
@@ -47572,7 +47577,7 @@ function realOrGiven(path12) {
     return path12;
   }
 }
-var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os", tmp: "shared" };
+var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os", tmp: "shared", proc: "host" };
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 function overflowId(kind) {
   try {
@@ -47597,11 +47602,33 @@ function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
     return false;
   };
 }
+function probeOnce(argv) {
+  const r = spawnSync3(argv[0], [...argv.slice(1), "true"], { encoding: "utf8", stdio: ["ignore", "ignore", "pipe"], timeout: PROBE_TIMEOUT_MS2 });
+  removeProbeTmp(r.pid);
+  return { works: r.status === 0, stderr: r.stderr ?? "" };
+}
 function worksOnce(argv) {
-  const r = spawnSync3(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
-  return r.status === 0;
+  return probeOnce(argv).works;
+}
+function removeProbeTmp(pid) {
+  if (!pid) return;
+  for (const dir of SHARED_TMP_DIRS) rmSync4(join10(dir, `${PRIVATE_TMP_NAME}.${pid}`), { recursive: true, force: true });
 }
 var probed2 = /* @__PURE__ */ new Map();
+function freshProcWorks(argv) {
+  const key = argv.join("\0");
+  if (!probed2.has(key)) {
+    let works3 = false;
+    for (let attempt = 1; attempt <= PROBE_ATTEMPTS; attempt++) {
+      const once = probeOnce(argv);
+      works3 = once.works;
+      if (works3 || once.stderr.includes(PROC_REFUSED)) break;
+      if (attempt < PROBE_ATTEMPTS) pause(250 * attempt);
+    }
+    probed2.set(key, works3);
+  }
+  return probed2.get(key);
+}
 var works = retrying(worksOnce);
 function worksCached(argv) {
   const key = argv.join("\0");
@@ -47638,6 +47665,7 @@ function untrustedSandbox(options) {
   const env = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
   const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
+  const procProbe = options.probe ? probe : freshProcWorks;
   const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes = [];
   let user;
@@ -47664,13 +47692,13 @@ function untrustedSandbox(options) {
     }
   }
   const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-  const unshare = (net, pid, inner) => [
+  const unshare = (net, pid, inner, proc = false) => [
     "unshare",
     "--user",
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
     ...net ? ["--net"] : [],
-    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
+    ...pid ? pidNamespace(proc) : [],
     "--",
     // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
     // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
@@ -47682,17 +47710,19 @@ function untrustedSandbox(options) {
     [true, false]
   ];
   for (const [net, pid] of tries) {
-    const isolate = unshare(net, pid, id);
-    if (!probe([...prefix2, ...isolate])) continue;
-    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id) : isolate;
+    if (!probe([...prefix2, ...unshare(net, pid, id)])) continue;
+    const proc = pid && procProbe([...prefix2, ...unshare(net, pid, id, true)]);
+    const isolate = unshare(net, pid, id, proc);
+    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id, proc) : isolate;
     if (!probe([...prefix2, ...setupIsolate])) continue;
-    const measuredIsolate = unshare(net, pid, anonymous);
+    const measuredIsolate = unshare(net, pid, anonymous, proc);
     const anonymised = probe([...prefix2, ...measuredIsolate]);
     let measuredPrefix = [...prefix2, ...anonymised ? measuredIsolate : isolate];
     let oneCpu;
     let entropy = false;
     let privateTmp = false;
     let madeView = false;
+    let ownProc = proc;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists2 = Boolean(options.oneCpu && cpus.length);
     const kept = [realOrGiven(options.root)];
@@ -47700,7 +47730,12 @@ function untrustedSandbox(options) {
     if (pid && anonymised) {
       const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
       const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
-      const views = (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [{ cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2 }, ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2 }] : []]).filter((view) => view.cpuLists || view.entropy || view.privateTmp);
+      const views = (proc ? [true, false] : [false]).flatMap(
+        (proc2) => (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [
+          { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2, proc: proc2 },
+          ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2, proc: proc2 }] : []
+        ])
+      ).filter((view) => view.cpuLists || view.entropy || view.privateTmp);
       for (const view of views) {
         const viewed = viewPrefix(net, pid, anonymous, view, kept);
         if (!probe([...pin, ...prefix2, ...viewed])) continue;
@@ -47709,10 +47744,11 @@ function untrustedSandbox(options) {
         if (view.cpuLists) oneCpu = [...cpus];
         entropy = view.entropy;
         privateTmp = view.privateTmp;
+        ownProc = view.proc;
         break;
       }
     }
-    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true }, kept);
+    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true, proc }, kept);
     const setupTmp = !tmpProject && probe([...prefix2, ...setupViewed]);
     prefix2.push(...setupTmp ? setupViewed : setupIsolate);
     notes.push(
@@ -47721,6 +47757,10 @@ function untrustedSandbox(options) {
     notes.push(
       setupTmp ? `setup commands get private, empty ${SHARED_TMP_DIRS.join(", ")}: what they leave there is gone when each ends` : `setup commands share ${SHARED_TMP_DIRS.join(", ")} with every other run`
     );
+    if (pid)
+      notes.push(
+        ownProc ? "benchmarks see a /proc of their own pid namespace: only their own processes, none of the machine's" : "benchmarks see cg-bench's /proc (every process it sees, with its command line): the kernel refuses a new one here (a container engine masks parts of its /proc)"
+      );
     notes.push(
       pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
     );
@@ -47742,7 +47782,8 @@ function untrustedSandbox(options) {
       network: net || noNetworkAnyway() ? "none" : "host",
       cpus: oneCpu ? "one" : "host",
       entropy: entropy ? "fixed" : "os",
-      tmp: privateTmp ? "private" : "shared"
+      tmp: privateTmp ? "private" : "shared",
+      proc: ownProc ? "own" : "host"
     };
     const strays2 = pid ? void 0 : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
     const uncontained2 = !pid && !strays2 && !(options.firstProcess ?? process.pid === 1);
@@ -47844,10 +47885,14 @@ function sandboxed(sandbox, argv, measured = false, job = 0, kept = [], cwd) {
 }
 function pathsNamed(arg, cwd) {
   if (arg.startsWith("-") || !arg.includes("/")) return [];
-  const path12 = arg.startsWith("/") ? arg : cwd === void 0 ? void 0 : join10(cwd, arg);
-  if (path12 === void 0) return [];
+  if (arg.startsWith("/")) {
+    const real2 = realOrGiven(arg);
+    return real2 === arg ? [arg] : [arg, real2];
+  }
+  if (cwd === void 0) return [];
+  const path12 = join10(cwd, arg);
   const real = realOrGiven(path12);
-  return real === path12 ? arg.startsWith("/") ? [path12] : [] : arg.startsWith("/") ? [path12, real] : [real];
+  return real === path12 ? [] : [real];
 }
 function withKept(prefix2, kept) {
   const end = prefix2.indexOf(KEPT_END);
@@ -47862,7 +47907,8 @@ function profileDirectory(sandbox, dir) {
 var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
 var COLLECT_LIMITS = { file: 512 * (1 << 20), total: 4096 * (1 << 20), files: 1e5 };
 function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
-  if (staging === realpathSync5(dir)) return;
+  if (staging === realpathSync5(dir)) return [];
+  const uncollected = [];
   const owner = lstatSync5(staging).uid;
   const buffer3 = Buffer.alloc(1 << 20);
   let total = 0;
@@ -47878,7 +47924,12 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
     try {
       const stat2 = fstatSync3(from);
       if (!stat2.isFile() || stat2.nlink !== 1 || stat2.uid !== owner) continue;
-      if (stat2.size > limits.file || total + stat2.size > limits.total || ++files > limits.files) continue;
+      const limit = passedLimit(stat2.size, total, files, limits);
+      if (limit) {
+        uncollected.push({ name, size: stat2.size, limit });
+        continue;
+      }
+      files++;
       const to = openSync3(join10(dir, name), "wx");
       try {
         for (let n, left = stat2.size; left > 0 && (n = readSync2(from, buffer3, 0, Math.min(buffer3.length, left), null)) > 0; left -= n)
@@ -47892,6 +47943,29 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
     }
   }
   rmSync4(staging, { recursive: true, force: true });
+  return uncollected;
+}
+function passedLimit(size, total, files, limits) {
+  if (size > limits.file) return "file";
+  if (total + size > limits.total) return "total";
+  if (files >= limits.files) return "files";
+  return void 0;
+}
+function shownSize(bytes) {
+  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString("en-US")} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
+}
+function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
+  const why = ({ name, size, limit }) => {
+    switch (limit) {
+      case "file":
+        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
+      case "total":
+        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
+      case "files":
+        return `${name} is past the ${limits.files.toLocaleString("en-US")} files cg-bench copies of one run`;
+    }
+  };
+  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join("; ")}`;
 }
 function giveTree(sandbox, tree) {
   if (!sandbox.user) return;
@@ -48105,7 +48179,7 @@ async function runUnderTool(run, tool) {
     timeoutMs: run.timeoutMs
   });
   await killLeftovers(processMarker(staging));
-  collectProfiles(staging, dir);
+  const uncollected = collectProfiles(staging, dir);
   const why = (what) => {
     const details = logTail(stderr);
     return { problem: `${tool.title}: ${what}${details ? `; last lines of its stderr:
@@ -48115,6 +48189,7 @@ ${details}` : ""}` };
   if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
   if (outcome2.exitCode !== 0)
     return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
+  if (uncollected.length) return why(uncollectedProblem(uncollected));
   const unfinished = unfinishedProcesses(dir, tool.name);
   if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
   const profiles = [];
@@ -49057,7 +49132,7 @@ async function measureIn(home, spec, slug, ctx, job) {
     timeoutMs: spec.timeoutMs
   });
   const killed = await killLeftovers(processMarker(profiles));
-  collectProfiles(profiles, dir);
+  const uncollected = collectProfiles(profiles, dir);
   const unfinished = unfinishedProcesses(dir);
   const signal = outcome2.signal ?? (ctx.sandbox.isolatedPids && (outcome2.exitCode ?? 0) > 128 ? terminatingSignal(dir, BENCHMARK_PID_IN_NAMESPACE) : null);
   const result = {
@@ -49091,6 +49166,7 @@ async function measureIn(home, spec, slug, ctx, job) {
     }
   }
   const failed = result.exitCode !== 0;
+  if (!failed && uncollected.length) return { ...result, message: `benchmark ${spec.name}: ${uncollectedProblem(uncollected)}` };
   if (!failed && unfinished.length) {
     const names = unfinished.map((p) => `  ${p.command} (pid ${p.pid})`).join("\n");
     return {
@@ -50420,6 +50496,8 @@ var PARTS = [
   // Compared only when both sides record it: private ones move no count by themselves (measured
   // equal on the examples), so results made before it was recorded stay comparable.
   { key: "tmp", name: "temporary directories", values: { private: "the run's own", shared: "shared with other runs" }, bothRecord: true },
+  // Compared only when both record it, as tmp: a fresh /proc moved no count of the examples.
+  { key: "proc", name: "/proc", values: { own: "its pid namespace's own", host: "cg-bench's (the machine's processes)" }, bothRecord: true },
   { key: "pythonResets", name: "Python interpreter resets", values: { true: "at each region", false: "none", undefined: "not Python" } },
   { key: "devices", name: "device numbers of the filesystems Python reads", values: { undefined: "not recorded" } }
 ];

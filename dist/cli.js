@@ -14988,6 +14988,8 @@ var PARTS = [
   // Compared only when both sides record it: private ones move no count by themselves (measured
   // equal on the examples), so results made before it was recorded stay comparable.
   { key: "tmp", name: "temporary directories", values: { private: "the run's own", shared: "shared with other runs" }, bothRecord: true },
+  // Compared only when both record it, as tmp: a fresh /proc moved no count of the examples.
+  { key: "proc", name: "/proc", values: { own: "its pid namespace's own", host: "cg-bench's (the machine's processes)" }, bothRecord: true },
   { key: "pythonResets", name: "Python interpreter resets", values: { true: "at each region", false: "none", undefined: "not Python" } },
   { key: "devices", name: "device numbers of the filesystems Python reads", values: { undefined: "not recorded" } }
 ];
@@ -17254,6 +17256,7 @@ var results_schema_default = {
             cpus: { enum: ["one", "host"] },
             entropy: { enum: ["fixed", "os"] },
             tmp: { description: "/tmp, /var/tmp and /dev/shm: the run's own, empty (private), or shared with every run on the machine; absent in older results.", enum: ["private", "shared"] },
+            proc: { description: "/proc: a procfs of the run's own pid namespace (own), or the one cg-bench sees (host: where a container engine's masked /proc makes the kernel refuse a new one); absent in older results.", enum: ["own", "host"] },
             pythonResets: { type: "boolean" },
             devices: { type: "string", maxLength: 200 }
           }
@@ -18460,6 +18463,10 @@ function untrustedUser(root, env2, ownCopy = false) {
 }
 var BENCHMARK_PID_IN_NAMESPACE = 2;
 var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
+function pidNamespace(proc) {
+  return ["--pid", "--fork", "--kill-child", ...proc ? ["--mount-proc"] : []];
+}
+var PROC_REFUSED = "mount /proc failed";
 var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
 var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
 function parseCpuList(text3) {
@@ -18599,7 +18606,7 @@ function viewPrefix(net, pid, inner, view, kept) {
     "--user",
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
-    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
+    ...pid ? pidNamespace(view.proc) : [],
     "--",
     ...view.entropy && files?.entropySeal ? [files.entropySeal] : [],
     ...pid ? PID_NAMESPACE_INIT : []
@@ -18612,7 +18619,7 @@ function realOrGiven(path) {
     return path;
   }
 }
-var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os", tmp: "shared" };
+var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os", tmp: "shared", proc: "host" };
 var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
 function overflowId(kind) {
   try {
@@ -18637,11 +18644,33 @@ function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
     return false;
   };
 }
+function probeOnce(argv) {
+  const r = spawnSync3(argv[0], [...argv.slice(1), "true"], { encoding: "utf8", stdio: ["ignore", "ignore", "pipe"], timeout: PROBE_TIMEOUT_MS2 });
+  removeProbeTmp(r.pid);
+  return { works: r.status === 0, stderr: r.stderr ?? "" };
+}
 function worksOnce(argv) {
-  const r = spawnSync3(argv[0], [...argv.slice(1), "true"], { stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
-  return r.status === 0;
+  return probeOnce(argv).works;
+}
+function removeProbeTmp(pid) {
+  if (!pid) return;
+  for (const dir of SHARED_TMP_DIRS) rmSync4(join8(dir, `${PRIVATE_TMP_NAME}.${pid}`), { recursive: true, force: true });
 }
 var probed2 = /* @__PURE__ */ new Map();
+function freshProcWorks(argv) {
+  const key = argv.join("\0");
+  if (!probed2.has(key)) {
+    let works3 = false;
+    for (let attempt = 1; attempt <= PROBE_ATTEMPTS; attempt++) {
+      const once = probeOnce(argv);
+      works3 = once.works;
+      if (works3 || once.stderr.includes(PROC_REFUSED)) break;
+      if (attempt < PROBE_ATTEMPTS) pause(250 * attempt);
+    }
+    probed2.set(key, works3);
+  }
+  return probed2.get(key);
+}
 var works = retrying(worksOnce);
 function worksCached(argv) {
   const key = argv.join("\0");
@@ -18678,6 +18707,7 @@ function untrustedSandbox(options) {
   const env2 = options.env ?? process.env;
   const uid = options.uid ?? process.getuid?.() ?? -1;
   const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
+  const procProbe = options.probe ? probe : freshProcWorks;
   const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
   const notes = [];
   let user;
@@ -18704,13 +18734,13 @@ function untrustedSandbox(options) {
     }
   }
   const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-  const unshare = (net, pid, inner) => [
+  const unshare = (net, pid, inner, proc = false) => [
     "unshare",
     "--user",
     `--map-user=${inner.uid}`,
     `--map-group=${inner.gid}`,
     ...net ? ["--net"] : [],
-    ...pid ? ["--pid", "--fork", "--kill-child"] : [],
+    ...pid ? pidNamespace(proc) : [],
     "--",
     // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
     // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
@@ -18722,17 +18752,19 @@ function untrustedSandbox(options) {
     [true, false]
   ];
   for (const [net, pid] of tries) {
-    const isolate = unshare(net, pid, id);
-    if (!probe([...prefix, ...isolate])) continue;
-    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id) : isolate;
+    if (!probe([...prefix, ...unshare(net, pid, id)])) continue;
+    const proc = pid && procProbe([...prefix, ...unshare(net, pid, id, true)]);
+    const isolate = unshare(net, pid, id, proc);
+    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id, proc) : isolate;
     if (!probe([...prefix, ...setupIsolate])) continue;
-    const measuredIsolate = unshare(net, pid, anonymous);
+    const measuredIsolate = unshare(net, pid, anonymous, proc);
     const anonymised = probe([...prefix, ...measuredIsolate]);
     let measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
     let oneCpu;
     let entropy = false;
     let privateTmp = false;
     let madeView = false;
+    let ownProc = proc;
     const cpus = options.cpus ?? allowedCpus();
     const cpuLists2 = Boolean(options.oneCpu && cpus.length);
     const kept = [realOrGiven(options.root)];
@@ -18740,7 +18772,12 @@ function untrustedSandbox(options) {
     if (pid && anonymised) {
       const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
       const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
-      const views = (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [{ cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2 }, ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2 }] : []]).filter((view) => view.cpuLists || view.entropy || view.privateTmp);
+      const views = (proc ? [true, false] : [false]).flatMap(
+        (proc2) => (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [
+          { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2, proc: proc2 },
+          ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2, proc: proc2 }] : []
+        ])
+      ).filter((view) => view.cpuLists || view.entropy || view.privateTmp);
       for (const view of views) {
         const viewed = viewPrefix(net, pid, anonymous, view, kept);
         if (!probe([...pin, ...prefix, ...viewed])) continue;
@@ -18749,10 +18786,11 @@ function untrustedSandbox(options) {
         if (view.cpuLists) oneCpu = [...cpus];
         entropy = view.entropy;
         privateTmp = view.privateTmp;
+        ownProc = view.proc;
         break;
       }
     }
-    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true }, kept);
+    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true, proc }, kept);
     const setupTmp = !tmpProject && probe([...prefix, ...setupViewed]);
     prefix.push(...setupTmp ? setupViewed : setupIsolate);
     notes.push(
@@ -18761,6 +18799,10 @@ function untrustedSandbox(options) {
     notes.push(
       setupTmp ? `setup commands get private, empty ${SHARED_TMP_DIRS.join(", ")}: what they leave there is gone when each ends` : `setup commands share ${SHARED_TMP_DIRS.join(", ")} with every other run`
     );
+    if (pid)
+      notes.push(
+        ownProc ? "benchmarks see a /proc of their own pid namespace: only their own processes, none of the machine's" : "benchmarks see cg-bench's /proc (every process it sees, with its command line): the kernel refuses a new one here (a container engine masks parts of its /proc)"
+      );
     notes.push(
       pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
     );
@@ -18782,7 +18824,8 @@ function untrustedSandbox(options) {
       network: net || noNetworkAnyway() ? "none" : "host",
       cpus: oneCpu ? "one" : "host",
       entropy: entropy ? "fixed" : "os",
-      tmp: privateTmp ? "private" : "shared"
+      tmp: privateTmp ? "private" : "shared",
+      proc: ownProc ? "own" : "host"
     };
     const strays2 = pid ? void 0 : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
     const uncontained2 = !pid && !strays2 && !(options.firstProcess ?? process.pid === 1);
@@ -18884,10 +18927,14 @@ function sandboxed(sandbox, argv, measured = false, job = 0, kept = [], cwd) {
 }
 function pathsNamed(arg, cwd) {
   if (arg.startsWith("-") || !arg.includes("/")) return [];
-  const path = arg.startsWith("/") ? arg : cwd === void 0 ? void 0 : join8(cwd, arg);
-  if (path === void 0) return [];
+  if (arg.startsWith("/")) {
+    const real2 = realOrGiven(arg);
+    return real2 === arg ? [arg] : [arg, real2];
+  }
+  if (cwd === void 0) return [];
+  const path = join8(cwd, arg);
   const real = realOrGiven(path);
-  return real === path ? arg.startsWith("/") ? [path] : [] : arg.startsWith("/") ? [path, real] : [real];
+  return real === path ? [] : [real];
 }
 function withKept(prefix, kept) {
   const end = prefix.indexOf(KEPT_END);
@@ -18902,7 +18949,8 @@ function profileDirectory(sandbox, dir) {
 var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
 var COLLECT_LIMITS = { file: 512 * (1 << 20), total: 4096 * (1 << 20), files: 1e5 };
 function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
-  if (staging === realpathSync6(dir)) return;
+  if (staging === realpathSync6(dir)) return [];
+  const uncollected = [];
   const owner = lstatSync5(staging).uid;
   const buffer = Buffer.alloc(1 << 20);
   let total = 0;
@@ -18918,7 +18966,12 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
     try {
       const stat = fstatSync3(from);
       if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      if (stat.size > limits.file || total + stat.size > limits.total || ++files > limits.files) continue;
+      const limit = passedLimit(stat.size, total, files, limits);
+      if (limit) {
+        uncollected.push({ name, size: stat.size, limit });
+        continue;
+      }
+      files++;
       const to = openSync3(join8(dir, name), "wx");
       try {
         for (let n, left = stat.size; left > 0 && (n = readSync2(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
@@ -18932,6 +18985,29 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
     }
   }
   rmSync4(staging, { recursive: true, force: true });
+  return uncollected;
+}
+function passedLimit(size, total, files, limits) {
+  if (size > limits.file) return "file";
+  if (total + size > limits.total) return "total";
+  if (files >= limits.files) return "files";
+  return void 0;
+}
+function shownSize(bytes) {
+  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString("en-US")} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
+}
+function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
+  const why = ({ name, size, limit }) => {
+    switch (limit) {
+      case "file":
+        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
+      case "total":
+        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
+      case "files":
+        return `${name} is past the ${limits.files.toLocaleString("en-US")} files cg-bench copies of one run`;
+    }
+  };
+  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join("; ")}`;
 }
 function giveDirectory(sandbox, dir) {
   if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
@@ -19135,7 +19211,7 @@ async function runUnderTool(run2, tool) {
     timeoutMs: run2.timeoutMs
   });
   await killLeftovers(processMarker(staging));
-  collectProfiles(staging, dir);
+  const uncollected = collectProfiles(staging, dir);
   const why = (what) => {
     const details = logTail(stderr);
     return { problem: `${tool.title}: ${what}${details ? `; last lines of its stderr:
@@ -19145,6 +19221,7 @@ ${details}` : ""}` };
   if (outcome2.timedOut) return why(`timed out after ${run2.timeoutMs / 1e3}s`);
   if (outcome2.exitCode !== 0)
     return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
+  if (uncollected.length) return why(uncollectedProblem(uncollected));
   const unfinished = unfinishedProcesses(dir, tool.name);
   if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
   const profiles = [];
@@ -19754,7 +19831,7 @@ async function measureIn(home, spec, slug, ctx, job) {
     timeoutMs: spec.timeoutMs
   });
   const killed = await killLeftovers(processMarker(profiles));
-  collectProfiles(profiles, dir);
+  const uncollected = collectProfiles(profiles, dir);
   const unfinished = unfinishedProcesses(dir);
   const signal = outcome2.signal ?? (ctx.sandbox.isolatedPids && (outcome2.exitCode ?? 0) > 128 ? terminatingSignal(dir, BENCHMARK_PID_IN_NAMESPACE) : null);
   const result = {
@@ -19788,6 +19865,7 @@ async function measureIn(home, spec, slug, ctx, job) {
     }
   }
   const failed = result.exitCode !== 0;
+  if (!failed && uncollected.length) return { ...result, message: `benchmark ${spec.name}: ${uncollectedProblem(uncollected)}` };
   if (!failed && unfinished.length) {
     const names = unfinished.map((p) => `  ${p.command} (pid ${p.pid})`).join("\n");
     return {
