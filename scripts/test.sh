@@ -19,6 +19,8 @@ if [ "${CG_BENCH_IMAGE_TESTS:-1}" != 0 ]; then
   # install and run: the first image test would otherwise wait for it. Best effort: every image test
   # builds it again if need be (cached by layers, under the engine lock this build holds), and says
   # why if it fails.
+  # Once built, it says so in a stamp and no test file asks for it again (tests/image/container.ts).
+  export CG_BENCH_TEST_IMAGE_STAMP="$TMPDIR/image-built"
   bash tests/image/build-image.sh >"$TMPDIR/image-build.log" 2>&1 &
   build=$!
 fi

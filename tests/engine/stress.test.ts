@@ -15,6 +15,7 @@ test(`the C example (20k) and a Python program give identical counts, and the C 
   const outputs = tempDir();
   const load = loadMachine();
   const seen: string[] = [];
+  let autogroups: string[] = [];
   try {
     // The runs start together: each is the others' load too, and the load generators (which take
     // the cores from the rest of the suite) run for a fraction of the time ten runs in a row took.
@@ -27,8 +28,11 @@ test(`the C example (20k) and a Python program give identical counts, and the C 
       seen.push(JSON.stringify(results.benchmarks.map((b) => [b.name, b.events, b.seal, heap(b)])));
     }
   } finally {
-    const { loadAverage, generators } = load.stop();
-    t.diagnostic(`load average at the end: ${loadAverage.toFixed(1)} (${generators.join(', ')})`);
+    const stopped = load.stop();
+    autogroups = stopped.autogroups;
+    t.diagnostic(`load average at the end: ${stopped.loadAverage.toFixed(1)} (${stopped.generators.join(', ')}; ${autogroups.join(', ') || 'no autogroups'})`);
   }
+  // Low priority as a group: a generator in a scheduling group at niceness 0 took as much CPU as the runs.
+  for (const group of autogroups) assert.match(group, /\bnice 10$/);
   assert.deepEqual(new Set(seen).size, 1, `runs differ:\n${[...new Set(seen)].join('\n')}`);
 });

@@ -3,6 +3,8 @@
 # each asks for the image, so the build holds the engine lock exclusively (with its gate, as
 # engine-lock.sh takes it): the first builds, the others reuse its layers.
 #   CG_BENCH_TEST_ENGINE, CG_BENCH_TEST_BUILD_FLAGS, CG_BENCH_TEST_IMAGE as in tests/image/container.ts
+# Built, it writes the image's name to CG_BENCH_TEST_IMAGE_STAMP when set (scripts/test.sh sets it in
+# the suite's TMPDIR): the test files then take the image as built (container.ts, buildImage).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 lock=${CG_BENCH_TEST_ENGINE_LOCK:-/tmp/cg-bench-test-engine.lock}
@@ -34,3 +36,4 @@ if ! build; then
   if ! build "${args[@]}"; then tail -n 60 "$log" >&2; exit 1; fi
 fi
 rm -f "$log"
+if [ -n "${CG_BENCH_TEST_IMAGE_STAMP:-}" ]; then printf '%s\n' "${CG_BENCH_TEST_IMAGE:-localhost/cg-bench:test}" >"$CG_BENCH_TEST_IMAGE_STAMP"; fi

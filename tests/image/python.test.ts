@@ -1,80 +1,14 @@
-// Python as a first-class language (issue 13), in the image: cg_bench.measure() regions, the
-// attribution pass naming the edited Python function, and pytest benchmarks independent of order.
+// Python as a first-class language (issue 13), in the image: cg_bench.measure() regions, and the
+// attribution pass naming the edited Python function. (Libraries run before the region, a real
+// library and pytest benchmarks: python-libraries.test.ts, on an image with them; two files so that
+// both slots of the suite's schedule can take them.)
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import type { Results } from '../../src/results/types.ts';
-import { EXAMPLES, readJson, tempDir } from '../helpers.ts';
-import { buildImage, engine, IMAGE, RUN_FLAGS, BUILD_FLAGS } from './container.ts';
-
-const counts = (r: Results) => Object.fromEntries(r.benchmarks.map((b) => [b.name, [b.status, b.estimatedCycles, b.events?.Ir]]));
-
-const CLI = 'node /opt/cg-bench/dist/cli.js';
-/** A word the in-container shell script may carry unquoted. */
-const word = (s: string) => {
-  assert.match(s, /^[\w./=-]+$/);
-  return s;
-};
-
-/**
- * Shell commands run in ONE container of `image` on `work` (at /work), results outside it (files
- * beside a script reach the count). Every count one claim compares is measured in one container:
- * a Python count follows the device numbers of the filesystems it reads (results' `seal.devices`),
- * which the kernel gives each container's root from those free, so counts taken in containers
- * started beside other test files' could differ for that reason alone (cg-bench calls such runs
- * "not comparable"). In one container they are the same, and the file shares the engine with the
- * others (it held it alone for 425 s of a 1,097 s run).
- */
-function inOneContainer(image: string, work: string, results: string, script: string[]): void {
-  const r = engine(['run', '--rm', ...RUN_FLAGS, '-v', `${work}:/work`, '-v', `${results}:/results`, '--entrypoint', 'sh', image, '-c', script.join('\n')]);
-  assert.equal(r.status, 0, `${r.stdout}\n${r.stderr}`);
-}
-
-/** A `cg-bench run` line for inOneContainer: exit 0 or 1 (a regression) goes on, anything else stops. */
-const cgBenchRun = (args: string[]) => `${CLI} run ${args.map(word).join(' ')} || [ $? -eq 1 ] || exit 9`;
-
-/** results.json of a run that wrote to /results/OUT. */
-const resultsOf = (results: string, out: string): Results => readJson(join(results, out, 'results.json'));
-
-/**
- * The image with Python-Markdown and pytest (Debian's: no package index to reach), built once for
- * the file. pytest-random-order (Debian) and pytest-randomly (a wheel from PyPI, when this machine's
- * pip can fetch it) are in it but not installed: unpacked into /opt/plugins, which `installPlugins`
- * copies over / inside a container, so the runs with and without them share one container.
- */
-let derived: { image: string; randomly: boolean } | undefined;
-function derivedImage(): { image: string; randomly: boolean } {
-  if (derived) return derived;
-  const context = tempDir('cg-bench-py-image-');
-  mkdirSync(join(context, 'wheels'));
-  const wheel = spawnSync('python3', ['-m', 'pip', 'download', '--no-deps', '--only-binary', ':all:', '-d', join(context, 'wheels'), 'pytest-randomly'], {
-    encoding: 'utf8',
-  });
-  const randomly = wheel.status === 0;
-  if (!randomly) console.log(`# pytest-randomly not fetched (${wheel.stderr.trim().split('\n').pop()}); testing with pytest-random-order only`);
-  writeFileSync(
-    join(context, 'Containerfile'),
-    [
-      `FROM ${IMAGE}`,
-      'RUN apt-get update && apt-get install -y --no-install-recommends python3-markdown python3-pytest python3-pytest-random-order && rm -rf /var/lib/apt/lists/* \\',
-      // The plugin's files move to /opt/plugins (same paths below it); its dpkg record stays.
-      ' && py3clean -p python3-pytest-random-order && dpkg -L python3-pytest-random-order | while read -r f; do if [ -f "$f" ]; then mkdir -p "/opt/plugins$(dirname "$f")" && mv "$f" "/opt/plugins$f"; fi; done',
-      'COPY wheels/ /wheels/',
-      // A wheel is a zip archive: unpacked where pip would put it, no pip needed.
-      'RUN mkdir -p /opt/plugins/usr/local/lib/python3.13/dist-packages && for w in /wheels/*.whl; do if [ -f "$w" ]; then python3 -m zipfile -e "$w" /opt/plugins/usr/local/lib/python3.13/dist-packages/; fi; done && rm -rf /wheels',
-      '',
-    ].join('\n'),
-  );
-  const image = `${IMAGE}-python-tests`;
-  const built = engine(['build', ...BUILD_FLAGS, '-t', image, context]);
-  assert.equal(built.status, 0, built.stderr);
-  derived = { image, randomly };
-  return derived;
-}
-/** The shell line that installs the plugins of derivedImage (run as the container's root). */
-const installPlugins = 'cp -a /opt/plugins/. /';
+import { EXAMPLES, tempDir } from '../helpers.ts';
+import { buildImage, engine, IMAGE, RUN_FLAGS } from './container.ts';
+import { cgBenchRun, counts, inOneContainer, resultsOf } from './python-run.ts';
 
 describe('Python in the image', { timeout: 30 * 60_000 }, () => {
   before(() => buildImage());
@@ -131,7 +65,11 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     // half, and the other three only print).
     const once = new Set(['modules', 'areas-region', 'areas-whole', 'light-whole', 'heavy-whole']);
     writeFileSync(join(work, 'again.yml'), config.filter((line) => ![...once].some((name) => line.includes(`{name: ${name},`))).join('\n'));
-    inOneContainer(IMAGE, work, results, [cgBenchRun(['--out', '/results/1']), cgBenchRun(['--config', 'again.yml', '--out', '/results/2'])]);
+    // Two benchmarks at a time (--jobs 2: counts do not depend on it, tests/image/python-libraries.test.ts).
+    inOneContainer(IMAGE, work, results, [
+      cgBenchRun(['--out', '/results/1', '--jobs', '2']),
+      cgBenchRun(['--config', 'again.yml', '--out', '/results/2', '--jobs', '2']),
+    ]);
     const first = resultsOf(results, '1');
     const second = resultsOf(results, '2');
     assert.equal(second.benchmarks.length, first.benchmarks.length - once.size);
@@ -173,75 +111,6 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     assert.equal(printed('areas-whole'), 'none');
   });
 
-  test('library code run before the region, a heavier import, a real library (Python-Markdown): what the interpreter learned before does not reach the count', () => {
-    const { image } = derivedImage();
-    const work = tempDir('cg-bench-py-');
-    const results = tempDir('cg-bench-py-out-');
-    const heavier = 'import decimal, argparse, email.mime.text, xml.dom.minidom, logging, typing, dataclasses, json, csv\n';
-    // A library function whose region specializes bytecode and first looks up a C type (deque).
-    const library = [
-      'import collections',
-      'def score(words):',
-      '    total = 0',
-      '    for word in words:',
-      '        total += len(word) * 3 + (1 if word[0] in "aeiou" else 0)',
-      '    ring = collections.deque(words)',
-      '    ring.rotate(3)',
-      '    return total, ring[0]',
-      '',
-    ].join('\n');
-    const words = 'words = [("lorem", "ipsum", "dolor", "amet", "elit", "sed", "eiusmod")[i % 7] + str(i % 13) for i in range(3000)]\n';
-    const measured = 'print(cg_bench.measure(lib.score)(words))\n';
-    const document = [
-      'def build(sections):',
-      '    parts = []',
-      '    for i in range(sections):',
-      '        parts.append(f"## Section {i}\\n\\nA paragraph {i} with *emphasis*, **strong text**, a [link](https://example.com/{i}), `code {i}` and <b>html</b> &amp; more.\\n")',
-      '        parts.append("".join(f"- item {i}.{j} with _underscore_ text\\n" for j in range(4)))',
-      '        parts.append("".join(f"{j + 1}. ordered {j} [ref][r{i}]\\n" for j in range(3)))',
-      '        parts.append(f"\\n[r{i}]: https://example.org/ref/{i} \\"Title {i}\\"\\n\\n    def f{i}(x):\\n        return x * {i}\\n\\n> A quote in section {i}\\n> continued.\\n")',
-      '    return "\\n".join(parts)',
-      'text = build(10)',
-      'print(len(cg_bench.measure(markdown.markdown)(text)))',
-      '',
-    ].join('\n');
-    const variants: Record<string, string> = {
-      light: `import cg_bench\nimport lib\n${words}${measured}`,
-      warm: `import cg_bench\nimport lib\nfor _ in range(300):\n    lib.score(["warm", "up"])\n${words}${measured}`, // set-up that runs the library
-      heavy: `import cg_bench\nimport lib\n${heavier}${words}${measured}`,
-      mdlit: `import cg_bench\nimport markdown\n${document}`,
-      mdhev: `import cg_bench\nimport markdown\n${heavier}${document}`,
-    };
-    const config = ['benchmarks:'];
-    for (const [name, script] of Object.entries(variants)) {
-      mkdirSync(join(work, name));
-      writeFileSync(join(work, name, 'lib.py'), library);
-      writeFileSync(join(work, name, 'bench.py'), script);
-      config.push(`  - {name: ${name}, run: python3 ${name}/bench.py, instrument: region}`);
-    }
-    writeFileSync(join(work, 'cg-bench.yml'), `${config.join('\n')}\n`);
-    inOneContainer(image, work, results, [cgBenchRun(['--out', '/results/1']), cgBenchRun(['--out', '/results/2'])]);
-    const first = resultsOf(results, '1');
-    const second = resultsOf(results, '2');
-    assert.deepEqual(counts(second), counts(first));
-    const get = (name: string) => first.benchmarks.find((b) => b.name === name)!;
-    for (const b of first.benchmarks) console.log(`# ${b.name}: ${b.estimatedCycles} estimated cycles, Ir ${b.events?.Ir}`);
-    // A heavier import tags C extensions' types first (a global counter, aligned at the region's start).
-    assert.deepEqual(get('heavy').events, get('light').events);
-    // The library ran 300 times before: its bytecode specialized, its types tagged (both forgotten at
-    // the region's start; 2,389 instructions apart before). What is left: CPython gives the module's
-    // globals a keys version once, on the first specialization of a global load (7 instructions).
-    const irGap = (a: string, b: string) => Math.abs(get(b).events!.Ir! - get(a).events!.Ir!);
-    assert.ok(irGap('light', 'warm') <= 16, `set-up running the library moved the region by ${irGap('light', 'warm')} instructions`);
-    // Python-Markdown after a heavier import: 1,067,317 instructions (0.39 %) apart before re's cache
-    // was emptied, bytecode and type tags forgotten, and C types' tags aligned; now every instruction
-    // the same, and a few L1 misses (addresses of interpreter state the region reads, such as the
-    // interned strings' table, which the heavier import grew).
-    assert.equal(get('mdhev').events!.Ir, get('mdlit').events!.Ir);
-    const cycles = Math.abs(get('mdhev').estimatedCycles! - get('mdlit').estimatedCycles!) / get('mdlit').estimatedCycles!;
-    assert.ok(cycles < 0.00005, `a heavier import moved Python-Markdown by ${(cycles * 100).toFixed(5)} % of its cycles`);
-  });
-
   test('a thousand regions in one process: a class used in each keeps a tag (CPython 3.13 gives a type 1,000)', () => {
     // Natively, measure() active as in the attribution pass; cg_bench untags and aligns as in a region run.
     const script = [
@@ -279,8 +148,10 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
     inOneContainer(IMAGE, work, results, [
       cgBenchRun(['--out', '/results/base', '--save-baseline', '/results/base.json']),
       'cp /results/textlib.py /work/textlib.py',
-      cgBenchRun(['--out', '/results/head-1', ...baseline]),
-      cgBenchRun(['--out', '/results/head-2', ...baseline]),
+      // The two head runs side by side (one benchmark each).
+      `(${cgBenchRun(['--out', '/results/head-1', ...baseline])}) & one=$!`,
+      `(${cgBenchRun(['--out', '/results/head-2', ...baseline])}) & two=$!`,
+      'wait $one && wait $two || exit 9',
     ]);
     for (const out of ['head-1', 'head-2']) {
       const head = resultsOf(results, out);
@@ -290,105 +161,5 @@ describe('Python in the image', { timeout: 30 * 60_000 }, () => {
       const first = table.split('\n').find((l) => l.startsWith('| ') && !l.startsWith('| Python function'));
       assert.match(first ?? '', /^\| textlib:escape \| textlib\.py:4 \| /, report);
     }
-  });
-
-  test('pytest benchmarks: one per marked test, the same counts in any order', () => {
-    const { image, randomly } = derivedImage();
-    const work = tempDir('cg-bench-py-');
-    const results = tempDir('cg-bench-py-out-');
-    mkdirSync(join(work, 'tests'));
-    writeFileSync(
-      join(work, 'tests', 'test_text.py'),
-      [
-        'import pytest',
-        '_memo = {}',
-        'def slugify(text):',
-        '    if text in _memo:  # tests run in one process would share it',
-        '        return _memo[text]',
-        '    _memo[text] = out = "-".join(w.lower() for w in text.split() if w.isalnum())',
-        '    return out',
-        'TITLES = ["The Quick Brown Fox %d" % i for i in range(400)]',
-        '@pytest.mark.cg_bench',
-        'def test_slugify_all():',
-        '    assert len({slugify(t) for t in TITLES}) == 400',
-        '@pytest.mark.cg_bench',
-        'def test_slugify_again():',
-        '    assert all(slugify(t) for t in TITLES)',
-        '@pytest.mark.cg_bench',
-        '@pytest.mark.parametrize("n", [100, 200])',
-        'def test_sort_words(n):',
-        '    assert sorted("w%05d" % ((i * 7919) % n) for i in range(n))[0] == "w00000"',
-        'def test_not_a_benchmark():',
-        '    assert slugify("A b") == "a-b"',
-        '',
-      ].join('\n'),
-    );
-    const generated = engine([
-      'run',
-      '--rm',
-      ...RUN_FLAGS,
-      '-v',
-      `${work}:/work`,
-      '--entrypoint',
-      'python3',
-      image,
-      '-m',
-      'cg_bench.pytest',
-      '--config',
-      'tests',
-    ]);
-    assert.equal(generated.status, 0, generated.stderr);
-    const items = generated.stdout
-      .split('\n  - ')
-      .slice(1)
-      .map((item) => `  - ${item.trimEnd()}\n`);
-    assert.equal(items.length, 4, generated.stdout);
-    writeFileSync(join(work, 'forward.yml'), `benchmarks:\n${items.join('')}`);
-    writeFileSync(join(work, 'reversed.yml'), `benchmarks:\n${[...items].reverse().join('')}`);
-    // Then random-ordering plugins installed (pytest-random-order from Debian; pytest-randomly from
-    // PyPI when this machine's pip can fetch it), in the same container: the runner loads neither,
-    // and every count stays the same.
-    const forwardRun = ['--config', 'forward.yml'];
-    inOneContainer(image, work, results, [
-      '(cd / && python3 -m pytest -VV) >/results/without-plugins.txt 2>&1',
-      cgBenchRun([...forwardRun, '--out', '/results/forward']),
-      cgBenchRun(['--config', 'reversed.yml', '--out', '/results/reversed']),
-      cgBenchRun([...forwardRun, '--out', '/results/again', '--jobs', '2']),
-      installPlugins,
-      '(cd / && python3 -m pytest -VV) >/results/with-plugins.txt 2>&1',
-      cgBenchRun([...forwardRun, '--out', '/results/plugins']),
-    ]);
-    const [forward, reversed, again, plugins] = ['forward', 'reversed', 'again', 'plugins'].map((out) => resultsOf(results, out)) as [
-      Results,
-      Results,
-      Results,
-      Results,
-    ];
-    assert.deepEqual(
-      forward.benchmarks.map((b) => b.status),
-      ['ok', 'ok', 'ok', 'ok'],
-    );
-    assert.deepEqual(counts(reversed), counts(forward));
-    assert.deepEqual(counts(again), counts(forward));
-    const without = readFileSync(join(results, 'without-plugins.txt'), 'utf8');
-    const installed = readFileSync(join(results, 'with-plugins.txt'), 'utf8');
-    assert.doesNotMatch(without, /pytest-random/);
-    assert.match(installed, /pytest-random-order/);
-    if (randomly) assert.match(installed, /pytest-randomly/);
-    assert.deepEqual(
-      plugins.benchmarks.map((b) => b.status),
-      ['ok', 'ok', 'ok', 'ok'],
-    );
-    for (const b of plugins.benchmarks) {
-      const base = forward.benchmarks.find((f) => f.name === b.name)!;
-      console.log(`# ${b.name}: without plugins ${base.estimatedCycles} (Ir ${base.events!.Ir}), with ${b.estimatedCycles} (Ir ${b.events!.Ir})`);
-    }
-    // What pytest lists and imports before the region differs; the areas keep it out of the count
-    // (a test's keyword arguments are copied into the region's area, its module's name into its slot).
-    assert.deepEqual(counts(plugins), counts(forward));
-    assert.deepEqual(
-      plugins.benchmarks.map((b) => b.events),
-      forward.benchmarks.map((b) => b.events),
-    );
   });
 });

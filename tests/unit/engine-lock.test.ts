@@ -3,12 +3,12 @@
 // come after it. Each holder here is `sh -c` writing to a log, on a private lock file.
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
 import { ROOT, tempDir } from '../helpers.ts';
 import { eventually } from '../engine/processes.ts';
-import { holdEngineAlone } from '../image/container.ts';
+import { buildImage, holdEngineAlone, IMAGE } from '../image/container.ts';
 
 const SCRIPT = join(ROOT, 'tests', 'image', 'engine-lock.sh');
 
@@ -104,4 +104,29 @@ test('only a container start or a build waits: `image inspect` runs while an exc
   assert.equal(await alone.done, 0);
   assert.equal(await new Promise((resolve) => run.on('close', resolve)), 0);
   assert.deepEqual(readFileSync(join(dir, 'log'), 'utf8').split('\n').filter(Boolean), ['alone in', 'alone out', 'run in']);
+});
+
+test("with the suite's stamp naming the image, buildImage builds nothing: a build holds the lock exclusively, waiting for every running container", () => {
+  const dir = tempDir('cg-bench-stamp-');
+  const stamp = join(dir, 'image-built');
+  // A build here fails at once: its lock's gate is a directory it cannot open.
+  mkdirSync(join(dir, 'engine.lock.gate'));
+  const saved = { lock: process.env['CG_BENCH_TEST_ENGINE_LOCK'], stamp: process.env['CG_BENCH_TEST_IMAGE_STAMP'] };
+  process.env['CG_BENCH_TEST_ENGINE_LOCK'] = join(dir, 'engine.lock');
+  process.env['CG_BENCH_TEST_IMAGE_STAMP'] = stamp;
+  try {
+    assert.throws(() => buildImage(), /image build failed/, 'no stamp yet: it builds');
+    writeFileSync(stamp, `${IMAGE}-other\n`);
+    assert.throws(() => buildImage(), /image build failed/, 'a stamp naming another image: it builds');
+    writeFileSync(stamp, `${IMAGE}\n`);
+    assert.deepEqual(buildImage(), { seconds: 0 });
+  } finally {
+    for (const [name, value] of [
+      ['CG_BENCH_TEST_ENGINE_LOCK', saved.lock],
+      ['CG_BENCH_TEST_IMAGE_STAMP', saved.stamp],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
 });
