@@ -48740,7 +48740,10 @@ function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
     delete env["PYTHONDONTWRITEBYTECODE"];
     env["PYTHONPYCACHEPREFIX"] = pycachePrefix;
   }
-  if (instrument === "region") env[INSTRUMENT_VARIABLE] = "region";
+  if (instrument === "region") {
+    env[INSTRUMENT_VARIABLE] = "region";
+    env["LD_BIND_NOW"] = "1";
+  }
   return { ...env, ...userEnv, PWD: cwd };
 }
 function runsPython(run) {

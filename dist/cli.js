@@ -19439,7 +19439,10 @@ function benchmarkEnvironment(cwd, userEnv, home, pycachePrefix, instrument) {
     delete env2["PYTHONDONTWRITEBYTECODE"];
     env2["PYTHONPYCACHEPREFIX"] = pycachePrefix;
   }
-  if (instrument === "region") env2[INSTRUMENT_VARIABLE] = "region";
+  if (instrument === "region") {
+    env2[INSTRUMENT_VARIABLE] = "region";
+    env2["LD_BIND_NOW"] = "1";
+  }
   return { ...env2, ...userEnv, PWD: cwd };
 }
 function runsPython(run2) {
