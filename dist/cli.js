@@ -20634,7 +20634,7 @@ function simulatedPhrase(head2, comparison) {
     return `${ok} benchmark${ok === 1 ? "" : "s"} measured${failed ? `, ${failed} failed` : ""}`;
   }
   if (!comparison.comparable) return `not comparable with the baseline (${comparison.differences.join("; ")})`;
-  const order = ["regression", "failed", "improvement", "new", "removed", "unchanged"];
+  const order = ["regression", "failed", "not-comparable", "improvement", "new", "removed", "unchanged"];
   const parts = order.filter((v) => comparison.counts[v] > 0).map((v) => countPhrase(v, comparison.counts[v]));
   return parts.join(", ") || "no benchmarks";
 }

@@ -67,8 +67,13 @@ describe("the project's own workflow under nektos/act", {
     assert.match(run.log, new RegExp(`Image: ${DERIVED_IMAGE.replace(/[.:/]/g, '\\$&')}`), context(run));
     assert.equal(run.outputs['regressions'], '0', context(run));
     // The job summary (the comment's body); the comment itself is posted on-change (the default), and nothing changed.
-    assert.match(run.log, new RegExp(`cg-bench: ${EXAMPLE_BENCHMARKS.length} unchanged`), context(run));
-    for (const name of EXAMPLE_BENCHMARKS)
+    // The engine lock keeps other containers away, not a host cg-bench run beside (another suite's):
+    // each of its benchmarks holds a procfs, which numbers the next container's root otherwise. Then
+    // python-dicts is rightly "not comparable", naming the device numbers, and never a change.
+    const apart = /- python\\?-dicts: ran under another seal: device numbers of the filesystems Python reads/.test(run.log);
+    const unchanged = apart ? EXAMPLE_BENCHMARKS.filter((name) => name !== 'python-dicts') : EXAMPLE_BENCHMARKS;
+    assert.match(run.log, new RegExp(`cg-bench: ${apart ? '1 not comparable, ' : ''}${unchanged.length} unchanged`), context(run));
+    for (const name of unchanged)
       assert.match(run.log, new RegExp(`\\| ${name.replace(/-/g, '\\\\-')} \\| ([\\d,]+) \\| \\1 \\| 0\\.00% \\| ⚪ unchanged \\|`), name);
     assert.equal((github.comments.get(7) ?? []).length, 0, 'no comment: nothing changed (comment: on-change)');
     assert.equal(github.statuses.find((s) => s.sha === repo.docs)?.state, 'success', JSON.stringify(github.statuses));

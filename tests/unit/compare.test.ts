@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { baselineProblem, compareResults } from '../../src/compare/compare.ts';
+import { headline } from '../../src/report/headline.ts';
 import { DEFAULT_CACHE, DEFAULT_WEIGHTS } from '../../src/config/types.ts';
 import { cyclesFromEvents, hitsFromEvents, zeroEvents } from '../../src/metric/events.ts';
 import type { BenchmarkResult, Environment, Results } from '../../src/results/types.ts';
@@ -153,4 +154,11 @@ test('a stored baseline measured under another seal cannot stand in for the base
     baselineProblem(results([bench('a', 1, { seal: sealed })]), results([bench('a', 1, { seal: { ...sealed, entropy: 'os' } })])) ?? '',
     /^a: ran under another seal: entropy: fixed → the system's$/,
   );
+});
+
+test('the headline counts benchmarks that are not comparable: one on other device numbers is never left out of "N unchanged"', () => {
+  const python = { pids: 'own', ids: 'anonymous', network: 'none', cpus: 'one', entropy: 'fixed', pythonResets: true, devices: '/ 40, cwd 2049' } as const;
+  const base = results([bench('c', 1000), bench('py', 1000, { seal: python })]);
+  const head = results([bench('c', 1000), bench('py', 1000, { seal: { ...python, devices: '/ 45, cwd 2049' } })]);
+  assert.equal(headline(head, compareResults(base, head)), '1 not comparable, 1 unchanged');
 });
