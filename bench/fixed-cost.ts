@@ -361,11 +361,21 @@ if (args.includes('--against') && args.includes('--count')) {
       instructions([process.execPath, older, 'run', '--out', 'count-older'], project),
     ],
   ];
+  // Twenty: what each further benchmark costs the main thread and V8's compilers (the load cannot move it either).
+  writeFileSync(
+    join(project, 'cg-bench.yml'),
+    `benchmarks:\n${Array.from({ length: 20 }, (_, i) => `  - name: tiny-${i}\n    run: ["./loop", "1000"]\n`).join('')}`,
+  );
+  const twenty: [number, number] = [
+    instructions([process.execPath, cli, 'run', '--out', 'count-this-20'], project),
+    instructions([process.execPath, older, 'run', '--out', 'count-older-20'], project),
+  ];
+  rows.push(['cg-bench run, each of 19 further tiny benchmarks', (twenty[0] - rows[1]![1]) / 19, (twenty[1] - rows[1]![2]) / 19]);
   const m = (n: number) => `${(n / 1e6).toFixed(1)}M`;
   console.log(`\n6. cg-bench's own process, instructions under Cachegrind (node -e 0: ${m(node)}): this build against ${older}`);
   for (const line of table([
     ['', 'this build', 'older', 'ratio', 'ratio beyond node -e 0'],
-    ...rows.map(([label, a, b]) => [label, m(a), m(b), (a / b).toFixed(3), ((a - node) / (b - node)).toFixed(3)]),
+    ...rows.map(([label, a, b], i) => [label, m(a), m(b), (a / b).toFixed(3), i < 2 ? ((a - node) / (b - node)).toFixed(3) : '']),
   ]))
     console.log(`  ${line}`);
   for (const [label, a, b] of rows) summary.push([`${label}, own instructions, against the older build`, m(a), m(b), (a / b).toFixed(3), '']);
