@@ -33,19 +33,23 @@ function positionsOf(names: readonly string[]): readonly number[] {
   return found;
 }
 
-/** Picks the nine counts out of a cost vector in the order of the file's `events:` line. */
+/**
+ * Picks the nine counts out of a cost vector in the order of the file's `events:` line. Indexed, not
+ * destructured: array destructuring runs the iterator protocol, which unoptimised code (a short
+ * run's) pays at every call, once per function and line of every profile.
+ */
 export function eventsFromVector(names: readonly string[], costs: readonly number[]): EventCounts {
-  const [ir, i1mr, ilmr, dr, d1mr, dlmr, dw, d1mw, dlmw] = positionsOf(names) as [number, number, number, number, number, number, number, number, number];
+  const at = positionsOf(names);
   return {
-    Ir: costs[ir] ?? 0,
-    I1mr: costs[i1mr] ?? 0,
-    ILmr: costs[ilmr] ?? 0,
-    Dr: costs[dr] ?? 0,
-    D1mr: costs[d1mr] ?? 0,
-    DLmr: costs[dlmr] ?? 0,
-    Dw: costs[dw] ?? 0,
-    D1mw: costs[d1mw] ?? 0,
-    DLmw: costs[dlmw] ?? 0,
+    Ir: costs[at[0]!] ?? 0,
+    I1mr: costs[at[1]!] ?? 0,
+    ILmr: costs[at[2]!] ?? 0,
+    Dr: costs[at[3]!] ?? 0,
+    D1mr: costs[at[4]!] ?? 0,
+    DLmr: costs[at[5]!] ?? 0,
+    Dw: costs[at[6]!] ?? 0,
+    D1mw: costs[at[7]!] ?? 0,
+    DLmw: costs[at[8]!] ?? 0,
   };
 }
 

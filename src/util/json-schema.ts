@@ -3,9 +3,9 @@ import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
 
 /**
  * Ajv, loaded when a schema is first compiled: evaluating its modules costs ~20 ms CPU, which every
- * start paid (issue 26) though a run validates nothing unless it reads a baseline. Ajv is CommonJS:
- * in dist/ esbuild bundles this require() and runs the module here, not at start-up; under tsx (the
- * tests) an ES module has no require, and Node's is used.
+ * start paid (issue 26) though a run validates nothing unless it reads a baseline. In dist/ Ajv is a
+ * file of its own beside the bundle, dist/ajv.cjs (scripts/build.mjs maps this require() to it), so
+ * a start does not even parse it; under tsx (the tests) an ES module has no require, and Node's is used.
  */
 function ajvModule(): typeof import('ajv') {
   return typeof require === 'function' ? require('ajv') : createRequire(import.meta.url)('ajv');

@@ -24,7 +24,10 @@ test('npm pack, install the tarball in an empty project (offline), and cg-bench 
       files: { path: string }[];
     }[];
     const files = packed[0]!.files.map((f) => f.path);
-    assert.ok(files.includes('dist/cli.js') && files.includes('python/cg_bench/_bytecode.py'), files.join(', '));
+    assert.ok(
+      ['dist/cli.js', 'dist/ajv.cjs', 'python/cg_bench/_bytecode.py'].every((f) => files.includes(f)),
+      files.join(', '),
+    );
     assert.deepEqual(
       files.filter((f) => /^(src|tests|examples|node_modules)\//.test(f) || f === 'dist/action.js'),
       [],

@@ -2,7 +2,7 @@
 // configuration's validator is compiled at build time (scripts/validators.mjs), the results' when first used.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -152,4 +152,21 @@ test('Ajv is evaluated when a schema is first compiled, not when the modules of 
   const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(r.status, 0, r.stderr);
   assert.deepEqual(JSON.parse(r.stdout), [false, true]);
+});
+
+test("dist/'s bundles leave Ajv to dist/ajv.cjs, which a bundle copied alone with it loads when it first validates", () => {
+  // Outside the project: no node_modules on the way up, so only the file beside the bundle can serve.
+  const dir = mkdtempSync(join(tmpdir(), 'cg-bench-bundle-'));
+  try {
+    const built = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--out', dir], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(built.status, 0, built.stderr);
+    for (const bundle of ['cli.js', 'action.js', 'gitlab.js'])
+      assert.ok(!readFileSync(join(dir, bundle), 'utf8').includes('node_modules/ajv/dist/compile/'), `${bundle} carries Ajv's compiler`);
+    writeFileSync(join(dir, 'r.json'), '{"tool":"cg-bench","schemaVersion":1}');
+    const r = spawnSync(process.execPath, [join(dir, 'cli.js'), 'compare', 'r.json', 'r.json'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(r.status, 2, r.stderr);
+    assert.match(r.stderr, /invalid results file:\n {2}createdAt: is required/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
