@@ -265,6 +265,12 @@ export const KEPT_END = 'cg-bench-kept-end';
  * image differed). endStrays removes them once a phase's runs have ended.
  */
 const PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
+/**
+ * What is bound over the shared directory: `tmp` (mode 1777, as /tmp) in the private directory, which
+ * is 0700, the code's uid's own. Bound directly (1777 itself), any uid of the machine could write into
+ * a running benchmark's /tmp through the shared one's entry for it.
+ */
+const PRIVATE_TMP_INNER = 'tmp';
 
 /**
  * Run by the view's shell, as the root of its user namespace (its mount namespace is the run's own),
@@ -298,7 +304,7 @@ const PRIVATE_TMP_SCRIPT = [
   '}',
   ...SHARED_TMP_DIRS.map(
     (dir, i) =>
-      `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mkdir -m 1777 /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ && mount --no-canonicalize --bind /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ ${dir} || exit 125; fi`,
+      `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mkdir -m 0700 /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ && mkdir -m 1777 /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$/${PRIVATE_TMP_INNER} && mount --no-canonicalize --bind /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$/${PRIVATE_TMP_INNER} ${dir} || exit 125; fi`,
   ),
   '_cgb_keep_list() {',
   ' _cgb_rest=$1;',
@@ -444,8 +450,7 @@ function worksOnce(argv: string[]): boolean {
  */
 function removeProbeTmp(pid: number | undefined): void {
   if (!pid) return;
-  // As root, in a directory others may write: rmSync removes a link itself, never what it points at.
-  for (const dir of SHARED_TMP_DIRS) rmSync(join(dir, `${PRIVATE_TMP_NAME}.${pid}`), { recursive: true, force: true });
+  removeAsOwners(SHARED_TMP_DIRS.map((dir) => join(dir, `${PRIVATE_TMP_NAME}.${pid}`)));
 }
 
 const probed = new Map<string, boolean>();
@@ -564,7 +569,7 @@ export function untrustedSandbox(options: {
   const prefix: string[] = [];
   if (uid === 0) user = untrustedUser(options.root, env);
   if (user) {
-    prefix.push('setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--no-new-privs', '--inh-caps=-all', '--bounding-set=-all', '--');
+    prefix.push(...asId(user));
     if (!probe(prefix)) {
       throw new CgBenchError(
         `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`,
@@ -784,6 +789,7 @@ export function endStrays(sandbox: Sandbox): void {
 
 /** The private temporary directories of this process's runs, and those of a cg-bench process no longer running. */
 function removePrivateTmp(): void {
+  const ended: string[] = [];
   for (const dir of SHARED_TMP_DIRS) {
     let names: string[];
     try {
@@ -794,11 +800,52 @@ function removePrivateTmp(): void {
     for (const name of names) {
       const owner = /^\.cg-bench-private-(\d+)\.\d+$/.exec(name)?.[1];
       if (owner === undefined || (owner !== String(process.pid) && existsSync(`/proc/${owner}`))) continue;
-      // As root, in a directory others may write: rmSync removes a link itself, never what it points at.
-      rmSync(join(dir, name), { recursive: true, force: true });
+      ended.push(join(dir, name));
     }
   }
+  removeAsOwners(ended);
 }
+
+/** The argv prefix that runs a command as `id`: no groups, no capabilities, none to gain. */
+function asId(id: { uid: number; gid: number }): string[] {
+  return ['setpriv', `--reuid=${id.uid}`, `--regid=${id.gid}`, '--clear-groups', '--no-new-privs', '--inh-caps=-all', '--bounding-set=-all', '--'];
+}
+
+/**
+ * Removes `paths` (private temporary directories, or whatever took their names in a directory every
+ * uid may write) with their owner's rights, never cg-bench's: their content is the code's. As root,
+ * a removal by path (rmSync) deleted, through a directory the code swapped for a link meanwhile, what
+ * the link led to, and stopped cg-bench (ENAMETOOLONG) on a tree deeper than PATH_MAX, which then
+ * stopped every later run's sweep too. rm (GNU, fd-relative) has no limit on depth; chmod first, as
+ * the owner, so a directory it made read-only does not stop it. What cannot be removed stays for the
+ * next sweep: cleaning up never fails a run.
+ */
+function removeAsOwners(paths: readonly string[]): void {
+  const self = process.getuid?.() ?? -1;
+  const byOwner = new Map<string, { id: { uid: number; gid: number }; dirs: string[]; others: string[] }>();
+  for (const path of paths) {
+    let stat: Stats;
+    try {
+      stat = lstatSync(path);
+    } catch {
+      continue;
+    }
+    const key = `${stat.uid}:${stat.gid}`;
+    const group = byOwner.get(key) ?? { id: { uid: stat.uid, gid: stat.gid }, dirs: [], others: [] };
+    (stat.isDirectory() ? group.dirs : group.others).push(path);
+    byOwner.set(key, group);
+  }
+  for (const { id, dirs, others } of byOwner.values()) {
+    const as = self === 0 && id.uid !== 0 ? asId(id) : [];
+    const run = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { stdio: 'ignore', timeout: REMOVE_TIMEOUT_MS });
+    // Root needs no rights given back (and must not follow the code's links to give them).
+    if (dirs.length && !(self === 0 && id.uid === 0)) run([...as, 'chmod', '-R', 'u+rwx', '--', ...dirs]);
+    run([...as, 'rm', '-rf', '--one-file-system', '--', ...dirs, ...others]);
+  }
+}
+
+/** How long removing what a run left may take (a tree of millions of files): the rest goes at the next sweep. */
+const REMOVE_TIMEOUT_MS = 120_000;
 
 /**
  * Kills every process of the sandbox's uid where it has no pid namespace (Sandbox.strays): as that
@@ -808,16 +855,7 @@ function removePrivateTmp(): void {
 function killStrays(sandbox: Sandbox): void {
   const strays = sandbox.strays;
   if (!strays) return;
-  const asStrays = [
-    'setpriv',
-    `--reuid=${strays.uid}`,
-    `--regid=${strays.gid}`,
-    '--clear-groups',
-    '--no-new-privs',
-    '--inh-caps=-all',
-    '--bounding-set=-all',
-    '--',
-  ];
+  const asStrays = asId(strays);
   for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
     spawnSync(asStrays[0]!, [...asStrays.slice(1), '/bin/sh', '-c', 'kill -KILL -1'], { stdio: 'ignore', timeout: PROBE_TIMEOUT_MS });
   }

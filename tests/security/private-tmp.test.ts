@@ -1,0 +1,84 @@
+// A run's private temporary directories sit in the machine's shared /tmp, /var/tmp and /dev/shm,
+// made by the code's uid and removed by cg-bench (root). What another uid and the code itself can
+// do with them there.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { endStrays, SHARED_TMP_DIRS, sandboxed, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
+import { tempDir } from '../helpers.ts';
+
+const isRoot = process.getuid?.() === 0;
+const CODE = '65534:65534';
+/** A uid that is neither the code's nor cg-bench's: someone else on the machine. */
+const OTHER = 61_000 + (process.pid % 1000);
+
+function mine(): string[] {
+  return SHARED_TMP_DIRS.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((name) => name.startsWith(`.cg-bench-private-${process.pid}.`))
+      .map((name) => join(dir, name)),
+  );
+}
+
+function asOther(script: string): { status: number | null; stderr: string } {
+  const r = spawnSync('setpriv', [`--reuid=${OTHER}`, `--regid=${OTHER}`, '--clear-groups', '/bin/sh', '-c', script], { encoding: 'utf8' });
+  return { status: r.status, stderr: r.stderr };
+}
+
+test("another uid cannot put a file into a running benchmark's private /tmp through the shared one", {
+  skip: !isRoot && 'needs root to run the code as another uid',
+}, async (t) => {
+  const root = tempDir('cg-bench-private-tmp-');
+  chmodSync(root, 0o755);
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const sandbox = untrustedSandbox({ root, network: false, env: { CG_BENCH_RUN_AS: CODE } });
+  if (sandbox.seal.tmp !== 'private') return t.skip('no private temporary directories here');
+  const fifo = join(root, 'go');
+  assert.equal(spawnSync('mkfifo', ['-m', '666', fifo]).status, 0);
+  // The benchmark waits for the go, then lists its /tmp.
+  const argv = sandboxed(sandbox, ['/bin/sh', '-c', `read _ <${fifo}; ls -A /tmp /var/tmp /dev/shm`], true, 0, [], root);
+  const child = spawn(argv[0]!, argv.slice(1), { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const ended = new Promise((resolve) => child.on('close', resolve));
+  t.after(() => endStrays(sandbox));
+  // The view has made them: one in each shared directory.
+  for (let i = 0; i < 2000 && mine().length < SHARED_TMP_DIRS.length; i++) await new Promise((r) => setTimeout(r, 10));
+  assert.equal(mine().length, SHARED_TMP_DIRS.length, 'the view made its private directories');
+  // Before: each was mode 1777 and bound itself, so any uid wrote into the benchmark's /tmp.
+  const tries = mine().map((dir) => asOther(`echo planted >${dir}/planted || echo planted >${dir}/tmp/planted`));
+  writeFileSync(fifo, 'go\n');
+  await ended;
+  assert.ok(
+    tries.every((r) => r.status !== 0),
+    tries.map((r) => r.stderr).join(''),
+  );
+  assert.doesNotMatch(out, /planted/);
+});
+
+test('what the code leaves in its private /tmp (a tree deeper than PATH_MAX, a read-only directory) is removed, and removing it never fails the run', {
+  skip: !isRoot && 'needs root to run the code as another uid',
+}, (t) => {
+  const root = tempDir('cg-bench-private-tmp-');
+  chmodSync(root, 0o755);
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const sandbox = untrustedSandbox({ root, network: false, env: { CG_BENCH_RUN_AS: CODE } });
+  if (sandbox.seal.tmp !== 'private') return t.skip('no private temporary directories here');
+  const long = 'x'.repeat(250);
+  const script = [
+    // Nested by moving: no path given to a call is long; find prints the deepest first.
+    `cd /tmp && mkdir deep && for i in $(seq 20); do mkdir up && mv deep up/${long} && mv up deep || exit 1; done && find /tmp/deep -depth | head -n 1 | wc -c`,
+    'mkdir /tmp/kept && echo x >/tmp/kept/file && chmod 500 /tmp/kept',
+  ].join('\n');
+  const argv = sandboxed(sandbox, ['/bin/sh', '-c', script]);
+  const made = spawnSync(argv[0]!, argv.slice(1), { cwd: root, encoding: 'utf8' });
+  assert.equal(made.status, 0, made.stderr);
+  assert.ok(Number(made.stdout) > 4096, `the tree is ${made.stdout.trim()} characters deep`);
+  assert.ok(mine().length > 0, 'left in the shared directories until endStrays');
+  // Before: rmSync, as root, stopped on ENAMETOOLONG, and so did every later run's sweep.
+  endStrays(sandbox);
+  assert.deepEqual(mine(), []);
+});
