@@ -258,8 +258,9 @@ export const SHARED_TMP_DIRS: readonly string[] = ['/tmp', '/var/tmp', '/dev/shm
 export const KEPT_END = 'cg-bench-kept-end';
 
 /**
- * A run's private temporary directories are `<dir>/<this>.<the view shell's pid>` in each of
- * SHARED_TMP_DIRS, bound over it: directories, not a tmpfs each, because a new file system takes an
+ * A run's private temporary directories are `<dir>/<this>.<the view shell's pid>.<random>` in each of
+ * SHARED_TMP_DIRS (mktemp: a name another uid made first for a pid it foresaw, a directory, a link
+ * or a FIFO, is passed over, never followed nor a reason to fail the run), bound over it: directories, not a tmpfs each, because a new file system takes an
  * anonymous device number and gives it back only some time after the run, so the next container's
  * root got another one, and Python's counts depend on the device numbers it reads (two runs of the
  * image differed). endStrays removes them once a phase's runs have ended.
@@ -304,7 +305,7 @@ const PRIVATE_TMP_SCRIPT = [
   '}',
   ...SHARED_TMP_DIRS.map(
     (dir, i) =>
-      `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mkdir -m 0700 /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ && mkdir -m 1777 /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$/${PRIVATE_TMP_INNER} && mount --no-canonicalize --bind /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$/${PRIVATE_TMP_INNER} ${dir} || exit 125; fi`,
+      `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_private=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX) && mkdir -m 1777 "$_cgb_private/${PRIVATE_TMP_INNER}" && mount --no-canonicalize --bind "$_cgb_private/${PRIVATE_TMP_INNER}" ${dir} || exit 125; fi`,
   ),
   '_cgb_keep_list() {',
   ' _cgb_rest=$1;',
@@ -319,7 +320,7 @@ const PRIVATE_TMP_SCRIPT = [
   '_cgb_cd() { cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125; }',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
-  'unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list _cgb_cd',
+  'unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_private; unset -f _cgb_keep _cgb_keep_list _cgb_cd',
 ].join('\n');
 
 /** Skips the paths up to KEPT_END: a view without private temporary directories. */
@@ -450,7 +451,18 @@ function worksOnce(argv: string[]): boolean {
  */
 function removeProbeTmp(pid: number | undefined): void {
   if (!pid) return;
-  removeAsOwners(SHARED_TMP_DIRS.map((dir) => join(dir, `${PRIVATE_TMP_NAME}.${pid}`)));
+  removeAsOwners(SHARED_TMP_DIRS.flatMap((dir) => privateTmpOf(dir, pid)));
+}
+
+/** The private temporary directories in `dir` of the view shell `pid`. */
+function privateTmpOf(dir: string, pid: number): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))
+      .map((name) => join(dir, name));
+  } catch {
+    return [];
+  }
 }
 
 const probed = new Map<string, boolean>();
@@ -798,7 +810,7 @@ function removePrivateTmp(): void {
       continue;
     }
     for (const name of names) {
-      const owner = /^\.cg-bench-private-(\d+)\.\d+$/.exec(name)?.[1];
+      const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
       if (owner === undefined || (owner !== String(process.pid) && existsSync(`/proc/${owner}`))) continue;
       ended.push(join(dir, name));
     }

@@ -3,7 +3,7 @@
 // do with them there.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { endStrays, NO_SANDBOX, SHARED_TMP_DIRS, sandboxed, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
@@ -99,4 +99,40 @@ test("a dead run's private directory is swept with its owner's rights, never roo
   endStrays(NO_SANDBOX);
   assert.ok(!existsSync(join(dir, 'owners')), "the owner's file is removed");
   assert.ok(existsSync(join(dir, 'roots', 'file')), "root's file in root's directory is not: the owner could not remove it");
+});
+
+test("names made first for the pids a run's view will have (a link, a directory of another uid) neither fail it nor are followed", {
+  skip: !isRoot && 'needs root to run the code as another uid',
+}, (t) => {
+  const root = tempDir('cg-bench-private-tmp-');
+  chmodSync(root, 0o755);
+  const target = tempDir('cg-bench-private-target-');
+  writeFileSync(join(target, 'kept'), 'kept\n');
+  const made: string[] = [];
+  t.after(() => {
+    for (const path of made) rmSync(path, { recursive: true, force: true });
+    rmSync(root, { recursive: true, force: true });
+    rmSync(target, { recursive: true, force: true });
+  });
+  const sandbox = untrustedSandbox({ root, network: false, env: { CG_BENCH_RUN_AS: CODE } });
+  if (sandbox.seal.tmp !== 'private') return t.skip('no private temporary directories here');
+  // The view shell's pid is the spawned process's (taskset, setpriv and unshare exec): foreseeable.
+  const next = spawnSync('/bin/true').pid ?? 0;
+  for (let pid = next + 1; pid <= next + 3000; pid++) {
+    for (const dir of SHARED_TMP_DIRS) {
+      const name = join(dir, `.cg-bench-private-${process.pid}.${pid}`);
+      if (dir === '/dev/shm') mkdirSync(name, { mode: 0o777 });
+      else symlinkSync(target, name);
+      lchownSync(name, OTHER, OTHER);
+      made.push(name);
+    }
+  }
+  const argv = sandboxed(sandbox, ['/bin/sh', '-c', 'ls -A /tmp /var/tmp /dev/shm'], true, 0, [], root);
+  const r = spawnSync(argv[0]!, argv.slice(1), { cwd: root, encoding: 'utf8' });
+  if (!r.pid || r.pid <= next || r.pid > next + 3000) return t.skip(`pid ${r.pid} was not foreseen`);
+  // Before: mkdir found the name taken, and the view stopped the run (exit 125).
+  assert.equal(r.status, 0, r.stderr);
+  assert.deepEqual(readdirSync(target), ['kept']);
+  endStrays(sandbox);
+  assert.deepEqual(readdirSync(target), ['kept'], 'the sweep removed the link, not what it leads to');
 });
