@@ -27,6 +27,7 @@ import {
 import { arch, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
+import { MAX_PROFILE_BYTES } from '../parse/cachegrind.ts';
 import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
@@ -949,7 +950,7 @@ const VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+
  * output directory's disk with cg-bench's rights. Far above what Valgrind writes for a benchmark
  * (a Python import's profile: 267 KB; the call-tree run's profiles are read up to 256 MiB).
  */
-export const COLLECT_LIMITS = { file: 512 * (1 << 20), total: 4096 * (1 << 20), files: 100_000 };
+export const COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 100_000 };
 
 /** A file of Valgrind's that collectProfiles left uncopied: `limit` names the one of COLLECT_LIMITS it passed. */
 export interface UncollectedFile {
