@@ -829,9 +829,9 @@ function asId(id: { uid: number; gid: number }): string[] {
  * uid may write) with their owner's rights, never cg-bench's: their content is the code's. As root,
  * a removal by path (rmSync) deleted, through a directory the code swapped for a link meanwhile, what
  * the link led to, and stopped cg-bench (ENAMETOOLONG) on a tree deeper than PATH_MAX, which then
- * stopped every later run's sweep too. rm (GNU, fd-relative) has no limit on depth; chmod first, as
- * the owner, so a directory it made read-only does not stop it. What cannot be removed stays for the
- * next sweep: cleaning up never fails a run.
+ * stopped every later run's sweep too. rm (GNU, fd-relative) has no limit on depth; where it fails,
+ * chmod as the owner and again, so a directory it made read-only does not stop it. What cannot be
+ * removed stays for the next sweep: cleaning up never fails a run.
  */
 function removeAsOwners(paths: readonly string[]): void {
   const self = process.getuid?.() ?? -1;
@@ -850,10 +850,13 @@ function removeAsOwners(paths: readonly string[]): void {
   }
   for (const { id, dirs, others } of byOwner.values()) {
     const as = self === 0 && id.uid !== 0 ? asId(id) : [];
-    const run = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { stdio: 'ignore', timeout: REMOVE_TIMEOUT_MS });
-    // Root needs no rights given back (and must not follow the code's links to give them).
-    if (dirs.length && !(self === 0 && id.uid === 0)) run([...as, 'chmod', '-R', 'u+rwx', '--', ...dirs]);
-    run([...as, 'rm', '-rf', '--one-file-system', '--', ...dirs, ...others]);
+    const run = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { stdio: 'ignore', timeout: REMOVE_TIMEOUT_MS }).status === 0;
+    const remove = () => run([...as, 'rm', '-rf', '--one-file-system', '--', ...dirs, ...others]);
+    // One process in the common case (between timed pairs too); the rights given back only when
+    // needed, and never by root, which needs none (and must not follow the code's links to give them).
+    if (remove() || !dirs.length || (self === 0 && id.uid === 0)) continue;
+    run([...as, 'chmod', '-R', 'u+rwx', '--', ...dirs]);
+    remove();
   }
 }
 
