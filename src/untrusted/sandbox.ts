@@ -435,7 +435,9 @@ function retrying(probe: (argv: string[]) => boolean, attempts = PROBE_ATTEMPTS,
 
 /** Runs a probe once: whether it worked, and what it said on stderr. */
 function probeOnce(argv: string[]): { works: boolean; stderr: string } {
-  const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
+  // In C's words: a refusal in the caller's language (LANG=de_DE) was not PROC_REFUSED, and tried 4 times.
+  const env = { ...process.env, LC_ALL: 'C', LANGUAGE: 'C' };
+  const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', env, stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
   removeProbeTmp(r.pid);
   return { works: r.status === 0, stderr: r.stderr ?? '' };
 }
