@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { endStrays, NO_SANDBOX, SHARED_TMP_DIRS, sandboxed, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
+import { endStrays, NO_SANDBOX, profileDirectory, SHARED_TMP_DIRS, sandboxed, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
 import { tempDir } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
@@ -135,4 +135,54 @@ test("names made first for the pids a run's view will have (a link, a directory 
   assert.deepEqual(readdirSync(target), ['kept']);
   endStrays(sandbox);
   assert.deepEqual(readdirSync(target), ['kept'], 'the sweep removed the link, not what it leads to');
+});
+
+test("--jobs 2: a benchmark reaches neither the other job's Valgrind output by its path nor, with a /proc of its own, its command line", {
+  skip: !isRoot && 'needs root to run the code as another uid',
+}, async (t) => {
+  const root = tempDir('cg-bench-private-tmp-');
+  chmodSync(root, 0o755);
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  const real = (argv: string[]) => spawnSync(argv[0]!, [...argv.slice(1), 'true'], { stdio: 'ignore' }).status === 0;
+  const views = {
+    own: untrustedSandbox({ root, network: false, env: { CG_BENCH_RUN_AS: CODE } }),
+    // The container's /proc: the engine refuses a new one.
+    host: untrustedSandbox({
+      root,
+      network: false,
+      env: { CG_BENCH_RUN_AS: CODE },
+      probe: (argv) => !argv.includes('--mount-proc') && real(argv),
+      probePauseMs: 0,
+    }),
+  };
+  for (const [proc, sandbox] of Object.entries(views)) {
+    if (sandbox.seal.tmp !== 'private' || sandbox.seal.proc !== proc) return t.skip(`no private /tmp with proc: ${proc} here`);
+    const staging = profileDirectory(sandbox, root);
+    const marker = `${process.pid}.${proc.length}`;
+    const fifo = join(root, `go-${proc}`);
+    assert.equal(spawnSync('mkfifo', ['-m', '666', fifo]).status, 0);
+    // Job A: writes its output into its staging directory and waits (its command line names both).
+    const a = sandboxed(sandbox, ['/bin/sh', '-c', `echo A-OUTPUT >${staging}/out; read _ <${fifo}`, `A-${marker}`], true, 0, [staging], root);
+    const child = spawn(a[0]!, a.slice(1), { cwd: root, stdio: 'ignore' });
+    const ended = new Promise((resolve) => child.on('close', resolve));
+    for (let i = 0; i < 2000 && !existsSync(join(staging, 'out')); i++) await new Promise((r) => setTimeout(r, 10));
+    // Job B: looks for A among the processes it sees, and into A's staging directory and root.
+    const look = [
+      `cat ${staging}/out 2>/dev/null && echo READ-BY-PATH`,
+      // Quoted apart: B's own command line does not hold A's marker.
+      `for p in /proc/[0-9]*; do grep -qF "A""-${marker}" $p/cmdline 2>/dev/null && echo SEES-A && cat $p/root${staging}/out 2>/dev/null && echo READ-BY-ROOT; done`,
+      'exit 0',
+    ].join('\n');
+    const b = sandboxed(sandbox, ['/bin/sh', '-c', look], true, 1, [], root);
+    const seen = spawnSync(b[0]!, b.slice(1), { cwd: root, encoding: 'utf8' }).stdout;
+    writeFileSync(fifo, 'go\n');
+    await ended;
+    endStrays(sandbox);
+    rmSync(staging, { recursive: true, force: true });
+    assert.doesNotMatch(seen, /READ-BY-PATH|READ-BY-ROOT/, proc);
+    // docs/security.md: with its own /proc, not even the other job's command line; with the
+    // container's, that (the staging directory's path in it), but not into the job.
+    if (proc === 'own') assert.doesNotMatch(seen, /SEES-A/);
+    else assert.match(seen, /SEES-A/);
+  }
 });
