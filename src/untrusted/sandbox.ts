@@ -32,6 +32,7 @@ import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
 import { readBytesBounded } from './read.ts';
+import { asId, removeAsOwners } from './remove.ts';
 import { holdKeptDirectory, replaceKeptFile } from './write.ts';
 
 /**
@@ -802,6 +803,15 @@ export function endStrays(sandbox: Sandbox): void {
   removePrivateTmp();
 }
 
+/** Whether `path` is a link (existsSync follows one). */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 /** The private temporary directories of this process's runs, and those of a cg-bench process no longer running. */
 function removePrivateTmp(): void {
   const ended: string[] = [];
@@ -820,50 +830,6 @@ function removePrivateTmp(): void {
   }
   removeAsOwners(ended);
 }
-
-/** The argv prefix that runs a command as `id`: no groups, no capabilities, none to gain. */
-function asId(id: { uid: number; gid: number }): string[] {
-  return ['setpriv', `--reuid=${id.uid}`, `--regid=${id.gid}`, '--clear-groups', '--no-new-privs', '--inh-caps=-all', '--bounding-set=-all', '--'];
-}
-
-/**
- * Removes `paths` (private temporary directories, or whatever took their names in a directory every
- * uid may write) with their owner's rights, never cg-bench's: their content is the code's. As root,
- * a removal by path (rmSync) deleted, through a directory the code swapped for a link meanwhile, what
- * the link led to, and stopped cg-bench (ENAMETOOLONG) on a tree deeper than PATH_MAX, which then
- * stopped every later run's sweep too. rm (GNU, fd-relative) has no limit on depth; where it fails,
- * chmod as the owner and again, so a directory it made read-only does not stop it. What cannot be
- * removed stays for the next sweep: cleaning up never fails a run.
- */
-function removeAsOwners(paths: readonly string[]): void {
-  const self = process.getuid?.() ?? -1;
-  const byOwner = new Map<string, { id: { uid: number; gid: number }; dirs: string[]; others: string[] }>();
-  for (const path of paths) {
-    let stat: Stats;
-    try {
-      stat = lstatSync(path);
-    } catch {
-      continue;
-    }
-    const key = `${stat.uid}:${stat.gid}`;
-    const group = byOwner.get(key) ?? { id: { uid: stat.uid, gid: stat.gid }, dirs: [], others: [] };
-    (stat.isDirectory() ? group.dirs : group.others).push(path);
-    byOwner.set(key, group);
-  }
-  for (const { id, dirs, others } of byOwner.values()) {
-    const as = self === 0 && id.uid !== 0 ? asId(id) : [];
-    const run = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { stdio: 'ignore', timeout: REMOVE_TIMEOUT_MS }).status === 0;
-    const remove = () => run([...as, 'rm', '-rf', '--one-file-system', '--', ...dirs, ...others]);
-    // One process in the common case (between timed pairs too); the rights given back only when
-    // needed, and never by root, which needs none (and must not follow the code's links to give them).
-    if (remove() || !dirs.length || (self === 0 && id.uid === 0)) continue;
-    run([...as, 'chmod', '-R', 'u+rwx', '--', ...dirs]);
-    remove();
-  }
-}
-
-/** How long removing what a run left may take (a tree of millions of files): the rest goes at the next sweep. */
-const REMOVE_TIMEOUT_MS = 120_000;
 
 /**
  * Kills every process of the sandbox's uid where it has no pid namespace (Sandbox.strays): as that
@@ -1009,7 +975,8 @@ export function collectProfiles(staging: string, dir: string, limits: typeof COL
       closeSync(from);
     }
   }
-  rmSync(staging, { recursive: true, force: true });
+  // The code's (it can write there): removed with its rights, never root's (remove.ts).
+  removeAsOwners([staging]);
   return uncollected;
 }
 
@@ -1107,11 +1074,9 @@ function makeGivenDirectory(sandbox: Sandbox, path: string, inside: string[], ke
       }
     }
   }
-  try {
-    rmSync(path, { recursive: true, force: true });
-  } catch (error) {
-    throw sharedPlaceProblem(path, `what is there cannot be removed (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
+  // Whatever is there is someone's tree (the code's own home of the last run): removed with its owner's rights (remove.ts).
+  removeAsOwners([path]);
+  if (existsSync(path) || isLink(path)) throw sharedPlaceProblem(path, 'what is there cannot be removed');
   try {
     mkdirSync(path);
   } catch (error) {
@@ -1158,7 +1123,9 @@ export function sharedHomesDirectory(path: string): void {
   }
   if (stat && !acceptable(stat)) {
     if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? 'a link' : 'not a directory cg-bench can trust'} is there; remove it`);
-    rmSync(path, { recursive: true, force: true });
+    // Someone else's tree: removed with its owner's rights (remove.ts), or refused.
+    removeAsOwners([path]);
+    if (existsSync(path) || isLink(path)) throw sharedPlaceProblem(path, 'what is there cannot be removed');
     stat = undefined;
   }
   if (!stat) {

@@ -3,10 +3,10 @@
 // do with them there.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { endStrays, NO_SANDBOX, profileDirectory, SHARED_TMP_DIRS, sandboxed, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
+import { endStrays, NO_SANDBOX, profileDirectory, SHARED_TMP_DIRS, sandboxed, sharedHomesDirectory, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
 import { tempDir } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
@@ -185,4 +185,25 @@ test("--jobs 2: a benchmark reaches neither the other job's Valgrind output by i
     if (proc === 'own') assert.doesNotMatch(seen, /SEES-A/);
     else assert.match(seen, /SEES-A/);
   }
+});
+
+test("a directory another uid made at a name cg-bench keeps in /tmp (its homes) is removed with that uid's rights, never root's", {
+  skip: !isRoot && 'needs root to make files of another uid',
+}, (t) => {
+  const path = join('/tmp', `.cg-bench-homes-test-${process.pid}`);
+  t.after(() => rmSync(path, { recursive: true, force: true }));
+  mkdirSync(join(path, 'roots'), { recursive: true });
+  writeFileSync(join(path, 'roots', 'file'), 'root\n');
+  writeFileSync(join(path, 'owners'), 'planted\n');
+  chownSync(path, OTHER, OTHER);
+  chownSync(join(path, 'owners'), OTHER, OTHER);
+  // Before: root's rmSync took it all (and could be raced into following a swapped-in link).
+  assert.throws(() => sharedHomesDirectory(path), /what is there cannot be removed/);
+  assert.ok(!existsSync(join(path, 'owners')), "the planter's file went with its rights");
+  assert.ok(existsSync(join(path, 'roots', 'file')), 'what it could not remove stayed');
+  // What its owner can remove whole is, and the directory is made cg-bench's own.
+  rmSync(join(path, 'roots'), { recursive: true });
+  sharedHomesDirectory(path);
+  assert.equal(statSync(path).uid, 0);
+  assert.equal(statSync(path).mode & 0o7777, 0o1777);
 });
