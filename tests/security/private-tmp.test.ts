@@ -3,11 +3,11 @@
 // do with them there.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { endStrays, NO_SANDBOX, profileDirectory, SHARED_TMP_DIRS, sandboxed, sharedHomesDirectory, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
-import { tempDir } from '../helpers.ts';
+import { cli, project, readJson, tempDir } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
 const CODE = '65534:65534';
@@ -206,4 +206,28 @@ test("a directory another uid made at a name cg-bench keeps in /tmp (its homes) 
   sharedHomesDirectory(path);
   assert.equal(statSync(path).uid, 0);
   assert.equal(statSync(path).mode & 0o7777, 0o1777);
+});
+
+test('a benchmark that lists its /tmp counts the same run to run: what is bound back there has fixed names at its top', async (t) => {
+  const dir = project('benchmarks:\n  - name: ls-tmp\n    run: [/bin/ls, -a, /tmp]\n');
+  chmodSync(dir, 0o755);
+  const outs = tempDir();
+  t.after(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(outs, { recursive: true, force: true });
+  });
+  const env = isRoot ? { CG_BENCH_RUN_AS: CODE } : {};
+  const runs = [];
+  for (const n of [1, 2]) {
+    const out = join(outs, `out-${n}`);
+    const r = await cli(['run', '--out', out], { cwd: dir, env });
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const results = readJson(join(out, 'results.json'));
+    if (results.benchmarks[0]?.seal?.tmp !== 'private') return t.skip('no private temporary directories here');
+    runs.push({ cycles: results.benchmarks[0]?.estimatedCycles, listed: readFileSync(join(out, 'benchmarks', '01-ls-tmp', 'stdout.log'), 'utf8') });
+  }
+  // Before: the seal files' and the staging directory's mkdtemp names (cg-bench-seal-RTNQXt,
+  // cg-bench-profiles-z1hlgN) were listed, and the count moved with them (872,697 then 872,855).
+  assert.equal(runs[0]?.listed, runs[1]?.listed);
+  assert.equal(runs[0]?.cycles, runs[1]?.cycles);
 });
