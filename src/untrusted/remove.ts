@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { lstatSync, type Stats } from 'node:fs';
+import { lstatSync, realpathSync, rmSync, type Stats } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 /** The argv prefix that runs a command as `id`: no groups, no capabilities, none to gain. */
 export function asId(id: { uid: number; gid: number }): string[] {
@@ -19,12 +20,31 @@ export function asId(id: { uid: number; gid: number }): string[] {
 export function removeAsOwners(paths: readonly string[]): void {
   const self = process.getuid?.() ?? -1;
   const byOwner = new Map<string, { id: { uid: number; gid: number }; dirs: string[]; others: string[] }>();
-  for (const path of paths) {
+  for (const given of paths) {
     let stat: Stats;
     try {
-      stat = lstatSync(path);
+      stat = lstatSync(given);
     } catch {
       continue;
+    }
+    let path = given;
+    if (given.startsWith('/proc/self/')) {
+      // Beneath a held directory (write.ts): another process has its own /proc/self. cg-bench's own
+      // tree is removed here, through the held directory, as before; another uid's by the path the
+      // held directory has now: a link swapped in on the way leads its rm where that uid may go.
+      if (stat.uid === self) {
+        try {
+          rmSync(given, { recursive: true, force: true });
+        } catch {
+          // Left; the caller checks.
+        }
+        continue;
+      }
+      try {
+        path = join(realpathSync(dirname(given)), basename(given));
+      } catch {
+        continue;
+      }
     }
     const key = `${stat.uid}:${stat.gid}`;
     const group = byOwner.get(key) ?? { id: { uid: stat.uid, gid: stat.gid }, dirs: [], others: [] };
