@@ -355,9 +355,11 @@ export class CachegrindParser {
 
 /**
  * The parser keeps the chunks it was given (LineRuns): a file the benchmark wrote, or one in a
- * fork's artifact (a .gz that inflates without end), is refused beyond this, decompressed.
+ * fork's artifact (a .gz that inflates without end), is refused beyond this, decompressed. The same
+ * limit as a profile copied out of a staging directory (COLLECT_LIMITS.file): one rule whichever uid
+ * the code runs as (before: 2 GiB when Valgrind wrote into the output directory itself).
  */
-const MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
+export const MAX_PROFILE_BYTES = 512 * (1 << 20);
 
 /** A parser that refuses more than `limit` bytes in all: for a caller that reads the file itself (and keeps it, run/gzip.ts). */
 export function boundedParser(source: string, limit: number = MAX_PROFILE_BYTES): Pick<CachegrindParser, 'push' | 'finish'> {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { machine, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CacheGeometry, Weights } from '../config/types.ts';
@@ -48,7 +48,8 @@ async function osRelease(): Promise<string | null> {
 
 /** The CPU as Valgrind presents it to the program: its hwcaps line and, on x86-64, CPUID. */
 async function probeSimulatedCpu(valgrind: ProbeValgrind): Promise<Environment['cpu']> {
-  const dir = await mkdtemp(join(tmpdir(), 'cg-bench-cpu-'));
+  // Real: runProcess enters a working directory only at its real path (a TMPDIR through a link).
+  const dir = await realpath(await mkdtemp(join(tmpdir(), 'cg-bench-cpu-')));
   try {
     const log = join(dir, 'valgrind.log');
     const x86 = machine() === 'x86_64';

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync } from 'node:fs';
+import { closeSync, constants, existsSync, openSync, realpathSync } from 'node:fs';
 import { openNewFile } from './write.ts';
 
 /**
@@ -15,6 +15,11 @@ import { openNewFile } from './write.ts';
  *   outlives it (so no survivor keeps the priority or the CPU a timed run was given);
  * - on SIGINT, SIGTERM and SIGHUP (exitOnInterrupt) and whenever cg-bench's process exits, every
  *   live group is killed;
+ * - the process starts in `cwd` itself, a real path known before the code ran: the directory is
+ *   opened and must be that one, and the child enters it through the open descriptor, never by a
+ *   path a setup command (or a concurrent benchmark) may have swapped for a link since. As root,
+ *   entering by path followed such a link anywhere root may go, and the code then worked in a
+ *   directory its uid could not reach (one under a root-only directory, bound into its view too);
  * - cg-bench killed by SIGKILL (no handler runs): the run's first process is bound to cg-bench's
  *   life (boundToCgBench; the stopwatch helper binds itself and its command likewise), and in a pid
  *   namespace the rest dies with it.
@@ -156,6 +161,41 @@ function collector(onLine: ((line: string) => void) | undefined) {
  * interrupt and exit, and whatever it left behind killed when it ends (see the top of this file).
  */
 export function runProcess(options: RunOptions): Promise<ProcessOutcome> {
+  const cwd = holdCwd(options.cwd);
+  if (typeof cwd === 'string')
+    return Promise.resolve({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: cwd, stdout: '', stderr: '' });
+  try {
+    return runIn(options, cwd);
+  } finally {
+    // The child entered it before spawn returned (chdir precedes exec).
+    closeSync(cwd.fd);
+  }
+}
+
+/**
+ * `cwd` opened (a directory), when its real path is `cwd` itself; else why not. The child enters
+ * `path`, the descriptor in cg-bench's /proc: no path of the code's is walked again.
+ */
+function holdCwd(cwd: string): { fd: number; path: string } | string {
+  let fd: number;
+  try {
+    fd = openSync(cwd, constants.O_RDONLY | constants.O_DIRECTORY);
+  } catch (error) {
+    return `cannot enter the working directory ${cwd}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+  }
+  const path = `/proc/${process.pid}/fd/${fd}`;
+  let real: string;
+  try {
+    real = realpathSync(path);
+  } catch (error) {
+    real = String(error);
+  }
+  if (real === cwd) return { fd, path };
+  closeSync(fd);
+  return `the working directory ${cwd} now leads to ${real} (a link put on its way after the configuration was read): not entered`;
+}
+
+function runIn(options: RunOptions, cwd: { path: string }): Promise<ProcessOutcome> {
   const out = openOutput(options.stdout);
   let err: ReturnType<typeof openOutput>;
   try {
@@ -174,7 +214,7 @@ export function runProcess(options: RunOptions): Promise<ProcessOutcome> {
     let child: ChildProcess;
     try {
       child = spawn(argv[0]!, argv.slice(1), {
-        cwd: options.cwd,
+        cwd: cwd.path,
         env: options.env,
         stdio: ['ignore', out, err],
         detached: true,

@@ -27,10 +27,12 @@ import {
 import { arch, tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { CgBenchError } from '../errors.ts';
+import { MAX_PROFILE_BYTES } from '../parse/cachegrind.ts';
 import { probeCacheFile } from '../results/probe-cache.ts';
 import type { Seal } from '../results/types.ts';
 import { ENTROPY_SEAL_X86_64 } from './entropy-seal.ts';
 import { readBytesBounded } from './read.ts';
+import { asId, removeAsOwners } from './remove.ts';
 import { holdKeptDirectory, replaceKeptFile } from './write.ts';
 
 /**
@@ -228,11 +230,24 @@ interface SealFiles {
   entropySeal: string | undefined;
 }
 
+/**
+ * Where cg-bench makes what it hands runs in TMPDIR (the seal files, Valgrind's staging directories):
+ * one directory of a fixed name, made as the homes directory is (sharedHomesDirectory), so that a
+ * run's private /tmp, which shows the paths bound back into it, holds the same names at its top on
+ * every run. mkdtemp's random names there moved the count of `ls /tmp` (872,697, 872,855 and
+ * 872,735 cycles in three runs).
+ */
+function runsDirectory(): string {
+  const dir = join(tmpdir(), 'cg-bench-runs');
+  sharedHomesDirectory(dir);
+  return dir;
+}
+
 let sealFiles: SealFiles | undefined;
 /** The files the sealed view binds or runs, readable by anyone (the code may run as nobody); removed at exit. */
 function sealFilesOnce(): SealFiles {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join(tmpdir(), 'cg-bench-seal-'));
+  const dir = mkdtempSync(join(runsDirectory(), 'seal-'));
   chmodSync(dir, 0o755);
   const oneCpu = join(dir, 'one-cpu');
   writeFileSync(oneCpu, '0\n', { mode: 0o444 });
@@ -258,13 +273,20 @@ export const SHARED_TMP_DIRS: readonly string[] = ['/tmp', '/var/tmp', '/dev/shm
 export const KEPT_END = 'cg-bench-kept-end';
 
 /**
- * A run's private temporary directories are `<dir>/<this>.<the view shell's pid>` in each of
- * SHARED_TMP_DIRS, bound over it: directories, not a tmpfs each, because a new file system takes an
+ * A run's private temporary directories are `<dir>/<this>.<the view shell's pid>.<random>` in each of
+ * SHARED_TMP_DIRS (mktemp: a name another uid made first for a pid it foresaw, a directory, a link
+ * or a FIFO, is passed over, never followed nor a reason to fail the run), bound over it: directories, not a tmpfs each, because a new file system takes an
  * anonymous device number and gives it back only some time after the run, so the next container's
  * root got another one, and Python's counts depend on the device numbers it reads (two runs of the
  * image differed). endStrays removes them once a phase's runs have ended.
  */
 const PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
+/**
+ * What is bound over the shared directory: `tmp` (mode 1777, as /tmp) in the private directory, which
+ * is 0700, the code's uid's own. Bound directly (1777 itself), any uid of the machine could write into
+ * a running benchmark's /tmp through the shared one's entry for it.
+ */
+const PRIVATE_TMP_INNER = 'tmp';
 
 /**
  * Run by the view's shell, as the root of its user namespace (its mount namespace is the run's own),
@@ -298,7 +320,7 @@ const PRIVATE_TMP_SCRIPT = [
   '}',
   ...SHARED_TMP_DIRS.map(
     (dir, i) =>
-      `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mkdir -m 1777 /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ && mount --no-canonicalize --bind /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ ${dir} || exit 125; fi`,
+      `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_private=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX) && mkdir -m 1777 "$_cgb_private/${PRIVATE_TMP_INNER}" && mount --no-canonicalize --bind "$_cgb_private/${PRIVATE_TMP_INNER}" ${dir} || exit 125; fi`,
   ),
   '_cgb_keep_list() {',
   ' _cgb_rest=$1;',
@@ -313,7 +335,7 @@ const PRIVATE_TMP_SCRIPT = [
   '_cgb_cd() { cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125; }',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
-  'unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list _cgb_cd',
+  'unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_private; unset -f _cgb_keep _cgb_keep_list _cgb_cd',
 ].join('\n');
 
 /** Skips the paths up to KEPT_END: a view without private temporary directories. */
@@ -427,7 +449,9 @@ function retrying(probe: (argv: string[]) => boolean, attempts = PROBE_ATTEMPTS,
 
 /** Runs a probe once: whether it worked, and what it said on stderr. */
 function probeOnce(argv: string[]): { works: boolean; stderr: string } {
-  const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
+  // In C's words: a refusal in the caller's language (LANG=de_DE) was not PROC_REFUSED, and tried 4 times.
+  const env = { ...process.env, LC_ALL: 'C', LANGUAGE: 'C' };
+  const r = spawnSync(argv[0]!, [...argv.slice(1), 'true'], { encoding: 'utf8', env, stdio: ['ignore', 'ignore', 'pipe'], timeout: PROBE_TIMEOUT_MS });
   removeProbeTmp(r.pid);
   return { works: r.status === 0, stderr: r.stderr ?? '' };
 }
@@ -444,8 +468,18 @@ function worksOnce(argv: string[]): boolean {
  */
 function removeProbeTmp(pid: number | undefined): void {
   if (!pid) return;
-  // As root, in a directory others may write: rmSync removes a link itself, never what it points at.
-  for (const dir of SHARED_TMP_DIRS) rmSync(join(dir, `${PRIVATE_TMP_NAME}.${pid}`), { recursive: true, force: true });
+  removeAsOwners(SHARED_TMP_DIRS.flatMap((dir) => privateTmpOf(dir, pid)));
+}
+
+/** The private temporary directories in `dir` of the view shell `pid`. */
+function privateTmpOf(dir: string, pid: number): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((name) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`))
+      .map((name) => join(dir, name));
+  } catch {
+    return [];
+  }
 }
 
 const probed = new Map<string, boolean>();
@@ -564,7 +598,7 @@ export function untrustedSandbox(options: {
   const prefix: string[] = [];
   if (uid === 0) user = untrustedUser(options.root, env);
   if (user) {
-    prefix.push('setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--no-new-privs', '--inh-caps=-all', '--bounding-set=-all', '--');
+    prefix.push(...asId(user));
     if (!probe(prefix)) {
       throw new CgBenchError(
         `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`,
@@ -782,8 +816,18 @@ export function endStrays(sandbox: Sandbox): void {
   removePrivateTmp();
 }
 
+/** Whether `path` is a link (existsSync follows one). */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 /** The private temporary directories of this process's runs, and those of a cg-bench process no longer running. */
 function removePrivateTmp(): void {
+  const ended: string[] = [];
   for (const dir of SHARED_TMP_DIRS) {
     let names: string[];
     try {
@@ -792,12 +836,12 @@ function removePrivateTmp(): void {
       continue;
     }
     for (const name of names) {
-      const owner = /^\.cg-bench-private-(\d+)\.\d+$/.exec(name)?.[1];
+      const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
       if (owner === undefined || (owner !== String(process.pid) && existsSync(`/proc/${owner}`))) continue;
-      // As root, in a directory others may write: rmSync removes a link itself, never what it points at.
-      rmSync(join(dir, name), { recursive: true, force: true });
+      ended.push(join(dir, name));
     }
   }
+  removeAsOwners(ended);
 }
 
 /**
@@ -808,16 +852,7 @@ function removePrivateTmp(): void {
 function killStrays(sandbox: Sandbox): void {
   const strays = sandbox.strays;
   if (!strays) return;
-  const asStrays = [
-    'setpriv',
-    `--reuid=${strays.uid}`,
-    `--regid=${strays.gid}`,
-    '--clear-groups',
-    '--no-new-privs',
-    '--inh-caps=-all',
-    '--bounding-set=-all',
-    '--',
-  ];
+  const asStrays = asId(strays);
   for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
     spawnSync(asStrays[0]!, [...asStrays.slice(1), '/bin/sh', '-c', 'kill -KILL -1'], { stdio: 'ignore', timeout: PROBE_TIMEOUT_MS });
   }
@@ -885,7 +920,7 @@ function withKept(prefix: readonly string[], kept: readonly string[]): string[] 
  */
 export function profileDirectory(sandbox: Sandbox, dir: string): string {
   if (!sandbox.user) return realpathSync(dir);
-  const staging = mkdtempSync(join(tmpdir(), 'cg-bench-profiles-'));
+  const staging = mkdtempSync(join(runsDirectory(), 'profiles-'));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
@@ -899,7 +934,7 @@ const VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+
  * output directory's disk with cg-bench's rights. Far above what Valgrind writes for a benchmark
  * (a Python import's profile: 267 KB; the call-tree run's profiles are read up to 256 MiB).
  */
-export const COLLECT_LIMITS = { file: 512 * (1 << 20), total: 4096 * (1 << 20), files: 100_000 };
+export const COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 100_000 };
 
 /** A file of Valgrind's that collectProfiles left uncopied: `limit` names the one of COLLECT_LIMITS it passed. */
 export interface UncollectedFile {
@@ -953,7 +988,8 @@ export function collectProfiles(staging: string, dir: string, limits: typeof COL
       closeSync(from);
     }
   }
-  rmSync(staging, { recursive: true, force: true });
+  // The code's (it can write there): removed with its rights, never root's (remove.ts).
+  removeAsOwners([staging]);
   return uncollected;
 }
 
@@ -1051,11 +1087,9 @@ function makeGivenDirectory(sandbox: Sandbox, path: string, inside: string[], ke
       }
     }
   }
-  try {
-    rmSync(path, { recursive: true, force: true });
-  } catch (error) {
-    throw sharedPlaceProblem(path, `what is there cannot be removed (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
-  }
+  // Whatever is there is someone's tree (the code's own home of the last run): removed with its owner's rights (remove.ts).
+  removeAsOwners([path]);
+  if (existsSync(path) || isLink(path)) throw sharedPlaceProblem(path, 'what is there cannot be removed');
   try {
     mkdirSync(path);
   } catch (error) {
@@ -1102,7 +1136,9 @@ export function sharedHomesDirectory(path: string): void {
   }
   if (stat && !acceptable(stat)) {
     if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? 'a link' : 'not a directory cg-bench can trust'} is there; remove it`);
-    rmSync(path, { recursive: true, force: true });
+    // Someone else's tree: removed with its owner's rights (remove.ts), or refused.
+    removeAsOwners([path]);
+    if (existsSync(path) || isLink(path)) throw sharedPlaceProblem(path, 'what is there cannot be removed');
     stat = undefined;
   }
   if (!stat) {

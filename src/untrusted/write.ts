@@ -15,6 +15,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { CgBenchError, ExitCode } from '../errors.ts';
+import { removeAsOwners } from './remove.ts';
 
 /**
  * The one writer for files cg-bench makes where the code it runs may reach: the benchmarks' logs in
@@ -132,7 +133,8 @@ export function holdOwnDirectory(path: string, expected: string): HeldDirectory 
   } catch {
     stat = undefined;
   }
-  if (stat && !(stat.isDirectory() && stat.uid === uid && (stat.mode & 0o022) === 0)) rmSync(path, { recursive: true, force: true });
+  // Someone else's tree (in /tmp): removed with its owner's rights, never followed (remove.ts).
+  if (stat && !(stat.isDirectory() && stat.uid === uid && (stat.mode & 0o022) === 0)) removeAsOwners([path]);
   mkdirSync(path, { recursive: true, mode: 0o755 });
   return holdDirectory(path, expected, (own) => own.uid === uid && (own.mode & 0o022) === 0);
 }

@@ -22,7 +22,7 @@ const root = process.getuid?.() === 0;
 function planter(paths: string[]): string {
   const lines = paths.map((p) => `echo "--2-- Reading syms from ${p}"`).join('; ');
   return `#!/bin/sh
-for log in ${tmpdir()}/cg-bench-profiles-*/valgrind.*.log; do
+for log in ${tmpdir()}/cg-bench-runs/profiles-*/valgrind.*.log; do
   [ -w "$log" ] && grep -q "Command: ./planter.sh $1$" "$log" && { head -c 65536 /dev/zero | tr '\\0' '\\n'; ${lines}; } >> "$log"
 done
 exit 0

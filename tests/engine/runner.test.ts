@@ -5,7 +5,7 @@
 // process with the test's marker", never a wall-clock figure.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { runProcess } from '../../src/untrusted/process.ts';
@@ -228,4 +228,16 @@ describe('runProcess, the gate itself', () => {
     assert.equal(hung.signal, 'SIGKILL');
     assert.deepEqual(await survivors(cwd), [], 'left behind by a timed-out process');
   });
+});
+
+test('runProcess starts a process only in the directory at the real path it is given, never through a link on the way', async () => {
+  const dir = tempDir();
+  mkdirSync(join(dir, 'real'));
+  symlinkSync(join(dir, 'real'), join(dir, 'link'));
+  const run = (cwd: string) => runProcess({ argv: ['/bin/pwd', '-P'], cwd, env: {}, stdout: 'capture', timeoutMs: 30_000 });
+  assert.equal((await run(join(dir, 'real'))).stdout.trim(), join(dir, 'real'));
+  // Before: started in whatever the link led to (as root, anywhere root may go).
+  const refused = await run(join(dir, 'link'));
+  assert.equal(refused.exitCode, null);
+  assert.match(refused.spawnError ?? '', /the working directory \S+\/link now leads to \S+\/real/);
 });

@@ -429,7 +429,13 @@ test('private temporary directories: setup commands and measured runs bind a new
     const script = argv.find((a) => a.includes('_cgb_keep'));
     assert.doesNotMatch(script ?? '', /tmpfs/);
     for (const dir of SHARED_TMP_DIRS)
-      assert.match(script ?? '', new RegExp(`mount --no-canonicalize --bind /proc/self/fd/\\d/\\.cg-bench-private-\\d+\\.\\$\\$ ${dir} \\|\\|`), dir);
+      assert.match(
+        script ?? '',
+        new RegExp(
+          `mktemp -d /proc/self/fd/\\d/\\.cg-bench-private-\\d+\\.\\$\\$\\.X+\\) && mkdir -m 1777 "\\$_cgb_private/tmp" && mount --no-canonicalize --bind "\\$_cgb_private/tmp" ${dir} \\|\\|`,
+        ),
+        dir,
+      );
     const end = argv.indexOf(KEPT_END);
     assert.ok(end > 0 && argv.slice(end - 3, end).includes(realpathSync(root)), 'the project is bound back');
   }

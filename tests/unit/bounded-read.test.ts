@@ -6,7 +6,8 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { CachegrindParseError, parseCachegrindFile, parseCachegrindStream } from '../../src/parse/cachegrind.ts';
+import { boundedParser, CachegrindParseError, MAX_PROFILE_BYTES, parseCachegrindFile, parseCachegrindStream } from '../../src/parse/cachegrind.ts';
+import { COLLECT_LIMITS } from '../../src/untrusted/sandbox.ts';
 import { executablesOf } from '../../src/run/executables.ts';
 import { terminatingSignal, unfinishedProcesses } from '../../src/run/valgrind-files.ts';
 import { logTail, readHead, readTail } from '../../src/untrusted/read.ts';
@@ -62,6 +63,13 @@ test('a profile larger than the limit (decompressed) is refused, not kept in mem
     parseCachegrindStream(endless, 'cachegrind.out.9', 1 << 20),
     (error: unknown) => error instanceof CachegrindParseError && /cachegrind\.out\.9: larger than 1 MiB/.test(error.message),
   );
+});
+
+test('one limit on a profile whichever uid the code runs as: the parser refuses what collectProfiles would not copy (512 MiB)', async () => {
+  assert.equal(MAX_PROFILE_BYTES, COLLECT_LIMITS.file);
+  // One chunk past the limit, never touched: refused before it is parsed (before: parsed, up to 2 GiB).
+  const parser = boundedParser('cachegrind.out.9');
+  assert.throws(() => parser.push(Buffer.allocUnsafeSlow(COLLECT_LIMITS.file + 1)), /cachegrind\.out\.9: larger than 512 MiB/);
 });
 
 test('a profile the benchmark swapped for a fifo or a link is refused at once, never waited on', { timeout: 10_000 }, async () => {

@@ -53,7 +53,10 @@ const TRUSTED: Record<string, { calls: string[]; why: string }> = {
     why: 'copies the checkout as git made it (regular files and links; links copied as links, never followed) to the image workspace, and lists the output directory to remove links and devices from it',
   },
   'src/github/run.ts': { calls: ['readFileSync'], why: "the action's own image.lock.json and the runner's event payload (GITHUB_EVENT_PATH)" },
-  'src/results/environment.ts': { calls: ['readFile'], why: "/etc/os-release and the probes' outputs in cg-bench's own temporary directory" },
+  'src/results/environment.ts': {
+    calls: ['readFile', 'realpath'],
+    why: "/etc/os-release and the probes' outputs in cg-bench's own temporary directory (realpath: its real path, which runProcess requires of a working directory)",
+  },
   'src/results/host-probe.ts': { calls: ['readFile'], why: "the kernel's CPU lists in /sys" },
   'src/results/probe-cache.ts': {
     calls: ['readFileSync', 'realpathSync'],

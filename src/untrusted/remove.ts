@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { lstatSync, realpathSync, rmSync, type Stats } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** The argv prefix that runs a command as `id`: no groups, no capabilities, none to gain. */
+export function asId(id: { uid: number; gid: number }): string[] {
+  return ['setpriv', `--reuid=${id.uid}`, `--regid=${id.gid}`, '--clear-groups', '--no-new-privs', '--inh-caps=-all', '--bounding-set=-all', '--'];
+}
+
+/**
+ * Removes `paths` (trees in a directory every uid may write: private temporary directories, a staging
+ * directory, a home, or whatever took their names) with their owner's rights, never cg-bench's: their
+ * content is the code's, or that of the uid that made them. As root, a removal by path (rmSync)
+ * deleted what a link led to where a directory was swapped for one meanwhile (a root-only
+ * directory's files), and stopped cg-bench (ENAMETOOLONG) on a tree deeper than PATH_MAX. rm (GNU,
+ * fd-relative) has no limit on depth and follows no link; where it fails, chmod as the owner and
+ * again, so a directory the owner made read-only does not stop it. What cannot be removed is left:
+ * removing never throws (a caller that needs the name free checks).
+ */
+export function removeAsOwners(paths: readonly string[]): void {
+  const self = process.getuid?.() ?? -1;
+  const byOwner = new Map<string, { id: { uid: number; gid: number }; dirs: string[]; others: string[] }>();
+  for (const given of paths) {
+    let stat: Stats;
+    try {
+      stat = lstatSync(given);
+    } catch {
+      continue;
+    }
+    let path = given;
+    if (given.startsWith('/proc/self/')) {
+      // Beneath a held directory (write.ts): another process has its own /proc/self. cg-bench's own
+      // tree is removed here, through the held directory, as before; another uid's by the path the
+      // held directory has now: a link swapped in on the way leads its rm where that uid may go.
+      if (stat.uid === self) {
+        try {
+          rmSync(given, { recursive: true, force: true });
+        } catch {
+          // Left; the caller checks.
+        }
+        continue;
+      }
+      try {
+        path = join(realpathSync(dirname(given)), basename(given));
+      } catch {
+        continue;
+      }
+    }
+    const key = `${stat.uid}:${stat.gid}`;
+    const group = byOwner.get(key) ?? { id: { uid: stat.uid, gid: stat.gid }, dirs: [], others: [] };
+    (stat.isDirectory() ? group.dirs : group.others).push(path);
+    byOwner.set(key, group);
+  }
+  for (const { id, dirs, others } of byOwner.values()) {
+    const as = self === 0 && id.uid !== 0 ? asId(id) : [];
+    const run = (argv: string[]) => spawnSync(argv[0]!, argv.slice(1), { stdio: 'ignore', timeout: REMOVE_TIMEOUT_MS }).status === 0;
+    const remove = () => run([...as, 'rm', '-rf', '--one-file-system', '--', ...dirs, ...others]);
+    // One process in the common case (between timed pairs too); the rights given back only when
+    // needed, and never by root, which needs none (and must not follow the code's links to give them).
+    if (remove() || !dirs.length || (self === 0 && id.uid === 0)) continue;
+    run([...as, 'chmod', '-R', 'u+rwx', '--', ...dirs]);
+    remove();
+  }
+}
+
+/** How long removing a tree may take (millions of files): the rest is left (at the next sweep, for private directories). */
+const REMOVE_TIMEOUT_MS = 120_000;
