@@ -5789,7 +5789,7 @@ var require_client_h1 = __commonJS({
       kResume,
       kHTTPContext
     } = require_symbols();
-    var constants12 = require_constants2();
+    var constants13 = require_constants2();
     var EMPTY_BUF = Buffer.alloc(0);
     var FastBuffer = Buffer[Symbol.species];
     var addListener = util5.addListener;
@@ -5864,7 +5864,7 @@ var require_client_h1 = __commonJS({
       constructor(client, socket, { exports: exports3 }) {
         assert4(Number.isFinite(client[kMaxHeadersSize]) && client[kMaxHeadersSize] > 0);
         this.llhttp = exports3;
-        this.ptr = this.llhttp.llhttp_alloc(constants12.TYPE.RESPONSE);
+        this.ptr = this.llhttp.llhttp_alloc(constants13.TYPE.RESPONSE);
         this.client = client;
         this.socket = socket;
         this.timeout = null;
@@ -5959,11 +5959,11 @@ var require_client_h1 = __commonJS({
             currentBufferRef = null;
           }
           const offset = llhttp.llhttp_get_error_pos(this.ptr) - currentBufferPtr;
-          if (ret !== constants12.ERROR.OK) {
+          if (ret !== constants13.ERROR.OK) {
             const body2 = data.subarray(offset);
-            if (ret === constants12.ERROR.PAUSED_UPGRADE) {
+            if (ret === constants13.ERROR.PAUSED_UPGRADE) {
               this.onUpgrade(body2);
-            } else if (ret === constants12.ERROR.PAUSED) {
+            } else if (ret === constants13.ERROR.PAUSED) {
               this.paused = true;
               socket.unshift(body2);
             } else {
@@ -5986,10 +5986,10 @@ var require_client_h1 = __commonJS({
         } finally {
           currentParser = null;
         }
-        if (ret === constants12.ERROR.OK) {
+        if (ret === constants13.ERROR.OK) {
           return null;
         }
-        if (ret === constants12.ERROR.PAUSED || ret === constants12.ERROR.PAUSED_UPGRADE) {
+        if (ret === constants13.ERROR.PAUSED || ret === constants13.ERROR.PAUSED_UPGRADE) {
           this.paused = true;
           return null;
         }
@@ -6006,7 +6006,7 @@ var require_client_h1 = __commonJS({
           const len = new Uint8Array(llhttp.memory.buffer, ptr).indexOf(0);
           message = "Response does not match the HTTP/1.1 protocol (" + Buffer.from(llhttp.memory.buffer, ptr, len).toString() + ")";
         }
-        return new HTTPParserError(message, constants12.ERROR[ret], data);
+        return new HTTPParserError(message, constants13.ERROR[ret], data);
       }
       destroy() {
         assert4(this.ptr != null);
@@ -6186,7 +6186,7 @@ var require_client_h1 = __commonJS({
           socket[kBlocking] = false;
           client[kResume]();
         }
-        return pause2 ? constants12.ERROR.PAUSED : 0;
+        return pause2 ? constants13.ERROR.PAUSED : 0;
       }
       onBody(buf) {
         const { client, socket, statusCode, maxResponseSize } = this;
@@ -6208,7 +6208,7 @@ var require_client_h1 = __commonJS({
         }
         this.bytesRead += buf.length;
         if (request2.onData(buf) === false) {
-          return constants12.ERROR.PAUSED;
+          return constants13.ERROR.PAUSED;
         }
       }
       onMessageComplete() {
@@ -6244,13 +6244,13 @@ var require_client_h1 = __commonJS({
         if (socket[kWriting]) {
           assert4(client[kRunning] === 0);
           util5.destroy(socket, new InformationalError("reset"));
-          return constants12.ERROR.PAUSED;
+          return constants13.ERROR.PAUSED;
         } else if (!shouldKeepAlive) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants12.ERROR.PAUSED;
+          return constants13.ERROR.PAUSED;
         } else if (socket[kReset] && client[kRunning] === 0) {
           util5.destroy(socket, new InformationalError("reset"));
-          return constants12.ERROR.PAUSED;
+          return constants13.ERROR.PAUSED;
         } else if (client[kPipelining] == null || client[kPipelining] === 1) {
           setImmediate(() => client[kResume]());
         } else {
@@ -27387,10 +27387,10 @@ var require_truncate = __commonJS({
   "node_modules/semver/functions/truncate.js"(exports2, module) {
     "use strict";
     var parse4 = require_parse2();
-    var constants12 = require_constants6();
+    var constants13 = require_constants6();
     var SemVer = require_semver();
     var truncate = (version4, truncation, options) => {
-      if (!constants12.RELEASE_TYPES.includes(truncation)) {
+      if (!constants13.RELEASE_TYPES.includes(truncation)) {
         return null;
       }
       const clonedVersion = cloneInputVersion(version4, options);
@@ -28630,7 +28630,7 @@ var require_semver2 = __commonJS({
   "node_modules/semver/index.js"(exports2, module) {
     "use strict";
     var internalRe = require_re();
-    var constants12 = require_constants6();
+    var constants13 = require_constants6();
     var SemVer = require_semver();
     var identifiers = require_identifiers();
     var parse4 = require_parse2();
@@ -28714,8 +28714,8 @@ var require_semver2 = __commonJS({
       re: internalRe.re,
       src: internalRe.src,
       tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants12.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants12.RELEASE_TYPES,
+      SEMVER_SPEC_VERSION: constants13.SEMVER_SPEC_VERSION,
+      RELEASE_TYPES: constants13.RELEASE_TYPES,
       compareIdentifiers: identifiers.compareIdentifiers,
       rcompareIdentifiers: identifiers.rcompareIdentifiers
     };
@@ -38338,7 +38338,7 @@ function info(message) {
 }
 
 // src/action.ts
-import { dirname as dirname18, join as join41 } from "node:path";
+import { dirname as dirname19, join as join42 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 
 // src/github/inert-log.ts
@@ -38364,25 +38364,25 @@ ${body2}
 
 // src/github/run.ts
 import { readFileSync as readFileSync8 } from "node:fs";
-import { join as join40, resolve as resolve12 } from "node:path";
+import { join as join41, resolve as resolve12 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
-import { isAbsolute as isAbsolute8, join as join31, relative as relative14 } from "node:path";
+import { isAbsolute as isAbsolute8, join as join32, relative as relative14 } from "node:path";
 
 // src/untrusted/write.ts
-import { basename as basename3, dirname as dirname3, join as join3, resolve as resolve2 } from "node:path";
+import { basename as basename4, dirname as dirname4, join as join4, resolve as resolve2 } from "node:path";
 import {
   closeSync,
   constants as constants3,
   fstatSync,
-  lstatSync,
+  lstatSync as lstatSync2,
   mkdirSync,
   openSync,
   readlinkSync,
-  realpathSync,
+  realpathSync as realpathSync2,
   renameSync,
-  rmSync,
+  rmSync as rmSync2,
   unlinkSync,
   writeSync
 } from "node:fs";
@@ -38411,6 +38411,54 @@ function errorMessage(error2) {
   return error2 instanceof Error ? error2.message : String(error2);
 }
 
+// src/untrusted/remove.ts
+import { spawnSync } from "node:child_process";
+import { lstatSync, realpathSync, rmSync } from "node:fs";
+import { basename as basename3, dirname as dirname3, join as join3 } from "node:path";
+function asId(id) {
+  return ["setpriv", `--reuid=${id.uid}`, `--regid=${id.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"];
+}
+function removeAsOwners(paths) {
+  const self2 = process.getuid?.() ?? -1;
+  const byOwner = /* @__PURE__ */ new Map();
+  for (const given of paths) {
+    let stat2;
+    try {
+      stat2 = lstatSync(given);
+    } catch {
+      continue;
+    }
+    let path12 = given;
+    if (given.startsWith("/proc/self/")) {
+      if (stat2.uid === self2) {
+        try {
+          rmSync(given, { recursive: true, force: true });
+        } catch {
+        }
+        continue;
+      }
+      try {
+        path12 = join3(realpathSync(dirname3(given)), basename3(given));
+      } catch {
+        continue;
+      }
+    }
+    const key = `${stat2.uid}:${stat2.gid}`;
+    const group = byOwner.get(key) ?? { id: { uid: stat2.uid, gid: stat2.gid }, dirs: [], others: [] };
+    (stat2.isDirectory() ? group.dirs : group.others).push(path12);
+    byOwner.set(key, group);
+  }
+  for (const { id, dirs, others } of byOwner.values()) {
+    const as = self2 === 0 && id.uid !== 0 ? asId(id) : [];
+    const run = (argv) => spawnSync(argv[0], argv.slice(1), { stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
+    const remove = () => run([...as, "rm", "-rf", "--one-file-system", "--", ...dirs, ...others]);
+    if (remove() || !dirs.length || self2 === 0 && id.uid === 0) continue;
+    run([...as, "chmod", "-R", "u+rwx", "--", ...dirs]);
+    remove();
+  }
+}
+var REMOVE_TIMEOUT_MS = 12e4;
+
 // src/untrusted/write.ts
 var FLAGS = constants3.O_WRONLY | constants3.O_CREAT | constants3.O_EXCL | constants3.O_NOFOLLOW | constants3.O_NONBLOCK | constants3.O_NOCTTY;
 function replaced(path12, what) {
@@ -38419,9 +38467,9 @@ function replaced(path12, what) {
     ExitCode2.benchmarkFailed
   );
 }
-function openNewFile(path12, expected = join3(realpathSync(dirname3(path12)), basename3(path12)), mode = 420) {
-  const leadsTo = realpathSync(dirname3(path12));
-  if (leadsTo !== dirname3(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
+function openNewFile(path12, expected = join4(realpathSync2(dirname4(path12)), basename4(path12)), mode = 420) {
+  const leadsTo = realpathSync2(dirname4(path12));
+  if (leadsTo !== dirname4(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
   try {
     unlinkSync(path12);
   } catch (error2) {
@@ -38451,10 +38499,10 @@ function openNewFile(path12, expected = join3(realpathSync(dirname3(path12)), ba
   return fd;
 }
 function realPathBeforeRuns(dir) {
-  return realpathSync(dir);
+  return realpathSync2(dir);
 }
 function assertSameDirectory(path12, expected) {
-  const now = realpathSync(path12);
+  const now = realpathSync2(path12);
   if (now !== expected) throw replaced(expected, `replaced by a link (to ${now})`);
 }
 function writeNewFile(path12, text2, expected) {
@@ -38472,16 +38520,16 @@ function holdOwnDirectory(path12, expected) {
   const uid = process.getuid?.();
   let stat2;
   try {
-    stat2 = lstatSync(path12);
+    stat2 = lstatSync2(path12);
   } catch {
     stat2 = void 0;
   }
-  if (stat2 && !(stat2.isDirectory() && stat2.uid === uid && (stat2.mode & 18) === 0)) rmSync(path12, { recursive: true, force: true });
+  if (stat2 && !(stat2.isDirectory() && stat2.uid === uid && (stat2.mode & 18) === 0)) removeAsOwners([path12]);
   mkdirSync(path12, { recursive: true, mode: 493 });
   return holdDirectory(path12, expected, (own) => own.uid === uid && (own.mode & 18) === 0);
 }
 function makeOwnDirectory(path12) {
-  holdOwnDirectory(path12, join3(realpathSync(dirname3(path12)), basename3(path12))).release();
+  holdOwnDirectory(path12, join4(realpathSync2(dirname4(path12)), basename4(path12))).release();
 }
 function holdDirectory(path12, expected, accept3 = () => true) {
   const fd = openSync(path12, constants3.O_RDONLY | constants3.O_DIRECTORY | constants3.O_NOFOLLOW);
@@ -38503,7 +38551,7 @@ function linksOursOnTheWay(path12) {
   for (const at of prefixes(path12)) {
     let stat2;
     try {
-      stat2 = lstatSync(at);
+      stat2 = lstatSync2(at);
     } catch {
       return true;
     }
@@ -38514,7 +38562,7 @@ function linksOursOnTheWay(path12) {
 function directoriesOursOnTheWay(real) {
   const all = prefixes(real);
   return all.every((at, i) => {
-    const stat2 = lstatSync(at);
+    const stat2 = lstatSync2(at);
     const othersWrite = (stat2.mode & 18) !== 0;
     return stat2.isDirectory() && trustedOwner(stat2.uid) && (!othersWrite || i < all.length - 1 && (stat2.mode & 512) !== 0);
   });
@@ -38523,7 +38571,7 @@ function holdKeptDirectory(dir) {
   try {
     if (!linksOursOnTheWay(dir)) return void 0;
     mkdirSync(dir, { recursive: true, mode: 448 });
-    const real = realpathSync(dir);
+    const real = realpathSync2(dir);
     if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return void 0;
     const uid = process.getuid?.();
     const held2 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
@@ -38534,14 +38582,14 @@ function holdKeptDirectory(dir) {
 }
 function replaceKeptFile(dir, name, data, mode = 384) {
   const temporary = `${name}.${process.pid}.tmp`;
-  const fd = openNewFile(join3(dir.path, temporary), join3(dir.real, temporary), mode);
+  const fd = openNewFile(join4(dir.path, temporary), join4(dir.real, temporary), mode);
   try {
     const bytes = typeof data === "string" ? Buffer.from(data) : data;
     for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
   } finally {
     closeSync(fd);
   }
-  renameSync(join3(dir.path, temporary), join3(dir.path, name));
+  renameSync(join4(dir.path, temporary), join4(dir.path, name));
 }
 function namesOf(name) {
   const names = name.split("/");
@@ -38551,22 +38599,22 @@ function namesOf(name) {
 function makeDirectoriesBeneath(base, names, emptyLast) {
   let path12 = base;
   for (const [i, name] of names.entries()) {
-    path12 = join3(path12, name);
+    path12 = join4(path12, name);
     let stat2;
     try {
-      stat2 = lstatSync(path12);
+      stat2 = lstatSync2(path12);
     } catch {
       stat2 = void 0;
     }
     const fresh = !stat2?.isDirectory() || emptyLast && i === names.length - 1;
-    if (stat2 && fresh) rmSync(path12, { recursive: true, force: true });
+    if (stat2 && fresh) rmSync2(path12, { recursive: true, force: true });
     if (fresh) mkdirSync(path12, { mode: 493 });
   }
 }
 function writerBeneath(held2, real) {
   return (name, text2) => {
     makeDirectoriesBeneath(held2.path, namesOf(name).slice(0, -1), false);
-    writeNewFile(join3(held2.path, name), text2, join3(real, name));
+    writeNewFile(join4(held2.path, name), text2, join4(real, name));
   };
 }
 function freshDirectoryBeneath(held2, real, sub) {
@@ -38685,8 +38733,8 @@ function sumHeapFigures(profiles) {
 }
 
 // src/results/io.ts
-import { closeSync as closeSync3, existsSync as existsSync2, mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync as rmSync2, writeSync as writeSync3 } from "node:fs";
-import { basename as basename5, dirname as dirname5, join as join5, resolve as resolve4 } from "node:path";
+import { closeSync as closeSync3, existsSync as existsSync2, mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync as rmSync3, writeSync as writeSync3 } from "node:fs";
+import { basename as basename6, dirname as dirname6, join as join6, resolve as resolve4 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -39026,22 +39074,22 @@ var results_schema_default = {
 };
 
 // src/untrusted/read.ts
-import { spawnSync } from "node:child_process";
+import { spawnSync as spawnSync2 } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   closeSync as closeSync2,
   constants as constants4,
   createReadStream,
   fstatSync as fstatSync2,
-  lstatSync as lstatSync2,
+  lstatSync as lstatSync3,
   openSync as openSync2,
   readlinkSync as readlinkSync2,
   readSync,
-  realpathSync as realpathSync2,
+  realpathSync as realpathSync3,
   statSync,
   writeSync as writeSync2
 } from "node:fs";
-import { basename as basename4, dirname as dirname4, isAbsolute, join as join4, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
+import { basename as basename5, dirname as dirname5, isAbsolute, join as join5, relative as relative2, resolve as resolve3, sep as sep2 } from "node:path";
 var MiB = 1 << 20;
 var OPEN_FLAGS = constants4.O_RDONLY | constants4.O_NOFOLLOW | constants4.O_NONBLOCK | constants4.O_NOCTTY;
 function kindOf(stat2) {
@@ -39061,20 +39109,20 @@ function beneath(root, realRoot, path12) {
 }
 function openBeneath(root, path12, shown = resolve3(root, path12), what) {
   if (what) shown = `${what} ${shown}`;
-  const realRoot = realpathSync2(root);
+  const realRoot = realpathSync3(root);
   const inside2 = beneath(root, realRoot, path12);
   if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
-  const real = join4(realRoot, inside2);
+  const real = join5(realRoot, inside2);
   const parts = inside2.split(sep2);
   for (let i = 0; i < parts.length; i++) {
-    const component = join4(realRoot, ...parts.slice(0, i + 1));
-    const stat2 = lstatSync2(component);
+    const component = join5(realRoot, ...parts.slice(0, i + 1));
+    const stat2 = lstatSync3(component);
     const last = i === parts.length - 1;
     if (stat2.isSymbolicLink())
       throw new CgBenchError(
-        `${shown}: ${last ? "is" : `${join4(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
+        `${shown}: ${last ? "is" : `${join5(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
       );
-    if (!last && !stat2.isDirectory()) throw new CgBenchError(`${shown}: ${join4(...parts.slice(0, i + 1))} is not a directory`);
+    if (!last && !stat2.isDirectory()) throw new CgBenchError(`${shown}: ${join5(...parts.slice(0, i + 1))} is not a directory`);
     if (last && !stat2.isFile())
       throw new CgBenchError(`${shown}: is ${kindOf(stat2)}, not a regular file; cg-bench reads only regular files a pull request controls`);
   }
@@ -39107,7 +39155,7 @@ function openBeneath(root, path12, shown = resolve3(root, path12), what) {
 }
 function presentAt(path12) {
   try {
-    lstatSync2(path12);
+    lstatSync3(path12);
     return true;
   } catch {
     return false;
@@ -39142,13 +39190,13 @@ function readBeneath(root, path12, limit, what, shown = resolve3(root, path12)) 
   }
 }
 function readBytesBounded(path12, limit, what, shown = path12) {
-  return readBeneath(dirname4(resolve3(path12)), basename4(path12), limit, what, shown);
+  return readBeneath(dirname5(resolve3(path12)), basename5(path12), limit, what, shown);
 }
 function readTextBeneath(root, path12, limit, what, shown = resolve3(root, path12)) {
   return readBeneath(root, path12, limit, what, shown).toString("utf8");
 }
 function readTextBounded(path12, limit, what, shown = path12) {
-  return readTextBeneath(dirname4(resolve3(path12)), basename4(path12), limit, what, shown);
+  return readTextBeneath(dirname5(resolve3(path12)), basename5(path12), limit, what, shown);
 }
 var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
 function readAsIdentity(root, path12, limit, identity2) {
@@ -39166,7 +39214,7 @@ function readAsIdentity(root, path12, limit, identity2) {
         return void 0;
       }
     }
-    const reader = spawnSync("/bin/sh", ["-c", READER_SCRIPT, "cg-bench-read", opened.real, String(limit + 1)], {
+    const reader = spawnSync2("/bin/sh", ["-c", READER_SCRIPT, "cg-bench-read", opened.real, String(limit + 1)], {
       stdio: [opened.fd, "pipe", "ignore"],
       uid: identity2.uid,
       gid: identity2.gid,
@@ -39205,7 +39253,7 @@ function hashAsIdentity(path12, limit, identity2, known) {
     if (cached) return cached;
     let sha2562;
     if (identity2) {
-      const hasher = spawnSync("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path12], {
+      const hasher = spawnSync2("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path12], {
         stdio: [fd, "pipe", "ignore"],
         uid: identity2.uid,
         gid: identity2.gid,
@@ -39514,10 +39562,10 @@ function* resultsText(results) {
   }
   yield "}\n";
 }
-function readResults(path12, root = dirname5(path12)) {
+function readResults(path12, root = dirname6(path12)) {
   return resultsFromText(readResultsText(path12, root), path12);
 }
-function readResultsText(path12, root = dirname5(path12)) {
+function readResultsText(path12, root = dirname6(path12)) {
   try {
     return readTextBeneath(root, resolve4(path12), RESULTS_LIMIT, "results file", path12);
   } catch (error2) {
@@ -39562,8 +39610,8 @@ var WRITE_HINTS = {
 function writeFileAtomic(path12, text2, realDir) {
   const temporary = `${path12}.${process.pid}.tmp`;
   try {
-    mkdirSync2(dirname5(path12), { recursive: true });
-    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join5(realDir, basename5(temporary)));
+    mkdirSync2(dirname6(path12), { recursive: true });
+    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join6(realDir, basename6(temporary)));
     try {
       for (const piece of typeof text2 === "string" ? [text2] : text2) {
         const bytes = Buffer.from(piece);
@@ -39574,7 +39622,7 @@ function writeFileAtomic(path12, text2, realDir) {
     }
     renameSync2(temporary, path12);
   } catch (error2) {
-    rmSync2(temporary, { force: true });
+    rmSync3(temporary, { force: true });
     if (!error2.code) throw error2;
     const code = error2.code ?? "";
     const left = existsSync2(path12) ? "the file there is unchanged" : "no file is there now";
@@ -39586,8 +39634,8 @@ function writeResults(path12, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants8, mkdirSync as mkdirSync7, rmSync as rmSync9, writeFileSync as writeFileSync4 } from "node:fs";
-import { join as join19 } from "node:path";
+import { accessSync as accessSync3, constants as constants9, mkdirSync as mkdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
+import { join as join20 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -39596,9 +39644,9 @@ function slugify(name, index) {
 }
 
 // src/results/environment.ts
-import { mkdtemp, readFile as readFile2, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
+import { mkdtemp, readFile as readFile2, realpath, rm as rm2, writeFile as writeFile2 } from "node:fs/promises";
 import { machine as machine2, tmpdir } from "node:os";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 
 // src/results/host-probe.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -39606,8 +39654,8 @@ import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 
 // src/untrusted/process.ts
-import { spawn as spawn2, spawnSync as spawnSync2 } from "node:child_process";
-import { closeSync as closeSync4, existsSync as existsSync3 } from "node:fs";
+import { spawn as spawn2, spawnSync as spawnSync3 } from "node:child_process";
+import { closeSync as closeSync4, constants as constants5, existsSync as existsSync3, openSync as openSync3, realpathSync as realpathSync4 } from "node:fs";
 var CAPTURE_LIMIT = 64 << 20;
 var liveGroups = /* @__PURE__ */ new Set();
 var exitHook = false;
@@ -39676,6 +39724,34 @@ function collector(onLine) {
   };
 }
 function runProcess(options) {
+  const cwd = holdCwd(options.cwd);
+  if (typeof cwd === "string")
+    return Promise.resolve({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: cwd, stdout: "", stderr: "" });
+  try {
+    return runIn(options, cwd);
+  } finally {
+    closeSync4(cwd.fd);
+  }
+}
+function holdCwd(cwd) {
+  let fd;
+  try {
+    fd = openSync3(cwd, constants5.O_RDONLY | constants5.O_DIRECTORY);
+  } catch (error2) {
+    return `cannot enter the working directory ${cwd}: ${error2.code ?? String(error2)}`;
+  }
+  const path12 = `/proc/${process.pid}/fd/${fd}`;
+  let real;
+  try {
+    real = realpathSync4(path12);
+  } catch (error2) {
+    real = String(error2);
+  }
+  if (real === cwd) return { fd, path: path12 };
+  closeSync4(fd);
+  return `the working directory ${cwd} now leads to ${real} (a link put on its way after the configuration was read): not entered`;
+}
+function runIn(options, cwd) {
   const out = openOutput(options.stdout);
   let err;
   try {
@@ -39692,7 +39768,7 @@ function runProcess(options) {
     let child2;
     try {
       child2 = spawn2(argv[0], argv.slice(1), {
-        cwd: options.cwd,
+        cwd: cwd.path,
         env: options.env,
         stdio: ["ignore", out, err],
         detached: true
@@ -39747,7 +39823,7 @@ function runProcess(options) {
 function runProcessSync(options) {
   const output = options.output ?? "ignore";
   const started = process.hrtime.bigint();
-  const r = spawnSync2(options.argv[0], options.argv.slice(1), {
+  const r = spawnSync3(options.argv[0], options.argv.slice(1), {
     ...options.cwd === void 0 ? {} : { cwd: options.cwd },
     ...options.env === void 0 ? {} : { env: options.env },
     stdio: ["ignore", output === "capture" ? "pipe" : output, output === "capture" ? "pipe" : output],
@@ -39817,13 +39893,13 @@ async function cpuLists() {
 
 // src/results/loader-files.ts
 import { createHash as createHash3 } from "node:crypto";
-import { lstatSync as lstatSync3, readlinkSync as readlinkSync3, realpathSync as realpathSync3 } from "node:fs";
+import { lstatSync as lstatSync4, readlinkSync as readlinkSync3, realpathSync as realpathSync5 } from "node:fs";
 var LOADER_FILES = ["/etc/ld.so.cache", "/etc/ld.so.preload"];
 var LOADER_FILE_LIMIT = 64 * MiB;
 function loaderFileState(path12) {
   let stat2;
   try {
-    stat2 = lstatSync3(path12);
+    stat2 = lstatSync4(path12);
   } catch {
     return "absent";
   }
@@ -39836,7 +39912,7 @@ function loaderFileState(path12) {
       return "link";
     }
     try {
-      target = realpathSync3(path12);
+      target = realpathSync5(path12);
     } catch {
       return `link to ${text2}, to nothing`;
     }
@@ -39847,7 +39923,7 @@ function loaderFileState(path12) {
 function fileState(path12, known) {
   let stat2 = known;
   try {
-    stat2 ??= lstatSync3(path12);
+    stat2 ??= lstatSync4(path12);
   } catch {
     return "absent";
   }
@@ -39867,9 +39943,9 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync4, readFileSync, realpathSync as realpathSync4, statSync as statSync2 } from "node:fs";
+import { lstatSync as lstatSync5, readFileSync, realpathSync as realpathSync6, statSync as statSync2 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { basename as basename6, delimiter as delimiter2, dirname as dirname6, isAbsolute as isAbsolute2, join as join6 } from "node:path";
+import { basename as basename7, delimiter as delimiter2, dirname as dirname7, isAbsolute as isAbsolute2, join as join7 } from "node:path";
 
 // package.json
 var package_default = {
@@ -39941,7 +40017,7 @@ var FILE_LIMIT = 256 * KiB;
 function fileIdentity(path12) {
   if (!path12) return null;
   try {
-    const real = realpathSync4(path12);
+    const real = realpathSync6(path12);
     const s = statSync2(real);
     return `${real}:${s.size}:${s.mtimeMs}`;
   } catch {
@@ -39952,7 +40028,7 @@ function onPath(program, path12) {
   for (const dir of path12.split(delimiter2)) {
     if (!dir) continue;
     try {
-      if (statSync2(join6(dir, program)).isFile()) return join6(dir, program);
+      if (statSync2(join7(dir, program)).isFile()) return join7(dir, program);
     } catch {
     }
   }
@@ -39997,16 +40073,16 @@ function probeCacheFile(env = process.env) {
   if (xdg && isAbsolute2(xdg)) base = xdg;
   else {
     try {
-      base = join6(homedir(), ".cache");
+      base = join7(homedir(), ".cache");
     } catch {
       return void 0;
     }
   }
-  return join6(base, "cg-bench", "probes.json");
+  return join7(base, "cg-bench", "probes.json");
 }
 function readEntries(file) {
   try {
-    const s = lstatSync4(file);
+    const s = lstatSync5(file);
     if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
     const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
     if (!Array.isArray(data)) return [];
@@ -40016,16 +40092,16 @@ function readEntries(file) {
   }
 }
 async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname6(file));
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname7(file));
   if (file === void 0 || dir === void 0) return probe();
   try {
-    const held2 = join6(dir.path, basename6(file));
+    const held2 = join7(dir.path, basename7(file));
     const hit = readEntries(held2).find((e) => e.key === key);
     if (hit && isValue(hit.value)) return hit.value;
     const value = await probe();
     const entries = [{ key, value }, ...readEntries(held2).filter((e) => e.key !== key)];
     try {
-      replaceKeptFile(dir, basename6(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
+      replaceKeptFile(dir, basename7(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
     } catch {
     }
     return value;
@@ -40106,13 +40182,13 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join7(tmpdir(), "cg-bench-cpu-"));
+  const dir = await realpath(await mkdtemp(join8(tmpdir(), "cg-bench-cpu-")));
   try {
-    const log2 = join7(dir, "valgrind.log");
+    const log2 = join8(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
-    const target = x86 ? join7(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join8(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile2(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = join7(dir, "stdout");
+    const stdout = join8(dir, "stdout");
     const r = await runProcess({
       argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log2}`, target],
       cwd: dir,
@@ -40183,23 +40259,23 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync6 } from "node:fs";
-import { constants as constants6 } from "node:os";
-import { join as join18, relative as relative6, resolve as resolve6 } from "node:path";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync6 } from "node:fs";
+import { constants as constants7 } from "node:os";
+import { join as join19, relative as relative6, resolve as resolve6 } from "node:path";
 
 // src/run/gzip.ts
-import { createWriteStream, rmSync as rmSync3 } from "node:fs";
+import { createWriteStream, rmSync as rmSync4 } from "node:fs";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 var GZIP_LEVEL = 1;
 async function gzipAndRemove(path12, read2) {
-  rmSync3(`${path12}.gz`, { force: true });
+  rmSync4(`${path12}.gz`, { force: true });
   let from;
   try {
     from = openPlainStream(path12, "profile");
   } catch (error2) {
-    rmSync3(path12, { force: true });
+    rmSync4(path12, { force: true });
     return { problem: error2 };
   }
   let problem;
@@ -40216,20 +40292,20 @@ async function gzipAndRemove(path12, read2) {
     }
   });
   await pipeline(from, tap, createGzip({ level: GZIP_LEVEL }), createWriteStream(`${path12}.gz`, { flags: "wx" }));
-  rmSync3(path12);
+  rmSync4(path12);
   return problem;
 }
 
 // src/run/call-tree.ts
-import { join as join13 } from "node:path";
+import { join as join14 } from "node:path";
 
 // src/flame/load.ts
 import { existsSync as existsSync4, readdirSync as readdirSync2 } from "node:fs";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 
 // src/run/valgrind-files.ts
 import { readdirSync } from "node:fs";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 var PROFILE = {
   cachegrind: /^cachegrind\.out\.(\d+)$/,
   dhat: /^dhat\.out\.(\d+)$/,
@@ -40243,10 +40319,10 @@ var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir, tool = "cachegrind") {
-  return [`--${tool}-out-file=${join8(dir, `${tool}.out.%p`)}`, `--log-file=${join8(dir, "valgrind.%p.log")}`];
+  return [`--${tool}-out-file=${join9(dir, `${tool}.out.%p`)}`, `--log-file=${join9(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join8(dir, "valgrind.")}`;
+  return `--log-file=${join9(dir, "valgrind.")}`;
 }
 function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
@@ -40267,12 +40343,12 @@ function commandInLog(text2) {
 }
 function unfinishedProcesses(dir, tool = "cachegrind") {
   return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
-    const text2 = readHead(join8(dir, p.log), LOG_HEAD) ?? "";
+    const text2 = readHead(join9(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  const text2 = readTail(join8(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  const text2 = readTail(join9(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
   return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
 }
 function loadedObjects(logText) {
@@ -40344,12 +40420,12 @@ function readCallTreeBeneath(root, path12, shown) {
 }
 function callTreesIn(resultsDir) {
   const trees = /* @__PURE__ */ new Map();
-  const benchmarks = join9(resultsDir, "benchmarks");
+  const benchmarks = join10(resultsDir, "benchmarks");
   if (!existsSync4(benchmarks)) return trees;
   for (const slug of readdirSync2(benchmarks).sort()) {
-    const path12 = join9("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
-    if (!existsSync4(join9(resultsDir, path12))) continue;
-    const tree = parseCallTree(readTextBeneath(resultsDir, path12, CALL_TREE_LIMIT, "call tree"), join9(resultsDir, path12));
+    const path12 = join10("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+    if (!existsSync4(join10(resultsDir, path12))) continue;
+    const tree = parseCallTree(readTextBeneath(resultsDir, path12, CALL_TREE_LIMIT, "call tree"), join10(resultsDir, path12));
     trees.set(tree.benchmark, tree);
   }
   return trees;
@@ -40488,11 +40564,11 @@ function parseCallgrind(text2, shown) {
 }
 
 // src/run/tool-run.ts
-import { mkdirSync as mkdirSync4, rmSync as rmSync5 } from "node:fs";
-import { join as join11 } from "node:path";
+import { mkdirSync as mkdirSync4, rmSync as rmSync6 } from "node:fs";
+import { join as join12 } from "node:path";
 
 // src/untrusted/sandbox.ts
-import { spawnSync as spawnSync3 } from "node:child_process";
+import { spawnSync as spawnSync4 } from "node:child_process";
 import { createHash as createHash5 } from "node:crypto";
 import {
   chmodSync,
@@ -40504,966 +40580,21 @@ import {
   existsSync as existsSync5,
   fstatSync as fstatSync3,
   lchownSync,
-  lstatSync as lstatSync5,
+  lstatSync as lstatSync6,
   mkdirSync as mkdirSync3,
   mkdtempSync,
-  openSync as openSync3,
+  openSync as openSync4,
   readdirSync as readdirSync3,
   readFileSync as readFileSync2,
   readSync as readSync2,
-  realpathSync as realpathSync5,
-  rmSync as rmSync4,
+  realpathSync as realpathSync7,
+  rmSync as rmSync5,
   statSync as statSync3,
   writeFileSync,
   writeSync as writeSync4
 } from "node:fs";
 import { arch as arch2, tmpdir as tmpdir2 } from "node:os";
-import { basename as basename7, dirname as dirname7, join as join10 } from "node:path";
-
-// src/untrusted/entropy-seal.ts
-var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
-
-// src/untrusted/sandbox.ts
-var UNTRUSTED_ID = 65534;
-function truthy(value) {
-  return Boolean(value) && value !== "0" && value !== "false";
-}
-function untrustedUser(root, env, ownCopy = false) {
-  const asked = env["CG_BENCH_RUN_AS"]?.trim();
-  if (asked === "root") return void 0;
-  if (asked) {
-    const match3 = /^(\d+):(\d+)$/.exec(asked);
-    if (!match3) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
-    return { uid: Number(match3[1]), gid: Number(match3[2]) };
-  }
-  const owner = statSync3(root);
-  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
-  return void 0;
-}
-var BENCHMARK_PID_IN_NAMESPACE = 2;
-var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
-function pidNamespace(proc) {
-  return ["--pid", "--fork", "--kill-child", ...proc ? ["--mount-proc"] : []];
-}
-var PROC_REFUSED = "mount /proc failed";
-var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
-var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
-function parseCpuList(text2) {
-  const cpus = [];
-  for (const part of text2.trim().split(",")) {
-    const match3 = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!match3) return [];
-    const from = Number(match3[1]);
-    const to = match3[2] === void 0 ? from : Number(match3[2]);
-    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
-  }
-  return cpus;
-}
-function allowedCpus() {
-  try {
-    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync2("/proc/self/status", "utf8"));
-    return line ? parseCpuList(line[1]) : [];
-  } catch {
-    return [];
-  }
-}
-var ENTROPY_BYTES = 1 << 20;
-function fixedEntropy(size = ENTROPY_BYTES) {
-  const out = Buffer.alloc(size);
-  for (let block = 0, at = 0; at < size; block++, at += 32) createHash5("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
-  return out;
-}
-var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
-function keptEntropyFile(env = process.env) {
-  const probes = probeCacheFile(env);
-  return probes === void 0 ? void 0 : join10(dirname7(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
-}
-function keptFixedEntropy(file, make = fixedEntropy) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname7(file));
-  if (file === void 0 || dir === void 0) return make();
-  try {
-    const held2 = join10(dir.path, basename7(file));
-    try {
-      const s = lstatSync5(held2);
-      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
-      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
-        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
-        if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
-      }
-    } catch {
-    }
-    const made = make();
-    try {
-      replaceKeptFile(dir, basename7(file), made);
-    } catch {
-    }
-    return made;
-  } finally {
-    dir.release();
-  }
-}
-var sealFiles;
-function sealFilesOnce() {
-  if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join10(tmpdir2(), "cg-bench-seal-"));
-  chmodSync(dir, 493);
-  const oneCpu = join10(dir, "one-cpu");
-  writeFileSync(oneCpu, "0\n", { mode: 292 });
-  const entropy = join10(dir, "entropy");
-  writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
-  let entropySeal;
-  if (arch2() === "x64") {
-    entropySeal = join10(dir, "entropy-seal");
-    writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
-  }
-  process.once("exit", () => rmSync4(dir, { recursive: true, force: true }));
-  sealFiles = { oneCpu, entropy, entropySeal };
-  return sealFiles;
-}
-var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
-var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
-var KEPT_END = "cg-bench-kept-end";
-var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
-var PRIVATE_TMP_SCRIPT = [
-  "_cgb_keep() {",
-  " case $1 in",
-  ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
-  "  *) return 0 ;;",
-  " esac;",
-  // The working directory from /proc/self/cwd: the code's uid may hold it without being allowed to reach it by its path.
-  ' [ -n "$2" ] && _cgb_from=$2;',
-  ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
-  " else return 0; fi;",
-  ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
-  "}",
-  ...SHARED_TMP_DIRS.map(
-    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mkdir -m 1777 /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ && mount --no-canonicalize --bind /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ ${dir} || exit 125; fi`
-  ),
-  "_cgb_keep_list() {",
-  " _cgb_rest=$1;",
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  ' while [ -n "$_cgb_rest" ]; do _cgb_keep "${_cgb_rest%%:*}"; case $_cgb_rest in *:*) _cgb_rest=${_cgb_rest#*:} ;; *) _cgb_rest= ;; esac; done;',
-  "}",
-  '_cgb_here=$PWD; _cgb_keep "$_cgb_here" /proc/self/cwd; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
-  `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
-  "exec 7<&- 8<&- 9<&-",
-  // A working directory the code's uid may not search (a mkdtemp one of root's) cannot be entered
-  // again: the run stays in it as it was, and without search rights nothing is reached from it by "..".
-  '_cgb_cd() { cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125; }',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
-  "unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list _cgb_cd"
-].join("\n");
-var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
-function viewPrefix(net, pid, inner, view, kept) {
-  const files = view.cpuLists || view.entropy ? sealFilesOnce() : void 0;
-  const binds = [
-    ...view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125`) : [],
-    ...view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125`) : []
-  ];
-  return [
-    "unshare",
-    "--user",
-    "--map-user=0",
-    "--map-group=0",
-    "--mount",
-    ...net ? ["--net"] : [],
-    "--",
-    "/bin/sh",
-    "-c",
-    [...binds, "shift 2", view.privateTmp ? PRIVATE_TMP_SCRIPT : SKIP_KEPT, 'exec "$@"'].join("\n"),
-    "cg-bench-sealed-view",
-    files?.oneCpu ?? "-",
-    files?.entropy ?? "-",
-    // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
-    ...files ? [dirname7(files.oneCpu)] : [],
-    ...kept,
-    KEPT_END,
-    "unshare",
-    "--user",
-    `--map-user=${inner.uid}`,
-    `--map-group=${inner.gid}`,
-    ...pid ? pidNamespace(view.proc) : [],
-    "--",
-    ...view.entropy && files?.entropySeal ? [files.entropySeal] : [],
-    ...pid ? PID_NAMESPACE_INIT : []
-  ];
-}
-function realOrGiven(path12) {
-  try {
-    return realpathSync5(path12);
-  } catch {
-    return path12;
-  }
-}
-var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os", tmp: "shared", proc: "host" };
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
-function overflowId(kind) {
-  try {
-    const n = Number(readFileSync2(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
-    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
-  } catch {
-    return UNTRUSTED_ID;
-  }
-}
-var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
-var PROBE_ATTEMPTS = 4;
-var PROBE_TIMEOUT_MS2 = 2e4;
-function pause(ms) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
-  return (argv) => {
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (probe(argv)) return true;
-      if (attempt < attempts && pauseMs > 0) pause(pauseMs * attempt);
-    }
-    return false;
-  };
-}
-function probeOnce(argv) {
-  const r = spawnSync3(argv[0], [...argv.slice(1), "true"], { encoding: "utf8", stdio: ["ignore", "ignore", "pipe"], timeout: PROBE_TIMEOUT_MS2 });
-  removeProbeTmp(r.pid);
-  return { works: r.status === 0, stderr: r.stderr ?? "" };
-}
-function worksOnce(argv) {
-  return probeOnce(argv).works;
-}
-function removeProbeTmp(pid) {
-  if (!pid) return;
-  for (const dir of SHARED_TMP_DIRS) rmSync4(join10(dir, `${PRIVATE_TMP_NAME}.${pid}`), { recursive: true, force: true });
-}
-var probed2 = /* @__PURE__ */ new Map();
-function freshProcWorks(argv) {
-  const key = argv.join("\0");
-  if (!probed2.has(key)) {
-    let works3 = false;
-    for (let attempt = 1; attempt <= PROBE_ATTEMPTS; attempt++) {
-      const once = probeOnce(argv);
-      works3 = once.works;
-      if (works3 || once.stderr.includes(PROC_REFUSED)) break;
-      if (attempt < PROBE_ATTEMPTS) pause(250 * attempt);
-    }
-    probed2.set(key, works3);
-  }
-  return probed2.get(key);
-}
-var works = retrying(worksOnce);
-function worksCached(argv) {
-  const key = argv.join("\0");
-  if (!probed2.has(key)) probed2.set(key, works(argv));
-  return probed2.get(key);
-}
-function onlyLoopback() {
-  try {
-    return readdirSync3("/sys/class/net").every((name) => name === "lo");
-  } catch {
-    return false;
-  }
-}
-var SEAL_VARIABLE = "CG_BENCH_SEAL";
-function bestEffort(env) {
-  const value = env[SEAL_VARIABLE]?.trim();
-  if (!value || value === "strict") return false;
-  if (value === "best-effort") return true;
-  throw new CgBenchError(`${SEAL_VARIABLE}=${JSON.stringify(value)}: write best-effort (measure with the seal this host can make) or strict (the default)`);
-}
-function requireSeal(missing, env, notes) {
-  if (!missing.length) return;
-  if (bestEffort(env)) {
-    notes.push(
-      `warning: ${missing.join("; ")}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`
-    );
-    return;
-  }
-  throw new CgBenchError(
-    `cannot seal the benchmarks as cg-bench.yml asks: ${missing.join("; ")}. Allow user namespaces (a container engine's seccomp profile or AppArmor may refuse unshare), or measure with what this host can make: ${SEAL_VARIABLE}=best-effort in cg-bench's environment (the seal is recorded in results.json; results made under another seal are not comparable)`
-  );
-}
-function untrustedSandbox(options) {
-  const env = options.env ?? process.env;
-  const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
-  const procProbe = options.probe ? probe : freshProcWorks;
-  const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
-  const notes = [];
-  let user;
-  const prefix2 = [];
-  if (uid === 0) user = untrustedUser(options.root, env);
-  if (user) {
-    prefix2.push("setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
-    if (!probe(prefix2)) {
-      throw new CgBenchError(
-        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
-      );
-    }
-    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
-  } else if (uid === 0) {
-    notes.push(
-      "note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user."
-    );
-  } else {
-    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
-    if (exposed.length) {
-      notes.push(
-        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
-      );
-    }
-  }
-  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-  const unshare = (net, pid, inner, proc = false) => [
-    "unshare",
-    "--user",
-    `--map-user=${inner.uid}`,
-    `--map-group=${inner.gid}`,
-    ...net ? ["--net"] : [],
-    ...pid ? pidNamespace(proc) : [],
-    "--",
-    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
-    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
-    ...pid ? [...PID_NAMESPACE_INIT] : []
-  ];
-  const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
-  const tries = options.network ? [[false, true]] : [
-    [true, true],
-    [true, false]
-  ];
-  for (const [net, pid] of tries) {
-    if (!probe([...prefix2, ...unshare(net, pid, id)])) continue;
-    const proc = pid && procProbe([...prefix2, ...unshare(net, pid, id, true)]);
-    const isolate = unshare(net, pid, id, proc);
-    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id, proc) : isolate;
-    if (!probe([...prefix2, ...setupIsolate])) continue;
-    const measuredIsolate = unshare(net, pid, anonymous, proc);
-    const anonymised = probe([...prefix2, ...measuredIsolate]);
-    let measuredPrefix = [...prefix2, ...anonymised ? measuredIsolate : isolate];
-    let oneCpu;
-    let entropy = false;
-    let privateTmp = false;
-    let madeView = false;
-    let ownProc = proc;
-    const cpus = options.cpus ?? allowedCpus();
-    const cpuLists2 = Boolean(options.oneCpu && cpus.length);
-    const kept = [realOrGiven(options.root)];
-    const tmpProject = SHARED_TMP_DIRS.includes(kept[0]);
-    if (pid && anonymised) {
-      const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
-      const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
-      const views = (proc ? [true, false] : [false]).flatMap(
-        (proc2) => (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [
-          { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2, proc: proc2 },
-          ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2, proc: proc2 }] : []
-        ])
-      ).filter((view) => view.cpuLists || view.entropy || view.privateTmp);
-      for (const view of views) {
-        const viewed = viewPrefix(net, pid, anonymous, view, kept);
-        if (!probe([...pin, ...prefix2, ...viewed])) continue;
-        measuredPrefix = [...prefix2, ...viewed];
-        madeView = true;
-        if (view.cpuLists) oneCpu = [...cpus];
-        entropy = view.entropy;
-        privateTmp = view.privateTmp;
-        ownProc = view.proc;
-        break;
-      }
-    }
-    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true, proc }, kept);
-    const setupTmp = !tmpProject && probe([...prefix2, ...setupViewed]);
-    prefix2.push(...setupTmp ? setupViewed : setupIsolate);
-    notes.push(
-      privateTmp ? `benchmarks get private, empty ${SHARED_TMP_DIRS.join(", ")} (a new directory bound over each, removed after the runs): what another run left there does not reach the count` : `benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run (what one leaves there another can read): ${tmpProject ? `the project is ${kept[0]} itself` : madeView ? "a path a run is handed could not be bound back into private ones" : "no mount namespace can be made here"}`
-    );
-    notes.push(
-      setupTmp ? `setup commands get private, empty ${SHARED_TMP_DIRS.join(", ")}: what they leave there is gone when each ends` : `setup commands share ${SHARED_TMP_DIRS.join(", ")} with every other run`
-    );
-    if (pid)
-      notes.push(
-        ownProc ? "benchmarks see a /proc of their own pid namespace: only their own processes, none of the machine's" : "benchmarks see cg-bench's /proc (every process it sees, with its command line): the kernel refuses a new one here (a container engine masks parts of its /proc)"
-      );
-    notes.push(
-      pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
-    );
-    if (!anonymised)
-      notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
-    if (options.oneCpu) {
-      notes.push(
-        oneCpu ? `benchmarks see one CPU: pinned to one of CPUs ${cpus.join(",")} (one per job), and ${CPU_LIST_FILES.join(", ")} read "0"` : "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
-      );
-    }
-    notes.push(
-      entropy ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(" and ")} read the same ${ENTROPY_BYTES} bytes on every run` : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
-    );
-    if (net && options.setupNetwork) notes.push("benchmarks have no network; setup commands have the network this process has (setup-network: true)");
-    else if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
-    const seal2 = {
-      pids: pid ? "own" : "host",
-      ids: anonymised ? "anonymous" : "caller",
-      network: net || noNetworkAnyway() ? "none" : "host",
-      cpus: oneCpu ? "one" : "host",
-      entropy: entropy ? "fixed" : "os",
-      tmp: privateTmp ? "private" : "shared",
-      proc: ownProc ? "own" : "host"
-    };
-    const strays2 = pid ? void 0 : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
-    const uncontained2 = !pid && !strays2 && !(options.firstProcess ?? process.pid === 1);
-    if (options.required) requireSeal(missingSeal(options.required, seal2, uncontained2), env, notes);
-    return { user, isolatedNetwork: net, isolatedPids: pid, ...oneCpu ? { oneCpu } : {}, ...strays2 ? { strays: strays2 } : {}, prefix: prefix2, measuredPrefix, seal: seal2, notes };
-  }
-  if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
-  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
-  if (options.oneCpu)
-    notes.push(
-      "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
-    );
-  notes.push(
-    "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
-  );
-  notes.push(`no mount namespace can be created here: setup commands and benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run`);
-  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
-  const strays = strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
-  const uncontained = !strays && !(options.firstProcess ?? process.pid === 1);
-  if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env, notes);
-  return { user, isolatedNetwork: false, isolatedPids: false, ...strays ? { strays } : {}, prefix: prefix2, measuredPrefix: [...prefix2], seal, notes };
-}
-function uidBusy(uid) {
-  for (const name of readdirSync3("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (statSync3(`/proc/${name}`).uid !== uid) continue;
-      const stat2 = readFileSync2(`/proc/${name}/stat`, "utf8");
-      if (stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) !== "Z") return true;
-    } catch {
-    }
-  }
-  return false;
-}
-function strayOwner(user, ownUid, busy, notes) {
-  if (!user || user.uid === 0 || user.uid === ownUid) return void 0;
-  if (busy(user.uid)) {
-    notes.push(
-      `uid ${user.uid} already runs processes here: without a pid namespace, what setup commands and benchmarks leave running cannot be told from them`
-    );
-    return void 0;
-  }
-  notes.push(`no pid namespace: every process of uid ${user.uid} is killed after the setup commands and after the benchmarks`);
-  return user;
-}
-function endStrays(sandbox) {
-  killStrays(sandbox);
-  removePrivateTmp();
-}
-function removePrivateTmp() {
-  for (const dir of SHARED_TMP_DIRS) {
-    let names;
-    try {
-      names = readdirSync3(dir);
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      const owner = /^\.cg-bench-private-(\d+)\.\d+$/.exec(name)?.[1];
-      if (owner === void 0 || owner !== String(process.pid) && existsSync5(`/proc/${owner}`)) continue;
-      rmSync4(join10(dir, name), { recursive: true, force: true });
-    }
-  }
-}
-function killStrays(sandbox) {
-  const strays = sandbox.strays;
-  if (!strays) return;
-  const asStrays = [
-    "setpriv",
-    `--reuid=${strays.uid}`,
-    `--regid=${strays.gid}`,
-    "--clear-groups",
-    "--no-new-privs",
-    "--inh-caps=-all",
-    "--bounding-set=-all",
-    "--"
-  ];
-  for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
-    spawnSync3(asStrays[0], [...asStrays.slice(1), "/bin/sh", "-c", "kill -KILL -1"], { stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
-  }
-}
-function missingSeal(required, seal, uncontained) {
-  const missing = [];
-  if (uncontained)
-    missing.push(
-      "no pid namespace can be made here, so a process a setup command or a benchmark starts (setsid and a double fork) can outlive the run, and the code has no uid of its own whose every process cg-bench could kill (as root, CG_BENCH_RUN_AS=uid:gid names one: it must run nothing else)"
-    );
-  if (required.noNetwork && seal.network !== "none")
-    missing.push("benchmarks without network (network: false, or setup-network: true) need a network namespace, which cannot be made here");
-  if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
-  return missing;
-}
-function sandboxed(sandbox, argv, measured = false, job = 0, kept = [], cwd) {
-  const prefix2 = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...argv.flatMap((arg) => pathsNamed(arg, cwd)), ...kept]);
-  if (!measured) return [...prefix2, ...argv];
-  const cpus = sandbox.oneCpu;
-  const pin = cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
-  return [...pin, ...prefix2, ...argv];
-}
-function pathsNamed(arg, cwd) {
-  if (arg.startsWith("-") || !arg.includes("/")) return [];
-  if (arg.startsWith("/")) {
-    const real2 = realOrGiven(arg);
-    return real2 === arg ? [arg] : [arg, real2];
-  }
-  if (cwd === void 0) return [];
-  const path12 = join10(cwd, arg);
-  const real = realOrGiven(path12);
-  return real === path12 ? [] : [real];
-}
-function withKept(prefix2, kept) {
-  const end = prefix2.indexOf(KEPT_END);
-  return end < 0 ? [...prefix2] : [...prefix2.slice(0, end), ...kept, ...prefix2.slice(end)];
-}
-function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return realpathSync5(dir);
-  const staging = mkdtempSync(join10(tmpdir2(), "cg-bench-profiles-"));
-  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
-  return staging;
-}
-var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
-var COLLECT_LIMITS = { file: 512 * (1 << 20), total: 4096 * (1 << 20), files: 1e5 };
-function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
-  if (staging === realpathSync5(dir)) return [];
-  const uncollected = [];
-  const owner = lstatSync5(staging).uid;
-  const buffer3 = Buffer.alloc(1 << 20);
-  let total = 0;
-  let files = 0;
-  for (const name of readdirSync3(staging)) {
-    if (!VALGRIND_FILE.test(name)) continue;
-    let from;
-    try {
-      from = openSync3(join10(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
-    } catch {
-      continue;
-    }
-    try {
-      const stat2 = fstatSync3(from);
-      if (!stat2.isFile() || stat2.nlink !== 1 || stat2.uid !== owner) continue;
-      const limit = passedLimit(stat2.size, total, files, limits);
-      if (limit) {
-        uncollected.push({ name, size: stat2.size, limit });
-        continue;
-      }
-      files++;
-      const to = openSync3(join10(dir, name), "wx");
-      try {
-        for (let n, left = stat2.size; left > 0 && (n = readSync2(from, buffer3, 0, Math.min(buffer3.length, left), null)) > 0; left -= n)
-          writeSync4(to, buffer3, 0, n);
-      } finally {
-        closeSync5(to);
-      }
-      total += stat2.size;
-    } finally {
-      closeSync5(from);
-    }
-  }
-  rmSync4(staging, { recursive: true, force: true });
-  return uncollected;
-}
-function passedLimit(size, total, files, limits) {
-  if (size > limits.file) return "file";
-  if (total + size > limits.total) return "total";
-  if (files >= limits.files) return "files";
-  return void 0;
-}
-function shownSize(bytes) {
-  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString("en-US")} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
-}
-function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
-  const why = ({ name, size, limit }) => {
-    switch (limit) {
-      case "file":
-        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
-      case "total":
-        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
-      case "files":
-        return `${name} is past the ${limits.files.toLocaleString("en-US")} files cg-bench copies of one run`;
-    }
-  };
-  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join("; ")}`;
-}
-function giveTree(sandbox, tree) {
-  if (!sandbox.user) return;
-  const { uid, gid } = sandbox.user;
-  const walk = (path12) => {
-    const stat2 = lstatSync5(path12);
-    lchownSync(path12, uid, gid);
-    if (stat2.isDirectory()) for (const name of readdirSync3(path12)) walk(join10(path12, name));
-  };
-  walk(tree);
-}
-function giveDirectory(sandbox, dir) {
-  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
-}
-var DIRECTORY_FLAGS = fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW;
-function sharedPlaceProblem(path12, what) {
-  return new CgBenchError(`${path12}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
-}
-function remakeGivenDirectory(sandbox, path12, inside2 = []) {
-  makeGivenDirectory(sandbox, path12, inside2, false);
-}
-function makeSetupHome(sandbox, path12) {
-  makeGivenDirectory(sandbox, path12, [], sandbox.user === void 0);
-}
-function makeGivenDirectory(sandbox, path12, inside2, keep) {
-  if (keep) {
-    let fd2;
-    try {
-      fd2 = openSync3(path12, DIRECTORY_FLAGS);
-    } catch {
-    }
-    if (fd2 !== void 0) {
-      try {
-        if (sandbox.user) fchownSync(fd2, sandbox.user.uid, sandbox.user.gid);
-        return;
-      } finally {
-        closeSync5(fd2);
-      }
-    }
-  }
-  try {
-    rmSync4(path12, { recursive: true, force: true });
-  } catch (error2) {
-    throw sharedPlaceProblem(path12, `what is there cannot be removed (${error2.code ?? String(error2)})`);
-  }
-  try {
-    mkdirSync3(path12);
-  } catch (error2) {
-    if (error2.code === "EEXIST") throw sharedPlaceProblem(path12, "something else was put there while cg-bench made it");
-    throw error2;
-  }
-  const fd = openSync3(path12, DIRECTORY_FLAGS);
-  try {
-    if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
-    for (const name of inside2) {
-      const at = join10(`/proc/self/fd/${fd}`, name);
-      mkdirSync3(at);
-      const sub = openSync3(at, DIRECTORY_FLAGS);
-      try {
-        if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
-      } finally {
-        closeSync5(sub);
-      }
-    }
-    if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
-  } finally {
-    closeSync5(fd);
-  }
-}
-function sharedHomesDirectory(path12) {
-  const uid = process.getuid?.();
-  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
-  let stat2;
-  try {
-    stat2 = lstatSync5(path12);
-  } catch {
-    stat2 = void 0;
-  }
-  if (stat2 && !acceptable(stat2)) {
-    if (uid !== 0) throw sharedPlaceProblem(path12, `${stat2.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
-    rmSync4(path12, { recursive: true, force: true });
-    stat2 = void 0;
-  }
-  if (!stat2) {
-    try {
-      mkdirSync3(path12);
-    } catch (error2) {
-      if (error2.code !== "EEXIST") throw error2;
-    }
-  }
-  const fd = openSync3(path12, DIRECTORY_FLAGS);
-  try {
-    const held2 = fstatSync3(fd);
-    if (!acceptable(held2)) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
-    if (held2.uid === uid && (held2.mode & 4095) !== 1023) fchmodSync(fd, 1023);
-  } finally {
-    closeSync5(fd);
-  }
-}
-function isPlainFile(path12) {
-  try {
-    const stat2 = lstatSync5(path12);
-    return stat2.isFile() && stat2.nlink === 1;
-  } catch {
-    return false;
-  }
-}
-var SETUP_ENV_NAMES = [
-  "PATH",
-  "HOME",
-  "USER",
-  "LOGNAME",
-  "SHELL",
-  "LANG",
-  "LANGUAGE",
-  "TZ",
-  "TMPDIR",
-  "TERM",
-  "CC",
-  "CXX",
-  "CPP",
-  "LD",
-  "AR",
-  "CFLAGS",
-  "CXXFLAGS",
-  "CPPFLAGS",
-  "LDFLAGS",
-  "LDLIBS",
-  "MAKEFLAGS",
-  "PKG_CONFIG_PATH",
-  "LIBRARY_PATH",
-  "LD_LIBRARY_PATH",
-  "C_INCLUDE_PATH",
-  "CPLUS_INCLUDE_PATH",
-  "CARGO_HOME",
-  "RUSTUP_HOME",
-  "RUSTUP_TOOLCHAIN",
-  "RUSTFLAGS",
-  "CARGO_TARGET_DIR",
-  "CARGO_BUILD_JOBS",
-  "GOPATH",
-  "GOROOT",
-  "GOCACHE",
-  "GOFLAGS",
-  "GOTOOLCHAIN",
-  "GOPROXY",
-  "GOMODCACHE",
-  "JAVA_HOME",
-  "PYTHONPATH",
-  "VIRTUAL_ENV",
-  "CONDA_PREFIX",
-  "NODE_PATH",
-  "CMAKE_GENERATOR",
-  "CG_BENCH_IMAGE"
-];
-var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
-function setupEnvironment(caller, sandbox, home) {
-  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
-  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
-  const env = {};
-  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
-  if (sandbox.user) env["HOME"] = home;
-  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-  return env;
-}
-
-// src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync3 } from "node:fs";
-function processesWith(marker2) {
-  const found = [];
-  for (const name of readdirSync4("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readFileSync3(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
-    } catch {
-    }
-  }
-  return found;
-}
-var sleep = (ms) => new Promise((resolve13) => setTimeout(resolve13, ms));
-async function killLeftovers(marker2) {
-  let killed = 0;
-  for (let round = 0; round < 100; round++) {
-    const pids = processesWith(marker2);
-    if (!pids.length) return killed;
-    for (const pid of pids) {
-      try {
-        process.kill(pid, "SIGKILL");
-        killed++;
-      } catch {
-      }
-    }
-    await sleep(20);
-  }
-  return killed;
-}
-
-// src/run/tool-run.ts
-async function runUnderTool(run, tool) {
-  const dir = join11(run.dir, tool.directory);
-  rmSync5(dir, { recursive: true, force: true });
-  mkdirSync4(dir, { recursive: true });
-  const stderr = join11(dir, "stderr.log");
-  const staging = profileDirectory(run.sandbox, dir);
-  const outcome2 = await runProcess({
-    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging], run.cwd),
-    cwd: run.cwd,
-    env: run.env,
-    stdout: { file: join11(dir, "stdout.log") },
-    stderr: { file: stderr },
-    timeoutMs: run.timeoutMs
-  });
-  await killLeftovers(processMarker(staging));
-  const uncollected = collectProfiles(staging, dir);
-  const why = (what) => {
-    const details = logTail(stderr);
-    return { problem: `${tool.title}: ${what}${details ? `; last lines of its stderr:
-${details}` : ""}` };
-  };
-  if (outcome2.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome2.spawnError}`);
-  if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
-  if (outcome2.exitCode !== 0)
-    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
-  if (uncollected.length) return why(uncollectedProblem(uncollected));
-  const unfinished = unfinishedProcesses(dir, tool.name);
-  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
-  const profiles = [];
-  for (const { profile: name } of processFiles(dir, tool.name)) {
-    if (!name) continue;
-    const file = join11(dir, name);
-    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
-    try {
-      tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
-    } catch (error2) {
-      return why(errorMessage(error2));
-    }
-    await gzipAndRemove(file);
-    profiles.push(name);
-  }
-  if (!profiles.length) return why(`${tool.shown} wrote no profile (does this Valgrind have the ${tool.name} tool?)`);
-  return { dir, profiles, wallTimeMs: Math.round(outcome2.wallTimeMs) };
-}
-
-// src/run/valgrind.ts
-import { accessSync, constants as constants5, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter3, dirname as dirname8, join as join12 } from "node:path";
-function isExecutable(path12) {
-  try {
-    accessSync(path12, constants5.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function startsWithShebang(path12) {
-  const fd = openSync4(path12, "r");
-  try {
-    const head2 = Buffer.alloc(2);
-    return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
-  } finally {
-    closeSync6(fd);
-  }
-}
-function findOnPath(program, path12) {
-  for (const dir of (path12 ?? "").split(delimiter3)) {
-    if (!dir) continue;
-    const candidate = join12(dir, program);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return void 0;
-}
-function locateValgrind(env = process.env) {
-  const explicit = env["CG_BENCH_VALGRIND"];
-  let bin = explicit || findOnPath("valgrind", env["PATH"]);
-  if (!bin) {
-    throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
-  }
-  if (!explicit && startsWithShebang(bin)) {
-    const real = join12(dirname8(bin), "valgrind.bin");
-    if (isExecutable(real)) bin = real;
-  }
-  const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
-  const match3 = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
-  if (probe.exitCode !== 0 || !match3) {
-    throw new CgBenchError(
-      `${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ""}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? "CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)" : "is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary"}`
-    );
-  }
-  return { bin, version: match3[0].replace("valgrind-", ""), major: Number(match3[1]), minor: Number(match3[2]) };
-}
-function probeFailure(probe) {
-  if (probe.spawnError) return `could not run: ${probe.spawnError}`;
-  if (probe.timedOut) return "did not answer within a minute";
-  const ended = probe.signal ? `was killed by ${probe.signal}` : probe.exitCode !== 0 ? `exited with status ${probe.exitCode}` : "printed no Valgrind version";
-  const said = `${probe.stderr ?? ""}
-${probe.stdout ?? ""}`.trim().split("\n").slice(0, 3).join(" / ").slice(0, 300);
-  if (!said) return probe.exitCode === 0 && !probe.signal ? "printed nothing" : `${ended} and printed nothing`;
-  return `${ended}: ${said}`;
-}
-function supportsRegionInstrumentation(v) {
-  return v.major > 3 || v.major === 3 && v.minor >= 22;
-}
-function cachegrindArgs(options) {
-  return [
-    "--tool=cachegrind",
-    "--cache-sim=yes",
-    "--branch-sim=no",
-    `--I1=${options.cache.I1}`,
-    `--D1=${options.cache.D1}`,
-    `--LL=${options.cache.LL}`,
-    "--trace-children=yes",
-    // Only these options count (no rc file or VALGRIND_OPTS), and no gdbserver.
-    ...SEALED_VALGRIND_OPTIONS,
-    // Verbose: each process's log names the files it loaded (executables.ts fingerprints them).
-    "-v",
-    ...outputFileArgs(options.outDir),
-    ...options.instrument === "region" ? ["--instr-at-start=no"] : []
-  ];
-}
-function dhatArgs(outDir) {
-  return ["--tool=dhat", "--trace-children=yes", ...SEALED_VALGRIND_OPTIONS, ...outputFileArgs(outDir, "dhat")];
-}
-var CALLER_DEPTH = 64;
-function callgrindArgs(options) {
-  return [
-    "--tool=callgrind",
-    "--cache-sim=yes",
-    "--branch-sim=no",
-    `--I1=${options.cache.I1}`,
-    `--D1=${options.cache.D1}`,
-    `--LL=${options.cache.LL}`,
-    `--separate-callers=${CALLER_DEPTH}`,
-    "--dump-instr=no",
-    "--trace-children=yes",
-    ...SEALED_VALGRIND_OPTIONS,
-    ...outputFileArgs(options.outDir, "callgrind")
-  ];
-}
-
-// src/run/call-tree.ts
-var CALLGRIND_PROFILE_LIMIT = 256 * MiB;
-async function measureCallTree(run) {
-  const chains = [];
-  const ran = await runUnderTool(run, {
-    name: "callgrind",
-    shown: "Callgrind",
-    directory: CALL_TREE_DIRECTORY,
-    title: "call-tree run under Callgrind",
-    args: (outDir) => callgrindArgs({ cache: run.cache, outDir }),
-    profileLimit: CALLGRIND_PROFILE_LIMIT,
-    read: (text2, name) => chains.push(...parseCallgrind(text2, name).chains)
-  });
-  if ("problem" in ran) return ran;
-  const tree = callTree(foldChains(chains, run.weights));
-  writeNewFile(join13(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
-  return { tree, wallTimeMs: ran.wallTimeMs };
-}
-
-// src/run/memory.ts
-import { join as join14 } from "node:path";
-var DHAT_PROFILE_LIMIT = 256 * MiB;
-async function measureMemory(run) {
-  const profiles = [];
-  const ran = await runUnderTool(run, {
-    name: "dhat",
-    shown: "DHAT",
-    directory: MEMORY_DIRECTORY,
-    title: "memory run under DHAT",
-    args: dhatArgs,
-    profileLimit: DHAT_PROFILE_LIMIT,
-    read: (text2, name) => profiles.push(parseDhat(text2, name))
-  });
-  if ("problem" in ran) return ran;
-  const files = ran.profiles.map((name) => join14(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
-  return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
-}
+import { basename as basename8, dirname as dirname8, join as join11 } from "node:path";
 
 // src/parse/cachegrind.ts
 var INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
@@ -41724,7 +40855,7 @@ ${buffer3.toString("utf8", start, end)}`;
     });
   }
 };
-var MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
+var MAX_PROFILE_BYTES = 512 * (1 << 20);
 function boundedParser(source, limit = MAX_PROFILE_BYTES) {
   const parser = new CachegrindParser(source);
   let total = 0;
@@ -41736,6 +40867,963 @@ function boundedParser(source, limit = MAX_PROFILE_BYTES) {
     },
     finish: () => parser.finish()
   };
+}
+
+// src/untrusted/entropy-seal.ts
+var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+
+// src/untrusted/sandbox.ts
+var UNTRUSTED_ID = 65534;
+function truthy(value) {
+  return Boolean(value) && value !== "0" && value !== "false";
+}
+function untrustedUser(root, env, ownCopy = false) {
+  const asked = env["CG_BENCH_RUN_AS"]?.trim();
+  if (asked === "root") return void 0;
+  if (asked) {
+    const match3 = /^(\d+):(\d+)$/.exec(asked);
+    if (!match3) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    return { uid: Number(match3[1]), gid: Number(match3[2]) };
+  }
+  const owner = statSync3(root);
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  return void 0;
+}
+var BENCHMARK_PID_IN_NAMESPACE = 2;
+var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
+function pidNamespace(proc) {
+  return ["--pid", "--fork", "--kill-child", ...proc ? ["--mount-proc"] : []];
+}
+var PROC_REFUSED = "mount /proc failed";
+var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
+var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
+function parseCpuList(text2) {
+  const cpus = [];
+  for (const part of text2.trim().split(",")) {
+    const match3 = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!match3) return [];
+    const from = Number(match3[1]);
+    const to = match3[2] === void 0 ? from : Number(match3[2]);
+    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+function allowedCpus() {
+  try {
+    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync2("/proc/self/status", "utf8"));
+    return line ? parseCpuList(line[1]) : [];
+  } catch {
+    return [];
+  }
+}
+var ENTROPY_BYTES = 1 << 20;
+function fixedEntropy(size = ENTROPY_BYTES) {
+  const out = Buffer.alloc(size);
+  for (let block = 0, at = 0; at < size; block++, at += 32) createHash5("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  return out;
+}
+var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
+function keptEntropyFile(env = process.env) {
+  const probes = probeCacheFile(env);
+  return probes === void 0 ? void 0 : join11(dirname8(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+}
+function keptFixedEntropy(file, make = fixedEntropy) {
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname8(file));
+  if (file === void 0 || dir === void 0) return make();
+  try {
+    const held2 = join11(dir.path, basename8(file));
+    try {
+      const s = lstatSync6(held2);
+      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
+      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
+        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
+        if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+      }
+    } catch {
+    }
+    const made = make();
+    try {
+      replaceKeptFile(dir, basename8(file), made);
+    } catch {
+    }
+    return made;
+  } finally {
+    dir.release();
+  }
+}
+function runsDirectory() {
+  const dir = join11(tmpdir2(), "cg-bench-runs");
+  sharedHomesDirectory(dir);
+  return dir;
+}
+var sealFiles;
+function sealFilesOnce() {
+  if (sealFiles) return sealFiles;
+  const dir = mkdtempSync(join11(runsDirectory(), "seal-"));
+  chmodSync(dir, 493);
+  const oneCpu = join11(dir, "one-cpu");
+  writeFileSync(oneCpu, "0\n", { mode: 292 });
+  const entropy = join11(dir, "entropy");
+  writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
+  let entropySeal;
+  if (arch2() === "x64") {
+    entropySeal = join11(dir, "entropy-seal");
+    writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+  }
+  process.once("exit", () => rmSync5(dir, { recursive: true, force: true }));
+  sealFiles = { oneCpu, entropy, entropySeal };
+  return sealFiles;
+}
+var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
+var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
+var KEPT_END = "cg-bench-kept-end";
+var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
+var PRIVATE_TMP_INNER = "tmp";
+var PRIVATE_TMP_SCRIPT = [
+  "_cgb_keep() {",
+  " case $1 in",
+  ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
+  "  *) return 0 ;;",
+  " esac;",
+  // The working directory from /proc/self/cwd: the code's uid may hold it without being allowed to reach it by its path.
+  ' [ -n "$2" ] && _cgb_from=$2;',
+  ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
+  " else return 0; fi;",
+  ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
+  "}",
+  ...SHARED_TMP_DIRS.map(
+    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_private=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX) && mkdir -m 1777 "$_cgb_private/${PRIVATE_TMP_INNER}" && mount --no-canonicalize --bind "$_cgb_private/${PRIVATE_TMP_INNER}" ${dir} || exit 125; fi`
+  ),
+  "_cgb_keep_list() {",
+  " _cgb_rest=$1;",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  ' while [ -n "$_cgb_rest" ]; do _cgb_keep "${_cgb_rest%%:*}"; case $_cgb_rest in *:*) _cgb_rest=${_cgb_rest#*:} ;; *) _cgb_rest= ;; esac; done;',
+  "}",
+  '_cgb_here=$PWD; _cgb_keep "$_cgb_here" /proc/self/cwd; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
+  `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
+  "exec 7<&- 8<&- 9<&-",
+  // A working directory the code's uid may not search (a mkdtemp one of root's) cannot be entered
+  // again: the run stays in it as it was, and without search rights nothing is reached from it by "..".
+  '_cgb_cd() { cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125; }',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
+  "unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_private; unset -f _cgb_keep _cgb_keep_list _cgb_cd"
+].join("\n");
+var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
+function viewPrefix(net, pid, inner, view, kept) {
+  const files = view.cpuLists || view.entropy ? sealFilesOnce() : void 0;
+  const binds = [
+    ...view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125`) : [],
+    ...view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125`) : []
+  ];
+  return [
+    "unshare",
+    "--user",
+    "--map-user=0",
+    "--map-group=0",
+    "--mount",
+    ...net ? ["--net"] : [],
+    "--",
+    "/bin/sh",
+    "-c",
+    [...binds, "shift 2", view.privateTmp ? PRIVATE_TMP_SCRIPT : SKIP_KEPT, 'exec "$@"'].join("\n"),
+    "cg-bench-sealed-view",
+    files?.oneCpu ?? "-",
+    files?.entropy ?? "-",
+    // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
+    ...files ? [dirname8(files.oneCpu)] : [],
+    ...kept,
+    KEPT_END,
+    "unshare",
+    "--user",
+    `--map-user=${inner.uid}`,
+    `--map-group=${inner.gid}`,
+    ...pid ? pidNamespace(view.proc) : [],
+    "--",
+    ...view.entropy && files?.entropySeal ? [files.entropySeal] : [],
+    ...pid ? PID_NAMESPACE_INIT : []
+  ];
+}
+function realOrGiven(path12) {
+  try {
+    return realpathSync7(path12);
+  } catch {
+    return path12;
+  }
+}
+var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os", tmp: "shared", proc: "host" };
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
+function overflowId(kind) {
+  try {
+    const n = Number(readFileSync2(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
+    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
+  } catch {
+    return UNTRUSTED_ID;
+  }
+}
+var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
+var PROBE_ATTEMPTS = 4;
+var PROBE_TIMEOUT_MS2 = 2e4;
+function pause(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
+  return (argv) => {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (probe(argv)) return true;
+      if (attempt < attempts && pauseMs > 0) pause(pauseMs * attempt);
+    }
+    return false;
+  };
+}
+function probeOnce(argv) {
+  const env = { ...process.env, LC_ALL: "C", LANGUAGE: "C" };
+  const r = spawnSync4(argv[0], [...argv.slice(1), "true"], { encoding: "utf8", env, stdio: ["ignore", "ignore", "pipe"], timeout: PROBE_TIMEOUT_MS2 });
+  removeProbeTmp(r.pid);
+  return { works: r.status === 0, stderr: r.stderr ?? "" };
+}
+function worksOnce(argv) {
+  return probeOnce(argv).works;
+}
+function removeProbeTmp(pid) {
+  if (!pid) return;
+  removeAsOwners(SHARED_TMP_DIRS.flatMap((dir) => privateTmpOf(dir, pid)));
+}
+function privateTmpOf(dir, pid) {
+  try {
+    return readdirSync3(dir).filter((name) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`)).map((name) => join11(dir, name));
+  } catch {
+    return [];
+  }
+}
+var probed2 = /* @__PURE__ */ new Map();
+function freshProcWorks(argv) {
+  const key = argv.join("\0");
+  if (!probed2.has(key)) {
+    let works3 = false;
+    for (let attempt = 1; attempt <= PROBE_ATTEMPTS; attempt++) {
+      const once = probeOnce(argv);
+      works3 = once.works;
+      if (works3 || once.stderr.includes(PROC_REFUSED)) break;
+      if (attempt < PROBE_ATTEMPTS) pause(250 * attempt);
+    }
+    probed2.set(key, works3);
+  }
+  return probed2.get(key);
+}
+var works = retrying(worksOnce);
+function worksCached(argv) {
+  const key = argv.join("\0");
+  if (!probed2.has(key)) probed2.set(key, works(argv));
+  return probed2.get(key);
+}
+function onlyLoopback() {
+  try {
+    return readdirSync3("/sys/class/net").every((name) => name === "lo");
+  } catch {
+    return false;
+  }
+}
+var SEAL_VARIABLE = "CG_BENCH_SEAL";
+function bestEffort(env) {
+  const value = env[SEAL_VARIABLE]?.trim();
+  if (!value || value === "strict") return false;
+  if (value === "best-effort") return true;
+  throw new CgBenchError(`${SEAL_VARIABLE}=${JSON.stringify(value)}: write best-effort (measure with the seal this host can make) or strict (the default)`);
+}
+function requireSeal(missing, env, notes) {
+  if (!missing.length) return;
+  if (bestEffort(env)) {
+    notes.push(
+      `warning: ${missing.join("; ")}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`
+    );
+    return;
+  }
+  throw new CgBenchError(
+    `cannot seal the benchmarks as cg-bench.yml asks: ${missing.join("; ")}. Allow user namespaces (a container engine's seccomp profile or AppArmor may refuse unshare), or measure with what this host can make: ${SEAL_VARIABLE}=best-effort in cg-bench's environment (the seal is recorded in results.json; results made under another seal are not comparable)`
+  );
+}
+function untrustedSandbox(options) {
+  const env = options.env ?? process.env;
+  const uid = options.uid ?? process.getuid?.() ?? -1;
+  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
+  const procProbe = options.probe ? probe : freshProcWorks;
+  const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
+  const notes = [];
+  let user;
+  const prefix2 = [];
+  if (uid === 0) user = untrustedUser(options.root, env);
+  if (user) {
+    prefix2.push(...asId(user));
+    if (!probe(prefix2)) {
+      throw new CgBenchError(
+        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
+      );
+    }
+    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
+  } else if (uid === 0) {
+    notes.push(
+      "note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user."
+    );
+  } else {
+    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
+    if (exposed.length) {
+      notes.push(
+        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
+      );
+    }
+  }
+  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
+  const unshare = (net, pid, inner, proc = false) => [
+    "unshare",
+    "--user",
+    `--map-user=${inner.uid}`,
+    `--map-group=${inner.gid}`,
+    ...net ? ["--net"] : [],
+    ...pid ? pidNamespace(proc) : [],
+    "--",
+    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
+    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
+    ...pid ? [...PID_NAMESPACE_INIT] : []
+  ];
+  const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
+  const tries = options.network ? [[false, true]] : [
+    [true, true],
+    [true, false]
+  ];
+  for (const [net, pid] of tries) {
+    if (!probe([...prefix2, ...unshare(net, pid, id)])) continue;
+    const proc = pid && procProbe([...prefix2, ...unshare(net, pid, id, true)]);
+    const isolate = unshare(net, pid, id, proc);
+    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id, proc) : isolate;
+    if (!probe([...prefix2, ...setupIsolate])) continue;
+    const measuredIsolate = unshare(net, pid, anonymous, proc);
+    const anonymised = probe([...prefix2, ...measuredIsolate]);
+    let measuredPrefix = [...prefix2, ...anonymised ? measuredIsolate : isolate];
+    let oneCpu;
+    let entropy = false;
+    let privateTmp = false;
+    let madeView = false;
+    let ownProc = proc;
+    const cpus = options.cpus ?? allowedCpus();
+    const cpuLists2 = Boolean(options.oneCpu && cpus.length);
+    const kept = [realOrGiven(options.root)];
+    const tmpProject = SHARED_TMP_DIRS.includes(kept[0]);
+    if (pid && anonymised) {
+      const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
+      const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
+      const views = (proc ? [true, false] : [false]).flatMap(
+        (proc2) => (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [
+          { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2, proc: proc2 },
+          ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2, proc: proc2 }] : []
+        ])
+      ).filter((view) => view.cpuLists || view.entropy || view.privateTmp);
+      for (const view of views) {
+        const viewed = viewPrefix(net, pid, anonymous, view, kept);
+        if (!probe([...pin, ...prefix2, ...viewed])) continue;
+        measuredPrefix = [...prefix2, ...viewed];
+        madeView = true;
+        if (view.cpuLists) oneCpu = [...cpus];
+        entropy = view.entropy;
+        privateTmp = view.privateTmp;
+        ownProc = view.proc;
+        break;
+      }
+    }
+    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true, proc }, kept);
+    const setupTmp = !tmpProject && probe([...prefix2, ...setupViewed]);
+    prefix2.push(...setupTmp ? setupViewed : setupIsolate);
+    notes.push(
+      privateTmp ? `benchmarks get private, empty ${SHARED_TMP_DIRS.join(", ")} (a new directory bound over each, removed after the runs): what another run left there does not reach the count` : `benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run (what one leaves there another can read): ${tmpProject ? `the project is ${kept[0]} itself` : madeView ? "a path a run is handed could not be bound back into private ones" : "no mount namespace can be made here"}`
+    );
+    notes.push(
+      setupTmp ? `setup commands get private, empty ${SHARED_TMP_DIRS.join(", ")}: what they leave there is gone when each ends` : `setup commands share ${SHARED_TMP_DIRS.join(", ")} with every other run`
+    );
+    if (pid)
+      notes.push(
+        ownProc ? "benchmarks see a /proc of their own pid namespace: only their own processes, none of the machine's" : "benchmarks see cg-bench's /proc (every process it sees, with its command line): the kernel refuses a new one here (a container engine masks parts of its /proc)"
+      );
+    notes.push(
+      pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
+    );
+    if (!anonymised)
+      notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
+    if (options.oneCpu) {
+      notes.push(
+        oneCpu ? `benchmarks see one CPU: pinned to one of CPUs ${cpus.join(",")} (one per job), and ${CPU_LIST_FILES.join(", ")} read "0"` : "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
+      );
+    }
+    notes.push(
+      entropy ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(" and ")} read the same ${ENTROPY_BYTES} bytes on every run` : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
+    );
+    if (net && options.setupNetwork) notes.push("benchmarks have no network; setup commands have the network this process has (setup-network: true)");
+    else if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+    const seal2 = {
+      pids: pid ? "own" : "host",
+      ids: anonymised ? "anonymous" : "caller",
+      network: net || noNetworkAnyway() ? "none" : "host",
+      cpus: oneCpu ? "one" : "host",
+      entropy: entropy ? "fixed" : "os",
+      tmp: privateTmp ? "private" : "shared",
+      proc: ownProc ? "own" : "host"
+    };
+    const strays2 = pid ? void 0 : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
+    const uncontained2 = !pid && !strays2 && !(options.firstProcess ?? process.pid === 1);
+    if (options.required) requireSeal(missingSeal(options.required, seal2, uncontained2), env, notes);
+    return { user, isolatedNetwork: net, isolatedPids: pid, ...oneCpu ? { oneCpu } : {}, ...strays2 ? { strays: strays2 } : {}, prefix: prefix2, measuredPrefix, seal: seal2, notes };
+  }
+  if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
+  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
+  if (options.oneCpu)
+    notes.push(
+      "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
+    );
+  notes.push(
+    "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
+  );
+  notes.push(`no mount namespace can be created here: setup commands and benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run`);
+  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
+  const strays = strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
+  const uncontained = !strays && !(options.firstProcess ?? process.pid === 1);
+  if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env, notes);
+  return { user, isolatedNetwork: false, isolatedPids: false, ...strays ? { strays } : {}, prefix: prefix2, measuredPrefix: [...prefix2], seal, notes };
+}
+function uidBusy(uid) {
+  for (const name of readdirSync3("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (statSync3(`/proc/${name}`).uid !== uid) continue;
+      const stat2 = readFileSync2(`/proc/${name}/stat`, "utf8");
+      if (stat2.slice(stat2.lastIndexOf(")") + 2, stat2.lastIndexOf(")") + 3) !== "Z") return true;
+    } catch {
+    }
+  }
+  return false;
+}
+function strayOwner(user, ownUid, busy, notes) {
+  if (!user || user.uid === 0 || user.uid === ownUid) return void 0;
+  if (busy(user.uid)) {
+    notes.push(
+      `uid ${user.uid} already runs processes here: without a pid namespace, what setup commands and benchmarks leave running cannot be told from them`
+    );
+    return void 0;
+  }
+  notes.push(`no pid namespace: every process of uid ${user.uid} is killed after the setup commands and after the benchmarks`);
+  return user;
+}
+function endStrays(sandbox) {
+  killStrays(sandbox);
+  removePrivateTmp();
+}
+function isLink(path12) {
+  try {
+    return lstatSync6(path12).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+function removePrivateTmp() {
+  const ended = [];
+  for (const dir of SHARED_TMP_DIRS) {
+    let names;
+    try {
+      names = readdirSync3(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
+      if (owner === void 0 || owner !== String(process.pid) && existsSync5(`/proc/${owner}`)) continue;
+      ended.push(join11(dir, name));
+    }
+  }
+  removeAsOwners(ended);
+}
+function killStrays(sandbox) {
+  const strays = sandbox.strays;
+  if (!strays) return;
+  const asStrays = asId(strays);
+  for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
+    spawnSync4(asStrays[0], [...asStrays.slice(1), "/bin/sh", "-c", "kill -KILL -1"], { stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
+  }
+}
+function missingSeal(required, seal, uncontained) {
+  const missing = [];
+  if (uncontained)
+    missing.push(
+      "no pid namespace can be made here, so a process a setup command or a benchmark starts (setsid and a double fork) can outlive the run, and the code has no uid of its own whose every process cg-bench could kill (as root, CG_BENCH_RUN_AS=uid:gid names one: it must run nothing else)"
+    );
+  if (required.noNetwork && seal.network !== "none")
+    missing.push("benchmarks without network (network: false, or setup-network: true) need a network namespace, which cannot be made here");
+  if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
+  return missing;
+}
+function sandboxed(sandbox, argv, measured = false, job = 0, kept = [], cwd) {
+  const prefix2 = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...argv.flatMap((arg) => pathsNamed(arg, cwd)), ...kept]);
+  if (!measured) return [...prefix2, ...argv];
+  const cpus = sandbox.oneCpu;
+  const pin = cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
+  return [...pin, ...prefix2, ...argv];
+}
+function pathsNamed(arg, cwd) {
+  if (arg.startsWith("-") || !arg.includes("/")) return [];
+  if (arg.startsWith("/")) {
+    const real2 = realOrGiven(arg);
+    return real2 === arg ? [arg] : [arg, real2];
+  }
+  if (cwd === void 0) return [];
+  const path12 = join11(cwd, arg);
+  const real = realOrGiven(path12);
+  return real === path12 ? [] : [real];
+}
+function withKept(prefix2, kept) {
+  const end = prefix2.indexOf(KEPT_END);
+  return end < 0 ? [...prefix2] : [...prefix2.slice(0, end), ...kept, ...prefix2.slice(end)];
+}
+function profileDirectory(sandbox, dir) {
+  if (!sandbox.user) return realpathSync7(dir);
+  const staging = mkdtempSync(join11(runsDirectory(), "profiles-"));
+  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
+  return staging;
+}
+var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
+var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
+function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
+  if (staging === realpathSync7(dir)) return [];
+  const uncollected = [];
+  const owner = lstatSync6(staging).uid;
+  const buffer3 = Buffer.alloc(1 << 20);
+  let total = 0;
+  let files = 0;
+  for (const name of readdirSync3(staging)) {
+    if (!VALGRIND_FILE.test(name)) continue;
+    let from;
+    try {
+      from = openSync4(join11(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+    } catch {
+      continue;
+    }
+    try {
+      const stat2 = fstatSync3(from);
+      if (!stat2.isFile() || stat2.nlink !== 1 || stat2.uid !== owner) continue;
+      const limit = passedLimit(stat2.size, total, files, limits);
+      if (limit) {
+        uncollected.push({ name, size: stat2.size, limit });
+        continue;
+      }
+      files++;
+      const to = openSync4(join11(dir, name), "wx");
+      try {
+        for (let n, left = stat2.size; left > 0 && (n = readSync2(from, buffer3, 0, Math.min(buffer3.length, left), null)) > 0; left -= n)
+          writeSync4(to, buffer3, 0, n);
+      } finally {
+        closeSync5(to);
+      }
+      total += stat2.size;
+    } finally {
+      closeSync5(from);
+    }
+  }
+  removeAsOwners([staging]);
+  return uncollected;
+}
+function passedLimit(size, total, files, limits) {
+  if (size > limits.file) return "file";
+  if (total + size > limits.total) return "total";
+  if (files >= limits.files) return "files";
+  return void 0;
+}
+function shownSize(bytes) {
+  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString("en-US")} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
+}
+function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
+  const why = ({ name, size, limit }) => {
+    switch (limit) {
+      case "file":
+        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
+      case "total":
+        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
+      case "files":
+        return `${name} is past the ${limits.files.toLocaleString("en-US")} files cg-bench copies of one run`;
+    }
+  };
+  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join("; ")}`;
+}
+function giveTree(sandbox, tree) {
+  if (!sandbox.user) return;
+  const { uid, gid } = sandbox.user;
+  const walk = (path12) => {
+    const stat2 = lstatSync6(path12);
+    lchownSync(path12, uid, gid);
+    if (stat2.isDirectory()) for (const name of readdirSync3(path12)) walk(join11(path12, name));
+  };
+  walk(tree);
+}
+function giveDirectory(sandbox, dir) {
+  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
+}
+var DIRECTORY_FLAGS = fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW;
+function sharedPlaceProblem(path12, what) {
+  return new CgBenchError(`${path12}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
+}
+function remakeGivenDirectory(sandbox, path12, inside2 = []) {
+  makeGivenDirectory(sandbox, path12, inside2, false);
+}
+function makeSetupHome(sandbox, path12) {
+  makeGivenDirectory(sandbox, path12, [], sandbox.user === void 0);
+}
+function makeGivenDirectory(sandbox, path12, inside2, keep) {
+  if (keep) {
+    let fd2;
+    try {
+      fd2 = openSync4(path12, DIRECTORY_FLAGS);
+    } catch {
+    }
+    if (fd2 !== void 0) {
+      try {
+        if (sandbox.user) fchownSync(fd2, sandbox.user.uid, sandbox.user.gid);
+        return;
+      } finally {
+        closeSync5(fd2);
+      }
+    }
+  }
+  removeAsOwners([path12]);
+  if (existsSync5(path12) || isLink(path12)) throw sharedPlaceProblem(path12, "what is there cannot be removed");
+  try {
+    mkdirSync3(path12);
+  } catch (error2) {
+    if (error2.code === "EEXIST") throw sharedPlaceProblem(path12, "something else was put there while cg-bench made it");
+    throw error2;
+  }
+  const fd = openSync4(path12, DIRECTORY_FLAGS);
+  try {
+    if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
+    for (const name of inside2) {
+      const at = join11(`/proc/self/fd/${fd}`, name);
+      mkdirSync3(at);
+      const sub = openSync4(at, DIRECTORY_FLAGS);
+      try {
+        if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
+      } finally {
+        closeSync5(sub);
+      }
+    }
+    if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
+  } finally {
+    closeSync5(fd);
+  }
+}
+function sharedHomesDirectory(path12) {
+  const uid = process.getuid?.();
+  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
+  let stat2;
+  try {
+    stat2 = lstatSync6(path12);
+  } catch {
+    stat2 = void 0;
+  }
+  if (stat2 && !acceptable(stat2)) {
+    if (uid !== 0) throw sharedPlaceProblem(path12, `${stat2.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
+    removeAsOwners([path12]);
+    if (existsSync5(path12) || isLink(path12)) throw sharedPlaceProblem(path12, "what is there cannot be removed");
+    stat2 = void 0;
+  }
+  if (!stat2) {
+    try {
+      mkdirSync3(path12);
+    } catch (error2) {
+      if (error2.code !== "EEXIST") throw error2;
+    }
+  }
+  const fd = openSync4(path12, DIRECTORY_FLAGS);
+  try {
+    const held2 = fstatSync3(fd);
+    if (!acceptable(held2)) throw sharedPlaceProblem(path12, "replaced while cg-bench made it");
+    if (held2.uid === uid && (held2.mode & 4095) !== 1023) fchmodSync(fd, 1023);
+  } finally {
+    closeSync5(fd);
+  }
+}
+function isPlainFile(path12) {
+  try {
+    const stat2 = lstatSync6(path12);
+    return stat2.isFile() && stat2.nlink === 1;
+  } catch {
+    return false;
+  }
+}
+var SETUP_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "CC",
+  "CXX",
+  "CPP",
+  "LD",
+  "AR",
+  "CFLAGS",
+  "CXXFLAGS",
+  "CPPFLAGS",
+  "LDFLAGS",
+  "LDLIBS",
+  "MAKEFLAGS",
+  "PKG_CONFIG_PATH",
+  "LIBRARY_PATH",
+  "LD_LIBRARY_PATH",
+  "C_INCLUDE_PATH",
+  "CPLUS_INCLUDE_PATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "RUSTUP_TOOLCHAIN",
+  "RUSTFLAGS",
+  "CARGO_TARGET_DIR",
+  "CARGO_BUILD_JOBS",
+  "GOPATH",
+  "GOROOT",
+  "GOCACHE",
+  "GOFLAGS",
+  "GOTOOLCHAIN",
+  "GOPROXY",
+  "GOMODCACHE",
+  "JAVA_HOME",
+  "PYTHONPATH",
+  "VIRTUAL_ENV",
+  "CONDA_PREFIX",
+  "NODE_PATH",
+  "CMAKE_GENERATOR",
+  "CG_BENCH_IMAGE"
+];
+var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
+function setupEnvironment(caller, sandbox, home) {
+  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
+  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
+  const env = {};
+  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
+  if (sandbox.user) env["HOME"] = home;
+  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+  return env;
+}
+
+// src/run/leftovers.ts
+import { readdirSync as readdirSync4, readFileSync as readFileSync3 } from "node:fs";
+function processesWith(marker2) {
+  const found = [];
+  for (const name of readdirSync4("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync3(`/proc/${name}/cmdline`, "utf8").includes(marker2)) found.push(Number(name));
+    } catch {
+    }
+  }
+  return found;
+}
+var sleep = (ms) => new Promise((resolve13) => setTimeout(resolve13, ms));
+async function killLeftovers(marker2) {
+  let killed = 0;
+  for (let round = 0; round < 100; round++) {
+    const pids = processesWith(marker2);
+    if (!pids.length) return killed;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch {
+      }
+    }
+    await sleep(20);
+  }
+  return killed;
+}
+
+// src/run/tool-run.ts
+async function runUnderTool(run, tool) {
+  const dir = join12(run.dir, tool.directory);
+  rmSync6(dir, { recursive: true, force: true });
+  mkdirSync4(dir, { recursive: true });
+  const stderr = join12(dir, "stderr.log");
+  const staging = profileDirectory(run.sandbox, dir);
+  const outcome2 = await runProcess({
+    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging], run.cwd),
+    cwd: run.cwd,
+    env: run.env,
+    stdout: { file: join12(dir, "stdout.log") },
+    stderr: { file: stderr },
+    timeoutMs: run.timeoutMs
+  });
+  await killLeftovers(processMarker(staging));
+  const uncollected = collectProfiles(staging, dir);
+  const why = (what) => {
+    const details = logTail(stderr);
+    return { problem: `${tool.title}: ${what}${details ? `; last lines of its stderr:
+${details}` : ""}` };
+  };
+  if (outcome2.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome2.spawnError}`);
+  if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
+  if (outcome2.exitCode !== 0)
+    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
+  if (uncollected.length) return why(uncollectedProblem(uncollected));
+  const unfinished = unfinishedProcesses(dir, tool.name);
+  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
+  const profiles = [];
+  for (const { profile: name } of processFiles(dir, tool.name)) {
+    if (!name) continue;
+    const file = join12(dir, name);
+    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
+    try {
+      tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
+    } catch (error2) {
+      return why(errorMessage(error2));
+    }
+    await gzipAndRemove(file);
+    profiles.push(name);
+  }
+  if (!profiles.length) return why(`${tool.shown} wrote no profile (does this Valgrind have the ${tool.name} tool?)`);
+  return { dir, profiles, wallTimeMs: Math.round(outcome2.wallTimeMs) };
+}
+
+// src/run/valgrind.ts
+import { accessSync, constants as constants6, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
+import { delimiter as delimiter3, dirname as dirname9, join as join13 } from "node:path";
+function isExecutable(path12) {
+  try {
+    accessSync(path12, constants6.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function startsWithShebang(path12) {
+  const fd = openSync5(path12, "r");
+  try {
+    const head2 = Buffer.alloc(2);
+    return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
+  } finally {
+    closeSync6(fd);
+  }
+}
+function findOnPath(program, path12) {
+  for (const dir of (path12 ?? "").split(delimiter3)) {
+    if (!dir) continue;
+    const candidate = join13(dir, program);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return void 0;
+}
+function locateValgrind(env = process.env) {
+  const explicit = env["CG_BENCH_VALGRIND"];
+  let bin = explicit || findOnPath("valgrind", env["PATH"]);
+  if (!bin) {
+    throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
+  }
+  if (!explicit && startsWithShebang(bin)) {
+    const real = join13(dirname9(bin), "valgrind.bin");
+    if (isExecutable(real)) bin = real;
+  }
+  const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
+  const match3 = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
+  if (probe.exitCode !== 0 || !match3) {
+    throw new CgBenchError(
+      `${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ""}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? "CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)" : "is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary"}`
+    );
+  }
+  return { bin, version: match3[0].replace("valgrind-", ""), major: Number(match3[1]), minor: Number(match3[2]) };
+}
+function probeFailure(probe) {
+  if (probe.spawnError) return `could not run: ${probe.spawnError}`;
+  if (probe.timedOut) return "did not answer within a minute";
+  const ended = probe.signal ? `was killed by ${probe.signal}` : probe.exitCode !== 0 ? `exited with status ${probe.exitCode}` : "printed no Valgrind version";
+  const said = `${probe.stderr ?? ""}
+${probe.stdout ?? ""}`.trim().split("\n").slice(0, 3).join(" / ").slice(0, 300);
+  if (!said) return probe.exitCode === 0 && !probe.signal ? "printed nothing" : `${ended} and printed nothing`;
+  return `${ended}: ${said}`;
+}
+function supportsRegionInstrumentation(v) {
+  return v.major > 3 || v.major === 3 && v.minor >= 22;
+}
+function cachegrindArgs(options) {
+  return [
+    "--tool=cachegrind",
+    "--cache-sim=yes",
+    "--branch-sim=no",
+    `--I1=${options.cache.I1}`,
+    `--D1=${options.cache.D1}`,
+    `--LL=${options.cache.LL}`,
+    "--trace-children=yes",
+    // Only these options count (no rc file or VALGRIND_OPTS), and no gdbserver.
+    ...SEALED_VALGRIND_OPTIONS,
+    // Verbose: each process's log names the files it loaded (executables.ts fingerprints them).
+    "-v",
+    ...outputFileArgs(options.outDir),
+    ...options.instrument === "region" ? ["--instr-at-start=no"] : []
+  ];
+}
+function dhatArgs(outDir) {
+  return ["--tool=dhat", "--trace-children=yes", ...SEALED_VALGRIND_OPTIONS, ...outputFileArgs(outDir, "dhat")];
+}
+var CALLER_DEPTH = 64;
+function callgrindArgs(options) {
+  return [
+    "--tool=callgrind",
+    "--cache-sim=yes",
+    "--branch-sim=no",
+    `--I1=${options.cache.I1}`,
+    `--D1=${options.cache.D1}`,
+    `--LL=${options.cache.LL}`,
+    `--separate-callers=${CALLER_DEPTH}`,
+    "--dump-instr=no",
+    "--trace-children=yes",
+    ...SEALED_VALGRIND_OPTIONS,
+    ...outputFileArgs(options.outDir, "callgrind")
+  ];
+}
+
+// src/run/call-tree.ts
+var CALLGRIND_PROFILE_LIMIT = 256 * MiB;
+async function measureCallTree(run) {
+  const chains = [];
+  const ran = await runUnderTool(run, {
+    name: "callgrind",
+    shown: "Callgrind",
+    directory: CALL_TREE_DIRECTORY,
+    title: "call-tree run under Callgrind",
+    args: (outDir) => callgrindArgs({ cache: run.cache, outDir }),
+    profileLimit: CALLGRIND_PROFILE_LIMIT,
+    read: (text2, name) => chains.push(...parseCallgrind(text2, name).chains)
+  });
+  if ("problem" in ran) return ran;
+  const tree = callTree(foldChains(chains, run.weights));
+  writeNewFile(join14(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
+  return { tree, wallTimeMs: ran.wallTimeMs };
+}
+
+// src/run/memory.ts
+import { join as join15 } from "node:path";
+var DHAT_PROFILE_LIMIT = 256 * MiB;
+async function measureMemory(run) {
+  const profiles = [];
+  const ran = await runUnderTool(run, {
+    name: "dhat",
+    shown: "DHAT",
+    directory: MEMORY_DIRECTORY,
+    title: "memory run under DHAT",
+    args: dhatArgs,
+    profileLimit: DHAT_PROFILE_LIMIT,
+    read: (text2, name) => profiles.push(parseDhat(text2, name))
+  });
+  if ("problem" in ran) return ran;
+  const files = ran.profiles.map((name) => join15(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
 // src/util/order.ts
@@ -41835,8 +41923,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync6, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname9, isAbsolute as isAbsolute4, join as join15, relative as relative4, sep as sep4 } from "node:path";
+import { existsSync as existsSync6, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname10, isAbsolute as isAbsolute4, join as join16, relative as relative4, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -41878,11 +41966,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname9(fileURLToPath(import.meta.url));
+  let dir = dirname10(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join15(dir, "python", "cg_bench", "_bytecode.py");
+    const candidate = join16(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync6(candidate)) return readFileSync4(candidate, "utf8");
-    dir = dirname9(dir);
+    dir = dirname10(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -41912,7 +42000,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path12 = join15(outDir, name);
+    const path12 = join16(outDir, name);
     if (!isPlainFile(path12)) continue;
     let parsed;
     try {
@@ -41945,14 +42033,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join15(options.tmpDir, ".cg-bench-bytecode");
-  const site = join15(root, "site");
-  const out = join15(root, "out");
-  rmSync6(root, { recursive: true, force: true });
+  const root = join16(options.tmpDir, ".cg-bench-bytecode");
+  const site = join16(root, "site");
+  const out = join16(root, "out");
+  rmSync7(root, { recursive: true, force: true });
   mkdirSync5(site, { recursive: true });
   mkdirSync5(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync2(join15(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join16(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -41965,7 +42053,7 @@ async function countingBytecode(options) {
     await options.run(env);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
-    rmSync6(root, { recursive: true, force: true });
+    rmSync7(root, { recursive: true, force: true });
   }
 }
 
@@ -41984,7 +42072,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join16, relative as relative5, isAbsolute as isAbsolute5 } from "node:path";
+import { join as join17, relative as relative5, isAbsolute as isAbsolute5 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path12) {
@@ -41995,7 +42083,7 @@ function executablesOf(logDir, workspace, identity2) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text2 = readHead(join16(logDir, p.log), LOG_OBJECTS);
+    const text2 = readHead(join17(logDir, p.log), LOG_OBJECTS);
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path12, i) => {
       if (inside(workspace, path12)) return;
@@ -42012,11 +42100,11 @@ function executablesOf(logDir, workspace, identity2) {
 // src/run/private-home.ts
 import { createHash as createHash6 } from "node:crypto";
 import { rm as rm3 } from "node:fs/promises";
-import { join as join17 } from "node:path";
+import { join as join18 } from "node:path";
 
 // src/util/pid-lock.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync as lstatSync6, readFileSync as readFileSync5, renameSync as renameSync3, rmSync as rmSync7, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, lstatSync as lstatSync7, readFileSync as readFileSync5, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
     const stat2 = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -42066,12 +42154,12 @@ function remember(path12) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync7(lock, { force: true });
+    for (const lock of held) rmSync8(lock, { force: true });
   });
 }
 function unlock(path12) {
   held.delete(path12);
-  rmSync7(path12, { force: true });
+  rmSync8(path12, { force: true });
 }
 function publish(path12) {
   const text2 = `${process.pid} ${identity(process.pid)}
@@ -42087,7 +42175,7 @@ function publish(path12) {
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error2;
     return exclusiveWrite(path12, text2);
   } finally {
-    rmSync7(draft, { force: true });
+    rmSync8(draft, { force: true });
   }
 }
 function exclusiveWrite(path12, text2) {
@@ -42114,7 +42202,7 @@ function removeStale(path12, seen) {
   } catch {
   } finally {
     try {
-      rmSync7(aside, { force: true });
+      rmSync8(aside, { force: true });
     } catch {
     }
   }
@@ -42136,7 +42224,7 @@ function tryLock(path12) {
     }
     let stat2;
     try {
-      stat2 = lstatSync6(path12);
+      stat2 = lstatSync7(path12);
     } catch {
       continue;
     }
@@ -42155,7 +42243,7 @@ function tryLock(path12) {
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join17(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join18(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep2 = (ms) => new Promise((resolve13) => setTimeout(resolve13, ms));
 async function acquire(lock) {
@@ -42185,7 +42273,7 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 // src/run/benchmark.ts
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants6.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants7.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path12) {
@@ -42201,19 +42289,19 @@ function programProblem(program, cwd, path12) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join18(ctx.benchmarksDir, slug);
-  rmSync8(dir, { recursive: true, force: true });
+  const dir = join19(ctx.benchmarksDir, slug);
+  rmSync9(dir, { recursive: true, force: true });
   mkdirSync6(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join18(ctx.benchmarksDir, slug);
-  const rel = (p) => join18("benchmarks", slug, relative6(dir, p));
-  const log2 = (name) => ({ file: join18(dir, name), real: join18(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join18(dir, "stdout.log");
-  const stderr = join18(dir, "stderr.log");
+  const dir = join19(ctx.benchmarksDir, slug);
+  const rel = (p) => join19("benchmarks", slug, relative6(dir, p));
+  const log2 = (name) => ({ file: join19(dir, name), real: join19(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join19(dir, "stdout.log");
+  const stderr = join19(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join18(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join19(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -42275,10 +42363,10 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join18(dir, name);
+    const file = join19(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync8(file, { force: true });
+      rmSync9(file, { force: true });
       continue;
     }
     const parser = boundedParser(file);
@@ -42301,10 +42389,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join18(dir, n))).sort()[0];
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join19(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join18(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join19(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -42318,7 +42406,7 @@ ${logTailText}` : "";
     env,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join18("benchmarks", slug),
+    shownDir: join19("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -42360,7 +42448,7 @@ ${logTailText}` : "";
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, constants as constants7, fstatSync as fstatSync4, openSync as openSync5, writeSync as writeSync5 } from "node:fs";
+import { closeSync as closeSync7, constants as constants8, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
 
 // src/report/format.ts
 function formatCount(n) {
@@ -42416,7 +42504,7 @@ function openLog(path12, openedAt = path12) {
   );
   let fd;
   try {
-    fd = openSync5(openedAt, constants7.O_WRONLY | constants7.O_APPEND | constants7.O_CREAT | constants7.O_NOFOLLOW | constants7.O_NONBLOCK, 420);
+    fd = openSync6(openedAt, constants8.O_WRONLY | constants8.O_APPEND | constants8.O_CREAT | constants8.O_NOFOLLOW | constants8.O_NONBLOCK, 420);
   } catch (error2) {
     const code = error2.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
@@ -42529,10 +42617,10 @@ function nameMatcher(pattern) {
 function ensureWritableDir(dir) {
   try {
     mkdirSync7(dir, { recursive: true });
-    accessSync3(dir, constants8.W_OK);
-    const probe = join19(dir, `.write-test-${process.pid}`);
+    accessSync3(dir, constants9.W_OK);
+    const probe = join20(dir, `.write-test-${process.pid}`);
     writeFileSync4(probe, "");
-    rmSync9(probe, { force: true });
+    rmSync10(probe, { force: true });
   } catch (error2) {
     const code = error2.code ?? String(error2);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -42579,7 +42667,7 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
   makeSetupHome(sandbox, SETUP_HOME);
   const heldOut = holdDirectory(options.outDir, realOutDir);
@@ -42587,17 +42675,17 @@ async function runSuite(config, options) {
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join19(heldOut.path, "benchmarks"), join19(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join20(heldOut.path, "benchmarks"), join20(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join19(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join19(realOutDir, "setup.log"));
+    writeNewFile(join20(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join20(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join19(heldOut.path, "setup.log"),
+        logOpenedAt: join20(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -43449,7 +43537,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join20 } from "node:path";
+import { join as join21 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -43496,7 +43584,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join20(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join21(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -43959,18 +44047,18 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join25 } from "node:path";
+import { join as join26 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync3, cpSync, existsSync as existsSync10, lstatSync as lstatSync8, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync12 } from "node:fs";
+import { chmodSync as chmodSync3, cpSync, existsSync as existsSync10, lstatSync as lstatSync9, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { dirname as dirname13, join as join24, resolve as resolve9 } from "node:path";
+import { dirname as dirname14, join as join25, resolve as resolve9 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash7 } from "node:crypto";
-import { realpathSync as realpathSync6, statSync as statSync7 } from "node:fs";
-import { dirname as dirname10, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve8 } from "node:path";
+import { realpathSync as realpathSync8, statSync as statSync7 } from "node:fs";
+import { dirname as dirname11, isAbsolute as isAbsolute7, relative as relative8, resolve as resolve8 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length = __toESM(require_ucs2length(), 1);
@@ -45158,7 +45246,7 @@ function parseConfig(text2, file) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname10(file), "configuration directory");
+  const root = absolutePath(dirname11(file), "configuration directory");
   const problems = [];
   const where3 = (segments, path12, message) => located(shown, doc, lines, { segments, path: path12, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -45312,7 +45400,7 @@ function readConfigText(root, file) {
 }
 function realDirectory(path12) {
   try {
-    return realpathSync6(path12);
+    return realpathSync8(path12);
   } catch {
     return path12;
   }
@@ -45330,7 +45418,7 @@ function cwdProblem(cwd, root) {
     return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
-function loadConfig(file, root = dirname10(file)) {
+function loadConfig(file, root = dirname11(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -45343,12 +45431,12 @@ function loadConfig(file, root = dirname10(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text2, realpathSync6(absolute));
+  return parseConfig(text2, realpathSync8(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants9, existsSync as existsSync7, mkdirSync as mkdirSync10, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname12, relative as relative11, sep as sep7 } from "node:path";
+import { accessSync as accessSync4, constants as constants10, existsSync as existsSync7, mkdirSync as mkdirSync10, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
+import { dirname as dirname13, relative as relative11, sep as sep7 } from "node:path";
 
 // src/flame/graphs.ts
 import { mkdirSync as mkdirSync8 } from "node:fs";
@@ -45711,18 +45799,18 @@ function writeFlameGraphs(options) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync7, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname11, join as join21, relative as relative10, sep as sep6 } from "node:path";
+import { lstatSync as lstatSync8, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname12, join as join22, relative as relative10, sep as sep6 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname11(dir)) {
+  for (let dir = outDir; ; dir = dirname12(dir)) {
     try {
-      if (lstatSync7(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync8(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative10(here, dirname11(dir));
-    if (dir === dirname11(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
+    const inside2 = relative10(here, dirname12(dir));
+    if (dir === dirname12(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep6}`) || inside2.startsWith(sep6)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -45734,8 +45822,8 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path12 = join21(dir, name);
-      const stat2 = lstatSync7(path12, { throwIfNoEntry: false });
+      const path12 = join22(dir, name);
+      const stat2 = lstatSync8(path12, { throwIfNoEntry: false });
       if (!stat2) continue;
       if (stat2.isSymbolicLink()) return `${shownPath(path12)} is a symbolic link`;
       if (stat2.isDirectory()) {
@@ -45776,11 +45864,11 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path12) {
-  const dir = dirname12(path12);
+  const dir = dirname13(path12);
   if (existsSync7(path12) && statSync8(path12).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path12)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
-    accessSync4(dir, constants9.W_OK);
+    accessSync4(dir, constants10.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path12)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -45825,7 +45913,7 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname12(options.baseline), options.outDir) } : input;
+  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname13(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -45840,11 +45928,11 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
 function flameGraphsOfRun(options, results, comparison, realOut) {
   const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
   if (realOut !== void 0) assertSameDirectory(options.outDir, realOut);
-  rmSync10(outDir, { recursive: true, force: true });
+  rmSync11(outDir, { recursive: true, force: true });
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname12(options.baseline), shown: baseShown },
+    base: { dir: dirname13(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -45875,12 +45963,12 @@ function realOutDirBeforeRuns(outDir) {
 
 // src/stopwatch/suite.ts
 import { mkdirSync as mkdirSync11 } from "node:fs";
-import { join as join23 } from "node:path";
+import { join as join24 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync8, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch3, availableParallelism as availableParallelism2, platform as platform2, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter4, join as join22 } from "node:path";
+import { delimiter as delimiter4, join as join23 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -45896,11 +45984,11 @@ function helper() {
   helperFile = null;
   if (platform2() !== "linux" || arch3() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join22(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join22(dir, "stopwatch");
+    const dir = mkdtempSync2(join23(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join23(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
     chmodSync2(file, 493);
-    process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -45919,7 +46007,7 @@ function resolveProgram(name, path12) {
   if (name.includes("/")) return name;
   for (const dir of (path12 ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter4)) {
     if (!dir) continue;
-    const candidate = join22(dir, name);
+    const candidate = join23(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -46327,7 +46415,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   makeSetupHome(setupSandbox, SETUP_HOME);
   const log2 = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join23(held2.path, `setup-${side}.log`);
+  const at = join24(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log2, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -46435,7 +46523,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join23(held2.path, PAIRED_FILE),
+    join24(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -46531,7 +46619,7 @@ var DURATIONS_FILE = "durations.json";
 var BASE_WORKSPACE = "/work-base";
 var CI_COUNTERS_FALLBACK = "cputime";
 function readPaired(outDir) {
-  const file = join24(outDir, PAIRED_FILE);
+  const file = join25(outDir, PAIRED_FILE);
   if (!existsSync10(file)) return { error: "cg-bench paired wrote no results" };
   try {
     const data = JSON.parse(readTextBounded(file, 64 * MiB, "paired results"));
@@ -46559,17 +46647,17 @@ function asksForNetwork(configFile) {
 }
 var emptyDirectory;
 function hideGit(checkout) {
-  const git2 = join24(checkout, ".git");
+  const git2 = join25(checkout, ".git");
   let directory;
   try {
-    directory = lstatSync8(git2).isDirectory();
+    directory = lstatSync9(git2).isDirectory();
   } catch {
     return [];
   }
   if (directory && !emptyDirectory) {
-    const made = mkdtempSync3(join24(tmpdir4(), "cg-bench-no-git-"));
+    const made = mkdtempSync3(join25(tmpdir4(), "cg-bench-no-git-"));
     chmodSync3(made, 365);
-    process.once("exit", () => rmSync12(made, { recursive: true, force: true }));
+    process.once("exit", () => rmSync13(made, { recursive: true, force: true }));
     emptyDirectory = made;
   }
   return [{ host: directory ? emptyDirectory : "/dev/null", container: `${WORKSPACE}/.git`, readOnly: true }];
@@ -46582,21 +46670,21 @@ function removeLinks(dir) {
     return;
   }
   for (const name of entries) {
-    const path12 = join24(dir, name);
-    const stat2 = lstatSync8(path12);
+    const path12 = join25(dir, name);
+    const stat2 = lstatSync9(path12);
     if (stat2.isDirectory()) removeLinks(path12);
-    else if (!stat2.isFile()) rmSync12(path12, { force: true });
+    else if (!stat2.isFile()) rmSync13(path12, { force: true });
   }
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve9(dir); ; at = dirname13(at)) {
-    const git2 = join24(at, ".git");
+  for (let at = resolve9(dir); ; at = dirname14(at)) {
+    const git2 = join25(at, ".git");
     if (existsSync10(git2)) {
       chmodSync3(git2, 448);
       if (existsSync10(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
       return;
     }
-    if (dirname13(at) === at) return;
+    if (dirname14(at) === at) return;
   }
 }
 function containerEnvironment(imageId2, caller) {
@@ -46619,11 +46707,11 @@ function containerMeasurer(options) {
       return JSON.parse(r.stdout);
     },
     async measure(checkout, config, outDir, selection = {}) {
-      rmSync12(outDir, { recursive: true, force: true });
+      rmSync13(outDir, { recursive: true, force: true });
       mkdirSync12(outDir, { recursive: true });
       const shardArgs = selection.shard ? ["--shard", `${selection.shard.index}/${selection.shard.count}`] : [];
       if (selection.shard && selection.durations) {
-        writeResults(join24(outDir, DURATIONS_FILE), selection.durations);
+        writeResults(join25(outDir, DURATIONS_FILE), selection.durations);
         shardArgs.push("--durations", `${OUT}/${DURATIONS_FILE}`);
       }
       const r = await run(
@@ -46645,12 +46733,12 @@ function containerMeasurer(options) {
       removeLinks(outDir);
       return {
         code: r.code,
-        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join24(outDir, "results.json")),
+        results: r.code === ExitCode2.usage ? void 0 : readIfPresent(join25(outDir, "results.json")),
         error: r.code === ExitCode2.usage ? lastLines(r.stderr) : void 0
       };
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
-      rmSync12(outDir, { recursive: true, force: true });
+      rmSync13(outDir, { recursive: true, force: true });
       mkdirSync12(outDir, { recursive: true });
       const r = await run(
         [
@@ -46684,7 +46772,7 @@ function inImageMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync12(outDir, { recursive: true, force: true });
+      rmSync13(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
@@ -46692,7 +46780,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join24(workspace, config), workspace),
+          config: loadConfig(join25(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -46705,22 +46793,22 @@ function inImageMeasurer(options) {
         if (error2 instanceof CgBenchError && error2.exitCode === ExitCode2.usage) return { code: ExitCode2.usage, results: void 0, error: error2.message };
         return {
           code: error2 instanceof CgBenchError ? error2.exitCode : ExitCode2.internal,
-          results: readIfPresent(join24(outDir, "results.json")),
+          results: readIfPresent(join25(outDir, "results.json")),
           error: errorMessage(error2)
         };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
-      rmSync12(outDir, { recursive: true, force: true });
+      rmSync13(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join24(sides.head, config), "configuration");
-        const base = absolutePath(join24(sides.base, config), "configuration");
+        const head2 = absolutePath(join25(sides.head, config), "configuration");
+        const base = absolutePath(join25(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -46738,14 +46826,14 @@ function inImageMeasurer(options) {
 }
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync12(to, { recursive: true });
-  for (const entry of readdirSync8(to)) rmSync12(join24(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join24(resolve9(checkout), name)));
+  for (const entry of readdirSync8(to)) rmSync13(join25(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join25(resolve9(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve9(src)) });
   return to;
 }
 
 // src/vcs/git.ts
-import { rmSync as rmSync13 } from "node:fs";
+import { rmSync as rmSync14 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -46799,14 +46887,14 @@ function mergeBaseLocal(repo, a, b) {
   return r.ok && /^[0-9a-f]{40}$/.test(sha) ? sha : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync13(dir, { recursive: true, force: true });
+  rmSync14(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync13(dir, { recursive: true, force: true });
+  rmSync14(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -46922,10 +47010,10 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   ci.log.info(`Measuring the ${what} ${short3}`);
   const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join25(ci.outRoot, "base") };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join26(ci.outRoot, "base") };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join25(checkout.fresh(), ci.workingDirectory), ci.config, join25(ci.outRoot, outName), selection);
+  return measurer.measure(join26(checkout.fresh(), ci.workingDirectory), ci.config, join26(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -46978,23 +47066,23 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { join as join27, relative as relative13, sep as sep9 } from "node:path";
+import { join as join28, relative as relative13, sep as sep9 } from "node:path";
 
 // src/shard/call-trees.ts
-import { dirname as dirname14, join as join26, normalize, relative as relative12, sep as sep8 } from "node:path";
+import { dirname as dirname15, join as join27, normalize, relative as relative12, sep as sep8 } from "node:path";
 function callTreePathOf(result) {
-  const dir = normalize(dirname14(result.logs.stdout));
+  const dir = normalize(dirname15(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep8}`) || dir.startsWith(sep8)) return void 0;
-  return join26(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  return join27(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path12 = callTreePathOf(result);
-    if (path12 === void 0 || !presentAt(join26(from.dir, path12))) continue;
-    const shown = join26(from.shown, path12);
-    const { text: text2, tree } = readCallTreeBeneath(from.root, relative12(from.root, join26(from.dir, path12)), shown);
+    if (path12 === void 0 || !presentAt(join27(from.dir, path12))) continue;
+    const shown = join27(from.shown, path12);
+    const { text: text2, tree } = readCallTreeBeneath(from.root, relative12(from.root, join27(from.dir, path12)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
     write(path12.split(sep8).join("/"), text2);
@@ -47016,8 +47104,8 @@ async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
   const found = [];
   for (const [i, name] of changed.entries()) {
     ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-    const dir = join27(ci.outRoot, BASE_CALL_TREES, String(i + 1));
-    const m = await measurer.measure(join27(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
+    const dir = join28(ci.outRoot, BASE_CALL_TREES, String(i + 1));
+    const m = await measurer.measure(join28(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
     if (m.results) found.push({ dir, results: m.results, only: name });
   }
   return found;
@@ -47036,8 +47124,8 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, fl
   const found = changedBenchmarks(ci, head2, baseline);
   if (!found || !baseline.results) return [];
   const { comparison, changed } = found;
-  const outDir = absolutePath(join27(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
-  const headSide = { dir: join27(ci.outRoot, "head"), shown: "head", results: head2 };
+  const outDir = absolutePath(join28(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join28(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
@@ -47071,7 +47159,7 @@ async function partCallTrees(ci, measurer, checkout, head2, baseline) {
 function handOverCallTrees(ci, head2, trees, write) {
   const to = (side) => (name, text2) => write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text2);
   try {
-    const headDir = join27(ci.outRoot, "head");
+    const headDir = join28(ci.outRoot, "head");
     carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
     for (const base of trees.bases)
       carryCallTrees(
@@ -47092,7 +47180,7 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     for (const part of parts) {
       const from = (side) => ({
         root: partsDir,
-        dir: join27(part.dir, HANDED_OVER_CALL_TREES, side),
+        dir: join28(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
       });
       const to = (side) => (name, text2) => outRoot(`${side}/${name}`, text2);
@@ -47101,10 +47189,10 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     }
     drawn.push(
       ...writeFlameGraphs({
-        base: { dir: join27(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
-        head: { dir: join27(ci.outRoot, "head"), shown: "head", results: head2 },
+        base: { dir: join28(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
+        head: { dir: join28(ci.outRoot, "head"), shown: "head", results: head2 },
         comparison: found.comparison,
-        outDir: absolutePath(join27(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
+        outDir: absolutePath(join28(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
         missing: "skip",
         write: flameDirectory()
       })
@@ -47284,8 +47372,8 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync9, readdirSync as readdirSync9 } from "node:fs";
-import { join as join28 } from "node:path";
+import { lstatSync as lstatSync10, readdirSync as readdirSync9 } from "node:fs";
+import { join as join29 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(write, part) {
@@ -47298,7 +47386,7 @@ function writeShardHandOver(write, part) {
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join28(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join29(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -47325,7 +47413,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join28(dir, "base.json");
+  const basePath = join29(dir, "base.json");
   return {
     dir,
     shown,
@@ -47335,25 +47423,25 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join28(dir, "head.json"), root),
+    head: readResults(join29(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join28(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join29(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync9(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync9(join28(root, n)).isDirectory() && presentAt(join28(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync10(join29(root, n)).isDirectory() && presentAt(join29(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join28(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join29(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { join as join29 } from "node:path";
+import { join as join30 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
@@ -47378,13 +47466,13 @@ function writeReportHandOver(write, handOver, head2, base) {
 `);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join29(root, sub);
+  const dir = join30(root, sub);
   const where3 = sub ? `${shown}/${sub}` : shown;
   const file = `${where3}/${HAND_OVER_FILE}`;
-  if (!presentAt(join29(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join30(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join29(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join30(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error2) {
     if (error2 instanceof CgBenchError) throw error2;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -47401,8 +47489,8 @@ function readReportHandOver(root, sub, shown, missing) {
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
-  const basePath = join29(dir, "base.json");
-  const inclusivePath = join29(dir, INCLUSIVE_FILE);
+  const basePath = join30(dir, "base.json");
+  const inclusivePath = join30(dir, INCLUSIVE_FILE);
   let inclusive;
   if (presentAt(inclusivePath)) {
     const shownInclusive = `${where3}/${INCLUSIVE_FILE}`;
@@ -47424,7 +47512,7 @@ function readReportHandOver(root, sub, shown, missing) {
       ...flame ? { flameGraphs: flame } : {},
       ...inclusive ? { inclusive } : {}
     },
-    head: readResults(join29(dir, "head.json"), root),
+    head: readResults(join30(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -47524,10 +47612,10 @@ function flameGraphsOf(ci, head2, named) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join30 } from "node:path";
+import { join as join31 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join30(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join31(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -47541,10 +47629,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join30(ci.repoRoot, ci.workingDirectory),
-      join30(checkout.path(), ci.workingDirectory),
+      join31(ci.repoRoot, ci.workingDirectory),
+      join31(checkout.path(), ci.workingDirectory),
       ci.config,
-      join30(ci.outRoot, "paired")
+      join31(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -47607,7 +47695,7 @@ async function measureAndReport(ci, measurer, out) {
             checkout,
             head2,
             baseline,
-            () => subdirectoryWriter(ci, out, join31(ci.outRoot, FLAME_DIRECTORY))
+            () => subdirectoryWriter(ci, out, join32(ci.outRoot, FLAME_DIRECTORY))
           );
       } finally {
         checkout.remove();
@@ -47712,7 +47800,7 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     baseline,
     commit.sha,
     writer(out),
-    () => subdirectoryWriter(ci, out, join31(ci.outRoot, FLAME_DIRECTORY))
+    () => subdirectoryWriter(ci, out, join32(ci.outRoot, FLAME_DIRECTORY))
   ) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode2.benchmarkFailed : ExitCode2.ok, baseline, {
     baselineSaved: saved,
@@ -47724,11 +47812,11 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join31(ci.repoRoot, ci.workingDirectory), ci.config, join31(ci.outRoot, "head"), selection);
+  return measurer.measure(join32(ci.repoRoot, ci.workingDirectory), ci.config, join32(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join31(ci.repoRoot, ci.workingDirectory), ci.config, join31(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join32(ci.repoRoot, ci.workingDirectory), ci.config, join32(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -47820,11 +47908,11 @@ function suiteFor(workingDirectory, config, name) {
 }
 
 // src/github/adapter.ts
-import { join as join39, resolve as resolve11 } from "node:path";
+import { join as join40, resolve as resolve11 } from "node:path";
 
 // src/github/baseline-store.ts
 import { createHash as createHash10 } from "node:crypto";
-import { join as join37 } from "node:path";
+import { join as join38 } from "node:path";
 
 // node_modules/@actions/cache/lib/cache.js
 import * as path11 from "path";
@@ -47873,7 +47961,7 @@ import * as path8 from "path";
 import * as path4 from "path";
 import assert from "assert";
 var IS_WINDOWS3 = process.platform === "win32";
-function dirname16(p) {
+function dirname17(p) {
   p = safeTrimTrailingSeparator(p);
   if (IS_WINDOWS3 && /^\\\\[^\\]+(\\[^\\]+)?$/.test(p)) {
     return p;
@@ -47987,14 +48075,14 @@ function getSearchPaths(patterns) {
     }
     let foundAncestor = false;
     let tempKey = key;
-    let parent = dirname16(tempKey);
+    let parent = dirname17(tempKey);
     while (parent !== tempKey) {
       if (searchPathMap[parent]) {
         foundAncestor = true;
         break;
       }
       tempKey = parent;
-      parent = dirname16(tempKey);
+      parent = dirname17(tempKey);
     }
     if (!foundAncestor) {
       result.push(pattern.searchPath);
@@ -50005,12 +50093,12 @@ var Path = class {
         this.segments = itemPath.split(path6.sep);
       } else {
         let remaining = itemPath;
-        let dir = dirname16(remaining);
+        let dir = dirname17(remaining);
         while (dir !== remaining) {
-          const basename10 = path6.basename(remaining);
-          this.segments.unshift(basename10);
+          const basename11 = path6.basename(remaining);
+          this.segments.unshift(basename11);
           remaining = dir;
-          dir = dirname16(remaining);
+          dir = dirname17(remaining);
         }
         this.segments.unshift(remaining);
       }
@@ -50022,7 +50110,7 @@ var Path = class {
         segment = normalizeSeparators2(itemPath[i]);
         if (i === 0 && hasRoot(segment)) {
           segment = safeTrimTrailingSeparator(segment);
-          assert2(segment === dirname16(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
+          assert2(segment === dirname17(segment), `Parameter 'itemPath' root segment contains information for multiple segments`);
           this.segments.push(segment);
         } else {
           assert2(!segment.includes(path6.sep), `Parameter 'itemPath' contains unexpected path separators`);
@@ -50113,7 +50201,7 @@ var Pattern = class _Pattern {
    */
   partialMatch(itemPath) {
     itemPath = safeTrimTrailingSeparator(itemPath);
-    if (dirname16(itemPath) === itemPath) {
+    if (dirname17(itemPath) === itemPath) {
       return this.rootRegExp.test(itemPath);
     }
     return this.minimatch.matchOne(itemPath.split(IS_WINDOWS6 ? /\\+/ : /\/+/), this.minimatch.set[0], true);
@@ -60980,7 +61068,7 @@ var BufferScheduler = class {
 
 // node_modules/@azure/storage-common/dist/esm/crc64.js
 import { createRequire as createRequire2 } from "node:module";
-import { dirname as dirname17 } from "node:path";
+import { dirname as dirname18 } from "node:path";
 import { fileURLToPath as fileURLToPath2 } from "node:url";
 var __isNode__ = typeof process === "object" && typeof process.versions === "object" && typeof process.versions.node === "string";
 var require2;
@@ -60989,7 +61077,7 @@ var __dirname;
 if (__isNode__) {
   require2 = createRequire2(import.meta.url);
   __filename = fileURLToPath2(import.meta.url);
-  __dirname = dirname17(__filename);
+  __dirname = dirname18(__filename);
 }
 var NativeCRC64 = (() => {
   var _scriptDir = typeof document !== "undefined" && document.currentScript ? document.currentScript.src : void 0;
@@ -87652,9 +87740,9 @@ function saveCacheV2(paths_1, key_1, options_1) {
 }
 
 // src/github/cache-directory.ts
-import { mkdirSync as mkdirSync14, rmSync as rmSync14 } from "node:fs";
+import { mkdirSync as mkdirSync14, rmSync as rmSync15 } from "node:fs";
 import { tmpdir as tmpdir5 } from "node:os";
-import { join as join36 } from "node:path";
+import { join as join37 } from "node:path";
 function ownRootProblem(root) {
   try {
     makeOwnDirectory(root);
@@ -87664,8 +87752,8 @@ function ownRootProblem(root) {
   }
 }
 function cacheDirectory(name, suiteId) {
-  const root = join36(tmpdir5(), name);
-  const dir = join36(root, suiteId);
+  const root = join37(tmpdir5(), name);
+  const dir = join37(root, suiteId);
   return {
     dir,
     get available() {
@@ -87673,13 +87761,13 @@ function cacheDirectory(name, suiteId) {
     },
     async restore(key, prefixes2 = []) {
       if (ownRootProblem(root) !== void 0) return void 0;
-      rmSync14(dir, { recursive: true, force: true });
+      rmSync15(dir, { recursive: true, force: true });
       return restoreCache([dir], key, prefixes2);
     },
     async save(key, write) {
       const problem = ownRootProblem(root);
       if (problem !== void 0) return problem;
-      rmSync14(dir, { recursive: true, force: true });
+      rmSync15(dir, { recursive: true, force: true });
       mkdirSync14(dir, { recursive: true });
       write(dir);
       try {
@@ -87709,7 +87797,7 @@ function keyFor(suite, request2) {
 }
 function actionsCacheStore(suite, log2) {
   const cached = cacheDirectory("cg-bench-baseline", suite.id);
-  const file = join37(cached.dir, "results.json");
+  const file = join38(cached.dir, "results.json");
   return {
     async restore(request2) {
       if (!cached.available) {
@@ -87739,7 +87827,7 @@ function actionsCacheStore(suite, log2) {
 }
 
 // src/github/history-store.ts
-import { join as join38 } from "node:path";
+import { join as join39 } from "node:path";
 var FORMAT2 = "cg-bench-history/1";
 var HISTORY_LIMIT = 64 * MiB;
 function parseHistory(text2, source) {
@@ -87759,7 +87847,7 @@ function parseHistory(text2, source) {
 }
 function actionsCacheHistory(suite, env, log2) {
   const cached = cacheDirectory("cg-bench-history", suite.id);
-  const file = join38(cached.dir, "history.json");
+  const file = join39(cached.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
@@ -87884,8 +87972,8 @@ function mergeGroupBaseline(group) {
 }
 function setOutputs(io, outRoot, head2, comparison, source, saved = false) {
   io.setOutput("output-dir", outRoot);
-  if (head2) io.setOutput("results", join39(outRoot, "head", "results.json"));
-  io.setOutput("report", join39(outRoot, "report.md"));
+  if (head2) io.setOutput("results", join40(outRoot, "head", "results.json"));
+  io.setOutput("report", join40(outRoot, "report.md"));
   io.setOutput("regressions", comparison?.comparable ? comparison.counts.regression : 0);
   io.setOutput("improvements", comparison?.comparable ? comparison.counts.improvement : 0);
   io.setOutput("baseline-source", source ?? "none");
@@ -87960,7 +88048,7 @@ ${message}
       if (trigger.kind === "pull_request") {
         if (trigger.fork) {
           io.notice(
-            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join39(ctx.outRoot, "artifact")} as an artifact.`
+            `Fork pull request: the token is read-only, so the comment and status come from the workflow_run workflow (mode: report). Upload ${join40(ctx.outRoot, "artifact")} as an artifact.`
           );
         } else await publishToPullRequest(ctx, trigger, body2, head2, comparison);
       } else if (trigger.kind === "merge_group") {
@@ -87969,8 +88057,8 @@ ${message}
       setOutputs(io, ctx.outRoot, head2, comparison, report.baselineSource, report.baselineSaved);
     },
     // The fork-safe pair's artifact: a fork's pull request is reported by the workflow_run workflow (mode: report).
-    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join39(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
-    shardDir: () => join39(ctx.outRoot, "shard"),
+    reportHandOver: () => trigger.kind === "pull_request" ? { dir: join40(ctx.outRoot, "artifact"), sha: trigger.headSha, pullRequest: trigger.number } : void 0,
+    shardDir: () => join40(ctx.outRoot, "shard"),
     async publishShard(shard, dir) {
       io.setOutput("output-dir", ctx.outRoot);
       io.setOutput("shard-dir", dir);
@@ -92725,7 +92813,7 @@ var DEFAULT_IMAGE = "ghcr.io/org/cg-bench";
 function imageReference(inputs, actionDir2) {
   if (inputs.image) return inputs.image;
   try {
-    const lock = JSON.parse(readFileSync8(join40(actionDir2, "image.lock.json"), "utf8"));
+    const lock = JSON.parse(readFileSync8(join41(actionDir2, "image.lock.json"), "utf8"));
     const image = typeof lock.image === "string" && lock.image ? lock.image : DEFAULT_IMAGE;
     if (typeof lock.digest === "string" && lock.digest) return `${image}@${lock.digest}`;
     return `${image}:${typeof lock.tag === "string" && lock.tag ? lock.tag : IMAGE_TAG}`;
@@ -92796,9 +92884,9 @@ async function runAction(io, env, actionDir2) {
 }
 
 // src/run/interrupt.ts
-import { constants as constants11 } from "node:os";
+import { constants as constants12 } from "node:os";
 function interruptExitCode(signal) {
-  return 128 + constants11.signals[signal];
+  return 128 + constants12.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
@@ -92813,7 +92901,7 @@ function exitOnInterrupt(say, exit = process.exit) {
 
 // src/action.ts
 exitOnInterrupt((line) => process.stderr.write(line));
-var actionDir = join41(dirname18(fileURLToPath3(import.meta.url)), "..");
+var actionDir = join42(dirname19(fileURLToPath3(import.meta.url)), "..");
 await runAction(
   {
     getInput: (name) => getInput(name),

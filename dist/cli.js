@@ -7394,7 +7394,7 @@ var require_ucs2length = __commonJS({
 
 // src/cli/main.ts
 import { existsSync as existsSync12 } from "node:fs";
-import { dirname as dirname17 } from "node:path";
+import { dirname as dirname18 } from "node:path";
 
 // src/errors.ts
 var ExitCode = {
@@ -7951,7 +7951,7 @@ ${buffer.toString("utf8", start, end)}`;
     });
   }
 };
-var MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
+var MAX_PROFILE_BYTES = 512 * (1 << 20);
 function boundedParser(source, limit = MAX_PROFILE_BYTES) {
   const parser = new CachegrindParser(source);
   let total = 0;
@@ -9988,21 +9988,71 @@ function loadConfig(file, root = dirname2(file)) {
 import { mkdirSync as mkdirSync8 } from "node:fs";
 
 // src/untrusted/write.ts
-import { basename as basename2, dirname as dirname3, join as join2, resolve as resolve4 } from "node:path";
+import { basename as basename3, dirname as dirname4, join as join3, resolve as resolve4 } from "node:path";
 import {
   closeSync as closeSync2,
   constants as constants2,
   fstatSync as fstatSync2,
-  lstatSync as lstatSync2,
+  lstatSync as lstatSync3,
   mkdirSync,
   openSync as openSync2,
   readlinkSync as readlinkSync2,
-  realpathSync as realpathSync3,
+  realpathSync as realpathSync4,
   renameSync,
-  rmSync,
+  rmSync as rmSync2,
   unlinkSync,
   writeSync as writeSync2
 } from "node:fs";
+
+// src/untrusted/remove.ts
+import { spawnSync as spawnSync2 } from "node:child_process";
+import { lstatSync as lstatSync2, realpathSync as realpathSync3, rmSync } from "node:fs";
+import { basename as basename2, dirname as dirname3, join as join2 } from "node:path";
+function asId(id) {
+  return ["setpriv", `--reuid=${id.uid}`, `--regid=${id.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"];
+}
+function removeAsOwners(paths) {
+  const self = process.getuid?.() ?? -1;
+  const byOwner = /* @__PURE__ */ new Map();
+  for (const given of paths) {
+    let stat;
+    try {
+      stat = lstatSync2(given);
+    } catch {
+      continue;
+    }
+    let path = given;
+    if (given.startsWith("/proc/self/")) {
+      if (stat.uid === self) {
+        try {
+          rmSync(given, { recursive: true, force: true });
+        } catch {
+        }
+        continue;
+      }
+      try {
+        path = join2(realpathSync3(dirname3(given)), basename2(given));
+      } catch {
+        continue;
+      }
+    }
+    const key = `${stat.uid}:${stat.gid}`;
+    const group = byOwner.get(key) ?? { id: { uid: stat.uid, gid: stat.gid }, dirs: [], others: [] };
+    (stat.isDirectory() ? group.dirs : group.others).push(path);
+    byOwner.set(key, group);
+  }
+  for (const { id, dirs, others } of byOwner.values()) {
+    const as = self === 0 && id.uid !== 0 ? asId(id) : [];
+    const run2 = (argv) => spawnSync2(argv[0], argv.slice(1), { stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
+    const remove = () => run2([...as, "rm", "-rf", "--one-file-system", "--", ...dirs, ...others]);
+    if (remove() || !dirs.length || self === 0 && id.uid === 0) continue;
+    run2([...as, "chmod", "-R", "u+rwx", "--", ...dirs]);
+    remove();
+  }
+}
+var REMOVE_TIMEOUT_MS = 12e4;
+
+// src/untrusted/write.ts
 var FLAGS = constants2.O_WRONLY | constants2.O_CREAT | constants2.O_EXCL | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
 function replaced(path, what) {
   return new CgBenchError(
@@ -10010,9 +10060,9 @@ function replaced(path, what) {
     ExitCode.benchmarkFailed
   );
 }
-function openNewFile(path, expected = join2(realpathSync3(dirname3(path)), basename2(path)), mode = 420) {
-  const leadsTo = realpathSync3(dirname3(path));
-  if (leadsTo !== dirname3(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
+function openNewFile(path, expected = join3(realpathSync4(dirname4(path)), basename3(path)), mode = 420) {
+  const leadsTo = realpathSync4(dirname4(path));
+  if (leadsTo !== dirname4(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
   try {
     unlinkSync(path);
   } catch (error) {
@@ -10042,10 +10092,10 @@ function openNewFile(path, expected = join2(realpathSync3(dirname3(path)), basen
   return fd;
 }
 function realPathBeforeRuns(dir) {
-  return realpathSync3(dir);
+  return realpathSync4(dir);
 }
 function assertSameDirectory(path, expected) {
-  const now = realpathSync3(path);
+  const now = realpathSync4(path);
   if (now !== expected) throw replaced(expected, `replaced by a link (to ${now})`);
 }
 function writeNewFile(path, text3, expected) {
@@ -10063,11 +10113,11 @@ function holdOwnDirectory(path, expected) {
   const uid = process.getuid?.();
   let stat;
   try {
-    stat = lstatSync2(path);
+    stat = lstatSync3(path);
   } catch {
     stat = void 0;
   }
-  if (stat && !(stat.isDirectory() && stat.uid === uid && (stat.mode & 18) === 0)) rmSync(path, { recursive: true, force: true });
+  if (stat && !(stat.isDirectory() && stat.uid === uid && (stat.mode & 18) === 0)) removeAsOwners([path]);
   mkdirSync(path, { recursive: true, mode: 493 });
   return holdDirectory(path, expected, (own) => own.uid === uid && (own.mode & 18) === 0);
 }
@@ -10091,7 +10141,7 @@ function linksOursOnTheWay(path) {
   for (const at of prefixes(path)) {
     let stat;
     try {
-      stat = lstatSync2(at);
+      stat = lstatSync3(at);
     } catch {
       return true;
     }
@@ -10102,7 +10152,7 @@ function linksOursOnTheWay(path) {
 function directoriesOursOnTheWay(real) {
   const all = prefixes(real);
   return all.every((at, i) => {
-    const stat = lstatSync2(at);
+    const stat = lstatSync3(at);
     const othersWrite = (stat.mode & 18) !== 0;
     return stat.isDirectory() && trustedOwner(stat.uid) && (!othersWrite || i < all.length - 1 && (stat.mode & 512) !== 0);
   });
@@ -10111,7 +10161,7 @@ function holdKeptDirectory(dir) {
   try {
     if (!linksOursOnTheWay(dir)) return void 0;
     mkdirSync(dir, { recursive: true, mode: 448 });
-    const real = realpathSync3(dir);
+    const real = realpathSync4(dir);
     if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return void 0;
     const uid = process.getuid?.();
     const held2 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
@@ -10122,14 +10172,14 @@ function holdKeptDirectory(dir) {
 }
 function replaceKeptFile(dir, name, data, mode = 384) {
   const temporary = `${name}.${process.pid}.tmp`;
-  const fd = openNewFile(join2(dir.path, temporary), join2(dir.real, temporary), mode);
+  const fd = openNewFile(join3(dir.path, temporary), join3(dir.real, temporary), mode);
   try {
     const bytes = typeof data === "string" ? Buffer.from(data) : data;
     for (let written = 0; written < bytes.length; ) written += writeSync2(fd, bytes, written, bytes.length - written);
   } finally {
     closeSync2(fd);
   }
-  renameSync(join2(dir.path, temporary), join2(dir.path, name));
+  renameSync(join3(dir.path, temporary), join3(dir.path, name));
 }
 function namesOf(name) {
   const names = name.split("/");
@@ -10138,15 +10188,15 @@ function namesOf(name) {
 }
 function writerByPath(dir) {
   return (name, text3) => {
-    const path = join2(dir, ...namesOf(name));
-    mkdirSync(dirname3(path), { recursive: true });
+    const path = join3(dir, ...namesOf(name));
+    mkdirSync(dirname4(path), { recursive: true });
     writeNewFile(path, text3);
   };
 }
 
 // src/results/io.ts
-import { closeSync as closeSync3, existsSync, mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync as rmSync2, writeSync as writeSync3 } from "node:fs";
-import { basename as basename3, dirname as dirname4, join as join3, resolve as resolve5 } from "node:path";
+import { closeSync as closeSync3, existsSync, mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync as rmSync3, writeSync as writeSync3 } from "node:fs";
+import { basename as basename4, dirname as dirname5, join as join4, resolve as resolve5 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -10548,10 +10598,10 @@ function* resultsText(results) {
   }
   yield "}\n";
 }
-function readResults(path, root = dirname4(path)) {
+function readResults(path, root = dirname5(path)) {
   return resultsFromText(readResultsText(path, root), path);
 }
-function readResultsText(path, root = dirname4(path)) {
+function readResultsText(path, root = dirname5(path)) {
   try {
     return readTextBeneath(root, resolve5(path), RESULTS_LIMIT, "results file", path);
   } catch (error) {
@@ -10596,8 +10646,8 @@ var WRITE_HINTS = {
 function writeFileAtomic(path, text3, realDir) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync2(dirname4(path), { recursive: true });
-    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join3(realDir, basename3(temporary)));
+    mkdirSync2(dirname5(path), { recursive: true });
+    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join4(realDir, basename4(temporary)));
     try {
       for (const piece of typeof text3 === "string" ? [text3] : text3) {
         const bytes = Buffer.from(piece);
@@ -10608,7 +10658,7 @@ function writeFileAtomic(path, text3, realDir) {
     }
     renameSync2(temporary, path);
   } catch (error) {
-    rmSync2(temporary, { force: true });
+    rmSync3(temporary, { force: true });
     if (!error.code) throw error;
     const code = error.code ?? "";
     const left = existsSync(path) ? "the file there is unchanged" : "no file is there now";
@@ -10628,8 +10678,8 @@ function outputProblem(error) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync7, rmSync as rmSync9, writeFileSync as writeFileSync4 } from "node:fs";
-import { join as join17 } from "node:path";
+import { accessSync as accessSync3, constants as constants7, mkdirSync as mkdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
+import { join as join18 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -10638,9 +10688,9 @@ function slugify(name, index) {
 }
 
 // src/results/environment.ts
-import { mkdtemp, readFile as readFile2, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile as readFile2, realpath, rm, writeFile } from "node:fs/promises";
 import { machine as machine2, tmpdir } from "node:os";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/results/host-probe.ts
 import { createHash as createHash3 } from "node:crypto";
@@ -10648,8 +10698,8 @@ import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 
 // src/untrusted/process.ts
-import { spawn, spawnSync as spawnSync2 } from "node:child_process";
-import { closeSync as closeSync4, existsSync as existsSync2 } from "node:fs";
+import { spawn, spawnSync as spawnSync3 } from "node:child_process";
+import { closeSync as closeSync4, constants as constants3, existsSync as existsSync2, openSync as openSync3, realpathSync as realpathSync5 } from "node:fs";
 var CAPTURE_LIMIT = 64 << 20;
 var liveGroups = /* @__PURE__ */ new Set();
 var exitHook = false;
@@ -10718,6 +10768,34 @@ function collector(onLine) {
   };
 }
 function runProcess(options) {
+  const cwd = holdCwd(options.cwd);
+  if (typeof cwd === "string")
+    return Promise.resolve({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: cwd, stdout: "", stderr: "" });
+  try {
+    return runIn(options, cwd);
+  } finally {
+    closeSync4(cwd.fd);
+  }
+}
+function holdCwd(cwd) {
+  let fd;
+  try {
+    fd = openSync3(cwd, constants3.O_RDONLY | constants3.O_DIRECTORY);
+  } catch (error) {
+    return `cannot enter the working directory ${cwd}: ${error.code ?? String(error)}`;
+  }
+  const path = `/proc/${process.pid}/fd/${fd}`;
+  let real;
+  try {
+    real = realpathSync5(path);
+  } catch (error) {
+    real = String(error);
+  }
+  if (real === cwd) return { fd, path };
+  closeSync4(fd);
+  return `the working directory ${cwd} now leads to ${real} (a link put on its way after the configuration was read): not entered`;
+}
+function runIn(options, cwd) {
   const out = openOutput(options.stdout);
   let err;
   try {
@@ -10734,7 +10812,7 @@ function runProcess(options) {
     let child;
     try {
       child = spawn(argv[0], argv.slice(1), {
-        cwd: options.cwd,
+        cwd: cwd.path,
         env: options.env,
         stdio: ["ignore", out, err],
         detached: true
@@ -10789,7 +10867,7 @@ function runProcess(options) {
 function runProcessSync(options) {
   const output = options.output ?? "ignore";
   const started = process.hrtime.bigint();
-  const r = spawnSync2(options.argv[0], options.argv.slice(1), {
+  const r = spawnSync3(options.argv[0], options.argv.slice(1), {
     ...options.cwd === void 0 ? {} : { cwd: options.cwd },
     ...options.env === void 0 ? {} : { env: options.env },
     stdio: ["ignore", output === "capture" ? "pipe" : output, output === "capture" ? "pipe" : output],
@@ -10859,13 +10937,13 @@ async function cpuLists() {
 
 // src/results/loader-files.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync3, readlinkSync as readlinkSync3, realpathSync as realpathSync4 } from "node:fs";
+import { lstatSync as lstatSync4, readlinkSync as readlinkSync3, realpathSync as realpathSync6 } from "node:fs";
 var LOADER_FILES = ["/etc/ld.so.cache", "/etc/ld.so.preload"];
 var LOADER_FILE_LIMIT = 64 * MiB;
 function loaderFileState(path) {
   let stat;
   try {
-    stat = lstatSync3(path);
+    stat = lstatSync4(path);
   } catch {
     return "absent";
   }
@@ -10878,7 +10956,7 @@ function loaderFileState(path) {
       return "link";
     }
     try {
-      target = realpathSync4(path);
+      target = realpathSync6(path);
     } catch {
       return `link to ${text3}, to nothing`;
     }
@@ -10889,7 +10967,7 @@ function loaderFileState(path) {
 function fileState(path, known) {
   let stat = known;
   try {
-    stat ??= lstatSync3(path);
+    stat ??= lstatSync4(path);
   } catch {
     return "absent";
   }
@@ -10909,9 +10987,9 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 import { createHash as createHash5 } from "node:crypto";
-import { lstatSync as lstatSync4, readFileSync, realpathSync as realpathSync5, statSync as statSync3 } from "node:fs";
+import { lstatSync as lstatSync5, readFileSync, realpathSync as realpathSync7, statSync as statSync3 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { basename as basename4, delimiter, dirname as dirname5, isAbsolute as isAbsolute4, join as join4 } from "node:path";
+import { basename as basename5, delimiter, dirname as dirname6, isAbsolute as isAbsolute4, join as join5 } from "node:path";
 
 // package.json
 var package_default = {
@@ -10983,7 +11061,7 @@ var FILE_LIMIT = 256 * KiB;
 function fileIdentity(path) {
   if (!path) return null;
   try {
-    const real = realpathSync5(path);
+    const real = realpathSync7(path);
     const s = statSync3(real);
     return `${real}:${s.size}:${s.mtimeMs}`;
   } catch {
@@ -10994,7 +11072,7 @@ function onPath(program, path) {
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
     try {
-      if (statSync3(join4(dir, program)).isFile()) return join4(dir, program);
+      if (statSync3(join5(dir, program)).isFile()) return join5(dir, program);
     } catch {
     }
   }
@@ -11039,16 +11117,16 @@ function probeCacheFile(env2 = process.env) {
   if (xdg && isAbsolute4(xdg)) base = xdg;
   else {
     try {
-      base = join4(homedir(), ".cache");
+      base = join5(homedir(), ".cache");
     } catch {
       return void 0;
     }
   }
-  return join4(base, "cg-bench", "probes.json");
+  return join5(base, "cg-bench", "probes.json");
 }
 function readEntries(file) {
   try {
-    const s = lstatSync4(file);
+    const s = lstatSync5(file);
     if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
     const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
     if (!Array.isArray(data)) return [];
@@ -11058,16 +11136,16 @@ function readEntries(file) {
   }
 }
 async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname5(file));
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname6(file));
   if (file === void 0 || dir === void 0) return probe();
   try {
-    const held2 = join4(dir.path, basename4(file));
+    const held2 = join5(dir.path, basename5(file));
     const hit = readEntries(held2).find((e) => e.key === key);
     if (hit && isValue(hit.value)) return hit.value;
     const value = await probe();
     const entries = [{ key, value }, ...readEntries(held2).filter((e) => e.key !== key)];
     try {
-      replaceKeptFile(dir, basename4(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
+      replaceKeptFile(dir, basename5(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
     } catch {
     }
     return value;
@@ -11148,13 +11226,13 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text3)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join5(tmpdir(), "cg-bench-cpu-"));
+  const dir = await realpath(await mkdtemp(join6(tmpdir(), "cg-bench-cpu-")));
   try {
-    const log = join5(dir, "valgrind.log");
+    const log = join6(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
-    const target = x86 ? join5(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join6(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = join5(dir, "stdout");
+    const stdout = join6(dir, "stdout");
     const r = await runProcess({
       argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target],
       cwd: dir,
@@ -11225,23 +11303,23 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync7 } from "node:fs";
-import { constants as constants4 } from "node:os";
-import { join as join16, relative as relative7, resolve as resolve7 } from "node:path";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync7 } from "node:fs";
+import { constants as constants5 } from "node:os";
+import { join as join17, relative as relative7, resolve as resolve7 } from "node:path";
 
 // src/run/gzip.ts
-import { createWriteStream, rmSync as rmSync3 } from "node:fs";
+import { createWriteStream, rmSync as rmSync4 } from "node:fs";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 var GZIP_LEVEL = 1;
 async function gzipAndRemove(path, read) {
-  rmSync3(`${path}.gz`, { force: true });
+  rmSync4(`${path}.gz`, { force: true });
   let from;
   try {
     from = openPlainStream(path, "profile");
   } catch (error) {
-    rmSync3(path, { force: true });
+    rmSync4(path, { force: true });
     return { problem: error };
   }
   let problem;
@@ -11258,20 +11336,20 @@ async function gzipAndRemove(path, read) {
     }
   });
   await pipeline(from, tap, createGzip({ level: GZIP_LEVEL }), createWriteStream(`${path}.gz`, { flags: "wx" }));
-  rmSync3(path);
+  rmSync4(path);
   return problem;
 }
 
 // src/run/call-tree.ts
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 
 // src/flame/load.ts
 import { existsSync as existsSync3, readdirSync as readdirSync2 } from "node:fs";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 
 // src/run/valgrind-files.ts
 import { readdirSync } from "node:fs";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 var PROFILE = {
   cachegrind: /^cachegrind\.out\.(\d+)$/,
   dhat: /^dhat\.out\.(\d+)$/,
@@ -11285,10 +11363,10 @@ var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir, tool = "cachegrind") {
-  return [`--${tool}-out-file=${join6(dir, `${tool}.out.%p`)}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
+  return [`--${tool}-out-file=${join7(dir, `${tool}.out.%p`)}`, `--log-file=${join7(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join6(dir, "valgrind.")}`;
+  return `--log-file=${join7(dir, "valgrind.")}`;
 }
 function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
@@ -11309,12 +11387,12 @@ function commandInLog(text3) {
 }
 function unfinishedProcesses(dir, tool = "cachegrind") {
   return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
-    const text3 = readHead(join6(dir, p.log), LOG_HEAD) ?? "";
+    const text3 = readHead(join7(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text3) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  const text3 = readTail(join6(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  const text3 = readTail(join7(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
   return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text3)?.[1] ?? null;
 }
 function loadedObjects(logText) {
@@ -11386,12 +11464,12 @@ function readCallTreeBeneath(root, path, shown) {
 }
 function callTreesIn(resultsDir) {
   const trees = /* @__PURE__ */ new Map();
-  const benchmarks = join7(resultsDir, "benchmarks");
+  const benchmarks = join8(resultsDir, "benchmarks");
   if (!existsSync3(benchmarks)) return trees;
   for (const slug of readdirSync2(benchmarks).sort()) {
-    const path = join7("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
-    if (!existsSync3(join7(resultsDir, path))) continue;
-    const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), join7(resultsDir, path));
+    const path = join8("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+    if (!existsSync3(join8(resultsDir, path))) continue;
+    const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), join8(resultsDir, path));
     trees.set(tree.benchmark, tree);
   }
   return trees;
@@ -11530,11 +11608,11 @@ function parseCallgrind(text3, shown) {
 }
 
 // src/run/tool-run.ts
-import { mkdirSync as mkdirSync4, rmSync as rmSync5 } from "node:fs";
-import { join as join9 } from "node:path";
+import { mkdirSync as mkdirSync4, rmSync as rmSync6 } from "node:fs";
+import { join as join10 } from "node:path";
 
 // src/untrusted/sandbox.ts
-import { spawnSync as spawnSync3 } from "node:child_process";
+import { spawnSync as spawnSync4 } from "node:child_process";
 import { createHash as createHash6 } from "node:crypto";
 import {
   chmodSync,
@@ -11546,21 +11624,21 @@ import {
   existsSync as existsSync4,
   fstatSync as fstatSync3,
   lchownSync,
-  lstatSync as lstatSync5,
+  lstatSync as lstatSync6,
   mkdirSync as mkdirSync3,
   mkdtempSync,
-  openSync as openSync3,
+  openSync as openSync4,
   readdirSync as readdirSync3,
   readFileSync as readFileSync2,
   readSync as readSync2,
-  realpathSync as realpathSync6,
-  rmSync as rmSync4,
+  realpathSync as realpathSync8,
+  rmSync as rmSync5,
   statSync as statSync4,
   writeFileSync,
   writeSync as writeSync4
 } from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
-import { basename as basename5, dirname as dirname6, join as join8 } from "node:path";
+import { basename as basename6, dirname as dirname7, join as join9 } from "node:path";
 
 // src/untrusted/entropy-seal.ts
 var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
@@ -11619,15 +11697,15 @@ function fixedEntropy(size = ENTROPY_BYTES) {
 var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
 function keptEntropyFile(env2 = process.env) {
   const probes = probeCacheFile(env2);
-  return probes === void 0 ? void 0 : join8(dirname6(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+  return probes === void 0 ? void 0 : join9(dirname7(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
 }
 function keptFixedEntropy(file, make = fixedEntropy) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname6(file));
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname7(file));
   if (file === void 0 || dir === void 0) return make();
   try {
-    const held2 = join8(dir.path, basename5(file));
+    const held2 = join9(dir.path, basename6(file));
     try {
-      const s = lstatSync5(held2);
+      const s = lstatSync6(held2);
       const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
       if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
         const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
@@ -11637,7 +11715,7 @@ function keptFixedEntropy(file, make = fixedEntropy) {
     }
     const made = make();
     try {
-      replaceKeptFile(dir, basename5(file), made);
+      replaceKeptFile(dir, basename6(file), made);
     } catch {
     }
     return made;
@@ -11645,21 +11723,26 @@ function keptFixedEntropy(file, make = fixedEntropy) {
     dir.release();
   }
 }
+function runsDirectory() {
+  const dir = join9(tmpdir2(), "cg-bench-runs");
+  sharedHomesDirectory(dir);
+  return dir;
+}
 var sealFiles;
 function sealFilesOnce() {
   if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join8(tmpdir2(), "cg-bench-seal-"));
+  const dir = mkdtempSync(join9(runsDirectory(), "seal-"));
   chmodSync(dir, 493);
-  const oneCpu = join8(dir, "one-cpu");
+  const oneCpu = join9(dir, "one-cpu");
   writeFileSync(oneCpu, "0\n", { mode: 292 });
-  const entropy = join8(dir, "entropy");
+  const entropy = join9(dir, "entropy");
   writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
   let entropySeal;
   if (arch() === "x64") {
-    entropySeal = join8(dir, "entropy-seal");
+    entropySeal = join9(dir, "entropy-seal");
     writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
   }
-  process.once("exit", () => rmSync4(dir, { recursive: true, force: true }));
+  process.once("exit", () => rmSync5(dir, { recursive: true, force: true }));
   sealFiles = { oneCpu, entropy, entropySeal };
   return sealFiles;
 }
@@ -11667,6 +11750,7 @@ var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
 var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
 var KEPT_END = "cg-bench-kept-end";
 var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
+var PRIVATE_TMP_INNER = "tmp";
 var PRIVATE_TMP_SCRIPT = [
   "_cgb_keep() {",
   " case $1 in",
@@ -11682,7 +11766,7 @@ var PRIVATE_TMP_SCRIPT = [
   ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
   "}",
   ...SHARED_TMP_DIRS.map(
-    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mkdir -m 1777 /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ && mount --no-canonicalize --bind /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ ${dir} || exit 125; fi`
+    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_private=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX) && mkdir -m 1777 "$_cgb_private/${PRIVATE_TMP_INNER}" && mount --no-canonicalize --bind "$_cgb_private/${PRIVATE_TMP_INNER}" ${dir} || exit 125; fi`
   ),
   "_cgb_keep_list() {",
   " _cgb_rest=$1;",
@@ -11697,7 +11781,7 @@ var PRIVATE_TMP_SCRIPT = [
   '_cgb_cd() { cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125; }',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
-  "unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list _cgb_cd"
+  "unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_private; unset -f _cgb_keep _cgb_keep_list _cgb_cd"
 ].join("\n");
 var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
 function viewPrefix(net, pid, inner, view, kept) {
@@ -11721,7 +11805,7 @@ function viewPrefix(net, pid, inner, view, kept) {
     files?.oneCpu ?? "-",
     files?.entropy ?? "-",
     // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
-    ...files ? [dirname6(files.oneCpu)] : [],
+    ...files ? [dirname7(files.oneCpu)] : [],
     ...kept,
     KEPT_END,
     "unshare",
@@ -11736,7 +11820,7 @@ function viewPrefix(net, pid, inner, view, kept) {
 }
 function realOrGiven(path) {
   try {
-    return realpathSync6(path);
+    return realpathSync8(path);
   } catch {
     return path;
   }
@@ -11767,7 +11851,8 @@ function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
   };
 }
 function probeOnce(argv) {
-  const r = spawnSync3(argv[0], [...argv.slice(1), "true"], { encoding: "utf8", stdio: ["ignore", "ignore", "pipe"], timeout: PROBE_TIMEOUT_MS2 });
+  const env2 = { ...process.env, LC_ALL: "C", LANGUAGE: "C" };
+  const r = spawnSync4(argv[0], [...argv.slice(1), "true"], { encoding: "utf8", env: env2, stdio: ["ignore", "ignore", "pipe"], timeout: PROBE_TIMEOUT_MS2 });
   removeProbeTmp(r.pid);
   return { works: r.status === 0, stderr: r.stderr ?? "" };
 }
@@ -11776,7 +11861,14 @@ function worksOnce(argv) {
 }
 function removeProbeTmp(pid) {
   if (!pid) return;
-  for (const dir of SHARED_TMP_DIRS) rmSync4(join8(dir, `${PRIVATE_TMP_NAME}.${pid}`), { recursive: true, force: true });
+  removeAsOwners(SHARED_TMP_DIRS.flatMap((dir) => privateTmpOf(dir, pid)));
+}
+function privateTmpOf(dir, pid) {
+  try {
+    return readdirSync3(dir).filter((name) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`)).map((name) => join9(dir, name));
+  } catch {
+    return [];
+  }
 }
 var probed2 = /* @__PURE__ */ new Map();
 function freshProcWorks(argv) {
@@ -11836,7 +11928,7 @@ function untrustedSandbox(options) {
   const prefix = [];
   if (uid === 0) user = untrustedUser(options.root, env2);
   if (user) {
-    prefix.push("setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
+    prefix.push(...asId(user));
     if (!probe(prefix)) {
       throw new CgBenchError(
         `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
@@ -11997,7 +12089,15 @@ function endStrays(sandbox) {
   killStrays(sandbox);
   removePrivateTmp();
 }
+function isLink(path) {
+  try {
+    return lstatSync6(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
 function removePrivateTmp() {
+  const ended = [];
   for (const dir of SHARED_TMP_DIRS) {
     let names;
     try {
@@ -12006,27 +12106,19 @@ function removePrivateTmp() {
       continue;
     }
     for (const name of names) {
-      const owner = /^\.cg-bench-private-(\d+)\.\d+$/.exec(name)?.[1];
+      const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
       if (owner === void 0 || owner !== String(process.pid) && existsSync4(`/proc/${owner}`)) continue;
-      rmSync4(join8(dir, name), { recursive: true, force: true });
+      ended.push(join9(dir, name));
     }
   }
+  removeAsOwners(ended);
 }
 function killStrays(sandbox) {
   const strays = sandbox.strays;
   if (!strays) return;
-  const asStrays = [
-    "setpriv",
-    `--reuid=${strays.uid}`,
-    `--regid=${strays.gid}`,
-    "--clear-groups",
-    "--no-new-privs",
-    "--inh-caps=-all",
-    "--bounding-set=-all",
-    "--"
-  ];
+  const asStrays = asId(strays);
   for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
-    spawnSync3(asStrays[0], [...asStrays.slice(1), "/bin/sh", "-c", "kill -KILL -1"], { stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
+    spawnSync4(asStrays[0], [...asStrays.slice(1), "/bin/sh", "-c", "kill -KILL -1"], { stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
   }
 }
 function missingSeal(required, seal, uncontained) {
@@ -12054,7 +12146,7 @@ function pathsNamed(arg, cwd) {
     return real2 === arg ? [arg] : [arg, real2];
   }
   if (cwd === void 0) return [];
-  const path = join8(cwd, arg);
+  const path = join9(cwd, arg);
   const real = realOrGiven(path);
   return real === path ? [] : [real];
 }
@@ -12063,17 +12155,17 @@ function withKept(prefix, kept) {
   return end < 0 ? [...prefix] : [...prefix.slice(0, end), ...kept, ...prefix.slice(end)];
 }
 function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return realpathSync6(dir);
-  const staging = mkdtempSync(join8(tmpdir2(), "cg-bench-profiles-"));
+  if (!sandbox.user) return realpathSync8(dir);
+  const staging = mkdtempSync(join9(runsDirectory(), "profiles-"));
   chownSync(staging, sandbox.user.uid, sandbox.user.gid);
   return staging;
 }
 var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
-var COLLECT_LIMITS = { file: 512 * (1 << 20), total: 4096 * (1 << 20), files: 1e5 };
+var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
 function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
-  if (staging === realpathSync6(dir)) return [];
+  if (staging === realpathSync8(dir)) return [];
   const uncollected = [];
-  const owner = lstatSync5(staging).uid;
+  const owner = lstatSync6(staging).uid;
   const buffer = Buffer.alloc(1 << 20);
   let total = 0;
   let files = 0;
@@ -12081,7 +12173,7 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
     if (!VALGRIND_FILE.test(name)) continue;
     let from;
     try {
-      from = openSync3(join8(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+      from = openSync4(join9(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
     } catch {
       continue;
     }
@@ -12094,7 +12186,7 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
         continue;
       }
       files++;
-      const to = openSync3(join8(dir, name), "wx");
+      const to = openSync4(join9(dir, name), "wx");
       try {
         for (let n, left = stat.size; left > 0 && (n = readSync2(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
           writeSync4(to, buffer, 0, n);
@@ -12106,7 +12198,7 @@ function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
       closeSync5(from);
     }
   }
-  rmSync4(staging, { recursive: true, force: true });
+  removeAsOwners([staging]);
   return uncollected;
 }
 function passedLimit(size, total, files, limits) {
@@ -12148,7 +12240,7 @@ function makeGivenDirectory(sandbox, path, inside2, keep) {
   if (keep) {
     let fd2;
     try {
-      fd2 = openSync3(path, DIRECTORY_FLAGS);
+      fd2 = openSync4(path, DIRECTORY_FLAGS);
     } catch {
     }
     if (fd2 !== void 0) {
@@ -12160,24 +12252,21 @@ function makeGivenDirectory(sandbox, path, inside2, keep) {
       }
     }
   }
-  try {
-    rmSync4(path, { recursive: true, force: true });
-  } catch (error) {
-    throw sharedPlaceProblem(path, `what is there cannot be removed (${error.code ?? String(error)})`);
-  }
+  removeAsOwners([path]);
+  if (existsSync4(path) || isLink(path)) throw sharedPlaceProblem(path, "what is there cannot be removed");
   try {
     mkdirSync3(path);
   } catch (error) {
     if (error.code === "EEXIST") throw sharedPlaceProblem(path, "something else was put there while cg-bench made it");
     throw error;
   }
-  const fd = openSync3(path, DIRECTORY_FLAGS);
+  const fd = openSync4(path, DIRECTORY_FLAGS);
   try {
     if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
     for (const name of inside2) {
-      const at = join8(`/proc/self/fd/${fd}`, name);
+      const at = join9(`/proc/self/fd/${fd}`, name);
       mkdirSync3(at);
-      const sub = openSync3(at, DIRECTORY_FLAGS);
+      const sub = openSync4(at, DIRECTORY_FLAGS);
       try {
         if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
       } finally {
@@ -12194,13 +12283,14 @@ function sharedHomesDirectory(path) {
   const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
   let stat;
   try {
-    stat = lstatSync5(path);
+    stat = lstatSync6(path);
   } catch {
     stat = void 0;
   }
   if (stat && !acceptable(stat)) {
     if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
-    rmSync4(path, { recursive: true, force: true });
+    removeAsOwners([path]);
+    if (existsSync4(path) || isLink(path)) throw sharedPlaceProblem(path, "what is there cannot be removed");
     stat = void 0;
   }
   if (!stat) {
@@ -12210,7 +12300,7 @@ function sharedHomesDirectory(path) {
       if (error.code !== "EEXIST") throw error;
     }
   }
-  const fd = openSync3(path, DIRECTORY_FLAGS);
+  const fd = openSync4(path, DIRECTORY_FLAGS);
   try {
     const held2 = fstatSync3(fd);
     if (!acceptable(held2)) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
@@ -12221,7 +12311,7 @@ function sharedHomesDirectory(path) {
 }
 function isPlainFile(path) {
   try {
-    const stat = lstatSync5(path);
+    const stat = lstatSync6(path);
     return stat.isFile() && stat.nlink === 1;
   } catch {
     return false;
@@ -12319,16 +12409,16 @@ async function killLeftovers(marker) {
 
 // src/run/tool-run.ts
 async function runUnderTool(run2, tool) {
-  const dir = join9(run2.dir, tool.directory);
-  rmSync5(dir, { recursive: true, force: true });
+  const dir = join10(run2.dir, tool.directory);
+  rmSync6(dir, { recursive: true, force: true });
   mkdirSync4(dir, { recursive: true });
-  const stderr = join9(dir, "stderr.log");
+  const stderr = join10(dir, "stderr.log");
   const staging = profileDirectory(run2.sandbox, dir);
   const outcome2 = await runProcess({
     argv: sandboxed(run2.sandbox, [run2.valgrind.bin, ...tool.args(staging), ...run2.argv], true, run2.job, [staging], run2.cwd),
     cwd: run2.cwd,
     env: run2.env,
-    stdout: { file: join9(dir, "stdout.log") },
+    stdout: { file: join10(dir, "stdout.log") },
     stderr: { file: stderr },
     timeoutMs: run2.timeoutMs
   });
@@ -12349,7 +12439,7 @@ ${details}` : ""}` };
   const profiles = [];
   for (const { profile: name } of processFiles(dir, tool.name)) {
     if (!name) continue;
-    const file = join9(dir, name);
+    const file = join10(dir, name);
     if (!isPlainFile(file)) return why(`${name} is not a plain file`);
     try {
       tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
@@ -12364,18 +12454,18 @@ ${details}` : ""}` };
 }
 
 // src/run/valgrind.ts
-import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname7, join as join10 } from "node:path";
+import { accessSync, constants as constants4, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
+import { delimiter as delimiter2, dirname as dirname8, join as join11 } from "node:path";
 function isExecutable(path) {
   try {
-    accessSync(path, constants3.X_OK);
+    accessSync(path, constants4.X_OK);
     return true;
   } catch {
     return false;
   }
 }
 function startsWithShebang(path) {
-  const fd = openSync4(path, "r");
+  const fd = openSync5(path, "r");
   try {
     const head2 = Buffer.alloc(2);
     return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
@@ -12386,7 +12476,7 @@ function startsWithShebang(path) {
 function findOnPath(program, path) {
   for (const dir of (path ?? "").split(delimiter2)) {
     if (!dir) continue;
-    const candidate = join10(dir, program);
+    const candidate = join11(dir, program);
     if (isExecutable(candidate)) return candidate;
   }
   return void 0;
@@ -12398,7 +12488,7 @@ function locateValgrind(env2 = process.env) {
     throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
   }
   if (!explicit && startsWithShebang(bin)) {
-    const real = join10(dirname7(bin), "valgrind.bin");
+    const real = join11(dirname8(bin), "valgrind.bin");
     if (isExecutable(real)) bin = real;
   }
   const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
@@ -12474,12 +12564,12 @@ async function measureCallTree(run2) {
   });
   if ("problem" in ran) return ran;
   const tree = callTree(foldChains(chains, run2.weights));
-  writeNewFile(join11(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run2.benchmark, weights: run2.weights, tree }));
+  writeNewFile(join12(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run2.benchmark, weights: run2.weights, tree }));
   return { tree, wallTimeMs: ran.wallTimeMs };
 }
 
 // src/run/memory.ts
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 var DHAT_PROFILE_LIMIT = 256 * MiB;
 async function measureMemory(run2) {
   const profiles = [];
@@ -12493,7 +12583,7 @@ async function measureMemory(run2) {
     read: (text3, name) => profiles.push(parseDhat(text3, name))
   });
   if ("problem" in ran) return ran;
-  const files = ran.profiles.map((name) => join12(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  const files = ran.profiles.map((name) => join13(run2.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
   return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run2.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
@@ -12534,8 +12624,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname8, isAbsolute as isAbsolute6, join as join13, relative as relative5, sep as sep4 } from "node:path";
+import { existsSync as existsSync5, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname9, isAbsolute as isAbsolute6, join as join14, relative as relative5, sep as sep4 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -12577,11 +12667,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname8(fileURLToPath(import.meta.url));
+  let dir = dirname9(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join13(dir, "python", "cg_bench", "_bytecode.py");
+    const candidate = join14(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync5(candidate)) return readFileSync4(candidate, "utf8");
-    dir = dirname8(dir);
+    dir = dirname9(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -12611,7 +12701,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = join13(outDir, name);
+    const path = join14(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -12644,14 +12734,14 @@ function attributionWanted(env2 = process.env) {
   return env2["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join13(options.tmpDir, ".cg-bench-bytecode");
-  const site = join13(root, "site");
-  const out = join13(root, "out");
-  rmSync6(root, { recursive: true, force: true });
+  const root = join14(options.tmpDir, ".cg-bench-bytecode");
+  const site = join14(root, "site");
+  const out = join14(root, "out");
+  rmSync7(root, { recursive: true, force: true });
   mkdirSync5(site, { recursive: true });
   mkdirSync5(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync2(join13(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join14(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env2 = {
@@ -12664,7 +12754,7 @@ async function countingBytecode(options) {
     await options.run(env2);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
-    rmSync6(root, { recursive: true, force: true });
+    rmSync7(root, { recursive: true, force: true });
   }
 }
 
@@ -12683,7 +12773,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join14, relative as relative6, isAbsolute as isAbsolute7 } from "node:path";
+import { join as join15, relative as relative6, isAbsolute as isAbsolute7 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
@@ -12694,7 +12784,7 @@ function executablesOf(logDir, workspace, identity2) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text3 = readHead(join14(logDir, p.log), LOG_OBJECTS);
+    const text3 = readHead(join15(logDir, p.log), LOG_OBJECTS);
     if (text3 === void 0) continue;
     loadedObjects(text3).forEach((path, i) => {
       if (inside(workspace, path)) return;
@@ -12711,11 +12801,11 @@ function executablesOf(logDir, workspace, identity2) {
 // src/run/private-home.ts
 import { createHash as createHash7 } from "node:crypto";
 import { rm as rm2 } from "node:fs/promises";
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 
 // src/util/pid-lock.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync as lstatSync6, readFileSync as readFileSync5, renameSync as renameSync3, rmSync as rmSync7, statSync as statSync6, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, lstatSync as lstatSync7, readFileSync as readFileSync5, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync6, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -12765,12 +12855,12 @@ function remember(path) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync7(lock, { force: true });
+    for (const lock of held) rmSync8(lock, { force: true });
   });
 }
 function unlock(path) {
   held.delete(path);
-  rmSync7(path, { force: true });
+  rmSync8(path, { force: true });
 }
 function publish(path) {
   const text3 = `${process.pid} ${identity(process.pid)}
@@ -12786,7 +12876,7 @@ function publish(path) {
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error;
     return exclusiveWrite(path, text3);
   } finally {
-    rmSync7(draft, { force: true });
+    rmSync8(draft, { force: true });
   }
 }
 function exclusiveWrite(path, text3) {
@@ -12813,7 +12903,7 @@ function removeStale(path, seen) {
   } catch {
   } finally {
     try {
-      rmSync7(aside, { force: true });
+      rmSync8(aside, { force: true });
     } catch {
     }
   }
@@ -12835,7 +12925,7 @@ function tryLock(path) {
     }
     let stat;
     try {
-      stat = lstatSync6(path);
+      stat = lstatSync7(path);
     } catch {
       continue;
     }
@@ -12854,7 +12944,7 @@ function tryLock(path) {
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join15(HOMES_DIR, createHash7("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join16(HOMES_DIR, createHash7("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep2 = (ms) => new Promise((resolve8) => setTimeout(resolve8, ms));
 async function acquire(lock) {
@@ -12884,7 +12974,7 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 // src/run/benchmark.ts
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants4.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants5.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path) {
@@ -12900,19 +12990,19 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join16(ctx.benchmarksDir, slug);
-  rmSync8(dir, { recursive: true, force: true });
+  const dir = join17(ctx.benchmarksDir, slug);
+  rmSync9(dir, { recursive: true, force: true });
   mkdirSync6(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join16(ctx.benchmarksDir, slug);
-  const rel = (p) => join16("benchmarks", slug, relative7(dir, p));
-  const log = (name) => ({ file: join16(dir, name), real: join16(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join16(dir, "stdout.log");
-  const stderr = join16(dir, "stderr.log");
+  const dir = join17(ctx.benchmarksDir, slug);
+  const rel = (p) => join17("benchmarks", slug, relative7(dir, p));
+  const log = (name) => ({ file: join17(dir, name), real: join17(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join17(dir, "stdout.log");
+  const stderr = join17(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join16(home, "pycache") : void 0, spec.instrument);
+  const env2 = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join17(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -12974,10 +13064,10 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join16(dir, name);
+    const file = join17(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync8(file, { force: true });
+      rmSync9(file, { force: true });
       continue;
     }
     const parser = boundedParser(file);
@@ -13000,10 +13090,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join16(dir, n))).sort()[0];
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join17(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join16(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join17(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -13017,7 +13107,7 @@ ${logTailText}` : "";
     env: env2,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join16("benchmarks", slug),
+    shownDir: join17("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -13059,7 +13149,7 @@ ${logTailText}` : "";
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, constants as constants5, fstatSync as fstatSync4, openSync as openSync5, writeSync as writeSync5 } from "node:fs";
+import { closeSync as closeSync7, constants as constants6, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
 
 // src/report/format.ts
 function formatCount(n) {
@@ -13097,7 +13187,7 @@ function openLog(path, openedAt = path) {
   );
   let fd;
   try {
-    fd = openSync5(openedAt, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
+    fd = openSync6(openedAt, constants6.O_WRONLY | constants6.O_APPEND | constants6.O_CREAT | constants6.O_NOFOLLOW | constants6.O_NONBLOCK, 420);
   } catch (error) {
     const code = error.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
@@ -13210,10 +13300,10 @@ function nameMatcher(pattern) {
 function ensureWritableDir(dir) {
   try {
     mkdirSync7(dir, { recursive: true });
-    accessSync3(dir, constants6.W_OK);
-    const probe = join17(dir, `.write-test-${process.pid}`);
+    accessSync3(dir, constants7.W_OK);
+    const probe = join18(dir, `.write-test-${process.pid}`);
     writeFileSync4(probe, "");
-    rmSync9(probe, { force: true });
+    rmSync10(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -13260,7 +13350,7 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
   makeSetupHome(sandbox, SETUP_HOME);
   const heldOut = holdDirectory(options.outDir, realOutDir);
@@ -13268,17 +13358,17 @@ async function runSuite(config, options) {
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join17(heldOut.path, "benchmarks"), join17(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join18(heldOut.path, "benchmarks"), join18(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join17(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join17(realOutDir, "setup.log"));
+    writeNewFile(join18(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join18(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join17(heldOut.path, "setup.log"),
+        logOpenedAt: join18(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -13366,8 +13456,8 @@ function differingCount(r, name) {
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync6, mkdirSync as mkdirSync11, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname10, relative as relative10, sep as sep6 } from "node:path";
+import { accessSync as accessSync4, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync11, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
+import { dirname as dirname11, relative as relative10, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
 import { mkdirSync as mkdirSync9 } from "node:fs";
@@ -14337,18 +14427,18 @@ var markdownReport = {
 };
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync7, mkdirSync as mkdirSync10, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname9, join as join18, relative as relative9, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync8, mkdirSync as mkdirSync10, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname10, join as join19, relative as relative9, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname9(dir)) {
+  for (let dir = outDir; ; dir = dirname10(dir)) {
     try {
-      if (lstatSync7(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync8(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative9(here, dirname9(dir));
-    if (dir === dirname9(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+    const inside2 = relative9(here, dirname10(dir));
+    if (dir === dirname10(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -14360,8 +14450,8 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join18(dir, name);
-      const stat = lstatSync7(path, { throwIfNoEntry: false });
+      const path = join19(dir, name);
+      const stat = lstatSync8(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
       if (stat.isDirectory()) {
@@ -14402,11 +14492,11 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname10(path);
+  const dir = dirname11(path);
   if (existsSync6(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync11(dir, { recursive: true });
-    accessSync4(dir, constants7.W_OK);
+    accessSync4(dir, constants8.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -14451,7 +14541,7 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees2 = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname10(options.baseline), options.outDir) } : input;
+  const withCallees2 = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname11(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees2) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -14466,11 +14556,11 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
 function flameGraphsOfRun(options, results, comparison, realOut) {
   const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
   if (realOut !== void 0) assertSameDirectory(options.outDir, realOut);
-  rmSync10(outDir, { recursive: true, force: true });
+  rmSync11(outDir, { recursive: true, force: true });
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname10(options.baseline), shown: baseShown },
+    base: { dir: dirname11(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -14652,7 +14742,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join19 } from "node:path";
+import { join as join20 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -14702,7 +14792,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join19(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join20(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -15207,7 +15297,7 @@ function help(topic, io) {
 
 // src/cli/diff.ts
 import { existsSync as existsSync7, statSync as statSync9 } from "node:fs";
-import { dirname as dirname11 } from "node:path";
+import { dirname as dirname12 } from "node:path";
 
 // src/report/diff-terminal.ts
 var cut = (text3, n) => [...text3].length > n ? `${[...text3].slice(0, n - 1).join("")}\u2026` : text3;
@@ -15266,7 +15356,7 @@ function resultsAt(path) {
 }
 function withCallees(comparison, base, head2, io, flame) {
   try {
-    return withInclusiveCosts(comparison, dirname11(base.file), dirname11(head2.file));
+    return withInclusiveCosts(comparison, dirname12(base.file), dirname12(head2.file));
   } catch (error) {
     if (flame || !(error instanceof CgBenchError)) throw error;
     io.stderr.write(`cg-bench diff: call trees not used: ${error.message}
@@ -15311,8 +15401,8 @@ See: cg-bench diff --help`
   );
   if (values.flame !== void 0) {
     const drawn = writeFlameGraphs({
-      base: { dir: dirname11(base.file), shown: base.shown },
-      head: { dir: dirname11(head2.file), shown: head2.shown, results: head2.results },
+      base: { dir: dirname12(base.file), shown: base.shown },
+      head: { dir: dirname12(head2.file), shown: head2.shown, results: head2.results },
       comparison,
       only,
       outDir: resolveFrom(callerDirectory(), values.flame),
@@ -15328,29 +15418,29 @@ See: cg-bench diff --help`
 import { writeFileSync as writeFileSync5 } from "node:fs";
 
 // src/history/load.ts
-import { existsSync as existsSync8, lstatSync as lstatSync8, readdirSync as readdirSync8, statSync as statSync10 } from "node:fs";
-import { basename as basename6, dirname as dirname12, join as join20 } from "node:path";
+import { existsSync as existsSync8, lstatSync as lstatSync9, readdirSync as readdirSync8, statSync as statSync10 } from "node:fs";
+import { basename as basename7, dirname as dirname13, join as join21 } from "node:path";
 var MAX_RUNS = 200;
 var MAX_ENTRIES3 = 1e4;
 var ORDERS = ["given", "created"];
 var byName2 = (a, b) => a.localeCompare(b, "en", { numeric: true }) || (a < b ? -1 : a > b ? 1 : 0);
 function expandRuns(path) {
   if (!existsSync8(path)) throw new CgBenchError(`${shownPath(path)}: no such file or directory`);
-  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname12(path) }];
+  if (!statSync10(path).isDirectory()) return [{ file: path, root: dirname13(path) }];
   const run2 = (file) => ({ file, root: path });
-  if (presentAt(join20(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
+  if (presentAt(join21(path, "results.json"))) return [run2(resolveFrom(path, "results.json"))];
   const names = readdirSync8(path);
   if (names.length > MAX_ENTRIES3) throw new CgBenchError(`${shownPath(path)}: ${names.length} entries; a directory of runs may hold at most ${MAX_ENTRIES3}`);
   const found = names.sort(byName2).flatMap((name) => {
     const entry = resolveFrom(path, name);
-    if (lstatSync8(entry).isDirectory()) return presentAt(join20(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
+    if (lstatSync9(entry).isDirectory()) return presentAt(join21(entry, "results.json")) ? [run2(resolveFrom(entry, "results.json"))] : [];
     return name.endsWith(".json") ? [run2(entry)] : [];
   });
   if (!found.length) throw new CgBenchError(`${shownPath(path)}: holds no results.json (neither itself, nor in its subdirectories, nor *.json)`);
   return found;
 }
 function runLabel(file) {
-  const name = basename6(file) === "results.json" ? basename6(dirname12(file)) : basename6(file).replace(/\.json$/, "");
+  const name = basename7(file) === "results.json" ? basename7(dirname13(file)) : basename7(file).replace(/\.json$/, "");
   return /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(name) ? name.slice(0, 7) : name;
 }
 function slimForHistory(results) {
@@ -15471,23 +15561,23 @@ async function history(args, io) {
 
 // src/cli/merge.ts
 import { existsSync as existsSync9, mkdirSync as mkdirSync12, statSync as statSync11 } from "node:fs";
-import { dirname as dirname14, isAbsolute as isAbsolute8, join as join22, normalize as normalize2, sep as sep8 } from "node:path";
+import { dirname as dirname15, isAbsolute as isAbsolute8, join as join23, normalize as normalize2, sep as sep8 } from "node:path";
 
 // src/shard/call-trees.ts
-import { dirname as dirname13, join as join21, normalize, relative as relative11, sep as sep7 } from "node:path";
+import { dirname as dirname14, join as join22, normalize, relative as relative11, sep as sep7 } from "node:path";
 function callTreePathOf(result) {
-  const dir = normalize(dirname13(result.logs.stdout));
+  const dir = normalize(dirname14(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep7}`) || dir.startsWith(sep7)) return void 0;
-  return join21(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  return join22(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path = callTreePathOf(result);
-    if (path === void 0 || !presentAt(join21(from.dir, path))) continue;
-    const shown = join21(from.shown, path);
-    const { text: text3, tree } = readCallTreeBeneath(from.root, relative11(from.root, join21(from.dir, path)), shown);
+    if (path === void 0 || !presentAt(join22(from.dir, path))) continue;
+    const shown = join22(from.shown, path);
+    const { text: text3, tree } = readCallTreeBeneath(from.root, relative11(from.root, join22(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
     write(path.split(sep7).join("/"), text3);
@@ -15588,7 +15678,7 @@ async function merge(args, io) {
   const parts = files.map((file) => ({ file, results: readResults(file), source: shownPath(file) }));
   const merged = mergeShards(parts);
   const out = resolveFrom(here, values.out ?? ".cg-bench");
-  if (parts.some((p) => dirname14(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
+  if (parts.some((p) => dirname15(p.file) === out)) throw new CgBenchError(`--out ${shownPath(out)}: is one of the parts' directories; merge into another`);
   const baselinePath = values.baseline === void 0 ? void 0 : resolveFrom(here, values.baseline);
   const baseline = baselinePath ? readResults(baselinePath) : void 0;
   const release2 = lockOutputDirectory(out);
@@ -15596,13 +15686,13 @@ async function merge(args, io) {
     mkdirSync12(out, { recursive: true });
     for (const part of parts) {
       for (const file of filesOf(part.results, part.source)) {
-        const from = resolveFrom(dirname14(part.file), file);
+        const from = resolveFrom(dirname15(part.file), file);
         if (!presentAt(from)) continue;
         const to = resolveFrom(out, file);
-        const shown = join22(dirname14(part.source), file);
+        const shown = join23(dirname15(part.source), file);
         try {
-          mkdirSync12(dirname14(to), { recursive: true });
-          copyBeneath(dirname14(part.file), file, to, COPY_LIMIT, "part file", shown);
+          mkdirSync12(dirname15(to), { recursive: true });
+          copyBeneath(dirname15(part.file), file, to, COPY_LIMIT, "part file", shown);
         } catch (error) {
           if (error instanceof CgBenchError) throw error;
           const code = error.code ?? String(error);
@@ -15611,8 +15701,8 @@ async function merge(args, io) {
           );
         }
       }
-      const partDir = dirname14(part.file);
-      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: dirname14(part.source) }, writerByPath(out));
+      const partDir = dirname15(part.file);
+      carryCallTrees(part.results.benchmarks, { root: partDir, dir: partDir, shown: dirname15(part.source) }, writerByPath(out));
     }
     const comparison = baseline ? compareResults(baseline, merged, { thresholdPercent: threshold(values.threshold) }) : void 0;
     const baselineSource = baselinePath && shownPath(baselinePath);
@@ -15643,16 +15733,16 @@ async function merge(args, io) {
 }
 
 // src/cli/paired.ts
-import { dirname as dirname15, relative as relative12 } from "node:path";
+import { dirname as dirname16, relative as relative12 } from "node:path";
 
 // src/stopwatch/suite.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
-import { join as join24 } from "node:path";
+import { join as join25 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync10, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync6 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync10, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync12, writeFileSync as writeFileSync6 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join23 } from "node:path";
+import { delimiter as delimiter3, join as join24 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -15668,11 +15758,11 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join23(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join23(dir, "stopwatch");
+    const dir = mkdtempSync2(join24(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join24(dir, "stopwatch");
     writeFileSync6(file, STOPWATCH_X86_64);
     chmodSync2(file, 493);
-    process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -15691,7 +15781,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join23(dir, name);
+    const candidate = join24(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -16100,7 +16190,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   makeSetupHome(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join24(held2.path, `setup-${side}.log`);
+  const at = join25(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -16208,7 +16298,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join24(held2.path, PAIRED_FILE),
+    join25(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -16263,7 +16353,7 @@ async function paired(args, io) {
     throw new CgBenchError(`--format ${shown}: cg-bench paired prints terminal, markdown or json`);
   const resultsFile = values.results === void 0 ? void 0 : resolveFrom(callerDirectory(), values.results);
   const before = resultsFile ? readResults(resultsFile) : void 0;
-  const resultsDir = resultsFile ? realPathBeforeRuns(dirname15(resultsFile)) : void 0;
+  const resultsDir = resultsFile ? realPathBeforeRuns(dirname16(resultsFile)) : void 0;
   const paths = cliPaths(values);
   const head2 = loadConfig(paths.config);
   const baseConfigPath = resolveFrom(resolveFrom(callerDirectory(), positionals[0]), relative12(callerDirectory(), paths.config));
@@ -16307,11 +16397,11 @@ function parseBudget(text3) {
 }
 
 // src/bisect/commits.ts
-import { existsSync as existsSync11, realpathSync as realpathSync7 } from "node:fs";
-import { basename as basename7, dirname as dirname16, isAbsolute as isAbsolute9, join as join25, relative as relative13, sep as sep9 } from "node:path";
+import { existsSync as existsSync11, realpathSync as realpathSync9 } from "node:fs";
+import { basename as basename8, dirname as dirname17, isAbsolute as isAbsolute9, join as join26, relative as relative13, sep as sep9 } from "node:path";
 
 // src/vcs/git.ts
-import { rmSync as rmSync12 } from "node:fs";
+import { rmSync as rmSync13 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -16348,19 +16438,19 @@ function ensureCommit(repo, sha, credentials = {}) {
   return git(repo, ["cat-file", "-e", `${sha}^{commit}`]).ok;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync12(dir, { recursive: true, force: true });
+  rmSync13(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync12(dir, { recursive: true, force: true });
+  rmSync13(dir, { recursive: true, force: true });
 }
 
 // src/bisect/commits.ts
 function locateConfig(config) {
-  const dir = dirname16(config);
+  const dir = dirname17(config);
   if (!existsSync11(dir)) throw new CgBenchError(`--config ${shownPath(config)}: directory ${shownPath(dir)} does not exist`);
   const r = git(dir, ["rev-parse", "--show-toplevel"]);
   const top = r.out.trim();
@@ -16368,10 +16458,10 @@ function locateConfig(config) {
     throw new CgBenchError(
       `cg-bench bisect: ${shownPath(dir)} is not in a git repository (${r.err.split("\n")[0] ?? ""}); bisect measures commits`
     );
-  const inside2 = relative13(realpathSync7(top), realpathSync7(dir));
+  const inside2 = relative13(realpathSync9(top), realpathSync9(dir));
   if (inside2.startsWith(`..${sep9}`) || inside2 === ".." || isAbsolute9(inside2))
     throw new CgBenchError(`--config ${shownPath(config)}: outside the repository ${top}`);
-  return { top: realpathSync7(top), configPath: join25(inside2, basename7(config)) };
+  return { top: realpathSync9(top), configPath: join26(inside2, basename8(config)) };
 }
 function subject(top, sha) {
   return git(top, ["log", "-1", "--format=%s", sha]).out.trim();
@@ -16746,7 +16836,7 @@ See: cg-bench compare --help`);
       head: head2,
       comparison,
       baselineSource: shownPath(basePath),
-      resultsDir: shownPath(dirname17(headPath))
+      resultsDir: shownPath(dirname18(headPath))
     })
   );
   const failed = head2.benchmarks.filter((b) => b.status !== "ok").length;
@@ -16884,9 +16974,9 @@ See: cg-bench --help`);
 }
 
 // src/run/interrupt.ts
-import { constants as constants8 } from "node:os";
+import { constants as constants9 } from "node:os";
 function interruptExitCode(signal) {
-  return 128 + constants8.signals[signal];
+  return 128 + constants9.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {

@@ -7392,25 +7392,25 @@ var require_ucs2length = __commonJS({
 });
 
 // src/gitlab/run.ts
-import { join as join33 } from "node:path";
+import { join as join34 } from "node:path";
 
 // src/ci/pipeline.ts
 import { mkdirSync as mkdirSync13 } from "node:fs";
-import { isAbsolute as isAbsolute8, join as join29, relative as relative13 } from "node:path";
+import { isAbsolute as isAbsolute8, join as join30, relative as relative13 } from "node:path";
 
 // src/untrusted/write.ts
-import { basename, dirname, join, resolve } from "node:path";
+import { basename as basename2, dirname as dirname2, join as join2, resolve } from "node:path";
 import {
   closeSync,
   constants,
   fstatSync,
-  lstatSync,
+  lstatSync as lstatSync2,
   mkdirSync,
   openSync,
   readlinkSync,
-  realpathSync,
+  realpathSync as realpathSync2,
   renameSync,
-  rmSync,
+  rmSync as rmSync2,
   unlinkSync,
   writeSync
 } from "node:fs";
@@ -7439,6 +7439,54 @@ function errorMessage(error) {
   return error instanceof Error ? error.message : String(error);
 }
 
+// src/untrusted/remove.ts
+import { spawnSync } from "node:child_process";
+import { lstatSync, realpathSync, rmSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+function asId(id) {
+  return ["setpriv", `--reuid=${id.uid}`, `--regid=${id.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"];
+}
+function removeAsOwners(paths) {
+  const self = process.getuid?.() ?? -1;
+  const byOwner = /* @__PURE__ */ new Map();
+  for (const given of paths) {
+    let stat;
+    try {
+      stat = lstatSync(given);
+    } catch {
+      continue;
+    }
+    let path = given;
+    if (given.startsWith("/proc/self/")) {
+      if (stat.uid === self) {
+        try {
+          rmSync(given, { recursive: true, force: true });
+        } catch {
+        }
+        continue;
+      }
+      try {
+        path = join(realpathSync(dirname(given)), basename(given));
+      } catch {
+        continue;
+      }
+    }
+    const key = `${stat.uid}:${stat.gid}`;
+    const group = byOwner.get(key) ?? { id: { uid: stat.uid, gid: stat.gid }, dirs: [], others: [] };
+    (stat.isDirectory() ? group.dirs : group.others).push(path);
+    byOwner.set(key, group);
+  }
+  for (const { id, dirs, others } of byOwner.values()) {
+    const as = self === 0 && id.uid !== 0 ? asId(id) : [];
+    const run = (argv) => spawnSync(argv[0], argv.slice(1), { stdio: "ignore", timeout: REMOVE_TIMEOUT_MS }).status === 0;
+    const remove = () => run([...as, "rm", "-rf", "--one-file-system", "--", ...dirs, ...others]);
+    if (remove() || !dirs.length || self === 0 && id.uid === 0) continue;
+    run([...as, "chmod", "-R", "u+rwx", "--", ...dirs]);
+    remove();
+  }
+}
+var REMOVE_TIMEOUT_MS = 12e4;
+
 // src/untrusted/write.ts
 var FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW | constants.O_NONBLOCK | constants.O_NOCTTY;
 function replaced(path, what) {
@@ -7447,9 +7495,9 @@ function replaced(path, what) {
     ExitCode.benchmarkFailed
   );
 }
-function openNewFile(path, expected = join(realpathSync(dirname(path)), basename(path)), mode = 420) {
-  const leadsTo = realpathSync(dirname(path));
-  if (leadsTo !== dirname(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
+function openNewFile(path, expected = join2(realpathSync2(dirname2(path)), basename2(path)), mode = 420) {
+  const leadsTo = realpathSync2(dirname2(path));
+  if (leadsTo !== dirname2(expected)) throw replaced(expected, `reached through a link (its directory is ${leadsTo})`);
   try {
     unlinkSync(path);
   } catch (error) {
@@ -7479,10 +7527,10 @@ function openNewFile(path, expected = join(realpathSync(dirname(path)), basename
   return fd;
 }
 function realPathBeforeRuns(dir) {
-  return realpathSync(dir);
+  return realpathSync2(dir);
 }
 function assertSameDirectory(path, expected) {
-  const now = realpathSync(path);
+  const now = realpathSync2(path);
   if (now !== expected) throw replaced(expected, `replaced by a link (to ${now})`);
 }
 function writeNewFile(path, text2, expected) {
@@ -7500,11 +7548,11 @@ function holdOwnDirectory(path, expected) {
   const uid = process.getuid?.();
   let stat;
   try {
-    stat = lstatSync(path);
+    stat = lstatSync2(path);
   } catch {
     stat = void 0;
   }
-  if (stat && !(stat.isDirectory() && stat.uid === uid && (stat.mode & 18) === 0)) rmSync(path, { recursive: true, force: true });
+  if (stat && !(stat.isDirectory() && stat.uid === uid && (stat.mode & 18) === 0)) removeAsOwners([path]);
   mkdirSync(path, { recursive: true, mode: 493 });
   return holdDirectory(path, expected, (own) => own.uid === uid && (own.mode & 18) === 0);
 }
@@ -7528,7 +7576,7 @@ function linksOursOnTheWay(path) {
   for (const at of prefixes(path)) {
     let stat;
     try {
-      stat = lstatSync(at);
+      stat = lstatSync2(at);
     } catch {
       return true;
     }
@@ -7539,7 +7587,7 @@ function linksOursOnTheWay(path) {
 function directoriesOursOnTheWay(real) {
   const all = prefixes(real);
   return all.every((at, i) => {
-    const stat = lstatSync(at);
+    const stat = lstatSync2(at);
     const othersWrite = (stat.mode & 18) !== 0;
     return stat.isDirectory() && trustedOwner(stat.uid) && (!othersWrite || i < all.length - 1 && (stat.mode & 512) !== 0);
   });
@@ -7548,7 +7596,7 @@ function holdKeptDirectory(dir) {
   try {
     if (!linksOursOnTheWay(dir)) return void 0;
     mkdirSync(dir, { recursive: true, mode: 448 });
-    const real = realpathSync(dir);
+    const real = realpathSync2(dir);
     if (!linksOursOnTheWay(dir) || !directoriesOursOnTheWay(real)) return void 0;
     const uid = process.getuid?.();
     const held2 = holdDirectory(real, real, (s) => s.uid === uid && (s.mode & 18) === 0);
@@ -7559,14 +7607,14 @@ function holdKeptDirectory(dir) {
 }
 function replaceKeptFile(dir, name, data, mode = 384) {
   const temporary = `${name}.${process.pid}.tmp`;
-  const fd = openNewFile(join(dir.path, temporary), join(dir.real, temporary), mode);
+  const fd = openNewFile(join2(dir.path, temporary), join2(dir.real, temporary), mode);
   try {
     const bytes = typeof data === "string" ? Buffer.from(data) : data;
     for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
   } finally {
     closeSync(fd);
   }
-  renameSync(join(dir.path, temporary), join(dir.path, name));
+  renameSync(join2(dir.path, temporary), join2(dir.path, name));
 }
 function namesOf(name) {
   const names = name.split("/");
@@ -7576,22 +7624,22 @@ function namesOf(name) {
 function makeDirectoriesBeneath(base, names, emptyLast) {
   let path = base;
   for (const [i, name] of names.entries()) {
-    path = join(path, name);
+    path = join2(path, name);
     let stat;
     try {
-      stat = lstatSync(path);
+      stat = lstatSync2(path);
     } catch {
       stat = void 0;
     }
     const fresh = !stat?.isDirectory() || emptyLast && i === names.length - 1;
-    if (stat && fresh) rmSync(path, { recursive: true, force: true });
+    if (stat && fresh) rmSync2(path, { recursive: true, force: true });
     if (fresh) mkdirSync(path, { mode: 493 });
   }
 }
 function writerBeneath(held2, real) {
   return (name, text2) => {
     makeDirectoriesBeneath(held2.path, namesOf(name).slice(0, -1), false);
-    writeNewFile(join(held2.path, name), text2, join(real, name));
+    writeNewFile(join2(held2.path, name), text2, join2(real, name));
   };
 }
 function freshDirectoryBeneath(held2, real, sub) {
@@ -7710,8 +7758,8 @@ function sumHeapFigures(profiles) {
 }
 
 // src/results/io.ts
-import { closeSync as closeSync3, existsSync, mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync as rmSync2, writeSync as writeSync3 } from "node:fs";
-import { basename as basename3, dirname as dirname3, join as join3, resolve as resolve3 } from "node:path";
+import { closeSync as closeSync3, existsSync, mkdirSync as mkdirSync2, renameSync as renameSync2, rmSync as rmSync3, writeSync as writeSync3 } from "node:fs";
+import { basename as basename4, dirname as dirname4, join as join4, resolve as resolve3 } from "node:path";
 
 // schemas/results.schema.json
 var results_schema_default = {
@@ -8051,22 +8099,22 @@ var results_schema_default = {
 };
 
 // src/untrusted/read.ts
-import { spawnSync } from "node:child_process";
+import { spawnSync as spawnSync2 } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   closeSync as closeSync2,
   constants as constants2,
   createReadStream,
   fstatSync as fstatSync2,
-  lstatSync as lstatSync2,
+  lstatSync as lstatSync3,
   openSync as openSync2,
   readlinkSync as readlinkSync2,
   readSync,
-  realpathSync as realpathSync2,
+  realpathSync as realpathSync3,
   statSync,
   writeSync as writeSync2
 } from "node:fs";
-import { basename as basename2, dirname as dirname2, isAbsolute, join as join2, relative, resolve as resolve2, sep } from "node:path";
+import { basename as basename3, dirname as dirname3, isAbsolute, join as join3, relative, resolve as resolve2, sep } from "node:path";
 var MiB = 1 << 20;
 var OPEN_FLAGS = constants2.O_RDONLY | constants2.O_NOFOLLOW | constants2.O_NONBLOCK | constants2.O_NOCTTY;
 function kindOf(stat) {
@@ -8086,20 +8134,20 @@ function beneath(root, realRoot, path) {
 }
 function openBeneath(root, path, shown = resolve2(root, path), what) {
   if (what) shown = `${what} ${shown}`;
-  const realRoot = realpathSync2(root);
+  const realRoot = realpathSync3(root);
   const inside2 = beneath(root, realRoot, path);
   if (inside2 === void 0) throw new CgBenchError(`${shown}: not a file inside ${root}; cg-bench reads files a pull request controls only from there`);
-  const real = join2(realRoot, inside2);
+  const real = join3(realRoot, inside2);
   const parts = inside2.split(sep);
   for (let i = 0; i < parts.length; i++) {
-    const component = join2(realRoot, ...parts.slice(0, i + 1));
-    const stat = lstatSync2(component);
+    const component = join3(realRoot, ...parts.slice(0, i + 1));
+    const stat = lstatSync3(component);
     const last = i === parts.length - 1;
     if (stat.isSymbolicLink())
       throw new CgBenchError(
-        `${shown}: ${last ? "is" : `${join2(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
+        `${shown}: ${last ? "is" : `${join3(...parts.slice(0, i + 1))} is`} a symbolic link; cg-bench does not follow links in files a pull request controls`
       );
-    if (!last && !stat.isDirectory()) throw new CgBenchError(`${shown}: ${join2(...parts.slice(0, i + 1))} is not a directory`);
+    if (!last && !stat.isDirectory()) throw new CgBenchError(`${shown}: ${join3(...parts.slice(0, i + 1))} is not a directory`);
     if (last && !stat.isFile())
       throw new CgBenchError(`${shown}: is ${kindOf(stat)}, not a regular file; cg-bench reads only regular files a pull request controls`);
   }
@@ -8132,7 +8180,7 @@ function openBeneath(root, path, shown = resolve2(root, path), what) {
 }
 function presentAt(path) {
   try {
-    lstatSync2(path);
+    lstatSync3(path);
     return true;
   } catch {
     return false;
@@ -8167,13 +8215,13 @@ function readBeneath(root, path, limit, what, shown = resolve2(root, path)) {
   }
 }
 function readBytesBounded(path, limit, what, shown = path) {
-  return readBeneath(dirname2(resolve2(path)), basename2(path), limit, what, shown);
+  return readBeneath(dirname3(resolve2(path)), basename3(path), limit, what, shown);
 }
 function readTextBeneath(root, path, limit, what, shown = resolve2(root, path)) {
   return readBeneath(root, path, limit, what, shown).toString("utf8");
 }
 function readTextBounded(path, limit, what, shown = path) {
-  return readTextBeneath(dirname2(resolve2(path)), basename2(path), limit, what, shown);
+  return readTextBeneath(dirname3(resolve2(path)), basename3(path), limit, what, shown);
 }
 var READER_SCRIPT = 'test "$1" -ef /proc/self/fd/0 && exec head -c "$2" </proc/self/fd/0';
 function readAsIdentity(root, path, limit, identity2) {
@@ -8191,7 +8239,7 @@ function readAsIdentity(root, path, limit, identity2) {
         return void 0;
       }
     }
-    const reader = spawnSync("/bin/sh", ["-c", READER_SCRIPT, "cg-bench-read", opened.real, String(limit + 1)], {
+    const reader = spawnSync2("/bin/sh", ["-c", READER_SCRIPT, "cg-bench-read", opened.real, String(limit + 1)], {
       stdio: [opened.fd, "pipe", "ignore"],
       uid: identity2.uid,
       gid: identity2.gid,
@@ -8230,7 +8278,7 @@ function hashAsIdentity(path, limit, identity2, known) {
     if (cached) return cached;
     let sha256;
     if (identity2) {
-      const hasher = spawnSync("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path], {
+      const hasher = spawnSync2("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path], {
         stdio: [fd, "pipe", "ignore"],
         uid: identity2.uid,
         gid: identity2.gid,
@@ -8530,10 +8578,10 @@ function* resultsText(results) {
   }
   yield "}\n";
 }
-function readResults(path, root = dirname3(path)) {
+function readResults(path, root = dirname4(path)) {
   return resultsFromText(readResultsText(path, root), path);
 }
-function readResultsText(path, root = dirname3(path)) {
+function readResultsText(path, root = dirname4(path)) {
   try {
     return readTextBeneath(root, resolve3(path), RESULTS_LIMIT, "results file", path);
   } catch (error) {
@@ -8578,8 +8626,8 @@ var WRITE_HINTS = {
 function writeFileAtomic(path, text2, realDir) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
-    mkdirSync2(dirname3(path), { recursive: true });
-    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join3(realDir, basename3(temporary)));
+    mkdirSync2(dirname4(path), { recursive: true });
+    const fd = openNewFile(temporary, realDir === void 0 ? void 0 : join4(realDir, basename4(temporary)));
     try {
       for (const piece of typeof text2 === "string" ? [text2] : text2) {
         const bytes = Buffer.from(piece);
@@ -8590,7 +8638,7 @@ function writeFileAtomic(path, text2, realDir) {
     }
     renameSync2(temporary, path);
   } catch (error) {
-    rmSync2(temporary, { force: true });
+    rmSync3(temporary, { force: true });
     if (!error.code) throw error;
     const code = error.code ?? "";
     const left = existsSync(path) ? "the file there is unchanged" : "no file is there now";
@@ -8602,8 +8650,8 @@ function writeResults(path, results, realDir) {
 }
 
 // src/run/suite.ts
-import { accessSync as accessSync3, constants as constants6, mkdirSync as mkdirSync7, rmSync as rmSync9, writeFileSync as writeFileSync4 } from "node:fs";
-import { join as join17 } from "node:path";
+import { accessSync as accessSync3, constants as constants7, mkdirSync as mkdirSync7, rmSync as rmSync10, writeFileSync as writeFileSync4 } from "node:fs";
+import { join as join18 } from "node:path";
 
 // src/run/slug.ts
 function slugify(name, index) {
@@ -8612,9 +8660,9 @@ function slugify(name, index) {
 }
 
 // src/results/environment.ts
-import { mkdtemp, readFile as readFile2, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile as readFile2, realpath, rm, writeFile } from "node:fs/promises";
 import { machine as machine2, tmpdir } from "node:os";
-import { join as join5 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/results/host-probe.ts
 import { createHash as createHash2 } from "node:crypto";
@@ -8622,8 +8670,8 @@ import { readFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 
 // src/untrusted/process.ts
-import { spawn, spawnSync as spawnSync2 } from "node:child_process";
-import { closeSync as closeSync4, existsSync as existsSync2 } from "node:fs";
+import { spawn, spawnSync as spawnSync3 } from "node:child_process";
+import { closeSync as closeSync4, constants as constants3, existsSync as existsSync2, openSync as openSync3, realpathSync as realpathSync4 } from "node:fs";
 var CAPTURE_LIMIT = 64 << 20;
 var liveGroups = /* @__PURE__ */ new Set();
 var exitHook = false;
@@ -8692,6 +8740,34 @@ function collector(onLine) {
   };
 }
 function runProcess(options) {
+  const cwd = holdCwd(options.cwd);
+  if (typeof cwd === "string")
+    return Promise.resolve({ exitCode: null, signal: null, timedOut: false, wallTimeMs: 0, spawnError: cwd, stdout: "", stderr: "" });
+  try {
+    return runIn(options, cwd);
+  } finally {
+    closeSync4(cwd.fd);
+  }
+}
+function holdCwd(cwd) {
+  let fd;
+  try {
+    fd = openSync3(cwd, constants3.O_RDONLY | constants3.O_DIRECTORY);
+  } catch (error) {
+    return `cannot enter the working directory ${cwd}: ${error.code ?? String(error)}`;
+  }
+  const path = `/proc/${process.pid}/fd/${fd}`;
+  let real;
+  try {
+    real = realpathSync4(path);
+  } catch (error) {
+    real = String(error);
+  }
+  if (real === cwd) return { fd, path };
+  closeSync4(fd);
+  return `the working directory ${cwd} now leads to ${real} (a link put on its way after the configuration was read): not entered`;
+}
+function runIn(options, cwd) {
   const out = openOutput(options.stdout);
   let err;
   try {
@@ -8708,7 +8784,7 @@ function runProcess(options) {
     let child;
     try {
       child = spawn(argv[0], argv.slice(1), {
-        cwd: options.cwd,
+        cwd: cwd.path,
         env: options.env,
         stdio: ["ignore", out, err],
         detached: true
@@ -8763,7 +8839,7 @@ function runProcess(options) {
 function runProcessSync(options) {
   const output = options.output ?? "ignore";
   const started = process.hrtime.bigint();
-  const r = spawnSync2(options.argv[0], options.argv.slice(1), {
+  const r = spawnSync3(options.argv[0], options.argv.slice(1), {
     ...options.cwd === void 0 ? {} : { cwd: options.cwd },
     ...options.env === void 0 ? {} : { env: options.env },
     stdio: ["ignore", output === "capture" ? "pipe" : output, output === "capture" ? "pipe" : output],
@@ -8833,13 +8909,13 @@ async function cpuLists() {
 
 // src/results/loader-files.ts
 import { createHash as createHash3 } from "node:crypto";
-import { lstatSync as lstatSync3, readlinkSync as readlinkSync3, realpathSync as realpathSync3 } from "node:fs";
+import { lstatSync as lstatSync4, readlinkSync as readlinkSync3, realpathSync as realpathSync5 } from "node:fs";
 var LOADER_FILES = ["/etc/ld.so.cache", "/etc/ld.so.preload"];
 var LOADER_FILE_LIMIT = 64 * MiB;
 function loaderFileState(path) {
   let stat;
   try {
-    stat = lstatSync3(path);
+    stat = lstatSync4(path);
   } catch {
     return "absent";
   }
@@ -8852,7 +8928,7 @@ function loaderFileState(path) {
       return "link";
     }
     try {
-      target = realpathSync3(path);
+      target = realpathSync5(path);
     } catch {
       return `link to ${text2}, to nothing`;
     }
@@ -8863,7 +8939,7 @@ function loaderFileState(path) {
 function fileState(path, known) {
   let stat = known;
   try {
-    stat ??= lstatSync3(path);
+    stat ??= lstatSync4(path);
   } catch {
     return "absent";
   }
@@ -8883,9 +8959,9 @@ function loaderFilesDigest(files = LOADER_FILES) {
 
 // src/results/probe-cache.ts
 import { createHash as createHash4 } from "node:crypto";
-import { lstatSync as lstatSync4, readFileSync, realpathSync as realpathSync4, statSync as statSync2 } from "node:fs";
+import { lstatSync as lstatSync5, readFileSync, realpathSync as realpathSync6, statSync as statSync2 } from "node:fs";
 import { homedir, machine, release, version } from "node:os";
-import { basename as basename4, delimiter, dirname as dirname4, isAbsolute as isAbsolute2, join as join4 } from "node:path";
+import { basename as basename5, delimiter, dirname as dirname5, isAbsolute as isAbsolute2, join as join5 } from "node:path";
 
 // package.json
 var package_default = {
@@ -8957,7 +9033,7 @@ var FILE_LIMIT = 256 * KiB;
 function fileIdentity(path) {
   if (!path) return null;
   try {
-    const real = realpathSync4(path);
+    const real = realpathSync6(path);
     const s = statSync2(real);
     return `${real}:${s.size}:${s.mtimeMs}`;
   } catch {
@@ -8968,7 +9044,7 @@ function onPath(program, path) {
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
     try {
-      if (statSync2(join4(dir, program)).isFile()) return join4(dir, program);
+      if (statSync2(join5(dir, program)).isFile()) return join5(dir, program);
     } catch {
     }
   }
@@ -9013,16 +9089,16 @@ function probeCacheFile(env = process.env) {
   if (xdg && isAbsolute2(xdg)) base = xdg;
   else {
     try {
-      base = join4(homedir(), ".cache");
+      base = join5(homedir(), ".cache");
     } catch {
       return void 0;
     }
   }
-  return join4(base, "cg-bench", "probes.json");
+  return join5(base, "cg-bench", "probes.json");
 }
 function readEntries(file) {
   try {
-    const s = lstatSync4(file);
+    const s = lstatSync5(file);
     if (!s.isFile() || typeof process.getuid === "function" && s.uid !== process.getuid() || (s.mode & 18) !== 0) return [];
     const data = JSON.parse(readTextBounded(file, FILE_LIMIT, "probe cache"));
     if (!Array.isArray(data)) return [];
@@ -9032,16 +9108,16 @@ function readEntries(file) {
   }
 }
 async function cachedProbe(key, probe, isValue, file = probeCacheFile()) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname4(file));
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname5(file));
   if (file === void 0 || dir === void 0) return probe();
   try {
-    const held2 = join4(dir.path, basename4(file));
+    const held2 = join5(dir.path, basename5(file));
     const hit = readEntries(held2).find((e) => e.key === key);
     if (hit && isValue(hit.value)) return hit.value;
     const value = await probe();
     const entries = [{ key, value }, ...readEntries(held2).filter((e) => e.key !== key)];
     try {
-      replaceKeptFile(dir, basename4(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
+      replaceKeptFile(dir, basename5(file), JSON.stringify(entries.slice(0, MAX_ENTRIES)));
     } catch {
     }
     return value;
@@ -9122,13 +9198,13 @@ async function osRelease() {
   return /^PRETTY_NAME="?([^"\n]*)"?/m.exec(text2)?.[1] ?? null;
 }
 async function probeSimulatedCpu(valgrind) {
-  const dir = await mkdtemp(join5(tmpdir(), "cg-bench-cpu-"));
+  const dir = await realpath(await mkdtemp(join6(tmpdir(), "cg-bench-cpu-")));
   try {
-    const log = join5(dir, "valgrind.log");
+    const log = join6(dir, "valgrind.log");
     const x86 = machine2() === "x86_64";
-    const target = x86 ? join5(dir, "cpu-probe") : "/bin/true";
+    const target = x86 ? join6(dir, "cpu-probe") : "/bin/true";
     if (x86) await writeFile(target, CPU_PROBE_X86_64, { mode: 493 });
-    const stdout = join5(dir, "stdout");
+    const stdout = join6(dir, "stdout");
     const r = await runProcess({
       argv: [valgrind.bin, "--tool=none", ...SEALED_VALGRIND_OPTIONS, "-v", `--log-file=${log}`, target],
       cwd: dir,
@@ -9199,23 +9275,23 @@ function collectEnvironment(valgrind, workspace, cache, weights, cpuView2) {
 }
 
 // src/run/benchmark.ts
-import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync8, statSync as statSync6 } from "node:fs";
-import { constants as constants4 } from "node:os";
-import { join as join16, relative as relative5, resolve as resolve5 } from "node:path";
+import { accessSync as accessSync2, constants as fsConstants2, mkdirSync as mkdirSync6, readdirSync as readdirSync6, rmSync as rmSync9, statSync as statSync6 } from "node:fs";
+import { constants as constants5 } from "node:os";
+import { join as join17, relative as relative5, resolve as resolve5 } from "node:path";
 
 // src/run/gzip.ts
-import { createWriteStream, rmSync as rmSync3 } from "node:fs";
+import { createWriteStream, rmSync as rmSync4 } from "node:fs";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 var GZIP_LEVEL = 1;
 async function gzipAndRemove(path, read) {
-  rmSync3(`${path}.gz`, { force: true });
+  rmSync4(`${path}.gz`, { force: true });
   let from;
   try {
     from = openPlainStream(path, "profile");
   } catch (error) {
-    rmSync3(path, { force: true });
+    rmSync4(path, { force: true });
     return { problem: error };
   }
   let problem;
@@ -9232,20 +9308,20 @@ async function gzipAndRemove(path, read) {
     }
   });
   await pipeline(from, tap, createGzip({ level: GZIP_LEVEL }), createWriteStream(`${path}.gz`, { flags: "wx" }));
-  rmSync3(path);
+  rmSync4(path);
   return problem;
 }
 
 // src/run/call-tree.ts
-import { join as join11 } from "node:path";
+import { join as join12 } from "node:path";
 
 // src/flame/load.ts
 import { existsSync as existsSync3, readdirSync as readdirSync2 } from "node:fs";
-import { join as join7 } from "node:path";
+import { join as join8 } from "node:path";
 
 // src/run/valgrind-files.ts
 import { readdirSync } from "node:fs";
-import { join as join6 } from "node:path";
+import { join as join7 } from "node:path";
 var PROFILE = {
   cachegrind: /^cachegrind\.out\.(\d+)$/,
   dhat: /^dhat\.out\.(\d+)$/,
@@ -9259,10 +9335,10 @@ var LOG_HEAD = 4 * MiB;
 var LOG_TAIL = 1 * MiB;
 var LOG_OBJECTS = 32 * MiB;
 function outputFileArgs(dir, tool = "cachegrind") {
-  return [`--${tool}-out-file=${join6(dir, `${tool}.out.%p`)}`, `--log-file=${join6(dir, "valgrind.%p.log")}`];
+  return [`--${tool}-out-file=${join7(dir, `${tool}.out.%p`)}`, `--log-file=${join7(dir, "valgrind.%p.log")}`];
 }
 function processMarker(dir) {
-  return `--log-file=${join6(dir, "valgrind.")}`;
+  return `--log-file=${join7(dir, "valgrind.")}`;
 }
 function processFiles(dir, tool = "cachegrind") {
   const byPid = /* @__PURE__ */ new Map();
@@ -9283,12 +9359,12 @@ function commandInLog(text2) {
 }
 function unfinishedProcesses(dir, tool = "cachegrind") {
   return processFiles(dir, tool).filter((p) => p.log && !p.profile).map((p) => {
-    const text2 = readHead(join6(dir, p.log), LOG_HEAD) ?? "";
+    const text2 = readHead(join7(dir, p.log), LOG_HEAD) ?? "";
     return { pid: p.pid, command: commandInLog(text2) ?? "(unknown command)" };
   });
 }
 function terminatingSignal(dir, pid) {
-  const text2 = readTail(join6(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
+  const text2 = readTail(join7(dir, `valgrind.${pid}.log`), LOG_TAIL) ?? "";
   return /Process terminating with default action of signal \d+ \((SIG\w+)\)/.exec(text2)?.[1] ?? null;
 }
 function loadedObjects(logText) {
@@ -9360,12 +9436,12 @@ function readCallTreeBeneath(root, path, shown) {
 }
 function callTreesIn(resultsDir) {
   const trees = /* @__PURE__ */ new Map();
-  const benchmarks = join7(resultsDir, "benchmarks");
+  const benchmarks = join8(resultsDir, "benchmarks");
   if (!existsSync3(benchmarks)) return trees;
   for (const slug of readdirSync2(benchmarks).sort()) {
-    const path = join7("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
-    if (!existsSync3(join7(resultsDir, path))) continue;
-    const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), join7(resultsDir, path));
+    const path = join8("benchmarks", slug, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+    if (!existsSync3(join8(resultsDir, path))) continue;
+    const tree = parseCallTree(readTextBeneath(resultsDir, path, CALL_TREE_LIMIT, "call tree"), join8(resultsDir, path));
     trees.set(tree.benchmark, tree);
   }
   return trees;
@@ -9504,11 +9580,11 @@ function parseCallgrind(text2, shown) {
 }
 
 // src/run/tool-run.ts
-import { mkdirSync as mkdirSync4, rmSync as rmSync5 } from "node:fs";
-import { join as join9 } from "node:path";
+import { mkdirSync as mkdirSync4, rmSync as rmSync6 } from "node:fs";
+import { join as join10 } from "node:path";
 
 // src/untrusted/sandbox.ts
-import { spawnSync as spawnSync3 } from "node:child_process";
+import { spawnSync as spawnSync4 } from "node:child_process";
 import { createHash as createHash5 } from "node:crypto";
 import {
   chmodSync,
@@ -9520,966 +9596,21 @@ import {
   existsSync as existsSync4,
   fstatSync as fstatSync3,
   lchownSync,
-  lstatSync as lstatSync5,
+  lstatSync as lstatSync6,
   mkdirSync as mkdirSync3,
   mkdtempSync,
-  openSync as openSync3,
+  openSync as openSync4,
   readdirSync as readdirSync3,
   readFileSync as readFileSync2,
   readSync as readSync2,
-  realpathSync as realpathSync5,
-  rmSync as rmSync4,
+  realpathSync as realpathSync7,
+  rmSync as rmSync5,
   statSync as statSync3,
   writeFileSync,
   writeSync as writeSync4
 } from "node:fs";
 import { arch, tmpdir as tmpdir2 } from "node:os";
-import { basename as basename5, dirname as dirname5, join as join8 } from "node:path";
-
-// src/untrusted/entropy-seal.ts
-var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
-
-// src/untrusted/sandbox.ts
-var UNTRUSTED_ID = 65534;
-function truthy(value) {
-  return Boolean(value) && value !== "0" && value !== "false";
-}
-function untrustedUser(root, env, ownCopy = false) {
-  const asked = env["CG_BENCH_RUN_AS"]?.trim();
-  if (asked === "root") return void 0;
-  if (asked) {
-    const match = /^(\d+):(\d+)$/.exec(asked);
-    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
-    return { uid: Number(match[1]), gid: Number(match[2]) };
-  }
-  const owner = statSync3(root);
-  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
-  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
-  return void 0;
-}
-var BENCHMARK_PID_IN_NAMESPACE = 2;
-var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
-function pidNamespace(proc) {
-  return ["--pid", "--fork", "--kill-child", ...proc ? ["--mount-proc"] : []];
-}
-var PROC_REFUSED = "mount /proc failed";
-var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
-var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
-function parseCpuList(text2) {
-  const cpus = [];
-  for (const part of text2.trim().split(",")) {
-    const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!match) return [];
-    const from = Number(match[1]);
-    const to = match[2] === void 0 ? from : Number(match[2]);
-    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
-  }
-  return cpus;
-}
-function allowedCpus() {
-  try {
-    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync2("/proc/self/status", "utf8"));
-    return line ? parseCpuList(line[1]) : [];
-  } catch {
-    return [];
-  }
-}
-var ENTROPY_BYTES = 1 << 20;
-function fixedEntropy(size = ENTROPY_BYTES) {
-  const out = Buffer.alloc(size);
-  for (let block = 0, at = 0; at < size; block++, at += 32) createHash5("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
-  return out;
-}
-var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
-function keptEntropyFile(env = process.env) {
-  const probes = probeCacheFile(env);
-  return probes === void 0 ? void 0 : join8(dirname5(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
-}
-function keptFixedEntropy(file, make = fixedEntropy) {
-  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname5(file));
-  if (file === void 0 || dir === void 0) return make();
-  try {
-    const held2 = join8(dir.path, basename5(file));
-    try {
-      const s = lstatSync5(held2);
-      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
-      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
-        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
-        if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
-      }
-    } catch {
-    }
-    const made = make();
-    try {
-      replaceKeptFile(dir, basename5(file), made);
-    } catch {
-    }
-    return made;
-  } finally {
-    dir.release();
-  }
-}
-var sealFiles;
-function sealFilesOnce() {
-  if (sealFiles) return sealFiles;
-  const dir = mkdtempSync(join8(tmpdir2(), "cg-bench-seal-"));
-  chmodSync(dir, 493);
-  const oneCpu = join8(dir, "one-cpu");
-  writeFileSync(oneCpu, "0\n", { mode: 292 });
-  const entropy = join8(dir, "entropy");
-  writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
-  let entropySeal;
-  if (arch() === "x64") {
-    entropySeal = join8(dir, "entropy-seal");
-    writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
-  }
-  process.once("exit", () => rmSync4(dir, { recursive: true, force: true }));
-  sealFiles = { oneCpu, entropy, entropySeal };
-  return sealFiles;
-}
-var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
-var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
-var KEPT_END = "cg-bench-kept-end";
-var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
-var PRIVATE_TMP_SCRIPT = [
-  "_cgb_keep() {",
-  " case $1 in",
-  ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
-  "  *) return 0 ;;",
-  " esac;",
-  // The working directory from /proc/self/cwd: the code's uid may hold it without being allowed to reach it by its path.
-  ' [ -n "$2" ] && _cgb_from=$2;',
-  ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
-  " else return 0; fi;",
-  ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
-  "}",
-  ...SHARED_TMP_DIRS.map(
-    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && mkdir -m 1777 /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ && mount --no-canonicalize --bind /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$ ${dir} || exit 125; fi`
-  ),
-  "_cgb_keep_list() {",
-  " _cgb_rest=$1;",
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  ' while [ -n "$_cgb_rest" ]; do _cgb_keep "${_cgb_rest%%:*}"; case $_cgb_rest in *:*) _cgb_rest=${_cgb_rest#*:} ;; *) _cgb_rest= ;; esac; done;',
-  "}",
-  '_cgb_here=$PWD; _cgb_keep "$_cgb_here" /proc/self/cwd; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
-  `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
-  "exec 7<&- 8<&- 9<&-",
-  // A working directory the code's uid may not search (a mkdtemp one of root's) cannot be entered
-  // again: the run stays in it as it was, and without search rights nothing is reached from it by "..".
-  '_cgb_cd() { cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125; }',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
-  "unset _cgb_here _cgb_from _cgb_old _cgb_rest; unset -f _cgb_keep _cgb_keep_list _cgb_cd"
-].join("\n");
-var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
-function viewPrefix(net, pid, inner, view, kept) {
-  const files = view.cpuLists || view.entropy ? sealFilesOnce() : void 0;
-  const binds = [
-    ...view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125`) : [],
-    ...view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125`) : []
-  ];
-  return [
-    "unshare",
-    "--user",
-    "--map-user=0",
-    "--map-group=0",
-    "--mount",
-    ...net ? ["--net"] : [],
-    "--",
-    "/bin/sh",
-    "-c",
-    [...binds, "shift 2", view.privateTmp ? PRIVATE_TMP_SCRIPT : SKIP_KEPT, 'exec "$@"'].join("\n"),
-    "cg-bench-sealed-view",
-    files?.oneCpu ?? "-",
-    files?.entropy ?? "-",
-    // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
-    ...files ? [dirname5(files.oneCpu)] : [],
-    ...kept,
-    KEPT_END,
-    "unshare",
-    "--user",
-    `--map-user=${inner.uid}`,
-    `--map-group=${inner.gid}`,
-    ...pid ? pidNamespace(view.proc) : [],
-    "--",
-    ...view.entropy && files?.entropySeal ? [files.entropySeal] : [],
-    ...pid ? PID_NAMESPACE_INIT : []
-  ];
-}
-function realOrGiven(path) {
-  try {
-    return realpathSync5(path);
-  } catch {
-    return path;
-  }
-}
-var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os", tmp: "shared", proc: "host" };
-var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
-function overflowId(kind) {
-  try {
-    const n = Number(readFileSync2(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
-    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
-  } catch {
-    return UNTRUSTED_ID;
-  }
-}
-var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
-var PROBE_ATTEMPTS = 4;
-var PROBE_TIMEOUT_MS2 = 2e4;
-function pause(ms) {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-}
-function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
-  return (argv) => {
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (probe(argv)) return true;
-      if (attempt < attempts && pauseMs > 0) pause(pauseMs * attempt);
-    }
-    return false;
-  };
-}
-function probeOnce(argv) {
-  const r = spawnSync3(argv[0], [...argv.slice(1), "true"], { encoding: "utf8", stdio: ["ignore", "ignore", "pipe"], timeout: PROBE_TIMEOUT_MS2 });
-  removeProbeTmp(r.pid);
-  return { works: r.status === 0, stderr: r.stderr ?? "" };
-}
-function worksOnce(argv) {
-  return probeOnce(argv).works;
-}
-function removeProbeTmp(pid) {
-  if (!pid) return;
-  for (const dir of SHARED_TMP_DIRS) rmSync4(join8(dir, `${PRIVATE_TMP_NAME}.${pid}`), { recursive: true, force: true });
-}
-var probed2 = /* @__PURE__ */ new Map();
-function freshProcWorks(argv) {
-  const key = argv.join("\0");
-  if (!probed2.has(key)) {
-    let works3 = false;
-    for (let attempt = 1; attempt <= PROBE_ATTEMPTS; attempt++) {
-      const once = probeOnce(argv);
-      works3 = once.works;
-      if (works3 || once.stderr.includes(PROC_REFUSED)) break;
-      if (attempt < PROBE_ATTEMPTS) pause(250 * attempt);
-    }
-    probed2.set(key, works3);
-  }
-  return probed2.get(key);
-}
-var works = retrying(worksOnce);
-function worksCached(argv) {
-  const key = argv.join("\0");
-  if (!probed2.has(key)) probed2.set(key, works(argv));
-  return probed2.get(key);
-}
-function onlyLoopback() {
-  try {
-    return readdirSync3("/sys/class/net").every((name) => name === "lo");
-  } catch {
-    return false;
-  }
-}
-var SEAL_VARIABLE = "CG_BENCH_SEAL";
-function bestEffort(env) {
-  const value = env[SEAL_VARIABLE]?.trim();
-  if (!value || value === "strict") return false;
-  if (value === "best-effort") return true;
-  throw new CgBenchError(`${SEAL_VARIABLE}=${JSON.stringify(value)}: write best-effort (measure with the seal this host can make) or strict (the default)`);
-}
-function requireSeal(missing, env, notes) {
-  if (!missing.length) return;
-  if (bestEffort(env)) {
-    notes.push(
-      `warning: ${missing.join("; ")}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`
-    );
-    return;
-  }
-  throw new CgBenchError(
-    `cannot seal the benchmarks as cg-bench.yml asks: ${missing.join("; ")}. Allow user namespaces (a container engine's seccomp profile or AppArmor may refuse unshare), or measure with what this host can make: ${SEAL_VARIABLE}=best-effort in cg-bench's environment (the seal is recorded in results.json; results made under another seal are not comparable)`
-  );
-}
-function untrustedSandbox(options) {
-  const env = options.env ?? process.env;
-  const uid = options.uid ?? process.getuid?.() ?? -1;
-  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
-  const procProbe = options.probe ? probe : freshProcWorks;
-  const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
-  const notes = [];
-  let user;
-  const prefix = [];
-  if (uid === 0) user = untrustedUser(options.root, env);
-  if (user) {
-    prefix.push("setpriv", `--reuid=${user.uid}`, `--regid=${user.gid}`, "--clear-groups", "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--");
-    if (!probe(prefix)) {
-      throw new CgBenchError(
-        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
-      );
-    }
-    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
-  } else if (uid === 0) {
-    notes.push(
-      "note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user."
-    );
-  } else {
-    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
-    if (exposed.length) {
-      notes.push(
-        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
-      );
-    }
-  }
-  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
-  const unshare = (net, pid, inner, proc = false) => [
-    "unshare",
-    "--user",
-    `--map-user=${inner.uid}`,
-    `--map-group=${inner.gid}`,
-    ...net ? ["--net"] : [],
-    ...pid ? pidNamespace(proc) : [],
-    "--",
-    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
-    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
-    ...pid ? [...PID_NAMESPACE_INIT] : []
-  ];
-  const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
-  const tries = options.network ? [[false, true]] : [
-    [true, true],
-    [true, false]
-  ];
-  for (const [net, pid] of tries) {
-    if (!probe([...prefix, ...unshare(net, pid, id)])) continue;
-    const proc = pid && procProbe([...prefix, ...unshare(net, pid, id, true)]);
-    const isolate = unshare(net, pid, id, proc);
-    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id, proc) : isolate;
-    if (!probe([...prefix, ...setupIsolate])) continue;
-    const measuredIsolate = unshare(net, pid, anonymous, proc);
-    const anonymised = probe([...prefix, ...measuredIsolate]);
-    let measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
-    let oneCpu;
-    let entropy = false;
-    let privateTmp = false;
-    let madeView = false;
-    let ownProc = proc;
-    const cpus = options.cpus ?? allowedCpus();
-    const cpuLists2 = Boolean(options.oneCpu && cpus.length);
-    const kept = [realOrGiven(options.root)];
-    const tmpProject = SHARED_TMP_DIRS.includes(kept[0]);
-    if (pid && anonymised) {
-      const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
-      const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
-      const views = (proc ? [true, false] : [false]).flatMap(
-        (proc2) => (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [
-          { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2, proc: proc2 },
-          ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2, proc: proc2 }] : []
-        ])
-      ).filter((view) => view.cpuLists || view.entropy || view.privateTmp);
-      for (const view of views) {
-        const viewed = viewPrefix(net, pid, anonymous, view, kept);
-        if (!probe([...pin, ...prefix, ...viewed])) continue;
-        measuredPrefix = [...prefix, ...viewed];
-        madeView = true;
-        if (view.cpuLists) oneCpu = [...cpus];
-        entropy = view.entropy;
-        privateTmp = view.privateTmp;
-        ownProc = view.proc;
-        break;
-      }
-    }
-    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true, proc }, kept);
-    const setupTmp = !tmpProject && probe([...prefix, ...setupViewed]);
-    prefix.push(...setupTmp ? setupViewed : setupIsolate);
-    notes.push(
-      privateTmp ? `benchmarks get private, empty ${SHARED_TMP_DIRS.join(", ")} (a new directory bound over each, removed after the runs): what another run left there does not reach the count` : `benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run (what one leaves there another can read): ${tmpProject ? `the project is ${kept[0]} itself` : madeView ? "a path a run is handed could not be bound back into private ones" : "no mount namespace can be made here"}`
-    );
-    notes.push(
-      setupTmp ? `setup commands get private, empty ${SHARED_TMP_DIRS.join(", ")}: what they leave there is gone when each ends` : `setup commands share ${SHARED_TMP_DIRS.join(", ")} with every other run`
-    );
-    if (pid)
-      notes.push(
-        ownProc ? "benchmarks see a /proc of their own pid namespace: only their own processes, none of the machine's" : "benchmarks see cg-bench's /proc (every process it sees, with its command line): the kernel refuses a new one here (a container engine masks parts of its /proc)"
-      );
-    notes.push(
-      pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
-    );
-    if (!anonymised)
-      notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
-    if (options.oneCpu) {
-      notes.push(
-        oneCpu ? `benchmarks see one CPU: pinned to one of CPUs ${cpus.join(",")} (one per job), and ${CPU_LIST_FILES.join(", ")} read "0"` : "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
-      );
-    }
-    notes.push(
-      entropy ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(" and ")} read the same ${ENTROPY_BYTES} bytes on every run` : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
-    );
-    if (net && options.setupNetwork) notes.push("benchmarks have no network; setup commands have the network this process has (setup-network: true)");
-    else if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
-    const seal2 = {
-      pids: pid ? "own" : "host",
-      ids: anonymised ? "anonymous" : "caller",
-      network: net || noNetworkAnyway() ? "none" : "host",
-      cpus: oneCpu ? "one" : "host",
-      entropy: entropy ? "fixed" : "os",
-      tmp: privateTmp ? "private" : "shared",
-      proc: ownProc ? "own" : "host"
-    };
-    const strays2 = pid ? void 0 : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
-    const uncontained2 = !pid && !strays2 && !(options.firstProcess ?? process.pid === 1);
-    if (options.required) requireSeal(missingSeal(options.required, seal2, uncontained2), env, notes);
-    return { user, isolatedNetwork: net, isolatedPids: pid, ...oneCpu ? { oneCpu } : {}, ...strays2 ? { strays: strays2 } : {}, prefix, measuredPrefix, seal: seal2, notes };
-  }
-  if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
-  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
-  if (options.oneCpu)
-    notes.push(
-      "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
-    );
-  notes.push(
-    "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
-  );
-  notes.push(`no mount namespace can be created here: setup commands and benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run`);
-  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
-  const strays = strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
-  const uncontained = !strays && !(options.firstProcess ?? process.pid === 1);
-  if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env, notes);
-  return { user, isolatedNetwork: false, isolatedPids: false, ...strays ? { strays } : {}, prefix, measuredPrefix: [...prefix], seal, notes };
-}
-function uidBusy(uid) {
-  for (const name of readdirSync3("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (statSync3(`/proc/${name}`).uid !== uid) continue;
-      const stat = readFileSync2(`/proc/${name}/stat`, "utf8");
-      if (stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z") return true;
-    } catch {
-    }
-  }
-  return false;
-}
-function strayOwner(user, ownUid, busy, notes) {
-  if (!user || user.uid === 0 || user.uid === ownUid) return void 0;
-  if (busy(user.uid)) {
-    notes.push(
-      `uid ${user.uid} already runs processes here: without a pid namespace, what setup commands and benchmarks leave running cannot be told from them`
-    );
-    return void 0;
-  }
-  notes.push(`no pid namespace: every process of uid ${user.uid} is killed after the setup commands and after the benchmarks`);
-  return user;
-}
-function endStrays(sandbox) {
-  killStrays(sandbox);
-  removePrivateTmp();
-}
-function removePrivateTmp() {
-  for (const dir of SHARED_TMP_DIRS) {
-    let names;
-    try {
-      names = readdirSync3(dir);
-    } catch {
-      continue;
-    }
-    for (const name of names) {
-      const owner = /^\.cg-bench-private-(\d+)\.\d+$/.exec(name)?.[1];
-      if (owner === void 0 || owner !== String(process.pid) && existsSync4(`/proc/${owner}`)) continue;
-      rmSync4(join8(dir, name), { recursive: true, force: true });
-    }
-  }
-}
-function killStrays(sandbox) {
-  const strays = sandbox.strays;
-  if (!strays) return;
-  const asStrays = [
-    "setpriv",
-    `--reuid=${strays.uid}`,
-    `--regid=${strays.gid}`,
-    "--clear-groups",
-    "--no-new-privs",
-    "--inh-caps=-all",
-    "--bounding-set=-all",
-    "--"
-  ];
-  for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
-    spawnSync3(asStrays[0], [...asStrays.slice(1), "/bin/sh", "-c", "kill -KILL -1"], { stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
-  }
-}
-function missingSeal(required, seal, uncontained) {
-  const missing = [];
-  if (uncontained)
-    missing.push(
-      "no pid namespace can be made here, so a process a setup command or a benchmark starts (setsid and a double fork) can outlive the run, and the code has no uid of its own whose every process cg-bench could kill (as root, CG_BENCH_RUN_AS=uid:gid names one: it must run nothing else)"
-    );
-  if (required.noNetwork && seal.network !== "none")
-    missing.push("benchmarks without network (network: false, or setup-network: true) need a network namespace, which cannot be made here");
-  if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
-  return missing;
-}
-function sandboxed(sandbox, argv, measured = false, job = 0, kept = [], cwd) {
-  const prefix = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...argv.flatMap((arg) => pathsNamed(arg, cwd)), ...kept]);
-  if (!measured) return [...prefix, ...argv];
-  const cpus = sandbox.oneCpu;
-  const pin = cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
-  return [...pin, ...prefix, ...argv];
-}
-function pathsNamed(arg, cwd) {
-  if (arg.startsWith("-") || !arg.includes("/")) return [];
-  if (arg.startsWith("/")) {
-    const real2 = realOrGiven(arg);
-    return real2 === arg ? [arg] : [arg, real2];
-  }
-  if (cwd === void 0) return [];
-  const path = join8(cwd, arg);
-  const real = realOrGiven(path);
-  return real === path ? [] : [real];
-}
-function withKept(prefix, kept) {
-  const end = prefix.indexOf(KEPT_END);
-  return end < 0 ? [...prefix] : [...prefix.slice(0, end), ...kept, ...prefix.slice(end)];
-}
-function profileDirectory(sandbox, dir) {
-  if (!sandbox.user) return realpathSync5(dir);
-  const staging = mkdtempSync(join8(tmpdir2(), "cg-bench-profiles-"));
-  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
-  return staging;
-}
-var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
-var COLLECT_LIMITS = { file: 512 * (1 << 20), total: 4096 * (1 << 20), files: 1e5 };
-function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
-  if (staging === realpathSync5(dir)) return [];
-  const uncollected = [];
-  const owner = lstatSync5(staging).uid;
-  const buffer = Buffer.alloc(1 << 20);
-  let total = 0;
-  let files = 0;
-  for (const name of readdirSync3(staging)) {
-    if (!VALGRIND_FILE.test(name)) continue;
-    let from;
-    try {
-      from = openSync3(join8(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
-    } catch {
-      continue;
-    }
-    try {
-      const stat = fstatSync3(from);
-      if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
-      const limit = passedLimit(stat.size, total, files, limits);
-      if (limit) {
-        uncollected.push({ name, size: stat.size, limit });
-        continue;
-      }
-      files++;
-      const to = openSync3(join8(dir, name), "wx");
-      try {
-        for (let n, left = stat.size; left > 0 && (n = readSync2(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
-          writeSync4(to, buffer, 0, n);
-      } finally {
-        closeSync5(to);
-      }
-      total += stat.size;
-    } finally {
-      closeSync5(from);
-    }
-  }
-  rmSync4(staging, { recursive: true, force: true });
-  return uncollected;
-}
-function passedLimit(size, total, files, limits) {
-  if (size > limits.file) return "file";
-  if (total + size > limits.total) return "total";
-  if (files >= limits.files) return "files";
-  return void 0;
-}
-function shownSize(bytes) {
-  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString("en-US")} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
-}
-function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
-  const why = ({ name, size, limit }) => {
-    switch (limit) {
-      case "file":
-        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
-      case "total":
-        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
-      case "files":
-        return `${name} is past the ${limits.files.toLocaleString("en-US")} files cg-bench copies of one run`;
-    }
-  };
-  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join("; ")}`;
-}
-function giveTree(sandbox, tree) {
-  if (!sandbox.user) return;
-  const { uid, gid } = sandbox.user;
-  const walk = (path) => {
-    const stat = lstatSync5(path);
-    lchownSync(path, uid, gid);
-    if (stat.isDirectory()) for (const name of readdirSync3(path)) walk(join8(path, name));
-  };
-  walk(tree);
-}
-function giveDirectory(sandbox, dir) {
-  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
-}
-var DIRECTORY_FLAGS = fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW;
-function sharedPlaceProblem(path, what) {
-  return new CgBenchError(`${path}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
-}
-function remakeGivenDirectory(sandbox, path, inside2 = []) {
-  makeGivenDirectory(sandbox, path, inside2, false);
-}
-function makeSetupHome(sandbox, path) {
-  makeGivenDirectory(sandbox, path, [], sandbox.user === void 0);
-}
-function makeGivenDirectory(sandbox, path, inside2, keep) {
-  if (keep) {
-    let fd2;
-    try {
-      fd2 = openSync3(path, DIRECTORY_FLAGS);
-    } catch {
-    }
-    if (fd2 !== void 0) {
-      try {
-        if (sandbox.user) fchownSync(fd2, sandbox.user.uid, sandbox.user.gid);
-        return;
-      } finally {
-        closeSync5(fd2);
-      }
-    }
-  }
-  try {
-    rmSync4(path, { recursive: true, force: true });
-  } catch (error) {
-    throw sharedPlaceProblem(path, `what is there cannot be removed (${error.code ?? String(error)})`);
-  }
-  try {
-    mkdirSync3(path);
-  } catch (error) {
-    if (error.code === "EEXIST") throw sharedPlaceProblem(path, "something else was put there while cg-bench made it");
-    throw error;
-  }
-  const fd = openSync3(path, DIRECTORY_FLAGS);
-  try {
-    if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
-    for (const name of inside2) {
-      const at = join8(`/proc/self/fd/${fd}`, name);
-      mkdirSync3(at);
-      const sub = openSync3(at, DIRECTORY_FLAGS);
-      try {
-        if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
-      } finally {
-        closeSync5(sub);
-      }
-    }
-    if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
-  } finally {
-    closeSync5(fd);
-  }
-}
-function sharedHomesDirectory(path) {
-  const uid = process.getuid?.();
-  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
-  let stat;
-  try {
-    stat = lstatSync5(path);
-  } catch {
-    stat = void 0;
-  }
-  if (stat && !acceptable(stat)) {
-    if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
-    rmSync4(path, { recursive: true, force: true });
-    stat = void 0;
-  }
-  if (!stat) {
-    try {
-      mkdirSync3(path);
-    } catch (error) {
-      if (error.code !== "EEXIST") throw error;
-    }
-  }
-  const fd = openSync3(path, DIRECTORY_FLAGS);
-  try {
-    const held2 = fstatSync3(fd);
-    if (!acceptable(held2)) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
-    if (held2.uid === uid && (held2.mode & 4095) !== 1023) fchmodSync(fd, 1023);
-  } finally {
-    closeSync5(fd);
-  }
-}
-function isPlainFile(path) {
-  try {
-    const stat = lstatSync5(path);
-    return stat.isFile() && stat.nlink === 1;
-  } catch {
-    return false;
-  }
-}
-var SETUP_ENV_NAMES = [
-  "PATH",
-  "HOME",
-  "USER",
-  "LOGNAME",
-  "SHELL",
-  "LANG",
-  "LANGUAGE",
-  "TZ",
-  "TMPDIR",
-  "TERM",
-  "CC",
-  "CXX",
-  "CPP",
-  "LD",
-  "AR",
-  "CFLAGS",
-  "CXXFLAGS",
-  "CPPFLAGS",
-  "LDFLAGS",
-  "LDLIBS",
-  "MAKEFLAGS",
-  "PKG_CONFIG_PATH",
-  "LIBRARY_PATH",
-  "LD_LIBRARY_PATH",
-  "C_INCLUDE_PATH",
-  "CPLUS_INCLUDE_PATH",
-  "CARGO_HOME",
-  "RUSTUP_HOME",
-  "RUSTUP_TOOLCHAIN",
-  "RUSTFLAGS",
-  "CARGO_TARGET_DIR",
-  "CARGO_BUILD_JOBS",
-  "GOPATH",
-  "GOROOT",
-  "GOCACHE",
-  "GOFLAGS",
-  "GOTOOLCHAIN",
-  "GOPROXY",
-  "GOMODCACHE",
-  "JAVA_HOME",
-  "PYTHONPATH",
-  "VIRTUAL_ENV",
-  "CONDA_PREFIX",
-  "NODE_PATH",
-  "CMAKE_GENERATOR",
-  "CG_BENCH_IMAGE"
-];
-var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
-function setupEnvironment(caller, sandbox, home) {
-  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
-  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
-  const env = {};
-  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
-  if (sandbox.user) env["HOME"] = home;
-  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-  return env;
-}
-
-// src/run/leftovers.ts
-import { readdirSync as readdirSync4, readFileSync as readFileSync3 } from "node:fs";
-function processesWith(marker) {
-  const found = [];
-  for (const name of readdirSync4("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      if (readFileSync3(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
-    } catch {
-    }
-  }
-  return found;
-}
-var sleep = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
-async function killLeftovers(marker) {
-  let killed = 0;
-  for (let round = 0; round < 100; round++) {
-    const pids = processesWith(marker);
-    if (!pids.length) return killed;
-    for (const pid of pids) {
-      try {
-        process.kill(pid, "SIGKILL");
-        killed++;
-      } catch {
-      }
-    }
-    await sleep(20);
-  }
-  return killed;
-}
-
-// src/run/tool-run.ts
-async function runUnderTool(run, tool) {
-  const dir = join9(run.dir, tool.directory);
-  rmSync5(dir, { recursive: true, force: true });
-  mkdirSync4(dir, { recursive: true });
-  const stderr = join9(dir, "stderr.log");
-  const staging = profileDirectory(run.sandbox, dir);
-  const outcome2 = await runProcess({
-    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging], run.cwd),
-    cwd: run.cwd,
-    env: run.env,
-    stdout: { file: join9(dir, "stdout.log") },
-    stderr: { file: stderr },
-    timeoutMs: run.timeoutMs
-  });
-  await killLeftovers(processMarker(staging));
-  const uncollected = collectProfiles(staging, dir);
-  const why = (what) => {
-    const details = logTail(stderr);
-    return { problem: `${tool.title}: ${what}${details ? `; last lines of its stderr:
-${details}` : ""}` };
-  };
-  if (outcome2.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome2.spawnError}`);
-  if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
-  if (outcome2.exitCode !== 0)
-    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
-  if (uncollected.length) return why(uncollectedProblem(uncollected));
-  const unfinished = unfinishedProcesses(dir, tool.name);
-  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
-  const profiles = [];
-  for (const { profile: name } of processFiles(dir, tool.name)) {
-    if (!name) continue;
-    const file = join9(dir, name);
-    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
-    try {
-      tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
-    } catch (error) {
-      return why(errorMessage(error));
-    }
-    await gzipAndRemove(file);
-    profiles.push(name);
-  }
-  if (!profiles.length) return why(`${tool.shown} wrote no profile (does this Valgrind have the ${tool.name} tool?)`);
-  return { dir, profiles, wallTimeMs: Math.round(outcome2.wallTimeMs) };
-}
-
-// src/run/valgrind.ts
-import { accessSync, constants as constants3, openSync as openSync4, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
-import { delimiter as delimiter2, dirname as dirname6, join as join10 } from "node:path";
-function isExecutable(path) {
-  try {
-    accessSync(path, constants3.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function startsWithShebang(path) {
-  const fd = openSync4(path, "r");
-  try {
-    const head2 = Buffer.alloc(2);
-    return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
-  } finally {
-    closeSync6(fd);
-  }
-}
-function findOnPath(program, path) {
-  for (const dir of (path ?? "").split(delimiter2)) {
-    if (!dir) continue;
-    const candidate = join10(dir, program);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return void 0;
-}
-function locateValgrind(env = process.env) {
-  const explicit = env["CG_BENCH_VALGRIND"];
-  let bin = explicit || findOnPath("valgrind", env["PATH"]);
-  if (!bin) {
-    throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
-  }
-  if (!explicit && startsWithShebang(bin)) {
-    const real = join10(dirname6(bin), "valgrind.bin");
-    if (isExecutable(real)) bin = real;
-  }
-  const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
-  const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
-  if (probe.exitCode !== 0 || !match) {
-    throw new CgBenchError(
-      `${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ""}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? "CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)" : "is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary"}`
-    );
-  }
-  return { bin, version: match[0].replace("valgrind-", ""), major: Number(match[1]), minor: Number(match[2]) };
-}
-function probeFailure(probe) {
-  if (probe.spawnError) return `could not run: ${probe.spawnError}`;
-  if (probe.timedOut) return "did not answer within a minute";
-  const ended = probe.signal ? `was killed by ${probe.signal}` : probe.exitCode !== 0 ? `exited with status ${probe.exitCode}` : "printed no Valgrind version";
-  const said = `${probe.stderr ?? ""}
-${probe.stdout ?? ""}`.trim().split("\n").slice(0, 3).join(" / ").slice(0, 300);
-  if (!said) return probe.exitCode === 0 && !probe.signal ? "printed nothing" : `${ended} and printed nothing`;
-  return `${ended}: ${said}`;
-}
-function supportsRegionInstrumentation(v) {
-  return v.major > 3 || v.major === 3 && v.minor >= 22;
-}
-function cachegrindArgs(options) {
-  return [
-    "--tool=cachegrind",
-    "--cache-sim=yes",
-    "--branch-sim=no",
-    `--I1=${options.cache.I1}`,
-    `--D1=${options.cache.D1}`,
-    `--LL=${options.cache.LL}`,
-    "--trace-children=yes",
-    // Only these options count (no rc file or VALGRIND_OPTS), and no gdbserver.
-    ...SEALED_VALGRIND_OPTIONS,
-    // Verbose: each process's log names the files it loaded (executables.ts fingerprints them).
-    "-v",
-    ...outputFileArgs(options.outDir),
-    ...options.instrument === "region" ? ["--instr-at-start=no"] : []
-  ];
-}
-function dhatArgs(outDir) {
-  return ["--tool=dhat", "--trace-children=yes", ...SEALED_VALGRIND_OPTIONS, ...outputFileArgs(outDir, "dhat")];
-}
-var CALLER_DEPTH = 64;
-function callgrindArgs(options) {
-  return [
-    "--tool=callgrind",
-    "--cache-sim=yes",
-    "--branch-sim=no",
-    `--I1=${options.cache.I1}`,
-    `--D1=${options.cache.D1}`,
-    `--LL=${options.cache.LL}`,
-    `--separate-callers=${CALLER_DEPTH}`,
-    "--dump-instr=no",
-    "--trace-children=yes",
-    ...SEALED_VALGRIND_OPTIONS,
-    ...outputFileArgs(options.outDir, "callgrind")
-  ];
-}
-
-// src/run/call-tree.ts
-var CALLGRIND_PROFILE_LIMIT = 256 * MiB;
-async function measureCallTree(run) {
-  const chains = [];
-  const ran = await runUnderTool(run, {
-    name: "callgrind",
-    shown: "Callgrind",
-    directory: CALL_TREE_DIRECTORY,
-    title: "call-tree run under Callgrind",
-    args: (outDir) => callgrindArgs({ cache: run.cache, outDir }),
-    profileLimit: CALLGRIND_PROFILE_LIMIT,
-    read: (text2, name) => chains.push(...parseCallgrind(text2, name).chains)
-  });
-  if ("problem" in ran) return ran;
-  const tree = callTree(foldChains(chains, run.weights));
-  writeNewFile(join11(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
-  return { tree, wallTimeMs: ran.wallTimeMs };
-}
-
-// src/run/memory.ts
-import { join as join12 } from "node:path";
-var DHAT_PROFILE_LIMIT = 256 * MiB;
-async function measureMemory(run) {
-  const profiles = [];
-  const ran = await runUnderTool(run, {
-    name: "dhat",
-    shown: "DHAT",
-    directory: MEMORY_DIRECTORY,
-    title: "memory run under DHAT",
-    args: dhatArgs,
-    profileLimit: DHAT_PROFILE_LIMIT,
-    read: (text2, name) => profiles.push(parseDhat(text2, name))
-  });
-  if ("problem" in ran) return ran;
-  const files = ran.profiles.map((name) => join12(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
-  return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
-}
+import { basename as basename6, dirname as dirname6, join as join9 } from "node:path";
 
 // src/parse/cachegrind.ts
 var INLINED_FROM = /\.(h|hh|hpp|hxx|h\+\+|inl|inc|ipp|tcc)$|^\/rustc\/|^\/rust\/deps\/|\/\.cargo\/registry\/|^\/usr\/include\/|^\/usr\/lib\/gcc\//;
@@ -10740,7 +9871,7 @@ ${buffer.toString("utf8", start, end)}`;
     });
   }
 };
-var MAX_PROFILE_BYTES = 2 * 1024 * 1024 * 1024;
+var MAX_PROFILE_BYTES = 512 * (1 << 20);
 function boundedParser(source, limit = MAX_PROFILE_BYTES) {
   const parser = new CachegrindParser(source);
   let total = 0;
@@ -10752,6 +9883,963 @@ function boundedParser(source, limit = MAX_PROFILE_BYTES) {
     },
     finish: () => parser.finish()
   };
+}
+
+// src/untrusted/entropy-seal.ts
+var ENTROPY_SEAL_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAA6ABAAAAAAABAAAAAAAAAAEADAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAA8AIAAAAAAADwAgAAAAAAACAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEgx7UiJ50iD5PDoWQAAAPRJifpJifhBgDgAdAVJ/8Dr9UG5AQAAAL8CAAAAvgACQAC6FwAAAEyJyA8FTInCTInITInWTCnSDwW+GAJAAEyJyEyJyg8FMdK45wAAAL99AAAASInWDwXDVVNIiftIg+xgSIsHSI1sxxBI/8h/Cr8aAkAA6Ij///9IjXwkEL6gAkAAuRQAAABmxwQkCgDzpUiNRCQQvyYAAAC+AQAAAEiJRCQIuJ0AAABIicoPBUiFwHQKvz8CQADoRP///0iJ4ridAAAAvxYAAAC+AgAAAA8FSIXAdAq/YQJAAOgh////SIt7EEiNcxC4OwAAAEiJ6g8Fv34CQADoBf///0iDxGBbXcMAAAAAAABjZy1iZW5jaCBlbnRyb3B5IHNlYWw6IAAKAHVzYWdlOiBlbnRyb3B5LXNlYWwgUFJPR1JBTSBbQVJHLi4uXQBwcmN0bChQUl9TRVRfTk9fTkVXX1BSSVZTKSBmYWlsZWQAcHJjdGwoUFJfU0VUX1NFQ0NPTVApIGZhaWxlZABjYW5ub3QgZXhlY3V0ZSB0aGUgY29tbWFuZAAAAAAAAAAAIAAAAAQAAAAVAAMAPgAAwBUAAAYDAABAIAAAAAAAAAAVAAMEYwEAACAAAAAAAAAAFQABAD4BAAAVAAABPgEAQAYAAAAmAAUABgAAAAAA/39HQ0M6IChEZWJpYW4gMTIuMi4wLTE0K2RlYjEydTEpIDEyLjIuMAAALnNoc3RydGFiAC50ZXh0AC5yb2RhdGEALmNvbW1lbnQAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAALAAAAAQAAAAYAAAAAAAAA6ABAAAAAAADoAAAAAAAAABIBAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAAEQAAAAEAAAACAAAAAAAAAAACQAAAAAAAAAIAAAAAAADwAAAAAAAAAAAAAAAAAAAAIAAAAAAAAAAAAAAAAAAAABkAAAABAAAAMAAAAAAAAAAAAAAAAAAAAPACAAAAAAAAJwAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAAABAAAAAwAAAAAAAAAAAAAAAAAAAAAAAAAXAwAAAAAAACIAAAAAAAAAAAAAAAAAAAABAAAAAAAAAAAAAAAAAAAA", "base64");
+
+// src/untrusted/sandbox.ts
+var UNTRUSTED_ID = 65534;
+function truthy(value) {
+  return Boolean(value) && value !== "0" && value !== "false";
+}
+function untrustedUser(root, env, ownCopy = false) {
+  const asked = env["CG_BENCH_RUN_AS"]?.trim();
+  if (asked === "root") return void 0;
+  if (asked) {
+    const match = /^(\d+):(\d+)$/.exec(asked);
+    if (!match) throw new CgBenchError(`CG_BENCH_RUN_AS=${JSON.stringify(asked)}: write uid:gid (e.g. 65534:65534), or root`);
+    return { uid: Number(match[1]), gid: Number(match[2]) };
+  }
+  const owner = statSync3(root);
+  if (owner.uid !== 0) return { uid: owner.uid, gid: owner.gid };
+  if (ownCopy && ["CI", "GITLAB_CI", "GITHUB_ACTIONS"].some((name) => truthy(env[name]))) return { uid: UNTRUSTED_ID, gid: UNTRUSTED_ID };
+  return void 0;
+}
+var BENCHMARK_PID_IN_NAMESPACE = 2;
+var PID_NAMESPACE_INIT = ["/bin/sh", "-c", '"$@"; exit $?', "cg-bench-init"];
+function pidNamespace(proc) {
+  return ["--pid", "--fork", "--kill-child", ...proc ? ["--mount-proc"] : []];
+}
+var PROC_REFUSED = "mount /proc failed";
+var ONE_CPU_VIEW = { cpusOnline: "0", cpusPossible: "0", affinity: 1 };
+var CPU_LIST_FILES = ["online", "possible", "present"].map((f) => `/sys/devices/system/cpu/${f}`);
+function parseCpuList(text2) {
+  const cpus = [];
+  for (const part of text2.trim().split(",")) {
+    const match = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
+    if (!match) return [];
+    const from = Number(match[1]);
+    const to = match[2] === void 0 ? from : Number(match[2]);
+    for (let cpu = from; cpu <= to; cpu++) cpus.push(cpu);
+  }
+  return cpus;
+}
+function allowedCpus() {
+  try {
+    const line = /^Cpus_allowed_list:\s*(.*)$/m.exec(readFileSync2("/proc/self/status", "utf8"));
+    return line ? parseCpuList(line[1]) : [];
+  } catch {
+    return [];
+  }
+}
+var ENTROPY_BYTES = 1 << 20;
+function fixedEntropy(size = ENTROPY_BYTES) {
+  const out = Buffer.alloc(size);
+  for (let block = 0, at = 0; at < size; block++, at += 32) createHash5("sha256").update(`cg-bench fixed entropy ${block}`).digest().copy(out, at);
+  return out;
+}
+var FIXED_ENTROPY_SHA256 = "359f9af6d81290ede7e1ac7b3f170f682d6cf5547ff7054ce83e828ed41a5d2f";
+function keptEntropyFile(env = process.env) {
+  const probes = probeCacheFile(env);
+  return probes === void 0 ? void 0 : join9(dirname6(probes), `entropy-${FIXED_ENTROPY_SHA256.slice(0, 16)}`);
+}
+function keptFixedEntropy(file, make = fixedEntropy) {
+  const dir = file === void 0 ? void 0 : holdKeptDirectory(dirname6(file));
+  if (file === void 0 || dir === void 0) return make();
+  try {
+    const held2 = join9(dir.path, basename6(file));
+    try {
+      const s = lstatSync6(held2);
+      const ours = typeof process.getuid !== "function" || s.uid === process.getuid();
+      if (s.isFile() && ours && (s.mode & 18) === 0 && s.size === ENTROPY_BYTES) {
+        const kept = readBytesBounded(held2, ENTROPY_BYTES, "kept entropy");
+        if (createHash5("sha256").update(kept).digest("hex") === FIXED_ENTROPY_SHA256) return kept;
+      }
+    } catch {
+    }
+    const made = make();
+    try {
+      replaceKeptFile(dir, basename6(file), made);
+    } catch {
+    }
+    return made;
+  } finally {
+    dir.release();
+  }
+}
+function runsDirectory() {
+  const dir = join9(tmpdir2(), "cg-bench-runs");
+  sharedHomesDirectory(dir);
+  return dir;
+}
+var sealFiles;
+function sealFilesOnce() {
+  if (sealFiles) return sealFiles;
+  const dir = mkdtempSync(join9(runsDirectory(), "seal-"));
+  chmodSync(dir, 493);
+  const oneCpu = join9(dir, "one-cpu");
+  writeFileSync(oneCpu, "0\n", { mode: 292 });
+  const entropy = join9(dir, "entropy");
+  writeFileSync(entropy, keptFixedEntropy(keptEntropyFile()), { mode: 292 });
+  let entropySeal;
+  if (arch() === "x64") {
+    entropySeal = join9(dir, "entropy-seal");
+    writeFileSync(entropySeal, ENTROPY_SEAL_X86_64, { mode: 365 });
+  }
+  process.once("exit", () => rmSync5(dir, { recursive: true, force: true }));
+  sealFiles = { oneCpu, entropy, entropySeal };
+  return sealFiles;
+}
+var RANDOM_DEVICES = ["/dev/urandom", "/dev/random"];
+var SHARED_TMP_DIRS = ["/tmp", "/var/tmp", "/dev/shm"];
+var KEPT_END = "cg-bench-kept-end";
+var PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
+var PRIVATE_TMP_INNER = "tmp";
+var PRIVATE_TMP_SCRIPT = [
+  "_cgb_keep() {",
+  " case $1 in",
+  ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
+  "  *) return 0 ;;",
+  " esac;",
+  // The working directory from /proc/self/cwd: the code's uid may hold it without being allowed to reach it by its path.
+  ' [ -n "$2" ] && _cgb_from=$2;',
+  ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
+  " else return 0; fi;",
+  ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
+  "}",
+  ...SHARED_TMP_DIRS.map(
+    (dir, i) => `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_private=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX) && mkdir -m 1777 "$_cgb_private/${PRIVATE_TMP_INNER}" && mount --no-canonicalize --bind "$_cgb_private/${PRIVATE_TMP_INNER}" ${dir} || exit 125; fi`
+  ),
+  "_cgb_keep_list() {",
+  " _cgb_rest=$1;",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  ' while [ -n "$_cgb_rest" ]; do _cgb_keep "${_cgb_rest%%:*}"; case $_cgb_rest in *:*) _cgb_rest=${_cgb_rest#*:} ;; *) _cgb_rest= ;; esac; done;',
+  "}",
+  '_cgb_here=$PWD; _cgb_keep "$_cgb_here" /proc/self/cwd; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
+  `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
+  "exec 7<&- 8<&- 9<&-",
+  // A working directory the code's uid may not search (a mkdtemp one of root's) cannot be entered
+  // again: the run stays in it as it was, and without search rights nothing is reached from it by "..".
+  '_cgb_cd() { cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125; }',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
+  "unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_private; unset -f _cgb_keep _cgb_keep_list _cgb_cd"
+].join("\n");
+var SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
+function viewPrefix(net, pid, inner, view, kept) {
+  const files = view.cpuLists || view.entropy ? sealFilesOnce() : void 0;
+  const binds = [
+    ...view.cpuLists ? CPU_LIST_FILES.map((f) => `mount --bind "$1" ${f} || exit 125`) : [],
+    ...view.entropy ? RANDOM_DEVICES.map((f) => `mount --bind "$2" ${f} || exit 125`) : []
+  ];
+  return [
+    "unshare",
+    "--user",
+    "--map-user=0",
+    "--map-group=0",
+    "--mount",
+    ...net ? ["--net"] : [],
+    "--",
+    "/bin/sh",
+    "-c",
+    [...binds, "shift 2", view.privateTmp ? PRIVATE_TMP_SCRIPT : SKIP_KEPT, 'exec "$@"'].join("\n"),
+    "cg-bench-sealed-view",
+    files?.oneCpu ?? "-",
+    files?.entropy ?? "-",
+    // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
+    ...files ? [dirname6(files.oneCpu)] : [],
+    ...kept,
+    KEPT_END,
+    "unshare",
+    "--user",
+    `--map-user=${inner.uid}`,
+    `--map-group=${inner.gid}`,
+    ...pid ? pidNamespace(view.proc) : [],
+    "--",
+    ...view.entropy && files?.entropySeal ? [files.entropySeal] : [],
+    ...pid ? PID_NAMESPACE_INIT : []
+  ];
+}
+function realOrGiven(path) {
+  try {
+    return realpathSync7(path);
+  } catch {
+    return path;
+  }
+}
+var UNSEALED = { pids: "host", ids: "host", network: "host", cpus: "host", entropy: "os", tmp: "shared", proc: "host" };
+var NO_SANDBOX = { user: void 0, isolatedNetwork: false, isolatedPids: false, prefix: [], measuredPrefix: [], seal: UNSEALED, notes: [] };
+function overflowId(kind) {
+  try {
+    const n = Number(readFileSync2(`/proc/sys/kernel/overflow${kind}`, "utf8").trim());
+    return Number.isInteger(n) && n >= 0 ? n : UNTRUSTED_ID;
+  } catch {
+    return UNTRUSTED_ID;
+  }
+}
+var TOKEN_VARIABLE = /TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL|PRIVATE_KEY|API_KEY/i;
+var PROBE_ATTEMPTS = 4;
+var PROBE_TIMEOUT_MS2 = 2e4;
+function pause(ms) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
+  return (argv) => {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      if (probe(argv)) return true;
+      if (attempt < attempts && pauseMs > 0) pause(pauseMs * attempt);
+    }
+    return false;
+  };
+}
+function probeOnce(argv) {
+  const env = { ...process.env, LC_ALL: "C", LANGUAGE: "C" };
+  const r = spawnSync4(argv[0], [...argv.slice(1), "true"], { encoding: "utf8", env, stdio: ["ignore", "ignore", "pipe"], timeout: PROBE_TIMEOUT_MS2 });
+  removeProbeTmp(r.pid);
+  return { works: r.status === 0, stderr: r.stderr ?? "" };
+}
+function worksOnce(argv) {
+  return probeOnce(argv).works;
+}
+function removeProbeTmp(pid) {
+  if (!pid) return;
+  removeAsOwners(SHARED_TMP_DIRS.flatMap((dir) => privateTmpOf(dir, pid)));
+}
+function privateTmpOf(dir, pid) {
+  try {
+    return readdirSync3(dir).filter((name) => name.startsWith(`${PRIVATE_TMP_NAME}.${pid}.`)).map((name) => join9(dir, name));
+  } catch {
+    return [];
+  }
+}
+var probed2 = /* @__PURE__ */ new Map();
+function freshProcWorks(argv) {
+  const key = argv.join("\0");
+  if (!probed2.has(key)) {
+    let works3 = false;
+    for (let attempt = 1; attempt <= PROBE_ATTEMPTS; attempt++) {
+      const once = probeOnce(argv);
+      works3 = once.works;
+      if (works3 || once.stderr.includes(PROC_REFUSED)) break;
+      if (attempt < PROBE_ATTEMPTS) pause(250 * attempt);
+    }
+    probed2.set(key, works3);
+  }
+  return probed2.get(key);
+}
+var works = retrying(worksOnce);
+function worksCached(argv) {
+  const key = argv.join("\0");
+  if (!probed2.has(key)) probed2.set(key, works(argv));
+  return probed2.get(key);
+}
+function onlyLoopback() {
+  try {
+    return readdirSync3("/sys/class/net").every((name) => name === "lo");
+  } catch {
+    return false;
+  }
+}
+var SEAL_VARIABLE = "CG_BENCH_SEAL";
+function bestEffort(env) {
+  const value = env[SEAL_VARIABLE]?.trim();
+  if (!value || value === "strict") return false;
+  if (value === "best-effort") return true;
+  throw new CgBenchError(`${SEAL_VARIABLE}=${JSON.stringify(value)}: write best-effort (measure with the seal this host can make) or strict (the default)`);
+}
+function requireSeal(missing, env, notes) {
+  if (!missing.length) return;
+  if (bestEffort(env)) {
+    notes.push(
+      `warning: ${missing.join("; ")}; measuring anyway (${SEAL_VARIABLE}=best-effort): results.json records the seal, and results made under another seal are not comparable`
+    );
+    return;
+  }
+  throw new CgBenchError(
+    `cannot seal the benchmarks as cg-bench.yml asks: ${missing.join("; ")}. Allow user namespaces (a container engine's seccomp profile or AppArmor may refuse unshare), or measure with what this host can make: ${SEAL_VARIABLE}=best-effort in cg-bench's environment (the seal is recorded in results.json; results made under another seal are not comparable)`
+  );
+}
+function untrustedSandbox(options) {
+  const env = options.env ?? process.env;
+  const uid = options.uid ?? process.getuid?.() ?? -1;
+  const probe = options.probe ? retrying(options.probe, PROBE_ATTEMPTS, options.probePauseMs ?? 0) : worksCached;
+  const procProbe = options.probe ? probe : freshProcWorks;
+  const noNetworkAnyway = () => !options.network && (options.onlyLoopback ?? onlyLoopback)();
+  const notes = [];
+  let user;
+  const prefix = [];
+  if (uid === 0) user = untrustedUser(options.root, env);
+  if (user) {
+    prefix.push(...asId(user));
+    if (!probe(prefix)) {
+      throw new CgBenchError(
+        `cg-bench runs as root, and then runs setup commands and benchmarks as uid ${user.uid} with setpriv (util-linux), which does not work here; run cg-bench as a non-root user, or in the cg-bench image`
+      );
+    }
+    notes.push(`setup commands and benchmarks run as uid ${user.uid}: they cannot read cg-bench's or the job's environment`);
+  } else if (uid === 0) {
+    notes.push(
+      "note: setup commands and benchmarks run as root, as cg-bench does: they can read its environment. In CI, or with CG_BENCH_RUN_AS=65534:65534, they run as another user."
+    );
+  } else {
+    const exposed = Object.keys(env).filter((name) => TOKEN_VARIABLE.test(name)).sort();
+    if (exposed.length) {
+      notes.push(
+        `warning: ${exposed.join(", ")} ${exposed.length === 1 ? "is" : "are"} in cg-bench's environment, and setup commands and benchmarks run as the same uid: they can read it from /proc. Measure in a job that holds no token (README, SECURITY).`
+      );
+    }
+  }
+  const id = user ?? { uid, gid: process.getgid?.() ?? uid };
+  const unshare = (net, pid, inner, proc = false) => [
+    "unshare",
+    "--user",
+    `--map-user=${inner.uid}`,
+    `--map-group=${inner.gid}`,
+    ...net ? ["--net"] : [],
+    ...pid ? pidNamespace(proc) : [],
+    "--",
+    // Pid 1 of a namespace ignores signals it has no handler for, even its own: a shell is pid 1, the
+    // benchmark pid 2. Not the last command, so the shell waits instead of exec'ing it.
+    ...pid ? [...PID_NAMESPACE_INIT] : []
+  ];
+  const anonymous = { uid: overflowId("uid"), gid: overflowId("gid") };
+  const tries = options.network ? [[false, true]] : [
+    [true, true],
+    [true, false]
+  ];
+  for (const [net, pid] of tries) {
+    if (!probe([...prefix, ...unshare(net, pid, id)])) continue;
+    const proc = pid && procProbe([...prefix, ...unshare(net, pid, id, true)]);
+    const isolate = unshare(net, pid, id, proc);
+    const setupIsolate = net && options.setupNetwork ? unshare(false, pid, id, proc) : isolate;
+    if (!probe([...prefix, ...setupIsolate])) continue;
+    const measuredIsolate = unshare(net, pid, anonymous, proc);
+    const anonymised = probe([...prefix, ...measuredIsolate]);
+    let measuredPrefix = [...prefix, ...anonymised ? measuredIsolate : isolate];
+    let oneCpu;
+    let entropy = false;
+    let privateTmp = false;
+    let madeView = false;
+    let ownProc = proc;
+    const cpus = options.cpus ?? allowedCpus();
+    const cpuLists2 = Boolean(options.oneCpu && cpus.length);
+    const kept = [realOrGiven(options.root)];
+    const tmpProject = SHARED_TMP_DIRS.includes(kept[0]);
+    if (pid && anonymised) {
+      const canSealEntropy = sealFilesOnce().entropySeal !== void 0;
+      const pin = cpuLists2 ? ["taskset", "--cpu-list", String(cpus[0])] : [];
+      const views = (proc ? [true, false] : [false]).flatMap(
+        (proc2) => (tmpProject ? [false] : [true, false]).flatMap((privateTmp2) => [
+          { cpuLists: cpuLists2, entropy: canSealEntropy, privateTmp: privateTmp2, proc: proc2 },
+          ...canSealEntropy ? [{ cpuLists: cpuLists2, entropy: false, privateTmp: privateTmp2, proc: proc2 }] : []
+        ])
+      ).filter((view) => view.cpuLists || view.entropy || view.privateTmp);
+      for (const view of views) {
+        const viewed = viewPrefix(net, pid, anonymous, view, kept);
+        if (!probe([...pin, ...prefix, ...viewed])) continue;
+        measuredPrefix = [...prefix, ...viewed];
+        madeView = true;
+        if (view.cpuLists) oneCpu = [...cpus];
+        entropy = view.entropy;
+        privateTmp = view.privateTmp;
+        ownProc = view.proc;
+        break;
+      }
+    }
+    const setupViewed = viewPrefix(net && !options.setupNetwork, pid, id, { cpuLists: false, entropy: false, privateTmp: true, proc }, kept);
+    const setupTmp = !tmpProject && probe([...prefix, ...setupViewed]);
+    prefix.push(...setupTmp ? setupViewed : setupIsolate);
+    notes.push(
+      privateTmp ? `benchmarks get private, empty ${SHARED_TMP_DIRS.join(", ")} (a new directory bound over each, removed after the runs): what another run left there does not reach the count` : `benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run (what one leaves there another can read): ${tmpProject ? `the project is ${kept[0]} itself` : madeView ? "a path a run is handed could not be bound back into private ones" : "no mount namespace can be made here"}`
+    );
+    notes.push(
+      setupTmp ? `setup commands get private, empty ${SHARED_TMP_DIRS.join(", ")}: what they leave there is gone when each ends` : `setup commands share ${SHARED_TMP_DIRS.join(", ")} with every other run`
+    );
+    if (pid)
+      notes.push(
+        ownProc ? "benchmarks see a /proc of their own pid namespace: only their own processes, none of the machine's" : "benchmarks see cg-bench's /proc (every process it sees, with its command line): the kernel refuses a new one here (a container engine masks parts of its /proc)"
+      );
+    notes.push(
+      pid ? "benchmarks run in a pid namespace of their own: pids of the machine do not reach the count, and processes left behind end with the benchmark" : "no pid namespace can be created here: the pids a benchmark sees are the machine's (a shell-string benchmark's count depends on the number of digits of its parent's pid)"
+    );
+    if (!anonymised)
+      notes.push(`benchmarks cannot run as uid ${anonymous.uid} in their namespace here: a Python benchmark's count depends on whether cg-bench runs as root`);
+    if (options.oneCpu) {
+      notes.push(
+        oneCpu ? `benchmarks see one CPU: pinned to one of CPUs ${cpus.join(",")} (one per job), and ${CPU_LIST_FILES.join(", ")} read "0"` : "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
+      );
+    }
+    notes.push(
+      entropy ? `benchmarks read fixed entropy: getrandom fails (ENOSYS), and ${RANDOM_DEVICES.join(" and ")} read the same ${ENTROPY_BYTES} bytes on every run` : "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
+    );
+    if (net && options.setupNetwork) notes.push("benchmarks have no network; setup commands have the network this process has (setup-network: true)");
+    else if (net) notes.push("setup commands and benchmarks have no network (network: true in the configuration allows it)");
+    const seal2 = {
+      pids: pid ? "own" : "host",
+      ids: anonymised ? "anonymous" : "caller",
+      network: net || noNetworkAnyway() ? "none" : "host",
+      cpus: oneCpu ? "one" : "host",
+      entropy: entropy ? "fixed" : "os",
+      tmp: privateTmp ? "private" : "shared",
+      proc: ownProc ? "own" : "host"
+    };
+    const strays2 = pid ? void 0 : strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
+    const uncontained2 = !pid && !strays2 && !(options.firstProcess ?? process.pid === 1);
+    if (options.required) requireSeal(missingSeal(options.required, seal2, uncontained2), env, notes);
+    return { user, isolatedNetwork: net, isolatedPids: pid, ...oneCpu ? { oneCpu } : {}, ...strays2 ? { strays: strays2 } : {}, prefix, measuredPrefix, seal: seal2, notes };
+  }
+  if (!options.network) notes.push("no network namespace can be created here: setup commands and benchmarks keep the network this process has");
+  notes.push("no pid namespace can be created here: the pids a benchmark sees are the machine's");
+  if (options.oneCpu)
+    notes.push(
+      "no mount namespace can be created here: benchmarks see the host's CPUs (their number, in the /sys CPU lists and the affinity mask, reaches the count; it is recorded)"
+    );
+  notes.push(
+    "benchmarks read the system's entropy (getrandom, /dev/urandom): a program that seeds itself from it (hash tables, random) counts differently run to run"
+  );
+  notes.push(`no mount namespace can be created here: setup commands and benchmarks share ${SHARED_TMP_DIRS.join(", ")} with every other run`);
+  const seal = { ...UNSEALED, network: noNetworkAnyway() ? "none" : "host" };
+  const strays = strayOwner(user, uid, options.uidBusy ?? uidBusy, notes);
+  const uncontained = !strays && !(options.firstProcess ?? process.pid === 1);
+  if (options.required) requireSeal(missingSeal(options.required, seal, uncontained), env, notes);
+  return { user, isolatedNetwork: false, isolatedPids: false, ...strays ? { strays } : {}, prefix, measuredPrefix: [...prefix], seal, notes };
+}
+function uidBusy(uid) {
+  for (const name of readdirSync3("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (statSync3(`/proc/${name}`).uid !== uid) continue;
+      const stat = readFileSync2(`/proc/${name}/stat`, "utf8");
+      if (stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z") return true;
+    } catch {
+    }
+  }
+  return false;
+}
+function strayOwner(user, ownUid, busy, notes) {
+  if (!user || user.uid === 0 || user.uid === ownUid) return void 0;
+  if (busy(user.uid)) {
+    notes.push(
+      `uid ${user.uid} already runs processes here: without a pid namespace, what setup commands and benchmarks leave running cannot be told from them`
+    );
+    return void 0;
+  }
+  notes.push(`no pid namespace: every process of uid ${user.uid} is killed after the setup commands and after the benchmarks`);
+  return user;
+}
+function endStrays(sandbox) {
+  killStrays(sandbox);
+  removePrivateTmp();
+}
+function isLink(path) {
+  try {
+    return lstatSync6(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+function removePrivateTmp() {
+  const ended = [];
+  for (const dir of SHARED_TMP_DIRS) {
+    let names;
+    try {
+      names = readdirSync3(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const owner = /^\.cg-bench-private-(\d+)\.\d+(?:\.\w+)?$/.exec(name)?.[1];
+      if (owner === void 0 || owner !== String(process.pid) && existsSync4(`/proc/${owner}`)) continue;
+      ended.push(join9(dir, name));
+    }
+  }
+  removeAsOwners(ended);
+}
+function killStrays(sandbox) {
+  const strays = sandbox.strays;
+  if (!strays) return;
+  const asStrays = asId(strays);
+  for (let round = 0; round < 10 && uidBusy(strays.uid); round++) {
+    spawnSync4(asStrays[0], [...asStrays.slice(1), "/bin/sh", "-c", "kill -KILL -1"], { stdio: "ignore", timeout: PROBE_TIMEOUT_MS2 });
+  }
+}
+function missingSeal(required, seal, uncontained) {
+  const missing = [];
+  if (uncontained)
+    missing.push(
+      "no pid namespace can be made here, so a process a setup command or a benchmark starts (setsid and a double fork) can outlive the run, and the code has no uid of its own whose every process cg-bench could kill (as root, CG_BENCH_RUN_AS=uid:gid names one: it must run nothing else)"
+    );
+  if (required.noNetwork && seal.network !== "none")
+    missing.push("benchmarks without network (network: false, or setup-network: true) need a network namespace, which cannot be made here");
+  if (required.oneCpu && seal.cpus !== "one") missing.push("one CPU (cpus: one) needs a pid, user and mount namespace, which cannot be made here");
+  return missing;
+}
+function sandboxed(sandbox, argv, measured = false, job = 0, kept = [], cwd) {
+  const prefix = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...argv.flatMap((arg) => pathsNamed(arg, cwd)), ...kept]);
+  if (!measured) return [...prefix, ...argv];
+  const cpus = sandbox.oneCpu;
+  const pin = cpus?.length ? ["taskset", "--cpu-list", String(cpus[job % cpus.length])] : [];
+  return [...pin, ...prefix, ...argv];
+}
+function pathsNamed(arg, cwd) {
+  if (arg.startsWith("-") || !arg.includes("/")) return [];
+  if (arg.startsWith("/")) {
+    const real2 = realOrGiven(arg);
+    return real2 === arg ? [arg] : [arg, real2];
+  }
+  if (cwd === void 0) return [];
+  const path = join9(cwd, arg);
+  const real = realOrGiven(path);
+  return real === path ? [] : [real];
+}
+function withKept(prefix, kept) {
+  const end = prefix.indexOf(KEPT_END);
+  return end < 0 ? [...prefix] : [...prefix.slice(0, end), ...kept, ...prefix.slice(end)];
+}
+function profileDirectory(sandbox, dir) {
+  if (!sandbox.user) return realpathSync7(dir);
+  const staging = mkdtempSync(join9(runsDirectory(), "profiles-"));
+  chownSync(staging, sandbox.user.uid, sandbox.user.gid);
+  return staging;
+}
+var VALGRIND_FILE = /^(?:(?:cachegrind|callgrind|dhat)\.out\.\d+|valgrind\.\d+\.log)$/;
+var COLLECT_LIMITS = { file: MAX_PROFILE_BYTES, total: 4096 * (1 << 20), files: 1e5 };
+function collectProfiles(staging, dir, limits = COLLECT_LIMITS) {
+  if (staging === realpathSync7(dir)) return [];
+  const uncollected = [];
+  const owner = lstatSync6(staging).uid;
+  const buffer = Buffer.alloc(1 << 20);
+  let total = 0;
+  let files = 0;
+  for (const name of readdirSync3(staging)) {
+    if (!VALGRIND_FILE.test(name)) continue;
+    let from;
+    try {
+      from = openSync4(join9(staging, name), fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW | fsConstants.O_NONBLOCK);
+    } catch {
+      continue;
+    }
+    try {
+      const stat = fstatSync3(from);
+      if (!stat.isFile() || stat.nlink !== 1 || stat.uid !== owner) continue;
+      const limit = passedLimit(stat.size, total, files, limits);
+      if (limit) {
+        uncollected.push({ name, size: stat.size, limit });
+        continue;
+      }
+      files++;
+      const to = openSync4(join9(dir, name), "wx");
+      try {
+        for (let n, left = stat.size; left > 0 && (n = readSync2(from, buffer, 0, Math.min(buffer.length, left), null)) > 0; left -= n)
+          writeSync4(to, buffer, 0, n);
+      } finally {
+        closeSync5(to);
+      }
+      total += stat.size;
+    } finally {
+      closeSync5(from);
+    }
+  }
+  removeAsOwners([staging]);
+  return uncollected;
+}
+function passedLimit(size, total, files, limits) {
+  if (size > limits.file) return "file";
+  if (total + size > limits.total) return "total";
+  if (files >= limits.files) return "files";
+  return void 0;
+}
+function shownSize(bytes) {
+  return bytes % (1 << 20) === 0 ? `${(bytes / (1 << 20)).toLocaleString("en-US")} MiB` : `${bytes.toLocaleString("en-US")} bytes`;
+}
+function uncollectedProblem(uncollected, limits = COLLECT_LIMITS) {
+  const why = ({ name, size, limit }) => {
+    switch (limit) {
+      case "file":
+        return `${name} is ${shownSize(size)}, above the ${shownSize(limits.file)} cg-bench copies of one file`;
+      case "total":
+        return `${name} (${shownSize(size)}) would take the run's files past the ${shownSize(limits.total)} cg-bench copies in all`;
+      case "files":
+        return `${name} is past the ${limits.files.toLocaleString("en-US")} files cg-bench copies of one run`;
+    }
+  };
+  return `Valgrind's output was not collected, so the run has no complete count: ${uncollected.map(why).join("; ")}`;
+}
+function giveTree(sandbox, tree) {
+  if (!sandbox.user) return;
+  const { uid, gid } = sandbox.user;
+  const walk = (path) => {
+    const stat = lstatSync6(path);
+    lchownSync(path, uid, gid);
+    if (stat.isDirectory()) for (const name of readdirSync3(path)) walk(join9(path, name));
+  };
+  walk(tree);
+}
+function giveDirectory(sandbox, dir) {
+  if (sandbox.user) chownSync(dir, sandbox.user.uid, sandbox.user.gid);
+}
+var DIRECTORY_FLAGS = fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW;
+function sharedPlaceProblem(path, what) {
+  return new CgBenchError(`${path}: ${what}; cg-bench makes and gives this directory only as its own, never through a link`);
+}
+function remakeGivenDirectory(sandbox, path, inside2 = []) {
+  makeGivenDirectory(sandbox, path, inside2, false);
+}
+function makeSetupHome(sandbox, path) {
+  makeGivenDirectory(sandbox, path, [], sandbox.user === void 0);
+}
+function makeGivenDirectory(sandbox, path, inside2, keep) {
+  if (keep) {
+    let fd2;
+    try {
+      fd2 = openSync4(path, DIRECTORY_FLAGS);
+    } catch {
+    }
+    if (fd2 !== void 0) {
+      try {
+        if (sandbox.user) fchownSync(fd2, sandbox.user.uid, sandbox.user.gid);
+        return;
+      } finally {
+        closeSync5(fd2);
+      }
+    }
+  }
+  removeAsOwners([path]);
+  if (existsSync4(path) || isLink(path)) throw sharedPlaceProblem(path, "what is there cannot be removed");
+  try {
+    mkdirSync3(path);
+  } catch (error) {
+    if (error.code === "EEXIST") throw sharedPlaceProblem(path, "something else was put there while cg-bench made it");
+    throw error;
+  }
+  const fd = openSync4(path, DIRECTORY_FLAGS);
+  try {
+    if (fstatSync3(fd).uid !== process.getuid?.()) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
+    for (const name of inside2) {
+      const at = join9(`/proc/self/fd/${fd}`, name);
+      mkdirSync3(at);
+      const sub = openSync4(at, DIRECTORY_FLAGS);
+      try {
+        if (sandbox.user) fchownSync(sub, sandbox.user.uid, sandbox.user.gid);
+      } finally {
+        closeSync5(sub);
+      }
+    }
+    if (sandbox.user) fchownSync(fd, sandbox.user.uid, sandbox.user.gid);
+  } finally {
+    closeSync5(fd);
+  }
+}
+function sharedHomesDirectory(path) {
+  const uid = process.getuid?.();
+  const acceptable = (s) => s.isDirectory() && !s.isSymbolicLink() && (s.uid === 0 || s.uid === uid || uid !== 0 && (s.mode & 512) !== 0 && (s.mode & 2) !== 0);
+  let stat;
+  try {
+    stat = lstatSync6(path);
+  } catch {
+    stat = void 0;
+  }
+  if (stat && !acceptable(stat)) {
+    if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
+    removeAsOwners([path]);
+    if (existsSync4(path) || isLink(path)) throw sharedPlaceProblem(path, "what is there cannot be removed");
+    stat = void 0;
+  }
+  if (!stat) {
+    try {
+      mkdirSync3(path);
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+    }
+  }
+  const fd = openSync4(path, DIRECTORY_FLAGS);
+  try {
+    const held2 = fstatSync3(fd);
+    if (!acceptable(held2)) throw sharedPlaceProblem(path, "replaced while cg-bench made it");
+    if (held2.uid === uid && (held2.mode & 4095) !== 1023) fchmodSync(fd, 1023);
+  } finally {
+    closeSync5(fd);
+  }
+}
+function isPlainFile(path) {
+  try {
+    const stat = lstatSync6(path);
+    return stat.isFile() && stat.nlink === 1;
+  } catch {
+    return false;
+  }
+}
+var SETUP_ENV_NAMES = [
+  "PATH",
+  "HOME",
+  "USER",
+  "LOGNAME",
+  "SHELL",
+  "LANG",
+  "LANGUAGE",
+  "TZ",
+  "TMPDIR",
+  "TERM",
+  "CC",
+  "CXX",
+  "CPP",
+  "LD",
+  "AR",
+  "CFLAGS",
+  "CXXFLAGS",
+  "CPPFLAGS",
+  "LDFLAGS",
+  "LDLIBS",
+  "MAKEFLAGS",
+  "PKG_CONFIG_PATH",
+  "LIBRARY_PATH",
+  "LD_LIBRARY_PATH",
+  "C_INCLUDE_PATH",
+  "CPLUS_INCLUDE_PATH",
+  "CARGO_HOME",
+  "RUSTUP_HOME",
+  "RUSTUP_TOOLCHAIN",
+  "RUSTFLAGS",
+  "CARGO_TARGET_DIR",
+  "CARGO_BUILD_JOBS",
+  "GOPATH",
+  "GOROOT",
+  "GOCACHE",
+  "GOFLAGS",
+  "GOTOOLCHAIN",
+  "GOPROXY",
+  "GOMODCACHE",
+  "JAVA_HOME",
+  "PYTHONPATH",
+  "VIRTUAL_ENV",
+  "CONDA_PREFIX",
+  "NODE_PATH",
+  "CMAKE_GENERATOR",
+  "CG_BENCH_IMAGE"
+];
+var SETUP_ENV_PATTERNS = [/^LC_[A-Z]+$/];
+function setupEnvironment(caller, sandbox, home) {
+  const extra = (caller["CG_BENCH_SETUP_ENV"] ?? "").split(/[\s,]+/).filter(Boolean);
+  const allowed = (name) => SETUP_ENV_NAMES.includes(name) || extra.includes(name) || SETUP_ENV_PATTERNS.some((p) => p.test(name));
+  const env = {};
+  for (const [name, value] of Object.entries(caller)) if (value !== void 0 && allowed(name)) env[name] = value;
+  if (sandbox.user) env["HOME"] = home;
+  env["PATH"] ??= "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
+  return env;
+}
+
+// src/run/leftovers.ts
+import { readdirSync as readdirSync4, readFileSync as readFileSync3 } from "node:fs";
+function processesWith(marker) {
+  const found = [];
+  for (const name of readdirSync4("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync3(`/proc/${name}/cmdline`, "utf8").includes(marker)) found.push(Number(name));
+    } catch {
+    }
+  }
+  return found;
+}
+var sleep = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
+async function killLeftovers(marker) {
+  let killed = 0;
+  for (let round = 0; round < 100; round++) {
+    const pids = processesWith(marker);
+    if (!pids.length) return killed;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed++;
+      } catch {
+      }
+    }
+    await sleep(20);
+  }
+  return killed;
+}
+
+// src/run/tool-run.ts
+async function runUnderTool(run, tool) {
+  const dir = join10(run.dir, tool.directory);
+  rmSync6(dir, { recursive: true, force: true });
+  mkdirSync4(dir, { recursive: true });
+  const stderr = join10(dir, "stderr.log");
+  const staging = profileDirectory(run.sandbox, dir);
+  const outcome2 = await runProcess({
+    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging], run.cwd),
+    cwd: run.cwd,
+    env: run.env,
+    stdout: { file: join10(dir, "stdout.log") },
+    stderr: { file: stderr },
+    timeoutMs: run.timeoutMs
+  });
+  await killLeftovers(processMarker(staging));
+  const uncollected = collectProfiles(staging, dir);
+  const why = (what) => {
+    const details = logTail(stderr);
+    return { problem: `${tool.title}: ${what}${details ? `; last lines of its stderr:
+${details}` : ""}` };
+  };
+  if (outcome2.spawnError) return why(`cannot start ${run.valgrind.bin}: ${outcome2.spawnError}`);
+  if (outcome2.timedOut) return why(`timed out after ${run.timeoutMs / 1e3}s`);
+  if (outcome2.exitCode !== 0)
+    return why(outcome2.signal ? `killed by ${outcome2.signal}` : `exited with status ${outcome2.exitCode} (the Cachegrind run exited with 0)`);
+  if (uncollected.length) return why(uncollectedProblem(uncollected));
+  const unfinished = unfinishedProcesses(dir, tool.name);
+  if (unfinished.length) return why(`left ${unfinished.length} process(es) running when it ended: ${unfinished.map((p) => p.command).join(", ")}`);
+  const profiles = [];
+  for (const { profile: name } of processFiles(dir, tool.name)) {
+    if (!name) continue;
+    const file = join10(dir, name);
+    if (!isPlainFile(file)) return why(`${name} is not a plain file`);
+    try {
+      tool.read(readTextBounded(file, tool.profileLimit, `${tool.shown} profile`), name);
+    } catch (error) {
+      return why(errorMessage(error));
+    }
+    await gzipAndRemove(file);
+    profiles.push(name);
+  }
+  if (!profiles.length) return why(`${tool.shown} wrote no profile (does this Valgrind have the ${tool.name} tool?)`);
+  return { dir, profiles, wallTimeMs: Math.round(outcome2.wallTimeMs) };
+}
+
+// src/run/valgrind.ts
+import { accessSync, constants as constants4, openSync as openSync5, readSync as readSync3, closeSync as closeSync6 } from "node:fs";
+import { delimiter as delimiter2, dirname as dirname7, join as join11 } from "node:path";
+function isExecutable(path) {
+  try {
+    accessSync(path, constants4.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function startsWithShebang(path) {
+  const fd = openSync5(path, "r");
+  try {
+    const head2 = Buffer.alloc(2);
+    return readSync3(fd, head2, 0, 2, 0) === 2 && head2.toString() === "#!";
+  } finally {
+    closeSync6(fd);
+  }
+}
+function findOnPath(program, path) {
+  for (const dir of (path ?? "").split(delimiter2)) {
+    if (!dir) continue;
+    const candidate = join11(dir, program);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return void 0;
+}
+function locateValgrind(env = process.env) {
+  const explicit = env["CG_BENCH_VALGRIND"];
+  let bin = explicit || findOnPath("valgrind", env["PATH"]);
+  if (!bin) {
+    throw new CgBenchError("valgrind not found on PATH (install it: apt-get install valgrind), or set CG_BENCH_VALGRIND to its binary");
+  }
+  if (!explicit && startsWithShebang(bin)) {
+    const real = join11(dirname7(bin), "valgrind.bin");
+    if (isExecutable(real)) bin = real;
+  }
+  const probe = runProcessSync({ argv: [bin, "--tool=cachegrind", "--version"], timeoutMs: 6e4, output: "capture" });
+  const match = /valgrind-(\d+)\.(\d+)(\.\d+)?/.exec(probe.stdout);
+  if (probe.exitCode !== 0 || !match) {
+    throw new CgBenchError(
+      `${explicit ? `CG_BENCH_VALGRIND=${explicit}: ` : ""}${bin} --tool=cachegrind --version ${probeFailure(probe)}; ${explicit ? "CG_BENCH_VALGRIND must name the Valgrind binary (or be unset to use valgrind from PATH)" : "is Valgrind installed whole (apt-get install valgrind)? CG_BENCH_VALGRIND can name its binary"}`
+    );
+  }
+  return { bin, version: match[0].replace("valgrind-", ""), major: Number(match[1]), minor: Number(match[2]) };
+}
+function probeFailure(probe) {
+  if (probe.spawnError) return `could not run: ${probe.spawnError}`;
+  if (probe.timedOut) return "did not answer within a minute";
+  const ended = probe.signal ? `was killed by ${probe.signal}` : probe.exitCode !== 0 ? `exited with status ${probe.exitCode}` : "printed no Valgrind version";
+  const said = `${probe.stderr ?? ""}
+${probe.stdout ?? ""}`.trim().split("\n").slice(0, 3).join(" / ").slice(0, 300);
+  if (!said) return probe.exitCode === 0 && !probe.signal ? "printed nothing" : `${ended} and printed nothing`;
+  return `${ended}: ${said}`;
+}
+function supportsRegionInstrumentation(v) {
+  return v.major > 3 || v.major === 3 && v.minor >= 22;
+}
+function cachegrindArgs(options) {
+  return [
+    "--tool=cachegrind",
+    "--cache-sim=yes",
+    "--branch-sim=no",
+    `--I1=${options.cache.I1}`,
+    `--D1=${options.cache.D1}`,
+    `--LL=${options.cache.LL}`,
+    "--trace-children=yes",
+    // Only these options count (no rc file or VALGRIND_OPTS), and no gdbserver.
+    ...SEALED_VALGRIND_OPTIONS,
+    // Verbose: each process's log names the files it loaded (executables.ts fingerprints them).
+    "-v",
+    ...outputFileArgs(options.outDir),
+    ...options.instrument === "region" ? ["--instr-at-start=no"] : []
+  ];
+}
+function dhatArgs(outDir) {
+  return ["--tool=dhat", "--trace-children=yes", ...SEALED_VALGRIND_OPTIONS, ...outputFileArgs(outDir, "dhat")];
+}
+var CALLER_DEPTH = 64;
+function callgrindArgs(options) {
+  return [
+    "--tool=callgrind",
+    "--cache-sim=yes",
+    "--branch-sim=no",
+    `--I1=${options.cache.I1}`,
+    `--D1=${options.cache.D1}`,
+    `--LL=${options.cache.LL}`,
+    `--separate-callers=${CALLER_DEPTH}`,
+    "--dump-instr=no",
+    "--trace-children=yes",
+    ...SEALED_VALGRIND_OPTIONS,
+    ...outputFileArgs(options.outDir, "callgrind")
+  ];
+}
+
+// src/run/call-tree.ts
+var CALLGRIND_PROFILE_LIMIT = 256 * MiB;
+async function measureCallTree(run) {
+  const chains = [];
+  const ran = await runUnderTool(run, {
+    name: "callgrind",
+    shown: "Callgrind",
+    directory: CALL_TREE_DIRECTORY,
+    title: "call-tree run under Callgrind",
+    args: (outDir) => callgrindArgs({ cache: run.cache, outDir }),
+    profileLimit: CALLGRIND_PROFILE_LIMIT,
+    read: (text2, name) => chains.push(...parseCallgrind(text2, name).chains)
+  });
+  if ("problem" in ran) return ran;
+  const tree = callTree(foldChains(chains, run.weights));
+  writeNewFile(join12(ran.dir, CALL_TREE_FILE), savedCallTree({ benchmark: run.benchmark, weights: run.weights, tree }));
+  return { tree, wallTimeMs: ran.wallTimeMs };
+}
+
+// src/run/memory.ts
+import { join as join13 } from "node:path";
+var DHAT_PROFILE_LIMIT = 256 * MiB;
+async function measureMemory(run) {
+  const profiles = [];
+  const ran = await runUnderTool(run, {
+    name: "dhat",
+    shown: "DHAT",
+    directory: MEMORY_DIRECTORY,
+    title: "memory run under DHAT",
+    args: dhatArgs,
+    profileLimit: DHAT_PROFILE_LIMIT,
+    read: (text2, name) => profiles.push(parseDhat(text2, name))
+  });
+  if ("problem" in ran) return ran;
+  const files = ran.profiles.map((name) => join13(run.shownDir, MEMORY_DIRECTORY, `${name}.gz`));
+  return { memory: { ...sumHeapFigures(profiles), thresholdPercent: run.thresholdPercent, files, wallTimeMs: ran.wallTimeMs } };
 }
 
 // src/util/order.ts
@@ -10851,8 +10939,8 @@ function attachLineText(functions, cwd, root, identity2) {
 }
 
 // src/python/attribution.ts
-import { existsSync as existsSync5, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync6, writeFileSync as writeFileSync2 } from "node:fs";
-import { dirname as dirname7, isAbsolute as isAbsolute4, join as join13, relative as relative3, sep as sep3 } from "node:path";
+import { existsSync as existsSync5, mkdirSync as mkdirSync5, readdirSync as readdirSync5, readFileSync as readFileSync4, rmSync as rmSync7, writeFileSync as writeFileSync2 } from "node:fs";
+import { dirname as dirname8, isAbsolute as isAbsolute4, join as join14, relative as relative3, sep as sep3 } from "node:path";
 import { fileURLToPath } from "node:url";
 
 // src/run/environment.ts
@@ -10894,11 +10982,11 @@ var PYTHON_FUNCTION_SHARE = 1e-4;
 var MAX_PYTHON_FUNCTIONS = 2e3;
 var MAX_COUNTS_BYTES = 64 << 20;
 function bytecodeCounterSource() {
-  let dir = dirname7(fileURLToPath(import.meta.url));
+  let dir = dirname8(fileURLToPath(import.meta.url));
   for (let i = 0; i < 4; i++) {
-    const candidate = join13(dir, "python", "cg_bench", "_bytecode.py");
+    const candidate = join14(dir, "python", "cg_bench", "_bytecode.py");
     if (existsSync5(candidate)) return readFileSync4(candidate, "utf8");
-    dir = dirname7(dir);
+    dir = dirname8(dir);
   }
   throw new Error("internal: python/cg_bench/_bytecode.py is not installed beside cg-bench");
 }
@@ -10928,7 +11016,7 @@ function readAttribution(outDir, cwd, scope) {
   const versions = /* @__PURE__ */ new Set();
   const byKey = /* @__PURE__ */ new Map();
   for (const name of names) {
-    const path = join13(outDir, name);
+    const path = join14(outDir, name);
     if (!isPlainFile(path)) continue;
     let parsed;
     try {
@@ -10961,14 +11049,14 @@ function attributionWanted(env = process.env) {
   return env["CG_BENCH_PYTHON_ATTRIBUTION"] !== "0";
 }
 async function countingBytecode(options) {
-  const root = join13(options.tmpDir, ".cg-bench-bytecode");
-  const site = join13(root, "site");
-  const out = join13(root, "out");
-  rmSync6(root, { recursive: true, force: true });
+  const root = join14(options.tmpDir, ".cg-bench-bytecode");
+  const site = join14(root, "site");
+  const out = join14(root, "out");
+  rmSync7(root, { recursive: true, force: true });
   mkdirSync5(site, { recursive: true });
   mkdirSync5(out);
   giveDirectory(options.sandbox, out);
-  writeFileSync2(join13(site, "sitecustomize.py"), bytecodeCounterSource());
+  writeFileSync2(join14(site, "sitecustomize.py"), bytecodeCounterSource());
   const inherited = options.env["PYTHONPATH"];
   const { [INSTRUMENT_VARIABLE]: _early, ...measuredEnv } = options.env;
   const env = {
@@ -10981,7 +11069,7 @@ async function countingBytecode(options) {
     await options.run(env);
     return readAttribution(out, options.cwd, options.scope);
   } finally {
-    rmSync6(root, { recursive: true, force: true });
+    rmSync7(root, { recursive: true, force: true });
   }
 }
 
@@ -11000,7 +11088,7 @@ function resetsAsRun(seal, stderr) {
 }
 
 // src/run/executables.ts
-import { join as join14, relative as relative4, isAbsolute as isAbsolute5 } from "node:path";
+import { join as join15, relative as relative4, isAbsolute as isAbsolute5 } from "node:path";
 var MAX_EXECUTABLE = 4 * 1024 * 1024 * 1024;
 var hashes = /* @__PURE__ */ new Map();
 function inside(dir, path) {
@@ -11011,7 +11099,7 @@ function executablesOf(logDir, workspace, identity2) {
   const found = /* @__PURE__ */ new Map();
   for (const p of processFiles(logDir)) {
     if (!p.log) continue;
-    const text2 = readHead(join14(logDir, p.log), LOG_OBJECTS);
+    const text2 = readHead(join15(logDir, p.log), LOG_OBJECTS);
     if (text2 === void 0) continue;
     loadedObjects(text2).forEach((path, i) => {
       if (inside(workspace, path)) return;
@@ -11028,11 +11116,11 @@ function executablesOf(logDir, workspace, identity2) {
 // src/run/private-home.ts
 import { createHash as createHash6 } from "node:crypto";
 import { rm as rm2 } from "node:fs/promises";
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 
 // src/util/pid-lock.ts
 import { randomBytes } from "node:crypto";
-import { linkSync, lstatSync as lstatSync6, readFileSync as readFileSync5, renameSync as renameSync3, rmSync as rmSync7, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
+import { linkSync, lstatSync as lstatSync7, readFileSync as readFileSync5, renameSync as renameSync3, rmSync as rmSync8, statSync as statSync5, writeFileSync as writeFileSync3 } from "node:fs";
 function startTime(pid) {
   try {
     const stat = readFileSync5(`/proc/${pid}/stat`, "utf8");
@@ -11082,12 +11170,12 @@ function remember(path) {
   if (releaseOnExit) return;
   releaseOnExit = true;
   process.on("exit", () => {
-    for (const lock of held) rmSync7(lock, { force: true });
+    for (const lock of held) rmSync8(lock, { force: true });
   });
 }
 function unlock(path) {
   held.delete(path);
-  rmSync7(path, { force: true });
+  rmSync8(path, { force: true });
 }
 function publish(path) {
   const text2 = `${process.pid} ${identity(process.pid)}
@@ -11103,7 +11191,7 @@ function publish(path) {
     if (code !== "EPERM" && code !== "ENOTSUP" && code !== "EOPNOTSUPP") throw error;
     return exclusiveWrite(path, text2);
   } finally {
-    rmSync7(draft, { force: true });
+    rmSync8(draft, { force: true });
   }
 }
 function exclusiveWrite(path, text2) {
@@ -11130,7 +11218,7 @@ function removeStale(path, seen) {
   } catch {
   } finally {
     try {
-      rmSync7(aside, { force: true });
+      rmSync8(aside, { force: true });
     } catch {
     }
   }
@@ -11152,7 +11240,7 @@ function tryLock(path) {
     }
     let stat;
     try {
-      stat = lstatSync6(path);
+      stat = lstatSync7(path);
     } catch {
       continue;
     }
@@ -11171,7 +11259,7 @@ function tryLock(path) {
 // src/run/private-home.ts
 var HOMES_DIR = "/tmp/cg-bench-home";
 function homeFor(benchmarkName) {
-  return join15(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
+  return join16(HOMES_DIR, createHash6("sha256").update(benchmarkName).digest("hex").slice(0, 16));
 }
 var sleep2 = (ms) => new Promise((resolve10) => setTimeout(resolve10, ms));
 async function acquire(lock) {
@@ -11201,7 +11289,7 @@ async function withPrivateHome(benchmarkName, sandbox, measure2) {
 // src/run/benchmark.ts
 function statusHint(code) {
   if (code === 127) return " (command not found?)";
-  const signal = code !== null && code > 128 ? Object.entries(constants4.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
+  const signal = code !== null && code > 128 ? Object.entries(constants5.signals).find(([, n]) => n === code - 128)?.[0] : void 0;
   return signal ? ` (a process was killed by ${signal}?)` : "";
 }
 function programProblem(program, cwd, path) {
@@ -11217,19 +11305,19 @@ function programProblem(program, cwd, path) {
   return void 0;
 }
 async function runBenchmark(spec, slug, ctx, job = 0) {
-  const dir = join16(ctx.benchmarksDir, slug);
-  rmSync8(dir, { recursive: true, force: true });
+  const dir = join17(ctx.benchmarksDir, slug);
+  rmSync9(dir, { recursive: true, force: true });
   mkdirSync6(dir);
   return withPrivateHome(spec.name, ctx.sandbox, (home) => measureIn(home, spec, slug, ctx, job));
 }
 async function measureIn(home, spec, slug, ctx, job) {
-  const dir = join16(ctx.benchmarksDir, slug);
-  const rel = (p) => join16("benchmarks", slug, relative5(dir, p));
-  const log = (name) => ({ file: join16(dir, name), real: join16(ctx.realOutDir, "benchmarks", slug, name) });
-  const stdout = join16(dir, "stdout.log");
-  const stderr = join16(dir, "stderr.log");
+  const dir = join17(ctx.benchmarksDir, slug);
+  const rel = (p) => join17("benchmarks", slug, relative5(dir, p));
+  const log = (name) => ({ file: join17(dir, name), real: join17(ctx.realOutDir, "benchmarks", slug, name) });
+  const stdout = join17(dir, "stdout.log");
+  const stderr = join17(dir, "stderr.log");
   const python = runsPython(spec.run);
-  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join16(home, "pycache") : void 0, spec.instrument);
+  const env = benchmarkEnvironment(spec.cwd, spec.env, home, python ? join17(home, "pycache") : void 0, spec.instrument);
   const base = {
     name: spec.name,
     command: spec.run,
@@ -11291,10 +11379,10 @@ async function measureIn(home, spec, slug, ctx, job) {
   let parseProblem;
   for (const { pid, profile: name } of processFiles(dir)) {
     if (!name) continue;
-    const file = join16(dir, name);
+    const file = join17(dir, name);
     if (!isPlainFile(file)) {
       parseProblem ??= `${name} is not a plain file`;
-      rmSync8(file, { force: true });
+      rmSync9(file, { force: true });
       continue;
     }
     const parser = boundedParser(file);
@@ -11317,10 +11405,10 @@ ${names}`
     };
   }
   if (failed || parseProblem || parsed.length === 0) {
-    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join16(dir, n))).sort()[0];
+    const valgrindLog = readdirSync6(dir).filter((n) => n.startsWith("valgrind.") && isPlainFile(join17(dir, n))).sort()[0];
     const why = result.signal ? `killed by ${result.signal}` : failed ? `exited with status ${result.exitCode}${statusHint(result.exitCode)}` : parseProblem ?? "Cachegrind wrote no output";
     const stderrTail = logTail(stderr);
-    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join16(dir, valgrindLog));
+    const logTailText = stderrTail || !valgrindLog ? "" : logTail(join17(dir, valgrindLog));
     const details = stderrTail ? `last lines of stderr:
 ${stderrTail}` : logTailText ? `last lines of Valgrind's log:
 ${logTailText}` : "";
@@ -11334,7 +11422,7 @@ ${logTailText}` : "";
     env,
     timeoutMs: spec.timeoutMs,
     dir,
-    shownDir: join16("benchmarks", slug),
+    shownDir: join17("benchmarks", slug),
     job,
     thresholdPercent: spec.memoryThresholdPercent
   }) : void 0;
@@ -11376,7 +11464,7 @@ ${logTailText}` : "";
 }
 
 // src/run/setup.ts
-import { closeSync as closeSync7, constants as constants5, fstatSync as fstatSync4, openSync as openSync5, writeSync as writeSync5 } from "node:fs";
+import { closeSync as closeSync7, constants as constants6, fstatSync as fstatSync4, openSync as openSync6, writeSync as writeSync5 } from "node:fs";
 
 // src/report/format.ts
 function formatCount(n) {
@@ -11432,7 +11520,7 @@ function openLog(path, openedAt = path) {
   );
   let fd;
   try {
-    fd = openSync5(openedAt, constants5.O_WRONLY | constants5.O_APPEND | constants5.O_CREAT | constants5.O_NOFOLLOW | constants5.O_NONBLOCK, 420);
+    fd = openSync6(openedAt, constants6.O_WRONLY | constants6.O_APPEND | constants6.O_CREAT | constants6.O_NOFOLLOW | constants6.O_NONBLOCK, 420);
   } catch (error) {
     const code = error.code;
     if (code === "ELOOP") throw replaced2("a symbolic link");
@@ -11545,10 +11633,10 @@ function nameMatcher(pattern) {
 function ensureWritableDir(dir) {
   try {
     mkdirSync7(dir, { recursive: true });
-    accessSync3(dir, constants6.W_OK);
-    const probe = join17(dir, `.write-test-${process.pid}`);
+    accessSync3(dir, constants7.W_OK);
+    const probe = join18(dir, `.write-test-${process.pid}`);
     writeFileSync4(probe, "");
-    rmSync9(probe, { force: true });
+    rmSync10(probe, { force: true });
   } catch (error) {
     const code = error.code ?? String(error);
     throw new CgBenchError(`output directory ${shownPath(dir)} is not writable (${code}); pass --out DIR`);
@@ -11595,7 +11683,7 @@ async function runSuite(config, options) {
       `benchmark "${region.spec.name}": instrument: region needs Valgrind 3.22 or newer (found ${valgrind.version} at ${valgrind.bin}); use the cg-bench image or instrument: whole`
     );
   }
-  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync9(resolveFrom(options.outDir, name), { force: true });
+  for (const name of ["results.json", "report.md", "comparison.json"]) rmSync10(resolveFrom(options.outDir, name), { force: true });
   const sandbox = sandboxFor(config, true);
   makeSetupHome(sandbox, SETUP_HOME);
   const heldOut = holdDirectory(options.outDir, realOutDir);
@@ -11603,17 +11691,17 @@ async function runSuite(config, options) {
   let benchmarks;
   let environment;
   try {
-    benchmarksDir = holdOwnDirectory(join17(heldOut.path, "benchmarks"), join17(realOutDir, "benchmarks"));
+    benchmarksDir = holdOwnDirectory(join18(heldOut.path, "benchmarks"), join18(realOutDir, "benchmarks"));
     const setupLog = resolveFrom(options.outDir, "setup.log");
-    writeNewFile(join17(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
-`).join(""), join17(realOutDir, "setup.log"));
+    writeNewFile(join18(heldOut.path, "setup.log"), sandbox.notes.map((n) => `# ${n}
+`).join(""), join18(realOutDir, "setup.log"));
     for (const note of sandbox.notes) if (note.startsWith("warning:")) process.stderr.write(`cg-bench: ${note}
 `);
     if (selected.length)
       await runSetup(config.setup, {
         cwd: config.root,
         logFile: setupLog,
-        logOpenedAt: join17(heldOut.path, "setup.log"),
+        logOpenedAt: join18(heldOut.path, "setup.log"),
         timeoutMs: config.setupTimeoutMs,
         progress: options.progress,
         sandbox
@@ -12474,7 +12562,7 @@ var openMetricsReport = {
 };
 
 // src/report/terminal.ts
-import { join as join18 } from "node:path";
+import { join as join19 } from "node:path";
 var COLOURS = { regression: "31", failed: "31", improvement: "32", "not-comparable": "33", new: "36" };
 var LOG_WIDTH = 160;
 var MIN_LABEL_WIDTH = 24;
@@ -12521,7 +12609,7 @@ function terminalReport(options) {
   return {
     name: "terminal",
     render({ head: head2, comparison, baselineSource, resultsDir }) {
-      const shown = (file) => escapeTerminal(resultsDir ? join18(resultsDir, file) : file);
+      const shown = (file) => escapeTerminal(resultsDir ? join19(resultsDir, file) : file);
       const lines = [];
       if (comparison) {
         const rows = [["benchmark", "base", "head", "change", "verdict"]];
@@ -12984,17 +13072,17 @@ function mergeShards(parts) {
 }
 
 // src/ci/baseline.ts
-import { join as join23 } from "node:path";
+import { join as join24 } from "node:path";
 
 // src/container/measurer.ts
-import { chmodSync as chmodSync3, cpSync, existsSync as existsSync8, lstatSync as lstatSync8, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync12 } from "node:fs";
-import { dirname as dirname11, join as join22, resolve as resolve8 } from "node:path";
+import { chmodSync as chmodSync3, cpSync, existsSync as existsSync8, lstatSync as lstatSync9, mkdirSync as mkdirSync12, mkdtempSync as mkdtempSync3, readdirSync as readdirSync8, rmSync as rmSync13 } from "node:fs";
+import { dirname as dirname12, join as join23, resolve as resolve8 } from "node:path";
 
 // src/config/load.ts
 var import_yaml = __toESM(require_dist(), 1);
 import { createHash as createHash7 } from "node:crypto";
-import { realpathSync as realpathSync6, statSync as statSync7 } from "node:fs";
-import { dirname as dirname8, isAbsolute as isAbsolute7, relative as relative7, resolve as resolve7 } from "node:path";
+import { realpathSync as realpathSync8, statSync as statSync7 } from "node:fs";
+import { dirname as dirname9, isAbsolute as isAbsolute7, relative as relative7, resolve as resolve7 } from "node:path";
 
 // src/config/config-validator.generated.js
 var import_ucs2length = __toESM(require_ucs2length(), 1);
@@ -14182,7 +14270,7 @@ function parseConfig(text2, file) {
     fail(schemaProblems(validateConfig2).map((p) => located(shown, doc, lines, p) + (writtenAsFlowMap(doc, p.segments) ? QUOTE_FLOW : "")));
   }
   const raw = data;
-  const root = absolutePath(dirname8(file), "configuration directory");
+  const root = absolutePath(dirname9(file), "configuration directory");
   const problems = [];
   const where2 = (segments, path, message) => located(shown, doc, lines, { segments, path, message });
   const cache = { ...DEFAULT_CACHE, ...raw.cache };
@@ -14336,7 +14424,7 @@ function readConfigText(root, file) {
 }
 function realDirectory(path) {
   try {
-    return realpathSync6(path);
+    return realpathSync8(path);
   } catch {
     return path;
   }
@@ -14354,7 +14442,7 @@ function cwdProblem(cwd, root) {
     return `is outside the project: a benchmark runs in the configuration's directory or below it`;
   return void 0;
 }
-function loadConfig(file, root = dirname8(file)) {
+function loadConfig(file, root = dirname9(file)) {
   const absolute = absolutePath(file, "configuration file");
   let text2;
   try {
@@ -14367,12 +14455,12 @@ function loadConfig(file, root = dirname8(file)) {
       `cannot read configuration ${shownPath(absolute)}: ${why}${code === "ENOENT" ? ' (create a cg-bench.yml with a "benchmarks:" list, or pass --config FILE)' : ""}`
     );
   }
-  return parseConfig(text2, realpathSync6(absolute));
+  return parseConfig(text2, realpathSync8(absolute));
 }
 
 // src/engine/measure.ts
-import { accessSync as accessSync4, constants as constants7, existsSync as existsSync6, mkdirSync as mkdirSync10, rmSync as rmSync10, statSync as statSync8 } from "node:fs";
-import { dirname as dirname10, relative as relative10, sep as sep6 } from "node:path";
+import { accessSync as accessSync4, constants as constants8, existsSync as existsSync6, mkdirSync as mkdirSync10, rmSync as rmSync11, statSync as statSync8 } from "node:fs";
+import { dirname as dirname11, relative as relative10, sep as sep6 } from "node:path";
 
 // src/flame/graphs.ts
 import { mkdirSync as mkdirSync8 } from "node:fs";
@@ -14735,18 +14823,18 @@ function writeFlameGraphs(options) {
 }
 
 // src/engine/out-lock.ts
-import { lstatSync as lstatSync7, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
-import { dirname as dirname9, join as join19, relative as relative9, sep as sep5 } from "node:path";
+import { lstatSync as lstatSync8, mkdirSync as mkdirSync9, readdirSync as readdirSync7 } from "node:fs";
+import { dirname as dirname10, join as join20, relative as relative9, sep as sep5 } from "node:path";
 var MAX_ENTRIES2 = 1e6;
 function unsafeEntry(outDir, notWalked) {
   const here = callerDirectory();
-  for (let dir = outDir; ; dir = dirname9(dir)) {
+  for (let dir = outDir; ; dir = dirname10(dir)) {
     try {
-      if (lstatSync7(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
+      if (lstatSync8(dir).isSymbolicLink()) return `${shownPath(dir)} is a symbolic link`;
     } catch {
     }
-    const inside2 = relative9(here, dirname9(dir));
-    if (dir === dirname9(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
+    const inside2 = relative9(here, dirname10(dir));
+    if (dir === dirname10(dir) || inside2 === "" || inside2 === ".." || inside2.startsWith(`..${sep5}`) || inside2.startsWith(sep5)) break;
   }
   let seen = 0;
   const walk = (dir) => {
@@ -14758,8 +14846,8 @@ function unsafeEntry(outDir, notWalked) {
     }
     for (const name of names) {
       if (++seen > MAX_ENTRIES2) return `${shownPath(outDir)} holds more than ${MAX_ENTRIES2} entries`;
-      const path = join19(dir, name);
-      const stat = lstatSync7(path, { throwIfNoEntry: false });
+      const path = join20(dir, name);
+      const stat = lstatSync8(path, { throwIfNoEntry: false });
       if (!stat) continue;
       if (stat.isSymbolicLink()) return `${shownPath(path)} is a symbolic link`;
       if (stat.isDirectory()) {
@@ -14800,11 +14888,11 @@ function lockOutputDirectory(outDir, notWalked = []) {
 
 // src/engine/measure.ts
 function checkBaselineTarget(path) {
-  const dir = dirname10(path);
+  const dir = dirname11(path);
   if (existsSync6(path) && statSync8(path).isDirectory()) throw new CgBenchError(`--save-baseline ${shownPath(path)}: is a directory`);
   try {
     mkdirSync10(dir, { recursive: true });
-    accessSync4(dir, constants7.W_OK);
+    accessSync4(dir, constants8.W_OK);
   } catch {
     throw new CgBenchError(`--save-baseline ${shownPath(path)}: directory ${dir} cannot be made or is not writable`);
   }
@@ -14849,7 +14937,7 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
   writeResults(resultsFile, results, realOut);
   const input = { head: results, comparison, baselineSource: options.baselineSource ?? (options.baseline && shownPath(options.baseline)) };
   const flameGraphs = options.callTree ? flameGraphsOfRun(options, results, comparison, realOut) : void 0;
-  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname10(options.baseline), options.outDir) } : input;
+  const withCallees = options.callTree && options.baseline && comparison ? { ...input, comparison: withInclusiveCosts(comparison, dirname11(options.baseline), options.outDir) } : input;
   writeFileAtomic(markdownFile, markdownReport.render(withCallees) + flameGraphLinks(flameGraphs ?? [], options.outDir), realOut);
   if (comparison) writeFileAtomic(resolveFrom(options.outDir, "comparison.json"), jsonReport.render(input), realOut);
   const failed = results.benchmarks.filter((b) => b.status !== "ok").length;
@@ -14864,11 +14952,11 @@ async function measureLocked(options, baselineText, baselineWallTimesMs) {
 function flameGraphsOfRun(options, results, comparison, realOut) {
   const outDir = resolveFrom(options.outDir, FLAME_DIRECTORY);
   if (realOut !== void 0) assertSameDirectory(options.outDir, realOut);
-  rmSync10(outDir, { recursive: true, force: true });
+  rmSync11(outDir, { recursive: true, force: true });
   if (!options.baseline || !comparison) return [];
   const baseShown = options.baselineSource ?? shownPath(options.baseline);
   return writeFlameGraphs({
-    base: { dir: dirname10(options.baseline), shown: baseShown },
+    base: { dir: dirname11(options.baseline), shown: baseShown },
     head: { dir: options.outDir, shown: shownPath(options.outDir), results },
     comparison,
     outDir,
@@ -14899,12 +14987,12 @@ function realOutDirBeforeRuns(outDir) {
 
 // src/stopwatch/suite.ts
 import { mkdirSync as mkdirSync11 } from "node:fs";
-import { join as join21 } from "node:path";
+import { join as join22 } from "node:path";
 
 // src/stopwatch/executor.ts
-import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync11, writeFileSync as writeFileSync5 } from "node:fs";
+import { accessSync as accessSync5, chmodSync as chmodSync2, constants as fsConstants3, existsSync as existsSync7, mkdtempSync as mkdtempSync2, readFileSync as readFileSync6, rmSync as rmSync12, writeFileSync as writeFileSync5 } from "node:fs";
 import { arch as arch2, availableParallelism as availableParallelism2, platform, tmpdir as tmpdir3 } from "node:os";
-import { delimiter as delimiter3, join as join20 } from "node:path";
+import { delimiter as delimiter3, join as join21 } from "node:path";
 
 // src/stopwatch/helper.ts
 var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABAAAAAAAAAANgJAAAAAAAAAAAAAEAAOAACAEAABQAEAAEAAAAFAAAAAAAAAAAAAAAAAEAAAAAAAAAAQAAAAAAAjQkAAAAAAACNCQAAAAAAABAAAAAAAAAAUeV0ZAYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAEAAAAAAAAABIMe1IiedIg+Tw6K4CAAD0gD4AdCJIY4cAAgAAPf4BAAB/FI1QAUj/xomXAAIAAIpW/4gUB+vZw0iD7CCDvwACAAAASYnwSInRdAq+nQhAAOi7////TInGSYnI6LD///++jwhAAOim////SffYTA9IwUiFyXkKvpEIQADokP///7kBAAAAvgoAAABMicAx0kj39oPCMIhUDAdMicJJicBIg/oJdwf/yUhjyesQSP/BSIP5GHXVuRcAAADr6YpEDAhIjXQkBkj/ycZEJAcAiEQkBug6////g/n/deFIg8Qgw4A/LbkBAAAAdQdI/8dIg8n/gD8ASMfAwL3w/3QsMcCKF4TSdBiD6jCA+gl3FUhrwApID77SSP/HSAHQ6+JID6/Bw0jHwMC98P/DVUUx0kiJ/UUxwFNFMcm+kwhAALgBAAAAvwIAAAC6CwAAAA8FMdKAfBUAAHQFSP/C6/S7AQAAAEUx0kUxwEUxyb8CAAAASInYSInuDwW+nwhAAEiJ2EiJ2g8FMdK45wAAAL99AAAASInWDwVbXcNIjXQk6EUx0kUxwEUxyTHAuhgAAAAPBUmJwEiDyP9Jg/gYD4WJAAAASItUJPhIhdJ0f0iLTCTwSItEJOhIOcp0cEiFyXgH8kgPKsHrFUiJzoPhAUjR7kgJzvJIDyrG8g9YwEiF0ngH8kgPKsrrFUiJ0YPiAUjR6UgJ0fJIDyrJ8g9YyfIPXsFIhcB4B/JIDyrI6xVIicKD4AFI0epICcLySA8qyvIPWMnyD1nB8kgPLMDDSIn4MclIOcp0CUCINAhI/8Hr8sNTSYnwSIn7Mfa6QAAAAEmDyv9FMclIg+xASInn6Mv///+4AQAAAEyJRCQISIneSMHgJkG4CAAAAEiDyv9Ix0QkIAMAAABIiQQkuCoBAABIx0QkKGMQAAAPBUiDxEBbw0FXQVZBVUFUVVNIiftIgez4AgAASIsHSIlEJBhIg/gFfwq/oQhAAOhB/v//SIt7EOju/f//SIt7GEiJxeji/f//SIt7IEmJxujW/f//SIt7KEmJx+jK/f//SYnFSI1FAUg9AAQAAHcWTInwTAn4SIP4AXcKSY1FFEiD+Cd2Cr/cCEAA6OX9//8x0kG8bgAAAEUx0kUxwEUxyUyJ4EiJ10iJ1g8FvwEAAABIiUQkCL4JAAAAuJ0AAAAPBUyJ4EiJ10iJ1g8FSDlEJAh0Cr/+CEAA6Jf9//8xyUiJTCQQSIXteE9MjaQk6AAAADH2RTHSRTHATInnuoAAAABFMcnoi/7//0iJ6onpuAEAAABIwfoGSNPgvoAAAAAx/0iJhNToAAAAuMsAAABMieIPBUiJRCQQTYX2dD69hwAAADHSRTHSRTHARTHJv/////9IiehIidYPBUmJxkiFwHgZSInHSInoSIHPAAAEAA8FSIXASA9O0EmJ1k2F7XQbMfZFMdJFMcBFMcm4jQAAAEiJ90yJ6g8FSYnFSI18JChFMdJFMcBFMcm4JQEAAL4AAAgAMdIPBUiFwHkKvwoJQADorvz//zHSRTHSRTHARTHJuCcAAABIiddIidYPBUiJxbg5AAAADwVIiUQkCEiFwHkPvxcJQADoePz//+n0AAAAD4XuAAAASItUJAhFMdJFMcBFMcm4nQAAAL8BAAAAvgkAAAAPBUiLfCQIuG4AAABIif5IifoPBUg5xXQUSIt0JAi45wAAAL9/AAAASInyDwVBvAIAAABFMdJFMcBFMckx0r8jCUAATIngTInmDwVIicdIhcB4H70hAAAASInWSInoDwW+AQAAAEiJ6A8FSInoTInmDwUx7UhjfCQsRTHSRTHARTHJuAMAAABIie5IieoPBboBAAAASI20JOgAAABIY3wkKEiJ6A8FSItEJBhIjXMwSIt7MEiNVMMQuDsAAAAPBbjnAAAAv38AAABIie5IieoPBTHSSGN8JChFMdJFMcBFMcm4AwAAAEiJ1g8FTYX/dClIi3wkCOiK/P//SInDSInFSIXAeBhIi3wkCL4BAAAA6HD8//9IicXrBDHtMdsx0kiNdCQwRTHSRTHAiVQkJEUxyTHSuOQAAAC/AQAAAA8FuAMAAABIY3wkLEiJ1g8FSI10JCRIi3wkCEyNVCRQRTHARTHJMdK4PQAAAA8FSYnESIP4/HTeSI10JEBFMdK45AAAAL8BAAAADwVMOWQkCHQKvy0JQADotvr//0iLVCRATI2kJOgAAABIK1QkMDHATInnvjoJQACJhCToAgAASGnSAMqaO0gDVCRISCtUJDjoi/n//75CCUAASGlUJFBAQg8ASANUJFjoc/n//75LCUAASGlUJGBAQg8ASANUJGjoW/n//4tUJCRBidFBg+F/dQ0Ptta+VAlAAEhj0usWSIPK/75UCUAA6DP5//9JY9G+WwlAAOgm+f//SItUJBC+YglAAEyJ5+gU+f//TInyvmYJQADoB/n//0yJ6r5rCUAA6Pr4//9Nhf90UEiF7XgvSIXbeDZIid/oQ/r//75wCUAATInnSInC6NP4//9Iie/oK/r//753CUAASInC6xRNhf90F0iF20gPSd1Iidq+hAlAAEyJ5+il+P//TInnvp8IQABFMdJFMcDoavj//7gBAAAARTHJTInmSGOUJOgCAABIiccPBTHSuOcAAABIiddIidYPBUiBxPgCAABbXUFcQV1BXkFfwz0ALQBzdG9wd2F0Y2g6IAAKAHVzYWdlOiBzdG9wd2F0Y2ggQ1BVIE5PQVNMUiBDT1VOVEVSUyBOSUNFIFBST0dSQU0gW0FSRy4uLl0AYmFkIENQVSwgTk9BU0xSLCBDT1VOVEVSUyBvciBOSUNFAHBhcmVudCBnb25lAHBpcGUyIGZhaWxlZABmb3JrIGZhaWxlZAAvZGV2L251bGwAd2FpdDQgZmFpbGVkAHdhbGxfbnMAdXRpbWVfdXMAc3RpbWVfdXMAc3RhdHVzAHNpZ25hbABwaW4AYXNscgBuaWNlAGN5Y2xlcwBpbnN0cnVjdGlvbnMAY291bnRlcnMAR0NDOiAoRGViaWFuIDEyLjIuMC0xNCtkZWIxMnUxKSAxMi4yLjAAAC5zaHN0cnRhYgAudGV4dAAucm9kYXRhAC5jb21tZW50AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAsAAAABAAAABgAAAAAAAACwAEAAAAAAALAAAAAAAAAA3wcAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAARAAAAAQAAADIAAAAAAAAAjwhAAAAAAACPCAAAAAAAAP4AAAAAAAAAAAAAAAAAAAABAAAAAAAAAAEAAAAAAAAAGQAAAAEAAAAwAAAAAAAAAAAAAAAAAAAAjQkAAAAAAAAnAAAAAAAAAAAAAAAAAAAAAQAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAAAAAAAAAAAALQJAAAAAAAAIgAAAAAAAAAAAAAAAAAAAAEAAAAAAAAAAAAAAAAAAAA=", "base64");
@@ -14920,11 +15008,11 @@ function helper() {
   helperFile = null;
   if (platform() !== "linux" || arch2() !== "x64" || process.env["CG_BENCH_STOPWATCH_HELPER"] === "0") return helperFile;
   try {
-    const dir = mkdtempSync2(join20(tmpdir3(), "cg-bench-stopwatch-"));
-    const file = join20(dir, "stopwatch");
+    const dir = mkdtempSync2(join21(tmpdir3(), "cg-bench-stopwatch-"));
+    const file = join21(dir, "stopwatch");
     writeFileSync5(file, STOPWATCH_X86_64);
     chmodSync2(file, 493);
-    process.once("exit", () => rmSync11(dir, { recursive: true, force: true }));
+    process.once("exit", () => rmSync12(dir, { recursive: true, force: true }));
     const probe = runProcessSync({ argv: [file, "-1", "0", "0", "0", "/bin/true"], timeoutMs: PROBE_TIMEOUT_MS3, output: "capture" });
     if (probe.exitCode === 0 && /^wall_ns=\d+ /.test(probe.stdout)) helperFile = file;
   } catch {
@@ -14943,7 +15031,7 @@ function resolveProgram(name, path) {
   if (name.includes("/")) return name;
   for (const dir of (path ?? "/usr/local/bin:/usr/bin:/bin").split(delimiter3)) {
     if (!dir) continue;
-    const candidate = join20(dir, name);
+    const candidate = join21(dir, name);
     try {
       accessSync5(candidate, fsConstants3.X_OK);
       return candidate;
@@ -15351,7 +15439,7 @@ async function prepare(config, outDir, held2, side, progress) {
   const setupSandbox = config.setupNetwork ? untrustedSandbox({ root: config.root, network: config.network, setupNetwork: true }) : sandbox;
   makeSetupHome(setupSandbox, SETUP_HOME);
   const log = resolveFrom(outDir, `setup-${side}.log`);
-  const at = join21(held2.path, `setup-${side}.log`);
+  const at = join22(held2.path, `setup-${side}.log`);
   writeFileAtomic(at, "", held2.real);
   await runSetup(config.setup, { cwd: config.root, logFile: log, logOpenedAt: at, timeoutMs: config.setupTimeoutMs, progress, sandbox: setupSandbox }).finally(
     () => {
@@ -15459,7 +15547,7 @@ async function timeBenchmarks(options, timed, held2, sandboxes) {
     results.push(result);
   }
   writeFileAtomic(
-    join21(held2.path, PAIRED_FILE),
+    join22(held2.path, PAIRED_FILE),
     `${JSON.stringify({ tool: "cg-bench", kind: "paired", createdAt: (/* @__PURE__ */ new Date()).toISOString(), timed: results }, null, 2)}
 `,
     held2.real
@@ -15497,14 +15585,14 @@ function readIfPresent(path) {
   return existsSync8(path) ? readResults(path) : void 0;
 }
 function lockGitDirectory(dir) {
-  for (let at = resolve8(dir); ; at = dirname11(at)) {
-    const git2 = join22(at, ".git");
+  for (let at = resolve8(dir); ; at = dirname12(at)) {
+    const git2 = join23(at, ".git");
     if (existsSync8(git2)) {
       chmodSync3(git2, 448);
       if (existsSync8(`${at}.tmp`)) chmodSync3(`${at}.tmp`, 448);
       return;
     }
-    if (dirname11(at) === at) return;
+    if (dirname12(at) === at) return;
   }
 }
 function inImageMeasurer(options) {
@@ -15522,7 +15610,7 @@ function inImageMeasurer(options) {
     },
     async measure(checkout, config, outDir, selection = {}) {
       copyToWorkspace(checkout, workspace, options.exclude);
-      rmSync12(outDir, { recursive: true, force: true });
+      rmSync13(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         giveTree({ ...NO_SANDBOX, user }, workspace);
@@ -15530,7 +15618,7 @@ function inImageMeasurer(options) {
       }
       try {
         const outcome2 = await measure({
-          config: loadConfig(join22(workspace, config), workspace),
+          config: loadConfig(join23(workspace, config), workspace),
           outDir: absolutePath(outDir, "output directory"),
           jobs: options.jobs,
           filter: selection.filter,
@@ -15543,22 +15631,22 @@ function inImageMeasurer(options) {
         if (error instanceof CgBenchError && error.exitCode === ExitCode.usage) return { code: ExitCode.usage, results: void 0, error: error.message };
         return {
           code: error instanceof CgBenchError ? error.exitCode : ExitCode.internal,
-          results: readIfPresent(join22(outDir, "results.json")),
+          results: readIfPresent(join23(outDir, "results.json")),
           error: errorMessage(error)
         };
       }
     },
     async timePaired(headCheckout, baseCheckout2, config, outDir) {
       const sides = { head: copyToWorkspace(headCheckout, workspace, options.exclude), base: copyToWorkspace(baseCheckout2, BASE_WORKSPACE, options.exclude) };
-      rmSync12(outDir, { recursive: true, force: true });
+      rmSync13(outDir, { recursive: true, force: true });
       const user = process.getuid?.() === 0 ? untrustedUser(workspace, process.env, true) : void 0;
       if (user) {
         for (const dir of Object.values(sides)) giveTree({ ...NO_SANDBOX, user }, dir);
         lockGitDirectory(headCheckout);
       }
       try {
-        const head2 = absolutePath(join22(sides.head, config), "configuration");
-        const base = absolutePath(join22(sides.base, config), "configuration");
+        const head2 = absolutePath(join23(sides.head, config), "configuration");
+        const base = absolutePath(join23(sides.base, config), "configuration");
         const timed = await timeSuite({
           head: { config: loadConfig(head2), file: head2 },
           base: { config: loadConfig(base), file: base },
@@ -15576,14 +15664,14 @@ function inImageMeasurer(options) {
 }
 function copyToWorkspace(checkout, to, exclude = []) {
   mkdirSync12(to, { recursive: true });
-  for (const entry of readdirSync8(to)) rmSync12(join22(to, entry), { recursive: true, force: true });
-  const skip = new Set(exclude.map((name) => join22(resolve8(checkout), name)));
+  for (const entry of readdirSync8(to)) rmSync13(join23(to, entry), { recursive: true, force: true });
+  const skip = new Set(exclude.map((name) => join23(resolve8(checkout), name)));
   cpSync(checkout, to, { recursive: true, verbatimSymlinks: true, filter: (src) => !skip.has(resolve8(src)) });
   return to;
 }
 
 // src/vcs/git.ts
-import { rmSync as rmSync13 } from "node:fs";
+import { rmSync as rmSync14 } from "node:fs";
 var SAFE_GIT_OPTIONS = [
   "-c",
   "core.hooksPath=/dev/null",
@@ -15624,14 +15712,14 @@ function fileAt(repo, sha, path) {
   return r.ok ? r.out : void 0;
 }
 function addWorktree(repo, dir, sha) {
-  rmSync13(dir, { recursive: true, force: true });
+  rmSync14(dir, { recursive: true, force: true });
   git(repo, ["worktree", "prune"]);
   const r = git(repo, ["worktree", "add", "--detach", dir, sha]);
   if (!r.ok) throw new Error(`git worktree add ${sha}: ${r.err}`);
 }
 function removeWorktree(repo, dir) {
   git(repo, ["worktree", "remove", "--force", dir]);
-  rmSync13(dir, { recursive: true, force: true });
+  rmSync14(dir, { recursive: true, force: true });
 }
 function headParents(repo) {
   const r = git(repo, ["cat-file", "commit", "HEAD"]);
@@ -15742,10 +15830,10 @@ async function settleBaseline(ci, measurer, lookup, head2, checkout, selection =
   ci.log.info(`Measuring the ${what} ${short3}`);
   const m = await measureAt(ci, measurer, checkout, "base", { ...selection, ...ci.callTree ? { callTree: true } : {} });
   if (!m.results) return { results: void 0, source: `none: measuring the ${what} ${short3} failed (${firstLine2(m)})` };
-  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join23(ci.outRoot, "base") };
+  return { results: m.results, source: `${what} ${short3}, measured in this job${why}`, dir: join24(ci.outRoot, "base") };
 }
 async function measureAt(ci, measurer, checkout, outName, selection = {}) {
-  return measurer.measure(join23(checkout.fresh(), ci.workingDirectory), ci.config, join23(ci.outRoot, outName), selection);
+  return measurer.measure(join24(checkout.fresh(), ci.workingDirectory), ci.config, join24(ci.outRoot, outName), selection);
 }
 async function verifyStored(ci, measurer, checkout, stored, head2) {
   const sample = sampleBenchmark(stored, head2);
@@ -15798,23 +15886,23 @@ function baseCheckout(ci, sha) {
 }
 
 // src/ci/flame.ts
-import { join as join25, relative as relative12, sep as sep8 } from "node:path";
+import { join as join26, relative as relative12, sep as sep8 } from "node:path";
 
 // src/shard/call-trees.ts
-import { dirname as dirname12, join as join24, normalize, relative as relative11, sep as sep7 } from "node:path";
+import { dirname as dirname13, join as join25, normalize, relative as relative11, sep as sep7 } from "node:path";
 function callTreePathOf(result) {
-  const dir = normalize(dirname12(result.logs.stdout));
+  const dir = normalize(dirname13(result.logs.stdout));
   if (dir === "." || dir === ".." || dir.startsWith(`..${sep7}`) || dir.startsWith(sep7)) return void 0;
-  return join24(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
+  return join25(dir, CALL_TREE_DIRECTORY, CALL_TREE_FILE);
 }
 function carryCallTrees(results, from, write, only) {
   const carried = [];
   for (const result of results) {
     if (only && !only.has(result.name)) continue;
     const path = callTreePathOf(result);
-    if (path === void 0 || !presentAt(join24(from.dir, path))) continue;
-    const shown = join24(from.shown, path);
-    const { text: text2, tree } = readCallTreeBeneath(from.root, relative11(from.root, join24(from.dir, path)), shown);
+    if (path === void 0 || !presentAt(join25(from.dir, path))) continue;
+    const shown = join25(from.shown, path);
+    const { text: text2, tree } = readCallTreeBeneath(from.root, relative11(from.root, join25(from.dir, path)), shown);
     if (tree.benchmark !== result.name)
       throw new CgBenchError(`${shown}: the call tree of ${JSON.stringify(tree.benchmark)}, where ${JSON.stringify(result.name)}'s belongs`);
     write(path.split(sep7).join("/"), text2);
@@ -15836,8 +15924,8 @@ async function baseCallTrees(ci, measurer, checkout, baseline, changed) {
   const found = [];
   for (const [i, name] of changed.entries()) {
     ci.log.info(`Measuring ${name} at ${ci.shortSha(checkout.sha)} again for its call tree (the stored baseline keeps none).`);
-    const dir = join25(ci.outRoot, BASE_CALL_TREES, String(i + 1));
-    const m = await measurer.measure(join25(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
+    const dir = join26(ci.outRoot, BASE_CALL_TREES, String(i + 1));
+    const m = await measurer.measure(join26(checkout.fresh(), ci.workingDirectory), ci.config, dir, { filter: filterFor(name), callTree: true });
     if (m.results) found.push({ dir, results: m.results, only: name });
   }
   return found;
@@ -15856,8 +15944,8 @@ async function drawChangeFlameGraphs(ci, measurer, checkout, head2, baseline, fl
   const found = changedBenchmarks(ci, head2, baseline);
   if (!found || !baseline.results) return [];
   const { comparison, changed } = found;
-  const outDir = absolutePath(join25(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
-  const headSide = { dir: join25(ci.outRoot, "head"), shown: "head", results: head2 };
+  const outDir = absolutePath(join26(ci.outRoot, FLAME_DIRECTORY), "flame graph directory");
+  const headSide = { dir: join26(ci.outRoot, "head"), shown: "head", results: head2 };
   const drawn = [];
   const write = flameDirectory();
   try {
@@ -15891,7 +15979,7 @@ async function partCallTrees(ci, measurer, checkout, head2, baseline) {
 function handOverCallTrees(ci, head2, trees, write) {
   const to = (side) => (name, text2) => write(`${HANDED_OVER_CALL_TREES}/${side}/${name}`, text2);
   try {
-    const headDir = join25(ci.outRoot, "head");
+    const headDir = join26(ci.outRoot, "head");
     carryCallTrees(head2.benchmarks, { root: headDir, dir: headDir, shown: "head" }, to("head"), trees.changed);
     for (const base of trees.bases)
       carryCallTrees(
@@ -15912,7 +16000,7 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     for (const part of parts) {
       const from = (side) => ({
         root: partsDir,
-        dir: join25(part.dir, HANDED_OVER_CALL_TREES, side),
+        dir: join26(part.dir, HANDED_OVER_CALL_TREES, side),
         shown: `${part.shown}/${HANDED_OVER_CALL_TREES}/${side}`
       });
       const to = (side) => (name, text2) => outRoot(`${side}/${name}`, text2);
@@ -15921,10 +16009,10 @@ function drawMergedFlameGraphs(ci, parts, partsDir, head2, baseline, baseSha, ou
     }
     drawn.push(
       ...writeFlameGraphs({
-        base: { dir: join25(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
-        head: { dir: join25(ci.outRoot, "head"), shown: "head", results: head2 },
+        base: { dir: join26(ci.outRoot, "base"), shown: baseLabel(ci, baseSha) },
+        head: { dir: join26(ci.outRoot, "head"), shown: "head", results: head2 },
         comparison: found.comparison,
-        outDir: absolutePath(join25(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
+        outDir: absolutePath(join26(ci.outRoot, FLAME_DIRECTORY), "flame graph directory"),
         missing: "skip",
         write: flameDirectory()
       })
@@ -16104,8 +16192,8 @@ async function keepHistory(ci, occasion, head2, write) {
 }
 
 // src/ci/shard-hand-over.ts
-import { lstatSync as lstatSync9, readdirSync as readdirSync9 } from "node:fs";
-import { join as join26 } from "node:path";
+import { lstatSync as lstatSync10, readdirSync as readdirSync9 } from "node:fs";
+import { join as join27 } from "node:path";
 var SHARD_FILE = "shard.json";
 var SCHEMA = "cg-bench-shard/1";
 function writeShardHandOver(write, part) {
@@ -16118,7 +16206,7 @@ function writeShardHandOver(write, part) {
 function readOne(root, dir, shown) {
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join26(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
+    data = JSON.parse(readTextBeneath(root, join27(dir, SHARD_FILE), 2 * MiB, "shard hand-over", `${shown}/${SHARD_FILE}`));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${shown}/${SHARD_FILE}: not valid JSON`);
@@ -16145,7 +16233,7 @@ function readOne(root, dir, shown) {
   const configText = text2("configText", MiB) ?? (() => {
     throw bad("configText");
   })();
-  const basePath = join26(dir, "base.json");
+  const basePath = join27(dir, "base.json");
   return {
     dir,
     shown,
@@ -16155,25 +16243,25 @@ function readOne(root, dir, shown) {
     baselineSource,
     imageIdentity,
     configText,
-    head: readResults(join26(dir, "head.json"), root),
+    head: readResults(join27(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
 function readShardHandOvers(root, shown) {
-  if (presentAt(join26(root, SHARD_FILE))) return [readOne(root, root, shown)];
+  if (presentAt(join27(root, SHARD_FILE))) return [readOne(root, root, shown)];
   let names;
   try {
     names = readdirSync9(root).sort();
   } catch {
     throw new CgBenchError(`${shown}: not a directory; give the directory the parts' artifacts were downloaded to`);
   }
-  const dirs = names.filter((n) => lstatSync9(join26(root, n)).isDirectory() && presentAt(join26(root, n, SHARD_FILE)));
+  const dirs = names.filter((n) => lstatSync10(join27(root, n)).isDirectory() && presentAt(join27(root, n, SHARD_FILE)));
   if (!dirs.length) throw new CgBenchError(`${shown}: no ${SHARD_FILE} in it or in its subdirectories; download every part's artifact there`);
-  return dirs.map((n) => readOne(root, join26(root, n), `${shown}/${n}`));
+  return dirs.map((n) => readOne(root, join27(root, n), `${shown}/${n}`));
 }
 
 // src/ci/report-hand-over.ts
-import { join as join27 } from "node:path";
+import { join as join28 } from "node:path";
 var HAND_OVER_FILE = "report-job.json";
 var SCHEMA2 = "cg-bench-report-job/1";
 var MAX_SOURCE = 500;
@@ -16198,13 +16286,13 @@ function writeReportHandOver(write, handOver, head2, base) {
 `);
 }
 function readReportHandOver(root, sub, shown, missing) {
-  const dir = join27(root, sub);
+  const dir = join28(root, sub);
   const where2 = sub ? `${shown}/${sub}` : shown;
   const file = `${where2}/${HAND_OVER_FILE}`;
-  if (!presentAt(join27(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
+  if (!presentAt(join28(dir, HAND_OVER_FILE))) throw new CgBenchError(`${file}: missing; ${missing}`);
   let data;
   try {
-    data = JSON.parse(readTextBeneath(root, join27(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
+    data = JSON.parse(readTextBeneath(root, join28(dir, HAND_OVER_FILE), 64 * KiB, "report hand-over", file));
   } catch (error) {
     if (error instanceof CgBenchError) throw error;
     throw new CgBenchError(`${file}: not valid JSON`);
@@ -16221,8 +16309,8 @@ function readReportHandOver(root, sub, shown, missing) {
   const flame = d["flameGraphs"];
   if (flame !== void 0 && (!Array.isArray(flame) || flame.length > MAX_FLAME_GRAPHS || !flame.every((f) => typeof f === "string" && FLAME_GRAPH_PATH.test(f))))
     throw new CgBenchError(`${file}: "flameGraphs" is not a list of flame/NN-<benchmark>.svg`);
-  const basePath = join27(dir, "base.json");
-  const inclusivePath = join27(dir, INCLUSIVE_FILE);
+  const basePath = join28(dir, "base.json");
+  const inclusivePath = join28(dir, INCLUSIVE_FILE);
   let inclusive;
   if (presentAt(inclusivePath)) {
     const shownInclusive = `${where2}/${INCLUSIVE_FILE}`;
@@ -16244,7 +16332,7 @@ function readReportHandOver(root, sub, shown, missing) {
       ...flame ? { flameGraphs: flame } : {},
       ...inclusive ? { inclusive } : {}
     },
-    head: readResults(join27(dir, "head.json"), root),
+    head: readResults(join28(dir, "head.json"), root),
     base: presentAt(basePath) ? readResults(basePath, root) : void 0
   };
 }
@@ -16333,10 +16421,10 @@ function flameGraphsOf(ci, head2, named) {
 }
 
 // src/ci/stopwatch.ts
-import { join as join28 } from "node:path";
+import { join as join29 } from "node:path";
 function hasTimedBenchmarks(ci) {
   try {
-    return timedSpecs(loadConfig(absolutePath(join28(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
+    return timedSpecs(loadConfig(absolutePath(join29(ci.repoRoot, ci.workingDirectory, ci.config), "configuration"), ci.repoRoot)).length > 0;
   } catch {
     return false;
   }
@@ -16350,10 +16438,10 @@ async function timeAgainstBaseline(ci, measurer, lookup, checkout, head2) {
   ci.log.info(`Timing the timed benchmarks against the ${lookup.commit.what} ${short3}, paired on this runner`);
   try {
     const m = await measurer.timePaired(
-      join28(ci.repoRoot, ci.workingDirectory),
-      join28(checkout.path(), ci.workingDirectory),
+      join29(ci.repoRoot, ci.workingDirectory),
+      join29(checkout.path(), ci.workingDirectory),
       ci.config,
-      join28(ci.outRoot, "paired")
+      join29(ci.outRoot, "paired")
     );
     if (!m.timed) {
       ci.log.warning(`The timed benchmarks could not be timed: ${m.error}`);
@@ -16416,7 +16504,7 @@ async function measureAndReport(ci, measurer, out) {
             checkout,
             head2,
             baseline,
-            () => subdirectoryWriter(ci, out, join29(ci.outRoot, FLAME_DIRECTORY))
+            () => subdirectoryWriter(ci, out, join30(ci.outRoot, FLAME_DIRECTORY))
           );
       } finally {
         checkout.remove();
@@ -16521,7 +16609,7 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
     baseline,
     commit.sha,
     writer(out),
-    () => subdirectoryWriter(ci, out, join29(ci.outRoot, FLAME_DIRECTORY))
+    () => subdirectoryWriter(ci, out, join30(ci.outRoot, FLAME_DIRECTORY))
   ) : void 0;
   return finish2(ci, out, head2, failed ? ExitCode.benchmarkFailed : ExitCode.ok, baseline, {
     baselineSaved: saved,
@@ -16533,11 +16621,11 @@ async function mergeAndReport(ci, partsDir, shownDir, out) {
 async function measureHead(ci, measurer, selection) {
   const part = selection.shard ? `, part ${selection.shard.index}/${selection.shard.count}` : "";
   ci.log.info(`Measuring ${ci.suite.name} (head${part})`);
-  return measurer.measure(join29(ci.repoRoot, ci.workingDirectory), ci.config, join29(ci.outRoot, "head"), selection);
+  return measurer.measure(join30(ci.repoRoot, ci.workingDirectory), ci.config, join30(ci.outRoot, "head"), selection);
 }
 async function measureHeadAgain(ci, measurer, selection, head2) {
   ci.log.info(`Measuring ${ci.suite.name} again (check-determinism: every count must repeat)`);
-  const again = await measurer.measure(join29(ci.repoRoot, ci.workingDirectory), ci.config, join29(ci.outRoot, "head-again"), selection);
+  const again = await measurer.measure(join30(ci.repoRoot, ci.workingDirectory), ci.config, join30(ci.outRoot, "head-again"), selection);
   if (!again.results) {
     ci.log.warning(`check-determinism: the second run could not be made (${again.error ?? `cg-bench exited with ${again.code}`}); determinism is not checked.`);
     return void 0;
@@ -16631,11 +16719,11 @@ function suiteFor(workingDirectory, config, name) {
 // src/gitlab/adapter.ts
 import { mkdtempSync as mkdtempSync4 } from "node:fs";
 import { tmpdir as tmpdir4 } from "node:os";
-import { join as join31 } from "node:path";
+import { join as join32 } from "node:path";
 
 // src/gitlab/artifact-store.ts
 import { writeFileSync as writeFileSync6 } from "node:fs";
-import { join as join30 } from "node:path";
+import { join as join31 } from "node:path";
 var RESULTS_DIR = "cg-bench-results";
 var REPORT_JOB_DIR = "report-job";
 function defaultBranchArtifacts(api, job, outRoot, log) {
@@ -16678,7 +16766,7 @@ function defaultBranchArtifacts(api, job, outRoot, log) {
     },
     async save({ sha }) {
       try {
-        writeFileSync6(join30(outRoot, "commit.json"), `${JSON.stringify({ sha })}
+        writeFileSync6(join31(outRoot, "commit.json"), `${JSON.stringify({ sha })}
 `);
         return void 0;
       } catch (error) {
@@ -16739,7 +16827,7 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
     shortSha: (sha) => sha.slice(0, 8),
     commitUrl: (sha) => gitLabCommitUrl(job, sha),
     fetchCommit: (sha) => ensureCommit(job.projectDir, sha),
-    baseCheckoutDir: () => join31(mkdtempSync4(join31(tmpdir4(), "cg-bench-base-")), "checkout"),
+    baseCheckoutDir: () => join32(mkdtempSync4(join32(tmpdir4(), "cg-bench-base-")), "checkout"),
     async occasion() {
       const mr = job.mergeRequest;
       if (mr) {
@@ -16773,9 +16861,9 @@ function gitLabAdapter(job, suite, api, outRoot, log) {
       else log.info(`The merge request note is written by the note job, which alone holds ${job.tokenVariable}.`);
     },
     // In the artifacts, for the note job (REPORT_JOB_DIR).
-    reportHandOver: () => ({ dir: join31(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
+    reportHandOver: () => ({ dir: join32(outRoot, REPORT_JOB_DIR), sha: job.commitSha }),
     // Parallel jobs' artifacts are unpacked into one directory for the merge job: one subdirectory each.
-    shardDir: (shard) => join31(outRoot, "shards", String(shard.index)),
+    shardDir: (shard) => join32(outRoot, "shards", String(shard.index)),
     async publishShard(shard, dir) {
       log.info(`Part ${shard.index}/${shard.count} measured (${dir}); the merge job reports.`);
     }
@@ -17016,21 +17104,21 @@ function noteJob(job, suite, api, outRoot, log) {
 }
 
 // src/gitlab/output-directory.ts
-import { lstatSync as lstatSync10, mkdirSync as mkdirSync14, readdirSync as readdirSync10, rmSync as rmSync14 } from "node:fs";
-import { join as join32 } from "node:path";
+import { lstatSync as lstatSync11, mkdirSync as mkdirSync14, readdirSync as readdirSync10, rmSync as rmSync15 } from "node:fs";
+import { join as join33 } from "node:path";
 function freshOutputDirectory(out, keep = []) {
   let isDirectory = false;
   try {
-    isDirectory = lstatSync10(out).isDirectory();
+    isDirectory = lstatSync11(out).isDirectory();
   } catch {
   }
-  if (!isDirectory) rmSync14(out, { force: true });
+  if (!isDirectory) rmSync15(out, { force: true });
   else {
     for (const name of readdirSync10(out)) {
-      if (!keep.includes(name)) rmSync14(join32(out, name), { recursive: true, force: true });
-      else if (!lstatSync10(join32(out, name)).isDirectory()) {
+      if (!keep.includes(name)) rmSync15(join33(out, name), { recursive: true, force: true });
+      else if (!lstatSync11(join33(out, name)).isDirectory()) {
         throw new CgBenchError(
-          `${join32(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
+          `${join33(out, name)}: is not a directory (a link?); it must hold the shard jobs' artifacts, and the merge request's tree must not have it`
         );
       }
     }
@@ -17043,7 +17131,7 @@ async function runGitLabJob(env, log) {
   try {
     const job = readJob(env);
     const suite = suiteFor(job.workingDirectory, job.config, job.suite);
-    const out = join33(job.projectDir, RESULTS_DIR);
+    const out = join34(job.projectDir, RESULTS_DIR);
     const api = createGitLabApi({ apiUrl: job.apiUrl, projectId: job.projectId, jobToken: job.jobToken, token: job.token, log: log.info });
     if (job.mode === "note") {
       const { mergeRequest } = job;
@@ -17061,7 +17149,7 @@ async function runGitLabJob(env, log) {
     const measurer = inImageMeasurer({ jobs: job.jobs, exclude: [".git", RESULTS_DIR], log: log.info });
     freshOutputDirectory(out, job.mode === "merge" ? ["shards"] : []);
     const adapter = gitLabAdapter(job, suite, api, out, log);
-    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join33(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
+    const outcome2 = job.mode === "merge" ? await runMerge(adapter, join34(out, "shards"), `${RESULTS_DIR}/shards`) : job.shard ? await runShard(adapter, measurer, job.shard, job.commitSha) : await runPipeline(adapter, measurer);
     if (outcome2.kind === "could-not-run") return outcome2.code;
     if (outcome2.kind === "benchmarks-failed") return ExitCode.benchmarkFailed;
     if (outcome2.kind === "regressed") {
@@ -17078,9 +17166,9 @@ async function runGitLabJob(env, log) {
 }
 
 // src/run/interrupt.ts
-import { constants as constants8 } from "node:os";
+import { constants as constants9 } from "node:os";
 function interruptExitCode(signal) {
-  return 128 + constants8.signals[signal];
+  return 128 + constants9.signals[signal];
 }
 function exitOnInterrupt(say, exit = process.exit) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
