@@ -11776,9 +11776,12 @@ var PRIVATE_TMP_SCRIPT = [
   '_cgb_here=$PWD; _cgb_keep "$_cgb_here" /proc/self/cwd; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
   `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
   "exec 7<&- 8<&- 9<&-",
-  // A working directory the code's uid may not search (a mkdtemp one of root's) cannot be entered
-  // again: the run stays in it as it was, and without search rights nothing is reached from it by "..".
-  '_cgb_cd() { cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125; }',
+  // Entered again only where a private directory now covers its path (elsewhere no mount does, and a
+  // working directory below one the code's uid may not search, a checkout in a mkdtemp directory of
+  // root's, could not be entered by its path: every view failed and the run lost its private ones).
+  // One the code's uid may not search itself cannot be entered again: the run stays in it as it was,
+  // and without search rights nothing is reached from it by "..".
+  `_cgb_cd() { case $_cgb_here in ${SHARED_TMP_DIRS.map((dir) => `${dir}/*`).join(" | ")}) cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125 ;; esac; }`,
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
   'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
   "unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_private; unset -f _cgb_keep _cgb_keep_list _cgb_cd"

@@ -3,11 +3,24 @@
 // do with them there.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lchownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  lchownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { endStrays, NO_SANDBOX, profileDirectory, SHARED_TMP_DIRS, sandboxed, sharedHomesDirectory, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
-import { cli, project, readJson, tempDir } from '../helpers.ts';
+import { cli, project, ROOT, readJson, tempDir } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
 const CODE = '65534:65534';
@@ -163,7 +176,10 @@ test("--jobs 2: a benchmark reaches neither the other job's Valgrind output by i
     assert.equal(spawnSync('mkfifo', ['-m', '666', fifo]).status, 0);
     // Job A: writes its output into its staging directory and waits (its command line names both).
     const a = sandboxed(sandbox, ['/bin/sh', '-c', `echo A-OUTPUT >${staging}/out; read _ <${fifo}`, `A-${marker}`], true, 0, [staging], root);
-    const child = spawn(a[0]!, a.slice(1), { cwd: root, stdio: 'ignore' });
+    // Each with a TMPDIR of its own, as a run gives its benchmarks: the view binds TMPDIR back, and the
+    // suite's (a directory in /tmp) holds the staging directories of both.
+    const env = { ...process.env, TMPDIR: '/tmp' };
+    const child = spawn(a[0]!, a.slice(1), { cwd: root, stdio: 'ignore', env });
     const ended = new Promise((resolve) => child.on('close', resolve));
     for (let i = 0; i < 2000 && !existsSync(join(staging, 'out')); i++) await new Promise((r) => setTimeout(r, 10));
     // Job B: looks for A among the processes it sees, and into A's staging directory and root.
@@ -174,7 +190,7 @@ test("--jobs 2: a benchmark reaches neither the other job's Valgrind output by i
       'exit 0',
     ].join('\n');
     const b = sandboxed(sandbox, ['/bin/sh', '-c', look], true, 1, [], root);
-    const seen = spawnSync(b[0]!, b.slice(1), { cwd: root, encoding: 'utf8' }).stdout;
+    const seen = spawnSync(b[0]!, b.slice(1), { cwd: root, encoding: 'utf8', env }).stdout;
     writeFileSync(fifo, 'go\n');
     await ended;
     endStrays(sandbox);
@@ -230,4 +246,30 @@ test('a benchmark that lists its /tmp counts the same run to run: what is bound 
   // cg-bench-profiles-z1hlgN) were listed, and the count moved with them (872,697 then 872,855).
   assert.equal(runs[0]?.listed, runs[1]?.listed);
   assert.equal(runs[0]?.cycles, runs[1]?.cycles);
+});
+
+test("cg-bench working below a directory the code's uid may not search (a checkout in a mkdtemp directory of root's): the view keeps its private directories", {
+  skip: !isRoot && 'needs root to run the code as another uid',
+}, (t) => {
+  // Outside /tmp (a checkout there is bound back into the private one by its descriptor).
+  const outer = mkdtempSync(join(ROOT, '.cg-bench-closed-'));
+  chmodSync(outer, 0o700);
+  t.after(() => rmSync(outer, { recursive: true, force: true }));
+  const checkout = join(outer, 'checkout');
+  mkdirSync(checkout, { mode: 0o755 });
+  const root = join(checkout, 'project');
+  mkdirSync(root, { mode: 0o755 });
+  const was = process.cwd();
+  const wasPwd = process.env['PWD'];
+  // Where a shell started cg-bench: the view reads $PWD.
+  process.chdir(checkout);
+  process.env['PWD'] = checkout;
+  try {
+    // The fresh clone a CI machine tests in: before, every view failed re-entering it by its path.
+    const sandbox = untrustedSandbox({ root: tempDir('cg-bench-private-tmp-'), network: false, env: { CG_BENCH_RUN_AS: CODE } });
+    assert.equal(sandbox.seal.tmp, 'private', sandbox.notes.join('\n'));
+  } finally {
+    process.chdir(was);
+    process.env['PWD'] = wasPwd;
+  }
 });
