@@ -15,7 +15,9 @@ import { buildDerivedImage, DERIVED_IMAGE, engine } from '../image/container.ts'
 import { type DogfoodRepo, EXAMPLE_BENCHMARKS, makeDogfoodRepo } from './dogfood.ts';
 import { buildHelperImage, componentGitDepth, GITLAB_CI_LOCAL, type GclRun, pipelineMaker, runGitlabCiLocal, runnerCheckout } from './gitlab-ci-local.ts';
 
-const REGISTRY_IMAGE = 'localhost/cg-bench-dogfood';
+// This process's own name: the commits are the same in every run of the suite, so a second suite on
+// the machine tagged the same image, and its untag took it from under this one's pipeline.
+const REGISTRY_IMAGE = `localhost/cg-bench-dogfood-${process.pid}`;
 
 const context = (run: GclRun) => run.log.slice(-6000);
 
