@@ -12079,6 +12079,12 @@ function uidBusy(uid) {
 }
 function strayOwner(user, ownUid, busy, notes) {
   if (!user || user.uid === 0 || user.uid === ownUid) return void 0;
+  if (user.uid === UNTRUSTED_ID) {
+    notes.push(
+      `uid ${UNTRUSTED_ID} (nobody) is not a uid of its own: without a pid namespace, what setup commands and benchmarks leave running cannot be told from other programs' (CG_BENCH_RUN_AS=uid:gid names one)`
+    );
+    return void 0;
+  }
   if (busy(user.uid)) {
     notes.push(
       `uid ${user.uid} already runs processes here: without a pid namespace, what setup commands and benchmarks leave running cannot be told from them`

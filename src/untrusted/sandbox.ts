@@ -800,6 +800,14 @@ function uidBusy(uid: number): boolean {
  */
 function strayOwner(user: Sandbox['user'], ownUid: number, busy: (uid: number) => boolean, notes: string[]): Sandbox['strays'] {
   if (!user || user.uid === 0 || user.uid === ownUid) return undefined;
+  // nobody is everyone's: another cg-bench on the machine runs its probes and benchmarks as it too
+  // (a second test suite's failed their probes and lost their private /tmp to this kill).
+  if (user.uid === UNTRUSTED_ID) {
+    notes.push(
+      `uid ${UNTRUSTED_ID} (nobody) is not a uid of its own: without a pid namespace, what setup commands and benchmarks leave running cannot be told from other programs' (CG_BENCH_RUN_AS=uid:gid names one)`,
+    );
+    return undefined;
+  }
   if (busy(user.uid)) {
     notes.push(
       `uid ${user.uid} already runs processes here: without a pid namespace, what setup commands and benchmarks leave running cannot be told from them`,

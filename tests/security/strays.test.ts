@@ -63,6 +63,8 @@ test('without a pid namespace and without a uid of its own (or with one already 
     assert.deepEqual(untrustedSandbox({ ...asOther, uidBusy: no }).strays, { uid: 61999, gid: 61999 });
     // A uid already in use (the checkout's owner under sudo, a daemon's nobody) is never killed wholesale.
     assert.throws(() => untrustedSandbox({ ...asOther, uidBusy: () => true }), /can outlive the run/);
+    // nobody is not a uid of its own, however idle now: another cg-bench's code runs as it.
+    assert.throws(() => untrustedSandbox({ ...asOther, env: { CG_BENCH_RUN_AS: '65534:65534' }, uidBusy: no }), /can outlive the run/);
     // Root stays root: no uid of its own to kill.
     assert.throws(() => untrustedSandbox({ ...asOther, env: { CG_BENCH_RUN_AS: 'root' }, uidBusy: no }), /can outlive the run/);
     // With a pid namespace, nothing to kill: the namespace ends with its first process.
