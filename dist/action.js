@@ -27725,9 +27725,9 @@ var require_range = __commonJS({
         range3 = range3.replace(BUILDSTRIPRE, "");
         const memoOpts = (this.options.includePrerelease && FLAG_INCLUDE_PRERELEASE) | (this.options.loose && FLAG_LOOSE);
         const memoKey = memoOpts + ":" + range3;
-        const cached = cache.get(memoKey);
-        if (cached) {
-          return cached;
+        const cached2 = cache.get(memoKey);
+        if (cached2) {
+          return cached2;
         }
         const loose = this.options.loose;
         const hr = loose ? re[t.HYPHENRANGELOOSE] : re[t.HYPHENRANGE];
@@ -39249,8 +39249,8 @@ function hashAsIdentity(path12, limit, identity2, known) {
     const stat2 = fstatSync2(fd);
     if (!stat2.isFile() || stat2.size > limit || stat2.dev !== before.dev || stat2.ino !== before.ino) return void 0;
     const key = `${identity2 ? `${identity2.uid}:${identity2.gid}` : "self"}\0${stat2.dev}\0${stat2.ino}\0${stat2.size}\0${stat2.mtimeMs}`;
-    const cached = known?.get(key);
-    if (cached) return cached;
+    const cached2 = known?.get(key);
+    if (cached2) return cached2;
     let sha2562;
     if (identity2) {
       const hasher = spawnSync2("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path12], {
@@ -41073,10 +41073,13 @@ var PROBE_TIMEOUT_MS2 = 2e4;
 function pause(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
+var FINAL_NO = "final-no";
 function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
   return (argv) => {
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (probe(argv)) return true;
+      const answer = probe(argv);
+      if (answer === true) return true;
+      if (answer === FINAL_NO) return false;
       if (attempt < attempts && pauseMs > 0) pause(pauseMs * attempt);
     }
     return false;
@@ -41103,26 +41106,20 @@ function privateTmpOf(dir, pid) {
   }
 }
 var probed2 = /* @__PURE__ */ new Map();
-function freshProcWorks(argv) {
-  const key = argv.join("\0");
-  if (!probed2.has(key)) {
-    let works3 = false;
-    for (let attempt = 1; attempt <= PROBE_ATTEMPTS; attempt++) {
-      const once = probeOnce(argv);
-      works3 = once.works;
-      if (works3 || once.stderr.includes(PROC_REFUSED)) break;
-      if (attempt < PROBE_ATTEMPTS) pause(250 * attempt);
-    }
-    probed2.set(key, works3);
-  }
-  return probed2.get(key);
+function cached(probe) {
+  return (argv) => {
+    const key = argv.join("\0");
+    if (!probed2.has(key)) probed2.set(key, probe(argv));
+    return probed2.get(key);
+  };
 }
-var works = retrying(worksOnce);
-function worksCached(argv) {
-  const key = argv.join("\0");
-  if (!probed2.has(key)) probed2.set(key, works(argv));
-  return probed2.get(key);
-}
+var worksCached = cached(retrying(worksOnce));
+var freshProcWorks = cached(
+  retrying((argv) => {
+    const once = probeOnce(argv);
+    return once.works || (once.stderr.includes(PROC_REFUSED) ? FINAL_NO : false);
+  })
+);
 function onlyLoopback() {
   try {
     return readdirSync3("/sys/class/net").every((name) => name === "lo");
@@ -41327,12 +41324,14 @@ function endStrays(sandbox) {
   killStrays(sandbox);
   removePrivateTmp();
 }
-function isLink(path12) {
+function removeOrRefuse(path12) {
+  removeAsOwners([path12]);
   try {
-    return lstatSync6(path12).isSymbolicLink();
+    lstatSync6(path12);
   } catch {
-    return false;
+    return;
   }
+  throw sharedPlaceProblem(path12, "what is there cannot be removed");
 }
 function removePrivateTmp() {
   const ended = [];
@@ -41500,8 +41499,7 @@ function makeGivenDirectory(sandbox, path12, inside2, keep) {
       }
     }
   }
-  removeAsOwners([path12]);
-  if (existsSync5(path12) || isLink(path12)) throw sharedPlaceProblem(path12, "what is there cannot be removed");
+  removeOrRefuse(path12);
   try {
     mkdirSync3(path12);
   } catch (error2) {
@@ -41537,8 +41535,7 @@ function sharedHomesDirectory(path12) {
   }
   if (stat2 && !acceptable(stat2)) {
     if (uid !== 0) throw sharedPlaceProblem(path12, `${stat2.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
-    removeAsOwners([path12]);
-    if (existsSync5(path12) || isLink(path12)) throw sharedPlaceProblem(path12, "what is there cannot be removed");
+    removeOrRefuse(path12);
     stat2 = void 0;
   }
   if (!stat2) {
@@ -45984,7 +45981,7 @@ var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABA
 
 // src/stopwatch/executor.ts
 var PROBE_TIMEOUT_MS3 = 1e4;
-var works2 = (argv) => runProcessSync({ argv, timeoutMs: PROBE_TIMEOUT_MS3 }).exitCode === 0;
+var works = (argv) => runProcessSync({ argv, timeoutMs: PROBE_TIMEOUT_MS3 }).exitCode === 0;
 var pinnedCpu = () => availableParallelism2() - 1;
 var TIMED_NICE = -10;
 var helperFile;
@@ -46094,11 +46091,11 @@ function noiseControls() {
   const prefix2 = [];
   const controls = [];
   const cpu = String(pinnedCpu());
-  if (works2(["taskset", "-c", cpu, "true"])) {
+  if (works(["taskset", "-c", cpu, "true"])) {
     prefix2.push("taskset", "-c", cpu);
     controls.push(`pinned to CPU ${cpu}`);
   } else controls.push("not pinned (taskset missing or refused)");
-  if (works2([...prefix2, "setarch", "-R", "true"])) {
+  if (works([...prefix2, "setarch", "-R", "true"])) {
     prefix2.push("setarch", "-R");
     controls.push("ASLR off");
   } else controls.push("ASLR on (setarch -R refused)");
@@ -46192,7 +46189,7 @@ function countersProblem() {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
-  if (!works2(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"]))
+  if (!works(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"]))
     return "`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)";
   return void 0;
 }
@@ -56751,8 +56748,8 @@ var createValidator = (production, { xmlVersion = "1.0", asciiOnly = false, maxC
   const regex2 = getRegexes(xmlVersion, asciiOnly)[production];
   let cache = /* @__PURE__ */ new Map();
   const validator = (str2) => {
-    const cached = cache.get(str2);
-    if (cached !== void 0) return cached;
+    const cached2 = cache.get(str2);
+    if (cached2 !== void 0) return cached2;
     const result = regex2.test(str2);
     if (cache.size < maxCacheSize) cache.set(str2, result);
     return result;
@@ -87805,11 +87802,11 @@ function keyFor(suite, request2) {
   return baselineKey(suite, request2.sha, request2.imageIdentity, request2.configText, request2.environment);
 }
 function actionsCacheStore(suite, log2) {
-  const cached = cacheDirectory("cg-bench-baseline", suite.id);
-  const file = join38(cached.dir, "results.json");
+  const cached2 = cacheDirectory("cg-bench-baseline", suite.id);
+  const file = join38(cached2.dir, "results.json");
   return {
     async restore(request2) {
-      if (!cached.available) {
+      if (!cached2.available) {
         log2.info("The Actions cache is not available here: the baseline will be measured in this job.");
         return void 0;
       }
@@ -87817,7 +87814,7 @@ function actionsCacheStore(suite, log2) {
       if (configText === void 0) return void 0;
       const key = keyFor(suite, { ...request2, configText });
       try {
-        if (!await cached.restore(key)) {
+        if (!await cached2.restore(key)) {
           log2.info(`No cached baseline for ${key}; measuring it in this job.`);
           return void 0;
         }
@@ -87829,8 +87826,8 @@ function actionsCacheStore(suite, log2) {
       }
     },
     async save(request2, results) {
-      if (!cached.available) return "the Actions cache is not available to this job";
-      return cached.save(keyFor(suite, { ...request2, configText: request2.configText ?? "" }), () => writeResults(file, results));
+      if (!cached2.available) return "the Actions cache is not available to this job";
+      return cached2.save(keyFor(suite, { ...request2, configText: request2.configText ?? "" }), () => writeResults(file, results));
     }
   };
 }
@@ -87855,17 +87852,17 @@ function parseHistory(text2, source) {
   });
 }
 function actionsCacheHistory(suite, env, log2) {
-  const cached = cacheDirectory("cg-bench-history", suite.id);
-  const file = join39(cached.dir, "history.json");
+  const cached2 = cacheDirectory("cg-bench-history", suite.id);
+  const file = join39(cached2.dir, "history.json");
   const prefix2 = `cg-bench-history-v1-${suite.id}-`;
   const key = `${prefix2}${env["GITHUB_RUN_ID"] ?? "local"}-${env["GITHUB_RUN_ATTEMPT"] ?? "1"}`;
   return {
     async load() {
-      if (!cached.available) {
+      if (!cached2.available) {
         log2.info("The Actions cache is not available here: no trend.");
         return [];
       }
-      const hit = await cached.restore(key, [prefix2]);
+      const hit = await cached2.restore(key, [prefix2]);
       if (!hit) {
         log2.info("No history of the default branch in the cache yet.");
         return [];
@@ -87873,8 +87870,8 @@ function actionsCacheHistory(suite, env, log2) {
       return parseHistory(readTextBounded(file, HISTORY_LIMIT, "history file"), `cached history ${hit}`);
     },
     async save(points) {
-      if (!cached.available) return "the Actions cache is not available to this job";
-      return cached.save(key, () => writeFileAtomic(file, `${JSON.stringify({ format: FORMAT2, runs: points })}
+      if (!cached2.available) return "the Actions cache is not available to this job";
+      return cached2.save(key, () => writeFileAtomic(file, `${JSON.stringify({ format: FORMAT2, runs: points })}
 `));
     }
   };

@@ -8274,8 +8274,8 @@ function hashAsIdentity(path, limit, identity2, known) {
     const stat = fstatSync2(fd);
     if (!stat.isFile() || stat.size > limit || stat.dev !== before.dev || stat.ino !== before.ino) return void 0;
     const key = `${identity2 ? `${identity2.uid}:${identity2.gid}` : "self"}\0${stat.dev}\0${stat.ino}\0${stat.size}\0${stat.mtimeMs}`;
-    const cached = known?.get(key);
-    if (cached) return cached;
+    const cached2 = known?.get(key);
+    if (cached2) return cached2;
     let sha256;
     if (identity2) {
       const hasher = spawnSync2("/bin/sh", ["-c", HASHER_SCRIPT, "cg-bench-hash", path], {
@@ -10089,10 +10089,13 @@ var PROBE_TIMEOUT_MS2 = 2e4;
 function pause(ms) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
+var FINAL_NO = "final-no";
 function retrying(probe, attempts = PROBE_ATTEMPTS, pauseMs = 250) {
   return (argv) => {
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (probe(argv)) return true;
+      const answer = probe(argv);
+      if (answer === true) return true;
+      if (answer === FINAL_NO) return false;
       if (attempt < attempts && pauseMs > 0) pause(pauseMs * attempt);
     }
     return false;
@@ -10119,26 +10122,20 @@ function privateTmpOf(dir, pid) {
   }
 }
 var probed2 = /* @__PURE__ */ new Map();
-function freshProcWorks(argv) {
-  const key = argv.join("\0");
-  if (!probed2.has(key)) {
-    let works3 = false;
-    for (let attempt = 1; attempt <= PROBE_ATTEMPTS; attempt++) {
-      const once = probeOnce(argv);
-      works3 = once.works;
-      if (works3 || once.stderr.includes(PROC_REFUSED)) break;
-      if (attempt < PROBE_ATTEMPTS) pause(250 * attempt);
-    }
-    probed2.set(key, works3);
-  }
-  return probed2.get(key);
+function cached(probe) {
+  return (argv) => {
+    const key = argv.join("\0");
+    if (!probed2.has(key)) probed2.set(key, probe(argv));
+    return probed2.get(key);
+  };
 }
-var works = retrying(worksOnce);
-function worksCached(argv) {
-  const key = argv.join("\0");
-  if (!probed2.has(key)) probed2.set(key, works(argv));
-  return probed2.get(key);
-}
+var worksCached = cached(retrying(worksOnce));
+var freshProcWorks = cached(
+  retrying((argv) => {
+    const once = probeOnce(argv);
+    return once.works || (once.stderr.includes(PROC_REFUSED) ? FINAL_NO : false);
+  })
+);
 function onlyLoopback() {
   try {
     return readdirSync3("/sys/class/net").every((name) => name === "lo");
@@ -10343,12 +10340,14 @@ function endStrays(sandbox) {
   killStrays(sandbox);
   removePrivateTmp();
 }
-function isLink(path) {
+function removeOrRefuse(path) {
+  removeAsOwners([path]);
   try {
-    return lstatSync6(path).isSymbolicLink();
+    lstatSync6(path);
   } catch {
-    return false;
+    return;
   }
+  throw sharedPlaceProblem(path, "what is there cannot be removed");
 }
 function removePrivateTmp() {
   const ended = [];
@@ -10516,8 +10515,7 @@ function makeGivenDirectory(sandbox, path, inside2, keep) {
       }
     }
   }
-  removeAsOwners([path]);
-  if (existsSync4(path) || isLink(path)) throw sharedPlaceProblem(path, "what is there cannot be removed");
+  removeOrRefuse(path);
   try {
     mkdirSync3(path);
   } catch (error) {
@@ -10553,8 +10551,7 @@ function sharedHomesDirectory(path) {
   }
   if (stat && !acceptable(stat)) {
     if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? "a link" : "not a directory cg-bench can trust"} is there; remove it`);
-    removeAsOwners([path]);
-    if (existsSync4(path) || isLink(path)) throw sharedPlaceProblem(path, "what is there cannot be removed");
+    removeOrRefuse(path);
     stat = void 0;
   }
   if (!stat) {
@@ -15008,7 +15005,7 @@ var STOPWATCH_X86_64 = Buffer.from("f0VMRgIBAQAAAAAAAAAAAAIAPgABAAAAsABAAAAAAABA
 
 // src/stopwatch/executor.ts
 var PROBE_TIMEOUT_MS3 = 1e4;
-var works2 = (argv) => runProcessSync({ argv, timeoutMs: PROBE_TIMEOUT_MS3 }).exitCode === 0;
+var works = (argv) => runProcessSync({ argv, timeoutMs: PROBE_TIMEOUT_MS3 }).exitCode === 0;
 var pinnedCpu = () => availableParallelism2() - 1;
 var TIMED_NICE = -10;
 var helperFile;
@@ -15118,11 +15115,11 @@ function noiseControls() {
   const prefix = [];
   const controls = [];
   const cpu = String(pinnedCpu());
-  if (works2(["taskset", "-c", cpu, "true"])) {
+  if (works(["taskset", "-c", cpu, "true"])) {
     prefix.push("taskset", "-c", cpu);
     controls.push(`pinned to CPU ${cpu}`);
   } else controls.push("not pinned (taskset missing or refused)");
-  if (works2([...prefix, "setarch", "-R", "true"])) {
+  if (works([...prefix, "setarch", "-R", "true"])) {
     prefix.push("setarch", "-R");
     controls.push("ASLR off");
   } else controls.push("ASLR on (setarch -R refused)");
@@ -15216,7 +15213,7 @@ function countersProblem() {
     return "this machine exposes no hardware performance counters (/sys/bus/event_source/devices/cpu is absent: a VM without a virtual PMU, or a container that hides it)";
   }
   if (paranoid > 2) return `kernel.perf_event_paranoid is ${paranoid}: user-space counters need 2 or less (sysctl kernel.perf_event_paranoid=2)`;
-  if (!works2(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"]))
+  if (!works(["perf", "stat", "-x", ",", "-e", "instructions:u", "--", "true"]))
     return "`perf stat -e instructions:u true` fails here (perf missing, or the counters refused in this container)";
   return void 0;
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,4 +93,16 @@ export function git(cwd: string, ...args: string[]): string {
   });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
   return r.stdout.trim();
+}
+
+/**
+ * An environment whose PATH has an `unshare` that refuses pid namespaces (as a probe timing out under
+ * load used to make cg-bench believe): a run then gets the weaker seal, for real.
+ */
+export function withoutPidNamespaces(): NodeJS.ProcessEnv {
+  const bin = tempDir('cg-bench-no-pid-ns-');
+  const unshare = spawnSync('sh', ['-c', 'command -v unshare'], { encoding: 'utf8' }).stdout.trim();
+  writeFileSync(join(bin, 'unshare'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = --pid ] && exit 1; done\nexec ${unshare} "$@"\n`);
+  chmodSync(join(bin, 'unshare'), 0o755);
+  return { PATH: `${bin}:${process.env['PATH']}` };
 }

@@ -439,11 +439,19 @@ function pause(ms: number): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
-/** A probe that says yes as soon as one of `attempts` tries works, pausing `pauseMs` × the try between them. */
-function retrying(probe: (argv: string[]) => boolean, attempts = PROBE_ATTEMPTS, pauseMs = 250): (argv: string[]) => boolean {
+/** What a try of a probe says when no further try can change its answer (the kernel refused). */
+const FINAL_NO = 'final-no';
+
+/**
+ * A probe that says yes as soon as one of `attempts` tries works, pausing `pauseMs` × the try between
+ * them; no more tries after one says FINAL_NO.
+ */
+function retrying(probe: (argv: string[]) => boolean | typeof FINAL_NO, attempts = PROBE_ATTEMPTS, pauseMs = 250): (argv: string[]) => boolean {
   return (argv) => {
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      if (probe(argv)) return true;
+      const answer = probe(argv);
+      if (answer === true) return true;
+      if (answer === FINAL_NO) return false;
       if (attempt < attempts && pauseMs > 0) pause(pauseMs * attempt);
     }
     return false;
@@ -486,31 +494,25 @@ function privateTmpOf(dir: string, pid: number): string[] {
 }
 
 const probed = new Map<string, boolean>();
-
+/** `probe`, asked once per argv in this process. */
+function cached(probe: (argv: string[]) => boolean): (argv: string[]) => boolean {
+  return (argv) => {
+    const key = argv.join('\0');
+    if (!probed.has(key)) probed.set(key, probe(argv));
+    return probed.get(key)!;
+  };
+}
+const worksCached = cached(retrying(worksOnce));
 /**
- * Whether `argv` (a pid namespace with --mount-proc) works: tried again as `works` does, but not when
- * the kernel refused the procfs (PROC_REFUSED), which no retry changes.
+ * Whether `argv` (a pid namespace with --mount-proc) works: tried again as worksCached does, but not
+ * once the kernel refused the procfs (PROC_REFUSED), which no retry changes.
  */
-function freshProcWorks(argv: string[]): boolean {
-  const key = argv.join('\0');
-  if (!probed.has(key)) {
-    let works = false;
-    for (let attempt = 1; attempt <= PROBE_ATTEMPTS; attempt++) {
-      const once = probeOnce(argv);
-      works = once.works;
-      if (works || once.stderr.includes(PROC_REFUSED)) break;
-      if (attempt < PROBE_ATTEMPTS) pause(250 * attempt);
-    }
-    probed.set(key, works);
-  }
-  return probed.get(key)!;
-}
-const works = retrying(worksOnce);
-function worksCached(argv: string[]): boolean {
-  const key = argv.join('\0');
-  if (!probed.has(key)) probed.set(key, works(argv));
-  return probed.get(key)!;
-}
+const freshProcWorks = cached(
+  retrying((argv) => {
+    const once = probeOnce(argv);
+    return once.works || (once.stderr.includes(PROC_REFUSED) ? FINAL_NO : false);
+  }),
+);
 
 /** Whether this process already has no network but loopback (`docker run --network none`): no namespace is needed for it. */
 function onlyLoopback(): boolean {
@@ -827,13 +829,18 @@ export function endStrays(sandbox: Sandbox): void {
   removePrivateTmp();
 }
 
-/** Whether `path` is a link (existsSync follows one). */
-function isLink(path: string): boolean {
+/**
+ * Removes someone's tree at `path`, a name cg-bench keeps in /tmp, with its owner's rights (remove.ts);
+ * stops naming it when anything (a link included) is still there.
+ */
+function removeOrRefuse(path: string): void {
+  removeAsOwners([path]);
   try {
-    return lstatSync(path).isSymbolicLink();
+    lstatSync(path);
   } catch {
-    return false;
+    return;
   }
+  throw sharedPlaceProblem(path, 'what is there cannot be removed');
 }
 
 /** The private temporary directories of this process's runs, and those of a cg-bench process no longer running. */
@@ -1098,9 +1105,8 @@ function makeGivenDirectory(sandbox: Sandbox, path: string, inside: string[], ke
       }
     }
   }
-  // Whatever is there is someone's tree (the code's own home of the last run): removed with its owner's rights (remove.ts).
-  removeAsOwners([path]);
-  if (existsSync(path) || isLink(path)) throw sharedPlaceProblem(path, 'what is there cannot be removed');
+  // Whatever is there is someone's tree (the code's own home of the last run).
+  removeOrRefuse(path);
   try {
     mkdirSync(path);
   } catch (error) {
@@ -1147,9 +1153,7 @@ export function sharedHomesDirectory(path: string): void {
   }
   if (stat && !acceptable(stat)) {
     if (uid !== 0) throw sharedPlaceProblem(path, `${stat.isSymbolicLink() ? 'a link' : 'not a directory cg-bench can trust'} is there; remove it`);
-    // Someone else's tree: removed with its owner's rights (remove.ts), or refused.
-    removeAsOwners([path]);
-    if (existsSync(path) || isLink(path)) throw sharedPlaceProblem(path, 'what is there cannot be removed');
+    removeOrRefuse(path);
     stat = undefined;
   }
   if (!stat) {

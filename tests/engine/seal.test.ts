@@ -2,12 +2,12 @@
 // through the CLI, compared for equality (or for "not comparable").
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Results } from '../../src/results/types.ts';
 import { SHARED_TMP_DIRS } from '../../src/untrusted/sandbox.ts';
-import { CLI, cli, compileC, project, readJson, tempDir } from '../helpers.ts';
+import { CLI, cli, compileC, project, readJson, tempDir, withoutPidNamespaces } from '../helpers.ts';
 import { buildEntropyPrograms, ENTROPY_CONFIG } from '../entropy-programs.ts';
 
 const outputs = tempDir('cg-bench-seal-out-');
@@ -18,18 +18,6 @@ async function measure(dir: string, env: NodeJS.ProcessEnv = {}, extra: string[]
   const r = await cli(['run', '--out', out, ...extra], { cwd: dir, env });
   assert.equal(r.code, 0, r.stderr);
   return { results: readJson(join(out, 'results.json')), out, stdout: r.stdout };
-}
-
-/**
- * A PATH whose `unshare` refuses pid namespaces (as a probe timing out under load used to make
- * cg-bench believe): the run then gets the weaker seal, for real.
- */
-function withoutPidNamespaces(): NodeJS.ProcessEnv {
-  const bin = tempDir('cg-bench-no-pid-ns-');
-  const unshare = spawnSync('sh', ['-c', 'command -v unshare'], { encoding: 'utf8' }).stdout.trim();
-  writeFileSync(join(bin, 'unshare'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = --pid ] && exit 1; done\nexec ${unshare} "$@"\n`);
-  chmodSync(join(bin, 'unshare'), 0o755);
-  return { PATH: `${bin}:${process.env['PATH']}` };
 }
 
 test('a run without a pid namespace compared with a sealed one: not comparable, naming the seal; cpus: one that cannot be made stops the run', async () => {

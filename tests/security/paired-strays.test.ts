@@ -2,12 +2,11 @@
 // (setsid and a double fork) outlived the run, where cg-bench run kills every process of the
 // sandbox's uid (tests/security/strays.test.ts). The paired stopwatch now calls the same gate.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { killAll, processesMentioning } from '../engine/processes.ts';
-import { cli, tempDir } from '../helpers.ts';
+import { cli, tempDir, withoutPidNamespaces } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
 
@@ -39,19 +38,15 @@ test('cg-bench paired without a pid namespace, as root with a uid of its own: no
     chmodSync(dir, 0o755);
     for (const name of ['', ...readdirSync(dir)]) chownSync(join(dir, name), uid, uid);
   }
-  // An unshare that refuses pid namespaces (as tests/security/strays.test.ts).
-  const bin = tempDir('cg-bench-no-pid-ns-');
-  const unshare = spawnSync('sh', ['-c', 'command -v unshare'], { encoding: 'utf8' }).stdout.trim();
-  writeFileSync(join(bin, 'unshare'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = --pid ] && exit 1; done\nexec ${unshare} "$@"\n`);
-  chmodSync(join(bin, 'unshare'), 0o755);
+  const noPidNamespaces = withoutPidNamespaces();
   const out = tempDir('cg-bench-paired-strays-out-');
   t.after(() => {
     killAll([...processesMentioning(setupMarker), ...processesMentioning(runMarker)]);
-    for (const d of [root, bin, out]) rmSync(d, { recursive: true, force: true });
+    for (const d of [root, out]) rmSync(d, { recursive: true, force: true });
   });
   const r = await cli(['paired', '../base', '--out', join(out, 'o'), '--format', 'json'], {
     cwd: join(root, 'head'),
-    env: { PATH: `${bin}:${process.env['PATH']}`, CG_BENCH_RUN_AS: `${uid}:${uid}` },
+    env: { ...noPidNamespaces, CG_BENCH_RUN_AS: `${uid}:${uid}` },
   });
   assert.equal(r.code, 0, r.stderr);
   const [timed] = JSON.parse(r.stdout) as { name: string; base: number[] }[];

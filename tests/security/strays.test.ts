@@ -3,7 +3,7 @@
 // after the setup commands and the benchmarks, and refuses (unless told) where it has no uid of its own.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { lineProgress } from '../../src/run/progress.ts';
@@ -11,7 +11,7 @@ import { runSetup } from '../../src/run/setup.ts';
 import { endStrays, untrustedSandbox } from '../../src/untrusted/sandbox.ts';
 import { absolutePath } from '../../src/util/paths.ts';
 import { killAll, processesMentioning } from '../engine/processes.ts';
-import { cli, project, tempDir } from '../helpers.ts';
+import { cli, project, tempDir, withoutPidNamespaces } from '../helpers.ts';
 
 const isRoot = process.getuid?.() === 0;
 const no = () => false;
@@ -88,17 +88,13 @@ test('cg-bench run without a pid namespace, as root with a uid of its own: nothi
   // The code's uid owns the checkout, as the image's copy is given to it.
   chmodSync(dir, 0o755);
   for (const name of ['', ...readdirSync(dir)]) chownSync(join(dir, name), uid, uid);
-  // An unshare that refuses pid namespaces (tests/engine/seal.test.ts does the same).
-  const bin = tempDir('cg-bench-no-pid-ns-');
-  const unshare = spawnSync('sh', ['-c', 'command -v unshare'], { encoding: 'utf8' }).stdout.trim();
-  writeFileSync(join(bin, 'unshare'), `#!/bin/sh\nfor a in "$@"; do [ "$a" = --pid ] && exit 1; done\nexec ${unshare} "$@"\n`);
-  chmodSync(join(bin, 'unshare'), 0o755);
+  const noPidNamespaces = withoutPidNamespaces();
   const out = tempDir('cg-bench-strays-out-');
   t.after(() => {
     killAll(processesMentioning(marker));
-    for (const d of [dir, bin, out]) rmSync(d, { recursive: true, force: true });
+    for (const d of [dir, out]) rmSync(d, { recursive: true, force: true });
   });
-  const r = await cli(['run', '--out', join(out, 'o')], { cwd: dir, env: { PATH: `${bin}:${process.env['PATH']}`, CG_BENCH_RUN_AS: `${uid}:${uid}` } });
+  const r = await cli(['run', '--out', join(out, 'o')], { cwd: dir, env: { ...noPidNamespaces, CG_BENCH_RUN_AS: `${uid}:${uid}` } });
   assert.equal(r.code, 0, r.stderr);
   assert.match(readFileSync(join(out, 'o', 'setup.log'), 'utf8'), new RegExp(`no pid namespace: every process of uid ${uid} is killed`));
   assert.deepEqual(processesMentioning(marker), [], 'the setup daemon did not outlive the run');
