@@ -13,6 +13,9 @@ const PARTS: { key: keyof Seal; name: string; values: Record<string, string>; bo
   // Compared only when both record it, as tmp: a fresh /proc moved no count of the examples.
   { key: 'proc', name: '/proc', values: { own: "its pid namespace's own", host: "cg-bench's (the machine's processes)" }, bothRecord: true },
   { key: 'pythonResets', name: 'Python interpreter resets', values: { true: 'at each region', false: 'none', undefined: 'not Python' } },
+  // Absent means lazy binding: a result from before cg-bench set LD_BIND_NOW for regions is not
+  // comparable with one after (CPython 3.11: a region moved by ~650 instructions per first call).
+  { key: 'symbols', name: 'symbol binding', values: { now: 'at start (LD_BIND_NOW)', undefined: 'lazy' } },
   { key: 'devices', name: 'device numbers of the filesystems Python reads', values: { undefined: 'not recorded' } },
 ];
 

@@ -104,6 +104,12 @@ export interface Seal {
    * cache misses. Absent for other benchmarks.
    */
   devices?: string;
+  /**
+   * now: the measured run's environment set LD_BIND_NOW (cg-bench does for instrument: region), so
+   * every shared-library symbol was bound at start; absent: bound lazily, at each function's first
+   * call, which runs the dynamic linker inside a region unless code before it made that call.
+   */
+  symbols?: 'now';
 }
 
 export interface BenchmarkResult {

@@ -111,7 +111,7 @@ async function measureIn(home: string, spec: BenchmarkSpec, slug: string, ctx: R
     processes: [],
     functions: [],
     logs: { stdout: rel(stdout), stderr: rel(stderr) },
-    seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd),
+    seal: sealOf(ctx.sandbox, python, spec.instrument, spec.cwd, env),
   };
 
   const argv = typeof spec.run === 'string' ? ['/bin/sh', '-c', spec.run] : spec.run;

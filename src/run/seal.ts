@@ -5,12 +5,18 @@ import { readHead } from '../untrusted/read.ts';
 import type { Sandbox } from '../untrusted/sandbox.ts';
 
 /**
- * The seal a benchmark's measured run ran under, for results.json: the sandbox's, and for a Python
+ * The seal a benchmark's measured run ran under, for results.json: the sandbox's, for a Python
  * benchmark whether the interpreter forgets what it learned before each region (instrument: region,
- * python/cg_bench; a whole run has no regions to reset at).
+ * python/cg_bench; a whole run has no regions to reset at), and whether symbols were bound at start
+ * (from the environment the run got, which the benchmark's `env:` may have changed).
  */
-export function sealOf(sandbox: Sandbox, python: boolean, instrument: InstrumentMode, cwd: string): Seal {
-  return { ...sandbox.seal, ...(python ? { pythonResets: instrument === 'region', devices: deviceNumbers(cwd) } : {}) };
+export function sealOf(sandbox: Sandbox, python: boolean, instrument: InstrumentMode, cwd: string, env: Readonly<Record<string, string>>): Seal {
+  return {
+    ...sandbox.seal,
+    ...(python ? { pythonResets: instrument === 'region', devices: deviceNumbers(cwd) } : {}),
+    // glibc binds at start when LD_BIND_NOW is set to a non-empty string.
+    ...(env['LD_BIND_NOW'] ? { symbols: 'now' as const } : {}),
+  };
 }
 
 /** st_dev of / and of `cwd` as the benchmark sees them (cg-bench shares its mount namespace but for /sys). */
