@@ -63,6 +63,12 @@ function sameNumbers(run: Results, reference: Results, what: string): boolean {
   return compared;
 }
 const UID = 12345;
+/**
+ * `cg-bench run` of the examples, two benchmarks at a time: this file holds the engine alone, beside
+ * unit files only (scripts/run-tests.mjs), so one benchmark at a time left the second core idle for
+ * most of its runs. The counts are the same for any --jobs (tests/engine/acceptance.test.ts).
+ */
+const RUN_EXAMPLES = ['run', '--config', 'image.yml', '--jobs', '2'];
 
 describe('the image', { timeout: 30 * 60_000 }, () => {
   let dir: string;
@@ -73,7 +79,7 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     console.log(`# image built in ${seconds.toFixed(1)} s`);
     dir = preparedExamples();
     chownTree(dir, UID);
-    const r = runAlone(['--user', `${UID}:${UID}`, '-v', `${dir}:/work`], ['run', '--config', 'image.yml', '--out', 'out-docker-1']);
+    const r = runAlone(['--user', `${UID}:${UID}`, '-v', `${dir}:/work`], [...RUN_EXAMPLES, '--out', 'out-docker-1']);
     assert.equal(r.status, 0, r.stderr);
     dockerStyle = readJson(join(dir, 'out-docker-1', 'results.json'));
   });
@@ -134,7 +140,7 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     // Up to four runs, for one on the first's device numbers (see sameNumbers): each is checked.
     const seen: string[] = [];
     for (let attempt = 1; attempt <= 4; attempt++) {
-      const r = runAlone(['-v', `${dir}:/work`], ['run', '--config', 'image.yml', '--out', `out-docker-2-${attempt}`]);
+      const r = runAlone(['-v', `${dir}:/work`], [...RUN_EXAMPLES, '--out', `out-docker-2-${attempt}`]);
       assert.equal(r.status, 0, r.stderr);
       const again: Results = readJson(join(dir, `out-docker-2-${attempt}`, 'results.json'));
       if (sameNumbers(again, dockerStyle, `run ${attempt}`)) return;
@@ -152,7 +158,7 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     assert.equal(Number.parseInt(personality.stdout.trim(), 16) & 0x0040000, 0x0040000, 'ADDR_NO_RANDOMIZE is set');
     const r = runAlone(
       [...unconfined, '--user', `${UID}:${UID}`, '-v', `${dir}:/work`, '--entrypoint', 'setarch'],
-      ['-R', 'node', '/opt/cg-bench/dist/cli.js', 'run', '--config', 'image.yml', '--out', 'out-no-aslr'],
+      ['-R', 'node', '/opt/cg-bench/dist/cli.js', ...RUN_EXAMPLES, '--out', 'out-no-aslr'],
     );
     assert.equal(r.status, 0, r.stderr);
     sameNumbers(readJson(join(dir, 'out-no-aslr', 'results.json')), dockerStyle, 'without ASLR');
@@ -168,7 +174,7 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
     const outputs = tempDir();
     chmodSync(outputs, 0o1777);
     const measured = (flags: string[], name: string): Results => {
-      const r = runAlone([...flags, '-v', `${rootOwned}:/work`, '-v', `${outputs}:/out`], ['run', '--config', 'image.yml', '--out', `/out/${name}`]);
+      const r = runAlone([...flags, '-v', `${rootOwned}:/work`, '-v', `${outputs}:/out`], [...RUN_EXAMPLES, '--out', `/out/${name}`]);
       assert.equal(r.status, 0, r.stderr);
       return readJson(join(outputs, name, 'results.json'));
     };
@@ -179,7 +185,7 @@ describe('the image', { timeout: 30 * 60_000 }, () => {
 
   test('as a GitLab job container (repository at /builds/...), copying to the /work volume gives identical numbers', () => {
     const project = '/builds/group/project';
-    const script = `set -e; cp -a . /work/; cd /work; node /opt/cg-bench/dist/cli.js run --config image.yml --out ${project}/out-gitlab`;
+    const script = `set -e; cp -a . /work/; cd /work; node /opt/cg-bench/dist/cli.js ${RUN_EXAMPLES.join(' ')} --out ${project}/out-gitlab`;
     const r = runAlone(['-v', `${dir}:${project}`, '-w', project, '--entrypoint', 'sh'], ['-c', script]);
     assert.equal(r.status, 0, r.stderr);
     sameNumbers(readJson(join(dir, 'out-gitlab', 'results.json')), dockerStyle, 'as a GitLab job container');

@@ -62,9 +62,10 @@ describe('DHAT and Callgrind in the image', { timeout: 20 * 60_000 }, () => {
       chmodSync(dir, 0o777);
       const cli = 'node /opt/cg-bench/dist/cli.js run';
       const script = [
-        `${cli} --config tools.yml --call-tree --out first`,
-        `${cli} --config tools.yml --call-tree --out second`,
-        // Two at once: the figures are the same for any --jobs, and the examples' runs (Python's most) take half the wall time.
+        // Two at once, every run: the figures are the same for any --jobs, and the runs take half the
+        // wall time (the examples', Python's most).
+        `${cli} --config tools.yml --call-tree --jobs 2 --out first`,
+        `${cli} --config tools.yml --call-tree --jobs 2 --out second`,
         `${cli} --config memory.yml --jobs 2 --out base`,
         'cp alloc-head alloc',
         `${cli} --config memory.yml --jobs 2 --baseline base/results.json --out head`,

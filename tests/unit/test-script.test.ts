@@ -20,9 +20,20 @@ for (const [last, status] of [
   ['true', 0],
   ['false', 1],
 ] as const) {
-  test(`the EXIT trap of scripts/test.sh keeps the suite's status (${status}) and removes its TMPDIR, with the image build already ended`, () => {
+  test(`the EXIT trap of scripts/test.sh keeps the suite's status (${status}) and removes its TMPDIR, with the image build and the static checks already ended`, () => {
     const dir = tempDir('cg-bench-trap-');
-    const script = ['set -euo pipefail', `TMPDIR=${dir}`, 'build=', 'true & build=$!', 'wait "$build"', trapLine(), last].join('\n');
+    // The static checks (run beside the tests) ended too.
+    const script = [
+      'set -euo pipefail',
+      `TMPDIR=${dir}`,
+      'build=',
+      'true & build=$!',
+      'wait "$build"',
+      'true & checked=$!',
+      'wait "$checked"',
+      trapLine(),
+      last,
+    ].join('\n');
     const r = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
     assert.equal(r.status, status, r.stderr);
     assert.equal(existsSync(dir), false, 'TMPDIR removed');
