@@ -11,21 +11,14 @@
     with cg_bench.measure():      # a block of the script
         work(data)
 
-Under Cachegrind, ``measure`` turns instrumentation on at the start of the outermost region and off
-at its end (Valgrind's CACHEGRIND_START/STOP_INSTRUMENTATION client requests, Valgrind >= 3.22).
-Regions nest: an inner region is part of the outer one and toggles nothing. Repeated regions add up,
-and the simulated caches keep what the previous region left in them (the code between regions is
-not simulated at all). Instrumentation is process-wide: other threads running during a region are
-counted too.
-
-Before the outermost region starts, the garbage collector is settled (``gc=True``, the default):
-the young generations are collected and everything is frozen, so collections inside the region see
-only the region's own objects and start from zeroed counters. ``gc=False`` leaves the collector
-alone. In cg-bench's ``instrument: region`` runs (CG_BENCH_INSTRUMENT=region, under Valgrind) the
-type attribute cache is emptied, and the C extension also wraps Python's allocators over areas at
-fixed addresses, one per phase (the region, each imported module, the script's set-up, start-up), so that a heavier import
-before a measured call leaves its count exactly as it was (``CG_BENCH_PYTHON_ALLOCATOR=0`` turns that
-off; docs/python.md says how, what it measured and what still carries over).
+Under Cachegrind (Valgrind >= 3.22), ``measure`` turns instrumentation on at the start of the
+outermost region and off at its end; regions nest and add up, the simulated caches keep what the
+previous region left, and other threads running during a region are counted too. Before the
+outermost region the collector is settled (``gc=True``: young generations collected, everything
+frozen). In cg-bench's ``instrument: region`` runs, a region's start also forgets what code before
+it taught the interpreter, and Python's allocators serve from areas at fixed addresses, so that a
+heavier import before a measured call leaves its count as it was (docs/python.md: how, the figures,
+what still carries over; ``CG_BENCH_PYTHON_ALLOCATOR=0`` turns the areas off).
 
 Outside Valgrind, and outside cg-bench's attribution pass, ``measure`` does nothing: the decorator
 returns the function itself, and ``with measure():`` costs a call and two empty methods.

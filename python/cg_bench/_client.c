@@ -1,8 +1,7 @@
 /*
- * Cachegrind's client requests for Python: a few instructions that Valgrind recognises and that
- * do nothing at all on a real CPU. Built against the Valgrind headers of the machine (the image's
- * Valgrind 3.24 ships <valgrind/cachegrind.h>; Valgrind < 3.22 has no such request, and then the
- * request numbers below, the ones 3.22 defines, reach a Cachegrind that ignores them).
+ * Cachegrind's client requests for Python (no-ops on a real CPU), and what a region's start needs to
+ * count the same whatever ran before it. docs/python.md has the design, the figures and the private
+ * CPython API used, with its versions.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -29,20 +28,10 @@
 #endif
 
 /*
- * Deterministic allocation. What a region costs depends on the allocator's state when it starts
- * (instructions per allocation, the addresses of the inputs and of the region's objects), which is
- * whatever the code before it left: a heavier import moves it. So under Valgrind cg_bench wraps the
- * PYMEM_DOMAIN_MEM and PYMEM_DOMAIN_OBJ allocators (used with the GIL held) over areas at fixed
- * addresses, each with a simple deterministic scheme (size classes with LIFO free lists in pools up
- * to 8 KiB; page runs above, first fit, coalesced, grown in place at the top): the region area (all
- * a region allocates; empty again at an outermost region when none of its blocks is alive; frees of
- * outside blocks deferred to the region's end), one import slot per module (by its name: wrapped
- * builtins.__import__ and importlib.import_module), the set-up area (everything else) and the
- * start-up area (until the script runs, when a .pth imports cg_bench first). docs/python.md, "Why
- * the count does not move when imports do", has the figures.
- * The wrapper stays installed once enabled (unless tracemalloc, started before it, is stopped: then
- * cg_bench does not enable it), so blocks of the areas come back to them when freed; everything
- * else goes to the allocator it wraps.
+ * Deterministic allocation: under Valgrind the MEM and OBJ allocators (used with the GIL held) are
+ * wrapped over areas at fixed addresses, one per phase: the region, one slot per imported module, the
+ * set-up, the start-up (docs/python.md, "Why the count does not move when imports do"). The wrapper
+ * stays installed once enabled: blocks of the areas come back to them, others to the allocator wrapped.
  */
 #include <stdint.h>
 #include <string.h>
@@ -84,14 +73,6 @@ typedef struct {
     PyMemAllocatorEx prev; /* the allocator wrapped: blocks from outside the areas */
 } domain_ctx;
 
-/* Blocks from outside the areas freed during a region, freed at its end: their addresses with the
- * domain in bit 0, in a page run of the region's area. Never a link inside the block, which can be
- * smaller than a pointer (PyObject_Malloc(2)). */
-typedef struct {
-    uintptr_t *items;
-    size_t n, cap;
-} deferred_frees;
-
 /* At the start of each area, so that the allocator's own data sits at the same addresses always. */
 struct area_state_ {
     size_t pages;                     /* of the area: the lower half for pools, the upper for page runs */
@@ -106,7 +87,6 @@ struct area_state_ {
     char *pool_next[N_CLASSES + 1];
     char *pool_end[N_CLASSES + 1];
     domain_ctx domains[2];            /* the region area's state only: the wrapper's */
-    deferred_frees deferred;          /* the region area's state only */
     int starting;                     /* the region area's state only: before the script runs (start_early) */
     uint64_t slot_owner[N_SLOTS];     /* the region area's state only: each slot's module, hashed (0: free) */
     Py_ssize_t quarantined;           /* blocks freed but kept out of use (area_release) */
@@ -252,13 +232,9 @@ __attribute__((noinline)) static void run_free(area_state *st, size_t first) {
     st->live--;
 }
 
-/* Blocks up to MEDIUM_MAX from the size classes, larger ones as page runs of the upper half (a buffer
- * grown by realloc at the top grows in place: no trail of runs, which had taken 1.9 GB for a 4 MB
- * string when runs were never given back). */
-/* An import slot's blocks are whole cache lines: Python shares the strings a module interns with the
- * modules imported after it (names, and constants such as "&amp;"), so the code under test may use
- * another module's; at the same offset in a line, they touch as many lines, and memcpy and memchr
- * take the same paths, as its own would (measured: +36 instructions, -320 cycles, before). */
+/* Blocks up to MEDIUM_MAX from the size classes, larger ones as page runs of the upper half. An
+ * import slot's blocks are whole cache lines: a string another module interned first lies at the same
+ * offset in a line as the code under test's own would (measured: +36 instructions, -320 cycles). */
 static inline unsigned area_class(area_state *st, size_t n) {
     return size_class(st->line_aligned ? ((n ? n : 1) + 63) & ~(size_t)63 : n);
 }
@@ -323,13 +299,8 @@ static void area_init(area_state *st, size_t bytes) {
     st->large_next = large_first(st);
 }
 
-/* A block of an area back to it; but some stay out of use, for they would move what comes next:
- *   - a block of the set-up area freed by an import (one that grows or empties a container made
- *     earlier): the same program without that import has no such free block;
- *   - a block of a module's slot freed while that module is imported: loading a module frees what
- *     turns out to exist already (a name interned by an earlier module), so its later objects
- *     would fill the hole, and lie elsewhere than when nothing had been imported before it.
- * What is kept out of use is small: with bytecode cached, a module's import frees little. */
+/* A block of an area back to it, unless an import frees it from the set-up area or from the slot of
+ * the module it loads: the same program without that import would have no such hole to fill. */
 static inline void area_release(area_state *st, void *p) {
     if (!REGION->active && importing != NULL && (st == SETUP || st == importing)) {
         st->quarantined++;
@@ -362,41 +333,12 @@ static void *wrap_calloc(void *ctx, size_t nelem, size_t elsize) {
     return d->prev.calloc(d->prev.ctx, nelem, elsize);
 }
 
-/* Freeing into pymalloc costs what its state decides: at the region's end instead. */
-static void defer_free(domain_ctx *d, void *p) {
-    deferred_frees *list = &REGION->deferred;
-    if (list->n == list->cap) {
-        size_t cap = list->cap ? list->cap * 2 : 1024;
-        uintptr_t *items = run_alloc(REGION, cap * sizeof *items);
-        if (items == NULL) { /* the region's area is full: now, then */
-            d->prev.free(d->prev.ctx, p);
-            return;
-        }
-        if (list->items != NULL) {
-            memcpy(items, list->items, list->n * sizeof *items);
-            run_free(REGION, page_of(REGION, list->items));
-        }
-        list->items = items;
-        list->cap = cap;
-    }
-    list->items[list->n++] = (uintptr_t)p | (uintptr_t)(d == &REGION->domains[1]);
-}
-
-/* A block from outside the areas: deferred in a region, else to the allocator it came from. Out of
- * line, so that wrap_free's own path (every free of an area's block) needs no stack frame. */
-__attribute__((noinline)) static void free_outside(domain_ctx *d, void *p) {
-    if (REGION->active && p != NULL)
-        defer_free(d, p);
-    else
-        d->prev.free(d->prev.ctx, p);
-}
-
 static void wrap_free(void *ctx, void *p) {
     area_state *st = area_of(p);
     if (st != NULL)
         area_release(st, p);
     else
-        free_outside(ctx, p);
+        ((domain_ctx *)ctx)->prev.free(((domain_ctx *)ctx)->prev.ctx, p);
 }
 
 static void *wrap_realloc(void *ctx, void *p, size_t n) {
@@ -427,18 +369,6 @@ static void *wrap_realloc(void *ctx, void *p, size_t n) {
     memcpy(q, p, old < n ? old : n);
     area_release(st, p);
     return q;
-}
-
-static void flush_deferred(void) {
-    deferred_frees *list = &REGION->deferred;
-    for (size_t i = 0; i < list->n; i++) {
-        domain_ctx *d = &REGION->domains[list->items[i] & 1];
-        d->prev.free(d->prev.ctx, (void *)(list->items[i] & ~(uintptr_t)1));
-    }
-    if (list->items != NULL)
-        run_free(REGION, page_of(REGION, list->items));
-    list->items = NULL;
-    list->n = list->cap = 0;
 }
 
 /* 64-bit FNV-1a, never 0 (0 marks a free slot). */
@@ -476,10 +406,8 @@ static long import_level(PyObject *value) {
     return overflow || level < 0 ? 1 : level;
 }
 
-/* The slot of the module an import statement names: by its name (and, for a relative import, the
- * importing package and the level), whatever was imported before. A slot taken by another name
- * (a hash collision) passes on to the next: the module's objects then lie a multiple of SLOT_SIZE
- * away, in the same cache sets. NULL when the name is not a plain str or every slot is taken. */
+/* The slot of the module an import names (for a relative import, with the package and level); a
+ * collision takes the next slot, a multiple of SLOT_SIZE away (the same cache sets). NULL: none. */
 static area_state *slot_for_name(PyObject *name, PyObject *package, long level) {
     if (!PyUnicode_Check(name))
         return NULL;
@@ -514,10 +442,8 @@ static area_state *slot_for(PyObject *const *args, Py_ssize_t nargs, PyObject *k
     return slot_for_name(args[0], package, level);
 }
 
-/* Python keeps freed tuples, lists, dicts, floats... on free lists of its own and hands them out
- * again before asking the allocator, so a module's objects would be whatever earlier code freed
- * last, in that code's area (measured: a code object's constants in another module's slot). A full
- * collection empties those lists (when the collector is enabled). Not inside a region. */
+/* Python's free lists (tuples, lists, dicts, floats) would hand a module what earlier code freed, in
+ * that code's area: a full collection empties them. Not inside a region. */
 static void empty_free_lists(void) {
     if (REGION->active)
         return;
@@ -547,10 +473,8 @@ static PyObject *import_in_slot(PyObject *import, area_state *slot, int fresh, P
     if (fresh)
         empty_free_lists();
     importing = slot != NULL ? slot : outer != NULL ? outer : SETUP;
-    /* The name becomes the module's __name__, which each function the module makes refers to (a
-     * region's too). The caller's string lies wherever its earlier work left room (pytest computes a
-     * test module's name from its path; a script's name of a module was compiled with the script):
-     * a new module is given a copy made in its slot. */
+    /* The name becomes the module's __name__, which its functions refer to: a new module gets a copy
+     * made in its slot, not the caller's string (pytest computes a test module's name). */
     PyObject *call[8];
     Py_ssize_t total = nargs + (kwnames != NULL ? PyTuple_GET_SIZE(kwnames) : 0);
     PyObject *name = NULL;
@@ -574,10 +498,8 @@ static PyObject *import_in_slot(PyObject *import, area_state *slot, int fresh, P
     return result;
 }
 
-/* builtins.__import__ while the allocator is enabled: what an import statement allocates comes from
- * the slot of the module it names (an import inside it, from that module's slot), so that a module
- * gets the same addresses whatever was imported before it. An outermost statement that loads a new
- * module starts and ends with empty free lists. */
+/* builtins.__import__ while the allocator is enabled: an import statement allocates from the slot of
+ * the module it names; an outermost one that loads a new module starts and ends with empty free lists. */
 static PyObject *area_import(PyObject *self, PyObject *const *args, Py_ssize_t nargs, PyObject *kwnames) {
     if (REGION->active) /* the region's area serves; no slot is claimed by measured code */
         return PyObject_Vectorcall(wrapped_import, args, (size_t)nargs, kwnames);
@@ -670,18 +592,15 @@ static PyObject *enable_allocator(PyObject *self, PyObject *unused) {
         PyMem_SetAllocator(domains[i], &wrapper);
     }
     allocator_enabled = 1;
-    /* Called from inside cg_bench's import statement, which the wrapper did not see: cg_bench's slot
-     * serves until end_import, at the end of cg_bench/__init__.py. */
+    /* Inside cg_bench's import, which the wrapper did not see: its slot serves until end_import. */
     area_state *own = slot_of(fnv1a(0xcbf29ce484222325ULL, "cg_bench", 8));
     importing = own != NULL ? own : SETUP;
     Py_RETURN_TRUE;
 #endif
 }
 
-/* The script starts: the first "exec" audit event after start_early with a code object, outside an
- * import statement (pythonrun.c's run_mod for a script, runpy's exec for -m; site.py's exec of .pth
- * lines passes a string, importlib's exec of a module runs inside an import). From then on, the
- * set-up area serves. */
+/* The script starts (the set-up area serves from then on): the first "exec" audit event after
+ * start_early with a code object, outside an import (site.py's exec of .pth lines passes a string). */
 static int command_mode = 0; /* python -c: the script's code is "<string>" too */
 
 static int script_starts(const char *event, PyObject *args, void *unused) {
@@ -703,8 +622,7 @@ static PyObject *start_early(PyObject *self, PyObject *unused) {
             return NULL;
         hooked = 1;
     }
-    /* sys.argv is set before site runs .pth files: ['-c'] for python -c, whose code is "<string>"
-     * like the .pth lines site runs after this one (those would end start-up early there). */
+    /* sys.argv is ['-c'] for python -c, whose code is "<string>" like the .pth lines after this one. */
     PyObject *argv = PySys_GetObject("argv"); /* borrowed */
     PyObject *first = argv && PyList_Check(argv) && PyList_GET_SIZE(argv) > 0 ? PyList_GET_ITEM(argv, 0) : NULL;
     command_mode = first == NULL || (PyUnicode_Check(first) && PyUnicode_CompareWithASCIIString(first, "-c") == 0);
@@ -718,40 +636,15 @@ static PyObject *end_import(PyObject *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
-static PyObject *area_stats(area_state *st) {
-    return Py_BuildValue("{s:n,s:n,s:n,s:n}", "live_blocks", st->live, "pages_used",
-                         (Py_ssize_t)(st->next_page - st->first_page + st->large_next - large_first(st)), "run_pages_used",
-                         (Py_ssize_t)(st->large_next - large_first(st)), "quarantined_blocks", st->quarantined);
-}
-
+/* The region area's live blocks and pages used (all, and by page runs), the start-up area's under
+ * "startup"; None when not enabled. */
 static PyObject *allocator_stats(PyObject *self, PyObject *unused) {
     if (!allocator_enabled)
         Py_RETURN_NONE;
-    Py_ssize_t slots = 0, live = 0, pages = 0;
-    for (size_t i = 0; i < N_SLOTS; i++) {
-        if (REGION->slot_owner[i] != 0) {
-            area_state *st = SLOT(i);
-            slots++;
-            live += st->live;
-            pages += (Py_ssize_t)(st->next_page - st->first_page + st->large_next - large_first(st));
-        }
-    }
-    PyObject *stats = area_stats(REGION);
-    PyObject *imports = Py_BuildValue("{s:n,s:n,s:n}", "slots", slots, "live_blocks", live, "pages_used", pages);
-    PyObject *setup = area_stats(SETUP);
-    PyObject *startup = area_stats(STARTUP);
-    int failed = stats == NULL || imports == NULL || setup == NULL || startup == NULL ||
-                 PyDict_SetItemString(stats, "imports", imports) < 0 || PyDict_SetItemString(stats, "setup", setup) < 0 ||
-                 PyDict_SetItemString(stats, "startup", startup) < 0 ||
-                 PyDict_SetItemString(stats, "active", REGION->active ? Py_True : Py_False) < 0;
-    Py_XDECREF(imports);
-    Py_XDECREF(setup);
-    Py_XDECREF(startup);
-    if (failed) {
-        Py_XDECREF(stats);
-        return NULL;
-    }
-    return stats;
+    area_state *st = REGION;
+    return Py_BuildValue("{s:n,s:n,s:n,s:{s:n}}", "live_blocks", st->live, "pages_used",
+                         (Py_ssize_t)(st->next_page - st->first_page + st->large_next - large_first(st)), "run_pages_used",
+                         (Py_ssize_t)(st->large_next - large_first(st)), "startup", "live_blocks", STARTUP->live);
 }
 
 static PyObject *start_instrumentation(PyObject *self, PyObject *unused) {
@@ -766,23 +659,16 @@ static PyObject *start_instrumentation(PyObject *self, PyObject *unused) {
 
 static PyObject *stop_instrumentation(PyObject *self, PyObject *unused) {
     CACHEGRIND_STOP_INSTRUMENTATION;
-    if (allocator_enabled) {
+    if (allocator_enabled)
         REGION->active = 0;
-        flush_deferred();
-    }
     Py_RETURN_NONE;
 }
 
-/* Type version tags. CPython's type attribute cache (4,096 entries) is indexed by a type's version tag
- * and the name's address. A type first looked up in a region takes the next tag of a counter that
- * every type tagged before has advanced, more after a heavier import, and so other entries: heap
- * types (classes) draw from the interpreter's counter, immutable types (C extensions' types, 3.12+)
- * from a global one. At a region's start both counters are advanced to a fixed residue modulo 4,096
- * (tags used up by probe types), so those types take the same entries whatever ran before (measured:
- * Python-Markdown, a heavier import moved a region by 490,463 instructions; by 64,818 with the heap
- * counter aligned). The probes are made before the region's collection and kept: made (and left as
- * garbage) at the alignment, they were collected inside the region, more of them after a lighter
- * import. A probe takes at most 1,000 tags (CPython's limit per type). */
+/* Type version tags. CPython's type attribute cache (4,096 entries) is indexed by a type's tag and the
+ * name's address; a type first looked up in a region takes the next tag of a counter (the
+ * interpreter's for classes, a global one for immutable types, 3.12+) that earlier code advanced. At
+ * a region's start both are advanced to a fixed residue modulo 4,096 by probe types, made before the
+ * region's collection and kept (each takes at most 1,000 tags, CPython's limit per type). */
 #define TYPE_CACHE_ENTRIES 4096u
 #define PROBE_TAGS 1000u
 #define MAX_PROBES 64
@@ -808,9 +694,7 @@ static PyType_Spec *probe_spec(int kind) {
     return &specs[kind];
 }
 
-/* Probes enough for `tags` more tags: made now, before the region's collection freezes them. Spent
- * probes are let go here (that collection frees them, outside the region), so a process may align
- * for any number of regions. */
+/* Probes enough for `tags` more tags, made before the region's collection; spent ones let go. */
 static int reserve_probes(int kind, unsigned int tags) {
     probe_pool *pool = &probe_pools[kind];
     unsigned int left = 0;
@@ -867,9 +751,7 @@ static int reserve_tags(void) {
 }
 
 /* PyType_ClearCache returns the interpreter's counter (and empties the cache); the global counter is
- * told by the tag a probe takes, so it is brought to 1 modulo 4,096 (the probe's tag at 0): a region
- * that tagged no immutable type costs the next one tag. It is aligned while that leaves the program
- * half of its 131,071 tags. */
+ * told by a probe's tag and brought to 1 modulo 4,096 while that leaves the program half its tags. */
 static PyObject *align_type_versions(PyObject *self, PyObject *unused) {
 #ifndef Py_GIL_DISABLED
     if (probe_name == NULL && reserve_tags() < 0)
@@ -896,12 +778,10 @@ static PyObject *align_type_versions(PyObject *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
-/* Specialization. CPython 3.11+ rewrites a function's bytecode in place as it runs (adaptive
- * counters, then specialized instructions), so library code that ran before a region (re's parser,
- * enum) enters it warmer after a heavier import. Back to the state a new code object has: the bytes
- * of a fresh copy (replace()), the same length, over the code's own (3.11: and its warm-up counter).
- * Not for code that is instrumented (sys.monitoring) or has executors. 1 if reset, 0 if left (another
- * version, instrumented), -1 with an exception set. Private layout: 3.11 to 3.14 (RESETS_BYTECODE). */
+/* Specialization: CPython 3.11+ rewrites bytecode in place as it runs, so code that ran before a
+ * region enters it warmer. Back to a new code object's state: a fresh copy's bytes (replace()) over
+ * its own (3.11: and its warm-up counter); not for instrumented code or code with executors. 1 if
+ * reset, 0 if left, -1 with an exception set. Private layout: 3.11 to 3.14 (RESETS_BYTECODE). */
 #if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030F0000 && !defined(PYPY_VERSION) && !defined(Py_GIL_DISABLED)
 #  define RESETS_BYTECODE 1
 #else
@@ -936,10 +816,8 @@ static int reset_code(PyObject *code) {
 #endif
 }
 
-/* A heap type's version tag given up (PyType_Modified, which also empties its subclasses'): its next
- * lookup tags it again, from the counter. A type that earlier code looked up before a region (a
- * library's class used in set-up, a C extension's type used by a heavier import) would otherwise
- * keep the tag it took then, and the region would not tag it where it does when nothing did. */
+/* A heap type's tag given up (PyType_Modified): a type earlier code looked up is tagged again in the
+ * region, from the aligned counter, where it is when nothing did. */
 static int untag(PyObject *type) {
     PyTypeObject *tp = (PyTypeObject *)type;
     if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE) || tp->tp_version_tag == 0)
@@ -955,10 +833,8 @@ static int untag(PyObject *type) {
     return 1;
 }
 
-/* The code objects reset so far (open addressing, raw memory) and a hash of the bytes each reset left:
- * a code whose bytes hash the same has not run since and is left alone (a code.replace() costs ~10 us
- * under Valgrind; most functions do not run between two regions). A new code at a freed one's address
- * compares all the same: equal bytes are the fresh state of that bytecode. */
+/* The code objects reset so far and a hash of the bytes each reset left: a code whose bytes hash the
+ * same has not run since and is left alone (a code.replace() costs ~10 us under Valgrind). */
 typedef struct {
     PyObject *code;
     uint64_t hash;
@@ -1039,9 +915,8 @@ static int reset_code_tree(PyObject *code) {
     return 0;
 }
 
-/* The heap's types and functions, each with a new reference, in an array of the raw allocator's
- * (neither Python's allocators nor the areas). Types and functions are told by their C type:
- * isinstance would ask a proxy's __class__, which runs its code. */
+/* The heap's types and functions (told by their C type: isinstance could run a proxy's code), each
+ * with a new reference, in an array of the raw allocator's (not the areas). */
 typedef struct {
     PyObject **items;
     Py_ssize_t count, size;
@@ -1067,11 +942,9 @@ static int keep_found(PyObject *obj, void *arg) {
     return 1;
 }
 
-/* Every function's bytecode back to a new code object's (nested ones included) and every heap type's
- * tag given up, with no other thread able to run while it holds objects: the collector off (no
- * finalizer), no Python code run, the GIL kept. 3.12+ visits the heap without a list; 3.11 calls
- * gc.get_objects (the argument) and lets the list go before returning. (A walk over that list in
- * Python let another thread run: its tuple(generator), referenced twice, failed with SystemError.) */
+/* Every function's bytecode reset and every heap type untagged, with no other thread able to run while
+ * it holds objects (collector off, no Python code, the GIL kept): 3.12+ visits the heap; 3.11 calls
+ * gc.get_objects (the argument) and lets the list go before returning. */
 static PyObject *forget_learned_state(PyObject *self, PyObject *get_objects) {
     found_objects found = {NULL, 0, 0, 0};
     codes_reset = 0;
@@ -1128,9 +1001,8 @@ static PyObject *type_version_tag(PyObject *self, PyObject *type) {
     return PyLong_FromUnsignedLong(((PyTypeObject *)type)->tp_version_tag);
 }
 
-/* A measured call's arguments, copied into the region's area just before the region: the tuple and
- * dict the call was given were made wherever the caller's earlier work left room (pytest, with more
- * plugins installed, had made more before a test's keyword arguments). (args, kwargs or None). */
+/* A measured call's (args, kwargs or None) copied into the region's area: the caller made them wherever
+ * its earlier work left room (pytest with more plugins installed). */
 static PyObject *pack_call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
     if (argc != 2 || !PyTuple_Check(argv[0]) || (argv[1] != Py_None && !PyDict_Check(argv[1]))) {
         PyErr_SetString(PyExc_TypeError, "pack_call(args: tuple, kwargs: dict | None)");
@@ -1153,10 +1025,8 @@ static PyObject *pack_call(PyObject *self, PyObject *const *argv, Py_ssize_t arg
     PyObject *packed = kwargs == NULL ? NULL : PyTuple_Pack(2, args, kwargs);
     Py_XDECREF(args);
     Py_XDECREF(kwargs);
-    if (packing) {
+    if (packing)
         REGION->active = 0;
-        flush_deferred();
-    }
     return packed;
 }
 
@@ -1191,9 +1061,8 @@ static PyMethodDef switch_defs[] = {
     {"stop_instrumentation", stop_instrumentation, METH_NOARGS, "CACHEGRIND_STOP_INSTRUMENTATION: a no-op outside Valgrind."},
 };
 
-/* New function objects for the two switches: the module's own were made when it loaded, before the
- * areas existed, where start-up left room (a longer site-packages listing moves them); these come
- * from the area serving now (cg_bench's slot, when cg_bench._region loads). */
+/* New function objects for the two switches, from the area serving now (cg_bench's slot): the
+ * module's own were made before the areas existed. */
 static PyObject *region_switches(PyObject *self, PyObject *unused) {
     PyObject *start = PyCFunction_New(&switch_defs[0], NULL);
     PyObject *stop = start ? PyCFunction_New(&switch_defs[1], NULL) : NULL;
@@ -1210,7 +1079,7 @@ static PyMethodDef methods[] = {
     {"enable_allocator", enable_allocator, METH_NOARGS, "Wraps the MEM and OBJ allocators over areas at fixed addresses (the region, one slot per imported module, set-up, start-up), and builtins.__import__ and importlib.import_module. False if that cannot be done."},
     {"start_early", start_early, METH_NOARGS, "Called before the script is compiled (cg-bench-early.pth): the start-up area serves until the script runs."},
     {"end_import", end_import, METH_NOARGS, "The end of cg_bench's own import, which started before builtins.__import__ was wrapped: the set-up area serves again."},
-    {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs); the import slots', set-up's and start-up's under 'imports', 'setup', 'startup'; or None when not enabled."},
+    {"allocator_stats", allocator_stats, METH_NOARGS, "The region area's live blocks and pages used (all, and by page runs), the start-up area's live blocks under 'startup'; or None when not enabled."},
     {"type_version_tag", type_version_tag, METH_O, "A type's tp_version_tag (0: none yet)."},
     {"align_type_versions", align_type_versions, METH_NOARGS, "Advances the version-tag counters to a fixed residue modulo 4,096 (and empties the type attribute cache): types first looked up in a region take the same cache entries whatever ran before."},
     {"forget_learned_state", forget_learned_state, METH_O, "Every function's bytecode back to a new code object's (3.11 to 3.14) and every heap type's version tag given up, walking the heap in C without letting another thread run (the argument: gc.get_objects, used before 3.12); then makes the probe types align_type_versions will use. Returns how many code objects it reset (those whose bytes changed since their last reset)."},

@@ -14,8 +14,7 @@ from . import _client
 F = TypeVar("F", bound=Callable[..., Any])
 
 _ON_VALGRIND = _client.running_on_valgrind() != 0
-# cg-bench's attribution pass (a second, unmeasured run) loads its bytecode counter as sitecustomize,
-# before any code of the benchmark: regions then count bytecode instead of instructions.
+# cg-bench's attribution pass (unmeasured) loads its bytecode counter first: regions count bytecode.
 _COUNTER = sys.modules.get("_cg_bench_bytecode")
 _ACTIVE = _ON_VALGRIND or _COUNTER is not None
 # The switches, as objects made with this module (its slot), not with _client (before the areas).
@@ -31,9 +30,8 @@ def running_on_valgrind() -> bool:
 
 
 def _settle_gc() -> bool:
-    """Collect the young generations (a previous region's garbage: its area can start empty again),
-    freeze, collect again: the region's collections see only its objects. No full collection first: it
-    walked the whole heap (160 ms of an entry with 1M objects under Cachegrind) and kept no figure."""
+    """Collect the young generations (a previous region's garbage), freeze, collect again: the region's
+    collections see only its objects. (A full collection first cost 160 ms with 1M objects.)"""
     if not _gc.isenabled():
         return False
     if _gc.get_freeze_count():
@@ -51,8 +49,7 @@ _REGION_RUN = _os.environ.get("CG_BENCH_INSTRUMENT") == "region"
 
 
 if _REGION_RUN and _ON_VALGRIND and not _client.RESETS_BYTECODE:
-    # Said where cg-bench keeps the run's output: the count then depends on what ran before the region.
-    sys.stderr.write(
+    sys.stderr.write(  # to the run's log: the count then depends on what ran before the region
         # The wording is what src/run/seal.ts looks for in the log (results.json then records no resets).
         "cg_bench: this Python (%s) gets no bytecode reset at a region's start (CPython 3.11 to 3.14 with the GIL do): "
         "code that ran before the region enters it specialized, and a heavier import can move its count\n" % sys.version.split()[0]
@@ -72,9 +69,7 @@ class _Region:
         return self
 
     def _begin(self, call: Any) -> Any:
-        """Enters the region. A measured call's (args, kwargs) come back copied to the region's area
-        (by the outermost region), after the collection that empties Python's free lists: made by the
-        caller, they lie wherever its earlier work left room (pytest with more plugins installed)."""
+        """Enters the region; a measured call's (args, kwargs) come back copied to the region's area."""
         global _depth, _froze
         with _lock:
             _depth += 1
@@ -92,15 +87,11 @@ class _Region:
 
     def _prepare(self, call: Any) -> Any:
         """What an outermost region does before Cachegrind counts: (call, whether it froze the heap)."""
-        if _REGION_RUN:
-            # What the interpreter learned from code that ran before the region (re's parser after a heavier
-            # import's patterns, a library's functions called in set-up): functions' bytecode reset, heap
-            # types untagged; walked in C with no other thread able to run. Also makes the probe types for
-            # the tags' alignment.
+        if _REGION_RUN:  # bytecode reset, heap types untagged (in C, no other thread running); makes the probe types
             _client.forget_learned_state(_gc.get_objects)
         if _REGION_RUN or _COUNTER is not None:  # the attribution pass counts what the measured run does
             # re's cache of 512 patterns: a heavier import's decided which of the region's were still there
-            # (Debian's Python-Markdown 3.7: 8,948 instructions). Before the collection: it frees tuples.
+            # (Debian's Python-Markdown 3.7: 8,948 instructions). Before the collection, which frees them.
             purge = getattr(sys.modules.get("re"), "purge", None)
             if purge is not None:
                 purge()
@@ -162,10 +153,8 @@ def _trampoline(call: Any, region: Any, fn: Any, args: Any, kwargs: Any) -> Any:
     return call(region, fn, args, kwargs)
 
 
-# Python 3.11+ puts frames on a stack of their own (3.12+ says how large a frame is), where a region's frames lie wherever the frames
-# below them end: a measured call goes through a copy of _trampoline whose frame is made just large
-# enough (unused locals) that the region's first frame starts at a page boundary, so that the
-# frames fall in the same cache sets every time.
+# Python 3.12+ frames lie on a stack of their own wherever the frames below end: a measured call goes
+# through a copy of _trampoline whose frame (unused locals) makes the region's first start a page.
 _PAGE = 4096
 _WORD = 8
 _TRAMPOLINE_BYTES: Optional[int] = _client.frame_bytes(_trampoline.__code__)
@@ -199,13 +188,11 @@ class _Inactive:
 
 
 _INACTIVE = _Inactive()
-# Made once, with this module (its slot): a region object read inside the region lies in the same
-# place whatever the program did before.
+# Made once, with this module (its slot): the same place whatever the program did before.
 _REGIONS = {True: _Region(True), False: _Region(False)}
 
 
-# Code flags of functions whose call only makes a generator or coroutine (inspect's, without importing
-# inspect: what cg_bench imports is in the heap the regions see).
+# Code flags of functions whose call only makes a generator or coroutine (inspect's, not imported).
 _SUSPENDABLE = ((0x80, "a coroutine function", "coroutine"), (0x200, "an async generator function", "async generator"), (0x20, "a generator function", "generator"))
 
 
