@@ -17,6 +17,8 @@ export interface ToolRun {
   argv: string[];
   cwd: string;
   env: Record<string, string>;
+  /** cg-bench's own paths for the run in the shared temporary directories (its HOME): bound back into its view. */
+  own: readonly string[];
   timeoutMs: number;
   /** The benchmark's directory (held: the run writes beneath it). */
   dir: string;
@@ -52,7 +54,7 @@ export async function runUnderTool(run: ToolRun, tool: Tool): Promise<{ dir: str
   const stderr = join(dir, 'stderr.log');
   const staging = profileDirectory(run.sandbox, dir);
   const outcome = await runProcess({
-    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging], run.cwd),
+    argv: sandboxed(run.sandbox, [run.valgrind.bin, ...tool.args(staging), ...run.argv], true, run.job, [staging, ...run.own], run.cwd),
     cwd: run.cwd,
     env: run.env,
     stdout: { file: join(dir, 'stdout.log') },

@@ -25,7 +25,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { arch, tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { CgBenchError } from '../errors.ts';
 import { MAX_PROFILE_BYTES } from '../parse/cachegrind.ts';
 import { probeCacheFile } from '../results/probe-cache.ts';
@@ -238,9 +238,13 @@ interface SealFiles {
  * 872,735 cycles in three runs).
  */
 function runsDirectory(): string {
-  const dir = join(tmpdir(), 'cg-bench-runs');
+  const dir = runsDirectoryPath();
   sharedHomesDirectory(dir);
   return dir;
+}
+
+function runsDirectoryPath(): string {
+  return join(tmpdir(), 'cg-bench-runs');
 }
 
 let sealFiles: SealFiles | undefined;
@@ -288,58 +292,137 @@ const PRIVATE_TMP_NAME = `.cg-bench-private-${process.pid}`;
  */
 const PRIVATE_TMP_INNER = 'tmp';
 
+/** Ends cg-bench's own paths among those a view binds back; the paths the run is handed follow it (handedProblem). */
+export const HANDED_START = 'cg-bench-handed';
+
+/**
+ * The directories in the shared ones that hold other runs' (other jobs', other cg-bench processes')
+ * directories: Valgrind's staging and the seal files (runsDirectory), the benchmarks' homes. Bound
+ * back whole, a benchmark handed one of them (or a directory above) read the other job's staging.
+ */
+function reservedDirectories(): string[] {
+  return [...new Set([runsDirectoryPath(), HOMES_DIR].flatMap((dir) => [dir, realOrGiven(dir)]))];
+}
+
+/** Where the benchmarks' private homes are made (run/private-home.ts): one directory of each benchmark's, beneath. */
+export const HOMES_DIR = '/tmp/cg-bench-home';
+
+/** The variables a view binds back into the run's private temporary directories, and whether each is a list (":"). */
+export const HANDED_VARIABLES: Readonly<Record<string, boolean>> = { HOME: false, TMPDIR: false, PATH: true, PYTHONPATH: true };
+
+/**
+ * Why a path a run is handed (its working directory, a HANDED_VARIABLES entry, an argument) is not
+ * bound back into its private temporary directories, as privateTmpScript decides; undefined: it is
+ * (or lies outside them). A pull request writes these: said before anything runs, not found missing.
+ */
+export function handedPathProblem(given: string): string | undefined {
+  const path = given.length > 1 ? given.replace(/\/+$/, '') : given;
+  const shared = SHARED_TMP_DIRS.find((dir) => path.startsWith(`${dir}/`));
+  if (shared === undefined) return undefined;
+  if (/\/\/|\/\.\.?(?:\/|$)/.test(path))
+    return `is not written plainly (".", ".." or "//"), and is not bound back into the run's private ${shared}: write it as ${join(path)}`;
+  for (const at of new Set([path, realOrGiven(path)])) {
+    if (SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/.cg-bench-private-`))) return "lies in another run's private temporary directory";
+    for (const reserved of reservedDirectories()) {
+      const where = at === path ? '' : ` (through a link, ${at})`;
+      if (at === reserved || reserved.startsWith(`${at}/`))
+        return `is${where} ${at === reserved ? '' : 'a directory above '}${reserved}, where cg-bench keeps other runs' directories (other jobs' Valgrind output, other benchmarks' homes)`;
+      if (at.startsWith(`${reserved}/`))
+        return `lies${where} in ${reserved}, where cg-bench keeps other runs' directories; a benchmark's own HOME and TMPDIR are its default ones`;
+    }
+  }
+  return undefined;
+}
+
+/** A shell word: `text` single-quoted. */
+function shellWord(text: string): string {
+  return `'${text.replace(/'/g, "'\\''")}'`;
+}
+
 /**
  * Run by the view's shell, as the root of its user namespace (its mount namespace is the run's own),
  * before it execs the code: opens each of SHARED_TMP_DIRS (fds 7, 8, 9), binds a new empty
  * directory made in it (PRIVATE_TMP_NAME) over it, so that what another run left there (the head's
  * setup, the previous benchmark, another job) is not seen and what this run leaves is removed with
- * that directory; then binds back, from the covered
- * originals (through the open fds), the paths the run is handed that lie there: its working
- * directory (through /proc/self/cwd: a directory under one the code's uid may not search, as a
- * mkdtemp one, is its working directory all the same), HOME, TMPDIR, the entries of PATH and
- * PYTHONPATH, and the shell's arguments up to KEPT_END (the project, the program, cg-bench's files).
- * A handed file is bound over an empty one made for it, never over what a bound parent shows. The
- * mounts are made with the code's own rights (this root is its uid outside): they show it nothing
- * it could not read before. The shell then closes the fds and re-enters its working directory in the
- * new view (its ".." is then the private directory; one the code may not search is kept as it is),
- * leaving OLDPWD as it was: the code's environment must not change. Names are prefixed: the shell would export a variable the environment has.
+ * that directory; then binds back, from the covered originals (through the open fds), the paths
+ * that lie there: first cg-bench's own for this run (the shell's arguments up to HANDED_START: the
+ * project, the seal files, Valgrind's staging, the benchmark's HOME), then those the run is handed,
+ * which a pull request writes: its working directory (through /proc/self/cwd: a directory under one
+ * the code's uid may not search, as a mkdtemp one, is its working directory all the same), HOME,
+ * TMPDIR, the entries of PATH and PYTHONPATH, and the arguments up to KEPT_END (the paths its
+ * command names). A handed path is not bound when it is, lies above or inside one of
+ * reservedDirectories() or another run's private directory, is not written plainly (".", "..",
+ * "//"), or is reached through a link in the shared directory: what lies inside the run's own is
+ * seen through them, and nothing of another run's is bound. A handed file is bound over an empty
+ * one made for it, never over what a bound parent shows. The mounts are made with the code's own
+ * rights (this root is its uid outside): they show it nothing it could not read before. The shell
+ * then closes the fds and re-enters its working directory in the new view (its ".." is then the
+ * private directory; one the code may not search is kept as it is), leaving OLDPWD as it was: the
+ * code's environment must not change. Names are prefixed: the shell would export a variable the
+ * environment has.
  */
-const PRIVATE_TMP_SCRIPT = [
-  '_cgb_keep() {',
-  ' case $1 in',
-  ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
-  '  *) return 0 ;;',
-  ' esac;',
-  // The working directory from /proc/self/cwd: the code's uid may hold it without being allowed to reach it by its path.
-  ' [ -n "$2" ] && _cgb_from=$2;',
-  ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
-  ' else return 0; fi;',
-  ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
-  '}',
-  ...SHARED_TMP_DIRS.map(
-    (dir, i) =>
-      `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_private=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX) && mkdir -m 1777 "$_cgb_private/${PRIVATE_TMP_INNER}" && mount --no-canonicalize --bind "$_cgb_private/${PRIVATE_TMP_INNER}" ${dir} || exit 125; fi`,
-  ),
-  '_cgb_keep_list() {',
-  ' _cgb_rest=$1;',
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  ' while [ -n "$_cgb_rest" ]; do _cgb_keep "${_cgb_rest%%:*}"; case $_cgb_rest in *:*) _cgb_rest=${_cgb_rest#*:} ;; *) _cgb_rest= ;; esac; done;',
-  '}',
-  '_cgb_here=$PWD; _cgb_keep "$_cgb_here" /proc/self/cwd; _cgb_keep "$HOME"; _cgb_keep "$TMPDIR"; _cgb_keep_list "$PATH"; _cgb_keep_list "$PYTHONPATH"',
-  `while [ "$1" != ${KEPT_END} ]; do _cgb_keep "$1"; shift; done; shift`,
-  'exec 7<&- 8<&- 9<&-',
-  // Entered again only where a private directory now covers its path (elsewhere no mount does, and a
-  // working directory below one the code's uid may not search, a checkout in a mkdtemp directory of
-  // root's, could not be entered by its path: every view failed and the run lost its private ones).
-  // One the code's uid may not search itself cannot be entered again: the run stays in it as it was,
-  // and without search rights nothing is reached from it by "..".
-  `_cgb_cd() { case $_cgb_here in ${SHARED_TMP_DIRS.map((dir) => `${dir}/*`).join(' | ')}) cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125 ;; esac; }`,
-  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
-  'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
-  'unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_private; unset -f _cgb_keep _cgb_keep_list _cgb_cd',
-].join('\n');
+function privateTmpScript(reserved: readonly string[]): string {
+  return [
+    '_cgb_keep() {',
+    ' case $1 in',
+    ...SHARED_TMP_DIRS.map((dir, i) => `  ${dir}/*) _cgb_from=/proc/self/fd/${7 + i}/\${1#${dir}/} ;;`),
+    '  *) return 0 ;;',
+    ' esac;',
+    // The working directory from /proc/self/cwd: the code's uid may hold it without being allowed to reach it by its path.
+    ' [ -n "$2" ] && _cgb_from=$2;',
+    ' if [ -d "$_cgb_from" ]; then mkdir -p "$1" || exit 125;',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    ' elif [ -e "$_cgb_from" ] && [ ! -e "$1" ]; then mkdir -p "${1%/*}" && : >"$1" || exit 125;',
+    ' else return 0; fi;',
+    ' mount --no-canonicalize --bind "$_cgb_from" "$1" || exit 125;',
+    '}',
+    // A handed path ($1; the working directory's source $2): trailing slashes dropped, then bound only if plain and no other run's.
+    '_cgb_handed() {',
+    ' _cgb_path=$1;',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    ' while :; do case $_cgb_path in ?*/) _cgb_path=${_cgb_path%/} ;; *) break ;; esac; done;',
+    ' case $_cgb_path in *//* | */./* | */../* | */. | */..) return 0 ;; esac;',
+    ` for _cgb_r in ${reserved.map(shellWord).join(' ')}; do`,
+    '  case $_cgb_r/ in "$_cgb_path"/*) return 0 ;; esac;',
+    '  case $_cgb_path in "$_cgb_r"/*) return 0 ;; esac;',
+    ' done;',
+    ' case $_cgb_path in',
+    ...SHARED_TMP_DIRS.map(
+      (dir, i) => `  ${dir}/.cg-bench-private-*) return 0 ;;
+  ${dir}/*) _cgb_at=/proc/self/fd/${7 + i} _cgb_rest=\${_cgb_path#${dir}/} ;;`,
+    ),
+    '  *) return 0 ;;',
+    ' esac;',
+    // Through a link in the shared directory, a name the run handed could lead anywhere there.
+    ' [ -n "$2" ] ||',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    ' while [ -n "$_cgb_rest" ]; do _cgb_at=$_cgb_at/${_cgb_rest%%/*}; [ -L "$_cgb_at" ] && return 0; case $_cgb_rest in */*) _cgb_rest=${_cgb_rest#*/} ;; *) _cgb_rest= ;; esac; done;',
+    ' _cgb_keep "$_cgb_path" "$2";',
+    '}',
+    ...SHARED_TMP_DIRS.map(
+      (dir, i) =>
+        `if [ -d ${dir} ]; then exec ${7 + i}<${dir} && _cgb_private=$(mktemp -d /proc/self/fd/${7 + i}/${PRIVATE_TMP_NAME}.$$.XXXXXXXX) && mkdir -m 1777 "$_cgb_private/${PRIVATE_TMP_INNER}" && mount --no-canonicalize --bind "$_cgb_private/${PRIVATE_TMP_INNER}" ${dir} || exit 125; fi`,
+    ),
+    '_cgb_handed_list() {',
+    ' _cgb_list=$1;',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    ' while [ -n "$_cgb_list" ]; do _cgb_handed "${_cgb_list%%:*}"; case $_cgb_list in *:*) _cgb_list=${_cgb_list#*:} ;; *) _cgb_list= ;; esac; done;',
+    '}',
+    `while [ "$1" != ${HANDED_START} ]; do _cgb_keep "$1"; shift; done; shift`,
+    '_cgb_here=$PWD; _cgb_handed "$_cgb_here" /proc/self/cwd; _cgb_handed "$HOME"; _cgb_handed "$TMPDIR"; _cgb_handed_list "$PATH"; _cgb_handed_list "$PYTHONPATH"',
+    `while [ "$1" != ${KEPT_END} ]; do _cgb_handed "$1"; shift; done; shift`,
+    'exec 7<&- 8<&- 9<&-',
+    // Entered again only where a private directory now covers its path (elsewhere no mount does, and a
+    // working directory below one the code's uid may not search, a checkout in a mkdtemp directory of
+    // root's, could not be entered by its path: every view failed and the run lost its private ones).
+    // One the code's uid may not search itself cannot be entered again: the run stays in it as it was,
+    // and without search rights nothing is reached from it by "..".
+    `_cgb_cd() { case $_cgb_here in ${SHARED_TMP_DIRS.map((dir) => `${dir}/*`).join(' | ')}) cd "$_cgb_here" 2>/dev/null || [ ! -x . ] || exit 125 ;; esac; }`,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
+    'if [ "${OLDPWD+set}" = set ]; then _cgb_old=$OLDPWD; _cgb_cd; OLDPWD=$_cgb_old; else _cgb_cd; unset OLDPWD; fi',
+    'unset _cgb_here _cgb_from _cgb_old _cgb_rest _cgb_private _cgb_path _cgb_r _cgb_at _cgb_list; unset -f _cgb_keep _cgb_handed _cgb_handed_list _cgb_cd',
+  ].join('\n');
+}
 
 /** Skips the paths up to KEPT_END: a view without private temporary directories. */
 const SKIP_KEPT = `while [ "$1" != ${KEPT_END} ]; do shift; done; shift`;
@@ -379,13 +462,14 @@ function viewPrefix(net: boolean, pid: boolean, inner: { uid: number; gid: numbe
     '--',
     '/bin/sh',
     '-c',
-    [...binds, 'shift 2', view.privateTmp ? PRIVATE_TMP_SCRIPT : SKIP_KEPT, 'exec "$@"'].join('\n'),
+    [...binds, 'shift 2', view.privateTmp ? privateTmpScript(reservedDirectories()) : SKIP_KEPT, 'exec "$@"'].join('\n'),
     'cg-bench-sealed-view',
     files?.oneCpu ?? '-',
     files?.entropy ?? '-',
     // The seal files (the entropy seal runs from there) and what the caller hands every run (the project).
     ...(files ? [dirname(files.oneCpu)] : []),
     ...kept,
+    HANDED_START,
     KEPT_END,
     'unshare',
     '--user',
@@ -892,10 +976,17 @@ function missingSeal(required: SealRequired, seal: Sandbox['seal'], uncontained:
 
 /**
  * The argv that runs `argv` inside the sandbox: a setup command, or (measured) a benchmark, which
- * with one CPU is pinned to the job's (`job`: the index of the worker running it).
+ * with one CPU is pinned to the job's (`job`: the index of the worker running it). `own`: what
+ * cg-bench hands this run in the shared temporary directories (Valgrind's staging, the benchmark's
+ * HOME), bound back into a view's private ones as they are; the paths `argv` names are bound back
+ * only as a handed path is (privateTmpScript).
  */
-export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = false, job = 0, kept: readonly string[] = [], cwd?: string): string[] {
-  const prefix = withKept(measured ? sandbox.measuredPrefix : sandbox.prefix, [...argv.flatMap((arg) => pathsNamed(arg, cwd)), ...kept]);
+export function sandboxed(sandbox: Sandbox, argv: readonly string[], measured = false, job = 0, own: readonly string[] = [], cwd?: string): string[] {
+  const prefix = withKept(
+    measured ? sandbox.measuredPrefix : sandbox.prefix,
+    own,
+    argv.flatMap((arg) => pathsNamed(arg, cwd)),
+  );
   if (!measured) return [...prefix, ...argv];
   const cpus = sandbox.oneCpu;
   const pin = cpus?.length ? ['taskset', '--cpu-list', String(cpus[job % cpus.length])] : [];
@@ -914,20 +1005,24 @@ function pathsNamed(arg: string, cwd: string | undefined): string[] {
     return real === arg ? [arg] : [arg, real];
   }
   if (cwd === undefined) return [];
-  // A relative path is reached through the working directory, which the view binds back itself:
-  // only where a link among it leads is new.
+  // A relative path below the working directory is reached through it (the view binds it back
+  // itself): only where a link among it leads is new. One above it (`../lib/x.py`) is bound as named.
   const path = join(cwd, arg);
   const real = realOrGiven(path);
-  return real === path ? [] : [real];
+  const up = relative(cwd, path);
+  const outside = up === '..' || up.startsWith('../');
+  return [...(outside ? [path] : []), ...(real === path ? [] : [real])];
 }
 
 /**
- * A prefix with `kept` bound back into its private temporary directories (a view's, else none): the
- * program and what the caller hands this run there (Valgrind's output directory).
+ * A prefix with `own` and `handed` bound back into its private temporary directories (a view's,
+ * else none): cg-bench's own paths for this run before HANDED_START, the handed ones before KEPT_END.
  */
-function withKept(prefix: readonly string[], kept: readonly string[]): string[] {
+function withKept(prefix: readonly string[], own: readonly string[], handed: readonly string[]): string[] {
+  const start = prefix.indexOf(HANDED_START);
   const end = prefix.indexOf(KEPT_END);
-  return end < 0 ? [...prefix] : [...prefix.slice(0, end), ...kept, ...prefix.slice(end)];
+  if (start < 0 || end < 0) return [...prefix];
+  return [...prefix.slice(0, start), ...own, ...prefix.slice(start, end), ...handed, ...prefix.slice(end)];
 }
 
 /**
