@@ -311,21 +311,23 @@ export const HOMES_DIR = '/tmp/cg-bench-home';
 export const HANDED_VARIABLES: Readonly<Record<string, boolean>> = { HOME: false, TMPDIR: false, PATH: true, PYTHONPATH: true };
 
 /**
- * Why a path a run is handed (its working directory, a HANDED_VARIABLES entry, an argument) is not
- * bound back into its private temporary directories, as privateTmpScript decides; undefined: it is
- * (or lies outside them). A pull request writes these: said before anything runs, not found missing.
+ * Why a path a run is handed (its working directory, a HANDED_VARIABLES entry, an argument) would not
+ * be bound back into its private temporary directories, as privateTmpScript decides; undefined: it is,
+ * or it is narrowed to an empty private directory (one of reservedDirectories() or a directory above,
+ * given as anything but the working directory), or it lies outside them. A pull request writes these:
+ * said before anything runs, not found missing in the run.
  */
-export function handedPathProblem(given: string): string | undefined {
+export function handedPathProblem(given: string, workingDirectory = false): string | undefined {
   const path = given.length > 1 ? given.replace(/\/+$/, '') : given;
   const shared = SHARED_TMP_DIRS.find((dir) => path.startsWith(`${dir}/`));
   if (shared === undefined) return undefined;
-  if (/\/\/|\/\.\.?(?:\/|$)/.test(path))
-    return `is not written plainly (".", ".." or "//"), and is not bound back into the run's private ${shared}: write it as ${join(path)}`;
+  if (/\/\/|\/\.\.?(?:\/|$)/.test(path)) return `is not written plainly (".", ".." or "//"): the view binds back only ${join(path)} written so`;
   for (const at of new Set([path, realOrGiven(path)])) {
-    if (SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/.cg-bench-private-`))) return "lies in another run's private temporary directory";
+    const linked = at !== path;
+    const where = linked ? ` (through a link, ${at})` : '';
+    if (SHARED_TMP_DIRS.some((dir) => at.startsWith(`${dir}/.cg-bench-private-`))) return `lies${where} in another run's private temporary directory`;
     for (const reserved of reservedDirectories()) {
-      const where = at === path ? '' : ` (through a link, ${at})`;
-      if (at === reserved || reserved.startsWith(`${at}/`))
+      if ((at === reserved || reserved.startsWith(`${at}/`)) && (workingDirectory || linked))
         return `is${where} ${at === reserved ? '' : 'a directory above '}${reserved}, where cg-bench keeps other runs' directories (other jobs' Valgrind output, other benchmarks' homes)`;
       if (at.startsWith(`${reserved}/`))
         return `lies${where} in ${reserved}, where cg-bench keeps other runs' directories; a benchmark's own HOME and TMPDIR are its default ones`;
@@ -382,10 +384,6 @@ function privateTmpScript(reserved: readonly string[]): string {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion
     ' while :; do case $_cgb_path in ?*/) _cgb_path=${_cgb_path%/} ;; *) break ;; esac; done;',
     ' case $_cgb_path in *//* | */./* | */../* | */. | */..) return 0 ;; esac;',
-    ` for _cgb_r in ${reserved.map(shellWord).join(' ')}; do`,
-    '  case $_cgb_r/ in "$_cgb_path"/*) return 0 ;; esac;',
-    '  case $_cgb_path in "$_cgb_r"/*) return 0 ;; esac;',
-    ' done;',
     ' case $_cgb_path in',
     ...SHARED_TMP_DIRS.map(
       (dir, i) => `  ${dir}/.cg-bench-private-*) return 0 ;;
@@ -393,6 +391,12 @@ function privateTmpScript(reserved: readonly string[]): string {
     ),
     '  *) return 0 ;;',
     ' esac;',
+    // One of them or a directory above: narrowed to an empty private directory (the run's own beneath
+    // it are bound already), never the working directory (the view then fails: nothing is re-entered).
+    ` for _cgb_r in ${reserved.map(shellWord).join(' ')}; do`,
+    '  case $_cgb_r/ in "$_cgb_path"/*) [ -n "$2" ] && return 0; mkdir -p "$_cgb_path" || exit 125; return 0 ;; esac;',
+    '  case $_cgb_path in "$_cgb_r"/*) return 0 ;; esac;',
+    ' done;',
     // Through a link in the shared directory, a name the run handed could lead anywhere there.
     ' [ -n "$2" ] ||',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell's parameter expansion

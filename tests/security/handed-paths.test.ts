@@ -4,7 +4,7 @@
 // back into its view by naming them or a directory above them.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { test } from 'node:test';
@@ -35,7 +35,11 @@ test("--jobs 2: a benchmark whose env names cg-bench-runs (or a directory above 
   for (let i = 0; i < 2000 && !existsSync(join(staging, 'out')); i++) await new Promise((r) => setTimeout(r, 10));
   // Job B: handed cg-bench-runs, a directory above it, or a way around the names, in each variable the view binds back.
   const above = join(RUNS, '..');
-  const handed = [RUNS, `${RUNS}/`, `${above}/`, `${above}/./cg-bench-runs`, `${root}/../cg-bench-runs`, staging];
+  // A link in the shared directory to cg-bench-runs (another uid, or code that ran without a private /tmp, made it).
+  const link = join(tmpdir(), `cg-bench-link-${process.pid}`);
+  symlinkSync(RUNS, link);
+  t.after(() => rmSync(link, { force: true }));
+  const handed = [RUNS, `${RUNS}/`, `${above}/`, `${above}/./cg-bench-runs`, `${root}/../cg-bench-runs`, staging, link, `${link}/${basename(staging)}`];
   const look = `ls -A ${RUNS} 2>/dev/null; cat ${staging}/out 2>/dev/null; exit 0`;
   const b = sandboxed(sandbox, ['/bin/sh', '-c', look], true, 1, [], root);
   const seen: string[] = [];
@@ -52,12 +56,12 @@ test("--jobs 2: a benchmark whose env names cg-bench-runs (or a directory above 
   assert.deepEqual(seen, []);
 });
 
-test("a benchmark whose env hands a bound-back variable cg-bench's own runs or homes directory is refused before anything runs, naming it", async (t) => {
+test("a benchmark whose env hands a bound-back variable a path in cg-bench's runs or homes directory, or one not written plainly, is refused before anything runs, naming it", async (t) => {
   for (const [variable, value] of [
-    ['TMPDIR', RUNS],
+    ['TMPDIR', `${RUNS}/profiles-x`],
     ['PYTHONPATH', `/opt/lib:${RUNS}/..`],
-    ['HOME', '/tmp/cg-bench-home'],
-    ['PATH', `/usr/bin:/bin:${RUNS}/`],
+    ['HOME', '/tmp/cg-bench-home/0123456789abcdef'],
+    ['PATH', `/usr/bin:/bin:${RUNS}/seal-x/`],
     ['TMPDIR', '/tmp/x/../cg-bench-home'],
   ] as const) {
     const dir = project(`benchmarks:\n  - name: peek\n    run: [/bin/true]\n    env:\n      ${variable}: "${value}"\n`);
@@ -67,4 +71,20 @@ test("a benchmark whose env hands a bound-back variable cg-bench's own runs or h
     assert.equal(r.code, 2, `${variable}=${value}: ${r.stdout}${r.stderr}`);
     assert.match(r.stderr, new RegExp(`benchmark "peek".*env: ${variable}`));
   }
+});
+
+test("cg-bench-runs or a directory above it (cg-bench's own TMPDIR, which setup commands are handed) is narrowed to an empty private directory the code can use", async (t) => {
+  // cg-bench's TMPDIR in /tmp, as a suite's is: setup commands get it, and it holds cg-bench-runs.
+  const own = tempDir('cg-bench-handed-tmp-');
+  chmodSync(own, 0o1777);
+  const dir = project(
+    `setup:\n  - mktemp >/dev/null\nbenchmarks:\n  - name: narrowed\n    run: [/bin/sh, -c, 'touch "$TMPDIR/x" && ls -A "$TMPDIR"']\n    env:\n      TMPDIR: ${join(own, 'cg-bench-runs')}\n`,
+  );
+  chmodSync(dir, 0o755);
+  t.after(() => {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(own, { recursive: true, force: true });
+  });
+  const r = await cli(['run', '--out', join(dir, 'out')], { cwd: dir, env: { TMPDIR: own, ...(isRoot ? { CG_BENCH_RUN_AS: CODE } : {}) } });
+  assert.equal(r.code, 0, r.stdout + r.stderr);
 });
